@@ -1,0 +1,217 @@
+import Foundation
+
+/// Turns diagnostics into the text users and machines read.
+///
+/// Three forms:
+/// - `.text`: `path:line:col: error: message [code]`, then the source line with a caret
+///   under the range and any notes, as compilers print them;
+/// - `.json`: `{"diagnostics": [...], "errors": N, "warnings": N}` with sorted keys;
+/// - `.sarif`: SARIF 2.1.0, which code hosts show inline on pull requests.
+public struct DiagnosticRenderer: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, sarif
+    }
+
+    public var format: Format
+    /// ANSI colours; only when writing to a terminal.
+    public var colored: Bool
+    /// Quotes source lines in `.text`; looked up by display path.
+    public var sources: [String: SourceFile]
+
+    public init(format: Format, colored: Bool = false, sources: [String: SourceFile] = [:]) {
+        self.format = format
+        self.colored = colored
+        self.sources = sources
+    }
+
+    /// The whole output for a run; ends with a newline unless there is nothing to say.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        switch format {
+        case .text: renderText(diagnostics)
+        case .json: renderJSON(diagnostics)
+        case .sarif: renderSARIF(diagnostics)
+        }
+    }
+
+    // MARK: Text
+
+    func renderText(_ diagnostics: [Diagnostic]) -> String {
+        var out = ""
+        for diagnostic in diagnostics {
+            out += renderText(diagnostic)
+        }
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count { $0.severity == .warning }
+        if errors + warnings > 0 {
+            out += "\(counted(errors, "error")) and \(counted(warnings, "warning")) generated.\n"
+        }
+        return out
+    }
+
+    private func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// One diagnostic in terminal form: the headline, the quoted line with a caret, the notes.
+    public func renderText(_ diagnostic: Diagnostic) -> String {
+        let range = diagnostic.range
+        var out = paint(.bold, "\(range.file):\(range.start.line):\(range.start.column): ")
+        out += paint(color(for: diagnostic.severity), "\(diagnostic.severity.rawValue):")
+        out += paint(.bold, " \(diagnostic.message) [\(diagnostic.code)]") + "\n"
+        if let line = sources[range.file]?.line(range.start.line) {
+            let number = String(range.start.line)
+            let gutter = String(repeating: " ", count: number.count)
+            let visible = line.replacingOccurrences(of: "\t", with: " ")
+            out += "\(gutter) |\n"
+            out += "\(number) | \(visible)\n"
+            let scalars = visible.unicodeScalars.count
+            let startColumn = min(max(range.start.column, 1), scalars + 1)
+            let width: Int
+            if range.end.line == range.start.line {
+                width = max(1, min(range.end.column, scalars + 1) - startColumn)
+            } else {
+                width = max(1, scalars + 1 - startColumn)
+            }
+            let marker = "^" + String(repeating: "~", count: width - 1)
+            out += "\(gutter) | " + String(repeating: " ", count: startColumn - 1) + paint(.green, marker) + "\n"
+            for note in diagnostic.notes {
+                out += "\(gutter) = " + paint(.cyan, "note:") + " \(noteText(note))\n"
+            }
+        } else {
+            for note in diagnostic.notes {
+                out += "  = " + paint(.cyan, "note:") + " \(noteText(note))\n"
+            }
+        }
+        return out
+    }
+
+    private func noteText(_ note: Diagnostic.Note) -> String {
+        guard let range = note.range else { return note.message }
+        return "\(note.message) (\(range.file):\(range.start.line):\(range.start.column))"
+    }
+
+    private enum Style: String {
+        case bold = "1", red = "1;31", yellow = "1;33", cyan = "1;36", green = "1;32"
+    }
+
+    private func color(for severity: Diagnostic.Severity) -> Style {
+        switch severity {
+        case .error: .red
+        case .warning: .yellow
+        case .note: .cyan
+        }
+    }
+
+    private func paint(_ style: Style, _ text: String) -> String {
+        colored ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    // MARK: JSON
+
+    struct JSONReport: Encodable {
+        struct Entry: Encodable {
+            var file: String
+            var line: Int
+            var column: Int
+            var endLine: Int
+            var endColumn: Int
+            var severity: String
+            var code: String
+            var message: String
+            var notes: [NoteEntry]
+        }
+        struct NoteEntry: Encodable {
+            var message: String
+            var file: String?
+            var line: Int?
+            var column: Int?
+        }
+        var diagnostics: [Entry]
+        var errors: Int
+        var warnings: Int
+    }
+
+    func renderJSON(_ diagnostics: [Diagnostic]) -> String {
+        let report = JSONReport(
+            diagnostics: diagnostics.map { d in
+                JSONReport.Entry(
+                    file: d.range.file, line: d.range.start.line, column: d.range.start.column,
+                    endLine: d.range.end.line, endColumn: d.range.end.column,
+                    severity: d.severity.rawValue, code: d.code, message: d.message,
+                    notes: d.notes.map { .init(message: $0.message, file: $0.range?.file, line: $0.range?.start.line, column: $0.range?.start.column) })
+            },
+            errors: diagnostics.count { $0.severity == .error },
+            warnings: diagnostics.count { $0.severity == .warning })
+        return encode(report)
+    }
+
+    // MARK: SARIF
+
+    struct SARIFLog: Encodable {
+        struct Run: Encodable {
+            struct Tool: Encodable {
+                struct Driver: Encodable {
+                    struct Rule: Encodable { var id: String }
+                    var name: String
+                    var informationUri: String
+                    var rules: [Rule]
+                }
+                var driver: Driver
+            }
+            struct Result: Encodable {
+                struct Message: Encodable { var text: String }
+                struct Location: Encodable {
+                    struct Physical: Encodable {
+                        struct Artifact: Encodable { var uri: String }
+                        struct Region: Encodable {
+                            var startLine: Int
+                            var startColumn: Int
+                            var endLine: Int
+                            var endColumn: Int
+                        }
+                        var artifactLocation: Artifact
+                        var region: Region
+                    }
+                    var physicalLocation: Physical
+                }
+                var ruleId: String
+                var level: String
+                var message: Message
+                var locations: [Location]
+            }
+            var tool: Tool
+            var results: [Result]
+        }
+        var version = "2.1.0"
+        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var runs: [Run]
+
+        enum CodingKeys: String, CodingKey {
+            case version, runs
+            case schema = "$schema"
+        }
+    }
+
+    func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
+        let rules = Set(diagnostics.map(\.code)).sorted().map { SARIFLog.Run.Tool.Driver.Rule(id: $0) }
+        let results = diagnostics.map { d in
+            var text = d.message
+            for note in d.notes { text += "\nnote: " + noteText(note) }
+            return SARIFLog.Run.Result(
+                ruleId: d.code, level: d.severity.rawValue, message: .init(text: text),
+                locations: [.init(physicalLocation: .init(
+                    artifactLocation: .init(uri: d.range.file),
+                    region: .init(startLine: d.range.start.line, startColumn: d.range.start.column,
+                                  endLine: d.range.end.line, endColumn: d.range.end.column)))])
+        }
+        let log = SARIFLog(runs: [.init(
+            tool: .init(driver: .init(name: "flowc", informationUri: "https://github.com/flowc/flowc/blob/main/docs/diagnostics.md", rules: rules)),
+            results: results)])
+        return encode(log)
+    }
+
+    private func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,83 @@
+import FlowSource
+
+/// An acceptance criterion quoted from the seed, with how it is verified.
+public struct CriterionSyntax: Sendable {
+    public enum Verification: Sendable {
+        case scenarios([Located<String>])
+        case invariant(Located<String>)
+        case notAutomatable(Located<String>)
+    }
+    public var id: Located<String>
+    public var text: Located<String>?
+    public var section: Located<String>?
+    public var screens: [Located<String>]
+    public var transitions: [Located<String>]
+    public var verification: Verification?
+    public var range: SourceRange
+}
+
+/// An open question from the seed and what the flows assume meanwhile.
+public struct QuestionSyntax: Sendable {
+    public var id: Located<String>
+    public var text: Located<String>?
+    public var section: Located<String>?
+    public var assumption: Located<String>?
+    public var screens: [Located<String>]
+}
+
+/// An acceptance scenario: a starting situation, steps, and expectations.
+public struct ScenarioSyntax: Sendable {
+    public var name: Located<String>
+    public var description: Located<String>?
+    public var flow: Located<String>?
+    public var start: Located<String>?
+    public var givenState: [AssignmentSyntax]
+    public var givenServices: [OutcomeChoiceSyntax]
+    public var givenClock: Located<String>?
+    public var steps: [StepSyntax]
+    public var range: SourceRange
+}
+
+/// `equals.submit_application: approved`
+public struct OutcomeChoiceSyntax: Sendable {
+    public var operation: Located<String>
+    public var outcome: Located<String>
+}
+
+/// A value typed into a field: text, or several picks for a multi-choice field.
+public enum FillValueSyntax: Sendable {
+    case text(Located<String>)
+    case list([Located<String>])
+}
+
+public struct FillSyntax: Sendable {
+    public var field: Located<String>
+    public var value: FillValueSyntax
+}
+
+public struct EffectSyntax: Sendable {
+    public var kind: Located<String>
+    public var value: Located<String>
+}
+
+public struct ExpectSyntax: Sendable {
+    public var screen: Located<String>?
+    public var variant: Located<String>?
+    public var errors: [FillSyntax]?
+    public var state: [AssignmentSyntax]
+    public var effects: [EffectSyntax]
+    public var noEffects: [EffectSyntax]
+}
+
+public struct StepSyntax: Sendable {
+    public enum Kind: Sendable {
+        case send(Located<String>, payload: [AssignmentSyntax])
+        case fill([FillSyntax])
+        case advance(Located<String>)
+        case outcome([OutcomeChoiceSyntax])
+        case back
+        case expect(ExpectSyntax)
+    }
+    public var kind: Kind
+    public var range: SourceRange
+}

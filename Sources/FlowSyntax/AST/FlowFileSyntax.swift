@@ -1,0 +1,106 @@
+import FlowSource
+
+/// One parsed `.flow.yaml` file: every top-level section, each entry with its source range.
+///
+/// Sections are lists in file order; names are not resolved here (that is the checker's job),
+/// so a file can mention screens, types and services declared in its sibling files.
+public struct FlowFileSyntax: Sendable {
+    public var path: String
+    public var app: AppSyntax?
+    public var includes: [Located<String>] = []
+    public var types: [TypeDeclarationSyntax] = []
+    public var state: [StateDeclarationSyntax] = []
+    public var derived: [DerivedDeclarationSyntax] = []
+    public var invariants: [InvariantSyntax] = []
+    public var events: [EventDeclarationSyntax] = []
+    public var services: [ServiceSyntax] = []
+    public var flows: [FlowSyntax] = []
+    public var criteria: [CriterionSyntax] = []
+    public var scenarios: [ScenarioSyntax] = []
+    public var questions: [QuestionSyntax] = []
+
+    public init(path: String) {
+        self.path = path
+    }
+}
+
+/// The `app:` section of a root file.
+public struct AppSyntax: Sendable {
+    public var name: Located<String>?
+    public var id: Located<String>?
+    public var seed: Located<String>?
+    public var version: Located<String>?
+    public var currency: Located<String>?
+    public var locale: Located<String>?
+    public var start: Located<String>?
+    public var description: Located<String>?
+    public var range: SourceRange
+}
+
+/// A `name: type` entry, as in record fields, payloads, service inputs and outputs.
+public struct TypedNameSyntax: Sendable {
+    public var name: Located<String>
+    public var type: ExpressionSource
+}
+
+/// A `name: expression` entry, as in `set:`, `given.state` and `with:`.
+public struct AssignmentSyntax: Sendable {
+    public var path: Located<String>
+    public var value: ExpressionSource
+}
+
+public struct TypeDeclarationSyntax: Sendable {
+    public enum Kind: Sendable {
+        case enumeration([Located<String>])
+        case record([TypedNameSyntax])
+    }
+    public var name: Located<String>
+    public var kind: Kind
+    public var description: Located<String>?
+}
+
+public struct StateDeclarationSyntax: Sendable {
+    public var name: Located<String>
+    public var type: ExpressionSource?
+    public var initial: ExpressionSource?
+    public var description: Located<String>?
+}
+
+public struct DerivedDeclarationSyntax: Sendable {
+    public var name: Located<String>
+    public var type: ExpressionSource?
+    public var value: ExpressionSource?
+    public var description: Located<String>?
+}
+
+public struct InvariantSyntax: Sendable {
+    public var name: Located<String>
+    public var text: Located<String>?
+    public var check: ExpressionSource?
+}
+
+public struct EventDeclarationSyntax: Sendable {
+    public var name: Located<String>
+    public var payload: [TypedNameSyntax]
+    public var description: Located<String>?
+}
+
+public struct ServiceSyntax: Sendable {
+    public var name: Located<String>
+    public var displayName: Located<String>?
+    public var description: Located<String>?
+    public var operations: [OperationSyntax]
+}
+
+public struct OperationSyntax: Sendable {
+    public var name: Located<String>
+    public var description: Located<String>?
+    public var input: [TypedNameSyntax]
+    public var outcomes: [OutcomeSyntax]
+}
+
+public struct OutcomeSyntax: Sendable {
+    public var name: Located<String>
+    public var output: [TypedNameSyntax]
+    public var description: Located<String>?
+}

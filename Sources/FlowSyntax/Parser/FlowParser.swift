@@ -1,0 +1,169 @@
+import FlowSource
+
+/// Parses one `.flow.yaml` file into its syntax tree.
+///
+/// Every syntax problem is reported and parsing goes on, so one run lists them all.
+/// - Parameters:
+///   - file: The file's bytes and display path.
+///   - limits: Bounds on size, nesting and alias expansion.
+///   - diagnostics: Receives YAML and shape problems.
+/// - Returns: The file's syntax, or nil when the YAML itself could not be read.
+public func parseFlowFile(_ file: SourceFile, limits: YAMLLimits = .default, diagnostics: some DiagnosticCollector) -> FlowFileSyntax? {
+    guard file.bytes.count <= limits.maxFileBytes else {
+        diagnostics.error("file-too-large", "file is \(file.bytes.count) bytes, over the \(limits.maxFileBytes)-byte limit for one flow file; split it with 'include'",
+                          at: .wholeFile(file.path))
+        return nil
+    }
+    guard let root = loadYAML(file, limits: limits, diagnostics: diagnostics) else { return nil }
+    let parser = FlowParser(reader: NodeReader(file: file, diagnostics: diagnostics))
+    return parser.parseFile(root, path: file.path)
+}
+
+/// The top-level sections a flow file may have.
+public let flowFileSections = ["app", "include", "types", "state", "derived", "invariants", "events",
+                               "services", "flows", "criteria", "scenarios", "questions"]
+
+struct FlowParser {
+    let reader: NodeReader
+
+    func parseFile(_ root: YAMLNode, path: String) -> FlowFileSyntax {
+        var syntax = FlowFileSyntax(path: path)
+        guard let top = reader.mapping(root, "a flow file", keys: flowFileSections) else { return syntax }
+        if let node = top["app"] { syntax.app = parseApp(node) }
+        if let node = top["include"] { syntax.includes = reader.textList(node, "'include'") }
+        if let node = top["types"] { syntax.types = reader.entries(node, "'types'").compactMap(parseType) }
+        if let node = top["state"] { syntax.state = reader.entries(node, "'state'").compactMap(parseState) }
+        if let node = top["derived"] { syntax.derived = reader.entries(node, "'derived'").compactMap(parseDerived) }
+        if let node = top["invariants"] { syntax.invariants = reader.entries(node, "'invariants'").compactMap(parseInvariant) }
+        if let node = top["events"] { syntax.events = reader.entries(node, "'events'").compactMap(parseEvent) }
+        if let node = top["services"] { syntax.services = reader.entries(node, "'services'").compactMap(parseService) }
+        if let node = top["flows"] { syntax.flows = reader.entries(node, "'flows'").compactMap(parseFlow) }
+        if let node = top["criteria"] { syntax.criteria = reader.entries(node, "'criteria'").compactMap(parseCriterion) }
+        if let node = top["scenarios"] { syntax.scenarios = reader.entries(node, "'scenarios'").compactMap(parseScenario) }
+        if let node = top["questions"] { syntax.questions = reader.entries(node, "'questions'").compactMap(parseQuestion) }
+        return syntax
+    }
+
+    func optionalText(_ fields: NodeReader.Fields, _ key: String, _ what: String) -> Located<String>? {
+        fields[key].flatMap { reader.text($0, "'\(key)' of \(what)") }
+    }
+
+    // MARK: App
+
+    func parseApp(_ node: YAMLNode) -> AppSyntax? {
+        let keys = ["name", "id", "seed", "version", "currency", "locale", "start", "description"]
+        guard let fields = reader.mapping(node, "the 'app' section", keys: keys) else { return nil }
+        let what = "the 'app' section"
+        var app = AppSyntax(range: node.range)
+        app.name = reader.required(fields, "name", in: what, hint: "add the app's display name").flatMap { reader.text($0, "'name'") }
+        app.id = optionalText(fields, "id", what)
+        app.seed = optionalText(fields, "seed", what)
+        app.version = optionalText(fields, "version", what)
+        app.currency = reader.required(fields, "currency", in: what, hint: "add the default ISO 4217 currency, e.g. GBP").flatMap { reader.text($0, "'currency'") }
+        app.locale = reader.required(fields, "locale", in: what, hint: "add the default locale, e.g. en-GB").flatMap { reader.text($0, "'locale'") }
+        app.start = reader.required(fields, "start", in: what, hint: "name the flow the app starts in").flatMap { reader.text($0, "'start'") }
+        app.description = optionalText(fields, "description", what)
+        return app
+    }
+
+    // MARK: Domain
+
+    func typedNames(_ node: YAMLNode, _ what: String) -> [TypedNameSyntax] {
+        reader.entries(node, what).compactMap { name, value in
+            guard let type = reader.expression(value, "the type of '\(name.value)'") else { return nil }
+            return TypedNameSyntax(name: name, type: type)
+        }
+    }
+
+    func assignments(_ node: YAMLNode, _ what: String) -> [AssignmentSyntax] {
+        reader.entries(node, what).compactMap { path, value in
+            guard let expression = reader.valueExpression(value, "the value of '\(path.value)'") else { return nil }
+            return AssignmentSyntax(path: path, value: expression)
+        }
+    }
+
+    func parseType(_ name: Located<String>, _ node: YAMLNode) -> TypeDeclarationSyntax? {
+        let what = "type '\(name.value)'"
+        guard let fields = reader.mapping(node, what, keys: ["enum", "record", "description"]) else { return nil }
+        let description = optionalText(fields, "description", what)
+        switch (fields["enum"], fields["record"]) {
+        case (let cases?, nil):
+            return TypeDeclarationSyntax(name: name, kind: .enumeration(reader.textList(cases, "the cases of \(what)", allowSingle: false)), description: description)
+        case (nil, let record?):
+            return TypeDeclarationSyntax(name: name, kind: .record(typedNames(record, "the fields of \(what)")), description: description)
+        case (.some, .some):
+            reader.report("conflicting-keys", "\(what) has both 'enum' and 'record'; a type is one or the other", at: name.range)
+            return nil
+        case (nil, nil):
+            reader.report("missing-key", "\(what) has neither 'enum' nor 'record'", at: name.range)
+            return nil
+        }
+    }
+
+    func parseState(_ name: Located<String>, _ node: YAMLNode) -> StateDeclarationSyntax? {
+        let what = "state '\(name.value)'"
+        if node.scalar != nil {
+            // Shorthand `balance: money`.
+            return StateDeclarationSyntax(name: name, type: reader.expression(node, "the type of \(what)"), initial: nil, description: nil)
+        }
+        guard let fields = reader.mapping(node, what, keys: ["type", "initial", "description"]) else { return nil }
+        return StateDeclarationSyntax(
+            name: name,
+            type: reader.required(fields, "type", in: what).flatMap { reader.expression($0, "the type of \(what)") },
+            initial: fields["initial"].flatMap { reader.valueExpression($0, "the initial value of \(what)") },
+            description: optionalText(fields, "description", what))
+    }
+
+    func parseDerived(_ name: Located<String>, _ node: YAMLNode) -> DerivedDeclarationSyntax? {
+        let what = "derived value '\(name.value)'"
+        guard let fields = reader.mapping(node, what, keys: ["type", "value", "description"]) else { return nil }
+        return DerivedDeclarationSyntax(
+            name: name,
+            type: reader.required(fields, "type", in: what).flatMap { reader.expression($0, "the type of \(what)") },
+            value: reader.required(fields, "value", in: what).flatMap { reader.expression($0, "the value of \(what)") },
+            description: optionalText(fields, "description", what))
+    }
+
+    func parseInvariant(_ name: Located<String>, _ node: YAMLNode) -> InvariantSyntax? {
+        let what = "invariant '\(name.value)'"
+        guard let fields = reader.mapping(node, what, keys: ["text", "check"]) else { return nil }
+        return InvariantSyntax(
+            name: name,
+            text: optionalText(fields, "text", what),
+            check: reader.required(fields, "check", in: what, hint: "add the condition that must always hold").flatMap { reader.expression($0, "the check of \(what)") })
+    }
+
+    func parseEvent(_ name: Located<String>, _ node: YAMLNode) -> EventDeclarationSyntax? {
+        let what = "event '\(name.value)'"
+        guard let fields = reader.mapping(node, what, keys: ["payload", "description"]) else { return nil }
+        return EventDeclarationSyntax(
+            name: name,
+            payload: fields["payload"].map { typedNames($0, "the payload of \(what)") } ?? [],
+            description: optionalText(fields, "description", what))
+    }
+
+    func parseService(_ name: Located<String>, _ node: YAMLNode) -> ServiceSyntax? {
+        let what = "service '\(name.value)'"
+        guard let fields = reader.mapping(node, what, keys: ["name", "description", "operations"]) else { return nil }
+        let operations = reader.required(fields, "operations", in: what).map { node in
+            reader.entries(node, "the operations of \(what)").compactMap { operationName, value -> OperationSyntax? in
+                let opWhat = "operation '\(name.value).\(operationName.value)'"
+                guard let op = reader.mapping(value, opWhat, keys: ["input", "outcomes", "description"]) else { return nil }
+                let outcomes = reader.required(op, "outcomes", in: opWhat, hint: "list what can come back, e.g. success and failure").map { node in
+                    reader.entries(node, "the outcomes of \(opWhat)").compactMap { outcomeName, value -> OutcomeSyntax? in
+                        let outcomeWhat = "outcome '\(outcomeName.value)' of \(opWhat)"
+                        guard let outcome = reader.mapping(value, outcomeWhat, keys: ["output", "description"]) else { return nil }
+                        return OutcomeSyntax(name: outcomeName,
+                                             output: outcome["output"].map { typedNames($0, "the output of \(outcomeWhat)") } ?? [],
+                                             description: optionalText(outcome, "description", outcomeWhat))
+                    }
+                } ?? []
+                return OperationSyntax(name: operationName, description: optionalText(op, "description", opWhat),
+                                       input: op["input"].map { typedNames($0, "the input of \(opWhat)") } ?? [],
+                                       outcomes: outcomes)
+            }
+        } ?? []
+        return ServiceSyntax(name: name, displayName: optionalText(fields, "name", what),
+                             description: optionalText(fields, "description", what), operations: operations)
+    }
+}

@@ -1,0 +1,170 @@
+import FlowSource
+
+/// Reads YAML nodes by the schema of the field they fill, reporting every mismatch.
+///
+/// All readers share one rule: a problem becomes a diagnostic and the reader returns nil
+/// (or an empty list), so parsing always continues and reports everything in one run.
+struct NodeReader {
+    let file: SourceFile
+    let diagnostics: any DiagnosticCollector
+
+    func report(_ code: String, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        diagnostics.emit(.error(code, message, at: range, notes: notes))
+    }
+
+    // MARK: Scalars
+
+    /// A text scalar. Any plain scalar is text here: `NO`, `on` and `0012` stay as written.
+    func text(_ node: YAMLNode, _ what: String) -> Located<String>? {
+        guard checkTag(node) else { return nil }
+        guard case .scalar(let value, _) = node.content else {
+            report("wrong-type", "\(what) must be text, found \(node.kindDescription)", at: node.range)
+            return nil
+        }
+        return Located(value, at: node.range)
+    }
+
+    func bool(_ node: YAMLNode, _ what: String) -> Located<Bool>? {
+        guard checkTag(node) else { return nil }
+        if case .scalar(let value, .plain) = node.content {
+            if value == "true" { return Located(true, at: node.range) }
+            if value == "false" { return Located(false, at: node.range) }
+        }
+        let found = node.scalar.map { "'\($0)'" } ?? node.kindDescription
+        report("wrong-type", "\(what) must be true or false, found \(found)", at: node.range)
+        return nil
+    }
+
+    func integer(_ node: YAMLNode, _ what: String) -> Located<Int>? {
+        guard checkTag(node) else { return nil }
+        if case .scalar(let value, .plain) = node.content, !value.isEmpty,
+           value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), value.count <= 9,
+           let number = Int(value) {
+            return Located(number, at: node.range)
+        }
+        let found = node.scalar.map { "'\($0)'" } ?? node.kindDescription
+        report("wrong-type", "\(what) must be a whole number, found \(found)", at: node.range)
+        return nil
+    }
+
+    /// An expression or a type: the scalar's text plus what maps its columns back to the file.
+    func expression(_ node: YAMLNode, _ what: String) -> ExpressionSource? {
+        guard checkTag(node) else { return nil }
+        guard case .scalar(let value, let style) = node.content else {
+            report("wrong-type", "\(what) must be an expression written as text, found \(node.kindDescription)", at: node.range)
+            return nil
+        }
+        let start = node.range.start
+        switch style {
+        case .plain where node.range.end.line == start.line:
+            return ExpressionSource(text: value, range: node.range, firstCharacter: start)
+        case .singleQuoted, .doubleQuoted:
+            if node.range.end.line == start.line {
+                return ExpressionSource(text: value, range: node.range,
+                                        firstCharacter: SourceLocation(line: start.line, column: start.column + 1))
+            }
+            return ExpressionSource(text: value, range: node.range, firstCharacter: nil)
+        case .literal:
+            let indent = file.line(start.line + 1).map { line in line.unicodeScalars.prefix { $0 == " " }.count + 1 } ?? 1
+            return ExpressionSource(text: value, range: node.range, firstCharacter: nil, blockIndentColumn: indent)
+        default:
+            return ExpressionSource(text: value, range: node.range, firstCharacter: nil)
+        }
+    }
+
+    /// A scalar's source form for values that may be written either way (`true`, `0`, `'x'`):
+    /// quoted YAML strings become expression string literals, so `"Al"` in a `set:` is the text Al.
+    func valueExpression(_ node: YAMLNode, _ what: String) -> ExpressionSource? {
+        expression(node, what)
+    }
+
+    /// Tags are never needed in flow files; one usually means an unquoted `!` at the start of an expression.
+    func checkTag(_ node: YAMLNode) -> Bool {
+        guard let tag = node.tag else { return true }
+        if ["tag:yaml.org,2002:str", "!"].contains(tag) { return true }
+        report("unexpected-tag", "YAML read '\(tag)' as a tag; quote a value that starts with '!', e.g. \"!is_sequence(value)\"", at: node.range)
+        return false
+    }
+
+    // MARK: Collections
+
+    /// The items of a list; a single scalar counts as a one-item list when `allowSingle` is set.
+    func list(_ node: YAMLNode, _ what: String, allowSingle: Bool = false) -> [YAMLNode] {
+        switch node.content {
+        case .sequence(let items): return items
+        case .scalar where allowSingle && !node.isNull: return [node]
+        case .scalar where node.isNull: return []
+        default:
+            report("wrong-type", "\(what) must be a list, found \(node.kindDescription)", at: node.range)
+            return []
+        }
+    }
+
+    func textList(_ node: YAMLNode, _ what: String, allowSingle: Bool = true) -> [Located<String>] {
+        list(node, what, allowSingle: allowSingle).compactMap { text($0, "each item of \(what)") }
+    }
+
+    /// The entries of a mapping whose keys are names (screens by ID, state by name, ...).
+    func entries(_ node: YAMLNode, _ what: String) -> [(key: Located<String>, value: YAMLNode)] {
+        switch node.content {
+        case .mapping(let pairs):
+            return pairs.compactMap { pair in
+                guard let key = text(pair.key, "a key of \(what)") else { return nil }
+                return (key, pair.value)
+            }
+        case .scalar where node.isNull:
+            return []
+        default:
+            report("wrong-type", "\(what) must be a mapping, found \(node.kindDescription)", at: node.range)
+            return []
+        }
+    }
+
+    /// Opens a mapping with a fixed set of keys; unknown keys are reported with a did-you-mean.
+    func mapping(_ node: YAMLNode, _ what: String, keys allowed: [String]) -> Fields? {
+        guard case .mapping(let pairs) = node.content else {
+            if node.isNull { return Fields(node: node, values: [:], keyRanges: [:]) }
+            report("wrong-type", "\(what) must be a mapping, found \(node.kindDescription)", at: node.range)
+            return nil
+        }
+        var values: [String: YAMLNode] = [:]
+        var keyRanges: [String: SourceRange] = [:]
+        for pair in pairs {
+            guard let key = text(pair.key, "a key of \(what)") else { continue }
+            guard allowed.contains(key.value) else {
+                var notes: [Diagnostic.Note] = []
+                if let suggestion = closestMatch(to: key.value, among: allowed) {
+                    notes.append(.init("did you mean '\(suggestion)'?"))
+                } else {
+                    notes.append(.init("expected one of: \(allowed.joined(separator: ", "))"))
+                }
+                report("unknown-key", "unknown key '\(key.value)' in \(what)", at: key.range, notes: notes)
+                continue
+            }
+            values[key.value] = pair.value
+            keyRanges[key.value] = key.range
+        }
+        return Fields(node: node, values: values, keyRanges: keyRanges)
+    }
+
+    /// The known keys of one mapping, by name.
+    struct Fields {
+        let node: YAMLNode
+        let values: [String: YAMLNode]
+        let keyRanges: [String: SourceRange]
+
+        subscript(_ key: String) -> YAMLNode? { values[key] }
+        var range: SourceRange { node.range }
+    }
+
+    func required(_ fields: Fields, _ key: String, in what: String, hint: String = "") -> YAMLNode? {
+        if let node = fields[key] { return node }
+        report("missing-key", "\(what) has no '\(key)'\(hint.isEmpty ? "" : "; \(hint)")", at: keyRange(of: fields.node))
+        return nil
+    }
+
+    /// Where to point at a mapping as a whole: its first line.
+    func keyRange(of node: YAMLNode) -> SourceRange {
+        SourceRange(file: node.range.file, start: node.range.start, end: SourceLocation(line: node.range.start.line, column: node.range.start.column + 1))
+    }
+}

@@ -1,0 +1,44 @@
+import FlowSource
+
+extension FlowParser {
+    func parseCriterion(_ id: Located<String>, _ node: YAMLNode) -> CriterionSyntax? {
+        let what = "criterion '\(id.value)'"
+        guard let fields = reader.mapping(node, what, keys: ["text", "section", "screens", "transitions", "verified_by"]) else { return nil }
+        var verification: CriterionSyntax.Verification?
+        if let verifiedBy = reader.required(fields, "verified_by", in: what, hint: "say how it is verified: scenarios, invariant or not_automatable") {
+            let verificationWhat = "'verified_by' of \(what)"
+            if let kinds = reader.mapping(verifiedBy, verificationWhat, keys: ["scenarios", "invariant", "not_automatable"]) {
+                if kinds.values.count > 1 {
+                    reader.report("conflicting-keys", "\(verificationWhat) has more than one kind; use one of 'scenarios', 'invariant' or 'not_automatable'", at: verifiedBy.range)
+                } else if let scenarios = kinds["scenarios"] {
+                    verification = .scenarios(reader.textList(scenarios, "'scenarios' of \(what)"))
+                } else if let invariant = kinds["invariant"] {
+                    verification = reader.text(invariant, "'invariant' of \(what)").map { .invariant($0) }
+                } else if let reason = kinds["not_automatable"] {
+                    verification = reader.text(reason, "'not_automatable' of \(what)").map { .notAutomatable($0) }
+                } else {
+                    reader.report("missing-key", "\(verificationWhat) is empty; use one of 'scenarios', 'invariant' or 'not_automatable'", at: verifiedBy.range)
+                }
+            }
+        }
+        return CriterionSyntax(
+            id: id,
+            text: reader.required(fields, "text", in: what, hint: "quote the seed's text verbatim").flatMap { reader.text($0, "'text' of \(what)") },
+            section: optionalText(fields, "section", what),
+            screens: fields["screens"].map { reader.textList($0, "'screens' of \(what)") } ?? [],
+            transitions: fields["transitions"].map { reader.textList($0, "'transitions' of \(what)") } ?? [],
+            verification: verification,
+            range: id.range)
+    }
+
+    func parseQuestion(_ id: Located<String>, _ node: YAMLNode) -> QuestionSyntax? {
+        let what = "question '\(id.value)'"
+        guard let fields = reader.mapping(node, what, keys: ["text", "section", "assumption", "screens"]) else { return nil }
+        return QuestionSyntax(
+            id: id,
+            text: reader.required(fields, "text", in: what, hint: "quote the seed's question verbatim").flatMap { reader.text($0, "'text' of \(what)") },
+            section: optionalText(fields, "section", what),
+            assumption: reader.required(fields, "assumption", in: what, hint: "write down what the flows assume meanwhile").flatMap { reader.text($0, "'assumption' of \(what)") },
+            screens: fields["screens"].map { reader.textList($0, "'screens' of \(what)") } ?? [])
+    }
+}

@@ -1,0 +1,164 @@
+import FlowSource
+
+/// Keys of a screen mapping.
+public let screenKeys = ["name", "step", "description", "presentation", "analytics", "terminal", "variants",
+                         "enter", "exit", "fields", "on", "after"]
+/// Keys of a transition mapping.
+public let transitionKeys = ["to", "overlay", "flow", "returns", "end", "if", "do", "validate", "note"]
+
+extension FlowParser {
+    func parseFlow(_ name: Located<String>, _ node: YAMLNode) -> FlowSyntax? {
+        let what = "flow '\(name.value)'"
+        let keys = ["title", "start", "outcomes", "on", "after", "screens", "description"]
+        guard let fields = reader.mapping(node, what, keys: keys) else { return nil }
+        return FlowSyntax(
+            name: name,
+            title: optionalText(fields, "title", what),
+            start: reader.required(fields, "start", in: what, hint: "name its first screen").flatMap { reader.text($0, "'start' of \(what)") },
+            outcomes: fields["outcomes"].map { reader.textList($0, "'outcomes' of \(what)") } ?? [],
+            on: fields["on"].map { parseEventTransitions($0, "the global transitions of \(what)") } ?? [],
+            after: fields["after"].map { parseTimers($0, "the global timers of \(what)") } ?? [],
+            screens: reader.required(fields, "screens", in: what).map { reader.entries($0, "the screens of \(what)").compactMap(parseScreen) } ?? [],
+            description: optionalText(fields, "description", what))
+    }
+
+    func parseScreen(_ id: Located<String>, _ node: YAMLNode) -> ScreenSyntax? {
+        let what = "screen '\(id.value)'"
+        guard let fields = reader.mapping(node, what, keys: screenKeys) else { return nil }
+        return ScreenSyntax(
+            id: id,
+            name: reader.required(fields, "name", in: what, hint: "add the seed's screen name").flatMap { reader.text($0, "'name' of \(what)") },
+            step: optionalText(fields, "step", what),
+            description: optionalText(fields, "description", what),
+            presentation: optionalText(fields, "presentation", what),
+            analytics: optionalText(fields, "analytics", what),
+            terminal: fields["terminal"].flatMap { reader.bool($0, "'terminal' of \(what)") },
+            variants: fields["variants"].map { parseVariants($0, what) } ?? [],
+            enter: fields["enter"].map { parseActions($0, "'enter' of \(what)") } ?? [],
+            exit: fields["exit"].map { parseActions($0, "'exit' of \(what)") } ?? [],
+            fields: fields["fields"].map { reader.entries($0, "the fields of \(what)").compactMap { parseField($0, $1, screen: id.value) } } ?? [],
+            on: fields["on"].map { parseEventTransitions($0, "the transitions of \(what)") } ?? [],
+            after: fields["after"].map { parseTimers($0, "the timers of \(what)") } ?? [])
+    }
+
+    func parseVariants(_ node: YAMLNode, _ screen: String) -> [VariantSyntax] {
+        reader.entries(node, "the variants of \(screen)").compactMap { name, value in
+            let what = "variant '\(name.value)' of \(screen)"
+            guard let fields = reader.mapping(value, what, keys: ["when", "description"]) else { return nil }
+            return VariantSyntax(name: name,
+                                 when: fields["when"].flatMap { reader.expression($0, "'when' of \(what)") },
+                                 description: optionalText(fields, "description", what))
+        }
+    }
+
+    func parseEventTransitions(_ node: YAMLNode, _ what: String) -> [EventTransitionsSyntax] {
+        reader.entries(node, what).map { event, value in
+            EventTransitionsSyntax(event: event, transitions: parseTransitionSpec(value, "the transition on '\(event.value)'"))
+        }
+    }
+
+    func parseTimers(_ node: YAMLNode, _ what: String) -> [TimerSyntax] {
+        reader.entries(node, what).map { delay, value in
+            TimerSyntax(delay: delay, transitions: parseTransitionSpec(value, "the timer after '\(delay.value)'"))
+        }
+    }
+
+    /// A scalar target, one transition mapping, or a list of guarded alternatives.
+    func parseTransitionSpec(_ node: YAMLNode, _ what: String) -> [TransitionSyntax] {
+        switch node.content {
+        case .scalar:
+            guard let target = reader.text(node, what) else { return [] }
+            if target.value.isEmpty {
+                reader.report("missing-key", "\(what) has no target; write a screen ID, 'back', or a mapping", at: node.range)
+                return []
+            }
+            return [TransitionSyntax(target: target.value == "back" ? .back(target.range) : .screen(target),
+                                     guardExpression: nil, actions: [], validate: nil, note: nil, range: node.range)]
+        case .mapping:
+            return parseTransition(node, what).map { [$0] } ?? []
+        case .sequence(let items):
+            return items.compactMap { parseTransition($0, "an alternative of \(what)") }
+        }
+    }
+
+    func parseTransition(_ node: YAMLNode, _ what: String) -> TransitionSyntax? {
+        guard let fields = reader.mapping(node, what, keys: transitionKeys) else { return nil }
+        var targets: [TargetSyntax] = []
+        if let to = fields["to"].flatMap({ reader.text($0, "'to' of \(what)") }) {
+            targets.append(to.value == "back" ? .back(to.range) : .screen(to))
+        }
+        if let overlay = fields["overlay"].flatMap({ reader.text($0, "'overlay' of \(what)") }) {
+            targets.append(.overlay(overlay))
+        }
+        if let flow = fields["flow"].flatMap({ reader.text($0, "'flow' of \(what)") }) {
+            let returns = fields["returns"].map { parseEventTransitions($0, "'returns' of \(what)") } ?? []
+            targets.append(.flow(flow, returns: returns))
+        } else if let returns = fields["returns"] {
+            reader.report("misplaced-key", "'returns' only goes with 'flow:'; it says where each end of the sub-flow leads", at: fields.keyRanges["returns"] ?? returns.range)
+        }
+        if let end = fields["end"].flatMap({ reader.text($0, "'end' of \(what)") }) {
+            targets.append(.end(end))
+        }
+        if targets.count > 1 {
+            reader.report("conflicting-keys", "\(what) has more than one target; use one of 'to', 'overlay', 'flow' or 'end'", at: targets[1].range)
+        }
+        return TransitionSyntax(
+            target: targets.first,
+            guardExpression: fields["if"].flatMap { reader.expression($0, "the guard of \(what)") },
+            actions: fields["do"].map { parseActions($0, "'do' of \(what)") } ?? [],
+            validate: fields["validate"].flatMap { reader.bool($0, "'validate' of \(what)") },
+            note: optionalText(fields, "note", what),
+            range: node.range)
+    }
+
+    /// Action kinds, in the order the docs list them.
+    static let actionKinds = ["set", "append", "clear", "call", "analytics", "push", "toast", "raise"]
+
+    func parseActions(_ node: YAMLNode, _ what: String) -> [ActionSyntax] {
+        reader.list(node, what).compactMap { item in
+            guard let fields = reader.mapping(item, "an action of \(what)", keys: Self.actionKinds) else { return nil }
+            guard fields.values.count == 1, let (kind, value) = fields.values.first else {
+                if fields.values.count > 1 {
+                    reader.report("conflicting-keys", "an action has one key; split \(fields.values.keys.sorted().map { "'\($0)'" }.joined(separator: " and ")) into separate list items", at: item.range)
+                } else {
+                    reader.report("missing-key", "an action needs one of: \(Self.actionKinds.joined(separator: ", "))", at: item.range)
+                }
+                return nil
+            }
+            return parseAction(kind, value, range: item.range)
+        }
+    }
+
+    func parseAction(_ kind: String, _ node: YAMLNode, range: SourceRange) -> ActionSyntax? {
+        let parsed: ActionSyntax.Kind?
+        switch kind {
+        case "set": parsed = .set(assignments(node, "'set'"))
+        case "append": parsed = .append(assignments(node, "'append'"))
+        case "clear": parsed = .clear(reader.textList(node, "'clear'"))
+        case "call":
+            if node.scalar != nil {
+                parsed = reader.text(node, "'call'").map { .call($0, with: []) }
+            } else if let fields = reader.mapping(node, "'call'", keys: ["service", "with"]) {
+                parsed = reader.required(fields, "service", in: "'call'", hint: "name the operation, e.g. equals.create_account")
+                    .flatMap { reader.text($0, "'service' of 'call'") }
+                    .map { .call($0, with: fields["with"].map { assignments($0, "'with'") } ?? []) }
+            } else {
+                parsed = nil
+            }
+        case "analytics":
+            if node.scalar != nil {
+                parsed = reader.text(node, "'analytics'").map { .analytics($0, properties: []) }
+            } else if let fields = reader.mapping(node, "'analytics'", keys: ["event", "properties"]) {
+                parsed = reader.required(fields, "event", in: "'analytics'").flatMap { reader.text($0, "'event' of 'analytics'") }
+                    .map { .analytics($0, properties: fields["properties"].map { assignments($0, "'properties'") } ?? []) }
+            } else {
+                parsed = nil
+            }
+        case "push": parsed = reader.text(node, "'push'").map { .push($0) }
+        case "toast": parsed = reader.text(node, "'toast'").map { .toast($0) }
+        case "raise": parsed = reader.text(node, "'raise'").map { .raise($0) }
+        default: parsed = nil
+        }
+        return parsed.map { ActionSyntax(kind: $0, range: range) }
+    }
+}

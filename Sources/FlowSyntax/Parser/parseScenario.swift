@@ -1,0 +1,97 @@
+import FlowSource
+
+/// Step kinds of a scenario, in the order the docs list them.
+public let scenarioStepKinds = ["send", "fill", "advance", "outcome", "back", "expect"]
+
+extension FlowParser {
+    func parseScenario(_ name: Located<String>, _ node: YAMLNode) -> ScenarioSyntax? {
+        let what = "scenario '\(name.value)'"
+        guard let fields = reader.mapping(node, what, keys: ["description", "flow", "start", "given", "steps"]) else { return nil }
+        var scenario = ScenarioSyntax(name: name, description: optionalText(fields, "description", what),
+                                      flow: optionalText(fields, "flow", what), start: optionalText(fields, "start", what),
+                                      givenState: [], givenServices: [], givenClock: nil, steps: [], range: name.range)
+        if let given = fields["given"], let parts = reader.mapping(given, "'given' of \(what)", keys: ["state", "services", "clock"]) {
+            scenario.givenState = parts["state"].map { assignments($0, "'given.state'") } ?? []
+            scenario.givenServices = parts["services"].map { outcomeChoices($0, "'given.services'") } ?? []
+            scenario.givenClock = parts["clock"].flatMap { reader.text($0, "'given.clock'") }
+        }
+        if let steps = reader.required(fields, "steps", in: what) {
+            scenario.steps = reader.list(steps, "'steps' of \(what)").compactMap { parseStep($0, what) }
+        }
+        return scenario
+    }
+
+    func outcomeChoices(_ node: YAMLNode, _ what: String) -> [OutcomeChoiceSyntax] {
+        reader.entries(node, what).compactMap { operation, value in
+            reader.text(value, "the outcome of '\(operation.value)'").map { OutcomeChoiceSyntax(operation: operation, outcome: $0) }
+        }
+    }
+
+    func fills(_ node: YAMLNode, _ what: String) -> [FillSyntax] {
+        reader.entries(node, what).compactMap { field, value in
+            if case .sequence = value.content {
+                return FillSyntax(field: field, value: .list(reader.textList(value, "the value of '\(field.value)'")))
+            }
+            return reader.text(value, "the value of '\(field.value)'").map { FillSyntax(field: field, value: .text($0)) }
+        }
+    }
+
+    func parseStep(_ node: YAMLNode, _ scenario: String) -> StepSyntax? {
+        let what = "a step of \(scenario)"
+        guard let fields = reader.mapping(node, what, keys: scenarioStepKinds) else { return nil }
+        guard fields.values.count == 1, let (kind, value) = fields.values.first else {
+            if fields.values.isEmpty {
+                reader.report("missing-key", "\(what) needs one of: \(scenarioStepKinds.joined(separator: ", "))", at: node.range)
+            } else {
+                reader.report("conflicting-keys", "a step has one key; split \(fields.values.keys.sorted().map { "'\($0)'" }.joined(separator: " and ")) into separate steps", at: node.range)
+            }
+            return nil
+        }
+        let kindValue: StepSyntax.Kind?
+        switch kind {
+        case "send":
+            if value.scalar != nil {
+                kindValue = reader.text(value, "'send'").map { .send($0, payload: []) }
+            } else if let send = reader.mapping(value, "'send'", keys: ["event", "payload"]) {
+                kindValue = reader.required(send, "event", in: "'send'").flatMap { reader.text($0, "'event' of 'send'") }
+                    .map { .send($0, payload: send["payload"].map { assignments($0, "'payload'") } ?? []) }
+            } else {
+                kindValue = nil
+            }
+        case "fill": kindValue = .fill(fills(value, "'fill'"))
+        case "advance": kindValue = reader.text(value, "'advance'").map { .advance($0) }
+        case "outcome": kindValue = .outcome(outcomeChoices(value, "'outcome'"))
+        case "back": kindValue = reader.bool(value, "'back'").map { _ in .back }
+        case "expect": kindValue = parseExpect(value, scenario).map { .expect($0) }
+        default: kindValue = nil
+        }
+        return kindValue.map { StepSyntax(kind: $0, range: node.range) }
+    }
+
+    func parseExpect(_ node: YAMLNode, _ scenario: String) -> ExpectSyntax? {
+        let what = "'expect' of \(scenario)"
+        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "effects", "no_effects"]) else { return nil }
+        return ExpectSyntax(
+            screen: optionalText(fields, "screen", what),
+            variant: optionalText(fields, "variant", what),
+            errors: fields["errors"].map { fills($0, "'errors'") },
+            state: fields["state"].map { assignments($0, "'state'") } ?? [],
+            effects: fields["effects"].map { effects($0, "'effects'") } ?? [],
+            noEffects: fields["no_effects"].map { effects($0, "'no_effects'") } ?? [])
+    }
+
+    static let effectKinds = ["analytics", "push", "toast", "call"]
+
+    func effects(_ node: YAMLNode, _ what: String) -> [EffectSyntax] {
+        reader.list(node, what).compactMap { item in
+            guard let fields = reader.mapping(item, "an effect of \(what)", keys: Self.effectKinds),
+                  fields.values.count == 1, let (kind, value) = fields.values.first else {
+                if case .mapping = item.content {
+                    reader.report("missing-key", "an effect has exactly one of: \(Self.effectKinds.joined(separator: ", "))", at: item.range)
+                }
+                return nil
+            }
+            return reader.text(value, "'\(kind)'").map { EffectSyntax(kind: Located(kind, at: item.range), value: $0) }
+        }
+    }
+}
