@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "FlowExpressionTests", dependencies: ["FlowExpression", "FlowTestSupport"]),
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowCompiler", "FlowTestSupport"]),
-        .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport"]),
+        .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport", "flowc"]),
     ],
     swiftLanguageModes: [.v6]
 )

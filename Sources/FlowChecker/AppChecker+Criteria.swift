@@ -1,0 +1,107 @@
+import FlowExpression
+import FlowIR
+import FlowSource
+import FlowSyntax
+
+extension AppChecker {
+    func resolveScreenList(_ names: [Located<String>]) -> [Int] {
+        names.compactMap { name in
+            if let index = screenTable[name.value] { return index }
+            error("unknown-screen", "'\(name.value)' is not a screen of app '\(app.id)'", at: name.range, notes: suggestion(forScreen: name.value))
+            return nil
+        }
+    }
+
+    func resolveCriteria() {
+        for entry in criterionTable.entries {
+            let syntax = entry.value
+            let screens = resolveScreenList(syntax.screens)
+            var transitions: [AcceptanceCriterion.TransitionReference] = []
+            for reference in syntax.transitions {
+                let parts = reference.value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                guard parts.count == 2 else {
+                    error("invalid-value", "transition reference '\(reference.value)' must be '<screen ID> <event>', e.g. 'ONB-003 select_plan'", at: reference.range)
+                    continue
+                }
+                guard let screen = screenTable[parts[0]] else {
+                    error("unknown-screen", "'\(parts[0])' is not a screen of app '\(app.id)'", at: reference.range, notes: suggestion(forScreen: parts[0]))
+                    continue
+                }
+                let flow = app.flows[app.screens[screen].flow]
+                let events = Set(app.screens[screen].transitions.map(\.event) + flow.globalTransitions.map(\.event)
+                                 + app.screens[screen].timers.map { "after \($0.delaySource)" })
+                guard events.contains(parts[1]) else {
+                    var notes: [Diagnostic.Note] = []
+                    if let match = closestMatch(to: parts[1], among: events.sorted()) { notes.append(.init("did you mean '\(match)'?")) }
+                    error("unknown-transition", "screen '\(parts[0])' has no transition on '\(parts[1])'", at: reference.range, notes: notes)
+                    continue
+                }
+                transitions.append(.init(screen: screen, event: parts[1]))
+            }
+            if syntax.screens.isEmpty && syntax.transitions.isEmpty {
+                error("criterion-unlinked", "criterion '\(entry.name)' links to no screen or transition; add 'screens:' or 'transitions:'", at: entry.range)
+            }
+            if let text = syntax.text, text.value.trimmingCharacters(in: .whitespaces).isEmpty {
+                error("empty-message", "criterion '\(entry.name)' has empty text; quote the seed verbatim", at: text.range)
+            }
+            var verification = AcceptanceCriterion.Verification.notAutomatable(reason: "")
+            switch syntax.verification {
+            case .scenarios(let names):
+                if names.isEmpty {
+                    error("missing-evidence", "criterion '\(entry.name)' lists no scenarios; name at least one", at: entry.range)
+                }
+                let indices = names.compactMap { name -> Int? in
+                    if let index = scenarioTable[name.value] { return index }
+                    error("unknown-scenario", "criterion '\(entry.name)' names scenario '\(name.value)', which does not exist", at: name.range,
+                          notes: scenarioTable.suggestion(for: name.value))
+                    return nil
+                }
+                verification = .scenarios(indices)
+            case .invariant(let name):
+                if let index = invariantTable[name.value] {
+                    verification = .invariant(index)
+                } else {
+                    error("unknown-invariant", "criterion '\(entry.name)' names invariant '\(name.value)', which does not exist", at: name.range,
+                          notes: invariantTable.suggestion(for: name.value))
+                }
+            case .notAutomatable(let reason):
+                if reason.value.trimmingCharacters(in: .whitespaces).isEmpty {
+                    error("missing-reason", "criterion '\(entry.name)' is not automatable but gives no reason; say why it cannot be checked headlessly", at: reason.range)
+                }
+                verification = .notAutomatable(reason: reason.value)
+            case nil:
+                break
+            }
+            app.criteria.append(AcceptanceCriterion(id: entry.name, text: syntax.text?.value ?? "", section: syntax.section?.value,
+                                                    screens: screens, transitions: transitions, verification: verification, range: entry.range))
+        }
+    }
+
+    func resolveQuestions() {
+        for entry in questionTable.entries {
+            let syntax = entry.value
+            app.questions.append(OpenQuestion(id: entry.name, text: syntax.text?.value ?? "", section: syntax.section?.value,
+                                              assumption: syntax.assumption?.value ?? "", screens: resolveScreenList(syntax.screens), range: entry.range))
+        }
+    }
+
+    func checkUnused() {
+        for entry in types.entries where !usedTypes.contains(entry.name) {
+            warning("unused-declaration", "type '\(entry.name)' is never used", at: entry.range)
+        }
+        for entry in stateTable.entries where !usedNames.contains(entry.name) {
+            warning("unused-declaration", "state value '\(entry.name)' is never read or set", at: entry.range)
+        }
+        for entry in derivedTable.entries where !usedNames.contains(entry.name) {
+            warning("unused-declaration", "derived value '\(entry.name)' is never used", at: entry.range)
+        }
+        for entry in serviceTable.entries {
+            for operation in entry.value.operations where !calledOperations.contains("\(entry.name).\(operation.name.value)") {
+                warning("unused-declaration", "operation '\(entry.name).\(operation.name.value)' is never called", at: operation.name.range)
+            }
+        }
+        for entry in eventTable.entries where !handledEvents.contains(entry.name) {
+            warning("unused-declaration", "event '\(entry.name)' is declared but no transition handles it", at: entry.range)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import FlowExpression
+import FlowIR
+import FlowSource
+import FlowSyntax
+
+extension AppChecker {
+    /// Resolves a type string such as `list<Transaction>` or `Plan?` against the declared types.
+    func resolveType(_ source: ExpressionSource) -> ValueType {
+        switch parseTypeName(source.text) {
+        case .failure(let problem):
+            report(problem, in: source)
+            return .error
+        case .success(let type):
+            return resolveNames(in: type, source: source)
+        }
+    }
+
+    private func resolveNames(in type: ValueType, source: ExpressionSource) -> ValueType {
+        switch type {
+        case .list(let element): return .list(resolveNames(in: element, source: source))
+        case .optional(let wrapped): return .optional(resolveNames(in: wrapped, source: source))
+        case .record(let name), .enumeration(let name):
+            usedTypes.insert(name)
+            if enums[name] != nil { return .enumeration(name) }
+            if records[name] != nil || types[name] != nil {
+                if let index = types[name], case .enumeration = types.entries[index].value.kind { return .enumeration(name) }
+                return .record(name)
+            }
+            let offset = source.text.unicodeScalars.count - (source.text.unicodeScalars.split(separator: " ").last?.count ?? 0)
+            let start = Array(source.text.unicodeScalars).firstRange(of: Array(name.unicodeScalars)).map { $0.lowerBound } ?? offset
+            error("unknown-type", "unknown type '\(name)'; use bool, int, decimal, money, text, date, timestamp, duration, list<T>, T? or a declared type",
+                  at: source.fileRange(of: start..<(start + name.unicodeScalars.count)), notes: types.suggestion(for: name))
+            return .error
+        default:
+            return type
+        }
+    }
+
+    /// The environment of expressions that see only the domain (state, derived values).
+    func domainEnvironment(extra: [String: ValueType] = [:], extraRecords: [String: [(name: String, type: ValueType)]] = [:]) -> TypeEnvironment {
+        var variables = baseVariables
+        for (name, type) in extra { variables[name] = type }
+        var allRecords = records
+        for (name, fields) in extraRecords { allRecords[name] = fields }
+        return TypeEnvironment(variables: variables, records: allRecords, enums: enums)
+    }
+
+    /// Type-checks one expression and reports its problems at their columns in the file.
+    func check(_ source: ExpressionSource, expected: ValueType?, in environment: TypeEnvironment) -> TypedExpression? {
+        let (typed, problems) = checkExpression(source.text, expected: expected, in: environment)
+        for problem in problems {
+            report(problem, in: source)
+        }
+        if let typed {
+            usedNames.formUnion(typed.referencedVariables)
+        }
+        return problems.isEmpty ? typed : nil
+    }
+
+    func report(_ problem: ExpressionDiagnostic, in source: ExpressionSource) {
+        error(problem.code, problem.message, at: source.fileRange(of: problem.span), notes: problem.notes.map { Diagnostic.Note($0) })
+    }
+
+    /// Resolves a dotted path (`applicant.given_name`) to a state value's type, reporting the first unknown part.
+    func resolveStatePath(_ path: Located<String>, allowDerived: Bool = false) -> (components: [String], type: ValueType)? {
+        let components = path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let head = components.first, !head.isEmpty else {
+            error("unknown-state", "empty state path", at: path.range)
+            return nil
+        }
+        usedNames.insert(head)
+        guard var type = baseVariables[head] else {
+            error("unknown-state", "'\(head)' is not a state value; declare it under 'state:'", at: path.range,
+                  notes: stateTable.suggestion(for: head))
+            return nil
+        }
+        if derivedTable[head] != nil && !allowDerived {
+            error("assign-to-derived", "'\(head)' is a derived value and is computed, not set; change the state it is computed from", at: path.range)
+            return nil
+        }
+        var column = head.unicodeScalars.count
+        for member in components.dropFirst() {
+            column += 1
+            var base = type
+            if case .optional(let wrapped) = base { base = wrapped }
+            guard case .record(let recordName) = base, let fields = records[recordName] else {
+                if base != .error {
+                    error("unknown-member", "'\(type)' has no member '\(member)'", at: path.range.sub(offset: column, length: member.unicodeScalars.count))
+                }
+                return nil
+            }
+            guard let field = fields.first(where: { $0.name == member }) else {
+                var notes: [Diagnostic.Note] = []
+                if let match = closestMatch(to: member, among: fields.map(\.name)) { notes.append(.init("did you mean '\(match)'?")) }
+                error("unknown-member", "record '\(recordName)' has no field '\(member)'",
+                      at: path.range.sub(offset: column, length: member.unicodeScalars.count), notes: notes)
+                return nil
+            }
+            type = field.type
+            column += member.unicodeScalars.count
+        }
+        return (components, type)
+    }
+}

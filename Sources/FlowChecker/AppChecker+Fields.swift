@@ -1,0 +1,202 @@
+import Foundation
+import FlowExpression
+import FlowIR
+import FlowSource
+import FlowSyntax
+
+extension AppChecker {
+    static let fieldKindNames = ["text", "email", "password", "phone", "digits(N)", "date", "money", "decimal", "int",
+                                 "choice", "multi_choice", "checkbox", "country"]
+
+    func resolveFieldKind(_ field: FieldSyntax) -> Field.Kind? {
+        guard let type = field.type else { return nil }
+        switch type.value {
+        case "text": return .text
+        case "email": return .email
+        case "password": return .password
+        case "phone": return .phone
+        case "date": return .date
+        case "money": return .money
+        case "decimal": return .decimal
+        case "int": return .int
+        case "choice": return .choice
+        case "multi_choice": return .multiChoice
+        case "checkbox": return .checkbox
+        case "country": return .country
+        default:
+            let text = type.value
+            if text.hasPrefix("digits(") && text.hasSuffix(")") {
+                let inner = text.dropFirst(7).dropLast()
+                if let n = Int(inner), n > 0, n <= 64 { return .digits(n) }
+            }
+            var notes: [Diagnostic.Note] = []
+            if let match = closestMatch(to: text, among: Self.fieldKindNames) { notes.append(.init("did you mean '\(match)'?")) }
+            error("invalid-field-type", "field type '\(text)' is not one of: \(Self.fieldKindNames.joined(separator: ", "))", at: type.range, notes: notes)
+            return nil
+        }
+    }
+
+    func resolveField(_ syntax: FieldSyntax, on screen: String, context: ScreenContext) -> Field? {
+        guard let kind = resolveFieldKind(syntax) else { return nil }
+        let what = "field '\(syntax.name.value)'"
+        switch kind {
+        case .choice, .multiChoice:
+            if syntax.options.isEmpty {
+                error("missing-options", "\(what) is a \(kind.name) but lists no 'options'", at: syntax.name.range)
+            }
+        default:
+            if let first = syntax.options.first {
+                warning("unused-options", "\(what) is '\(kind.name)', so its 'options' are never shown; use choice or multi_choice", at: first.value.range)
+            }
+        }
+        var seenOptions: Set<String> = []
+        for option in syntax.options where !seenOptions.insert(option.value.value).inserted {
+            error("duplicate-declaration", "option '\(option.value.value)' is listed twice in \(what)", at: option.value.range)
+        }
+        if let currency = syntax.currency {
+            if case .money = kind {} else {
+                warning("misplaced-key", "'currency' only applies to money fields", at: currency.range)
+            }
+            if !isCurrencyCode(currency.value) {
+                error("invalid-currency", "currency '\(currency.value)' is not an ISO 4217 code such as GBP, EUR or USD", at: currency.range)
+            }
+        }
+        if let country = syntax.country {
+            if case .phone = kind {} else {
+                warning("misplaced-key", "'country' only applies to phone fields", at: country.range)
+            }
+            if country.value.unicodeScalars.count != 2 || !country.value.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) {
+                error("invalid-value", "country '\(country.value)' must be an ISO 3166 alpha-2 code such as GB or NO", at: country.range)
+            }
+        }
+        if let countryField = syntax.countryField, !context.fields.contains(where: { $0.name == countryField.value }) {
+            error("unknown-field", "'country_field' names '\(countryField.value)', which is not a field of screen '\(screen)'", at: countryField.range,
+                  notes: closestMatch(to: countryField.value, among: context.fields.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
+        }
+        let environment = screenEnvironment(context, event: nil)
+        let defaultValue = syntax.defaultValue.flatMap { check($0, expected: kind.valueType, in: environment) }
+        var rules: [ValidationRule] = []
+        var seenMessages: [String: SourceRange] = [:]
+        for rule in syntax.rules {
+            guard let resolved = resolveRule(rule, field: syntax, kind: kind, context: context) else { continue }
+            guard let message = rule.message else { continue }
+            if message.value.trimmingCharacters(in: .whitespaces).isEmpty {
+                error("empty-message", "rule '\(rule.kind.value)' of \(what) has an empty message; write the text users see", at: message.range)
+            }
+            if let first = seenMessages[rule.kind.value] {
+                error("duplicate-rule", "\(what) has two '\(rule.kind.value)' rules; merge them", at: rule.kind.range, notes: [.init("first here", at: first)])
+            }
+            seenMessages[rule.kind.value] = rule.kind.range
+            rules.append(ValidationRule(name: rule.kind.value, kind: resolved, message: message.value, range: rule.range))
+        }
+        return Field(name: syntax.name.value, kind: kind, label: syntax.label?.value, hint: syntax.hint?.value,
+                     placeholder: syntax.placeholder?.value, options: syntax.options.map { .init(value: $0.value.value, label: $0.label?.value) },
+                     currency: syntax.currency?.value, country: syntax.country?.value, countryField: syntax.countryField?.value,
+                     defaultValue: defaultValue, rules: rules, range: syntax.name.range)
+    }
+
+    /// Which field kinds each rule makes sense for; nil means any.
+    static func applicableKinds(of rule: String) -> (accepts: (Field.Kind) -> Bool, description: String)? {
+        let textual: (Field.Kind) -> Bool = { kind in
+            switch kind {
+            case .text, .email, .password, .phone, .digits, .country, .choice: true
+            default: false
+            }
+        }
+        switch rule {
+        case "min_length", "max_length", "length", "pattern", "email", "iban", "bic", "sort_code", "account_number":
+            return (textual, "text fields")
+        case "phone":
+            return ({ if case .phone = $0 { true } else { textual($0) } }, "phone or text fields")
+        case "min_age":
+            return ({ $0 == .date }, "date fields")
+        case "decimal_places":
+            return ({ $0 == .money || $0 == .decimal }, "money and decimal fields")
+        case "min", "max", "range":
+            return ({ [.money, .decimal, .int, .date].contains($0) }, "money, decimal, int and date fields")
+        case "one_of", "not_in":
+            return ({ textual($0) || $0 == .multiChoice }, "text and choice fields")
+        default:
+            return nil
+        }
+    }
+
+    func resolveRule(_ rule: RuleSyntax, field: FieldSyntax, kind: Field.Kind, context: ScreenContext) -> ValidationRule.Kind? {
+        let name = rule.kind.value
+        if let applicable = Self.applicableKinds(of: name), !applicable.accepts(kind) {
+            error("rule-not-applicable", "rule '\(name)' applies to \(applicable.description), but field '\(field.name.value)' is '\(kind.name)'", at: rule.kind.range)
+            return nil
+        }
+        let valueType = kind.valueType
+        let environment = screenEnvironment(context, event: nil, extra: ["value": valueType])
+        switch (name, rule.argument) {
+        case ("required", .flag(let flag)):
+            if !flag.value {
+                warning("useless-rule", "'required: false' does nothing; a field without a 'required' rule is optional", at: flag.range)
+                return nil
+            }
+            return .required
+        case ("email", .flag(let flag)), ("phone", .flag(let flag)), ("iban", .flag(let flag)), ("bic", .flag(let flag)),
+             ("sort_code", .flag(let flag)), ("account_number", .flag(let flag)):
+            if !flag.value {
+                warning("useless-rule", "'\(name): false' does nothing; remove the rule", at: flag.range)
+                return nil
+            }
+            return switch name {
+            case "email": .email
+            case "phone": .phone
+            case "iban": .iban
+            case "bic": .bic
+            case "sort_code": .sortCode
+            default: .accountNumber
+            }
+        case ("min_length", .integer(let n)): return .minLength(n.value)
+        case ("max_length", .integer(let n)): return .maxLength(n.value)
+        case ("length", .integer(let n)): return .length(n.value)
+        case ("min_age", .integer(let n)): return .minAge(n.value)
+        case ("decimal_places", .integer(let n)): return .decimalPlaces(n.value)
+        case ("pattern", .text(let pattern)):
+            do {
+                _ = try NSRegularExpression(pattern: pattern.value)
+            } catch {
+                self.error("invalid-regex", "pattern '\(pattern.value)' is not a valid regular expression", at: pattern.range)
+                return nil
+            }
+            return .pattern(pattern.value)
+        case ("equals_field", .text(let other)):
+            guard let otherType = context.fields.first(where: { $0.name == other.value })?.type else {
+                error("unknown-field", "'equals_field' names '\(other.value)', which is not a field of this screen", at: other.range,
+                      notes: closestMatch(to: other.value, among: context.fields.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
+                return nil
+            }
+            if other.value == field.name.value {
+                error("invalid-value", "field '\(field.name.value)' cannot be compared with itself", at: other.range)
+                return nil
+            }
+            if otherType != valueType && otherType != .error {
+                error("type-mismatch", "field '\(field.name.value)' is '\(valueType)' but '\(other.value)' is '\(otherType)'; they can never be equal", at: other.range)
+            }
+            return .equalsField(other.value)
+        case ("one_of", .list(let items)):
+            return .oneOf(items.map(\.value))
+        case ("not_in", .list(let items)):
+            return .notIn(items.map(\.value))
+        case ("min", .expression(let source)):
+            return check(source, expected: valueType, in: environment).map { .min($0) }
+        case ("max", .expression(let source)):
+            return check(source, expected: valueType, in: environment).map { .max($0) }
+        case ("range", .bounds(let min, let max)):
+            if min == nil && max == nil {
+                error("missing-key", "'range' needs 'min', 'max' or both", at: rule.kind.range)
+                return nil
+            }
+            let lower = min.flatMap { check($0, expected: valueType, in: environment) }
+            let upper = max.flatMap { check($0, expected: valueType, in: environment) }
+            return .range(min: lower, max: upper)
+        case ("check", .expression(let source)):
+            return check(source, expected: .bool, in: environment).map { .check($0) }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,299 @@
+import FlowExpression
+import FlowIR
+import FlowSource
+import FlowSyntax
+
+/// The place an expression is written, which decides what names it sees.
+struct ScreenContext {
+    var screen: Int?
+    var fields: [(name: String, type: ValueType)]
+}
+
+extension AppChecker {
+    func resolveFlows() {
+        // Screens first, so targets anywhere in the app resolve to indices.
+        for entry in screenTable.entries {
+            let syntax = entry.value.syntax
+            var presentation = Presentation.screen
+            if let written = syntax.presentation {
+                if let value = Presentation(rawValue: written.value) {
+                    presentation = value
+                } else {
+                    error("invalid-value", "presentation '\(written.value)' is not one of: \(Presentation.allCases.map(\.rawValue).joined(separator: ", "))",
+                          at: written.range, notes: closestMatch(to: written.value, among: Presentation.allCases.map(\.rawValue)).map { [.init("did you mean '\($0)'?")] } ?? [])
+                }
+            }
+            if let analytics = syntax.analytics, !NamePattern.eventName.matches(analytics.value) {
+                error("invalid-name", "analytics event '\(analytics.value)' must be \(NamePattern.eventName.description)", at: analytics.range)
+            }
+            app.screens.append(Screen(id: entry.name, name: syntax.name?.value ?? entry.name, flow: entry.value.flow,
+                                      step: syntax.step?.value, description: syntax.description?.value, presentation: presentation,
+                                      analytics: syntax.analytics?.value, terminal: syntax.terminal?.value ?? false, range: entry.range))
+        }
+        for (flowIndex, entry) in flowTable.entries.enumerated() {
+            let syntax = entry.value
+            var start = -1
+            if let startName = syntax.start {
+                if let index = screenTable[startName.value] {
+                    if screenTable.entries[index].value.flow == flowIndex {
+                        start = index
+                    } else {
+                        error("start-outside-flow", "start screen '\(startName.value)' belongs to flow '\(flowTable.entries[screenTable.entries[index].value.flow].name)', not '\(entry.name)'",
+                              at: startName.range)
+                    }
+                } else {
+                    error("unknown-screen", "start screen '\(startName.value)' is not a screen of flow '\(entry.name)'", at: startName.range,
+                          notes: suggestion(forScreen: startName.value))
+                }
+            }
+            if syntax.screens.isEmpty {
+                error("empty-flow", "flow '\(entry.name)' has no screens", at: entry.range)
+            }
+            for outcome in syntax.outcomes { checkSnakeCase(outcome, "outcome") }
+            let screens = screenTable.entries.indices.filter { screenTable.entries[$0].value.flow == flowIndex }
+            app.flows.append(Flow(name: entry.name, title: syntax.title?.value, description: syntax.description?.value,
+                                  start: start, outcomes: syntax.outcomes.map(\.value), screens: screens,
+                                  globalTransitions: [], globalTimers: [], range: entry.range))
+        }
+        if let start = sources.root.app?.start {
+            if let index = flowTable[start.value] {
+                app.startFlow = index
+            } else {
+                error("unknown-flow", "start flow '\(start.value)' is not a flow of this app", at: start.range, notes: flowTable.suggestion(for: start.value))
+            }
+        }
+        for (index, entry) in screenTable.entries.enumerated() {
+            resolveScreen(index, entry.value.syntax)
+        }
+        for (flowIndex, entry) in flowTable.entries.enumerated() {
+            let context = ScreenContext(screen: nil, fields: [])
+            app.flows[flowIndex].globalTransitions = resolveEventTransitions(entry.value.on, context: context, flow: flowIndex, isGlobal: true)
+            app.flows[flowIndex].globalTimers = resolveTimers(entry.value.after, context: context, flow: flowIndex)
+        }
+    }
+
+    func suggestion(forScreen name: String) -> [Diagnostic.Note] {
+        screenTable.suggestion(for: name)
+    }
+
+    func resolveScreen(_ index: Int, _ syntax: ScreenSyntax) {
+        let flow = app.screens[index].flow
+        var fields: [Field] = []
+        var fieldTypes: [(name: String, type: ValueType)] = []
+        for field in syntax.fields {
+            checkSnakeCase(field.name, "field")
+            if fieldTypes.contains(where: { $0.name == field.name.value }) { continue }
+            let kind = resolveFieldKind(field)
+            fieldTypes.append((field.name.value, kind?.valueType ?? .error))
+        }
+        let context = ScreenContext(screen: index, fields: fieldTypes)
+        for field in syntax.fields {
+            if let resolved = resolveField(field, on: syntax.id.value, context: context) {
+                fields.append(resolved)
+            }
+        }
+        app.screens[index].fields = fields
+        let environment = screenEnvironment(context, event: nil)
+        var variantNames: Set<String> = []
+        for variant in syntax.variants {
+            checkSnakeCase(variant.name, "variant")
+            guard variantNames.insert(variant.name.value).inserted else { continue }
+            let condition = variant.when.flatMap { check($0, expected: .bool, in: environment) }
+            app.screens[index].variants.append(.init(name: variant.name.value, condition: condition, description: variant.description?.value))
+        }
+        app.screens[index].enter = resolveActions(syntax.enter, context: context, event: nil)
+        app.screens[index].exit = resolveActions(syntax.exit, context: context, event: nil)
+        app.screens[index].transitions = resolveEventTransitions(syntax.on, context: context, flow: flow, isGlobal: false)
+        app.screens[index].timers = resolveTimers(syntax.after, context: context, flow: flow)
+    }
+
+    /// Names visible on a screen: the domain, `form` (the screen's fields), and `event` (the payload, if any).
+    func screenEnvironment(_ context: ScreenContext, event: String?, extra: [String: ValueType] = [:]) -> TypeEnvironment {
+        var variables = extra
+        var extraRecords: [String: [(name: String, type: ValueType)]] = [:]
+        if context.screen != nil {
+            variables["form"] = .record("form")
+            extraRecords["form"] = context.fields
+        }
+        if let event, let index = eventIndex[event], !app.events[index].payload.isEmpty {
+            variables["event"] = .record("event")
+            extraRecords["event"] = app.events[index].payload.map { ($0.name, $0.type) }
+        }
+        return domainEnvironment(extra: variables, extraRecords: extraRecords)
+    }
+
+    func resolveEventTransitions(_ list: [EventTransitionsSyntax], context: ScreenContext, flow: Int, isGlobal: Bool) -> [Transition] {
+        var result: [Transition] = []
+        for entry in list {
+            guard resolveEventName(entry.event) else { continue }
+            handledEvents.insert(entry.event.value)
+            let transitions = entry.transitions.compactMap {
+                resolveTransition($0, event: entry.event.value, context: context, flow: flow, isGlobal: isGlobal)
+            }
+            checkAlternatives(entry.transitions, event: entry.event)
+            result += transitions
+        }
+        return result
+    }
+
+    func resolveTimers(_ list: [TimerSyntax], context: ScreenContext, flow: Int) -> [FlowIR.Timer] {
+        list.compactMap { timer in
+            guard let delay = parseDuration(timer.delay.value) else {
+                error("invalid-duration", "'\(timer.delay.value)' is not a duration; write a whole number with ms, s, m, h or d, e.g. 30s", at: timer.delay.range)
+                return nil
+            }
+            let event = "after \(timer.delay.value)"
+            let transitions = timer.transitions.compactMap { resolveTransition($0, event: event, context: context, flow: flow, isGlobal: true) }
+            checkAlternatives(timer.transitions, event: timer.delay)
+            return FlowIR.Timer(delayMilliseconds: delay, delaySource: timer.delay.value, transitions: transitions)
+        }
+    }
+
+    func resolveTransition(_ syntax: TransitionSyntax, event: String, context: ScreenContext, flow: Int, isGlobal: Bool) -> Transition? {
+        let environment = screenEnvironment(context, event: event)
+        let condition = syntax.guardExpression.flatMap { check($0, expected: .bool, in: environment) }
+        var target = Transition.Target.stay
+        var forward = false
+        switch syntax.target {
+        case nil:
+            target = .stay
+        case .back:
+            target = .back
+        case .screen(let name):
+            guard let index = resolveScreenReference(name, as: "transition target") else { return nil }
+            target = .screen(index)
+            forward = true
+        case .overlay(let name):
+            guard let index = resolveScreenReference(name, as: "overlay") else { return nil }
+            target = .overlay(index)
+        case .flow(let name, let returns):
+            guard let flowIndex = flowTable[name.value] else {
+                error("unknown-flow", "'\(name.value)' is not a flow of this app", at: name.range, notes: flowTable.suggestion(for: name.value))
+                return nil
+            }
+            if flowIndex == flow {
+                error("recursive-flow", "flow '\(name.value)' starts itself as a sub-flow; use a screen target instead", at: name.range)
+            }
+            var resolvedReturns: [SubflowReturn] = []
+            let declared = app.flows[flowIndex].outcomes
+            for entry in returns {
+                if !declared.contains(entry.event.value) {
+                    var notes: [Diagnostic.Note] = []
+                    if let match = closestMatch(to: entry.event.value, among: declared) { notes.append(.init("did you mean '\(match)'?")) }
+                    error("unknown-outcome", "flow '\(name.value)' has no outcome '\(entry.event.value)'; its outcomes are \(declared.isEmpty ? "none (declare them with 'outcomes:')" : declared.map { "'\($0)'" }.joined(separator: ", "))",
+                          at: entry.event.range, notes: notes)
+                    continue
+                }
+                let transitions = entry.transitions.compactMap { resolveTransition($0, event: event, context: context, flow: flow, isGlobal: isGlobal) }
+                resolvedReturns.append(SubflowReturn(outcome: entry.event.value, transitions: transitions))
+            }
+            for outcome in declared where !returns.contains(where: { $0.event.value == outcome }) {
+                warning("unhandled-outcome", "sub-flow '\(name.value)' can end with '\(outcome)', but 'returns' does not say where that leads",
+                        at: name.range)
+            }
+            target = .subflow(flowIndex, returns: resolvedReturns)
+            forward = true
+        case .end(let outcome):
+            let declared = app.flows[flow].outcomes
+            if !declared.isEmpty && !declared.contains(outcome.value) {
+                var notes: [Diagnostic.Note] = []
+                if let match = closestMatch(to: outcome.value, among: declared) { notes.append(.init("did you mean '\(match)'?")) }
+                error("unknown-outcome", "flow '\(app.flows[flow].name)' declares no outcome '\(outcome.value)'; add it to 'outcomes:' or use one of \(declared.map { "'\($0)'" }.joined(separator: ", "))",
+                      at: outcome.range, notes: notes)
+            }
+            target = .end(outcome.value)
+            forward = true
+        }
+        let hasFields = !context.fields.isEmpty
+        let validates = syntax.validate?.value ?? (forward && hasFields && !isGlobal)
+        if syntax.validate?.value == true && !hasFields, let validate = syntax.validate {
+            warning("validate-without-fields", "'validate: true' has no effect: this screen has no fields", at: validate.range)
+        }
+        return Transition(event: event, condition: condition, conditionSource: syntax.guardExpression?.text, target: target,
+                          actions: resolveActions(syntax.actions, context: context, event: event),
+                          validates: validates, note: syntax.note?.value, range: syntax.range)
+    }
+
+    func resolveScreenReference(_ name: Located<String>, as what: String) -> Int? {
+        if let index = screenTable[name.value] { return index }
+        error("unknown-target", "\(what) '\(name.value)' is not a screen of app '\(app.id)'", at: name.range,
+              notes: suggestion(forScreen: name.value))
+        return nil
+    }
+
+    func resolveActions(_ list: [ActionSyntax], context: ScreenContext, event: String?) -> [Action] {
+        let environment = screenEnvironment(context, event: event)
+        var actions: [Action] = []
+        for action in list {
+            switch action.kind {
+            case .set(let assignments), .append(let assignments):
+                let isAppend: Bool = if case .append = action.kind { true } else { false }
+                for assignment in assignments {
+                    guard let (path, type) = resolveStatePath(assignment.path) else { continue }
+                    var expected = type
+                    if isAppend {
+                        guard case .list(let element) = type else {
+                            if type != .error {
+                                error("type-mismatch", "'append' needs a list, but '\(assignment.path.value)' is '\(type)'", at: assignment.path.range)
+                            }
+                            continue
+                        }
+                        expected = element
+                    }
+                    guard let value = check(assignment.value, expected: expected, in: environment) else { continue }
+                    actions.append(Action(kind: isAppend ? .append(path: path, value: value) : .set(path: path, value: value), range: action.range))
+                }
+            case .clear(let paths):
+                for path in paths {
+                    if path.value == "form" {
+                        if context.screen == nil {
+                            error("unknown-state", "'form' can only be cleared on a screen", at: path.range)
+                        }
+                        actions.append(Action(kind: .clearFields, range: action.range))
+                    } else if let (components, _) = resolveStatePath(path) {
+                        actions.append(Action(kind: .clear(path: components), range: action.range))
+                    }
+                }
+            case .call(let name, let arguments):
+                guard let (service, operation) = resolveOperation(name) else { continue }
+                let inputs = app.services[service].operations[operation].input
+                var resolved: [(name: String, value: TypedExpression)] = []
+                for argument in arguments {
+                    guard let input = inputs.first(where: { $0.name == argument.path.value }) else {
+                        var notes: [Diagnostic.Note] = []
+                        if let match = closestMatch(to: argument.path.value, among: inputs.map(\.name)) { notes.append(.init("did you mean '\(match)'?")) }
+                        error("unknown-argument", "operation '\(name.value)' has no input '\(argument.path.value)'", at: argument.path.range, notes: notes)
+                        continue
+                    }
+                    if let value = check(argument.value, expected: input.type, in: environment) {
+                        resolved.append((input.name, value))
+                    }
+                }
+                for input in inputs where !arguments.contains(where: { $0.path.value == input.name }) {
+                    if case .optional = input.type { continue }
+                    error("missing-argument", "call of '\(name.value)' does not pass its input '\(input.name)'; add it under 'with:'", at: name.range)
+                }
+                actions.append(Action(kind: .call(service: service, operation: operation, arguments: resolved), range: action.range))
+            case .analytics(let name, let properties):
+                if !NamePattern.eventName.matches(name.value) {
+                    error("invalid-name", "analytics event '\(name.value)' must be \(NamePattern.eventName.description)", at: name.range)
+                }
+                var resolved: [(name: String, value: TypedExpression)] = []
+                for property in properties {
+                    if let value = check(property.value, expected: nil, in: environment) {
+                        resolved.append((property.path.value, value))
+                    }
+                }
+                actions.append(Action(kind: .analytics(event: name.value, properties: resolved), range: action.range))
+            case .push(let text):
+                actions.append(Action(kind: .push(text.value), range: action.range))
+            case .toast(let text):
+                actions.append(Action(kind: .toast(text.value), range: action.range))
+            case .raise(let name):
+                raisedEvents.append((name.value, name.range))
+                actions.append(Action(kind: .raise(name.value), range: action.range))
+            }
+        }
+        return actions
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import FlowExpression
+import FlowIR
+import FlowSource
+import FlowSyntax
+
+extension AppChecker {
+    func resolveScenarios() {
+        let environment = domainEnvironment()
+        let allFields = Dictionary(grouping: app.screens.flatMap { screen in screen.fields.map { (screen.id, $0) } }, by: { $0.1.name })
+        let effectNames = collectEffects()
+        for entry in scenarioTable.entries {
+            let syntax = entry.value
+            var startScreen: Int?
+            if let flowName = syntax.flow {
+                if let flow = flowTable[flowName.value] {
+                    startScreen = app.flows[flow].start >= 0 ? app.flows[flow].start : nil
+                } else {
+                    error("unknown-flow", "'\(flowName.value)' is not a flow of this app", at: flowName.range, notes: flowTable.suggestion(for: flowName.value))
+                }
+            }
+            if let start = syntax.start {
+                startScreen = resolveScreenReference(start, as: "start screen")
+            }
+            let givenState = syntax.givenState.compactMap { assignment -> (path: [String], value: TypedExpression)? in
+                guard let (path, type) = resolveStatePath(assignment.path),
+                      let value = check(assignment.value, expected: type, in: environment) else { return nil }
+                return (path, value)
+            }
+            let givenServices = syntax.givenServices.compactMap(resolveOutcomeChoice)
+            var clock: Int64?
+            if let text = syntax.givenClock {
+                if let date = ISO8601DateFormatter().date(from: text.value) {
+                    clock = Int64((date.timeIntervalSince1970 * 1000).rounded())
+                } else {
+                    error("invalid-value", "clock '\(text.value)' must be an ISO 8601 UTC time such as 2026-01-05T09:00:00Z", at: text.range)
+                }
+            }
+            var steps: [Scenario.Step] = []
+            for step in syntax.steps {
+                switch step.kind {
+                case .send(let event, let payload):
+                    guard handledEvents.contains(event.value) else {
+                        error("unknown-event", "no screen of app '\(app.id)' handles event '\(event.value)'", at: event.range,
+                              notes: closestMatch(to: event.value, among: handledEvents.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
+                        continue
+                    }
+                    let declared = eventIndex[event.value].map { app.events[$0].payload } ?? []
+                    var values: [(name: String, value: TypedExpression)] = []
+                    for item in payload {
+                        guard let field = declared.first(where: { $0.name == item.path.value }) else {
+                            error("unknown-member", "event '\(event.value)' carries no '\(item.path.value)'", at: item.path.range,
+                                  notes: closestMatch(to: item.path.value, among: declared.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
+                            continue
+                        }
+                        if let value = check(item.value, expected: field.type, in: environment) { values.append((field.name, value)) }
+                    }
+                    steps.append(.init(kind: .send(event: event.value, payload: values), range: step.range))
+                case .fill(let fills):
+                    var values: [(field: String, value: Scenario.FillValue)] = []
+                    for fill in fills {
+                        guard allFields[fill.field.value] != nil else {
+                            error("unknown-field", "no screen of app '\(app.id)' has a field '\(fill.field.value)'", at: fill.field.range,
+                                  notes: closestMatch(to: fill.field.value, among: allFields.keys.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
+                            continue
+                        }
+                        switch fill.value {
+                        case .text(let text): values.append((fill.field.value, .text(text.value)))
+                        case .list(let items): values.append((fill.field.value, .list(items.map(\.value))))
+                        }
+                    }
+                    steps.append(.init(kind: .fill(values), range: step.range))
+                case .advance(let duration):
+                    guard let milliseconds = parseDuration(duration.value) else {
+                        error("invalid-duration", "'\(duration.value)' is not a duration; write a whole number with ms, s, m, h or d, e.g. 30s", at: duration.range)
+                        continue
+                    }
+                    steps.append(.init(kind: .advance(milliseconds: milliseconds), range: step.range))
+                case .outcome(let choices):
+                    steps.append(.init(kind: .outcome(choices.compactMap(resolveOutcomeChoice)), range: step.range))
+                case .back:
+                    steps.append(.init(kind: .back, range: step.range))
+                case .expect(let expect):
+                    steps.append(.init(kind: .expect(resolveExpectation(expect, allFields: allFields, effectNames: effectNames, environment: environment)), range: step.range))
+                }
+            }
+            app.scenarios.append(Scenario(name: entry.name, description: syntax.description?.value, startScreen: startScreen,
+                                          givenState: givenState, givenServices: givenServices, clockStart: clock, steps: steps, range: entry.range))
+        }
+    }
+
+    func resolveOutcomeChoice(_ choice: OutcomeChoiceSyntax) -> Scenario.ServiceChoice? {
+        guard let (service, operation) = resolveOperation(choice.operation) else { return nil }
+        let outcomes = app.services[service].operations[operation].outcomes
+        guard let outcome = outcomes.firstIndex(where: { $0.name == choice.outcome.value }) else {
+            error("unknown-outcome", "operation '\(choice.operation.value)' has no outcome '\(choice.outcome.value)'; its outcomes are \(outcomes.map { "'\($0.name)'" }.joined(separator: ", "))",
+                  at: choice.outcome.range, notes: closestMatch(to: choice.outcome.value, among: outcomes.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
+            return nil
+        }
+        return .init(service: service, operation: operation, outcome: outcome)
+    }
+
+    /// Every effect any action can emit, by kind, so scenario expectations can be checked against them.
+    func collectEffects() -> [String: Set<String>] {
+        var result: [String: Set<String>] = ["analytics": [], "push": [], "toast": [], "call": []]
+        func collect(_ actions: [Action]) {
+            for action in actions {
+                switch action.kind {
+                case .analytics(let event, _): result["analytics", default: []].insert(event)
+                case .push(let text): result["push", default: []].insert(text)
+                case .toast(let text): result["toast", default: []].insert(text)
+                case .call(let service, let operation, _):
+                    result["call", default: []].insert("\(app.services[service].name).\(app.services[service].operations[operation].name)")
+                default: break
+                }
+            }
+        }
+        func collect(_ transitions: [Transition]) {
+            for transition in transitions {
+                collect(transition.actions)
+                if case .subflow(_, let returns) = transition.target { for entry in returns { collect(entry.transitions) } }
+            }
+        }
+        for screen in app.screens {
+            if let analytics = screen.analytics { result["analytics", default: []].insert(analytics) }
+            collect(screen.enter)
+            collect(screen.exit)
+            collect(screen.transitions)
+            for timer in screen.timers { collect(timer.transitions) }
+        }
+        for flow in app.flows {
+            collect(flow.globalTransitions)
+            for timer in flow.globalTimers { collect(timer.transitions) }
+        }
+        return result
+    }
+
+    func resolveExpectation(_ expect: ExpectSyntax, allFields: [String: [(String, Field)]], effectNames: [String: Set<String>],
+                            environment: TypeEnvironment) -> Scenario.Expectation {
+        var screen: Int?
+        if let name = expect.screen {
+            screen = resolveScreenReference(name, as: "expected screen")
+        }
+        if let variant = expect.variant {
+            if let screen {
+                let names = app.screens[screen].variants.map(\.name)
+                if !names.contains(variant.value) {
+                    error("unknown-variant", "screen '\(app.screens[screen].id)' has no variant '\(variant.value)'", at: variant.range,
+                          notes: closestMatch(to: variant.value, among: names).map { [.init("did you mean '\($0)'?")] } ?? [])
+                }
+            } else {
+                error("missing-key", "'variant' needs 'screen' in the same expectation", at: variant.range)
+            }
+        }
+        var errors: [(field: String, message: String)]?
+        if let written = expect.errors {
+            errors = []
+            for item in written {
+                guard case .text(let message) = item.value else {
+                    error("wrong-type", "the expected error of '\(item.field.value)' must be the message text", at: item.field.range)
+                    continue
+                }
+                let candidates: [Field]
+                if let screen {
+                    candidates = app.screens[screen].fields.filter { $0.name == item.field.value }
+                } else {
+                    candidates = (allFields[item.field.value] ?? []).map(\.1)
+                }
+                guard !candidates.isEmpty else {
+                    let names = screen.map { app.screens[$0].fields.map(\.name) } ?? allFields.keys.sorted()
+                    error("unknown-field", "\(screen.map { "screen '\(app.screens[$0].id)'" } ?? "no screen") has \(screen == nil ? "a " : "no ")field '\(item.field.value)'",
+                          at: item.field.range, notes: closestMatch(to: item.field.value, among: names).map { [.init("did you mean '\($0)'?")] } ?? [])
+                    continue
+                }
+                let messages = candidates.flatMap { $0.rules.map(\.message) }
+                if !messages.contains(message.value) {
+                    error("unknown-message", "no rule of field '\(item.field.value)' has the message \"\(message.value)\"", at: message.range,
+                          notes: closestMatch(to: message.value, among: messages).map { [.init("did you mean \"\($0)\"?")] } ?? [])
+                }
+                errors?.append((item.field.value, message.value))
+            }
+        }
+        let state = expect.state.compactMap { assignment -> (path: [String], value: TypedExpression)? in
+            guard let (path, type) = resolveStatePath(assignment.path, allowDerived: true),
+                  let value = check(assignment.value, expected: type, in: environment) else { return nil }
+            return (path, value)
+        }
+        let resolveEffects = { (list: [EffectSyntax]) -> [Scenario.Effect] in
+            list.map { effect in
+                let known = effectNames[effect.kind.value] ?? []
+                if !known.contains(effect.value.value) {
+                    self.error("unknown-effect", "no action of app '\(self.app.id)' emits \(effect.kind.value) '\(effect.value.value)'", at: effect.value.range,
+                               notes: closestMatch(to: effect.value.value, among: known.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
+                }
+                return Scenario.Effect(kind: effect.kind.value, value: effect.value.value)
+            }
+        }
+        return Scenario.Expectation(screen: screen, variant: expect.variant?.value, errors: errors, state: state,
+                                    effects: resolveEffects(expect.effects), noEffects: resolveEffects(expect.noEffects))
+    }
+}

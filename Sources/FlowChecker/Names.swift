@@ -1,0 +1,62 @@
+import FlowSource
+import FlowSyntax
+
+/// The naming rules of the language, each with the wording used when a name breaks it.
+enum NamePattern {
+    case screenID, snakeCase, typeName, criterionID, eventName
+
+    var description: String {
+        switch self {
+        case .screenID: "a screen ID such as 'ONB-004' or 'WAL-013g'"
+        case .snakeCase: "a snake_case name such as 'given_name'"
+        case .typeName: "an UpperCamelCase name such as 'Applicant'"
+        case .criterionID: "an ID such as 'AC-ONB-01'"
+        case .eventName: "a snake_case event name such as 'tap_continue'"
+        }
+    }
+
+    func matches(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        guard let first = scalars.first else { return false }
+        func isLower(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) }
+        func isUpper(_ c: Unicode.Scalar) -> Bool { ("A"..."Z").contains(c) }
+        func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
+        func isAlnum(_ c: Unicode.Scalar) -> Bool { isLower(c) || isUpper(c) || isDigit(c) }
+        switch self {
+        case .screenID, .criterionID:
+            guard isLower(first) || isUpper(first), name != "back" else { return false }
+            var previousWasSeparator = false
+            for c in scalars.dropFirst() {
+                if c == "-" || c == "_" || c == "." {
+                    if previousWasSeparator { return false }
+                    previousWasSeparator = true
+                } else if isAlnum(c) {
+                    previousWasSeparator = false
+                } else {
+                    return false
+                }
+            }
+            return !previousWasSeparator
+        case .snakeCase, .eventName:
+            return isLower(first) && scalars.allSatisfy { isLower($0) || isDigit($0) || $0 == "_" }
+        case .typeName:
+            return isUpper(first) && scalars.allSatisfy(isAlnum)
+        }
+    }
+}
+
+/// Parses `30s`, `5m`, `1h`, `500ms`, `2d` into milliseconds.
+func parseDuration(_ text: String) -> Int? {
+    let units: [(suffix: String, factor: Int)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
+    for (suffix, factor) in units where text.hasSuffix(suffix) {
+        let digits = text.dropLast(suffix.count)
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits) else { return nil }
+        return value * factor
+    }
+    return nil
+}
+
+/// Whether `code` looks like an ISO 4217 currency code (three capital letters).
+func isCurrencyCode(_ code: String) -> Bool {
+    code.unicodeScalars.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+}

@@ -1,0 +1,64 @@
+import FlowIR
+import FlowSource
+
+extension AppChecker {
+    /// Reachability from the app's start screen, dead ends, and raised events nobody handles.
+    func checkGraph() {
+        guard !app.screens.isEmpty else { return }
+        var reachable = [Bool](repeating: false, count: app.screens.count)
+        var flowReached = [Bool](repeating: false, count: app.flows.count)
+        var queue: [Int] = []
+        func visit(_ screen: Int) {
+            guard app.screens.indices.contains(screen), !reachable[screen] else { return }
+            reachable[screen] = true
+            queue.append(screen)
+        }
+        func follow(_ transitions: [Transition]) {
+            for transition in transitions {
+                switch transition.target {
+                case .screen(let index), .overlay(let index): visit(index)
+                case .subflow(let flow, let returns):
+                    visit(app.flows[flow].start)
+                    for entry in returns { follow(entry.transitions) }
+                case .back, .end, .stay: break
+                }
+            }
+        }
+        if let start = app.startScreen { visit(start) }
+        var head = 0
+        while head < queue.count {
+            let screen = app.screens[queue[head]]
+            head += 1
+            follow(screen.transitions)
+            for timer in screen.timers { follow(timer.transitions) }
+            if !flowReached[screen.flow] {
+                flowReached[screen.flow] = true
+                follow(app.flows[screen.flow].globalTransitions)
+                for timer in app.flows[screen.flow].globalTimers { follow(timer.transitions) }
+            }
+        }
+        for (flowIndex, flow) in app.flows.enumerated() {
+            if !flowReached[flowIndex] && flow.start >= 0 {
+                warning("unreachable-flow", "flow '\(flow.name)' is never entered from the app's start; link to it or remove it", at: flow.range)
+                continue
+            }
+            for index in flow.screens where !reachable[index] {
+                warning("unreachable-screen", "screen '\(app.screens[index].id)' cannot be reached from the start of app '\(app.id)'",
+                        at: app.screens[index].range)
+            }
+        }
+        for (index, screen) in app.screens.enumerated() where !screen.terminal {
+            let flow = app.flows[screen.flow]
+            let leaves = { (transitions: [Transition]) in transitions.contains { if case .stay = $0.target { false } else { true } } }
+            let hasExit = leaves(screen.transitions) || screen.timers.contains { leaves($0.transitions) }
+                || leaves(flow.globalTransitions) || flow.globalTimers.contains { leaves($0.transitions) }
+            if !hasExit {
+                error("dead-end", "screen '\(screen.id)' has no way out; add a transition or mark it 'terminal: true'", at: app.screens[index].range)
+            }
+        }
+        for raised in raisedEvents where !handledEvents.contains(raised.name) {
+            warning("unhandled-event", "event '\(raised.name)' is raised but no transition handles it", at: raised.range,
+                    notes: closestMatch(to: raised.name, among: handledEvents.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import FlowChecker
+import FlowIR
+import FlowSource
+import FlowSyntax
+
+/// The result of compiling flows: the checked program, the sources read, and the files to write.
+public struct Compilation: Sendable {
+    public var program: FlowProgram
+    /// Every file read, by display path, so diagnostics can quote their lines.
+    public var sources: [String: SourceFile]
+    public var outputs: [OutputFile]
+}
+
+/// Compiles flow files into a checked program and its generated files.
+///
+/// 1. Loading: the input paths → each app's root file and includes (`SourceLoader`).
+/// 2. Parsing: `SourceFile` → `FlowFileSyntax` through libyaml (positions kept, all syntax errors reported).
+/// 3. Checking: `AppSourcesSyntax` → `App` (names resolved, expressions typed, graph analysed).
+/// 4. Generation: `FlowProgram` → `[OutputFile]` (today: `inventory.json`).
+///
+/// The CLI, the tests and any future plugin call this; none re-implements a stage.
+/// - Parameters:
+///   - config: Inputs, output folder and input limits.
+///   - fileSystem: Where files are read from.
+///   - diagnostics: Receives every problem; the caller decides the exit code from it.
+public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskFileSystem(),
+                    diagnostics: some DiagnosticCollector) -> Compilation {
+    var loader = SourceLoader(fileSystem: fileSystem, limits: config.limits, diagnostics: diagnostics)
+    let loaded = loader.loadApps(from: config.inputs)
+    var apps: [App] = []
+    var ids: [String: SourceRange] = [:]
+    for entry in loaded {
+        guard let app = checkApp(entry.sources, defaultID: entry.defaultID, diagnostics: diagnostics) else { continue }
+        if let first = ids[app.id] {
+            diagnostics.error("duplicate-declaration", "app '\(app.id)' is declared twice; give each app its own 'id'", at: app.range,
+                              notes: [.init("first declared here", at: first)])
+            continue
+        }
+        ids[app.id] = app.range
+        apps.append(app)
+    }
+    let program = FlowProgram(apps: apps.sorted { $0.id < $1.id })
+    return Compilation(program: program, sources: loader.sources, outputs: [renderInventory(program)])
+}

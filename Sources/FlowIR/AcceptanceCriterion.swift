@@ -1,0 +1,106 @@
+import FlowExpression
+import FlowSource
+
+/// An acceptance criterion quoted verbatim from the seed, and how it is verified.
+public struct AcceptanceCriterion: Sendable {
+    public enum Verification: Sendable {
+        /// Indices in `App.scenarios`.
+        case scenarios([Int])
+        /// Index in `App.invariants`.
+        case invariant(Int)
+        case notAutomatable(reason: String)
+
+        /// The kind as written in reports and the inventory.
+        public var kindName: String {
+            switch self {
+            case .scenarios: "scenarios"
+            case .invariant: "invariant"
+            case .notAutomatable: "not-automatable"
+            }
+        }
+    }
+    public struct TransitionReference: Sendable, Hashable {
+        public var screen: Int
+        public var event: String
+        public init(screen: Int, event: String) { self.screen = screen; self.event = event }
+    }
+    public var id: String
+    public var text: String
+    public var section: String?
+    public var screens: [Int]
+    public var transitions: [TransitionReference]
+    public var verification: Verification
+    public var range: SourceRange
+
+    public init(id: String, text: String, section: String?, screens: [Int], transitions: [TransitionReference],
+                verification: Verification, range: SourceRange) {
+        self.id = id; self.text = text; self.section = section; self.screens = screens
+        self.transitions = transitions; self.verification = verification; self.range = range
+    }
+}
+
+/// An acceptance scenario, resolved: events, fields, screens and expressions checked.
+public struct Scenario: Sendable {
+    public struct Step: Sendable {
+        public enum Kind: Sendable {
+            case send(event: String, payload: [(name: String, value: TypedExpression)])
+            case fill([(field: String, value: FillValue)])
+            case advance(milliseconds: Int)
+            case outcome([ServiceChoice])
+            case back
+            case expect(Expectation)
+        }
+        public var kind: Kind
+        public var range: SourceRange
+        public init(kind: Kind, range: SourceRange) { self.kind = kind; self.range = range }
+    }
+    public enum FillValue: Sendable, Hashable {
+        case text(String)
+        case list([String])
+    }
+    public struct ServiceChoice: Sendable, Hashable {
+        public var service: Int
+        public var operation: Int
+        public var outcome: Int
+        public init(service: Int, operation: Int, outcome: Int) { self.service = service; self.operation = operation; self.outcome = outcome }
+    }
+    public struct Effect: Sendable, Hashable {
+        public var kind: String
+        public var value: String
+        public init(kind: String, value: String) { self.kind = kind; self.value = value }
+    }
+    public struct Expectation: Sendable {
+        public var screen: Int?
+        public var variant: String?
+        public var errors: [(field: String, message: String)]?
+        public var state: [(path: [String], value: TypedExpression)]
+        public var effects: [Effect]
+        public var noEffects: [Effect]
+        public init(screen: Int?, variant: String?, errors: [(field: String, message: String)]?, state: [(path: [String], value: TypedExpression)],
+                    effects: [Effect], noEffects: [Effect]) {
+            self.screen = screen; self.variant = variant; self.errors = errors; self.state = state
+            self.effects = effects; self.noEffects = noEffects
+        }
+    }
+    public var name: String
+    public var description: String?
+    public var startScreen: Int?
+    public var givenState: [(path: [String], value: TypedExpression)]
+    public var givenServices: [ServiceChoice]
+    /// Milliseconds since 1970-01-01T00:00:00Z on the virtual clock.
+    public var clockStart: Int64?
+    public var steps: [Step]
+    public var range: SourceRange
+
+    public init(name: String, description: String?, startScreen: Int?, givenState: [(path: [String], value: TypedExpression)],
+                givenServices: [ServiceChoice], clockStart: Int64?, steps: [Step], range: SourceRange) {
+        self.name = name; self.description = description; self.startScreen = startScreen; self.givenState = givenState
+        self.givenServices = givenServices; self.clockStart = clockStart; self.steps = steps; self.range = range
+    }
+}
+
+/// Every app of a compilation.
+public struct FlowProgram: Sendable {
+    public var apps: [App]
+    public init(apps: [App]) { self.apps = apps }
+}

@@ -1,0 +1,96 @@
+import FlowExpression
+import FlowSource
+
+/// A form field on a screen, with its validation rules in order.
+public struct Field: Sendable {
+    public enum Kind: Sendable, Hashable {
+        case text, email, password, phone, digits(Int), date, money, decimal, int, choice, multiChoice, checkbox, country
+
+        /// The type of the field's value in expressions (`form.<field>`, `value`).
+        public var valueType: ValueType {
+            switch self {
+            case .text, .email, .password, .phone, .digits, .choice, .country: .text
+            case .date: .date
+            case .money: .money
+            case .decimal: .decimal
+            case .int: .int
+            case .multiChoice: .list(.text)
+            case .checkbox: .bool
+            }
+        }
+
+        /// The name as written in flow files.
+        public var name: String {
+            switch self {
+            case .text: "text"
+            case .email: "email"
+            case .password: "password"
+            case .phone: "phone"
+            case .digits(let n): "digits(\(n))"
+            case .date: "date"
+            case .money: "money"
+            case .decimal: "decimal"
+            case .int: "int"
+            case .choice: "choice"
+            case .multiChoice: "multi_choice"
+            case .checkbox: "checkbox"
+            case .country: "country"
+            }
+        }
+    }
+
+    public struct Option: Sendable, Hashable {
+        public var value: String
+        public var label: String?
+        public init(value: String, label: String?) { self.value = value; self.label = label }
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var label: String?
+    public var hint: String?
+    public var placeholder: String?
+    public var options: [Option]
+    public var currency: String?
+    public var country: String?
+    /// Another field of the same screen holding the phone country.
+    public var countryField: String?
+    public var defaultValue: TypedExpression?
+    public var rules: [ValidationRule]
+    public var range: SourceRange
+
+    public init(name: String, kind: Kind, label: String?, hint: String?, placeholder: String?, options: [Option],
+                currency: String?, country: String?, countryField: String?, defaultValue: TypedExpression?,
+                rules: [ValidationRule], range: SourceRange) {
+        self.name = name; self.kind = kind; self.label = label; self.hint = hint; self.placeholder = placeholder
+        self.options = options; self.currency = currency; self.country = country; self.countryField = countryField
+        self.defaultValue = defaultValue; self.rules = rules; self.range = range
+    }
+
+    public var isRequired: Bool { rules.contains { if case .required = $0.kind { true } else { false } } }
+}
+
+/// One validation rule and the exact message shown when it fails.
+public struct ValidationRule: Sendable {
+    public enum Kind: Sendable {
+        case required
+        case minLength(Int), maxLength(Int), length(Int)
+        case pattern(String)
+        case email, phone, iban, bic, sortCode, accountNumber
+        case minAge(Int)
+        case decimalPlaces(Int)
+        case min(TypedExpression), max(TypedExpression)
+        case range(min: TypedExpression?, max: TypedExpression?)
+        case oneOf([String]), notIn([String])
+        case equalsField(String)
+        case check(TypedExpression)
+    }
+    /// The rule key as written (`min_length`).
+    public var name: String
+    public var kind: Kind
+    public var message: String
+    public var range: SourceRange
+    public init(name: String, kind: Kind, message: String, range: SourceRange) {
+        self.name = name; self.kind = kind; self.message = message; self.range = range
+    }
+}

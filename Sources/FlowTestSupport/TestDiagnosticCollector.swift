@@ -1,0 +1,38 @@
+import FlowSource
+import Foundation
+import Testing
+
+/// A collector that fails the test on any diagnostic it was not told to expect.
+public final class TestDiagnosticCollector: DiagnosticCollector, @unchecked Sendable {
+    private let lock = NSLock()
+    private var expectedCodes: [String]
+    private var received: [Diagnostic] = []
+
+    /// - Parameter expecting: Diagnostic codes allowed (each at least once); anything else fails the test.
+    public init(expecting codes: [String] = []) {
+        expectedCodes = codes
+    }
+
+    public func emit(_ diagnostic: Diagnostic) {
+        lock.lock()
+        received.append(diagnostic)
+        lock.unlock()
+    }
+
+    public var diagnostics: [Diagnostic] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received.sorted(by: Diagnostic.presentationOrder)
+    }
+
+    /// Records an issue for every unexpected diagnostic and every expected code never seen.
+    public func verify(sourceLocation: SourceLocation = #_sourceLocation) {
+        let all = diagnostics
+        for diagnostic in all where !expectedCodes.contains(diagnostic.code) {
+            Issue.record("unexpected diagnostic: \(DiagnosticRenderer(format: .text).renderText(diagnostic))", sourceLocation: sourceLocation)
+        }
+        for code in expectedCodes where !all.contains(where: { $0.code == code }) {
+            Issue.record("expected a '\(code)' diagnostic, got none", sourceLocation: sourceLocation)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import FlowCompiler
+import FlowSource
+
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Check flows and write the generated files (the main job).",
+        discussion: """
+            With no arguments, reads flows/ and writes generated/. Files are written through a
+            temporary file and a rename, only when their bytes change, and only inside the output
+            folder. Nothing is written when there are errors.
+
+            Exit status: 0 on success, 1 on errors or (with --check) when generated/ is stale,
+            64 when the command line is wrong.
+
+            Examples:
+              flowc build                          flows/ -> generated/
+              flowc build --check                  CI: fail if generated/ is out of date
+              flowc build flows/tempo --output out
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(name: .shortAndLong, help: "The folder to write generated files to.")
+    var output: String = "generated"
+
+    @Flag(help: "Write nothing; exit 1 and list the generated files that are out of date.")
+    var check = false
+
+    func validate() throws {
+        if output.isEmpty || output.split(separator: "/").contains("..") {
+            throw ValidationError("--output must be a folder inside the project, without '..'")
+        }
+    }
+
+    func run() async throws {
+        let diagnostics = DiagnosticBag()
+        let compilation = compile(CompilerConfig(inputs: input.paths, outputDirectory: output), diagnostics: diagnostics)
+        let found = diagnostics.diagnostics
+        printDiagnostics(found, compilation: compilation, options: input)
+        if found.contains(where: { $0.severity == .error }) {
+            throw ExitCode.failure
+        }
+        let writer = OutputWriter(outputDirectory: output)
+        if check {
+            let stale = writer.staleFiles(compilation.outputs)
+            if stale.isEmpty {
+                printLine("\(output)/ is up to date (\(compilation.outputs.count) file\(compilation.outputs.count == 1 ? "" : "s")).")
+                return
+            }
+            printLine("\(output)/ is out of date; run 'swift run flowc build' and commit the result:")
+            for path in stale { printLine("  \(path)") }
+            throw ExitCode.failure
+        }
+        let written = try writer.write(compilation.outputs)
+        let apps = compilation.program.apps
+        printLine("Checked \(apps.count) app\(apps.count == 1 ? "" : "s") (\(apps.map(\.id).joined(separator: ", "))); "
+                  + (written.isEmpty ? "\(output)/ was already up to date." : "wrote \(written.joined(separator: ", ")).")
+        )
+    }
+}

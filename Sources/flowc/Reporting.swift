@@ -1,0 +1,24 @@
+import ArgumentParser
+import FlowCompiler
+import FlowSource
+import Foundation
+
+/// Prints diagnostics the way the options ask: text on standard error, JSON and SARIF on standard output.
+func printDiagnostics(_ diagnostics: [Diagnostic], compilation: Compilation, options: InputOptions) {
+    let colored: Bool = switch options.color {
+    case .always: true
+    case .never: false
+    case .auto: isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+    let renderer = DiagnosticRenderer(format: options.format, colored: colored && options.format == .text, sources: compilation.sources)
+    let output = renderer.render(diagnostics)
+    if options.format == .text {
+        FileHandle.standardError.write(Data(output.utf8))
+    } else {
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}
+
+func printLine(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}

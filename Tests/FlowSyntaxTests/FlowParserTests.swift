@@ -1,0 +1,97 @@
+import FlowSource
+import Testing
+@testable import FlowSyntax
+
+private func parse(_ text: String) -> (FlowFileSyntax?, [String]) {
+    let bag = DiagnosticBag()
+    let syntax = parseFlowFile(SourceFile(path: "t.flow.yaml", text: text), diagnostics: bag)
+    return (syntax, bag.diagnostics.map { "\($0.range.start.line):\($0.range.start.column): \($0.code): \($0.message)\($0.notes.map { " (\($0.message))" }.joined())" })
+}
+
+@Suite struct FlowParserTests {
+    @Test func unknownKeysGetADidYouMean() {
+        let (_, diagnostics) = parse("""
+            flows:
+              onboarding:
+                start: ONB-001
+                screens:
+                  ONB-001:
+                    nmae: Welcome
+            """)
+        #expect(diagnostics == [
+            "6:9: unknown-key: unknown key 'nmae' in screen 'ONB-001' (did you mean 'name'?)",
+            "6:9: missing-key: screen 'ONB-001' has no 'name'; add the seed's screen name",
+        ])
+    }
+
+    @Test func transitionSpecsTakeThreeShapes() throws {
+        let (syntax, diagnostics) = parse("""
+            flows:
+              f:
+                start: A-1
+                screens:
+                  A-1:
+                    name: A
+                    on:
+                      tap: A-2
+                      cancel: back
+                      submit:
+                        - if: form.amount > balance
+                          to: PAY-011
+                        - to: PAY-004
+                          do:
+                            - set: { amount: form.amount }
+                            - analytics: send_details_filled
+                      pick_country: { overlay: ONB-007b }
+                      start_kyc: { flow: veriff, returns: { submitted: ONB-016 } }
+                      finish: { end: completed }
+            """)
+        #expect(diagnostics.isEmpty)
+        let on = try #require(syntax?.flows.first?.screens.first?.on)
+        #expect(on.map(\.event.value) == ["tap", "cancel", "submit", "pick_country", "start_kyc", "finish"])
+        #expect(on[2].transitions.count == 2)
+        #expect(on[2].transitions[0].guardExpression?.text == "form.amount > balance")
+        #expect(on[2].transitions[1].actions.count == 2)
+        if case .back = on[1].transitions[0].target {} else { Issue.record("cancel is not back") }
+        if case .overlay(let screen) = on[3].transitions[0].target { #expect(screen.value == "ONB-007b") } else { Issue.record("not overlay") }
+        if case .flow(let flow, let returns) = on[4].transitions[0].target {
+            #expect(flow.value == "veriff")
+            #expect(returns.map(\.event.value) == ["submitted"])
+        } else { Issue.record("not a sub-flow") }
+    }
+
+    @Test func expressionsMapBackToFileColumns() throws {
+        let (syntax, _) = parse("invariants:\n  positive:\n    check: \"balance >= 0.00 GBP\"\n")
+        let check = try #require(syntax?.invariants.first?.check)
+        let range = check.fileRange(of: 11..<19)
+        #expect(range.start == SourceLocation(line: 3, column: 23))
+        #expect(range.end == SourceLocation(line: 3, column: 31))
+    }
+
+    @Test func wrongScalarTypesAreReported() {
+        let (_, diagnostics) = parse("""
+            flows:
+              f:
+                start: A-1
+                screens:
+                  A-1:
+                    name: A
+                    terminal: yes
+                    fields:
+                      code:
+                        type: digits(6)
+                        rules:
+                          - length: six
+                            message: Enter 6 digits
+            """)
+        #expect(diagnostics == [
+            "7:19: wrong-type: 'terminal' of screen 'A-1' must be true or false, found 'yes'",
+            "12:23: wrong-type: 'length' must be a whole number, found 'six'",
+        ])
+    }
+
+    @Test func anUnquotedBangIsATagNotAnExpression() {
+        let (_, diagnostics) = parse("invariants:\n  x:\n    check: !is_sequence(value)\n")
+        #expect(diagnostics.first?.code == "unexpected-tag")
+    }
+}
