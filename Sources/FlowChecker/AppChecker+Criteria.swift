@@ -44,7 +44,7 @@ extension AppChecker {
             if let text = syntax.text, text.value.trimmingCharacters(in: .whitespaces).isEmpty {
                 error("empty-message", "criterion '\(entry.name)' has empty text; quote the seed verbatim", at: text.range)
             }
-            var verification = AcceptanceCriterion.Verification.notAutomatable(reason: "")
+            var verification = AcceptanceCriterion.Verification.unverified
             switch syntax.verification {
             case .scenarios(let names):
                 if names.isEmpty {
@@ -70,7 +70,8 @@ extension AppChecker {
                 }
                 verification = .notAutomatable(reason: reason.value)
             case nil:
-                break
+                warning("unverified-criterion", "criterion '\(entry.name)' names no evidence yet and will be reported as uncovered; add 'verified_by:'",
+                        at: entry.range)
             }
             app.criteria.append(AcceptanceCriterion(id: entry.name, text: syntax.text?.value ?? "", section: syntax.section?.value,
                                                     screens: screens, transitions: transitions, verification: verification, range: entry.range))

@@ -53,6 +53,10 @@ extension AppChecker {
         }
         if let typed {
             usedNames.formUnion(typed.referencedVariables)
+        } else {
+            // A broken expression still mentions names; counting them keeps one typo from also
+            // reporting every name it touches as unused.
+            usedNames.formUnion(identifiers(in: source.text))
         }
         return problems.isEmpty ? typed : nil
     }
@@ -101,4 +105,20 @@ extension AppChecker {
         }
         return (components, type)
     }
+}
+
+/// The identifier-like words of an expression's text.
+func identifiers(in text: String) -> Set<String> {
+    var result: Set<String> = []
+    var current = ""
+    for scalar in text.unicodeScalars {
+        if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" {
+            current.unicodeScalars.append(scalar)
+        } else {
+            if !current.isEmpty { result.insert(current) }
+            current = ""
+        }
+    }
+    if !current.isEmpty { result.insert(current) }
+    return result
 }

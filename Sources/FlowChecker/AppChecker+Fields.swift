@@ -55,7 +55,7 @@ extension AppChecker {
         }
         if let currency = syntax.currency {
             if case .money = kind {} else {
-                warning("misplaced-key", "'currency' only applies to money fields", at: currency.range)
+                warning("ignored-key", "'currency' only applies to money fields", at: currency.range)
             }
             if !isCurrencyCode(currency.value) {
                 error("invalid-currency", "currency '\(currency.value)' is not an ISO 4217 code such as GBP, EUR or USD", at: currency.range)
@@ -63,7 +63,7 @@ extension AppChecker {
         }
         if let country = syntax.country {
             if case .phone = kind {} else {
-                warning("misplaced-key", "'country' only applies to phone fields", at: country.range)
+                warning("ignored-key", "'country' only applies to phone fields", at: country.range)
             }
             if country.value.unicodeScalars.count != 2 || !country.value.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) {
                 error("invalid-value", "country '\(country.value)' must be an ISO 3166 alpha-2 code such as GB or NO", at: country.range)

@@ -143,6 +143,7 @@ func inventoryEntry(for app: App) -> Inventory.AppEntry {
         case .scenarios(let indices): (indices.map { app.scenarios[$0].name }, nil)
         case .invariant(let index): ([app.invariants[index].name], nil)
         case .notAutomatable(let reason): ([], reason)
+        case .unverified: ([], nil)
         }
         return Inventory.CriterionEntry(id: criterion.id, text: criterion.text, verification: criterion.verification.kindName,
                                         screens: criterion.screens.map(screenID), evidence: evidence, reason: reason)

@@ -9,6 +9,8 @@ public struct AcceptanceCriterion: Sendable {
         /// Index in `App.invariants`.
         case invariant(Int)
         case notAutomatable(reason: String)
+        /// No evidence named yet: reported as uncovered.
+        case unverified
 
         /// The kind as written in reports and the inventory.
         public var kindName: String {
@@ -16,6 +18,7 @@ public struct AcceptanceCriterion: Sendable {
             case .scenarios: "scenarios"
             case .invariant: "invariant"
             case .notAutomatable: "not-automatable"
+            case .unverified: "none"
             }
         }
     }

@@ -24,7 +24,7 @@ public var isRecordingGoldens: Bool { ProcessInfo.processInfo.environment["RECOR
 ///
 /// With `RECORD_GOLDENS=1` the golden file is rewritten and the test fails with
 /// "recorded new baseline", so a recording run is never mistaken for a passing one.
-public func assertMatchesGolden(_ actual: String, golden: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+public func assertMatchesGolden(_ actual: String, golden: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     if isRecordingGoldens {
         try? FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(actual.utf8).write(to: golden)

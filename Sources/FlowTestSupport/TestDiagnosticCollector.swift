@@ -26,7 +26,7 @@ public final class TestDiagnosticCollector: DiagnosticCollector, @unchecked Send
     }
 
     /// Records an issue for every unexpected diagnostic and every expected code never seen.
-    public func verify(sourceLocation: SourceLocation = #_sourceLocation) {
+    public func verify(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let all = diagnostics
         for diagnostic in all where !expectedCodes.contains(diagnostic.code) {
             Issue.record("unexpected diagnostic: \(DiagnosticRenderer(format: .text).renderText(diagnostic))", sourceLocation: sourceLocation)

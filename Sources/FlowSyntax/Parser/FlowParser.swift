@@ -84,7 +84,7 @@ struct FlowParser {
 
     func parseType(_ name: Located<String>, _ node: YAMLNode) -> TypeDeclarationSyntax? {
         let what = "type '\(name.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["enum", "record", "description"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["enum", "record", "description"], owner: name.range) else { return nil }
         let description = optionalText(fields, "description", what)
         switch (fields["enum"], fields["record"]) {
         case (let cases?, nil):
@@ -106,7 +106,7 @@ struct FlowParser {
             // Shorthand `balance: money`.
             return StateDeclarationSyntax(name: name, type: reader.expression(node, "the type of \(what)"), initial: nil, description: nil)
         }
-        guard let fields = reader.mapping(node, what, keys: ["type", "initial", "description"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["type", "initial", "description"], owner: name.range) else { return nil }
         return StateDeclarationSyntax(
             name: name,
             type: reader.required(fields, "type", in: what).flatMap { reader.expression($0, "the type of \(what)") },
@@ -116,7 +116,7 @@ struct FlowParser {
 
     func parseDerived(_ name: Located<String>, _ node: YAMLNode) -> DerivedDeclarationSyntax? {
         let what = "derived value '\(name.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["type", "value", "description"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["type", "value", "description"], owner: name.range) else { return nil }
         return DerivedDeclarationSyntax(
             name: name,
             type: reader.required(fields, "type", in: what).flatMap { reader.expression($0, "the type of \(what)") },
@@ -126,7 +126,7 @@ struct FlowParser {
 
     func parseInvariant(_ name: Located<String>, _ node: YAMLNode) -> InvariantSyntax? {
         let what = "invariant '\(name.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["text", "check"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["text", "check"], owner: name.range) else { return nil }
         return InvariantSyntax(
             name: name,
             text: optionalText(fields, "text", what),
@@ -135,7 +135,7 @@ struct FlowParser {
 
     func parseEvent(_ name: Located<String>, _ node: YAMLNode) -> EventDeclarationSyntax? {
         let what = "event '\(name.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["payload", "description"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["payload", "description"], owner: name.range) else { return nil }
         return EventDeclarationSyntax(
             name: name,
             payload: fields["payload"].map { typedNames($0, "the payload of \(what)") } ?? [],
@@ -144,11 +144,11 @@ struct FlowParser {
 
     func parseService(_ name: Located<String>, _ node: YAMLNode) -> ServiceSyntax? {
         let what = "service '\(name.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["name", "description", "operations"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["name", "description", "operations"], owner: name.range) else { return nil }
         let operations = reader.required(fields, "operations", in: what).map { node in
             reader.entries(node, "the operations of \(what)").compactMap { operationName, value -> OperationSyntax? in
                 let opWhat = "operation '\(name.value).\(operationName.value)'"
-                guard let op = reader.mapping(value, opWhat, keys: ["input", "outcomes", "description"]) else { return nil }
+                guard let op = reader.mapping(value, opWhat, keys: ["input", "outcomes", "description"], owner: operationName.range) else { return nil }
                 let outcomes = reader.required(op, "outcomes", in: opWhat, hint: "list what can come back, e.g. success and failure").map { node in
                     reader.entries(node, "the outcomes of \(opWhat)").compactMap { outcomeName, value -> OutcomeSyntax? in
                         let outcomeWhat = "outcome '\(outcomeName.value)' of \(opWhat)"

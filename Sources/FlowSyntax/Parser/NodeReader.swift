@@ -121,9 +121,9 @@ struct NodeReader {
     }
 
     /// Opens a mapping with a fixed set of keys; unknown keys are reported with a did-you-mean.
-    func mapping(_ node: YAMLNode, _ what: String, keys allowed: [String]) -> Fields? {
+    func mapping(_ node: YAMLNode, _ what: String, keys allowed: [String], owner: SourceRange? = nil) -> Fields? {
         guard case .mapping(let pairs) = node.content else {
-            if node.isNull { return Fields(node: node, values: [:], keyRanges: [:]) }
+            if node.isNull { return Fields(node: node, values: [:], keyRanges: [:], owner: owner) }
             report("wrong-type", "\(what) must be a mapping, found \(node.kindDescription)", at: node.range)
             return nil
         }
@@ -144,7 +144,7 @@ struct NodeReader {
             values[key.value] = pair.value
             keyRanges[key.value] = key.range
         }
-        return Fields(node: node, values: values, keyRanges: keyRanges)
+        return Fields(node: node, values: values, keyRanges: keyRanges, owner: owner)
     }
 
     /// The known keys of one mapping, by name.
@@ -152,6 +152,8 @@ struct NodeReader {
         let node: YAMLNode
         let values: [String: YAMLNode]
         let keyRanges: [String: SourceRange]
+        /// The key that names this mapping (a screen ID, a criterion ID), where missing keys are reported.
+        let owner: SourceRange?
 
         subscript(_ key: String) -> YAMLNode? { values[key] }
         var range: SourceRange { node.range }
@@ -159,7 +161,7 @@ struct NodeReader {
 
     func required(_ fields: Fields, _ key: String, in what: String, hint: String = "") -> YAMLNode? {
         if let node = fields[key] { return node }
-        report("missing-key", "\(what) has no '\(key)'\(hint.isEmpty ? "" : "; \(hint)")", at: keyRange(of: fields.node))
+        report("missing-key", "\(what) has no '\(key)'\(hint.isEmpty ? "" : "; \(hint)")", at: fields.owner ?? keyRange(of: fields.node))
         return nil
     }
 

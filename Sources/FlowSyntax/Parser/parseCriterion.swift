@@ -3,9 +3,9 @@ import FlowSource
 extension FlowParser {
     func parseCriterion(_ id: Located<String>, _ node: YAMLNode) -> CriterionSyntax? {
         let what = "criterion '\(id.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["text", "section", "screens", "transitions", "verified_by"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["text", "section", "screens", "transitions", "verified_by"], owner: id.range) else { return nil }
         var verification: CriterionSyntax.Verification?
-        if let verifiedBy = reader.required(fields, "verified_by", in: what, hint: "say how it is verified: scenarios, invariant or not_automatable") {
+        if let verifiedBy = fields["verified_by"] {
             let verificationWhat = "'verified_by' of \(what)"
             if let kinds = reader.mapping(verifiedBy, verificationWhat, keys: ["scenarios", "invariant", "not_automatable"]) {
                 if kinds.values.count > 1 {
@@ -33,7 +33,7 @@ extension FlowParser {
 
     func parseQuestion(_ id: Located<String>, _ node: YAMLNode) -> QuestionSyntax? {
         let what = "question '\(id.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["text", "section", "assumption", "screens"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["text", "section", "assumption", "screens"], owner: id.range) else { return nil }
         return QuestionSyntax(
             id: id,
             text: reader.required(fields, "text", in: what, hint: "quote the seed's question verbatim").flatMap { reader.text($0, "'text' of \(what)") },

@@ -18,7 +18,7 @@ public let ruleArgumentKinds: [(name: String, argument: RuleArgumentKind)] = [
 extension FlowParser {
     func parseField(_ name: Located<String>, _ node: YAMLNode, screen: String) -> FieldSyntax? {
         let what = "field '\(name.value)' of screen '\(screen)'"
-        guard let fields = reader.mapping(node, what, keys: fieldKeys) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: fieldKeys, owner: name.range) else { return nil }
         return FieldSyntax(
             name: name,
             type: reader.required(fields, "type", in: what, hint: "e.g. text, email, digits(6), date, money, choice").flatMap { reader.text($0, "'type' of \(what)") },

@@ -10,7 +10,7 @@ extension FlowParser {
     func parseFlow(_ name: Located<String>, _ node: YAMLNode) -> FlowSyntax? {
         let what = "flow '\(name.value)'"
         let keys = ["title", "start", "outcomes", "on", "after", "screens", "description"]
-        guard let fields = reader.mapping(node, what, keys: keys) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: keys, owner: name.range) else { return nil }
         return FlowSyntax(
             name: name,
             title: optionalText(fields, "title", what),
@@ -24,7 +24,7 @@ extension FlowParser {
 
     func parseScreen(_ id: Located<String>, _ node: YAMLNode) -> ScreenSyntax? {
         let what = "screen '\(id.value)'"
-        guard let fields = reader.mapping(node, what, keys: screenKeys) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: screenKeys, owner: id.range) else { return nil }
         return ScreenSyntax(
             id: id,
             name: reader.required(fields, "name", in: what, hint: "add the seed's screen name").flatMap { reader.text($0, "'name' of \(what)") },
@@ -44,7 +44,7 @@ extension FlowParser {
     func parseVariants(_ node: YAMLNode, _ screen: String) -> [VariantSyntax] {
         reader.entries(node, "the variants of \(screen)").compactMap { name, value in
             let what = "variant '\(name.value)' of \(screen)"
-            guard let fields = reader.mapping(value, what, keys: ["when", "description"]) else { return nil }
+            guard let fields = reader.mapping(value, what, keys: ["when", "description"], owner: name.range) else { return nil }
             return VariantSyntax(name: name,
                                  when: fields["when"].flatMap { reader.expression($0, "'when' of \(what)") },
                                  description: optionalText(fields, "description", what))

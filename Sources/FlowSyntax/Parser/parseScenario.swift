@@ -6,7 +6,7 @@ public let scenarioStepKinds = ["send", "fill", "advance", "outcome", "back", "e
 extension FlowParser {
     func parseScenario(_ name: Located<String>, _ node: YAMLNode) -> ScenarioSyntax? {
         let what = "scenario '\(name.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["description", "flow", "start", "given", "steps"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["description", "flow", "start", "given", "steps"], owner: name.range) else { return nil }
         var scenario = ScenarioSyntax(name: name, description: optionalText(fields, "description", what),
                                       flow: optionalText(fields, "flow", what), start: optionalText(fields, "start", what),
                                       givenState: [], givenServices: [], givenClock: nil, steps: [], range: name.range)
