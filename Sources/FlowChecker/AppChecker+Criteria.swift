@@ -18,7 +18,8 @@ extension AppChecker {
             let screens = resolveScreenList(syntax.screens)
             var transitions: [AcceptanceCriterion.TransitionReference] = []
             for reference in syntax.transitions {
-                let parts = reference.value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                // "<screen> <event>"; the event may itself contain a space ("after 30s").
+                let parts = reference.value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
                 guard parts.count == 2 else {
                     error("invalid-value", "transition reference '\(reference.value)' must be '<screen ID> <event>', e.g. 'ONB-003 select_plan'", at: reference.range)
                     continue

@@ -101,6 +101,8 @@ extension AppChecker {
             let condition = variant.when.flatMap { check($0, expected: .bool, in: environment) }
             app.screens[index].variants.append(.init(name: variant.name.value, condition: condition, description: variant.description?.value))
         }
+        currentScreen = index
+        defer { currentScreen = nil }
         app.screens[index].enter = resolveActions(syntax.enter, context: context, event: nil)
         app.screens[index].exit = resolveActions(syntax.exit, context: context, event: nil)
         app.screens[index].transitions = resolveEventTransitions(syntax.on, context: context, flow: flow, isGlobal: false)
@@ -168,6 +170,7 @@ extension AppChecker {
             target = .overlay(index)
         case .flow(let name, let returns):
             guard let flowIndex = flowTable[name.value] else {
+                if let currentScreen { screensWithBrokenTargets.insert(currentScreen) }
                 error("unknown-flow", "'\(name.value)' is not a flow of this app", at: name.range, notes: flowTable.suggestion(for: name.value))
                 return nil
             }
@@ -216,6 +219,7 @@ extension AppChecker {
 
     func resolveScreenReference(_ name: Located<String>, as what: String) -> Int? {
         if let index = screenTable[name.value] { return index }
+        if let currentScreen { screensWithBrokenTargets.insert(currentScreen) }
         error("unknown-target", "\(what) '\(name.value)' is not a screen of app '\(app.id)'", at: name.range,
               notes: suggestion(forScreen: name.value))
         return nil

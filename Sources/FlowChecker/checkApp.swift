@@ -46,6 +46,10 @@ final class AppChecker {
     /// Events that some transition handles, for scenario and `raise` checks.
     var handledEvents: Set<String> = []
     var raisedEvents: [(name: String, range: SourceRange)] = []
+    /// Screens with a transition whose target did not resolve: graph rules skip them, so one typo
+    /// does not also make the screen a dead end and its intended target unreachable.
+    var screensWithBrokenTargets: Set<Int> = []
+    var currentScreen: Int?
 
     // Use tracking for `unused-declaration`.
     var usedTypes: Set<String> = []

@@ -37,7 +37,9 @@ extension AppChecker {
                 for timer in app.flows[screen.flow].globalTimers { follow(timer.transitions) }
             }
         }
-        for (flowIndex, flow) in app.flows.enumerated() {
+        // With a broken target somewhere, reachability is unknown: the typo already has its diagnostic.
+        let reachabilityKnown = screensWithBrokenTargets.isEmpty
+        for (flowIndex, flow) in app.flows.enumerated() where reachabilityKnown {
             if !flowReached[flowIndex] && flow.start >= 0 {
                 warning("unreachable-flow", "flow '\(flow.name)' is never entered from the app's start; link to it or remove it", at: flow.range)
                 continue
@@ -47,7 +49,7 @@ extension AppChecker {
                         at: app.screens[index].range)
             }
         }
-        for (index, screen) in app.screens.enumerated() where !screen.terminal {
+        for (index, screen) in app.screens.enumerated() where !screen.terminal && !screensWithBrokenTargets.contains(index) {
             let flow = app.flows[screen.flow]
             let leaves = { (transitions: [Transition]) in transitions.contains { if case .stay = $0.target { false } else { true } } }
             let hasExit = leaves(screen.transitions) || screen.timers.contains { leaves($0.transitions) }

@@ -72,8 +72,8 @@ struct NodeReader {
         }
     }
 
-    /// A scalar's source form for values that may be written either way (`true`, `0`, `'x'`):
-    /// quoted YAML strings become expression string literals, so `"Al"` in a `set:` is the text Al.
+    /// A value written as an expression (`set:` values, initial values, `given.state`): the scalar's
+    /// text is the expression, so a text value needs quotes inside the YAML (`"'plus'"`).
     func valueExpression(_ node: YAMLNode, _ what: String) -> ExpressionSource? {
         expression(node, what)
     }
