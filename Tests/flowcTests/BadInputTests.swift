@@ -1,0 +1,95 @@
+import Foundation
+import FlowTestSupport
+import Testing
+
+/// The bad-input corpus: each case must end in diagnostics and exit status 1, quickly, with
+/// nothing written to the output folder.
+@Suite(.serialized) struct BadInputTests {
+    static let header = "app:\n  name: Bad\n  currency: GBP\n  locale: en-GB\n  start: main\n"
+
+    /// A fresh folder holding `flows/bad/` with the given root file bytes and extra files.
+    func project(root: [UInt8], extra: [String: [UInt8]] = [:]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-bad-\(UUID().uuidString)")
+        let app = folder.appendingPathComponent("flows/bad")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data(root).write(to: app.appendingPathComponent("app.flow.yaml"))
+        for (name, bytes) in extra {
+            try Data(bytes).write(to: app.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    func expectRejected(_ folder: URL, code: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runFlowc(["build", "flows", "--output", "out"], in: folder)
+        #expect(result.status == 1, "exit status", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains("[\(code)]"), "stderr lacks [\(code)]:\n\(result.stderr.prefix(2000))", sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "something was written", sourceLocation: sourceLocation)
+        // A guard against hangs, not a performance target (those live in Benchmarks/).
+        #expect(result.seconds < 10, "took \(result.seconds) s", sourceLocation: sourceLocation)
+        print("bad input [\(code)]: exit \(result.status) in \(String(format: "%.3f", result.seconds)) s")
+    }
+
+    @Test func malformedYAML() throws {
+        try expectRejected(project(root: Array((Self.header + "flows: [main: {start\n").utf8)), code: "yaml-syntax")
+    }
+
+    @Test func tabIndentation() throws {
+        try expectRejected(project(root: Array((Self.header + "flows:\n\tmain:\n\t\tstart: A-1\n").utf8)), code: "tab-indentation")
+    }
+
+    @Test func duplicateKeys() throws {
+        let text = Self.header + "flows:\n  main:\n    start: A-1\n    screens:\n      A-1:\n        name: A\n        name: B\n        terminal: true\n"
+        try expectRejected(project(root: Array(text.utf8)), code: "duplicate-key")
+    }
+
+    @Test func aliasBomb() throws {
+        var text = Self.header + "types:\n  T:\n    enum: &a0 [x, y]\n"
+        text += "x0: &b0 [*a0, *a0]\n"
+        for level in 1...40 {
+            text += "x\(level): &b\(level) [*b\(level - 1), *b\(level - 1)]\n"
+        }
+        try expectRejected(project(root: Array(text.utf8)), code: "alias-limit")
+    }
+
+    @Test func tenThousandDeepNesting() throws {
+        let text = Self.header + "flows: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n"
+        try expectRejected(project(root: Array(text.utf8)), code: "nesting-too-deep")
+    }
+
+    @Test func fiftyMegabyteFile() throws {
+        var bytes = Array((Self.header + "questions:\n").utf8)
+        let line = Array("  # padding padding padding padding padding padding padding padding padding padding\n".utf8)
+        bytes.reserveCapacity(50 * 1024 * 1024 + line.count)
+        while bytes.count < 50 * 1024 * 1024 { bytes += line }
+        try expectRejected(project(root: bytes), code: "file-too-large")
+    }
+
+    @Test func invalidUTF8() throws {
+        let bytes = Array((Self.header + "flows:\n  main:\n    title: caf").utf8) + [0xE9] + Array(" menu\n".utf8)
+        try expectRejected(project(root: bytes), code: "invalid-utf8")
+    }
+
+    @Test func includeReachingOutOfTheApp() throws {
+        let text = Self.header + "include:\n  - ../../etc/passwd\n"
+        try expectRejected(project(root: Array(text.utf8)), code: "include-outside-app")
+    }
+
+    @Test func includeThroughASymlinkOutOfTheApp() throws {
+        let folder = try project(root: Array((Self.header + "include:\n  - escape.flow.yaml\n").utf8))
+        let outside = folder.appendingPathComponent("outside.flow.yaml")
+        try Data("flows: {}\n".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("flows/bad/escape.flow.yaml"), withDestinationURL: outside)
+        try expectRejected(folder, code: "include-outside-app")
+    }
+
+    @Test func binaryGarbage() throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let folder = try project(root: bytes)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runFlowc(["build", "flows", "--output", "out"], in: folder)
+        #expect(result.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+}

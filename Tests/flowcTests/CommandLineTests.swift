@@ -1,0 +1,100 @@
+import Foundation
+import FlowTestSupport
+import Testing
+
+/// The built `flowc`: exit codes, output formats, and what `build` writes.
+@Suite(.serialized) struct CommandLineTests {
+    /// A copy of a fixture app in a fresh folder, as `flows/<name>/`.
+    func project(fixture: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-cli-\(UUID().uuidString)")
+        let flows = folder.appendingPathComponent("flows")
+        try FileManager.default.createDirectory(at: flows, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixturesDirectory().appendingPathComponent(fixture),
+                                         to: flows.appendingPathComponent(URL(fileURLWithPath: fixture).lastPathComponent))
+        return folder
+    }
+
+    @Test func checkExitsZeroOnACleanApp() throws {
+        let folder = try project(fixture: "ok/minimal-app")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runFlowc(["check"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func checkExitsOneAndPrintsTheCaret() throws {
+        let folder = try project(fixture: "diagnostics/unknown-target")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runFlowc(["check"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            flows/unknown-target/app.flow.yaml:13:28: error: transition target 'PAY-0O2' is not a screen of app 'unknown_target' [unknown-target]
+               |
+            13 |           tap_uk_transfer: PAY-0O2
+               |                            ^~~~~~~
+               = note: did you mean 'PAY-002'? declared at flows/unknown-target/app.flow.yaml:14:7
+            1 error and 0 warnings generated.
+
+            """)
+    }
+
+    @Test func jsonAndSarifGoToStandardOutput() throws {
+        let folder = try project(fixture: "diagnostics/unknown-target")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = try runFlowc(["check", "--format", "json"], in: folder)
+        #expect(json.status == 1)
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(report?["errors"] as? Int == 1)
+        let sarif = try runFlowc(["check", "--format", "sarif"], in: folder)
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any]
+        #expect(log?["version"] as? String == "2.1.0")
+        let results = ((log?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        #expect(results.first?["ruleId"] as? String == "unknown-target")
+    }
+
+    @Test func usageErrorsExitSixtyFour() throws {
+        let folder = try project(fixture: "ok/minimal-app")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try runFlowc(["check", "--format", "xml"], in: folder).status == 64)
+        #expect(try runFlowc(["build", "--output", "../outside"], in: folder).status == 64)
+        #expect(try runFlowc(["check", "--no-such-option"], in: folder).status == 64)
+    }
+
+    @Test func buildWritesTheInventoryOnceAndCheckFindsItCurrent() throws {
+        let folder = try project(fixture: "ok/minimal-app")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try runFlowc(["build"], in: folder)
+        #expect(first.status == 0)
+        #expect(first.stdout == "Checked 1 app (minimal_app); wrote generated/inventory.json.\n")
+        let inventory = folder.appendingPathComponent("generated/inventory.json")
+        let bytes = try Data(contentsOf: inventory)
+        let second = try runFlowc(["build"], in: folder)
+        #expect(second.stdout == "Checked 1 app (minimal_app); generated/ was already up to date.\n")
+        #expect(try Data(contentsOf: inventory) == bytes)
+        #expect(try runFlowc(["build", "--check"], in: folder).status == 0)
+        let object = try JSONSerialization.jsonObject(with: bytes) as? [String: Any]
+        let app = (object?["apps"] as? [String: Any])?["minimal_app"] as? [String: Any]
+        let screens = (app?["screens"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+        #expect(screens == ["HOME-001", "SEND-001", "TOPUP-001"])
+        let transitions = (app?["transitions"] as? [[String: Any]]) ?? []
+        #expect(transitions.contains { $0["from"] as? String == "HOME-001" && $0["event"] as? String == "tap_send" && $0["to"] as? String == "SEND-001" })
+    }
+
+    @Test func buildCheckListsStaleFilesAndWritesNothing() throws {
+        let folder = try project(fixture: "ok/minimal-app")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runFlowc(["build", "--check"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stdout == "generated/ is out of date; run 'swift run flowc build' and commit the result:\n  generated/inventory.json\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated").path))
+    }
+
+    @Test func helpShowsExamples() throws {
+        let folder = FileManager.default.temporaryDirectory
+        for command in [["--help"], ["check", "--help"], ["build", "--help"]] {
+            let result = try runFlowc(command, in: folder)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Examples:"), "\(command)")
+        }
+    }
+}
