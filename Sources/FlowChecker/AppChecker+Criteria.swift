@@ -42,7 +42,7 @@ extension AppChecker {
             if syntax.screens.isEmpty && syntax.transitions.isEmpty {
                 error("criterion-unlinked", "criterion '\(entry.name)' links to no screen or transition; add 'screens:' or 'transitions:'", at: entry.range)
             }
-            if let text = syntax.text, text.value.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let text = syntax.text, text.value.allSatisfy(\.isWhitespace) {
                 error("empty-message", "criterion '\(entry.name)' has empty text; quote the seed verbatim", at: text.range)
             }
             var verification = AcceptanceCriterion.Verification.unverified
@@ -66,7 +66,7 @@ extension AppChecker {
                           notes: invariantTable.suggestion(for: name.value))
                 }
             case .notAutomatable(let reason):
-                if reason.value.trimmingCharacters(in: .whitespaces).isEmpty {
+                if reason.value.allSatisfy(\.isWhitespace) {
                     error("missing-reason", "criterion '\(entry.name)' is not automatable but gives no reason; say why it cannot be checked headlessly", at: reason.range)
                 }
                 verification = .notAutomatable(reason: reason.value)

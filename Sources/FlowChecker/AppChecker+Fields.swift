@@ -80,7 +80,7 @@ extension AppChecker {
         for rule in syntax.rules {
             guard let resolved = resolveRule(rule, field: syntax, kind: kind, context: context) else { continue }
             guard let message = rule.message else { continue }
-            if message.value.trimmingCharacters(in: .whitespaces).isEmpty {
+            if message.value.allSatisfy(\.isWhitespace) {
                 error("empty-message", "rule '\(rule.kind.value)' of \(what) has an empty message; write the text users see", at: message.range)
             }
             if let first = seenMessages[rule.kind.value] {

@@ -111,6 +111,16 @@ extension AppChecker {
 
     /// Names visible on a screen: the domain, `form` (the screen's fields), and `event` (the payload, if any).
     func screenEnvironment(_ context: ScreenContext, event: String?, extra: [String: ValueType] = [:]) -> TypeEnvironment {
+        // Most transitions share their screen's environment; build it once per screen (and payload).
+        let payloadEvent = event.flatMap { name in eventIndex[name].flatMap { app.events[$0].payload.isEmpty ? nil : name } }
+        let key = EnvironmentKey(screen: context.screen, event: payloadEvent)
+        if extra.isEmpty, let cached = environmentCache[key] { return cached }
+        let environment = buildScreenEnvironment(context, event: payloadEvent, extra: extra)
+        if extra.isEmpty { environmentCache[key] = environment }
+        return environment
+    }
+
+    private func buildScreenEnvironment(_ context: ScreenContext, event: String?, extra: [String: ValueType]) -> TypeEnvironment {
         var variables = extra
         var extraRecords: [String: [(name: String, type: ValueType)]] = [:]
         if context.screen != nil {

@@ -18,6 +18,11 @@ public func checkApp(_ sources: AppSourcesSyntax, defaultID: String, diagnostics
     return checker.run(defaultID: defaultID)
 }
 
+struct EnvironmentKey: Hashable {
+    var screen: Int?
+    var event: String?
+}
+
 /// The mutable state of one app's check; lives only for the duration of `checkApp`.
 final class AppChecker {
     let sources: AppSourcesSyntax
@@ -50,6 +55,7 @@ final class AppChecker {
     /// does not also make the screen a dead end and its intended target unreachable.
     var screensWithBrokenTargets: Set<Int> = []
     var currentScreen: Int?
+    var environmentCache: [EnvironmentKey: TypeEnvironment] = [:]
 
     // Use tracking for `unused-declaration`.
     var usedTypes: Set<String> = []

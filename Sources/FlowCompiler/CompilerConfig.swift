@@ -7,12 +7,16 @@ public struct CompilerConfig: Sendable {
     /// The folder generated files are written to, relative to the working directory.
     public var outputDirectory: String
     public var limits: YAMLLimits
+    /// Whether to render the generated files; `flowc check` only needs the diagnostics.
+    public var generatesOutputs: Bool
 
     /// The embedded default: `flows/` in, `generated/` out.
-    public init(inputs: [String] = ["flows"], outputDirectory: String = "generated", limits: YAMLLimits = .default) {
+    public init(inputs: [String] = ["flows"], outputDirectory: String = "generated", limits: YAMLLimits = .default,
+                generatesOutputs: Bool = true) {
         self.inputs = inputs
         self.outputDirectory = outputDirectory
         self.limits = limits
+        self.generatesOutputs = generatesOutputs
     }
 }
 

@@ -40,5 +40,5 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
         apps.append(app)
     }
     let program = FlowProgram(apps: apps.sorted { $0.id < $1.id })
-    return Compilation(program: program, sources: loader.sources, outputs: [renderInventory(program)])
+    return Compilation(program: program, sources: loader.sources, outputs: config.generatesOutputs ? [renderInventory(program)] : [])
 }

@@ -41,23 +41,24 @@ struct BuildCommand: AsyncParsableCommand {
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         if found.contains(where: { $0.severity == .error }) {
-            throw ExitCode.failure
+            finish(1)
         }
         let writer = OutputWriter(outputDirectory: output)
         if check {
             let stale = writer.staleFiles(compilation.outputs)
             if stale.isEmpty {
                 printLine("\(output)/ is up to date (\(compilation.outputs.count) file\(compilation.outputs.count == 1 ? "" : "s")).")
-                return
+                finish(0)
             }
             printLine("\(output)/ is out of date; run 'swift run flowc build' and commit the result:")
             for path in stale { printLine("  \(path)") }
-            throw ExitCode.failure
+            finish(1)
         }
         let written = try writer.write(compilation.outputs)
         let apps = compilation.program.apps
         printLine("Checked \(apps.count) app\(apps.count == 1 ? "" : "s") (\(apps.map(\.id).joined(separator: ", "))); "
                   + (written.isEmpty ? "\(output)/ was already up to date." : "wrote \(written.joined(separator: ", ")).")
         )
+        finish(0)
     }
 }

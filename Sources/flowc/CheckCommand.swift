@@ -22,11 +22,9 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: input.paths), diagnostics: diagnostics)
+        let compilation = compile(CompilerConfig(inputs: input.paths, generatesOutputs: false), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
-        if found.contains(where: { $0.severity == .error }) {
-            throw ExitCode.failure
-        }
+        finish(found.contains(where: { $0.severity == .error }) ? 1 : 0)
     }
 }

@@ -28,7 +28,11 @@ extension AppChecker {
                 unguarded = alternative
                 continue
             }
-            let constraint = GuardConstraint(guardSource.text)
+            // Parsed only when there is something to compare with: most events have one guard.
+            let constraint = guards.isEmpty ? nil : GuardConstraint(guardSource.text)
+            if guards.count == 1, guards[0].constraint == nil {
+                guards[0].constraint = GuardConstraint(guards[0].source.text)
+            }
             for earlier in guards {
                 if normalized(earlier.source.text) == normalized(guardSource.text) {
                     error("overlapping-guards", "'\(event.value)' has the same guard twice; the second transition can never be taken",

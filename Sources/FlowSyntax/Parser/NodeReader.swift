@@ -123,12 +123,12 @@ struct NodeReader {
     /// Opens a mapping with a fixed set of keys; unknown keys are reported with a did-you-mean.
     func mapping(_ node: YAMLNode, _ what: String, keys allowed: [String], owner: SourceRange? = nil) -> Fields? {
         guard case .mapping(let pairs) = node.content else {
-            if node.isNull { return Fields(node: node, values: [:], keyRanges: [:], owner: owner) }
+            if node.isNull { return Fields(node: node, entries: [], owner: owner) }
             report("wrong-type", "\(what) must be a mapping, found \(node.kindDescription)", at: node.range)
             return nil
         }
-        var values: [String: YAMLNode] = [:]
-        var keyRanges: [String: SourceRange] = [:]
+        var entries: [(key: String, keyRange: SourceRange, value: YAMLNode)] = []
+        entries.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let key = text(pair.key, "a key of \(what)") else { continue }
             guard allowed.contains(key.value) else {
@@ -141,22 +141,24 @@ struct NodeReader {
                 report("unknown-key", "unknown key '\(key.value)' in \(what)", at: key.range, notes: notes)
                 continue
             }
-            values[key.value] = pair.value
-            keyRanges[key.value] = key.range
+            entries.append((key.value, key.range, pair.value))
         }
-        return Fields(node: node, values: values, keyRanges: keyRanges, owner: owner)
+        return Fields(node: node, entries: entries, owner: owner)
     }
 
-    /// The known keys of one mapping, by name.
+    /// The known keys of one mapping. Mappings in flow files have a handful of keys, so a
+    /// linear search beats hashing here.
     struct Fields {
         let node: YAMLNode
-        let values: [String: YAMLNode]
-        let keyRanges: [String: SourceRange]
+        let entries: [(key: String, keyRange: SourceRange, value: YAMLNode)]
         /// The key that names this mapping (a screen ID, a criterion ID), where missing keys are reported.
         let owner: SourceRange?
 
-        subscript(_ key: String) -> YAMLNode? { values[key] }
+        subscript(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
         var range: SourceRange { node.range }
+        var count: Int { entries.count }
+        var keys: [String] { entries.map(\.key) }
+        func keyRange(_ key: String) -> SourceRange? { entries.first { $0.key == key }?.keyRange }
     }
 
     func required(_ fields: Fields, _ key: String, in what: String, hint: String = "") -> YAMLNode? {

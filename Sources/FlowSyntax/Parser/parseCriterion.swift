@@ -8,7 +8,7 @@ extension FlowParser {
         if let verifiedBy = fields["verified_by"] {
             let verificationWhat = "'verified_by' of \(what)"
             if let kinds = reader.mapping(verifiedBy, verificationWhat, keys: ["scenarios", "invariant", "not_automatable"]) {
-                if kinds.values.count > 1 {
+                if kinds.count > 1 {
                     reader.report("conflicting-keys", "\(verificationWhat) has more than one kind; use one of 'scenarios', 'invariant' or 'not_automatable'", at: verifiedBy.range)
                 } else if let scenarios = kinds["scenarios"] {
                     verification = .scenarios(reader.textList(scenarios, "'scenarios' of \(what)"))

@@ -56,7 +56,7 @@ extension FlowParser {
                 }
                 return nil
             }
-            let kind = Located(kindName, at: fields.keyRanges[kindName] ?? item.range)
+            let kind = Located(kindName, at: fields.keyRange(kindName) ?? item.range)
             let ruleWhat = "rule '\(kindName)' of \(what)"
             let argument: RuleSyntax.Argument?
             switch argumentKind {

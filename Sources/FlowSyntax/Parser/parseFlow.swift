@@ -94,7 +94,7 @@ extension FlowParser {
             let returns = fields["returns"].map { parseEventTransitions($0, "'returns' of \(what)") } ?? []
             targets.append(.flow(flow, returns: returns))
         } else if let returns = fields["returns"] {
-            reader.report("misplaced-key", "'returns' only goes with 'flow:'; it says where each end of the sub-flow leads", at: fields.keyRanges["returns"] ?? returns.range)
+            reader.report("misplaced-key", "'returns' only goes with 'flow:'; it says where each end of the sub-flow leads", at: fields.keyRange("returns") ?? returns.range)
         }
         if let end = fields["end"].flatMap({ reader.text($0, "'end' of \(what)") }) {
             targets.append(.end(end))
@@ -117,9 +117,9 @@ extension FlowParser {
     func parseActions(_ node: YAMLNode, _ what: String) -> [ActionSyntax] {
         reader.list(node, what).compactMap { item in
             guard let fields = reader.mapping(item, "an action of \(what)", keys: Self.actionKinds) else { return nil }
-            guard fields.values.count == 1, let (kind, value) = fields.values.first else {
-                if fields.values.count > 1 {
-                    reader.report("conflicting-keys", "an action has one key; split \(fields.values.keys.sorted().map { "'\($0)'" }.joined(separator: " and ")) into separate list items", at: item.range)
+            guard fields.count == 1, let (kind, _, value) = fields.entries.first else {
+                if fields.count > 1 {
+                    reader.report("conflicting-keys", "an action has one key; split \(fields.keys.sorted().map { "'\($0)'" }.joined(separator: " and ")) into separate list items", at: item.range)
                 } else {
                     reader.report("missing-key", "an action needs one of: \(Self.actionKinds.joined(separator: ", "))", at: item.range)
                 }

@@ -39,11 +39,11 @@ extension FlowParser {
     func parseStep(_ node: YAMLNode, _ scenario: String) -> StepSyntax? {
         let what = "a step of \(scenario)"
         guard let fields = reader.mapping(node, what, keys: scenarioStepKinds) else { return nil }
-        guard fields.values.count == 1, let (kind, value) = fields.values.first else {
-            if fields.values.isEmpty {
+        guard fields.count == 1, let (kind, _, value) = fields.entries.first else {
+            if fields.count == 0 {
                 reader.report("missing-key", "\(what) needs one of: \(scenarioStepKinds.joined(separator: ", "))", at: node.range)
             } else {
-                reader.report("conflicting-keys", "a step has one key; split \(fields.values.keys.sorted().map { "'\($0)'" }.joined(separator: " and ")) into separate steps", at: node.range)
+                reader.report("conflicting-keys", "a step has one key; split \(fields.keys.sorted().map { "'\($0)'" }.joined(separator: " and ")) into separate steps", at: node.range)
             }
             return nil
         }
@@ -85,7 +85,7 @@ extension FlowParser {
     func effects(_ node: YAMLNode, _ what: String) -> [EffectSyntax] {
         reader.list(node, what).compactMap { item in
             guard let fields = reader.mapping(item, "an effect of \(what)", keys: Self.effectKinds),
-                  fields.values.count == 1, let (kind, value) = fields.values.first else {
+                  fields.count == 1, let (kind, _, value) = fields.entries.first else {
                 if case .mapping = item.content {
                     reader.report("missing-key", "an effect has exactly one of: \(Self.effectKinds.joined(separator: ", "))", at: item.range)
                 }

@@ -28,10 +28,18 @@ private struct YAMLEventLoader {
     let file: SourceFile
     let limits: YAMLLimits
 
-    private enum Frame {
-        case sequence(items: [YAMLNode], start: SourceLocation, tag: String?, anchor: String?, weight: Int)
-        case mapping(pairs: [YAMLNode.Pair], pendingKey: YAMLNode?, keys: [String: SourceRange],
-                     start: SourceLocation, tag: String?, anchor: String?, weight: Int)
+    /// A collection being built. Frames are mutated in place on the stack (never copied out and
+    /// back), so appending to a mapping of 10,000 screens stays linear.
+    private struct Frame {
+        var isMapping: Bool
+        var items: [YAMLNode] = []
+        var pairs: [YAMLNode.Pair] = []
+        var pendingKey: YAMLNode?
+        var keys: [String: SourceRange] = [:]
+        var start: SourceLocation
+        var tag: String?
+        var anchor: String?
+        var weight = 1
     }
 
     private var stack: [Frame] = []
@@ -125,24 +133,17 @@ private struct YAMLEventLoader {
             return add(node, weight: target.weight, anchor: nil, diagnostics: diagnostics)
         case YAML_SEQUENCE_START_EVENT:
             let start = event.data.sequence_start
-            return push(.sequence(items: [], start: location(event.start_mark), tag: string(start.tag), anchor: string(start.anchor), weight: 1),
+            return push(Frame(isMapping: false, start: location(event.start_mark), tag: string(start.tag), anchor: string(start.anchor)),
                         at: event, diagnostics: diagnostics)
         case YAML_MAPPING_START_EVENT:
             let start = event.data.mapping_start
-            return push(.mapping(pairs: [], pendingKey: nil, keys: [:], start: location(event.start_mark),
-                                 tag: string(start.tag), anchor: string(start.anchor), weight: 1),
+            return push(Frame(isMapping: true, start: location(event.start_mark), tag: string(start.tag), anchor: string(start.anchor)),
                         at: event, diagnostics: diagnostics)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return .continue }
-            let end = location(event.end_mark)
-            switch frame {
-            case .sequence(let items, let start, let tag, let anchor, let weight):
-                let node = YAMLNode(.sequence(items), range: SourceRange(file: file.path, start: start, end: end), tag: tag)
-                return add(node, weight: weight, anchor: anchor, countNode: false, diagnostics: diagnostics)
-            case .mapping(let pairs, _, _, let start, let tag, let anchor, let weight):
-                let node = YAMLNode(.mapping(pairs), range: SourceRange(file: file.path, start: start, end: end), tag: tag)
-                return add(node, weight: weight, anchor: anchor, countNode: false, diagnostics: diagnostics)
-            }
+            let range = SourceRange(file: file.path, start: frame.start, end: location(event.end_mark))
+            let content: YAMLNode.Content = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
+            return add(YAMLNode(content, range: range, tag: frame.tag), weight: frame.weight, anchor: frame.anchor, countNode: false, diagnostics: diagnostics)
         default:
             return .continue
         }
@@ -173,32 +174,30 @@ private struct YAMLEventLoader {
         if let anchor {
             anchors[anchor] = (node, weight)
         }
-        guard let parent = stack.popLast() else {
+        guard !stack.isEmpty else {
             root = node
             return .continue
         }
-        switch parent {
-        case .sequence(var items, let start, let tag, let parentAnchor, let parentWeight):
-            items.append(node)
-            stack.append(.sequence(items: items, start: start, tag: tag, anchor: parentAnchor, weight: parentWeight + weight))
-        case .mapping(var pairs, let pendingKey, var keys, let start, let tag, let parentAnchor, let parentWeight):
-            if let key = pendingKey {
-                if let name = key.scalar {
-                    if let first = keys[name] {
-                        diagnostics.error("duplicate-key", "key '\(name)' appears twice in the same mapping; the first one is kept",
-                                          at: key.range, notes: [.init("first occurrence is here", at: first)])
-                    } else {
-                        keys[name] = key.range
-                        pairs.append(YAMLNode.Pair(key: key, value: node))
-                    }
-                } else {
-                    pairs.append(YAMLNode.Pair(key: key, value: node))
-                }
-                stack.append(.mapping(pairs: pairs, pendingKey: nil, keys: keys, start: start, tag: tag, anchor: parentAnchor, weight: parentWeight + weight))
-            } else {
-                stack.append(.mapping(pairs: pairs, pendingKey: node, keys: keys, start: start, tag: tag, anchor: parentAnchor, weight: parentWeight + weight))
-            }
+        let top = stack.count - 1
+        stack[top].weight += weight
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return .continue
         }
+        guard let key = stack[top].pendingKey else {
+            stack[top].pendingKey = node
+            return .continue
+        }
+        stack[top].pendingKey = nil
+        if let name = key.scalar {
+            if let first = stack[top].keys[name] {
+                diagnostics.error("duplicate-key", "key '\(name)' appears twice in the same mapping; the first one is kept",
+                                  at: key.range, notes: [.init("first occurrence is here", at: first)])
+                return .continue
+            }
+            stack[top].keys[name] = key.range
+        }
+        stack[top].pairs.append(YAMLNode.Pair(key: key, value: node))
         return .continue
     }
 
