@@ -25,11 +25,13 @@ let package = Package(
         .target(name: "FlowSyntax", dependencies: ["FlowSource", "CYAML"]),
         .target(name: "FlowIR", dependencies: ["FlowSource", "FlowExpression"]),
         .target(name: "FlowChecker", dependencies: ["FlowSyntax", "FlowIR", "FlowExpression"]),
+        .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression"]),
         .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR"]),
         .executableTarget(
             name: "flowc",
             dependencies: [
                 "FlowCompiler",
+                "FlowRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,63 @@
+import ArgumentParser
+import FlowCompiler
+import FlowIR
+import FlowRuntime
+import FlowSource
+
+struct TestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run every scenario of the apps and report each one.",
+        discussion: """
+            Prints a line per scenario and a summary. A failing scenario shows the step, what was
+            expected, what happened, and the trace up to that step.
+
+            Exit status: 0 when every scenario passes, 1 on a failure or a flow error.
+
+            Examples:
+              flowc test                 every app under flows/
+              flowc test tempo           one app, by id
+            """
+    )
+
+    @Argument(help: "App ids to test (default: all).")
+    var apps: [String] = []
+
+    @Option(help: "Where the flows are.")
+    var flows: String = "flows"
+
+    func run() async throws {
+        let diagnostics = DiagnosticBag()
+        let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
+        let errors = diagnostics.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            printDiagnostics(errors, compilation: compilation, options: InputOptions())
+            finish(1)
+        }
+        let selected = compilation.program.apps.filter { apps.isEmpty || apps.contains($0.id) }
+        for name in apps where !selected.contains(where: { $0.id == name }) {
+            throw ValidationError("no app '\(name)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
+        }
+        var passed = 0
+        var failed = 0
+        for app in selected {
+            for scenario in app.scenarios {
+                let result = runScenario(scenario, of: app)
+                if result.passed {
+                    passed += 1
+                    printLine("PASS \(app.id)/\(scenario.name)")
+                } else {
+                    failed += 1
+                    printLine("FAIL \(app.id)/\(scenario.name)")
+                    if let failure = result.failure {
+                        printLine("  \(failure.range.file):\(failure.range.start.line):\(failure.range.start.column): step \(failure.step): \(failure.message)")
+                    }
+                    printLine("  trace:")
+                    for line in result.trace.description.split(separator: "\n") { printLine("    \(line)") }
+                }
+            }
+        }
+        printLine("\(passed) passed, \(failed) failed")
+        finish(failed == 0 ? 0 : 1)
+    }
+}
