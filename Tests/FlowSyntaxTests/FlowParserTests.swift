@@ -19,8 +19,8 @@ private func parse(_ text: String) -> (FlowFileSyntax?, [String]) {
                     nmae: Welcome
             """)
         #expect(diagnostics == [
+            "5:7: missing-key: screen 'ONB-001' has no 'name'; add the seed's screen name",
             "6:9: unknown-key: unknown key 'nmae' in screen 'ONB-001' (did you mean 'name'?)",
-            "6:9: missing-key: screen 'ONB-001' has no 'name'; add the seed's screen name",
         ])
     }
 
@@ -64,8 +64,8 @@ private func parse(_ text: String) -> (FlowFileSyntax?, [String]) {
         let (syntax, _) = parse("invariants:\n  positive:\n    check: \"balance >= 0.00 GBP\"\n")
         let check = try #require(syntax?.invariants.first?.check)
         let range = check.fileRange(of: 11..<19)
-        #expect(range.start == SourceLocation(line: 3, column: 23))
-        #expect(range.end == SourceLocation(line: 3, column: 31))
+        #expect(range.start == SourceLocation(line: 3, column: 24))
+        #expect(range.end == SourceLocation(line: 3, column: 32))
     }
 
     @Test func wrongScalarTypesAreReported() {
@@ -86,7 +86,7 @@ private func parse(_ text: String) -> (FlowFileSyntax?, [String]) {
             """)
         #expect(diagnostics == [
             "7:19: wrong-type: 'terminal' of screen 'A-1' must be true or false, found 'yes'",
-            "12:23: wrong-type: 'length' must be a whole number, found 'six'",
+            "12:25: wrong-type: 'length' must be a whole number, found 'six'",
         ])
     }
 

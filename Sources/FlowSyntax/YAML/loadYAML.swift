@@ -54,21 +54,27 @@ private struct YAMLEventLoader {
     }
 
     mutating func run(_ buffer: UnsafeBufferPointer<UInt8>, diagnostics: some DiagnosticCollector) -> YAMLNode? {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) != 0 else { return nil }
-        defer { yaml_parser_delete(&parser) }
+        // libyaml keeps a pointer to the parser inside the parser (its read handler's data), so
+        // the parser must live at one fixed address: heap memory, never a Swift `var` passed `&`.
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+        defer {
+            parser.deallocate()
+            event.deallocate()
+        }
+        guard yaml_parser_initialize(parser) != 0 else { return nil }
+        defer { yaml_parser_delete(parser) }
         let empty: [UInt8] = [0]
         return empty.withUnsafeBufferPointer { emptyBuffer in
             let base = buffer.baseAddress ?? emptyBuffer.baseAddress
-            yaml_parser_set_input_string(&parser, base, buffer.count)
-            var event = yaml_event_t()
+            yaml_parser_set_input_string(parser, base, buffer.count)
             while true {
-                guard yaml_parser_parse(&parser, &event) != 0 else {
-                    reportParserError(parser, diagnostics: diagnostics)
+                guard yaml_parser_parse(parser, event) != 0 else {
+                    reportParserError(parser.pointee, diagnostics: diagnostics)
                     return nil
                 }
-                defer { yaml_event_delete(&event) }
-                switch handle(event, diagnostics: diagnostics) {
+                defer { yaml_event_delete(event) }
+                switch handle(event.pointee, diagnostics: diagnostics) {
                 case .continue: continue
                 case .stop: return nil
                 case .done: return root

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Operators on runtime values: checked integer arithmetic, exact decimals, money, time.
+extension Evaluator {
+    @inline(never)
+    func unary(_ op: UnaryOperator, _ operand: Value, _ expression: TypedExpression) throws -> Value {
+        switch (op, operand) {
+        case (.not, .bool(let bool)): return .bool(!bool)
+        case (.negate, .int(let int)):
+            let (result, overflow) = Int(0).subtractingReportingOverflow(int)
+            if overflow { throw EvaluationError("integer overflow in '-'", span: expression.span) }
+            return .int(result)
+        case (.negate, .decimal(let decimal)): return .decimal(-decimal)
+        case (.negate, .money(let money)): return .money(Money(amount: -money.amount, currency: money.currency))
+        case (.negate, .duration(let milliseconds)):
+            let (result, overflow) = Int(0).subtractingReportingOverflow(milliseconds)
+            if overflow { throw EvaluationError("duration overflow in '-'", span: expression.span) }
+            return .duration(result)
+        default:
+            throw EvaluationError("operator '\(op.rawValue)' cannot be applied to \(operand.quotedDescription)", span: expression.span)
+        }
+    }
+
+    @inline(never)
+    func binary(_ op: BinaryOperator, _ left: Value, _ right: Value, _ lhs: TypedExpression, _ rhs: TypedExpression,
+                _ expression: TypedExpression) throws -> Value {
+        switch op {
+        case .equal: return .bool(left == right)
+        case .notEqual: return .bool(left != right)
+        case .in:
+            let list = try listValue(try nonNull(right, rhs), rhs)
+            return .bool(list.contains(left))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let order = try compare(try nonNull(left, lhs), try nonNull(right, rhs), expression)
+            switch op {
+            case .less: return .bool(order < 0)
+            case .lessOrEqual: return .bool(order <= 0)
+            case .greater: return .bool(order > 0)
+            default: return .bool(order >= 0)
+            }
+        case .add, .subtract, .multiply, .divide, .remainder:
+            return try arithmetic(op, try nonNull(left, lhs), try nonNull(right, rhs), rhs, expression)
+        case .and, .or:
+            let a = try boolValue(left, lhs)
+            let b = try boolValue(right, rhs)
+            return .bool(op == .and ? a && b : a || b)
+        }
+    }
+
+    /// -1, 0 or 1; amounts in different currencies cannot be ordered.
+    @inline(never)
+    func compare(_ left: Value, _ right: Value, _ expression: TypedExpression) throws -> Int {
+        func order<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a == b ? 0 : 1) }
+        switch (left, right) {
+        case (.int(let a), .int(let b)): return order(a, b)
+        case (.decimal(let a), .decimal(let b)): return order(a, b)
+        case (.int(let a), .decimal(let b)): return order(Decimal(a), b)
+        case (.decimal(let a), .int(let b)): return order(a, Decimal(b))
+        case (.money(let a), .money(let b)):
+            guard a.currency == b.currency else {
+                throw EvaluationError("cannot compare \(a) and \(b): the currencies differ", span: expression.span)
+            }
+            return order(a.amount, b.amount)
+        case (.text(let a), .text(let b)): return order(a, b)
+        case (.date(let a), .date(let b)): return order(a, b)
+        case (.timestamp(let a), .timestamp(let b)): return order(a, b)
+        case (.duration(let a), .duration(let b)): return order(a, b)
+        default:
+            throw EvaluationError("cannot compare \(left.quotedDescription) and \(right.quotedDescription)", span: expression.span)
+        }
+    }
+
+    private func overflow(_ op: BinaryOperator, _ expression: TypedExpression) -> EvaluationError {
+        EvaluationError("integer overflow in '\(op.rawValue)'", span: expression.span)
+    }
+
+    private func divisionByZero(_ rhs: TypedExpression) -> EvaluationError {
+        EvaluationError("division by zero", span: rhs.span)
+    }
+
+    private func integer(_ op: BinaryOperator, _ a: Int, _ b: Int, _ rhs: TypedExpression,
+                         _ expression: TypedExpression) throws -> Int {
+        let result: (partialValue: Int, overflow: Bool)
+        switch op {
+        case .add: result = a.addingReportingOverflow(b)
+        case .subtract: result = a.subtractingReportingOverflow(b)
+        case .multiply: result = a.multipliedReportingOverflow(by: b)
+        case .divide:
+            if b == 0 { throw divisionByZero(rhs) }
+            result = a.dividedReportingOverflow(by: b)
+        default:
+            if b == 0 { throw divisionByZero(rhs) }
+            result = a.remainderReportingOverflow(dividingBy: b)
+        }
+        if result.overflow { throw overflow(op, expression) }
+        return result.partialValue
+    }
+
+    private func decimal(_ op: BinaryOperator, _ a: Decimal, _ b: Decimal, _ rhs: TypedExpression,
+                         _ expression: TypedExpression) throws -> Decimal {
+        switch op {
+        case .add: return try checked(a + b, expression)
+        case .subtract: return try checked(a - b, expression)
+        case .multiply: return try checked(a * b, expression)
+        default:
+            if b.isZero { throw divisionByZero(rhs) }
+            return try checked(a / b, expression)
+        }
+    }
+
+    private func sameCurrency(_ a: Money, _ b: Money, _ op: BinaryOperator, _ expression: TypedExpression) throws {
+        guard a.currency != b.currency else { return }
+        let verb = op == .add ? "add" : op == .subtract ? "subtract" : "divide"
+        throw EvaluationError("cannot \(verb) \(a) and \(b): the currencies differ", span: expression.span)
+    }
+
+    @inline(never)
+    func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value, _ rhs: TypedExpression,
+                    _ expression: TypedExpression) throws -> Value {
+        let day = Timestamp.millisecondsPerDay
+        switch (left, right) {
+        case (.int(let a), .int(let b)):
+            return .int(try integer(op, a, b, rhs, expression))
+        case (.decimal, .decimal), (.int, .decimal), (.decimal, .int):
+            return .decimal(try decimal(op, try numberValue(left, expression), try numberValue(right, expression), rhs, expression))
+        case (.money(let a), .money(let b)):
+            try sameCurrency(a, b, op, expression)
+            if op == .divide { return .decimal(try decimal(.divide, a.amount, b.amount, rhs, expression)) }
+            return .money(Money(amount: try decimal(op, a.amount, b.amount, rhs, expression), currency: a.currency))
+        case (.money(let a), .int), (.money(let a), .decimal):
+            let factor = try numberValue(right, rhs)
+            return .money(Money(amount: try decimal(op, a.amount, factor, rhs, expression), currency: a.currency))
+        case (.int, .money(let b)), (.decimal, .money(let b)):
+            let factor = try numberValue(left, expression)
+            return .money(Money(amount: try decimal(.multiply, factor, b.amount, rhs, expression), currency: b.currency))
+        case (.text(let a), .text(let b)):
+            return .text(a + b)
+        case (.list(let a), .list(let b)):
+            return .list(a + b)
+        case (.duration(let a), .duration(let b)):
+            return .duration(try integer(op, a, b, rhs, expression))
+        case (.duration(let a), .int(let b)), (.int(let b), .duration(let a)):
+            return .duration(try integer(op, a, b, rhs, expression))
+        case (.timestamp(let a), .duration(let b)):
+            let (result, overflow) = op == .add
+                ? a.millisecondsSince1970.addingReportingOverflow(b) : a.millisecondsSince1970.subtractingReportingOverflow(b)
+            return try checkedTimestamp(result, overflow: overflow, expression)
+        case (.duration(let a), .timestamp(let b)):
+            let (result, overflow) = b.millisecondsSince1970.addingReportingOverflow(a)
+            return try checkedTimestamp(result, overflow: overflow, expression)
+        case (.timestamp(let a), .timestamp(let b)):
+            let (result, overflow) = a.millisecondsSince1970.subtractingReportingOverflow(b.millisecondsSince1970)
+            if overflow { throw EvaluationError("duration overflow in '-'", span: expression.span) }
+            return .duration(result)
+        case (.date(let a), .date(let b)):
+            return .duration((a.daysSince1970 - b.daysSince1970) * day)
+        case (.date(let date), .duration(let milliseconds)), (.duration(let milliseconds), .date(let date)):
+            guard milliseconds % day == 0 else {
+                throw EvaluationError("cannot add \(formatDuration(milliseconds)) to a date: only whole days, such as '1d'", span: expression.span)
+            }
+            let days = milliseconds / day
+            guard abs(days) < 4_000_000,
+                  let result = CalendarDate(daysSince1970: date.daysSince1970 + (op == .subtract ? -days : days)) else {
+                throw EvaluationError("date out of range (years 1 to 9999)", span: expression.span)
+            }
+            return .date(result)
+        default:
+            throw EvaluationError("operator '\(op.rawValue)' cannot combine \(left.quotedDescription) and \(right.quotedDescription)",
+                                  span: expression.span)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A regular expression compiled once, shared by every evaluation.
+///
+/// The syntax is ICU's (NSRegularExpression), which accepts everything RE2 (CEL's engine)
+/// does for ordinary patterns, plus backreferences and lookaround. `matches` has CEL's
+/// *search* semantics: it holds when the pattern matches anywhere in the text, so anchor with
+/// `^...$` to match the whole value. Equality and hashing use the pattern text.
+public struct CompiledRegex: Hashable, Sendable, CustomStringConvertible {
+    public let pattern: String
+    let regex: NSRegularExpression
+
+    /// Compiles `pattern`; the error text is the engine's reason.
+    static func compile(_ pattern: String) -> Result<CompiledRegex, RegexSyntaxError> {
+        do {
+            return .success(CompiledRegex(pattern: pattern, regex: try NSRegularExpression(pattern: pattern)))
+        } catch {
+            return .failure(RegexSyntaxError())
+        }
+    }
+
+    /// Whether the pattern matches somewhere in `text`.
+    func search(_ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
+    }
+
+    public var description: String { pattern }
+
+    public static func == (lhs: CompiledRegex, rhs: CompiledRegex) -> Bool { lhs.pattern == rhs.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
+}
+
+/// The pattern did not compile.
+struct RegexSyntaxError: Error {}
+
+/// Patterns computed at run time, compiled once each; bounded and lock-protected.
+final class RegexCache: @unchecked Sendable {
+    static let shared = RegexCache()
+
+    private let lock = NSLock()
+    private var entries: [String: CompiledRegex] = [:]
+    private let capacity = 256
+
+    func regex(for pattern: String) -> CompiledRegex? {
+        lock.lock()
+        if let cached = entries[pattern] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        guard case .success(let compiled) = CompiledRegex.compile(pattern) else { return nil }
+        lock.lock()
+        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+        entries[pattern] = compiled
+        lock.unlock()
+        return compiled
+    }
+}

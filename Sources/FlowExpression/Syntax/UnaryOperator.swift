@@ -1,0 +1,5 @@
+/// `!` and unary `-`.
+public enum UnaryOperator: String, Hashable, Sendable {
+    case not = "!"
+    case negate = "-"
+}

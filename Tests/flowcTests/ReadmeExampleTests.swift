@@ -1,0 +1,48 @@
+import Foundation
+import FlowTestSupport
+import Testing
+
+/// The README's 30-second example must stay true: its YAML, run through `flowc check`, prints
+/// exactly the diagnostic the README shows, and the fixed YAML builds.
+@Suite(.serialized) struct ReadmeExampleTests {
+    func blocks(_ language: String, in text: String) -> [String] {
+        var result: [String] = []
+        var current: [String]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```\(language)" {
+                current = []
+            } else if current != nil, line == "```" {
+                result.append(current!.joined(separator: "\n") + "\n")
+                current = nil
+            } else {
+                current?.append(String(line))
+            }
+        }
+        return result
+    }
+
+    @Test func theExampleDiagnosticIsWhatFlowcPrints() throws {
+        let readme = try String(contentsOf: packageRoot().appendingPathComponent("README.md"), encoding: .utf8)
+        let yaml = try #require(blocks("yaml", in: readme).first)
+        let outputs = blocks("text", in: readme)
+        let check = try #require(outputs.first { $0.hasPrefix("$ swift run flowc check\n") })
+        let build = try #require(outputs.first { $0.hasPrefix("$ swift run flowc build\n") })
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("flows/tempo")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data("app:\n  name: Tempo\n  currency: GBP\n  locale: en-GB\n  start: onboarding\ninclude:\n  - onboarding.flow.yaml\n".utf8)
+            .write(to: app.appendingPathComponent("app.flow.yaml"))
+        try Data(yaml.utf8).write(to: app.appendingPathComponent("onboarding.flow.yaml"))
+
+        let broken = try runFlowc(["check"], in: folder)
+        #expect(broken.status == 1)
+        #expect(broken.stderr == String(check.dropFirst("$ swift run flowc check\n".count)))
+
+        try Data(yaml.replacingOccurrences(of: "ONB-0O5", with: "ONB-005").utf8).write(to: app.appendingPathComponent("onboarding.flow.yaml"))
+        let fixed = try runFlowc(["build"], in: folder)
+        #expect(fixed.status == 0)
+        #expect(fixed.stdout == String(build.dropFirst("$ swift run flowc build\n".count)))
+    }
+}
