@@ -68,7 +68,7 @@ extension AppChecker {
             let type = stateTypes[index]
             var initial: TypedExpression?
             if let source = entry.value.initial {
-                initial = check(source, expected: type, in: environment)
+                initial = check(source, expected: type, in: environment, role: "initial value of '\(entry.name)'")
             } else if !hasZeroValue(type) {
                 error("missing-initial", "state value '\(entry.name)' of type '\(type)' needs an 'initial' value (only optional, list, text, bool and record values start empty)",
                       at: entry.range)
@@ -77,12 +77,12 @@ extension AppChecker {
                                            description: entry.value.description?.value, range: entry.range))
         }
         for (index, entry) in derivedTable.entries.enumerated() {
-            let value = entry.value.value.flatMap { check($0, expected: derivedTypes[index], in: environment) }
+            let value = entry.value.value.flatMap { check($0, expected: derivedTypes[index], in: environment, role: "value of '\(entry.name)'") }
             app.derived.append(DerivedValue(name: entry.name, type: derivedTypes[index], value: value,
                                             description: entry.value.description?.value, range: entry.range))
         }
         for entry in invariantTable.entries {
-            let check = entry.value.check.flatMap { self.check($0, expected: .bool, in: environment) }
+            let check = entry.value.check.flatMap { self.check($0, expected: .bool, in: environment, role: "invariant check") }
             app.invariants.append(Invariant(name: entry.name, text: entry.value.text?.value, source: entry.value.check?.text ?? "",
                                             check: check, range: entry.range))
         }

@@ -46,8 +46,8 @@ extension AppChecker {
     }
 
     /// Type-checks one expression and reports its problems at their columns in the file.
-    func check(_ source: ExpressionSource, expected: ValueType?, in environment: TypeEnvironment) -> TypedExpression? {
-        let (typed, problems) = checkExpression(source.text, expected: expected, in: environment)
+    func check(_ source: ExpressionSource, expected: ValueType?, in environment: TypeEnvironment, role: String = "expression") -> TypedExpression? {
+        let (typed, problems) = checkExpression(source.text, expected: expected, role: role, in: environment)
         for problem in problems {
             report(problem, in: source)
         }

@@ -194,7 +194,7 @@ extension AppChecker {
             let upper = max.flatMap { check($0, expected: valueType, in: environment) }
             return .range(min: lower, max: upper)
         case ("check", .expression(let source)):
-            return check(source, expected: .bool, in: environment).map { .check($0) }
+            return check(source, expected: .bool, in: environment, role: "check").map { .check($0) }
         default:
             return nil
         }

@@ -98,7 +98,7 @@ extension AppChecker {
         for variant in syntax.variants {
             checkSnakeCase(variant.name, "variant")
             guard variantNames.insert(variant.name.value).inserted else { continue }
-            let condition = variant.when.flatMap { check($0, expected: .bool, in: environment) }
+            let condition = variant.when.flatMap { check($0, expected: .bool, in: environment, role: "variant condition") }
             app.screens[index].variants.append(.init(name: variant.name.value, condition: condition, description: variant.description?.value))
         }
         currentScreen = index
@@ -163,7 +163,7 @@ extension AppChecker {
 
     func resolveTransition(_ syntax: TransitionSyntax, event: String, context: ScreenContext, flow: Int, isGlobal: Bool) -> Transition? {
         let environment = screenEnvironment(context, event: event)
-        let condition = syntax.guardExpression.flatMap { check($0, expected: .bool, in: environment) }
+        let condition = syntax.guardExpression.flatMap { check($0, expected: .bool, in: environment, role: "guard") }
         var target = Transition.Target.stay
         var forward = false
         switch syntax.target {
