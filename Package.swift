@@ -39,6 +39,7 @@ let package = Package(
         .testTarget(name: "FlowSourceTests", dependencies: ["FlowSource", "FlowTestSupport"]),
         .testTarget(name: "FlowExpressionTests", dependencies: ["FlowExpression", "FlowTestSupport"]),
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowChecker", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport", "flowc"]),
     ],

@@ -239,13 +239,12 @@ public struct Interpreter: Sendable {
     mutating func take(_ candidates: [Transition], event: String, payload: [String: Value], global: Bool) throws {
         var guards: [MicroStep.GuardResult] = []
         let from = currentScreen.id
+        var validated = false
         for (index, transition) in candidates.enumerated() {
-            if let condition = transition.condition {
-                let holds = try evaluateExpression(condition, event: payload).asBool
-                guards.append(.init(source: transition.conditionSource ?? "", value: holds))
-                guard holds else { continue }
-            }
-            if transition.validates {
+            // Fields are validated before any guard reads them: a guard over an empty amount
+            // would otherwise fail instead of showing the field's message.
+            if transition.validates && !validated {
+                validated = true
                 let invalid = try validate(screen)
                 if !invalid.isEmpty {
                     errors = invalid
@@ -253,6 +252,11 @@ public struct Interpreter: Sendable {
                     return
                 }
                 errors = [:]
+            }
+            if let condition = transition.condition {
+                let holds = try evaluateExpression(condition, event: payload).asBool
+                guards.append(.init(source: transition.conditionSource ?? "", value: holds))
+                guard holds else { continue }
             }
             try apply(transition, payload: payload)
             microSteps.append(MicroStep(event: event, outcome: .taken(from: from, to: ended == nil ? currentScreen.id : nil, alternative: index, global: global),
