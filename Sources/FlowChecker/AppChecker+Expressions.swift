@@ -47,7 +47,20 @@ extension AppChecker {
 
     /// Type-checks one expression and reports its problems at their columns in the file.
     func check(_ source: ExpressionSource, expected: ValueType?, in environment: TypeEnvironment, role: String = "expression") -> TypedExpression? {
-        let (typed, problems) = checkExpression(source.text, expected: expected, role: role, in: environment)
+        // Flows repeat the same guards and assignments on many screens; each text is parsed once.
+        let parsed: (ExpressionSyntax?, [ExpressionDiagnostic])
+        if let cached = parsedExpressions[source.text] {
+            parsed = cached
+        } else {
+            parsed = parseExpression(source.text)
+            parsedExpressions[source.text] = parsed
+        }
+        let (typed, problems): (TypedExpression?, [ExpressionDiagnostic])
+        if let syntax = parsed.0 {
+            (typed, problems) = checkExpression(syntax, source: source.text, expected: expected, role: role, in: environment)
+        } else {
+            (typed, problems) = (nil, parsed.1)
+        }
         for problem in problems {
             report(problem, in: source)
         }

@@ -56,6 +56,7 @@ final class AppChecker {
     var screensWithBrokenTargets: Set<Int> = []
     var currentScreen: Int?
     var environmentCache: [EnvironmentKey: TypeEnvironment] = [:]
+    var parsedExpressions: [String: (ExpressionSyntax?, [ExpressionDiagnostic])] = [:]
 
     // Use tracking for `unused-declaration`.
     var usedTypes: Set<String> = []
