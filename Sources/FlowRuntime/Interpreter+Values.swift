@@ -104,7 +104,7 @@ extension Interpreter {
     }
 
     /// The name of the first variant whose condition holds (a variant without one always holds).
-    func currentVariant() throws -> String? {
+    public func currentVariant() throws -> String? {
         for variant in currentScreen.variants {
             guard let condition = variant.condition else { return variant.name }
             if try evaluateExpression(condition, event: [:]).asBool { return variant.name }

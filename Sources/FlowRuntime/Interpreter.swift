@@ -129,6 +129,11 @@ public struct Interpreter: Sendable {
         return (own + global).filter { seen.insert($0).inserted }
     }
 
+    /// Timers that will fire if nothing else happens: the written delay and the milliseconds left.
+    public var upcomingTimers: [(delay: String, remaining: Int)] {
+        timers.sorted { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }.map { ($0.timer.delaySource, $0.fireAt - elapsed) }
+    }
+
     /// What has been typed into the current screen's fields.
     public var form: [String: FieldInput] { forms[screen] ?? [:] }
 

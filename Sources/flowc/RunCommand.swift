@@ -1,0 +1,291 @@
+import ArgumentParser
+import FlowCompiler
+import FlowExpression
+import FlowIR
+import FlowRuntime
+import FlowSource
+import Foundation
+
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run an app headlessly: by hand in a terminal, or from a script of JSON lines.",
+        discussion: """
+            Interactive commands (one per line):
+              <event>  or  send <event> [{"payload": ...}]   send an event
+              fill <field> <text>                           type into a field (lists: a,b,c)
+              advance <duration>                            move the virtual clock (30s, 5m)
+              outcome <service.operation> <outcome>         answer a pending service call
+              back                                          the system back gesture
+              undo                                          take back the last command
+              save <name>                                   print the session as a scenario
+              help, quit
+
+            Script mode reads JSON lines and prints one JSON object per step:
+              {"send": "tap_im_new"}   {"send": "submit", "payload": {"amount": "10.00 GBP"}}
+              {"fill": {"given_name": "Ayrton"}}   {"advance": "30s"}
+              {"outcome": {"equals.log_in": "success"}}   {"back": true}
+
+            Examples:
+              flowc run tempo
+              flowc run tempo --script onboarding.jsonl
+              echo '{"send": "tap_im_new"}' | flowc run tempo --script -
+            """
+    )
+
+    @Argument(help: "The app id.")
+    var app: String
+
+    @Option(help: "A file of JSON lines to run, or - for standard input.")
+    var script: String?
+
+    @Option(help: "Where the flows are.")
+    var flows: String = "flows"
+
+    func run() async throws {
+        let diagnostics = DiagnosticBag()
+        let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
+        let errors = diagnostics.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            printDiagnostics(errors, compilation: compilation, options: InputOptions())
+            finish(1)
+        }
+        guard let app = compilation.program.apps.first(where: { $0.id == self.app }) else {
+            throw ValidationError("no app '\(self.app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
+        }
+        var session = try Session(app: app)
+        if let script {
+            let lines: [String]
+            if script == "-" {
+                lines = AnySequence { AnyIterator { readLine() } }.map { $0 }
+            } else {
+                guard let data = FileManager.default.contents(atPath: script) else {
+                    throw ValidationError("cannot read script '\(script)'")
+                }
+                lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+            }
+            printLine(session.json(status: "start", error: nil))
+            var failed = false
+            for line in lines where !line.allSatisfy(\.isWhitespace) {
+                do {
+                    try session.perform(jsonLine: line)
+                    printLine(session.json(status: "ok", error: nil))
+                } catch {
+                    failed = true
+                    printLine(session.json(status: "error", error: "\(error)"))
+                }
+            }
+            finish(failed ? 1 : 0)
+        }
+        printLine(session.screenSummary())
+        while true {
+            FileHandle.standardOutput.write(Data("\(app.id)> ".utf8))
+            guard let line = readLine() else { break }
+            let words = line.split(separator: " ", maxSplits: 2).map(String.init)
+            guard let command = words.first else { continue }
+            if command == "quit" || command == "exit" { break }
+            if command == "help" { printLine(Self.configuration.discussion); continue }
+            do {
+                if let output = try session.perform(command: command, arguments: Array(words.dropFirst())) {
+                    printLine(output)
+                } else {
+                    printLine(session.screenSummary())
+                }
+            } catch {
+                printLine("error: \(error)")
+            }
+        }
+        finish(0)
+    }
+}
+
+/// One person's (or script's) run of an app, with undo and the steps so far for `save`.
+struct Session {
+    let app: App
+    var interpreter: Interpreter
+    var history: [Interpreter] = []
+    var steps: [String] = []
+    var lastStepIndex = 0
+
+    init(app: App) throws {
+        self.app = app
+        interpreter = try Interpreter(app: app)
+    }
+
+    struct CommandError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs one interactive command; returns text to print instead of the screen summary, if any.
+    mutating func perform(command: String, arguments: [String]) throws -> String? {
+        switch command {
+        case "undo":
+            guard let previous = history.popLast() else { throw CommandError(description: "nothing to undo") }
+            interpreter = previous
+            steps.removeLast()
+            return nil
+        case "save":
+            return scenarioYAML(name: arguments.first ?? "recorded_session")
+        case "send":
+            guard let event = arguments.first else { throw CommandError(description: "send needs an event name") }
+            let payload = try arguments.count > 1 ? parsePayload(arguments[1]) : [:]
+            try record("- send: \(event)") { try $0.send(event, payload: payload) }
+        case "fill":
+            guard arguments.count == 2 else { throw CommandError(description: "fill needs a field and a value") }
+            let field = arguments[0]
+            let value = arguments[1]
+            let isList = interpreter.currentScreen.fields.first { $0.name == field }.map { $0.kind == .multiChoice } ?? false
+            let input: FieldInput = isList ? .list(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) : .text(value)
+            try record("- fill: { \(field): \(yamlQuoted(value)) }") { try $0.fill(field, input) }
+        case "advance":
+            guard let text = arguments.first, let milliseconds = durationMilliseconds(text) else {
+                throw CommandError(description: "advance needs a duration such as 30s or 5m")
+            }
+            try record("- advance: \(text)") { _ = try $0.advance(by: milliseconds) }
+        case "outcome":
+            guard arguments.count == 2 else { throw CommandError(description: "outcome needs an operation and an outcome") }
+            try record("- outcome: { \(arguments[0]): \(arguments[1]) }") { try $0.choose(arguments[1], for: arguments[0]) }
+        case "back":
+            try record("- back: true") { try $0.back() }
+        default:
+            try record("- send: \(command)") { try $0.send(command) }
+        }
+        return nil
+    }
+
+    mutating func record(_ step: String, _ body: (inout Interpreter) throws -> Void) throws {
+        var copy = interpreter
+        lastStepIndex = copy.trace.steps.count
+        try body(&copy)
+        history.append(interpreter)
+        interpreter = copy
+        steps.append(step)
+    }
+
+    /// Runs one JSON line of a script.
+    mutating func perform(jsonLine: String) throws {
+        guard let object = try JSONSerialization.jsonObject(with: Data(jsonLine.utf8)) as? [String: Any], object.count >= 1 else {
+            throw CommandError(description: "each line is a JSON object such as {\"send\": \"tap_im_new\"}")
+        }
+        if let event = object["send"] as? String {
+            var payload: [String: Value] = [:]
+            if let raw = object["payload"] as? [String: Any] {
+                for (key, value) in raw { payload[key] = try literalValue(value) }
+            }
+            try record("- send: \(event)") { try $0.send(event, payload: payload) }
+        } else if let fills = object["fill"] as? [String: Any] {
+            for key in fills.keys.sorted() {
+                let input: FieldInput = if let items = fills[key] as? [Any] { .list(items.map { "\($0)" }) } else { .text("\(fills[key] ?? "")") }
+                try record("- fill: { \(key): \(yamlQuoted("\(fills[key] ?? "")")) }") { try $0.fill(key, input) }
+            }
+        } else if let text = object["advance"] as? String {
+            guard let milliseconds = durationMilliseconds(text) else { throw CommandError(description: "'\(text)' is not a duration") }
+            try record("- advance: \(text)") { _ = try $0.advance(by: milliseconds) }
+        } else if let outcomes = object["outcome"] as? [String: String] {
+            for key in outcomes.keys.sorted() {
+                try record("- outcome: { \(key): \(outcomes[key] ?? "") }") { try $0.choose(outcomes[key] ?? "", for: key) }
+            }
+        } else if object["back"] != nil {
+            try record("- back: true") { try $0.back() }
+        } else {
+            throw CommandError(description: "unknown step \(object.keys.sorted()); use send, fill, advance, outcome or back")
+        }
+    }
+
+    func parsePayload(_ text: String) throws -> [String: Value] {
+        guard let raw = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            throw CommandError(description: "the payload is a JSON object")
+        }
+        var payload: [String: Value] = [:]
+        for (key, value) in raw { payload[key] = try literalValue(value) }
+        return payload
+    }
+
+    /// A JSON value as an expression-language value: numbers, booleans, and text; "10.00 GBP" becomes money.
+    func literalValue(_ raw: Any) throws -> Value {
+        if let flag = raw as? Bool { return .bool(flag) }
+        if let number = raw as? Int { return .int(number) }
+        if let text = raw as? String {
+            let parts = text.split(separator: " ")
+            if parts.count == 2, let amount = Decimal(string: String(parts[0])), parts[1].count == 3, parts[1].allSatisfy(\.isUppercase) {
+                return .money(Money(amount: amount, currency: String(parts[1])))
+            }
+            return .text(text)
+        }
+        if let number = raw as? Double { return .decimal(Decimal(string: "\(number)") ?? 0) }
+        throw CommandError(description: "payload values are text, numbers or booleans")
+    }
+
+    // MARK: Output
+
+    func screenSummary() -> String {
+        let screen = interpreter.currentScreen
+        var lines: [String] = []
+        let clock = "+\(interpreter.elapsed / 1000)s"
+        lines.append("[\(clock)] \(screen.id) · \(screen.name)" + ((try? interpreter.currentVariant()).flatMap { $0 }.map { " (\($0))" } ?? ""))
+        if let ended = interpreter.ended { lines.append("  the run ended: \(ended)") }
+        for field in screen.fields {
+            let value: String = switch interpreter.form[field.name] {
+            case .text(let text)?: "\"\(text)\""
+            case .list(let items)?: "[" + items.joined(separator: ", ") + "]"
+            case nil: "(empty)"
+            }
+            let error = interpreter.errors[field.name].map { "   ✗ \($0)" } ?? ""
+            lines.append("  field \(field.name) (\(field.kind.name)): \(value)\(error)")
+        }
+        let recentSteps = interpreter.trace.steps.dropFirst(lastStepIndex)
+        for micro in recentSteps.flatMap(\.microSteps) { lines.append("  \(micro)") }
+        for effect in recentSteps.flatMap(\.effects) { lines.append("  effect: \(effect)") }
+        if !interpreter.pendingCalls.isEmpty {
+            lines.append("  waiting for: " + interpreter.pendingCalls.joined(separator: ", ") + " (answer with: outcome <operation> <outcome>)")
+        }
+        lines.append("  events: " + (interpreter.availableEvents.isEmpty ? "(none)" : interpreter.availableEvents.joined(separator: ", ")))
+        let timers = interpreter.upcomingTimers
+        if !timers.isEmpty {
+            lines.append("  timers: " + timers.map { "after \($0.delay) (in \($0.remaining / 1000)s)" }.joined(separator: ", ") + " — use: advance <duration>")
+        }
+        let state = app.state.map { "\($0.name) = \(interpreter.state[$0.name]?.description ?? "null")" }
+        if !state.isEmpty { lines.append("  state: " + state.joined(separator: ", ")) }
+        return lines.joined(separator: "\n")
+    }
+
+    func json(status: String, error: String?) -> String {
+        var object: [String: Any] = [
+            "status": status,
+            "step": steps.count,
+            "time_ms": interpreter.elapsed,
+            "screen": interpreter.currentScreen.id,
+            "name": interpreter.currentScreen.name,
+            "errors": interpreter.errors,
+            "events": interpreter.availableEvents,
+            "pending": interpreter.pendingCalls,
+            "transitions": interpreter.trace.steps.dropFirst(lastStepIndex).flatMap(\.microSteps).map(\.description),
+            "effects": interpreter.trace.steps.dropFirst(lastStepIndex).flatMap(\.effects).map { ["kind": $0.kind, "value": $0.value] },
+            "state": Dictionary(uniqueKeysWithValues: app.state.map { ($0.name, interpreter.state[$0.name]?.description ?? "null") }),
+        ]
+        if let variant = (try? interpreter.currentVariant()) ?? nil { object["variant"] = variant }
+        if let ended = interpreter.ended { object["ended"] = ended }
+        if let error { object["error"] = error }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func scenarioYAML(name: String) -> String {
+        var lines = ["scenarios:", "  \(name):", "    steps:"]
+        lines += steps.map { "      \($0)" }
+        lines.append("      - expect: { screen: \(interpreter.currentScreen.id) }")
+        return lines.joined(separator: "\n")
+    }
+
+    func yamlQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    func durationMilliseconds(_ text: String) -> Int? {
+        let units: [(String, Int)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            if let value = Int(text.dropLast(suffix.count)), value >= 0 { return value * factor }
+        }
+        return nil
+    }
+}
