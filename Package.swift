@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "flowc", targets: ["flowc"]),
         .library(name: "FlowCompiler", targets: ["FlowCompiler"]),
+        .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -1,0 +1,113 @@
+import Benchmark
+import FlowCompiler
+import FlowIR
+import FlowRuntime
+import FlowSource
+import Foundation
+
+/// The flows/ folder of the package this benchmark sits in.
+let flowsFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("flows").path
+
+/// An in-memory file system holding one synthetic app.
+struct MemoryFileSystem: FileSystem {
+    var files: [String: [UInt8]]
+
+    func kind(of path: String) -> FileKind? {
+        if let bytes = files[path] { return .file(size: bytes.count) }
+        return files.keys.contains { $0.hasPrefix(path + "/") } ? .directory : nil
+    }
+    func read(_ path: String) throws -> [UInt8] { files[path] ?? [] }
+    func list(_ path: String) throws -> [String] {
+        Array(Set(files.keys.filter { $0.hasPrefix(path + "/") }.map { String($0.dropFirst(path.count + 1).split(separator: "/")[0]) }))
+    }
+    func resolvingSymlinks(_ path: String) -> String { "/" + path }
+    func write(_ path: String, _ bytes: [UInt8]) throws {}
+    func remove(_ path: String) throws {}
+}
+
+/// The synthetic N-screen ring of DESIGN.md (the same shape as scripts/make-synthetic-app.py).
+func syntheticApp(screens n: Int) -> MemoryFileSystem {
+    let root = """
+        app:
+          name: Synthetic
+          id: synthetic
+          currency: GBP
+          locale: en-GB
+          start: ring
+        include:
+          - screens.flow.yaml
+        state:
+          counter: { type: int, initial: 0 }
+          limit: { type: int, initial: 1000000000 }
+
+        """
+    var lines = ["flows:", "  ring:", "    start: S-0", "    on:", "      fail: { overlay: ERR-0 }", "    screens:"]
+    for i in 0..<n {
+        lines.append("      S-\(i):")
+        lines.append("        name: Screen \(i)")
+        lines.append("        analytics: s_\(i)_view")
+        if i % 10 == 0 {
+            lines += ["        fields:", "          code:", "            type: digits(6)", "            rules:",
+                      "              - required: true", "                message: Enter the 6-digit code",
+                      "              - check: \"!is_sequence(value)\"", "                message: Avoid obvious sequences"]
+        }
+        lines += ["        on:", "          next:", "            - if: counter < limit", "              to: S-\((i + 1) % n)",
+                  "              do:", "                - set: { counter: counter + 1 }", "            - to: ERR-0", "          back: back"]
+    }
+    lines += ["      ERR-0:", "        name: Error", "        presentation: sheet", "        on:", "          retry: back"]
+    return MemoryFileSystem(files: [
+        "flows/synthetic/app.flow.yaml": Array(root.utf8),
+        "flows/synthetic/screens.flow.yaml": Array((lines.joined(separator: "\n") + "\n").utf8),
+    ])
+}
+
+func checkedApp(_ config: CompilerConfig, fileSystem: any FileSystem) -> App? {
+    compile(config, fileSystem: fileSystem, diagnostics: DiagnosticBag()).program.apps.first
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration.maxDuration = .seconds(5)
+    Benchmark.defaultConfiguration.maxIterations = 50
+
+    for screens in [1_000, 10_000] {
+        let fileSystem = syntheticApp(screens: screens)
+        Benchmark("check synthetic \(screens) screens", configuration: .init(metrics: [.wallClock, .mallocCountTotal])) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(checkedApp(CompilerConfig(inputs: ["flows"], generatesOutputs: false), fileSystem: fileSystem))
+            }
+        }
+    }
+
+    Benchmark("check + inventory Tempo", configuration: .init(metrics: [.wallClock])) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(compile(CompilerConfig(inputs: [flowsFolder + "/tempo"]), diagnostics: DiagnosticBag()))
+        }
+    }
+
+    // Interpreter throughput: one macro step per event, full semantics (guards, actions, timers, invariants).
+    let ring = checkedApp(CompilerConfig(inputs: ["flows"], generatesOutputs: false), fileSystem: syntheticApp(screens: 10_000))
+    Benchmark("interpreter synthetic 10000 screens, 1000 events", configuration: .init(metrics: [.wallClock, .throughput])) { benchmark in
+        guard let ring else { return }
+        for _ in benchmark.scaledIterations {
+            var run = try Interpreter(app: ring)
+            for _ in 0..<1000 { try run.send("next") }
+            blackHole(run.screen)
+        }
+    }
+
+    let tempo = checkedApp(CompilerConfig(inputs: [flowsFolder + "/tempo"], generatesOutputs: false), fileSystem: DiskFileSystem())
+    Benchmark("interpreter Tempo onboarding, 1000 events", configuration: .init(metrics: [.wallClock, .throughput])) { benchmark in
+        guard let tempo else { return }
+        for _ in benchmark.scaledIterations {
+            var run = try Interpreter(app: tempo)
+            try run.advance(by: 2_000)
+            for _ in 0..<500 {
+                try run.send("tap_im_new")
+                try run.send("tap_back")
+            }
+            blackHole(run.screen)
+        }
+    }
+}
