@@ -9,6 +9,9 @@ public struct Compilation: Sendable {
     /// Every file read, by display path, so diagnostics can quote their lines.
     public var sources: [String: SourceFile]
     public var outputs: [OutputFile]
+    /// The parsed files of each app, kept for tools that map IR back to syntax (and so that a
+    /// command-line run does not spend time tearing the trees down before it exits).
+    public var syntax: [AppSourcesSyntax]
 }
 
 /// Compiles flow files into a checked program and its generated files.
@@ -40,5 +43,6 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
         apps.append(app)
     }
     let program = FlowProgram(apps: apps.sorted { $0.id < $1.id })
-    return Compilation(program: program, sources: loader.sources, outputs: config.generatesOutputs ? [renderInventory(program)] : [])
+    return Compilation(program: program, sources: loader.sources, outputs: config.generatesOutputs ? [renderInventory(program)] : [],
+                       syntax: loaded.map(\.sources))
 }
