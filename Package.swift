@@ -28,11 +28,13 @@ let package = Package(
         .target(name: "FlowChecker", dependencies: ["FlowSyntax", "FlowIR", "FlowExpression"]),
         .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression"]),
         .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR"]),
+        .target(name: "FlowReports", dependencies: ["FlowIR", "FlowRuntime"]),
         .executableTarget(
             name: "flowc",
             dependencies: [
                 "FlowCompiler",
                 "FlowRuntime",
+                "FlowReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,6 +44,7 @@ let package = Package(
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowChecker", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowCompiler", "FlowTestSupport"]),
+        .testTarget(name: "FlowReportsTests", dependencies: ["FlowReports", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport", "flowc"]),
     ],
     swiftLanguageModes: [.v6]

@@ -44,20 +44,21 @@ struct BuildCommand: AsyncParsableCommand {
             finish(1)
         }
         let writer = OutputWriter(outputDirectory: output)
+        let outputs = compilation.outputs + acceptanceOutputs(for: compilation.program).outputs
         if check {
-            let stale = writer.staleFiles(compilation.outputs)
+            let stale = writer.staleFiles(outputs)
             if stale.isEmpty {
-                printLine("\(output)/ is up to date (\(compilation.outputs.count) file\(compilation.outputs.count == 1 ? "" : "s")).")
+                printLine("\(output)/ is up to date (\(outputs.count) file\(outputs.count == 1 ? "" : "s")).")
                 finish(0)
             }
             printLine("\(output)/ is out of date; run 'swift run flowc build' and commit the result:")
             for path in stale { printLine("  \(path)") }
             finish(1)
         }
-        let written = try writer.write(compilation.outputs)
+        let written = try writer.write(outputs)
         let apps = compilation.program.apps
         printLine("Checked \(apps.count) app\(apps.count == 1 ? "" : "s") (\(apps.map(\.id).joined(separator: ", "))); "
-                  + (written.isEmpty ? "\(output)/ was already up to date." : "wrote \(written.joined(separator: ", ")).")
+                  + (written.isEmpty ? "\(output)/ was already up to date." : "wrote \(written.count == 1 ? written[0] : "\(written.count) files in \(output)/").")
         )
         finish(0)
     }

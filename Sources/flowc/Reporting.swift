@@ -1,5 +1,8 @@
 import ArgumentParser
 import FlowCompiler
+import FlowIR
+import FlowReports
+import FlowRuntime
 import FlowSource
 import Foundation
 
@@ -30,4 +33,19 @@ func printLine(_ text: String) {
 /// to the operating system. Output goes through unbuffered `FileHandle` writes, so nothing is lost.
 func finish(_ status: Int32) -> Never {
     exit(status)
+}
+
+/// Runs every scenario of every app and renders the acceptance and coverage reports.
+///
+/// The reports are computed from the traces, never from live state, so the same flows give the
+/// same bytes on every run.
+func acceptanceOutputs(for program: FlowProgram) -> (outputs: [OutputFile], results: [String: [ScenarioResult]]) {
+    var outputs: [OutputFile] = []
+    var results: [String: [ScenarioResult]] = [:]
+    for app in program.apps {
+        let appResults = app.scenarios.map { runScenario($0, of: app) }
+        results[app.id] = appResults
+        outputs += renderReports(for: app, results: appResults).map { OutputFile(path: $0.path, contents: $0.contents) }
+    }
+    return (outputs, results)
 }

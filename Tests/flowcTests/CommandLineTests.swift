@@ -65,7 +65,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try runFlowc(["build"], in: folder)
         #expect(first.status == 0)
-        #expect(first.stdout == "Checked 1 app (minimal_app); wrote generated/inventory.json.\n")
+        #expect(first.stdout == "Checked 1 app (minimal_app); wrote 8 files in generated/.\n")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated/reports/minimal_app/junit.xml").path))
         let inventory = folder.appendingPathComponent("generated/inventory.json")
         let bytes = try Data(contentsOf: inventory)
         let second = try runFlowc(["build"], in: folder)
@@ -85,7 +86,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try runFlowc(["build", "--check"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stdout == "generated/ is out of date; run 'swift run flowc build' and commit the result:\n  generated/inventory.json\n")
+        #expect(result.stdout.hasPrefix("generated/ is out of date; run 'swift run flowc build' and commit the result:\n  generated/inventory.json\n"))
+        #expect(result.stdout.contains("\n  generated/reports/minimal_app/acceptance.md\n"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated").path))
     }
 

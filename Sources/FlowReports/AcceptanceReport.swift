@@ -1,0 +1,134 @@
+import FlowIR
+import FlowRuntime
+import FlowSource
+
+/// The verdict on every acceptance criterion of one app, computed from scenario results only.
+///
+/// A criterion verified by scenarios passes when it names at least one scenario and every one of
+/// them ran and passed; it fails when any of them failed; otherwise (a named scenario did not run)
+/// it is uncovered. A criterion verified by an invariant passes when every scenario of the app ran
+/// and none broke an invariant; it fails when a scenario broke that invariant; otherwise it is
+/// uncovered. Nothing is ever passed without evidence.
+struct AcceptanceReport {
+    enum Status: String, CaseIterable {
+        case passed
+        case failed
+        case uncovered
+        case notAutomatable = "not-automatable"
+
+        /// How the status reads in prose.
+        var title: String {
+            switch self {
+            case .passed: "Passed"
+            case .failed: "Failed"
+            case .uncovered: "Uncovered"
+            case .notAutomatable: "Not automatable"
+            }
+        }
+
+        var icon: String {
+            switch self {
+            case .passed: "✅"
+            case .failed: "❌"
+            case .uncovered: "⚠️"
+            case .notAutomatable: "⏭️"
+            }
+        }
+    }
+
+    /// One scenario offered as evidence for a criterion.
+    struct Evidence {
+        var scenario: String
+        /// Nil when the scenario did not run (no result was given for it).
+        var result: ScenarioResult?
+        /// For invariant criteria: whether this run kept the invariants; otherwise whether it passed.
+        var passed: Bool
+        var ran: Bool { result != nil }
+    }
+
+    struct Criterion {
+        var criterion: AcceptanceCriterion
+        var status: Status
+        var verification: String
+        var invariant: String?
+        var reason: String?
+        var evidence: [Evidence]
+    }
+
+    var app: App
+    var criteria: [Criterion]
+    /// The app's scenarios in declaration order, each with its result (nil when it did not run).
+    var scenarios: [(scenario: Scenario, result: ScenarioResult?)]
+    var coverage: CoverageReport
+
+    init(app: App, results: [ScenarioResult], coverage: CoverageReport) {
+        self.app = app
+        self.coverage = coverage
+        var byName: [String: ScenarioResult] = [:]
+        for result in results where byName[result.name] == nil { byName[result.name] = result }
+        let scenarios = app.scenarios.map { (scenario: $0, result: byName[$0.name]) }
+        self.scenarios = scenarios
+        criteria = app.criteria.map { criterion in
+            switch criterion.verification {
+            case .scenarios(let indices):
+                let evidence = indices.filter { app.scenarios.indices.contains($0) }.map { index -> Evidence in
+                    let name = app.scenarios[index].name
+                    let result = byName[name]
+                    return Evidence(scenario: name, result: result, passed: result?.passed ?? false)
+                }
+                let status: Status
+                if evidence.contains(where: { $0.ran && !$0.passed }) {
+                    status = .failed
+                } else if !evidence.isEmpty && evidence.allSatisfy({ $0.ran && $0.passed }) {
+                    status = .passed
+                } else {
+                    status = .uncovered
+                }
+                return Criterion(criterion: criterion, status: status, verification: criterion.verification.kindName,
+                                 invariant: nil, reason: nil, evidence: evidence)
+            case .invariant(let index):
+                let name = app.invariants.indices.contains(index) ? app.invariants[index].name : nil
+                let evidence = scenarios.map { entry in
+                    Evidence(scenario: entry.scenario.name, result: entry.result,
+                             passed: entry.result.map { !brokeInvariant($0, named: nil) } ?? false)
+                }
+                let status: Status
+                if let name, evidence.contains(where: { $0.result.map { brokeInvariant($0, named: name) } ?? false }) {
+                    status = .failed
+                } else if !evidence.isEmpty && evidence.allSatisfy({ $0.ran && $0.passed }) {
+                    status = .passed
+                } else {
+                    status = .uncovered
+                }
+                return Criterion(criterion: criterion, status: status, verification: criterion.verification.kindName,
+                                 invariant: name, reason: nil, evidence: evidence)
+            case .notAutomatable(let reason):
+                return Criterion(criterion: criterion, status: .notAutomatable, verification: criterion.verification.kindName,
+                                 invariant: nil, reason: reason, evidence: [])
+            case .unverified:
+                return Criterion(criterion: criterion, status: .uncovered, verification: criterion.verification.kindName,
+                                 invariant: nil, reason: nil, evidence: [])
+            }
+        }
+    }
+
+    /// How many criteria have each status, in `Status.allCases` order.
+    var counts: [(status: Status, count: Int)] {
+        Status.allCases.map { status in (status, criteria.filter { $0.status == status }.count) }
+    }
+
+    var passedScenarios: Int { scenarios.filter { $0.result?.passed == true }.count }
+    var failedScenarios: Int { scenarios.filter { $0.result.map { !$0.passed } ?? false }.count }
+}
+
+/// Whether a run stopped on a broken invariant (`named`: that invariant only).
+func brokeInvariant(_ result: ScenarioResult, named name: String?) -> Bool {
+    guard let message = result.failure?.message else { return false }
+    if let name { return message.contains("invariant '\(name)'") }
+    return message.contains("invariant")
+}
+
+/// `file:line` of a range, as the reports print locations.
+func location(_ range: SourceRange) -> String {
+    "\(range.file):\(range.start.line)"
+}

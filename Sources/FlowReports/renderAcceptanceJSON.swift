@@ -1,0 +1,86 @@
+import FlowIR
+
+/// The shape of `acceptance.json`.
+struct AcceptanceDocument: Encodable {
+    struct Count: Encodable { var visited: Int; var total: Int }
+    struct Coverage: Encodable { var screens: Count; var transitions: Count }
+    struct Evidence: Encodable {
+        var scenario: String
+        var ran: Bool
+        var passed: Bool
+    }
+    struct Criterion: Encodable {
+        var id: String
+        var text: String
+        var section: String?
+        var status: String
+        var verification: String
+        var invariant: String?
+        var reason: String?
+        var screens: [String]
+        var transitions: [String]
+        var location: String
+        var evidence: [Evidence]
+    }
+    struct Failure: Encodable {
+        var step: Int
+        var location: String
+        var message: String
+    }
+    struct ScenarioEntry: Encodable {
+        var name: String
+        var description: String?
+        var ran: Bool
+        var passed: Bool
+        var failure: Failure?
+        var location: String
+    }
+    struct Question: Encodable {
+        var id: String
+        var text: String
+        var section: String?
+        var assumption: String
+        var location: String
+    }
+    var app: String
+    var name: String
+    var summary: [String: Int]
+    var criteria: [Criterion]
+    var scenarios: [ScenarioEntry]
+    var coverage: Coverage
+    var questions: [Question]
+}
+
+/// Renders `acceptance.json`: every criterion with its status and evidence, every scenario, coverage totals and open questions.
+func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
+    let app = report.app
+    let screenID = { (index: Int) in app.screens.indices.contains(index) ? app.screens[index].id : "#\(index)" }
+    var summary: [String: Int] = [:]
+    for entry in report.counts { summary[entry.status.rawValue] = entry.count }
+    let document = AcceptanceDocument(
+        app: app.id,
+        name: app.name,
+        summary: summary,
+        criteria: report.criteria.map { item in
+            AcceptanceDocument.Criterion(
+                id: item.criterion.id, text: item.criterion.text, section: item.criterion.section, status: item.status.rawValue,
+                verification: item.verification, invariant: item.invariant, reason: item.reason,
+                screens: item.criterion.screens.map(screenID),
+                transitions: item.criterion.transitions.map { "\(screenID($0.screen)) \($0.event)" },
+                location: location(item.criterion.range),
+                evidence: item.evidence.map { .init(scenario: $0.scenario, ran: $0.ran, passed: $0.passed) })
+        },
+        scenarios: report.scenarios.map { entry in
+            AcceptanceDocument.ScenarioEntry(
+                name: entry.scenario.name, description: entry.scenario.description, ran: entry.result != nil,
+                passed: entry.result?.passed ?? false,
+                failure: entry.result?.failure.map { .init(step: $0.step, location: location($0.range), message: $0.message) },
+                location: location(entry.scenario.range))
+        },
+        coverage: .init(screens: .init(visited: report.coverage.screensVisited, total: report.coverage.screens.count),
+                        transitions: .init(visited: report.coverage.transitionsTaken, total: report.coverage.transitions.count)),
+        questions: app.questions.map {
+            .init(id: $0.id, text: $0.text, section: $0.section, assumption: $0.assumption, location: location($0.range))
+        })
+    return renderJSON(document)
+}

@@ -1,0 +1,38 @@
+import FlowIR
+import FlowRuntime
+
+/// Renders the acceptance and coverage reports of one app from its scenario results.
+///
+/// Reports are computed from the results and their traces only, never from live state, and are
+/// byte-identical for the same input: no timestamps, no absolute paths, everything in declaration
+/// order. Files, under `reports/<app id>/`: `acceptance.json`, `acceptance.md`, `acceptance.html`,
+/// `junit.xml`, `coverage.json`, `coverage.md`, and one `<flow>.dot` per flow.
+///
+/// ```swift
+/// let results = app.scenarios.map { runScenario($0, of: app) }
+/// for file in renderReports(for: app, results: results) {
+///     try fileSystem.write("generated/" + file.path, file.contents)   // "generated/reports/tempo/acceptance.md"
+/// }
+/// ```
+/// - Parameters:
+///   - app: The checked app.
+///   - results: One result per scenario that ran (matched to `app.scenarios` by name); a scenario
+///     without a result is reported as not run, and criteria resting on it as uncovered.
+/// - Returns: The files, sorted by path.
+public func renderReports(for app: App, results: [ScenarioResult]) -> [(path: String, contents: [UInt8])] {
+    let coverage = CoverageReport(app: app, results: results)
+    let acceptance = AcceptanceReport(app: app, results: results, coverage: coverage)
+    let folder = "reports/\(app.id)/"
+    var files: [(path: String, contents: [UInt8])] = [
+        (folder + "acceptance.json", renderAcceptanceJSON(acceptance)),
+        (folder + "acceptance.md", renderAcceptanceMarkdown(acceptance)),
+        (folder + "acceptance.html", renderAcceptanceHTML(acceptance)),
+        (folder + "junit.xml", renderJUnit(acceptance)),
+        (folder + "coverage.json", renderCoverageJSON(coverage, app: app)),
+        (folder + "coverage.md", renderCoverageMarkdown(coverage, app: app)),
+    ]
+    for index in app.flows.indices {
+        files.append((folder + "\(app.flows[index].name).dot", renderDOT(FlowDiagram(flow: index, app: app, coverage: coverage))))
+    }
+    return files.sorted { $0.path < $1.path }
+}
