@@ -14,9 +14,13 @@ struct TestCommand: AsyncParsableCommand {
 
             Exit status: 0 when every scenario passes, 1 on a failure or a flow error.
 
+            The acceptance and coverage reports of the tested apps are written to
+            <output>/reports/<app>/ (default generated/), as flowc build writes them.
+
             Examples:
               flowc test                 every app under flows/
               flowc test tempo           one app, by id
+              flowc test --no-reports    run only
             """
     )
 
@@ -25,6 +29,18 @@ struct TestCommand: AsyncParsableCommand {
 
     @Option(help: "Where the flows are.")
     var flows: String = "flows"
+
+    @Option(name: .shortAndLong, help: "The folder the reports are written to.")
+    var output: String = "generated"
+
+    @Flag(help: "Do not write reports.")
+    var noReports = false
+
+    func validate() throws {
+        if output.isEmpty || output.split(separator: "/").contains("..") {
+            throw ValidationError("--output must be a folder inside the project, without '..'")
+        }
+    }
 
     func run() async throws {
         let diagnostics = DiagnosticBag()
@@ -40,15 +56,15 @@ struct TestCommand: AsyncParsableCommand {
         }
         var passed = 0
         var failed = 0
+        let (reports, results) = acceptanceOutputs(for: FlowProgram(apps: selected))
         for app in selected {
-            for scenario in app.scenarios {
-                let result = runScenario(scenario, of: app)
+            for result in results[app.id] ?? [] {
                 if result.passed {
                     passed += 1
-                    printLine("PASS \(app.id)/\(scenario.name)")
+                    printLine("PASS \(app.id)/\(result.name)")
                 } else {
                     failed += 1
-                    printLine("FAIL \(app.id)/\(scenario.name)")
+                    printLine("FAIL \(app.id)/\(result.name)")
                     if let failure = result.failure {
                         printLine("  \(failure.range.file):\(failure.range.start.line):\(failure.range.start.column): step \(failure.step): \(failure.message)")
                     }
@@ -56,6 +72,9 @@ struct TestCommand: AsyncParsableCommand {
                     for line in result.trace.description.split(separator: "\n") { printLine("    \(line)") }
                 }
             }
+        }
+        if !noReports {
+            _ = try OutputWriter(outputDirectory: output).write(reports)
         }
         printLine("\(passed) passed, \(failed) failed")
         finish(failed == 0 ? 0 : 1)

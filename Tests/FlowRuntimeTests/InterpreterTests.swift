@@ -79,6 +79,51 @@ func compileApp(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourc
         #expect(run.state["ticks"] == .int(1))
     }
 
+    @Test func timersDueAtTheSameTimeFireInTheOrderTheyWereSet() throws {
+        let app = try compileApp(Self.header + """
+            state:
+              log: { type: list<text> }
+            flows:
+              main:
+                start: A-1
+                after:
+                  5s: { do: [{ append: { log: "'flow'" } }] }
+                screens:
+                  A-1:
+                    name: A
+                    after:
+                      5s: { do: [{ append: { log: "'screen'" } }] }
+                    on: { go: B-1 }
+                  B-1: { name: B, terminal: true }
+            """)
+        var run = try Interpreter(app: app)
+        try run.advance(by: 5_000)
+        #expect(run.state["log"] == .list([.text("screen"), .text("flow")]))
+    }
+
+    @Test func raisedEventsRunToCompletionWithinOneStep() throws {
+        let app = try compileApp(Self.header + """
+            state:
+              steps: { type: list<text> }
+            flows:
+              main:
+                start: A-1
+                screens:
+                  A-1:
+                    name: A
+                    on:
+                      go: { do: [{ append: { steps: "'go'" } }, { raise: inner }] }
+                      inner: { to: B-1, do: [{ append: { steps: "'inner'" } }] }
+                  B-1: { name: B, terminal: true }
+            """)
+        var run = try Interpreter(app: app)
+        let step = try run.send("go")
+        #expect(step.microSteps.map(\.event) == ["go", "inner"])
+        #expect(run.currentScreen.id == "B-1")
+        #expect(run.state["steps"] == .list([.text("go"), .text("inner")]))
+        #expect(run.trace.steps.count == 2)
+    }
+
     @Test func overlaysReturnToTheirOpenerAndSubflowsToTheirCaller() throws {
         let app = try compileApp(Self.header + """
             flows:
