@@ -45,17 +45,6 @@ enum NamePattern {
     }
 }
 
-/// Parses `30s`, `5m`, `1h`, `500ms`, `2d` into milliseconds.
-func parseDuration(_ text: String) -> Int? {
-    let units: [(suffix: String, factor: Int)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
-    for (suffix, factor) in units where text.hasSuffix(suffix) {
-        let digits = text.dropLast(suffix.count)
-        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits) else { return nil }
-        return value * factor
-    }
-    return nil
-}
-
 /// Whether `code` looks like an ISO 4217 currency code (three capital letters).
 func isCurrencyCode(_ code: String) -> Bool {
     code.unicodeScalars.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }

@@ -138,7 +138,7 @@ struct Session {
             let input: FieldInput = isList ? .list(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) : .text(value)
             try record("- fill: { \(field): \(yamlQuoted(value)) }") { try $0.fill(field, input) }
         case "advance":
-            guard let text = arguments.first, let milliseconds = durationMilliseconds(text) else {
+            guard let text = arguments.first, let milliseconds = parseDuration(text) else {
                 throw CommandError(description: "advance needs a duration such as 30s or 5m")
             }
             try record("- advance: \(text)") { _ = try $0.advance(by: milliseconds) }
@@ -179,7 +179,7 @@ struct Session {
                 try record("- fill: { \(key): \(yamlQuoted("\(fills[key] ?? "")")) }") { try $0.fill(key, input) }
             }
         } else if let text = object["advance"] as? String {
-            guard let milliseconds = durationMilliseconds(text) else { throw CommandError(description: "'\(text)' is not a duration") }
+            guard let milliseconds = parseDuration(text) else { throw CommandError(description: "'\(text)' is not a duration") }
             try record("- advance: \(text)") { _ = try $0.advance(by: milliseconds) }
         } else if let outcomes = object["outcome"] as? [String: String] {
             for key in outcomes.keys.sorted() {
@@ -279,13 +279,5 @@ struct Session {
 
     func yamlQuoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-
-    func durationMilliseconds(_ text: String) -> Int? {
-        let units: [(String, Int)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
-        for (suffix, factor) in units where text.hasSuffix(suffix) {
-            if let value = Int(text.dropLast(suffix.count)), value >= 0 { return value * factor }
-        }
-        return nil
     }
 }
