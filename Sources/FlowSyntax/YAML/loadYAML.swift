@@ -196,12 +196,22 @@ private struct YAMLEventLoader {
         }
         stack[top].pendingKey = nil
         if let name = key.scalar {
-            if let first = stack[top].keys[name] {
+            // Most mappings have a handful of keys: a scan beats hashing until they grow.
+            let first: SourceRange?
+            if stack[top].pairs.count < 16 {
+                first = stack[top].pairs.first { $0.key.scalar == name }?.key.range
+            } else {
+                if stack[top].keys.isEmpty {
+                    for pair in stack[top].pairs { if let existing = pair.key.scalar { stack[top].keys[existing] = pair.key.range } }
+                }
+                first = stack[top].keys[name]
+                if first == nil { stack[top].keys[name] = key.range }
+            }
+            if let first {
                 diagnostics.error("duplicate-key", "key '\(name)' appears twice in the same mapping; the first one is kept",
                                   at: key.range, notes: [.init("first occurrence is here", at: first)])
                 return .continue
             }
-            stack[top].keys[name] = key.range
         }
         stack[top].pairs.append(YAMLNode.Pair(key: key, value: node))
         return .continue
