@@ -6,7 +6,7 @@ import FlowRuntime
 /// Reports are computed from the results and their traces only, never from live state, and are
 /// byte-identical for the same input: no timestamps, no absolute paths, everything in declaration
 /// order. Files, under `reports/<app id>/`: `acceptance.json`, `acceptance.md`, `acceptance.html`,
-/// `junit.xml`, `coverage.json`, `coverage.md`, and one `<flow>.dot` per flow.
+/// `junit.xml`, `coverage.json`, `coverage.md`, `coverage.html`, and one `<flow>.dot` per flow.
 ///
 /// ```swift
 /// let results = app.scenarios.map { runScenario($0, of: app) }
@@ -30,6 +30,7 @@ public func renderReports(for app: App, results: [ScenarioResult]) -> [(path: St
         (folder + "junit.xml", renderJUnit(acceptance)),
         (folder + "coverage.json", renderCoverageJSON(coverage, app: app)),
         (folder + "coverage.md", renderCoverageMarkdown(coverage, app: app)),
+        (folder + "coverage.html", renderCoverageHTML(coverage, app: app)),
     ]
     for index in app.flows.indices {
         files.append((folder + "\(app.flows[index].name).dot", renderDOT(FlowDiagram(flow: index, app: app, coverage: coverage))))

@@ -26,7 +26,7 @@ func renderFixture(inputs: [String], base: URL, sourceLocation: Testing.SourceLo
 /// every report file is compared with `expected/<file>`.
 @Suite struct ReportGoldenTests {
     static let folder = fixturesDirectory().appendingPathComponent("reports/small-app")
-    static let expectedFiles = ["acceptance.html", "acceptance.json", "acceptance.md", "coverage.json", "coverage.md", "junit.xml", "main.dot"]
+    static let expectedFiles = ["acceptance.html", "acceptance.json", "acceptance.md", "coverage.html", "coverage.json", "coverage.md", "junit.xml", "main.dot"]
 
     static func render() throws -> (app: App, results: [ScenarioResult], files: [(path: String, contents: [UInt8])]) {
         try renderFixture(inputs: ["reports/small-app"], base: fixturesDirectory())
@@ -73,6 +73,13 @@ func renderFixture(inputs: [String], base: URL, sourceLocation: Testing.SourceLo
         #expect(delegate.elements.filter { $0 == "skipped" }.count == 2)
     }
 
+    @Test(arguments: ["acceptance.html", "coverage.html"])
+    func htmlTagsAreBalanced(name: String) throws {
+        let (_, _, files) = try Self.render()
+        let file = try #require(files.first { $0.path == "reports/small/\(name)" })
+        assertBalancedTags(String(decoding: file.contents, as: UTF8.self), file: name)
+    }
+
     @Test func resultsForOnlySomeScenariosNeverPassACriterionWithoutEvidence() throws {
         let (app, results, _) = try Self.render()
         let partial = renderReports(for: app, results: results.filter { $0.name == "valid_email_signs_in" })
@@ -80,6 +87,27 @@ func renderFixture(inputs: [String], base: URL, sourceLocation: Testing.SourceLo
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.contents)) as? [String: Any])
         let criteria = try #require(object["criteria"] as? [[String: Any]])
         #expect(criteria.compactMap { $0["status"] as? String } == ["uncovered", "uncovered", "uncovered", "not-automatable", "uncovered"])
+    }
+}
+
+/// Every `<details>`, `<table>` and `<section>` opened in `html` is closed, and never closed before it is opened.
+func assertBalancedTags(_ html: String, file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    for tag in ["details", "table", "section"] {
+        var depth = 0
+        var opened = 0
+        var closedEarly = false
+        var rest = Substring(html)
+        while let start = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: start)...]
+            if rest.hasPrefix("/\(tag)>") {
+                depth -= 1
+                if depth < 0 { closedEarly = true }
+            } else if rest.hasPrefix("\(tag)>") || rest.hasPrefix("\(tag) ") {
+                depth += 1
+                opened += 1
+            }
+        }
+        #expect(depth == 0 && !closedEarly, "\(file): <\(tag)> opened \(opened) times, unbalanced by \(depth)", sourceLocation: sourceLocation)
     }
 }
 
@@ -118,5 +146,9 @@ final class JUnitCollector: NSObject, XMLParserDelegate {
         #expect(text.components(separatedBy: "```mermaid\nstateDiagram-v2").count - 1 == app.flows.count)
         let junit = try #require(files.first { $0.path.hasSuffix("junit.xml") })
         #expect(XMLParser(data: Data(junit.contents)).parse())
+        for name in ["acceptance.html", "coverage.html"] {
+            let html = try #require(files.first { $0.path == "reports/\(app.id)/\(name)" })
+            assertBalancedTags(String(decoding: html.contents, as: UTF8.self), file: name)
+        }
     }
 }

@@ -65,7 +65,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try runFlowc(["build"], in: folder)
         #expect(first.status == 0)
-        #expect(first.stdout == "Checked 1 app (minimal_app); wrote 8 files in generated/.\n")
+        #expect(first.stdout == "Checked 1 app (minimal_app); wrote 9 files in generated/.\n")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated/reports/minimal_app/junit.xml").path))
         let inventory = folder.appendingPathComponent("generated/inventory.json")
         let bytes = try Data(contentsOf: inventory)
