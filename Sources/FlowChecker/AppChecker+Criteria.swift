@@ -43,7 +43,7 @@ extension AppChecker {
                 error("criterion-unlinked", "criterion '\(entry.name)' links to no screen or transition; add 'screens:' or 'transitions:'", at: entry.range)
             }
             if let text = syntax.text, text.value.allSatisfy(\.isWhitespace) {
-                error("empty-message", "criterion '\(entry.name)' has empty text; quote the seed verbatim", at: text.range)
+                error("empty-message", "criterion '\(entry.name)' has empty text; quote the spec word for word", at: text.range)
             }
             var verification = AcceptanceCriterion.Verification.unverified
             switch syntax.verification {

@@ -70,7 +70,7 @@ extension AppChecker {
             if let source = entry.value.initial {
                 initial = check(source, expected: type, in: environment, role: "initial value of '\(entry.name)'")
             } else if !hasZeroValue(type) {
-                error("missing-initial", "state value '\(entry.name)' of type '\(type)' needs an 'initial' value (only optional, list, text, bool and record values start empty)",
+                error("missing-initial", "state value '\(entry.name)' of type '\(type)' needs an 'initial' value (only optional, list, text, bool, int, decimal and record values start empty)",
                       at: entry.range)
             }
             app.state.append(StateVariable(name: entry.name, type: type, initial: initial,

@@ -77,6 +77,7 @@ extension AppChecker {
     }
 
     func resolveScreen(_ index: Int, _ syntax: ScreenSyntax) {
+        if syntax.hasSyntaxErrors { screensWithBrokenTargets.insert(index) }
         let flow = app.screens[index].flow
         var fields: [Field] = []
         var fieldTypes: [(name: String, type: ValueType)] = []
@@ -137,7 +138,10 @@ extension AppChecker {
     func resolveEventTransitions(_ list: [EventTransitionsSyntax], context: ScreenContext, flow: Int, isGlobal: Bool) -> [Transition] {
         var result: [Transition] = []
         for entry in list {
-            guard resolveEventName(entry.event) else { continue }
+            guard resolveEventName(entry.event) else {
+                if let screen = context.screen { screensWithBrokenTargets.insert(screen) }
+                continue
+            }
             handledEvents.insert(entry.event.value)
             let transitions = entry.transitions.compactMap {
                 resolveTransition($0, event: entry.event.value, context: context, flow: flow, isGlobal: isGlobal)
@@ -151,6 +155,7 @@ extension AppChecker {
     func resolveTimers(_ list: [TimerSyntax], context: ScreenContext, flow: Int) -> [FlowIR.Timer] {
         list.compactMap { timer in
             guard let delay = parseDuration(timer.delay.value) else {
+                if let screen = context.screen { screensWithBrokenTargets.insert(screen) }
                 error("invalid-duration", "'\(timer.delay.value)' is not a duration; write a whole number with ms, s, m, h or d, e.g. 30s", at: timer.delay.range)
                 return nil
             }

@@ -54,7 +54,10 @@ struct SourceLoader {
                 roots.append(root)
             }
         }
-        if roots.isEmpty && !paths.isEmpty && !(scanned + explicit).isEmpty {
+        // A file that could not be read as YAML may be the root or a part of an app: saying
+        // "no app" or "not included" about its siblings would only add noise to the real error.
+        let unreadable = (scanned + explicit).contains { attempted.contains($0) && parsed[$0] == nil }
+        if roots.isEmpty && !paths.isEmpty && !(scanned + explicit).isEmpty && !unreadable {
             let first = (scanned + explicit)[0]
             diagnostics.error("no-app", "no app found: an app's root file has an 'app:' section, e.g. flows/<app>/app.flow.yaml", at: .wholeFile(first))
         } else if roots.isEmpty && scanned.isEmpty && explicit.isEmpty && !paths.isEmpty {
@@ -64,6 +67,14 @@ struct SourceLoader {
         }
         var apps: [LoadedApp] = []
         var included: Set<String> = []
+        // A file some app includes is a part of that app, even if it (wrongly) has an `app:`
+        // section: the checker reports that as misplaced-app instead of building a second app.
+        let includedByOtherRoots = Set(roots.flatMap { root in
+            (parsed[root]?.includes ?? [])
+                .map { joinPath(parentPath(root), $0.value.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(separator: "/")) }
+                .filter { $0 != root }
+        })
+        roots.removeAll { includedByOtherRoots.contains($0) }
         for root in roots.sorted() {
             guard let rootSyntax = parse(root) else { continue }
             var parts: [FlowFileSyntax] = []
@@ -84,7 +95,7 @@ struct SourceLoader {
             }
             apps.append(LoadedApp(sources: AppSourcesSyntax(root: rootSyntax, parts: parts), defaultID: defaultID(for: root)))
         }
-        for path in scanned where !roots.contains(path) && !included.contains(path) {
+        for path in scanned where !unreadable && !roots.contains(path) && !included.contains(path) {
             if parsed[path] != nil {
                 diagnostics.warning("orphan-file", "no app includes this file; add it to the 'include:' list of its app's root file", at: .wholeFile(path))
             }

@@ -19,7 +19,7 @@ private func parse(_ text: String) -> (FlowFileSyntax?, [String]) {
                     nmae: Welcome
             """)
         #expect(diagnostics == [
-            "5:7: missing-key: screen 'ONB-001' has no 'name'; add the seed's screen name",
+            "5:7: missing-key: screen 'ONB-001' has no 'name'; add the screen's name as the spec writes it",
             "6:9: unknown-key: unknown key 'nmae' in screen 'ONB-001' (did you mean 'name'?)",
         ])
     }

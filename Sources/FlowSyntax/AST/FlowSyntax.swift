@@ -29,6 +29,9 @@ public struct ScreenSyntax: Sendable {
     public var fields: [FieldSyntax]
     public var on: [EventTransitionsSyntax]
     public var after: [TimerSyntax]
+    /// Whether parts of the screen were dropped for syntax errors: graph rules then skip it, so a
+    /// typo in one key is not also reported as a dead end.
+    public var hasSyntaxErrors = false
 }
 
 public struct VariantSyntax: Sendable {

@@ -7,8 +7,15 @@ import FlowSource
 struct NodeReader {
     let file: SourceFile
     let diagnostics: any DiagnosticCollector
+    /// Counts the errors reported so far, so a parse step can tell whether its part had any.
+    let errors = ErrorCounter()
+
+    final class ErrorCounter {
+        var count = 0
+    }
 
     func report(_ code: String, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        errors.count += 1
         diagnostics.emit(.error(code, message, at: range, notes: notes))
     }
 

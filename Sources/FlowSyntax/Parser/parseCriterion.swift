@@ -23,7 +23,7 @@ extension FlowParser {
         }
         return CriterionSyntax(
             id: id,
-            text: reader.required(fields, "text", in: what, hint: "quote the seed's text verbatim").flatMap { reader.text($0, "'text' of \(what)") },
+            text: reader.required(fields, "text", in: what, hint: "quote the spec's text word for word").flatMap { reader.text($0, "'text' of \(what)") },
             section: optionalText(fields, "section", what),
             screens: fields["screens"].map { reader.textList($0, "'screens' of \(what)") } ?? [],
             transitions: fields["transitions"].map { reader.textList($0, "'transitions' of \(what)") } ?? [],
@@ -36,7 +36,7 @@ extension FlowParser {
         guard let fields = reader.mapping(node, what, keys: ["text", "section", "assumption", "screens"], owner: id.range) else { return nil }
         return QuestionSyntax(
             id: id,
-            text: reader.required(fields, "text", in: what, hint: "quote the seed's question verbatim").flatMap { reader.text($0, "'text' of \(what)") },
+            text: reader.required(fields, "text", in: what, hint: "quote the spec's question word for word").flatMap { reader.text($0, "'text' of \(what)") },
             section: optionalText(fields, "section", what),
             assumption: reader.required(fields, "assumption", in: what, hint: "write down what the flows assume meanwhile").flatMap { reader.text($0, "'assumption' of \(what)") },
             screens: fields["screens"].map { reader.textList($0, "'screens' of \(what)") } ?? [])

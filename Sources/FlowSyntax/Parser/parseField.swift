@@ -75,7 +75,7 @@ extension FlowParser {
                 }
             }
             guard let argument else { return nil }
-            let message = reader.required(fields, "message", in: ruleWhat, hint: "add the exact message the seed shows when it fails")
+            let message = reader.required(fields, "message", in: ruleWhat, hint: "add the exact message users see when it fails")
                 .flatMap { reader.text($0, "'message' of \(ruleWhat)") }
             return RuleSyntax(kind: kind, argument: argument, message: message, range: item.range)
         }

@@ -24,10 +24,11 @@ extension FlowParser {
 
     func parseScreen(_ id: Located<String>, _ node: YAMLNode) -> ScreenSyntax? {
         let what = "screen '\(id.value)'"
+        let errorsBefore = reader.errors.count
         guard let fields = reader.mapping(node, what, keys: screenKeys, owner: id.range) else { return nil }
-        return ScreenSyntax(
+        var screen = ScreenSyntax(
             id: id,
-            name: reader.required(fields, "name", in: what, hint: "add the seed's screen name").flatMap { reader.text($0, "'name' of \(what)") },
+            name: reader.required(fields, "name", in: what, hint: "add the screen's name as the spec writes it").flatMap { reader.text($0, "'name' of \(what)") },
             step: optionalText(fields, "step", what),
             description: optionalText(fields, "description", what),
             presentation: optionalText(fields, "presentation", what),
@@ -39,6 +40,8 @@ extension FlowParser {
             fields: fields["fields"].map { reader.entries($0, "the fields of \(what)").compactMap { parseField($0, $1, screen: id.value) } } ?? [],
             on: fields["on"].map { parseEventTransitions($0, "the transitions of \(what)") } ?? [],
             after: fields["after"].map { parseTimers($0, "the timers of \(what)") } ?? [])
+        screen.hasSyntaxErrors = reader.errors.count > errorsBefore
+        return screen
     }
 
     func parseVariants(_ node: YAMLNode, _ screen: String) -> [VariantSyntax] {
