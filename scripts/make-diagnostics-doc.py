@@ -58,7 +58,7 @@ P = {
 'empty-flow': (
  "A flow has no screens.",
  "Add its screens, or remove the flow (and the transitions into it) until the screens are written.",
- "The `unknown-screen` error comes from the same mistake: the flow's `start` names a screen that does not exist yet."),
+ None),
 'empty-message': (
  "A validation rule's `message` or a criterion's `text` is empty. Users would see an empty error, and a report an empty criterion.",
  "Write the exact text: for a rule, the error message the spec shows when it fails; for a criterion, the spec's words verbatim.",
@@ -239,7 +239,7 @@ P = {
 'unknown-argument': (
  "A `call:` passes an input the service operation does not have.",
  "Use the input's declared name (the note suggests it), or add the input to the operation under `services:`.",
- "The `missing-argument` error comes from the same typo: the input with the right name is not passed. Both go away together."),
+ None),
 'unknown-effect': (
  "A scenario expects an effect (analytics event, push, toast or call) that no action of the app emits.",
  "Use the exact name or text the app emits (the note suggests the closest), or add the action that emits it.",
@@ -287,7 +287,7 @@ P = {
 'unknown-operation': (
  "A call names an operation the service does not have, or is not written `service.operation`.",
  "Use the operation's declared name (the note suggests the closest).",
- "The `unused-declaration` warning comes from the same typo: the operation you meant now looks unused."),
+ None),
 'unknown-outcome': (
  "An outcome does not exist: an event `service.operation.outcome` with an outcome the operation does not have, a `returns:` entry the sub-flow does not declare, an `end:` outcome missing from the flow's `outcomes:`, or a scenario's outcome choice.",
  "Use one of the outcomes the message lists, or declare the new one.",
@@ -319,7 +319,7 @@ P = {
 'unknown-type': (
  "A type name in UpperCamelCase is used but not declared under `types:`.",
  "Correct the name (the note suggests the closest), or declare the type.",
- "The `unused-declaration` warning comes from the same typo: the type you meant now looks unused."),
+ None),
 'unknown-variant': (
  "A scenario expects a variant that the screen does not have.",
  "Use one of the screen's variant names (the note suggests the closest).",

@@ -161,7 +161,10 @@ extension AppChecker {
         let service = app.services[serviceIndex]
         guard let operationIndex = service.operations.firstIndex(where: { $0.name == parts[1] }) else {
             var notes: [Diagnostic.Note] = []
-            if let match = closestMatch(to: parts[1], among: service.operations.map(\.name)) { notes.append(.init("did you mean '\(match)'?")) }
+            if let match = closestMatch(to: parts[1], among: service.operations.map(\.name)) {
+                notes.append(.init("did you mean '\(match)'?"))
+                calledOperations.insert("\(parts[0]).\(match)")
+            }
             error("unknown-operation", "service '\(parts[0])' has no operation '\(parts[1])'",
                   at: name.range.sub(offset: parts[0].unicodeScalars.count + 1, length: parts[1].unicodeScalars.count), notes: notes)
             return nil

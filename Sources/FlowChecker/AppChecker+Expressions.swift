@@ -28,6 +28,8 @@ extension AppChecker {
             }
             let offset = source.text.unicodeScalars.count - (source.text.unicodeScalars.split(separator: " ").last?.count ?? 0)
             let start = Array(source.text.unicodeScalars).firstRange(of: Array(name.unicodeScalars)).map { $0.lowerBound } ?? offset
+            // The type the user probably meant counts as used, so the typo is reported once.
+            if let match = closestMatch(to: name, among: types.names) { usedTypes.insert(match) }
             error("unknown-type", "unknown type '\(name)'; use bool, int, decimal, money, text, date, timestamp, duration, list<T>, T? or a declared type",
                   at: source.fileRange(of: start..<(start + name.unicodeScalars.count)), notes: types.suggestion(for: name))
             return .error

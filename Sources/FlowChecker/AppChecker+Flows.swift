@@ -33,7 +33,7 @@ extension AppChecker {
         for (flowIndex, entry) in flowTable.entries.enumerated() {
             let syntax = entry.value
             var start = -1
-            if let startName = syntax.start {
+            if let startName = syntax.start, !syntax.screens.isEmpty {
                 if let index = screenTable[startName.value] {
                     if screenTable.entries[index].value.flow == flowIndex {
                         start = index
@@ -277,10 +277,14 @@ extension AppChecker {
                 guard let (service, operation) = resolveOperation(name) else { continue }
                 let inputs = app.services[service].operations[operation].input
                 var resolved: [(name: String, value: TypedExpression)] = []
+                var meant: Set<String> = []
                 for argument in arguments {
                     guard let input = inputs.first(where: { $0.name == argument.path.value }) else {
                         var notes: [Diagnostic.Note] = []
-                        if let match = closestMatch(to: argument.path.value, among: inputs.map(\.name)) { notes.append(.init("did you mean '\(match)'?")) }
+                        if let match = closestMatch(to: argument.path.value, among: inputs.map(\.name)) {
+                            notes.append(.init("did you mean '\(match)'?"))
+                            meant.insert(match)
+                        }
                         error("unknown-argument", "operation '\(name.value)' has no input '\(argument.path.value)'", at: argument.path.range, notes: notes)
                         continue
                     }
@@ -288,7 +292,7 @@ extension AppChecker {
                         resolved.append((input.name, value))
                     }
                 }
-                for input in inputs where !arguments.contains(where: { $0.path.value == input.name }) {
+                for input in inputs where !arguments.contains(where: { $0.path.value == input.name }) && !meant.contains(input.name) {
                     if case .optional = input.type { continue }
                     error("missing-argument", "call of '\(name.value)' does not pass its input '\(input.name)'; add it under 'with:'", at: name.range)
                 }

@@ -33,6 +33,6 @@ struct SymbolTable<Entry> {
     /// The did-you-mean note for a name not in the table.
     func suggestion(for name: String) -> [Diagnostic.Note] {
         guard let match = closestMatch(to: name, among: names), let index = indices[match] else { return [] }
-        return [.init("did you mean '\(match)'? declared at \(entries[index].range)")]
+        return [.init("did you mean '\(match)'? declared here", at: entries[index].range)]
     }
 }

@@ -82,12 +82,12 @@ struct SourceLoader {
             for include in rootSyntax.includes {
                 guard let path = resolveInclude(include, root: root) else { continue }
                 if let first = seen[path] {
-                    diagnostics.error("duplicate-include", "'\(include.value)' is included twice", at: include.range, notes: [.init("first included here", at: first.range)])
+                    diagnostics.error("duplicate-include", "'\(include.value)' is included twice; remove this line", at: include.range, notes: [.init("first included here", at: first.range)])
                     continue
                 }
                 seen[path] = SourceRangeBox(range: include.range)
                 if path == root {
-                    diagnostics.error("include-cycle", "the root file includes itself", at: include.range)
+                    diagnostics.error("include-cycle", "the root file includes itself; remove this line (only other files are included)", at: include.range)
                     continue
                 }
                 included.insert(path)

@@ -32,7 +32,7 @@ import Testing
                |
             13 |           tap_uk_transfer: PAY-0O2
                |                            ^~~~~~~
-               = note: did you mean 'PAY-002'? declared at flows/unknown-target/app.flow.yaml:14:7
+               = note: did you mean 'PAY-002'? declared here (flows/unknown-target/app.flow.yaml:14:7)
             1 error and 0 warnings generated.
 
             """)
