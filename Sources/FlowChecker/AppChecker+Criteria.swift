@@ -33,7 +33,11 @@ extension AppChecker {
                                  + app.screens[screen].timers.map { "after \($0.delaySource)" })
                 guard events.contains(parts[1]) else {
                     var notes: [Diagnostic.Note] = []
-                    if let match = closestMatch(to: parts[1], among: events.sorted()) { notes.append(.init("did you mean '\(match)'?")) }
+                    if let match = closestMatch(to: parts[1], among: events.sorted()) {
+                        notes.append(.init("did you mean '\(match)'?"))
+                    } else if !events.isEmpty {
+                        notes.append(.init("its events are: \(events.sorted().joined(separator: ", "))"))
+                    }
                     error("unknown-transition", "screen '\(parts[0])' has no transition on '\(parts[1])'", at: reference.range, notes: notes)
                     continue
                 }

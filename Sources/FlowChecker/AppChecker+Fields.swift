@@ -30,7 +30,14 @@ extension AppChecker {
                 if let n = Int(inner), n > 0, n <= 64 { return .digits(n) }
             }
             var notes: [Diagnostic.Note] = []
-            if let match = closestMatch(to: text, among: Self.fieldKindNames) { notes.append(.init("did you mean '\(match)'?")) }
+            let aliases = ["digits": "digits(6)", "string": "text", "number": "decimal", "integer": "int", "bool": "checkbox",
+                           "boolean": "checkbox", "select": "choice", "dropdown": "choice", "multiselect": "multi_choice",
+                           "multi-choice": "multi_choice", "currency": "money", "amount": "money", "tel": "phone"]
+            if let alias = aliases[text.lowercased()] {
+                notes.append(.init("did you mean '\(alias)'?"))
+            } else if let match = closestMatch(to: text, among: Self.fieldKindNames) {
+                notes.append(.init("did you mean '\(match)'?"))
+            }
             error("invalid-field-type", "field type '\(text)' is not one of: \(Self.fieldKindNames.joined(separator: ", "))", at: type.range, notes: notes)
             return nil
         }

@@ -19,8 +19,11 @@ extension AppChecker {
                 if let value = Presentation(rawValue: written.value) {
                     presentation = value
                 } else {
-                    error("invalid-value", "presentation '\(written.value)' is not one of: \(Presentation.allCases.map(\.rawValue).joined(separator: ", "))",
-                          at: written.range, notes: closestMatch(to: written.value, among: Presentation.allCases.map(\.rawValue)).map { [.init("did you mean '\($0)'?")] } ?? [])
+                    let names = Presentation.allCases.map(\.rawValue)
+                    // "bottom sheet" means sheet: a name the value contains is the best guess.
+                    let guess = names.first { written.value.lowercased().contains($0) } ?? closestMatch(to: written.value, among: names)
+                    error("invalid-value", "presentation '\(written.value)' is not one of: \(names.joined(separator: ", "))",
+                          at: written.range, notes: guess.map { [.init("did you mean '\($0)'?")] } ?? [])
                 }
             }
             if let analytics = syntax.analytics, !NamePattern.eventName.matches(analytics.value) {

@@ -175,7 +175,9 @@ struct SourceLoader {
         let folder = parentPath(root)
         let joined = joinPath(folder, segments.filter { $0 != "." && !$0.isEmpty }.joined(separator: "/"))
         guard case .file = fileSystem.kind(of: joined) else {
-            diagnostics.error("include-not-found", "included file '\(path)' does not exist (looked for \(joined))", at: include.range)
+            let siblings = ((try? fileSystem.list(parentPath(joined))) ?? []).filter { $0.hasSuffix(".flow.yaml") }.sorted()
+            let notes: [Diagnostic.Note] = closestMatch(to: lastComponent(joined), among: siblings).map { [.init("did you mean '\($0)'?")] } ?? []
+            diagnostics.error("include-not-found", "included file '\(path)' does not exist (looked for \(joined))", at: include.range, notes: notes)
             return nil
         }
         let realFolder = fileSystem.resolvingSymlinks(folder)

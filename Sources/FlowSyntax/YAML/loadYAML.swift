@@ -241,6 +241,9 @@ private struct YAMLEventLoader {
         if problem.contains("control characters") {
             message = "malformed YAML: the file contains a control character that YAML does not allow"
         }
+        if problem.contains("mapping values are not allowed") {
+            notes.append(.init("a value that contains ': ' must be quoted, as in name: \"Step 1: Your Name\""))
+        }
         diagnostics.error("yaml-syntax", message, at: at, notes: notes)
     }
 }
