@@ -95,3 +95,18 @@ private func parse(_ text: String) -> (FlowFileSyntax?, [String]) {
         #expect(diagnostics.first?.contains("unexpected-tag") == true)
     }
 }
+
+@Suite struct FoldedExpressionTests {
+    @Test func positionsInsideAFoldedGuardPointAtTheToken() throws {
+        let bag = DiagnosticBag()
+        let text = "invariants:\n  x:\n    check: >-\n      balance >= 0.00 GBP &&\n      balanse < 10.00 GBP\n"
+        let syntax = try #require(parseFlowFile(SourceFile(path: "t.flow.yaml", text: text), diagnostics: bag))
+        let check = try #require(syntax.invariants.first?.check)
+        #expect(check.text == "balance >= 0.00 GBP && balanse < 10.00 GBP")
+        // 'balanse' starts at offset 23 of the folded text: line 5, column 7.
+        let range = check.fileRange(of: 23..<30)
+        #expect(range.start == SourceLocation(line: 5, column: 7))
+        #expect(range.end == SourceLocation(line: 5, column: 14))
+        #expect(check.fileRange(of: 0..<7).start == SourceLocation(line: 4, column: 7))
+    }
+}

@@ -25,6 +25,9 @@ public struct ExpressionSource: Sendable, Hashable {
     var firstCharacter: SourceLocation?
     /// For literal blocks (`|`): the column at which each continuation line's text starts.
     var blockIndentColumn: Int?
+    /// For folded blocks (`>`): where each source line's text starts and how long it is; the
+    /// folded text joins them with one space each.
+    var foldedLines: [(line: Int, column: Int, length: Int)] = []
 
     public init(text: String, range: SourceRange, firstCharacter: SourceLocation?, blockIndentColumn: Int? = nil) {
         self.text = text
@@ -34,7 +37,28 @@ public struct ExpressionSource: Sendable, Hashable {
     }
 
     /// The file range of `span` (Unicode-scalar offsets into `text`).
+    public static func == (lhs: ExpressionSource, rhs: ExpressionSource) -> Bool {
+        lhs.text == rhs.text && lhs.range == rhs.range
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(range)
+    }
+
     public func fileRange(of span: Range<Int>) -> SourceRange {
+        if !foldedLines.isEmpty {
+            var offset = span.lowerBound
+            for part in foldedLines {
+                if offset <= part.length {
+                    let start = SourceLocation(line: part.line, column: part.column + offset)
+                    return SourceRange(file: range.file, start: start,
+                                       end: SourceLocation(line: part.line, column: start.column + max(1, min(span.count, part.length - offset))))
+                }
+                offset -= part.length + 1
+            }
+            return range
+        }
         if let first = firstCharacter {
             return SourceRange(file: range.file,
                                start: SourceLocation(line: first.line, column: first.column + span.lowerBound),

@@ -74,6 +74,22 @@ struct NodeReader {
         case .literal:
             let indent = file.line(start.line + 1).map { line in line.unicodeScalars.prefix { $0 == " " }.count + 1 } ?? 1
             return ExpressionSource(text: value, range: node.range, firstCharacter: nil, blockIndentColumn: indent)
+        case .folded:
+            // Rebuild the folding line by line; when it reproduces the value, columns map exactly.
+            var lines: [(line: Int, column: Int, length: Int)] = []
+            var number = start.line + 1
+            while number <= node.range.end.line, let text = file.line(number) {
+                let indent = text.unicodeScalars.prefix { $0 == " " }.count
+                let content = text.unicodeScalars.dropFirst(indent)
+                if !content.isEmpty { lines.append((number, indent + 1, content.count)) }
+                number += 1
+            }
+            var source = ExpressionSource(text: value, range: node.range, firstCharacter: nil)
+            let folded = value.unicodeScalars.count - value.unicodeScalars.reversed().prefix { $0 == "\n" }.count
+            if lines.reduce(0, { $0 + $1.length }) + max(0, lines.count - 1) == folded {
+                source.foldedLines = lines
+            }
+            return source
         default:
             return ExpressionSource(text: value, range: node.range, firstCharacter: nil)
         }
