@@ -25,8 +25,10 @@ public struct OutputWriter: Sendable {
     public func write(_ outputs: [OutputFile]) throws -> [String] {
         var written: [String] = []
         for output in outputs.sorted(by: { $0.path < $1.path }) {
-            precondition(!output.path.hasPrefix("/") && !output.path.split(separator: "/").contains(".."),
-                         "generated file names come from the compiler, never from input")
+            // Names come from checked ids; refuse anything that could leave the output folder anyway.
+            guard !output.path.hasPrefix("/"), !output.path.split(separator: "/").contains("..") else {
+                throw OutputPathError(path: output.path)
+            }
             let path = joinPath(outputDirectory, output.path)
             if let current = try? fileSystem.read(path), current == output.contents { continue }
             try fileSystem.write(path, output.contents)
@@ -34,4 +36,10 @@ public struct OutputWriter: Sendable {
         }
         return written
     }
+}
+
+/// A generated file name that would leave the output folder.
+public struct OutputPathError: Error, CustomStringConvertible {
+    public var path: String
+    public var description: String { "refusing to write '\(path)': generated files stay inside the output folder" }
 }

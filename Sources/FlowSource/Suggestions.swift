@@ -9,9 +9,10 @@ public func closestMatch(to name: String, among candidates: some Sequence<String
     for candidate in candidates where candidate != name {
         if candidate.lowercased() == lowered { return candidate }
         let distance = editDistance(Array(lowered.unicodeScalars), Array(candidate.lowercased().unicodeScalars))
-        if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.candidate) {
-            best = (candidate, distance)
+        if let current = best, distance > current.distance || (distance == current.distance && candidate >= current.candidate) {
+            continue
         }
+        best = (candidate, distance)
     }
     guard let best else { return nil }
     let limit = max(1, min(name.count, best.candidate.count) / 3)
