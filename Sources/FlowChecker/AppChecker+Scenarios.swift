@@ -103,35 +103,7 @@ extension AppChecker {
     /// Every effect any action can emit, by kind, so scenario expectations can be checked against them.
     func collectEffects() -> [String: Set<String>] {
         var result: [String: Set<String>] = ["analytics": [], "push": [], "toast": [], "call": []]
-        func collect(_ actions: [Action]) {
-            for action in actions {
-                switch action.kind {
-                case .analytics(let event, _): result["analytics", default: []].insert(event)
-                case .push(let text): result["push", default: []].insert(text)
-                case .toast(let text): result["toast", default: []].insert(text)
-                case .call(let service, let operation, _):
-                    result["call", default: []].insert("\(app.services[service].name).\(app.services[service].operations[operation].name)")
-                default: break
-                }
-            }
-        }
-        func collect(_ transitions: [Transition]) {
-            for transition in transitions {
-                collect(transition.actions)
-                if case .subflow(_, let returns) = transition.target { for entry in returns { collect(entry.transitions) } }
-            }
-        }
-        for screen in app.screens {
-            if let analytics = screen.analytics { result["analytics", default: []].insert(analytics) }
-            collect(screen.enter)
-            collect(screen.exit)
-            collect(screen.transitions)
-            for timer in screen.timers { collect(timer.transitions) }
-        }
-        for flow in app.flows {
-            collect(flow.globalTransitions)
-            for timer in flow.globalTimers { collect(timer.transitions) }
-        }
+        app.forEachDeclaredEffect { kind, value, _ in result[kind, default: []].insert(value) }
         return result
     }
 

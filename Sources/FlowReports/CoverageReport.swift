@@ -263,38 +263,7 @@ struct CoverageReport {
                 effects.append(EffectItem(kind: kind, value: value, range: range, count: 0))
             }
         }
-        func add(_ actions: [Action]) {
-            for action in actions {
-                switch action.kind {
-                case .analytics(let event, _): add("analytics", event, action.range)
-                case .push(let text): add("push", text, action.range)
-                case .toast(let text): add("toast", text, action.range)
-                case .call(let service, let operation, _):
-                    if app.services.indices.contains(service), app.services[service].operations.indices.contains(operation) {
-                        add("call", "\(app.services[service].name).\(app.services[service].operations[operation].name)", action.range)
-                    }
-                default: break
-                }
-            }
-        }
-        func add(_ list: [Transition]) {
-            for transition in list {
-                add(transition.actions)
-                if case .subflow(_, let returns) = transition.target { for route in returns { add(route.transitions) } }
-            }
-        }
-        for flow in app.flows {
-            for screenIndex in flow.screens where app.screens.indices.contains(screenIndex) {
-                let screen = app.screens[screenIndex]
-                if let analytics = screen.analytics { add("analytics", analytics, screen.range) }
-                add(screen.enter)
-                add(screen.transitions)
-                for timer in screen.timers { add(timer.transitions) }
-                add(screen.exit)
-            }
-            add(flow.globalTransitions)
-            for timer in flow.globalTimers { add(timer.transitions) }
-        }
+        app.forEachDeclaredEffect(add)
     }
 
     // MARK: Summary

@@ -30,9 +30,7 @@ struct BuildCommand: AsyncParsableCommand {
     var check = false
 
     func validate() throws {
-        if output.isEmpty || output.split(separator: "/").contains("..") {
-            throw ValidationError("--output must be a folder inside the project, without '..'")
-        }
+        try validateOutputFolder(output)
     }
 
     func run() async throws {

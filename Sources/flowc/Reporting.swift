@@ -49,3 +49,22 @@ func acceptanceOutputs(for program: FlowProgram) -> (outputs: [OutputFile], resu
     }
     return (outputs, results)
 }
+
+/// Compiles the flows for the commands that run them; prints the errors and exits 1 when there are any.
+func checkedProgram(flows: String) -> FlowProgram {
+    let diagnostics = DiagnosticBag()
+    let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
+    let errors = diagnostics.diagnostics.filter { $0.severity == .error }
+    if !errors.isEmpty {
+        printDiagnostics(errors, compilation: compilation, options: InputOptions())
+        finish(1)
+    }
+    return compilation.program
+}
+
+/// Rejects an output folder that is empty or climbs out of the project.
+func validateOutputFolder(_ output: String) throws {
+    if output.isEmpty || output.split(separator: "/").contains("..") {
+        throw ValidationError("--output must be a folder inside the project, without '..'")
+    }
+}

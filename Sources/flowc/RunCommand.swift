@@ -43,15 +43,9 @@ struct RunCommand: AsyncParsableCommand {
     var flows: String = "flows"
 
     func run() async throws {
-        let diagnostics = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
-        let errors = diagnostics.diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            printDiagnostics(errors, compilation: compilation, options: InputOptions())
-            finish(1)
-        }
-        guard let app = compilation.program.apps.first(where: { $0.id == self.app }) else {
-            throw ValidationError("no app '\(self.app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
+        let program = checkedProgram(flows: flows)
+        guard let app = program.apps.first(where: { $0.id == self.app }) else {
+            throw ValidationError("no app '\(self.app)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
         }
         var session = try Session(app: app)
         if let script {

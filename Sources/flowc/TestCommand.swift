@@ -37,22 +37,14 @@ struct TestCommand: AsyncParsableCommand {
     var noReports = false
 
     func validate() throws {
-        if output.isEmpty || output.split(separator: "/").contains("..") {
-            throw ValidationError("--output must be a folder inside the project, without '..'")
-        }
+        try validateOutputFolder(output)
     }
 
     func run() async throws {
-        let diagnostics = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
-        let errors = diagnostics.diagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            printDiagnostics(errors, compilation: compilation, options: InputOptions())
-            finish(1)
-        }
-        let selected = compilation.program.apps.filter { apps.isEmpty || apps.contains($0.id) }
+        let program = checkedProgram(flows: flows)
+        let selected = program.apps.filter { apps.isEmpty || apps.contains($0.id) }
         for name in apps where !selected.contains(where: { $0.id == name }) {
-            throw ValidationError("no app '\(name)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
+            throw ValidationError("no app '\(name)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
         }
         var passed = 0
         var failed = 0

@@ -1,0 +1,41 @@
+import FlowSource
+
+extension App {
+    /// Calls `body` with every effect the flows can emit — screen-view analytics, analytics,
+    /// pushes, toasts and service calls (`service.operation`) — flow by flow, screen by screen,
+    /// in declaration order; repeats included.
+    public func forEachDeclaredEffect(_ body: (_ kind: String, _ value: String, _ range: SourceRange) -> Void) {
+        func visit(_ actions: [Action]) {
+            for action in actions {
+                switch action.kind {
+                case .analytics(let event, _): body("analytics", event, action.range)
+                case .push(let text): body("push", text, action.range)
+                case .toast(let text): body("toast", text, action.range)
+                case .call(let service, let operation, _):
+                    if services.indices.contains(service), services[service].operations.indices.contains(operation) {
+                        body("call", "\(services[service].name).\(services[service].operations[operation].name)", action.range)
+                    }
+                default: break
+                }
+            }
+        }
+        func visit(_ list: [Transition]) {
+            for transition in list {
+                visit(transition.actions)
+                if case .subflow(_, let returns) = transition.target { for route in returns { visit(route.transitions) } }
+            }
+        }
+        for flow in flows {
+            for index in flow.screens where screens.indices.contains(index) {
+                let screen = screens[index]
+                if let analytics = screen.analytics { body("analytics", analytics, screen.range) }
+                visit(screen.enter)
+                visit(screen.transitions)
+                for timer in screen.timers { visit(timer.transitions) }
+                visit(screen.exit)
+            }
+            visit(flow.globalTransitions)
+            for timer in flow.globalTimers { visit(timer.transitions) }
+        }
+    }
+}
