@@ -8,8 +8,8 @@ struct CompiledRule: Sendable {
         case required
         case length(min: Int?, max: Int?)
         case pattern(NSRegularExpressionBox)
-        case expression(TypedExpression)
-        case bound(TypedExpression, isMinimum: Bool)
+        case expression(RuntimeExpression)
+        case bound(RuntimeExpression, isMinimum: Bool)
         case oneOf(Set<String>), notIn(Set<String>)
         case equalsField(String)
     }
@@ -49,15 +49,22 @@ extension App {
     }
 }
 
-/// Compiles the rules of one screen's fields.
-func compileRules(for screen: Screen, in app: App) -> [String: [CompiledRule]] {
+/// One field's rules, made ready to run.
+struct FieldRules: Sendable {
+    var field: Field
+    var rules: [CompiledRule]
+}
+
+/// Compiles the rules of one screen's fields. Library checks are written as expressions over
+/// `value` (`is_iban(value)`), type-checked once here, then compiled like any other expression.
+func compileRules(for screen: Screen, in app: App, compiler: ExpressionCompiler) -> [FieldRules] {
     let formFields = screen.fields.map { (name: $0.name, type: $0.kind.valueType) }
-    var result: [String: [CompiledRule]] = [:]
+    var result: [FieldRules] = []
     for field in screen.fields {
         let environment = app.typeEnvironment(extra: ["value": field.kind.valueType, "form": .record("form")], extraRecords: ["form": formFields])
         func library(_ text: String) -> CompiledRule.Check? {
             let (typed, problems) = checkExpression(text, expected: .bool, in: environment)
-            return problems.isEmpty ? typed.map(CompiledRule.Check.expression) : nil
+            return problems.isEmpty ? typed.map { .expression(compiler.compile($0)) } : nil
         }
         let country: String = if let countryField = field.countryField { "form.\(countryField)" } else { "'\(field.country ?? "GB")'" }
         var rules: [CompiledRule] = []
@@ -77,19 +84,19 @@ func compileRules(for screen: Screen, in app: App) -> [String: [CompiledRule]] {
             case .accountNumber: check = library("is_uk_account_number(value)")
             case .minAge(let years): check = library("age(value) >= \(years)")
             case .decimalPlaces(let places): check = library("decimal_places(value) <= \(places)")
-            case .min(let bound): check = .bound(bound, isMinimum: true)
-            case .max(let bound): check = .bound(bound, isMinimum: false)
+            case .min(let bound): check = .bound(compiler.compile(bound), isMinimum: true)
+            case .max(let bound): check = .bound(compiler.compile(bound), isMinimum: false)
             case .range(let lower, let upper):
-                if let lower { rules.append(CompiledRule(name: rule.name, message: rule.message, check: .bound(lower, isMinimum: true))) }
-                check = upper.map { .bound($0, isMinimum: false) }
+                if let lower { rules.append(CompiledRule(name: rule.name, message: rule.message, check: .bound(compiler.compile(lower), isMinimum: true))) }
+                check = upper.map { .bound(compiler.compile($0), isMinimum: false) }
             case .oneOf(let values): check = .oneOf(Set(values))
             case .notIn(let values): check = .notIn(Set(values))
             case .equalsField(let other): check = .equalsField(other)
-            case .check(let expression): check = .expression(expression)
+            case .check(let expression): check = .expression(compiler.compile(expression))
             }
             if let check { rules.append(CompiledRule(name: rule.name, message: rule.message, check: check)) }
         }
-        result[field.name] = rules
+        result.append(FieldRules(field: field, rules: rules))
     }
     return result
 }

@@ -2,59 +2,60 @@ import Foundation
 import FlowExpression
 import FlowIR
 
-extension Value {
-    /// The value of a guard or check; anything but `true` counts as false.
-    var asBool: Bool {
-        if case .bool(true) = self { return true }
-        return false
-    }
-}
-
 extension Interpreter {
-    /// Evaluates a checked expression with the domain, the current screen's form and the event payload in scope.
-    func evaluateExpression(_ expression: TypedExpression, event payload: [String: Value], value: Value? = nil) throws -> Value {
-        var variables = state
-        // Derived values are computed only when the expression reads one (in declaration order,
-        // so one derived value may use an earlier one).
-        let needsDerived = !app.derived.isEmpty && app.derived.contains { expression.referencedVariables.contains($0.name) }
-        for derived in app.derived where needsDerived {
-            if let expression = derived.value {
-                let context = EvaluationContext(variables: variables, now: now, defaultCurrency: app.currency)
-                do {
-                    variables[derived.name] = try evaluate(expression, in: context)
-                } catch {
-                    throw RuntimeFailure(message: "derived value '\(derived.name)' failed: \(error.message)", step: trace.steps.count)
-                }
-            }
-        }
-        if app.screens.indices.contains(screen) {
-            var fields: [String: Value] = [:]
-            let inputs = forms[screen] ?? [:]
-            for field in app.screens[screen].fields {
-                fields[field.name] = field.value(of: inputs[field.name], appCurrency: app.currency) ?? .null
-            }
-            variables["form"] = .record(fields)
-        }
-        if !payload.isEmpty { variables["event"] = .record(payload) }
-        if let value { variables["value"] = value }
+    /// Evaluates a compiled expression with the domain, the current screen's form and the event payload in scope.
+    mutating func evaluate(_ expression: RuntimeExpression, payload: [String: Value] = [:], value: Value? = nil) throws -> Value {
+        if expression.readsDerived { try refreshDerived() }
+        if expression.readsForm { scope.form = formRecord() }
+        if expression.readsEvent { scope.event = payload.isEmpty ? .null : .record(payload) }
+        if let value { scope.value = value }
         do {
-            return try evaluate(expression, in: EvaluationContext(variables: variables, now: now, defaultCurrency: app.currency))
+            return try expression.compiled.evaluate(&scope)
         } catch {
-            throw RuntimeFailure(message: "evaluation failed on '\(app.screens[screen].id)': \(error.message)", step: trace.steps.count)
+            throw RuntimeFailure(message: "evaluation failed on '\(app.screens[screen].id)': \(error.message)", step: stepCount)
         }
+    }
+
+    /// Evaluates an expression written against the app's state that was not compiled with the
+    /// program (a scenario's payload or expected value).
+    mutating func evaluateExpression(_ expression: TypedExpression, event payload: [String: Value]) throws -> Value {
+        try evaluate(program.compile(expression), payload: payload)
+    }
+
+    /// Recomputes the derived values in declaration order (one may use an earlier one).
+    mutating func refreshDerived() throws {
+        for derived in program.derived {
+            guard let expression = derived.value else { continue }
+            do {
+                scope.globals[derived.slot] = try expression.compiled.evaluate(&scope)
+            } catch {
+                throw RuntimeFailure(message: "derived value '\(app.derived[derived.slot - program.stateCount].name)' failed: \(error.message)",
+                                     step: stepCount)
+            }
+        }
+    }
+
+    /// The current screen's fields as the `form` record, converted from what was typed.
+    func formRecord() -> Value {
+        var fields: [String: Value] = [:]
+        let inputs = forms[screen] ?? [:]
+        for field in app.screens[screen].fields {
+            fields[field.name] = field.value(of: inputs[field.name], appCurrency: app.currency) ?? .null
+        }
+        return .record(fields)
     }
 
     /// Each invalid field of screen `index` with its first failing rule's message.
     mutating func validate(_ index: Int) throws -> [String: String] {
-        let screen = app.screens[index]
+        let screenID = app.screens[index].id
         let inputs = forms[index] ?? [:]
         var invalid: [String: String] = [:]
-        for field in screen.fields {
-            guard let compiled = rules[index]?[field.name], !compiled.isEmpty else { continue }
+        for fieldRules in program.screens[index].rules where !fieldRules.rules.isEmpty {
+            let field = fieldRules.field
             let input = inputs[field.name]
             let isEmpty = input?.isEmpty ?? true
             let value = field.value(of: input, appCurrency: app.currency)
-            for rule in compiled {
+            for rule in fieldRules.rules {
                 let passed: Bool
                 if case .required = rule.check {
                     passed = !isEmpty
@@ -66,7 +67,7 @@ extension Interpreter {
                     // Text that cannot be read as the field's type fails the first rule that needs a value.
                     passed = false
                 }
-                ruleResults.append(RuleResult(screen: screen.id, field: field.name, rule: rule.name, passed: passed))
+                log.rules.append(RuleResult(screen: screenID, field: field.name, rule: rule.name, passed: passed))
                 if !passed {
                     invalid[field.name] = rule.message
                     break
@@ -76,7 +77,7 @@ extension Interpreter {
         return invalid
     }
 
-    func passes(_ rule: CompiledRule, value: Value, input: FieldInput?, inputs: [String: FieldInput]) throws -> Bool {
+    mutating func passes(_ rule: CompiledRule, value: Value, input: FieldInput?, inputs: [String: FieldInput]) throws -> Bool {
         let text: String = if case .text(let t) = input { t } else { "" }
         switch rule.check {
         case .required:
@@ -87,9 +88,9 @@ extension Interpreter {
         case .pattern(let regex):
             return regex.matchesWhole(text)
         case .expression(let expression):
-            return try evaluateExpression(expression, event: [:], value: value).asBool
+            return try evaluate(expression, value: value).isTrue
         case .bound(let expression, let isMinimum):
-            let bound = try evaluateExpression(expression, event: [:], value: value)
+            let bound = try evaluate(expression, value: value)
             guard let order = compare(value, bound) else { return false }
             return isMinimum ? order != .orderedAscending : order != .orderedDescending
         case .oneOf(let allowed):
@@ -105,22 +106,28 @@ extension Interpreter {
 
     /// The name of the first variant whose condition holds (a variant without one always holds).
     public func currentVariant() throws -> String? {
-        for variant in currentScreen.variants {
-            guard let condition = variant.condition else { return variant.name }
-            if try evaluateExpression(condition, event: [:]).asBool { return variant.name }
+        var copy = self
+        return try copy.currentVariantIndex().map { program.screens[screen].variants[$0].name }
+    }
+
+    mutating func currentVariantIndex() throws -> Int? {
+        let variants = program.screens[screen].variants
+        for (index, variant) in variants.enumerated() {
+            guard let condition = variant.condition else { return index }
+            if try evaluate(condition).isTrue { return index }
         }
         return nil
     }
 
-    func checkInvariants() throws {
-        for invariant in app.invariants {
-            guard let check = invariant.check else { continue }
-            let holds = try evaluateExpression(check, event: [:]).asBool
+    mutating func checkInvariants() throws {
+        for (invariant, check) in program.invariants {
+            let holds = try evaluate(check).isTrue
             if !holds {
-                let names = check.referencedVariables.sorted().filter { state[$0] != nil }
-                let values = names.map { "\($0) = \(state[$0]?.description ?? "null")" }.joined(separator: ", ")
-                throw RuntimeFailure(message: "invariant '\(invariant.name)' (\(invariant.source)) broken after step \(trace.steps.count - 1) on '\(currentScreen.id)'" + (values.isEmpty ? "" : ": \(values)"),
-                                     step: trace.steps.count - 1)
+                let current = state
+                let names = check.expression.referencedVariables.sorted().filter { current[$0] != nil }
+                let values = names.map { "\($0) = \(current[$0]?.description ?? "null")" }.joined(separator: ", ")
+                throw RuntimeFailure(message: "invariant '\(invariant.name)' (\(invariant.source)) broken after step \(stepCount - 1) on '\(currentScreen.id)'" + (values.isEmpty ? "" : ": \(values)"),
+                                     step: stepCount - 1)
             }
         }
     }
@@ -129,16 +136,16 @@ extension Interpreter {
 
     /// The value at a state or derived path (`applicant.given_name`, `net_worth`), or null.
     public func read(_ path: [String]) -> Value {
-        guard let head = path.first else { return .null }
-        var value: Value
-        if let stored = state[head] {
-            value = stored
-        } else if let derived = app.derived.first(where: { $0.name == head }), let expression = derived.value {
-            value = (try? evaluateExpression(expression, event: [:])) ?? .null
-        } else {
-            return .null
-        }
-        for member in path.dropFirst() {
+        guard let head = path.first, let slot = program.slots[head] else { return .null }
+        if slot < program.stateCount { return read(slot: slot, members: path.dropFirst()) }
+        var copy = self
+        guard (try? copy.refreshDerived()) != nil else { return .null }
+        return copy.read(slot: slot, members: path.dropFirst())
+    }
+
+    func read(slot: Int, members: ArraySlice<String>) -> Value {
+        var value = scope.globals[slot]
+        for member in members {
             guard case .record(let fields) = value else { return .null }
             value = fields[member] ?? .null
         }
@@ -146,8 +153,17 @@ extension Interpreter {
     }
 
     mutating func assign(_ value: Value, to path: [String]) {
-        guard let head = path.first else { return }
-        state[head] = replacing(state[head] ?? .null, at: path.dropFirst(), with: value)
+        guard let head = path.first, let slot = program.slots[head], slot < program.stateCount else { return }
+        assign(value, slot: slot, members: path.dropFirst())
+    }
+
+    mutating func assign(_ value: Value, slot: Int, members: ArraySlice<String>) {
+        log.willWrite(slot: slot, current: scope.globals[slot])
+        if members.isEmpty {
+            scope.globals[slot] = value
+        } else {
+            scope.globals[slot] = replacing(scope.globals[slot], at: members, with: value)
+        }
     }
 
     private func replacing(_ base: Value, at path: ArraySlice<String>, with value: Value) -> Value {
@@ -155,41 +171,5 @@ extension Interpreter {
         var fields: [String: Value] = if case .record(let existing) = base { existing } else { [:] }
         fields[member] = replacing(fields[member] ?? .null, at: path.dropFirst(), with: value)
         return .record(fields)
-    }
-
-    func pathType(_ path: [String]) -> ValueType? {
-        guard let head = path.first, var type = app.state.first(where: { $0.name == head })?.type else { return nil }
-        for member in path.dropFirst() {
-            var base = type
-            if case .optional(let wrapped) = base { base = wrapped }
-            guard case .record(let name) = base, let declaration = app.types.first(where: { $0.name == name }),
-                  case .record(let fields) = declaration.kind, let field = fields.first(where: { $0.name == member }) else { return nil }
-            type = field.type
-        }
-        return type
-    }
-
-    /// The value a state value of `type` starts with when no initial value is written.
-    func zeroValue(_ type: ValueType) -> Value {
-        switch type {
-        case .bool: return .bool(false)
-        case .int: return .int(0)
-        case .decimal: return .decimal(0)
-        case .money: return .money(Money(amount: 0, currency: app.currency))
-        case .text: return .text("")
-        case .list: return .list([])
-        case .duration: return .duration(0)
-        case .record(let name):
-            guard let declaration = app.types.first(where: { $0.name == name }), case .record(let fields) = declaration.kind else { return .null }
-            var values: [String: Value] = [:]
-            for field in fields { values[field.name] = zeroValue(field.type) }
-            return .record(values)
-        case .enumeration(let name):
-            if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind, let first = cases.first {
-                return .enumCase(type: name, name: first)
-            }
-            return .null
-        default: return .null
-        }
     }
 }

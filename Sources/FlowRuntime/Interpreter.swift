@@ -35,6 +35,10 @@ public struct RuntimeFailure: Error, Hashable, Sendable, CustomStringConvertible
 /// services whose outcomes the caller chooses, timers on a virtual clock, and invariants after
 /// every step. Nothing reads the wall clock or does I/O; the record of a run is `trace`.
 ///
+/// It runs a ``RuntimeProgram``: event names are numbers, state lives in slots, expressions are
+/// closures, and the trace is kept as flat logs of numbers that become ``MacroStep`` values
+/// only when read, so a step allocates nothing in the common case.
+///
 /// ```swift
 /// var run = try Interpreter(app: tempo, clock: Timestamp(parsing: "2026-01-05T09:00:00Z")!)
 /// try run.send("tap_im_new")
@@ -43,12 +47,11 @@ public struct RuntimeFailure: Error, Hashable, Sendable, CustomStringConvertible
 /// print(run.trace)
 /// ```
 public struct Interpreter: Sendable {
-    public let app: App
+    public let program: RuntimeProgram
+    public var app: App { program.app }
     public internal(set) var screen: Int
-    public internal(set) var state: [String: Value]
     /// Messages of the current screen's invalid fields, by field name.
     public internal(set) var errors: [String: String] = [:]
-    public internal(set) var trace = Trace()
     /// Virtual milliseconds since the run started.
     public internal(set) var elapsed = 0
     /// The outcome the run ended with, once it has.
@@ -57,6 +60,8 @@ public struct Interpreter: Sendable {
     public internal(set) var pendingCalls: [String] = []
     public var services: ServiceOutcomes
 
+    /// State values in their slots, then derived values (fresh only while an expression reads them).
+    var scope: ExpressionScope
     let clockStart: Int
     var history: [Int] = []
     var overlayOpeners: [Int] = []
@@ -64,17 +69,15 @@ public struct Interpreter: Sendable {
     var forms: [Int: [String: FieldInput]] = [:]
     var timers: [ScheduledTimer] = []
     var timerSequence = 0
-    var queue: [(event: String, payload: [String: Value])] = []
-    var rules: [Int: [String: [CompiledRule]]] = [:]
-    // The macro step being recorded.
-    var microSteps: [MicroStep] = []
-    var effects: [Effect] = []
-    var ruleResults: [RuleResult] = []
+    var queue: [(event: Int, payload: [String: Value])] = []
+    /// Names met at run time that the program did not intern (events nobody declared).
+    var extraNames: [String] = []
+    var log = TraceLog()
 
     struct CallFrame: Sendable {
         var caller: Int
         var flow: Int
-        var returns: [SubflowReturn]
+        var returns: [(outcome: String, transitions: [RuntimeTransition])]
         var historyDepth: Int
     }
 
@@ -84,29 +87,35 @@ public struct Interpreter: Sendable {
         /// The screen whose timer this is, or nil for a flow's global timer.
         var screen: Int?
         var flow: Int
-        var timer: FlowIR.Timer
+        var timer: RuntimeTimer
     }
 
     /// Starts the app on `start` (default: the start screen of its start flow), runs its entry actions.
     public init(app: App, start: Int? = nil, clock: Timestamp = Timestamp(millisecondsSince1970: 1_767_225_600_000),
                 services: ServiceOutcomes = ServiceOutcomes(), state overrides: [(path: [String], value: TypedExpression)] = []) throws {
-        self.app = app
+        try self.init(program: RuntimeProgram(app: app), start: start, clock: clock, services: services, state: overrides)
+    }
+
+    /// Starts a run of an already prepared program (prepare once, run many times).
+    public init(program: RuntimeProgram, start: Int? = nil, clock: Timestamp = Timestamp(millisecondsSince1970: 1_767_225_600_000),
+                services: ServiceOutcomes = ServiceOutcomes(), state overrides: [(path: [String], value: TypedExpression)] = []) throws {
+        self.program = program
         self.services = services
         clockStart = clock.millisecondsSince1970
+        let app = program.app
         guard let first = start ?? app.startScreen, app.screens.indices.contains(first) else {
             throw RuntimeFailure(message: "app '\(app.id)' has no start screen", step: 0)
         }
         screen = first
-        state = [:]
-        for variable in app.state {
-            state[variable.name] = try variable.initial.map { try evaluateExpression($0, event: [:]) } ?? zeroValue(variable.type)
+        scope = ExpressionScope(globals: Array(repeating: .null, count: program.stateCount + app.derived.count),
+                                now: clock, defaultCurrency: app.currency)
+        log.reserve(slots: program.stateCount)
+        for (slot, variable) in app.state.enumerated() {
+            scope.globals[slot] = try program.initialValues[slot].map { try evaluate($0) } ?? zeroValue(variable.type, in: app)
         }
         for override in overrides {
-            let value = try evaluateExpression(override.value, event: [:])
+            let value = try evaluate(program.compile(override.value))
             assign(value, to: override.path)
-        }
-        for (index, screen) in app.screens.enumerated() where !screen.fields.isEmpty {
-            rules[index] = compileRules(for: screen, in: app)
         }
         try runMacroStep(.start) {
             try $0.enter(first)
@@ -117,6 +126,13 @@ public struct Interpreter: Sendable {
 
     /// The current screen.
     public var currentScreen: Screen { app.screens[screen] }
+
+    /// The state values by name (a copy; derived values are read with `read(_:)`).
+    public var state: [String: Value] {
+        var values: [String: Value] = [:]
+        for (slot, variable) in app.state.enumerated() { values[variable.name] = scope.globals[slot] }
+        return values
+    }
 
     /// The virtual clock's current instant.
     public var now: Timestamp { Timestamp(millisecondsSince1970: clockStart + elapsed) }
@@ -131,15 +147,24 @@ public struct Interpreter: Sendable {
 
     /// Timers that will fire if nothing else happens: the written delay and the milliseconds left.
     public var upcomingTimers: [(delay: String, remaining: Int)] {
-        timers.sorted { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }.map { ($0.timer.delaySource, $0.fireAt - elapsed) }
+        timers.sorted { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }.map { (name($0.timer.delay), $0.fireAt - elapsed) }
     }
 
     /// What has been typed into the current screen's fields.
     public var form: [String: FieldInput] { forms[screen] ?? [:] }
 
+    /// The number of an event name, to send it without a look-up by name (`send(eventNumber:)`).
+    public func eventNumber(_ name: String) -> Int? { program.nameNumbers[name] }
+
     /// Sends an event with an optional payload and runs until the app is stable again.
     @discardableResult
     public mutating func send(_ event: String, payload: [String: Value] = [:]) throws -> MacroStep {
+        try send(eventNumber: number(of: event), payload: payload)
+        return macroStep(stepCount - 1)
+    }
+
+    /// Sends an event by its number (see `eventNumber(_:)`): the hot path for explorers and benchmarks.
+    public mutating func send(eventNumber event: Int, payload: [String: Value] = [:]) throws {
         try runMacroStep(.event(event)) { run in
             try run.dispatch(event, payload: payload)
             try run.drainQueue()
@@ -149,7 +174,7 @@ public struct Interpreter: Sendable {
     /// Types into a field of the current screen (no validation until a transition asks for it).
     public mutating func fill(_ field: String, _ input: FieldInput) throws {
         guard currentScreen.fields.contains(where: { $0.name == field }) else {
-            throw RuntimeFailure(message: "screen '\(currentScreen.id)' has no field '\(field)'", step: trace.steps.count)
+            throw RuntimeFailure(message: "screen '\(currentScreen.id)' has no field '\(field)'", step: stepCount)
         }
         forms[screen, default: [:]][field] = input
         errors[field] = nil
@@ -159,22 +184,26 @@ public struct Interpreter: Sendable {
     @discardableResult
     public mutating func back() throws -> MacroStep {
         try runMacroStep(.back) { run in
-            let from = run.currentScreen.id
+            let from = run.screen
+            let backEvent = run.number(of: "back")
             if try run.goBack() {
-                run.microSteps.append(MicroStep(event: "back", outcome: .taken(from: from, to: run.currentScreen.id, alternative: 0, global: false), guards: []))
+                run.log.taken(event: backEvent, from: from, to: run.screen, alternative: 0, global: false)
             } else {
-                run.microSteps.append(MicroStep(event: "back", outcome: .ignored(screen: from), guards: []))
+                run.log.ignored(event: backEvent, screen: from)
             }
             try run.drainQueue()
         }
+        return macroStep(stepCount - 1)
     }
 
     /// Chooses the outcome of the oldest pending call of `operation` (or of the next call, if none is pending).
     public mutating func choose(_ outcome: String, for operation: String) throws {
         if let index = pendingCalls.firstIndex(of: operation) {
             pendingCalls.remove(at: index)
-            try runMacroStep(.event("\(operation).\(outcome)")) { run in
-                try run.dispatch("\(operation).\(outcome)", payload: run.outputPayload(operation: operation, outcome: outcome))
+            let event = number(of: "\(operation).\(outcome)")
+            let payload = program.outcomePayloads["\(operation).\(outcome)"] ?? [:]
+            try runMacroStep(.event(event)) { run in
+                try run.dispatch(event, payload: payload)
                 try run.drainQueue()
             }
         } else {
@@ -185,35 +214,29 @@ public struct Interpreter: Sendable {
     /// Moves the virtual clock forward, firing due timers in order (equal times: in the order they were set).
     @discardableResult
     public mutating func advance(by milliseconds: Int) throws -> [MacroStep] {
+        let first = stepCount
         let target = elapsed + max(0, milliseconds)
-        var fired: [MacroStep] = []
         while ended == nil, let next = timers.filter({ $0.fireAt <= target }).min(by: { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }) {
             timers.removeAll { $0.sequence == next.sequence }
             elapsed = next.fireAt
-            fired.append(try runMacroStep(.timer(next.timer.delaySource)) { run in
-                try run.fire(next)
+            scope.now = now
+            try runMacroStep(.timer(next.timer.delay)) { run in
+                try run.take(next.timer.transitions, event: next.timer.event, payload: [:], global: next.screen == nil)
                 try run.drainQueue()
-            })
+            }
         }
         elapsed = target
-        return fired
+        scope.now = now
+        return steps(from: first)
     }
 
     // MARK: Steps
 
-    mutating func runMacroStep(_ trigger: Trigger, _ body: (inout Interpreter) throws -> Void) throws -> MacroStep {
-        let before = state
-        microSteps = []
-        effects = []
-        ruleResults = []
+    mutating func runMacroStep(_ trigger: TraceLog.Trigger, _ body: (inout Interpreter) throws -> Void) throws {
+        log.beginStep()
         try body(&self)
-        var changes: [String: Value] = [:]
-        for (key, value) in state where before[key] != value { changes[key] = value }
-        let step = MacroStep(index: trace.steps.count, time: elapsed, trigger: trigger, microSteps: microSteps, effects: effects,
-                             changes: changes, screen: currentScreen.id, variant: try currentVariant(), ended: ended, rules: ruleResults)
-        trace.steps.append(step)
+        log.endStep(trigger: trigger, time: elapsed, screen: screen, variant: try currentVariantIndex(), ended: ended, globals: scope.globals)
         try checkInvariants()
-        return step
     }
 
     mutating func drainQueue() throws {
@@ -221,7 +244,7 @@ public struct Interpreter: Sendable {
         while ended == nil, !queue.isEmpty {
             budget -= 1
             guard budget > 0 else {
-                throw RuntimeFailure(message: "more than 1000 events in one step on '\(currentScreen.id)': raised events loop", step: trace.steps.count)
+                throw RuntimeFailure(message: "more than 1000 events in one step on '\(currentScreen.id)': raised events loop", step: stepCount)
             }
             let next = queue.removeFirst()
             try dispatch(next.event, payload: next.payload)
@@ -229,22 +252,21 @@ public struct Interpreter: Sendable {
     }
 
     /// Selects and takes the transition for one event (a micro step).
-    mutating func dispatch(_ event: String, payload: [String: Value]) throws {
+    mutating func dispatch(_ event: Int, payload: [String: Value]) throws {
         guard ended == nil else { return }
-        let own = currentScreen.transitions.filter { $0.event == event }
-        let candidates = own.isEmpty ? app.flows[currentScreen.flow].globalTransitions.filter { $0.event == event } : own
-        try take(candidates, event: event, payload: payload, global: own.isEmpty)
-    }
-
-    mutating func fire(_ scheduled: ScheduledTimer) throws {
-        try take(scheduled.timer.transitions, event: "after \(scheduled.timer.delaySource)", payload: [:], global: scheduled.screen == nil)
+        let handlers = program.screens[screen].handlers
+        for handler in handlers where handler.event == event {
+            try take(handler.transitions, event: event, payload: payload, global: handler.global)
+            return
+        }
+        log.ignored(event: event, screen: screen)
     }
 
     /// Takes the first enabled transition of `candidates` (in order).
-    mutating func take(_ candidates: [Transition], event: String, payload: [String: Value], global: Bool) throws {
-        var guards: [MicroStep.GuardResult] = []
-        let from = currentScreen.id
+    mutating func take(_ candidates: [RuntimeTransition], event: Int, payload: [String: Value], global: Bool) throws {
+        let from = screen
         var validated = false
+        let firstGuard = log.guards.count
         for (index, transition) in candidates.enumerated() {
             // Fields are validated before any guard reads them: a guard over an empty amount
             // would otherwise fail instead of showing the field's message.
@@ -253,25 +275,25 @@ public struct Interpreter: Sendable {
                 let invalid = try validate(screen)
                 if !invalid.isEmpty {
                     errors = invalid
-                    microSteps.append(MicroStep(event: event, outcome: .rejected(screen: from, errors: invalid), guards: guards))
+                    log.rejected(event: event, screen: from, errors: invalid, guards: firstGuard..<log.guards.count)
                     return
                 }
-                errors = [:]
+                if !errors.isEmpty { errors = [:] }
             }
             if let condition = transition.condition {
-                let holds = try evaluateExpression(condition, event: payload).asBool
-                guards.append(.init(source: transition.conditionSource ?? "", value: holds))
+                let holds = try evaluate(condition, payload: payload).isTrue
+                log.guardResult(source: transition.conditionSource, value: holds)
                 guard holds else { continue }
             }
+            let guards = firstGuard..<log.guards.count
             try apply(transition, payload: payload)
-            microSteps.append(MicroStep(event: event, outcome: .taken(from: from, to: ended == nil ? currentScreen.id : nil, alternative: index, global: global),
-                                        guards: guards))
+            log.taken(event: event, from: from, to: ended == nil ? screen : nil, alternative: index, global: global, guards: guards)
             return
         }
-        microSteps.append(MicroStep(event: event, outcome: .ignored(screen: from), guards: guards))
+        log.ignored(event: event, screen: from, guards: firstGuard..<log.guards.count)
     }
 
-    mutating func apply(_ transition: Transition, payload: [String: Value]) throws {
+    mutating func apply(_ transition: RuntimeTransition, payload: [String: Value]) throws {
         switch transition.target {
         case .stay:
             try run(transition.actions, payload: payload)
@@ -293,7 +315,7 @@ public struct Interpreter: Sendable {
             try run(transition.actions, payload: payload)
             calls.append(CallFrame(caller: screen, flow: flow, returns: returns, historyDepth: history.count))
             history.append(screen)
-            try enter(app.flows[flow].start)
+            try enter(program.flows[flow].start)
         case .end(let outcome):
             try leave(screen)
             try run(transition.actions, payload: payload)
@@ -315,9 +337,8 @@ public struct Interpreter: Sendable {
             try enter(frame.caller)
             return
         }
-        let before = microSteps.count
-        try take(route.transitions, event: "\(app.flows[frame.flow].name).\(outcome)", payload: payload, global: false)
-        if microSteps.count > before, case .ignored = microSteps[microSteps.count - 1].outcome {
+        try take(route.transitions, event: number(of: "\(program.flows[frame.flow].name).\(outcome)"), payload: payload, global: false)
+        if log.lastMicroStepWasIgnored {
             try enter(frame.caller)
         }
     }
@@ -326,7 +347,7 @@ public struct Interpreter: Sendable {
     mutating func goBack() throws -> Bool {
         if let opener = overlayOpeners.popLast() {
             cancelTimers(of: screen)
-            try exitActions(screen)
+            try run(program.screens[screen].exit, payload: [:])
             screen = opener
             return true
         }
@@ -341,88 +362,100 @@ public struct Interpreter: Sendable {
 
     mutating func leave(_ index: Int) throws {
         cancelTimers(of: index)
-        try exitActions(index)
-        errors = [:]
-    }
-
-    mutating func exitActions(_ index: Int) throws {
-        try run(app.screens[index].exit, payload: [:])
+        try run(program.screens[index].exit, payload: [:])
+        if !errors.isEmpty { errors = [:] }
     }
 
     /// Makes `index` current: screen-view analytics, entry actions, its timers, and its flow's global timers.
     mutating func enter(_ index: Int) throws {
-        let previousFlow = app.screens[screen].flow
+        let previousFlow = program.screens[screen].flow
         screen = index
         try enterActions(index)
-        let flow = app.screens[index].flow
+        let flow = program.screens[index].flow
         if flow != previousFlow || !timers.contains(where: { $0.screen == nil && $0.flow == flow }) {
-            timers.removeAll { $0.screen == nil }
-            for timer in app.flows[flow].globalTimers { schedule(timer, screen: nil, flow: flow) }
+            if !timers.isEmpty { timers.removeAll { $0.screen == nil } }
+            for timer in program.flows[flow].timers { schedule(timer, screen: nil, flow: flow) }
         }
     }
 
     mutating func enterActions(_ index: Int) throws {
-        let target = app.screens[index]
-        if let analytics = target.analytics {
-            effects.append(.analytics(event: analytics, properties: [:]))
-        }
-        try run(target.enter, payload: [:])
+        let target = program.screens[index]
+        if let effect = target.enterEffect { log.effect(effect) }
+        if !target.enter.isEmpty { try run(target.enter, payload: [:]) }
         for timer in target.timers { schedule(timer, screen: index, flow: target.flow) }
     }
 
-    mutating func schedule(_ timer: FlowIR.Timer, screen: Int?, flow: Int) {
+    mutating func schedule(_ timer: RuntimeTimer, screen: Int?, flow: Int) {
         timerSequence += 1
         timers.append(ScheduledTimer(fireAt: elapsed + timer.delayMilliseconds, sequence: timerSequence, screen: screen, flow: flow, timer: timer))
     }
 
     mutating func cancelTimers(of index: Int) {
-        timers.removeAll { $0.screen == index }
+        if !timers.isEmpty { timers.removeAll { $0.screen == index } }
     }
 
     // MARK: Actions
 
-    mutating func run(_ actions: [Action], payload: [String: Value]) throws {
+    mutating func run(_ actions: [RuntimeAction], payload: [String: Value]) throws {
         for action in actions {
-            switch action.kind {
-            case .set(let path, let expression):
-                assign(try evaluateExpression(expression, event: payload), to: path)
-            case .append(let path, let expression):
-                let value = try evaluateExpression(expression, event: payload)
-                if case .list(let items) = read(path) { assign(.list(items + [value]), to: path) } else { assign(.list([value]), to: path) }
-            case .clear(let path):
-                let type = pathType(path)
-                assign(type.map(zeroValue) ?? .null, to: path)
+            switch action {
+            case .set(let slot, let members, let expression):
+                assign(try evaluate(expression, payload: payload), slot: slot, members: members[...])
+            case .append(let slot, let members, let expression):
+                let value = try evaluate(expression, payload: payload)
+                if case .list(let items) = read(slot: slot, members: members[...]) {
+                    assign(.list(items + [value]), slot: slot, members: members[...])
+                } else {
+                    assign(.list([value]), slot: slot, members: members[...])
+                }
+            case .clear(let slot, let members, let zero):
+                assign(zero, slot: slot, members: members[...])
             case .clearFields:
                 forms[screen] = [:]
             case .call(let service, let operation, let arguments):
-                let name = "\(app.services[service].name).\(app.services[service].operations[operation].name)"
+                let name = program.operationNames[service][operation]
                 var values: [String: Value] = [:]
-                for argument in arguments { values[argument.name] = try evaluateExpression(argument.value, event: payload) }
-                effects.append(.call(operation: name, arguments: values))
+                for argument in arguments { values[argument.name] = try evaluate(argument.value, payload: payload) }
+                log.effect(.call(operation: name, arguments: values))
                 if let outcome = services.next(for: name) {
-                    queue.append(("\(name).\(outcome)", outputPayload(operation: name, outcome: outcome)))
+                    let event = "\(name).\(outcome)"
+                    queue.append((number(of: event), program.outcomePayloads[event] ?? [:]))
                 } else {
                     pendingCalls.append(name)
                 }
             case .analytics(let event, let properties):
                 var values: [String: Value] = [:]
-                for property in properties { values[property.name] = try evaluateExpression(property.value, event: payload) }
-                effects.append(.analytics(event: event, properties: values))
+                for property in properties { values[property.name] = try evaluate(property.value, payload: payload) }
+                log.effect(.analytics(event: event, properties: values))
             case .push(let text):
-                effects.append(.push(text))
+                log.effect(.push(text))
             case .toast(let text):
-                effects.append(.toast(text))
+                log.effect(.toast(text))
             case .raise(let event):
                 queue.append((event, [:]))
             }
         }
     }
 
-    /// The payload of a service outcome event: each declared output at its zero value.
-    func outputPayload(operation: String, outcome: String) -> [String: Value] {
-        guard let declaration = app.events.first(where: { $0.name == "\(operation).\(outcome)" }) else { return [:] }
-        var payload: [String: Value] = [:]
-        for field in declaration.payload { payload[field.name] = zeroValue(field.type) }
-        return payload
+    // MARK: Names
+
+    /// The number of a name: interned by the program, or added for this run.
+    mutating func number(of name: String) -> Int {
+        if let known = program.nameNumbers[name] { return known }
+        if let extra = extraNames.firstIndex(of: name) { return program.names.count + extra }
+        extraNames.append(name)
+        return program.names.count + extraNames.count - 1
+    }
+
+    func name(_ number: Int) -> String {
+        number < program.names.count ? program.names[number] : extraNames[number - program.names.count]
+    }
+}
+
+extension Value {
+    /// The value of a guard or check; anything but `true` counts as false.
+    var isTrue: Bool {
+        if case .bool(true) = self { return true }
+        return false
     }
 }

@@ -24,6 +24,12 @@ public struct ScenarioFailure: Sendable, Hashable {
 
 /// Runs a scenario of `app` from its `given` to its last expectation, stopping at the first failure.
 public func runScenario(_ scenario: Scenario, of app: App) -> ScenarioResult {
+    runScenario(scenario, of: RuntimeProgram(app: app))
+}
+
+/// Runs a scenario of a prepared program (prepare the app once for all its scenarios).
+public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> ScenarioResult {
+    let app = program.app
     var services = ServiceOutcomes()
     for choice in scenario.givenServices {
         let service = app.services[choice.service]
@@ -33,15 +39,15 @@ public func runScenario(_ scenario: Scenario, of app: App) -> ScenarioResult {
     let clock = scenario.clockStart.map { Timestamp(millisecondsSince1970: Int($0)) } ?? Timestamp(millisecondsSince1970: 1_767_225_600_000)
     var run: Interpreter
     do {
-        run = try Interpreter(app: app, start: scenario.startScreen, clock: clock, services: services, state: scenario.givenState)
+        run = try Interpreter(program: program, start: scenario.startScreen, clock: clock, services: services, state: scenario.givenState)
     } catch {
         return ScenarioResult(name: scenario.name, passed: false,
                               failure: ScenarioFailure(step: 0, range: scenario.range, message: "could not start: \(error)"), trace: Trace())
     }
-    var effectsSinceExpect = run.trace.steps.flatMap(\.effects)
+    var effectsSinceExpect = run.steps(from: 0).flatMap(\.effects)
     for (offset, step) in scenario.steps.enumerated() {
         let number = offset + 1
-        let stepsBefore = run.trace.steps.count
+        let stepsBefore = run.stepCount
         do {
             switch step.kind {
             case .send(let event, let payload):
@@ -66,7 +72,7 @@ public func runScenario(_ scenario: Scenario, of app: App) -> ScenarioResult {
             case .back:
                 try run.back()
             case .expect(let expectation):
-                if let problem = try check(expectation, against: run, effects: effectsSinceExpect) {
+                if let problem = try check(expectation, against: &run, effects: effectsSinceExpect) {
                     return ScenarioResult(name: scenario.name, passed: false,
                                           failure: ScenarioFailure(step: number, range: step.range, message: problem), trace: run.trace)
                 }
@@ -76,13 +82,13 @@ public func runScenario(_ scenario: Scenario, of app: App) -> ScenarioResult {
             return ScenarioResult(name: scenario.name, passed: false,
                                   failure: ScenarioFailure(step: number, range: step.range, message: "\(error)"), trace: run.trace)
         }
-        effectsSinceExpect += run.trace.steps[stepsBefore...].flatMap(\.effects)
+        effectsSinceExpect += run.steps(from: stepsBefore).flatMap(\.effects)
     }
     return ScenarioResult(name: scenario.name, passed: true, failure: nil, trace: run.trace)
 }
 
 /// The first unmet part of an expectation, worded as "expected …, found …".
-func check(_ expectation: Scenario.Expectation, against run: Interpreter, effects: [Effect]) throws -> String? {
+func check(_ expectation: Scenario.Expectation, against run: inout Interpreter, effects: [Effect]) throws -> String? {
     let app = run.app
     if let screen = expectation.screen, screen != run.screen {
         return "expected screen \(app.screens[screen].id) (\(app.screens[screen].name)), found \(run.currentScreen.id) (\(run.currentScreen.name))"

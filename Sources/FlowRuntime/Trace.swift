@@ -111,9 +111,9 @@ public struct RuleResult: Hashable, Sendable {
 
 /// The recorded run: every macro step in order. A value: compare it, print it, store it.
 public struct Trace: Hashable, Sendable, CustomStringConvertible {
-    public var steps: [MacroStep] = []
+    public var steps: [MacroStep]
 
-    public init() {}
+    public init(steps: [MacroStep] = []) { self.steps = steps }
 
     /// One line per macro step, its micro steps indented, virtual time on each line.
     public var description: String {

@@ -1,0 +1,292 @@
+import Foundation
+import FlowExpression
+import FlowIR
+
+/// A checked app made ready to run, once, and shared by every run of it: event names become
+/// numbers, each screen gets a table from event number to its transitions (its own, else its
+/// flow's global ones), state and derived values get slots, and every guard, action and rule
+/// expression is compiled to closures over those slots.
+///
+/// ```swift
+/// let program = RuntimeProgram(app: tempo)
+/// for scenario in tempo.scenarios { results.append(runScenario(scenario, of: program)) }
+/// ```
+public final class RuntimeProgram: Sendable {
+    public let app: App
+    /// Interned names: events, guard sources, timer delays. Traces store their numbers.
+    let names: [String]
+    let nameNumbers: [String: Int]
+    /// State values take slots `0..<stateCount`; derived values follow, in declaration order.
+    let stateCount: Int
+    let slots: [String: Int]
+    let initialValues: [RuntimeExpression?]
+    let derived: [(slot: Int, value: RuntimeExpression?)]
+    let invariants: [(invariant: Invariant, check: RuntimeExpression)]
+    let screens: [ScreenProgram]
+    let flows: [FlowProgram]
+    /// `service.operation` for each service and operation number.
+    let operationNames: [[String]]
+    /// The payload of each service outcome event: its declared outputs at their zero values.
+    let outcomePayloads: [String: [String: Value]]
+
+    public convenience init(app: App) {
+        var interner = NameInterner()
+        self.init(app: app, interner: &interner)
+    }
+
+    private init(app: App, interner: inout NameInterner) {
+        self.app = app
+        var slots: [String: Int] = [:]
+        for (index, variable) in app.state.enumerated() { slots[variable.name] = index }
+        for (offset, value) in app.derived.enumerated() { slots[value.name] = app.state.count + offset }
+        let compiler = ExpressionCompiler(app: app, slots: slots, derivedStart: app.state.count)
+        stateCount = app.state.count
+        self.slots = slots
+        initialValues = app.state.map { variable in variable.initial.map(compiler.compile) }
+        derived = app.derived.enumerated().map { offset, value in (app.state.count + offset, value.value.map(compiler.compile)) }
+        invariants = app.invariants.compactMap { invariant in invariant.check.map { (invariant, compiler.compile($0)) } }
+        operationNames = app.services.map { service in service.operations.map { "\(service.name).\($0.name)" } }
+
+        var flows: [FlowProgram] = []
+        for flow in app.flows {
+            let global = flow.globalTransitions.map { compiler.transition($0, names: &interner) }
+            let timers = flow.globalTimers.map { compiler.timer($0, names: &interner) }
+            flows.append(FlowProgram(start: flow.start, name: flow.name, globalTransitions: global, timers: timers))
+        }
+        var screens: [ScreenProgram] = []
+        for screen in app.screens {
+            var handlers: [EventHandler] = []
+            for transition in screen.transitions {
+                let event = interner.number(transition.event)
+                let compiled = compiler.transition(transition, names: &interner)
+                if let existing = handlers.firstIndex(where: { $0.event == event }) {
+                    handlers[existing].transitions.append(compiled)
+                } else {
+                    handlers.append(EventHandler(event: event, transitions: [compiled], global: false))
+                }
+            }
+            let ownEvents = Set(handlers.map(\.event))
+            for transition in flows[screen.flow].globalTransitions where !ownEvents.contains(transition.event) {
+                if let existing = handlers.firstIndex(where: { $0.event == transition.event }) {
+                    handlers[existing].transitions.append(transition)
+                } else {
+                    handlers.append(EventHandler(event: transition.event, transitions: [transition], global: true))
+                }
+            }
+            screens.append(ScreenProgram(
+                flow: screen.flow, handlers: handlers,
+                enterEffect: screen.analytics.map { Effect.analytics(event: $0, properties: [:]) },
+                enter: compiler.actions(screen.enter, names: &interner), exit: compiler.actions(screen.exit, names: &interner),
+                timers: screen.timers.map { compiler.timer($0, names: &interner) },
+                variants: screen.variants.map { (name: $0.name, condition: $0.condition.map(compiler.compile)) },
+                rules: compileRules(for: screen, in: app, compiler: compiler)))
+        }
+        self.flows = flows
+        self.screens = screens
+        var payloads: [String: [String: Value]] = [:]
+        for event in app.events where !event.payload.isEmpty {
+            var payload: [String: Value] = [:]
+            for field in event.payload { payload[field.name] = zeroValue(field.type, in: app) }
+            payloads[event.name] = payload
+        }
+        outcomePayloads = payloads
+        names = interner.names
+        nameNumbers = interner.numbers
+    }
+
+    /// Compiles an expression written against the app's state (scenario values and expectations).
+    func compile(_ expression: TypedExpression) -> RuntimeExpression {
+        ExpressionCompiler(app: app, slots: slots, derivedStart: stateCount).compile(expression)
+    }
+}
+
+/// Numbers for names, in first-seen order.
+struct NameInterner {
+    var names: [String] = []
+    var numbers: [String: Int] = [:]
+
+    mutating func number(_ name: String) -> Int {
+        if let known = numbers[name] { return known }
+        names.append(name)
+        numbers[name] = names.count - 1
+        return names.count - 1
+    }
+}
+
+/// A compiled expression and what it needs filled in before it runs.
+struct RuntimeExpression: Sendable {
+    let compiled: CompiledExpression
+    let readsForm: Bool
+    let readsEvent: Bool
+    let readsDerived: Bool
+    var expression: TypedExpression { compiled.expression }
+}
+
+struct ScreenProgram: Sendable {
+    var flow: Int
+    /// Event number → transitions, the screen's own first; a small array searched in order.
+    var handlers: [EventHandler]
+    var enterEffect: Effect?
+    var enter: [RuntimeAction]
+    var exit: [RuntimeAction]
+    var timers: [RuntimeTimer]
+    var variants: [(name: String, condition: RuntimeExpression?)]
+    /// Each field's rules, in field order.
+    var rules: [FieldRules]
+}
+
+struct EventHandler: Sendable {
+    var event: Int
+    var transitions: [RuntimeTransition]
+    var global: Bool
+}
+
+struct FlowProgram: Sendable {
+    var start: Int
+    var name: String
+    var globalTransitions: [RuntimeTransition]
+    var timers: [RuntimeTimer]
+}
+
+struct RuntimeTransition: Sendable {
+    enum Target: Sendable {
+        case screen(Int), back, overlay(Int), end(String), stay
+        case subflow(Int, returns: [(outcome: String, transitions: [RuntimeTransition])])
+    }
+    var event: Int
+    var condition: RuntimeExpression?
+    /// The guard as written, interned: traces show it.
+    var conditionSource: Int
+    var target: Target
+    var actions: [RuntimeAction]
+    var validates: Bool
+}
+
+struct RuntimeTimer: Sendable {
+    var delayMilliseconds: Int
+    /// Interned `30s` (the trigger) and `after 30s` (the event in micro steps).
+    var delay: Int
+    var event: Int
+    var transitions: [RuntimeTransition]
+}
+
+enum RuntimeAction: Sendable {
+    /// Assigns to a state slot, or to a member path inside it.
+    case set(slot: Int, members: [String], value: RuntimeExpression)
+    case append(slot: Int, members: [String], value: RuntimeExpression)
+    case clear(slot: Int, members: [String], zero: Value)
+    case clearFields
+    case call(service: Int, operation: Int, arguments: [(name: String, value: RuntimeExpression)])
+    case analytics(event: String, properties: [(name: String, value: RuntimeExpression)])
+    case push(String)
+    case toast(String)
+    case raise(Int)
+}
+
+/// Resolves names to slots and compiles the IR's expressions, transitions and actions.
+struct ExpressionCompiler {
+    let app: App
+    let slots: [String: Int]
+    let derivedStart: Int
+
+    func binding(_ name: String) -> ExpressionBinding? {
+        switch name {
+        case "form": .form
+        case "event": .event
+        case "value": .value
+        default: slots[name].map(ExpressionBinding.global)
+        }
+    }
+
+    func compile(_ expression: TypedExpression) -> RuntimeExpression {
+        let compiled = CompiledExpression(expression, binding: binding)
+        let derivedStart = derivedStart
+        return RuntimeExpression(
+            compiled: compiled, readsForm: compiled.bindings.contains(.form), readsEvent: compiled.bindings.contains(.event),
+            readsDerived: compiled.bindings.contains { if case .global(let slot) = $0 { slot >= derivedStart } else { false } })
+    }
+
+    func transition(_ transition: Transition, names: inout NameInterner) -> RuntimeTransition {
+        let target: RuntimeTransition.Target = switch transition.target {
+        case .screen(let index): .screen(index)
+        case .back: .back
+        case .overlay(let index): .overlay(index)
+        case .end(let outcome): .end(outcome)
+        case .stay: .stay
+        case .subflow(let flow, let returns):
+            .subflow(flow, returns: returns.map { route in (route.outcome, route.transitions.map { self.transition($0, names: &names) }) })
+        }
+        return RuntimeTransition(event: names.number(transition.event), condition: transition.condition.map(compile),
+                                 conditionSource: names.number(transition.conditionSource ?? ""), target: target,
+                                 actions: actions(transition.actions, names: &names), validates: transition.validates)
+    }
+
+    func timer(_ timer: FlowIR.Timer, names: inout NameInterner) -> RuntimeTimer {
+        RuntimeTimer(delayMilliseconds: timer.delayMilliseconds, delay: names.number(timer.delaySource),
+                     event: names.number("after \(timer.delaySource)"), transitions: timer.transitions.map { transition($0, names: &names) })
+    }
+
+    func actions(_ actions: [Action], names: inout NameInterner) -> [RuntimeAction] {
+        actions.compactMap { action in
+            switch action.kind {
+            case .set(let path, let value):
+                return place(path).map { .set(slot: $0.slot, members: $0.members, value: compile(value)) }
+            case .append(let path, let value):
+                return place(path).map { .append(slot: $0.slot, members: $0.members, value: compile(value)) }
+            case .clear(let path):
+                return place(path).map { .clear(slot: $0.slot, members: $0.members, zero: $0.zero) }
+            case .clearFields:
+                return .clearFields
+            case .call(let service, let operation, let arguments):
+                return .call(service: service, operation: operation, arguments: arguments.map { ($0.name, compile($0.value)) })
+            case .analytics(let event, let properties):
+                return .analytics(event: event, properties: properties.map { ($0.name, compile($0.value)) })
+            case .push(let text): return .push(text)
+            case .toast(let text): return .toast(text)
+            case .raise(let event): return .raise(names.number(event))
+            }
+        }
+    }
+
+    /// The slot and member path of a state path, with the zero value `clear` puts there.
+    private func place(_ path: [String]) -> (slot: Int, members: [String], zero: Value)? {
+        guard let head = path.first, let slot = slots[head], slot < derivedStart else { return nil }
+        return (slot, Array(path.dropFirst()), pathType(path).map { zeroValue($0, in: app) } ?? .null)
+    }
+
+    private func pathType(_ path: [String]) -> ValueType? {
+        guard let head = path.first, var type = app.state.first(where: { $0.name == head })?.type else { return nil }
+        for member in path.dropFirst() {
+            var base = type
+            if case .optional(let wrapped) = base { base = wrapped }
+            guard case .record(let name) = base, let declaration = app.types.first(where: { $0.name == name }),
+                  case .record(let fields) = declaration.kind, let field = fields.first(where: { $0.name == member }) else { return nil }
+            type = field.type
+        }
+        return type
+    }
+}
+
+/// The value a state value of `type` starts with when no initial value is written.
+func zeroValue(_ type: ValueType, in app: App) -> Value {
+    switch type {
+    case .bool: return .bool(false)
+    case .int: return .int(0)
+    case .decimal: return .decimal(0)
+    case .money: return .money(Money(amount: 0, currency: app.currency))
+    case .text: return .text("")
+    case .list: return .list([])
+    case .duration: return .duration(0)
+    case .record(let name):
+        guard let declaration = app.types.first(where: { $0.name == name }), case .record(let fields) = declaration.kind else { return .null }
+        var values: [String: Value] = [:]
+        for field in fields { values[field.name] = zeroValue(field.type, in: app) }
+        return .record(values)
+    case .enumeration(let name):
+        if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind, let first = cases.first {
+            return .enumCase(type: name, name: first)
+        }
+        return .null
+    default: return .null
+    }
+}
