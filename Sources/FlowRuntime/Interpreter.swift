@@ -168,6 +168,7 @@ public struct Interpreter: Sendable {
         try runMacroStep(.event(event)) { run in
             try run.dispatch(event, payload: payload)
             try run.drainQueue()
+            run.restartInactivityTimers()
         }
     }
 
@@ -192,6 +193,7 @@ public struct Interpreter: Sendable {
                 run.log.ignored(event: backEvent, screen: from)
             }
             try run.drainQueue()
+            run.restartInactivityTimers()
         }
         return macroStep(stepCount - 1)
     }
@@ -383,6 +385,15 @@ public struct Interpreter: Sendable {
         if let effect = target.enterEffect { log.effect(effect) }
         if !target.enter.isEmpty { try run(target.enter, payload: [:]) }
         for timer in target.timers { schedule(timer, screen: index, flow: target.flow) }
+    }
+
+    /// A flow's own timers measure inactivity: whatever the person does starts them again.
+    mutating func restartInactivityTimers() {
+        guard ended == nil else { return }
+        let flow = program.screens[screen].flow
+        guard !program.flows[flow].timers.isEmpty else { return }
+        timers.removeAll { $0.screen == nil }
+        for timer in program.flows[flow].timers { schedule(timer, screen: nil, flow: flow) }
     }
 
     mutating func schedule(_ timer: RuntimeTimer, screen: Int?, flow: Int) {

@@ -43,8 +43,8 @@ func acceptanceOutputs(for program: FlowProgram) -> (outputs: [OutputFile], resu
     var outputs: [OutputFile] = []
     var results: [String: [ScenarioResult]] = [:]
     for app in program.apps {
-        let program = RuntimeProgram(app: app)
-        let appResults = app.scenarios.map { runScenario($0, of: program) }
+        let runtime = RuntimeProgram(app: app)
+        let appResults = app.scenarios.map { runScenario($0, of: runtime) }
         results[app.id] = appResults
         outputs += renderReports(for: app, results: appResults).map { OutputFile(path: $0.path, contents: $0.contents) }
     }

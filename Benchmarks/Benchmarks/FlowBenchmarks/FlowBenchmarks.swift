@@ -86,28 +86,39 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // Interpreter throughput: one macro step per event, full semantics (guards, actions, timers, invariants).
+    // Interpreter throughput: one macro step per event, full semantics (guards, actions, validation,
+    // timers, invariants, the trace recorded). The program is prepared once, as `flowc test` does.
     let ring = checkedApp(CompilerConfig(inputs: ["flows"], generatesOutputs: false), fileSystem: syntheticApp(screens: 10_000))
-    Benchmark("interpreter synthetic 10000 screens, 1000 events", configuration: .init(metrics: [.wallClock, .throughput])) { benchmark in
-        guard let ring else { return }
-        for _ in benchmark.scaledIterations {
-            var run = try Interpreter(app: ring)
-            for _ in 0..<1000 { try run.send("next") }
-            blackHole(run.screen)
+    let ringProgram = ring.map(RuntimeProgram.init)
+    Benchmark("interpreter synthetic 10000 screens, 100000 events",
+              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo)) { benchmark in
+        guard let ringProgram else { return }
+        var run = try Interpreter(program: ringProgram)
+        guard let next = run.eventNumber("next") else { return }
+        benchmark.startMeasurement()
+        for _ in 0..<100 {
+            for _ in benchmark.scaledIterations { try run.send(eventNumber: next) }
         }
+        benchmark.stopMeasurement()
+        blackHole(run.screen)
     }
 
     let tempo = checkedApp(CompilerConfig(inputs: [flowsFolder + "/tempo"], generatesOutputs: false), fileSystem: DiskFileSystem())
-    Benchmark("interpreter Tempo onboarding, 1000 events", configuration: .init(metrics: [.wallClock, .throughput])) { benchmark in
-        guard let tempo else { return }
-        for _ in benchmark.scaledIterations {
-            var run = try Interpreter(app: tempo)
-            try run.advance(by: 2_000)
-            for _ in 0..<500 {
-                try run.send("tap_im_new")
-                try run.send("tap_back")
+    let tempoProgram = tempo.map(RuntimeProgram.init)
+    Benchmark("interpreter Tempo onboarding, 100000 events",
+              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo)) { benchmark in
+        guard let tempoProgram else { return }
+        var run = try Interpreter(program: tempoProgram)
+        try run.advance(by: 2_000)
+        guard let forward = run.eventNumber("tap_im_new"), let backward = run.eventNumber("tap_back") else { return }
+        benchmark.startMeasurement()
+        for _ in 0..<50 {
+            for _ in benchmark.scaledIterations {
+                try run.send(eventNumber: forward)
+                try run.send(eventNumber: backward)
             }
-            blackHole(run.screen)
         }
+        benchmark.stopMeasurement()
+        blackHole(run.screen)
     }
 }

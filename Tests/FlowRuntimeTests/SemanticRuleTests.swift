@@ -1,0 +1,351 @@
+import FlowExpression
+import FlowIR
+import FlowRuntime
+import Testing
+
+/// One test per rule of the run-time semantics that InterpreterTests does not already pin down.
+@Suite struct SemanticRuleTests {
+    static let header = InterpreterTests.header
+
+    @Test func aScreensOwnTransitionWinsOverItsFlowsGlobalOne() throws {
+        let app = try compileApp(Self.header + """
+            flows:
+              main:
+                start: WAL-001
+                on:
+                  tap_tab_home: WAL-001
+                  tap_tab_send: PAY-001
+                screens:
+                  WAL-001:
+                    name: Home
+                    on: { tap_settings: SET-001 }
+                  PAY-001: { name: Send }
+                  SET-001:
+                    name: Profile
+                    on: { tap_tab_send: SET-010 }
+                  SET-010: { name: Support }
+            """)
+        var run = try Interpreter(app: app)
+        let global = try run.send("tap_tab_send")
+        #expect(run.currentScreen.id == "PAY-001")
+        #expect(global.microSteps.map(\.description) == ["tap_tab_send: WAL-001 → PAY-001 (global)"])
+        try run.send("tap_tab_home")
+        try run.send("tap_settings")
+        let own = try run.send("tap_tab_send")
+        #expect(run.currentScreen.id == "SET-010")
+        #expect(own.microSteps.map(\.description) == ["tap_tab_send: SET-001 → SET-010"])
+    }
+
+    @Test func anEventNobodyHandlesIsRecordedAsIgnoredAndChangesNothing() throws {
+        let app = try compileApp(Self.header + """
+            state:
+              taps: { type: int, initial: 0 }
+            flows:
+              main:
+                start: A-1
+                screens:
+                  A-1:
+                    name: A
+                    terminal: true
+                    on: { tap: { do: [{ set: { taps: taps + 1 } }] } }
+            """)
+        var run = try Interpreter(app: app)
+        let step = try run.send("shake")
+        #expect(step.microSteps.map(\.description) == ["shake: ignored on A-1"])
+        #expect(step.changes.isEmpty)
+        #expect(run.state["taps"] == .int(0))
+    }
+
+    @Test func aValueSetAndRestoredWithinOneStepIsNotAChange() throws {
+        let app = try compileApp(Self.header + """
+            state:
+              busy: { type: bool, initial: false }
+              count: { type: int, initial: 0 }
+            flows:
+              main:
+                start: A-1
+                screens:
+                  A-1:
+                    name: A
+                    terminal: true
+                    on:
+                      go: { do: [{ set: { busy: true, count: count + 1 } }, { set: { busy: false } }] }
+            """)
+        var run = try Interpreter(app: app)
+        let step = try run.send("go")
+        #expect(step.changes == ["count": .int(1)])
+    }
+
+    @Test func aStepThatFailsHalfWayLeavesNothingInTheNextStepsTrace() throws {
+        let app = try compileApp(Self.header + """
+            state:
+              divisor: { type: int, initial: 0 }
+              result: { type: int, initial: 0 }
+            flows:
+              main:
+                start: A-1
+                screens:
+                  A-1:
+                    name: A
+                    analytics: a_view
+                    terminal: true
+                    on:
+                      divide: { do: [{ analytics: dividing }, { set: { result: 10 / divisor } }] }
+                      fix: { do: [{ set: { divisor: 2 } }] }
+            """)
+        var run = try Interpreter(app: app)
+        #expect(throws: RuntimeFailure.self) { try run.send("divide") }
+        let next = try run.send("fix")
+        #expect(next.effects.isEmpty)
+        #expect(next.microSteps.map(\.event) == ["fix"])
+        #expect(next.changes == ["divisor": .int(2)])
+        #expect(run.trace.steps.map(\.trigger) == [.start, .event("fix")])
+    }
+
+    @Test func aFlowsTimerRestartsOnEveryEventAsAnInactivityTimeout() throws {
+        let app = try compileApp(Self.header + """
+            flows:
+              main:
+                start: HOME
+                after:
+                  5m: { to: LOCK }
+                screens:
+                  HOME:
+                    name: Home
+                    on: { tap: HOME-2 }
+                  HOME-2:
+                    name: Home again
+                    on: { tap: HOME }
+                  LOCK: { name: Locked }
+            """)
+        var run = try Interpreter(app: app)
+        try run.advance(by: 4 * 60_000)
+        try run.send("tap")
+        try run.advance(by: 4 * 60_000)
+        #expect(run.currentScreen.id == "HOME-2", "4 minutes after the last tap: not locked yet")
+        try run.advance(by: 60_000)
+        #expect(run.currentScreen.id == "LOCK")
+    }
+
+    @Test func aScreensTimerStopsWhenTheScreenIsLeft() throws {
+        let app = try compileApp(Self.header + """
+            flows:
+              main:
+                start: PAY-008
+                screens:
+                  PAY-008:
+                    name: Review & Confirm
+                    after:
+                      30s: { to: PAY-007 }
+                    on: { tap_edit: PAY-006 }
+                  PAY-006:
+                    name: Recipient
+                    on: { tap_back: back }
+                  PAY-007: { name: Currency & Amount, terminal: true }
+            """)
+        var run = try Interpreter(app: app)
+        try run.advance(by: 20_000)
+        try run.send("tap_edit")
+        try run.advance(by: 20_000)
+        #expect(run.currentScreen.id == "PAY-006")
+        try run.send("tap_back")
+        try run.advance(by: 29_999)
+        #expect(run.currentScreen.id == "PAY-008", "the lock starts again on re-entry")
+        try run.advance(by: 1)
+        #expect(run.currentScreen.id == "PAY-007")
+    }
+
+    @Test func backAfterAnOverlayClosesOnlyTheSheet() throws {
+        let app = try compileApp(Self.header + """
+            flows:
+              main:
+                start: ONB-005
+                screens:
+                  ONB-005:
+                    name: Email
+                    on: { next: ONB-007 }
+                  ONB-007:
+                    name: Mobile Number
+                    on: { tap_dial_code: { overlay: ONB-007b } }
+                  ONB-007b:
+                    name: Country Code Picker
+                    presentation: sheet
+                    terminal: true
+            """)
+        var run = try Interpreter(app: app)
+        try run.send("next")
+        try run.send("tap_dial_code")
+        try run.back()
+        #expect(run.currentScreen.id == "ONB-007")
+        try run.back()
+        #expect(run.currentScreen.id == "ONB-005")
+        let nowhere = try run.back()
+        #expect(nowhere.microSteps.map(\.description) == ["back: ignored on ONB-005"])
+    }
+
+    @Test func aSubflowOutcomeWithoutARouteReturnsToTheCaller() throws {
+        let app = try compileApp(Self.header + """
+            flows:
+              main:
+                start: ONB-015
+                screens:
+                  ONB-015:
+                    name: Veriff Handoff
+                    analytics: onb_015
+                    on:
+                      open_veriff: { flow: veriff, returns: { submitted: ONB-016 } }
+                  ONB-016: { name: Pending, terminal: true }
+              veriff:
+                start: ONB-W01
+                outcomes: [submitted, closed]
+                screens:
+                  ONB-W01:
+                    name: Veriff Landing
+                    on:
+                      submit: { end: submitted }
+                      close: { end: closed }
+            """)
+        var run = try Interpreter(app: app)
+        try run.send("open_veriff")
+        let closed = try run.send("close")
+        #expect(run.currentScreen.id == "ONB-015")
+        #expect(closed.effects.map(\.description) == ["analytics onb_015"])
+        try run.send("open_veriff")
+        try run.send("submit")
+        #expect(run.currentScreen.id == "ONB-016")
+        #expect(run.ended == nil)
+    }
+
+    @Test func anEndOutsideAnySubflowEndsTheRunAndLaterEventsAreIgnored() throws {
+        let app = try compileApp(Self.header + """
+            flows:
+              main:
+                start: A-1
+                outcomes: [done]
+                after:
+                  1m: { to: A-1 }
+                screens:
+                  A-1:
+                    name: A
+                    on: { finish: { end: done } }
+            """)
+        var run = try Interpreter(app: app)
+        let last = try run.send("finish")
+        #expect(last.ended == "done")
+        #expect(run.ended == "done")
+        let after = try run.send("finish")
+        #expect(after.microSteps.isEmpty)
+        #expect(try run.advance(by: 120_000).isEmpty, "no timer fires after the end")
+    }
+
+    @Test func raisedEventsThatLoopStopTheRunWithAFailure() throws {
+        let app = try compileApp(Self.header + """
+            flows:
+              main:
+                start: A-1
+                screens:
+                  A-1:
+                    name: A
+                    terminal: true
+                    on:
+                      ping: { do: [{ raise: pong }] }
+                      pong: { do: [{ raise: ping }] }
+            """)
+        var run = try Interpreter(app: app)
+        let failure = #expect(throws: RuntimeFailure.self) { try run.send("ping") }
+        #expect(failure?.description == "step 1: more than 1000 events in one step on 'A-1': raised events loop")
+    }
+
+    @Test func fieldsAreValidatedBeforeAnyGuardReadsThem() throws {
+        let app = try compileApp(Self.header + """
+            state:
+              balance: { type: money, initial: 10.00 GBP }
+            flows:
+              main:
+                start: PAY-003
+                screens:
+                  PAY-003:
+                    name: Enter Amount
+                    fields:
+                      amount:
+                        type: money
+                        rules:
+                          - required: true
+                            message: Enter an amount
+                          - min: 0.01 GBP
+                            message: Enter at least £0.01
+                    on:
+                      continue:
+                        - if: form.amount > balance
+                          to: PAY-011
+                        - to: PAY-004
+                  PAY-004: { name: Review, terminal: true }
+                  PAY-011: { name: Insufficient Funds, terminal: true }
+            """)
+        var run = try Interpreter(app: app)
+        try run.fill("amount", .text("0.00"))
+        let rejected = try run.send("continue")
+        #expect(rejected.microSteps.map(\.description) == [#"continue: PAY-003 stays, invalid: amount "Enter at least £0.01""#])
+        #expect(rejected.rules.map { "\($0.rule) \($0.passed)" } == ["required true", "min false"])
+        try run.fill("amount", .text("5.00"))
+        let taken = try run.send("continue")
+        #expect(taken.microSteps.map(\.description) == ["continue: [form.amount > balance → false] PAY-003 → PAY-004"])
+        #expect(run.errors.isEmpty)
+    }
+
+    @Test func twoRunsOfTheSameInputsGiveEqualTraces() throws {
+        let app = try compileApp(Self.header + """
+            state:
+              count: { type: int, initial: 0 }
+            flows:
+              main:
+                start: A-1
+                screens:
+                  A-1:
+                    name: A
+                    after: { 10s: { do: [{ set: { count: count + 1 } }] } }
+                    on: { next: { to: A-2, do: [{ analytics: next_tapped }] } }
+                  A-2:
+                    name: B
+                    on: { next: A-1 }
+            """)
+        func run() throws -> Trace {
+            var run = try Interpreter(app: app)
+            for _ in 0..<5 {
+                try run.send("next")
+                try run.advance(by: 15_000)
+            }
+            return run.trace
+        }
+        let first = try run()
+        #expect(first == (try run()))
+        #expect(first.steps.count == 8)
+    }
+
+    @Test func sendingByNumberIsTheSameAsSendingByName() throws {
+        let app = try compileApp(Self.header + """
+            state:
+              count: { type: int, initial: 0 }
+            flows:
+              main:
+                start: A-1
+                screens:
+                  A-1:
+                    name: A
+                    on: { next: { to: A-2, do: [{ set: { count: count + 1 } }] } }
+                  A-2:
+                    name: B
+                    on: { next: A-1 }
+            """)
+        let program = RuntimeProgram(app: app)
+        var byName = try Interpreter(program: program)
+        var byNumber = try Interpreter(program: program)
+        let next = try #require(byNumber.eventNumber("next"))
+        for _ in 0..<7 {
+            try byName.send("next")
+            try byNumber.send(eventNumber: next)
+        }
+        #expect(byName.trace == byNumber.trace)
+        #expect(byNumber.state["count"] == .int(4))
+    }
+}
