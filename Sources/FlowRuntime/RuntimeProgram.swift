@@ -113,26 +113,38 @@ struct NameInterner {
     }
 }
 
-/// A compiled expression and what it needs filled in before it runs.
-struct RuntimeExpression: Sendable {
+/// A compiled expression and what it needs filled in before it runs. A class: actions and
+/// guards hold it by one reference, so passing it around copies nothing.
+final class RuntimeExpression: Sendable {
     let compiled: CompiledExpression
     let readsForm: Bool
     let readsEvent: Bool
     let readsDerived: Bool
     var expression: TypedExpression { compiled.expression }
+
+    init(compiled: CompiledExpression, readsForm: Bool, readsEvent: Bool, readsDerived: Bool) {
+        self.compiled = compiled; self.readsForm = readsForm; self.readsEvent = readsEvent; self.readsDerived = readsDerived
+    }
 }
 
-struct ScreenProgram: Sendable {
-    var flow: Int
+/// A screen made ready to run. A class, so the hot path reaches its parts through one reference.
+final class ScreenProgram: Sendable {
+    let flow: Int
     /// Event number → transitions, the screen's own first; a small array searched in order.
-    var handlers: [EventHandler]
-    var enterEffect: Effect?
-    var enter: [RuntimeAction]
-    var exit: [RuntimeAction]
-    var timers: [RuntimeTimer]
-    var variants: [(name: String, condition: RuntimeExpression?)]
+    let handlers: [EventHandler]
+    let enterEffect: Effect?
+    let enter: [RuntimeAction]
+    let exit: [RuntimeAction]
+    let timers: [RuntimeTimer]
+    let variants: [(name: String, condition: RuntimeExpression?)]
     /// Each field's rules, in field order.
-    var rules: [FieldRules]
+    let rules: [FieldRules]
+
+    init(flow: Int, handlers: [EventHandler], enterEffect: Effect?, enter: [RuntimeAction], exit: [RuntimeAction],
+         timers: [RuntimeTimer], variants: [(name: String, condition: RuntimeExpression?)], rules: [FieldRules]) {
+        self.flow = flow; self.handlers = handlers; self.enterEffect = enterEffect; self.enter = enter; self.exit = exit
+        self.timers = timers; self.variants = variants; self.rules = rules
+    }
 }
 
 struct EventHandler: Sendable {
@@ -141,25 +153,34 @@ struct EventHandler: Sendable {
     var global: Bool
 }
 
-struct FlowProgram: Sendable {
-    var start: Int
-    var name: String
-    var globalTransitions: [RuntimeTransition]
-    var timers: [RuntimeTimer]
+final class FlowProgram: Sendable {
+    let start: Int
+    let name: String
+    let globalTransitions: [RuntimeTransition]
+    let timers: [RuntimeTimer]
+
+    init(start: Int, name: String, globalTransitions: [RuntimeTransition], timers: [RuntimeTimer]) {
+        self.start = start; self.name = name; self.globalTransitions = globalTransitions; self.timers = timers
+    }
 }
 
-struct RuntimeTransition: Sendable {
+final class RuntimeTransition: Sendable {
     enum Target: Sendable {
         case screen(Int), back, overlay(Int), end(String), stay
         case subflow(Int, returns: [(outcome: String, transitions: [RuntimeTransition])])
     }
-    var event: Int
-    var condition: RuntimeExpression?
+    let event: Int
+    let condition: RuntimeExpression?
     /// The guard as written, interned: traces show it.
-    var conditionSource: Int
-    var target: Target
-    var actions: [RuntimeAction]
-    var validates: Bool
+    let conditionSource: Int
+    let target: Target
+    let actions: [RuntimeAction]
+    let validates: Bool
+
+    init(event: Int, condition: RuntimeExpression?, conditionSource: Int, target: Target, actions: [RuntimeAction], validates: Bool) {
+        self.event = event; self.condition = condition; self.conditionSource = conditionSource; self.target = target
+        self.actions = actions; self.validates = validates
+    }
 }
 
 struct RuntimeTimer: Sendable {

@@ -118,3 +118,32 @@ struct EvaluatorTests {
         #expect(Timestamp(parsing: "2026-01-05T09:00:00") == nil)
     }
 }
+
+/// The compiled form has fast paths for whole numbers in slots (`counter < limit`, `count + 1`);
+/// `run` compares every result with the tree walker, so these cases pin the boundaries.
+@Suite("Compiled fast paths") struct CompiledFastPathTests {
+    @Test("comparisons of a slot with a literal or another slot, at the boundary", arguments: [2, 3, 4])
+    func comparisons(count: Int) throws {
+        let extra: [String: Value] = ["count": .int(count)]
+        #expect(try run("count < 3", extra: extra) == .bool(count < 3))
+        #expect(try run("count <= 3", extra: extra) == .bool(count <= 3))
+        #expect(try run("count > 3", extra: extra) == .bool(count > 3))
+        #expect(try run("count >= 3", extra: extra) == .bool(count >= 3))
+        #expect(try run("3 < count", extra: extra) == .bool(3 < count))
+        #expect(try run("count < count", extra: extra) == .bool(false))
+        #expect(try run("count + 1", extra: extra) == .int(count + 1))
+        #expect(try run("count - 1", extra: extra) == .int(count - 1))
+    }
+
+    @Test("an overflowing increment is the same error either way")
+    func overflow() throws {
+        let error = try runError("count + 1", extra: ["count": .int(Int.max)])
+        #expect(error.message == "integer overflow in '+'")
+    }
+
+    @Test("a null where a number is needed is the same error either way")
+    func nullOperand() throws {
+        let error = try runError("maybe_count < 3")
+        #expect(error.message == "'maybe_count' is null")
+    }
+}

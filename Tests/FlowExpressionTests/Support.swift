@@ -85,7 +85,21 @@ func run(_ text: String, expected: ValueType? = nil, extra: [String: Value] = [:
          defaultCurrency: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Value {
     let tree = try typed(text, expected: expected, sourceLocation: sourceLocation)
     let context = EvaluationContext(variables: bankVariables.merging(extra) { $1 }, now: now, defaultCurrency: defaultCurrency)
+    expectCompiledAgrees(tree, context, sourceLocation: sourceLocation)
     return try evaluate(tree, in: context)
+}
+
+/// Every evaluation in these tests also runs through `CompiledExpression` (the runtime's form):
+/// both must give the same value, or the same error at the same span.
+func expectCompiledAgrees(_ tree: TypedExpression, _ context: EvaluationContext, sourceLocation: SourceLocation) {
+    let names = context.variables.keys.sorted()
+    let slots = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    let compiled = CompiledExpression(tree) { slots[$0].map(ExpressionBinding.global) }
+    var scope = ExpressionScope(globals: names.map { context.variables[$0] ?? .null }, now: context.now,
+                                defaultCurrency: context.defaultCurrency)
+    let walked = Result { () throws(EvaluationError) in try evaluate(tree, in: context) }
+    let closures = Result { () throws(EvaluationError) in try compiled.evaluate(&scope) }
+    #expect(walked == closures, "the tree walker and the compiled closures disagree", sourceLocation: sourceLocation)
 }
 
 /// The evaluation error of `text`, failing the test if it evaluates.
@@ -93,6 +107,7 @@ func runError(_ text: String, extra: [String: Value] = [:], defaultCurrency: Str
               sourceLocation: SourceLocation = #_sourceLocation) throws -> EvaluationError {
     let tree = try typed(text, sourceLocation: sourceLocation)
     let context = EvaluationContext(variables: bankVariables.merging(extra) { $1 }, now: clock, defaultCurrency: defaultCurrency)
+    expectCompiledAgrees(tree, context, sourceLocation: sourceLocation)
     do {
         let value = try evaluate(tree, in: context)
         Issue.record("expected an evaluation error, got \(value)", sourceLocation: sourceLocation)

@@ -27,8 +27,11 @@ struct MemoryFileSystem: FileSystem {
     func remove(_ path: String) throws {}
 }
 
-/// The synthetic N-screen ring of DESIGN.md (the same shape as scripts/make-synthetic-app.py).
-func syntheticApp(screens n: Int) -> MemoryFileSystem {
+/// The synthetic N-screen ring of DESIGN.md (the same shape as scripts/make-synthetic-app.py):
+/// `next` moves on while a counter is under a limit, `back` returns, `fail` opens an error sheet.
+/// With `forms`, every tenth screen also has a field with two rules (for the checker; a run would
+/// stop there until the field is filled, so the interpreter benchmark leaves them out).
+func syntheticApp(screens n: Int, forms: Bool = true) -> MemoryFileSystem {
     let root = """
         app:
           name: Synthetic
@@ -48,7 +51,7 @@ func syntheticApp(screens n: Int) -> MemoryFileSystem {
         lines.append("      S-\(i):")
         lines.append("        name: Screen \(i)")
         lines.append("        analytics: s_\(i)_view")
-        if i % 10 == 0 {
+        if forms && i % 10 == 0 {
             lines += ["        fields:", "          code:", "            type: digits(6)", "            rules:",
                       "              - required: true", "                message: Enter the 6-digit code",
                       "              - check: \"!is_sequence(value)\"", "                message: Avoid obvious sequences"]
@@ -88,7 +91,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // Interpreter throughput: one macro step per event, full semantics (guards, actions, validation,
     // timers, invariants, the trace recorded). The program is prepared once, as `flowc test` does.
-    let ring = checkedApp(CompilerConfig(inputs: ["flows"], generatesOutputs: false), fileSystem: syntheticApp(screens: 10_000))
+    let ring = checkedApp(CompilerConfig(inputs: ["flows"], generatesOutputs: false), fileSystem: syntheticApp(screens: 10_000, forms: false))
     let ringProgram = ring.map(RuntimeProgram.init)
     Benchmark("interpreter synthetic 10000 screens, 100000 events",
               configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo)) { benchmark in

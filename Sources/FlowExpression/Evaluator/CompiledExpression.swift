@@ -211,6 +211,9 @@ private struct ClosureCompiler {
                 return .bool(second)
             }
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            if let fast = intComparison(op, lhs, rhs, general: { scope in try Self.helpers.binary(op, try left(&scope), try right(&scope), lhs, rhs, expression) }) {
+                return fast
+            }
             // Whole numbers are the common case (counters, limits): compared without the general path.
             return { scope in
                 let a = try left(&scope)
@@ -226,6 +229,18 @@ private struct ClosureCompiler {
                 return try Self.helpers.binary(op, a, b, lhs, rhs, expression)
             }
         case .add, .subtract:
+            if case .variable(let name) = lhs.kind, case .global(let slot)? = binding(name), case .literal(.int(let constant)) = rhs.kind {
+                bindings.insert(.global(slot))
+                // `counter + 1`: read the slot and add without calling the operand closures.
+                let isAdd = op == .add
+                return { scope in
+                    if case .int(let x) = scope.globals[slot] {
+                        let (result, overflow) = isAdd ? x.addingReportingOverflow(constant) : x.subtractingReportingOverflow(constant)
+                        if !overflow { return .int(result) }
+                    }
+                    return try Self.helpers.binary(op, try left(&scope), try right(&scope), lhs, rhs, expression)
+                }
+            }
             return { scope in
                 let a = try left(&scope)
                 let b = try right(&scope)
@@ -241,6 +256,51 @@ private struct ClosureCompiler {
                 let b = try right(&scope)
                 return try Self.helpers.binary(op, a, b, lhs, rhs, expression)
             }
+        }
+    }
+
+    /// `counter < limit`, `count >= 3`: slots and whole-number literals compared in place.
+    private mutating func intComparison(_ op: BinaryOperator, _ lhs: TypedExpression, _ rhs: TypedExpression,
+                                        general: @escaping Closure) -> Closure? {
+        enum Operand { case slot(Int), constant(Int) }
+        func operand(_ expression: TypedExpression) -> Operand? {
+            switch expression.kind {
+            case .variable(let name):
+                if case .global(let slot)? = binding(name) { return .slot(slot) }
+                return nil
+            case .literal(.int(let value)): return .constant(value)
+            default: return nil
+            }
+        }
+        guard let a = operand(lhs), let b = operand(rhs) else { return nil }
+        for case .slot(let slot) in [a, b] { bindings.insert(.global(slot)) }
+        @Sendable func holds(_ x: Int, _ y: Int) -> Bool {
+            switch op {
+            case .less: x < y
+            case .lessOrEqual: x <= y
+            case .greater: x > y
+            default: x >= y
+            }
+        }
+        switch (a, b) {
+        case (.slot(let i), .slot(let j)):
+            return { scope in
+                if case .int(let x) = scope.globals[i], case .int(let y) = scope.globals[j] { return .bool(holds(x, y)) }
+                return try general(&scope)
+            }
+        case (.slot(let i), .constant(let y)):
+            return { scope in
+                if case .int(let x) = scope.globals[i] { return .bool(holds(x, y)) }
+                return try general(&scope)
+            }
+        case (.constant(let x), .slot(let j)):
+            return { scope in
+                if case .int(let y) = scope.globals[j] { return .bool(holds(x, y)) }
+                return try general(&scope)
+            }
+        case (.constant(let x), .constant(let y)):
+            let value = Value.bool(holds(x, y))
+            return { _ in value }
         }
     }
 
