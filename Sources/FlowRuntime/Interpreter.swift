@@ -382,7 +382,7 @@ public struct Interpreter: Sendable {
 
     mutating func enterActions(_ index: Int) throws {
         let target = program.screens[index]
-        if let effect = target.enterEffect { log.effect(effect) }
+        if let effect = target.enterEffect { log.staticEffect(effect) }
         if !target.enter.isEmpty { try run(target.enter, payload: [:]) }
         for timer in target.timers { schedule(timer, screen: index, flow: target.flow) }
     }
@@ -438,10 +438,8 @@ public struct Interpreter: Sendable {
                 var values: [String: Value] = [:]
                 for property in properties { values[property.name] = try evaluate(property.value, payload: payload) }
                 log.effect(.analytics(event: event, properties: values))
-            case .push(let text):
-                log.effect(.push(text))
-            case .toast(let text):
-                log.effect(.toast(text))
+            case .push(let effect), .toast(let effect):
+                log.staticEffect(effect)
             case .raise(let event):
                 queue.append((event, [:]))
             }

@@ -28,6 +28,8 @@ public final class RuntimeProgram: Sendable {
     let operationNames: [[String]]
     /// The payload of each service outcome event: its declared outputs at their zero values.
     let outcomePayloads: [String: [String: Value]]
+    /// Effects known before the run (screen views, fixed pushes and toasts); traces store their numbers.
+    let staticEffects: [Effect]
 
     public convenience init(app: App) {
         var interner = NameInterner()
@@ -75,7 +77,7 @@ public final class RuntimeProgram: Sendable {
             }
             screens.append(ScreenProgram(
                 flow: screen.flow, handlers: handlers,
-                enterEffect: screen.analytics.map { Effect.analytics(event: $0, properties: [:]) },
+                enterEffect: screen.analytics.map { compiler.staticEffect(.analytics(event: $0, properties: [:])) },
                 enter: compiler.actions(screen.enter, names: &interner), exit: compiler.actions(screen.exit, names: &interner),
                 timers: screen.timers.map { compiler.timer($0, names: &interner) },
                 variants: screen.variants.map { (name: $0.name, condition: $0.condition.map(compiler.compile)) },
@@ -92,6 +94,7 @@ public final class RuntimeProgram: Sendable {
         outcomePayloads = payloads
         names = interner.names
         nameNumbers = interner.numbers
+        staticEffects = compiler.staticEffects
     }
 
     /// Compiles an expression written against the app's state (scenario values and expectations).
@@ -132,7 +135,8 @@ final class ScreenProgram: Sendable {
     let flow: Int
     /// Event number → transitions, the screen's own first; a small array searched in order.
     let handlers: [EventHandler]
-    let enterEffect: Effect?
+    /// The screen-view analytics, as a static effect number.
+    let enterEffect: Int?
     let enter: [RuntimeAction]
     let exit: [RuntimeAction]
     let timers: [RuntimeTimer]
@@ -140,7 +144,7 @@ final class ScreenProgram: Sendable {
     /// Each field's rules, in field order.
     let rules: [FieldRules]
 
-    init(flow: Int, handlers: [EventHandler], enterEffect: Effect?, enter: [RuntimeAction], exit: [RuntimeAction],
+    init(flow: Int, handlers: [EventHandler], enterEffect: Int?, enter: [RuntimeAction], exit: [RuntimeAction],
          timers: [RuntimeTimer], variants: [(name: String, condition: RuntimeExpression?)], rules: [FieldRules]) {
         self.flow = flow; self.handlers = handlers; self.enterEffect = enterEffect; self.enter = enter; self.exit = exit
         self.timers = timers; self.variants = variants; self.rules = rules
@@ -199,16 +203,33 @@ enum RuntimeAction: Sendable {
     case clearFields
     case call(service: Int, operation: Int, arguments: [(name: String, value: RuntimeExpression)])
     case analytics(event: String, properties: [(name: String, value: RuntimeExpression)])
-    case push(String)
-    case toast(String)
+    /// Fixed texts, as static effect numbers.
+    case push(Int)
+    case toast(Int)
     case raise(Int)
 }
 
 /// Resolves names to slots and compiles the IR's expressions, transitions and actions.
-struct ExpressionCompiler {
+/// Equal expressions share one compiled form: a guard written on 10,000 screens is one closure
+/// tree, which keeps a large app's hot path in the cache.
+final class ExpressionCompiler {
     let app: App
     let slots: [String: Int]
     let derivedStart: Int
+    private var compiled: [TypedExpression: RuntimeExpression] = [:]
+    private(set) var staticEffects: [Effect] = []
+    private var staticEffectNumbers: [Effect: Int] = [:]
+
+    func staticEffect(_ effect: Effect) -> Int {
+        if let known = staticEffectNumbers[effect] { return known }
+        staticEffects.append(effect)
+        staticEffectNumbers[effect] = staticEffects.count - 1
+        return staticEffects.count - 1
+    }
+
+    init(app: App, slots: [String: Int], derivedStart: Int) {
+        self.app = app; self.slots = slots; self.derivedStart = derivedStart
+    }
 
     func binding(_ name: String) -> ExpressionBinding? {
         switch name {
@@ -220,6 +241,13 @@ struct ExpressionCompiler {
     }
 
     func compile(_ expression: TypedExpression) -> RuntimeExpression {
+        if let known = compiled[expression] { return known }
+        let result = compileOnce(expression)
+        compiled[expression] = result
+        return result
+    }
+
+    private func compileOnce(_ expression: TypedExpression) -> RuntimeExpression {
         let compiled = CompiledExpression(expression, binding: binding)
         let derivedStart = derivedStart
         return RuntimeExpression(
@@ -262,8 +290,8 @@ struct ExpressionCompiler {
                 return .call(service: service, operation: operation, arguments: arguments.map { ($0.name, compile($0.value)) })
             case .analytics(let event, let properties):
                 return .analytics(event: event, properties: properties.map { ($0.name, compile($0.value)) })
-            case .push(let text): return .push(text)
-            case .toast(let text): return .toast(text)
+            case .push(let text): return .push(staticEffect(.push(text)))
+            case .toast(let text): return .toast(staticEffect(.toast(text)))
             case .raise(let event): return .raise(names.number(event))
             }
         }

@@ -1,7 +1,8 @@
 import FlowExpression
 
-/// The trace of a run as flat logs of numbers, appended to without allocating per step;
-/// `Interpreter.trace` turns them into ``MacroStep`` values when someone reads them.
+/// The trace of a run as flat logs of small numbers, appended to without allocating per step;
+/// `Interpreter.trace` turns them into ``MacroStep`` values when someone reads them. Records
+/// are kept small (32-bit numbers, effects by reference) because a long run writes one per event.
 struct TraceLog: Sendable {
     enum Trigger: Sendable {
         case start
@@ -11,38 +12,56 @@ struct TraceLog: Sendable {
     }
 
     struct Step: Sendable {
-        var trigger: Trigger
         var time: Int
-        var screen: Int
-        var variant: Int?
-        var ended: String?
+        var triggerKind: UInt8
+        /// The event or timer-delay name number of the trigger.
+        var triggerName: Int32
+        var screen: Int32
+        /// Variant index, or -1.
+        var variant: Int32
+        /// Index into `endings`, or -1.
+        var ended: Int32
         /// Where this step's entries end in each log (they start where the previous step's end).
-        var microEnd: Int
-        var effectEnd: Int
-        var changeEnd: Int
-        var ruleEnd: Int
-        var guardEnd: Int
+        var microEnd: Int32
+        var effectEnd: Int32
+        var changeEnd: Int32
+        var ruleEnd: Int32
+        var guardEnd: Int32
+
+        var trigger: Trigger {
+            switch triggerKind {
+            case 0: .start
+            case 1: .event(Int(triggerName))
+            case 2: .timer(Int(triggerName))
+            default: .back
+            }
+        }
     }
 
     struct Micro: Sendable {
-        enum Outcome: Sendable {
-            /// `to` is nil when the run ended.
-            case taken(to: Int?, alternative: Int, global: Bool)
-            case rejected(errors: [String: String])
-            case ignored
-        }
-        var event: Int
-        var screen: Int
-        var outcome: Outcome
-        var guards: Range<Int>
+        enum Kind: UInt8, Sendable { case taken, takenGlobal, rejected, ignored }
+        var event: Int32
+        var screen: Int32
+        /// Taken: the screen reached, or -1 when the run ended.
+        var to: Int32
+        /// Taken: the alternative's index. Rejected: the index of the errors in `rejections`.
+        var detail: Int32
+        var guardStart: Int32
+        var guardEnd: Int32
+        var kind: Kind
     }
 
     var steps: [Step] = []
     var micro: [Micro] = []
-    var guards: [(source: Int, value: Bool)] = []
-    var effects: [Effect] = []
-    var changes: [(slot: Int, value: Value)] = []
+    /// Guard results: the interned guard source times two, plus one when it held.
+    var guards: [Int32] = []
+    /// Effects: n ≥ 0 is the program's static effect n; n < 0 is `dynamicEffects[-n - 1]`.
+    var effects: [Int32] = []
+    var dynamicEffects: [Effect] = []
+    var changes: [(slot: Int32, value: Value)] = []
     var rules: [RuleResult] = []
+    var rejections: [[String: String]] = []
+    var endings: [String] = []
 
     /// Slots written in the current step with their values before it; compared when it ends.
     private var touched: [(slot: Int, before: Value)] = []
@@ -55,22 +74,42 @@ struct TraceLog: Sendable {
 
     /// Starts a step; entries left by a step that failed half-way are dropped.
     mutating func beginStep() {
-        let last = steps.last
-        if micro.count != (last?.microEnd ?? 0) { micro.removeSubrange((last?.microEnd ?? 0)...) }
-        if effects.count != (last?.effectEnd ?? 0) { effects.removeSubrange((last?.effectEnd ?? 0)...) }
-        if changes.count != (last?.changeEnd ?? 0) { changes.removeSubrange((last?.changeEnd ?? 0)...) }
-        if rules.count != (last?.ruleEnd ?? 0) { rules.removeSubrange((last?.ruleEnd ?? 0)...) }
-        if guards.count != (last?.guardEnd ?? 0) { guards.removeSubrange((last?.guardEnd ?? 0)...) }
+        if let last = steps.last {
+            truncate(&micro, to: last.microEnd)
+            truncate(&effects, to: last.effectEnd)
+            truncate(&changes, to: last.changeEnd)
+            truncate(&rules, to: last.ruleEnd)
+            truncate(&guards, to: last.guardEnd)
+        } else {
+            micro.removeAll(); effects.removeAll(); changes.removeAll(); rules.removeAll(); guards.removeAll()
+        }
         touched.removeAll(keepingCapacity: true)
+    }
+
+    private func truncate<T>(_ log: inout [T], to end: Int32) {
+        if log.count != Int(end) { log.removeSubrange(Int(end)...) }
     }
 
     mutating func endStep(trigger: Trigger, time: Int, screen: Int, variant: Int?, ended: String?, globals: [Value]) {
         for entry in touched where globals[entry.slot] != entry.before {
-            changes.append((entry.slot, globals[entry.slot]))
+            changes.append((Int32(truncatingIfNeeded: entry.slot), globals[entry.slot]))
         }
-        steps.append(Step(trigger: trigger, time: time, screen: screen, variant: variant, ended: ended,
-                          microEnd: micro.count, effectEnd: effects.count, changeEnd: changes.count, ruleEnd: rules.count,
-                          guardEnd: guards.count))
+        let (kind, name): (UInt8, Int) = switch trigger {
+        case .start: (0, 0)
+        case .event(let event): (1, event)
+        case .timer(let delay): (2, delay)
+        case .back: (3, 0)
+        }
+        var ending: Int32 = -1
+        if let ended {
+            endings.append(ended)
+            ending = Int32(truncatingIfNeeded: endings.count - 1)
+        }
+        steps.append(Step(time: time, triggerKind: kind, triggerName: Int32(truncatingIfNeeded: name), screen: Int32(truncatingIfNeeded: screen),
+                          variant: Int32(truncatingIfNeeded: variant ?? -1), ended: ending,
+                          microEnd: Int32(truncatingIfNeeded: micro.count), effectEnd: Int32(truncatingIfNeeded: effects.count),
+                          changeEnd: Int32(truncatingIfNeeded: changes.count), ruleEnd: Int32(truncatingIfNeeded: rules.count),
+                          guardEnd: Int32(truncatingIfNeeded: guards.count)))
     }
 
     /// Call before writing a state slot.
@@ -81,29 +120,39 @@ struct TraceLog: Sendable {
     }
 
     mutating func guardResult(source: Int, value: Bool) {
-        guards.append((source, value))
+        guards.append(Int32(truncatingIfNeeded: source * 2 + (value ? 1 : 0)))
+    }
+
+    /// An effect the program knows in advance (screen views, fixed pushes and toasts), by number.
+    mutating func staticEffect(_ number: Int) {
+        effects.append(Int32(truncatingIfNeeded: number))
     }
 
     mutating func effect(_ effect: Effect) {
-        effects.append(effect)
+        dynamicEffects.append(effect)
+        effects.append(Int32(truncatingIfNeeded: -dynamicEffects.count))
     }
 
     /// Records a micro step; `guards` are the positions of its guard results in `guards`.
     mutating func taken(event: Int, from: Int, to: Int?, alternative: Int, global: Bool, guards range: Range<Int>? = nil) {
-        micro.append(Micro(event: event, screen: from, outcome: .taken(to: to, alternative: alternative, global: global),
-                           guards: range ?? guards.count..<guards.count))
+        record(event: event, screen: from, to: to ?? -1, detail: alternative, kind: global ? .takenGlobal : .taken, guards: range)
     }
 
     mutating func rejected(event: Int, screen: Int, errors: [String: String], guards range: Range<Int>) {
-        micro.append(Micro(event: event, screen: screen, outcome: .rejected(errors: errors), guards: range))
+        rejections.append(errors)
+        record(event: event, screen: screen, to: -1, detail: rejections.count - 1, kind: .rejected, guards: range)
     }
 
     mutating func ignored(event: Int, screen: Int, guards range: Range<Int>? = nil) {
-        micro.append(Micro(event: event, screen: screen, outcome: .ignored, guards: range ?? guards.count..<guards.count))
+        record(event: event, screen: screen, to: -1, detail: 0, kind: .ignored, guards: range)
     }
 
-    var lastMicroStepWasIgnored: Bool {
-        if let last = micro.last, case .ignored = last.outcome { return true }
-        return false
+    private mutating func record(event: Int, screen: Int, to: Int, detail: Int, kind: Micro.Kind, guards range: Range<Int>?) {
+        let range = range ?? guards.count..<guards.count
+        micro.append(Micro(event: Int32(truncatingIfNeeded: event), screen: Int32(truncatingIfNeeded: screen), to: Int32(truncatingIfNeeded: to),
+                           detail: Int32(truncatingIfNeeded: detail), guardStart: Int32(truncatingIfNeeded: range.lowerBound),
+                           guardEnd: Int32(truncatingIfNeeded: range.upperBound), kind: kind))
     }
+
+    var lastMicroStepWasIgnored: Bool { micro.last?.kind == .ignored }
 }
