@@ -8,18 +8,34 @@ public struct ServiceOutcomes: Sendable {
     public var defaults: [String: String] = [:]
     /// `service.operation` → outcome names for the next calls, in order.
     public var queued: [String: [String]] = [:]
+    /// `service.operation` → output values sent with the default outcome (evaluated when it arrives).
+    public var defaultOutputs: [String: [String: TypedExpression]] = [:]
+    /// Output values of the queued outcomes, in step with `queued` (shorter when none were chosen).
+    var queuedOutputs: [String: [[String: TypedExpression]]] = [:]
 
     public init(defaults: [String: String] = [:]) {
         self.defaults = defaults
     }
 
-    mutating func next(for operation: String) -> String? {
+    /// Queues the outcome (and output values) of the next call of `operation`.
+    mutating func enqueue(_ outcome: String, output: [String: TypedExpression], for operation: String) {
+        var outputs = queuedOutputs[operation] ?? []
+        while outputs.count < (queued[operation] ?? []).count { outputs.append([:]) }
+        queued[operation, default: []].append(outcome)
+        outputs.append(output)
+        queuedOutputs[operation] = outputs
+    }
+
+    mutating func next(for operation: String) -> (outcome: String, output: [String: TypedExpression])? {
         if var pending = queued[operation], !pending.isEmpty {
             let outcome = pending.removeFirst()
             queued[operation] = pending
-            return outcome
+            var outputs = queuedOutputs[operation] ?? []
+            let output = outputs.isEmpty ? [:] : outputs.removeFirst()
+            queuedOutputs[operation] = outputs
+            return (outcome, output)
         }
-        return defaults[operation]
+        return defaults[operation].map { ($0, defaultOutputs[operation] ?? [:]) }
     }
 }
 
@@ -169,16 +185,17 @@ public struct Interpreter: Sendable {
         }
     }
 
-    /// Chooses the outcome of the oldest pending call of `operation` (or of the next call, if none is pending).
-    public mutating func choose(_ outcome: String, for operation: String) throws {
+    /// Chooses the outcome of the oldest pending call of `operation` (or of the next call, if none is pending),
+    /// optionally with values for some of its outputs (the others arrive at their zero value).
+    public mutating func choose(_ outcome: String, for operation: String, output: [String: TypedExpression] = [:]) throws {
         if let index = pendingCalls.firstIndex(of: operation) {
             pendingCalls.remove(at: index)
             try runMacroStep(.event("\(operation).\(outcome)")) { run in
-                try run.dispatch("\(operation).\(outcome)", payload: run.outputPayload(operation: operation, outcome: outcome))
+                try run.dispatch("\(operation).\(outcome)", payload: run.outputPayload(operation: operation, outcome: outcome, chosen: output))
                 try run.drainQueue()
             }
         } else {
-            services.queued[operation, default: []].append(outcome)
+            services.enqueue(outcome, output: output, for: operation)
         }
     }
 
@@ -399,8 +416,8 @@ public struct Interpreter: Sendable {
                 var values: [String: Value] = [:]
                 for argument in arguments { values[argument.name] = try evaluateExpression(argument.value, event: payload) }
                 effects.append(.call(operation: name, arguments: values))
-                if let outcome = services.next(for: name) {
-                    queue.append(("\(name).\(outcome)", outputPayload(operation: name, outcome: outcome)))
+                if let (outcome, output) = services.next(for: name) {
+                    queue.append(("\(name).\(outcome)", try outputPayload(operation: name, outcome: outcome, chosen: output)))
                 } else {
                     pendingCalls.append(name)
                 }
@@ -418,11 +435,13 @@ public struct Interpreter: Sendable {
         }
     }
 
-    /// The payload of a service outcome event: each declared output at its zero value.
-    func outputPayload(operation: String, outcome: String) -> [String: Value] {
+    /// The payload of a service outcome event: each declared output at the value chosen for it, or at its zero value.
+    func outputPayload(operation: String, outcome: String, chosen: [String: TypedExpression] = [:]) throws -> [String: Value] {
         guard let declaration = app.events.first(where: { $0.name == "\(operation).\(outcome)" }) else { return [:] }
         var payload: [String: Value] = [:]
-        for field in declaration.payload { payload[field.name] = zeroValue(field.type) }
+        for field in declaration.payload {
+            payload[field.name] = try chosen[field.name].map { try evaluateExpression($0, event: [:]) } ?? zeroValue(field.type)
+        }
         return payload
     }
 }

@@ -29,6 +29,7 @@ public func runScenario(_ scenario: Scenario, of app: App) -> ScenarioResult {
         let service = app.services[choice.service]
         let operation = service.operations[choice.operation]
         services.defaults["\(service.name).\(operation.name)"] = operation.outcomes[choice.outcome].name
+        if !choice.output.isEmpty { services.defaultOutputs["\(service.name).\(operation.name)"] = choice.output }
     }
     let clock = scenario.clockStart.map { Timestamp(millisecondsSince1970: Int($0)) } ?? Timestamp(millisecondsSince1970: 1_767_225_600_000)
     var run: Interpreter
@@ -61,7 +62,7 @@ public func runScenario(_ scenario: Scenario, of app: App) -> ScenarioResult {
                 for choice in choices {
                     let service = app.services[choice.service]
                     let operation = service.operations[choice.operation]
-                    try run.choose(operation.outcomes[choice.outcome].name, for: "\(service.name).\(operation.name)")
+                    try run.choose(operation.outcomes[choice.outcome].name, for: "\(service.name).\(operation.name)", output: choice.output)
                 }
             case .back:
                 try run.back()

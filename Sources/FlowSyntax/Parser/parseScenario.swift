@@ -23,7 +23,15 @@ extension FlowParser {
 
     func outcomeChoices(_ node: YAMLNode, _ what: String) -> [OutcomeChoiceSyntax] {
         reader.entries(node, what).compactMap { operation, value in
-            reader.text(value, "the outcome of '\(operation.value)'").map { OutcomeChoiceSyntax(operation: operation, outcome: $0) }
+            if case .mapping = value.content {
+                let choiceWhat = "the outcome of '\(operation.value)'"
+                guard let parts = reader.mapping(value, choiceWhat, keys: ["outcome", "output"]) else { return nil }
+                return reader.required(parts, "outcome", in: choiceWhat, hint: "name the outcome, e.g. success")
+                    .flatMap { reader.text($0, "'outcome' of \(choiceWhat)") }
+                    .map { OutcomeChoiceSyntax(operation: operation, outcome: $0,
+                                               output: parts["output"].map { assignments($0, "'output' of \(choiceWhat)") } ?? []) }
+            }
+            return reader.text(value, "the outcome of '\(operation.value)'").map { OutcomeChoiceSyntax(operation: operation, outcome: $0) }
         }
     }
 
