@@ -126,6 +126,8 @@ public struct Interpreter: Sendable {
         }
         try runMacroStep(.start) {
             try $0.enter(first)
+            // Answers to calls the first screen makes on entry arrive in the same step, as after any event.
+            try $0.drainQueue()
         }
     }
 
