@@ -56,7 +56,9 @@ func checkedProgram(flows: String) -> FlowProgram {
     let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
     let errors = diagnostics.diagnostics.filter { $0.severity == .error }
     if !errors.isEmpty {
-        printDiagnostics(errors, compilation: compilation, options: InputOptions())
+        // Parsed from no arguments so every option holds its default (a bare InputOptions() has unset wrappers).
+        let options = (try? InputOptions.parse([])) ?? InputOptions()
+        printDiagnostics(errors, compilation: compilation, options: options)
         finish(1)
     }
     return compilation.program
