@@ -143,8 +143,6 @@ extension AppChecker {
                 return nil
             }
             return .required
-        case ("required", .expression(let source)):
-            return check(source, expected: .bool, in: environment, role: "the condition of 'required' of field '\(field.name.value)'").map { .requiredWhen($0) }
         case ("email", .flag(let flag)), ("phone", .flag(let flag)), ("iban", .flag(let flag)), ("bic", .flag(let flag)),
              ("sort_code", .flag(let flag)), ("account_number", .flag(let flag)):
             if !flag.value {

@@ -67,7 +67,6 @@ public struct Field: Sendable {
         self.defaultValue = defaultValue; self.rules = rules; self.range = range
     }
 
-    /// Always required (`required: true`); a field required only when a condition holds is not.
     public var isRequired: Bool { rules.contains { if case .required = $0.kind { true } else { false } } }
 }
 
@@ -75,8 +74,6 @@ public struct Field: Sendable {
 public struct ValidationRule: Sendable {
     public enum Kind: Sendable {
         case required
-        /// `required: <condition>`: required only while the condition holds.
-        case requiredWhen(TypedExpression)
         case minLength(Int), maxLength(Int), length(Int)
         case pattern(String)
         case email, phone, iban, bic, sortCode, accountNumber

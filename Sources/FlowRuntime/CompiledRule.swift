@@ -6,7 +6,6 @@ import FlowIR
 struct CompiledRule: Sendable {
     enum Check: Sendable {
         case required
-        case requiredWhen(TypedExpression)
         case length(min: Int?, max: Int?)
         case pattern(NSRegularExpressionBox)
         case expression(TypedExpression)
@@ -66,7 +65,6 @@ func compileRules(for screen: Screen, in app: App) -> [String: [CompiledRule]] {
             let check: CompiledRule.Check?
             switch rule.kind {
             case .required: check = .required
-            case .requiredWhen(let condition): check = .requiredWhen(condition)
             case .minLength(let n): check = .length(min: n, max: nil)
             case .maxLength(let n): check = .length(min: nil, max: n)
             case .length(let n): check = .length(min: n, max: n)

@@ -58,9 +58,6 @@ extension Interpreter {
                 let passed: Bool
                 if case .required = rule.check {
                     passed = !isEmpty
-                } else if case .requiredWhen(let condition) = rule.check {
-                    let applies = try evaluateExpression(condition, event: [:], value: value ?? .null).asBool
-                    passed = !isEmpty || !applies
                 } else if isEmpty {
                     break
                 } else if let value, value != .null {
@@ -82,7 +79,7 @@ extension Interpreter {
     func passes(_ rule: CompiledRule, value: Value, input: FieldInput?, inputs: [String: FieldInput]) throws -> Bool {
         let text: String = if case .text(let t) = input { t } else { "" }
         switch rule.check {
-        case .required, .requiredWhen:
+        case .required:
             return true
         case .length(let minimum, let maximum):
             let count = text.count

@@ -5,12 +5,10 @@ public let fieldKeys = ["type", "label", "hint", "placeholder", "options", "curr
 
 public enum RuleArgumentKind: Sendable {
     case flag, integer, regex, expression, list, fieldName, bounds
-    /// `true`, or a yes/no expression (`required: form.country in sepa_countries`).
-    case flagOrExpression
 }
 
 public let ruleArgumentKinds: [(name: String, argument: RuleArgumentKind)] = [
-    ("required", .flagOrExpression), ("min_length", .integer), ("max_length", .integer), ("length", .integer),
+    ("required", .flag), ("min_length", .integer), ("max_length", .integer), ("length", .integer),
     ("pattern", .regex), ("email", .flag), ("phone", .flag), ("iban", .flag), ("bic", .flag),
     ("sort_code", .flag), ("account_number", .flag), ("min_age", .integer), ("decimal_places", .integer),
     ("min", .expression), ("max", .expression), ("range", .bounds), ("one_of", .list), ("not_in", .list),
@@ -63,12 +61,6 @@ extension FlowParser {
             let argument: RuleSyntax.Argument?
             switch argumentKind {
             case .flag: argument = reader.bool(argumentNode, "'\(kindName)'").map { .flag($0) }
-            case .flagOrExpression:
-                if case .scalar(let text, .plain) = argumentNode.content, text == "true" || text == "false" {
-                    argument = reader.bool(argumentNode, "'\(kindName)'").map { .flag($0) }
-                } else {
-                    argument = reader.valueExpression(argumentNode, "'\(kindName)'").map { .expression($0) }
-                }
             case .integer: argument = reader.integer(argumentNode, "'\(kindName)'").map { .integer($0) }
             case .regex: argument = reader.text(argumentNode, "'\(kindName)'").map { .text($0) }
             case .fieldName: argument = reader.text(argumentNode, "'\(kindName)'").map { .text($0) }
