@@ -22,16 +22,6 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func testAndRunExitOneWithTheDiagnosticsOnAFlowError() throws {
-        let folder = try project(fixture: "diagnostics/unknown-target")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for arguments in [["test"], ["run", "unknown_target", "--script", "/dev/null"]] {
-            let result = try runFlowc(arguments, in: folder)
-            #expect(result.status == 1, "\(arguments)")
-            #expect(result.stderr.contains("error: transition target 'PAY-0O2' is not a screen of app 'unknown_target' [unknown-target]"), "\(arguments): \(result.stderr)")
-        }
-    }
-
     @Test func checkExitsOneAndPrintsTheCaret() throws {
         let folder = try project(fixture: "diagnostics/unknown-target")
         defer { try? FileManager.default.removeItem(at: folder) }
