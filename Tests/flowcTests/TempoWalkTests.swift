@@ -7,6 +7,8 @@ import Testing
     /// The walks a person takes through Tempo's money screens (Tests/Fixtures/walks/tempo-*.jsonl): log in, top up,
     /// then a UK transfer; an international transfer whose 30-second FX lock expires once; card activation, freeze and
     /// the physical card order up to its ATM activation. Every line must run, and each walk ends where it should.
+    /// (Each walk also answers `equals.get_onboarding_status: active`, which Log In calls on tempo-onboarding's
+    /// re-login routing; where nothing calls it, the answer just waits unused.)
     @Test(arguments: [
         ("tempo-uk-transfer.jsonl", "WAL-001", "380.00 GBP"),
         ("tempo-international-fx-lock-expiry.jsonl", "WAL-005", "297.50 GBP"),
