@@ -176,7 +176,13 @@ extension AppChecker {
                     self.error("unknown-effect", "no action of app '\(self.app.id)' emits \(effect.kind.value) '\(effect.value.value)'", at: effect.value.range,
                                notes: closestMatch(to: effect.value.value, among: known.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
                 }
-                return Scenario.Effect(kind: effect.kind.value, value: effect.value.value)
+                var properties: [String: TypedExpression] = [:]
+                for property in effect.properties {
+                    if let value = self.check(property.value, expected: nil, in: environment, role: "property '\(property.path.value)'") {
+                        properties[property.path.value] = value
+                    }
+                }
+                return Scenario.Effect(kind: effect.kind.value, value: effect.value.value, properties: properties)
             }
         }
         return Scenario.Expectation(screen: screen, variant: expect.variant?.value, errors: errors, state: state,

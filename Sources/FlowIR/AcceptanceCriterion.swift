@@ -75,7 +75,11 @@ public struct Scenario: Sendable {
     public struct Effect: Sendable, Hashable {
         public var kind: String
         public var value: String
-        public init(kind: String, value: String) { self.kind = kind; self.value = value }
+        /// Analytics property values the emitted event must carry (the others are not compared).
+        public var properties: [String: TypedExpression]
+        public init(kind: String, value: String, properties: [String: TypedExpression] = [:]) {
+            self.kind = kind; self.value = value; self.properties = properties
+        }
     }
     public struct Expectation: Sendable {
         public var screen: Int?

@@ -82,6 +82,25 @@ public func runScenario(_ scenario: Scenario, of app: App) -> ScenarioResult {
     return ScenarioResult(name: scenario.name, passed: true, failure: nil, trace: run.trace)
 }
 
+/// An emitted effect matches an expected one with the same kind and value and, for analytics, every listed property.
+func matches(_ emitted: Effect, _ expected: Scenario.Effect, run: Interpreter) throws -> Bool {
+    guard emitted.kind == expected.kind, emitted.value == expected.value else { return false }
+    guard !expected.properties.isEmpty else { return true }
+    guard case .analytics(_, let properties) = emitted else { return false }
+    for (name, expression) in expected.properties {
+        let wanted = try run.evaluateExpression(expression, event: [:])
+        guard let actual = properties[name], actual == wanted || compare(actual, wanted) == .orderedSame else { return false }
+    }
+    return true
+}
+
+/// ` with { name: value, ... }` for an expectation's analytics properties, or nothing.
+func describe(_ properties: [String: TypedExpression], run: Interpreter) throws -> String {
+    guard !properties.isEmpty else { return "" }
+    let parts = try properties.sorted { $0.key < $1.key }.map { "\($0.key): \(try run.evaluateExpression($0.value, event: [:]))" }
+    return " with { " + parts.joined(separator: ", ") + " }"
+}
+
 /// The first unmet part of an expectation, worded as "expected …, found …".
 func check(_ expectation: Scenario.Expectation, against run: Interpreter, effects: [Effect]) throws -> String? {
     let app = run.app
@@ -107,12 +126,12 @@ func check(_ expectation: Scenario.Expectation, against run: Interpreter, effect
             return "expected \(item.path.joined(separator: ".")) = \(expected), found \(actual)"
         }
     }
-    for effect in expectation.effects where !effects.contains(where: { $0.kind == effect.kind && $0.value == effect.value }) {
+    for effect in expectation.effects where try !effects.contains(where: { try matches($0, effect, run: run) }) {
         let seen = effects.isEmpty ? "none" : effects.map(\.description).joined(separator: ", ")
-        return "expected effect \(effect.kind) '\(effect.value)', found: \(seen)"
+        return "expected effect \(effect.kind) '\(effect.value)'\(try describe(effect.properties, run: run)), found: \(seen)"
     }
-    for effect in expectation.noEffects where effects.contains(where: { $0.kind == effect.kind && $0.value == effect.value }) {
-        return "expected no effect \(effect.kind) '\(effect.value)', but it was emitted"
+    for effect in expectation.noEffects where try effects.contains(where: { try matches($0, effect, run: run) }) {
+        return "expected no effect \(effect.kind) '\(effect.value)'\(try describe(effect.properties, run: run)), but it was emitted"
     }
     return nil
 }

@@ -91,6 +91,44 @@ import Testing
     }
 }
 
+/// Scenario expectations can check the properties an analytics event carries.
+@Suite struct EffectPropertyTests {
+    @Test func analyticsPropertiesAreCompared() throws {
+        let yaml = InterpreterTests.header + """
+            events:
+              tapped: { payload: { slot: int } }
+            flows:
+              main:
+                start: WAL-001
+                screens:
+                  WAL-001:
+                    name: Home
+                    terminal: true
+                    on:
+                      tapped: { do: [{ analytics: { event: tap_through, properties: { slot: event.slot, campaign_id: "'gp'" } } }] }
+            scenarios:
+              right:
+                steps:
+                  - send: { event: tapped, payload: { slot: 2 } }
+                  - expect: { effects: [{ analytics: { event: tap_through, properties: { slot: 2 } } }] }
+              wrong:
+                steps:
+                  - send: { event: tapped, payload: { slot: 2 } }
+                  - expect: { effects: [{ analytics: { event: tap_through, properties: { slot: 3 } } }] }
+              absent:
+                steps:
+                  - send: { event: tapped, payload: { slot: 2 } }
+                  - expect: { no_effects: [{ analytics: { event: tap_through, properties: { campaign_id: "'other'" } } }] }
+            """
+        let app = try compileApp(yaml)
+        let results = Dictionary(uniqueKeysWithValues: app.scenarios.map { ($0.name, runScenario($0, of: app)) })
+        #expect(results["right"]?.passed == true)
+        #expect(results["absent"]?.passed == true)
+        #expect(results["wrong"]?.passed == false)
+        #expect(results["wrong"]?.failure?.message == "expected effect analytics 'tap_through' with { slot: 3 }, found: analytics tap_through")
+    }
+}
+
 /// Tempo's Wallet, Card Controls and Send & Pay flows (flows/tempo/wallet.flow.yaml).
 @Suite struct TempoWalletTests {
     func tempo() throws -> App {

@@ -60,6 +60,8 @@ public struct FillSyntax: Sendable {
 public struct EffectSyntax: Sendable {
     public var kind: Located<String>
     public var value: Located<String>
+    /// Analytics only: property values the event must carry (`properties: { slot: 1 }`).
+    public var properties: [AssignmentSyntax] = []
 }
 
 public struct ExpectSyntax: Sendable {

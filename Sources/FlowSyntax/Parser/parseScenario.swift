@@ -99,6 +99,15 @@ extension FlowParser {
                 }
                 return nil
             }
+            // An analytics event with the properties it must carry, written like the action:
+            // `analytics: { event: ecosystem_impression, properties: { slot: 1 } }`.
+            if kind == "analytics", case .mapping = value.content {
+                guard let parts = reader.mapping(value, "'analytics'", keys: ["event", "properties"]) else { return nil }
+                return reader.required(parts, "event", in: "'analytics'", hint: "name the analytics event")
+                    .flatMap { reader.text($0, "'event' of 'analytics'") }
+                    .map { EffectSyntax(kind: Located(kind, at: item.range), value: $0,
+                                        properties: parts["properties"].map { assignments($0, "'properties' of 'analytics'") } ?? []) }
+            }
             return reader.text(value, "'\(kind)'").map { EffectSyntax(kind: Located(kind, at: item.range), value: $0) }
         }
     }
