@@ -97,7 +97,19 @@ extension AppChecker {
                   at: choice.outcome.range, notes: closestMatch(to: choice.outcome.value, among: outcomes.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
             return nil
         }
-        return .init(service: service, operation: operation, outcome: outcome)
+        let declared = outcomes[outcome].output
+        var output: [String: TypedExpression] = [:]
+        let environment = domainEnvironment()
+        for item in choice.output {
+            guard let field = declared.first(where: { $0.name == item.path.value }) else {
+                error("unknown-member", "outcome '\(choice.outcome.value)' of '\(choice.operation.value)' has no output '\(item.path.value)'"
+                      + (declared.isEmpty ? "" : "; its outputs are \(declared.map { "'\($0.name)'" }.joined(separator: ", "))"),
+                      at: item.path.range, notes: closestMatch(to: item.path.value, among: declared.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
+                continue
+            }
+            if let value = check(item.value, expected: field.type, in: environment, role: "output '\(field.name)'") { output[field.name] = value }
+        }
+        return .init(service: service, operation: operation, outcome: outcome, output: output)
     }
 
     /// Every effect any action can emit, by kind, so scenario expectations can be checked against them.
@@ -164,7 +176,13 @@ extension AppChecker {
                     self.error("unknown-effect", "no action of app '\(self.app.id)' emits \(effect.kind.value) '\(effect.value.value)'", at: effect.value.range,
                                notes: closestMatch(to: effect.value.value, among: known.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
                 }
-                return Scenario.Effect(kind: effect.kind.value, value: effect.value.value)
+                var properties: [String: TypedExpression] = [:]
+                for property in effect.properties {
+                    if let value = self.check(property.value, expected: nil, in: environment, role: "property '\(property.path.value)'") {
+                        properties[property.path.value] = value
+                    }
+                }
+                return Scenario.Effect(kind: effect.kind.value, value: effect.value.value, properties: properties)
             }
         }
         return Scenario.Expectation(screen: screen, variant: expect.variant?.value, errors: errors, state: state,

@@ -65,12 +65,21 @@ public struct Scenario: Sendable {
         public var service: Int
         public var operation: Int
         public var outcome: Int
-        public init(service: Int, operation: Int, outcome: Int) { self.service = service; self.operation = operation; self.outcome = outcome }
+        /// Output values the scenario chose (`output: { transfer_id: "'EQ-1'" }`), evaluated when the outcome arrives;
+        /// outputs not listed arrive at their zero value.
+        public var output: [String: TypedExpression]
+        public init(service: Int, operation: Int, outcome: Int, output: [String: TypedExpression] = [:]) {
+            self.service = service; self.operation = operation; self.outcome = outcome; self.output = output
+        }
     }
     public struct Effect: Sendable, Hashable {
         public var kind: String
         public var value: String
-        public init(kind: String, value: String) { self.kind = kind; self.value = value }
+        /// Analytics property values the emitted event must carry (the others are not compared).
+        public var properties: [String: TypedExpression]
+        public init(kind: String, value: String, properties: [String: TypedExpression] = [:]) {
+            self.kind = kind; self.value = value; self.properties = properties
+        }
     }
     public struct Expectation: Sendable {
         public var screen: Int?

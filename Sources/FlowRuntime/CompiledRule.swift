@@ -16,6 +16,8 @@ struct CompiledRule: Sendable {
     var name: String
     var message: String
     var check: Check
+    /// `when:` of the rule: it applies only while this holds.
+    var condition: RuntimeExpression? = nil
 }
 
 /// `NSRegularExpression` is thread-safe for matching; the box lets it travel in `Sendable` values.
@@ -87,14 +89,19 @@ func compileRules(for screen: Screen, in app: App, compiler: ExpressionCompiler)
             case .min(let bound): check = .bound(compiler.compile(bound), isMinimum: true)
             case .max(let bound): check = .bound(compiler.compile(bound), isMinimum: false)
             case .range(let lower, let upper):
-                if let lower { rules.append(CompiledRule(name: rule.name, message: rule.message, check: .bound(compiler.compile(lower), isMinimum: true))) }
+                if let lower {
+                    rules.append(CompiledRule(name: rule.name, message: rule.message, check: .bound(compiler.compile(lower), isMinimum: true),
+                                              condition: rule.condition.map(compiler.compile)))
+                }
                 check = upper.map { .bound(compiler.compile($0), isMinimum: false) }
             case .oneOf(let values): check = .oneOf(Set(values))
             case .notIn(let values): check = .notIn(Set(values))
             case .equalsField(let other): check = .equalsField(other)
             case .check(let expression): check = .expression(compiler.compile(expression))
             }
-            if let check { rules.append(CompiledRule(name: rule.name, message: rule.message, check: check)) }
+            if let check {
+                rules.append(CompiledRule(name: rule.name, message: rule.message, check: check, condition: rule.condition.map(compiler.compile)))
+            }
         }
         result.append(FieldRules(field: field, rules: rules))
     }

@@ -22,6 +22,12 @@ extension Interpreter {
         try evaluate(program.compile(expression), payload: payload)
     }
 
+    /// The value of a scenario's expression now, without touching the run (a copy evaluates it).
+    func value(of expression: TypedExpression) throws -> Value {
+        var copy = self
+        return try copy.evaluateExpression(expression, event: [:])
+    }
+
     /// Recomputes the derived values in declaration order (one may use an earlier one).
     mutating func refreshDerived() throws {
         for derived in program.derived {
@@ -56,6 +62,9 @@ extension Interpreter {
             let isEmpty = input?.isEmpty ?? true
             let value = field.value(of: input, appCurrency: app.currency)
             for rule in fieldRules.rules {
+                if let condition = rule.condition, !(try evaluate(condition, value: value ?? .null).isTrue) {
+                    continue
+                }
                 let passed: Bool
                 if case .required = rule.check {
                     passed = !isEmpty

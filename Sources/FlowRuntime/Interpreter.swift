@@ -2,24 +2,41 @@ import Foundation
 import FlowExpression
 import FlowIR
 
-/// Chooses service outcomes: per operation, a queue of one-off choices, then a default.
+/// Chooses service outcomes: per operation, a queue of one-off choices, then a default; each
+/// optionally with values for some outputs (evaluated when the outcome arrives; the others are zero).
 public struct ServiceOutcomes: Sendable {
     /// `service.operation` → outcome name, used when nothing is queued.
     public var defaults: [String: String] = [:]
     /// `service.operation` → outcome names for the next calls, in order.
     public var queued: [String: [String]] = [:]
+    /// `service.operation` → output values sent with the default outcome.
+    public var defaultOutputs: [String: [String: TypedExpression]] = [:]
+    /// Output values of the queued outcomes, in step with `queued` (shorter when none were chosen).
+    var queuedOutputs: [String: [[String: TypedExpression]]] = [:]
 
     public init(defaults: [String: String] = [:]) {
         self.defaults = defaults
     }
 
-    mutating func next(for operation: String) -> String? {
+    /// Queues the outcome (and output values) of the next call of `operation`.
+    mutating func enqueue(_ outcome: String, output: [String: TypedExpression], for operation: String) {
+        var outputs = queuedOutputs[operation] ?? []
+        while outputs.count < (queued[operation] ?? []).count { outputs.append([:]) }
+        queued[operation, default: []].append(outcome)
+        outputs.append(output)
+        queuedOutputs[operation] = outputs
+    }
+
+    mutating func next(for operation: String) -> (outcome: String, output: [String: TypedExpression])? {
         if var pending = queued[operation], !pending.isEmpty {
             let outcome = pending.removeFirst()
             queued[operation] = pending
-            return outcome
+            var outputs = queuedOutputs[operation] ?? []
+            let output = outputs.isEmpty ? [:] : outputs.removeFirst()
+            queuedOutputs[operation] = outputs
+            return (outcome, output)
         }
-        return defaults[operation]
+        return defaults[operation].map { ($0, defaultOutputs[operation] ?? [:]) }
     }
 }
 
@@ -119,6 +136,8 @@ public struct Interpreter: Sendable {
         }
         try runMacroStep(.start) {
             try $0.enter(first)
+            // Answers to calls the first screen makes on entry arrive in the same step, as after any event.
+            try $0.drainQueue()
         }
     }
 
@@ -198,18 +217,19 @@ public struct Interpreter: Sendable {
         return macroStep(stepCount - 1)
     }
 
-    /// Chooses the outcome of the oldest pending call of `operation` (or of the next call, if none is pending).
-    public mutating func choose(_ outcome: String, for operation: String) throws {
+    /// Chooses the outcome of the oldest pending call of `operation` (or of the next call, if none is pending),
+    /// optionally with values for some of its outputs (the others arrive at their zero value).
+    public mutating func choose(_ outcome: String, for operation: String, output: [String: TypedExpression] = [:]) throws {
         if let index = pendingCalls.firstIndex(of: operation) {
             pendingCalls.remove(at: index)
             let event = number(of: "\(operation).\(outcome)")
-            let payload = program.outcomePayloads["\(operation).\(outcome)"] ?? [:]
+            let payload = try outputPayload(operation: operation, outcome: outcome, chosen: output)
             try runMacroStep(.event(event)) { run in
                 try run.dispatch(event, payload: payload)
                 try run.drainQueue()
             }
         } else {
-            services.queued[operation, default: []].append(outcome)
+            services.enqueue(outcome, output: output, for: operation)
         }
     }
 
@@ -428,9 +448,8 @@ public struct Interpreter: Sendable {
                 var values: [String: Value] = [:]
                 for argument in arguments { values[argument.name] = try evaluate(argument.value, payload: payload) }
                 log.effect(.call(operation: name, arguments: values))
-                if let outcome = services.next(for: name) {
-                    let event = "\(name).\(outcome)"
-                    queue.append((number(of: event), program.outcomePayloads[event] ?? [:]))
+                if let (outcome, output) = services.next(for: name) {
+                    queue.append((number(of: "\(name).\(outcome)"), try outputPayload(operation: name, outcome: outcome, chosen: output)))
                 } else {
                     pendingCalls.append(name)
                 }
@@ -444,6 +463,17 @@ public struct Interpreter: Sendable {
                 queue.append((event, [:]))
             }
         }
+    }
+
+    /// The payload of a service outcome event: each declared output at the value chosen for it, or at its zero value.
+    mutating func outputPayload(operation: String, outcome: String, chosen: [String: TypedExpression]) throws -> [String: Value] {
+        let zeros = program.outcomePayloads["\(operation).\(outcome)"] ?? [:]
+        guard !chosen.isEmpty else { return zeros }
+        var payload = zeros
+        for (name, expression) in chosen where zeros[name] != nil {
+            payload[name] = try evaluateExpression(expression, event: [:])
+        }
+        return payload
     }
 
     // MARK: Names

@@ -35,6 +35,7 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
         let service = app.services[choice.service]
         let operation = service.operations[choice.operation]
         services.defaults["\(service.name).\(operation.name)"] = operation.outcomes[choice.outcome].name
+        if !choice.output.isEmpty { services.defaultOutputs["\(service.name).\(operation.name)"] = choice.output }
     }
     let clock = scenario.clockStart.map { Timestamp(millisecondsSince1970: Int($0)) } ?? Timestamp(millisecondsSince1970: 1_767_225_600_000)
     var run: Interpreter
@@ -67,7 +68,7 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
                 for choice in choices {
                     let service = app.services[choice.service]
                     let operation = service.operations[choice.operation]
-                    try run.choose(operation.outcomes[choice.outcome].name, for: "\(service.name).\(operation.name)")
+                    try run.choose(operation.outcomes[choice.outcome].name, for: "\(service.name).\(operation.name)", output: choice.output)
                 }
             case .back:
                 try run.back()
@@ -85,6 +86,25 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
         effectsSinceExpect += run.steps(from: stepsBefore).flatMap(\.effects)
     }
     return ScenarioResult(name: scenario.name, passed: true, failure: nil, trace: run.trace)
+}
+
+/// An emitted effect matches an expected one with the same kind and value and, for analytics, every listed property.
+func matches(_ emitted: Effect, _ expected: Scenario.Effect, run: Interpreter) throws -> Bool {
+    guard emitted.kind == expected.kind, emitted.value == expected.value else { return false }
+    guard !expected.properties.isEmpty else { return true }
+    guard case .analytics(_, let properties) = emitted else { return false }
+    for (name, expression) in expected.properties {
+        let wanted = try run.value(of: expression)
+        guard let actual = properties[name], actual == wanted || compare(actual, wanted) == .orderedSame else { return false }
+    }
+    return true
+}
+
+/// ` with { name: value, ... }` for an expectation's analytics properties, or nothing.
+func describe(_ properties: [String: TypedExpression], run: Interpreter) throws -> String {
+    guard !properties.isEmpty else { return "" }
+    let parts = try properties.sorted { $0.key < $1.key }.map { "\($0.key): \(try run.value(of: $0.value))" }
+    return " with { " + parts.joined(separator: ", ") + " }"
 }
 
 /// The first unmet part of an expectation, worded as "expected …, found …".
@@ -112,12 +132,12 @@ func check(_ expectation: Scenario.Expectation, against run: inout Interpreter, 
             return "expected \(item.path.joined(separator: ".")) = \(expected), found \(actual)"
         }
     }
-    for effect in expectation.effects where !effects.contains(where: { $0.kind == effect.kind && $0.value == effect.value }) {
+    for effect in expectation.effects where try !effects.contains(where: { try matches($0, effect, run: run) }) {
         let seen = effects.isEmpty ? "none" : effects.map(\.description).joined(separator: ", ")
-        return "expected effect \(effect.kind) '\(effect.value)', found: \(seen)"
+        return "expected effect \(effect.kind) '\(effect.value)'\(try describe(effect.properties, run: run)), found: \(seen)"
     }
-    for effect in expectation.noEffects where effects.contains(where: { $0.kind == effect.kind && $0.value == effect.value }) {
-        return "expected no effect \(effect.kind) '\(effect.value)', but it was emitted"
+    for effect in expectation.noEffects where try effects.contains(where: { try matches($0, effect, run: run) }) {
+        return "expected no effect \(effect.kind) '\(effect.value)'\(try describe(effect.properties, run: run)), but it was emitted"
     }
     return nil
 }

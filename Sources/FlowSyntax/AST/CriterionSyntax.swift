@@ -38,10 +38,12 @@ public struct ScenarioSyntax: Sendable {
     public var range: SourceRange
 }
 
-/// `equals.submit_application: approved`
+/// `equals.submit_application: approved`, or with output values:
+/// `equals.send_transfer: { outcome: sent, output: { transfer_id: "'EQ-1'" } }`
 public struct OutcomeChoiceSyntax: Sendable {
     public var operation: Located<String>
     public var outcome: Located<String>
+    public var output: [AssignmentSyntax] = []
 }
 
 /// A value typed into a field: text, or several picks for a multi-choice field.
@@ -58,6 +60,8 @@ public struct FillSyntax: Sendable {
 public struct EffectSyntax: Sendable {
     public var kind: Located<String>
     public var value: Located<String>
+    /// Analytics only: property values the event must carry (`properties: { slot: 1 }`).
+    public var properties: [AssignmentSyntax] = []
 }
 
 public struct ExpectSyntax: Sendable {

@@ -23,7 +23,15 @@ extension FlowParser {
 
     func outcomeChoices(_ node: YAMLNode, _ what: String) -> [OutcomeChoiceSyntax] {
         reader.entries(node, what).compactMap { operation, value in
-            reader.text(value, "the outcome of '\(operation.value)'").map { OutcomeChoiceSyntax(operation: operation, outcome: $0) }
+            if case .mapping = value.content {
+                let choiceWhat = "the outcome of '\(operation.value)'"
+                guard let parts = reader.mapping(value, choiceWhat, keys: ["outcome", "output"]) else { return nil }
+                return reader.required(parts, "outcome", in: choiceWhat, hint: "name the outcome, e.g. success")
+                    .flatMap { reader.text($0, "'outcome' of \(choiceWhat)") }
+                    .map { OutcomeChoiceSyntax(operation: operation, outcome: $0,
+                                               output: parts["output"].map { assignments($0, "'output' of \(choiceWhat)") } ?? []) }
+            }
+            return reader.text(value, "the outcome of '\(operation.value)'").map { OutcomeChoiceSyntax(operation: operation, outcome: $0) }
         }
     }
 
@@ -90,6 +98,15 @@ extension FlowParser {
                     reader.report("missing-key", "an effect has exactly one of: \(Self.effectKinds.joined(separator: ", "))", at: item.range)
                 }
                 return nil
+            }
+            // An analytics event with the properties it must carry, written like the action:
+            // `analytics: { event: ecosystem_impression, properties: { slot: 1 } }`.
+            if kind == "analytics", case .mapping = value.content {
+                guard let parts = reader.mapping(value, "'analytics'", keys: ["event", "properties"]) else { return nil }
+                return reader.required(parts, "event", in: "'analytics'", hint: "name the analytics event")
+                    .flatMap { reader.text($0, "'event' of 'analytics'") }
+                    .map { EffectSyntax(kind: Located(kind, at: item.range), value: $0,
+                                        properties: parts["properties"].map { assignments($0, "'properties' of 'analytics'") } ?? []) }
             }
             return reader.text(value, "'\(kind)'").map { EffectSyntax(kind: Located(kind, at: item.range), value: $0) }
         }
