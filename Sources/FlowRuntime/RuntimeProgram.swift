@@ -21,7 +21,7 @@ public final class RuntimeProgram: Sendable {
     let slots: [String: Int]
     let initialValues: [RuntimeExpression?]
     let derived: [(slot: Int, value: RuntimeExpression?)]
-    let invariants: [(invariant: Invariant, check: RuntimeExpression)]
+    let invariants: [CompiledInvariant]
     let screens: [ScreenProgram]
     let flows: [FlowProgram]
     /// `service.operation` for each service and operation number.
@@ -46,7 +46,7 @@ public final class RuntimeProgram: Sendable {
         self.slots = slots
         initialValues = app.state.map { variable in variable.initial.map(compiler.compile) }
         derived = app.derived.enumerated().map { offset, value in (app.state.count + offset, value.value.map(compiler.compile)) }
-        invariants = app.invariants.compactMap { invariant in invariant.check.map { (invariant, compiler.compile($0)) } }
+        invariants = compileInvariants(app, slots: slots, compiler: compiler)
         operationNames = app.services.map { service in service.operations.map { "\(service.name).\($0.name)" } }
 
         var flows: [FlowProgram] = []
@@ -337,5 +337,50 @@ func zeroValue(_ type: ValueType, in app: App) -> Value {
         }
         return .null
     default: return .null
+    }
+}
+
+/// An invariant and what it depends on: it needs checking after a step only when one of its
+/// state slots was written (or always, when it reads the clock).
+struct CompiledInvariant: Sendable {
+    let invariant: Invariant
+    let check: RuntimeExpression
+    let slots: [Int]
+    let readsClock: Bool
+}
+
+/// Each invariant with the state slots it reads, directly or through derived values.
+func compileInvariants(_ app: App, slots: [String: Int], compiler: ExpressionCompiler) -> [CompiledInvariant] {
+    func reads(_ expression: TypedExpression) -> (names: Set<String>, clock: Bool) {
+        var clock = false
+        var stack = [expression]
+        while let node = stack.popLast() {
+            if case .call(let function, _) = node.kind, function == .now || function == .today || function == .age { clock = true }
+            stack += node.children
+        }
+        return (expression.referencedVariables, clock)
+    }
+    var derivedReads: [String: (slots: Set<Int>, clock: Bool)] = [:]
+    func dependencies(_ expression: TypedExpression) -> (slots: Set<Int>, clock: Bool) {
+        let (names, clock) = reads(expression)
+        var result: (slots: Set<Int>, clock: Bool) = ([], clock)
+        for name in names {
+            if let derived = derivedReads[name] {
+                result.slots.formUnion(derived.slots)
+                result.clock = result.clock || derived.clock
+            } else if let slot = slots[name] {
+                result.slots.insert(slot)
+            }
+        }
+        return result
+    }
+    for value in app.derived {
+        // Declaration order: a derived value reads only earlier ones, whose dependencies are known.
+        derivedReads[value.name] = value.value.map(dependencies) ?? ([], false)
+    }
+    return app.invariants.compactMap { invariant in
+        guard let check = invariant.check else { return nil }
+        let (slots, clock) = dependencies(check)
+        return CompiledInvariant(invariant: invariant, check: compiler.compile(check), slots: slots.sorted(), readsClock: clock)
     }
 }

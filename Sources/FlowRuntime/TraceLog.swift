@@ -112,6 +112,9 @@ struct TraceLog: Sendable {
                           guardEnd: Int32(truncatingIfNeeded: guards.count)))
     }
 
+    /// Whether slot was written in the step being recorded (or, once it ended, in the last step).
+    func wasWritten(slot: Int, inStep step: Int) -> Bool { touchedInStep[slot] == step }
+
     /// Call before writing a state slot.
     mutating func willWrite(slot: Int, current: Value) {
         guard touchedInStep[slot] != steps.count else { return }

@@ -348,4 +348,37 @@ import Testing
         #expect(byName.trace == byNumber.trace)
         #expect(byNumber.state["count"] == .int(4))
     }
+
+    @Test func invariantsAreCheckedWhenWhatTheyReadChangesIncludingTheClock() throws {
+        let app = try compileApp(Self.header + """
+            state:
+              balance: { type: int, initial: 10 }
+              note: { type: text, initial: "''" }
+            derived:
+              spendable: { type: int, value: balance - 1 }
+            invariants:
+              spendable_not_negative: { text: Never overdrawn, check: spendable >= 0 }
+              before_deadline: { text: The offer ends, check: "now() < timestamp('2026-01-01T00:01:00Z')" }
+            flows:
+              main:
+                start: A-1
+                screens:
+                  A-1:
+                    name: A
+                    terminal: true
+                    on:
+                      write_note: { do: [{ set: { note: "'hello'" } }] }
+                      spend: { do: [{ set: { balance: balance - 10 } }] }
+            """)
+        let clock = try #require(Timestamp(parsing: "2026-01-01T00:00:00Z"))
+        var overdrawn = try Interpreter(app: app, clock: clock)
+        try overdrawn.send("write_note")
+        let broken = #expect(throws: RuntimeFailure.self) { try overdrawn.send("spend") }
+        #expect(broken?.message.hasPrefix("invariant 'spendable_not_negative'") == true)
+
+        var late = try Interpreter(app: app, clock: clock)
+        try late.advance(by: 120_000)
+        let expired = #expect(throws: RuntimeFailure.self) { try late.send("write_note") }
+        #expect(expired?.message.hasPrefix("invariant 'before_deadline'") == true)
+    }
 }
