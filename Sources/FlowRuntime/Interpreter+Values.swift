@@ -5,7 +5,7 @@ import FlowIR
 extension Interpreter {
     /// Evaluates a compiled expression with the domain, the current screen's form and the event payload in scope.
     mutating func evaluate(_ expression: RuntimeExpression, payload: [String: Value] = [:], value: Value? = nil) throws -> Value {
-        if expression.readsDerived { try refreshDerived() }
+        if !expression.derivedNeeded.isEmpty { try refreshDerived(expression.derivedNeeded) }
         if expression.readsForm { scope.form = formRecord() }
         if expression.readsEvent { scope.event = payload.isEmpty ? .null : .record(payload) }
         if let value { scope.value = value }
@@ -28,9 +28,10 @@ extension Interpreter {
         return try copy.evaluateExpression(expression, event: [:])
     }
 
-    /// Recomputes the derived values in declaration order (one may use an earlier one).
-    mutating func refreshDerived() throws {
-        for derived in program.derived {
+    /// Recomputes derived values (all, or those listed), in declaration order: one may use an earlier one.
+    mutating func refreshDerived(_ indices: [Int]? = nil) throws {
+        for index in indices ?? Array(program.derived.indices) {
+            let derived = program.derived[index]
             guard let expression = derived.value else { continue }
             do {
                 scope.globals[derived.slot] = try expression.compiled.evaluate(&scope)

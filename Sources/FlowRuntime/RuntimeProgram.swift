@@ -122,11 +122,13 @@ final class RuntimeExpression: Sendable {
     let compiled: CompiledExpression
     let readsForm: Bool
     let readsEvent: Bool
-    let readsDerived: Bool
+    /// The derived values it needs, directly or through other derived values: indices into
+    /// `RuntimeProgram.derived`, in declaration order (so each is computed after those it reads).
+    let derivedNeeded: [Int]
     var expression: TypedExpression { compiled.expression }
 
-    init(compiled: CompiledExpression, readsForm: Bool, readsEvent: Bool, readsDerived: Bool) {
-        self.compiled = compiled; self.readsForm = readsForm; self.readsEvent = readsEvent; self.readsDerived = readsDerived
+    init(compiled: CompiledExpression, readsForm: Bool, readsEvent: Bool, derivedNeeded: [Int]) {
+        self.compiled = compiled; self.readsForm = readsForm; self.readsEvent = readsEvent; self.derivedNeeded = derivedNeeded
     }
 }
 
@@ -249,10 +251,18 @@ final class ExpressionCompiler {
 
     private func compileOnce(_ expression: TypedExpression) -> RuntimeExpression {
         let compiled = CompiledExpression(expression, binding: binding)
-        let derivedStart = derivedStart
-        return RuntimeExpression(
-            compiled: compiled, readsForm: compiled.bindings.contains(.form), readsEvent: compiled.bindings.contains(.event),
-            readsDerived: compiled.bindings.contains { if case .global(let slot) = $0 { slot >= derivedStart } else { false } })
+        return RuntimeExpression(compiled: compiled, readsForm: compiled.bindings.contains(.form),
+                                 readsEvent: compiled.bindings.contains(.event), derivedNeeded: derivedNeeded(by: expression))
+    }
+
+    private func derivedNeeded(by expression: TypedExpression) -> [Int] {
+        var needed = Set<Int>()
+        var pending = Array(expression.referencedVariables)
+        while let name = pending.popLast() {
+            guard let slot = slots[name], slot >= derivedStart, needed.insert(slot - derivedStart).inserted else { continue }
+            if let value = app.derived[slot - derivedStart].value { pending += value.referencedVariables }
+        }
+        return needed.sorted()
     }
 
     func transition(_ transition: Transition, names: inout NameInterner) -> RuntimeTransition {
