@@ -149,7 +149,7 @@ struct Session {
 
     mutating func record(_ step: String, _ body: (inout Interpreter) throws -> Void) throws {
         var copy = interpreter
-        lastStepIndex = copy.trace.steps.count
+        lastStepIndex = copy.stepCount
         try body(&copy)
         history.append(interpreter)
         interpreter = copy
@@ -227,7 +227,7 @@ struct Session {
             let error = interpreter.errors[field.name].map { "   ✗ \($0)" } ?? ""
             lines.append("  field \(field.name) (\(field.kind.name)): \(value)\(error)")
         }
-        let recentSteps = interpreter.trace.steps.dropFirst(lastStepIndex)
+        let recentSteps = interpreter.steps(from: lastStepIndex)
         for micro in recentSteps.flatMap(\.microSteps) { lines.append("  \(micro)") }
         for effect in recentSteps.flatMap(\.effects) { lines.append("  effect: \(effect)") }
         if !interpreter.pendingCalls.isEmpty {
@@ -253,8 +253,8 @@ struct Session {
             "errors": interpreter.errors,
             "events": interpreter.availableEvents,
             "pending": interpreter.pendingCalls,
-            "transitions": interpreter.trace.steps.dropFirst(lastStepIndex).flatMap(\.microSteps).map(\.description),
-            "effects": interpreter.trace.steps.dropFirst(lastStepIndex).flatMap(\.effects).map { ["kind": $0.kind, "value": $0.value] },
+            "transitions": interpreter.steps(from: lastStepIndex).flatMap(\.microSteps).map(\.description),
+            "effects": interpreter.steps(from: lastStepIndex).flatMap(\.effects).map { ["kind": $0.kind, "value": $0.value] },
             "state": Dictionary(uniqueKeysWithValues: app.state.map { ($0.name, interpreter.state[$0.name]?.description ?? "null") }),
         ]
         if let variant = (try? interpreter.currentVariant()) ?? nil { object["variant"] = variant }
