@@ -15,7 +15,7 @@ struct RunCommand: AsyncParsableCommand {
               <event>  or  send <event> [{"payload": ...}]   send an event
               fill <field> <text>                           type into a field (lists: a,b,c)
               advance <duration>                            move the virtual clock (30s, 5m)
-              outcome <service.operation> <outcome>         answer a pending service call
+              outcome <service.operation> <outcome> [{...}] answer a pending service call, with output values
               back                                          the system back gesture
               undo                                          take back the last command
               save <name>                                   print the session as a scenario
@@ -24,7 +24,8 @@ struct RunCommand: AsyncParsableCommand {
             Script mode reads JSON lines and prints one JSON object per step:
               {"send": "tap_im_new"}   {"send": "submit", "payload": {"amount": "10.00 GBP"}}
               {"fill": {"given_name": "Ayrton"}}   {"advance": "30s"}
-              {"outcome": {"equals.log_in": "success"}}   {"back": true}
+              {"outcome": {"equals.log_in": "success"}, "output": {"user_id": "U-1"}}   {"back": true}
+            Payloads and outputs are read as the types the app declares ("12.50" or "12.50 GBP" for money).
 
             Examples:
               flowc run tempo
@@ -75,7 +76,9 @@ struct RunCommand: AsyncParsableCommand {
         while true {
             FileHandle.standardOutput.write(Data("\(app.id)> ".utf8))
             guard let line = readLine() else { break }
-            let words = line.split(separator: " ", maxSplits: 2).map(String.init)
+            // `outcome` takes three words and then JSON; every other command takes at most two and then the rest.
+            let splits = line.hasPrefix("outcome ") ? 3 : 2
+            let words = line.split(separator: " ", maxSplits: splits).map(String.init)
             guard let command = words.first else { continue }
             if command == "quit" || command == "exit" { break }
             if command == "help" { printLine(Self.configuration.discussion); continue }
@@ -122,8 +125,8 @@ struct Session {
             return scenarioYAML(name: arguments.first ?? "recorded_session")
         case "send":
             guard let event = arguments.first else { throw CommandError(description: "send needs an event name") }
-            let payload = try arguments.count > 1 ? parsePayload(arguments[1]) : [:]
-            try record("- send: \(event)") { try $0.send(event, payload: payload) }
+            let payload = try arguments.count > 1 ? payload(of: event, json: arguments[1]) : [:]
+            try record(sendStep(event, payload)) { try $0.send(event, payload: payload) }
         case "fill":
             guard arguments.count == 2 else { throw CommandError(description: "fill needs a field and a value") }
             let field = arguments[0]
@@ -137,8 +140,11 @@ struct Session {
             }
             try record("- advance: \(text)") { _ = try $0.advance(by: milliseconds) }
         case "outcome":
-            guard arguments.count == 2 else { throw CommandError(description: "outcome needs an operation and an outcome") }
-            try record("- outcome: { \(arguments[0]): \(arguments[1]) }") { try $0.choose(arguments[1], for: arguments[0]) }
+            guard arguments.count == 2 || arguments.count == 3 else {
+                throw CommandError(description: "outcome needs an operation and an outcome, and may take output values as JSON")
+            }
+            let output = try outputs(of: arguments[0], outcome: arguments[1], json: arguments.count == 3 ? arguments[2] : nil)
+            try record(outcomeStep(arguments[0], arguments[1], output)) { try $0.choose(arguments[1], for: arguments[0], output: output) }
         case "back":
             try record("- back: true") { try $0.back() }
         default:
@@ -162,11 +168,8 @@ struct Session {
             throw CommandError(description: "each line is a JSON object such as {\"send\": \"tap_im_new\"}")
         }
         if let event = object["send"] as? String {
-            var payload: [String: Value] = [:]
-            if let raw = object["payload"] as? [String: Any] {
-                for (key, value) in raw { payload[key] = try literalValue(value) }
-            }
-            try record("- send: \(event)") { try $0.send(event, payload: payload) }
+            let payload = try payload(of: event, raw: object["payload"] as? [String: Any] ?? [:])
+            try record(sendStep(event, payload)) { try $0.send(event, payload: payload) }
         } else if let fills = object["fill"] as? [String: Any] {
             for key in fills.keys.sorted() {
                 let input: FieldInput = if let items = fills[key] as? [Any] { .list(items.map { "\($0)" }) } else { .text("\(fills[key] ?? "")") }
@@ -176,8 +179,14 @@ struct Session {
             guard let milliseconds = parseDuration(text) else { throw CommandError(description: "'\(text)' is not a duration") }
             try record("- advance: \(text)") { _ = try $0.advance(by: milliseconds) }
         } else if let outcomes = object["outcome"] as? [String: String] {
+            let raw = object["output"] as? [String: Any]
+            if raw != nil && outcomes.count != 1 {
+                throw CommandError(description: "\"output\" goes with exactly one outcome")
+            }
             for key in outcomes.keys.sorted() {
-                try record("- outcome: { \(key): \(outcomes[key] ?? "") }") { try $0.choose(outcomes[key] ?? "", for: key) }
+                let outcome = outcomes[key] ?? ""
+                let output = try outputs(of: key, outcome: outcome, raw: raw ?? [:])
+                try record(outcomeStep(key, outcome, output)) { try $0.choose(outcome, for: key, output: output) }
             }
         } else if object["back"] != nil {
             try record("- back: true") { try $0.back() }
@@ -186,13 +195,42 @@ struct Session {
         }
     }
 
-    func parsePayload(_ text: String) throws -> [String: Value] {
+    /// A payload given as JSON, read as the event's declared payload (undeclared events: text, numbers, booleans).
+    func payload(of event: String, json text: String) throws -> [String: Value] {
         guard let raw = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
             throw CommandError(description: "the payload is a JSON object")
+        }
+        return try payload(of: event, raw: raw)
+    }
+
+    func payload(of event: String, raw: [String: Any]) throws -> [String: Value] {
+        let values = ScriptValues(app: app)
+        if let fields = values.payloadFields(of: event) {
+            return try values.values(raw, for: fields, of: "the payload of '\(event)'")
         }
         var payload: [String: Value] = [:]
         for (key, value) in raw { payload[key] = try literalValue(value) }
         return payload
+    }
+
+    /// Output values chosen for a service outcome, read as the outcome's declared outputs.
+    func outputs(of operation: String, outcome: String, json text: String?) throws -> [String: TypedExpression] {
+        guard let text else { return try outputs(of: operation, outcome: outcome, raw: [:]) }
+        guard let raw = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            throw CommandError(description: "output values are a JSON object")
+        }
+        return try outputs(of: operation, outcome: outcome, raw: raw)
+    }
+
+    func outputs(of operation: String, outcome name: String, raw: [String: Any]) throws -> [String: TypedExpression] {
+        let values = ScriptValues(app: app)
+        let outcome = try values.outcome(name, of: operation)
+        let chosen = try values.values(raw, for: outcome.output, of: "the output of '\(operation).\(name)'")
+        var output: [String: TypedExpression] = [:]
+        for field in outcome.output {
+            if let value = chosen[field.name] { output[field.name] = value.asLiteral(of: field.type) }
+        }
+        return output
     }
 
     /// A JSON value as an expression-language value: numbers, booleans, and text; "10.00 GBP" becomes money.
@@ -269,6 +307,36 @@ struct Session {
         lines += steps.map { "      \($0)" }
         lines.append("      - expect: { screen: \(interpreter.currentScreen.id) }")
         return lines.joined(separator: "\n")
+    }
+
+    /// The scenario step for a sent event, with its payload when it has one.
+    func sendStep(_ event: String, _ payload: [String: Value]) -> String {
+        guard !payload.isEmpty else { return "- send: \(event)" }
+        return "- send: { event: \(event), payload: \(yamlMapping(payload)) }" + unwritten(payload)
+    }
+
+    /// The scenario step for a chosen outcome, with the output values chosen.
+    func outcomeStep(_ operation: String, _ outcome: String, _ output: [String: TypedExpression]) -> String {
+        var values: [String: Value] = [:]
+        for (name, expression) in output { if case .literal(let value) = expression.kind { values[name] = value } }
+        guard !values.isEmpty else { return "- outcome: { \(operation): \(outcome) }" }
+        return "- outcome: { \(operation): { outcome: \(outcome), output: \(yamlMapping(values)) } }" + unwritten(values)
+    }
+
+    /// `{ name: "expression", ... }`; a value with no literal form (a record) is written as null with a
+    /// trailing comment showing it, for the person saving the scenario to fill in.
+    func yamlMapping(_ values: [String: Value]) -> String {
+        let pairs = values.keys.sorted().map { name in
+            guard let source = values[name]?.expressionSource else { return "\(name): null" }
+            return "\(name): \(yamlQuoted(source))"
+        }
+        return "{ " + pairs.joined(separator: ", ") + " }"
+    }
+
+    /// A trailing YAML comment for the values `yamlMapping` could not write.
+    func unwritten(_ values: [String: Value]) -> String {
+        let notes = values.keys.sorted().compactMap { name in values[name].flatMap { $0.expressionSource == nil ? "\(name) was \($0)" : nil } }
+        return notes.isEmpty ? "" : "  # " + notes.joined(separator: "; ")
     }
 
     func yamlQuoted(_ text: String) -> String {
