@@ -49,7 +49,7 @@ P = {
  None),
 'duplicate-rule': (
  "A field has two rules of the same kind (two `min_length`, two `pattern`, ...). Each rule key may appear once per field.",
- "Keep the one the spec asks for and delete the other. If you really need a second condition of the same kind, write it as a `check:` rule with its own message.",
+ "Keep the one the spec asks for and delete the other. If you really need a second condition of the same kind, write it as a `check:` rule with its own message, or give each rule the `when:` in which it applies.",
  None),
 'empty-enum': (
  "An enum type lists no cases.",

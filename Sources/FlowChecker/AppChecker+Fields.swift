@@ -90,11 +90,17 @@ extension AppChecker {
             if message.value.allSatisfy(\.isWhitespace) {
                 error("empty-message", "rule '\(rule.kind.value)' of \(what) has an empty message; write the text users see", at: message.range)
             }
-            if let first = seenMessages[rule.kind.value] {
-                error("duplicate-rule", "\(what) has two '\(rule.kind.value)' rules; merge them", at: rule.kind.range, notes: [.init("first here", at: first)])
+            // Rules with `when:` apply in different situations, so the same key may appear once per condition.
+            let condition = rule.condition.flatMap {
+                check($0, expected: .bool, in: screenEnvironment(context, event: nil, extra: ["value": kind.valueType]), role: "condition")
             }
-            seenMessages[rule.kind.value] = rule.kind.range
-            rules.append(ValidationRule(name: rule.kind.value, kind: resolved, message: message.value, range: rule.range))
+            if rule.condition == nil {
+                if let first = seenMessages[rule.kind.value] {
+                    error("duplicate-rule", "\(what) has two '\(rule.kind.value)' rules; merge them", at: rule.kind.range, notes: [.init("first here", at: first)])
+                }
+                seenMessages[rule.kind.value] = rule.kind.range
+            }
+            rules.append(ValidationRule(name: rule.kind.value, kind: resolved, message: message.value, range: rule.range, condition: condition))
         }
         return Field(name: syntax.name.value, kind: kind, label: syntax.label?.value, hint: syntax.hint?.value,
                      placeholder: syntax.placeholder?.value, options: syntax.options.map { .init(value: $0.value.value, label: $0.label?.value) },

@@ -90,7 +90,9 @@ public struct ValidationRule: Sendable {
     public var kind: Kind
     public var message: String
     public var range: SourceRange
-    public init(name: String, kind: Kind, message: String, range: SourceRange) {
-        self.name = name; self.kind = kind; self.message = message; self.range = range
+    /// `when:`: the rule applies only while this yes/no expression holds (nil: always).
+    public var condition: TypedExpression?
+    public init(name: String, kind: Kind, message: String, range: SourceRange, condition: TypedExpression? = nil) {
+        self.name = name; self.kind = kind; self.message = message; self.range = range; self.condition = condition
     }
 }

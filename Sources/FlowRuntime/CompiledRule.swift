@@ -16,6 +16,8 @@ struct CompiledRule: Sendable {
     var name: String
     var message: String
     var check: Check
+    /// `when:` of the rule: it applies only while this holds.
+    var condition: TypedExpression? = nil
 }
 
 /// `NSRegularExpression` is thread-safe for matching; the box lets it travel in `Sendable` values.
@@ -80,14 +82,14 @@ func compileRules(for screen: Screen, in app: App) -> [String: [CompiledRule]] {
             case .min(let bound): check = .bound(bound, isMinimum: true)
             case .max(let bound): check = .bound(bound, isMinimum: false)
             case .range(let lower, let upper):
-                if let lower { rules.append(CompiledRule(name: rule.name, message: rule.message, check: .bound(lower, isMinimum: true))) }
+                if let lower { rules.append(CompiledRule(name: rule.name, message: rule.message, check: .bound(lower, isMinimum: true), condition: rule.condition)) }
                 check = upper.map { .bound($0, isMinimum: false) }
             case .oneOf(let values): check = .oneOf(Set(values))
             case .notIn(let values): check = .notIn(Set(values))
             case .equalsField(let other): check = .equalsField(other)
             case .check(let expression): check = .expression(expression)
             }
-            if let check { rules.append(CompiledRule(name: rule.name, message: rule.message, check: check)) }
+            if let check { rules.append(CompiledRule(name: rule.name, message: rule.message, check: check, condition: rule.condition)) }
         }
         result[field.name] = rules
     }

@@ -55,6 +55,9 @@ extension Interpreter {
             let isEmpty = input?.isEmpty ?? true
             let value = field.value(of: input, appCurrency: app.currency)
             for rule in compiled {
+                if let condition = rule.condition, !(try evaluateExpression(condition, event: [:], value: value ?? .null).asBool) {
+                    continue
+                }
                 let passed: Bool
                 if case .required = rule.check {
                     passed = !isEmpty

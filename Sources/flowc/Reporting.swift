@@ -8,14 +8,21 @@ import Foundation
 
 /// Prints diagnostics the way the options ask: text on standard error, JSON and SARIF on standard output.
 func printDiagnostics(_ diagnostics: [Diagnostic], compilation: Compilation, options: InputOptions) {
-    let colored: Bool = switch options.color {
+    printDiagnostics(diagnostics, compilation: compilation, format: options.format, color: options.color)
+}
+
+/// Commands without `InputOptions` (test, run) print text diagnostics with automatic colour. (An
+/// `InputOptions()` made outside argument parsing cannot be read: ArgumentParser traps on it.)
+func printDiagnostics(_ diagnostics: [Diagnostic], compilation: Compilation, format: DiagnosticRenderer.Format = .text,
+                      color: ColorChoice = .auto) {
+    let colored: Bool = switch color {
     case .always: true
     case .never: false
     case .auto: isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
-    let renderer = DiagnosticRenderer(format: options.format, colored: colored && options.format == .text, sources: compilation.sources)
+    let renderer = DiagnosticRenderer(format: format, colored: colored && format == .text, sources: compilation.sources)
     let output = renderer.render(diagnostics)
-    if options.format == .text {
+    if format == .text {
         FileHandle.standardError.write(Data(output.utf8))
     } else {
         FileHandle.standardOutput.write(Data(output.utf8))
@@ -56,7 +63,7 @@ func checkedProgram(flows: String) -> FlowProgram {
     let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
     let errors = diagnostics.diagnostics.filter { $0.severity == .error }
     if !errors.isEmpty {
-        printDiagnostics(errors, compilation: compilation, options: InputOptions())
+        printDiagnostics(errors, compilation: compilation)
         finish(1)
     }
     return compilation.program

@@ -55,6 +55,45 @@ func compileApp(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourc
         #expect(step.microSteps.first?.guards.map(\.value) == [true])
     }
 
+    @Test func aRuleWithWhenAppliesOnlyWhileItsConditionHolds() throws {
+        let app = try compileApp(Self.header + """
+            types:
+              ContactKind: { enum: [email, phone] }
+            state:
+              kind: { type: ContactKind, initial: email }
+            flows:
+              main:
+                start: SET-003
+                screens:
+                  SET-003:
+                    name: Edit
+                    fields:
+                      new_value:
+                        type: text
+                        rules:
+                          - { required: true, when: kind == ContactKind.email, message: Enter the new email }
+                          - { email: true, when: kind == ContactKind.email, message: Enter a valid email address }
+                          - { phone: true, when: kind == ContactKind.phone, message: Enter a valid UK mobile number }
+                    on:
+                      save: SET-002
+                      use_phone: { do: [{ set: { kind: phone } }] }
+                  SET-002: { name: Done, terminal: true }
+            """)
+        var run = try Interpreter(app: app)
+        try run.send("save")
+        #expect(run.errors == ["new_value": "Enter the new email"])
+        try run.fill("new_value", .text("07700 900123"))
+        try run.send("save")
+        #expect(run.errors == ["new_value": "Enter a valid email address"])
+        try run.send("use_phone")
+        try run.fill("new_value", .text("senna@tempo.app"))
+        try run.send("save")
+        #expect(run.errors == ["new_value": "Enter a valid UK mobile number"])
+        try run.fill("new_value", .text(""))
+        try run.send("save")
+        #expect(run.currentScreen.id == "SET-002", "the required rule does not apply to a phone")
+    }
+
     @Test func timersFireInOrderOnTheVirtualClock() throws {
         let app = try compileApp(Self.header + """
             state:

@@ -12,6 +12,18 @@ import Testing
         #expect(result.stdout.contains("PASS tempo/plan_must_be_chosen"))
     }
 
+    @Test func testOnBrokenFlowsPrintsTheDiagnosticsAndFails() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-broken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("flows/x")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data("app:\n  name: X\n  currency: GBP\n  locale: en-GB\n  start: m\nflows:\n  m:\n    start: A\n    screens:\n      A: { name: A, on: { go: B } }\n".utf8)
+            .write(to: app.appendingPathComponent("app.flow.yaml"))
+        let result = try runFlowc(["test", "--no-reports"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: transition target 'B' is not a screen of app 'x' [unknown-target]"), "\(result.stderr)")
+    }
+
     @Test func runFollowsAScriptAndPrintsOneJSONObjectPerStep() throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-script-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: script) }

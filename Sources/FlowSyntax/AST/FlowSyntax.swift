@@ -126,4 +126,6 @@ public struct RuleSyntax: Sendable {
     public var argument: Argument
     public var message: Located<String>?
     public var range: SourceRange
+    /// `when:`: the rule applies only while this yes/no expression holds.
+    public var condition: ExpressionSource? = nil
 }

@@ -46,7 +46,7 @@ extension FlowParser {
     func parseRules(_ node: YAMLNode, _ what: String) -> [RuleSyntax] {
         let ruleNames = ruleArgumentKinds.map(\.name)
         return reader.list(node, "'rules' of \(what)").compactMap { item in
-            guard let fields = reader.mapping(item, "a rule of \(what)", keys: ruleNames + ["message"]) else { return nil }
+            guard let fields = reader.mapping(item, "a rule of \(what)", keys: ruleNames + ["message", "when"]) else { return nil }
             let kinds = ruleArgumentKinds.filter { fields[$0.name] != nil }
             guard kinds.count == 1, let (kindName, argumentKind) = kinds.first, let argumentNode = fields[kindName] else {
                 if kinds.isEmpty {
@@ -77,7 +77,8 @@ extension FlowParser {
             guard let argument else { return nil }
             let message = reader.required(fields, "message", in: ruleWhat, hint: "add the exact message users see when it fails")
                 .flatMap { reader.text($0, "'message' of \(ruleWhat)") }
-            return RuleSyntax(kind: kind, argument: argument, message: message, range: item.range)
+            let condition = fields["when"].flatMap { reader.valueExpression($0, "'when' of \(ruleWhat)") }
+            return RuleSyntax(kind: kind, argument: argument, message: message, range: item.range, condition: condition)
         }
     }
 }
