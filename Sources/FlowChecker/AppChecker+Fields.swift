@@ -100,7 +100,8 @@ extension AppChecker {
                 }
                 seenMessages[rule.kind.value] = rule.kind.range
             }
-            rules.append(ValidationRule(name: rule.kind.value, kind: resolved, message: message.value, range: rule.range, condition: condition))
+            rules.append(ValidationRule(name: rule.kind.value, kind: resolved, message: message.value, range: rule.range, condition: condition,
+                                        conditionSource: rule.condition?.text))
         }
         return Field(name: syntax.name.value, kind: kind, label: syntax.label?.value, hint: syntax.hint?.value,
                      placeholder: syntax.placeholder?.value, options: syntax.options.map { .init(value: $0.value.value, label: $0.label?.value) },

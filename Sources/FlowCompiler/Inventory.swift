@@ -54,6 +54,8 @@ struct Inventory: Encodable {
     struct RuleEntry: Encodable {
         var rule: String
         var message: String
+        /// The rule's `when:` condition; absent when the rule always applies.
+        var when: String?
     }
     struct FieldEntry: Encodable {
         var screen: String
@@ -135,7 +137,7 @@ func inventoryEntry(for app: App) -> Inventory.AppEntry {
     let fields = app.screens.flatMap { screen in
         screen.fields.map { field in
             Inventory.FieldEntry(screen: screen.id, field: field.name, type: field.kind.name, required: field.isRequired,
-                                 rules: field.rules.map { .init(rule: $0.name, message: $0.message) })
+                                 rules: field.rules.map { .init(rule: $0.name, message: $0.message, when: $0.conditionSource) })
         }
     }
     let criteria = app.criteria.map { criterion in

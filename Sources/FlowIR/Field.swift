@@ -67,7 +67,8 @@ public struct Field: Sendable {
         self.defaultValue = defaultValue; self.rules = rules; self.range = range
     }
 
-    public var isRequired: Bool { rules.contains { if case .required = $0.kind { true } else { false } } }
+    /// Required in every situation: a `required` rule without `when:`.
+    public var isRequired: Bool { rules.contains { if case .required = $0.kind { $0.condition == nil } else { false } } }
 }
 
 /// One validation rule and the exact message shown when it fails.
@@ -92,7 +93,11 @@ public struct ValidationRule: Sendable {
     public var range: SourceRange
     /// `when:`: the rule applies only while this yes/no expression holds (nil: always).
     public var condition: TypedExpression?
-    public init(name: String, kind: Kind, message: String, range: SourceRange, condition: TypedExpression? = nil) {
+    /// The `when:` expression as written.
+    public var conditionSource: String?
+    public init(name: String, kind: Kind, message: String, range: SourceRange, condition: TypedExpression? = nil,
+                conditionSource: String? = nil) {
         self.name = name; self.kind = kind; self.message = message; self.range = range; self.condition = condition
+        self.conditionSource = conditionSource
     }
 }

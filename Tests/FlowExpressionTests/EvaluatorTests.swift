@@ -100,6 +100,8 @@ struct EvaluatorTests {
         #expect(try run("date('2024-02-28') + 1d") == date(2024, 2, 29))
         #expect(try run("date('2024-03-01') - date('2024-02-01')") == .duration(29 * 86_400_000))
         #expect(try run("timeout * 2 + 1h") == .duration(3_660_000))
+        #expect(try run("(date('2024-03-01') - date('2024-02-16')) / (date('2024-03-01') - date('2024-02-01'))") == .decimal(dec("14") / dec("29")))
+        #expect(try run("round(2.00 GBP * ((date('2024-03-01') - date('2024-02-16')) / 29d), 2)") == .money(Money(amount: dec("0.97"), currency: "GBP")))
         #expect(try run("now() - started > 59m") == .bool(true))
     }
 

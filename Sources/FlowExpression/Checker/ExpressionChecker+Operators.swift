@@ -188,6 +188,7 @@ extension ExpressionChecker {
             return node(.money)
         case (.divide, .money, .money): return node(.decimal)
         case (.multiply, .duration, .int), (.multiply, .int, .duration), (.divide, .duration, .int): return node(.duration)
+        case (.divide, .duration, .duration): return node(.decimal)
         default: break
         }
         report(ExpressionDiagnosticCode.typeMismatch, "operator '\(op.rawValue)' cannot combine '\(lhs.type)' and '\(rhs.type)'",

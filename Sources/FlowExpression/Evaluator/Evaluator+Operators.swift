@@ -138,6 +138,8 @@ extension Evaluator {
         case (.list(let a), .list(let b)):
             return .list(a + b)
         case (.duration(let a), .duration(let b)):
+            // A duration divided by a duration is their exact ratio (days left / days in the cycle).
+            if op == .divide { return .decimal(try decimal(.divide, Decimal(a), Decimal(b), rhs, expression)) }
             return .duration(try integer(op, a, b, rhs, expression))
         case (.duration(let a), .int(let b)), (.int(let b), .duration(let a)):
             return .duration(try integer(op, a, b, rhs, expression))
