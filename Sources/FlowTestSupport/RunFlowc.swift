@@ -22,7 +22,7 @@ public func flowcExecutable() -> URL? {
 }
 
 /// Runs `flowc` with `arguments` in `directory`, capturing both streams.
-public func runFlowc(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> ProcessResult {
+public func runFlowc(_ arguments: [String], in directory: URL, environment: [String: String] = [:], input: String? = nil) throws -> ProcessResult {
     guard let executable = flowcExecutable() else {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "flowc executable not found next to the tests"])
     }
@@ -38,8 +38,14 @@ public func runFlowc(_ arguments: [String], in directory: URL, environment: [Str
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let stdin = Pipe()
+    if input != nil { process.standardInput = stdin }
     let start = Date()
     try process.run()
+    if let input {
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+    }
     // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()

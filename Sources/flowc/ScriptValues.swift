@@ -39,7 +39,8 @@ struct ScriptValues {
                 let declared = fields.isEmpty ? "none" : fields.map(\.name).joined(separator: ", ")
                 throw Problem(description: "\(what) has no '\(name)'; it declares: \(declared)")
             }
-            values[name] = try value(raw[name] as Any, as: field.type, for: "\(what) '\(name)'")
+            guard let item = raw[name] else { continue }
+            values[name] = try value(item, as: field.type, for: "\(what) '\(name)'")
         }
         return values
     }
@@ -51,7 +52,7 @@ struct ScriptValues {
             return .null
         }
         let text = (raw as? String) ?? (raw as? NSNumber).map { "\($0)" }
-        func fail() -> Problem { Problem(description: "\(what) should be \(type), not \(String(describing: raw))") }
+        func fail() -> Problem { Problem(description: "\(what) should be \(type), not \(json(raw))") }
         switch type.nonOptional {
         case .bool:
             guard let flag = raw as? Bool else { throw fail() }
@@ -96,6 +97,15 @@ struct ScriptValues {
             throw fail()
         }
     }
+}
+
+/// A JSON value as it was written: text in quotes, numbers and booleans bare.
+func json(_ raw: Any) -> String {
+    if let text = raw as? String { return "\"\(text)\"" }
+    if let data = try? JSONSerialization.data(withJSONObject: raw, options: [.fragmentsAllowed, .sortedKeys]) {
+        return String(decoding: data, as: UTF8.self)
+    }
+    return "\(raw)"
 }
 
 extension Value {

@@ -52,4 +52,65 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.contains("\"error\":\"step 1: screen 'ONB-000' has no field 'no_such_field'\""))
     }
+
+    /// Runs a script through `flowc run tempo` and returns the JSON objects it printed.
+    func runScript(_ lines: String) throws -> (status: Int32, objects: [[String: Any]]) {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-script-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data(lines.utf8).write(to: script)
+        let result = try runFlowc(["run", "tempo", "--script", script.path], in: packageRoot())
+        let objects = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        return (result.status, objects)
+    }
+
+    @Test func aScriptCanChooseOutputValuesForAServiceOutcome() throws {
+        let (status, objects) = try runScript("""
+            {"advance": "2s"}
+            {"send": "tap_log_in"}
+            {"fill": {"keycode": "480317"}}
+            {"send": "keycode_entered"}
+            {"outcome": {"equals.log_in": "success"}, "output": {"user_id": "U-42"}}
+
+            """)
+        #expect(status == 0)
+        let state = objects.last?["state"] as? [String: String]
+        #expect(state?["user_id"] == "U-42")
+    }
+
+    @Test func scriptValuesMustFitWhatTheAppDeclares() throws {
+        let unknownOperation = try runScript(#"{"outcome": {"equals.no_such_call": "success"}}"# + "\n")
+        #expect(unknownOperation.status == 1)
+        #expect((unknownOperation.objects.last?["error"] as? String)?.hasPrefix("'equals.no_such_call' is not a service operation of tempo; known: ") == true)
+
+        let unknownOutcome = try runScript(#"{"outcome": {"equals.log_in": "maybe"}}"# + "\n")
+        #expect(unknownOutcome.objects.last?["error"] as? String == "'equals.log_in' has no outcome 'maybe'; its outcomes: success, wrong_keycode")
+
+        let wrongType = try runScript(#"{"send": "country_selected", "payload": {"country": 44}}"# + "\n")
+        #expect(wrongType.objects.last?["error"] as? String == "the payload of 'country_selected' 'country' should be text, not 44")
+
+        let undeclared = try runScript(#"{"send": "country_selected", "payload": {"dial_code": "+44"}}"# + "\n")
+        #expect(undeclared.objects.last?["error"] as? String == "the payload of 'country_selected' has no 'dial_code'; it declares: country")
+    }
+
+    @Test func aSavedSessionKeepsPayloadsAndChosenOutputs() throws {
+        let session = """
+            advance 2s
+            tap_log_in
+            fill keycode 480317
+            keycode_entered
+            outcome equals.log_in success {"user_id": "U-42"}
+            save login_as_u42
+            quit
+
+            """
+        let result = try runFlowc(["run", "tempo"], in: packageRoot(), input: session)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+                  - advance: 2s
+                  - send: tap_log_in
+                  - fill: { keycode: "480317" }
+                  - send: keycode_entered
+                  - outcome: { equals.log_in: { outcome: success, output: { user_id: "'U-42'" } } }
+            """))
+    }
 }
