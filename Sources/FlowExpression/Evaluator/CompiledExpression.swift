@@ -318,31 +318,15 @@ private struct ClosureCompiler {
             scope.locals.removeSubrange(min(slot, scope.locals.count)...)
             scope.locals.append(.null)
             defer { scope.locals.removeSubrange(min(slot, scope.locals.count)...) }
-            var kept: [Value] = []
-            var matches = 0
+            var fold = MacroFold(macro)
             for element in items {
                 scope.locals[slot] = element
                 if let filter, let filterExpression, !(try Self.helpers.boolValue(try filter(&scope), filterExpression)) { continue }
                 let result = try body(&scope)
-                if macro == .map {
-                    kept.append(result)
-                    continue
-                }
-                let holds = try Self.helpers.boolValue(result, bodyExpression)
-                switch macro {
-                case .all: if !holds { return .bool(false) }
-                case .exists: if holds { return .bool(true) }
-                case .existsOne: if holds { matches += 1 }
-                case .filter: if holds { kept.append(element) }
-                case .map: break
-                }
+                let holds = fold.judgesElements ? try Self.helpers.boolValue(result, bodyExpression) : false
+                if let decided = fold.add(element, result: result, holds: holds) { return decided }
             }
-            switch macro {
-            case .all: return .bool(true)
-            case .exists: return .bool(false)
-            case .existsOne: return .bool(matches == 1)
-            case .filter, .map: return .list(kept)
-            }
+            return fold.result
         }
     }
 }

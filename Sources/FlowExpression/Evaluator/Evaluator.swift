@@ -135,31 +135,15 @@ struct Evaluator {
         locals.append((variable, .null))
         defer { locals.removeLast() }
         let slot = locals.count - 1
-        var kept: [Value] = []
-        var matches = 0
+        var fold = MacroFold(macro)
         for element in list {
             locals[slot].value = element
             if let filter, !(try boolValue(try evaluate(filter), filter)) { continue }
             let result = try evaluate(body)
-            if macro == .map {
-                kept.append(result)
-                continue
-            }
-            let holds = try boolValue(result, body)
-            switch macro {
-            case .all: if !holds { return .bool(false) }
-            case .exists: if holds { return .bool(true) }
-            case .existsOne: if holds { matches += 1 }
-            case .filter: if holds { kept.append(element) }
-            case .map: break
-            }
+            let holds = fold.judgesElements ? try boolValue(result, body) : false
+            if let decided = fold.add(element, result: result, holds: holds) { return decided }
         }
-        switch macro {
-        case .all: return .bool(true)
-        case .exists: return .bool(false)
-        case .existsOne: return .bool(matches == 1)
-        case .filter, .map: return .list(kept)
-        }
+        return fold.result
     }
 
     // MARK: Value access
