@@ -121,6 +121,7 @@ extension Interpreter {
     }
 
     mutating func currentVariantIndex() throws -> Int? {
+        guard program.screenHasVariants[screen] else { return nil }
         let variants = program.screens[screen].variants
         for (index, variant) in variants.enumerated() {
             guard let condition = variant.condition else { return index }

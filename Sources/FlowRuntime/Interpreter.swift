@@ -409,9 +409,8 @@ public struct Interpreter: Sendable {
 
     /// A flow's own timers measure inactivity: whatever the person does starts them again.
     mutating func restartInactivityTimers() {
-        guard ended == nil else { return }
         let flow = program.screens[screen].flow
-        guard !program.flows[flow].timers.isEmpty else { return }
+        guard program.flowHasTimers[flow], ended == nil else { return }
         timers.removeAll { $0.screen == nil }
         for timer in program.flows[flow].timers { schedule(timer, screen: nil, flow: flow) }
     }

@@ -30,6 +30,10 @@ public final class RuntimeProgram: Sendable {
     let outcomePayloads: [String: [String: Value]]
     /// Effects known before the run (screen views, fixed pushes and toasts); traces store their numbers.
     let staticEffects: [Effect]
+    /// Per flow: whether it has timers of its own (inactivity timeouts restart on every action).
+    let flowHasTimers: [Bool]
+    /// Per screen: whether it has variants to choose between after each step.
+    let screenHasVariants: [Bool]
 
     public convenience init(app: App) {
         var interner = NameInterner()
@@ -85,6 +89,8 @@ public final class RuntimeProgram: Sendable {
         }
         self.flows = flows
         self.screens = screens
+        flowHasTimers = flows.map { !$0.timers.isEmpty }
+        screenHasVariants = screens.map { !$0.variants.isEmpty }
         var payloads: [String: [String: Value]] = [:]
         for event in app.events where !event.payload.isEmpty {
             var payload: [String: Value] = [:]

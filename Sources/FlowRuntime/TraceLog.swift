@@ -64,7 +64,9 @@ struct TraceLog: Sendable {
     var endings: [String] = []
 
     /// Slots written in the current step with their values before it; compared when it ends.
+    /// Only the first `touchedCount` entries belong to the current step (the array is reused).
     private var touched: [(slot: Int, before: Value)] = []
+    private var touchedCount = 0
     /// Per slot, the number of the step that last wrote it (so each slot is remembered once a step).
     private var touchedInStep: [Int] = []
 
@@ -83,7 +85,7 @@ struct TraceLog: Sendable {
         } else {
             micro.removeAll(); effects.removeAll(); changes.removeAll(); rules.removeAll(); guards.removeAll()
         }
-        touched.removeAll(keepingCapacity: true)
+        touchedCount = 0
     }
 
     private func truncate<T>(_ log: inout [T], to end: Int32) {
@@ -91,8 +93,9 @@ struct TraceLog: Sendable {
     }
 
     mutating func endStep(trigger: Trigger, time: Int, screen: Int, variant: Int?, ended: String?, globals: [Value]) {
-        for entry in touched where globals[entry.slot] != entry.before {
-            changes.append((Int32(truncatingIfNeeded: entry.slot), globals[entry.slot]))
+        for index in 0..<touchedCount {
+            let slot = touched[index].slot
+            if globals[slot] != touched[index].before { changes.append((Int32(truncatingIfNeeded: slot), globals[slot])) }
         }
         let (kind, name): (UInt8, Int) = switch trigger {
         case .start: (0, 0)
@@ -119,7 +122,8 @@ struct TraceLog: Sendable {
     mutating func willWrite(slot: Int, current: Value) {
         guard touchedInStep[slot] != steps.count else { return }
         touchedInStep[slot] = steps.count
-        touched.append((slot, current))
+        if touchedCount < touched.count { touched[touchedCount] = (slot, current) } else { touched.append((slot, current)) }
+        touchedCount += 1
     }
 
     mutating func guardResult(source: Int, value: Bool) {
