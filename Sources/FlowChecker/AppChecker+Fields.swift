@@ -6,7 +6,7 @@ import FlowSyntax
 
 extension AppChecker {
     static let fieldKindNames = ["text", "email", "password", "phone", "digits(N)", "date", "money", "decimal", "int",
-                                 "choice", "multi_choice", "checkbox", "country"]
+                                 "choice", "multi_choice", "choice(Enum)", "multi_choice(Enum)", "checkbox", "country"]
 
     func resolveFieldKind(_ field: FieldSyntax) -> Field.Kind? {
         guard let type = field.type else { return nil }
@@ -29,6 +29,18 @@ extension AppChecker {
                 let inner = text.dropFirst(7).dropLast()
                 if let n = Int(inner), n > 0, n <= 64 { return .digits(n) }
             }
+            for (prefix, make) in [("choice(", Field.Kind.choiceOf), ("multi_choice(", Field.Kind.multiChoiceOf)]
+            where text.hasPrefix(prefix) && text.hasSuffix(")") {
+                let name = String(text.dropFirst(prefix.count).dropLast()).trimmingCharacters(in: .whitespaces)
+                guard enums[name] != nil else {
+                    let notes = closestMatch(to: name, among: enums.keys.sorted()).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
+                    let known = enums.isEmpty ? "the app declares no enum types" : "enum types: " + enums.keys.sorted().joined(separator: ", ")
+                    error("unknown-type", "'\(name)' in field type '\(text)' is not an enum type of the app (\(known))", at: type.range, notes: notes)
+                    return nil
+                }
+                usedTypes.insert(name)
+                return make(name)
+            }
             var notes: [Diagnostic.Note] = []
             let aliases = ["digits": "digits(6)", "string": "text", "number": "decimal", "integer": "int", "bool": "checkbox",
                            "boolean": "checkbox", "select": "choice", "dropdown": "choice", "multiselect": "multi_choice",
@@ -50,6 +62,14 @@ extension AppChecker {
         case .choice, .multiChoice:
             if syntax.options.isEmpty {
                 error("missing-options", "\(what) is a \(kind.name) but lists no 'options'", at: syntax.name.range)
+            }
+        case .choiceOf(let type), .multiChoiceOf(let type):
+            // The options default to every case; listed options choose, order and label some of them.
+            let cases = enums[type] ?? []
+            for option in syntax.options where !cases.contains(option.value.value) {
+                error("unknown-enum-case", "option '\(option.value.value)' of \(what) is not a case of \(type) (\(cases.joined(separator: ", ")))",
+                      at: option.value.range,
+                      notes: closestMatch(to: option.value.value, among: cases).map { [.init("did you mean '\($0)'?")] } ?? [])
             }
         default:
             if let first = syntax.options.first {
@@ -103,8 +123,11 @@ extension AppChecker {
             rules.append(ValidationRule(name: rule.kind.value, kind: resolved, message: message.value, range: rule.range, condition: condition,
                                         conditionSource: rule.condition?.text))
         }
+        var options = syntax.options.map { Field.Option(value: $0.value.value, label: $0.label?.value) }
+        if options.isEmpty, case .choiceOf(let type) = kind { options = (enums[type] ?? []).map { .init(value: $0, label: nil) } }
+        if options.isEmpty, case .multiChoiceOf(let type) = kind { options = (enums[type] ?? []).map { .init(value: $0, label: nil) } }
         return Field(name: syntax.name.value, kind: kind, label: syntax.label?.value, hint: syntax.hint?.value,
-                     placeholder: syntax.placeholder?.value, options: syntax.options.map { .init(value: $0.value.value, label: $0.label?.value) },
+                     placeholder: syntax.placeholder?.value, options: options,
                      currency: syntax.currency?.value, country: syntax.country?.value, countryField: syntax.countryField?.value,
                      defaultValue: defaultValue, rules: rules, range: syntax.name.range)
     }
@@ -129,7 +152,7 @@ extension AppChecker {
         case "min", "max", "range":
             return ({ [.money, .decimal, .int, .date].contains($0) }, "money, decimal, int and date fields")
         case "one_of", "not_in":
-            return ({ textual($0) || $0 == .multiChoice }, "text and choice fields")
+            return ({ textual($0) || $0.isChoice }, "text and choice fields")
         default:
             return nil
         }

@@ -5,6 +5,8 @@ import FlowSource
 public struct Field: Sendable {
     public enum Kind: Sendable, Hashable {
         case text, email, password, phone, digits(Int), date, money, decimal, int, choice, multiChoice, checkbox, country
+        /// `choice(Plan)`, `multi_choice(Purpose)`: the options are the cases of an enum type and the value is typed.
+        case choiceOf(String), multiChoiceOf(String)
 
         /// The type of the field's value in expressions (`form.<field>`, `value`).
         public var valueType: ValueType {
@@ -16,6 +18,8 @@ public struct Field: Sendable {
             case .int: .int
             case .multiChoice: .list(.text)
             case .checkbox: .bool
+            case .choiceOf(let type): .enumeration(type)
+            case .multiChoiceOf(let type): .list(.enumeration(type))
             }
         }
 
@@ -35,6 +39,24 @@ public struct Field: Sendable {
             case .multiChoice: "multi_choice"
             case .checkbox: "checkbox"
             case .country: "country"
+            case .choiceOf(let type): "choice(\(type))"
+            case .multiChoiceOf(let type): "multi_choice(\(type))"
+            }
+        }
+
+        /// Whether the person picks one or more options (plain or enum-typed).
+        public var isChoice: Bool {
+            switch self {
+            case .choice, .multiChoice, .choiceOf, .multiChoiceOf: true
+            default: false
+            }
+        }
+
+        /// Whether the value is a list of picked options.
+        public var isMultiple: Bool {
+            switch self {
+            case .multiChoice, .multiChoiceOf: true
+            default: false
             }
         }
     }

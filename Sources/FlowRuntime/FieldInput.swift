@@ -23,6 +23,16 @@ extension Field {
         switch (kind, input) {
         case (.multiChoice, .list(let items)): return .list(items.map(Value.text))
         case (.multiChoice, .text(let text)): return .list(text.isEmpty ? [] : [.text(text)])
+        case (.choiceOf(let type), .text(let text)):
+            if text.isEmpty { return .null }
+            return options.contains { $0.value == text } ? .enumCase(type: type, name: text) : nil
+        case (.multiChoiceOf(let type), _):
+            let picked: [String] = switch input {
+            case .list(let items): items
+            case .text(let text): text.isEmpty ? [] : [text]
+            }
+            guard picked.allSatisfy({ item in options.contains { $0.value == item } }) else { return nil }
+            return .list(picked.map { .enumCase(type: type, name: $0) })
         case (_, .list(let items)): return .text(items.joined(separator: ","))
         case (.checkbox, .text(let text)): return .bool(text == "true")
         case (.date, .text(let text)):
@@ -46,7 +56,8 @@ extension Field {
     /// The value of a field nobody has filled yet.
     var emptyValue: Value {
         switch kind {
-        case .multiChoice: .list([])
+        case .multiChoice, .multiChoiceOf: .list([])
+        case .choiceOf: .null
         case .checkbox: .bool(false)
         case .date, .money, .decimal, .int: .null
         default: .text("")

@@ -193,8 +193,19 @@ public struct Interpreter: Sendable {
 
     /// Types into a field of the current screen (no validation until a transition asks for it).
     public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        guard currentScreen.fields.contains(where: { $0.name == field }) else {
+        guard let declared = currentScreen.fields.first(where: { $0.name == field }) else {
             throw RuntimeFailure(message: "screen '\(currentScreen.id)' has no field '\(field)'", step: stepCount)
+        }
+        // A choice can only be one of its options, as on the device.
+        if declared.kind.isChoice {
+            let picked: [String] = switch input {
+            case .text(let text): text.isEmpty ? [] : [text]
+            case .list(let items): items
+            }
+            if let wrong = picked.first(where: { item in !declared.options.contains { $0.value == item } }) {
+                let options = declared.options.map(\.value).joined(separator: ", ")
+                throw RuntimeFailure(message: "'\(wrong)' is not an option of field '\(field)' on '\(currentScreen.id)' (\(options))", step: stepCount)
+            }
         }
         forms[screen, default: [:]][field] = input
         errors[field] = nil

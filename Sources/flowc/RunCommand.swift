@@ -131,7 +131,7 @@ struct Session {
             guard arguments.count == 2 else { throw CommandError(description: "fill needs a field and a value") }
             let field = arguments[0]
             let value = arguments[1]
-            let isList = interpreter.currentScreen.fields.first { $0.name == field }.map { $0.kind == .multiChoice } ?? false
+            let isList = interpreter.currentScreen.fields.first { $0.name == field }.map { $0.kind.isMultiple } ?? false
             let input: FieldInput = isList ? .list(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) : .text(value)
             try record("- fill: { \(field): \(yamlQuoted(value)) }") { try $0.fill(field, input) }
         case "advance":

@@ -381,4 +381,44 @@ import Testing
         let expired = #expect(throws: RuntimeFailure.self) { try late.send("write_note") }
         #expect(expired?.message.hasPrefix("invariant 'before_deadline'") == true)
     }
+
+    @Test func aChoiceOfAnEnumGivesATypedValueAndOnlyTakesItsOptions() throws {
+        let app = try compileApp(Self.header + """
+            types:
+              Plan: { enum: [everyday, plus, premium] }
+              Purpose: { enum: [travel, other] }
+            state:
+              plan: { type: Plan?, initial: null }
+              purposes: { type: list<Purpose> }
+            flows:
+              main:
+                start: ONB-003
+                screens:
+                  ONB-003:
+                    name: Card Selection
+                    fields:
+                      plan:
+                        type: choice(Plan)
+                        rules: [{ required: true, message: Choose a card to continue }]
+                      purposes:
+                        type: multi_choice(Purpose)
+                    on:
+                      tap_select:
+                        validate: true
+                        to: ONB-004
+                        do: [{ set: { plan: form.plan, purposes: form.purposes } }]
+                  ONB-004: { name: Your Name, terminal: true }
+            """)
+        var run = try Interpreter(app: app)
+        let failure = #expect(throws: RuntimeFailure.self) { try run.fill("plan", .text("gold")) }
+        #expect(failure?.message == "'gold' is not an option of field 'plan' on 'ONB-003' (everyday, plus, premium)")
+        try run.send("tap_select")
+        #expect(run.errors == ["plan": "Choose a card to continue"])
+        try run.fill("plan", .text("plus"))
+        try run.fill("purposes", .list(["travel", "other"]))
+        try run.send("tap_select")
+        #expect(run.currentScreen.id == "ONB-004")
+        #expect(run.state["plan"] == .enumCase(type: "Plan", name: "plus"))
+        #expect(run.state["purposes"] == .list([.enumCase(type: "Purpose", name: "travel"), .enumCase(type: "Purpose", name: "other")]))
+    }
 }
