@@ -2,19 +2,21 @@ import Foundation
 import FlowTestSupport
 import Testing
 
-/// `flowc run --script` drives the walks through Tempo's money screens.
+/// `flowc run --script` drives the walks a person takes through Tempo, answering each service call as it waits.
 @Suite(.serialized) struct TempoWalkTests {
-    /// The walks a person takes through Tempo's money screens (Tests/Fixtures/walks/tempo-*.jsonl): log in, top up,
+    /// The walks (Tests/Fixtures/walks/tempo-*.jsonl): a new user from the splash screen through card selection, the
+    /// 12-step form, Veriff, the initial payment and the legal agreements to Wallet Home; log in, top up,
     /// then a UK transfer; an international transfer whose 30-second FX lock expires once; card activation, freeze and
     /// the physical card order up to its ATM activation. Every line must run, and each walk ends where it should.
     /// (Each walk also answers `equals.get_onboarding_status: active`, which Log In calls on tempo-onboarding's
     /// re-login routing; where nothing calls it, the answer just waits unused.)
     @Test(arguments: [
+        ("tempo-new-user-onboarding.jsonl", "WAL-001", "0.00 GBP"),
         ("tempo-uk-transfer.jsonl", "WAL-001", "380.00 GBP"),
         ("tempo-international-fx-lock-expiry.jsonl", "WAL-005", "297.50 GBP"),
         ("tempo-card-freeze-and-physical-order.jsonl", "WAL-013i", "495.01 GBP"),
     ])
-    func tempoMoneyWalks(file: String, endScreen: String, endBalance: String) throws {
+    func tempoWalks(file: String, endScreen: String, endBalance: String) throws {
         let script = fixturesDirectory().appendingPathComponent("walks/\(file)")
         let result = try runFlowc(["run", "tempo", "--script", script.path], in: packageRoot())
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
