@@ -1,0 +1,57 @@
+import FlowCodegen
+import FlowCompiler
+import FlowSource
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// Whole-file goldens of the Swift generated for a small fixture app (codegen/small-app): the
+/// golden folder is itself a target of the package (`SmallFlow`), so it is proven to compile.
+@Suite struct CodegenGoldenTests {
+    @Test func smallAppMatchesGoldens() throws {
+        let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app")
+        let diagnostics = DiagnosticBag()
+        let compilation = compile(CompilerConfig(inputs: [fixture.appendingPathComponent("input").path]), diagnostics: diagnostics)
+        #expect(diagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
+        let files = renderSwiftSources(compilation.program)
+        #expect(files.map(\.path) == [
+            "Sources/SmallFlow/SmallEngine.swift", "Sources/SmallFlow/SmallMachine.swift", "Sources/SmallFlow/SmallSupport.swift",
+            "Sources/SmallFlow/SmallTables.swift", "Sources/SmallFlow/SmallTypes.swift",
+        ])
+        for file in files {
+            assertMatchesGolden(file.text, golden: fixture.appendingPathComponent("expected").appendingPathComponent(file.path))
+        }
+    }
+
+    @Test func generationIsDeterministic() throws {
+        let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app/input")
+        let first = renderSwiftSources(compile(CompilerConfig(inputs: [fixture.path]), diagnostics: DiagnosticBag()).program)
+        let second = renderSwiftSources(compile(CompilerConfig(inputs: [fixture.path]), diagnostics: DiagnosticBag()).program)
+        #expect(first.map(\.text) == second.map(\.text))
+    }
+
+    @Test func rendererLaysOutDeclarations() {
+        let file = SwiftFileDescription(path: "A.swift", header: ["Generated."], imports: ["Foundation"], declarations: [
+            SwiftDeclaration(doc: ["A screen."], access: .public, .enum(name: "Screen", conformances: ["String", "Sendable"], cases: [
+                SwiftEnumCase(name: "welcome", rawValue: .string("ONB-001")),
+            ], members: [
+                SwiftDeclaration(access: .public, .variable(isLet: false, isStatic: false, name: "isFirst", type: "Bool", value: nil, getter: [
+                    .return(.binary("==", .id("self"), .member(nil, "welcome"))),
+                ])),
+            ])),
+        ])
+        #expect(TextRenderer().render(file) == """
+            // Generated.
+
+            import Foundation
+
+            /// A screen.
+            public enum Screen: String, Sendable {
+                case welcome = "ONB-001"
+
+                public var isFirst: Bool { self == .welcome }
+            }
+
+            """)
+    }
+}
