@@ -167,10 +167,10 @@ public struct SwiftClosure: Equatable, Sendable {
 
 extension SwiftExpression {
     /// `name` as an identifier expression.
-    static func id(_ name: String) -> SwiftExpression { .identifier(name) }
+    public static func id(_ name: String) -> SwiftExpression { .identifier(name) }
 
     /// `self.member` written as `base.name` (chainable).
-    func dot(_ name: String) -> SwiftExpression { .member(self, name) }
+    public func dot(_ name: String) -> SwiftExpression { .member(self, name) }
 
     /// A call without labels.
     func callAsFunction(_ arguments: SwiftExpression...) -> SwiftExpression {

@@ -74,6 +74,8 @@ struct AppNames {
         case .money: return .call(.id("Money"), [SwiftArgument("amount", .int(0)), SwiftArgument("currency", .string(app.currency))])
         case .text: return .string("")
         case .list: return .array([])
+        case .date: return .call(.id("date"), [SwiftArgument(nil, .int(1970)), SwiftArgument(nil, .int(1)), SwiftArgument(nil, .int(1))])
+        case .timestamp: return .call(.id("Timestamp"), [SwiftArgument("millisecondsSince1970", .int(0))])
         case .record(let name): return .call(.id(typeName(name)), [])
         case .enumeration(let name):
             if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind, let first = cases.first {
