@@ -207,6 +207,7 @@ struct MachineTranslator {
             SwiftDeclaration(doc: ["The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "now", type: "Timestamp", value: nil, getter: nil)),
             stored("screenNumber", "Int32", nil, doc: [], setter: false, isPublic: false),
+            SwiftDeclaration(.variable(isLet: true, isStatic: false, name: "tables", type: nil, value: .member(.id("TableStorage"), "shared"), getter: nil)),
             stored("inputs", "[Int: FieldInput]", .id("[:]"), doc: [], setter: false, isPublic: false),
             stored("history", "[Int32]", .array([]), doc: [], setter: false, isPublic: false),
             stored("overlayOpeners", "[Int32]", .array([]), doc: [], setter: false, isPublic: false),

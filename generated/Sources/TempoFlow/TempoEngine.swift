@@ -109,6 +109,23 @@ enum StepOutcome {
     case taken, rejected, ignored
 }
 
+/// The app's tables, read once into one shared object the machine keeps a reference to, so a
+/// step reads them through one pointer instead of a lazily initialised global per access.
+final class TableStorage: Sendable {
+    static let shared = TableStorage()
+
+    let strings = Machine.Tables.strings
+    let screenIDs = Machine.Tables.screenIDs
+    let screens = Machine.Tables.screens
+    let rows = Machine.Tables.rows
+    let flows = Machine.Tables.flows
+    let timers = Machine.Tables.timers
+    let subflows = Machine.Tables.subflows
+    let returns = Machine.Tables.returns
+    let fields = Machine.Tables.fields
+    let variants = Machine.Tables.variants
+}
+
 /// Reads a table written one row per line, numbers separated by spaces (the encoded table style).
 func decodeTable<Row>(_ text: String, _ build: ([Int32]) -> Row) -> [Row] {
     var result: [Row] = []
@@ -130,14 +147,14 @@ extension Machine {
     // MARK: Public API
 
     /// The seed ID of the current screen.
-    public var screenID: String { Tables.strings[Int(Tables.screenIDs[Int(screenNumber)])] }
+    public var screenID: String { tables.strings[Int(tables.screenIDs[Int(screenNumber)])] }
 
     /// The name of the first variant of the current screen whose condition holds.
     public func variant() throws -> String? {
-        let entry = Tables.screens[Int(screenNumber)]
+        let entry = tables.screens[Int(screenNumber)]
         for index in Int(entry.variantStart)..<Int(entry.variantEnd) {
-            let variant = Tables.variants[index]
-            if try variant.condition == 0 || evaluateGuard(variant.condition, nil) { return Tables.strings[Int(variant.name)] }
+            let variant = tables.variants[index]
+            if try variant.condition == 0 || evaluateGuard(variant.condition, nil) { return tables.strings[Int(variant.name)] }
         }
         return nil
     }
@@ -146,10 +163,10 @@ extension Machine {
     ///
     /// - Throws: `FlowFailure` when the current screen has no field of that name.
     public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        let entry = Tables.screens[Int(screenNumber)]
-        for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where Tables.strings[Int(Tables.fields[index].name)] == field {
+        let entry = tables.screens[Int(screenNumber)]
+        for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.strings[Int(tables.fields[index].name)] == field {
             inputs[index] = input
-            errors[field] = nil
+            if !errors.isEmpty { errors[field] = nil }
             return
         }
         throw FlowFailure("screen '\(screenID)' has no field '\(field)'")
@@ -203,39 +220,37 @@ extension Machine {
     mutating func dispatch(_ event: Event, into effects: inout [Effect]) throws -> StepOutcome {
         guard ended == nil else { return .ignored }
         let number = event.number
-        let screen = Tables.screens[Int(screenNumber)]
-        var hasOwn = false
-        for row in Int(screen.rowStart)..<Int(screen.rowEnd) where Tables.rows[row].event == number {
-            hasOwn = true
-            break
-        }
-        if hasOwn {
-            return try take(Int(screen.rowStart)..<Int(screen.rowEnd), event: number, payload: event, into: &effects)
-        }
-        let flow = Tables.flows[Int(screen.flow)]
-        return try take(Int(flow.rowStart)..<Int(flow.rowEnd), event: number, payload: event, into: &effects)
+        let screen = tables.screens[Int(screenNumber)]
+        // A screen's own transitions for the event hide the flow's global ones, enabled or not.
+        let (outcome, matched) = try take(Int(screen.rowStart)..<Int(screen.rowEnd), event: number, payload: event, into: &effects)
+        if matched { return outcome }
+        let flow = tables.flows[Int(screen.flow)]
+        return try take(Int(flow.rowStart)..<Int(flow.rowEnd), event: number, payload: event, into: &effects).outcome
     }
 
     mutating func fire(_ token: TimerToken, into effects: inout [Effect]) throws {
         guard ended == nil, let index = activeTimers.firstIndex(where: { $0.token == token }) else { return }
         let active = activeTimers.remove(at: index)
-        let timer = Tables.timers[Int(active.timer)]
+        let timer = tables.timers[Int(active.timer)]
         _ = try take(Int(timer.rowStart)..<Int(timer.rowEnd), event: -1, payload: nil, into: &effects)
     }
 
     /// Takes the first enabled row of `rows` whose event is `event` (-1: every row), validating once when asked.
-    mutating func take(_ rows: Range<Int>, event: Int32, payload: Event?, into effects: inout [Effect]) throws -> StepOutcome {
+    /// - Returns: What happened, and whether any row was for the event at all.
+    mutating func take(_ rows: Range<Int>, event: Int32, payload: Event?, into effects: inout [Effect]) throws -> (outcome: StepOutcome, matched: Bool) {
         var validated = false
+        var matched = false
         for index in rows {
-            let row = Tables.rows[index]
+            let row = tables.rows[index]
             guard event < 0 || row.event == event else { continue }
+            matched = true
             // Fields are validated before any guard reads them, as the interpreter does.
             if row.validates && !validated {
                 validated = true
                 let invalid = try validateCurrentScreen()
                 if !invalid.isEmpty {
                     errors = invalid
-                    return .rejected
+                    return (.rejected, true)
                 }
                 if !errors.isEmpty { errors = [:] }
             }
@@ -243,38 +258,38 @@ extension Machine {
                 guard try evaluateGuard(row.guardID, payload) else { continue }
             }
             try apply(row, payload: payload, into: &effects)
-            return .taken
+            return (.taken, true)
         }
-        return .ignored
+        return (.ignored, matched)
     }
 
     mutating func apply(_ row: TransitionRow, payload: Event?, into effects: inout [Effect]) throws {
         switch row.target {
         case .stay:
-            try runActions(row.actionsID, payload, into: &effects)
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
         case .screen:
             try leave(screenNumber, into: &effects)
-            try runActions(row.actionsID, payload, into: &effects)
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             history.append(screenNumber)
             try enter(row.argument, into: &effects)
         case .overlay:
-            try runActions(row.actionsID, payload, into: &effects)
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             overlayOpeners.append(screenNumber)
             screenNumber = row.argument
             try enterActions(row.argument, into: &effects)
         case .back:
-            try runActions(row.actionsID, payload, into: &effects)
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             _ = try goBack(into: &effects)
         case .subflow:
             try leave(screenNumber, into: &effects)
-            try runActions(row.actionsID, payload, into: &effects)
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             callFrames.append(CallFrame(caller: screenNumber, subflow: row.argument, historyDepth: history.count))
             history.append(screenNumber)
-            let flow = Tables.subflows[Int(row.argument)].flow
-            try enter(Tables.flows[Int(flow)].start, into: &effects)
+            let flow = tables.subflows[Int(row.argument)].flow
+            try enter(tables.flows[Int(flow)].start, into: &effects)
         case .end:
             try leave(screenNumber, into: &effects)
-            try runActions(row.actionsID, payload, into: &effects)
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             try end(with: row.argument, payload: payload, into: &effects)
         }
     }
@@ -282,7 +297,7 @@ extension Machine {
     /// Ends the current flow: back to the caller of a sub-flow, or the end of the run.
     mutating func end(with outcome: Int32, payload: Event?, into effects: inout [Effect]) throws {
         guard let frame = callFrames.popLast() else {
-            ended = Tables.strings[Int(outcome)]
+            ended = tables.strings[Int(outcome)]
             for timer in activeTimers { effects.append(.cancelTimer(timer.token)) }
             activeTimers.removeAll()
             return
@@ -290,10 +305,10 @@ extension Machine {
         history.removeSubrange(min(frame.historyDepth, history.count)...)
         overlayOpeners.removeAll()
         screenNumber = frame.caller
-        let subflow = Tables.subflows[Int(frame.subflow)]
-        for index in Int(subflow.returnStart)..<Int(subflow.returnEnd) where Tables.returns[index].outcome == outcome {
-            let route = Tables.returns[index]
-            if try take(Int(route.rowStart)..<Int(route.rowEnd), event: -1, payload: payload, into: &effects) == .ignored {
+        let subflow = tables.subflows[Int(frame.subflow)]
+        for index in Int(subflow.returnStart)..<Int(subflow.returnEnd) where tables.returns[index].outcome == outcome {
+            let route = tables.returns[index]
+            if try take(Int(route.rowStart)..<Int(route.rowEnd), event: -1, payload: payload, into: &effects).outcome == .ignored {
                 try enter(frame.caller, into: &effects)
             }
             return
@@ -305,7 +320,8 @@ extension Machine {
     mutating func goBack(into effects: inout [Effect]) throws -> Bool {
         if let opener = overlayOpeners.popLast() {
             cancelTimers(of: screenNumber, into: &effects)
-            try runActions(Tables.screens[Int(screenNumber)].exitActions, nil, into: &effects)
+            let exit = tables.screens[Int(screenNumber)].exitActions
+            if exit != 0 { try runActions(exit, nil, into: &effects) }
             screenNumber = opener
             return true
         }
@@ -320,16 +336,20 @@ extension Machine {
 
     mutating func leave(_ screen: Int32, into effects: inout [Effect]) throws {
         cancelTimers(of: screen, into: &effects)
-        try runActions(Tables.screens[Int(screen)].exitActions, nil, into: &effects)
+        let exit = tables.screens[Int(screen)].exitActions
+        if exit != 0 { try runActions(exit, nil, into: &effects) }
         if !errors.isEmpty { errors = [:] }
     }
 
     /// Makes `screen` current: screen-view analytics, entry actions, its timers and its flow's global timers.
     mutating func enter(_ screen: Int32, into effects: inout [Effect]) throws {
-        let previousFlow = Tables.screens[Int(screenNumber)].flow
+        let previousFlow = tables.screens[Int(screenNumber)].flow
         screenNumber = screen
         try enterActions(screen, into: &effects)
-        let flow = Tables.screens[Int(screen)].flow
+        let flow = tables.screens[Int(screen)].flow
+        let entry = tables.flows[Int(flow)]
+        // Nothing to restart when the flow has no global timers and none are running.
+        if entry.timerStart == entry.timerEnd && activeTimers.isEmpty { return }
         if flow != previousFlow || !activeTimers.contains(where: { $0.screen < 0 && $0.flow == flow }) {
             var index = 0
             while index < activeTimers.count {
@@ -340,17 +360,16 @@ extension Machine {
                     index += 1
                 }
             }
-            let entry = Tables.flows[Int(flow)]
             for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: -1, flow: flow, into: &effects) }
         }
     }
 
     mutating func enterActions(_ screen: Int32, into effects: inout [Effect]) throws {
-        let entry = Tables.screens[Int(screen)]
+        let entry = tables.screens[Int(screen)]
         if entry.analytics >= 0 {
-            effects.append(.analytics(AnalyticsEvent(name: Tables.strings[Int(entry.analytics)])))
+            effects.append(.analytics(AnalyticsEvent(name: tables.strings[Int(entry.analytics)])))
         }
-        try runActions(entry.enterActions, nil, into: &effects)
+        if entry.enterActions != 0 { try runActions(entry.enterActions, nil, into: &effects) }
         for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: screen, flow: entry.flow, into: &effects) }
     }
 
@@ -358,7 +377,7 @@ extension Machine {
         nextTimerToken += 1
         let token = TimerToken(rawValue: nextTimerToken)
         activeTimers.append(ActiveTimer(token: token, screen: screen, flow: flow, timer: timer))
-        effects.append(.startTimer(token, milliseconds: Tables.timers[Int(timer)].milliseconds))
+        effects.append(.startTimer(token, milliseconds: tables.timers[Int(timer)].milliseconds))
     }
 
     mutating func cancelTimers(of screen: Int32, into effects: inout [Effect]) {
@@ -378,7 +397,7 @@ extension Machine {
 
     /// The input of field `offset` of the current screen (nil when nothing was typed).
     func formInput(_ offset: Int) -> FieldInput? {
-        let entry = Tables.screens[Int(screenNumber)]
+        let entry = tables.screens[Int(screenNumber)]
         let index = Int(entry.fieldStart) + offset
         guard index < Int(entry.fieldEnd) else { return nil }
         return inputs[index]
@@ -386,17 +405,17 @@ extension Machine {
 
     /// Forgets what was typed on the current screen (`clear: [form]`).
     mutating func clearForm() {
-        let entry = Tables.screens[Int(screenNumber)]
+        let entry = tables.screens[Int(screenNumber)]
         for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) { inputs[index] = nil }
     }
 
     /// Each invalid field of the current screen with its first failing rule's message.
     func validateCurrentScreen() throws -> [String: String] {
-        let entry = Tables.screens[Int(screenNumber)]
+        let entry = tables.screens[Int(screenNumber)]
         var invalid: [String: String] = [:]
-        for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where Tables.fields[index].validator != 0 {
-            if let message = try validateField(Tables.fields[index].validator, inputs[index]) {
-                invalid[Tables.strings[Int(Tables.fields[index].name)]] = message
+        for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.fields[index].validator != 0 {
+            if let message = try validateField(tables.fields[index].validator, inputs[index]) {
+                invalid[tables.strings[Int(tables.fields[index].name)]] = message
             }
         }
         return invalid

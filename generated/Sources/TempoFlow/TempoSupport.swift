@@ -144,7 +144,7 @@ extension Optional where Wrapped == FieldInput {
     var isBlank: Bool {
         switch self {
         case .none: true
-        case .text(let text)?: text.allSatisfy(\.isWhitespace) || text == "false"
+        case .text(let text)?: isBlankText(text)
         case .list(let items)?: items.isEmpty
         }
     }
@@ -154,6 +154,15 @@ extension Optional where Wrapped == FieldInput {
         if case .text(let text)? = self { return text }
         return ""
     }
+}
+
+/// All whitespace (or the unticked box's `false`); ASCII text is checked byte by byte.
+func isBlankText(_ text: String) -> Bool {
+    for byte in text.utf8 {
+        if byte >= 0x80 { return text.allSatisfy(\.isWhitespace) }
+        if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { return text == "false" }
+    }
+    return true
 }
 
 /// A text-like field's value; a list of picks reads as its items joined with commas.
@@ -727,11 +736,23 @@ func isDigits(_ text: String, _ count: Int) -> Bool {
 
 /// At least two ASCII digits, all the same (`0000`) or running up or down by one (`1234`, `4321`).
 func isSequence(_ text: String) -> Bool {
-    let digits = text.unicodeScalars.map { Int($0.value) - 0x30 }
-    guard digits.count >= 2, digits.allSatisfy({ (0...9).contains($0) }) else { return false }
-    let step = digits[1] - digits[0]
-    guard (-1...1).contains(step) else { return false }
-    return zip(digits, digits.dropFirst()).allSatisfy { $1 - $0 == step }
+    // Byte by byte: a digit is one UTF-8 byte, and anything else ends the check.
+    var count = 0
+    var previous = 0
+    var step = 0
+    for byte in text.utf8 {
+        let digit = Int(byte) - 0x30
+        guard (0...9).contains(digit) else { return false }
+        if count == 1 {
+            step = digit - previous
+            guard (-1...1).contains(step) else { return false }
+        } else if count > 1, digit - previous != step {
+            return false
+        }
+        previous = digit
+        count += 1
+    }
+    return count >= 2
 }
 
 /// Compiled patterns, shared by every evaluation; NSRegularExpression is safe to use from any thread.

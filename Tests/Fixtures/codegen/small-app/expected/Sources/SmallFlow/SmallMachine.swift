@@ -28,6 +28,7 @@ public struct SmallMachine: Sendable {
     public var now: Timestamp
 
     var screenNumber: Int32
+    let tables = TableStorage.shared
     var inputs: [Int: FieldInput] = [:]
     var history: [Int32] = []
     var overlayOpeners: [Int32] = []

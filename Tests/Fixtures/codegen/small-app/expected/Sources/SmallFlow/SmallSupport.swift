@@ -144,7 +144,7 @@ extension Optional where Wrapped == FieldInput {
     var isBlank: Bool {
         switch self {
         case .none: true
-        case .text(let text)?: text.allSatisfy(\.isWhitespace) || text == "false"
+        case .text(let text)?: isBlankText(text)
         case .list(let items)?: items.isEmpty
         }
     }
@@ -154,6 +154,15 @@ extension Optional where Wrapped == FieldInput {
         if case .text(let text)? = self { return text }
         return ""
     }
+}
+
+/// All whitespace (or the unticked box's `false`); ASCII text is checked byte by byte.
+func isBlankText(_ text: String) -> Bool {
+    for byte in text.utf8 {
+        if byte >= 0x80 { return text.allSatisfy(\.isWhitespace) }
+        if !(byte == 0x20 || (0x09...0x0D).contains(byte)) { return text == "false" }
+    }
+    return true
 }
 
 /// A text-like field's value; a list of picks reads as its items joined with commas.
