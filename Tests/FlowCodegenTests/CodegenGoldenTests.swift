@@ -15,8 +15,8 @@ import Testing
         #expect(diagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
         let files = renderSwiftSources(compilation.program)
         #expect(files.map(\.path) == [
-            "Sources/SmallFlow/SmallEngine.swift", "Sources/SmallFlow/SmallMachine.swift", "Sources/SmallFlow/SmallSupport.swift",
-            "Sources/SmallFlow/SmallTables.swift", "Sources/SmallFlow/SmallTypes.swift",
+            "Sources/SmallFlow/Engine.swift", "Sources/SmallFlow/Machine.swift", "Sources/SmallFlow/Support.swift",
+            "Sources/SmallFlow/Tables.swift", "Sources/SmallFlow/Types.swift",
         ])
         for file in files {
             assertMatchesGolden(file.text, golden: fixture.appendingPathComponent("expected").appendingPathComponent(file.path))

@@ -249,7 +249,7 @@ struct MachineTranslator {
         members.append(validatorFunction())
         members.append(invariantFunction())
         members += [
-            SwiftDeclaration(doc: ["The names the shared engine (\(names.prefix)Engine.swift) works with."], access: publicAccess, .typealias(name: "Event", type: names.event)),
+            SwiftDeclaration(doc: ["The names the shared engine (Engine.swift) works with."], access: publicAccess, .typealias(name: "Event", type: names.event)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Effect", type: names.effect)),
             SwiftDeclaration(.typealias(name: "Tables", type: names.tables)),
         ]

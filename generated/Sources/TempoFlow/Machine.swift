@@ -399,7 +399,7 @@ public struct TempoMachine: Sendable {
         }
     }
 
-    /// The names the shared engine (TempoEngine.swift) works with.
+    /// The names the shared engine (Engine.swift) works with.
     public typealias Event = TempoEvent
 
     public typealias Effect = TempoEffect

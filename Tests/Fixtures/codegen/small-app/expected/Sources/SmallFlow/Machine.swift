@@ -111,7 +111,7 @@ public struct SmallMachine: Sendable {
         guard state.attempts >= 0 else { throw FlowFailure("invariant 'attempts_not_negative' (attempts >= 0) broken") }
     }
 
-    /// The names the shared engine (SmallEngine.swift) works with.
+    /// The names the shared engine (Engine.swift) works with.
     public typealias Event = SmallEvent
 
     public typealias Effect = SmallEffect
