@@ -35,7 +35,7 @@ public struct TextRenderer: Sendable {
             writer.block("\(access)enum \(name)\(inheritance(conformances))") { writer in
                 for enumCase in cases {
                     if enumCase.doc.count > 0, writer.lines.last?.hasSuffix("{") == false { writer.blank() }
-                    for line in enumCase.doc { writer.line("/// " + line) }
+                    for line in enumCase.doc { writer.line(line.isEmpty ? "///" : "/// " + line) }
                     var text = "case " + enumCase.name
                     if !enumCase.associated.isEmpty {
                         text += "(" + enumCase.associated.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"

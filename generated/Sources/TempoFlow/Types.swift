@@ -6,33 +6,33 @@ import Foundation
 /// The screens of Tempo, by the seed's screen IDs.
 public enum TempoScreen: String, CaseIterable, Sendable {
     /// Splash screen (ONB-000)
-    /// 
+    ///
     /// Tempo logo on white. Animated loading arc (pie-style). Background may be brand photography.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     case onb000 = "ONB-000"
 
     /// Welcome (ONB-001)
-    /// 
+    ///
     /// Tempo logo + "Engineered for Motorsport Culture" slogan. Two CTAs: "I'm new here!" → onboarding; "Log In" → keycode screen.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     case onb001 = "ONB-001"
 
     /// Log In (ONB-002)
-    /// 
+    ///
     /// 6-digit keycode keypad. User avatar shown top. Grants access to Wallet Home (WAL-001) or appropriate wallet state.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     case onb002 = "ONB-002"
 
     /// Card Selection (ONB-003)
-    /// 
+    ///
     /// Three tiers: Everyday (£4.99/mo), Plus (£6.99/mo), Premium (£89.99/yr). Swipe left/right between cards. No default selection — user must actively choose. Scroll down for full benefits. Select button at bottom.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-02: Users must select a card plan before continuing — no default selection, clear pricing visible
@@ -40,36 +40,36 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     case onb003 = "ONB-003"
 
     /// Your Name (ONB-004), step 01/12
-    /// 
+    ///
     /// Fields: Given name(s), Surname, Preferred Name (optional). Helper: "as it appears on your photo ID". Min 2 chars per field.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb004 = "ONB-004"
 
     /// Email (ONB-005), step 02/12
-    /// 
+    ///
     /// Email + confirm email. Standard format validation.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb005 = "ONB-005"
 
     /// Verify Email (ONB-006)
-    /// 
+    ///
     /// 6-digit code in individual digit boxes. Racing car illustration + "GOTTA CHECK YOUR INBOX!". Resend code link. Auto-advances on valid entry.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-04: Email verified via 6-digit code; resend functionality available
     case onb006 = "ONB-006"
 
     /// Mobile Number (ONB-007), step 03/12
-    /// 
+    ///
     /// Phone field with country code prefix (+44 default). Keypad for input. Tapping +44 opens country code picker sheet.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
@@ -77,17 +77,17 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     case onb007 = "ONB-007"
 
     /// Country Code Picker (ONB-007b), shown as a sheet
-    /// 
+    ///
     /// Bottom sheet overlay. Search field + scrollable list of countries with flag, name, dial code. UK pre-selected.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-07: Country code picker opens as bottom sheet; defaults to UK (+44)
     case onb007b = "ONB-007b"
 
     /// Keycode Creation (ONB-008), step 04/12
-    /// 
+    ///
     /// Lock It: create 6-digit keycode. Secure It: confirm (re-enter). Must differ from device passcode. Becomes fallback auth. (The device passcode cannot be read by the app, so "must differ" is not checked here.)
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
@@ -95,27 +95,27 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     case onb008 = "ONB-008"
 
     /// Biometric Setup (ONB-009)
-    /// 
+    ///
     /// Face ID prompt (fingerprint variant for Android). "Enable now" or "Enable later". If enabled, becomes primary auth; keycode is fallback.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-05: Authentication set up (6-digit keycode, optional biometrics); keycode confirmation enforced
     case onb009 = "ONB-009"
 
     /// Date of Birth (ONB-010), step 05/12
-    /// 
+    ///
     /// DD/MM/YYYY input. Keypad pops up on tap. Must be 18+.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb010 = "ONB-010"
 
     /// Nationality (ONB-010a), step 06/12
-    /// 
+    ///
     /// Country selector (searchable list). Used for AML risk scoring.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
@@ -123,9 +123,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     case onb010a = "ONB-010a"
 
     /// Market (ONB-010b), step 07/12
-    /// 
+    ///
     /// UK or EU selection. Determines regulatory jurisdiction and card product.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
@@ -133,9 +133,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     case onb010b = "ONB-010b"
 
     /// Purpose of Account (ONB-010c), step 08/12
-    /// 
+    ///
     /// Multi-choice: Personal spending, Travel, Motorsport events, Business expenses, Other. AML requirement.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
@@ -143,9 +143,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     case onb010c = "ONB-010c"
 
     /// Source of Funds (ONB-010d), step 09/12
-    /// 
+    ///
     /// Multi-choice: Employment, Savings, Business income, Investments, Other. AML requirement.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
@@ -153,9 +153,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     case onb010d = "ONB-010d"
 
     /// Monthly Transactions (ONB-010e), step 10/12
-    /// 
+    ///
     /// Expected monthly spend range (£0–£500, £500–£2k, £2k–£10k, £10k+). Pill selector.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
@@ -163,9 +163,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     case onb010e = "ONB-010e"
 
     /// Annual Transactions (ONB-010f), step 11/12
-    /// 
+    ///
     /// Expected annual turnover range. Pill selector. Feeds into EDD triggers. (The spec gives no bands; these are twelve times the monthly bands, an assumption to confirm.)
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
@@ -173,21 +173,21 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     case onb010f = "ONB-010f"
 
     /// Address (ONB-011), step 12/12
-    /// 
+    ///
     /// Postcode lookup → address list. Confirm button to proceed.
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb011 = "ONB-011"
 
     /// Home (WAL-001)
-    /// 
+    ///
     /// Header: profile avatar + "Hi [name] / Welcome back". Balance large and prominent. Card image (tappable → WAL-012). Three quick-action buttons: Card Controls, Add Funds, Send. Latest 3–5 transactions. Ecosystem carousel below.
     case wal001 = "WAL-001"
 
     /// Profile Hub (SET-001)
-    /// 
+    ///
     /// Avatar (initial + brand orange), full name, tier badge (e.g. "TEMPO PLUS · Member since 2026"). Three sections: Account (Personal, Security, Notifications, Subscription), Support & Legal, Sign Out (red text, no-border). Tab bar persists.
     case set001 = "SET-001"
 

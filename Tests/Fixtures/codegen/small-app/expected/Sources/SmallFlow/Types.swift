@@ -6,13 +6,13 @@ import Foundation
 /// The screens of Small, by the seed's screen IDs.
 public enum SmallScreen: String, CaseIterable, Sendable {
     /// Splash (SPL-001)
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-SML-04: The splash screen meets WCAG AA contrast
     case spl001 = "SPL-001"
 
     /// Log In (LOG-002)
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-SML-01: A valid email signs the user in and shows Home
     /// - AC-SML-02: A denied sign-in shows "Wrong email & password" & stays on <Log In>
@@ -20,7 +20,7 @@ public enum SmallScreen: String, CaseIterable, Sendable {
     case log002 = "LOG-002"
 
     /// Home (HOM-003)
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-SML-01: A valid email signs the user in and shows Home
     case hom003 = "HOM-003"
@@ -29,7 +29,7 @@ public enum SmallScreen: String, CaseIterable, Sendable {
     case lck004 = "LCK-004"
 
     /// Help (HLP-005)
-    /// 
+    ///
     /// Acceptance criteria:
     /// - AC-SML-05: Help is reachable from every screen
     case hlp005 = "HLP-005"
