@@ -35,7 +35,7 @@ struct MachineTranslator {
         let doc = ["The screens of \(app.name), by the seed's screen IDs."]
         if app.screens.count > TableStyle.literalLimit {
             // A 10,000-case enum takes swiftc minutes; a number with the ID looked up in the tables does not.
-            return SwiftDeclaration(doc: doc, .verbatim(largeScreenType()))
+            return largeScreenType(doc: doc)
         }
         var cases: [SwiftEnumCase] = []
         var numberCases: [SwiftSwitchCase] = []
@@ -60,27 +60,27 @@ struct MachineTranslator {
     }
 
     /// The screen type of a very large app: a number, with the seed ID read from the tables.
-    func largeScreenType() -> String {
-        let screen = names.screen
-        let tables = names.tables
-        return """
-            public struct \(screen): Hashable, Sendable, RawRepresentable {
-                /// The screen's position in the app's tables.
-                public let number: Int32
-
-                public init(number: Int32) {
-                    self.number = number
-                }
-
-                /// The seed's screen ID.
-                public var rawValue: String { \(tables).strings[Int(\(tables).screenIDs[Int(number)])] }
-
-                public init?(rawValue: String) {
-                    guard let index = \(tables).screenIDs.firstIndex(where: { \(tables).strings[Int($0)] == rawValue }) else { return nil }
-                    number = Int32(index)
-                }
-            }
-            """
+    func largeScreenType(doc: [String]) -> SwiftDeclaration {
+        let strings = SwiftExpression.member(.id(names.tables), "strings")
+        let ids = SwiftExpression.member(.id(names.tables), "screenIDs")
+        func int(_ value: SwiftExpression) -> SwiftExpression { .call(.id("Int"), [SwiftArgument(nil, value)]) }
+        let matches = SwiftClosure(parameters: [], body: [.expression(.binary("==", .subscript(strings, int(.id("$0"))), .id("rawValue")))])
+        let members: [SwiftDeclaration] = [
+            SwiftDeclaration(doc: ["The screen's position in the app's tables."], access: publicAccess,
+                             .variable(isLet: true, isStatic: false, name: "number", type: "Int32", value: nil, getter: nil)),
+            SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(name: "number", type: "Int32")], effects: [], body: [
+                .assign(.member(.id("self"), "number"), .id("number")),
+            ])),
+            SwiftDeclaration(doc: ["The seed's screen ID."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "rawValue", type: "String", value: nil, getter: [
+                                .return(.subscript(strings, int(.subscript(ids, int(.id("number")))))),
+                             ])),
+            SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(name: "rawValue", type: "String")], effects: ["?"], body: [
+                .guard(conditions: [.bind(name: "index", value: .call(.member(ids, "firstIndex"), [SwiftArgument("where", .closure(matches))]))], otherwise: [.return(.id("nil"))]),
+                .assign(.id("number"), .call(.id("Int32"), [SwiftArgument(nil, .id("index"))])),
+            ])),
+        ]
+        return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: names.screen, conformances: ["Hashable", "Sendable", "RawRepresentable"], members: members))
     }
 
     func eventDeclaration() -> SwiftDeclaration {

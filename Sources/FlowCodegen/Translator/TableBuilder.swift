@@ -44,6 +44,11 @@ struct TableBuilder {
     var actions: [Body] = []
     var validators: [Body] = []
     private var guardNumbers: [String: Int] = [:]
+    /// Guards and action lists already translated, by what they were translated from: a
+    /// 10,000-screen ring repeats one guard 10,000 times, and translating and rendering it once
+    /// keeps generation linear and cheap.
+    private var guardMemo: [TranslationKey: Int] = [:]
+    private var actionMemo: [TranslationKey: Int] = [:]
     private var actionNumbers: [String: Int] = [:]
     private var validatorNumbers: [String: Int] = [:]
 
@@ -180,25 +185,61 @@ struct TableBuilder {
 
     /// Numbers the guard `condition`; identical guards share a number.
     mutating func addGuard(_ condition: TypedExpression, scope: ExpressionScope, event: EventDeclaration?, place: String) -> Int {
+        let key = TranslationKey(parts: [condition, event?.name, formSignature(scope)])
+        if let known = guardMemo[key] {
+            guards[known - 1].usedBy.append(place)
+            return known
+        }
         expressions.readPayload = []
         let value = expressions.value(condition, scope: scope)
         let body = payloadBinding(event) + [.return(ExpressionTranslator.wrap(value))]
         var list = guards
         var numbers = guardNumbers
-        defer { guards = list; guardNumbers = numbers }
-        return number(body, in: &list, numbers: &numbers, place: place)
+        let result = number(body, in: &list, numbers: &numbers, place: place)
+        guards = list
+        guardNumbers = numbers
+        guardMemo[key] = result
+        return result
     }
 
-    mutating func addActions(_ list: [Action], scope: ExpressionScope, event: EventDeclaration?, place: String) -> Int {
-        guard !list.isEmpty else { return 0 }
+    mutating func addActions(_ actions: [Action], scope: ExpressionScope, event: EventDeclaration?, place: String) -> Int {
+        guard !actions.isEmpty else { return 0 }
+        let key = TranslationKey(parts: [actions.map(Self.actionKey), event?.name, formSignature(scope)])
+        if let known = actionMemo[key] {
+            self.actions[known - 1].usedBy.append(place)
+            return known
+        }
         expressions.readPayload = []
         var body: [SwiftStatement] = []
-        for action in list { body += translateAction(action, scope: scope) }
+        for action in actions { body += translateAction(action, scope: scope) }
         body = payloadBinding(event) + body
-        var list = actions
+        var list = self.actions
         var numbers = actionNumbers
-        defer { actions = list; actionNumbers = numbers }
-        return number(body, in: &list, numbers: &numbers, place: place)
+        let result = number(body, in: &list, numbers: &numbers, place: place)
+        self.actions = list
+        actionNumbers = numbers
+        actionMemo[key] = result
+        return result
+    }
+
+    /// What a translation depends on in a scope: the fields of the screen, in order.
+    func formSignature(_ scope: ExpressionScope) -> [String] {
+        scope.form.sorted { $0.value.offset < $1.value.offset }.map { "\($0.key):\($0.value.field.kind.name):\($0.value.field.currency ?? "")" }
+    }
+
+    /// An action's content without its source position, for the translation memo.
+    static func actionKey(_ action: Action) -> [AnyHashable] {
+        switch action.kind {
+        case .set(let path, let value): ["set", path, value]
+        case .append(let path, let value): ["append", path, value]
+        case .clearFields: ["clearFields"]
+        case .clear(let path): ["clear", path]
+        case .call(let service, let operation, let arguments): ["call", service, operation, arguments.map(\.name), arguments.map(\.value)]
+        case .analytics(let event, let properties): ["analytics", event, properties.map(\.name), properties.map(\.value)]
+        case .push(let text): ["push", text]
+        case .toast(let text): ["toast", text]
+        case .raise(let event): ["raise", event]
+        }
     }
 
     mutating func addValidator(_ field: Field, screen: Screen, scope: ExpressionScope) -> Int {
@@ -460,4 +501,9 @@ enum NSRegularExpressionProbe {
         _ = try NSRegularExpression(pattern: pattern)
         return true
     }
+}
+
+/// A hashable description of what a guard or action list was translated from.
+struct TranslationKey: Hashable {
+    var parts: [AnyHashable?]
 }
