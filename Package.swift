@@ -48,7 +48,9 @@ let package = Package(
         // differential tests run them against the interpreter.
         .target(name: "TempoFlow", path: "generated/Sources/TempoFlow"),
         .target(name: "SmallFlow", path: "Tests/Fixtures/codegen/small-app/expected/Sources/SmallFlow"),
-        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowCompiler", "FlowRuntime", "FlowTestSupport", "TempoFlow", "SmallFlow"]),
+        // The same app in the shape flowc picks for very large apps (encoded tables, screen struct).
+        .target(name: "SmallEncodedFlow", path: "Tests/Fixtures/codegen/small-app/expected-encoded/SmallFlow"),
+        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowCompiler", "FlowRuntime", "FlowTestSupport", "TempoFlow", "SmallFlow", "SmallEncodedFlow"]),
         .testTarget(name: "FlowSourceTests", dependencies: ["FlowSource", "FlowTestSupport"]),
         .testTarget(name: "FlowExpressionTests", dependencies: ["FlowExpression", "FlowTestSupport"]),
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),

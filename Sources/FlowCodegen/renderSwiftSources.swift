@@ -4,11 +4,12 @@ import FlowIR
 ///
 /// - Parameter folder: The folder, under the output folder, that holds one `<App>Flow` folder per app.
 /// - Returns: (path relative to the output folder, file text) pairs, sorted by path.
-public func renderSwiftSources(_ program: FlowProgram, folder: String = "Sources") -> [(path: String, text: String)] {
+/// - Parameter tableStyle: Forces a table style (tests use it to run the large-app shape on a small app).
+public func renderSwiftSources(_ program: FlowProgram, folder: String = "Sources", tableStyle: TableStyle? = nil) -> [(path: String, text: String)] {
     let renderer = TextRenderer()
     var files: [(path: String, text: String)] = []
     for app in program.apps {
-        for file in translateApp(app, folder: folder) {
+        for file in translateApp(app, folder: folder, tableStyle: tableStyle) {
             files.append((file.path, renderer.render(file)))
         }
     }

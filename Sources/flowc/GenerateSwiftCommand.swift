@@ -24,6 +24,9 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write the Swift files to (created if missing).")
     var output: String
 
+    @Option(help: ArgumentHelp("Force the table style: literals or encoded (default: by app size).", visibility: .hidden))
+    var tableStyle: String?
+
     func run() async throws {
         let diagnostics = DiagnosticBag()
         let compilation = compile(CompilerConfig(inputs: input.paths, outputDirectory: output, generatesOutputs: false), diagnostics: diagnostics)
@@ -34,7 +37,8 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
             printLine("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
             finish(1)
         }
-        let files = renderSwiftSources(compilation.program, folder: "")
+        let style = tableStyle.flatMap(TableStyle.init(rawValue:))
+        let files = renderSwiftSources(compilation.program, folder: "", tableStyle: style)
         try OutputWriter(outputDirectory: output).write(files.map { OutputFile(path: $0.path, contents: Array($0.text.utf8)) })
         finish(0)
     }

@@ -23,6 +23,14 @@ import Testing
         }
     }
 
+    @Test func encodedShapeMatchesGoldens() throws {
+        let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app")
+        let compilation = compile(CompilerConfig(inputs: [fixture.appendingPathComponent("input").path]), diagnostics: DiagnosticBag())
+        for file in renderSwiftSources(compilation.program, folder: "", tableStyle: .encoded) {
+            assertMatchesGolden(file.text, golden: fixture.appendingPathComponent("expected-encoded/SmallFlow").appendingPathComponent(file.path))
+        }
+    }
+
     @Test func generationIsDeterministic() throws {
         let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app/input")
         let first = renderSwiftSources(compile(CompilerConfig(inputs: [fixture.path]), diagnostics: DiagnosticBag()).program)

@@ -313,7 +313,9 @@ func stateJSON(_ state: [String: Value]) -> String {
 }
 
 /// The apps whose generated module this test target links, by app id.
-func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? { ["tempo": TempoDriver.self, "small": SmallDriver.self][id] }
+func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? {
+    ["tempo": TempoDriver.self, "small": SmallDriver.self, "small-encoded": SmallEncodedDriver.self][id]
+}
 
 @Suite struct DifferentialTests {
     static let runsPerApp = Int(ProcessInfo.processInfo.environment["DIFFERENTIAL_RUNS"] ?? "") ?? 10_000
@@ -334,9 +336,11 @@ func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? { ["tempo": Te
         }
     }
 
-    @Test(arguments: ["tempo", "small"])
+    /// `small-encoded` is the small fixture in the shape large apps get (encoded tables, screen struct).
+    @Test(arguments: ["tempo", "small", "small-encoded"])
     func generatedMachineMatchesInterpreter(appID: String) throws {
-        guard let app = Self.apps().first(where: { $0.id == appID }) else {
+        let name = appID == "small-encoded" ? "small" : appID
+        guard let app = Self.apps().first(where: { $0.id == name }) else {
             Issue.record("no app '\(appID)'")
             return
         }
@@ -351,7 +355,7 @@ func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? { ["tempo": Te
         var screensSeen: Set<String> = []
         let started = Date()
         defer {
-            print("differential \(app.id): \(Self.runsPerApp) runs, \(actionCount) actions, \(screensSeen.count) of \(app.screens.count) screens reached, \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+            print("differential \(String(describing: driver)): \(Self.runsPerApp) runs, \(actionCount) actions, \(screensSeen.count) of \(app.screens.count) screens reached, \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         }
         for run in 0..<Self.runsPerApp {
             // Half the runs start on the app's start screen, half on a random screen, to reach deep screens.

@@ -6,6 +6,7 @@ struct MachineTranslator {
     let app: App
     let names: AppNames
     var tables: TableBuilder
+    let style: TableStyle
 
     private var publicAccess: SwiftAccess { .public }
 
@@ -33,7 +34,7 @@ struct MachineTranslator {
 
     func screenDeclaration() -> SwiftDeclaration {
         let doc = ["The screens of \(app.name), by the seed's screen IDs."]
-        if app.screens.count > TableStyle.literalLimit {
+        if style == .encoded {
             // A 10,000-case enum takes swiftc minutes; a number with the ID looked up in the tables does not.
             return largeScreenType(doc: doc)
         }

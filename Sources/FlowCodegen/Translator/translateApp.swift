@@ -4,7 +4,9 @@ import FlowIR
 /// How the tables are written: typed array literals a person can read, or (for very large apps)
 /// one string literal per table decoded on first use, because swiftc type-checks a
 /// 10,000-element array literal for minutes but reads a string literal of any size at once.
-public enum TableStyle: Sendable {
+/// The encoded style also makes the screen type a struct holding the screen number (a
+/// 10,000-case enum takes swiftc minutes too).
+public enum TableStyle: String, Sendable, CaseIterable {
     case literals
     case encoded
 
@@ -28,9 +30,9 @@ public func translateApp(_ app: App, folder: String = "Sources", tableStyle: Tab
     let names = AppNames(app: app)
     var tables = TableBuilder(app: app, names: names)
     tables.build()
-    var machine = MachineTranslator(app: app, names: names, tables: tables)
-    let machineDeclarations = machine.translate()
     let style = tableStyle ?? (app.screens.count > TableStyle.literalLimit ? .encoded : .literals)
+    var machine = MachineTranslator(app: app, names: names, tables: tables, style: style)
+    let machineDeclarations = machine.translate()
     let base = folder.isEmpty ? "" : "\(folder)/\(names.module)/"
     // Only the root file's name: the folder depends on where flowc was run from.
     let root = app.files.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "\(app.id).flow.yaml"
