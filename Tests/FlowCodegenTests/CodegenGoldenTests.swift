@@ -63,3 +63,34 @@ import Testing
             """)
     }
 }
+
+/// Generated code for awkward names type-checks: the module is written to a temporary folder and
+/// given to `swiftc -typecheck` (skipped when swiftc is not on the PATH).
+@Suite struct CodegenCompilesTests {
+    @Test func nameClashesStillCompile() throws {
+        let fixture = fixturesDirectory().appendingPathComponent("codegen/name-clashes")
+        let diagnostics = DiagnosticBag()
+        let program = compile(CompilerConfig(inputs: [fixture.path]), diagnostics: diagnostics).program
+        #expect(diagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-codegen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for file in renderSwiftSources(program, folder: "") {
+            let url = folder.appendingPathComponent(file.path)
+            try Data(file.text.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6"] + paths
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        do { try process.run() } catch { return }
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(!output.contains("warning:"), "\(output)")
+    }
+}

@@ -38,7 +38,7 @@ public struct TextRenderer: Sendable {
                     for line in enumCase.doc { writer.line(line.isEmpty ? "///" : "/// " + line) }
                     var text = "case " + enumCase.name
                     if !enumCase.associated.isEmpty {
-                        text += "(" + enumCase.associated.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+                        text += "(" + enumCase.associated.map { $0.name == "_" ? $0.type : "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
                     }
                     if let raw = enumCase.rawValue { text += " = " + expression(raw) }
                     writer.line(text)

@@ -7,10 +7,53 @@ struct AppNames {
     /// `Tempo`: the prefix of every public type.
     let prefix: String
 
+    /// Case names, made unique within their enum and kept clear of the enum's own members
+    /// (`name`, `number`, `timerFired`...), so any flow names give code that compiles.
+    let screenCases: [String]
+    private let eventCases: [String: String]
+    private let operationCases: [[String]]
+    private let enumCases: [String: [String: String]]
+
     init(app: App) {
         self.app = app
         prefix = Naming.type(app.name)
+        var taken: Set<String> = []
+        screenCases = app.screens.map { Self.unique(Naming.member($0.id), &taken, reserved: ["name", "number", "ordered", "allCases", "rawValue", "init"]) }
+        taken = []
+        var events: [String: String] = [:]
+        for event in app.events {
+            events[event.name] = Self.unique(Naming.member(event.name), &taken, reserved: ["name", "number", "timerFired", "init"])
+        }
+        eventCases = events
+        taken = []
+        operationCases = app.services.map { service in
+            service.operations.map { Self.unique(Naming.member(service.name + "_" + $0.name), &taken, reserved: ["operation"]) }
+        }
+        var enums: [String: [String: String]] = [:]
+        for type in app.types {
+            guard case .enumeration(let values) = type.kind else { continue }
+            taken = []
+            var cases: [String: String] = [:]
+            for value in values { cases[value] = Self.unique(Naming.member(value), &taken, reserved: ["rawValue", "allCases", "init"]) }
+            enums[type.name] = cases
+        }
+        enumCases = enums
     }
+
+    /// `base`, or `base_`, `base__`... until it is neither reserved nor taken.
+    private static func unique(_ base: String, _ taken: inout Set<String>, reserved: Set<String>) -> String {
+        var raw = base.replacingOccurrences(of: "`", with: "")
+        var candidate = base
+        while reserved.contains(raw) || taken.contains(raw) {
+            raw += "_"
+            candidate = raw
+        }
+        taken.insert(raw)
+        return candidate
+    }
+
+    /// The Swift case of a value of a declared enum type.
+    func enumCase(type: String, value: String) -> String { enumCases[type]?[value] ?? Naming.member(value) }
 
     /// The module (and folder) name: `TempoFlow`.
     var module: String { prefix + "Flow" }
@@ -79,7 +122,7 @@ struct AppNames {
         case .record(let name): return .call(.id(typeName(name)), [])
         case .enumeration(let name):
             if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind, let first = cases.first {
-                return .member(.id(typeName(name)), Naming.member(first))
+                return .member(.id(typeName(name)), enumCase(type: name, value: first))
             }
             return .id("nil")
         default: return .id("nil")
@@ -87,10 +130,8 @@ struct AppNames {
     }
 
     /// `equals.log_in.success` → `equalsLogInSuccess`.
-    func eventCase(_ name: String) -> String { Naming.member(name) }
+    func eventCase(_ name: String) -> String { eventCases[name] ?? Naming.member(name) }
 
     /// `equals.log_in` → `equalsLogIn`.
-    func operationCase(service: Int, operation: Int) -> String {
-        Naming.member(app.services[service].name + "_" + app.services[service].operations[operation].name)
-    }
+    func operationCase(service: Int, operation: Int) -> String { operationCases[service][operation] }
 }

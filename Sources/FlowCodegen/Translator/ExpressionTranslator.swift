@@ -126,7 +126,7 @@ struct ExpressionTranslator {
         case .macro(let macro, let listExpression, let variable, let body, let filter):
             return self.macro(macro, listExpression, variable, body, filter, type: type, scope)
         case .enumCase(let typeName, let name):
-            return TranslatedExpression(code: .member(.id(names.typeName(typeName)), Naming.member(name)), throwing: false, nullable: false, type: type)
+            return TranslatedExpression(code: .member(.id(names.typeName(typeName)), names.enumCase(type: typeName, value: name)), throwing: false, nullable: false, type: type)
         case .regexMatch(let text, let regex):
             usedUnits.insert(.regex)
             let value = need(translate(text, scope), describe(text))
@@ -381,7 +381,7 @@ struct ExpressionTranslator {
         case .list(let items):
             let element: ValueType = if case .list(let inner) = type { inner } else { .error }
             return .array(items.map { literal($0, type: element) })
-        case .enumCase(let typeName, let name): return .member(.id(names.typeName(typeName)), Naming.member(name))
+        case .enumCase(let typeName, let name): return .member(.id(names.typeName(typeName)), names.enumCase(type: typeName, value: name))
         case .record, .null: return .id("nil")
         }
     }

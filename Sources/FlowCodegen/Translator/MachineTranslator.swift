@@ -42,7 +42,7 @@ struct MachineTranslator {
         var numberCases: [SwiftSwitchCase] = []
         var nameCases: [SwiftSwitchCase] = []
         for (index, screen) in app.screens.enumerated() {
-            let name = Naming.member(screen.id)
+            let name = names.screenCases[index]
             cases.append(SwiftEnumCase(doc: screenDoc(index), name: name, rawValue: .string(screen.id)))
             numberCases.append(SwiftSwitchCase([".\(name)"], [.return(.int(index))]))
             nameCases.append(SwiftSwitchCase([".\(name)"], [.return(.string(screen.name))]))
@@ -166,7 +166,7 @@ struct MachineTranslator {
         switch type.kind {
         case .enumeration(let values):
             let cases = values.map { value in
-                let name = Naming.member(value)
+                let name = names.enumCase(type: type.name, value: value)
                 return SwiftEnumCase(name: name, rawValue: name == value ? nil : .string(value))
             }
             return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: names.typeName(type.name), conformances: ["String", "Hashable", "Sendable", "Codable", "CaseIterable"], cases: cases, members: []))

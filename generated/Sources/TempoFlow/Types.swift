@@ -550,22 +550,22 @@ public enum TempoEvent: Hashable, Sendable {
 /// What the host app must do after a step, in order.
 public enum TempoEffect: Hashable, Sendable {
     /// Call a service; send its outcome back as the matching event.
-    case call(_: TempoServiceCall)
+    case call(TempoServiceCall)
 
     /// Log an analytics event (screen views included).
-    case analytics(_: AnalyticsEvent)
+    case analytics(AnalyticsEvent)
 
     /// Show a push notification.
-    case push(_: String)
+    case push(String)
 
     /// Show a toast.
-    case toast(_: String)
+    case toast(String)
 
     /// Start a timer; send `.timerFired(token)` after `milliseconds`.
-    case startTimer(_: TimerToken, milliseconds: Int)
+    case startTimer(TimerToken, milliseconds: Int)
 
     /// Stop a timer started earlier; it must not fire.
-    case cancelTimer(_: TimerToken)
+    case cancelTimer(TimerToken)
 }
 
 /// The service operations Tempo calls, with their inputs.

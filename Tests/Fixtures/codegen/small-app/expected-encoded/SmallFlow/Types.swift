@@ -93,22 +93,22 @@ public enum SmallEvent: Hashable, Sendable {
 /// What the host app must do after a step, in order.
 public enum SmallEffect: Hashable, Sendable {
     /// Call a service; send its outcome back as the matching event.
-    case call(_: SmallServiceCall)
+    case call(SmallServiceCall)
 
     /// Log an analytics event (screen views included).
-    case analytics(_: AnalyticsEvent)
+    case analytics(AnalyticsEvent)
 
     /// Show a push notification.
-    case push(_: String)
+    case push(String)
 
     /// Show a toast.
-    case toast(_: String)
+    case toast(String)
 
     /// Start a timer; send `.timerFired(token)` after `milliseconds`.
-    case startTimer(_: TimerToken, milliseconds: Int)
+    case startTimer(TimerToken, milliseconds: Int)
 
     /// Stop a timer started earlier; it must not fire.
-    case cancelTimer(_: TimerToken)
+    case cancelTimer(TimerToken)
 }
 
 /// The service operations Small calls, with their inputs.
