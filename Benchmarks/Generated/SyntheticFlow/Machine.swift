@@ -86,7 +86,7 @@ public struct SyntheticMachine: Sendable {
                 return "Enter the 6-digit code"
             }
             let value = textValue(input)
-            if !(!isSequence(value)) {
+            if isSequence(value) {
                 return "Avoid obvious sequences"
             }
             return nil

@@ -468,11 +468,28 @@ struct TableBuilder {
                 }
             }
             for condition in conditions {
-                body.append(.if(conditions: [.expression(.prefix("!", .parenthesized(condition)))], then: message(rule.message), otherwise: nil))
+                body.append(.if(conditions: [.expression(negated(condition))], then: message(rule.message), otherwise: nil))
             }
         }
         guard !body.isEmpty else { return [] }
         return body + [.return(.id("nil"))]
+    }
+
+    /// `!condition`, written as a person would: `a != b` for `!(a == b)`, `x` for `!!x`, `!f(x)` for a call.
+    func negated(_ condition: SwiftExpression) -> SwiftExpression {
+        let flipped = ["==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"]
+        switch condition {
+        case .binary(let op, let lhs, let rhs):
+            if let opposite = flipped[op] { return .binary(opposite, lhs, rhs) }
+        case .prefix("!", let inner):
+            if case .parenthesized(let unwrapped) = inner { return unwrapped }
+            return inner
+        case .call, .identifier, .member:
+            return .prefix("!", condition)
+        default:
+            break
+        }
+        return .prefix("!", .parenthesized(condition))
     }
 
     private func usesValue(body conditions: [SwiftExpression]) -> Bool {

@@ -230,7 +230,7 @@ public struct TempoMachine: Sendable {
             if input.isBlank {
                 return "Enter your 6-digit keycode"
             }
-            if !(input.typedText.count == 6) {
+            if input.typedText.count != 6 {
                 return "Your keycode has 6 digits"
             }
             return nil
@@ -245,7 +245,7 @@ public struct TempoMachine: Sendable {
             if input.isBlank {
                 return "Enter your given name(s)"
             }
-            if !(input.typedText.count >= 2) {
+            if input.typedText.count < 2 {
                 return "Given name(s) must be at least 2 characters"
             }
             return nil
@@ -254,7 +254,7 @@ public struct TempoMachine: Sendable {
             if input.isBlank {
                 return "Enter your surname"
             }
-            if !(input.typedText.count >= 2) {
+            if input.typedText.count < 2 {
                 return "Surname must be at least 2 characters"
             }
             return nil
@@ -263,7 +263,7 @@ public struct TempoMachine: Sendable {
             if input.isBlank {
                 return nil
             }
-            if !(input.typedText.count >= 2) {
+            if input.typedText.count < 2 {
                 return "Preferred name must be at least 2 characters"
             }
             return nil
@@ -273,7 +273,7 @@ public struct TempoMachine: Sendable {
                 return "Enter your email address"
             }
             let value = textValue(input)
-            if !(isEmail(value)) {
+            if !isEmail(value) {
                 return "Enter a valid email address"
             }
             return nil
@@ -282,7 +282,7 @@ public struct TempoMachine: Sendable {
             if input.isBlank {
                 return "Confirm your email address"
             }
-            if !(input == formInput(0)) {
+            if input != formInput(0) {
                 return "Email addresses don't match"
             }
             return nil
@@ -291,7 +291,7 @@ public struct TempoMachine: Sendable {
             if input.isBlank {
                 return "Enter the 6-digit code from your email"
             }
-            if !(input.typedText.count == 6) {
+            if input.typedText.count != 6 {
                 return "The code has 6 digits"
             }
             return nil
@@ -301,7 +301,7 @@ public struct TempoMachine: Sendable {
                 return "Enter your mobile number"
             }
             let value = textValue(input)
-            if !(isPhone(value, state.phoneCountry)) {
+            if !isPhone(value, state.phoneCountry) {
                 return "Enter a valid mobile number for the selected country code"
             }
             return nil
@@ -310,11 +310,11 @@ public struct TempoMachine: Sendable {
             if input.isBlank {
                 return "Create your 6-digit keycode"
             }
-            if !(input.typedText.count == 6) {
+            if input.typedText.count != 6 {
                 return "Your keycode must be 6 digits"
             }
             let value = textValue(input)
-            if !(!isSequence(value)) {
+            if isSequence(value) {
                 return "Avoid easy sequences like 123456"
             }
             return nil
@@ -323,7 +323,7 @@ public struct TempoMachine: Sendable {
             if input.isBlank {
                 return "Re-enter your keycode to confirm it"
             }
-            if !(input == formInput(0)) {
+            if input != formInput(0) {
                 return "Keycodes don't match"
             }
             return nil
@@ -333,7 +333,7 @@ public struct TempoMachine: Sendable {
                 return "Enter your date of birth"
             }
             guard let value = dateValue(input) else { return "You must be 18 or over to open a Tempo account" }
-            if !(age(value, on: try calendarDay(now)) >= 18) {
+            if age(value, on: try calendarDay(now)) < 18 {
                 return "You must be 18 or over to open a Tempo account"
             }
             return nil
@@ -378,7 +378,7 @@ public struct TempoMachine: Sendable {
             if input.isBlank {
                 return "Enter your postcode"
             }
-            if !(matchesWhole(input.typedText, "[A-Za-z0-9][A-Za-z0-9 -]{1,9}")) {
+            if !matchesWhole(input.typedText, "[A-Za-z0-9][A-Za-z0-9 -]{1,9}") {
                 return "Enter a valid postcode"
             }
             return nil

@@ -96,7 +96,7 @@ public struct SmallMachine: Sendable {
                 return "Enter your email"
             }
             let value = textValue(input)
-            if !(isEmail(value)) {
+            if !isEmail(value) {
                 return "Enter a valid email, like <name>@example.com"
             }
             return nil
