@@ -180,6 +180,12 @@ public struct TextRenderer: Sendable {
             writer.line("continue")
         case .comment(let text):
             writer.line("// " + text)
+        case .commented(let inner, let text):
+            var nested = CodeWriter()
+            render(inner, into: &nested)
+            for (index, line) in nested.lines.enumerated() {
+                writer.line(index == nested.lines.count - 1 ? line + " // " + text : line)
+            }
         }
     }
 

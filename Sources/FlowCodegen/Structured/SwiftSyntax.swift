@@ -101,6 +101,8 @@ public indirect enum SwiftStatement: Equatable, Sendable {
     case `continue`
     /// A `//` comment line.
     case comment(String)
+    /// A statement with a trailing `// comment` on its last line.
+    case commented(SwiftStatement, String)
 }
 
 /// A condition of `if`/`guard`.

@@ -35,6 +35,8 @@ struct ExpressionTranslator {
     var usedUnits: Set<SupportUnit> = []
     /// Payload fields the translated code read (`event.<name>`), reset per function.
     var readPayload: Set<String> = []
+    /// Form fields the translated code read, by offset (for a comment naming them), reset per statement.
+    var readForm: [Int: String] = [:]
 
     init(app: App, names: AppNames) {
         self.app = app
@@ -79,6 +81,7 @@ struct ExpressionTranslator {
         case .member(let base, let name):
             if case .variable("form") = base.kind {
                 guard let entry = scope.form[name] else { return unsupported("form.\(name)", type: type) }
+                readForm[entry.offset] = name
                 return formValue(entry.offset, entry.field)
             }
             if case .variable("event") = base.kind {

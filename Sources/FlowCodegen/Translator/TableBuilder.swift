@@ -191,8 +191,9 @@ struct TableBuilder {
             return known
         }
         expressions.readPayload = []
+        expressions.readForm = [:]
         let value = expressions.value(condition, scope: scope)
-        let body = payloadBinding(event) + [.return(ExpressionTranslator.wrap(value))]
+        let body = payloadBinding(event) + Self.namingFormFields([.return(ExpressionTranslator.wrap(value))], expressions.readForm)
         var list = guards
         var numbers = guardNumbers
         let result = number(body, in: &list, numbers: &numbers, place: place)
@@ -211,7 +212,11 @@ struct TableBuilder {
         }
         expressions.readPayload = []
         var body: [SwiftStatement] = []
-        for action in actions { body += translateAction(action, scope: scope) }
+        for action in actions {
+            expressions.readForm = [:]
+            let statements = translateAction(action, scope: scope)
+            body += Self.namingFormFields(statements, expressions.readForm)
+        }
         body = payloadBinding(event) + body
         var list = self.actions
         var numbers = actionNumbers
@@ -220,6 +225,13 @@ struct TableBuilder {
         actionNumbers = numbers
         actionMemo[key] = result
         return result
+    }
+
+    /// The last statement commented with the form fields it reads by offset (`formInput(0)`).
+    static func namingFormFields(_ statements: [SwiftStatement], _ fields: [Int: String]) -> [SwiftStatement] {
+        guard !fields.isEmpty, let last = statements.last else { return statements }
+        let names = fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        return statements.dropLast() + [.commented(last, "form " + names)]
     }
 
     /// What a translation depends on in a scope: the fields of the screen, in order.

@@ -110,7 +110,7 @@ public struct TempoMachine: Sendable {
         case 1:
             // ONB-002 keycode_entered
             state.loginFailed = false
-            effects.append(.call(TempoServiceCall.equalsLogIn(keycode: textValue(formInput(0)))))
+            effects.append(.call(TempoServiceCall.equalsLogIn(keycode: textValue(formInput(0))))) // form 0: keycode
         case 2:
             // ONB-002 equals.log_in.success
             guard case .equalsLogInSuccess(let eventUserId)? = event else { throw FlowFailure("no value for 'event'") }
@@ -122,21 +122,21 @@ public struct TempoMachine: Sendable {
             clearForm()
         case 4:
             // ONB-003 tap_select
-            state.plan = textValue(formInput(0))
+            state.plan = textValue(formInput(0)) // form 0: plan
         case 5:
             // ONB-004 tap_continue
-            state.applicant.givenName = textValue(formInput(0))
-            state.applicant.surname = textValue(formInput(1))
-            state.applicant.preferredName = textValue(formInput(2))
+            state.applicant.givenName = textValue(formInput(0)) // form 0: given_name
+            state.applicant.surname = textValue(formInput(1)) // form 1: surname
+            state.applicant.preferredName = textValue(formInput(2)) // form 2: preferred_name
         case 6:
             // ONB-005 tap_continue
-            state.applicant.email = textValue(formInput(0))
+            state.applicant.email = textValue(formInput(0)) // form 0: email
             state.emailVerified = false
             state.emailCodeStatus = CodeStatus.none
-            effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
+            effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0))))) // form 0: email
         case 7:
             // ONB-006 code_entered
-            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0)))))
+            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0))))) // form 0: code
         case 8:
             // ONB-006 otp.verify_email_code.valid
             state.emailVerified = true
@@ -159,7 +159,7 @@ public struct TempoMachine: Sendable {
             state.emailCodeStatus = CodeStatus.notSent
         case 14:
             // ONB-007 tap_continue
-            state.applicant.phone = try e164(textValue(formInput(0)), state.phoneCountry)
+            state.applicant.phone = try e164(textValue(formInput(0)), state.phoneCountry) // form 0: phone
             state.applicant.phoneCountry = state.phoneCountry
         case 15:
             // ONB-007b country_selected
@@ -176,30 +176,30 @@ public struct TempoMachine: Sendable {
             state.biometricsEnabled = true
         case 19:
             // ONB-010 tap_continue
-            state.applicant.dob = dateValue(formInput(0))
+            state.applicant.dob = dateValue(formInput(0)) // form 0: dob
         case 20:
             // ONB-010a tap_continue
-            state.applicant.nationality = textValue(formInput(0))
+            state.applicant.nationality = textValue(formInput(0)) // form 0: nationality
         case 21:
             // ONB-010b tap_continue
-            state.applicant.market = textValue(formInput(0))
+            state.applicant.market = textValue(formInput(0)) // form 0: market
         case 22:
             // ONB-010c tap_continue
-            state.applicant.purposes = listValue(formInput(0))
+            state.applicant.purposes = listValue(formInput(0)) // form 0: purposes
         case 23:
             // ONB-010d tap_continue
-            state.applicant.fundsSources = listValue(formInput(0))
+            state.applicant.fundsSources = listValue(formInput(0)) // form 0: funds_sources
         case 24:
             // ONB-010e tap_continue
-            state.applicant.monthlySpend = textValue(formInput(0))
+            state.applicant.monthlySpend = textValue(formInput(0)) // form 0: monthly_spend
         case 25:
             // ONB-010f tap_continue
-            state.applicant.annualTurnover = textValue(formInput(0))
+            state.applicant.annualTurnover = textValue(formInput(0)) // form 0: annual_turnover
         case 26:
             // ONB-011 tap_find_address
             state.selectedAddress = nil
             state.addressNotFound = false
-            effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
+            effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0))))) // form 0: postcode
         case 27:
             // ONB-011 postcode_lookup.find_addresses.found
             guard case .postcodeLookupFindAddressesFound(let eventAddresses)? = event else { throw FlowFailure("no value for 'event'") }
@@ -214,7 +214,7 @@ public struct TempoMachine: Sendable {
             state.selectedAddress = eventAddress
         case 30:
             // ONB-011 tap_confirm
-            state.applicant.postcode = textValue(formInput(0))
+            state.applicant.postcode = textValue(formInput(0)) // form 0: postcode
             state.applicant.address = state.selectedAddress
             state.applicationComplete = true
         default:

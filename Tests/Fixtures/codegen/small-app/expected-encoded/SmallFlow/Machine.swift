@@ -75,7 +75,7 @@ public struct SmallMachine: Sendable {
         case 1:
             // LOG-002 submit
             state.attempts = try add(state.attempts, 1)
-            effects.append(.call(SmallServiceCall.authSignIn(email: textValue(formInput(0)))))
+            effects.append(.call(SmallServiceCall.authSignIn(email: textValue(formInput(0))))) // form 0: email
         case 2:
             // LOG-002 auth.sign_in.success
             state.signedIn = true
