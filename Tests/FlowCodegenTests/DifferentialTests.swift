@@ -336,15 +336,25 @@ func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? {
         }
     }
 
-    /// `small-encoded` is the small fixture in the shape large apps get (encoded tables, screen struct).
-    @Test(arguments: ["tempo", "small", "small-encoded"])
+    /// Every app in flows/, the small fixture, and `small-encoded`: the small fixture in the shape
+    /// large apps get (encoded tables, screen struct).
+    static var caseIDs: [String] {
+        let flows = compile(CompilerConfig(inputs: [packageRoot().appendingPathComponent("flows").path], generatesOutputs: false),
+                            diagnostics: DiagnosticBag()).program.apps
+        return flows.map(\.id) + ["small", "small-encoded"]
+    }
+
+    @Test(arguments: caseIDs)
     func generatedMachineMatchesInterpreter(appID: String) throws {
         let name = appID == "small-encoded" ? "small" : appID
         guard let app = Self.apps().first(where: { $0.id == name }) else {
             Issue.record("no app '\(appID)'")
             return
         }
-        guard let driver = generatedDriver(appID) else { return }
+        guard let driver = generatedDriver(appID) else {
+            Issue.record("app '\(appID)' has no generated target in Package.swift and no driver in GeneratedDrivers.swift")
+            return
+        }
         try check(app, driver)
     }
 
