@@ -199,7 +199,13 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         }
         func compare(_ step: MacroStep?, _ effects: [EffectRecord], _ label: String) -> String? {
             guard let step else { return nil }
-            let expected = step.effects.map { EffectRecord.effect(kind: $0.kind, value: $0.value) }
+            let expected = step.effects.map { effect -> EffectRecord in
+                switch effect {
+                case .call(let operation, let arguments): .effect(kind: "call", value: operation, details: arguments.mapValues(\.description))
+                case .analytics(let event, let properties): .effect(kind: "analytics", value: event, details: properties.mapValues(\.description))
+                default: .effect(kind: effect.kind, value: effect.value, details: [:])
+                }
+            }
             if expected != effects { return "\(label): effects \(expected) vs generated \(effects)" }
             if step.screen != machine.screenID { return "\(label): screen \(step.screen) vs generated \(machine.screenID)" }
             if step.ended != machine.ended { return "\(label): ended \(step.ended ?? "nil") vs generated \(machine.ended ?? "nil")" }

@@ -40,10 +40,11 @@ struct SmallEncodedDriver: GeneratedDriver {
     }
     static func record(_ effect: SmallEffect) -> EffectRecord {
         switch effect {
-        case .call(let call): .effect(kind: "call", value: call.operation)
-        case .analytics(let event): .effect(kind: "analytics", value: event.name)
-        case .push(let text): .effect(kind: "push", value: text)
-        case .toast(let text): .effect(kind: "toast", value: text)
+        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
+        case .analytics(let event):
+            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+        case .push(let text): .effect(kind: "push", value: text, details: [:])
+        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
         case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
         case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
         }

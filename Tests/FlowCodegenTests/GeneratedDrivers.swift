@@ -5,13 +5,14 @@ import TempoFlow
 
 /// An effect as both sides can report it: the kind and value scenarios match on, or a timer request.
 enum EffectRecord: Equatable, CustomStringConvertible {
-    case effect(kind: String, value: String)
+    /// `details`: a call's arguments or an analytics event's properties, rendered as text.
+    case effect(kind: String, value: String, details: [String: String])
     case startTimer(token: Int, milliseconds: Int)
     case cancelTimer(token: Int)
 
     var description: String {
         switch self {
-        case .effect(let kind, let value): "\(kind) \(value)"
+        case .effect(let kind, let value, let details): details.isEmpty ? "\(kind) \(value)" : "\(kind) \(value) \(details.sorted { $0.key < $1.key })"
         case .startTimer(let token, let milliseconds): "start timer #\(token) \(milliseconds)ms"
         case .cancelTimer(let token): "cancel timer #\(token)"
         }
@@ -80,10 +81,11 @@ struct TempoDriver: GeneratedDriver {
     }
     static func record(_ effect: TempoEffect) -> EffectRecord {
         switch effect {
-        case .call(let call): .effect(kind: "call", value: call.operation)
-        case .analytics(let event): .effect(kind: "analytics", value: event.name)
-        case .push(let text): .effect(kind: "push", value: text)
-        case .toast(let text): .effect(kind: "toast", value: text)
+        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
+        case .analytics(let event):
+            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+        case .push(let text): .effect(kind: "push", value: text, details: [:])
+        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
         case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
         case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
         }
@@ -124,10 +126,11 @@ struct SmallDriver: GeneratedDriver {
     }
     static func record(_ effect: SmallEffect) -> EffectRecord {
         switch effect {
-        case .call(let call): .effect(kind: "call", value: call.operation)
-        case .analytics(let event): .effect(kind: "analytics", value: event.name)
-        case .push(let text): .effect(kind: "push", value: text)
-        case .toast(let text): .effect(kind: "toast", value: text)
+        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
+        case .analytics(let event):
+            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+        case .push(let text): .effect(kind: "push", value: text, details: [:])
+        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
         case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
         case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
         }

@@ -108,6 +108,12 @@ public enum SyntheticServiceCall: Hashable, Sendable {
         switch self {
         }
     }
+
+    /// The inputs by their names in the flows, rendered as text (for logs and tests).
+    public var arguments: [String: String] {
+        switch self {
+        }
+    }
 }
 
 /// The domain state of Synthetic: what the flows read and write.

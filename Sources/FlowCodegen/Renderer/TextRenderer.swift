@@ -235,6 +235,8 @@ public struct TextRenderer: Sendable {
         case .array(let elements): return "[" + elements.map(expression).joined(separator: ", ") + "]"
         case .closure(let body): return closure(body)
         case .parenthesized(let inner): return "(" + expression(inner) + ")"
+        case .dictionary(let entries):
+            return entries.isEmpty ? "[:]" : "[" + entries.map { expression($0.key) + ": " + expression($0.value) }.joined(separator: ", ") + "]"
         case .arrayLines(let elements, _): return "[" + elements.map(expression).joined(separator: ", ") + "]"
         case .multilineString(let lines): return stringLiteral(lines.joined(separator: "\n"))
         }

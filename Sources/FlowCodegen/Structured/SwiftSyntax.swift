@@ -149,8 +149,17 @@ public indirect enum SwiftExpression: Equatable, Sendable {
     case parenthesized(SwiftExpression)
     /// An array literal written one element per line, each with an optional trailing comment.
     case arrayLines([SwiftExpression], comments: [String?])
+    /// `[key: value, ...]`; an empty list renders `[:]`.
+    case dictionary([SwiftDictionaryEntry])
     /// A raw multi-line string literal (`#"""`), one line per element.
     case multilineString([String])
+}
+
+/// One `key: value` of a dictionary literal.
+public struct SwiftDictionaryEntry: Equatable, Sendable {
+    public var key: SwiftExpression
+    public var value: SwiftExpression
+    public init(_ key: SwiftExpression, _ value: SwiftExpression) { self.key = key; self.value = value }
 }
 
 /// A labelled argument.

@@ -153,9 +153,31 @@ struct MachineTranslator {
                 operationCases.append(SwiftSwitchCase([".\(name)"], [.return(.string("\(service.name).\(operation.name)"))]))
             }
         }
+        var argumentCases: [SwiftSwitchCase] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = names.operationCase(service: serviceIndex, operation: operationIndex)
+                guard !operation.input.isEmpty else {
+                    argumentCases.append(SwiftSwitchCase([".\(name)"], [.return(.dictionary([]))]))
+                    continue
+                }
+                let bindings = operation.input.map { "let " + Naming.member($0.name) }.joined(separator: ", ")
+                let entries = operation.input.map { input -> SwiftDictionaryEntry in
+                    let value = SwiftExpression.id(Naming.member(input.name))
+                    let describe = SwiftExpression.call(.id("describe"), [SwiftArgument(nil, input.type.isNullable ? .id("$0") : value)])
+                    let rendered: SwiftExpression = input.type.isNullable
+                        ? .binary("??", .call(.member(value, "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [.expression(describe)])), .string("null"))
+                        : describe
+                    return SwiftDictionaryEntry(.string(input.name), rendered)
+                }
+                argumentCases.append(SwiftSwitchCase([".\(name)(\(bindings))"], [.return(.dictionary(entries))]))
+            }
+        }
         let members = [
             SwiftDeclaration(doc: ["`service.operation`, as the flows name it."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "operation", type: "String", value: nil, getter: [.switch(.id("self"), operationCases)])),
+            SwiftDeclaration(doc: ["The inputs by their names in the flows, rendered as text (for logs and tests)."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "arguments", type: "[String: String]", value: nil, getter: [.switch(.id("self"), argumentCases)])),
         ]
         return SwiftDeclaration(doc: ["The service operations \(app.name) calls, with their inputs."], access: publicAccess,
                                 .enum(name: names.serviceCall, conformances: ["Hashable", "Sendable"], cases: cases, members: members))

@@ -600,6 +600,22 @@ public enum TempoServiceCall: Hashable, Sendable {
             return "device.enable_biometrics"
         }
     }
+
+    /// The inputs by their names in the flows, rendered as text (for logs and tests).
+    public var arguments: [String: String] {
+        switch self {
+        case .equalsLogIn(let keycode):
+            return ["keycode": describe(keycode)]
+        case .otpSendEmailCode(let email):
+            return ["email": describe(email)]
+        case .otpVerifyEmailCode(let email, let code):
+            return ["email": describe(email), "code": describe(code)]
+        case .postcodeLookupFindAddresses(let postcode):
+            return ["postcode": describe(postcode)]
+        case .deviceEnableBiometrics:
+            return [:]
+        }
+    }
 }
 
 /// The device's biometric method (Face ID on iPhone, fingerprint on Android).

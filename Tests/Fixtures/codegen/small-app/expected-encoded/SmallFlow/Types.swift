@@ -123,6 +123,14 @@ public enum SmallServiceCall: Hashable, Sendable {
             return "auth.sign_in"
         }
     }
+
+    /// The inputs by their names in the flows, rendered as text (for logs and tests).
+    public var arguments: [String: String] {
+        switch self {
+        case .authSignIn(let email):
+            return ["email": describe(email)]
+        }
+    }
 }
 
 /// The domain state of Small: what the flows read and write.

@@ -373,7 +373,18 @@ func describe(_ value: Decimal) -> String { formatDecimal(value) }
 func describe(_ value: Money) -> String { value.description }
 func describe(_ value: CalendarDate) -> String { value.description }
 func describe<T: RawRepresentable>(_ value: T) -> String where T.RawValue == String { value.rawValue }
-func describe<T>(_ value: T?, _ render: (T) -> String) -> String { value.map(render) ?? "null" }
+func describe(_ value: Timestamp) -> String {
+    guard let date = value.date else { return "\(value.millisecondsSince1970)ms since 1970" }
+    let rest = value.millisecondsSince1970 - date.daysSince1970 * 86_400_000
+    let seconds = rest / 1000
+    var text = "\(date)T\(padded(seconds / 3600, 2)):\(padded(seconds / 60 % 60, 2)):\(padded(seconds % 60, 2))"
+    if rest % 1000 != 0 { text += "." + padded(rest % 1000, 3) }
+    return text + "Z"
+}
+func describe(_ value: [String]) -> String {
+    "[" + value.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ", ") + "]"
+}
+func describe<T>(_ value: T) -> String { String(describing: value) }
 
 /// `decimal` in plain notation with at least `minimumFractionDigits` digits after the point.
 func formatDecimal(_ decimal: Decimal, minimumFractionDigits: Int = 0) -> String {
