@@ -9,7 +9,8 @@ import Testing
 
 /// One step of a random run, applied to both the interpreter and the generated machine.
 enum RunAction: CustomStringConvertible {
-    case send(String)
+    /// An event with text payload fields (the others at zero).
+    case send(String, [String: String])
     case fill(String, FlowRuntime.FieldInput)
     /// Chooses an outcome for the pending call at this position (modulo the number pending).
     case outcome(pending: Int, outcome: Int)
@@ -18,7 +19,7 @@ enum RunAction: CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .send(let event): "send \(event)"
+        case .send(let event, let payload): payload.isEmpty ? "send \(event)" : "send \(event) \(payload.sorted { $0.key < $1.key })"
         case .fill(let field, let input): "fill \(field) = \(input)"
         case .outcome(let pending, let outcome): "outcome #\(outcome) for pending call #\(pending)"
         case .advance(let milliseconds): "advance \(milliseconds)ms"
@@ -80,7 +81,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         let roll = Int.random(in: 0..<100, using: &random)
         let screen = interpreter.currentScreen
         if roll < 40, let event = interpreter.availableEvents.filter({ $0.split(separator: ".").count != 3 }).randomElement(using: &random) {
-            return .send(event)
+            return .send(event, randomPayload(event, &random))
         }
         if roll < 60, let field = screen.fields.randomElement(using: &random) {
             if field.kind == .multiChoice {
@@ -99,12 +100,25 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         if roll < 85 { return .advance([200, 1_000, 2_000, 5_000, 30_000, 61_000].randomElement(using: &random) ?? 1_000) }
         if roll < 92 { return .back }
         let any = app.events.filter { $0.name.split(separator: ".").count != 3 }.randomElement(using: &random)
-        return .send(any?.name ?? "back")
+        return .send(any?.name ?? "back", any.map { randomPayload($0.name, &random) } ?? [:])
+    }
+
+    /// Text for each text payload field: country codes, addresses, blanks.
+    func randomPayload(_ event: String, _ random: inout SeededGenerator) -> [String: String] {
+        guard let declaration = app.events.first(where: { $0.name == event }) else { return [:] }
+        var payload: [String: String] = [:]
+        for field in declaration.payload where field.type == .text {
+            payload[field.name] = ["", "GB", "FR", "US", "gb", "XX", "1 High Street, London"].randomElement(using: &random) ?? ""
+        }
+        return payload
     }
 
     static func apply(_ action: RunAction, to interpreter: inout Interpreter) throws {
         switch action {
-        case .send(let event): try interpreter.send(event, payload: zeroPayload(event, interpreter.app))
+        case .send(let event, let text):
+            var payload = zeroPayload(event, interpreter.app)
+            for (name, value) in text { payload[name] = .text(value) }
+            try interpreter.send(event, payload: payload)
         case .fill(let field, let input): if interpreter.currentScreen.fields.contains(where: { $0.name == field }) { try interpreter.fill(field, input) }
         case .outcome(let pending, let outcome):
             guard !interpreter.pendingCalls.isEmpty else { return }
@@ -232,14 +246,14 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             var outputs: [[EffectRecord]] = []
             do {
                 switch action {
-                case .send(let event):
-                    guard let effects = try machine.send(named: event) else { return "\(label): the generated machine has no event '\(event)'" }
+                case .send(let event, let payload):
+                    guard let effects = try machine.send(named: event, payload: payload) else { return "\(label): the generated machine has no event '\(event)'" }
                     outputs.append(effects)
                 case .fill(let field, let input):
                     if interpreter.currentScreen.fields.contains(where: { $0.name == field }) || interpreterFailure != nil { try machine.fill(field, input) }
                 case .outcome:
                     if interpreter.trace.steps.count > stepsBefore, case .event(let name) = interpreter.trace.steps[stepsBefore].trigger {
-                        guard let effects = try machine.send(named: name) else { return "\(label): the generated machine has no event '\(name)'" }
+                        guard let effects = try machine.send(named: name, payload: [:]) else { return "\(label): the generated machine has no event '\(name)'" }
                         outputs.append(effects)
                     }
                 case .advance(let milliseconds):

@@ -20,8 +20,8 @@ struct SmallEncodedDriver: GeneratedDriver {
         try machine.start(into: &effects)
         return effects.map(Self.record)
     }
-    mutating func send(named name: String) throws -> [EffectRecord]? {
-        guard let event = SmallEvent(name: name) else { return nil }
+    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
+        guard let event = SmallEvent(name: name, payload: payload) else { return nil }
         return try machine.send(event).map(Self.record)
     }
     mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {

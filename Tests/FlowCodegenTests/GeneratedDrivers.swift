@@ -32,8 +32,8 @@ protocol GeneratedDriver {
     /// Whether the state differs from `other`'s (cheap: the generated state is Equatable).
     func stateDiffers(from other: Self) -> Bool
     mutating func start() throws -> [EffectRecord]
-    /// nil when the app has no event of that name.
-    mutating func send(named name: String) throws -> [EffectRecord]?
+    /// nil when the app has no event of that name; `payload` fills text payload fields.
+    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]?
     mutating func fireTimer(_ token: Int) throws -> [EffectRecord]
     mutating func back() throws -> [EffectRecord]
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws
@@ -61,8 +61,8 @@ struct TempoDriver: GeneratedDriver {
         try machine.start(into: &effects)
         return effects.map(Self.record)
     }
-    mutating func send(named name: String) throws -> [EffectRecord]? {
-        guard let event = TempoEvent(name: name) else { return nil }
+    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
+        guard let event = TempoEvent(name: name, payload: payload) else { return nil }
         return try machine.send(event).map(Self.record)
     }
     mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
@@ -106,8 +106,8 @@ struct SmallDriver: GeneratedDriver {
         try machine.start(into: &effects)
         return effects.map(Self.record)
     }
-    mutating func send(named name: String) throws -> [EffectRecord]? {
-        guard let event = SmallEvent(name: name) else { return nil }
+    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
+        guard let event = SmallEvent(name: name, payload: payload) else { return nil }
         return try machine.send(event).map(Self.record)
     }
     mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {

@@ -108,15 +108,20 @@ struct MachineTranslator {
         var byName: [SwiftSwitchCase] = []
         for event in app.events {
             let name = names.eventCase(event.name)
-            let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map {
-                SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), names.zeroValue($0.type))
+            let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
+                let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
+                // Text fields take the given text; other fields their zero value.
+                let given = SwiftExpression.binary("??", .subscript(.id("payload"), .string(field.name)), names.zeroValue(field.type))
+                return SwiftArgument(label, field.type == .text ? given : names.zeroValue(field.type))
             })
             byName.append(SwiftSwitchCase([TextRenderer().expression(.string(event.name))], [.assign(.id("self"), value)]))
         }
         byName.append(.default([.return(.id("nil"))]))
         let members: [SwiftDeclaration] = [
-            SwiftDeclaration(doc: ["The event named `name` in the flows, with an empty payload (zero values), for scripts and deep links."], access: publicAccess,
-                             .initializer(parameters: [SwiftParameter(name: "name", type: "String")], effects: ["?"], body: [.switch(.id("name"), byName)])),
+            SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,",
+                                   "the others at their zero value."], access: publicAccess,
+                             .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
+                                          effects: ["?"], body: [.switch(.id("name"), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
             SwiftDeclaration(doc: ["The event's number in the transition table."],

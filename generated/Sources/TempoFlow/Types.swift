@@ -354,15 +354,16 @@ public enum TempoEvent: Hashable, Sendable {
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
-    /// The event named `name` in the flows, with an empty payload (zero values), for scripts and deep links.
-    public init?(name: String) {
+    /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
+    /// the others at their zero value.
+    public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "country_selected":
-            self = .countrySelected(country: "")
+            self = .countrySelected(country: payload["country"] ?? "")
         case "address_selected":
-            self = .addressSelected(address: "")
+            self = .addressSelected(address: payload["address"] ?? "")
         case "equals.log_in.success":
-            self = .equalsLogInSuccess(userId: "")
+            self = .equalsLogInSuccess(userId: payload["user_id"] ?? "")
         case "equals.log_in.wrong_keycode":
             self = .equalsLogInWrongKeycode
         case "otp.send_email_code.sent":

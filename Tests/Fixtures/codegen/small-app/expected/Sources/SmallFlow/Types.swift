@@ -88,8 +88,9 @@ public enum SmallEvent: Hashable, Sendable {
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
-    /// The event named `name` in the flows, with an empty payload (zero values), for scripts and deep links.
-    public init?(name: String) {
+    /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
+    /// the others at their zero value.
+    public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "auth.sign_in.success":
             self = .authSignInSuccess
