@@ -11,12 +11,15 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // flowc's output for the synthetic 10,000-screen ring (scripts/generate-benchmark-machine.sh).
+        .target(name: "SyntheticFlow", path: "Generated/SyntheticFlow"),
         .executableTarget(
             name: "FlowBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "FlowCompiler", package: "flowc"),
                 .product(name: "FlowRuntime", package: "flowc"),
+                "SyntheticFlow",
             ],
             path: "Benchmarks/FlowBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -19,6 +19,33 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// Generated Swift files under `Sources/<App>Flow/` that `outputs` no longer contains (an app or
+    /// file that is gone), sorted. Only `.swift` files in `Sources/*Flow/` folders are considered,
+    /// so nothing a person put elsewhere in the output folder is ever reported or removed.
+    public func orphanedSwiftFiles(_ outputs: [OutputFile]) -> [String] {
+        let expected = Set(outputs.map(\.path))
+        let sources = joinPath(outputDirectory, "Sources")
+        guard fileSystem.kind(of: sources) == .directory, let modules = try? fileSystem.list(sources) else { return [] }
+        var orphans: [String] = []
+        for module in modules.sorted() where module.hasSuffix("Flow") {
+            let folder = joinPath(sources, module)
+            guard fileSystem.kind(of: folder) == .directory, let files = try? fileSystem.list(folder) else { continue }
+            for file in files.sorted() where file.hasSuffix(".swift") && !expected.contains("Sources/\(module)/\(file)") {
+                orphans.append(joinPath(folder, file))
+            }
+        }
+        return orphans
+    }
+
+    /// Removes the generated Swift files whose app is gone.
+    /// - Returns: The paths removed.
+    @discardableResult
+    public func removeOrphans(_ outputs: [OutputFile]) throws -> [String] {
+        let orphans = orphanedSwiftFiles(outputs)
+        for path in orphans { try fileSystem.remove(path) }
+        return orphans
+    }
+
     /// Writes the files that changed, each through a temporary file and a rename.
     /// - Returns: The paths written.
     @discardableResult

@@ -1,4 +1,5 @@
 import FlowChecker
+import FlowCodegen
 import FlowIR
 import FlowSource
 import FlowSyntax
@@ -19,7 +20,8 @@ public struct Compilation: Sendable {
 /// 1. Loading: the input paths → each app's root file and includes (`SourceLoader`).
 /// 2. Parsing: `SourceFile` → `FlowFileSyntax` through libyaml (positions kept, all syntax errors reported).
 /// 3. Checking: `AppSourcesSyntax` → `App` (names resolved, expressions typed, graph analysed).
-/// 4. Generation: `FlowProgram` → `[OutputFile]` (today: `inventory.json`).
+/// 4. Generation: `FlowProgram` → `[OutputFile]`: `inventory.json` and, per app, the Swift module
+///    `Sources/<App>Flow/` (FlowCodegen translates the IR to structured Swift and renders it).
 ///
 /// The CLI, the tests and any future plugin call this; none re-implements a stage.
 /// - Parameters:
@@ -43,6 +45,11 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
         apps.append(app)
     }
     let program = FlowProgram(apps: apps.sorted { $0.id < $1.id })
-    return Compilation(program: program, sources: loader.sources, outputs: config.generatesOutputs ? [renderInventory(program)] : [],
+    var outputs: [OutputFile] = []
+    if config.generatesOutputs {
+        outputs.append(renderInventory(program))
+        for file in renderSwiftSources(program) { outputs.append(OutputFile(path: file.path, contents: Array(file.text.utf8))) }
+    }
+    return Compilation(program: program, sources: loader.sources, outputs: outputs,
                        syntax: loaded.map(\.sources))
 }

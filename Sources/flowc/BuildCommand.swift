@@ -44,7 +44,7 @@ struct BuildCommand: AsyncParsableCommand {
         let writer = OutputWriter(outputDirectory: output)
         let outputs = compilation.outputs + acceptanceOutputs(for: compilation.program).outputs
         if check {
-            let stale = writer.staleFiles(outputs)
+            let stale = writer.staleFiles(outputs) + writer.orphanedSwiftFiles(outputs).map { "\($0) (no longer generated)" }
             if stale.isEmpty {
                 printLine("\(output)/ is up to date (\(outputs.count) file\(outputs.count == 1 ? "" : "s")).")
                 finish(0)
@@ -53,7 +53,7 @@ struct BuildCommand: AsyncParsableCommand {
             for path in stale { printLine("  \(path)") }
             finish(1)
         }
-        let written = try writer.write(outputs)
+        let written = try writer.write(outputs) + writer.removeOrphans(outputs)
         let apps = compilation.program.apps
         printLine("Checked \(apps.count) app\(apps.count == 1 ? "" : "s") (\(apps.map(\.id).joined(separator: ", "))); "
                   + (written.isEmpty ? "\(output)/ was already up to date." : "wrote \(written.count == 1 ? written[0] : "\(written.count) files in \(output)/").")

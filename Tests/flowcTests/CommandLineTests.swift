@@ -65,7 +65,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try runFlowc(["build"], in: folder)
         #expect(first.status == 0)
-        #expect(first.stdout == "Checked 1 app (minimal_app); wrote 9 files in generated/.\n")
+        // inventory.json, 8 reports and the app's 5 Swift files.
+        #expect(first.stdout == "Checked 1 app (minimal_app); wrote 14 files in generated/.\n")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated/reports/minimal_app/junit.xml").path))
         let inventory = folder.appendingPathComponent("generated/inventory.json")
         let bytes = try Data(contentsOf: inventory)
@@ -86,7 +87,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try runFlowc(["build", "--check"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("generated/ is out of date; run 'swift run flowc build' and commit the result:\n  generated/inventory.json\n"))
+        #expect(result.stdout.hasPrefix("generated/ is out of date; run 'swift run flowc build' and commit the result:\n"))
+        #expect(result.stdout.contains("\n  generated/inventory.json\n"))
+        #expect(result.stdout.contains("/Machine.swift\n"), "the generated Swift is checked too")
         #expect(result.stdout.contains("\n  generated/reports/minimal_app/acceptance.md\n"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated").path))
     }
@@ -98,5 +101,22 @@ import Testing
             #expect(result.status == 0)
             #expect(result.stdout.contains("Examples:"), "\(command)")
         }
+    }
+}
+
+extension CommandLineTests {
+    @Test func buildRemovesTheSwiftOfAnAppThatIsGone() throws {
+        let folder = try project(fixture: "ok/minimal-app")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try runFlowc(["build"], in: folder).status == 0)
+        let orphan = folder.appendingPathComponent("generated/Sources/GoneFlow/Machine.swift")
+        try FileManager.default.createDirectory(at: orphan.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("// an app that was deleted\n".utf8).write(to: orphan)
+        let check = try runFlowc(["build", "--check"], in: folder)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("generated/Sources/GoneFlow/Machine.swift (no longer generated)"))
+        #expect(try runFlowc(["build"], in: folder).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: orphan.path))
+        #expect(try runFlowc(["build", "--check"], in: folder).status == 0)
     }
 }

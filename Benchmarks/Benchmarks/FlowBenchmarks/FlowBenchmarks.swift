@@ -4,6 +4,7 @@ import FlowIR
 import FlowRuntime
 import FlowSource
 import Foundation
+import SyntheticFlow
 
 /// The flows/ folder of the package this benchmark sits in.
 let flowsFolder = URL(fileURLWithPath: #filePath)
@@ -103,6 +104,50 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations { try run.send(eventNumber: next) }
         }
         benchmark.stopMeasurement()
+        blackHole(run.screen)
+    }
+
+    // The ring itself, one `next` per scaled iteration (so throughput is events/s); the code field of
+    // every tenth screen is filled first, so the run goes round instead of stopping at S-0.
+    // Generated machine, interpreter and a hand-written flat table on the same path.
+    Benchmark("ring generated machine, events", configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo)) { benchmark in
+        var effects: [SyntheticEffect] = []
+        effects.reserveCapacity(16)
+        var machine = try SyntheticMachine()
+        try machine.start(into: &effects)
+        for index in benchmark.scaledIterations {
+            if index % 1000 == 0 {
+                machine = try SyntheticMachine()
+                try machine.start(into: &effects)
+            }
+            if machine.screen.number % 10 == 0 { try machine.fill("code", .text("482913")) }
+            effects.removeAll(keepingCapacity: true)
+            try machine.send(.next, into: &effects)
+        }
+        blackHole(machine.screen)
+    }
+
+    Benchmark("ring hand-written flat table, events", configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo)) { benchmark in
+        var effects: [HandWrittenRing.Effect] = []
+        effects.reserveCapacity(16)
+        var ring = HandWrittenRing()
+        for index in benchmark.scaledIterations {
+            if index % 1000 == 0 { ring = HandWrittenRing() }
+            if ring.screen % 10 == 0 { ring.fillCode("482913") }
+            effects.removeAll(keepingCapacity: true)
+            ring.next(into: &effects)
+        }
+        blackHole(ring.screen)
+    }
+
+    Benchmark("ring interpreter, events", configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo)) { benchmark in
+        guard let ring else { return }
+        var run = try Interpreter(app: ring)
+        for index in benchmark.scaledIterations {
+            if index % 1000 == 0 { run = try Interpreter(app: ring) }
+            if run.currentScreen.fields.contains(where: { $0.name == "code" }) { try run.fill("code", .text("482913")) }
+            try run.send("next")
+        }
         blackHole(run.screen)
     }
 

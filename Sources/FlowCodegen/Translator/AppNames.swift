@@ -1,0 +1,166 @@
+import FlowExpression
+import FlowIR
+
+/// The Swift names of one app's generated declarations.
+struct AppNames {
+    let app: App
+    /// `Tempo`: the prefix of every public type.
+    let prefix: String
+
+    /// Case names, made unique within their enum and kept clear of the enum's own members
+    /// (`name`, `number`, `timerFired`...), so any flow names give code that compiles.
+    let screenCases: [String]
+    private let eventCases: [String: String]
+    private let operationCases: [[String]]
+    private let enumCases: [String: [String: String]]
+
+    init(app: App) {
+        self.app = app
+        prefix = Naming.type(app.name)
+        var taken: Set<String> = []
+        screenCases = app.screens.map { Self.unique(Naming.member($0.id), &taken, reserved: ["name", "number", "ordered", "allCases", "rawValue", "init"]) }
+        taken = []
+        var events: [String: String] = [:]
+        for event in app.events {
+            events[event.name] = Self.unique(Naming.member(event.name), &taken, reserved: ["name", "number", "timerFired", "init"])
+        }
+        eventCases = events
+        taken = []
+        operationCases = app.services.map { service in
+            service.operations.map { Self.unique(Naming.member(service.name + "_" + $0.name), &taken, reserved: ["operation"]) }
+        }
+        var enums: [String: [String: String]] = [:]
+        for type in app.types {
+            guard case .enumeration(let values) = type.kind else { continue }
+            taken = []
+            var cases: [String: String] = [:]
+            for value in values { cases[value] = Self.unique(Naming.member(value), &taken, reserved: ["rawValue", "allCases", "init"]) }
+            enums[type.name] = cases
+        }
+        enumCases = enums
+    }
+
+    /// `base`, or `base_`, `base__`... until it is neither reserved nor taken.
+    private static func unique(_ base: String, _ taken: inout Set<String>, reserved: Set<String>) -> String {
+        var raw = base.replacingOccurrences(of: "`", with: "")
+        var candidate = base
+        while reserved.contains(raw) || taken.contains(raw) {
+            raw += "_"
+            candidate = raw
+        }
+        taken.insert(raw)
+        return candidate
+    }
+
+    /// The Swift case of a value of a declared enum type.
+    func enumCase(type: String, value: String) -> String { enumCases[type]?[value] ?? Naming.member(value) }
+
+    /// The module (and folder) name: `TempoFlow`.
+    var module: String { prefix + "Flow" }
+    var screen: String { prefix + "Screen" }
+    var event: String { prefix + "Event" }
+    var effect: String { prefix + "Effect" }
+    var serviceCall: String { prefix + "ServiceCall" }
+    var state: String { prefix + "State" }
+    var machine: String { prefix + "Machine" }
+    var tables: String { prefix + "Tables" }
+
+    /// A declared domain type's Swift name.
+    func typeName(_ name: String) -> String { Naming.type(name) }
+
+    func derivedFunction(_ name: String) -> String {
+        let member = Naming.type(name)
+        return "derived" + member
+    }
+
+    /// The Swift type of a value of `type`.
+    func swiftType(_ type: ValueType) -> String {
+        switch type {
+        case .bool: "Bool"
+        case .int, .duration: "Int"
+        case .decimal: "Decimal"
+        case .money: "Money"
+        case .text: "String"
+        case .date: "CalendarDate"
+        case .timestamp: "Timestamp"
+        case .list(let element): "[\(swiftType(element))]"
+        case .optional(let wrapped): swiftType(wrapped) + "?"
+        case .enumeration(let name), .record(let name): typeName(name)
+        case .null, .error: "String?"
+        }
+    }
+
+    /// The type of stored state and record fields: dates and timestamps start as null in the
+    /// interpreter even when their type is not optional, so they are stored as optionals.
+    func storedType(_ type: ValueType) -> String {
+        isStoredOptional(type) && !type.isNullable ? swiftType(type) + "?" : swiftType(type)
+    }
+
+    /// Code writing `value` (of flow type `type`) as the interpreter writes values: text in quotes inside
+    /// records and lists (`quoted`), durations as `1m30s`, records as `{name: value, ...}` by flow name, null as
+    /// `null`. `stored`: the value is read from storage, where dates, timestamps and optionals are Swift optionals.
+    func describing(_ value: SwiftExpression, _ type: ValueType, quoted: Bool, stored: Bool) -> SwiftExpression {
+        func each(_ element: ValueType, quoted: Bool) -> SwiftClosure {
+            SwiftClosure(parameters: [], body: [.expression(describing(.id("$0"), element, quoted: quoted, stored: false))])
+        }
+        if case .optional(let wrapped) = type {
+            return .binary("??", .call(.member(value, "map"), [], trailingClosure: each(wrapped, quoted: quoted)), .string("null"))
+        }
+        if stored && isStoredOptional(type) {
+            return .binary("??", .call(.member(value, "map"), [], trailingClosure: each(type, quoted: quoted)), .string("null"))
+        }
+        switch type {
+        case .text:
+            return quoted ? .call(.id("quotedText"), [SwiftArgument(nil, value)]) : value
+        case .duration:
+            return .call(.id("describeDuration"), [SwiftArgument(nil, value)])
+        case .list(let element):
+            let items = SwiftExpression.call(.member(.call(.member(value, "map"), [], trailingClosure: each(element, quoted: true)), "joined"),
+                                             [SwiftArgument("separator", .string(", "))])
+            return .binary("+", .binary("+", .string("["), items), .string("]"))
+        case .record:
+            return .member(value, "flowDescription")
+        default:
+            return .call(.id("describe"), [SwiftArgument(nil, value)])
+        }
+    }
+
+    func isStoredOptional(_ type: ValueType) -> Bool {
+        switch type {
+        case .optional, .null, .date, .timestamp:
+            return true
+        case .enumeration(let name):
+            if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind { return cases.isEmpty }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The interpreter's zero value of `type` (what a variable holds before anything is written).
+    func zeroValue(_ type: ValueType) -> SwiftExpression {
+        switch type {
+        case .bool: return .id("false")
+        case .int, .duration: return .int(0)
+        case .decimal: return .call(.id("Decimal"), [SwiftArgument(nil, .int(0))])
+        case .money: return .call(.id("Money"), [SwiftArgument("amount", .int(0)), SwiftArgument("currency", .string(app.currency))])
+        case .text: return .string("")
+        case .list: return .array([])
+        case .date: return .call(.id("date"), [SwiftArgument(nil, .int(1970)), SwiftArgument(nil, .int(1)), SwiftArgument(nil, .int(1))])
+        case .timestamp: return .call(.id("Timestamp"), [SwiftArgument("millisecondsSince1970", .int(0))])
+        case .record(let name): return .call(.id(typeName(name)), [])
+        case .enumeration(let name):
+            if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind, let first = cases.first {
+                return .member(.id(typeName(name)), enumCase(type: name, value: first))
+            }
+            return .id("nil")
+        default: return .id("nil")
+        }
+    }
+
+    /// `equals.log_in.success` → `equalsLogInSuccess`.
+    func eventCase(_ name: String) -> String { eventCases[name] ?? Naming.member(name) }
+
+    /// `equals.log_in` → `equalsLogIn`.
+    func operationCase(service: Int, operation: Int) -> String { operationCases[service][operation] }
+}

@@ -1,0 +1,458 @@
+import FlowExpression
+import FlowIR
+
+/// Builds the declarations of an app's types, machine and tables from the IR and the numbered tables.
+struct MachineTranslator {
+    let app: App
+    let names: AppNames
+    var tables: TableBuilder
+    let style: TableStyle
+
+    private var publicAccess: SwiftAccess { .public }
+
+    // MARK: Types
+
+    func typeDeclarations() -> [SwiftDeclaration] {
+        var declarations = [screenDeclaration(), eventDeclaration(), effectDeclaration(), serviceCallDeclaration()]
+        for type in app.types { declarations.append(domainDeclaration(type)) }
+        declarations.append(stateDeclaration())
+        return declarations
+    }
+
+    /// The doc comment of a screen: its name, step, description and the criteria that concern it.
+    func screenDoc(_ index: Int) -> [String] {
+        let screen = app.screens[index]
+        var doc = ["\(screen.name) (\(screen.id))" + (screen.step.map { ", step \($0)" } ?? "") + (screen.presentation == .screen ? "" : ", shown as a \(screen.presentation.rawValue)")]
+        if let description = screen.description { doc += ["", description] }
+        let criteria = app.criteria.filter { $0.screens.contains(index) }
+        if !criteria.isEmpty {
+            doc += ["", "Acceptance criteria:"]
+            for criterion in criteria { doc.append("- \(criterion.id): \(criterion.text)") }
+        }
+        return doc
+    }
+
+    func screenDeclaration() -> SwiftDeclaration {
+        let doc = ["The screens of \(app.name), by the seed's screen IDs."]
+        if style == .encoded {
+            // A 10,000-case enum takes swiftc minutes; a number with the ID looked up in the tables does not.
+            return largeScreenType(doc: doc)
+        }
+        var cases: [SwiftEnumCase] = []
+        var numberCases: [SwiftSwitchCase] = []
+        var nameCases: [SwiftSwitchCase] = []
+        for (index, screen) in app.screens.enumerated() {
+            let name = names.screenCases[index]
+            cases.append(SwiftEnumCase(doc: screenDoc(index), name: name, rawValue: .string(screen.id)))
+            numberCases.append(SwiftSwitchCase([".\(name)"], [.return(.int(index))]))
+            nameCases.append(SwiftSwitchCase([".\(name)"], [.return(.string(screen.name))]))
+        }
+        let members: [SwiftDeclaration] = [
+            SwiftDeclaration(doc: ["The screen's name in the seed."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
+            SwiftDeclaration(doc: ["The screen's position in the app's tables."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
+            SwiftDeclaration(doc: ["The screen at `number` in the app's tables."], access: publicAccess, .initializer(parameters: [SwiftParameter(name: "number", type: "Int32")], effects: [], body: [
+                .assign(.id("self"), .subscript(.member(.id("Self"), "ordered"), .call(.id("Int"), [SwiftArgument(nil, .id("number"))]))),
+            ])),
+            SwiftDeclaration(.variable(isLet: true, isStatic: true, name: "ordered", type: "[\(names.screen)]", value: .id("allCases"), getter: nil)),
+        ]
+        return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: names.screen, conformances: ["String", "CaseIterable", "Sendable"], cases: cases, members: members))
+    }
+
+    /// The screen type of a very large app: a number, with the seed ID read from the tables.
+    func largeScreenType(doc: [String]) -> SwiftDeclaration {
+        let strings = SwiftExpression.member(.id(names.tables), "strings")
+        let ids = SwiftExpression.member(.id(names.tables), "screenIDs")
+        func int(_ value: SwiftExpression) -> SwiftExpression { .call(.id("Int"), [SwiftArgument(nil, value)]) }
+        let matches = SwiftClosure(parameters: [], body: [.expression(.binary("==", .subscript(strings, int(.id("$0"))), .id("rawValue")))])
+        let members: [SwiftDeclaration] = [
+            SwiftDeclaration(doc: ["The screen's position in the app's tables."], access: publicAccess,
+                             .variable(isLet: true, isStatic: false, name: "number", type: "Int32", value: nil, getter: nil)),
+            SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(name: "number", type: "Int32")], effects: [], body: [
+                .assign(.member(.id("self"), "number"), .id("number")),
+            ])),
+            SwiftDeclaration(doc: ["The seed's screen ID."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "rawValue", type: "String", value: nil, getter: [
+                                .return(.subscript(strings, int(.subscript(ids, int(.id("number")))))),
+                             ])),
+            SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(name: "rawValue", type: "String")], effects: ["?"], body: [
+                .guard(conditions: [.bind(name: "index", value: .call(.member(ids, "firstIndex"), [SwiftArgument("where", .closure(matches))]))], otherwise: [.return(.id("nil"))]),
+                .assign(.id("number"), .call(.id("Int32"), [SwiftArgument(nil, .id("index"))])),
+            ])),
+        ]
+        return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: names.screen, conformances: ["Hashable", "Sendable", "RawRepresentable"], members: members))
+    }
+
+    func eventDeclaration() -> SwiftDeclaration {
+        var cases: [SwiftEnumCase] = []
+        var numberCases: [SwiftSwitchCase] = []
+        var nameCases: [SwiftSwitchCase] = []
+        for (index, event) in app.events.enumerated() {
+            let name = names.eventCase(event.name)
+            var doc: [String] = []
+            let parts = event.name.split(separator: ".")
+            if parts.count == 3 {
+                doc.append("Outcome `\(parts[2])` of the service call `\(parts[0]).\(parts[1])`.")
+            }
+            if let description = event.description { doc.append(description) }
+            let associated = event.payload.map { SwiftParameter(name: Naming.member($0.name).replacingOccurrences(of: "`", with: ""), type: names.swiftType($0.type)) }
+            cases.append(SwiftEnumCase(doc: doc, name: name, associated: associated))
+            let pattern = associated.isEmpty ? ".\(name)" : ".\(name)"
+            numberCases.append(SwiftSwitchCase([pattern], [.return(.int(index))]))
+            nameCases.append(SwiftSwitchCase([pattern], [.return(.string(event.name))]))
+        }
+        cases.append(SwiftEnumCase(doc: ["A timer the machine started (`.startTimer`) is due."], name: "timerFired", associated: [SwiftParameter(name: "token", type: "TimerToken")]))
+        numberCases.append(SwiftSwitchCase([".timerFired"], [.return(.parenthesized(.id("-2")))]))
+        nameCases.append(SwiftSwitchCase([".timerFired"], [.return(.string("timer"))]))
+        var byName: [SwiftSwitchCase] = []
+        for event in app.events {
+            let name = names.eventCase(event.name)
+            let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
+                let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
+                // Text fields take the given text; other fields their zero value.
+                let given = SwiftExpression.binary("??", .subscript(.id("payload"), .string(field.name)), names.zeroValue(field.type))
+                return SwiftArgument(label, field.type == .text ? given : names.zeroValue(field.type))
+            })
+            byName.append(SwiftSwitchCase([TextRenderer().expression(.string(event.name))], [.assign(.id("self"), value)]))
+        }
+        byName.append(.default([.return(.id("nil"))]))
+        let members: [SwiftDeclaration] = [
+            SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,",
+                                   "the others at their zero value."], access: publicAccess,
+                             .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
+                                          effects: ["?"], body: [.switch(.id("name"), byName)])),
+            SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
+            SwiftDeclaration(doc: ["The event's number in the transition table."],
+                             .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
+        ]
+        return SwiftDeclaration(doc: ["The events \(app.name) reacts to: taps and entries, service outcomes, timers."], access: publicAccess,
+                                .enum(name: names.event, conformances: ["Hashable", "Sendable"], cases: cases, members: members))
+    }
+
+    func effectDeclaration() -> SwiftDeclaration {
+        let cases = [
+            SwiftEnumCase(doc: ["Call a service; send its outcome back as the matching event."], name: "call", associated: [SwiftParameter(name: "_", type: names.serviceCall)]),
+            SwiftEnumCase(doc: ["Log an analytics event (screen views included)."], name: "analytics", associated: [SwiftParameter(name: "_", type: "AnalyticsEvent")]),
+            SwiftEnumCase(doc: ["Show a push notification."], name: "push", associated: [SwiftParameter(name: "_", type: "String")]),
+            SwiftEnumCase(doc: ["Show a toast."], name: "toast", associated: [SwiftParameter(name: "_", type: "String")]),
+            SwiftEnumCase(doc: ["Start a timer; send `.timerFired(token)` after `milliseconds`."], name: "startTimer", associated: [SwiftParameter(name: "_", type: "TimerToken"), SwiftParameter(name: "milliseconds", type: "Int")]),
+            SwiftEnumCase(doc: ["Stop a timer started earlier; it must not fire."], name: "cancelTimer", associated: [SwiftParameter(name: "_", type: "TimerToken")]),
+        ]
+        return SwiftDeclaration(doc: ["What the host app must do after a step, in order."], access: publicAccess,
+                                .enum(name: names.effect, conformances: ["Hashable", "Sendable"], cases: cases, members: []))
+    }
+
+    func serviceCallDeclaration() -> SwiftDeclaration {
+        var cases: [SwiftEnumCase] = []
+        var operationCases: [SwiftSwitchCase] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = names.operationCase(service: serviceIndex, operation: operationIndex)
+                var doc = ["\(service.displayName ?? service.name): `\(operation.name)`; outcomes: " + operation.outcomes.map { "`\($0.name)`" }.joined(separator: ", ") + "."]
+                if let description = operation.description { doc.append(description) }
+                cases.append(SwiftEnumCase(doc: doc, name: name, associated: operation.input.map {
+                    SwiftParameter(name: Naming.member($0.name).replacingOccurrences(of: "`", with: ""), type: names.swiftType($0.type))
+                }))
+                operationCases.append(SwiftSwitchCase([".\(name)"], [.return(.string("\(service.name).\(operation.name)"))]))
+            }
+        }
+        var argumentCases: [SwiftSwitchCase] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = names.operationCase(service: serviceIndex, operation: operationIndex)
+                guard !operation.input.isEmpty else {
+                    argumentCases.append(SwiftSwitchCase([".\(name)"], [.return(.dictionary([]))]))
+                    continue
+                }
+                let bindings = operation.input.map { "let " + Naming.member($0.name) }.joined(separator: ", ")
+                let entries = operation.input.map { input -> SwiftDictionaryEntry in
+                    let value = SwiftExpression.id(Naming.member(input.name))
+                    let rendered = names.describing(value, input.type, quoted: false, stored: false)
+                    return SwiftDictionaryEntry(.string(input.name), rendered)
+                }
+                argumentCases.append(SwiftSwitchCase([".\(name)(\(bindings))"], [.return(.dictionary(entries))]))
+            }
+        }
+        let members = [
+            SwiftDeclaration(doc: ["`service.operation`, as the flows name it."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "operation", type: "String", value: nil, getter: [.switch(.id("self"), operationCases)])),
+            SwiftDeclaration(doc: ["The inputs by their names in the flows, rendered as text (for logs and tests)."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "arguments", type: "[String: String]", value: nil, getter: [.switch(.id("self"), argumentCases)])),
+        ]
+        return SwiftDeclaration(doc: ["The service operations \(app.name) calls, with their inputs."], access: publicAccess,
+                                .enum(name: names.serviceCall, conformances: ["Hashable", "Sendable"], cases: cases, members: members))
+    }
+
+    func domainDeclaration(_ type: DomainType) -> SwiftDeclaration {
+        let doc = type.description.map { [$0] } ?? []
+        switch type.kind {
+        case .enumeration(let values):
+            let cases = values.map { value in
+                let name = names.enumCase(type: type.name, value: value)
+                return SwiftEnumCase(name: name, rawValue: name == value ? nil : .string(value))
+            }
+            return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: names.typeName(type.name), conformances: ["String", "Hashable", "Sendable", "Codable", "CaseIterable"], cases: cases, members: []))
+        case .record(let fields):
+            return recordDeclaration(name: names.typeName(type.name), doc: doc, fields: fields.map { ($0.name, $0.type, nil as String?) })
+        }
+    }
+
+    func stateDeclaration() -> SwiftDeclaration {
+        recordDeclaration(name: names.state, doc: ["The domain state of \(app.name): what the flows read and write."],
+                          fields: app.state.map { ($0.name, $0.type, $0.description) })
+    }
+
+    /// A `Codable` struct whose coding keys are the flow's names, so encoded state reads like the flows.
+    func recordDeclaration(name: String, doc: [String], fields: [(name: String, type: ValueType, description: String?)]) -> SwiftDeclaration {
+        var members: [SwiftDeclaration] = []
+        var keys: [SwiftEnumCase] = []
+        for field in fields {
+            let member = Naming.member(field.name)
+            let zero: SwiftExpression = names.isStoredOptional(field.type) ? .id("nil") : names.zeroValue(field.type)
+            members.append(SwiftDeclaration(doc: field.description.map { [$0] } ?? [], access: publicAccess,
+                                            .variable(isLet: false, isStatic: false, name: member, type: names.storedType(field.type), value: zero, getter: nil)))
+            keys.append(SwiftEnumCase(name: member, rawValue: member == field.name ? nil : .string(field.name)))
+        }
+        members.append(SwiftDeclaration(access: publicAccess, .initializer(parameters: [], effects: [], body: [])))
+        // As the interpreter writes a record (call arguments, `string()`): flow names in order, values quoted.
+        let entries = fields.sorted { $0.name < $1.name }.map { field in
+            SwiftExpression.binary("+", .string("\(field.name): "), names.describing(.id(Naming.member(field.name)), field.type, quoted: true, stored: true))
+        }
+        let joined: SwiftExpression = entries.isEmpty ? .string("") : .call(.member(.array(entries), "joined"), [SwiftArgument("separator", .string(", "))])
+        members.append(SwiftDeclaration(doc: ["The record as flows write it: `{name: value, ...}`."], access: publicAccess,
+                                        .variable(isLet: false, isStatic: false, name: "flowDescription", type: "String", value: nil,
+                                                  getter: [.return(.binary("+", .binary("+", .string("{"), joined), .string("}")))])))
+        if keys.contains(where: { $0.rawValue != nil }) {
+            members.append(SwiftDeclaration(.enum(name: "CodingKeys", conformances: ["String", "CodingKey"], cases: keys, members: [])))
+        }
+        return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: name, conformances: ["Hashable", "Sendable", "Codable"], members: members))
+    }
+
+    // MARK: Machine
+
+    mutating func translate() -> [SwiftDeclaration] {
+        var members: [SwiftDeclaration] = [
+            stored("state", names.state, .call(.id(names.state), []), doc: ["The domain state."], setter: true),
+            stored("errors", "[String: String]", .id("[:]"), doc: ["Messages of the current screen's invalid fields, by field name."], setter: true),
+            stored("ended", "String?", nil, doc: ["The outcome the run ended with, once it has."], setter: true),
+            SwiftDeclaration(doc: ["The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "now", type: "Timestamp", value: nil, getter: nil)),
+            stored("screenNumber", "Int32", nil, doc: [], setter: false, isPublic: false),
+            SwiftDeclaration(.variable(isLet: true, isStatic: false, name: "tables", type: nil, value: .member(.id("TableStorage"), "shared"), getter: nil)),
+            stored("inputs", "[Int: FieldInput]", .id("[:]"), doc: [], setter: false, isPublic: false),
+            stored("history", "[Int32]", .array([]), doc: [], setter: false, isPublic: false),
+            stored("overlayOpeners", "[Int32]", .array([]), doc: [], setter: false, isPublic: false),
+            stored("callFrames", "[CallFrame]", .array([]), doc: [], setter: false, isPublic: false),
+            stored("activeTimers", "[ActiveTimer]", .array([]), doc: [], setter: false, isPublic: false),
+            stored("nextTimerToken", nil, .int(0), doc: [], setter: false, isPublic: false),
+            stored("raised", "[\(names.event)]", .array([]), doc: [], setter: false, isPublic: false),
+        ]
+        // init
+        let start = app.startScreen ?? 0
+        var initBody: [SwiftStatement] = [
+            .assign(.member(.id("self"), "now"), .id("now")),
+            .assign(.id("screenNumber"), .binary("??", .member(.postfix(.id("start"), "?"), "number"), .int(start))),
+        ]
+        for variable in app.state {
+            guard let initial = variable.initial else { continue }
+            let value = tables.expressions.value(initial, scope: ExpressionScope(), acceptsNull: names.isStoredOptional(variable.type))
+            initBody.append(.assign(.member(.id("state"), Naming.member(variable.name)), ExpressionTranslator.wrap(value)))
+        }
+        let startParameter = SwiftParameter(name: "start", type: names.screen + "?", defaultValue: .id("nil"))
+        let nowParameter = SwiftParameter(name: "now", type: "Timestamp", defaultValue: .call(.id("Timestamp"), [SwiftArgument("millisecondsSince1970", .int(1_767_225_600_000))]))
+        members.append(SwiftDeclaration(doc: [
+            "A machine on `start` (default: \(app.startScreen.map { app.screens[$0].id } ?? "the first screen")), with the state's initial values.",
+            "Call `start(into:)` next: it runs the first screen's entry (analytics, timers).",
+        ], access: publicAccess, .initializer(parameters: [startParameter, nowParameter], effects: ["throws"], body: initBody)))
+        members.append(SwiftDeclaration(doc: ["Enters the start screen: its screen view, entry actions and timers."], access: publicAccess,
+                                        .function(modifiers: ["mutating"], name: "start", parameters: [SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]")],
+                                                  effects: ["throws"], returns: nil, body: [
+                                                    .expression(.try(.call(.id("enter"), [SwiftArgument(nil, .id("screenNumber")), SwiftArgument("into", .prefix("&", .id("effects")))]))),
+                                                    .expression(.try(.call(.id("checkInvariants"), []))),
+                                                  ])))
+        members.append(SwiftDeclaration(doc: ["The current screen."], access: publicAccess,
+                                        .variable(isLet: false, isStatic: false, name: "screen", type: names.screen, value: nil, getter: [
+                                            .return(.call(.id(names.screen), [SwiftArgument("number", .id("screenNumber"))])),
+                                        ])))
+        members += derivedFunctions()
+        members.append(guardFunction())
+        members.append(actionsFunction())
+        members.append(validatorFunction())
+        members.append(invariantFunction())
+        members += [
+            SwiftDeclaration(doc: ["The names the shared engine (Engine.swift) works with."], access: publicAccess, .typealias(name: "Event", type: names.event)),
+            SwiftDeclaration(access: publicAccess, .typealias(name: "Effect", type: names.effect)),
+            SwiftDeclaration(.typealias(name: "Tables", type: names.tables)),
+        ]
+        let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable"], members: members))
+        return [
+            machine,
+            SwiftDeclaration(doc: ["The machine, under the name the shared engine extends."], .typealias(name: "Machine", type: names.machine)),
+        ]
+    }
+
+    func machineDoc() -> [String] {
+        let first = app.startScreen.map { app.screens[$0] }
+        return [
+            "\(app.name) as a value-type state machine: `send(_:into:)` runs one run-to-completion step and",
+            "appends the effects for the host to perform (service calls, analytics, pushes, toasts, timers).",
+            "Service outcomes and due timers come back in as events.",
+            "",
+            "```swift",
+            "var machine = try \(names.machine)()",
+            "var effects: [\(names.effect)] = []",
+            "try machine.start(into: &effects)          // \(first.map { "\($0.id) \($0.name)" } ?? "the start screen")",
+            "effects.removeAll(keepingCapacity: true)",
+            "try machine.send(.\(app.events.first.map { names.eventCase($0.name) } ?? "timerFired(TimerToken(rawValue: 1))")\(app.events.first.map { $0.payload.isEmpty ? "" : "(...)" } ?? ""), into: &effects)",
+            "```",
+        ]
+    }
+
+    func stored(_ name: String, _ type: String?, _ value: SwiftExpression?, doc: [String], setter: Bool, isPublic: Bool = true) -> SwiftDeclaration {
+        SwiftDeclaration(doc: doc, access: isPublic ? (setter ? .publicReadOnly : publicAccess) : nil,
+                         .variable(isLet: false, isStatic: false, name: name, type: type, value: value, getter: nil))
+    }
+
+    mutating func derivedFunctions() -> [SwiftDeclaration] {
+        app.derived.compactMap { derived in
+            guard let expression = derived.value else { return nil }
+            let value = tables.expressions.value(expression, scope: ExpressionScope(), acceptsNull: true)
+            return SwiftDeclaration(doc: ["`\(derived.name)`" + (derived.description.map { ": " + $0 } ?? "")],
+                                    .function(modifiers: [], name: names.derivedFunction(derived.name), parameters: [], effects: ["throws"],
+                                              returns: names.swiftType(derived.type), body: [.return(ExpressionTranslator.wrap(value))]))
+        }
+    }
+
+    func numberedSwitch(_ bodies: [TableBuilder.Body], fallback: [SwiftStatement]) -> [SwiftStatement] {
+        var cases: [SwiftSwitchCase] = []
+        for (index, body) in bodies.enumerated() {
+            let places = body.usedBy.prefix(3).joined(separator: "; ") + (body.usedBy.count > 3 ? "; and \(body.usedBy.count - 3) more" : "")
+            cases.append(SwiftSwitchCase(["\(index + 1)"], [.comment(places)] + body.statements))
+        }
+        cases.append(.default(fallback))
+        return [.switch(.id("id"), cases)]
+    }
+
+    func guardFunction() -> SwiftDeclaration {
+        SwiftDeclaration(doc: ["Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry)."],
+                         .function(modifiers: [], name: "evaluateGuard", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "event", type: names.event + "?")],
+                                   effects: ["throws"], returns: "Bool", body: numberedSwitch(tables.guards, fallback: [.return(.id("false"))])))
+    }
+
+    func actionsFunction() -> SwiftDeclaration {
+        SwiftDeclaration(doc: ["Runs action list number `id` of the tables."],
+                         .function(modifiers: ["mutating"], name: "runActions", parameters: [
+                            SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "event", type: names.event + "?"),
+                            SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]"),
+                         ], effects: ["throws"], returns: nil, body: numberedSwitch(tables.actions, fallback: [.break])))
+    }
+
+    func validatorFunction() -> SwiftDeclaration {
+        SwiftDeclaration(doc: ["Validator number `id`: the message of the first rule `input` fails, or nil."],
+                         .function(modifiers: [], name: "validateField", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "input", type: "FieldInput?")],
+                                   effects: ["throws"], returns: "String?", body: numberedSwitch(tables.validators, fallback: [.return(.id("nil"))])))
+    }
+
+    mutating func invariantFunction() -> SwiftDeclaration {
+        var body: [SwiftStatement] = []
+        for invariant in app.invariants {
+            guard let check = invariant.check else { continue }
+            let value = tables.expressions.value(check, scope: ExpressionScope())
+            body.append(.comment(invariant.text ?? invariant.name))
+            body.append(.guard(conditions: [.expression(ExpressionTranslator.wrap(value))], otherwise: [
+                .throw(.call(.id("FlowFailure"), [SwiftArgument(nil, .string("invariant '\(invariant.name)' (\(invariant.source)) broken"))])),
+            ]))
+        }
+        return SwiftDeclaration(doc: ["Checks the app's invariants after every step."],
+                                .function(modifiers: [], name: "checkInvariants", parameters: [], effects: ["throws"], returns: nil, body: body))
+    }
+
+    // MARK: Tables
+
+    func tableDeclarations(style: TableStyle) -> [SwiftDeclaration] {
+        let t = tables
+        func int32(_ value: Int) -> SwiftExpression { value < 0 ? .parenthesized(.id(String(value))) : .int(value) }
+        var members: [SwiftDeclaration] = []
+        func table(_ name: String, _ type: String, doc: String, columns: [String], rows: [[Int]], comments: [String],
+                   build: (([Int]) -> SwiftExpression)) {
+            switch style {
+            case .literals:
+                members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
+                                                                       value: .arrayLines(rows.map(build), comments: comments), getter: nil)))
+            case .encoded:
+                let lines = rows.map { $0.map(String.init).joined(separator: " ") }
+                members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "."], .variable(isLet: true, isStatic: true, name: name + "Data", type: nil, value: .multilineString(lines), getter: nil)))
+                let closure = SwiftClosure(parameters: ["row"], body: [.expression(build((0..<columns.count).map { -1000 - $0 }))])
+                members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
+                                                                       value: .call(.id("decodeTable"), [SwiftArgument(nil, .id(name + "Data"))], trailingClosure: closure), getter: nil)))
+            }
+        }
+        // In the encoded style a column value `-1000 - k` stands for `row[k]` (see `column`).
+        func column(_ value: Int, _ type: String = "Int32") -> SwiftExpression {
+            if value <= -1000 {
+                let index = SwiftExpression.subscript(.id("row"), .int(-1000 - value))
+                return type == "Int" ? .call(.id("Int"), [SwiftArgument(nil, index)]) : index
+            }
+            return int32(value)
+        }
+        func flag(_ value: Int) -> SwiftExpression { value <= -1000 ? .binary("!=", column(value), .int(0)) : .id(value != 0 ? "true" : "false") }
+        func target(_ value: Int) -> SwiftExpression {
+            if value <= -1000 { return .binary("??", .call(.id("TargetKind"), [SwiftArgument("rawValue", .call(.id("UInt8"), [SwiftArgument(nil, column(value))]))]), .member(nil, "stay")) }
+            return .member(nil, ["stay", "screen", "overlay", "back", "subflow", "end"][value])
+        }
+        let targetNumbers = ["stay": 0, "screen": 1, "overlay": 2, "back": 3, "subflow": 4, "end": 5]
+
+        if style == .literals {
+            members.append(SwiftDeclaration(doc: ["IDs, names and messages the other tables point to."], .variable(isLet: true, isStatic: true, name: "strings", type: "[String]",
+                                                                                                                 value: .arrayLines(t.strings.map { .string($0) }, comments: t.strings.indices.map { "\($0)" }), getter: nil)))
+        } else {
+            members.append(SwiftDeclaration(doc: ["One string per line."], .variable(isLet: true, isStatic: true, name: "stringsData", type: nil, value: .multilineString(t.strings), getter: nil)))
+            members.append(SwiftDeclaration(doc: ["IDs, names and messages the other tables point to."], .variable(isLet: true, isStatic: true, name: "strings", type: "[String]",
+                                                                                                                 value: .call(.id("decodeLines"), [SwiftArgument(nil, .id("stringsData"))]), getter: nil)))
+        }
+        table("screenIDs", "Int32", doc: "Each screen's ID (an index into `strings`), by screen number.", columns: ["id"],
+              rows: t.screenIDs.map { [$0] }, comments: t.screenComments) { column($0[0]) }
+        table("screens", "ScreenEntry", doc: "Each screen's rows, fields, timers, variants and actions, by screen number.",
+              columns: ["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics"],
+              rows: t.screens, comments: t.screenComments) { r in
+            .call(.id("ScreenEntry"), zip(["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics"], r).map {
+                SwiftArgument($0.0, column($0.1))
+            })
+        }
+        table("rows", "TransitionRow", doc: "Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.",
+              columns: ["event", "guardID", "actionsID", "target", "argument", "validates"],
+              rows: t.rows.map { [$0.event, $0.guardID, $0.actionsID, targetNumbers[$0.target] ?? 0, $0.argument, $0.validates ? 1 : 0] },
+              comments: t.rows.map(\.comment)) { r in
+            .call(.id("TransitionRow"), [SwiftArgument("event", column(r[0])), SwiftArgument("guardID", column(r[1])), SwiftArgument("actionsID", column(r[2])),
+                                         SwiftArgument("target", target(r[3])), SwiftArgument("argument", column(r[4])), SwiftArgument("validates", flag(r[5]))])
+        }
+        table("flows", "FlowEntry", doc: "Each flow's start screen, global transitions and global timers.", columns: ["start", "rowStart", "rowEnd", "timerStart", "timerEnd", "name"],
+              rows: t.flows, comments: app.flows.map(\.name)) { r in
+            .call(.id("FlowEntry"), zip(["start", "rowStart", "rowEnd", "timerStart", "timerEnd", "name"], r).map { SwiftArgument($0.0, column($0.1)) })
+        }
+        table("timers", "TimerEntry", doc: "Every timer: its delay and the rows it fires.", columns: ["milliseconds", "rowStart", "rowEnd"],
+              rows: t.timers.map { [$0.milliseconds, $0.rowStart, $0.rowEnd] }, comments: t.timers.map(\.comment)) { r in
+            .call(.id("TimerEntry"), [SwiftArgument("milliseconds", column(r[0], "Int")), SwiftArgument("rowStart", column(r[1])), SwiftArgument("rowEnd", column(r[2]))])
+        }
+        table("subflows", "SubflowEntry", doc: "Every sub-flow call: the flow and where its outcomes lead.", columns: ["flow", "returnStart", "returnEnd"],
+              rows: t.subflows.map { [$0.flow, $0.returnStart, $0.returnEnd] }, comments: t.subflows.map { app.flows[$0.flow].name }) { r in
+            .call(.id("SubflowEntry"), zip(["flow", "returnStart", "returnEnd"], r).map { SwiftArgument($0.0, column($0.1)) })
+        }
+        table("returns", "ReturnEntry", doc: "Where each outcome of a sub-flow call leads.", columns: ["outcome", "rowStart", "rowEnd"],
+              rows: t.returns.map { [$0.outcome, $0.rowStart, $0.rowEnd] }, comments: t.returns.map { t.strings[$0.outcome] }) { r in
+            .call(.id("ReturnEntry"), zip(["outcome", "rowStart", "rowEnd"], r).map { SwiftArgument($0.0, column($0.1)) })
+        }
+        table("fields", "FieldEntry", doc: "Every form field, grouped by screen: its name and validator.", columns: ["name", "validator"],
+              rows: t.fields.map { [$0.name, $0.validator] }, comments: t.fields.map(\.comment)) { r in
+            .call(.id("FieldEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("validator", column(r[1]))])
+        }
+        table("variants", "VariantEntry", doc: "Every screen variant, grouped by screen: its name and condition.", columns: ["name", "condition"],
+              rows: t.variants.map { [$0.name, $0.condition] }, comments: t.variants.map(\.comment)) { r in
+            .call(.id("VariantEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("condition", column(r[1]))])
+        }
+        return [SwiftDeclaration(doc: ["\(app.name) as data, indexed by screen number: read by the engine, written by flowc."],
+                                 .enum(name: names.tables, conformances: [], cases: [], members: members))]
+    }
+}

@@ -1,0 +1,559 @@
+import FlowExpression
+import FlowIR
+
+/// Builds the engine's tables for one app and collects the distinct guards, action lists and
+/// validators they number. Identical code is numbered once, so a 10,000-screen ring whose
+/// screens share one guard compiles one guard function, not 10,000.
+struct TableBuilder {
+    struct Row {
+        var event: Int
+        var guardID: Int
+        var actionsID: Int
+        var target: String
+        var argument: Int
+        var validates: Bool
+        var comment: String
+    }
+
+    /// A numbered function body and the places that use it (for its comment).
+    struct Body {
+        var statements: [SwiftStatement]
+        var usedBy: [String]
+    }
+
+    let app: App
+    let names: AppNames
+    var expressions: ExpressionTranslator
+    let renderer = TextRenderer()
+
+    var strings: [String] = []
+    var stringIndex: [String: Int] = [:]
+    var rows: [Row] = []
+    var screens: [[Int]] = []
+    var screenComments: [String] = []
+    var flows: [[Int]] = []
+    var timers: [(milliseconds: Int, rowStart: Int, rowEnd: Int, comment: String)] = []
+    var subflows: [(flow: Int, returnStart: Int, returnEnd: Int)] = []
+    var returns: [(outcome: Int, rowStart: Int, rowEnd: Int)] = []
+    var fields: [(name: Int, validator: Int, comment: String)] = []
+    var variants: [(name: Int, condition: Int, comment: String)] = []
+    var screenIDs: [Int] = []
+
+    /// Numbered from 1; 0 means none.
+    var guards: [Body] = []
+    var actions: [Body] = []
+    var validators: [Body] = []
+    private var guardNumbers: [String: Int] = [:]
+    /// Guards and action lists already translated, by what they were translated from: a
+    /// 10,000-screen ring repeats one guard 10,000 times, and translating and rendering it once
+    /// keeps generation linear and cheap.
+    private var guardMemo: [TranslationKey: Int] = [:]
+    private var actionMemo: [TranslationKey: Int] = [:]
+    private var actionNumbers: [String: Int] = [:]
+    private var validatorNumbers: [String: Int] = [:]
+
+    init(app: App, names: AppNames) {
+        self.app = app
+        self.names = names
+        expressions = ExpressionTranslator(app: app, names: names)
+    }
+
+    mutating func string(_ text: String) -> Int {
+        if let index = stringIndex[text] { return index }
+        strings.append(text)
+        stringIndex[text] = strings.count - 1
+        return strings.count - 1
+    }
+
+    // MARK: Building
+
+    mutating func build() {
+        for screen in app.screens { screenIDs.append(string(screen.id)) }
+        // Screens first (own rows, timers, fields, variants), then flows (global rows and timers), so
+        // each screen's rows are contiguous.
+        for (index, screen) in app.screens.enumerated() {
+            let scope = formScope(screen)
+            let rowStart = rows.count
+            for transition in screen.transitions {
+                addRow(transition, scope: scope, event: transition.event, place: "\(screen.id) \(transition.event)")
+            }
+            let rowEnd = rows.count
+            let timerStart = timers.count
+            var timerRowsToAdd: [(FlowIR.Timer, Int)] = []
+            for timer in screen.timers {
+                timers.append((timer.delayMilliseconds, 0, 0, "\(screen.id) after \(timer.delaySource)"))
+                timerRowsToAdd.append((timer, timers.count - 1))
+            }
+            let timerEnd = timers.count
+            let fieldStart = fields.count
+            for field in screen.fields {
+                let validator = addValidator(field, screen: screen, scope: scope)
+                fields.append((string(field.name), validator, "\(screen.id) \(field.name)"))
+            }
+            let fieldEnd = fields.count
+            let variantStart = variants.count
+            for variant in screen.variants {
+                let condition = variant.condition.map { addGuard($0, scope: scope, event: nil, place: "\(screen.id) variant \(variant.name)") } ?? 0
+                variants.append((string(variant.name), condition, "\(screen.id) \(variant.name)"))
+            }
+            let variantEnd = variants.count
+            let enter = addActions(screen.enter, scope: scope, event: nil, place: "\(screen.id) enter")
+            let exit = addActions(screen.exit, scope: scope, event: nil, place: "\(screen.id) exit")
+            let analytics = screen.analytics.map { string($0) } ?? -1
+            screens.append([screen.flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd, enter, exit, analytics])
+            screenComments.append("\(index): \(screen.id) \(screen.name)")
+            for (timer, timerIndex) in timerRowsToAdd {
+                let start = rows.count
+                for transition in timer.transitions {
+                    addRow(transition, scope: scope, event: nil, place: "\(screen.id) after \(timer.delaySource)")
+                }
+                timers[timerIndex].rowStart = start
+                timers[timerIndex].rowEnd = rows.count
+            }
+        }
+        for flow in app.flows {
+            let rowStart = rows.count
+            for transition in flow.globalTransitions {
+                addRow(transition, scope: ExpressionScope(), event: transition.event, place: "\(flow.name) (global) \(transition.event)")
+            }
+            let rowEnd = rows.count
+            let timerStart = timers.count
+            for timer in flow.globalTimers {
+                timers.append((timer.delayMilliseconds, 0, 0, "\(flow.name) (global) after \(timer.delaySource)"))
+            }
+            for (offset, timer) in flow.globalTimers.enumerated() {
+                let start = rows.count
+                for transition in timer.transitions {
+                    addRow(transition, scope: ExpressionScope(), event: nil, place: "\(flow.name) (global) after \(timer.delaySource)")
+                }
+                timers[timerStart + offset].rowStart = start
+                timers[timerStart + offset].rowEnd = rows.count
+            }
+            flows.append([flow.start, rowStart, rowEnd, timerStart, timers.count, string(flow.name)])
+        }
+    }
+
+    func formScope(_ screen: Screen) -> ExpressionScope {
+        var scope = ExpressionScope()
+        for (offset, field) in screen.fields.enumerated() { scope.form[field.name] = (offset, field) }
+        return scope
+    }
+
+    mutating func addRow(_ transition: Transition, scope: ExpressionScope, event: String?, place: String) {
+        var eventScope = scope
+        eventScope.event = event.flatMap { name in app.events.first { $0.name == name } }
+        let eventNumber = event.flatMap { name in app.events.firstIndex { $0.name == name } } ?? -1
+        let guardID = transition.condition.map { addGuard($0, scope: eventScope, event: eventScope.event, place: place) } ?? 0
+        let actionsID = addActions(transition.actions, scope: eventScope, event: eventScope.event, place: place)
+        var target = "stay"
+        var argument = 0
+        var description = "stays"
+        switch transition.target {
+        case .stay: break
+        case .screen(let screen):
+            target = "screen"; argument = screen; description = "→ \(app.screens[screen].id)"
+        case .overlay(let screen):
+            target = "overlay"; argument = screen; description = "→ \(app.screens[screen].id) (overlay)"
+        case .back:
+            target = "back"; description = "→ back"
+        case .subflow(let flow, let routes):
+            target = "subflow"
+            argument = subflows.count
+            description = "→ sub-flow \(app.flows[flow].name)"
+            subflows.append((flow, 0, 0))
+            let returnStart = returns.count
+            for route in routes { returns.append((string(route.outcome), 0, 0)) }
+            for (offset, route) in routes.enumerated() {
+                let start = rows.count
+                for inner in route.transitions {
+                    addRow(inner, scope: scope, event: nil, place: "\(place) → \(app.flows[flow].name).\(route.outcome)")
+                }
+                returns[returnStart + offset].rowStart = start
+                returns[returnStart + offset].rowEnd = rows.count
+            }
+            subflows[argument].returnStart = returnStart
+            subflows[argument].returnEnd = returns.count
+        case .end(let outcome):
+            target = "end"; argument = string(outcome); description = "→ end \(outcome)"
+        }
+        let condition = transition.conditionSource.map { " if \($0)" } ?? ""
+        rows.append(Row(event: eventNumber, guardID: guardID, actionsID: actionsID, target: target, argument: argument,
+                        validates: transition.validates, comment: "\(place)\(condition) \(description)"))
+    }
+
+    // MARK: Guards, actions, validators
+
+    /// Numbers the guard `condition`; identical guards share a number.
+    mutating func addGuard(_ condition: TypedExpression, scope: ExpressionScope, event: EventDeclaration?, place: String) -> Int {
+        let key = TranslationKey(parts: [condition, event?.name, formSignature(scope)])
+        if let known = guardMemo[key] {
+            guards[known - 1].usedBy.append(place)
+            return known
+        }
+        expressions.readPayload = []
+        expressions.readForm = [:]
+        let value = expressions.value(condition, scope: scope)
+        let body = payloadBinding(event) + Self.namingFormFields([.return(ExpressionTranslator.wrap(value))], expressions.readForm)
+        var list = guards
+        var numbers = guardNumbers
+        let result = number(body, in: &list, numbers: &numbers, place: place)
+        guards = list
+        guardNumbers = numbers
+        guardMemo[key] = result
+        return result
+    }
+
+    mutating func addActions(_ actions: [Action], scope: ExpressionScope, event: EventDeclaration?, place: String) -> Int {
+        guard !actions.isEmpty else { return 0 }
+        let key = TranslationKey(parts: [actions.map(Self.actionKey), event?.name, formSignature(scope)])
+        if let known = actionMemo[key] {
+            self.actions[known - 1].usedBy.append(place)
+            return known
+        }
+        expressions.readPayload = []
+        var body: [SwiftStatement] = []
+        for action in actions {
+            expressions.readForm = [:]
+            let statements = translateAction(action, scope: scope)
+            body += Self.namingFormFields(statements, expressions.readForm)
+        }
+        body = payloadBinding(event) + body
+        var list = self.actions
+        var numbers = actionNumbers
+        let result = number(body, in: &list, numbers: &numbers, place: place)
+        self.actions = list
+        actionNumbers = numbers
+        actionMemo[key] = result
+        return result
+    }
+
+    /// The last statement commented with the form fields it reads by offset (`formInput(0)`).
+    static func namingFormFields(_ statements: [SwiftStatement], _ fields: [Int: String]) -> [SwiftStatement] {
+        guard !fields.isEmpty, let last = statements.last else { return statements }
+        let names = fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        return statements.dropLast() + [.commented(last, "form " + names)]
+    }
+
+    /// What a translation depends on in a scope: the fields of the screen, in order.
+    func formSignature(_ scope: ExpressionScope) -> [String] {
+        scope.form.sorted { $0.value.offset < $1.value.offset }.map { "\($0.key):\($0.value.field.kind.name):\($0.value.field.currency ?? "")" }
+    }
+
+    /// An action's content without its source position, for the translation memo.
+    static func actionKey(_ action: Action) -> [AnyHashable] {
+        switch action.kind {
+        case .set(let path, let value): ["set", path, value]
+        case .append(let path, let value): ["append", path, value]
+        case .clearFields: ["clearFields"]
+        case .clear(let path): ["clear", path]
+        case .call(let service, let operation, let arguments): ["call", service, operation, arguments.map(\.name), arguments.map(\.value)]
+        case .analytics(let event, let properties): ["analytics", event, properties.map(\.name), properties.map(\.value)]
+        case .push(let text): ["push", text]
+        case .toast(let text): ["toast", text]
+        case .raise(let event): ["raise", event]
+        }
+    }
+
+    mutating func addValidator(_ field: Field, screen: Screen, scope: ExpressionScope) -> Int {
+        let body = translateValidator(field, screen: screen, scope: scope)
+        guard !body.isEmpty else { return 0 }
+        var list = validators
+        var numbers = validatorNumbers
+        defer { validators = list; validatorNumbers = numbers }
+        return number(body, in: &list, numbers: &numbers, place: "\(screen.id) \(field.name)")
+    }
+
+    private func number(_ body: [SwiftStatement], in list: inout [Body], numbers: inout [String: Int], place: String) -> Int {
+        var writer = CodeWriter()
+        renderer.statements(body, into: &writer)
+        let key = writer.text
+        if let existing = numbers[key] {
+            list[existing - 1].usedBy.append(place)
+            return existing
+        }
+        list.append(Body(statements: body, usedBy: [place]))
+        numbers[key] = list.count
+        return list.count
+    }
+
+    /// `guard case .countrySelected(let eventCountry)? = event else { throw ... }` for the payload fields read.
+    func payloadBinding(_ event: EventDeclaration?) -> [SwiftStatement] {
+        guard let event, !expressions.readPayload.isEmpty else { return [] }
+        let bindings = event.payload.map { field in
+            expressions.readPayload.contains(field.name) ? "let " + ExpressionTranslator.payloadName(field.name) : "_"
+        }
+        let pattern = "." + names.eventCase(event.name) + "(" + bindings.joined(separator: ", ") + ")?"
+        return [.guard(conditions: [.pattern(pattern, .id("event"))],
+                       otherwise: [.throw(.call(.id("FlowFailure"), [SwiftArgument(nil, .string("no value for 'event'"))]))])]
+    }
+
+    // MARK: Actions
+
+    /// The Swift path of a state path and the type stored there.
+    func statePath(_ path: [String]) -> (SwiftExpression, ValueType?) {
+        var code = SwiftExpression.id("state")
+        var type: ValueType? = nil
+        for (index, part) in path.enumerated() {
+            code = .member(code, Naming.member(part))
+            if index == 0 {
+                type = app.state.first { $0.name == part }?.type
+            } else if case .record(let name)? = type?.nonOptional,
+                      let declaration = app.types.first(where: { $0.name == name }), case .record(let fields) = declaration.kind {
+                type = fields.first { $0.name == part }?.type
+            } else {
+                type = nil
+            }
+        }
+        return (code, type)
+    }
+
+    mutating func translateAction(_ action: Action, scope: ExpressionScope) -> [SwiftStatement] {
+        switch action.kind {
+        case .set(let path, let value):
+            let (target, type) = statePath(path)
+            let acceptsNull = type.map(names.isStoredOptional) ?? true
+            let translated = expressions.value(value, scope: scope, acceptsNull: acceptsNull)
+            return [.assign(target, ExpressionTranslator.wrap(translated))]
+        case .append(let path, let value):
+            let (target, _) = statePath(path)
+            let translated = expressions.value(value, scope: scope)
+            return [.expression(ExpressionTranslator.wrap(TranslatedExpression(
+                code: .call(.member(target, "append"), [SwiftArgument(nil, translated.code)]), throwing: translated.throwing, nullable: false, type: .error)))]
+        case .clear(let path):
+            let (target, type) = statePath(path)
+            let zero = type.map { names.isStoredOptional($0) ? .id("nil") : names.zeroValue($0) } ?? .id("nil")
+            return [.assign(target, zero)]
+        case .clearFields:
+            return [.expression(.call(.id("clearForm"), []))]
+        case .call(let service, let operation, let arguments):
+            let declaration = app.services[service].operations[operation]
+            var values: [SwiftArgument] = []
+            var throwing = false
+            for input in declaration.input {
+                if let argument = arguments.first(where: { $0.name == input.name }) {
+                    let translated = expressions.value(argument.value, scope: scope, acceptsNull: input.type.isNullable)
+                    throwing = throwing || translated.throwing
+                    values.append(SwiftArgument(Naming.member(input.name).replacingOccurrences(of: "`", with: ""), translated.code))
+                } else {
+                    values.append(SwiftArgument(Naming.member(input.name).replacingOccurrences(of: "`", with: ""), names.zeroValue(input.type)))
+                }
+            }
+            let caseName = names.operationCase(service: service, operation: operation)
+            let call: SwiftExpression = values.isEmpty ? .member(.id(names.serviceCall), caseName) : .call(.member(.id(names.serviceCall), caseName), values)
+            let effect = SwiftExpression.call(.member(nil, "call"), [SwiftArgument(nil, call)])
+            return [append(effect, throwing: throwing)]
+        case .analytics(let event, let properties):
+            var list: [SwiftExpression] = []
+            var throwing = false
+            for property in properties {
+                let translated = expressions.value(property.value, scope: scope, acceptsNull: true)
+                throwing = throwing || translated.throwing
+                let type = translated.nullable ? property.value.type.asOptional : property.value.type.nonOptional
+                let rendered = expressions.names.describing(translated.code, type, quoted: false, stored: false)
+                list.append(.call(.id("AnalyticsProperty"), [SwiftArgument("name", .string(property.name)), SwiftArgument("value", rendered)]))
+            }
+            var arguments = [SwiftArgument("name", .string(event))]
+            if !list.isEmpty { arguments.append(SwiftArgument("properties", .array(list))) }
+            let effect = SwiftExpression.call(.member(nil, "analytics"), [SwiftArgument(nil, .call(.id("AnalyticsEvent"), arguments))])
+            return [append(effect, throwing: throwing)]
+        case .push(let text):
+            return [append(.call(.member(nil, "push"), [SwiftArgument(nil, .string(text))]), throwing: false)]
+        case .toast(let text):
+            return [append(.call(.member(nil, "toast"), [SwiftArgument(nil, .string(text))]), throwing: false)]
+        case .raise(let name):
+            guard let declaration = app.events.first(where: { $0.name == name }) else { return [.comment("raise \(name): not an event")] }
+            let event: SwiftExpression = declaration.payload.isEmpty
+                ? .member(nil, names.eventCase(name))
+                : .call(.member(nil, names.eventCase(name)), declaration.payload.map {
+                    SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), names.zeroValue($0.type))
+                })
+            return [.expression(.call(.member(.id("raised"), "append"), [SwiftArgument(nil, event)]))]
+        }
+    }
+
+    private func append(_ effect: SwiftExpression, throwing: Bool) -> SwiftStatement {
+        let call = SwiftExpression.call(.member(.id("effects"), "append"), [SwiftArgument(nil, effect)])
+        return .expression(throwing ? .try(call) : call)
+    }
+
+    // MARK: Validators
+
+    /// The rules of one field in order: the first failing rule's message, or nil.
+    mutating func translateValidator(_ field: Field, screen: Screen, scope: ExpressionScope) -> [SwiftStatement] {
+        var body: [SwiftStatement] = []
+        var checkedEmpty = false
+        var boundValue = false
+        let valueType = field.kind.valueType
+        var valueScope = scope
+        valueScope.valueType = valueType
+        var nullableKind = [Field.Kind.date, .money, .decimal, .int].contains(field.kind)
+        if case .choiceOf = field.kind { nullableKind = true }
+        func message(_ text: String) -> [SwiftStatement] { [.return(.string(text))] }
+        for rule in field.rules {
+            // A rule with `when:` is checked inside `if <condition> { ... }`, with its own blank check and binding.
+            let conditional = rule.condition != nil
+            var ruleBody: [SwiftStatement] = []
+            var ruleCheckedEmpty = conditional ? false : checkedEmpty
+            var ruleBoundValue = conditional ? false : boundValue
+            defer {
+                if let condition = rule.condition, !ruleBody.isEmpty {
+                    let test = ExpressionTranslator.wrap(expressions.value(condition, scope: valueScope))
+                    body.append(.if(conditions: [.expression(test)], then: ruleBody, otherwise: nil))
+                } else if !conditional {
+                    body += ruleBody
+                    checkedEmpty = ruleCheckedEmpty
+                    boundValue = ruleBoundValue
+                }
+            }
+            if case .required = rule.kind {
+                if !ruleCheckedEmpty {
+                    ruleBody.append(.if(conditions: [.expression(.member(.id("input"), "isBlank"))], then: message(rule.message), otherwise: nil))
+                    // Past a required rule the input is not blank, so later rules need no blank check.
+                    ruleCheckedEmpty = !conditional
+                }
+                continue
+            }
+            var conditions: [SwiftExpression] = []
+            switch rule.kind {
+            case .required: break
+            case .minLength(let n): conditions = [.binary(">=", .member(.member(.id("input"), "typedText"), "count"), .int(n))]
+            case .maxLength(let n): conditions = [.binary("<=", .member(.member(.id("input"), "typedText"), "count"), .int(n))]
+            case .length(let n): conditions = [.binary("==", .member(.member(.id("input"), "typedText"), "count"), .int(n))]
+            case .pattern(let pattern):
+                guard (try? NSRegularExpressionProbe.compiles(pattern)) == true else { continue }
+                expressions.usedUnits.insert(.regex)
+                conditions = [.call(.id("matchesWhole"), [SwiftArgument(nil, .member(.id("input"), "typedText")), SwiftArgument(nil, .string(pattern))])]
+            case .email:
+                expressions.usedUnits.insert(.email)
+                conditions = [.call(.id("isEmail"), [SwiftArgument(nil, .id("value"))])]
+            case .phone:
+                expressions.usedUnits.insert(.phone)
+                let country: SwiftExpression
+                if let countryField = field.countryField, let entry = scope.form[countryField] {
+                    country = expressions.formValue(entry.offset, entry.field).code
+                } else {
+                    country = .string(field.country ?? "GB")
+                }
+                conditions = [.call(.id("isPhone"), [SwiftArgument(nil, .id("value")), SwiftArgument(nil, country)])]
+            case .iban:
+                expressions.usedUnits.insert(.banking)
+                conditions = [.call(.id("isIBAN"), [SwiftArgument(nil, .id("value"))])]
+            case .bic:
+                expressions.usedUnits.insert(.bic)
+                conditions = [.call(.id("isBIC"), [SwiftArgument(nil, .id("value"))])]
+            case .sortCode:
+                expressions.usedUnits.insert(.banking)
+                conditions = [.call(.id("isSortCode"), [SwiftArgument(nil, .id("value"))])]
+            case .accountNumber:
+                expressions.usedUnits.insert(.banking)
+                conditions = [.call(.id("isDigits"), [SwiftArgument(nil, .id("value")), SwiftArgument(nil, .int(8))])]
+            case .minAge(let years):
+                guard field.kind == .date else { continue }
+                conditions = [.binary(">=", .call(.id("age"), [SwiftArgument(nil, .id("value")), SwiftArgument("on", .try(.call(.id("calendarDay"), [SwiftArgument(nil, .id("now"))])))]), .int(years))]
+            case .decimalPlaces(let places):
+                guard field.kind == .money || field.kind == .decimal else { continue }
+                expressions.usedUnits.insert(.decimal)
+                conditions = [.binary("<=", .call(.id("decimalPlaces"), [SwiftArgument(nil, .id("value"))]), .int(places))]
+            case .min(let bound):
+                conditions = [boundCondition(bound, minimum: true, scope: valueScope)]
+            case .max(let bound):
+                conditions = [boundCondition(bound, minimum: false, scope: valueScope)]
+            case .range(let lower, let upper):
+                if let lower { conditions.append(boundCondition(lower, minimum: true, scope: valueScope)) }
+                if let upper { conditions.append(boundCondition(upper, minimum: false, scope: valueScope)) }
+            case .oneOf(let values):
+                let allowed = SwiftExpression.array(values.map { .string($0) })
+                conditions = [field.kind.isMultiple
+                    ? .call(.member(.id("value"), "allSatisfy"), [], trailingClosure: SwiftClosure(parameters: [], body: [.expression(.call(.member(allowed, "contains"), [SwiftArgument(nil, optionText(field))]))]))
+                    : .call(.member(allowed, "contains"), [SwiftArgument(nil, .member(.id("input"), "typedText"))])]
+            case .notIn(let values):
+                let forbidden = SwiftExpression.array(values.map { .string($0) })
+                conditions = [field.kind.isMultiple
+                    ? .prefix("!", .call(.member(.id("value"), "contains"), [], trailingClosure: SwiftClosure(parameters: [], body: [.expression(.call(.member(forbidden, "contains"), [SwiftArgument(nil, optionText(field))]))])))
+                    : .prefix("!", .call(.member(forbidden, "contains"), [SwiftArgument(nil, .member(.id("input"), "typedText"))]))]
+            case .equalsField(let other):
+                let otherInput: SwiftExpression = scope.form[other].map { .call(.id("formInput"), [SwiftArgument(nil, .int($0.offset))]) } ?? .id("nil")
+                conditions = [.binary("==", .id("input"), otherInput)]
+            case .check(let expression):
+                expressions.readPayload = []
+                let translated = expressions.value(expression, scope: valueScope)
+                conditions = [ExpressionTranslator.wrap(translated)]
+            }
+            if !ruleCheckedEmpty {
+                ruleCheckedEmpty = true
+                ruleBody.append(.if(conditions: [.expression(.member(.id("input"), "isBlank"))], then: [.return(.id("nil"))], otherwise: nil))
+            }
+            if !ruleBoundValue {
+                ruleBoundValue = true
+                let value = expressions.formValueOf(.id("input"), field)
+                if nullableKind {
+                    ruleBody.append(.guard(conditions: [.bind(name: "value", value: value)], otherwise: message(rule.message)))
+                } else if usesValue(body: conditions) {
+                    ruleBody.append(.declare(isLet: true, name: "value", type: nil, value: value))
+                } else {
+                    ruleBoundValue = false
+                }
+            }
+            for condition in conditions {
+                ruleBody.append(.if(conditions: [.expression(negated(condition))], then: message(rule.message), otherwise: nil))
+            }
+        }
+        guard !body.isEmpty else { return [] }
+        return body + [.return(.id("nil"))]
+    }
+
+    /// An element of a multiple choice as the option text rules list (`$0`, or `$0.rawValue` for enum cases).
+    private func optionText(_ field: Field) -> SwiftExpression {
+        if case .multiChoiceOf = field.kind { return .member(.id("$0"), "rawValue") }
+        return .id("$0")
+    }
+
+    /// `!condition`, written as a person would: `a != b` for `!(a == b)`, `x` for `!!x`, `!f(x)` for a call.
+    func negated(_ condition: SwiftExpression) -> SwiftExpression {
+        let flipped = ["==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"]
+        switch condition {
+        case .binary(let op, let lhs, let rhs):
+            if let opposite = flipped[op] { return .binary(opposite, lhs, rhs) }
+        case .prefix("!", let inner):
+            if case .parenthesized(let unwrapped) = inner { return unwrapped }
+            return inner
+        case .call, .identifier, .member:
+            return .prefix("!", condition)
+        default:
+            break
+        }
+        return .prefix("!", .parenthesized(condition))
+    }
+
+    private func usesValue(body conditions: [SwiftExpression]) -> Bool {
+        let renderer = TextRenderer()
+        return conditions.contains { expression in
+            let text = renderer.expression(expression)
+            return text.range(of: #"(^|[^A-Za-z0-9_.])value([^A-Za-z0-9_]|$)"#, options: .regularExpression) != nil
+        }
+    }
+
+    /// `order(value, bound).map { $0 >= 0 } ?? false`: a bound that cannot be compared fails.
+    mutating func boundCondition(_ bound: TypedExpression, minimum: Bool, scope: ExpressionScope) -> SwiftExpression {
+        let translated = expressions.value(bound, scope: scope)
+        let order = SwiftExpression.call(.id("order"), [SwiftArgument(nil, .id("value")), SwiftArgument(nil, translated.code)])
+        let test = SwiftExpression.binary(minimum ? ">=" : "<=", .id("$0"), .int(0))
+        let mapped = SwiftExpression.binary("??", .call(.member(order, "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [.expression(test)])), .id("false"))
+        return translated.throwing ? .try(mapped) : mapped
+    }
+}
+
+import Foundation
+
+/// Whether a validation pattern compiles (the interpreter drops rules whose pattern does not).
+enum NSRegularExpressionProbe {
+    static func compiles(_ pattern: String) throws -> Bool {
+        _ = try NSRegularExpression(pattern: pattern)
+        return true
+    }
+}
+
+/// A hashable description of what a guard or action list was translated from.
+struct TranslationKey: Hashable {
+    var parts: [AnyHashable?]
+}

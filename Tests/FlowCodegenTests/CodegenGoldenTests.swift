@@ -1,0 +1,96 @@
+import FlowCodegen
+import FlowCompiler
+import FlowSource
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// Whole-file goldens of the Swift generated for a small fixture app (codegen/small-app): the
+/// golden folder is itself a target of the package (`SmallFlow`), so it is proven to compile.
+@Suite struct CodegenGoldenTests {
+    @Test func smallAppMatchesGoldens() throws {
+        let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app")
+        let diagnostics = DiagnosticBag()
+        let compilation = compile(CompilerConfig(inputs: [fixture.appendingPathComponent("input").path]), diagnostics: diagnostics)
+        #expect(diagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
+        let files = renderSwiftSources(compilation.program)
+        #expect(files.map(\.path) == [
+            "Sources/SmallFlow/Engine.swift", "Sources/SmallFlow/Machine.swift", "Sources/SmallFlow/Support.swift",
+            "Sources/SmallFlow/Tables.swift", "Sources/SmallFlow/Types.swift",
+        ])
+        for file in files {
+            assertMatchesGolden(file.text, golden: fixture.appendingPathComponent("expected").appendingPathComponent(file.path))
+        }
+    }
+
+    @Test func encodedShapeMatchesGoldens() throws {
+        let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app")
+        let compilation = compile(CompilerConfig(inputs: [fixture.appendingPathComponent("input").path]), diagnostics: DiagnosticBag())
+        for file in renderSwiftSources(compilation.program, folder: "", tableStyle: .encoded) {
+            assertMatchesGolden(file.text, golden: fixture.appendingPathComponent("expected-encoded/SmallFlow").appendingPathComponent(file.path))
+        }
+    }
+
+    @Test func generationIsDeterministic() throws {
+        let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app/input")
+        let first = renderSwiftSources(compile(CompilerConfig(inputs: [fixture.path]), diagnostics: DiagnosticBag()).program)
+        let second = renderSwiftSources(compile(CompilerConfig(inputs: [fixture.path]), diagnostics: DiagnosticBag()).program)
+        #expect(first.map(\.text) == second.map(\.text))
+    }
+
+    @Test func rendererLaysOutDeclarations() {
+        let file = SwiftFileDescription(path: "A.swift", header: ["Generated."], imports: ["Foundation"], declarations: [
+            SwiftDeclaration(doc: ["A screen."], access: .public, .enum(name: "Screen", conformances: ["String", "Sendable"], cases: [
+                SwiftEnumCase(name: "welcome", rawValue: .string("ONB-001")),
+            ], members: [
+                SwiftDeclaration(access: .public, .variable(isLet: false, isStatic: false, name: "isFirst", type: "Bool", value: nil, getter: [
+                    .return(.binary("==", .id("self"), .member(nil, "welcome"))),
+                ])),
+            ])),
+        ])
+        #expect(TextRenderer().render(file) == """
+            // Generated.
+
+            import Foundation
+
+            /// A screen.
+            public enum Screen: String, Sendable {
+                case welcome = "ONB-001"
+
+                public var isFirst: Bool { self == .welcome }
+            }
+
+            """)
+    }
+}
+
+/// Generated code for awkward names type-checks: the module is written to a temporary folder and
+/// given to `swiftc -typecheck` (skipped when swiftc is not on the PATH).
+@Suite struct CodegenCompilesTests {
+    @Test func nameClashesStillCompile() throws {
+        let fixture = fixturesDirectory().appendingPathComponent("codegen/name-clashes")
+        let diagnostics = DiagnosticBag()
+        let program = compile(CompilerConfig(inputs: [fixture.path]), diagnostics: diagnostics).program
+        #expect(diagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-codegen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for file in renderSwiftSources(program, folder: "") {
+            let url = folder.appendingPathComponent(file.path)
+            try Data(file.text.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6"] + paths
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        do { try process.run() } catch { return }
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(!output.contains("warning:"), "\(output)")
+    }
+}

@@ -1,0 +1,427 @@
+import FlowCompiler
+import FlowExpression
+import FlowIR
+import FlowRuntime
+import FlowSource
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// One step of a random run, applied to both the interpreter and the generated machine.
+enum RunAction: CustomStringConvertible {
+    /// An event with text payload fields (the others at zero).
+    case send(String, [String: String])
+    case fill(String, FlowRuntime.FieldInput)
+    /// Chooses an outcome for the pending call at this position (modulo the number pending).
+    case outcome(pending: Int, outcome: Int)
+    case advance(Int)
+    case back
+
+    var description: String {
+        switch self {
+        case .send(let event, let payload): payload.isEmpty ? "send \(event)" : "send \(event) \(payload.sorted { $0.key < $1.key })"
+        case .fill(let field, let input): "fill \(field) = \(input)"
+        case .outcome(let pending, let outcome): "outcome #\(outcome) for pending call #\(pending)"
+        case .advance(let milliseconds): "advance \(milliseconds)ms"
+        case .back: "back"
+        }
+    }
+}
+
+/// SplitMix64: a small seeded generator, so every failure can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Runs the interpreter and a generated machine side by side and reports the first difference.
+struct DifferentialRunner<Driver: GeneratedDriver> {
+    let app: App
+    /// A started interpreter per start screen, copied for each run (the interpreter is a value; starting one compiles its rules).
+    let started: [Int: Interpreter]
+
+    init(app: App) {
+        self.app = app
+        var started: [Int: Interpreter] = [:]
+        for index in app.screens.indices { started[index] = try? Interpreter(app: app, start: index) }
+        self.started = started
+    }
+
+    /// What a person might type: valid and invalid values of every field kind the seeds use.
+    static var texts: [String] {
+        ["", " ", "a", "Ab", "Ada", "ada@example.com", "not-an-email", "ada@example", "123456", "123457", "654321", "111111", "12345",
+         "07700 900123", "+447700900123", "0044 7700 900123", "SW1A 1AA", "E1 6AN", "!!", "01/02/1990", "2010-05-05", "31/12/2009",
+         "1990-13-45", "4.99", "10", "-3", "abc", "true", "false", "everyday", "plus", "premium", "uk", "eu", "GB", "FR"]
+    }
+
+    /// Values a field of this kind usually accepts, so runs get past forms.
+    static func plausible(_ field: Field) -> [String] {
+        if !field.options.isEmpty { return field.options.map(\.value) }
+        switch field.kind {
+        case .email: return ["ada@example.com"]
+        case .digits(let count): return [String("482913570".prefix(count)), String(repeating: "7", count: count)]
+        case .date: return ["01/02/1990", "2001-07-04"]
+        case .phone: return ["07700 900123", "+33 6 12 34 56 78"]
+        case .money, .decimal: return ["4.99", "120"]
+        case .int: return ["3"]
+        case .checkbox: return ["true"]
+        case .country: return ["GB", "FR"]
+        default: return ["Ada", "SW1A 1AA"]
+        }
+    }
+
+    /// Picks an action that is likely to matter on the interpreter's current screen.
+    func randomAction(_ random: inout SeededGenerator, _ interpreter: Interpreter) -> RunAction {
+        let roll = Int.random(in: 0..<100, using: &random)
+        let screen = interpreter.currentScreen
+        if roll < 40, let event = interpreter.availableEvents.filter({ $0.split(separator: ".").count != 3 }).randomElement(using: &random) {
+            return .send(event, randomPayload(event, &random))
+        }
+        if roll < 60, let field = screen.fields.randomElement(using: &random) {
+            // A choice can only be given its options (the interpreter refuses others, as a device cannot produce them).
+            if field.kind.isMultiple {
+                let options = field.options.map(\.value)
+                return .fill(field.name, .list(options.filter { _ in Bool.random(using: &random) }))
+            }
+            if field.kind.isChoice {
+                return .fill(field.name, .text((field.options.map(\.value) + [""]).randomElement(using: &random) ?? ""))
+            }
+            if Bool.random(using: &random), let valid = Self.plausible(field).randomElement(using: &random) {
+                return .fill(field.name, .text(valid))
+            }
+            let pool = Self.texts + field.options.map(\.value)
+            return .fill(field.name, .text(pool.randomElement(using: &random) ?? ""))
+        }
+        if roll < 75, !interpreter.pendingCalls.isEmpty {
+            return .outcome(pending: Int.random(in: 0..<8, using: &random), outcome: Int.random(in: 0..<8, using: &random))
+        }
+        if roll < 85 { return .advance([200, 1_000, 2_000, 5_000, 30_000, 61_000].randomElement(using: &random) ?? 1_000) }
+        if roll < 92 { return .back }
+        let any = app.events.filter { $0.name.split(separator: ".").count != 3 }.randomElement(using: &random)
+        return .send(any?.name ?? "back", any.map { randomPayload($0.name, &random) } ?? [:])
+    }
+
+    /// Text for each text payload field: country codes, addresses, blanks.
+    func randomPayload(_ event: String, _ random: inout SeededGenerator) -> [String: String] {
+        guard let declaration = app.events.first(where: { $0.name == event }) else { return [:] }
+        var payload: [String: String] = [:]
+        for field in declaration.payload where field.type == .text {
+            payload[field.name] = ["", "GB", "FR", "US", "gb", "XX", "1 High Street, London"].randomElement(using: &random) ?? ""
+        }
+        return payload
+    }
+
+    static func apply(_ action: RunAction, to interpreter: inout Interpreter) throws {
+        switch action {
+        case .send(let event, let text):
+            var payload = zeroPayload(event, interpreter.app)
+            for (name, value) in text { payload[name] = .text(value) }
+            try interpreter.send(event, payload: payload)
+        case .fill(let field, let input): if interpreter.currentScreen.fields.contains(where: { $0.name == field }) { try interpreter.fill(field, input) }
+        case .outcome(let pending, let outcome):
+            guard !interpreter.pendingCalls.isEmpty else { return }
+            let operation = interpreter.pendingCalls[pending % interpreter.pendingCalls.count]
+            let outcomes = outcomeNames(operation, interpreter.app)
+            guard !outcomes.isEmpty else { return }
+            try interpreter.choose(outcomes[outcome % outcomes.count], for: operation)
+        case .advance(let milliseconds): _ = try interpreter.advance(by: milliseconds)
+        case .back: try interpreter.back()
+        }
+    }
+
+    static func outcomeNames(_ operation: String, _ app: App) -> [String] {
+        let parts = operation.split(separator: ".").map(String.init)
+        guard parts.count == 2, let service = app.services.first(where: { $0.name == parts[0] }),
+              let declared = service.operations.first(where: { $0.name == parts[1] }) else { return [] }
+        return declared.outcomes.map(\.name)
+    }
+
+    /// The payload the generated `Event(name:)` carries: every field at its zero value.
+    static func zeroPayload(_ event: String, _ app: App) -> [String: Value] {
+        guard let declaration = app.events.first(where: { $0.name == event }) else { return [:] }
+        var payload: [String: Value] = [:]
+        for field in declaration.payload { payload[field.name] = zero(field.type, app) }
+        return payload
+    }
+
+    static func zero(_ type: ValueType, _ app: App) -> Value {
+        switch type {
+        case .bool: .bool(false)
+        case .int: .int(0)
+        case .decimal: .decimal(0)
+        case .money: .money(Money(amount: 0, currency: app.currency))
+        case .text: .text("")
+        case .list: .list([])
+        case .duration: .duration(0)
+        case .date: .date(CalendarDate(year: 1970, month: 1, day: 1) ?? CalendarDate(daysSince1970: 0)!)
+        case .enumeration(let name):
+            // The generated events start an enum payload at its first case, as the runtime's zero values do.
+            if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind, let first = cases.first {
+                .enumCase(type: name, name: first)
+            } else {
+                .null
+            }
+        default: .null
+        }
+    }
+
+    /// Runs `actions` from screen number `start` on both sides; nil when they agree, else where and how they differ.
+    func firstDifference(_ actions: [RunAction], start: Int) -> String? {
+        var queue = actions[...]
+        return run(start: start) { _ in queue.popFirst() }.difference
+    }
+
+    /// Runs actions chosen by `next` (from the interpreter as it is before each one) on both sides,
+    /// until `next` returns nil or the two differ.
+    func run(start: Int, next: (Interpreter) -> RunAction?) -> (actions: [RunAction], difference: String?) {
+        var actions: [RunAction] = []
+        let difference = compareRun(start: start) { interpreter in
+            let action = next(interpreter)
+            if let action { actions.append(action) }
+            return action
+        }
+        return (actions, difference)
+    }
+
+    private func compareRun(start: Int, next: (Interpreter) -> RunAction?) -> String? {
+        var interpreter: Interpreter
+        var machine: Driver
+        var startEffects: [EffectRecord]
+        do {
+            if let copy = started[start] { interpreter = copy } else { interpreter = try Interpreter(app: app, start: start) }
+        } catch {
+            return (try? Driver(start: app.screens[start].id)).map { _ in "interpreter failed to start: \(error)" }
+        }
+        do {
+            machine = try Driver(start: app.screens[start].id)
+            startEffects = try machine.start()
+        } catch {
+            return "generated machine failed to start: \(error)"
+        }
+        var timers: [(token: Int, fireAt: Int, sequence: Int)] = []
+        var elapsed = 0
+        var sequence = 0
+        var previous = machine
+        func record(_ effects: [EffectRecord]) -> [EffectRecord] {
+            var visible: [EffectRecord] = []
+            for effect in effects {
+                switch effect {
+                case .startTimer(let token, let milliseconds):
+                    sequence += 1
+                    timers.append((token, elapsed + milliseconds, sequence))
+                case .cancelTimer(let token):
+                    timers.removeAll { $0.token == token }
+                case .effect: visible.append(effect)
+                }
+            }
+            return visible
+        }
+        func compare(_ step: MacroStep?, _ effects: [EffectRecord], _ label: String) -> String? {
+            guard let step else { return nil }
+            let expected = step.effects.map { effect -> EffectRecord in
+                switch effect {
+                case .call(let operation, let arguments): .effect(kind: "call", value: operation, details: arguments.mapValues(\.description))
+                case .analytics(let event, let properties): .effect(kind: "analytics", value: event, details: properties.mapValues(\.description))
+                default: .effect(kind: effect.kind, value: effect.value, details: [:])
+                }
+            }
+            if expected != effects { return "\(label): effects \(expected) vs generated \(effects)" }
+            if step.screen != machine.screenID { return "\(label): screen \(step.screen) vs generated \(machine.screenID)" }
+            if step.ended != machine.ended { return "\(label): ended \(step.ended ?? "nil") vs generated \(machine.ended ?? "nil")" }
+            if interpreter.errors != machine.errors { return "\(label): errors \(interpreter.errors) vs generated \(machine.errors)" }
+            let variant = try? machine.variant()
+            if step.variant != variant { return "\(label): variant \(step.variant ?? "nil") vs generated \(variant.flatMap { $0 } ?? "nil")" }
+            if !step.changes.isEmpty || machine.stateDiffers(from: previous) {
+                let expectedState = stateJSON(interpreter.state)
+                let actualState = (try? machine.stateJSON()) ?? "unencodable"
+                if expectedState != actualState { return "\(label): state\n  interpreter \(expectedState)\n  generated   \(actualState)" }
+            }
+            previous = machine
+            return nil
+        }
+        if let difference = compare(interpreter.steps(from: 0).first, record(startEffects), "start") { return difference }
+        var index = 0
+        while let action = next(interpreter) {
+            index += 1
+            let label = "step \(index) (\(action))"
+            let stepsBefore = interpreter.stepCount
+            var interpreterFailure: String?
+            do { try Self.apply(action, to: &interpreter) } catch { interpreterFailure = "\(error)" }
+            var generatedFailure: String?
+            var outputs: [[EffectRecord]] = []
+            do {
+                switch action {
+                case .send(let event, let payload):
+                    guard let effects = try machine.send(named: event, payload: payload) else { return "\(label): the generated machine has no event '\(event)'" }
+                    outputs.append(effects)
+                case .fill(let field, let input):
+                    if interpreter.currentScreen.fields.contains(where: { $0.name == field }) || interpreterFailure != nil { try machine.fill(field, input) }
+                case .outcome:
+                    if interpreter.stepCount > stepsBefore, case .event(let name) = interpreter.steps(from: stepsBefore)[0].trigger {
+                        guard let effects = try machine.send(named: name, payload: [:]) else { return "\(label): the generated machine has no event '\(name)'" }
+                        outputs.append(effects)
+                    }
+                case .advance(let milliseconds):
+                    let target = elapsed + milliseconds
+                    while machine.ended == nil, let next = timers.filter({ $0.fireAt <= target }).min(by: { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }) {
+                        timers.removeAll { $0.token == next.token }
+                        elapsed = next.fireAt
+                        machine.setClock(elapsed: elapsed)
+                        outputs.append(try machine.fireTimer(next.token))
+                    }
+                    elapsed = target
+                    machine.setClock(elapsed: elapsed)
+                case .back:
+                    outputs.append(try machine.back())
+                }
+            } catch {
+                generatedFailure = "\(error)"
+            }
+            if (interpreterFailure == nil) != (generatedFailure == nil) {
+                return "\(label): interpreter \(interpreterFailure.map { "failed: \($0)" } ?? "succeeded"), generated \(generatedFailure.map { "failed: \($0)" } ?? "succeeded")"
+            }
+            if interpreterFailure != nil { return nil }
+            let newSteps = interpreter.steps(from: stepsBefore)
+            if newSteps.count != outputs.count { return "\(label): \(newSteps.count) interpreter steps vs \(outputs.count) generated" }
+            for (step, effects) in zip(newSteps, outputs) {
+                if let difference = compare(step, record(effects), label) { return difference }
+            }
+            if case .fill = action, interpreter.errors != machine.errors { return "\(label): errors \(interpreter.errors) vs generated \(machine.errors)" }
+        }
+        return nil
+    }
+
+    /// The shortest failing run found by dropping actions one at a time while the difference persists.
+    func shrink(_ actions: [RunAction], start: Int) -> [RunAction] {
+        var current = actions
+        var changed = true
+        while changed {
+            changed = false
+            var index = 0
+            while index < current.count {
+                var candidate = current
+                candidate.remove(at: index)
+                if firstDifference(candidate, start: start) != nil {
+                    current = candidate
+                    changed = true
+                } else {
+                    index += 1
+                }
+            }
+        }
+        return current
+    }
+}
+
+/// The interpreter's state in the generated state's JSON form: flow names as keys, nulls left out.
+func stateJSON(_ state: [String: Value]) -> String {
+    func json(_ value: Value) -> Any? {
+        switch value {
+        case .bool(let flag): flag
+        case .int(let number): number
+        case .decimal(let decimal): NSDecimalNumber(decimal: decimal)
+        case .money(let money): ["amount": NSDecimalNumber(decimal: money.amount), "currency": money.currency] as [String: Any]
+        case .text(let text): text
+        case .date(let date): date.description
+        case .timestamp(let instant): ["millisecondsSince1970": instant.millisecondsSince1970]
+        case .duration(let milliseconds): milliseconds
+        case .list(let items): items.map { json($0) ?? NSNull() }
+        case .record(let fields): fields.compactMapValues(json)
+        case .enumCase(_, let name): name
+        case .null: nil
+        }
+    }
+    let object = state.compactMapValues(json)
+    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "unencodable" }
+    // Round-trip as the generated side does, so numbers print alike.
+    guard let parsed = try? JSONSerialization.jsonObject(with: data),
+          let again = try? JSONSerialization.data(withJSONObject: parsed, options: [.sortedKeys]) else { return "unencodable" }
+    return String(decoding: again, as: UTF8.self)
+}
+
+/// The apps whose generated module this test target links, by app id.
+func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? {
+    ["tempo": TempoDriver.self, "small": SmallDriver.self, "small-encoded": SmallEncodedDriver.self][id]
+}
+
+@Suite struct DifferentialTests {
+    static let runsPerApp = Int(ProcessInfo.processInfo.environment["DIFFERENTIAL_RUNS"] ?? "") ?? 10_000
+
+    static func apps() -> [App] {
+        let root = packageRoot()
+        let flows = compile(CompilerConfig(inputs: [root.appendingPathComponent("flows").path], generatesOutputs: false), diagnostics: DiagnosticBag()).program.apps
+        let fixture = compile(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("codegen/small-app/input").path], generatesOutputs: false),
+                              diagnostics: DiagnosticBag()).program.apps
+        return flows + fixture
+    }
+
+    @Test func everyAppInFlowsHasAGeneratedModule() {
+        let root = packageRoot()
+        let flows = compile(CompilerConfig(inputs: [root.appendingPathComponent("flows").path], generatesOutputs: false), diagnostics: DiagnosticBag()).program.apps
+        for app in flows {
+            #expect(generatedDriver(app.id) != nil, "app '\(app.id)' has no generated target in Package.swift and no driver in GeneratedDrivers.swift")
+        }
+    }
+
+    /// Every app in flows/, the small fixture, and `small-encoded`: the small fixture in the shape
+    /// large apps get (encoded tables, screen struct).
+    static var caseIDs: [String] {
+        let flows = compile(CompilerConfig(inputs: [packageRoot().appendingPathComponent("flows").path], generatesOutputs: false),
+                            diagnostics: DiagnosticBag()).program.apps
+        return flows.map(\.id) + ["small", "small-encoded"]
+    }
+
+    @Test(arguments: caseIDs)
+    func generatedMachineMatchesInterpreter(appID: String) throws {
+        let name = appID == "small-encoded" ? "small" : appID
+        guard let app = Self.apps().first(where: { $0.id == name }) else {
+            Issue.record("no app '\(appID)'")
+            return
+        }
+        guard let driver = generatedDriver(appID) else {
+            Issue.record("app '\(appID)' has no generated target in Package.swift and no driver in GeneratedDrivers.swift")
+            return
+        }
+        try check(app, driver)
+    }
+
+    func check<Driver: GeneratedDriver>(_ app: App, _ driver: Driver.Type) throws {
+        let runner = DifferentialRunner<Driver>(app: app)
+        var random = SeededGenerator(state: 0x5EED_F10C)
+        var actionCount = 0
+        var screensSeen: Set<String> = []
+        let started = Date()
+        defer {
+            print("differential \(String(describing: driver)): \(Self.runsPerApp) runs, \(actionCount) actions, \(screensSeen.count) of \(app.screens.count) screens reached, \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        }
+        for run in 0..<Self.runsPerApp {
+            // Half the runs start on the app's start screen, half on a random screen, to reach deep screens.
+            let start = Bool.random(using: &random) ? (app.startScreen ?? 0) : Int.random(in: 0..<app.screens.count, using: &random)
+            let length = Int.random(in: 1...20, using: &random)
+            var remaining = length
+            let (actions, found) = runner.run(start: start) { interpreter in
+                screensSeen.insert(interpreter.currentScreen.id)
+                guard remaining > 0 else { return nil }
+                remaining -= 1
+                return runner.randomAction(&random, interpreter)
+            }
+            actionCount += actions.count
+            if let difference = found {
+                let shortest = runner.shrink(actions, start: start)
+                let replay = shortest.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+                Issue.record("""
+                    \(app.id): run \(run) differs from the interpreter: \(difference)
+                    shortest run found from \(app.screens[start].id) (\(shortest.count) of \(actions.count) actions): \(runner.firstDifference(shortest, start: start) ?? "")
+                    \(replay)
+                    """)
+                return
+            }
+        }
+    }
+}

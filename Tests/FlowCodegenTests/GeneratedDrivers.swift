@@ -1,0 +1,142 @@
+import FlowRuntime
+import Foundation
+import SmallFlow
+import TempoFlow
+
+/// An effect as both sides can report it: the kind and value scenarios match on, or a timer request.
+enum EffectRecord: Equatable, CustomStringConvertible {
+    /// `details`: a call's arguments or an analytics event's properties, rendered as text.
+    case effect(kind: String, value: String, details: [String: String])
+    case startTimer(token: Int, milliseconds: Int)
+    case cancelTimer(token: Int)
+
+    var description: String {
+        switch self {
+        case .effect(let kind, let value, let details): details.isEmpty ? "\(kind) \(value)" : "\(kind) \(value) \(details.sorted { $0.key < $1.key })"
+        case .startTimer(let token, let milliseconds): "start timer #\(token) \(milliseconds)ms"
+        case .cancelTimer(let token): "cancel timer #\(token)"
+        }
+    }
+}
+
+/// The generated machine of one app, driven by event names: one conformance per generated module.
+protocol GeneratedDriver {
+    /// A machine on the screen with seed ID `start`.
+    init(start: String) throws
+    var screenID: String { get }
+    var errors: [String: String] { get }
+    var ended: String? { get }
+    func variant() throws -> String?
+    /// The state encoded as JSON (sorted keys), for comparison with the interpreter's.
+    func stateJSON() throws -> String
+    /// Whether the state differs from `other`'s (cheap: the generated state is Equatable).
+    func stateDiffers(from other: Self) -> Bool
+    mutating func start() throws -> [EffectRecord]
+    /// nil when the app has no event of that name; `payload` fills text payload fields.
+    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]?
+    mutating func fireTimer(_ token: Int) throws -> [EffectRecord]
+    mutating func back() throws -> [EffectRecord]
+    mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws
+    /// Sets the host clock to `elapsed` milliseconds after the run's start (the interpreter's default clock).
+    mutating func setClock(elapsed: Int)
+}
+
+func encodeSorted<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data = try encoder.encode(value)
+    let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
+}
+
+struct TempoDriver: GeneratedDriver {
+    var machine: TempoMachine
+    init(start: String) throws { machine = try TempoMachine(start: TempoScreen(rawValue: start)) }
+    mutating func setClock(elapsed: Int) { machine.now = .init(millisecondsSince1970: 1_767_225_600_000 + elapsed) }
+    var screenID: String { machine.screenID }
+    var errors: [String: String] { machine.errors }
+    var ended: String? { machine.ended }
+    func variant() throws -> String? { try machine.variant() }
+    func stateJSON() throws -> String { try encodeSorted(machine.state) }
+    func stateDiffers(from other: TempoDriver) -> Bool { machine.state != other.machine.state }
+    mutating func start() throws -> [EffectRecord] {
+        var effects: [TempoEffect] = []
+        try machine.start(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
+        guard let event = TempoEvent(name: name, payload: payload) else { return nil }
+        return try machine.send(event).map(Self.record)
+    }
+    mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
+        try machine.send(.timerFired(token: TempoFlow.TimerToken(rawValue: token))).map(Self.record)
+    }
+    mutating func back() throws -> [EffectRecord] {
+        var effects: [TempoEffect] = []
+        try machine.back(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
+        switch input {
+        case .text(let text): try machine.fill(field, .text(text))
+        case .list(let items): try machine.fill(field, .list(items))
+        }
+    }
+    static func record(_ effect: TempoEffect) -> EffectRecord {
+        switch effect {
+        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
+        case .analytics(let event):
+            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+        case .push(let text): .effect(kind: "push", value: text, details: [:])
+        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
+        case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
+        case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
+        }
+    }
+}
+
+struct SmallDriver: GeneratedDriver {
+    var machine: SmallMachine
+    init(start: String) throws { machine = try SmallMachine(start: SmallScreen(rawValue: start)) }
+    mutating func setClock(elapsed: Int) { machine.now = .init(millisecondsSince1970: 1_767_225_600_000 + elapsed) }
+    var screenID: String { machine.screenID }
+    var errors: [String: String] { machine.errors }
+    var ended: String? { machine.ended }
+    func variant() throws -> String? { try machine.variant() }
+    func stateJSON() throws -> String { try encodeSorted(machine.state) }
+    func stateDiffers(from other: SmallDriver) -> Bool { machine.state != other.machine.state }
+    mutating func start() throws -> [EffectRecord] {
+        var effects: [SmallEffect] = []
+        try machine.start(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
+        guard let event = SmallEvent(name: name, payload: payload) else { return nil }
+        return try machine.send(event).map(Self.record)
+    }
+    mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
+        try machine.send(.timerFired(token: SmallFlow.TimerToken(rawValue: token))).map(Self.record)
+    }
+    mutating func back() throws -> [EffectRecord] {
+        var effects: [SmallEffect] = []
+        try machine.back(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
+        switch input {
+        case .text(let text): try machine.fill(field, .text(text))
+        case .list(let items): try machine.fill(field, .list(items))
+        }
+    }
+    static func record(_ effect: SmallEffect) -> EffectRecord {
+        switch effect {
+        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
+        case .analytics(let event):
+            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+        case .push(let text): .effect(kind: "push", value: text, details: [:])
+        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
+        case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
+        case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
+        }
+    }
+}
