@@ -422,17 +422,8 @@ struct ExpressionTranslator {
         TranslatedExpression(code: .call(.id("unsupported"), [SwiftArgument(nil, .string(what))]), throwing: true, nullable: false, type: type)
     }
 
-    /// How a failure names a subexpression: `'applicant.dob'` for a path, `the value` otherwise.
-    func describe(_ expression: TypedExpression) -> String {
-        func path(_ expression: TypedExpression) -> String? {
-            switch expression.kind {
-            case .variable(let name), .local(let name): name
-            case .member(let base, let name): path(base).map { "\($0).\(name)" }
-            default: nil
-            }
-        }
-        return path(expression).map { "'\($0)'" } ?? "the value"
-    }
+    /// How a failure names a subexpression (the interpreter's wording).
+    func describe(_ expression: TypedExpression) -> String { expression.failureName }
 }
 
 extension ExpressionTranslator {

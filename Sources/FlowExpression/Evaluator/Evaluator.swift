@@ -148,17 +148,7 @@ struct Evaluator {
 
     // MARK: Value access
 
-    /// How an error names a subexpression: `'applicant.dob'` for a path, `the value` otherwise.
-    func describe(_ expression: TypedExpression) -> String {
-        func path(_ expression: TypedExpression) -> String? {
-            switch expression.kind {
-            case .variable(let name), .local(let name): name
-            case .member(let base, let name): path(base).map { "\($0).\(name)" }
-            default: nil
-            }
-        }
-        return path(expression).map { "'\($0)'" } ?? "the value"
-    }
+    func describe(_ expression: TypedExpression) -> String { expression.failureName }
 
     func nonNull(_ value: Value, _ expression: TypedExpression) throws -> Value {
         if case .null = value { throw EvaluationError("\(describe(expression)) is null", span: expression.span) }

@@ -96,3 +96,18 @@ public struct TypedExpression: Hashable, Sendable {
         }
     }
 }
+
+extension TypedExpression {
+    /// How a run-time failure names this subexpression: `'applicant.dob'` for a path, `the value` otherwise.
+    /// The interpreter and the generated code word their failures alike with it.
+    public var failureName: String {
+        func path(_ expression: TypedExpression) -> String? {
+            switch expression.kind {
+            case .variable(let name), .local(let name): name
+            case .member(let base, let name): path(base).map { "\($0).\(name)" }
+            default: nil
+            }
+        }
+        return path(self).map { "'\($0)'" } ?? "the value"
+    }
+}
