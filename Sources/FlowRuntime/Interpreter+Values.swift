@@ -4,16 +4,31 @@ import FlowIR
 
 extension Interpreter {
     /// Evaluates a compiled expression with the domain, the current screen's form and the event payload in scope.
-    mutating func evaluate(_ expression: RuntimeExpression, payload: [String: Value] = [:], value: Value? = nil) throws -> Value {
-        if !expression.derivedNeeded.isEmpty { try refreshDerived(expression.derivedNeeded) }
-        if expression.readsForm { scope.form = formRecord() }
-        if expression.readsEvent { scope.event = payload.isEmpty ? .null : .record(payload) }
-        if let value { scope.value = value }
+    mutating func evaluate(_ expression: RuntimeExpression, payload: [String: Value] = [:]) throws -> Value {
+        if expression.needsPreparation { try prepare(for: expression, payload: payload) }
         do {
             return try expression.compiled.evaluate(&scope)
         } catch {
-            throw RuntimeFailure(message: "evaluation failed on '\(app.screens[screen].id)': \(error.message)", step: stepCount)
+            throw evaluationFailure(error)
         }
+    }
+
+    /// The same, with `value` (the field value a rule judges) in scope.
+    mutating func evaluate(_ expression: RuntimeExpression, value: Value) throws -> Value {
+        scope.value = value
+        return try evaluate(expression)
+    }
+
+    /// Fills in what the expression reads besides the state: derived values, the form, the event.
+    private mutating func prepare(for expression: RuntimeExpression, payload: [String: Value]) throws {
+        if !expression.derivedNeeded.isEmpty { try refreshDerived(expression.derivedNeeded) }
+        if expression.readsForm { scope.form = formRecord() }
+        if expression.readsEvent { scope.event = payload.isEmpty ? .null : .record(payload) }
+    }
+
+    @inline(never)
+    private func evaluationFailure(_ error: EvaluationError) -> RuntimeFailure {
+        RuntimeFailure(message: "evaluation failed on '\(app.screens[screen].id)': \(error.message)", step: stepCount)
     }
 
     /// Evaluates an expression written against the app's state that was not compiled with the
@@ -174,7 +189,7 @@ extension Interpreter {
     }
 
     mutating func assign(_ value: Value, slot: Int, members: ArraySlice<String>) {
-        log.willWrite(slot: slot, current: scope.globals[slot])
+        log.willWrite(slot: slot, in: scope.globals)
         if members.isEmpty {
             scope.globals[slot] = value
         } else {

@@ -440,6 +440,10 @@ public struct Interpreter: Sendable {
     mutating func run(_ actions: [RuntimeAction], payload: [String: Value]) throws {
         for action in actions {
             switch action {
+            case .setSlot(let slot, let expression):
+                let value = try evaluate(expression, payload: payload)
+                log.willWrite(slot: slot, in: scope.globals)
+                scope.globals[slot] = value
             case .set(let slot, let members, let expression):
                 assign(try evaluate(expression, payload: payload), slot: slot, members: members[...])
             case .append(let slot, let members, let expression):

@@ -133,8 +133,12 @@ final class RuntimeExpression: Sendable {
     let derivedNeeded: [Int]
     var expression: TypedExpression { compiled.expression }
 
+    /// Whether anything besides the state must be filled in before it runs (the common guard needs nothing).
+    let needsPreparation: Bool
+
     init(compiled: CompiledExpression, readsForm: Bool, readsEvent: Bool, derivedNeeded: [Int]) {
         self.compiled = compiled; self.readsForm = readsForm; self.readsEvent = readsEvent; self.derivedNeeded = derivedNeeded
+        needsPreparation = readsForm || readsEvent || !derivedNeeded.isEmpty
     }
 }
 
@@ -206,6 +210,8 @@ struct RuntimeTimer: Sendable {
 enum RuntimeAction: Sendable {
     /// Assigns to a state slot, or to a member path inside it.
     case set(slot: Int, members: [String], value: RuntimeExpression)
+    /// `set` of a whole state value (no member path): the common case, kept lean for the hot path.
+    case setSlot(Int, RuntimeExpression)
     case append(slot: Int, members: [String], value: RuntimeExpression)
     case clear(slot: Int, members: [String], zero: Value)
     case clearFields
@@ -295,7 +301,7 @@ final class ExpressionCompiler {
         actions.compactMap { action in
             switch action.kind {
             case .set(let path, let value):
-                return place(path).map { .set(slot: $0.slot, members: $0.members, value: compile(value)) }
+                return place(path).map { $0.members.isEmpty ? .setSlot($0.slot, compile(value)) : .set(slot: $0.slot, members: $0.members, value: compile(value)) }
             case .append(let path, let value):
                 return place(path).map { .append(slot: $0.slot, members: $0.members, value: compile(value)) }
             case .clear(let path):

@@ -118,11 +118,11 @@ struct TraceLog: Sendable {
     /// Whether slot was written in the step being recorded (or, once it ended, in the last step).
     func wasWritten(slot: Int, inStep step: Int) -> Bool { touchedInStep[slot] == step }
 
-    /// Call before writing a state slot.
-    mutating func willWrite(slot: Int, current: Value) {
+    /// Call before writing a state slot; its current value is remembered once a step.
+    mutating func willWrite(slot: Int, in globals: [Value]) {
         guard touchedInStep[slot] != steps.count else { return }
         touchedInStep[slot] = steps.count
-        if touchedCount < touched.count { touched[touchedCount] = (slot, current) } else { touched.append((slot, current)) }
+        if touchedCount < touched.count { touched[touchedCount] = (slot, globals[slot]) } else { touched.append((slot, globals[slot])) }
         touchedCount += 1
     }
 

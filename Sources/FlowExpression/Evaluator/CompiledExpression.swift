@@ -44,12 +44,12 @@ public struct ExpressionScope: Sendable {
 /// try guardCheck.evaluate(&scope)   // .bool(true)
 /// ```
 public struct CompiledExpression: Sendable {
-    typealias Closure = @Sendable (inout ExpressionScope) throws -> Value
+    @usableFromInline typealias Closure = @Sendable (inout ExpressionScope) throws -> Value
 
     public let expression: TypedExpression
     /// The bindings it reads, so the runtime fills `form`, `event` and derived slots only when needed.
     public let bindings: Set<ExpressionBinding>
-    private let closure: Closure
+    @usableFromInline let closure: Closure
 
     public init(_ expression: TypedExpression, binding: (String) -> ExpressionBinding?) {
         let (closure, bindings) = withoutActuallyEscaping(binding) { binding in
@@ -62,14 +62,19 @@ public struct CompiledExpression: Sendable {
         self.bindings = bindings
     }
 
+    @inlinable
     public func evaluate(_ scope: inout ExpressionScope) throws(EvaluationError) -> Value {
         do {
             return try closure(&scope)
-        } catch let error as EvaluationError {
-            throw error
         } catch {
-            throw EvaluationError("internal error: \(error)", span: expression.span)
+            throw asEvaluationError(error)
         }
+    }
+
+    /// The closures throw only `EvaluationError`; anything else would be a bug, reported as one.
+    @usableFromInline
+    func asEvaluationError(_ error: any Error) -> EvaluationError {
+        (error as? EvaluationError) ?? EvaluationError("internal error: \(error)", span: expression.span)
     }
 
     /// A condition's verdict: anything but `true` counts as false.
