@@ -5,38 +5,30 @@ import FlowIR
 /// Chooses service outcomes: per operation, a queue of one-off choices, then a default; each
 /// optionally with values for some outputs (evaluated when the outcome arrives; the others are zero).
 public struct ServiceOutcomes: Sendable {
-    /// `service.operation` → outcome name, used when nothing is queued.
-    public var defaults: [String: String] = [:]
-    /// `service.operation` → outcome names for the next calls, in order.
-    public var queued: [String: [String]] = [:]
-    /// `service.operation` → output values sent with the default outcome.
-    public var defaultOutputs: [String: [String: TypedExpression]] = [:]
-    /// Output values of the queued outcomes, in step with `queued` (shorter when none were chosen).
-    var queuedOutputs: [String: [[String: TypedExpression]]] = [:]
+    /// An outcome chosen in advance, with the output values chosen for it.
+    public struct Choice: Sendable {
+        public var outcome: String
+        public var output: [String: TypedExpression]
+        public init(outcome: String, output: [String: TypedExpression] = [:]) { self.outcome = outcome; self.output = output }
+    }
 
+    /// `service.operation` → the choice used when nothing is queued.
+    public var defaults: [String: Choice] = [:]
+    /// `service.operation` → choices for the next calls, in order.
+    public var queued: [String: [Choice]] = [:]
+
+    /// Defaults by outcome name alone: `["equals.debit": "failure"]`.
     public init(defaults: [String: String] = [:]) {
-        self.defaults = defaults
+        self.defaults = defaults.mapValues { Choice(outcome: $0) }
     }
 
-    /// Queues the outcome (and output values) of the next call of `operation`.
-    mutating func enqueue(_ outcome: String, output: [String: TypedExpression], for operation: String) {
-        var outputs = queuedOutputs[operation] ?? []
-        while outputs.count < (queued[operation] ?? []).count { outputs.append([:]) }
-        queued[operation, default: []].append(outcome)
-        outputs.append(output)
-        queuedOutputs[operation] = outputs
-    }
-
-    mutating func next(for operation: String) -> (outcome: String, output: [String: TypedExpression])? {
+    mutating func next(for operation: String) -> Choice? {
         if var pending = queued[operation], !pending.isEmpty {
-            let outcome = pending.removeFirst()
+            let choice = pending.removeFirst()
             queued[operation] = pending
-            var outputs = queuedOutputs[operation] ?? []
-            let output = outputs.isEmpty ? [:] : outputs.removeFirst()
-            queuedOutputs[operation] = outputs
-            return (outcome, output)
+            return choice
         }
-        return defaults[operation].map { ($0, defaultOutputs[operation] ?? [:]) }
+        return defaults[operation]
     }
 }
 
@@ -126,7 +118,7 @@ public struct Interpreter: Sendable {
         screen = first
         scope = ExpressionScope(globals: Array(repeating: .null, count: program.stateCount + app.derived.count),
                                 now: clock, defaultCurrency: app.currency)
-        log.reserve(slots: program.stateCount)
+        log.trackWrites(toSlots: program.stateCount)
         for (slot, variable) in app.state.enumerated() {
             scope.globals[slot] = try program.initialValues[slot].map { try evaluate($0) } ?? zeroValue(variable.type, in: app)
         }
@@ -240,7 +232,7 @@ public struct Interpreter: Sendable {
                 try run.drainQueue()
             }
         } else {
-            services.enqueue(outcome, output: output, for: operation)
+            services.queued[operation, default: []].append(ServiceOutcomes.Choice(outcome: outcome, output: output))
         }
     }
 
@@ -462,8 +454,8 @@ public struct Interpreter: Sendable {
                 var values: [String: Value] = [:]
                 for argument in arguments { values[argument.name] = try evaluate(argument.value, payload: payload) }
                 log.effect(.call(operation: name, arguments: values))
-                if let (outcome, output) = services.next(for: name) {
-                    queue.append((number(of: "\(name).\(outcome)"), try outputPayload(operation: name, outcome: outcome, chosen: output)))
+                if let choice = services.next(for: name) {
+                    queue.append((number(of: "\(name).\(choice.outcome)"), try outputPayload(operation: name, outcome: choice.outcome, chosen: choice.output)))
                 } else {
                     pendingCalls.append(name)
                 }

@@ -62,23 +62,17 @@ public final class RuntimeProgram: Sendable {
         var screens: [ScreenProgram] = []
         for screen in app.screens {
             var handlers: [EventHandler] = []
-            for transition in screen.transitions {
-                let event = interner.number(transition.event)
-                let compiled = compiler.transition(transition, names: &interner)
-                if let existing = handlers.firstIndex(where: { $0.event == event }) {
-                    handlers[existing].transitions.append(compiled)
-                } else {
-                    handlers.append(EventHandler(event: event, transitions: [compiled], global: false))
-                }
-            }
-            let ownEvents = Set(handlers.map(\.event))
-            for transition in flows[screen.flow].globalTransitions where !ownEvents.contains(transition.event) {
+            // Alternatives for one event stay together, in the order written.
+            func add(_ transition: RuntimeTransition, global: Bool) {
                 if let existing = handlers.firstIndex(where: { $0.event == transition.event }) {
                     handlers[existing].transitions.append(transition)
                 } else {
-                    handlers.append(EventHandler(event: transition.event, transitions: [transition], global: true))
+                    handlers.append(EventHandler(event: transition.event, transitions: [transition], global: global))
                 }
             }
+            for transition in screen.transitions { add(compiler.transition(transition, names: &interner), global: false) }
+            let ownEvents = Set(handlers.map(\.event))
+            for transition in flows[screen.flow].globalTransitions where !ownEvents.contains(transition.event) { add(transition, global: true) }
             screens.append(ScreenProgram(
                 flow: screen.flow, handlers: handlers,
                 enterEffect: screen.analytics.map { compiler.staticEffect(.analytics(event: $0, properties: [:])) },

@@ -34,8 +34,7 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
     for choice in scenario.givenServices {
         let service = app.services[choice.service]
         let operation = service.operations[choice.operation]
-        services.defaults["\(service.name).\(operation.name)"] = operation.outcomes[choice.outcome].name
-        if !choice.output.isEmpty { services.defaultOutputs["\(service.name).\(operation.name)"] = choice.output }
+        services.defaults["\(service.name).\(operation.name)"] = ServiceOutcomes.Choice(outcome: operation.outcomes[choice.outcome].name, output: choice.output)
     }
     let clock = scenario.clockStart.map { Timestamp(millisecondsSince1970: Int($0)) } ?? Timestamp(millisecondsSince1970: 1_767_225_600_000)
     var run: Interpreter

@@ -70,7 +70,8 @@ struct TraceLog: Sendable {
     /// Per slot, the number of the step that last wrote it (so each slot is remembered once a step).
     private var touchedInStep: [Int] = []
 
-    mutating func reserve(slots: Int) {
+    /// Sizes the per-slot write tracking for an app with `slots` state values.
+    mutating func trackWrites(toSlots slots: Int) {
         touchedInStep = Array(repeating: -1, count: slots)
     }
 

@@ -76,12 +76,6 @@ public struct CompiledExpression: Sendable {
     func asEvaluationError(_ error: any Error) -> EvaluationError {
         (error as? EvaluationError) ?? EvaluationError("internal error: \(error)", span: expression.span)
     }
-
-    /// A condition's verdict: anything but `true` counts as false.
-    public func holds(_ scope: inout ExpressionScope) throws(EvaluationError) -> Bool {
-        if case .bool(true) = try evaluate(&scope) { return true }
-        return false
-    }
 }
 
 /// Builds the closures. Each node's closure calls its children's closures and then the same
