@@ -169,7 +169,7 @@ extension AppChecker {
                   let value = check(assignment.value, expected: type, in: environment) else { return nil }
             return (path, value)
         }
-        let resolveEffects = { (list: [EffectSyntax]) -> [Scenario.Effect] in
+        let resolveEffects = { (list: [EffectSyntax], exact: Bool) -> [Scenario.Effect] in
             list.map { effect in
                 let known = effectNames[effect.kind.value] ?? []
                 if !known.contains(effect.value.value) {
@@ -177,15 +177,42 @@ extension AppChecker {
                                notes: closestMatch(to: effect.value.value, among: known.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
                 }
                 var properties: [String: TypedExpression] = [:]
-                for property in effect.properties {
-                    if let value = self.check(property.value, expected: nil, in: environment, role: "property '\(property.path.value)'") {
-                        properties[property.path.value] = value
+                if effect.kind.value == "call" {
+                    properties = self.resolveCallArguments(effect, environment: environment)
+                } else {
+                    for property in effect.properties {
+                        if let value = self.check(property.value, expected: nil, in: environment, role: "property '\(property.path.value)'") {
+                            properties[property.path.value] = value
+                        }
                     }
                 }
-                return Scenario.Effect(kind: effect.kind.value, value: effect.value.value, properties: properties)
+                return Scenario.Effect(kind: effect.kind.value, value: effect.value.value, properties: properties,
+                                       detailsAreComplete: exact && effect.detailsWritten)
             }
         }
         return Scenario.Expectation(screen: screen, variant: expect.variant?.value, errors: errors, state: state,
-                                    effects: resolveEffects(expect.effects), noEffects: resolveEffects(expect.noEffects))
+                                    effects: resolveEffects(expect.effects, false), noEffects: resolveEffects(expect.noEffects, false),
+                                    exactEffects: expect.exactEffects.map { resolveEffects($0, true) })
+    }
+
+    /// The arguments an expected call must carry, each checked against the operation's declared input.
+    func resolveCallArguments(_ effect: EffectSyntax, environment: TypeEnvironment) -> [String: TypedExpression] {
+        guard !effect.properties.isEmpty else { return [:] }
+        let parts = effect.value.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, let serviceIndex = serviceTable[parts[0]],
+              let operation = app.services[serviceIndex].operations.first(where: { $0.name == parts[1] }) else { return [:] }
+        var arguments: [String: TypedExpression] = [:]
+        for argument in effect.properties {
+            guard let input = operation.input.first(where: { $0.name == argument.path.value }) else {
+                error("unknown-member", "operation '\(effect.value.value)' takes no argument '\(argument.path.value)'"
+                      + (operation.input.isEmpty ? "" : "; its inputs are \(operation.input.map { "'\($0.name)'" }.joined(separator: ", "))"),
+                      at: argument.path.range, notes: closestMatch(to: argument.path.value, among: operation.input.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
+                continue
+            }
+            if let value = check(argument.value, expected: input.type, in: environment, role: "argument '\(input.name)'") {
+                arguments[input.name] = value
+            }
+        }
+        return arguments
     }
 }

@@ -75,10 +75,13 @@ public struct Scenario: Sendable {
     public struct Effect: Sendable, Hashable {
         public var kind: String
         public var value: String
-        /// Analytics property values the emitted event must carry (the others are not compared).
+        /// Analytics property values or call arguments the emitted effect must carry. Those not listed are not
+        /// compared, except when `detailsAreComplete`.
         public var properties: [String: TypedExpression]
-        public init(kind: String, value: String, properties: [String: TypedExpression] = [:]) {
-            self.kind = kind; self.value = value; self.properties = properties
+        /// `properties:`/`arguments:` was written inside `exact_effects`: the emitted effect carries these and no others.
+        public var detailsAreComplete: Bool
+        public init(kind: String, value: String, properties: [String: TypedExpression] = [:], detailsAreComplete: Bool = false) {
+            self.kind = kind; self.value = value; self.properties = properties; self.detailsAreComplete = detailsAreComplete
         }
     }
     public struct Expectation: Sendable {
@@ -86,12 +89,15 @@ public struct Scenario: Sendable {
         public var variant: String?
         public var errors: [(field: String, message: String)]?
         public var state: [(path: [String], value: TypedExpression)]
+        /// Emitted since the previous expectation, in this order; others may come between them.
         public var effects: [Effect]
         public var noEffects: [Effect]
+        /// Emitted since the previous expectation: exactly these, in this order, and no others.
+        public var exactEffects: [Effect]?
         public init(screen: Int?, variant: String?, errors: [(field: String, message: String)]?, state: [(path: [String], value: TypedExpression)],
-                    effects: [Effect], noEffects: [Effect]) {
+                    effects: [Effect], noEffects: [Effect], exactEffects: [Effect]? = nil) {
             self.screen = screen; self.variant = variant; self.errors = errors; self.state = state
-            self.effects = effects; self.noEffects = noEffects
+            self.effects = effects; self.noEffects = noEffects; self.exactEffects = exactEffects
         }
     }
     public var name: String

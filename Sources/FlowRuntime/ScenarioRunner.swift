@@ -87,23 +87,92 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
     return ScenarioResult(name: scenario.name, passed: true, failure: nil, trace: run.trace)
 }
 
-/// An emitted effect matches an expected one with the same kind and value and, for analytics, every listed property.
-func matches(_ emitted: Effect, _ expected: Scenario.Effect, run: Interpreter) throws -> Bool {
-    guard emitted.kind == expected.kind, emitted.value == expected.value else { return false }
-    guard !expected.properties.isEmpty else { return true }
-    guard case .analytics(_, let properties) = emitted else { return false }
-    for (name, expression) in expected.properties {
-        let wanted = try run.value(of: expression)
-        guard let actual = properties[name], actual == wanted || compare(actual, wanted) == .orderedSame else { return false }
+/// Why `emitted` is not the `expected` effect, or nil when it is: same kind and value, and every listed analytics
+/// property or call argument equal (all of them, and no others, when the expectation says its list is complete).
+func mismatch(_ emitted: Effect, _ expected: Scenario.Effect, run: Interpreter) throws -> String? {
+    guard emitted.kind == expected.kind, emitted.value == expected.value else { return "found \(describe(emitted))" }
+    let actual: [String: Value] = switch emitted {
+    case .analytics(_, let properties): properties
+    case .call(_, let arguments): arguments
+    case .push, .toast: [:]
     }
-    return true
+    let what = expected.kind == "call" ? "argument" : "property"
+    for name in expected.properties.keys.sorted() {
+        guard let expression = expected.properties[name] else { continue }
+        let wanted = try run.value(of: expression)
+        guard let value = actual[name] else { return "\(what) '\(name)' is missing (expected \(wanted))" }
+        if !(value == wanted || compare(value, wanted) == .orderedSame) { return "\(what) '\(name)' is \(value), expected \(wanted)" }
+    }
+    if expected.detailsAreComplete, let extra = actual.keys.sorted().first(where: { expected.properties[$0] == nil }) {
+        return "\(what) '\(extra)' = \(actual[extra].map { "\($0)" } ?? "") is not listed"
+    }
+    return nil
 }
 
-/// ` with { name: value, ... }` for an expectation's analytics properties, or nothing.
-func describe(_ properties: [String: TypedExpression], run: Interpreter) throws -> String {
-    guard !properties.isEmpty else { return "" }
-    let parts = try properties.sorted { $0.key < $1.key }.map { "\($0.key): \(try run.value(of: $0.value))" }
-    return " with { " + parts.joined(separator: ", ") + " }"
+/// An effect as a failure message shows it: `call otp.send_code { email: ada@example.com }`.
+func describe(_ effect: Effect) -> String {
+    let details: [String: Value] = switch effect {
+    case .analytics(_, let properties): properties
+    case .call(_, let arguments): arguments
+    case .push, .toast: [:]
+    }
+    let base = effect.kind == "analytics" || effect.kind == "call" ? "\(effect.kind) \(effect.value)" : "\(effect.kind) '\(effect.value)'"
+    guard !details.isEmpty else { return base }
+    return base + " { " + details.keys.sorted().map { "\($0): \(details[$0].map { "\($0)" } ?? "")" }.joined(separator: ", ") + " }"
+}
+
+/// An expected effect as a failure message shows it, with its listed properties or arguments.
+func describe(_ expected: Scenario.Effect, run: Interpreter) throws -> String {
+    let base = expected.kind == "analytics" || expected.kind == "call" ? "\(expected.kind) \(expected.value)" : "\(expected.kind) '\(expected.value)'"
+    guard !expected.properties.isEmpty else { return base }
+    let parts = try expected.properties.keys.sorted().map { name in
+        "\(name): \(try expected.properties[name].map { try run.value(of: $0) }.map { "\($0)" } ?? "")"
+    }
+    return base + " { " + parts.joined(separator: ", ") + " }"
+}
+
+/// The effects emitted since the previous expectation, numbered, for a failure message.
+func listing(_ effects: [Effect]) -> String {
+    effects.isEmpty ? "none" : effects.enumerated().map { "\($0.offset + 1). \(describe($0.element))" }.joined(separator: "; ")
+}
+
+/// `effects:` — each listed effect was emitted, in the listed order (others may come between them); a listed
+/// effect twice must have been emitted twice. Names the first expected effect that breaks this.
+func checkOrdered(_ expected: [Scenario.Effect], emitted: [Effect], run: Interpreter) throws -> String? {
+    var cursor = 0
+    for (position, effect) in expected.enumerated() {
+        if let found = try emitted[cursor...].firstIndex(where: { try mismatch($0, effect, run: run) == nil }) {
+            cursor = found + 1
+            continue
+        }
+        let wanted = try describe(effect, run: run)
+        if try emitted[..<cursor].contains(where: { try mismatch($0, effect, run: run) == nil }) {
+            let previous = try describe(expected[position - 1], run: run)
+            return "expected effect \(wanted) after \(previous), but it was emitted before it; emitted since the previous expect: \(listing(emitted))"
+        }
+        if let sameName = try emitted.first(where: { $0.kind == effect.kind && $0.value == effect.value }),
+           let reason = try mismatch(sameName, effect, run: run) {
+            return "expected effect \(wanted), but \(reason) in \(describe(sameName))"
+        }
+        return "expected effect \(wanted), not emitted; emitted since the previous expect: \(listing(emitted))"
+    }
+    return nil
+}
+
+/// `exact_effects:` — exactly these effects, in this order, and no others. Names the first position that differs.
+func checkExact(_ expected: [Scenario.Effect], emitted: [Effect], run: Interpreter) throws -> String? {
+    for position in 0..<max(expected.count, emitted.count) {
+        if position >= emitted.count {
+            return "expected \(expected.count) effects, found \(emitted.count): effect \(position + 1) (\(try describe(expected[position], run: run))) is missing; emitted: \(listing(emitted))"
+        }
+        if position >= expected.count {
+            return "expected \(expected.count) effects, found \(emitted.count): effect \(position + 1) (\(describe(emitted[position]))) is extra; emitted: \(listing(emitted))"
+        }
+        if let reason = try mismatch(emitted[position], expected[position], run: run) {
+            return "effect \(position + 1): expected \(try describe(expected[position], run: run)), \(reason); emitted: \(listing(emitted))"
+        }
+    }
+    return nil
 }
 
 /// The first unmet part of an expectation, worded as "expected …, found …".
@@ -131,12 +200,10 @@ func check(_ expectation: Scenario.Expectation, against run: inout Interpreter, 
             return "expected \(item.path.joined(separator: ".")) = \(expected), found \(actual)"
         }
     }
-    for effect in expectation.effects where try !effects.contains(where: { try matches($0, effect, run: run) }) {
-        let seen = effects.isEmpty ? "none" : effects.map(\.description).joined(separator: ", ")
-        return "expected effect \(effect.kind) '\(effect.value)'\(try describe(effect.properties, run: run)), found: \(seen)"
-    }
-    for effect in expectation.noEffects where try effects.contains(where: { try matches($0, effect, run: run) }) {
-        return "expected no effect \(effect.kind) '\(effect.value)'\(try describe(effect.properties, run: run)), but it was emitted"
+    if let problem = try checkOrdered(expectation.effects, emitted: effects, run: run) { return problem }
+    if let exact = expectation.exactEffects, let problem = try checkExact(exact, emitted: effects, run: run) { return problem }
+    for effect in expectation.noEffects where try effects.contains(where: { try mismatch($0, effect, run: run) == nil }) {
+        return "expected no effect \(try describe(effect, run: run)), but it was emitted; emitted since the previous expect: \(listing(effects))"
     }
     return nil
 }

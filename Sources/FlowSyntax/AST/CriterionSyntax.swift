@@ -60,8 +60,11 @@ public struct FillSyntax: Sendable {
 public struct EffectSyntax: Sendable {
     public var kind: Located<String>
     public var value: Located<String>
-    /// Analytics only: property values the event must carry (`properties: { slot: 1 }`).
+    /// Analytics property values the event must carry (`properties: { slot: 1 }`), or a call's arguments
+    /// (`arguments: { email: form.new_email }`).
     public var properties: [AssignmentSyntax] = []
+    /// Whether `properties:`/`arguments:` was written (even empty): in `exact_effects` the written set is the whole set.
+    public var detailsWritten = false
 }
 
 public struct ExpectSyntax: Sendable {
@@ -71,6 +74,8 @@ public struct ExpectSyntax: Sendable {
     public var state: [AssignmentSyntax]
     public var effects: [EffectSyntax]
     public var noEffects: [EffectSyntax]
+    /// `exact_effects:`: these effects and no others since the previous expectation, in this order.
+    public var exactEffects: [EffectSyntax]?
 }
 
 public struct StepSyntax: Sendable {

@@ -78,14 +78,15 @@ extension FlowParser {
 
     func parseExpect(_ node: YAMLNode, _ scenario: String) -> ExpectSyntax? {
         let what = "'expect' of \(scenario)"
-        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "effects", "no_effects"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "effects", "exact_effects", "no_effects"]) else { return nil }
         return ExpectSyntax(
             screen: optionalText(fields, "screen", what),
             variant: optionalText(fields, "variant", what),
             errors: fields["errors"].map { fills($0, "'errors'") },
             state: fields["state"].map { assignments($0, "'state'") } ?? [],
             effects: fields["effects"].map { effects($0, "'effects'") } ?? [],
-            noEffects: fields["no_effects"].map { effects($0, "'no_effects'") } ?? [])
+            noEffects: fields["no_effects"].map { effects($0, "'no_effects'") } ?? [],
+            exactEffects: fields["exact_effects"].map { effects($0, "'exact_effects'") })
     }
 
     static let effectKinds = ["analytics", "push", "toast", "call"]
@@ -100,13 +101,16 @@ extension FlowParser {
                 return nil
             }
             // An analytics event with the properties it must carry, written like the action:
-            // `analytics: { event: ecosystem_impression, properties: { slot: 1 } }`.
-            if kind == "analytics", case .mapping = value.content {
-                guard let parts = reader.mapping(value, "'analytics'", keys: ["event", "properties"]) else { return nil }
-                return reader.required(parts, "event", in: "'analytics'", hint: "name the analytics event")
-                    .flatMap { reader.text($0, "'event' of 'analytics'") }
+            // `analytics: { event: ecosystem_impression, properties: { slot: 1 } }`; a call with its arguments:
+            // `call: { operation: otp.send_email_code, arguments: { email: form.new_email } }`.
+            if kind == "analytics" || kind == "call", case .mapping = value.content {
+                let (name, details) = kind == "analytics" ? ("event", "properties") : ("operation", "arguments")
+                guard let parts = reader.mapping(value, "'\(kind)'", keys: [name, details]) else { return nil }
+                return reader.required(parts, name, in: "'\(kind)'", hint: kind == "analytics" ? "name the analytics event" : "name the operation, e.g. otp.send_email_code")
+                    .flatMap { reader.text($0, "'\(name)' of '\(kind)'") }
                     .map { EffectSyntax(kind: Located(kind, at: item.range), value: $0,
-                                        properties: parts["properties"].map { assignments($0, "'properties' of 'analytics'") } ?? []) }
+                                        properties: parts[details].map { assignments($0, "'\(details)' of '\(kind)'") } ?? [],
+                                        detailsWritten: parts[details] != nil) }
             }
             return reader.text(value, "'\(kind)'").map { EffectSyntax(kind: Located(kind, at: item.range), value: $0) }
         }
