@@ -100,11 +100,13 @@ func mismatch(_ emitted: Effect, _ expected: Scenario.Effect, run: Interpreter) 
     for name in expected.properties.keys.sorted() {
         guard let expression = expected.properties[name] else { continue }
         let wanted = try run.value(of: expression)
-        guard let value = actual[name] else { return "\(what) '\(name)' is missing (expected \(wanted))" }
-        if !(value == wanted || compare(value, wanted) == .orderedSame) { return "\(what) '\(name)' is \(value), expected \(wanted)" }
+        guard let value = actual[name] else { return "\(what) '\(name)' is missing (expected \(wanted.quotedDescription))" }
+        if !(value == wanted || compare(value, wanted) == .orderedSame) {
+            return "\(what) '\(name)' is \(value.quotedDescription), expected \(wanted.quotedDescription)"
+        }
     }
     if expected.detailsAreComplete, let extra = actual.keys.sorted().first(where: { expected.properties[$0] == nil }) {
-        return "\(what) '\(extra)' = \(actual[extra].map { "\($0)" } ?? "") is not listed"
+        return "\(what) '\(extra)' (\(actual[extra]?.quotedDescription ?? "null")) is not listed"
     }
     return nil
 }
@@ -118,7 +120,7 @@ func describe(_ effect: Effect) -> String {
     }
     let base = effect.kind == "analytics" || effect.kind == "call" ? "\(effect.kind) \(effect.value)" : "\(effect.kind) '\(effect.value)'"
     guard !details.isEmpty else { return base }
-    return base + " { " + details.keys.sorted().map { "\($0): \(details[$0].map { "\($0)" } ?? "")" }.joined(separator: ", ") + " }"
+    return base + " { " + details.keys.sorted().map { "\($0): \(details[$0]?.quotedDescription ?? "null")" }.joined(separator: ", ") + " }"
 }
 
 /// An expected effect as a failure message shows it, with its listed properties or arguments.
@@ -126,7 +128,7 @@ func describe(_ expected: Scenario.Effect, run: Interpreter) throws -> String {
     let base = expected.kind == "analytics" || expected.kind == "call" ? "\(expected.kind) \(expected.value)" : "\(expected.kind) '\(expected.value)'"
     guard !expected.properties.isEmpty else { return base }
     let parts = try expected.properties.keys.sorted().map { name in
-        "\(name): \(try expected.properties[name].map { try run.value(of: $0) }.map { "\($0)" } ?? "")"
+        "\(name): \(try expected.properties[name].map { try run.value(of: $0) }?.quotedDescription ?? "null")"
     }
     return base + " { " + parts.joined(separator: ", ") + " }"
 }
@@ -146,6 +148,11 @@ func checkOrdered(_ expected: [Scenario.Effect], emitted: [Effect], run: Interpr
             continue
         }
         let wanted = try describe(effect, run: run)
+        let listed = try expected[...position].filter { try sameExpectation($0, effect, run: run) }.count
+        let matching = try emitted.filter { try mismatch($0, effect, run: run) == nil }.count
+        if listed > 1, matching < listed {
+            return "expected effect \(wanted) \(listed) times, emitted \(matching == 1 ? "once" : "\(matching) times"); emitted since the previous expect: \(listing(emitted))"
+        }
         if try emitted[..<cursor].contains(where: { try mismatch($0, effect, run: run) == nil }) {
             let previous = try describe(expected[position - 1], run: run)
             return "expected effect \(wanted) after \(previous), but it was emitted before it; emitted since the previous expect: \(listing(emitted))"
@@ -157,6 +164,15 @@ func checkOrdered(_ expected: [Scenario.Effect], emitted: [Effect], run: Interpr
         return "expected effect \(wanted), not emitted; emitted since the previous expect: \(listing(emitted))"
     }
     return nil
+}
+
+/// Whether two expected effects ask for the same thing (so listing one twice asks for it twice).
+func sameExpectation(_ a: Scenario.Effect, _ b: Scenario.Effect, run: Interpreter) throws -> Bool {
+    guard a.kind == b.kind, a.value == b.value, a.properties.keys.sorted() == b.properties.keys.sorted() else { return false }
+    for (name, expression) in a.properties {
+        guard let other = b.properties[name], try run.value(of: expression) == run.value(of: other) else { return false }
+    }
+    return true
 }
 
 /// `exact_effects:` — exactly these effects, in this order, and no others. Names the first position that differs.

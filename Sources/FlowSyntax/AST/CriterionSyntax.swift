@@ -60,10 +60,10 @@ public struct FillSyntax: Sendable {
 public struct EffectSyntax: Sendable {
     public var kind: Located<String>
     public var value: Located<String>
-    /// Analytics property values the event must carry (`properties: { slot: 1 }`), or a call's arguments
-    /// (`arguments: { email: form.new_email }`).
+    /// Analytics property values the event must carry (`properties: { slot: 1 }`), or a call's arguments (`with:`)
+    /// (`with: { email: form.new_email }`).
     public var properties: [AssignmentSyntax] = []
-    /// Whether `properties:`/`arguments:` was written (even empty): in `exact_effects` the written set is the whole set.
+    /// Whether `properties:`/`with:` was written (even empty): in `exact_effects` the written set is the whole set.
     public var detailsWritten = false
 }
 

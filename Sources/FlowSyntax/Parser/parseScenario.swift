@@ -102,9 +102,9 @@ extension FlowParser {
             }
             // An analytics event with the properties it must carry, written like the action:
             // `analytics: { event: ecosystem_impression, properties: { slot: 1 } }`; a call with its arguments:
-            // `call: { operation: otp.send_email_code, arguments: { email: form.new_email } }`.
+            // `call: { service: otp.send_email_code, with: { email: form.new_email } }`.
             if kind == "analytics" || kind == "call", case .mapping = value.content {
-                let (name, details) = kind == "analytics" ? ("event", "properties") : ("operation", "arguments")
+                let (name, details) = kind == "analytics" ? ("event", "properties") : ("service", "with")
                 guard let parts = reader.mapping(value, "'\(kind)'", keys: [name, details]) else { return nil }
                 return reader.required(parts, name, in: "'\(kind)'", hint: kind == "analytics" ? "name the analytics event" : "name the operation, e.g. otp.send_email_code")
                     .flatMap { reader.text($0, "'\(name)' of '\(kind)'") }
