@@ -11,8 +11,10 @@ struct BuildCommand: AsyncParsableCommand {
             temporary file and a rename, only when their bytes change, and only inside the output
             folder. Nothing is written when there are errors.
 
-            Exit status: 0 on success, 1 on errors or (with --check) when generated/ is stale,
-            64 when the command line is wrong.
+            Every scenario runs; the acceptance reports are written even when a scenario fails.
+            Exit status: 0 on success; 1 on errors, when a scenario fails or a criterion is failed or
+            uncovered (a summary says which), or (with --check) when generated/ is stale; 64 when the
+            command line is wrong.
 
             Examples:
               flowc build                          flows/ -> generated/
@@ -42,12 +44,14 @@ struct BuildCommand: AsyncParsableCommand {
             finish(1)
         }
         let writer = OutputWriter(outputDirectory: output)
-        let outputs = compilation.outputs + acceptanceOutputs(for: compilation.program).outputs
+        let acceptance = acceptanceOutputs(for: compilation.program)
+        let outputs = compilation.outputs + acceptance.outputs
         if check {
             let stale = writer.staleFiles(outputs) + writer.orphanedSwiftFiles(outputs).map { "\($0) (no longer generated)" }
+            let accepted = reportAcceptance(acceptance.verdicts)
             if stale.isEmpty {
                 printLine("\(output)/ is up to date (\(outputs.count) file\(outputs.count == 1 ? "" : "s")).")
-                finish(0)
+                finish(accepted ? 0 : 1)
             }
             printLine("\(output)/ is out of date; run 'swift run flowc build' and commit the result:")
             for path in stale { printLine("  \(path)") }
@@ -58,6 +62,6 @@ struct BuildCommand: AsyncParsableCommand {
         printLine("Checked \(apps.count) app\(apps.count == 1 ? "" : "s") (\(apps.map(\.id).joined(separator: ", "))); "
                   + (written.isEmpty ? "\(output)/ was already up to date." : "wrote \(written.count == 1 ? written[0] : "\(written.count) files in \(output)/").")
         )
-        finish(0)
+        finish(reportAcceptance(acceptance.verdicts) ? 0 : 1)
     }
 }

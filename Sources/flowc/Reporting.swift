@@ -46,16 +46,28 @@ func finish(_ status: Int32) -> Never {
 ///
 /// The reports are computed from the traces, never from live state, so the same flows give the
 /// same bytes on every run.
-func acceptanceOutputs(for program: FlowProgram) -> (outputs: [OutputFile], results: [String: [ScenarioResult]]) {
+func acceptanceOutputs(for program: FlowProgram) -> (outputs: [OutputFile], results: [String: [ScenarioResult]], verdicts: [AcceptanceVerdict]) {
     var outputs: [OutputFile] = []
     var results: [String: [ScenarioResult]] = [:]
+    var verdicts: [AcceptanceVerdict] = []
     for app in program.apps {
         let runtime = RuntimeProgram(app: app)
         let appResults = app.scenarios.map { runScenario($0, of: runtime) }
         results[app.id] = appResults
+        verdicts.append(acceptanceVerdict(for: app, results: appResults))
         outputs += renderReports(for: app, results: appResults).map { OutputFile(path: $0.path, contents: $0.contents) }
     }
-    return (outputs, results)
+    return (outputs, results, verdicts)
+}
+
+/// Prints what failed acceptance, one line per app that is not clean, on standard error; true when all are clean.
+func reportAcceptance(_ verdicts: [AcceptanceVerdict]) -> Bool {
+    let unclean = verdicts.filter { !$0.isClean }
+    guard !unclean.isEmpty else { return true }
+    var text = "error: acceptance failed; run 'flowc test \(unclean.map(\.app).joined(separator: " "))' for each failure with its trace:\n"
+    for verdict in unclean { text += "  \(verdict.summary)\n" }
+    FileHandle.standardError.write(Data(text.utf8))
+    return false
 }
 
 /// Compiles the flows for the commands that run them; prints the errors and exits 1 when there are any.

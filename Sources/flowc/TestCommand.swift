@@ -12,7 +12,8 @@ struct TestCommand: AsyncParsableCommand {
             Prints a line per scenario and a summary. A failing scenario shows the step, what was
             expected, what happened, and the trace up to that step.
 
-            Exit status: 0 when every scenario passes, 1 on a failure or a flow error.
+            Exit status: 0 when every scenario passes and no criterion is failed or uncovered; 1 on a
+            failure (summarised at the end) or a flow error.
 
             The acceptance and coverage reports of the tested apps are written to
             <output>/reports/<app>/ (default generated/), as flowc build writes them.
@@ -48,7 +49,7 @@ struct TestCommand: AsyncParsableCommand {
         }
         var passed = 0
         var failed = 0
-        let (reports, results) = acceptanceOutputs(for: FlowProgram(apps: selected))
+        let (reports, results, verdicts) = acceptanceOutputs(for: FlowProgram(apps: selected))
         for app in selected {
             for result in results[app.id] ?? [] {
                 if result.passed {
@@ -69,6 +70,7 @@ struct TestCommand: AsyncParsableCommand {
             _ = try OutputWriter(outputDirectory: output).write(reports)
         }
         printLine("\(passed) passed, \(failed) failed")
-        finish(failed == 0 ? 0 : 1)
+        let accepted = reportAcceptance(verdicts)
+        finish(failed == 0 && accepted ? 0 : 1)
     }
 }

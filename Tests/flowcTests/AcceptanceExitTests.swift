@@ -1,0 +1,39 @@
+import Foundation
+import FlowTestSupport
+import Testing
+
+/// `flowc build`, `build --check` and `test` fail when acceptance fails: a failing scenario, a failed or an
+/// uncovered criterion. The reports are still written, and a summary says what failed.
+@Suite struct AcceptanceExitTests {
+    static let project = fixturesDirectory().appendingPathComponent("projects/failing-acceptance")
+
+    /// A scratch copy of the fixture project (flowc writes generated/ next to flows/).
+    func scratchProject() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-acceptance-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.project.appendingPathComponent("flows"), to: folder.appendingPathComponent("flows"))
+        return folder
+    }
+
+    @Test func buildWritesTheReportsThenFailsWithASummary() throws {
+        let folder = try scratchProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let build = try runFlowc(["build", "--color", "never"], in: folder)
+        #expect(build.status == 1)
+        assertMatchesGolden(build.stderr, golden: Self.project.appendingPathComponent("build.stderr"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated/reports/shop/acceptance.md").path))
+
+        let check = try runFlowc(["build", "--check", "--color", "never"], in: folder)
+        #expect(check.status == 1, "an up-to-date generated/ must not hide a failed acceptance")
+        #expect(check.stdout == "generated/ is up to date (14 files).\n")
+        #expect(check.stderr == build.stderr)
+    }
+
+    @Test func testFailsOnAnUncoveredCriterionToo() throws {
+        let folder = try scratchProject()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let test = try runFlowc(["test", "--no-reports"], in: folder)
+        #expect(test.status == 1)
+        #expect(test.stderr.hasSuffix("error: acceptance failed; run 'flowc test shop' for each failure with its trace:\n  shop: 1 of 1 scenario failed (pay_shows_confirmation); 1 criterion failed (AC-1); 1 criterion uncovered (AC-2)\n"), "\(test.stderr)")
+    }
+}
