@@ -73,7 +73,9 @@ extension AppChecker {
             // reporting every name it touches as unused.
             usedNames.formUnion(identifiers(in: source.text))
         }
-        return problems.isEmpty ? typed : nil
+        guard problems.isEmpty, var typed else { return nil }
+        typed.origin = source.origin
+        return typed
     }
 
     func report(_ problem: ExpressionDiagnostic, in source: ExpressionSource) {

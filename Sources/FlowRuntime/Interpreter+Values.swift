@@ -1,3 +1,4 @@
+import FlowSource
 import Foundation
 import FlowExpression
 import FlowIR
@@ -9,7 +10,7 @@ extension Interpreter {
         do {
             return try expression.compiled.evaluate(&scope)
         } catch {
-            throw evaluationFailure(error)
+            throw evaluationFailure(error, origin: expression.origin)
         }
     }
 
@@ -26,9 +27,17 @@ extension Interpreter {
         if expression.readsEvent { scope.event = payload.isEmpty ? .null : .record(payload) }
     }
 
+    /// The failure of an expression, pointing at the failing subexpression where the expression's origin is known.
     @inline(never)
-    private func evaluationFailure(_ error: EvaluationError) -> RuntimeFailure {
-        RuntimeFailure(message: "evaluation failed on '\(app.screens[screen].id)': \(error.message)", step: stepCount)
+    private func evaluationFailure(_ error: EvaluationError, origin: ExpressionOrigin?) -> RuntimeFailure {
+        var message = "evaluation failed on '\(app.screens[screen].id)': \(error.message)"
+        guard let origin else { return RuntimeFailure(message: message, step: stepCount) }
+        let scalars = Array(origin.text.unicodeScalars)
+        let span = max(0, min(error.span.lowerBound, scalars.count))..<max(0, min(error.span.upperBound, scalars.count))
+        if !span.isEmpty, span.count < scalars.count {
+            message += " in '\(String(String.UnicodeScalarView(scalars[span])))'"
+        }
+        return RuntimeFailure(message: message, step: stepCount, range: origin.fileRange(of: span))
     }
 
     /// Evaluates an expression written against the app's state that was not compiled with the
@@ -51,8 +60,11 @@ extension Interpreter {
             do {
                 scope.globals[derived.slot] = try expression.compiled.evaluate(&scope)
             } catch {
-                throw RuntimeFailure(message: "derived value '\(app.derived[derived.slot - program.stateCount].name)' failed: \(error.message)",
-                                     step: stepCount)
+                let name = app.derived[derived.slot - program.stateCount].name
+                let source = expression.origin?.text ?? "its expression"
+                let range = expression.origin?.fileRange(of: error.span)
+                throw RuntimeFailure(message: "derived value '\(name)' (\(source)) cannot be computed on '\(currentScreen.id)': \(error.message)",
+                                     step: stepCount, range: range)
             }
         }
     }
@@ -165,12 +177,15 @@ extension Interpreter {
 
     // MARK: State paths
 
-    /// The value at a state or derived path (`applicant.given_name`, `net_worth`), or null.
-    public func read(_ path: [String]) -> Value {
+    /// The value at a state or derived path (`applicant.given_name`, `net_worth`); null for a member a
+    /// record does not have. A derived value is computed with only the derived values it reads, and one
+    /// that cannot be computed is an error naming it, never a null.
+    public func read(_ path: [String]) throws -> Value {
         guard let head = path.first, let slot = program.slots[head] else { return .null }
         if slot < program.stateCount { return read(slot: slot, members: path.dropFirst()) }
+        let index = slot - program.stateCount
         var copy = self
-        guard (try? copy.refreshDerived()) != nil else { return .null }
+        try copy.refreshDerived(((program.derived[index].value?.derivedNeeded ?? []) + [index]).sorted())
         return copy.read(slot: slot, members: path.dropFirst())
     }
 

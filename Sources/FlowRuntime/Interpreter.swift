@@ -1,3 +1,4 @@
+import FlowSource
 import Foundation
 import FlowExpression
 import FlowIR
@@ -36,6 +37,11 @@ public struct ServiceOutcomes: Sendable {
 public struct RuntimeFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var step: Int
+    /// Where the failing expression was written, when the failure is an expression's.
+    public var range: SourceRange?
+    public init(message: String, step: Int, range: SourceRange? = nil) {
+        self.message = message; self.step = step; self.range = range
+    }
     public var description: String { "step \(step): \(message)" }
 }
 

@@ -1,3 +1,4 @@
+import FlowSource
 import Foundation
 import FlowExpression
 import FlowIR
@@ -129,10 +130,18 @@ final class RuntimeExpression: Sendable {
 
     /// Whether anything besides the state must be filled in before it runs (the common guard needs nothing).
     let needsPreparation: Bool
+    /// Where this use of the expression was written, for failures.
+    let origin: ExpressionOrigin?
 
-    init(compiled: CompiledExpression, readsForm: Bool, readsEvent: Bool, derivedNeeded: [Int]) {
+    init(compiled: CompiledExpression, readsForm: Bool, readsEvent: Bool, derivedNeeded: [Int], origin: ExpressionOrigin?) {
         self.compiled = compiled; self.readsForm = readsForm; self.readsEvent = readsEvent; self.derivedNeeded = derivedNeeded
+        self.origin = origin
         needsPreparation = readsForm || readsEvent || !derivedNeeded.isEmpty
+    }
+
+    /// The same compiled form, used where `origin` says.
+    func used(at origin: ExpressionOrigin?) -> RuntimeExpression {
+        RuntimeExpression(compiled: compiled, readsForm: readsForm, readsEvent: readsEvent, derivedNeeded: derivedNeeded, origin: origin)
     }
 }
 
@@ -249,7 +258,7 @@ final class ExpressionCompiler {
     }
 
     func compile(_ expression: TypedExpression) -> RuntimeExpression {
-        if let known = compiled[expression] { return known }
+        if let known = compiled[expression] { return known.origin == expression.origin ? known : known.used(at: expression.origin) }
         let result = compileOnce(expression)
         compiled[expression] = result
         return result
@@ -258,7 +267,8 @@ final class ExpressionCompiler {
     private func compileOnce(_ expression: TypedExpression) -> RuntimeExpression {
         let compiled = CompiledExpression(expression, binding: binding)
         return RuntimeExpression(compiled: compiled, readsForm: compiled.bindings.contains(.form),
-                                 readsEvent: compiled.bindings.contains(.event), derivedNeeded: derivedNeeded(by: expression))
+                                 readsEvent: compiled.bindings.contains(.event), derivedNeeded: derivedNeeded(by: expression),
+                                 origin: expression.origin)
     }
 
     private func derivedNeeded(by expression: TypedExpression) -> [Int] {

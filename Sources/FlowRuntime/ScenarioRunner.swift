@@ -78,6 +78,10 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
                 }
                 effectsSinceExpect = []
             }
+        } catch let failure as RuntimeFailure {
+            // The scenario's step number is already in the report's prefix; point at the expression when known.
+            return ScenarioResult(name: scenario.name, passed: false,
+                                  failure: ScenarioFailure(step: number, range: failure.range ?? step.range, message: failure.message), trace: run.trace)
         } catch {
             return ScenarioResult(name: scenario.name, passed: false,
                                   failure: ScenarioFailure(step: number, range: step.range, message: "\(error)"), trace: run.trace)
@@ -211,7 +215,7 @@ func check(_ expectation: Scenario.Expectation, against run: inout Interpreter, 
     }
     for item in expectation.state {
         let expected = try run.evaluateExpression(item.value, event: [:])
-        let actual = run.read(item.path)
+        let actual = try run.read(item.path)
         if expected != actual && !(compare(expected, actual) == .orderedSame) {
             return "expected \(item.path.joined(separator: ".")) = \(expected), found \(actual)"
         }

@@ -125,7 +125,7 @@ import Testing
         #expect(results["right"]?.passed == true)
         #expect(results["absent"]?.passed == true)
         #expect(results["wrong"]?.passed == false)
-        #expect(results["wrong"]?.failure?.message == "expected effect analytics 'tap_through' with { slot: 3 }, found: analytics tap_through")
+        #expect(results["wrong"]?.failure?.message == #"expected effect analytics tap_through { slot: 3 }, but property 'slot' is 2, expected 3 in analytics tap_through { campaign_id: "gp", slot: 2 }"#)
     }
 }
 

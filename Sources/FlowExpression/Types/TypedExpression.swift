@@ -1,3 +1,4 @@
+import FlowSource
 /// A type-checked expression: every node has its type and span.
 ///
 /// A plain tree a later pass can compile to closures. Names the checker could resolve are
@@ -34,6 +35,16 @@ public struct TypedExpression: Hashable, Sendable {
 
     public var type: ValueType
     public var span: ExpressionSpan
+    /// Where the whole expression was written (set on the root by the checker), so a run-time failure can
+    /// name `file:line:col` of the subexpression that failed. Not part of equality: equal expressions
+    /// written in many places share one compiled form.
+    public var origin: ExpressionOrigin? {
+        get { originBox?.origin }
+        set { originBox = newValue.map(OriginBox.init) }
+    }
+    /// One reference rather than the origin inline: tree nodes stay small, which keeps deep recursion
+    /// over them within a thread's stack.
+    private var originBox: OriginBox?
     public var kind: Kind {
         didSet { referencedVariables = Self.variables(of: kind) }
     }
@@ -110,4 +121,10 @@ extension TypedExpression {
         }
         return path(self).map { "'\($0)'" } ?? "the value"
     }
+}
+
+/// An ``ExpressionOrigin`` held by reference.
+private final class OriginBox: Sendable {
+    let origin: ExpressionOrigin
+    init(_ origin: ExpressionOrigin) { self.origin = origin }
 }

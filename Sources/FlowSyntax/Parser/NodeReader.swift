@@ -87,7 +87,7 @@ struct NodeReader {
             var source = ExpressionSource(text: value, range: node.range, firstCharacter: nil)
             let folded = value.unicodeScalars.count - value.unicodeScalars.reversed().prefix { $0 == "\n" }.count
             if lines.reduce(0, { $0 + $1.length }) + max(0, lines.count - 1) == folded {
-                source.foldedLines = lines
+                source.origin.foldedLines = lines.map { ExpressionOrigin.FoldedLine(line: $0.line, column: $0.column, length: $0.length) }
             }
             return source
         default:
