@@ -240,6 +240,10 @@ P = {
  "A `call:` passes an input the service operation does not have.",
  "Use the input's declared name (the note suggests it), or add the input to the operation under `services:`.",
  None),
+'unrounded-money': (
+ "Money is multiplied by a decimal or divided, which can leave a fraction of the currency's minor unit (`10.01 USD * 0.70` is 7.007 USD). flowc never keeps, compares, shows or sends such an amount without a rounding the author chose.",
+ "Wrap it in `round(...)` (half-even to the minor unit), `round(x, places, 'half_up')` for another rule, `round_up(...)`, or split an amount exactly with `allocate(amount, [70, 30])` so the parts add up to it. Multiplying by a whole number needs nothing.",
+ None),
 'unknown-effect': (
  "A scenario expects an effect (analytics event, push, toast or call) that no action of the app emits.",
  "Use the exact name or text the app emits (the note suggests the closest), or add the action that emits it.",

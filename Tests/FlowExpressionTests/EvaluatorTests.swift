@@ -8,7 +8,8 @@ struct EvaluatorTests {
     func moneyArithmetic() throws {
         #expect(try run("0.10 GBP + 0.20 GBP") == money("0.30", "GBP"))
         #expect(try run("balance * 3") == money("37.50", "GBP"))
-        #expect(try run("balance / 4") == money("3.125", "GBP"))
+        #expect(try run("round(balance / 4)") == money("3.12", "GBP"))   // 3.125, half-even
+        #expect(try run("round(balance / 4, 2, 'half_up')") == money("3.13", "GBP"))
         #expect(try run("balance / 5.00 GBP") == .decimal(dec("2.5")))
         #expect(try run("balance - 20 GBP < 0 GBP") == .bool(true))
         #expect(try run("1.00 GBP == 1.00 USD") == .bool(false))
@@ -21,7 +22,7 @@ struct EvaluatorTests {
         ("count / 0", "division by zero", 8..<9),
         ("count % 0", "division by zero", 8..<9),
         ("rate / 0", "division by zero", 7..<8),
-        ("balance / 0", "division by zero", 10..<11),
+        ("round(balance / 0)", "division by zero", 16..<17),
         ("balance / 0.00 GBP", "division by zero", 10..<18),
         ("9223372036854775807 + 1", "integer overflow in '+'", 0..<23),
         ("9223372036854775807 * 2", "integer overflow in '*'", 0..<23),

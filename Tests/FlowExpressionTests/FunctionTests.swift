@@ -128,7 +128,7 @@ struct FunctionTests {
         #expect(try run("round(-2.341, 2, 'up')") == .decimal(dec("-2.35")))
         #expect(try run("round(2.349, 2, 'down')") == .decimal(dec("2.34")))
         #expect(try run("round(1234.5, -2)") == .decimal(dec("1200")))
-        #expect(try run("round(4.995 GBP, 2)") == money("5.00", "GBP"))
+        #expect(try run("round(9.99 GBP * 0.5, 2)") == money("5.00", "GBP"))   // 4.995
         #expect(try run("round(count, 0)") == .decimal(3))
         let mode = try runError("round(rate, 1, name)")
         #expect(mode.message == "unknown rounding mode 'Ada'")
@@ -154,11 +154,11 @@ struct FunctionTests {
     func moneyFunctions() throws {
         #expect(try run("convert(10.00 GBP, 'EUR', 1.17)") == money("11.70", "EUR"))
         #expect(try run("money(5, 'GBP')") == money("5", "GBP"))
-        #expect(try run("money(rate, 'JPY')") == money("1.5", "JPY"))
+        #expect(try run("money(rate, 'BHD')") == money("1.5", "BHD"))
         #expect(try run("amount(balance)") == .decimal(dec("12.5")))
         #expect(try run("currency(balance)") == .text("GBP"))
         #expect(try run("decimal_places(4.50)") == .int(1))
-        #expect(try run("decimal_places(1.125 GBP)") == .int(3))
+        #expect(try run("decimal_places(1.125 BHD)") == .int(3))
         #expect(try run("decimal_places(5)") == .int(0))
         #expect(try runError("convert(balance, 'EUR', 0)").message == "the rate of convert must be more than 0")
         #expect(try runError("money(1, name)").message == "unknown currency code 'Ada'")

@@ -15,6 +15,7 @@ enum SupportUnit: String, CaseIterable, Sendable {
     var dependencies: [SupportUnit] {
         switch self {
         case .bic: [.phone]
+        case .currency: [.decimal]
         default: []
         }
     }
@@ -853,7 +854,51 @@ func round(_ value: Decimal, _ places: Int, _ mode: String = "half_even") throws
 }
 
 func round(_ value: Money, _ places: Int, _ mode: String = "half_even") throws -> Money {
-    Money(amount: try round(value.amount, places, mode), currency: value.currency)
+    let allowed = minorUnits(of: value.currency)
+    guard places <= allowed else { throw FlowFailure("cannot round \(value.currency) to \(places) places: \(value.currency) has \(allowed)") }
+    return Money(amount: try round(value.amount, places, mode), currency: value.currency)
+}
+
+/// `value` rounded half-even to its currency's minor unit.
+func round(_ value: Money) throws -> Money {
+    Money(amount: try round(value.amount, minorUnits(of: value.currency), "half_even"), currency: value.currency)
+}
+
+func allocate(_ money: Money, _ ratios: [Int]) throws -> [Money] { try allocate(money, ratios.map { Decimal($0) }) }
+
+/// `money` split by `ratios` into parts on the minor unit that add up to exactly `money` (largest remainder,
+/// ties to the earlier part).
+func allocate(_ money: Money, _ ratios: [Decimal]) throws -> [Money] {
+    guard !ratios.isEmpty else { throw FlowFailure("allocate needs at least one ratio") }
+    guard ratios.allSatisfy({ $0 >= 0 }) else { throw FlowFailure("the ratios of allocate must not be negative") }
+    let total = ratios.reduce(Decimal(0), +)
+    guard total > 0 else { throw FlowFailure("the ratios of allocate must add up to more than 0") }
+    let places = minorUnits(of: money.currency)
+    guard decimalPlaces(money.amount) <= places else {
+        throw FlowFailure("cannot allocate \(money.amount) \(money.currency): \(money.currency) has \(places) decimal places")
+    }
+    var unit = Decimal(1)
+    for _ in 0..<places { unit /= 10 }
+    let amount = money.amount.magnitude
+    var parts: [Decimal] = []
+    var remainders: [(index: Int, remainder: Decimal)] = []
+    for (index, ratio) in ratios.enumerated() {
+        let exact = amount * ratio / total
+        let floored = try round(exact, places, "down")
+        parts.append(floored)
+        remainders.append((index, exact - floored))
+    }
+    var left = amount - parts.reduce(Decimal(0), +)
+    let order = remainders.enumerated().sorted { lhs, rhs in
+        lhs.element.remainder != rhs.element.remainder ? lhs.element.remainder > rhs.element.remainder : lhs.offset < rhs.offset
+    }.map(\.element.index)
+    var position = 0
+    while left >= unit, !order.isEmpty {
+        parts[order[position % order.count]] += unit
+        left -= unit
+        position += 1
+    }
+    return parts.map { Money(amount: money.amount < 0 ? -$0 : $0, currency: money.currency) }
 }
 
 /// The smallest multiple of `unit` not less than `value`.
@@ -970,12 +1015,18 @@ func validCurrency(_ code: String) throws -> String {
     return code
 }
 
-func makeMoney(_ amount: Decimal, _ currency: String) throws -> Money { Money(amount: amount, currency: try validCurrency(currency)) }
+func makeMoney(_ amount: Decimal, _ currency: String) throws -> Money {
+    let code = try validCurrency(currency)
+    guard decimalPlaces(amount) <= minorUnits(of: code) else {
+        throw FlowFailure("\(amount) has more decimal places than \(code) allows (\(minorUnits(of: code))); round the amount first")
+    }
+    return Money(amount: amount, currency: code)
+}
 
 func convert(_ money: Money, _ currency: String, _ rate: Decimal) throws -> Money {
     let code = try validCurrency(currency)
     guard rate > 0 else { throw FlowFailure("the rate of convert must be more than 0") }
-    return Money(amount: try multiply(money.amount, rate), currency: code)
+    return try round(Money(amount: try multiply(money.amount, rate), currency: code))
 }
 """#
 

@@ -301,6 +301,9 @@ struct ExpressionTranslator {
         case .convert:
             usedUnits.insert(.currency)
             return call("convert", values, type: type, throwing: true)
+        case .allocate:
+            usedUnits.insert(.decimal)
+            return call("allocate", values, type: type, throwing: true)
         case .money:
             usedUnits.insert(.currency)
             return call("makeMoney", values, type: type, throwing: true)

@@ -253,7 +253,8 @@ extension ExpressionChecker {
             argument(&call, 0, accepts: [.decimal, .money])
             return result(call, .int)
         case .round:
-            let type = argument(&call, 0, accepts: [.decimal, .money])
+            // Without places only money can be rounded: to its currency's minor unit.
+            let type = argument(&call, 0, accepts: call.typed.count == 1 ? [.money] : [.decimal, .money])
             argument(&call, 1, accepts: [.int])
             argument(&call, 2, accepts: [.text])
             if let mode = literalText(call, 2), DecimalMath.RoundingMode(rawValue: mode) == nil {
@@ -273,6 +274,14 @@ extension ExpressionChecker {
                 argument(&call, 1, accepts: [.decimal])
             }
             return result(call, type ?? .error)
+        case .allocate:
+            argument(&call, 0, accepts: [.money])
+            argument(&call, 1, accepts: [.list(.int), .list(.decimal)])
+            if !call.failed, call.arguments.count > 1, case .list(let element) = call.arguments[1].type.nonOptional,
+               element != .int, element != .decimal, element != .error {
+                argumentMismatch(&call, 1, expected: ["list<int>", "list<decimal>"])
+            }
+            return result(call, .list(.money))
         case .convert:
             argument(&call, 0, accepts: [.money])
             argument(&call, 1, accepts: [.text])

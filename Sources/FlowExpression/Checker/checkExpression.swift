@@ -45,6 +45,9 @@ public func checkExpression(
     if let expected {
         typed = checker.conform(typed, to: environment.resolved(expected), role: role)
     }
+    if checker.diagnostics.isEmpty {
+        reportUnroundedMoney(typed, insideRounding: false, checker: &checker)
+    }
     if checker.diagnostics.isEmpty, let untyped = firstUntyped(typed) {
         // Every `.error` type should come with a diagnostic; this catches the rest (such as `[][0]`).
         checker.report(ExpressionDiagnosticCode.typeMismatch, "cannot tell the type of '\(checker.quotable(untyped.span))'",
@@ -61,3 +64,31 @@ private func firstUntyped(_ expression: TypedExpression) -> TypedExpression? {
     }
     return expression.type == .error ? expression : nil
 }
+
+/// Money times a decimal or divided by anything can be finer than its currency's minor unit
+/// (`10.01 GBP * 0.70` is 7.007 GBP): such an expression must sit inside `round`, `round_up` or
+/// `allocate`, which say how the fraction of a penny goes. Money times a whole number stays exact.
+private func reportUnroundedMoney(_ expression: TypedExpression, insideRounding: Bool, checker: inout ExpressionChecker) {
+    switch expression.kind {
+    case .call(let function, let arguments) where function == .round || function == .roundUp || function == .allocate:
+        for (index, argument) in arguments.enumerated() {
+            reportUnroundedMoney(argument, insideRounding: insideRounding || index == 0, checker: &checker)
+        }
+        return
+    case .binary(let op, let lhs, let rhs) where (op == .multiply || op == .divide) && expression.type.nonOptional == .money:
+        let byWholeNumber = op == .multiply && (lhs.type.nonOptional == .int || rhs.type.nonOptional == .int)
+        if !insideRounding && !byWholeNumber {
+            let text = checker.quotable(expression.span)
+            checker.report(ExpressionDiagnosticCode.unroundedMoney,
+                           "money \(op == .multiply ? "times a decimal" : "divided by a number") can be finer than its currency's minor unit; say how to round it",
+                           at: expression.span,
+                           notes: ["write round(\(text)) to round half-even to the minor unit, round(\(text), places, 'half_up'|'down'|'up') for another rule, or allocate(...) to split an amount exactly"])
+        }
+    default:
+        break
+    }
+    for child in expression.children {
+        reportUnroundedMoney(child, insideRounding: insideRounding, checker: &checker)
+    }
+}
+

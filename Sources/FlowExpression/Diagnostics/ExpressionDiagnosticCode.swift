@@ -11,4 +11,5 @@ public enum ExpressionDiagnosticCode {
     public static let unknownFunction = "unknown-function"
     public static let unknownEnumCase = "unknown-enum-case"
     public static let wrongArgumentCount = "wrong-argument-count"
+    public static let unroundedMoney = "unrounded-money"
 }

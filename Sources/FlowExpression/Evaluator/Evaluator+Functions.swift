@@ -90,6 +90,7 @@ extension Evaluator {
             if case .money(let money) = values[0] { return .int(DecimalMath.decimalPlaces(money.amount)) }
             return .int(DecimalMath.decimalPlaces(try numberValue(values[0], arguments[0])))
         case .round:
+            if values.count == 1 { return .money(MoneyMath.rounded(try moneyValue(values[0], arguments[0]))) }
             let places = try intValue(values[1], arguments[1])
             guard (-38...38).contains(places) else { throw EvaluationError("cannot round to \(places) places", span: arguments[1].span) }
             var mode = DecimalMath.RoundingMode.halfEven
@@ -101,6 +102,10 @@ extension Evaluator {
                 mode = parsed
             }
             if case .money(let money) = values[0] {
+                let allowed = Currencies.minorUnits(of: money.currency)
+                guard places <= allowed else {
+                    throw EvaluationError("cannot round \(money.currency) to \(places) places: \(money.currency) has \(allowed)", span: arguments[1].span)
+                }
                 return .money(Money(amount: DecimalMath.round(money.amount, places: places, mode: mode), currency: money.currency))
             }
             return .decimal(DecimalMath.round(try numberValue(values[0], arguments[0]), places: places, mode: mode))
@@ -127,10 +132,22 @@ extension Evaluator {
             let currency = try validCurrency(try text(1), arguments[1])
             let rate = try numberValue(values[2], arguments[2])
             guard rate > 0 else { throw EvaluationError("the rate of convert must be more than 0", span: arguments[2].span) }
-            return .money(Money(amount: try checked(money.amount * rate, expression), currency: currency))
+            return .money(MoneyMath.rounded(Money(amount: try checked(money.amount * rate, expression), currency: currency)))
         case .money:
             let amount = try numberValue(values[0], arguments[0])
-            return .money(Money(amount: amount, currency: try validCurrency(try text(1), arguments[1])))
+            let made = Money(amount: amount, currency: try validCurrency(try text(1), arguments[1]))
+            guard MoneyMath.isOnMinorUnit(made) else {
+                throw fail("\(amount) has more decimal places than \(made.currency) allows (\(Currencies.minorUnits(of: made.currency))); round the amount first")
+            }
+            return .money(made)
+        case .allocate:
+            let money = try moneyValue(values[0], arguments[0])
+            guard case .list(let items) = values[1] else { throw fail("the ratios of allocate must be a list") }
+            let ratios = try items.map { try numberValue($0, arguments[1]) }
+            switch MoneyMath.allocate(money, ratios: ratios) {
+            case .success(let parts): return .list(parts.map(Value.money))
+            case .failure(let problem): throw fail(problem.message)
+            }
         case .amount: return .decimal(try moneyValue(values[0], arguments[0]).amount)
         case .currency: return .text(try moneyValue(values[0], arguments[0]).currency)
         case .now: return .timestamp(context.now)

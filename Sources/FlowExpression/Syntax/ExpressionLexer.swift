@@ -146,6 +146,12 @@ struct ExpressionLexer {
                 report(ExpressionDiagnosticCode.invalidLiteral, "unknown currency code '\(code)'", look..<position, notes: notes)
                 return ExpressionToken(kind: .invalid, span: start..<position)
             }
+            let places = Currencies.minorUnits(of: code)
+            guard DecimalMath.decimalPlaces(amount) <= places else {
+                report(ExpressionDiagnosticCode.invalidLiteral, "\(text(start..<numberEnd)) \(code) is finer than \(code) allows: \(code) has \(places) decimal place\(places == 1 ? "" : "s")",
+                       start..<position, notes: ["money is kept to its currency's minor unit; write round(...) where a calculation needs it"])
+                return ExpressionToken(kind: .invalid, span: start..<position)
+            }
             return ExpressionToken(kind: .money(Money(amount: amount, currency: code)), span: start..<position)
         }
         return ExpressionToken(kind: value, span: start..<numberEnd)

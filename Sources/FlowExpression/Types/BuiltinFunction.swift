@@ -18,6 +18,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case decimalPlaces = "decimal_places"
     case round
     case roundUp = "round_up"
+    case allocate
     case convert, money, amount, currency, now, today, date, timestamp, year, month, day, string, int, decimal
 
     /// The name as written in expressions.
@@ -50,7 +51,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .isSequence: "is_sequence(text: text) -> bool"
         case .age: "age(birth: date[, on: date]) -> int"
         case .decimalPlaces: "decimal_places(value: decimal|money) -> int"
-        case .round: "round(value: decimal|money, places: int[, mode: text]) -> same type"
+        case .round: "round(value: decimal|money, places: int[, mode: text]) -> same type, or round(value: money) -> money"
+        case .allocate: "allocate(amount: money, ratios: list<int|decimal>) -> list<money>"
         case .roundUp: "round_up(value: decimal|money[, unit: decimal|money]) -> same type"
         case .convert: "convert(amount: money, currency: text, rate: decimal) -> money"
         case .money: "money(amount: decimal, currency: text) -> money"
@@ -78,7 +80,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
              .year, .month, .day, .string, .int, .decimal: 1...1
         case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money: 2...2
         case .age, .roundUp: 1...2
-        case .round: 2...3
+        case .round: 1...3
+        case .allocate: 2...2
         case .convert: 3...3
         case .min, .max: 1...Int.max
         }
