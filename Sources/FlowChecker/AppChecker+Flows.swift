@@ -107,7 +107,11 @@ extension AppChecker {
         }
         currentScreen = index
         defer { currentScreen = nil }
-        app.screens[index].enter = resolveActions(syntax.enter, context: context, event: nil)
+        // Defaults fill their fields before the screen's own entry actions run, so those can read them.
+        let defaults = fields.compactMap { field in
+            field.defaultValue.map { Action(kind: .prefill(field: field.name, value: $0), range: field.range) }
+        }
+        app.screens[index].enter = defaults + resolveActions(syntax.enter, context: context, event: nil)
         app.screens[index].exit = resolveActions(syntax.exit, context: context, event: nil)
         app.screens[index].transitions = resolveEventTransitions(syntax.on, context: context, flow: flow, isGlobal: false)
         app.screens[index].timers = resolveTimers(syntax.after, context: context, flow: flow)

@@ -15,6 +15,28 @@ public enum FieldInput: Hashable, Sendable {
     }
 }
 
+extension FieldInput {
+    /// What a person would have typed to give `value` (a field's `default:`); nil for null.
+    init?(prefilling value: Value) {
+        switch value {
+        case .null: return nil
+        case .text(let text): self = .text(text)
+        case .bool(let flag): self = .text(flag ? "true" : "false")
+        case .money(let money): self = .text(money.amount.description)
+        case .enumCase(_, let name): self = .text(name)
+        case .list(let items):
+            self = .list(items.compactMap { item -> String? in
+                switch item {
+                case .text(let text): text
+                case .enumCase(_, let name): name
+                default: item.description
+                }
+            })
+        default: self = .text(value.description)
+        }
+    }
+}
+
 extension Field {
     /// The field's value in expressions, converted from what was typed; nil when the text cannot be
     /// read as the field's type (a date that is not a date), which validation reports.

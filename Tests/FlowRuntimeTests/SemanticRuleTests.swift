@@ -421,4 +421,35 @@ import Testing
         #expect(run.state["plan"] == .enumCase(type: "Plan", name: "plus"))
         #expect(run.state["purposes"] == .list([.enumCase(type: "Purpose", name: "travel"), .enumCase(type: "Purpose", name: "other")]))
     }
+
+    @Test func aFieldsDefaultFillsItWhenTheScreenOpensEmptyAndNeverOverwritesWhatWasTyped() throws {
+        let app = try compileApp(InterpreterTests.header + """
+            state:
+              primary_currency: { type: text, initial: "'USD'" }
+              favourite: text?
+            flows:
+              main:
+                start: STEP-14.1
+                screens:
+                  STEP-14.1:
+                    name: Send Money
+                    fields:
+                      currency: { type: text, default: primary_currency }
+                      recipient: { type: text, default: favourite }
+                    on:
+                      help: HELP
+                      done: DONE
+                  HELP:
+                    name: Help
+                    on:
+                      close: { to: back, do: [{ set: { favourite: "'Amina'" } }] }
+                  DONE: { name: Done, terminal: true }
+            """)
+        var run = try Interpreter(app: app)
+        #expect(run.form == ["currency": .text("USD")], "a null default leaves the field empty")
+        try run.fill("currency", .text("EUR"))
+        try run.send("help")
+        try run.send("close")
+        #expect(run.form == ["currency": .text("EUR"), "recipient": .text("Amina")], "typed input is kept; an empty field takes its default")
+    }
 }

@@ -245,6 +245,7 @@ struct TableBuilder {
         case .set(let path, let value): ["set", path, value]
         case .append(let path, let value): ["append", path, value]
         case .clearFields: ["clearFields"]
+        case .prefill(let field, let value): ["prefill", field, value]
         case .clear(let path): ["clear", path]
         case .call(let service, let operation, let arguments): ["call", service, operation, arguments.map(\.name), arguments.map(\.value)]
         case .analytics(let event, let properties): ["analytics", event, properties.map(\.name), properties.map(\.value)]
@@ -325,6 +326,14 @@ struct TableBuilder {
             return [.assign(target, zero)]
         case .clearFields:
             return [.expression(.call(.id("clearForm"), []))]
+        case .prefill(let field, let value):
+            // A field's default: typed in when the screen opens with the field empty (the interpreter's rule).
+            guard let offset = scope.form[field]?.offset else { return [] }
+            let translated = expressions.value(value, scope: scope, acceptsNull: true)
+            let input = SwiftExpression.call(.id("fieldInput"), [SwiftArgument(nil, translated.code)])
+            let fill = SwiftExpression.call(.id("prefill"), [SwiftArgument(nil, .int(offset)), SwiftArgument(nil, input)])
+            return [.if(conditions: [.expression(.binary("==", .call(.id("formInput"), [SwiftArgument(nil, .int(offset))]), .id("nil")))],
+                        then: [.expression(translated.throwing ? .try(fill) : fill)], otherwise: nil)]
         case .call(let service, let operation, let arguments):
             let declaration = app.services[service].operations[operation]
             var values: [SwiftArgument] = []

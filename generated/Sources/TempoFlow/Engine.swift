@@ -414,6 +414,14 @@ extension Machine {
         return inputs[index]
     }
 
+    /// Types a field's default into field `offset` of the current screen (nil: a null default leaves it empty).
+    mutating func prefill(_ offset: Int, _ input: FieldInput?) {
+        let entry = tables.screens[Int(screenNumber)]
+        let index = Int(entry.fieldStart) + offset
+        guard let input, index < Int(entry.fieldEnd) else { return }
+        inputs[index] = input
+    }
+
     /// Forgets what was typed on the current screen (`clear: [form]`).
     mutating func clearForm() {
         let entry = tables.screens[Int(screenNumber)]

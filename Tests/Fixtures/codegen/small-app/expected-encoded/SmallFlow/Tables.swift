@@ -35,7 +35,7 @@ enum SmallTables {
     /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd, enterActions, exitActions, analytics.
     static let screensData = #"""
     0 0 0 0 0 0 1 0 0 0 0 5
-    0 1 5 0 1 1 1 0 2 0 0 -1
+    0 1 5 0 1 1 1 0 2 4 0 -1
     0 5 5 1 1 1 1 2 2 0 0 -1
     0 5 5 1 1 1 1 2 2 0 0 -1
     0 5 6 1 1 1 1 2 2 0 0 -1

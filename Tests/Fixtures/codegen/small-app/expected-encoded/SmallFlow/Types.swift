@@ -142,16 +142,20 @@ public struct SmallState: Hashable, Sendable, Codable {
     /// Whether the user is signed in.
     public var signedIn: Bool = false
 
+    /// The email last used to sign in; the Log In field starts with it.
+    public var rememberedEmail: String = ""
+
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["attempts: " + describe(attempts), "signed_in: " + describe(signedIn)].joined(separator: ", ")) + "}"
+        return ("{" + ["attempts: " + describe(attempts), "remembered_email: " + quotedText(rememberedEmail), "signed_in: " + describe(signedIn)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
         case attempts
         case signedIn = "signed_in"
+        case rememberedEmail = "remembered_email"
     }
 }

@@ -44,6 +44,7 @@ public struct SmallMachine: Sendable {
         screenNumber = start?.number ?? 0
         state.attempts = 0
         state.signedIn = false
+        state.rememberedEmail = "ada@example.com"
     }
 
     /// Enters the start screen: its screen view, entry actions and timers.
@@ -75,6 +76,7 @@ public struct SmallMachine: Sendable {
         case 1:
             // LOG-002 submit
             state.attempts = try add(state.attempts, 1)
+            state.rememberedEmail = textValue(formInput(0)) // form 0: email
             effects.append(.call(SmallServiceCall.authSignIn(email: textValue(formInput(0))))) // form 0: email
         case 2:
             // LOG-002 auth.sign_in.success
@@ -82,6 +84,11 @@ public struct SmallMachine: Sendable {
         case 3:
             // LOG-002 auth.sign_in.denied
             effects.append(.toast("Wrong email & password"))
+        case 4:
+            // LOG-002 enter
+            if formInput(0) == nil {
+                prefill(0, fieldInput(state.rememberedEmail))
+            }
         default:
             break
         }

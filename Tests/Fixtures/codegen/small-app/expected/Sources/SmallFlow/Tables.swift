@@ -29,7 +29,7 @@ enum SmallTables {
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
     static let screens: [ScreenEntry] = [
         ScreenEntry(flow: 0, rowStart: 0, rowEnd: 0, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 5), // 0: SPL-001 Splash
-        ScreenEntry(flow: 0, rowStart: 1, rowEnd: 5, fieldStart: 0, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: LOG-002 Log In
+        ScreenEntry(flow: 0, rowStart: 1, rowEnd: 5, fieldStart: 0, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 2, enterActions: 4, exitActions: 0, analytics: (-1)), // 1: LOG-002 Log In
         ScreenEntry(flow: 0, rowStart: 5, rowEnd: 5, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: HOM-003 Home
         ScreenEntry(flow: 0, rowStart: 5, rowEnd: 5, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: LCK-004 Locked
         ScreenEntry(flow: 0, rowStart: 5, rowEnd: 6, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: HLP-005 Help
