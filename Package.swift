@@ -50,7 +50,9 @@ let package = Package(
         .target(name: "SmallFlow", path: "Tests/Fixtures/codegen/small-app/expected/Sources/SmallFlow"),
         // The same app in the shape flowc picks for very large apps (encoded tables, screen struct).
         .target(name: "SmallEncodedFlow", path: "Tests/Fixtures/codegen/small-app/expected-encoded/SmallFlow"),
-        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowCompiler", "FlowRuntime", "FlowTestSupport", "TempoFlow", "SmallFlow", "SmallEncodedFlow"]),
+        // The run-semantics conformance fixture (Tests/Fixtures/semantics), replayed on the generated machine.
+        .target(name: "SemanticsFlow", path: "Tests/Fixtures/semantics/expected/Sources/SemanticsFlow"),
+        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowCompiler", "FlowRuntime", "FlowTestSupport", "TempoFlow", "SmallFlow", "SmallEncodedFlow", "SemanticsFlow"]),
         .testTarget(name: "FlowSourceTests", dependencies: ["FlowSource", "FlowTestSupport"]),
         .testTarget(name: "FlowExpressionTests", dependencies: ["FlowExpression", "FlowTestSupport"]),
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),

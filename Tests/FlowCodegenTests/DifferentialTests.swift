@@ -347,7 +347,7 @@ func stateJSON(_ state: [String: Value]) -> String {
 
 /// The apps whose generated module this test target links, by app id.
 func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? {
-    ["tempo": TempoDriver.self, "small": SmallDriver.self, "small-encoded": SmallEncodedDriver.self][id]
+    ["tempo": TempoDriver.self, "small": SmallDriver.self, "small-encoded": SmallEncodedDriver.self, "semantics": SemanticsDriver.self][id]
 }
 
 @Suite struct DifferentialTests {
@@ -358,7 +358,9 @@ func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? {
         let flows = compile(CompilerConfig(inputs: [root.appendingPathComponent("flows").path], generatesOutputs: false), diagnostics: DiagnosticBag()).program.apps
         let fixture = compile(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("codegen/small-app/input").path], generatesOutputs: false),
                               diagnostics: DiagnosticBag()).program.apps
-        return flows + fixture
+        let semantics = compile(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("semantics/input").path], generatesOutputs: false),
+                                diagnostics: DiagnosticBag()).program.apps
+        return flows + fixture + semantics
     }
 
     @Test func everyAppInFlowsHasAGeneratedModule() {
@@ -374,7 +376,7 @@ func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? {
     static var caseIDs: [String] {
         let flows = compile(CompilerConfig(inputs: [packageRoot().appendingPathComponent("flows").path], generatesOutputs: false),
                             diagnostics: DiagnosticBag()).program.apps
-        return flows.map(\.id) + ["small", "small-encoded"]
+        return flows.map(\.id) + ["small", "small-encoded", "semantics"]
     }
 
     @Test(arguments: caseIDs)

@@ -180,10 +180,12 @@ extension Machine {
     public mutating func send(_ event: Event, into effects: inout [Effect]) throws {
         if case .timerFired(let token) = event {
             try fire(token, into: &effects)
+            try drainRaised(into: &effects)
         } else {
             _ = try dispatch(event, into: &effects)
+            try drainRaised(into: &effects)
+            restartInactivityTimers(into: &effects)
         }
-        try drainRaised(into: &effects)
         try checkInvariants()
     }
 
@@ -200,8 +202,28 @@ extension Machine {
     public mutating func back(into effects: inout [Effect]) throws -> Bool {
         let moved = try goBack(into: &effects)
         try drainRaised(into: &effects)
+        restartInactivityTimers(into: &effects)
         try checkInvariants()
         return moved
+    }
+
+    /// A flow's own timers measure inactivity: whatever the person does starts them again.
+    @inline(__always)
+    mutating func restartInactivityTimers(into effects: inout [Effect]) {
+        guard ended == nil else { return }
+        let flow = tables.screens[Int(screenNumber)].flow
+        let entry = tables.flows[Int(flow)]
+        guard entry.timerStart != entry.timerEnd else { return }
+        var index = 0
+        while index < activeTimers.count {
+            if activeTimers[index].screen < 0 {
+                effects.append(.cancelTimer(activeTimers[index].token))
+                activeTimers.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: -1, flow: flow, into: &effects) }
     }
 
     // MARK: Steps
