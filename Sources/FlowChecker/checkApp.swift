@@ -172,7 +172,11 @@ final class AppChecker {
                 checkSnakeCase(service.name, "service")
                 serviceTable.declare(service.name.value, at: service.name.range, service, diagnostics: diagnostics)
             }
-            for flow in file.flows {
+            for written in file.flows {
+                // App-wide transitions become each flow's global ones, after the flow's own for the same event.
+                var flow = written
+                let handled = Set(flow.on.map(\.event.value))
+                flow.on += (sources.root.app?.on ?? []).filter { !handled.contains($0.event.value) }
                 checkSnakeCase(flow.name, "flow")
                 guard let flowIndex = flowTable.declare(flow.name.value, at: flow.name.range, flow, diagnostics: diagnostics) else { continue }
                 for screen in flow.screens {

@@ -452,4 +452,46 @@ import Testing
         try run.send("close")
         #expect(run.form == ["currency": .text("EUR"), "recipient": .text("Amina")], "typed input is kept; an empty field takes its default")
     }
+
+    @Test func appWideTransitionsApplyInEveryFlowUnlessTheFlowOrScreenHandlesTheEvent() throws {
+        let app = try compileApp("""
+            app:
+              name: T
+              currency: GBP
+              locale: en-GB
+              start: onboarding
+              on:
+                app_foregrounded: { overlay: LOCK }
+                session_expired: EXPIRED
+            flows:
+              onboarding:
+                start: ONB-1
+                on:
+                  session_expired: ONB-1
+                screens:
+                  ONB-1: { name: Welcome, on: { done: { flow: wallet, returns: { closed: ONB-1 } } } }
+                  LOCK: { name: Locked, presentation: sheet, on: { unlock: back } }
+                  EXPIRED: { name: Expired, terminal: true }
+              wallet:
+                start: WAL-1
+                outcomes: [closed]
+                screens:
+                  WAL-1: { name: Home, on: { close: { end: closed }, app_foregrounded: WAL-2 } }
+                  WAL-2: { name: Other, on: { home: WAL-1 } }
+            """)
+        var run = try Interpreter(app: app)
+        try run.send("app_foregrounded")
+        #expect(run.currentScreen.id == "LOCK", "app-wide: onboarding has no handler of its own")
+        try run.send("unlock")
+        try run.send("session_expired")
+        #expect(run.currentScreen.id == "ONB-1", "the flow's own global transition wins over the app-wide one")
+        try run.send("done")
+        try run.send("app_foregrounded")
+        #expect(run.currentScreen.id == "WAL-2", "the screen's own transition wins")
+        try run.send("app_foregrounded")
+        #expect(run.currentScreen.id == "LOCK", "app-wide, on another flow's screen")
+        try run.send("unlock")
+        try run.send("session_expired")
+        #expect(run.currentScreen.id == "EXPIRED")
+    }
 }

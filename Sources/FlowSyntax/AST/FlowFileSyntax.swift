@@ -34,6 +34,9 @@ public struct AppSyntax: Sendable {
     public var locale: Located<String>?
     public var start: Located<String>?
     public var description: Located<String>?
+    /// App-wide transitions (`app.on`): handled on every screen of every flow, unless the screen or its flow
+    /// handles the event itself (app lock, session expiry).
+    public var on: [EventTransitionsSyntax] = []
     public var range: SourceRange
 }
 

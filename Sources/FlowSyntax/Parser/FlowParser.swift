@@ -51,7 +51,7 @@ struct FlowParser {
     // MARK: App
 
     func parseApp(_ node: YAMLNode) -> AppSyntax? {
-        let keys = ["name", "id", "seed", "version", "currency", "locale", "start", "description"]
+        let keys = ["name", "id", "seed", "version", "currency", "locale", "start", "description", "on"]
         guard let fields = reader.mapping(node, "the 'app' section", keys: keys) else { return nil }
         let what = "the 'app' section"
         var app = AppSyntax(range: node.range)
@@ -63,6 +63,7 @@ struct FlowParser {
         app.locale = reader.required(fields, "locale", in: what, hint: "add the default locale, e.g. en-GB").flatMap { reader.text($0, "'locale'") }
         app.start = reader.required(fields, "start", in: what, hint: "name the flow the app starts in").flatMap { reader.text($0, "'start'") }
         app.description = optionalText(fields, "description", what)
+        app.on = fields["on"].map { parseEventTransitions($0, "the app-wide transitions") } ?? []
         return app
     }
 
