@@ -105,6 +105,17 @@ extension AppChecker {
             let condition = variant.when.flatMap { check($0, expected: .bool, in: environment, role: "variant condition") }
             app.screens[index].variants.append(.init(name: variant.name.value, condition: condition, description: variant.description?.value))
         }
+        var textNames: Set<String> = []
+        for text in syntax.texts {
+            checkSnakeCase(text.name, "text")
+            guard textNames.insert(text.name.value).inserted else {
+                error("duplicate-declaration", "screen '\(syntax.id.value)' has two texts named '\(text.name.value)'", at: text.name.range)
+                continue
+            }
+            if let value = checkTemplate(text.template, in: environment, what: "text '\(text.name.value)'") {
+                app.screens[index].texts.append((text.name.value, value))
+            }
+        }
         currentScreen = index
         defer { currentScreen = nil }
         // Defaults fill their fields before the screen's own entry actions run, so those can read them.

@@ -190,9 +190,30 @@ extension AppChecker {
                                        detailsAreComplete: exact && effect.detailsWritten)
             }
         }
-        return Scenario.Expectation(screen: screen, variant: expect.variant?.value, errors: errors, state: state,
+        var texts: [(name: String, text: String)] = []
+        for item in expect.texts {
+            guard case .text(let text) = item.value else {
+                error("wrong-type", "the expected text '\(item.field.value)' must be the words shown", at: item.field.range)
+                continue
+            }
+            guard let screen else {
+                error("missing-key", "'texts' needs 'screen' in the same expectation", at: item.field.range)
+                continue
+            }
+            let names = app.screens[screen].texts.map(\.name)
+            guard names.contains(item.field.value) else {
+                error("unknown-member", "screen '\(app.screens[screen].id)' has no text '\(item.field.value)'"
+                      + (names.isEmpty ? "; declare it under the screen's 'texts:'" : "; its texts are \(names.map { "'\($0)'" }.joined(separator: ", "))"),
+                      at: item.field.range, notes: closestMatch(to: item.field.value, among: names).map { [.init("did you mean '\($0)'?")] } ?? [])
+                continue
+            }
+            texts.append((item.field.value, text.value))
+        }
+        var expectation = Scenario.Expectation(screen: screen, variant: expect.variant?.value, errors: errors, state: state,
                                     effects: resolveEffects(expect.effects, false), noEffects: resolveEffects(expect.noEffects, false),
                                     exactEffects: expect.exactEffects.map { resolveEffects($0, true) })
+        expectation.texts = texts
+        return expectation
     }
 
     /// The arguments an expected call must carry, each checked against the operation's declared input.

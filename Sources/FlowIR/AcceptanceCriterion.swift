@@ -94,6 +94,8 @@ public struct Scenario: Sendable {
         public var noEffects: [Effect]
         /// Emitted since the previous expectation: exactly these, in this order, and no others.
         public var exactEffects: [Effect]?
+        /// The current screen's texts, each exactly this.
+        public var texts: [(name: String, text: String)] = []
         public init(screen: Int?, variant: String?, errors: [(field: String, message: String)]?, state: [(path: [String], value: TypedExpression)],
                     effects: [Effect], noEffects: [Effect], exactEffects: [Effect]? = nil) {
             self.screen = screen; self.variant = variant; self.errors = errors; self.state = state

@@ -53,6 +53,8 @@ public struct Screen: Sendable {
     /// Own transitions, grouped by event in declaration order; alternatives for one event are in order.
     public var transitions: [Transition]
     public var timers: [Timer]
+    /// What the screen shows in words (`texts:`), each a text expression (templates lowered to `+` and `string()`).
+    public var texts: [(name: String, value: TypedExpression)] = []
     public var range: SourceRange
 
     public init(id: String, name: String, flow: Int, step: String?, description: String?, presentation: Presentation,

@@ -46,6 +46,17 @@ extension Interpreter {
         try evaluate(program.compile(expression), payload: payload)
     }
 
+    /// What the current screen shows in words (`texts:`), with the values filled in.
+    public func texts() throws -> [String: String] {
+        var copy = self
+        var shown: [String: String] = [:]
+        for text in currentScreen.texts {
+            let value = try copy.evaluateExpression(text.value, event: [:])
+            if case .text(let words) = value { shown[text.name] = words } else { shown[text.name] = value.description }
+        }
+        return shown
+    }
+
     /// The value of a scenario's expression now, without touching the run (a copy evaluates it).
     func value(of expression: TypedExpression) throws -> Value {
         var copy = self

@@ -40,6 +40,9 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
     var run: Interpreter
     do {
         run = try Interpreter(program: program, start: scenario.startScreen, clock: clock, services: services, state: scenario.givenState)
+    } catch let failure as RuntimeFailure {
+        return ScenarioResult(name: scenario.name, passed: false,
+                              failure: ScenarioFailure(step: 0, range: failure.range ?? scenario.range, message: "could not start: \(failure.message)"), trace: Trace())
     } catch {
         return ScenarioResult(name: scenario.name, passed: false,
                               failure: ScenarioFailure(step: 0, range: scenario.range, message: "could not start: \(error)"), trace: Trace())
@@ -218,6 +221,12 @@ func check(_ expectation: Scenario.Expectation, against run: inout Interpreter, 
         let actual = try run.read(item.path)
         if expected != actual && !(compare(expected, actual) == .orderedSame) {
             return "expected \(item.path.joined(separator: ".")) = \(expected), found \(actual)"
+        }
+    }
+    if !expectation.texts.isEmpty {
+        let shown = try run.texts()
+        for item in expectation.texts where shown[item.name] != item.text {
+            return "expected text \(item.name) \"\(item.text)\" on \(run.currentScreen.id), found \"\(shown[item.name] ?? "")\""
         }
     }
     if let problem = try checkOrdered(expectation.effects, emitted: effects, run: run) { return problem }

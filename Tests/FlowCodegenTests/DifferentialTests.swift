@@ -237,6 +237,11 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             if interpreter.errors != machine.errors { return "\(label): errors \(interpreter.errors) vs generated \(machine.errors)" }
             let variant = try? machine.variant()
             if step.variant != variant { return "\(label): variant \(step.variant ?? "nil") vs generated \(variant.flatMap { $0 } ?? "nil")" }
+            let shown = Result { try interpreter.texts() }
+            let generatedTexts = Result { try machine.texts() }
+            if (try? shown.get()) != (try? generatedTexts.get()) {
+                return "\(label): texts \((try? shown.get()) ?? [:]) vs generated \((try? generatedTexts.get()) ?? [:])"
+            }
             if !step.changes.isEmpty || machine.stateDiffers(from: previous) {
                 let expectedState = stateJSON(interpreter.state)
                 let actualState = (try? machine.stateJSON()) ?? "unencodable"
@@ -347,7 +352,7 @@ func stateJSON(_ state: [String: Value]) -> String {
 
 /// The apps whose generated module this test target links, by app id.
 func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? {
-    ["tempo": TempoDriver.self, "small": SmallDriver.self, "small-encoded": SmallEncodedDriver.self, "semantics": SemanticsDriver.self][id]
+    ["tempo": TempoDriver.self, "small": SmallDriver.self, "small-encoded": SmallEncodedDriver.self, "semantics": SemanticsDriver.self, "yole": YoleDriver.self][id]
 }
 
 @Suite struct DifferentialTests {

@@ -14,6 +14,7 @@ struct SmallEncodedDriver: GeneratedDriver {
     var errors: [String: String] { machine.errors }
     var ended: String? { machine.ended }
     func variant() throws -> String? { try machine.variant() }
+    func texts() throws -> [String: String] { try machine.texts() }
     func stateJSON() throws -> String { try encodeSorted(machine.state) }
     func stateDiffers(from other: SmallEncodedDriver) -> Bool { machine.state != other.machine.state }
     mutating func start() throws -> [EffectRecord] {

@@ -3,6 +3,7 @@ import Foundation
 import SemanticsFlow
 import SmallFlow
 import TempoFlow
+import YOLEFlow
 
 /// An effect as both sides can report it: the kind and value scenarios match on, or a timer request.
 enum EffectRecord: Equatable, CustomStringConvertible {
@@ -28,6 +29,8 @@ protocol GeneratedDriver {
     var errors: [String: String] { get }
     var ended: String? { get }
     func variant() throws -> String?
+    /// The current screen's texts with their values filled in.
+    func texts() throws -> [String: String]
     /// The state encoded as JSON (sorted keys), for comparison with the interpreter's.
     func stateJSON() throws -> String
     /// Whether the state differs from `other`'s (cheap: the generated state is Equatable).
@@ -58,6 +61,7 @@ struct TempoDriver: GeneratedDriver {
     var errors: [String: String] { machine.errors }
     var ended: String? { machine.ended }
     func variant() throws -> String? { try machine.variant() }
+    func texts() throws -> [String: String] { try machine.texts() }
     func stateJSON() throws -> String { try encodeSorted(machine.state) }
     func stateDiffers(from other: TempoDriver) -> Bool { machine.state != other.machine.state }
     mutating func start() throws -> [EffectRecord] {
@@ -104,6 +108,7 @@ struct SmallDriver: GeneratedDriver {
     var errors: [String: String] { machine.errors }
     var ended: String? { machine.ended }
     func variant() throws -> String? { try machine.variant() }
+    func texts() throws -> [String: String] { try machine.texts() }
     func stateJSON() throws -> String { try encodeSorted(machine.state) }
     func stateDiffers(from other: SmallDriver) -> Bool { machine.state != other.machine.state }
     mutating func start() throws -> [EffectRecord] {
@@ -150,6 +155,7 @@ struct SemanticsDriver: GeneratedDriver {
     var errors: [String: String] { machine.errors }
     var ended: String? { machine.ended }
     func variant() throws -> String? { try machine.variant() }
+    func texts() throws -> [String: String] { try machine.texts() }
     func stateJSON() throws -> String { try encodeSorted(machine.state) }
     func stateDiffers(from other: SemanticsDriver) -> Bool { machine.state != other.machine.state }
     mutating func start() throws -> [EffectRecord] {
@@ -187,3 +193,51 @@ struct SemanticsDriver: GeneratedDriver {
         }
     }
 }
+
+struct YoleDriver: GeneratedDriver {
+    var machine: YOLEMachine
+    init(start: String) throws { machine = try YOLEMachine(start: YOLEScreen(rawValue: start)) }
+    mutating func setClock(elapsed: Int) { machine.now = .init(millisecondsSince1970: 1_767_225_600_000 + elapsed) }
+    var screenID: String { machine.screenID }
+    var errors: [String: String] { machine.errors }
+    var ended: String? { machine.ended }
+    func variant() throws -> String? { try machine.variant() }
+    func texts() throws -> [String: String] { try machine.texts() }
+    func stateJSON() throws -> String { try encodeSorted(machine.state) }
+    func stateDiffers(from other: YoleDriver) -> Bool { machine.state != other.machine.state }
+    mutating func start() throws -> [EffectRecord] {
+        var effects: [YOLEEffect] = []
+        try machine.start(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
+        guard let event = YOLEEvent(name: name, payload: payload) else { return nil }
+        return try machine.send(event).map(Self.record)
+    }
+    mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
+        try machine.send(.timerFired(token: YOLEFlow.TimerToken(rawValue: token))).map(Self.record)
+    }
+    mutating func back() throws -> [EffectRecord] {
+        var effects: [YOLEEffect] = []
+        try machine.back(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
+        switch input {
+        case .text(let text): try machine.fill(field, .text(text))
+        case .list(let items): try machine.fill(field, .list(items))
+        }
+    }
+    static func record(_ effect: YOLEEffect) -> EffectRecord {
+        switch effect {
+        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
+        case .analytics(let event):
+            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+        case .push(let text): .effect(kind: "push", value: text, details: [:])
+        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
+        case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
+        case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
+        }
+    }
+}
+

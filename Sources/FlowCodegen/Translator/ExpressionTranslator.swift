@@ -301,6 +301,9 @@ struct ExpressionTranslator {
         case .convert:
             usedUnits.insert(.currency)
             return call("convert", values, type: type, throwing: true)
+        case .symbol:
+            usedUnits.insert(.currency)
+            return call("currencySymbol", values, type: type, throwing: false)
         case .allocate:
             usedUnits.insert(.decimal)
             return call("allocate", values, type: type, throwing: true)

@@ -277,6 +277,7 @@ struct MachineTranslator {
                                             .return(.call(.id(names.screen), [SwiftArgument("number", .id("screenNumber"))])),
                                         ])))
         members += derivedFunctions()
+        members.append(textsFunction())
         members.append(guardFunction())
         members.append(actionsFunction())
         members.append(validatorFunction())
@@ -323,6 +324,25 @@ struct MachineTranslator {
                                     .function(modifiers: [], name: names.derivedFunction(derived.name), parameters: [], effects: ["throws"],
                                               returns: names.swiftType(derived.type), body: [.return(ExpressionTranslator.wrap(value))]))
         }
+    }
+
+    /// `texts()`: what the current screen shows in words (`texts:`), with the values filled in.
+    mutating func textsFunction() -> SwiftDeclaration {
+        var cases: [SwiftSwitchCase] = []
+        for (index, screen) in app.screens.enumerated() where !screen.texts.isEmpty {
+            let scope = tables.formScope(screen)
+            var throwing = false
+            let entries = screen.texts.map { text -> SwiftDictionaryEntry in
+                let value = tables.expressions.value(text.value, scope: scope)
+                throwing = throwing || value.throwing
+                return SwiftDictionaryEntry(.string(text.name), value.code)
+            }
+            let dictionary = SwiftExpression.dictionary(entries)
+            cases.append(SwiftSwitchCase(["\(index)"], [.comment("\(screen.id) \(screen.name)"), .return(throwing ? .try(dictionary) : dictionary)]))
+        }
+        let body: [SwiftStatement] = cases.isEmpty ? [.return(.id("[:]"))] : [.switch(.id("screenNumber"), cases + [.default([.return(.id("[:]"))])])]
+        return SwiftDeclaration(doc: ["What the current screen shows in words (`texts:` in the flows), with the values filled in."], access: publicAccess,
+                                .function(modifiers: [], name: "texts", parameters: [], effects: ["throws"], returns: "[String: String]", body: body))
     }
 
     func numberedSwitch(_ bodies: [TableBuilder.Body], fallback: [SwiftStatement]) -> [SwiftStatement] {

@@ -274,6 +274,9 @@ extension ExpressionChecker {
                 argument(&call, 1, accepts: [.decimal])
             }
             return result(call, type ?? .error)
+        case .symbol:
+            argument(&call, 0, accepts: [.money, .text])
+            return result(call, .text)
         case .allocate:
             argument(&call, 0, accepts: [.money])
             argument(&call, 1, accepts: [.list(.int), .list(.decimal)])

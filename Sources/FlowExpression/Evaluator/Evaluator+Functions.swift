@@ -140,6 +140,9 @@ extension Evaluator {
                 throw fail("\(amount) has more decimal places than \(made.currency) allows (\(Currencies.minorUnits(of: made.currency))); round the amount first")
             }
             return .money(made)
+        case .symbol:
+            if case .money(let money) = values[0] { return .text(Currencies.symbol(of: money.currency)) }
+            return .text(Currencies.symbol(of: try text(0)))
         case .allocate:
             let money = try moneyValue(values[0], arguments[0])
             guard case .list(let items) = values[1] else { throw fail("the ratios of allocate must be a list") }

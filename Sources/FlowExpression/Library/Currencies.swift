@@ -20,6 +20,17 @@ enum Currencies {
         "XCG": 2, "XOF": 0, "XPF": 0, "YER": 2, "ZAR": 2, "ZMW": 2, "ZWG": 2,
     ]
 
+    /// How amounts in a currency are written before the number (`$`, `€`, `£`); the code itself where
+    /// there is no widely used sign of its own.
+    static let symbols: [String: String] = [
+        "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "CNY": "¥", "INR": "₹", "KRW": "₩", "NGN": "₦", "ILS": "₪",
+        "PHP": "₱", "TRY": "₺", "UAH": "₴", "VND": "₫", "THB": "฿", "KES": "KSh", "UGX": "USh", "TZS": "TSh",
+        "RWF": "FRw", "GHS": "GH₵", "ZAR": "R", "BRL": "R$", "CAD": "CA$", "AUD": "A$", "NZD": "NZ$", "HKD": "HK$",
+        "SGD": "S$", "MXN": "MX$", "CHF": "CHF", "XOF": "CFA", "XAF": "FCFA",
+    ]
+
+    static func symbol(of code: String) -> String { symbols[code] ?? code }
+
     /// Sorted codes, for did-you-mean notes.
     static let codes: [String] = minorUnitsByCode.keys.sorted()
 

@@ -19,6 +19,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case round
     case roundUp = "round_up"
     case allocate
+    case symbol
     case convert, money, amount, currency, now, today, date, timestamp, year, month, day, string, int, decimal
 
     /// The name as written in expressions.
@@ -53,6 +54,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .decimalPlaces: "decimal_places(value: decimal|money) -> int"
         case .round: "round(value: decimal|money, places: int[, mode: text]) -> same type, or round(value: money) -> money"
         case .allocate: "allocate(amount: money, ratios: list<int|decimal>) -> list<money>"
+        case .symbol: "symbol(currency: money|text) -> text"
         case .roundUp: "round_up(value: decimal|money[, unit: decimal|money]) -> same type"
         case .convert: "convert(amount: money, currency: text, rate: decimal) -> money"
         case .money: "money(amount: decimal, currency: text) -> money"
@@ -82,6 +84,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .age, .roundUp: 1...2
         case .round: 1...3
         case .allocate: 2...2
+        case .symbol: 1...1
         case .convert: 3...3
         case .min, .max: 1...Int.max
         }

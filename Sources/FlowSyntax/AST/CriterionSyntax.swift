@@ -76,6 +76,8 @@ public struct ExpectSyntax: Sendable {
     public var noEffects: [EffectSyntax]
     /// `exact_effects:`: these effects and no others since the previous expectation, in this order.
     public var exactEffects: [EffectSyntax]?
+    /// `texts:`: what the screen's texts read now, exactly.
+    public var texts: [FillSyntax] = []
 }
 
 public struct StepSyntax: Sendable {

@@ -2,7 +2,7 @@ import FlowSource
 
 /// Keys of a screen mapping.
 public let screenKeys = ["name", "step", "description", "presentation", "analytics", "terminal", "variants",
-                         "enter", "exit", "fields", "on", "after"]
+                         "enter", "exit", "fields", "on", "after", "texts"]
 /// Keys of a transition mapping.
 public let transitionKeys = ["to", "overlay", "flow", "returns", "end", "if", "do", "validate", "note"]
 
@@ -40,6 +40,11 @@ extension FlowParser {
             fields: fields["fields"].map { reader.entries($0, "the fields of \(what)").compactMap { parseField($0, $1, screen: id.value) } } ?? [],
             on: fields["on"].map { parseEventTransitions($0, "the transitions of \(what)") } ?? [],
             after: fields["after"].map { parseTimers($0, "the timers of \(what)") } ?? [])
+        screen.texts = fields["texts"].map { node in
+            reader.entries(node, "the texts of \(what)").compactMap { name, value in
+                reader.expression(value, "text '\(name.value)' of \(what)").map { (name: name, template: $0) }
+            }
+        } ?? []
         screen.hasSyntaxErrors = reader.errors.count > errorsBefore
         return screen
     }

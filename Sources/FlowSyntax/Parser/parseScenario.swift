@@ -78,7 +78,7 @@ extension FlowParser {
 
     func parseExpect(_ node: YAMLNode, _ scenario: String) -> ExpectSyntax? {
         let what = "'expect' of \(scenario)"
-        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "effects", "exact_effects", "no_effects"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "texts", "effects", "exact_effects", "no_effects"]) else { return nil }
         return ExpectSyntax(
             screen: optionalText(fields, "screen", what),
             variant: optionalText(fields, "variant", what),
@@ -86,7 +86,8 @@ extension FlowParser {
             state: fields["state"].map { assignments($0, "'state'") } ?? [],
             effects: fields["effects"].map { effects($0, "'effects'") } ?? [],
             noEffects: fields["no_effects"].map { effects($0, "'no_effects'") } ?? [],
-            exactEffects: fields["exact_effects"].map { effects($0, "'exact_effects'") })
+            exactEffects: fields["exact_effects"].map { effects($0, "'exact_effects'") },
+            texts: fields["texts"].map { fills($0, "'texts'") } ?? [])
     }
 
     static let effectKinds = ["analytics", "push", "toast", "call"]

@@ -217,6 +217,11 @@ public struct TempoMachine: Sendable {
         return (state.plan == Plan.premium) ? Money(amount: decimal("89.99"), currency: "GBP") : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))
     }
 
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
+    public func texts() throws -> [String: String] {
+        return [:]
+    }
+
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     func evaluateGuard(_ id: Int32, _ event: TempoEvent?) throws -> Bool {
         switch id {

@@ -57,6 +57,20 @@ public struct SemanticsMachine: Sendable {
     /// The current screen.
     public var screen: SemanticsScreen { SemanticsScreen(number: screenNumber) }
 
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
+    public func texts() throws -> [String: String] {
+        switch screenNumber {
+        case 24:
+            // SVC-OK Sent
+            return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
+        case 26:
+            // DEF-1 Name
+            return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
+        default:
+            return [:]
+        }
+    }
+
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     func evaluateGuard(_ id: Int32, _ event: SemanticsEvent?) throws -> Bool {
         switch id {

@@ -510,3 +510,198 @@ extension CalendarDate {
 
 /// A construct flowc does not translate yet; the run stops as an evaluation error would.
 func unsupported<T>(_ what: String) throws -> T { throw FlowFailure("\(what) is not supported in generated code") }
+
+/// `value` rounded to `places` digits after the point; `mode` is half_even, half_up, up or down.
+func round(_ value: Decimal, _ places: Int, _ mode: String = "half_even") throws -> Decimal {
+    guard (-38...38).contains(places) else { throw FlowFailure("cannot round to \(places) places") }
+    let foundationMode: NSDecimalNumber.RoundingMode
+    switch mode {
+    case "half_even": foundationMode = .bankers
+    case "half_up": foundationMode = .plain
+    case "up": foundationMode = .up
+    case "down": foundationMode = .down
+    default: throw FlowFailure("unknown rounding mode '\(mode)'")
+    }
+    var magnitude = value.magnitude
+    var result = Decimal()
+    NSDecimalRound(&result, &magnitude, places, foundationMode)
+    return value < 0 ? -result : result
+}
+
+func round(_ value: Money, _ places: Int, _ mode: String = "half_even") throws -> Money {
+    let allowed = minorUnits(of: value.currency)
+    guard places <= allowed else { throw FlowFailure("cannot round \(value.currency) to \(places) places: \(value.currency) has \(allowed)") }
+    return Money(amount: try round(value.amount, places, mode), currency: value.currency)
+}
+
+/// `value` rounded half-even to its currency's minor unit.
+func round(_ value: Money) throws -> Money {
+    Money(amount: try round(value.amount, minorUnits(of: value.currency), "half_even"), currency: value.currency)
+}
+
+func allocate(_ money: Money, _ ratios: [Int]) throws -> [Money] { try allocate(money, ratios.map { Decimal($0) }) }
+
+/// `money` split by `ratios` into parts on the minor unit that add up to exactly `money` (largest remainder,
+/// ties to the earlier part).
+func allocate(_ money: Money, _ ratios: [Decimal]) throws -> [Money] {
+    guard !ratios.isEmpty else { throw FlowFailure("allocate needs at least one ratio") }
+    guard ratios.allSatisfy({ $0 >= 0 }) else { throw FlowFailure("the ratios of allocate must not be negative") }
+    let total = ratios.reduce(Decimal(0), +)
+    guard total > 0 else { throw FlowFailure("the ratios of allocate must add up to more than 0") }
+    let places = minorUnits(of: money.currency)
+    guard decimalPlaces(money.amount) <= places else {
+        throw FlowFailure("cannot allocate \(money.amount) \(money.currency): \(money.currency) has \(places) decimal places")
+    }
+    var unit = Decimal(1)
+    for _ in 0..<places { unit /= 10 }
+    let amount = money.amount.magnitude
+    var parts: [Decimal] = []
+    var remainders: [(index: Int, remainder: Decimal)] = []
+    for (index, ratio) in ratios.enumerated() {
+        let exact = amount * ratio / total
+        let floored = try round(exact, places, "down")
+        parts.append(floored)
+        remainders.append((index, exact - floored))
+    }
+    var left = amount - parts.reduce(Decimal(0), +)
+    let order = remainders.enumerated().sorted { lhs, rhs in
+        lhs.element.remainder != rhs.element.remainder ? lhs.element.remainder > rhs.element.remainder : lhs.offset < rhs.offset
+    }.map(\.element.index)
+    var position = 0
+    while left >= unit, !order.isEmpty {
+        parts[order[position % order.count]] += unit
+        left -= unit
+        position += 1
+    }
+    return parts.map { Money(amount: money.amount < 0 ? -$0 : $0, currency: money.currency) }
+}
+
+/// The smallest multiple of `unit` not less than `value`.
+func roundUp(_ value: Decimal, _ unit: Decimal = 1) throws -> Decimal {
+    guard unit > 0 else { throw FlowFailure("the unit of round_up must be more than 0") }
+    var input = value / unit
+    var result = Decimal()
+    NSDecimalRound(&result, &input, 0, .up)
+    return try checked(result * unit)
+}
+
+func roundUp(_ value: Money, _ unit: Decimal = 1) throws -> Money {
+    Money(amount: try roundUp(value.amount, unit), currency: value.currency)
+}
+
+func roundUp(_ value: Money, _ unit: Money) throws -> Money {
+    guard unit.currency == value.currency else { throw FlowFailure("cannot round \(value) up to a multiple of \(unit): the currencies differ") }
+    return try roundUp(value, unit.amount)
+}
+
+/// Digits after the point, not counting trailing zeros.
+func decimalPlaces(_ value: Decimal) -> Int {
+    var scaled = value.magnitude
+    var places = 0
+    while places < 40, (try? round(scaled, 0, "down")) != scaled {
+        scaled *= 10
+        places += 1
+    }
+    return places
+}
+
+func decimalPlaces(_ value: Money) -> Int { decimalPlaces(value.amount) }
+
+/// `int(decimal)`: truncated toward zero; a failure when out of range.
+func truncatedInt(_ value: Decimal) throws -> Int {
+    let truncated = try round(value, 0, "down")
+    guard let result = Int(formatDecimal(truncated)) else { throw FlowFailure("\(formatDecimal(value)) does not fit in an int") }
+    return result
+}
+
+/// `decimal('4.50')`: `[+-]digits[.digits]`.
+func parseDecimal(_ text: String) throws -> Decimal {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    var scalars = Substring(trimmed).unicodeScalars[...]
+    if let first = scalars.first, first == "+" || first == "-" { scalars = scalars.dropFirst() }
+    let parts = scalars.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }),
+          scalars.filter({ $0 != "0" && $0 != "." }).count <= 38,
+          let value = Decimal(string: trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed, locale: Locale(identifier: "en_US_POSIX"))
+    else { throw FlowFailure("'\(text)' is not a decimal number") }
+    return value
+}
+
+/// ISO 4217 codes in use, with their minor units.
+enum Currencies {
+    static let minorUnitsByCode: [String: Int] = [
+        "AED": 2, "AFN": 2, "ALL": 2, "AMD": 2, "ANG": 2, "AOA": 2, "ARS": 2, "AUD": 2, "AWG": 2, "AZN": 2,
+        "BAM": 2, "BBD": 2, "BDT": 2, "BGN": 2, "BHD": 3, "BIF": 0, "BMD": 2, "BND": 2, "BOB": 2, "BRL": 2,
+        "BSD": 2, "BTN": 2, "BWP": 2, "BYN": 2, "BZD": 2, "CAD": 2, "CDF": 2, "CHF": 2, "CLP": 0, "CNY": 2,
+        "COP": 2, "CRC": 2, "CUP": 2, "CVE": 2, "CZK": 2, "DJF": 0, "DKK": 2, "DOP": 2, "DZD": 2, "EGP": 2,
+        "ERN": 2, "ETB": 2, "EUR": 2, "FJD": 2, "FKP": 2, "GBP": 2, "GEL": 2, "GHS": 2, "GIP": 2, "GMD": 2,
+        "GNF": 0, "GTQ": 2, "GYD": 2, "HKD": 2, "HNL": 2, "HTG": 2, "HUF": 2, "IDR": 2, "ILS": 2, "INR": 2,
+        "IQD": 3, "IRR": 2, "ISK": 0, "JMD": 2, "JOD": 3, "JPY": 0, "KES": 2, "KGS": 2, "KHR": 2, "KMF": 0,
+        "KPW": 2, "KRW": 0, "KWD": 3, "KYD": 2, "KZT": 2, "LAK": 2, "LBP": 2, "LKR": 2, "LRD": 2, "LSL": 2,
+        "LYD": 3, "MAD": 2, "MDL": 2, "MGA": 2, "MKD": 2, "MMK": 2, "MNT": 2, "MOP": 2, "MRU": 2, "MUR": 2,
+        "MVR": 2, "MWK": 2, "MXN": 2, "MYR": 2, "MZN": 2, "NAD": 2, "NGN": 2, "NIO": 2, "NOK": 2, "NPR": 2,
+        "NZD": 2, "OMR": 3, "PAB": 2, "PEN": 2, "PGK": 2, "PHP": 2, "PKR": 2, "PLN": 2, "PYG": 0, "QAR": 2,
+        "RON": 2, "RSD": 2, "RUB": 2, "RWF": 0, "SAR": 2, "SBD": 2, "SCR": 2, "SDG": 2, "SEK": 2, "SGD": 2,
+        "SHP": 2, "SLE": 2, "SOS": 2, "SRD": 2, "SSP": 2, "STN": 2, "SVC": 2, "SYP": 2, "SZL": 2, "THB": 2,
+        "TJS": 2, "TMT": 2, "TND": 3, "TOP": 2, "TRY": 2, "TTD": 2, "TWD": 2, "TZS": 2, "UAH": 2, "UGX": 0,
+        "USD": 2, "UYU": 2, "UZS": 2, "VED": 2, "VES": 2, "VND": 0, "VUV": 0, "WST": 2, "XAF": 0, "XCD": 2,
+        "XCG": 2, "XOF": 0, "XPF": 0, "YER": 2, "ZAR": 2, "ZMW": 2, "ZWG": 2,
+    ]
+}
+
+/// `code` when it is a known ISO 4217 currency.
+func validCurrency(_ code: String) throws -> String {
+    guard Currencies.minorUnitsByCode[code] != nil else { throw FlowFailure("unknown currency code '\(code)'") }
+    return code
+}
+
+/// How amounts in a currency are written before the number (`$`, `€`, `£`), or the code itself.
+func currencySymbol(_ code: String) -> String {
+    switch code {
+    case "USD": "$"
+    case "EUR": "€"
+    case "GBP": "£"
+    case "JPY", "CNY": "¥"
+    case "INR": "₹"
+    case "KRW": "₩"
+    case "NGN": "₦"
+    case "ILS": "₪"
+    case "PHP": "₱"
+    case "TRY": "₺"
+    case "UAH": "₴"
+    case "VND": "₫"
+    case "THB": "฿"
+    case "KES": "KSh"
+    case "UGX": "USh"
+    case "TZS": "TSh"
+    case "RWF": "FRw"
+    case "GHS": "GH₵"
+    case "ZAR": "R"
+    case "BRL": "R$"
+    case "CAD": "CA$"
+    case "AUD": "A$"
+    case "NZD": "NZ$"
+    case "HKD": "HK$"
+    case "SGD": "S$"
+    case "MXN": "MX$"
+    case "XOF": "CFA"
+    case "XAF": "FCFA"
+    default: code
+    }
+}
+
+func currencySymbol(_ money: Money) -> String { currencySymbol(money.currency) }
+
+func makeMoney(_ amount: Decimal, _ currency: String) throws -> Money {
+    let code = try validCurrency(currency)
+    guard decimalPlaces(amount) <= minorUnits(of: code) else {
+        throw FlowFailure("\(amount) has more decimal places than \(code) allows (\(minorUnits(of: code))); round the amount first")
+    }
+    return Money(amount: amount, currency: code)
+}
+
+func convert(_ money: Money, _ currency: String, _ rate: Decimal) throws -> Money {
+    let code = try validCurrency(currency)
+    guard rate > 0 else { throw FlowFailure("the rate of convert must be more than 0") }
+    return try round(Money(amount: try multiply(money.amount, rate), currency: code))
+}

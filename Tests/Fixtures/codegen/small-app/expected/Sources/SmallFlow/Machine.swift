@@ -56,6 +56,11 @@ public struct SmallMachine: Sendable {
     /// The current screen.
     public var screen: SmallScreen { SmallScreen(number: screenNumber) }
 
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
+    public func texts() throws -> [String: String] {
+        return [:]
+    }
+
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     func evaluateGuard(_ id: Int32, _ event: SmallEvent?) throws -> Bool {
         switch id {
