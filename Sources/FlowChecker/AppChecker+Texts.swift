@@ -39,6 +39,8 @@ extension AppChecker {
                 continue
             }
             guard let close = closingBrace(in: scalars, from: index + 1) else {
+                // Names in a broken text still count as used, so one mistake is one diagnostic.
+                usedNames.formUnion(identifiers(in: source.text))
                 error("expression-syntax", "the '{' in \(what) is not closed; end the value with '}', or write '{{' for a brace",
                       at: source.fileRange(of: index..<(index + 1)))
                 return nil
