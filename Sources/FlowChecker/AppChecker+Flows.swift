@@ -120,7 +120,7 @@ extension AppChecker {
         defer { currentScreen = nil }
         // Defaults fill their fields before the screen's own entry actions run, so those can read them.
         let defaults = fields.compactMap { field in
-            field.defaultValue.map { Action(kind: .prefill(field: field.name, value: $0), range: field.range) }
+            field.defaultValue.map { Action(kind: .fillField(field: field.name, value: $0, onlyWhenEmpty: true), range: field.range) }
         }
         app.screens[index].enter = defaults + resolveActions(syntax.enter, context: context, event: nil)
         app.screens[index].exit = resolveActions(syntax.exit, context: context, event: nil)
@@ -250,6 +250,21 @@ extension AppChecker {
                           validates: validates, note: syntax.note?.value, range: syntax.range)
     }
 
+    /// The value type of a field of the screen an action runs on, for `fill:` and `clear: [form.<field>]`.
+    func resolveFormField(_ name: String, at range: SourceRange, context: ScreenContext, action: String) -> ValueType? {
+        guard context.screen != nil else {
+            error("unknown-field", "'\(action)' types into the fields of the screen it runs on; a flow's global transitions have no screen of their own",
+                  at: range)
+            return nil
+        }
+        guard let field = context.fields.first(where: { $0.name == name }) else {
+            error("unknown-field", "this screen has no field '\(name)'", at: range,
+                  notes: closestMatch(to: name, among: context.fields.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
+            return nil
+        }
+        return field.type
+    }
+
     func resolveScreenReference(_ name: Located<String>, as what: String) -> Int? {
         if let index = screenTable[name.value] { return index }
         if let currentScreen { screensWithBrokenTargets.insert(currentScreen) }
@@ -287,9 +302,20 @@ extension AppChecker {
                             error("unknown-state", "'form' can only be cleared on a screen", at: path.range)
                         }
                         actions.append(Action(kind: .clearFields, range: action.range))
+                    } else if path.value.hasPrefix("form.") {
+                        let name = String(path.value.dropFirst("form.".count))
+                        if resolveFormField(name, at: path.range, context: context, action: "clear") != nil {
+                            actions.append(Action(kind: .fillField(field: name, value: nil, onlyWhenEmpty: false), range: action.range))
+                        }
                     } else if let (components, _) = resolveStatePath(path) {
                         actions.append(Action(kind: .clear(path: components), range: action.range))
                     }
+                }
+            case .fill(let assignments):
+                for assignment in assignments {
+                    guard let type = resolveFormField(assignment.path.value, at: assignment.path.range, context: context, action: "fill"),
+                          let value = check(assignment.value, expected: type, in: environment, role: "value for field '\(assignment.path.value)'") else { continue }
+                    actions.append(Action(kind: .fillField(field: assignment.path.value, value: value, onlyWhenEmpty: false), range: action.range))
                 }
             case .call(let name, let arguments):
                 guard let (service, operation) = resolveOperation(name) else { continue }

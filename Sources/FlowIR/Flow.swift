@@ -120,9 +120,10 @@ public struct Action: Sendable {
         case set(path: [String], value: TypedExpression)
         case append(path: [String], value: TypedExpression)
         case clearFields
-        /// A field's `default:`: when the screen opens and the field holds nothing, it is filled with the value
-        /// (as if typed). Made by the checker from the field, first among the screen's entry actions.
-        case prefill(field: String, value: TypedExpression)
+        /// Types `value` into a field of the current screen as a person would (nil: empties it), and clears the
+        /// field's error. `fill:` and `clear: [form.<field>]` actions; a field's `default:` is one with
+        /// `onlyWhenEmpty`, made by the checker first among the screen's entry actions.
+        case fillField(field: String, value: TypedExpression?, onlyWhenEmpty: Bool)
         case clear(path: [String])
         case call(service: Int, operation: Int, arguments: [(name: String, value: TypedExpression)])
         case analytics(event: String, properties: [(name: String, value: TypedExpression)])

@@ -455,11 +455,11 @@ public struct Interpreter: Sendable {
                 assign(zero, slot: slot, members: members[...])
             case .clearFields:
                 forms[screen] = [:]
-            case .prefill(let field, let expression):
-                guard forms[screen]?[field] == nil else { break }
-                if let input = FieldInput(prefilling: try evaluate(expression, payload: payload)) {
-                    forms[screen, default: [:]][field] = input
-                }
+            case .fillField(let field, let expression, let onlyWhenEmpty):
+                if onlyWhenEmpty, forms[screen]?[field] != nil { break }
+                let input = try expression.flatMap { FieldInput(prefilling: try evaluate($0, payload: payload)) }
+                forms[screen, default: [:]][field] = input
+                errors[field] = nil
             case .call(let service, let operation, let arguments):
                 let name = program.operationNames[service][operation]
                 var values: [String: Value] = [:]

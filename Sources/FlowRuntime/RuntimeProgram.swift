@@ -218,8 +218,8 @@ enum RuntimeAction: Sendable {
     case append(slot: Int, members: [String], value: RuntimeExpression)
     case clear(slot: Int, members: [String], zero: Value)
     case clearFields
-    /// A field's default, typed into it when the screen opens and the field holds nothing.
-    case prefill(field: String, value: RuntimeExpression)
+    /// Types a value into a field of the current screen (nil: empties it); a default only when it is empty.
+    case fillField(field: String, value: RuntimeExpression?, onlyWhenEmpty: Bool)
     case call(service: Int, operation: Int, arguments: [(name: String, value: RuntimeExpression)])
     case analytics(event: String, properties: [(name: String, value: RuntimeExpression)])
     /// Fixed texts, as static effect numbers.
@@ -314,8 +314,8 @@ final class ExpressionCompiler {
                 return place(path).map { .clear(slot: $0.slot, members: $0.members, zero: $0.zero) }
             case .clearFields:
                 return .clearFields
-            case .prefill(let field, let value):
-                return .prefill(field: field, value: compile(value))
+            case .fillField(let field, let value, let onlyWhenEmpty):
+                return .fillField(field: field, value: value.map(compile), onlyWhenEmpty: onlyWhenEmpty)
             case .call(let service, let operation, let arguments):
                 return .call(service: service, operation: operation, arguments: arguments.map { ($0.name, compile($0.value)) })
             case .analytics(let event, let properties):

@@ -245,7 +245,7 @@ struct TableBuilder {
         case .set(let path, let value): ["set", path, value]
         case .append(let path, let value): ["append", path, value]
         case .clearFields: ["clearFields"]
-        case .prefill(let field, let value): ["prefill", field, value]
+        case .fillField(let field, let value, let onlyWhenEmpty): ["fillField", field, value.map { [$0] } ?? [], onlyWhenEmpty]
         case .clear(let path): ["clear", path]
         case .call(let service, let operation, let arguments): ["call", service, operation, arguments.map(\.name), arguments.map(\.value)]
         case .analytics(let event, let properties): ["analytics", event, properties.map(\.name), properties.map(\.value)]
@@ -326,14 +326,16 @@ struct TableBuilder {
             return [.assign(target, zero)]
         case .clearFields:
             return [.expression(.call(.id("clearForm"), []))]
-        case .prefill(let field, let value):
-            // A field's default: typed in when the screen opens with the field empty (the interpreter's rule).
+        case .fillField(let field, let value, let onlyWhenEmpty):
+            // Typed in as a person would; a default only while the field is empty (the interpreter's rule).
             guard let offset = scope.form[field]?.offset else { return [] }
-            let translated = expressions.value(value, scope: scope, acceptsNull: true)
-            let input = SwiftExpression.call(.id("fieldInput"), [SwiftArgument(nil, translated.code)])
-            let fill = SwiftExpression.call(.id("prefill"), [SwiftArgument(nil, .int(offset)), SwiftArgument(nil, input)])
+            let translated = value.map { expressions.value($0, scope: scope, acceptsNull: true) }
+            let input = translated.map { SwiftExpression.call(.id("fieldInput"), [SwiftArgument(nil, $0.code)]) } ?? .id("nil")
+            let fill = SwiftExpression.call(.id("setInput"), [SwiftArgument(nil, .int(offset)), SwiftArgument(nil, input)])
+            let statement = SwiftStatement.expression(translated?.throwing == true ? .try(fill) : fill)
+            guard onlyWhenEmpty else { return [statement] }
             return [.if(conditions: [.expression(.binary("==", .call(.id("formInput"), [SwiftArgument(nil, .int(offset))]), .id("nil")))],
-                        then: [.expression(translated.throwing ? .try(fill) : fill)], otherwise: nil)]
+                        then: [statement], otherwise: nil)]
         case .call(let service, let operation, let arguments):
             let declaration = app.services[service].operations[operation]
             var values: [SwiftArgument] = []

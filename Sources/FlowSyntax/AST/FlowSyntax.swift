@@ -85,6 +85,8 @@ public struct ActionSyntax: Sendable {
         case set([AssignmentSyntax])
         case append([AssignmentSyntax])
         case clear([Located<String>])
+        /// `fill: { recipient: event.name }`: types values into fields of the current screen.
+        case fill([AssignmentSyntax])
         case call(Located<String>, with: [AssignmentSyntax])
         case analytics(Located<String>, properties: [AssignmentSyntax])
         case push(Located<String>)

@@ -120,7 +120,7 @@ extension FlowParser {
     }
 
     /// Action kinds, in the order the docs list them.
-    static let actionKinds = ["set", "append", "clear", "call", "analytics", "push", "toast", "raise"]
+    static let actionKinds = ["set", "append", "clear", "fill", "call", "analytics", "push", "toast", "raise"]
 
     func parseActions(_ node: YAMLNode, _ what: String) -> [ActionSyntax] {
         reader.list(node, what).compactMap { item in
@@ -143,6 +143,7 @@ extension FlowParser {
         case "set": parsed = .set(assignments(node, "'set'"))
         case "append": parsed = .append(assignments(node, "'append'"))
         case "clear": parsed = .clear(reader.textList(node, "'clear'"))
+        case "fill": parsed = .fill(assignments(node, "'fill'"))
         case "call":
             if node.scalar != nil {
                 parsed = reader.text(node, "'call'").map { .call($0, with: []) }

@@ -226,16 +226,16 @@ public struct YOLEMachine: Sendable {
         case 7:
             // STEP-02 enter
             if formInput(0) == nil {
-                prefill(0, fieldInput(state.email))
+                setInput(0, fieldInput(state.email))
             }
             if formInput(1) == nil {
-                prefill(1, fieldInput(state.firstName))
+                setInput(1, fieldInput(state.firstName))
             }
             if formInput(2) == nil {
-                prefill(2, fieldInput(state.lastName))
+                setInput(2, fieldInput(state.lastName))
             }
             if formInput(4) == nil {
-                prefill(4, fieldInput(state.country))
+                setInput(4, fieldInput(state.country))
             }
         case 8:
             // STEP-03 tap_verify_email
@@ -310,7 +310,7 @@ public struct YOLEMachine: Sendable {
         case 29:
             // STEP-07 enter
             if formInput(0) == nil {
-                prefill(0, fieldInput((state.country != "") ? state.country : "KE"))
+                setInput(0, fieldInput((state.country != "") ? state.country : "KE"))
             }
         case 30:
             // STEP-08 tap_verify
@@ -349,7 +349,7 @@ public struct YOLEMachine: Sendable {
         case 41:
             // STEP-09 enter
             if formInput(0) == nil {
-                prefill(0, fieldInput(DocumentType.passport))
+                setInput(0, fieldInput(DocumentType.passport))
             }
         case 42:
             // STEP-10 device.camera_permission.denied
@@ -413,16 +413,16 @@ public struct YOLEMachine: Sendable {
         case 57:
             // STEP-14.1 enter
             if formInput(0) == nil {
-                prefill(0, fieldInput(state.draftAmount))
+                setInput(0, fieldInput(state.draftAmount))
             }
             if formInput(1) == nil {
-                prefill(1, fieldInput(state.draftCurrency))
+                setInput(1, fieldInput(state.draftCurrency))
             }
             if formInput(2) == nil {
-                prefill(2, fieldInput(state.draftRecipient))
+                setInput(2, fieldInput(state.draftRecipient))
             }
             if formInput(3) == nil {
-                prefill(3, fieldInput(state.draftNote))
+                setInput(3, fieldInput(state.draftNote))
             }
         case 58:
             // STEP-15 favorites_api.load.loaded
@@ -491,10 +491,10 @@ public struct YOLEMachine: Sendable {
         case 76:
             // STEP-16.edit-profile enter
             if formInput(0) == nil {
-                prefill(0, fieldInput(state.firstName))
+                setInput(0, fieldInput(state.firstName))
             }
             if formInput(1) == nil {
-                prefill(1, fieldInput(state.lastName))
+                setInput(1, fieldInput(state.lastName))
             }
         case 77:
             // STEP-14.2 fees_api.quote.received

@@ -902,6 +902,43 @@ func validCurrency(_ code: String) throws -> String {
     return code
 }
 
+/// How amounts in a currency are written before the number (`$`, `€`, `£`), or the code itself.
+func currencySymbol(_ code: String) -> String {
+    switch code {
+    case "USD": "$"
+    case "EUR": "€"
+    case "GBP": "£"
+    case "JPY", "CNY": "¥"
+    case "INR": "₹"
+    case "KRW": "₩"
+    case "NGN": "₦"
+    case "ILS": "₪"
+    case "PHP": "₱"
+    case "TRY": "₺"
+    case "UAH": "₴"
+    case "VND": "₫"
+    case "THB": "฿"
+    case "KES": "KSh"
+    case "UGX": "USh"
+    case "TZS": "TSh"
+    case "RWF": "FRw"
+    case "GHS": "GH₵"
+    case "ZAR": "R"
+    case "BRL": "R$"
+    case "CAD": "CA$"
+    case "AUD": "A$"
+    case "NZD": "NZ$"
+    case "HKD": "HK$"
+    case "SGD": "S$"
+    case "MXN": "MX$"
+    case "XOF": "CFA"
+    case "XAF": "FCFA"
+    default: code
+    }
+}
+
+func currencySymbol(_ money: Money) -> String { currencySymbol(money.currency) }
+
 func makeMoney(_ amount: Decimal, _ currency: String) throws -> Money {
     let code = try validCurrency(currency)
     guard decimalPlaces(amount) <= minorUnits(of: code) else {

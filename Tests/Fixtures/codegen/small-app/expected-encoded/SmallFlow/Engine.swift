@@ -436,12 +436,14 @@ extension Machine {
         return inputs[index]
     }
 
-    /// Types a field's default into field `offset` of the current screen (nil: a null default leaves it empty).
-    mutating func prefill(_ offset: Int, _ input: FieldInput?) {
+    /// Types `input` into field `offset` of the current screen as a person would (nil: empties it); the
+    /// field's error goes (`fill:`, `clear: [form.<field>]` and defaults).
+    mutating func setInput(_ offset: Int, _ input: FieldInput?) {
         let entry = tables.screens[Int(screenNumber)]
         let index = Int(entry.fieldStart) + offset
-        guard let input, index < Int(entry.fieldEnd) else { return }
+        guard index < Int(entry.fieldEnd) else { return }
         inputs[index] = input
+        if !errors.isEmpty { errors[tables.strings[Int(tables.fields[index].name)]] = nil }
     }
 
     /// Forgets what was typed on the current screen (`clear: [form]`).

@@ -126,12 +126,18 @@ public struct SemanticsMachine: Sendable {
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
         case 11:
+            // DEF-1 use_favourite
+            setInput(0, fieldInput("Amina"))
+        case 12:
+            // DEF-1 forget
+            setInput(0, nil)
+        case 13:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 12:
+        case 14:
             // DEF-1 enter
             if formInput(0) == nil {
-                prefill(0, fieldInput(state.lastName))
+                setInput(0, fieldInput(state.lastName))
             }
         default:
             break

@@ -106,10 +106,10 @@ enum SemanticsTables {
         ScreenEntry(flow: 0, rowStart: 44, rowEnd: 47, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: SVC-1 Transfer
         ScreenEntry(flow: 0, rowStart: 47, rowEnd: 48, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: SVC-OK Sent
         ScreenEntry(flow: 0, rowStart: 48, rowEnd: 49, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: SVC-FAIL Failed
-        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 50, fieldStart: 1, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 12, exitActions: 0, analytics: (-1)), // 26: DEF-1 Name
-        ScreenEntry(flow: 0, rowStart: 50, rowEnd: 52, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 53, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 53, rowEnd: 55, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SUB-1 Inside
+        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 52, fieldStart: 1, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 14, exitActions: 0, analytics: (-1)), // 26: DEF-1 Name
+        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 54, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: DEF-2 Name kept
+        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: SUB-DONE Sub-flow done
+        ScreenEntry(flow: 1, rowStart: 55, rowEnd: 57, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SUB-1 Inside
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -163,26 +163,28 @@ enum SemanticsTables {
         TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // SVC-1 bank.transfer.failed → SVC-FAIL
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-OK done → HUB
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-FAIL done → HUB
-        TransitionRow(event: 20, guardID: 0, actionsID: 11, target: .screen, argument: 27, validates: true), // DEF-1 next → DEF-2
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
+        TransitionRow(event: 28, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
+        TransitionRow(event: 29, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
+        TransitionRow(event: 20, guardID: 0, actionsID: 13, target: .screen, argument: 27, validates: true), // DEF-1 next → DEF-2
+        TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // DEF-2 done → HUB
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
-        TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .end, argument: 30, validates: false), // SUB-1 finish → end done
+        TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
+        TransitionRow(event: 32, guardID: 0, actionsID: 0, target: .end, argument: 30, validates: false), // SUB-1 finish → end done
         TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 31, validates: false), // sub (global) after 60s → end cancelled
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 55, rowEnd: 56, timerStart: 1, timerEnd: 1, name: 35), // main
-        FlowEntry(start: 29, rowStart: 56, rowEnd: 56, timerStart: 1, timerEnd: 2, name: 36), // sub
+        FlowEntry(start: 0, rowStart: 57, rowEnd: 58, timerStart: 1, timerEnd: 1, name: 35), // main
+        FlowEntry(start: 29, rowStart: 58, rowEnd: 58, timerStart: 1, timerEnd: 2, name: 36), // sub
     ]
 
     /// Every timer: its delay and the rows it fires.
     static let timers: [TimerEntry] = [
         TimerEntry(milliseconds: 30000, rowStart: 41, rowEnd: 42), // TMR-1 after 30s
-        TimerEntry(milliseconds: 60000, rowStart: 56, rowEnd: 57), // sub (global) after 60s
+        TimerEntry(milliseconds: 60000, rowStart: 58, rowEnd: 59), // sub (global) after 60s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.

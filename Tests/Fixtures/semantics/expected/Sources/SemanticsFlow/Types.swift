@@ -268,6 +268,8 @@ public enum SemanticsEvent: Hashable, Sendable {
     case away
     case `return`
     case send
+    case useFavourite
+    case forget
     case again
     case ping
     case finish
@@ -335,6 +337,10 @@ public enum SemanticsEvent: Hashable, Sendable {
             self = .`return`
         case "send":
             self = .send
+        case "use_favourite":
+            self = .useFavourite
+        case "forget":
+            self = .forget
         case "again":
             self = .again
         case "ping":
@@ -405,6 +411,10 @@ public enum SemanticsEvent: Hashable, Sendable {
             return "return"
         case .send:
             return "send"
+        case .useFavourite:
+            return "use_favourite"
+        case .forget:
+            return "forget"
         case .again:
             return "again"
         case .ping:
@@ -475,12 +485,16 @@ public enum SemanticsEvent: Hashable, Sendable {
             return 26
         case .send:
             return 27
-        case .again:
+        case .useFavourite:
             return 28
-        case .ping:
+        case .forget:
             return 29
-        case .finish:
+        case .again:
             return 30
+        case .ping:
+            return 31
+        case .finish:
+            return 32
         case .timerFired:
             return (-2)
         }

@@ -92,7 +92,7 @@ public struct SmallMachine: Sendable {
         case 4:
             // LOG-002 enter
             if formInput(0) == nil {
-                prefill(0, fieldInput(state.rememberedEmail))
+                setInput(0, fieldInput(state.rememberedEmail))
             }
         default:
             break
