@@ -114,7 +114,8 @@ extension AppChecker {
             let condition = rule.condition.flatMap {
                 check($0, expected: .bool, in: screenEnvironment(context, event: nil, extra: ["value": kind.valueType]), role: "condition")
             }
-            if rule.condition == nil {
+            // Free `check` rules each test their own expression, with their own message.
+            if rule.condition == nil && rule.kind.value != "check" {
                 if let first = seenMessages[rule.kind.value] {
                     error("duplicate-rule", "\(what) has two '\(rule.kind.value)' rules; merge them", at: rule.kind.range, notes: [.init("first here", at: first)])
                 }
@@ -126,10 +127,15 @@ extension AppChecker {
         var options = syntax.options.map { Field.Option(value: $0.value.value, label: $0.label?.value) }
         if options.isEmpty, case .choiceOf(let type) = kind { options = (enums[type] ?? []).map { .init(value: $0, label: nil) } }
         if options.isEmpty, case .multiChoiceOf(let type) = kind { options = (enums[type] ?? []).map { .init(value: $0, label: nil) } }
-        return Field(name: syntax.name.value, kind: kind, label: syntax.label?.value, hint: syntax.hint?.value,
-                     placeholder: syntax.placeholder?.value, options: options,
-                     currency: syntax.currency?.value, country: syntax.country?.value, countryField: syntax.countryField?.value,
-                     defaultValue: defaultValue, rules: rules, range: syntax.name.range)
+        var field = Field(name: syntax.name.value, kind: kind, label: syntax.label?.value, hint: syntax.hint?.value,
+                          placeholder: syntax.placeholder?.value, options: options,
+                          currency: syntax.currency?.value, country: syntax.country?.value, countryField: syntax.countryField?.value,
+                          defaultValue: defaultValue, rules: rules, range: syntax.name.range)
+        // Fields may be empty when the condition is read, so `form.<field>` is optional there (`form.amount != null && ...`).
+        field.shownWhen = syntax.shownWhen.flatMap {
+            check($0, expected: .bool, in: screenEnvironment(context, event: nil, emptyFieldsVisible: true), role: "condition of field '\(syntax.name.value)'")
+        }
+        return field
     }
 
     /// Which field kinds each rule makes sense for; nil means any.

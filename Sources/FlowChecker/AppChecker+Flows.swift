@@ -129,9 +129,14 @@ extension AppChecker {
     }
 
     /// Names visible on a screen: the domain, `form` (the screen's fields), and `event` (the payload, if any).
-    func screenEnvironment(_ context: ScreenContext, event: String?, extra: [String: ValueType] = [:]) -> TypeEnvironment {
+    /// With `emptyFieldsVisible`, every `form.<field>` is optional: a field's `when:` reads fields that may be empty.
+    func screenEnvironment(_ context: ScreenContext, event: String?, extra: [String: ValueType] = [:], emptyFieldsVisible: Bool = false) -> TypeEnvironment {
         // Most transitions share their screen's environment; build it once per screen (and payload).
         let payloadEvent = event.flatMap { name in eventIndex[name].flatMap { app.events[$0].payload.isEmpty ? nil : name } }
+        if emptyFieldsVisible {
+            let optional = ScreenContext(screen: context.screen, fields: context.fields.map { ($0.name, $0.type.isNullable ? $0.type : .optional($0.type)) })
+            return buildScreenEnvironment(optional, event: payloadEvent, extra: extra)
+        }
         let key = EnvironmentKey(screen: context.screen, event: payloadEvent)
         if extra.isEmpty, let cached = environmentCache[key] { return cached }
         let environment = buildScreenEnvironment(context, event: payloadEvent, extra: extra)

@@ -77,6 +77,8 @@ public struct Field: Sendable {
     public var country: String?
     /// Another field of the same screen holding the phone country.
     public var countryField: String?
+    /// The field is shown (and so filled and validated) only while this holds (`when:`); nil: always.
+    public var shownWhen: TypedExpression? = nil
     public var defaultValue: TypedExpression?
     public var rules: [ValidationRule]
     public var range: SourceRange

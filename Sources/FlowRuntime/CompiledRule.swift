@@ -55,6 +55,8 @@ extension App {
 struct FieldRules: Sendable {
     var field: Field
     var rules: [CompiledRule]
+    /// While false the field is not shown: it is not validated and cannot be filled.
+    var shownWhen: RuntimeExpression?
 }
 
 /// Compiles the rules of one screen's fields. Library checks are written as expressions over
@@ -103,7 +105,7 @@ func compileRules(for screen: Screen, in app: App, compiler: ExpressionCompiler)
                 rules.append(CompiledRule(name: rule.name, message: rule.message, check: check, condition: rule.condition.map(compiler.compile)))
             }
         }
-        result.append(FieldRules(field: field, rules: rules))
+        result.append(FieldRules(field: field, rules: rules, shownWhen: field.shownWhen.map(compiler.compile)))
     }
     return result
 }

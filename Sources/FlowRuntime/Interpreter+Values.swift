@@ -96,6 +96,7 @@ extension Interpreter {
         let inputs = forms[index] ?? [:]
         var invalid: [String: String] = [:]
         for fieldRules in program.screens[index].rules where !fieldRules.rules.isEmpty {
+            if let shown = fieldRules.shownWhen, !(try evaluate(shown).isTrue) { continue }
             let field = fieldRules.field
             let input = inputs[field.name]
             let isEmpty = input?.isEmpty ?? true

@@ -194,6 +194,11 @@ public struct Interpreter: Sendable {
         guard let declared = currentScreen.fields.first(where: { $0.name == field }) else {
             throw RuntimeFailure(message: "screen '\(currentScreen.id)' has no field '\(field)'", step: stepCount)
         }
+        // A field that is not shown cannot be typed into.
+        if let shown = program.screens[screen].rules.first(where: { $0.field.name == field })?.shownWhen, !(try evaluate(shown).isTrue) {
+            throw RuntimeFailure(message: "field '\(field)' is not shown on '\(currentScreen.id)' now (it shows when \(declared.shownWhen?.origin?.text ?? "its condition holds"))",
+                                 step: stepCount)
+        }
         // A choice can only be one of its options, as on the device.
         if declared.kind.isChoice {
             let picked: [String] = switch input {

@@ -81,10 +81,13 @@ struct ReturnEntry: Sendable {
     var rowEnd: Int32
 }
 
-/// A form field: its name and validator number (0 for none).
+/// A form field: its name, validator number (0 for none) and the guard under which it is shown (0: always),
+/// with that guard's source for messages.
 struct FieldEntry: Sendable {
     var name: Int32
     var validator: Int32
+    var shownWhen: Int32
+    var shownWhenSource: Int32
 }
 
 /// A state variant: its name and condition (a guard number; 0 always holds).
@@ -170,6 +173,10 @@ extension Machine {
     public mutating func fill(_ field: String, _ input: FieldInput) throws {
         let entry = tables.screens[Int(screenNumber)]
         for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.strings[Int(tables.fields[index].name)] == field {
+            let shownWhen = tables.fields[index].shownWhen
+            if shownWhen != 0, !(try evaluateGuard(shownWhen, nil)) {
+                throw FlowFailure("field '\(field)' is not shown on '\(screenID)' now (it shows when \(tables.strings[Int(tables.fields[index].shownWhenSource)]))")
+            }
             inputs[index] = input
             if !errors.isEmpty { errors[field] = nil }
             return
@@ -462,6 +469,8 @@ extension Machine {
         let entry = tables.screens[Int(screenNumber)]
         var invalid: [String: String] = [:]
         for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.fields[index].validator != 0 {
+            let shownWhen = tables.fields[index].shownWhen
+            if shownWhen != 0, !(try evaluateGuard(shownWhen, nil)) { continue }
             if let message = try validateField(tables.fields[index].validator, inputs[index]) {
                 invalid[tables.strings[Int(tables.fields[index].name)]] = message
             }

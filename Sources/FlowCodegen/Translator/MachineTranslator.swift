@@ -464,9 +464,11 @@ struct MachineTranslator {
               rows: t.returns.map { [$0.outcome, $0.rowStart, $0.rowEnd] }, comments: t.returns.map { t.strings[$0.outcome] }) { r in
             .call(.id("ReturnEntry"), zip(["outcome", "rowStart", "rowEnd"], r).map { SwiftArgument($0.0, column($0.1)) })
         }
-        table("fields", "FieldEntry", doc: "Every form field, grouped by screen: its name and validator.", columns: ["name", "validator"],
-              rows: t.fields.map { [$0.name, $0.validator] }, comments: t.fields.map(\.comment)) { r in
-            .call(.id("FieldEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("validator", column(r[1]))])
+        table("fields", "FieldEntry", doc: "Every form field, grouped by screen: its name, validator and when it is shown.",
+              columns: ["name", "validator", "shownWhen", "shownWhenSource"],
+              rows: t.fields.map { [$0.name, $0.validator, $0.shownWhen, $0.shownWhenSource] }, comments: t.fields.map(\.comment)) { r in
+            .call(.id("FieldEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("validator", column(r[1])),
+                                      SwiftArgument("shownWhen", column(r[2])), SwiftArgument("shownWhenSource", column(r[3]))])
         }
         table("variants", "VariantEntry", doc: "Every screen variant, grouped by screen: its name and condition.", columns: ["name", "condition"],
               rows: t.variants.map { [$0.name, $0.condition] }, comments: t.variants.map(\.comment)) { r in

@@ -35,7 +35,7 @@ struct TableBuilder {
     var timers: [(milliseconds: Int, rowStart: Int, rowEnd: Int, comment: String)] = []
     var subflows: [(flow: Int, returnStart: Int, returnEnd: Int)] = []
     var returns: [(outcome: Int, rowStart: Int, rowEnd: Int)] = []
-    var fields: [(name: Int, validator: Int, comment: String)] = []
+    var fields: [(name: Int, validator: Int, shownWhen: Int, shownWhenSource: Int, comment: String)] = []
     var variants: [(name: Int, condition: Int, comment: String)] = []
     var screenIDs: [Int] = []
 
@@ -88,7 +88,9 @@ struct TableBuilder {
             let fieldStart = fields.count
             for field in screen.fields {
                 let validator = addValidator(field, screen: screen, scope: scope)
-                fields.append((string(field.name), validator, "\(screen.id) \(field.name)"))
+                let shownWhen = field.shownWhen.map { addGuard($0, scope: scope, event: nil, place: "\(screen.id) \(field.name) shown") } ?? 0
+                let shownWhenSource = field.shownWhen.map { string($0.origin?.text ?? "its condition holds") } ?? 0
+                fields.append((string(field.name), validator, shownWhen, shownWhenSource, "\(screen.id) \(field.name)"))
             }
             let fieldEnd = fields.count
             let variantStart = variants.count

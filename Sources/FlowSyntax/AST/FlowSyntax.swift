@@ -109,6 +109,8 @@ public struct FieldSyntax: Sendable {
     public var countryField: Located<String>?
     public var defaultValue: ExpressionSource?
     public var rules: [RuleSyntax]
+    /// `when:`: the field is shown (filled, validated) only while this holds.
+    public var shownWhen: ExpressionSource? = nil
 }
 
 public struct OptionSyntax: Sendable {

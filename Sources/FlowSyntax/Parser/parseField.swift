@@ -1,7 +1,7 @@
 import FlowSource
 
 /// Field keys, and the rule keys with the kind of argument each takes.
-public let fieldKeys = ["type", "label", "hint", "placeholder", "options", "currency", "country", "country_field", "default", "rules"]
+public let fieldKeys = ["type", "label", "hint", "placeholder", "options", "currency", "country", "country_field", "default", "when", "rules"]
 
 public enum RuleArgumentKind: Sendable {
     case flag, integer, regex, expression, list, fieldName, bounds
@@ -19,7 +19,7 @@ extension FlowParser {
     func parseField(_ name: Located<String>, _ node: YAMLNode, screen: String) -> FieldSyntax? {
         let what = "field '\(name.value)' of screen '\(screen)'"
         guard let fields = reader.mapping(node, what, keys: fieldKeys, owner: name.range) else { return nil }
-        return FieldSyntax(
+        var field = FieldSyntax(
             name: name,
             type: reader.required(fields, "type", in: what, hint: "e.g. text, email, digits(6), date, money, choice").flatMap { reader.text($0, "'type' of \(what)") },
             label: optionalText(fields, "label", what),
@@ -31,6 +31,8 @@ extension FlowParser {
             countryField: optionalText(fields, "country_field", what),
             defaultValue: fields["default"].flatMap { reader.valueExpression($0, "'default' of \(what)") },
             rules: fields["rules"].map { parseRules($0, what) } ?? [])
+        field.shownWhen = fields["when"].flatMap { reader.expression($0, "'when' of \(what)") }
+        return field
     }
 
     /// Options as a list of values, or a mapping of value to label.

@@ -988,57 +988,57 @@ enum TempoTables {
         ReturnEntry(outcome: 246, rowStart: 398, rowEnd: 399), // abandoned
     ]
 
-    /// Every form field, grouped by screen: its name and validator.
+    /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
-        FieldEntry(name: 98, validator: 1), // ONB-002 keycode
-        FieldEntry(name: 102, validator: 2), // ONB-003 plan
-        FieldEntry(name: 104, validator: 3), // ONB-004 given_name
-        FieldEntry(name: 105, validator: 4), // ONB-004 surname
-        FieldEntry(name: 106, validator: 5), // ONB-004 preferred_name
-        FieldEntry(name: 108, validator: 6), // ONB-005 email
-        FieldEntry(name: 109, validator: 7), // ONB-005 confirm_email
-        FieldEntry(name: 111, validator: 8), // ONB-006 code
-        FieldEntry(name: 116, validator: 9), // ONB-007 phone
-        FieldEntry(name: 118, validator: 0), // ONB-007b search
-        FieldEntry(name: 98, validator: 10), // ONB-008 keycode
-        FieldEntry(name: 120, validator: 11), // ONB-008 confirm_keycode
-        FieldEntry(name: 124, validator: 12), // ONB-010 dob
-        FieldEntry(name: 126, validator: 13), // ONB-010a nationality
-        FieldEntry(name: 128, validator: 14), // ONB-010b market
-        FieldEntry(name: 130, validator: 15), // ONB-010c purposes
-        FieldEntry(name: 132, validator: 16), // ONB-010d funds_sources
-        FieldEntry(name: 134, validator: 17), // ONB-010e monthly_spend
-        FieldEntry(name: 136, validator: 18), // ONB-010f annual_turnover
-        FieldEntry(name: 138, validator: 19), // ONB-011 postcode
-        FieldEntry(name: 118, validator: 0), // WAL-005 search
-        FieldEntry(name: 151, validator: 20), // WAL-006 amount
-        FieldEntry(name: 152, validator: 21), // WAL-006 payment_method
-        FieldEntry(name: 169, validator: 22), // WAL-014 issue
-        FieldEntry(name: 175, validator: 23), // WAL-013a pay_with
-        FieldEntry(name: 138, validator: 19), // WAL-013c postcode
-        FieldEntry(name: 181, validator: 24), // WAL-013e pin
-        FieldEntry(name: 183, validator: 25), // WAL-013f pin_confirm
-        FieldEntry(name: 190, validator: 26), // PAY-002 account_name
-        FieldEntry(name: 191, validator: 27), // PAY-002 sort_code
-        FieldEntry(name: 192, validator: 28), // PAY-002 account_number
-        FieldEntry(name: 193, validator: 29), // PAY-002 reference
-        FieldEntry(name: 151, validator: 30), // PAY-003 amount
-        FieldEntry(name: 198, validator: 31), // PAY-006 recipient_name
-        FieldEntry(name: 199, validator: 32), // PAY-006 country
-        FieldEntry(name: 200, validator: 33), // PAY-006 iban
-        FieldEntry(name: 201, validator: 34), // PAY-006 bic
-        FieldEntry(name: 193, validator: 35), // PAY-006 reference
-        FieldEntry(name: 151, validator: 30), // PAY-007 amount
-        FieldEntry(name: 215, validator: 36), // SET-003 new_value
-        FieldEntry(name: 111, validator: 37), // SET-003 code
-        FieldEntry(name: 222, validator: 38), // SET-005 new_keycode
-        FieldEntry(name: 120, validator: 39), // SET-005 confirm_keycode
-        FieldEntry(name: 237, validator: 40), // SET-012b confirmation
-        FieldEntry(name: 238, validator: 0), // SET-012b reason
-        FieldEntry(name: 254, validator: 41), // ONB-W07 document_type
-        FieldEntry(name: 152, validator: 42), // ONB-015-FT payment_method
-        FieldEntry(name: 259, validator: 43), // ONB-017-FT accept_terms
-        FieldEntry(name: 260, validator: 44), // ONB-017-FT accept_privacy
+        FieldEntry(name: 98, validator: 1, shownWhen: 0, shownWhenSource: 0), // ONB-002 keycode
+        FieldEntry(name: 102, validator: 2, shownWhen: 0, shownWhenSource: 0), // ONB-003 plan
+        FieldEntry(name: 104, validator: 3, shownWhen: 0, shownWhenSource: 0), // ONB-004 given_name
+        FieldEntry(name: 105, validator: 4, shownWhen: 0, shownWhenSource: 0), // ONB-004 surname
+        FieldEntry(name: 106, validator: 5, shownWhen: 0, shownWhenSource: 0), // ONB-004 preferred_name
+        FieldEntry(name: 108, validator: 6, shownWhen: 0, shownWhenSource: 0), // ONB-005 email
+        FieldEntry(name: 109, validator: 7, shownWhen: 0, shownWhenSource: 0), // ONB-005 confirm_email
+        FieldEntry(name: 111, validator: 8, shownWhen: 0, shownWhenSource: 0), // ONB-006 code
+        FieldEntry(name: 116, validator: 9, shownWhen: 0, shownWhenSource: 0), // ONB-007 phone
+        FieldEntry(name: 118, validator: 0, shownWhen: 0, shownWhenSource: 0), // ONB-007b search
+        FieldEntry(name: 98, validator: 10, shownWhen: 0, shownWhenSource: 0), // ONB-008 keycode
+        FieldEntry(name: 120, validator: 11, shownWhen: 0, shownWhenSource: 0), // ONB-008 confirm_keycode
+        FieldEntry(name: 124, validator: 12, shownWhen: 0, shownWhenSource: 0), // ONB-010 dob
+        FieldEntry(name: 126, validator: 13, shownWhen: 0, shownWhenSource: 0), // ONB-010a nationality
+        FieldEntry(name: 128, validator: 14, shownWhen: 0, shownWhenSource: 0), // ONB-010b market
+        FieldEntry(name: 130, validator: 15, shownWhen: 0, shownWhenSource: 0), // ONB-010c purposes
+        FieldEntry(name: 132, validator: 16, shownWhen: 0, shownWhenSource: 0), // ONB-010d funds_sources
+        FieldEntry(name: 134, validator: 17, shownWhen: 0, shownWhenSource: 0), // ONB-010e monthly_spend
+        FieldEntry(name: 136, validator: 18, shownWhen: 0, shownWhenSource: 0), // ONB-010f annual_turnover
+        FieldEntry(name: 138, validator: 19, shownWhen: 0, shownWhenSource: 0), // ONB-011 postcode
+        FieldEntry(name: 118, validator: 0, shownWhen: 0, shownWhenSource: 0), // WAL-005 search
+        FieldEntry(name: 151, validator: 20, shownWhen: 0, shownWhenSource: 0), // WAL-006 amount
+        FieldEntry(name: 152, validator: 21, shownWhen: 0, shownWhenSource: 0), // WAL-006 payment_method
+        FieldEntry(name: 169, validator: 22, shownWhen: 0, shownWhenSource: 0), // WAL-014 issue
+        FieldEntry(name: 175, validator: 23, shownWhen: 0, shownWhenSource: 0), // WAL-013a pay_with
+        FieldEntry(name: 138, validator: 19, shownWhen: 0, shownWhenSource: 0), // WAL-013c postcode
+        FieldEntry(name: 181, validator: 24, shownWhen: 0, shownWhenSource: 0), // WAL-013e pin
+        FieldEntry(name: 183, validator: 25, shownWhen: 0, shownWhenSource: 0), // WAL-013f pin_confirm
+        FieldEntry(name: 190, validator: 26, shownWhen: 0, shownWhenSource: 0), // PAY-002 account_name
+        FieldEntry(name: 191, validator: 27, shownWhen: 0, shownWhenSource: 0), // PAY-002 sort_code
+        FieldEntry(name: 192, validator: 28, shownWhen: 0, shownWhenSource: 0), // PAY-002 account_number
+        FieldEntry(name: 193, validator: 29, shownWhen: 0, shownWhenSource: 0), // PAY-002 reference
+        FieldEntry(name: 151, validator: 30, shownWhen: 0, shownWhenSource: 0), // PAY-003 amount
+        FieldEntry(name: 198, validator: 31, shownWhen: 0, shownWhenSource: 0), // PAY-006 recipient_name
+        FieldEntry(name: 199, validator: 32, shownWhen: 0, shownWhenSource: 0), // PAY-006 country
+        FieldEntry(name: 200, validator: 33, shownWhen: 0, shownWhenSource: 0), // PAY-006 iban
+        FieldEntry(name: 201, validator: 34, shownWhen: 0, shownWhenSource: 0), // PAY-006 bic
+        FieldEntry(name: 193, validator: 35, shownWhen: 0, shownWhenSource: 0), // PAY-006 reference
+        FieldEntry(name: 151, validator: 30, shownWhen: 0, shownWhenSource: 0), // PAY-007 amount
+        FieldEntry(name: 215, validator: 36, shownWhen: 0, shownWhenSource: 0), // SET-003 new_value
+        FieldEntry(name: 111, validator: 37, shownWhen: 0, shownWhenSource: 0), // SET-003 code
+        FieldEntry(name: 222, validator: 38, shownWhen: 0, shownWhenSource: 0), // SET-005 new_keycode
+        FieldEntry(name: 120, validator: 39, shownWhen: 0, shownWhenSource: 0), // SET-005 confirm_keycode
+        FieldEntry(name: 237, validator: 40, shownWhen: 0, shownWhenSource: 0), // SET-012b confirmation
+        FieldEntry(name: 238, validator: 0, shownWhen: 0, shownWhenSource: 0), // SET-012b reason
+        FieldEntry(name: 254, validator: 41, shownWhen: 0, shownWhenSource: 0), // ONB-W07 document_type
+        FieldEntry(name: 152, validator: 42, shownWhen: 0, shownWhenSource: 0), // ONB-015-FT payment_method
+        FieldEntry(name: 259, validator: 43, shownWhen: 0, shownWhenSource: 0), // ONB-017-FT accept_terms
+        FieldEntry(name: 260, validator: 44, shownWhen: 0, shownWhenSource: 0), // ONB-017-FT accept_privacy
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.

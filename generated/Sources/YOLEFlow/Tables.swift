@@ -399,29 +399,29 @@ enum YOLETables {
         ReturnEntry(outcome: 42, rowStart: 115, rowEnd: 116), // session_expired
     ]
 
-    /// Every form field, grouped by screen: its name and validator.
+    /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
-        FieldEntry(name: 33, validator: 1), // STEP-02 email
-        FieldEntry(name: 34, validator: 2), // STEP-02 first_name
-        FieldEntry(name: 35, validator: 2), // STEP-02 last_name
-        FieldEntry(name: 36, validator: 3), // STEP-02 password
-        FieldEntry(name: 37, validator: 2), // STEP-02 country
-        FieldEntry(name: 38, validator: 4), // STEP-03 code
-        FieldEntry(name: 33, validator: 1), // STEP-04 email
-        FieldEntry(name: 36, validator: 2), // STEP-04 password
-        FieldEntry(name: 33, validator: 1), // STEP-05 email
-        FieldEntry(name: 44, validator: 0), // STEP-07 phone_country
-        FieldEntry(name: 45, validator: 5), // STEP-07 phone
-        FieldEntry(name: 38, validator: 4), // STEP-08 code
-        FieldEntry(name: 46, validator: 0), // STEP-09 document_type
-        FieldEntry(name: 47, validator: 6), // STEP-09 document_photo
-        FieldEntry(name: 48, validator: 7), // STEP-10 selfie_photo
-        FieldEntry(name: 57, validator: 8), // STEP-14.1 amount
-        FieldEntry(name: 58, validator: 9), // STEP-14.1 currency
-        FieldEntry(name: 59, validator: 10), // STEP-14.1 recipient
-        FieldEntry(name: 60, validator: 0), // STEP-14.1 note
-        FieldEntry(name: 34, validator: 0), // STEP-16.edit-profile first_name
-        FieldEntry(name: 35, validator: 0), // STEP-16.edit-profile last_name
+        FieldEntry(name: 33, validator: 1, shownWhen: 0, shownWhenSource: 0), // STEP-02 email
+        FieldEntry(name: 34, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-02 first_name
+        FieldEntry(name: 35, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-02 last_name
+        FieldEntry(name: 36, validator: 3, shownWhen: 0, shownWhenSource: 0), // STEP-02 password
+        FieldEntry(name: 37, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-02 country
+        FieldEntry(name: 38, validator: 4, shownWhen: 0, shownWhenSource: 0), // STEP-03 code
+        FieldEntry(name: 33, validator: 1, shownWhen: 0, shownWhenSource: 0), // STEP-04 email
+        FieldEntry(name: 36, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-04 password
+        FieldEntry(name: 33, validator: 1, shownWhen: 0, shownWhenSource: 0), // STEP-05 email
+        FieldEntry(name: 44, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-07 phone_country
+        FieldEntry(name: 45, validator: 5, shownWhen: 0, shownWhenSource: 0), // STEP-07 phone
+        FieldEntry(name: 38, validator: 4, shownWhen: 0, shownWhenSource: 0), // STEP-08 code
+        FieldEntry(name: 46, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-09 document_type
+        FieldEntry(name: 47, validator: 6, shownWhen: 0, shownWhenSource: 0), // STEP-09 document_photo
+        FieldEntry(name: 48, validator: 7, shownWhen: 0, shownWhenSource: 0), // STEP-10 selfie_photo
+        FieldEntry(name: 57, validator: 8, shownWhen: 0, shownWhenSource: 0), // STEP-14.1 amount
+        FieldEntry(name: 58, validator: 9, shownWhen: 0, shownWhenSource: 0), // STEP-14.1 currency
+        FieldEntry(name: 59, validator: 10, shownWhen: 0, shownWhenSource: 0), // STEP-14.1 recipient
+        FieldEntry(name: 60, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-14.1 note
+        FieldEntry(name: 34, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-16.edit-profile first_name
+        FieldEntry(name: 35, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-16.edit-profile last_name
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.

@@ -88,13 +88,13 @@ enum SmallTables {
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = decodeTable(returnsData) { row in ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2]) }
 
-    /// Columns: name, validator.
+    /// Columns: name, validator, shownWhen, shownWhenSource.
     static let fieldsData = #"""
-    6 1
+    6 1 0 0
     """#
 
-    /// Every form field, grouped by screen: its name and validator.
-    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in FieldEntry(name: row[0], validator: row[1]) }
+    /// Every form field, grouped by screen: its name, validator and when it is shown.
+    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3]) }
 
     /// Columns: name, condition.
     static let variantsData = #"""

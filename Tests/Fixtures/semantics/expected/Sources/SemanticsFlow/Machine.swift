@@ -83,6 +83,9 @@ public struct SemanticsMachine: Sendable {
         case 3:
             // VAL-1 next
             return try required(decimalValue(formInput(0)), "'form.amount'") > decimal("100") // form 0: amount
+        case 4:
+            // VAL-1 purpose shown
+            return try (decimalValue(formInput(0)) != nil) && (required(decimalValue(formInput(0)), "'form.amount'") > decimal("100")) // form 0: amount
         default:
             return false
         }
@@ -155,6 +158,12 @@ public struct SemanticsMachine: Sendable {
             guard let value = decimalValue(input) else { return "The amount must be at least 1" }
             if (!(order(value, decimal("1")).map { $0 >= 0 } ?? false)) {
                 return "The amount must be at least 1"
+            }
+            return nil
+        case 2:
+            // VAL-1 purpose
+            if input.isBlank {
+                return "Say what a large amount is for"
             }
             return nil
         default:

@@ -38,10 +38,12 @@ enum SemanticsTables {
         "done", // 30
         "cancelled", // 31
         "amount", // 32
-        "ord_2_view", // 33
-        "name", // 34
-        "main", // 35
-        "sub", // 36
+        "form.amount != null && form.amount > 100", // 33
+        "purpose", // 34
+        "ord_2_view", // 35
+        "name", // 36
+        "main", // 37
+        "sub", // 38
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -88,28 +90,28 @@ enum SemanticsTables {
         ScreenEntry(flow: 0, rowStart: 22, rowEnd: 23, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: GRD-BIG Big
         ScreenEntry(flow: 0, rowStart: 23, rowEnd: 24, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: GRD-SMALL Small
         ScreenEntry(flow: 0, rowStart: 24, rowEnd: 25, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: GRD-NONE None
-        ScreenEntry(flow: 0, rowStart: 25, rowEnd: 27, fieldStart: 0, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: VAL-1 Amount
-        ScreenEntry(flow: 0, rowStart: 27, rowEnd: 28, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: VAL-BIG Big amount
-        ScreenEntry(flow: 0, rowStart: 28, rowEnd: 29, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: VAL-OK Amount accepted
-        ScreenEntry(flow: 0, rowStart: 29, rowEnd: 30, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 6, analytics: (-1)), // 11: ORD-1 Order start
-        ScreenEntry(flow: 0, rowStart: 30, rowEnd: 31, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 7, exitActions: 0, analytics: 33), // 12: ORD-2 Order end
-        ScreenEntry(flow: 0, rowStart: 31, rowEnd: 32, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 13: BCK-1 First
-        ScreenEntry(flow: 0, rowStart: 32, rowEnd: 34, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: BCK-2 Second
-        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 35, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-3 Third
-        ScreenEntry(flow: 0, rowStart: 35, rowEnd: 37, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: SHT-1 Opener
-        ScreenEntry(flow: 0, rowStart: 37, rowEnd: 38, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: SHT-S Picker
-        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 39, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: GLB-1 Own help
-        ScreenEntry(flow: 0, rowStart: 39, rowEnd: 40, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: GLB-OWN Own help shown
-        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 41, fieldStart: 1, fieldEnd: 1, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: TMR-1 Timed
-        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 43, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: TMR-AWAY Away
-        ScreenEntry(flow: 0, rowStart: 43, rowEnd: 44, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: TMR-2 Timed out
-        ScreenEntry(flow: 0, rowStart: 44, rowEnd: 47, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: SVC-1 Transfer
-        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 48, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: SVC-OK Sent
-        ScreenEntry(flow: 0, rowStart: 48, rowEnd: 49, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: SVC-FAIL Failed
-        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 52, fieldStart: 1, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 14, exitActions: 0, analytics: (-1)), // 26: DEF-1 Name
-        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 54, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 55, rowEnd: 57, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SUB-1 Inside
+        ScreenEntry(flow: 0, rowStart: 25, rowEnd: 27, fieldStart: 0, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: VAL-1 Amount
+        ScreenEntry(flow: 0, rowStart: 27, rowEnd: 28, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: VAL-BIG Big amount
+        ScreenEntry(flow: 0, rowStart: 28, rowEnd: 29, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: VAL-OK Amount accepted
+        ScreenEntry(flow: 0, rowStart: 29, rowEnd: 30, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 6, analytics: (-1)), // 11: ORD-1 Order start
+        ScreenEntry(flow: 0, rowStart: 30, rowEnd: 31, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 7, exitActions: 0, analytics: 35), // 12: ORD-2 Order end
+        ScreenEntry(flow: 0, rowStart: 31, rowEnd: 32, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 13: BCK-1 First
+        ScreenEntry(flow: 0, rowStart: 32, rowEnd: 34, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: BCK-2 Second
+        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 35, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-3 Third
+        ScreenEntry(flow: 0, rowStart: 35, rowEnd: 37, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: SHT-1 Opener
+        ScreenEntry(flow: 0, rowStart: 37, rowEnd: 38, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: SHT-S Picker
+        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 39, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: GLB-1 Own help
+        ScreenEntry(flow: 0, rowStart: 39, rowEnd: 40, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: GLB-OWN Own help shown
+        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 41, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: TMR-1 Timed
+        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 43, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: TMR-AWAY Away
+        ScreenEntry(flow: 0, rowStart: 43, rowEnd: 44, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: TMR-2 Timed out
+        ScreenEntry(flow: 0, rowStart: 44, rowEnd: 47, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: SVC-1 Transfer
+        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 48, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: SVC-OK Sent
+        ScreenEntry(flow: 0, rowStart: 48, rowEnd: 49, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: SVC-FAIL Failed
+        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 52, fieldStart: 2, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 14, exitActions: 0, analytics: (-1)), // 26: DEF-1 Name
+        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 54, fieldStart: 3, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: DEF-2 Name kept
+        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 3, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: SUB-DONE Sub-flow done
+        ScreenEntry(flow: 1, rowStart: 55, rowEnd: 57, fieldStart: 3, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SUB-1 Inside
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -177,8 +179,8 @@ enum SemanticsTables {
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 57, rowEnd: 58, timerStart: 1, timerEnd: 1, name: 35), // main
-        FlowEntry(start: 29, rowStart: 58, rowEnd: 58, timerStart: 1, timerEnd: 2, name: 36), // sub
+        FlowEntry(start: 0, rowStart: 57, rowEnd: 58, timerStart: 1, timerEnd: 1, name: 37), // main
+        FlowEntry(start: 29, rowStart: 58, rowEnd: 58, timerStart: 1, timerEnd: 2, name: 38), // sub
     ]
 
     /// Every timer: its delay and the rows it fires.
@@ -198,10 +200,11 @@ enum SemanticsTables {
         ReturnEntry(outcome: 31, rowStart: 7, rowEnd: 8), // cancelled
     ]
 
-    /// Every form field, grouped by screen: its name and validator.
+    /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
-        FieldEntry(name: 32, validator: 1), // VAL-1 amount
-        FieldEntry(name: 34, validator: 0), // DEF-1 name
+        FieldEntry(name: 32, validator: 1, shownWhen: 0, shownWhenSource: 0), // VAL-1 amount
+        FieldEntry(name: 34, validator: 2, shownWhen: 4, shownWhenSource: 33), // VAL-1 purpose
+        FieldEntry(name: 36, validator: 0, shownWhen: 0, shownWhenSource: 0), // DEF-1 name
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.

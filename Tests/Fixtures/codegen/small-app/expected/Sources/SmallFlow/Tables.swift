@@ -64,9 +64,9 @@ enum SmallTables {
     static let returns: [ReturnEntry] = [
     ]
 
-    /// Every form field, grouped by screen: its name and validator.
+    /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
-        FieldEntry(name: 6, validator: 1), // LOG-002 email
+        FieldEntry(name: 6, validator: 1, shownWhen: 0, shownWhenSource: 0), // LOG-002 email
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
