@@ -46,6 +46,13 @@ extension Interpreter {
         try evaluate(program.compile(expression), payload: payload)
     }
 
+    /// A null where the place's type is not optional: the value's expression, named as the generated code names it.
+    @inline(never)
+    func nullFailure(_ expression: RuntimeExpression) -> RuntimeFailure {
+        let whole = expression.origin.map { $0.fileRange(of: 0..<$0.text.unicodeScalars.count) }
+        return RuntimeFailure(message: "evaluation failed on '\(app.screens[screen].id)': \(expression.expression.failureName) is null", step: stepCount, range: whole)
+    }
+
     /// What the current screen shows in words (`texts:`), with the values filled in.
     public func texts() throws -> [String: String] {
         var copy = self

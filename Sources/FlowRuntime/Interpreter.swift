@@ -443,14 +443,18 @@ public struct Interpreter: Sendable {
     mutating func run(_ actions: [RuntimeAction], payload: [String: Value]) throws {
         for action in actions {
             switch action {
-            case .setSlot(let slot, let expression):
+            case .setSlot(let slot, let expression, let acceptsNull):
                 let value = try evaluate(expression, payload: payload)
+                if !acceptsNull, case .null = value { throw nullFailure(expression) }
                 log.willWrite(slot: slot, in: scope.globals)
                 scope.globals[slot] = value
-            case .set(let slot, let members, let expression):
-                assign(try evaluate(expression, payload: payload), slot: slot, members: members[...])
+            case .set(let slot, let members, let expression, let acceptsNull):
+                let value = try evaluate(expression, payload: payload)
+                if !acceptsNull, case .null = value { throw nullFailure(expression) }
+                assign(value, slot: slot, members: members[...])
             case .append(let slot, let members, let expression):
                 let value = try evaluate(expression, payload: payload)
+                if case .null = value { throw nullFailure(expression) }
                 if case .list(let items) = read(slot: slot, members: members[...]) {
                     assign(.list(items + [value]), slot: slot, members: members[...])
                 } else {
@@ -468,7 +472,11 @@ public struct Interpreter: Sendable {
             case .call(let service, let operation, let arguments):
                 let name = program.operationNames[service][operation]
                 var values: [String: Value] = [:]
-                for argument in arguments { values[argument.name] = try evaluate(argument.value, payload: payload) }
+                for argument in arguments {
+                    let value = try evaluate(argument.value, payload: payload)
+                    if !argument.acceptsNull, case .null = value { throw nullFailure(argument.value) }
+                    values[argument.name] = value
+                }
                 log.effect(.call(operation: name, arguments: values))
                 if let choice = services.next(for: name) {
                     queue.append((number(of: "\(name).\(choice.outcome)"), try outputPayload(operation: name, outcome: choice.outcome, chosen: choice.output)))

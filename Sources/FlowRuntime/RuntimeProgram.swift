@@ -211,16 +211,17 @@ struct RuntimeTimer: Sendable {
 }
 
 enum RuntimeAction: Sendable {
-    /// Assigns to a state slot, or to a member path inside it.
-    case set(slot: Int, members: [String], value: RuntimeExpression)
+    /// Assigns to a state slot, or to a member path inside it. `acceptsNull` is false where the place's type is not
+    /// optional: a null there is a failure, never a silent null (as in the generated code).
+    case set(slot: Int, members: [String], value: RuntimeExpression, acceptsNull: Bool)
     /// `set` of a whole state value (no member path): the common case, kept lean for the hot path.
-    case setSlot(Int, RuntimeExpression)
+    case setSlot(Int, RuntimeExpression, acceptsNull: Bool)
     case append(slot: Int, members: [String], value: RuntimeExpression)
     case clear(slot: Int, members: [String], zero: Value)
     case clearFields
     /// Types a value into a field of the current screen (nil: empties it); a default only when it is empty.
     case fillField(field: String, value: RuntimeExpression?, onlyWhenEmpty: Bool)
-    case call(service: Int, operation: Int, arguments: [(name: String, value: RuntimeExpression)])
+    case call(service: Int, operation: Int, arguments: [(name: String, value: RuntimeExpression, acceptsNull: Bool)])
     case analytics(event: String, properties: [(name: String, value: RuntimeExpression)])
     /// Fixed texts, as static effect numbers.
     case push(Int)
@@ -307,7 +308,11 @@ final class ExpressionCompiler {
         actions.compactMap { action in
             switch action.kind {
             case .set(let path, let value):
-                return place(path).map { $0.members.isEmpty ? .setSlot($0.slot, compile(value)) : .set(slot: $0.slot, members: $0.members, value: compile(value)) }
+                let acceptsNull = pathType(path)?.isNullable ?? true
+                return place(path).map {
+                    $0.members.isEmpty ? .setSlot($0.slot, compile(value), acceptsNull: acceptsNull)
+                        : .set(slot: $0.slot, members: $0.members, value: compile(value), acceptsNull: acceptsNull)
+                }
             case .append(let path, let value):
                 return place(path).map { .append(slot: $0.slot, members: $0.members, value: compile(value)) }
             case .clear(let path):
@@ -317,7 +322,10 @@ final class ExpressionCompiler {
             case .fillField(let field, let value, let onlyWhenEmpty):
                 return .fillField(field: field, value: value.map(compile), onlyWhenEmpty: onlyWhenEmpty)
             case .call(let service, let operation, let arguments):
-                return .call(service: service, operation: operation, arguments: arguments.map { ($0.name, compile($0.value)) })
+                let inputs = app.services[service].operations[operation].input
+                return .call(service: service, operation: operation, arguments: arguments.map { argument in
+                    (argument.name, compile(argument.value), inputs.first { $0.name == argument.name }?.type.isNullable ?? true)
+                })
             case .analytics(let event, let properties):
                 return .analytics(event: event, properties: properties.map { ($0.name, compile($0.value)) })
             case .push(let text): return .push(staticEffect(.push(text)))

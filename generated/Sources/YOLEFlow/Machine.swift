@@ -12,7 +12,7 @@ import Foundation
 /// var effects: [YOLEEffect] = []
 /// try machine.start(into: &effects)          // STEP-01 Splash Screen
 /// effects.removeAll(keepingCapacity: true)
-/// try machine.send(.favoriteTapped(...), into: &effects)
+/// try machine.send(.recentRecipientTapped(...), into: &effects)
 /// ```
 public struct YOLEMachine: Sendable {
     /// The domain state.
@@ -99,7 +99,19 @@ public struct YOLEMachine: Sendable {
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
-        return [:]
+        switch screenNumber {
+        case 29:
+            // STEP-14.2 Review & Fees
+            return try ["amount_row": (state.transfer.amount != nil) ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'")) + required(state.transfer.amount.map { describe($0) }, "the value")) : "", "caption": "Fees provided by Yole Fees API"]
+        case 30:
+            // STEP-14.3 Choose Payment Method
+            return ["option_title": "Pesapal", "option_subtitle": "Cards • Mobile Money"]
+        case 31:
+            // STEP-14.4 PSP Checkout (Pesapal)
+            return ["header": "Secure checkout • Powered by Pesapal"]
+        default:
+            return [:]
+        }
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -136,60 +148,63 @@ public struct YOLEMachine: Sendable {
             // STEP-13 variant empty
             return state.transactions.count == 0
         case 11:
+            // STEP-14.1 currency shown
+            return (textValue(formInput(0)) != nil) && (trimmed(textValue(formInput(0))).count > 0) // form 0: amount
+        case 12:
             // STEP-15 variant load_failed
             return state.favoritesError != nil
-        case 12:
+        case 13:
             // STEP-15 variant empty
             return state.favorites.count == 0
-        case 13:
+        case 14:
             // STEP-16 variant load_failed
             return state.profileError != nil
-        case 14:
+        case 15:
             // STEP-14.2 tap_retry; STEP-14.2 variant fees_failed
             return state.feesError != nil
-        case 15:
+        case 16:
             // STEP-14.2 tap_continue
             return (state.transfer.fee != nil) && !state.feesLoading
-        case 16:
+        case 17:
             // STEP-14.2 variant loading
             return state.feesLoading
-        case 17:
+        case 18:
             // STEP-14.2 variant fee_in_other_currency
             return try (state.transfer.fee != nil) && (derivedTotalCharged() == nil)
-        case 18:
+        case 19:
             // STEP-14.3 tap_pesapal
             return !state.pesapalSelected
-        case 19:
+        case 20:
             // STEP-14.3 tap_continue_to_secure_checkout; STEP-14.3 variant selected
             return state.pesapalSelected
-        case 20:
+        case 21:
             // STEP-14.4 tap_retry
             return (state.checkoutState == "failed") || (state.checkoutState == "timed_out")
-        case 21:
+        case 22:
             // STEP-14.4 tap_open_in_browser; STEP-14.4 variant failed
             return state.checkoutState == "failed"
-        case 22:
+        case 23:
             // STEP-14.4 tap_back
             return (state.checkoutState == "loaded") || (state.checkoutState == "in_browser")
-        case 23:
+        case 24:
             // STEP-14.4 variant loading
             return state.checkoutState == "loading"
-        case 24:
+        case 25:
             // STEP-14.4 variant timed_out
             return state.checkoutState == "timed_out"
-        case 25:
+        case 26:
             // STEP-14.4 variant in_browser
             return state.checkoutInBrowser
-        case 26:
+        case 27:
             // STEP-14.5 tap_try_again; STEP-14.5 tap_change_method
             return (state.transfer.status == TransferStatus.failed) || (state.transfer.status == TransferStatus.cancelled)
-        case 27:
+        case 28:
             // STEP-14.5 variant success
             return state.transfer.status == TransferStatus.success
-        case 28:
+        case 29:
             // STEP-14.5 variant pending
             return state.transfer.status == TransferStatus.pending
-        case 29:
+        case 30:
             // STEP-14.5 variant failed
             return state.transfer.status == TransferStatus.failed
         default:
@@ -398,6 +413,10 @@ public struct YOLEMachine: Sendable {
             // STEP-13 enter
             effects.append(.call(YOLEServiceCall.accountLoad))
         case 56:
+            // STEP-14.1 recent_recipient_tapped
+            guard case .recentRecipientTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
+            setInput(2, fieldInput(eventRecipient))
+        case 57:
             // STEP-14.1 tap_continue
             state.draftAmount = textValue(formInput(0)) // form 0: amount
             state.draftCurrency = textValue(formInput(1)) // form 1: currency
@@ -410,7 +429,7 @@ public struct YOLEMachine: Sendable {
             state.transfer.status = nil
             state.pesapalSelected = false
             effects.append(.analytics(AnalyticsEvent(name: "send_details_filled", properties: [AnalyticsProperty(name: "currency", value: textValue(formInput(1)))]))) // form 1: currency
-        case 57:
+        case 58:
             // STEP-14.1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.draftAmount))
@@ -424,71 +443,71 @@ public struct YOLEMachine: Sendable {
             if formInput(3) == nil {
                 setInput(3, fieldInput(state.draftNote))
             }
-        case 58:
+        case 59:
             // STEP-15 favorites_api.load.loaded
             guard case .favoritesApiLoadLoaded(let eventRecipients)? = event else { throw FlowFailure("no value for 'event'") }
             state.favorites = eventRecipients
             state.favoritesError = nil
-        case 59:
+        case 60:
             // STEP-15 favorites_api.load.network_error
             state.favoritesError = "Unable to load favorites"
-        case 60:
+        case 61:
             // STEP-15 favorite_tapped
             guard case .favoriteTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
             state.draftRecipient = eventRecipient
-        case 61:
+        case 62:
             // STEP-15 remove_favorite_tapped
             guard case .removeFavoriteTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
             state.pendingRemoval = eventRecipient
             state.dialogMessage = "Are you sure you want to remove this recipient?"
-        case 62:
+        case 63:
             // STEP-15 favorites_api.remove.removed
             state.favorites = state.favorites.filter { f in f != state.pendingRemoval }
             state.pendingRemoval = nil
-        case 63:
+        case 64:
             // STEP-15 enter
             effects.append(.call(YOLEServiceCall.favoritesApiLoad))
-        case 64:
+        case 65:
             // STEP-15.remove tap_confirm_remove
             try effects.append(.call(YOLEServiceCall.favoritesApiRemove(recipient: required((state.pendingRemoval != nil) ? state.pendingRemoval : "", "the value"))))
             state.dialogMessage = nil
-        case 65:
+        case 66:
             // STEP-15.remove tap_cancel
             state.pendingRemoval = nil
             state.dialogMessage = nil
-        case 66:
+        case 67:
             // STEP-16 profile.load.loaded
             state.profileError = nil
-        case 67:
+        case 68:
             // STEP-16 profile.load.network_error
             state.profileError = "Unable to load profile information"
-        case 68:
+        case 69:
             // STEP-16 device.camera_permission.denied
             effects.append(.toast("Camera access required to change photo"))
-        case 69:
+        case 70:
             // STEP-16 tap_log_out
             state.dialogMessage = "Are you sure you want to log out?"
-        case 70:
+        case 71:
             // STEP-16 enter
             effects.append(.call(YOLEServiceCall.profileLoad))
-        case 71:
+        case 72:
             // STEP-16.logout tap_confirm_log_out
             state.loggedIn = false
             state.dialogMessage = nil
-        case 72:
+        case 73:
             // STEP-16.logout tap_cancel
             state.dialogMessage = nil
-        case 73:
+        case 74:
             // STEP-16.edit-profile tap_save
             effects.append(.call(YOLEServiceCall.profileUpdate(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))) // form 0: first_name, 1: last_name
-        case 74:
+        case 75:
             // STEP-16.edit-profile profile.update.updated
             state.firstName = textValue(formInput(0)) // form 0: first_name
             state.lastName = textValue(formInput(1)) // form 1: last_name
-        case 75:
+        case 76:
             // STEP-16.edit-profile profile.update.failed
             effects.append(.toast("Failed to update profile. Please try again."))
-        case 76:
+        case 77:
             // STEP-16.edit-profile enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.firstName))
@@ -496,7 +515,7 @@ public struct YOLEMachine: Sendable {
             if formInput(1) == nil {
                 setInput(1, fieldInput(state.lastName))
             }
-        case 77:
+        case 78:
             // STEP-14.2 fees_api.quote.received
             guard case .feesApiQuoteReceived(let eventFeeAmount, let eventFeeCurrency, let eventFeeType)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.fee = try makeMoney(eventFeeAmount, eventFeeCurrency)
@@ -504,49 +523,49 @@ public struct YOLEMachine: Sendable {
             state.feesLoading = false
             state.feesError = nil
             effects.append(.analytics(AnalyticsEvent(name: "fees_quote_received", properties: [AnalyticsProperty(name: "fee_currency", value: eventFeeCurrency)])))
-        case 78:
+        case 79:
             // STEP-14.2 fees_api.quote.failed
             state.transfer.fee = nil
             state.feesLoading = false
             state.feesError = "We couldn't load fees. Try again."
             effects.append(.analytics(AnalyticsEvent(name: "fees_quote_failed")))
-        case 79:
+        case 80:
             // STEP-14.2 tap_refresh_fees; STEP-14.2 tap_retry; STEP-14.2 enter; and 1 more
             state.feesLoading = true
             state.feesError = nil
             try effects.append(.analytics(AnalyticsEvent(name: "fees_quote_requested", properties: [AnalyticsProperty(name: "currency", value: required(state.transfer.amount, "'transfer.amount'").currency)])))
             try effects.append(.call(YOLEServiceCall.feesApiQuote(amount: required(state.transfer.amount, "'transfer.amount'").amount, currency: required(state.transfer.amount, "'transfer.amount'").currency, country: state.country, corridor: nil)))
-        case 80:
+        case 81:
             // STEP-14.2 tap_continue
             effects.append(.analytics(AnalyticsEvent(name: "send_review_continue")))
-        case 81:
+        case 82:
             // STEP-14.3 tap_pesapal
             state.pesapalSelected = true
             effects.append(.analytics(AnalyticsEvent(name: "psp_method_selected")))
-        case 82:
+        case 83:
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
             try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
-        case 83:
+        case 84:
             // STEP-14.4 pesapal.load_checkout.load_failed
             state.checkoutState = "failed"
             state.checkoutError = "Couldn't load Pesapal."
-        case 84:
+        case 85:
             // STEP-14.4 pesapal.load_checkout.timeout
             state.checkoutState = "timed_out"
-        case 85:
+        case 86:
             // STEP-14.4 tap_retry
             state.checkoutState = "loading"
             state.checkoutError = nil
             try effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
-        case 86:
+        case 87:
             // STEP-14.4 tap_open_in_browser
             state.checkoutState = "in_browser"
             state.checkoutError = nil
             state.checkoutInBrowser = true
             try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
-        case 87:
+        case 88:
             // STEP-14.4 pesapal.checkout.success
             guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.status = TransferStatus.success
@@ -557,9 +576,10 @@ public struct YOLEMachine: Sendable {
             state.txDraft.recipient = state.transfer.recipient
             state.txDraft.amount = state.transfer.amount
             state.txDraft.yoleReference = eventYoleReference
+            state.recentRecipients = [state.transfer.recipient] + state.recentRecipients.filter { r in r != state.transfer.recipient }
             state.transactions.append(state.txDraft)
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_success")))
-        case 88:
+        case 89:
             // STEP-14.4 pesapal.checkout.pending
             guard case .pesapalCheckoutPending(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.status = TransferStatus.pending
@@ -568,7 +588,7 @@ public struct YOLEMachine: Sendable {
             state.transfer.totalAmount = eventTotalAmount
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_pending")))
-        case 89:
+        case 90:
             // STEP-14.4 pesapal.checkout.unclear
             guard case .pesapalCheckoutUnclear(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.status = TransferStatus.pending
@@ -577,7 +597,7 @@ public struct YOLEMachine: Sendable {
             state.transfer.totalAmount = eventTotalAmount
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_pending")))
-        case 90:
+        case 91:
             // STEP-14.4 pesapal.checkout.failed
             guard case .pesapalCheckoutFailed(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount, let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.status = TransferStatus.failed
@@ -586,7 +606,7 @@ public struct YOLEMachine: Sendable {
             state.transfer.totalAmount = eventTotalAmount
             state.transfer.reason = eventReason
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_failed")))
-        case 91:
+        case 92:
             // STEP-14.4 pesapal.checkout.cancelled
             guard case .pesapalCheckoutCancelled(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.status = TransferStatus.cancelled
@@ -595,43 +615,43 @@ public struct YOLEMachine: Sendable {
             state.transfer.totalAmount = eventTotalAmount
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
-        case 92:
+        case 93:
             // STEP-14.4 tap_close_checkout; STEP-14.4 tap_back
             state.transfer.status = TransferStatus.cancelled
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
-        case 93:
+        case 94:
             // STEP-14.4 enter
             state.checkoutState = "loading"
             state.checkoutError = nil
             state.checkoutInBrowser = false
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
             try effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
-        case 94:
+        case 95:
             // STEP-14.5 tap_done
             state.draftAmount = ""
             state.draftCurrency = ""
             state.draftRecipient = ""
             state.draftNote = ""
-        case 95:
+        case 96:
             // STEP-14.5 tap_change_method
             state.pesapalSelected = false
-        case 96:
+        case 97:
             // yole (global) toggle_language; main (global) toggle_language; send_money (global) toggle_language
             state.language = (state.language == Language.en) ? Language.fr : Language.en
-        case 97:
+        case 98:
             // yole (global) toggle_theme; main (global) toggle_theme; send_money (global) toggle_theme
             state.theme = (state.theme == Theme.light) ? Theme.dark : Theme.light
-        case 98:
+        case 99:
             // yole (global) connectivity_lost; main (global) connectivity_lost; send_money (global) connectivity_lost
             state.offlineBanner = "No internet connection"
-        case 99:
+        case 100:
             // yole (global) connectivity_restored; main (global) connectivity_restored; send_money (global) connectivity_restored
             state.offlineBanner = nil
-        case 100:
+        case 101:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global) service_unavailable
             effects.append(.toast("Service temporarily unavailable"))
-        case 101:
+        case 102:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
             state.loggedIn = false
         default:

@@ -827,6 +827,9 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
 /// The events YOLE reacts to: taps and entries, service outcomes, timers.
 public enum YOLEEvent: Hashable, Sendable {
+    /// One of the "Recent recipients" on Enter Details was tapped
+    case recentRecipientTapped(recipient: String)
+
     /// A recipient of the Favorites list was tapped (or its "Send money" quick action)
     case favoriteTapped(recipient: String)
 
@@ -1089,6 +1092,8 @@ public enum YOLEEvent: Hashable, Sendable {
     /// the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
+        case "recent_recipient_tapped":
+            self = .recentRecipientTapped(recipient: payload["recipient"] ?? "")
         case "favorite_tapped":
             self = .favoriteTapped(recipient: payload["recipient"] ?? "")
         case "remove_favorite_tapped":
@@ -1351,6 +1356,8 @@ public enum YOLEEvent: Hashable, Sendable {
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
         switch self {
+        case .recentRecipientTapped:
+            return "recent_recipient_tapped"
         case .favoriteTapped:
             return "favorite_tapped"
         case .removeFavoriteTapped:
@@ -1613,260 +1620,262 @@ public enum YOLEEvent: Hashable, Sendable {
     /// The event's number in the transition table.
     var number: Int32 {
         switch self {
-        case .favoriteTapped:
+        case .recentRecipientTapped:
             return 0
-        case .removeFavoriteTapped:
+        case .favoriteTapped:
             return 1
-        case .authCreateAccountCreated:
+        case .removeFavoriteTapped:
             return 2
-        case .authCreateAccountEmailExists:
+        case .authCreateAccountCreated:
             return 3
-        case .authCreateAccountNetworkError:
+        case .authCreateAccountEmailExists:
             return 4
-        case .authCreateAccountServerError:
+        case .authCreateAccountNetworkError:
             return 5
-        case .authVerifyEmailVerified:
+        case .authCreateAccountServerError:
             return 6
-        case .authVerifyEmailInvalidCode:
+        case .authVerifyEmailVerified:
             return 7
-        case .authVerifyEmailExpiredCode:
+        case .authVerifyEmailInvalidCode:
             return 8
-        case .authVerifyEmailTooManyAttempts:
+        case .authVerifyEmailExpiredCode:
             return 9
-        case .authVerifyEmailNetworkError:
+        case .authVerifyEmailTooManyAttempts:
             return 10
-        case .authResendEmailCodeSent:
+        case .authVerifyEmailNetworkError:
             return 11
-        case .authResendEmailCodeNetworkError:
+        case .authResendEmailCodeSent:
             return 12
-        case .authLogInSuccess:
+        case .authResendEmailCodeNetworkError:
             return 13
-        case .authLogInInvalidCredentials:
+        case .authLogInSuccess:
             return 14
-        case .authLogInNotVerified:
+        case .authLogInInvalidCredentials:
             return 15
-        case .authLogInLocked:
+        case .authLogInNotVerified:
             return 16
-        case .authLogInNetworkError:
+        case .authLogInLocked:
             return 17
-        case .authRequestPasswordResetSent:
+        case .authLogInNetworkError:
             return 18
-        case .authRequestPasswordResetNotFound:
+        case .authRequestPasswordResetSent:
             return 19
-        case .authRequestPasswordResetRateLimited:
+        case .authRequestPasswordResetNotFound:
             return 20
-        case .authRequestPasswordResetNetworkError:
+        case .authRequestPasswordResetRateLimited:
             return 21
-        case .kycSendSmsCodeSent:
+        case .authRequestPasswordResetNetworkError:
             return 22
-        case .kycSendSmsCodePhoneAlreadyRegistered:
+        case .kycSendSmsCodeSent:
             return 23
-        case .kycSendSmsCodeSmsFailed:
+        case .kycSendSmsCodePhoneAlreadyRegistered:
             return 24
-        case .kycSendSmsCodeNetworkError:
+        case .kycSendSmsCodeSmsFailed:
             return 25
-        case .kycVerifySmsCodeVerified:
+        case .kycSendSmsCodeNetworkError:
             return 26
-        case .kycVerifySmsCodeInvalidCode:
+        case .kycVerifySmsCodeVerified:
             return 27
-        case .kycVerifySmsCodeExpiredCode:
+        case .kycVerifySmsCodeInvalidCode:
             return 28
-        case .kycVerifySmsCodeTooManyAttempts:
+        case .kycVerifySmsCodeExpiredCode:
             return 29
-        case .kycUploadDocumentAccepted:
+        case .kycVerifySmsCodeTooManyAttempts:
             return 30
-        case .kycUploadDocumentPoorQuality:
+        case .kycUploadDocumentAccepted:
             return 31
-        case .kycUploadDocumentNotRecognized:
+        case .kycUploadDocumentPoorQuality:
             return 32
-        case .kycUploadDocumentTooLarge:
+        case .kycUploadDocumentNotRecognized:
             return 33
-        case .kycUploadDocumentUploadFailed:
+        case .kycUploadDocumentTooLarge:
             return 34
-        case .kycSubmitSelfieVerified:
+        case .kycUploadDocumentUploadFailed:
             return 35
-        case .kycSubmitSelfieVerificationFailed:
+        case .kycSubmitSelfieVerified:
             return 36
-        case .kycSubmitSelfieFaceNotDetected:
+        case .kycSubmitSelfieVerificationFailed:
             return 37
-        case .kycSubmitSelfieMultipleFaces:
+        case .kycSubmitSelfieFaceNotDetected:
             return 38
-        case .kycSubmitSelfiePoorLighting:
+        case .kycSubmitSelfieMultipleFaces:
             return 39
-        case .kycSubmitSelfieUploadFailed:
+        case .kycSubmitSelfiePoorLighting:
             return 40
-        case .deviceCameraPermissionGranted:
+        case .kycSubmitSelfieUploadFailed:
             return 41
-        case .deviceCameraPermissionDenied:
+        case .deviceCameraPermissionGranted:
             return 42
-        case .accountLoadLoaded:
+        case .deviceCameraPermissionDenied:
             return 43
-        case .accountLoadNetworkError:
+        case .accountLoadLoaded:
             return 44
-        case .favoritesApiLoadLoaded:
+        case .accountLoadNetworkError:
             return 45
-        case .favoritesApiLoadNetworkError:
+        case .favoritesApiLoadLoaded:
             return 46
-        case .favoritesApiRemoveRemoved:
+        case .favoritesApiLoadNetworkError:
             return 47
-        case .profileLoadLoaded:
+        case .favoritesApiRemoveRemoved:
             return 48
-        case .profileLoadNetworkError:
+        case .profileLoadLoaded:
             return 49
-        case .profileUpdateUpdated:
+        case .profileLoadNetworkError:
             return 50
-        case .profileUpdateFailed:
+        case .profileUpdateUpdated:
             return 51
-        case .feesApiQuoteReceived:
+        case .profileUpdateFailed:
             return 52
-        case .feesApiQuoteFailed:
+        case .feesApiQuoteReceived:
             return 53
-        case .pesapalLoadCheckoutLoaded:
+        case .feesApiQuoteFailed:
             return 54
-        case .pesapalLoadCheckoutLoadFailed:
+        case .pesapalLoadCheckoutLoaded:
             return 55
-        case .pesapalLoadCheckoutTimeout:
+        case .pesapalLoadCheckoutLoadFailed:
             return 56
-        case .pesapalCheckoutSuccess:
+        case .pesapalLoadCheckoutTimeout:
             return 57
-        case .pesapalCheckoutPending:
+        case .pesapalCheckoutSuccess:
             return 58
-        case .pesapalCheckoutFailed:
+        case .pesapalCheckoutPending:
             return 59
-        case .pesapalCheckoutCancelled:
+        case .pesapalCheckoutFailed:
             return 60
-        case .pesapalCheckoutUnclear:
+        case .pesapalCheckoutCancelled:
             return 61
-        case .tapGetStarted:
+        case .pesapalCheckoutUnclear:
             return 62
-        case .tapLogIn:
+        case .tapGetStarted:
             return 63
-        case .tapBack:
+        case .tapLogIn:
             return 64
-        case .tapCreateAccount:
+        case .tapBack:
             return 65
-        case .togglePasswordVisibility:
+        case .tapCreateAccount:
             return 66
-        case .tapSignIn:
+        case .togglePasswordVisibility:
             return 67
-        case .tapVerifyEmail:
+        case .tapSignIn:
             return 68
-        case .tapResendCode:
+        case .tapVerifyEmail:
             return 69
-        case .tapChangeEmail:
+        case .tapResendCode:
             return 70
-        case .tapForgotPassword:
+        case .tapChangeEmail:
             return 71
-        case .tapSignUp:
+        case .tapForgotPassword:
             return 72
-        case .tapSendResetLink:
+        case .tapSignUp:
             return 73
-        case .tapRememberPassword:
+        case .tapSendResetLink:
             return 74
-        case .tapVerifyIdentity:
+        case .tapRememberPassword:
             return 75
-        case .tapSkip:
+        case .tapVerifyIdentity:
             return 76
-        case .tapSendVerificationCode:
+        case .tapSkip:
             return 77
-        case .tapVerify:
+        case .tapSendVerificationCode:
             return 78
-        case .tapResendSms:
+        case .tapVerify:
             return 79
-        case .tapChangePhoneNumber:
+        case .tapResendSms:
             return 80
-        case .tapCamera:
+        case .tapChangePhoneNumber:
             return 81
-        case .tapGallery:
+        case .tapCamera:
             return 82
-        case .tapRetakePhoto:
+        case .tapGallery:
             return 83
-        case .tapContinue:
+        case .tapRetakePhoto:
             return 84
-        case .tapContinueToApp:
+        case .tapContinue:
             return 85
-        case .tapViewVerificationDetails:
+        case .tapContinueToApp:
             return 86
-        case .tapTryAgain:
+        case .tapViewVerificationDetails:
             return 87
-        case .tapContactSupport:
+        case .tapTryAgain:
             return 88
-        case .tapContinueWithLimitedAccess:
+        case .tapContactSupport:
             return 89
-        case .tapProfileAvatar:
+        case .tapContinueWithLimitedAccess:
             return 90
-        case .tapSendMoney:
+        case .tapProfileAvatar:
             return 91
-        case .tapTransaction:
+        case .tapSendMoney:
             return 92
-        case .tapAddMoney:
+        case .tapTransaction:
             return 93
-        case .tapSettings:
+        case .tapAddMoney:
             return 94
-        case .tapEditRecipient:
+        case .tapSettings:
             return 95
-        case .tapAddToFavorites:
+        case .tapEditRecipient:
             return 96
-        case .tapConfirmRemove:
+        case .tapAddToFavorites:
             return 97
-        case .tapCancel:
+        case .tapConfirmRemove:
             return 98
-        case .tapProfilePhoto:
+        case .tapCancel:
             return 99
-        case .tapEditProfile:
+        case .tapProfilePhoto:
             return 100
-        case .tapAccountSettings:
+        case .tapEditProfile:
             return 101
-        case .tapSecuritySettings:
+        case .tapAccountSettings:
             return 102
-        case .tapTransactionHistory:
+        case .tapSecuritySettings:
             return 103
-        case .tapHelpAndSupport:
+        case .tapTransactionHistory:
             return 104
-        case .tapLogOut:
+        case .tapHelpAndSupport:
             return 105
-        case .tapConfirmLogOut:
+        case .tapLogOut:
             return 106
-        case .tapSave:
+        case .tapConfirmLogOut:
             return 107
-        case .tapRefreshFees:
+        case .tapSave:
             return 108
-        case .tapRetry:
+        case .tapRefreshFees:
             return 109
-        case .tapEdit:
+        case .tapRetry:
             return 110
-        case .tapPesapal:
+        case .tapEdit:
             return 111
-        case .tapContinueToSecureCheckout:
+        case .tapPesapal:
             return 112
-        case .tapOpenInBrowser:
+        case .tapContinueToSecureCheckout:
             return 113
-        case .tapCloseCheckout:
+        case .tapOpenInBrowser:
             return 114
-        case .tapDone:
+        case .tapCloseCheckout:
             return 115
-        case .tapChangeMethod:
+        case .tapDone:
             return 116
-        case .toggleLanguage:
+        case .tapChangeMethod:
             return 117
-        case .toggleTheme:
+        case .toggleLanguage:
             return 118
-        case .connectivityLost:
+        case .toggleTheme:
             return 119
-        case .connectivityRestored:
+        case .connectivityLost:
             return 120
-        case .serviceUnavailable:
+        case .connectivityRestored:
             return 121
-        case .tapTabHome:
+        case .serviceUnavailable:
             return 122
-        case .tapTabSend:
+        case .tapTabHome:
             return 123
-        case .tapTabFavorites:
+        case .tapTabSend:
             return 124
-        case .tapTabProfile:
+        case .tapTabFavorites:
             return 125
-        case .sessionExpired:
+        case .tapTabProfile:
             return 126
+        case .sessionExpired:
+            return 127
         case .timerFired:
             return (-2)
         }
@@ -2197,6 +2206,9 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// Favorite recipients (names)
     public var favorites: [String] = []
 
+    /// Recipients of previous successful transfers, newest first, each once (Step 14.1 "Recent recipients"; Q-YOLE-D27)
+    public var recentRecipients: [String] = []
+
     /// Favorites' load error message
     public var favoritesError: String? = nil
 
@@ -2244,7 +2256,7 @@ public struct YOLEState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["account_suspended: " + describe(accountSuspended), "balance: " + (balance.map { describe($0) } ?? "null"), "checkout_error: " + (checkoutError.map { quotedText($0) } ?? "null"), "checkout_in_browser: " + describe(checkoutInBrowser), "checkout_state: " + quotedText(checkoutState), "country: " + quotedText(country), "dialog_message: " + (dialogMessage.map { quotedText($0) } ?? "null"), "draft_amount: " + quotedText(draftAmount), "draft_currency: " + quotedText(draftCurrency), "draft_note: " + quotedText(draftNote), "draft_recipient: " + quotedText(draftRecipient), "email: " + quotedText(email), "email_code_resent: " + describe(emailCodeResent), "email_code_sent_at: " + (emailCodeSentAt.map { describe($0) } ?? "null"), "favorites: " + (("[" + favorites.map { quotedText($0) }.joined(separator: ", ")) + "]"), "favorites_error: " + (favoritesError.map { quotedText($0) } ?? "null"), "fees_error: " + (feesError.map { quotedText($0) } ?? "null"), "fees_loading: " + describe(feesLoading), "first_name: " + quotedText(firstName), "home_error: " + (homeError.map { quotedText($0) } ?? "null"), "kyc_status: " + describe(kycStatus), "language: " + describe(language), "last_name: " + quotedText(lastName), "logged_in: " + describe(loggedIn), "offline_banner: " + (offlineBanner.map { quotedText($0) } ?? "null"), "password_visible: " + describe(passwordVisible), "pending_removal: " + (pendingRemoval.map { quotedText($0) } ?? "null"), "pesapal_selected: " + describe(pesapalSelected), "phone: " + quotedText(phone), "profile_error: " + (profileError.map { quotedText($0) } ?? "null"), "reset_link_sent: " + describe(resetLinkSent), "show_verification_details: " + describe(showVerificationDetails), "sms_code_resent: " + describe(smsCodeResent), "sms_code_sent_at: " + (smsCodeSentAt.map { describe($0) } ?? "null"), "theme: " + describe(theme), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "transfer: " + transfer.flowDescription, "tx_draft: " + txDraft.flowDescription].joined(separator: ", ")) + "}"
+        return ("{" + ["account_suspended: " + describe(accountSuspended), "balance: " + (balance.map { describe($0) } ?? "null"), "checkout_error: " + (checkoutError.map { quotedText($0) } ?? "null"), "checkout_in_browser: " + describe(checkoutInBrowser), "checkout_state: " + quotedText(checkoutState), "country: " + quotedText(country), "dialog_message: " + (dialogMessage.map { quotedText($0) } ?? "null"), "draft_amount: " + quotedText(draftAmount), "draft_currency: " + quotedText(draftCurrency), "draft_note: " + quotedText(draftNote), "draft_recipient: " + quotedText(draftRecipient), "email: " + quotedText(email), "email_code_resent: " + describe(emailCodeResent), "email_code_sent_at: " + (emailCodeSentAt.map { describe($0) } ?? "null"), "favorites: " + (("[" + favorites.map { quotedText($0) }.joined(separator: ", ")) + "]"), "favorites_error: " + (favoritesError.map { quotedText($0) } ?? "null"), "fees_error: " + (feesError.map { quotedText($0) } ?? "null"), "fees_loading: " + describe(feesLoading), "first_name: " + quotedText(firstName), "home_error: " + (homeError.map { quotedText($0) } ?? "null"), "kyc_status: " + describe(kycStatus), "language: " + describe(language), "last_name: " + quotedText(lastName), "logged_in: " + describe(loggedIn), "offline_banner: " + (offlineBanner.map { quotedText($0) } ?? "null"), "password_visible: " + describe(passwordVisible), "pending_removal: " + (pendingRemoval.map { quotedText($0) } ?? "null"), "pesapal_selected: " + describe(pesapalSelected), "phone: " + quotedText(phone), "profile_error: " + (profileError.map { quotedText($0) } ?? "null"), "recent_recipients: " + (("[" + recentRecipients.map { quotedText($0) }.joined(separator: ", ")) + "]"), "reset_link_sent: " + describe(resetLinkSent), "show_verification_details: " + describe(showVerificationDetails), "sms_code_resent: " + describe(smsCodeResent), "sms_code_sent_at: " + (smsCodeSentAt.map { describe($0) } ?? "null"), "theme: " + describe(theme), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "transfer: " + transfer.flowDescription, "tx_draft: " + txDraft.flowDescription].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -2272,6 +2284,7 @@ public struct YOLEState: Hashable, Sendable, Codable {
         case transactions
         case txDraft = "tx_draft"
         case favorites
+        case recentRecipients = "recent_recipients"
         case favoritesError = "favorites_error"
         case pendingRemoval = "pending_removal"
         case profileError = "profile_error"
