@@ -258,6 +258,14 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             index += 1
             let label = "step \(index) (\(action))"
             let stepsBefore = interpreter.stepCount
+            // The outcome event an `.outcome` action sends, named before the interpreter runs it (so the generated
+            // machine gets it even when the interpreter's step fails).
+            var outcomeEvent: String?
+            if case .outcome(let pending, let outcome) = action, !interpreter.pendingCalls.isEmpty {
+                let operation = interpreter.pendingCalls[pending % interpreter.pendingCalls.count]
+                let outcomes = Self.outcomeNames(operation, interpreter.app)
+                if !outcomes.isEmpty { outcomeEvent = "\(operation).\(outcomes[outcome % outcomes.count])" }
+            }
             var interpreterFailure: String?
             do { try Self.apply(action, to: &interpreter) } catch { interpreterFailure = "\(error)" }
             var generatedFailure: String?
@@ -270,7 +278,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
                 case .fill(let field, let input):
                     if interpreter.currentScreen.fields.contains(where: { $0.name == field }) || interpreterFailure != nil { try machine.fill(field, input) }
                 case .outcome:
-                    if interpreter.stepCount > stepsBefore, case .event(let name) = interpreter.steps(from: stepsBefore)[0].trigger {
+                    if let name = outcomeEvent {
                         guard let effects = try machine.send(named: name, payload: [:]) else { return "\(label): the generated machine has no event '\(name)'" }
                         outputs.append(effects)
                     }

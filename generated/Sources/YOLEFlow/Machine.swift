@@ -12,7 +12,7 @@ import Foundation
 /// var effects: [YOLEEffect] = []
 /// try machine.start(into: &effects)          // STEP-01 Splash Screen
 /// effects.removeAll(keepingCapacity: true)
-/// try machine.send(.recentRecipientTapped(...), into: &effects)
+/// try machine.send(.deepLinkOpened(...), into: &effects)
 /// ```
 public struct YOLEMachine: Sendable {
     /// The domain state.
@@ -124,89 +124,116 @@ public struct YOLEMachine: Sendable {
             // STEP-03 variant code_resent
             return state.emailCodeResent
         case 3:
+            // STEP-04 tap_biometric_log_in
+            return state.biometricLoginEnabled
+        case 4:
             // STEP-04 variant reset_link_sent
             return state.resetLinkSent
-        case 4:
+        case 5:
             // STEP-08 tap_resend_sms
             return try (state.smsCodeSentAt != nil) && (now < add(required(state.smsCodeSentAt, "'sms_code_sent_at'"), 60000))
-        case 5:
+        case 6:
             // STEP-08 variant code_resent
             return state.smsCodeResent
-        case 6:
+        case 7:
             // STEP-11 variant details
             return state.showVerificationDetails
-        case 7:
+        case 8:
             // STEP-13 tap_contact_support; STEP-13 variant suspended
             return state.accountSuspended
-        case 8:
+        case 9:
             // STEP-13 variant load_failed
             return state.homeError != nil
-        case 9:
+        case 10:
             // STEP-13 variant limited
             return try derivedLimitedAccess()
-        case 10:
+        case 11:
             // STEP-13 variant empty
             return state.transactions.count == 0
-        case 11:
+        case 12:
             // STEP-14.1 currency shown
             return (textValue(formInput(0)) != nil) && (trimmed(textValue(formInput(0))).count > 0) // form 0: amount
-        case 12:
+        case 13:
             // STEP-15 variant load_failed
             return state.favoritesError != nil
-        case 13:
+        case 14:
             // STEP-15 variant empty
             return state.favorites.count == 0
-        case 14:
+        case 15:
             // STEP-16 variant load_failed
             return state.profileError != nil
-        case 15:
+        case 16:
             // STEP-14.2 tap_retry; STEP-14.2 variant fees_failed
             return state.feesError != nil
-        case 16:
+        case 17:
             // STEP-14.2 tap_continue
             return (state.transfer.fee != nil) && !state.feesLoading
-        case 17:
+        case 18:
             // STEP-14.2 variant loading
             return state.feesLoading
-        case 18:
+        case 19:
             // STEP-14.2 variant fee_in_other_currency
             return try (state.transfer.fee != nil) && (derivedTotalCharged() == nil)
-        case 19:
+        case 20:
             // STEP-14.3 tap_pesapal
             return !state.pesapalSelected
-        case 20:
+        case 21:
             // STEP-14.3 tap_continue_to_secure_checkout; STEP-14.3 variant selected
             return state.pesapalSelected
-        case 21:
+        case 22:
             // STEP-14.4 tap_retry
             return (state.checkoutState == "failed") || (state.checkoutState == "timed_out")
-        case 22:
+        case 23:
             // STEP-14.4 tap_open_in_browser; STEP-14.4 variant failed
             return state.checkoutState == "failed"
-        case 23:
+        case 24:
             // STEP-14.4 tap_back
             return (state.checkoutState == "loaded") || (state.checkoutState == "in_browser")
-        case 24:
+        case 25:
             // STEP-14.4 variant loading
             return state.checkoutState == "loading"
-        case 25:
+        case 26:
             // STEP-14.4 variant timed_out
             return state.checkoutState == "timed_out"
-        case 26:
+        case 27:
             // STEP-14.4 variant in_browser
             return state.checkoutInBrowser
-        case 27:
+        case 28:
             // STEP-14.5 tap_try_again; STEP-14.5 tap_change_method
             return (state.transfer.status == TransferStatus.failed) || (state.transfer.status == TransferStatus.cancelled)
-        case 28:
+        case 29:
             // STEP-14.5 variant success
             return state.transfer.status == TransferStatus.success
-        case 29:
+        case 30:
             // STEP-14.5 variant pending
             return state.transfer.status == TransferStatus.pending
-        case 30:
+        case 31:
             // STEP-14.5 variant failed
             return state.transfer.status == TransferStatus.failed
+        case 32:
+            // main (global) deep_link_opened
+            guard case .deepLinkOpened(let eventPath)? = event else { throw FlowFailure("no value for 'event'") }
+            return eventPath == "home"
+        case 33:
+            // main (global) deep_link_opened
+            guard case .deepLinkOpened(let eventPath)? = event else { throw FlowFailure("no value for 'event'") }
+            return eventPath == "send"
+        case 34:
+            // main (global) deep_link_opened
+            guard case .deepLinkOpened(let eventPath)? = event else { throw FlowFailure("no value for 'event'") }
+            return eventPath == "favorites"
+        case 35:
+            // main (global) deep_link_opened
+            guard case .deepLinkOpened(let eventPath)? = event else { throw FlowFailure("no value for 'event'") }
+            return eventPath == "profile"
+        case 36:
+            // main (global) payment_status_updated
+            guard case .paymentStatusUpdated(let eventStatus)? = event else { throw FlowFailure("no value for 'event'") }
+            return eventStatus == TransferStatus.success
+        case 37:
+            // main (global) payment_status_updated
+            guard case .paymentStatusUpdated(let eventStatus)? = event else { throw FlowFailure("no value for 'event'") }
+            return eventStatus == TransferStatus.failed
         default:
             return false
         }
@@ -278,145 +305,153 @@ public struct YOLEMachine: Sendable {
             // STEP-04 tap_log_in
             effects.append(.call(YOLEServiceCall.authLogIn(email: textValue(formInput(0)), password: textValue(formInput(1))))) // form 0: email, 1: password
         case 16:
+            // STEP-04 tap_biometric_log_in
+            effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "log_in")))
+        case 17:
+            // STEP-04 device.authenticate.authenticated
+            state.loggedIn = true
+            state.resetLinkSent = false
+        case 18:
             // STEP-04 auth.log_in.success
             guard case .authLogInSuccess(let eventKycVerified)? = event else { throw FlowFailure("no value for 'event'") }
             state.loggedIn = true
+            state.biometricLoginEnabled = true
             state.resetLinkSent = false
             state.kycStatus = eventKycVerified ? KycStatus.verified : state.kycStatus
-        case 17:
+        case 19:
             // STEP-04 auth.log_in.invalid_credentials
             effects.append(.toast("Invalid email or password"))
-        case 18:
+        case 20:
             // STEP-04 auth.log_in.not_verified
             effects.append(.toast("Please verify your email address first"))
-        case 19:
+        case 21:
             // STEP-04 auth.log_in.locked
             effects.append(.toast("Account temporarily locked. Please try again later."))
-        case 20:
+        case 22:
             // STEP-05 tap_send_reset_link
             effects.append(.call(YOLEServiceCall.authRequestPasswordReset(email: textValue(formInput(0))))) // form 0: email
-        case 21:
+        case 23:
             // STEP-05 auth.request_password_reset.sent
             state.resetLinkSent = true
-        case 22:
+        case 24:
             // STEP-05 auth.request_password_reset.not_found
             effects.append(.toast("No account found with this email address"))
-        case 23:
+        case 25:
             // STEP-05 auth.request_password_reset.rate_limited
             effects.append(.toast("Too many reset requests. Please try again later."))
-        case 24:
+        case 26:
             // STEP-06 tap_skip
             state.kycStatus = KycStatus.skipped
             state.loggedIn = true
-        case 25:
+        case 27:
             // STEP-07 tap_send_verification_code
             state.phone = try e164(textValue(formInput(1)), textValue(formInput(0))) // form 0: phone_country, 1: phone
             try effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: e164(textValue(formInput(1)), textValue(formInput(0)))))) // form 0: phone_country, 1: phone
-        case 26:
+        case 28:
             // STEP-07 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
             state.smsCodeResent = false
-        case 27:
+        case 29:
             // STEP-07 kyc.send_sms_code.phone_already_registered; STEP-08 kyc.send_sms_code.phone_already_registered
             effects.append(.toast("This phone number is already associated with another account"))
-        case 28:
+        case 30:
             // STEP-07 kyc.send_sms_code.sms_failed; STEP-08 kyc.send_sms_code.sms_failed
             effects.append(.toast("Failed to send SMS. Please try again."))
-        case 29:
+        case 31:
             // STEP-07 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput((state.country != "") ? state.country : "KE"))
             }
-        case 30:
+        case 32:
             // STEP-08 tap_verify
             effects.append(.call(YOLEServiceCall.kycVerifySmsCode(phone: state.phone, code: textValue(formInput(0))))) // form 0: code
-        case 31:
+        case 33:
             // STEP-08 tap_resend_sms
             effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: state.phone)))
-        case 32:
+        case 34:
             // STEP-08 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
             state.smsCodeResent = true
-        case 33:
+        case 35:
             // STEP-09 tap_camera; STEP-10 tap_camera; STEP-16 tap_profile_photo
             effects.append(.call(YOLEServiceCall.deviceCameraPermission))
-        case 34:
+        case 36:
             // STEP-09 device.camera_permission.denied
             effects.append(.toast("Camera access required to take photo"))
-        case 35:
+        case 37:
             // STEP-09 tap_retake_photo; STEP-10 tap_retake_photo
             clearForm()
-        case 36:
+        case 38:
             // STEP-09 tap_continue
             try effects.append(.call(YOLEServiceCall.kycUploadDocument(documentType: required(DocumentType.init(rawValue: textValue(formInput(0))), "'form.document_type'"), photo: textValue(formInput(1))))) // form 0: document_type, 1: document_photo
-        case 37:
+        case 39:
             // STEP-09 kyc.upload_document.poor_quality
             effects.append(.toast("Photo quality is too low. Please retake."))
-        case 38:
+        case 40:
             // STEP-09 kyc.upload_document.not_recognized
             effects.append(.toast("Document not clearly visible. Please retake."))
-        case 39:
+        case 41:
             // STEP-09 kyc.upload_document.too_large
             effects.append(.toast("File size too large. Please choose a smaller image."))
-        case 40:
+        case 42:
             // STEP-09 kyc.upload_document.upload_failed
             effects.append(.toast("Failed to upload document. Please try again."))
-        case 41:
+        case 43:
             // STEP-09 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(DocumentType.passport))
             }
-        case 42:
+        case 44:
             // STEP-10 device.camera_permission.denied
             effects.append(.toast("Camera access required to take selfie"))
-        case 43:
+        case 45:
             // STEP-10 tap_continue
             effects.append(.call(YOLEServiceCall.kycSubmitSelfie(photo: textValue(formInput(0))))) // form 0: selfie_photo
-        case 44:
+        case 46:
             // STEP-10 kyc.submit_selfie.verified
             state.kycStatus = KycStatus.verified
-        case 45:
+        case 47:
             // STEP-10 kyc.submit_selfie.verification_failed
             state.kycStatus = KycStatus.failed
-        case 46:
+        case 48:
             // STEP-10 kyc.submit_selfie.face_not_detected
             effects.append(.toast("Face not clearly visible. Please retake."))
-        case 47:
+        case 49:
             // STEP-10 kyc.submit_selfie.multiple_faces
             effects.append(.toast("Multiple faces detected. Please ensure only you are in the photo."))
-        case 48:
+        case 50:
             // STEP-10 kyc.submit_selfie.poor_lighting
             effects.append(.toast("Lighting is too poor. Please move to better lighting."))
-        case 49:
+        case 51:
             // STEP-10 kyc.submit_selfie.upload_failed
             effects.append(.toast("Failed to upload selfie. Please try again."))
-        case 50:
+        case 52:
             // STEP-11 tap_continue_to_app
             state.loggedIn = true
             state.showVerificationDetails = false
-        case 51:
+        case 53:
             // STEP-11 tap_view_verification_details
             state.showVerificationDetails = true
-        case 52:
+        case 54:
             // STEP-12 tap_continue_with_limited_access
             state.loggedIn = true
-        case 53:
+        case 55:
             // STEP-13 account.load.loaded
             guard case .accountLoadLoaded(let eventBalance, let eventSuspended)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = eventBalance
             state.accountSuspended = eventSuspended
             state.homeError = nil
-        case 54:
+        case 56:
             // STEP-13 account.load.network_error
             state.homeError = "Unable to load account information"
-        case 55:
+        case 57:
             // STEP-13 enter
             effects.append(.call(YOLEServiceCall.accountLoad))
-        case 56:
+        case 58:
             // STEP-14.1 recent_recipient_tapped
             guard case .recentRecipientTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
             setInput(2, fieldInput(eventRecipient))
-        case 57:
+        case 59:
             // STEP-14.1 tap_continue
             state.draftAmount = textValue(formInput(0)) // form 0: amount
             state.draftCurrency = textValue(formInput(1)) // form 1: currency
@@ -429,7 +464,7 @@ public struct YOLEMachine: Sendable {
             state.transfer.status = nil
             state.pesapalSelected = false
             effects.append(.analytics(AnalyticsEvent(name: "send_details_filled", properties: [AnalyticsProperty(name: "currency", value: textValue(formInput(1)))]))) // form 1: currency
-        case 58:
+        case 60:
             // STEP-14.1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.draftAmount))
@@ -443,71 +478,71 @@ public struct YOLEMachine: Sendable {
             if formInput(3) == nil {
                 setInput(3, fieldInput(state.draftNote))
             }
-        case 59:
+        case 61:
             // STEP-15 favorites_api.load.loaded
             guard case .favoritesApiLoadLoaded(let eventRecipients)? = event else { throw FlowFailure("no value for 'event'") }
             state.favorites = eventRecipients
             state.favoritesError = nil
-        case 60:
+        case 62:
             // STEP-15 favorites_api.load.network_error
             state.favoritesError = "Unable to load favorites"
-        case 61:
+        case 63:
             // STEP-15 favorite_tapped
             guard case .favoriteTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
             state.draftRecipient = eventRecipient
-        case 62:
+        case 64:
             // STEP-15 remove_favorite_tapped
             guard case .removeFavoriteTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
             state.pendingRemoval = eventRecipient
             state.dialogMessage = "Are you sure you want to remove this recipient?"
-        case 63:
+        case 65:
             // STEP-15 favorites_api.remove.removed
             state.favorites = state.favorites.filter { f in f != state.pendingRemoval }
             state.pendingRemoval = nil
-        case 64:
+        case 66:
             // STEP-15 enter
             effects.append(.call(YOLEServiceCall.favoritesApiLoad))
-        case 65:
+        case 67:
             // STEP-15.remove tap_confirm_remove
             try effects.append(.call(YOLEServiceCall.favoritesApiRemove(recipient: required((state.pendingRemoval != nil) ? state.pendingRemoval : "", "the value"))))
             state.dialogMessage = nil
-        case 66:
+        case 68:
             // STEP-15.remove tap_cancel
             state.pendingRemoval = nil
             state.dialogMessage = nil
-        case 67:
+        case 69:
             // STEP-16 profile.load.loaded
             state.profileError = nil
-        case 68:
+        case 70:
             // STEP-16 profile.load.network_error
             state.profileError = "Unable to load profile information"
-        case 69:
+        case 71:
             // STEP-16 device.camera_permission.denied
             effects.append(.toast("Camera access required to change photo"))
-        case 70:
+        case 72:
             // STEP-16 tap_log_out
             state.dialogMessage = "Are you sure you want to log out?"
-        case 71:
+        case 73:
             // STEP-16 enter
             effects.append(.call(YOLEServiceCall.profileLoad))
-        case 72:
+        case 74:
             // STEP-16.logout tap_confirm_log_out
             state.loggedIn = false
             state.dialogMessage = nil
-        case 73:
+        case 75:
             // STEP-16.logout tap_cancel
             state.dialogMessage = nil
-        case 74:
+        case 76:
             // STEP-16.edit-profile tap_save
             effects.append(.call(YOLEServiceCall.profileUpdate(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))) // form 0: first_name, 1: last_name
-        case 75:
+        case 77:
             // STEP-16.edit-profile profile.update.updated
             state.firstName = textValue(formInput(0)) // form 0: first_name
             state.lastName = textValue(formInput(1)) // form 1: last_name
-        case 76:
+        case 78:
             // STEP-16.edit-profile profile.update.failed
             effects.append(.toast("Failed to update profile. Please try again."))
-        case 77:
+        case 79:
             // STEP-16.edit-profile enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.firstName))
@@ -515,7 +550,7 @@ public struct YOLEMachine: Sendable {
             if formInput(1) == nil {
                 setInput(1, fieldInput(state.lastName))
             }
-        case 78:
+        case 80:
             // STEP-14.2 fees_api.quote.received
             guard case .feesApiQuoteReceived(let eventFeeAmount, let eventFeeCurrency, let eventFeeType)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.fee = try makeMoney(eventFeeAmount, eventFeeCurrency)
@@ -523,49 +558,52 @@ public struct YOLEMachine: Sendable {
             state.feesLoading = false
             state.feesError = nil
             effects.append(.analytics(AnalyticsEvent(name: "fees_quote_received", properties: [AnalyticsProperty(name: "fee_currency", value: eventFeeCurrency)])))
-        case 79:
+        case 81:
             // STEP-14.2 fees_api.quote.failed
             state.transfer.fee = nil
             state.feesLoading = false
             state.feesError = "We couldn't load fees. Try again."
             effects.append(.analytics(AnalyticsEvent(name: "fees_quote_failed")))
-        case 80:
+        case 82:
             // STEP-14.2 tap_refresh_fees; STEP-14.2 tap_retry; STEP-14.2 enter; and 1 more
             state.feesLoading = true
             state.feesError = nil
             try effects.append(.analytics(AnalyticsEvent(name: "fees_quote_requested", properties: [AnalyticsProperty(name: "currency", value: required(state.transfer.amount, "'transfer.amount'").currency)])))
             try effects.append(.call(YOLEServiceCall.feesApiQuote(amount: required(state.transfer.amount, "'transfer.amount'").amount, currency: required(state.transfer.amount, "'transfer.amount'").currency, country: state.country, corridor: nil)))
-        case 81:
+        case 83:
             // STEP-14.2 tap_continue
             effects.append(.analytics(AnalyticsEvent(name: "send_review_continue")))
-        case 82:
+        case 84:
             // STEP-14.3 tap_pesapal
             state.pesapalSelected = true
             effects.append(.analytics(AnalyticsEvent(name: "psp_method_selected")))
-        case 83:
+        case 85:
+            // STEP-14.3 tap_continue_to_secure_checkout
+            effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "send_money")))
+        case 86:
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
             try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
-        case 84:
+        case 87:
             // STEP-14.4 pesapal.load_checkout.load_failed
             state.checkoutState = "failed"
             state.checkoutError = "Couldn't load Pesapal."
-        case 85:
+        case 88:
             // STEP-14.4 pesapal.load_checkout.timeout
             state.checkoutState = "timed_out"
-        case 86:
+        case 89:
             // STEP-14.4 tap_retry
             state.checkoutState = "loading"
             state.checkoutError = nil
             try effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
-        case 87:
+        case 90:
             // STEP-14.4 tap_open_in_browser
             state.checkoutState = "in_browser"
             state.checkoutError = nil
             state.checkoutInBrowser = true
             try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
-        case 88:
+        case 91:
             // STEP-14.4 pesapal.checkout.success
             guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.status = TransferStatus.success
@@ -579,7 +617,7 @@ public struct YOLEMachine: Sendable {
             state.recentRecipients = [state.transfer.recipient] + state.recentRecipients.filter { r in r != state.transfer.recipient }
             state.transactions.append(state.txDraft)
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_success")))
-        case 89:
+        case 92:
             // STEP-14.4 pesapal.checkout.pending
             guard case .pesapalCheckoutPending(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.status = TransferStatus.pending
@@ -588,7 +626,7 @@ public struct YOLEMachine: Sendable {
             state.transfer.totalAmount = eventTotalAmount
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_pending")))
-        case 90:
+        case 93:
             // STEP-14.4 pesapal.checkout.unclear
             guard case .pesapalCheckoutUnclear(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.status = TransferStatus.pending
@@ -597,7 +635,7 @@ public struct YOLEMachine: Sendable {
             state.transfer.totalAmount = eventTotalAmount
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_pending")))
-        case 91:
+        case 94:
             // STEP-14.4 pesapal.checkout.failed
             guard case .pesapalCheckoutFailed(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount, let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.status = TransferStatus.failed
@@ -606,7 +644,7 @@ public struct YOLEMachine: Sendable {
             state.transfer.totalAmount = eventTotalAmount
             state.transfer.reason = eventReason
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_failed")))
-        case 92:
+        case 95:
             // STEP-14.4 pesapal.checkout.cancelled
             guard case .pesapalCheckoutCancelled(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.transfer.status = TransferStatus.cancelled
@@ -615,45 +653,51 @@ public struct YOLEMachine: Sendable {
             state.transfer.totalAmount = eventTotalAmount
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
-        case 93:
+        case 96:
             // STEP-14.4 tap_close_checkout; STEP-14.4 tap_back
             state.transfer.status = TransferStatus.cancelled
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
-        case 94:
+        case 97:
             // STEP-14.4 enter
             state.checkoutState = "loading"
             state.checkoutError = nil
             state.checkoutInBrowser = false
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
             try effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
-        case 95:
+        case 98:
             // STEP-14.5 tap_done
             state.draftAmount = ""
             state.draftCurrency = ""
             state.draftRecipient = ""
             state.draftNote = ""
-        case 96:
+        case 99:
             // STEP-14.5 tap_change_method
             state.pesapalSelected = false
-        case 97:
+        case 100:
             // yole (global) toggle_language; main (global) toggle_language; send_money (global) toggle_language
             state.language = (state.language == Language.en) ? Language.fr : Language.en
-        case 98:
+        case 101:
             // yole (global) toggle_theme; main (global) toggle_theme; send_money (global) toggle_theme
             state.theme = (state.theme == Theme.light) ? Theme.dark : Theme.light
-        case 99:
+        case 102:
             // yole (global) connectivity_lost; main (global) connectivity_lost; send_money (global) connectivity_lost
             state.offlineBanner = "No internet connection"
-        case 100:
+        case 103:
             // yole (global) connectivity_restored; main (global) connectivity_restored; send_money (global) connectivity_restored
             state.offlineBanner = nil
-        case 101:
+        case 104:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global) service_unavailable
             effects.append(.toast("Service temporarily unavailable"))
-        case 102:
+        case 105:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
             state.loggedIn = false
+        case 106:
+            // main (global) payment_status_updated
+            effects.append(.toast("Transfer scheduled"))
+        case 107:
+            // main (global) payment_status_updated
+            effects.append(.toast("Payment failed"))
         default:
             break
         }

@@ -125,255 +125,272 @@ enum YOLETables {
         ScreenEntry(flow: 0, rowStart: 0, rowEnd: 3, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: STEP-01 Splash Screen
         ScreenEntry(flow: 0, rowStart: 3, rowEnd: 11, fieldStart: 0, fieldEnd: 5, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 7, exitActions: 0, analytics: (-1)), // 1: STEP-02 Create Account Screen
         ScreenEntry(flow: 0, rowStart: 11, rowEnd: 23, fieldStart: 5, fieldEnd: 6, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: STEP-03 Email Verification Screen
-        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 35, fieldStart: 6, fieldEnd: 8, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: STEP-04 Login Screen
-        ScreenEntry(flow: 0, rowStart: 35, rowEnd: 42, fieldStart: 8, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: STEP-05 Forgot Password Screen
-        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 47, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: STEP-06 KYC Screen
-        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 54, fieldStart: 9, fieldEnd: 11, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 29, exitActions: 0, analytics: (-1)), // 6: STEP-07 KYC Phone Screen
-        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 67, fieldStart: 11, fieldEnd: 12, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: STEP-08 KYC OTP Screen
-        ScreenEntry(flow: 0, rowStart: 67, rowEnd: 79, fieldStart: 12, fieldEnd: 14, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 41, exitActions: 0, analytics: (-1)), // 8: STEP-09 KYC ID Capture Screen
-        ScreenEntry(flow: 0, rowStart: 79, rowEnd: 91, fieldStart: 14, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: STEP-10 KYC Selfie Screen
-        ScreenEntry(flow: 0, rowStart: 91, rowEnd: 95, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: STEP-11 KYC Success Screen
-        ScreenEntry(flow: 0, rowStart: 95, rowEnd: 100, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: STEP-12 KYC Error Screen
-        ScreenEntry(flow: 0, rowStart: 100, rowEnd: 101, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: STEP-12.support Support contact options
-        ScreenEntry(flow: 1, rowStart: 101, rowEnd: 109, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 13, enterActions: 55, exitActions: 0, analytics: (-1)), // 13: STEP-13 Home Screen
-        ScreenEntry(flow: 1, rowStart: 109, rowEnd: 110, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: STEP-13.transaction Transaction details
-        ScreenEntry(flow: 1, rowStart: 110, rowEnd: 111, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: STEP-13.add-funds Add funds flow
-        ScreenEntry(flow: 1, rowStart: 111, rowEnd: 112, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: STEP-13.support Contact support
-        ScreenEntry(flow: 1, rowStart: 112, rowEnd: 118, fieldStart: 15, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 58, exitActions: 0, analytics: (-1)), // 17: STEP-14.1 Enter Details
-        ScreenEntry(flow: 1, rowStart: 118, rowEnd: 125, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 16, enterActions: 64, exitActions: 0, analytics: (-1)), // 18: STEP-15 Favorites Screen
-        ScreenEntry(flow: 1, rowStart: 125, rowEnd: 127, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: STEP-15.remove Remove confirmation
-        ScreenEntry(flow: 1, rowStart: 127, rowEnd: 128, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: STEP-15.edit-recipient Edit recipient form
-        ScreenEntry(flow: 1, rowStart: 128, rowEnd: 129, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: STEP-15.add-recipient Add recipient flow
-        ScreenEntry(flow: 1, rowStart: 129, rowEnd: 140, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 18, enterActions: 71, exitActions: 0, analytics: (-1)), // 22: STEP-16 Profile Screen
-        ScreenEntry(flow: 1, rowStart: 140, rowEnd: 142, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: STEP-16.logout Logout confirmation
-        ScreenEntry(flow: 1, rowStart: 142, rowEnd: 146, fieldStart: 19, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 77, exitActions: 0, analytics: (-1)), // 24: STEP-16.edit-profile Edit profile form
-        ScreenEntry(flow: 1, rowStart: 146, rowEnd: 147, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: STEP-16.photo-picker Camera/gallery picker
-        ScreenEntry(flow: 1, rowStart: 147, rowEnd: 148, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: STEP-16.settings Settings screens
-        ScreenEntry(flow: 1, rowStart: 148, rowEnd: 149, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: STEP-16.transactions Full transaction list
-        ScreenEntry(flow: 1, rowStart: 149, rowEnd: 150, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: STEP-16.support Support options
-        ScreenEntry(flow: 2, rowStart: 150, rowEnd: 157, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 1, variantStart: 18, variantEnd: 22, enterActions: 80, exitActions: 0, analytics: (-1)), // 29: STEP-14.2 Review & Fees
-        ScreenEntry(flow: 2, rowStart: 158, rowEnd: 162, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 22, variantEnd: 24, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: STEP-14.3 Choose Payment Method
-        ScreenEntry(flow: 2, rowStart: 162, rowEnd: 175, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 29, enterActions: 94, exitActions: 0, analytics: (-1)), // 31: STEP-14.4 PSP Checkout (Pesapal)
-        ScreenEntry(flow: 2, rowStart: 175, rowEnd: 178, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 29, variantEnd: 33, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: STEP-14.5 Result
+        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 41, fieldStart: 6, fieldEnd: 8, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: STEP-04 Login Screen
+        ScreenEntry(flow: 0, rowStart: 41, rowEnd: 48, fieldStart: 8, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: STEP-05 Forgot Password Screen
+        ScreenEntry(flow: 0, rowStart: 48, rowEnd: 53, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: STEP-06 KYC Screen
+        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 60, fieldStart: 9, fieldEnd: 11, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 31, exitActions: 0, analytics: (-1)), // 6: STEP-07 KYC Phone Screen
+        ScreenEntry(flow: 0, rowStart: 60, rowEnd: 73, fieldStart: 11, fieldEnd: 12, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: STEP-08 KYC OTP Screen
+        ScreenEntry(flow: 0, rowStart: 73, rowEnd: 85, fieldStart: 12, fieldEnd: 14, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 43, exitActions: 0, analytics: (-1)), // 8: STEP-09 KYC ID Capture Screen
+        ScreenEntry(flow: 0, rowStart: 85, rowEnd: 97, fieldStart: 14, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: STEP-10 KYC Selfie Screen
+        ScreenEntry(flow: 0, rowStart: 97, rowEnd: 101, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: STEP-11 KYC Success Screen
+        ScreenEntry(flow: 0, rowStart: 101, rowEnd: 106, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: STEP-12 KYC Error Screen
+        ScreenEntry(flow: 0, rowStart: 106, rowEnd: 107, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: STEP-12.support Support contact options
+        ScreenEntry(flow: 1, rowStart: 107, rowEnd: 115, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 13, enterActions: 57, exitActions: 0, analytics: (-1)), // 13: STEP-13 Home Screen
+        ScreenEntry(flow: 1, rowStart: 115, rowEnd: 116, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: STEP-13.transaction Transaction details
+        ScreenEntry(flow: 1, rowStart: 116, rowEnd: 117, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: STEP-13.add-funds Add funds flow
+        ScreenEntry(flow: 1, rowStart: 117, rowEnd: 118, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: STEP-13.support Contact support
+        ScreenEntry(flow: 1, rowStart: 118, rowEnd: 124, fieldStart: 15, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 60, exitActions: 0, analytics: (-1)), // 17: STEP-14.1 Enter Details
+        ScreenEntry(flow: 1, rowStart: 124, rowEnd: 131, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 16, enterActions: 66, exitActions: 0, analytics: (-1)), // 18: STEP-15 Favorites Screen
+        ScreenEntry(flow: 1, rowStart: 131, rowEnd: 133, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: STEP-15.remove Remove confirmation
+        ScreenEntry(flow: 1, rowStart: 133, rowEnd: 134, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: STEP-15.edit-recipient Edit recipient form
+        ScreenEntry(flow: 1, rowStart: 134, rowEnd: 135, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: STEP-15.add-recipient Add recipient flow
+        ScreenEntry(flow: 1, rowStart: 135, rowEnd: 146, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 18, enterActions: 73, exitActions: 0, analytics: (-1)), // 22: STEP-16 Profile Screen
+        ScreenEntry(flow: 1, rowStart: 146, rowEnd: 148, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: STEP-16.logout Logout confirmation
+        ScreenEntry(flow: 1, rowStart: 148, rowEnd: 152, fieldStart: 19, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 79, exitActions: 0, analytics: (-1)), // 24: STEP-16.edit-profile Edit profile form
+        ScreenEntry(flow: 1, rowStart: 152, rowEnd: 153, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: STEP-16.photo-picker Camera/gallery picker
+        ScreenEntry(flow: 1, rowStart: 153, rowEnd: 154, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: STEP-16.settings Settings screens
+        ScreenEntry(flow: 1, rowStart: 154, rowEnd: 155, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: STEP-16.transactions Full transaction list
+        ScreenEntry(flow: 1, rowStart: 155, rowEnd: 156, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: STEP-16.support Support options
+        ScreenEntry(flow: 2, rowStart: 156, rowEnd: 163, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 1, variantStart: 18, variantEnd: 22, enterActions: 82, exitActions: 0, analytics: (-1)), // 29: STEP-14.2 Review & Fees
+        ScreenEntry(flow: 2, rowStart: 164, rowEnd: 171, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 22, variantEnd: 24, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: STEP-14.3 Choose Payment Method
+        ScreenEntry(flow: 2, rowStart: 171, rowEnd: 184, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 29, enterActions: 97, exitActions: 0, analytics: (-1)), // 31: STEP-14.4 PSP Checkout (Pesapal)
+        ScreenEntry(flow: 2, rowStart: 184, rowEnd: 187, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 29, variantEnd: 33, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: STEP-14.5 Result
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
     static let rows: [TransitionRow] = [
-        TransitionRow(event: 63, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-01 tap_get_started → STEP-02
-        TransitionRow(event: 64, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-01 tap_log_in → STEP-04
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-01 tap_back stays
-        TransitionRow(event: 66, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: true), // STEP-02 tap_create_account stays
-        TransitionRow(event: 3, guardID: 0, actionsID: 2, target: .screen, argument: 2, validates: true), // STEP-02 auth.create_account.created → STEP-03
-        TransitionRow(event: 4, guardID: 0, actionsID: 3, target: .stay, argument: 0, validates: false), // STEP-02 auth.create_account.email_exists stays
-        TransitionRow(event: 5, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-02 auth.create_account.network_error stays
-        TransitionRow(event: 6, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: false), // STEP-02 auth.create_account.server_error stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: false), // STEP-02 toggle_password_visibility stays
-        TransitionRow(event: 68, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-02 tap_sign_in → STEP-04
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-02 tap_back → back
-        TransitionRow(event: 69, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: true), // STEP-03 tap_verify_email stays
-        TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: true), // STEP-03 auth.verify_email.verified → STEP-06
-        TransitionRow(event: 8, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.invalid_code stays
-        TransitionRow(event: 9, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.expired_code stays
-        TransitionRow(event: 10, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.too_many_attempts stays
-        TransitionRow(event: 11, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.network_error stays
-        TransitionRow(event: 70, guardID: 1, actionsID: 12, target: .stay, argument: 0, validates: false), // STEP-03 tap_resend_code if email_code_sent_at != null && now() < email_code_sent_at + 60s stays
-        TransitionRow(event: 70, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // STEP-03 tap_resend_code stays
-        TransitionRow(event: 12, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // STEP-03 auth.resend_email_code.sent stays
-        TransitionRow(event: 13, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-03 auth.resend_email_code.network_error stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-03 tap_change_email → STEP-02
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-03 tap_back → back
-        TransitionRow(event: 64, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: true), // STEP-04 tap_log_in stays
+        TransitionRow(event: 68, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-01 tap_get_started → STEP-02
+        TransitionRow(event: 69, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-01 tap_log_in → STEP-04
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-01 tap_back stays
+        TransitionRow(event: 71, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: true), // STEP-02 tap_create_account stays
+        TransitionRow(event: 5, guardID: 0, actionsID: 2, target: .screen, argument: 2, validates: true), // STEP-02 auth.create_account.created → STEP-03
+        TransitionRow(event: 6, guardID: 0, actionsID: 3, target: .stay, argument: 0, validates: false), // STEP-02 auth.create_account.email_exists stays
+        TransitionRow(event: 7, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-02 auth.create_account.network_error stays
+        TransitionRow(event: 8, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: false), // STEP-02 auth.create_account.server_error stays
+        TransitionRow(event: 72, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: false), // STEP-02 toggle_password_visibility stays
+        TransitionRow(event: 73, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-02 tap_sign_in → STEP-04
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-02 tap_back → back
+        TransitionRow(event: 74, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: true), // STEP-03 tap_verify_email stays
+        TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: true), // STEP-03 auth.verify_email.verified → STEP-06
+        TransitionRow(event: 10, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.invalid_code stays
+        TransitionRow(event: 11, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.expired_code stays
+        TransitionRow(event: 12, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.too_many_attempts stays
+        TransitionRow(event: 13, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.network_error stays
+        TransitionRow(event: 75, guardID: 1, actionsID: 12, target: .stay, argument: 0, validates: false), // STEP-03 tap_resend_code if email_code_sent_at != null && now() < email_code_sent_at + 60s stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // STEP-03 tap_resend_code stays
+        TransitionRow(event: 14, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // STEP-03 auth.resend_email_code.sent stays
+        TransitionRow(event: 15, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-03 auth.resend_email_code.network_error stays
+        TransitionRow(event: 76, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-03 tap_change_email → STEP-02
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-03 tap_back → back
+        TransitionRow(event: 69, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: true), // STEP-04 tap_log_in stays
+        TransitionRow(event: 77, guardID: 3, actionsID: 16, target: .stay, argument: 0, validates: false), // STEP-04 tap_biometric_log_in if biometric_login_enabled stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: true), // STEP-04 device.authenticate.authenticated → main.logged_out → STEP-01
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: true), // STEP-04 device.authenticate.authenticated → main.session_expired → STEP-04
+        TransitionRow(event: 46, guardID: 0, actionsID: 17, target: .subflow, argument: 0, validates: false), // STEP-04 device.authenticate.authenticated → sub-flow main
+        TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-04 device.authenticate.failed stays
+        TransitionRow(event: 48, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-04 device.authenticate.cancelled stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: true), // STEP-04 auth.log_in.success → main.logged_out → STEP-01
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: true), // STEP-04 auth.log_in.success → main.session_expired → STEP-04
-        TransitionRow(event: 14, guardID: 0, actionsID: 16, target: .subflow, argument: 0, validates: true), // STEP-04 auth.log_in.success → sub-flow main
-        TransitionRow(event: 15, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.invalid_credentials stays
-        TransitionRow(event: 16, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.not_verified stays
-        TransitionRow(event: 17, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.locked stays
-        TransitionRow(event: 18, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.network_error stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: false), // STEP-04 toggle_password_visibility stays
-        TransitionRow(event: 72, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // STEP-04 tap_forgot_password → STEP-05
-        TransitionRow(event: 73, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-04 tap_sign_up → STEP-02
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-04 tap_back → STEP-01
-        TransitionRow(event: 74, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: true), // STEP-05 tap_send_reset_link stays
-        TransitionRow(event: 19, guardID: 0, actionsID: 21, target: .screen, argument: 3, validates: true), // STEP-05 auth.request_password_reset.sent → STEP-04
-        TransitionRow(event: 20, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.not_found stays
-        TransitionRow(event: 21, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.rate_limited stays
-        TransitionRow(event: 22, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.network_error stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-05 tap_remember_password → STEP-04
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-05 tap_back → STEP-04
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // STEP-06 tap_back → STEP-03
-        TransitionRow(event: 76, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-06 tap_verify_identity → STEP-07
+        TransitionRow(event: 16, guardID: 0, actionsID: 18, target: .subflow, argument: 1, validates: true), // STEP-04 auth.log_in.success → sub-flow main
+        TransitionRow(event: 17, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.invalid_credentials stays
+        TransitionRow(event: 18, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.not_verified stays
+        TransitionRow(event: 19, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.locked stays
+        TransitionRow(event: 20, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.network_error stays
+        TransitionRow(event: 72, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: false), // STEP-04 toggle_password_visibility stays
+        TransitionRow(event: 78, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // STEP-04 tap_forgot_password → STEP-05
+        TransitionRow(event: 79, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-04 tap_sign_up → STEP-02
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-04 tap_back → STEP-01
+        TransitionRow(event: 80, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: true), // STEP-05 tap_send_reset_link stays
+        TransitionRow(event: 21, guardID: 0, actionsID: 23, target: .screen, argument: 3, validates: true), // STEP-05 auth.request_password_reset.sent → STEP-04
+        TransitionRow(event: 22, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.not_found stays
+        TransitionRow(event: 23, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.rate_limited stays
+        TransitionRow(event: 24, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.network_error stays
+        TransitionRow(event: 81, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-05 tap_remember_password → STEP-04
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-05 tap_back → STEP-04
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // STEP-06 tap_back → STEP-03
+        TransitionRow(event: 82, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-06 tap_verify_identity → STEP-07
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-06 tap_skip → main.logged_out → STEP-01
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-06 tap_skip → main.session_expired → STEP-04
-        TransitionRow(event: 77, guardID: 0, actionsID: 24, target: .subflow, argument: 1, validates: false), // STEP-06 tap_skip → sub-flow main
-        TransitionRow(event: 78, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: true), // STEP-07 tap_send_verification_code stays
-        TransitionRow(event: 23, guardID: 0, actionsID: 26, target: .screen, argument: 7, validates: true), // STEP-07 kyc.send_sms_code.sent → STEP-08
-        TransitionRow(event: 24, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.phone_already_registered stays
-        TransitionRow(event: 25, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.sms_failed stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.network_error stays
-        TransitionRow(event: 77, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // STEP-07 tap_skip → STEP-09
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: false), // STEP-07 tap_back → STEP-06
-        TransitionRow(event: 79, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: true), // STEP-08 tap_verify stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: true), // STEP-08 kyc.verify_sms_code.verified → STEP-09
-        TransitionRow(event: 28, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.invalid_code stays
-        TransitionRow(event: 29, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.expired_code stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.too_many_attempts stays
-        TransitionRow(event: 80, guardID: 4, actionsID: 12, target: .stay, argument: 0, validates: false), // STEP-08 tap_resend_sms if sms_code_sent_at != null && now() < sms_code_sent_at + 60s stays
-        TransitionRow(event: 80, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // STEP-08 tap_resend_sms stays
-        TransitionRow(event: 23, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.sent stays
-        TransitionRow(event: 25, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.sms_failed stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.network_error stays
-        TransitionRow(event: 24, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.phone_already_registered stays
-        TransitionRow(event: 81, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-08 tap_change_phone_number → STEP-07
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-08 tap_back → STEP-07
-        TransitionRow(event: 82, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // STEP-09 tap_camera stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-09 device.camera_permission.granted stays
-        TransitionRow(event: 43, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // STEP-09 device.camera_permission.denied stays
-        TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-09 tap_gallery stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // STEP-09 tap_retake_photo stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: true), // STEP-09 tap_continue stays
-        TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: true), // STEP-09 kyc.upload_document.accepted → STEP-10
-        TransitionRow(event: 32, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.poor_quality stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.not_recognized stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.too_large stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 40, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.upload_failed stays
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // STEP-09 tap_back → STEP-08
-        TransitionRow(event: 82, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // STEP-10 tap_camera stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-10 device.camera_permission.granted stays
-        TransitionRow(event: 43, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // STEP-10 device.camera_permission.denied stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // STEP-10 tap_retake_photo stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: true), // STEP-10 tap_continue stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 44, target: .screen, argument: 10, validates: true), // STEP-10 kyc.submit_selfie.verified → STEP-11
-        TransitionRow(event: 37, guardID: 0, actionsID: 45, target: .screen, argument: 11, validates: true), // STEP-10 kyc.submit_selfie.verification_failed → STEP-12
-        TransitionRow(event: 38, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.face_not_detected stays
-        TransitionRow(event: 39, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.multiple_faces stays
-        TransitionRow(event: 40, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.poor_lighting stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.upload_failed stays
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // STEP-10 tap_back → STEP-09
+        TransitionRow(event: 83, guardID: 0, actionsID: 26, target: .subflow, argument: 2, validates: false), // STEP-06 tap_skip → sub-flow main
+        TransitionRow(event: 84, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: true), // STEP-07 tap_send_verification_code stays
+        TransitionRow(event: 25, guardID: 0, actionsID: 28, target: .screen, argument: 7, validates: true), // STEP-07 kyc.send_sms_code.sent → STEP-08
+        TransitionRow(event: 26, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.phone_already_registered stays
+        TransitionRow(event: 27, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.sms_failed stays
+        TransitionRow(event: 28, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.network_error stays
+        TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // STEP-07 tap_skip → STEP-09
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: false), // STEP-07 tap_back → STEP-06
+        TransitionRow(event: 85, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: true), // STEP-08 tap_verify stays
+        TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: true), // STEP-08 kyc.verify_sms_code.verified → STEP-09
+        TransitionRow(event: 30, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.invalid_code stays
+        TransitionRow(event: 31, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.expired_code stays
+        TransitionRow(event: 32, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.too_many_attempts stays
+        TransitionRow(event: 86, guardID: 5, actionsID: 12, target: .stay, argument: 0, validates: false), // STEP-08 tap_resend_sms if sms_code_sent_at != null && now() < sms_code_sent_at + 60s stays
+        TransitionRow(event: 86, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // STEP-08 tap_resend_sms stays
+        TransitionRow(event: 25, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.sent stays
+        TransitionRow(event: 27, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.sms_failed stays
+        TransitionRow(event: 28, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.network_error stays
+        TransitionRow(event: 26, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.phone_already_registered stays
+        TransitionRow(event: 87, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-08 tap_change_phone_number → STEP-07
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-08 tap_back → STEP-07
+        TransitionRow(event: 88, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // STEP-09 tap_camera stays
+        TransitionRow(event: 44, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-09 device.camera_permission.granted stays
+        TransitionRow(event: 45, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // STEP-09 device.camera_permission.denied stays
+        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-09 tap_gallery stays
+        TransitionRow(event: 90, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // STEP-09 tap_retake_photo stays
+        TransitionRow(event: 91, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: true), // STEP-09 tap_continue stays
+        TransitionRow(event: 33, guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: true), // STEP-09 kyc.upload_document.accepted → STEP-10
+        TransitionRow(event: 34, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.poor_quality stays
+        TransitionRow(event: 35, guardID: 0, actionsID: 40, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.not_recognized stays
+        TransitionRow(event: 36, guardID: 0, actionsID: 41, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.too_large stays
+        TransitionRow(event: 37, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.upload_failed stays
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // STEP-09 tap_back → STEP-08
+        TransitionRow(event: 88, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // STEP-10 tap_camera stays
+        TransitionRow(event: 44, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-10 device.camera_permission.granted stays
+        TransitionRow(event: 45, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // STEP-10 device.camera_permission.denied stays
+        TransitionRow(event: 90, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // STEP-10 tap_retake_photo stays
+        TransitionRow(event: 91, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: true), // STEP-10 tap_continue stays
+        TransitionRow(event: 38, guardID: 0, actionsID: 46, target: .screen, argument: 10, validates: true), // STEP-10 kyc.submit_selfie.verified → STEP-11
+        TransitionRow(event: 39, guardID: 0, actionsID: 47, target: .screen, argument: 11, validates: true), // STEP-10 kyc.submit_selfie.verification_failed → STEP-12
+        TransitionRow(event: 40, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.face_not_detected stays
+        TransitionRow(event: 41, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.multiple_faces stays
+        TransitionRow(event: 42, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.poor_lighting stays
+        TransitionRow(event: 43, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.upload_failed stays
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // STEP-10 tap_back → STEP-09
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-11 tap_continue_to_app → main.logged_out → STEP-01
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-11 tap_continue_to_app → main.session_expired → STEP-04
-        TransitionRow(event: 86, guardID: 0, actionsID: 50, target: .subflow, argument: 2, validates: false), // STEP-11 tap_continue_to_app → sub-flow main
-        TransitionRow(event: 87, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // STEP-11 tap_view_verification_details stays
-        TransitionRow(event: 88, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-12 tap_try_again → STEP-07
-        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // STEP-12 tap_contact_support → STEP-12.support
+        TransitionRow(event: 92, guardID: 0, actionsID: 52, target: .subflow, argument: 3, validates: false), // STEP-11 tap_continue_to_app → sub-flow main
+        TransitionRow(event: 93, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // STEP-11 tap_view_verification_details stays
+        TransitionRow(event: 94, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-12 tap_try_again → STEP-07
+        TransitionRow(event: 95, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // STEP-12 tap_contact_support → STEP-12.support
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-12 tap_continue_with_limited_access → main.logged_out → STEP-01
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-12 tap_continue_with_limited_access → main.session_expired → STEP-04
-        TransitionRow(event: 90, guardID: 0, actionsID: 52, target: .subflow, argument: 3, validates: false), // STEP-12 tap_continue_with_limited_access → sub-flow main
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-12.support tap_back → back
-        TransitionRow(event: 44, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // STEP-13 account.load.loaded stays
-        TransitionRow(event: 45, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // STEP-13 account.load.network_error stays
-        TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // STEP-13 tap_profile_avatar → STEP-16
-        TransitionRow(event: 92, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-13 tap_send_money → STEP-14.1
-        TransitionRow(event: 93, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // STEP-13 tap_transaction → STEP-13.transaction
-        TransitionRow(event: 94, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // STEP-13 tap_add_money → STEP-13.add-funds
-        TransitionRow(event: 95, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-13 tap_settings → STEP-16.settings
-        TransitionRow(event: 89, guardID: 7, actionsID: 0, target: .overlay, argument: 16, validates: false), // STEP-13 tap_contact_support if account_suspended → STEP-13.support (overlay)
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.transaction tap_back → back
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.add-funds tap_back → back
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.support tap_back → back
-        TransitionRow(event: 0, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // STEP-14.1 recent_recipient_tapped stays
+        TransitionRow(event: 96, guardID: 0, actionsID: 54, target: .subflow, argument: 4, validates: false), // STEP-12 tap_continue_with_limited_access → sub-flow main
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-12.support tap_back → back
+        TransitionRow(event: 49, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // STEP-13 account.load.loaded stays
+        TransitionRow(event: 50, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // STEP-13 account.load.network_error stays
+        TransitionRow(event: 97, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // STEP-13 tap_profile_avatar → STEP-16
+        TransitionRow(event: 98, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-13 tap_send_money → STEP-14.1
+        TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // STEP-13 tap_transaction → STEP-13.transaction
+        TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // STEP-13 tap_add_money → STEP-13.add-funds
+        TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-13 tap_settings → STEP-16.settings
+        TransitionRow(event: 95, guardID: 8, actionsID: 0, target: .overlay, argument: 16, validates: false), // STEP-13 tap_contact_support if account_suspended → STEP-13.support (overlay)
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.transaction tap_back → back
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.add-funds tap_back → back
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.support tap_back → back
+        TransitionRow(event: 2, guardID: 0, actionsID: 58, target: .stay, argument: 0, validates: false), // STEP-14.1 recent_recipient_tapped stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: true), // STEP-14.1 tap_continue → send_money.done → STEP-13
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: true), // STEP-14.1 tap_continue → send_money.edit → STEP-14.1
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: true), // STEP-14.1 tap_continue → send_money.try_again → STEP-14.1
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 42, validates: true), // STEP-14.1 tap_continue → send_money.session_expired → end session_expired
-        TransitionRow(event: 85, guardID: 0, actionsID: 57, target: .subflow, argument: 4, validates: true), // STEP-14.1 tap_continue → sub-flow send_money
-        TransitionRow(event: 46, guardID: 0, actionsID: 59, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.load.loaded stays
-        TransitionRow(event: 47, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.load.network_error stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 61, target: .screen, argument: 17, validates: false), // STEP-15 favorite_tapped → STEP-14.1
-        TransitionRow(event: 2, guardID: 0, actionsID: 62, target: .overlay, argument: 19, validates: false), // STEP-15 remove_favorite_tapped → STEP-15.remove (overlay)
-        TransitionRow(event: 48, guardID: 0, actionsID: 63, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.remove.removed stays
-        TransitionRow(event: 96, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // STEP-15 tap_edit_recipient → STEP-15.edit-recipient
-        TransitionRow(event: 97, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // STEP-15 tap_add_to_favorites → STEP-15.add-recipient
-        TransitionRow(event: 98, guardID: 0, actionsID: 65, target: .back, argument: 0, validates: false), // STEP-15.remove tap_confirm_remove → back
-        TransitionRow(event: 99, guardID: 0, actionsID: 66, target: .back, argument: 0, validates: false), // STEP-15.remove tap_cancel → back
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-15.edit-recipient tap_back → back
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-15.add-recipient tap_back → back
-        TransitionRow(event: 49, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // STEP-16 profile.load.loaded stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 68, target: .stay, argument: 0, validates: false), // STEP-16 profile.load.network_error stays
-        TransitionRow(event: 100, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // STEP-16 tap_profile_photo stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 0, target: .overlay, argument: 25, validates: false), // STEP-16 device.camera_permission.granted → STEP-16.photo-picker (overlay)
-        TransitionRow(event: 43, guardID: 0, actionsID: 69, target: .stay, argument: 0, validates: false), // STEP-16 device.camera_permission.denied stays
-        TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // STEP-16 tap_edit_profile → STEP-16.edit-profile
-        TransitionRow(event: 102, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-16 tap_account_settings → STEP-16.settings
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-16 tap_security_settings → STEP-16.settings
-        TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // STEP-16 tap_transaction_history → STEP-16.transactions
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // STEP-16 tap_help_and_support → STEP-16.support
-        TransitionRow(event: 106, guardID: 0, actionsID: 70, target: .overlay, argument: 23, validates: false), // STEP-16 tap_log_out → STEP-16.logout (overlay)
-        TransitionRow(event: 107, guardID: 0, actionsID: 72, target: .end, argument: 41, validates: false), // STEP-16.logout tap_confirm_log_out → end logged_out
-        TransitionRow(event: 99, guardID: 0, actionsID: 73, target: .back, argument: 0, validates: false), // STEP-16.logout tap_cancel → back
-        TransitionRow(event: 108, guardID: 0, actionsID: 74, target: .stay, argument: 0, validates: false), // STEP-16.edit-profile tap_save stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 75, target: .back, argument: 0, validates: false), // STEP-16.edit-profile profile.update.updated → back
-        TransitionRow(event: 52, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // STEP-16.edit-profile profile.update.failed stays
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.edit-profile tap_back → back
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.photo-picker tap_back → back
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.settings tap_back → back
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.transactions tap_back → back
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.support tap_back → back
-        TransitionRow(event: 53, guardID: 0, actionsID: 78, target: .stay, argument: 0, validates: false), // STEP-14.2 fees_api.quote.received stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 79, target: .stay, argument: 0, validates: false), // STEP-14.2 fees_api.quote.failed stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 80, target: .stay, argument: 0, validates: false), // STEP-14.2 tap_refresh_fees stays
-        TransitionRow(event: 110, guardID: 15, actionsID: 80, target: .stay, argument: 0, validates: false), // STEP-14.2 tap_retry if fees_error != null stays
-        TransitionRow(event: 85, guardID: 16, actionsID: 81, target: .screen, argument: 30, validates: false), // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
-        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .end, argument: 55, validates: false), // STEP-14.2 tap_edit → end edit
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .end, argument: 55, validates: false), // STEP-14.2 tap_back → end edit
-        TransitionRow(event: (-1), guardID: 0, actionsID: 80, target: .stay, argument: 0, validates: false), // STEP-14.2 after 60s stays
-        TransitionRow(event: 112, guardID: 19, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_pesapal if !pesapal_selected stays
-        TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_pesapal stays
-        TransitionRow(event: 113, guardID: 20, actionsID: 0, target: .screen, argument: 31, validates: false), // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected → STEP-14.4
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-14.3 tap_back → back
-        TransitionRow(event: 55, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.loaded stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 84, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.load_failed stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 85, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.timeout stays
-        TransitionRow(event: 110, guardID: 21, actionsID: 86, target: .stay, argument: 0, validates: false), // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
-        TransitionRow(event: 114, guardID: 22, actionsID: 87, target: .stay, argument: 0, validates: false), // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
-        TransitionRow(event: 58, guardID: 0, actionsID: 88, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.success → STEP-14.5
-        TransitionRow(event: 59, guardID: 0, actionsID: 89, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.pending → STEP-14.5
-        TransitionRow(event: 62, guardID: 0, actionsID: 90, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
-        TransitionRow(event: 60, guardID: 0, actionsID: 91, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.failed → STEP-14.5
-        TransitionRow(event: 61, guardID: 0, actionsID: 92, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
-        TransitionRow(event: 115, guardID: 0, actionsID: 93, target: .screen, argument: 32, validates: false), // STEP-14.4 tap_close_checkout → STEP-14.5
-        TransitionRow(event: 65, guardID: 23, actionsID: 93, target: .screen, argument: 32, validates: false), // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // STEP-14.4 tap_back → STEP-14.3
-        TransitionRow(event: 116, guardID: 0, actionsID: 95, target: .end, argument: 54, validates: false), // STEP-14.5 tap_done → end done
-        TransitionRow(event: 88, guardID: 27, actionsID: 0, target: .end, argument: 56, validates: false), // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
-        TransitionRow(event: 117, guardID: 27, actionsID: 96, target: .screen, argument: 30, validates: false), // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
-        TransitionRow(event: 118, guardID: 0, actionsID: 97, target: .stay, argument: 0, validates: false), // yole (global) toggle_language stays
-        TransitionRow(event: 119, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // yole (global) toggle_theme stays
-        TransitionRow(event: 120, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // yole (global) connectivity_lost stays
-        TransitionRow(event: 121, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // yole (global) connectivity_restored stays
-        TransitionRow(event: 122, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // yole (global) service_unavailable stays
-        TransitionRow(event: 123, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // main (global) tap_tab_home → STEP-13
-        TransitionRow(event: 124, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) tap_tab_send → STEP-14.1
-        TransitionRow(event: 125, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // main (global) tap_tab_favorites → STEP-15
-        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // main (global) tap_tab_profile → STEP-16
-        TransitionRow(event: 127, guardID: 0, actionsID: 102, target: .end, argument: 42, validates: false), // main (global) session_expired → end session_expired
-        TransitionRow(event: 118, guardID: 0, actionsID: 97, target: .stay, argument: 0, validates: false), // main (global) toggle_language stays
-        TransitionRow(event: 119, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // main (global) toggle_theme stays
-        TransitionRow(event: 120, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
-        TransitionRow(event: 121, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
-        TransitionRow(event: 122, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // main (global) service_unavailable stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 102, target: .end, argument: 42, validates: false), // main (global) after 5m → end session_expired
-        TransitionRow(event: 127, guardID: 0, actionsID: 102, target: .end, argument: 42, validates: false), // send_money (global) session_expired → end session_expired
-        TransitionRow(event: 118, guardID: 0, actionsID: 97, target: .stay, argument: 0, validates: false), // send_money (global) toggle_language stays
-        TransitionRow(event: 119, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // send_money (global) toggle_theme stays
-        TransitionRow(event: 120, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // send_money (global) connectivity_lost stays
-        TransitionRow(event: 121, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // send_money (global) connectivity_restored stays
-        TransitionRow(event: 122, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // send_money (global) service_unavailable stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 102, target: .end, argument: 42, validates: false), // send_money (global) after 5m → end session_expired
+        TransitionRow(event: 91, guardID: 0, actionsID: 59, target: .subflow, argument: 5, validates: true), // STEP-14.1 tap_continue → sub-flow send_money
+        TransitionRow(event: 51, guardID: 0, actionsID: 61, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.load.loaded stays
+        TransitionRow(event: 52, guardID: 0, actionsID: 62, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.load.network_error stays
+        TransitionRow(event: 3, guardID: 0, actionsID: 63, target: .screen, argument: 17, validates: false), // STEP-15 favorite_tapped → STEP-14.1
+        TransitionRow(event: 4, guardID: 0, actionsID: 64, target: .overlay, argument: 19, validates: false), // STEP-15 remove_favorite_tapped → STEP-15.remove (overlay)
+        TransitionRow(event: 53, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.remove.removed stays
+        TransitionRow(event: 102, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // STEP-15 tap_edit_recipient → STEP-15.edit-recipient
+        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // STEP-15 tap_add_to_favorites → STEP-15.add-recipient
+        TransitionRow(event: 104, guardID: 0, actionsID: 67, target: .back, argument: 0, validates: false), // STEP-15.remove tap_confirm_remove → back
+        TransitionRow(event: 105, guardID: 0, actionsID: 68, target: .back, argument: 0, validates: false), // STEP-15.remove tap_cancel → back
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-15.edit-recipient tap_back → back
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-15.add-recipient tap_back → back
+        TransitionRow(event: 54, guardID: 0, actionsID: 69, target: .stay, argument: 0, validates: false), // STEP-16 profile.load.loaded stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 70, target: .stay, argument: 0, validates: false), // STEP-16 profile.load.network_error stays
+        TransitionRow(event: 106, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // STEP-16 tap_profile_photo stays
+        TransitionRow(event: 44, guardID: 0, actionsID: 0, target: .overlay, argument: 25, validates: false), // STEP-16 device.camera_permission.granted → STEP-16.photo-picker (overlay)
+        TransitionRow(event: 45, guardID: 0, actionsID: 71, target: .stay, argument: 0, validates: false), // STEP-16 device.camera_permission.denied stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // STEP-16 tap_edit_profile → STEP-16.edit-profile
+        TransitionRow(event: 108, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-16 tap_account_settings → STEP-16.settings
+        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-16 tap_security_settings → STEP-16.settings
+        TransitionRow(event: 110, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // STEP-16 tap_transaction_history → STEP-16.transactions
+        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // STEP-16 tap_help_and_support → STEP-16.support
+        TransitionRow(event: 112, guardID: 0, actionsID: 72, target: .overlay, argument: 23, validates: false), // STEP-16 tap_log_out → STEP-16.logout (overlay)
+        TransitionRow(event: 113, guardID: 0, actionsID: 74, target: .end, argument: 41, validates: false), // STEP-16.logout tap_confirm_log_out → end logged_out
+        TransitionRow(event: 105, guardID: 0, actionsID: 75, target: .back, argument: 0, validates: false), // STEP-16.logout tap_cancel → back
+        TransitionRow(event: 114, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // STEP-16.edit-profile tap_save stays
+        TransitionRow(event: 56, guardID: 0, actionsID: 77, target: .back, argument: 0, validates: false), // STEP-16.edit-profile profile.update.updated → back
+        TransitionRow(event: 57, guardID: 0, actionsID: 78, target: .stay, argument: 0, validates: false), // STEP-16.edit-profile profile.update.failed stays
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.edit-profile tap_back → back
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.photo-picker tap_back → back
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.settings tap_back → back
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.transactions tap_back → back
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.support tap_back → back
+        TransitionRow(event: 58, guardID: 0, actionsID: 80, target: .stay, argument: 0, validates: false), // STEP-14.2 fees_api.quote.received stays
+        TransitionRow(event: 59, guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: false), // STEP-14.2 fees_api.quote.failed stays
+        TransitionRow(event: 115, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 tap_refresh_fees stays
+        TransitionRow(event: 116, guardID: 16, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 tap_retry if fees_error != null stays
+        TransitionRow(event: 91, guardID: 17, actionsID: 83, target: .screen, argument: 30, validates: false), // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
+        TransitionRow(event: 117, guardID: 0, actionsID: 0, target: .end, argument: 55, validates: false), // STEP-14.2 tap_edit → end edit
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .end, argument: 55, validates: false), // STEP-14.2 tap_back → end edit
+        TransitionRow(event: (-1), guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 after 60s stays
+        TransitionRow(event: 118, guardID: 20, actionsID: 84, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_pesapal if !pesapal_selected stays
+        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_pesapal stays
+        TransitionRow(event: 119, guardID: 21, actionsID: 85, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
+        TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // STEP-14.3 device.authenticate.authenticated → STEP-14.4
+        TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 device.authenticate.failed stays
+        TransitionRow(event: 48, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 device.authenticate.cancelled stays
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-14.3 tap_back → back
+        TransitionRow(event: 60, guardID: 0, actionsID: 86, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.loaded stays
+        TransitionRow(event: 61, guardID: 0, actionsID: 87, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.load_failed stays
+        TransitionRow(event: 62, guardID: 0, actionsID: 88, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.timeout stays
+        TransitionRow(event: 116, guardID: 22, actionsID: 89, target: .stay, argument: 0, validates: false), // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
+        TransitionRow(event: 120, guardID: 23, actionsID: 90, target: .stay, argument: 0, validates: false), // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
+        TransitionRow(event: 63, guardID: 0, actionsID: 91, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.success → STEP-14.5
+        TransitionRow(event: 64, guardID: 0, actionsID: 92, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.pending → STEP-14.5
+        TransitionRow(event: 67, guardID: 0, actionsID: 93, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
+        TransitionRow(event: 65, guardID: 0, actionsID: 94, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.failed → STEP-14.5
+        TransitionRow(event: 66, guardID: 0, actionsID: 95, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
+        TransitionRow(event: 121, guardID: 0, actionsID: 96, target: .screen, argument: 32, validates: false), // STEP-14.4 tap_close_checkout → STEP-14.5
+        TransitionRow(event: 70, guardID: 24, actionsID: 96, target: .screen, argument: 32, validates: false), // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // STEP-14.4 tap_back → STEP-14.3
+        TransitionRow(event: 122, guardID: 0, actionsID: 98, target: .end, argument: 54, validates: false), // STEP-14.5 tap_done → end done
+        TransitionRow(event: 94, guardID: 28, actionsID: 0, target: .end, argument: 56, validates: false), // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
+        TransitionRow(event: 123, guardID: 28, actionsID: 99, target: .screen, argument: 30, validates: false), // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
+        TransitionRow(event: 124, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // yole (global) toggle_language stays
+        TransitionRow(event: 125, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // yole (global) toggle_theme stays
+        TransitionRow(event: 126, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // yole (global) connectivity_lost stays
+        TransitionRow(event: 127, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // yole (global) connectivity_restored stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // yole (global) service_unavailable stays
+        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // main (global) tap_tab_home → STEP-13
+        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) tap_tab_send → STEP-14.1
+        TransitionRow(event: 131, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // main (global) tap_tab_favorites → STEP-15
+        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // main (global) tap_tab_profile → STEP-16
+        TransitionRow(event: 133, guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // main (global) session_expired → end session_expired
+        TransitionRow(event: 124, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // main (global) toggle_language stays
+        TransitionRow(event: 125, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // main (global) toggle_theme stays
+        TransitionRow(event: 0, guardID: 32, actionsID: 0, target: .screen, argument: 13, validates: false), // main (global) deep_link_opened if event.path == 'home' → STEP-13
+        TransitionRow(event: 0, guardID: 33, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) deep_link_opened if event.path == 'send' → STEP-14.1
+        TransitionRow(event: 0, guardID: 34, actionsID: 0, target: .screen, argument: 18, validates: false), // main (global) deep_link_opened if event.path == 'favorites' → STEP-15
+        TransitionRow(event: 0, guardID: 35, actionsID: 0, target: .screen, argument: 22, validates: false), // main (global) deep_link_opened if event.path == 'profile' → STEP-16
+        TransitionRow(event: 0, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) deep_link_opened stays
+        TransitionRow(event: 1, guardID: 36, actionsID: 106, target: .stay, argument: 0, validates: false), // main (global) payment_status_updated if event.status == TransferStatus.success stays
+        TransitionRow(event: 1, guardID: 37, actionsID: 107, target: .stay, argument: 0, validates: false), // main (global) payment_status_updated if event.status == TransferStatus.failed stays
+        TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) payment_status_updated stays
+        TransitionRow(event: 126, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
+        TransitionRow(event: 127, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // main (global) service_unavailable stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // main (global) after 5m → end session_expired
+        TransitionRow(event: 133, guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // send_money (global) session_expired → end session_expired
+        TransitionRow(event: 124, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // send_money (global) toggle_language stays
+        TransitionRow(event: 125, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // send_money (global) toggle_theme stays
+        TransitionRow(event: 126, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // send_money (global) connectivity_lost stays
+        TransitionRow(event: 127, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // send_money (global) connectivity_restored stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // send_money (global) service_unavailable stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // send_money (global) after 5m → end session_expired
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 178, rowEnd: 183, timerStart: 1, timerEnd: 1, name: 73), // yole
-        FlowEntry(start: 13, rowStart: 183, rowEnd: 193, timerStart: 1, timerEnd: 2, name: 74), // main
-        FlowEntry(start: 29, rowStart: 194, rowEnd: 200, timerStart: 2, timerEnd: 3, name: 75), // send_money
+        FlowEntry(start: 0, rowStart: 187, rowEnd: 192, timerStart: 1, timerEnd: 1, name: 73), // yole
+        FlowEntry(start: 13, rowStart: 192, rowEnd: 210, timerStart: 1, timerEnd: 2, name: 74), // main
+        FlowEntry(start: 29, rowStart: 211, rowEnd: 217, timerStart: 2, timerEnd: 3, name: 75), // send_money
     ]
 
     /// Every timer: its delay and the rows it fires.
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 60000, rowStart: 157, rowEnd: 158), // STEP-14.2 after 60s
-        TimerEntry(milliseconds: 300000, rowStart: 193, rowEnd: 194), // main (global) after 5m
-        TimerEntry(milliseconds: 300000, rowStart: 200, rowEnd: 201), // send_money (global) after 5m
+        TimerEntry(milliseconds: 60000, rowStart: 163, rowEnd: 164), // STEP-14.2 after 60s
+        TimerEntry(milliseconds: 300000, rowStart: 210, rowEnd: 211), // main (global) after 5m
+        TimerEntry(milliseconds: 300000, rowStart: 217, rowEnd: 218), // send_money (global) after 5m
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -382,23 +399,26 @@ enum YOLETables {
         SubflowEntry(flow: 1, returnStart: 2, returnEnd: 4), // main
         SubflowEntry(flow: 1, returnStart: 4, returnEnd: 6), // main
         SubflowEntry(flow: 1, returnStart: 6, returnEnd: 8), // main
-        SubflowEntry(flow: 2, returnStart: 8, returnEnd: 12), // send_money
+        SubflowEntry(flow: 1, returnStart: 8, returnEnd: 10), // main
+        SubflowEntry(flow: 2, returnStart: 10, returnEnd: 14), // send_money
     ]
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 41, rowStart: 24, rowEnd: 25), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 25, rowEnd: 26), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 44, rowEnd: 45), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 45, rowEnd: 46), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 91, rowEnd: 92), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 92, rowEnd: 93), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 25, rowEnd: 26), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 26, rowEnd: 27), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 30, rowEnd: 31), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 31, rowEnd: 32), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 50, rowEnd: 51), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 51, rowEnd: 52), // session_expired
         ReturnEntry(outcome: 41, rowStart: 97, rowEnd: 98), // logged_out
         ReturnEntry(outcome: 42, rowStart: 98, rowEnd: 99), // session_expired
-        ReturnEntry(outcome: 54, rowStart: 113, rowEnd: 114), // done
-        ReturnEntry(outcome: 55, rowStart: 114, rowEnd: 115), // edit
-        ReturnEntry(outcome: 56, rowStart: 115, rowEnd: 116), // try_again
-        ReturnEntry(outcome: 42, rowStart: 116, rowEnd: 117), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 103, rowEnd: 104), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 104, rowEnd: 105), // session_expired
+        ReturnEntry(outcome: 54, rowStart: 119, rowEnd: 120), // done
+        ReturnEntry(outcome: 55, rowStart: 120, rowEnd: 121), // edit
+        ReturnEntry(outcome: 56, rowStart: 121, rowEnd: 122), // try_again
+        ReturnEntry(outcome: 42, rowStart: 122, rowEnd: 123), // session_expired
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -419,7 +439,7 @@ enum YOLETables {
         FieldEntry(name: 47, validator: 6, shownWhen: 0, shownWhenSource: 0), // STEP-09 document_photo
         FieldEntry(name: 48, validator: 7, shownWhen: 0, shownWhenSource: 0), // STEP-10 selfie_photo
         FieldEntry(name: 57, validator: 8, shownWhen: 0, shownWhenSource: 0), // STEP-14.1 amount
-        FieldEntry(name: 59, validator: 9, shownWhen: 11, shownWhenSource: 58), // STEP-14.1 currency
+        FieldEntry(name: 59, validator: 9, shownWhen: 12, shownWhenSource: 58), // STEP-14.1 currency
         FieldEntry(name: 60, validator: 10, shownWhen: 0, shownWhenSource: 0), // STEP-14.1 recipient
         FieldEntry(name: 61, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-14.1 note
         FieldEntry(name: 34, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-16.edit-profile first_name
@@ -430,36 +450,36 @@ enum YOLETables {
     static let variants: [VariantEntry] = [
         VariantEntry(name: 39, condition: 2), // STEP-03 code_resent
         VariantEntry(name: 40, condition: 0), // STEP-03 default
-        VariantEntry(name: 43, condition: 3), // STEP-04 reset_link_sent
+        VariantEntry(name: 43, condition: 4), // STEP-04 reset_link_sent
         VariantEntry(name: 40, condition: 0), // STEP-04 default
-        VariantEntry(name: 39, condition: 5), // STEP-08 code_resent
+        VariantEntry(name: 39, condition: 6), // STEP-08 code_resent
         VariantEntry(name: 40, condition: 0), // STEP-08 default
-        VariantEntry(name: 49, condition: 6), // STEP-11 details
+        VariantEntry(name: 49, condition: 7), // STEP-11 details
         VariantEntry(name: 40, condition: 0), // STEP-11 default
-        VariantEntry(name: 50, condition: 7), // STEP-13 suspended
-        VariantEntry(name: 51, condition: 8), // STEP-13 load_failed
-        VariantEntry(name: 52, condition: 9), // STEP-13 limited
-        VariantEntry(name: 53, condition: 10), // STEP-13 empty
+        VariantEntry(name: 50, condition: 8), // STEP-13 suspended
+        VariantEntry(name: 51, condition: 9), // STEP-13 load_failed
+        VariantEntry(name: 52, condition: 10), // STEP-13 limited
+        VariantEntry(name: 53, condition: 11), // STEP-13 empty
         VariantEntry(name: 40, condition: 0), // STEP-13 default
-        VariantEntry(name: 51, condition: 12), // STEP-15 load_failed
-        VariantEntry(name: 53, condition: 13), // STEP-15 empty
+        VariantEntry(name: 51, condition: 13), // STEP-15 load_failed
+        VariantEntry(name: 53, condition: 14), // STEP-15 empty
         VariantEntry(name: 40, condition: 0), // STEP-15 default
-        VariantEntry(name: 51, condition: 14), // STEP-16 load_failed
+        VariantEntry(name: 51, condition: 15), // STEP-16 load_failed
         VariantEntry(name: 40, condition: 0), // STEP-16 default
-        VariantEntry(name: 62, condition: 17), // STEP-14.2 loading
-        VariantEntry(name: 63, condition: 15), // STEP-14.2 fees_failed
-        VariantEntry(name: 64, condition: 18), // STEP-14.2 fee_in_other_currency
+        VariantEntry(name: 62, condition: 18), // STEP-14.2 loading
+        VariantEntry(name: 63, condition: 16), // STEP-14.2 fees_failed
+        VariantEntry(name: 64, condition: 19), // STEP-14.2 fee_in_other_currency
         VariantEntry(name: 40, condition: 0), // STEP-14.2 default
-        VariantEntry(name: 65, condition: 20), // STEP-14.3 selected
+        VariantEntry(name: 65, condition: 21), // STEP-14.3 selected
         VariantEntry(name: 40, condition: 0), // STEP-14.3 default
-        VariantEntry(name: 62, condition: 24), // STEP-14.4 loading
-        VariantEntry(name: 66, condition: 22), // STEP-14.4 failed
-        VariantEntry(name: 67, condition: 25), // STEP-14.4 timed_out
-        VariantEntry(name: 68, condition: 26), // STEP-14.4 in_browser
+        VariantEntry(name: 62, condition: 25), // STEP-14.4 loading
+        VariantEntry(name: 66, condition: 23), // STEP-14.4 failed
+        VariantEntry(name: 67, condition: 26), // STEP-14.4 timed_out
+        VariantEntry(name: 68, condition: 27), // STEP-14.4 in_browser
         VariantEntry(name: 69, condition: 0), // STEP-14.4 loaded
-        VariantEntry(name: 70, condition: 28), // STEP-14.5 success
-        VariantEntry(name: 71, condition: 29), // STEP-14.5 pending
-        VariantEntry(name: 66, condition: 30), // STEP-14.5 failed
+        VariantEntry(name: 70, condition: 29), // STEP-14.5 success
+        VariantEntry(name: 71, condition: 30), // STEP-14.5 pending
+        VariantEntry(name: 66, condition: 31), // STEP-14.5 failed
         VariantEntry(name: 72, condition: 0), // STEP-14.5 cancelled
     ]
 }

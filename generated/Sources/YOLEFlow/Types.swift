@@ -827,6 +827,12 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
 /// The events YOLE reacts to: taps and entries, service outcomes, timers.
 public enum YOLEEvent: Hashable, Sendable {
+    /// The app was opened from a URL (yole://home, yole://send, yole://favorites, yole://profile; Q-YOLE-D28)
+    case deepLinkOpened(path: String)
+
+    /// Pesapal's later answer for a pending transfer arrived (through YOLE's backend; Q-YOLE-D31)
+    case paymentStatusUpdated(status: TransferStatus)
+
     /// One of the "Recent recipients" on Enter Details was tapped
     case recentRecipientTapped(recipient: String)
 
@@ -961,6 +967,15 @@ public enum YOLEEvent: Hashable, Sendable {
     /// Outcome `denied` of the service call `device.camera_permission`.
     case deviceCameraPermissionDenied
 
+    /// Outcome `authenticated` of the service call `device.authenticate`.
+    case deviceAuthenticateAuthenticated
+
+    /// Outcome `failed` of the service call `device.authenticate`.
+    case deviceAuthenticateFailed
+
+    /// Outcome `cancelled` of the service call `device.authenticate`.
+    case deviceAuthenticateCancelled
+
     /// Outcome `loaded` of the service call `account.load`.
     case accountLoadLoaded(balance: Money, suspended: Bool)
 
@@ -1028,6 +1043,7 @@ public enum YOLEEvent: Hashable, Sendable {
     case tapVerifyEmail
     case tapResendCode
     case tapChangeEmail
+    case tapBiometricLogIn
     case tapForgotPassword
     case tapSignUp
     case tapSendResetLink
@@ -1092,6 +1108,10 @@ public enum YOLEEvent: Hashable, Sendable {
     /// the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
+        case "deep_link_opened":
+            self = .deepLinkOpened(path: payload["path"] ?? "")
+        case "payment_status_updated":
+            self = .paymentStatusUpdated(status: TransferStatus.success)
         case "recent_recipient_tapped":
             self = .recentRecipientTapped(recipient: payload["recipient"] ?? "")
         case "favorite_tapped":
@@ -1180,6 +1200,12 @@ public enum YOLEEvent: Hashable, Sendable {
             self = .deviceCameraPermissionGranted
         case "device.camera_permission.denied":
             self = .deviceCameraPermissionDenied
+        case "device.authenticate.authenticated":
+            self = .deviceAuthenticateAuthenticated
+        case "device.authenticate.failed":
+            self = .deviceAuthenticateFailed
+        case "device.authenticate.cancelled":
+            self = .deviceAuthenticateCancelled
         case "account.load.loaded":
             self = .accountLoadLoaded(balance: Money(amount: 0, currency: "USD"), suspended: false)
         case "account.load.network_error":
@@ -1236,6 +1262,8 @@ public enum YOLEEvent: Hashable, Sendable {
             self = .tapResendCode
         case "tap_change_email":
             self = .tapChangeEmail
+        case "tap_biometric_log_in":
+            self = .tapBiometricLogIn
         case "tap_forgot_password":
             self = .tapForgotPassword
         case "tap_sign_up":
@@ -1356,6 +1384,10 @@ public enum YOLEEvent: Hashable, Sendable {
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
         switch self {
+        case .deepLinkOpened:
+            return "deep_link_opened"
+        case .paymentStatusUpdated:
+            return "payment_status_updated"
         case .recentRecipientTapped:
             return "recent_recipient_tapped"
         case .favoriteTapped:
@@ -1444,6 +1476,12 @@ public enum YOLEEvent: Hashable, Sendable {
             return "device.camera_permission.granted"
         case .deviceCameraPermissionDenied:
             return "device.camera_permission.denied"
+        case .deviceAuthenticateAuthenticated:
+            return "device.authenticate.authenticated"
+        case .deviceAuthenticateFailed:
+            return "device.authenticate.failed"
+        case .deviceAuthenticateCancelled:
+            return "device.authenticate.cancelled"
         case .accountLoadLoaded:
             return "account.load.loaded"
         case .accountLoadNetworkError:
@@ -1500,6 +1538,8 @@ public enum YOLEEvent: Hashable, Sendable {
             return "tap_resend_code"
         case .tapChangeEmail:
             return "tap_change_email"
+        case .tapBiometricLogIn:
+            return "tap_biometric_log_in"
         case .tapForgotPassword:
             return "tap_forgot_password"
         case .tapSignUp:
@@ -1620,262 +1660,274 @@ public enum YOLEEvent: Hashable, Sendable {
     /// The event's number in the transition table.
     var number: Int32 {
         switch self {
-        case .recentRecipientTapped:
+        case .deepLinkOpened:
             return 0
-        case .favoriteTapped:
+        case .paymentStatusUpdated:
             return 1
-        case .removeFavoriteTapped:
+        case .recentRecipientTapped:
             return 2
-        case .authCreateAccountCreated:
+        case .favoriteTapped:
             return 3
-        case .authCreateAccountEmailExists:
+        case .removeFavoriteTapped:
             return 4
-        case .authCreateAccountNetworkError:
+        case .authCreateAccountCreated:
             return 5
-        case .authCreateAccountServerError:
+        case .authCreateAccountEmailExists:
             return 6
-        case .authVerifyEmailVerified:
+        case .authCreateAccountNetworkError:
             return 7
-        case .authVerifyEmailInvalidCode:
+        case .authCreateAccountServerError:
             return 8
-        case .authVerifyEmailExpiredCode:
+        case .authVerifyEmailVerified:
             return 9
-        case .authVerifyEmailTooManyAttempts:
+        case .authVerifyEmailInvalidCode:
             return 10
-        case .authVerifyEmailNetworkError:
+        case .authVerifyEmailExpiredCode:
             return 11
-        case .authResendEmailCodeSent:
+        case .authVerifyEmailTooManyAttempts:
             return 12
-        case .authResendEmailCodeNetworkError:
+        case .authVerifyEmailNetworkError:
             return 13
-        case .authLogInSuccess:
+        case .authResendEmailCodeSent:
             return 14
-        case .authLogInInvalidCredentials:
+        case .authResendEmailCodeNetworkError:
             return 15
-        case .authLogInNotVerified:
+        case .authLogInSuccess:
             return 16
-        case .authLogInLocked:
+        case .authLogInInvalidCredentials:
             return 17
-        case .authLogInNetworkError:
+        case .authLogInNotVerified:
             return 18
-        case .authRequestPasswordResetSent:
+        case .authLogInLocked:
             return 19
-        case .authRequestPasswordResetNotFound:
+        case .authLogInNetworkError:
             return 20
-        case .authRequestPasswordResetRateLimited:
+        case .authRequestPasswordResetSent:
             return 21
-        case .authRequestPasswordResetNetworkError:
+        case .authRequestPasswordResetNotFound:
             return 22
-        case .kycSendSmsCodeSent:
+        case .authRequestPasswordResetRateLimited:
             return 23
-        case .kycSendSmsCodePhoneAlreadyRegistered:
+        case .authRequestPasswordResetNetworkError:
             return 24
-        case .kycSendSmsCodeSmsFailed:
+        case .kycSendSmsCodeSent:
             return 25
-        case .kycSendSmsCodeNetworkError:
+        case .kycSendSmsCodePhoneAlreadyRegistered:
             return 26
-        case .kycVerifySmsCodeVerified:
+        case .kycSendSmsCodeSmsFailed:
             return 27
-        case .kycVerifySmsCodeInvalidCode:
+        case .kycSendSmsCodeNetworkError:
             return 28
-        case .kycVerifySmsCodeExpiredCode:
+        case .kycVerifySmsCodeVerified:
             return 29
-        case .kycVerifySmsCodeTooManyAttempts:
+        case .kycVerifySmsCodeInvalidCode:
             return 30
-        case .kycUploadDocumentAccepted:
+        case .kycVerifySmsCodeExpiredCode:
             return 31
-        case .kycUploadDocumentPoorQuality:
+        case .kycVerifySmsCodeTooManyAttempts:
             return 32
-        case .kycUploadDocumentNotRecognized:
+        case .kycUploadDocumentAccepted:
             return 33
-        case .kycUploadDocumentTooLarge:
+        case .kycUploadDocumentPoorQuality:
             return 34
-        case .kycUploadDocumentUploadFailed:
+        case .kycUploadDocumentNotRecognized:
             return 35
-        case .kycSubmitSelfieVerified:
+        case .kycUploadDocumentTooLarge:
             return 36
-        case .kycSubmitSelfieVerificationFailed:
+        case .kycUploadDocumentUploadFailed:
             return 37
-        case .kycSubmitSelfieFaceNotDetected:
+        case .kycSubmitSelfieVerified:
             return 38
-        case .kycSubmitSelfieMultipleFaces:
+        case .kycSubmitSelfieVerificationFailed:
             return 39
-        case .kycSubmitSelfiePoorLighting:
+        case .kycSubmitSelfieFaceNotDetected:
             return 40
-        case .kycSubmitSelfieUploadFailed:
+        case .kycSubmitSelfieMultipleFaces:
             return 41
-        case .deviceCameraPermissionGranted:
+        case .kycSubmitSelfiePoorLighting:
             return 42
-        case .deviceCameraPermissionDenied:
+        case .kycSubmitSelfieUploadFailed:
             return 43
-        case .accountLoadLoaded:
+        case .deviceCameraPermissionGranted:
             return 44
-        case .accountLoadNetworkError:
+        case .deviceCameraPermissionDenied:
             return 45
-        case .favoritesApiLoadLoaded:
+        case .deviceAuthenticateAuthenticated:
             return 46
-        case .favoritesApiLoadNetworkError:
+        case .deviceAuthenticateFailed:
             return 47
-        case .favoritesApiRemoveRemoved:
+        case .deviceAuthenticateCancelled:
             return 48
-        case .profileLoadLoaded:
+        case .accountLoadLoaded:
             return 49
-        case .profileLoadNetworkError:
+        case .accountLoadNetworkError:
             return 50
-        case .profileUpdateUpdated:
+        case .favoritesApiLoadLoaded:
             return 51
-        case .profileUpdateFailed:
+        case .favoritesApiLoadNetworkError:
             return 52
-        case .feesApiQuoteReceived:
+        case .favoritesApiRemoveRemoved:
             return 53
-        case .feesApiQuoteFailed:
+        case .profileLoadLoaded:
             return 54
-        case .pesapalLoadCheckoutLoaded:
+        case .profileLoadNetworkError:
             return 55
-        case .pesapalLoadCheckoutLoadFailed:
+        case .profileUpdateUpdated:
             return 56
-        case .pesapalLoadCheckoutTimeout:
+        case .profileUpdateFailed:
             return 57
-        case .pesapalCheckoutSuccess:
+        case .feesApiQuoteReceived:
             return 58
-        case .pesapalCheckoutPending:
+        case .feesApiQuoteFailed:
             return 59
-        case .pesapalCheckoutFailed:
+        case .pesapalLoadCheckoutLoaded:
             return 60
-        case .pesapalCheckoutCancelled:
+        case .pesapalLoadCheckoutLoadFailed:
             return 61
-        case .pesapalCheckoutUnclear:
+        case .pesapalLoadCheckoutTimeout:
             return 62
-        case .tapGetStarted:
+        case .pesapalCheckoutSuccess:
             return 63
-        case .tapLogIn:
+        case .pesapalCheckoutPending:
             return 64
-        case .tapBack:
+        case .pesapalCheckoutFailed:
             return 65
-        case .tapCreateAccount:
+        case .pesapalCheckoutCancelled:
             return 66
-        case .togglePasswordVisibility:
+        case .pesapalCheckoutUnclear:
             return 67
-        case .tapSignIn:
+        case .tapGetStarted:
             return 68
-        case .tapVerifyEmail:
+        case .tapLogIn:
             return 69
-        case .tapResendCode:
+        case .tapBack:
             return 70
-        case .tapChangeEmail:
+        case .tapCreateAccount:
             return 71
-        case .tapForgotPassword:
+        case .togglePasswordVisibility:
             return 72
-        case .tapSignUp:
+        case .tapSignIn:
             return 73
-        case .tapSendResetLink:
+        case .tapVerifyEmail:
             return 74
-        case .tapRememberPassword:
+        case .tapResendCode:
             return 75
-        case .tapVerifyIdentity:
+        case .tapChangeEmail:
             return 76
-        case .tapSkip:
+        case .tapBiometricLogIn:
             return 77
-        case .tapSendVerificationCode:
+        case .tapForgotPassword:
             return 78
-        case .tapVerify:
+        case .tapSignUp:
             return 79
-        case .tapResendSms:
+        case .tapSendResetLink:
             return 80
-        case .tapChangePhoneNumber:
+        case .tapRememberPassword:
             return 81
-        case .tapCamera:
+        case .tapVerifyIdentity:
             return 82
-        case .tapGallery:
+        case .tapSkip:
             return 83
-        case .tapRetakePhoto:
+        case .tapSendVerificationCode:
             return 84
-        case .tapContinue:
+        case .tapVerify:
             return 85
-        case .tapContinueToApp:
+        case .tapResendSms:
             return 86
-        case .tapViewVerificationDetails:
+        case .tapChangePhoneNumber:
             return 87
-        case .tapTryAgain:
+        case .tapCamera:
             return 88
-        case .tapContactSupport:
+        case .tapGallery:
             return 89
-        case .tapContinueWithLimitedAccess:
+        case .tapRetakePhoto:
             return 90
-        case .tapProfileAvatar:
+        case .tapContinue:
             return 91
-        case .tapSendMoney:
+        case .tapContinueToApp:
             return 92
-        case .tapTransaction:
+        case .tapViewVerificationDetails:
             return 93
-        case .tapAddMoney:
+        case .tapTryAgain:
             return 94
-        case .tapSettings:
+        case .tapContactSupport:
             return 95
-        case .tapEditRecipient:
+        case .tapContinueWithLimitedAccess:
             return 96
-        case .tapAddToFavorites:
+        case .tapProfileAvatar:
             return 97
-        case .tapConfirmRemove:
+        case .tapSendMoney:
             return 98
-        case .tapCancel:
+        case .tapTransaction:
             return 99
-        case .tapProfilePhoto:
+        case .tapAddMoney:
             return 100
-        case .tapEditProfile:
+        case .tapSettings:
             return 101
-        case .tapAccountSettings:
+        case .tapEditRecipient:
             return 102
-        case .tapSecuritySettings:
+        case .tapAddToFavorites:
             return 103
-        case .tapTransactionHistory:
+        case .tapConfirmRemove:
             return 104
-        case .tapHelpAndSupport:
+        case .tapCancel:
             return 105
-        case .tapLogOut:
+        case .tapProfilePhoto:
             return 106
-        case .tapConfirmLogOut:
+        case .tapEditProfile:
             return 107
-        case .tapSave:
+        case .tapAccountSettings:
             return 108
-        case .tapRefreshFees:
+        case .tapSecuritySettings:
             return 109
-        case .tapRetry:
+        case .tapTransactionHistory:
             return 110
-        case .tapEdit:
+        case .tapHelpAndSupport:
             return 111
-        case .tapPesapal:
+        case .tapLogOut:
             return 112
-        case .tapContinueToSecureCheckout:
+        case .tapConfirmLogOut:
             return 113
-        case .tapOpenInBrowser:
+        case .tapSave:
             return 114
-        case .tapCloseCheckout:
+        case .tapRefreshFees:
             return 115
-        case .tapDone:
+        case .tapRetry:
             return 116
-        case .tapChangeMethod:
+        case .tapEdit:
             return 117
-        case .toggleLanguage:
+        case .tapPesapal:
             return 118
-        case .toggleTheme:
+        case .tapContinueToSecureCheckout:
             return 119
-        case .connectivityLost:
+        case .tapOpenInBrowser:
             return 120
-        case .connectivityRestored:
+        case .tapCloseCheckout:
             return 121
-        case .serviceUnavailable:
+        case .tapDone:
             return 122
-        case .tapTabHome:
+        case .tapChangeMethod:
             return 123
-        case .tapTabSend:
+        case .toggleLanguage:
             return 124
-        case .tapTabFavorites:
+        case .toggleTheme:
             return 125
-        case .tapTabProfile:
+        case .connectivityLost:
             return 126
-        case .sessionExpired:
+        case .connectivityRestored:
             return 127
+        case .serviceUnavailable:
+            return 128
+        case .tapTabHome:
+            return 129
+        case .tapTabSend:
+            return 130
+        case .tapTabFavorites:
+            return 131
+        case .tapTabProfile:
+            return 132
+        case .sessionExpired:
+            return 133
         case .timerFired:
             return (-2)
         }
@@ -1932,8 +1984,12 @@ public enum YOLEServiceCall: Hashable, Sendable {
     /// YOLE KYC API: `submit_selfie`; outcomes: `verified`, `verification_failed`, `face_not_detected`, `multiple_faces`, `poor_lighting`, `upload_failed`.
     case kycSubmitSelfie(photo: String)
 
-    /// Device camera: `camera_permission`; outcomes: `granted`, `denied`.
+    /// Device camera and biometrics: `camera_permission`; outcomes: `granted`, `denied`.
     case deviceCameraPermission
+
+    /// Device camera and biometrics: `authenticate`; outcomes: `authenticated`, `failed`, `cancelled`.
+    /// Face ID / fingerprint on the device (biometric data never leaves it).
+    case deviceAuthenticate(purpose: String)
 
     /// YOLE account API: `load`; outcomes: `loaded`, `network_error`.
     case accountLoad
@@ -1984,6 +2040,8 @@ public enum YOLEServiceCall: Hashable, Sendable {
             return "kyc.submit_selfie"
         case .deviceCameraPermission:
             return "device.camera_permission"
+        case .deviceAuthenticate:
+            return "device.authenticate"
         case .accountLoad:
             return "account.load"
         case .favoritesApiLoad:
@@ -2026,6 +2084,8 @@ public enum YOLEServiceCall: Hashable, Sendable {
             return ["photo": photo]
         case .deviceCameraPermission:
             return [:]
+        case .deviceAuthenticate(let purpose):
+            return ["purpose": purpose]
         case .accountLoad:
             return [:]
         case .favoritesApiLoad:
@@ -2206,6 +2266,9 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// Favorite recipients (names)
     public var favorites: [String] = []
 
+    /// Whether Login offers Face ID / fingerprint (after one password login on this device; Q-YOLE-D29)
+    public var biometricLoginEnabled: Bool = false
+
     /// Recipients of previous successful transfers, newest first, each once (Step 14.1 "Recent recipients"; Q-YOLE-D27)
     public var recentRecipients: [String] = []
 
@@ -2256,7 +2319,7 @@ public struct YOLEState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["account_suspended: " + describe(accountSuspended), "balance: " + (balance.map { describe($0) } ?? "null"), "checkout_error: " + (checkoutError.map { quotedText($0) } ?? "null"), "checkout_in_browser: " + describe(checkoutInBrowser), "checkout_state: " + quotedText(checkoutState), "country: " + quotedText(country), "dialog_message: " + (dialogMessage.map { quotedText($0) } ?? "null"), "draft_amount: " + quotedText(draftAmount), "draft_currency: " + quotedText(draftCurrency), "draft_note: " + quotedText(draftNote), "draft_recipient: " + quotedText(draftRecipient), "email: " + quotedText(email), "email_code_resent: " + describe(emailCodeResent), "email_code_sent_at: " + (emailCodeSentAt.map { describe($0) } ?? "null"), "favorites: " + (("[" + favorites.map { quotedText($0) }.joined(separator: ", ")) + "]"), "favorites_error: " + (favoritesError.map { quotedText($0) } ?? "null"), "fees_error: " + (feesError.map { quotedText($0) } ?? "null"), "fees_loading: " + describe(feesLoading), "first_name: " + quotedText(firstName), "home_error: " + (homeError.map { quotedText($0) } ?? "null"), "kyc_status: " + describe(kycStatus), "language: " + describe(language), "last_name: " + quotedText(lastName), "logged_in: " + describe(loggedIn), "offline_banner: " + (offlineBanner.map { quotedText($0) } ?? "null"), "password_visible: " + describe(passwordVisible), "pending_removal: " + (pendingRemoval.map { quotedText($0) } ?? "null"), "pesapal_selected: " + describe(pesapalSelected), "phone: " + quotedText(phone), "profile_error: " + (profileError.map { quotedText($0) } ?? "null"), "recent_recipients: " + (("[" + recentRecipients.map { quotedText($0) }.joined(separator: ", ")) + "]"), "reset_link_sent: " + describe(resetLinkSent), "show_verification_details: " + describe(showVerificationDetails), "sms_code_resent: " + describe(smsCodeResent), "sms_code_sent_at: " + (smsCodeSentAt.map { describe($0) } ?? "null"), "theme: " + describe(theme), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "transfer: " + transfer.flowDescription, "tx_draft: " + txDraft.flowDescription].joined(separator: ", ")) + "}"
+        return ("{" + ["account_suspended: " + describe(accountSuspended), "balance: " + (balance.map { describe($0) } ?? "null"), "biometric_login_enabled: " + describe(biometricLoginEnabled), "checkout_error: " + (checkoutError.map { quotedText($0) } ?? "null"), "checkout_in_browser: " + describe(checkoutInBrowser), "checkout_state: " + quotedText(checkoutState), "country: " + quotedText(country), "dialog_message: " + (dialogMessage.map { quotedText($0) } ?? "null"), "draft_amount: " + quotedText(draftAmount), "draft_currency: " + quotedText(draftCurrency), "draft_note: " + quotedText(draftNote), "draft_recipient: " + quotedText(draftRecipient), "email: " + quotedText(email), "email_code_resent: " + describe(emailCodeResent), "email_code_sent_at: " + (emailCodeSentAt.map { describe($0) } ?? "null"), "favorites: " + (("[" + favorites.map { quotedText($0) }.joined(separator: ", ")) + "]"), "favorites_error: " + (favoritesError.map { quotedText($0) } ?? "null"), "fees_error: " + (feesError.map { quotedText($0) } ?? "null"), "fees_loading: " + describe(feesLoading), "first_name: " + quotedText(firstName), "home_error: " + (homeError.map { quotedText($0) } ?? "null"), "kyc_status: " + describe(kycStatus), "language: " + describe(language), "last_name: " + quotedText(lastName), "logged_in: " + describe(loggedIn), "offline_banner: " + (offlineBanner.map { quotedText($0) } ?? "null"), "password_visible: " + describe(passwordVisible), "pending_removal: " + (pendingRemoval.map { quotedText($0) } ?? "null"), "pesapal_selected: " + describe(pesapalSelected), "phone: " + quotedText(phone), "profile_error: " + (profileError.map { quotedText($0) } ?? "null"), "recent_recipients: " + (("[" + recentRecipients.map { quotedText($0) }.joined(separator: ", ")) + "]"), "reset_link_sent: " + describe(resetLinkSent), "show_verification_details: " + describe(showVerificationDetails), "sms_code_resent: " + describe(smsCodeResent), "sms_code_sent_at: " + (smsCodeSentAt.map { describe($0) } ?? "null"), "theme: " + describe(theme), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "transfer: " + transfer.flowDescription, "tx_draft: " + txDraft.flowDescription].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -2284,6 +2347,7 @@ public struct YOLEState: Hashable, Sendable, Codable {
         case transactions
         case txDraft = "tx_draft"
         case favorites
+        case biometricLoginEnabled = "biometric_login_enabled"
         case recentRecipients = "recent_recipients"
         case favoritesError = "favorites_error"
         case pendingRemoval = "pending_removal"
