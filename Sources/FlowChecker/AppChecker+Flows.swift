@@ -189,7 +189,10 @@ extension AppChecker {
         }
     }
 
-    func resolveTransition(_ syntax: TransitionSyntax, event: String, context: ScreenContext, flow: Int, isGlobal: Bool) -> Transition? {
+    /// `isReturn`: a route a sub-flow's ending takes on the caller's screen; like a global transition it validates
+    /// nothing by default, since the person submitted nothing on that screen.
+    func resolveTransition(_ syntax: TransitionSyntax, event: String, context: ScreenContext, flow: Int, isGlobal: Bool,
+                           isReturn: Bool = false) -> Transition? {
         let environment = screenEnvironment(context, event: event)
         let condition = syntax.guardExpression.flatMap { check($0, expected: .bool, in: environment, role: "guard") }
         var target = Transition.Target.stay
@@ -225,7 +228,9 @@ extension AppChecker {
                           at: entry.event.range, notes: notes)
                     continue
                 }
-                let transitions = entry.transitions.compactMap { resolveTransition($0, event: event, context: context, flow: flow, isGlobal: isGlobal) }
+                let transitions = entry.transitions.compactMap {
+                    resolveTransition($0, event: event, context: context, flow: flow, isGlobal: isGlobal, isReturn: true)
+                }
                 resolvedReturns.append(SubflowReturn(outcome: entry.event.value, transitions: transitions))
             }
             for outcome in declared where !returns.contains(where: { $0.event.value == outcome }) {
@@ -246,7 +251,7 @@ extension AppChecker {
             forward = true
         }
         let hasFields = !context.fields.isEmpty
-        let validates = syntax.validate?.value ?? (forward && hasFields && !isGlobal)
+        let validates = syntax.validate?.value ?? (forward && hasFields && !isGlobal && !isReturn)
         if syntax.validate?.value == true && !hasFields, let validate = syntax.validate {
             warning("validate-without-fields", "'validate: true' has no effect: this screen has no fields", at: validate.range)
         }

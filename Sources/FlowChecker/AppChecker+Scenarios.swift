@@ -56,7 +56,7 @@ extension AppChecker {
                         if let value = check(item.value, expected: field.type, in: environment) { values.append((field.name, value)) }
                     }
                     steps.append(.init(kind: .send(event: event.value, payload: values), range: step.range))
-                case .fill(let fills):
+                case .fill(let fills), .fillRefused(let fills):
                     var values: [(field: String, value: Scenario.FillValue)] = []
                     for fill in fills {
                         guard allFields[fill.field.value] != nil else {
@@ -69,7 +69,11 @@ extension AppChecker {
                         case .list(let items): values.append((fill.field.value, .list(items.map(\.value))))
                         }
                     }
-                    steps.append(.init(kind: .fill(values), range: step.range))
+                    if case .fillRefused = step.kind {
+                        steps.append(.init(kind: .fillRefused(values), range: step.range))
+                    } else {
+                        steps.append(.init(kind: .fill(values), range: step.range))
+                    }
                 case .advance(let duration):
                     guard let milliseconds = parseDuration(duration.value) else {
                         error("invalid-duration", "'\(duration.value)' is not a duration; write a whole number with ms, s, m, h or d, e.g. 30s", at: duration.range)

@@ -48,6 +48,8 @@ public struct Scenario: Sendable {
         public enum Kind: Sendable {
             case send(event: String, payload: [(name: String, value: TypedExpression)])
             case fill([(field: String, value: FillValue)])
+            /// The app must refuse each of these fills (the step fails if one is taken).
+            case fillRefused([(field: String, value: FillValue)])
             case advance(milliseconds: Int)
             case outcome([ServiceChoice])
             case back

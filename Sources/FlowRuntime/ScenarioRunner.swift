@@ -64,6 +64,23 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
                     case .list(let items): try run.fill(fill.field, .list(items))
                     }
                 }
+            case .fillRefused(let fills):
+                for fill in fills {
+                    let input: FieldInput = switch fill.value {
+                    case .text(let text): .text(text)
+                    case .list(let items): .list(items)
+                    }
+                    let shown: String = switch fill.value {
+                    case .text(let text): "'\(text)'"
+                    case .list(let items): "[" + items.map { "'\($0)'" }.joined(separator: ", ") + "]"
+                    }
+                    if (try? run.fill(fill.field, input)) != nil {
+                        return ScenarioResult(name: scenario.name, passed: false,
+                                              failure: ScenarioFailure(step: number, range: step.range,
+                                                                       message: "expected \(run.currentScreen.id) to refuse \(shown) in field '\(fill.field)', but it was taken"),
+                                              trace: run.trace)
+                    }
+                }
             case .advance(let milliseconds):
                 try run.advance(by: milliseconds)
             case .outcome(let choices):

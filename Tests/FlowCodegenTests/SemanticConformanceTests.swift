@@ -55,6 +55,7 @@ import Testing
                             case .list(let items): return .fill(first.field, .list(items))
                             }
                         }
+                    case .fillRefused: continue
                     case .advance(let milliseconds): return .advance(milliseconds)
                     case .outcome(let choices): pendingChoices = choices
                     case .back: return .back

@@ -76,10 +76,13 @@ struct ReturnEntry: Sendable {
     var rowEnd: Int32
 }
 
-/// A form field: its name and validator number (0 for none).
+/// A form field: its name, validator number (0 for none) and the guard under which it is shown (0: always),
+/// with that guard's source for messages.
 struct FieldEntry: Sendable {
     var name: Int32
     var validator: Int32
+    var shownWhen: Int32
+    var shownWhenSource: Int32
 }
 
 /// A state variant: its name and condition (a guard number; 0 always holds).
@@ -165,6 +168,10 @@ extension Machine {
     public mutating func fill(_ field: String, _ input: FieldInput) throws {
         let entry = tables.screens[Int(screenNumber)]
         for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.strings[Int(tables.fields[index].name)] == field {
+            let shownWhen = tables.fields[index].shownWhen
+            if shownWhen != 0, !(try evaluateGuard(shownWhen, nil)) {
+                throw FlowFailure("field '\(field)' is not shown on '\(screenID)' now (it shows when \(tables.strings[Int(tables.fields[index].shownWhenSource)]))")
+            }
             inputs[index] = input
             if !errors.isEmpty { errors[field] = nil }
             return
@@ -180,10 +187,12 @@ extension Machine {
     public mutating func send(_ event: Event, into effects: inout [Effect]) throws {
         if case .timerFired(let token) = event {
             try fire(token, into: &effects)
+            try drainRaised(into: &effects)
         } else {
             _ = try dispatch(event, into: &effects)
+            try drainRaised(into: &effects)
+            restartInactivityTimers(into: &effects)
         }
-        try drainRaised(into: &effects)
         try checkInvariants()
     }
 
@@ -200,8 +209,28 @@ extension Machine {
     public mutating func back(into effects: inout [Effect]) throws -> Bool {
         let moved = try goBack(into: &effects)
         try drainRaised(into: &effects)
+        restartInactivityTimers(into: &effects)
         try checkInvariants()
         return moved
+    }
+
+    /// A flow's own timers measure inactivity: whatever the person does starts them again.
+    @inline(__always)
+    mutating func restartInactivityTimers(into effects: inout [Effect]) {
+        guard ended == nil else { return }
+        let flow = tables.screens[Int(screenNumber)].flow
+        let entry = tables.flows[Int(flow)]
+        guard entry.timerStart != entry.timerEnd else { return }
+        var index = 0
+        while index < activeTimers.count {
+            if activeTimers[index].screen < 0 {
+                effects.append(.cancelTimer(activeTimers[index].token))
+                activeTimers.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: -1, flow: flow, into: &effects) }
     }
 
     // MARK: Steps
@@ -414,6 +443,16 @@ extension Machine {
         return inputs[index]
     }
 
+    /// Types `input` into field `offset` of the current screen as a person would (nil: empties it); the
+    /// field's error goes (`fill:`, `clear: [form.<field>]` and defaults).
+    mutating func setInput(_ offset: Int, _ input: FieldInput?) {
+        let entry = tables.screens[Int(screenNumber)]
+        let index = Int(entry.fieldStart) + offset
+        guard index < Int(entry.fieldEnd) else { return }
+        inputs[index] = input
+        if !errors.isEmpty { errors[tables.strings[Int(tables.fields[index].name)]] = nil }
+    }
+
     /// Forgets what was typed on the current screen (`clear: [form]`).
     mutating func clearForm() {
         let entry = tables.screens[Int(screenNumber)]
@@ -425,6 +464,8 @@ extension Machine {
         let entry = tables.screens[Int(screenNumber)]
         var invalid: [String: String] = [:]
         for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.fields[index].validator != 0 {
+            let shownWhen = tables.fields[index].shownWhen
+            if shownWhen != 0, !(try evaluateGuard(shownWhen, nil)) { continue }
             if let message = try validateField(tables.fields[index].validator, inputs[index]) {
                 invalid[tables.strings[Int(tables.fields[index].name)]] = message
             }

@@ -55,6 +55,11 @@ public struct SyntheticMachine: Sendable {
     /// The current screen.
     public var screen: SyntheticScreen { SyntheticScreen(number: screenNumber) }
 
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
+    public func texts() throws -> [String: String] {
+        return [:]
+    }
+
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     func evaluateGuard(_ id: Int32, _ event: SyntheticEvent?) throws -> Bool {
         switch id {

@@ -17,6 +17,17 @@ public enum FieldInput: Hashable, Sendable {
     case list([String])
 }
 
+/// What a person would have typed to give a field's default (nil for a null default).
+func fieldInput(_ value: String?) -> FieldInput? { value.map { .text($0) } }
+func fieldInput(_ value: Bool?) -> FieldInput? { value.map { .text($0 ? "true" : "false") } }
+func fieldInput(_ value: Int?) -> FieldInput? { value.map { .text(String($0)) } }
+func fieldInput(_ value: Decimal?) -> FieldInput? { value.map { .text($0.description) } }
+func fieldInput(_ value: Money?) -> FieldInput? { value.map { .text($0.amount.description) } }
+func fieldInput(_ value: CalendarDate?) -> FieldInput? { value.map { .text($0.description) } }
+func fieldInput(_ value: [String]?) -> FieldInput? { value.map { .list($0) } }
+func fieldInput<T: RawRepresentable>(_ value: T?) -> FieldInput? where T.RawValue == String { value.map { .text($0.rawValue) } }
+func fieldInput<T: RawRepresentable>(_ value: [T]?) -> FieldInput? where T.RawValue == String { value.map { .list($0.map(\.rawValue)) } }
+
 /// Identifies a timer the machine started; the host sends `.timerFired(token)` when it is due.
 public struct TimerToken: Hashable, Sendable, CustomStringConvertible {
     public var rawValue: Int

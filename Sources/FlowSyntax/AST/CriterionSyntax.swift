@@ -84,6 +84,8 @@ public struct StepSyntax: Sendable {
     public enum Kind: Sendable {
         case send(Located<String>, payload: [AssignmentSyntax])
         case fill([FillSyntax])
+        /// `fill_refused:`: the app must not take these values (a choice outside its options, a hidden field).
+        case fillRefused([FillSyntax])
         case advance(Located<String>)
         case outcome([OutcomeChoiceSyntax])
         case back

@@ -1,7 +1,7 @@
 import FlowSource
 
 /// Step kinds of a scenario, in the order the docs list them.
-public let scenarioStepKinds = ["send", "fill", "advance", "outcome", "back", "expect"]
+public let scenarioStepKinds = ["send", "fill", "fill_refused", "advance", "outcome", "back", "expect"]
 
 extension FlowParser {
     func parseScenario(_ name: Located<String>, _ node: YAMLNode) -> ScenarioSyntax? {
@@ -67,6 +67,7 @@ extension FlowParser {
                 kindValue = nil
             }
         case "fill": kindValue = .fill(fills(value, "'fill'"))
+        case "fill_refused": kindValue = .fillRefused(fills(value, "'fill_refused'"))
         case "advance": kindValue = reader.text(value, "'advance'").map { .advance($0) }
         case "outcome": kindValue = .outcome(outcomeChoices(value, "'outcome'"))
         case "back": kindValue = reader.bool(value, "'back'").map { _ in .back }

@@ -309,132 +309,132 @@ public struct YOLEMachine: Sendable {
             effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "log_in")))
         case 17:
             // STEP-04 device.authenticate.authenticated
-            state.loggedIn = true
             state.resetLinkSent = false
+            raised.append(.signedIn)
         case 18:
             // STEP-04 auth.log_in.success
             guard case .authLogInSuccess(let eventKycVerified)? = event else { throw FlowFailure("no value for 'event'") }
-            state.loggedIn = true
             state.biometricLoginEnabled = true
             state.resetLinkSent = false
             state.kycStatus = eventKycVerified ? KycStatus.verified : state.kycStatus
+            raised.append(.signedIn)
         case 19:
+            // STEP-04 signed_in; STEP-12 tap_continue_with_limited_access
+            state.loggedIn = true
+        case 20:
             // STEP-04 auth.log_in.invalid_credentials
             effects.append(.toast("Invalid email or password"))
-        case 20:
+        case 21:
             // STEP-04 auth.log_in.not_verified
             effects.append(.toast("Please verify your email address first"))
-        case 21:
+        case 22:
             // STEP-04 auth.log_in.locked
             effects.append(.toast("Account temporarily locked. Please try again later."))
-        case 22:
+        case 23:
             // STEP-05 tap_send_reset_link
             effects.append(.call(YOLEServiceCall.authRequestPasswordReset(email: textValue(formInput(0))))) // form 0: email
-        case 23:
+        case 24:
             // STEP-05 auth.request_password_reset.sent
             state.resetLinkSent = true
-        case 24:
+        case 25:
             // STEP-05 auth.request_password_reset.not_found
             effects.append(.toast("No account found with this email address"))
-        case 25:
+        case 26:
             // STEP-05 auth.request_password_reset.rate_limited
             effects.append(.toast("Too many reset requests. Please try again later."))
-        case 26:
+        case 27:
             // STEP-06 tap_skip
             state.kycStatus = KycStatus.skipped
             state.loggedIn = true
-        case 27:
+        case 28:
             // STEP-07 tap_send_verification_code
             state.phone = try e164(textValue(formInput(1)), textValue(formInput(0))) // form 0: phone_country, 1: phone
             try effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: e164(textValue(formInput(1)), textValue(formInput(0)))))) // form 0: phone_country, 1: phone
-        case 28:
+        case 29:
             // STEP-07 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
             state.smsCodeResent = false
-        case 29:
+        case 30:
             // STEP-07 kyc.send_sms_code.phone_already_registered; STEP-08 kyc.send_sms_code.phone_already_registered
             effects.append(.toast("This phone number is already associated with another account"))
-        case 30:
+        case 31:
             // STEP-07 kyc.send_sms_code.sms_failed; STEP-08 kyc.send_sms_code.sms_failed
             effects.append(.toast("Failed to send SMS. Please try again."))
-        case 31:
+        case 32:
             // STEP-07 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput((state.country != "") ? state.country : "KE"))
             }
-        case 32:
+        case 33:
             // STEP-08 tap_verify
             effects.append(.call(YOLEServiceCall.kycVerifySmsCode(phone: state.phone, code: textValue(formInput(0))))) // form 0: code
-        case 33:
+        case 34:
             // STEP-08 tap_resend_sms
             effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: state.phone)))
-        case 34:
+        case 35:
             // STEP-08 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
             state.smsCodeResent = true
-        case 35:
+        case 36:
             // STEP-09 tap_camera; STEP-10 tap_camera; STEP-16 tap_profile_photo
             effects.append(.call(YOLEServiceCall.deviceCameraPermission))
-        case 36:
+        case 37:
             // STEP-09 device.camera_permission.denied
             effects.append(.toast("Camera access required to take photo"))
-        case 37:
+        case 38:
             // STEP-09 tap_retake_photo; STEP-10 tap_retake_photo
             clearForm()
-        case 38:
+        case 39:
             // STEP-09 tap_continue
             try effects.append(.call(YOLEServiceCall.kycUploadDocument(documentType: required(DocumentType.init(rawValue: textValue(formInput(0))), "'form.document_type'"), photo: textValue(formInput(1))))) // form 0: document_type, 1: document_photo
-        case 39:
+        case 40:
             // STEP-09 kyc.upload_document.poor_quality
             effects.append(.toast("Photo quality is too low. Please retake."))
-        case 40:
+        case 41:
             // STEP-09 kyc.upload_document.not_recognized
             effects.append(.toast("Document not clearly visible. Please retake."))
-        case 41:
+        case 42:
             // STEP-09 kyc.upload_document.too_large
             effects.append(.toast("File size too large. Please choose a smaller image."))
-        case 42:
+        case 43:
             // STEP-09 kyc.upload_document.upload_failed
             effects.append(.toast("Failed to upload document. Please try again."))
-        case 43:
+        case 44:
             // STEP-09 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(DocumentType.passport))
             }
-        case 44:
+        case 45:
             // STEP-10 device.camera_permission.denied
             effects.append(.toast("Camera access required to take selfie"))
-        case 45:
+        case 46:
             // STEP-10 tap_continue
             effects.append(.call(YOLEServiceCall.kycSubmitSelfie(photo: textValue(formInput(0))))) // form 0: selfie_photo
-        case 46:
+        case 47:
             // STEP-10 kyc.submit_selfie.verified
             state.kycStatus = KycStatus.verified
-        case 47:
+        case 48:
             // STEP-10 kyc.submit_selfie.verification_failed
             state.kycStatus = KycStatus.failed
-        case 48:
+        case 49:
             // STEP-10 kyc.submit_selfie.face_not_detected
             effects.append(.toast("Face not clearly visible. Please retake."))
-        case 49:
+        case 50:
             // STEP-10 kyc.submit_selfie.multiple_faces
             effects.append(.toast("Multiple faces detected. Please ensure only you are in the photo."))
-        case 50:
+        case 51:
             // STEP-10 kyc.submit_selfie.poor_lighting
             effects.append(.toast("Lighting is too poor. Please move to better lighting."))
-        case 51:
+        case 52:
             // STEP-10 kyc.submit_selfie.upload_failed
             effects.append(.toast("Failed to upload selfie. Please try again."))
-        case 52:
+        case 53:
             // STEP-11 tap_continue_to_app
             state.loggedIn = true
             state.showVerificationDetails = false
-        case 53:
+        case 54:
             // STEP-11 tap_view_verification_details
             state.showVerificationDetails = true
-        case 54:
-            // STEP-12 tap_continue_with_limited_access
-            state.loggedIn = true
         case 55:
             // STEP-13 account.load.loaded
             guard case .accountLoadLoaded(let eventBalance, let eventSuspended)? = event else { throw FlowFailure("no value for 'event'") }
@@ -784,9 +784,6 @@ public struct YOLEMachine: Sendable {
         case 9:
             // STEP-14.1 currency
             if input.isBlank {
-                return "Please select a currency"
-            }
-            if !["USD", "EUR"].contains(input.typedText) {
                 return "Please select a currency"
             }
             return nil

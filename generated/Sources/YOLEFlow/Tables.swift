@@ -125,36 +125,36 @@ enum YOLETables {
         ScreenEntry(flow: 0, rowStart: 0, rowEnd: 3, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: STEP-01 Splash Screen
         ScreenEntry(flow: 0, rowStart: 3, rowEnd: 11, fieldStart: 0, fieldEnd: 5, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 7, exitActions: 0, analytics: (-1)), // 1: STEP-02 Create Account Screen
         ScreenEntry(flow: 0, rowStart: 11, rowEnd: 23, fieldStart: 5, fieldEnd: 6, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: STEP-03 Email Verification Screen
-        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 41, fieldStart: 6, fieldEnd: 8, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: STEP-04 Login Screen
-        ScreenEntry(flow: 0, rowStart: 41, rowEnd: 48, fieldStart: 8, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: STEP-05 Forgot Password Screen
-        ScreenEntry(flow: 0, rowStart: 48, rowEnd: 53, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: STEP-06 KYC Screen
-        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 60, fieldStart: 9, fieldEnd: 11, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 31, exitActions: 0, analytics: (-1)), // 6: STEP-07 KYC Phone Screen
-        ScreenEntry(flow: 0, rowStart: 60, rowEnd: 73, fieldStart: 11, fieldEnd: 12, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: STEP-08 KYC OTP Screen
-        ScreenEntry(flow: 0, rowStart: 73, rowEnd: 85, fieldStart: 12, fieldEnd: 14, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 43, exitActions: 0, analytics: (-1)), // 8: STEP-09 KYC ID Capture Screen
-        ScreenEntry(flow: 0, rowStart: 85, rowEnd: 97, fieldStart: 14, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: STEP-10 KYC Selfie Screen
-        ScreenEntry(flow: 0, rowStart: 97, rowEnd: 101, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: STEP-11 KYC Success Screen
-        ScreenEntry(flow: 0, rowStart: 101, rowEnd: 106, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: STEP-12 KYC Error Screen
-        ScreenEntry(flow: 0, rowStart: 106, rowEnd: 107, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: STEP-12.support Support contact options
-        ScreenEntry(flow: 1, rowStart: 107, rowEnd: 115, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 13, enterActions: 57, exitActions: 0, analytics: (-1)), // 13: STEP-13 Home Screen
-        ScreenEntry(flow: 1, rowStart: 115, rowEnd: 116, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: STEP-13.transaction Transaction details
-        ScreenEntry(flow: 1, rowStart: 116, rowEnd: 117, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: STEP-13.add-funds Add funds flow
-        ScreenEntry(flow: 1, rowStart: 117, rowEnd: 118, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: STEP-13.support Contact support
-        ScreenEntry(flow: 1, rowStart: 118, rowEnd: 124, fieldStart: 15, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 60, exitActions: 0, analytics: (-1)), // 17: STEP-14.1 Enter Details
-        ScreenEntry(flow: 1, rowStart: 124, rowEnd: 131, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 16, enterActions: 66, exitActions: 0, analytics: (-1)), // 18: STEP-15 Favorites Screen
-        ScreenEntry(flow: 1, rowStart: 131, rowEnd: 133, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: STEP-15.remove Remove confirmation
-        ScreenEntry(flow: 1, rowStart: 133, rowEnd: 134, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: STEP-15.edit-recipient Edit recipient form
-        ScreenEntry(flow: 1, rowStart: 134, rowEnd: 135, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: STEP-15.add-recipient Add recipient flow
-        ScreenEntry(flow: 1, rowStart: 135, rowEnd: 146, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 18, enterActions: 73, exitActions: 0, analytics: (-1)), // 22: STEP-16 Profile Screen
-        ScreenEntry(flow: 1, rowStart: 146, rowEnd: 148, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: STEP-16.logout Logout confirmation
-        ScreenEntry(flow: 1, rowStart: 148, rowEnd: 152, fieldStart: 19, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 79, exitActions: 0, analytics: (-1)), // 24: STEP-16.edit-profile Edit profile form
-        ScreenEntry(flow: 1, rowStart: 152, rowEnd: 153, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: STEP-16.photo-picker Camera/gallery picker
-        ScreenEntry(flow: 1, rowStart: 153, rowEnd: 154, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: STEP-16.settings Settings screens
-        ScreenEntry(flow: 1, rowStart: 154, rowEnd: 155, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: STEP-16.transactions Full transaction list
-        ScreenEntry(flow: 1, rowStart: 155, rowEnd: 156, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: STEP-16.support Support options
-        ScreenEntry(flow: 2, rowStart: 156, rowEnd: 163, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 1, variantStart: 18, variantEnd: 22, enterActions: 82, exitActions: 0, analytics: (-1)), // 29: STEP-14.2 Review & Fees
-        ScreenEntry(flow: 2, rowStart: 164, rowEnd: 171, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 22, variantEnd: 24, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: STEP-14.3 Choose Payment Method
-        ScreenEntry(flow: 2, rowStart: 171, rowEnd: 184, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 29, enterActions: 97, exitActions: 0, analytics: (-1)), // 31: STEP-14.4 PSP Checkout (Pesapal)
-        ScreenEntry(flow: 2, rowStart: 184, rowEnd: 187, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 29, variantEnd: 33, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: STEP-14.5 Result
+        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 40, fieldStart: 6, fieldEnd: 8, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: STEP-04 Login Screen
+        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 47, fieldStart: 8, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: STEP-05 Forgot Password Screen
+        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 52, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: STEP-06 KYC Screen
+        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 59, fieldStart: 9, fieldEnd: 11, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 32, exitActions: 0, analytics: (-1)), // 6: STEP-07 KYC Phone Screen
+        ScreenEntry(flow: 0, rowStart: 59, rowEnd: 72, fieldStart: 11, fieldEnd: 12, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: STEP-08 KYC OTP Screen
+        ScreenEntry(flow: 0, rowStart: 72, rowEnd: 84, fieldStart: 12, fieldEnd: 14, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 44, exitActions: 0, analytics: (-1)), // 8: STEP-09 KYC ID Capture Screen
+        ScreenEntry(flow: 0, rowStart: 84, rowEnd: 96, fieldStart: 14, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: STEP-10 KYC Selfie Screen
+        ScreenEntry(flow: 0, rowStart: 96, rowEnd: 100, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: STEP-11 KYC Success Screen
+        ScreenEntry(flow: 0, rowStart: 100, rowEnd: 105, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: STEP-12 KYC Error Screen
+        ScreenEntry(flow: 0, rowStart: 105, rowEnd: 106, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: STEP-12.support Support contact options
+        ScreenEntry(flow: 1, rowStart: 106, rowEnd: 114, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 13, enterActions: 57, exitActions: 0, analytics: (-1)), // 13: STEP-13 Home Screen
+        ScreenEntry(flow: 1, rowStart: 114, rowEnd: 115, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: STEP-13.transaction Transaction details
+        ScreenEntry(flow: 1, rowStart: 115, rowEnd: 116, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: STEP-13.add-funds Add funds flow
+        ScreenEntry(flow: 1, rowStart: 116, rowEnd: 117, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: STEP-13.support Contact support
+        ScreenEntry(flow: 1, rowStart: 117, rowEnd: 123, fieldStart: 15, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 60, exitActions: 0, analytics: (-1)), // 17: STEP-14.1 Enter Details
+        ScreenEntry(flow: 1, rowStart: 123, rowEnd: 130, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 16, enterActions: 66, exitActions: 0, analytics: (-1)), // 18: STEP-15 Favorites Screen
+        ScreenEntry(flow: 1, rowStart: 130, rowEnd: 132, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: STEP-15.remove Remove confirmation
+        ScreenEntry(flow: 1, rowStart: 132, rowEnd: 133, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: STEP-15.edit-recipient Edit recipient form
+        ScreenEntry(flow: 1, rowStart: 133, rowEnd: 134, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: STEP-15.add-recipient Add recipient flow
+        ScreenEntry(flow: 1, rowStart: 134, rowEnd: 145, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 18, enterActions: 73, exitActions: 0, analytics: (-1)), // 22: STEP-16 Profile Screen
+        ScreenEntry(flow: 1, rowStart: 145, rowEnd: 147, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: STEP-16.logout Logout confirmation
+        ScreenEntry(flow: 1, rowStart: 147, rowEnd: 151, fieldStart: 19, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 79, exitActions: 0, analytics: (-1)), // 24: STEP-16.edit-profile Edit profile form
+        ScreenEntry(flow: 1, rowStart: 151, rowEnd: 152, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: STEP-16.photo-picker Camera/gallery picker
+        ScreenEntry(flow: 1, rowStart: 152, rowEnd: 153, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: STEP-16.settings Settings screens
+        ScreenEntry(flow: 1, rowStart: 153, rowEnd: 154, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: STEP-16.transactions Full transaction list
+        ScreenEntry(flow: 1, rowStart: 154, rowEnd: 155, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: STEP-16.support Support options
+        ScreenEntry(flow: 2, rowStart: 155, rowEnd: 162, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 1, variantStart: 18, variantEnd: 22, enterActions: 82, exitActions: 0, analytics: (-1)), // 29: STEP-14.2 Review & Fees
+        ScreenEntry(flow: 2, rowStart: 163, rowEnd: 170, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 22, variantEnd: 24, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: STEP-14.3 Choose Payment Method
+        ScreenEntry(flow: 2, rowStart: 170, rowEnd: 183, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 29, enterActions: 97, exitActions: 0, analytics: (-1)), // 31: STEP-14.4 PSP Checkout (Pesapal)
+        ScreenEntry(flow: 2, rowStart: 183, rowEnd: 186, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 29, variantEnd: 33, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: STEP-14.5 Result
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -184,130 +184,129 @@ enum YOLETables {
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-03 tap_back → back
         TransitionRow(event: 69, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: true), // STEP-04 tap_log_in stays
         TransitionRow(event: 77, guardID: 3, actionsID: 16, target: .stay, argument: 0, validates: false), // STEP-04 tap_biometric_log_in if biometric_login_enabled stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: true), // STEP-04 device.authenticate.authenticated → main.logged_out → STEP-01
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: true), // STEP-04 device.authenticate.authenticated → main.session_expired → STEP-04
-        TransitionRow(event: 46, guardID: 0, actionsID: 17, target: .subflow, argument: 0, validates: false), // STEP-04 device.authenticate.authenticated → sub-flow main
+        TransitionRow(event: 46, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // STEP-04 device.authenticate.authenticated stays
         TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-04 device.authenticate.failed stays
         TransitionRow(event: 48, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-04 device.authenticate.cancelled stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: true), // STEP-04 auth.log_in.success → main.logged_out → STEP-01
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: true), // STEP-04 auth.log_in.success → main.session_expired → STEP-04
-        TransitionRow(event: 16, guardID: 0, actionsID: 18, target: .subflow, argument: 1, validates: true), // STEP-04 auth.log_in.success → sub-flow main
-        TransitionRow(event: 17, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.invalid_credentials stays
-        TransitionRow(event: 18, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.not_verified stays
-        TransitionRow(event: 19, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.locked stays
+        TransitionRow(event: 16, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.success stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-04 signed_in → main.logged_out → STEP-01
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-04 signed_in → main.session_expired → STEP-04
+        TransitionRow(event: 78, guardID: 0, actionsID: 19, target: .subflow, argument: 0, validates: false), // STEP-04 signed_in → sub-flow main
+        TransitionRow(event: 17, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.invalid_credentials stays
+        TransitionRow(event: 18, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.not_verified stays
+        TransitionRow(event: 19, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.locked stays
         TransitionRow(event: 20, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.network_error stays
         TransitionRow(event: 72, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: false), // STEP-04 toggle_password_visibility stays
-        TransitionRow(event: 78, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // STEP-04 tap_forgot_password → STEP-05
-        TransitionRow(event: 79, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-04 tap_sign_up → STEP-02
+        TransitionRow(event: 79, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // STEP-04 tap_forgot_password → STEP-05
+        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-04 tap_sign_up → STEP-02
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-04 tap_back → STEP-01
-        TransitionRow(event: 80, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: true), // STEP-05 tap_send_reset_link stays
-        TransitionRow(event: 21, guardID: 0, actionsID: 23, target: .screen, argument: 3, validates: true), // STEP-05 auth.request_password_reset.sent → STEP-04
-        TransitionRow(event: 22, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.not_found stays
-        TransitionRow(event: 23, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.rate_limited stays
+        TransitionRow(event: 81, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: true), // STEP-05 tap_send_reset_link stays
+        TransitionRow(event: 21, guardID: 0, actionsID: 24, target: .screen, argument: 3, validates: true), // STEP-05 auth.request_password_reset.sent → STEP-04
+        TransitionRow(event: 22, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.not_found stays
+        TransitionRow(event: 23, guardID: 0, actionsID: 26, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.rate_limited stays
         TransitionRow(event: 24, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.network_error stays
-        TransitionRow(event: 81, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-05 tap_remember_password → STEP-04
+        TransitionRow(event: 82, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-05 tap_remember_password → STEP-04
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-05 tap_back → STEP-04
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // STEP-06 tap_back → STEP-03
-        TransitionRow(event: 82, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-06 tap_verify_identity → STEP-07
+        TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-06 tap_verify_identity → STEP-07
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-06 tap_skip → main.logged_out → STEP-01
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-06 tap_skip → main.session_expired → STEP-04
-        TransitionRow(event: 83, guardID: 0, actionsID: 26, target: .subflow, argument: 2, validates: false), // STEP-06 tap_skip → sub-flow main
-        TransitionRow(event: 84, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: true), // STEP-07 tap_send_verification_code stays
-        TransitionRow(event: 25, guardID: 0, actionsID: 28, target: .screen, argument: 7, validates: true), // STEP-07 kyc.send_sms_code.sent → STEP-08
-        TransitionRow(event: 26, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.phone_already_registered stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.sms_failed stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 27, target: .subflow, argument: 1, validates: false), // STEP-06 tap_skip → sub-flow main
+        TransitionRow(event: 85, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: true), // STEP-07 tap_send_verification_code stays
+        TransitionRow(event: 25, guardID: 0, actionsID: 29, target: .screen, argument: 7, validates: true), // STEP-07 kyc.send_sms_code.sent → STEP-08
+        TransitionRow(event: 26, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.phone_already_registered stays
+        TransitionRow(event: 27, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.sms_failed stays
         TransitionRow(event: 28, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.network_error stays
-        TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // STEP-07 tap_skip → STEP-09
+        TransitionRow(event: 84, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // STEP-07 tap_skip → STEP-09
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: false), // STEP-07 tap_back → STEP-06
-        TransitionRow(event: 85, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: true), // STEP-08 tap_verify stays
+        TransitionRow(event: 86, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: true), // STEP-08 tap_verify stays
         TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: true), // STEP-08 kyc.verify_sms_code.verified → STEP-09
         TransitionRow(event: 30, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.invalid_code stays
         TransitionRow(event: 31, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.expired_code stays
         TransitionRow(event: 32, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.too_many_attempts stays
-        TransitionRow(event: 86, guardID: 5, actionsID: 12, target: .stay, argument: 0, validates: false), // STEP-08 tap_resend_sms if sms_code_sent_at != null && now() < sms_code_sent_at + 60s stays
-        TransitionRow(event: 86, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // STEP-08 tap_resend_sms stays
-        TransitionRow(event: 25, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.sent stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.sms_failed stays
+        TransitionRow(event: 87, guardID: 5, actionsID: 12, target: .stay, argument: 0, validates: false), // STEP-08 tap_resend_sms if sms_code_sent_at != null && now() < sms_code_sent_at + 60s stays
+        TransitionRow(event: 87, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // STEP-08 tap_resend_sms stays
+        TransitionRow(event: 25, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.sent stays
+        TransitionRow(event: 27, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.sms_failed stays
         TransitionRow(event: 28, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.network_error stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.phone_already_registered stays
-        TransitionRow(event: 87, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-08 tap_change_phone_number → STEP-07
+        TransitionRow(event: 26, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.phone_already_registered stays
+        TransitionRow(event: 88, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-08 tap_change_phone_number → STEP-07
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-08 tap_back → STEP-07
-        TransitionRow(event: 88, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // STEP-09 tap_camera stays
+        TransitionRow(event: 89, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // STEP-09 tap_camera stays
         TransitionRow(event: 44, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-09 device.camera_permission.granted stays
-        TransitionRow(event: 45, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // STEP-09 device.camera_permission.denied stays
-        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-09 tap_gallery stays
-        TransitionRow(event: 90, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // STEP-09 tap_retake_photo stays
-        TransitionRow(event: 91, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: true), // STEP-09 tap_continue stays
+        TransitionRow(event: 45, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // STEP-09 device.camera_permission.denied stays
+        TransitionRow(event: 90, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-09 tap_gallery stays
+        TransitionRow(event: 91, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: false), // STEP-09 tap_retake_photo stays
+        TransitionRow(event: 92, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: true), // STEP-09 tap_continue stays
         TransitionRow(event: 33, guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: true), // STEP-09 kyc.upload_document.accepted → STEP-10
-        TransitionRow(event: 34, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.poor_quality stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 40, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.not_recognized stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 41, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.too_large stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.upload_failed stays
+        TransitionRow(event: 34, guardID: 0, actionsID: 40, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.poor_quality stays
+        TransitionRow(event: 35, guardID: 0, actionsID: 41, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.not_recognized stays
+        TransitionRow(event: 36, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.too_large stays
+        TransitionRow(event: 37, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.upload_failed stays
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // STEP-09 tap_back → STEP-08
-        TransitionRow(event: 88, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // STEP-10 tap_camera stays
+        TransitionRow(event: 89, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // STEP-10 tap_camera stays
         TransitionRow(event: 44, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-10 device.camera_permission.granted stays
-        TransitionRow(event: 45, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // STEP-10 device.camera_permission.denied stays
-        TransitionRow(event: 90, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // STEP-10 tap_retake_photo stays
-        TransitionRow(event: 91, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: true), // STEP-10 tap_continue stays
-        TransitionRow(event: 38, guardID: 0, actionsID: 46, target: .screen, argument: 10, validates: true), // STEP-10 kyc.submit_selfie.verified → STEP-11
-        TransitionRow(event: 39, guardID: 0, actionsID: 47, target: .screen, argument: 11, validates: true), // STEP-10 kyc.submit_selfie.verification_failed → STEP-12
-        TransitionRow(event: 40, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.face_not_detected stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.multiple_faces stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.poor_lighting stays
-        TransitionRow(event: 43, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.upload_failed stays
+        TransitionRow(event: 45, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: false), // STEP-10 device.camera_permission.denied stays
+        TransitionRow(event: 91, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: false), // STEP-10 tap_retake_photo stays
+        TransitionRow(event: 92, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: true), // STEP-10 tap_continue stays
+        TransitionRow(event: 38, guardID: 0, actionsID: 47, target: .screen, argument: 10, validates: true), // STEP-10 kyc.submit_selfie.verified → STEP-11
+        TransitionRow(event: 39, guardID: 0, actionsID: 48, target: .screen, argument: 11, validates: true), // STEP-10 kyc.submit_selfie.verification_failed → STEP-12
+        TransitionRow(event: 40, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.face_not_detected stays
+        TransitionRow(event: 41, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.multiple_faces stays
+        TransitionRow(event: 42, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.poor_lighting stays
+        TransitionRow(event: 43, guardID: 0, actionsID: 52, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.upload_failed stays
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // STEP-10 tap_back → STEP-09
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-11 tap_continue_to_app → main.logged_out → STEP-01
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-11 tap_continue_to_app → main.session_expired → STEP-04
-        TransitionRow(event: 92, guardID: 0, actionsID: 52, target: .subflow, argument: 3, validates: false), // STEP-11 tap_continue_to_app → sub-flow main
-        TransitionRow(event: 93, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // STEP-11 tap_view_verification_details stays
-        TransitionRow(event: 94, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-12 tap_try_again → STEP-07
-        TransitionRow(event: 95, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // STEP-12 tap_contact_support → STEP-12.support
+        TransitionRow(event: 93, guardID: 0, actionsID: 53, target: .subflow, argument: 2, validates: false), // STEP-11 tap_continue_to_app → sub-flow main
+        TransitionRow(event: 94, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // STEP-11 tap_view_verification_details stays
+        TransitionRow(event: 95, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-12 tap_try_again → STEP-07
+        TransitionRow(event: 96, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // STEP-12 tap_contact_support → STEP-12.support
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-12 tap_continue_with_limited_access → main.logged_out → STEP-01
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-12 tap_continue_with_limited_access → main.session_expired → STEP-04
-        TransitionRow(event: 96, guardID: 0, actionsID: 54, target: .subflow, argument: 4, validates: false), // STEP-12 tap_continue_with_limited_access → sub-flow main
+        TransitionRow(event: 97, guardID: 0, actionsID: 19, target: .subflow, argument: 3, validates: false), // STEP-12 tap_continue_with_limited_access → sub-flow main
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-12.support tap_back → back
         TransitionRow(event: 49, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // STEP-13 account.load.loaded stays
         TransitionRow(event: 50, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // STEP-13 account.load.network_error stays
-        TransitionRow(event: 97, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // STEP-13 tap_profile_avatar → STEP-16
-        TransitionRow(event: 98, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-13 tap_send_money → STEP-14.1
-        TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // STEP-13 tap_transaction → STEP-13.transaction
-        TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // STEP-13 tap_add_money → STEP-13.add-funds
-        TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-13 tap_settings → STEP-16.settings
-        TransitionRow(event: 95, guardID: 8, actionsID: 0, target: .overlay, argument: 16, validates: false), // STEP-13 tap_contact_support if account_suspended → STEP-13.support (overlay)
+        TransitionRow(event: 98, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // STEP-13 tap_profile_avatar → STEP-16
+        TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-13 tap_send_money → STEP-14.1
+        TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // STEP-13 tap_transaction → STEP-13.transaction
+        TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // STEP-13 tap_add_money → STEP-13.add-funds
+        TransitionRow(event: 102, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-13 tap_settings → STEP-16.settings
+        TransitionRow(event: 96, guardID: 8, actionsID: 0, target: .overlay, argument: 16, validates: false), // STEP-13 tap_contact_support if account_suspended → STEP-13.support (overlay)
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.transaction tap_back → back
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.add-funds tap_back → back
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.support tap_back → back
         TransitionRow(event: 2, guardID: 0, actionsID: 58, target: .stay, argument: 0, validates: false), // STEP-14.1 recent_recipient_tapped stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: true), // STEP-14.1 tap_continue → send_money.done → STEP-13
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: true), // STEP-14.1 tap_continue → send_money.edit → STEP-14.1
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: true), // STEP-14.1 tap_continue → send_money.try_again → STEP-14.1
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 42, validates: true), // STEP-14.1 tap_continue → send_money.session_expired → end session_expired
-        TransitionRow(event: 91, guardID: 0, actionsID: 59, target: .subflow, argument: 5, validates: true), // STEP-14.1 tap_continue → sub-flow send_money
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // STEP-14.1 tap_continue → send_money.done → STEP-13
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-14.1 tap_continue → send_money.edit → STEP-14.1
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-14.1 tap_continue → send_money.try_again → STEP-14.1
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 42, validates: false), // STEP-14.1 tap_continue → send_money.session_expired → end session_expired
+        TransitionRow(event: 92, guardID: 0, actionsID: 59, target: .subflow, argument: 4, validates: true), // STEP-14.1 tap_continue → sub-flow send_money
         TransitionRow(event: 51, guardID: 0, actionsID: 61, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.load.loaded stays
         TransitionRow(event: 52, guardID: 0, actionsID: 62, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.load.network_error stays
         TransitionRow(event: 3, guardID: 0, actionsID: 63, target: .screen, argument: 17, validates: false), // STEP-15 favorite_tapped → STEP-14.1
         TransitionRow(event: 4, guardID: 0, actionsID: 64, target: .overlay, argument: 19, validates: false), // STEP-15 remove_favorite_tapped → STEP-15.remove (overlay)
         TransitionRow(event: 53, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.remove.removed stays
-        TransitionRow(event: 102, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // STEP-15 tap_edit_recipient → STEP-15.edit-recipient
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // STEP-15 tap_add_to_favorites → STEP-15.add-recipient
-        TransitionRow(event: 104, guardID: 0, actionsID: 67, target: .back, argument: 0, validates: false), // STEP-15.remove tap_confirm_remove → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 68, target: .back, argument: 0, validates: false), // STEP-15.remove tap_cancel → back
+        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // STEP-15 tap_edit_recipient → STEP-15.edit-recipient
+        TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // STEP-15 tap_add_to_favorites → STEP-15.add-recipient
+        TransitionRow(event: 105, guardID: 0, actionsID: 67, target: .back, argument: 0, validates: false), // STEP-15.remove tap_confirm_remove → back
+        TransitionRow(event: 106, guardID: 0, actionsID: 68, target: .back, argument: 0, validates: false), // STEP-15.remove tap_cancel → back
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-15.edit-recipient tap_back → back
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-15.add-recipient tap_back → back
         TransitionRow(event: 54, guardID: 0, actionsID: 69, target: .stay, argument: 0, validates: false), // STEP-16 profile.load.loaded stays
         TransitionRow(event: 55, guardID: 0, actionsID: 70, target: .stay, argument: 0, validates: false), // STEP-16 profile.load.network_error stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // STEP-16 tap_profile_photo stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // STEP-16 tap_profile_photo stays
         TransitionRow(event: 44, guardID: 0, actionsID: 0, target: .overlay, argument: 25, validates: false), // STEP-16 device.camera_permission.granted → STEP-16.photo-picker (overlay)
         TransitionRow(event: 45, guardID: 0, actionsID: 71, target: .stay, argument: 0, validates: false), // STEP-16 device.camera_permission.denied stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // STEP-16 tap_edit_profile → STEP-16.edit-profile
-        TransitionRow(event: 108, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-16 tap_account_settings → STEP-16.settings
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-16 tap_security_settings → STEP-16.settings
-        TransitionRow(event: 110, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // STEP-16 tap_transaction_history → STEP-16.transactions
-        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // STEP-16 tap_help_and_support → STEP-16.support
-        TransitionRow(event: 112, guardID: 0, actionsID: 72, target: .overlay, argument: 23, validates: false), // STEP-16 tap_log_out → STEP-16.logout (overlay)
-        TransitionRow(event: 113, guardID: 0, actionsID: 74, target: .end, argument: 41, validates: false), // STEP-16.logout tap_confirm_log_out → end logged_out
-        TransitionRow(event: 105, guardID: 0, actionsID: 75, target: .back, argument: 0, validates: false), // STEP-16.logout tap_cancel → back
-        TransitionRow(event: 114, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // STEP-16.edit-profile tap_save stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // STEP-16 tap_edit_profile → STEP-16.edit-profile
+        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-16 tap_account_settings → STEP-16.settings
+        TransitionRow(event: 110, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-16 tap_security_settings → STEP-16.settings
+        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // STEP-16 tap_transaction_history → STEP-16.transactions
+        TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // STEP-16 tap_help_and_support → STEP-16.support
+        TransitionRow(event: 113, guardID: 0, actionsID: 72, target: .overlay, argument: 23, validates: false), // STEP-16 tap_log_out → STEP-16.logout (overlay)
+        TransitionRow(event: 114, guardID: 0, actionsID: 74, target: .end, argument: 41, validates: false), // STEP-16.logout tap_confirm_log_out → end logged_out
+        TransitionRow(event: 106, guardID: 0, actionsID: 75, target: .back, argument: 0, validates: false), // STEP-16.logout tap_cancel → back
+        TransitionRow(event: 115, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // STEP-16.edit-profile tap_save stays
         TransitionRow(event: 56, guardID: 0, actionsID: 77, target: .back, argument: 0, validates: false), // STEP-16.edit-profile profile.update.updated → back
         TransitionRow(event: 57, guardID: 0, actionsID: 78, target: .stay, argument: 0, validates: false), // STEP-16.edit-profile profile.update.failed stays
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.edit-profile tap_back → back
@@ -317,15 +316,15 @@ enum YOLETables {
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.support tap_back → back
         TransitionRow(event: 58, guardID: 0, actionsID: 80, target: .stay, argument: 0, validates: false), // STEP-14.2 fees_api.quote.received stays
         TransitionRow(event: 59, guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: false), // STEP-14.2 fees_api.quote.failed stays
-        TransitionRow(event: 115, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 tap_refresh_fees stays
-        TransitionRow(event: 116, guardID: 16, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 tap_retry if fees_error != null stays
-        TransitionRow(event: 91, guardID: 17, actionsID: 83, target: .screen, argument: 30, validates: false), // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
-        TransitionRow(event: 117, guardID: 0, actionsID: 0, target: .end, argument: 55, validates: false), // STEP-14.2 tap_edit → end edit
+        TransitionRow(event: 116, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 tap_refresh_fees stays
+        TransitionRow(event: 117, guardID: 16, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 tap_retry if fees_error != null stays
+        TransitionRow(event: 92, guardID: 17, actionsID: 83, target: .screen, argument: 30, validates: false), // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
+        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .end, argument: 55, validates: false), // STEP-14.2 tap_edit → end edit
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .end, argument: 55, validates: false), // STEP-14.2 tap_back → end edit
         TransitionRow(event: (-1), guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 after 60s stays
-        TransitionRow(event: 118, guardID: 20, actionsID: 84, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_pesapal if !pesapal_selected stays
-        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_pesapal stays
-        TransitionRow(event: 119, guardID: 21, actionsID: 85, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
+        TransitionRow(event: 119, guardID: 20, actionsID: 84, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_pesapal if !pesapal_selected stays
+        TransitionRow(event: 119, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_pesapal stays
+        TransitionRow(event: 120, guardID: 21, actionsID: 85, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
         TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // STEP-14.3 device.authenticate.authenticated → STEP-14.4
         TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 device.authenticate.failed stays
         TransitionRow(event: 48, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 device.authenticate.cancelled stays
@@ -333,31 +332,31 @@ enum YOLETables {
         TransitionRow(event: 60, guardID: 0, actionsID: 86, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.loaded stays
         TransitionRow(event: 61, guardID: 0, actionsID: 87, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.load_failed stays
         TransitionRow(event: 62, guardID: 0, actionsID: 88, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.timeout stays
-        TransitionRow(event: 116, guardID: 22, actionsID: 89, target: .stay, argument: 0, validates: false), // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
-        TransitionRow(event: 120, guardID: 23, actionsID: 90, target: .stay, argument: 0, validates: false), // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
+        TransitionRow(event: 117, guardID: 22, actionsID: 89, target: .stay, argument: 0, validates: false), // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
+        TransitionRow(event: 121, guardID: 23, actionsID: 90, target: .stay, argument: 0, validates: false), // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
         TransitionRow(event: 63, guardID: 0, actionsID: 91, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.success → STEP-14.5
         TransitionRow(event: 64, guardID: 0, actionsID: 92, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.pending → STEP-14.5
         TransitionRow(event: 67, guardID: 0, actionsID: 93, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
         TransitionRow(event: 65, guardID: 0, actionsID: 94, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.failed → STEP-14.5
         TransitionRow(event: 66, guardID: 0, actionsID: 95, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
-        TransitionRow(event: 121, guardID: 0, actionsID: 96, target: .screen, argument: 32, validates: false), // STEP-14.4 tap_close_checkout → STEP-14.5
+        TransitionRow(event: 122, guardID: 0, actionsID: 96, target: .screen, argument: 32, validates: false), // STEP-14.4 tap_close_checkout → STEP-14.5
         TransitionRow(event: 70, guardID: 24, actionsID: 96, target: .screen, argument: 32, validates: false), // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // STEP-14.4 tap_back → STEP-14.3
-        TransitionRow(event: 122, guardID: 0, actionsID: 98, target: .end, argument: 54, validates: false), // STEP-14.5 tap_done → end done
-        TransitionRow(event: 94, guardID: 28, actionsID: 0, target: .end, argument: 56, validates: false), // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
-        TransitionRow(event: 123, guardID: 28, actionsID: 99, target: .screen, argument: 30, validates: false), // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
-        TransitionRow(event: 124, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // yole (global) toggle_language stays
-        TransitionRow(event: 125, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // yole (global) toggle_theme stays
-        TransitionRow(event: 126, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // yole (global) connectivity_lost stays
-        TransitionRow(event: 127, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // yole (global) connectivity_restored stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // yole (global) service_unavailable stays
-        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // main (global) tap_tab_home → STEP-13
-        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) tap_tab_send → STEP-14.1
-        TransitionRow(event: 131, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // main (global) tap_tab_favorites → STEP-15
-        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // main (global) tap_tab_profile → STEP-16
-        TransitionRow(event: 133, guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // main (global) session_expired → end session_expired
-        TransitionRow(event: 124, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // main (global) toggle_language stays
-        TransitionRow(event: 125, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // main (global) toggle_theme stays
+        TransitionRow(event: 123, guardID: 0, actionsID: 98, target: .end, argument: 54, validates: false), // STEP-14.5 tap_done → end done
+        TransitionRow(event: 95, guardID: 28, actionsID: 0, target: .end, argument: 56, validates: false), // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
+        TransitionRow(event: 124, guardID: 28, actionsID: 99, target: .screen, argument: 30, validates: false), // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
+        TransitionRow(event: 125, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // yole (global) toggle_language stays
+        TransitionRow(event: 126, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // yole (global) toggle_theme stays
+        TransitionRow(event: 127, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // yole (global) connectivity_lost stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // yole (global) connectivity_restored stays
+        TransitionRow(event: 129, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // yole (global) service_unavailable stays
+        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // main (global) tap_tab_home → STEP-13
+        TransitionRow(event: 131, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) tap_tab_send → STEP-14.1
+        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // main (global) tap_tab_favorites → STEP-15
+        TransitionRow(event: 133, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // main (global) tap_tab_profile → STEP-16
+        TransitionRow(event: 134, guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // main (global) session_expired → end session_expired
+        TransitionRow(event: 125, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // main (global) toggle_language stays
+        TransitionRow(event: 126, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // main (global) toggle_theme stays
         TransitionRow(event: 0, guardID: 32, actionsID: 0, target: .screen, argument: 13, validates: false), // main (global) deep_link_opened if event.path == 'home' → STEP-13
         TransitionRow(event: 0, guardID: 33, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) deep_link_opened if event.path == 'send' → STEP-14.1
         TransitionRow(event: 0, guardID: 34, actionsID: 0, target: .screen, argument: 18, validates: false), // main (global) deep_link_opened if event.path == 'favorites' → STEP-15
@@ -366,31 +365,31 @@ enum YOLETables {
         TransitionRow(event: 1, guardID: 36, actionsID: 106, target: .stay, argument: 0, validates: false), // main (global) payment_status_updated if event.status == TransferStatus.success stays
         TransitionRow(event: 1, guardID: 37, actionsID: 107, target: .stay, argument: 0, validates: false), // main (global) payment_status_updated if event.status == TransferStatus.failed stays
         TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) payment_status_updated stays
-        TransitionRow(event: 126, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
-        TransitionRow(event: 127, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // main (global) service_unavailable stays
+        TransitionRow(event: 127, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
+        TransitionRow(event: 129, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // main (global) service_unavailable stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // main (global) after 5m → end session_expired
-        TransitionRow(event: 133, guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // send_money (global) session_expired → end session_expired
-        TransitionRow(event: 124, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // send_money (global) toggle_language stays
-        TransitionRow(event: 125, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // send_money (global) toggle_theme stays
-        TransitionRow(event: 126, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // send_money (global) connectivity_lost stays
-        TransitionRow(event: 127, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // send_money (global) connectivity_restored stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // send_money (global) service_unavailable stays
+        TransitionRow(event: 134, guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // send_money (global) session_expired → end session_expired
+        TransitionRow(event: 125, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // send_money (global) toggle_language stays
+        TransitionRow(event: 126, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // send_money (global) toggle_theme stays
+        TransitionRow(event: 127, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // send_money (global) connectivity_lost stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // send_money (global) connectivity_restored stays
+        TransitionRow(event: 129, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // send_money (global) service_unavailable stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // send_money (global) after 5m → end session_expired
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 187, rowEnd: 192, timerStart: 1, timerEnd: 1, name: 73), // yole
-        FlowEntry(start: 13, rowStart: 192, rowEnd: 210, timerStart: 1, timerEnd: 2, name: 74), // main
-        FlowEntry(start: 29, rowStart: 211, rowEnd: 217, timerStart: 2, timerEnd: 3, name: 75), // send_money
+        FlowEntry(start: 0, rowStart: 186, rowEnd: 191, timerStart: 1, timerEnd: 1, name: 73), // yole
+        FlowEntry(start: 13, rowStart: 191, rowEnd: 209, timerStart: 1, timerEnd: 2, name: 74), // main
+        FlowEntry(start: 29, rowStart: 210, rowEnd: 216, timerStart: 2, timerEnd: 3, name: 75), // send_money
     ]
 
     /// Every timer: its delay and the rows it fires.
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 60000, rowStart: 163, rowEnd: 164), // STEP-14.2 after 60s
-        TimerEntry(milliseconds: 300000, rowStart: 210, rowEnd: 211), // main (global) after 5m
-        TimerEntry(milliseconds: 300000, rowStart: 217, rowEnd: 218), // send_money (global) after 5m
+        TimerEntry(milliseconds: 60000, rowStart: 162, rowEnd: 163), // STEP-14.2 after 60s
+        TimerEntry(milliseconds: 300000, rowStart: 209, rowEnd: 210), // main (global) after 5m
+        TimerEntry(milliseconds: 300000, rowStart: 216, rowEnd: 217), // send_money (global) after 5m
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -399,26 +398,23 @@ enum YOLETables {
         SubflowEntry(flow: 1, returnStart: 2, returnEnd: 4), // main
         SubflowEntry(flow: 1, returnStart: 4, returnEnd: 6), // main
         SubflowEntry(flow: 1, returnStart: 6, returnEnd: 8), // main
-        SubflowEntry(flow: 1, returnStart: 8, returnEnd: 10), // main
-        SubflowEntry(flow: 2, returnStart: 10, returnEnd: 14), // send_money
+        SubflowEntry(flow: 2, returnStart: 8, returnEnd: 12), // send_money
     ]
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 41, rowStart: 25, rowEnd: 26), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 26, rowEnd: 27), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 30, rowEnd: 31), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 31, rowEnd: 32), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 50, rowEnd: 51), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 51, rowEnd: 52), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 97, rowEnd: 98), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 98, rowEnd: 99), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 103, rowEnd: 104), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 104, rowEnd: 105), // session_expired
-        ReturnEntry(outcome: 54, rowStart: 119, rowEnd: 120), // done
-        ReturnEntry(outcome: 55, rowStart: 120, rowEnd: 121), // edit
-        ReturnEntry(outcome: 56, rowStart: 121, rowEnd: 122), // try_again
-        ReturnEntry(outcome: 42, rowStart: 122, rowEnd: 123), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 29, rowEnd: 30), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 30, rowEnd: 31), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 49, rowEnd: 50), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 50, rowEnd: 51), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 96, rowEnd: 97), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 97, rowEnd: 98), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 102, rowEnd: 103), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 103, rowEnd: 104), // session_expired
+        ReturnEntry(outcome: 54, rowStart: 118, rowEnd: 119), // done
+        ReturnEntry(outcome: 55, rowStart: 119, rowEnd: 120), // edit
+        ReturnEntry(outcome: 56, rowStart: 120, rowEnd: 121), // try_again
+        ReturnEntry(outcome: 42, rowStart: 121, rowEnd: 122), // session_expired
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.

@@ -1044,6 +1044,7 @@ public enum YOLEEvent: Hashable, Sendable {
     case tapResendCode
     case tapChangeEmail
     case tapBiometricLogIn
+    case signedIn
     case tapForgotPassword
     case tapSignUp
     case tapSendResetLink
@@ -1264,6 +1265,8 @@ public enum YOLEEvent: Hashable, Sendable {
             self = .tapChangeEmail
         case "tap_biometric_log_in":
             self = .tapBiometricLogIn
+        case "signed_in":
+            self = .signedIn
         case "tap_forgot_password":
             self = .tapForgotPassword
         case "tap_sign_up":
@@ -1540,6 +1543,8 @@ public enum YOLEEvent: Hashable, Sendable {
             return "tap_change_email"
         case .tapBiometricLogIn:
             return "tap_biometric_log_in"
+        case .signedIn:
+            return "signed_in"
         case .tapForgotPassword:
             return "tap_forgot_password"
         case .tapSignUp:
@@ -1816,118 +1821,120 @@ public enum YOLEEvent: Hashable, Sendable {
             return 76
         case .tapBiometricLogIn:
             return 77
-        case .tapForgotPassword:
+        case .signedIn:
             return 78
-        case .tapSignUp:
+        case .tapForgotPassword:
             return 79
-        case .tapSendResetLink:
+        case .tapSignUp:
             return 80
-        case .tapRememberPassword:
+        case .tapSendResetLink:
             return 81
-        case .tapVerifyIdentity:
+        case .tapRememberPassword:
             return 82
-        case .tapSkip:
+        case .tapVerifyIdentity:
             return 83
-        case .tapSendVerificationCode:
+        case .tapSkip:
             return 84
-        case .tapVerify:
+        case .tapSendVerificationCode:
             return 85
-        case .tapResendSms:
+        case .tapVerify:
             return 86
-        case .tapChangePhoneNumber:
+        case .tapResendSms:
             return 87
-        case .tapCamera:
+        case .tapChangePhoneNumber:
             return 88
-        case .tapGallery:
+        case .tapCamera:
             return 89
-        case .tapRetakePhoto:
+        case .tapGallery:
             return 90
-        case .tapContinue:
+        case .tapRetakePhoto:
             return 91
-        case .tapContinueToApp:
+        case .tapContinue:
             return 92
-        case .tapViewVerificationDetails:
+        case .tapContinueToApp:
             return 93
-        case .tapTryAgain:
+        case .tapViewVerificationDetails:
             return 94
-        case .tapContactSupport:
+        case .tapTryAgain:
             return 95
-        case .tapContinueWithLimitedAccess:
+        case .tapContactSupport:
             return 96
-        case .tapProfileAvatar:
+        case .tapContinueWithLimitedAccess:
             return 97
-        case .tapSendMoney:
+        case .tapProfileAvatar:
             return 98
-        case .tapTransaction:
+        case .tapSendMoney:
             return 99
-        case .tapAddMoney:
+        case .tapTransaction:
             return 100
-        case .tapSettings:
+        case .tapAddMoney:
             return 101
-        case .tapEditRecipient:
+        case .tapSettings:
             return 102
-        case .tapAddToFavorites:
+        case .tapEditRecipient:
             return 103
-        case .tapConfirmRemove:
+        case .tapAddToFavorites:
             return 104
-        case .tapCancel:
+        case .tapConfirmRemove:
             return 105
-        case .tapProfilePhoto:
+        case .tapCancel:
             return 106
-        case .tapEditProfile:
+        case .tapProfilePhoto:
             return 107
-        case .tapAccountSettings:
+        case .tapEditProfile:
             return 108
-        case .tapSecuritySettings:
+        case .tapAccountSettings:
             return 109
-        case .tapTransactionHistory:
+        case .tapSecuritySettings:
             return 110
-        case .tapHelpAndSupport:
+        case .tapTransactionHistory:
             return 111
-        case .tapLogOut:
+        case .tapHelpAndSupport:
             return 112
-        case .tapConfirmLogOut:
+        case .tapLogOut:
             return 113
-        case .tapSave:
+        case .tapConfirmLogOut:
             return 114
-        case .tapRefreshFees:
+        case .tapSave:
             return 115
-        case .tapRetry:
+        case .tapRefreshFees:
             return 116
-        case .tapEdit:
+        case .tapRetry:
             return 117
-        case .tapPesapal:
+        case .tapEdit:
             return 118
-        case .tapContinueToSecureCheckout:
+        case .tapPesapal:
             return 119
-        case .tapOpenInBrowser:
+        case .tapContinueToSecureCheckout:
             return 120
-        case .tapCloseCheckout:
+        case .tapOpenInBrowser:
             return 121
-        case .tapDone:
+        case .tapCloseCheckout:
             return 122
-        case .tapChangeMethod:
+        case .tapDone:
             return 123
-        case .toggleLanguage:
+        case .tapChangeMethod:
             return 124
-        case .toggleTheme:
+        case .toggleLanguage:
             return 125
-        case .connectivityLost:
+        case .toggleTheme:
             return 126
-        case .connectivityRestored:
+        case .connectivityLost:
             return 127
-        case .serviceUnavailable:
+        case .connectivityRestored:
             return 128
-        case .tapTabHome:
+        case .serviceUnavailable:
             return 129
-        case .tapTabSend:
+        case .tapTabHome:
             return 130
-        case .tapTabFavorites:
+        case .tapTabSend:
             return 131
-        case .tapTabProfile:
+        case .tapTabFavorites:
             return 132
-        case .sessionExpired:
+        case .tapTabProfile:
             return 133
+        case .sessionExpired:
+            return 134
         case .timerFired:
             return (-2)
         }
