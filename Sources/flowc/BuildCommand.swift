@@ -32,6 +32,7 @@ struct BuildCommand: AsyncParsableCommand {
     var check = false
 
     func validate() throws {
+        try rejectMistypedCommand(input.paths)
         try validateOutputFolder(output)
     }
 

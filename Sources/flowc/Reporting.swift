@@ -82,6 +82,16 @@ func checkedProgram(flows: String) -> FlowProgram {
     return compilation.program
 }
 
+/// `build` is the default command, so `flowc chek` would read a folder named `chek`: a first argument that is
+/// not a file or folder and looks like a command word is a mistyped command, said as such.
+func rejectMistypedCommand(_ paths: [String]) throws {
+    guard let first = paths.first, first != "flows", !first.contains("/"), !first.contains("."),
+          !FileManager.default.fileExists(atPath: first) else { return }
+    let commands = Flowc.configuration.subcommands.compactMap { $0.configuration.commandName }
+    let suggestion = closestMatch(to: first, among: commands).map { " Did you mean '\($0)'?" } ?? ""
+    throw ValidationError("'\(first)' is not a flowc command, nor a file or folder.\(suggestion) The commands are \(commands.joined(separator: ", ")).")
+}
+
 /// Rejects an output folder that is empty or climbs out of the project.
 func validateOutputFolder(_ output: String) throws {
     if output.isEmpty || output.split(separator: "/").contains("..") {

@@ -37,3 +37,12 @@ import Testing
         #expect(test.stderr.hasSuffix("error: acceptance failed; run 'flowc test shop' for each failure with its trace:\n  shop: 1 of 1 scenario failed (pay_shows_confirmation); 1 criterion failed (AC-1); 1 criterion uncovered (AC-2)\n"), "\(test.stderr)")
     }
 }
+
+/// `build` is the default command, so a mistyped command word must not be read as a folder name.
+@Suite struct MistypedCommandTests {
+    @Test func aMistypedCommandIsSaidToBeOne() throws {
+        let result = try runFlowc(["chek"], in: FileManager.default.temporaryDirectory)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: 'chek' is not a flowc command, nor a file or folder. Did you mean 'check'? The commands are build, check, test, run, generate-swift.\n"), "\(result.stderr)")
+    }
+}
