@@ -85,7 +85,8 @@ extension AppChecker {
                 warning("ignored-key", "'currency' only applies to money fields", at: currency.range)
             }
             if !isCurrencyCode(currency.value) {
-                error("invalid-currency", "currency '\(currency.value)' is not an ISO 4217 code such as GBP, EUR or USD", at: currency.range)
+                error("invalid-currency", "currency '\(currency.value)' is not an ISO 4217 code such as GBP, EUR or USD", at: currency.range,
+                      notes: currencyNotes(currency.value))
             }
         }
         if let country = syntax.country {

@@ -1,3 +1,4 @@
+import FlowExpression
 import FlowSource
 import FlowSyntax
 
@@ -47,5 +48,10 @@ enum NamePattern {
 
 /// Whether `code` looks like an ISO 4217 currency code (three capital letters).
 func isCurrencyCode(_ code: String) -> Bool {
-    code.unicodeScalars.count == 3 && code.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+    isKnownCurrency(code)
+}
+
+/// A did-you-mean note for a currency code that is not ISO 4217.
+func currencyNotes(_ code: String) -> [Diagnostic.Note] {
+    closestCurrencyCode(to: code).map { [Diagnostic.Note("did you mean '\($0)'?")] } ?? []
 }

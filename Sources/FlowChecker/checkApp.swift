@@ -121,7 +121,8 @@ final class AppChecker {
             if isCurrencyCode(currency.value) {
                 app.currency = currency.value
             } else {
-                error("invalid-currency", "currency '\(currency.value)' is not an ISO 4217 code such as GBP, EUR or USD", at: currency.range)
+                error("invalid-currency", "currency '\(currency.value)' is not an ISO 4217 code such as GBP, EUR or USD", at: currency.range,
+                      notes: currencyNotes(currency.value))
             }
         }
         if let locale = section.locale { app.locale = locale.value }

@@ -1,3 +1,4 @@
+import FlowSource
 /// ISO 4217 currency codes in use, with their minor units (digits after the point).
 enum Currencies {
     /// Code → minor units. Active ISO 4217 codes, excluding funds and precious metals.
@@ -42,3 +43,16 @@ enum Currencies {
     /// Digits after the point for `code` (2 for an unknown code).
     static func minorUnits(of code: String) -> Int { minorUnitsByCode[code] ?? 2 }
 }
+
+/// Whether `code` is an ISO 4217 currency flowc knows (with its minor unit): the one list money literals,
+/// the app's and fields' `currency:` and payloads are checked against.
+public func isKnownCurrency(_ code: String) -> Bool { Currencies.isKnown(code) }
+
+/// The known code closest to a mistyped one (`GPB` → `GBP`, `UKP` → `GBP`), for did-you-mean notes.
+public func closestCurrencyCode(to code: String) -> String? {
+    if let alias = Currencies.aliases[code.uppercased()] { return alias }
+    // A sign typed for a code: `£` → GBP.
+    if let signed = ["$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"][code] { return signed }
+    return closestMatch(to: code.uppercased(), among: Currencies.codes)
+}
+
