@@ -347,6 +347,13 @@ func multiply(_ a: Int, _ b: Money) throws -> Money { try multiply(b, Decimal(a)
 func divide(_ a: Money, _ b: Decimal) throws -> Money { Money(amount: try divide(a.amount, b), currency: a.currency) }
 func divide(_ a: Money, _ b: Int) throws -> Money { try divide(a, Decimal(b)) }
 
+/// Whether two amounts (either may be absent) are equal; amounts in different currencies cannot be compared.
+func sameMoney(_ a: Money?, _ b: Money?) throws -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    guard a.currency == b.currency else { throw FlowFailure("cannot compare \(a) and \(b): the currencies differ") }
+    return a.amount == b.amount
+}
+
 /// Orders two amounts; amounts in different currencies cannot be ordered.
 func compare(_ a: Money, _ b: Money) throws -> Int {
     guard a.currency == b.currency else { throw FlowFailure("cannot compare \(a) and \(b): the currencies differ") }

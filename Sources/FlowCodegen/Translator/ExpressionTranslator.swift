@@ -172,6 +172,11 @@ struct ExpressionTranslator {
         case .equal, .notEqual:
             let a = translate(lhs, scope)
             let b = translate(rhs, scope)
+            if lhs.type.nonOptional == .money && rhs.type.nonOptional == .money {
+                // Amounts in two currencies cannot be compared, as in the interpreter.
+                let same = SwiftExpression.call(.id("sameMoney"), [SwiftArgument(nil, a.code), SwiftArgument(nil, b.code)])
+                return TranslatedExpression(code: op == .equal ? same : .prefix("!", .parenthesized(same)), throwing: true, nullable: false, type: type)
+            }
             return TranslatedExpression(code: .binary(op.rawValue, a.code, b.code), throwing: a.throwing || b.throwing, nullable: false, type: type)
         case .in:
             let a = translate(lhs, scope)

@@ -74,6 +74,11 @@ extension ExpressionChecker {
                                         span: ExpressionSpan) -> TypedExpression {
         let (left, right) = (lhs.type, rhs.type)
         if left == .error || right == .error { return boolNode(op, lhs, rhs, span) }
+        if case .literal(.money(let a)) = lhs.kind, case .literal(.money(let b)) = rhs.kind, a.currency != b.currency {
+            report(ExpressionDiagnosticCode.typeMismatch, "operator '\(op.rawValue)' cannot compare \(a) and \(b): the currencies differ",
+                   at: span, notes: ["convert one first: convert(\(a), '\(b.currency)', rate)"])
+            return boolNode(op, lhs, rhs, span)
+        }
         if left == .null || right == .null {
             let other = left == .null ? right : left
             if other.isNullable { return boolNode(op, lhs, rhs, span) }

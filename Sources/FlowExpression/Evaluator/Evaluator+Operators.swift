@@ -25,8 +25,12 @@ extension Evaluator {
     func binary(_ op: BinaryOperator, _ left: Value, _ right: Value, _ lhs: TypedExpression, _ rhs: TypedExpression,
                 _ expression: TypedExpression) throws -> Value {
         switch op {
-        case .equal: return .bool(left == right)
-        case .notEqual: return .bool(left != right)
+        case .equal, .notEqual:
+            // Amounts in two currencies are neither equal nor unequal until one is converted, as with `<`.
+            if case .money(let a) = left, case .money(let b) = right, a.currency != b.currency {
+                throw EvaluationError("cannot compare \(a) and \(b): the currencies differ", span: expression.span)
+            }
+            return .bool(op == .equal ? left == right : left != right)
         case .in:
             let list = try listValue(try nonNull(right, rhs), rhs)
             return .bool(list.contains(left))

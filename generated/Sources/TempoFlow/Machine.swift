@@ -1912,7 +1912,7 @@ public struct TempoMachine: Sendable {
             throw FlowFailure("invariant 'daily_limit_respected' (!card_limit_enabled || daily_spent_today <= daily_limit) broken")
         }
         // Limits set by Equals/compliance — user cannot edit values.
-        guard (state.dailyLimit == Money(amount: decimal("2000"), currency: "GBP")) && (state.perTransactionLimit == Money(amount: decimal("500"), currency: "GBP")) else {
+        guard try sameMoney(state.dailyLimit, Money(amount: decimal("2000"), currency: "GBP")) && sameMoney(state.perTransactionLimit, Money(amount: decimal("500"), currency: "GBP")) else {
             throw FlowFailure("invariant 'card_limits_fixed' (daily_limit == 2000.00 GBP && per_transaction_limit == 500.00 GBP) broken")
         }
         // Security alerts cannot be disabled (FCA requirement).
