@@ -220,6 +220,10 @@ P = {
  "A line is indented with a tab; YAML only allows spaces.",
  "Replace the tab with spaces (two per level in flowc files). Most editors can show tabs and convert them.",
  None),
+'timer-loop': (
+ "A timer of no length (`after: 0s`) leads back to where it starts again: the screen itself, or (for a flow's timer) any screen of its flow. It would fire again at the same instant, forever, and a run would never finish.",
+ "Give the timer a length (`after: 1s`), or lead it somewhere that does not restart it. (A loop through several screens' zero-length timers is stopped at run time after 1,000 firings at one instant.)",
+ None),
 'type-mismatch': (
  "Values of different types are mixed: money compared with a bare number, text where a yes/no is expected, `append` to something that is not a list, `equals_field` between fields of different types.",
  "Make both sides the same type. Money always carries its currency: `balance < 4.99 GBP`.",

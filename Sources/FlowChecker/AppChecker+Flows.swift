@@ -185,6 +185,16 @@ extension AppChecker {
             let event = "after \(timer.delay.value)"
             let transitions = timer.transitions.compactMap { resolveTransition($0, event: event, context: context, flow: flow, isGlobal: true) }
             checkAlternatives(timer.transitions, event: timer.delay)
+            // A timer of no length that leads back to where it starts again fires forever at one instant.
+            if delay == 0 {
+                for transition in transitions {
+                    guard case .screen(let target) = transition.target else { continue }
+                    let restarts = context.screen.map { $0 == target } ?? (app.screens[target].flow == flow)
+                    guard restarts else { continue }
+                    error("timer-loop", "a timer of \(timer.delay.value) that leads to '\(app.screens[target].id)' starts again there at once and fires forever; give it a length (e.g. 1s) or lead elsewhere",
+                          at: timer.delay.range)
+                }
+            }
             return FlowIR.Timer(delayMilliseconds: delay, delaySource: timer.delay.value, transitions: transitions)
         }
     }

@@ -252,7 +252,20 @@ public struct Interpreter: Sendable {
     public mutating func advance(by milliseconds: Int) throws -> [MacroStep] {
         let first = stepCount
         let target = elapsed + max(0, milliseconds)
+        // Timers that keep re-arming must not hang a run: bounded at one instant and over one advance.
+        var firedAtThisInstant = 0
+        var fired = 0
         while ended == nil, let next = timers.filter({ $0.fireAt <= target }).min(by: { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }) {
+            firedAtThisInstant = next.fireAt == elapsed ? firedAtThisInstant + 1 : 1
+            fired += 1
+            if firedAtThisInstant > Self.timerFiringsPerInstant {
+                throw RuntimeFailure(message: "more than \(Self.timerFiringsPerInstant) timers fired at +\(formatDuration(next.fireAt)) on '\(currentScreen.id)' without the clock moving: a timer loop (after \(name(next.timer.delay)))",
+                                     step: stepCount)
+            }
+            if fired > Self.timerFiringsPerAdvance {
+                throw RuntimeFailure(message: "more than \(Self.timerFiringsPerAdvance) timers fired in one advance of \(formatDuration(milliseconds)) (after \(name(next.timer.delay)) on '\(currentScreen.id)' keeps re-arming); advance in shorter steps or lengthen the timer",
+                                     step: stepCount)
+            }
             timers.removeAll { $0.sequence == next.sequence }
             elapsed = next.fireAt
             scope.now = now
@@ -265,6 +278,10 @@ public struct Interpreter: Sendable {
         scope.now = now
         return steps(from: first)
     }
+
+    /// How many timers may fire at one virtual instant, and in one `advance`, before the run stops as a loop.
+    static let timerFiringsPerInstant = 1_000
+    static let timerFiringsPerAdvance = 100_000
 
     // MARK: Steps
 

@@ -41,6 +41,9 @@ struct TestCommand: AsyncParsableCommand {
         try validateOutputFolder(output)
     }
 
+    /// How many trace lines a failure shows (its last ones).
+    static let traceLinesShown = 200
+
     func run() async throws {
         let program = checkedProgram(flows: flows)
         let selected = program.apps.filter { apps.isEmpty || apps.contains($0.id) }
@@ -62,7 +65,12 @@ struct TestCommand: AsyncParsableCommand {
                         printLine("  \(failure.range.file):\(failure.range.start.line):\(failure.range.start.column): step \(failure.step): \(failure.message)")
                     }
                     printLine("  trace:")
-                    for line in result.trace.description.split(separator: "\n") { printLine("    \(line)") }
+                    // The last steps tell what failed; a run of a million steps is not printed whole.
+                    let lines = result.trace.description.split(separator: "\n")
+                    if lines.count > Self.traceLinesShown {
+                        printLine("    ... \(lines.count - Self.traceLinesShown) earlier lines")
+                    }
+                    for line in lines.suffix(Self.traceLinesShown) { printLine("    \(line)") }
                 }
             }
         }

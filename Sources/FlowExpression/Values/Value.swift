@@ -55,7 +55,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A duration as its literal would be written, largest units first: `1h30m`, `500ms`, `-2d`, `0s`.
-func formatDuration(_ milliseconds: Int) -> String {
+public func formatDuration(_ milliseconds: Int) -> String {
     if milliseconds == 0 { return "0s" }
     if milliseconds == Int.min { return "\(milliseconds)ms" }
     var rest = abs(milliseconds)
