@@ -55,21 +55,28 @@ public struct DiagnosticRenderer: Sendable {
         let range = diagnostic.range
         var out = paint(.bold, "\(range.file):\(range.start.line):\(range.start.column): ")
         out += paint(color(for: diagnostic.severity), "\(diagnostic.severity.rawValue):")
-        out += paint(.bold, " \(diagnostic.message) [\(diagnostic.code)]") + "\n"
+        out += paint(.bold, " \(shortened(diagnostic.message)) [\(diagnostic.code)]") + "\n"
         if let line = sources[range.file]?.line(range.start.line) {
             let number = String(range.start.line)
             let gutter = String(repeating: " ", count: number.count)
-            let visible = line.replacingOccurrences(of: "\t", with: " ")
+            var visible = line.replacingOccurrences(of: "\t", with: " ")
+            var startColumn = min(max(range.start.column, 1), visible.unicodeScalars.count + 1)
+            var endColumn = range.end.line == range.start.line ? range.end.column : visible.unicodeScalars.count + 1
+            // A very long line shows a window around the caret, so one line cannot flood a terminal.
+            let all = Array(visible.unicodeScalars)
+            if all.count > Self.longestQuotedLine {
+                let from = max(0, min(startColumn - 1 - Self.longestQuotedLine / 4, all.count - Self.longestQuotedLine))
+                let to = min(all.count, from + Self.longestQuotedLine)
+                visible = (from > 0 ? "…" : "") + String(String.UnicodeScalarView(all[from..<to])) + (to < all.count ? "…" : "")
+                let shift = from - (from > 0 ? 1 : 0)
+                startColumn -= shift
+                endColumn = min(endColumn - shift, visible.unicodeScalars.count + 1)
+            }
             out += "\(gutter) |\n"
             out += "\(number) | \(visible)\n"
             let scalars = visible.unicodeScalars.count
-            let startColumn = min(max(range.start.column, 1), scalars + 1)
-            let width: Int
-            if range.end.line == range.start.line {
-                width = max(1, min(range.end.column, scalars + 1) - startColumn)
-            } else {
-                width = max(1, scalars + 1 - startColumn)
-            }
+            startColumn = min(max(startColumn, 1), scalars + 1)
+            let width = max(1, min(endColumn, scalars + 1) - startColumn)
             let marker = "^" + String(repeating: "~", count: width - 1)
             out += "\(gutter) | " + String(repeating: " ", count: startColumn - 1) + paint(.green, marker) + "\n"
             for note in diagnostic.notes {
@@ -84,8 +91,21 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     private func noteText(_ note: Diagnostic.Note) -> String {
-        guard let range = note.range else { return note.message }
-        return "\(note.message) (\(range.file):\(range.start.line):\(range.start.column))"
+        guard let range = note.range else { return shortened(note.message) }
+        return "\(shortened(note.message)) (\(range.file):\(range.start.line):\(range.start.column))"
+    }
+
+    /// Longest source line and message shown whole in terminal form.
+    static let longestQuotedLine = 160
+    static let longestMessage = 400
+
+    /// A message quoting something huge (a pasted megabyte as a name) keeps its start and end.
+    private func shortened(_ message: String) -> String {
+        let scalars = Array(message.unicodeScalars)
+        guard scalars.count > Self.longestMessage else { return message }
+        let head = String(String.UnicodeScalarView(scalars.prefix(Self.longestMessage / 2)))
+        let tail = String(String.UnicodeScalarView(scalars.suffix(Self.longestMessage / 4)))
+        return "\(head)…(\(scalars.count - Self.longestMessage / 2 - Self.longestMessage / 4) more characters)…\(tail)"
     }
 
     private enum Style: String {

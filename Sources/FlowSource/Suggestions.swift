@@ -4,20 +4,30 @@
 /// provided the distance is small for the name's length (at most a third of it, at least 1),
 /// so `ONB-0O4` suggests `ONB-004` but `x` never suggests `checkout`.
 public func closestMatch(to name: String, among candidates: some Sequence<String>) -> String? {
-    let lowered = name.lowercased()
+    // No name worth suggesting for is this long; without the bound a pasted 1 MB name took minutes
+    // (length × candidates edit distances).
+    let nameLength = name.unicodeScalars.count
+    guard nameLength <= maximumSuggestedLength else { return nil }
+    let lowered = Array(name.lowercased().unicodeScalars)
     var best: (candidate: String, distance: Int)?
     for candidate in candidates where candidate != name {
-        if candidate.lowercased() == lowered { return candidate }
-        let distance = editDistance(Array(lowered.unicodeScalars), Array(candidate.lowercased().unicodeScalars))
+        let other = Array(candidate.lowercased().unicodeScalars)
+        if other == lowered { return candidate }
+        // The distance is at least the difference in length; skip candidates that could never be accepted.
+        let limit = max(1, min(nameLength, other.count) / 3)
+        guard abs(other.count - lowered.count) <= limit else { continue }
+        let distance = editDistance(lowered, other)
+        guard distance <= limit else { continue }
         if let current = best, distance > current.distance || (distance == current.distance && candidate >= current.candidate) {
             continue
         }
         best = (candidate, distance)
     }
-    guard let best else { return nil }
-    let limit = max(1, min(name.count, best.candidate.count) / 3)
-    return best.distance <= limit ? best.candidate : nil
+    return best?.candidate
 }
+
+/// Names longer than this (in Unicode scalars) get no did-you-mean.
+let maximumSuggestedLength = 256
 
 /// Levenshtein distance with adjacent transpositions counted as one edit.
 func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {

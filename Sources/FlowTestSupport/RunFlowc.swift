@@ -46,10 +46,31 @@ public func runFlowc(_ arguments: [String], in directory: URL, environment: [Str
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
     }
-    // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
+    // Read both pipes at once, before waiting: reading one to its end first would leave the child blocked
+    // on a full other pipe (64 KiB) when it writes a lot to both.
+    let errorReader = PipeReader(err.fileHandleForReading)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    let errData = errorReader.wait()
     process.waitUntilExit()
     return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
 }
+
+/// Reads a pipe to its end on another thread.
+private final class PipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+

@@ -30,6 +30,13 @@ import Testing
         print("bad input [\(code)]: exit \(result.status) in \(String(format: "%.3f", result.seconds)) s")
     }
 
+    @Test func aMillionCharacterUnknownName() throws {
+        // The did-you-mean search once cost name length × candidates: 155 s for this name.
+        let name = String(repeating: "X", count: 1_000_000)
+        let yaml = Self.header + "flows:\n  main:\n    start: A-1\n    screens:\n      A-1: { name: A, on: { go: \(name) } }\n"
+        try expectRejected(project(root: Array(yaml.utf8)), code: "unknown-target")
+    }
+
     @Test func malformedYAML() throws {
         try expectRejected(project(root: Array((Self.header + "flows: [main: {start\n").utf8)), code: "yaml-syntax")
     }
