@@ -1,0 +1,139 @@
+import ArgumentParser
+import FlowCompiler
+import FlowIR
+import FlowMutation
+import FlowReports
+import FlowRuntime
+import FlowSource
+import Foundation
+
+struct MutateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mutate",
+        abstract: "Plant small changes in an app's flows and report, per criterion, how many its scenarios catch.",
+        discussion: """
+            Each mutant is one change to the checked flows: a timer one unit longer, shorter or doubled;
+            a guard dropped or negated; a target swapped; an action dropped, or two swapped; a validation
+            rule's parameter or message changed, or the rule dropped; two outcomes rerouted. Every scenario
+            runs on every mutant; a mutant is killed when a scenario that passes on the flows as written
+            fails on it. Mutants are numbered in declaration order, so a run is the same on every machine.
+
+            Writes <output>/reports/<app>/mutation.json and mutation.md. A complete run (no --limit,
+            --operators or --shard) also rewrites the app's acceptance reports with the score beside
+            each passed criterion; flowc build shows those scores for as long as the flow files are
+            unchanged. Progress goes to standard error on a terminal.
+
+            Exit status: 0 when the run finished, 1 on a flow error, 64 when the command line is wrong.
+
+            Examples:
+              flowc mutate tempo                              the full run
+              flowc mutate tempo --limit 50 --output .build/m CI: a bounded run, outside generated/
+              flowc mutate tempo --shard 2/4                  every 4th mutant, from the 2nd
+              flowc mutate tempo --operators timer,guard-negated
+            """
+    )
+
+    @Argument(help: "The app id.")
+    var app: String
+
+    @Option(help: "Where the flows are.")
+    var flows: String = "flows"
+
+    @Option(name: .shortAndLong, help: "The folder the reports are written to.")
+    var output: String = "generated"
+
+    @Option(help: "Run only mutants i, i+n, i+2n… (1-based): 'i/n'.")
+    var shard: String?
+
+    @Option(help: "Run at most this many mutants (after --shard).")
+    var limit: Int?
+
+    @Option(help: "Comma-separated operators: \(MutationOperator.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var operators: String?
+
+    func validate() throws {
+        try validateOutputFolder(output)
+        _ = try selection()
+    }
+
+    func selection() throws -> MutationSelection {
+        var selection = MutationSelection()
+        if let shard {
+            let parts = shard.split(separator: "/").map { Int($0) }
+            guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+                throw ValidationError("--shard must be 'i/n' with 1 <= i <= n, e.g. 2/4; found '\(shard)'")
+            }
+            selection.shard = (index, count)
+        }
+        if let limit {
+            guard limit >= 0 else { throw ValidationError("--limit must be 0 or more; found \(limit)") }
+            selection.limit = limit
+        }
+        if let operators {
+            var list: [MutationOperator] = []
+            for name in operators.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                guard let op = MutationOperator(rawValue: name) else {
+                    throw ValidationError("unknown operator '\(name)'; operators: \(MutationOperator.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                list.append(op)
+            }
+            selection.operators = list
+        }
+        return selection
+    }
+
+    func run() async throws {
+        let diagnostics = DiagnosticBag()
+        let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
+        let errors = diagnostics.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            printDiagnostics(errors, compilation: compilation)
+            finish(1)
+        }
+        guard let checked = compilation.program.apps.first(where: { $0.id == app }) else {
+            throw ValidationError("no app '\(app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
+        }
+        let showProgress = isatty(STDERR_FILENO) != 0
+        let run = runMutation(of: checked, selection: try selection()) { done, total in
+            guard showProgress, done == total || done % 10 == 0 else { return }
+            FileHandle.standardError.write(Data("\r\(checked.id): mutant \(done) of \(total)\(done == total ? "\n" : "")".utf8))
+        }
+        let report = MutationReport(run: run)
+        let document = MutationDocument(report, fingerprint: appFingerprint(checked, sources: compilation.sources))
+        let folder = "reports/\(checked.id)/"
+        var outputs = [
+            OutputFile(path: folder + "mutation.json", contents: document.encoded()),
+            OutputFile(path: folder + "mutation.md", contents: renderMutationMarkdown(document, appName: checked.name)),
+        ]
+        if document.complete {
+            let program = RuntimeProgram(app: checked)
+            let results = checked.scenarios.map { runScenario($0, of: program) }
+            outputs += renderReports(for: checked, results: results, mutation: scores(from: document))
+                .map { OutputFile(path: $0.path, contents: $0.contents) }
+        }
+        let written = try OutputWriter(outputDirectory: output).write(outputs)
+        let summary = document.summary
+        printLine("\(checked.id): \(summary.ran) of \(summary.total) mutants ran; \(scoreText(killed: summary.killed, of: summary.ran)) killed, "
+                  + "\(summary.survived) survived.")
+        for tally in document.sections {
+            printLine("  \(tally.name): \(scoreText(killed: tally.killed, of: tally.mutants))")
+        }
+        printLine(written.isEmpty ? "\(output)/reports/\(checked.id)/ was already up to date." : "Wrote \(written.count) file\(written.count == 1 ? "" : "s") in \(output)/reports/\(checked.id)/.")
+        finish(0)
+    }
+}
+
+/// The scores a mutation result gives each criterion, by criterion ID.
+func scores(from document: MutationDocument) -> [String: MutationScore] {
+    var scores: [String: MutationScore] = [:]
+    for criterion in document.criteria { scores[criterion.id] = MutationScore(killed: criterion.killed, mutants: criterion.mutants) }
+    return scores
+}
+
+/// Scores from `<output>/reports/<app>/mutation.json` when it is a complete run of the flow files as they are now; otherwise none.
+func storedMutationScores(for app: App, output: String, sources: [String: SourceFile]) -> [String: MutationScore] {
+    let path = "\(output)/reports/\(app.id)/mutation.json"
+    guard let data = FileManager.default.contents(atPath: path), let document = MutationDocument.decode(Array(data)),
+          document.complete, document.app == app.id, document.fingerprint == appFingerprint(app, sources: sources) else { return [:] }
+    return scores(from: document)
+}
