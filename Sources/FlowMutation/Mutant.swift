@@ -46,6 +46,9 @@ public struct Mutant: Sendable {
     public var flow: Int
     /// The transition's event (`tap_continue`, `after 6s`), or nil for a screen's fields, entry or exit.
     public var event: String?
+    /// State variables written by the actions the edit affects: an invariant criterion is touched only
+    /// by mutants that change how its variables are written.
+    public var writes: Set<String>
     /// Makes the edit.
     public var apply: @Sendable (inout App) -> Void
 

@@ -6,7 +6,9 @@ import FlowSource
 ///
 /// A mutant touches a criterion when it edits one of the criterion's screens (anything on it: fields,
 /// rules, entry and exit, its transitions and timers) or one of its transitions (for a flow-global
-/// transition: the same event on a screen of that flow). A criterion verified by scenarios kills a
+/// transition: the same event on a screen of that flow); for a criterion verified by an invariant, the
+/// mutant must also change an action list or transition that writes a variable the invariant reads
+/// (directly or through derived values). A criterion verified by scenarios kills a
 /// mutant when one of those scenarios fails on it; one verified by an invariant kills it when a
 /// scenario stops because that invariant broke.
 public struct MutationReport: Sendable {
@@ -57,7 +59,17 @@ public struct MutationReport: Sendable {
             case .notAutomatable, .unverified:
                 continue
             }
-            let touching = run.results.filter { touches($0.mutant, criterion, in: app) }
+            var touching = run.results.filter { touches($0.mutant, criterion, in: app) }
+            if case .invariant(let index) = criterion.verification, app.invariants.indices.contains(index) {
+                var reads = app.invariants[index].check?.referencedVariables ?? []
+                // Through derived values to the state they are computed from.
+                var pending = Array(reads)
+                while let name = pending.popLast() {
+                    guard let derived = app.derived.first(where: { $0.name == name }), let value = derived.value else { continue }
+                    for variable in value.referencedVariables where reads.insert(variable).inserted { pending.append(variable) }
+                }
+                touching = touching.filter { !$0.mutant.writes.isDisjoint(with: reads) }
+            }
             criteria.append(CriterionScore(id: criterion.id, section: criterion.section, passed: passed, verification: verification,
                                            touching: touching.map(\.mutant.number), killed: touching.filter(kills).map(\.mutant.number)))
         }

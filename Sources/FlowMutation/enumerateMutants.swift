@@ -138,10 +138,22 @@ struct MutantCollector {
     }
 
     mutating func add(_ op: MutationOperator, _ change: String, range: SourceRange, screen: Int?, flow: Int, event: String?,
-                      apply: @escaping @Sendable (inout App) -> Void) {
+                      writes: Set<String> = [], apply: @escaping @Sendable (inout App) -> Void) {
         guard operators.contains(op) else { return }
         mutants.append(Mutant(number: mutants.count + 1, operator: op, change: change, range: range, screen: screen, flow: flow,
-                              event: event, apply: apply))
+                              event: event, writes: writes, apply: apply))
+    }
+
+    /// The state variables a list of actions writes (`set`, `append`, `clear`), by their first path component.
+    func stateWrites(_ actions: [Action]) -> Set<String> {
+        var names = Set<String>()
+        for action in actions {
+            switch action.kind {
+            case .set(let path, _), .append(let path, _), .clear(let path): if let head = path.first { names.insert(head) }
+            default: break
+            }
+        }
+        return names
     }
 
     // MARK: Transitions
@@ -155,12 +167,13 @@ struct MutantCollector {
 
     mutating func transition(_ transition: Transition, path: TransitionPath, screen: Int?, flow: Int) {
         let event = transition.event
+        let writes = stateWrites(transition.actions)
         if transition.condition != nil {
             let source = transition.conditionSource ?? "…"
-            add(.guardDropped, "if: \(source) → dropped", range: transition.range, screen: screen, flow: flow, event: event) { app in
+            add(.guardDropped, "if: \(source) → dropped", range: transition.range, screen: screen, flow: flow, event: event, writes: writes) { app in
                 path.modify(&app) { $0.condition = nil; $0.conditionSource = nil }
             }
-            add(.guardNegated, "if: \(source) → !(\(source))", range: transition.range, screen: screen, flow: flow, event: event) { app in
+            add(.guardNegated, "if: \(source) → !(\(source))", range: transition.range, screen: screen, flow: flow, event: event, writes: writes) { app in
                 path.modify(&app) { transition in
                     guard let condition = transition.condition else { return }
                     transition.condition = TypedExpression(type: .bool, span: condition.span, kind: .unary(.not, condition))
@@ -174,7 +187,7 @@ struct MutantCollector {
                 let isOverlay = if case .overlay = transition.target { true } else { false }
                 let key = isOverlay ? "overlay" : "to"
                 add(.targetSwapped, "\(key): \(app.screens[target].id) → \(app.screens[other].id)", range: transition.range,
-                    screen: screen, flow: flow, event: event) { app in
+                    screen: screen, flow: flow, event: event, writes: writes) { app in
                     path.modify(&app) { $0.target = isOverlay ? .overlay(other) : .screen(other) }
                 }
             }
@@ -182,7 +195,7 @@ struct MutantCollector {
             let outcomes = app.flows[flow].outcomes
             if let position = outcomes.firstIndex(of: outcome), outcomes.count > 1 {
                 let other = outcomes[(position + 1) % outcomes.count]
-                add(.targetSwapped, "end: \(outcome) → \(other)", range: transition.range, screen: screen, flow: flow, event: event) { app in
+                add(.targetSwapped, "end: \(outcome) → \(other)", range: transition.range, screen: screen, flow: flow, event: event, writes: writes) { app in
                     path.modify(&app) { $0.target = .end(other) }
                 }
             }
@@ -200,7 +213,7 @@ struct MutantCollector {
                     let second = (first + 1) % returns.count
                     guard first < second || returns.count > 2 else { continue }
                     let a = returns[first].outcome, b = returns[second].outcome
-                    add(.outcomeRerouted, "returns: \(a) ↔ \(b)", range: transition.range, screen: screen, flow: flow, event: event) { app in
+                    add(.outcomeRerouted, "returns: \(a) ↔ \(b)", range: transition.range, screen: screen, flow: flow, event: event, writes: writes) { app in
                         path.modify(&app) { transition in
                             guard case .subflow(let flow, var returns) = transition.target,
                                   returns.indices.contains(first), returns.indices.contains(second) else { return }
@@ -247,7 +260,8 @@ struct MutantCollector {
             guard let second = transitions.indices.first(where: { $0 > first && operation(of: transitions[$0].event) == op && transitions[$0].event != a.event })
             else { continue }
             let eventA = a.event, eventB = transitions[second].event
-            add(.outcomeRerouted, "on \(eventA) ↔ \(eventB)", range: a.range, screen: screen, flow: flow, event: eventA) { app in
+            let writes = stateWrites(a.actions).union(stateWrites(transitions[second].actions))
+            add(.outcomeRerouted, "on \(eventA) ↔ \(eventB)", range: a.range, screen: screen, flow: flow, event: eventA, writes: writes) { app in
                 TransitionPath(list: site, index: first).modify(&app) { $0.event = eventB }
                 TransitionPath(list: site, index: second).modify(&app) { $0.event = eventA }
             }
@@ -257,14 +271,15 @@ struct MutantCollector {
     // MARK: Actions
 
     mutating func actionList(_ actions: [Action], site: ActionListSite, screen: Int?, flow: Int, event: String?) {
+        let writes = stateWrites(actions)
         for (index, action) in actions.enumerated() {
-            add(.actionDropped, "drop \(describe(action))", range: action.range, screen: screen, flow: flow, event: event) { app in
+            add(.actionDropped, "drop \(describe(action))", range: action.range, screen: screen, flow: flow, event: event, writes: writes) { app in
                 site.modify(&app) { list in if list.indices.contains(index) { list.remove(at: index) } }
             }
         }
         for index in actions.indices.dropLast() {
             let a = describe(actions[index]), b = describe(actions[index + 1])
-            add(.actionsSwapped, "\(a) ↔ \(b)", range: actions[index].range, screen: screen, flow: flow, event: event) { app in
+            add(.actionsSwapped, "\(a) ↔ \(b)", range: actions[index].range, screen: screen, flow: flow, event: event, writes: writes) { app in
                 site.modify(&app) { list in if list.indices.contains(index + 1) { list.swapAt(index, index + 1) } }
             }
         }
@@ -291,8 +306,9 @@ struct MutantCollector {
     mutating func timer(_ timer: FlowIR.Timer, site: TimerSite, screen: Int?, flow: Int, fallback: SourceRange) {
         let range = timer.transitions.first?.range ?? fallback
         let event = "after \(timer.delaySource)"
+        let writes = timer.transitions.reduce(into: Set<String>()) { $0.formUnion(stateWrites($1.actions)) }
         for (source, milliseconds) in timerVariants(timer.delaySource) {
-            add(.timer, "after: \(timer.delaySource) → \(source)", range: range, screen: screen, flow: flow, event: event) { app in
+            add(.timer, "after: \(timer.delaySource) → \(source)", range: range, screen: screen, flow: flow, event: event, writes: writes) { app in
                 site.modify(&app) { $0.delayMilliseconds = milliseconds; $0.delaySource = source }
             }
         }
