@@ -4,9 +4,10 @@ import FlowSource
 
 /// Per criterion, per section and per flow: how many of the mutants that touch it its evidence kills.
 ///
-/// A mutant touches a criterion when it edits one of the criterion's screens (anything on it: fields,
-/// rules, entry and exit, its transitions and timers) or one of its transitions (for a flow-global
-/// transition: the same event on a screen of that flow); for a criterion verified by an invariant, the
+/// A mutant touches a criterion when it edits one of the criterion's transitions (for a flow-global
+/// transition: the same event on a screen of that flow) or one of its screens: anything on it (fields,
+/// rules, entry and exit, transitions and timers), except that when the criterion also names
+/// transitions of that screen, its other transitions are left out; for a criterion verified by an invariant, the
 /// mutant must also change an action list or transition that writes a variable the invariant reads
 /// (directly or through derived values). A criterion verified by scenarios kills a
 /// mutant when one of those scenarios fails on it; one verified by an invariant kills it when a
@@ -95,9 +96,11 @@ public struct MutationReport: Sendable {
 /// Whether `mutant` edits a screen or transition `criterion` concerns.
 func touches(_ mutant: Mutant, _ criterion: AcceptanceCriterion, in app: App) -> Bool {
     if let screen = mutant.screen {
-        if criterion.screens.contains(screen) { return true }
-        guard let event = mutant.event else { return false }
-        return criterion.transitions.contains { $0.screen == screen && $0.event == event }
+        if let event = mutant.event, criterion.transitions.contains(where: { $0.screen == screen && $0.event == event }) { return true }
+        guard criterion.screens.contains(screen) else { return false }
+        // A criterion that names transitions of a listed screen concerns those transitions and the
+        // screen's own declarations (fields, rules, entry, exit), not its other transitions.
+        return mutant.event == nil || !criterion.transitions.contains { $0.screen == screen }
     }
     guard let event = mutant.event else { return false }
     return criterion.transitions.contains { reference in

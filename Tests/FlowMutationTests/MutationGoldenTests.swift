@@ -57,6 +57,11 @@ import Testing
         let welcome = try #require(document.criteria.first { $0.id == "AC-MUT-01" })
         #expect((welcome.killed, welcome.mutants) == (3, 4))
         #expect(welcome.survivors == [timer.number])
+        // AC-MUT-02 names `PIN-002 submit`: the screen's rules and that transition touch it, its outcome handlers do not.
+        let pin = try #require(document.criteria.first { $0.id == "AC-MUT-02" })
+        let touching = document.mutants.filter { $0.screen == "PIN-002" && ($0.event == nil || $0.event == "submit") }
+        #expect(pin.mutants == touching.count)
+        #expect(pin.survivors == [5, 6, 13])
     }
 
     @Test func mutantsLeaveTheOriginalAppUnchangedAndDoWhatTheySay() throws {
