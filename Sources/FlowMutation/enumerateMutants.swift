@@ -277,12 +277,84 @@ struct MutantCollector {
                 site.modify(&app) { list in if list.indices.contains(index) { list.remove(at: index) } }
             }
         }
-        for index in actions.indices.dropLast() {
+        for index in actions.indices.dropLast() where !commute(actions[index], actions[index + 1]) {
             let a = describe(actions[index]), b = describe(actions[index + 1])
             add(.actionsSwapped, "\(a) ↔ \(b)", range: actions[index].range, screen: screen, flow: flow, event: event, writes: writes) { app in
                 site.modify(&app) { list in if list.indices.contains(index + 1) { list.swapAt(index, index + 1) } }
             }
         }
+    }
+
+    /// Whether two adjacent actions give the same result in either order, so swapping them is an
+    /// equivalent mutant and is not planted: state writes to disjoint places whose values do not read
+    /// each other's place, or a state write and an effect whose values do not read the written place.
+    /// `clear_fields` counts as a write of `form`. A `raise` only queues its event for after the
+    /// transition, so it commutes with writes and with analytics, pushes and toasts, but not with
+    /// another `raise` or a `call` (whose outcome is queued too). Two effects never commute: their
+    /// order is observable.
+    func commute(_ a: Action, _ b: Action) -> Bool {
+        if case .raise = a.kind { return raiseCommutes(with: b) }
+        if case .raise = b.kind { return raiseCommutes(with: a) }
+        switch (write(a), write(b)) {
+        case let (first?, second?):
+            return !overlaps(first.path, second.path) && !reads(second.reads, first.path) && !reads(first.reads, second.path)
+        case let (first?, nil):
+            guard let effect = effectReads(b) else { return false }
+            return !reads(effect, first.path)
+        case let (nil, second?):
+            guard let effect = effectReads(a) else { return false }
+            return !reads(effect, second.path)
+        case (nil, nil):
+            return false
+        }
+    }
+
+    /// The place a state write writes and the variables its value reads (through derived values).
+    func write(_ action: Action) -> (path: [String], reads: Set<String>)? {
+        switch action.kind {
+        case .set(let path, let value), .append(let path, let value): (path, closure(value.referencedVariables))
+        case .clear(let path): (path, [])
+        case .clearFields: (["form"], [])
+        default: nil
+        }
+    }
+
+    func raiseCommutes(with other: Action) -> Bool {
+        switch other.kind {
+        case .raise, .call: false
+        default: true
+        }
+    }
+
+    /// The variables an effect's values read, or nil for an action that is not an effect.
+    func effectReads(_ action: Action) -> Set<String>? {
+        switch action.kind {
+        case .call(_, _, let arguments): closure(arguments.reduce(into: Set<String>()) { $0.formUnion($1.value.referencedVariables) })
+        case .analytics(_, let properties): closure(properties.reduce(into: Set<String>()) { $0.formUnion($1.value.referencedVariables) })
+        case .push, .toast: []
+        default: nil
+        }
+    }
+
+    /// Variables read, with the state variables behind each derived value read.
+    func closure(_ names: Set<String>) -> Set<String> {
+        var result = names
+        var pending = Array(names)
+        while let name = pending.popLast() {
+            guard let derived = app.derived.first(where: { $0.name == name }), let value = derived.value else { continue }
+            for variable in value.referencedVariables where result.insert(variable).inserted { pending.append(variable) }
+        }
+        return result
+    }
+
+    /// One path is a prefix of the other (`tx_draft` and `tx_draft.day` overlap; `tx_draft.day` and `tx_draft.kind` do not).
+    func overlaps(_ a: [String], _ b: [String]) -> Bool {
+        a.starts(with: b) || b.starts(with: a)
+    }
+
+    /// Whether an expression reading `names` reads the variable a write to `path` changes.
+    func reads(_ names: Set<String>, _ path: [String]) -> Bool {
+        path.first.map(names.contains) ?? true
     }
 
     func describe(_ action: Action) -> String {

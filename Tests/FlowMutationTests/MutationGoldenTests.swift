@@ -61,7 +61,10 @@ import Testing
         let pin = try #require(document.criteria.first { $0.id == "AC-MUT-02" })
         let touching = document.mutants.filter { $0.screen == "PIN-002" && ($0.event == nil || $0.event == "submit") }
         #expect(pin.mutants == touching.count)
-        #expect(pin.survivors == [5, 6, 13])
+        #expect(pin.survivors == [5, 6, 12, 14, 15])
+        // `call auth.check_pin` reads only the form, so it commutes with `set attempts`: that swap is not planted.
+        #expect(document.mutants.filter { $0.operator == "actions-swapped" }.map(\.change)
+                == ["set attempts ↔ analytics pin_submitted", "analytics pin_submitted ↔ call auth.check_pin"])
     }
 
     @Test func mutantsLeaveTheOriginalAppUnchangedAndDoWhatTheySay() throws {

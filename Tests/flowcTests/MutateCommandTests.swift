@@ -26,16 +26,16 @@ import Testing
         let result = try runFlowc(["mutate", "mutants", "--output", "out"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
-            mutants: 19 of 19 mutants ran; 11 of 19 (57%) killed, 8 survived.
+            mutants: 21 of 21 mutants ran; 11 of 21 (52%) killed, 10 survived.
               Welcome: 3 of 4 (75%)
-              PIN: 6 of 12 (50%)
+              PIN: 6 of 16 (37%)
             Wrote 5 files in out/reports/mutants/.
 
             """)
         #expect(result.stderr.isEmpty, "progress is shown on a terminal only")
         let scoreLine = "- **Mutation score:** 3 of 4 mutants killed (75%) (see `mutation.md`)"
         #expect(read(folder, "out/reports/mutants/acceptance.md").contains(scoreLine))
-        #expect(read(folder, "out/reports/mutants/mutation.md").contains("#2 `flows/mutants/app.flow.yaml:41:15` after: 3s → 2s (timer, WEL-001 `after 3s`)"))
+        #expect(read(folder, "out/reports/mutants/mutation.md").contains("#2 `flows/mutants/app.flow.yaml:42:15` after: 3s → 2s (timer, WEL-001 `after 3s`)"))
 
         // flowc build reads the stored result: the reports mutate rewrote are current.
         let build = try runFlowc(["build", "--output", "out", "--check"], in: folder)
@@ -53,9 +53,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try runFlowc(["mutate", "mutants", "--output", "out", "--shard", "2/3", "--limit", "2"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("mutants: 2 of 19 mutants ran; "))
+        #expect(result.stdout.hasPrefix("mutants: 2 of 21 mutants ran; "))
         #expect(read(folder, "out/reports/mutants/mutation.json").contains("\"complete\" : false"))
-        #expect(read(folder, "out/reports/mutants/mutation.md").contains("2 of 19 mutants ran (shard 2/3; limit 2)"))
+        #expect(read(folder, "out/reports/mutants/mutation.md").contains("2 of 21 mutants ran (shard 2/3; limit 2)"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/reports/mutants/acceptance.md").path))
     }
 
