@@ -1,7 +1,8 @@
 import FlowIR
 
 /// Renders `mutation.md`: totals, scores per section and per flow, every scored criterion with its
-/// score, then the survivors of each criterion with the change, and every other surviving mutant.
+/// score, then the survivors of each criterion with the change (and the scenarios that do kill it,
+/// when only scenarios outside the criterion's evidence do), and every mutant no scenario kills.
 public func renderMutationMarkdown(_ document: MutationDocument, appName: String) -> [UInt8] {
     var lines: [String] = []
     let summary = document.summary
@@ -44,6 +45,9 @@ public func renderMutationMarkdown(_ document: MutationDocument, appName: String
     let byNumber = Dictionary(document.mutants.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
     lines.append("## Survivors by criterion")
     lines.append("")
+    lines.append("Mutants touching the criterion that its evidence does not kill. \"Killed only by\" names scenarios outside "
+                 + "its evidence that do: the criterion could name them, or its screens are wider than its text.")
+    lines.append("")
     let withSurvivors = document.criteria.filter { !$0.survivors.isEmpty }
     if withSurvivors.isEmpty { lines.append("_Every mutant touching a criterion is killed by its evidence._"); lines.append("") }
     for criterion in withSurvivors {
@@ -51,7 +55,10 @@ public func renderMutationMarkdown(_ document: MutationDocument, appName: String
         lines.append("")
         for number in criterion.survivors {
             guard let mutant = byNumber[number] else { continue }
-            lines.append("- \(mutantLine(mutant))")
+            // Killed elsewhere: the criterion's own evidence misses it, another scenario does not.
+            let elsewhere = mutant.killedBy.isEmpty ? "" : "; killed only by " + mutant.killedBy.prefix(3).map { "`\($0)`" }.joined(separator: ", ")
+                + (mutant.killedBy.count > 3 ? " and \(mutant.killedBy.count - 3) more" : "")
+            lines.append("- \(mutantLine(mutant))\(elsewhere)")
         }
         lines.append("")
     }
