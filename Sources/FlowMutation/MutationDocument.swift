@@ -28,6 +28,8 @@ public struct MutationDocument: Codable, Sendable {
         public var killed: Bool
         /// Scenarios that failed on the mutant.
         public var killedBy: [String]
+        /// Invariants a scenario stopped on (absent when none), so shards can be merged without rerunning.
+        public var brokenInvariants: [String]?
     }
     public struct CriterionEntry: Codable, Sendable {
         public var id: String
@@ -78,9 +80,11 @@ public struct MutationDocument: Codable, Sendable {
         flows = report.flows.map { Tally(name: $0.name, mutants: $0.mutants, killed: $0.killed) }
         mutants = run.results.map { result in
             let mutant = result.mutant
+            let broken = app.invariants.map(\.name).filter { name in result.failures.contains { $0.message.contains("invariant '\(name)'") } }
             return MutantEntry(number: mutant.number, operator: mutant.operator.rawValue, location: mutant.location, change: mutant.change,
                                screen: mutant.screen.map { app.screens[$0].id }, flow: app.flows[mutant.flow].name, event: mutant.event,
-                               killed: result.killed, killedBy: result.failures.map { app.scenarios[$0.scenario].name })
+                               killed: result.killed, killedBy: result.failures.map { app.scenarios[$0.scenario].name },
+                               brokenInvariants: broken.isEmpty ? nil : broken)
         }
         failingScenarios = zip(app.scenarios, run.baseline).filter { !$1.passed }.map { $0.0.name }
     }

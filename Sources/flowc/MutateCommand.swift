@@ -23,12 +23,15 @@ struct MutateCommand: AsyncParsableCommand {
             each passed criterion; flowc build shows those scores for as long as the flow files are
             unchanged. Progress goes to standard error on a terminal.
 
-            Exit status: 0 when the run finished, 1 on a flow error, 64 when the command line is wrong.
+            Exit status: 0 when the run finished, 1 on a flow error or shards that do not merge,
+            64 when the command line is wrong.
 
             Examples:
               flowc mutate tempo                              the full run
               flowc mutate tempo --limit 50 --output .build/m CI: a bounded run, outside generated/
               flowc mutate tempo --shard 2/4                  every 4th mutant, from the 2nd
+              flowc mutate tempo --merge s1/reports/tempo/mutation.json s2/reports/tempo/mutation.json
+                                                              the complete result from shards 1/2 and 2/2
               flowc mutate tempo --operators timer,guard-negated
             """
     )
@@ -51,9 +54,15 @@ struct MutateCommand: AsyncParsableCommand {
     @Option(help: "Comma-separated operators: \(MutationOperator.allCases.map(\.rawValue).joined(separator: ", ")).")
     var operators: String?
 
+    @Option(parsing: .upToNextOption, help: "Run nothing: merge the mutation.json files of shards 1/n … n/n into the complete result.")
+    var merge: [String] = []
+
     func validate() throws {
         try validateOutputFolder(output)
         _ = try selection()
+        if !merge.isEmpty && (shard != nil || limit != nil || operators != nil) {
+            throw ValidationError("--merge combines complete sets of shards; it takes no --shard, --limit or --operators")
+        }
     }
 
     func selection() throws -> MutationSelection {
@@ -93,13 +102,32 @@ struct MutateCommand: AsyncParsableCommand {
         guard let checked = compilation.program.apps.first(where: { $0.id == app }) else {
             throw ValidationError("no app '\(app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
         }
-        let showProgress = isatty(STDERR_FILENO) != 0
-        let run = runMutation(of: checked, selection: try selection()) { done, total in
-            guard showProgress, done == total || done % 10 == 0 else { return }
-            FileHandle.standardError.write(Data("\r\(checked.id): mutant \(done) of \(total)\(done == total ? "\n" : "")".utf8))
+        let fingerprint = appFingerprint(checked, sources: compilation.sources)
+        let run: MutationRun
+        if merge.isEmpty {
+            let showProgress = isatty(STDERR_FILENO) != 0
+            run = runMutation(of: checked, selection: try selection()) { done, total in
+                guard showProgress, done == total || done % 10 == 0 else { return }
+                FileHandle.standardError.write(Data("\r\(checked.id): mutant \(done) of \(total)\(done == total ? "\n" : "")".utf8))
+            }
+        } else {
+            var shards: [MutationDocument] = []
+            for path in merge {
+                guard let data = FileManager.default.contents(atPath: path), let shard = MutationDocument.decode(Array(data)) else {
+                    printError("error: '\(path)' is not a mutation.json written by flowc mutate")
+                    finish(1)
+                }
+                shards.append(shard)
+            }
+            do {
+                run = try mergeMutationShards(shards, of: checked, fingerprint: fingerprint)
+            } catch {
+                printError("error: cannot merge: \(error)")
+                finish(1)
+            }
         }
         let report = MutationReport(run: run)
-        let document = MutationDocument(report, fingerprint: appFingerprint(checked, sources: compilation.sources))
+        let document = MutationDocument(report, fingerprint: fingerprint)
         let folder = "reports/\(checked.id)/"
         var outputs = [
             OutputFile(path: folder + "mutation.json", contents: document.encoded()),
@@ -136,4 +164,8 @@ func storedMutationScores(for app: App, output: String, sources: [String: Source
     guard let data = FileManager.default.contents(atPath: path), let document = MutationDocument.decode(Array(data)),
           document.complete, document.app == app.id, document.fingerprint == appFingerprint(app, sources: sources) else { return [:] }
     return scores(from: document)
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

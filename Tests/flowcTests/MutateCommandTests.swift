@@ -79,4 +79,21 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: no app 'nope'; apps: mutants\n"), "\(result.stderr)")
     }
+
+    @Test func shardsRunApartMergeIntoTheFullRun() throws {
+        let folder = try project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try runFlowc(["mutate", "mutants", "--output", "full"], in: folder).status == 0)
+        #expect(try runFlowc(["mutate", "mutants", "--output", "s1", "--shard", "1/2"], in: folder).status == 0)
+        #expect(try runFlowc(["mutate", "mutants", "--output", "s2", "--shard", "2/2"], in: folder).status == 0)
+        let merged = try runFlowc(["mutate", "mutants", "--output", "merged", "--merge", "s1/reports/mutants/mutation.json",
+                                   "s2/reports/mutants/mutation.json"], in: folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        for file in ["mutation.json", "mutation.md", "acceptance.md"] {
+            #expect(read(folder, "merged/reports/mutants/\(file)") == read(folder, "full/reports/mutants/\(file)"), "\(file)")
+        }
+        let partial = try runFlowc(["mutate", "mutants", "--output", "merged", "--merge", "s1/reports/mutants/mutation.json"], in: folder)
+        #expect(partial.status == 1)
+        #expect(partial.stderr == "error: cannot merge: 10 of 21 mutants are in no shard (first: #2)\n")
+    }
 }
