@@ -8,11 +8,11 @@ import FlowSource
 /// screen (fields and their rules, entry actions, exit actions, transitions, timers); a transition
 /// visits its guard, target, actions and sub-flow returns. The same app always gives the same
 /// mutants with the same numbers, so `--shard` and `--limit` select the same ones on every machine.
-/// - Parameters:
-///   - app: The checked app.
-///   - operators: The operators to apply (default: all).
-public func enumerateMutants(of app: App, operators: Set<MutationOperator> = Set(MutationOperator.allCases)) -> [Mutant] {
-    var collector = MutantCollector(app: app, operators: operators)
+/// Every operator is applied; `MutationSelection` picks from this list, so a mutant keeps its number
+/// whatever is selected.
+/// - Parameter app: The checked app.
+public func enumerateMutants(of app: App) -> [Mutant] {
+    var collector = MutantCollector(app: app)
     for (flowIndex, flow) in app.flows.enumerated() {
         collector.transitionList(flow.globalTransitions, root: { .global(flowIndex) }, screen: nil, flow: flowIndex)
         for (timerIndex, timer) in flow.globalTimers.enumerated() {
@@ -129,17 +129,14 @@ enum TimerSite: Sendable {
 /// Walks an app and collects mutants in visiting order.
 struct MutantCollector {
     let app: App
-    let operators: Set<MutationOperator>
     var mutants: [Mutant] = []
 
-    init(app: App, operators: Set<MutationOperator>) {
+    init(app: App) {
         self.app = app
-        self.operators = operators
     }
 
     mutating func add(_ op: MutationOperator, _ change: String, range: SourceRange, screen: Int?, flow: Int, event: String?,
                       writes: Set<String> = [], apply: @escaping @Sendable (inout App) -> Void) {
-        guard operators.contains(op) else { return }
         mutants.append(Mutant(number: mutants.count + 1, operator: op, change: change, range: range, screen: screen, flow: flow,
                               event: event, writes: writes, apply: apply))
     }
