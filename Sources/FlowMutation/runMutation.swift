@@ -54,8 +54,11 @@ public struct MutationRun: Sendable {
 
 /// Runs every scenario of `app` on each selected mutant.
 ///
-/// A scenario that fails on the app as written cannot kill a mutant and is left out. Runs are
-/// independent and deterministic: the same app and selection give the same results.
+/// A scenario that fails on the app as written cannot kill a mutant and is left out. A scenario
+/// whose run on the app as written never had the mutated screen current (for a flow-global
+/// transition or timer: no screen of that flow) is not run on the mutant either: the edited
+/// declaration never runs there, so by determinism its run is the one it had and it passes. Runs
+/// are independent and deterministic: the same app and selection give the same results.
 /// - Parameters:
 ///   - app: The checked app.
 ///   - selection: Which mutants to run.
@@ -67,13 +70,25 @@ public func runMutation(of app: App, selection: MutationSelection = MutationSele
     let original = RuntimeProgram(app: app)
     let baseline = app.scenarios.map { runScenario($0, of: original) }
     let live = app.scenarios.indices.filter { baseline[$0].passed }
+    let screenNumbers = Dictionary(app.screens.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var visitedScreens: [Int: Set<Int>] = [:]
+    var visitedFlows: [Int: Set<Int>] = [:]
+    for index in live {
+        let screens = Set(screensVisited(by: baseline[index].trace).compactMap { screenNumbers[$0] })
+        visitedScreens[index] = screens
+        visitedFlows[index] = Set(screens.map { app.screens[$0].flow })
+    }
     var results: [MutantResult] = []
     for (offset, mutant) in selected.enumerated() {
         var mutated = app
         mutant.apply(&mutated)
         let program = RuntimeProgram(app: mutated)
         var failures: [(scenario: Int, message: String)] = []
-        for index in live {
+        let reached = live.filter { index in
+            if let screen = mutant.screen { return visitedScreens[index]?.contains(screen) ?? true }
+            return visitedFlows[index]?.contains(mutant.flow) ?? true
+        }
+        for index in reached {
             let result = runScenario(mutated.scenarios[index], of: program)
             if !result.passed { failures.append((index, result.failure?.message ?? "failed")) }
         }
@@ -81,4 +96,23 @@ public func runMutation(of app: App, selection: MutationSelection = MutationSele
         progress(offset + 1, selected.count)
     }
     return MutationRun(app: app, baseline: baseline, results: results, totalMutants: all.count, selection: selection)
+}
+
+/// Every screen a run was on: where each step left it, and every screen a transition left, entered,
+/// or stayed on (rejected or ignored events).
+func screensVisited(by trace: Trace) -> Set<String> {
+    var screens = Set<String>()
+    for step in trace.steps {
+        screens.insert(step.screen)
+        for micro in step.microSteps {
+            switch micro.outcome {
+            case .taken(let from, let to, _, _):
+                screens.insert(from)
+                if let to { screens.insert(to) }
+            case .rejected(let screen, _), .ignored(let screen):
+                screens.insert(screen)
+            }
+        }
+    }
+    return screens
 }
