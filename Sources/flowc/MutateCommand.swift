@@ -23,12 +23,13 @@ struct MutateCommand: AsyncParsableCommand {
             each passed criterion; flowc build shows those scores for as long as the flow files are
             unchanged. Progress goes to standard error on a terminal.
 
-            Exit status: 0 when the run finished, 1 on a flow error or shards that do not merge,
-            64 when the command line is wrong.
+            Exit status: 0 when the run finished, 1 on a flow error, shards that do not merge or
+            (with --check) a stale result, 64 when the command line is wrong.
 
             Examples:
               flowc mutate tempo                              the full run
-              flowc mutate tempo --limit 50 --output .build/m CI: a bounded run, outside generated/
+              flowc mutate tempo --limit 50 --output .build/m a bounded run, outside generated/
+              flowc mutate tempo --check                      CI: exit 1 if the committed result is stale
               flowc mutate tempo --shard 2/4                  every 4th mutant, from the 2nd
               flowc mutate tempo --merge s1/reports/tempo/mutation.json s2/reports/tempo/mutation.json
                                                               the complete result from shards 1/2 and 2/2
@@ -54,6 +55,9 @@ struct MutateCommand: AsyncParsableCommand {
     @Option(help: "Comma-separated operators: \(MutationOperator.allCases.map(\.rawValue).joined(separator: ", ")).")
     var operators: String?
 
+    @Flag(help: "Write nothing; exit 1 and list the files a complete run would change (CI: the committed result is current).")
+    var check = false
+
     @Option(parsing: .upToNextOption, help: "Run nothing: merge the mutation.json files of shards 1/n … n/n into the complete result.")
     var merge: [String] = []
 
@@ -62,6 +66,9 @@ struct MutateCommand: AsyncParsableCommand {
         _ = try selection()
         if !merge.isEmpty && (shard != nil || limit != nil || operators != nil) {
             throw ValidationError("--merge combines complete sets of shards; it takes no --shard, --limit or --operators")
+        }
+        if check && (shard != nil || limit != nil || operators != nil) {
+            throw ValidationError("--check compares a complete run with the files; it takes no --shard, --limit or --operators")
         }
     }
 
@@ -139,7 +146,18 @@ struct MutateCommand: AsyncParsableCommand {
             outputs += renderReports(for: checked, results: results, mutation: scores(from: document))
                 .map { OutputFile(path: $0.path, contents: $0.contents) }
         }
-        let written = try OutputWriter(outputDirectory: output).write(outputs)
+        let writer = OutputWriter(outputDirectory: output)
+        if check {
+            let stale = writer.staleFiles(outputs)
+            if stale.isEmpty {
+                printLine("\(output)/reports/\(checked.id)/ is up to date (\(outputs.count) files).")
+                finish(0)
+            }
+            printLine("\(output)/reports/\(checked.id)/ is out of date; run 'swift run flowc mutate \(checked.id)' and commit the result:")
+            for path in stale { printLine("  \(path)") }
+            finish(1)
+        }
+        let written = try writer.write(outputs)
         let summary = document.summary
         printLine("\(checked.id): \(summary.ran) of \(summary.total) mutants ran; \(scoreText(killed: summary.killed, of: summary.ran)) killed, "
                   + "\(summary.survived) survived.")

@@ -37,6 +37,9 @@ import Testing
         #expect(read(folder, "out/reports/mutants/acceptance.md").contains(scoreLine))
         #expect(read(folder, "out/reports/mutants/mutation.md").contains("#2 `flows/mutants/app.flow.yaml:42:15` after: 3s → 2s (timer, WEL-001 `after 3s`)"))
 
+        let check = try runFlowc(["mutate", "mutants", "--output", "out", "--check"], in: folder)
+        #expect(check.status == 0 && check.stdout == "out/reports/mutants/ is up to date (10 files).\n", "\(check.stdout)")
+
         // flowc build reads the stored result: the reports mutate rewrote are current.
         let build = try runFlowc(["build", "--output", "out", "--check"], in: folder)
         #expect(build.status == 0, "\(build.stdout)")
@@ -46,6 +49,10 @@ import Testing
         try Data((read(folder, "flows/mutants/app.flow.yaml") + "# edited\n").utf8).write(to: file)
         _ = try runFlowc(["build", "--output", "out"], in: folder)
         #expect(!read(folder, "out/reports/mutants/acceptance.md").contains("Mutation score"))
+        let stale = try runFlowc(["mutate", "mutants", "--output", "out", "--check"], in: folder)
+        #expect(stale.status == 1)
+        #expect(stale.stdout.hasPrefix("out/reports/mutants/ is out of date; run 'swift run flowc mutate mutants' and commit the result:\n"
+                                       + "  out/reports/mutants/acceptance.html\n"), "\(stale.stdout)")
     }
 
     @Test func boundedRunWritesAPartialResultAndLeavesTheAcceptanceReportAlone() throws {
