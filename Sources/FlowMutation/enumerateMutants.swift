@@ -269,7 +269,7 @@ struct MutantCollector {
 
     mutating func actionList(_ actions: [Action], site: ActionListSite, screen: Int?, flow: Int, event: String?) {
         let writes = stateWrites(actions)
-        for (index, action) in actions.enumerated() {
+        for (index, action) in actions.enumerated() where !overwrittenUnread(actions, at: index) {
             add(.actionDropped, "drop \(describe(action))", range: action.range, screen: screen, flow: flow, event: event, writes: writes) { app in
                 site.modify(&app) { list in if list.indices.contains(index) { list.remove(at: index) } }
             }
@@ -304,6 +304,31 @@ struct MutantCollector {
         case (nil, nil):
             return false
         }
+    }
+
+    /// Whether the write at `index` is overwritten later in the same list (by a `set` or `clear` of the
+    /// same place or one containing it) before anything reads its variable: dropping it is then an
+    /// equivalent mutant (`clear: [transfer_rail]` followed by `set: { transfer_rail: … }`).
+    func overwrittenUnread(_ actions: [Action], at index: Int) -> Bool {
+        guard let written = write(actions[index]), case let head? = written.path.first, written.path != ["form"] else { return false }
+        for later in actions[(index + 1)...] {
+            switch later.kind {
+            case .set(let path, let value):
+                if closure(value.referencedVariables).contains(head) { return false }
+                if written.path.starts(with: path) { return true }
+            case .clear(let path):
+                if written.path.starts(with: path) { return true }
+            case .append(let path, let value):
+                if path.first == head || closure(value.referencedVariables).contains(head) { return false }
+            case .raise, .push, .toast:
+                continue
+            case .call, .analytics:
+                if effectReads(later).map({ $0.contains(head) }) ?? true { return false }
+            case .clearFields:
+                continue
+            }
+        }
+        return false
     }
 
     /// The place a state write writes and the variables its value reads (through derived values).
