@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "FlowCodegen", dependencies: ["FlowIR", "FlowExpression"]),
         .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen"]),
         .target(name: "FlowReports", dependencies: ["FlowIR", "FlowRuntime"]),
+        // `flowc mutate`: plants small changes in the checked IR and scores the scenarios by the mutants they kill.
+        .target(name: "FlowMutation", dependencies: ["FlowIR", "FlowRuntime", "FlowSource"]),
         .executableTarget(
             name: "flowc",
             dependencies: [
@@ -39,6 +41,7 @@ let package = Package(
                 "FlowCodegen",
                 "FlowRuntime",
                 "FlowReports",
+                "FlowMutation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +63,7 @@ let package = Package(
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowChecker", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowReportsTests", dependencies: ["FlowReports", "FlowCompiler", "FlowTestSupport"]),
+        .testTarget(name: "FlowMutationTests", dependencies: ["FlowMutation", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport", "flowc"]),
     ],
     swiftLanguageModes: [.v6]

@@ -53,6 +53,8 @@ struct AcceptanceReport {
         var invariant: String?
         var reason: String?
         var evidence: [Evidence]
+        /// For a passed criterion, its mutation score when a `flowc mutate` result is given.
+        var mutation: MutationScore? = nil
     }
 
     var app: App
@@ -61,14 +63,14 @@ struct AcceptanceReport {
     var scenarios: [(scenario: Scenario, result: ScenarioResult?)]
     var coverage: CoverageReport
 
-    init(app: App, results: [ScenarioResult], coverage: CoverageReport) {
+    init(app: App, results: [ScenarioResult], coverage: CoverageReport, mutation: [String: MutationScore] = [:]) {
         self.app = app
         self.coverage = coverage
         var byName: [String: ScenarioResult] = [:]
         for result in results where byName[result.name] == nil { byName[result.name] = result }
         let scenarios = app.scenarios.map { (scenario: $0, result: byName[$0.name]) }
         self.scenarios = scenarios
-        criteria = app.criteria.map { criterion in
+        criteria = app.criteria.map { criterion -> Criterion in
             switch criterion.verification {
             case .scenarios(let indices):
                 let evidence = indices.filter { app.scenarios.indices.contains($0) }.map { index -> Evidence in
@@ -110,6 +112,9 @@ struct AcceptanceReport {
                                  invariant: nil, reason: nil, evidence: [])
             }
         }
+        for index in criteria.indices where criteria[index].status == .passed {
+            criteria[index].mutation = mutation[criteria[index].criterion.id]
+        }
     }
 
     /// How many criteria have each status, in `Status.allCases` order.
@@ -131,4 +136,16 @@ func brokeInvariant(_ result: ScenarioResult, named name: String?) -> Bool {
 /// `file:line` of a range, as the reports print locations.
 func location(_ range: SourceRange) -> String {
     "\(range.file):\(range.start.line)"
+}
+
+/// How many of the mutants touching what a criterion concerns its evidence kills (from `flowc mutate`'s `mutation.json`).
+public struct MutationScore: Sendable, Hashable {
+    public var killed: Int
+    public var mutants: Int
+    public init(killed: Int, mutants: Int) { self.killed = killed; self.mutants = mutants }
+
+    /// `5 of 7 mutants killed (71%)`; whole percents rounded down.
+    var text: String {
+        mutants == 0 ? "no mutant touches it" : "\(killed) of \(mutants) mutants killed (\(killed * 100 / mutants)%)"
+    }
 }

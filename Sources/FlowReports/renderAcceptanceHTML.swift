@@ -57,7 +57,8 @@ func renderAcceptanceHTML(_ report: AcceptanceReport) -> [UInt8] {
     for item in report.criteria {
         let status = item.status.rawValue
         out.append("<details class=\"criterion \(status)\" data-status=\"\(status)\"\(item.status == .failed ? " open" : "")>")
-        out.append("<summary>\(e(item.criterion.id)) <span class=\"badge \(status)\">\(e(item.status.title))</span></summary>")
+        let score = item.mutation.map { " <small>\(e($0.text))</small>" } ?? ""
+        out.append("<summary>\(e(item.criterion.id)) <span class=\"badge \(status)\">\(e(item.status.title))</span>\(score)</summary>")
         out.append("<blockquote>\(e(item.criterion.text))</blockquote>")
         var facts: [String] = []
         if let section = item.criterion.section { facts.append("Section: \(e(section))") }

@@ -9,6 +9,7 @@ struct AcceptanceDocument: Encodable {
         var ran: Bool
         var passed: Bool
     }
+    struct Mutation: Encodable { var killed: Int; var mutants: Int }
     struct Criterion: Encodable {
         var id: String
         var text: String
@@ -21,6 +22,7 @@ struct AcceptanceDocument: Encodable {
         var transitions: [String]
         var location: String
         var evidence: [Evidence]
+        var mutation: Mutation?
     }
     struct Failure: Encodable {
         var step: Int
@@ -68,7 +70,8 @@ func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
                 screens: item.criterion.screens.map(screenID),
                 transitions: item.criterion.transitions.map { "\(screenID($0.screen)) \($0.event)" },
                 location: location(item.criterion.range),
-                evidence: item.evidence.map { .init(scenario: $0.scenario, ran: $0.ran, passed: $0.passed) })
+                evidence: item.evidence.map { .init(scenario: $0.scenario, ran: $0.ran, passed: $0.passed) },
+                mutation: item.mutation.map { .init(killed: $0.killed, mutants: $0.mutants) })
         },
         scenarios: report.scenarios.map { entry in
             AcceptanceDocument.ScenarioEntry(

@@ -29,6 +29,7 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
         }
         lines.append("")
         lines.append("- **Status:** \(item.status.icon) \(item.status.title)")
+        if let mutation = item.mutation { lines.append("- **Mutation score:** \(mutation.text) (see `mutation.md`)") }
         if let section = criterion.section { lines.append("- **Section:** \(escapeMarkdown(section))") }
         lines.append("- **Declared at:** \(markdownCode(location(criterion.range)))")
         let screens = criterion.screens.filter { app.screens.indices.contains($0) }.map { markdownCode(app.screens[$0].id) }

@@ -18,10 +18,13 @@ import FlowRuntime
 ///   - app: The checked app.
 ///   - results: One result per scenario that ran (matched to `app.scenarios` by name); a scenario
 ///     without a result is reported as not run, and criteria resting on it as uncovered.
+///   - mutation: Mutation scores by criterion ID (from a complete `flowc mutate` run); each passed
+///     criterion shows its score.
 /// - Returns: The files, sorted by path.
-public func renderReports(for app: App, results: [ScenarioResult]) -> [(path: String, contents: [UInt8])] {
+public func renderReports(for app: App, results: [ScenarioResult],
+                          mutation: [String: MutationScore] = [:]) -> [(path: String, contents: [UInt8])] {
     let coverage = CoverageReport(app: app, results: results)
-    let acceptance = AcceptanceReport(app: app, results: results, coverage: coverage)
+    let acceptance = AcceptanceReport(app: app, results: results, coverage: coverage, mutation: mutation)
     let folder = "reports/\(app.id)/"
     var files: [(path: String, contents: [UInt8])] = [
         (folder + "acceptance.json", renderAcceptanceJSON(acceptance)),

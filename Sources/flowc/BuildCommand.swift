@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowCompiler
+import FlowReports
 import FlowSource
 
 struct BuildCommand: AsyncParsableCommand {
@@ -45,7 +46,12 @@ struct BuildCommand: AsyncParsableCommand {
             finish(1)
         }
         let writer = OutputWriter(outputDirectory: output)
-        let acceptance = acceptanceOutputs(for: compilation.program)
+        // Scores of a complete `flowc mutate` run are shown while the flow files are unchanged (see docs/reports.md).
+        var mutation: [String: [String: MutationScore]] = [:]
+        for app in compilation.program.apps {
+            mutation[app.id] = storedMutationScores(for: app, output: output, sources: compilation.sources)
+        }
+        let acceptance = acceptanceOutputs(for: compilation.program, mutation: mutation)
         let outputs = compilation.outputs + acceptance.outputs
         if check {
             let stale = writer.staleFiles(outputs) + writer.orphanedSwiftFiles(outputs).map { "\($0) (no longer generated)" }

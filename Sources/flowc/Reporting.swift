@@ -45,8 +45,9 @@ func finish(_ status: Int32) -> Never {
 /// Runs every scenario of every app and renders the acceptance and coverage reports.
 ///
 /// The reports are computed from the traces, never from live state, so the same flows give the
-/// same bytes on every run.
-func acceptanceOutputs(for program: FlowProgram) -> (outputs: [OutputFile], results: [String: [ScenarioResult]], verdicts: [AcceptanceVerdict]) {
+/// same bytes on every run. `mutation` gives, per app id, the scores of a `flowc mutate` run to show beside passed criteria.
+func acceptanceOutputs(for program: FlowProgram, mutation: [String: [String: MutationScore]] = [:])
+    -> (outputs: [OutputFile], results: [String: [ScenarioResult]], verdicts: [AcceptanceVerdict]) {
     var outputs: [OutputFile] = []
     var results: [String: [ScenarioResult]] = [:]
     var verdicts: [AcceptanceVerdict] = []
@@ -55,7 +56,7 @@ func acceptanceOutputs(for program: FlowProgram) -> (outputs: [OutputFile], resu
         let appResults = app.scenarios.map { runScenario($0, of: runtime) }
         results[app.id] = appResults
         verdicts.append(acceptanceVerdict(for: app, results: appResults))
-        outputs += renderReports(for: app, results: appResults).map { OutputFile(path: $0.path, contents: $0.contents) }
+        outputs += renderReports(for: app, results: appResults, mutation: mutation[app.id] ?? [:]).map { OutputFile(path: $0.path, contents: $0.contents) }
     }
     return (outputs, results, verdicts)
 }
@@ -72,6 +73,11 @@ func reportAcceptance(_ verdicts: [AcceptanceVerdict]) -> Bool {
 
 /// Compiles the flows for the commands that run them; prints the errors and exits 1 when there are any.
 func checkedProgram(flows: String) -> FlowProgram {
+    checkedCompilation(flows: flows).program
+}
+
+/// Compiles the flows, keeping the sources read; prints the errors and exits 1 when there are any.
+func checkedCompilation(flows: String) -> Compilation {
     let diagnostics = DiagnosticBag()
     let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
     let errors = diagnostics.diagnostics.filter { $0.severity == .error }
@@ -79,7 +85,7 @@ func checkedProgram(flows: String) -> FlowProgram {
         printDiagnostics(errors, compilation: compilation)
         finish(1)
     }
-    return compilation.program
+    return compilation
 }
 
 /// `build` is the default command, so `flowc chek` would read a folder named `chek`: a first argument that is

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowCompiler
 import FlowIR
+import FlowReports
 import FlowRuntime
 import FlowSource
 
@@ -45,14 +46,17 @@ struct TestCommand: AsyncParsableCommand {
     static let traceLinesShown = 200
 
     func run() async throws {
-        let program = checkedProgram(flows: flows)
+        let compilation = checkedCompilation(flows: flows)
+        let program = compilation.program
         let selected = program.apps.filter { apps.isEmpty || apps.contains($0.id) }
         for name in apps where !selected.contains(where: { $0.id == name }) {
             throw ValidationError("no app '\(name)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
         }
         var passed = 0
         var failed = 0
-        let (reports, results, verdicts) = acceptanceOutputs(for: FlowProgram(apps: selected))
+        var mutation: [String: [String: MutationScore]] = [:]
+        for app in selected { mutation[app.id] = storedMutationScores(for: app, output: output, sources: compilation.sources) }
+        let (reports, results, verdicts) = acceptanceOutputs(for: FlowProgram(apps: selected), mutation: mutation)
         for app in selected {
             for result in results[app.id] ?? [] {
                 if result.passed {

@@ -1,0 +1,57 @@
+import FlowIR
+import FlowSource
+
+/// The kinds of change `flowc mutate` plants, in the order they are listed in reports.
+public enum MutationOperator: String, Sendable, CaseIterable, Codable {
+    /// A timer's delay one unit longer, one unit shorter, or doubled (`after: 6s → 7s`).
+    case timer
+    /// A guard removed: the transition is taken whenever its event arrives.
+    case guardDropped = "guard-dropped"
+    /// A guard negated: `if: x` becomes `if: !(x)`.
+    case guardNegated = "guard-negated"
+    /// A transition's target screen replaced by the next screen of that flow; `end:` by the flow's next outcome.
+    case targetSwapped = "target-swapped"
+    /// One action of a transition, or of a screen's entry or exit, removed.
+    case actionDropped = "action-dropped"
+    /// Two adjacent actions run in the other order.
+    case actionsSwapped = "actions-swapped"
+    /// A validation rule's parameter moved by one (`min_length: 2 → 3`), or one listed value removed.
+    case ruleParameter = "rule-parameter"
+    /// A validation rule's message changed.
+    case ruleMessage = "rule-message"
+    /// A validation rule removed.
+    case ruleDropped = "rule-dropped"
+    /// Two service (or sub-flow) outcomes of one screen exchange their handling.
+    case outcomeRerouted = "outcome-rerouted"
+}
+
+/// One small, deterministic edit of a checked app.
+///
+/// ```swift
+/// let mutants = enumerateMutants(of: tempo)
+/// var mutated = tempo
+/// mutants[0].apply(&mutated)     // e.g. "flows/tempo/wallet.flow.yaml:610:9: after: 6s → 7s"
+/// ```
+public struct Mutant: Sendable {
+    /// 1-based, stable: the order in which `enumerateMutants` meets the sites, which follows declaration order.
+    public var number: Int
+    public var `operator`: MutationOperator
+    /// The change, as `before → after` (`after: 6s → 7s`, `if: balance > 0 → dropped`).
+    public var change: String
+    /// Where the edited declaration is written.
+    public var range: SourceRange
+    /// The screen it edits (`nil` for a flow-global transition or timer).
+    public var screen: Int?
+    /// The flow it edits (the screen's flow for a screen's own declarations).
+    public var flow: Int
+    /// The transition's event (`tap_continue`, `after 6s`), or nil for a screen's fields, entry or exit.
+    public var event: String?
+    /// State variables written by the actions the edit affects: an invariant criterion is touched only
+    /// by mutants that change how its variables are written.
+    public var writes: Set<String>
+    /// Makes the edit.
+    public var apply: @Sendable (inout App) -> Void
+
+    /// `flows/tempo/wallet.flow.yaml:610:9`.
+    public var location: String { range.description }
+}

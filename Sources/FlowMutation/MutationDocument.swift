@@ -1,0 +1,121 @@
+import Foundation
+import FlowIR
+import FlowSource
+
+/// The shape of `mutation.json` (keys sorted; optional values left out when absent). `flowc build`
+/// reads it back to show the scores in the acceptance reports.
+public struct MutationDocument: Codable, Sendable {
+    public struct Selection: Codable, Sendable {
+        public var operators: [String]?
+        public var limit: Int?
+        public var shard: String?
+    }
+    public struct Summary: Codable, Sendable {
+        /// Mutants the app has in all, before selection.
+        public var total: Int
+        public var ran: Int
+        public var killed: Int
+        public var survived: Int
+    }
+    public struct MutantEntry: Codable, Sendable {
+        public var number: Int
+        public var `operator`: String
+        public var location: String
+        public var change: String
+        public var screen: String?
+        public var flow: String
+        public var event: String?
+        public var killed: Bool
+        /// Scenarios that failed on the mutant.
+        public var killedBy: [String]
+        /// Invariants a scenario stopped on (absent when none), so shards can be merged without rerunning.
+        public var brokenInvariants: [String]?
+    }
+    public struct CriterionEntry: Codable, Sendable {
+        public var id: String
+        public var section: String?
+        public var passed: Bool
+        public var verification: String
+        /// Mutants touching what the criterion concerns.
+        public var mutants: Int
+        /// Of those, how many its evidence kills.
+        public var killed: Int
+        /// Numbers of the touching mutants its evidence lets survive.
+        public var survivors: [Int]
+    }
+    public struct Tally: Codable, Sendable {
+        public var name: String
+        public var mutants: Int
+        public var killed: Int
+    }
+    public var app: String
+    /// FNV-1a (64-bit, hex) of the app's flow files; scores are shown only while it matches.
+    public var fingerprint: String
+    /// Whether every mutant ran (no `--limit`, `--operators` or `--shard`).
+    public var complete: Bool
+    public var selection: Selection
+    public var summary: Summary
+    public var criteria: [CriterionEntry]
+    public var sections: [Tally]
+    public var flows: [Tally]
+    public var mutants: [MutantEntry]
+    /// Scenarios that fail on the app as written, and so cannot kill anything.
+    public var failingScenarios: [String]
+
+    public init(_ report: MutationReport, fingerprint: String) {
+        let run = report.run
+        let app = run.app
+        self.app = app.id
+        self.fingerprint = fingerprint
+        complete = run.selection.isComplete
+        selection = Selection(operators: run.selection.operators?.map(\.rawValue), limit: run.selection.limit,
+                              shard: run.selection.shard.map { "\($0.index)/\($0.count)" })
+        summary = Summary(total: run.totalMutants, ran: run.results.count, killed: report.killedCount,
+                          survived: run.results.count - report.killedCount)
+        criteria = report.criteria.map {
+            CriterionEntry(id: $0.id, section: $0.section, passed: $0.passed, verification: $0.verification, mutants: $0.touching.count,
+                           killed: $0.killed.count, survivors: $0.survivors)
+        }
+        sections = report.sections.map { Tally(name: $0.name, mutants: $0.mutants, killed: $0.killed) }
+        flows = report.flows.map { Tally(name: $0.name, mutants: $0.mutants, killed: $0.killed) }
+        mutants = run.results.map { result in
+            let mutant = result.mutant
+            let broken = app.invariants.map(\.name).filter { name in result.failures.contains { $0.message.contains("invariant '\(name)'") } }
+            return MutantEntry(number: mutant.number, operator: mutant.operator.rawValue, location: mutant.location, change: mutant.change,
+                               screen: mutant.screen.map { app.screens[$0].id }, flow: app.flows[mutant.flow].name, event: mutant.event,
+                               killed: result.killed, killedBy: result.failures.map { app.scenarios[$0.scenario].name },
+                               brokenInvariants: broken.isEmpty ? nil : broken)
+        }
+        failingScenarios = zip(app.scenarios, run.baseline).filter { !$1.passed }.map { $0.0.name }
+    }
+
+    /// Encoded with sorted keys, pretty printed, and a final newline.
+    public func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return Array(data) + Array("\n".utf8)
+    }
+
+    /// Reads a `mutation.json`; nil when it is not one.
+    public static func decode(_ bytes: [UInt8]) -> MutationDocument? {
+        try? JSONDecoder().decode(MutationDocument.self, from: Data(bytes))
+    }
+}
+
+/// FNV-1a (64-bit) over the app's files, path and bytes, in the app's order: changes when any flow file does.
+/// - Parameter sources: The compilation's sources by path.
+public func appFingerprint(_ app: App, sources: [String: SourceFile]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    }
+    for path in app.files {
+        mix(path.utf8)
+        mix([0])
+        mix(sources[path]?.bytes ?? [])
+        mix([0])
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+}

@@ -1,0 +1,114 @@
+import FlowIR
+import FlowRuntime
+import FlowSource
+
+/// Per criterion, per section and per flow: how many of the mutants that touch it its evidence kills.
+///
+/// A mutant touches a criterion when it edits one of the criterion's transitions (for a flow-global
+/// transition: the same event on a screen of that flow) or one of its screens: anything on it (fields,
+/// rules, entry and exit, transitions and timers), except that when the criterion also names
+/// transitions of that screen, its other transitions are left out; for a criterion verified by an invariant, the
+/// mutant must also change an action list or transition that writes a variable the invariant reads
+/// (directly or through derived values). A criterion verified by scenarios kills a
+/// mutant when one of those scenarios fails on it; one verified by an invariant kills it when a
+/// scenario stops because that invariant broke.
+public struct MutationReport: Sendable {
+    public struct CriterionScore: Sendable {
+        public var id: String
+        public var section: String?
+        /// Whether the criterion passes on the app as written (all its evidence passes).
+        public var passed: Bool
+        /// `scenarios` or `invariant`; criteria without automated evidence are not scored.
+        public var verification: String
+        public var touching: [Int]
+        public var killed: [Int]
+        public var survivors: [Int] { touching.filter { !killed.contains($0) } }
+    }
+    public struct Tally: Sendable {
+        public var name: String
+        public var mutants: Int
+        public var killed: Int
+    }
+
+    public var run: MutationRun
+    public var criteria: [CriterionScore]
+    /// Per criterion section (criterion–mutant pairs), in order of first appearance.
+    public var sections: [Tally]
+    /// Per flow: the mutants editing it, killed by any scenario.
+    public var flows: [Tally]
+
+    public var killedCount: Int { run.results.filter(\.killed).count }
+
+    public init(run: MutationRun) {
+        self.run = run
+        let app = run.app
+        var criteria: [CriterionScore] = []
+        for criterion in app.criteria {
+            let verification: String
+            let passed: Bool
+            let kills: (MutantResult) -> Bool
+            switch criterion.verification {
+            case .scenarios(let indices):
+                verification = "scenarios"
+                passed = !indices.isEmpty && indices.allSatisfy { run.baseline.indices.contains($0) && run.baseline[$0].passed }
+                kills = { result in result.failures.contains { indices.contains($0.scenario) } }
+            case .invariant(let index):
+                verification = "invariant"
+                let name = app.invariants.indices.contains(index) ? app.invariants[index].name : ""
+                passed = !run.baseline.isEmpty && run.baseline.allSatisfy { !($0.failure?.message.contains("invariant") ?? false) }
+                kills = { result in result.failures.contains { $0.message.contains("invariant '\(name)'") } }
+            case .notAutomatable, .unverified:
+                continue
+            }
+            var touching = run.results.filter { touches($0.mutant, criterion, in: app) }
+            if case .invariant(let index) = criterion.verification, app.invariants.indices.contains(index) {
+                var reads = app.invariants[index].check?.referencedVariables ?? []
+                // Through derived values to the state they are computed from.
+                var pending = Array(reads)
+                while let name = pending.popLast() {
+                    guard let derived = app.derived.first(where: { $0.name == name }), let value = derived.value else { continue }
+                    for variable in value.referencedVariables where reads.insert(variable).inserted { pending.append(variable) }
+                }
+                touching = touching.filter { !$0.mutant.writes.isDisjoint(with: reads) }
+            }
+            criteria.append(CriterionScore(id: criterion.id, section: criterion.section, passed: passed, verification: verification,
+                                           touching: touching.map(\.mutant.number), killed: touching.filter(kills).map(\.mutant.number)))
+        }
+        self.criteria = criteria
+        var sections: [Tally] = []
+        for score in criteria {
+            let name = score.section ?? "(no section)"
+            if let index = sections.firstIndex(where: { $0.name == name }) {
+                sections[index].mutants += score.touching.count
+                sections[index].killed += score.killed.count
+            } else {
+                sections.append(Tally(name: name, mutants: score.touching.count, killed: score.killed.count))
+            }
+        }
+        self.sections = sections
+        flows = app.flows.indices.map { index in
+            let mine = run.results.filter { $0.mutant.flow == index }
+            return Tally(name: app.flows[index].name, mutants: mine.count, killed: mine.filter(\.killed).count)
+        }
+    }
+}
+
+/// Whether `mutant` edits a screen or transition `criterion` concerns.
+func touches(_ mutant: Mutant, _ criterion: AcceptanceCriterion, in app: App) -> Bool {
+    if let screen = mutant.screen {
+        if let event = mutant.event, criterion.transitions.contains(where: { $0.screen == screen && $0.event == event }) { return true }
+        guard criterion.screens.contains(screen) else { return false }
+        // A criterion that names transitions of a listed screen concerns those transitions and the
+        // screen's own declarations (fields, rules, entry, exit), not its other transitions.
+        return mutant.event == nil || !criterion.transitions.contains { $0.screen == screen }
+    }
+    guard let event = mutant.event else { return false }
+    return criterion.transitions.contains { reference in
+        reference.event == event && app.screens.indices.contains(reference.screen) && app.screens[reference.screen].flow == mutant.flow
+    }
+}
+
+/// `5 of 7 (71%)`; `0 of 0` when nothing touches it. Whole percents, rounded down, so no floating point reaches a report.
+public func scoreText(killed: Int, of total: Int) -> String {
+    total == 0 ? "0 of 0" : "\(killed) of \(total) (\(killed * 100 / total)%)"
+}

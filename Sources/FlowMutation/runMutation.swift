@@ -1,0 +1,118 @@
+import FlowIR
+import FlowRuntime
+import FlowSource
+
+/// Which mutants a run covers. A run with no limit, no operator filter and no shard is complete:
+/// only a complete run's scores are shown in the acceptance reports.
+public struct MutationSelection: Sendable, Equatable {
+    /// Operators to apply; nil: all.
+    public var operators: [MutationOperator]?
+    /// Run only the first `limit` mutants (after the shard is taken).
+    public var limit: Int?
+    /// `--shard i/n`: mutants whose number is `i` modulo `n` (1-based `i`).
+    public var shard: (index: Int, count: Int)?
+
+    public init(operators: [MutationOperator]? = nil, limit: Int? = nil, shard: (index: Int, count: Int)? = nil) {
+        self.operators = operators; self.limit = limit; self.shard = shard
+    }
+
+    public var isComplete: Bool { operators == nil && limit == nil && (shard.map { $0.count == 1 } ?? true) }
+
+    /// The selected mutants, in number order.
+    public func select(_ mutants: [Mutant]) -> [Mutant] {
+        var selected = mutants
+        if let operators { selected = selected.filter { operators.contains($0.operator) } }
+        if let shard, shard.count > 0 { selected = selected.filter { ($0.number - 1) % shard.count == shard.index - 1 } }
+        if let limit { selected = Array(selected.prefix(max(limit, 0))) }
+        return selected
+    }
+
+    public static func == (lhs: MutationSelection, rhs: MutationSelection) -> Bool {
+        lhs.operators == rhs.operators && lhs.limit == rhs.limit && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
+    }
+}
+
+/// One mutant and what the scenarios made of it.
+public struct MutantResult: Sendable {
+    public var mutant: Mutant
+    /// Scenarios (indices in `App.scenarios`) that pass on the app as written and fail on the mutant, with their failure messages.
+    public var failures: [(scenario: Int, message: String)]
+    /// Killed when at least one scenario that passes on the app as written fails on the mutant.
+    public var killed: Bool { !failures.isEmpty }
+}
+
+/// The outcome of running the scenarios against every selected mutant of one app.
+public struct MutationRun: Sendable {
+    public var app: App
+    /// The scenarios' results on the app as written.
+    public var baseline: [ScenarioResult]
+    public var results: [MutantResult]
+    /// How many mutants the app has in all (before selection).
+    public var totalMutants: Int
+    public var selection: MutationSelection
+}
+
+/// Runs every scenario of `app` on each selected mutant.
+///
+/// A scenario that fails on the app as written cannot kill a mutant and is left out. A scenario
+/// whose run on the app as written never had the mutated screen current (for a flow-global
+/// transition or timer: no screen of that flow) is not run on the mutant either: the edited
+/// declaration never runs there, so by determinism its run is the one it had and it passes. Runs
+/// are independent and deterministic: the same app and selection give the same results.
+/// - Parameters:
+///   - app: The checked app.
+///   - selection: Which mutants to run.
+///   - progress: Called after each mutant with (done, selected).
+public func runMutation(of app: App, selection: MutationSelection = MutationSelection(),
+                        progress: (Int, Int) -> Void = { _, _ in }) -> MutationRun {
+    let all = enumerateMutants(of: app)
+    let selected = selection.select(all)
+    let original = RuntimeProgram(app: app)
+    let baseline = app.scenarios.map { runScenario($0, of: original) }
+    let live = app.scenarios.indices.filter { baseline[$0].passed }
+    let screenNumbers = Dictionary(app.screens.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var visitedScreens: [Int: Set<Int>] = [:]
+    var visitedFlows: [Int: Set<Int>] = [:]
+    for index in live {
+        let screens = Set(screensVisited(by: baseline[index].trace).compactMap { screenNumbers[$0] })
+        visitedScreens[index] = screens
+        visitedFlows[index] = Set(screens.map { app.screens[$0].flow })
+    }
+    var results: [MutantResult] = []
+    for (offset, mutant) in selected.enumerated() {
+        var mutated = app
+        mutant.apply(&mutated)
+        let program = RuntimeProgram(app: mutated)
+        var failures: [(scenario: Int, message: String)] = []
+        let reached = live.filter { index in
+            if let screen = mutant.screen { return visitedScreens[index]?.contains(screen) ?? true }
+            return visitedFlows[index]?.contains(mutant.flow) ?? true
+        }
+        for index in reached {
+            let result = runScenario(mutated.scenarios[index], of: program)
+            if !result.passed { failures.append((index, result.failure?.message ?? "failed")) }
+        }
+        results.append(MutantResult(mutant: mutant, failures: failures))
+        progress(offset + 1, selected.count)
+    }
+    return MutationRun(app: app, baseline: baseline, results: results, totalMutants: all.count, selection: selection)
+}
+
+/// Every screen a run was on: where each step left it, and every screen a transition left, entered,
+/// or stayed on (rejected or ignored events).
+func screensVisited(by trace: Trace) -> Set<String> {
+    var screens = Set<String>()
+    for step in trace.steps {
+        screens.insert(step.screen)
+        for micro in step.microSteps {
+            switch micro.outcome {
+            case .taken(let from, let to, _, _):
+                screens.insert(from)
+                if let to { screens.insert(to) }
+            case .rejected(let screen, _), .ignored(let screen):
+                screens.insert(screen)
+            }
+        }
+    }
+    return screens
+}
