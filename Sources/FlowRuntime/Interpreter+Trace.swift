@@ -3,22 +3,34 @@ import FlowIR
 
 extension Interpreter {
     /// The number of macro steps so far (the start counts as one).
-    public var stepCount: Int { log.steps.count }
+    public var stepCount: Int { log.stepTotal }
 
-    /// The recorded run: every macro step in order.
+    /// How many recent macro steps the trace keeps (nil, the default: all). A long headless run
+    /// (`flowc run --script`) sets it so memory stays flat; step numbers stay those of the whole run.
+    public var retainedSteps: Int? {
+        get { log.retainedSteps }
+        set { log.retainedSteps = newValue }
+    }
+
+    /// The recorded run: every macro step kept, in order.
     public var trace: Trace { Trace(steps: steps(from: 0)) }
 
-    /// The macro steps from `first` on, e.g. those a command just caused.
+    /// The macro steps from number `first` on (those still kept), e.g. those a command just caused;
+    /// none when `first` is past the last step.
     public func steps(from first: Int) -> [MacroStep] {
-        (max(0, first)..<log.steps.count).map(macroStep)
+        let start = max(log.droppedSteps, first)
+        guard start < stepCount else { return [] }
+        return (start..<stepCount).map(macroStep)
     }
 
     /// The last macro step, if any.
-    public var lastStep: MacroStep? { log.steps.isEmpty ? nil : macroStep(log.steps.count - 1) }
+    public var lastStep: MacroStep? { log.steps.isEmpty ? nil : macroStep(stepCount - 1) }
 
+    /// Macro step number `index` (absolute), which must still be kept.
     func macroStep(_ index: Int) -> MacroStep {
-        let record = log.steps[index]
-        let previous = index > 0 ? log.steps[index - 1] : nil
+        let local = index - log.droppedSteps
+        let record = log.steps[local]
+        let previous = local > 0 ? log.steps[local - 1] : nil
         func range(_ end: KeyPath<TraceLog.Step, Int32>) -> Range<Int> { Int(previous?[keyPath: end] ?? 0)..<Int(record[keyPath: end]) }
         let micro = log.micro[range(\.microEnd)].map(microStep)
         var changes: [String: Value] = [:]

@@ -52,6 +52,12 @@ struct TraceLog: Sendable {
     }
 
     var steps: [Step] = []
+    /// How many of the oldest steps were let go (`retainedSteps`); step numbers stay absolute.
+    var droppedSteps = 0
+    /// Keep only about this many recent steps (nil: all of them, as scenarios and reports need).
+    var retainedSteps: Int?
+    /// The number of steps recorded so far, the dropped ones included.
+    var stepTotal: Int { droppedSteps + steps.count }
     var micro: [Micro] = []
     /// Guard results: the interned guard source times two, plus one when it held.
     var guards: [Int32] = []
@@ -114,6 +120,45 @@ struct TraceLog: Sendable {
                           microEnd: Int32(truncatingIfNeeded: micro.count), effectEnd: Int32(truncatingIfNeeded: effects.count),
                           changeEnd: Int32(truncatingIfNeeded: changes.count), ruleEnd: Int32(truncatingIfNeeded: rules.count),
                           guardEnd: Int32(truncatingIfNeeded: guards.count)))
+        if let limit = retainedSteps, steps.count > 2 * max(1, limit) { dropOldest(keeping: max(1, limit)) }
+    }
+
+    /// Lets go of all but the `keeping` most recent steps, so a long headless run keeps a bounded trace
+    /// (amortised: it runs once every `keeping` steps).
+    private mutating func dropOldest(keeping: Int) {
+        let cut = steps.count - keeping
+        guard cut > 0 else { return }
+        let base = steps[cut - 1]
+        let microBase = Int(base.microEnd), effectBase = Int(base.effectEnd), changeBase = Int(base.changeEnd)
+        let ruleBase = Int(base.ruleEnd), guardBase = Int(base.guardEnd)
+        steps.removeFirst(cut)
+        droppedSteps += cut
+        micro.removeFirst(microBase)
+        effects.removeFirst(effectBase)
+        changes.removeFirst(changeBase)
+        rules.removeFirst(ruleBase)
+        guards.removeFirst(guardBase)
+        // Side tables are indexed from the logs: drop what no kept entry refers to, and renumber.
+        let firstDynamic = effects.lazy.filter { $0 < 0 }.map { Int(-$0 - 1) }.min() ?? dynamicEffects.count
+        dynamicEffects.removeFirst(firstDynamic)
+        let firstRejection = micro.lazy.filter { $0.kind == .rejected }.map { Int($0.detail) }.min() ?? rejections.count
+        rejections.removeFirst(firstRejection)
+        let firstEnding = steps.lazy.filter { $0.ended >= 0 }.map { Int($0.ended) }.min() ?? endings.count
+        endings.removeFirst(firstEnding)
+        for index in effects.indices where effects[index] < 0 { effects[index] += Int32(truncatingIfNeeded: firstDynamic) }
+        for index in micro.indices {
+            micro[index].guardStart -= Int32(truncatingIfNeeded: guardBase)
+            micro[index].guardEnd -= Int32(truncatingIfNeeded: guardBase)
+            if micro[index].kind == .rejected { micro[index].detail -= Int32(truncatingIfNeeded: firstRejection) }
+        }
+        for index in steps.indices {
+            steps[index].microEnd -= Int32(truncatingIfNeeded: microBase)
+            steps[index].effectEnd -= Int32(truncatingIfNeeded: effectBase)
+            steps[index].changeEnd -= Int32(truncatingIfNeeded: changeBase)
+            steps[index].ruleEnd -= Int32(truncatingIfNeeded: ruleBase)
+            steps[index].guardEnd -= Int32(truncatingIfNeeded: guardBase)
+            if steps[index].ended >= 0 { steps[index].ended -= Int32(truncatingIfNeeded: firstEnding) }
+        }
     }
 
     /// Whether slot was written in the step being recorded (or, once it ended, in the last step).
@@ -121,8 +166,8 @@ struct TraceLog: Sendable {
 
     /// Call before writing a state slot; its current value is remembered once a step.
     mutating func willWrite(slot: Int, in globals: [Value]) {
-        guard touchedInStep[slot] != steps.count else { return }
-        touchedInStep[slot] = steps.count
+        guard touchedInStep[slot] != stepTotal else { return }
+        touchedInStep[slot] = stepTotal
         if touchedCount < touched.count { touched[touchedCount] = (slot, globals[slot]) } else { touched.append((slot, globals[slot])) }
         touchedCount += 1
     }

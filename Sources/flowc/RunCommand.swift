@@ -50,6 +50,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         var session = try Session(app: app)
         if let script {
+            // A script has no undo and may run for a million steps: keep no history and a bounded trace.
+            session.keepsHistory = false
+            session.interpreter.retainedSteps = 100
             let lines: [String]
             if script == "-" {
                 lines = AnySequence { AnyIterator { readLine() } }.map { $0 }
@@ -100,7 +103,9 @@ struct RunCommand: AsyncParsableCommand {
 struct Session {
     let app: App
     var interpreter: Interpreter
+    /// Runs before each command, for `undo` (a person at a terminal; scripts keep none).
     var history: [Interpreter] = []
+    var keepsHistory = true
     var steps: [String] = []
     var lastStepIndex = 0
 
@@ -108,6 +113,9 @@ struct Session {
         self.app = app
         interpreter = try Interpreter(app: app)
     }
+
+    /// A script's steps are remembered (for nothing but a bounded record) up to this many.
+    static let savedStepsLimit = 10_000
 
     struct CommandError: Error, CustomStringConvertible {
         var description: String
@@ -119,7 +127,9 @@ struct Session {
         case "undo":
             guard let previous = history.popLast() else { throw CommandError(description: "nothing to undo") }
             interpreter = previous
-            steps.removeLast()
+            if !steps.isEmpty { steps.removeLast() }
+            // The steps shown as "what just happened" are those before the command that was undone.
+            lastStepIndex = min(lastStepIndex, interpreter.stepCount)
             return nil
         case "save":
             return scenarioYAML(name: arguments.first ?? "recorded_session")
@@ -154,6 +164,16 @@ struct Session {
     }
 
     mutating func record(_ step: String, _ body: (inout Interpreter) throws -> Void) throws {
+        if !keepsHistory {
+            // A failed line leaves the run as it was (the copy is dropped); with a bounded trace the copy costs
+            // the same on the millionth line as on the first.
+            var copy = interpreter
+            lastStepIndex = copy.stepCount
+            try body(&copy)
+            interpreter = copy
+            if steps.count < Self.savedStepsLimit { steps.append(step) }
+            return
+        }
         var copy = interpreter
         lastStepIndex = copy.stepCount
         try body(&copy)

@@ -494,4 +494,35 @@ import Testing
         try run.send("session_expired")
         #expect(run.currentScreen.id == "EXPIRED")
     }
+
+    @Test func aBoundedTraceKeepsStepNumbersAndInvariantsOfTheWholeRun() throws {
+        let app = try compileApp(InterpreterTests.header + """
+            state:
+              count: { type: int, initial: 0 }
+            invariants:
+              below_fifty: { text: The count stays below fifty., check: count < 50 }
+            flows:
+              main:
+                start: S1
+                screens:
+                  S1:
+                    name: One
+                    terminal: true
+                    on:
+                      tick: { do: [{ set: { count: count + 1 } }] }
+            """)
+        var run = try Interpreter(app: app)
+        run.retainedSteps = 5
+        for _ in 0..<40 { try run.send("tick") }
+        #expect(run.stepCount == 41)
+        let kept = run.steps(from: 0)
+        #expect(kept.count >= 5 && kept.count <= 10)
+        #expect(kept.last?.index == 40)
+        #expect(kept.last?.changes["count"] == .int(40))
+        #expect(run.steps(from: 1_000).isEmpty)
+        for _ in 0..<9 { try run.send("tick") }
+        let broken = #expect(throws: RuntimeFailure.self) { try run.send("tick") }
+        #expect(broken?.step == 50)
+    }
 }
+

@@ -46,3 +46,29 @@ import Testing
         #expect(result.stderr.hasPrefix("Error: 'chek' is not a flowc command, nor a file or folder. Did you mean 'check'? The commands are build, check, test, run, mutate, generate-swift.\n"), "\(result.stderr)")
     }
 }
+
+/// `flowc run` keeps working through undo, and a long script runs with a bounded trace.
+@Suite(.serialized) struct RunSessionTests {
+    @Test func undoingPastWhatAFailedCommandLeftDoesNotCrash() throws {
+        for input in ["advance 2s\ntap_im_new\nundo\nundo\nquit\n", "advance 2s\nfill nosuchfield x\nundo\nundo\nquit\n"] {
+            let result = try runFlowc(["run", "tempo"], in: packageRoot(), input: input)
+            #expect(result.status == 0, "\(input): \(result.stderr)")
+            #expect(result.stdout.contains("ONB-000"), "\(result.stdout.suffix(500))")
+        }
+        let nothing = try runFlowc(["run", "tempo"], in: packageRoot(), input: "undo\nquit\n")
+        #expect(nothing.stdout.contains("error: nothing to undo"))
+    }
+
+    @Test func aLongScriptKeepsNumberingStepsPastWhatTheTraceRetains() throws {
+        let lines = ["{\"advance\": \"2s\"}"] + Array(repeating: ["{\"send\": \"tap_im_new\"}", "{\"back\": true}"], count: 300).flatMap { $0 }
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-long-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: script)
+        let result = try runFlowc(["run", "tempo", "--script", script.path], in: packageRoot())
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(objects.count == lines.count + 1)
+        #expect(objects.last?["screen"] as? String == "ONB-001")
+        #expect((objects.last?["transitions"] as? [String])?.isEmpty == false, "the last step is still reported after older ones were let go")
+    }
+}
