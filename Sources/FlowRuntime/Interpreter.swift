@@ -353,7 +353,7 @@ public struct Interpreter: Sendable {
         case .screen(let target):
             try leave(screen)
             try run(transition.actions, payload: payload)
-            history.append(screen)
+            pushHistory(leaving: screen, for: target)
             try enter(target)
         case .overlay(let target):
             try run(transition.actions, payload: payload)
@@ -393,6 +393,20 @@ public struct Interpreter: Sendable {
         try take(route.transitions, event: number(of: "\(program.flows[frame.flow].name).\(outcome)"), payload: payload, global: false)
         if log.lastMicroStepWasIgnored {
             try enter(frame.caller)
+        }
+    }
+
+    /// Records where `back` returns to when going from `current` to `target`: a target already on the back
+    /// stack (of the current flow) is gone back to, dropping what was above it, so wallet → send → done →
+    /// wallet does not grow the stack; any other target is pushed over `current`.
+    mutating func pushHistory(leaving current: Int, for target: Int) {
+        // Opening the screen that shows already (a tab tapped twice) is not a step to go back over.
+        guard target != current else { return }
+        let floor = min(calls.last?.historyDepth ?? 0, history.count)
+        if let existing = history[floor...].lastIndex(of: target) {
+            history.removeSubrange(existing...)
+        } else {
+            history.append(current)
         }
     }
 

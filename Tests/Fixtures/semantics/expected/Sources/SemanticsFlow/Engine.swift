@@ -306,7 +306,7 @@ extension Machine {
         case .screen:
             try leave(screenNumber, into: &effects)
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
-            history.append(screenNumber)
+            pushHistory(to: row.argument)
             try enter(row.argument, into: &effects)
         case .overlay:
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
@@ -376,6 +376,19 @@ extension Machine {
         let exit = tables.screens[Int(screen)].exitActions
         if exit != 0 { try runActions(exit, nil, into: &effects) }
         if !errors.isEmpty { errors = [:] }
+    }
+
+    /// Where `back` returns to: a target already on the back stack (of the current flow) is gone back to,
+    /// dropping what was above it; any other target is pushed over the current screen (the interpreter's rule).
+    @inline(__always)
+    mutating func pushHistory(to target: Int32) {
+        guard target != screenNumber else { return }
+        let floor = min(callFrames.last?.historyDepth ?? 0, history.count)
+        if let existing = history[floor...].lastIndex(of: target) {
+            history.removeSubrange(existing...)
+        } else {
+            history.append(screenNumber)
+        }
     }
 
     /// Makes `screen` current: screen-view analytics, entry actions, its timers and its flow's global timers.

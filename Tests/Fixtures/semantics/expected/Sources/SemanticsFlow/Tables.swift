@@ -97,21 +97,21 @@ enum SemanticsTables {
         ScreenEntry(flow: 0, rowStart: 30, rowEnd: 31, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 7, exitActions: 0, analytics: 35), // 12: ORD-2 Order end
         ScreenEntry(flow: 0, rowStart: 31, rowEnd: 32, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 13: BCK-1 First
         ScreenEntry(flow: 0, rowStart: 32, rowEnd: 34, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: BCK-2 Second
-        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 35, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-3 Third
-        ScreenEntry(flow: 0, rowStart: 35, rowEnd: 37, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: SHT-1 Opener
-        ScreenEntry(flow: 0, rowStart: 37, rowEnd: 38, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: SHT-S Picker
-        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 39, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: GLB-1 Own help
-        ScreenEntry(flow: 0, rowStart: 39, rowEnd: 40, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: GLB-OWN Own help shown
-        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 41, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: TMR-1 Timed
-        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 43, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: TMR-AWAY Away
-        ScreenEntry(flow: 0, rowStart: 43, rowEnd: 44, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: TMR-2 Timed out
-        ScreenEntry(flow: 0, rowStart: 44, rowEnd: 47, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: SVC-1 Transfer
-        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 48, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: SVC-OK Sent
-        ScreenEntry(flow: 0, rowStart: 48, rowEnd: 49, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: SVC-FAIL Failed
-        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 52, fieldStart: 2, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 14, exitActions: 0, analytics: (-1)), // 26: DEF-1 Name
-        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 54, fieldStart: 3, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 3, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 55, rowEnd: 57, fieldStart: 3, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SUB-1 Inside
+        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 36, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-3 Third
+        ScreenEntry(flow: 0, rowStart: 36, rowEnd: 38, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: SHT-1 Opener
+        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 39, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: SHT-S Picker
+        ScreenEntry(flow: 0, rowStart: 39, rowEnd: 40, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: GLB-1 Own help
+        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 41, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: GLB-OWN Own help shown
+        ScreenEntry(flow: 0, rowStart: 41, rowEnd: 42, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: TMR-1 Timed
+        ScreenEntry(flow: 0, rowStart: 43, rowEnd: 44, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: TMR-AWAY Away
+        ScreenEntry(flow: 0, rowStart: 44, rowEnd: 45, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: TMR-2 Timed out
+        ScreenEntry(flow: 0, rowStart: 45, rowEnd: 48, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: SVC-1 Transfer
+        ScreenEntry(flow: 0, rowStart: 48, rowEnd: 49, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: SVC-OK Sent
+        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 50, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: SVC-FAIL Failed
+        ScreenEntry(flow: 0, rowStart: 50, rowEnd: 53, fieldStart: 2, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 14, exitActions: 0, analytics: (-1)), // 26: DEF-1 Name
+        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 55, fieldStart: 3, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: DEF-2 Name kept
+        ScreenEntry(flow: 0, rowStart: 55, rowEnd: 56, fieldStart: 3, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: SUB-DONE Sub-flow done
+        ScreenEntry(flow: 1, rowStart: 56, rowEnd: 58, fieldStart: 3, fieldEnd: 3, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SUB-1 Inside
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -151,42 +151,43 @@ enum SemanticsTables {
         TransitionRow(event: 20, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // BCK-2 next → BCK-3
         TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // BCK-2 up → back
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // BCK-3 done → HUB
-        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .overlay, argument: 17, validates: false), // SHT-1 open → SHT-S (overlay)
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // BCK-3 again → BCK-1
+        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .overlay, argument: 17, validates: false), // SHT-1 open → SHT-S (overlay)
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SHT-1 done → HUB
         TransitionRow(event: 19, guardID: 0, actionsID: 8, target: .back, argument: 0, validates: false), // SHT-S pick → back
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // GLB-1 help → GLB-OWN
+        TransitionRow(event: 25, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // GLB-1 help → GLB-OWN
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GLB-OWN done → HUB
-        TransitionRow(event: 25, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // TMR-1 away → TMR-AWAY
+        TransitionRow(event: 26, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // TMR-1 away → TMR-AWAY
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // TMR-1 after 30s → TMR-2
-        TransitionRow(event: 26, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // TMR-AWAY return → back
+        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // TMR-AWAY return → back
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // TMR-2 done → HUB
-        TransitionRow(event: 27, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // SVC-1 send stays
+        TransitionRow(event: 28, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // SVC-1 send stays
         TransitionRow(event: 0, guardID: 0, actionsID: 10, target: .screen, argument: 24, validates: false), // SVC-1 bank.transfer.sent → SVC-OK
         TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // SVC-1 bank.transfer.failed → SVC-FAIL
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-OK done → HUB
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-FAIL done → HUB
-        TransitionRow(event: 28, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
-        TransitionRow(event: 29, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
+        TransitionRow(event: 29, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
+        TransitionRow(event: 30, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
         TransitionRow(event: 20, guardID: 0, actionsID: 13, target: .screen, argument: 27, validates: true), // DEF-1 next → DEF-2
-        TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // DEF-2 done → HUB
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
         TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
         TransitionRow(event: 32, guardID: 0, actionsID: 0, target: .end, argument: 30, validates: false), // SUB-1 finish → end done
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
+        TransitionRow(event: 25, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 31, validates: false), // sub (global) after 60s → end cancelled
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 57, rowEnd: 58, timerStart: 1, timerEnd: 1, name: 37), // main
-        FlowEntry(start: 29, rowStart: 58, rowEnd: 58, timerStart: 1, timerEnd: 2, name: 38), // sub
+        FlowEntry(start: 0, rowStart: 58, rowEnd: 59, timerStart: 1, timerEnd: 1, name: 37), // main
+        FlowEntry(start: 29, rowStart: 59, rowEnd: 59, timerStart: 1, timerEnd: 2, name: 38), // sub
     ]
 
     /// Every timer: its delay and the rows it fires.
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 30000, rowStart: 41, rowEnd: 42), // TMR-1 after 30s
-        TimerEntry(milliseconds: 60000, rowStart: 58, rowEnd: 59), // sub (global) after 60s
+        TimerEntry(milliseconds: 30000, rowStart: 42, rowEnd: 43), // TMR-1 after 30s
+        TimerEntry(milliseconds: 60000, rowStart: 59, rowEnd: 60), // sub (global) after 60s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.

@@ -263,6 +263,7 @@ public enum SemanticsEvent: Hashable, Sendable {
     case next
     case go
     case up
+    case again
     case `open`
     case help
     case away
@@ -270,7 +271,6 @@ public enum SemanticsEvent: Hashable, Sendable {
     case send
     case useFavourite
     case forget
-    case again
     case ping
     case finish
 
@@ -327,6 +327,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             self = .go
         case "up":
             self = .up
+        case "again":
+            self = .again
         case "open":
             self = .`open`
         case "help":
@@ -341,8 +343,6 @@ public enum SemanticsEvent: Hashable, Sendable {
             self = .useFavourite
         case "forget":
             self = .forget
-        case "again":
-            self = .again
         case "ping":
             self = .ping
         case "finish":
@@ -401,6 +401,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             return "go"
         case .up:
             return "up"
+        case .again:
+            return "again"
         case .`open`:
             return "open"
         case .help:
@@ -415,8 +417,6 @@ public enum SemanticsEvent: Hashable, Sendable {
             return "use_favourite"
         case .forget:
             return "forget"
-        case .again:
-            return "again"
         case .ping:
             return "ping"
         case .finish:
@@ -475,21 +475,21 @@ public enum SemanticsEvent: Hashable, Sendable {
             return 21
         case .up:
             return 22
-        case .`open`:
-            return 23
-        case .help:
-            return 24
-        case .away:
-            return 25
-        case .`return`:
-            return 26
-        case .send:
-            return 27
-        case .useFavourite:
-            return 28
-        case .forget:
-            return 29
         case .again:
+            return 23
+        case .`open`:
+            return 24
+        case .help:
+            return 25
+        case .away:
+            return 26
+        case .`return`:
+            return 27
+        case .send:
+            return 28
+        case .useFavourite:
+            return 29
+        case .forget:
             return 30
         case .ping:
             return 31
