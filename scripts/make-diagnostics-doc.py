@@ -192,6 +192,10 @@ P = {
  "The YAML is nested more than 64 levels deep; flowc stops reading the file.",
  "Flow files are never nested that deep: look for brackets `[` `{` that are opened and never closed, or a generated file that went wrong.",
  None),
+'module-clash': (
+ "Two apps have names that give the same Swift module (`My App` and `my-app` both give `MyAppFlow`; names with no Latin letters all give `Flow`). Their generated files would overwrite each other, so the second app is not generated.",
+ "Give one of the apps another `name:` (the display name the module is made from).",
+ None),
 'no-app': (
  "flowc found flow files but none of them has an `app:` section, so there is no app to check (or the folder has no `.flow.yaml` file at all).",
  "Check the app's folder (not a sub-folder of it), and make sure its `app.flow.yaml` exists and starts with an `app:` section.",

@@ -15,3 +15,7 @@ public func renderSwiftSources(_ program: FlowProgram, folder: String = "Sources
     }
     return files.sorted { $0.path < $1.path }
 }
+
+/// The Swift module flowc generates for `app` (`TempoFlow`), named after the app's name.
+public func generatedModuleName(for app: App) -> String { AppNames(app: app).module }
+

@@ -11,6 +11,8 @@ public protocol FileSystem: Sendable {
     func resolvingSymlinks(_ path: String) -> String
     func write(_ path: String, _ bytes: [UInt8]) throws
     func remove(_ path: String) throws
+    /// Renames `from` to `to` in one step (the same folder), replacing `to`.
+    func move(_ from: String, to: String) throws
 }
 
 public enum FileKind: Equatable, Sendable {
@@ -65,6 +67,10 @@ public struct DiskFileSystem: FileSystem {
 
     public func remove(_ path: String) throws {
         try FileManager.default.removeItem(atPath: path)
+    }
+
+    public func move(_ from: String, to: String) throws {
+        if rename(from, to) != 0 { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to]) }
     }
 }
 

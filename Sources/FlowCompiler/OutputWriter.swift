@@ -19,50 +19,83 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Generated Swift files under `Sources/<App>Flow/` that `outputs` no longer contains (an app or
-    /// file that is gone), sorted. Only `.swift` files in `Sources/*Flow/` folders are considered,
-    /// so nothing a person put elsewhere in the output folder is ever reported or removed.
-    public func orphanedSwiftFiles(_ outputs: [OutputFile]) -> [String] {
+    /// The list of what flowc wrote in the output folder; flowc deletes only files named in it.
+    public static let manifestName = "flowc-outputs.txt"
+
+    /// `outputs` and the manifest that names them: what a build writes.
+    public static func withManifest(_ outputs: [OutputFile]) -> [OutputFile] {
+        let paths = outputs.map(\.path).filter { $0 != manifestName }.sorted()
+        let text = "# Files flowc writes in this folder. It deletes only files listed here, when they are no longer generated.\n"
+            + paths.map { $0 + "\n" }.joined()
+        return outputs.filter { $0.path != manifestName } + [OutputFile(path: manifestName, contents: Array(text.utf8))]
+    }
+
+    /// The files the previous build listed in its manifest (relative to the output folder); none without one.
+    func previouslyWritten() -> [String] {
+        guard let bytes = try? fileSystem.read(joinPath(outputDirectory, Self.manifestName)) else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+            .filter { !$0.hasPrefix("#") && !$0.isEmpty && !$0.hasPrefix("/") && !$0.split(separator: "/").contains("..") }
+    }
+
+    /// Files flowc wrote before (its manifest says so) that `outputs` no longer contains, and that are still
+    /// there: a report of a renamed flow, the Swift of an app that is gone. Nothing else is ever reported or
+    /// removed: a file a person put in the output folder, even among generated ones, is left alone.
+    public func orphanedFiles(_ outputs: [OutputFile]) -> [String] {
         let expected = Set(outputs.map(\.path))
-        let sources = joinPath(outputDirectory, "Sources")
-        guard fileSystem.kind(of: sources) == .directory, let modules = try? fileSystem.list(sources) else { return [] }
-        var orphans: [String] = []
-        for module in modules.sorted() where module.hasSuffix("Flow") {
-            let folder = joinPath(sources, module)
-            guard fileSystem.kind(of: folder) == .directory, let files = try? fileSystem.list(folder) else { continue }
-            for file in files.sorted() where file.hasSuffix(".swift") && !expected.contains("Sources/\(module)/\(file)") {
-                orphans.append(joinPath(folder, file))
-            }
-        }
-        return orphans
+        return previouslyWritten().filter { !expected.contains($0) }.sorted().map { joinPath(outputDirectory, $0) }
+            .filter { if case .file = fileSystem.kind(of: $0) { true } else { false } }
     }
 
-    /// Removes the generated Swift files whose app is gone.
-    /// - Returns: The paths removed.
+    /// Writes `outputs` (with their manifest) and removes the files flowc wrote before that are no longer
+    /// generated; the old manifest is read before the new one replaces it.
+    /// - Returns: The paths written and removed.
     @discardableResult
-    public func removeOrphans(_ outputs: [OutputFile]) throws -> [String] {
-        let orphans = orphanedSwiftFiles(outputs)
+    public func update(_ outputs: [OutputFile]) throws -> [String] {
+        let orphans = orphanedFiles(outputs)
+        let written = try write(outputs)
         for path in orphans { try fileSystem.remove(path) }
-        return orphans
+        return written + orphans
     }
 
-    /// Writes the files that changed, each through a temporary file and a rename.
+    /// Writes the files that changed, all or none: each is first written beside its place under a temporary
+    /// name, and only when every one is written are they renamed into place; if one cannot be written, the
+    /// temporary files are removed and nothing changes.
     /// - Returns: The paths written.
     @discardableResult
     public func write(_ outputs: [OutputFile]) throws -> [String] {
-        var written: [String] = []
-        for output in outputs.sorted(by: { $0.path < $1.path }) {
-            // Names come from checked ids; refuse anything that could leave the output folder anyway.
-            guard !output.path.hasPrefix("/"), !output.path.split(separator: "/").contains("..") else {
-                throw OutputPathError(path: output.path)
+        var changed: [(path: String, staged: String)] = []
+        do {
+            for output in outputs.sorted(by: { $0.path < $1.path }) {
+                // Names come from checked ids; refuse anything that could leave the output folder anyway.
+                guard !output.path.hasPrefix("/"), !output.path.split(separator: "/").contains("..") else {
+                    throw OutputPathError(path: output.path)
+                }
+                let path = joinPath(outputDirectory, output.path)
+                if let current = try? fileSystem.read(path), current == output.contents { continue }
+                let staged = joinPath(parentPath(path), ".\(lastComponent(path)).flowc-staged")
+                try fileSystem.write(staged, output.contents)
+                changed.append((path, staged))
             }
-            let path = joinPath(outputDirectory, output.path)
-            if let current = try? fileSystem.read(path), current == output.contents { continue }
-            try fileSystem.write(path, output.contents)
-            written.append(path)
+        } catch {
+            for file in changed { try? fileSystem.remove(file.staged) }
+            throw error
         }
-        return written
+        for (index, file) in changed.enumerated() {
+            do {
+                try fileSystem.move(file.staged, to: file.path)
+            } catch {
+                for rest in changed[index...] { try? fileSystem.remove(rest.staged) }
+                throw OutputWriteError(path: file.path)
+            }
+        }
+        return changed.map(\.path)
     }
+}
+
+/// A generated file that could not be put in place.
+public struct OutputWriteError: Error, CustomStringConvertible {
+    public var path: String
+    public var description: String { "could not write '\(path)'; the files written before it in this build are in place, the rest are not" }
 }
 
 /// A generated file name that would leave the output folder.

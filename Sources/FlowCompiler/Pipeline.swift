@@ -44,6 +44,18 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
         ids[app.id] = app.range
         apps.append(app)
     }
+    // Two apps whose names give one Swift module would overwrite each other's generated files.
+    var modules: [String: App] = [:]
+    apps = apps.sorted { $0.id < $1.id }.filter { app in
+        let module = generatedModuleName(for: app)
+        guard let first = modules[module] else {
+            modules[module] = app
+            return true
+        }
+        diagnostics.error("module-clash", "apps '\(first.id)' and '\(app.id)' would both be generated as the Swift module '\(module)' (from their names '\(first.name)' and '\(app.name)'); give one of them another name",
+                          at: app.range, notes: [.init("'\(first.id)' is declared here", at: first.range)])
+        return false
+    }
     let program = FlowProgram(apps: apps.sorted { $0.id < $1.id })
     var outputs: [OutputFile] = []
     if config.generatesOutputs {

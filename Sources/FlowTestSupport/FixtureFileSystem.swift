@@ -21,4 +21,5 @@ public struct FixtureFileSystem: FileSystem {
     public func resolvingSymlinks(_ path: String) -> String { disk.resolvingSymlinks(absolute(path)) }
     public func write(_ path: String, _ bytes: [UInt8]) throws { try disk.write(absolute(path), bytes) }
     public func remove(_ path: String) throws { try disk.remove(absolute(path)) }
+    public func move(_ from: String, to: String) throws { try disk.move(absolute(from), to: absolute(to)) }
 }

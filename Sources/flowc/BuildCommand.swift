@@ -52,9 +52,9 @@ struct BuildCommand: AsyncParsableCommand {
             mutation[app.id] = storedMutationScores(for: app, output: output, sources: compilation.sources)
         }
         let acceptance = acceptanceOutputs(for: compilation.program, mutation: mutation)
-        let outputs = compilation.outputs + acceptance.outputs
+        let outputs = OutputWriter.withManifest(compilation.outputs + acceptance.outputs)
         if check {
-            let stale = writer.staleFiles(outputs) + writer.orphanedSwiftFiles(outputs).map { "\($0) (no longer generated)" }
+            let stale = writer.staleFiles(outputs) + writer.orphanedFiles(outputs).map { "\($0) (no longer generated)" }
             let accepted = reportAcceptance(acceptance.verdicts)
             if stale.isEmpty {
                 printLine("\(output)/ is up to date (\(outputs.count) file\(outputs.count == 1 ? "" : "s")).")
@@ -64,10 +64,10 @@ struct BuildCommand: AsyncParsableCommand {
             for path in stale { printLine("  \(path)") }
             finish(1)
         }
-        let written = try writer.write(outputs) + writer.removeOrphans(outputs)
+        let changed = try writer.update(outputs)
         let apps = compilation.program.apps
         printLine("Checked \(apps.count) app\(apps.count == 1 ? "" : "s") (\(apps.map(\.id).joined(separator: ", "))); "
-                  + (written.isEmpty ? "\(output)/ was already up to date." : "wrote \(written.count == 1 ? written[0] : "\(written.count) files in \(output)/").")
+                  + (changed.isEmpty ? "\(output)/ was already up to date." : "wrote \(changed.count == 1 ? changed[0] : "\(changed.count) files in \(output)/").")
         )
         finish(reportAcceptance(acceptance.verdicts) ? 0 : 1)
     }

@@ -65,8 +65,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try runFlowc(["build"], in: folder)
         #expect(first.status == 0)
-        // inventory.json, 8 reports and the app's 5 Swift files.
-        #expect(first.stdout == "Checked 1 app (minimal_app); wrote 14 files in generated/.\n")
+        // inventory.json, 8 reports, the app's 5 Swift files and the manifest of what flowc wrote.
+        #expect(first.stdout == "Checked 1 app (minimal_app); wrote 15 files in generated/.\n")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated/reports/minimal_app/junit.xml").path))
         let inventory = folder.appendingPathComponent("generated/inventory.json")
         let bytes = try Data(contentsOf: inventory)
@@ -105,18 +105,37 @@ import Testing
 }
 
 extension CommandLineTests {
-    @Test func buildRemovesTheSwiftOfAnAppThatIsGone() throws {
+    /// flowc deletes only files its manifest (generated/flowc-outputs.txt) says it wrote.
+    @Test func buildRemovesWhatItWroteForAnAppThatIsGoneAndNothingElse() throws {
         let folder = try project(fixture: "ok/minimal-app")
         defer { try? FileManager.default.removeItem(at: folder) }
+        let second = folder.appendingPathComponent("flows/second-app")
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("flows/minimal-app"), to: second)
+        let root = second.appendingPathComponent("app.flow.yaml")
+        try Data(String(decoding: try Data(contentsOf: root), as: UTF8.self).replacingOccurrences(of: "name: Minimal", with: "name: Second").utf8).write(to: root)
         #expect(try runFlowc(["build"], in: folder).status == 0)
-        let orphan = folder.appendingPathComponent("generated/Sources/GoneFlow/Machine.swift")
-        try FileManager.default.createDirectory(at: orphan.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("// an app that was deleted\n".utf8).write(to: orphan)
+        let generated = folder.appendingPathComponent("generated")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: generated.appendingPathComponent("Sources").path).sorted()
+        #expect(modules.count == 2, "\(modules)")
+        // Files a person put in the output folder, one of them inside a generated module.
+        let ownModule = generated.appendingPathComponent("Sources/MyOwnFlow/Keep.swift")
+        let beside = generated.appendingPathComponent("Sources/\(modules[0])/Extensions.swift")
+        for file in [ownModule, beside] {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("// hand-written\n".utf8).write(to: file)
+        }
+        try FileManager.default.removeItem(at: second)
         let check = try runFlowc(["build", "--check"], in: folder)
         #expect(check.status == 1)
-        #expect(check.stdout.contains("generated/Sources/GoneFlow/Machine.swift (no longer generated)"))
+        #expect(check.stdout.contains("(no longer generated)"))
+        #expect(!check.stdout.contains("Keep.swift") && !check.stdout.contains("Extensions.swift"), "\(check.stdout)")
         #expect(try runFlowc(["build"], in: folder).status == 0)
-        #expect(!FileManager.default.fileExists(atPath: orphan.path))
+        let left = try FileManager.default.contentsOfDirectory(atPath: generated.appendingPathComponent("Sources").path).sorted()
+        #expect(FileManager.default.fileExists(atPath: ownModule.path))
+        #expect(FileManager.default.fileExists(atPath: beside.path))
+        let goneReports = (try? FileManager.default.contentsOfDirectory(atPath: generated.appendingPathComponent("reports/second_app").path)) ?? []
+        #expect(goneReports.isEmpty, "\(goneReports)")
+        #expect(left.contains("MyOwnFlow"))
         #expect(try runFlowc(["build", "--check"], in: folder).status == 0)
     }
 }
