@@ -79,7 +79,7 @@ func checkedProgram(flows: String) -> FlowProgram {
 /// Compiles the flows, keeping the sources read; prints the errors and exits 1 when there are any.
 func checkedCompilation(flows: String) -> Compilation {
     let diagnostics = DiagnosticBag()
-    let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
+    let compilation = compile(CompilerConfig(inputs: [projectRelative(flows)], generatesOutputs: false), diagnostics: diagnostics)
     let errors = diagnostics.diagnostics.filter { $0.severity == .error }
     if !errors.isEmpty {
         printDiagnostics(errors, compilation: compilation)
@@ -99,8 +99,23 @@ func rejectMistypedCommand(_ paths: [String]) throws {
 }
 
 /// Rejects an output folder that is empty or climbs out of the project.
+///
+/// The one rule for where flowc writes: inside the current folder (the project), after symbolic links are
+/// followed, so neither `../x`, nor `/tmp/x`, nor a link to a folder elsewhere can send output outside it.
 func validateOutputFolder(_ output: String) throws {
-    if output.isEmpty || output.split(separator: "/").contains("..") {
+    guard !output.isEmpty, !output.split(separator: "/").contains("..") else {
         throw ValidationError("--output must be a folder inside the project, without '..'")
+    }
+    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().standardizedFileURL.path
+    // The deepest part of the output path that exists, with its links followed, must lie inside the project.
+    var existing = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+    // `attributesOfItem` sees a link itself, even one to nothing.
+    while (try? FileManager.default.attributesOfItem(atPath: existing.path)) == nil, existing.path != "/" { existing.deleteLastPathComponent() }
+    var resolved = existing.resolvingSymlinksInPath().standardizedFileURL.path
+    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: existing.path) {
+        resolved = URL(fileURLWithPath: target, relativeTo: existing.deletingLastPathComponent()).standardizedFileURL.path
+    }
+    guard resolved == current || resolved.hasPrefix(current.hasSuffix("/") ? current : current + "/") else {
+        throw ValidationError("--output must be a folder inside the project (\(current)); '\(output)' is \(resolved == existing.path ? "outside it" : "a link to \(resolved)")")
     }
 }

@@ -17,7 +17,8 @@ struct TestCommand: AsyncParsableCommand {
             failure (summarised at the end) or a flow error.
 
             The acceptance and coverage reports of the tested apps are written to
-            <output>/reports/<app>/ (default generated/), as flowc build writes them.
+            <output>/reports/<app>/ (default generated/), as flowc build writes them. With --flows
+            naming other flows, reports are written only where --output says.
 
             Examples:
               flowc test                 every app under flows/
@@ -32,8 +33,12 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: "Where the flows are.")
     var flows: String = "flows"
 
-    @Option(name: .shortAndLong, help: "The folder the reports are written to.")
-    var output: String = "generated"
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The folder the reports are written to (default: generated, for the project's own flows).")
+    var requestedOutput: String?
+
+    /// Reports of other flows (`--flows elsewhere`) never land in this project's generated/ unless asked.
+    var output: String { requestedOutput ?? "generated" }
+    var writesReports: Bool { !noReports && (requestedOutput != nil || projectRelative(flows) == "flows") }
 
     @Flag(help: "Do not write reports.")
     var noReports = false
@@ -78,7 +83,7 @@ struct TestCommand: AsyncParsableCommand {
                 }
             }
         }
-        if !noReports {
+        if writesReports {
             _ = try OutputWriter(outputDirectory: output).write(reports)
         }
         printLine("\(passed) passed, \(failed) failed")

@@ -139,3 +139,41 @@ extension CommandLineTests {
         #expect(try runFlowc(["build", "--check"], in: folder).status == 0)
     }
 }
+
+/// Outputs do not depend on how flowc was invoked, and land only inside the project.
+extension CommandLineTests {
+    @Test func anAbsolutePathToTheFlowsWritesTheSameBytes() throws {
+        let folder = try project(fixture: "ok/minimal-app")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try runFlowc(["build", "flows", "--output", "relative"], in: folder).status == 0)
+        #expect(try runFlowc(["build", folder.appendingPathComponent("flows").path, "--output", "absolute"], in: folder).status == 0)
+        for file in ["inventory.json", "reports/minimal_app/acceptance.json", "reports/minimal_app/coverage.md", "reports/minimal_app/junit.xml"] {
+            let relative = try Data(contentsOf: folder.appendingPathComponent("relative/\(file)"))
+            let absolute = try Data(contentsOf: folder.appendingPathComponent("absolute/\(file)"))
+            #expect(relative == absolute, "\(file) differs")
+        }
+    }
+
+    @Test func outputOutsideTheProjectIsRefusedHoweverItIsWritten() throws {
+        let folder = try project(fixture: "ok/minimal-app")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-elsewhere-\(UUID().uuidString)")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: elsewhere.path)
+        for output in ["../escape", elsewhere.path, "link"] {
+            let result = try runFlowc(["build", "--output", output], in: folder)
+            #expect(result.status == 64, "\(output): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("Error: --output must be a folder inside the project"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
+    }
+
+    @Test func testingOtherFlowsWritesNoReportsIntoThisProject() throws {
+        let folder = try project(fixture: "ok/minimal-app")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("flows"), to: folder.appendingPathComponent("other"))
+        _ = try runFlowc(["test", "--flows", "other"], in: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated").path))
+        _ = try runFlowc(["test", "--flows", "other", "--output", "mine"], in: folder)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("mine/reports/minimal_app/acceptance.md").path))
+    }
+}
