@@ -31,6 +31,10 @@ P = {
  "An acceptance criterion names no screen and no transition, so reports cannot show where it applies.",
  "Add `screens: [...]` with the screens it is about, or `transitions: [\"<screen ID> <event>\"]`, or both.",
  None),
+'cross-flow-target': (
+ "A screen of a flow that runs as a sub-flow leads with `to:` to a screen of another flow. The sub-flow would never finish: the app would show the other flow with the call still open, and nothing to return to.",
+ "End the sub-flow with an outcome (`end: home`) and route it in the caller's `returns:` (`home: STEP-13`); or, for something that applies everywhere (session expiry, app lock), use an app-wide transition (`app: { on: ... }`). Flows never run as sub-flows are sections of the app and may lead to each other with `to:`.",
+ None),
 'dead-end': (
  "A screen has no way out: no transition or timer leaves it, and it is not marked as a legitimate end.",
  "Add the missing transition (a button, a timer, `back`), or mark the screen `terminal: true` if the app or flow really may stop there.",

@@ -214,6 +214,16 @@ extension AppChecker {
             target = .back
         case .screen(let name):
             guard let index = resolveScreenReference(name, as: "transition target") else { return nil }
+            // Inside a sub-flow, `to:` a screen of another flow would leave the call unfinished: the app would
+            // be shown elsewhere with nothing to return to. Flows that are never run as sub-flows are sections
+            // of the app, and moving between them with `to:` is a change of section.
+            let appWide = (sources.root.app?.on ?? []).contains { group in group.transitions.contains { $0.range == syntax.range } }
+            if app.screens[index].flow != flow && !appWide && subflowNames.contains(app.flows[flow].name) {
+                let other = app.flows[app.screens[index].flow].name
+                error("cross-flow-target", "'\(name.value)' is a screen of flow '\(other)', but '\(app.flows[flow].name)' runs as a sub-flow, so the call would never finish; end '\(app.flows[flow].name)' with an outcome (end: ...) and route it in the caller's returns:, or use an app-wide transition (app.on)",
+                      at: name.range)
+                return nil
+            }
             target = .screen(index)
             forward = true
         case .overlay(let name):
@@ -384,3 +394,37 @@ extension AppChecker {
         return actions
     }
 }
+
+extension AppChecker {
+    /// Names of the flows some transition runs as a sub-flow (`flow: <name>`), found once.
+    var subflowNames: Set<String> {
+        if let known = subflowNamesFound { return known }
+        let names = findSubflowNames()
+        subflowNamesFound = names
+        return names
+    }
+
+    private func findSubflowNames() -> Set<String> {
+        var names = Set<String>()
+        func visit(_ transitions: [TransitionSyntax]) {
+            for transition in transitions {
+                if case .flow(let name, let returns)? = transition.target {
+                    names.insert(name.value)
+                    for route in returns { visit(route.transitions) }
+                }
+            }
+        }
+        for file in sources.files {
+            for flow in file.flows {
+                for group in flow.on { visit(group.transitions) }
+                for timer in flow.after { visit(timer.transitions) }
+                for screen in flow.screens {
+                    for group in screen.on { visit(group.transitions) }
+                    for timer in screen.after { visit(timer.transitions) }
+                }
+            }
+        }
+        return names
+    }
+}
+

@@ -25,6 +25,8 @@ struct EnvironmentKey: Hashable {
 
 /// The mutable state of one app's check; lives only for the duration of `checkApp`.
 final class AppChecker {
+    /// Flows run as sub-flows somewhere (see `subflowNames`).
+    var subflowNamesFound: Set<String>?
     let sources: AppSourcesSyntax
     let diagnostics: any DiagnosticCollector
 
