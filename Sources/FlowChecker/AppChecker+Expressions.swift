@@ -63,7 +63,7 @@ extension AppChecker {
         } else {
             (typed, problems) = (nil, parsed.1)
         }
-        for problem in problems {
+        for problem in bareTextHinted(problems, source: source, expected: expected) {
             report(problem, in: source)
         }
         if let typed {
@@ -76,6 +76,17 @@ extension AppChecker {
         guard problems.isEmpty, var typed else { return nil }
         typed.origin = source.origin
         return typed
+    }
+
+    /// Where text is expected, words written without inner quotes (`Ada`, `ada@example.com`) read as an
+    /// expression; the first problem then says so and shows the fix.
+    func bareTextHinted(_ problems: [ExpressionDiagnostic], source: ExpressionSource, expected: ValueType?) -> [ExpressionDiagnostic] {
+        guard expected?.nonOptional == .text, var first = problems.first,
+              first.code == ExpressionDiagnosticCode.syntax || first.code == ExpressionDiagnosticCode.unknownName,
+              let opening = source.text.unicodeScalars.first, opening != "'", opening != "\"" else { return problems }
+        let escaped = source.text.replacingOccurrences(of: "'", with: "\\'")
+        first.notes.append("text needs inner quotes: write \"'\(escaped)'\"")
+        return [first] + problems.dropFirst()
     }
 
     func report(_ problem: ExpressionDiagnostic, in source: ExpressionSource) {

@@ -106,8 +106,10 @@ final class AppChecker {
         }
         app.files = sources.files.map(\.path)
         app.name = section.name?.value ?? defaultID
+        if let name = section.name { checkNameLength(name, "app name") }
         if let id = section.id {
             if NamePattern.snakeCase.matches(id.value) {
+                checkNameLength(id, "app id")
                 app.id = id.value
             } else {
                 error("invalid-name", "app id '\(id.value)' must be \(NamePattern.snakeCase.description)", at: id.range)
@@ -208,6 +210,19 @@ final class AppChecker {
     func checkSnakeCase(_ name: Located<String>, _ kind: String) {
         if !NamePattern.snakeCase.matches(name.value) {
             error("invalid-name", "\(kind) name '\(name.value)' must be \(NamePattern.snakeCase.description)", at: name.range)
+        } else {
+            checkNameLength(name, "\(kind) name")
         }
     }
+
+    /// Names become file and type names (`reports/<app>/<flow>.dot`, `<App>Flow/`); a file name must stay under
+    /// 255 bytes, so a name the back end could not write is refused here, with its place.
+    func checkNameLength(_ name: Located<String>, _ kind: String) {
+        let length = name.value.utf8.count
+        if length > Self.longestName {
+            error("invalid-name", "this \(kind) is \(length) bytes long; keep it under \(Self.longestName): it becomes a file name", at: name.range)
+        }
+    }
+
+    static let longestName = 100
 }

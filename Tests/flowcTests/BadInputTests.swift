@@ -37,6 +37,22 @@ import Testing
         try expectRejected(project(root: Array(yaml.utf8)), code: "unknown-target")
     }
 
+    @Test func namesTooLongForAFileName() throws {
+        // Once, check passed and build failed half-way with "File name too long" and no position.
+        let long = String(repeating: "x", count: 300)
+        let yaml = "app:\n  name: Bad\n  id: \(long)\n  currency: GBP\n  locale: en-GB\n  start: \(long)\nflows:\n  \(long):\n    start: A-1\n    screens:\n      A-1: { name: A, terminal: true }\n"
+        try expectRejected(project(root: Array(yaml.utf8)), code: "invalid-name")
+    }
+
+    @Test func bareTextInAnExpressionSaysToQuoteIt() throws {
+        let yaml = Self.header + "state:\n  email: { type: text, initial: ada@example.com }\nflows:\n  main:\n    start: A-1\n    screens:\n      A-1: { name: A, terminal: true }\n"
+        let folder = try project(root: Array(yaml.utf8))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runFlowc(["check", "--color", "never"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("= note: text needs inner quotes: write \"'ada@example.com'\""), "\(result.stderr)")
+    }
+
     @Test func malformedYAML() throws {
         try expectRejected(project(root: Array((Self.header + "flows: [main: {start\n").utf8)), code: "yaml-syntax")
     }
