@@ -60,17 +60,19 @@ struct RunCommand: AsyncParsableCommand {
                 guard let data = FileManager.default.contents(atPath: script) else {
                     throw ValidationError("cannot read script '\(script)'")
                 }
-                lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+                lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             }
             printLine(session.json(status: "start", error: nil))
             var failed = false
-            for line in lines where !line.allSatisfy(\.isWhitespace) {
+            for (offset, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+                let number = offset + 1
                 do {
                     try session.perform(jsonLine: line)
                     printLine(session.json(status: "ok", error: nil))
                 } catch {
                     failed = true
-                    printLine(session.json(status: "error", error: "\(error)"))
+                    let reason = (error as? RuntimeFailure)?.message ?? "\(error)"
+                    printLine(session.json(status: "error", error: "line \(number): \(reason)"))
                 }
             }
             finish(failed ? 1 : 0)
@@ -182,12 +184,35 @@ struct Session {
         steps.append(step)
     }
 
-    /// Runs one JSON line of a script.
+    /// The keys a script line may have: one step, and the data that goes with it.
+    static let stepKeys = ["send", "fill", "advance", "outcome", "back"]
+    static let dataKeys = ["payload": "send", "output": "outcome"]
+
+    /// Runs one JSON line of a script. Anything it cannot take exactly as written is refused, never guessed.
     mutating func perform(jsonLine: String) throws {
-        guard let object = try JSONSerialization.jsonObject(with: Data(jsonLine.utf8)) as? [String: Any], object.count >= 1 else {
+        try checkExactNumbers(in: jsonLine)
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: Data(jsonLine.utf8))
+        } catch {
+            throw CommandError(description: "not valid JSON; each line is one JSON object such as {\"send\": \"tap_im_new\"}")
+        }
+        guard let object = parsed as? [String: Any], object.count >= 1 else {
             throw CommandError(description: "each line is a JSON object such as {\"send\": \"tap_im_new\"}")
         }
+        let steps = Self.stepKeys.filter { object[$0] != nil }
+        guard steps.count == 1, let step = steps.first else {
+            throw CommandError(description: steps.isEmpty
+                ? "unknown step \(object.keys.sorted()); use one of send, fill, advance, outcome or back"
+                : "a line has one step; split \(steps.map { "\"\($0)\"" }.joined(separator: " and ")) into separate lines")
+        }
+        for key in object.keys.sorted() where key != step && Self.dataKeys[key] != step {
+            throw CommandError(description: "\"\(key)\" does not go with \"\(step)\"")
+        }
         if let event = object["send"] as? String {
+            guard handledEvents.contains(event) else {
+                throw CommandError(description: "no screen of app '\(app.id)' handles '\(event)'; '\(interpreter.currentScreen.id)' reacts to \(interpreter.availableEvents.joined(separator: ", "))")
+            }
             let payload = try payload(of: event, raw: object["payload"] as? [String: Any] ?? [:])
             try record(sendStep(event, payload)) { try $0.send(event, payload: payload) }
         } else if let fills = object["fill"] as? [String: Any] {
@@ -208,10 +233,52 @@ struct Session {
                 let output = try outputs(of: key, outcome: outcome, raw: raw ?? [:])
                 try record(outcomeStep(key, outcome, output)) { try $0.choose(outcome, for: key, output: output) }
             }
-        } else if object["back"] != nil {
+        } else if let back = object["back"] {
+            // JSON `true` arrives as a boolean NSNumber (objCType "c"); `1` would also cast to Bool.
+            let isTrue = (back as? NSNumber).map { String(cString: $0.objCType) == "c" && $0.boolValue } ?? false
+            guard isTrue else {
+                throw CommandError(description: "\"back\" takes true, not \(jsonShown(back))")
+            }
             try record("- back: true") { try $0.back() }
         } else {
-            throw CommandError(description: "unknown step \(object.keys.sorted()); use send, fill, advance, outcome or back")
+            throw CommandError(description: "\"\(step)\" has the wrong kind of value: \(jsonShown(object[step] ?? NSNull()))")
+        }
+    }
+
+    /// Every event some transition of the app handles (screens', flows' and service outcomes').
+    var handledEvents: Set<String> {
+        var events = Set<String>()
+        for screen in app.screens { events.formUnion(screen.transitions.map(\.event)) }
+        for flow in app.flows { events.formUnion(flow.globalTransitions.map(\.event)) }
+        return events
+    }
+
+    /// Numbers are read as JSON doubles; one that a double cannot hold exactly (over 15 significant digits,
+    /// or out of range) would arrive changed, so it is refused.
+    func checkExactNumbers(in line: String) throws {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        var inText = false
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if inText {
+                if scalar == "\\" { index += 2; continue }
+                if scalar == "\"" { inText = false }
+                index += 1
+                continue
+            }
+            if scalar == "\"" { inText = true; index += 1; continue }
+            guard scalar == "-" || ("0"..."9").contains(scalar) else { index += 1; continue }
+            var end = index + 1
+            while end < scalars.count, ("0"..."9").contains(scalars[end]) || ".eE+-".unicodeScalars.contains(scalars[end]) { end += 1 }
+            let token = String(String.UnicodeScalarView(scalars[index..<end]))
+            let mantissa = token.prefix { $0 != "e" && $0 != "E" }
+            let digits = mantissa.filter(\.isNumber).drop { $0 == "0" }
+            let exponent = Int(token.drop { $0 != "e" && $0 != "E" }.dropFirst()) ?? 0
+            if digits.count > 15 || abs(exponent) > 300 {
+                throw CommandError(description: "the number \(token.count > 40 ? String(token.prefix(20)) + "…" : token) cannot be read exactly; write it as text, e.g. \"\(token.count > 40 ? "12.50" : token)\"")
+            }
+            index = end
         }
     }
 

@@ -69,6 +69,9 @@ struct ScriptValues {
             guard let first = parts.first, let amount = Decimal(string: String(first), locale: Locale(identifier: "en_US_POSIX")),
                   parts.count <= 2 else { throw fail() }
             let currency = parts.count == 2 ? String(parts[1]) : app.currency
+            guard isKnownCurrency(currency) else {
+                throw Problem(description: "\(what) is in '\(currency)', which is not an ISO 4217 currency" + (closestCurrencyCode(to: currency).map { "; did you mean '\($0)'?" } ?? ""))
+            }
             return .money(Money(amount: amount, currency: currency))
         case .text:
             guard let text = raw as? String else { throw fail() }
@@ -98,6 +101,9 @@ struct ScriptValues {
         }
     }
 }
+
+/// `json(_:)`, for types that have a `json` member of their own.
+func jsonShown(_ raw: Any) -> String { json(raw) }
 
 /// A JSON value as it was written: text in quotes, numbers and booleans bare.
 func json(_ raw: Any) -> String {

@@ -72,3 +72,18 @@ import Testing
         #expect((objects.last?["transitions"] as? [String])?.isEmpty == false, "the last step is still reported after older ones were let go")
     }
 }
+
+/// `flowc run --script` refuses what it cannot take exactly, line by line, with the line number.
+@Suite struct ScriptStrictnessTests {
+    @Test func everyRefusalSaysWhichLineAndWhy() throws {
+        let folder = fixturesDirectory().appendingPathComponent("script-errors")
+        let result = try runFlowc(["run", "tempo", "--script", folder.appendingPathComponent("script.jsonl").path], in: packageRoot())
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return "\(object["status"] as? String ?? "?")\((object["error"] as? String).map { ": " + $0 } ?? "")"
+        }
+        assertMatchesGolden(lines.joined(separator: "\n") + "\n", golden: folder.appendingPathComponent("expected.txt"))
+    }
+
+}

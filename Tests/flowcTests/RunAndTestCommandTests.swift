@@ -50,7 +50,7 @@ import Testing
         try Data("{\"fill\": {\"no_such_field\": \"x\"}}\n".utf8).write(to: script)
         let result = try runFlowc(["run", "tempo", "--script", script.path], in: packageRoot())
         #expect(result.status == 1)
-        #expect(result.stdout.contains("\"error\":\"step 1: screen 'ONB-000' has no field 'no_such_field'\""))
+        #expect(result.stdout.contains("\"error\":\"line 1: screen 'ONB-000' has no field 'no_such_field'\""))
     }
 
     /// Runs a script through `flowc run tempo` and returns the JSON objects it printed.
@@ -80,16 +80,16 @@ import Testing
     @Test func scriptValuesMustFitWhatTheAppDeclares() throws {
         let unknownOperation = try runScript(#"{"outcome": {"equals.no_such_call": "success"}}"# + "\n")
         #expect(unknownOperation.status == 1)
-        #expect((unknownOperation.objects.last?["error"] as? String)?.hasPrefix("'equals.no_such_call' is not a service operation of tempo; known: ") == true)
+        #expect((unknownOperation.objects.last?["error"] as? String)?.hasPrefix("line 1: 'equals.no_such_call' is not a service operation of tempo; known: ") == true)
 
         let unknownOutcome = try runScript(#"{"outcome": {"equals.log_in": "maybe"}}"# + "\n")
-        #expect(unknownOutcome.objects.last?["error"] as? String == "'equals.log_in' has no outcome 'maybe'; its outcomes: success, wrong_keycode")
+        #expect(unknownOutcome.objects.last?["error"] as? String == "line 1: 'equals.log_in' has no outcome 'maybe'; its outcomes: success, wrong_keycode")
 
         let wrongType = try runScript(#"{"send": "country_selected", "payload": {"country": 44}}"# + "\n")
-        #expect(wrongType.objects.last?["error"] as? String == "the payload of 'country_selected' 'country' should be text, not 44")
+        #expect(wrongType.objects.last?["error"] as? String == "line 1: the payload of 'country_selected' 'country' should be text, not 44")
 
         let undeclared = try runScript(#"{"send": "country_selected", "payload": {"dial_code": "+44"}}"# + "\n")
-        #expect(undeclared.objects.last?["error"] as? String == "the payload of 'country_selected' has no 'dial_code'; it declares: country")
+        #expect(undeclared.objects.last?["error"] as? String == "line 1: the payload of 'country_selected' has no 'dial_code'; it declares: country")
     }
 
     @Test func aSavedSessionKeepsPayloadsAndChosenOutputs() throws {
