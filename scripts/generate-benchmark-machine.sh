@@ -7,7 +7,9 @@
 #   --check: write nothing; exit 1 when the committed module differs from what flowc generates now.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-work="$(mktemp -d)"
+# flowc writes only inside the project, so the scratch folder is under .build/ (ignored by git).
+mkdir -p .build
+work="$(mktemp -d .build/benchmark-machine.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 python3 scripts/make-synthetic-app.py --screens 10000 --out "$work/flows/synthetic"
 swift run flowc build "$work/flows" --output "$work/out" >/dev/null

@@ -219,8 +219,13 @@ extension Machine {
     mutating func restartInactivityTimers(into effects: inout [Effect]) {
         guard ended == nil else { return }
         let flow = tables.screens[Int(screenNumber)].flow
-        let entry = tables.flows[Int(flow)]
-        guard entry.timerStart != entry.timerEnd else { return }
+        guard tables.flows[Int(flow)].timerStart != tables.flows[Int(flow)].timerEnd else { return }
+        startFlowTimers(flow, into: &effects)
+    }
+
+    /// Cancels every running flow timer and starts those of `flow`.
+    @inline(__always)
+    mutating func startFlowTimers(_ flow: Int32, into effects: inout [Effect]) {
         var index = 0
         while index < activeTimers.count {
             if activeTimers[index].screen < 0 {
@@ -230,6 +235,7 @@ extension Machine {
                 index += 1
             }
         }
+        let entry = tables.flows[Int(flow)]
         for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: -1, flow: flow, into: &effects) }
     }
 
@@ -402,16 +408,7 @@ extension Machine {
         // Nothing to restart when the flow has no global timers and none are running.
         if entry.timerStart == entry.timerEnd && activeTimers.isEmpty { return }
         if flow != previousFlow || !activeTimers.contains(where: { $0.screen < 0 && $0.flow == flow }) {
-            var index = 0
-            while index < activeTimers.count {
-                if activeTimers[index].screen < 0 {
-                    effects.append(.cancelTimer(activeTimers[index].token))
-                    activeTimers.remove(at: index)
-                } else {
-                    index += 1
-                }
-            }
-            for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: -1, flow: flow, into: &effects) }
+            startFlowTimers(flow, into: &effects)
         }
     }
 
