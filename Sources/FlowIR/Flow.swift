@@ -104,13 +104,17 @@ public struct SubflowReturn: Sendable {
     public init(outcome: String, transitions: [Transition]) { self.outcome = outcome; self.transitions = transitions }
 }
 
-/// Transitions fired when their screen (or flow) has been current for `delayMilliseconds` of virtual time.
+/// Transitions fired when their screen (or flow) has been current for `delayMilliseconds` of virtual time; a
+/// variant's timer counts from when the screen began to show that variant instead.
 public struct Timer: Sendable {
     public var delayMilliseconds: Int
     public var delaySource: String
     public var transitions: [Transition]
-    public init(delayMilliseconds: Int, delaySource: String, transitions: [Transition]) {
-        self.delayMilliseconds = delayMilliseconds; self.delaySource = delaySource; self.transitions = transitions
+    /// The index in its screen's `variants` of the variant whose showing starts this timer; nil for a screen's or
+    /// flow's own timer.
+    public var variant: Int?
+    public init(delayMilliseconds: Int, delaySource: String, transitions: [Transition], variant: Int? = nil) {
+        self.delayMilliseconds = delayMilliseconds; self.delaySource = delaySource; self.transitions = transitions; self.variant = variant
     }
 }
 

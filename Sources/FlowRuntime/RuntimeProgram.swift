@@ -35,6 +35,8 @@ public final class RuntimeProgram: Sendable {
     let flowHasTimers: [Bool]
     /// Per screen: whether it has variants to choose between after each step.
     let screenHasVariants: [Bool]
+    /// Per screen: whether a variant of it has timers (checked at the end of every step).
+    let screenHasVariantTimers: [Bool]
 
     public convenience init(app: App) {
         var interner = NameInterner()
@@ -86,6 +88,7 @@ public final class RuntimeProgram: Sendable {
         self.screens = screens
         flowHasTimers = flows.map { !$0.timers.isEmpty }
         screenHasVariants = screens.map { !$0.variants.isEmpty }
+        screenHasVariantTimers = screens.map { $0.timers.contains { $0.variant != nil } }
         var payloads: [String: [String: Value]] = [:]
         for event in app.events where !event.payload.isEmpty {
             var payload: [String: Value] = [:]
@@ -204,6 +207,8 @@ final class RuntimeTransition: Sendable {
 
 struct RuntimeTimer: Sendable {
     var delayMilliseconds: Int
+    /// The variant (index in the screen's variants) whose showing starts it; nil: the screen's or flow's own.
+    var variant: Int?
     /// Interned `30s` (the trigger) and `after 30s` (the event in micro steps).
     var delay: Int
     var event: Int
@@ -300,7 +305,7 @@ final class ExpressionCompiler {
     }
 
     func timer(_ timer: FlowIR.Timer, names: inout NameInterner) -> RuntimeTimer {
-        RuntimeTimer(delayMilliseconds: timer.delayMilliseconds, delay: names.number(timer.delaySource),
+        RuntimeTimer(delayMilliseconds: timer.delayMilliseconds, variant: timer.variant, delay: names.number(timer.delaySource),
                      event: names.number("after \(timer.delaySource)"), transitions: timer.transitions.map { transition($0, names: &names) })
     }
 
