@@ -35,6 +35,7 @@ public struct SemanticsMachine: Sendable {
     var callFrames: [CallFrame] = []
     var activeTimers: [ActiveTimer] = []
     var nextTimerToken = 0
+    var shownVariants: [Int32: Int32] = [:]
     var raised: [SemanticsEvent] = []
 
     /// A machine on `start` (default: HUB), with the state's initial values.
@@ -46,11 +47,13 @@ public struct SemanticsMachine: Sendable {
         state.picked = ""
         state.reference = ""
         state.lastName = "Ada"
+        state.shown = false
     }
 
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [SemanticsEffect]) throws {
         try enter(screenNumber, into: &effects)
+        try startVariantTimers(into: &effects)
         try checkInvariants()
     }
 
@@ -60,10 +63,10 @@ public struct SemanticsMachine: Sendable {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
         switch screenNumber {
-        case 24:
+        case 25:
             // SVC-OK Sent
             return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
-        case 26:
+        case 27:
             // DEF-1 Name
             return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -86,6 +89,9 @@ public struct SemanticsMachine: Sendable {
         case 4:
             // VAL-1 purpose shown
             return try (decimalValue(formInput(0)) != nil) && (required(decimalValue(formInput(0)), "'form.amount'") > decimal("100")) // form 0: amount
+        case 5:
+            // VRT-1 variant revealed
+            return state.shown
         default:
             return false
         }
@@ -122,22 +128,28 @@ public struct SemanticsMachine: Sendable {
             // SHT-S pick
             state.picked = "x"
         case 9:
+            // VRT-1 reveal
+            state.shown = true
+        case 10:
+            // VRT-1 hide; VRT-1 after 6s
+            state.shown = false
+        case 11:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
-        case 10:
+        case 12:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 11:
+        case 13:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 12:
+        case 14:
             // DEF-1 forget
             setInput(0, nil)
-        case 13:
+        case 15:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 14:
+        case 16:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))

@@ -74,6 +74,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Timed out (TMR-2)
     case tmr2 = "TMR-2"
 
+    /// Reveal (VRT-1)
+    case vrt1 = "VRT-1"
+
     /// Transfer (SVC-1)
     case svc1 = "SVC-1"
 
@@ -144,6 +147,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Away"
         case .tmr2:
             return "Timed out"
+        case .vrt1:
+            return "Reveal"
         case .svc1:
             return "Transfer"
         case .svcOK:
@@ -210,20 +215,22 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 21
         case .tmr2:
             return 22
-        case .svc1:
+        case .vrt1:
             return 23
-        case .svcOK:
+        case .svc1:
             return 24
-        case .svcFAIL:
+        case .svcOK:
             return 25
-        case .def1:
+        case .svcFAIL:
             return 26
-        case .def2:
+        case .def1:
             return 27
-        case .subDONE:
+        case .def2:
             return 28
-        case .sub1:
+        case .subDONE:
             return 29
+        case .sub1:
+            return 30
         }
     }
 
@@ -242,6 +249,7 @@ public enum SemanticsEvent: Hashable, Sendable {
 
     /// Outcome `failed` of the service call `bank.transfer`.
     case bankTransferFailed
+    case goVariantTimer
     case goChain
     case goGuards
     case goValidation
@@ -268,6 +276,9 @@ public enum SemanticsEvent: Hashable, Sendable {
     case help
     case away
     case `return`
+    case reveal
+    case hide
+    case leave
     case send
     case useFavourite
     case forget
@@ -285,6 +296,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             self = .bankTransferSent(reference: payload["reference"] ?? "")
         case "bank.transfer.failed":
             self = .bankTransferFailed
+        case "go_variant_timer":
+            self = .goVariantTimer
         case "go_chain":
             self = .goChain
         case "go_guards":
@@ -337,6 +350,12 @@ public enum SemanticsEvent: Hashable, Sendable {
             self = .away
         case "return":
             self = .`return`
+        case "reveal":
+            self = .reveal
+        case "hide":
+            self = .hide
+        case "leave":
+            self = .leave
         case "send":
             self = .send
         case "use_favourite":
@@ -359,6 +378,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             return "bank.transfer.sent"
         case .bankTransferFailed:
             return "bank.transfer.failed"
+        case .goVariantTimer:
+            return "go_variant_timer"
         case .goChain:
             return "go_chain"
         case .goGuards:
@@ -411,6 +432,12 @@ public enum SemanticsEvent: Hashable, Sendable {
             return "away"
         case .`return`:
             return "return"
+        case .reveal:
+            return "reveal"
+        case .hide:
+            return "hide"
+        case .leave:
+            return "leave"
         case .send:
             return "send"
         case .useFavourite:
@@ -433,68 +460,76 @@ public enum SemanticsEvent: Hashable, Sendable {
             return 0
         case .bankTransferFailed:
             return 1
-        case .goChain:
+        case .goVariantTimer:
             return 2
-        case .goGuards:
+        case .goChain:
             return 3
-        case .goValidation:
+        case .goGuards:
             return 4
-        case .goOrder:
+        case .goValidation:
             return 5
-        case .goBack:
+        case .goOrder:
             return 6
-        case .goSheet:
+        case .goBack:
             return 7
-        case .goSubflow:
+        case .goSheet:
             return 8
-        case .goGlobal:
+        case .goSubflow:
             return 9
-        case .goTimers:
+        case .goGlobal:
             return 10
-        case .goServices:
+        case .goTimers:
             return 11
-        case .goDefaults:
+        case .goServices:
             return 12
-        case .close:
+        case .goDefaults:
             return 13
-        case .startChain:
+        case .close:
             return 14
-        case .chainB:
+        case .startChain:
             return 15
-        case .chainC:
+        case .chainB:
             return 16
-        case .done:
+        case .chainC:
             return 17
-        case .bump:
+        case .done:
             return 18
-        case .pick:
+        case .bump:
             return 19
-        case .next:
+        case .pick:
             return 20
-        case .go:
+        case .next:
             return 21
-        case .up:
+        case .go:
             return 22
-        case .again:
+        case .up:
             return 23
-        case .`open`:
+        case .again:
             return 24
-        case .help:
+        case .`open`:
             return 25
-        case .away:
+        case .help:
             return 26
-        case .`return`:
+        case .away:
             return 27
-        case .send:
+        case .`return`:
             return 28
-        case .useFavourite:
+        case .reveal:
             return 29
-        case .forget:
+        case .hide:
             return 30
-        case .ping:
+        case .leave:
             return 31
-        case .finish:
+        case .send:
             return 32
+        case .useFavourite:
+            return 33
+        case .forget:
+            return 34
+        case .ping:
+            return 35
+        case .finish:
+            return 36
         case .timerFired:
             return (-2)
         }
@@ -553,13 +588,14 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var picked: String = ""
     public var reference: String = ""
     public var lastName: String = ""
+    public var shown: Bool = false
 
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -568,5 +604,6 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case picked
         case reference
         case lastName = "last_name"
+        case shown
     }
 }
