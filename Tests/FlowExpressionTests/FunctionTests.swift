@@ -189,7 +189,7 @@ struct FunctionTests {
         #expect(try run("size(items)") == .int(3))
         #expect(try run("name.contains('da')") == .bool(true))
         #expect(try run("items.contains(2)") == .bool(true))
-        #expect(try run("plans.contains('premium')") == .bool(false))
+        #expect(try run("plans.contains(Plan.premium)") == .bool(false))
         #expect(try run("name.startsWith('A') && name.endsWith('a')") == .bool(true))
         #expect(try run("lower(name) + upper(name)") == .text("adaADA"))
         #expect(try run("trim('  Ada \\n')") == .text("Ada"))
