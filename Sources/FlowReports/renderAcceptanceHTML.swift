@@ -66,6 +66,7 @@ func renderAcceptanceHTML(_ report: AcceptanceReport) -> [UInt8] {
         if let invariant = item.invariant { facts.append("Invariant <code>\(e(invariant))</code>, checked after every step") }
         out.append("<p>\(facts.joined(separator: " · "))</p>")
         if let reason = item.reason { out.append("<p><strong>Not automatable:</strong> \(e(reason))</p>") }
+        if let part = item.criterion.notAutomatablePart { out.append("<p><strong>Not automatable (the rest):</strong> \(e(part))</p>") }
         if case .unverified = item.criterion.verification {
             out.append("<p><strong>Uncovered:</strong> no scenario or invariant is named.</p>")
         }
