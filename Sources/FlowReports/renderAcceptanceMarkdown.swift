@@ -19,9 +19,10 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
     lines.append("")
     let split = report.criteria.filter { $0.criterion.notAutomatablePart != nil }
     if !split.isEmpty {
-        lines.append("\(split.count) of these criteria are proved in part: their scenarios or invariant check what runs in the app, "
-                     + "and a part that only a device can check is listed under each as **Not automatable (the rest)** "
-                     + "(\(split.map { markdownCode($0.criterion.id) }.joined(separator: ", "))).")
+        let subject = split.count == 1 ? "1 of these criteria is proved in part: its scenarios or invariant check"
+                                       : "\(split.count) of these criteria are proved in part: their scenarios or invariant check"
+        lines.append(subject + " what runs in the app, and the part only a device can check is listed under it as "
+                     + "**Not automatable (the rest)** (\(split.map { markdownCode($0.criterion.id) }.joined(separator: ", "))).")
         lines.append("")
     }
     lines.append("## Criteria")

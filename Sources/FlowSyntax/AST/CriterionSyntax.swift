@@ -16,6 +16,8 @@ public struct CriterionSyntax: Sendable {
     /// `not_automatable:` written beside `scenarios:` or `invariant:`: the part of the criterion that needs a device,
     /// with the reason (the criterion is then proved in part).
     public var notAutomatablePart: Located<String>? = nil
+    /// Whether `verified_by:` was written (a broken one is reported where it is, not again as missing).
+    public var hasVerifiedBy = false
     public var range: SourceRange
 }
 

@@ -35,6 +35,7 @@ extension FlowParser {
             transitions: fields["transitions"].map { reader.textList($0, "'transitions' of \(what)") } ?? [],
             verification: verification,
             notAutomatablePart: notAutomatablePart,
+            hasVerifiedBy: fields["verified_by"] != nil,
             range: id.range)
     }
 
