@@ -1,3 +1,5 @@
+import FlowExpression
+
 /// The support library copied into each generated module: Swift versions of the expression
 /// language's values and functions, kept byte for byte in step with FlowExpression's library
 /// (the differential tests compare them). Only the units an app uses are emitted.
@@ -10,6 +12,7 @@ enum SupportUnit: String, CaseIterable, Sendable {
     case decimal
     case regex
     case currency
+    case workingDays
 
     /// Units this one calls.
     var dependencies: [SupportUnit] {
@@ -31,11 +34,46 @@ enum SupportUnit: String, CaseIterable, Sendable {
         case .decimal: SupportSource.decimal
         case .regex: SupportSource.regex
         case .currency: SupportSource.currency
+        case .workingDays: SupportSource.workingDays
         }
     }
 }
 
 enum SupportSource {
+    /// `add_working_days`, with the bank holidays taken from FlowExpression's library (the one copy of the data).
+    static var workingDays: String {
+        let years = WorkingDays.englandAndWalesHolidays.keys.sorted()
+        let days = years.flatMap { WorkingDays.englandAndWalesHolidays[$0] ?? [] }
+        let rows = stride(from: 0, to: days.count, by: 8).map { start in
+            "    " + days[start..<min(start + 8, days.count)].map { "\"\($0)\"" }.joined(separator: ", ") + ","
+        }
+        let known = "\(WorkingDays.knownYears.lowerBound)...\(WorkingDays.knownYears.upperBound)"
+        return (["/// Bank holidays in England and Wales (https://www.gov.uk/bank-holidays), as flowc's function library has them.",
+                 "let englandAndWalesHolidays: Set<String> = ["] + rows + ["]", "let workingDayYears: ClosedRange<Int> = " + known, ""]
+                + workingDaysFunction).joined(separator: "\n")
+    }
+
+    static let workingDaysFunction: [String] = [
+        "/// `add_working_days(date, count)`: the date `count` working days (Monday to Friday, not a bank holiday in",
+        "/// England and Wales) after `date`; 0 gives `date`.",
+        "func addWorkingDays(_ date: CalendarDate, _ count: Int) throws -> CalendarDate {",
+        #"    guard count >= 0 else { throw FlowFailure("add_working_days counts forward; \(count) is negative") }"#,
+        "    var day = date",
+        "    var left = count",
+        "    while left > 0 {",
+        #"        guard let next = CalendarDate(daysSince1970: day.daysSince1970 + 1) else { throw FlowFailure("date out of range (years 1 to 9999)") }"#,
+        "        guard workingDayYears.contains(next.year) else {",
+        #"            throw FlowFailure("no bank holiday data for \(next.year) (known: \(workingDayYears.lowerBound)–\(workingDayYears.upperBound)); add the year's England and Wales bank holidays to the function library")"#,
+        "        }",
+        "        day = next",
+        "        // 1970-01-01 was a Thursday: day 0 is weekday 3 counting Monday as 0.",
+        "        let weekday = ((day.daysSince1970 % 7) + 7 + 3) % 7",
+        "        if weekday < 5 && !englandAndWalesHolidays.contains(day.description) { left -= 1 }",
+        "    }",
+        "    return day",
+        "}",
+    ]
+
     static let core = #"""
 /// A run stopped by a broken rule of the model: an expression that could not be evaluated
 /// (a null value, an invalid phone number passed to `e164`), a raised-event loop, or a broken invariant.

@@ -290,6 +290,9 @@ struct ExpressionTranslator {
         case .isSequence:
             usedUnits.insert(.banking)
             return call("isSequence", values, type: type, throwing: false)
+        case .addWorkingDays:
+            usedUnits.insert(.workingDays)
+            return call("addWorkingDays", values, type: type, throwing: true)
         case .age:
             let day = values.count > 1 ? values[1] : today()
             let result = SwiftExpression.call(.id("age"), [SwiftArgument(nil, values[0].code), SwiftArgument("on", day.code)])

@@ -75,6 +75,14 @@ extension Evaluator {
         case .isUKAccountNumber: return .bool(BankingIdentifiers.isDigits(try text(0), count: 8))
         case .isDigits: return .bool(BankingIdentifiers.isDigits(try text(0), count: try intValue(values[1], arguments[1])))
         case .isSequence: return .bool(BankingIdentifiers.isSequence(try text(0)))
+        case .addWorkingDays:
+            let start = try dateValue(values[0], arguments[0])
+            let count = try intValue(values[1], arguments[1])
+            do {
+                return .date(try WorkingDays.adding(count, to: start))
+            } catch {
+                throw fail(error.message)
+            }
         case .age:
             let birth = try dateValue(values[0], arguments[0])
             let on: CalendarDate

@@ -15,6 +15,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case isDigits = "is_digits"
     case isSequence = "is_sequence"
     case age
+    case addWorkingDays = "add_working_days"
     case decimalPlaces = "decimal_places"
     case round
     case roundUp = "round_up"
@@ -51,6 +52,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .isDigits: "is_digits(text: text, count: int) -> bool"
         case .isSequence: "is_sequence(text: text) -> bool"
         case .age: "age(birth: date[, on: date]) -> int"
+        case .addWorkingDays: "add_working_days(date: date, count: int) -> date"
         case .decimalPlaces: "decimal_places(value: decimal|money) -> int"
         case .round: "round(value: decimal|money, places: int[, mode: text]) -> same type, or round(value: money) -> money"
         case .allocate: "allocate(amount: money, ratios: list<int|decimal>) -> list<money>"
@@ -80,7 +82,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .size, .lower, .upper, .trim, .sum, .abs, .isEmail, .dialCode, .isIBAN, .isBIC, .isSortCode,
              .isUKAccountNumber, .isSequence, .decimalPlaces, .amount, .currency, .date, .timestamp,
              .year, .month, .day, .string, .int, .decimal: 1...1
-        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money: 2...2
+        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addWorkingDays: 2...2
         case .age, .roundUp: 1...2
         case .round: 1...3
         case .allocate: 2...2

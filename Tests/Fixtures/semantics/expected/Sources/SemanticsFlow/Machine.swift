@@ -48,6 +48,7 @@ public struct SemanticsMachine: Sendable {
         state.reference = ""
         state.lastName = "Ada"
         state.shown = false
+        state.due = nil
     }
 
     /// Enters the start screen: its screen view, entry actions and timers.
@@ -63,10 +64,10 @@ public struct SemanticsMachine: Sendable {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
         switch screenNumber {
-        case 25:
+        case 26:
             // SVC-OK Sent
             return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
-        case 27:
+        case 28:
             // DEF-1 Name
             return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -134,22 +135,25 @@ public struct SemanticsMachine: Sendable {
             // VRT-1 hide; VRT-1 after 6s
             state.shown = false
         case 11:
+            // WDY-1 order
+            state.due = try addWorkingDays(calendarDay(now), 7)
+        case 12:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
-        case 12:
+        case 13:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 13:
+        case 14:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 14:
+        case 15:
             // DEF-1 forget
             setInput(0, nil)
-        case 15:
+        case 16:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 16:
+        case 17:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))

@@ -77,6 +77,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Reveal (VRT-1)
     case vrt1 = "VRT-1"
 
+    /// Order (WDY-1)
+    case wdy1 = "WDY-1"
+
     /// Transfer (SVC-1)
     case svc1 = "SVC-1"
 
@@ -149,6 +152,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Timed out"
         case .vrt1:
             return "Reveal"
+        case .wdy1:
+            return "Order"
         case .svc1:
             return "Transfer"
         case .svcOK:
@@ -217,20 +222,22 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 22
         case .vrt1:
             return 23
-        case .svc1:
+        case .wdy1:
             return 24
-        case .svcOK:
+        case .svc1:
             return 25
-        case .svcFAIL:
+        case .svcOK:
             return 26
-        case .def1:
+        case .svcFAIL:
             return 27
-        case .def2:
+        case .def1:
             return 28
-        case .subDONE:
+        case .def2:
             return 29
-        case .sub1:
+        case .subDONE:
             return 30
+        case .sub1:
+            return 31
         }
     }
 
@@ -250,6 +257,7 @@ public enum SemanticsEvent: Hashable, Sendable {
     /// Outcome `failed` of the service call `bank.transfer`.
     case bankTransferFailed
     case goVariantTimer
+    case goWorkingDays
     case goChain
     case goGuards
     case goValidation
@@ -279,6 +287,7 @@ public enum SemanticsEvent: Hashable, Sendable {
     case reveal
     case hide
     case leave
+    case order
     case send
     case useFavourite
     case forget
@@ -298,6 +307,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             self = .bankTransferFailed
         case "go_variant_timer":
             self = .goVariantTimer
+        case "go_working_days":
+            self = .goWorkingDays
         case "go_chain":
             self = .goChain
         case "go_guards":
@@ -356,6 +367,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             self = .hide
         case "leave":
             self = .leave
+        case "order":
+            self = .order
         case "send":
             self = .send
         case "use_favourite":
@@ -380,6 +393,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             return "bank.transfer.failed"
         case .goVariantTimer:
             return "go_variant_timer"
+        case .goWorkingDays:
+            return "go_working_days"
         case .goChain:
             return "go_chain"
         case .goGuards:
@@ -438,6 +453,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             return "hide"
         case .leave:
             return "leave"
+        case .order:
+            return "order"
         case .send:
             return "send"
         case .useFavourite:
@@ -462,74 +479,78 @@ public enum SemanticsEvent: Hashable, Sendable {
             return 1
         case .goVariantTimer:
             return 2
-        case .goChain:
+        case .goWorkingDays:
             return 3
-        case .goGuards:
+        case .goChain:
             return 4
-        case .goValidation:
+        case .goGuards:
             return 5
-        case .goOrder:
+        case .goValidation:
             return 6
-        case .goBack:
+        case .goOrder:
             return 7
-        case .goSheet:
+        case .goBack:
             return 8
-        case .goSubflow:
+        case .goSheet:
             return 9
-        case .goGlobal:
+        case .goSubflow:
             return 10
-        case .goTimers:
+        case .goGlobal:
             return 11
-        case .goServices:
+        case .goTimers:
             return 12
-        case .goDefaults:
+        case .goServices:
             return 13
-        case .close:
+        case .goDefaults:
             return 14
-        case .startChain:
+        case .close:
             return 15
-        case .chainB:
+        case .startChain:
             return 16
-        case .chainC:
+        case .chainB:
             return 17
-        case .done:
+        case .chainC:
             return 18
-        case .bump:
+        case .done:
             return 19
-        case .pick:
+        case .bump:
             return 20
-        case .next:
+        case .pick:
             return 21
-        case .go:
+        case .next:
             return 22
-        case .up:
+        case .go:
             return 23
-        case .again:
+        case .up:
             return 24
-        case .`open`:
+        case .again:
             return 25
-        case .help:
+        case .`open`:
             return 26
-        case .away:
+        case .help:
             return 27
-        case .`return`:
+        case .away:
             return 28
-        case .reveal:
+        case .`return`:
             return 29
-        case .hide:
+        case .reveal:
             return 30
-        case .leave:
+        case .hide:
             return 31
-        case .send:
+        case .leave:
             return 32
-        case .useFavourite:
+        case .order:
             return 33
-        case .forget:
+        case .send:
             return 34
-        case .ping:
+        case .useFavourite:
             return 35
-        case .finish:
+        case .forget:
             return 36
+        case .ping:
+            return 37
+        case .finish:
+            return 38
         case .timerFired:
             return (-2)
         }
@@ -589,13 +610,14 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var reference: String = ""
     public var lastName: String = ""
     public var shown: Bool = false
+    public var due: CalendarDate? = nil
 
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -605,5 +627,6 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case reference
         case lastName = "last_name"
         case shown
+        case due
     }
 }
