@@ -1035,3 +1035,31 @@ func convert(_ money: Money, _ currency: String, _ rate: Decimal) throws -> Mone
     guard rate > 0 else { throw FlowFailure("the rate of convert must be more than 0") }
     return try round(Money(amount: try multiply(money.amount, rate), currency: code))
 }
+
+/// Bank holidays in England and Wales (https://www.gov.uk/bank-holidays), as flowc's function library has them.
+let englandAndWalesHolidays: Set<String> = [
+    "2025-01-01", "2025-04-18", "2025-04-21", "2025-05-05", "2025-05-26", "2025-08-25", "2025-12-25", "2025-12-26",
+    "2026-01-01", "2026-04-03", "2026-04-06", "2026-05-04", "2026-05-25", "2026-08-31", "2026-12-25", "2026-12-28",
+    "2027-01-01", "2027-03-26", "2027-03-29", "2027-05-03", "2027-05-31", "2027-08-30", "2027-12-27", "2027-12-28",
+    "2028-01-03", "2028-04-14", "2028-04-17", "2028-05-01", "2028-05-29", "2028-08-28", "2028-12-25", "2028-12-26",
+]
+let workingDayYears: ClosedRange<Int> = 2025...2028
+
+/// `add_working_days(date, count)`: the date `count` working days (Monday to Friday, not a bank holiday in
+/// England and Wales) after `date`; 0 gives `date`.
+func addWorkingDays(_ date: CalendarDate, _ count: Int) throws -> CalendarDate {
+    guard count >= 0 else { throw FlowFailure("add_working_days counts forward; \(count) is negative") }
+    var day = date
+    var left = count
+    while left > 0 {
+        guard let next = CalendarDate(daysSince1970: day.daysSince1970 + 1) else { throw FlowFailure("date out of range (years 1 to 9999)") }
+        guard workingDayYears.contains(next.year) else {
+            throw FlowFailure("no bank holiday data for \(next.year) (known: \(workingDayYears.lowerBound)–\(workingDayYears.upperBound)); add the year's England and Wales bank holidays to the function library")
+        }
+        day = next
+        // 1970-01-01 was a Thursday: day 0 is weekday 3 counting Monday as 0.
+        let weekday = ((day.daysSince1970 % 7) + 7 + 3) % 7
+        if weekday < 5 && !englandAndWalesHolidays.contains(day.description) { left -= 1 }
+    }
+    return day
+}

@@ -35,6 +35,7 @@ public struct YOLEMachine: Sendable {
     var callFrames: [CallFrame] = []
     var activeTimers: [ActiveTimer] = []
     var nextTimerToken = 0
+    var shownVariants: [Int32: Int32] = [:]
     var raised: [YOLEEvent] = []
 
     /// A machine on `start` (default: STEP-01), with the state's initial values.
@@ -51,6 +52,7 @@ public struct YOLEMachine: Sendable {
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [YOLEEffect]) throws {
         try enter(screenNumber, into: &effects)
+        try startVariantTimers(into: &effects)
         try checkInvariants()
     }
 
