@@ -197,6 +197,10 @@ struct ExpressionTranslator {
             switch (lhs.type.nonOptional, op) {
             case (.text, .add), (.list, .add):
                 return TranslatedExpression(code: .binary("+", a.code, b.code), throwing: a.throwing || b.throwing, nullable: false, type: type)
+            case (.duration, .divide) where rhs.type.nonOptional == .duration:
+                // Their exact ratio as a decimal, as the interpreter computes it (days left / days in the cycle),
+                // never a whole-number division of milliseconds.
+                return call("durationRatio", [a, b], type: type, throwing: true)
             default:
                 let name = switch op {
                 case .add: "add"

@@ -140,7 +140,7 @@ public struct TempoMachine: Sendable {
 
     /// `balance_age_minutes`: Whole minutes since the balance was last fetched from Equals (rounded down).
     func derivedBalanceAgeMinutes() throws -> Int {
-        return try (state.balanceUpdatedAt == nil) ? 0 : truncatedInt(divide(subtract(now, required(state.balanceUpdatedAt, "'balance_updated_at'")), 60000))
+        return try (state.balanceUpdatedAt == nil) ? 0 : truncatedInt(durationRatio(subtract(now, required(state.balanceUpdatedAt, "'balance_updated_at'")), 60000))
     }
 
     /// `card_status`: The card status error events report ("user state (tier, card status, session age)").
@@ -220,7 +220,7 @@ public struct TempoMachine: Sendable {
 
     /// `plan_change_prorated`: The upgrade charged now: the monthly price difference (Premium counted as £89.99 / 12 a month) for the part of the current billing cycle that is left, rounded half-up to the penny. The new plan's full price is charged from the next full billing date.
     func derivedPlanChangeProrated() throws -> Money {
-        return try round(multiply(subtract((state.planChangeTo == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.planChangeTo == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP")), (state.plan == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))), divide(subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), calendarDay(now)), subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), required(state.billingCycleStart, "'billing_cycle_start'")))), 2)
+        return try round(multiply(subtract((state.planChangeTo == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.planChangeTo == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP")), (state.plan == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))), durationRatio(subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), calendarDay(now)), subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), required(state.billingCycleStart, "'billing_cycle_start'")))), 2)
     }
 
     /// `plan_price`: The current plan's full price: Everyday £4.99/mo, Plus £6.99/mo, Premium £89.99/yr (ONB-003, SET-008).

@@ -55,11 +55,13 @@ struct FlowEntry: Sendable {
     var name: Int32
 }
 
-/// A timer: fires `rows[rowStart..<rowEnd]` after `milliseconds` on its screen (or flow).
+/// A timer: fires `rows[rowStart..<rowEnd]` after `milliseconds` on its screen (or flow); a variant's timer
+/// (`variant`: its index in `variants`, -1 for none) counts from when the screen began to show that variant.
 struct TimerEntry: Sendable {
     var milliseconds: Int
     var rowStart: Int32
     var rowEnd: Int32
+    var variant: Int32
 }
 
 /// A sub-flow call site: the flow run and where each of its outcomes leads (`returns[returnStart..<returnEnd]`).
@@ -193,6 +195,7 @@ extension Machine {
             try drainRaised(into: &effects)
             restartInactivityTimers(into: &effects)
         }
+        try startVariantTimers(into: &effects)
         try checkInvariants()
     }
 
@@ -210,6 +213,7 @@ extension Machine {
         let moved = try goBack(into: &effects)
         try drainRaised(into: &effects)
         restartInactivityTimers(into: &effects)
+        try startVariantTimers(into: &effects)
         try checkInvariants()
         return moved
     }
@@ -342,6 +346,7 @@ extension Machine {
             ended = tables.strings[Int(outcome)]
             for timer in activeTimers { effects.append(.cancelTimer(timer.token)) }
             activeTimers.removeAll()
+            shownVariants.removeAll()
             return
         }
         history.removeSubrange(min(frame.historyDepth, history.count)...)
@@ -419,7 +424,36 @@ extension Machine {
             effects.append(.analytics(AnalyticsEvent(name: tables.strings[Int(entry.analytics)])))
         }
         if entry.enterActions != 0 { try runActions(entry.enterActions, nil, into: &effects) }
-        for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: screen, flow: entry.flow, into: &effects) }
+        for timer in entry.timerStart..<entry.timerEnd where tables.timers[Int(timer)].variant < 0 {
+            schedule(timer, screen: screen, flow: entry.flow, into: &effects)
+        }
+    }
+
+    /// A variant's timers count from when the screen began to show it: when the current screen shows another
+    /// variant than at the end of the previous step, the old variant's timers stop and the new one's start.
+    mutating func startVariantTimers(into effects: inout [Effect]) throws {
+        guard ended == nil else { return }
+        let entry = tables.screens[Int(screenNumber)]
+        guard (entry.timerStart..<entry.timerEnd).contains(where: { tables.timers[Int($0)].variant >= 0 }) else { return }
+        var shown: Int32 = -1
+        for index in entry.variantStart..<entry.variantEnd {
+            let condition = tables.variants[Int(index)].condition
+            if try condition == 0 || evaluateGuard(condition, nil) { shown = index; break }
+        }
+        guard shownVariants[screenNumber] != shown else { return }
+        shownVariants[screenNumber] = shown
+        var index = 0
+        while index < activeTimers.count {
+            if activeTimers[index].screen == screenNumber && tables.timers[Int(activeTimers[index].timer)].variant >= 0 {
+                effects.append(.cancelTimer(activeTimers[index].token))
+                activeTimers.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        for timer in entry.timerStart..<entry.timerEnd where tables.timers[Int(timer)].variant == shown {
+            schedule(timer, screen: screenNumber, flow: entry.flow, into: &effects)
+        }
     }
 
     mutating func schedule(_ timer: Int32, screen: Int32, flow: Int32, into effects: inout [Effect]) {
@@ -431,6 +465,7 @@ extension Machine {
 
     @inline(__always)
     mutating func cancelTimers(of screen: Int32, into effects: inout [Effect]) {
+        if !shownVariants.isEmpty { shownVariants[screen] = nil }
         guard !activeTimers.isEmpty else { return }
         var index = 0
         while index < activeTimers.count {

@@ -49,6 +49,7 @@ public struct SemanticsMachine: Sendable {
         state.lastName = "Ada"
         state.shown = false
         state.due = nil
+        state.share = decimal("0")
     }
 
     /// Enters the start screen: its screen view, entry actions and timers.
@@ -138,22 +139,25 @@ public struct SemanticsMachine: Sendable {
             // WDY-1 order
             state.due = try addWorkingDays(calendarDay(now), 7)
         case 12:
+            // WDY-1 measure
+            state.share = try durationRatio(subtract(date(2026, 1, 16), calendarDay(now)), 2592000000)
+        case 13:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
-        case 13:
+        case 14:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 14:
+        case 15:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 15:
+        case 16:
             // DEF-1 forget
             setInput(0, nil)
-        case 16:
+        case 17:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 17:
+        case 18:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))

@@ -269,6 +269,12 @@ func remainder(_ a: Int, _ b: Int) throws -> Int {
     return result
 }
 
+/// A duration divided by a duration: their exact ratio, a decimal (the interpreter's rule).
+func durationRatio(_ a: Int, _ b: Int) throws -> Decimal {
+    if b == 0 { throw FlowFailure("division by zero") }
+    return try checked(Decimal(a) / Decimal(b))
+}
+
 func negate(_ a: Int) throws -> Int { try subtract(0, a) }
 func negate(_ a: Decimal) -> Decimal { -a }
 func negate(_ a: Money) -> Money { Money(amount: -a.amount, currency: a.currency) }

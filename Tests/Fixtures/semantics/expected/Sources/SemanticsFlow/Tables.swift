@@ -112,14 +112,14 @@ enum SemanticsTables {
         ScreenEntry(flow: 0, rowStart: 45, rowEnd: 46, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: TMR-AWAY Away
         ScreenEntry(flow: 0, rowStart: 46, rowEnd: 47, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: TMR-2 Timed out
         ScreenEntry(flow: 0, rowStart: 47, rowEnd: 50, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 2, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: VRT-1 Reveal
-        ScreenEntry(flow: 0, rowStart: 51, rowEnd: 53, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: WDY-1 Order
-        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 56, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: SVC-1 Transfer
-        ScreenEntry(flow: 0, rowStart: 56, rowEnd: 57, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: SVC-OK Sent
-        ScreenEntry(flow: 0, rowStart: 57, rowEnd: 58, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: SVC-FAIL Failed
-        ScreenEntry(flow: 0, rowStart: 58, rowEnd: 61, fieldStart: 2, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 17, exitActions: 0, analytics: (-1)), // 28: DEF-1 Name
-        ScreenEntry(flow: 0, rowStart: 61, rowEnd: 63, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 63, rowEnd: 64, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 64, rowEnd: 66, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SUB-1 Inside
+        ScreenEntry(flow: 0, rowStart: 51, rowEnd: 54, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: WDY-1 Order
+        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 57, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: SVC-1 Transfer
+        ScreenEntry(flow: 0, rowStart: 57, rowEnd: 58, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: SVC-OK Sent
+        ScreenEntry(flow: 0, rowStart: 58, rowEnd: 59, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: SVC-FAIL Failed
+        ScreenEntry(flow: 0, rowStart: 59, rowEnd: 62, fieldStart: 2, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 18, exitActions: 0, analytics: (-1)), // 28: DEF-1 Name
+        ScreenEntry(flow: 0, rowStart: 62, rowEnd: 64, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: DEF-2 Name kept
+        ScreenEntry(flow: 0, rowStart: 64, rowEnd: 65, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SUB-DONE Sub-flow done
+        ScreenEntry(flow: 1, rowStart: 65, rowEnd: 67, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SUB-1 Inside
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -176,35 +176,36 @@ enum SemanticsTables {
         TransitionRow(event: 32, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VRT-1 leave → HUB
         TransitionRow(event: (-1), guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // VRT-1 after 6s stays
         TransitionRow(event: 33, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // WDY-1 order stays
+        TransitionRow(event: 34, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // WDY-1 measure stays
         TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // WDY-1 done → HUB
-        TransitionRow(event: 34, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // SVC-1 send stays
-        TransitionRow(event: 0, guardID: 0, actionsID: 13, target: .screen, argument: 26, validates: false), // SVC-1 bank.transfer.sent → SVC-OK
+        TransitionRow(event: 35, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // SVC-1 send stays
+        TransitionRow(event: 0, guardID: 0, actionsID: 14, target: .screen, argument: 26, validates: false), // SVC-1 bank.transfer.sent → SVC-OK
         TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // SVC-1 bank.transfer.failed → SVC-FAIL
         TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-OK done → HUB
         TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-FAIL done → HUB
-        TransitionRow(event: 35, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
-        TransitionRow(event: 22, guardID: 0, actionsID: 16, target: .screen, argument: 29, validates: true), // DEF-1 next → DEF-2
+        TransitionRow(event: 36, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
+        TransitionRow(event: 37, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
+        TransitionRow(event: 22, guardID: 0, actionsID: 17, target: .screen, argument: 29, validates: true), // DEF-1 next → DEF-2
         TransitionRow(event: 25, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
         TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // DEF-2 done → HUB
         TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
-        TransitionRow(event: 37, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
-        TransitionRow(event: 38, guardID: 0, actionsID: 0, target: .end, argument: 32, validates: false), // SUB-1 finish → end done
+        TransitionRow(event: 38, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
+        TransitionRow(event: 39, guardID: 0, actionsID: 0, target: .end, argument: 32, validates: false), // SUB-1 finish → end done
         TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 33, validates: false), // sub (global) after 60s → end cancelled
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 66, rowEnd: 67, timerStart: 2, timerEnd: 2, name: 41), // main
-        FlowEntry(start: 31, rowStart: 67, rowEnd: 67, timerStart: 2, timerEnd: 3, name: 42), // sub
+        FlowEntry(start: 0, rowStart: 67, rowEnd: 68, timerStart: 2, timerEnd: 2, name: 41), // main
+        FlowEntry(start: 31, rowStart: 68, rowEnd: 68, timerStart: 2, timerEnd: 3, name: 42), // sub
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
         TimerEntry(milliseconds: 30000, rowStart: 44, rowEnd: 45, variant: (-1)), // TMR-1 after 30s
         TimerEntry(milliseconds: 6000, rowStart: 50, rowEnd: 51, variant: 0), // VRT-1 revealed after 6s
-        TimerEntry(milliseconds: 60000, rowStart: 67, rowEnd: 68, variant: (-1)), // sub (global) after 60s
+        TimerEntry(milliseconds: 60000, rowStart: 68, rowEnd: 69, variant: (-1)), // sub (global) after 60s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.

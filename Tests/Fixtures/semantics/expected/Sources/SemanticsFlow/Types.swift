@@ -288,6 +288,7 @@ public enum SemanticsEvent: Hashable, Sendable {
     case hide
     case leave
     case order
+    case measure
     case send
     case useFavourite
     case forget
@@ -369,6 +370,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             self = .leave
         case "order":
             self = .order
+        case "measure":
+            self = .measure
         case "send":
             self = .send
         case "use_favourite":
@@ -455,6 +458,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             return "leave"
         case .order:
             return "order"
+        case .measure:
+            return "measure"
         case .send:
             return "send"
         case .useFavourite:
@@ -541,16 +546,18 @@ public enum SemanticsEvent: Hashable, Sendable {
             return 32
         case .order:
             return 33
-        case .send:
+        case .measure:
             return 34
-        case .useFavourite:
+        case .send:
             return 35
-        case .forget:
+        case .useFavourite:
             return 36
-        case .ping:
+        case .forget:
             return 37
-        case .finish:
+        case .ping:
             return 38
+        case .finish:
+            return 39
         case .timerFired:
             return (-2)
         }
@@ -611,13 +618,14 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var lastName: String = ""
     public var shown: Bool = false
     public var due: CalendarDate? = nil
+    public var share: Decimal = Decimal(0)
 
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -628,5 +636,6 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case lastName = "last_name"
         case shown
         case due
+        case share
     }
 }

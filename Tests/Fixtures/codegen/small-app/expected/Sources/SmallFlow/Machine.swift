@@ -35,6 +35,7 @@ public struct SmallMachine: Sendable {
     var callFrames: [CallFrame] = []
     var activeTimers: [ActiveTimer] = []
     var nextTimerToken = 0
+    var shownVariants: [Int32: Int32] = [:]
     var raised: [SmallEvent] = []
 
     /// A machine on `start` (default: SPL-001), with the state's initial values.
@@ -50,6 +51,7 @@ public struct SmallMachine: Sendable {
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [SmallEffect]) throws {
         try enter(screenNumber, into: &effects)
+        try startVariantTimers(into: &effects)
         try checkInvariants()
     }
 

@@ -51,9 +51,9 @@ enum SmallTables {
         FlowEntry(start: 0, rowStart: 6, rowEnd: 7, timerStart: 1, timerEnd: 1, name: 9), // main
     ]
 
-    /// Every timer: its delay and the rows it fires.
+    /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 2000, rowStart: 0, rowEnd: 1), // SPL-001 after 2s
+        TimerEntry(milliseconds: 2000, rowStart: 0, rowEnd: 1, variant: (-1)), // SPL-001 after 2s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
