@@ -51,6 +51,10 @@ public protocol FlowStateMachine: Sendable {
     @discardableResult mutating func back(into effects: inout [Effect]) throws -> Bool
     /// Types into a field of the current screen.
     mutating func fill(_ field: String, _ input: FieldInput) throws
+    /// The whole machine as data, to restore after the app was killed.
+    func snapshot() -> FlowSnapshot<State>
+    /// Resumes a machine saved with `snapshot()`; throws `SnapshotMismatch` for another app's or other flows' snapshot.
+    init(restoring snapshot: FlowSnapshot<State>) throws
 }
 
 /// An event of a generated machine.
@@ -68,7 +72,7 @@ public protocol FlowMachineEffect: Hashable, Sendable {
 }
 
 /// What a generated machine asks its host to do, without the app's own types.
-public enum EffectSummary: Hashable, Sendable, CustomStringConvertible {
+public enum EffectSummary: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A service call: `service.operation` and its inputs rendered as text.
     case call(operation: String, arguments: [String: String])
     case analytics(AnalyticsEvent)

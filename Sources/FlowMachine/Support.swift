@@ -11,7 +11,7 @@ public struct FlowFailure: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What a person typed or picked in a field.
-public enum FieldInput: Hashable, Sendable {
+public enum FieldInput: Hashable, Sendable, Codable {
     case text(String)
     case list([String])
 }
@@ -35,7 +35,7 @@ public struct TimerToken: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// An analytics event: a screen view (no properties) or an `analytics:` action.
-public struct AnalyticsEvent: Hashable, Sendable {
+public struct AnalyticsEvent: Hashable, Sendable, Codable {
     public var name: String
     /// Property values rendered as text, in declaration order.
     public var properties: [AnalyticsProperty]
@@ -43,7 +43,7 @@ public struct AnalyticsEvent: Hashable, Sendable {
 }
 
 /// One property of an analytics event.
-public struct AnalyticsProperty: Hashable, Sendable {
+public struct AnalyticsProperty: Hashable, Sendable, Codable {
     public var name: String
     public var value: String
     public init(name: String, value: String) { self.name = name; self.value = value }

@@ -94,6 +94,29 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
         return effects
     }
 
+    /// The back stack, oldest first: where `back` goes, from the end.
+    public var backStack: [SyntheticScreen] { engine.history.map { SyntheticScreen(number: $0) } }
+
+    /// The screens under the open sheets, innermost last; empty when no sheet is open.
+    public var sheetOpeners: [SyntheticScreen] { engine.overlayOpeners.map { SyntheticScreen(number: $0) } }
+
+    /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
+    public var activeSubflows: [(flow: String, caller: String)] { engineActiveSubflows }
+
+    /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
+    /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
+    public func snapshot() -> FlowSnapshot<SyntheticState> {
+        return FlowSnapshot(appID: Self.appID, tables: SyntheticTables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+    }
+
+    /// Resumes a machine saved with `snapshot()`.
+    /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
+    public init(restoring snapshot: FlowSnapshot<SyntheticState>) throws {
+        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: SyntheticTables.fingerprint, tables: SyntheticTables.shared)
+        now = snapshot.now
+        state = snapshot.state
+    }
+
     /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
     /// - Returns: false when there is nowhere to go back to.
     @discardableResult

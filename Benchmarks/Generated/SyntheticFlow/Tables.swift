@@ -71083,6 +71083,9 @@ enum SyntheticTables {
     /// Every screen variant, grouped by screen: its name and condition.
     static let variants: [VariantEntry] = decodeTable(variantsData) { row in VariantEntry(name: row[0], condition: row[1]) }
 
+    /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
+    static let fingerprint = "dd57443d8cf4d587"
+
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
 }

@@ -28,7 +28,7 @@ public struct SyntheticScreen: Hashable, Sendable, RawRepresentable {
 }
 
 /// The events Synthetic reacts to: taps and entries, service outcomes, timers.
-public enum SyntheticEvent: Hashable, Sendable, FlowMachineEvent {
+public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case next
     case back
     case retry
@@ -98,7 +98,7 @@ public enum SyntheticEvent: Hashable, Sendable, FlowMachineEvent {
 }
 
 /// What the host app must do after a step, in order.
-public enum SyntheticEffect: Hashable, Sendable, FlowMachineEffect {
+public enum SyntheticEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(SyntheticServiceCall)
 
@@ -137,7 +137,7 @@ public enum SyntheticEffect: Hashable, Sendable, FlowMachineEffect {
 }
 
 /// The service operations Synthetic calls, with their inputs.
-public enum SyntheticServiceCall: Hashable, Sendable {
+public enum SyntheticServiceCall: Hashable, Sendable, Codable {
     /// `service.operation`, as the flows name it.
     public var operation: String {
         switch self {
@@ -146,6 +146,15 @@ public enum SyntheticServiceCall: Hashable, Sendable {
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
+        switch self {
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "Synthetic calls no service"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
         switch self {
         }
     }

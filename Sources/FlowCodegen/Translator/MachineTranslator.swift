@@ -135,7 +135,7 @@ struct MachineTranslator {
                              ])),
         ]
         return SwiftDeclaration(doc: ["The events \(app.name) reacts to: taps and entries, service outcomes, timers."], access: publicAccess,
-                                .enum(name: names.event, conformances: ["Hashable", "Sendable", "FlowMachineEvent"], cases: cases, members: members))
+                                .enum(name: names.event, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEvent"], cases: cases, members: members))
     }
 
     func effectDeclaration() -> SwiftDeclaration {
@@ -159,7 +159,7 @@ struct MachineTranslator {
                                         ]),
                                        ]))
         return SwiftDeclaration(doc: ["What the host app must do after a step, in order."], access: publicAccess,
-                                .enum(name: names.effect, conformances: ["Hashable", "Sendable", "FlowMachineEffect"], cases: cases, members: [summary]))
+                                .enum(name: names.effect, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEffect"], cases: cases, members: [summary]))
     }
 
     func serviceCallDeclaration() -> SwiftDeclaration {
@@ -193,14 +193,27 @@ struct MachineTranslator {
                 argumentCases.append(SwiftSwitchCase([".\(name)(\(bindings))"], [.return(.dictionary(entries))]))
             }
         }
-        let members = [
+        var members = [
             SwiftDeclaration(doc: ["`service.operation`, as the flows name it."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "operation", type: "String", value: nil, getter: [.switch(.id("self"), operationCases)])),
             SwiftDeclaration(doc: ["The inputs by their names in the flows, rendered as text (for logs and tests)."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "arguments", type: "[String: String]", value: nil, getter: [.switch(.id("self"), argumentCases)])),
         ]
+        if cases.isEmpty {
+            // Swift cannot synthesize Codable for an enum without cases: an app that calls no service has no value to code.
+            members += [
+                SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
+                    .throw(.call(.member(.id("DecodingError"), "dataCorrupted"), [SwiftArgument(nil, .call(.member(nil, "init"), [
+                        SwiftArgument("codingPath", .member(.id("decoder"), "codingPath")),
+                        SwiftArgument("debugDescription", .string("\(app.name) calls no service")),
+                    ]))])),
+                ])),
+                SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
+                                                                 effects: ["throws"], returns: nil, body: [.switch(.id("self"), [])])),
+            ]
+        }
         return SwiftDeclaration(doc: ["The service operations \(app.name) calls, with their inputs."], access: publicAccess,
-                                .enum(name: names.serviceCall, conformances: ["Hashable", "Sendable"], cases: cases, members: members))
+                                .enum(name: names.serviceCall, conformances: ["Hashable", "Sendable", "Codable"], cases: cases, members: members))
     }
 
     func domainDeclaration(_ type: DomainType) -> SwiftDeclaration {
@@ -362,6 +375,41 @@ struct MachineTranslator {
                                         .expression(.try(.call(.id("engineSend"), [SwiftArgument(nil, .id("event")), intoEffects]))),
                                         .return(.id("effects")),
                                        ])),
+            SwiftDeclaration(doc: ["The back stack, oldest first: where `back` goes, from the end."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "backStack", type: "[\(names.screen)]", value: nil, getter: [
+                                .return(.call(.member(.member(.id("engine"), "history"), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
+                                    .expression(.call(.id(names.screen), [SwiftArgument("number", .id("$0"))])),
+                                ]))),
+                             ])),
+            SwiftDeclaration(doc: ["The screens under the open sheets, innermost last; empty when no sheet is open."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "sheetOpeners", type: "[\(names.screen)]", value: nil, getter: [
+                                .return(.call(.member(.member(.id("engine"), "overlayOpeners"), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
+                                    .expression(.call(.id(names.screen), [SwiftArgument("number", .id("$0"))])),
+                                ]))),
+                             ])),
+            SwiftDeclaration(doc: ["The sub-flows in progress, outermost first: each flow's name and the screen that called it."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: String, caller: String)]", value: nil, getter: [
+                                .return(.id("engineActiveSubflows")),
+                             ])),
+            SwiftDeclaration(doc: ["The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore",
+                                   "with `init(restoring:)` after the app was killed. Encode it with any `Encoder`."], access: publicAccess,
+                             .function(modifiers: [], name: "snapshot", parameters: [], effects: [], returns: "FlowSnapshot<\(names.state)>", body: [
+                                .return(.call(.id("FlowSnapshot"), [
+                                    SwiftArgument("appID", .member(.id("Self"), "appID")), SwiftArgument("tables", .member(.id(names.tables), "fingerprint")),
+                                    SwiftArgument("screenID", .id("screenID")), SwiftArgument("now", .id("now")), SwiftArgument("state", .id("state")),
+                                    SwiftArgument("navigation", .id("engineNavigation")),
+                                ])),
+                             ])),
+            SwiftDeclaration(doc: ["Resumes a machine saved with `snapshot()`.",
+                                   "- Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app."], access: publicAccess,
+                             .initializer(parameters: [SwiftParameter(label: "restoring", name: "snapshot", type: "FlowSnapshot<\(names.state)>")], effects: ["throws"], body: [
+                                .assign(.id("engine"), .try(.call(.member(.id("Self"), "restoredEngine"), [
+                                    SwiftArgument("from", .id("snapshot")), SwiftArgument("appID", .member(.id("Self"), "appID")),
+                                    SwiftArgument("fingerprint", .member(.id(names.tables), "fingerprint")), SwiftArgument("tables", .member(.id(names.tables), "shared")),
+                                ]))),
+                                .assign(.id("now"), .member(.id("snapshot"), "now")),
+                                .assign(.id("state"), .member(.id("snapshot"), "state")),
+                             ])),
             SwiftDeclaration(doc: ["Goes back to the previous screen, or closes the open sheet, as the system back gesture does.",
                                    "- Returns: false when there is nowhere to go back to."], access: publicAccess, attributes: ["@discardableResult"],
                              .function(modifiers: ["mutating"], name: "back", parameters: [effects], effects: ["throws"], returns: "Bool",
@@ -470,8 +518,18 @@ struct MachineTranslator {
         let t = tables
         func int32(_ value: Int) -> SwiftExpression { value < 0 ? .parenthesized(.id(String(value))) : .int(value) }
         var members: [SwiftDeclaration] = []
+        // FNV-1a over every table, for snapshots: any change to screens, transitions, fields or timers changes it.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ text: String) {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            hash = (hash ^ 0xff) &* 0x0000_0100_0000_01b3
+        }
+        for string in t.strings { mix(string) }
+        var fingerprint: String { String(hash, radix: 16) }
         func table(_ name: String, _ type: String, doc: String, columns: [String], rows: [[Int]], comments: [String],
                    build: (([Int]) -> SwiftExpression)) {
+            mix(name)
+            for row in rows { mix(row.map(String.init).joined(separator: " ")) }
             switch style {
             case .literals:
                 members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
@@ -549,6 +607,8 @@ struct MachineTranslator {
               rows: t.variants.map { [$0.name, $0.condition] }, comments: t.variants.map(\.comment)) { r in
             .call(.id("VariantEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("condition", column(r[1]))])
         }
+        members.append(SwiftDeclaration(doc: ["Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables."],
+                                        .variable(isLet: true, isStatic: true, name: "fingerprint", type: nil, value: .string(fingerprint), getter: nil)))
         let tableNames = ["strings", "screenIDs", "screens", "rows", "flows", "timers", "subflows", "returns", "fields", "variants"]
         members.append(SwiftDeclaration(doc: ["The tables in one object, built once; every machine keeps a reference to it."],
                                         .variable(isLet: true, isStatic: true, name: "shared", type: nil,

@@ -1,5 +1,5 @@
-/// A timer the machine has started and not yet seen fire or cancelled.
-@_spi(Generated) public struct ActiveTimer: Sendable, Hashable, Codable {
+/// A timer the machine has started and not yet seen fire or cancelled (a snapshot lists them, so the host can restart its real timers).
+public struct ActiveTimer: Sendable, Hashable, Codable {
     public var token: TimerToken
     /// The screen whose timer this is, or -1 for a flow's global timer.
     public var screen: Int32
@@ -13,7 +13,7 @@
 }
 
 /// A sub-flow in progress: who called it and how deep the history was then.
-@_spi(Generated) public struct CallFrame: Sendable, Hashable, Codable {
+public struct CallFrame: Sendable, Hashable, Codable {
     public var caller: Int32
     public var subflow: Int32
     public var historyDepth: Int

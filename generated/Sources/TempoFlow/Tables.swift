@@ -1117,6 +1117,9 @@ enum TempoTables {
         VariantEntry(name: 100, condition: 0), // ONB-015-FT default
     ]
 
+    /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
+    static let fingerprint = "be48359ae7080a0f"
+
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
 }

@@ -1291,7 +1291,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 }
 
 /// The events Tempo reacts to: taps and entries, service outcomes, timers.
-public enum TempoEvent: Hashable, Sendable, FlowMachineEvent {
+public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A country was tapped in the Country Code Picker (ONB-007b).
     case countrySelected(country: String)
 
@@ -3062,7 +3062,7 @@ public enum TempoEvent: Hashable, Sendable, FlowMachineEvent {
 }
 
 /// What the host app must do after a step, in order.
-public enum TempoEffect: Hashable, Sendable, FlowMachineEffect {
+public enum TempoEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(TempoServiceCall)
 
@@ -3101,7 +3101,7 @@ public enum TempoEffect: Hashable, Sendable, FlowMachineEffect {
 }
 
 /// The service operations Tempo calls, with their inputs.
-public enum TempoServiceCall: Hashable, Sendable {
+public enum TempoServiceCall: Hashable, Sendable, Codable {
     /// Equals Money: `submit_application`; outcomes: `submitted`, `failed`.
     /// ONB-012 — the 12-step form data is submitted to the Equals API before the Veriff handoff.
     case equalsSubmitApplication(applicant: Applicant, plan: Plan?)

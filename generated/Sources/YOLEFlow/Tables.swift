@@ -481,6 +481,9 @@ enum YOLETables {
         VariantEntry(name: 72, condition: 0), // STEP-14.5 cancelled
     ]
 
+    /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
+    static let fingerprint = "95a352aa0082df91"
+
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
 }

@@ -832,7 +832,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 }
 
 /// The events YOLE reacts to: taps and entries, service outcomes, timers.
-public enum YOLEEvent: Hashable, Sendable, FlowMachineEvent {
+public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The app was opened from a URL (yole://home, yole://send, yole://favorites, yole://profile; Q-YOLE-D28)
     case deepLinkOpened(path: String)
 
@@ -1958,7 +1958,7 @@ public enum YOLEEvent: Hashable, Sendable, FlowMachineEvent {
 }
 
 /// What the host app must do after a step, in order.
-public enum YOLEEffect: Hashable, Sendable, FlowMachineEffect {
+public enum YOLEEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(YOLEServiceCall)
 
@@ -1997,7 +1997,7 @@ public enum YOLEEffect: Hashable, Sendable, FlowMachineEffect {
 }
 
 /// The service operations YOLE calls, with their inputs.
-public enum YOLEServiceCall: Hashable, Sendable {
+public enum YOLEServiceCall: Hashable, Sendable, Codable {
     /// YOLE accounts API: `create_account`; outcomes: `created`, `email_exists`, `network_error`, `server_error`.
     case authCreateAccount(email: String, firstName: String, lastName: String, password: String, country: String)
 

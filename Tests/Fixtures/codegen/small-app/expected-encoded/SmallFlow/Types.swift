@@ -28,7 +28,7 @@ public struct SmallScreen: Hashable, Sendable, RawRepresentable {
 }
 
 /// The events Small reacts to: taps and entries, service outcomes, timers.
-public enum SmallEvent: Hashable, Sendable, FlowMachineEvent {
+public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Outcome `success` of the service call `auth.sign_in`.
     case authSignInSuccess
 
@@ -108,7 +108,7 @@ public enum SmallEvent: Hashable, Sendable, FlowMachineEvent {
 }
 
 /// What the host app must do after a step, in order.
-public enum SmallEffect: Hashable, Sendable, FlowMachineEffect {
+public enum SmallEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(SmallServiceCall)
 
@@ -147,7 +147,7 @@ public enum SmallEffect: Hashable, Sendable, FlowMachineEffect {
 }
 
 /// The service operations Small calls, with their inputs.
-public enum SmallServiceCall: Hashable, Sendable {
+public enum SmallServiceCall: Hashable, Sendable, Codable {
     /// Auth: `sign_in`; outcomes: `success`, `denied`.
     case authSignIn(email: String)
 

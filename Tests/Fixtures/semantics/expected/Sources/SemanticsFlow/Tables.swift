@@ -214,6 +214,9 @@ enum SemanticsTables {
     static let variants: [VariantEntry] = [
     ]
 
+    /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
+    static let fingerprint = "d761498c21da6258"
+
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
 }

@@ -242,7 +242,7 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
 }
 
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
-public enum SemanticsEvent: Hashable, Sendable, FlowMachineEvent {
+public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Outcome `sent` of the service call `bank.transfer`.
     case bankTransferSent(reference: String)
 
@@ -518,7 +518,7 @@ public enum SemanticsEvent: Hashable, Sendable, FlowMachineEvent {
 }
 
 /// What the host app must do after a step, in order.
-public enum SemanticsEffect: Hashable, Sendable, FlowMachineEffect {
+public enum SemanticsEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(SemanticsServiceCall)
 
@@ -557,7 +557,7 @@ public enum SemanticsEffect: Hashable, Sendable, FlowMachineEffect {
 }
 
 /// The service operations Semantics calls, with their inputs.
-public enum SemanticsServiceCall: Hashable, Sendable {
+public enum SemanticsServiceCall: Hashable, Sendable, Codable {
     /// bank: `transfer`; outcomes: `sent`, `failed`.
     case bankTransfer(amount: Money)
 

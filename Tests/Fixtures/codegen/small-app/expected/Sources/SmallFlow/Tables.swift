@@ -77,6 +77,9 @@ enum SmallTables {
         VariantEntry(name: 8, condition: 0), // LOG-002 default
     ]
 
+    /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
+    static let fingerprint = "4303d727d050ff24"
+
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
 }
