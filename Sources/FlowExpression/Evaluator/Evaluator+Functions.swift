@@ -1,3 +1,4 @@
+@_spi(Generated) import FlowMachine
 import Foundation
 
 /// The function library at run time.
@@ -56,7 +57,7 @@ extension Evaluator {
                 return .duration(Swift.abs(milliseconds))
             default: throw wrongType(values[0], "number", arguments[0])
             }
-        case .isEmail: return .bool(BankingIdentifiers.isEmail(try text(0)))
+        case .isEmail: return .bool(FlowMachine.isEmail(try text(0)))
         case .isPhone: return .bool(PhoneNumbers.e164(try text(0), country: try text(1)) != nil)
         case .e164:
             let number = try text(0)
@@ -69,19 +70,23 @@ extension Evaluator {
             let country = try text(0)
             guard let code = PhoneNumbers.dialCodes[country.uppercased()] else { throw fail("unknown country code '\(country)'") }
             return .text("+" + code)
-        case .isIBAN: return .bool(BankingIdentifiers.isIBAN(try text(0)))
-        case .isBIC: return .bool(BankingIdentifiers.isBIC(try text(0)))
-        case .isSortCode: return .bool(BankingIdentifiers.isSortCode(try text(0)))
-        case .isUKAccountNumber: return .bool(BankingIdentifiers.isDigits(try text(0), count: 8))
-        case .isDigits: return .bool(BankingIdentifiers.isDigits(try text(0), count: try intValue(values[1], arguments[1])))
-        case .isSequence: return .bool(BankingIdentifiers.isSequence(try text(0)))
+        case .isIBAN: return .bool(FlowMachine.isIBAN(try text(0)))
+        case .isBIC: return .bool(FlowMachine.isBIC(try text(0)))
+        case .isSortCode: return .bool(FlowMachine.isSortCode(try text(0)))
+        case .isUKAccountNumber: return .bool(FlowMachine.isDigits(try text(0), 8))
+        case .isDigits: return .bool(FlowMachine.isDigits(try text(0), try intValue(values[1], arguments[1])))
+        case .isSequence: return .bool(FlowMachine.isSequence(try text(0)))
         case .addWorkingDays:
+            // One implementation for the interpreter and generated machines: FlowMachine's, on its own date type.
             let start = try dateValue(values[0], arguments[0])
             let count = try intValue(values[1], arguments[1])
+            guard let day = FlowMachine.CalendarDate(year: start.year, month: start.month, day: start.day) else { throw fail("invalid date \(start)") }
             do {
-                return .date(try WorkingDays.adding(count, to: start))
-            } catch {
-                throw fail(error.message)
+                let result = try WorkingDays.adding(count, to: day)
+                guard let date = CalendarDate(year: result.year, month: result.month, day: result.day) else { throw fail("date out of range (years 1 to 9999)") }
+                return .date(date)
+            } catch let failure as FlowFailure {
+                throw fail(failure.message)
             }
         case .age:
             let birth = try dateValue(values[0], arguments[0])
