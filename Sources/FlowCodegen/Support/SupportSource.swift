@@ -10,6 +10,9 @@ enum SupportUnit: String, CaseIterable, Sendable {
     case decimal
     case regex
     case currency
+    case pages
+    case months
+    case timerLengths
 
     /// Units this one calls.
     var dependencies: [SupportUnit] {
@@ -31,11 +34,52 @@ enum SupportUnit: String, CaseIterable, Sendable {
         case .decimal: SupportSource.decimal
         case .regex: SupportSource.regex
         case .currency: SupportSource.currency
+        case .pages: SupportSource.pages
+        case .months: SupportSource.months
+        case .timerLengths: SupportSource.timerLengths
         }
     }
 }
 
 enum SupportSource {
+    /// A timer's length read from the state (Rail "Session timeout configurable in settings").
+    static let timerLengths = #"""
+/// A timer length read from the state, refused when negative (as the interpreter does).
+func checkedTimerLength(_ milliseconds: Int, _ timer: String) throws -> Int {
+    guard milliseconds >= 0 else { throw FlowFailure("timer '\(timer)' has a negative length (\(describeDuration(milliseconds)))") }
+    return milliseconds
+}
+"""#
+
+    /// `take(list, n)` and `drop(list, n)`: pages of a list.
+    static let pages = #"""
+/// `take(list, n)`: the first `count` elements (all of them when there are fewer).
+func take<Element>(_ list: [Element], _ count: Int) throws -> [Element] {
+    guard count >= 0 else { throw FlowFailure("take needs a count of 0 or more, found \(count)") }
+    return Array(list.prefix(count))
+}
+
+/// `drop(list, n)`: the elements after the first `count` (none when there are fewer).
+func drop<Element>(_ list: [Element], _ count: Int) throws -> [Element] {
+    guard count >= 0 else { throw FlowFailure("drop needs a count of 0 or more, found \(count)") }
+    return Array(list.dropFirst(count))
+}
+"""#
+
+    /// `same_month(a, b)` and `start_of_month(d)`: calendar months (timestamps are read in UTC).
+    static let months = #"""
+/// `same_month(a, b)`: the two days fall in one calendar month of one year.
+func sameMonth(_ first: CalendarDate, _ second: CalendarDate) -> Bool {
+    first.year == second.year && first.month == second.month
+}
+
+/// `start_of_month(d)`: the first day of the day's calendar month.
+func startOfMonth(_ day: CalendarDate) throws -> CalendarDate {
+    guard let start = CalendarDate(year: day.year, month: day.month, day: 1) else { throw FlowFailure("date out of range") }
+    return start
+}
+"""#
+
     static let core = #"""
 /// A run stopped by a broken rule of the model: an expression that could not be evaluated
 /// (a null value, an invalid phone number passed to `e164`), a raised-event loop, or a broken invariant.

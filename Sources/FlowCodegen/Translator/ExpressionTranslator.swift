@@ -350,6 +350,15 @@ struct ExpressionTranslator {
                 usedUnits.insert(.decimal)
                 return call("parseDecimal", values, type: type, throwing: true)
             }
+        case .take, .drop:
+            usedUnits.insert(.pages)
+            return call(function == .take ? "take" : "drop", values, type: type, throwing: true)
+        case .sameMonth, .startOfMonth:
+            usedUnits.insert(.months)
+            let days = zip(values, arguments).map { value, argument in
+                argument.type.nonOptional == .timestamp ? call("calendarDay", [value], type: .date, throwing: true) : value
+            }
+            return call(function == .sameMonth ? "sameMonth" : "startOfMonth", days, type: type, throwing: function == .startOfMonth)
         }
     }
 

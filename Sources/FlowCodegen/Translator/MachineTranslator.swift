@@ -279,6 +279,7 @@ struct MachineTranslator {
         members += derivedFunctions()
         members.append(textsFunction())
         members.append(guardFunction())
+        members.append(timerLengthFunction())
         members.append(actionsFunction())
         members.append(validatorFunction())
         members.append(invariantFunction())
@@ -359,6 +360,17 @@ struct MachineTranslator {
         SwiftDeclaration(doc: ["Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry)."],
                          .function(modifiers: [], name: "evaluateGuard", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "event", type: names.event + "?")],
                                    effects: ["throws"], returns: "Bool", body: numberedSwitch(tables.guards, fallback: [.return(.id("false"))])))
+    }
+
+    func timerLengthFunction() -> SwiftDeclaration {
+        var cases = tables.timerLengths.map { entry in
+            SwiftSwitchCase(["\(entry.timer)"], [.comment(entry.comment)] + entry.statements)
+        }
+        cases.append(.default([.return(.id("nil"))]))
+        let body: [SwiftStatement] = tables.timerLengths.isEmpty ? [.return(.id("nil"))] : [.switch(.id("timer"), cases)]
+        return SwiftDeclaration(doc: ["The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's)."],
+                                .function(modifiers: [], name: "timerLength", parameters: [SwiftParameter(label: "_", name: "timer", type: "Int32")],
+                                          effects: ["throws"], returns: "Int?", body: body))
     }
 
     func actionsFunction() -> SwiftDeclaration {
