@@ -110,16 +110,20 @@ struct MachineTranslator {
             let name = names.eventCase(event.name)
             let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
                 let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
-                // Text fields take the given text; other fields their zero value.
+                // Text fields take the given text, money fields the given amount in the app's currency; other
+                // fields their zero value.
                 let given = SwiftExpression.binary("??", .subscript(.id("payload"), .string(field.name)), names.zeroValue(field.type))
-                return SwiftArgument(label, field.type == .text ? given : names.zeroValue(field.type))
+                let amount = SwiftExpression.binary("??", .call(.id("payloadMoney"), [SwiftArgument(nil, .subscript(.id("payload"), .string(field.name))),
+                                                                                     SwiftArgument("currency", .string(app.currency))]),
+                                                    names.zeroValue(field.type))
+                return SwiftArgument(label, field.type == .text ? given : field.type == .money ? amount : names.zeroValue(field.type))
             })
             byName.append(SwiftSwitchCase([TextRenderer().expression(.string(event.name))], [.assign(.id("self"), value)]))
         }
         byName.append(.default([.return(.id("nil"))]))
         let members: [SwiftDeclaration] = [
             SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,",
-                                   "the others at their zero value."], access: publicAccess,
+                                   "money fields from the amount written there (`\"4.35\"`, in the app's currency), the others at their zero value."], access: publicAccess,
                              .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
                                           effects: ["?"], body: [.switch(.id("name"), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,

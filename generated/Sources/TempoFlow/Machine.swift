@@ -481,6 +481,11 @@ public struct TempoMachine: Sendable {
         }
     }
 
+    /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
+    func timerLength(_ timer: Int32) throws -> Int? {
+        return nil
+    }
+
     /// Runs action list number `id` of the tables.
     mutating func runActions(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
