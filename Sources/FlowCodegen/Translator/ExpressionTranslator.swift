@@ -352,7 +352,7 @@ struct ExpressionTranslator {
             }
         case .take, .drop:
             usedUnits.insert(.pages)
-            return call(function == .take ? "take" : "drop", values, type: type, throwing: true)
+            return call(function == .take ? "takeElements" : "dropElements", values, type: type, throwing: true)
         case .sameMonth, .startOfMonth:
             usedUnits.insert(.months)
             let days = zip(values, arguments).map { value, argument in

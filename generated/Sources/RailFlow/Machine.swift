@@ -95,7 +95,7 @@ public struct RailMachine: Sendable {
 
     /// `visible_transactions`: The rows loaded so far by the infinite scroll.
     func derivedVisibleTransactions() throws -> [Transaction] {
-        return try take(derivedFilteredTransactions(), multiply(state.pageSize, state.pagesShown))
+        return try takeElements(derivedFilteredTransactions(), multiply(state.pageSize, state.pagesShown))
     }
 
     /// `has_more_transactions`: `hasMore`: scrolling to the end loads the next page.
@@ -105,7 +105,7 @@ public struct RailMachine: Sendable {
 
     /// `recent_activity`: "Last 3 transactions" (RecentActivity on Station).
     func derivedRecentActivity() throws -> [Transaction] {
-        return try take(state.transactions, 3)
+        return try takeElements(state.transactions, 3)
     }
 
     /// `visible_transaction_ids`: The rows of the list as it shows now, by ID.

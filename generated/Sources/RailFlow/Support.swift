@@ -857,13 +857,13 @@ func parseDecimal(_ text: String) throws -> Decimal {
 }
 
 /// `take(list, n)`: the first `count` elements (all of them when there are fewer).
-func take<Element>(_ list: [Element], _ count: Int) throws -> [Element] {
+func takeElements<Element>(_ list: [Element], _ count: Int) throws -> [Element] {
     guard count >= 0 else { throw FlowFailure("take needs a count of 0 or more, found \(count)") }
     return Array(list.prefix(count))
 }
 
 /// `drop(list, n)`: the elements after the first `count` (none when there are fewer).
-func drop<Element>(_ list: [Element], _ count: Int) throws -> [Element] {
+func dropElements<Element>(_ list: [Element], _ count: Int) throws -> [Element] {
     guard count >= 0 else { throw FlowFailure("drop needs a count of 0 or more, found \(count)") }
     return Array(list.dropFirst(count))
 }

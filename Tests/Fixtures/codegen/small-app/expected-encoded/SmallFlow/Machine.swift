@@ -75,6 +75,11 @@ public struct SmallMachine: Sendable {
         }
     }
 
+    /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
+    func timerLength(_ timer: Int32) throws -> Int? {
+        return nil
+    }
+
     /// Runs action list number `id` of the tables.
     mutating func runActions(_ id: Int32, _ event: SmallEvent?, into effects: inout [SmallEffect]) throws {
         switch id {

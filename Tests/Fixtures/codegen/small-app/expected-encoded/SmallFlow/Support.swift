@@ -17,6 +17,12 @@ public enum FieldInput: Hashable, Sendable {
     case list([String])
 }
 
+/// A money payload field written as its amount (`"4.35"`) in `currency`; nil when absent or not a number.
+func payloadMoney(_ text: String?, currency: String) -> Money? {
+    guard let text, let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+    return Money(amount: amount, currency: currency)
+}
+
 /// What a person would have typed to give a field's default (nil for a null default).
 func fieldInput(_ value: String?) -> FieldInput? { value.map { .text($0) } }
 func fieldInput(_ value: Bool?) -> FieldInput? { value.map { .text($0 ? "true" : "false") } }

@@ -17,6 +17,12 @@ public enum FieldInput: Hashable, Sendable {
     case list([String])
 }
 
+/// A money payload field written as its amount (`"4.35"`) in `currency`; nil when absent or not a number.
+func payloadMoney(_ text: String?, currency: String) -> Money? {
+    guard let text, let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+    return Money(amount: amount, currency: currency)
+}
+
 /// What a person would have typed to give a field's default (nil for a null default).
 func fieldInput(_ value: String?) -> FieldInput? { value.map { .text($0) } }
 func fieldInput(_ value: Bool?) -> FieldInput? { value.map { .text($0 ? "true" : "false") } }
@@ -711,4 +717,10 @@ func convert(_ money: Money, _ currency: String, _ rate: Decimal) throws -> Mone
     let code = try validCurrency(currency)
     guard rate > 0 else { throw FlowFailure("the rate of convert must be more than 0") }
     return try round(Money(amount: try multiply(money.amount, rate), currency: code))
+}
+
+/// A timer length read from the state, refused when negative (as the interpreter does).
+func checkedTimerLength(_ milliseconds: Int, _ timer: String) throws -> Int {
+    guard milliseconds >= 0 else { throw FlowFailure("timer '\(timer)' has a negative length (\(describeDuration(milliseconds)))") }
+    return milliseconds
 }

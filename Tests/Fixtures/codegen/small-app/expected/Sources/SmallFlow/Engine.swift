@@ -191,7 +191,7 @@ extension Machine {
         } else {
             _ = try dispatch(event, into: &effects)
             try drainRaised(into: &effects)
-            restartInactivityTimers(into: &effects)
+            try restartInactivityTimers(into: &effects)
         }
         try checkInvariants()
     }
@@ -209,23 +209,23 @@ extension Machine {
     public mutating func back(into effects: inout [Effect]) throws -> Bool {
         let moved = try goBack(into: &effects)
         try drainRaised(into: &effects)
-        restartInactivityTimers(into: &effects)
+        try restartInactivityTimers(into: &effects)
         try checkInvariants()
         return moved
     }
 
     /// A flow's own timers measure inactivity: whatever the person does starts them again.
     @inline(__always)
-    mutating func restartInactivityTimers(into effects: inout [Effect]) {
+    mutating func restartInactivityTimers(into effects: inout [Effect]) throws {
         guard ended == nil else { return }
         let flow = tables.screens[Int(screenNumber)].flow
         guard tables.flows[Int(flow)].timerStart != tables.flows[Int(flow)].timerEnd else { return }
-        startFlowTimers(flow, into: &effects)
+        try startFlowTimers(flow, into: &effects)
     }
 
     /// Cancels every running flow timer and starts those of `flow`.
     @inline(__always)
-    mutating func startFlowTimers(_ flow: Int32, into effects: inout [Effect]) {
+    mutating func startFlowTimers(_ flow: Int32, into effects: inout [Effect]) throws {
         var index = 0
         while index < activeTimers.count {
             if activeTimers[index].screen < 0 {
@@ -236,7 +236,7 @@ extension Machine {
             }
         }
         let entry = tables.flows[Int(flow)]
-        for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: -1, flow: flow, into: &effects) }
+        for timer in entry.timerStart..<entry.timerEnd { try schedule(timer, screen: -1, flow: flow, into: &effects) }
     }
 
     // MARK: Steps
@@ -408,7 +408,7 @@ extension Machine {
         // Nothing to restart when the flow has no global timers and none are running.
         if entry.timerStart == entry.timerEnd && activeTimers.isEmpty { return }
         if flow != previousFlow || !activeTimers.contains(where: { $0.screen < 0 && $0.flow == flow }) {
-            startFlowTimers(flow, into: &effects)
+            try startFlowTimers(flow, into: &effects)
         }
     }
 
@@ -419,14 +419,16 @@ extension Machine {
             effects.append(.analytics(AnalyticsEvent(name: tables.strings[Int(entry.analytics)])))
         }
         if entry.enterActions != 0 { try runActions(entry.enterActions, nil, into: &effects) }
-        for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: screen, flow: entry.flow, into: &effects) }
+        for timer in entry.timerStart..<entry.timerEnd { try schedule(timer, screen: screen, flow: entry.flow, into: &effects) }
     }
 
-    mutating func schedule(_ timer: Int32, screen: Int32, flow: Int32, into effects: inout [Effect]) {
+    mutating func schedule(_ timer: Int32, screen: Int32, flow: Int32, into effects: inout [Effect]) throws {
+        // A length the flows keep in the state is read as the timer starts.
+        let milliseconds = try timerLength(timer) ?? tables.timers[Int(timer)].milliseconds
         nextTimerToken += 1
         let token = TimerToken(rawValue: nextTimerToken)
         activeTimers.append(ActiveTimer(token: token, screen: screen, flow: flow, timer: timer))
-        effects.append(.startTimer(token, milliseconds: tables.timers[Int(timer)].milliseconds))
+        effects.append(.startTimer(token, milliseconds: milliseconds))
     }
 
     @inline(__always)
