@@ -13,8 +13,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Apple Sign-In completes in < 3 taps
     /// - AC-ONB-04: No financial jargon in onboarding copy
     /// - AC-ONB-06: Error states show clear recovery actions
-    /// - US-1.1: As a new user, I can sign up using Apple Sign-In so that I can start quickly without creating new credentials.
-    /// - US-1.3: As a new user, I see no finance or investing explanations during onboarding so that the experience feels simple.
+    /// - US-1-1: As a new user, I can sign up using Apple Sign-In so that I can start quickly without creating new credentials.
+    /// - US-1-3: As a new user, I see no finance or investing explanations during onboarding so that the experience feels simple.
     /// - AC-PRF-05: Sign out clears local state and tokens
     /// - AC-ERR-03: Retry buttons on all failed requests
     /// - PRF-M1: App launch (cold) | < 2 seconds
@@ -51,7 +51,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Apple Sign-In completes in < 3 taps
     /// - AC-ONB-02: Passcode setup uses haptic feedback
     /// - AC-ONB-04: No financial jargon in onboarding copy
-    /// - US-1.1: As a new user, I can sign up using Apple Sign-In so that I can start quickly without creating new credentials.
+    /// - US-1-1: As a new user, I can sign up using Apple Sign-In so that I can start quickly without creating new credentials.
     case createPasscode = "create-passcode"
 
     /// Confirm Passcode (confirm-passcode)
@@ -93,8 +93,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-03: KYC status gates navigation to main app
     /// - AC-ONB-04: No financial jargon in onboarding copy
     /// - AC-ONB-06: Error states show clear recovery actions
-    /// - US-1.2: As a new user, I can complete identity verification in-app so that I can access all features.
-    /// - US-1.3: As a new user, I see no finance or investing explanations during onboarding so that the experience feels simple.
+    /// - US-1-2: As a new user, I can complete identity verification in-app so that I can access all features.
+    /// - US-1-3: As a new user, I see no finance or investing explanations during onboarding so that the experience feels simple.
     /// - AC-ERR-03: Retry buttons on all failed requests
     case onboarding = "onboarding"
 
@@ -106,7 +106,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-03: KYC status gates navigation to main app
     /// - AC-ONB-04: No financial jargon in onboarding copy
     /// - AC-ONB-06: Error states show clear recovery actions
-    /// - US-1.2: As a new user, I can complete identity verification in-app so that I can access all features.
+    /// - US-1-2: As a new user, I can complete identity verification in-app so that I can access all features.
     /// - ERR-S4: KYC pending | Gate features with status message
     /// - AC-ERR-03: Retry buttons on all failed requests
     case kycStatus = "kyc-status"
@@ -117,7 +117,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-ONB-03: KYC status gates navigation to main app
-    /// - US-1.2: As a new user, I can complete identity verification in-app so that I can access all features.
+    /// - US-1-2: As a new user, I can complete identity verification in-app so that I can access all features.
     /// - AC-SEC-01: Passcode required after 5 minutes of inactivity
     /// - CORE-01: Every deposit is automatically split 70% Spend / 30% Invest.
     /// - AC-STA-01: Total balance displayed in large, bold typography
@@ -126,16 +126,16 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-STA-04: NO charts, asset breakdowns, or performance history
     /// - AC-STA-05: Pull-to-refresh updates balances
     /// - AC-STA-06: Balance updates via WebSocket or polling (< 5s delay)
-    /// - US-2.1: As a user, I can see my total balance prominently so that I know my overall position.
-    /// - US-2.2: As a user, I can see my Spend and Invest balances so that I understand the split.
-    /// - US-2.3: As a user, I can see the system status so that I know if my money is working.
+    /// - US-2-1: As a user, I can see my total balance prominently so that I know my overall position.
+    /// - US-2-2: As a user, I can see my Spend and Invest balances so that I understand the split.
+    /// - US-2-3: As a user, I can see the system status so that I know if my money is working.
     /// - AC-DEP-06: Language uses "Load money" not "Deposit"
     /// - AC-DEP-07: Push notification on deposit confirmation
     /// - AC-DEP-08: Deposit history accessible from Station
     /// - AC-SPD-01: Balance updates within 1 second of transaction
-    /// - US-4.1: As a user, I can see my current spend balance so that I know how much I can spend.
-    /// - US-4.2: As a user, my balance updates in real-time after transactions so that I always have accurate information.
-    /// - US-5.2: As a user, my card transactions deduct from my Spend Balance so that spending is seamless.
+    /// - US-4-1: As a user, I can see my current spend balance so that I know how much I can spend.
+    /// - US-4-2: As a user, my balance updates in real-time after transactions so that I always have accurate information.
+    /// - US-5-2: As a user, my card transactions deduct from my Spend Balance so that spending is seamless.
     /// - ERR-S1: Network offline | Show cached data + offline banner
     /// - ERR-S2: API error | Toast with retry option
     /// - ERR-S5: Deposit pending | Show pending state with ETA
@@ -174,7 +174,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-SPD-04: Pull-to-refresh loads new transactions
     /// - AC-SPD-05: Infinite scroll pagination
     /// - AC-SPD-06: No budgeting tools, spend limits, or categories
-    /// - US-4.3: As a user, I can view my transaction history so that I can track my spending.
+    /// - US-4-3: As a user, I can view my transaction history so that I can track my spending.
     /// - ERR-S2: API error | Toast with retry option
     /// - AC-ERR-03: Retry buttons on all failed requests
     /// - AC-ERR-04: Loading skeletons match content layout
@@ -188,7 +188,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-SPD-06: No budgeting tools, spend limits, or categories
-    /// - US-4.3: As a user, I can view my transaction history so that I can track my spending.
+    /// - US-4-3: As a user, I can view my transaction history so that I can track my spending.
     /// - AC-CRD-06: Card transactions show merchant name and logo
     case transactionDetail = "transaction-detail"
 
@@ -199,15 +199,15 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-SEC-01: Passcode required after 5 minutes of inactivity
     /// - AC-SEC-04: Sensitive actions: withdrawals, card reveal, settings changes
-    /// - US-4.1: As a user, I can see my current spend balance so that I know how much I can spend.
+    /// - US-4-1: As a user, I can see my current spend balance so that I know how much I can spend.
     /// - AC-CRD-01: Virtual card displayed after first funding
     /// - AC-CRD-02: Card number masked by default (•••• •••• •••• 1234)
     /// - AC-CRD-03: Reveal requires passcode/biometric
     /// - AC-CRD-04: Freeze/unfreeze with single tap
     /// - AC-CRD-05: Add to Apple Wallet integration
     /// - AC-CRD-06: Card transactions show merchant name and logo
-    /// - US-5.1: As a user, I receive a virtual debit card so that I can start spending immediately.
-    /// - US-5.3: As a user, I can add my card to Apple Wallet so that I can pay with my phone.
+    /// - US-5-1: As a user, I receive a virtual debit card so that I can start spending immediately.
+    /// - US-5-3: As a user, I can add my card to Apple Wallet so that I can pay with my phone.
     /// - AC-ERR-03: Retry buttons on all failed requests
     /// - PRF-O4: Optimize images with expo-image
     /// - DOD-3: Spending feels normal, investing feels invisible
@@ -242,9 +242,9 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-RUP-03: Shows total rounded up this month
     /// - AC-RUP-04: Animation when round-up occurs
     /// - AC-RUP-05: Round-up amount = next dollar - transaction amount
-    /// - US-6.1: As a user, I can enable round-ups so that my spare change automatically invests.
-    /// - US-6.2: As a user, I can toggle round-ups ON/OFF so that I have simple control.
-    /// - US-6.3: As a user, I can see how much I've rounded up so that I feel progress.
+    /// - US-6-1: As a user, I can enable round-ups so that my spare change automatically invests.
+    /// - US-6-2: As a user, I can toggle round-ups ON/OFF so that I have simple control.
+    /// - US-6-3: As a user, I can see how much I've rounded up so that I feel progress.
     /// - AC-ERR-03: Retry buttons on all failed requests
     /// - A11Y-05: Reduce motion option
     /// - DOD-1: User can sign up, load money, spend, and see auto-invest in one session
@@ -255,15 +255,15 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// `app/(tabs)/invest.tsx`: Invest balance overview (InvestBalance, InvestStatus, AllocationIndicator). No asset breakdown, trade history or performance charts: the screen shows the balance and the status line and leads nowhere else.
     ///
     /// Acceptance criteria:
-    /// - US-2.3: As a user, I can see the system status so that I know if my money is working.
+    /// - US-2-3: As a user, I can see the system status so that I know if my money is working.
     /// - AC-INV-01: Shows invest balance only
     /// - AC-INV-02: NO asset breakdown
     /// - AC-INV-03: NO trade history
     /// - AC-INV-04: NO performance charts
     /// - AC-INV-05: Status message: "Your money is working"
     /// - AC-INV-06: During allocation: "Allocating..." with subtle animation
-    /// - US-7.1: As a user, I can see my invest balance so that I know how much is growing.
-    /// - US-7.2: As a user, I don't see individual trades or assets so that investing feels invisible.
+    /// - US-7-1: As a user, I can see my invest balance so that I know how much is growing.
+    /// - US-7-2: As a user, I don't see individual trades or assets so that investing feels invisible.
     /// - ERR-S2: API error | Toast with retry option
     /// - AC-ERR-01: Offline mode shows cached balances
     /// - AC-ERR-03: Retry buttons on all failed requests
@@ -280,8 +280,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-PRF-01: Profile shows name, email, phone
     /// - AC-PRF-05: Sign out clears local state and tokens
     /// - AC-PRF-06: Delete account option (with confirmation)
-    /// - US-8.1: As a user, I can view and edit my profile so that my information is accurate.
-    /// - US-8.3: As a user, I can sign out so that I can secure my device.
+    /// - US-8-1: As a user, I can view and edit my profile so that my information is accurate.
+    /// - US-8-3: As a user, I can sign out so that I can secure my device.
     case profile = "profile"
 
     /// Delete Account (delete-account), shown as a alert
@@ -298,7 +298,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// `app/settings/personal.tsx`: Name, email, phone.
     ///
     /// Acceptance criteria:
-    /// - US-8.1: As a user, I can view and edit my profile so that my information is accurate.
+    /// - US-8-1: As a user, I can view and edit my profile so that my information is accurate.
     /// - AC-ERR-03: Retry buttons on all failed requests
     case personal = "personal"
 
@@ -310,7 +310,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-SEC-04: Sensitive actions: withdrawals, card reveal, settings changes
     /// - AC-SEC-05: Session timeout configurable in settings
     /// - AC-PRF-03: Biometric toggle (Face ID / Touch ID)
-    /// - US-8.2: As a user, I can manage security settings so that my account is protected.
+    /// - US-8-2: As a user, I can manage security settings so that my account is protected.
     /// - AC-ERR-03: Retry buttons on all failed requests
     case security = "security"
 
@@ -320,7 +320,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-PRF-02: Change passcode requires current passcode
-    /// - US-8.2: As a user, I can manage security settings so that my account is protected.
+    /// - US-8-2: As a user, I can manage security settings so that my account is protected.
     /// - AC-ERR-03: Retry buttons on all failed requests
     case changePasscode = "change-passcode"
 
@@ -349,8 +349,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-DEP-01: Virtual accounts display USD and GBP options
     /// - AC-DEP-05: Split preview: "70% → Spend, 30% → Invest"
     /// - AC-DEP-06: Language uses "Load money" not "Deposit"
-    /// - US-3.1: As a user, I can load money via bank transfer to my virtual account so that I can fund with fiat.
-    /// - US-3.3: As a user, I see a preview of the 70/30 split before depositing so that I understand how Rail works.
+    /// - US-3-1: As a user, I can load money via bank transfer to my virtual account so that I can fund with fiat.
+    /// - US-3-3: As a user, I see a preview of the 70/30 split before depositing so that I understand how Rail works.
     case deposit = "deposit"
 
     /// Select Network (deposit-network)
@@ -359,7 +359,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-DEP-02: USDC networks: Ethereum, Polygon, BSC, Solana
-    /// - US-3.2: As a user, I can deposit USDC from multiple chains so that I can fund with crypto.
+    /// - US-3-2: As a user, I can deposit USDC from multiple chains so that I can fund with crypto.
     case depositNetwork = "deposit-network"
 
     /// Deposit Address (deposit-address)
@@ -375,8 +375,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-DEP-05: Split preview: "70% → Spend, 30% → Invest"
     /// - AC-DEP-06: Language uses "Load money" not "Deposit"
     /// - AC-DEP-07: Push notification on deposit confirmation
-    /// - US-3.1: As a user, I can load money via bank transfer to my virtual account so that I can fund with fiat.
-    /// - US-3.3: As a user, I see a preview of the 70/30 split before depositing so that I understand how Rail works.
+    /// - US-3-1: As a user, I can load money via bank transfer to my virtual account so that I can fund with fiat.
+    /// - US-3-3: As a user, I see a preview of the 70/30 split before depositing so that I understand how Rail works.
     /// - ERR-S5: Deposit pending | Show pending state with ETA
     /// - AC-ERR-03: Retry buttons on all failed requests
     /// - AC-ERR-04: Loading skeletons match content layout
@@ -391,7 +391,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - CORE-01: Every deposit is automatically split 70% Spend / 30% Invest.
     /// - AC-DEP-05: Split preview: "70% → Spend, 30% → Invest"
     /// - AC-DEP-06: Language uses "Load money" not "Deposit"
-    /// - US-3.4: As a user, I receive confirmation when my deposit is processed so that I know my money arrived.
+    /// - US-3-4: As a user, I receive confirmation when my deposit is processed so that I know my money arrived.
     /// - DOD-2: 70/30 split happens without configuration
     case depositSuccess = "deposit-success"
 
@@ -402,8 +402,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-WDR-01: Withdraw from Spend Balance only
     /// - AC-WDR-02: Bank transfer and crypto withdrawal options
-    /// - US-9.1: As a user, I can withdraw to my bank account so that I can access my money.
-    /// - US-9.2: As a user, I can withdraw to a crypto wallet so that I have flexibility.
+    /// - US-9-1: As a user, I can withdraw to my bank account so that I can access my money.
+    /// - US-9-2: As a user, I can withdraw to a crypto wallet so that I have flexibility.
     case withdraw = "withdraw"
 
     /// Amount (withdraw-amount)
@@ -424,7 +424,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-WDR-03: Amount validation against available balance
     /// - AC-WDR-04: Confirmation screen with all details
     /// - AC-WDR-05: Passcode/biometric required to confirm
-    /// - US-9.3: As a user, I see clear confirmation before withdrawing so that I don't make mistakes.
+    /// - US-9-3: As a user, I see clear confirmation before withdrawing so that I don't make mistakes.
     /// - AC-ERR-02: API errors show user-friendly messages
     /// - AC-ERR-03: Retry buttons on all failed requests
     case withdrawConfirm = "withdraw-confirm"
@@ -446,8 +446,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-SEC-02: Biometric auth as alternative to passcode
     /// - AC-SEC-03: 3 failed attempts triggers cooldown
     /// - AC-SEC-05: Session timeout configurable in settings
-    /// - US-10.1: As a user, I must enter my passcode when reopening the app so that my account is secure.
-    /// - US-10.2: As a user, I can use Face ID instead of passcode so that access is faster.
+    /// - US-10-1: As a user, I must enter my passcode when reopening the app so that my account is secure.
+    /// - US-10-2: As a user, I can use Face ID instead of passcode so that access is faster.
     /// - ERR-S3: Session expired | Redirect to passcode screen
     /// - AC-ERR-03: Retry buttons on all failed requests
     case loginPasscode = "login-passcode"
@@ -460,7 +460,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-SEC-02: Biometric auth as alternative to passcode
     /// - AC-SEC-03: 3 failed attempts triggers cooldown
     /// - AC-SEC-04: Sensitive actions: withdrawals, card reveal, settings changes
-    /// - US-10.3: As a user, sensitive actions require re-authentication so that I'm protected.
+    /// - US-10-3: As a user, sensitive actions require re-authentication so that I'm protected.
     /// - AC-CRD-03: Reveal requires passcode/biometric
     /// - AC-WDR-05: Passcode/biometric required to confirm
     /// - AC-ERR-03: Retry buttons on all failed requests
