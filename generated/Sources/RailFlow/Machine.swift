@@ -113,6 +113,11 @@ public struct RailMachine: Sendable {
         return try derivedVisibleTransactions().map { t in t.id }
     }
 
+    /// `transaction_rows`: What each TransactionItem row holds, newest first (ID, kind, merchant, amount, its Spend and Invest parts, time).
+    func derivedTransactionRows() throws -> [String] {
+        return try state.transactions.map { t in try ((((((((((((t.id + " · ") + required((t.kind != nil) ? t.kind.map { describe($0) } : "", "the value")) + " · ") + t.merchant) + " · ") + required((t.amount != nil) ? t.amount.map { describe($0) } : "", "the value")) + " (Spend ") + required((t.spendPart != nil) ? t.spendPart.map { describe($0) } : "", "the value")) + ", Invest ") + required((t.investPart != nil) ? t.investPart.map { describe($0) } : "", "the value")) + ")") + " · ") + required((t.at != nil) ? t.at.map { describe($0) } : "", "the value") }
+    }
+
     /// `recent_activity_merchants`: What RecentActivity shows on Station, newest first.
     func derivedRecentActivityMerchants() throws -> [String] {
         return try derivedRecentActivity().map { t in t.merchant }
