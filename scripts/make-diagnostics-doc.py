@@ -23,6 +23,10 @@ P = {
  "A `set:` (or `append:`) writes to a derived value; derived values are computed from state and cannot be set.",
  "Set the state value the derived value is computed from instead (here `phone_country`, from which `phone_dial_code` follows), or make it a state value if it really is stored.",
  None),
+'invalid-timer-length': (
+ "A timer is written with the name of a state or derived value (`after: { session_timeout: ... }`), but that value is not a `duration`, or may be null: a timer cannot last a yes/no, a text or nothing.",
+ "Name a `duration` value that always has one (`session_timeout: { type: duration, initial: 5m }`), or write the length itself (`5m`).",
+ None),
 'conflicting-keys': (
  "A mapping has two keys where only one is allowed: two rule keys in one rule, two actions in one list item, two steps in one scenario step, two targets (`to:` and `overlay:`) in one transition, both `enum` and `record` in a type, or two kinds under `verified_by`.",
  "Split them into separate list items (one rule, action or step each), or keep only one of the targets.",
@@ -113,7 +117,7 @@ P = {
  None),
 'invalid-duration': (
  "A timer delay or a scenario's `advance:` is not a duration flowc understands.",
- "Write a whole number followed by a unit, with no space: `500ms`, `30s`, `5m`, `1h`, `2d`.",
+ "Write a whole number followed by a unit, with no space: `500ms`, `30s`, `5m`, `1h`, `2d`; a timer may also name a `duration` value of the state (`session_timeout`).",
  None),
 'invalid-field-type': (
  "A field's `type` is not one of the field types.",
