@@ -51,7 +51,7 @@ struct BuildCommand: AsyncParsableCommand {
         for app in compilation.program.apps {
             mutation[app.id] = storedMutationScores(for: app, output: output, sources: compilation.sources)
         }
-        let acceptance = acceptanceOutputs(for: compilation.program, mutation: mutation)
+        let acceptance = acceptanceOutputs(for: compilation.program, mutation: mutation, output: output)
         let outputs = OutputWriter.withManifest(compilation.outputs + acceptance.outputs)
         if check {
             let stale = writer.staleFiles(outputs) + writer.orphanedFiles(outputs).map { "\($0) (no longer generated)" }

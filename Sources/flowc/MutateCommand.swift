@@ -143,7 +143,8 @@ struct MutateCommand: AsyncParsableCommand {
         if document.complete {
             let program = RuntimeProgram(app: checked)
             let results = checked.scenarios.map { runScenario($0, of: program) }
-            outputs += renderReports(for: checked, results: results, mutation: scores(from: document))
+            outputs += renderReports(for: checked, results: results, mutation: scores(from: document),
+                                      sourceRoot: reportSourceRoot(forOutput: output))
                 .map { OutputFile(path: $0.path, contents: $0.contents) }
         }
         let writer = OutputWriter(outputDirectory: output)

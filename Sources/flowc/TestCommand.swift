@@ -61,7 +61,7 @@ struct TestCommand: AsyncParsableCommand {
         var failed = 0
         var mutation: [String: [String: MutationScore]] = [:]
         for app in selected { mutation[app.id] = storedMutationScores(for: app, output: output, sources: compilation.sources) }
-        let (reports, results, verdicts) = acceptanceOutputs(for: FlowProgram(apps: selected), mutation: mutation)
+        let (reports, results, verdicts) = acceptanceOutputs(for: FlowProgram(apps: selected), mutation: mutation, output: output)
         for app in selected {
             for result in results[app.id] ?? [] {
                 if result.passed {
