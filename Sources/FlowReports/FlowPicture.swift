@@ -82,9 +82,10 @@ struct FlowPicture {
     // MARK: Overview
 
     /// The whole flow, layered top to bottom; `labels` writes the events on the arrows (small flows only).
-    func overview(labels: Bool) -> String {
+    /// - Parameter id: Unique on the page; names the picture's arrowheads.
+    func overview(labels: Bool, id: String) -> String {
         let layout = LayeredLayout(boxes: boxes, arrows: arrows)
-        var svg = SVGWriter(width: layout.width, height: layout.height, title: title)
+        var svg = SVGWriter(width: layout.width, height: layout.height, title: title, id: id)
         var outgoing = Array(repeating: 0, count: boxes.count)
         var incoming = Array(repeating: 0, count: boxes.count)
         for arrow in arrows { outgoing[arrow.from] += 1; incoming[arrow.to] += 1 }
@@ -102,7 +103,7 @@ struct FlowPicture {
     // MARK: Neighbourhood
 
     /// One screen with the boxes that lead to it (left) and those it leads to (right), every arrow labelled.
-    func neighbourhood(of center: Int) -> String {
+    func neighbourhood(of center: Int, id: String) -> String {
         let incoming = arrows.filter { $0.to == center }
         let outgoing = arrows.filter { $0.from == center }
         let rowHeight = boxHeight + 16
@@ -112,7 +113,7 @@ struct FlowPicture {
         let rows = max(incoming.count, outgoing.count, 1)
         let height = max(rows * rowHeight, centerHeight + 16) + 16
         let width = boxWidth * 3 + columnGap * 2 + 16
-        var svg = SVGWriter(width: width, height: height, title: "\(centerBox.title) \(centerBox.subtitle)")
+        var svg = SVGWriter(width: width, height: height, title: "\(centerBox.title) \(centerBox.subtitle)", id: id)
         let centerFrame = Frame(x: 8 + boxWidth + columnGap, y: (height - centerHeight) / 2, width: boxWidth, height: centerHeight)
         func column(_ count: Int) -> [Int] {
             let top = (height - count * rowHeight) / 2 + 8
@@ -331,9 +332,11 @@ struct SVGWriter {
     let width: Int
     let height: Int
     let title: String
+    /// Prefix of the arrowheads' ids: several pictures share a page, and ids must be unique in it.
+    let id: String
 
-    init(width: Int, height: Int, title: String) {
-        self.width = width; self.height = height; self.title = title
+    init(width: Int, height: Int, title: String, id: String) {
+        self.width = width; self.height = height; self.title = title; self.id = id
     }
 
     private static let stroke: [FlowPicture.Coverage: String] = [.covered: "#1a7f37", .partial: "#bf8700", .uncovered: "#8c959f"]
@@ -372,7 +375,7 @@ struct SVGWriter {
     private mutating func appendArrow(d: String, coverage: FlowPicture.Coverage, tooltip: String) {
         let dash = coverage == .uncovered ? " stroke-dasharray=\"5 4\"" : ""
         arrowsLayer.append("<path d=\"\(d)\" fill=\"none\" stroke=\"\(Self.stroke[coverage] ?? "#8c959f")\" stroke-width=\"1.4\"\(dash) "
-                           + "marker-end=\"url(#arrow-\(coverage.rawValue))\"><title>\(escapeMarkup(tooltip))</title></path>")
+                           + "marker-end=\"url(#\(id)-arrow-\(coverage.rawValue))\"><title>\(escapeMarkup(tooltip))</title></path>")
     }
 
     private mutating func label(_ text: String, at point: Point, coverage: FlowPicture.Coverage, anchor: TextAnchor = .middle) {
@@ -424,7 +427,7 @@ struct SVGWriter {
                    + "role=\"img\" aria-label=\"\(escapeMarkup(title, attribute: true))\">"]
         out.append("<defs>" + ["covered", "partial", "uncovered"].map { name in
             let colour = Self.stroke[FlowPicture.Coverage(rawValue: name) ?? .uncovered] ?? "#8c959f"
-            return "<marker id=\"arrow-\(name)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
+            return "<marker id=\"\(id)-arrow-\(name)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
                 + "<path d=\"M0 0 L10 5 L0 10 z\" fill=\"\(colour)\"/></marker>"
         }.joined() + "</defs>")
         out.append(contentsOf: arrowsLayer)

@@ -113,7 +113,7 @@ func renderCoverageHTML(_ coverage: CoverageReport, app: App, links: HTMLLinks) 
         let diagram = FlowDiagram(flow: index, app: app, coverage: coverage)
         let picture = FlowPicture(diagram, app: app)
         if picture.boxes.count <= overviewLimit {
-            out.append(picture.overview(labels: picture.arrows.count <= overviewLabelLimit))
+            out.append(picture.overview(labels: picture.arrows.count <= overviewLabelLimit, id: anchor("picture-flow", flow.name)))
         } else {
             out.append("<p class=\"muted\">\(picture.boxes.count) boxes are too many for one readable picture; each screen is drawn with its neighbours below.</p>")
         }
@@ -121,10 +121,10 @@ func renderCoverageHTML(_ coverage: CoverageReport, app: App, links: HTMLLinks) 
             out.append("<details class=\"neighbourhoods-box\" open>")
             out.append("<summary>Each screen with the screens that lead to it and those it leads to (\(screens.count) pictures)</summary>")
             out.append("<div class=\"neighbourhoods\">")
-            for (position, box) in picture.boxes.enumerated() where box.kind == .screen {
+            for (position, box) in picture.boxes.enumerated() where box.screen.map({ app.screens[$0].flow == index }) ?? false {
                 out.append("<figure id=\"\(escapeMarkup(anchor("around", box.title), attribute: true))\">")
                 out.append("<figcaption>\(e(box.title)) \(e(box.subtitle))</figcaption>")
-                out.append(picture.neighbourhood(of: position))
+                out.append(picture.neighbourhood(of: position, id: anchor("picture-screen", box.title)))
                 out.append("</figure>")
             }
             out.append("</div>")
