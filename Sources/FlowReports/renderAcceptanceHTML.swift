@@ -172,7 +172,7 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
                 let number = offset + 1
                 let failed = entry.result?.failure?.step == number
                 out.append("<li id=\"\(attribute(anchor("scenario", name)))-step-\(number)\"\(failed ? " class=\"failed\"" : "")>"
-                           + "\(code(describe(step.kind, app: app))) \(links.source(step.range))\(failed ? " ← failed here" : "")</li>")
+                           + "\(code(describeStep(step.kind, app: app))) \(links.source(step.range))\(failed ? " ← failed here" : "")</li>")
             }
             out.append("</ol>")
         }
@@ -249,42 +249,3 @@ func expectedAndFound(_ message: String) -> (expected: String, found: String)? {
     return (String(expected), String(message[separator.upperBound...]))
 }
 
-/// One scenario step in a few words: `send tap_select`, `fill email, password`, `expect screen ONB-004, state plan`.
-func describe(_ step: Scenario.Step.Kind, app: App) -> String {
-    switch step {
-    case .send(let event, let payload):
-        return "send \(event)" + (payload.isEmpty ? "" : " with " + payload.map(\.name).joined(separator: ", "))
-    case .fill(let fills):
-        return "fill " + fills.map(\.field).joined(separator: ", ")
-    case .fillRefused(let fills):
-        return "fill refused " + fills.map(\.field).joined(separator: ", ")
-    case .advance(let milliseconds):
-        return milliseconds % 1000 == 0 ? "advance \(milliseconds / 1000)s" : "advance \(milliseconds)ms"
-    case .outcome(let choices):
-        return "outcome " + choices.map { serviceOutcomeName($0, app: app) }.joined(separator: ", ")
-    case .back:
-        return "back"
-    case .expect(let expectation):
-        var parts: [String] = []
-        if let screen = expectation.screen, app.screens.indices.contains(screen) { parts.append("screen \(app.screens[screen].id)") }
-        if let variant = expectation.variant { parts.append("variant \(variant)") }
-        if let errors = expectation.errors { parts.append(errors.isEmpty ? "no errors" : "errors " + errors.map(\.field).joined(separator: ", ")) }
-        if !expectation.state.isEmpty { parts.append("state " + expectation.state.map { $0.path.joined(separator: ".") }.joined(separator: ", ")) }
-        if !expectation.texts.isEmpty { parts.append("texts " + expectation.texts.map(\.name).joined(separator: ", ")) }
-        if !expectation.effects.isEmpty { parts.append("effects " + expectation.effects.map { "\($0.kind) \($0.value)" }.joined(separator: ", ")) }
-        if let exact = expectation.exactEffects {
-            parts.append("exactly " + (exact.isEmpty ? "no effects" : exact.map { "\($0.kind) \($0.value)" }.joined(separator: ", ")))
-        }
-        if !expectation.noEffects.isEmpty { parts.append("no " + expectation.noEffects.map { "\($0.kind) \($0.value)" }.joined(separator: ", ")) }
-        return "expect " + (parts.isEmpty ? "nothing" : parts.joined(separator: "; "))
-    }
-}
-
-private func serviceOutcomeName(_ choice: Scenario.ServiceChoice, app: App) -> String {
-    guard app.services.indices.contains(choice.service) else { return "?" }
-    let service = app.services[choice.service]
-    guard service.operations.indices.contains(choice.operation) else { return service.name }
-    let operation = service.operations[choice.operation]
-    guard operation.outcomes.indices.contains(choice.outcome) else { return "\(service.name).\(operation.name)" }
-    return "\(service.name).\(operation.name).\(operation.outcomes[choice.outcome].name)"
-}
