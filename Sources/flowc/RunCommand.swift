@@ -10,7 +10,7 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run an app headlessly: by hand in a terminal, or from a script of JSON lines.",
-        discussion: """
+        discussion: reflowed("""
             Interactive commands (one per line; ← → ↑ ↓ and Tab work at a terminal):
               <event>  or  send <event> [{"payload": ...}]   send an event
               fill <field> <text>                           type into a field (lists: a,b,c)
@@ -38,7 +38,7 @@ struct RunCommand: AsyncParsableCommand {
               flowc run tempo --scenario login_as_u42      # replay a saved scenario, then go on by hand
               flowc run tempo --script onboarding.jsonl
               echo '{"send": "tap_im_new"}' | flowc run tempo --script -
-            """
+            """)
     )
 
     @Argument(help: "The app id.")

@@ -9,7 +9,7 @@ struct TestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run every scenario of the apps and report each one.",
-        discussion: """
+        discussion: reflowed("""
             Prints a line per scenario and a summary. A failing scenario shows the step, what was
             expected, what happened, and the trace up to that step.
 
@@ -24,7 +24,7 @@ struct TestCommand: AsyncParsableCommand {
               flowc test                 every app under flows/
               flowc test tempo           one app, by id
               flowc test --no-reports    run only
-            """
+            """)
     )
 
     @Argument(help: "App ids to test (default: all).")
