@@ -16,7 +16,7 @@ struct Flowc: AsyncParsableCommand {
               flowc check --format sarif       diagnostics for code-scanning tools
             """),
         version: "0.1.0",
-        subcommands: [BuildCommand.self, CheckCommand.self, TestCommand.self, RunCommand.self, MutateCommand.self, GenerateSwiftCommand.self, InitCommand.self],
+        subcommands: [BuildCommand.self, CheckCommand.self, TestCommand.self, RunCommand.self, MutateCommand.self, GenerateSwiftCommand.self, InitCommand.self, CompareCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }

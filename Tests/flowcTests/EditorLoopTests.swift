@@ -125,3 +125,21 @@ import Testing
         #expect(ragged.isEmpty, "\(command) --help breaks prose early: \(ragged.map { "\($0.0) / \($0.1)" })")
     }
 }
+
+/// `flowc compare` at the command line: exit status by regression, refusals with their reason.
+@Suite struct CompareCommandTests {
+    @Test func theSameReportsCompareClean() throws {
+        let result = try runFlowc(["compare", "generated/reports/tempo", "generated/reports/tempo"], in: packageRoot())
+        #expect(result.status == 0)
+        #expect(result.stdout == "# Changes in the reports of `tempo`\n\nNo change: every criterion has the status it had and coverage is the same.\n")
+    }
+
+    @Test func reportsOfTwoAppsOrNoneAreRefused() throws {
+        let apps = try runFlowc(["compare", "generated/reports/tempo", "generated/reports/yole"], in: packageRoot())
+        #expect(apps.status == 64)
+        #expect(apps.stderr.hasPrefix("Error: the reports are of different apps: 'tempo' and 'yole'\n"), "\(apps.stderr)")
+        let missing = try runFlowc(["compare", "no/such/folder", "generated/reports/tempo"], in: packageRoot())
+        #expect(missing.status == 64)
+        #expect(missing.stderr.hasPrefix("Error: cannot read no/such/folder/acceptance.json\n"), "\(missing.stderr)")
+    }
+}
