@@ -86,6 +86,8 @@ struct FlowPicture {
     func overview(labels: Bool, id: String) -> String {
         let layout = LayeredLayout(boxes: boxes, arrows: arrows)
         var svg = SVGWriter(width: layout.width, height: layout.height, title: title, id: id)
+        // Labels are placed after the boxes are known, so that they avoid them and one another.
+        for frame in layout.frames { svg.reserve(frame) }
         var outgoing = Array(repeating: 0, count: boxes.count)
         var incoming = Array(repeating: 0, count: boxes.count)
         for arrow in arrows { outgoing[arrow.from] += 1; incoming[arrow.to] += 1 }
@@ -329,6 +331,8 @@ struct SVGWriter {
     private var arrowsLayer: [String] = []
     private var boxesLayer: [String] = []
     private var labelsLayer: [String] = []
+    /// Boxes and labels already placed: a label moves off them, or is left to the arrow's tooltip.
+    private var occupied: [Frame] = []
     let width: Int
     let height: Int
     let title: String
@@ -378,6 +382,10 @@ struct SVGWriter {
                            + "marker-end=\"url(#\(id)-arrow-\(coverage.rawValue))\"><title>\(escapeMarkup(tooltip))</title></path>")
     }
 
+    mutating func reserve(_ frame: Frame) { occupied.append(frame) }
+
+    /// Writes a label at `point`, or as near as it can without covering a box or another label (14 px steps,
+    /// below then above); when every place is taken it is left out (the arrow's tooltip still has it).
     private mutating func label(_ text: String, at point: Point, coverage: FlowPicture.Coverage, anchor: TextAnchor = .middle) {
         let shown = truncated(text, to: 34)
         let width = shown.count * 6 + 6
@@ -386,8 +394,17 @@ struct SVGWriter {
         case .middle: point.x - width / 2
         case .end: point.x - width + 3
         }
-        labelsLayer.append("<rect x=\"\(left)\" y=\"\(point.y - 10)\" width=\"\(width)\" height=\"14\" rx=\"3\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>")
-        labelsLayer.append("<text x=\"\(point.x)\" y=\"\(point.y + 1)\" class=\"label \(coverage.rawValue)\" text-anchor=\"\(anchor.rawValue)\">"
+        func overlaps(_ a: Frame, _ b: Frame) -> Bool {
+            a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+        }
+        guard let shift = [0, 14, -14, 28, -28].first(where: { shift in
+            let frame = Frame(x: left, y: point.y - 10 + shift, width: width, height: 14)
+            return !occupied.contains { overlaps($0, frame) }
+        }) else { return }
+        let y = point.y + shift
+        occupied.append(Frame(x: left, y: y - 10, width: width, height: 14))
+        labelsLayer.append("<rect x=\"\(left)\" y=\"\(y - 10)\" width=\"\(width)\" height=\"14\" rx=\"3\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>")
+        labelsLayer.append("<text x=\"\(point.x)\" y=\"\(y + 1)\" class=\"label \(coverage.rawValue)\" text-anchor=\"\(anchor.rawValue)\">"
                            + "\(escapeMarkup(shown))<title>\(escapeMarkup(text))</title></text>")
     }
 
