@@ -134,6 +134,26 @@ import Testing
         }
     }
 
+    /// Every label of every picture of Tempo's coverage page (overviews and neighbourhoods) keeps off the boxes
+    /// and off the other labels of its picture.
+    @Test func tempoLabelsCoverNoBoxAndNoOtherLabel() throws {
+        let (app, coverage) = try #require(Self.tempo)
+        let html = String(decoding: renderCoverageHTML(coverage, app: app, links: HTMLLinks(sourceRoot: "../../../")), as: UTF8.self)
+        let pictures = html.components(separatedBy: "<svg ").dropFirst()
+        #expect(pictures.count > app.flows.count)
+        var labels = 0
+        for picture in pictures {
+            let boxes = rectangles(in: picture, marker: "class=\"frame")
+            let placed = rectangles(in: picture, marker: "fill=\"#ffffff\"")
+            labels += placed.count
+            for (index, label) in placed.enumerated() {
+                for box in boxes { #expect(!overlap(label, box), "a label covers a box: \(label) \(box)") }
+                for other in placed[(index + 1)...] { #expect(!overlap(label, other), "two labels overlap: \(label) \(other)") }
+            }
+        }
+        #expect(labels > 100)
+    }
+
     @Test func walletIsDrawnWithoutASharedBackNodeAndWithANeighbourhoodPerScreen() throws {
         let (app, coverage) = try #require(Self.tempo)
         let wallet = try #require(app.flows.firstIndex { $0.name == "wallet" })
@@ -178,4 +198,22 @@ func removingDetails(_ html: String) -> String {
         rest = rest[close.upperBound...]
     }
     return out + rest
+}
+
+/// The `<rect>`s of an SVG fragment whose markup contains `marker`, as (x, y, width, height).
+func rectangles(in svg: String, marker: String) -> [(x: Int, y: Int, width: Int, height: Int)] {
+    svg.components(separatedBy: "<rect ").dropFirst().compactMap { tag in
+        let element = tag.prefix { $0 != ">" }
+        guard element.contains(marker) else { return nil }
+        func number(_ name: String) -> Int? {
+            element.components(separatedBy: " \(name)=\"").dropFirst().first.flatMap { Int($0.prefix { $0 != "\"" }) }
+                ?? (element.hasPrefix("\(name)=\"") ? Int(element.dropFirst(name.count + 2).prefix { $0 != "\"" }) : nil)
+        }
+        guard let x = number("x"), let y = number("y"), let width = number("width"), let height = number("height") else { return nil }
+        return (x, y, width, height)
+    }
+}
+
+func overlap(_ a: (x: Int, y: Int, width: Int, height: Int), _ b: (x: Int, y: Int, width: Int, height: Int)) -> Bool {
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 }
