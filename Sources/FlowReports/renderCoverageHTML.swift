@@ -117,7 +117,9 @@ func renderCoverageHTML(_ coverage: CoverageReport, app: App, links: HTMLLinks) 
         } else {
             out.append("<p class=\"muted\">\(picture.boxes.count) boxes are too many for one readable picture; each screen is drawn with its neighbours below.</p>")
         }
-        if screens.count > neighbourhoodThreshold {
+        if screens.count > neighbourhoodLimit {
+            out.append("<p class=\"muted\">\(screens.count) screens: too many to draw each with its neighbours in one page; see \(code(flow.name + ".dot")).</p>")
+        } else if screens.count > neighbourhoodThreshold {
             out.append("<details class=\"neighbourhoods-box\" open>")
             out.append("<summary>Each screen with the screens that lead to it and those it leads to (\(screens.count) pictures)</summary>")
             out.append("<div class=\"neighbourhoods\">")
@@ -222,3 +224,5 @@ let neighbourhoodThreshold = 12
 let overviewLimit = 150
 /// Above this many arrows the overview's arrows carry no labels (their events are in the tooltips and the neighbourhoods).
 let overviewLabelLimit = 40
+/// Above this many screens a flow gets no neighbourhood pictures either: the page would run to megabytes.
+let neighbourhoodLimit = 300
