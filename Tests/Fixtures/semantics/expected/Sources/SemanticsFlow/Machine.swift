@@ -47,6 +47,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         state.shown = false
         state.due = nil
         state.share = decimal("0")
+        state.lockAfter = 30000
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: HUB), for code that knows screens by ID.
@@ -135,10 +136,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
         switch screenNumber {
-        case 26:
+        case 27:
             // SVC-OK Sent
             return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
-        case 28:
+        case 29:
             // DEF-1 Name
             return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -167,6 +168,18 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             return state.shown
         default:
             return false
+        }
+    }
+
+    /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
+    @_spi(Generated)
+    public func timerLength(_ timer: Int32) throws -> Int? {
+        switch timer {
+        case 1:
+            // TMR-3 after lock_after
+            return try checkedTimerLength(state.lockAfter, "after lock_after")
+        default:
+            return nil
         }
     }
 
@@ -202,34 +215,37 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // SHT-S pick
             state.picked = "x"
         case 9:
+            // TMR-3 shorten
+            state.lockAfter = 10000
+        case 10:
             // VRT-1 reveal
             state.shown = true
-        case 10:
+        case 11:
             // VRT-1 hide; VRT-1 after 6s
             state.shown = false
-        case 11:
+        case 12:
             // WDY-1 order
             state.due = try addWorkingDays(calendarDay(now), 7)
-        case 12:
+        case 13:
             // WDY-1 measure
             state.share = try durationRatio(subtract(date(2026, 1, 16), calendarDay(now)), 2592000000)
-        case 13:
+        case 14:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
-        case 14:
+        case 15:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 15:
+        case 16:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 16:
+        case 17:
             // DEF-1 forget
             setInput(0, nil)
-        case 17:
+        case 18:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 18:
+        case 19:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))

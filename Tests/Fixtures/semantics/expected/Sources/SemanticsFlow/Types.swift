@@ -77,6 +77,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Away (TMR-AWAY)
     case tmrAWAY = "TMR-AWAY"
 
+    /// Timed by state (TMR-3)
+    case tmr3 = "TMR-3"
+
     /// Timed out (TMR-2)
     case tmr2 = "TMR-2"
 
@@ -154,6 +157,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Timed"
         case .tmrAWAY:
             return "Away"
+        case .tmr3:
+            return "Timed by state"
         case .tmr2:
             return "Timed out"
         case .vrt1:
@@ -224,26 +229,28 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 20
         case .tmrAWAY:
             return 21
-        case .tmr2:
+        case .tmr3:
             return 22
-        case .vrt1:
+        case .tmr2:
             return 23
-        case .wdy1:
+        case .vrt1:
             return 24
-        case .svc1:
+        case .wdy1:
             return 25
-        case .svcOK:
+        case .svc1:
             return 26
-        case .svcFAIL:
+        case .svcOK:
             return 27
-        case .def1:
+        case .svcFAIL:
             return 28
-        case .def2:
+        case .def1:
             return 29
-        case .subDONE:
+        case .def2:
             return 30
-        case .sub1:
+        case .subDONE:
             return 31
+        case .sub1:
+            return 32
         }
     }
 
@@ -273,6 +280,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goSubflow
     case goGlobal
     case goTimers
+    case goStateTimer
     case goServices
     case goDefaults
     case close
@@ -290,6 +298,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case help
     case away
     case `return`
+    case shorten
     case reveal
     case hide
     case leave
@@ -305,7 +314,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// the others at their zero value.
+    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "bank.transfer.sent":
@@ -334,6 +343,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goGlobal
         case "go_timers":
             self = .goTimers
+        case "go_state_timer":
+            self = .goStateTimer
         case "go_services":
             self = .goServices
         case "go_defaults":
@@ -368,6 +379,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .away
         case "return":
             self = .`return`
+        case "shorten":
+            self = .shorten
         case "reveal":
             self = .reveal
         case "hide":
@@ -422,6 +435,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_global"
         case .goTimers:
             return "go_timers"
+        case .goStateTimer:
+            return "go_state_timer"
         case .goServices:
             return "go_services"
         case .goDefaults:
@@ -456,6 +471,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "away"
         case .`return`:
             return "return"
+        case .shorten:
+            return "shorten"
         case .reveal:
             return "reveal"
         case .hide:
@@ -511,60 +528,64 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 11
         case .goTimers:
             return 12
-        case .goServices:
+        case .goStateTimer:
             return 13
-        case .goDefaults:
+        case .goServices:
             return 14
-        case .close:
+        case .goDefaults:
             return 15
-        case .startChain:
+        case .close:
             return 16
-        case .chainB:
+        case .startChain:
             return 17
-        case .chainC:
+        case .chainB:
             return 18
-        case .done:
+        case .chainC:
             return 19
-        case .bump:
+        case .done:
             return 20
-        case .pick:
+        case .bump:
             return 21
-        case .next:
+        case .pick:
             return 22
-        case .go:
+        case .next:
             return 23
-        case .up:
+        case .go:
             return 24
-        case .again:
+        case .up:
             return 25
-        case .`open`:
+        case .again:
             return 26
-        case .help:
+        case .`open`:
             return 27
-        case .away:
+        case .help:
             return 28
-        case .`return`:
+        case .away:
             return 29
-        case .reveal:
+        case .`return`:
             return 30
-        case .hide:
+        case .shorten:
             return 31
-        case .leave:
+        case .reveal:
             return 32
-        case .order:
+        case .hide:
             return 33
-        case .measure:
+        case .leave:
             return 34
-        case .send:
+        case .order:
             return 35
-        case .useFavourite:
+        case .measure:
             return 36
-        case .forget:
+        case .send:
             return 37
-        case .ping:
+        case .useFavourite:
             return 38
-        case .finish:
+        case .forget:
             return 39
+        case .ping:
+            return 40
+        case .finish:
+            return 41
         case .timerFired:
             return (-2)
         }
@@ -654,12 +675,15 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var due: CalendarDate? = nil
     public var share: Decimal = Decimal(0)
 
+    /// A timer's length kept in the state.
+    public var lockAfter: Int = 0
+
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -671,5 +695,6 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case shown
         case due
         case share
+        case lockAfter = "lock_after"
     }
 }
