@@ -102,7 +102,8 @@ extension AppChecker {
                   notes: closestMatch(to: countryField.value, among: context.fields.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
         }
         let environment = screenEnvironment(context, event: nil)
-        let defaultValue = syntax.defaultValue.flatMap { check($0, expected: kind.valueType, in: environment) }
+        // A null default leaves the field empty, as it is without one.
+        let defaultValue = syntax.defaultValue.flatMap { check($0, expected: kind.valueType.asOptional, in: environment, role: "default of field '\(syntax.name.value)'") }
         var rules: [ValidationRule] = []
         var seenMessages: [String: SourceRange] = [:]
         for rule in syntax.rules {

@@ -70,7 +70,9 @@ struct ExpressionTranslator {
                 return TranslatedExpression(code: .member(.id("state"), Naming.member(name)), throwing: false, nullable: storedOptional, type: type)
             }
             if app.derived.contains(where: { $0.name == name }) {
-                return TranslatedExpression(code: .call(.id(names.derivedFunction(name)), []), throwing: true, nullable: type.isNullable, type: type)
+                // Nullable as declared: a guard may have narrowed the type, not the Swift value.
+                let declared = app.derived.first { $0.name == name }?.type.isNullable ?? type.isNullable
+                return TranslatedExpression(code: .call(.id(names.derivedFunction(name)), []), throwing: true, nullable: declared, type: type)
             }
             if name == "value", scope.valueType != nil {
                 return TranslatedExpression(code: .id("value"), throwing: false, nullable: false, type: type)
@@ -89,7 +91,8 @@ struct ExpressionTranslator {
                     return unsupported("event.\(name) here", type: type)
                 }
                 readPayload.insert(name)
-                return TranslatedExpression(code: .id(Self.payloadName(name)), throwing: false, nullable: type.isNullable, type: type)
+                let declared = event.payload.first { $0.name == name }?.type.isNullable ?? type.isNullable
+                return TranslatedExpression(code: .id(Self.payloadName(name)), throwing: false, nullable: declared, type: type)
             }
             let record = need(translate(base, scope), describe(base))
             var storedOptional = type.isNullable
@@ -165,6 +168,12 @@ struct ExpressionTranslator {
     mutating func binary(_ op: BinaryOperator, _ lhs: TypedExpression, _ rhs: TypedExpression, type: ValueType,
                          _ scope: ExpressionScope) -> TranslatedExpression {
         switch op {
+        case .coalesce:
+            let a = translate(lhs, scope)
+            let b = translate(rhs, scope)
+            guard a.nullable else { return a }
+            return TranslatedExpression(code: .parenthesized(.binary("??", a.code, b.code)), throwing: a.throwing || b.throwing,
+                                        nullable: b.nullable, type: type)
         case .and, .or:
             let a = need(translate(lhs, scope), describe(lhs))
             let b = need(translate(rhs, scope), describe(rhs))

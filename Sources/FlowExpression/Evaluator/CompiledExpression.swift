@@ -192,6 +192,11 @@ private struct ClosureCompiler {
         let left = compile(lhs)
         let right = compile(rhs)
         switch op {
+        case .coalesce:
+            return { scope in
+                let value = try left(&scope)
+                return value == .null ? try right(&scope) : value
+            }
         case .and, .or:
             let isAnd = op == .and
             // CEL: the deciding side wins even over an error on the other side.

@@ -74,6 +74,10 @@ struct Evaluator {
     private mutating func evaluateBinary(_ expression: TypedExpression) throws -> Value {
         guard case .binary(let op, let lhs, let rhs) = expression.kind else { return .null }
         if op == .and || op == .or { return try logical(isAnd: op == .and, lhs, rhs) }
+        if op == .coalesce {
+            let left = try evaluate(lhs)
+            return left == .null ? try evaluate(rhs) : left
+        }
         let left = try evaluate(lhs)
         let right = try evaluate(rhs)
         return try binary(op, left, right, lhs, rhs, expression)

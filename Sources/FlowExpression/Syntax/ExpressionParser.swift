@@ -155,7 +155,7 @@ struct ExpressionParser {
         return make(.conditional(condition, then, otherwise), condition.span.lowerBound..<otherwise.span.upperBound)
     }
 
-    /// The binary operator at the current token and its level (0 `||`, 1 `&&`, 2 relations, 3 `+ -`, 4 `* / %`).
+    /// The binary operator at the current token and its level (0 `||`, 1 `&&`, 2 relations, 3 `??`, 4 `+ -`, 5 `* / %`).
     private func binaryOperator() -> (BinaryOperator, Int)? {
         switch current.kind {
         case .symbol(let symbol):
@@ -168,11 +168,12 @@ struct ExpressionParser {
             case .lessOrEqual: return (.lessOrEqual, 2)
             case .greater: return (.greater, 2)
             case .greaterOrEqual: return (.greaterOrEqual, 2)
-            case .plus: return (.add, 3)
-            case .minus: return (.subtract, 3)
-            case .star: return (.multiply, 4)
-            case .slash: return (.divide, 4)
-            case .percent: return (.remainder, 4)
+            case .coalesce: return (.coalesce, 3)
+            case .plus: return (.add, 4)
+            case .minus: return (.subtract, 4)
+            case .star: return (.multiply, 5)
+            case .slash: return (.divide, 5)
+            case .percent: return (.remainder, 5)
             default: return nil
             }
         case .identifier("in"): return (.in, 2)

@@ -584,7 +584,7 @@ public struct YOLEMachine: Sendable {
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
-            try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
+            effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
         case 87:
             // STEP-14.4 pesapal.load_checkout.load_failed
             state.checkoutState = "failed"
@@ -596,13 +596,13 @@ public struct YOLEMachine: Sendable {
             // STEP-14.4 tap_retry
             state.checkoutState = "loading"
             state.checkoutError = nil
-            try effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
+            effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
         case 90:
             // STEP-14.4 tap_open_in_browser
             state.checkoutState = "in_browser"
             state.checkoutError = nil
             state.checkoutInBrowser = true
-            try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
+            effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
         case 91:
             // STEP-14.4 pesapal.checkout.success
             guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
@@ -664,7 +664,7 @@ public struct YOLEMachine: Sendable {
             state.checkoutError = nil
             state.checkoutInBrowser = false
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
-            try effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
+            effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
         case 98:
             // STEP-14.5 tap_done
             state.draftAmount = ""
