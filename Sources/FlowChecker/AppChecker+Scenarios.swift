@@ -97,6 +97,7 @@ extension AppChecker {
         guard let (service, operation) = resolveOperation(choice.operation) else { return nil }
         let outcomes = app.services[service].operations[operation].outcomes
         guard let outcome = outcomes.firstIndex(where: { $0.name == choice.outcome.value }) else {
+            if outcomes.isEmpty { return nil }
             error("unknown-outcome", "operation '\(choice.operation.value)' has no outcome '\(choice.outcome.value)'; its outcomes are \(outcomes.map { "'\($0.name)'" }.joined(separator: ", "))",
                   at: choice.outcome.range, notes: closestMatch(to: choice.outcome.value, among: outcomes.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
             return nil

@@ -27,6 +27,8 @@ struct SourceLoader {
     struct LoadedApp {
         var sources: AppSourcesSyntax
         var defaultID: String
+        /// Included files that could not be read or parsed: the app is checked without them.
+        var missingParts: [String] = []
     }
 
     mutating func loadApps(from paths: [String]) -> [LoadedApp] {
@@ -78,9 +80,13 @@ struct SourceLoader {
         for root in roots.sorted() {
             guard let rootSyntax = parse(root) else { continue }
             var parts: [FlowFileSyntax] = []
+            var missingParts: [String] = []
             var seen: [String: SourceRangeBox] = [:]
             for include in rootSyntax.includes {
-                guard let path = resolveInclude(include, root: root) else { continue }
+                guard let path = resolveInclude(include, root: root) else {
+                    missingParts.append(include.value)
+                    continue
+                }
                 if let first = seen[path] {
                     diagnostics.error("duplicate-include", "'\(include.value)' is included twice; remove this line", at: include.range, notes: [.init("first included here", at: first.range)])
                     continue
@@ -91,9 +97,10 @@ struct SourceLoader {
                     continue
                 }
                 included.insert(path)
-                if let part = parse(path) { parts.append(part) }
+                if let part = parse(path) { parts.append(part) } else { missingParts.append(path) }
             }
-            apps.append(LoadedApp(sources: AppSourcesSyntax(root: rootSyntax, parts: parts), defaultID: defaultID(for: root)))
+            apps.append(LoadedApp(sources: AppSourcesSyntax(root: rootSyntax, parts: parts), defaultID: defaultID(for: root),
+                                  missingParts: missingParts))
         }
         for path in scanned where !unreadable && !roots.contains(path) && !included.contains(path) {
             if parsed[path] != nil {

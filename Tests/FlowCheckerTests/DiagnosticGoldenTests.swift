@@ -62,3 +62,38 @@ enum DiagnosticFixtures {
         #expect(diagnostics.isEmpty, "\(text)")
     }
 }
+
+/// One mistake, one diagnostic: each folder of `Tests/Fixtures/one-mistake/` plants typical mistakes whose
+/// consequences used to be reported too (a misspelled required key also 'missing'; one unparsable included
+/// file cascading into every reference to it). `expected.txt` holds the only diagnostics that may remain.
+@Suite struct OneMistakeOneDiagnosticTests {
+    static let root = fixturesDirectory().appendingPathComponent("one-mistake")
+    static var cases: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    @Test(arguments: cases)
+    func onlyTheMistakeIsReported(name: String) {
+        let (text, _, diagnostics) = DiagnosticFixtures.compileFixture("one-mistake/\(name)")
+        #expect(!diagnostics.isEmpty, "the planted mistake is caught")
+        assertMatchesGolden(text, golden: Self.root.appendingPathComponent(name).appendingPathComponent("expected.txt"))
+    }
+
+    @Test func aBrokenIncludeOfTempoGivesOneError() throws {
+        let tempo = fixturesDirectory().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("flows/tempo")
+        let names = try FileManager.default.contentsOfDirectory(atPath: tempo.path).filter { $0.hasSuffix(".flow.yaml") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-broken-include-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("tempo")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for name in names {
+            var text = try String(contentsOf: tempo.appendingPathComponent(name), encoding: .utf8)
+            if name == "wallet.flow.yaml" { text += "x: [\n" }
+            try Data(text.utf8).write(to: copy.appendingPathComponent(name))
+        }
+        let bag = DiagnosticBag()
+        _ = compile(CompilerConfig(inputs: ["tempo"]), fileSystem: FixtureFileSystem(base: folder), diagnostics: bag)
+        // Before: 1,347 errors and 14 warnings (every reference to a screen, event or field of wallet.flow.yaml).
+        #expect(bag.diagnostics.map(\.code) == ["yaml-syntax"])
+    }
+}
