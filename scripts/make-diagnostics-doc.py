@@ -249,8 +249,8 @@ P = {
  "Correct the event's name (the note suggests the closest handled event), or add a transition for it.",
  None),
 'unhandled-outcome': (
- "A sub-flow can end with an outcome that the calling transition's `returns:` does not route.",
- "Add the outcome under `returns:` with where it leads (`declined: ONB-014`).",
+ "An outcome goes nowhere: a sub-flow can end with an outcome that the calling transition's `returns:` does not route; or a service operation can answer with an outcome that the screen the answer arrives on (the screen of an `enter:` call, or where the calling transition stays or leads) does not handle, nor its flow's or the app's `on:`. At run time such an answer is ignored. The coverage report lists these per screen.",
+ "Add the outcome under `returns:` with where it leads (`declined: ONB-014`); handle the service outcome on that screen or in the flow's `on:`. To ignore an answer on purpose, say so with a transition that only has a note: `veriff.create_session.unavailable: { note: Veriff's page retries by itself. }`.",
  None),
 'unknown-argument': (
  "A `call:` passes an input the service operation does not have.",

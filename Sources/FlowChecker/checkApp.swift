@@ -89,6 +89,7 @@ final class AppChecker {
         resolveServicesAndEvents()
         resolveFlows()
         checkGraph()
+        checkUnhandledOutcomes()
         resolveCriteria()
         resolveQuestions()
         resolveScenarios()
