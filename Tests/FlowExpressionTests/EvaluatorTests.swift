@@ -152,4 +152,27 @@ struct EvaluatorTests {
         let error = try runError("maybe_count < 3")
         #expect(error.message == "'maybe_count' is null")
     }
+
+    @Test("where flowc and CEL can agree they do (both evaluators)")
+    func celAgreements() throws {
+        // Errors inside all/exists are absorbed when another element decides, as with && and ||.
+        #expect(try run("[1, 2, 3].all(e, 6 / (2 - e) == 6)") == .bool(false))
+        #expect(try run("[2, 1].exists(e, 6 / (2 - e) == 6)") == .bool(true))
+        #expect(try runError("[1, 2].all(e, 6 / (2 - e) == 6)").message == "division by zero")
+        #expect(try runError("[2, 3].exists(e, 6 / (2 - e) == 6)").message == "division by zero")
+        #expect(try runError("[2, 1].map(e, 6 / (2 - e))").message == "division by zero")
+        #expect(try runError("[2, 1].exists_one(e, 6 / (2 - e) == 6)").message == "division by zero")
+        // The smallest int can be written; its magnitude alone cannot.
+        #expect(try run("-9223372036854775808") == .int(Int.min))
+        #expect(try run("-9223372036854775808 + 1") == .int(Int.min + 1))
+        #expect(diagnostics("5 - 9223372036854775808").map(\.code) == ["invalid-literal"])
+        // Macros on the empty list literal.
+        #expect(try run("[].exists(e, e == 2)") == .bool(false))
+        #expect(try run("[].all(e, e > 0)") == .bool(true))
+        #expect(try run("[].exists_one(a, a == 7)") == .bool(false))
+        #expect(try run("size([].map(n, n / 2)) == 0") == .bool(true))
+        // The empty pattern matches everywhere.
+        #expect(try run("'cows'.matches('')") == .bool(true))
+        #expect(try run("''.matches('')") == .bool(true))
+    }
 }

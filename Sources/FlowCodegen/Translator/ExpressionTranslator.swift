@@ -381,6 +381,9 @@ struct ExpressionTranslator {
         var throwing = list.throwing || bodyValue.throwing
         var code: SwiftExpression
         switch macro {
+        // A body that can fail is folded as CEL does (an element deciding the result wins over another's error).
+        case .all where bodyValue.throwing: code = .call(.id("allHold"), [SwiftArgument(nil, list.code)], trailingClosure: closure(bodyValue))
+        case .exists where bodyValue.throwing: code = .call(.id("anyHolds"), [SwiftArgument(nil, list.code)], trailingClosure: closure(bodyValue))
         case .all: code = .call(.member(list.code, "allSatisfy"), [], trailingClosure: closure(bodyValue))
         case .exists: code = .call(.member(list.code, "contains"), [], trailingClosure: closure(bodyValue))
         case .existsOne:

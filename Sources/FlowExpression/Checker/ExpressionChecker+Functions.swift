@@ -407,6 +407,15 @@ extension ExpressionChecker {
         let filter = arguments.count == 3 ? check(arguments[1], hint: nil) : nil
         let body = check(arguments[arguments.count - 1], hint: nil)
         locals.removeLast()
+        if case .list(let elements) = receiver.kind, elements.isEmpty, diagnostics.isEmpty {
+            // On the empty list literal (CEL's `[].exists(e, e == 2)`) the element has no type, and none is needed:
+            // the body never runs, so the result is known.
+            switch macro {
+            case .all: return TypedExpression(type: .bool, span: span, kind: .literal(.bool(true)))
+            case .exists, .existsOne: return TypedExpression(type: .bool, span: span, kind: .literal(.bool(false)))
+            case .map, .filter: return TypedExpression(type: list.type, span: span, kind: list.kind)
+            }
+        }
         return typeMacro(macro, list: list, variable: variable, filter: filter, body: body, span: span)
     }
 

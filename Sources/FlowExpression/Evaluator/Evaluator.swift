@@ -143,11 +143,19 @@ struct Evaluator {
         for element in list {
             locals[slot].value = element
             if let filter, !(try boolValue(try evaluate(filter), filter)) { continue }
-            let result = try evaluate(body)
-            let holds = fold.judgesElements ? try boolValue(result, body) : false
+            let result: Value
+            let holds: Bool
+            do {
+                result = try evaluate(body)
+                holds = fold.judgesElements ? try boolValue(result, body) : false
+            } catch {
+                locals.removeSubrange((slot + 1)...)
+                if fold.absorb(error) { continue }
+                throw error
+            }
             if let decided = fold.add(element, result: result, holds: holds) { return decided }
         }
-        return fold.result
+        return try fold.finish()
     }
 
     // MARK: Value access

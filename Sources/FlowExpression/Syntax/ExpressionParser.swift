@@ -204,7 +204,17 @@ struct ExpressionParser {
             operators.append((isSymbol(.bang) ? .not : .negate, current.span.lowerBound))
             advance()
         }
-        var operand = parsePostfix()
+        var operand: ExpressionSyntax
+        if case .int(Int.min) = current.kind, operators.last?.0 == .negate, let (_, start) = operators.popLast() {
+            // -9223372036854775808: the minus and the magnitude are one literal, the smallest int.
+            operand = ExpressionSyntax(kind: .literal(.int(Int.min)), span: start..<current.span.upperBound)
+            advance()
+            while !aborted, isSymbol(.dot) || isSymbol(.leftBracket) {
+                operand = isSymbol(.dot) ? parseMember(of: operand) : parseIndex(of: operand)
+            }
+        } else {
+            operand = parsePostfix()
+        }
         for (op, start) in operators.reversed() where !aborted {
             operand = make(.unary(op, operand), start..<operand.span.upperBound)
         }
@@ -398,6 +408,11 @@ struct ExpressionParser {
         let span = current.span
         let literal: ExpressionSyntax.Literal
         switch current.kind {
+        case .int(Int.min):
+            diagnostics.append(ExpressionDiagnostic(code: ExpressionDiagnosticCode.invalidLiteral, message: "integer '9223372036854775808' does not fit in 64 bits",
+                                                    span: span, notes: ["the largest int is \(Int.max); write a decimal for larger numbers"]))
+            advance()
+            return ExpressionSyntax(kind: .invalid, span: span)
         case .int(let value): literal = .int(value)
         case .decimal(let value): literal = .decimal(value)
         case .money(let value): literal = .money(value)

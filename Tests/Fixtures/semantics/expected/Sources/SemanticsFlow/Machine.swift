@@ -46,6 +46,7 @@ public struct SemanticsMachine: Sendable {
         state.picked = ""
         state.reference = ""
         state.lastName = "Ada"
+        state.factors = [1, 2, 3]
     }
 
     /// Enters the start screen: its screen view, entry actions and timers.
@@ -86,6 +87,12 @@ public struct SemanticsMachine: Sendable {
         case 4:
             // VAL-1 purpose shown
             return try (decimalValue(formInput(0)) != nil) && (required(decimalValue(formInput(0)), "'form.amount'") > decimal("100")) // form 0: amount
+        case 5:
+            // OPT-1 compute
+            return state.quoted != nil
+        case 6:
+            // OPT-1 check_all
+            return try allHold(state.factors) { e in try divide(6, subtract(2, e)) == 6 }
         default:
             return false
         }
@@ -142,6 +149,21 @@ public struct SemanticsMachine: Sendable {
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))
             }
+        case 15:
+            // OPT-1 quote
+            state.quoted = 3
+        case 16:
+            // OPT-1 compute
+            state.count = try required(state.quoted, "'quoted'")
+        case 17:
+            // OPT-1 compute
+            state.count = (state.quoted ?? 7)
+        case 18:
+            // OPT-1 check_all
+            state.log.append("all held")
+        case 19:
+            // OPT-1 check_all
+            state.log.append("one failed")
         default:
             break
         }

@@ -89,6 +89,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Name kept (DEF-2)
     case def2 = "DEF-2"
 
+    /// Optionals (OPT-1)
+    case opt1 = "OPT-1"
+
     /// Sub-flow done (SUB-DONE)
     case subDONE = "SUB-DONE"
 
@@ -154,6 +157,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Name"
         case .def2:
             return "Name kept"
+        case .opt1:
+            return "Optionals"
         case .subDONE:
             return "Sub-flow done"
         case .sub1:
@@ -220,10 +225,12 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 26
         case .def2:
             return 27
-        case .subDONE:
+        case .opt1:
             return 28
-        case .sub1:
+        case .subDONE:
             return 29
+        case .sub1:
+            return 30
         }
     }
 
@@ -253,6 +260,7 @@ public enum SemanticsEvent: Hashable, Sendable {
     case goTimers
     case goServices
     case goDefaults
+    case goOptional
     case close
     case startChain
     case chainB
@@ -271,6 +279,9 @@ public enum SemanticsEvent: Hashable, Sendable {
     case send
     case useFavourite
     case forget
+    case quote
+    case compute
+    case checkAll
     case ping
     case finish
 
@@ -307,6 +318,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             self = .goServices
         case "go_defaults":
             self = .goDefaults
+        case "go_optional":
+            self = .goOptional
         case "close":
             self = .close
         case "start_chain":
@@ -343,6 +356,12 @@ public enum SemanticsEvent: Hashable, Sendable {
             self = .useFavourite
         case "forget":
             self = .forget
+        case "quote":
+            self = .quote
+        case "compute":
+            self = .compute
+        case "check_all":
+            self = .checkAll
         case "ping":
             self = .ping
         case "finish":
@@ -381,6 +400,8 @@ public enum SemanticsEvent: Hashable, Sendable {
             return "go_services"
         case .goDefaults:
             return "go_defaults"
+        case .goOptional:
+            return "go_optional"
         case .close:
             return "close"
         case .startChain:
@@ -417,6 +438,12 @@ public enum SemanticsEvent: Hashable, Sendable {
             return "use_favourite"
         case .forget:
             return "forget"
+        case .quote:
+            return "quote"
+        case .compute:
+            return "compute"
+        case .checkAll:
+            return "check_all"
         case .ping:
             return "ping"
         case .finish:
@@ -455,46 +482,54 @@ public enum SemanticsEvent: Hashable, Sendable {
             return 11
         case .goDefaults:
             return 12
-        case .close:
+        case .goOptional:
             return 13
-        case .startChain:
+        case .close:
             return 14
-        case .chainB:
+        case .startChain:
             return 15
-        case .chainC:
+        case .chainB:
             return 16
-        case .done:
+        case .chainC:
             return 17
-        case .bump:
+        case .done:
             return 18
-        case .pick:
+        case .bump:
             return 19
-        case .next:
+        case .pick:
             return 20
-        case .go:
+        case .next:
             return 21
-        case .up:
+        case .go:
             return 22
-        case .again:
+        case .up:
             return 23
-        case .`open`:
+        case .again:
             return 24
-        case .help:
+        case .`open`:
             return 25
-        case .away:
+        case .help:
             return 26
-        case .`return`:
+        case .away:
             return 27
-        case .send:
+        case .`return`:
             return 28
-        case .useFavourite:
+        case .send:
             return 29
-        case .forget:
+        case .useFavourite:
             return 30
-        case .ping:
+        case .forget:
             return 31
-        case .finish:
+        case .quote:
             return 32
+        case .compute:
+            return 33
+        case .checkAll:
+            return 34
+        case .ping:
+            return 35
+        case .finish:
+            return 36
         case .timerFired:
             return (-2)
         }
@@ -554,12 +589,17 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var reference: String = ""
     public var lastName: String = ""
 
+    /// Known once 'quote' is sent.
+    public var quoted: Int? = nil
+
+    public var factors: [Int] = []
+
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -568,5 +608,7 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case picked
         case reference
         case lastName = "last_name"
+        case quoted
+        case factors
     }
 }
