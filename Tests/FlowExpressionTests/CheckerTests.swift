@@ -223,7 +223,7 @@ struct CheckerTests {
         ("applicant.dob", .optional(.date)),
         ("applicant.purposes", .list(.text)),
         ("transactions[0].amount", .money),
-        ("maybe_count + 1", .int),
+        ("(maybe_count ?? 0) + 1", .int),
         ("string(maybe_count)", .optional(.text)),
     ])
     func operatorTypes(text: String, expected: ValueType) throws {
@@ -297,6 +297,14 @@ struct CheckerTests {
         #expect(diagnostics("maybe_count != null && maybe_count > 2", expected: .bool).isEmpty)
         #expect(diagnostics("maybe_count == null ? maybe_count : 0", expected: .int).map(\.code) == ["optional-to-required"])
         #expect(diagnostics("applicant.dob != null ? applicant.dob : today()", expected: .date).isEmpty)
+        // An operand of an operator is a required place too.
+        #expect(diagnostics("maybe_count + 1").map(\.description) == [
+            "0..<11: error: operator '+' needs a value, but 'maybe_count' is 'int?' and may be null [optional-to-required]\n"
+                + "  note: give the value to use when it is null with '??' (maybe_count ?? 0), or rule null out first (maybe_count != null && ...)",
+        ])
+        #expect(diagnostics("applicant.dob < today()").map(\.code) == ["optional-to-required"])
+        #expect(diagnostics("(maybe_count ?? 0) + 1").isEmpty)
+        #expect(diagnostics("maybe_count == null || maybe_count > 2").isEmpty)
         var narrowed = bankEnvironment
         narrowed.nonNullPaths = ["maybe_count"]
         #expect(diagnostics("maybe_count", expected: .int, environment: narrowed).isEmpty)

@@ -404,8 +404,12 @@ extension ExpressionChecker {
               let receiver else { return errorNode(span) }
         let list = check(receiver, hint: nil)
         locals.append((name: variable, type: macroElementType(macro, list)))
+        // Inside the body the name is the element: what a condition outside said about that name does not hold.
+        let outer = nonNull
+        nonNull = nonNull.filter { $0 != variable && !$0.hasPrefix(variable + ".") }
         let filter = arguments.count == 3 ? check(arguments[1], hint: nil) : nil
         let body = check(arguments[arguments.count - 1], hint: nil)
+        nonNull = outer
         locals.removeLast()
         if case .list(let elements) = receiver.kind, elements.isEmpty, diagnostics.isEmpty {
             // On the empty list literal (CEL's `[].exists(e, e == 2)`) the element has no type, and none is needed:

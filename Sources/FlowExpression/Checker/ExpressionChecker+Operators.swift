@@ -131,6 +131,7 @@ extension ExpressionChecker {
                                         span: ExpressionSpan) -> TypedExpression {
         let (left, right) = (lhs.type.nonOptional, rhs.type.nonOptional)
         if left == .error || right == .error { return boolNode(op, lhs, rhs, span) }
+        if requirePresent(lhs, of: op) || requirePresent(rhs, of: op) { return boolNode(op, lhs, rhs, span) }
         if left.isNumber, right.isNumber {
             if left == right { return boolNode(op, lhs, rhs, span) }
             return boolNode(op, promoted(lhs), promoted(rhs), span)
@@ -193,6 +194,7 @@ extension ExpressionChecker {
                                           span: ExpressionSpan) -> TypedExpression {
         let (left, right) = (lhs.type.nonOptional, rhs.type.nonOptional)
         if left == .error || right == .error { return errorNode(span) }
+        if requirePresent(lhs, of: op) || requirePresent(rhs, of: op) { return errorNode(span) }
         func node(_ type: ValueType, _ l: TypedExpression = lhs, _ r: TypedExpression = rhs) -> TypedExpression {
             TypedExpression(type: type, span: span, kind: .binary(op, l, r))
         }
@@ -231,6 +233,19 @@ extension ExpressionChecker {
         report(ExpressionDiagnosticCode.typeMismatch, "operator '\(op.rawValue)' cannot combine '\(lhs.type)' and '\(rhs.type)'",
                at: span, notes: mismatchNotes(op, lhs, rhs))
         return errorNode(span)
+    }
+
+    /// An operand that may be null where the operator needs a value: at run time the null would stop the app.
+    /// Reports it (optional-to-required, with the '??' fix) and returns true.
+    mutating func requirePresent(_ operand: TypedExpression, of op: BinaryOperator) -> Bool {
+        guard operand.type != .null, operand.type.isNullable else { return false }
+        let text = quotable(operand.span)
+        let subject = operand.span.count <= 40 ? "'\(text)'" : "an operand"
+        report(ExpressionDiagnosticCode.optionalToRequired,
+               "operator '\(op.rawValue)' needs a value, but \(subject) is '\(operand.type)' and may be null",
+               at: operand.span,
+               notes: ["give the value to use when it is null with '??' (\(text) ?? \(fallbackExample(for: operand.type.nonOptional))), or rule null out first (\(text) != null && ...)"])
+        return true
     }
 
     /// Hints for the common mistakes: a bare number next to money, text joined to a number, `%` on decimals.

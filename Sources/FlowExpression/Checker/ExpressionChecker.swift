@@ -23,14 +23,15 @@ struct ExpressionChecker {
 
     // MARK: Helpers
 
-    /// The dotted path a name or member chain reads (`transfer.amount`), or nil for anything else.
+    /// The dotted path a name or member chain reads (`transfer.amount`, `t.day` for a macro's element), or nil.
+    /// A macro that binds a name drops what was known about that name (see `checkMacro`).
     func path(of syntax: ExpressionSyntax) -> String? {
-        readPath(syntax, isLocal: { name in locals.contains { $0.name == name } })
+        readPath(syntax, isLocal: { _ in false })
     }
 
     /// The paths `condition` shows not to be null when it is `outcome` (see ``nonNullPaths(in:when:isLocal:)``).
     func nonNullPaths(_ condition: ExpressionSyntax, when outcome: Bool) -> Set<String> {
-        FlowExpression.nonNullPaths(in: condition, when: outcome, isLocal: { name in locals.contains { $0.name == name } })
+        FlowExpression.nonNullPaths(in: condition, when: outcome)
     }
 
     mutating func report(_ code: String, _ message: String, at span: ExpressionSpan, notes: [String] = []) {
@@ -210,6 +211,7 @@ struct ExpressionChecker {
     @inline(never)
     private mutating func checkName(_ name: String, span: ExpressionSpan, hint: ValueType?) -> TypedExpression {
         if let local = locals.last(where: { $0.name == name }) {
+            // A macro's element itself is not narrowed (the generated code keeps its Swift type); its members are.
             return TypedExpression(type: local.type, span: span, kind: .local(name))
         }
         let enumName = enumHint(hint)

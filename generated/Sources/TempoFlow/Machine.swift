@@ -169,7 +169,7 @@ public struct TempoMachine: Sendable {
 
     /// `history_results`: WAL-005 rows after search ("Results narrow as prompt becomes more specific") and date filter.
     func derivedHistoryResults() throws -> [Transaction] {
-        return try state.transactions.filter { t in try (textContains(t.description.lowercased(), state.historyQuery.lowercased()) && ((state.historyFrom == nil) || (required(t.day, "'t.day'") >= required(state.historyFrom, "'history_from'")))) && ((state.historyTo == nil) || (required(t.day, "'t.day'") <= required(state.historyTo, "'history_to'"))) }
+        return try state.transactions.filter { t in try (textContains(t.description.lowercased(), state.historyQuery.lowercased()) && ((state.historyFrom == nil) || ((t.day != nil) && (required(t.day, "'t.day'") >= required(state.historyFrom, "'history_from'"))))) && ((state.historyTo == nil) || ((t.day != nil) && (required(t.day, "'t.day'") <= required(state.historyTo, "'history_to'")))) }
     }
 
     /// `history_result_count`: Rows WAL-005 shows for the current search and date filter.
