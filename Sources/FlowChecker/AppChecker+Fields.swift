@@ -107,7 +107,11 @@ extension AppChecker {
         var rules: [ValidationRule] = []
         var seenMessages: [String: SourceRange] = [:]
         for rule in syntax.rules {
-            guard let resolved = resolveRule(rule, field: syntax, kind: kind, context: context) else { continue }
+            guard let resolved = resolveRule(rule, field: syntax, kind: kind, context: context) else {
+                // Already reported; a scenario expecting its message is not reported again.
+                if let message = rule.message { messagesOfBrokenRules.insert(message.value) }
+                continue
+            }
             guard let message = rule.message else { continue }
             if message.value.allSatisfy(\.isWhitespace) {
                 error("empty-message", "rule '\(rule.kind.value)' of \(what) has an empty message; write the text users see", at: message.range)

@@ -162,7 +162,7 @@ extension AppChecker {
                     continue
                 }
                 let messages = candidates.flatMap { $0.rules.map(\.message) }
-                if !messages.contains(message.value) {
+                if !messages.contains(message.value) && !messagesOfBrokenRules.contains(message.value) {
                     error("unknown-message", "no rule of field '\(item.field.value)' has the message \"\(message.value)\"", at: message.range,
                           notes: closestMatch(to: message.value, among: messages).map { [.init("did you mean \"\($0)\"?")] } ?? [])
                 }
