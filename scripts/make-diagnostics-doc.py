@@ -209,8 +209,8 @@ P = {
  "Add it to the `include:` list of `app.flow.yaml`, or delete it if it is an old copy.",
  None),
 'optional-to-required': (
- "A value that may be null (a `T?`: an optional state value, record field or payload field) goes where a value is required: a `set:` of a non-optional state value or field, an `append:` to a list, a required input of a `call:`, a guard, an initial or derived value. At run time a null there would stop the app.",
- "Give the value to use when it is null with `??` (`quoted_fee ?? 0.00 GBP`), or rule null out first: a guard `if: quoted_fee != null` (or an earlier alternative `if: quoted_fee == null`) makes the value non-null in that transition's actions, and `x != null ? x : y` or `x != null && ...` does inside an expression. A field's `default:` and `fill:` may be null: the field is then left empty.",
+ "A value that may be null (a `T?`: an optional state value, record field or payload field) goes where a value is required: a `set:` of a non-optional state value or field, an `append:` to a list, a required input of a `call:`, a guard, an initial or derived value, an operand of `+`, `<`... or an argument of a function (`year(birthday)`). At run time a null there would stop the app.",
+ "Give the value to use when it is null with `??` (`quoted_fee ?? 0.00 GBP`), or rule null out first: a guard `if: quoted_fee != null` (or an earlier alternative `if: quoted_fee == null`) makes the value non-null in that transition's actions, a rule's `when: birthday != null` does for its check, and `x != null ? x : y` or `x != null && ...` does inside an expression. A field's `default:` and `fill:` may be null: the field is then left empty.",
  None),
 'overlapping-guards': (
  "Two alternatives of the same event have guards that can both be true (the same guard twice, or ranges of the same value that overlap), so the second is taken only sometimes and the intent is unclear.",

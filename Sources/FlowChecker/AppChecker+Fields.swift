@@ -177,7 +177,9 @@ extension AppChecker {
             return nil
         }
         let valueType = kind.valueType
-        let environment = screenEnvironment(context, event: nil, extra: ["value": valueType])
+        var environment = screenEnvironment(context, event: nil, extra: ["value": valueType])
+        // The rule runs only while its `when:` holds: what that says about null holds in the rule too.
+        if let condition = rule.condition { environment.nonNullPaths = guardFacts(condition, when: true) }
         switch (name, rule.argument) {
         case ("required", .flag(let flag)):
             if !flag.value {

@@ -304,6 +304,13 @@ struct CheckerTests {
         ])
         #expect(diagnostics("applicant.dob < today()").map(\.code) == ["optional-to-required"])
         #expect(diagnostics("(maybe_count ?? 0) + 1").isEmpty)
+        // So is an argument of a function.
+        #expect(diagnostics("abs(maybe_count)").map(\.description) == [
+            "4..<15: error: argument 'value' of 'abs(value: int|decimal|money|duration) -> same type' needs a value, but 'maybe_count' is 'int?' and may be null [optional-to-required]\n"
+                + "  note: give the value to use when it is null with '??' (maybe_count ?? 0), or rule null out first (maybe_count != null && ...)",
+        ])
+        #expect(diagnostics("maybe_count != null && abs(maybe_count) > 1").isEmpty)
+        #expect(diagnostics("applicant.dob == null || age(applicant.dob) >= 18").isEmpty)
         #expect(diagnostics("maybe_count == null || maybe_count > 2").isEmpty)
         var narrowed = bankEnvironment
         narrowed.nonNullPaths = ["maybe_count"]
@@ -338,7 +345,7 @@ struct CheckerTests {
         #expect(try typed("applicant.dob", expected: .optional(.date)).type == .optional(.date))
         #expect(try typed("plan == null").type == .bool)
         #expect(try typed("null != applicant.dob").type == .bool)
-        #expect(try typed("age(applicant.dob) >= 18").type == .bool)
+        #expect(try typed("applicant.dob != null && age(applicant.dob) >= 18").type == .bool)
         #expect(try typed("frozen ? null : 1.00 GBP", expected: .optional(.money)).type == .optional(.money))
         #expect(try typed("balance", expected: .optional(.money)).type == .money)
     }

@@ -85,8 +85,8 @@ func typed(_ text: String, expected: ValueType? = nil, nonNull: Set<String> = []
 
 /// Checks and evaluates `text` with `bankVariables` (plus `extra`) at `now`.
 func run(_ text: String, expected: ValueType? = nil, extra: [String: Value] = [:], now: Timestamp = clock,
-         defaultCurrency: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Value {
-    let tree = try typed(text, expected: expected, sourceLocation: sourceLocation)
+         defaultCurrency: String? = nil, nonNull: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> Value {
+    let tree = try typed(text, expected: expected, nonNull: nonNull, sourceLocation: sourceLocation)
     let context = EvaluationContext(variables: bankVariables.merging(extra) { $1 }, now: now, defaultCurrency: defaultCurrency)
     expectCompiledAgrees(tree, context, sourceLocation: sourceLocation)
     return try evaluate(tree, in: context)

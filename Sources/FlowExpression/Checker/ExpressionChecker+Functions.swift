@@ -109,6 +109,17 @@ extension ExpressionChecker {
             call.failed = true
             return .error
         }
+        if typed.type != .null, typed.type.isNullable, accepted.contains(type) || (type == .int && accepted.contains(.decimal)) {
+            // A null argument would stop the app at run time: the checker asks what to use instead.
+            let text = quotable(typed.span)
+            let subject = typed.span.count <= 40 ? "'\(text)'" : "it"
+            report(ExpressionDiagnosticCode.optionalToRequired,
+                   "argument '\(parameterName(call.function, index))' of '\(call.function.signature)' needs a value, but \(subject) is '\(typed.type)' and may be null",
+                   at: typed.span,
+                   notes: ["give the value to use when it is null with '??' (\(text) ?? \(fallbackExample(for: type))), or rule null out first (\(text) != null && ...)"])
+            call.failed = true
+            return .error
+        }
         if accepted.contains(type) { return type }
         if type == .int, accepted.contains(.decimal) {
             typed = promoted(typed)

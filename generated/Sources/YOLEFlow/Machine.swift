@@ -568,8 +568,8 @@ public struct YOLEMachine: Sendable {
             // STEP-14.2 tap_refresh_fees; STEP-14.2 tap_retry; STEP-14.2 enter; and 1 more
             state.feesLoading = true
             state.feesError = nil
-            try effects.append(.analytics(AnalyticsEvent(name: "fees_quote_requested", properties: [AnalyticsProperty(name: "currency", value: required(state.transfer.amount, "'transfer.amount'").currency)])))
-            try effects.append(.call(YOLEServiceCall.feesApiQuote(amount: required(state.transfer.amount, "'transfer.amount'").amount, currency: required(state.transfer.amount, "'transfer.amount'").currency, country: state.country, corridor: nil)))
+            effects.append(.analytics(AnalyticsEvent(name: "fees_quote_requested", properties: [AnalyticsProperty(name: "currency", value: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")).currency)])))
+            effects.append(.call(YOLEServiceCall.feesApiQuote(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")).amount, currency: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")).currency, country: state.country, corridor: nil)))
         case 83:
             // STEP-14.2 tap_continue
             effects.append(.analytics(AnalyticsEvent(name: "send_review_continue")))
