@@ -32,6 +32,8 @@ extension AppChecker {
                 let events = Set(app.screens[screen].transitions.map(\.event) + flow.globalTransitions.map(\.event)
                                  + app.screens[screen].timers.map { "after \($0.delaySource)" })
                 guard events.contains(parts[1]) else {
+                    // A transition whose target did not resolve is reported there and left out of the screen.
+                    if screensWithBrokenTargets.contains(screen) { continue }
                     var notes: [Diagnostic.Note] = []
                     if let match = closestMatch(to: parts[1], among: events.sorted()) {
                         notes.append(.init("did you mean '\(match)'?"))

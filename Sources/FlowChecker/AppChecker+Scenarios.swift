@@ -137,7 +137,8 @@ extension AppChecker {
                     error("unknown-variant", "screen '\(app.screens[screen].id)' has no variant '\(variant.value)'", at: variant.range,
                           notes: closestMatch(to: variant.value, among: names).map { [.init("did you mean '\($0)'?")] } ?? [])
                 }
-            } else {
+            } else if expect.screen == nil {
+                // With a screen that did not resolve, that screen is the mistake (already reported).
                 error("missing-key", "'variant' needs 'screen' in the same expectation", at: variant.range)
             }
         }
@@ -177,7 +178,8 @@ extension AppChecker {
         let resolveEffects = { (list: [EffectSyntax], exact: Bool) -> [Scenario.Effect] in
             list.map { effect in
                 let known = effectNames[effect.kind.value] ?? []
-                if !known.contains(effect.value.value) {
+                // The actions of a transition whose target did not resolve are left out with it (already reported).
+                if !known.contains(effect.value.value) && self.screensWithBrokenTargets.isEmpty {
                     self.error("unknown-effect", "no action of app '\(self.app.id)' emits \(effect.kind.value) '\(effect.value.value)'", at: effect.value.range,
                                notes: closestMatch(to: effect.value.value, among: known.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
                 }
@@ -202,6 +204,7 @@ extension AppChecker {
                 continue
             }
             guard let screen else {
+                if expect.screen != nil { continue }  // the screen did not resolve: reported there
                 error("missing-key", "'texts' needs 'screen' in the same expectation", at: item.field.range)
                 continue
             }

@@ -222,6 +222,9 @@ struct ExpressionChecker {
             let resolved = environment.resolved(type)
             return TypedExpression(type: nonNull.contains(name) ? resolved.nonOptional : resolved, span: span, kind: .variable(name))
         }
+        // Where the place's own type is already wrong (an unknown type), a bare name is most likely one of its
+        // cases: that mistake is reported where the type is written.
+        if hint == .error { return errorNode(span) }
         if let enumName, closestMatch(to: name, among: environment.enums[enumName] ?? []) != nil {
             report(ExpressionDiagnosticCode.unknownEnumCase, "'\(name)' is not a case of enum '\(enumName)'",
                    at: span, notes: caseNotes(name, of: enumName))

@@ -48,7 +48,7 @@ public func checkExpression(
     if checker.diagnostics.isEmpty {
         reportUnroundedMoney(typed, insideRounding: false, checker: &checker)
     }
-    if checker.diagnostics.isEmpty, let untyped = firstUntyped(typed) {
+    if checker.diagnostics.isEmpty, expected != .error, let untyped = firstUntyped(typed) {
         // Every `.error` type should come with a diagnostic; this catches the rest (such as `[][0]`).
         checker.report(ExpressionDiagnosticCode.typeMismatch, "cannot tell the type of '\(checker.quotable(untyped.span))'",
                        at: untyped.span)
