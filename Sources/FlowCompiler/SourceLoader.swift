@@ -12,6 +12,8 @@ struct SourceLoader {
     let fileSystem: any FileSystem
     let limits: YAMLLimits
     let diagnostics: any DiagnosticCollector
+    /// Files an include that does not exist probably meant (its did-you-mean).
+    private var meantByMissingIncludes: Set<String> = []
 
     /// Every file read, by display path, for quoting lines in diagnostics.
     private(set) var sources: [String: SourceFile] = [:]
@@ -102,7 +104,7 @@ struct SourceLoader {
             apps.append(LoadedApp(sources: AppSourcesSyntax(root: rootSyntax, parts: parts), defaultID: defaultID(for: root),
                                   missingParts: missingParts))
         }
-        for path in scanned where !unreadable && !roots.contains(path) && !included.contains(path) {
+        for path in scanned where !unreadable && !roots.contains(path) && !included.contains(path) && !meantByMissingIncludes.contains(path) {
             if parsed[path] != nil {
                 diagnostics.warning("orphan-file", "no app includes this file; add it to the 'include:' list of its app's root file", at: .wholeFile(path))
             }
@@ -164,7 +166,7 @@ struct SourceLoader {
     }
 
     /// Applies the include rule; reports and returns nil for any path it forbids.
-    private func resolveInclude(_ include: Located<String>, root: String) -> String? {
+    private mutating func resolveInclude(_ include: Located<String>, root: String) -> String? {
         let path = include.value
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         if path.hasPrefix("/") || path.hasPrefix("~") || path.contains("\\") {
@@ -183,7 +185,10 @@ struct SourceLoader {
         let joined = joinPath(folder, segments.filter { $0 != "." && !$0.isEmpty }.joined(separator: "/"))
         guard case .file = fileSystem.kind(of: joined) else {
             let siblings = ((try? fileSystem.list(parentPath(joined))) ?? []).filter { $0.hasSuffix(".flow.yaml") }.sorted()
-            let notes: [Diagnostic.Note] = closestMatch(to: lastComponent(joined), among: siblings).map { [.init("did you mean '\($0)'?")] } ?? []
+            let match = closestMatch(to: lastComponent(joined), among: siblings)
+            // The file meant is then not also reported as included by nobody.
+            if let match { meantByMissingIncludes.insert(joinPath(parentPath(joined), match)) }
+            let notes: [Diagnostic.Note] = match.map { [.init("did you mean '\($0)'?")] } ?? []
             diagnostics.error("include-not-found", "included file '\(path)' does not exist (looked for \(joined))", at: include.range, notes: notes)
             return nil
         }

@@ -87,6 +87,8 @@ enum DiagnosticFixtures {
         ("money-domain.flow.yaml", "\n  VirtualCardStatus:", "\n  VirtualCardStatsu:", "unknown-name"),
         ("wallet.flow.yaml", "\n      WAL-001:", "\n      WAL-01:", "unknown-screen"),
         ("wallet.flow.yaml", "\n    title: Wallet", "\n    titel: Wallet", "unknown-key"),
+        ("app.flow.yaml", "criteria-wallet.flow.yaml", "criteria-walet.flow.yaml", "include-not-found"),
+        ("wallet.flow.yaml", "payments.charge.succeeded:", "payments.charge.succeded:", "unknown-outcome"),
     ])
     func aMistakePlantedInTempoGivesOneDiagnostic(file: String, find: String, replace: String, code: String) throws {
         let tempo = fixturesDirectory().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("flows/tempo")
