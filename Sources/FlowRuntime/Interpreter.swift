@@ -185,7 +185,7 @@ public struct Interpreter: Sendable {
         try runMacroStep(.event(event)) { run in
             try run.dispatch(event, payload: payload)
             try run.drainQueue()
-            run.restartInactivityTimers()
+            try run.restartInactivityTimers()
         }
     }
 
@@ -226,7 +226,7 @@ public struct Interpreter: Sendable {
                 run.log.ignored(event: backEvent, screen: from)
             }
             try run.drainQueue()
-            run.restartInactivityTimers()
+            try run.restartInactivityTimers()
         }
         return macroStep(stepCount - 1)
     }
@@ -441,7 +441,7 @@ public struct Interpreter: Sendable {
         let flow = program.screens[index].flow
         if flow != previousFlow || !timers.contains(where: { $0.screen == nil && $0.flow == flow }) {
             if !timers.isEmpty { timers.removeAll { $0.screen == nil } }
-            for timer in program.flows[flow].timers { schedule(timer, screen: nil, flow: flow) }
+            for timer in program.flows[flow].timers { try schedule(timer, screen: nil, flow: flow) }
         }
     }
 
@@ -449,20 +449,31 @@ public struct Interpreter: Sendable {
         let target = program.screens[index]
         if let effect = target.enterEffect { log.staticEffect(effect) }
         if !target.enter.isEmpty { try run(target.enter, payload: [:]) }
-        for timer in target.timers { schedule(timer, screen: index, flow: target.flow) }
+        for timer in target.timers { try schedule(timer, screen: index, flow: target.flow) }
     }
 
     /// A flow's own timers measure inactivity: whatever the person does starts them again.
-    mutating func restartInactivityTimers() {
+    mutating func restartInactivityTimers() throws {
         let flow = program.screens[screen].flow
         guard program.flowHasTimers[flow], ended == nil else { return }
         timers.removeAll { $0.screen == nil }
-        for timer in program.flows[flow].timers { schedule(timer, screen: nil, flow: flow) }
+        for timer in program.flows[flow].timers { try schedule(timer, screen: nil, flow: flow) }
     }
 
-    mutating func schedule(_ timer: RuntimeTimer, screen: Int?, flow: Int) {
+    mutating func schedule(_ timer: RuntimeTimer, screen: Int?, flow: Int) throws {
+        var delay = timer.delayMilliseconds
+        if let length = timer.length {
+            // A length kept in the state is read when the timer starts: a change applies from the next start.
+            guard case .duration(let milliseconds) = try evaluate(length) else {
+                throw RuntimeFailure(message: "timer 'after \(name(timer.delay))' has no length", step: stepCount)
+            }
+            guard milliseconds >= 0 else {
+                throw RuntimeFailure(message: "timer 'after \(name(timer.delay))' has a negative length (\(Value.duration(milliseconds)))", step: stepCount)
+            }
+            delay = milliseconds
+        }
         timerSequence += 1
-        timers.append(ScheduledTimer(fireAt: elapsed + timer.delayMilliseconds, sequence: timerSequence, screen: screen, flow: flow, timer: timer))
+        timers.append(ScheduledTimer(fireAt: elapsed + delay, sequence: timerSequence, screen: screen, flow: flow, timer: timer))
     }
 
     mutating func cancelTimers(of index: Int) {

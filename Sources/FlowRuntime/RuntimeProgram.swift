@@ -208,6 +208,8 @@ struct RuntimeTimer: Sendable {
     var delay: Int
     var event: Int
     var transitions: [RuntimeTransition]
+    /// The state value the length is read from when the timer starts (nil: `delayMilliseconds`).
+    var length: RuntimeExpression?
 }
 
 enum RuntimeAction: Sendable {
@@ -301,7 +303,8 @@ final class ExpressionCompiler {
 
     func timer(_ timer: FlowIR.Timer, names: inout NameInterner) -> RuntimeTimer {
         RuntimeTimer(delayMilliseconds: timer.delayMilliseconds, delay: names.number(timer.delaySource),
-                     event: names.number("after \(timer.delaySource)"), transitions: timer.transitions.map { transition($0, names: &names) })
+                     event: names.number("after \(timer.delaySource)"), transitions: timer.transitions.map { transition($0, names: &names) },
+                     length: timer.length.map(compile))
     }
 
     func actions(_ actions: [Action], names: inout NameInterner) -> [RuntimeAction] {

@@ -45,6 +45,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         state.reference = ""
         state.lastName = "Ada"
         state.factors = [1, 2, 3]
+        state.lockAfter = 30000
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: HUB), for code that knows screens by ID.
@@ -133,10 +134,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
         switch screenNumber {
-        case 24:
+        case 25:
             // SVC-OK Sent
             return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
-        case 26:
+        case 27:
             // DEF-1 Name
             return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -168,6 +169,18 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             return try allHold(state.factors) { e in try divide(6, subtract(2, e)) == 6 }
         default:
             return false
+        }
+    }
+
+    /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
+    @_spi(Generated)
+    public func timerLength(_ timer: Int32) throws -> Int? {
+        switch timer {
+        case 1:
+            // TMR-3 after lock_after
+            return try checkedTimerLength(state.lockAfter, "after lock_after")
+        default:
+            return nil
         }
     }
 
@@ -203,39 +216,42 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // SHT-S pick
             state.picked = "x"
         case 9:
+            // TMR-3 shorten
+            state.lockAfter = 10000
+        case 10:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
-        case 10:
+        case 11:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 11:
+        case 12:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 12:
+        case 13:
             // DEF-1 forget
             setInput(0, nil)
-        case 13:
+        case 14:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 14:
+        case 15:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))
             }
-        case 15:
+        case 16:
             // OPT-1 quote
             state.quoted = 3
-        case 16:
-            // OPT-1 compute
-            state.count = try required(state.quoted, "'quoted'")
         case 17:
             // OPT-1 compute
-            state.count = (state.quoted ?? 7)
+            state.count = try required(state.quoted, "'quoted'")
         case 18:
+            // OPT-1 compute
+            state.count = (state.quoted ?? 7)
+        case 19:
             // OPT-1 check_all
             state.log.append("all held")
-        case 19:
+        case 20:
             // OPT-1 check_all
             state.log.append("one failed")
         default:

@@ -77,6 +77,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Away (TMR-AWAY)
     case tmrAWAY = "TMR-AWAY"
 
+    /// Timed by state (TMR-3)
+    case tmr3 = "TMR-3"
+
     /// Timed out (TMR-2)
     case tmr2 = "TMR-2"
 
@@ -151,6 +154,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Timed"
         case .tmrAWAY:
             return "Away"
+        case .tmr3:
+            return "Timed by state"
         case .tmr2:
             return "Timed out"
         case .svc1:
@@ -219,24 +224,26 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 20
         case .tmrAWAY:
             return 21
-        case .tmr2:
+        case .tmr3:
             return 22
-        case .svc1:
+        case .tmr2:
             return 23
-        case .svcOK:
+        case .svc1:
             return 24
-        case .svcFAIL:
+        case .svcOK:
             return 25
-        case .def1:
+        case .svcFAIL:
             return 26
-        case .def2:
+        case .def1:
             return 27
-        case .opt1:
+        case .def2:
             return 28
-        case .subDONE:
+        case .opt1:
             return 29
-        case .sub1:
+        case .subDONE:
             return 30
+        case .sub1:
+            return 31
         }
     }
 
@@ -264,6 +271,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goSubflow
     case goGlobal
     case goTimers
+    case goStateTimer
     case goServices
     case goDefaults
     case goOptional
@@ -282,6 +290,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case help
     case away
     case `return`
+    case shorten
     case send
     case useFavourite
     case forget
@@ -295,7 +304,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// the others at their zero value.
+    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "bank.transfer.sent":
@@ -320,6 +329,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goGlobal
         case "go_timers":
             self = .goTimers
+        case "go_state_timer":
+            self = .goStateTimer
         case "go_services":
             self = .goServices
         case "go_defaults":
@@ -356,6 +367,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .away
         case "return":
             self = .`return`
+        case "shorten":
+            self = .shorten
         case "send":
             self = .send
         case "use_favourite":
@@ -402,6 +415,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_global"
         case .goTimers:
             return "go_timers"
+        case .goStateTimer:
+            return "go_state_timer"
         case .goServices:
             return "go_services"
         case .goDefaults:
@@ -438,6 +453,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "away"
         case .`return`:
             return "return"
+        case .shorten:
+            return "shorten"
         case .send:
             return "send"
         case .useFavourite:
@@ -485,58 +502,62 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 9
         case .goTimers:
             return 10
-        case .goServices:
+        case .goStateTimer:
             return 11
-        case .goDefaults:
+        case .goServices:
             return 12
-        case .goOptional:
+        case .goDefaults:
             return 13
-        case .close:
+        case .goOptional:
             return 14
-        case .startChain:
+        case .close:
             return 15
-        case .chainB:
+        case .startChain:
             return 16
-        case .chainC:
+        case .chainB:
             return 17
-        case .done:
+        case .chainC:
             return 18
-        case .bump:
+        case .done:
             return 19
-        case .pick:
+        case .bump:
             return 20
-        case .next:
+        case .pick:
             return 21
-        case .go:
+        case .next:
             return 22
-        case .up:
+        case .go:
             return 23
-        case .again:
+        case .up:
             return 24
-        case .`open`:
+        case .again:
             return 25
-        case .help:
+        case .`open`:
             return 26
-        case .away:
+        case .help:
             return 27
-        case .`return`:
+        case .away:
             return 28
-        case .send:
+        case .`return`:
             return 29
-        case .useFavourite:
+        case .shorten:
             return 30
-        case .forget:
+        case .send:
             return 31
-        case .quote:
+        case .useFavourite:
             return 32
-        case .compute:
+        case .forget:
             return 33
-        case .checkAll:
+        case .quote:
             return 34
-        case .ping:
+        case .compute:
             return 35
-        case .finish:
+        case .checkAll:
             return 36
+        case .ping:
+            return 37
+        case .finish:
+            return 38
         case .timerFired:
             return (-2)
         }
@@ -628,12 +649,15 @@ public struct SemanticsState: Hashable, Sendable, Codable {
 
     public var factors: [Int] = []
 
+    /// A timer's length kept in the state.
+    public var lockAfter: Int = 0
+
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -644,5 +668,6 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case lastName = "last_name"
         case quoted
         case factors
+        case lockAfter = "lock_after"
     }
 }
