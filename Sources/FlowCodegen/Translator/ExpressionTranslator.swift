@@ -230,6 +230,23 @@ struct ExpressionTranslator {
                                             throwing: raw.throwing, nullable: true, type: type)
             }
         }
+        // `int(x)` and `decimal(x)` of a null are null too (the interpreter's conversions).
+        if function == .int || function == .decimal, let argument = arguments.first {
+            let raw = translate(argument, scope)
+            if raw.nullable {
+                let from = argument.type.nonOptional
+                let converted: SwiftExpression? = switch (function, from) {
+                case (.int, .int), (.decimal, .decimal): nil
+                case (.int, .decimal): .try(.call(.id("truncatedInt"), [SwiftArgument(nil, .id("$0"))]))
+                case (.int, _): .try(.call(.id("parseInt"), [SwiftArgument(nil, .id("$0"))]))
+                case (.decimal, .int): .call(.id("Decimal"), [SwiftArgument(nil, .id("$0"))])
+                default: .try(.call(.id("parseDecimal"), [SwiftArgument(nil, .id("$0"))]))
+                }
+                guard let converted else { return TranslatedExpression(code: raw.code, throwing: raw.throwing, nullable: true, type: type) }
+                return TranslatedExpression(code: .call(.member(raw.code, "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [.expression(converted)])),
+                                            throwing: true, nullable: true, type: type)
+            }
+        }
         let values = arguments.map { need(translate($0, scope), describe($0)) }
         func first() -> TranslatedExpression { values[0] }
         func member(_ name: String) -> TranslatedExpression {
