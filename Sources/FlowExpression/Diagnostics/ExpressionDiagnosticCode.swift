@@ -13,4 +13,5 @@ public enum ExpressionDiagnosticCode {
     public static let textForEnum = "text-for-enum"
     public static let wrongArgumentCount = "wrong-argument-count"
     public static let unroundedMoney = "unrounded-money"
+    public static let optionalToRequired = "optional-to-required"
 }

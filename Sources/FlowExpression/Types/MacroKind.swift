@@ -13,6 +13,9 @@ struct MacroFold {
     let macro: MacroKind
     private var kept: [Value] = []
     private var matches = 0
+    /// The first error of an element, kept by `all` and `exists` as CEL does: a later element that decides the
+    /// result (false for `all`, true for `exists`) wins over it, as the deciding side of `&&` and `||` does.
+    private var firstError: (any Error)?
 
     init(_ macro: MacroKind) { self.macro = macro }
 
@@ -29,6 +32,19 @@ struct MacroFold {
         case .map: kept.append(result)
         }
         return nil
+    }
+
+    /// Keeps an element's error when this macro can still be decided by another element; false: rethrow it.
+    mutating func absorb(_ error: any Error) -> Bool {
+        guard macro == .all || macro == .exists else { return false }
+        if firstError == nil { firstError = error }
+        return true
+    }
+
+    /// The result once every element has been taken: an absorbed error if nothing decided the result.
+    func finish() throws -> Value {
+        if let firstError { throw firstError }
+        return result
     }
 
     /// The result once every element has been taken.

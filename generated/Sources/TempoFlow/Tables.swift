@@ -713,8 +713,8 @@ enum TempoTables {
         TransitionRow(event: 173, guardID: 11, actionsID: 104, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if !online stays
         TransitionRow(event: 173, guardID: 32, actionsID: 105, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if physical_card_pay_with == PayWith.other_card stays
         TransitionRow(event: 173, guardID: 33, actionsID: 106, target: .screen, argument: 40, validates: true), // WAL-013f pin_entered if balance < physical_card_fee → WAL-013a
-        TransitionRow(event: 173, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered stays
-        TransitionRow(event: 78, guardID: 0, actionsID: 108, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.succeeded stays
+        TransitionRow(event: 173, guardID: 29, actionsID: 107, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if delivery_address != null stays
+        TransitionRow(event: 78, guardID: 29, actionsID: 108, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.succeeded if delivery_address != null stays
         TransitionRow(event: 79, guardID: 0, actionsID: 109, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.declined stays
         TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.cancelled stays
         TransitionRow(event: 48, guardID: 34, actionsID: 110, target: .screen, argument: 47, validates: true), // WAL-013f equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance → WAL-013h
@@ -756,16 +756,16 @@ enum TempoTables {
         TransitionRow(event: 84, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.streaming stays
         TransitionRow(event: 85, guardID: 0, actionsID: 123, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.unavailable stays
         TransitionRow(event: 5, guardID: 0, actionsID: 124, target: .stay, argument: 0, validates: false), // PAY-007 fx_rate_quoted stays
-        TransitionRow(event: 116, guardID: 37, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 tap_continue if fx_rate == null stays
+        TransitionRow(event: 116, guardID: 37, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
         TransitionRow(event: 116, guardID: 38, actionsID: 125, target: .screen, argument: 60, validates: true), // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
         TransitionRow(event: 116, guardID: 0, actionsID: 126, target: .screen, argument: 57, validates: true), // PAY-007 tap_continue → PAY-008
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-007 tap_back → back
         TransitionRow(event: 86, guardID: 0, actionsID: 128, target: .stay, argument: 0, validates: false), // PAY-008 fx.lock_rate.locked stays
         TransitionRow(event: 87, guardID: 0, actionsID: 129, target: .screen, argument: 56, validates: false), // PAY-008 fx.lock_rate.expired → PAY-007
         TransitionRow(event: 133, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if !online stays
-        TransitionRow(event: 133, guardID: 39, actionsID: 130, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
+        TransitionRow(event: 133, guardID: 40, actionsID: 130, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
         TransitionRow(event: 74, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.authenticated if !online stays
-        TransitionRow(event: 74, guardID: 40, actionsID: 0, target: .screen, argument: 60, validates: false), // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
+        TransitionRow(event: 74, guardID: 41, actionsID: 0, target: .screen, argument: 60, validates: false), // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
         TransitionRow(event: 74, guardID: 0, actionsID: 131, target: .screen, argument: 58, validates: false), // PAY-008 device.authenticate.authenticated → PAY-009
         TransitionRow(event: 75, guardID: 0, actionsID: 119, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.cancelled stays
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-008 tap_back → back
@@ -776,7 +776,7 @@ enum TempoTables {
         TransitionRow(event: 178, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-010 tap_view_history → WAL-005
         TransitionRow(event: 179, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // PAY-011 tap_top_up_now → WAL-006
         TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-011 tap_cancel → back
-        TransitionRow(event: 174, guardID: 41, actionsID: 0, target: .screen, argument: 53, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
+        TransitionRow(event: 174, guardID: 42, actionsID: 0, target: .screen, argument: 53, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
         TransitionRow(event: 174, guardID: 0, actionsID: 0, target: .screen, argument: 56, validates: false), // PAY-012 tap_try_again → PAY-007
         TransitionRow(event: 180, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // PAY-012 tap_pitstop_support → SET-010
         TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-012 tap_close → WAL-001
@@ -803,16 +803,16 @@ enum TempoTables {
         TransitionRow(event: 82, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.failed stays
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-002 tap_back → back
         TransitionRow(event: 193, guardID: 0, actionsID: 142, target: .stay, argument: 0, validates: true), // SET-003 tap_save stays
-        TransitionRow(event: 74, guardID: 43, actionsID: 143, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
-        TransitionRow(event: 74, guardID: 44, actionsID: 144, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
+        TransitionRow(event: 74, guardID: 44, actionsID: 143, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
+        TransitionRow(event: 74, guardID: 45, actionsID: 144, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
         TransitionRow(event: 74, guardID: 0, actionsID: 145, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.cancelled stays
         TransitionRow(event: 58, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.sent stays
         TransitionRow(event: 63, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.sent stays
         TransitionRow(event: 59, guardID: 0, actionsID: 147, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.failed stays
         TransitionRow(event: 64, guardID: 0, actionsID: 147, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.failed stays
-        TransitionRow(event: 117, guardID: 45, actionsID: 148, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
-        TransitionRow(event: 117, guardID: 46, actionsID: 149, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
+        TransitionRow(event: 117, guardID: 46, actionsID: 148, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
+        TransitionRow(event: 117, guardID: 47, actionsID: 149, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
         TransitionRow(event: 60, guardID: 0, actionsID: 150, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_email_code.valid → SET-002
         TransitionRow(event: 61, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.invalid stays
         TransitionRow(event: 62, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.expired stays
@@ -828,10 +828,10 @@ enum TempoTables {
         TransitionRow(event: 195, guardID: 0, actionsID: 158, target: .stay, argument: 0, validates: false), // SET-004 tap_change_keycode stays
         TransitionRow(event: 11, guardID: 0, actionsID: 159, target: .stay, argument: 0, validates: false), // SET-004 session_sign_out_tapped stays
         TransitionRow(event: 196, guardID: 0, actionsID: 160, target: .stay, argument: 0, validates: false), // SET-004 tap_sign_out_all_other_devices stays
-        TransitionRow(event: 74, guardID: 50, actionsID: 161, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
-        TransitionRow(event: 74, guardID: 51, actionsID: 162, target: .screen, argument: 66, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
-        TransitionRow(event: 74, guardID: 52, actionsID: 163, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
-        TransitionRow(event: 74, guardID: 53, actionsID: 164, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
+        TransitionRow(event: 74, guardID: 51, actionsID: 161, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
+        TransitionRow(event: 74, guardID: 52, actionsID: 162, target: .screen, argument: 66, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
+        TransitionRow(event: 74, guardID: 53, actionsID: 163, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
+        TransitionRow(event: 74, guardID: 54, actionsID: 164, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
         TransitionRow(event: 75, guardID: 0, actionsID: 162, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.cancelled stays
         TransitionRow(event: 30, guardID: 0, actionsID: 165, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_session.signed_out stays
         TransitionRow(event: 31, guardID: 0, actionsID: 166, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_other_sessions.signed_out stays
@@ -839,23 +839,23 @@ enum TempoTables {
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-004 tap_back → back
         TransitionRow(event: 193, guardID: 0, actionsID: 168, target: .screen, argument: 65, validates: true), // SET-005 tap_save → SET-004
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-005 tap_back → back
-        TransitionRow(event: 10, guardID: 54, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
-        TransitionRow(event: 10, guardID: 55, actionsID: 169, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.enabled stays
+        TransitionRow(event: 10, guardID: 55, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
+        TransitionRow(event: 10, guardID: 56, actionsID: 169, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.enabled stays
         TransitionRow(event: 10, guardID: 0, actionsID: 170, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled stays
         TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 push_provider.save_preferences.saved stays
         TransitionRow(event: 197, guardID: 0, actionsID: 0, target: .screen, argument: 68, validates: false), // SET-006 tap_inbox → SET-007
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-006 tap_back → back
-        TransitionRow(event: 13, guardID: 56, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
-        TransitionRow(event: 13, guardID: 57, actionsID: 0, target: .screen, argument: 24, validates: false), // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
+        TransitionRow(event: 13, guardID: 57, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
+        TransitionRow(event: 13, guardID: 58, actionsID: 0, target: .screen, argument: 24, validates: false), // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
         TransitionRow(event: 13, guardID: 0, actionsID: 171, target: .screen, argument: 23, validates: false), // SET-007 inbox_item_tapped → WAL-018
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-007 tap_back → back
-        TransitionRow(event: 12, guardID: 58, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-008 plan_tapped if event.plan == plan stays
+        TransitionRow(event: 12, guardID: 59, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-008 plan_tapped if event.plan == plan stays
         TransitionRow(event: 12, guardID: 0, actionsID: 172, target: .screen, argument: 70, validates: false), // SET-008 plan_tapped → SET-009
         TransitionRow(event: 198, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-008 tap_cancel_subscription → SET-012a
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-008 tap_back → back
-        TransitionRow(event: 124, guardID: 61, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
+        TransitionRow(event: 124, guardID: 62, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
         TransitionRow(event: 124, guardID: 0, actionsID: 174, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm stays
-        TransitionRow(event: 74, guardID: 62, actionsID: 175, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
+        TransitionRow(event: 74, guardID: 63, actionsID: 175, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
         TransitionRow(event: 74, guardID: 0, actionsID: 176, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.cancelled stays
         TransitionRow(event: 32, guardID: 0, actionsID: 177, target: .screen, argument: 69, validates: false), // SET-009 equals.charge_plan_upgrade.charged → SET-008
@@ -879,7 +879,7 @@ enum TempoTables {
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012b tap_back → back
         TransitionRow(event: 18, guardID: 0, actionsID: 189, target: .screen, argument: 78, validates: false), // ONB-012 equals.submit_application.submitted → ONB-015
         TransitionRow(event: 19, guardID: 0, actionsID: 190, target: .stay, argument: 0, validates: false), // ONB-012 equals.submit_application.failed stays
-        TransitionRow(event: 161, guardID: 65, actionsID: 191, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
+        TransitionRow(event: 161, guardID: 66, actionsID: 191, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
         TransitionRow(event: 101, guardID: 0, actionsID: 192, target: .stay, argument: 0, validates: false), // ONB-012 veriff.get_decision.approved stays
         TransitionRow(event: 20, guardID: 0, actionsID: 193, target: .screen, argument: 76, validates: false), // ONB-012 equals.create_account.created → ONB-013
         TransitionRow(event: 102, guardID: 0, actionsID: 9, target: .screen, argument: 77, validates: false), // ONB-012 veriff.get_decision.rejected → ONB-014
@@ -901,7 +901,7 @@ enum TempoTables {
         TransitionRow(event: 24, guardID: 0, actionsID: 9, target: .screen, argument: 81, validates: false), // ONB-016 equals.get_onboarding_status.rejected → ONB-018
         TransitionRow(event: 25, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-016 equals.get_onboarding_status.incomplete → ONB-019
         TransitionRow(event: 207, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-016 tap_log_out → ONB-001
-        TransitionRow(event: 116, guardID: 68, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-017 tap_continue if !account_active → ONB-015-FT
+        TransitionRow(event: 116, guardID: 69, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-017 tap_continue if !account_active → ONB-015-FT
         TransitionRow(event: 116, guardID: 9, actionsID: 0, target: .screen, argument: 31, validates: false), // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-017 tap_continue → WAL-001
         TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-018 tap_pitstop → SET-010
@@ -918,14 +918,14 @@ enum TempoTables {
         TransitionRow(event: 96, guardID: 0, actionsID: 204, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.national_id → ONB-W06
         TransitionRow(event: 97, guardID: 0, actionsID: 205, target: .screen, argument: 89, validates: false), // ONB-W05 veriff.scan_front.not_detected → ONB-W07
         TransitionRow(event: 98, guardID: 0, actionsID: 0, target: .screen, argument: 90, validates: false), // ONB-W06 veriff.scan_back.captured → ONB-W08
-        TransitionRow(event: 116, guardID: 70, actionsID: 208, target: .screen, argument: 90, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
+        TransitionRow(event: 116, guardID: 71, actionsID: 208, target: .screen, argument: 90, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
         TransitionRow(event: 116, guardID: 0, actionsID: 208, target: .screen, argument: 88, validates: true), // ONB-W07 tap_continue → ONB-W06
         TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .screen, argument: 91, validates: false), // ONB-W08 veriff.capture_selfie.captured → ONB-W09
         TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 92, validates: false), // ONB-W09 veriff.analyse.submitted → ONB-W10
         TransitionRow(event: 214, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 tap_return_to_app → end submitted
         TransitionRow(event: 215, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 browser_closed → end submitted
         TransitionRow(event: 216, guardID: 0, actionsID: 211, target: .stay, argument: 0, validates: true), // ONB-015-FT tap_confirm_method stays
-        TransitionRow(event: 217, guardID: 71, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
+        TransitionRow(event: 217, guardID: 72, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
         TransitionRow(event: 217, guardID: 0, actionsID: 212, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now stays
         TransitionRow(event: 76, guardID: 0, actionsID: 213, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.succeeded stays
         TransitionRow(event: 77, guardID: 0, actionsID: 214, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.declined stays
@@ -939,121 +939,121 @@ enum TempoTables {
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-017-FT tap_back → back
         TransitionRow(event: 220, guardID: 0, actionsID: 219, target: .screen, argument: 21, validates: false), // ONB-018-FT tap_go_home → WAL-001
         TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // app_lock (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 74, actionsID: 221, target: .overlay, argument: 0, validates: false), // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // app_lock (global) app_foregrounded stays
         TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) session_check stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // app_lock (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 75, actionsID: 0, target: .screen, argument: 68, validates: false), // app_lock (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // app_lock (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 75, actionsID: 223, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed stays
         TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
         TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
         TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // device_integrity (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 74, actionsID: 221, target: .overlay, argument: 0, validates: false), // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // device_integrity (global) app_foregrounded stays
         TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) session_check stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // device_integrity (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 75, actionsID: 0, target: .screen, argument: 68, validates: false), // device_integrity (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // device_integrity (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 75, actionsID: 223, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed stays
         TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
         TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
         TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // onboarding (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 74, actionsID: 221, target: .overlay, argument: 0, validates: false), // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // onboarding (global) app_foregrounded stays
         TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) session_check stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // onboarding (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 75, actionsID: 0, target: .screen, argument: 68, validates: false), // onboarding (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // onboarding (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 75, actionsID: 223, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed stays
         TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
         TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
-        TransitionRow(event: 221, guardID: 76, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 221, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
         TransitionRow(event: 54, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
         TransitionRow(event: 55, guardID: 0, actionsID: 228, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
         TransitionRow(event: 2, guardID: 13, actionsID: 229, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
-        TransitionRow(event: 2, guardID: 77, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
-        TransitionRow(event: 2, guardID: 78, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        TransitionRow(event: 2, guardID: 79, actionsID: 232, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        TransitionRow(event: 2, guardID: 80, actionsID: 233, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 232, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 81, actionsID: 233, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
         TransitionRow(event: 2, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
-        TransitionRow(event: 224, guardID: 81, actionsID: 235, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 224, guardID: 82, actionsID: 235, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
         TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
         TransitionRow(event: 6, guardID: 0, actionsID: 236, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
-        TransitionRow(event: 225, guardID: 82, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
+        TransitionRow(event: 225, guardID: 83, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
         TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
         TransitionRow(event: 40, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.done stays
         TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_limit.done stays
         TransitionRow(event: 41, guardID: 0, actionsID: 238, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
-        TransitionRow(event: 3, guardID: 83, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        TransitionRow(event: 4, guardID: 84, actionsID: 240, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 3, guardID: 84, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 85, actionsID: 240, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
         TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 74, actionsID: 221, target: .overlay, argument: 0, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // wallet (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 75, actionsID: 0, target: .screen, argument: 68, validates: false), // wallet (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // wallet (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 75, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed stays
         TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
         TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
-        TransitionRow(event: 221, guardID: 76, actionsID: 226, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 221, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
         TransitionRow(event: 54, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
         TransitionRow(event: 55, guardID: 0, actionsID: 228, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
         TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 74, actionsID: 221, target: .overlay, argument: 0, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // settings (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 75, actionsID: 0, target: .screen, argument: 68, validates: false), // settings (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // settings (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 75, actionsID: 223, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed stays
         TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
         TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
         TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // identity_verification (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 74, actionsID: 221, target: .overlay, argument: 0, validates: false), // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // identity_verification (global) app_foregrounded stays
         TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) session_check stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // identity_verification (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 75, actionsID: 0, target: .screen, argument: 68, validates: false), // identity_verification (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // identity_verification (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 75, actionsID: 223, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed stays
         TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
         TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
         TransitionRow(event: 215, guardID: 0, actionsID: 0, target: .end, argument: 250, validates: false), // veriff (global) browser_closed → end abandoned
         TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // veriff (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 74, actionsID: 221, target: .overlay, argument: 0, validates: false), // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // veriff (global) app_foregrounded stays
         TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) session_check stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // veriff (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 75, actionsID: 0, target: .screen, argument: 68, validates: false), // veriff (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // veriff (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 75, actionsID: 223, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed stays
         TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
         TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
         TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // final_touches (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 74, actionsID: 221, target: .overlay, argument: 0, validates: false), // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // final_touches (global) app_foregrounded stays
         TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) session_check stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // final_touches (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 75, actionsID: 0, target: .screen, argument: 68, validates: false), // final_touches (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // final_touches (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 75, actionsID: 223, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed stays
         TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
         TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
@@ -1188,40 +1188,40 @@ enum TempoTables {
         VariantEntry(name: 103, condition: 0), // WAL-013b default
         VariantEntry(name: 146, condition: 11), // PAY-001 offline
         VariantEntry(name: 103, condition: 0), // PAY-001 default
-        VariantEntry(name: 207, condition: 37), // PAY-007 awaiting_rate
+        VariantEntry(name: 207, condition: 39), // PAY-007 awaiting_rate
         VariantEntry(name: 103, condition: 0), // PAY-007 default
-        VariantEntry(name: 209, condition: 39), // PAY-008 rate_locked
+        VariantEntry(name: 209, condition: 40), // PAY-008 rate_locked
         VariantEntry(name: 103, condition: 0), // PAY-008 default
-        VariantEntry(name: 216, condition: 42), // SET-002 address_check_pending
+        VariantEntry(name: 216, condition: 43), // SET-002 address_check_pending
         VariantEntry(name: 103, condition: 0), // SET-002 default
-        VariantEntry(name: 219, condition: 47), // SET-003 code_rejected
-        VariantEntry(name: 220, condition: 48), // SET-003 code_sent
-        VariantEntry(name: 221, condition: 49), // SET-003 address_rejected
-        VariantEntry(name: 111, condition: 43), // SET-003 email
-        VariantEntry(name: 119, condition: 44), // SET-003 phone
+        VariantEntry(name: 219, condition: 48), // SET-003 code_rejected
+        VariantEntry(name: 220, condition: 49), // SET-003 code_sent
+        VariantEntry(name: 221, condition: 50), // SET-003 address_rejected
+        VariantEntry(name: 111, condition: 44), // SET-003 email
+        VariantEntry(name: 119, condition: 45), // SET-003 phone
         VariantEntry(name: 222, condition: 0), // SET-003 address
-        VariantEntry(name: 229, condition: 59), // SET-008 premium
-        VariantEntry(name: 230, condition: 60), // SET-008 plus
+        VariantEntry(name: 229, condition: 60), // SET-008 premium
+        VariantEntry(name: 230, condition: 61), // SET-008 plus
         VariantEntry(name: 231, condition: 0), // SET-008 everyday
-        VariantEntry(name: 233, condition: 63), // SET-009 insufficient_funds
-        VariantEntry(name: 234, condition: 62), // SET-009 upgrade
+        VariantEntry(name: 233, condition: 64), // SET-009 insufficient_funds
+        VariantEntry(name: 234, condition: 63), // SET-009 upgrade
         VariantEntry(name: 235, condition: 0), // SET-009 switch
-        VariantEntry(name: 238, condition: 64), // SET-011 updated
+        VariantEntry(name: 238, condition: 65), // SET-011 updated
         VariantEntry(name: 103, condition: 0), // SET-011 default
-        VariantEntry(name: 244, condition: 65), // ONB-012 submit_failed
-        VariantEntry(name: 245, condition: 66), // ONB-012 kyc_check
+        VariantEntry(name: 244, condition: 66), // ONB-012 submit_failed
+        VariantEntry(name: 245, condition: 67), // ONB-012 kyc_check
         VariantEntry(name: 103, condition: 0), // ONB-012 default
-        VariantEntry(name: 251, condition: 67), // ONB-015 link_sent
+        VariantEntry(name: 251, condition: 68), // ONB-015 link_sent
         VariantEntry(name: 103, condition: 0), // ONB-015 default
-        VariantEntry(name: 257, condition: 69), // ONB-W02 denied
+        VariantEntry(name: 257, condition: 70), // ONB-W02 denied
         VariantEntry(name: 103, condition: 0), // ONB-W02 default
-        VariantEntry(name: 259, condition: 72), // ONB-015-FT declined
-        VariantEntry(name: 260, condition: 73), // ONB-015-FT method_confirmed
+        VariantEntry(name: 259, condition: 73), // ONB-015-FT declined
+        VariantEntry(name: 260, condition: 74), // ONB-015-FT method_confirmed
         VariantEntry(name: 103, condition: 0), // ONB-015-FT default
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "3236374048f96ac9"
+    static let fingerprint = "63c181622f3943ab"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)

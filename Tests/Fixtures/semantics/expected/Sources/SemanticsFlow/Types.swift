@@ -83,12 +83,6 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Timed out (TMR-2)
     case tmr2 = "TMR-2"
 
-    /// Reveal (VRT-1)
-    case vrt1 = "VRT-1"
-
-    /// Order (WDY-1)
-    case wdy1 = "WDY-1"
-
     /// Transfer (SVC-1)
     case svc1 = "SVC-1"
 
@@ -103,6 +97,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
 
     /// Name kept (DEF-2)
     case def2 = "DEF-2"
+
+    /// Optionals (OPT-1)
+    case opt1 = "OPT-1"
 
     /// Sub-flow done (SUB-DONE)
     case subDONE = "SUB-DONE"
@@ -161,10 +158,6 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Timed by state"
         case .tmr2:
             return "Timed out"
-        case .vrt1:
-            return "Reveal"
-        case .wdy1:
-            return "Order"
         case .svc1:
             return "Transfer"
         case .svcOK:
@@ -175,6 +168,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Name"
         case .def2:
             return "Name kept"
+        case .opt1:
+            return "Optionals"
         case .subDONE:
             return "Sub-flow done"
         case .sub1:
@@ -233,24 +228,22 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 22
         case .tmr2:
             return 23
-        case .vrt1:
-            return 24
-        case .wdy1:
-            return 25
         case .svc1:
-            return 26
+            return 24
         case .svcOK:
-            return 27
+            return 25
         case .svcFAIL:
-            return 28
+            return 26
         case .def1:
-            return 29
+            return 27
         case .def2:
-            return 30
+            return 28
+        case .opt1:
+            return 29
         case .subDONE:
-            return 31
+            return 30
         case .sub1:
-            return 32
+            return 31
         }
     }
 
@@ -269,8 +262,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Outcome `failed` of the service call `bank.transfer`.
     case bankTransferFailed
-    case goVariantTimer
-    case goWorkingDays
     case goChain
     case goGuards
     case goValidation
@@ -283,6 +274,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goStateTimer
     case goServices
     case goDefaults
+    case goOptional
     case close
     case startChain
     case chainB
@@ -299,14 +291,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case away
     case `return`
     case shorten
-    case reveal
-    case hide
-    case leave
-    case order
-    case measure
     case send
     case useFavourite
     case forget
+    case quote
+    case compute
+    case checkAll
     case ping
     case finish
 
@@ -321,10 +311,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .bankTransferSent(reference: payload["reference"] ?? "")
         case "bank.transfer.failed":
             self = .bankTransferFailed
-        case "go_variant_timer":
-            self = .goVariantTimer
-        case "go_working_days":
-            self = .goWorkingDays
         case "go_chain":
             self = .goChain
         case "go_guards":
@@ -349,6 +335,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goServices
         case "go_defaults":
             self = .goDefaults
+        case "go_optional":
+            self = .goOptional
         case "close":
             self = .close
         case "start_chain":
@@ -381,22 +369,18 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .`return`
         case "shorten":
             self = .shorten
-        case "reveal":
-            self = .reveal
-        case "hide":
-            self = .hide
-        case "leave":
-            self = .leave
-        case "order":
-            self = .order
-        case "measure":
-            self = .measure
         case "send":
             self = .send
         case "use_favourite":
             self = .useFavourite
         case "forget":
             self = .forget
+        case "quote":
+            self = .quote
+        case "compute":
+            self = .compute
+        case "check_all":
+            self = .checkAll
         case "ping":
             self = .ping
         case "finish":
@@ -413,10 +397,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "bank.transfer.sent"
         case .bankTransferFailed:
             return "bank.transfer.failed"
-        case .goVariantTimer:
-            return "go_variant_timer"
-        case .goWorkingDays:
-            return "go_working_days"
         case .goChain:
             return "go_chain"
         case .goGuards:
@@ -441,6 +421,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_services"
         case .goDefaults:
             return "go_defaults"
+        case .goOptional:
+            return "go_optional"
         case .close:
             return "close"
         case .startChain:
@@ -473,22 +455,18 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "return"
         case .shorten:
             return "shorten"
-        case .reveal:
-            return "reveal"
-        case .hide:
-            return "hide"
-        case .leave:
-            return "leave"
-        case .order:
-            return "order"
-        case .measure:
-            return "measure"
         case .send:
             return "send"
         case .useFavourite:
             return "use_favourite"
         case .forget:
             return "forget"
+        case .quote:
+            return "quote"
+        case .compute:
+            return "compute"
+        case .checkAll:
+            return "check_all"
         case .ping:
             return "ping"
         case .finish:
@@ -506,86 +484,80 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 0
         case .bankTransferFailed:
             return 1
-        case .goVariantTimer:
-            return 2
-        case .goWorkingDays:
-            return 3
         case .goChain:
-            return 4
+            return 2
         case .goGuards:
-            return 5
+            return 3
         case .goValidation:
-            return 6
+            return 4
         case .goOrder:
-            return 7
+            return 5
         case .goBack:
-            return 8
+            return 6
         case .goSheet:
-            return 9
+            return 7
         case .goSubflow:
-            return 10
+            return 8
         case .goGlobal:
-            return 11
+            return 9
         case .goTimers:
-            return 12
+            return 10
         case .goStateTimer:
-            return 13
+            return 11
         case .goServices:
-            return 14
+            return 12
         case .goDefaults:
-            return 15
+            return 13
+        case .goOptional:
+            return 14
         case .close:
-            return 16
+            return 15
         case .startChain:
-            return 17
+            return 16
         case .chainB:
-            return 18
+            return 17
         case .chainC:
-            return 19
+            return 18
         case .done:
-            return 20
+            return 19
         case .bump:
-            return 21
+            return 20
         case .pick:
-            return 22
+            return 21
         case .next:
-            return 23
+            return 22
         case .go:
-            return 24
+            return 23
         case .up:
-            return 25
+            return 24
         case .again:
-            return 26
+            return 25
         case .`open`:
-            return 27
+            return 26
         case .help:
-            return 28
+            return 27
         case .away:
-            return 29
+            return 28
         case .`return`:
-            return 30
+            return 29
         case .shorten:
-            return 31
-        case .reveal:
-            return 32
-        case .hide:
-            return 33
-        case .leave:
-            return 34
-        case .order:
-            return 35
-        case .measure:
-            return 36
+            return 30
         case .send:
-            return 37
+            return 31
         case .useFavourite:
-            return 38
+            return 32
         case .forget:
-            return 39
+            return 33
+        case .quote:
+            return 34
+        case .compute:
+            return 35
+        case .checkAll:
+            return 36
         case .ping:
-            return 40
+            return 37
         case .finish:
-            return 41
+            return 38
         case .timerFired:
             return (-2)
         }
@@ -671,9 +643,11 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var picked: String = ""
     public var reference: String = ""
     public var lastName: String = ""
-    public var shown: Bool = false
-    public var due: CalendarDate? = nil
-    public var share: Decimal = Decimal(0)
+
+    /// Known once 'quote' is sent.
+    public var quoted: Int? = nil
+
+    public var factors: [Int] = []
 
     /// A timer's length kept in the state.
     public var lockAfter: Int = 0
@@ -683,7 +657,7 @@ public struct SemanticsState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -692,9 +666,8 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case picked
         case reference
         case lastName = "last_name"
-        case shown
-        case due
-        case share
+        case quoted
+        case factors
         case lockAfter = "lock_after"
     }
 }
