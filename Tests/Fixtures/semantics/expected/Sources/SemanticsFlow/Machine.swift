@@ -99,7 +99,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [SemanticsScreen] { engine.history.map { SemanticsScreen(number: $0) } }
+    public var backStack: [SemanticsScreen] { engine.history.screens.map { SemanticsScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SemanticsScreen] { engine.overlayOpeners.map { SemanticsScreen(number: $0) } }
