@@ -249,9 +249,16 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // OPT-1 compute
             state.count = (state.quoted ?? 7)
         case 19:
+            // OPT-1 convert
+            state.noteAsInt = try state.note.map { try parseInt($0) }
+            state.noteAsDecimal = try state.note.map { try parseDecimal($0) }
+        case 20:
+            // OPT-1 write_note
+            state.note = "42"
+        case 21:
             // OPT-1 check_all
             state.log.append("all held")
-        case 20:
+        case 22:
             // OPT-1 check_all
             state.log.append("one failed")
         default:

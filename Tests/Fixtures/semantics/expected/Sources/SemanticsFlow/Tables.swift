@@ -117,9 +117,9 @@ enum SemanticsTables {
         ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: SVC-FAIL Failed
         ScreenEntry(flow: 0, rowStart: 55, rowEnd: 58, fieldStart: 2, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 15, exitActions: 0, analytics: (-1)), // 27: DEF-1 Name
         ScreenEntry(flow: 0, rowStart: 58, rowEnd: 60, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 60, rowEnd: 66, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: OPT-1 Optionals
-        ScreenEntry(flow: 0, rowStart: 66, rowEnd: 67, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 67, rowEnd: 69, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SUB-1 Inside
+        ScreenEntry(flow: 0, rowStart: 60, rowEnd: 68, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: OPT-1 Optionals
+        ScreenEntry(flow: 0, rowStart: 68, rowEnd: 69, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SUB-DONE Sub-flow done
+        ScreenEntry(flow: 1, rowStart: 69, rowEnd: 71, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SUB-1 Inside
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -187,27 +187,29 @@ enum SemanticsTables {
         TransitionRow(event: 34, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // OPT-1 quote stays
         TransitionRow(event: 35, guardID: 5, actionsID: 17, target: .stay, argument: 0, validates: false), // OPT-1 compute if quoted != null stays
         TransitionRow(event: 35, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // OPT-1 compute stays
-        TransitionRow(event: 36, guardID: 6, actionsID: 19, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
+        TransitionRow(event: 36, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // OPT-1 convert stays
+        TransitionRow(event: 37, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // OPT-1 write_note stays
+        TransitionRow(event: 38, guardID: 6, actionsID: 21, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
+        TransitionRow(event: 38, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
         TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // OPT-1 done → HUB
         TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
-        TransitionRow(event: 37, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
-        TransitionRow(event: 38, guardID: 0, actionsID: 0, target: .end, argument: 32, validates: false), // SUB-1 finish → end done
+        TransitionRow(event: 39, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
+        TransitionRow(event: 40, guardID: 0, actionsID: 0, target: .end, argument: 32, validates: false), // SUB-1 finish → end done
         TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 33, validates: false), // sub (global) after 60s → end cancelled
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 69, rowEnd: 70, timerStart: 2, timerEnd: 2, name: 39), // main
-        FlowEntry(start: 31, rowStart: 70, rowEnd: 70, timerStart: 2, timerEnd: 3, name: 40), // sub
+        FlowEntry(start: 0, rowStart: 71, rowEnd: 72, timerStart: 2, timerEnd: 2, name: 39), // main
+        FlowEntry(start: 31, rowStart: 72, rowEnd: 72, timerStart: 2, timerEnd: 3, name: 40), // sub
     ]
 
     /// Every timer: its delay and the rows it fires.
     static let timers: [TimerEntry] = [
         TimerEntry(milliseconds: 30000, rowStart: 44, rowEnd: 45), // TMR-1 after 30s
         TimerEntry(milliseconds: 0, rowStart: 48, rowEnd: 49), // TMR-3 after lock_after
-        TimerEntry(milliseconds: 60000, rowStart: 70, rowEnd: 71), // sub (global) after 60s
+        TimerEntry(milliseconds: 60000, rowStart: 72, rowEnd: 73), // sub (global) after 60s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -233,7 +235,7 @@ enum SemanticsTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "90941e999b04a627"
+    static let fingerprint = "9d9d233f2f103468"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
