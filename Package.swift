@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "FlowSyntax", dependencies: ["FlowSource", "CYAML"]),
         .target(name: "FlowIR", dependencies: ["FlowSource", "FlowExpression"]),
         .target(name: "FlowChecker", dependencies: ["FlowSyntax", "FlowIR", "FlowExpression"]),
-        .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression"]),
+        .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression", "FlowMachine"]),
         .target(name: "FlowCodegen", dependencies: ["FlowIR", "FlowExpression"]),
         .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen"]),
         .target(name: "FlowReports", dependencies: ["FlowIR", "FlowRuntime"]),
@@ -77,6 +77,7 @@ let package = Package(
             plugins: ["GeneratedMachinesPlugin"]
         ),
         .testTarget(name: "FlowSourceTests", dependencies: ["FlowSource", "FlowTestSupport"]),
+        .testTarget(name: "FlowMachineTests", dependencies: ["FlowMachine"]),
         .testTarget(name: "FlowExpressionTests", dependencies: ["FlowExpression", "FlowTestSupport"]),
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowChecker", "FlowCompiler", "FlowTestSupport"]),

@@ -2,6 +2,7 @@ import FlowSource
 import Foundation
 import FlowExpression
 import FlowIR
+import struct FlowMachine.BackStack
 
 /// Chooses service outcomes: per operation, a queue of one-off choices, then a default; each
 /// optionally with values for some outputs (evaluated when the outcome arrives; the others are zero).
@@ -78,7 +79,7 @@ public struct Interpreter: Sendable {
     /// State values in their slots, then derived values (fresh only while an expression reads them).
     var scope: ExpressionScope
     let clockStart: Int
-    var history: [Int] = []
+    var history = BackStack()
     var overlayOpeners: [Int] = []
     var calls: [CallFrame] = []
     var forms: [Int: [String: FieldInput]] = [:]
@@ -371,7 +372,7 @@ public struct Interpreter: Sendable {
             try leave(screen)
             try run(transition.actions, payload: payload)
             calls.append(CallFrame(caller: screen, flow: flow, returns: returns, historyDepth: history.count))
-            history.append(screen)
+            history.push(Int32(truncatingIfNeeded: screen))
             try enter(program.flows[flow].start)
         case .end(let outcome):
             try leave(screen)
@@ -388,7 +389,7 @@ public struct Interpreter: Sendable {
             shownVariants.removeAll()
             return
         }
-        history.removeSubrange(min(frame.historyDepth, history.count)...)
+        history.truncate(to: frame.historyDepth)
         overlayOpeners.removeAll()
         screen = frame.caller
         guard let route = frame.returns.first(where: { $0.outcome == outcome }) else {
@@ -408,10 +409,10 @@ public struct Interpreter: Sendable {
         // Opening the screen that shows already (a tab tapped twice) is not a step to go back over.
         guard target != current else { return }
         let floor = min(calls.last?.historyDepth ?? 0, history.count)
-        if let existing = history[floor...].lastIndex(of: target) {
-            history.removeSubrange(existing...)
+        if let existing = history.lastIndex(of: Int32(truncatingIfNeeded: target), from: floor) {
+            history.truncate(to: existing)
         } else {
-            history.append(current)
+            history.push(Int32(truncatingIfNeeded: current))
         }
     }
 
@@ -423,7 +424,7 @@ public struct Interpreter: Sendable {
             screen = opener
             return true
         }
-        guard let previous = history.popLast() else { return false }
+        guard let previous = history.pop().map(Int.init) else { return false }
         if let frame = calls.last, history.count < frame.historyDepth {
             calls.removeLast()
         }

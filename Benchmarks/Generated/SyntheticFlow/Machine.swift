@@ -95,7 +95,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [SyntheticScreen] { engine.history.map { SyntheticScreen(number: $0) } }
+    public var backStack: [SyntheticScreen] { engine.history.screens.map { SyntheticScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SyntheticScreen] { engine.overlayOpeners.map { SyntheticScreen(number: $0) } }

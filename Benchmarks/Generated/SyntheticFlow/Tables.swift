@@ -70048,12 +70048,12 @@ enum SyntheticTables {
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = decodeTable(flowsData) { row in FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5]) }
 
-    /// Columns: milliseconds, rowStart, rowEnd.
+    /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData = #"""
     """#
 
-    /// Every timer: its delay and the rows it fires.
-    static let timers: [TimerEntry] = decodeTable(timersData) { row in TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2]) }
+    /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
+    static let timers: [TimerEntry] = decodeTable(timersData) { row in TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3]) }
 
     /// Columns: flow, returnStart, returnEnd.
     static let subflowsData = #"""

@@ -382,7 +382,7 @@ struct MachineTranslator {
                                        ])),
             SwiftDeclaration(doc: ["The back stack, oldest first: where `back` goes, from the end."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "backStack", type: "[\(names.screen)]", value: nil, getter: [
-                                .return(.call(.member(.member(.id("engine"), "history"), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
+                                .return(.call(.member(.member(.member(.id("engine"), "history"), "screens"), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
                                     .expression(.call(.id(names.screen), [SwiftArgument("number", .id("$0"))])),
                                 ]))),
                              ])),

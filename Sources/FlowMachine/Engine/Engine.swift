@@ -279,7 +279,7 @@ extension EngineHost {
             try leave(engine.screenNumber, into: &effects)
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             engine.callFrames.append(CallFrame(caller: engine.screenNumber, subflow: row.argument, historyDepth: engine.history.count))
-            engine.history.append(engine.screenNumber)
+            engine.history.push(engine.screenNumber)
             let flow = tables.subflows[Int(row.argument)].flow
             try enter(tables.flows[Int(flow)].start, into: &effects)
         case .end:
@@ -299,7 +299,7 @@ extension EngineHost {
             engine.shownVariants.removeAll()
             return
         }
-        engine.history.removeSubrange(min(frame.historyDepth, engine.history.count)...)
+        engine.history.truncate(to: frame.historyDepth)
         engine.overlayOpeners.removeAll()
         engine.screenNumber = frame.caller
         let subflow = tables.subflows[Int(frame.subflow)]
@@ -323,7 +323,7 @@ extension EngineHost {
             engine.screenNumber = opener
             return true
         }
-        guard let previous = engine.history.popLast() else { return false }
+        guard let previous = engine.history.pop() else { return false }
         if let frame = engine.callFrames.last, engine.history.count < frame.historyDepth {
             engine.callFrames.removeLast()
         }
@@ -346,10 +346,10 @@ extension EngineHost {
     public mutating func pushHistory(to target: Int32) {
         guard target != engine.screenNumber else { return }
         let floor = min(engine.callFrames.last?.historyDepth ?? 0, engine.history.count)
-        if let existing = engine.history[floor...].lastIndex(of: target) {
-            engine.history.removeSubrange(existing...)
+        if let existing = engine.history.lastIndex(of: target, from: floor) {
+            engine.history.truncate(to: existing)
         } else {
-            engine.history.append(engine.screenNumber)
+            engine.history.push(engine.screenNumber)
         }
     }
 

@@ -37,7 +37,7 @@ public struct CallFrame: Sendable, Hashable, Codable {
     /// What was typed, by the field's index in the app's field table.
     public var inputs: [Int: FieldInput] = [:]
     /// The back stack: screens `back` returns to, most recent last.
-    public var history: [Int32] = []
+    public var history = BackStack()
     /// Screens that opened the sheets now showing, innermost last.
     public var overlayOpeners: [Int32] = []
     public var callFrames: [CallFrame] = []

@@ -77,7 +77,7 @@ extension EngineHost {
     @inlinable public var engineNavigation: NavigationSnapshot {
         NavigationSnapshot(screen: engine.screenNumber,
                            inputs: engine.inputs.keys.sorted().compactMap { key in engine.inputs[key].map { NavigationSnapshot.Input(field: key, value: $0) } },
-                           history: engine.history, overlayOpeners: engine.overlayOpeners, callFrames: engine.callFrames,
+                           history: engine.history.screens, overlayOpeners: engine.overlayOpeners, callFrames: engine.callFrames,
                            runningTimers: engine.activeTimers, nextTimerToken: engine.nextTimerToken, errors: engine.errors, ended: engine.ended,
                            shownVariants: engine.shownVariants.isEmpty ? nil : engine.shownVariants)
     }
@@ -109,7 +109,7 @@ extension EngineHost {
         }
         var engine = EngineState<Event>(screenNumber: navigation.screen)
         for input in navigation.inputs { engine.inputs[input.field] = input.value }
-        engine.history = navigation.history
+        engine.history = BackStack(navigation.history)
         engine.overlayOpeners = navigation.overlayOpeners
         engine.callFrames = navigation.callFrames
         engine.activeTimers = navigation.runningTimers
@@ -121,7 +121,7 @@ extension EngineHost {
     }
 
     /// The seed IDs of the back stack, oldest first: where `back` goes, from the end.
-    @inlinable public var engineBackStack: [String] { engine.history.map { tables.strings[Int(tables.screenIDs[Int($0)])] } }
+    @inlinable public var engineBackStack: [String] { engine.history.screens.map { tables.strings[Int(tables.screenIDs[Int($0)])] } }
 
     /// The seed IDs of the screens under the open sheets, innermost last; empty when no sheet is open.
     @inlinable public var engineSheetOpeners: [String] { engine.overlayOpeners.map { tables.strings[Int(tables.screenIDs[Int($0)])] } }

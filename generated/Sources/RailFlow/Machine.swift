@@ -118,7 +118,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [RailScreen] { engine.history.map { RailScreen(number: $0) } }
+    public var backStack: [RailScreen] { engine.history.screens.map { RailScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [RailScreen] { engine.overlayOpeners.map { RailScreen(number: $0) } }

@@ -166,7 +166,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [TempoScreen] { engine.history.map { TempoScreen(number: $0) } }
+    public var backStack: [TempoScreen] { engine.history.screens.map { TempoScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [TempoScreen] { engine.overlayOpeners.map { TempoScreen(number: $0) } }

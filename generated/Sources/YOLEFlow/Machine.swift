@@ -97,7 +97,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [YOLEScreen] { engine.history.map { YOLEScreen(number: $0) } }
+    public var backStack: [YOLEScreen] { engine.history.screens.map { YOLEScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [YOLEScreen] { engine.overlayOpeners.map { YOLEScreen(number: $0) } }

@@ -96,7 +96,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [SmallScreen] { engine.history.map { SmallScreen(number: $0) } }
+    public var backStack: [SmallScreen] { engine.history.screens.map { SmallScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SmallScreen] { engine.overlayOpeners.map { SmallScreen(number: $0) } }

@@ -102,7 +102,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     }
 
     /// The back stack, oldest first: where `back` goes, from the end.
-    public var backStack: [SemanticsScreen] { engine.history.map { SemanticsScreen(number: $0) } }
+    public var backStack: [SemanticsScreen] { engine.history.screens.map { SemanticsScreen(number: $0) } }
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SemanticsScreen] { engine.overlayOpeners.map { SemanticsScreen(number: $0) } }
@@ -267,9 +267,16 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // OPT-1 compute
             state.count = (state.quoted ?? 7)
         case 23:
+            // OPT-1 convert
+            state.noteAsInt = try state.note.map { try parseInt($0) }
+            state.noteAsDecimal = try state.note.map { try parseDecimal($0) }
+        case 24:
+            // OPT-1 write_note
+            state.note = "42"
+        case 25:
             // OPT-1 check_all
             state.log.append("all held")
-        case 24:
+        case 26:
             // OPT-1 check_all
             state.log.append("one failed")
         default:

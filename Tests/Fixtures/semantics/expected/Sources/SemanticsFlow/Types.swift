@@ -317,6 +317,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case forget
     case quote
     case compute
+    case convert
+    case writeNote
     case checkAll
     case ping
     case finish
@@ -414,6 +416,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .quote
         case "compute":
             self = .compute
+        case "convert":
+            self = .convert
+        case "write_note":
+            self = .writeNote
         case "check_all":
             self = .checkAll
         case "ping":
@@ -514,6 +520,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "quote"
         case .compute:
             return "compute"
+        case .convert:
+            return "convert"
+        case .writeNote:
+            return "write_note"
         case .checkAll:
             return "check_all"
         case .ping:
@@ -615,12 +625,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 41
         case .compute:
             return 42
-        case .checkAll:
+        case .convert:
             return 43
-        case .ping:
+        case .writeNote:
             return 44
-        case .finish:
+        case .checkAll:
             return 45
+        case .ping:
+            return 46
+        case .finish:
+            return 47
         case .timerFired:
             return (-2)
         }
@@ -718,12 +732,18 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// A timer's length kept in the state.
     public var lockAfter: Int = 0
 
+    /// A number written as text, or nothing yet.
+    public var note: String? = nil
+
+    public var noteAsInt: Int? = nil
+    public var noteAsDecimal: Decimal? = nil
+
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "note: " + (note.map { quotedText($0) } ?? "null"), "note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"), "note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -738,5 +758,8 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case quoted
         case factors
         case lockAfter = "lock_after"
+        case note
+        case noteAsInt = "note_as_int"
+        case noteAsDecimal = "note_as_decimal"
     }
 }
