@@ -439,7 +439,7 @@ func driver<Machine: FlowStateMachine>(for _: Machine.Type) -> any GeneratedDriv
         let root = packageRoot()
         let flows = compile(CompilerConfig(inputs: [root.appendingPathComponent("flows").path], generatesOutputs: false), diagnostics: DiagnosticBag()).program.apps
         for app in flows {
-            #expect(generatedDriver(app.id) != nil, "app '\(app.id)' has no generated module under generated/Sources (run flowc build)")
+            #expect(generatedDriver(app.id) != nil, "app '\(app.id)' has no generated module under generated/Sources (run flowc build; after adding an app, swift package purge-cache once: SwiftPM caches Package.swift's module list)")
         }
     }
 
