@@ -35,6 +35,10 @@ public final class RuntimeProgram: Sendable {
     let flowHasTimers: [Bool]
     /// Per screen: whether it has variants to choose between after each step.
     let screenHasVariants: [Bool]
+    /// The app's recurring timers (`app.every`), re-armed after each firing and never cancelled by navigation.
+    let recurringTimers: [RuntimeTimer]
+    /// Per state slot: whether the value survives a restart (`persist: true`).
+    let persistedSlots: [Bool]
 
     public convenience init(app: App) {
         var interner = NameInterner()
@@ -84,6 +88,8 @@ public final class RuntimeProgram: Sendable {
         }
         self.flows = flows
         self.screens = screens
+        recurringTimers = app.recurringTimers.map { compiler.timer($0, names: &interner, recurring: true) }
+        persistedSlots = app.state.map(\.persisted)
         flowHasTimers = flows.map { !$0.timers.isEmpty }
         screenHasVariants = screens.map { !$0.variants.isEmpty }
         var payloads: [String: [String: Value]] = [:]
@@ -299,9 +305,12 @@ final class ExpressionCompiler {
                                  actions: actions(transition.actions, names: &names), validates: transition.validates)
     }
 
-    func timer(_ timer: FlowIR.Timer, names: inout NameInterner) -> RuntimeTimer {
-        RuntimeTimer(delayMilliseconds: timer.delayMilliseconds, delay: names.number(timer.delaySource),
-                     event: names.number("after \(timer.delaySource)"), transitions: timer.transitions.map { transition($0, names: &names) })
+    /// A recurring timer's trigger and event read `every 15m`; a one-shot timer's read `15m` and `after 15m`.
+    func timer(_ timer: FlowIR.Timer, names: inout NameInterner, recurring: Bool = false) -> RuntimeTimer {
+        RuntimeTimer(delayMilliseconds: timer.delayMilliseconds,
+                     delay: names.number(recurring ? "every \(timer.delaySource)" : timer.delaySource),
+                     event: names.number("\(recurring ? "every" : "after") \(timer.delaySource)"),
+                     transitions: timer.transitions.map { transition($0, names: &names) })
     }
 
     func actions(_ actions: [Action], names: inout NameInterner) -> [RuntimeAction] {

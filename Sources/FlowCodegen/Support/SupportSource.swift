@@ -10,6 +10,10 @@ enum SupportUnit: String, CaseIterable, Sendable {
     case decimal
     case regex
     case currency
+    /// `add_months`, `add_years`.
+    case calendar
+    /// `sort_by`, `sort_by_desc`.
+    case sorting
 
     /// Units this one calls.
     var dependencies: [SupportUnit] {
@@ -31,11 +35,79 @@ enum SupportUnit: String, CaseIterable, Sendable {
         case .decimal: SupportSource.decimal
         case .regex: SupportSource.regex
         case .currency: SupportSource.currency
+        case .calendar: SupportSource.calendar
+        case .sorting: SupportSource.sorting
         }
     }
 }
 
 enum SupportSource {
+    static let calendar = #"""
+/// The date `months` calendar months later; a day the target month lacks becomes its last day
+/// (FlowExpression's CalendarDate.addingMonths).
+func addMonths(_ value: CalendarDate, _ months: Int) throws -> CalendarDate {
+    let (total, overflow) = (value.year * 12 + value.month - 1).addingReportingOverflow(months)
+    guard !overflow, total >= 12, total < 120_000 else { throw FlowFailure("date out of range (years 1 to 9999)") }
+    let year = total / 12
+    let month = total % 12 + 1
+    let last = month == 2 ? ((year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28) : ([4, 6, 9, 11].contains(month) ? 30 : 31)
+    guard let moved = CalendarDate(year: year, month: month, day: Swift.min(value.day, last)) else { throw FlowFailure("date out of range (years 1 to 9999)") }
+    return moved
+}
+
+/// The same time of day `months` calendar months later.
+func addMonths(_ value: Timestamp, _ months: Int) throws -> Timestamp {
+    let dayLength = 86_400_000
+    guard let day = value.date else { throw FlowFailure("date out of range (years 1 to 9999)") }
+    let moved = try addMonths(day, months)
+    let timeOfDay = value.millisecondsSince1970 - day.daysSince1970 * dayLength
+    return Timestamp(millisecondsSince1970: moved.daysSince1970 * dayLength + timeOfDay)
+}
+
+func addYears(_ value: CalendarDate, _ years: Int) throws -> CalendarDate {
+    let (months, overflow) = years.multipliedReportingOverflow(by: 12)
+    guard !overflow else { throw FlowFailure("date out of range (years 1 to 9999)") }
+    return try addMonths(value, months)
+}
+
+func addYears(_ value: Timestamp, _ years: Int) throws -> Timestamp {
+    let (months, overflow) = years.multipliedReportingOverflow(by: 12)
+    guard !overflow else { throw FlowFailure("date out of range (years 1 to 9999)") }
+    return try addMonths(value, months)
+}
+"""#
+
+    static let sorting = #"""
+/// The list ordered by `key` (largest first when `descending`), stable: equal keys keep their order.
+/// The same index sort as FlowExpression's MacroFold, so a failing comparison names the same pair.
+func sortedBy<T, Key>(_ list: [T], descending: Bool, _ key: (T) throws -> Key, compare: (Key, Key) throws -> Int) throws -> [T] {
+    let keys = try list.map(key)
+    var order = Array(list.indices)
+    var failure: (any Error)?
+    order.sort { a, b in
+        guard failure == nil else { return a < b }
+        do {
+            let sign = try compare(keys[a], keys[b])
+            if sign == 0 { return a < b }
+            return descending ? sign > 0 : sign < 0
+        } catch {
+            failure = error
+            return a < b
+        }
+    }
+    if let failure { throw failure }
+    return order.map { list[$0] }
+}
+
+func sortedBy<T, Key: Comparable>(_ list: [T], descending: Bool, _ key: (T) throws -> Key) throws -> [T] {
+    try sortedBy(list, descending: descending, key, compare: { a, b in a < b ? -1 : (a == b ? 0 : 1) })
+}
+
+func sortedBy<T>(_ list: [T], descending: Bool, _ key: (T) throws -> Money) throws -> [T] {
+    try sortedBy(list, descending: descending, key, compare: { a, b in try compare(a, b) })
+}
+"""#
+
     static let core = #"""
 /// A run stopped by a broken rule of the model: an expression that could not be evaluated
 /// (a null value, an invalid phone number passed to `e164`), a raised-event loop, or a broken invariant.

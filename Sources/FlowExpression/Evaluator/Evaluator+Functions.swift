@@ -180,6 +180,17 @@ extension Evaluator {
                 date = try dateValue(values[0], arguments[0])
             }
             return .int(function == .year ? date.year : function == .month ? date.month : date.day)
+        case .addMonths, .addYears:
+            let count = try intValue(values[1], arguments[1])
+            let (months, overflow) = function == .addYears ? count.multipliedReportingOverflow(by: 12) : (count, false)
+            let outOfRange = fail("date out of range (years 1 to 9999)")
+            guard !overflow else { throw outOfRange }
+            if case .timestamp(let timestamp) = values[0] {
+                guard let moved = timestamp.addingMonths(months) else { throw outOfRange }
+                return .timestamp(moved)
+            }
+            guard let moved = try dateValue(values[0], arguments[0]).addingMonths(months) else { throw outOfRange }
+            return .date(moved)
         case .string:
             return .text(values[0].description)
         case .int:

@@ -21,6 +21,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case allocate
     case symbol
     case convert, money, amount, currency, now, today, date, timestamp, year, month, day, string, int, decimal
+    case addMonths = "add_months"
+    case addYears = "add_years"
 
     /// The name as written in expressions.
     public var name: String { rawValue }
@@ -70,6 +72,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .string: "string(value: any) -> text"
         case .int: "int(value: int|decimal|text) -> int"
         case .decimal: "decimal(value: int|decimal|text) -> decimal"
+        case .addMonths: "add_months(value: date|timestamp, months: int) -> same type"
+        case .addYears: "add_years(value: date|timestamp, years: int) -> same type"
         }
     }
 
@@ -80,7 +84,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .size, .lower, .upper, .trim, .sum, .abs, .isEmail, .dialCode, .isIBAN, .isBIC, .isSortCode,
              .isUKAccountNumber, .isSequence, .decimalPlaces, .amount, .currency, .date, .timestamp,
              .year, .month, .day, .string, .int, .decimal: 1...1
-        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money: 2...2
+        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addMonths, .addYears: 2...2
         case .age, .roundUp: 1...2
         case .round: 1...3
         case .allocate: 2...2
@@ -111,6 +115,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .existsOne: "list.exists_one(x, predicate: bool) -> bool"
         case .map: "list.map(x, [predicate: bool,] transform) -> list"
         case .filter: "list.filter(x, predicate: bool) -> list"
+        case .sortBy: "list.sort_by(x, key) -> list"
+        case .sortByDescending: "list.sort_by_desc(x, key) -> list"
         }
     }
 }
