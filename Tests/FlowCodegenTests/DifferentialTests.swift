@@ -16,6 +16,8 @@ enum RunAction: CustomStringConvertible {
     case outcome(pending: Int, outcome: Int)
     case advance(Int)
     case back
+    /// The app closed and launched again.
+    case restart
 
     var description: String {
         switch self {
@@ -24,6 +26,7 @@ enum RunAction: CustomStringConvertible {
         case .outcome(let pending, let outcome): "outcome #\(outcome) for pending call #\(pending)"
         case .advance(let milliseconds): "advance \(milliseconds)ms"
         case .back: "back"
+        case .restart: "restart"
         }
     }
 }
@@ -103,6 +106,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         }
         if roll < 85 { return .advance([200, 1_000, 2_000, 5_000, 30_000, 61_000].randomElement(using: &random) ?? 1_000) }
         if roll < 92 { return .back }
+        if roll < 94 { return .restart }
         let any = app.events.filter { $0.name.split(separator: ".").count != 3 }.randomElement(using: &random)
         return .send(any?.name ?? "back", any.map { randomPayload($0.name, &random) } ?? [:])
     }
@@ -132,6 +136,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             try interpreter.choose(outcomes[outcome % outcomes.count], for: operation)
         case .advance(let milliseconds): _ = try interpreter.advance(by: milliseconds)
         case .back: try interpreter.back()
+        case .restart: try interpreter.restart()
         }
     }
 
@@ -294,6 +299,8 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
                     machine.setClock(elapsed: elapsed)
                 case .back:
                     outputs.append(try machine.back())
+                case .restart:
+                    outputs.append(try machine.restart())
                 }
             } catch {
                 generatedFailure = "\(error)"

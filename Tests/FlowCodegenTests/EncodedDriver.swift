@@ -34,6 +34,11 @@ struct SmallEncodedDriver: GeneratedDriver {
         try machine.back(into: &effects)
         return effects.map(Self.record)
     }
+    mutating func restart() throws -> [EffectRecord] {
+        var effects: [SmallEffect] = []
+        try machine.restart(into: &effects)
+        return effects.map(Self.record)
+    }
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
         switch input {
         case .text(let text): try machine.fill(field, .text(text))

@@ -40,6 +40,8 @@ protocol GeneratedDriver {
     mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]?
     mutating func fireTimer(_ token: Int) throws -> [EffectRecord]
     mutating func back() throws -> [EffectRecord]
+    /// The app closed and launched again (`restart: true`).
+    mutating func restart() throws -> [EffectRecord]
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws
     /// Sets the host clock to `elapsed` milliseconds after the run's start (the interpreter's default clock).
     mutating func setClock(elapsed: Int)
@@ -79,6 +81,11 @@ struct TempoDriver: GeneratedDriver {
     mutating func back() throws -> [EffectRecord] {
         var effects: [TempoEffect] = []
         try machine.back(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func restart() throws -> [EffectRecord] {
+        var effects: [TempoEffect] = []
+        try machine.restart(into: &effects)
         return effects.map(Self.record)
     }
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
@@ -128,6 +135,11 @@ struct SmallDriver: GeneratedDriver {
         try machine.back(into: &effects)
         return effects.map(Self.record)
     }
+    mutating func restart() throws -> [EffectRecord] {
+        var effects: [SmallEffect] = []
+        try machine.restart(into: &effects)
+        return effects.map(Self.record)
+    }
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
         switch input {
         case .text(let text): try machine.fill(field, .text(text))
@@ -175,6 +187,11 @@ struct SemanticsDriver: GeneratedDriver {
         try machine.back(into: &effects)
         return effects.map(Self.record)
     }
+    mutating func restart() throws -> [EffectRecord] {
+        var effects: [SemanticsEffect] = []
+        try machine.restart(into: &effects)
+        return effects.map(Self.record)
+    }
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
         switch input {
         case .text(let text): try machine.fill(field, .text(text))
@@ -220,6 +237,11 @@ struct YoleDriver: GeneratedDriver {
     mutating func back() throws -> [EffectRecord] {
         var effects: [YOLEEffect] = []
         try machine.back(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func restart() throws -> [EffectRecord] {
+        var effects: [YOLEEffect] = []
+        try machine.restart(into: &effects)
         return effects.map(Self.record)
     }
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {

@@ -266,12 +266,18 @@ struct MachineTranslator {
             "A machine on `start` (default: \(app.startScreen.map { app.screens[$0].id } ?? "the first screen")), with the state's initial values.",
             "Call `start(into:)` next: it runs the first screen's entry (analytics, timers).",
         ], access: publicAccess, .initializer(parameters: [startParameter, nowParameter], effects: ["throws"], body: initBody)))
+        // Recurring timers (app.every) are armed at launch, before the first screen's own.
+        let armRecurring: [SwiftStatement] = tables.recurringTimers.map { timer in
+            .expression(.call(.id("schedule"), [SwiftArgument(nil, .int(timer)), SwiftArgument("screen", .parenthesized(.int(-2))),
+                                                SwiftArgument("flow", .int(app.startFlow)), SwiftArgument("into", .prefix("&", .id("effects")))]))
+        }
         members.append(SwiftDeclaration(doc: ["Enters the start screen: its screen view, entry actions and timers."], access: publicAccess,
                                         .function(modifiers: ["mutating"], name: "start", parameters: [SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]")],
-                                                  effects: ["throws"], returns: nil, body: [
+                                                  effects: ["throws"], returns: nil, body: armRecurring + [
                                                     .expression(.try(.call(.id("enter"), [SwiftArgument(nil, .id("screenNumber")), SwiftArgument("into", .prefix("&", .id("effects")))]))),
                                                     .expression(.try(.call(.id("checkInvariants"), []))),
                                                   ])))
+        members.append(restartFunction(initialValues: Array(initBody.dropFirst(2)), armRecurring: armRecurring, start: start))
         members.append(SwiftDeclaration(doc: ["The current screen."], access: publicAccess,
                                         .variable(isLet: false, isStatic: false, name: "screen", type: names.screen, value: nil, getter: [
                                             .return(.call(.id(names.screen), [SwiftArgument("number", .id("screenNumber"))])),
@@ -292,6 +298,46 @@ struct MachineTranslator {
             machine,
             SwiftDeclaration(doc: ["The machine, under the name the shared engine extends."], .typealias(name: "Machine", type: names.machine)),
         ]
+    }
+
+    /// `restart(into:)`: the app closed and launched again. Persisted state (`persist: true`) is kept, the rest
+    /// starts over from its initial values; navigation, typed fields and timers are dropped (the host is told to
+    /// cancel the timers), and the start screen is entered as at launch.
+    func restartFunction(initialValues: [SwiftStatement], armRecurring: [SwiftStatement], start: Int) -> SwiftDeclaration {
+        let persisted = app.state.filter(\.persisted)
+        var body: [SwiftStatement] = []
+        if !persisted.isEmpty { body.append(.declare(isLet: true, name: "kept", type: nil, value: .id("state"))) }
+        body.append(.assign(.id("state"), .call(.id(names.state), [])))
+        body += initialValues
+        for variable in persisted {
+            body.append(.assign(.member(.id("state"), Naming.member(variable.name)), .member(.id("kept"), Naming.member(variable.name))))
+        }
+        body += [
+            .for(pattern: "timer", sequence: .id("activeTimers"), body: [
+                .expression(.call(.member(.id("effects"), "append"), [SwiftArgument(nil, .call(.member(nil, "cancelTimer"), [SwiftArgument(nil, .member(.id("timer"), "token"))]))])),
+            ]),
+            .assign(.id("activeTimers"), .array([])),
+            .assign(.id("inputs"), .id("[:]")),
+            .assign(.id("history"), .array([])),
+            .assign(.id("overlayOpeners"), .array([])),
+            .assign(.id("callFrames"), .array([])),
+            .assign(.id("raised"), .array([])),
+            .assign(.id("errors"), .id("[:]")),
+            .assign(.id("ended"), .id("nil")),
+            .assign(.id("screenNumber"), .int(start)),
+        ]
+        body += armRecurring
+        body += [
+            .expression(.try(.call(.id("enter"), [SwiftArgument(nil, .id("screenNumber")), SwiftArgument("into", .prefix("&", .id("effects")))]))),
+            .expression(.try(.call(.id("drainRaised"), [SwiftArgument("into", .prefix("&", .id("effects")))]))),
+            .expression(.try(.call(.id("checkInvariants"), []))),
+        ]
+        return SwiftDeclaration(doc: [
+            "Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over",
+            "from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host",
+            "is told to cancel the timers) and the start screen is entered as at launch.",
+        ], access: publicAccess, .function(modifiers: ["mutating"], name: "restart", parameters: [SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]")],
+                                          effects: ["throws"], returns: nil, body: body))
     }
 
     func machineDoc() -> [String] {

@@ -54,6 +54,32 @@ public struct YOLEMachine: Sendable {
         try checkInvariants()
     }
 
+    /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
+    /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
+    /// is told to cancel the timers) and the start screen is entered as at launch.
+    public mutating func restart(into effects: inout [YOLEEffect]) throws {
+        state = YOLEState()
+        state.language = Language.en
+        state.theme = Theme.light
+        state.kycStatus = KycStatus.notStarted
+        state.checkoutState = "loading"
+        for timer in activeTimers {
+            effects.append(.cancelTimer(timer.token))
+        }
+        activeTimers = []
+        inputs = [:]
+        history = []
+        overlayOpeners = []
+        callFrames = []
+        raised = []
+        errors = [:]
+        ended = nil
+        screenNumber = 0
+        try enter(screenNumber, into: &effects)
+        try drainRaised(into: &effects)
+        try checkInvariants()
+    }
+
     /// The current screen.
     public var screen: YOLEScreen { YOLEScreen(number: screenNumber) }
 
