@@ -14,12 +14,14 @@ enum SupportUnit: String, CaseIterable, Sendable {
     case calendar
     /// `sort_by`, `sort_by_desc`.
     case sorting
+    /// `format_number`, `truncate`.
+    case formatting
 
     /// Units this one calls.
     var dependencies: [SupportUnit] {
         switch self {
         case .bic: [.phone]
-        case .currency: [.decimal]
+        case .currency, .formatting: [.decimal]
         default: []
         }
     }
@@ -37,6 +39,7 @@ enum SupportUnit: String, CaseIterable, Sendable {
         case .currency: SupportSource.currency
         case .calendar: SupportSource.calendar
         case .sorting: SupportSource.sorting
+        case .formatting: SupportSource.formatting
         }
     }
 }
@@ -74,6 +77,33 @@ func addYears(_ value: Timestamp, _ years: Int) throws -> Timestamp {
     let (months, overflow) = years.multipliedReportingOverflow(by: 12)
     guard !overflow else { throw FlowFailure("date out of range (years 1 to 9999)") }
     return try addMonths(value, months)
+}
+"""#
+
+    static let formatting = #"""
+/// `value` rounded half-even to `places` decimals, thousands separated by commas (FlowExpression's DecimalMath.grouped).
+func formatNumber(_ value: Decimal, _ places: Int) throws -> String {
+    guard (0...10).contains(places) else { throw FlowFailure("format_number shows 0 to 10 decimal places, not \(places)") }
+    let rounded = try round(value, places, "half_even")
+    let text = formatDecimal(rounded.magnitude, minimumFractionDigits: places)
+    let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+    var digits = Array(parts.first ?? "0")
+    var groups: [String] = []
+    while digits.count > 3 {
+        groups.insert(String(digits.suffix(3)), at: 0)
+        digits.removeLast(3)
+    }
+    groups.insert(String(digits), at: 0)
+    let whole = groups.joined(separator: ",")
+    return (rounded < 0 ? "-" : "") + whole + (parts.count > 1 ? "." + parts[1] : "")
+}
+func formatNumber(_ value: Int, _ places: Int) throws -> String { try formatNumber(Decimal(value), places) }
+func formatNumber(_ value: Money, _ places: Int) throws -> String { try formatNumber(value.amount, places) }
+
+/// The first `length` characters of `text`.
+func truncate(_ text: String, _ length: Int) throws -> String {
+    guard length >= 0 else { throw FlowFailure("truncate needs a length of 0 or more, not \(length)") }
+    return String(text.prefix(length))
 }
 """#
 

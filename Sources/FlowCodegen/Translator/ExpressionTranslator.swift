@@ -332,6 +332,9 @@ struct ExpressionTranslator {
                 return TranslatedExpression(code: .member(day.code, property), throwing: true, nullable: false, type: type)
             }
             return member(property)
+        case .formatNumber, .truncate:
+            usedUnits.insert(.formatting)
+            return call(function == .formatNumber ? "formatNumber" : "truncate", values, type: type, throwing: true)
         case .addMonths, .addYears:
             usedUnits.insert(.calendar)
             return call(function == .addMonths ? "addMonths" : "addYears", values, type: type, throwing: true)

@@ -330,6 +330,14 @@ extension ExpressionChecker {
         case .year, .month, .day:
             argument(&call, 0, accepts: [.date, .timestamp])
             return result(call, .int)
+        case .formatNumber:
+            argument(&call, 0, accepts: [.int, .decimal, .money])
+            argument(&call, 1, accepts: [.int])
+            return result(call, .text)
+        case .truncate:
+            argument(&call, 0, accepts: [.text])
+            argument(&call, 1, accepts: [.int])
+            return result(call, .text)
         case .addMonths, .addYears:
             let type = argument(&call, 0, accepts: [.date, .timestamp])
             argument(&call, 1, accepts: [.int])

@@ -23,6 +23,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case convert, money, amount, currency, now, today, date, timestamp, year, month, day, string, int, decimal
     case addMonths = "add_months"
     case addYears = "add_years"
+    case formatNumber = "format_number"
+    case truncate
 
     /// The name as written in expressions.
     public var name: String { rawValue }
@@ -74,6 +76,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .decimal: "decimal(value: int|decimal|text) -> decimal"
         case .addMonths: "add_months(value: date|timestamp, months: int) -> same type"
         case .addYears: "add_years(value: date|timestamp, years: int) -> same type"
+        case .formatNumber: "format_number(value: int|decimal|money, places: int) -> text"
+        case .truncate: "truncate(text: text, length: int) -> text"
         }
     }
 
@@ -84,7 +88,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .size, .lower, .upper, .trim, .sum, .abs, .isEmail, .dialCode, .isIBAN, .isBIC, .isSortCode,
              .isUKAccountNumber, .isSequence, .decimalPlaces, .amount, .currency, .date, .timestamp,
              .year, .month, .day, .string, .int, .decimal: 1...1
-        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addMonths, .addYears: 2...2
+        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addMonths, .addYears, .formatNumber, .truncate: 2...2
         case .age, .roundUp: 1...2
         case .round: 1...3
         case .allocate: 2...2
