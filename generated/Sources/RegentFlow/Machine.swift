@@ -412,103 +412,103 @@ public struct RegentMachine: Sendable {
             // R-S3 tap_reconnect
             return state.reconnectNeeded
         case 28:
+            // R-S3 convert_values; R-S7-currency tap_confirm_switch; R-S7-currency tap_cancel_switch; and 1 more
+            return state.pendingCurrency != ""
+        case 29:
             // R-S3 variant refreshing
             return state.refreshing
-        case 29:
+        case 30:
             // R-S3 variant empty
             return (state.assets.count == 0) && (state.liabilities.count == 0)
-        case 30:
+        case 31:
             // R-S4 ticker_entered
             return (boolValue(formInput(2)) == true) && (trimmed(textValue(formInput(4))) != "") // form 2: is_stock, 4: ticker
-        case 31:
-            // R-S4 tap_add_asset
-            return try (boolValue(formInput(2)) == true) && !derivedIsPremium() // form 2: is_stock
         case 32:
             // R-S4 tap_add_asset
-            return ((boolValue(formInput(2)) == true) && (state.quoteState == "found")) && (state.quotePrice != nil) // form 2: is_stock
+            return try (boolValue(formInput(2)) == true) && !derivedIsPremium() // form 2: is_stock
         case 33:
+            // R-S4 tap_add_asset
+            return ((boolValue(formInput(2)) == true) && (state.quoteState == "found")) && (state.quotePrice != nil) // form 2: is_stock
+        case 34:
             // R-S4 tap_add_asset; R-S4 name shown; R-S4 value shown
             return boolValue(formInput(2)) != true // form 2: is_stock
-        case 34:
+        case 35:
             // R-S4 tap_cancel; R-S4 tap_outside
             return (textValue(formInput(0)) != "") || (textValue(formInput(4)) != "") // form 0: name, 4: ticker
-        case 35:
+        case 36:
             // R-S4 tap_discard; R-S4 tap_keep_editing; R-S4 variant discarding; and 3 more
             return state.discardPrompt
-        case 36:
+        case 37:
             // R-S4 tap_connect_bank_tab
             return try !derivedIsPremium()
-        case 37:
+        case 38:
             // R-S4 is_stock shown
             return AssetCategory.init(rawValue: textValue(formInput(1))) == AssetCategory.investments // form 1: category
-        case 38:
+        case 39:
             // R-S4 ticker shown; R-S4 quantity shown; R-S4 stock_currency shown
             return boolValue(formInput(2)) == true // form 2: is_stock
-        case 39:
+        case 40:
             // R-S4 variant stock_api_loading
             return state.quoteState == "loading"
-        case 40:
+        case 41:
             // R-S4 variant error
             return state.quoteState == "failed"
-        case 41:
+        case 42:
             // R-S4-bank variant message
             return state.bankMessage != nil
-        case 42:
+        case 43:
             // R-S4-liability tap_cancel
             return textValue(formInput(0)) != "" // form 0: name
-        case 43:
+        case 44:
             // R-S5 ticker_entered
             return try ((trimmed(textValue(formInput(3))) != "") && (derivedEditingAsset() != nil)) && (trimmed(textValue(formInput(3))).uppercased() != required(derivedEditingAsset(), "'editing_asset'").ticker) // form 3: ticker
-        case 44:
+        case 45:
             // R-S5 tap_save_changes; R-S5 ticker shown; R-S5 quantity shown
             return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.twelvedata)
-        case 45:
+        case 46:
             // R-S5 tap_save_changes; R-S5 tap_delete_asset
             return try derivedEditingAsset() != nil
-        case 46:
+        case 47:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
             return try ((state.deleteMessage != "") && (derivedEditingAsset() != nil)) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.truelayer)
-        case 47:
+        case 48:
             // R-S5 tap_confirm_delete; R-S5 tap_cancel_delete; R-S5 variant deleting; and 9 more
             return state.deleteMessage != ""
-        case 48:
+        case 49:
             // R-S5 name shown
             return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source != AssetSource.twelvedata)
-        case 49:
+        case 50:
             // R-S5 value shown
             return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.manual)
-        case 50:
+        case 51:
             // R-S5-liability tap_save_changes; R-S5-liability tap_delete_liability
             return try derivedEditingLiability() != nil
-        case 51:
+        case 52:
             // R-S6 asset_swiped_delete
             guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             return state.assets.contains { a in a.id == eventId }
-        case 52:
+        case 53:
             // R-S6 variant empty
             return state.assets.count == 0
-        case 53:
+        case 54:
             // R-S6-liability liability_swiped_delete
             guard case .liabilitySwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             return state.liabilities.contains { l in l.id == eventId }
-        case 54:
+        case 55:
             // R-S6-liability variant empty
             return state.liabilities.count == 0
-        case 55:
+        case 56:
             // R-S7 tap_manage_subscription
             return try derivedIsPremium()
-        case 56:
+        case 57:
             // R-S7 tap_dismiss_alert; R-S7 variant alert
             return state.settingsAlert != nil
-        case 57:
+        case 58:
             // R-S7 tap_confirm_log_out; R-S7 tap_cancel_log_out; R-S7 variant logging_out
             return state.logoutPrompt
-        case 58:
+        case 59:
             // R-S7-currency tap_select
             return textValue(formInput(0)) == state.primaryCurrency // form 0: currency
-        case 59:
-            // R-S7-currency tap_confirm_switch; R-S7-currency tap_cancel_switch; R-S7-currency variant confirming; and 4 more
-            return state.pendingCurrency != ""
         case 60:
             // R-S8 tap_start_free_trial
             return !state.purchasing
@@ -713,55 +713,61 @@ public struct RegentMachine: Sendable {
             guard case .liabilityTapped(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             state.editingId = eventId
         case 42:
+            // R-S3 convert_values
+            state.assets = try state.assets.map { a in try ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(a.original, state.pendingCurrency, divide((state.pendingCurrency == "GBP") ? decimal("1") : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (a.original.currency == "GBP") ? decimal("1") : ((a.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() }
+            state.liabilities = try state.liabilities.map { l in try ({ () throws -> Liability in var record = Liability(); record.id = l.id; record.name = l.name; record.category = l.category; record.amount = try convert(l.original, state.pendingCurrency, divide((state.pendingCurrency == "GBP") ? decimal("1") : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (l.original.currency == "GBP") ? decimal("1") : ((l.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = l.original; return record })() }
+            state.primaryCurrency = state.pendingCurrency
+            state.pendingCurrency = ""
+        case 43:
             // R-S4 ticker_entered
             state.quoteState = "loading"
             state.quoteError = nil
             effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(4))).uppercased()))) // form 4: ticker
-        case 43:
+        case 44:
             // R-S4 quantity_entered
             state.stockQuantity = decimalValue(formInput(5)) // form 5: quantity
-        case 44:
+        case 45:
             // R-S4 twelve_data.quote.found; R-S5 twelve_data.quote.found
             guard case .twelveDataQuoteFound(let eventName, let eventPrice, let eventMarketOpen)? = event else { throw FlowFailure("no value for 'event'") }
             state.quoteState = "found"
             state.quoteName = eventName
             state.quotePrice = eventPrice
             state.quoteMarketOpen = eventMarketOpen
-        case 45:
+        case 46:
             // R-S4 twelve_data.quote.not_found
             state.quoteState = "failed"
             state.quotePrice = nil
             state.quoteError = "Ticker not found. Try again."
-        case 46:
+        case 47:
             // R-S4 twelve_data.quote.rate_limited; R-S4 twelve_data.quote.down; R-S4 twelve_data.quote.timeout
             state.quoteState = "failed"
             state.quotePrice = nil
             state.quoteError = "Unable to fetch price. Add manually?"
-        case 47:
+        case 48:
             // R-S4 tap_add_asset
             try state.assets.append(({ () throws -> Asset in var record = Asset(); record.id = "A" + describe(state.nextId); record.name = ((state.quoteName + " (") + trimmed(textValue(formInput(4))).uppercased()) + ")"; record.category = AssetCategory.investments; record.value = try convert(round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))), state.primaryCurrency, derivedQuoteRate()); record.original = try round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))); record.source = AssetSource.twelvedata; record.ticker = trimmed(textValue(formInput(4))).uppercased(); record.quantity = decimalValue(formInput(5)); record.lastPrice = state.quotePrice; record.marketClosed = !state.quoteMarketOpen; record.accountId = ""; record.bankName = ""; return record })()) // form 4: ticker, 5: quantity
             state.nextId = try add(state.nextId, 1)
             state.lastPriceUpdate = now
             state.quoteState = "idle"
             state.quotePrice = nil
-        case 48:
+        case 49:
             // R-S4 tap_add_asset
             try state.assets.append(({ () throws -> Asset in var record = Asset(); record.id = "A" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(AssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.source = AssetSource.manual; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = ""; record.bankName = ""; return record })()) // form 0: name, 1: category, 3: value
             state.nextId = try add(state.nextId, 1)
-        case 49:
+        case 50:
             // R-S4 tap_cancel; R-S4 tap_outside; R-S4-liability tap_cancel
             state.discardPrompt = true
-        case 50:
+        case 51:
             // R-S4 tap_discard
             state.discardPrompt = false
             state.quoteState = "idle"
             state.quotePrice = nil
             state.quoteError = nil
             clearForm()
-        case 51:
+        case 52:
             // R-S4 tap_keep_editing; R-S4-liability tap_keep_editing
             state.discardPrompt = false
-        case 52:
+        case 53:
             // R-S4 enter
             if formInput(1) == nil {
                 setInput(1, fieldInput(AssetCategory.cash))
@@ -769,99 +775,99 @@ public struct RegentMachine: Sendable {
             if formInput(6) == nil {
                 setInput(6, fieldInput(state.primaryCurrency))
             }
-        case 53:
+        case 54:
             // R-S4-bank bank_selected
             guard case .bankSelected(let eventBank)? = event else { throw FlowFailure("no value for 'event'") }
             state.bankMessage = nil
             state.bankConnecting = true
             state.selectedBank = eventBank
             effects.append(.call(RegentServiceCall.truelayerConnect(bank: eventBank)))
-        case 54:
+        case 55:
             // R-S4-bank tap_cancel
             state.bankMessage = nil
-        case 55:
+        case 56:
             // R-S4-truelayer truelayer.connect.connected
             guard case .truelayerConnectConnected(let eventAccounts)? = event else { throw FlowFailure("no value for 'event'") }
             state.assets = try state.assets + eventAccounts.map { b in try ({ () throws -> Asset in var record = Asset(); record.id = "TL-" + b.accountId; record.name = (state.selectedBank + " ") + b.displayName; record.category = AssetCategory.cash; record.value = try convert(b.balance, state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (b.balance.currency == "GBP") ? decimal("1") : ((b.balance.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = b.balance; record.source = AssetSource.truelayer; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = b.accountId; record.bankName = state.selectedBank; return record })() }
             state.lastBalanceRefresh = now
             state.bankConnecting = false
             state.reconnectNeeded = false
-        case 56:
+        case 57:
             // R-S4-truelayer truelayer.connect.no_accounts
             state.bankMessage = "No accounts found."
             state.bankConnecting = false
-        case 57:
+        case 58:
             // R-S4-truelayer truelayer.connect.cancelled
             state.bankMessage = "Connection cancelled"
             state.bankConnecting = false
-        case 58:
+        case 59:
             // R-S4-truelayer truelayer.connect.failed
             state.bankMessage = "Unable to connect. Please try again."
             state.bankConnecting = false
-        case 59:
+        case 60:
             // R-S4-truelayer truelayer.connect.unavailable
             state.bankMessage = "Service unavailable. Try later."
             state.bankConnecting = false
-        case 60:
+        case 61:
             // R-S4-liability tap_add_liability
             try state.liabilities.append(({ () throws -> Liability in var record = Liability(); record.id = "L" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(LiabilityCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()) // form 0: name, 1: category, 2: amount
             state.nextId = try add(state.nextId, 1)
-        case 61:
+        case 62:
             // R-S4-liability tap_discard
             state.discardPrompt = false
             clearForm()
-        case 62:
+        case 63:
             // R-S4-liability enter
             if formInput(1) == nil {
                 setInput(1, fieldInput(LiabilityCategory.mortgage))
             }
-        case 63:
+        case 64:
             // R-S5 ticker_entered
             state.quoteState = "loading"
             state.quoteError = nil
             effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(3))).uppercased()))) // form 3: ticker
-        case 64:
+        case 65:
             // R-S5 twelve_data.quote.not_found
             state.quoteState = "failed"
             state.quoteError = "Ticker not found. Try again."
-        case 65:
+        case 66:
             // R-S5 twelve_data.quote.rate_limited; R-S5 twelve_data.quote.down; R-S5 twelve_data.quote.timeout
             state.quoteState = "failed"
             state.quoteError = "Unable to fetch price. Add manually?"
-        case 66:
+        case 67:
             // R-S5 tap_save_changes
             state.assets = try state.assets.map { a in try (a.id == state.editingId) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = (state.quoteState == "found") ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")") : a.name; record.category = try required(AssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try convert(round(multiply(required((state.quoteState == "found") ? state.quotePrice : a.lastPrice, "the value"), required(decimalValue(formInput(4)), "'form.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (a.original.currency == "GBP") ? decimal("1") : ((a.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply(required((state.quoteState == "found") ? state.quotePrice : a.lastPrice, "the value"), required(decimalValue(formInput(4)), "'form.quantity'"))); record.source = a.source; record.ticker = trimmed(textValue(formInput(3))).uppercased(); record.quantity = decimalValue(formInput(4)); record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice; record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a } // form 1: category, 3: ticker, 4: quantity
             state.quoteState = "idle"
             state.quotePrice = nil
-        case 67:
+        case 68:
             // R-S5 tap_save_changes
             state.assets = try state.assets.map { a in try (a.id == state.editingId) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(AssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try (a.source == AssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.value; record.original = try (a.source == AssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a } // form 0: name, 1: category, 2: value
-        case 68:
+        case 69:
             // R-S5 tap_delete_asset
             state.deleteMessage = try ("Delete " + required(derivedEditingAsset(), "'editing_asset'").name) + "? This cannot be undone."
             state.deleteWarning = try (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.truelayer) ? "This will disconnect your bank. You can reconnect anytime." : nil
-        case 69:
+        case 70:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
             try effects.append(.call(RegentServiceCall.truelayerDisconnect(accountId: required(derivedEditingAsset(), "'editing_asset'").accountId)))
             state.assets = state.assets.filter { a in a.id != state.editingId }
             state.deleteMessage = ""
             state.deleteWarning = nil
-        case 70:
+        case 71:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
             state.assets = state.assets.filter { a in a.id != state.editingId }
             state.deleteMessage = ""
             state.deleteWarning = nil
-        case 71:
+        case 72:
             // R-S5 tap_cancel_delete; R-S6 tap_cancel_delete
             state.deleteMessage = ""
             state.deleteWarning = nil
-        case 72:
+        case 73:
             // R-S5 tap_cancel
             state.quoteState = "idle"
             state.quotePrice = nil
             state.deleteMessage = ""
             state.deleteWarning = nil
-        case 73:
+        case 74:
             // R-S5 enter
             if formInput(0) == nil {
                 try setInput(0, fieldInput((derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").name))
@@ -878,20 +884,20 @@ public struct RegentMachine: Sendable {
             if formInput(4) == nil {
                 try setInput(4, fieldInput((derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").quantity))
             }
-        case 74:
+        case 75:
             // R-S5-liability tap_save_changes
             state.liabilities = try state.liabilities.map { l in try (l.id == state.editingId) ? ({ () throws -> Liability in var record = Liability(); record.id = l.id; record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(LiabilityCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })() : l } // form 0: name, 1: category, 2: amount
-        case 75:
+        case 76:
             // R-S5-liability tap_delete_liability
             state.deleteMessage = try ("Delete " + required(derivedEditingLiability(), "'editing_liability'").name) + "? This cannot be undone."
-        case 76:
+        case 77:
             // R-S5-liability tap_confirm_delete; R-S6-liability tap_confirm_delete
             state.liabilities = state.liabilities.filter { l in l.id != state.editingId }
             state.deleteMessage = ""
-        case 77:
+        case 78:
             // R-S5-liability tap_cancel_delete; R-S5-liability tap_cancel; R-S6-liability tap_cancel_delete
             state.deleteMessage = ""
-        case 78:
+        case 79:
             // R-S5-liability enter
             if formInput(0) == nil {
                 try setInput(0, fieldInput((derivedEditingLiability() == nil) ? nil : required(derivedEditingLiability(), "'editing_liability'").name))
@@ -902,42 +908,42 @@ public struct RegentMachine: Sendable {
             if formInput(2) == nil {
                 try setInput(2, fieldInput((derivedEditingLiability() == nil) ? nil : required(derivedEditingLiability(), "'editing_liability'").amount.amount))
             }
-        case 79:
+        case 80:
             // R-S6 asset_swiped_delete
             guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             state.editingId = eventId
             state.deleteMessage = try ("Delete " + element(state.assets.filter { a in a.id == eventId }, 0).name) + "? This cannot be undone."
             state.deleteWarning = try (element(state.assets.filter { a in a.id == eventId }, 0).source == AssetSource.truelayer) ? "This will disconnect your bank. You can reconnect anytime." : nil
-        case 80:
+        case 81:
             // R-S6-liability liability_swiped_delete
             guard case .liabilitySwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             state.editingId = eventId
             state.deleteMessage = try ("Delete " + element(state.liabilities.filter { l in l.id == eventId }, 0).name) + "? This cannot be undone."
-        case 81:
+        case 82:
             // R-S7 toggle_notifications
             state.notificationsEnabled = !state.notificationsEnabled
-        case 82:
+        case 83:
             // R-S7 tap_restore_purchases; R-S8 tap_restore_purchases
             effects.append(.call(RegentServiceCall.revenuecatRestore))
-        case 83:
+        case 84:
             // R-S7 revenuecat.restore.restored
             guard case .revenuecatRestoreRestored(let eventExpiresAt)? = event else { throw FlowFailure("no value for 'event'") }
             state.subscriptionActive = true
             state.subscriptionExpiresAt = eventExpiresAt
             state.settingsAlert = "Subscription restored"
-        case 84:
+        case 85:
             // R-S7 revenuecat.restore.none
             state.settingsAlert = "No subscription found"
-        case 85:
+        case 86:
             // R-S7 revenuecat.restore.network_error
             state.settingsAlert = "Unable to connect. Try again."
-        case 86:
+        case 87:
             // R-S7 tap_dismiss_alert
             state.settingsAlert = nil
-        case 87:
+        case 88:
             // R-S7 tap_log_out
             state.logoutPrompt = true
-        case 88:
+        case 89:
             // R-S7 tap_confirm_log_out
             state.assets = []
             state.liabilities = []
@@ -959,16 +965,16 @@ public struct RegentMachine: Sendable {
             state.primaryCurrency = "GBP"
             state.nextId = 1
             state.faceIdEnabled = false
-        case 89:
+        case 90:
             // R-S7 tap_cancel_log_out
             state.logoutPrompt = false
-        case 90:
+        case 91:
             // R-S7-currency tap_select
             state.pendingCurrency = textValue(formInput(0)) // form 0: currency
-        case 91:
+        case 92:
             // R-S7-currency tap_confirm_switch
             effects.append(.call(RegentServiceCall.exchangeRatesLatest))
-        case 92:
+        case 93:
             // R-S7-currency exchange_rates.latest.loaded
             guard case .exchangeRatesLatestLoaded(let eventUsd, let eventEur)? = event else { throw FlowFailure("no value for 'event'") }
             state.usdPerGbp = eventUsd
@@ -976,7 +982,7 @@ public struct RegentMachine: Sendable {
             state.ratesFromFallback = false
             state.ratesWarning = nil
             raised.append(.convertValues)
-        case 93:
+        case 94:
             // R-S7-currency exchange_rates.latest.unavailable
             state.usdPerGbp = decimal("1.27")
             state.eurPerGbp = decimal("1.17")
@@ -984,33 +990,33 @@ public struct RegentMachine: Sendable {
             state.ratesWarning = "Exchange rates unavailable. Values converted at fallback rates."
             effects.append(.toast("Exchange rates unavailable. Values converted at fallback rates."))
             raised.append(.convertValues)
-        case 94:
+        case 95:
             // R-S7-currency tap_cancel_switch
             state.pendingCurrency = ""
-        case 95:
+        case 96:
             // R-S7-security toggle_face_id
             state.faceIdEnabled = !state.faceIdEnabled
-        case 96:
+        case 97:
             // R-S7-change-pin tap_save_pin
             effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0))))) // form 0: current_pin
-        case 97:
+        case 98:
             // R-S7-change-pin pin_store.verify.correct
             effects.append(.call(RegentServiceCall.pinStoreSave(pin: textValue(formInput(1))))) // form 1: new_pin
-        case 98:
+        case 99:
             // R-S7-change-pin pin_store.verify.wrong
             state.pinError = "Incorrect PIN. Try again"
-        case 99:
+        case 100:
             // R-S7-change-pin pin_store.save.saved; R-S7-change-pin tap_back
             state.pinError = nil
-        case 100:
+        case 101:
             // R-S8 revenuecat.offerings.loaded
             guard case .revenuecatOfferingsLoaded(let eventAnnualPrice)? = event else { throw FlowFailure("no value for 'event'") }
             state.annualPrice = eventAnnualPrice
-        case 101:
+        case 102:
             // R-S8 tap_start_free_trial
             state.purchasing = true
             effects.append(.call(RegentServiceCall.revenuecatPurchase))
-        case 102:
+        case 103:
             // R-S8 revenuecat.purchase.purchased
             guard case .revenuecatPurchasePurchased(let eventExpiresAt, let eventInTrial)? = event else { throw FlowFailure("no value for 'event'") }
             state.purchasing = false
@@ -1018,97 +1024,91 @@ public struct RegentMachine: Sendable {
             state.subscriptionExpiresAt = eventExpiresAt
             state.inTrial = eventInTrial
             state.willRenew = true
-        case 103:
+        case 104:
             // R-S8 revenuecat.purchase.already_subscribed
             guard case .revenuecatPurchaseAlreadySubscribed(let eventExpiresAt)? = event else { throw FlowFailure("no value for 'event'") }
             state.purchasing = false
             state.subscriptionActive = true
             state.subscriptionExpiresAt = eventExpiresAt
-        case 104:
+        case 105:
             // R-S8 revenuecat.purchase.cancelled
             state.purchasing = false
             effects.append(.toast("Purchase cancelled"))
-        case 105:
+        case 106:
             // R-S8 revenuecat.purchase.network_error
             state.purchasing = false
             effects.append(.toast("Unable to connect. Try again."))
-        case 106:
+        case 107:
             // R-S8 revenuecat.restore.restored
             guard case .revenuecatRestoreRestored(let eventExpiresAt)? = event else { throw FlowFailure("no value for 'event'") }
             state.subscriptionActive = true
             state.subscriptionExpiresAt = eventExpiresAt
             effects.append(.toast("Subscription restored"))
-        case 107:
+        case 108:
             // R-S8 revenuecat.restore.none
             effects.append(.toast("No subscription found"))
-        case 108:
+        case 109:
             // R-S8 revenuecat.restore.network_error
             effects.append(.toast("Unable to connect. Try again."))
-        case 109:
+        case 110:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
-        case 110:
-            // regent (global) twelve_data.prices.updated; auth (global) twelve_data.prices.updated; home (global) twelve_data.prices.updated; and 1 more
+        case 111:
+            // regent (global) revenuecat.customer_info.active; auth (global) revenuecat.customer_info.active; home (global) revenuecat.customer_info.active
+            guard case .revenuecatCustomerInfoActive(let eventExpiresAt, let eventInTrial, let eventWillRenew)? = event else { throw FlowFailure("no value for 'event'") }
+            state.subscriptionActive = true
+            state.subscriptionExpiresAt = eventExpiresAt
+            state.inTrial = eventInTrial
+            state.willRenew = eventWillRenew
+        case 112:
+            // regent (global) revenuecat.customer_info.inactive; auth (global) revenuecat.customer_info.inactive; home (global) revenuecat.customer_info.inactive
+            state.subscriptionActive = false
+            state.inTrial = false
+            state.willRenew = false
+        case 113:
+            // home (global) twelve_data.prices.updated
             guard case .twelveDataPricesUpdated(let eventQuotes)? = event else { throw FlowFailure("no value for 'event'") }
             state.assets = try state.assets.map { a in try ((a.source == AssetSource.twelvedata) && eventQuotes.contains { q in q.ticker == a.ticker }) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(round(multiply(element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price, required(a.quantity, "'a.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "GBP") ? decimal("1") : ((element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply(element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price, required(a.quantity, "'a.quantity'"))); record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = try element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price; record.marketClosed = try !element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).marketOpen; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a }
             state.lastPriceUpdate = now
             state.priceWarning = nil
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
-        case 111:
-            // regent (global) twelve_data.prices.rate_limited; auth (global) twelve_data.prices.rate_limited; home (global) twelve_data.prices.rate_limited; and 1 more
+        case 114:
+            // home (global) twelve_data.prices.rate_limited
             state.priceWarning = "Price updates paused. Limit reached."
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
-        case 112:
-            // regent (global) twelve_data.prices.down; auth (global) twelve_data.prices.down; home (global) twelve_data.prices.down; and 1 more
+        case 115:
+            // home (global) twelve_data.prices.down
             state.priceWarning = "Price may be outdated"
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
             effects.append(.toast("Unable to refresh prices"))
-        case 113:
-            // regent (global) twelve_data.prices.offline; auth (global) twelve_data.prices.offline; home (global) twelve_data.prices.offline; and 1 more
+        case 116:
+            // home (global) twelve_data.prices.offline
             state.priceWarning = "No internet connection"
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
             effects.append(.toast("Unable to refresh prices"))
-        case 114:
-            // regent (global) truelayer.refresh.refreshed; auth (global) truelayer.refresh.refreshed; home (global) truelayer.refresh.refreshed; and 1 more
+        case 117:
+            // home (global) truelayer.refresh.refreshed
             guard case .truelayerRefreshRefreshed(let eventBalances)? = event else { throw FlowFailure("no value for 'event'") }
             state.assets = try state.assets.map { a in try ((a.source == AssetSource.truelayer) && eventBalances.contains { b in b.accountId == a.accountId }) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance, state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "GBP") ? decimal("1") : ((element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a }
             state.lastBalanceRefresh = now
             state.bankRefreshPending = false
             state.reconnectNeeded = false
             state.refreshing = state.stockRefreshPending
-        case 115:
-            // regent (global) truelayer.refresh.token_expired; auth (global) truelayer.refresh.token_expired; home (global) truelayer.refresh.token_expired; and 1 more
+        case 118:
+            // home (global) truelayer.refresh.token_expired
             state.reconnectNeeded = true
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 116:
-            // regent (global) truelayer.refresh.failed; auth (global) truelayer.refresh.failed; home (global) truelayer.refresh.failed; and 1 more
+        case 119:
+            // home (global) truelayer.refresh.failed
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 117:
-            // regent (global) revenuecat.customer_info.active; auth (global) revenuecat.customer_info.active; home (global) revenuecat.customer_info.active; and 1 more
-            guard case .revenuecatCustomerInfoActive(let eventExpiresAt, let eventInTrial, let eventWillRenew)? = event else { throw FlowFailure("no value for 'event'") }
-            state.subscriptionActive = true
-            state.subscriptionExpiresAt = eventExpiresAt
-            state.inTrial = eventInTrial
-            state.willRenew = eventWillRenew
-        case 118:
-            // regent (global) revenuecat.customer_info.inactive; auth (global) revenuecat.customer_info.inactive; home (global) revenuecat.customer_info.inactive; and 1 more
-            state.subscriptionActive = false
-            state.inTrial = false
-            state.willRenew = false
-        case 119:
-            // regent (global) convert_values; auth (global) convert_values; home (global) convert_values; and 1 more
-            state.assets = try state.assets.map { a in try ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(a.original, state.pendingCurrency, divide((state.pendingCurrency == "GBP") ? decimal("1") : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (a.original.currency == "GBP") ? decimal("1") : ((a.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() }
-            state.liabilities = try state.liabilities.map { l in try ({ () throws -> Liability in var record = Liability(); record.id = l.id; record.name = l.name; record.category = l.category; record.amount = try convert(l.original, state.pendingCurrency, divide((state.pendingCurrency == "GBP") ? decimal("1") : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (l.original.currency == "GBP") ? decimal("1") : ((l.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = l.original; return record })() }
-            state.primaryCurrency = state.pendingCurrency
-            state.pendingCurrency = ""
         case 120:
-            // regent (global) take_snapshot; auth (global) take_snapshot; home (global) take_snapshot; and 1 more
+            // home (global) take_snapshot
             state.snapshots = try state.snapshots.filter { s in try s.day != calendarDay(now) } + [({ () throws -> NetWorthSnapshot in var record = NetWorthSnapshot(); record.day = try calendarDay(now); record.value = try derivedNetWorth(); return record })()]
         case 121:
             // app every 24h

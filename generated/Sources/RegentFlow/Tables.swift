@@ -76,7 +76,6 @@ enum RegentTables {
         "regent", // 68
         "auth", // 69
         "home", // 70
-        "settings", // 71
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -121,22 +120,22 @@ enum RegentTables {
         ScreenEntry(flow: 1, rowStart: 33, rowEnd: 33, fieldStart: 4, fieldEnd: 4, timerStart: 0, timerEnd: 1, variantStart: 12, variantEnd: 12, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: R-S2-locked PIN Locked
         ScreenEntry(flow: 1, rowStart: 34, rowEnd: 43, fieldStart: 4, fieldEnd: 4, timerStart: 1, timerEnd: 1, variantStart: 12, variantEnd: 12, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: R-S2-reset Reset PIN
         ScreenEntry(flow: 1, rowStart: 43, rowEnd: 45, fieldStart: 4, fieldEnd: 6, timerStart: 1, timerEnd: 1, variantStart: 12, variantEnd: 12, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: R-S2-newpin Set New PIN
-        ScreenEntry(flow: 2, rowStart: 45, rowEnd: 62, fieldStart: 6, fieldEnd: 6, timerStart: 1, timerEnd: 1, variantStart: 12, variantEnd: 15, enterActions: 37, exitActions: 0, analytics: (-1)), // 10: R-S3 Home Screen
-        ScreenEntry(flow: 2, rowStart: 62, rowEnd: 80, fieldStart: 6, fieldEnd: 13, timerStart: 1, timerEnd: 1, variantStart: 15, variantEnd: 19, enterActions: 52, exitActions: 0, analytics: (-1)), // 11: R-S4 Add Asset Modal (Manual Entry)
-        ScreenEntry(flow: 2, rowStart: 80, rowEnd: 83, fieldStart: 13, fieldEnd: 14, timerStart: 1, timerEnd: 1, variantStart: 19, variantEnd: 21, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: R-S4-bank Connect Bank
-        ScreenEntry(flow: 2, rowStart: 83, rowEnd: 88, fieldStart: 14, fieldEnd: 14, timerStart: 1, timerEnd: 1, variantStart: 21, variantEnd: 21, enterActions: 0, exitActions: 0, analytics: (-1)), // 13: R-S4-truelayer TrueLayer Bank Login
-        ScreenEntry(flow: 2, rowStart: 88, rowEnd: 93, fieldStart: 14, fieldEnd: 17, timerStart: 1, timerEnd: 1, variantStart: 21, variantEnd: 23, enterActions: 62, exitActions: 0, analytics: (-1)), // 14: R-S4-liability Add Liability
-        ScreenEntry(flow: 2, rowStart: 93, rowEnd: 106, fieldStart: 17, fieldEnd: 22, timerStart: 1, timerEnd: 1, variantStart: 23, variantEnd: 25, enterActions: 73, exitActions: 0, analytics: (-1)), // 15: R-S5 Edit Asset Modal
-        ScreenEntry(flow: 2, rowStart: 106, rowEnd: 111, fieldStart: 22, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 25, variantEnd: 27, enterActions: 78, exitActions: 0, analytics: (-1)), // 16: R-S5-liability Edit Liability Modal
-        ScreenEntry(flow: 2, rowStart: 111, rowEnd: 119, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 27, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: R-S6 Assets Detail Screen
-        ScreenEntry(flow: 2, rowStart: 119, rowEnd: 126, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 33, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: R-S6-liability Liabilities Detail Screen
-        ScreenEntry(flow: 3, rowStart: 126, rowEnd: 142, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 33, variantEnd: 36, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: R-S7 Settings Screen
-        ScreenEntry(flow: 3, rowStart: 142, rowEnd: 143, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 36, variantEnd: 36, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: R-S7-web Web View
-        ScreenEntry(flow: 3, rowStart: 143, rowEnd: 144, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 36, variantEnd: 36, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: R-S7-subscriptions iOS Subscription Settings
-        ScreenEntry(flow: 3, rowStart: 144, rowEnd: 151, fieldStart: 25, fieldEnd: 26, timerStart: 1, timerEnd: 1, variantStart: 36, variantEnd: 38, enterActions: 17, exitActions: 0, analytics: (-1)), // 22: R-S7-currency Currency Selection
-        ScreenEntry(flow: 3, rowStart: 151, rowEnd: 155, fieldStart: 26, fieldEnd: 26, timerStart: 1, timerEnd: 1, variantStart: 38, variantEnd: 38, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: R-S7-security Face ID & PIN
-        ScreenEntry(flow: 3, rowStart: 155, rowEnd: 160, fieldStart: 26, fieldEnd: 29, timerStart: 1, timerEnd: 1, variantStart: 38, variantEnd: 38, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: R-S7-change-pin Change PIN
-        ScreenEntry(flow: 3, rowStart: 160, rowEnd: 172, fieldStart: 29, fieldEnd: 29, timerStart: 1, timerEnd: 1, variantStart: 38, variantEnd: 40, enterActions: 109, exitActions: 0, analytics: (-1)), // 25: R-S8 Paywall Modal
+        ScreenEntry(flow: 2, rowStart: 45, rowEnd: 63, fieldStart: 6, fieldEnd: 6, timerStart: 1, timerEnd: 1, variantStart: 12, variantEnd: 15, enterActions: 37, exitActions: 0, analytics: (-1)), // 10: R-S3 Home Screen
+        ScreenEntry(flow: 2, rowStart: 63, rowEnd: 81, fieldStart: 6, fieldEnd: 13, timerStart: 1, timerEnd: 1, variantStart: 15, variantEnd: 19, enterActions: 53, exitActions: 0, analytics: (-1)), // 11: R-S4 Add Asset Modal (Manual Entry)
+        ScreenEntry(flow: 2, rowStart: 81, rowEnd: 84, fieldStart: 13, fieldEnd: 14, timerStart: 1, timerEnd: 1, variantStart: 19, variantEnd: 21, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: R-S4-bank Connect Bank
+        ScreenEntry(flow: 2, rowStart: 84, rowEnd: 89, fieldStart: 14, fieldEnd: 14, timerStart: 1, timerEnd: 1, variantStart: 21, variantEnd: 21, enterActions: 0, exitActions: 0, analytics: (-1)), // 13: R-S4-truelayer TrueLayer Bank Login
+        ScreenEntry(flow: 2, rowStart: 89, rowEnd: 94, fieldStart: 14, fieldEnd: 17, timerStart: 1, timerEnd: 1, variantStart: 21, variantEnd: 23, enterActions: 63, exitActions: 0, analytics: (-1)), // 14: R-S4-liability Add Liability
+        ScreenEntry(flow: 2, rowStart: 94, rowEnd: 107, fieldStart: 17, fieldEnd: 22, timerStart: 1, timerEnd: 1, variantStart: 23, variantEnd: 25, enterActions: 74, exitActions: 0, analytics: (-1)), // 15: R-S5 Edit Asset Modal
+        ScreenEntry(flow: 2, rowStart: 107, rowEnd: 112, fieldStart: 22, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 25, variantEnd: 27, enterActions: 79, exitActions: 0, analytics: (-1)), // 16: R-S5-liability Edit Liability Modal
+        ScreenEntry(flow: 2, rowStart: 112, rowEnd: 120, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 27, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: R-S6 Assets Detail Screen
+        ScreenEntry(flow: 2, rowStart: 120, rowEnd: 127, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 33, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: R-S6-liability Liabilities Detail Screen
+        ScreenEntry(flow: 2, rowStart: 127, rowEnd: 143, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 33, variantEnd: 36, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: R-S7 Settings Screen
+        ScreenEntry(flow: 2, rowStart: 143, rowEnd: 144, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 36, variantEnd: 36, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: R-S7-web Web View
+        ScreenEntry(flow: 2, rowStart: 144, rowEnd: 145, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 36, variantEnd: 36, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: R-S7-subscriptions iOS Subscription Settings
+        ScreenEntry(flow: 2, rowStart: 145, rowEnd: 152, fieldStart: 25, fieldEnd: 26, timerStart: 1, timerEnd: 1, variantStart: 36, variantEnd: 38, enterActions: 17, exitActions: 0, analytics: (-1)), // 22: R-S7-currency Currency Selection
+        ScreenEntry(flow: 2, rowStart: 152, rowEnd: 156, fieldStart: 26, fieldEnd: 26, timerStart: 1, timerEnd: 1, variantStart: 38, variantEnd: 38, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: R-S7-security Face ID & PIN
+        ScreenEntry(flow: 2, rowStart: 156, rowEnd: 161, fieldStart: 26, fieldEnd: 29, timerStart: 1, timerEnd: 1, variantStart: 38, variantEnd: 38, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: R-S7-change-pin Change PIN
+        ScreenEntry(flow: 2, rowStart: 161, rowEnd: 173, fieldStart: 29, fieldEnd: 29, timerStart: 1, timerEnd: 1, variantStart: 38, variantEnd: 40, enterActions: 110, exitActions: 0, analytics: (-1)), // 25: R-S8 Paywall Modal
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -203,164 +202,132 @@ enum RegentTables {
         TransitionRow(event: 2, guardID: 0, actionsID: 41, target: .screen, argument: 16, validates: false), // R-S3 liability_tapped → R-S5-liability
         TransitionRow(event: 72, guardID: 27, actionsID: 0, target: .screen, argument: 12, validates: false), // R-S3 tap_reconnect if reconnect_needed → R-S4-bank
         TransitionRow(event: 73, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // R-S3 tap_settings → R-S7
-        TransitionRow(event: 74, guardID: 30, actionsID: 42, target: .stay, argument: 0, validates: false), // R-S4 ticker_entered if form.is_stock == true && trim(form.ticker) != '' stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // R-S4 quantity_entered stays
-        TransitionRow(event: 29, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.found stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.not_found stays
-        TransitionRow(event: 31, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.rate_limited stays
-        TransitionRow(event: 32, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.down stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.timeout stays
-        TransitionRow(event: 68, guardID: 31, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S4 tap_add_asset if form.is_stock == true && !is_premium → R-S8
-        TransitionRow(event: 68, guardID: 32, actionsID: 47, target: .back, argument: 0, validates: true), // R-S4 tap_add_asset if form.is_stock == true && quote_state == 'found' && quote_price != null → back
-        TransitionRow(event: 68, guardID: 33, actionsID: 48, target: .back, argument: 0, validates: true), // R-S4 tap_add_asset if form.is_stock != true → back
-        TransitionRow(event: 76, guardID: 34, actionsID: 49, target: .stay, argument: 0, validates: false), // R-S4 tap_cancel if form.name != '' || form.ticker != '' stays
-        TransitionRow(event: 76, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S4 tap_cancel → back
-        TransitionRow(event: 77, guardID: 34, actionsID: 49, target: .stay, argument: 0, validates: false), // R-S4 tap_outside if form.name != '' || form.ticker != '' stays
-        TransitionRow(event: 77, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S4 tap_outside → back
-        TransitionRow(event: 78, guardID: 35, actionsID: 50, target: .back, argument: 0, validates: false), // R-S4 tap_discard if discard_prompt → back
-        TransitionRow(event: 79, guardID: 35, actionsID: 51, target: .stay, argument: 0, validates: false), // R-S4 tap_keep_editing if discard_prompt stays
-        TransitionRow(event: 80, guardID: 36, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S4 tap_connect_bank_tab if !is_premium → R-S8
-        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // R-S4 tap_connect_bank_tab → R-S4-bank
-        TransitionRow(event: 0, guardID: 0, actionsID: 53, target: .screen, argument: 13, validates: true), // R-S4-bank bank_selected → R-S4-truelayer
-        TransitionRow(event: 81, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // R-S4-bank tap_manual_tab → R-S4
-        TransitionRow(event: 76, guardID: 0, actionsID: 54, target: .screen, argument: 10, validates: false), // R-S4-bank tap_cancel → R-S3
-        TransitionRow(event: 20, guardID: 0, actionsID: 55, target: .screen, argument: 10, validates: false), // R-S4-truelayer truelayer.connect.connected → R-S3
-        TransitionRow(event: 21, guardID: 0, actionsID: 56, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.no_accounts → R-S4-bank
-        TransitionRow(event: 22, guardID: 0, actionsID: 57, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.cancelled → R-S4-bank
-        TransitionRow(event: 23, guardID: 0, actionsID: 58, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.failed → R-S4-bank
-        TransitionRow(event: 24, guardID: 0, actionsID: 59, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
-        TransitionRow(event: 69, guardID: 0, actionsID: 60, target: .back, argument: 0, validates: true), // R-S4-liability tap_add_liability → back
-        TransitionRow(event: 76, guardID: 42, actionsID: 49, target: .stay, argument: 0, validates: false), // R-S4-liability tap_cancel if form.name != '' stays
-        TransitionRow(event: 76, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S4-liability tap_cancel → back
-        TransitionRow(event: 78, guardID: 35, actionsID: 61, target: .back, argument: 0, validates: false), // R-S4-liability tap_discard if discard_prompt → back
-        TransitionRow(event: 79, guardID: 35, actionsID: 51, target: .stay, argument: 0, validates: false), // R-S4-liability tap_keep_editing if discard_prompt stays
-        TransitionRow(event: 74, guardID: 43, actionsID: 63, target: .stay, argument: 0, validates: false), // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
-        TransitionRow(event: 29, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.found stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 64, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.not_found stays
-        TransitionRow(event: 31, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.rate_limited stays
-        TransitionRow(event: 32, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.down stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.timeout stays
-        TransitionRow(event: 82, guardID: 44, actionsID: 66, target: .back, argument: 0, validates: true), // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
-        TransitionRow(event: 82, guardID: 45, actionsID: 67, target: .back, argument: 0, validates: true), // R-S5 tap_save_changes if editing_asset != null → back
-        TransitionRow(event: 83, guardID: 45, actionsID: 68, target: .stay, argument: 0, validates: false), // R-S5 tap_delete_asset if editing_asset != null stays
-        TransitionRow(event: 84, guardID: 46, actionsID: 69, target: .back, argument: 0, validates: false), // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
-        TransitionRow(event: 84, guardID: 47, actionsID: 70, target: .back, argument: 0, validates: false), // R-S5 tap_confirm_delete if delete_message != '' → back
-        TransitionRow(event: 85, guardID: 47, actionsID: 71, target: .stay, argument: 0, validates: false), // R-S5 tap_cancel_delete if delete_message != '' stays
-        TransitionRow(event: 76, guardID: 0, actionsID: 72, target: .back, argument: 0, validates: false), // R-S5 tap_cancel → back
-        TransitionRow(event: 82, guardID: 50, actionsID: 74, target: .back, argument: 0, validates: true), // R-S5-liability tap_save_changes if editing_liability != null → back
-        TransitionRow(event: 86, guardID: 50, actionsID: 75, target: .stay, argument: 0, validates: false), // R-S5-liability tap_delete_liability if editing_liability != null stays
-        TransitionRow(event: 84, guardID: 47, actionsID: 76, target: .back, argument: 0, validates: false), // R-S5-liability tap_confirm_delete if delete_message != '' → back
-        TransitionRow(event: 85, guardID: 47, actionsID: 77, target: .stay, argument: 0, validates: false), // R-S5-liability tap_cancel_delete if delete_message != '' stays
-        TransitionRow(event: 76, guardID: 0, actionsID: 77, target: .back, argument: 0, validates: false), // R-S5-liability tap_cancel → back
+        TransitionRow(event: 74, guardID: 28, actionsID: 42, target: .stay, argument: 0, validates: false), // R-S3 convert_values if pending_currency != '' stays
+        TransitionRow(event: 75, guardID: 31, actionsID: 43, target: .stay, argument: 0, validates: false), // R-S4 ticker_entered if form.is_stock == true && trim(form.ticker) != '' stays
+        TransitionRow(event: 76, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // R-S4 quantity_entered stays
+        TransitionRow(event: 29, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.found stays
+        TransitionRow(event: 30, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.not_found stays
+        TransitionRow(event: 31, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.rate_limited stays
+        TransitionRow(event: 32, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.down stays
+        TransitionRow(event: 33, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.timeout stays
+        TransitionRow(event: 68, guardID: 32, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S4 tap_add_asset if form.is_stock == true && !is_premium → R-S8
+        TransitionRow(event: 68, guardID: 33, actionsID: 48, target: .back, argument: 0, validates: true), // R-S4 tap_add_asset if form.is_stock == true && quote_state == 'found' && quote_price != null → back
+        TransitionRow(event: 68, guardID: 34, actionsID: 49, target: .back, argument: 0, validates: true), // R-S4 tap_add_asset if form.is_stock != true → back
+        TransitionRow(event: 77, guardID: 35, actionsID: 50, target: .stay, argument: 0, validates: false), // R-S4 tap_cancel if form.name != '' || form.ticker != '' stays
+        TransitionRow(event: 77, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S4 tap_cancel → back
+        TransitionRow(event: 78, guardID: 35, actionsID: 50, target: .stay, argument: 0, validates: false), // R-S4 tap_outside if form.name != '' || form.ticker != '' stays
+        TransitionRow(event: 78, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S4 tap_outside → back
+        TransitionRow(event: 79, guardID: 36, actionsID: 51, target: .back, argument: 0, validates: false), // R-S4 tap_discard if discard_prompt → back
+        TransitionRow(event: 80, guardID: 36, actionsID: 52, target: .stay, argument: 0, validates: false), // R-S4 tap_keep_editing if discard_prompt stays
+        TransitionRow(event: 81, guardID: 37, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S4 tap_connect_bank_tab if !is_premium → R-S8
+        TransitionRow(event: 81, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // R-S4 tap_connect_bank_tab → R-S4-bank
+        TransitionRow(event: 0, guardID: 0, actionsID: 54, target: .screen, argument: 13, validates: true), // R-S4-bank bank_selected → R-S4-truelayer
+        TransitionRow(event: 82, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // R-S4-bank tap_manual_tab → R-S4
+        TransitionRow(event: 77, guardID: 0, actionsID: 55, target: .screen, argument: 10, validates: false), // R-S4-bank tap_cancel → R-S3
+        TransitionRow(event: 20, guardID: 0, actionsID: 56, target: .screen, argument: 10, validates: false), // R-S4-truelayer truelayer.connect.connected → R-S3
+        TransitionRow(event: 21, guardID: 0, actionsID: 57, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.no_accounts → R-S4-bank
+        TransitionRow(event: 22, guardID: 0, actionsID: 58, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.cancelled → R-S4-bank
+        TransitionRow(event: 23, guardID: 0, actionsID: 59, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.failed → R-S4-bank
+        TransitionRow(event: 24, guardID: 0, actionsID: 60, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
+        TransitionRow(event: 69, guardID: 0, actionsID: 61, target: .back, argument: 0, validates: true), // R-S4-liability tap_add_liability → back
+        TransitionRow(event: 77, guardID: 43, actionsID: 50, target: .stay, argument: 0, validates: false), // R-S4-liability tap_cancel if form.name != '' stays
+        TransitionRow(event: 77, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S4-liability tap_cancel → back
+        TransitionRow(event: 79, guardID: 36, actionsID: 62, target: .back, argument: 0, validates: false), // R-S4-liability tap_discard if discard_prompt → back
+        TransitionRow(event: 80, guardID: 36, actionsID: 52, target: .stay, argument: 0, validates: false), // R-S4-liability tap_keep_editing if discard_prompt stays
+        TransitionRow(event: 75, guardID: 44, actionsID: 64, target: .stay, argument: 0, validates: false), // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
+        TransitionRow(event: 29, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.found stays
+        TransitionRow(event: 30, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.not_found stays
+        TransitionRow(event: 31, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.rate_limited stays
+        TransitionRow(event: 32, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.down stays
+        TransitionRow(event: 33, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.timeout stays
+        TransitionRow(event: 83, guardID: 45, actionsID: 67, target: .back, argument: 0, validates: true), // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
+        TransitionRow(event: 83, guardID: 46, actionsID: 68, target: .back, argument: 0, validates: true), // R-S5 tap_save_changes if editing_asset != null → back
+        TransitionRow(event: 84, guardID: 46, actionsID: 69, target: .stay, argument: 0, validates: false), // R-S5 tap_delete_asset if editing_asset != null stays
+        TransitionRow(event: 85, guardID: 47, actionsID: 70, target: .back, argument: 0, validates: false), // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
+        TransitionRow(event: 85, guardID: 48, actionsID: 71, target: .back, argument: 0, validates: false), // R-S5 tap_confirm_delete if delete_message != '' → back
+        TransitionRow(event: 86, guardID: 48, actionsID: 72, target: .stay, argument: 0, validates: false), // R-S5 tap_cancel_delete if delete_message != '' stays
+        TransitionRow(event: 77, guardID: 0, actionsID: 73, target: .back, argument: 0, validates: false), // R-S5 tap_cancel → back
+        TransitionRow(event: 83, guardID: 51, actionsID: 75, target: .back, argument: 0, validates: true), // R-S5-liability tap_save_changes if editing_liability != null → back
+        TransitionRow(event: 87, guardID: 51, actionsID: 76, target: .stay, argument: 0, validates: false), // R-S5-liability tap_delete_liability if editing_liability != null stays
+        TransitionRow(event: 85, guardID: 48, actionsID: 77, target: .back, argument: 0, validates: false), // R-S5-liability tap_confirm_delete if delete_message != '' → back
+        TransitionRow(event: 86, guardID: 48, actionsID: 78, target: .stay, argument: 0, validates: false), // R-S5-liability tap_cancel_delete if delete_message != '' stays
+        TransitionRow(event: 77, guardID: 0, actionsID: 78, target: .back, argument: 0, validates: false), // R-S5-liability tap_cancel → back
         TransitionRow(event: 1, guardID: 0, actionsID: 40, target: .screen, argument: 15, validates: false), // R-S6 asset_tapped → R-S5
-        TransitionRow(event: 3, guardID: 51, actionsID: 79, target: .stay, argument: 0, validates: false), // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
-        TransitionRow(event: 84, guardID: 46, actionsID: 69, target: .stay, argument: 0, validates: false), // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
-        TransitionRow(event: 84, guardID: 47, actionsID: 70, target: .stay, argument: 0, validates: false), // R-S6 tap_confirm_delete if delete_message != '' stays
-        TransitionRow(event: 85, guardID: 47, actionsID: 71, target: .stay, argument: 0, validates: false), // R-S6 tap_cancel_delete if delete_message != '' stays
-        TransitionRow(event: 87, guardID: 25, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S6 tap_add if asset_limit_reached → R-S8
-        TransitionRow(event: 87, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // R-S6 tap_add → R-S4
+        TransitionRow(event: 3, guardID: 52, actionsID: 80, target: .stay, argument: 0, validates: false), // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
+        TransitionRow(event: 85, guardID: 47, actionsID: 70, target: .stay, argument: 0, validates: false), // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
+        TransitionRow(event: 85, guardID: 48, actionsID: 71, target: .stay, argument: 0, validates: false), // R-S6 tap_confirm_delete if delete_message != '' stays
+        TransitionRow(event: 86, guardID: 48, actionsID: 72, target: .stay, argument: 0, validates: false), // R-S6 tap_cancel_delete if delete_message != '' stays
+        TransitionRow(event: 88, guardID: 25, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S6 tap_add if asset_limit_reached → R-S8
+        TransitionRow(event: 88, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // R-S6 tap_add → R-S4
         TransitionRow(event: 60, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // R-S6 tap_back → R-S3
         TransitionRow(event: 2, guardID: 0, actionsID: 41, target: .screen, argument: 16, validates: false), // R-S6-liability liability_tapped → R-S5-liability
-        TransitionRow(event: 4, guardID: 53, actionsID: 80, target: .stay, argument: 0, validates: false), // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
-        TransitionRow(event: 84, guardID: 47, actionsID: 76, target: .stay, argument: 0, validates: false), // R-S6-liability tap_confirm_delete if delete_message != '' stays
-        TransitionRow(event: 85, guardID: 47, actionsID: 77, target: .stay, argument: 0, validates: false), // R-S6-liability tap_cancel_delete if delete_message != '' stays
-        TransitionRow(event: 87, guardID: 26, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S6-liability tap_add if liability_limit_reached → R-S8
-        TransitionRow(event: 87, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // R-S6-liability tap_add → R-S4-liability
+        TransitionRow(event: 4, guardID: 54, actionsID: 81, target: .stay, argument: 0, validates: false), // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
+        TransitionRow(event: 85, guardID: 48, actionsID: 77, target: .stay, argument: 0, validates: false), // R-S6-liability tap_confirm_delete if delete_message != '' stays
+        TransitionRow(event: 86, guardID: 48, actionsID: 78, target: .stay, argument: 0, validates: false), // R-S6-liability tap_cancel_delete if delete_message != '' stays
+        TransitionRow(event: 88, guardID: 26, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S6-liability tap_add if liability_limit_reached → R-S8
+        TransitionRow(event: 88, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // R-S6-liability tap_add → R-S4-liability
         TransitionRow(event: 60, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // R-S6-liability tap_back → R-S3
-        TransitionRow(event: 88, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // R-S7 tap_currency → R-S7-currency
-        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // R-S7 tap_face_id_pin → R-S7-security
-        TransitionRow(event: 90, guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: false), // R-S7 toggle_notifications stays
-        TransitionRow(event: 91, guardID: 55, actionsID: 0, target: .screen, argument: 21, validates: false), // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
-        TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S7 tap_manage_subscription → R-S8
-        TransitionRow(event: 92, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // R-S7 tap_restore_purchases stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.restored stays
-        TransitionRow(event: 47, guardID: 0, actionsID: 84, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.none stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 85, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.network_error stays
-        TransitionRow(event: 53, guardID: 56, actionsID: 86, target: .stay, argument: 0, validates: false), // R-S7 tap_dismiss_alert if settings_alert != null stays
-        TransitionRow(event: 93, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // R-S7 tap_privacy_policy → R-S7-web
-        TransitionRow(event: 94, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // R-S7 tap_terms_of_service → R-S7-web
-        TransitionRow(event: 95, guardID: 0, actionsID: 87, target: .stay, argument: 0, validates: false), // R-S7 tap_log_out stays
-        TransitionRow(event: 96, guardID: 57, actionsID: 88, target: .screen, argument: 1, validates: false), // R-S7 tap_confirm_log_out if logout_prompt → R-S1
-        TransitionRow(event: 97, guardID: 57, actionsID: 89, target: .stay, argument: 0, validates: false), // R-S7 tap_cancel_log_out if logout_prompt stays
+        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // R-S7 tap_currency → R-S7-currency
+        TransitionRow(event: 90, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // R-S7 tap_face_id_pin → R-S7-security
+        TransitionRow(event: 91, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // R-S7 toggle_notifications stays
+        TransitionRow(event: 92, guardID: 56, actionsID: 0, target: .screen, argument: 21, validates: false), // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
+        TransitionRow(event: 92, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S7 tap_manage_subscription → R-S8
+        TransitionRow(event: 93, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // R-S7 tap_restore_purchases stays
+        TransitionRow(event: 46, guardID: 0, actionsID: 84, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.restored stays
+        TransitionRow(event: 47, guardID: 0, actionsID: 85, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.none stays
+        TransitionRow(event: 48, guardID: 0, actionsID: 86, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.network_error stays
+        TransitionRow(event: 53, guardID: 57, actionsID: 87, target: .stay, argument: 0, validates: false), // R-S7 tap_dismiss_alert if settings_alert != null stays
+        TransitionRow(event: 94, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // R-S7 tap_privacy_policy → R-S7-web
+        TransitionRow(event: 95, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // R-S7 tap_terms_of_service → R-S7-web
+        TransitionRow(event: 96, guardID: 0, actionsID: 88, target: .stay, argument: 0, validates: false), // R-S7 tap_log_out stays
+        TransitionRow(event: 97, guardID: 58, actionsID: 89, target: .screen, argument: 1, validates: false), // R-S7 tap_confirm_log_out if logout_prompt → R-S1
+        TransitionRow(event: 98, guardID: 58, actionsID: 90, target: .stay, argument: 0, validates: false), // R-S7 tap_cancel_log_out if logout_prompt stays
         TransitionRow(event: 60, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // R-S7 tap_back → R-S3
-        TransitionRow(event: 98, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-web tap_done → back
-        TransitionRow(event: 98, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-subscriptions tap_done → back
-        TransitionRow(event: 99, guardID: 58, actionsID: 0, target: .screen, argument: 19, validates: true), // R-S7-currency tap_select if form.currency == primary_currency → R-S7
-        TransitionRow(event: 99, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: true), // R-S7-currency tap_select stays
-        TransitionRow(event: 100, guardID: 59, actionsID: 91, target: .stay, argument: 0, validates: false), // R-S7-currency tap_confirm_switch if pending_currency != '' stays
-        TransitionRow(event: 38, guardID: 0, actionsID: 92, target: .screen, argument: 10, validates: true), // R-S7-currency exchange_rates.latest.loaded → R-S3
-        TransitionRow(event: 39, guardID: 0, actionsID: 93, target: .screen, argument: 10, validates: true), // R-S7-currency exchange_rates.latest.unavailable → R-S3
-        TransitionRow(event: 101, guardID: 59, actionsID: 94, target: .stay, argument: 0, validates: false), // R-S7-currency tap_cancel_switch if pending_currency != '' stays
+        TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-web tap_done → back
+        TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-subscriptions tap_done → back
+        TransitionRow(event: 100, guardID: 59, actionsID: 0, target: .screen, argument: 19, validates: true), // R-S7-currency tap_select if form.currency == primary_currency → R-S7
+        TransitionRow(event: 100, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: true), // R-S7-currency tap_select stays
+        TransitionRow(event: 101, guardID: 28, actionsID: 92, target: .stay, argument: 0, validates: false), // R-S7-currency tap_confirm_switch if pending_currency != '' stays
+        TransitionRow(event: 38, guardID: 0, actionsID: 93, target: .screen, argument: 10, validates: true), // R-S7-currency exchange_rates.latest.loaded → R-S3
+        TransitionRow(event: 39, guardID: 0, actionsID: 94, target: .screen, argument: 10, validates: true), // R-S7-currency exchange_rates.latest.unavailable → R-S3
+        TransitionRow(event: 102, guardID: 28, actionsID: 95, target: .stay, argument: 0, validates: false), // R-S7-currency tap_cancel_switch if pending_currency != '' stays
         TransitionRow(event: 60, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-currency tap_back → back
-        TransitionRow(event: 102, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // R-S7-security toggle_face_id stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // R-S7-security tap_change_pin → R-S7-change-pin
+        TransitionRow(event: 103, guardID: 0, actionsID: 96, target: .stay, argument: 0, validates: false), // R-S7-security toggle_face_id stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // R-S7-security tap_change_pin → R-S7-change-pin
         TransitionRow(event: 59, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // R-S7-security tap_reset_pin → R-S2-reset
         TransitionRow(event: 60, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-security tap_back → back
-        TransitionRow(event: 61, guardID: 0, actionsID: 96, target: .stay, argument: 0, validates: true), // R-S7-change-pin tap_save_pin stays
-        TransitionRow(event: 18, guardID: 0, actionsID: 97, target: .stay, argument: 0, validates: false), // R-S7-change-pin pin_store.verify.correct stays
-        TransitionRow(event: 19, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // R-S7-change-pin pin_store.verify.wrong stays
-        TransitionRow(event: 17, guardID: 0, actionsID: 99, target: .screen, argument: 23, validates: true), // R-S7-change-pin pin_store.save.saved → R-S7-security
-        TransitionRow(event: 60, guardID: 0, actionsID: 99, target: .back, argument: 0, validates: false), // R-S7-change-pin tap_back → back
-        TransitionRow(event: 40, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.offerings.loaded stays
+        TransitionRow(event: 61, guardID: 0, actionsID: 97, target: .stay, argument: 0, validates: true), // R-S7-change-pin tap_save_pin stays
+        TransitionRow(event: 18, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // R-S7-change-pin pin_store.verify.correct stays
+        TransitionRow(event: 19, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // R-S7-change-pin pin_store.verify.wrong stays
+        TransitionRow(event: 17, guardID: 0, actionsID: 100, target: .screen, argument: 23, validates: true), // R-S7-change-pin pin_store.save.saved → R-S7-security
+        TransitionRow(event: 60, guardID: 0, actionsID: 100, target: .back, argument: 0, validates: false), // R-S7-change-pin tap_back → back
+        TransitionRow(event: 40, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.offerings.loaded stays
         TransitionRow(event: 41, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.offerings.failed stays
-        TransitionRow(event: 104, guardID: 60, actionsID: 101, target: .stay, argument: 0, validates: false), // R-S8 tap_start_free_trial if !purchasing stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 102, target: .back, argument: 0, validates: false), // R-S8 revenuecat.purchase.purchased → back
-        TransitionRow(event: 45, guardID: 0, actionsID: 103, target: .back, argument: 0, validates: false), // R-S8 revenuecat.purchase.already_subscribed → back
-        TransitionRow(event: 43, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.purchase.cancelled stays
-        TransitionRow(event: 44, guardID: 0, actionsID: 105, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.purchase.network_error stays
-        TransitionRow(event: 92, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // R-S8 tap_restore_purchases stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 106, target: .back, argument: 0, validates: false), // R-S8 revenuecat.restore.restored → back
-        TransitionRow(event: 47, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.restore.none stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 108, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.restore.network_error stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S8 tap_close → back
-        TransitionRow(event: 34, guardID: 0, actionsID: 110, target: .stay, argument: 0, validates: false), // regent (global) twelve_data.prices.updated stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // regent (global) twelve_data.prices.rate_limited stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // regent (global) twelve_data.prices.down stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // regent (global) twelve_data.prices.offline stays
-        TransitionRow(event: 25, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // regent (global) truelayer.refresh.refreshed stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 115, target: .stay, argument: 0, validates: false), // regent (global) truelayer.refresh.token_expired stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 116, target: .stay, argument: 0, validates: false), // regent (global) truelayer.refresh.failed stays
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // regent (global) truelayer.disconnect.disconnected stays
-        TransitionRow(event: 49, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // regent (global) revenuecat.customer_info.active stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // regent (global) revenuecat.customer_info.inactive stays
-        TransitionRow(event: 106, guardID: 59, actionsID: 119, target: .stay, argument: 0, validates: false), // regent (global) convert_values if pending_currency != '' stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 120, target: .stay, argument: 0, validates: false), // regent (global) take_snapshot stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 110, target: .stay, argument: 0, validates: false), // auth (global) twelve_data.prices.updated stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // auth (global) twelve_data.prices.rate_limited stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // auth (global) twelve_data.prices.down stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // auth (global) twelve_data.prices.offline stays
-        TransitionRow(event: 25, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // auth (global) truelayer.refresh.refreshed stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 115, target: .stay, argument: 0, validates: false), // auth (global) truelayer.refresh.token_expired stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 116, target: .stay, argument: 0, validates: false), // auth (global) truelayer.refresh.failed stays
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) truelayer.disconnect.disconnected stays
-        TransitionRow(event: 49, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // auth (global) revenuecat.customer_info.active stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // auth (global) revenuecat.customer_info.inactive stays
-        TransitionRow(event: 106, guardID: 59, actionsID: 119, target: .stay, argument: 0, validates: false), // auth (global) convert_values if pending_currency != '' stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 120, target: .stay, argument: 0, validates: false), // auth (global) take_snapshot stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 110, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.updated stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.rate_limited stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.down stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.offline stays
-        TransitionRow(event: 25, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // home (global) truelayer.refresh.refreshed stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 115, target: .stay, argument: 0, validates: false), // home (global) truelayer.refresh.token_expired stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 116, target: .stay, argument: 0, validates: false), // home (global) truelayer.refresh.failed stays
+        TransitionRow(event: 105, guardID: 60, actionsID: 102, target: .stay, argument: 0, validates: false), // R-S8 tap_start_free_trial if !purchasing stays
+        TransitionRow(event: 42, guardID: 0, actionsID: 103, target: .back, argument: 0, validates: false), // R-S8 revenuecat.purchase.purchased → back
+        TransitionRow(event: 45, guardID: 0, actionsID: 104, target: .back, argument: 0, validates: false), // R-S8 revenuecat.purchase.already_subscribed → back
+        TransitionRow(event: 43, guardID: 0, actionsID: 105, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.purchase.cancelled stays
+        TransitionRow(event: 44, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.purchase.network_error stays
+        TransitionRow(event: 93, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // R-S8 tap_restore_purchases stays
+        TransitionRow(event: 46, guardID: 0, actionsID: 107, target: .back, argument: 0, validates: false), // R-S8 revenuecat.restore.restored → back
+        TransitionRow(event: 47, guardID: 0, actionsID: 108, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.restore.none stays
+        TransitionRow(event: 48, guardID: 0, actionsID: 109, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.restore.network_error stays
+        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S8 tap_close → back
+        TransitionRow(event: 49, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // regent (global) revenuecat.customer_info.active stays
+        TransitionRow(event: 50, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // regent (global) revenuecat.customer_info.inactive stays
+        TransitionRow(event: 49, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // auth (global) revenuecat.customer_info.active stays
+        TransitionRow(event: 50, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // auth (global) revenuecat.customer_info.inactive stays
+        TransitionRow(event: 34, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.updated stays
+        TransitionRow(event: 35, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.rate_limited stays
+        TransitionRow(event: 36, guardID: 0, actionsID: 115, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.down stays
+        TransitionRow(event: 37, guardID: 0, actionsID: 116, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.offline stays
+        TransitionRow(event: 25, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // home (global) truelayer.refresh.refreshed stays
+        TransitionRow(event: 26, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // home (global) truelayer.refresh.token_expired stays
+        TransitionRow(event: 27, guardID: 0, actionsID: 119, target: .stay, argument: 0, validates: false), // home (global) truelayer.refresh.failed stays
         TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // home (global) truelayer.disconnect.disconnected stays
-        TransitionRow(event: 49, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // home (global) revenuecat.customer_info.active stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // home (global) revenuecat.customer_info.inactive stays
-        TransitionRow(event: 106, guardID: 59, actionsID: 119, target: .stay, argument: 0, validates: false), // home (global) convert_values if pending_currency != '' stays
         TransitionRow(event: 107, guardID: 0, actionsID: 120, target: .stay, argument: 0, validates: false), // home (global) take_snapshot stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 110, target: .stay, argument: 0, validates: false), // settings (global) twelve_data.prices.updated stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // settings (global) twelve_data.prices.rate_limited stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // settings (global) twelve_data.prices.down stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // settings (global) twelve_data.prices.offline stays
-        TransitionRow(event: 25, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // settings (global) truelayer.refresh.refreshed stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 115, target: .stay, argument: 0, validates: false), // settings (global) truelayer.refresh.token_expired stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 116, target: .stay, argument: 0, validates: false), // settings (global) truelayer.refresh.failed stays
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) truelayer.disconnect.disconnected stays
-        TransitionRow(event: 49, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // settings (global) revenuecat.customer_info.active stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // settings (global) revenuecat.customer_info.inactive stays
-        TransitionRow(event: 106, guardID: 59, actionsID: 119, target: .stay, argument: 0, validates: false), // settings (global) convert_values if pending_currency != '' stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 120, target: .stay, argument: 0, validates: false), // settings (global) take_snapshot stays
+        TransitionRow(event: 49, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // home (global) revenuecat.customer_info.active stays
+        TransitionRow(event: 50, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // home (global) revenuecat.customer_info.inactive stays
         TransitionRow(event: (-1), guardID: 62, actionsID: 39, target: .stay, argument: 0, validates: false), // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
         TransitionRow(event: (-1), guardID: 63, actionsID: 121, target: .stay, argument: 0, validates: false), // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
         TransitionRow(event: (-1), guardID: 64, actionsID: 122, target: .stay, argument: 0, validates: false), // app every 24h if signed_in stays
@@ -368,17 +335,16 @@ enum RegentTables {
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 172, rowEnd: 184, timerStart: 1, timerEnd: 1, name: 68), // regent
-        FlowEntry(start: 5, rowStart: 184, rowEnd: 196, timerStart: 1, timerEnd: 1, name: 69), // auth
-        FlowEntry(start: 10, rowStart: 196, rowEnd: 208, timerStart: 1, timerEnd: 1, name: 70), // home
-        FlowEntry(start: 19, rowStart: 208, rowEnd: 220, timerStart: 1, timerEnd: 1, name: 71), // settings
+        FlowEntry(start: 0, rowStart: 173, rowEnd: 175, timerStart: 1, timerEnd: 1, name: 68), // regent
+        FlowEntry(start: 5, rowStart: 175, rowEnd: 177, timerStart: 1, timerEnd: 1, name: 69), // auth
+        FlowEntry(start: 10, rowStart: 177, rowEnd: 188, timerStart: 1, timerEnd: 1, name: 70), // home
     ]
 
     /// Every timer: its delay and the rows it fires.
     static let timers: [TimerEntry] = [
         TimerEntry(milliseconds: 60000, rowStart: 33, rowEnd: 34), // R-S2-locked after 1m
-        TimerEntry(milliseconds: 900000, rowStart: 220, rowEnd: 221), // app every 15m
-        TimerEntry(milliseconds: 86400000, rowStart: 221, rowEnd: 223), // app every 24h
+        TimerEntry(milliseconds: 900000, rowStart: 188, rowEnd: 189), // app every 15m
+        TimerEntry(milliseconds: 86400000, rowStart: 189, rowEnd: 191), // app every 24h
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -397,22 +363,22 @@ enum RegentTables {
         FieldEntry(name: 31, validator: 4, shownWhen: 0, shownWhenSource: 0), // R-S2-pin pin
         FieldEntry(name: 31, validator: 1, shownWhen: 0, shownWhenSource: 0), // R-S2-newpin pin
         FieldEntry(name: 32, validator: 2, shownWhen: 0, shownWhenSource: 0), // R-S2-newpin confirm_pin
-        FieldEntry(name: 44, validator: 5, shownWhen: 33, shownWhenSource: 43), // R-S4 name
+        FieldEntry(name: 44, validator: 5, shownWhen: 34, shownWhenSource: 43), // R-S4 name
         FieldEntry(name: 45, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S4 category
-        FieldEntry(name: 47, validator: 0, shownWhen: 37, shownWhenSource: 46), // R-S4 is_stock
-        FieldEntry(name: 48, validator: 6, shownWhen: 33, shownWhenSource: 43), // R-S4 value
-        FieldEntry(name: 50, validator: 7, shownWhen: 38, shownWhenSource: 49), // R-S4 ticker
-        FieldEntry(name: 51, validator: 8, shownWhen: 38, shownWhenSource: 49), // R-S4 quantity
-        FieldEntry(name: 52, validator: 0, shownWhen: 38, shownWhenSource: 49), // R-S4 stock_currency
+        FieldEntry(name: 47, validator: 0, shownWhen: 38, shownWhenSource: 46), // R-S4 is_stock
+        FieldEntry(name: 48, validator: 6, shownWhen: 34, shownWhenSource: 43), // R-S4 value
+        FieldEntry(name: 50, validator: 7, shownWhen: 39, shownWhenSource: 49), // R-S4 ticker
+        FieldEntry(name: 51, validator: 8, shownWhen: 39, shownWhenSource: 49), // R-S4 quantity
+        FieldEntry(name: 52, validator: 0, shownWhen: 39, shownWhenSource: 49), // R-S4 stock_currency
         FieldEntry(name: 55, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S4-bank search
         FieldEntry(name: 44, validator: 5, shownWhen: 0, shownWhenSource: 0), // R-S4-liability name
         FieldEntry(name: 45, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S4-liability category
         FieldEntry(name: 57, validator: 9, shownWhen: 0, shownWhenSource: 0), // R-S4-liability amount
-        FieldEntry(name: 44, validator: 5, shownWhen: 48, shownWhenSource: 58), // R-S5 name
+        FieldEntry(name: 44, validator: 5, shownWhen: 49, shownWhenSource: 58), // R-S5 name
         FieldEntry(name: 45, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S5 category
-        FieldEntry(name: 48, validator: 6, shownWhen: 49, shownWhenSource: 59), // R-S5 value
-        FieldEntry(name: 50, validator: 7, shownWhen: 44, shownWhenSource: 60), // R-S5 ticker
-        FieldEntry(name: 51, validator: 8, shownWhen: 44, shownWhenSource: 60), // R-S5 quantity
+        FieldEntry(name: 48, validator: 6, shownWhen: 50, shownWhenSource: 59), // R-S5 value
+        FieldEntry(name: 50, validator: 7, shownWhen: 45, shownWhenSource: 60), // R-S5 ticker
+        FieldEntry(name: 51, validator: 8, shownWhen: 45, shownWhenSource: 60), // R-S5 quantity
         FieldEntry(name: 44, validator: 5, shownWhen: 0, shownWhenSource: 0), // R-S5-liability name
         FieldEntry(name: 45, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S5-liability category
         FieldEntry(name: 57, validator: 9, shownWhen: 0, shownWhenSource: 0), // R-S5-liability amount
@@ -436,31 +402,31 @@ enum RegentTables {
         VariantEntry(name: 38, condition: 15), // R-S2-pin face_id_disabled
         VariantEntry(name: 39, condition: 17), // R-S2-pin face_id_unavailable
         VariantEntry(name: 40, condition: 0), // R-S2-pin pin_entry
-        VariantEntry(name: 41, condition: 28), // R-S3 refreshing
-        VariantEntry(name: 42, condition: 29), // R-S3 empty
+        VariantEntry(name: 41, condition: 29), // R-S3 refreshing
+        VariantEntry(name: 42, condition: 30), // R-S3 empty
         VariantEntry(name: 28, condition: 0), // R-S3 default
-        VariantEntry(name: 53, condition: 35), // R-S4 discarding
-        VariantEntry(name: 54, condition: 39), // R-S4 stock_api_loading
-        VariantEntry(name: 27, condition: 40), // R-S4 error
+        VariantEntry(name: 53, condition: 36), // R-S4 discarding
+        VariantEntry(name: 54, condition: 40), // R-S4 stock_api_loading
+        VariantEntry(name: 27, condition: 41), // R-S4 error
         VariantEntry(name: 28, condition: 0), // R-S4 default
-        VariantEntry(name: 56, condition: 41), // R-S4-bank message
+        VariantEntry(name: 56, condition: 42), // R-S4-bank message
         VariantEntry(name: 28, condition: 0), // R-S4-bank default
-        VariantEntry(name: 53, condition: 35), // R-S4-liability discarding
+        VariantEntry(name: 53, condition: 36), // R-S4-liability discarding
         VariantEntry(name: 28, condition: 0), // R-S4-liability default
-        VariantEntry(name: 61, condition: 47), // R-S5 deleting
+        VariantEntry(name: 61, condition: 48), // R-S5 deleting
         VariantEntry(name: 28, condition: 0), // R-S5 default
-        VariantEntry(name: 61, condition: 47), // R-S5-liability deleting
+        VariantEntry(name: 61, condition: 48), // R-S5-liability deleting
         VariantEntry(name: 28, condition: 0), // R-S5-liability default
-        VariantEntry(name: 61, condition: 47), // R-S6 deleting
-        VariantEntry(name: 42, condition: 52), // R-S6 empty
+        VariantEntry(name: 61, condition: 48), // R-S6 deleting
+        VariantEntry(name: 42, condition: 53), // R-S6 empty
         VariantEntry(name: 28, condition: 0), // R-S6 default
-        VariantEntry(name: 61, condition: 47), // R-S6-liability deleting
-        VariantEntry(name: 42, condition: 54), // R-S6-liability empty
+        VariantEntry(name: 61, condition: 48), // R-S6-liability deleting
+        VariantEntry(name: 42, condition: 55), // R-S6-liability empty
         VariantEntry(name: 28, condition: 0), // R-S6-liability default
-        VariantEntry(name: 62, condition: 57), // R-S7 logging_out
-        VariantEntry(name: 63, condition: 56), // R-S7 alert
+        VariantEntry(name: 62, condition: 58), // R-S7 logging_out
+        VariantEntry(name: 63, condition: 57), // R-S7 alert
         VariantEntry(name: 28, condition: 0), // R-S7 default
-        VariantEntry(name: 64, condition: 59), // R-S7-currency confirming
+        VariantEntry(name: 64, condition: 28), // R-S7-currency confirming
         VariantEntry(name: 28, condition: 0), // R-S7-currency default
         VariantEntry(name: 67, condition: 61), // R-S8 purchasing
         VariantEntry(name: 28, condition: 0), // R-S8 default

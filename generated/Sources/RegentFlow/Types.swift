@@ -446,6 +446,7 @@ public enum RegentEvent: Hashable, Sendable {
     case tapLiabilitiesCard
     case tapReconnect
     case tapSettings
+    case convertValues
     case tickerEntered
     case quantityEntered
     case tapCancel
@@ -478,7 +479,6 @@ public enum RegentEvent: Hashable, Sendable {
     case tapChangePin
     case tapStartFreeTrial
     case tapClose
-    case convertValues
     case takeSnapshot
 
     /// A timer the machine started (`.startTimer`) is due.
@@ -636,6 +636,8 @@ public enum RegentEvent: Hashable, Sendable {
             self = .tapReconnect
         case "tap_settings":
             self = .tapSettings
+        case "convert_values":
+            self = .convertValues
         case "ticker_entered":
             self = .tickerEntered
         case "quantity_entered":
@@ -700,8 +702,6 @@ public enum RegentEvent: Hashable, Sendable {
             self = .tapStartFreeTrial
         case "tap_close":
             self = .tapClose
-        case "convert_values":
-            self = .convertValues
         case "take_snapshot":
             self = .takeSnapshot
         default:
@@ -860,6 +860,8 @@ public enum RegentEvent: Hashable, Sendable {
             return "tap_reconnect"
         case .tapSettings:
             return "tap_settings"
+        case .convertValues:
+            return "convert_values"
         case .tickerEntered:
             return "ticker_entered"
         case .quantityEntered:
@@ -924,8 +926,6 @@ public enum RegentEvent: Hashable, Sendable {
             return "tap_start_free_trial"
         case .tapClose:
             return "tap_close"
-        case .convertValues:
-            return "convert_values"
         case .takeSnapshot:
             return "take_snapshot"
         case .timerFired:
@@ -1084,71 +1084,71 @@ public enum RegentEvent: Hashable, Sendable {
             return 72
         case .tapSettings:
             return 73
-        case .tickerEntered:
-            return 74
-        case .quantityEntered:
-            return 75
-        case .tapCancel:
-            return 76
-        case .tapOutside:
-            return 77
-        case .tapDiscard:
-            return 78
-        case .tapKeepEditing:
-            return 79
-        case .tapConnectBankTab:
-            return 80
-        case .tapManualTab:
-            return 81
-        case .tapSaveChanges:
-            return 82
-        case .tapDeleteAsset:
-            return 83
-        case .tapConfirmDelete:
-            return 84
-        case .tapCancelDelete:
-            return 85
-        case .tapDeleteLiability:
-            return 86
-        case .tapAdd:
-            return 87
-        case .tapCurrency:
-            return 88
-        case .tapFaceIdPin:
-            return 89
-        case .toggleNotifications:
-            return 90
-        case .tapManageSubscription:
-            return 91
-        case .tapRestorePurchases:
-            return 92
-        case .tapPrivacyPolicy:
-            return 93
-        case .tapTermsOfService:
-            return 94
-        case .tapLogOut:
-            return 95
-        case .tapConfirmLogOut:
-            return 96
-        case .tapCancelLogOut:
-            return 97
-        case .tapDone:
-            return 98
-        case .tapSelect:
-            return 99
-        case .tapConfirmSwitch:
-            return 100
-        case .tapCancelSwitch:
-            return 101
-        case .toggleFaceId:
-            return 102
-        case .tapChangePin:
-            return 103
-        case .tapStartFreeTrial:
-            return 104
-        case .tapClose:
-            return 105
         case .convertValues:
+            return 74
+        case .tickerEntered:
+            return 75
+        case .quantityEntered:
+            return 76
+        case .tapCancel:
+            return 77
+        case .tapOutside:
+            return 78
+        case .tapDiscard:
+            return 79
+        case .tapKeepEditing:
+            return 80
+        case .tapConnectBankTab:
+            return 81
+        case .tapManualTab:
+            return 82
+        case .tapSaveChanges:
+            return 83
+        case .tapDeleteAsset:
+            return 84
+        case .tapConfirmDelete:
+            return 85
+        case .tapCancelDelete:
+            return 86
+        case .tapDeleteLiability:
+            return 87
+        case .tapAdd:
+            return 88
+        case .tapCurrency:
+            return 89
+        case .tapFaceIdPin:
+            return 90
+        case .toggleNotifications:
+            return 91
+        case .tapManageSubscription:
+            return 92
+        case .tapRestorePurchases:
+            return 93
+        case .tapPrivacyPolicy:
+            return 94
+        case .tapTermsOfService:
+            return 95
+        case .tapLogOut:
+            return 96
+        case .tapConfirmLogOut:
+            return 97
+        case .tapCancelLogOut:
+            return 98
+        case .tapDone:
+            return 99
+        case .tapSelect:
+            return 100
+        case .tapConfirmSwitch:
+            return 101
+        case .tapCancelSwitch:
+            return 102
+        case .toggleFaceId:
+            return 103
+        case .tapChangePin:
+            return 104
+        case .tapStartFreeTrial:
+            return 105
+        case .tapClose:
             return 106
         case .takeSnapshot:
             return 107
