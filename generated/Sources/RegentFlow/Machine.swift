@@ -1237,10 +1237,6 @@ public struct RegentMachine: Sendable {
         guard (state.assets.allSatisfy { a in a.value.currency == state.primaryCurrency } && state.liabilities.allSatisfy { l in l.amount.currency == state.primaryCurrency }) else {
             throw FlowFailure("invariant 'values_in_primary_currency' (assets.all(a, currency(a.value) == primary_currency) && liabilities.all(l, currency(l.amount) == primary_currency)) broken")
         }
-        // Net Worth = (Sum of all Asset values) - (Sum of all Liability amounts)
-        guard try sameMoney(derivedNetWorth(), subtract(derivedTotalAssets(), derivedTotalLiabilities())) && (derivedNetWorth().currency == state.primaryCurrency) else {
-            throw FlowFailure("invariant 'net_worth_is_assets_minus_liabilities' (net_worth == total_assets - total_liabilities && currency(net_worth) == primary_currency) broken")
-        }
         // `metadata.ticker` uppercase
         guard (state.assets.allSatisfy { a in a.ticker == a.ticker.uppercased() }) else {
             throw FlowFailure("invariant 'ticker_upper_case' (assets.all(a, a.ticker == upper(a.ticker))) broken")

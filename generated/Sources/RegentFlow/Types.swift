@@ -8,97 +8,354 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// App Launch (R-LAUNCH)
     ///
     /// Not a screen the person sees: at launch AsyncStorage loads all data and RevenueCat's entitlement is checked ("Source of Truth: RevenueCat API (always validate on app launch)"); then first-time users see the Sign-Up Screen, half-way setups resume, and returning users see the Auth Screen ("Home Screen renders immediately (no loading screen)" once authenticated).
+    ///
+    /// Acceptance criteria:
+    /// - SC-12: Data persists between sessions
+    /// - P0-DATA-4: AsyncStorage implementation
+    /// - P0-PER-2: Load data on app launch
+    /// - P1-SUB-1: RevenueCat SDK integration
+    /// - P1-SUB-4: Premium entitlement check
+    /// - TC-19: Data persists after app close
+    /// - TC-20: App loads data on reopen
+    /// - EC-F1-3: User closes app mid-setup → Resume where left off (store setup progress)
+    /// - EC-F9-2: User already subscribed on another device → RevenueCat syncs entitlement
     case rLAUNCH = "R-LAUNCH"
 
     /// Sign-Up Screen (R-S1)
     ///
     /// Full-screen cityscape, Regent logo, tagline, "Sign in with Google" button. No fields, no footer text, no "Skip" option.
+    ///
+    /// Acceptance criteria:
+    /// - SC-01: User can sign up with Google
+    /// - SC-13: App feels premium and polished
+    /// - P0-AUTH-1: Google OAuth sign-in
+    /// - P0-AUTH-5: Basic error handling (network, permissions)
+    /// - P0-DATA-1: User profile structure
+    /// - P0-NAV-1: Sign-Up → Auth → Home flow
+    /// - P1-DES-1: Cityscape backgrounds (Sign-Up, Auth screens)
+    /// - P1-DES-4: Loading states (spinners, skeletons)
+    /// - P1-DES-5: Error states (toasts, alerts)
+    /// - P1-TEST-1: Test all user flows
+    /// - P1-TEST-3: Error handling (API failures, network issues)
+    /// - TC-01: Google OAuth sign-in works
+    /// - TC-24: Error messages appear for failures
+    /// - TC-26: Logout clears data and returns to sign-up
+    /// - EC-F1-2: User denies Google → Can't proceed (required for MVP)
+    /// - EC-S1-1: Network offline → Error message: "No internet connection"
+    /// - EC-S1-2: Google account already registered → Log in (skip setup)
+    /// - EC-I1-1: User cancels → Show toast: "Sign-in cancelled"
     case rS1 = "R-S1"
 
     /// Face ID Setup (R-S1-faceid)
     ///
     /// After Google sign-in the app checks Face ID support and requests permission (iOS system alert "Regent would like to use Face ID").
+    ///
+    /// Acceptance criteria:
+    /// - SC-01: User can sign up with Google
+    /// - P0-AUTH-5: Basic error handling (network, permissions)
+    /// - EC-F1-1: User denies Face ID → Show warning: "PIN will be your only login method"
     case rS1Faceid = "R-S1-faceid"
 
     /// Create your 4-digit PIN (R-S1-pin)
     ///
     /// "Use this as a backup if Face ID is unavailable". User enters PIN twice (confirmation).
+    ///
+    /// Acceptance criteria:
+    /// - SC-01: User can sign up with Google
+    /// - P0-AUTH-4: PIN setup on first login
+    /// - P0-DATA-5: SecureStore for PIN
+    /// - EC-F1-3: User closes app mid-setup → Resume where left off (store setup progress)
     case rS1Pin = "R-S1-pin"
 
     /// Choose your primary currency (R-S1-currency), shown as a modal
     ///
     /// Options: GBP (£), USD ($), EUR (€). Default: GBP (based on device region if possible).
+    ///
+    /// Acceptance criteria:
+    /// - SC-01: User can sign up with Google
+    /// - SC-10: Currency selection works (GBP/USD/EUR)
+    /// - P0-CUR-1: Currency selection (GBP, USD, EUR)
     case rS1Currency = "R-S1-currency"
 
     /// Auth Screen (R-S2)
     ///
     /// Regent logo, cityscape, Face ID icon, "Authenticate to continue". The iOS Face ID alert appears automatically on screen load.
+    ///
+    /// Acceptance criteria:
+    /// - SC-02: User can authenticate with Face ID (PIN fallback)
+    /// - P0-AUTH-2: Face ID authentication
+    /// - P0-NAV-1: Sign-Up → Auth → Home flow
+    /// - P1-DES-1: Cityscape backgrounds (Sign-Up, Auth screens)
+    /// - TC-02: Face ID prompts on auth screen
+    /// - EC-F7-1: After 2 failed attempts → Show "Use PIN" button
     case rS2 = "R-S2"
 
     /// PIN Entry (R-S2-pin)
     ///
     /// 4-digit numeric keypad, each digit masked (••••); auto-submits after 4 digits.
+    ///
+    /// Acceptance criteria:
+    /// - SC-02: User can authenticate with Face ID (PIN fallback)
+    /// - P0-AUTH-3: PIN fallback (4-digit)
+    /// - P0-DATA-5: SecureStore for PIN
+    /// - TC-03: PIN entry works as fallback
+    /// - EC-F7-2: After 3 failed PIN attempts → Lock for 1 minute
+    /// - EC-F7-3: Text: "Face ID unavailable. Use your PIN."
+    /// - EC-F7-4: Show alert: "Face ID is disabled. Enable in Settings or use PIN."
+    /// - EC-S2-1: User forgets PIN → "Reset PIN" link (requires Google re-authentication)
     case rS2Pin = "R-S2-pin"
 
     /// PIN Locked (R-S2-locked)
     ///
     /// "Too many failed attempts → Lock for 1 minute, show countdown"
+    ///
+    /// Acceptance criteria:
+    /// - EC-F7-2: After 3 failed PIN attempts → Lock for 1 minute
+    /// - EC-S2-2: Too many failed attempts → Lock for 1 minute, show countdown
     case rS2Locked = "R-S2-locked"
 
     /// Reset PIN (R-S2-reset)
     ///
     /// Google re-authentication before a new PIN can be set.
+    ///
+    /// Acceptance criteria:
+    /// - EC-S2-1: User forgets PIN → "Reset PIN" link (requires Google re-authentication)
     case rS2Reset = "R-S2-reset"
 
     /// Set New PIN (R-S2-newpin)
+    ///
+    /// Acceptance criteria:
+    /// - EC-S2-1: User forgets PIN → "Reset PIN" link (requires Google re-authentication)
     case rS2Newpin = "R-S2-newpin"
 
     /// Home Screen (R-S3)
     ///
     /// Header: Regent wordmark, Settings icon, date. Card 1 Net Worth (large, integer, change indicator), Card 2 Assets (total, stacked bar chart, list), Card 3 Liabilities (same), bottom action bar "Add Asset" | "Add Liability".
+    ///
+    /// Acceptance criteria:
+    /// - SC-07: App fetches live stock prices via Twelve Data
+    /// - SC-08: Net worth calculates correctly in real-time
+    /// - SC-09: Charts display asset/liability breakdowns
+    /// - SC-12: Data persists between sessions
+    /// - SC-13: App feels premium and polished
+    /// - P0-HOME-1: Net Worth card (total display)
+    /// - P0-HOME-2: Assets card (list, no chart yet)
+    /// - P0-HOME-3: Liabilities card (list, no chart yet)
+    /// - P0-HOME-4: Add Asset button (opens modal)
+    /// - P0-HOME-5: Add Liability button (opens modal)
+    /// - P0-ADD-4: Update Home Screen immediately
+    /// - P0-EDIT-3: Update net worth on change
+    /// - P0-CUR-2: Display currency symbol throughout app
+    /// - P0-NAV-1: Sign-Up → Auth → Home flow
+    /// - P0-PER-1: Auto-save on every action
+    /// - P0-PER-3: Handle app backgrounding/foregrounding
+    /// - P1-CHART-1: Horizontal bar chart (Assets breakdown)
+    /// - P1-CHART-2: Horizontal bar chart (Liabilities breakdown)
+    /// - P1-CHART-3: Real-time chart updates (smooth animations)
+    /// - P1-CHART-4: Category color coding
+    /// - P1-STOCK-3: Twelve Data API integration
+    /// - P1-STOCK-5: Auto-refresh every 15 minutes
+    /// - P1-STOCK-6: Market hours detection
+    /// - P1-BANK-3: Account balance fetching
+    /// - P1-BANK-6: Balance refresh (24-hour cycle)
+    /// - P1-BANK-7: Manual refresh (pull-to-refresh)
+    /// - P1-SUB-2: Paywall modal (triggered at 4th asset)
+    /// - P1-SUB-3: Free tier limits (3 assets, 2 liabilities, no connections)
+    /// - P1-DES-2: Card shadows and depth
+    /// - P1-DES-3: Smooth animations (modal slides, number counters)
+    /// - P1-DES-4: Loading states (spinners, skeletons)
+    /// - P1-DES-5: Error states (toasts, alerts)
+    /// - P1-DES-6: Empty states (prompts to add data)
+    /// - P1-INS-1: Net worth change indicator ("+ £3,200 this month")
+    /// - P1-INS-2: Calculate change from 30-day snapshot
+    /// - P1-INS-3: Color-coded change (green up, red down)
+    /// - P1-TEST-1: Test all user flows
+    /// - P1-TEST-2: Handle edge cases (negative net worth, no data, etc.)
+    /// - P1-TEST-3: Error handling (API failures, network issues)
+    /// - P1-TEST-4: Rate limiting (Twelve Data)
+    /// - TC-04: Add asset (manual) saves and displays
+    /// - TC-05: Add liability saves and displays
+    /// - TC-06: Net worth calculates correctly (assets - liabilities)
+    /// - TC-09: Currency selection changes symbols
+    /// - TC-13: TrueLayer redirects back to app
+    /// - TC-14: Connected account appears as asset
+    /// - TC-17: Premium entitlement unlocks features
+    /// - TC-20: App loads data on reopen
+    /// - TC-21: Pull-to-refresh updates prices
+    /// - TC-22: Charts display correctly
+    /// - TC-23: Animations are smooth
+    /// - TC-24: Error messages appear for failures
+    /// - EC-F3-4: User connects multiple accounts → Each becomes separate asset
+    /// - EC-F3-5: If TrueLayer token expires → Prompt to reconnect
+    /// - EC-F4-2: API rate limit exceeded → Use cached price, show warning
+    /// - EC-F4-3: Twelve Data API down → Use last known price, show "Price may be outdated"
+    /// - EC-F4-5: Outside market hours: Last closing price (show "Closed" badge)
+    /// - EC-F5-2: Net worth becomes negative → Display clearly (not alarming, just factual)
+    /// - DM-1: Show as integer (no decimals) for visual clarity
+    /// - DM-2: Sort by value (largest first)
+    /// - DM-4: `value` always stored in user's primary currency (converted if needed)
+    /// - DM-6: Compare to 30 days ago (stored snapshot)
     case rS3 = "R-S3"
 
     /// Add Asset Modal (Manual Entry) (R-S4), shown as a sheet
     ///
     /// Header: "Cancel" | "Add Asset". Tabs "Manual" | "Connect Bank" (Manual selected by default). Name, Category, Value; the Stock/ETF toggle only if Category = "Investments", then Ticker, Shares, Currency and the read-only Current Value.
+    ///
+    /// Acceptance criteria:
+    /// - SC-03: User can add/edit/delete assets manually
+    /// - SC-06: User can add stock portfolio (ticker + quantity)
+    /// - SC-07: App fetches live stock prices via Twelve Data
+    /// - P0-DATA-2: Asset structure (manual entry)
+    /// - P0-HOME-4: Add Asset button (opens modal)
+    /// - P0-ADD-1: Manual entry form (name, category, value)
+    /// - P0-ADD-2: Validation (required fields, positive values)
+    /// - P0-ADD-3: Save to AsyncStorage
+    /// - P0-CUR-2: Display currency symbol throughout app
+    /// - P0-NAV-2: Modal open/close (Add Asset/Liability)
+    /// - P1-STOCK-1: Stock/ETF toggle in Add Asset
+    /// - P1-STOCK-2: Ticker input with validation
+    /// - P1-STOCK-3: Twelve Data API integration
+    /// - P1-STOCK-4: Live price fetching
+    /// - P1-STOCK-7: Quantity × Price calculation
+    /// - P1-STOCK-8: Currency conversion for stocks
+    /// - P1-SUB-3: Free tier limits (3 assets, 2 liabilities, no connections)
+    /// - P1-DES-3: Smooth animations (modal slides, number counters)
+    /// - P1-DES-4: Loading states (spinners, skeletons)
+    /// - TC-04: Add asset (manual) saves and displays
+    /// - TC-10: Stock ticker validation works (Twelve Data)
+    /// - TC-11: Stock price fetches and displays
+    /// - TC-17: Premium entitlement unlocks features
+    /// - TC-24: Error messages appear for failures
+    /// - EC-F2-2: User enters negative value → Show error: "Asset value must be positive"
+    /// - EC-F2-3: User taps outside modal → Ask: "Discard changes?" (if fields filled)
+    /// - EC-F4-1: Invalid ticker → Show error: "Ticker not found. Try again."
+    /// - EC-F4-4: User owns multiple positions → Each is separate asset (allow duplicates)
+    /// - EC-S4-1: Name too long → Truncate to 50 characters
+    /// - EC-S4-2: API timeout → Show: "Unable to fetch price. Add manually?"
+    /// - EC-S4-3: User adds duplicate ticker → Allow (separate holdings)
+    /// - EC-F2-1: User enters text in value field → Block non-numeric input
+    /// - DM-5: `metadata.ticker` uppercase, validated against Twelve Data
     case rS4 = "R-S4"
 
     /// Connect Bank (R-S4-bank), shown as a sheet
     ///
     /// The Connect Bank tab: search bar at top, list of supported UK banks (Barclays, HSBC, Lloyds, Nationwide, Santander, NatWest, and others supported by TrueLayer), each with logo, name and chevron.
+    ///
+    /// Acceptance criteria:
+    /// - SC-05: User can connect bank account via TrueLayer
+    /// - P1-BANK-1: TrueLayer OAuth flow
+    /// - P1-BANK-2: Bank list (UK banks)
+    /// - P1-DES-5: Error states (toasts, alerts)
+    /// - P1-TEST-3: Error handling (API failures, network issues)
+    /// - TC-24: Error messages appear for failures
+    /// - EC-F3-1: User cancels bank login → Return to modal, show message: "Connection cancelled"
+    /// - EC-F3-2: Bank login fails → Show error: "Unable to connect. Please try again."
+    /// - EC-F3-3: TrueLayer returns no accounts → Show error: "No accounts found."
     case rS4Bank = "R-S4-bank"
 
     /// TrueLayer Bank Login (R-S4-truelayer), shown as a external
     ///
     /// In-app browser (WebView) with the bank's official login through TrueLayer; "Regent wants to view your account balances"; redirects to regent://auth/truelayer.
+    ///
+    /// Acceptance criteria:
+    /// - SC-05: User can connect bank account via TrueLayer
+    /// - P1-BANK-1: TrueLayer OAuth flow
+    /// - P1-BANK-3: Account balance fetching
+    /// - P1-BANK-4: Auto-create Assets from accounts
+    /// - P1-BANK-5: Refresh token storage (SecureStore)
+    /// - TC-12: Bank connection (TrueLayer) opens browser
+    /// - TC-13: TrueLayer redirects back to app
     case rS4Truelayer = "R-S4-truelayer"
 
     /// Add Liability (R-S4-liability), shown as a sheet
     ///
     /// Similar to Add Asset; only manual entry ("no bank connection for liabilities in MVP").
+    ///
+    /// Acceptance criteria:
+    /// - SC-04: User can add/edit/delete liabilities manually
+    /// - P0-DATA-3: Liability structure (manual entry)
+    /// - P0-HOME-5: Add Liability button (opens modal)
+    /// - P0-ADD-2: Validation (required fields, positive values)
+    /// - P0-CUR-2: Display currency symbol throughout app
+    /// - P0-NAV-2: Modal open/close (Add Asset/Liability)
+    /// - TC-05: Add liability saves and displays
+    /// - EC-F5-1: User enters negative amount → Block and show error
+    /// - DM-3: `amount` always positive (not negative)
     case rS4Liability = "R-S4-liability"
 
     /// Edit Asset Modal (R-S5), shown as a sheet
     ///
     /// Same form as Add Asset, pre-populated; "Save Changes" instead of "Add Asset"; "Delete Asset" (red text) at the very bottom.
+    ///
+    /// Acceptance criteria:
+    /// - SC-03: User can add/edit/delete assets manually
+    /// - P0-EDIT-1: Edit existing asset/liability
+    /// - P0-EDIT-2: Delete with confirmation
+    /// - TC-07: Edit asset updates values
+    /// - TC-08: Delete asset removes from list
+    /// - EC-F6-1: User tries to delete connected bank account → Show warning: "This will disconnect your bank. You can reconnect anytime."
+    /// - EC-F6-2: User tries to delete only asset → Allow (net worth becomes £0)
+    /// - EC-F6-3: User edits stock ticker → Re-fetch price from Twelve Data
+    /// - DM-5: `metadata.ticker` uppercase, validated against Twelve Data
     case rS5 = "R-S5"
 
     /// Edit Liability Modal (R-S5-liability), shown as a sheet
+    ///
+    /// Acceptance criteria:
+    /// - SC-04: User can add/edit/delete liabilities manually
+    /// - P0-EDIT-1: Edit existing asset/liability
+    /// - P0-EDIT-2: Delete with confirmation
+    /// - DM-3: `amount` always positive (not negative)
     case rS5Liability = "R-S5-liability"
 
     /// Assets Detail Screen (R-S6)
     ///
     /// Full screen: back arrow (← "Home"), "Assets" title, "Add" button; total ("Total Assets"), the bar chart with a legend, the list grouped by category (section headers), each item with an edit icon; swipe left to delete.
+    ///
+    /// Acceptance criteria:
+    /// - SC-09: Charts display asset/liability breakdowns
+    /// - P0-EDIT-2: Delete with confirmation
+    /// - P1-CHART-1: Horizontal bar chart (Assets breakdown)
+    /// - P1-DES-6: Empty states (prompts to add data)
+    /// - P1-DET-1: Assets detail screen (full list)
+    /// - P1-DET-3: Grouped by category
+    /// - P1-DET-4: Swipe-to-delete
+    /// - TC-08: Delete asset removes from list
+    /// - EC-F6-1: User tries to delete connected bank account → Show warning: "This will disconnect your bank. You can reconnect anytime."
+    /// - DM-2: Sort by value (largest first)
     case rS6 = "R-S6"
 
     /// Liabilities Detail Screen (R-S6-liability)
     ///
     /// The liabilities' full list, grouped by category, with the same chart and swipe-to-delete.
+    ///
+    /// Acceptance criteria:
+    /// - SC-09: Charts display asset/liability breakdowns
+    /// - P1-CHART-2: Horizontal bar chart (Liabilities breakdown)
+    /// - P1-DES-6: Empty states (prompts to add data)
+    /// - P1-DET-2: Liabilities detail screen (full list)
+    /// - P1-DET-3: Grouped by category
+    /// - P1-DET-4: Swipe-to-delete
     case rS6Liability = "R-S6-liability"
 
     /// Settings Screen (R-S7)
     ///
     /// Profile (Google photo, name, email, subscription badge); Preferences (Currency, Face ID & PIN, Notifications); Subscription (Manage Subscription, Restore Purchases); About (Version, Privacy Policy, Terms of Service, Contact Support); Account (Log Out, red).
+    ///
+    /// Acceptance criteria:
+    /// - P0-DATA-1: User profile structure
+    /// - P0-NAV-3: Basic Settings screen (logout only)
+    /// - P1-STOCK-5: Auto-refresh every 15 minutes
+    /// - P1-SUB-6: Restore purchases
+    /// - P1-SUB-7: Subscription status display (Settings)
+    /// - P1-SET-1: User profile display (Google photo, name, email)
+    /// - P1-SET-5: Subscription management
+    /// - P1-SET-6: Logout
+    /// - TC-18: Restore purchases works
+    /// - TC-25: Settings screen displays user info
+    /// - TC-26: Logout clears data and returns to sign-up
+    /// - EC-F9-1: User cancels trial → Reverts to free tier at end of trial period
+    /// - EC-F9-3: User restores purchases → RevenueCat checks receipt, grants access
     case rS7 = "R-S7"
 
     /// Web View (R-S7-web), shown as a external
@@ -109,22 +366,56 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// iOS Subscription Settings (R-S7-subscriptions), shown as a external
     ///
     /// "Managed in iOS Settings → Subscriptions": cancel, change plan (Apple handles).
+    ///
+    /// Acceptance criteria:
+    /// - P1-SET-5: Subscription management
     case rS7Subscriptions = "R-S7-subscriptions"
 
     /// Currency Selection (R-S7-currency)
     ///
     /// GBP, USD, EUR (radio buttons); select → confirmation → convert all values.
+    ///
+    /// Acceptance criteria:
+    /// - SC-10: Currency selection works (GBP/USD/EUR)
+    /// - P0-CUR-1: Currency selection (GBP, USD, EUR)
+    /// - P0-CUR-3: Basic currency conversion (hardcoded rates acceptable for MVP)
+    /// - P1-SET-2: Currency switcher
+    /// - TC-09: Currency selection changes symbols
+    /// - EC-F8-1: Exchange rate API unavailable → Use fallback rates (hardcoded, show warning)
+    /// - EC-F8-2: User switches currency frequently → Maintain original value + conversion (don't compound errors)
+    /// - DM-4: `value` always stored in user's primary currency (converted if needed)
     case rS7Currency = "R-S7-currency"
 
     /// Face ID & PIN (R-S7-security)
+    ///
+    /// Acceptance criteria:
+    /// - P1-SET-3: Face ID toggle (enable/disable)
     case rS7Security = "R-S7-security"
 
     /// Change PIN (R-S7-change-pin)
+    ///
+    /// Acceptance criteria:
+    /// - P1-SET-4: Change PIN
     case rS7ChangePin = "R-S7-change-pin"
 
     /// Paywall Modal (R-S8), shown as a modal
     ///
     /// Full screen, dark gradient, X to dismiss. Features: Unlimited assets & liabilities, Live stock price updates, Bank account connections, Priority support, Export to CSV (future feature teaser). Single pricing card; "Start 7-Day Free Trial"; footer "Terms apply", Restore Purchases.
+    ///
+    /// Acceptance criteria:
+    /// - SC-11: Subscription paywall implemented (RevenueCat)
+    /// - P1-SUB-1: RevenueCat SDK integration
+    /// - P1-SUB-2: Paywall modal (triggered at 4th asset)
+    /// - P1-SUB-3: Free tier limits (3 assets, 2 liabilities, no connections)
+    /// - P1-SUB-5: Purchase flow (7-day trial)
+    /// - P1-SUB-6: Restore purchases
+    /// - P1-SET-5: Subscription management
+    /// - TC-15: Subscription paywall appears at 4th asset
+    /// - TC-16: Purchase flow completes (sandbox)
+    /// - EC-F9-1: User cancels trial → Reverts to free tier at end of trial period
+    /// - EC-F9-3: User restores purchases → RevenueCat checks receipt, grants access
+    /// - EC-I5-1: Purchase cancelled → Show toast: "Purchase cancelled"
+    /// - EC-I5-2: Already subscribed → Skip purchase, grant access
     case rS8 = "R-S8"
 
     /// The screen's name in the seed.
