@@ -51,12 +51,13 @@ let package = Package(
         // differential tests run them against the interpreter.
         .target(name: "TempoFlow", path: "generated/Sources/TempoFlow"),
         .target(name: "YOLEFlow", path: "generated/Sources/YOLEFlow"),
+        .target(name: "RegentFlow", path: "generated/Sources/RegentFlow"),
         .target(name: "SmallFlow", path: "Tests/Fixtures/codegen/small-app/expected/Sources/SmallFlow"),
         // The same app in the shape flowc picks for very large apps (encoded tables, screen struct).
         .target(name: "SmallEncodedFlow", path: "Tests/Fixtures/codegen/small-app/expected-encoded/SmallFlow"),
         // The run-semantics conformance fixture (Tests/Fixtures/semantics), replayed on the generated machine.
         .target(name: "SemanticsFlow", path: "Tests/Fixtures/semantics/expected/Sources/SemanticsFlow"),
-        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowCompiler", "FlowRuntime", "FlowTestSupport", "TempoFlow", "YOLEFlow", "SmallFlow", "SmallEncodedFlow", "SemanticsFlow"]),
+        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowCompiler", "FlowRuntime", "FlowTestSupport", "TempoFlow", "YOLEFlow", "RegentFlow", "SmallFlow", "SmallEncodedFlow", "SemanticsFlow"]),
         .testTarget(name: "FlowSourceTests", dependencies: ["FlowSource", "FlowTestSupport"]),
         .testTarget(name: "FlowExpressionTests", dependencies: ["FlowExpression", "FlowTestSupport"]),
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),

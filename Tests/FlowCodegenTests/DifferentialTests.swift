@@ -369,7 +369,8 @@ func stateJSON(_ state: [String: Value]) -> String {
 
 /// The apps whose generated module this test target links, by app id.
 func generatedDriver(_ id: String) -> (any GeneratedDriver.Type)? {
-    ["tempo": TempoDriver.self, "small": SmallDriver.self, "small-encoded": SmallEncodedDriver.self, "semantics": SemanticsDriver.self, "yole": YoleDriver.self][id]
+    ["tempo": TempoDriver.self, "small": SmallDriver.self, "small-encoded": SmallEncodedDriver.self, "semantics": SemanticsDriver.self, "yole": YoleDriver.self,
+     "regent": RegentDriver.self][id]
 }
 
 @Suite struct DifferentialTests {

@@ -4,6 +4,7 @@ import SemanticsFlow
 import SmallFlow
 import TempoFlow
 import YOLEFlow
+import RegentFlow
 
 /// An effect as both sides can report it: the kind and value scenarios match on, or a timer request.
 enum EffectRecord: Equatable, CustomStringConvertible {
@@ -251,6 +252,58 @@ struct YoleDriver: GeneratedDriver {
         }
     }
     static func record(_ effect: YOLEEffect) -> EffectRecord {
+        switch effect {
+        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
+        case .analytics(let event):
+            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
+        case .push(let text): .effect(kind: "push", value: text, details: [:])
+        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
+        case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
+        case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
+        }
+    }
+}
+
+struct RegentDriver: GeneratedDriver {
+    var machine: RegentMachine
+    init(start: String) throws { machine = try RegentMachine(start: RegentScreen(rawValue: start)) }
+    mutating func setClock(elapsed: Int) { machine.now = .init(millisecondsSince1970: 1_767_225_600_000 + elapsed) }
+    var screenID: String { machine.screenID }
+    var errors: [String: String] { machine.errors }
+    var ended: String? { machine.ended }
+    func variant() throws -> String? { try machine.variant() }
+    func texts() throws -> [String: String] { try machine.texts() }
+    func stateJSON() throws -> String { try encodeSorted(machine.state) }
+    func stateDiffers(from other: RegentDriver) -> Bool { machine.state != other.machine.state }
+    mutating func start() throws -> [EffectRecord] {
+        var effects: [RegentEffect] = []
+        try machine.start(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
+        guard let event = RegentEvent(name: name, payload: payload) else { return nil }
+        return try machine.send(event).map(Self.record)
+    }
+    mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
+        try machine.send(.timerFired(token: RegentFlow.TimerToken(rawValue: token))).map(Self.record)
+    }
+    mutating func back() throws -> [EffectRecord] {
+        var effects: [RegentEffect] = []
+        try machine.back(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func restart() throws -> [EffectRecord] {
+        var effects: [RegentEffect] = []
+        try machine.restart(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
+        switch input {
+        case .text(let text): try machine.fill(field, .text(text))
+        case .list(let items): try machine.fill(field, .list(items))
+        }
+    }
+    static func record(_ effect: RegentEffect) -> EffectRecord {
         switch effect {
         case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
         case .analytics(let event):

@@ -54,6 +54,32 @@ public struct SemanticsMachine: Sendable {
         try checkInvariants()
     }
 
+    /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
+    /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
+    /// is told to cancel the timers) and the start screen is entered as at launch.
+    public mutating func restart(into effects: inout [SemanticsEffect]) throws {
+        state = SemanticsState()
+        state.count = 0
+        state.picked = ""
+        state.reference = ""
+        state.lastName = "Ada"
+        for timer in activeTimers {
+            effects.append(.cancelTimer(timer.token))
+        }
+        activeTimers = []
+        inputs = [:]
+        history = []
+        overlayOpeners = []
+        callFrames = []
+        raised = []
+        errors = [:]
+        ended = nil
+        screenNumber = 0
+        try enter(screenNumber, into: &effects)
+        try drainRaised(into: &effects)
+        try checkInvariants()
+    }
+
     /// The current screen.
     public var screen: SemanticsScreen { SemanticsScreen(number: screenNumber) }
 

@@ -94,7 +94,7 @@ struct VariantEntry: Sendable {
 /// A timer the machine has started and not yet seen fire or cancelled.
 struct ActiveTimer: Sendable {
     var token: TimerToken
-    /// The screen whose timer this is, or -1 for a flow's global timer.
+    /// The screen whose timer this is, -1 for a flow's global timer, -2 for an app-wide recurring timer.
     var screen: Int32
     var flow: Int32
     var timer: Int32
@@ -228,7 +228,7 @@ extension Machine {
     mutating func startFlowTimers(_ flow: Int32, into effects: inout [Effect]) {
         var index = 0
         while index < activeTimers.count {
-            if activeTimers[index].screen < 0 {
+            if activeTimers[index].screen == -1 {
                 effects.append(.cancelTimer(activeTimers[index].token))
                 activeTimers.remove(at: index)
             } else {
@@ -271,6 +271,8 @@ extension Machine {
     mutating func fire(_ token: TimerToken, into effects: inout [Effect]) throws {
         guard ended == nil, let index = activeTimers.firstIndex(where: { $0.token == token }) else { return }
         let active = activeTimers.remove(at: index)
+        // A recurring timer (app.every) is armed again before its actions run, as the interpreter does.
+        if active.screen == -2 { schedule(active.timer, screen: -2, flow: active.flow, into: &effects) }
         let timer = tables.timers[Int(active.timer)]
         _ = try take(Int(timer.rowStart)..<Int(timer.rowEnd), event: -1, payload: nil, into: &effects)
     }
@@ -407,7 +409,7 @@ extension Machine {
         let entry = tables.flows[Int(flow)]
         // Nothing to restart when the flow has no global timers and none are running.
         if entry.timerStart == entry.timerEnd && activeTimers.isEmpty { return }
-        if flow != previousFlow || !activeTimers.contains(where: { $0.screen < 0 && $0.flow == flow }) {
+        if flow != previousFlow || !activeTimers.contains(where: { $0.screen == -1 && $0.flow == flow }) {
             startFlowTimers(flow, into: &effects)
         }
     }

@@ -53,6 +53,31 @@ public struct SmallMachine: Sendable {
         try checkInvariants()
     }
 
+    /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
+    /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
+    /// is told to cancel the timers) and the start screen is entered as at launch.
+    public mutating func restart(into effects: inout [SmallEffect]) throws {
+        state = SmallState()
+        state.attempts = 0
+        state.signedIn = false
+        state.rememberedEmail = "ada@example.com"
+        for timer in activeTimers {
+            effects.append(.cancelTimer(timer.token))
+        }
+        activeTimers = []
+        inputs = [:]
+        history = []
+        overlayOpeners = []
+        callFrames = []
+        raised = []
+        errors = [:]
+        ended = nil
+        screenNumber = 0
+        try enter(screenNumber, into: &effects)
+        try drainRaised(into: &effects)
+        try checkInvariants()
+    }
+
     /// The current screen.
     public var screen: SmallScreen { SmallScreen(number: screenNumber) }
 
