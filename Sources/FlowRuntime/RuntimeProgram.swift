@@ -95,7 +95,7 @@ public final class RuntimeProgram: Sendable {
         var payloads: [String: [String: Value]] = [:]
         for event in app.events where !event.payload.isEmpty {
             var payload: [String: Value] = [:]
-            for field in event.payload { payload[field.name] = zeroValue(field.type, in: app) }
+            for field in event.payload { payload[field.name] = payloadZero(field.type, in: app) }
             payloads[event.name] = payload
         }
         outcomePayloads = payloads
@@ -364,6 +364,16 @@ final class ExpressionCompiler {
 }
 
 /// The value a state value of `type` starts with when no initial value is written.
+/// What a payload or output field the sender left out holds: the zero value, and for a date or a timestamp
+/// (which have none in state) 1970-01-01 and its midnight UTC, as the generated events start them.
+func payloadZero(_ type: ValueType, in app: App) -> Value {
+    switch type {
+    case .date: CalendarDate(daysSince1970: 0).map(Value.date) ?? .null
+    case .timestamp: .timestamp(Timestamp(millisecondsSince1970: 0))
+    default: zeroValue(type, in: app)
+    }
+}
+
 func zeroValue(_ type: ValueType, in app: App) -> Value {
     switch type {
     case .bool: return .bool(false)

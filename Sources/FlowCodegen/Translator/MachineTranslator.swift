@@ -275,6 +275,8 @@ struct MachineTranslator {
                                         .function(modifiers: ["mutating"], name: "start", parameters: [SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]")],
                                                   effects: ["throws"], returns: nil, body: armRecurring + [
                                                     .expression(.try(.call(.id("enter"), [SwiftArgument(nil, .id("screenNumber")), SwiftArgument("into", .prefix("&", .id("effects")))]))),
+                                                    // Events the first screen raises on entry run in the same step, as in the interpreter.
+                                                    .expression(.try(.call(.id("drainRaised"), [SwiftArgument("into", .prefix("&", .id("effects")))]))),
                                                     .expression(.try(.call(.id("checkInvariants"), []))),
                                                   ])))
         members.append(restartFunction(initialValues: Array(initBody.dropFirst(2)), armRecurring: armRecurring, start: start))

@@ -58,6 +58,7 @@ public struct RegentMachine: Sendable {
         schedule(1, screen: (-2), flow: 0, into: &effects)
         schedule(2, screen: (-2), flow: 0, into: &effects)
         try enter(screenNumber, into: &effects)
+        try drainRaised(into: &effects)
         try checkInvariants()
     }
 

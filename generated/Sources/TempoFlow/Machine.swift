@@ -116,6 +116,7 @@ public struct TempoMachine: Sendable {
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [TempoEffect]) throws {
         try enter(screenNumber, into: &effects)
+        try drainRaised(into: &effects)
         try checkInvariants()
     }
 

@@ -51,6 +51,7 @@ public struct YOLEMachine: Sendable {
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [YOLEEffect]) throws {
         try enter(screenNumber, into: &effects)
+        try drainRaised(into: &effects)
         try checkInvariants()
     }
 

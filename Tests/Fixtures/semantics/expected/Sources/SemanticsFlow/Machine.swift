@@ -51,6 +51,7 @@ public struct SemanticsMachine: Sendable {
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [SemanticsEffect]) throws {
         try enter(screenNumber, into: &effects)
+        try drainRaised(into: &effects)
         try checkInvariants()
     }
 

@@ -50,6 +50,7 @@ public struct SmallMachine: Sendable {
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [SmallEffect]) throws {
         try enter(screenNumber, into: &effects)
+        try drainRaised(into: &effects)
         try checkInvariants()
     }
 
