@@ -92,7 +92,14 @@ extension AppChecker {
             }
             usable.append(timer)
         }
-        return resolveTimers(usable, context: ScreenContext(screen: nil, fields: []), flow: app.startFlow)
+        var timers = resolveTimers(usable, context: ScreenContext(screen: nil, fields: []), flow: app.startFlow)
+        // Reports and the inventory name a recurring timer's firing as the trace does: `every 15m`.
+        for index in timers.indices {
+            for transition in timers[index].transitions.indices {
+                timers[index].transitions[transition].event = "every \(timers[index].delaySource)"
+            }
+        }
+        return timers
     }
 
     func suggestion(forScreen name: String) -> [Diagnostic.Note] {
