@@ -104,7 +104,11 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         if roll < 75, !interpreter.pendingCalls.isEmpty {
             return .outcome(pending: Int.random(in: 0..<8, using: &random), outcome: Int.random(in: 0..<8, using: &random))
         }
-        if roll < 85 { return .advance([200, 1_000, 2_000, 5_000, 30_000, 61_000].randomElement(using: &random) ?? 1_000) }
+        if roll < 85 {
+            // Recurring timers (app.every) run for minutes or hours: advance by their lengths too, so they fire.
+            let lengths = [200, 1_000, 2_000, 5_000, 30_000, 61_000] + app.recurringTimers.map(\.delayMilliseconds)
+            return .advance(lengths.randomElement(using: &random) ?? 1_000)
+        }
         if roll < 92 { return .back }
         if roll < 94 { return .restart }
         let any = app.events.filter { $0.name.split(separator: ".").count != 3 }.randomElement(using: &random)
@@ -215,11 +219,16 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         var elapsed = 0
         var sequence = 0
         var previous = machine
+        // A timer started while another fires (a recurring timer re-armed, a screen timer set again) may be due
+        // within the same advance: the advance loop records effects as they come, and record() skips a token
+        // it has already seen.
+        var trackedTokens: Set<Int> = []
         func record(_ effects: [EffectRecord]) -> [EffectRecord] {
             var visible: [EffectRecord] = []
             for effect in effects {
                 switch effect {
                 case .startTimer(let token, let milliseconds):
+                    guard trackedTokens.insert(token).inserted else { continue }
                     sequence += 1
                     timers.append((token, elapsed + milliseconds, sequence))
                 case .cancelTimer(let token):
@@ -293,7 +302,9 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
                         timers.removeAll { $0.token == next.token }
                         elapsed = next.fireAt
                         machine.setClock(elapsed: elapsed)
-                        outputs.append(try machine.fireTimer(next.token))
+                        let fired = try machine.fireTimer(next.token)
+                        _ = record(fired)
+                        outputs.append(fired)
                     }
                     elapsed = target
                     machine.setClock(elapsed: elapsed)
