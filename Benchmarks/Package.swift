@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         // flowc's output for the synthetic 10,000-screen ring (scripts/generate-benchmark-machine.sh).
-        .target(name: "SyntheticFlow", path: "Generated/SyntheticFlow"),
+        .target(name: "SyntheticFlow", dependencies: [.product(name: "FlowMachine", package: "flowc")], path: "Generated/SyntheticFlow"),
         .executableTarget(
             name: "FlowBenchmarks",
             dependencies: [

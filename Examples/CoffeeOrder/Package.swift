@@ -12,6 +12,8 @@ let package = Package(
     targets: [
         .target(
             name: "CoffeeFlow",
+            // Generated code imports FlowMachine, flowc's runtime library, and nothing else but Foundation.
+            dependencies: [.product(name: "FlowMachine", package: "flowc")],
             exclude: ["flows"],
             plugins: [.plugin(name: "FlowcPlugin", package: "flowc")]
         ),

@@ -4,12 +4,15 @@ import PackagePlugin
 /// Generates a target's state machine from the flows in its `flows/` folder at build time.
 ///
 /// The target's folder holds `flows/<anything>.flow.yaml` with exactly one app (a root file with
-/// `app:` and its includes). flowc checks them and writes `Types.swift`, `Machine.swift`,
-/// `Tables.swift`, `Engine.swift` and `Support.swift` into the plugin's work folder, which
-/// SwiftPM compiles with the target. A flow error fails the build with flowc's diagnostics.
+/// `app:` and its includes). flowc checks them and writes `Types.swift`, `Machine.swift` and
+/// `Tables.swift` into the plugin's work folder, which SwiftPM compiles with the target. A flow
+/// error fails the build with flowc's diagnostics. The generated code imports FlowMachine, so the
+/// target depends on that product:
 ///
 /// ```swift
-/// .target(name: "CheckoutFlow", plugins: [.plugin(name: "FlowcPlugin", package: "flowc")])
+/// .target(name: "CheckoutFlow",
+///         dependencies: [.product(name: "FlowMachine", package: "flowc")],
+///         plugins: [.plugin(name: "FlowcPlugin", package: "flowc")])
 /// ```
 @main
 struct FlowcPlugin: BuildToolPlugin {
@@ -23,7 +26,7 @@ struct FlowcPlugin: BuildToolPlugin {
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
-        let names = ["Types", "Machine", "Tables", "Engine", "Support"]
+        let names = ["Types", "Machine", "Tables"]
         return [
             .buildCommand(
                 displayName: "flowc: generating the state machine of \(target.name)",

@@ -8,7 +8,7 @@ import FlowSource
 struct GenerateSwiftCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-swift",
-        abstract: "Write one app's generated Swift (Types, Machine, Tables, Engine, Support) into a folder.",
+        abstract: "Write one app's generated Swift (Types, Machine, Tables, Engine) into a folder; it imports FlowMachine.",
         discussion: """
             Used by the FlowcPlugin build-tool plugin; `flowc build` is the command for projects.
             The inputs must hold exactly one app. Files are written only when their bytes change;

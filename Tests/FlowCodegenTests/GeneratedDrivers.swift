@@ -1,10 +1,6 @@
+import FlowMachine
 import FlowRuntime
 import Foundation
-import SemanticsFlow
-import SmallFlow
-import TempoFlow
-import YOLEFlow
-import RegentFlow
 
 /// An effect as both sides can report it: the kind and value scenarios match on, or a timer request.
 enum EffectRecord: Equatable, CustomStringConvertible {
@@ -56,36 +52,44 @@ func encodeSorted<T: Encodable>(_ value: T) throws -> String {
     return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
 }
 
-struct TempoDriver: GeneratedDriver {
-    var machine: TempoMachine
-    init(start: String) throws { machine = try TempoMachine(start: TempoScreen(rawValue: start)) }
-    mutating func setClock(elapsed: Int) { machine.now = .init(millisecondsSince1970: 1_767_225_600_000 + elapsed) }
+/// Drives any generated machine through `FlowStateMachine`, the protocol every generated machine
+/// conforms to: one driver for every app, so a new app needs no test code.
+struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
+    var machine: Machine
+    /// The interpreter's default clock: 2026-01-01T00:00:00Z.
+    static var startOfRun: Int { 1_767_225_600_000 }
+    init(start: String) throws { machine = try Machine(startScreenID: start, now: Timestamp(millisecondsSince1970: Self.startOfRun)) }
+    mutating func setClock(elapsed: Int) { machine.now = Timestamp(millisecondsSince1970: Self.startOfRun + elapsed) }
     var screenID: String { machine.screenID }
     var errors: [String: String] { machine.errors }
     var ended: String? { machine.ended }
     func variant() throws -> String? { try machine.variant() }
     func texts() throws -> [String: String] { try machine.texts() }
     func stateJSON() throws -> String { try encodeSorted(machine.state) }
-    func stateDiffers(from other: TempoDriver) -> Bool { machine.state != other.machine.state }
+    func stateDiffers(from other: MachineDriver) -> Bool { machine.state != other.machine.state }
     mutating func start() throws -> [EffectRecord] {
-        var effects: [TempoEffect] = []
+        var effects: [Machine.Effect] = []
         try machine.start(into: &effects)
         return effects.map(Self.record)
     }
     mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
-        guard let event = TempoEvent(name: name, payload: payload) else { return nil }
-        return try machine.send(event).map(Self.record)
+        guard let event = Machine.Event(name: name, payload: payload) else { return nil }
+        var effects: [Machine.Effect] = []
+        try machine.send(event, into: &effects)
+        return effects.map(Self.record)
     }
     mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
-        try machine.send(.timerFired(token: TempoFlow.TimerToken(rawValue: token))).map(Self.record)
+        var effects: [Machine.Effect] = []
+        try machine.send(.timerFired(token: TimerToken(rawValue: token)), into: &effects)
+        return effects.map(Self.record)
     }
     mutating func back() throws -> [EffectRecord] {
-        var effects: [TempoEffect] = []
+        var effects: [Machine.Effect] = []
         try machine.back(into: &effects)
         return effects.map(Self.record)
     }
     mutating func restart() throws -> [EffectRecord] {
-        var effects: [TempoEffect] = []
+        var effects: [Machine.Effect] = []
         try machine.restart(into: &effects)
         return effects.map(Self.record)
     }
@@ -95,9 +99,9 @@ struct TempoDriver: GeneratedDriver {
         case .list(let items): try machine.fill(field, .list(items))
         }
     }
-    static func record(_ effect: TempoEffect) -> EffectRecord {
-        switch effect {
-        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
+    static func record(_ effect: Machine.Effect) -> EffectRecord {
+        switch effect.summary {
+        case .call(let operation, let arguments): .effect(kind: "call", value: operation, details: arguments)
         case .analytics(let event):
             .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
         case .push(let text): .effect(kind: "push", value: text, details: [:])
@@ -107,212 +111,3 @@ struct TempoDriver: GeneratedDriver {
         }
     }
 }
-
-struct SmallDriver: GeneratedDriver {
-    var machine: SmallMachine
-    init(start: String) throws { machine = try SmallMachine(start: SmallScreen(rawValue: start)) }
-    mutating func setClock(elapsed: Int) { machine.now = .init(millisecondsSince1970: 1_767_225_600_000 + elapsed) }
-    var screenID: String { machine.screenID }
-    var errors: [String: String] { machine.errors }
-    var ended: String? { machine.ended }
-    func variant() throws -> String? { try machine.variant() }
-    func texts() throws -> [String: String] { try machine.texts() }
-    func stateJSON() throws -> String { try encodeSorted(machine.state) }
-    func stateDiffers(from other: SmallDriver) -> Bool { machine.state != other.machine.state }
-    mutating func start() throws -> [EffectRecord] {
-        var effects: [SmallEffect] = []
-        try machine.start(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
-        guard let event = SmallEvent(name: name, payload: payload) else { return nil }
-        return try machine.send(event).map(Self.record)
-    }
-    mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
-        try machine.send(.timerFired(token: SmallFlow.TimerToken(rawValue: token))).map(Self.record)
-    }
-    mutating func back() throws -> [EffectRecord] {
-        var effects: [SmallEffect] = []
-        try machine.back(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func restart() throws -> [EffectRecord] {
-        var effects: [SmallEffect] = []
-        try machine.restart(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
-        switch input {
-        case .text(let text): try machine.fill(field, .text(text))
-        case .list(let items): try machine.fill(field, .list(items))
-        }
-    }
-    static func record(_ effect: SmallEffect) -> EffectRecord {
-        switch effect {
-        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
-        case .analytics(let event):
-            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
-        case .push(let text): .effect(kind: "push", value: text, details: [:])
-        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
-        case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
-        case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
-        }
-    }
-}
-
-struct SemanticsDriver: GeneratedDriver {
-    var machine: SemanticsMachine
-    init(start: String) throws { machine = try SemanticsMachine(start: SemanticsScreen(rawValue: start)) }
-    mutating func setClock(elapsed: Int) { machine.now = .init(millisecondsSince1970: 1_767_225_600_000 + elapsed) }
-    var screenID: String { machine.screenID }
-    var errors: [String: String] { machine.errors }
-    var ended: String? { machine.ended }
-    func variant() throws -> String? { try machine.variant() }
-    func texts() throws -> [String: String] { try machine.texts() }
-    func stateJSON() throws -> String { try encodeSorted(machine.state) }
-    func stateDiffers(from other: SemanticsDriver) -> Bool { machine.state != other.machine.state }
-    mutating func start() throws -> [EffectRecord] {
-        var effects: [SemanticsEffect] = []
-        try machine.start(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
-        guard let event = SemanticsEvent(name: name, payload: payload) else { return nil }
-        return try machine.send(event).map(Self.record)
-    }
-    mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
-        try machine.send(.timerFired(token: SemanticsFlow.TimerToken(rawValue: token))).map(Self.record)
-    }
-    mutating func back() throws -> [EffectRecord] {
-        var effects: [SemanticsEffect] = []
-        try machine.back(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func restart() throws -> [EffectRecord] {
-        var effects: [SemanticsEffect] = []
-        try machine.restart(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
-        switch input {
-        case .text(let text): try machine.fill(field, .text(text))
-        case .list(let items): try machine.fill(field, .list(items))
-        }
-    }
-    static func record(_ effect: SemanticsEffect) -> EffectRecord {
-        switch effect {
-        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
-        case .analytics(let event):
-            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
-        case .push(let text): .effect(kind: "push", value: text, details: [:])
-        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
-        case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
-        case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
-        }
-    }
-}
-
-struct YoleDriver: GeneratedDriver {
-    var machine: YOLEMachine
-    init(start: String) throws { machine = try YOLEMachine(start: YOLEScreen(rawValue: start)) }
-    mutating func setClock(elapsed: Int) { machine.now = .init(millisecondsSince1970: 1_767_225_600_000 + elapsed) }
-    var screenID: String { machine.screenID }
-    var errors: [String: String] { machine.errors }
-    var ended: String? { machine.ended }
-    func variant() throws -> String? { try machine.variant() }
-    func texts() throws -> [String: String] { try machine.texts() }
-    func stateJSON() throws -> String { try encodeSorted(machine.state) }
-    func stateDiffers(from other: YoleDriver) -> Bool { machine.state != other.machine.state }
-    mutating func start() throws -> [EffectRecord] {
-        var effects: [YOLEEffect] = []
-        try machine.start(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
-        guard let event = YOLEEvent(name: name, payload: payload) else { return nil }
-        return try machine.send(event).map(Self.record)
-    }
-    mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
-        try machine.send(.timerFired(token: YOLEFlow.TimerToken(rawValue: token))).map(Self.record)
-    }
-    mutating func back() throws -> [EffectRecord] {
-        var effects: [YOLEEffect] = []
-        try machine.back(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func restart() throws -> [EffectRecord] {
-        var effects: [YOLEEffect] = []
-        try machine.restart(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
-        switch input {
-        case .text(let text): try machine.fill(field, .text(text))
-        case .list(let items): try machine.fill(field, .list(items))
-        }
-    }
-    static func record(_ effect: YOLEEffect) -> EffectRecord {
-        switch effect {
-        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
-        case .analytics(let event):
-            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
-        case .push(let text): .effect(kind: "push", value: text, details: [:])
-        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
-        case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
-        case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
-        }
-    }
-}
-
-struct RegentDriver: GeneratedDriver {
-    var machine: RegentMachine
-    init(start: String) throws { machine = try RegentMachine(start: RegentScreen(rawValue: start)) }
-    mutating func setClock(elapsed: Int) { machine.now = .init(millisecondsSince1970: 1_767_225_600_000 + elapsed) }
-    var screenID: String { machine.screenID }
-    var errors: [String: String] { machine.errors }
-    var ended: String? { machine.ended }
-    func variant() throws -> String? { try machine.variant() }
-    func texts() throws -> [String: String] { try machine.texts() }
-    func stateJSON() throws -> String { try encodeSorted(machine.state) }
-    func stateDiffers(from other: RegentDriver) -> Bool { machine.state != other.machine.state }
-    mutating func start() throws -> [EffectRecord] {
-        var effects: [RegentEffect] = []
-        try machine.start(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
-        guard let event = RegentEvent(name: name, payload: payload) else { return nil }
-        return try machine.send(event).map(Self.record)
-    }
-    mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
-        try machine.send(.timerFired(token: RegentFlow.TimerToken(rawValue: token))).map(Self.record)
-    }
-    mutating func back() throws -> [EffectRecord] {
-        var effects: [RegentEffect] = []
-        try machine.back(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func restart() throws -> [EffectRecord] {
-        var effects: [RegentEffect] = []
-        try machine.restart(into: &effects)
-        return effects.map(Self.record)
-    }
-    mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
-        switch input {
-        case .text(let text): try machine.fill(field, .text(text))
-        case .list(let items): try machine.fill(field, .list(items))
-        }
-    }
-    static func record(_ effect: RegentEffect) -> EffectRecord {
-        switch effect {
-        case .call(let call): .effect(kind: "call", value: call.operation, details: call.arguments)
-        case .analytics(let event):
-            .effect(kind: "analytics", value: event.name, details: Dictionary(event.properties.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }))
-        case .push(let text): .effect(kind: "push", value: text, details: [:])
-        case .toast(let text): .effect(kind: "toast", value: text, details: [:])
-        case .startTimer(let token, let milliseconds): .startTimer(token: token.rawValue, milliseconds: milliseconds)
-        case .cancelTimer(let token): .cancelTimer(token: token.rawValue)
-        }
-    }
-}
-

@@ -4,6 +4,7 @@ import FlowIR
 import FlowRuntime
 import FlowSource
 import FlowTestSupport
+import SemanticsFlow
 import Foundation
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
 
     @Test func everyScenarioRunsTheSameOnTheGeneratedMachine() throws {
         let app = try Self.app()
-        let runner = DifferentialRunner<SemanticsDriver>(app: app)
+        let runner = DifferentialRunner<MachineDriver<SemanticsMachine>>(app: app)
         for scenario in app.scenarios {
             var steps = scenario.steps[...]
             var pendingChoices: [Scenario.ServiceChoice] = []

@@ -2,6 +2,12 @@
 // swift-format-ignore-file
 
 import Foundation
+@_spi(Generated) import FlowMachine
+
+/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// FlowMachine library and the flowc that generated this code come from different releases.
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+}
 
 /// The screens of Synthetic, by the seed's screen IDs.
 public struct SyntheticScreen: Hashable, Sendable, RawRepresentable {
@@ -22,7 +28,7 @@ public struct SyntheticScreen: Hashable, Sendable, RawRepresentable {
 }
 
 /// The events Synthetic reacts to: taps and entries, service outcomes, timers.
-public enum SyntheticEvent: Hashable, Sendable {
+public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case next
     case back
     case retry
@@ -65,7 +71,8 @@ public enum SyntheticEvent: Hashable, Sendable {
     }
 
     /// The event's number in the transition table.
-    var number: Int32 {
+    @_spi(Generated)
+    public var number: Int32 {
         switch self {
         case .next:
             return 0
@@ -79,10 +86,19 @@ public enum SyntheticEvent: Hashable, Sendable {
             return (-2)
         }
     }
+
+    /// The timer this event reports as due.
+    @_spi(Generated)
+    public var firedTimer: TimerToken? {
+        if case .timerFired(let token) = self {
+            return token
+        }
+        return nil
+    }
 }
 
 /// What the host app must do after a step, in order.
-public enum SyntheticEffect: Hashable, Sendable {
+public enum SyntheticEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(SyntheticServiceCall)
 
@@ -100,10 +116,28 @@ public enum SyntheticEffect: Hashable, Sendable {
 
     /// Stop a timer started earlier; it must not fire.
     case cancelTimer(TimerToken)
+
+    /// The effect in a form that is the same for every app (logs, replays, tests).
+    public var summary: EffectSummary {
+        switch self {
+        case .call(let call):
+            return .call(operation: call.operation, arguments: call.arguments)
+        case .analytics(let event):
+            return .analytics(event)
+        case .push(let text):
+            return .push(text)
+        case .toast(let text):
+            return .toast(text)
+        case .startTimer(let token, let milliseconds):
+            return .startTimer(token, milliseconds: milliseconds)
+        case .cancelTimer(let token):
+            return .cancelTimer(token)
+        }
+    }
 }
 
 /// The service operations Synthetic calls, with their inputs.
-public enum SyntheticServiceCall: Hashable, Sendable {
+public enum SyntheticServiceCall: Hashable, Sendable, Codable {
     /// `service.operation`, as the flows name it.
     public var operation: String {
         switch self {
@@ -112,6 +146,15 @@ public enum SyntheticServiceCall: Hashable, Sendable {
 
     /// The inputs by their names in the flows, rendered as text (for logs and tests).
     public var arguments: [String: String] {
+        switch self {
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "Synthetic calls no service"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
         switch self {
         }
     }

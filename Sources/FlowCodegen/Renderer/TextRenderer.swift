@@ -11,7 +11,14 @@ public struct TextRenderer: Sendable {
         for line in file.header { writer.line(line.isEmpty ? "//" : "// " + line) }
         if !file.imports.isEmpty {
             writer.line("")
-            for name in file.imports { writer.line("import \(name)") }
+            for name in file.imports {
+                // An attributed import ("@_spi(Generated) FlowMachine") keeps its attribute in front of `import`.
+                if name.hasPrefix("@"), let space = name.firstIndex(of: " ") {
+                    writer.line("\(name[..<space]) import \(name[name.index(after: space)...])")
+                } else {
+                    writer.line("import \(name)")
+                }
+            }
         }
         for declaration in file.declarations {
             writer.line("")

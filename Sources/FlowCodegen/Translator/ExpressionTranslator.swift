@@ -32,7 +32,6 @@ struct ExpressionTranslator {
     let app: App
     let names: AppNames
     /// Support units the translated code calls.
-    var usedUnits: Set<SupportUnit> = []
     /// Payload fields the translated code read (`event.<name>`), reset per function.
     var readPayload: Set<String> = []
     /// Form fields the translated code read, by offset (for a comment naming them), reset per statement.
@@ -133,7 +132,6 @@ struct ExpressionTranslator {
         case .enumCase(let typeName, let name):
             return TranslatedExpression(code: .member(.id(names.typeName(typeName)), names.enumCase(type: typeName, value: name)), throwing: false, nullable: false, type: type)
         case .regexMatch(let text, let regex):
-            usedUnits.insert(.regex)
             let value = need(translate(text, scope), describe(text))
             return call("matches", [value, plain(.string(regex.pattern))], type: type, throwing: true)
         }
@@ -238,7 +236,6 @@ struct ExpressionTranslator {
         switch function {
         case .size: return member("count")
         case .matches:
-            usedUnits.insert(.regex)
             return call("matches", values, type: type, throwing: true)
         case .contains:
             if case .list = argumentType { return method("contains") }
@@ -263,59 +260,42 @@ struct ExpressionTranslator {
         case .abs:
             return call("absolute", values, type: type, throwing: argumentType == .int || argumentType == .duration || values[0].throwing)
         case .isEmail:
-            usedUnits.insert(.email)
             return call("isEmail", values, type: type, throwing: false)
         case .isPhone:
-            usedUnits.insert(.phone)
             return call("isPhone", values, type: type, throwing: false)
         case .e164:
-            usedUnits.insert(.phone)
             return call("e164", values, type: type, throwing: true)
         case .dialCode:
-            usedUnits.insert(.phone)
             return call("dialCode", values, type: type, throwing: true)
         case .isIBAN:
-            usedUnits.insert(.banking)
             return call("isIBAN", values, type: type, throwing: false)
         case .isBIC:
-            usedUnits.insert(.bic)
             return call("isBIC", values, type: type, throwing: false)
         case .isSortCode:
-            usedUnits.insert(.banking)
             return call("isSortCode", values, type: type, throwing: false)
         case .isUKAccountNumber:
-            usedUnits.insert(.banking)
             return call("isDigits", values + [plain(.int(8))], type: type, throwing: false)
         case .isDigits:
-            usedUnits.insert(.banking)
             return call("isDigits", values, type: type, throwing: false)
         case .isSequence:
-            usedUnits.insert(.banking)
             return call("isSequence", values, type: type, throwing: false)
         case .age:
             let day = values.count > 1 ? values[1] : today()
             let result = SwiftExpression.call(.id("age"), [SwiftArgument(nil, values[0].code), SwiftArgument("on", day.code)])
             return TranslatedExpression(code: result, throwing: values[0].throwing || day.throwing, nullable: false, type: type)
         case .decimalPlaces:
-            usedUnits.insert(.decimal)
             return call("decimalPlaces", values, type: type, throwing: false)
         case .round:
-            usedUnits.insert(.decimal)
             return call("round", values, type: type, throwing: true)
         case .roundUp:
-            usedUnits.insert(.decimal)
             return call("roundUp", values, type: type, throwing: true)
         case .convert:
-            usedUnits.insert(.currency)
             return call("convert", values, type: type, throwing: true)
         case .symbol:
-            usedUnits.insert(.currency)
             return call("currencySymbol", values, type: type, throwing: false)
         case .allocate:
-            usedUnits.insert(.decimal)
             return call("allocate", values, type: type, throwing: true)
         case .money:
-            usedUnits.insert(.currency)
             return call("makeMoney", values, type: type, throwing: true)
         case .amount: return member("amount")
         case .currency: return member("currency")
@@ -333,10 +313,8 @@ struct ExpressionTranslator {
             }
             return member(property)
         case .formatNumber, .truncate:
-            usedUnits.insert(.formatting)
             return call(function == .formatNumber ? "formatNumber" : "truncate", values, type: type, throwing: true)
         case .addMonths, .addYears:
-            usedUnits.insert(.calendar)
             return call(function == .addMonths ? "addMonths" : "addYears", values, type: type, throwing: true)
         case .string:
             return TranslatedExpression(code: names.describing(values[0].code, argumentType, quoted: false, stored: false),
@@ -345,7 +323,6 @@ struct ExpressionTranslator {
             switch argumentType {
             case .int: return first()
             case .decimal:
-                usedUnits.insert(.decimal)
                 return call("truncatedInt", values, type: type, throwing: true)
             default: return call("parseInt", values, type: type, throwing: true)
             }
@@ -355,7 +332,6 @@ struct ExpressionTranslator {
             case .int:
                 return TranslatedExpression(code: .call(.id("Decimal"), [SwiftArgument(nil, values[0].code)]), throwing: values[0].throwing, nullable: false, type: type)
             default:
-                usedUnits.insert(.decimal)
                 return call("parseDecimal", values, type: type, throwing: true)
             }
         }
@@ -394,7 +370,6 @@ struct ExpressionTranslator {
             }
             code = .call(.member(source, "map"), [], trailingClosure: closure(bodyValue))
         case .sortBy, .sortByDescending:
-            usedUnits.insert(.sorting)
             throwing = true
             code = .call(.id("sortedBy"), [SwiftArgument(nil, list.code), SwiftArgument("descending", .id(macro == .sortByDescending ? "true" : "false"))],
                          trailingClosure: closure(bodyValue))

@@ -9,6 +9,8 @@ struct MachineTranslator {
     let style: TableStyle
 
     private var publicAccess: SwiftAccess { .public }
+    /// What FlowMachine's engine calls: public to it, hidden from the host app (`@_spi(Generated)`).
+    private let spi = ["@_spi(Generated)"]
 
     // MARK: Types
 
@@ -124,11 +126,16 @@ struct MachineTranslator {
                                           effects: ["?"], body: [.switch(.id("name"), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
-            SwiftDeclaration(doc: ["The event's number in the transition table."],
+            SwiftDeclaration(doc: ["The event's number in the transition table."], access: publicAccess, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
+            SwiftDeclaration(doc: ["The timer this event reports as due."], access: publicAccess, attributes: spi,
+                             .variable(isLet: false, isStatic: false, name: "firedTimer", type: "TimerToken?", value: nil, getter: [
+                                .if(conditions: [.pattern(".timerFired(let token)", .id("self"))], then: [.return(.id("token"))], otherwise: nil),
+                                .return(.id("nil")),
+                             ])),
         ]
         return SwiftDeclaration(doc: ["The events \(app.name) reacts to: taps and entries, service outcomes, timers."], access: publicAccess,
-                                .enum(name: names.event, conformances: ["Hashable", "Sendable"], cases: cases, members: members))
+                                .enum(name: names.event, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEvent"], cases: cases, members: members))
     }
 
     func effectDeclaration() -> SwiftDeclaration {
@@ -140,8 +147,19 @@ struct MachineTranslator {
             SwiftEnumCase(doc: ["Start a timer; send `.timerFired(token)` after `milliseconds`."], name: "startTimer", associated: [SwiftParameter(name: "_", type: "TimerToken"), SwiftParameter(name: "milliseconds", type: "Int")]),
             SwiftEnumCase(doc: ["Stop a timer started earlier; it must not fire."], name: "cancelTimer", associated: [SwiftParameter(name: "_", type: "TimerToken")]),
         ]
+        let summary = SwiftDeclaration(doc: ["The effect in a form that is the same for every app (logs, replays, tests)."], access: publicAccess,
+                                       .variable(isLet: false, isStatic: false, name: "summary", type: "EffectSummary", value: nil, getter: [
+                                        .switch(.id("self"), [
+                                            SwiftSwitchCase([".call(let call)"], [.return(.call(.member(nil, "call"), [SwiftArgument("operation", .member(.id("call"), "operation")), SwiftArgument("arguments", .member(.id("call"), "arguments"))]))]),
+                                            SwiftSwitchCase([".analytics(let event)"], [.return(.call(.member(nil, "analytics"), [SwiftArgument(nil, .id("event"))]))]),
+                                            SwiftSwitchCase([".push(let text)"], [.return(.call(.member(nil, "push"), [SwiftArgument(nil, .id("text"))]))]),
+                                            SwiftSwitchCase([".toast(let text)"], [.return(.call(.member(nil, "toast"), [SwiftArgument(nil, .id("text"))]))]),
+                                            SwiftSwitchCase([".startTimer(let token, let milliseconds)"], [.return(.call(.member(nil, "startTimer"), [SwiftArgument(nil, .id("token")), SwiftArgument("milliseconds", .id("milliseconds"))]))]),
+                                            SwiftSwitchCase([".cancelTimer(let token)"], [.return(.call(.member(nil, "cancelTimer"), [SwiftArgument(nil, .id("token"))]))]),
+                                        ]),
+                                       ]))
         return SwiftDeclaration(doc: ["What the host app must do after a step, in order."], access: publicAccess,
-                                .enum(name: names.effect, conformances: ["Hashable", "Sendable"], cases: cases, members: []))
+                                .enum(name: names.effect, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEffect"], cases: cases, members: [summary]))
     }
 
     func serviceCallDeclaration() -> SwiftDeclaration {
@@ -175,14 +193,27 @@ struct MachineTranslator {
                 argumentCases.append(SwiftSwitchCase([".\(name)(\(bindings))"], [.return(.dictionary(entries))]))
             }
         }
-        let members = [
+        var members = [
             SwiftDeclaration(doc: ["`service.operation`, as the flows name it."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "operation", type: "String", value: nil, getter: [.switch(.id("self"), operationCases)])),
             SwiftDeclaration(doc: ["The inputs by their names in the flows, rendered as text (for logs and tests)."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "arguments", type: "[String: String]", value: nil, getter: [.switch(.id("self"), argumentCases)])),
         ]
+        if cases.isEmpty {
+            // Swift cannot synthesize Codable for an enum without cases: an app that calls no service has no value to code.
+            members += [
+                SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
+                    .throw(.call(.member(.id("DecodingError"), "dataCorrupted"), [SwiftArgument(nil, .call(.member(nil, "init"), [
+                        SwiftArgument("codingPath", .member(.id("decoder"), "codingPath")),
+                        SwiftArgument("debugDescription", .string("\(app.name) calls no service")),
+                    ]))])),
+                ])),
+                SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
+                                                                 effects: ["throws"], returns: nil, body: [.switch(.id("self"), [])])),
+            ]
+        }
         return SwiftDeclaration(doc: ["The service operations \(app.name) calls, with their inputs."], access: publicAccess,
-                                .enum(name: names.serviceCall, conformances: ["Hashable", "Sendable"], cases: cases, members: members))
+                                .enum(name: names.serviceCall, conformances: ["Hashable", "Sendable", "Codable"], cases: cases, members: members))
     }
 
     func domainDeclaration(_ type: DomainType) -> SwiftDeclaration {
@@ -235,25 +266,23 @@ struct MachineTranslator {
     mutating func translate() -> [SwiftDeclaration] {
         var members: [SwiftDeclaration] = [
             stored("state", names.state, .call(.id(names.state), []), doc: ["The domain state."], setter: true),
-            stored("errors", "[String: String]", .id("[:]"), doc: ["Messages of the current screen's invalid fields, by field name."], setter: true),
-            stored("ended", "String?", nil, doc: ["The outcome the run ended with, once it has."], setter: true),
+            SwiftDeclaration(doc: ["Messages of the current screen's invalid fields, by field name."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "errors", type: "[String: String]", value: nil, getter: [.return(.member(.id("engine"), "errors"))])),
+            SwiftDeclaration(doc: ["The outcome the run ended with, once it has."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "ended", type: "String?", value: nil, getter: [.return(.member(.id("engine"), "ended"))])),
             SwiftDeclaration(doc: ["The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "now", type: "Timestamp", value: nil, getter: nil)),
-            stored("screenNumber", "Int32", nil, doc: [], setter: false, isPublic: false),
-            SwiftDeclaration(.variable(isLet: true, isStatic: false, name: "tables", type: nil, value: .member(.id("TableStorage"), "shared"), getter: nil)),
-            stored("inputs", "[Int: FieldInput]", .id("[:]"), doc: [], setter: false, isPublic: false),
-            stored("history", "[Int32]", .array([]), doc: [], setter: false, isPublic: false),
-            stored("overlayOpeners", "[Int32]", .array([]), doc: [], setter: false, isPublic: false),
-            stored("callFrames", "[CallFrame]", .array([]), doc: [], setter: false, isPublic: false),
-            stored("activeTimers", "[ActiveTimer]", .array([]), doc: [], setter: false, isPublic: false),
-            stored("nextTimerToken", nil, .int(0), doc: [], setter: false, isPublic: false),
-            stored("raised", "[\(names.event)]", .array([]), doc: [], setter: false, isPublic: false),
+            SwiftDeclaration(doc: ["Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it."],
+                             access: publicAccess, attributes: spi,
+                             .variable(isLet: false, isStatic: false, name: "engine", type: "EngineState<\(names.event)>", value: nil, getter: nil)),
+            SwiftDeclaration(access: publicAccess, attributes: spi,
+                             .variable(isLet: true, isStatic: false, name: "tables", type: "FlowTables", value: .member(.id(names.tables), "shared"), getter: nil)),
         ]
         // init
         let start = app.startScreen ?? 0
         var initBody: [SwiftStatement] = [
             .assign(.member(.id("self"), "now"), .id("now")),
-            .assign(.id("screenNumber"), .binary("??", .member(.postfix(.id("start"), "?"), "number"), .int(start))),
+            .assign(.id("engine"), .call(.id("EngineState"), [SwiftArgument("screenNumber", .binary("??", .member(.postfix(.id("start"), "?"), "number"), .int(start)))])),
         ]
         for variable in app.state {
             guard let initial = variable.initial else { continue }
@@ -266,20 +295,27 @@ struct MachineTranslator {
             "A machine on `start` (default: \(app.startScreen.map { app.screens[$0].id } ?? "the first screen")), with the state's initial values.",
             "Call `start(into:)` next: it runs the first screen's entry (analytics, timers).",
         ], access: publicAccess, .initializer(parameters: [startParameter, nowParameter], effects: ["throws"], body: initBody)))
-        // Recurring timers (app.every) are armed at launch, before the first screen's own.
-        let armRecurring: [SwiftStatement] = tables.recurringTimers.map { timer in
-            .expression(.call(.id("schedule"), [SwiftArgument(nil, .int(timer)), SwiftArgument("screen", .parenthesized(.int(-2))),
-                                                SwiftArgument("flow", .int(app.startFlow)), SwiftArgument("into", .prefix("&", .id("effects")))]))
-        }
+        members.append(SwiftDeclaration(doc: ["A machine on the screen with seed ID `startScreenID` (nil: \(app.startScreen.map { app.screens[$0].id } ?? "the first screen")), for code that knows screens by ID.",
+                                              "- Throws: `FlowFailure` when the app has no screen with that ID."], access: publicAccess,
+                                        .initializer(parameters: [SwiftParameter(name: "startScreenID", type: "String?"), SwiftParameter(name: "now", type: "Timestamp")], effects: ["throws"], body: [
+                                            .if(conditions: [.bind(name: "id", value: .id("startScreenID"))], then: [
+                                                .guard(conditions: [.bind(name: "screen", value: .call(.id(names.screen), [SwiftArgument("rawValue", .id("id"))]))], otherwise: [
+                                                    .throw(.call(.id("FlowFailure"), [SwiftArgument(nil, .binary("+", .binary("+", .string("\(app.name) has no screen '"), .id("id")), .string("'")))])),
+                                                ]),
+                                                .expression(.try(.call(.member(.id("self"), "init"), [SwiftArgument("start", .id("screen")), SwiftArgument("now", .id("now"))]))),
+                                            ], otherwise: [
+                                                .expression(.try(.call(.member(.id("self"), "init"), [SwiftArgument("start", .id("nil")), SwiftArgument("now", .id("now"))]))),
+                                            ]),
+                                        ])))
+        members.append(SwiftDeclaration(doc: ["The app's id in its flows."], access: publicAccess,
+                                        .variable(isLet: true, isStatic: true, name: "appID", type: nil, value: .string(app.id), getter: nil)))
         members.append(SwiftDeclaration(doc: ["Enters the start screen: its screen view, entry actions and timers."], access: publicAccess,
                                         .function(modifiers: ["mutating"], name: "start", parameters: [SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]")],
-                                                  effects: ["throws"], returns: nil, body: armRecurring + [
-                                                    .expression(.try(.call(.id("enter"), [SwiftArgument(nil, .id("screenNumber")), SwiftArgument("into", .prefix("&", .id("effects")))]))),
-                                                    // Events the first screen raises on entry run in the same step, as in the interpreter.
-                                                    .expression(.try(.call(.id("drainRaised"), [SwiftArgument("into", .prefix("&", .id("effects")))]))),
-                                                    .expression(.try(.call(.id("checkInvariants"), []))),
+                                                  effects: ["throws"], returns: nil, body: [
+                                                    .expression(.try(.call(.id("engineStart"), [SwiftArgument("into", .prefix("&", .id("effects")))]))),
                                                   ])))
-        members.append(restartFunction(initialValues: Array(initBody.dropFirst(2)), armRecurring: armRecurring, start: start))
+        members += publicEngineAPI()
+        members.append(restartFunction(initialValues: Array(initBody.dropFirst(2)), start: start))
         members.append(SwiftDeclaration(doc: ["The current screen."], access: publicAccess,
                                         .variable(isLet: false, isStatic: false, name: "screen", type: names.screen, value: nil, getter: [
                                             .return(.call(.id(names.screen), [SwiftArgument("number", .id("screenNumber"))])),
@@ -291,21 +327,101 @@ struct MachineTranslator {
         members.append(validatorFunction())
         members.append(invariantFunction())
         members += [
-            SwiftDeclaration(doc: ["The names the shared engine (Engine.swift) works with."], access: publicAccess, .typealias(name: "Event", type: names.event)),
+            SwiftDeclaration(doc: ["The event and effect types FlowMachine's engine works with."], access: publicAccess, .typealias(name: "Event", type: names.event)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Effect", type: names.effect)),
-            SwiftDeclaration(.typealias(name: "Tables", type: names.tables)),
         ]
-        let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable"], members: members))
+        let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine"], members: members))
         return [
             machine,
-            SwiftDeclaration(doc: ["The machine, under the name the shared engine extends."], .typealias(name: "Machine", type: names.machine)),
+            SwiftDeclaration(doc: ["FlowMachine's run-to-completion engine drives the machine through its tables and functions."], attributes: spi,
+                             .extension(name: names.machine, conformances: ["EngineHost"], members: [])),
+            SwiftDeclaration(attributes: spi, .extension(name: names.event, conformances: ["EngineEvent"], members: [])),
+            SwiftDeclaration(doc: ["The module's machine under a name every generated module shares, for tools that load any app",
+                                   "(flowc's differential test finds each generated module's machine here)."],
+                             access: publicAccess, attributes: spi,
+                             .enum(name: "GeneratedModule", conformances: [], cases: [], members: [
+                                SwiftDeclaration(access: publicAccess, .variable(isLet: true, isStatic: true, name: "machine", type: "any FlowStateMachine.Type",
+                                                                                 value: .member(.id(names.machine), "self"), getter: nil)),
+                             ])),
+            SwiftDeclaration(attributes: spi, .extension(name: names.effect, conformances: ["EngineEffect"], members: [])),
+        ]
+    }
+
+    /// The machine's public API: thin forwards to FlowMachine's engine, typed with the app's own names.
+    func publicEngineAPI() -> [SwiftDeclaration] {
+        let effects = SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]")
+        let intoEffects = SwiftArgument("into", .prefix("&", .id("effects")))
+        return [
+            SwiftDeclaration(doc: ["The seed ID of the current screen."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "screenID", type: "String", value: nil, getter: [.return(.id("engineScreenID"))])),
+            SwiftDeclaration(doc: ["The name of the first variant of the current screen whose condition holds."], access: publicAccess,
+                             .function(modifiers: [], name: "variant", parameters: [], effects: ["throws"], returns: "String?",
+                                       body: [.return(.try(.call(.id("engineVariant"), [])))])),
+            SwiftDeclaration(doc: ["Types into a field of the current screen; nothing is validated until a transition asks for it.", "",
+                                   "- Throws: `FlowFailure` when the current screen has no such field, or it is not shown now."], access: publicAccess,
+                             .function(modifiers: ["mutating"], name: "fill", parameters: [SwiftParameter(label: "_", name: "field", type: "String"), SwiftParameter(label: "_", name: "input", type: "FieldInput")],
+                                       effects: ["throws"], returns: nil,
+                                       body: [.expression(.try(.call(.id("engineFill"), [SwiftArgument(nil, .id("field")), SwiftArgument(nil, .id("input"))])))])),
+            SwiftDeclaration(doc: ["Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.", "",
+                                   "Nothing is allocated for an event whose transitions only move between screens, read and write",
+                                   "plain state and emit effects: pass the same `effects` buffer each time (after",
+                                   "`removeAll(keepingCapacity: true)`)."], access: publicAccess,
+                             .function(modifiers: ["mutating"], name: "send", parameters: [SwiftParameter(label: "_", name: "event", type: names.event), effects],
+                                       effects: ["throws"], returns: nil,
+                                       body: [.expression(.try(.call(.id("engineSend"), [SwiftArgument(nil, .id("event")), intoEffects])))])),
+            SwiftDeclaration(doc: ["Sends an event and returns the effects to perform, in order."], access: publicAccess,
+                             .function(modifiers: ["mutating"], name: "send", parameters: [SwiftParameter(label: "_", name: "event", type: names.event)],
+                                       effects: ["throws"], returns: "[\(names.effect)]", body: [
+                                        .declare(isLet: false, name: "effects", type: "[\(names.effect)]", value: .array([])),
+                                        .expression(.try(.call(.id("engineSend"), [SwiftArgument(nil, .id("event")), intoEffects]))),
+                                        .return(.id("effects")),
+                                       ])),
+            SwiftDeclaration(doc: ["The back stack, oldest first: where `back` goes, from the end."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "backStack", type: "[\(names.screen)]", value: nil, getter: [
+                                .return(.call(.member(.member(.id("engine"), "history"), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
+                                    .expression(.call(.id(names.screen), [SwiftArgument("number", .id("$0"))])),
+                                ]))),
+                             ])),
+            SwiftDeclaration(doc: ["The screens under the open sheets, innermost last; empty when no sheet is open."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "sheetOpeners", type: "[\(names.screen)]", value: nil, getter: [
+                                .return(.call(.member(.member(.id("engine"), "overlayOpeners"), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
+                                    .expression(.call(.id(names.screen), [SwiftArgument("number", .id("$0"))])),
+                                ]))),
+                             ])),
+            SwiftDeclaration(doc: ["The sub-flows in progress, outermost first: each flow's name and the screen that called it."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: String, caller: String)]", value: nil, getter: [
+                                .return(.id("engineActiveSubflows")),
+                             ])),
+            SwiftDeclaration(doc: ["The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore",
+                                   "with `init(restoring:)` after the app was killed. Encode it with any `Encoder`."], access: publicAccess,
+                             .function(modifiers: [], name: "snapshot", parameters: [], effects: [], returns: "FlowSnapshot<\(names.state)>", body: [
+                                .return(.call(.id("FlowSnapshot"), [
+                                    SwiftArgument("appID", .member(.id("Self"), "appID")), SwiftArgument("tables", .member(.id(names.tables), "fingerprint")),
+                                    SwiftArgument("screenID", .id("screenID")), SwiftArgument("now", .id("now")), SwiftArgument("state", .id("state")),
+                                    SwiftArgument("navigation", .id("engineNavigation")),
+                                ])),
+                             ])),
+            SwiftDeclaration(doc: ["Resumes a machine saved with `snapshot()`.",
+                                   "- Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app."], access: publicAccess,
+                             .initializer(parameters: [SwiftParameter(label: "restoring", name: "snapshot", type: "FlowSnapshot<\(names.state)>")], effects: ["throws"], body: [
+                                .assign(.id("engine"), .try(.call(.member(.id("Self"), "restoredEngine"), [
+                                    SwiftArgument("from", .id("snapshot")), SwiftArgument("appID", .member(.id("Self"), "appID")),
+                                    SwiftArgument("fingerprint", .member(.id(names.tables), "fingerprint")), SwiftArgument("tables", .member(.id(names.tables), "shared")),
+                                ]))),
+                                .assign(.id("now"), .member(.id("snapshot"), "now")),
+                                .assign(.id("state"), .member(.id("snapshot"), "state")),
+                             ])),
+            SwiftDeclaration(doc: ["Goes back to the previous screen, or closes the open sheet, as the system back gesture does.",
+                                   "- Returns: false when there is nowhere to go back to."], access: publicAccess, attributes: ["@discardableResult"],
+                             .function(modifiers: ["mutating"], name: "back", parameters: [effects], effects: ["throws"], returns: "Bool",
+                                       body: [.return(.try(.call(.id("engineBack"), [intoEffects])))])),
         ]
     }
 
     /// `restart(into:)`: the app closed and launched again. Persisted state (`persist: true`) is kept, the rest
     /// starts over from its initial values; navigation, typed fields and timers are dropped (the host is told to
     /// cancel the timers), and the start screen is entered as at launch.
-    func restartFunction(initialValues: [SwiftStatement], armRecurring: [SwiftStatement], start: Int) -> SwiftDeclaration {
+    func restartFunction(initialValues: [SwiftStatement], start: Int) -> SwiftDeclaration {
         let persisted = app.state.filter(\.persisted)
         var body: [SwiftStatement] = []
         if !persisted.isEmpty { body.append(.declare(isLet: true, name: "kept", type: nil, value: .id("state"))) }
@@ -314,26 +430,8 @@ struct MachineTranslator {
         for variable in persisted {
             body.append(.assign(.member(.id("state"), Naming.member(variable.name)), .member(.id("kept"), Naming.member(variable.name))))
         }
-        body += [
-            .for(pattern: "timer", sequence: .id("activeTimers"), body: [
-                .expression(.call(.member(.id("effects"), "append"), [SwiftArgument(nil, .call(.member(nil, "cancelTimer"), [SwiftArgument(nil, .member(.id("timer"), "token"))]))])),
-            ]),
-            .assign(.id("activeTimers"), .array([])),
-            .assign(.id("inputs"), .id("[:]")),
-            .assign(.id("history"), .array([])),
-            .assign(.id("overlayOpeners"), .array([])),
-            .assign(.id("callFrames"), .array([])),
-            .assign(.id("raised"), .array([])),
-            .assign(.id("errors"), .id("[:]")),
-            .assign(.id("ended"), .id("nil")),
-            .assign(.id("screenNumber"), .int(start)),
-        ]
-        body += armRecurring
-        body += [
-            .expression(.try(.call(.id("enter"), [SwiftArgument(nil, .id("screenNumber")), SwiftArgument("into", .prefix("&", .id("effects")))]))),
-            .expression(.try(.call(.id("drainRaised"), [SwiftArgument("into", .prefix("&", .id("effects")))]))),
-            .expression(.try(.call(.id("checkInvariants"), []))),
-        ]
+        body.append(.expression(.try(.call(.id("engineRestart"), [SwiftArgument("startScreen", .int(start)),
+                                                                    SwiftArgument("into", .prefix("&", .id("effects")))]))))
         return SwiftDeclaration(doc: [
             "Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over",
             "from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host",
@@ -404,13 +502,13 @@ struct MachineTranslator {
     }
 
     func guardFunction() -> SwiftDeclaration {
-        SwiftDeclaration(doc: ["Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry)."],
+        SwiftDeclaration(doc: ["Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry)."], access: publicAccess, attributes: spi,
                          .function(modifiers: [], name: "evaluateGuard", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "event", type: names.event + "?")],
                                    effects: ["throws"], returns: "Bool", body: numberedSwitch(tables.guards, fallback: [.return(.id("false"))])))
     }
 
     func actionsFunction() -> SwiftDeclaration {
-        SwiftDeclaration(doc: ["Runs action list number `id` of the tables."],
+        SwiftDeclaration(doc: ["Runs action list number `id` of the tables."], access: publicAccess, attributes: spi,
                          .function(modifiers: ["mutating"], name: "runActions", parameters: [
                             SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "event", type: names.event + "?"),
                             SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]"),
@@ -418,7 +516,7 @@ struct MachineTranslator {
     }
 
     func validatorFunction() -> SwiftDeclaration {
-        SwiftDeclaration(doc: ["Validator number `id`: the message of the first rule `input` fails, or nil."],
+        SwiftDeclaration(doc: ["Validator number `id`: the message of the first rule `input` fails, or nil."], access: publicAccess, attributes: spi,
                          .function(modifiers: [], name: "validateField", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "input", type: "FieldInput?")],
                                    effects: ["throws"], returns: "String?", body: numberedSwitch(tables.validators, fallback: [.return(.id("nil"))])))
     }
@@ -433,7 +531,7 @@ struct MachineTranslator {
                 .throw(.call(.id("FlowFailure"), [SwiftArgument(nil, .string("invariant '\(invariant.name)' (\(invariant.source)) broken"))])),
             ]))
         }
-        return SwiftDeclaration(doc: ["Checks the app's invariants after every step."],
+        return SwiftDeclaration(doc: ["Checks the app's invariants after every step."], access: publicAccess, attributes: spi,
                                 .function(modifiers: [], name: "checkInvariants", parameters: [], effects: ["throws"], returns: nil, body: body))
     }
 
@@ -443,8 +541,18 @@ struct MachineTranslator {
         let t = tables
         func int32(_ value: Int) -> SwiftExpression { value < 0 ? .parenthesized(.id(String(value))) : .int(value) }
         var members: [SwiftDeclaration] = []
+        // FNV-1a over every table, for snapshots: any change to screens, transitions, fields or timers changes it.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ text: String) {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            hash = (hash ^ 0xff) &* 0x0000_0100_0000_01b3
+        }
+        for string in t.strings { mix(string) }
+        var fingerprint: String { String(hash, radix: 16) }
         func table(_ name: String, _ type: String, doc: String, columns: [String], rows: [[Int]], comments: [String],
                    build: (([Int]) -> SwiftExpression)) {
+            mix(name)
+            for row in rows { mix(row.map(String.init).joined(separator: " ")) }
             switch style {
             case .literals:
                 members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
@@ -522,6 +630,18 @@ struct MachineTranslator {
               rows: t.variants.map { [$0.name, $0.condition] }, comments: t.variants.map(\.comment)) { r in
             .call(.id("VariantEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("condition", column(r[1]))])
         }
+        if !t.recurringTimers.isEmpty { mix("recurringTimers " + t.recurringTimers.map(String.init).joined(separator: " ")) }
+        members.append(SwiftDeclaration(doc: ["Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables."],
+                                        .variable(isLet: true, isStatic: true, name: "fingerprint", type: nil, value: .string(fingerprint), getter: nil)))
+        let tableNames = ["strings", "screenIDs", "screens", "rows", "flows", "timers", "subflows", "returns", "fields", "variants"]
+        // Only an app with recurring timers (app.every) names them, so other apps' tables read as before.
+        let recurringTableArguments: [SwiftArgument] = t.recurringTimers.isEmpty ? [] : [
+            SwiftArgument("recurringTimers", .array(t.recurringTimers.map { .int($0) })),
+            SwiftArgument("startFlow", .int(app.startFlow)),
+        ]
+        members.append(SwiftDeclaration(doc: ["The tables in one object, built once; every machine keeps a reference to it."],
+                                        .variable(isLet: true, isStatic: true, name: "shared", type: nil,
+                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) } + recurringTableArguments), getter: nil)))
         return [SwiftDeclaration(doc: ["\(app.name) as data, indexed by screen number: read by the engine, written by flowc."],
                                  .enum(name: names.tables, conformances: [], cases: [], members: members))]
     }

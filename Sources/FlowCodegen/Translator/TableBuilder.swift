@@ -444,13 +444,10 @@ struct TableBuilder {
             case .length(let n): conditions = [.binary("==", .member(.member(.id("input"), "typedText"), "count"), .int(n))]
             case .pattern(let pattern):
                 guard (try? NSRegularExpressionProbe.compiles(pattern)) == true else { continue }
-                expressions.usedUnits.insert(.regex)
                 conditions = [.call(.id("matchesWhole"), [SwiftArgument(nil, .member(.id("input"), "typedText")), SwiftArgument(nil, .string(pattern))])]
             case .email:
-                expressions.usedUnits.insert(.email)
                 conditions = [.call(.id("isEmail"), [SwiftArgument(nil, .id("value"))])]
             case .phone:
-                expressions.usedUnits.insert(.phone)
                 let country: SwiftExpression
                 if let countryField = field.countryField, let entry = scope.form[countryField] {
                     country = expressions.formValue(entry.offset, entry.field).code
@@ -459,23 +456,18 @@ struct TableBuilder {
                 }
                 conditions = [.call(.id("isPhone"), [SwiftArgument(nil, .id("value")), SwiftArgument(nil, country)])]
             case .iban:
-                expressions.usedUnits.insert(.banking)
                 conditions = [.call(.id("isIBAN"), [SwiftArgument(nil, .id("value"))])]
             case .bic:
-                expressions.usedUnits.insert(.bic)
                 conditions = [.call(.id("isBIC"), [SwiftArgument(nil, .id("value"))])]
             case .sortCode:
-                expressions.usedUnits.insert(.banking)
                 conditions = [.call(.id("isSortCode"), [SwiftArgument(nil, .id("value"))])]
             case .accountNumber:
-                expressions.usedUnits.insert(.banking)
                 conditions = [.call(.id("isDigits"), [SwiftArgument(nil, .id("value")), SwiftArgument(nil, .int(8))])]
             case .minAge(let years):
                 guard field.kind == .date else { continue }
                 conditions = [.binary(">=", .call(.id("age"), [SwiftArgument(nil, .id("value")), SwiftArgument("on", .try(.call(.id("calendarDay"), [SwiftArgument(nil, .id("now"))])))]), .int(years))]
             case .decimalPlaces(let places):
                 guard field.kind == .money || field.kind == .decimal else { continue }
-                expressions.usedUnits.insert(.decimal)
                 conditions = [.binary("<=", .call(.id("decimalPlaces"), [SwiftArgument(nil, .id("value"))]), .int(places))]
             case .min(let bound):
                 conditions = [boundCondition(bound, minimum: true, scope: valueScope)]

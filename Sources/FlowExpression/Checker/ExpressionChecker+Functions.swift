@@ -1,3 +1,4 @@
+@_spi(Generated) import FlowMachine
 import FlowSource
 import Foundation
 

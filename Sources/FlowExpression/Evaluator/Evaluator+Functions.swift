@@ -1,3 +1,4 @@
+@_spi(Generated) import FlowMachine
 import Foundation
 
 /// The function library at run time.
@@ -56,7 +57,7 @@ extension Evaluator {
                 return .duration(Swift.abs(milliseconds))
             default: throw wrongType(values[0], "number", arguments[0])
             }
-        case .isEmail: return .bool(BankingIdentifiers.isEmail(try text(0)))
+        case .isEmail: return .bool(FlowMachine.isEmail(try text(0)))
         case .isPhone: return .bool(PhoneNumbers.e164(try text(0), country: try text(1)) != nil)
         case .e164:
             let number = try text(0)
@@ -69,12 +70,12 @@ extension Evaluator {
             let country = try text(0)
             guard let code = PhoneNumbers.dialCodes[country.uppercased()] else { throw fail("unknown country code '\(country)'") }
             return .text("+" + code)
-        case .isIBAN: return .bool(BankingIdentifiers.isIBAN(try text(0)))
-        case .isBIC: return .bool(BankingIdentifiers.isBIC(try text(0)))
-        case .isSortCode: return .bool(BankingIdentifiers.isSortCode(try text(0)))
-        case .isUKAccountNumber: return .bool(BankingIdentifiers.isDigits(try text(0), count: 8))
-        case .isDigits: return .bool(BankingIdentifiers.isDigits(try text(0), count: try intValue(values[1], arguments[1])))
-        case .isSequence: return .bool(BankingIdentifiers.isSequence(try text(0)))
+        case .isIBAN: return .bool(FlowMachine.isIBAN(try text(0)))
+        case .isBIC: return .bool(FlowMachine.isBIC(try text(0)))
+        case .isSortCode: return .bool(FlowMachine.isSortCode(try text(0)))
+        case .isUKAccountNumber: return .bool(FlowMachine.isDigits(try text(0), 8))
+        case .isDigits: return .bool(FlowMachine.isDigits(try text(0), try intValue(values[1], arguments[1])))
+        case .isSequence: return .bool(FlowMachine.isSequence(try text(0)))
         case .age:
             let birth = try dateValue(values[0], arguments[0])
             let on: CalendarDate

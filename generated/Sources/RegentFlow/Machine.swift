@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import Foundation
+@_spi(Generated) import FlowMachine
 
 /// Regent as a value-type state machine: `send(_:into:)` runs one run-to-completion step and
 /// appends the effects for the host to perform (service calls, analytics, pushes, toasts, timers).
@@ -14,34 +15,31 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.bankSelected(...), into: &effects)
 /// ```
-public struct RegentMachine: Sendable {
+public struct RegentMachine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: RegentState = RegentState()
 
     /// Messages of the current screen's invalid fields, by field name.
-    public internal(set) var errors: [String: String] = [:]
+    public var errors: [String: String] { engine.errors }
 
     /// The outcome the run ended with, once it has.
-    public internal(set) var ended: String?
+    public var ended: String? { engine.ended }
 
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
-    var screenNumber: Int32
-    let tables = TableStorage.shared
-    var inputs: [Int: FieldInput] = [:]
-    var history: [Int32] = []
-    var overlayOpeners: [Int32] = []
-    var callFrames: [CallFrame] = []
-    var activeTimers: [ActiveTimer] = []
-    var nextTimerToken = 0
-    var raised: [RegentEvent] = []
+    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it.
+    @_spi(Generated)
+    public var engine: EngineState<RegentEvent>
+
+    @_spi(Generated)
+    public let tables: FlowTables = RegentTables.shared
 
     /// A machine on `start` (default: R-LAUNCH), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: RegentScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
-        screenNumber = start?.number ?? 0
+        engine = EngineState(screenNumber: start?.number ?? 0)
         state.onboardingStep = "sign_up"
         state.primaryCurrency = "GBP"
         state.signInState = "default"
@@ -53,13 +51,84 @@ public struct RegentMachine: Sendable {
         state.annualPrice = Money(amount: decimal("149"), currency: "GBP")
     }
 
+    /// A machine on the screen with seed ID `startScreenID` (nil: R-LAUNCH), for code that knows screens by ID.
+    /// - Throws: `FlowFailure` when the app has no screen with that ID.
+    public init(startScreenID: String?, now: Timestamp) throws {
+        if let id = startScreenID {
+            guard let screen = RegentScreen(rawValue: id) else { throw FlowFailure(("Regent has no screen '" + id) + "'") }
+            try self.init(start: screen, now: now)
+        } else {
+            try self.init(start: nil, now: now)
+        }
+    }
+
+    /// The app's id in its flows.
+    public static let appID = "regent"
+
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [RegentEffect]) throws {
-        schedule(1, screen: (-2), flow: 0, into: &effects)
-        schedule(2, screen: (-2), flow: 0, into: &effects)
-        try enter(screenNumber, into: &effects)
-        try drainRaised(into: &effects)
-        try checkInvariants()
+        try engineStart(into: &effects)
+    }
+
+    /// The seed ID of the current screen.
+    public var screenID: String { engineScreenID }
+
+    /// The name of the first variant of the current screen whose condition holds.
+    public func variant() throws -> String? {
+        return try engineVariant()
+    }
+
+    /// Types into a field of the current screen; nothing is validated until a transition asks for it.
+    ///
+    /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
+    public mutating func fill(_ field: String, _ input: FieldInput) throws {
+        try engineFill(field, input)
+    }
+
+    /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
+    ///
+    /// Nothing is allocated for an event whose transitions only move between screens, read and write
+    /// plain state and emit effects: pass the same `effects` buffer each time (after
+    /// `removeAll(keepingCapacity: true)`).
+    public mutating func send(_ event: RegentEvent, into effects: inout [RegentEffect]) throws {
+        try engineSend(event, into: &effects)
+    }
+
+    /// Sends an event and returns the effects to perform, in order.
+    public mutating func send(_ event: RegentEvent) throws -> [RegentEffect] {
+        var effects: [RegentEffect] = []
+        try engineSend(event, into: &effects)
+        return effects
+    }
+
+    /// The back stack, oldest first: where `back` goes, from the end.
+    public var backStack: [RegentScreen] { engine.history.map { RegentScreen(number: $0) } }
+
+    /// The screens under the open sheets, innermost last; empty when no sheet is open.
+    public var sheetOpeners: [RegentScreen] { engine.overlayOpeners.map { RegentScreen(number: $0) } }
+
+    /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
+    public var activeSubflows: [(flow: String, caller: String)] { engineActiveSubflows }
+
+    /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
+    /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
+    public func snapshot() -> FlowSnapshot<RegentState> {
+        return FlowSnapshot(appID: Self.appID, tables: RegentTables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+    }
+
+    /// Resumes a machine saved with `snapshot()`.
+    /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
+    public init(restoring snapshot: FlowSnapshot<RegentState>) throws {
+        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: RegentTables.fingerprint, tables: RegentTables.shared)
+        now = snapshot.now
+        state = snapshot.state
+    }
+
+    /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
+    /// - Returns: false when there is nowhere to go back to.
+    @discardableResult
+    public mutating func back(into effects: inout [RegentEffect]) throws -> Bool {
+        return try engineBack(into: &effects)
     }
 
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
@@ -101,23 +170,7 @@ public struct RegentMachine: Sendable {
         state.subscriptionExpiresAt = kept.subscriptionExpiresAt
         state.inTrial = kept.inTrial
         state.willRenew = kept.willRenew
-        for timer in activeTimers {
-            effects.append(.cancelTimer(timer.token))
-        }
-        activeTimers = []
-        inputs = [:]
-        history = []
-        overlayOpeners = []
-        callFrames = []
-        raised = []
-        errors = [:]
-        ended = nil
-        screenNumber = 0
-        schedule(1, screen: (-2), flow: 0, into: &effects)
-        schedule(2, screen: (-2), flow: 0, into: &effects)
-        try enter(screenNumber, into: &effects)
-        try drainRaised(into: &effects)
-        try checkInvariants()
+        try engineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
@@ -327,7 +380,8 @@ public struct RegentMachine: Sendable {
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
-    func evaluateGuard(_ id: Int32, _ event: RegentEvent?) throws -> Bool {
+    @_spi(Generated)
+    public func evaluateGuard(_ id: Int32, _ event: RegentEvent?) throws -> Bool {
         switch id {
         case 1:
             // R-LAUNCH launched
@@ -531,7 +585,8 @@ public struct RegentMachine: Sendable {
     }
 
     /// Runs action list number `id` of the tables.
-    mutating func runActions(_ id: Int32, _ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    @_spi(Generated)
+    public mutating func runActions(_ id: Int32, _ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         switch id {
         case 1:
             // R-LAUNCH enter
@@ -1125,7 +1180,8 @@ public struct RegentMachine: Sendable {
     }
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
-    func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
+    @_spi(Generated)
+    public func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
         switch id {
         case 1:
             // R-S1-pin pin; R-S2-newpin pin; R-S7-change-pin new_pin
@@ -1229,7 +1285,8 @@ public struct RegentMachine: Sendable {
     }
 
     /// Checks the app's invariants after every step.
-    func checkInvariants() throws {
+    @_spi(Generated)
+    public func checkInvariants() throws {
         // `amount` always positive (not negative)
         guard (state.liabilities.allSatisfy { l in l.amount.amount > decimal("0") }) else {
             throw FlowFailure("invariant 'liabilities_always_positive' (liabilities.all(l, amount(l.amount) > 0)) broken")
@@ -1244,13 +1301,28 @@ public struct RegentMachine: Sendable {
         }
     }
 
-    /// The names the shared engine (Engine.swift) works with.
+    /// The event and effect types FlowMachine's engine works with.
     public typealias Event = RegentEvent
 
     public typealias Effect = RegentEffect
-
-    typealias Tables = RegentTables
 }
 
-/// The machine, under the name the shared engine extends.
-typealias Machine = RegentMachine
+/// FlowMachine's run-to-completion engine drives the machine through its tables and functions.
+@_spi(Generated)
+extension RegentMachine: EngineHost {
+}
+
+@_spi(Generated)
+extension RegentEvent: EngineEvent {
+}
+
+/// The module's machine under a name every generated module shares, for tools that load any app
+/// (flowc's differential test finds each generated module's machine here).
+@_spi(Generated)
+public enum GeneratedModule {
+    public static let machine: any FlowStateMachine.Type = RegentMachine.self
+}
+
+@_spi(Generated)
+extension RegentEffect: EngineEffect {
+}

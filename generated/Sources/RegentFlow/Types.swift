@@ -2,6 +2,12 @@
 // swift-format-ignore-file
 
 import Foundation
+@_spi(Generated) import FlowMachine
+
+/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// FlowMachine library and the flowc that generated this code come from different releases.
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+}
 
 /// The screens of Regent, by the seed's screen IDs.
 public enum RegentScreen: String, CaseIterable, Sendable {
@@ -543,7 +549,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 }
 
 /// The events Regent reacts to: taps and entries, service outcomes, timers.
-public enum RegentEvent: Hashable, Sendable {
+public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A bank row was tapped on the Connect Bank tab
     case bankSelected(bank: String)
 
@@ -1225,7 +1231,8 @@ public enum RegentEvent: Hashable, Sendable {
     }
 
     /// The event's number in the transition table.
-    var number: Int32 {
+    @_spi(Generated)
+    public var number: Int32 {
         switch self {
         case .bankSelected:
             return 0
@@ -1447,10 +1454,19 @@ public enum RegentEvent: Hashable, Sendable {
             return (-2)
         }
     }
+
+    /// The timer this event reports as due.
+    @_spi(Generated)
+    public var firedTimer: TimerToken? {
+        if case .timerFired(let token) = self {
+            return token
+        }
+        return nil
+    }
 }
 
 /// What the host app must do after a step, in order.
-public enum RegentEffect: Hashable, Sendable {
+public enum RegentEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(RegentServiceCall)
 
@@ -1468,10 +1484,28 @@ public enum RegentEffect: Hashable, Sendable {
 
     /// Stop a timer started earlier; it must not fire.
     case cancelTimer(TimerToken)
+
+    /// The effect in a form that is the same for every app (logs, replays, tests).
+    public var summary: EffectSummary {
+        switch self {
+        case .call(let call):
+            return .call(operation: call.operation, arguments: call.arguments)
+        case .analytics(let event):
+            return .analytics(event)
+        case .push(let text):
+            return .push(text)
+        case .toast(let text):
+            return .toast(text)
+        case .startTimer(let token, let milliseconds):
+            return .startTimer(token, milliseconds: milliseconds)
+        case .cancelTimer(let token):
+            return .cancelTimer(token)
+        }
+    }
 }
 
 /// The service operations Regent calls, with their inputs.
-public enum RegentServiceCall: Hashable, Sendable {
+public enum RegentServiceCall: Hashable, Sendable, Codable {
     /// Google Sign-In: `sign_in`; outcomes: `signed_in`, `already_registered`, `cancelled`, `offline`, `failed`.
     case googleSignIn
 

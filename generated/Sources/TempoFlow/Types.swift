@@ -2,6 +2,12 @@
 // swift-format-ignore-file
 
 import Foundation
+@_spi(Generated) import FlowMachine
+
+/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// FlowMachine library and the flowc that generated this code come from different releases.
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+}
 
 /// The screens of Tempo, by the seed's screen IDs.
 public enum TempoScreen: String, CaseIterable, Sendable {
@@ -1285,7 +1291,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 }
 
 /// The events Tempo reacts to: taps and entries, service outcomes, timers.
-public enum TempoEvent: Hashable, Sendable {
+public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A country was tapped in the Country Code Picker (ONB-007b).
     case countrySelected(country: String)
 
@@ -2601,7 +2607,8 @@ public enum TempoEvent: Hashable, Sendable {
     }
 
     /// The event's number in the transition table.
-    var number: Int32 {
+    @_spi(Generated)
+    public var number: Int32 {
         switch self {
         case .countrySelected:
             return 0
@@ -3043,10 +3050,19 @@ public enum TempoEvent: Hashable, Sendable {
             return (-2)
         }
     }
+
+    /// The timer this event reports as due.
+    @_spi(Generated)
+    public var firedTimer: TimerToken? {
+        if case .timerFired(let token) = self {
+            return token
+        }
+        return nil
+    }
 }
 
 /// What the host app must do after a step, in order.
-public enum TempoEffect: Hashable, Sendable {
+public enum TempoEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(TempoServiceCall)
 
@@ -3064,10 +3080,28 @@ public enum TempoEffect: Hashable, Sendable {
 
     /// Stop a timer started earlier; it must not fire.
     case cancelTimer(TimerToken)
+
+    /// The effect in a form that is the same for every app (logs, replays, tests).
+    public var summary: EffectSummary {
+        switch self {
+        case .call(let call):
+            return .call(operation: call.operation, arguments: call.arguments)
+        case .analytics(let event):
+            return .analytics(event)
+        case .push(let text):
+            return .push(text)
+        case .toast(let text):
+            return .toast(text)
+        case .startTimer(let token, let milliseconds):
+            return .startTimer(token, milliseconds: milliseconds)
+        case .cancelTimer(let token):
+            return .cancelTimer(token)
+        }
+    }
 }
 
 /// The service operations Tempo calls, with their inputs.
-public enum TempoServiceCall: Hashable, Sendable {
+public enum TempoServiceCall: Hashable, Sendable, Codable {
     /// Equals Money: `submit_application`; outcomes: `submitted`, `failed`.
     /// ONB-012 — the 12-step form data is submitted to the Equals API before the Veriff handoff.
     case equalsSubmitApplication(applicant: Applicant, plan: Plan?)

@@ -2,6 +2,12 @@
 // swift-format-ignore-file
 
 import Foundation
+@_spi(Generated) import FlowMachine
+
+/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// FlowMachine library and the flowc that generated this code come from different releases.
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+}
 
 /// The screens of YOLE, by the seed's screen IDs.
 public enum YOLEScreen: String, CaseIterable, Sendable {
@@ -826,7 +832,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 }
 
 /// The events YOLE reacts to: taps and entries, service outcomes, timers.
-public enum YOLEEvent: Hashable, Sendable {
+public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The app was opened from a URL (yole://home, yole://send, yole://favorites, yole://profile; Q-YOLE-D28)
     case deepLinkOpened(path: String)
 
@@ -1663,7 +1669,8 @@ public enum YOLEEvent: Hashable, Sendable {
     }
 
     /// The event's number in the transition table.
-    var number: Int32 {
+    @_spi(Generated)
+    public var number: Int32 {
         switch self {
         case .deepLinkOpened:
             return 0
@@ -1939,10 +1946,19 @@ public enum YOLEEvent: Hashable, Sendable {
             return (-2)
         }
     }
+
+    /// The timer this event reports as due.
+    @_spi(Generated)
+    public var firedTimer: TimerToken? {
+        if case .timerFired(let token) = self {
+            return token
+        }
+        return nil
+    }
 }
 
 /// What the host app must do after a step, in order.
-public enum YOLEEffect: Hashable, Sendable {
+public enum YOLEEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(YOLEServiceCall)
 
@@ -1960,10 +1976,28 @@ public enum YOLEEffect: Hashable, Sendable {
 
     /// Stop a timer started earlier; it must not fire.
     case cancelTimer(TimerToken)
+
+    /// The effect in a form that is the same for every app (logs, replays, tests).
+    public var summary: EffectSummary {
+        switch self {
+        case .call(let call):
+            return .call(operation: call.operation, arguments: call.arguments)
+        case .analytics(let event):
+            return .analytics(event)
+        case .push(let text):
+            return .push(text)
+        case .toast(let text):
+            return .toast(text)
+        case .startTimer(let token, let milliseconds):
+            return .startTimer(token, milliseconds: milliseconds)
+        case .cancelTimer(let token):
+            return .cancelTimer(token)
+        }
+    }
 }
 
 /// The service operations YOLE calls, with their inputs.
-public enum YOLEServiceCall: Hashable, Sendable {
+public enum YOLEServiceCall: Hashable, Sendable, Codable {
     /// YOLE accounts API: `create_account`; outcomes: `created`, `email_exists`, `network_error`, `server_error`.
     case authCreateAccount(email: String, firstName: String, lastName: String, password: String, country: String)
 

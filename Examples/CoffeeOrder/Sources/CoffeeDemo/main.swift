@@ -1,4 +1,5 @@
 import CoffeeFlow
+import FlowMachine
 
 /// How an app hosts a generated machine: a model object owns it, sends UI events in, performs the
 /// effects that come out, and feeds service outcomes and due timers back in. A SwiftUI view would

@@ -2,6 +2,12 @@
 // swift-format-ignore-file
 
 import Foundation
+@_spi(Generated) import FlowMachine
+
+/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// FlowMachine library and the flowc that generated this code come from different releases.
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+}
 
 /// The screens of Small, by the seed's screen IDs.
 public struct SmallScreen: Hashable, Sendable, RawRepresentable {
@@ -22,7 +28,7 @@ public struct SmallScreen: Hashable, Sendable, RawRepresentable {
 }
 
 /// The events Small reacts to: taps and entries, service outcomes, timers.
-public enum SmallEvent: Hashable, Sendable {
+public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Outcome `success` of the service call `auth.sign_in`.
     case authSignInSuccess
 
@@ -73,7 +79,8 @@ public enum SmallEvent: Hashable, Sendable {
     }
 
     /// The event's number in the transition table.
-    var number: Int32 {
+    @_spi(Generated)
+    public var number: Int32 {
         switch self {
         case .authSignInSuccess:
             return 0
@@ -89,10 +96,19 @@ public enum SmallEvent: Hashable, Sendable {
             return (-2)
         }
     }
+
+    /// The timer this event reports as due.
+    @_spi(Generated)
+    public var firedTimer: TimerToken? {
+        if case .timerFired(let token) = self {
+            return token
+        }
+        return nil
+    }
 }
 
 /// What the host app must do after a step, in order.
-public enum SmallEffect: Hashable, Sendable {
+public enum SmallEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(SmallServiceCall)
 
@@ -110,10 +126,28 @@ public enum SmallEffect: Hashable, Sendable {
 
     /// Stop a timer started earlier; it must not fire.
     case cancelTimer(TimerToken)
+
+    /// The effect in a form that is the same for every app (logs, replays, tests).
+    public var summary: EffectSummary {
+        switch self {
+        case .call(let call):
+            return .call(operation: call.operation, arguments: call.arguments)
+        case .analytics(let event):
+            return .analytics(event)
+        case .push(let text):
+            return .push(text)
+        case .toast(let text):
+            return .toast(text)
+        case .startTimer(let token, let milliseconds):
+            return .startTimer(token, milliseconds: milliseconds)
+        case .cancelTimer(let token):
+            return .cancelTimer(token)
+        }
+    }
 }
 
 /// The service operations Small calls, with their inputs.
-public enum SmallServiceCall: Hashable, Sendable {
+public enum SmallServiceCall: Hashable, Sendable, Codable {
     /// Auth: `sign_in`; outcomes: `success`, `denied`.
     case authSignIn(email: String)
 

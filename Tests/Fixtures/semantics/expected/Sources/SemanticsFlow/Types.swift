@@ -2,6 +2,12 @@
 // swift-format-ignore-file
 
 import Foundation
+@_spi(Generated) import FlowMachine
+
+/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// FlowMachine library and the flowc that generated this code come from different releases.
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+}
 
 /// The screens of Semantics, by the seed's screen IDs.
 public enum SemanticsScreen: String, CaseIterable, Sendable {
@@ -236,7 +242,7 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
 }
 
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
-public enum SemanticsEvent: Hashable, Sendable {
+public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Outcome `sent` of the service call `bank.transfer`.
     case bankTransferSent(reference: String)
 
@@ -427,7 +433,8 @@ public enum SemanticsEvent: Hashable, Sendable {
     }
 
     /// The event's number in the transition table.
-    var number: Int32 {
+    @_spi(Generated)
+    public var number: Int32 {
         switch self {
         case .bankTransferSent:
             return 0
@@ -499,10 +506,19 @@ public enum SemanticsEvent: Hashable, Sendable {
             return (-2)
         }
     }
+
+    /// The timer this event reports as due.
+    @_spi(Generated)
+    public var firedTimer: TimerToken? {
+        if case .timerFired(let token) = self {
+            return token
+        }
+        return nil
+    }
 }
 
 /// What the host app must do after a step, in order.
-public enum SemanticsEffect: Hashable, Sendable {
+public enum SemanticsEffect: Hashable, Sendable, Codable, FlowMachineEffect {
     /// Call a service; send its outcome back as the matching event.
     case call(SemanticsServiceCall)
 
@@ -520,10 +536,28 @@ public enum SemanticsEffect: Hashable, Sendable {
 
     /// Stop a timer started earlier; it must not fire.
     case cancelTimer(TimerToken)
+
+    /// The effect in a form that is the same for every app (logs, replays, tests).
+    public var summary: EffectSummary {
+        switch self {
+        case .call(let call):
+            return .call(operation: call.operation, arguments: call.arguments)
+        case .analytics(let event):
+            return .analytics(event)
+        case .push(let text):
+            return .push(text)
+        case .toast(let text):
+            return .toast(text)
+        case .startTimer(let token, let milliseconds):
+            return .startTimer(token, milliseconds: milliseconds)
+        case .cancelTimer(let token):
+            return .cancelTimer(token)
+        }
+    }
 }
 
 /// The service operations Semantics calls, with their inputs.
-public enum SemanticsServiceCall: Hashable, Sendable {
+public enum SemanticsServiceCall: Hashable, Sendable, Codable {
     /// bank: `transfer`; outcomes: `sent`, `failed`.
     case bankTransfer(amount: Money)
 

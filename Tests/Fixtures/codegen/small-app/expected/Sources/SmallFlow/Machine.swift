@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import Foundation
+@_spi(Generated) import FlowMachine
 
 /// Small as a value-type state machine: `send(_:into:)` runs one run-to-completion step and
 /// appends the effects for the host to perform (service calls, analytics, pushes, toasts, timers).
@@ -14,44 +15,114 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.authSignInSuccess, into: &effects)
 /// ```
-public struct SmallMachine: Sendable {
+public struct SmallMachine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: SmallState = SmallState()
 
     /// Messages of the current screen's invalid fields, by field name.
-    public internal(set) var errors: [String: String] = [:]
+    public var errors: [String: String] { engine.errors }
 
     /// The outcome the run ended with, once it has.
-    public internal(set) var ended: String?
+    public var ended: String? { engine.ended }
 
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
-    var screenNumber: Int32
-    let tables = TableStorage.shared
-    var inputs: [Int: FieldInput] = [:]
-    var history: [Int32] = []
-    var overlayOpeners: [Int32] = []
-    var callFrames: [CallFrame] = []
-    var activeTimers: [ActiveTimer] = []
-    var nextTimerToken = 0
-    var raised: [SmallEvent] = []
+    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it.
+    @_spi(Generated)
+    public var engine: EngineState<SmallEvent>
+
+    @_spi(Generated)
+    public let tables: FlowTables = SmallTables.shared
 
     /// A machine on `start` (default: SPL-001), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: SmallScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
-        screenNumber = start?.number ?? 0
+        engine = EngineState(screenNumber: start?.number ?? 0)
         state.attempts = 0
         state.signedIn = false
         state.rememberedEmail = "ada@example.com"
     }
 
+    /// A machine on the screen with seed ID `startScreenID` (nil: SPL-001), for code that knows screens by ID.
+    /// - Throws: `FlowFailure` when the app has no screen with that ID.
+    public init(startScreenID: String?, now: Timestamp) throws {
+        if let id = startScreenID {
+            guard let screen = SmallScreen(rawValue: id) else { throw FlowFailure(("Small has no screen '" + id) + "'") }
+            try self.init(start: screen, now: now)
+        } else {
+            try self.init(start: nil, now: now)
+        }
+    }
+
+    /// The app's id in its flows.
+    public static let appID = "small"
+
     /// Enters the start screen: its screen view, entry actions and timers.
     public mutating func start(into effects: inout [SmallEffect]) throws {
-        try enter(screenNumber, into: &effects)
-        try drainRaised(into: &effects)
-        try checkInvariants()
+        try engineStart(into: &effects)
+    }
+
+    /// The seed ID of the current screen.
+    public var screenID: String { engineScreenID }
+
+    /// The name of the first variant of the current screen whose condition holds.
+    public func variant() throws -> String? {
+        return try engineVariant()
+    }
+
+    /// Types into a field of the current screen; nothing is validated until a transition asks for it.
+    ///
+    /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
+    public mutating func fill(_ field: String, _ input: FieldInput) throws {
+        try engineFill(field, input)
+    }
+
+    /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
+    ///
+    /// Nothing is allocated for an event whose transitions only move between screens, read and write
+    /// plain state and emit effects: pass the same `effects` buffer each time (after
+    /// `removeAll(keepingCapacity: true)`).
+    public mutating func send(_ event: SmallEvent, into effects: inout [SmallEffect]) throws {
+        try engineSend(event, into: &effects)
+    }
+
+    /// Sends an event and returns the effects to perform, in order.
+    public mutating func send(_ event: SmallEvent) throws -> [SmallEffect] {
+        var effects: [SmallEffect] = []
+        try engineSend(event, into: &effects)
+        return effects
+    }
+
+    /// The back stack, oldest first: where `back` goes, from the end.
+    public var backStack: [SmallScreen] { engine.history.map { SmallScreen(number: $0) } }
+
+    /// The screens under the open sheets, innermost last; empty when no sheet is open.
+    public var sheetOpeners: [SmallScreen] { engine.overlayOpeners.map { SmallScreen(number: $0) } }
+
+    /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
+    public var activeSubflows: [(flow: String, caller: String)] { engineActiveSubflows }
+
+    /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
+    /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
+    public func snapshot() -> FlowSnapshot<SmallState> {
+        return FlowSnapshot(appID: Self.appID, tables: SmallTables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+    }
+
+    /// Resumes a machine saved with `snapshot()`.
+    /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
+    public init(restoring snapshot: FlowSnapshot<SmallState>) throws {
+        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: SmallTables.fingerprint, tables: SmallTables.shared)
+        now = snapshot.now
+        state = snapshot.state
+    }
+
+    /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
+    /// - Returns: false when there is nowhere to go back to.
+    @discardableResult
+    public mutating func back(into effects: inout [SmallEffect]) throws -> Bool {
+        return try engineBack(into: &effects)
     }
 
     /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
@@ -62,21 +133,7 @@ public struct SmallMachine: Sendable {
         state.attempts = 0
         state.signedIn = false
         state.rememberedEmail = "ada@example.com"
-        for timer in activeTimers {
-            effects.append(.cancelTimer(timer.token))
-        }
-        activeTimers = []
-        inputs = [:]
-        history = []
-        overlayOpeners = []
-        callFrames = []
-        raised = []
-        errors = [:]
-        ended = nil
-        screenNumber = 0
-        try enter(screenNumber, into: &effects)
-        try drainRaised(into: &effects)
-        try checkInvariants()
+        try engineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
@@ -88,7 +145,8 @@ public struct SmallMachine: Sendable {
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
-    func evaluateGuard(_ id: Int32, _ event: SmallEvent?) throws -> Bool {
+    @_spi(Generated)
+    public func evaluateGuard(_ id: Int32, _ event: SmallEvent?) throws -> Bool {
         switch id {
         case 1:
             // LOG-002 auth.sign_in.success
@@ -102,7 +160,8 @@ public struct SmallMachine: Sendable {
     }
 
     /// Runs action list number `id` of the tables.
-    mutating func runActions(_ id: Int32, _ event: SmallEvent?, into effects: inout [SmallEffect]) throws {
+    @_spi(Generated)
+    public mutating func runActions(_ id: Int32, _ event: SmallEvent?, into effects: inout [SmallEffect]) throws {
         switch id {
         case 1:
             // LOG-002 submit
@@ -126,7 +185,8 @@ public struct SmallMachine: Sendable {
     }
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
-    func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
+    @_spi(Generated)
+    public func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
         switch id {
         case 1:
             // LOG-002 email
@@ -144,18 +204,34 @@ public struct SmallMachine: Sendable {
     }
 
     /// Checks the app's invariants after every step.
-    func checkInvariants() throws {
+    @_spi(Generated)
+    public func checkInvariants() throws {
         // Attempts are never negative.
         guard state.attempts >= 0 else { throw FlowFailure("invariant 'attempts_not_negative' (attempts >= 0) broken") }
     }
 
-    /// The names the shared engine (Engine.swift) works with.
+    /// The event and effect types FlowMachine's engine works with.
     public typealias Event = SmallEvent
 
     public typealias Effect = SmallEffect
-
-    typealias Tables = SmallTables
 }
 
-/// The machine, under the name the shared engine extends.
-typealias Machine = SmallMachine
+/// FlowMachine's run-to-completion engine drives the machine through its tables and functions.
+@_spi(Generated)
+extension SmallMachine: EngineHost {
+}
+
+@_spi(Generated)
+extension SmallEvent: EngineEvent {
+}
+
+/// The module's machine under a name every generated module shares, for tools that load any app
+/// (flowc's differential test finds each generated module's machine here).
+@_spi(Generated)
+public enum GeneratedModule {
+    public static let machine: any FlowStateMachine.Type = SmallMachine.self
+}
+
+@_spi(Generated)
+extension SmallEffect: EngineEffect {
+}

@@ -1,64 +1,54 @@
-/// Phone number validation and E.164 formatting by ISO 3166 alpha-2 country.
-///
-/// `country` is the *default* country: a number written nationally (`07700 900123`) is read
-/// as a number of that country; a number written internationally (`+44 7700 900123` or
-/// `0044 7700 900123`) is read by its own calling code. Countries in ``rules`` check the
-/// national significant number's length (and NANP's area/exchange codes); any other country
-/// with a known calling code gets the generic E.164 check (at most 15 digits in all).
-/// Spaces, hyphens, dots, slashes, parentheses and a `(0)` after the calling code are ignored.
-enum PhoneNumbers {
-    /// What a valid national significant number (NSN) looks like in one country.
-    struct Rule: Sendable {
-        var lengths: ClosedRange<Int>
-        /// The national trunk prefix dropped in international form ("0" in GB, "1" in NANP).
-        var trunkPrefix: String?
-        /// Whether an NSN may start with 0 (Italian landlines keep their 0).
-        var leadingZero = false
-        /// North American Numbering Plan: area code and exchange start with 2-9.
-        var nanp = false
-        /// Lengths for numbers starting with a prefix, overriding `lengths` (GB: only some `01` areas have 9 digits).
-        var lengthsByPrefix: [String: ClosedRange<Int>] = [:]
+// Part of FlowMachine, the runtime library every generated module imports.
 
-        /// The lengths allowed for `national`.
-        func allowedLengths(for national: String) -> ClosedRange<Int> {
-            for (prefix, lengths) in lengthsByPrefix where national.hasPrefix(prefix) { return lengths }
-            return lengths
-        }
+import Foundation
+
+/// What a valid national significant number looks like in one country.
+@_spi(Generated) public struct PhoneRule: Sendable {
+    public var lengths: ClosedRange<Int>
+    public var trunkPrefix: String?
+    public var leadingZero = false
+    public var nanp = false
+    public var lengthsByPrefix: [String: ClosedRange<Int>] = [:]
+
+    public func allowedLengths(for national: String) -> ClosedRange<Int> {
+        for (prefix, lengths) in lengthsByPrefix where national.hasPrefix(prefix) { return lengths }
+        return lengths
     }
+}
 
-    /// Countries with national number lengths (ITU-T E.164 national numbering plans).
-    static let rules: [String: Rule] = [
-        "GB": Rule(lengths: 10...10, trunkPrefix: "0", lengthsByPrefix: ["1": 9...10]),
-        "IE": Rule(lengths: 7...9, trunkPrefix: "0"),
-        "FR": Rule(lengths: 9...9, trunkPrefix: "0"),
-        "DE": Rule(lengths: 6...13, trunkPrefix: "0"),
-        "ES": Rule(lengths: 9...9),
-        "IT": Rule(lengths: 6...11, leadingZero: true),
-        "NL": Rule(lengths: 9...9, trunkPrefix: "0"),
-        "BE": Rule(lengths: 8...9, trunkPrefix: "0"),
-        "PT": Rule(lengths: 9...9),
-        "NO": Rule(lengths: 8...8),
-        "SE": Rule(lengths: 7...9, trunkPrefix: "0"),
-        "DK": Rule(lengths: 8...8),
-        "FI": Rule(lengths: 5...12, trunkPrefix: "0"),
-        "PL": Rule(lengths: 9...9),
-        "CH": Rule(lengths: 9...9, trunkPrefix: "0"),
-        "AT": Rule(lengths: 4...13, trunkPrefix: "0"),
-        "US": Rule(lengths: 10...10, trunkPrefix: "1", nanp: true),
-        "CA": Rule(lengths: 10...10, trunkPrefix: "1", nanp: true),
-        "KE": Rule(lengths: 9...9, trunkPrefix: "0"),
-        "UG": Rule(lengths: 9...9, trunkPrefix: "0"),
-        "TZ": Rule(lengths: 9...9, trunkPrefix: "0"),
-        "RW": Rule(lengths: 9...9, trunkPrefix: "0"),
-        "NG": Rule(lengths: 8...10, trunkPrefix: "0"),
-        "GH": Rule(lengths: 9...9, trunkPrefix: "0"),
-        "ZA": Rule(lengths: 9...9, trunkPrefix: "0"),
-        "IN": Rule(lengths: 10...10, trunkPrefix: "0"),
-        "AE": Rule(lengths: 8...9, trunkPrefix: "0"),
+/// Phone number checks and E.164 formatting (the interpreter's `is_phone`, `e164`, `dial_code`).
+@_spi(Generated) public enum PhoneNumbers {
+    public static let rules: [String: PhoneRule] = [
+        "GB": PhoneRule(lengths: 10...10, trunkPrefix: "0", lengthsByPrefix: ["1": 9...10]),
+        "IE": PhoneRule(lengths: 7...9, trunkPrefix: "0"),
+        "FR": PhoneRule(lengths: 9...9, trunkPrefix: "0"),
+        "DE": PhoneRule(lengths: 6...13, trunkPrefix: "0"),
+        "ES": PhoneRule(lengths: 9...9),
+        "IT": PhoneRule(lengths: 6...11, leadingZero: true),
+        "NL": PhoneRule(lengths: 9...9, trunkPrefix: "0"),
+        "BE": PhoneRule(lengths: 8...9, trunkPrefix: "0"),
+        "PT": PhoneRule(lengths: 9...9),
+        "NO": PhoneRule(lengths: 8...8),
+        "SE": PhoneRule(lengths: 7...9, trunkPrefix: "0"),
+        "DK": PhoneRule(lengths: 8...8),
+        "FI": PhoneRule(lengths: 5...12, trunkPrefix: "0"),
+        "PL": PhoneRule(lengths: 9...9),
+        "CH": PhoneRule(lengths: 9...9, trunkPrefix: "0"),
+        "AT": PhoneRule(lengths: 4...13, trunkPrefix: "0"),
+        "US": PhoneRule(lengths: 10...10, trunkPrefix: "1", nanp: true),
+        "CA": PhoneRule(lengths: 10...10, trunkPrefix: "1", nanp: true),
+        "KE": PhoneRule(lengths: 9...9, trunkPrefix: "0"),
+        "UG": PhoneRule(lengths: 9...9, trunkPrefix: "0"),
+        "TZ": PhoneRule(lengths: 9...9, trunkPrefix: "0"),
+        "RW": PhoneRule(lengths: 9...9, trunkPrefix: "0"),
+        "NG": PhoneRule(lengths: 8...10, trunkPrefix: "0"),
+        "GH": PhoneRule(lengths: 9...9, trunkPrefix: "0"),
+        "ZA": PhoneRule(lengths: 9...9, trunkPrefix: "0"),
+        "IN": PhoneRule(lengths: 10...10, trunkPrefix: "0"),
+        "AE": PhoneRule(lengths: 8...9, trunkPrefix: "0"),
     ]
 
-    /// ISO 3166 alpha-2 code → ITU calling code (digits, without `+`).
-    static let dialCodes: [String: String] = [
+    public static let dialCodes: [String: String] = [
         "AD": "376", "AE": "971", "AF": "93", "AG": "1", "AI": "1", "AL": "355", "AM": "374", "AO": "244",
         "AR": "54", "AS": "1", "AT": "43", "AU": "61", "AW": "297", "AX": "358", "AZ": "994",
         "BA": "387", "BB": "1", "BD": "880", "BE": "32", "BF": "226", "BG": "359", "BH": "973", "BI": "257",
@@ -102,8 +92,7 @@ enum PhoneNumbers {
         "ZA": "27", "ZM": "260", "ZW": "263",
     ]
 
-    /// Calling code → the country whose rule reads numbers with it (the ruled one when several share it).
-    static let countryByDialCode: [String: String] = {
+    public static let countryByDialCode: [String: String] = {
         var result: [String: String] = [:]
         for (country, code) in dialCodes.sorted(by: { $0.key < $1.key }) {
             if result[code] == nil || (rules[country] != nil && rules[result[code] ?? ""] == nil) {
@@ -116,10 +105,9 @@ enum PhoneNumbers {
     }()
 
     /// The number in E.164 form (`+447700900123`), or nil when it is not a valid number.
-    static func e164(_ text: String, country: String) -> String? {
+    public static func e164(_ text: String, country: String) -> String? {
         let country = country.uppercased()
         var scalars = Array(text.unicodeScalars)
-        // Leading/trailing whitespace and a "(0)" trunk hint are tolerated.
         while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
         var cleaned = String(String.UnicodeScalarView(scalars)).replacingOccurrences(of: "(0)", with: "")
@@ -166,13 +154,12 @@ enum PhoneNumbers {
         let trunk = rule.map { $0.trunkPrefix } ?? "0"
         if let trunk, national.hasPrefix(trunk) {
             let stripped = String(national.dropFirst(trunk.count))
-            // NANP: "1 415 555 2671" drops the 1, but a 10-digit number starting with 1 is simply invalid.
             if rule?.nanp != true || national.count == 11 { national = stripped }
         }
         return validate(national: national, dialCode: dialCode, rule: rule)
     }
 
-    private static func validate(national: String, dialCode: String, rule: Rule?) -> String? {
+    private static func validate(national: String, dialCode: String, rule: PhoneRule?) -> String? {
         guard let first = national.unicodeScalars.first else { return nil }
         if let rule {
             guard rule.allowedLengths(for: national).contains(national.count), rule.leadingZero || first != "0" else { return nil }
@@ -186,4 +173,18 @@ enum PhoneNumbers {
         guard dialCode.count + national.count <= 15 else { return nil }
         return "+" + dialCode + national
     }
+}
+
+@_spi(Generated) public func isPhone(_ number: String, _ country: String) -> Bool { PhoneNumbers.e164(number, country: country) != nil }
+
+@_spi(Generated) public func e164(_ number: String, _ country: String) throws -> String {
+    guard let formatted = PhoneNumbers.e164(number, country: country) else {
+        throw FlowFailure("'\(number)' is not a valid phone number for '\(country)'")
+    }
+    return formatted
+}
+
+@_spi(Generated) public func dialCode(_ country: String) throws -> String {
+    guard let code = PhoneNumbers.dialCodes[country.uppercased()] else { throw FlowFailure("unknown country code '\(country)'") }
+    return "+" + code
 }

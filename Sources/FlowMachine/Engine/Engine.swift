@@ -1,0 +1,402 @@
+/// An event of a generated machine, as the engine reads it.
+@_spi(Generated) public protocol EngineEvent: Sendable {
+    /// The event's number in the app's transition table (`TransitionRow.event`).
+    var number: Int32 { get }
+    /// The timer this event reports as due, when it is the machine's `timerFired` event.
+    var firedTimer: TimerToken? { get }
+}
+
+/// An effect of a generated machine. The engine itself emits screen views and timer requests; each
+/// requirement is met by a case of the generated effect enum.
+@_spi(Generated) public protocol EngineEffect: Sendable {
+    static func analytics(_ event: AnalyticsEvent) -> Self
+    static func startTimer(_ token: TimerToken, milliseconds: Int) -> Self
+    static func cancelTimer(_ token: TimerToken) -> Self
+}
+
+/// A generated machine as the engine drives it: its tables, where it is (`engine`), and the app's
+/// translated guards, actions, validators and invariants, each numbered in the tables.
+///
+/// The run-to-completion step is written once, in this protocol's extension, and every generated
+/// module specialises it for its own types (the methods are `@inlinable`), the way a generated
+/// protobuf message gets SwiftProtobuf's coding. FlowRuntime's interpreter follows the same rules,
+/// and the differential test holds the two to each other.
+@_spi(Generated) public protocol EngineHost: Sendable {
+    associatedtype Event: EngineEvent
+    associatedtype Effect: EngineEffect
+    var tables: FlowTables { get }
+    var engine: EngineState<Event> { get set }
+    /// Whether guard `id` holds; `event` is the event being handled (nil for timers and entries).
+    func evaluateGuard(_ id: Int32, _ event: Event?) throws -> Bool
+    /// Runs action list `id`, appending the effects it emits.
+    mutating func runActions(_ id: Int32, _ event: Event?, into effects: inout [Effect]) throws
+    /// The message of validator `id`'s first failing rule for `input`, or nil when it passes.
+    func validateField(_ id: Int32, _ input: FieldInput?) throws -> String?
+    /// Throws `FlowFailure` naming the first invariant that does not hold.
+    func checkInvariants() throws
+}
+
+extension EngineHost {
+    /// The current screen's number in the tables.
+    @inlinable public var screenNumber: Int32 { engine.screenNumber }
+
+    /// Events raised by actions, handled once the current one is done.
+    @inlinable public var raised: [Event] {
+        get { engine.raised }
+        set { engine.raised = newValue }
+    }
+
+    // MARK: What the generated machine's public API forwards to
+
+    /// The seed ID of the current screen.
+    @inlinable public var engineScreenID: String { tables.strings[Int(tables.screenIDs[Int(engine.screenNumber)])] }
+
+    /// The name of the first variant of the current screen whose condition holds.
+    @inlinable public func engineVariant() throws -> String? {
+        let entry = tables.screens[Int(engine.screenNumber)]
+        for index in Int(entry.variantStart)..<Int(entry.variantEnd) {
+            let variant = tables.variants[index]
+            if try variant.condition == 0 || evaluateGuard(variant.condition, nil) { return tables.strings[Int(variant.name)] }
+        }
+        return nil
+    }
+
+    /// Types into a field of the current screen; nothing is validated until a transition asks for it.
+    @inlinable public mutating func engineFill(_ field: String, _ input: FieldInput) throws {
+        let entry = tables.screens[Int(engine.screenNumber)]
+        for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.strings[Int(tables.fields[index].name)] == field {
+            let shownWhen = tables.fields[index].shownWhen
+            if shownWhen != 0, !(try evaluateGuard(shownWhen, nil)) {
+                throw FlowFailure("field '\(field)' is not shown on '\(engineScreenID)' now (it shows when \(tables.strings[Int(tables.fields[index].shownWhenSource)]))")
+            }
+            engine.inputs[index] = input
+            if !engine.errors.isEmpty { engine.errors[field] = nil }
+            return
+        }
+        throw FlowFailure("screen '\(engineScreenID)' has no field '\(field)'")
+    }
+
+    /// Enters the start screen: the app's recurring timers, then the screen's view, entry actions and timers, and
+    /// the events its entry raises (the interpreter's start step).
+    @inlinable public mutating func engineStart(into effects: inout [Effect]) throws {
+        for timer in tables.recurringTimers { schedule(timer, screen: -2, flow: tables.startFlow, into: &effects) }
+        try enter(engine.screenNumber, into: &effects)
+        try drainRaised(into: &effects)
+        try checkInvariants()
+    }
+
+    /// The app closed and launched again, after the generated machine reset its state (persisted values kept):
+    /// every running timer is cancelled, the back stack, sheets, sub-flows, typed fields, raised events and errors
+    /// are dropped, and `startScreen` is entered as at launch. Timer tokens keep counting, so a host never sees one twice.
+    @inlinable public mutating func engineRestart(startScreen: Int32, into effects: inout [Effect]) throws {
+        for timer in engine.activeTimers { effects.append(.cancelTimer(timer.token)) }
+        let nextToken = engine.nextTimerToken
+        engine = EngineState(screenNumber: startScreen)
+        engine.nextTimerToken = nextToken
+        try engineStart(into: &effects)
+    }
+
+    /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
+    @inlinable public mutating func engineSend(_ event: Event, into effects: inout [Effect]) throws {
+        if let token = event.firedTimer {
+            try fire(token, into: &effects)
+            try drainRaised(into: &effects)
+        } else {
+            _ = try dispatch(event, into: &effects)
+            try drainRaised(into: &effects)
+            restartInactivityTimers(into: &effects)
+        }
+        try checkInvariants()
+    }
+
+    /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
+    /// - Returns: false when there is nowhere to go back to.
+    @inlinable public mutating func engineBack(into effects: inout [Effect]) throws -> Bool {
+        let moved = try goBack(into: &effects)
+        try drainRaised(into: &effects)
+        restartInactivityTimers(into: &effects)
+        try checkInvariants()
+        return moved
+    }
+
+    // MARK: Timers
+
+    /// A flow's own timers measure inactivity: whatever the person does starts them again.
+    @inlinable @inline(__always)
+    public mutating func restartInactivityTimers(into effects: inout [Effect]) {
+        guard engine.ended == nil else { return }
+        let flow = tables.screens[Int(engine.screenNumber)].flow
+        guard tables.flows[Int(flow)].timerStart != tables.flows[Int(flow)].timerEnd else { return }
+        startFlowTimers(flow, into: &effects)
+    }
+
+    /// Cancels every running flow timer and starts those of `flow`.
+    @inlinable @inline(__always)
+    public mutating func startFlowTimers(_ flow: Int32, into effects: inout [Effect]) {
+        var index = 0
+        while index < engine.activeTimers.count {
+            if engine.activeTimers[index].screen == -1 {
+                effects.append(.cancelTimer(engine.activeTimers[index].token))
+                engine.activeTimers.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        let entry = tables.flows[Int(flow)]
+        for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: -1, flow: flow, into: &effects) }
+    }
+
+    @inlinable
+    public mutating func schedule(_ timer: Int32, screen: Int32, flow: Int32, into effects: inout [Effect]) {
+        engine.nextTimerToken += 1
+        let token = TimerToken(rawValue: engine.nextTimerToken)
+        engine.activeTimers.append(ActiveTimer(token: token, screen: screen, flow: flow, timer: timer))
+        effects.append(.startTimer(token, milliseconds: tables.timers[Int(timer)].milliseconds))
+    }
+
+    @inlinable @inline(__always)
+    public mutating func cancelTimers(of screen: Int32, into effects: inout [Effect]) {
+        guard !engine.activeTimers.isEmpty else { return }
+        var index = 0
+        while index < engine.activeTimers.count {
+            if engine.activeTimers[index].screen == screen {
+                effects.append(.cancelTimer(engine.activeTimers[index].token))
+                engine.activeTimers.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    @inlinable
+    public mutating func fire(_ token: TimerToken, into effects: inout [Effect]) throws {
+        guard engine.ended == nil, let index = engine.activeTimers.firstIndex(where: { $0.token == token }) else { return }
+        let active = engine.activeTimers.remove(at: index)
+        // A recurring timer (app.every) is armed again before its actions run, as the interpreter does.
+        if active.screen == -2 { schedule(active.timer, screen: -2, flow: active.flow, into: &effects) }
+        let timer = tables.timers[Int(active.timer)]
+        _ = try take(Int(timer.rowStart)..<Int(timer.rowEnd), event: -1, payload: nil, into: &effects)
+    }
+
+    // MARK: Steps
+    //
+    // The step functions are inlined into `send`: measured on the 10,000-screen ring, the calls
+    // between them cost more than their bodies.
+
+    @inlinable @inline(__always)
+    public mutating func drainRaised(into effects: inout [Effect]) throws {
+        var budget = 1000
+        while engine.ended == nil, !engine.raised.isEmpty {
+            budget -= 1
+            guard budget > 0 else { throw FlowFailure("more than 1000 events in one step on '\(engineScreenID)': raised events loop") }
+            let next = engine.raised.removeFirst()
+            _ = try dispatch(next, into: &effects)
+        }
+    }
+
+    /// Takes the first enabled transition of the current screen for `event`, or else of its flow.
+    @inlinable @inline(__always)
+    public mutating func dispatch(_ event: Event, into effects: inout [Effect]) throws -> StepOutcome {
+        guard engine.ended == nil else { return .ignored }
+        let number = event.number
+        let screen = tables.screens[Int(engine.screenNumber)]
+        // A screen's own transitions for the event hide the flow's global ones, enabled or not.
+        let (outcome, matched) = try take(Int(screen.rowStart)..<Int(screen.rowEnd), event: number, payload: event, into: &effects)
+        if matched { return outcome }
+        let flow = tables.flows[Int(screen.flow)]
+        return try take(Int(flow.rowStart)..<Int(flow.rowEnd), event: number, payload: event, into: &effects).outcome
+    }
+
+    /// Takes the first enabled row of `rows` whose event is `event` (-1: every row), validating once when asked.
+    /// - Returns: What happened, and whether any row was for the event at all.
+    @inlinable @inline(__always)
+    public mutating func take(_ rows: Range<Int>, event: Int32, payload: Event?, into effects: inout [Effect]) throws -> (outcome: StepOutcome, matched: Bool) {
+        var validated = false
+        var matched = false
+        for index in rows {
+            let row = tables.rows[index]
+            guard event < 0 || row.event == event else { continue }
+            matched = true
+            // Fields are validated before any guard reads them, as the interpreter does.
+            if row.validates && !validated {
+                validated = true
+                let invalid = try validateCurrentScreen()
+                if !invalid.isEmpty {
+                    engine.errors = invalid
+                    return (.rejected, true)
+                }
+                if !engine.errors.isEmpty { engine.errors = [:] }
+            }
+            if row.guardID != 0 {
+                guard try evaluateGuard(row.guardID, payload) else { continue }
+            }
+            try apply(row, payload: payload, into: &effects)
+            return (.taken, true)
+        }
+        return (.ignored, matched)
+    }
+
+    @inlinable @inline(__always)
+    public mutating func apply(_ row: TransitionRow, payload: Event?, into effects: inout [Effect]) throws {
+        switch row.target {
+        case .stay:
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+        case .screen:
+            try leave(engine.screenNumber, into: &effects)
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+            pushHistory(to: row.argument)
+            try enter(row.argument, into: &effects)
+        case .overlay:
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+            engine.overlayOpeners.append(engine.screenNumber)
+            engine.screenNumber = row.argument
+            try enterActions(row.argument, into: &effects)
+        case .back:
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+            _ = try goBack(into: &effects)
+        case .subflow:
+            try leave(engine.screenNumber, into: &effects)
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+            engine.callFrames.append(CallFrame(caller: engine.screenNumber, subflow: row.argument, historyDepth: engine.history.count))
+            engine.history.append(engine.screenNumber)
+            let flow = tables.subflows[Int(row.argument)].flow
+            try enter(tables.flows[Int(flow)].start, into: &effects)
+        case .end:
+            try leave(engine.screenNumber, into: &effects)
+            if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+            try end(with: row.argument, payload: payload, into: &effects)
+        }
+    }
+
+    /// Ends the current flow: back to the caller of a sub-flow, or the end of the run.
+    @inlinable
+    public mutating func end(with outcome: Int32, payload: Event?, into effects: inout [Effect]) throws {
+        guard let frame = engine.callFrames.popLast() else {
+            engine.ended = tables.strings[Int(outcome)]
+            for timer in engine.activeTimers { effects.append(.cancelTimer(timer.token)) }
+            engine.activeTimers.removeAll()
+            return
+        }
+        engine.history.removeSubrange(min(frame.historyDepth, engine.history.count)...)
+        engine.overlayOpeners.removeAll()
+        engine.screenNumber = frame.caller
+        let subflow = tables.subflows[Int(frame.subflow)]
+        for index in Int(subflow.returnStart)..<Int(subflow.returnEnd) where tables.returns[index].outcome == outcome {
+            let route = tables.returns[index]
+            if try take(Int(route.rowStart)..<Int(route.rowEnd), event: -1, payload: payload, into: &effects).outcome == .ignored {
+                try enter(frame.caller, into: &effects)
+            }
+            return
+        }
+        try enter(frame.caller, into: &effects)
+    }
+
+    /// Returns to the previous screen or closes the top sheet; false when there is nowhere to go.
+    @inlinable
+    public mutating func goBack(into effects: inout [Effect]) throws -> Bool {
+        if let opener = engine.overlayOpeners.popLast() {
+            cancelTimers(of: engine.screenNumber, into: &effects)
+            let exit = tables.screens[Int(engine.screenNumber)].exitActions
+            if exit != 0 { try runActions(exit, nil, into: &effects) }
+            engine.screenNumber = opener
+            return true
+        }
+        guard let previous = engine.history.popLast() else { return false }
+        if let frame = engine.callFrames.last, engine.history.count < frame.historyDepth {
+            engine.callFrames.removeLast()
+        }
+        try leave(engine.screenNumber, into: &effects)
+        try enter(previous, into: &effects)
+        return true
+    }
+
+    @inlinable @inline(__always)
+    public mutating func leave(_ screen: Int32, into effects: inout [Effect]) throws {
+        cancelTimers(of: screen, into: &effects)
+        let exit = tables.screens[Int(screen)].exitActions
+        if exit != 0 { try runActions(exit, nil, into: &effects) }
+        if !engine.errors.isEmpty { engine.errors = [:] }
+    }
+
+    /// Where `back` returns to: a target already on the back stack (of the current flow) is gone back to,
+    /// dropping what was above it; any other target is pushed over the current screen (the interpreter's rule).
+    @inlinable @inline(__always)
+    public mutating func pushHistory(to target: Int32) {
+        guard target != engine.screenNumber else { return }
+        let floor = min(engine.callFrames.last?.historyDepth ?? 0, engine.history.count)
+        if let existing = engine.history[floor...].lastIndex(of: target) {
+            engine.history.removeSubrange(existing...)
+        } else {
+            engine.history.append(engine.screenNumber)
+        }
+    }
+
+    /// Makes `screen` current: screen-view analytics, entry actions, its timers and its flow's global timers.
+    @inlinable @inline(__always)
+    public mutating func enter(_ screen: Int32, into effects: inout [Effect]) throws {
+        let previousFlow = tables.screens[Int(engine.screenNumber)].flow
+        engine.screenNumber = screen
+        try enterActions(screen, into: &effects)
+        let flow = tables.screens[Int(screen)].flow
+        let entry = tables.flows[Int(flow)]
+        // Nothing to restart when the flow has no global timers and none are running.
+        if entry.timerStart == entry.timerEnd && engine.activeTimers.isEmpty { return }
+        if flow != previousFlow || !engine.activeTimers.contains(where: { $0.screen == -1 && $0.flow == flow }) {
+            startFlowTimers(flow, into: &effects)
+        }
+    }
+
+    @inlinable @inline(__always)
+    public mutating func enterActions(_ screen: Int32, into effects: inout [Effect]) throws {
+        let entry = tables.screens[Int(screen)]
+        if entry.analytics >= 0 {
+            effects.append(.analytics(AnalyticsEvent(name: tables.strings[Int(entry.analytics)])))
+        }
+        if entry.enterActions != 0 { try runActions(entry.enterActions, nil, into: &effects) }
+        for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: screen, flow: entry.flow, into: &effects) }
+    }
+
+    // MARK: Forms
+
+    /// The input of field `offset` of the current screen (nil when nothing was typed).
+    @inlinable
+    public func formInput(_ offset: Int) -> FieldInput? {
+        let entry = tables.screens[Int(engine.screenNumber)]
+        let index = Int(entry.fieldStart) + offset
+        guard index < Int(entry.fieldEnd) else { return nil }
+        return engine.inputs[index]
+    }
+
+    /// Types `input` into field `offset` of the current screen as a person would (nil: empties it); the
+    /// field's error goes (`fill:`, `clear: [form.<field>]` and defaults).
+    @inlinable
+    public mutating func setInput(_ offset: Int, _ input: FieldInput?) {
+        let entry = tables.screens[Int(engine.screenNumber)]
+        let index = Int(entry.fieldStart) + offset
+        guard index < Int(entry.fieldEnd) else { return }
+        engine.inputs[index] = input
+        if !engine.errors.isEmpty { engine.errors[tables.strings[Int(tables.fields[index].name)]] = nil }
+    }
+
+    /// Forgets what was typed on the current screen (`clear: [form]`).
+    @inlinable
+    public mutating func clearForm() {
+        let entry = tables.screens[Int(engine.screenNumber)]
+        for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) { engine.inputs[index] = nil }
+    }
+
+    /// Each invalid field of the current screen with its first failing rule's message.
+    @inlinable
+    public func validateCurrentScreen() throws -> [String: String] {
+        let entry = tables.screens[Int(engine.screenNumber)]
+        var invalid: [String: String] = [:]
+        for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.fields[index].validator != 0 {
+            let shownWhen = tables.fields[index].shownWhen
+            if shownWhen != 0, !(try evaluateGuard(shownWhen, nil)) { continue }
+            if let message = try validateField(tables.fields[index].validator, engine.inputs[index]) {
+                invalid[tables.strings[Int(tables.fields[index].name)]] = message
+            }
+        }
+        return invalid
+    }
+}

@@ -1,0 +1,53 @@
+/// A timer the machine has started and not yet seen fire or cancelled (a snapshot lists them, so the host can restart its real timers).
+public struct ActiveTimer: Sendable, Hashable, Codable {
+    public var token: TimerToken
+    /// The screen whose timer this is, -1 for a flow's global timer, -2 for an app-wide recurring timer (`app.every`).
+    public var screen: Int32
+    public var flow: Int32
+    public var timer: Int32
+
+    @inlinable
+    public init(token: TimerToken, screen: Int32, flow: Int32, timer: Int32) {
+        self.token = token; self.screen = screen; self.flow = flow; self.timer = timer
+    }
+}
+
+/// A sub-flow in progress: who called it and how deep the history was then.
+public struct CallFrame: Sendable, Hashable, Codable {
+    public var caller: Int32
+    public var subflow: Int32
+    public var historyDepth: Int
+
+    @inlinable
+    public init(caller: Int32, subflow: Int32, historyDepth: Int) {
+        self.caller = caller; self.subflow = subflow; self.historyDepth = historyDepth
+    }
+}
+
+/// How an event was handled.
+@_spi(Generated) public enum StepOutcome: Sendable {
+    case taken, rejected, ignored
+}
+
+/// Where a generated machine is in its app, apart from the domain state: the screen, what was typed,
+/// the back stack, open sheets, sub-flows in progress, running timers, events raised and not yet
+/// handled, field errors and the ending. The engine alone writes it.
+@_spi(Generated) public struct EngineState<Event: Sendable>: Sendable {
+    public var screenNumber: Int32
+    /// What was typed, by the field's index in the app's field table.
+    public var inputs: [Int: FieldInput] = [:]
+    /// The back stack: screens `back` returns to, most recent last.
+    public var history: [Int32] = []
+    /// Screens that opened the sheets now showing, innermost last.
+    public var overlayOpeners: [Int32] = []
+    public var callFrames: [CallFrame] = []
+    public var activeTimers: [ActiveTimer] = []
+    public var nextTimerToken = 0
+    /// Events raised by actions, handled after the current one in order (run to completion).
+    public var raised: [Event] = []
+    public var errors: [String: String] = [:]
+    public var ended: String?
+
+    @inlinable
+    public init(screenNumber: Int32) { self.screenNumber = screenNumber }
+}

@@ -1,0 +1,129 @@
+/// A generated machine saved as data: restore it after the app was killed mid-flow.
+///
+/// ```swift
+/// let data = try JSONEncoder().encode(machine.snapshot())          // when the app goes to the background
+/// let saved = try JSONDecoder().decode(FlowSnapshot<TempoState>.self, from: data)
+/// var machine = try TempoMachine(restoring: saved)                 // on the next launch
+/// ```
+///
+/// A snapshot holds the domain state, the clock, the screen, what was typed, the back stack, open
+/// sheets, sub-flows in progress, running timers (by token: the host restarts its real timers for
+/// `runningTimers`), field errors and the ending. It names the app and its tables: restoring it into
+/// a machine generated from other flows (a screen added, a transition moved) throws instead of
+/// resuming on the wrong screen.
+public struct FlowSnapshot<State: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    /// The layout of this value; a machine refuses a snapshot written in a layout it does not know.
+    public var format: Int
+    /// The app's id in its flows (`tempo`).
+    public var appID: String
+    /// A fingerprint of the tables the machine had (screens, transitions, fields, timers).
+    public var tables: String
+    /// The seed ID of the screen showing.
+    public var screenID: String
+    public var now: Timestamp
+    public var state: State
+    public var navigation: NavigationSnapshot
+
+    /// The layout this FlowMachine writes and reads.
+    public static var currentFormat: Int { 1 }
+
+    public init(appID: String, tables: String, screenID: String, now: Timestamp, state: State, navigation: NavigationSnapshot) {
+        self.format = Self.currentFormat; self.appID = appID; self.tables = tables; self.screenID = screenID
+        self.now = now; self.state = state; self.navigation = navigation
+    }
+}
+
+/// Where a machine was, apart from its domain state, by the numbers of its tables.
+public struct NavigationSnapshot: Codable, Sendable, Equatable {
+    /// What was typed, by the field's number in the tables.
+    public struct Input: Codable, Sendable, Equatable {
+        public var field: Int
+        public var value: FieldInput
+
+        @inlinable
+        public init(field: Int, value: FieldInput) { self.field = field; self.value = value }
+    }
+    public var screen: Int32
+    public var inputs: [Input]
+    public var history: [Int32]
+    public var overlayOpeners: [Int32]
+    public var callFrames: [CallFrame]
+    public var runningTimers: [ActiveTimer]
+    public var nextTimerToken: Int
+    public var errors: [String: String]
+    public var ended: String?
+
+    @inlinable
+    public init(screen: Int32, inputs: [Input], history: [Int32], overlayOpeners: [Int32], callFrames: [CallFrame],
+                runningTimers: [ActiveTimer], nextTimerToken: Int, errors: [String: String], ended: String?) {
+        self.screen = screen; self.inputs = inputs; self.history = history; self.overlayOpeners = overlayOpeners
+        self.callFrames = callFrames; self.runningTimers = runningTimers; self.nextTimerToken = nextTimerToken
+        self.errors = errors; self.ended = ended
+    }
+}
+
+/// Why a snapshot cannot be restored.
+public struct SnapshotMismatch: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension EngineHost {
+    /// The machine's navigation as data (between steps nothing is raised and not yet handled).
+    @inlinable public var engineNavigation: NavigationSnapshot {
+        NavigationSnapshot(screen: engine.screenNumber,
+                           inputs: engine.inputs.keys.sorted().compactMap { key in engine.inputs[key].map { NavigationSnapshot.Input(field: key, value: $0) } },
+                           history: engine.history, overlayOpeners: engine.overlayOpeners, callFrames: engine.callFrames,
+                           runningTimers: engine.activeTimers, nextTimerToken: engine.nextTimerToken, errors: engine.errors, ended: engine.ended)
+    }
+
+    /// The engine state a snapshot describes, after checking it was taken from this app with these tables.
+    @inlinable
+    public static func restoredEngine<State>(from snapshot: FlowSnapshot<State>, appID: String, fingerprint: String, tables: FlowTables) throws -> EngineState<Event> {
+        guard snapshot.format == FlowSnapshot<State>.currentFormat else {
+            throw SnapshotMismatch("the snapshot is in format \(snapshot.format); this FlowMachine reads format \(FlowSnapshot<State>.currentFormat)")
+        }
+        guard snapshot.appID == appID else {
+            throw SnapshotMismatch("the snapshot is of app '\(snapshot.appID)', not '\(appID)'")
+        }
+        guard snapshot.tables == fingerprint else {
+            throw SnapshotMismatch("the snapshot was taken with other flows of '\(appID)' (tables \(snapshot.tables), now \(fingerprint)); it cannot be resumed safely")
+        }
+        let navigation = snapshot.navigation
+        let screenCount = Int32(tables.screens.count)
+        let screens = [navigation.screen] + navigation.history + navigation.overlayOpeners + navigation.callFrames.map(\.caller)
+        guard screens.allSatisfy({ (0..<screenCount).contains($0) }),
+              navigation.inputs.allSatisfy({ tables.fields.indices.contains($0.field) }),
+              navigation.callFrames.allSatisfy({ tables.subflows.indices.contains(Int($0.subflow)) }),
+              navigation.runningTimers.allSatisfy({ tables.timers.indices.contains(Int($0.timer)) }) else {
+            throw SnapshotMismatch("the snapshot names screens, fields or timers that '\(appID)' does not have")
+        }
+        guard tables.strings[Int(tables.screenIDs[Int(navigation.screen)])] == snapshot.screenID else {
+            throw SnapshotMismatch("the snapshot's screen '\(snapshot.screenID)' is not the screen its numbers name")
+        }
+        var engine = EngineState<Event>(screenNumber: navigation.screen)
+        for input in navigation.inputs { engine.inputs[input.field] = input.value }
+        engine.history = navigation.history
+        engine.overlayOpeners = navigation.overlayOpeners
+        engine.callFrames = navigation.callFrames
+        engine.activeTimers = navigation.runningTimers
+        engine.nextTimerToken = navigation.nextTimerToken
+        engine.errors = navigation.errors
+        engine.ended = navigation.ended
+        return engine
+    }
+
+    /// The seed IDs of the back stack, oldest first: where `back` goes, from the end.
+    @inlinable public var engineBackStack: [String] { engine.history.map { tables.strings[Int(tables.screenIDs[Int($0)])] } }
+
+    /// The seed IDs of the screens under the open sheets, innermost last; empty when no sheet is open.
+    @inlinable public var engineSheetOpeners: [String] { engine.overlayOpeners.map { tables.strings[Int(tables.screenIDs[Int($0)])] } }
+
+    /// The sub-flows in progress, outermost first: each flow's name with the screen that called it.
+    @inlinable public var engineActiveSubflows: [(flow: String, caller: String)] {
+        engine.callFrames.map { frame in
+            let flow = tables.flows[Int(tables.subflows[Int(frame.subflow)].flow)]
+            return (tables.strings[Int(flow.name)], tables.strings[Int(tables.screenIDs[Int(frame.caller)])])
+        }
+    }
+}

@@ -1,0 +1,181 @@
+// The app as data: what the engine reads to run any generated machine. Generated `Tables.swift`
+// files fill these rows; nothing here knows a particular app.
+
+/// Where a transition leads. The argument column of a row says which screen, sub-flow or outcome.
+@_spi(Generated) public enum TargetKind: UInt8, Sendable {
+    case stay, screen, overlay, back, subflow, end
+}
+
+/// One row of the transition table: taken on `event` when the guard holds.
+@_spi(Generated) public struct TransitionRow: Sendable {
+    /// The event's number (`Event.number`); -1 for timer and sub-flow return rows.
+    public var event: Int32
+    /// Guard function number, 0 for none.
+    public var guardID: Int32
+    /// Action list number, 0 for none.
+    public var actionsID: Int32
+    public var target: TargetKind
+    /// Screen number (screen, overlay), sub-flow call number (subflow) or outcome number (end).
+    public var argument: Int32
+    /// Whether the screen's fields are validated before the guard is read.
+    public var validates: Bool
+
+    @inlinable
+    public init(event: Int32, guardID: Int32, actionsID: Int32, target: TargetKind, argument: Int32, validates: Bool) {
+        self.event = event; self.guardID = guardID; self.actionsID = actionsID; self.target = target
+        self.argument = argument; self.validates = validates
+    }
+}
+
+/// What the engine knows of each screen.
+@_spi(Generated) public struct ScreenEntry: Sendable {
+    public var flow: Int32
+    /// Own transitions: `rows[rowStart..<rowEnd]`.
+    public var rowStart: Int32
+    public var rowEnd: Int32
+    /// Fields: `fields[fieldStart..<fieldEnd]`.
+    public var fieldStart: Int32
+    public var fieldEnd: Int32
+    /// Timers: `timers[timerStart..<timerEnd]`.
+    public var timerStart: Int32
+    public var timerEnd: Int32
+    /// Variants: `variants[variantStart..<variantEnd]`.
+    public var variantStart: Int32
+    public var variantEnd: Int32
+    public var enterActions: Int32
+    public var exitActions: Int32
+    /// Screen-view analytics event, -1 for none (an index into `strings`).
+    public var analytics: Int32
+
+    @inlinable
+    public init(flow: Int32, rowStart: Int32, rowEnd: Int32, fieldStart: Int32, fieldEnd: Int32, timerStart: Int32, timerEnd: Int32,
+                variantStart: Int32, variantEnd: Int32, enterActions: Int32, exitActions: Int32, analytics: Int32) {
+        self.flow = flow; self.rowStart = rowStart; self.rowEnd = rowEnd; self.fieldStart = fieldStart; self.fieldEnd = fieldEnd
+        self.timerStart = timerStart; self.timerEnd = timerEnd; self.variantStart = variantStart; self.variantEnd = variantEnd
+        self.enterActions = enterActions; self.exitActions = exitActions; self.analytics = analytics
+    }
+}
+
+/// What the engine knows of each flow.
+@_spi(Generated) public struct FlowEntry: Sendable {
+    public var start: Int32
+    /// Global transitions: `rows[rowStart..<rowEnd]`.
+    public var rowStart: Int32
+    public var rowEnd: Int32
+    /// Global timers: `timers[timerStart..<timerEnd]`.
+    public var timerStart: Int32
+    public var timerEnd: Int32
+    /// The flow's name (an index into `strings`), used to name sub-flow outcomes.
+    public var name: Int32
+
+    @inlinable
+    public init(start: Int32, rowStart: Int32, rowEnd: Int32, timerStart: Int32, timerEnd: Int32, name: Int32) {
+        self.start = start; self.rowStart = rowStart; self.rowEnd = rowEnd; self.timerStart = timerStart; self.timerEnd = timerEnd
+        self.name = name
+    }
+}
+
+/// A timer: fires `rows[rowStart..<rowEnd]` after `milliseconds` on its screen (or flow).
+@_spi(Generated) public struct TimerEntry: Sendable {
+    public var milliseconds: Int
+    public var rowStart: Int32
+    public var rowEnd: Int32
+
+    @inlinable
+    public init(milliseconds: Int, rowStart: Int32, rowEnd: Int32) {
+        self.milliseconds = milliseconds; self.rowStart = rowStart; self.rowEnd = rowEnd
+    }
+}
+
+/// A sub-flow call site: the flow run and where each of its outcomes leads (`returns[returnStart..<returnEnd]`).
+@_spi(Generated) public struct SubflowEntry: Sendable {
+    public var flow: Int32
+    public var returnStart: Int32
+    public var returnEnd: Int32
+
+    @inlinable
+    public init(flow: Int32, returnStart: Int32, returnEnd: Int32) {
+        self.flow = flow; self.returnStart = returnStart; self.returnEnd = returnEnd
+    }
+}
+
+/// Where one outcome of a sub-flow leads: `rows[rowStart..<rowEnd]`.
+@_spi(Generated) public struct ReturnEntry: Sendable {
+    public var outcome: Int32
+    public var rowStart: Int32
+    public var rowEnd: Int32
+
+    @inlinable
+    public init(outcome: Int32, rowStart: Int32, rowEnd: Int32) {
+        self.outcome = outcome; self.rowStart = rowStart; self.rowEnd = rowEnd
+    }
+}
+
+/// A form field: its name, validator number (0 for none) and the guard under which it is shown (0: always),
+/// with that guard's source for messages.
+@_spi(Generated) public struct FieldEntry: Sendable {
+    public var name: Int32
+    public var validator: Int32
+    public var shownWhen: Int32
+    public var shownWhenSource: Int32
+
+    @inlinable
+    public init(name: Int32, validator: Int32, shownWhen: Int32, shownWhenSource: Int32) {
+        self.name = name; self.validator = validator; self.shownWhen = shownWhen; self.shownWhenSource = shownWhenSource
+    }
+}
+
+/// A state variant: its name and condition (a guard number; 0 always holds).
+@_spi(Generated) public struct VariantEntry: Sendable {
+    public var name: Int32
+    public var condition: Int32
+
+    @inlinable
+    public init(name: Int32, condition: Int32) {
+        self.name = name; self.condition = condition
+    }
+}
+
+/// An app's tables, built once into one shared object each machine keeps a reference to, so a step
+/// reads them through one pointer instead of a lazily initialised global per access.
+@_spi(Generated) public final class FlowTables: Sendable {
+    public let strings: [String]
+    public let screenIDs: [Int32]
+    public let screens: [ScreenEntry]
+    public let rows: [TransitionRow]
+    public let flows: [FlowEntry]
+    public let timers: [TimerEntry]
+    public let subflows: [SubflowEntry]
+    public let returns: [ReturnEntry]
+    public let fields: [FieldEntry]
+    public let variants: [VariantEntry]
+    /// The app's recurring timers (`app.every`), by their index in `timers`: armed at launch, again after each firing.
+    public let recurringTimers: [Int32]
+    /// The flow the app starts in (recurring timers are listed with it).
+    public let startFlow: Int32
+
+    public init(strings: [String], screenIDs: [Int32], screens: [ScreenEntry], rows: [TransitionRow], flows: [FlowEntry],
+                timers: [TimerEntry], subflows: [SubflowEntry], returns: [ReturnEntry], fields: [FieldEntry], variants: [VariantEntry],
+                recurringTimers: [Int32] = [], startFlow: Int32 = 0) {
+        self.strings = strings; self.screenIDs = screenIDs; self.screens = screens; self.rows = rows; self.flows = flows
+        self.timers = timers; self.subflows = subflows; self.returns = returns; self.fields = fields; self.variants = variants
+        self.recurringTimers = recurringTimers; self.startFlow = startFlow
+    }
+}
+
+/// Reads a table written one row per line, numbers separated by spaces (the encoded table style).
+@_spi(Generated) public func decodeTable<Row>(_ text: String, _ build: ([Int32]) -> Row) -> [Row] {
+    var result: [Row] = []
+    var row: [Int32] = []
+    for line in text.split(separator: "\n") {
+        row.removeAll(keepingCapacity: true)
+        for field in line.split(separator: " ") { row.append(Int32(field) ?? 0) }
+        result.append(build(row))
+    }
+    return result
+}
+
+/// Reads a string table written one string per line.
+@_spi(Generated) public func decodeLines(_ text: String) -> [String] {
+    text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A state machine flowc generated, as code that works with any app sees it: a logger, a replay
+/// tool, a test that drives every app the same way (flowc's differential test is one).
+///
+/// Each generated `<App>Machine` conforms; its own API is the same with the app's types, so app
+/// code rarely needs this protocol.
+///
+/// ```swift
+/// func replay<M: FlowStateMachine>(_ names: [String], on machine: inout M) throws -> [EffectSummary] {
+///     var effects: [M.Effect] = []
+///     for name in names {
+///         guard let event = M.Event(name: name, payload: [:]) else { continue }
+///         try machine.send(event, into: &effects)
+///     }
+///     return effects.map(\.summary)
+/// }
+/// ```
+public protocol FlowStateMachine: Sendable {
+    associatedtype Event: FlowMachineEvent
+    associatedtype Effect: FlowMachineEffect
+    associatedtype State: Codable, Equatable, Sendable
+
+    /// The app's id in its flows (`tempo`).
+    static var appID: String { get }
+
+    /// A machine on the screen with seed ID `startScreenID` (nil: the app's first screen), before its entry runs.
+    /// - Throws: `FlowFailure` when the app has no screen with that ID.
+    init(startScreenID: String?, now: Timestamp) throws
+
+    /// The domain state.
+    var state: State { get }
+    /// The seed ID of the current screen.
+    var screenID: String { get }
+    /// Messages of the current screen's invalid fields, by field name.
+    var errors: [String: String] { get }
+    /// The outcome the run ended with, once it has.
+    var ended: String? { get }
+    /// The host's clock.
+    var now: Timestamp { get set }
+
+    /// The name of the first variant of the current screen whose condition holds.
+    func variant() throws -> String?
+    /// The current screen's texts with their values filled in.
+    func texts() throws -> [String: String]
+    /// Enters the start screen: its screen view, entry actions and timers.
+    mutating func start(into effects: inout [Effect]) throws
+    /// Runs one run-to-completion step, appending the effects to perform.
+    mutating func send(_ event: Event, into effects: inout [Effect]) throws
+    /// The system back gesture; false when there is nowhere to go back to.
+    @discardableResult mutating func back(into effects: inout [Effect]) throws -> Bool
+    /// Types into a field of the current screen.
+    mutating func fill(_ field: String, _ input: FieldInput) throws
+    /// The app closed and launched again: persisted state stays, the rest starts over on the start screen.
+    mutating func restart(into effects: inout [Effect]) throws
+    /// The whole machine as data, to restore after the app was killed.
+    func snapshot() -> FlowSnapshot<State>
+    /// Resumes a machine saved with `snapshot()`; throws `SnapshotMismatch` for another app's or other flows' snapshot.
+    init(restoring snapshot: FlowSnapshot<State>) throws
+}
+
+/// An event of a generated machine.
+public protocol FlowMachineEvent: Hashable, Sendable {
+    /// The event named `name` in the flows; text payload fields from `payload`, the others at their zero value.
+    init?(name: String, payload: [String: String])
+    /// The event the host sends when a timer the machine started is due.
+    static func timerFired(token: TimerToken) -> Self
+}
+
+/// An effect of a generated machine.
+public protocol FlowMachineEffect: Hashable, Sendable {
+    /// The effect in a form that is the same for every app: for logs, replays and tests.
+    var summary: EffectSummary { get }
+}
+
+/// What a generated machine asks its host to do, without the app's own types.
+public enum EffectSummary: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// A service call: `service.operation` and its inputs rendered as text.
+    case call(operation: String, arguments: [String: String])
+    case analytics(AnalyticsEvent)
+    case push(String)
+    case toast(String)
+    case startTimer(TimerToken, milliseconds: Int)
+    case cancelTimer(TimerToken)
+
+    public var description: String {
+        switch self {
+        case .call(let operation, let arguments):
+            arguments.isEmpty ? "call \(operation)" : "call \(operation) " + arguments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        case .analytics(let event):
+            event.properties.isEmpty ? "analytics \(event.name)" : "analytics \(event.name) " + event.properties.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+        case .push(let text): "push \(text)"
+        case .toast(let text): "toast \(text)"
+        case .startTimer(let token, let milliseconds): "start \(token) \(milliseconds)ms"
+        case .cancelTimer(let token): "cancel \(token)"
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import FlowMachine
+import FlowTestSupport
+import Foundation
+import TempoFlow
+import Testing
+
+/// A generated machine saved mid-flow and restored, as an app killed in the background would be.
+@Suite struct SnapshotTests {
+    /// Tempo's walk through the card hub and the physical card order, one step per line.
+    static func walk() throws -> [[String: Any]] {
+        let url = fixturesDirectory().appendingPathComponent("walks/tempo-card-freeze-and-physical-order.jsonl")
+        return try String(decoding: Data(contentsOf: url), as: UTF8.self).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    /// Plays script lines on a machine the way a host app would: events by name, typing, service answers,
+    /// the clock moving and firing the timers that fall due. Returns the effects of each line.
+    struct Host {
+        var machine: TempoMachine
+        var due: [TimerToken: Int] = [:]
+        /// Every effect so far, in order.
+        var log: [TempoEffect] = []
+
+        mutating func play(_ line: [String: Any]) throws -> [EffectSummary] {
+            var effects: [TempoEffect] = []
+            if let name = line["send"] as? String {
+                let event = try #require(TempoEvent(name: name, payload: line["payload"] as? [String: String] ?? [:]))
+                try machine.send(event, into: &effects)
+            } else if let fields = line["fill"] as? [String: String] {
+                for (field, text) in fields.sorted(by: { $0.key < $1.key }) { try machine.fill(field, .text(text)) }
+            } else if let answer = line["outcome"] as? [String: String], let (operation, outcome) = answer.first {
+                let event = try #require(TempoEvent(name: "\(operation).\(outcome)", payload: line["output"] as? [String: String] ?? [:]))
+                try machine.send(event, into: &effects)
+            } else if line["back"] != nil {
+                try machine.back(into: &effects)
+            } else if let text = line["advance"] as? String, let seconds = Int(text.dropLast()), text.hasSuffix("s") {
+                let until = machine.now.millisecondsSince1970 + seconds * 1000
+                while let (token, time) = due.filter({ $0.value <= until }).min(by: { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }) {
+                    machine.now = Timestamp(millisecondsSince1970: time)
+                    due[token] = nil
+                    var fired: [TempoEffect] = []
+                    try machine.send(.timerFired(token: token), into: &fired)
+                    track(fired)
+                    effects += fired
+                }
+                machine.now = Timestamp(millisecondsSince1970: until)
+                return effects.map(\.summary)
+            }
+            track(effects)
+            return effects.map(\.summary)
+        }
+
+        mutating func track(_ effects: [TempoEffect]) {
+            log += effects
+            for effect in effects {
+                switch effect.summary {
+                case .startTimer(let token, let milliseconds): due[token] = machine.now.millisecondsSince1970 + milliseconds
+                case .cancelTimer(let token): due[token] = nil
+                default: break
+                }
+            }
+        }
+    }
+
+    @Test func tempoKilledDuringThePhysicalCardOrderResumesWhereItWas() throws {
+        let lines = try Self.walk()
+        // Line 34 types the new card's PIN; the app is killed before it is confirmed.
+        let killedAfter = 34
+        var original = Host(machine: try TempoMachine())
+        var effects: [TempoEffect] = []
+        try original.machine.start(into: &effects)
+        original.track(effects)
+        for line in lines[..<killedAfter] { _ = try original.play(line) }
+        #expect(original.machine.screenID == "WAL-013e")   // Set your PIN, the PIN typed
+
+        let data = try JSONEncoder().encode(original.machine.snapshot())
+        let saved = try JSONDecoder().decode(FlowSnapshot<TempoState>.self, from: data)
+        #expect(saved == original.machine.snapshot())
+        var restored = Host(machine: try TempoMachine(restoring: saved), due: original.due)
+        #expect(restored.machine.screenID == original.machine.screenID)
+        #expect(restored.machine.backStack == original.machine.backStack)
+        #expect(restored.machine.state == original.machine.state)
+
+        // Both go on with the rest of the walk and must agree at every step: the typed PIN, the
+        // mismatch and retry, the order, delivery and ATM activation.
+        for (offset, line) in lines[killedAfter...].enumerated() {
+            let expected = try original.play(line)
+            let actual = try restored.play(line)
+            let where_ = "line \(killedAfter + offset + 1)"
+            #expect(actual == expected, "\(where_)")
+            #expect(restored.machine.screenID == original.machine.screenID, "\(where_)")
+            #expect(restored.machine.errors == original.machine.errors, "\(where_)")
+            #expect(restored.machine.state == original.machine.state, "\(where_)")
+        }
+        #expect(restored.machine.state.physicalCard == .active)
+    }
+
+    /// Events and effects are Codable, for logs and replays: a step's effects and the events of the walk
+    /// come back equal from JSON.
+    @Test func eventsAndEffectsRoundTripThroughJSON() throws {
+        var host = Host(machine: try TempoMachine())
+        var effects: [TempoEffect] = []
+        try host.machine.start(into: &effects)
+        host.track(effects)
+        for line in try Self.walk().prefix(24) { _ = try host.play(line) }
+        let events = try Self.walk().prefix(24).compactMap { line in
+            (line["send"] as? String).flatMap { TempoEvent(name: $0, payload: line["payload"] as? [String: String] ?? [:]) }
+        }
+        #expect(host.log.contains { if case .call = $0 { true } else { false } })
+        #expect(try JSONDecoder().decode([TempoEffect].self, from: JSONEncoder().encode(host.log)) == host.log)
+        #expect(try JSONDecoder().decode([TempoEvent].self, from: JSONEncoder().encode(events)) == events)
+        #expect(try JSONDecoder().decode([EffectSummary].self, from: JSONEncoder().encode(host.log.map(\.summary))) == host.log.map(\.summary))
+    }
+
+    @Test func aSnapshotOfOtherFlowsIsRefused() throws {
+        var machine = try TempoMachine()
+        var effects: [TempoEffect] = []
+        try machine.start(into: &effects)
+        var snapshot = machine.snapshot()
+        snapshot.tables = "0"
+        #expect(throws: SnapshotMismatch("the snapshot was taken with other flows of 'tempo' (tables 0, now \(machine.snapshot().tables)); it cannot be resumed safely")) {
+            try TempoMachine(restoring: snapshot)
+        }
+        snapshot = machine.snapshot()
+        snapshot.appID = "yole"
+        #expect(throws: SnapshotMismatch("the snapshot is of app 'yole', not 'tempo'")) { try TempoMachine(restoring: snapshot) }
+        snapshot = machine.snapshot()
+        snapshot.navigation.screen = 10_000
+        #expect(throws: SnapshotMismatch("the snapshot names screens, fields or timers that 'tempo' does not have")) { try TempoMachine(restoring: snapshot) }
+        snapshot = machine.snapshot()
+        snapshot.format = 2
+        #expect(throws: SnapshotMismatch("the snapshot is in format 2; this FlowMachine reads format 1")) { try TempoMachine(restoring: snapshot) }
+    }
+}
