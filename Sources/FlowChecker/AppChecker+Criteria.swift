@@ -30,7 +30,8 @@ extension AppChecker {
                 }
                 let flow = app.flows[app.screens[screen].flow]
                 let events = Set(app.screens[screen].transitions.map(\.event) + flow.globalTransitions.map(\.event)
-                                 + app.screens[screen].timers.map { "after \($0.delaySource)" })
+                                 + app.screens[screen].timers.map { "after \($0.delaySource)" }
+                                 + flow.globalTimers.map { "after \($0.delaySource)" })
                 guard events.contains(parts[1]) else {
                     var notes: [Diagnostic.Note] = []
                     if let match = closestMatch(to: parts[1], among: events.sorted()) {

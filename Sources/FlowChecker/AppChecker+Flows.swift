@@ -204,16 +204,28 @@ extension AppChecker {
 
     func resolveTimers(_ list: [TimerSyntax], context: ScreenContext, flow: Int) -> [FlowIR.Timer] {
         list.compactMap { timer in
-            guard let delay = parseDuration(timer.delay.value) else {
+            var length: TypedExpression?
+            let delay: Int
+            if let literal = parseDuration(timer.delay.value) {
+                delay = literal
+            } else if isStatePathText(timer.delay.value) {
+                // Rail "Session timeout configurable in settings": the length is read from the state each time the timer starts.
+                guard let typed = resolveTimerLength(timer.delay, context: context) else {
+                    if let screen = context.screen { screensWithBrokenTargets.insert(screen) }
+                    return nil
+                }
+                length = typed
+                delay = 0
+            } else {
                 if let screen = context.screen { screensWithBrokenTargets.insert(screen) }
-                error("invalid-duration", "'\(timer.delay.value)' is not a duration; write a whole number with ms, s, m, h or d, e.g. 30s", at: timer.delay.range)
+                error("invalid-duration", "'\(timer.delay.value)' is not a duration; write a whole number with ms, s, m, h or d, e.g. 30s, or the name of a duration in the state", at: timer.delay.range)
                 return nil
             }
             let event = "after \(timer.delay.value)"
             let transitions = timer.transitions.compactMap { resolveTransition($0, event: event, context: context, flow: flow, isGlobal: true) }
             checkAlternatives(timer.transitions, event: timer.delay)
             // A timer of no length that leads back to where it starts again fires forever at one instant.
-            if delay == 0 {
+            if delay == 0 && length == nil {
                 for transition in transitions {
                     guard case .screen(let target) = transition.target else { continue }
                     let restarts = context.screen.map { $0 == target } ?? (app.screens[target].flow == flow)
@@ -222,8 +234,27 @@ extension AppChecker {
                           at: timer.delay.range)
                 }
             }
-            return FlowIR.Timer(delayMilliseconds: delay, delaySource: timer.delay.value, transitions: transitions)
+            return FlowIR.Timer(delayMilliseconds: delay, delaySource: timer.delay.value, transitions: transitions, length: length)
         }
+    }
+
+    /// A timer key written as a name (`session_timeout`) rather than a literal (`5m`).
+    func isStatePathText(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || $0 == "." || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    /// The length of a timer read from a state or derived value: it must be a `duration` that is never null.
+    func resolveTimerLength(_ delay: Located<String>, context: ScreenContext) -> TypedExpression? {
+        let source = ExpressionSource(text: delay.value, range: delay.range, firstCharacter: delay.range.start)
+        let environment = screenEnvironment(ScreenContext(screen: context.screen, fields: []), event: nil)
+        guard let typed = check(source, expected: nil, in: environment, role: "timer length") else { return nil }
+        guard typed.type == .duration || typed.type == .error else {
+            error("invalid-timer-length", "timer length '\(delay.value)' is \(typed.type.isNullable ? "a '\(typed.type)', which may be null" : "a '\(typed.type)'"); a timer lasts a duration: a literal (5m) or a 'duration' value of the state that is never null",
+                  at: delay.range)
+            return nil
+        }
+        return typed
     }
 
     /// `isReturn`: a route a sub-flow's ending takes on the caller's screen; like a global transition it validates

@@ -105,12 +105,18 @@ public struct SubflowReturn: Sendable {
 }
 
 /// Transitions fired when their screen (or flow) has been current for `delayMilliseconds` of virtual time.
+///
+/// A timer written with a state name (`after: { session_timeout: ... }`) has a `length` instead: the expression is
+/// read each time the timer starts, and `delayMilliseconds` is 0.
 public struct Timer: Sendable {
     public var delayMilliseconds: Int
     public var delaySource: String
     public var transitions: [Transition]
-    public init(delayMilliseconds: Int, delaySource: String, transitions: [Transition]) {
+    /// The state or derived `duration` value the length is read from; nil for a literal length.
+    public var length: TypedExpression?
+    public init(delayMilliseconds: Int, delaySource: String, transitions: [Transition], length: TypedExpression? = nil) {
         self.delayMilliseconds = delayMilliseconds; self.delaySource = delaySource; self.transitions = transitions
+        self.length = length
     }
 }
 

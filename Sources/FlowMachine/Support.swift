@@ -16,6 +16,12 @@ public enum FieldInput: Hashable, Sendable, Codable {
     case list([String])
 }
 
+/// A money payload field written as its amount (`"4.35"`) in `currency`; nil when absent or not a number.
+@_spi(Generated) public func payloadMoney(_ text: String?, currency: String) -> Money? {
+    guard let text, let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+    return Money(amount: amount, currency: currency)
+}
+
 /// What a person would have typed to give a field's default (nil for a null default).
 @_spi(Generated) public func fieldInput(_ value: String?) -> FieldInput? { value.map { .text($0) } }
 @_spi(Generated) public func fieldInput(_ value: Bool?) -> FieldInput? { value.map { .text($0 ? "true" : "false") } }

@@ -12,6 +12,8 @@ struct FlowDiagram {
         var label: String
         var kind: NodeKind
         var covered: Bool
+        /// Index in `App.screens` for a screen node.
+        var screen: Int? = nil
     }
 
     struct Edge {
@@ -19,6 +21,8 @@ struct FlowDiagram {
         var to: String
         var label: String
         var covered: Bool
+        /// The event alone, without the guard or sub-flow note the label adds (empty for the start edge).
+        var event: String = ""
     }
 
     var flow: Flow
@@ -33,7 +37,7 @@ struct FlowDiagram {
             let key = "s\(screen)"
             if known.insert(key).inserted {
                 nodes.append(Node(key: key, label: "\(app.screens[screen].id) \(app.screens[screen].name)", kind: .screen,
-                                  covered: visited[screen] ?? false))
+                                  covered: visited[screen] ?? false, screen: screen))
             }
             return key
         }
@@ -66,7 +70,7 @@ struct FlowDiagram {
                 to = pseudo("end_\(outcome.unicodeScalars.map { isIdentifier($0) ? String($0) : "_" }.joined())", "end \(outcome)", .end)
             }
             if item.transition.conditionSource != nil, let source = item.transition.conditionSource { label += " [\(source)]" }
-            edges.append(Edge(from: from, to: to, label: label, covered: item.taken))
+            edges.append(Edge(from: from, to: to, label: label, covered: item.taken, event: item.event))
         }
         // Pseudo-nodes are covered when an edge into (or, for "any", out of) them is.
         var touched: Set<String> = []

@@ -1,11 +1,56 @@
 import FlowIR
+import FlowRuntime
 
-/// Renders `acceptance.html`: one self-contained page (inline CSS and script, nothing fetched) with
-/// the summary, buttons filtering criteria by status, and each criterion as a `<details>` holding its
-/// scenarios and their traces.
-func renderAcceptanceHTML(_ report: AcceptanceReport) -> [UInt8] {
+/// Renders `acceptance.html`: one self-contained page (inline CSS and a small inline script, nothing fetched).
+///
+/// Written for a QA lead reading it in a browser and a compliance reviewer printing it: every criterion's
+/// text is on the page, never behind a click; a failed criterion shows its failure (scenario, step, expected
+/// and found, the step's `file:line`) at once; criteria link to their scenarios, scenarios to their steps and
+/// the YAML lines that declared them, screens to their criteria. Traces are the only folded content. Print
+/// styles drop the filters and keep each criterion on one page.
+/// - Parameters:
+///   - report: The acceptance verdicts.
+///   - links: How the page links back to the flow files.
+func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt8] {
     let app = report.app
     let e = { (text: String) in escapeMarkup(text) }
+    let attribute = { (text: String) in escapeMarkup(text, attribute: true) }
+    let code = { (text: String) in "<code>\(escapeMarkup(text))</code>" }
+    func screenLink(_ index: Int) -> String {
+        guard app.screens.indices.contains(index) else { return "" }
+        return "<a href=\"#\(attribute(anchor("screen", app.screens[index].id)))\">\(code(app.screens[index].id))</a>"
+    }
+    func criterionLink(_ id: String) -> String { "<a href=\"#\(attribute(anchor("criterion", id)))\">\(e(id))</a>" }
+    func scenarioLink(_ name: String) -> String { "<a href=\"#\(attribute(anchor("scenario", name)))\">\(code(name))</a>" }
+    func stepLink(_ scenario: String, _ step: Int) -> String {
+        "<a href=\"#\(attribute(anchor("scenario", scenario)))-step-\(step)\">step \(step)</a>"
+    }
+    /// The failure as the reader wants it: which step, where it is written, and expected against found.
+    func failureBlock(scenario: String, _ failure: ScenarioFailure) -> [String] {
+        var out = ["<div class=\"failure\">"]
+        let step = failure.step > 0 ? stepLink(scenario, failure.step) : "start"
+        out.append("<p><strong>\(scenarioLink(scenario)) failed at \(step)</strong>, \(links.source(failure.range))</p>")
+        if let split = expectedAndFound(failure.message) {
+            out.append("<table class=\"diff\"><tr><th>Expected</th><td>\(e(split.expected))</td></tr>"
+                       + "<tr><th>Found</th><td>\(e(split.found))</td></tr></table>")
+        } else {
+            out.append("<p class=\"message\">\(e(failure.message))</p>")
+        }
+        out.append("</div>")
+        return out
+    }
+    // Which criteria offer each scenario as evidence, and which concern each screen.
+    var criteriaOfScenario: [String: [String]] = [:]
+    var criteriaOfScreen: [Int: [String]] = [:]
+    for item in report.criteria {
+        if case .scenarios = item.criterion.verification {
+            for evidence in item.evidence { criteriaOfScenario[evidence.scenario, default: []].append(item.criterion.id) }
+        }
+        var screens = item.criterion.screens
+        for transition in item.criterion.transitions where !screens.contains(transition.screen) { screens.append(transition.screen) }
+        for screen in screens { criteriaOfScreen[screen, default: []].append(item.criterion.id) }
+    }
+
     var out: [String] = []
     out.append("<!DOCTYPE html>")
     out.append("<html lang=\"en\">")
@@ -14,89 +59,164 @@ func renderAcceptanceHTML(_ report: AcceptanceReport) -> [UInt8] {
     out.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
     out.append("<title>Acceptance report: \(e(app.name))</title>")
     out.append("<style>")
+    out.append(contentsOf: baseStyle)
     out.append(contentsOf: [
-        "body { font: 15px/1.5 -apple-system, system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1f2328; }",
-        "table { border-collapse: collapse; margin: 1rem 0; }",
-        "th, td { border: 1px solid #d0d7de; padding: .3rem .8rem; text-align: left; }",
-        "blockquote { margin: .5rem 0; padding: .2rem 1rem; border-left: 4px solid #d0d7de; color: #3d444d; }",
-        "details.criterion { border: 1px solid #d0d7de; border-left-width: 6px; border-radius: 6px; margin: .6rem 0; padding: .4rem .8rem; }",
-        "details.criterion > summary { cursor: pointer; font-weight: 600; }",
-        "details.passed { border-left-color: #1a7f37; }",
-        "details.failed { border-left-color: #cf222e; }",
-        "details.uncovered { border-left-color: #bf8700; }",
-        "details.not-automatable { border-left-color: #8c959f; }",
-        ".badge { display: inline-block; border-radius: 1rem; padding: 0 .6rem; font-size: 85%; font-weight: 600; color: #fff; }",
-        ".badge.passed { background: #1a7f37; } .badge.failed { background: #cf222e; }",
-        ".badge.uncovered { background: #bf8700; } .badge.not-automatable { background: #6e7781; }",
-        "pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; font-size: 13px; }",
-        ".filters button { margin-right: .4rem; padding: .3rem .8rem; border: 1px solid #d0d7de; border-radius: 6px; background: #f6f8fa; cursor: pointer; }",
+        "article.criterion { border: 1px solid var(--line); border-left-width: 6px; border-radius: 6px; margin: .8rem 0; padding: .5rem 1rem; }",
+        "article.criterion h3 { margin: .2rem 0; font-size: 1.05rem; display: flex; gap: .6rem; align-items: baseline; flex-wrap: wrap; }",
+        "article.passed { border-left-color: var(--green); } article.failed { border-left-color: var(--red); background: #fff8f8; }",
+        "article.uncovered { border-left-color: var(--amber); } article.not-automatable { border-left-color: var(--grey); }",
+        "blockquote.text { margin: .3rem 0 .4rem; font-size: 1.05rem; }",
+        "p.facts { margin: .2rem 0; font-size: 90%; color: #3d444d; }",
+        ".failure { border: 1px solid #ffcecb; background: #ffebe9; border-radius: 6px; padding: .3rem .8rem; margin: .4rem 0; }",
+        ".failure p { margin: .2rem 0; } table.diff { margin: .3rem 0; } table.diff th { width: 6rem; }",
+        "ul.evidence { margin: .2rem 0; padding-left: 1.2rem; }",
+        "article.scenario { border-top: 1px solid var(--line); padding: .4rem 0; }",
+        "article.scenario h3 { margin: .2rem 0; font-size: 1rem; }",
+        "ol.steps { margin: .2rem 0; font-size: 90%; } ol.steps li.failed { color: var(--red); font-weight: 600; }",
+        ".filters button { margin: 0 .4rem .4rem 0; padding: .3rem .8rem; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); cursor: pointer; }",
         ".filters button.active { background: #0969da; color: #fff; border-color: #0969da; }",
         ".hidden { display: none; }",
-        ".failure { color: #cf222e; }",
+        ".mark { font-weight: 700; } .mark.passed { color: var(--green); } .mark.failed { color: var(--red); } .mark.uncovered { color: var(--amber); }",
+        ":target { outline: 3px solid #0969da; outline-offset: 2px; }",
     ])
     out.append("</style>")
     out.append("</head>")
     out.append("<body>")
-    out.append("<h1>Acceptance report: \(e(app.name)) (<code>\(e(app.id))</code>)</h1>")
+    out.append("<h1>Acceptance report: \(e(app.name)) (\(code(app.id)))</h1>")
     out.append("<p>\(report.passedScenarios) of \(report.scenarios.count) scenarios pass; \(report.coverage.screensVisited) of "
-               + "\(report.coverage.screens.count) screens and \(report.coverage.transitionsTaken) of \(report.coverage.transitions.count) transitions covered.</p>")
-    out.append("<table>")
-    out.append("<tr><th>Status</th><th>Criteria</th></tr>")
+               + "\(report.coverage.screens.count) screens and \(report.coverage.transitionsTaken) of \(report.coverage.transitions.count) "
+               + "transitions covered (<a href=\"coverage.html\">coverage report</a>).</p>")
+    out.append("<nav class=\"contents\"><a href=\"#criteria\">Criteria</a><a href=\"#scenarios\">Scenarios</a>"
+               + "<a href=\"#screens\">Screens</a><a href=\"#questions\">Open questions</a></nav>")
+    out.append("<table class=\"totals\">")
+    out.append("<tr><th>Status</th><th class=\"num\">Criteria</th><th class=\"num\">Share</th></tr>")
     for entry in report.counts {
-        out.append("<tr><td><span class=\"badge \(entry.status.rawValue)\">\(e(entry.status.title))</span></td><td>\(entry.count)</td></tr>")
+        out.append("<tr><td><span class=\"badge \(entry.status.rawValue)\">\(e(entry.status.title))</span></td>"
+                   + "<td class=\"num\">\(entry.count)</td><td class=\"num\">\(percentText(entry.count, of: report.criteria.count))</td></tr>")
     }
-    out.append("<tr><th>Total</th><th>\(report.criteria.count)</th></tr>")
+    out.append("<tr><th>Total</th><th class=\"num\">\(report.criteria.count)</th><th></th></tr>")
     out.append("</table>")
+
+    out.append("<section id=\"criteria\">")
+    out.append("<h2>Criteria</h2>")
     out.append("<div class=\"filters\">")
     out.append("<button type=\"button\" class=\"active\" data-filter=\"all\">All (\(report.criteria.count))</button>")
     for entry in report.counts {
         out.append("<button type=\"button\" data-filter=\"\(entry.status.rawValue)\">\(e(entry.status.title)) (\(entry.count))</button>")
     }
     out.append("</div>")
-    out.append("<h2>Criteria</h2>")
     for item in report.criteria {
         let status = item.status.rawValue
-        out.append("<details class=\"criterion \(status)\" data-status=\"\(status)\"\(item.status == .failed ? " open" : "")>")
-        let score = item.mutation.map { " <small>\(e($0.text))</small>" } ?? ""
-        out.append("<summary>\(e(item.criterion.id)) <span class=\"badge \(status)\">\(e(item.status.title))</span>\(score)</summary>")
-        out.append("<blockquote>\(e(item.criterion.text))</blockquote>")
+        let id = item.criterion.id
+        out.append("<article class=\"criterion \(status)\" id=\"\(attribute(anchor("criterion", id)))\" data-status=\"\(status)\">")
+        let score = item.mutation.map { " <small class=\"muted\">Mutation score: \(e($0.text))</small>" } ?? ""
+        out.append("<h3><a href=\"#\(attribute(anchor("criterion", id)))\">\(e(id))</a> <span class=\"badge \(status)\">\(e(item.status.title))</span>\(score)</h3>")
+        out.append("<blockquote class=\"text\">\(e(item.criterion.text))</blockquote>")
         var facts: [String] = []
         if let section = item.criterion.section { facts.append("Section: \(e(section))") }
-        facts.append("Declared at <code>\(e(location(item.criterion.range)))</code>")
-        if let invariant = item.invariant { facts.append("Invariant <code>\(e(invariant))</code>, checked after every step") }
-        out.append("<p>\(facts.joined(separator: " · "))</p>")
-        if let reason = item.reason { out.append("<p><strong>Not automatable:</strong> \(e(reason))</p>") }
-        if case .unverified = item.criterion.verification {
-            out.append("<p><strong>Uncovered:</strong> no scenario or invariant is named.</p>")
+        facts.append("Declared at \(links.source(item.criterion.range))")
+        if !item.criterion.screens.isEmpty { facts.append("Screens: " + item.criterion.screens.map(screenLink).joined(separator: ", ")) }
+        if !item.criterion.transitions.isEmpty {
+            facts.append("Transitions: " + item.criterion.transitions.filter { app.screens.indices.contains($0.screen) }
+                .map { code("\(app.screens[$0.screen].id) \($0.event)") }.joined(separator: ", "))
         }
-        for evidence in item.evidence {
-            let mark = evidence.result == nil ? "⚠️" : evidence.passed ? "✅" : "❌"
-            out.append("<details class=\"scenario\">")
-            out.append("<summary>\(mark) <code>\(e(evidence.scenario))</code>\(evidence.result == nil ? " (did not run)" : "")</summary>")
-            if let result = evidence.result {
-                if let failure = result.failure {
-                    out.append("<p class=\"failure\">Step \(failure.step) at <code>\(e(location(failure.range)))</code>: \(e(failure.message))</p>")
-                }
-                out.append("<pre>\(e(result.trace.description))</pre>")
+        out.append("<p class=\"facts\">\(facts.joined(separator: " · "))</p>")
+        for evidence in item.evidence where evidence.ran && !evidence.passed {
+            if let failure = evidence.result?.failure { out.append(contentsOf: failureBlock(scenario: evidence.scenario, failure)) }
+        }
+        switch item.criterion.verification {
+        case .scenarios:
+            out.append("<p class=\"facts\">Verified by scenarios:</p>")
+            out.append("<ul class=\"evidence\">")
+            for evidence in item.evidence {
+                out.append("<li>\(evidenceMark(evidence)) \(scenarioLink(evidence.scenario))\(evidence.ran ? "" : " (did not run)")</li>")
             }
+            out.append("</ul>")
+        case .invariant:
+            let kept = item.evidence.filter { $0.ran && $0.passed }.count
+            let broke = item.evidence.filter { $0.ran && !$0.passed }
+            let skipped = item.evidence.filter { !$0.ran }
+            var sentence = "Verified by invariant \(code(item.invariant ?? "?")), checked after every step of every scenario: "
+                + "\(kept) of \(item.evidence.count) scenarios kept it"
+            if !broke.isEmpty { sentence += "; broken in " + broke.map { scenarioLink($0.scenario) }.joined(separator: ", ") }
+            if !skipped.isEmpty { sentence += "; did not run: " + skipped.map { scenarioLink($0.scenario) }.joined(separator: ", ") }
+            out.append("<p class=\"facts\">\(sentence).</p>")
+        case .notAutomatable:
+            out.append("<p><strong>Not automatable:</strong> \(e(item.reason ?? ""))</p>")
+        case .unverified:
+            out.append("<p><strong>Uncovered:</strong> no scenario or invariant is named in <code>verified_by</code>.</p>")
+        }
+        out.append("</article>")
+    }
+    out.append("</section>")
+
+    out.append("<section id=\"scenarios\">")
+    out.append("<h2>Scenarios</h2>")
+    out.append("<p>\(report.passedScenarios) of \(report.scenarios.count) pass"
+               + (report.failedScenarios > 0 ? "; \(report.failedScenarios) failed" : "") + ".</p>")
+    for entry in report.scenarios {
+        let name = entry.scenario.name
+        let state = entry.result.map { $0.passed ? "passed" : "failed" } ?? "uncovered"
+        let mark = statusMark(state)
+        out.append("<article class=\"scenario \(state)\" id=\"\(attribute(anchor("scenario", name)))\">")
+        out.append("<h3>\(mark) \(code(name))\(entry.result == nil ? " (did not run)" : "")</h3>")
+        if let description = entry.scenario.description { out.append("<p>\(e(description))</p>") }
+        var facts = ["Declared at \(links.source(entry.scenario.range))"]
+        if let start = entry.scenario.startScreen { facts.append("Starts on \(screenLink(start))") }
+        if let criteria = criteriaOfScenario[name] { facts.append("Evidence for " + criteria.map(criterionLink).joined(separator: ", ")) }
+        out.append("<p class=\"facts\">\(facts.joined(separator: " · "))</p>")
+        if let failure = entry.result?.failure { out.append(contentsOf: failureBlock(scenario: name, failure)) }
+        if !entry.scenario.steps.isEmpty {
+            out.append("<ol class=\"steps\">")
+            for (offset, step) in entry.scenario.steps.enumerated() {
+                let number = offset + 1
+                let failed = entry.result?.failure?.step == number
+                out.append("<li id=\"\(attribute(anchor("scenario", name)))-step-\(number)\"\(failed ? " class=\"failed\"" : "")>"
+                           + "\(code(describeStep(step.kind, app: app))) \(links.source(step.range))\(failed ? " ← failed here" : "")</li>")
+            }
+            out.append("</ol>")
+        }
+        if let result = entry.result, !result.trace.steps.isEmpty {
+            out.append("<details class=\"trace no-print\">")
+            out.append("<summary>Trace (\(result.trace.steps.count) steps)</summary>")
+            out.append("<pre>\(e(result.trace.description))</pre>")
             out.append("</details>")
         }
-        out.append("</details>")
+        out.append("</article>")
     }
+    out.append("</section>")
+
+    out.append("<section id=\"screens\">")
+    out.append("<h2>Screens</h2>")
+    out.append("<table>")
+    out.append("<tr><th>Screen</th><th>Name</th><th>Flow</th><th>Criteria</th><th>Declared at</th></tr>")
+    for item in report.coverage.screens {
+        let criteria = criteriaOfScreen[item.index].map { $0.map(criterionLink).joined(separator: ", ") } ?? "<span class=\"muted\">none</span>"
+        let flow = app.flows.indices.contains(item.screen.flow) ? app.flows[item.screen.flow].name : ""
+        out.append("<tr id=\"\(attribute(anchor("screen", item.screen.id)))\"><td>\(code(item.screen.id))</td><td>\(e(item.screen.name))</td>"
+                   + "<td><a href=\"coverage.html#\(attribute(anchor("flow", flow)))\">\(code(flow))</a></td><td>\(criteria)</td>"
+                   + "<td>\(links.source(item.screen.range))</td></tr>")
+    }
+    out.append("</table>")
+    out.append("</section>")
+
+    out.append("<section id=\"questions\">")
     out.append("<h2>Open questions</h2>")
     if app.questions.isEmpty { out.append("<p>No open questions.</p>") }
     for question in app.questions {
-        out.append("<h3>\(e(question.id))</h3>")
+        out.append("<h3 id=\"\(attribute(anchor("question", question.id)))\">\(e(question.id))</h3>")
         out.append("<blockquote>\(e(question.text))</blockquote>")
         out.append("<p><strong>Assumption:</strong> \(e(question.assumption))</p>")
+        out.append("<p class=\"facts\">Declared at \(links.source(question.range))</p>")
     }
+    out.append("</section>")
     out.append("<script>")
     out.append(contentsOf: [
         "document.querySelectorAll('.filters button').forEach(function (button) {",
         "  button.addEventListener('click', function () {",
         "    var filter = button.getAttribute('data-filter');",
         "    document.querySelectorAll('.filters button').forEach(function (other) { other.classList.toggle('active', other === button); });",
-        "    document.querySelectorAll('details.criterion').forEach(function (item) {",
+        "    document.querySelectorAll('article.criterion').forEach(function (item) {",
         "      item.classList.toggle('hidden', filter !== 'all' && item.getAttribute('data-status') !== filter);",
         "    });",
         "  });",
@@ -107,3 +227,25 @@ func renderAcceptanceHTML(_ report: AcceptanceReport) -> [UInt8] {
     out.append("</html>")
     return Array((out.joined(separator: "\n") + "\n").utf8)
 }
+
+/// ✓, ✗ or ! in the status colour: plain text marks, which every font has (colour emoji need a font CI machines lack).
+private func evidenceMark(_ evidence: AcceptanceReport.Evidence) -> String {
+    statusMark(evidence.result == nil ? "uncovered" : evidence.passed ? "passed" : "failed")
+}
+
+func statusMark(_ status: String) -> String {
+    let symbol = switch status {
+    case "passed": "✓"
+    case "failed": "✗"
+    default: "!"
+    }
+    return "<span class=\"mark \(status)\" title=\"\(status)\">\(symbol)</span>"
+}
+
+/// `expected screen HOM-003 (Home), found LOG-002 (Log In)` as its two halves; nil for other messages.
+func expectedAndFound(_ message: String) -> (expected: String, found: String)? {
+    guard message.hasPrefix("expected "), let separator = message.range(of: ", found ") else { return nil }
+    let expected = message[message.index(message.startIndex, offsetBy: 9)..<separator.lowerBound]
+    return (String(expected), String(message[separator.upperBound...]))
+}
+

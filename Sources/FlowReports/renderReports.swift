@@ -20,20 +20,29 @@ import FlowRuntime
 ///     without a result is reported as not run, and criteria resting on it as uncovered.
 ///   - mutation: Mutation scores by criterion ID (from a complete `flowc mutate` run); each passed
 ///     criterion shows its score.
+///   - sourceRoot: The path from `reports/<app id>/` in the output folder back to the package root, ending in `/`,
+///     for the HTML reports' links to the flow files (`../../../` for the default output folder `generated`).
 /// - Returns: The files, sorted by path.
+/// The `sourceRoot` of reports written under `output` (a folder relative to the package root).
+public func reportSourceRoot(forOutput output: String) -> String {
+    let depth = output.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.count + 2
+    return String(repeating: "../", count: depth)
+}
+
 public func renderReports(for app: App, results: [ScenarioResult],
-                          mutation: [String: MutationScore] = [:]) -> [(path: String, contents: [UInt8])] {
+                          mutation: [String: MutationScore] = [:], sourceRoot: String = "../../../") -> [(path: String, contents: [UInt8])] {
+    let links = HTMLLinks(sourceRoot: sourceRoot)
     let coverage = CoverageReport(app: app, results: results)
     let acceptance = AcceptanceReport(app: app, results: results, coverage: coverage, mutation: mutation)
     let folder = "reports/\(app.id)/"
     var files: [(path: String, contents: [UInt8])] = [
         (folder + "acceptance.json", renderAcceptanceJSON(acceptance)),
         (folder + "acceptance.md", renderAcceptanceMarkdown(acceptance)),
-        (folder + "acceptance.html", renderAcceptanceHTML(acceptance)),
+        (folder + "acceptance.html", renderAcceptanceHTML(acceptance, links: links)),
         (folder + "junit.xml", renderJUnit(acceptance)),
         (folder + "coverage.json", renderCoverageJSON(coverage, app: app)),
         (folder + "coverage.md", renderCoverageMarkdown(coverage, app: app)),
-        (folder + "coverage.html", renderCoverageHTML(coverage, app: app)),
+        (folder + "coverage.html", renderCoverageHTML(coverage, app: app, links: links)),
     ]
     for index in app.flows.indices {
         files.append((folder + "\(app.flows[index].name).dot", renderDOT(FlowDiagram(flow: index, app: app, coverage: coverage))))

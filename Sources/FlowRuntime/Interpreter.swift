@@ -138,7 +138,7 @@ public struct Interpreter: Sendable {
             assign(value, to: override.path)
         }
         try runMacroStep(.start) {
-            $0.startRecurringTimers()
+            try $0.startRecurringTimers()
             try $0.enter(first)
             // Answers to calls the first screen makes on entry arrive in the same step, as after any event.
             try $0.drainQueue()
@@ -167,7 +167,7 @@ public struct Interpreter: Sendable {
             run.pendingCalls = []
             run.ended = nil
             guard let first = run.app.startScreen else { return }
-            run.startRecurringTimers()
+            try run.startRecurringTimers()
             run.screen = first
             try run.enter(first)
             try run.drainQueue()
@@ -221,7 +221,7 @@ public struct Interpreter: Sendable {
         try runMacroStep(.event(event)) { run in
             try run.dispatch(event, payload: payload)
             try run.drainQueue()
-            run.restartInactivityTimers()
+            try run.restartInactivityTimers()
         }
     }
 
@@ -262,7 +262,7 @@ public struct Interpreter: Sendable {
                 run.log.ignored(event: backEvent, screen: from)
             }
             try run.drainQueue()
-            run.restartInactivityTimers()
+            try run.restartInactivityTimers()
         }
         return macroStep(stepCount - 1)
     }
@@ -305,7 +305,7 @@ public struct Interpreter: Sendable {
             timers.removeAll { $0.sequence == next.sequence }
             elapsed = next.fireAt
             scope.now = now
-            if next.recurring { schedule(next.timer, screen: nil, flow: next.flow, recurring: true) }
+            if next.recurring { try schedule(next.timer, screen: nil, flow: next.flow, recurring: true) }
             try runMacroStep(.timer(next.timer.delay)) { run in
                 try run.take(next.timer.transitions, event: next.timer.event, payload: [:], global: next.screen == nil)
                 try run.drainQueue()
@@ -478,7 +478,7 @@ public struct Interpreter: Sendable {
         let flow = program.screens[index].flow
         if flow != previousFlow || !timers.contains(where: { $0.isFlowTimer && $0.flow == flow }) {
             if !timers.isEmpty { timers.removeAll { $0.isFlowTimer } }
-            for timer in program.flows[flow].timers { schedule(timer, screen: nil, flow: flow) }
+            for timer in program.flows[flow].timers { try schedule(timer, screen: nil, flow: flow) }
         }
     }
 
@@ -486,26 +486,37 @@ public struct Interpreter: Sendable {
         let target = program.screens[index]
         if let effect = target.enterEffect { log.staticEffect(effect) }
         if !target.enter.isEmpty { try run(target.enter, payload: [:]) }
-        for timer in target.timers { schedule(timer, screen: index, flow: target.flow) }
+        for timer in target.timers { try schedule(timer, screen: index, flow: target.flow) }
     }
 
     /// A flow's own timers measure inactivity: whatever the person does starts them again.
-    mutating func restartInactivityTimers() {
+    mutating func restartInactivityTimers() throws {
         let flow = program.screens[screen].flow
         guard program.flowHasTimers[flow], ended == nil else { return }
         timers.removeAll { $0.isFlowTimer }
-        for timer in program.flows[flow].timers { schedule(timer, screen: nil, flow: flow) }
+        for timer in program.flows[flow].timers { try schedule(timer, screen: nil, flow: flow) }
     }
 
-    mutating func schedule(_ timer: RuntimeTimer, screen: Int?, flow: Int, recurring: Bool = false) {
+    mutating func schedule(_ timer: RuntimeTimer, screen: Int?, flow: Int, recurring: Bool = false) throws {
+        var delay = timer.delayMilliseconds
+        if let length = timer.length {
+            // A length kept in the state is read when the timer starts: a change applies from the next start.
+            guard case .duration(let milliseconds) = try evaluate(length) else {
+                throw RuntimeFailure(message: "timer 'after \(name(timer.delay))' has no length", step: stepCount)
+            }
+            guard milliseconds >= 0 else {
+                throw RuntimeFailure(message: "timer 'after \(name(timer.delay))' has a negative length (\(Value.duration(milliseconds)))", step: stepCount)
+            }
+            delay = milliseconds
+        }
         timerSequence += 1
-        timers.append(ScheduledTimer(fireAt: elapsed + timer.delayMilliseconds, sequence: timerSequence, screen: screen, flow: flow,
-                                     timer: timer, recurring: recurring))
+        timers.append(ScheduledTimer(fireAt: elapsed + delay, sequence: timerSequence, screen: screen, flow: flow, timer: timer,
+                                     recurring: recurring))
     }
 
     /// Arms the app's recurring timers (at launch and at each restart), in the order they are written.
-    mutating func startRecurringTimers() {
-        for timer in program.recurringTimers { schedule(timer, screen: nil, flow: app.startFlow, recurring: true) }
+    mutating func startRecurringTimers() throws {
+        for timer in program.recurringTimers { try schedule(timer, screen: nil, flow: app.startFlow, recurring: true) }
     }
 
     mutating func cancelTimers(of index: Int) {

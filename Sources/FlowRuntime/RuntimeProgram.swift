@@ -214,6 +214,8 @@ struct RuntimeTimer: Sendable {
     var delay: Int
     var event: Int
     var transitions: [RuntimeTransition]
+    /// The state value the length is read from when the timer starts (nil: `delayMilliseconds`).
+    var length: RuntimeExpression?
 }
 
 enum RuntimeAction: Sendable {
@@ -310,7 +312,8 @@ final class ExpressionCompiler {
         RuntimeTimer(delayMilliseconds: timer.delayMilliseconds,
                      delay: names.number(recurring ? "every \(timer.delaySource)" : timer.delaySource),
                      event: names.number("\(recurring ? "every" : "after") \(timer.delaySource)"),
-                     transitions: timer.transitions.map { transition($0, names: &names) })
+                     transitions: timer.transitions.map { transition($0, names: &names) },
+                     length: timer.length.map(compile))
     }
 
     func actions(_ actions: [Action], names: inout NameInterner) -> [RuntimeAction] {

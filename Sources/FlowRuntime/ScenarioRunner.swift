@@ -54,17 +54,8 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
         let stepsBefore = run.stepCount
         do {
             switch step.kind {
-            case .send(let event, let payload):
-                var values: [String: Value] = [:]
-                for item in payload { values[item.name] = try run.evaluateExpression(item.value, event: [:]) }
-                try run.send(event, payload: values)
-            case .fill(let fills):
-                for fill in fills {
-                    switch fill.value {
-                    case .text(let text): try run.fill(fill.field, .text(text))
-                    case .list(let items): try run.fill(fill.field, .list(items))
-                    }
-                }
+            case .send, .fill, .advance, .outcome, .back, .restart:
+                try performAction(step.kind, of: app, on: &run)
             case .fillRefused(let fills):
                 for fill in fills {
                     let input: FieldInput = switch fill.value {
@@ -82,18 +73,6 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
                                               trace: run.trace)
                     }
                 }
-            case .advance(let milliseconds):
-                try run.advance(by: milliseconds)
-            case .outcome(let choices):
-                for choice in choices {
-                    let service = app.services[choice.service]
-                    let operation = service.operations[choice.operation]
-                    try run.choose(operation.outcomes[choice.outcome].name, for: "\(service.name).\(operation.name)", output: choice.output)
-                }
-            case .back:
-                try run.back()
-            case .restart:
-                try run.restart()
             case .expect(let expectation):
                 if let problem = try check(expectation, against: &run, effects: effectsSinceExpect) {
                     return ScenarioResult(name: scenario.name, passed: false,

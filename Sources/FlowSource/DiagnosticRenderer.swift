@@ -169,7 +169,18 @@ public struct DiagnosticRenderer: Sendable {
         struct Run: Encodable {
             struct Tool: Encodable {
                 struct Driver: Encodable {
-                    struct Rule: Encodable { var id: String }
+                    /// A rule per code the results use: its name, meaning, fix and where docs/diagnostics.md explains it.
+                    struct Rule: Encodable {
+                        struct Text: Encodable { var text: String }
+                        struct Configuration: Encodable { var level: String }
+                        var id: String
+                        var name: String
+                        var shortDescription: Text
+                        var fullDescription: Text
+                        var help: Text
+                        var helpUri: String
+                        var defaultConfiguration: Configuration
+                    }
                     var name: String
                     var informationUri: String
                     var rules: [Rule]
@@ -192,10 +203,17 @@ public struct DiagnosticRenderer: Sendable {
                     }
                     var physicalLocation: Physical
                 }
+                /// A place a note points at (the did-you-mean's declaration, the first of two clashing names).
+                struct RelatedLocation: Encodable {
+                    var id: Int
+                    var message: Message
+                    var physicalLocation: Location.Physical
+                }
                 var ruleId: String
                 var level: String
                 var message: Message
                 var locations: [Location]
+                var relatedLocations: [RelatedLocation]?
             }
             var tool: Tool
             var results: [Result]
@@ -210,22 +228,55 @@ public struct DiagnosticRenderer: Sendable {
         }
     }
 
+    /// Where docs/diagnostics.md is published; each rule's `helpUri` is its section there.
+    static let diagnosticsDocument = "https://github.com/flowc/flowc/blob/main/docs/diagnostics.md"
+
     func renderSARIF(_ diagnostics: [Diagnostic]) -> String {
-        let rules = Set(diagnostics.map(\.code)).sorted().map { SARIFLog.Run.Tool.Driver.Rule(id: $0) }
+        var levels: [String: Diagnostic.Severity] = [:]
+        for d in diagnostics { levels[d.code] = max(levels[d.code] ?? d.severity, d.severity) }
+        let rules = levels.keys.sorted().map { code -> SARIFLog.Run.Tool.Driver.Rule in
+            let entry = diagnosticCatalog[code]
+            return .init(id: code, name: ruleName(code),
+                         shortDescription: .init(text: entry.map { firstSentence($0.meaning) } ?? code),
+                         fullDescription: .init(text: entry?.meaning ?? code),
+                         help: .init(text: entry?.fix ?? "See docs/diagnostics.md."),
+                         helpUri: "\(Self.diagnosticsDocument)#\(code)",
+                         defaultConfiguration: .init(level: sarifLevel(levels[code] ?? .error)))
+        }
         let results = diagnostics.map { d in
             var text = d.message
             for note in d.notes { text += "\nnote: " + noteText(note) }
+            let related = d.notes.enumerated().compactMap { index, note -> SARIFLog.Run.Result.RelatedLocation? in
+                guard let range = note.range else { return nil }
+                return .init(id: index + 1, message: .init(text: note.message), physicalLocation: physical(range))
+            }
             return SARIFLog.Run.Result(
-                ruleId: d.code, level: d.severity.rawValue, message: .init(text: text),
-                locations: [.init(physicalLocation: .init(
-                    artifactLocation: .init(uri: d.range.file),
-                    region: .init(startLine: d.range.start.line, startColumn: d.range.start.column,
-                                  endLine: d.range.end.line, endColumn: d.range.end.column)))])
+                ruleId: d.code, level: sarifLevel(d.severity), message: .init(text: text),
+                locations: [.init(physicalLocation: physical(d.range))],
+                relatedLocations: related.isEmpty ? nil : related)
         }
         let log = SARIFLog(runs: [.init(
-            tool: .init(driver: .init(name: "flowc", informationUri: "https://github.com/flowc/flowc/blob/main/docs/diagnostics.md", rules: rules)),
+            tool: .init(driver: .init(name: "flowc", informationUri: Self.diagnosticsDocument, rules: rules)),
             results: results)])
         return encode(log)
+    }
+
+    private func physical(_ range: SourceRange) -> SARIFLog.Run.Result.Location.Physical {
+        .init(artifactLocation: .init(uri: range.file),
+              region: .init(startLine: range.start.line, startColumn: range.start.column, endLine: range.end.line, endColumn: range.end.column))
+    }
+
+    /// SARIF's levels are `error`, `warning` and `note`, as flowc's severities are.
+    private func sarifLevel(_ severity: Diagnostic.Severity) -> String { severity.rawValue }
+
+    /// `unknown-target` → `UnknownTarget`: SARIF's rule name is an identifier.
+    private func ruleName(_ code: String) -> String {
+        code.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    private func firstSentence(_ text: String) -> String {
+        guard let end = text.range(of: ". ") else { return text }
+        return String(text[..<end.lowerBound]) + "."
     }
 
     private func encode(_ value: some Encodable) -> String {

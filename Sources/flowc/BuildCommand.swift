@@ -7,7 +7,7 @@ struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Check flows and write the generated files (the main job).",
-        discussion: """
+        discussion: reflowed("""
             With no arguments, reads flows/ and writes generated/. Files are written through a
             temporary file and a rename, only when their bytes change, and only inside the output
             folder. Nothing is written when there are errors.
@@ -21,7 +21,7 @@ struct BuildCommand: AsyncParsableCommand {
               flowc build                          flows/ -> generated/
               flowc build --check                  CI: fail if generated/ is out of date
               flowc build flows/tempo --output out
-            """
+            """)
     )
 
     @OptionGroup var input: InputOptions
@@ -42,7 +42,7 @@ struct BuildCommand: AsyncParsableCommand {
         let compilation = compile(CompilerConfig(inputs: input.paths, outputDirectory: output), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
-        if found.contains(where: { $0.severity == .error }) {
+        if input.fails(found) {
             finish(1)
         }
         let writer = OutputWriter(outputDirectory: output)
@@ -51,7 +51,7 @@ struct BuildCommand: AsyncParsableCommand {
         for app in compilation.program.apps {
             mutation[app.id] = storedMutationScores(for: app, output: output, sources: compilation.sources)
         }
-        let acceptance = acceptanceOutputs(for: compilation.program, mutation: mutation)
+        let acceptance = acceptanceOutputs(for: compilation.program, mutation: mutation, output: output)
         let outputs = OutputWriter.withManifest(compilation.outputs + acceptance.outputs)
         if check {
             let stale = writer.staleFiles(outputs) + writer.orphanedFiles(outputs).map { "\($0) (no longer generated)" }

@@ -6,25 +6,36 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check flow files and report every problem, without writing anything.",
-        discussion: """
-            Exit status: 0 when there are no errors (warnings allowed), 1 when there are errors,
-            64 when the command line is wrong.
+        discussion: reflowed("""
+            Exit status: 0 when there are no errors (warnings allowed, unless --max-warnings or
+            --warnings-as-errors says otherwise), 1 when there are errors or too many warnings, 64 when the
+            command line is wrong.
 
             Examples:
               flowc check                          check every app under flows/
               flowc check flows/tempo              check one app
               flowc check flows/tempo/onboarding.flow.yaml
               flowc check --format json > diagnostics.json
-            """
+              flowc check --watch flows/tempo      check again on every save (Ctrl-C to stop)
+              flowc check --max-warnings 0         fail CI on any warning
+            """)
     )
 
     @OptionGroup var input: InputOptions
 
+    @Flag(help: "Check again whenever a flow file is saved, printing only the diagnostics that are new or fixed.")
+    var watch = false
+
+    mutating func validate() throws {
+        if watch && input.format != .text { throw ValidationError("--watch prints text; drop --format \(input.format.rawValue)") }
+    }
+
     func run() async throws {
+        if watch { WatchLoop(options: input).run() }
         let diagnostics = DiagnosticBag()
         let compilation = compile(CompilerConfig(inputs: input.paths, generatesOutputs: false), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
-        finish(found.contains(where: { $0.severity == .error }) ? 1 : 0)
+        finish(input.fails(found) ? 1 : 0)
     }
 }

@@ -9,14 +9,14 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-swift",
         abstract: "Write one app's generated Swift (Types, Machine, Tables, Engine) into a folder; it imports FlowMachine.",
-        discussion: """
+        discussion: reflowed("""
             Used by the FlowcPlugin build-tool plugin; `flowc build` is the command for projects.
             The inputs must hold exactly one app. Files are written only when their bytes change;
             nothing is written when there are errors.
 
             Example:
               flowc generate-swift Sources/MyApp/flows --output .build/plugins/outputs/MyApp
-            """
+            """)
     )
 
     @OptionGroup var input: InputOptions

@@ -16,6 +16,28 @@ struct InputOptions: ParsableArguments {
 
     @Option(help: "Colour text diagnostics: auto (only on a terminal), always or never.")
     var color: ColorChoice = .auto
+
+    @Option(help: ArgumentHelp("Fail (exit 1) when there are more than this many warnings.", valueName: "n"))
+    var maxWarnings: Int?
+
+    @Flag(help: "Fail (exit 1) on any warning, as on an error.")
+    var warningsAsErrors = false
+
+    mutating func validate() throws {
+        if let maxWarnings, maxWarnings < 0 { throw ValidationError("--max-warnings takes a number of warnings, 0 or more, not \(maxWarnings)") }
+    }
+
+    /// Whether `diagnostics` fail the command: any error, and warnings beyond what `--max-warnings` or
+    /// `--warnings-as-errors` allow. Prints why on standard error when only the warnings fail it.
+    func fails(_ diagnostics: [Diagnostic]) -> Bool {
+        if diagnostics.contains(where: { $0.severity == .error }) { return true }
+        let warnings = diagnostics.count { $0.severity == .warning }
+        let allowed = warningsAsErrors ? 0 : maxWarnings
+        guard let allowed, warnings > allowed else { return false }
+        let option = warningsAsErrors ? "--warnings-as-errors" : "--max-warnings \(allowed)"
+        FileHandle.standardError.write(Data("error: \(warnings) warning\(warnings == 1 ? "" : "s") where \(option) allows \(allowed)\n".utf8))
+        return true
+    }
 }
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {

@@ -11,7 +11,7 @@ struct MutateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mutate",
         abstract: "Plant small changes in an app's flows and report, per criterion, how many its scenarios catch.",
-        discussion: """
+        discussion: reflowed("""
             Each mutant is one change to the checked flows: a timer one unit longer, shorter or doubled;
             a guard dropped or negated; a target swapped; an action dropped, or two swapped; a validation
             rule's parameter or message changed, or the rule dropped; two outcomes rerouted. Every scenario
@@ -34,7 +34,7 @@ struct MutateCommand: AsyncParsableCommand {
               flowc mutate tempo --merge s1/reports/tempo/mutation.json s2/reports/tempo/mutation.json
                                                               the complete result from shards 1/2 and 2/2
               flowc mutate tempo --operators timer,guard-negated
-            """
+            """)
     )
 
     @Argument(help: "The app id.")
@@ -143,7 +143,8 @@ struct MutateCommand: AsyncParsableCommand {
         if document.complete {
             let program = RuntimeProgram(app: checked)
             let results = checked.scenarios.map { runScenario($0, of: program) }
-            outputs += renderReports(for: checked, results: results, mutation: scores(from: document))
+            outputs += renderReports(for: checked, results: results, mutation: scores(from: document),
+                                      sourceRoot: reportSourceRoot(forOutput: output))
                 .map { OutputFile(path: $0.path, contents: $0.contents) }
         }
         let writer = OutputWriter(outputDirectory: output)

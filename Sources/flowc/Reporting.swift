@@ -45,8 +45,8 @@ func finish(_ status: Int32) -> Never {
 /// Runs every scenario of every app and renders the acceptance and coverage reports.
 ///
 /// The reports are computed from the traces, never from live state, so the same flows give the
-/// same bytes on every run. `mutation` gives, per app id, the scores of a `flowc mutate` run to show beside passed criteria.
-func acceptanceOutputs(for program: FlowProgram, mutation: [String: [String: MutationScore]] = [:])
+/// same bytes on every run. `output` is the folder they are written to (their links climb back from it to the flow files). `mutation` gives, per app id, the scores of a `flowc mutate` run to show beside passed criteria.
+func acceptanceOutputs(for program: FlowProgram, mutation: [String: [String: MutationScore]] = [:], output: String)
     -> (outputs: [OutputFile], results: [String: [ScenarioResult]], verdicts: [AcceptanceVerdict]) {
     var outputs: [OutputFile] = []
     var results: [String: [ScenarioResult]] = [:]
@@ -56,7 +56,8 @@ func acceptanceOutputs(for program: FlowProgram, mutation: [String: [String: Mut
         let appResults = app.scenarios.map { runScenario($0, of: runtime) }
         results[app.id] = appResults
         verdicts.append(acceptanceVerdict(for: app, results: appResults))
-        outputs += renderReports(for: app, results: appResults, mutation: mutation[app.id] ?? [:]).map { OutputFile(path: $0.path, contents: $0.contents) }
+        outputs += renderReports(for: app, results: appResults, mutation: mutation[app.id] ?? [:],
+                                 sourceRoot: reportSourceRoot(forOutput: output)).map { OutputFile(path: $0.path, contents: $0.contents) }
     }
     return (outputs, results, verdicts)
 }

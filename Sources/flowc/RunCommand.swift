@@ -10,17 +10,22 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run an app headlessly: by hand in a terminal, or from a script of JSON lines.",
-        discussion: """
-            Interactive commands (one per line):
+        discussion: reflowed("""
+            Interactive commands (one per line; ← → ↑ ↓ and Tab work at a terminal):
               <event>  or  send <event> [{"payload": ...}]   send an event
               fill <field> <text>                           type into a field (lists: a,b,c)
               advance <duration>                            move the virtual clock (30s, 5m)
               outcome <service.operation> <outcome> [{...}] answer a pending service call, with output values
               back                                          the system back gesture
               restart                                       close the app and launch it again (persisted state stays)
+              state                                         the whole state
+              show                                          the whole screen: fields, events, timers, state
               undo                                          take back the last command
               save <name>                                   print the session as a scenario
               help, quit
+            After each command one short account: the screen now, the transitions taken, the fields, state
+            and effects that changed, and what can happen next (the screen's events, the service calls it waits
+            for and their outcomes, the timers).
 
             Script mode reads JSON lines and prints one JSON object per step:
               {"send": "tap_im_new"}   {"send": "submit", "payload": {"amount": "10.00 GBP"}}
@@ -30,9 +35,11 @@ struct RunCommand: AsyncParsableCommand {
 
             Examples:
               flowc run tempo
+              flowc run tempo --start WAL-001 --state '{"balance": "120.00 GBP"}'
+              flowc run tempo --scenario login_as_u42      # replay a saved scenario, then go on by hand
               flowc run tempo --script onboarding.jsonl
               echo '{"send": "tap_im_new"}' | flowc run tempo --script -
-            """
+            """)
     )
 
     @Argument(help: "The app id.")
@@ -44,12 +51,24 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Where the flows are.")
     var flows: String = "flows"
 
+    @Option(help: "Start on this screen (its ID) instead of the app's start screen.")
+    var start: String?
+
+    @Option(help: "Start with these state values, as a JSON object of state variables (\"12.50 GBP\" for money).")
+    var state: String?
+
+    @Option(help: "Replay a scenario of the app (its given state, start screen and services, then its steps), then go on.")
+    var scenario: String?
+
     func run() async throws {
         let program = checkedProgram(flows: flows)
         guard let app = program.apps.first(where: { $0.id == self.app }) else {
             throw ValidationError("no app '\(self.app)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
         }
-        var session = try Session(app: app)
+        if script == nil {
+            printLine("\(app.name) (\(app.id)): 'help' lists the commands, 'state' shows the whole state, 'show' the whole screen.")
+        }
+        var session = try makeSession(app, echo: script == nil)
         if let script {
             // A script has no undo and may run for a million steps: keep no history and a bounded trace.
             session.keepsHistory = false
@@ -78,21 +97,25 @@ struct RunCommand: AsyncParsableCommand {
             }
             finish(failed ? 1 : 0)
         }
-        printLine(session.screenSummary())
+        if scenario == nil { printLine(session.changeLines(since: session.startSnapshot)) }
+        var editor = LineEditor()
         while true {
-            FileHandle.standardOutput.write(Data("\(app.id)> ".utf8))
-            guard let line = readLine() else { break }
+            editor.complete = { [session] line in session.completions(for: line) }
+            guard let line = editor.readLine(prompt: "\(app.id)> ") else { break }
             // `outcome` takes three words and then JSON; every other command takes at most two and then the rest.
             let splits = line.hasPrefix("outcome ") ? 3 : 2
             let words = line.split(separator: " ", maxSplits: splits).map(String.init)
             guard let command = words.first else { continue }
             if command == "quit" || command == "exit" { break }
             if command == "help" { printLine(Self.configuration.discussion); continue }
+            if command == "state" { printLine(session.stateLines()); continue }
+            if command == "show" { printLine(session.screenSummary()); continue }
             do {
+                let before = SessionSnapshot(session.interpreter, app: app)
                 if let output = try session.perform(command: command, arguments: Array(words.dropFirst())) {
                     printLine(output)
                 } else {
-                    printLine(session.screenSummary())
+                    printLine(session.changeLines(since: before))
                 }
             } catch {
                 printLine("error: \(error)")
@@ -100,7 +123,61 @@ struct RunCommand: AsyncParsableCommand {
         }
         finish(0)
     }
+
+    /// The session `--start`, `--state` and `--scenario` ask for; with `echo`, a replayed scenario prints each step
+    /// and its change line as a person's command would (a script's output stays one JSON object per line).
+    func makeSession(_ app: App, echo: Bool) throws -> Session {
+        var startScreen: Int?
+        if let start {
+            guard let index = app.screens.firstIndex(where: { $0.id == start }) else {
+                let suggestion = closestMatch(to: start, among: app.screens.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
+                throw ValidationError("--start: app '\(app.id)' has no screen '\(start)'\(suggestion)")
+            }
+            startScreen = index
+        }
+        var overrides: [(path: [String], value: TypedExpression)] = []
+        if let state {
+            guard let raw = try? JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any] else {
+                throw ValidationError("--state takes a JSON object of state variables, such as '{\"balance\": \"120.00 GBP\"}'")
+            }
+            let values = ScriptValues(app: app)
+            for name in raw.keys.sorted() {
+                guard let variable = app.state.first(where: { $0.name == name }), let value = raw[name] else {
+                    let suggestion = closestMatch(to: name, among: app.state.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                    throw ValidationError("--state: app '\(app.id)' has no state variable '\(name)'\(suggestion)")
+                }
+                do {
+                    overrides.append(([name], try values.value(value, as: variable.type, for: "--state '\(name)'").asLiteral(of: variable.type)))
+                } catch {
+                    throw ValidationError("\(error)")
+                }
+            }
+        }
+        guard let name = scenario else { return try Session(app: app, start: startScreen, state: overrides) }
+        guard let replayed = app.scenarios.first(where: { $0.name == name }) else {
+            let suggestion = closestMatch(to: name, among: app.scenarios.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            throw ValidationError("--scenario: app '\(app.id)' has no scenario '\(name)'\(suggestion)")
+        }
+        var session = try Session(app: app, scenario: replayed, start: startScreen, state: overrides)
+        if echo { printLine("Replaying scenario '\(name)' (\(location(of: replayed.range))):") }
+        for (offset, step) in replayed.steps.enumerated() {
+            let before = SessionSnapshot(session.interpreter, app: app)
+            let description = describeStep(step.kind, app: app)
+            do {
+                guard try session.replay(step) else { continue }
+            } catch {
+                throw ValidationError("scenario '\(name)' step \(offset + 1) (\(description)) at \(location(of: step.range)): \(error)")
+            }
+            if echo {
+                printLine("\(app.id)> \(description)")
+                printLine(session.changeLines(since: before))
+            }
+        }
+        return session
+    }
 }
+
+private func location(of range: SourceRange) -> String { "\(range.file):\(range.start.line)" }
 
 /// One person's (or script's) run of an app, with undo and the steps so far for `save`.
 struct Session {
@@ -112,9 +189,64 @@ struct Session {
     var steps: [String] = []
     var lastStepIndex = 0
 
-    init(app: App) throws {
+    init(app: App, start: Int? = nil, state: [(path: [String], value: TypedExpression)] = []) throws {
         self.app = app
-        interpreter = try Interpreter(app: app)
+        interpreter = try Interpreter(app: app, start: start, state: state)
+    }
+
+    /// A session in the world a scenario gives: its start screen, state, services' default outcomes and clock
+    /// (`start` and `state` from the command line come on top).
+    init(app: App, scenario: Scenario, start: Int?, state: [(path: [String], value: TypedExpression)]) throws {
+        self.app = app
+        var services = ServiceOutcomes()
+        for choice in scenario.givenServices {
+            let service = app.services[choice.service]
+            let operation = service.operations[choice.operation]
+            services.defaults["\(service.name).\(operation.name)"] = ServiceOutcomes.Choice(outcome: operation.outcomes[choice.outcome].name, output: choice.output)
+        }
+        let clock = scenario.clockStart.map { Timestamp(millisecondsSince1970: Int($0)) } ?? Timestamp(millisecondsSince1970: 1_767_225_600_000)
+        interpreter = try Interpreter(app: app, start: start ?? scenario.startScreen, clock: clock, services: services,
+                                      state: scenario.givenState + state)
+    }
+
+    /// Runs one step of a replayed scenario and records it for `save`; false for what is not an action
+    /// (expectations and refused fills are checked by `flowc test`, not replayed).
+    mutating func replay(_ step: Scenario.Step) throws -> Bool {
+        guard isAction(step.kind) else { return false }
+        let app = self.app
+        var evaluated: [String: Value] = [:]
+        try record("") { evaluated = try performAction(step.kind, of: app, on: &$0) }
+        if !steps.isEmpty { steps[steps.count - 1] = savedStep(step.kind, payload: evaluated) }
+        return true
+    }
+
+    /// A replayed step as `save` writes it (several lines for several outcomes, joined at the steps' indentation).
+    func savedStep(_ step: Scenario.Step.Kind, payload: [String: Value]) -> String {
+        switch step {
+        case .send(let event, _):
+            return sendStep(event, payload)
+        case .fill(let fills), .fillRefused(let fills):
+            return "- fill: { " + fills.map { fill in
+                switch fill.value {
+                case .text(let text): "\(fill.field): \(yamlQuoted(text))"
+                case .list(let items): "\(fill.field): [" + items.map(yamlQuoted).joined(separator: ", ") + "]"
+                }
+            }.joined(separator: ", ") + " }"
+        case .advance(let milliseconds):
+            return "- advance: " + (milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms")
+        case .outcome(let choices):
+            return choices.map { choice in
+                let service = app.services[choice.service]
+                let operation = service.operations[choice.operation]
+                return outcomeStep("\(service.name).\(operation.name)", operation.outcomes[choice.outcome].name, choice.output)
+            }.joined(separator: "\n      ")
+        case .back:
+            return "- back: true"
+        case .restart:
+            return "- restart: true"
+        case .expect:
+            return ""
+        }
     }
 
     /// A script's steps are remembered (for nothing but a bounded record) up to this many.
@@ -138,6 +270,7 @@ struct Session {
             return scenarioYAML(name: arguments.first ?? "recorded_session")
         case "send":
             guard let event = arguments.first else { throw CommandError(description: "send needs an event name") }
+            try checkHandled(event)
             let payload = try arguments.count > 1 ? payload(of: event, json: arguments[1]) : [:]
             try record(sendStep(event, payload)) { try $0.send(event, payload: payload) }
         case "fill":
@@ -163,9 +296,19 @@ struct Session {
         case "restart":
             try record("- restart: true") { try $0.restart() }
         default:
+            try checkHandled(command)
             try record("- send: \(command)") { try $0.send(command) }
         }
         return nil
+    }
+
+    /// A person's mistyped event is refused with the nearest name, not sent to be ignored.
+    func checkHandled(_ event: String) throws {
+        guard !handledEvents.contains(event) else { return }
+        let known = Array(handledEvents).sorted()
+        let suggestion = closestMatch(to: event, among: interpreter.availableEvents) ?? closestMatch(to: event, among: known)
+        throw CommandError(description: "no screen of '\(app.id)' handles '\(event)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                           + " ('help' lists the commands)")
     }
 
     mutating func record(_ step: String, _ body: (inout Interpreter) throws -> Void) throws {

@@ -9,7 +9,7 @@ struct TestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run every scenario of the apps and report each one.",
-        discussion: """
+        discussion: reflowed("""
             Prints a line per scenario and a summary. A failing scenario shows the step, what was
             expected, what happened, and the trace up to that step.
 
@@ -24,7 +24,7 @@ struct TestCommand: AsyncParsableCommand {
               flowc test                 every app under flows/
               flowc test tempo           one app, by id
               flowc test --no-reports    run only
-            """
+            """)
     )
 
     @Argument(help: "App ids to test (default: all).")
@@ -61,7 +61,7 @@ struct TestCommand: AsyncParsableCommand {
         var failed = 0
         var mutation: [String: [String: MutationScore]] = [:]
         for app in selected { mutation[app.id] = storedMutationScores(for: app, output: output, sources: compilation.sources) }
-        let (reports, results, verdicts) = acceptanceOutputs(for: FlowProgram(apps: selected), mutation: mutation)
+        let (reports, results, verdicts) = acceptanceOutputs(for: FlowProgram(apps: selected), mutation: mutation, output: output)
         for app in selected {
             for result in results[app.id] ?? [] {
                 if result.passed {

@@ -2,6 +2,7 @@ import FlowCompiler
 import FlowExpression
 import FlowIR
 import FlowMachine
+import RailFlow
 import FlowRuntime
 import FlowSource
 import FlowTestSupport
@@ -49,6 +50,11 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
     let app: App
     /// A started interpreter per start screen, copied for each run (the interpreter is a value; starting one compiles its rules).
     let started: [Int: Interpreter]
+
+    /// Apps whose invariants must hold on every random run, not only in their scenarios (issue 15: Rail's 70/30
+    /// split, round-ups and withdrawals); a run that breaks one is reported like a difference.
+    static var appsKeepingInvariants: Set<String> { ["rail"] }
+    var keepsInvariants: Bool { Self.appsKeepingInvariants.contains(app.id) }
 
     init(app: App) {
         self.app = app
@@ -116,12 +122,16 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         return .send(any?.name ?? "back", any.map { randomPayload($0.name, &random) } ?? [:])
     }
 
-    /// Text for each text payload field: country codes, addresses, blanks.
+    /// Text for each text payload field: country codes, addresses, blanks; an amount for each money field, from
+    /// the boundaries of the money rules (a cent, the 70/30 split's 0.05 and 10.01, a round-up, zero, negative).
     func randomPayload(_ event: String, _ random: inout SeededGenerator) -> [String: String] {
         guard let declaration = app.events.first(where: { $0.name == event }) else { return [:] }
         var payload: [String: String] = [:]
         for field in declaration.payload where field.type == .text {
             payload[field.name] = ["", "GB", "FR", "US", "gb", "XX", "1 High Street, London"].randomElement(using: &random) ?? ""
+        }
+        for field in declaration.payload where field.type == .money {
+            payload[field.name] = ["0.00", "0.01", "0.05", "1.00", "4.35", "10.01", "33.33", "250.00", "-1.00"].randomElement(using: &random) ?? "0.00"
         }
         return payload
     }
@@ -130,7 +140,17 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         switch action {
         case .send(let event, let text):
             var payload = zeroPayload(event, interpreter.app)
-            for (name, value) in text { payload[name] = .text(value) }
+            let fields = interpreter.app.events.first { $0.name == event }?.payload ?? []
+            for (name, value) in text {
+                // As the generated `Event(name:payload:)` reads it: money as an amount in the app's currency.
+                if fields.first(where: { $0.name == name })?.type == .money {
+                    if let amount = Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")) {
+                        payload[name] = .money(Money(amount: amount, currency: interpreter.app.currency))
+                    }
+                } else {
+                    payload[name] = .text(value)
+                }
+            }
             try interpreter.send(event, payload: payload)
         case .fill(let field, let input): if interpreter.currentScreen.fields.contains(where: { $0.name == field }) { try interpreter.fill(field, input) }
         case .outcome(let pending, let outcome):
@@ -283,6 +303,9 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             }
             var interpreterFailure: String?
             do { try Self.apply(action, to: &interpreter) } catch { interpreterFailure = "\(error)" }
+            if keepsInvariants, let failure = interpreterFailure, failure.contains("invariant '") {
+                return "\(label): the interpreter broke an invariant: \(failure)"
+            }
             var generatedFailure: String?
             var outputs: [[EffectRecord]] = []
             do {
@@ -402,6 +425,32 @@ func driver<Machine: FlowStateMachine>(for _: Machine.Type) -> any GeneratedDriv
         let semantics = compile(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("semantics/input").path], generatesOutputs: false),
                                 diagnostics: DiagnosticBag()).program.apps
         return flows + fixture + semantics
+    }
+
+    /// The invariant check of the Rail runs can fail: with the interpreter's Spend share of a deposit planted
+    /// wrong (the Invest part booked to Spend), one 10.00 USD deposit breaks an invariant and the run is reported.
+    @Test func aRailRunThatBreaksAnInvariantIsReported() throws {
+        guard var app = Self.apps().first(where: { $0.id == "rail" }) else {
+            Issue.record("no app 'rail'")
+            return
+        }
+        var planted = false
+        for flow in app.flows.indices {
+            for transition in app.flows[flow].globalTransitions.indices where app.flows[flow].globalTransitions[transition].event == "deposit_split" {
+                var actions = app.flows[flow].globalTransitions[transition].actions
+                guard case .set(let path, _) = actions[0].kind, path == ["spend_balance"],
+                      case .set(_, let investShare) = actions[1].kind else { continue }
+                actions[0].kind = .set(path: path, value: investShare)
+                app.flows[flow].globalTransitions[transition].actions = actions
+                planted = true
+            }
+        }
+        #expect(planted, "the deposit_split transition no longer starts with set spend_balance, invest_balance")
+        let runner = DifferentialRunner<MachineDriver<RailMachine>>(app: app)
+        let station = try #require(app.screens.firstIndex { $0.id == "station" })
+        let difference = runner.firstDifference([.send("deposit_confirmed", ["amount": "10.00"])], start: station)
+        #expect(difference?.contains("the interpreter broke an invariant") == true, "\(difference ?? "no difference")")
+        #expect(difference?.contains("invariant 'spend_is_its_share_minus_outflows'") == true, "\(difference ?? "no difference")")
     }
 
     @Test func everyAppInFlowsHasAGeneratedModule() {

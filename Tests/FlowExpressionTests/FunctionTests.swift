@@ -150,6 +150,37 @@ struct FunctionTests {
             == "cannot round 4.30 USD up to a multiple of 1.00 GBP: the currencies differ")
     }
 
+    @Test("take and drop: pages of a list (Rail's infinite scroll)")
+    func pages() throws {
+        #expect(try run("take(items, 2)") == .list([.int(1), .int(2)]))
+        #expect(try run("items.take(0)") == .list([]))
+        #expect(try run("take(items, 99)") == .list([.int(1), .int(2), .int(3)]))
+        #expect(try run("drop(items, 2)") == .list([.int(3)]))
+        #expect(try run("items.drop(3)") == .list([]))
+        #expect(try run("take(drop(items, 1), 1)") == .list([.int(2)]))
+        #expect(try run("size(take(transactions.filter(t, t.amount > 0.00 USD), 20))") == .int(1))
+        #expect(try runError("take(items, -1)").message == "take needs a count of 0 or more, found -1")
+        #expect(try runError("drop(items, count - 4)").message == "drop needs a count of 0 or more, found -1")
+        #expect(try typed("take(plans, 1)").type == .list(.enumeration("Plan")))
+        let problems = diagnostics("take(name, 2)")
+        #expect(problems.map(\.message) == ["argument 'list' of 'take(list: list<T>, count: int) -> list<T>' must be 'list', found 'text'"])
+        #expect(diagnostics("drop(items, '2')").map(\.message) == ["argument 'count' of 'drop(list: list<T>, count: int) -> list<T>' must be 'int', found 'text'"])
+    }
+
+    @Test("same_month and start_of_month: calendar months of dates and timestamps (UTC)")
+    func calendarMonths() throws {
+        #expect(try run("same_month(date('2026-01-01'), date('2026-01-31'))") == .bool(true))
+        #expect(try run("same_month(date('2026-01-31'), date('2026-02-01'))") == .bool(false))
+        #expect(try run("same_month(date('2025-01-05'), date('2026-01-05'))") == .bool(false))
+        #expect(try run("same_month(now(), date('2026-01-31'))") == .bool(true))
+        #expect(try run("same_month(started, now())", extra: ["started": .timestamp(Timestamp(millisecondsSince1970: 1_767_225_599_999))]) == .bool(false))
+        #expect(try run("same_month(started, now())", extra: ["started": .timestamp(Timestamp(millisecondsSince1970: 1_767_225_600_000))]) == .bool(true))
+        #expect(try run("start_of_month(date('2024-02-29'))") == date(2024, 2, 1))
+        #expect(try run("start_of_month(now())") == date(2026, 1, 1))
+        #expect(try run("dob.start_of_month() <= dob") == .bool(true))
+        #expect(diagnostics("same_month(name, now())").map(\.message) == ["argument 'a' of 'same_month(a: date|timestamp, b: date|timestamp) -> bool' must be 'date' or 'timestamp', found 'text'"])
+    }
+
     @Test("money functions")
     func moneyFunctions() throws {
         #expect(try run("convert(10.00 GBP, 'EUR', 1.17)") == money("11.70", "EUR"))

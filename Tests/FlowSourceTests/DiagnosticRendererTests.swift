@@ -1,4 +1,5 @@
 import Foundation
+import FlowTestSupport
 import Testing
 @testable import FlowSource
 
@@ -49,6 +50,21 @@ import Testing
         let region = (((run["results"] as? [[String: Any]])?.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any]
         #expect(region?["startLine"] as? Int == 4)
         #expect(region?["startColumn"] as? Int == 15)
+    }
+
+    /// The whole SARIF log, exactly: rule metadata from the catalogue (name, descriptions, fix, help URI into
+    /// docs/diagnostics.md, default level) and the did-you-mean as a related location GitHub code scanning links.
+    @Test func sarifCarriesRuleMetadataAndRelatedLocations() {
+        let sarif = DiagnosticRenderer(format: .sarif).render([diagnostic])
+        let entry = diagnosticCatalog["unknown-target"]
+        #expect(entry != nil)
+        assertMatchesGolden(sarif, golden: fixturesDirectory().appendingPathComponent("sarif/unknown-target.sarif"))
+    }
+
+    @Test func everyCodeCheckersReportIsInTheCatalogue() throws {
+        let codes = try FileManager.default.contentsOfDirectory(atPath: fixturesDirectory().appendingPathComponent("diagnostics").path)
+        #expect(!codes.isEmpty)
+        for code in codes { #expect(diagnosticCatalog[code] != nil, "\(code) is not in DiagnosticCatalog.swift; run scripts/make-diagnostics-doc.py") }
     }
 
     @Test func presentationOrderAndDeduplication() {

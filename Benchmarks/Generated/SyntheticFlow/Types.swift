@@ -38,7 +38,7 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// the others at their zero value.
+    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "next":

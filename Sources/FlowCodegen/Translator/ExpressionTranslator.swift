@@ -334,6 +334,13 @@ struct ExpressionTranslator {
             default:
                 return call("parseDecimal", values, type: type, throwing: true)
             }
+        case .take, .drop:
+            return call(function == .take ? "takeElements" : "dropElements", values, type: type, throwing: true)
+        case .sameMonth, .startOfMonth:
+            let days = zip(values, arguments).map { value, argument in
+                argument.type.nonOptional == .timestamp ? call("calendarDay", [value], type: .date, throwing: true) : value
+            }
+            return call(function == .sameMonth ? "sameMonth" : "startOfMonth", days, type: type, throwing: function == .startOfMonth)
         }
     }
 

@@ -112,16 +112,20 @@ struct MachineTranslator {
             let name = names.eventCase(event.name)
             let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
                 let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
-                // Text fields take the given text; other fields their zero value.
+                // Text fields take the given text, money fields the given amount in the app's currency; other
+                // fields their zero value.
                 let given = SwiftExpression.binary("??", .subscript(.id("payload"), .string(field.name)), names.zeroValue(field.type))
-                return SwiftArgument(label, field.type == .text ? given : names.zeroValue(field.type))
+                let amount = SwiftExpression.binary("??", .call(.id("payloadMoney"), [SwiftArgument(nil, .subscript(.id("payload"), .string(field.name))),
+                                                                                     SwiftArgument("currency", .string(app.currency))]),
+                                                    names.zeroValue(field.type))
+                return SwiftArgument(label, field.type == .text ? given : field.type == .money ? amount : names.zeroValue(field.type))
             })
             byName.append(SwiftSwitchCase([TextRenderer().expression(.string(event.name))], [.assign(.id("self"), value)]))
         }
         byName.append(.default([.return(.id("nil"))]))
         let members: [SwiftDeclaration] = [
             SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,",
-                                   "the others at their zero value."], access: publicAccess,
+                                   "money fields from the amount written there (`\"4.35\"`, in the app's currency), the others at their zero value."], access: publicAccess,
                              .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
                                           effects: ["?"], body: [.switch(.id("name"), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
@@ -323,6 +327,7 @@ struct MachineTranslator {
         members += derivedFunctions()
         members.append(textsFunction())
         members.append(guardFunction())
+        members.append(timerLengthFunction())
         members.append(actionsFunction())
         members.append(validatorFunction())
         members.append(invariantFunction())
@@ -505,6 +510,17 @@ struct MachineTranslator {
         SwiftDeclaration(doc: ["Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry)."], access: publicAccess, attributes: spi,
                          .function(modifiers: [], name: "evaluateGuard", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "event", type: names.event + "?")],
                                    effects: ["throws"], returns: "Bool", body: numberedSwitch(tables.guards, fallback: [.return(.id("false"))])))
+    }
+
+    func timerLengthFunction() -> SwiftDeclaration {
+        var cases = tables.timerLengths.map { entry in
+            SwiftSwitchCase(["\(entry.timer)"], [.comment(entry.comment)] + entry.statements)
+        }
+        cases.append(.default([.return(.id("nil"))]))
+        let body: [SwiftStatement] = tables.timerLengths.isEmpty ? [.return(.id("nil"))] : [.switch(.id("timer"), cases)]
+        return SwiftDeclaration(doc: ["The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's)."], access: publicAccess, attributes: spi,
+                                .function(modifiers: [], name: "timerLength", parameters: [SwiftParameter(label: "_", name: "timer", type: "Int32")],
+                                          effects: ["throws"], returns: "Int?", body: body))
     }
 
     func actionsFunction() -> SwiftDeclaration {

@@ -40,6 +40,8 @@ struct TableBuilder {
     var fields: [(name: Int, validator: Int, shownWhen: Int, shownWhenSource: Int, comment: String)] = []
     var variants: [(name: Int, condition: Int, comment: String)] = []
     var screenIDs: [Int] = []
+    /// Timers whose length is read from the state when they start, by timer number: the body returning it.
+    var timerLengths: [(timer: Int, statements: [SwiftStatement], comment: String)] = []
 
     /// Numbered from 1; 0 means none.
     var guards: [Body] = []
@@ -85,6 +87,7 @@ struct TableBuilder {
             for timer in screen.timers {
                 timers.append((timer.delayMilliseconds, 0, 0, "\(screen.id) after \(timer.delaySource)"))
                 timerRowsToAdd.append((timer, timers.count - 1))
+                addTimerLength(timer, number: timers.count - 1, place: "\(screen.id) after \(timer.delaySource)")
             }
             let timerEnd = timers.count
             let fieldStart = fields.count
@@ -124,6 +127,7 @@ struct TableBuilder {
             let timerStart = timers.count
             for timer in flow.globalTimers {
                 timers.append((timer.delayMilliseconds, 0, 0, "\(flow.name) (global) after \(timer.delaySource)"))
+                addTimerLength(timer, number: timers.count - 1, place: "\(flow.name) (global) after \(timer.delaySource)")
             }
             for (offset, timer) in flow.globalTimers.enumerated() {
                 let start = rows.count
@@ -191,6 +195,18 @@ struct TableBuilder {
         let condition = transition.conditionSource.map { " if \($0)" } ?? ""
         rows.append(Row(event: eventNumber, guardID: guardID, actionsID: actionsID, target: target, argument: argument,
                         validates: transition.validates, comment: "\(place)\(condition) \(description)"))
+    }
+
+    // MARK: Timer lengths from the state
+
+    /// Translates the length of a timer written with a state name (`after: { session_timeout: ... }`), read when it starts.
+    mutating func addTimerLength(_ timer: FlowIR.Timer, number: Int, place: String) {
+        guard let length = timer.length else { return }
+        expressions.readPayload = []
+        expressions.readForm = [:]
+        let value = expressions.value(length, scope: ExpressionScope())
+        let checked = SwiftExpression.call(.id("checkedTimerLength"), [SwiftArgument(nil, value.code), SwiftArgument(nil, .string("after \(timer.delaySource)"))])
+        timerLengths.append((number, [.return(.try(checked))], place))
     }
 
     // MARK: Guards, actions, validators

@@ -363,6 +363,17 @@ extension ExpressionChecker {
             argument(&call, 0, accepts: [.text])
             argument(&call, 1, accepts: [.text])
             return result(call, .bool)
+        case .take, .drop:
+            let type = argument(&call, 0, accepts: [.list(.error)])
+            argument(&call, 1, accepts: [.int])
+            return result(call, type ?? .error)
+        case .sameMonth:
+            argument(&call, 0, accepts: [.date, .timestamp])
+            argument(&call, 1, accepts: [.date, .timestamp])
+            return result(call, .bool)
+        case .startOfMonth:
+            argument(&call, 0, accepts: [.date, .timestamp])
+            return result(call, .date)
         }
     }
 

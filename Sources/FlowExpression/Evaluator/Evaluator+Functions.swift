@@ -225,7 +225,31 @@ extension Evaluator {
                 guard let decimal = DecimalMath.parse(written) else { throw fail("'\(written)' is not a decimal number") }
                 return .decimal(decimal)
             }
+        case .take, .drop:
+            let items = try listValue(values[0], arguments[0])
+            guard case .int(let count) = values[1] else { throw wrongType(values[1], "int", arguments[1]) }
+            guard count >= 0 else {
+                throw EvaluationError("\(function.name) needs a count of 0 or more, found \(count)", span: arguments[1].span)
+            }
+            return .list(function == .take ? Array(items.prefix(count)) : Array(items.dropFirst(count)))
+        case .sameMonth:
+            let first = try calendarDay(values[0], arguments[0])
+            let second = try calendarDay(values[1], arguments[1])
+            return .bool(first.year == second.year && first.month == second.month)
+        case .startOfMonth:
+            let day = try calendarDay(values[0], arguments[0])
+            guard let start = CalendarDate(year: day.year, month: day.month, day: 1) else { throw fail("date out of range") }
+            return .date(start)
         }
+    }
+
+    /// The calendar day of a date, or of a timestamp (in UTC).
+    private func calendarDay(_ value: Value, _ argument: TypedExpression) throws -> CalendarDate {
+        if case .timestamp(let timestamp) = value {
+            guard let date = timestamp.date else { throw EvaluationError("timestamp out of range", span: argument.span) }
+            return date
+        }
+        return try dateValue(value, argument)
     }
 
     private func validCurrency(_ code: String, _ argument: TypedExpression) throws -> String {

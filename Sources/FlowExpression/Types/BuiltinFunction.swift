@@ -25,6 +25,10 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case addYears = "add_years"
     case formatNumber = "format_number"
     case truncate
+    // Pages of a list (Rail "Infinite scroll pagination") and calendar months (Rail "total rounded up this month").
+    case take, drop
+    case sameMonth = "same_month"
+    case startOfMonth = "start_of_month"
 
     /// The name as written in expressions.
     public var name: String { rawValue }
@@ -78,6 +82,10 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .addYears: "add_years(value: date|timestamp, years: int) -> same type"
         case .formatNumber: "format_number(value: int|decimal|money, places: int) -> text"
         case .truncate: "truncate(text: text, length: int) -> text"
+        case .take: "take(list: list<T>, count: int) -> list<T>"
+        case .drop: "drop(list: list<T>, count: int) -> list<T>"
+        case .sameMonth: "same_month(a: date|timestamp, b: date|timestamp) -> bool"
+        case .startOfMonth: "start_of_month(value: date|timestamp) -> date"
         }
     }
 
@@ -95,6 +103,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .symbol: 1...1
         case .convert: 3...3
         case .min, .max: 1...Int.max
+        case .take, .drop, .sameMonth: 2...2
+        case .startOfMonth: 1...1
         }
     }
 
@@ -109,6 +119,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         "is_phone_number": "is_phone", "is_valid_iban": "is_iban", "iban": "is_iban", "email": "is_email",
         "str": "string", "toString": "string", "text": "string", "floor": "round", "ceil": "round_up",
         "any": "exists", "some": "exists", "every": "all", "where": "filter", "select": "map",
+        "limit": "take", "first": "take", "prefix": "take", "skip": "drop", "offset": "drop",
     ]
 
     /// The signature of a macro, as diagnostics show it.

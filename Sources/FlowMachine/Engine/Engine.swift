@@ -34,6 +34,9 @@
     func validateField(_ id: Int32, _ input: FieldInput?) throws -> String?
     /// Throws `FlowFailure` naming the first invariant that does not hold.
     func checkInvariants() throws
+    /// The length of timer `timer` in milliseconds when the flows keep it in the state (read as the
+    /// timer starts), or nil for a timer with a fixed length (`TimerEntry.milliseconds`).
+    func timerLength(_ timer: Int32) throws -> Int?
 }
 
 extension EngineHost {
@@ -79,7 +82,7 @@ extension EngineHost {
     /// Enters the start screen: the app's recurring timers, then the screen's view, entry actions and timers, and
     /// the events its entry raises (the interpreter's start step).
     @inlinable public mutating func engineStart(into effects: inout [Effect]) throws {
-        for timer in tables.recurringTimers { schedule(timer, screen: -2, flow: tables.startFlow, into: &effects) }
+        for timer in tables.recurringTimers { try schedule(timer, screen: -2, flow: tables.startFlow, into: &effects) }
         try enter(engine.screenNumber, into: &effects)
         try drainRaised(into: &effects)
         try checkInvariants()
@@ -104,7 +107,7 @@ extension EngineHost {
         } else {
             _ = try dispatch(event, into: &effects)
             try drainRaised(into: &effects)
-            restartInactivityTimers(into: &effects)
+            try restartInactivityTimers(into: &effects)
         }
         try checkInvariants()
     }
@@ -114,7 +117,7 @@ extension EngineHost {
     @inlinable public mutating func engineBack(into effects: inout [Effect]) throws -> Bool {
         let moved = try goBack(into: &effects)
         try drainRaised(into: &effects)
-        restartInactivityTimers(into: &effects)
+        try restartInactivityTimers(into: &effects)
         try checkInvariants()
         return moved
     }
@@ -123,16 +126,16 @@ extension EngineHost {
 
     /// A flow's own timers measure inactivity: whatever the person does starts them again.
     @inlinable @inline(__always)
-    public mutating func restartInactivityTimers(into effects: inout [Effect]) {
+    public mutating func restartInactivityTimers(into effects: inout [Effect]) throws {
         guard engine.ended == nil else { return }
         let flow = tables.screens[Int(engine.screenNumber)].flow
         guard tables.flows[Int(flow)].timerStart != tables.flows[Int(flow)].timerEnd else { return }
-        startFlowTimers(flow, into: &effects)
+        try startFlowTimers(flow, into: &effects)
     }
 
     /// Cancels every running flow timer and starts those of `flow`.
     @inlinable @inline(__always)
-    public mutating func startFlowTimers(_ flow: Int32, into effects: inout [Effect]) {
+    public mutating func startFlowTimers(_ flow: Int32, into effects: inout [Effect]) throws {
         var index = 0
         while index < engine.activeTimers.count {
             if engine.activeTimers[index].screen == -1 {
@@ -143,15 +146,17 @@ extension EngineHost {
             }
         }
         let entry = tables.flows[Int(flow)]
-        for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: -1, flow: flow, into: &effects) }
+        for timer in entry.timerStart..<entry.timerEnd { try schedule(timer, screen: -1, flow: flow, into: &effects) }
     }
 
     @inlinable
-    public mutating func schedule(_ timer: Int32, screen: Int32, flow: Int32, into effects: inout [Effect]) {
+    public mutating func schedule(_ timer: Int32, screen: Int32, flow: Int32, into effects: inout [Effect]) throws {
+        // A length the flows keep in the state is read as the timer starts.
+        let milliseconds = try timerLength(timer) ?? tables.timers[Int(timer)].milliseconds
         engine.nextTimerToken += 1
         let token = TimerToken(rawValue: engine.nextTimerToken)
         engine.activeTimers.append(ActiveTimer(token: token, screen: screen, flow: flow, timer: timer))
-        effects.append(.startTimer(token, milliseconds: tables.timers[Int(timer)].milliseconds))
+        effects.append(.startTimer(token, milliseconds: milliseconds))
     }
 
     @inlinable @inline(__always)
@@ -173,7 +178,7 @@ extension EngineHost {
         guard engine.ended == nil, let index = engine.activeTimers.firstIndex(where: { $0.token == token }) else { return }
         let active = engine.activeTimers.remove(at: index)
         // A recurring timer (app.every) is armed again before its actions run, as the interpreter does.
-        if active.screen == -2 { schedule(active.timer, screen: -2, flow: active.flow, into: &effects) }
+        if active.screen == -2 { try schedule(active.timer, screen: -2, flow: active.flow, into: &effects) }
         let timer = tables.timers[Int(active.timer)]
         _ = try take(Int(timer.rowStart)..<Int(timer.rowEnd), event: -1, payload: nil, into: &effects)
     }
@@ -342,7 +347,7 @@ extension EngineHost {
         // Nothing to restart when the flow has no global timers and none are running.
         if entry.timerStart == entry.timerEnd && engine.activeTimers.isEmpty { return }
         if flow != previousFlow || !engine.activeTimers.contains(where: { $0.screen == -1 && $0.flow == flow }) {
-            startFlowTimers(flow, into: &effects)
+            try startFlowTimers(flow, into: &effects)
         }
     }
 
@@ -353,7 +358,7 @@ extension EngineHost {
             effects.append(.analytics(AnalyticsEvent(name: tables.strings[Int(entry.analytics)])))
         }
         if entry.enterActions != 0 { try runActions(entry.enterActions, nil, into: &effects) }
-        for timer in entry.timerStart..<entry.timerEnd { schedule(timer, screen: screen, flow: entry.flow, into: &effects) }
+        for timer in entry.timerStart..<entry.timerEnd { try schedule(timer, screen: screen, flow: entry.flow, into: &effects) }
     }
 
     // MARK: Forms

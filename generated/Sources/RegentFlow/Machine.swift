@@ -584,6 +584,12 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         }
     }
 
+    /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
+    @_spi(Generated)
+    public func timerLength(_ timer: Int32) throws -> Int? {
+        return nil
+    }
+
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
     public mutating func runActions(_ id: Int32, _ event: RegentEvent?, into effects: inout [RegentEffect]) throws {

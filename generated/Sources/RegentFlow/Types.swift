@@ -782,7 +782,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// the others at their zero value.
+    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "bank_selected":
@@ -844,7 +844,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "truelayer.disconnect.disconnected":
             self = .truelayerDisconnectDisconnected
         case "twelve_data.quote.found":
-            self = .twelveDataQuoteFound(name: payload["name"] ?? "", price: Money(amount: 0, currency: "GBP"), marketOpen: false)
+            self = .twelveDataQuoteFound(name: payload["name"] ?? "", price: payloadMoney(payload["price"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"), marketOpen: false)
         case "twelve_data.quote.not_found":
             self = .twelveDataQuoteNotFound
         case "twelve_data.quote.rate_limited":
@@ -866,7 +866,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "exchange_rates.latest.unavailable":
             self = .exchangeRatesLatestUnavailable
         case "revenuecat.offerings.loaded":
-            self = .revenuecatOfferingsLoaded(annualPrice: Money(amount: 0, currency: "GBP"))
+            self = .revenuecatOfferingsLoaded(annualPrice: payloadMoney(payload["annual_price"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"))
         case "revenuecat.offerings.failed":
             self = .revenuecatOfferingsFailed
         case "revenuecat.purchase.purchased":

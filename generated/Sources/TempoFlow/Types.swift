@@ -1718,7 +1718,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// the others at their zero value.
+    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "country_selected":
@@ -1726,15 +1726,15 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "address_selected":
             self = .addressSelected(address: payload["address"] ?? "")
         case "card_payment_requested":
-            self = .cardPaymentRequested(merchant: payload["merchant"] ?? "", amount: Money(amount: 0, currency: "GBP"))
+            self = .cardPaymentRequested(merchant: payload["merchant"] ?? "", amount: payloadMoney(payload["amount"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"))
         case "physical_card_delivered":
             self = .physicalCardDelivered
         case "physical_card_atm_activated":
             self = .physicalCardAtmActivated
         case "fx_rate_quoted":
-            self = .fxRateQuoted(rate: Decimal(0), fee: Money(amount: 0, currency: "GBP"))
+            self = .fxRateQuoted(rate: Decimal(0), fee: payloadMoney(payload["fee"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"))
         case "bank_transfer_received":
-            self = .bankTransferReceived(sender: payload["sender"] ?? "", amount: Money(amount: 0, currency: "GBP"))
+            self = .bankTransferReceived(sender: payload["sender"] ?? "", amount: payloadMoney(payload["amount"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"))
         case "ecosystem_highlight_viewed":
             self = .ecosystemHighlightViewed(slot: 0, campaignId: payload["campaign_id"] ?? "")
         case "ecosystem_highlight_tapped":

@@ -1112,7 +1112,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// the others at their zero value.
+    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "deep_link_opened":
@@ -1214,7 +1214,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "device.authenticate.cancelled":
             self = .deviceAuthenticateCancelled
         case "account.load.loaded":
-            self = .accountLoadLoaded(balance: Money(amount: 0, currency: "USD"), suspended: false)
+            self = .accountLoadLoaded(balance: payloadMoney(payload["balance"], currency: "USD") ?? Money(amount: 0, currency: "USD"), suspended: false)
         case "account.load.network_error":
             self = .accountLoadNetworkError
         case "favorites_api.load.loaded":

@@ -44,6 +44,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         state.picked = ""
         state.reference = ""
         state.lastName = "Ada"
+        state.lockAfter = 30000
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: HUB), for code that knows screens by ID.
@@ -135,6 +136,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         state.picked = ""
         state.reference = ""
         state.lastName = "Ada"
+        state.lockAfter = 30000
         try engineRestart(startScreen: 0, into: &effects)
     }
 
@@ -144,10 +146,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
         switch screenNumber {
-        case 24:
+        case 25:
             // SVC-OK Sent
             return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
-        case 26:
+        case 27:
             // DEF-1 Name
             return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -173,6 +175,18 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             return try (decimalValue(formInput(0)) != nil) && (required(decimalValue(formInput(0)), "'form.amount'") > decimal("100")) // form 0: amount
         default:
             return false
+        }
+    }
+
+    /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
+    @_spi(Generated)
+    public func timerLength(_ timer: Int32) throws -> Int? {
+        switch timer {
+        case 1:
+            // TMR-3 after lock_after
+            return try checkedTimerLength(state.lockAfter, "after lock_after")
+        default:
+            return nil
         }
     }
 
@@ -208,22 +222,25 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // SHT-S pick
             state.picked = "x"
         case 9:
+            // TMR-3 shorten
+            state.lockAfter = 10000
+        case 10:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
-        case 10:
+        case 11:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 11:
+        case 12:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 12:
+        case 13:
             // DEF-1 forget
             setInput(0, nil)
-        case 13:
+        case 14:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 14:
+        case 15:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))

@@ -77,6 +77,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Away (TMR-AWAY)
     case tmrAWAY = "TMR-AWAY"
 
+    /// Timed by state (TMR-3)
+    case tmr3 = "TMR-3"
+
     /// Timed out (TMR-2)
     case tmr2 = "TMR-2"
 
@@ -148,6 +151,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Timed"
         case .tmrAWAY:
             return "Away"
+        case .tmr3:
+            return "Timed by state"
         case .tmr2:
             return "Timed out"
         case .svc1:
@@ -214,22 +219,24 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 20
         case .tmrAWAY:
             return 21
-        case .tmr2:
+        case .tmr3:
             return 22
-        case .svc1:
+        case .tmr2:
             return 23
-        case .svcOK:
+        case .svc1:
             return 24
-        case .svcFAIL:
+        case .svcOK:
             return 25
-        case .def1:
+        case .svcFAIL:
             return 26
-        case .def2:
+        case .def1:
             return 27
-        case .subDONE:
+        case .def2:
             return 28
-        case .sub1:
+        case .subDONE:
             return 29
+        case .sub1:
+            return 30
         }
     }
 
@@ -257,6 +264,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goSubflow
     case goGlobal
     case goTimers
+    case goStateTimer
     case goServices
     case goDefaults
     case close
@@ -274,6 +282,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case help
     case away
     case `return`
+    case shorten
     case send
     case useFavourite
     case forget
@@ -284,7 +293,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// the others at their zero value.
+    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "bank.transfer.sent":
@@ -309,6 +318,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goGlobal
         case "go_timers":
             self = .goTimers
+        case "go_state_timer":
+            self = .goStateTimer
         case "go_services":
             self = .goServices
         case "go_defaults":
@@ -343,6 +354,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .away
         case "return":
             self = .`return`
+        case "shorten":
+            self = .shorten
         case "send":
             self = .send
         case "use_favourite":
@@ -383,6 +396,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_global"
         case .goTimers:
             return "go_timers"
+        case .goStateTimer:
+            return "go_state_timer"
         case .goServices:
             return "go_services"
         case .goDefaults:
@@ -417,6 +432,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "away"
         case .`return`:
             return "return"
+        case .shorten:
+            return "shorten"
         case .send:
             return "send"
         case .useFavourite:
@@ -458,50 +475,54 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 9
         case .goTimers:
             return 10
-        case .goServices:
+        case .goStateTimer:
             return 11
-        case .goDefaults:
+        case .goServices:
             return 12
-        case .close:
+        case .goDefaults:
             return 13
-        case .startChain:
+        case .close:
             return 14
-        case .chainB:
+        case .startChain:
             return 15
-        case .chainC:
+        case .chainB:
             return 16
-        case .done:
+        case .chainC:
             return 17
-        case .bump:
+        case .done:
             return 18
-        case .pick:
+        case .bump:
             return 19
-        case .next:
+        case .pick:
             return 20
-        case .go:
+        case .next:
             return 21
-        case .up:
+        case .go:
             return 22
-        case .again:
+        case .up:
             return 23
-        case .`open`:
+        case .again:
             return 24
-        case .help:
+        case .`open`:
             return 25
-        case .away:
+        case .help:
             return 26
-        case .`return`:
+        case .away:
             return 27
-        case .send:
+        case .`return`:
             return 28
-        case .useFavourite:
+        case .shorten:
             return 29
-        case .forget:
+        case .send:
             return 30
-        case .ping:
+        case .useFavourite:
             return 31
-        case .finish:
+        case .forget:
             return 32
+        case .ping:
+            return 33
+        case .finish:
+            return 34
         case .timerFired:
             return (-2)
         }
@@ -588,12 +609,15 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var reference: String = ""
     public var lastName: String = ""
 
+    /// A timer's length kept in the state.
+    public var lockAfter: Int = 0
+
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "last_name: " + quotedText(lastName), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -602,5 +626,6 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case picked
         case reference
         case lastName = "last_name"
+        case lockAfter = "lock_after"
     }
 }

@@ -159,6 +159,12 @@ public struct SmallMachine: Sendable, FlowStateMachine {
         }
     }
 
+    /// The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's).
+    @_spi(Generated)
+    public func timerLength(_ timer: Int32) throws -> Int? {
+        return nil
+    }
+
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
     public mutating func runActions(_ id: Int32, _ event: SmallEvent?, into effects: inout [SmallEffect]) throws {

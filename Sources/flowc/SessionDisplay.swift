@@ -1,0 +1,174 @@
+import FlowExpression
+import FlowIR
+import FlowRuntime
+
+/// What a person at `flowc run` sees of the run between two commands, so the change line can say what changed.
+struct SessionSnapshot {
+    var screen: String
+    var variant: String?
+    var state: [String: String]
+    var values: [String: Value]
+    var form: [String: String]
+    var errors: [String: String]
+    var stepCount: Int
+    var ended: String?
+
+    init(_ interpreter: Interpreter, app: App) {
+        screen = interpreter.currentScreen.id
+        variant = (try? interpreter.currentVariant()) ?? nil
+        values = interpreter.state
+        state = Dictionary(uniqueKeysWithValues: app.state.map { [values] in ($0.name, values[$0.name]?.description ?? "null") })
+        form = interpreter.form.mapValues(shown)
+        errors = interpreter.errors
+        stepCount = interpreter.stepCount
+        ended = interpreter.ended
+    }
+}
+
+/// `"Ayrton"` or `[a, b]`: a field's input as the session shows it.
+func shown(_ input: FieldInput) -> String {
+    switch input {
+    case .text(let text): "\"\(text)\""
+    case .list(let items): "[" + items.joined(separator: ", ") + "]"
+    }
+}
+
+extension Session {
+    /// The run before anything happened: no screen, nothing typed, the state as it was before the first screen's
+    /// entry actions ran is not kept, so the first change line shows the start step's transitions and effects only.
+    var startSnapshot: SessionSnapshot {
+        var snapshot = SessionSnapshot(interpreter, app: app)
+        snapshot.screen = ""
+        snapshot.stepCount = 0
+        return snapshot
+    }
+
+    /// The short account of one command: where the run is now, what was taken, which fields, state and effects
+    /// changed, and what can happen next. `state` prints the whole state, `show` the whole screen.
+    ///
+    /// ```
+    /// → ONB-003 · Card Selection  (+2s)
+    ///   tap_im_new: ONB-001 → ONB-003
+    ///   state: onboarding_started false → true
+    ///   effect: analytics onb_card_selection_viewed
+    ///   next: tap_select, tap_back
+    /// ```
+    func changeLines(since before: SessionSnapshot) -> String {
+        let now = SessionSnapshot(interpreter, app: app)
+        let screen = interpreter.currentScreen
+        var lines: [String] = []
+        let variant = now.variant.map { " (\($0))" } ?? ""
+        let arrow = now.screen == before.screen ? "=" : "→"
+        lines.append("\(arrow) \(screen.id) · \(screen.name)\(variant)  (+\(interpreter.elapsed / 1000)s)")
+        let recent = interpreter.steps(from: min(before.stepCount, interpreter.stepCount))
+        for micro in recent.flatMap(\.microSteps) { lines.append("  \(micro)") }
+        if now.screen == before.screen {
+            for field in screen.fields {
+                let old = before.form[field.name] ?? "(empty)"
+                let new = now.form[field.name] ?? "(empty)"
+                if old != new { lines.append("  field \(field.name): \(old) → \(new)") }
+                if let error = now.errors[field.name], before.errors[field.name] != error { lines.append("  ✗ \(field.name): \(error)") }
+                if now.errors[field.name] == nil, before.errors[field.name] != nil { lines.append("  ✓ \(field.name): no longer in error") }
+            }
+        }
+        let changed = app.state.filter { before.state[$0.name] != now.state[$0.name] }
+        for variable in changed {
+            lines.append(contentsOf: stateChanges([variable.name], before.values[variable.name] ?? .null, now.values[variable.name] ?? .null))
+        }
+        for effect in recent.flatMap(\.effects) { lines.append("  effect: \(effect)") }
+        if let ended = now.ended, before.ended == nil { lines.append("  the run ended: \(ended)") }
+        lines.append(contentsOf: whatCanHappen())
+        return lines.joined(separator: "\n")
+    }
+
+    /// What can happen next, by who makes it happen: the person (taps and other events of the screen), the
+    /// services the app is waiting for (with their outcomes), and the clock.
+    func whatCanHappen() -> [String] {
+        var lines: [String] = []
+        let outcomes = serviceOutcomeEvents
+        let screen = interpreter.currentScreen
+        let own = Set(screen.transitions.map(\.event))
+        let events = interpreter.availableEvents.filter { !outcomes.contains($0) }
+        let onScreen = events.filter { own.contains($0) }
+        let flowWide = events.filter { !own.contains($0) }
+        lines.append("  next: " + (onScreen.isEmpty ? "(no events on this screen)" : onScreen.joined(separator: ", ")))
+        if !flowWide.isEmpty {
+            lines.append("  anywhere in \(app.flows[screen.flow].name): " + flowWide.joined(separator: ", "))
+        }
+        for call in interpreter.pendingCalls {
+            let names = outcomeNames(of: call)
+            lines.append("  waiting for \(call): outcome \(call) \(names.isEmpty ? "<outcome>" : names.joined(separator: "|"))")
+        }
+        let timers = interpreter.upcomingTimers
+        if !timers.isEmpty {
+            lines.append("  timers: " + timers.map { "after \($0.delay) (in \($0.remaining / 1000)s)" }.joined(separator: ", ") + "; advance <duration>")
+        }
+        return lines
+    }
+
+    /// The whole state, one variable a line, in declaration order.
+    func stateLines() -> String {
+        let values = interpreter.state
+        guard !app.state.isEmpty else { return "  (no state)" }
+        return app.state.map { "  \($0.name) = \(values[$0.name].map(shownValue) ?? "null")" }.joined(separator: "\n")
+    }
+
+    /// Every `service.operation.outcome` event of the app.
+    var serviceOutcomeEvents: Set<String> {
+        var events = Set<String>()
+        for service in app.services {
+            for operation in service.operations {
+                for outcome in operation.outcomes { events.insert("\(service.name).\(operation.name).\(outcome.name)") }
+            }
+        }
+        return events
+    }
+
+    func outcomeNames(of call: String) -> [String] {
+        for service in app.services {
+            for operation in service.operations where "\(service.name).\(operation.name)" == call { return operation.outcomes.map(\.name) }
+        }
+        return []
+    }
+
+    /// Words the line editor completes: commands, the screen's events, its fields (after `fill`), pending calls
+    /// (after `outcome`) and their outcomes.
+    func completions(for line: String) -> [String] {
+        let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let commands = ["send", "fill", "advance", "outcome", "back", "undo", "save", "state", "show", "help", "quit"]
+        switch (words.first, words.count) {
+        case (_, 1):
+            return commands + interpreter.availableEvents
+        case ("send", 2):
+            return interpreter.availableEvents
+        case ("fill", 2):
+            return interpreter.currentScreen.fields.map(\.name)
+        case ("outcome", 2):
+            return interpreter.pendingCalls
+        case ("outcome", 3):
+            return outcomeNames(of: words[1])
+        case ("advance", 2):
+            return interpreter.upcomingTimers.map(\.delay)
+        default:
+            return []
+        }
+    }
+}
+
+/// `  state a.b: old → new` for each changed leaf: records are compared field by field, so a change to one field
+/// of a large record reads as that field, not as two copies of the record.
+func stateChanges(_ path: [String], _ old: Value, _ new: Value) -> [String] {
+    if old == new { return [] }
+    if case .record(let before) = old, case .record(let after) = new {
+        return Set(before.keys).union(after.keys).sorted().flatMap { key in
+            stateChanges(path + [key], before[key] ?? .null, after[key] ?? .null)
+        }
+    }
+    return ["  state \(path.joined(separator: ".")): \(shownValue(old)) → \(shownValue(new))"]
+}
+
+/// A value as the session shows it: text in quotes (so an empty text is seen), everything else as the runtime writes it.
+func shownValue(_ value: Value) -> String {
+    if case .text(let text) = value { return "\"\(text)\"" }
+    return value.description
+}

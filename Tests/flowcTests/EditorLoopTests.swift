@@ -1,0 +1,145 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// The editor loop and CI switches: `check --watch`, `init`, `--max-warnings` / `--warnings-as-errors`, help that
+/// wraps at the terminal's width.
+@Suite struct EditorLoopTests {
+    /// A fresh folder for a case (a project of its own: flowc writes only inside the current folder).
+    static func scratch(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    // MARK: --max-warnings, --warnings-as-errors
+
+    @Test func warningsFailOnlyWhenAsked() throws {
+        let fixtures = fixturesDirectory()
+        let plain = try runFlowc(["check", "diagnostics/ignored-key"], in: fixtures)
+        #expect(plain.status == 0)
+        let strict = try runFlowc(["check", "diagnostics/ignored-key", "--warnings-as-errors"], in: fixtures)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.hasSuffix("0 errors and 1 warning generated.\nerror: 1 warning where --warnings-as-errors allows 0\n"), "\(strict.stderr)")
+        let allowed = try runFlowc(["check", "diagnostics/ignored-key", "--max-warnings", "1"], in: fixtures)
+        #expect(allowed.status == 0)
+        let tooMany = try runFlowc(["check", "diagnostics/ignored-key", "--max-warnings", "0"], in: fixtures)
+        #expect(tooMany.status == 1)
+        #expect(tooMany.stderr.hasSuffix("error: 1 warning where --max-warnings 0 allows 0\n"), "\(tooMany.stderr)")
+        let negative = try runFlowc(["check", "diagnostics/ignored-key", "--max-warnings=-2"], in: fixtures)
+        #expect(negative.status == 64)
+        #expect(negative.stderr.hasPrefix("Error: --max-warnings takes a number of warnings, 0 or more, not -2\n"), "\(negative.stderr)")
+        let build = try runFlowc(["build", "diagnostics/ignored-key", "--warnings-as-errors", "--output", "out"], in: fixtures)
+        #expect(build.status == 1, "build honours it too")
+    }
+
+    // MARK: init
+
+    @Test func initCreatesAnAppThatChecksCleanAndPasses() throws {
+        let project = try Self.scratch("init")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let created = try runFlowc(["init", "corner_shop"], in: project)
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout == """
+            created flows/corner_shop/app.flow.yaml
+            created .vscode/settings.json (the YAML language server's schema for flows/**/*.flow.yaml)
+            next: flowc check flows/corner_shop && flowc test corner_shop && flowc run corner_shop
+
+            """)
+        let file = try String(contentsOf: project.appendingPathComponent("flows/corner_shop/app.flow.yaml"), encoding: .utf8)
+        #expect(file.hasPrefix("# yaml-language-server: $schema=https://raw.githubusercontent.com/flowc/flowc/main/docs/flow.schema.json\n"))
+        #expect(file.contains("  name: Corner shop\n  id: corner_shop\n"))
+        let settings = try String(contentsOf: project.appendingPathComponent(".vscode/settings.json"), encoding: .utf8)
+        #expect(settings == "{\n  \"yaml.schemas\": { \"https://raw.githubusercontent.com/flowc/flowc/main/docs/flow.schema.json\": \"flows/**/*.flow.yaml\" }\n}\n")
+        let check = try runFlowc(["check", "--warnings-as-errors"], in: project)
+        #expect(check.status == 0 && check.stderr.isEmpty, "a new app checks clean: \(check.stderr)")
+        let test = try runFlowc(["test", "corner_shop", "--no-reports"], in: project)
+        #expect(test.status == 0)
+        #expect(test.stdout.contains("PASS corner_shop/name_leads_home"))
+        // A second init never overwrites; the settings file, once there, is left alone.
+        let again = try runFlowc(["init", "corner_shop"], in: project)
+        #expect(again.status == 64)
+        #expect(again.stderr.hasPrefix("Error: flows/corner_shop already exists; choose another id or remove it\n"))
+        let second = try runFlowc(["init", "kiosk"], in: project)
+        #expect(second.stdout.contains(".vscode/settings.json exists; for completion in every flow file, add: \"yaml.schemas\": "))
+        let bad = try runFlowc(["init", "Corner-Shop"], in: project)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: 'Corner-Shop' is not an app id: use lowercase letters, digits and underscores, starting with a letter (e.g. shop)\n"))
+    }
+
+    @Test func initInsideFlowcsOwnRepositoryPointsAtItsSchema() throws {
+        let project = try Self.scratch("init-local")
+        defer { try? FileManager.default.removeItem(at: project) }
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: packageRoot().appendingPathComponent("docs/flow.schema.json"),
+                                         to: project.appendingPathComponent("docs/flow.schema.json"))
+        _ = try runFlowc(["init", "shop"], in: project)
+        let file = try String(contentsOf: project.appendingPathComponent("flows/shop/app.flow.yaml"), encoding: .utf8)
+        #expect(file.hasPrefix("# yaml-language-server: $schema=../../docs/flow.schema.json\n"))
+    }
+
+    // MARK: --watch
+
+    /// Tempo copied to a scratch project; a planted typo is reported after the save, and reported fixed after the undo.
+    @Test func watchReportsWhatASaveChanged() throws {
+        let project = try Self.scratch("watch")
+        defer { try? FileManager.default.removeItem(at: project) }
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("flows"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: packageRoot().appendingPathComponent("flows/tempo"), to: project.appendingPathComponent("flows/tempo"))
+        let terminal = try PseudoTerminal(arguments: ["check", "--watch", "flows/tempo", "--color", "never"], in: project)
+        defer { terminal.close() }
+        try terminal.waitFor("0 errors, 0 warnings; watching 17 files (Ctrl-C to stop)")
+        let file = project.appendingPathComponent("flows/tempo/onboarding.flow.yaml")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        let saved = Date()
+        try original.replacingOccurrences(of: "to: ONB-001", with: "to: ONB-0O1").write(to: file, atomically: false, encoding: .utf8)
+        try terminal.waitFor("[watch] flows/tempo/onboarding.flow.yaml changed; checked in ")
+        try terminal.waitFor(" ms: 1 error, 0 warnings (1 new, 0 fixed)")
+        try terminal.waitFor("error: transition target 'ONB-0O1' is not a screen of app 'tempo' [unknown-target]")
+        let latency = Date().timeIntervalSince(saved)
+        #expect(latency < 2, "re-check took \(latency) s after the save")
+        try original.write(to: file, atomically: false, encoding: .utf8)
+        try terminal.waitFor(" ms: 0 errors, 0 warnings (0 new, 1 fixed)")
+        try terminal.waitFor("[watch] fixed: flows/tempo/onboarding.flow.yaml:26: error: transition target 'ONB-0O1' is not a screen of app 'tempo' [unknown-target]")
+    }
+
+    @Test func watchTakesTextOnly() throws {
+        let result = try runFlowc(["check", "--watch", "--format", "json"], in: packageRoot())
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --watch prints text; drop --format json\n"))
+    }
+
+    // MARK: --help
+
+    @Test(arguments: ["build", "check", "test", "run", "mutate", "init"])
+    func helpProseWrapsAtTheTerminalWidth(command: String) throws {
+        let narrow = try runFlowc([command, "--help"], in: packageRoot(), environment: ["COLUMNS": "60"])
+        #expect(narrow.status == 0)
+        for line in narrow.stdout.split(separator: "\n") where !line.hasPrefix(" ") && !line.hasPrefix("USAGE:") {
+            #expect(line.count <= 60, "\(command) --help at 60 columns: \(line)")
+        }
+        // At 200 columns a prose paragraph is not broken where a hand once broke it at 100.
+        let wide = try runFlowc([command, "--help"], in: packageRoot(), environment: ["COLUMNS": "200"])
+        let prose = wide.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("USAGE:") && !$0.hasPrefix("OVERVIEW:") }
+        let ragged = zip(prose, prose.dropFirst()).filter { $0.0.count < 110 && !$0.0.hasSuffix(":") && !$0.0.hasSuffix(".") && !$0.1.isEmpty && $0.1.first?.isLowercase == true }
+        #expect(ragged.isEmpty, "\(command) --help breaks prose early: \(ragged.map { "\($0.0) / \($0.1)" })")
+    }
+}
+
+/// `flowc compare` at the command line: exit status by regression, refusals with their reason.
+@Suite struct CompareCommandTests {
+    @Test func theSameReportsCompareClean() throws {
+        let result = try runFlowc(["compare", "generated/reports/tempo", "generated/reports/tempo"], in: packageRoot())
+        #expect(result.status == 0)
+        #expect(result.stdout == "# Changes in the reports of `tempo`\n\nNo change: every criterion has the status it had and coverage is the same.\n")
+    }
+
+    @Test func reportsOfTwoAppsOrNoneAreRefused() throws {
+        let apps = try runFlowc(["compare", "generated/reports/tempo", "generated/reports/yole"], in: packageRoot())
+        #expect(apps.status == 64)
+        #expect(apps.stderr.hasPrefix("Error: the reports are of different apps: 'tempo' and 'yole'\n"), "\(apps.stderr)")
+        let missing = try runFlowc(["compare", "no/such/folder", "generated/reports/tempo"], in: packageRoot())
+        #expect(missing.status == 64)
+        #expect(missing.stderr.hasPrefix("Error: cannot read no/such/folder/acceptance.json\n"), "\(missing.stderr)")
+    }
+}

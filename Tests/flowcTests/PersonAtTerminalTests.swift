@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// `flowc run` for a person: each case of `Tests/Fixtures/run-sessions/<case>/` runs `flowc` with the lines of
+/// `arguments`, types `input`, and compares standard output and error with `expected.stdout` / `expected.stderr`
+/// (the change line after each command, `state`, replays, refusals: every message, exactly).
+@Suite struct PersonAtTerminalTests {
+    static let folder = fixturesDirectory().appendingPathComponent("run-sessions")
+    static let cases = ["bad-options", "change-lines", "replay-scenario", "start-with-state"]
+
+    @Test func everyCaseFolderIsListed() throws {
+        let found = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).sorted()
+        #expect(found == Self.cases)
+    }
+
+    @Test(arguments: cases)
+    func sessionMatchesGolden(name: String) throws {
+        let folder = Self.folder.appendingPathComponent(name)
+        let arguments = try String(contentsOf: folder.appendingPathComponent("arguments"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let input = try String(contentsOf: folder.appendingPathComponent("input"), encoding: .utf8)
+        let result = try runFlowc(arguments, in: packageRoot(), input: input)
+        assertMatchesGolden(result.stdout, golden: folder.appendingPathComponent("expected.stdout"))
+        assertMatchesGolden(result.stderr + "exit status \(result.status)\n", golden: folder.appendingPathComponent("expected.stderr"))
+    }
+
+    /// In a pseudo-terminal, as a person types: the line editor takes Backspace, ↑ (the last command again),
+    /// ← and Tab (completion of the screen's events), and never echoes an escape sequence as `^[[A`.
+    @Test func aPersonAtATerminalEditsRecallsAndCompletes() throws {
+        let terminal = try PseudoTerminal(arguments: ["run", "tempo"], in: packageRoot())
+        defer { terminal.close() }
+        try terminal.waitFor("tempo> ")
+        try terminal.type("advance 2s\r")
+        try terminal.waitFor("→ ONB-001 · Welcome")
+        try terminal.waitFor("tempo> ")
+        try terminal.type("tap_log_inx\u{7F}\r")                  // a typo taken back with Backspace
+        try terminal.waitFor("→ ONB-002 · Log In")
+        try terminal.waitFor("tempo> ")
+        try terminal.type("tap_b\t\r")                            // Tab completes the only event starting so
+        try terminal.waitFor("tap_back: ONB-002 → ONB-001")
+        try terminal.waitFor("tempo> ")
+        try terminal.type("\u{1B}[A\u{1B}[A\r")                   // ↑ ↑: the command before the last, tap_log_in
+        try terminal.waitFor("tap_log_in: ONB-001 → ONB-002")
+        try terminal.waitFor("tempo> ")
+        try terminal.type("fill keycod 480317\u{1B}[D\u{1B}[D\u{1B}[D\u{1B}[D\u{1B}[D\u{1B}[D\u{1B}[De\r")   // ← seven times, insert the missing e
+        try terminal.waitFor("field keycode: (empty) → \"480317\"")
+        try terminal.waitFor("tempo> ")
+        try terminal.type("quit\r")
+        let output = try terminal.waitForExit()
+        #expect(!output.contains("^[[A") && !output.contains("^[[D"), "escape sequences echoed:\n\(output)")
+        #expect(!output.contains("error:"), "\(output)")
+    }
+}
+
+/// A `flowc` process on a pseudo-terminal: `type` writes as keys, `waitFor` reads until the text has appeared.
+final class PseudoTerminal {
+    let process = Process()
+    private var master: Int32 = -1
+    private var seen = ""
+    private var consumed = 0
+
+    init(arguments: [String], in directory: URL) throws {
+        var slave: Int32 = -1
+        guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.ENOTTY) }
+        guard let executable = flowcExecutable() else { throw POSIXError(.ENOENT) }
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm"
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+    }
+
+    func type(_ keys: String) throws {
+        let bytes = Array(keys.utf8)
+        guard bytes.withUnsafeBytes({ write(master, $0.baseAddress, bytes.count) }) == bytes.count else { throw POSIXError(.EIO) }
+    }
+
+    /// Reads until `text` appears after what earlier waits consumed (10 s at most).
+    func waitFor(_ text: String) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            if let range = seen.range(of: text, range: seen.index(seen.startIndex, offsetBy: consumed)..<seen.endIndex) {
+                consumed = seen.distance(from: seen.startIndex, to: range.upperBound)
+                return
+            }
+            guard Date() < deadline, readSome(timeout: 200) || process.isRunning else {
+                Issue.record("timed out waiting for \"\(text)\"; the terminal shows:\n\(seen)")
+                throw POSIXError(.ETIMEDOUT)
+            }
+        }
+    }
+
+    func waitForExit() throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { _ = readSome(timeout: 100) }
+        while readSome(timeout: 50) {}
+        return seen
+    }
+
+    @discardableResult
+    private func readSome(timeout milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(master, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        seen += String(decoding: buffer[0..<count], as: UTF8.self)
+        return true
+    }
+
+    func close() {
+        if process.isRunning { process.terminate() }
+        #if canImport(Glibc)
+        if master >= 0 { Glibc.close(master); master = -1 }
+        #else
+        if master >= 0 { Darwin.close(master); master = -1 }
+        #endif
+    }
+}
