@@ -216,6 +216,10 @@ P = {
  "A `.flow.yaml` file in the app's folder is not listed under `include:`, so it is not part of the app and is not checked.",
  "Add it to the `include:` list of `app.flow.yaml`, or delete it if it is an old copy.",
  None),
+'optional-to-required': (
+ "A value that may be null (a `T?`: an optional state value, record field or payload field) goes where a value is required: a `set:` of a non-optional state value or field, an `append:` to a list, a required input of a `call:`, a guard, an initial or derived value, an operand of `+`, `<`... or an argument of a function (`year(birthday)`). At run time a null there would stop the app.",
+ "Give the value to use when it is null with `??` (`quoted_fee ?? 0.00 GBP`), or rule null out first: a guard `if: quoted_fee != null` (or an earlier alternative `if: quoted_fee == null`) makes the value non-null in that transition's actions, a rule's `when: birthday != null` does for its check, and `x != null ? x : y` or `x != null && ...` does inside an expression. A field's `default:` and `fill:` may be null: the field is then left empty.",
+ None),
 'overlapping-guards': (
  "Two alternatives of the same event have guards that can both be true (the same guard twice, or ranges of the same value that overlap), so the second is taken only sometimes and the intent is unclear.",
  "Make the guards exclusive, so that at most one can hold: here `failed_keycode_attempts >= 3` and `failed_keycode_attempts == 2`.",
@@ -253,8 +257,8 @@ P = {
  "Correct the event's name (the note suggests the closest handled event), or add a transition for it.",
  None),
 'unhandled-outcome': (
- "A sub-flow can end with an outcome that the calling transition's `returns:` does not route.",
- "Add the outcome under `returns:` with where it leads (`declined: ONB-014`).",
+ "An outcome goes nowhere: a sub-flow can end with an outcome that the calling transition's `returns:` does not route; or a service operation can answer with an outcome that the screen the answer arrives on (the screen of an `enter:` call, or where the calling transition stays or leads) does not handle, nor its flow's or the app's `on:`. At run time such an answer is ignored. The coverage report lists these per screen.",
+ "Add the outcome under `returns:` with where it leads (`declined: ONB-014`); handle the service outcome on that screen or in the flow's `on:`. To ignore an answer on purpose, say so with a transition that only has a note: `veriff.create_session.unavailable: { note: Veriff's page retries by itself. }`.",
  None),
 'unknown-argument': (
  "A `call:` passes an input the service operation does not have.",

@@ -33,6 +33,8 @@ extension AppChecker {
                                  + app.screens[screen].timers.map { "after \($0.delaySource)" }
                                  + flow.globalTimers.map { "after \($0.delaySource)" })
                 guard events.contains(parts[1]) else {
+                    // A transition whose target did not resolve is reported there and left out of the screen.
+                    if screensWithBrokenTargets.contains(screen) { continue }
                     var notes: [Diagnostic.Note] = []
                     if let match = closestMatch(to: parts[1], among: events.sorted()) {
                         notes.append(.init("did you mean '\(match)'?"))
@@ -110,5 +112,74 @@ extension AppChecker {
         for entry in eventTable.entries where !handledEvents.contains(entry.name) {
             warning("unused-declaration", "event '\(entry.name)' is declared but no transition handles it", at: entry.range)
         }
+    }
+}
+
+extension AppChecker {
+    /// A declaration spelled one way and used another way everywhere (`balanse:` declared, `balance` read 110
+    /// times; a screen `WAL-01` every transition calls `WAL-001`; a type `VirtualCardStatsu`) is one mistake:
+    /// instead of an error at every use and an unused declaration, one error at the declaration names both
+    /// spellings. Only declarations nothing resolved to are considered, so a correct declaration used correctly
+    /// elsewhere never hides a typo at a use.
+    func mergeMisspelledDeclarations(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        func quotedName(_ diagnostic: Diagnostic) -> String? {
+            let message = diagnostic.message
+            guard let open = message.firstIndex(of: "'") else { return nil }
+            let rest = message[message.index(after: open)...]
+            guard let close = rest.firstIndex(of: "'") else { return nil }
+            return String(rest[..<close])
+        }
+        var typesInUse: Set<String> = []
+        func collect(_ type: ValueType) {
+            switch type {
+            case .list(let inner), .optional(let inner): collect(inner)
+            case .enumeration(let name), .record(let name): typesInUse.insert(name)
+            default: break
+            }
+        }
+        for value in app.state { collect(value.type) }
+        for value in app.derived { collect(value.type) }
+        for type in app.types { if case .record(let fields) = type.kind { for field in fields { collect(field.type) } } }
+        for event in app.events { for field in event.payload { collect(field.type) } }
+        for service in app.services { for operation in service.operations { for field in operation.input { collect(field.type) } } }
+        for screen in app.screens { for field in screen.fields { collect(field.kind.valueType) } }
+        var targeted: Set<String> = Set(app.flows.compactMap { app.screens.indices.contains($0.start) ? app.screens[$0.start].id : nil })
+        func visit(_ transitions: [Transition]) {
+            for transition in transitions {
+                switch transition.target {
+                case .screen(let index), .overlay(let index): targeted.insert(app.screens[index].id)
+                case .subflow(_, let returns): for route in returns { visit(route.transitions) }
+                default: break
+                }
+            }
+        }
+        for screen in app.screens { visit(screen.transitions + screen.timers.flatMap(\.transitions)) }
+        for flow in app.flows { visit(flow.globalTransitions + flow.globalTimers.flatMap(\.transitions)) }
+
+        let nameCodes: Set<String> = ["unknown-name", "unknown-state"]
+        var candidates: [(name: String, range: SourceRange, kind: String, codes: Set<String>)] = []
+        for entry in stateTable.entries where !usedNames.contains(entry.name) { candidates.append((entry.name, entry.range, "state value", nameCodes)) }
+        for entry in derivedTable.entries where !usedNames.contains(entry.name) { candidates.append((entry.name, entry.range, "derived value", nameCodes)) }
+        for entry in types.entries where !typesInUse.contains(entry.name) { candidates.append((entry.name, entry.range, "type", ["unknown-type", "unknown-name"])) }
+        for entry in screenTable.entries where !targeted.contains(entry.name) { candidates.append((entry.name, entry.range, "screen", ["unknown-screen", "unknown-target"])) }
+        guard !candidates.isEmpty else { return diagnostics }
+
+        var dropped = Set<Diagnostic>()
+        var merged: [Diagnostic] = []
+        for candidate in candidates {
+            var uses: [String: [Diagnostic]] = [:]
+            for diagnostic in diagnostics where candidate.codes.contains(diagnostic.code) && !dropped.contains(diagnostic) {
+                if let name = quotedName(diagnostic) { uses[name, default: []].append(diagnostic) }
+            }
+            guard let spelled = closestMatch(to: candidate.name, among: uses.keys.sorted()), baseVariables[spelled] == nil,
+                  types[spelled] == nil, screenTable[spelled] == nil, let found = uses[spelled], found.count >= 2,
+                  let first = found.first else { continue }  // one use: its own diagnostic, with did-you-mean, says it best
+            dropped.formUnion(found)
+            dropped.formUnion(diagnostics.filter { ($0.code == "unused-declaration" || $0.code == "unreachable-screen") && $0.range == candidate.range })
+            merged.append(.error(first.code,
+                                 "\(candidate.kind) '\(candidate.name)' is used nowhere, but '\(spelled)' is used \(found.count) times and declared nowhere; is one of them misspelled?",
+                                 at: candidate.range, notes: [.init("first use of '\(spelled)'", at: first.range)]))
+        }
+        return diagnostics.filter { !dropped.contains($0) } + merged
     }
 }

@@ -194,6 +194,8 @@ extension AppChecker {
         }
         guard let (serviceIndex, operationIndex) = resolveOperation(Located("\(parts[0]).\(parts[1])", at: name.range)) else { return false }
         let operation = app.services[serviceIndex].operations[operationIndex]
+        // An operation without outcomes is already reported where it is declared.
+        if operation.outcomes.isEmpty { return false }
         var notes: [Diagnostic.Note] = []
         if let match = closestMatch(to: parts[2], among: operation.outcomes.map(\.name)) { notes.append(.init("did you mean '\(match)'?")) }
         error("unknown-outcome", "operation '\(parts[0]).\(parts[1])' has no outcome '\(parts[2])'; its outcomes are \(operation.outcomes.map { "'\($0.name)'" }.joined(separator: ", "))",

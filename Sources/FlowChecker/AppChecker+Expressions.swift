@@ -44,7 +44,7 @@ extension AppChecker {
         for (name, type) in extra { variables[name] = type }
         var allRecords = records
         for (name, fields) in extraRecords { allRecords[name] = fields }
-        return TypeEnvironment(variables: variables, records: allRecords, enums: enums)
+        return TypeEnvironment(variables: variables, records: allRecords, enums: enums, currency: app.currency)
     }
 
     /// Type-checks one expression and reports its problems at their columns in the file.

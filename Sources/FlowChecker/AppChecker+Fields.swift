@@ -102,11 +102,16 @@ extension AppChecker {
                   notes: closestMatch(to: countryField.value, among: context.fields.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
         }
         let environment = screenEnvironment(context, event: nil)
-        let defaultValue = syntax.defaultValue.flatMap { check($0, expected: kind.valueType, in: environment) }
+        // A null default leaves the field empty, as it is without one.
+        let defaultValue = syntax.defaultValue.flatMap { check($0, expected: kind.valueType.asOptional, in: environment, role: "default of field '\(syntax.name.value)'") }
         var rules: [ValidationRule] = []
         var seenMessages: [String: SourceRange] = [:]
         for rule in syntax.rules {
-            guard let resolved = resolveRule(rule, field: syntax, kind: kind, context: context) else { continue }
+            guard let resolved = resolveRule(rule, field: syntax, kind: kind, context: context) else {
+                // Already reported; a scenario expecting its message is not reported again.
+                if let message = rule.message { messagesOfBrokenRules.insert(message.value) }
+                continue
+            }
             guard let message = rule.message else { continue }
             if message.value.allSatisfy(\.isWhitespace) {
                 error("empty-message", "rule '\(rule.kind.value)' of \(what) has an empty message; write the text users see", at: message.range)
@@ -172,7 +177,9 @@ extension AppChecker {
             return nil
         }
         let valueType = kind.valueType
-        let environment = screenEnvironment(context, event: nil, extra: ["value": valueType])
+        var environment = screenEnvironment(context, event: nil, extra: ["value": valueType])
+        // The rule runs only while its `when:` holds: what that says about null holds in the rule too.
+        if let condition = rule.condition { environment.nonNullPaths = guardFacts(condition, when: true) }
         switch (name, rule.argument) {
         case ("required", .flag(let flag)):
             if !flag.value {

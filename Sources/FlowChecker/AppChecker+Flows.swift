@@ -193,9 +193,7 @@ extension AppChecker {
                 continue
             }
             handledEvents.insert(entry.event.value)
-            let transitions = entry.transitions.compactMap {
-                resolveTransition($0, event: entry.event.value, context: context, flow: flow, isGlobal: isGlobal)
-            }
+            let transitions = resolveAlternatives(entry.transitions, event: entry.event.value, context: context, flow: flow, isGlobal: isGlobal)
             checkAlternatives(entry.transitions, event: entry.event)
             result += transitions
         }
@@ -222,7 +220,7 @@ extension AppChecker {
                 return nil
             }
             let event = "after \(timer.delay.value)"
-            let transitions = timer.transitions.compactMap { resolveTransition($0, event: event, context: context, flow: flow, isGlobal: true) }
+            let transitions = resolveAlternatives(timer.transitions, event: event, context: context, flow: flow, isGlobal: true)
             checkAlternatives(timer.transitions, event: timer.delay)
             // A timer of no length that leads back to where it starts again fires forever at one instant.
             if delay == 0 && length == nil {
@@ -236,6 +234,28 @@ extension AppChecker {
             }
             return FlowIR.Timer(delayMilliseconds: delay, delaySource: timer.delay.value, transitions: transitions, length: length)
         }
+    }
+
+    /// The alternatives of one event in order; each knows what the guards before it ruled out
+    /// (after `if: fee == null`, the next alternatives read `fee` as not null).
+    func resolveAlternatives(_ list: [TransitionSyntax], event: String, context: ScreenContext, flow: Int, isGlobal: Bool,
+                             isReturn: Bool = false) -> [Transition] {
+        var ruledOut: Set<String> = []
+        var result: [Transition] = []
+        for syntax in list {
+            if let transition = resolveTransition(syntax, event: event, context: context, flow: flow, isGlobal: isGlobal,
+                                                  isReturn: isReturn, nonNull: ruledOut) {
+                result.append(transition)
+            }
+            if let condition = syntax.guardExpression { ruledOut.formUnion(guardFacts(condition, when: false)) }
+        }
+        return result
+    }
+
+    /// What a guard says about null when it is `outcome`; nothing for a guard that does not parse.
+    func guardFacts(_ source: ExpressionSource, when outcome: Bool) -> Set<String> {
+        let parsed = parsedExpressions[source.text] ?? parseExpression(source.text)
+        return parsed.0.map { nonNullPaths(in: $0, when: outcome) } ?? []
     }
 
     /// A timer key written as a name (`session_timeout`) rather than a literal (`5m`).
@@ -260,9 +280,11 @@ extension AppChecker {
     /// `isReturn`: a route a sub-flow's ending takes on the caller's screen; like a global transition it validates
     /// nothing by default, since the person submitted nothing on that screen.
     func resolveTransition(_ syntax: TransitionSyntax, event: String, context: ScreenContext, flow: Int, isGlobal: Bool,
-                           isReturn: Bool = false) -> Transition? {
-        let environment = screenEnvironment(context, event: event)
+                           isReturn: Bool = false, nonNull: Set<String> = []) -> Transition? {
+        var environment = screenEnvironment(context, event: event)
+        environment.nonNullPaths = nonNull
         let condition = syntax.guardExpression.flatMap { check($0, expected: .bool, in: environment, role: "guard") }
+        let known = nonNull.union(syntax.guardExpression.map { guardFacts($0, when: true) } ?? [])
         var target = Transition.Target.stay
         var forward = false
         switch syntax.target {
@@ -306,9 +328,7 @@ extension AppChecker {
                           at: entry.event.range, notes: notes)
                     continue
                 }
-                let transitions = entry.transitions.compactMap {
-                    resolveTransition($0, event: event, context: context, flow: flow, isGlobal: isGlobal, isReturn: true)
-                }
+                let transitions = resolveAlternatives(entry.transitions, event: event, context: context, flow: flow, isGlobal: isGlobal, isReturn: true)
                 resolvedReturns.append(SubflowReturn(outcome: entry.event.value, transitions: transitions))
             }
             for outcome in declared where !returns.contains(where: { $0.event.value == outcome }) {
@@ -334,7 +354,7 @@ extension AppChecker {
             warning("validate-without-fields", "'validate: true' has no effect: this screen has no fields", at: validate.range)
         }
         return Transition(event: event, condition: condition, conditionSource: syntax.guardExpression?.text, target: target,
-                          actions: resolveActions(syntax.actions, context: context, event: event),
+                          actions: resolveActions(syntax.actions, context: context, event: event, nonNull: known),
                           validates: validates, note: syntax.note?.value, range: syntax.range)
     }
 
@@ -361,8 +381,15 @@ extension AppChecker {
         return nil
     }
 
-    func resolveActions(_ list: [ActionSyntax], context: ScreenContext, event: String?) -> [Action] {
-        let environment = screenEnvironment(context, event: event)
+    /// `nonNull`: paths the transition's guard showed not to be null; a write to one of them in these actions
+    /// keeps it only when the value written cannot be null.
+    func resolveActions(_ list: [ActionSyntax], context: ScreenContext, event: String?, nonNull: Set<String> = []) -> [Action] {
+        var environment = screenEnvironment(context, event: event)
+        environment.nonNullPaths = nonNull
+        func wrote(_ path: String, nullable: Bool) {
+            environment.nonNullPaths = environment.nonNullPaths.filter { $0 != path && !$0.hasPrefix(path + ".") }
+            if !nullable { environment.nonNullPaths.insert(path) }
+        }
         var actions: [Action] = []
         for action in list {
             switch action.kind {
@@ -380,7 +407,12 @@ extension AppChecker {
                         }
                         expected = element
                     }
-                    guard let value = check(assignment.value, expected: expected, in: environment) else { continue }
+                    let role = isAppend ? "element appended to '\(assignment.path.value)'" : "value for '\(assignment.path.value)'"
+                    guard let value = check(assignment.value, expected: expected, in: environment, role: role) else {
+                        wrote(assignment.path.value, nullable: true)
+                        continue
+                    }
+                    wrote(assignment.path.value, nullable: !isAppend && value.type.isNullable)
                     actions.append(Action(kind: isAppend ? .append(path: path, value: value) : .set(path: path, value: value), range: action.range))
                 }
             case .clear(let paths):
@@ -396,13 +428,15 @@ extension AppChecker {
                             actions.append(Action(kind: .fillField(field: name, value: nil, onlyWhenEmpty: false), range: action.range))
                         }
                     } else if let (components, _) = resolveStatePath(path) {
+                        wrote(path.value, nullable: true)
                         actions.append(Action(kind: .clear(path: components), range: action.range))
                     }
                 }
             case .fill(let assignments):
                 for assignment in assignments {
                     guard let type = resolveFormField(assignment.path.value, at: assignment.path.range, context: context, action: "fill"),
-                          let value = check(assignment.value, expected: type, in: environment, role: "value for field '\(assignment.path.value)'") else { continue }
+                          // A null empties the field, as a person clearing it would.
+                          let value = check(assignment.value, expected: type.asOptional, in: environment, role: "value for field '\(assignment.path.value)'") else { continue }
                     actions.append(Action(kind: .fillField(field: assignment.path.value, value: value, onlyWhenEmpty: false), range: action.range))
                 }
             case .call(let name, let arguments):
@@ -420,7 +454,7 @@ extension AppChecker {
                         error("unknown-argument", "operation '\(name.value)' has no input '\(argument.path.value)'", at: argument.path.range, notes: notes)
                         continue
                     }
-                    if let value = check(argument.value, expected: input.type, in: environment) {
+                    if let value = check(argument.value, expected: input.type, in: environment, role: "input '\(input.name)' of '\(name.value)'") {
                         resolved.append((input.name, value))
                     }
                 }

@@ -99,6 +99,7 @@ extension AppChecker {
         guard let (service, operation) = resolveOperation(choice.operation) else { return nil }
         let outcomes = app.services[service].operations[operation].outcomes
         guard let outcome = outcomes.firstIndex(where: { $0.name == choice.outcome.value }) else {
+            if outcomes.isEmpty { return nil }
             error("unknown-outcome", "operation '\(choice.operation.value)' has no outcome '\(choice.outcome.value)'; its outcomes are \(outcomes.map { "'\($0.name)'" }.joined(separator: ", "))",
                   at: choice.outcome.range, notes: closestMatch(to: choice.outcome.value, among: outcomes.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
             return nil
@@ -138,7 +139,8 @@ extension AppChecker {
                     error("unknown-variant", "screen '\(app.screens[screen].id)' has no variant '\(variant.value)'", at: variant.range,
                           notes: closestMatch(to: variant.value, among: names).map { [.init("did you mean '\($0)'?")] } ?? [])
                 }
-            } else {
+            } else if expect.screen == nil {
+                // With a screen that did not resolve, that screen is the mistake (already reported).
                 error("missing-key", "'variant' needs 'screen' in the same expectation", at: variant.range)
             }
         }
@@ -163,7 +165,7 @@ extension AppChecker {
                     continue
                 }
                 let messages = candidates.flatMap { $0.rules.map(\.message) }
-                if !messages.contains(message.value) {
+                if !messages.contains(message.value) && !messagesOfBrokenRules.contains(message.value) {
                     error("unknown-message", "no rule of field '\(item.field.value)' has the message \"\(message.value)\"", at: message.range,
                           notes: closestMatch(to: message.value, among: messages).map { [.init("did you mean \"\($0)\"?")] } ?? [])
                 }
@@ -178,7 +180,8 @@ extension AppChecker {
         let resolveEffects = { (list: [EffectSyntax], exact: Bool) -> [Scenario.Effect] in
             list.map { effect in
                 let known = effectNames[effect.kind.value] ?? []
-                if !known.contains(effect.value.value) {
+                // The actions of a transition whose target did not resolve are left out with it (already reported).
+                if !known.contains(effect.value.value) && self.screensWithBrokenTargets.isEmpty {
                     self.error("unknown-effect", "no action of app '\(self.app.id)' emits \(effect.kind.value) '\(effect.value.value)'", at: effect.value.range,
                                notes: closestMatch(to: effect.value.value, among: known.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
                 }
@@ -203,6 +206,7 @@ extension AppChecker {
                 continue
             }
             guard let screen else {
+                if expect.screen != nil { continue }  // the screen did not resolve: reported there
                 error("missing-key", "'texts' needs 'screen' in the same expectation", at: item.field.range)
                 continue
             }

@@ -14,8 +14,13 @@ import FlowSyntax
 ///   - diagnostics: Receives every problem found.
 /// - Returns: The checked app, or nil when the root file has no usable `app:` section.
 public func checkApp(_ sources: AppSourcesSyntax, defaultID: String, diagnostics: some DiagnosticCollector) -> App? {
-    let checker = AppChecker(sources: sources, diagnostics: diagnostics)
-    return checker.run(defaultID: defaultID)
+    // The checker's diagnostics are held until the end, so a misspelled declaration can be reported once
+    // instead of at every use (see `mergeMisspelledDeclarations`).
+    let held = DiagnosticBag()
+    let checker = AppChecker(sources: sources, diagnostics: held)
+    let app = checker.run(defaultID: defaultID)
+    for diagnostic in checker.mergeMisspelledDeclarations(held.diagnostics) { diagnostics.emit(diagnostic) }
+    return app
 }
 
 struct EnvironmentKey: Hashable {
@@ -56,6 +61,8 @@ final class AppChecker {
     /// Screens with a transition whose target did not resolve: graph rules skip them, so one typo
     /// does not also make the screen a dead end and its intended target unreachable.
     var screensWithBrokenTargets: Set<Int> = []
+    /// Messages of validation rules that did not check (already reported).
+    var messagesOfBrokenRules: Set<String> = []
     var currentScreen: Int?
     var environmentCache: [EnvironmentKey: TypeEnvironment] = [:]
     var parsedExpressions: [String: (ExpressionSyntax?, [ExpressionDiagnostic])] = [:]
@@ -89,6 +96,7 @@ final class AppChecker {
         resolveServicesAndEvents()
         resolveFlows()
         checkGraph()
+        checkUnhandledOutcomes()
         resolveCriteria()
         resolveQuestions()
         resolveScenarios()

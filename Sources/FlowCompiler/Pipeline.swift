@@ -35,7 +35,10 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
     var apps: [App] = []
     var ids: [String: SourceRange] = [:]
     for entry in loaded {
-        guard let app = checkApp(entry.sources, defaultID: entry.defaultID, diagnostics: diagnostics) else { continue }
+        // A file that did not load takes its declarations with it: what other files say about them (unknown
+        // screens and events, unreachable or unused declarations) follows from that one mistake and is not reported.
+        let collector: any DiagnosticCollector = entry.missingParts.isEmpty ? diagnostics : IncompleteAppFilter(diagnostics)
+        guard let app = checkApp(entry.sources, defaultID: entry.defaultID, diagnostics: collector) else { continue }
         if let first = ids[app.id] {
             diagnostics.error("duplicate-declaration", "app '\(app.id)' is declared twice; give each app its own 'id'", at: app.range,
                               notes: [.init("first declared here", at: first)])
@@ -64,4 +67,27 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
     }
     return Compilation(program: program, sources: loader.sources, outputs: outputs,
                        syntax: loaded.map(\.sources))
+}
+
+/// Passes on the diagnostics of an app checked without some of its files, except those that may only
+/// follow from the missing declarations.
+final class IncompleteAppFilter: DiagnosticCollector, @unchecked Sendable {
+    let base: any DiagnosticCollector
+
+    /// Codes about names declared anywhere in the app, or about the app as a whole.
+    static let dependsOnWholeApp: Set<String> = [
+        "unknown-screen", "unknown-target", "unknown-event", "unknown-field", "unknown-effect", "unknown-message",
+        "unknown-transition", "unknown-state", "unknown-name", "unknown-type", "unknown-flow", "unknown-service",
+        "unknown-operation", "unknown-outcome", "unknown-invariant", "unknown-scenario", "unknown-member", "unknown-variant",
+        "unknown-enum-case", "unknown-argument", "unused-declaration", "unused-options", "unreachable-screen", "unreachable-flow",
+        "unreachable-transition", "unhandled-event", "unhandled-outcome", "unverified-criterion", "dead-end", "missing-key",
+        "missing-initial", "missing-argument", "cross-flow-target", "orphan-file",
+    ]
+
+    init(_ base: any DiagnosticCollector) { self.base = base }
+
+    func emit(_ diagnostic: Diagnostic) {
+        if Self.dependsOnWholeApp.contains(diagnostic.code) { return }
+        base.emit(diagnostic)
+    }
 }

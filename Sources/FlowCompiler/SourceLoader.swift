@@ -12,6 +12,8 @@ struct SourceLoader {
     let fileSystem: any FileSystem
     let limits: YAMLLimits
     let diagnostics: any DiagnosticCollector
+    /// Files an include that does not exist probably meant (its did-you-mean).
+    private var meantByMissingIncludes: Set<String> = []
 
     /// Every file read, by display path, for quoting lines in diagnostics.
     private(set) var sources: [String: SourceFile] = [:]
@@ -27,6 +29,8 @@ struct SourceLoader {
     struct LoadedApp {
         var sources: AppSourcesSyntax
         var defaultID: String
+        /// Included files that could not be read or parsed: the app is checked without them.
+        var missingParts: [String] = []
     }
 
     mutating func loadApps(from paths: [String]) -> [LoadedApp] {
@@ -78,9 +82,13 @@ struct SourceLoader {
         for root in roots.sorted() {
             guard let rootSyntax = parse(root) else { continue }
             var parts: [FlowFileSyntax] = []
+            var missingParts: [String] = []
             var seen: [String: SourceRangeBox] = [:]
             for include in rootSyntax.includes {
-                guard let path = resolveInclude(include, root: root) else { continue }
+                guard let path = resolveInclude(include, root: root) else {
+                    missingParts.append(include.value)
+                    continue
+                }
                 if let first = seen[path] {
                     diagnostics.error("duplicate-include", "'\(include.value)' is included twice; remove this line", at: include.range, notes: [.init("first included here", at: first.range)])
                     continue
@@ -91,11 +99,12 @@ struct SourceLoader {
                     continue
                 }
                 included.insert(path)
-                if let part = parse(path) { parts.append(part) }
+                if let part = parse(path) { parts.append(part) } else { missingParts.append(path) }
             }
-            apps.append(LoadedApp(sources: AppSourcesSyntax(root: rootSyntax, parts: parts), defaultID: defaultID(for: root)))
+            apps.append(LoadedApp(sources: AppSourcesSyntax(root: rootSyntax, parts: parts), defaultID: defaultID(for: root),
+                                  missingParts: missingParts))
         }
-        for path in scanned where !unreadable && !roots.contains(path) && !included.contains(path) {
+        for path in scanned where !unreadable && !roots.contains(path) && !included.contains(path) && !meantByMissingIncludes.contains(path) {
             if parsed[path] != nil {
                 diagnostics.warning("orphan-file", "no app includes this file; add it to the 'include:' list of its app's root file", at: .wholeFile(path))
             }
@@ -157,7 +166,7 @@ struct SourceLoader {
     }
 
     /// Applies the include rule; reports and returns nil for any path it forbids.
-    private func resolveInclude(_ include: Located<String>, root: String) -> String? {
+    private mutating func resolveInclude(_ include: Located<String>, root: String) -> String? {
         let path = include.value
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         if path.hasPrefix("/") || path.hasPrefix("~") || path.contains("\\") {
@@ -176,7 +185,10 @@ struct SourceLoader {
         let joined = joinPath(folder, segments.filter { $0 != "." && !$0.isEmpty }.joined(separator: "/"))
         guard case .file = fileSystem.kind(of: joined) else {
             let siblings = ((try? fileSystem.list(parentPath(joined))) ?? []).filter { $0.hasSuffix(".flow.yaml") }.sorted()
-            let notes: [Diagnostic.Note] = closestMatch(to: lastComponent(joined), among: siblings).map { [.init("did you mean '\($0)'?")] } ?? []
+            let match = closestMatch(to: lastComponent(joined), among: siblings)
+            // The file meant is then not also reported as included by nobody.
+            if let match { meantByMissingIncludes.insert(joinPath(parentPath(joined), match)) }
+            let notes: [Diagnostic.Note] = match.map { [.init("did you mean '\($0)'?")] } ?? []
             diagnostics.error("include-not-found", "included file '\(path)' does not exist (looked for \(joined))", at: include.range, notes: notes)
             return nil
         }

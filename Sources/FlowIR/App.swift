@@ -44,7 +44,11 @@ public struct App: Sendable {
     }
 
     /// The screen the app starts on.
-    public var startScreen: Int? { flows.indices.contains(startFlow) ? flows[startFlow].start : nil }
+    /// Nil when the start flow or its start screen did not resolve (the checker has reported it).
+    public var startScreen: Int? {
+        guard flows.indices.contains(startFlow), screens.indices.contains(flows[startFlow].start) else { return nil }
+        return flows[startFlow].start
+    }
 }
 
 /// A domain type declared under `types:`.

@@ -12,7 +12,8 @@ import Foundation
         lock.lock()
         defer { lock.unlock() }
         if let cached = entries[pattern] { return cached }
-        guard let compiled = try? NSRegularExpression(pattern: pattern) else { return nil }
+        // The empty pattern matches everywhere, as in the interpreter (CEL, RE2); ICU refuses it.
+        guard let compiled = try? NSRegularExpression(pattern: pattern.isEmpty ? "(?:)" : pattern) else { return nil }
         if entries.count >= 256 { entries.removeAll(keepingCapacity: true) }
         entries[pattern] = compiled
         return compiled

@@ -242,6 +242,36 @@ extension Optional where Wrapped == FieldInput {
     return value
 }
 
+/// `list.all(x, body)` as CEL folds it: an element for which the body is false decides, even over another
+/// element's error; an error is thrown only when no element gave false (as in the interpreter).
+@_spi(Generated) public func allHold<T>(_ list: [T], _ body: (T) throws -> Bool) throws -> Bool {
+    var failure: (any Error)?
+    for element in list {
+        do {
+            if try !body(element) { return false }
+        } catch {
+            if failure == nil { failure = error }
+        }
+    }
+    if let failure { throw failure }
+    return true
+}
+
+/// `list.exists(x, body)` as CEL folds it: an element for which the body is true decides, even over another
+/// element's error.
+@_spi(Generated) public func anyHolds<T>(_ list: [T], _ body: (T) throws -> Bool) throws -> Bool {
+    var failure: (any Error)?
+    for element in list {
+        do {
+            if try body(element) { return true }
+        } catch {
+            if failure == nil { failure = error }
+        }
+    }
+    if let failure { throw failure }
+    return false
+}
+
 @_spi(Generated) public func add(_ a: Int, _ b: Int) throws -> Int {
     let (result, overflow) = a.addingReportingOverflow(b)
     if overflow { throw FlowFailure("integer overflow in '+'") }

@@ -22,6 +22,8 @@ struct CoverageDocument: Encodable {
         var seenPassing: Bool; var seenFailing: Bool
     }
     struct OutcomeEntry: Encodable { var event: String; var location: String; var taken: Bool }
+    /// Outcomes of a call that the screen the answer arrives on does not handle (ignored at run time).
+    struct UnhandledEntry: Encodable { var screen: String; var operation: String; var outcomes: [String]; var location: String }
     struct EffectEntry: Encodable { var kind: String; var value: String; var location: String?; var emitted: Int }
     struct UncoveredEntry: Encodable { var kind: String; var name: String; var location: String? }
     var app: String
@@ -32,6 +34,7 @@ struct CoverageDocument: Encodable {
     var guards: [GuardEntry]
     var rules: [RuleEntry]
     var serviceOutcomes: [OutcomeEntry]
+    var unhandledOutcomes: [UnhandledEntry]
     var effects: [EffectEntry]
     var uncovered: [UncoveredEntry]
 }
@@ -62,6 +65,9 @@ func renderCoverageJSON(_ coverage: CoverageReport, app: App) -> [UInt8] {
                   seenPassing: $0.seenPassing, seenFailing: $0.seenFailing)
         },
         serviceOutcomes: coverage.outcomes.map { .init(event: $0.event, location: location($0.range), taken: $0.taken) },
+        unhandledOutcomes: app.unhandledOutcomes().map {
+            .init(screen: app.screens[$0.screen].id, operation: operationName($0, in: app), outcomes: $0.outcomes, location: location($0.call))
+        },
         effects: coverage.effects.map { .init(kind: $0.kind, value: $0.value, location: $0.range.map(location), emitted: $0.count) },
         uncovered: coverage.uncovered(in: app).map { .init(kind: $0.kind, name: $0.name, location: $0.range.map(location)) })
     return renderJSON(document)
@@ -156,6 +162,20 @@ func renderCoverageMarkdown(_ coverage: CoverageReport, app: App) -> [UInt8] {
         for item in coverage.outcomes { lines.append("| \(markdownCellCode(item.event)) | \(item.taken ? yes : no) |") }
         lines.append("")
     }
+    let unhandled = app.unhandledOutcomes()
+    if !unhandled.isEmpty {
+        lines.append("## Unhandled service outcomes")
+        lines.append("")
+        lines.append("Answers that arrive on a screen with no transition for them (nor in its flow or the app): ignored at run time.")
+        lines.append("")
+        lines.append("| Screen | Operation | Unhandled outcomes | Called at |")
+        lines.append("| --- | --- | --- | --- |")
+        for item in unhandled {
+            lines.append("| \(markdownCellCode(app.screens[item.screen].id)) | \(markdownCellCode(operationName(item, in: app))) | "
+                         + "\(item.outcomes.map(markdownCellCode).joined(separator: ", ")) | \(markdownCellCode(location(item.call))) |")
+        }
+        lines.append("")
+    }
     if !coverage.effects.isEmpty {
         lines.append("## Effects")
         lines.append("")
@@ -177,4 +197,10 @@ extension String {
         guard let first = words.first else { return self }
         return String(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
+}
+
+/// `service.operation` of an unhandled-outcomes item.
+func operationName(_ item: UnhandledOutcomes, in app: App) -> String {
+    let service = app.services[item.service]
+    return "\(service.name).\(service.operations[item.operation].name)"
 }

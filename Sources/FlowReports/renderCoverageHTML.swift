@@ -205,6 +205,16 @@ func renderCoverageHTML(_ coverage: CoverageReport, app: App, links: HTMLLinks) 
         out.append(contentsOf: table(["Outcome event", "Exercised"], coverage.outcomes.map { ($0.taken, [code($0.event), mark($0.taken, "yes", "no")]) }))
         out.append("</section>")
     }
+    let unhandled = app.unhandledOutcomes()
+    if !unhandled.isEmpty {
+        out.append("<section id=\"unhandled-outcomes\">")
+        out.append("<h2>Unhandled service outcomes</h2>")
+        out.append("<p>Answers that arrive on a screen with no transition for them (nor in its flow or the app): ignored at run time.</p>")
+        out.append(contentsOf: table(["Screen", "Operation", "Unhandled outcomes", "Called at"], unhandled.map { item in
+            (false, [code(app.screens[item.screen].id), code(operationName(item, in: app)), item.outcomes.map(code).joined(separator: ", "), source(item.call)])
+        }))
+        out.append("</section>")
+    }
     if !coverage.effects.isEmpty {
         out.append("<section id=\"effects\">")
         out.append("<h2>Effects</h2>")

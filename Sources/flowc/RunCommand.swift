@@ -73,14 +73,14 @@ struct RunCommand: AsyncParsableCommand {
             // A script has no undo and may run for a million steps: keep no history and a bounded trace.
             session.keepsHistory = false
             session.interpreter.retainedSteps = 100
-            let lines: [String]
+            let lines: ScriptLines
             if script == "-" {
-                lines = AnySequence { AnyIterator { readLine() } }.map { $0 }
+                lines = ScriptLines(handle: .standardInput)
             } else {
-                guard let data = FileManager.default.contents(atPath: script) else {
+                guard let handle = FileHandle(forReadingAtPath: script) else {
                     throw ValidationError("cannot read script '\(script)'")
                 }
-                lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                lines = ScriptLines(handle: handle)
             }
             printLine(session.json(status: "start", error: nil))
             var failed = false
@@ -187,6 +187,9 @@ struct Session {
     var history: [Interpreter] = []
     var keepsHistory = true
     var steps: [String] = []
+    /// Commands performed so far (undone ones taken off): the "step" a script's JSON lines report.
+    /// Unlike `steps`, which a script keeps only up to `savedStepsLimit`, it keeps counting.
+    var performedCount = 0
     var lastStepIndex = 0
 
     init(app: App, start: Int? = nil, state: [(path: [String], value: TypedExpression)] = []) throws {
@@ -263,6 +266,7 @@ struct Session {
             guard let previous = history.popLast() else { throw CommandError(description: "nothing to undo") }
             interpreter = previous
             if !steps.isEmpty { steps.removeLast() }
+            performedCount = max(0, performedCount - 1)
             // The steps shown as "what just happened" are those before the command that was undone.
             lastStepIndex = min(lastStepIndex, interpreter.stepCount)
             return nil
@@ -319,6 +323,7 @@ struct Session {
             lastStepIndex = copy.stepCount
             try body(&copy)
             interpreter = copy
+            performedCount += 1
             if steps.count < Self.savedStepsLimit { steps.append(step) }
             return
         }
@@ -327,6 +332,7 @@ struct Session {
         try body(&copy)
         history.append(interpreter)
         interpreter = copy
+        performedCount += 1
         steps.append(step)
     }
 
@@ -523,7 +529,7 @@ struct Session {
     func json(status: String, error: String?) -> String {
         var object: [String: Any] = [
             "status": status,
-            "step": steps.count,
+            "step": performedCount,
             "time_ms": interpreter.elapsed,
             "screen": interpreter.currentScreen.id,
             "name": interpreter.currentScreen.name,

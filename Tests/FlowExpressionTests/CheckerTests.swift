@@ -223,7 +223,7 @@ struct CheckerTests {
         ("applicant.dob", .optional(.date)),
         ("applicant.purposes", .list(.text)),
         ("transactions[0].amount", .money),
-        ("maybe_count + 1", .int),
+        ("(maybe_count ?? 0) + 1", .int),
         ("string(maybe_count)", .optional(.text)),
     ])
     func operatorTypes(text: String, expected: ValueType) throws {
@@ -279,13 +279,73 @@ struct CheckerTests {
         #expect(try typed("'plus'").type == .text)
     }
 
+    @Test("an optional where a value is required is an error that shows '??'")
+    func optionalIntoRequired() {
+        let problems = diagnostics("maybe_count", expected: .int, role: "value for 'count'")
+        #expect(problems.map(\.description) == [
+            "0..<11: error: value for 'count' must be 'int', but 'maybe_count' is 'int?' and may be null [optional-to-required]\n"
+                + "  note: 'maybe_count' may be null; give the value to use then with '??': maybe_count ?? 0",
+        ])
+        #expect(diagnostics("applicant.dob", expected: .date).map(\.code) == ["optional-to-required"])
+        #expect(diagnostics("maybe_count", expected: .decimal).map(\.code) == ["optional-to-required"])
+        #expect(diagnostics("plan", expected: .enumeration("Plan")).first?.notes == [
+            "'plan' may be null; give the value to use then with '??': plan ?? Plan.everyday",
+        ])
+        // A guard or a condition that rules null out is enough.
+        #expect(diagnostics("maybe_count != null ? maybe_count : 0", expected: .int).isEmpty)
+        #expect(diagnostics("maybe_count == null ? 0 : maybe_count", expected: .int).isEmpty)
+        #expect(diagnostics("maybe_count != null && maybe_count > 2", expected: .bool).isEmpty)
+        #expect(diagnostics("maybe_count == null ? maybe_count : 0", expected: .int).map(\.code) == ["optional-to-required"])
+        #expect(diagnostics("applicant.dob != null ? applicant.dob : today()", expected: .date).isEmpty)
+        // An operand of an operator is a required place too.
+        #expect(diagnostics("maybe_count + 1").map(\.description) == [
+            "0..<11: error: operator '+' needs a value, but 'maybe_count' is 'int?' and may be null [optional-to-required]\n"
+                + "  note: give the value to use when it is null with '??' (maybe_count ?? 0), or rule null out first (maybe_count != null && ...)",
+        ])
+        #expect(diagnostics("applicant.dob < today()").map(\.code) == ["optional-to-required"])
+        #expect(diagnostics("(maybe_count ?? 0) + 1").isEmpty)
+        // So is an argument of a function.
+        #expect(diagnostics("abs(maybe_count)").map(\.description) == [
+            "4..<15: error: argument 'value' of 'abs(value: int|decimal|money|duration) -> same type' needs a value, but 'maybe_count' is 'int?' and may be null [optional-to-required]\n"
+                + "  note: give the value to use when it is null with '??' (maybe_count ?? 0), or rule null out first (maybe_count != null && ...)",
+        ])
+        #expect(diagnostics("maybe_count != null && abs(maybe_count) > 1").isEmpty)
+        #expect(diagnostics("applicant.dob == null || age(applicant.dob) >= 18").isEmpty)
+        #expect(diagnostics("maybe_count == null || maybe_count > 2").isEmpty)
+        var narrowed = bankEnvironment
+        narrowed.nonNullPaths = ["maybe_count"]
+        #expect(diagnostics("maybe_count", expected: .int, environment: narrowed).isEmpty)
+    }
+
+    @Test("'??' gives a value for null")
+    func coalescing() throws {
+        #expect(try typed("maybe_count ?? 0").type == .int)
+        #expect(try typed("maybe_count ?? 1.5").type == .decimal)
+        #expect(try typed("applicant.dob ?? today()", expected: .date).type == .date)
+        #expect(try typed("plan ?? premium").type == .enumeration("Plan"))
+        #expect(try typed("maybe_count ?? null").type == .optional(.int))
+        #expect(try run("maybe_count ?? 0") == .int(0))
+        #expect(try run("maybe_count ?? 1.5") == .decimal(dec("1.5")))
+        #expect(try run("plan ?? premium") == .enumCase(type: "Plan", name: "plus"))
+        #expect(try run("maybe_count ?? 2 + 3") == .int(5))
+        #expect(try run("maybe_count ?? 2 == 2") == .bool(true))
+        // The right side runs only for a null.
+        #expect(try run("plan ?? (count / 0 == 1 ? Plan.plus : Plan.premium)") == .enumCase(type: "Plan", name: "plus"))
+        #expect(diagnostics("count ?? 0").map(\.description) == [
+            "0..<5: error: 'count' is never null: it is 'int', so '??' has nothing to replace [type-mismatch]\n  note: write 'count' alone",
+        ])
+        #expect(diagnostics("maybe_count ?? 'none'").map(\.description) == [
+            "0..<21: error: operator '??' cannot combine 'int?' and 'text' [type-mismatch]",
+        ])
+    }
+
     @Test("optional and null rules")
     func optionals() throws {
         #expect(try typed("null", expected: .optional(.money)).type == .null)
-        #expect(try typed("applicant.dob", expected: .date).type == .optional(.date))
+        #expect(try typed("applicant.dob", expected: .optional(.date)).type == .optional(.date))
         #expect(try typed("plan == null").type == .bool)
         #expect(try typed("null != applicant.dob").type == .bool)
-        #expect(try typed("age(applicant.dob) >= 18").type == .bool)
+        #expect(try typed("applicant.dob != null && age(applicant.dob) >= 18").type == .bool)
         #expect(try typed("frozen ? null : 1.00 GBP", expected: .optional(.money)).type == .optional(.money))
         #expect(try typed("balance", expected: .optional(.money)).type == .money)
     }

@@ -114,7 +114,7 @@ struct FunctionTests {
         #expect(try run("age(dob)", now: Timestamp(millisecondsSince1970: clock.millisecondsSince1970 - 86_400_000)) == .int(17))
         #expect(try run("age(date('2008-02-29'), date('2026-02-28'))") == .int(17))
         #expect(try run("age(date('2008-02-29'), date('2026-03-01'))") == .int(18))
-        #expect(try runError("age(applicant.dob) >= 18").message == "'applicant.dob' is null")
+        #expect(try runError("age(applicant.dob) >= 18", nonNull: ["applicant.dob"]).message == "'applicant.dob' is null")
     }
 
     @Test("round: half_even by default, half_up, up and down, on Decimal")

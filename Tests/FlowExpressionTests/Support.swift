@@ -74,16 +74,19 @@ func diagnostics(_ text: String, expected: ValueType? = nil, role: String = "exp
 }
 
 /// The checked tree of `text`, failing the test on any diagnostic.
-func typed(_ text: String, expected: ValueType? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> TypedExpression {
-    let (tree, problems) = checkExpression(text, expected: expected, in: bankEnvironment)
+func typed(_ text: String, expected: ValueType? = nil, nonNull: Set<String> = [],
+           sourceLocation: SourceLocation = #_sourceLocation) throws -> TypedExpression {
+    var environment = bankEnvironment
+    environment.nonNullPaths = nonNull
+    let (tree, problems) = checkExpression(text, expected: expected, in: environment)
     #expect(problems.isEmpty, "unexpected diagnostics: \(problems)", sourceLocation: sourceLocation)
     return try #require(tree, sourceLocation: sourceLocation)
 }
 
 /// Checks and evaluates `text` with `bankVariables` (plus `extra`) at `now`.
 func run(_ text: String, expected: ValueType? = nil, extra: [String: Value] = [:], now: Timestamp = clock,
-         defaultCurrency: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Value {
-    let tree = try typed(text, expected: expected, sourceLocation: sourceLocation)
+         defaultCurrency: String? = nil, nonNull: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> Value {
+    let tree = try typed(text, expected: expected, nonNull: nonNull, sourceLocation: sourceLocation)
     let context = EvaluationContext(variables: bankVariables.merging(extra) { $1 }, now: now, defaultCurrency: defaultCurrency)
     expectCompiledAgrees(tree, context, sourceLocation: sourceLocation)
     return try evaluate(tree, in: context)
@@ -103,9 +106,10 @@ func expectCompiledAgrees(_ tree: TypedExpression, _ context: EvaluationContext,
 }
 
 /// The evaluation error of `text`, failing the test if it evaluates.
-func runError(_ text: String, extra: [String: Value] = [:], defaultCurrency: String? = nil,
+/// `nonNull`: paths the checker is told a guard showed present, so that the run-time check of a null is reached.
+func runError(_ text: String, extra: [String: Value] = [:], defaultCurrency: String? = nil, nonNull: Set<String> = [],
               sourceLocation: SourceLocation = #_sourceLocation) throws -> EvaluationError {
-    let tree = try typed(text, sourceLocation: sourceLocation)
+    let tree = try typed(text, nonNull: nonNull, sourceLocation: sourceLocation)
     let context = EvaluationContext(variables: bankVariables.merging(extra) { $1 }, now: clock, defaultCurrency: defaultCurrency)
     expectCompiledAgrees(tree, context, sourceLocation: sourceLocation)
     do {

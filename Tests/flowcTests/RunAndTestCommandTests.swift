@@ -44,6 +44,23 @@ import Testing
         #expect((objects[3]?["errors"] as? [String: String]) == ["plan": "Choose a card to continue"])
     }
 
+    /// A script is read a line at a time (a million-line script is never held in memory) and each
+    /// JSON line reports the number of commands performed, past the 10,000 a script keeps for `save`;
+    /// a last line without a newline and CRLF endings are read too.
+    @Test func longScriptsAreStreamedAndCountEveryStep() throws {
+        let count = 10_050
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-script-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data((String(repeating: "{\"advance\": \"1s\"}\r\n", count: count - 1) + "{\"advance\": \"1s\"}").utf8).write(to: script)
+        let flows = fixturesDirectory().appendingPathComponent("codegen/small-app/input").path
+        let result = try runFlowc(["run", "small", "--flows", flows, "--script", script.path], in: packageRoot())
+        let objects = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(objects.count == count + 1)
+        #expect(objects.last?["step"] as? Int == count)
+        #expect(objects.last?["time_ms"] as? Int == count * 1000)
+    }
+
     @Test func aBadScriptLineIsReportedAndFailsTheRun() throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-script-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: script) }

@@ -26,6 +26,7 @@ struct MemoryFileSystem: FileSystem {
     func resolvingSymlinks(_ path: String) -> String { "/" + path }
     func write(_ path: String, _ bytes: [UInt8]) throws {}
     func remove(_ path: String) throws {}
+    func move(_ from: String, to: String) throws {}
 }
 
 /// The synthetic N-screen ring of DESIGN.md (the same shape as scripts/make-synthetic-app.py):

@@ -64,3 +64,22 @@ extension AppChecker {
         }
     }
 }
+
+extension AppChecker {
+    /// A service answer that arrives on a screen with no transition for it is ignored at run time: say so at the
+    /// call, per screen the answer arrives on. A transition with only a `note:` handles an outcome on purpose.
+    func checkUnhandledOutcomes() {
+        // A screen with a misspelled event is already reported; the outcome it meant is not reported again.
+        for item in app.unhandledOutcomes() where !screensWithBrokenTargets.contains(item.screen) {
+            let service = app.services[item.service]
+            let operation = "\(service.name).\(service.operations[item.operation].name)"
+            let screen = app.screens[item.screen].id
+            let listed = item.outcomes.map { "'\($0)'" }
+            let outcomes = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + (listed.last ?? "")
+            warning("unhandled-outcome",
+                    "'\(operation)' can answer \(outcomes), but screen '\(screen)' (where the answer arrives) does not handle \(listed.count == 1 ? "it" : "them"), nor do its flow or the app: the answer would be ignored",
+                    at: item.call,
+                    notes: [.init("handle \(listed.count == 1 ? "it" : "each") on '\(screen)' or in the flow's on:; to ignore one on purpose, say why: \(operation).\(item.outcomes[0]): { note: ... }")])
+        }
+    }
+}

@@ -69,7 +69,9 @@ struct ExpressionTranslator {
                 return TranslatedExpression(code: .member(.id("state"), Naming.member(name)), throwing: false, nullable: storedOptional, type: type)
             }
             if app.derived.contains(where: { $0.name == name }) {
-                return TranslatedExpression(code: .call(.id(names.derivedFunction(name)), []), throwing: true, nullable: type.isNullable, type: type)
+                // Nullable as declared: a guard may have narrowed the type, not the Swift value.
+                let declared = app.derived.first { $0.name == name }?.type.isNullable ?? type.isNullable
+                return TranslatedExpression(code: .call(.id(names.derivedFunction(name)), []), throwing: true, nullable: declared, type: type)
             }
             if name == "value", scope.valueType != nil {
                 return TranslatedExpression(code: .id("value"), throwing: false, nullable: false, type: type)
@@ -88,7 +90,8 @@ struct ExpressionTranslator {
                     return unsupported("event.\(name) here", type: type)
                 }
                 readPayload.insert(name)
-                return TranslatedExpression(code: .id(Self.payloadName(name)), throwing: false, nullable: type.isNullable, type: type)
+                let declared = event.payload.first { $0.name == name }?.type.isNullable ?? type.isNullable
+                return TranslatedExpression(code: .id(Self.payloadName(name)), throwing: false, nullable: declared, type: type)
             }
             let record = need(translate(base, scope), describe(base))
             var storedOptional = type.isNullable
@@ -165,6 +168,12 @@ struct ExpressionTranslator {
     mutating func binary(_ op: BinaryOperator, _ lhs: TypedExpression, _ rhs: TypedExpression, type: ValueType,
                          _ scope: ExpressionScope) -> TranslatedExpression {
         switch op {
+        case .coalesce:
+            let a = translate(lhs, scope)
+            let b = translate(rhs, scope)
+            guard a.nullable else { return a }
+            return TranslatedExpression(code: .parenthesized(.binary("??", a.code, b.code)), throwing: a.throwing || b.throwing,
+                                        nullable: b.nullable, type: type)
         case .and, .or:
             let a = need(translate(lhs, scope), describe(lhs))
             let b = need(translate(rhs, scope), describe(rhs))
@@ -221,6 +230,23 @@ struct ExpressionTranslator {
                 let each = SwiftClosure(parameters: [], body: [.expression(names.describing(.id("$0"), argument.type.nonOptional, quoted: false, stored: false))])
                 return TranslatedExpression(code: .call(.member(raw.code, "map"), [], trailingClosure: each),
                                             throwing: raw.throwing, nullable: true, type: type)
+            }
+        }
+        // `int(x)` and `decimal(x)` of a null are null too (the interpreter's conversions).
+        if function == .int || function == .decimal, let argument = arguments.first {
+            let raw = translate(argument, scope)
+            if raw.nullable {
+                let from = argument.type.nonOptional
+                let converted: SwiftExpression? = switch (function, from) {
+                case (.int, .int), (.decimal, .decimal): nil
+                case (.int, .decimal): .try(.call(.id("truncatedInt"), [SwiftArgument(nil, .id("$0"))]))
+                case (.int, _): .try(.call(.id("parseInt"), [SwiftArgument(nil, .id("$0"))]))
+                case (.decimal, .int): .call(.id("Decimal"), [SwiftArgument(nil, .id("$0"))])
+                default: .try(.call(.id("parseDecimal"), [SwiftArgument(nil, .id("$0"))]))
+                }
+                guard let converted else { return TranslatedExpression(code: raw.code, throwing: raw.throwing, nullable: true, type: type) }
+                return TranslatedExpression(code: .call(.member(raw.code, "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [.expression(converted)])),
+                                            throwing: true, nullable: true, type: type)
             }
         }
         let values = arguments.map { need(translate($0, scope), describe($0)) }
@@ -363,6 +389,9 @@ struct ExpressionTranslator {
         var throwing = list.throwing || bodyValue.throwing
         var code: SwiftExpression
         switch macro {
+        // A body that can fail is folded as CEL does (an element deciding the result wins over another's error).
+        case .all where bodyValue.throwing: code = .call(.id("allHold"), [SwiftArgument(nil, list.code)], trailingClosure: closure(bodyValue))
+        case .exists where bodyValue.throwing: code = .call(.id("anyHolds"), [SwiftArgument(nil, list.code)], trailingClosure: closure(bodyValue))
         case .all: code = .call(.member(list.code, "allSatisfy"), [], trailingClosure: closure(bodyValue))
         case .exists: code = .call(.member(list.code, "contains"), [], trailingClosure: closure(bodyValue))
         case .existsOne:

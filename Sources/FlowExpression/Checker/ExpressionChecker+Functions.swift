@@ -110,6 +110,17 @@ extension ExpressionChecker {
             call.failed = true
             return .error
         }
+        if typed.type != .null, typed.type.isNullable, accepted.contains(type) || (type == .int && accepted.contains(.decimal)) {
+            // A null argument would stop the app at run time: the checker asks what to use instead.
+            let text = quotable(typed.span)
+            let subject = typed.span.count <= 40 ? "'\(text)'" : "it"
+            report(ExpressionDiagnosticCode.optionalToRequired,
+                   "argument '\(parameterName(call.function, index))' of '\(call.function.signature)' needs a value, but \(subject) is '\(typed.type)' and may be null",
+                   at: typed.span,
+                   notes: ["give the value to use when it is null with '??' (\(text) ?? \(fallbackExample(for: type))), or rule null out first (\(text) != null && ...)"])
+            call.failed = true
+            return .error
+        }
         if accepted.contains(type) { return type }
         if type == .int, accepted.contains(.decimal) {
             typed = promoted(typed)
@@ -428,9 +439,22 @@ extension ExpressionChecker {
               let receiver else { return errorNode(span) }
         let list = check(receiver, hint: nil)
         locals.append((name: variable, type: macroElementType(macro, list)))
+        // Inside the body the name is the element: what a condition outside said about that name does not hold.
+        let outer = nonNull
+        nonNull = nonNull.filter { $0 != variable && !$0.hasPrefix(variable + ".") }
         let filter = arguments.count == 3 ? check(arguments[1], hint: nil) : nil
         let body = check(arguments[arguments.count - 1], hint: nil)
+        nonNull = outer
         locals.removeLast()
+        if case .list(let elements) = receiver.kind, elements.isEmpty, diagnostics.isEmpty {
+            // On the empty list literal (CEL's `[].exists(e, e == 2)`) the element has no type, and none is needed:
+            // the body never runs, so the result is known.
+            switch macro {
+            case .all: return TypedExpression(type: .bool, span: span, kind: .literal(.bool(true)))
+            case .exists, .existsOne: return TypedExpression(type: .bool, span: span, kind: .literal(.bool(false)))
+            case .map, .filter, .sortBy, .sortByDescending: return TypedExpression(type: list.type, span: span, kind: list.kind)
+            }
+        }
         return typeMacro(macro, list: list, variable: variable, filter: filter, body: body, span: span)
     }
 

@@ -40,11 +40,23 @@ extension ExpressionChecker {
     mutating func checkBinary(_ syntax: ExpressionSyntax) -> TypedExpression {
         guard case .binary(let op, let lhsSyntax, let rhsSyntax) = syntax.kind else { return errorNode(syntax.span) }
         if op == .in { return checkMembership(lhsSyntax, rhsSyntax, span: syntax.span) }
+        if op == .coalesce {
+            let lhs = check(lhsSyntax, hint: nil)
+            let hint: ValueType? = lhs.type == .error || lhs.type == .null ? nil : lhs.type.nonOptional
+            return typeCoalesce(lhs, check(rhsSyntax, hint: hint), span: syntax.span)
+        }
         if op.isEquality {
             let (lhs, rhs) = checkPair(lhsSyntax, rhsSyntax, hint: nil)
             return typeBinary(op, lhs, rhs, span: syntax.span)
         }
         let lhs = check(lhsSyntax, hint: nil)
+        if op == .and || op == .or {
+            // The right side runs only when the left did not decide: `x != null && x > 0` reads `x` as not null.
+            let outer = nonNull
+            nonNull.formUnion(nonNullPaths(lhsSyntax, when: op == .and))
+            defer { nonNull = outer }
+            return typeBinary(op, lhs, check(rhsSyntax, hint: nil), span: syntax.span)
+        }
         return typeBinary(op, lhs, check(rhsSyntax, hint: nil), span: syntax.span)
     }
 
@@ -62,7 +74,27 @@ extension ExpressionChecker {
             return checkOrdering(op, lhs, rhs, span: span)
         case .in, .add, .subtract, .multiply, .divide, .remainder:
             return checkArithmetic(op, lhs, rhs, span: span)
+        case .coalesce:
+            return typeCoalesce(lhs, rhs, span: span)
         }
+    }
+
+    /// `a ?? b`: `a` unless it is null, then `b`. The result is optional only when `b` is.
+    @inline(never)
+    private mutating func typeCoalesce(_ lhs: TypedExpression, _ rhs: TypedExpression, span: ExpressionSpan) -> TypedExpression {
+        if lhs.type == .error || rhs.type == .error { return errorNode(span) }
+        guard lhs.type.isNullable else {
+            report(ExpressionDiagnosticCode.typeMismatch, "'\(quotable(lhs.span))' is never null: it is '\(lhs.type)', so '??' has nothing to replace",
+                   at: lhs.span, notes: ["write '\(quotable(lhs.span))' alone"])
+            return errorNode(span)
+        }
+        guard let type = unifyTypes(lhs.type.nonOptional, rhs.type) else {
+            report(ExpressionDiagnosticCode.typeMismatch, "operator '??' cannot combine '\(lhs.type)' and '\(rhs.type)'",
+                   at: span, notes: mismatchNotes(.coalesce, lhs, rhs))
+            return errorNode(span)
+        }
+        let (left, right) = type.nonOptional == .decimal ? (promoted(lhs), promoted(rhs)) : (lhs, rhs)
+        return TypedExpression(type: type, span: span, kind: .binary(.coalesce, left, right))
     }
 
     private func boolNode(_ op: BinaryOperator, _ lhs: TypedExpression, _ rhs: TypedExpression, _ span: ExpressionSpan) -> TypedExpression {
@@ -99,6 +131,7 @@ extension ExpressionChecker {
                                         span: ExpressionSpan) -> TypedExpression {
         let (left, right) = (lhs.type.nonOptional, rhs.type.nonOptional)
         if left == .error || right == .error { return boolNode(op, lhs, rhs, span) }
+        if requirePresent(lhs, of: op) || requirePresent(rhs, of: op) { return boolNode(op, lhs, rhs, span) }
         if left.isNumber, right.isNumber {
             if left == right { return boolNode(op, lhs, rhs, span) }
             return boolNode(op, promoted(lhs), promoted(rhs), span)
@@ -161,6 +194,7 @@ extension ExpressionChecker {
                                           span: ExpressionSpan) -> TypedExpression {
         let (left, right) = (lhs.type.nonOptional, rhs.type.nonOptional)
         if left == .error || right == .error { return errorNode(span) }
+        if requirePresent(lhs, of: op) || requirePresent(rhs, of: op) { return errorNode(span) }
         func node(_ type: ValueType, _ l: TypedExpression = lhs, _ r: TypedExpression = rhs) -> TypedExpression {
             TypedExpression(type: type, span: span, kind: .binary(op, l, r))
         }
@@ -201,6 +235,19 @@ extension ExpressionChecker {
         return errorNode(span)
     }
 
+    /// An operand that may be null where the operator needs a value: at run time the null would stop the app.
+    /// Reports it (optional-to-required, with the '??' fix) and returns true.
+    mutating func requirePresent(_ operand: TypedExpression, of op: BinaryOperator) -> Bool {
+        guard operand.type != .null, operand.type.isNullable else { return false }
+        let text = quotable(operand.span)
+        let subject = operand.span.count <= 40 ? "'\(text)'" : "an operand"
+        report(ExpressionDiagnosticCode.optionalToRequired,
+               "operator '\(op.rawValue)' needs a value, but \(subject) is '\(operand.type)' and may be null",
+               at: operand.span,
+               notes: ["give the value to use when it is null with '??' (\(text) ?? \(fallbackExample(for: operand.type.nonOptional))), or rule null out first (\(text) != null && ...)"])
+        return true
+    }
+
     /// Hints for the common mistakes: a bare number next to money, text joined to a number, `%` on decimals.
     private func mismatchNotes(_ op: BinaryOperator, _ lhs: TypedExpression, _ rhs: TypedExpression) -> [String] {
         let (left, right) = (lhs.type.nonOptional, rhs.type.nonOptional)
@@ -209,7 +256,7 @@ extension ExpressionChecker {
             return nil
         }
         switch op {
-        case .add, .subtract, .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+        case .add, .subtract, .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .coalesce:
             if left == .money, right.isNumber { return [moneyHint(for: rhs, currency: moneyCurrency(lhs))] }
             if right == .money, left.isNumber { return [moneyHint(for: lhs, currency: moneyCurrency(rhs))] }
             if op == .add, left == .text || right == .text {

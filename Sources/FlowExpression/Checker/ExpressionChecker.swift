@@ -12,13 +12,27 @@ struct ExpressionChecker {
     /// Macro variables in scope, innermost last.
     var locals: [(name: String, type: ValueType)] = []
     var diagnostics: [ExpressionDiagnostic] = []
+    /// Paths a surrounding condition has shown not to be null (`x != null ? x : 0`, `x != null && x > 0`).
+    var nonNull: Set<String>
 
     init(environment: TypeEnvironment, source: String) {
         self.environment = environment
         self.scalars = Array(source.unicodeScalars)
+        self.nonNull = environment.nonNullPaths
     }
 
     // MARK: Helpers
+
+    /// The dotted path a name or member chain reads (`transfer.amount`, `t.day` for a macro's element), or nil.
+    /// A macro that binds a name drops what was known about that name (see `checkMacro`).
+    func path(of syntax: ExpressionSyntax) -> String? {
+        readPath(syntax, isLocal: { _ in false })
+    }
+
+    /// The paths `condition` shows not to be null when it is `outcome` (see ``nonNullPaths(in:when:isLocal:)``).
+    func nonNullPaths(_ condition: ExpressionSyntax, when outcome: Bool) -> Set<String> {
+        FlowExpression.nonNullPaths(in: condition, when: outcome)
+    }
 
     mutating func report(_ code: String, _ message: String, at span: ExpressionSpan, notes: [String] = []) {
         diagnostics.append(ExpressionDiagnostic(code: code, message: message, span: span, notes: notes))
@@ -169,7 +183,9 @@ struct ExpressionChecker {
     private mutating func checkMember(_ syntax: ExpressionSyntax) -> TypedExpression {
         guard case .member(let base, let name, let nameSpan) = syntax.kind else { return errorNode(syntax.span) }
         if let enumCase = checkQualifiedCase(base, name: name, nameSpan: nameSpan, span: syntax.span) { return enumCase }
-        return typeMember(check(base, hint: nil), name: name, nameSpan: nameSpan, span: syntax.span)
+        var member = typeMember(check(base, hint: nil), name: name, nameSpan: nameSpan, span: syntax.span)
+        if !nonNull.isEmpty, let path = path(of: syntax), nonNull.contains(path) { member.type = member.type.nonOptional }
+        return member
     }
 
     @inline(never)
@@ -195,7 +211,28 @@ struct ExpressionChecker {
     private mutating func checkConditional(_ syntax: ExpressionSyntax, hint: ValueType?) -> TypedExpression {
         guard case .conditional(let conditionSyntax, let thenSyntax, let otherwiseSyntax) = syntax.kind else { return errorNode(syntax.span) }
         let condition = check(conditionSyntax, hint: nil)
-        let (then, otherwise) = checkPair(thenSyntax, otherwiseSyntax, hint: hint)
+        let outer = nonNull
+        let whenTrue = nonNullPaths(conditionSyntax, when: true)
+        let whenFalse = nonNullPaths(conditionSyntax, when: false)
+        guard !whenTrue.isEmpty || !whenFalse.isEmpty else {
+            let (then, otherwise) = checkPair(thenSyntax, otherwiseSyntax, hint: hint)
+            return typeConditional(condition, then, otherwise, span: syntax.span)
+        }
+        // Each branch is checked knowing what the condition says about null; one gives the other its hint.
+        let then: TypedExpression
+        let otherwise: TypedExpression
+        if hint == nil, needsHint(thenSyntax), !needsHint(otherwiseSyntax) {
+            nonNull = outer.union(whenFalse)
+            otherwise = check(otherwiseSyntax, hint: nil)
+            nonNull = outer.union(whenTrue)
+            then = check(thenSyntax, hint: otherwise.type)
+        } else {
+            nonNull = outer.union(whenTrue)
+            then = check(thenSyntax, hint: hint)
+            nonNull = outer.union(whenFalse)
+            otherwise = check(otherwiseSyntax, hint: hint ?? then.type)
+        }
+        nonNull = outer
         return typeConditional(condition, then, otherwise, span: syntax.span)
     }
 
@@ -235,6 +272,7 @@ struct ExpressionChecker {
     @inline(never)
     private mutating func checkName(_ name: String, span: ExpressionSpan, hint: ValueType?) -> TypedExpression {
         if let local = locals.last(where: { $0.name == name }) {
+            // A macro's element itself is not narrowed (the generated code keeps its Swift type); its members are.
             return TypedExpression(type: local.type, span: span, kind: .local(name))
         }
         let enumName = enumHint(hint)
@@ -242,8 +280,12 @@ struct ExpressionChecker {
             return TypedExpression(type: .enumeration(enumName), span: span, kind: .enumCase(type: enumName, name: name))
         }
         if let type = environment.variables[name] {
-            return TypedExpression(type: environment.resolved(type), span: span, kind: .variable(name))
+            let resolved = environment.resolved(type)
+            return TypedExpression(type: nonNull.contains(name) ? resolved.nonOptional : resolved, span: span, kind: .variable(name))
         }
+        // Where the place's own type is already wrong (an unknown type), a bare name is most likely one of its
+        // cases: that mistake is reported where the type is written.
+        if hint == .error { return errorNode(span) }
         if let enumName, closestMatch(to: name, among: environment.enums[enumName] ?? []) != nil {
             report(ExpressionDiagnosticCode.unknownEnumCase, "'\(name)' is not a case of enum '\(enumName)'",
                    at: span, notes: caseNotes(name, of: enumName))
@@ -447,6 +489,17 @@ struct ExpressionChecker {
         if found == .null, expected.isNullable { return expression }
         let target = expected.nonOptional
         let source = found.nonOptional
+        if found != .null, found.isNullable, !expected.isNullable,
+           source == target || (source == .int && target == .decimal) || unifyTypes(source, target) == target {
+            // At run time a null here would stop the app: the checker asks for the value to use instead.
+            let text = quotable(expression.span)
+            let subject = expression.span.count <= 40 ? "'\(text)'" : "it"
+            var notes = ["\(subject) may be null; give the value to use then with '??': \(text) ?? \(fallbackExample(for: target))"]
+            if target == .bool { notes.append("or compare it, as in '\(text) == true'") }
+            report(ExpressionDiagnosticCode.optionalToRequired, "\(role) must be '\(expected)', but \(subject) is '\(found)' and may be null",
+                   at: expression.span, notes: notes)
+            return errorNode(expression.span)
+        }
         if source == target { return expression }
         if source == .int, target == .decimal { return promoted(expression) }
         if let merged = unifyTypes(source, target), merged == target {
@@ -463,6 +516,23 @@ struct ExpressionChecker {
         report(ExpressionDiagnosticCode.typeMismatch, "\(role) must be '\(expected)', found '\(found)'",
                at: expression.span, notes: notes)
         return errorNode(expression.span)
+    }
+
+    /// A value of `type` to show after `??` in a hint: `0.00 GBP`, `''`, `false`, `[]`.
+    func fallbackExample(for type: ValueType) -> String {
+        switch type {
+        case .bool: "false"
+        case .int: "0"
+        case .decimal: "0.0"
+        case .money: "0.00 \(defaultCurrency)"
+        case .text: "''"
+        case .list: "[]"
+        case .duration: "0s"
+        case .date: "today()"
+        case .timestamp: "now()"
+        case .enumeration(let name): environment.enums[name]?.first.map { "\(name).\($0)" } ?? "a value"
+        default: "a value"
+        }
     }
 
     /// How to turn a number into money, quoting the user's text: `write '1.5' as money, as in '1.5 GBP'`.

@@ -3,8 +3,8 @@
 /// `expected`, when given, is checked too (a `bool` guard, a `money` initial value). Where
 /// `expected` is an enum, a bare name that is one of its cases is that case, and a text literal
 /// must be one of its cases (else `unknown-enum-case` with a did-you-mean); the same holds for a
-/// text literal compared with an enum by `==`, `!=` or `in`. A `T?` is accepted where `T` is
-/// expected (a null is then a runtime error); `null` is accepted where `T?` is expected; an `int`
+/// text literal compared with an enum by `==`, `!=` or `in`. A `T?` where `T` is expected
+/// is `optional-to-required` (write `x ?? fallback`); `null` is accepted where `T?` is expected; an `int`
 /// is promoted where a `decimal` is expected.
 ///
 /// Returns the typed tree only when there are no diagnostics. An unresolved name has type
@@ -48,7 +48,7 @@ public func checkExpression(
     if checker.diagnostics.isEmpty {
         reportUnroundedMoney(typed, insideRounding: false, checker: &checker)
     }
-    if checker.diagnostics.isEmpty, let untyped = firstUntyped(typed) {
+    if checker.diagnostics.isEmpty, expected != .error, let untyped = firstUntyped(typed) {
         // Every `.error` type should come with a diagnostic; this catches the rest (such as `[][0]`).
         checker.report(ExpressionDiagnosticCode.typeMismatch, "cannot tell the type of '\(checker.quotable(untyped.span))'",
                        at: untyped.span)

@@ -12,4 +12,5 @@ public enum ExpressionDiagnosticCode {
     public static let unknownEnumCase = "unknown-enum-case"
     public static let wrongArgumentCount = "wrong-argument-count"
     public static let unroundedMoney = "unrounded-money"
+    public static let optionalToRequired = "optional-to-required"
 }

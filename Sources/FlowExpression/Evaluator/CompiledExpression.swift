@@ -203,6 +203,11 @@ private struct ClosureCompiler {
         let left = compile(lhs)
         let right = compile(rhs)
         switch op {
+        case .coalesce:
+            return { scope in
+                let value = try left(&scope)
+                return value == .null ? try right(&scope) : value
+            }
         case .and, .or:
             let isAnd = op == .and
             // CEL: the deciding side wins even over an error on the other side.
@@ -332,8 +337,16 @@ private struct ClosureCompiler {
             for element in items {
                 scope.locals[slot] = element
                 if let filter, let filterExpression, !(try Self.helpers.boolValue(try filter(&scope), filterExpression)) { continue }
-                let result = try body(&scope)
-                let holds = fold.judgesElements ? try Self.helpers.boolValue(result, bodyExpression) : false
+                let result: Value
+                let holds: Bool
+                do {
+                    result = try body(&scope)
+                    holds = fold.judgesElements ? try Self.helpers.boolValue(result, bodyExpression) : false
+                } catch {
+                    scope.locals.removeSubrange(min(slot + 1, scope.locals.count)...)
+                    if fold.absorb(error) { continue }
+                    throw error
+                }
                 if let decided = fold.add(element, result: result, holds: holds) { return decided }
             }
             return try fold.finish { try Self.helpers.compare($0, $1, bodyExpression) }

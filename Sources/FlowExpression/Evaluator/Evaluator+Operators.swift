@@ -48,6 +48,8 @@ extension Evaluator {
             let a = try boolValue(left, lhs)
             let b = try boolValue(right, rhs)
             return .bool(op == .and ? a && b : a || b)
+        case .coalesce:
+            return left == .null ? right : left
         }
     }
 

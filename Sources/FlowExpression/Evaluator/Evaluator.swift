@@ -75,6 +75,10 @@ struct Evaluator {
     private mutating func evaluateBinary(_ expression: TypedExpression) throws -> Value {
         guard case .binary(let op, let lhs, let rhs) = expression.kind else { return .null }
         if op == .and || op == .or { return try logical(isAnd: op == .and, lhs, rhs) }
+        if op == .coalesce {
+            let left = try evaluate(lhs)
+            return left == .null ? try evaluate(rhs) : left
+        }
         let left = try evaluate(lhs)
         let right = try evaluate(rhs)
         return try binary(op, left, right, lhs, rhs, expression)
@@ -153,8 +157,16 @@ struct Evaluator {
         for element in list {
             locals[slot].value = element
             if let filter, !(try boolValue(try evaluate(filter), filter)) { continue }
-            let result = try evaluate(body)
-            let holds = fold.judgesElements ? try boolValue(result, body) : false
+            let result: Value
+            let holds: Bool
+            do {
+                result = try evaluate(body)
+                holds = fold.judgesElements ? try boolValue(result, body) : false
+            } catch {
+                locals.removeSubrange((slot + 1)...)
+                if fold.absorb(error) { continue }
+                throw error
+            }
             if let decided = fold.add(element, result: result, holds: holds) { return decided }
         }
         return try fold.finish { try compare($0, $1, body) }

@@ -13,7 +13,8 @@ public struct CompiledRegex: Hashable, Sendable, CustomStringConvertible {
     /// Compiles `pattern`; the error text is the engine's reason.
     static func compile(_ pattern: String) -> Result<CompiledRegex, RegexSyntaxError> {
         do {
-            return .success(CompiledRegex(pattern: pattern, regex: try NSRegularExpression(pattern: pattern)))
+            // The empty pattern matches everywhere (CEL, RE2); ICU refuses it, so it is written as an empty group.
+            return .success(CompiledRegex(pattern: pattern, regex: try NSRegularExpression(pattern: pattern.isEmpty ? "(?:)" : pattern)))
         } catch {
             return .failure(RegexSyntaxError())
         }

@@ -1,4 +1,5 @@
-/// The binary operators, by CEL precedence from loosest: `||`; `&&`; relations and `in`; `+ -`; `* / %`.
+/// The binary operators, by precedence from loosest: `||`; `&&`; relations and `in`; `??` (not CEL: a value for
+/// when the left side is null, as in Swift); `+ -`; `* / %`.
 public enum BinaryOperator: String, Hashable, Sendable {
     case or = "||"
     case and = "&&"
@@ -9,6 +10,7 @@ public enum BinaryOperator: String, Hashable, Sendable {
     case greater = ">"
     case greaterOrEqual = ">="
     case `in` = "in"
+    case coalesce = "??"
     case add = "+"
     case subtract = "-"
     case multiply = "*"

@@ -119,12 +119,18 @@ struct ExpressionLexer {
             }
             value = .decimal(decimal)
         } else {
+            // CEL's smallest int is written -9223372036854775808: right after a '-' the magnitude 2^63 reads as
+            // Int.min, which the parser takes only as the operand of that minus.
+            if numberText == "9223372036854775808", start > 0, scalars[start - 1] == "-" {
+                value = .int(Int.min)
+            } else {
             guard let int = Int(numberText) else {
                 report(ExpressionDiagnosticCode.invalidLiteral, "integer '\(numberText)' does not fit in 64 bits",
                        start..<numberEnd, notes: ["the largest int is \(Int.max); write a decimal for larger numbers"])
                 return ExpressionToken(kind: .invalid, span: start..<numberEnd)
             }
             value = .int(int)
+            }
         }
         // Money: the number, whitespace, then exactly three uppercase letters ending the word.
         var look = position

@@ -155,7 +155,7 @@ struct ExpressionParser {
         return make(.conditional(condition, then, otherwise), condition.span.lowerBound..<otherwise.span.upperBound)
     }
 
-    /// The binary operator at the current token and its level (0 `||`, 1 `&&`, 2 relations, 3 `+ -`, 4 `* / %`).
+    /// The binary operator at the current token and its level (0 `||`, 1 `&&`, 2 relations, 3 `??`, 4 `+ -`, 5 `* / %`).
     private func binaryOperator() -> (BinaryOperator, Int)? {
         switch current.kind {
         case .symbol(let symbol):
@@ -168,11 +168,12 @@ struct ExpressionParser {
             case .lessOrEqual: return (.lessOrEqual, 2)
             case .greater: return (.greater, 2)
             case .greaterOrEqual: return (.greaterOrEqual, 2)
-            case .plus: return (.add, 3)
-            case .minus: return (.subtract, 3)
-            case .star: return (.multiply, 4)
-            case .slash: return (.divide, 4)
-            case .percent: return (.remainder, 4)
+            case .coalesce: return (.coalesce, 3)
+            case .plus: return (.add, 4)
+            case .minus: return (.subtract, 4)
+            case .star: return (.multiply, 5)
+            case .slash: return (.divide, 5)
+            case .percent: return (.remainder, 5)
             default: return nil
             }
         case .identifier("in"): return (.in, 2)
@@ -203,7 +204,17 @@ struct ExpressionParser {
             operators.append((isSymbol(.bang) ? .not : .negate, current.span.lowerBound))
             advance()
         }
-        var operand = parsePostfix()
+        var operand: ExpressionSyntax
+        if case .int(Int.min) = current.kind, operators.last?.0 == .negate, let (_, start) = operators.popLast() {
+            // -9223372036854775808: the minus and the magnitude are one literal, the smallest int.
+            operand = ExpressionSyntax(kind: .literal(.int(Int.min)), span: start..<current.span.upperBound)
+            advance()
+            while !aborted, isSymbol(.dot) || isSymbol(.leftBracket) {
+                operand = isSymbol(.dot) ? parseMember(of: operand) : parseIndex(of: operand)
+            }
+        } else {
+            operand = parsePostfix()
+        }
         for (op, start) in operators.reversed() where !aborted {
             operand = make(.unary(op, operand), start..<operand.span.upperBound)
         }
@@ -436,6 +447,11 @@ struct ExpressionParser {
         let span = current.span
         let literal: ExpressionSyntax.Literal
         switch current.kind {
+        case .int(Int.min):
+            diagnostics.append(ExpressionDiagnostic(code: ExpressionDiagnosticCode.invalidLiteral, message: "integer '9223372036854775808' does not fit in 64 bits",
+                                                    span: span, notes: ["the largest int is \(Int.max); write a decimal for larger numbers"]))
+            advance()
+            return ExpressionSyntax(kind: .invalid, span: span)
         case .int(let value): literal = .int(value)
         case .decimal(let value): literal = .decimal(value)
         case .money(let value): literal = .money(value)

@@ -21,7 +21,7 @@ struct ExpressionToken: Sendable {
         case leftBrace = "{", rightBrace = "}", comma = ",", dot = ".", question = "?", colon = ":"
         case or = "||", and = "&&", equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<="
         case greater = ">", greaterOrEqual = ">=", plus = "+", minus = "-", star = "*", slash = "/"
-        case percent = "%", bang = "!"
+        case percent = "%", bang = "!", coalesce = "??"
     }
 
     var kind: Kind

@@ -18,6 +18,9 @@ struct MacroFold {
     private var kept: [Value] = []
     private var keys: [Value] = []
     private var matches = 0
+    /// The first error of an element, kept by `all` and `exists` as CEL does: a later element that decides the
+    /// result (false for `all`, true for `exists`) wins over it, as the deciding side of `&&` and `||` does.
+    private var firstError: (any Error)?
 
     init(_ macro: MacroKind) { self.macro = macro }
 
@@ -42,9 +45,18 @@ struct MacroFold {
         return nil
     }
 
-    /// The macro's result once every element has been taken; `compare` orders two keys (-1, 0, 1) and
-    /// throws for keys that cannot be ordered (money in two currencies). The sort is stable in both directions.
+    /// Keeps an element's error when this macro can still be decided by another element; false: rethrow it.
+    mutating func absorb(_ error: any Error) -> Bool {
+        guard macro == .all || macro == .exists else { return false }
+        if firstError == nil { firstError = error }
+        return true
+    }
+
+    /// The result once every element has been taken: an absorbed error if nothing decided the result; for the
+    /// sorting macros, the list in key order, where `compare` orders two keys (-1, 0, 1) and throws for keys that
+    /// cannot be ordered (money in two currencies). The sort is stable in both directions.
     func finish(compare: (Value, Value) throws -> Int) throws -> Value {
+        if let firstError { throw firstError }
         guard sorts else { return result }
         var order = Array(kept.indices)
         var failure: (any Error)?

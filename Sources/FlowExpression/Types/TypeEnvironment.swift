@@ -20,6 +20,9 @@ public struct TypeEnvironment: Sendable {
     /// The app's default currency (ISO 4217), used in suggestions such as `money(x, 'GBP')`;
     /// `GBP` when nil.
     public var currency: String?
+    /// Paths known not to be null here (`fee`, `transfer.amount`), from a guard such as `fee != null`:
+    /// a `T?` path in this set reads as `T`.
+    public var nonNullPaths: Set<String> = []
 
     public init(
         variables: [String: ValueType] = [:],

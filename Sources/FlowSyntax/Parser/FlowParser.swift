@@ -97,7 +97,9 @@ struct FlowParser {
             reader.report("conflicting-keys", "\(what) has both 'enum' and 'record'; a type is one or the other", at: name.range)
             return nil
         case (nil, nil):
-            reader.report("missing-key", "\(what) has neither 'enum' nor 'record'", at: name.range)
+            if fields.unknownKeys == 0 {
+                reader.report("missing-key", "\(what) has neither 'enum' nor 'record'", at: name.range)
+            }
             return nil
         }
     }
@@ -152,8 +154,18 @@ struct FlowParser {
             reader.entries(node, "the operations of \(what)").compactMap { operationName, value -> OperationSyntax? in
                 let opWhat = "operation '\(name.value).\(operationName.value)'"
                 guard let op = reader.mapping(value, opWhat, keys: ["input", "outcomes", "description"], owner: operationName.range) else { return nil }
-                let outcomes = reader.required(op, "outcomes", in: opWhat, hint: "list what can come back, e.g. success and failure").map { node in
-                    reader.entries(node, "the outcomes of \(opWhat)").compactMap { outcomeName, value -> OutcomeSyntax? in
+                // No outcomes at all is the checker's 'missing-outcomes' (one diagnostic, not also a missing key).
+                let outcomes = op["outcomes"].map { node -> [OutcomeSyntax] in
+                    if case .sequence = node.content {
+                        // A flow's outcomes are a list, an operation's a mapping (each may carry output): the
+                        // names are kept, so calls and handlers that use them are not reported again.
+                        let names = reader.textList(node, "the outcomes of \(opWhat)")
+                        let written = names.map { "\($0.value): {}" }.joined(separator: ", ")
+                        reader.report("wrong-type", "the outcomes of \(opWhat) must be a mapping, found a list", at: node.range,
+                                      notes: [.init("write each outcome as a key, with its output if it has one: outcomes: { \(written) }")])
+                        return names.map { OutcomeSyntax(name: $0, output: [], description: nil) }
+                    }
+                    return reader.entries(node, "the outcomes of \(opWhat)").compactMap { outcomeName, value -> OutcomeSyntax? in
                         let outcomeWhat = "outcome '\(outcomeName.value)' of \(opWhat)"
                         guard let outcome = reader.mapping(value, outcomeWhat, keys: ["output", "description"]) else { return nil }
                         return OutcomeSyntax(name: outcomeName,

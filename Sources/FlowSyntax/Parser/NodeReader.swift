@@ -152,12 +152,18 @@ struct NodeReader {
         }
         var entries: [(key: String, keyRange: SourceRange, value: YAMLNode)] = []
         entries.reserveCapacity(pairs.count)
+        var misspelled: Set<String> = []
+        var unknownKeys = 0
+        var guesses: [(key: String, keyRange: SourceRange, value: YAMLNode)] = []
         for pair in pairs {
             guard let key = text(pair.key, "a key of \(what)") else { continue }
             guard allowed.contains(key.value) else {
                 var notes: [Diagnostic.Note] = []
+                unknownKeys += 1
                 if let suggestion = closestMatch(to: key.value, among: allowed) {
                     notes.append(.init("did you mean '\(suggestion)'?"))
+                    misspelled.insert(suggestion)
+                    guesses.append((suggestion, key.range, pair.value))
                 } else {
                     notes.append(.init("expected one of: \(allowed.joined(separator: ", "))"))
                 }
@@ -166,7 +172,13 @@ struct NodeReader {
             }
             entries.append((key.value, key.range, pair.value))
         }
-        return Fields(node: node, entries: entries, owner: owner)
+        // A typo is read as the key it is close to (once, and only when that key is not also written), so what
+        // depends on the value is checked and one mistake gives one diagnostic: no 'missing start', no screens
+        // unreachable for want of a start.
+        for guess in guesses where !entries.contains(where: { $0.key == guess.key }) {
+            entries.append(guess)
+        }
+        return Fields(node: node, entries: entries, owner: owner, misspelled: misspelled, unknownKeys: unknownKeys)
     }
 
     /// The known keys of one mapping. Mappings in flow files have a handful of keys, so a
@@ -176,6 +188,11 @@ struct NodeReader {
         let entries: [(key: String, keyRange: SourceRange, value: YAMLNode)]
         /// The key that names this mapping (a screen ID, a criterion ID), where missing keys are reported.
         let owner: SourceRange?
+        /// Keys some unknown key is a likely typo of (`start` for `strat`): already reported there, so not
+        /// reported again as missing (one mistake, one diagnostic).
+        var misspelled: Set<String> = []
+        /// How many keys were reported as unknown; a mapping that names no kind but had one is that mistake.
+        var unknownKeys = 0
 
         subscript(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
         var range: SourceRange { node.range }
@@ -186,6 +203,7 @@ struct NodeReader {
 
     func required(_ fields: Fields, _ key: String, in what: String, hint: String = "") -> YAMLNode? {
         if let node = fields[key] { return node }
+        if fields.misspelled.contains(key) { return nil }
         report("missing-key", "\(what) has no '\(key)'\(hint.isEmpty ? "" : "; \(hint)")", at: fields.owner ?? keyRange(of: fields.node))
         return nil
     }

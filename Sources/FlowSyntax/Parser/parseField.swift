@@ -52,6 +52,7 @@ extension FlowParser {
             let kinds = ruleArgumentKinds.filter { fields[$0.name] != nil }
             guard kinds.count == 1, let (kindName, argumentKind) = kinds.first, let argumentNode = fields[kindName] else {
                 if kinds.isEmpty {
+                    guard fields.unknownKeys == 0 else { return nil }
                     reader.report("missing-key", "a rule of \(what) names no rule; use one of: \(ruleNames.joined(separator: ", "))", at: reader.keyRange(of: item))
                 } else {
                     reader.report("conflicting-keys", "a rule has one rule key; split \(kinds.map { "'\($0.name)'" }.joined(separator: " and ")) into separate rules", at: reader.keyRange(of: item))

@@ -128,7 +128,7 @@ extension FlowParser {
             guard fields.count == 1, let (kind, _, value) = fields.entries.first else {
                 if fields.count > 1 {
                     reader.report("conflicting-keys", "an action has one key; split \(fields.keys.sorted().map { "'\($0)'" }.joined(separator: " and ")) into separate list items", at: item.range)
-                } else {
+                } else if fields.unknownKeys == 0 {
                     reader.report("missing-key", "an action needs one of: \(Self.actionKinds.joined(separator: ", "))", at: item.range)
                 }
                 return nil

@@ -49,6 +49,7 @@ extension FlowParser {
         guard let fields = reader.mapping(node, what, keys: scenarioStepKinds) else { return nil }
         guard fields.count == 1, let (kind, _, value) = fields.entries.first else {
             if fields.count == 0 {
+                guard fields.unknownKeys == 0 else { return nil }
                 reader.report("missing-key", "\(what) needs one of: \(scenarioStepKinds.joined(separator: ", "))", at: node.range)
             } else {
                 reader.report("conflicting-keys", "a step has one key; split \(fields.keys.sorted().map { "'\($0)'" }.joined(separator: " and ")) into separate steps", at: node.range)
@@ -109,9 +110,9 @@ extension FlowParser {
 
     func effects(_ node: YAMLNode, _ what: String) -> [EffectSyntax] {
         reader.list(node, what).compactMap { item in
-            guard let fields = reader.mapping(item, "an effect of \(what)", keys: Self.effectKinds),
-                  fields.count == 1, let (kind, _, value) = fields.entries.first else {
-                if case .mapping = item.content {
+            let fields = reader.mapping(item, "an effect of \(what)", keys: Self.effectKinds)
+            guard let fields, fields.count == 1, let (kind, _, value) = fields.entries.first else {
+                if case .mapping = item.content, fields?.unknownKeys == 0 {
                     reader.report("missing-key", "an effect has exactly one of: \(Self.effectKinds.joined(separator: ", "))", at: item.range)
                 }
                 return nil

@@ -318,7 +318,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     /// `history_results`: WAL-005 rows after search ("Results narrow as prompt becomes more specific") and date filter.
     func derivedHistoryResults() throws -> [Transaction] {
-        return try state.transactions.filter { t in try (textContains(t.description.lowercased(), state.historyQuery.lowercased()) && ((state.historyFrom == nil) || (required(t.day, "'t.day'") >= required(state.historyFrom, "'history_from'")))) && ((state.historyTo == nil) || (required(t.day, "'t.day'") <= required(state.historyTo, "'history_to'"))) }
+        return try state.transactions.filter { t in try (textContains(t.description.lowercased(), state.historyQuery.lowercased()) && ((state.historyFrom == nil) || ((t.day != nil) && (required(t.day, "'t.day'") >= required(state.historyFrom, "'history_from'"))))) && ((state.historyTo == nil) || ((t.day != nil) && (required(t.day, "'t.day'") <= required(state.historyTo, "'history_to'")))) }
     }
 
     /// `history_result_count`: Rows WAL-005 shows for the current search and date filter.
@@ -457,7 +457,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-015 variant limit_off
             return !state.cardLimitEnabled
         case 28:
-            // WAL-013b tap_confirm_address
+            // WAL-013b tap_confirm_address; WAL-013f pin_entered; WAL-013f payments.charge.succeeded
             return state.deliveryAddress != nil
         case 29:
             // WAL-013b variant no_address
@@ -481,149 +481,152 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // PAY-004 device.authenticate.authenticated
             return try compare(state.transferAmount, state.balance) > 0
         case 36:
-            // PAY-007 tap_continue; PAY-007 variant awaiting_rate
-            return state.fxRate == nil
+            // PAY-007 tap_continue
+            return (state.fxRate == nil) || (state.fxFee == nil)
         case 37:
             // PAY-007 tap_continue
             return try compare(add(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), required(state.fxFee, "'fx_fee'")), state.balance) > 0 // form 0: amount
         case 38:
+            // PAY-007 variant awaiting_rate
+            return state.fxRate == nil
+        case 39:
             // PAY-008 tap_send; PAY-008 variant rate_locked
             return state.fxRateLocked
-        case 39:
+        case 40:
             // PAY-008 device.authenticate.authenticated
             return try compare(add(state.transferAmount, state.transferFee), state.balance) > 0
-        case 40:
+        case 41:
             // PAY-012 tap_try_again
             return state.transferRail == TransferRail.uk
-        case 41:
+        case 42:
             // SET-002 variant address_check_pending
             return state.addressCheckPending
-        case 42:
+        case 43:
             // SET-003 device.authenticate.authenticated; SET-003 variant email
             return state.contactEdit == ContactKind.email
-        case 43:
+        case 44:
             // SET-003 device.authenticate.authenticated; SET-003 variant phone
             return state.contactEdit == ContactKind.phone
-        case 44:
-            // SET-003 code_entered
-            return state.contactCodeSent && (state.contactEdit == ContactKind.email)
         case 45:
             // SET-003 code_entered
-            return state.contactCodeSent && (state.contactEdit == ContactKind.phone)
+            return state.contactCodeSent && (state.contactEdit == ContactKind.email)
         case 46:
+            // SET-003 code_entered
+            return state.contactCodeSent && (state.contactEdit == ContactKind.phone)
+        case 47:
             // SET-003 variant code_rejected
             return state.contactCodeRejected
-        case 47:
+        case 48:
             // SET-003 variant code_sent
             return state.contactCodeSent
-        case 48:
+        case 49:
             // SET-003 variant address_rejected
             return state.addressChangeRejected
-        case 49:
-            // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.toggleFaceId
         case 50:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.changeKeycode
+            return state.securityAction == SecurityAction.toggleFaceId
         case 51:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.signOutSession
+            return state.securityAction == SecurityAction.changeKeycode
         case 52:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.signOutOthers
+            return state.securityAction == SecurityAction.signOutSession
         case 53:
+            // SET-004 device.authenticate.authenticated
+            return state.securityAction == SecurityAction.signOutOthers
+        case 54:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, let eventEnabled)? = event else { throw FlowFailure("no value for 'event'") }
             return (eventPreference == NotificationPreference.emailSecurityAlerts) && !eventEnabled
-        case 54:
+        case 55:
             // SET-006 notification_toggled
             guard case .notificationToggled(_, let eventEnabled)? = event else { throw FlowFailure("no value for 'event'") }
             return eventEnabled
-        case 55:
-            // SET-007 inbox_item_tapped
-            guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventCategory == InboxCategory.security
         case 56:
             // SET-007 inbox_item_tapped
             guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
-            return isIn(eventCategory, [InboxCategory.payments, InboxCategory.transfers])
+            return eventCategory == InboxCategory.security
         case 57:
+            // SET-007 inbox_item_tapped
+            guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
+            return isIn(eventCategory, [InboxCategory.payments, InboxCategory.transfers])
+        case 58:
             // SET-008 plan_tapped
             guard case .planTapped(let eventPlan)? = event else { throw FlowFailure("no value for 'event'") }
             return eventPlan == state.plan
-        case 58:
+        case 59:
             // SET-008 variant premium
             return state.plan == Plan.premium
-        case 59:
+        case 60:
             // SET-008 variant plus
             return state.plan == Plan.plus
-        case 60:
+        case 61:
             // SET-009 tap_confirm
             return try derivedPlanChangeIsUpgrade() && (compare(derivedPlanChangeProrated(), state.balance) > 0)
-        case 61:
+        case 62:
             // SET-009 device.authenticate.authenticated; SET-009 variant upgrade
             return try derivedPlanChangeIsUpgrade()
-        case 62:
+        case 63:
             // SET-009 variant insufficient_funds
             return state.planUpgradeDeclined
-        case 63:
+        case 64:
             // ONB-012 tap_retry; ONB-012 variant submit_failed
             return state.applicationSubmitFailed
-        case 64:
+        case 65:
             // ONB-012 variant kyc_check
             return state.kycStatus == KycStatus.submitted
-        case 65:
+        case 66:
             // ONB-015 variant link_sent
             return state.veriffLinkSent
-        case 66:
+        case 67:
             // ONB-017 tap_continue
             return !state.accountActive
-        case 67:
+        case 68:
             // ONB-W02 variant denied
             return state.veriffCameraDenied
-        case 68:
+        case 69:
             // ONB-W07 tap_continue
             return DocumentType.init(rawValue: textValue(formInput(0))) == DocumentType.passport // form 0: document_type
-        case 69:
+        case 70:
             // ONB-015-FT tap_pay_now
             return state.initialPaymentMethod == nil
-        case 70:
+        case 71:
             // ONB-015-FT variant declined
             return state.initialPaymentDeclined
-        case 71:
+        case 72:
             // ONB-015-FT variant method_confirmed
             return state.initialPaymentMethod != nil
-        case 72:
+        case 73:
             // wallet (global) app_foregrounded; settings (global) app_foregrounded
             return try (state.backgroundSince != nil) && (subtract(now, required(state.backgroundSince, "'background_since'")) >= 60000)
-        case 73:
+        case 74:
             // wallet (global) session_check; settings (global) session_check
             return try (state.sessionRefreshedAt == nil) || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'")) >= derivedSessionTokenLifetime())
-        case 74:
-            // wallet (global) card_payment_requested
-            return try !derivedCardActive()
         case 75:
             // wallet (global) card_payment_requested
-            guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
+            return try !derivedCardActive()
         case 76:
             // wallet (global) card_payment_requested
             guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try state.cardLimitEnabled && (compare(add(derivedDailySpentToday(), eventAmount), state.dailyLimit) > 0)
+            return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
         case 77:
             // wallet (global) card_payment_requested
             guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try compare(eventAmount, state.balance) > 0
+            return try state.cardLimitEnabled && (compare(add(derivedDailySpentToday(), eventAmount), state.dailyLimit) > 0)
         case 78:
+            // wallet (global) card_payment_requested
+            guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+            return try compare(eventAmount, state.balance) > 0
+        case 79:
             // wallet (global) card_payment_recorded
             return state.cardPaymentsMade == 1
-        case 79:
+        case 80:
             // wallet (global) transfer_recorded
             return state.transfersSent == 1
-        case 80:
+        case 81:
             // wallet (global) physical_card_delivered
             return state.physicalCard == PhysicalCardStatus.ordered
-        case 81:
+        case 82:
             // wallet (global) physical_card_atm_activated
             return (state.physicalCard == PhysicalCardStatus.ordered) || (state.physicalCard == PhysicalCardStatus.awaitingAtm)
         default:
@@ -2047,7 +2050,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         // The balance is never negative (a transfer or payment above the balance never goes through).
         guard try compare(state.balance, Money(amount: decimal("0"), currency: "GBP")) >= 0 else { throw FlowFailure("invariant 'balance_never_negative' (balance >= 0.00 GBP) broken") }
         // Every balance, history amount, fee and limit is money in GBP with at most two decimal places.
-        guard (try ((((((((((state.balance.currency == "GBP") && (decimalPlaces(state.balance) <= 2)) && (state.dailySpent.currency == "GBP")) && (state.dailyLimit.currency == "GBP")) && (state.perTransactionLimit.currency == "GBP")) && (state.transferAmount.currency == "GBP")) && (decimalPlaces(state.transferAmount) <= 2)) && (state.transferFee.currency == "GBP")) && (decimalPlaces(state.transferFee) <= 2)) && state.transactions.allSatisfy { t in try (t.amount == nil) || ((required(t.amount, "'t.amount'").currency == "GBP") && (decimalPlaces(required(t.amount, "'t.amount'")) <= 2)) }) && state.transactions.allSatisfy { t in try (t.fee == nil) || ((required(t.fee, "'t.fee'").currency == "GBP") && (decimalPlaces(required(t.fee, "'t.fee'")) <= 2)) }) else {
+        guard (try ((((((((((state.balance.currency == "GBP") && (decimalPlaces(state.balance) <= 2)) && (state.dailySpent.currency == "GBP")) && (state.dailyLimit.currency == "GBP")) && (state.perTransactionLimit.currency == "GBP")) && (state.transferAmount.currency == "GBP")) && (decimalPlaces(state.transferAmount) <= 2)) && (state.transferFee.currency == "GBP")) && (decimalPlaces(state.transferFee) <= 2)) && allHold(state.transactions) { t in try (t.amount == nil) || ((required(t.amount, "'t.amount'").currency == "GBP") && (decimalPlaces(required(t.amount, "'t.amount'")) <= 2)) }) && allHold(state.transactions) { t in try (t.fee == nil) || ((required(t.fee, "'t.fee'").currency == "GBP") && (decimalPlaces(required(t.fee, "'t.fee'")) <= 2)) }) else {
             throw FlowFailure("invariant 'amounts_in_gbp_two_decimals' (currency(balance) == 'GBP' && decimal_places(balance) <= 2 && currency(daily_spent) == 'GBP' && currency(daily_limit) == 'GBP' && currency(per_transaction_limit) == 'GBP' && currency(transfer_amount) == 'GBP' && decimal_places(transfer_amount) <= 2 && currency(transfer_fee) == 'GBP' && decimal_places(transfer_fee) <= 2 && transactions.all(t, t.amount == null || (currency(t.amount) == 'GBP' && decimal_places(t.amount) <= 2)) && transactions.all(t, t.fee == null || (currency(t.fee) == 'GBP' && decimal_places(t.fee) <= 2))) broken")
         }
         // Once physical card activates, virtual card is retired (same CPAN cannot exist in two places)

@@ -692,8 +692,8 @@ enum TempoTables {
         TransitionRow(event: 162, guardID: 11, actionsID: 96, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if !online stays
         TransitionRow(event: 162, guardID: 31, actionsID: 97, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if physical_card_pay_with == PayWith.other_card stays
         TransitionRow(event: 162, guardID: 32, actionsID: 98, target: .screen, argument: 38, validates: true), // WAL-013f pin_entered if balance < physical_card_fee → WAL-013a
-        TransitionRow(event: 162, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered stays
-        TransitionRow(event: 70, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.succeeded stays
+        TransitionRow(event: 162, guardID: 28, actionsID: 99, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if delivery_address != null stays
+        TransitionRow(event: 70, guardID: 28, actionsID: 100, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.succeeded if delivery_address != null stays
         TransitionRow(event: 71, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.declined stays
         TransitionRow(event: 72, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.cancelled stays
         TransitionRow(event: 44, guardID: 33, actionsID: 102, target: .screen, argument: 45, validates: true), // WAL-013f equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance → WAL-013h
@@ -735,16 +735,16 @@ enum TempoTables {
         TransitionRow(event: 76, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.streaming stays
         TransitionRow(event: 77, guardID: 0, actionsID: 115, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.unavailable stays
         TransitionRow(event: 5, guardID: 0, actionsID: 116, target: .stay, argument: 0, validates: false), // PAY-007 fx_rate_quoted stays
-        TransitionRow(event: 105, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 tap_continue if fx_rate == null stays
+        TransitionRow(event: 105, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
         TransitionRow(event: 105, guardID: 37, actionsID: 117, target: .screen, argument: 58, validates: true), // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
         TransitionRow(event: 105, guardID: 0, actionsID: 118, target: .screen, argument: 55, validates: true), // PAY-007 tap_continue → PAY-008
         TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-007 tap_back → back
         TransitionRow(event: 78, guardID: 0, actionsID: 120, target: .stay, argument: 0, validates: false), // PAY-008 fx.lock_rate.locked stays
         TransitionRow(event: 79, guardID: 0, actionsID: 121, target: .screen, argument: 54, validates: false), // PAY-008 fx.lock_rate.expired → PAY-007
         TransitionRow(event: 122, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if !online stays
-        TransitionRow(event: 122, guardID: 38, actionsID: 122, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
+        TransitionRow(event: 122, guardID: 39, actionsID: 122, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
         TransitionRow(event: 66, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.authenticated if !online stays
-        TransitionRow(event: 66, guardID: 39, actionsID: 0, target: .screen, argument: 58, validates: false), // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
+        TransitionRow(event: 66, guardID: 40, actionsID: 0, target: .screen, argument: 58, validates: false), // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
         TransitionRow(event: 66, guardID: 0, actionsID: 123, target: .screen, argument: 56, validates: false), // PAY-008 device.authenticate.authenticated → PAY-009
         TransitionRow(event: 67, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.cancelled stays
         TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-008 tap_back → back
@@ -755,7 +755,7 @@ enum TempoTables {
         TransitionRow(event: 167, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // PAY-010 tap_view_history → WAL-005
         TransitionRow(event: 168, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // PAY-011 tap_top_up_now → WAL-006
         TransitionRow(event: 152, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-011 tap_cancel → back
-        TransitionRow(event: 163, guardID: 40, actionsID: 0, target: .screen, argument: 51, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
+        TransitionRow(event: 163, guardID: 41, actionsID: 0, target: .screen, argument: 51, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
         TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .screen, argument: 54, validates: false), // PAY-012 tap_try_again → PAY-007
         TransitionRow(event: 169, guardID: 0, actionsID: 128, target: .stay, argument: 0, validates: false), // PAY-012 tap_pitstop_support stays
         TransitionRow(event: 73, guardID: 0, actionsID: 129, target: .stay, argument: 0, validates: false), // PAY-012 pitstop.open_ticket.opened stays
@@ -789,16 +789,16 @@ enum TempoTables {
         TransitionRow(event: 74, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.failed stays
         TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-002 tap_back → back
         TransitionRow(event: 185, guardID: 0, actionsID: 137, target: .stay, argument: 0, validates: true), // SET-003 tap_save stays
-        TransitionRow(event: 66, guardID: 42, actionsID: 138, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
-        TransitionRow(event: 66, guardID: 43, actionsID: 139, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
+        TransitionRow(event: 66, guardID: 43, actionsID: 138, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
+        TransitionRow(event: 66, guardID: 44, actionsID: 139, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
         TransitionRow(event: 66, guardID: 0, actionsID: 140, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated stays
         TransitionRow(event: 67, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.cancelled stays
         TransitionRow(event: 52, guardID: 0, actionsID: 141, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.sent stays
         TransitionRow(event: 57, guardID: 0, actionsID: 141, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.sent stays
         TransitionRow(event: 53, guardID: 0, actionsID: 142, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.failed stays
         TransitionRow(event: 58, guardID: 0, actionsID: 142, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.failed stays
-        TransitionRow(event: 106, guardID: 44, actionsID: 143, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
-        TransitionRow(event: 106, guardID: 45, actionsID: 144, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
+        TransitionRow(event: 106, guardID: 45, actionsID: 143, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
+        TransitionRow(event: 106, guardID: 46, actionsID: 144, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
         TransitionRow(event: 54, guardID: 0, actionsID: 145, target: .screen, argument: 62, validates: true), // SET-003 otp.verify_email_code.valid → SET-002
         TransitionRow(event: 55, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.invalid stays
         TransitionRow(event: 56, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.expired stays
@@ -814,10 +814,10 @@ enum TempoTables {
         TransitionRow(event: 187, guardID: 0, actionsID: 153, target: .stay, argument: 0, validates: false), // SET-004 tap_change_keycode stays
         TransitionRow(event: 11, guardID: 0, actionsID: 154, target: .stay, argument: 0, validates: false), // SET-004 session_sign_out_tapped stays
         TransitionRow(event: 188, guardID: 0, actionsID: 155, target: .stay, argument: 0, validates: false), // SET-004 tap_sign_out_all_other_devices stays
-        TransitionRow(event: 66, guardID: 49, actionsID: 156, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
-        TransitionRow(event: 66, guardID: 50, actionsID: 157, target: .screen, argument: 65, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
-        TransitionRow(event: 66, guardID: 51, actionsID: 158, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
-        TransitionRow(event: 66, guardID: 52, actionsID: 159, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
+        TransitionRow(event: 66, guardID: 50, actionsID: 156, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
+        TransitionRow(event: 66, guardID: 51, actionsID: 157, target: .screen, argument: 65, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
+        TransitionRow(event: 66, guardID: 52, actionsID: 158, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
+        TransitionRow(event: 66, guardID: 53, actionsID: 159, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
         TransitionRow(event: 67, guardID: 0, actionsID: 157, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.cancelled stays
         TransitionRow(event: 26, guardID: 0, actionsID: 160, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_session.signed_out stays
         TransitionRow(event: 27, guardID: 0, actionsID: 161, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_other_sessions.signed_out stays
@@ -825,23 +825,23 @@ enum TempoTables {
         TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-004 tap_back → back
         TransitionRow(event: 185, guardID: 0, actionsID: 163, target: .screen, argument: 64, validates: true), // SET-005 tap_save → SET-004
         TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-005 tap_back → back
-        TransitionRow(event: 10, guardID: 53, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
-        TransitionRow(event: 10, guardID: 54, actionsID: 164, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.enabled stays
+        TransitionRow(event: 10, guardID: 54, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
+        TransitionRow(event: 10, guardID: 55, actionsID: 164, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.enabled stays
         TransitionRow(event: 10, guardID: 0, actionsID: 165, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled stays
         TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 push_provider.save_preferences.saved stays
         TransitionRow(event: 189, guardID: 0, actionsID: 0, target: .screen, argument: 67, validates: false), // SET-006 tap_inbox → SET-007
         TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-006 tap_back → back
-        TransitionRow(event: 13, guardID: 55, actionsID: 0, target: .screen, argument: 64, validates: false), // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
-        TransitionRow(event: 13, guardID: 56, actionsID: 0, target: .screen, argument: 22, validates: false), // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
+        TransitionRow(event: 13, guardID: 56, actionsID: 0, target: .screen, argument: 64, validates: false), // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
+        TransitionRow(event: 13, guardID: 57, actionsID: 0, target: .screen, argument: 22, validates: false), // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
         TransitionRow(event: 13, guardID: 0, actionsID: 166, target: .screen, argument: 21, validates: false), // SET-007 inbox_item_tapped → WAL-018
         TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-007 tap_back → back
-        TransitionRow(event: 12, guardID: 57, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-008 plan_tapped if event.plan == plan stays
+        TransitionRow(event: 12, guardID: 58, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-008 plan_tapped if event.plan == plan stays
         TransitionRow(event: 12, guardID: 0, actionsID: 167, target: .screen, argument: 69, validates: false), // SET-008 plan_tapped → SET-009
         TransitionRow(event: 190, guardID: 0, actionsID: 0, target: .screen, argument: 72, validates: false), // SET-008 tap_cancel_subscription → SET-012a
         TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-008 tap_back → back
-        TransitionRow(event: 113, guardID: 60, actionsID: 168, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
+        TransitionRow(event: 113, guardID: 61, actionsID: 168, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
         TransitionRow(event: 113, guardID: 0, actionsID: 169, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm stays
-        TransitionRow(event: 66, guardID: 61, actionsID: 170, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
+        TransitionRow(event: 66, guardID: 62, actionsID: 170, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
         TransitionRow(event: 66, guardID: 0, actionsID: 171, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated stays
         TransitionRow(event: 67, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.cancelled stays
         TransitionRow(event: 28, guardID: 0, actionsID: 172, target: .screen, argument: 68, validates: false), // SET-009 equals.charge_plan_upgrade.charged → SET-008
@@ -865,7 +865,7 @@ enum TempoTables {
         TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012b tap_back → back
         TransitionRow(event: 16, guardID: 0, actionsID: 183, target: .screen, argument: 77, validates: false), // ONB-012 equals.submit_application.submitted → ONB-015
         TransitionRow(event: 17, guardID: 0, actionsID: 184, target: .stay, argument: 0, validates: false), // ONB-012 equals.submit_application.failed stays
-        TransitionRow(event: 150, guardID: 63, actionsID: 185, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
+        TransitionRow(event: 150, guardID: 64, actionsID: 185, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
         TransitionRow(event: 93, guardID: 0, actionsID: 186, target: .stay, argument: 0, validates: false), // ONB-012 veriff.get_decision.approved stays
         TransitionRow(event: 18, guardID: 0, actionsID: 187, target: .screen, argument: 75, validates: false), // ONB-012 equals.create_account.created → ONB-013
         TransitionRow(event: 94, guardID: 0, actionsID: 6, target: .screen, argument: 76, validates: false), // ONB-012 veriff.get_decision.rejected → ONB-014
@@ -887,7 +887,7 @@ enum TempoTables {
         TransitionRow(event: 22, guardID: 0, actionsID: 6, target: .screen, argument: 80, validates: false), // ONB-016 equals.get_onboarding_status.rejected → ONB-018
         TransitionRow(event: 23, guardID: 0, actionsID: 7, target: .screen, argument: 81, validates: false), // ONB-016 equals.get_onboarding_status.incomplete → ONB-019
         TransitionRow(event: 199, guardID: 0, actionsID: 193, target: .screen, argument: 1, validates: false), // ONB-016 tap_log_out → ONB-001
-        TransitionRow(event: 105, guardID: 66, actionsID: 0, target: .screen, argument: 92, validates: false), // ONB-017 tap_continue if !account_active → ONB-015-FT
+        TransitionRow(event: 105, guardID: 67, actionsID: 0, target: .screen, argument: 92, validates: false), // ONB-017 tap_continue if !account_active → ONB-015-FT
         TransitionRow(event: 105, guardID: 9, actionsID: 0, target: .screen, argument: 29, validates: false), // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
         TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // ONB-017 tap_continue → WAL-001
         TransitionRow(event: 177, guardID: 0, actionsID: 0, target: .screen, argument: 70, validates: false), // ONB-018 tap_pitstop → SET-010
@@ -904,14 +904,14 @@ enum TempoTables {
         TransitionRow(event: 88, guardID: 0, actionsID: 198, target: .screen, argument: 87, validates: false), // ONB-W05 veriff.scan_front.national_id → ONB-W06
         TransitionRow(event: 89, guardID: 0, actionsID: 199, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.not_detected → ONB-W07
         TransitionRow(event: 90, guardID: 0, actionsID: 0, target: .screen, argument: 89, validates: false), // ONB-W06 veriff.scan_back.captured → ONB-W08
-        TransitionRow(event: 105, guardID: 68, actionsID: 202, target: .screen, argument: 89, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
+        TransitionRow(event: 105, guardID: 69, actionsID: 202, target: .screen, argument: 89, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
         TransitionRow(event: 105, guardID: 0, actionsID: 202, target: .screen, argument: 87, validates: true), // ONB-W07 tap_continue → ONB-W06
         TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .screen, argument: 90, validates: false), // ONB-W08 veriff.capture_selfie.captured → ONB-W09
         TransitionRow(event: 92, guardID: 0, actionsID: 0, target: .screen, argument: 91, validates: false), // ONB-W09 veriff.analyse.submitted → ONB-W10
         TransitionRow(event: 206, guardID: 0, actionsID: 0, target: .end, argument: 245, validates: false), // ONB-W10 tap_return_to_app → end submitted
         TransitionRow(event: 207, guardID: 0, actionsID: 0, target: .end, argument: 245, validates: false), // ONB-W10 browser_closed → end submitted
         TransitionRow(event: 208, guardID: 0, actionsID: 205, target: .stay, argument: 0, validates: true), // ONB-015-FT tap_confirm_method stays
-        TransitionRow(event: 209, guardID: 69, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
+        TransitionRow(event: 209, guardID: 70, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
         TransitionRow(event: 209, guardID: 0, actionsID: 206, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now stays
         TransitionRow(event: 68, guardID: 0, actionsID: 207, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.succeeded stays
         TransitionRow(event: 69, guardID: 0, actionsID: 208, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.declined stays
@@ -925,34 +925,34 @@ enum TempoTables {
         TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-017-FT tap_back → back
         TransitionRow(event: 212, guardID: 0, actionsID: 213, target: .screen, argument: 19, validates: false), // ONB-018-FT tap_go_home → WAL-001
         TransitionRow(event: 171, guardID: 0, actionsID: 214, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
-        TransitionRow(event: 172, guardID: 72, actionsID: 215, target: .overlay, argument: 60, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 172, guardID: 73, actionsID: 215, target: .overlay, argument: 60, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 172, guardID: 0, actionsID: 215, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
-        TransitionRow(event: 213, guardID: 73, actionsID: 216, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 213, guardID: 74, actionsID: 216, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         TransitionRow(event: 213, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
         TransitionRow(event: 48, guardID: 0, actionsID: 217, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
         TransitionRow(event: 49, guardID: 0, actionsID: 218, target: .screen, argument: 2, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
         TransitionRow(event: 214, guardID: 0, actionsID: 219, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
         TransitionRow(event: 215, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
         TransitionRow(event: 2, guardID: 13, actionsID: 221, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
-        TransitionRow(event: 2, guardID: 74, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
-        TransitionRow(event: 2, guardID: 75, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        TransitionRow(event: 2, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        TransitionRow(event: 2, guardID: 77, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 75, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 77, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
         TransitionRow(event: 2, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
-        TransitionRow(event: 216, guardID: 78, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 216, guardID: 79, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
         TransitionRow(event: 216, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
         TransitionRow(event: 6, guardID: 0, actionsID: 228, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
-        TransitionRow(event: 217, guardID: 79, actionsID: 229, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
+        TransitionRow(event: 217, guardID: 80, actionsID: 229, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
         TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
         TransitionRow(event: 36, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.done stays
         TransitionRow(event: 42, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_limit.done stays
         TransitionRow(event: 37, guardID: 0, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
-        TransitionRow(event: 3, guardID: 80, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        TransitionRow(event: 4, guardID: 81, actionsID: 232, target: .overlay, argument: 47, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 3, guardID: 81, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 82, actionsID: 232, target: .overlay, argument: 47, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
         TransitionRow(event: 171, guardID: 0, actionsID: 214, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
-        TransitionRow(event: 172, guardID: 72, actionsID: 215, target: .overlay, argument: 60, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 172, guardID: 73, actionsID: 215, target: .overlay, argument: 60, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 172, guardID: 0, actionsID: 215, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
-        TransitionRow(event: 213, guardID: 73, actionsID: 216, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 213, guardID: 74, actionsID: 216, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         TransitionRow(event: 213, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
         TransitionRow(event: 48, guardID: 0, actionsID: 217, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
         TransitionRow(event: 49, guardID: 0, actionsID: 218, target: .screen, argument: 2, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
@@ -1087,38 +1087,38 @@ enum TempoTables {
         VariantEntry(name: 100, condition: 0), // WAL-013b default
         VariantEntry(name: 143, condition: 11), // PAY-001 offline
         VariantEntry(name: 100, condition: 0), // PAY-001 default
-        VariantEntry(name: 203, condition: 36), // PAY-007 awaiting_rate
+        VariantEntry(name: 203, condition: 38), // PAY-007 awaiting_rate
         VariantEntry(name: 100, condition: 0), // PAY-007 default
-        VariantEntry(name: 205, condition: 38), // PAY-008 rate_locked
+        VariantEntry(name: 205, condition: 39), // PAY-008 rate_locked
         VariantEntry(name: 100, condition: 0), // PAY-008 default
-        VariantEntry(name: 213, condition: 41), // SET-002 address_check_pending
+        VariantEntry(name: 213, condition: 42), // SET-002 address_check_pending
         VariantEntry(name: 100, condition: 0), // SET-002 default
-        VariantEntry(name: 216, condition: 46), // SET-003 code_rejected
-        VariantEntry(name: 217, condition: 47), // SET-003 code_sent
-        VariantEntry(name: 218, condition: 48), // SET-003 address_rejected
-        VariantEntry(name: 108, condition: 42), // SET-003 email
-        VariantEntry(name: 116, condition: 43), // SET-003 phone
+        VariantEntry(name: 216, condition: 47), // SET-003 code_rejected
+        VariantEntry(name: 217, condition: 48), // SET-003 code_sent
+        VariantEntry(name: 218, condition: 49), // SET-003 address_rejected
+        VariantEntry(name: 108, condition: 43), // SET-003 email
+        VariantEntry(name: 116, condition: 44), // SET-003 phone
         VariantEntry(name: 219, condition: 0), // SET-003 address
-        VariantEntry(name: 226, condition: 58), // SET-008 premium
-        VariantEntry(name: 227, condition: 59), // SET-008 plus
+        VariantEntry(name: 226, condition: 59), // SET-008 premium
+        VariantEntry(name: 227, condition: 60), // SET-008 plus
         VariantEntry(name: 228, condition: 0), // SET-008 everyday
-        VariantEntry(name: 230, condition: 62), // SET-009 insufficient_funds
-        VariantEntry(name: 231, condition: 61), // SET-009 upgrade
+        VariantEntry(name: 230, condition: 63), // SET-009 insufficient_funds
+        VariantEntry(name: 231, condition: 62), // SET-009 upgrade
         VariantEntry(name: 232, condition: 0), // SET-009 switch
-        VariantEntry(name: 240, condition: 63), // ONB-012 submit_failed
-        VariantEntry(name: 241, condition: 64), // ONB-012 kyc_check
+        VariantEntry(name: 240, condition: 64), // ONB-012 submit_failed
+        VariantEntry(name: 241, condition: 65), // ONB-012 kyc_check
         VariantEntry(name: 100, condition: 0), // ONB-012 default
-        VariantEntry(name: 247, condition: 65), // ONB-015 link_sent
+        VariantEntry(name: 247, condition: 66), // ONB-015 link_sent
         VariantEntry(name: 100, condition: 0), // ONB-015 default
-        VariantEntry(name: 253, condition: 67), // ONB-W02 denied
+        VariantEntry(name: 253, condition: 68), // ONB-W02 denied
         VariantEntry(name: 100, condition: 0), // ONB-W02 default
-        VariantEntry(name: 255, condition: 70), // ONB-015-FT declined
-        VariantEntry(name: 256, condition: 71), // ONB-015-FT method_confirmed
+        VariantEntry(name: 255, condition: 71), // ONB-015-FT declined
+        VariantEntry(name: 256, condition: 72), // ONB-015-FT method_confirmed
         VariantEntry(name: 100, condition: 0), // ONB-015-FT default
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "be48359ae7080a0f"
+    static let fingerprint = "98195d12d0465a59"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)

@@ -660,8 +660,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-14.2 tap_refresh_fees; STEP-14.2 tap_retry; STEP-14.2 enter; and 1 more
             state.feesLoading = true
             state.feesError = nil
-            try effects.append(.analytics(AnalyticsEvent(name: "fees_quote_requested", properties: [AnalyticsProperty(name: "currency", value: required(state.transfer.amount, "'transfer.amount'").currency)])))
-            try effects.append(.call(YOLEServiceCall.feesApiQuote(amount: required(state.transfer.amount, "'transfer.amount'").amount, currency: required(state.transfer.amount, "'transfer.amount'").currency, country: state.country, corridor: nil)))
+            effects.append(.analytics(AnalyticsEvent(name: "fees_quote_requested", properties: [AnalyticsProperty(name: "currency", value: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")).currency)])))
+            effects.append(.call(YOLEServiceCall.feesApiQuote(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")).amount, currency: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")).currency, country: state.country, corridor: nil)))
         case 83:
             // STEP-14.2 tap_continue
             effects.append(.analytics(AnalyticsEvent(name: "send_review_continue")))
@@ -676,7 +676,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
-            try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
+            effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
         case 87:
             // STEP-14.4 pesapal.load_checkout.load_failed
             state.checkoutState = "failed"
@@ -688,13 +688,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-14.4 tap_retry
             state.checkoutState = "loading"
             state.checkoutError = nil
-            try effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
+            effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
         case 90:
             // STEP-14.4 tap_open_in_browser
             state.checkoutState = "in_browser"
             state.checkoutError = nil
             state.checkoutInBrowser = true
-            try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
+            effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
         case 91:
             // STEP-14.4 pesapal.checkout.success
             guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
@@ -756,7 +756,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.checkoutError = nil
             state.checkoutInBrowser = false
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
-            try effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: required(state.transfer.amount, "'transfer.amount'"), fee: required(state.transfer.fee, "'transfer.fee'"))))
+            effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
         case 98:
             // STEP-14.5 tap_done
             state.draftAmount = ""

@@ -44,6 +44,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         state.picked = ""
         state.reference = ""
         state.lastName = "Ada"
+        state.factors = [1, 2, 3]
         state.lockAfter = 30000
     }
 
@@ -136,6 +137,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         state.picked = ""
         state.reference = ""
         state.lastName = "Ada"
+        state.factors = [1, 2, 3]
         state.lockAfter = 30000
         try engineRestart(startScreen: 0, into: &effects)
     }
@@ -173,6 +175,12 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         case 4:
             // VAL-1 purpose shown
             return try (decimalValue(formInput(0)) != nil) && (required(decimalValue(formInput(0)), "'form.amount'") > decimal("100")) // form 0: amount
+        case 5:
+            // OPT-1 compute
+            return state.quoted != nil
+        case 6:
+            // OPT-1 check_all
+            return try allHold(state.factors) { e in try divide(6, subtract(2, e)) == 6 }
         default:
             return false
         }
@@ -245,6 +253,21 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))
             }
+        case 16:
+            // OPT-1 quote
+            state.quoted = 3
+        case 17:
+            // OPT-1 compute
+            state.count = try required(state.quoted, "'quoted'")
+        case 18:
+            // OPT-1 compute
+            state.count = (state.quoted ?? 7)
+        case 19:
+            // OPT-1 check_all
+            state.log.append("all held")
+        case 20:
+            // OPT-1 check_all
+            state.log.append("one failed")
         default:
             break
         }

@@ -98,6 +98,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Name kept (DEF-2)
     case def2 = "DEF-2"
 
+    /// Optionals (OPT-1)
+    case opt1 = "OPT-1"
+
     /// Sub-flow done (SUB-DONE)
     case subDONE = "SUB-DONE"
 
@@ -165,6 +168,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Name"
         case .def2:
             return "Name kept"
+        case .opt1:
+            return "Optionals"
         case .subDONE:
             return "Sub-flow done"
         case .sub1:
@@ -233,10 +238,12 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 27
         case .def2:
             return 28
-        case .subDONE:
+        case .opt1:
             return 29
-        case .sub1:
+        case .subDONE:
             return 30
+        case .sub1:
+            return 31
         }
     }
 
@@ -267,6 +274,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goStateTimer
     case goServices
     case goDefaults
+    case goOptional
     case close
     case startChain
     case chainB
@@ -286,6 +294,9 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case send
     case useFavourite
     case forget
+    case quote
+    case compute
+    case checkAll
     case ping
     case finish
 
@@ -324,6 +335,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goServices
         case "go_defaults":
             self = .goDefaults
+        case "go_optional":
+            self = .goOptional
         case "close":
             self = .close
         case "start_chain":
@@ -362,6 +375,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .useFavourite
         case "forget":
             self = .forget
+        case "quote":
+            self = .quote
+        case "compute":
+            self = .compute
+        case "check_all":
+            self = .checkAll
         case "ping":
             self = .ping
         case "finish":
@@ -402,6 +421,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_services"
         case .goDefaults:
             return "go_defaults"
+        case .goOptional:
+            return "go_optional"
         case .close:
             return "close"
         case .startChain:
@@ -440,6 +461,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "use_favourite"
         case .forget:
             return "forget"
+        case .quote:
+            return "quote"
+        case .compute:
+            return "compute"
+        case .checkAll:
+            return "check_all"
         case .ping:
             return "ping"
         case .finish:
@@ -481,48 +508,56 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 12
         case .goDefaults:
             return 13
-        case .close:
+        case .goOptional:
             return 14
-        case .startChain:
+        case .close:
             return 15
-        case .chainB:
+        case .startChain:
             return 16
-        case .chainC:
+        case .chainB:
             return 17
-        case .done:
+        case .chainC:
             return 18
-        case .bump:
+        case .done:
             return 19
-        case .pick:
+        case .bump:
             return 20
-        case .next:
+        case .pick:
             return 21
-        case .go:
+        case .next:
             return 22
-        case .up:
+        case .go:
             return 23
-        case .again:
+        case .up:
             return 24
-        case .`open`:
+        case .again:
             return 25
-        case .help:
+        case .`open`:
             return 26
-        case .away:
+        case .help:
             return 27
-        case .`return`:
+        case .away:
             return 28
-        case .shorten:
+        case .`return`:
             return 29
-        case .send:
+        case .shorten:
             return 30
-        case .useFavourite:
+        case .send:
             return 31
-        case .forget:
+        case .useFavourite:
             return 32
-        case .ping:
+        case .forget:
             return 33
-        case .finish:
+        case .quote:
             return 34
+        case .compute:
+            return 35
+        case .checkAll:
+            return 36
+        case .ping:
+            return 37
+        case .finish:
+            return 38
         case .timerFired:
             return (-2)
         }
@@ -609,6 +644,11 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var reference: String = ""
     public var lastName: String = ""
 
+    /// Known once 'quote' is sent.
+    public var quoted: Int? = nil
+
+    public var factors: [Int] = []
+
     /// A timer's length kept in the state.
     public var lockAfter: Int = 0
 
@@ -617,7 +657,7 @@ public struct SemanticsState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -626,6 +666,8 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case picked
         case reference
         case lastName = "last_name"
+        case quoted
+        case factors
         case lockAfter = "lock_after"
     }
 }

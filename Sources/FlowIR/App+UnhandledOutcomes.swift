@@ -1,0 +1,75 @@
+import FlowSource
+
+/// Service outcomes that arrive on a screen that does not handle them: at run time such an answer is ignored.
+public struct UnhandledOutcomes: Sendable, Equatable {
+    /// The screen showing when the answer arrives: the screen the call's transition leads to (or stays on).
+    public var screen: Int
+    public var service: Int
+    public var operation: Int
+    /// In declaration order.
+    public var outcomes: [String]
+    /// The `call:` action.
+    public var call: SourceRange
+}
+
+extension App {
+    /// For each call whose answer arrives on a known screen (the screen of an `enter:` call, or where the
+    /// calling transition stays or leads, a sub-flow's start screen), the outcomes that neither that screen,
+    /// its flow's `on:` nor the app's `on:` handle. A call made on the way `back` or out of a sub-flow (`end:`)
+    /// is not followed: where its answer arrives depends on the run. Sorted by call position and screen.
+    public func unhandledOutcomes() -> [UnhandledOutcomes] {
+        var result: [UnhandledOutcomes] = []
+        var seen: Set<String> = []
+        func handled(on screen: Int) -> Set<String> {
+            var events = Set(screens[screen].transitions.map(\.event))
+            if flows.indices.contains(screens[screen].flow) {
+                events.formUnion(flows[screens[screen].flow].globalTransitions.map(\.event))
+            }
+            return events
+        }
+        func note(_ actions: [Action], arrivingOn screen: Int?) {
+            guard let screen, screens.indices.contains(screen) else { return }
+            for action in actions {
+                guard let (service, operation) = action.kind.callTarget else { continue }
+                let declaration = services[service].operations[operation]
+                let prefix = "\(services[service].name).\(declaration.name)."
+                let events = handled(on: screen)
+                let missing = declaration.outcomes.map(\.name).filter { !events.contains(prefix + $0) }
+                guard !missing.isEmpty, seen.insert("\(screen) \(action.range)").inserted else { continue }
+                result.append(UnhandledOutcomes(screen: screen, service: service, operation: operation, outcomes: missing, call: action.range))
+            }
+        }
+        func follow(_ transition: Transition, from screen: Int?) {
+            let arrival: Int? = switch transition.target {
+            case .stay: screen
+            case .screen(let target), .overlay(let target): target
+            case .subflow(let flow, _): flows.indices.contains(flow) ? flows[flow].start : nil
+            case .back, .end: nil
+            }
+            note(transition.actions, arrivingOn: arrival)
+            if case .subflow(_, let returns) = transition.target {
+                for route in returns { for next in route.transitions { follow(next, from: screen) } }
+            }
+        }
+        for (index, screen) in screens.enumerated() {
+            note(screen.enter, arrivingOn: index)
+            for transition in screen.transitions + screen.timers.flatMap(\.transitions) { follow(transition, from: index) }
+        }
+        for flow in flows {
+            for transition in flow.globalTransitions + flow.globalTimers.flatMap(\.transitions) { follow(transition, from: nil) }
+        }
+        return result.sorted { (a: UnhandledOutcomes, b: UnhandledOutcomes) -> Bool in
+            if a.call.file != b.call.file { return a.call.file < b.call.file }
+            if a.call.start != b.call.start { return a.call.start < b.call.start }
+            return a.screen < b.screen
+        }
+    }
+}
+
+extension Action.Kind {
+    /// The operation a `call:` action calls.
+    fileprivate var callTarget: (service: Int, operation: Int)? {
+        if case .call(let service, let operation, _) = self { return (service, operation) }
+        return nil
+    }
+}
