@@ -34,9 +34,9 @@ struct RecordSortCalendarTests {
         #expect(diagnostics(text).map(\.message).contains(message), "\(diagnostics(text))")
     }
 
-    @Test func nullInANonOptionalFieldStopsTheRun() throws {
-        let error = try runError("Applicant{given_name: applicant.dob == null ? null : 'x'}")
-        #expect(error.message == "field 'given_name' of 'Applicant' is null")
+    @Test func aNullForANonOptionalFieldIsRefused() {
+        #expect(diagnostics("Applicant{given_name: applicant.dob == null ? null : 'x'}").map(\.code) == ["optional-to-required"])
+        #expect(diagnostics("Applicant{given_name: null}").map(\.code) == ["type-mismatch"])
     }
 
     // MARK: Sorting
