@@ -272,6 +272,10 @@ P = {
  "A scenario expects an effect (analytics event, push, toast or call) that no action of the app emits.",
  "Use the exact name or text the app emits (the note suggests the closest), or add the action that emits it.",
  None),
+'text-for-enum': (
+ "Text is written where an enum is expected (compared with, set into or listed with an enum value): `plan == 'premium'` where `plan` is a `Plan`. Text and enum cases are different types; flowc never quietly reads one as the other.",
+ "Write the case, as the note says: `Plan.premium` (or the bare case `premium` where a `Plan` is expected).",
+ None),
 'unknown-enum-case': (
  "An expression names a case that the enum does not have.",
  "Use one of the enum's cases (the note suggests the closest), or add the case to the enum.",

@@ -77,12 +77,18 @@ extension AppChecker {
                     error("missing-reason", "criterion '\(entry.name)' is not automatable but gives no reason; say why it cannot be checked headlessly", at: reason.range)
                 }
                 verification = .notAutomatable(reason: reason.value)
+            case nil where syntax.hasVerifiedBy:
+                break
             case nil:
                 warning("unverified-criterion", "criterion '\(entry.name)' names no evidence yet and will be reported as uncovered; add 'verified_by:'",
                         at: entry.range)
             }
+            if let part = syntax.notAutomatablePart, part.value.allSatisfy(\.isWhitespace) {
+                error("missing-reason", "criterion '\(entry.name)' has a part that is not automatable but gives no reason; say what needs a device and why", at: part.range)
+            }
             app.criteria.append(AcceptanceCriterion(id: entry.name, text: syntax.text?.value ?? "", section: syntax.section?.value,
-                                                    screens: screens, transitions: transitions, verification: verification, range: entry.range))
+                                                    screens: screens, transitions: transitions, verification: verification,
+                                                    notAutomatablePart: syntax.notAutomatablePart?.value, range: entry.range))
         }
     }
 

@@ -153,6 +153,16 @@ extension AppChecker {
         app.screens[index].exit = resolveActions(syntax.exit, context: context, event: nil)
         app.screens[index].transitions = resolveEventTransitions(syntax.on, context: context, flow: flow, isGlobal: false)
         app.screens[index].timers = resolveTimers(syntax.after, context: context, flow: flow)
+        // A variant's timers sit with the screen's (so every reader of timers sees them), marked with the variant.
+        var checkedVariants: Set<String> = []
+        for variant in syntax.variants where checkedVariants.insert(variant.name.value).inserted {
+            guard !variant.after.isEmpty, let position = app.screens[index].variants.firstIndex(where: { $0.name == variant.name.value }) else { continue }
+            app.screens[index].timers += resolveTimers(variant.after, context: context, flow: flow).map { timer in
+                var timer = timer
+                timer.variant = position
+                return timer
+            }
+        }
     }
 
     /// Names visible on a screen: the domain, `form` (the screen's fields), and `event` (the payload, if any).
@@ -512,7 +522,7 @@ extension AppChecker {
                 for timer in flow.after { visit(timer.transitions) }
                 for screen in flow.screens {
                     for group in screen.on { visit(group.transitions) }
-                    for timer in screen.after { visit(timer.transitions) }
+                    for timer in screen.after + screen.variants.flatMap(\.after) { visit(timer.transitions) }
                 }
             }
         }

@@ -33,12 +33,15 @@ public struct AcceptanceCriterion: Sendable {
     public var screens: [Int]
     public var transitions: [TransitionReference]
     public var verification: Verification
+    /// The part of the criterion that only a device can check, with the reason, when `verification` (scenarios or
+    /// an invariant) proves the rest: the criterion passes on its evidence and the reports show both parts.
+    public var notAutomatablePart: String?
     public var range: SourceRange
 
     public init(id: String, text: String, section: String?, screens: [Int], transitions: [TransitionReference],
-                verification: Verification, range: SourceRange) {
+                verification: Verification, notAutomatablePart: String? = nil, range: SourceRange) {
         self.id = id; self.text = text; self.section = section; self.screens = screens
-        self.transitions = transitions; self.verification = verification; self.range = range
+        self.transitions = transitions; self.verification = verification; self.notAutomatablePart = notAutomatablePart; self.range = range
     }
 }
 

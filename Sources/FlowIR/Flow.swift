@@ -104,7 +104,8 @@ public struct SubflowReturn: Sendable {
     public init(outcome: String, transitions: [Transition]) { self.outcome = outcome; self.transitions = transitions }
 }
 
-/// Transitions fired when their screen (or flow) has been current for `delayMilliseconds` of virtual time.
+/// Transitions fired when their screen (or flow) has been current for `delayMilliseconds` of virtual time; a
+/// variant's timer counts from when the screen began to show that variant instead.
 ///
 /// A timer written with a state name (`after: { session_timeout: ... }`) has a `length` instead: the expression is
 /// read each time the timer starts, and `delayMilliseconds` is 0.
@@ -114,9 +115,12 @@ public struct Timer: Sendable {
     public var transitions: [Transition]
     /// The state or derived `duration` value the length is read from; nil for a literal length.
     public var length: TypedExpression?
-    public init(delayMilliseconds: Int, delaySource: String, transitions: [Transition], length: TypedExpression? = nil) {
+    /// The index in its screen's `variants` of the variant whose showing starts this timer; nil for a screen's or
+    /// flow's own timer.
+    public var variant: Int?
+    public init(delayMilliseconds: Int, delaySource: String, transitions: [Transition], length: TypedExpression? = nil, variant: Int? = nil) {
         self.delayMilliseconds = delayMilliseconds; self.delaySource = delaySource; self.transitions = transitions
-        self.length = length
+        self.length = length; self.variant = variant
     }
 }
 

@@ -290,6 +290,13 @@ extension Optional where Wrapped == FieldInput {
     return result
 }
 
+/// A duration divided by a duration: their exact ratio, a decimal (the interpreter's rule), never a
+/// whole-number division of milliseconds.
+@_spi(Generated) public func durationRatio(_ a: Int, _ b: Int) throws -> Decimal {
+    if b == 0 { throw FlowFailure("division by zero") }
+    return try checked(Decimal(a) / Decimal(b))
+}
+
 @_spi(Generated) public func divide(_ a: Int, _ b: Int) throws -> Int {
     if b == 0 { throw FlowFailure("division by zero") }
     let (result, overflow) = a.dividedReportingOverflow(by: b)

@@ -51,6 +51,8 @@ public struct Mutant: Sendable {
     public var writes: Set<String>
     /// Makes the edit.
     public var apply: @Sendable (inout App) -> Void
+    /// An edit of an app-wide transition (`app.on`): it applies in every flow, so every scenario may meet it.
+    public var appWide = false
 
     /// `flows/tempo/wallet.flow.yaml:610:9`.
     public var location: String { range.description }

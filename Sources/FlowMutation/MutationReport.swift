@@ -87,9 +87,11 @@ public struct MutationReport: Sendable {
         }
         self.sections = sections
         flows = app.flows.indices.map { index in
-            let mine = run.results.filter { $0.mutant.flow == index }
+            let mine = run.results.filter { $0.mutant.flow == index && !$0.mutant.appWide }
             return Tally(name: app.flows[index].name, mutants: mine.count, killed: mine.filter(\.killed).count)
         }
+        let appWide = run.results.filter(\.mutant.appWide)
+        if !appWide.isEmpty { flows.append(Tally(name: "(app-wide)", mutants: appWide.count, killed: appWide.filter(\.killed).count)) }
     }
 }
 
@@ -104,7 +106,8 @@ func touches(_ mutant: Mutant, _ criterion: AcceptanceCriterion, in app: App) ->
     }
     guard let event = mutant.event else { return false }
     return criterion.transitions.contains { reference in
-        reference.event == event && app.screens.indices.contains(reference.screen) && app.screens[reference.screen].flow == mutant.flow
+        reference.event == event && app.screens.indices.contains(reference.screen)
+            && (mutant.appWide || app.screens[reference.screen].flow == mutant.flow)
     }
 }
 

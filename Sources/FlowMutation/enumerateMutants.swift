@@ -13,8 +13,16 @@ import FlowSource
 /// - Parameter app: The checked app.
 public func enumerateMutants(of app: App) -> [Mutant] {
     var collector = MutantCollector(app: app)
+    let copies = appWideCopies(in: app)
     for (flowIndex, flow) in app.flows.enumerated() {
-        collector.transitionList(flow.globalTransitions, root: { .global(flowIndex) }, screen: nil, flow: flowIndex)
+        // An app-wide transition (app.on) is one declaration lowered into every flow: it is mutated once, at its
+        // first copy, and the edit is carried to the other copies (below), as an edit of the file would be.
+        let laterCopies = Set(flow.globalTransitions.indices.filter { index in
+            copies.contains { $0.first?.flow != flowIndex && $0.contains { $0.flow == flowIndex && $0.index == index } }
+        })
+        collector.appWide = Set(flow.globalTransitions.indices.filter { index in copies.contains { $0.first?.flow == flowIndex && $0.first?.index == index } })
+        collector.transitionList(flow.globalTransitions, root: { .global(flowIndex) }, screen: nil, flow: flowIndex, skipping: laterCopies)
+        collector.appWide = []
         for (timerIndex, timer) in flow.globalTimers.enumerated() {
             collector.timer(timer, site: .globalTimer(flowIndex, timerIndex), screen: nil, flow: flowIndex, fallback: flow.range)
         }
@@ -30,7 +38,41 @@ public func enumerateMutants(of app: App) -> [Mutant] {
             collector.timer(timer, site: .screenTimer(screenIndex, timerIndex), screen: screenIndex, flow: screen.flow, fallback: screen.range)
         }
     }
-    return collector.mutants
+    guard !copies.isEmpty else { return collector.mutants }
+    return collector.mutants.map { mutant in
+        var carried = mutant
+        let edit = mutant.apply
+        carried.apply = { app in
+            edit(&app)
+            for group in copies {
+                guard let source = group.first, app.flows.indices.contains(source.flow),
+                      app.flows[source.flow].globalTransitions.indices.contains(source.index) else { continue }
+                let mutated = app.flows[source.flow].globalTransitions[source.index]
+                for copy in group.dropFirst() where app.flows.indices.contains(copy.flow) && app.flows[copy.flow].globalTransitions.indices.contains(copy.index) {
+                    app.flows[copy.flow].globalTransitions[copy.index] = mutated
+                }
+            }
+        }
+        return carried
+    }
+}
+
+/// The flow-global transitions that are one app-wide declaration (`app.on`) lowered into several flows: groups of
+/// (flow, index) with the same source position, event and place among the alternatives, first copy first.
+func appWideCopies(in app: App) -> [[(flow: Int, index: Int)]] {
+    var groups: [String: [(flow: Int, index: Int)]] = [:]
+    var order: [String] = []
+    for (flowIndex, flow) in app.flows.enumerated() {
+        var alternatives: [String: Int] = [:]
+        for (index, transition) in flow.globalTransitions.enumerated() {
+            let alternative = alternatives[transition.event, default: 0]
+            alternatives[transition.event] = alternative + 1
+            let key = "\(transition.range.file):\(transition.range.start.line):\(transition.range.start.column)\u{0}\(transition.event)\u{0}\(alternative)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append((flowIndex, index))
+        }
+    }
+    return order.compactMap { groups[$0] }.filter { $0.count > 1 }
 }
 
 /// Where a list of transitions lives in an `App`.
@@ -130,6 +172,8 @@ enum TimerSite: Sendable {
 struct MutantCollector {
     let app: App
     var mutants: [Mutant] = []
+    /// Indices of the current flow's global transitions that are app-wide declarations (their mutants say so).
+    var appWide: Set<Int> = []
 
     init(app: App) {
         self.app = app
@@ -155,11 +199,14 @@ struct MutantCollector {
 
     // MARK: Transitions
 
-    mutating func transitionList(_ transitions: [Transition], root: () -> TransitionListSite, screen: Int?, flow: Int) {
-        for (index, transition) in transitions.enumerated() {
+    mutating func transitionList(_ transitions: [Transition], root: () -> TransitionListSite, screen: Int?, flow: Int,
+                                 skipping skipped: Set<Int> = []) {
+        for (index, transition) in transitions.enumerated() where !skipped.contains(index) {
+            let before = mutants.count
             self.transition(transition, path: TransitionPath(list: root(), index: index), screen: screen, flow: flow)
+            if appWide.contains(index) { for number in before..<mutants.count { mutants[number].appWide = true } }
         }
-        outcomeReroutes(transitions, site: root(), screen: screen, flow: flow)
+        outcomeReroutes(transitions, site: root(), screen: screen, flow: flow, skipping: skipped)
     }
 
     mutating func transition(_ transition: Transition, path: TransitionPath, screen: Int?, flow: Int) {
@@ -244,20 +291,21 @@ struct MutantCollector {
     }
 
     /// Service outcome handlers of one operation in the same list exchange their events (`success` is handled as `failure` was).
-    mutating func outcomeReroutes(_ transitions: [Transition], site: TransitionListSite, screen: Int?, flow: Int) {
+    mutating func outcomeReroutes(_ transitions: [Transition], site: TransitionListSite, screen: Int?, flow: Int, skipping skipped: Set<Int> = []) {
         let operations = Set(app.services.flatMap { service in service.operations.map { "\(service.name).\($0.name)" } })
         func operation(of event: String) -> String? {
             guard let dot = event.lastIndex(of: ".") else { return nil }
             let head = String(event[..<dot])
             return operations.contains(head) ? head : nil
         }
-        for (first, a) in transitions.enumerated() {
+        for (first, a) in transitions.enumerated() where !skipped.contains(first) {
             guard let op = operation(of: a.event) else { continue }
             // The next handler of another outcome of the same operation.
             guard let second = transitions.indices.first(where: { $0 > first && operation(of: transitions[$0].event) == op && transitions[$0].event != a.event })
             else { continue }
             let eventA = a.event, eventB = transitions[second].event
             let writes = stateWrites(a.actions).union(stateWrites(transitions[second].actions))
+            defer { if appWide.contains(first), let last = mutants.indices.last { mutants[last].appWide = true } }
             add(.outcomeRerouted, "on \(eventA) ↔ \(eventB)", range: a.range, screen: screen, flow: flow, event: eventA, writes: writes) { app in
                 TransitionPath(list: site, index: first).modify(&app) { $0.event = eventB }
                 TransitionPath(list: site, index: second).modify(&app) { $0.event = eventA }

@@ -86,6 +86,7 @@ public func runMutation(of app: App, selection: MutationSelection = MutationSele
         var failures: [(scenario: Int, message: String)] = []
         let reached = live.filter { index in
             if let screen = mutant.screen { return visitedScreens[index]?.contains(screen) ?? true }
+            if mutant.appWide { return true }
             return visitedFlows[index]?.contains(mutant.flow) ?? true
         }
         for index in reached {

@@ -193,6 +193,7 @@ struct CoverageReport {
                 }
             }
         }
+        shareAppWideCoverage()
         for index in variants.indices { variants[index].seen = variantsSeen.contains("\(variants[index].screen)\u{0}\(variants[index].variant)") }
         for index in rules.indices {
             let seen = rulesSeen["\(rules[index].screen)\u{0}\(rules[index].field)\u{0}\(rules[index].rule.name)"]
@@ -207,6 +208,27 @@ struct CoverageReport {
         }
         screens = app.flows.flatMap(\.screens).filter { app.screens.indices.contains($0) }.map {
             ScreenItem(index: $0, screen: app.screens[$0], visited: visited.contains(app.screens[$0].id))
+        }
+    }
+
+    /// An app-wide transition (`app.on`) is one declaration the checker lowers into every flow's global
+    /// transitions: taking it in one flow exercises the declaration, so each copy counts as taken (and each of
+    /// its guard outcomes as seen) when any copy is.
+    private mutating func shareAppWideCoverage() {
+        var copies: [String: [Int]] = [:]
+        for (index, item) in transitions.enumerated() where item.screen == nil {
+            let range = item.transition.range
+            copies["\(range.file):\(range.start.line):\(range.start.column)\u{0}\(item.event)\u{0}\(item.alternative)", default: []].append(index)
+        }
+        var guardOf: [Int: Int] = [:]
+        for (index, item) in guards.enumerated() { guardOf[item.transition] = index }
+        for group in copies.values where group.count > 1 {
+            let taken = group.contains { transitions[$0].taken }
+            let guarded = group.compactMap { guardOf[$0] }
+            let seenTrue = guarded.contains { guards[$0].seenTrue }
+            let seenFalse = guarded.contains { guards[$0].seenFalse }
+            for index in group { transitions[index].taken = taken }
+            for index in guarded { guards[index].seenTrue = seenTrue; guards[index].seenFalse = seenFalse }
         }
     }
 

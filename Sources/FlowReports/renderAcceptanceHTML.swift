@@ -146,6 +146,7 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
         case .unverified:
             out.append("<p><strong>Uncovered:</strong> no scenario or invariant is named in <code>verified_by</code>.</p>")
         }
+        if let part = item.criterion.notAutomatablePart { out.append("<p><strong>Not automatable (the rest):</strong> \(e(part))</p>") }
         out.append("</article>")
     }
     out.append("</section>")

@@ -18,6 +18,8 @@ struct AcceptanceDocument: Encodable {
         var verification: String
         var invariant: String?
         var reason: String?
+        /// The part only a device can check, when the evidence proves the rest.
+        var notAutomatablePart: String?
         var screens: [String]
         var transitions: [String]
         var location: String
@@ -67,6 +69,7 @@ func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
             AcceptanceDocument.Criterion(
                 id: item.criterion.id, text: item.criterion.text, section: item.criterion.section, status: item.status.rawValue,
                 verification: item.verification, invariant: item.invariant, reason: item.reason,
+                notAutomatablePart: item.criterion.notAutomatablePart,
                 screens: item.criterion.screens.map(screenID),
                 transitions: item.criterion.transitions.map { "\(screenID($0.screen)) \($0.event)" },
                 location: location(item.criterion.range),

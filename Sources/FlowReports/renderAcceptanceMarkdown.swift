@@ -17,6 +17,14 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
     for entry in report.counts { lines.append("| \(entry.status.icon) \(entry.status.title) | \(entry.count) |") }
     lines.append("| **Total** | **\(report.criteria.count)** |")
     lines.append("")
+    let split = report.criteria.filter { $0.criterion.notAutomatablePart != nil }
+    if !split.isEmpty {
+        let subject = split.count == 1 ? "1 of these criteria is proved in part: its scenarios or invariant check"
+                                       : "\(split.count) of these criteria are proved in part: their scenarios or invariant check"
+        lines.append(subject + " what runs in the app, and the part only a device can check is listed under it as "
+                     + "**Not automatable (the rest)** (\(split.map { markdownCode($0.criterion.id) }.joined(separator: ", "))).")
+        lines.append("")
+    }
     lines.append("## Criteria")
     lines.append("")
     if report.criteria.isEmpty { lines.append("_No acceptance criteria._"); lines.append("") }
@@ -28,7 +36,7 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
             lines.append(line.isEmpty ? ">" : "> \(escapeMarkdown(String(line)))")
         }
         lines.append("")
-        lines.append("- **Status:** \(item.status.icon) \(item.status.title)")
+        lines.append("- **Status:** \(item.status.icon) \(item.status.title)\(criterion.notAutomatablePart == nil ? "" : " (the automatable part; the rest below needs a device)")")
         if let mutation = item.mutation { lines.append("- **Mutation score:** \(mutation.text) (see `mutation.md`)") }
         if let section = criterion.section { lines.append("- **Section:** \(escapeMarkdown(section))") }
         lines.append("- **Declared at:** \(markdownCode(location(criterion.range)))")
@@ -51,6 +59,7 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
         case .unverified:
             lines.append("- **Uncovered:** no scenario or invariant is named in `verified_by`.")
         }
+        if let part = criterion.notAutomatablePart { lines.append("- **Not automatable (the rest):** \(escapeMarkdown(part))") }
         lines.append("")
     }
     lines.append("## Scenarios")

@@ -84,6 +84,9 @@ public struct Interpreter: Sendable {
     var forms: [Int: [String: FieldInput]] = [:]
     var timers: [ScheduledTimer] = []
     var timerSequence = 0
+    /// The variant each screen with variant timers showed at the end of the last step (screen → variant index,
+    /// -1 for none), while the screen is current or under a sheet.
+    var shownVariants: [Int: Int] = [:]
     var queue: [(event: Int, payload: [String: Value])] = []
     /// Names met at run time that the program did not intern (events nobody declared).
     var extraNames: [String] = []
@@ -325,6 +328,7 @@ public struct Interpreter: Sendable {
     mutating func runMacroStep(_ trigger: TraceLog.Trigger, _ body: (inout Interpreter) throws -> Void) throws {
         log.beginStep()
         try body(&self)
+        try startVariantTimers()
         log.endStep(trigger: trigger, time: elapsed, screen: screen, variant: try currentVariantIndex(), ended: ended, globals: scope.globals)
         try checkInvariants()
     }
@@ -418,6 +422,7 @@ public struct Interpreter: Sendable {
         guard let frame = calls.popLast() else {
             ended = outcome
             timers.removeAll()
+            shownVariants.removeAll()
             return
         }
         history.removeSubrange(min(frame.historyDepth, history.count)...)
@@ -486,7 +491,21 @@ public struct Interpreter: Sendable {
         let target = program.screens[index]
         if let effect = target.enterEffect { log.staticEffect(effect) }
         if !target.enter.isEmpty { try run(target.enter, payload: [:]) }
-        for timer in target.timers { try schedule(timer, screen: index, flow: target.flow) }
+        for timer in target.timers where timer.variant == nil { try schedule(timer, screen: index, flow: target.flow) }
+    }
+
+    /// A variant's timers count from when the screen began to show it: when the current screen shows another
+    /// variant than at the end of the previous step, the old variant's timers stop and the new one's start.
+    mutating func startVariantTimers() throws {
+        guard ended == nil, program.screenHasVariantTimers[screen] else { return }
+        let shown = try currentVariantIndex() ?? -1
+        guard shownVariants[screen] != shown else { return }
+        shownVariants[screen] = shown
+        let current = screen
+        timers.removeAll { $0.screen == current && $0.timer.variant != nil }
+        for timer in program.screens[screen].timers where timer.variant == shown {
+            try schedule(timer, screen: screen, flow: program.screens[screen].flow)
+        }
     }
 
     /// A flow's own timers measure inactivity: whatever the person does starts them again.
@@ -521,6 +540,7 @@ public struct Interpreter: Sendable {
 
     mutating func cancelTimers(of index: Int) {
         if !timers.isEmpty { timers.removeAll { $0.screen == index } }
+        if !shownVariants.isEmpty { shownVariants[index] = nil }
     }
 
     // MARK: Actions

@@ -39,6 +39,8 @@ public final class RuntimeProgram: Sendable {
     let recurringTimers: [RuntimeTimer]
     /// Per state slot: whether the value survives a restart (`persist: true`).
     let persistedSlots: [Bool]
+    /// Per screen: whether a variant of it has timers (checked at the end of every step).
+    let screenHasVariantTimers: [Bool]
 
     public convenience init(app: App) {
         var interner = NameInterner()
@@ -92,6 +94,7 @@ public final class RuntimeProgram: Sendable {
         persistedSlots = app.state.map(\.persisted)
         flowHasTimers = flows.map { !$0.timers.isEmpty }
         screenHasVariants = screens.map { !$0.variants.isEmpty }
+        screenHasVariantTimers = screens.map { $0.timers.contains { $0.variant != nil } }
         var payloads: [String: [String: Value]] = [:]
         for event in app.events where !event.payload.isEmpty {
             var payload: [String: Value] = [:]
@@ -210,6 +213,8 @@ final class RuntimeTransition: Sendable {
 
 struct RuntimeTimer: Sendable {
     var delayMilliseconds: Int
+    /// The variant (index in the screen's variants) whose showing starts it; nil: the screen's or flow's own.
+    var variant: Int?
     /// Interned `30s` (the trigger) and `after 30s` (the event in micro steps).
     var delay: Int
     var event: Int
@@ -309,7 +314,7 @@ final class ExpressionCompiler {
 
     /// A recurring timer's trigger and event read `every 15m`; a one-shot timer's read `15m` and `after 15m`.
     func timer(_ timer: FlowIR.Timer, names: inout NameInterner, recurring: Bool = false) -> RuntimeTimer {
-        RuntimeTimer(delayMilliseconds: timer.delayMilliseconds,
+        RuntimeTimer(delayMilliseconds: timer.delayMilliseconds, variant: timer.variant,
                      delay: names.number(recurring ? "every \(timer.delaySource)" : timer.delaySource),
                      event: names.number("\(recurring ? "every" : "after") \(timer.delaySource)"),
                      transitions: timer.transitions.map { transition($0, names: &names) },

@@ -101,8 +101,13 @@ struct CheckerTests {
                  span: 8..<14, notes: ["did you mean 'plus'?"]),
         Expected(text: "'premum' == plan", code: "unknown-enum-case", message: "'premum' is not a case of enum 'Plan'",
                  span: 0..<8, notes: ["did you mean 'premium'?"]),
-        Expected(text: "plan in ['plus', 'gold']", code: "unknown-enum-case", message: "'gold' is not a case of enum 'Plan'",
-                 span: 17..<23, notes: ["the cases of 'Plan' are 'everyday', 'plus', 'premium'"]),
+        Expected(text: "plan in [Plan.plus, 'gold']", code: "unknown-enum-case", message: "'gold' is not a case of enum 'Plan'",
+                 span: 20..<26, notes: ["the cases of 'Plan' are 'everyday', 'plus', 'premium'"]),
+        // Text is never quietly read as a case: the checker says which case to write.
+        Expected(text: "plan == 'premium'", code: "text-for-enum", message: "text 'premium' where enum 'Plan' is expected",
+                 span: 8..<17, notes: ["write the case: 'Plan.premium'"]),
+        Expected(text: "frozen ? Plan.plus : 'premium'", code: "text-for-enum", message: "text 'premium' where enum 'Plan' is expected",
+                 span: 21..<30, notes: ["write the case: 'Plan.premium'"], expected: .enumeration("Plan")),
         Expected(text: "Plan.gold", code: "unknown-enum-case", message: "'gold' is not a case of enum 'Plan'", span: 5..<9,
                  notes: ["the cases of 'Plan' are 'everyday', 'plus', 'premium'"]),
         Expected(text: "plsu", code: "unknown-enum-case", message: "'plsu' is not a case of enum 'Plan'", span: 0..<4,
@@ -216,7 +221,7 @@ struct CheckerTests {
         ("2.5 in [1, 2.5]", .bool),
         ("frozen ? 1 : 2.5", .decimal),
         ("frozen ? plan : null", .optional(.enumeration("Plan"))),
-        ("frozen ? Plan.plus : 'premium'", .enumeration("Plan")),
+        ("frozen ? Plan.plus : premium", .enumeration("Plan")),
         ("[1, 2.5]", .list(.decimal)),
         ("[1, null]", .list(.optional(.int))),
         ("[]", .list(.error)),
@@ -250,30 +255,31 @@ struct CheckerTests {
         #expect(try typed("count", expected: .decimal).type == .decimal)
     }
 
-    @Test("enum cases: qualified, bare where an enum is expected, and text literals compared with enums")
+    @Test("enum cases: qualified, and bare where an enum is expected (text literals are not cases: text-for-enum)")
     func enumCoercion() throws {
         let plus = TypedExpression.Kind.enumCase(type: "Plan", name: "plus")
-        for text in ["plan == 'plus'", "plan == plus", "plan != Plan.plus"] {
+        for text in ["plan == Plan.plus", "plan == plus", "plan != Plan.plus"] {
             guard case .binary(_, _, let rhs) = try typed(text).kind else {
                 Issue.record("not a comparison: \(text)")
                 continue
             }
             #expect(rhs.kind == plus, "\(text)")
         }
-        guard case .binary(.equal, let lhs, _) = try typed("'plus' == plan").kind else {
+        guard case .binary(.equal, let lhs, _) = try typed("plus == plan").kind else {
             Issue.record("not a comparison")
             return
         }
         #expect(lhs.kind == plus)
-        guard case .binary(.in, _, let list) = try typed("plan in ['plus', premium]").kind else {
+        guard case .binary(.in, _, let list) = try typed("plan in [plus, premium]").kind else {
             Issue.record("not an 'in'")
             return
         }
         #expect(list.type == .list(.enumeration("Plan")))
         #expect(list.children.map(\.kind) == [plus, .enumCase(type: "Plan", name: "premium")])
-        #expect(try typed("'plus' in plans").type == .bool)
+        #expect(try typed("plus in plans").type == .bool)
         #expect(try typed("premium", expected: .enumeration("Plan")).kind == .enumCase(type: "Plan", name: "premium"))
-        #expect(try typed("'everyday'", expected: .optional(.record("Plan"))).kind == .enumCase(type: "Plan", name: "everyday"))
+        #expect(try typed("everyday", expected: .optional(.record("Plan"))).kind == .enumCase(type: "Plan", name: "everyday"))
+        #expect(diagnostics("'everyday'", expected: .optional(.record("Plan"))).map(\.code) == ["text-for-enum"])
         #expect(try typed("[plus]", expected: .list(.record("Plan"))).type == .list(.enumeration("Plan")))
         // Text that is not compared with an enum stays text.
         #expect(try typed("'plus'").type == .text)
@@ -377,7 +383,7 @@ struct CheckerTests {
         #expect(try typed("items.all(x, items.exists(y, y == x))").type == .bool)
         // The element variable is only in scope inside the macro.
         #expect(diagnostics("items.all(x, true) && x > 0").map(\.message) == ["unknown name 'x'"])
-        #expect(try typed("balance > 0 GBP && plan == 'plus'").referencedVariables == ["balance", "plan"])
+        #expect(try typed("balance > 0 GBP && plan == Plan.plus").referencedVariables == ["balance", "plan"])
     }
 
     @Test("record names that are enums resolve as enums")

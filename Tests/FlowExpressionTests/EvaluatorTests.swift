@@ -93,8 +93,8 @@ struct EvaluatorTests {
 
     @Test("enums, records, lists and time")
     func values() throws {
-        #expect(try run("plan == 'plus' && plan in [Plan.plus, premium]") == .bool(true))
-        #expect(try run("'premium'", expected: .enumeration("Plan")) == .enumCase(type: "Plan", name: "premium"))
+        #expect(try run("plan == Plan.plus && plan in [Plan.plus, premium]") == .bool(true))
+        #expect(try run("premium", expected: .enumeration("Plan")) == .enumCase(type: "Plan", name: "premium"))
         #expect(try run("applicant.given_name + ' ' + applicant.surname") == .text("Ada Lovelace"))
         #expect(try run("size(applicant.purposes)") == .int(0))
         #expect(try run("[1, 2.5][0]") == .decimal(1))

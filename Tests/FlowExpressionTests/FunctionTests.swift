@@ -117,6 +117,21 @@ struct FunctionTests {
         #expect(try runError("age(applicant.dob) >= 18", nonNull: ["applicant.dob"]).message == "'applicant.dob' is null")
     }
 
+    @Test("add_working_days skips weekends and England and Wales bank holidays; outside the known years is an error")
+    func workingDays() throws {
+        #expect(try run("add_working_days(date('2026-03-02'), 7)") == date(2026, 3, 11))   // Monday: one weekend
+        #expect(try run("add_working_days(date('2026-01-01'), 7)") == date(2026, 1, 12))   // New Year's Day is not counted
+        #expect(try run("add_working_days(date('2026-04-01'), 7)") == date(2026, 4, 14))   // Good Friday and Easter Monday
+        #expect(try run("add_working_days(date('2026-12-24'), 2)") == date(2026, 12, 30))  // Christmas; Boxing Day's substitute 28 December
+        #expect(try run("add_working_days(date('2026-01-03'), 0)") == date(2026, 1, 3))    // zero days: the day itself, even a Saturday
+        #expect(try run("add_working_days(date('2028-12-22'), 1)") == date(2028, 12, 27))
+        #expect(try run("today().add_working_days(1)") == date(2026, 1, 6))                // Monday 5 January → Tuesday
+        #expect(try runError("add_working_days(date('2028-12-29'), 2)").message
+            == "no bank holiday data for 2029 (known: 2025–2028); add the year's England and Wales bank holidays to the function library")
+        #expect(try runError("add_working_days(date('2026-01-05'), -1)").message == "add_working_days counts forward; -1 is negative")
+        #expect(diagnostics("add_working_days(date('2026-01-05'), 1.5)").map(\.code) == ["type-mismatch"])
+    }
+
     @Test("round: half_even by default, half_up, up and down, on Decimal")
     func rounding() throws {
         #expect(try run("round(2.345, 2)") == .decimal(dec("2.34")))
@@ -220,7 +235,7 @@ struct FunctionTests {
         #expect(try run("size(items)") == .int(3))
         #expect(try run("name.contains('da')") == .bool(true))
         #expect(try run("items.contains(2)") == .bool(true))
-        #expect(try run("plans.contains('premium')") == .bool(false))
+        #expect(try run("plans.contains(Plan.premium)") == .bool(false))
         #expect(try run("name.startsWith('A') && name.endsWith('a')") == .bool(true))
         #expect(try run("lower(name) + upper(name)") == .text("adaADA"))
         #expect(try run("trim('  Ada \\n')") == .text("Ada"))

@@ -100,7 +100,7 @@ import Testing
         #expect(latency < 2, "re-check took \(latency) s after the save")
         try original.write(to: file, atomically: false, encoding: .utf8)
         try terminal.waitFor(" ms: 0 errors, 0 warnings (0 new, 1 fixed)")
-        try terminal.waitFor("[watch] fixed: flows/tempo/onboarding.flow.yaml:26: error: transition target 'ONB-0O1' is not a screen of app 'tempo' [unknown-target]")
+        try terminal.waitFor("[watch] fixed: flows/tempo/onboarding.flow.yaml:28: error: transition target 'ONB-0O1' is not a screen of app 'tempo' [unknown-target]")
     }
 
     @Test func watchTakesTextOnly() throws {

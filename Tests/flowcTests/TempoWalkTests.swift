@@ -14,7 +14,7 @@ import Testing
         ("tempo-new-user-onboarding.jsonl", "WAL-001", "0.00 GBP"),
         ("tempo-uk-transfer.jsonl", "WAL-001", "380.00 GBP"),
         ("tempo-international-fx-lock-expiry.jsonl", "WAL-005", "297.50 GBP"),
-        ("tempo-card-freeze-and-physical-order.jsonl", "WAL-013i", "495.01 GBP"),
+        ("tempo-card-freeze-and-physical-order.jsonl", "WAL-008c", "495.01 GBP"),  // OK on WAL-013j opens the active card's hub
     ])
     func tempoWalks(file: String, endScreen: String, endBalance: String) throws {
         let script = fixturesDirectory().appendingPathComponent("walks/\(file)")

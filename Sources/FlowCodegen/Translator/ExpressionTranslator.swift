@@ -206,6 +206,10 @@ struct ExpressionTranslator {
             switch (lhs.type.nonOptional, op) {
             case (.text, .add), (.list, .add):
                 return TranslatedExpression(code: .binary("+", a.code, b.code), throwing: a.throwing || b.throwing, nullable: false, type: type)
+            case (.duration, .divide) where rhs.type.nonOptional == .duration:
+                // Their exact ratio as a decimal, as the interpreter computes it (days left / days in the cycle),
+                // never a whole-number division of milliseconds.
+                return call("durationRatio", [a, b], type: type, throwing: true)
             default:
                 let name = switch op {
                 case .add: "add"
@@ -305,6 +309,8 @@ struct ExpressionTranslator {
             return call("isDigits", values, type: type, throwing: false)
         case .isSequence:
             return call("isSequence", values, type: type, throwing: false)
+        case .addWorkingDays:
+            return call("addWorkingDays", values, type: type, throwing: true)
         case .age:
             let day = values.count > 1 ? values[1] : today()
             let result = SwiftExpression.call(.id("age"), [SwiftArgument(nil, values[0].code), SwiftArgument("on", day.code)])

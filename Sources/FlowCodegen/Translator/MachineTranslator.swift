@@ -624,9 +624,11 @@ struct MachineTranslator {
               rows: t.flows, comments: app.flows.map(\.name)) { r in
             .call(.id("FlowEntry"), zip(["start", "rowStart", "rowEnd", "timerStart", "timerEnd", "name"], r).map { SwiftArgument($0.0, column($0.1)) })
         }
-        table("timers", "TimerEntry", doc: "Every timer: its delay and the rows it fires.", columns: ["milliseconds", "rowStart", "rowEnd"],
-              rows: t.timers.map { [$0.milliseconds, $0.rowStart, $0.rowEnd] }, comments: t.timers.map(\.comment)) { r in
-            .call(.id("TimerEntry"), [SwiftArgument("milliseconds", column(r[0], "Int")), SwiftArgument("rowStart", column(r[1])), SwiftArgument("rowEnd", column(r[2]))])
+        table("timers", "TimerEntry", doc: "Every timer: its delay, the rows it fires and the variant that starts it (-1: none).",
+              columns: ["milliseconds", "rowStart", "rowEnd", "variant"],
+              rows: t.timers.map { [$0.milliseconds, $0.rowStart, $0.rowEnd, $0.variant] }, comments: t.timers.map(\.comment)) { r in
+            .call(.id("TimerEntry"), [SwiftArgument("milliseconds", column(r[0], "Int")), SwiftArgument("rowStart", column(r[1])), SwiftArgument("rowEnd", column(r[2])),
+                                      SwiftArgument("variant", column(r[3]))])
         }
         table("subflows", "SubflowEntry", doc: "Every sub-flow call: the flow and where its outcomes lead.", columns: ["flow", "returnStart", "returnEnd"],
               rows: t.subflows.map { [$0.flow, $0.returnStart, $0.returnEnd] }, comments: t.subflows.map { app.flows[$0.flow].name }) { r in

@@ -32,7 +32,7 @@ struct TableBuilder {
     var screens: [[Int]] = []
     var screenComments: [String] = []
     var flows: [[Int]] = []
-    var timers: [(milliseconds: Int, rowStart: Int, rowEnd: Int, comment: String)] = []
+    var timers: [(milliseconds: Int, rowStart: Int, rowEnd: Int, variant: Int, comment: String)] = []
     /// Indices in `timers` of the app's recurring timers (`app.every`), after every screen's and flow's.
     var recurringTimers: [Int] = []
     var subflows: [(flow: Int, returnStart: Int, returnEnd: Int)] = []
@@ -85,7 +85,10 @@ struct TableBuilder {
             let timerStart = timers.count
             var timerRowsToAdd: [(FlowIR.Timer, Int)] = []
             for timer in screen.timers {
-                timers.append((timer.delayMilliseconds, 0, 0, "\(screen.id) after \(timer.delaySource)"))
+                // A variant's timer names its variant by its index in the variants table (filled just below).
+                let variant = timer.variant.map { variants.count + $0 } ?? -1
+                let place = timer.variant.map { "\(screen.id) \(screen.variants[$0].name) after \(timer.delaySource)" } ?? "\(screen.id) after \(timer.delaySource)"
+                timers.append((timer.delayMilliseconds, 0, 0, variant, place))
                 timerRowsToAdd.append((timer, timers.count - 1))
                 addTimerLength(timer, number: timers.count - 1, place: "\(screen.id) after \(timer.delaySource)")
             }
@@ -126,7 +129,7 @@ struct TableBuilder {
             let rowEnd = rows.count
             let timerStart = timers.count
             for timer in flow.globalTimers {
-                timers.append((timer.delayMilliseconds, 0, 0, "\(flow.name) (global) after \(timer.delaySource)"))
+                timers.append((timer.delayMilliseconds, 0, 0, -1, "\(flow.name) (global) after \(timer.delaySource)"))
                 addTimerLength(timer, number: timers.count - 1, place: "\(flow.name) (global) after \(timer.delaySource)")
             }
             for (offset, timer) in flow.globalTimers.enumerated() {
@@ -145,7 +148,7 @@ struct TableBuilder {
                 addRow(transition, scope: ExpressionScope(), event: nil, place: "app every \(timer.delaySource)")
             }
             recurringTimers.append(timers.count)
-            timers.append((timer.delayMilliseconds, start, rows.count, "app every \(timer.delaySource)"))
+            timers.append((timer.delayMilliseconds, start, rows.count, -1, "app every \(timer.delaySource)"))
         }
     }
 

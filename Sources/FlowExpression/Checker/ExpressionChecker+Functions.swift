@@ -261,6 +261,10 @@ extension ExpressionChecker {
             argument(&call, 0, accepts: [.date])
             argument(&call, 1, accepts: [.date])
             return result(call, .int)
+        case .addWorkingDays:
+            argument(&call, 0, accepts: [.date])
+            argument(&call, 1, accepts: [.int])
+            return result(call, .date)
         case .decimalPlaces:
             argument(&call, 0, accepts: [.decimal, .money])
             return result(call, .int)

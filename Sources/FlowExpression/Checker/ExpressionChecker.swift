@@ -260,12 +260,15 @@ struct ExpressionChecker {
             guard let enumName = enumHint(hint) else {
                 return TypedExpression(type: .text, span: span, kind: .literal(.text(value)))
             }
+            // Text is never quietly read as a case: 'premium' and Plan.premium differ in the flows' own types.
             guard environment.enums[enumName]?.contains(value) == true else {
                 report(ExpressionDiagnosticCode.unknownEnumCase, "'\(value)' is not a case of enum '\(enumName)'",
                        at: span, notes: caseNotes(value, of: enumName))
                 return errorNode(span)
             }
-            return TypedExpression(type: .enumeration(enumName), span: span, kind: .enumCase(type: enumName, name: value))
+            report(ExpressionDiagnosticCode.textForEnum, "text '\(value)' where enum '\(enumName)' is expected",
+                   at: span, notes: ["write the case: '\(enumName).\(value)'"])
+            return errorNode(span)
         }
     }
 

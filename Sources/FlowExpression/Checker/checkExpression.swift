@@ -1,9 +1,10 @@
 /// Parses and type-checks an expression in one go.
 ///
 /// `expected`, when given, is checked too (a `bool` guard, a `money` initial value). Where
-/// `expected` is an enum, a bare name that is one of its cases is that case, and a text literal
-/// must be one of its cases (else `unknown-enum-case` with a did-you-mean); the same holds for a
-/// text literal compared with an enum by `==`, `!=` or `in`. A `T?` where `T` is expected
+/// `expected` is an enum, a bare name that is one of its cases is that case, and a text literal is
+/// an error: `text-for-enum` with the case to write (`Plan.premium`) when it names one, else
+/// `unknown-enum-case` with a did-you-mean; the same holds for a text literal compared with an enum
+/// by `==`, `!=` or `in`. A `T?` where `T` is expected
 /// is `optional-to-required` (write `x ?? fallback`); `null` is accepted where `T?` is expected; an `int`
 /// is promoted where a `decimal` is expected.
 ///

@@ -10,6 +10,7 @@ public enum ExpressionDiagnosticCode {
     public static let unknownMember = "unknown-member"
     public static let unknownFunction = "unknown-function"
     public static let unknownEnumCase = "unknown-enum-case"
+    public static let textForEnum = "text-for-enum"
     public static let wrongArgumentCount = "wrong-argument-count"
     public static let unroundedMoney = "unrounded-money"
     public static let optionalToRequired = "optional-to-required"

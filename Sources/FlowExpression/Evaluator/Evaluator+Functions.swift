@@ -76,6 +76,18 @@ extension Evaluator {
         case .isUKAccountNumber: return .bool(FlowMachine.isDigits(try text(0), 8))
         case .isDigits: return .bool(FlowMachine.isDigits(try text(0), try intValue(values[1], arguments[1])))
         case .isSequence: return .bool(FlowMachine.isSequence(try text(0)))
+        case .addWorkingDays:
+            // One implementation for the interpreter and generated machines: FlowMachine's, on its own date type.
+            let start = try dateValue(values[0], arguments[0])
+            let count = try intValue(values[1], arguments[1])
+            guard let day = FlowMachine.CalendarDate(year: start.year, month: start.month, day: start.day) else { throw fail("invalid date \(start)") }
+            do {
+                let result = try WorkingDays.adding(count, to: day)
+                guard let date = CalendarDate(year: result.year, month: result.month, day: result.day) else { throw fail("date out of range (years 1 to 9999)") }
+                return .date(date)
+            } catch let failure as FlowFailure {
+                throw fail(failure.message)
+            }
         case .age:
             let birth = try dateValue(values[0], arguments[0])
             let on: CalendarDate

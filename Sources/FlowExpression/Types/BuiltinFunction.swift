@@ -15,6 +15,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case isDigits = "is_digits"
     case isSequence = "is_sequence"
     case age
+    case addWorkingDays = "add_working_days"
     case decimalPlaces = "decimal_places"
     case round
     case roundUp = "round_up"
@@ -59,6 +60,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .isDigits: "is_digits(text: text, count: int) -> bool"
         case .isSequence: "is_sequence(text: text) -> bool"
         case .age: "age(birth: date[, on: date]) -> int"
+        case .addWorkingDays: "add_working_days(date: date, count: int) -> date"
         case .decimalPlaces: "decimal_places(value: decimal|money) -> int"
         case .round: "round(value: decimal|money, places: int[, mode: text]) -> same type, or round(value: money) -> money"
         case .allocate: "allocate(amount: money, ratios: list<int|decimal>) -> list<money>"
@@ -96,7 +98,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .size, .lower, .upper, .trim, .sum, .abs, .isEmail, .dialCode, .isIBAN, .isBIC, .isSortCode,
              .isUKAccountNumber, .isSequence, .decimalPlaces, .amount, .currency, .date, .timestamp,
              .year, .month, .day, .string, .int, .decimal: 1...1
-        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addMonths, .addYears, .formatNumber, .truncate: 2...2
+        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addWorkingDays, .addMonths, .addYears, .formatNumber, .truncate: 2...2
         case .age, .roundUp: 1...2
         case .round: 1...3
         case .allocate: 2...2

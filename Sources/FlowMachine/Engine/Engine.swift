@@ -85,6 +85,7 @@ extension EngineHost {
         for timer in tables.recurringTimers { try schedule(timer, screen: -2, flow: tables.startFlow, into: &effects) }
         try enter(engine.screenNumber, into: &effects)
         try drainRaised(into: &effects)
+        try startVariantTimers(into: &effects)
         try checkInvariants()
     }
 
@@ -109,6 +110,7 @@ extension EngineHost {
             try drainRaised(into: &effects)
             try restartInactivityTimers(into: &effects)
         }
+        try startVariantTimers(into: &effects)
         try checkInvariants()
     }
 
@@ -118,6 +120,7 @@ extension EngineHost {
         let moved = try goBack(into: &effects)
         try drainRaised(into: &effects)
         try restartInactivityTimers(into: &effects)
+        try startVariantTimers(into: &effects)
         try checkInvariants()
         return moved
     }
@@ -159,8 +162,37 @@ extension EngineHost {
         effects.append(.startTimer(token, milliseconds: milliseconds))
     }
 
+    /// A variant's timers count from when the screen began to show it: when the current screen shows another
+    /// variant than at the end of the previous step, the old variant's timers stop and the new one's start.
+    @inlinable
+    public mutating func startVariantTimers(into effects: inout [Effect]) throws {
+        guard engine.ended == nil else { return }
+        let entry = tables.screens[Int(engine.screenNumber)]
+        guard (entry.timerStart..<entry.timerEnd).contains(where: { tables.timers[Int($0)].variant >= 0 }) else { return }
+        var shown: Int32 = -1
+        for index in entry.variantStart..<entry.variantEnd {
+            let condition = tables.variants[Int(index)].condition
+            if try condition == 0 || evaluateGuard(condition, nil) { shown = index; break }
+        }
+        guard engine.shownVariants[engine.screenNumber] != shown else { return }
+        engine.shownVariants[engine.screenNumber] = shown
+        var index = 0
+        while index < engine.activeTimers.count {
+            if engine.activeTimers[index].screen == engine.screenNumber && tables.timers[Int(engine.activeTimers[index].timer)].variant >= 0 {
+                effects.append(.cancelTimer(engine.activeTimers[index].token))
+                engine.activeTimers.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        for timer in entry.timerStart..<entry.timerEnd where tables.timers[Int(timer)].variant == shown {
+            try schedule(timer, screen: engine.screenNumber, flow: entry.flow, into: &effects)
+        }
+    }
+
     @inlinable @inline(__always)
     public mutating func cancelTimers(of screen: Int32, into effects: inout [Effect]) {
+        if !engine.shownVariants.isEmpty { engine.shownVariants[screen] = nil }
         guard !engine.activeTimers.isEmpty else { return }
         var index = 0
         while index < engine.activeTimers.count {
@@ -280,6 +312,7 @@ extension EngineHost {
             engine.ended = tables.strings[Int(outcome)]
             for timer in engine.activeTimers { effects.append(.cancelTimer(timer.token)) }
             engine.activeTimers.removeAll()
+            engine.shownVariants.removeAll()
             return
         }
         engine.history.removeSubrange(min(frame.historyDepth, engine.history.count)...)
@@ -358,7 +391,9 @@ extension EngineHost {
             effects.append(.analytics(AnalyticsEvent(name: tables.strings[Int(entry.analytics)])))
         }
         if entry.enterActions != 0 { try runActions(entry.enterActions, nil, into: &effects) }
-        for timer in entry.timerStart..<entry.timerEnd { try schedule(timer, screen: screen, flow: entry.flow, into: &effects) }
+        for timer in entry.timerStart..<entry.timerEnd where tables.timers[Int(timer)].variant < 0 {
+            try schedule(timer, screen: screen, flow: entry.flow, into: &effects)
+        }
     }
 
     // MARK: Forms

@@ -43,6 +43,9 @@ public struct CallFrame: Sendable, Hashable, Codable {
     public var callFrames: [CallFrame] = []
     public var activeTimers: [ActiveTimer] = []
     public var nextTimerToken = 0
+    /// The variant each screen with variant timers showed at the end of the last step (screen → variant
+    /// number, -1 for none), while the screen is current or under a sheet.
+    public var shownVariants: [Int32: Int32] = [:]
     /// Events raised by actions, handled after the current one in order (run to completion).
     public var raised: [Event] = []
     public var errors: [String: String] = [:]

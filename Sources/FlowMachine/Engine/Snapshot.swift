@@ -52,13 +52,17 @@ public struct NavigationSnapshot: Codable, Sendable, Equatable {
     public var nextTimerToken: Int
     public var errors: [String: String]
     public var ended: String?
+    /// The variant each screen with variant timers showed (screen → variant number), so their timers are
+    /// not restarted after a restore; absent when no such screen was showing.
+    public var shownVariants: [Int32: Int32]?
 
     @inlinable
     public init(screen: Int32, inputs: [Input], history: [Int32], overlayOpeners: [Int32], callFrames: [CallFrame],
-                runningTimers: [ActiveTimer], nextTimerToken: Int, errors: [String: String], ended: String?) {
+                runningTimers: [ActiveTimer], nextTimerToken: Int, errors: [String: String], ended: String?,
+                shownVariants: [Int32: Int32]? = nil) {
         self.screen = screen; self.inputs = inputs; self.history = history; self.overlayOpeners = overlayOpeners
         self.callFrames = callFrames; self.runningTimers = runningTimers; self.nextTimerToken = nextTimerToken
-        self.errors = errors; self.ended = ended
+        self.errors = errors; self.ended = ended; self.shownVariants = shownVariants
     }
 }
 
@@ -74,7 +78,8 @@ extension EngineHost {
         NavigationSnapshot(screen: engine.screenNumber,
                            inputs: engine.inputs.keys.sorted().compactMap { key in engine.inputs[key].map { NavigationSnapshot.Input(field: key, value: $0) } },
                            history: engine.history, overlayOpeners: engine.overlayOpeners, callFrames: engine.callFrames,
-                           runningTimers: engine.activeTimers, nextTimerToken: engine.nextTimerToken, errors: engine.errors, ended: engine.ended)
+                           runningTimers: engine.activeTimers, nextTimerToken: engine.nextTimerToken, errors: engine.errors, ended: engine.ended,
+                           shownVariants: engine.shownVariants.isEmpty ? nil : engine.shownVariants)
     }
 
     /// The engine state a snapshot describes, after checking it was taken from this app with these tables.
@@ -95,7 +100,8 @@ extension EngineHost {
         guard screens.allSatisfy({ (0..<screenCount).contains($0) }),
               navigation.inputs.allSatisfy({ tables.fields.indices.contains($0.field) }),
               navigation.callFrames.allSatisfy({ tables.subflows.indices.contains(Int($0.subflow)) }),
-              navigation.runningTimers.allSatisfy({ tables.timers.indices.contains(Int($0.timer)) }) else {
+              navigation.runningTimers.allSatisfy({ tables.timers.indices.contains(Int($0.timer)) }),
+              (navigation.shownVariants ?? [:]).allSatisfy({ (0..<screenCount).contains($0.key) && ($0.value == -1 || tables.variants.indices.contains(Int($0.value))) }) else {
             throw SnapshotMismatch("the snapshot names screens, fields or timers that '\(appID)' does not have")
         }
         guard tables.strings[Int(tables.screenIDs[Int(navigation.screen)])] == snapshot.screenID else {
@@ -108,6 +114,7 @@ extension EngineHost {
         engine.callFrames = navigation.callFrames
         engine.activeTimers = navigation.runningTimers
         engine.nextTimerToken = navigation.nextTimerToken
+        engine.shownVariants = navigation.shownVariants ?? [:]
         engine.errors = navigation.errors
         engine.ended = navigation.ended
         return engine

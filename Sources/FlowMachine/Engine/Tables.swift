@@ -75,15 +75,17 @@
     }
 }
 
-/// A timer: fires `rows[rowStart..<rowEnd]` after `milliseconds` on its screen (or flow).
+/// A timer: fires `rows[rowStart..<rowEnd]` after `milliseconds` on its screen (or flow); a variant's timer
+/// (`variant`: its index in `variants`, -1 for none) counts from when the screen began to show that variant.
 @_spi(Generated) public struct TimerEntry: Sendable {
     public var milliseconds: Int
     public var rowStart: Int32
     public var rowEnd: Int32
+    public var variant: Int32
 
     @inlinable
-    public init(milliseconds: Int, rowStart: Int32, rowEnd: Int32) {
-        self.milliseconds = milliseconds; self.rowStart = rowStart; self.rowEnd = rowEnd
+    public init(milliseconds: Int, rowStart: Int32, rowEnd: Int32, variant: Int32 = -1) {
+        self.milliseconds = milliseconds; self.rowStart = rowStart; self.rowEnd = rowEnd; self.variant = variant
     }
 }
 

@@ -13,6 +13,11 @@ public struct CriterionSyntax: Sendable {
     public var screens: [Located<String>]
     public var transitions: [Located<String>]
     public var verification: Verification?
+    /// `not_automatable:` written beside `scenarios:` or `invariant:`: the part of the criterion that needs a device,
+    /// with the reason (the criterion is then proved in part).
+    public var notAutomatablePart: Located<String>? = nil
+    /// Whether `verified_by:` was written (a broken one is reported where it is, not again as missing).
+    public var hasVerifiedBy = false
     public var range: SourceRange
 }
 

@@ -40,6 +40,8 @@ public struct VariantSyntax: Sendable {
     public var name: Located<String>
     public var when: ExpressionSource?
     public var description: Located<String>?
+    /// Timers that start when the screen begins to show this variant (and stop when it stops).
+    public var after: [TimerSyntax] = []
 }
 
 /// Every transition written for one event, in order (the first whose guard holds is taken).

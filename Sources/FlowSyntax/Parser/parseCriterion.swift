@@ -5,11 +5,17 @@ extension FlowParser {
         let what = "criterion '\(id.value)'"
         guard let fields = reader.mapping(node, what, keys: ["text", "section", "screens", "transitions", "verified_by"], owner: id.range) else { return nil }
         var verification: CriterionSyntax.Verification?
+        var notAutomatablePart: Located<String>?
         if let verifiedBy = fields["verified_by"] {
             let verificationWhat = "'verified_by' of \(what)"
             if let kinds = reader.mapping(verifiedBy, verificationWhat, keys: ["scenarios", "invariant", "not_automatable"]) {
-                if kinds.count > 1 {
-                    reader.report("conflicting-keys", "\(verificationWhat) has more than one kind; use one of 'scenarios', 'invariant' or 'not_automatable'", at: verifiedBy.range)
+                // Beside scenarios or an invariant, not_automatable is the part of the criterion that needs a device.
+                let proofs = (kinds["scenarios"] == nil ? 0 : 1) + (kinds["invariant"] == nil ? 0 : 1)
+                if proofs == 1, let reason = kinds["not_automatable"] {
+                    notAutomatablePart = reader.text(reason, "'not_automatable' of \(what)")
+                }
+                if proofs > 1 {
+                    reader.report("conflicting-keys", "\(verificationWhat) has both 'scenarios' and 'invariant'; use one (with 'not_automatable' beside it for a part that needs a device)", at: verifiedBy.range)
                 } else if let scenarios = kinds["scenarios"] {
                     verification = .scenarios(reader.textList(scenarios, "'scenarios' of \(what)"))
                 } else if let invariant = kinds["invariant"] {
@@ -28,6 +34,8 @@ extension FlowParser {
             screens: fields["screens"].map { reader.textList($0, "'screens' of \(what)") } ?? [],
             transitions: fields["transitions"].map { reader.textList($0, "'transitions' of \(what)") } ?? [],
             verification: verification,
+            notAutomatablePart: notAutomatablePart,
+            hasVerifiedBy: fields["verified_by"] != nil,
             range: id.range)
     }
 

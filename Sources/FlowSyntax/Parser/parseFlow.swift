@@ -52,10 +52,11 @@ extension FlowParser {
     func parseVariants(_ node: YAMLNode, _ screen: String) -> [VariantSyntax] {
         reader.entries(node, "the variants of \(screen)").compactMap { name, value in
             let what = "variant '\(name.value)' of \(screen)"
-            guard let fields = reader.mapping(value, what, keys: ["when", "description"], owner: name.range) else { return nil }
+            guard let fields = reader.mapping(value, what, keys: ["when", "description", "after"], owner: name.range) else { return nil }
             return VariantSyntax(name: name,
                                  when: fields["when"].flatMap { reader.expression($0, "'when' of \(what)") },
-                                 description: optionalText(fields, "description", what))
+                                 description: optionalText(fields, "description", what),
+                                 after: fields["after"].map { parseTimers($0, "the timers of \(what)") } ?? [])
         }
     }
 

@@ -450,12 +450,12 @@ enum RailTables {
         FlowEntry(start: 32, rowStart: 260, rowEnd: 271, timerStart: 4, timerEnd: 4, name: 20), // security
     ]
 
-    /// Every timer: its delay and the rows it fires.
+    /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 60000, rowStart: 206, rowEnd: 207), // passcode-cooldown after 1m
-        TimerEntry(milliseconds: 0, rowStart: 235, rowEnd: 236), // main (global) after session_timeout
-        TimerEntry(milliseconds: 0, rowStart: 247, rowEnd: 248), // deposit (global) after session_timeout
-        TimerEntry(milliseconds: 0, rowStart: 259, rowEnd: 260), // withdraw (global) after session_timeout
+        TimerEntry(milliseconds: 60000, rowStart: 206, rowEnd: 207, variant: (-1)), // passcode-cooldown after 1m
+        TimerEntry(milliseconds: 0, rowStart: 235, rowEnd: 236, variant: (-1)), // main (global) after session_timeout
+        TimerEntry(milliseconds: 0, rowStart: 247, rowEnd: 248, variant: (-1)), // deposit (global) after session_timeout
+        TimerEntry(milliseconds: 0, rowStart: 259, rowEnd: 260, variant: (-1)), // withdraw (global) after session_timeout
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -532,7 +532,7 @@ enum RailTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "3ad738ef9273c8da"
+    static let fingerprint = "bd3c08060737cf60"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)

@@ -342,11 +342,11 @@ enum RegentTables {
         FlowEntry(start: 10, rowStart: 177, rowEnd: 188, timerStart: 1, timerEnd: 1, name: 70), // home
     ]
 
-    /// Every timer: its delay and the rows it fires.
+    /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 60000, rowStart: 33, rowEnd: 34), // R-S2-locked after 1m
-        TimerEntry(milliseconds: 900000, rowStart: 188, rowEnd: 189), // app every 15m
-        TimerEntry(milliseconds: 86400000, rowStart: 189, rowEnd: 191), // app every 24h
+        TimerEntry(milliseconds: 60000, rowStart: 33, rowEnd: 34, variant: (-1)), // R-S2-locked after 1m
+        TimerEntry(milliseconds: 900000, rowStart: 188, rowEnd: 189, variant: (-1)), // app every 15m
+        TimerEntry(milliseconds: 86400000, rowStart: 189, rowEnd: 191, variant: (-1)), // app every 24h
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -435,7 +435,7 @@ enum RegentTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "9231e98c5a131cd2"
+    static let fingerprint = "7ae97e14a0ddce1e"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, recurringTimers: [1, 2], startFlow: 0)

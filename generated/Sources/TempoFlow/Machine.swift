@@ -39,7 +39,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: TempoScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
-        engine = EngineState(screenNumber: start?.number ?? 0)
+        engine = EngineState(screenNumber: start?.number ?? 2)
         state.plan = nil
         state.userId = nil
         state.loggedIn = false
@@ -56,6 +56,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.selectedAddress = nil
         state.applicationComplete = false
         state.balance = Money(amount: decimal("0"), currency: "GBP")
+        state.balanceUpdatedAt = nil
         state.transferRail = nil
         state.transferAmount = Money(amount: decimal("0"), currency: "GBP")
         state.transferFee = Money(amount: decimal("0"), currency: "GBP")
@@ -98,6 +99,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.planUpgradeDeclined = false
         state.accountClosed = false
         state.closeReason = nil
+        state.legalUpdateUnseen = false
+        state.subscriptionActive = true
+        state.balanceRefund = nil
         state.applicationSubmitted = false
         state.applicationSubmitFailed = false
         state.kycStatus = KycStatus.notStarted
@@ -212,6 +216,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.selectedAddress = nil
         state.applicationComplete = false
         state.balance = Money(amount: decimal("0"), currency: "GBP")
+        state.balanceUpdatedAt = nil
         state.transferRail = nil
         state.transferAmount = Money(amount: decimal("0"), currency: "GBP")
         state.transferFee = Money(amount: decimal("0"), currency: "GBP")
@@ -254,6 +259,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.planUpgradeDeclined = false
         state.accountClosed = false
         state.closeReason = nil
+        state.legalUpdateUnseen = false
+        state.subscriptionActive = true
+        state.balanceRefund = nil
         state.applicationSubmitted = false
         state.applicationSubmitFailed = false
         state.kycStatus = KycStatus.notStarted
@@ -265,7 +273,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.initialPaymentDeclined = false
         state.accountActive = false
         state.legalAcceptedOn = nil
-        try engineRestart(startScreen: 0, into: &effects)
+        try engineRestart(startScreen: 2, into: &effects)
     }
 
     /// The current screen.
@@ -281,6 +289,11 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         return try (state.sessionStartedAt == nil) ? 0 : subtract(now, required(state.sessionStartedAt, "'session_started_at'"))
     }
 
+    /// `balance_age_minutes`: Whole minutes since the balance was last fetched from Equals (rounded down).
+    func derivedBalanceAgeMinutes() throws -> Int {
+        return try (state.balanceUpdatedAt == nil) ? 0 : truncatedInt(durationRatio(subtract(now, required(state.balanceUpdatedAt, "'balance_updated_at'")), 60000))
+    }
+
     /// `card_status`: The card status error events report ("user state (tier, card status, session age)").
     func derivedCardStatus() throws -> CardStatus {
         return state.cardFrozen ? CardStatus.frozen : ((state.physicalCard == PhysicalCardStatus.active) ? CardStatus.physicalActive : ((state.virtualCard == VirtualCardStatus.active) ? CardStatus.virtualActive : ((state.virtualCard == VirtualCardStatus.unactivated) ? CardStatus.virtualUnactivated : CardStatus.none)))
@@ -291,9 +304,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         return Money(amount: decimal("4.99"), currency: "GBP")
     }
 
-    /// `card_active`: The user has a card that can pay (the active virtual card, or the ATM-activated physical card).
+    /// `card_active`: The user has a card that can pay (the active virtual card, or the ATM-activated physical card); closing the account disables the cards.
     func derivedCardActive() throws -> Bool {
-        return (state.virtualCard == VirtualCardStatus.active) || (state.physicalCard == PhysicalCardStatus.active)
+        return !state.accountClosed && ((state.virtualCard == VirtualCardStatus.active) || (state.physicalCard == PhysicalCardStatus.active))
     }
 
     /// `daily_spent_today`: Spend counted against today's Daily Limit; a new UTC day starts at zero ("resets midnight UTC").
@@ -358,7 +371,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     /// `plan_change_prorated`: The upgrade charged now: the monthly price difference (Premium counted as £89.99 / 12 a month) for the part of the current billing cycle that is left, rounded half-up to the penny. The new plan's full price is charged from the next full billing date.
     func derivedPlanChangeProrated() throws -> Money {
-        return try round(multiply(subtract((state.planChangeTo == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.planChangeTo == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP")), (state.plan == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))), divide(subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), calendarDay(now)), subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), required(state.billingCycleStart, "'billing_cycle_start'")))), 2)
+        return try round(multiply(subtract((state.planChangeTo == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.planChangeTo == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP")), (state.plan == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))), durationRatio(subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), calendarDay(now)), subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), required(state.billingCycleStart, "'billing_cycle_start'")))), 2)
     }
 
     /// `plan_price`: The current plan's full price: Everyday £4.99/mo, Plus £6.99/mo, Premium £89.99/yr (ONB-003, SET-008).
@@ -368,7 +381,19 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
-        return [:]
+        switch screenNumber {
+        case 21:
+            // WAL-001 Home
+            return try ["last_updated": ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago"]
+        case 22:
+            // WAL-003 Balance
+            return try ["last_updated": ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago"]
+        case 47:
+            // WAL-013h Order Placed
+            return try ["expected_delivery": "Delivery: 5–7 working days · expected by " + required(state.physicalCardExpectedBy.map { describe($0) }, "the value")]
+        default:
+            return [:]
+        }
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -418,215 +443,224 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-001 variant empty; WAL-005 variant empty
             return state.transactions.count == 0
         case 15:
+            // WAL-005 variant loading
+            return state.historyLoading && state.online
+        case 16:
             // WAL-005 variant search_expanded
             return state.historySearchOpen
-        case 16:
+        case 17:
             // WAL-005 variant date_filter_open
             return state.historyFilterOpen
-        case 17:
+        case 18:
             // WAL-006 tap_pay; WAL-006 variant payment_method
             return state.addFundsSheetOpen
-        case 18:
-            // WAL-008b tap_order_physical_card
-            return state.physicalCard == PhysicalCardStatus.none
         case 19:
             // WAL-008b tap_order_physical_card
-            return state.physicalCard == PhysicalCardStatus.awaitingAtm
+            return state.physicalCard == PhysicalCardStatus.none
         case 20:
+            // WAL-008b tap_order_physical_card
+            return state.physicalCard == PhysicalCardStatus.awaitingAtm
+        case 21:
             // WAL-009 variant added
             return state.cardInDeviceWallet
-        case 21:
+        case 22:
             // WAL-012 tap_copy_pan; WAL-012 tap_copy_cvv; WAL-012 variant revealed
             return state.cardDetailsVisible
-        case 22:
+        case 23:
             // WAL-012b variant revealed
             return state.pinVisible
-        case 23:
+        case 24:
             // WAL-014 tap_report
             return (CardIssue.init(rawValue: textValue(formInput(0))) == CardIssue.lost) || (CardIssue.init(rawValue: textValue(formInput(0))) == CardIssue.stolen) // form 0: issue
-        case 24:
+        case 25:
             // WAL-014 variant reported
             return state.supportTicketOpen
-        case 25:
+        case 26:
             // WAL-015 toggle_card_limit
             return state.cardLimitEnabled
-        case 26:
+        case 27:
             // WAL-015 tap_confirm_disable; WAL-015 variant confirm_disable
             return state.cardLimitConfirmOpen
-        case 27:
+        case 28:
             // WAL-015 variant limit_off
             return !state.cardLimitEnabled
-        case 28:
+        case 29:
             // WAL-013b tap_confirm_address; WAL-013f pin_entered; WAL-013f payments.charge.succeeded
             return state.deliveryAddress != nil
-        case 29:
+        case 30:
             // WAL-013b variant no_address
             return state.deliveryAddress == nil
-        case 30:
-            // WAL-013f pin_entered
-            return textValue(formInput(0)) != state.pinDraft // form 0: pin_confirm
         case 31:
             // WAL-013f pin_entered
-            return state.physicalCardPayWith == PayWith.otherCard
+            return textValue(formInput(0)) != state.pinDraft // form 0: pin_confirm
         case 32:
             // WAL-013f pin_entered
-            return try compare(state.balance, derivedPhysicalCardFee()) < 0
+            return state.physicalCardPayWith == PayWith.otherCard
         case 33:
+            // WAL-013f pin_entered
+            return try compare(state.balance, derivedPhysicalCardFee()) < 0
+        case 34:
             // WAL-013f equals.order_physical_card.placed
             return state.physicalCardPayWith == PayWith.balance
-        case 34:
+        case 35:
             // PAY-003 tap_continue
             return try compare(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), state.balance) > 0 // form 0: amount
-        case 35:
+        case 36:
             // PAY-004 device.authenticate.authenticated
             return try compare(state.transferAmount, state.balance) > 0
-        case 36:
-            // PAY-007 tap_continue
-            return (state.fxRate == nil) || (state.fxFee == nil)
         case 37:
             // PAY-007 tap_continue
-            return try compare(add(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), required(state.fxFee, "'fx_fee'")), state.balance) > 0 // form 0: amount
+            return (state.fxRate == nil) || (state.fxFee == nil)
         case 38:
+            // PAY-007 tap_continue
+            return try compare(add(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), required(state.fxFee, "'fx_fee'")), state.balance) > 0 // form 0: amount
+        case 39:
             // PAY-007 variant awaiting_rate
             return state.fxRate == nil
-        case 39:
+        case 40:
             // PAY-008 tap_send; PAY-008 variant rate_locked
             return state.fxRateLocked
-        case 40:
+        case 41:
             // PAY-008 device.authenticate.authenticated
             return try compare(add(state.transferAmount, state.transferFee), state.balance) > 0
-        case 41:
+        case 42:
             // PAY-012 tap_try_again
             return state.transferRail == TransferRail.uk
-        case 42:
+        case 43:
             // SET-002 variant address_check_pending
             return state.addressCheckPending
-        case 43:
+        case 44:
             // SET-003 device.authenticate.authenticated; SET-003 variant email
             return state.contactEdit == ContactKind.email
-        case 44:
+        case 45:
             // SET-003 device.authenticate.authenticated; SET-003 variant phone
             return state.contactEdit == ContactKind.phone
-        case 45:
-            // SET-003 code_entered
-            return state.contactCodeSent && (state.contactEdit == ContactKind.email)
         case 46:
             // SET-003 code_entered
-            return state.contactCodeSent && (state.contactEdit == ContactKind.phone)
+            return state.contactCodeSent && (state.contactEdit == ContactKind.email)
         case 47:
+            // SET-003 code_entered
+            return state.contactCodeSent && (state.contactEdit == ContactKind.phone)
+        case 48:
             // SET-003 variant code_rejected
             return state.contactCodeRejected
-        case 48:
+        case 49:
             // SET-003 variant code_sent
             return state.contactCodeSent
-        case 49:
+        case 50:
             // SET-003 variant address_rejected
             return state.addressChangeRejected
-        case 50:
-            // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.toggleFaceId
         case 51:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.changeKeycode
+            return state.securityAction == SecurityAction.toggleFaceId
         case 52:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.signOutSession
+            return state.securityAction == SecurityAction.changeKeycode
         case 53:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.signOutOthers
+            return state.securityAction == SecurityAction.signOutSession
         case 54:
+            // SET-004 device.authenticate.authenticated
+            return state.securityAction == SecurityAction.signOutOthers
+        case 55:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, let eventEnabled)? = event else { throw FlowFailure("no value for 'event'") }
             return (eventPreference == NotificationPreference.emailSecurityAlerts) && !eventEnabled
-        case 55:
+        case 56:
             // SET-006 notification_toggled
             guard case .notificationToggled(_, let eventEnabled)? = event else { throw FlowFailure("no value for 'event'") }
             return eventEnabled
-        case 56:
-            // SET-007 inbox_item_tapped
-            guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventCategory == InboxCategory.security
         case 57:
             // SET-007 inbox_item_tapped
             guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
-            return isIn(eventCategory, [InboxCategory.payments, InboxCategory.transfers])
+            return eventCategory == InboxCategory.security
         case 58:
+            // SET-007 inbox_item_tapped
+            guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
+            return isIn(eventCategory, [InboxCategory.payments, InboxCategory.transfers])
+        case 59:
             // SET-008 plan_tapped
             guard case .planTapped(let eventPlan)? = event else { throw FlowFailure("no value for 'event'") }
             return eventPlan == state.plan
-        case 59:
+        case 60:
             // SET-008 variant premium
             return state.plan == Plan.premium
-        case 60:
+        case 61:
             // SET-008 variant plus
             return state.plan == Plan.plus
-        case 61:
+        case 62:
             // SET-009 tap_confirm
             return try derivedPlanChangeIsUpgrade() && (compare(derivedPlanChangeProrated(), state.balance) > 0)
-        case 62:
+        case 63:
             // SET-009 device.authenticate.authenticated; SET-009 variant upgrade
             return try derivedPlanChangeIsUpgrade()
-        case 63:
+        case 64:
             // SET-009 variant insufficient_funds
             return state.planUpgradeDeclined
-        case 64:
+        case 65:
+            // SET-011 variant updated
+            return state.legalUpdateUnseen
+        case 66:
             // ONB-012 tap_retry; ONB-012 variant submit_failed
             return state.applicationSubmitFailed
-        case 65:
+        case 67:
             // ONB-012 variant kyc_check
             return state.kycStatus == KycStatus.submitted
-        case 66:
+        case 68:
             // ONB-015 variant link_sent
             return state.veriffLinkSent
-        case 67:
+        case 69:
             // ONB-017 tap_continue
             return !state.accountActive
-        case 68:
+        case 70:
             // ONB-W02 variant denied
             return state.veriffCameraDenied
-        case 69:
+        case 71:
             // ONB-W07 tap_continue
             return DocumentType.init(rawValue: textValue(formInput(0))) == DocumentType.passport // form 0: document_type
-        case 70:
+        case 72:
             // ONB-015-FT tap_pay_now
             return state.initialPaymentMethod == nil
-        case 71:
+        case 73:
             // ONB-015-FT variant declined
             return state.initialPaymentDeclined
-        case 72:
+        case 74:
             // ONB-015-FT variant method_confirmed
             return state.initialPaymentMethod != nil
-        case 73:
-            // wallet (global) app_foregrounded; settings (global) app_foregrounded
+        case 75:
+            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
             return try (state.backgroundSince != nil) && (subtract(now, required(state.backgroundSince, "'background_since'")) >= 60000)
-        case 74:
+        case 76:
+            // app_lock (global) inbox_push_opened; app_lock (global) legal_documents_changed; device_integrity (global) inbox_push_opened; and 13 more
+            return state.accountActive
+        case 77:
             // wallet (global) session_check; settings (global) session_check
             return try (state.sessionRefreshedAt == nil) || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'")) >= derivedSessionTokenLifetime())
-        case 75:
+        case 78:
             // wallet (global) card_payment_requested
             return try !derivedCardActive()
-        case 76:
+        case 79:
             // wallet (global) card_payment_requested
             guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
-        case 77:
+        case 80:
             // wallet (global) card_payment_requested
             guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try state.cardLimitEnabled && (compare(add(derivedDailySpentToday(), eventAmount), state.dailyLimit) > 0)
-        case 78:
+        case 81:
             // wallet (global) card_payment_requested
             guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, state.balance) > 0
-        case 79:
+        case 82:
             // wallet (global) card_payment_recorded
             return state.cardPaymentsMade == 1
-        case 80:
+        case 83:
             // wallet (global) transfer_recorded
             return state.transfersSent == 1
-        case 81:
+        case 84:
             // wallet (global) physical_card_delivered
             return state.physicalCard == PhysicalCardStatus.ordered
-        case 82:
+        case 85:
             // wallet (global) physical_card_atm_activated
             return (state.physicalCard == PhysicalCardStatus.ordered) || (state.physicalCard == PhysicalCardStatus.awaitingAtm)
         default:
@@ -645,195 +679,222 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     public mutating func runActions(_ id: Int32, _ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         switch id {
         case 1:
+            // XC-LOCK device.authenticate.authenticated
+            raised.append(.sessionCheck)
+        case 2:
+            // XC-LOCK tap_unlock; XC-LOCK app_foregrounded; XC-LOCK enter
+            effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "unlock")))
+        case 3:
+            // ONB-000 enter
+            effects.append(.call(TempoServiceCall.deviceCheckIntegrity))
+        case 4:
             // ONB-002 keycode_entered
             state.loginFailed = false
             effects.append(.call(TempoServiceCall.equalsLogIn(keycode: textValue(formInput(0))))) // form 0: keycode
-        case 2:
+        case 5:
             // ONB-002 equals.log_in.success
             guard case .equalsLogInSuccess(let eventUserId)? = event else { throw FlowFailure("no value for 'event'") }
             state.userId = eventUserId
             state.loggedIn = true
             state.sessionStartedAt = now
             effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: eventUserId)))
-        case 3:
+        case 6:
             // ONB-002 equals.get_onboarding_status.active
             state.kycStatus = KycStatus.approved
             state.initialPaymentMade = true
             state.accountActive = true
-        case 4:
+        case 7:
             // ONB-002 equals.get_onboarding_status.approved; ONB-016 equals.get_onboarding_status.approved
             state.kycStatus = KycStatus.approved
-        case 5:
+        case 8:
             // ONB-002 equals.get_onboarding_status.pending; ONB-012 veriff.get_decision.pending; ONB-016 equals.get_onboarding_status.pending
             state.kycStatus = KycStatus.pending
-        case 6:
+        case 9:
             // ONB-002 equals.get_onboarding_status.rejected; ONB-012 veriff.get_decision.rejected; ONB-016 equals.get_onboarding_status.rejected
             state.kycStatus = KycStatus.rejected
-        case 7:
+        case 10:
             // ONB-002 equals.get_onboarding_status.incomplete; ONB-012 veriff.get_decision.incomplete; ONB-015 veriff_link_opened → veriff.abandoned; and 1 more
             state.kycStatus = KycStatus.incomplete
-        case 8:
+        case 11:
             // ONB-002 equals.log_in.wrong_keycode
             state.loginFailed = true
             clearForm()
-        case 9:
+        case 12:
             // ONB-003 tap_select
             state.plan = Plan.init(rawValue: textValue(formInput(0))) // form 0: plan
-        case 10:
+        case 13:
             // ONB-004 tap_continue
             state.applicant.givenName = textValue(formInput(0)) // form 0: given_name
             state.applicant.surname = textValue(formInput(1)) // form 1: surname
             state.applicant.preferredName = textValue(formInput(2)) // form 2: preferred_name
-        case 11:
+        case 14:
             // ONB-005 tap_continue
             state.applicant.email = textValue(formInput(0)) // form 0: email
             state.emailVerified = false
             state.emailCodeStatus = CodeStatus.none
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0))))) // form 0: email
-        case 12:
+        case 15:
             // ONB-006 code_entered
             effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0))))) // form 0: code
-        case 13:
+        case 16:
             // ONB-006 otp.verify_email_code.valid
             state.emailVerified = true
-        case 14:
+        case 17:
             // ONB-006 otp.verify_email_code.invalid
             state.emailCodeStatus = CodeStatus.wrongCode
             clearForm()
-        case 15:
+        case 18:
             // ONB-006 otp.verify_email_code.expired
             state.emailCodeStatus = CodeStatus.expired
             clearForm()
-        case 16:
+        case 19:
             // ONB-006 tap_resend_code
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: state.applicant.email)))
-        case 17:
+        case 20:
             // ONB-006 otp.send_email_code.sent
             state.emailCodeStatus = CodeStatus.sent
-        case 18:
+        case 21:
             // ONB-006 otp.send_email_code.failed
             state.emailCodeStatus = CodeStatus.notSent
-        case 19:
+        case 22:
             // ONB-007 tap_continue
             state.applicant.phone = try e164(textValue(formInput(0)), state.phoneCountry) // form 0: phone
             state.applicant.phoneCountry = state.phoneCountry
-        case 20:
+        case 23:
             // ONB-007b country_selected
             guard case .countrySelected(let eventCountry)? = event else { throw FlowFailure("no value for 'event'") }
             state.phoneCountry = eventCountry
-        case 21:
+        case 24:
             // ONB-008 tap_continue
             state.keycodeSet = true
-        case 22:
+        case 25:
             // ONB-009 tap_enable_now
             effects.append(.call(TempoServiceCall.deviceEnableBiometrics))
-        case 23:
+        case 26:
             // ONB-009 device.enable_biometrics.enabled
             state.biometricsEnabled = true
-        case 24:
+        case 27:
             // ONB-010 tap_continue
             state.applicant.dob = dateValue(formInput(0)) // form 0: dob
-        case 25:
+        case 28:
             // ONB-010a tap_continue
             state.applicant.nationality = textValue(formInput(0)) // form 0: nationality
-        case 26:
+        case 29:
             // ONB-010b tap_continue
             state.applicant.market = Market.init(rawValue: textValue(formInput(0))) // form 0: market
-        case 27:
+        case 30:
             // ONB-010c tap_continue
             state.applicant.purposes = listValue(formInput(0)).compactMap(AccountPurpose.init(rawValue:)) // form 0: purposes
-        case 28:
+        case 31:
             // ONB-010d tap_continue
             state.applicant.fundsSources = listValue(formInput(0)).compactMap(FundsSource.init(rawValue:)) // form 0: funds_sources
-        case 29:
+        case 32:
             // ONB-010e tap_continue
             state.applicant.monthlySpend = MonthlySpend.init(rawValue: textValue(formInput(0))) // form 0: monthly_spend
-        case 30:
+        case 33:
             // ONB-010f tap_continue
             state.applicant.annualTurnover = AnnualTurnover.init(rawValue: textValue(formInput(0))) // form 0: annual_turnover
-        case 31:
+        case 34:
             // ONB-011 tap_find_address
             state.selectedAddress = nil
             state.addressNotFound = false
             effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0))))) // form 0: postcode
-        case 32:
+        case 35:
             // ONB-011 postcode_lookup.find_addresses.found; WAL-013c postcode_lookup.find_addresses.found
             guard case .postcodeLookupFindAddressesFound(let eventAddresses)? = event else { throw FlowFailure("no value for 'event'") }
             state.addressResults = eventAddresses
-        case 33:
+        case 36:
             // ONB-011 postcode_lookup.find_addresses.not_found
             state.addressNotFound = true
             state.addressResults = []
-        case 34:
+        case 37:
             // ONB-011 address_selected
             guard case .addressSelected(let eventAddress)? = event else { throw FlowFailure("no value for 'event'") }
             state.selectedAddress = eventAddress
-        case 35:
+        case 38:
             // ONB-011 tap_confirm
             state.applicant.postcode = textValue(formInput(0)) // form 0: postcode
             state.applicant.address = state.selectedAddress
             state.applicationComplete = true
             effects.append(.call(TempoServiceCall.equalsSubmitApplication(applicant: state.applicant, plan: state.plan)))
-        case 36:
+        case 39:
+            // WAL-001 equals.get_balance.fetched
+            guard case .equalsGetBalanceFetched(let eventBalance)? = event else { throw FlowFailure("no value for 'event'") }
+            state.balance = eventBalance
+            state.balanceUpdatedAt = now
+        case 40:
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-003 tap_tab_send; and 10 more
             effects.append(.toast("You're offline. Send & Pay needs a connection, so nothing was sent."))
-        case 37:
+        case 41:
             // WAL-001 toggle_freeze; WAL-008b toggle_freeze; WAL-008c toggle_freeze
             state.cardFrozen = false
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: false)))
             effects.append(.push("Your Tempo card is unfrozen. Payments work again."))
-        case 38:
+        case 42:
             // WAL-001 ecosystem_highlight_viewed
             guard case .ecosystemHighlightViewed(let eventSlot, let eventCampaignId)? = event else { throw FlowFailure("no value for 'event'") }
             effects.append(.analytics(AnalyticsEvent(name: "ecosystem_impression", properties: [AnalyticsProperty(name: "slot", value: describe(eventSlot)), AnalyticsProperty(name: "campaign_id", value: eventCampaignId)])))
-        case 39:
+        case 43:
             // WAL-001 ecosystem_highlight_tapped
             guard case .ecosystemHighlightTapped(let eventSlot, let eventCampaignId)? = event else { throw FlowFailure("no value for 'event'") }
             state.ecosystemSlot = eventSlot
             state.ecosystemCampaign = eventCampaignId
             effects.append(.analytics(AnalyticsEvent(name: "ecosystem_tap_through", properties: [AnalyticsProperty(name: "slot", value: describe(eventSlot)), AnalyticsProperty(name: "campaign_id", value: eventCampaignId)])))
-        case 40:
+        case 44:
+            // WAL-001 enter
+            effects.append(.call(TempoServiceCall.equalsGetBalance))
+        case 45:
             // WAL-018 tap_claim
             effects.append(.analytics(AnalyticsEvent(name: "ecosystem_conversion", properties: [AnalyticsProperty(name: "slot", value: describe(state.ecosystemSlot)), AnalyticsProperty(name: "campaign_id", value: state.ecosystemCampaign)])))
-        case 41:
+        case 46:
             // WAL-005 tap_search
             state.historySearchOpen = true
             state.historyFilterOpen = false
-        case 42:
+        case 47:
             // WAL-005 search_changed
             state.historyQuery = textValue(formInput(0)) // form 0: search
-        case 43:
+        case 48:
             // WAL-005 tap_cancel_search
             state.historySearchOpen = false
             state.historyQuery = ""
             clearForm()
-        case 44:
+        case 49:
             // WAL-005 tap_date_filter
             state.historyFilterOpen = true
             state.historySearchOpen = false
-        case 45:
+        case 50:
             // WAL-005 history_range_picked
             guard case .historyRangePicked(let eventFrom, let eventTo)? = event else { throw FlowFailure("no value for 'event'") }
             state.historyFrom = eventFrom
             state.historyTo = eventTo
-        case 46:
+        case 51:
             // WAL-005 tap_apply_filter
             state.historyFilterOpen = false
-        case 47:
+        case 52:
             // WAL-005 tap_clear_filter
             state.historyFrom = nil
             state.historyTo = nil
             state.historyFilterOpen = false
-        case 48:
+        case 53:
+            // WAL-005 equals.list_transactions.listed; WAL-005 equals.list_transactions.failed
+            state.historyLoading = false
+        case 54:
+            // WAL-005 pull_to_refresh
+            effects.append(.call(TempoServiceCall.equalsListTransactions))
+        case 55:
+            // WAL-005 enter
+            state.historyLoading = true
+            effects.append(.call(TempoServiceCall.equalsListTransactions))
+        case 56:
             // WAL-006 tap_card_or_digital_wallet
             state.addFundsSheetOpen = true
-        case 49:
+        case 57:
             // WAL-006 tap_close_sheet; WAL-006 exit
             state.addFundsSheetOpen = false
-        case 50:
+        case 58:
             // WAL-006 tap_pay
             try effects.append(.call(TempoServiceCall.paymentsCharge(method: required(PaymentMethod.init(rawValue: textValue(formInput(1))), "'form.payment_method'"), amount: required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), purpose: "top_up"))) // form 0: amount, 1: payment_method
-        case 51:
+        case 59:
             // WAL-006 payments.charge.succeeded
             state.balance = try add(state.balance, required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'")) // form 0: amount
             state.addFundsSheetOpen = false
@@ -847,178 +908,178 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.txDraft.day = try calendarDay(now)
             state.transactions.append(state.txDraft)
             effects.append(.toast("Funds added to your Tempo balance."))
-        case 52:
+        case 60:
             // WAL-006 payments.charge.declined
             effects.append(.toast("Your payment was declined. Try another method."))
-        case 53:
+        case 61:
             // WAL-007 tap_copy_account_number
             effects.append(.toast("Account number copied"))
-        case 54:
+        case 62:
             // WAL-007 tap_copy_sort_code
             effects.append(.toast("Sort code copied"))
-        case 55:
+        case 63:
             // WAL-008b tap_order_physical_card
             effects.append(.toast("Your physical card is on its way."))
-        case 56:
+        case 64:
             // WAL-009 tap_add_to_apple_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "ios")))
-        case 57:
+        case 65:
             // WAL-009 tap_add_to_google_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "android")))
-        case 58:
+        case 66:
             // WAL-009 device_wallet.provision_card.added
             state.cardInDeviceWallet = true
             effects.append(.toast("Your Tempo card is ready in your wallet."))
-        case 59:
+        case 67:
             // WAL-009 device_wallet.provision_card.failed; ONB-016-FT device_wallet.provision_card.failed
             effects.append(.toast("We couldn't add your card. Try again."))
-        case 60:
+        case 68:
             // WAL-010b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsActivateCard))
-        case 61:
+        case 69:
             // WAL-010b device.authenticate.cancelled
             effects.append(.toast("Activation needs Face ID or your keycode."))
-        case 62:
+        case 70:
             // WAL-010b equals.activate_card.activated
             state.virtualCard = VirtualCardStatus.active
             effects.append(.analytics(AnalyticsEvent(name: "funnel_card_activation")))
-        case 63:
+        case 71:
             // WAL-010b equals.activate_card.failed
             guard case .equalsActivateCardFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
             try effects.append(.analytics(AnalyticsEvent(name: "error_card_activation_failed", properties: [AnalyticsProperty(name: "reason_code", value: eventReason), AnalyticsProperty(name: "screen_id", value: "WAL-010b"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
-        case 64:
+        case 72:
             // WAL-010b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "activate_card")))
-        case 65:
+        case 73:
             // WAL-011 tap_freeze
             state.cardFrozen = true
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
             effects.append(.push("Your Tempo card is frozen. All transactions are blocked."))
-        case 66:
+        case 74:
             // WAL-012 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetCardDetails))
-        case 67:
+        case 75:
             // WAL-012 device.authenticate.cancelled
             effects.append(.toast("Card details need Face ID or your keycode."))
-        case 68:
+        case 76:
             // WAL-012 equals.get_card_details.retrieved
             state.cardDetailsVisible = true
-        case 69:
+        case 77:
             // WAL-012 equals.get_card_details.failed
             effects.append(.toast("We couldn't load your card details. Try again."))
-        case 70:
+        case 78:
             // WAL-012 tap_copy_pan
             effects.append(.toast("Card number copied"))
-        case 71:
+        case 79:
             // WAL-012 tap_copy_cvv
             effects.append(.toast("CVV copied"))
-        case 72:
+        case 80:
             // WAL-012 enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "card_details")))
-        case 73:
+        case 81:
             // WAL-012 exit; WAL-012 after 6s
             state.cardDetailsVisible = false
-        case 74:
+        case 82:
             // WAL-012b device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsGetPin))
-        case 75:
+        case 83:
             // WAL-012b device.authenticate.cancelled
             effects.append(.toast("Your PIN needs Face ID or your keycode."))
-        case 76:
+        case 84:
             // WAL-012b equals.get_pin.retrieved
             state.pinVisible = true
-        case 77:
+        case 85:
             // WAL-012b equals.get_pin.failed
             effects.append(.toast("We couldn't load your PIN. Try again."))
-        case 78:
+        case 86:
             // WAL-012b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "pin_reveal")))
-        case 79:
+        case 87:
             // WAL-012b exit; WAL-012b after 6s
             state.pinVisible = false
-        case 80:
+        case 88:
             // WAL-014 tap_report
             state.cardFrozen = true
             state.issueReported = CardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
             effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
             effects.append(.push("Your Tempo card is frozen. All transactions are blocked."))
             try effects.append(.call(TempoServiceCall.pitstopOpenTicket(topic: required(CardIssue.init(rawValue: textValue(formInput(0))).map { describe($0) }, "the value")))) // form 0: issue
-        case 81:
+        case 89:
             // WAL-014 tap_report
             state.issueReported = CardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
             try effects.append(.call(TempoServiceCall.pitstopOpenTicket(topic: required(CardIssue.init(rawValue: textValue(formInput(0))).map { describe($0) }, "the value")))) // form 0: issue
-        case 82:
+        case 90:
             // WAL-014 pitstop.open_ticket.opened
             state.supportTicketOpen = true
-        case 83:
-            // WAL-014 pitstop.open_ticket.failed; PAY-012 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed
+        case 91:
+            // WAL-014 pitstop.open_ticket.failed; SET-002 pitstop.open_ticket.failed
             effects.append(.toast("We couldn't reach PITStop. Try again."))
-        case 84:
+        case 92:
             // WAL-015 toggle_card_limit
             state.cardLimitConfirmOpen = true
-        case 85:
+        case 93:
             // WAL-015 toggle_card_limit
             state.cardLimitEnabled = true
             effects.append(.call(TempoServiceCall.equalsSetCardLimit(enabled: true)))
-        case 86:
+        case 94:
             // WAL-015 tap_confirm_disable
             state.cardLimitEnabled = false
             state.cardLimitConfirmOpen = false
             effects.append(.call(TempoServiceCall.equalsSetCardLimit(enabled: false)))
-        case 87:
+        case 95:
             // WAL-015 tap_cancel_disable; WAL-015 exit
             state.cardLimitConfirmOpen = false
-        case 88:
+        case 96:
             // WAL-015 equals.set_card_limit.failed
             state.cardLimitEnabled = !state.cardLimitEnabled
             effects.append(.toast("We couldn't change your Card Limit. Try again."))
-        case 89:
+        case 97:
             // WAL-013a tap_continue
             state.physicalCardPayWith = PayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
             state.deliveryAddress = state.applicant.address
-        case 90:
+        case 98:
             // WAL-013c tap_find_address
             effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0))))) // form 0: postcode
-        case 91:
+        case 99:
             // WAL-013c postcode_lookup.find_addresses.not_found
             effects.append(.toast("We couldn't find that postcode."))
-        case 92:
+        case 100:
             // WAL-013c address_selected
             guard case .addressSelected(let eventAddress)? = event else { throw FlowFailure("no value for 'event'") }
             state.deliveryAddress = eventAddress
-        case 93:
+        case 101:
             // WAL-013e pin_entered
             state.pinDraft = textValue(formInput(0)) // form 0: pin
-        case 94:
+        case 102:
             // WAL-013e enter; WAL-013f enter; SET-003 enter; and 2 more
             clearForm()
-        case 95:
+        case 103:
             // WAL-013f pin_entered; WAL-013f exit
             state.pinDraft = nil
-        case 96:
+        case 104:
             // WAL-013f pin_entered
             effects.append(.toast("You're offline. Connect to place your order."))
-        case 97:
+        case 105:
             // WAL-013f pin_entered
             try effects.append(.call(TempoServiceCall.paymentsCharge(method: PaymentMethod.card, amount: derivedPhysicalCardFee(), purpose: "physical_card_fee")))
-        case 98:
+        case 106:
             // WAL-013f pin_entered
             effects.append(.toast("Your balance is too low. Add funds or pay via another card."))
-        case 99:
+        case 107:
             // WAL-013f pin_entered
             try effects.append(.call(TempoServiceCall.equalsOrderPhysicalCard(deliveryAddress: required(state.deliveryAddress, "'delivery_address'"), payWith: PayWith.balance)))
-        case 100:
+        case 108:
             // WAL-013f payments.charge.succeeded
             try effects.append(.call(TempoServiceCall.equalsOrderPhysicalCard(deliveryAddress: required(state.deliveryAddress, "'delivery_address'"), payWith: PayWith.otherCard)))
-        case 101:
+        case 109:
             // WAL-013f payments.charge.declined
             effects.append(.toast("Your card was declined. Nothing was ordered."))
-        case 102:
+        case 110:
             // WAL-013f equals.order_physical_card.placed
             state.balance = try subtract(state.balance, derivedPhysicalCardFee())
             state.physicalCard = PhysicalCardStatus.ordered
             state.pinDraft = nil
-            state.physicalCardExpectedBy = try add(calendarDay(now), 777600000)
+            state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
             state.txDraft.reference = ""
             state.txDraft.description = "Tempo physical card"
             state.txDraft.kind = TransactionKind.cardFee
@@ -1028,15 +1089,15 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.txDraft.received = nil
             state.txDraft.day = try calendarDay(now)
             state.transactions.append(state.txDraft)
-        case 103:
+        case 111:
             // WAL-013f equals.order_physical_card.placed
             state.physicalCard = PhysicalCardStatus.ordered
             state.pinDraft = nil
-            state.physicalCardExpectedBy = try add(calendarDay(now), 777600000)
-        case 104:
+            state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
+        case 112:
             // WAL-013f equals.order_physical_card.failed
             effects.append(.toast("We couldn't place your order. Try again."))
-        case 105:
+        case 113:
             // PAY-001 tap_uk_transfer
             state.transferRail = nil
             state.transferRecipientName = ""
@@ -1055,7 +1116,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transferArrival = ""
             state.transferRail = TransferRail.uk
             state.transferArrival = "within 2 hours · Faster Payments"
-        case 106:
+        case 114:
             // PAY-001 tap_international_transfer
             state.transferRail = nil
             state.transferRecipientName = ""
@@ -1074,26 +1135,26 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transferArrival = ""
             state.transferRail = TransferRail.international
             state.transferArrival = "1–3 working days · SWIFT/SEPA"
-        case 107:
+        case 115:
             // PAY-002 tap_continue
             state.transferRecipientName = textValue(formInput(0)) // form 0: account_name
             state.transferSortCode = textValue(formInput(1)) // form 1: sort_code
             state.transferAccountNumber = textValue(formInput(2)) // form 2: account_number
             state.transferReference = textValue(formInput(3)) // form 3: reference
             state.transferFee = Money(amount: decimal("0"), currency: "GBP")
-        case 108:
+        case 116:
             // PAY-003 tap_continue; PAY-003 tap_continue
             state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'") // form 0: amount
-        case 109:
+        case 117:
             // PAY-004 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_uk_transfer")))
-        case 110:
+        case 118:
             // PAY-004 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsSendUkTransfer(accountName: state.transferRecipientName, sortCode: state.transferSortCode, accountNumber: state.transferAccountNumber, reference: state.transferReference, amount: state.transferAmount)))
-        case 111:
+        case 119:
             // PAY-004 device.authenticate.cancelled; PAY-008 device.authenticate.cancelled
             effects.append(.toast("Not confirmed. Nothing was sent."))
-        case 112:
+        case 120:
             // PAY-004 equals.send_uk_transfer.sent
             guard case .equalsSendUkTransferSent(let eventTransferId)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try subtract(state.balance, state.transferAmount)
@@ -1111,11 +1172,11 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.push("Transfer sent. Your money is on its way."))
             effects.append(.analytics(AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])))
             raised.append(.transferRecorded)
-        case 113:
+        case 121:
             // PAY-004 equals.send_uk_transfer.failed
             guard case .equalsSendUkTransferFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
             try effects.append(.analytics(AnalyticsEvent(name: "error_transfer_failed", properties: [AnalyticsProperty(name: "reason_code", value: eventReason), AnalyticsProperty(name: "screen_id", value: "PAY-004"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge())), AnalyticsProperty(name: "rail", value: "uk")])))
-        case 114:
+        case 122:
             // PAY-006 tap_continue
             state.transferRecipientName = textValue(formInput(0)) // form 0: recipient_name
             state.transferCountry = textValue(formInput(1)) // form 1: country
@@ -1123,48 +1184,48 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transferBic = textValue(formInput(3)) // form 3: bic
             state.transferReference = textValue(formInput(4)) // form 4: reference
             state.transferReceiveCurrency = try isIn(textValue(formInput(1)), derivedEurozoneCountries()) ? "EUR" : ((textValue(formInput(1)) == "CH") ? "CHF" : ((textValue(formInput(1)) == "DK") ? "DKK" : ((textValue(formInput(1)) == "NO") ? "NOK" : ((textValue(formInput(1)) == "PL") ? "PLN" : ((textValue(formInput(1)) == "SE") ? "SEK" : "AED"))))) // form 1: country
-        case 115:
+        case 123:
             // PAY-007 fx.subscribe_rates.unavailable
             effects.append(.toast("Live rates are unavailable right now. Try again shortly."))
-        case 116:
+        case 124:
             // PAY-007 fx_rate_quoted
             guard case .fxRateQuoted(let eventRate, let eventFee)? = event else { throw FlowFailure("no value for 'event'") }
             state.fxRate = eventRate
             state.fxFee = eventFee
-        case 117:
+        case 125:
             // PAY-007 tap_continue
             state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'") // form 0: amount
             state.transferFee = try required(state.fxFee, "'fx_fee'")
-        case 118:
+        case 126:
             // PAY-007 tap_continue
             state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'") // form 0: amount
             state.transferFee = try required(state.fxFee, "'fx_fee'")
             state.transferRate = try required(state.fxRate, "'fx_rate'")
             state.transferReceiveAmount = try convert(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), state.transferReceiveCurrency, required(state.fxRate, "'fx_rate'")) // form 0: amount
-        case 119:
+        case 127:
             // PAY-007 enter
             state.fxRate = nil
             state.fxRateLocked = false
             effects.append(.call(TempoServiceCall.fxSubscribeRates(currency: state.transferReceiveCurrency)))
-        case 120:
+        case 128:
             // PAY-008 fx.lock_rate.locked
             state.fxRateLocked = true
-        case 121:
+        case 129:
             // PAY-008 fx.lock_rate.expired; PAY-008 after 30s
             effects.append(.toast("The rate has expired. Here's a fresh quote."))
-        case 122:
+        case 130:
             // PAY-008 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
-        case 123:
+        case 131:
             // PAY-008 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsSendInternationalTransfer(recipientName: state.transferRecipientName, country: state.transferCountry, iban: state.transferIban, bic: state.transferBic, reference: state.transferReference, amount: state.transferAmount, fee: state.transferFee, rate: state.transferRate)))
-        case 124:
+        case 132:
             // PAY-008 enter
             effects.append(.call(TempoServiceCall.fxLockRate(currency: state.transferReceiveCurrency, rate: state.transferRate, amount: state.transferAmount)))
-        case 125:
+        case 133:
             // PAY-008 exit
             state.fxRateLocked = false
-        case 126:
+        case 134:
             // PAY-009 equals.send_international_transfer.submitted
             guard case .equalsSendInternationalTransferSubmitted(let eventTransferId)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try subtract(subtract(state.balance, state.transferAmount), state.transferFee)
@@ -1182,180 +1243,170 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.push("Transfer sent. Your money is on its way."))
             effects.append(.analytics(AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "international")])))
             raised.append(.transferRecorded)
-        case 127:
+        case 135:
             // PAY-009 equals.send_international_transfer.failed
             guard case .equalsSendInternationalTransferFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
             try effects.append(.analytics(AnalyticsEvent(name: "error_transfer_failed", properties: [AnalyticsProperty(name: "reason_code", value: eventReason), AnalyticsProperty(name: "screen_id", value: "PAY-009"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge())), AnalyticsProperty(name: "rail", value: "international")])))
-        case 128:
-            // PAY-012 tap_pitstop_support
-            effects.append(.call(TempoServiceCall.pitstopOpenTicket(topic: "transfer_failed")))
-        case 129:
-            // PAY-012 pitstop.open_ticket.opened
-            state.supportTicketOpen = true
-            effects.append(.toast("PITStop will get back to you in chat."))
-        case 130:
-            // XC-LOCK tap_unlock; XC-LOCK app_foregrounded; XC-LOCK enter
-            effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "unlock")))
-        case 131:
+        case 136:
             // SET-001 tap_sign_out
             state.loggedIn = false
             state.sessionStartedAt = nil
-        case 132:
+        case 137:
             // SET-002 tap_edit_email
             state.contactEdit = ContactKind.email
             state.contactCodeSent = false
             state.contactCodeRejected = false
             state.addressChangeRejected = false
-        case 133:
+        case 138:
             // SET-002 tap_edit_phone
             state.contactEdit = ContactKind.phone
             state.contactCodeSent = false
             state.contactCodeRejected = false
             state.addressChangeRejected = false
-        case 134:
+        case 139:
             // SET-002 tap_edit_address
             state.contactEdit = ContactKind.address
             state.contactCodeSent = false
             state.contactCodeRejected = false
             state.addressChangeRejected = false
-        case 135:
+        case 140:
             // SET-002 tap_locked_identity_field
             effects.append(.call(TempoServiceCall.pitstopOpenTicket(topic: "identity_change")))
-        case 136:
+        case 141:
             // SET-002 pitstop.open_ticket.opened
             state.identityChangeTicketOpened = true
-        case 137:
+        case 142:
             // SET-003 tap_save
             state.contactCodeRejected = false
             state.addressChangeRejected = false
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "edit_contact")))
-        case 138:
+        case 143:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0))))) // form 0: new_value
-        case 139:
+        case 144:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = try e164(textValue(formInput(0)), "GB") // form 0: new_value
             try effects.append(.call(TempoServiceCall.otpSendSmsCode(phone: e164(textValue(formInput(0)), "GB")))) // form 0: new_value
-        case 140:
+        case 145:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
             effects.append(.call(TempoServiceCall.veriffCheckProofOfAddress(address: textValue(formInput(0))))) // form 0: new_value
-        case 141:
+        case 146:
             // SET-003 otp.send_email_code.sent; SET-003 otp.send_sms_code.sent
             state.contactCodeSent = true
-        case 142:
+        case 147:
             // SET-003 otp.send_email_code.failed; SET-003 otp.send_sms_code.failed
             effects.append(.toast("We couldn't send the code. Try again."))
-        case 143:
+        case 148:
             // SET-003 code_entered
             effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1))))) // form 1: code
-        case 144:
+        case 149:
             // SET-003 code_entered
             effects.append(.call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1))))) // form 1: code
-        case 145:
+        case 150:
             // SET-003 otp.verify_email_code.valid
             state.applicant.email = state.contactNewValue
             state.contactCodeSent = false
-        case 146:
+        case 151:
             // SET-003 otp.verify_email_code.invalid; SET-003 otp.verify_email_code.expired; SET-003 otp.verify_sms_code.invalid; and 1 more
             state.contactCodeRejected = true
-        case 147:
+        case 152:
             // SET-003 otp.verify_sms_code.valid
             state.applicant.phone = state.contactNewValue
             state.contactCodeSent = false
-        case 148:
+        case 153:
             // SET-003 veriff.check_proof_of_address.approved
             state.applicant.address = state.contactNewValue
             state.addressCheckPending = false
-        case 149:
+        case 154:
             // SET-003 veriff.check_proof_of_address.pending
             state.addressCheckPending = true
-        case 150:
+        case 155:
             // SET-003 veriff.check_proof_of_address.rejected
             state.addressChangeRejected = true
-        case 151:
+        case 156:
             // SET-004 equals.list_sessions.refreshed
             state.sessionsRefreshedAt = now
-        case 152:
+        case 157:
             // SET-004 toggle_face_id
             state.securityAction = SecurityAction.toggleFaceId
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "toggle_face_id")))
-        case 153:
+        case 158:
             // SET-004 tap_change_keycode
             state.securityAction = SecurityAction.changeKeycode
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_keycode")))
-        case 154:
+        case 159:
             // SET-004 session_sign_out_tapped
             guard case .sessionSignOutTapped(let eventSessionId)? = event else { throw FlowFailure("no value for 'event'") }
             state.securityAction = SecurityAction.signOutSession
             state.sessionToSignOut = eventSessionId
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_session")))
-        case 155:
+        case 160:
             // SET-004 tap_sign_out_all_other_devices
             state.securityAction = SecurityAction.signOutOthers
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_others")))
-        case 156:
+        case 161:
             // SET-004 device.authenticate.authenticated
             state.biometricsEnabled = !state.biometricsEnabled
             state.securityAction = nil
-        case 157:
+        case 162:
             // SET-004 device.authenticate.authenticated; SET-004 device.authenticate.cancelled
             state.securityAction = nil
-        case 158:
+        case 163:
             // SET-004 device.authenticate.authenticated
             state.securityAction = nil
             effects.append(.call(TempoServiceCall.equalsSignOutSession(sessionId: state.sessionToSignOut)))
-        case 159:
+        case 164:
             // SET-004 device.authenticate.authenticated
             state.securityAction = nil
             effects.append(.call(TempoServiceCall.equalsSignOutOtherSessions))
-        case 160:
+        case 165:
             // SET-004 equals.sign_out_session.signed_out
             state.otherSessions = state.otherSessions.filter { s in s != state.sessionToSignOut }
-        case 161:
+        case 166:
             // SET-004 equals.sign_out_other_sessions.signed_out
             state.otherSessions = []
-        case 162:
+        case 167:
             // SET-004 enter
             effects.append(.call(TempoServiceCall.equalsListSessions))
-        case 163:
+        case 168:
             // SET-005 tap_save
             state.keycodeSet = true
             state.keycodeChangedOn = try calendarDay(now)
-        case 164:
+        case 169:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, _)? = event else { throw FlowFailure("no value for 'event'") }
             state.notificationsOff = state.notificationsOff.filter { p in p != eventPreference }
             effects.append(.call(TempoServiceCall.pushProviderSavePreferences(turnedOff: state.notificationsOff)))
-        case 165:
+        case 170:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, _)? = event else { throw FlowFailure("no value for 'event'") }
             state.notificationsOff = state.notificationsOff.filter { p in p != eventPreference } + [eventPreference]
             effects.append(.call(TempoServiceCall.pushProviderSavePreferences(turnedOff: state.notificationsOff)))
-        case 166:
+        case 171:
             // SET-007 inbox_item_tapped
             state.ecosystemSlot = 0
             state.ecosystemCampaign = ""
-        case 167:
+        case 172:
             // SET-008 plan_tapped
             guard case .planTapped(let eventPlan)? = event else { throw FlowFailure("no value for 'event'") }
             state.planChangeTo = eventPlan
             state.planUpgradeDeclined = false
-        case 168:
+        case 173:
             // SET-009 tap_confirm; SET-009 equals.charge_plan_upgrade.insufficient_funds
             state.planUpgradeDeclined = true
-        case 169:
+        case 174:
             // SET-009 tap_confirm
             state.planUpgradeDeclined = false
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_plan")))
-        case 170:
+        case 175:
             // SET-009 device.authenticate.authenticated
             try effects.append(.call(TempoServiceCall.equalsChargePlanUpgrade(plan: state.planChangeTo, amount: derivedPlanChangeProrated())))
-        case 171:
+        case 176:
             // SET-009 device.authenticate.authenticated
             try effects.append(.call(TempoServiceCall.equalsSchedulePlanChange(plan: state.planChangeTo, effectiveOn: required(state.billingCycleEnd, "'billing_cycle_end'"), price: derivedPlanChangePrice())))
-        case 172:
+        case 177:
             // SET-009 equals.charge_plan_upgrade.charged
             state.lastUpgradeCharge = try derivedPlanChangeProrated()
             state.balance = try subtract(state.balance, derivedPlanChangeProrated())
@@ -1372,186 +1423,201 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.pendingPlan = nil
             state.pendingPlanFrom = nil
             state.planChangeTo = nil
-        case 173:
+        case 178:
             // SET-009 equals.schedule_plan_change.scheduled
             state.pendingPlan = state.planChangeTo
             state.pendingPlanFrom = state.billingCycleEnd
             state.planChangeTo = nil
-        case 174:
+        case 179:
             // SET-010 tap_start_chat
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: "general")))
-        case 175:
+        case 180:
             // SET-010 help_category_tapped
             guard case .helpCategoryTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: eventCategory)))
-        case 176:
+        case 181:
             // SET-010 pitstop.start_chat.started
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_chat_started")))
-        case 177:
+        case 182:
             // SET-010 tap_faq
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_faq_opened")))
-        case 178:
+        case 183:
             // SET-010 tap_email_support
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_email_support_opened")))
-        case 179:
+        case 184:
             // SET-011 legal_document_tapped
             guard case .legalDocumentTapped(let eventDocument)? = event else { throw FlowFailure("no value for 'event'") }
             effects.append(.analytics(AnalyticsEvent(name: "legal_document_opened", properties: [AnalyticsProperty(name: "document", value: eventDocument)])))
-        case 180:
+        case 185:
+            // SET-011 exit
+            state.legalUpdateUnseen = false
+        case 186:
             // SET-012b tap_close_account_permanently
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "close_account")))
-        case 181:
+        case 187:
             // SET-012b device.authenticate.authenticated
             state.closeReason = CloseReason.init(rawValue: textValue(formInput(1))) // form 1: reason
             effects.append(.call(TempoServiceCall.equalsCloseAccount(reason: CloseReason.init(rawValue: textValue(formInput(1)))))) // form 1: reason
-        case 182:
+        case 188:
             // SET-012b equals.close_account.closed
+            state.subscriptionActive = false
+            state.pendingPlan = nil
+            state.pendingPlanFrom = nil
+            state.balanceRefund = state.balance
+            state.balance = Money(amount: decimal("0"), currency: "GBP")
             state.accountClosed = true
             state.accountActive = false
             state.loggedIn = false
             state.sessionStartedAt = nil
-        case 183:
+        case 189:
             // ONB-012 equals.submit_application.submitted
             state.applicationSubmitted = true
             state.applicationSubmitFailed = false
-        case 184:
+        case 190:
             // ONB-012 equals.submit_application.failed
             state.applicationSubmitFailed = true
-        case 185:
+        case 191:
             // ONB-012 tap_retry
             state.applicationSubmitFailed = false
             effects.append(.call(TempoServiceCall.equalsSubmitApplication(applicant: state.applicant, plan: state.plan)))
-        case 186:
+        case 192:
             // ONB-012 veriff.get_decision.approved
             effects.append(.call(TempoServiceCall.equalsCreateAccount(applicant: state.applicant)))
-        case 187:
+        case 193:
             // ONB-012 equals.create_account.created
             guard case .equalsCreateAccountCreated(let eventUserId)? = event else { throw FlowFailure("no value for 'event'") }
             state.kycStatus = KycStatus.approved
             state.userId = eventUserId
             state.sessionStartedAt = now
-        case 188:
+        case 194:
             // ONB-015 tap_send_sms_link
             effects.append(.call(TempoServiceCall.veriffSendSmsLink(phone: state.applicant.phone)))
-        case 189:
+        case 195:
             // ONB-015 veriff.send_sms_link.sent
             state.veriffLinkSent = true
-        case 190:
+        case 196:
             // ONB-015 veriff.send_sms_link.failed
             state.veriffLinkSent = false
-        case 191:
+        case 197:
             // ONB-015 veriff_link_opened → veriff.submitted
             state.kycStatus = KycStatus.submitted
             effects.append(.call(TempoServiceCall.veriffGetDecision))
-        case 192:
+        case 198:
             // ONB-016 tap_check_again
             effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: state.userId)))
-        case 193:
+        case 199:
             // ONB-016 tap_log_out; ONB-018 tap_log_out
             state.loggedIn = false
-        case 194:
+        case 200:
             // ONB-W02 tap_allow_camera
             state.veriffCameraDenied = false
-        case 195:
+        case 201:
             // ONB-W02 camera_denied
             state.veriffCameraDenied = true
-        case 196:
+        case 202:
             // ONB-W05 veriff.scan_front.passport
             state.kycDocumentType = DocumentType.passport
-        case 197:
+        case 203:
             // ONB-W05 veriff.scan_front.driving_licence
             state.kycDocumentType = DocumentType.drivingLicence
-        case 198:
+        case 204:
             // ONB-W05 veriff.scan_front.national_id
             state.kycDocumentType = DocumentType.nationalId
-        case 199:
+        case 205:
             // ONB-W05 veriff.scan_front.not_detected
             state.kycDocumentType = nil
-        case 200:
+        case 206:
             // ONB-W05 enter
             effects.append(.call(TempoServiceCall.veriffScanFront))
-        case 201:
+        case 207:
             // ONB-W06 enter
             effects.append(.call(TempoServiceCall.veriffScanBack))
-        case 202:
+        case 208:
             // ONB-W07 tap_continue; ONB-W07 tap_continue
             state.kycDocumentType = DocumentType.init(rawValue: textValue(formInput(0))) // form 0: document_type
-        case 203:
+        case 209:
             // ONB-W08 enter
             effects.append(.call(TempoServiceCall.veriffCaptureSelfie))
-        case 204:
+        case 210:
             // ONB-W09 enter
             effects.append(.call(TempoServiceCall.veriffAnalyse))
-        case 205:
+        case 211:
             // ONB-015-FT tap_confirm_method
             state.initialPaymentMethod = PaymentMethod.init(rawValue: textValue(formInput(0))) // form 0: payment_method
             state.initialPaymentDeclined = false
-        case 206:
+        case 212:
             // ONB-015-FT tap_pay_now
             state.initialPaymentDeclined = false
             try effects.append(.call(TempoServiceCall.paymentsInitialPayment(method: required(state.initialPaymentMethod, "'initial_payment_method'"), amount: derivedPlanPrice())))
-        case 207:
+        case 213:
             // ONB-015-FT payments.initial_payment.succeeded
             state.initialPaymentMade = true
             effects.append(.call(TempoServiceCall.equalsActivateAccount(userId: state.userId)))
-        case 208:
+        case 214:
             // ONB-015-FT payments.initial_payment.declined
             state.initialPaymentDeclined = true
             state.initialPaymentMethod = nil
-        case 209:
+        case 215:
             // ONB-015-FT equals.activate_account.activated
             state.accountActive = true
-        case 210:
+        case 216:
             // ONB-016-FT tap_add_to_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "native")))
-        case 211:
+        case 217:
             // ONB-016-FT device_wallet.provision_card.added
             state.cardInDeviceWallet = true
-        case 212:
+        case 218:
             // ONB-017-FT tap_agree
             state.legalAcceptedOn = try calendarDay(now)
-        case 213:
+        case 219:
             // ONB-018-FT tap_go_home
             effects.append(.analytics(AnalyticsEvent(name: "onboarding_completed")))
-        case 214:
-            // wallet (global) app_backgrounded; settings (global) app_backgrounded
+        case 220:
+            // app_lock (global) app_backgrounded; device_integrity (global) app_backgrounded; onboarding (global) app_backgrounded; and 5 more
             state.backgroundSince = now
-        case 215:
-            // wallet (global) app_foregrounded; wallet (global) app_foregrounded; settings (global) app_foregrounded; and 1 more
+        case 221:
+            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
+            state.backgroundSince = nil
+        case 222:
+            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
             state.backgroundSince = nil
             raised.append(.sessionCheck)
-        case 216:
+        case 223:
+            // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding (global) legal_documents_changed; and 5 more
+            state.legalUpdateUnseen = true
+            effects.append(.toast("We've updated our legal documents. See Settings › Legal Documents."))
+        case 224:
+            // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global) connection_lost; and 5 more
+            state.online = false
+        case 225:
+            // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global) connection_restored; and 5 more
+            state.online = true
+        case 226:
             // wallet (global) session_check; settings (global) session_check
             effects.append(.call(TempoServiceCall.equalsRefreshSession))
-        case 217:
+        case 227:
             // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
             state.sessionRefreshedAt = now
-        case 218:
+        case 228:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
             effects.append(.toast("Your session has ended. Log in again to continue."))
-        case 219:
-            // wallet (global) connection_lost; settings (global) connection_lost
-            state.online = false
-        case 220:
-            // wallet (global) connection_restored; settings (global) connection_restored
-            state.online = true
-        case 221:
+        case 229:
             // wallet (global) card_payment_requested
-            effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_frozen")])))
-        case 222:
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_frozen"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+        case 230:
             // wallet (global) card_payment_requested
-            effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_not_active")])))
-        case 223:
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_not_active"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+        case 231:
             // wallet (global) card_payment_requested
-            effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "per_transaction_limit")])))
-        case 224:
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "per_transaction_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+        case 232:
             // wallet (global) card_payment_requested
-            effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "daily_limit")])))
-        case 225:
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "daily_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+        case 233:
             // wallet (global) card_payment_requested
-            effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "insufficient_funds")])))
-        case 226:
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "insufficient_funds"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+        case 234:
             // wallet (global) card_payment_requested
             guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try subtract(state.balance, eventAmount)
@@ -1568,10 +1634,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.txDraft.day = try calendarDay(now)
             state.transactions.append(state.txDraft)
             raised.append(.cardPaymentRecorded)
-        case 227:
+        case 235:
             // wallet (global) card_payment_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))
-        case 228:
+        case 236:
             // wallet (global) bank_transfer_received
             guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try add(state.balance, eventAmount)
@@ -1585,17 +1651,17 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.txDraft.day = try calendarDay(now)
             state.transactions.append(state.txDraft)
             effects.append(.push("Money received. Your Tempo balance has been topped up."))
-        case 229:
+        case 237:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
-        case 230:
+        case 238:
             // wallet (global) equals.set_card_frozen.failed
             state.cardFrozen = !state.cardFrozen
             effects.append(.toast("We couldn't update your card. Try again."))
-        case 231:
+        case 239:
             // wallet (global) physical_card_delivered
             state.physicalCard = PhysicalCardStatus.awaitingAtm
-        case 232:
+        case 240:
             // wallet (global) physical_card_atm_activated
             state.physicalCard = PhysicalCardStatus.active
             state.virtualCard = VirtualCardStatus.retired
@@ -2080,6 +2146,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         // Security alerts cannot be disabled (FCA requirement).
         guard !isIn(NotificationPreference.emailSecurityAlerts, state.notificationsOff) else {
             throw FlowFailure("invariant 'security_alerts_always_on' (!(NotificationPreference.email_security_alerts in notifications_off)) broken")
+        }
+        // A closed account keeps no money, no subscription and no card that can pay (SET-012a: "subscription cancelled, cards disabled, balance transferred").
+        guard try !state.accountClosed || ((sameMoney(state.balance, Money(amount: decimal("0"), currency: "GBP")) && !state.subscriptionActive) && !derivedCardActive()) else {
+            throw FlowFailure("invariant 'closed_account_holds_nothing' (!account_closed || (balance == 0.00 GBP && !subscription_active && !card_active)) broken")
         }
         // Initial payment processed before account activation (Final Touches).
         guard !state.accountActive || state.initialPaymentMade else {

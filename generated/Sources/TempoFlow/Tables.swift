@@ -7,1118 +7,1221 @@
 enum TempoTables {
     /// IDs, names and messages the other tables point to.
     static let strings: [String] = [
-        "ONB-000", // 0
-        "ONB-001", // 1
-        "ONB-002", // 2
-        "ONB-003", // 3
-        "ONB-004", // 4
-        "ONB-005", // 5
-        "ONB-006", // 6
-        "ONB-007", // 7
-        "ONB-007b", // 8
-        "ONB-008", // 9
-        "ONB-009", // 10
-        "ONB-010", // 11
-        "ONB-010a", // 12
-        "ONB-010b", // 13
-        "ONB-010c", // 14
-        "ONB-010d", // 15
-        "ONB-010e", // 16
-        "ONB-010f", // 17
-        "ONB-011", // 18
-        "WAL-001", // 19
-        "WAL-003", // 20
-        "WAL-018", // 21
-        "WAL-005", // 22
-        "WAL-006", // 23
-        "WAL-007", // 24
-        "WAL-008a", // 25
-        "WAL-008b", // 26
-        "WAL-008c", // 27
-        "WAL-009", // 28
-        "WAL-010a", // 29
-        "WAL-010b", // 30
-        "WAL-010c", // 31
-        "WAL-010d", // 32
-        "WAL-011", // 33
-        "WAL-012", // 34
-        "WAL-012b", // 35
-        "WAL-014", // 36
-        "WAL-015", // 37
-        "WAL-013a", // 38
-        "WAL-013b", // 39
-        "WAL-013c", // 40
-        "WAL-013d", // 41
-        "WAL-013e", // 42
-        "WAL-013f", // 43
-        "WAL-013g", // 44
-        "WAL-013h", // 45
-        "WAL-013i", // 46
-        "WAL-013j", // 47
-        "PAY-001", // 48
-        "PAY-002", // 49
-        "PAY-003", // 50
-        "PAY-004", // 51
-        "PAY-005", // 52
-        "PAY-006", // 53
-        "PAY-007", // 54
-        "PAY-008", // 55
-        "PAY-009", // 56
-        "PAY-010", // 57
-        "PAY-011", // 58
-        "PAY-012", // 59
-        "XC-LOCK", // 60
-        "SET-001", // 61
-        "SET-002", // 62
-        "SET-003", // 63
-        "SET-004", // 64
-        "SET-005", // 65
-        "SET-006", // 66
-        "SET-007", // 67
-        "SET-008", // 68
-        "SET-009", // 69
-        "SET-010", // 70
-        "SET-011", // 71
-        "SET-012a", // 72
-        "SET-012b", // 73
-        "ONB-012", // 74
-        "ONB-013", // 75
-        "ONB-014", // 76
-        "ONB-015", // 77
-        "ONB-016", // 78
-        "ONB-017", // 79
-        "ONB-018", // 80
-        "ONB-019", // 81
-        "ONB-W01", // 82
-        "ONB-W02", // 83
-        "ONB-W03", // 84
-        "ONB-W04", // 85
-        "ONB-W05", // 86
-        "ONB-W06", // 87
-        "ONB-W07", // 88
-        "ONB-W08", // 89
-        "ONB-W09", // 90
-        "ONB-W10", // 91
-        "ONB-015-FT", // 92
-        "ONB-016-FT", // 93
-        "ONB-017-FT", // 94
-        "ONB-018-FT", // 95
-        "onb_000_splash", // 96
-        "onb_001_welcome", // 97
-        "keycode", // 98
-        "wrong_keycode", // 99
-        "default", // 100
-        "onb_002_log_in", // 101
-        "plan", // 102
-        "onb_003_card_selection", // 103
-        "given_name", // 104
-        "surname", // 105
-        "preferred_name", // 106
-        "onb_004_your_name", // 107
-        "email", // 108
-        "confirm_email", // 109
-        "onb_005_email", // 110
-        "code", // 111
-        "wrong_code", // 112
-        "expired", // 113
-        "not_sent", // 114
-        "onb_006_verify_email", // 115
-        "phone", // 116
-        "onb_007_mobile_number", // 117
-        "search", // 118
-        "onb_007b_country_code_picker", // 119
-        "confirm_keycode", // 120
-        "onb_008_keycode_creation", // 121
-        "fingerprint", // 122
-        "onb_009_biometric_setup", // 123
-        "dob", // 124
-        "onb_010_date_of_birth", // 125
-        "nationality", // 126
-        "onb_010a_nationality", // 127
-        "market", // 128
-        "onb_010b_market", // 129
-        "purposes", // 130
-        "onb_010c_purpose_of_account", // 131
-        "funds_sources", // 132
-        "onb_010d_source_of_funds", // 133
-        "monthly_spend", // 134
-        "onb_010e_monthly_transactions", // 135
-        "annual_turnover", // 136
-        "onb_010f_annual_transactions", // 137
-        "postcode", // 138
-        "not_found", // 139
-        "address_list", // 140
-        "onb_011_address", // 141
-        "frozen", // 142
-        "offline", // 143
-        "empty", // 144
-        "wal_001_home", // 145
-        "wal_003_balance", // 146
-        "wal_018_ecosystem_highlights", // 147
-        "search_expanded", // 148
-        "date_filter_open", // 149
-        "wal_005_transactions", // 150
-        "amount", // 151
-        "payment_method", // 152
-        "wal_006_add_money", // 153
-        "wal_007_bank_transfer_details", // 154
-        "wal_008a_hub_virtual_unactivated", // 155
-        "wal_008b_hub_virtual_active", // 156
-        "wal_008c_hub_physical_active", // 157
-        "added", // 158
-        "wal_009_add_to_wallet", // 159
-        "wal_010a_activate_intro", // 160
-        "wal_010b_activate_biometric", // 161
-        "wal_010c_activated", // 162
-        "wal_010d_activation_failed", // 163
-        "wal_011_freeze_confirm", // 164
-        "revealed", // 165
-        "hidden", // 166
-        "wal_012_view_card_details", // 167
-        "wal_012b_pin_reveal", // 168
-        "issue", // 169
-        "reported", // 170
-        "wal_014_report_card_issue", // 171
-        "confirm_disable", // 172
-        "limit_off", // 173
-        "wal_015_limits_controls", // 174
-        "pay_with", // 175
-        "wal_013a_order_pay", // 176
-        "no_address", // 177
-        "wal_013b_confirm_address", // 178
-        "wal_013c_change_address", // 179
-        "wal_013d_set_pin_intro", // 180
-        "pin", // 181
-        "wal_013e_set_pin_enter", // 182
-        "pin_confirm", // 183
-        "wal_013f_set_pin_confirm", // 184
-        "wal_013g_set_pin_mismatch", // 185
-        "wal_013h_order_placed", // 186
-        "wal_013i_card_arrived", // 187
-        "wal_013j_physical_activated", // 188
-        "pay_001_choose_transfer_type", // 189
-        "account_name", // 190
-        "sort_code", // 191
-        "account_number", // 192
-        "reference", // 193
-        "pay_002_recipient_details", // 194
-        "pay_003_enter_amount", // 195
-        "pay_004_review_confirm", // 196
-        "pay_005_transfer_sent", // 197
-        "recipient_name", // 198
-        "country", // 199
-        "iban", // 200
-        "bic", // 201
-        "pay_006_recipient_details", // 202
-        "awaiting_rate", // 203
-        "pay_007_currency_amount", // 204
-        "rate_locked", // 205
-        "pay_008_review_confirm", // 206
-        "pay_009_processing", // 207
-        "pay_010_transfer_sent", // 208
-        "pay_011_insufficient_funds", // 209
-        "pay_012_transfer_failed", // 210
-        "xc_lock", // 211
-        "set_001_profile_hub", // 212
-        "address_check_pending", // 213
-        "set_002_personal_details", // 214
-        "new_value", // 215
-        "code_rejected", // 216
-        "code_sent", // 217
-        "address_rejected", // 218
-        "address", // 219
-        "set_003_edit_contact", // 220
-        "set_004_security_hub", // 221
-        "new_keycode", // 222
-        "set_005_change_keycode", // 223
-        "set_006_notification_preferences", // 224
-        "set_007_notification_inbox", // 225
-        "premium", // 226
-        "plus", // 227
-        "everyday", // 228
-        "set_008_current_plan", // 229
-        "insufficient_funds", // 230
-        "upgrade", // 231
-        "switch", // 232
-        "set_009_upgrade_switch_confirm", // 233
-        "set_010_pitstop_support", // 234
-        "set_011_legal_documents", // 235
-        "set_012a_close_warn", // 236
-        "confirmation", // 237
-        "reason", // 238
-        "set_012b_close_confirm", // 239
-        "submit_failed", // 240
-        "kyc_check", // 241
-        "onb_012_submit_processing", // 242
-        "onb_013_kyc_success", // 243
-        "onb_014_kyc_failure", // 244
-        "submitted", // 245
-        "abandoned", // 246
-        "link_sent", // 247
-        "onb_015_veriff_handoff", // 248
-        "onb_016_pending", // 249
-        "onb_017_approved", // 250
-        "onb_018_rejected", // 251
-        "onb_019_incomplete", // 252
-        "denied", // 253
-        "document_type", // 254
-        "declined", // 255
-        "method_confirmed", // 256
-        "onb_015_ft_initial_payment", // 257
-        "onb_016_ft_add_to_wallet", // 258
-        "accept_terms", // 259
-        "accept_privacy", // 260
-        "onb_017_ft_legal_agreements", // 261
-        "onb_018_ft_finished", // 262
-        "onboarding", // 263
-        "wallet", // 264
-        "settings", // 265
-        "identity_verification", // 266
-        "veriff", // 267
-        "final_touches", // 268
+        "XC-LOCK", // 0
+        "XC-COMPROMISED", // 1
+        "ONB-000", // 2
+        "ONB-001", // 3
+        "ONB-002", // 4
+        "ONB-003", // 5
+        "ONB-004", // 6
+        "ONB-005", // 7
+        "ONB-006", // 8
+        "ONB-007", // 9
+        "ONB-007b", // 10
+        "ONB-008", // 11
+        "ONB-009", // 12
+        "ONB-010", // 13
+        "ONB-010a", // 14
+        "ONB-010b", // 15
+        "ONB-010c", // 16
+        "ONB-010d", // 17
+        "ONB-010e", // 18
+        "ONB-010f", // 19
+        "ONB-011", // 20
+        "WAL-001", // 21
+        "WAL-003", // 22
+        "WAL-018", // 23
+        "WAL-005", // 24
+        "WAL-006", // 25
+        "WAL-007", // 26
+        "WAL-008a", // 27
+        "WAL-008b", // 28
+        "WAL-008c", // 29
+        "WAL-009", // 30
+        "WAL-010a", // 31
+        "WAL-010b", // 32
+        "WAL-010c", // 33
+        "WAL-010d", // 34
+        "WAL-011", // 35
+        "WAL-012", // 36
+        "WAL-012b", // 37
+        "WAL-014", // 38
+        "WAL-015", // 39
+        "WAL-013a", // 40
+        "WAL-013b", // 41
+        "WAL-013c", // 42
+        "WAL-013d", // 43
+        "WAL-013e", // 44
+        "WAL-013f", // 45
+        "WAL-013g", // 46
+        "WAL-013h", // 47
+        "WAL-013i", // 48
+        "WAL-013j", // 49
+        "PAY-001", // 50
+        "PAY-002", // 51
+        "PAY-003", // 52
+        "PAY-004", // 53
+        "PAY-005", // 54
+        "PAY-006", // 55
+        "PAY-007", // 56
+        "PAY-008", // 57
+        "PAY-009", // 58
+        "PAY-010", // 59
+        "PAY-011", // 60
+        "PAY-012", // 61
+        "SET-001", // 62
+        "SET-002", // 63
+        "SET-003", // 64
+        "SET-004", // 65
+        "SET-005", // 66
+        "SET-006", // 67
+        "SET-007", // 68
+        "SET-008", // 69
+        "SET-009", // 70
+        "SET-010", // 71
+        "SET-011", // 72
+        "SET-012a", // 73
+        "SET-012b", // 74
+        "ONB-012", // 75
+        "ONB-013", // 76
+        "ONB-014", // 77
+        "ONB-015", // 78
+        "ONB-016", // 79
+        "ONB-017", // 80
+        "ONB-018", // 81
+        "ONB-019", // 82
+        "ONB-W01", // 83
+        "ONB-W02", // 84
+        "ONB-W03", // 85
+        "ONB-W04", // 86
+        "ONB-W05", // 87
+        "ONB-W06", // 88
+        "ONB-W07", // 89
+        "ONB-W08", // 90
+        "ONB-W09", // 91
+        "ONB-W10", // 92
+        "ONB-015-FT", // 93
+        "ONB-016-FT", // 94
+        "ONB-017-FT", // 95
+        "ONB-018-FT", // 96
+        "xc_lock", // 97
+        "xc_compromised", // 98
+        "onb_000_splash", // 99
+        "onb_001_welcome", // 100
+        "keycode", // 101
+        "wrong_keycode", // 102
+        "default", // 103
+        "onb_002_log_in", // 104
+        "plan", // 105
+        "onb_003_card_selection", // 106
+        "given_name", // 107
+        "surname", // 108
+        "preferred_name", // 109
+        "onb_004_your_name", // 110
+        "email", // 111
+        "confirm_email", // 112
+        "onb_005_email", // 113
+        "code", // 114
+        "wrong_code", // 115
+        "expired", // 116
+        "not_sent", // 117
+        "onb_006_verify_email", // 118
+        "phone", // 119
+        "onb_007_mobile_number", // 120
+        "search", // 121
+        "onb_007b_country_code_picker", // 122
+        "confirm_keycode", // 123
+        "onb_008_keycode_creation", // 124
+        "fingerprint", // 125
+        "onb_009_biometric_setup", // 126
+        "dob", // 127
+        "onb_010_date_of_birth", // 128
+        "nationality", // 129
+        "onb_010a_nationality", // 130
+        "market", // 131
+        "onb_010b_market", // 132
+        "purposes", // 133
+        "onb_010c_purpose_of_account", // 134
+        "funds_sources", // 135
+        "onb_010d_source_of_funds", // 136
+        "monthly_spend", // 137
+        "onb_010e_monthly_transactions", // 138
+        "annual_turnover", // 139
+        "onb_010f_annual_transactions", // 140
+        "postcode", // 141
+        "not_found", // 142
+        "address_list", // 143
+        "onb_011_address", // 144
+        "frozen", // 145
+        "offline", // 146
+        "empty", // 147
+        "wal_001_home", // 148
+        "wal_003_balance", // 149
+        "wal_018_ecosystem_highlights", // 150
+        "loading", // 151
+        "search_expanded", // 152
+        "date_filter_open", // 153
+        "wal_005_transactions", // 154
+        "amount", // 155
+        "payment_method", // 156
+        "wal_006_add_money", // 157
+        "wal_007_bank_transfer_details", // 158
+        "wal_008a_hub_virtual_unactivated", // 159
+        "wal_008b_hub_virtual_active", // 160
+        "wal_008c_hub_physical_active", // 161
+        "added", // 162
+        "wal_009_add_to_wallet", // 163
+        "wal_010a_activate_intro", // 164
+        "wal_010b_activate_biometric", // 165
+        "wal_010c_activated", // 166
+        "wal_010d_activation_failed", // 167
+        "wal_011_freeze_confirm", // 168
+        "revealed", // 169
+        "hidden", // 170
+        "wal_012_view_card_details", // 171
+        "wal_012b_pin_reveal", // 172
+        "issue", // 173
+        "reported", // 174
+        "wal_014_report_card_issue", // 175
+        "confirm_disable", // 176
+        "limit_off", // 177
+        "wal_015_limits_controls", // 178
+        "pay_with", // 179
+        "wal_013a_order_pay", // 180
+        "no_address", // 181
+        "wal_013b_confirm_address", // 182
+        "wal_013c_change_address", // 183
+        "wal_013d_set_pin_intro", // 184
+        "pin", // 185
+        "wal_013e_set_pin_enter", // 186
+        "pin_confirm", // 187
+        "wal_013f_set_pin_confirm", // 188
+        "wal_013g_set_pin_mismatch", // 189
+        "wal_013h_order_placed", // 190
+        "wal_013i_card_arrived", // 191
+        "wal_013j_physical_activated", // 192
+        "pay_001_choose_transfer_type", // 193
+        "account_name", // 194
+        "sort_code", // 195
+        "account_number", // 196
+        "reference", // 197
+        "pay_002_recipient_details", // 198
+        "pay_003_enter_amount", // 199
+        "pay_004_review_confirm", // 200
+        "pay_005_transfer_sent", // 201
+        "recipient_name", // 202
+        "country", // 203
+        "iban", // 204
+        "bic", // 205
+        "pay_006_recipient_details", // 206
+        "awaiting_rate", // 207
+        "pay_007_currency_amount", // 208
+        "rate_locked", // 209
+        "pay_008_review_confirm", // 210
+        "pay_009_processing", // 211
+        "pay_010_transfer_sent", // 212
+        "pay_011_insufficient_funds", // 213
+        "pay_012_transfer_failed", // 214
+        "set_001_profile_hub", // 215
+        "address_check_pending", // 216
+        "set_002_personal_details", // 217
+        "new_value", // 218
+        "code_rejected", // 219
+        "code_sent", // 220
+        "address_rejected", // 221
+        "address", // 222
+        "set_003_edit_contact", // 223
+        "set_004_security_hub", // 224
+        "new_keycode", // 225
+        "set_005_change_keycode", // 226
+        "set_006_notification_preferences", // 227
+        "set_007_notification_inbox", // 228
+        "premium", // 229
+        "plus", // 230
+        "everyday", // 231
+        "set_008_current_plan", // 232
+        "insufficient_funds", // 233
+        "upgrade", // 234
+        "switch", // 235
+        "set_009_upgrade_switch_confirm", // 236
+        "set_010_pitstop_support", // 237
+        "updated", // 238
+        "set_011_legal_documents", // 239
+        "set_012a_close_warn", // 240
+        "confirmation", // 241
+        "reason", // 242
+        "set_012b_close_confirm", // 243
+        "submit_failed", // 244
+        "kyc_check", // 245
+        "onb_012_submit_processing", // 246
+        "onb_013_kyc_success", // 247
+        "onb_014_kyc_failure", // 248
+        "submitted", // 249
+        "abandoned", // 250
+        "link_sent", // 251
+        "onb_015_veriff_handoff", // 252
+        "onb_016_pending", // 253
+        "onb_017_approved", // 254
+        "onb_018_rejected", // 255
+        "onb_019_incomplete", // 256
+        "denied", // 257
+        "document_type", // 258
+        "declined", // 259
+        "method_confirmed", // 260
+        "onb_015_ft_initial_payment", // 261
+        "onb_016_ft_add_to_wallet", // 262
+        "accept_terms", // 263
+        "accept_privacy", // 264
+        "onb_017_ft_legal_agreements", // 265
+        "onb_018_ft_finished", // 266
+        "app_lock", // 267
+        "device_integrity", // 268
+        "onboarding", // 269
+        "wallet", // 270
+        "settings", // 271
+        "identity_verification", // 272
+        "veriff", // 273
+        "final_touches", // 274
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
     static let screenIDs: [Int32] = [
-        0, // 0: ONB-000 Splash screen
-        1, // 1: ONB-001 Welcome
-        2, // 2: ONB-002 Log In
-        3, // 3: ONB-003 Card Selection
-        4, // 4: ONB-004 Your Name
-        5, // 5: ONB-005 Email
-        6, // 6: ONB-006 Verify Email
-        7, // 7: ONB-007 Mobile Number
-        8, // 8: ONB-007b Country Code Picker
-        9, // 9: ONB-008 Keycode Creation
-        10, // 10: ONB-009 Biometric Setup
-        11, // 11: ONB-010 Date of Birth
-        12, // 12: ONB-010a Nationality
-        13, // 13: ONB-010b Market
-        14, // 14: ONB-010c Purpose of Account
-        15, // 15: ONB-010d Source of Funds
-        16, // 16: ONB-010e Monthly Transactions
-        17, // 17: ONB-010f Annual Transactions
-        18, // 18: ONB-011 Address
-        19, // 19: WAL-001 Home
-        20, // 20: WAL-003 Balance
-        21, // 21: WAL-018 Ecosystem Highlights
-        22, // 22: WAL-005 Transaction History
-        23, // 23: WAL-006 Add Money
-        24, // 24: WAL-007 Bank Transfer Details
-        25, // 25: WAL-008a Hub · Virtual (unactivated)
-        26, // 26: WAL-008b Hub · Virtual (active)
-        27, // 27: WAL-008c Hub · Physical (active)
-        28, // 28: WAL-009 Add to Wallet
-        29, // 29: WAL-010a Activate · Intro
-        30, // 30: WAL-010b Activate · Biometric
-        31, // 31: WAL-010c Activated ✓
-        32, // 32: WAL-010d Activation Failed
-        33, // 33: WAL-011 Freeze Confirm
-        34, // 34: WAL-012 View Card Details
-        35, // 35: WAL-012b PIN Reveal (physical only)
-        36, // 36: WAL-014 Report Card Issue
-        37, // 37: WAL-015 Limits & Controls
-        38, // 38: WAL-013a Order · Pay
-        39, // 39: WAL-013b Confirm Address
-        40, // 40: WAL-013c Change Address
-        41, // 41: WAL-013d Set PIN · Intro
-        42, // 42: WAL-013e Set PIN · Enter
-        43, // 43: WAL-013f Set PIN · Confirm
-        44, // 44: WAL-013g Set PIN · Mismatch
-        45, // 45: WAL-013h Order Placed
-        46, // 46: WAL-013i Card Arrived · Awaiting ATM
-        47, // 47: WAL-013j Physical Activated (push)
-        48, // 48: PAY-001 Choose Transfer Type
-        49, // 49: PAY-002 Recipient Details
-        50, // 50: PAY-003 Enter Amount
-        51, // 51: PAY-004 Review & Confirm
-        52, // 52: PAY-005 Transfer Sent ✓
-        53, // 53: PAY-006 Recipient Details
-        54, // 54: PAY-007 Currency & Amount
-        55, // 55: PAY-008 Review & Confirm
-        56, // 56: PAY-009 Processing
-        57, // 57: PAY-010 Transfer Sent ✓
-        58, // 58: PAY-011 Insufficient Funds
-        59, // 59: PAY-012 Transfer Failed
-        60, // 60: XC-LOCK App Locked
-        61, // 61: SET-001 Profile Hub
-        62, // 62: SET-002 View Personal Details
-        63, // 63: SET-003 Edit Email/Phone/Address
-        64, // 64: SET-004 Security Hub
-        65, // 65: SET-005 Change Keycode
-        66, // 66: SET-006 Notification Preferences
-        67, // 67: SET-007 Notification Inbox
-        68, // 68: SET-008 Current Plan
-        69, // 69: SET-009 Upgrade/Switch Confirm
-        70, // 70: SET-010 PITStop Support
-        71, // 71: SET-011 Legal Documents
-        72, // 72: SET-012a Close · Step 1 Warn
-        73, // 73: SET-012b Close · Step 2 Confirm
-        74, // 74: ONB-012 Submit & Processing
-        75, // 75: ONB-013 KYC Success
-        76, // 76: ONB-014 KYC Failure
-        77, // 77: ONB-015 Veriff Handoff
-        78, // 78: ONB-016 Pending (re-login)
-        79, // 79: ONB-017 Approved (re-login)
-        80, // 80: ONB-018 Rejected (re-login)
-        81, // 81: ONB-019 Incomplete (re-login)
-        82, // 82: ONB-W01 Veriff Landing
-        83, // 83: ONB-W02 Camera Permission
-        84, // 84: ONB-W03 Connected to Mobile
-        85, // 85: ONB-W04 Intro to Capture
-        86, // 86: ONB-W05 Scan Front
-        87, // 87: ONB-W06 Scan Back (conditional)
-        88, // 88: ONB-W07 Document Type (fallback)
-        89, // 89: ONB-W08 Selfie
-        90, // 90: ONB-W09 Please Wait
-        91, // 91: ONB-W10 Submitted
-        92, // 92: ONB-015-FT Initial Payment (Kickstart)
-        93, // 93: ONB-016-FT Add to Wallet
-        94, // 94: ONB-017-FT Legal Agreements
-        95, // 95: ONB-018-FT Finished!
+        0, // 0: XC-LOCK App Locked
+        1, // 1: XC-COMPROMISED Device Not Supported
+        2, // 2: ONB-000 Splash screen
+        3, // 3: ONB-001 Welcome
+        4, // 4: ONB-002 Log In
+        5, // 5: ONB-003 Card Selection
+        6, // 6: ONB-004 Your Name
+        7, // 7: ONB-005 Email
+        8, // 8: ONB-006 Verify Email
+        9, // 9: ONB-007 Mobile Number
+        10, // 10: ONB-007b Country Code Picker
+        11, // 11: ONB-008 Keycode Creation
+        12, // 12: ONB-009 Biometric Setup
+        13, // 13: ONB-010 Date of Birth
+        14, // 14: ONB-010a Nationality
+        15, // 15: ONB-010b Market
+        16, // 16: ONB-010c Purpose of Account
+        17, // 17: ONB-010d Source of Funds
+        18, // 18: ONB-010e Monthly Transactions
+        19, // 19: ONB-010f Annual Transactions
+        20, // 20: ONB-011 Address
+        21, // 21: WAL-001 Home
+        22, // 22: WAL-003 Balance
+        23, // 23: WAL-018 Ecosystem Highlights
+        24, // 24: WAL-005 Transaction History
+        25, // 25: WAL-006 Add Money
+        26, // 26: WAL-007 Bank Transfer Details
+        27, // 27: WAL-008a Hub · Virtual (unactivated)
+        28, // 28: WAL-008b Hub · Virtual (active)
+        29, // 29: WAL-008c Hub · Physical (active)
+        30, // 30: WAL-009 Add to Wallet
+        31, // 31: WAL-010a Activate · Intro
+        32, // 32: WAL-010b Activate · Biometric
+        33, // 33: WAL-010c Activated ✓
+        34, // 34: WAL-010d Activation Failed
+        35, // 35: WAL-011 Freeze Confirm
+        36, // 36: WAL-012 View Card Details
+        37, // 37: WAL-012b PIN Reveal (physical only)
+        38, // 38: WAL-014 Report Card Issue
+        39, // 39: WAL-015 Limits & Controls
+        40, // 40: WAL-013a Order · Pay
+        41, // 41: WAL-013b Confirm Address
+        42, // 42: WAL-013c Change Address
+        43, // 43: WAL-013d Set PIN · Intro
+        44, // 44: WAL-013e Set PIN · Enter
+        45, // 45: WAL-013f Set PIN · Confirm
+        46, // 46: WAL-013g Set PIN · Mismatch
+        47, // 47: WAL-013h Order Placed
+        48, // 48: WAL-013i Card Arrived · Awaiting ATM
+        49, // 49: WAL-013j Physical Activated (push)
+        50, // 50: PAY-001 Choose Transfer Type
+        51, // 51: PAY-002 Recipient Details
+        52, // 52: PAY-003 Enter Amount
+        53, // 53: PAY-004 Review & Confirm
+        54, // 54: PAY-005 Transfer Sent ✓
+        55, // 55: PAY-006 Recipient Details
+        56, // 56: PAY-007 Currency & Amount
+        57, // 57: PAY-008 Review & Confirm
+        58, // 58: PAY-009 Processing
+        59, // 59: PAY-010 Transfer Sent ✓
+        60, // 60: PAY-011 Insufficient Funds
+        61, // 61: PAY-012 Transfer Failed
+        62, // 62: SET-001 Profile Hub
+        63, // 63: SET-002 View Personal Details
+        64, // 64: SET-003 Edit Email/Phone/Address
+        65, // 65: SET-004 Security Hub
+        66, // 66: SET-005 Change Keycode
+        67, // 67: SET-006 Notification Preferences
+        68, // 68: SET-007 Notification Inbox
+        69, // 69: SET-008 Current Plan
+        70, // 70: SET-009 Upgrade/Switch Confirm
+        71, // 71: SET-010 PITStop Support
+        72, // 72: SET-011 Legal Documents
+        73, // 73: SET-012a Close · Step 1 Warn
+        74, // 74: SET-012b Close · Step 2 Confirm
+        75, // 75: ONB-012 Submit & Processing
+        76, // 76: ONB-013 KYC Success
+        77, // 77: ONB-014 KYC Failure
+        78, // 78: ONB-015 Veriff Handoff
+        79, // 79: ONB-016 Pending (re-login)
+        80, // 80: ONB-017 Approved (re-login)
+        81, // 81: ONB-018 Rejected (re-login)
+        82, // 82: ONB-019 Incomplete (re-login)
+        83, // 83: ONB-W01 Veriff Landing
+        84, // 84: ONB-W02 Camera Permission
+        85, // 85: ONB-W03 Connected to Mobile
+        86, // 86: ONB-W04 Intro to Capture
+        87, // 87: ONB-W05 Scan Front
+        88, // 88: ONB-W06 Scan Back (conditional)
+        89, // 89: ONB-W07 Document Type (fallback)
+        90, // 90: ONB-W08 Selfie
+        91, // 91: ONB-W09 Please Wait
+        92, // 92: ONB-W10 Submitted
+        93, // 93: ONB-015-FT Initial Payment (Kickstart)
+        94, // 94: ONB-016-FT Add to Wallet
+        95, // 95: ONB-017-FT Legal Agreements
+        96, // 96: ONB-018-FT Finished!
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
     static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 0, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 96), // 0: ONB-000 Splash screen
-        ScreenEntry(flow: 0, rowStart: 1, rowEnd: 3, fieldStart: 0, fieldEnd: 0, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 97), // 1: ONB-001 Welcome
-        ScreenEntry(flow: 0, rowStart: 3, rowEnd: 12, fieldStart: 0, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 101), // 2: ONB-002 Log In
-        ScreenEntry(flow: 0, rowStart: 12, rowEnd: 14, fieldStart: 1, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 103), // 3: ONB-003 Card Selection
-        ScreenEntry(flow: 0, rowStart: 14, rowEnd: 16, fieldStart: 2, fieldEnd: 5, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 107), // 4: ONB-004 Your Name
-        ScreenEntry(flow: 0, rowStart: 16, rowEnd: 18, fieldStart: 5, fieldEnd: 7, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 110), // 5: ONB-005 Email
-        ScreenEntry(flow: 0, rowStart: 18, rowEnd: 26, fieldStart: 7, fieldEnd: 8, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 115), // 6: ONB-006 Verify Email
-        ScreenEntry(flow: 0, rowStart: 26, rowEnd: 29, fieldStart: 8, fieldEnd: 9, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 117), // 7: ONB-007 Mobile Number
-        ScreenEntry(flow: 0, rowStart: 29, rowEnd: 31, fieldStart: 9, fieldEnd: 10, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 119), // 8: ONB-007b Country Code Picker
-        ScreenEntry(flow: 0, rowStart: 31, rowEnd: 33, fieldStart: 10, fieldEnd: 12, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 121), // 9: ONB-008 Keycode Creation
-        ScreenEntry(flow: 0, rowStart: 33, rowEnd: 38, fieldStart: 12, fieldEnd: 12, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 123), // 10: ONB-009 Biometric Setup
-        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 40, fieldStart: 12, fieldEnd: 13, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 125), // 11: ONB-010 Date of Birth
-        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 42, fieldStart: 13, fieldEnd: 14, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 127), // 12: ONB-010a Nationality
-        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 44, fieldStart: 14, fieldEnd: 15, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 129), // 13: ONB-010b Market
-        ScreenEntry(flow: 0, rowStart: 44, rowEnd: 46, fieldStart: 15, fieldEnd: 16, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 131), // 14: ONB-010c Purpose of Account
-        ScreenEntry(flow: 0, rowStart: 46, rowEnd: 48, fieldStart: 16, fieldEnd: 17, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 133), // 15: ONB-010d Source of Funds
-        ScreenEntry(flow: 0, rowStart: 48, rowEnd: 50, fieldStart: 17, fieldEnd: 18, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 135), // 16: ONB-010e Monthly Transactions
-        ScreenEntry(flow: 0, rowStart: 50, rowEnd: 52, fieldStart: 18, fieldEnd: 19, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 137), // 17: ONB-010f Annual Transactions
-        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 59, fieldStart: 19, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 11, enterActions: 0, exitActions: 0, analytics: 141), // 18: ONB-011 Address
-        ScreenEntry(flow: 1, rowStart: 59, rowEnd: 80, fieldStart: 20, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 11, variantEnd: 15, enterActions: 0, exitActions: 0, analytics: 145), // 19: WAL-001 Home
-        ScreenEntry(flow: 1, rowStart: 80, rowEnd: 88, fieldStart: 20, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 15, variantEnd: 17, enterActions: 0, exitActions: 0, analytics: 146), // 20: WAL-003 Balance
-        ScreenEntry(flow: 1, rowStart: 88, rowEnd: 90, fieldStart: 20, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 17, variantEnd: 17, enterActions: 0, exitActions: 0, analytics: 147), // 21: WAL-018 Ecosystem Highlights
-        ScreenEntry(flow: 1, rowStart: 90, rowEnd: 99, fieldStart: 20, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 17, variantEnd: 21, enterActions: 0, exitActions: 0, analytics: 150), // 22: WAL-005 Transaction History
-        ScreenEntry(flow: 1, rowStart: 99, rowEnd: 107, fieldStart: 21, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 21, variantEnd: 23, enterActions: 0, exitActions: 49, analytics: 153), // 23: WAL-006 Add Money
-        ScreenEntry(flow: 1, rowStart: 107, rowEnd: 110, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 23, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: 154), // 24: WAL-007 Bank Transfer Details
-        ScreenEntry(flow: 1, rowStart: 110, rowEnd: 118, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 23, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: 155), // 25: WAL-008a Hub · Virtual (unactivated)
-        ScreenEntry(flow: 1, rowStart: 118, rowEnd: 134, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 23, variantEnd: 25, enterActions: 0, exitActions: 0, analytics: 156), // 26: WAL-008b Hub · Virtual (active)
-        ScreenEntry(flow: 1, rowStart: 134, rowEnd: 148, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 25, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: 157), // 27: WAL-008c Hub · Physical (active)
-        ScreenEntry(flow: 1, rowStart: 148, rowEnd: 154, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 27, variantEnd: 29, enterActions: 0, exitActions: 0, analytics: 159), // 28: WAL-009 Add to Wallet
-        ScreenEntry(flow: 1, rowStart: 154, rowEnd: 156, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 29, variantEnd: 29, enterActions: 0, exitActions: 0, analytics: 160), // 29: WAL-010a Activate · Intro
-        ScreenEntry(flow: 1, rowStart: 156, rowEnd: 161, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 29, variantEnd: 29, enterActions: 64, exitActions: 0, analytics: 161), // 30: WAL-010b Activate · Biometric
-        ScreenEntry(flow: 1, rowStart: 161, rowEnd: 163, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 29, variantEnd: 29, enterActions: 0, exitActions: 0, analytics: 162), // 31: WAL-010c Activated ✓
-        ScreenEntry(flow: 1, rowStart: 163, rowEnd: 165, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 29, variantEnd: 29, enterActions: 0, exitActions: 0, analytics: 163), // 32: WAL-010d Activation Failed
-        ScreenEntry(flow: 1, rowStart: 165, rowEnd: 167, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 29, variantEnd: 29, enterActions: 0, exitActions: 0, analytics: 164), // 33: WAL-011 Freeze Confirm
-        ScreenEntry(flow: 1, rowStart: 167, rowEnd: 175, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 2, variantStart: 29, variantEnd: 31, enterActions: 72, exitActions: 73, analytics: 167), // 34: WAL-012 View Card Details
-        ScreenEntry(flow: 1, rowStart: 176, rowEnd: 181, fieldStart: 23, fieldEnd: 23, timerStart: 2, timerEnd: 3, variantStart: 31, variantEnd: 33, enterActions: 78, exitActions: 79, analytics: 168), // 35: WAL-012b PIN Reveal (physical only)
-        ScreenEntry(flow: 1, rowStart: 182, rowEnd: 187, fieldStart: 23, fieldEnd: 24, timerStart: 3, timerEnd: 3, variantStart: 33, variantEnd: 35, enterActions: 0, exitActions: 0, analytics: 171), // 36: WAL-014 Report Card Issue
-        ScreenEntry(flow: 1, rowStart: 187, rowEnd: 193, fieldStart: 24, fieldEnd: 24, timerStart: 3, timerEnd: 3, variantStart: 35, variantEnd: 38, enterActions: 0, exitActions: 87, analytics: 174), // 37: WAL-015 Limits & Controls
-        ScreenEntry(flow: 1, rowStart: 193, rowEnd: 196, fieldStart: 24, fieldEnd: 25, timerStart: 3, timerEnd: 3, variantStart: 38, variantEnd: 38, enterActions: 0, exitActions: 0, analytics: 176), // 38: WAL-013a Order · Pay
-        ScreenEntry(flow: 1, rowStart: 196, rowEnd: 199, fieldStart: 25, fieldEnd: 25, timerStart: 3, timerEnd: 3, variantStart: 38, variantEnd: 40, enterActions: 0, exitActions: 0, analytics: 178), // 39: WAL-013b Confirm Address
-        ScreenEntry(flow: 1, rowStart: 199, rowEnd: 204, fieldStart: 25, fieldEnd: 26, timerStart: 3, timerEnd: 3, variantStart: 40, variantEnd: 40, enterActions: 0, exitActions: 0, analytics: 179), // 40: WAL-013c Change Address
-        ScreenEntry(flow: 1, rowStart: 204, rowEnd: 206, fieldStart: 26, fieldEnd: 26, timerStart: 3, timerEnd: 3, variantStart: 40, variantEnd: 40, enterActions: 0, exitActions: 0, analytics: 180), // 41: WAL-013d Set PIN · Intro
-        ScreenEntry(flow: 1, rowStart: 206, rowEnd: 208, fieldStart: 26, fieldEnd: 27, timerStart: 3, timerEnd: 3, variantStart: 40, variantEnd: 40, enterActions: 94, exitActions: 0, analytics: 182), // 42: WAL-013e Set PIN · Enter
-        ScreenEntry(flow: 1, rowStart: 208, rowEnd: 220, fieldStart: 27, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 40, variantEnd: 40, enterActions: 94, exitActions: 95, analytics: 184), // 43: WAL-013f Set PIN · Confirm
-        ScreenEntry(flow: 1, rowStart: 220, rowEnd: 221, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 40, variantEnd: 40, enterActions: 0, exitActions: 0, analytics: 185), // 44: WAL-013g Set PIN · Mismatch
-        ScreenEntry(flow: 1, rowStart: 221, rowEnd: 222, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 40, variantEnd: 40, enterActions: 0, exitActions: 0, analytics: 186), // 45: WAL-013h Order Placed
-        ScreenEntry(flow: 1, rowStart: 222, rowEnd: 223, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 40, variantEnd: 40, enterActions: 0, exitActions: 0, analytics: 187), // 46: WAL-013i Card Arrived · Awaiting ATM
-        ScreenEntry(flow: 1, rowStart: 223, rowEnd: 224, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 40, variantEnd: 40, enterActions: 0, exitActions: 0, analytics: 188), // 47: WAL-013j Physical Activated (push)
-        ScreenEntry(flow: 1, rowStart: 224, rowEnd: 234, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 40, variantEnd: 42, enterActions: 0, exitActions: 0, analytics: 189), // 48: PAY-001 Choose Transfer Type
-        ScreenEntry(flow: 1, rowStart: 234, rowEnd: 236, fieldStart: 28, fieldEnd: 32, timerStart: 3, timerEnd: 3, variantStart: 42, variantEnd: 42, enterActions: 0, exitActions: 0, analytics: 194), // 49: PAY-002 Recipient Details
-        ScreenEntry(flow: 1, rowStart: 236, rowEnd: 239, fieldStart: 32, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 42, variantEnd: 42, enterActions: 0, exitActions: 0, analytics: 195), // 50: PAY-003 Enter Amount
-        ScreenEntry(flow: 1, rowStart: 239, rowEnd: 248, fieldStart: 33, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 42, variantEnd: 42, enterActions: 0, exitActions: 0, analytics: 196), // 51: PAY-004 Review & Confirm
-        ScreenEntry(flow: 1, rowStart: 248, rowEnd: 250, fieldStart: 33, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 42, variantEnd: 42, enterActions: 0, exitActions: 0, analytics: 197), // 52: PAY-005 Transfer Sent ✓
-        ScreenEntry(flow: 1, rowStart: 250, rowEnd: 252, fieldStart: 33, fieldEnd: 38, timerStart: 3, timerEnd: 3, variantStart: 42, variantEnd: 42, enterActions: 0, exitActions: 0, analytics: 202), // 53: PAY-006 Recipient Details
-        ScreenEntry(flow: 1, rowStart: 252, rowEnd: 259, fieldStart: 38, fieldEnd: 39, timerStart: 3, timerEnd: 3, variantStart: 42, variantEnd: 44, enterActions: 119, exitActions: 0, analytics: 204), // 54: PAY-007 Currency & Amount
-        ScreenEntry(flow: 1, rowStart: 259, rowEnd: 268, fieldStart: 39, fieldEnd: 39, timerStart: 3, timerEnd: 4, variantStart: 44, variantEnd: 46, enterActions: 124, exitActions: 125, analytics: 206), // 55: PAY-008 Review & Confirm
-        ScreenEntry(flow: 1, rowStart: 269, rowEnd: 271, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 46, variantEnd: 46, enterActions: 0, exitActions: 0, analytics: 207), // 56: PAY-009 Processing
-        ScreenEntry(flow: 1, rowStart: 271, rowEnd: 273, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 46, variantEnd: 46, enterActions: 0, exitActions: 0, analytics: 208), // 57: PAY-010 Transfer Sent ✓
-        ScreenEntry(flow: 1, rowStart: 273, rowEnd: 275, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 46, variantEnd: 46, enterActions: 0, exitActions: 0, analytics: 209), // 58: PAY-011 Insufficient Funds
-        ScreenEntry(flow: 1, rowStart: 275, rowEnd: 281, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 46, variantEnd: 46, enterActions: 0, exitActions: 0, analytics: 210), // 59: PAY-012 Transfer Failed
-        ScreenEntry(flow: 1, rowStart: 281, rowEnd: 286, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 46, variantEnd: 46, enterActions: 130, exitActions: 0, analytics: 211), // 60: XC-LOCK App Locked
-        ScreenEntry(flow: 2, rowStart: 286, rowEnd: 301, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 46, variantEnd: 46, enterActions: 0, exitActions: 0, analytics: 212), // 61: SET-001 Profile Hub
-        ScreenEntry(flow: 2, rowStart: 301, rowEnd: 308, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 46, variantEnd: 48, enterActions: 0, exitActions: 0, analytics: 214), // 62: SET-002 View Personal Details
-        ScreenEntry(flow: 2, rowStart: 308, rowEnd: 329, fieldStart: 39, fieldEnd: 41, timerStart: 4, timerEnd: 4, variantStart: 48, variantEnd: 54, enterActions: 94, exitActions: 0, analytics: 220), // 63: SET-003 Edit Email/Phone/Address
-        ScreenEntry(flow: 2, rowStart: 329, rowEnd: 343, fieldStart: 41, fieldEnd: 41, timerStart: 4, timerEnd: 4, variantStart: 54, variantEnd: 54, enterActions: 162, exitActions: 0, analytics: 221), // 64: SET-004 Security Hub
-        ScreenEntry(flow: 2, rowStart: 343, rowEnd: 345, fieldStart: 41, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 54, variantEnd: 54, enterActions: 94, exitActions: 0, analytics: 223), // 65: SET-005 Change Keycode
-        ScreenEntry(flow: 2, rowStart: 345, rowEnd: 351, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 54, variantEnd: 54, enterActions: 0, exitActions: 0, analytics: 224), // 66: SET-006 Notification Preferences
-        ScreenEntry(flow: 2, rowStart: 351, rowEnd: 355, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 54, variantEnd: 54, enterActions: 0, exitActions: 0, analytics: 225), // 67: SET-007 Notification Inbox
-        ScreenEntry(flow: 2, rowStart: 355, rowEnd: 359, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 54, variantEnd: 57, enterActions: 0, exitActions: 0, analytics: 229), // 68: SET-008 Current Plan
-        ScreenEntry(flow: 2, rowStart: 359, rowEnd: 368, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 57, variantEnd: 60, enterActions: 0, exitActions: 0, analytics: 233), // 69: SET-009 Upgrade/Switch Confirm
-        ScreenEntry(flow: 2, rowStart: 368, rowEnd: 374, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 60, variantEnd: 60, enterActions: 0, exitActions: 0, analytics: 234), // 70: SET-010 PITStop Support
-        ScreenEntry(flow: 2, rowStart: 374, rowEnd: 376, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 60, variantEnd: 60, enterActions: 0, exitActions: 0, analytics: 235), // 71: SET-011 Legal Documents
-        ScreenEntry(flow: 2, rowStart: 376, rowEnd: 378, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 60, variantEnd: 60, enterActions: 0, exitActions: 0, analytics: 236), // 72: SET-012a Close · Step 1 Warn
-        ScreenEntry(flow: 2, rowStart: 378, rowEnd: 383, fieldStart: 43, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 60, variantEnd: 60, enterActions: 94, exitActions: 0, analytics: 239), // 73: SET-012b Close · Step 2 Confirm
-        ScreenEntry(flow: 3, rowStart: 383, rowEnd: 391, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 60, variantEnd: 63, enterActions: 0, exitActions: 0, analytics: 242), // 74: ONB-012 Submit & Processing
-        ScreenEntry(flow: 3, rowStart: 391, rowEnd: 392, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 63, enterActions: 0, exitActions: 0, analytics: 243), // 75: ONB-013 KYC Success
-        ScreenEntry(flow: 3, rowStart: 392, rowEnd: 394, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 63, enterActions: 0, exitActions: 0, analytics: 244), // 76: ONB-014 KYC Failure
-        ScreenEntry(flow: 3, rowStart: 394, rowEnd: 400, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 65, enterActions: 0, exitActions: 0, analytics: 248), // 77: ONB-015 Veriff Handoff
-        ScreenEntry(flow: 3, rowStart: 400, rowEnd: 407, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 65, variantEnd: 65, enterActions: 0, exitActions: 0, analytics: 249), // 78: ONB-016 Pending (re-login)
-        ScreenEntry(flow: 3, rowStart: 407, rowEnd: 410, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 65, variantEnd: 65, enterActions: 0, exitActions: 0, analytics: 250), // 79: ONB-017 Approved (re-login)
-        ScreenEntry(flow: 3, rowStart: 410, rowEnd: 412, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 65, variantEnd: 65, enterActions: 0, exitActions: 0, analytics: 251), // 80: ONB-018 Rejected (re-login)
-        ScreenEntry(flow: 3, rowStart: 412, rowEnd: 413, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 65, variantEnd: 65, enterActions: 0, exitActions: 0, analytics: 252), // 81: ONB-019 Incomplete (re-login)
-        ScreenEntry(flow: 4, rowStart: 413, rowEnd: 415, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 65, variantEnd: 65, enterActions: 0, exitActions: 0, analytics: (-1)), // 82: ONB-W01 Veriff Landing
-        ScreenEntry(flow: 4, rowStart: 415, rowEnd: 417, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 65, variantEnd: 67, enterActions: 0, exitActions: 0, analytics: (-1)), // 83: ONB-W02 Camera Permission
-        ScreenEntry(flow: 4, rowStart: 417, rowEnd: 418, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 67, variantEnd: 67, enterActions: 0, exitActions: 0, analytics: (-1)), // 84: ONB-W03 Connected to Mobile
-        ScreenEntry(flow: 4, rowStart: 418, rowEnd: 419, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 67, variantEnd: 67, enterActions: 0, exitActions: 0, analytics: (-1)), // 85: ONB-W04 Intro to Capture
-        ScreenEntry(flow: 4, rowStart: 419, rowEnd: 423, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 67, variantEnd: 67, enterActions: 200, exitActions: 0, analytics: (-1)), // 86: ONB-W05 Scan Front
-        ScreenEntry(flow: 4, rowStart: 423, rowEnd: 424, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 67, variantEnd: 67, enterActions: 201, exitActions: 0, analytics: (-1)), // 87: ONB-W06 Scan Back (conditional)
-        ScreenEntry(flow: 4, rowStart: 424, rowEnd: 426, fieldStart: 45, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 67, variantEnd: 67, enterActions: 0, exitActions: 0, analytics: (-1)), // 88: ONB-W07 Document Type (fallback)
-        ScreenEntry(flow: 4, rowStart: 426, rowEnd: 427, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 67, variantEnd: 67, enterActions: 203, exitActions: 0, analytics: (-1)), // 89: ONB-W08 Selfie
-        ScreenEntry(flow: 4, rowStart: 427, rowEnd: 428, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 67, variantEnd: 67, enterActions: 204, exitActions: 0, analytics: (-1)), // 90: ONB-W09 Please Wait
-        ScreenEntry(flow: 4, rowStart: 428, rowEnd: 430, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 67, variantEnd: 67, enterActions: 0, exitActions: 0, analytics: (-1)), // 91: ONB-W10 Submitted
-        ScreenEntry(flow: 5, rowStart: 430, rowEnd: 436, fieldStart: 46, fieldEnd: 47, timerStart: 4, timerEnd: 4, variantStart: 67, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: 257), // 92: ONB-015-FT Initial Payment (Kickstart)
-        ScreenEntry(flow: 5, rowStart: 436, rowEnd: 441, fieldStart: 47, fieldEnd: 47, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: 258), // 93: ONB-016-FT Add to Wallet
-        ScreenEntry(flow: 5, rowStart: 441, rowEnd: 443, fieldStart: 47, fieldEnd: 49, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: 261), // 94: ONB-017-FT Legal Agreements
-        ScreenEntry(flow: 5, rowStart: 443, rowEnd: 444, fieldStart: 49, fieldEnd: 49, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: 262), // 95: ONB-018-FT Finished!
+        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 6, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 2, exitActions: 0, analytics: 97), // 0: XC-LOCK App Locked
+        ScreenEntry(flow: 1, rowStart: 6, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 98), // 1: XC-COMPROMISED Device Not Supported
+        ScreenEntry(flow: 2, rowStart: 9, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 3, exitActions: 0, analytics: 99), // 2: ONB-000 Splash screen
+        ScreenEntry(flow: 2, rowStart: 10, rowEnd: 12, fieldStart: 0, fieldEnd: 0, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 100), // 3: ONB-001 Welcome
+        ScreenEntry(flow: 2, rowStart: 12, rowEnd: 21, fieldStart: 0, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 104), // 4: ONB-002 Log In
+        ScreenEntry(flow: 2, rowStart: 21, rowEnd: 23, fieldStart: 1, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 106), // 5: ONB-003 Card Selection
+        ScreenEntry(flow: 2, rowStart: 23, rowEnd: 25, fieldStart: 2, fieldEnd: 5, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 110), // 6: ONB-004 Your Name
+        ScreenEntry(flow: 2, rowStart: 25, rowEnd: 27, fieldStart: 5, fieldEnd: 7, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 113), // 7: ONB-005 Email
+        ScreenEntry(flow: 2, rowStart: 27, rowEnd: 35, fieldStart: 7, fieldEnd: 8, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 118), // 8: ONB-006 Verify Email
+        ScreenEntry(flow: 2, rowStart: 35, rowEnd: 38, fieldStart: 8, fieldEnd: 9, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 120), // 9: ONB-007 Mobile Number
+        ScreenEntry(flow: 2, rowStart: 38, rowEnd: 40, fieldStart: 9, fieldEnd: 10, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 122), // 10: ONB-007b Country Code Picker
+        ScreenEntry(flow: 2, rowStart: 40, rowEnd: 42, fieldStart: 10, fieldEnd: 12, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 124), // 11: ONB-008 Keycode Creation
+        ScreenEntry(flow: 2, rowStart: 42, rowEnd: 47, fieldStart: 12, fieldEnd: 12, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 126), // 12: ONB-009 Biometric Setup
+        ScreenEntry(flow: 2, rowStart: 47, rowEnd: 49, fieldStart: 12, fieldEnd: 13, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 128), // 13: ONB-010 Date of Birth
+        ScreenEntry(flow: 2, rowStart: 49, rowEnd: 51, fieldStart: 13, fieldEnd: 14, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 130), // 14: ONB-010a Nationality
+        ScreenEntry(flow: 2, rowStart: 51, rowEnd: 53, fieldStart: 14, fieldEnd: 15, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 132), // 15: ONB-010b Market
+        ScreenEntry(flow: 2, rowStart: 53, rowEnd: 55, fieldStart: 15, fieldEnd: 16, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 134), // 16: ONB-010c Purpose of Account
+        ScreenEntry(flow: 2, rowStart: 55, rowEnd: 57, fieldStart: 16, fieldEnd: 17, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 136), // 17: ONB-010d Source of Funds
+        ScreenEntry(flow: 2, rowStart: 57, rowEnd: 59, fieldStart: 17, fieldEnd: 18, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 138), // 18: ONB-010e Monthly Transactions
+        ScreenEntry(flow: 2, rowStart: 59, rowEnd: 61, fieldStart: 18, fieldEnd: 19, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 140), // 19: ONB-010f Annual Transactions
+        ScreenEntry(flow: 2, rowStart: 61, rowEnd: 68, fieldStart: 19, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 11, enterActions: 0, exitActions: 0, analytics: 144), // 20: ONB-011 Address
+        ScreenEntry(flow: 3, rowStart: 68, rowEnd: 91, fieldStart: 20, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 11, variantEnd: 15, enterActions: 44, exitActions: 0, analytics: 148), // 21: WAL-001 Home
+        ScreenEntry(flow: 3, rowStart: 91, rowEnd: 99, fieldStart: 20, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 15, variantEnd: 17, enterActions: 0, exitActions: 0, analytics: 149), // 22: WAL-003 Balance
+        ScreenEntry(flow: 3, rowStart: 99, rowEnd: 101, fieldStart: 20, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 17, variantEnd: 17, enterActions: 0, exitActions: 0, analytics: 150), // 23: WAL-018 Ecosystem Highlights
+        ScreenEntry(flow: 3, rowStart: 101, rowEnd: 112, fieldStart: 20, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 17, variantEnd: 22, enterActions: 55, exitActions: 0, analytics: 154), // 24: WAL-005 Transaction History
+        ScreenEntry(flow: 3, rowStart: 112, rowEnd: 120, fieldStart: 21, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 22, variantEnd: 24, enterActions: 0, exitActions: 57, analytics: 157), // 25: WAL-006 Add Money
+        ScreenEntry(flow: 3, rowStart: 120, rowEnd: 123, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 24, enterActions: 0, exitActions: 0, analytics: 158), // 26: WAL-007 Bank Transfer Details
+        ScreenEntry(flow: 3, rowStart: 123, rowEnd: 131, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 24, enterActions: 0, exitActions: 0, analytics: 159), // 27: WAL-008a Hub · Virtual (unactivated)
+        ScreenEntry(flow: 3, rowStart: 131, rowEnd: 147, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 26, enterActions: 0, exitActions: 0, analytics: 160), // 28: WAL-008b Hub · Virtual (active)
+        ScreenEntry(flow: 3, rowStart: 147, rowEnd: 161, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 26, variantEnd: 28, enterActions: 0, exitActions: 0, analytics: 161), // 29: WAL-008c Hub · Physical (active)
+        ScreenEntry(flow: 3, rowStart: 161, rowEnd: 167, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 28, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: 163), // 30: WAL-009 Add to Wallet
+        ScreenEntry(flow: 3, rowStart: 167, rowEnd: 169, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: 164), // 31: WAL-010a Activate · Intro
+        ScreenEntry(flow: 3, rowStart: 169, rowEnd: 174, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 30, enterActions: 72, exitActions: 0, analytics: 165), // 32: WAL-010b Activate · Biometric
+        ScreenEntry(flow: 3, rowStart: 174, rowEnd: 176, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: 166), // 33: WAL-010c Activated ✓
+        ScreenEntry(flow: 3, rowStart: 176, rowEnd: 178, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: 167), // 34: WAL-010d Activation Failed
+        ScreenEntry(flow: 3, rowStart: 178, rowEnd: 180, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: 168), // 35: WAL-011 Freeze Confirm
+        ScreenEntry(flow: 3, rowStart: 180, rowEnd: 188, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 2, variantStart: 30, variantEnd: 32, enterActions: 80, exitActions: 81, analytics: 171), // 36: WAL-012 View Card Details
+        ScreenEntry(flow: 3, rowStart: 189, rowEnd: 194, fieldStart: 23, fieldEnd: 23, timerStart: 2, timerEnd: 3, variantStart: 32, variantEnd: 34, enterActions: 86, exitActions: 87, analytics: 172), // 37: WAL-012b PIN Reveal (physical only)
+        ScreenEntry(flow: 3, rowStart: 195, rowEnd: 200, fieldStart: 23, fieldEnd: 24, timerStart: 3, timerEnd: 3, variantStart: 34, variantEnd: 36, enterActions: 0, exitActions: 0, analytics: 175), // 38: WAL-014 Report Card Issue
+        ScreenEntry(flow: 3, rowStart: 200, rowEnd: 206, fieldStart: 24, fieldEnd: 24, timerStart: 3, timerEnd: 3, variantStart: 36, variantEnd: 39, enterActions: 0, exitActions: 95, analytics: 178), // 39: WAL-015 Limits & Controls
+        ScreenEntry(flow: 3, rowStart: 206, rowEnd: 209, fieldStart: 24, fieldEnd: 25, timerStart: 3, timerEnd: 3, variantStart: 39, variantEnd: 39, enterActions: 0, exitActions: 0, analytics: 180), // 40: WAL-013a Order · Pay
+        ScreenEntry(flow: 3, rowStart: 209, rowEnd: 212, fieldStart: 25, fieldEnd: 25, timerStart: 3, timerEnd: 3, variantStart: 39, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 182), // 41: WAL-013b Confirm Address
+        ScreenEntry(flow: 3, rowStart: 212, rowEnd: 217, fieldStart: 25, fieldEnd: 26, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 183), // 42: WAL-013c Change Address
+        ScreenEntry(flow: 3, rowStart: 217, rowEnd: 219, fieldStart: 26, fieldEnd: 26, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 184), // 43: WAL-013d Set PIN · Intro
+        ScreenEntry(flow: 3, rowStart: 219, rowEnd: 221, fieldStart: 26, fieldEnd: 27, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 102, exitActions: 0, analytics: 186), // 44: WAL-013e Set PIN · Enter
+        ScreenEntry(flow: 3, rowStart: 221, rowEnd: 233, fieldStart: 27, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 102, exitActions: 103, analytics: 188), // 45: WAL-013f Set PIN · Confirm
+        ScreenEntry(flow: 3, rowStart: 233, rowEnd: 234, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 189), // 46: WAL-013g Set PIN · Mismatch
+        ScreenEntry(flow: 3, rowStart: 234, rowEnd: 235, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 190), // 47: WAL-013h Order Placed
+        ScreenEntry(flow: 3, rowStart: 235, rowEnd: 236, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 191), // 48: WAL-013i Card Arrived · Awaiting ATM
+        ScreenEntry(flow: 3, rowStart: 236, rowEnd: 237, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 192), // 49: WAL-013j Physical Activated (push)
+        ScreenEntry(flow: 3, rowStart: 237, rowEnd: 247, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 193), // 50: PAY-001 Choose Transfer Type
+        ScreenEntry(flow: 3, rowStart: 247, rowEnd: 249, fieldStart: 28, fieldEnd: 32, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 198), // 51: PAY-002 Recipient Details
+        ScreenEntry(flow: 3, rowStart: 249, rowEnd: 252, fieldStart: 32, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 199), // 52: PAY-003 Enter Amount
+        ScreenEntry(flow: 3, rowStart: 252, rowEnd: 261, fieldStart: 33, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 200), // 53: PAY-004 Review & Confirm
+        ScreenEntry(flow: 3, rowStart: 261, rowEnd: 263, fieldStart: 33, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 201), // 54: PAY-005 Transfer Sent ✓
+        ScreenEntry(flow: 3, rowStart: 263, rowEnd: 265, fieldStart: 33, fieldEnd: 38, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 206), // 55: PAY-006 Recipient Details
+        ScreenEntry(flow: 3, rowStart: 265, rowEnd: 272, fieldStart: 38, fieldEnd: 39, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 45, enterActions: 127, exitActions: 0, analytics: 208), // 56: PAY-007 Currency & Amount
+        ScreenEntry(flow: 3, rowStart: 272, rowEnd: 281, fieldStart: 39, fieldEnd: 39, timerStart: 3, timerEnd: 4, variantStart: 45, variantEnd: 47, enterActions: 132, exitActions: 133, analytics: 210), // 57: PAY-008 Review & Confirm
+        ScreenEntry(flow: 3, rowStart: 282, rowEnd: 284, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 211), // 58: PAY-009 Processing
+        ScreenEntry(flow: 3, rowStart: 284, rowEnd: 286, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 212), // 59: PAY-010 Transfer Sent ✓
+        ScreenEntry(flow: 3, rowStart: 286, rowEnd: 288, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 213), // 60: PAY-011 Insufficient Funds
+        ScreenEntry(flow: 3, rowStart: 288, rowEnd: 292, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 214), // 61: PAY-012 Transfer Failed
+        ScreenEntry(flow: 4, rowStart: 292, rowEnd: 307, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 215), // 62: SET-001 Profile Hub
+        ScreenEntry(flow: 4, rowStart: 307, rowEnd: 314, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 49, enterActions: 0, exitActions: 0, analytics: 217), // 63: SET-002 View Personal Details
+        ScreenEntry(flow: 4, rowStart: 314, rowEnd: 335, fieldStart: 39, fieldEnd: 41, timerStart: 4, timerEnd: 4, variantStart: 49, variantEnd: 55, enterActions: 102, exitActions: 0, analytics: 223), // 64: SET-003 Edit Email/Phone/Address
+        ScreenEntry(flow: 4, rowStart: 335, rowEnd: 349, fieldStart: 41, fieldEnd: 41, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 167, exitActions: 0, analytics: 224), // 65: SET-004 Security Hub
+        ScreenEntry(flow: 4, rowStart: 349, rowEnd: 351, fieldStart: 41, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 102, exitActions: 0, analytics: 226), // 66: SET-005 Change Keycode
+        ScreenEntry(flow: 4, rowStart: 351, rowEnd: 357, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 0, exitActions: 0, analytics: 227), // 67: SET-006 Notification Preferences
+        ScreenEntry(flow: 4, rowStart: 357, rowEnd: 361, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 0, exitActions: 0, analytics: 228), // 68: SET-007 Notification Inbox
+        ScreenEntry(flow: 4, rowStart: 361, rowEnd: 365, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 58, enterActions: 0, exitActions: 0, analytics: 232), // 69: SET-008 Current Plan
+        ScreenEntry(flow: 4, rowStart: 365, rowEnd: 374, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 58, variantEnd: 61, enterActions: 0, exitActions: 0, analytics: 236), // 70: SET-009 Upgrade/Switch Confirm
+        ScreenEntry(flow: 4, rowStart: 374, rowEnd: 380, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 61, variantEnd: 61, enterActions: 0, exitActions: 0, analytics: 237), // 71: SET-010 PITStop Support
+        ScreenEntry(flow: 4, rowStart: 380, rowEnd: 382, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 61, variantEnd: 63, enterActions: 0, exitActions: 185, analytics: 239), // 72: SET-011 Legal Documents
+        ScreenEntry(flow: 4, rowStart: 382, rowEnd: 384, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 63, enterActions: 0, exitActions: 0, analytics: 240), // 73: SET-012a Close · Step 1 Warn
+        ScreenEntry(flow: 4, rowStart: 384, rowEnd: 389, fieldStart: 43, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 63, enterActions: 102, exitActions: 0, analytics: 243), // 74: SET-012b Close · Step 2 Confirm
+        ScreenEntry(flow: 5, rowStart: 389, rowEnd: 397, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 246), // 75: ONB-012 Submit & Processing
+        ScreenEntry(flow: 5, rowStart: 397, rowEnd: 398, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 247), // 76: ONB-013 KYC Success
+        ScreenEntry(flow: 5, rowStart: 398, rowEnd: 400, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 248), // 77: ONB-014 KYC Failure
+        ScreenEntry(flow: 5, rowStart: 400, rowEnd: 406, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 252), // 78: ONB-015 Veriff Handoff
+        ScreenEntry(flow: 5, rowStart: 406, rowEnd: 413, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 253), // 79: ONB-016 Pending (re-login)
+        ScreenEntry(flow: 5, rowStart: 413, rowEnd: 416, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 254), // 80: ONB-017 Approved (re-login)
+        ScreenEntry(flow: 5, rowStart: 416, rowEnd: 418, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 255), // 81: ONB-018 Rejected (re-login)
+        ScreenEntry(flow: 5, rowStart: 418, rowEnd: 419, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 256), // 82: ONB-019 Incomplete (re-login)
+        ScreenEntry(flow: 6, rowStart: 419, rowEnd: 421, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: (-1)), // 83: ONB-W01 Veriff Landing
+        ScreenEntry(flow: 6, rowStart: 421, rowEnd: 423, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 84: ONB-W02 Camera Permission
+        ScreenEntry(flow: 6, rowStart: 423, rowEnd: 424, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 85: ONB-W03 Connected to Mobile
+        ScreenEntry(flow: 6, rowStart: 424, rowEnd: 425, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 86: ONB-W04 Intro to Capture
+        ScreenEntry(flow: 6, rowStart: 425, rowEnd: 429, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 206, exitActions: 0, analytics: (-1)), // 87: ONB-W05 Scan Front
+        ScreenEntry(flow: 6, rowStart: 429, rowEnd: 430, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 207, exitActions: 0, analytics: (-1)), // 88: ONB-W06 Scan Back (conditional)
+        ScreenEntry(flow: 6, rowStart: 430, rowEnd: 432, fieldStart: 45, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 89: ONB-W07 Document Type (fallback)
+        ScreenEntry(flow: 6, rowStart: 432, rowEnd: 433, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 209, exitActions: 0, analytics: (-1)), // 90: ONB-W08 Selfie
+        ScreenEntry(flow: 6, rowStart: 433, rowEnd: 434, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 210, exitActions: 0, analytics: (-1)), // 91: ONB-W09 Please Wait
+        ScreenEntry(flow: 6, rowStart: 434, rowEnd: 436, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 92: ONB-W10 Submitted
+        ScreenEntry(flow: 7, rowStart: 436, rowEnd: 442, fieldStart: 46, fieldEnd: 47, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 261), // 93: ONB-015-FT Initial Payment (Kickstart)
+        ScreenEntry(flow: 7, rowStart: 442, rowEnd: 447, fieldStart: 47, fieldEnd: 47, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 262), // 94: ONB-016-FT Add to Wallet
+        ScreenEntry(flow: 7, rowStart: 447, rowEnd: 449, fieldStart: 47, fieldEnd: 49, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 265), // 95: ONB-017-FT Legal Agreements
+        ScreenEntry(flow: 7, rowStart: 449, rowEnd: 450, fieldStart: 49, fieldEnd: 49, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 266), // 96: ONB-018-FT Finished!
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
     static let rows: [TransitionRow] = [
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // ONB-000 after 2s → ONB-001
-        TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // ONB-001 tap_im_new → ONB-003
-        TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // ONB-001 tap_log_in → ONB-002
-        TransitionRow(event: 102, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: true), // ONB-002 keycode_entered stays
-        TransitionRow(event: 32, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // ONB-002 equals.log_in.success stays
-        TransitionRow(event: 19, guardID: 0, actionsID: 3, target: .screen, argument: 19, validates: true), // ONB-002 equals.get_onboarding_status.active → WAL-001
-        TransitionRow(event: 20, guardID: 0, actionsID: 4, target: .screen, argument: 79, validates: true), // ONB-002 equals.get_onboarding_status.approved → ONB-017
-        TransitionRow(event: 21, guardID: 0, actionsID: 5, target: .screen, argument: 78, validates: true), // ONB-002 equals.get_onboarding_status.pending → ONB-016
-        TransitionRow(event: 22, guardID: 0, actionsID: 6, target: .screen, argument: 80, validates: true), // ONB-002 equals.get_onboarding_status.rejected → ONB-018
-        TransitionRow(event: 23, guardID: 0, actionsID: 7, target: .screen, argument: 81, validates: true), // ONB-002 equals.get_onboarding_status.incomplete → ONB-019
-        TransitionRow(event: 33, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: false), // ONB-002 equals.log_in.wrong_keycode stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-002 tap_back → back
-        TransitionRow(event: 104, guardID: 0, actionsID: 9, target: .screen, argument: 4, validates: true), // ONB-003 tap_select → ONB-004
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-003 tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 10, target: .screen, argument: 5, validates: true), // ONB-004 tap_continue → ONB-005
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-004 tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 11, target: .screen, argument: 6, validates: true), // ONB-005 tap_continue → ONB-006
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-005 tap_back → back
-        TransitionRow(event: 106, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: true), // ONB-006 code_entered stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 13, target: .screen, argument: 7, validates: true), // ONB-006 otp.verify_email_code.valid → ONB-007
-        TransitionRow(event: 55, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // ONB-006 otp.verify_email_code.invalid stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: false), // ONB-006 otp.verify_email_code.expired stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // ONB-006 tap_resend_code stays
-        TransitionRow(event: 52, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // ONB-006 otp.send_email_code.sent stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // ONB-006 otp.send_email_code.failed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-006 tap_back → back
-        TransitionRow(event: 108, guardID: 0, actionsID: 0, target: .overlay, argument: 8, validates: false), // ONB-007 tap_dial_code → ONB-007b (overlay)
-        TransitionRow(event: 105, guardID: 0, actionsID: 19, target: .screen, argument: 9, validates: true), // ONB-007 tap_continue → ONB-008
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-007 tap_back → back
-        TransitionRow(event: 0, guardID: 0, actionsID: 20, target: .back, argument: 0, validates: false), // ONB-007b country_selected → back
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-007b tap_close → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 21, target: .screen, argument: 10, validates: true), // ONB-008 tap_continue → ONB-009
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-008 tap_back → back
-        TransitionRow(event: 110, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // ONB-009 tap_enable_now stays
-        TransitionRow(event: 64, guardID: 0, actionsID: 23, target: .screen, argument: 11, validates: false), // ONB-009 device.enable_biometrics.enabled → ONB-010
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // ONB-009 device.enable_biometrics.declined → ONB-010
-        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // ONB-009 tap_enable_later → ONB-010
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-009 tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 24, target: .screen, argument: 12, validates: true), // ONB-010 tap_continue → ONB-010a
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010 tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 25, target: .screen, argument: 13, validates: true), // ONB-010a tap_continue → ONB-010b
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010a tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 26, target: .screen, argument: 14, validates: true), // ONB-010b tap_continue → ONB-010c
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010b tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 27, target: .screen, argument: 15, validates: true), // ONB-010c tap_continue → ONB-010d
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010c tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 28, target: .screen, argument: 16, validates: true), // ONB-010d tap_continue → ONB-010e
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010d tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 29, target: .screen, argument: 17, validates: true), // ONB-010e tap_continue → ONB-010f
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010e tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 30, target: .screen, argument: 18, validates: true), // ONB-010f tap_continue → ONB-011
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010f tap_back → back
-        TransitionRow(event: 112, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: true), // ONB-011 tap_find_address stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // ONB-011 postcode_lookup.find_addresses.found stays
-        TransitionRow(event: 63, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // ONB-011 postcode_lookup.find_addresses.not_found stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // ONB-011 address_selected stays
-        TransitionRow(event: 113, guardID: 6, actionsID: 35, target: .screen, argument: 74, validates: true), // ONB-011 tap_confirm if selected_address != null → ONB-012
-        TransitionRow(event: 113, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-011 tap_confirm stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-011 tap_back → back
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .screen, argument: 61, validates: false), // WAL-001 tap_menu → SET-001
-        TransitionRow(event: 115, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // WAL-001 tap_tab_home → WAL-001
-        TransitionRow(event: 116, guardID: 9, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 116, guardID: 10, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // WAL-001 tap_tab_cards → WAL-008b
-        TransitionRow(event: 117, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // WAL-001 tap_tab_send if !online stays
-        TransitionRow(event: 117, guardID: 0, actionsID: 0, target: .screen, argument: 48, validates: false), // WAL-001 tap_tab_send → PAY-001
-        TransitionRow(event: 118, guardID: 12, actionsID: 0, target: .screen, argument: 34, validates: false), // WAL-001 tap_card if card_active → WAL-012
-        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-001 tap_card → WAL-010a
-        TransitionRow(event: 119, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // WAL-001 tap_balance → WAL-003
-        TransitionRow(event: 120, guardID: 9, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-001 tap_card_controls if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 120, guardID: 10, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-001 tap_card_controls if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // WAL-001 tap_card_controls → WAL-008b
-        TransitionRow(event: 121, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // WAL-001 tap_add_funds → WAL-006
-        TransitionRow(event: 122, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // WAL-001 tap_send if !online stays
-        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .screen, argument: 48, validates: false), // WAL-001 tap_send → PAY-001
-        TransitionRow(event: 123, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // WAL-001 tap_see_all_transactions → WAL-005
-        TransitionRow(event: 124, guardID: 13, actionsID: 37, target: .stay, argument: 0, validates: false), // WAL-001 toggle_freeze if card_frozen stays
-        TransitionRow(event: 124, guardID: 12, actionsID: 0, target: .overlay, argument: 33, validates: false), // WAL-001 toggle_freeze if card_active → WAL-011 (overlay)
-        TransitionRow(event: 7, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: false), // WAL-001 ecosystem_highlight_viewed stays
-        TransitionRow(event: 8, guardID: 0, actionsID: 39, target: .screen, argument: 21, validates: false), // WAL-001 ecosystem_highlight_tapped → WAL-018
-        TransitionRow(event: 115, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // WAL-003 tap_tab_home → WAL-001
-        TransitionRow(event: 116, guardID: 9, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-003 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 116, guardID: 10, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-003 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // WAL-003 tap_tab_cards → WAL-008b
-        TransitionRow(event: 117, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // WAL-003 tap_tab_send if !online stays
-        TransitionRow(event: 117, guardID: 0, actionsID: 0, target: .screen, argument: 48, validates: false), // WAL-003 tap_tab_send → PAY-001
-        TransitionRow(event: 121, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // WAL-003 tap_add_funds → WAL-006
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-003 tap_back → back
-        TransitionRow(event: 125, guardID: 0, actionsID: 40, target: .screen, argument: 19, validates: false), // WAL-018 tap_claim → WAL-001
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-018 tap_close → back
-        TransitionRow(event: 126, guardID: 0, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-005 tap_search stays
-        TransitionRow(event: 127, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // WAL-005 search_changed stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // WAL-005 tap_cancel_search stays
-        TransitionRow(event: 129, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // WAL-005 tap_date_filter stays
-        TransitionRow(event: 9, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: false), // WAL-005 history_range_picked stays
-        TransitionRow(event: 130, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // WAL-005 tap_apply_filter stays
-        TransitionRow(event: 131, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // WAL-005 tap_clear_filter stays
-        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-005 pull_to_refresh stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-005 tap_close → back
-        TransitionRow(event: 133, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // WAL-006 tap_card_or_digital_wallet stays
-        TransitionRow(event: 134, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // WAL-006 tap_close_sheet stays
-        TransitionRow(event: 135, guardID: 0, actionsID: 0, target: .overlay, argument: 24, validates: false), // WAL-006 tap_bank_transfer → WAL-007 (overlay)
-        TransitionRow(event: 136, guardID: 17, actionsID: 50, target: .stay, argument: 0, validates: true), // WAL-006 tap_pay if add_funds_sheet_open stays
-        TransitionRow(event: 70, guardID: 0, actionsID: 51, target: .screen, argument: 19, validates: true), // WAL-006 payments.charge.succeeded → WAL-001
-        TransitionRow(event: 71, guardID: 0, actionsID: 52, target: .stay, argument: 0, validates: false), // WAL-006 payments.charge.declined stays
-        TransitionRow(event: 72, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-006 payments.charge.cancelled stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-006 tap_back → back
-        TransitionRow(event: 137, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // WAL-007 tap_copy_account_number stays
-        TransitionRow(event: 138, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // WAL-007 tap_copy_sort_code stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-007 tap_close → back
-        TransitionRow(event: 115, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // WAL-008a tap_tab_home → WAL-001
-        TransitionRow(event: 116, guardID: 9, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-008a tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 116, guardID: 10, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008a tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // WAL-008a tap_tab_cards → WAL-008b
-        TransitionRow(event: 117, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // WAL-008a tap_tab_send if !online stays
-        TransitionRow(event: 117, guardID: 0, actionsID: 0, target: .screen, argument: 48, validates: false), // WAL-008a tap_tab_send → PAY-001
-        TransitionRow(event: 139, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008a tap_activate_virtual_card → WAL-010a
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008a tap_back → back
-        TransitionRow(event: 115, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // WAL-008b tap_tab_home → WAL-001
-        TransitionRow(event: 116, guardID: 9, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-008b tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 116, guardID: 10, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008b tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // WAL-008b tap_tab_cards → WAL-008b
-        TransitionRow(event: 117, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // WAL-008b tap_tab_send if !online stays
-        TransitionRow(event: 117, guardID: 0, actionsID: 0, target: .screen, argument: 48, validates: false), // WAL-008b tap_tab_send → PAY-001
-        TransitionRow(event: 140, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008b tap_add_to_wallet → WAL-009
-        TransitionRow(event: 141, guardID: 18, actionsID: 0, target: .screen, argument: 38, validates: false), // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.none → WAL-013a
-        TransitionRow(event: 141, guardID: 19, actionsID: 0, target: .screen, argument: 46, validates: false), // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.awaiting_atm → WAL-013i
-        TransitionRow(event: 141, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // WAL-008b tap_order_physical_card stays
-        TransitionRow(event: 142, guardID: 0, actionsID: 0, target: .screen, argument: 34, validates: false), // WAL-008b tap_view_card_details → WAL-012
-        TransitionRow(event: 143, guardID: 0, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-008b tap_report_issue → WAL-014
-        TransitionRow(event: 144, guardID: 0, actionsID: 0, target: .screen, argument: 37, validates: false), // WAL-008b tap_limits → WAL-015
-        TransitionRow(event: 124, guardID: 13, actionsID: 37, target: .stay, argument: 0, validates: false), // WAL-008b toggle_freeze if card_frozen stays
-        TransitionRow(event: 124, guardID: 12, actionsID: 0, target: .overlay, argument: 33, validates: false), // WAL-008b toggle_freeze if card_active → WAL-011 (overlay)
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008b tap_back → back
-        TransitionRow(event: 115, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // WAL-008c tap_tab_home → WAL-001
-        TransitionRow(event: 116, guardID: 9, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-008c tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 116, guardID: 10, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008c tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // WAL-008c tap_tab_cards → WAL-008b
-        TransitionRow(event: 117, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // WAL-008c tap_tab_send if !online stays
-        TransitionRow(event: 117, guardID: 0, actionsID: 0, target: .screen, argument: 48, validates: false), // WAL-008c tap_tab_send → PAY-001
-        TransitionRow(event: 140, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008c tap_add_to_wallet → WAL-009
-        TransitionRow(event: 145, guardID: 0, actionsID: 0, target: .screen, argument: 35, validates: false), // WAL-008c tap_view_pin → WAL-012b
-        TransitionRow(event: 142, guardID: 0, actionsID: 0, target: .screen, argument: 34, validates: false), // WAL-008c tap_view_card_details → WAL-012
-        TransitionRow(event: 143, guardID: 0, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-008c tap_report_issue → WAL-014
-        TransitionRow(event: 144, guardID: 0, actionsID: 0, target: .screen, argument: 37, validates: false), // WAL-008c tap_limits → WAL-015
-        TransitionRow(event: 124, guardID: 13, actionsID: 37, target: .stay, argument: 0, validates: false), // WAL-008c toggle_freeze if card_frozen stays
-        TransitionRow(event: 124, guardID: 12, actionsID: 0, target: .overlay, argument: 33, validates: false), // WAL-008c toggle_freeze if card_active → WAL-011 (overlay)
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008c tap_back → back
-        TransitionRow(event: 146, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // WAL-009 tap_add_to_apple_wallet stays
-        TransitionRow(event: 147, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // WAL-009 tap_add_to_google_wallet stays
-        TransitionRow(event: 80, guardID: 0, actionsID: 58, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.added stays
-        TransitionRow(event: 81, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.cancelled stays
-        TransitionRow(event: 82, guardID: 0, actionsID: 59, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.failed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-009 tap_back → back
-        TransitionRow(event: 148, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-010a tap_activate_now → WAL-010b
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-010a tap_back → back
-        TransitionRow(event: 66, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // WAL-010b device.authenticate.authenticated stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 61, target: .screen, argument: 29, validates: false), // WAL-010b device.authenticate.cancelled → WAL-010a
-        TransitionRow(event: 34, guardID: 0, actionsID: 62, target: .screen, argument: 31, validates: false), // WAL-010b equals.activate_card.activated → WAL-010c
-        TransitionRow(event: 35, guardID: 0, actionsID: 63, target: .screen, argument: 32, validates: false), // WAL-010b equals.activate_card.failed → WAL-010d
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-010b tap_back → back
-        TransitionRow(event: 146, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-010c tap_add_to_apple_wallet → WAL-009
-        TransitionRow(event: 149, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // WAL-010c tap_done → WAL-008b
-        TransitionRow(event: 150, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-010d tap_retry → WAL-010b
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-010d tap_close → WAL-008a
-        TransitionRow(event: 151, guardID: 0, actionsID: 65, target: .back, argument: 0, validates: false), // WAL-011 tap_freeze → back
-        TransitionRow(event: 152, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-011 tap_cancel → back
-        TransitionRow(event: 66, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // WAL-012 device.authenticate.authenticated stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 67, target: .back, argument: 0, validates: false), // WAL-012 device.authenticate.cancelled → back
-        TransitionRow(event: 38, guardID: 0, actionsID: 68, target: .stay, argument: 0, validates: false), // WAL-012 equals.get_card_details.retrieved stays
-        TransitionRow(event: 39, guardID: 0, actionsID: 69, target: .stay, argument: 0, validates: false), // WAL-012 equals.get_card_details.failed stays
-        TransitionRow(event: 153, guardID: 21, actionsID: 70, target: .stay, argument: 0, validates: false), // WAL-012 tap_copy_pan if card_details_visible stays
-        TransitionRow(event: 154, guardID: 21, actionsID: 71, target: .stay, argument: 0, validates: false), // WAL-012 tap_copy_cvv if card_details_visible stays
-        TransitionRow(event: 155, guardID: 10, actionsID: 0, target: .screen, argument: 35, validates: false), // WAL-012 tap_view_my_pin if physical_card == PhysicalCardStatus.active → WAL-012b
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-012 tap_back → back
-        TransitionRow(event: (-1), guardID: 0, actionsID: 73, target: .stay, argument: 0, validates: false), // WAL-012 after 6s stays
-        TransitionRow(event: 66, guardID: 0, actionsID: 74, target: .stay, argument: 0, validates: false), // WAL-012b device.authenticate.authenticated stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 75, target: .back, argument: 0, validates: false), // WAL-012b device.authenticate.cancelled → back
-        TransitionRow(event: 40, guardID: 10, actionsID: 76, target: .stay, argument: 0, validates: false), // WAL-012b equals.get_pin.retrieved if physical_card == PhysicalCardStatus.active stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 77, target: .stay, argument: 0, validates: false), // WAL-012b equals.get_pin.failed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-012b tap_back → back
-        TransitionRow(event: (-1), guardID: 0, actionsID: 79, target: .stay, argument: 0, validates: false), // WAL-012b after 6s stays
-        TransitionRow(event: 156, guardID: 23, actionsID: 80, target: .stay, argument: 0, validates: true), // WAL-014 tap_report if form.issue == CardIssue.lost || form.issue == CardIssue.stolen stays
-        TransitionRow(event: 156, guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: true), // WAL-014 tap_report stays
-        TransitionRow(event: 73, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // WAL-014 pitstop.open_ticket.opened stays
-        TransitionRow(event: 74, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // WAL-014 pitstop.open_ticket.failed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-014 tap_back → back
-        TransitionRow(event: 157, guardID: 25, actionsID: 84, target: .stay, argument: 0, validates: false), // WAL-015 toggle_card_limit if card_limit_enabled stays
-        TransitionRow(event: 157, guardID: 0, actionsID: 85, target: .stay, argument: 0, validates: false), // WAL-015 toggle_card_limit stays
-        TransitionRow(event: 158, guardID: 26, actionsID: 86, target: .stay, argument: 0, validates: false), // WAL-015 tap_confirm_disable if card_limit_confirm_open stays
-        TransitionRow(event: 159, guardID: 0, actionsID: 87, target: .stay, argument: 0, validates: false), // WAL-015 tap_cancel_disable stays
-        TransitionRow(event: 43, guardID: 0, actionsID: 88, target: .stay, argument: 0, validates: false), // WAL-015 equals.set_card_limit.failed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-015 tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 89, target: .screen, argument: 39, validates: true), // WAL-013a tap_continue → WAL-013b
-        TransitionRow(event: 121, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // WAL-013a tap_add_funds → WAL-006
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013a tap_back → back
-        TransitionRow(event: 160, guardID: 28, actionsID: 0, target: .screen, argument: 41, validates: false), // WAL-013b tap_confirm_address if delivery_address != null → WAL-013d
-        TransitionRow(event: 161, guardID: 0, actionsID: 0, target: .screen, argument: 40, validates: false), // WAL-013b tap_change_address → WAL-013c
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013b tap_back → back
-        TransitionRow(event: 112, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: true), // WAL-013c tap_find_address stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // WAL-013c postcode_lookup.find_addresses.found stays
-        TransitionRow(event: 63, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: false), // WAL-013c postcode_lookup.find_addresses.not_found stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 92, target: .screen, argument: 39, validates: true), // WAL-013c address_selected → WAL-013b
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013c tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .screen, argument: 42, validates: false), // WAL-013d tap_continue → WAL-013e
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013d tap_back → back
-        TransitionRow(event: 162, guardID: 0, actionsID: 93, target: .screen, argument: 43, validates: true), // WAL-013e pin_entered → WAL-013f
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013e tap_back → back
-        TransitionRow(event: 162, guardID: 30, actionsID: 95, target: .screen, argument: 44, validates: true), // WAL-013f pin_entered if form.pin_confirm != pin_draft → WAL-013g
-        TransitionRow(event: 162, guardID: 11, actionsID: 96, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if !online stays
-        TransitionRow(event: 162, guardID: 31, actionsID: 97, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if physical_card_pay_with == PayWith.other_card stays
-        TransitionRow(event: 162, guardID: 32, actionsID: 98, target: .screen, argument: 38, validates: true), // WAL-013f pin_entered if balance < physical_card_fee → WAL-013a
-        TransitionRow(event: 162, guardID: 28, actionsID: 99, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if delivery_address != null stays
-        TransitionRow(event: 70, guardID: 28, actionsID: 100, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.succeeded if delivery_address != null stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.declined stays
-        TransitionRow(event: 72, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.cancelled stays
-        TransitionRow(event: 44, guardID: 33, actionsID: 102, target: .screen, argument: 45, validates: true), // WAL-013f equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance → WAL-013h
-        TransitionRow(event: 44, guardID: 0, actionsID: 103, target: .screen, argument: 45, validates: true), // WAL-013f equals.order_physical_card.placed → WAL-013h
-        TransitionRow(event: 45, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // WAL-013f equals.order_physical_card.failed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013f tap_back → back
-        TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .screen, argument: 42, validates: false), // WAL-013g tap_try_again → WAL-013e
-        TransitionRow(event: 149, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // WAL-013h tap_done → WAL-001
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013i tap_back → back
-        TransitionRow(event: 164, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013j tap_ok → back
-        TransitionRow(event: 115, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // PAY-001 tap_tab_home → WAL-001
-        TransitionRow(event: 116, guardID: 9, actionsID: 0, target: .screen, argument: 25, validates: false), // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 116, guardID: 10, actionsID: 0, target: .screen, argument: 27, validates: false), // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // PAY-001 tap_tab_cards → WAL-008b
-        TransitionRow(event: 117, guardID: 0, actionsID: 0, target: .screen, argument: 48, validates: false), // PAY-001 tap_tab_send → PAY-001
-        TransitionRow(event: 165, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // PAY-001 tap_uk_transfer if !online stays
-        TransitionRow(event: 165, guardID: 0, actionsID: 105, target: .screen, argument: 49, validates: false), // PAY-001 tap_uk_transfer → PAY-002
-        TransitionRow(event: 166, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // PAY-001 tap_international_transfer if !online stays
-        TransitionRow(event: 166, guardID: 0, actionsID: 106, target: .screen, argument: 53, validates: false), // PAY-001 tap_international_transfer → PAY-006
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-001 tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 107, target: .screen, argument: 50, validates: true), // PAY-002 tap_continue → PAY-003
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-002 tap_back → back
-        TransitionRow(event: 105, guardID: 34, actionsID: 108, target: .screen, argument: 58, validates: true), // PAY-003 tap_continue if form.amount > balance → PAY-011
-        TransitionRow(event: 105, guardID: 0, actionsID: 108, target: .screen, argument: 51, validates: true), // PAY-003 tap_continue → PAY-004
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-003 tap_back → back
-        TransitionRow(event: 122, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // PAY-004 tap_send if !online stays
-        TransitionRow(event: 122, guardID: 0, actionsID: 109, target: .stay, argument: 0, validates: false), // PAY-004 tap_send stays
-        TransitionRow(event: 66, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated if !online stays
-        TransitionRow(event: 66, guardID: 35, actionsID: 0, target: .screen, argument: 58, validates: false), // PAY-004 device.authenticate.authenticated if transfer_amount > balance → PAY-011
-        TransitionRow(event: 66, guardID: 0, actionsID: 110, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.cancelled stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 112, target: .screen, argument: 52, validates: false), // PAY-004 equals.send_uk_transfer.sent → PAY-005
-        TransitionRow(event: 47, guardID: 0, actionsID: 113, target: .screen, argument: 59, validates: false), // PAY-004 equals.send_uk_transfer.failed → PAY-012
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-004 tap_back → back
-        TransitionRow(event: 149, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // PAY-005 tap_done → WAL-001
-        TransitionRow(event: 167, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // PAY-005 tap_view_history → WAL-005
-        TransitionRow(event: 105, guardID: 0, actionsID: 114, target: .screen, argument: 54, validates: true), // PAY-006 tap_continue → PAY-007
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-006 tap_back → back
-        TransitionRow(event: 76, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.streaming stays
-        TransitionRow(event: 77, guardID: 0, actionsID: 115, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.unavailable stays
-        TransitionRow(event: 5, guardID: 0, actionsID: 116, target: .stay, argument: 0, validates: false), // PAY-007 fx_rate_quoted stays
-        TransitionRow(event: 105, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
-        TransitionRow(event: 105, guardID: 37, actionsID: 117, target: .screen, argument: 58, validates: true), // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
-        TransitionRow(event: 105, guardID: 0, actionsID: 118, target: .screen, argument: 55, validates: true), // PAY-007 tap_continue → PAY-008
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-007 tap_back → back
-        TransitionRow(event: 78, guardID: 0, actionsID: 120, target: .stay, argument: 0, validates: false), // PAY-008 fx.lock_rate.locked stays
-        TransitionRow(event: 79, guardID: 0, actionsID: 121, target: .screen, argument: 54, validates: false), // PAY-008 fx.lock_rate.expired → PAY-007
-        TransitionRow(event: 122, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if !online stays
-        TransitionRow(event: 122, guardID: 39, actionsID: 122, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
-        TransitionRow(event: 66, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.authenticated if !online stays
-        TransitionRow(event: 66, guardID: 40, actionsID: 0, target: .screen, argument: 58, validates: false), // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
-        TransitionRow(event: 66, guardID: 0, actionsID: 123, target: .screen, argument: 56, validates: false), // PAY-008 device.authenticate.authenticated → PAY-009
-        TransitionRow(event: 67, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.cancelled stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-008 tap_back → back
-        TransitionRow(event: (-1), guardID: 0, actionsID: 121, target: .screen, argument: 54, validates: false), // PAY-008 after 30s → PAY-007
-        TransitionRow(event: 50, guardID: 0, actionsID: 126, target: .screen, argument: 57, validates: false), // PAY-009 equals.send_international_transfer.submitted → PAY-010
-        TransitionRow(event: 51, guardID: 0, actionsID: 127, target: .screen, argument: 59, validates: false), // PAY-009 equals.send_international_transfer.failed → PAY-012
-        TransitionRow(event: 149, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // PAY-010 tap_done → WAL-001
-        TransitionRow(event: 167, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // PAY-010 tap_view_history → WAL-005
-        TransitionRow(event: 168, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // PAY-011 tap_top_up_now → WAL-006
-        TransitionRow(event: 152, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-011 tap_cancel → back
-        TransitionRow(event: 163, guardID: 41, actionsID: 0, target: .screen, argument: 51, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
-        TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .screen, argument: 54, validates: false), // PAY-012 tap_try_again → PAY-007
-        TransitionRow(event: 169, guardID: 0, actionsID: 128, target: .stay, argument: 0, validates: false), // PAY-012 tap_pitstop_support stays
-        TransitionRow(event: 73, guardID: 0, actionsID: 129, target: .stay, argument: 0, validates: false), // PAY-012 pitstop.open_ticket.opened stays
-        TransitionRow(event: 74, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // PAY-012 pitstop.open_ticket.failed stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // PAY-012 tap_close → WAL-001
-        TransitionRow(event: 66, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // XC-LOCK device.authenticate.authenticated → back
-        TransitionRow(event: 67, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK device.authenticate.cancelled stays
-        TransitionRow(event: 170, guardID: 0, actionsID: 130, target: .stay, argument: 0, validates: false), // XC-LOCK tap_unlock stays
-        TransitionRow(event: 171, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK app_backgrounded stays
-        TransitionRow(event: 172, guardID: 0, actionsID: 130, target: .stay, argument: 0, validates: false), // XC-LOCK app_foregrounded stays
-        TransitionRow(event: 115, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // SET-001 tap_tab_home → WAL-001
-        TransitionRow(event: 116, guardID: 9, actionsID: 0, target: .screen, argument: 25, validates: false), // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 116, guardID: 10, actionsID: 0, target: .screen, argument: 27, validates: false), // SET-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // SET-001 tap_tab_cards → WAL-008b
-        TransitionRow(event: 117, guardID: 11, actionsID: 36, target: .stay, argument: 0, validates: false), // SET-001 tap_tab_send if !online stays
-        TransitionRow(event: 117, guardID: 0, actionsID: 0, target: .screen, argument: 48, validates: false), // SET-001 tap_tab_send → PAY-001
-        TransitionRow(event: 173, guardID: 0, actionsID: 0, target: .screen, argument: 62, validates: false), // SET-001 tap_personal_details → SET-002
-        TransitionRow(event: 174, guardID: 0, actionsID: 0, target: .screen, argument: 64, validates: false), // SET-001 tap_security → SET-004
-        TransitionRow(event: 175, guardID: 0, actionsID: 0, target: .screen, argument: 66, validates: false), // SET-001 tap_notifications → SET-006
-        TransitionRow(event: 176, guardID: 0, actionsID: 0, target: .screen, argument: 68, validates: false), // SET-001 tap_subscription → SET-008
-        TransitionRow(event: 177, guardID: 0, actionsID: 0, target: .screen, argument: 70, validates: false), // SET-001 tap_pitstop → SET-010
-        TransitionRow(event: 178, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // SET-001 tap_legal_documents → SET-011
-        TransitionRow(event: 179, guardID: 0, actionsID: 0, target: .screen, argument: 72, validates: false), // SET-001 tap_close_account → SET-012a
-        TransitionRow(event: 180, guardID: 0, actionsID: 131, target: .screen, argument: 1, validates: false), // SET-001 tap_sign_out → ONB-001
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-001 tap_back → back
-        TransitionRow(event: 181, guardID: 0, actionsID: 132, target: .screen, argument: 63, validates: false), // SET-002 tap_edit_email → SET-003
-        TransitionRow(event: 182, guardID: 0, actionsID: 133, target: .screen, argument: 63, validates: false), // SET-002 tap_edit_phone → SET-003
-        TransitionRow(event: 183, guardID: 0, actionsID: 134, target: .screen, argument: 63, validates: false), // SET-002 tap_edit_address → SET-003
-        TransitionRow(event: 184, guardID: 0, actionsID: 135, target: .stay, argument: 0, validates: false), // SET-002 tap_locked_identity_field stays
-        TransitionRow(event: 73, guardID: 0, actionsID: 136, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.opened stays
-        TransitionRow(event: 74, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.failed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-002 tap_back → back
-        TransitionRow(event: 185, guardID: 0, actionsID: 137, target: .stay, argument: 0, validates: true), // SET-003 tap_save stays
-        TransitionRow(event: 66, guardID: 43, actionsID: 138, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
-        TransitionRow(event: 66, guardID: 44, actionsID: 139, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
-        TransitionRow(event: 66, guardID: 0, actionsID: 140, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.cancelled stays
-        TransitionRow(event: 52, guardID: 0, actionsID: 141, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.sent stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 141, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.sent stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 142, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.failed stays
-        TransitionRow(event: 58, guardID: 0, actionsID: 142, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.failed stays
-        TransitionRow(event: 106, guardID: 45, actionsID: 143, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
-        TransitionRow(event: 106, guardID: 46, actionsID: 144, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 145, target: .screen, argument: 62, validates: true), // SET-003 otp.verify_email_code.valid → SET-002
-        TransitionRow(event: 55, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.invalid stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.expired stays
-        TransitionRow(event: 59, guardID: 0, actionsID: 147, target: .screen, argument: 62, validates: true), // SET-003 otp.verify_sms_code.valid → SET-002
-        TransitionRow(event: 60, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.invalid stays
-        TransitionRow(event: 61, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.expired stays
-        TransitionRow(event: 97, guardID: 0, actionsID: 148, target: .screen, argument: 62, validates: true), // SET-003 veriff.check_proof_of_address.approved → SET-002
-        TransitionRow(event: 99, guardID: 0, actionsID: 149, target: .screen, argument: 62, validates: true), // SET-003 veriff.check_proof_of_address.pending → SET-002
-        TransitionRow(event: 98, guardID: 0, actionsID: 150, target: .stay, argument: 0, validates: false), // SET-003 veriff.check_proof_of_address.rejected stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-003 tap_back → back
-        TransitionRow(event: 25, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-004 equals.list_sessions.refreshed stays
-        TransitionRow(event: 186, guardID: 0, actionsID: 152, target: .stay, argument: 0, validates: false), // SET-004 toggle_face_id stays
-        TransitionRow(event: 187, guardID: 0, actionsID: 153, target: .stay, argument: 0, validates: false), // SET-004 tap_change_keycode stays
-        TransitionRow(event: 11, guardID: 0, actionsID: 154, target: .stay, argument: 0, validates: false), // SET-004 session_sign_out_tapped stays
-        TransitionRow(event: 188, guardID: 0, actionsID: 155, target: .stay, argument: 0, validates: false), // SET-004 tap_sign_out_all_other_devices stays
-        TransitionRow(event: 66, guardID: 50, actionsID: 156, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
-        TransitionRow(event: 66, guardID: 51, actionsID: 157, target: .screen, argument: 65, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
-        TransitionRow(event: 66, guardID: 52, actionsID: 158, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
-        TransitionRow(event: 66, guardID: 53, actionsID: 159, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 157, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.cancelled stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 160, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_session.signed_out stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 161, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_other_sessions.signed_out stays
-        TransitionRow(event: 179, guardID: 0, actionsID: 0, target: .screen, argument: 72, validates: false), // SET-004 tap_close_account → SET-012a
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-004 tap_back → back
-        TransitionRow(event: 185, guardID: 0, actionsID: 163, target: .screen, argument: 64, validates: true), // SET-005 tap_save → SET-004
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-005 tap_back → back
-        TransitionRow(event: 10, guardID: 54, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
-        TransitionRow(event: 10, guardID: 55, actionsID: 164, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.enabled stays
-        TransitionRow(event: 10, guardID: 0, actionsID: 165, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled stays
-        TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 push_provider.save_preferences.saved stays
-        TransitionRow(event: 189, guardID: 0, actionsID: 0, target: .screen, argument: 67, validates: false), // SET-006 tap_inbox → SET-007
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-006 tap_back → back
-        TransitionRow(event: 13, guardID: 56, actionsID: 0, target: .screen, argument: 64, validates: false), // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
-        TransitionRow(event: 13, guardID: 57, actionsID: 0, target: .screen, argument: 22, validates: false), // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
-        TransitionRow(event: 13, guardID: 0, actionsID: 166, target: .screen, argument: 21, validates: false), // SET-007 inbox_item_tapped → WAL-018
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-007 tap_back → back
-        TransitionRow(event: 12, guardID: 58, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-008 plan_tapped if event.plan == plan stays
-        TransitionRow(event: 12, guardID: 0, actionsID: 167, target: .screen, argument: 69, validates: false), // SET-008 plan_tapped → SET-009
-        TransitionRow(event: 190, guardID: 0, actionsID: 0, target: .screen, argument: 72, validates: false), // SET-008 tap_cancel_subscription → SET-012a
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-008 tap_back → back
-        TransitionRow(event: 113, guardID: 61, actionsID: 168, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
-        TransitionRow(event: 113, guardID: 0, actionsID: 169, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm stays
-        TransitionRow(event: 66, guardID: 62, actionsID: 170, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
-        TransitionRow(event: 66, guardID: 0, actionsID: 171, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.cancelled stays
-        TransitionRow(event: 28, guardID: 0, actionsID: 172, target: .screen, argument: 68, validates: false), // SET-009 equals.charge_plan_upgrade.charged → SET-008
-        TransitionRow(event: 29, guardID: 0, actionsID: 168, target: .stay, argument: 0, validates: false), // SET-009 equals.charge_plan_upgrade.insufficient_funds stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 173, target: .screen, argument: 68, validates: false), // SET-009 equals.schedule_plan_change.scheduled → SET-008
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-009 tap_back → back
-        TransitionRow(event: 191, guardID: 0, actionsID: 174, target: .stay, argument: 0, validates: false), // SET-010 tap_start_chat stays
-        TransitionRow(event: 14, guardID: 0, actionsID: 175, target: .stay, argument: 0, validates: false), // SET-010 help_category_tapped stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 176, target: .stay, argument: 0, validates: false), // SET-010 pitstop.start_chat.started stays
-        TransitionRow(event: 192, guardID: 0, actionsID: 177, target: .stay, argument: 0, validates: false), // SET-010 tap_faq stays
-        TransitionRow(event: 193, guardID: 0, actionsID: 178, target: .stay, argument: 0, validates: false), // SET-010 tap_email_support stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-010 tap_back → back
-        TransitionRow(event: 15, guardID: 0, actionsID: 179, target: .stay, argument: 0, validates: false), // SET-011 legal_document_tapped stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-011 tap_back → back
-        TransitionRow(event: 194, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-012a tap_continue_to_close → SET-012b
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012a tap_back → back
-        TransitionRow(event: 195, guardID: 0, actionsID: 180, target: .stay, argument: 0, validates: true), // SET-012b tap_close_account_permanently stays
-        TransitionRow(event: 66, guardID: 0, actionsID: 181, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.authenticated stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.cancelled stays
-        TransitionRow(event: 31, guardID: 0, actionsID: 182, target: .screen, argument: 1, validates: true), // SET-012b equals.close_account.closed → ONB-001
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012b tap_back → back
-        TransitionRow(event: 16, guardID: 0, actionsID: 183, target: .screen, argument: 77, validates: false), // ONB-012 equals.submit_application.submitted → ONB-015
-        TransitionRow(event: 17, guardID: 0, actionsID: 184, target: .stay, argument: 0, validates: false), // ONB-012 equals.submit_application.failed stays
-        TransitionRow(event: 150, guardID: 64, actionsID: 185, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
-        TransitionRow(event: 93, guardID: 0, actionsID: 186, target: .stay, argument: 0, validates: false), // ONB-012 veriff.get_decision.approved stays
-        TransitionRow(event: 18, guardID: 0, actionsID: 187, target: .screen, argument: 75, validates: false), // ONB-012 equals.create_account.created → ONB-013
-        TransitionRow(event: 94, guardID: 0, actionsID: 6, target: .screen, argument: 76, validates: false), // ONB-012 veriff.get_decision.rejected → ONB-014
-        TransitionRow(event: 95, guardID: 0, actionsID: 5, target: .screen, argument: 78, validates: false), // ONB-012 veriff.get_decision.pending → ONB-016
-        TransitionRow(event: 96, guardID: 0, actionsID: 7, target: .screen, argument: 81, validates: false), // ONB-012 veriff.get_decision.incomplete → ONB-019
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .screen, argument: 92, validates: false), // ONB-013 tap_continue → ONB-015-FT
-        TransitionRow(event: 150, guardID: 0, actionsID: 0, target: .screen, argument: 77, validates: false), // ONB-014 tap_retry → ONB-015
-        TransitionRow(event: 177, guardID: 0, actionsID: 0, target: .screen, argument: 70, validates: false), // ONB-014 tap_pitstop → SET-010
-        TransitionRow(event: 196, guardID: 0, actionsID: 188, target: .stay, argument: 0, validates: false), // ONB-015 tap_send_sms_link stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 189, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.sent stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 190, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.failed stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 191, target: .screen, argument: 74, validates: false), // ONB-015 veriff_link_opened → veriff.submitted → ONB-012
-        TransitionRow(event: (-1), guardID: 0, actionsID: 7, target: .screen, argument: 81, validates: false), // ONB-015 veriff_link_opened → veriff.abandoned → ONB-019
-        TransitionRow(event: 197, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
-        TransitionRow(event: 198, guardID: 0, actionsID: 192, target: .stay, argument: 0, validates: false), // ONB-016 tap_check_again stays
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // ONB-016 equals.get_onboarding_status.active → WAL-001
-        TransitionRow(event: 20, guardID: 0, actionsID: 4, target: .screen, argument: 79, validates: false), // ONB-016 equals.get_onboarding_status.approved → ONB-017
-        TransitionRow(event: 21, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: false), // ONB-016 equals.get_onboarding_status.pending stays
-        TransitionRow(event: 22, guardID: 0, actionsID: 6, target: .screen, argument: 80, validates: false), // ONB-016 equals.get_onboarding_status.rejected → ONB-018
-        TransitionRow(event: 23, guardID: 0, actionsID: 7, target: .screen, argument: 81, validates: false), // ONB-016 equals.get_onboarding_status.incomplete → ONB-019
-        TransitionRow(event: 199, guardID: 0, actionsID: 193, target: .screen, argument: 1, validates: false), // ONB-016 tap_log_out → ONB-001
-        TransitionRow(event: 105, guardID: 67, actionsID: 0, target: .screen, argument: 92, validates: false), // ONB-017 tap_continue if !account_active → ONB-015-FT
-        TransitionRow(event: 105, guardID: 9, actionsID: 0, target: .screen, argument: 29, validates: false), // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // ONB-017 tap_continue → WAL-001
-        TransitionRow(event: 177, guardID: 0, actionsID: 0, target: .screen, argument: 70, validates: false), // ONB-018 tap_pitstop → SET-010
-        TransitionRow(event: 199, guardID: 0, actionsID: 193, target: .screen, argument: 1, validates: false), // ONB-018 tap_log_out → ONB-001
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .screen, argument: 77, validates: false), // ONB-019 tap_continue → ONB-015
-        TransitionRow(event: 200, guardID: 0, actionsID: 0, target: .screen, argument: 83, validates: false), // ONB-W01 tap_start → ONB-W02
-        TransitionRow(event: 201, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W01 tap_continue_on_phone → ONB-W03
-        TransitionRow(event: 202, guardID: 0, actionsID: 194, target: .screen, argument: 85, validates: false), // ONB-W02 tap_allow_camera → ONB-W04
-        TransitionRow(event: 203, guardID: 0, actionsID: 195, target: .stay, argument: 0, validates: false), // ONB-W02 camera_denied stays
-        TransitionRow(event: 204, guardID: 0, actionsID: 0, target: .screen, argument: 83, validates: false), // ONB-W03 phone_session_started → ONB-W02
-        TransitionRow(event: 205, guardID: 0, actionsID: 0, target: .screen, argument: 86, validates: false), // ONB-W04 tap_start_scan → ONB-W05
-        TransitionRow(event: 86, guardID: 0, actionsID: 196, target: .screen, argument: 89, validates: false), // ONB-W05 veriff.scan_front.passport → ONB-W08
-        TransitionRow(event: 87, guardID: 0, actionsID: 197, target: .screen, argument: 87, validates: false), // ONB-W05 veriff.scan_front.driving_licence → ONB-W06
-        TransitionRow(event: 88, guardID: 0, actionsID: 198, target: .screen, argument: 87, validates: false), // ONB-W05 veriff.scan_front.national_id → ONB-W06
-        TransitionRow(event: 89, guardID: 0, actionsID: 199, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.not_detected → ONB-W07
-        TransitionRow(event: 90, guardID: 0, actionsID: 0, target: .screen, argument: 89, validates: false), // ONB-W06 veriff.scan_back.captured → ONB-W08
-        TransitionRow(event: 105, guardID: 69, actionsID: 202, target: .screen, argument: 89, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
-        TransitionRow(event: 105, guardID: 0, actionsID: 202, target: .screen, argument: 87, validates: true), // ONB-W07 tap_continue → ONB-W06
-        TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .screen, argument: 90, validates: false), // ONB-W08 veriff.capture_selfie.captured → ONB-W09
-        TransitionRow(event: 92, guardID: 0, actionsID: 0, target: .screen, argument: 91, validates: false), // ONB-W09 veriff.analyse.submitted → ONB-W10
-        TransitionRow(event: 206, guardID: 0, actionsID: 0, target: .end, argument: 245, validates: false), // ONB-W10 tap_return_to_app → end submitted
-        TransitionRow(event: 207, guardID: 0, actionsID: 0, target: .end, argument: 245, validates: false), // ONB-W10 browser_closed → end submitted
-        TransitionRow(event: 208, guardID: 0, actionsID: 205, target: .stay, argument: 0, validates: true), // ONB-015-FT tap_confirm_method stays
-        TransitionRow(event: 209, guardID: 70, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
-        TransitionRow(event: 209, guardID: 0, actionsID: 206, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now stays
-        TransitionRow(event: 68, guardID: 0, actionsID: 207, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.succeeded stays
-        TransitionRow(event: 69, guardID: 0, actionsID: 208, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.declined stays
-        TransitionRow(event: 24, guardID: 0, actionsID: 209, target: .screen, argument: 93, validates: true), // ONB-015-FT equals.activate_account.activated → ONB-016-FT
-        TransitionRow(event: 140, guardID: 0, actionsID: 210, target: .stay, argument: 0, validates: false), // ONB-016-FT tap_add_to_wallet stays
-        TransitionRow(event: 80, guardID: 0, actionsID: 211, target: .screen, argument: 94, validates: false), // ONB-016-FT device_wallet.provision_card.added → ONB-017-FT
-        TransitionRow(event: 81, guardID: 0, actionsID: 0, target: .screen, argument: 94, validates: false), // ONB-016-FT device_wallet.provision_card.cancelled → ONB-017-FT
-        TransitionRow(event: 82, guardID: 0, actionsID: 59, target: .stay, argument: 0, validates: false), // ONB-016-FT device_wallet.provision_card.failed stays
-        TransitionRow(event: 210, guardID: 0, actionsID: 0, target: .screen, argument: 94, validates: false), // ONB-016-FT tap_later → ONB-017-FT
-        TransitionRow(event: 211, guardID: 0, actionsID: 212, target: .screen, argument: 95, validates: true), // ONB-017-FT tap_agree → ONB-018-FT
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-017-FT tap_back → back
-        TransitionRow(event: 212, guardID: 0, actionsID: 213, target: .screen, argument: 19, validates: false), // ONB-018-FT tap_go_home → WAL-001
-        TransitionRow(event: 171, guardID: 0, actionsID: 214, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
-        TransitionRow(event: 172, guardID: 73, actionsID: 215, target: .overlay, argument: 60, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 172, guardID: 0, actionsID: 215, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
-        TransitionRow(event: 213, guardID: 74, actionsID: 216, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
-        TransitionRow(event: 213, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 217, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 49, guardID: 0, actionsID: 218, target: .screen, argument: 2, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
-        TransitionRow(event: 214, guardID: 0, actionsID: 219, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
-        TransitionRow(event: 215, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
-        TransitionRow(event: 2, guardID: 13, actionsID: 221, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
-        TransitionRow(event: 2, guardID: 75, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
-        TransitionRow(event: 2, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        TransitionRow(event: 2, guardID: 77, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        TransitionRow(event: 2, guardID: 78, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
-        TransitionRow(event: 216, guardID: 79, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
-        TransitionRow(event: 216, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
-        TransitionRow(event: 6, guardID: 0, actionsID: 228, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
-        TransitionRow(event: 217, guardID: 80, actionsID: 229, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
-        TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.done stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_limit.done stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
-        TransitionRow(event: 3, guardID: 81, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        TransitionRow(event: 4, guardID: 82, actionsID: 232, target: .overlay, argument: 47, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 171, guardID: 0, actionsID: 214, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
-        TransitionRow(event: 172, guardID: 73, actionsID: 215, target: .overlay, argument: 60, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 172, guardID: 0, actionsID: 215, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
-        TransitionRow(event: 213, guardID: 74, actionsID: 216, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
-        TransitionRow(event: 213, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 217, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 49, guardID: 0, actionsID: 218, target: .screen, argument: 2, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
-        TransitionRow(event: 214, guardID: 0, actionsID: 219, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
-        TransitionRow(event: 215, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
-        TransitionRow(event: 207, guardID: 0, actionsID: 0, target: .end, argument: 246, validates: false), // veriff (global) browser_closed → end abandoned
+        TransitionRow(event: 74, guardID: 0, actionsID: 1, target: .back, argument: 0, validates: false), // XC-LOCK device.authenticate.authenticated → back
+        TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK device.authenticate.cancelled stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // XC-LOCK tap_unlock stays
+        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK app_backgrounded stays
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK inbox_push_opened stays
+        TransitionRow(event: 110, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // XC-LOCK app_foregrounded stays
+        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED app_backgrounded stays
+        TransitionRow(event: 110, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED app_foregrounded stays
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED inbox_push_opened stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // ONB-000 after 2s → ONB-001
+        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: false), // ONB-001 tap_im_new → ONB-003
+        TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // ONB-001 tap_log_in → ONB-002
+        TransitionRow(event: 113, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: true), // ONB-002 keycode_entered stays
+        TransitionRow(event: 36, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: false), // ONB-002 equals.log_in.success stays
+        TransitionRow(event: 21, guardID: 0, actionsID: 6, target: .screen, argument: 21, validates: true), // ONB-002 equals.get_onboarding_status.active → WAL-001
+        TransitionRow(event: 22, guardID: 0, actionsID: 7, target: .screen, argument: 80, validates: true), // ONB-002 equals.get_onboarding_status.approved → ONB-017
+        TransitionRow(event: 23, guardID: 0, actionsID: 8, target: .screen, argument: 79, validates: true), // ONB-002 equals.get_onboarding_status.pending → ONB-016
+        TransitionRow(event: 24, guardID: 0, actionsID: 9, target: .screen, argument: 81, validates: true), // ONB-002 equals.get_onboarding_status.rejected → ONB-018
+        TransitionRow(event: 25, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: true), // ONB-002 equals.get_onboarding_status.incomplete → ONB-019
+        TransitionRow(event: 37, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // ONB-002 equals.log_in.wrong_keycode stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-002 tap_back → back
+        TransitionRow(event: 115, guardID: 0, actionsID: 12, target: .screen, argument: 6, validates: true), // ONB-003 tap_select → ONB-004
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-003 tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 13, target: .screen, argument: 7, validates: true), // ONB-004 tap_continue → ONB-005
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-004 tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 14, target: .screen, argument: 8, validates: true), // ONB-005 tap_continue → ONB-006
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-005 tap_back → back
+        TransitionRow(event: 117, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: true), // ONB-006 code_entered stays
+        TransitionRow(event: 60, guardID: 0, actionsID: 16, target: .screen, argument: 9, validates: true), // ONB-006 otp.verify_email_code.valid → ONB-007
+        TransitionRow(event: 61, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // ONB-006 otp.verify_email_code.invalid stays
+        TransitionRow(event: 62, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // ONB-006 otp.verify_email_code.expired stays
+        TransitionRow(event: 118, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // ONB-006 tap_resend_code stays
+        TransitionRow(event: 58, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // ONB-006 otp.send_email_code.sent stays
+        TransitionRow(event: 59, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: false), // ONB-006 otp.send_email_code.failed stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-006 tap_back → back
+        TransitionRow(event: 119, guardID: 0, actionsID: 0, target: .overlay, argument: 10, validates: false), // ONB-007 tap_dial_code → ONB-007b (overlay)
+        TransitionRow(event: 116, guardID: 0, actionsID: 22, target: .screen, argument: 11, validates: true), // ONB-007 tap_continue → ONB-008
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-007 tap_back → back
+        TransitionRow(event: 0, guardID: 0, actionsID: 23, target: .back, argument: 0, validates: false), // ONB-007b country_selected → back
+        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-007b tap_close → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 24, target: .screen, argument: 12, validates: true), // ONB-008 tap_continue → ONB-009
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-008 tap_back → back
+        TransitionRow(event: 121, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // ONB-009 tap_enable_now stays
+        TransitionRow(event: 72, guardID: 0, actionsID: 26, target: .screen, argument: 13, validates: false), // ONB-009 device.enable_biometrics.enabled → ONB-010
+        TransitionRow(event: 73, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // ONB-009 device.enable_biometrics.declined → ONB-010
+        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // ONB-009 tap_enable_later → ONB-010
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-009 tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 27, target: .screen, argument: 14, validates: true), // ONB-010 tap_continue → ONB-010a
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010 tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 28, target: .screen, argument: 15, validates: true), // ONB-010a tap_continue → ONB-010b
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010a tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 29, target: .screen, argument: 16, validates: true), // ONB-010b tap_continue → ONB-010c
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010b tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 30, target: .screen, argument: 17, validates: true), // ONB-010c tap_continue → ONB-010d
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010c tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 31, target: .screen, argument: 18, validates: true), // ONB-010d tap_continue → ONB-010e
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010d tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 32, target: .screen, argument: 19, validates: true), // ONB-010e tap_continue → ONB-010f
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010e tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 33, target: .screen, argument: 20, validates: true), // ONB-010f tap_continue → ONB-011
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010f tap_back → back
+        TransitionRow(event: 123, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: true), // ONB-011 tap_find_address stays
+        TransitionRow(event: 68, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // ONB-011 postcode_lookup.find_addresses.found stays
+        TransitionRow(event: 69, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // ONB-011 postcode_lookup.find_addresses.not_found stays
+        TransitionRow(event: 1, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // ONB-011 address_selected stays
+        TransitionRow(event: 124, guardID: 6, actionsID: 38, target: .screen, argument: 75, validates: true), // ONB-011 tap_confirm if selected_address != null → ONB-012
+        TransitionRow(event: 124, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-011 tap_confirm stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-011 tap_back → back
+        TransitionRow(event: 52, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: false), // WAL-001 equals.get_balance.fetched stays
+        TransitionRow(event: 53, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-001 equals.get_balance.failed stays
+        TransitionRow(event: 125, guardID: 0, actionsID: 0, target: .screen, argument: 62, validates: false), // WAL-001 tap_menu → SET-001
+        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-001 tap_tab_home → WAL-001
+        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-001 tap_tab_cards → WAL-008b
+        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-001 tap_tab_send if !online stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-001 tap_tab_send → PAY-001
+        TransitionRow(event: 129, guardID: 12, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-001 tap_card if card_active → WAL-012
+        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // WAL-001 tap_card → WAL-010a
+        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // WAL-001 tap_balance → WAL-003
+        TransitionRow(event: 131, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-001 tap_card_controls if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 131, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-001 tap_card_controls if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 131, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-001 tap_card_controls → WAL-008b
+        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-001 tap_add_funds → WAL-006
+        TransitionRow(event: 133, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-001 tap_send if !online stays
+        TransitionRow(event: 133, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-001 tap_send → PAY-001
+        TransitionRow(event: 134, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // WAL-001 tap_see_all_transactions → WAL-005
+        TransitionRow(event: 135, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-001 toggle_freeze if card_frozen stays
+        TransitionRow(event: 135, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-001 toggle_freeze if card_active → WAL-011 (overlay)
+        TransitionRow(event: 7, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // WAL-001 ecosystem_highlight_viewed stays
+        TransitionRow(event: 8, guardID: 0, actionsID: 43, target: .screen, argument: 23, validates: false), // WAL-001 ecosystem_highlight_tapped → WAL-018
+        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-003 tap_tab_home → WAL-001
+        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-003 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-003 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-003 tap_tab_cards → WAL-008b
+        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-003 tap_tab_send if !online stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-003 tap_tab_send → PAY-001
+        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-003 tap_add_funds → WAL-006
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-003 tap_back → back
+        TransitionRow(event: 136, guardID: 0, actionsID: 45, target: .screen, argument: 21, validates: false), // WAL-018 tap_claim → WAL-001
+        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-018 tap_close → back
+        TransitionRow(event: 137, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // WAL-005 tap_search stays
+        TransitionRow(event: 138, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // WAL-005 search_changed stays
+        TransitionRow(event: 139, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // WAL-005 tap_cancel_search stays
+        TransitionRow(event: 140, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // WAL-005 tap_date_filter stays
+        TransitionRow(event: 9, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // WAL-005 history_range_picked stays
+        TransitionRow(event: 141, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // WAL-005 tap_apply_filter stays
+        TransitionRow(event: 142, guardID: 0, actionsID: 52, target: .stay, argument: 0, validates: false), // WAL-005 tap_clear_filter stays
+        TransitionRow(event: 27, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // WAL-005 equals.list_transactions.listed stays
+        TransitionRow(event: 28, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // WAL-005 equals.list_transactions.failed stays
+        TransitionRow(event: 143, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // WAL-005 pull_to_refresh stays
+        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-005 tap_close → back
+        TransitionRow(event: 144, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // WAL-006 tap_card_or_digital_wallet stays
+        TransitionRow(event: 145, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // WAL-006 tap_close_sheet stays
+        TransitionRow(event: 146, guardID: 0, actionsID: 0, target: .overlay, argument: 26, validates: false), // WAL-006 tap_bank_transfer → WAL-007 (overlay)
+        TransitionRow(event: 147, guardID: 18, actionsID: 58, target: .stay, argument: 0, validates: true), // WAL-006 tap_pay if add_funds_sheet_open stays
+        TransitionRow(event: 78, guardID: 0, actionsID: 59, target: .screen, argument: 21, validates: true), // WAL-006 payments.charge.succeeded → WAL-001
+        TransitionRow(event: 79, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // WAL-006 payments.charge.declined stays
+        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-006 payments.charge.cancelled stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-006 tap_back → back
+        TransitionRow(event: 148, guardID: 0, actionsID: 61, target: .stay, argument: 0, validates: false), // WAL-007 tap_copy_account_number stays
+        TransitionRow(event: 149, guardID: 0, actionsID: 62, target: .stay, argument: 0, validates: false), // WAL-007 tap_copy_sort_code stays
+        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-007 tap_close → back
+        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008a tap_tab_home → WAL-001
+        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008a tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008a tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008a tap_tab_cards → WAL-008b
+        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008a tap_tab_send if !online stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008a tap_tab_send → PAY-001
+        TransitionRow(event: 150, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // WAL-008a tap_activate_virtual_card → WAL-010a
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008a tap_back → back
+        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008b tap_tab_home → WAL-001
+        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008b tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008b tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008b tap_tab_cards → WAL-008b
+        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008b tap_tab_send if !online stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008b tap_tab_send → PAY-001
+        TransitionRow(event: 151, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-008b tap_add_to_wallet → WAL-009
+        TransitionRow(event: 152, guardID: 19, actionsID: 0, target: .screen, argument: 40, validates: false), // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.none → WAL-013a
+        TransitionRow(event: 152, guardID: 20, actionsID: 0, target: .screen, argument: 48, validates: false), // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.awaiting_atm → WAL-013i
+        TransitionRow(event: 152, guardID: 0, actionsID: 63, target: .stay, argument: 0, validates: false), // WAL-008b tap_order_physical_card stays
+        TransitionRow(event: 153, guardID: 0, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-008b tap_view_card_details → WAL-012
+        TransitionRow(event: 154, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // WAL-008b tap_report_issue → WAL-014
+        TransitionRow(event: 155, guardID: 0, actionsID: 0, target: .screen, argument: 39, validates: false), // WAL-008b tap_limits → WAL-015
+        TransitionRow(event: 135, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-008b toggle_freeze if card_frozen stays
+        TransitionRow(event: 135, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-008b toggle_freeze if card_active → WAL-011 (overlay)
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008b tap_back → back
+        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008c tap_tab_home → WAL-001
+        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008c tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008c tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008c tap_tab_cards → WAL-008b
+        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008c tap_tab_send if !online stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008c tap_tab_send → PAY-001
+        TransitionRow(event: 151, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-008c tap_add_to_wallet → WAL-009
+        TransitionRow(event: 156, guardID: 0, actionsID: 0, target: .screen, argument: 37, validates: false), // WAL-008c tap_view_pin → WAL-012b
+        TransitionRow(event: 153, guardID: 0, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-008c tap_view_card_details → WAL-012
+        TransitionRow(event: 154, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // WAL-008c tap_report_issue → WAL-014
+        TransitionRow(event: 155, guardID: 0, actionsID: 0, target: .screen, argument: 39, validates: false), // WAL-008c tap_limits → WAL-015
+        TransitionRow(event: 135, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-008c toggle_freeze if card_frozen stays
+        TransitionRow(event: 135, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-008c toggle_freeze if card_active → WAL-011 (overlay)
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008c tap_back → back
+        TransitionRow(event: 157, guardID: 0, actionsID: 64, target: .stay, argument: 0, validates: false), // WAL-009 tap_add_to_apple_wallet stays
+        TransitionRow(event: 158, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // WAL-009 tap_add_to_google_wallet stays
+        TransitionRow(event: 88, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.added stays
+        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.cancelled stays
+        TransitionRow(event: 90, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.failed stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-009 tap_back → back
+        TransitionRow(event: 159, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // WAL-010a tap_activate_now → WAL-010b
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-010a tap_back → back
+        TransitionRow(event: 74, guardID: 0, actionsID: 68, target: .stay, argument: 0, validates: false), // WAL-010b device.authenticate.authenticated stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 69, target: .screen, argument: 31, validates: false), // WAL-010b device.authenticate.cancelled → WAL-010a
+        TransitionRow(event: 38, guardID: 0, actionsID: 70, target: .screen, argument: 33, validates: false), // WAL-010b equals.activate_card.activated → WAL-010c
+        TransitionRow(event: 39, guardID: 0, actionsID: 71, target: .screen, argument: 34, validates: false), // WAL-010b equals.activate_card.failed → WAL-010d
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-010b tap_back → back
+        TransitionRow(event: 157, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-010c tap_add_to_apple_wallet → WAL-009
+        TransitionRow(event: 160, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-010c tap_done → WAL-008b
+        TransitionRow(event: 161, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // WAL-010d tap_retry → WAL-010b
+        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-010d tap_close → WAL-008a
+        TransitionRow(event: 162, guardID: 0, actionsID: 73, target: .back, argument: 0, validates: false), // WAL-011 tap_freeze → back
+        TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-011 tap_cancel → back
+        TransitionRow(event: 74, guardID: 0, actionsID: 74, target: .stay, argument: 0, validates: false), // WAL-012 device.authenticate.authenticated stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 75, target: .back, argument: 0, validates: false), // WAL-012 device.authenticate.cancelled → back
+        TransitionRow(event: 42, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // WAL-012 equals.get_card_details.retrieved stays
+        TransitionRow(event: 43, guardID: 0, actionsID: 77, target: .stay, argument: 0, validates: false), // WAL-012 equals.get_card_details.failed stays
+        TransitionRow(event: 164, guardID: 22, actionsID: 78, target: .stay, argument: 0, validates: false), // WAL-012 tap_copy_pan if card_details_visible stays
+        TransitionRow(event: 165, guardID: 22, actionsID: 79, target: .stay, argument: 0, validates: false), // WAL-012 tap_copy_cvv if card_details_visible stays
+        TransitionRow(event: 166, guardID: 10, actionsID: 0, target: .screen, argument: 37, validates: false), // WAL-012 tap_view_my_pin if physical_card == PhysicalCardStatus.active → WAL-012b
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-012 tap_back → back
+        TransitionRow(event: (-1), guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: false), // WAL-012 after 6s stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // WAL-012b device.authenticate.authenticated stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 83, target: .back, argument: 0, validates: false), // WAL-012b device.authenticate.cancelled → back
+        TransitionRow(event: 44, guardID: 10, actionsID: 84, target: .stay, argument: 0, validates: false), // WAL-012b equals.get_pin.retrieved if physical_card == PhysicalCardStatus.active stays
+        TransitionRow(event: 45, guardID: 0, actionsID: 85, target: .stay, argument: 0, validates: false), // WAL-012b equals.get_pin.failed stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-012b tap_back → back
+        TransitionRow(event: (-1), guardID: 0, actionsID: 87, target: .stay, argument: 0, validates: false), // WAL-012b after 6s stays
+        TransitionRow(event: 167, guardID: 24, actionsID: 88, target: .stay, argument: 0, validates: true), // WAL-014 tap_report if form.issue == CardIssue.lost || form.issue == CardIssue.stolen stays
+        TransitionRow(event: 167, guardID: 0, actionsID: 89, target: .stay, argument: 0, validates: true), // WAL-014 tap_report stays
+        TransitionRow(event: 81, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: false), // WAL-014 pitstop.open_ticket.opened stays
+        TransitionRow(event: 82, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: false), // WAL-014 pitstop.open_ticket.failed stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-014 tap_back → back
+        TransitionRow(event: 168, guardID: 26, actionsID: 92, target: .stay, argument: 0, validates: false), // WAL-015 toggle_card_limit if card_limit_enabled stays
+        TransitionRow(event: 168, guardID: 0, actionsID: 93, target: .stay, argument: 0, validates: false), // WAL-015 toggle_card_limit stays
+        TransitionRow(event: 169, guardID: 27, actionsID: 94, target: .stay, argument: 0, validates: false), // WAL-015 tap_confirm_disable if card_limit_confirm_open stays
+        TransitionRow(event: 170, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // WAL-015 tap_cancel_disable stays
+        TransitionRow(event: 47, guardID: 0, actionsID: 96, target: .stay, argument: 0, validates: false), // WAL-015 equals.set_card_limit.failed stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-015 tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 97, target: .screen, argument: 41, validates: true), // WAL-013a tap_continue → WAL-013b
+        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-013a tap_add_funds → WAL-006
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013a tap_back → back
+        TransitionRow(event: 171, guardID: 29, actionsID: 0, target: .screen, argument: 43, validates: false), // WAL-013b tap_confirm_address if delivery_address != null → WAL-013d
+        TransitionRow(event: 172, guardID: 0, actionsID: 0, target: .screen, argument: 42, validates: false), // WAL-013b tap_change_address → WAL-013c
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013b tap_back → back
+        TransitionRow(event: 123, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: true), // WAL-013c tap_find_address stays
+        TransitionRow(event: 68, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // WAL-013c postcode_lookup.find_addresses.found stays
+        TransitionRow(event: 69, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // WAL-013c postcode_lookup.find_addresses.not_found stays
+        TransitionRow(event: 1, guardID: 0, actionsID: 100, target: .screen, argument: 41, validates: true), // WAL-013c address_selected → WAL-013b
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013c tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013d tap_continue → WAL-013e
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013d tap_back → back
+        TransitionRow(event: 173, guardID: 0, actionsID: 101, target: .screen, argument: 45, validates: true), // WAL-013e pin_entered → WAL-013f
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013e tap_back → back
+        TransitionRow(event: 173, guardID: 31, actionsID: 103, target: .screen, argument: 46, validates: true), // WAL-013f pin_entered if form.pin_confirm != pin_draft → WAL-013g
+        TransitionRow(event: 173, guardID: 11, actionsID: 104, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if !online stays
+        TransitionRow(event: 173, guardID: 32, actionsID: 105, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if physical_card_pay_with == PayWith.other_card stays
+        TransitionRow(event: 173, guardID: 33, actionsID: 106, target: .screen, argument: 40, validates: true), // WAL-013f pin_entered if balance < physical_card_fee → WAL-013a
+        TransitionRow(event: 173, guardID: 29, actionsID: 107, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if delivery_address != null stays
+        TransitionRow(event: 78, guardID: 29, actionsID: 108, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.succeeded if delivery_address != null stays
+        TransitionRow(event: 79, guardID: 0, actionsID: 109, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.declined stays
+        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.cancelled stays
+        TransitionRow(event: 48, guardID: 34, actionsID: 110, target: .screen, argument: 47, validates: true), // WAL-013f equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance → WAL-013h
+        TransitionRow(event: 48, guardID: 0, actionsID: 111, target: .screen, argument: 47, validates: true), // WAL-013f equals.order_physical_card.placed → WAL-013h
+        TransitionRow(event: 49, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // WAL-013f equals.order_physical_card.failed stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013f tap_back → back
+        TransitionRow(event: 174, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013g tap_try_again → WAL-013e
+        TransitionRow(event: 160, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-013h tap_done → WAL-001
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013i tap_back → back
+        TransitionRow(event: 175, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-013j tap_ok → WAL-008c
+        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-001 tap_tab_home → WAL-001
+        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // PAY-001 tap_tab_cards → WAL-008b
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // PAY-001 tap_tab_send → PAY-001
+        TransitionRow(event: 176, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_uk_transfer if !online stays
+        TransitionRow(event: 176, guardID: 0, actionsID: 113, target: .screen, argument: 51, validates: false), // PAY-001 tap_uk_transfer → PAY-002
+        TransitionRow(event: 177, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_international_transfer if !online stays
+        TransitionRow(event: 177, guardID: 0, actionsID: 114, target: .screen, argument: 55, validates: false), // PAY-001 tap_international_transfer → PAY-006
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-001 tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 115, target: .screen, argument: 52, validates: true), // PAY-002 tap_continue → PAY-003
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-002 tap_back → back
+        TransitionRow(event: 116, guardID: 35, actionsID: 116, target: .screen, argument: 60, validates: true), // PAY-003 tap_continue if form.amount > balance → PAY-011
+        TransitionRow(event: 116, guardID: 0, actionsID: 116, target: .screen, argument: 53, validates: true), // PAY-003 tap_continue → PAY-004
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-003 tap_back → back
+        TransitionRow(event: 133, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-004 tap_send if !online stays
+        TransitionRow(event: 133, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // PAY-004 tap_send stays
+        TransitionRow(event: 74, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated if !online stays
+        TransitionRow(event: 74, guardID: 36, actionsID: 0, target: .screen, argument: 60, validates: false), // PAY-004 device.authenticate.authenticated if transfer_amount > balance → PAY-011
+        TransitionRow(event: 74, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 119, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.cancelled stays
+        TransitionRow(event: 50, guardID: 0, actionsID: 120, target: .screen, argument: 54, validates: false), // PAY-004 equals.send_uk_transfer.sent → PAY-005
+        TransitionRow(event: 51, guardID: 0, actionsID: 121, target: .screen, argument: 61, validates: false), // PAY-004 equals.send_uk_transfer.failed → PAY-012
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-004 tap_back → back
+        TransitionRow(event: 160, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-005 tap_done → WAL-001
+        TransitionRow(event: 178, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-005 tap_view_history → WAL-005
+        TransitionRow(event: 116, guardID: 0, actionsID: 122, target: .screen, argument: 56, validates: true), // PAY-006 tap_continue → PAY-007
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-006 tap_back → back
+        TransitionRow(event: 84, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.streaming stays
+        TransitionRow(event: 85, guardID: 0, actionsID: 123, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.unavailable stays
+        TransitionRow(event: 5, guardID: 0, actionsID: 124, target: .stay, argument: 0, validates: false), // PAY-007 fx_rate_quoted stays
+        TransitionRow(event: 116, guardID: 37, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
+        TransitionRow(event: 116, guardID: 38, actionsID: 125, target: .screen, argument: 60, validates: true), // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
+        TransitionRow(event: 116, guardID: 0, actionsID: 126, target: .screen, argument: 57, validates: true), // PAY-007 tap_continue → PAY-008
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-007 tap_back → back
+        TransitionRow(event: 86, guardID: 0, actionsID: 128, target: .stay, argument: 0, validates: false), // PAY-008 fx.lock_rate.locked stays
+        TransitionRow(event: 87, guardID: 0, actionsID: 129, target: .screen, argument: 56, validates: false), // PAY-008 fx.lock_rate.expired → PAY-007
+        TransitionRow(event: 133, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if !online stays
+        TransitionRow(event: 133, guardID: 40, actionsID: 130, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
+        TransitionRow(event: 74, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.authenticated if !online stays
+        TransitionRow(event: 74, guardID: 41, actionsID: 0, target: .screen, argument: 60, validates: false), // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
+        TransitionRow(event: 74, guardID: 0, actionsID: 131, target: .screen, argument: 58, validates: false), // PAY-008 device.authenticate.authenticated → PAY-009
+        TransitionRow(event: 75, guardID: 0, actionsID: 119, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.cancelled stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-008 tap_back → back
+        TransitionRow(event: (-1), guardID: 0, actionsID: 129, target: .screen, argument: 56, validates: false), // PAY-008 after 30s → PAY-007
+        TransitionRow(event: 56, guardID: 0, actionsID: 134, target: .screen, argument: 59, validates: false), // PAY-009 equals.send_international_transfer.submitted → PAY-010
+        TransitionRow(event: 57, guardID: 0, actionsID: 135, target: .screen, argument: 61, validates: false), // PAY-009 equals.send_international_transfer.failed → PAY-012
+        TransitionRow(event: 160, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-010 tap_done → WAL-001
+        TransitionRow(event: 178, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-010 tap_view_history → WAL-005
+        TransitionRow(event: 179, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // PAY-011 tap_top_up_now → WAL-006
+        TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-011 tap_cancel → back
+        TransitionRow(event: 174, guardID: 42, actionsID: 0, target: .screen, argument: 53, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
+        TransitionRow(event: 174, guardID: 0, actionsID: 0, target: .screen, argument: 56, validates: false), // PAY-012 tap_try_again → PAY-007
+        TransitionRow(event: 180, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // PAY-012 tap_pitstop_support → SET-010
+        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-012 tap_close → WAL-001
+        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // SET-001 tap_tab_home → WAL-001
+        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // SET-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // SET-001 tap_tab_cards → WAL-008b
+        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // SET-001 tap_tab_send if !online stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // SET-001 tap_tab_send → PAY-001
+        TransitionRow(event: 181, guardID: 0, actionsID: 0, target: .screen, argument: 63, validates: false), // SET-001 tap_personal_details → SET-002
+        TransitionRow(event: 182, guardID: 0, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-001 tap_security → SET-004
+        TransitionRow(event: 183, guardID: 0, actionsID: 0, target: .screen, argument: 67, validates: false), // SET-001 tap_notifications → SET-006
+        TransitionRow(event: 184, guardID: 0, actionsID: 0, target: .screen, argument: 69, validates: false), // SET-001 tap_subscription → SET-008
+        TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // SET-001 tap_pitstop → SET-010
+        TransitionRow(event: 186, guardID: 0, actionsID: 0, target: .screen, argument: 72, validates: false), // SET-001 tap_legal_documents → SET-011
+        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-001 tap_close_account → SET-012a
+        TransitionRow(event: 188, guardID: 0, actionsID: 136, target: .screen, argument: 3, validates: false), // SET-001 tap_sign_out → ONB-001
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-001 tap_back → back
+        TransitionRow(event: 189, guardID: 0, actionsID: 137, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_email → SET-003
+        TransitionRow(event: 190, guardID: 0, actionsID: 138, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_phone → SET-003
+        TransitionRow(event: 191, guardID: 0, actionsID: 139, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_address → SET-003
+        TransitionRow(event: 192, guardID: 0, actionsID: 140, target: .stay, argument: 0, validates: false), // SET-002 tap_locked_identity_field stays
+        TransitionRow(event: 81, guardID: 0, actionsID: 141, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.opened stays
+        TransitionRow(event: 82, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.failed stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-002 tap_back → back
+        TransitionRow(event: 193, guardID: 0, actionsID: 142, target: .stay, argument: 0, validates: true), // SET-003 tap_save stays
+        TransitionRow(event: 74, guardID: 44, actionsID: 143, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
+        TransitionRow(event: 74, guardID: 45, actionsID: 144, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 145, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.cancelled stays
+        TransitionRow(event: 58, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.sent stays
+        TransitionRow(event: 63, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.sent stays
+        TransitionRow(event: 59, guardID: 0, actionsID: 147, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.failed stays
+        TransitionRow(event: 64, guardID: 0, actionsID: 147, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.failed stays
+        TransitionRow(event: 117, guardID: 46, actionsID: 148, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
+        TransitionRow(event: 117, guardID: 47, actionsID: 149, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
+        TransitionRow(event: 60, guardID: 0, actionsID: 150, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_email_code.valid → SET-002
+        TransitionRow(event: 61, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.invalid stays
+        TransitionRow(event: 62, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.expired stays
+        TransitionRow(event: 65, guardID: 0, actionsID: 152, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_sms_code.valid → SET-002
+        TransitionRow(event: 66, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.invalid stays
+        TransitionRow(event: 67, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.expired stays
+        TransitionRow(event: 105, guardID: 0, actionsID: 153, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.approved → SET-002
+        TransitionRow(event: 107, guardID: 0, actionsID: 154, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.pending → SET-002
+        TransitionRow(event: 106, guardID: 0, actionsID: 155, target: .stay, argument: 0, validates: false), // SET-003 veriff.check_proof_of_address.rejected stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-003 tap_back → back
+        TransitionRow(event: 29, guardID: 0, actionsID: 156, target: .stay, argument: 0, validates: false), // SET-004 equals.list_sessions.refreshed stays
+        TransitionRow(event: 194, guardID: 0, actionsID: 157, target: .stay, argument: 0, validates: false), // SET-004 toggle_face_id stays
+        TransitionRow(event: 195, guardID: 0, actionsID: 158, target: .stay, argument: 0, validates: false), // SET-004 tap_change_keycode stays
+        TransitionRow(event: 11, guardID: 0, actionsID: 159, target: .stay, argument: 0, validates: false), // SET-004 session_sign_out_tapped stays
+        TransitionRow(event: 196, guardID: 0, actionsID: 160, target: .stay, argument: 0, validates: false), // SET-004 tap_sign_out_all_other_devices stays
+        TransitionRow(event: 74, guardID: 51, actionsID: 161, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
+        TransitionRow(event: 74, guardID: 52, actionsID: 162, target: .screen, argument: 66, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
+        TransitionRow(event: 74, guardID: 53, actionsID: 163, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
+        TransitionRow(event: 74, guardID: 54, actionsID: 164, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 162, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.cancelled stays
+        TransitionRow(event: 30, guardID: 0, actionsID: 165, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_session.signed_out stays
+        TransitionRow(event: 31, guardID: 0, actionsID: 166, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_other_sessions.signed_out stays
+        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-004 tap_close_account → SET-012a
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-004 tap_back → back
+        TransitionRow(event: 193, guardID: 0, actionsID: 168, target: .screen, argument: 65, validates: true), // SET-005 tap_save → SET-004
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-005 tap_back → back
+        TransitionRow(event: 10, guardID: 55, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
+        TransitionRow(event: 10, guardID: 56, actionsID: 169, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.enabled stays
+        TransitionRow(event: 10, guardID: 0, actionsID: 170, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled stays
+        TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 push_provider.save_preferences.saved stays
+        TransitionRow(event: 197, guardID: 0, actionsID: 0, target: .screen, argument: 68, validates: false), // SET-006 tap_inbox → SET-007
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-006 tap_back → back
+        TransitionRow(event: 13, guardID: 57, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
+        TransitionRow(event: 13, guardID: 58, actionsID: 0, target: .screen, argument: 24, validates: false), // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
+        TransitionRow(event: 13, guardID: 0, actionsID: 171, target: .screen, argument: 23, validates: false), // SET-007 inbox_item_tapped → WAL-018
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-007 tap_back → back
+        TransitionRow(event: 12, guardID: 59, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-008 plan_tapped if event.plan == plan stays
+        TransitionRow(event: 12, guardID: 0, actionsID: 172, target: .screen, argument: 70, validates: false), // SET-008 plan_tapped → SET-009
+        TransitionRow(event: 198, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-008 tap_cancel_subscription → SET-012a
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-008 tap_back → back
+        TransitionRow(event: 124, guardID: 62, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
+        TransitionRow(event: 124, guardID: 0, actionsID: 174, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm stays
+        TransitionRow(event: 74, guardID: 63, actionsID: 175, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 176, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.cancelled stays
+        TransitionRow(event: 32, guardID: 0, actionsID: 177, target: .screen, argument: 69, validates: false), // SET-009 equals.charge_plan_upgrade.charged → SET-008
+        TransitionRow(event: 33, guardID: 0, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 equals.charge_plan_upgrade.insufficient_funds stays
+        TransitionRow(event: 34, guardID: 0, actionsID: 178, target: .screen, argument: 69, validates: false), // SET-009 equals.schedule_plan_change.scheduled → SET-008
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-009 tap_back → back
+        TransitionRow(event: 199, guardID: 0, actionsID: 179, target: .stay, argument: 0, validates: false), // SET-010 tap_start_chat stays
+        TransitionRow(event: 16, guardID: 0, actionsID: 180, target: .stay, argument: 0, validates: false), // SET-010 help_category_tapped stays
+        TransitionRow(event: 83, guardID: 0, actionsID: 181, target: .stay, argument: 0, validates: false), // SET-010 pitstop.start_chat.started stays
+        TransitionRow(event: 200, guardID: 0, actionsID: 182, target: .stay, argument: 0, validates: false), // SET-010 tap_faq stays
+        TransitionRow(event: 201, guardID: 0, actionsID: 183, target: .stay, argument: 0, validates: false), // SET-010 tap_email_support stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-010 tap_back → back
+        TransitionRow(event: 17, guardID: 0, actionsID: 184, target: .stay, argument: 0, validates: false), // SET-011 legal_document_tapped stays
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-011 tap_back → back
+        TransitionRow(event: 202, guardID: 0, actionsID: 0, target: .screen, argument: 74, validates: false), // SET-012a tap_continue_to_close → SET-012b
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012a tap_back → back
+        TransitionRow(event: 203, guardID: 0, actionsID: 186, target: .stay, argument: 0, validates: true), // SET-012b tap_close_account_permanently stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 187, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.authenticated stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.cancelled stays
+        TransitionRow(event: 35, guardID: 0, actionsID: 188, target: .screen, argument: 3, validates: true), // SET-012b equals.close_account.closed → ONB-001
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012b tap_back → back
+        TransitionRow(event: 18, guardID: 0, actionsID: 189, target: .screen, argument: 78, validates: false), // ONB-012 equals.submit_application.submitted → ONB-015
+        TransitionRow(event: 19, guardID: 0, actionsID: 190, target: .stay, argument: 0, validates: false), // ONB-012 equals.submit_application.failed stays
+        TransitionRow(event: 161, guardID: 66, actionsID: 191, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
+        TransitionRow(event: 101, guardID: 0, actionsID: 192, target: .stay, argument: 0, validates: false), // ONB-012 veriff.get_decision.approved stays
+        TransitionRow(event: 20, guardID: 0, actionsID: 193, target: .screen, argument: 76, validates: false), // ONB-012 equals.create_account.created → ONB-013
+        TransitionRow(event: 102, guardID: 0, actionsID: 9, target: .screen, argument: 77, validates: false), // ONB-012 veriff.get_decision.rejected → ONB-014
+        TransitionRow(event: 103, guardID: 0, actionsID: 8, target: .screen, argument: 79, validates: false), // ONB-012 veriff.get_decision.pending → ONB-016
+        TransitionRow(event: 104, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-012 veriff.get_decision.incomplete → ONB-019
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-013 tap_continue → ONB-015-FT
+        TransitionRow(event: 161, guardID: 0, actionsID: 0, target: .screen, argument: 78, validates: false), // ONB-014 tap_retry → ONB-015
+        TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-014 tap_pitstop → SET-010
+        TransitionRow(event: 204, guardID: 0, actionsID: 194, target: .stay, argument: 0, validates: false), // ONB-015 tap_send_sms_link stays
+        TransitionRow(event: 92, guardID: 0, actionsID: 195, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.sent stays
+        TransitionRow(event: 93, guardID: 0, actionsID: 196, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.failed stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 197, target: .screen, argument: 75, validates: false), // ONB-015 veriff_link_opened → veriff.submitted → ONB-012
+        TransitionRow(event: (-1), guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-015 veriff_link_opened → veriff.abandoned → ONB-019
+        TransitionRow(event: 205, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
+        TransitionRow(event: 206, guardID: 0, actionsID: 198, target: .stay, argument: 0, validates: false), // ONB-016 tap_check_again stays
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-016 equals.get_onboarding_status.active → WAL-001
+        TransitionRow(event: 22, guardID: 0, actionsID: 7, target: .screen, argument: 80, validates: false), // ONB-016 equals.get_onboarding_status.approved → ONB-017
+        TransitionRow(event: 23, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: false), // ONB-016 equals.get_onboarding_status.pending stays
+        TransitionRow(event: 24, guardID: 0, actionsID: 9, target: .screen, argument: 81, validates: false), // ONB-016 equals.get_onboarding_status.rejected → ONB-018
+        TransitionRow(event: 25, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-016 equals.get_onboarding_status.incomplete → ONB-019
+        TransitionRow(event: 207, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-016 tap_log_out → ONB-001
+        TransitionRow(event: 116, guardID: 69, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-017 tap_continue if !account_active → ONB-015-FT
+        TransitionRow(event: 116, guardID: 9, actionsID: 0, target: .screen, argument: 31, validates: false), // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-017 tap_continue → WAL-001
+        TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-018 tap_pitstop → SET-010
+        TransitionRow(event: 207, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-018 tap_log_out → ONB-001
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 78, validates: false), // ONB-019 tap_continue → ONB-015
+        TransitionRow(event: 208, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W01 tap_start → ONB-W02
+        TransitionRow(event: 209, guardID: 0, actionsID: 0, target: .screen, argument: 85, validates: false), // ONB-W01 tap_continue_on_phone → ONB-W03
+        TransitionRow(event: 210, guardID: 0, actionsID: 200, target: .screen, argument: 86, validates: false), // ONB-W02 tap_allow_camera → ONB-W04
+        TransitionRow(event: 211, guardID: 0, actionsID: 201, target: .stay, argument: 0, validates: false), // ONB-W02 camera_denied stays
+        TransitionRow(event: 212, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W03 phone_session_started → ONB-W02
+        TransitionRow(event: 213, guardID: 0, actionsID: 0, target: .screen, argument: 87, validates: false), // ONB-W04 tap_start_scan → ONB-W05
+        TransitionRow(event: 94, guardID: 0, actionsID: 202, target: .screen, argument: 90, validates: false), // ONB-W05 veriff.scan_front.passport → ONB-W08
+        TransitionRow(event: 95, guardID: 0, actionsID: 203, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.driving_licence → ONB-W06
+        TransitionRow(event: 96, guardID: 0, actionsID: 204, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.national_id → ONB-W06
+        TransitionRow(event: 97, guardID: 0, actionsID: 205, target: .screen, argument: 89, validates: false), // ONB-W05 veriff.scan_front.not_detected → ONB-W07
+        TransitionRow(event: 98, guardID: 0, actionsID: 0, target: .screen, argument: 90, validates: false), // ONB-W06 veriff.scan_back.captured → ONB-W08
+        TransitionRow(event: 116, guardID: 71, actionsID: 208, target: .screen, argument: 90, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
+        TransitionRow(event: 116, guardID: 0, actionsID: 208, target: .screen, argument: 88, validates: true), // ONB-W07 tap_continue → ONB-W06
+        TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .screen, argument: 91, validates: false), // ONB-W08 veriff.capture_selfie.captured → ONB-W09
+        TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 92, validates: false), // ONB-W09 veriff.analyse.submitted → ONB-W10
+        TransitionRow(event: 214, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 tap_return_to_app → end submitted
+        TransitionRow(event: 215, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 browser_closed → end submitted
+        TransitionRow(event: 216, guardID: 0, actionsID: 211, target: .stay, argument: 0, validates: true), // ONB-015-FT tap_confirm_method stays
+        TransitionRow(event: 217, guardID: 72, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
+        TransitionRow(event: 217, guardID: 0, actionsID: 212, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now stays
+        TransitionRow(event: 76, guardID: 0, actionsID: 213, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.succeeded stays
+        TransitionRow(event: 77, guardID: 0, actionsID: 214, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.declined stays
+        TransitionRow(event: 26, guardID: 0, actionsID: 215, target: .screen, argument: 94, validates: true), // ONB-015-FT equals.activate_account.activated → ONB-016-FT
+        TransitionRow(event: 151, guardID: 0, actionsID: 216, target: .stay, argument: 0, validates: false), // ONB-016-FT tap_add_to_wallet stays
+        TransitionRow(event: 88, guardID: 0, actionsID: 217, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.added → ONB-017-FT
+        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.cancelled → ONB-017-FT
+        TransitionRow(event: 90, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // ONB-016-FT device_wallet.provision_card.failed stays
+        TransitionRow(event: 218, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT tap_later → ONB-017-FT
+        TransitionRow(event: 219, guardID: 0, actionsID: 218, target: .screen, argument: 96, validates: true), // ONB-017-FT tap_agree → ONB-018-FT
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-017-FT tap_back → back
+        TransitionRow(event: 220, guardID: 0, actionsID: 219, target: .screen, argument: 21, validates: false), // ONB-018-FT tap_go_home → WAL-001
+        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // app_lock (global) app_backgrounded stays
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // app_lock (global) app_foregrounded stays
+        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) session_check stays
+        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // app_lock (global) device.check_integrity.compromised → XC-COMPROMISED
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) device.check_integrity.intact stays
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // app_lock (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) inbox_push_opened stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed stays
+        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
+        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // device_integrity (global) app_backgrounded stays
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // device_integrity (global) app_foregrounded stays
+        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) session_check stays
+        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // device_integrity (global) device.check_integrity.compromised → XC-COMPROMISED
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) device.check_integrity.intact stays
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // device_integrity (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) inbox_push_opened stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed stays
+        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
+        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // onboarding (global) app_backgrounded stays
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // onboarding (global) app_foregrounded stays
+        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) session_check stays
+        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // onboarding (global) device.check_integrity.compromised → XC-COMPROMISED
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) device.check_integrity.intact stays
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // onboarding (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) inbox_push_opened stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed stays
+        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
+        TransitionRow(event: 221, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 228, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
+        TransitionRow(event: 2, guardID: 13, actionsID: 229, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 232, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 81, actionsID: 233, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
+        TransitionRow(event: 224, guardID: 82, actionsID: 235, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 236, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
+        TransitionRow(event: 225, guardID: 83, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
+        TransitionRow(event: 40, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.done stays
+        TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_limit.done stays
+        TransitionRow(event: 41, guardID: 0, actionsID: 238, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
+        TransitionRow(event: 3, guardID: 84, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 85, actionsID: 240, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
+        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // wallet (global) device.check_integrity.compromised → XC-COMPROMISED
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) device.check_integrity.intact stays
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // wallet (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) inbox_push_opened stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed stays
+        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
+        TransitionRow(event: 221, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 228, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
+        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
+        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // settings (global) device.check_integrity.compromised → XC-COMPROMISED
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) device.check_integrity.intact stays
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // settings (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) inbox_push_opened stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed stays
+        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
+        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // identity_verification (global) app_backgrounded stays
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // identity_verification (global) app_foregrounded stays
+        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) session_check stays
+        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // identity_verification (global) device.check_integrity.compromised → XC-COMPROMISED
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) device.check_integrity.intact stays
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // identity_verification (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) inbox_push_opened stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed stays
+        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
+        TransitionRow(event: 215, guardID: 0, actionsID: 0, target: .end, argument: 250, validates: false), // veriff (global) browser_closed → end abandoned
+        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // veriff (global) app_backgrounded stays
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // veriff (global) app_foregrounded stays
+        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) session_check stays
+        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // veriff (global) device.check_integrity.compromised → XC-COMPROMISED
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) device.check_integrity.intact stays
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // veriff (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) inbox_push_opened stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed stays
+        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
+        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // final_touches (global) app_backgrounded stays
+        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // final_touches (global) app_foregrounded stays
+        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) session_check stays
+        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // final_touches (global) device.check_integrity.compromised → XC-COMPROMISED
+        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) device.check_integrity.intact stays
+        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // final_touches (global) inbox_push_opened if account_active → SET-007
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) inbox_push_opened stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed stays
+        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 444, rowEnd: 444, timerStart: 4, timerEnd: 4, name: 263), // onboarding
-        FlowEntry(start: 19, rowStart: 444, rowEnd: 469, timerStart: 4, timerEnd: 4, name: 264), // wallet
-        FlowEntry(start: 61, rowStart: 469, rowEnd: 478, timerStart: 4, timerEnd: 4, name: 265), // settings
-        FlowEntry(start: 74, rowStart: 478, rowEnd: 478, timerStart: 4, timerEnd: 4, name: 266), // identity_verification
-        FlowEntry(start: 82, rowStart: 478, rowEnd: 479, timerStart: 4, timerEnd: 4, name: 267), // veriff
-        FlowEntry(start: 92, rowStart: 479, rowEnd: 479, timerStart: 4, timerEnd: 4, name: 268), // final_touches
+        FlowEntry(start: 0, rowStart: 450, rowEnd: 462, timerStart: 4, timerEnd: 4, name: 267), // app_lock
+        FlowEntry(start: 1, rowStart: 462, rowEnd: 474, timerStart: 4, timerEnd: 4, name: 268), // device_integrity
+        FlowEntry(start: 2, rowStart: 474, rowEnd: 486, timerStart: 4, timerEnd: 4, name: 269), // onboarding
+        FlowEntry(start: 21, rowStart: 486, rowEnd: 517, timerStart: 4, timerEnd: 4, name: 270), // wallet
+        FlowEntry(start: 62, rowStart: 517, rowEnd: 532, timerStart: 4, timerEnd: 4, name: 271), // settings
+        FlowEntry(start: 75, rowStart: 532, rowEnd: 544, timerStart: 4, timerEnd: 4, name: 272), // identity_verification
+        FlowEntry(start: 83, rowStart: 544, rowEnd: 557, timerStart: 4, timerEnd: 4, name: 273), // veriff
+        FlowEntry(start: 93, rowStart: 557, rowEnd: 569, timerStart: 4, timerEnd: 4, name: 274), // final_touches
     ]
 
-    /// Every timer: its delay and the rows it fires.
+    /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 2000, rowStart: 0, rowEnd: 1), // ONB-000 after 2s
-        TimerEntry(milliseconds: 6000, rowStart: 175, rowEnd: 176), // WAL-012 after 6s
-        TimerEntry(milliseconds: 6000, rowStart: 181, rowEnd: 182), // WAL-012b after 6s
-        TimerEntry(milliseconds: 30000, rowStart: 268, rowEnd: 269), // PAY-008 after 30s
+        TimerEntry(milliseconds: 2000, rowStart: 9, rowEnd: 10, variant: (-1)), // ONB-000 after 2s
+        TimerEntry(milliseconds: 6000, rowStart: 188, rowEnd: 189, variant: 30), // WAL-012 revealed after 6s
+        TimerEntry(milliseconds: 6000, rowStart: 194, rowEnd: 195, variant: 32), // WAL-012b revealed after 6s
+        TimerEntry(milliseconds: 30000, rowStart: 281, rowEnd: 282, variant: (-1)), // PAY-008 after 30s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
     static let subflows: [SubflowEntry] = [
-        SubflowEntry(flow: 4, returnStart: 0, returnEnd: 2), // veriff
+        SubflowEntry(flow: 6, returnStart: 0, returnEnd: 2), // veriff
     ]
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 245, rowStart: 397, rowEnd: 398), // submitted
-        ReturnEntry(outcome: 246, rowStart: 398, rowEnd: 399), // abandoned
+        ReturnEntry(outcome: 249, rowStart: 403, rowEnd: 404), // submitted
+        ReturnEntry(outcome: 250, rowStart: 404, rowEnd: 405), // abandoned
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
-        FieldEntry(name: 98, validator: 1, shownWhen: 0, shownWhenSource: 0), // ONB-002 keycode
-        FieldEntry(name: 102, validator: 2, shownWhen: 0, shownWhenSource: 0), // ONB-003 plan
-        FieldEntry(name: 104, validator: 3, shownWhen: 0, shownWhenSource: 0), // ONB-004 given_name
-        FieldEntry(name: 105, validator: 4, shownWhen: 0, shownWhenSource: 0), // ONB-004 surname
-        FieldEntry(name: 106, validator: 5, shownWhen: 0, shownWhenSource: 0), // ONB-004 preferred_name
-        FieldEntry(name: 108, validator: 6, shownWhen: 0, shownWhenSource: 0), // ONB-005 email
-        FieldEntry(name: 109, validator: 7, shownWhen: 0, shownWhenSource: 0), // ONB-005 confirm_email
-        FieldEntry(name: 111, validator: 8, shownWhen: 0, shownWhenSource: 0), // ONB-006 code
-        FieldEntry(name: 116, validator: 9, shownWhen: 0, shownWhenSource: 0), // ONB-007 phone
-        FieldEntry(name: 118, validator: 0, shownWhen: 0, shownWhenSource: 0), // ONB-007b search
-        FieldEntry(name: 98, validator: 10, shownWhen: 0, shownWhenSource: 0), // ONB-008 keycode
-        FieldEntry(name: 120, validator: 11, shownWhen: 0, shownWhenSource: 0), // ONB-008 confirm_keycode
-        FieldEntry(name: 124, validator: 12, shownWhen: 0, shownWhenSource: 0), // ONB-010 dob
-        FieldEntry(name: 126, validator: 13, shownWhen: 0, shownWhenSource: 0), // ONB-010a nationality
-        FieldEntry(name: 128, validator: 14, shownWhen: 0, shownWhenSource: 0), // ONB-010b market
-        FieldEntry(name: 130, validator: 15, shownWhen: 0, shownWhenSource: 0), // ONB-010c purposes
-        FieldEntry(name: 132, validator: 16, shownWhen: 0, shownWhenSource: 0), // ONB-010d funds_sources
-        FieldEntry(name: 134, validator: 17, shownWhen: 0, shownWhenSource: 0), // ONB-010e monthly_spend
-        FieldEntry(name: 136, validator: 18, shownWhen: 0, shownWhenSource: 0), // ONB-010f annual_turnover
-        FieldEntry(name: 138, validator: 19, shownWhen: 0, shownWhenSource: 0), // ONB-011 postcode
-        FieldEntry(name: 118, validator: 0, shownWhen: 0, shownWhenSource: 0), // WAL-005 search
-        FieldEntry(name: 151, validator: 20, shownWhen: 0, shownWhenSource: 0), // WAL-006 amount
-        FieldEntry(name: 152, validator: 21, shownWhen: 0, shownWhenSource: 0), // WAL-006 payment_method
-        FieldEntry(name: 169, validator: 22, shownWhen: 0, shownWhenSource: 0), // WAL-014 issue
-        FieldEntry(name: 175, validator: 23, shownWhen: 0, shownWhenSource: 0), // WAL-013a pay_with
-        FieldEntry(name: 138, validator: 19, shownWhen: 0, shownWhenSource: 0), // WAL-013c postcode
-        FieldEntry(name: 181, validator: 24, shownWhen: 0, shownWhenSource: 0), // WAL-013e pin
-        FieldEntry(name: 183, validator: 25, shownWhen: 0, shownWhenSource: 0), // WAL-013f pin_confirm
-        FieldEntry(name: 190, validator: 26, shownWhen: 0, shownWhenSource: 0), // PAY-002 account_name
-        FieldEntry(name: 191, validator: 27, shownWhen: 0, shownWhenSource: 0), // PAY-002 sort_code
-        FieldEntry(name: 192, validator: 28, shownWhen: 0, shownWhenSource: 0), // PAY-002 account_number
-        FieldEntry(name: 193, validator: 29, shownWhen: 0, shownWhenSource: 0), // PAY-002 reference
-        FieldEntry(name: 151, validator: 30, shownWhen: 0, shownWhenSource: 0), // PAY-003 amount
-        FieldEntry(name: 198, validator: 31, shownWhen: 0, shownWhenSource: 0), // PAY-006 recipient_name
-        FieldEntry(name: 199, validator: 32, shownWhen: 0, shownWhenSource: 0), // PAY-006 country
-        FieldEntry(name: 200, validator: 33, shownWhen: 0, shownWhenSource: 0), // PAY-006 iban
-        FieldEntry(name: 201, validator: 34, shownWhen: 0, shownWhenSource: 0), // PAY-006 bic
-        FieldEntry(name: 193, validator: 35, shownWhen: 0, shownWhenSource: 0), // PAY-006 reference
-        FieldEntry(name: 151, validator: 30, shownWhen: 0, shownWhenSource: 0), // PAY-007 amount
-        FieldEntry(name: 215, validator: 36, shownWhen: 0, shownWhenSource: 0), // SET-003 new_value
-        FieldEntry(name: 111, validator: 37, shownWhen: 0, shownWhenSource: 0), // SET-003 code
-        FieldEntry(name: 222, validator: 38, shownWhen: 0, shownWhenSource: 0), // SET-005 new_keycode
-        FieldEntry(name: 120, validator: 39, shownWhen: 0, shownWhenSource: 0), // SET-005 confirm_keycode
-        FieldEntry(name: 237, validator: 40, shownWhen: 0, shownWhenSource: 0), // SET-012b confirmation
-        FieldEntry(name: 238, validator: 0, shownWhen: 0, shownWhenSource: 0), // SET-012b reason
-        FieldEntry(name: 254, validator: 41, shownWhen: 0, shownWhenSource: 0), // ONB-W07 document_type
-        FieldEntry(name: 152, validator: 42, shownWhen: 0, shownWhenSource: 0), // ONB-015-FT payment_method
-        FieldEntry(name: 259, validator: 43, shownWhen: 0, shownWhenSource: 0), // ONB-017-FT accept_terms
-        FieldEntry(name: 260, validator: 44, shownWhen: 0, shownWhenSource: 0), // ONB-017-FT accept_privacy
+        FieldEntry(name: 101, validator: 1, shownWhen: 0, shownWhenSource: 0), // ONB-002 keycode
+        FieldEntry(name: 105, validator: 2, shownWhen: 0, shownWhenSource: 0), // ONB-003 plan
+        FieldEntry(name: 107, validator: 3, shownWhen: 0, shownWhenSource: 0), // ONB-004 given_name
+        FieldEntry(name: 108, validator: 4, shownWhen: 0, shownWhenSource: 0), // ONB-004 surname
+        FieldEntry(name: 109, validator: 5, shownWhen: 0, shownWhenSource: 0), // ONB-004 preferred_name
+        FieldEntry(name: 111, validator: 6, shownWhen: 0, shownWhenSource: 0), // ONB-005 email
+        FieldEntry(name: 112, validator: 7, shownWhen: 0, shownWhenSource: 0), // ONB-005 confirm_email
+        FieldEntry(name: 114, validator: 8, shownWhen: 0, shownWhenSource: 0), // ONB-006 code
+        FieldEntry(name: 119, validator: 9, shownWhen: 0, shownWhenSource: 0), // ONB-007 phone
+        FieldEntry(name: 121, validator: 0, shownWhen: 0, shownWhenSource: 0), // ONB-007b search
+        FieldEntry(name: 101, validator: 10, shownWhen: 0, shownWhenSource: 0), // ONB-008 keycode
+        FieldEntry(name: 123, validator: 11, shownWhen: 0, shownWhenSource: 0), // ONB-008 confirm_keycode
+        FieldEntry(name: 127, validator: 12, shownWhen: 0, shownWhenSource: 0), // ONB-010 dob
+        FieldEntry(name: 129, validator: 13, shownWhen: 0, shownWhenSource: 0), // ONB-010a nationality
+        FieldEntry(name: 131, validator: 14, shownWhen: 0, shownWhenSource: 0), // ONB-010b market
+        FieldEntry(name: 133, validator: 15, shownWhen: 0, shownWhenSource: 0), // ONB-010c purposes
+        FieldEntry(name: 135, validator: 16, shownWhen: 0, shownWhenSource: 0), // ONB-010d funds_sources
+        FieldEntry(name: 137, validator: 17, shownWhen: 0, shownWhenSource: 0), // ONB-010e monthly_spend
+        FieldEntry(name: 139, validator: 18, shownWhen: 0, shownWhenSource: 0), // ONB-010f annual_turnover
+        FieldEntry(name: 141, validator: 19, shownWhen: 0, shownWhenSource: 0), // ONB-011 postcode
+        FieldEntry(name: 121, validator: 0, shownWhen: 0, shownWhenSource: 0), // WAL-005 search
+        FieldEntry(name: 155, validator: 20, shownWhen: 0, shownWhenSource: 0), // WAL-006 amount
+        FieldEntry(name: 156, validator: 21, shownWhen: 0, shownWhenSource: 0), // WAL-006 payment_method
+        FieldEntry(name: 173, validator: 22, shownWhen: 0, shownWhenSource: 0), // WAL-014 issue
+        FieldEntry(name: 179, validator: 23, shownWhen: 0, shownWhenSource: 0), // WAL-013a pay_with
+        FieldEntry(name: 141, validator: 19, shownWhen: 0, shownWhenSource: 0), // WAL-013c postcode
+        FieldEntry(name: 185, validator: 24, shownWhen: 0, shownWhenSource: 0), // WAL-013e pin
+        FieldEntry(name: 187, validator: 25, shownWhen: 0, shownWhenSource: 0), // WAL-013f pin_confirm
+        FieldEntry(name: 194, validator: 26, shownWhen: 0, shownWhenSource: 0), // PAY-002 account_name
+        FieldEntry(name: 195, validator: 27, shownWhen: 0, shownWhenSource: 0), // PAY-002 sort_code
+        FieldEntry(name: 196, validator: 28, shownWhen: 0, shownWhenSource: 0), // PAY-002 account_number
+        FieldEntry(name: 197, validator: 29, shownWhen: 0, shownWhenSource: 0), // PAY-002 reference
+        FieldEntry(name: 155, validator: 30, shownWhen: 0, shownWhenSource: 0), // PAY-003 amount
+        FieldEntry(name: 202, validator: 31, shownWhen: 0, shownWhenSource: 0), // PAY-006 recipient_name
+        FieldEntry(name: 203, validator: 32, shownWhen: 0, shownWhenSource: 0), // PAY-006 country
+        FieldEntry(name: 204, validator: 33, shownWhen: 0, shownWhenSource: 0), // PAY-006 iban
+        FieldEntry(name: 205, validator: 34, shownWhen: 0, shownWhenSource: 0), // PAY-006 bic
+        FieldEntry(name: 197, validator: 35, shownWhen: 0, shownWhenSource: 0), // PAY-006 reference
+        FieldEntry(name: 155, validator: 30, shownWhen: 0, shownWhenSource: 0), // PAY-007 amount
+        FieldEntry(name: 218, validator: 36, shownWhen: 0, shownWhenSource: 0), // SET-003 new_value
+        FieldEntry(name: 114, validator: 37, shownWhen: 0, shownWhenSource: 0), // SET-003 code
+        FieldEntry(name: 225, validator: 38, shownWhen: 0, shownWhenSource: 0), // SET-005 new_keycode
+        FieldEntry(name: 123, validator: 39, shownWhen: 0, shownWhenSource: 0), // SET-005 confirm_keycode
+        FieldEntry(name: 241, validator: 40, shownWhen: 0, shownWhenSource: 0), // SET-012b confirmation
+        FieldEntry(name: 242, validator: 0, shownWhen: 0, shownWhenSource: 0), // SET-012b reason
+        FieldEntry(name: 258, validator: 41, shownWhen: 0, shownWhenSource: 0), // ONB-W07 document_type
+        FieldEntry(name: 156, validator: 42, shownWhen: 0, shownWhenSource: 0), // ONB-015-FT payment_method
+        FieldEntry(name: 263, validator: 43, shownWhen: 0, shownWhenSource: 0), // ONB-017-FT accept_terms
+        FieldEntry(name: 264, validator: 44, shownWhen: 0, shownWhenSource: 0), // ONB-017-FT accept_privacy
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
     static let variants: [VariantEntry] = [
-        VariantEntry(name: 99, condition: 1), // ONB-002 wrong_keycode
-        VariantEntry(name: 100, condition: 0), // ONB-002 default
-        VariantEntry(name: 112, condition: 2), // ONB-006 wrong_code
-        VariantEntry(name: 113, condition: 3), // ONB-006 expired
-        VariantEntry(name: 114, condition: 4), // ONB-006 not_sent
-        VariantEntry(name: 100, condition: 0), // ONB-006 default
-        VariantEntry(name: 122, condition: 5), // ONB-009 fingerprint
-        VariantEntry(name: 100, condition: 0), // ONB-009 default
-        VariantEntry(name: 139, condition: 7), // ONB-011 not_found
-        VariantEntry(name: 140, condition: 8), // ONB-011 address_list
-        VariantEntry(name: 100, condition: 0), // ONB-011 default
-        VariantEntry(name: 142, condition: 13), // WAL-001 frozen
-        VariantEntry(name: 143, condition: 11), // WAL-001 offline
-        VariantEntry(name: 144, condition: 14), // WAL-001 empty
-        VariantEntry(name: 100, condition: 0), // WAL-001 default
-        VariantEntry(name: 143, condition: 11), // WAL-003 offline
-        VariantEntry(name: 100, condition: 0), // WAL-003 default
-        VariantEntry(name: 148, condition: 15), // WAL-005 search_expanded
-        VariantEntry(name: 149, condition: 16), // WAL-005 date_filter_open
-        VariantEntry(name: 144, condition: 14), // WAL-005 empty
-        VariantEntry(name: 100, condition: 0), // WAL-005 default
-        VariantEntry(name: 152, condition: 17), // WAL-006 payment_method
-        VariantEntry(name: 100, condition: 0), // WAL-006 default
-        VariantEntry(name: 142, condition: 13), // WAL-008b frozen
-        VariantEntry(name: 100, condition: 0), // WAL-008b default
-        VariantEntry(name: 142, condition: 13), // WAL-008c frozen
-        VariantEntry(name: 100, condition: 0), // WAL-008c default
-        VariantEntry(name: 158, condition: 20), // WAL-009 added
-        VariantEntry(name: 100, condition: 0), // WAL-009 default
-        VariantEntry(name: 165, condition: 21), // WAL-012 revealed
-        VariantEntry(name: 166, condition: 0), // WAL-012 hidden
-        VariantEntry(name: 165, condition: 22), // WAL-012b revealed
-        VariantEntry(name: 166, condition: 0), // WAL-012b hidden
-        VariantEntry(name: 170, condition: 24), // WAL-014 reported
-        VariantEntry(name: 100, condition: 0), // WAL-014 default
-        VariantEntry(name: 172, condition: 26), // WAL-015 confirm_disable
-        VariantEntry(name: 173, condition: 27), // WAL-015 limit_off
-        VariantEntry(name: 100, condition: 0), // WAL-015 default
-        VariantEntry(name: 177, condition: 29), // WAL-013b no_address
-        VariantEntry(name: 100, condition: 0), // WAL-013b default
-        VariantEntry(name: 143, condition: 11), // PAY-001 offline
-        VariantEntry(name: 100, condition: 0), // PAY-001 default
-        VariantEntry(name: 203, condition: 38), // PAY-007 awaiting_rate
-        VariantEntry(name: 100, condition: 0), // PAY-007 default
-        VariantEntry(name: 205, condition: 39), // PAY-008 rate_locked
-        VariantEntry(name: 100, condition: 0), // PAY-008 default
-        VariantEntry(name: 213, condition: 42), // SET-002 address_check_pending
-        VariantEntry(name: 100, condition: 0), // SET-002 default
-        VariantEntry(name: 216, condition: 47), // SET-003 code_rejected
-        VariantEntry(name: 217, condition: 48), // SET-003 code_sent
-        VariantEntry(name: 218, condition: 49), // SET-003 address_rejected
-        VariantEntry(name: 108, condition: 43), // SET-003 email
-        VariantEntry(name: 116, condition: 44), // SET-003 phone
-        VariantEntry(name: 219, condition: 0), // SET-003 address
-        VariantEntry(name: 226, condition: 59), // SET-008 premium
-        VariantEntry(name: 227, condition: 60), // SET-008 plus
-        VariantEntry(name: 228, condition: 0), // SET-008 everyday
-        VariantEntry(name: 230, condition: 63), // SET-009 insufficient_funds
-        VariantEntry(name: 231, condition: 62), // SET-009 upgrade
-        VariantEntry(name: 232, condition: 0), // SET-009 switch
-        VariantEntry(name: 240, condition: 64), // ONB-012 submit_failed
-        VariantEntry(name: 241, condition: 65), // ONB-012 kyc_check
-        VariantEntry(name: 100, condition: 0), // ONB-012 default
-        VariantEntry(name: 247, condition: 66), // ONB-015 link_sent
-        VariantEntry(name: 100, condition: 0), // ONB-015 default
-        VariantEntry(name: 253, condition: 68), // ONB-W02 denied
-        VariantEntry(name: 100, condition: 0), // ONB-W02 default
-        VariantEntry(name: 255, condition: 71), // ONB-015-FT declined
-        VariantEntry(name: 256, condition: 72), // ONB-015-FT method_confirmed
-        VariantEntry(name: 100, condition: 0), // ONB-015-FT default
+        VariantEntry(name: 102, condition: 1), // ONB-002 wrong_keycode
+        VariantEntry(name: 103, condition: 0), // ONB-002 default
+        VariantEntry(name: 115, condition: 2), // ONB-006 wrong_code
+        VariantEntry(name: 116, condition: 3), // ONB-006 expired
+        VariantEntry(name: 117, condition: 4), // ONB-006 not_sent
+        VariantEntry(name: 103, condition: 0), // ONB-006 default
+        VariantEntry(name: 125, condition: 5), // ONB-009 fingerprint
+        VariantEntry(name: 103, condition: 0), // ONB-009 default
+        VariantEntry(name: 142, condition: 7), // ONB-011 not_found
+        VariantEntry(name: 143, condition: 8), // ONB-011 address_list
+        VariantEntry(name: 103, condition: 0), // ONB-011 default
+        VariantEntry(name: 145, condition: 13), // WAL-001 frozen
+        VariantEntry(name: 146, condition: 11), // WAL-001 offline
+        VariantEntry(name: 147, condition: 14), // WAL-001 empty
+        VariantEntry(name: 103, condition: 0), // WAL-001 default
+        VariantEntry(name: 146, condition: 11), // WAL-003 offline
+        VariantEntry(name: 103, condition: 0), // WAL-003 default
+        VariantEntry(name: 151, condition: 15), // WAL-005 loading
+        VariantEntry(name: 152, condition: 16), // WAL-005 search_expanded
+        VariantEntry(name: 153, condition: 17), // WAL-005 date_filter_open
+        VariantEntry(name: 147, condition: 14), // WAL-005 empty
+        VariantEntry(name: 103, condition: 0), // WAL-005 default
+        VariantEntry(name: 156, condition: 18), // WAL-006 payment_method
+        VariantEntry(name: 103, condition: 0), // WAL-006 default
+        VariantEntry(name: 145, condition: 13), // WAL-008b frozen
+        VariantEntry(name: 103, condition: 0), // WAL-008b default
+        VariantEntry(name: 145, condition: 13), // WAL-008c frozen
+        VariantEntry(name: 103, condition: 0), // WAL-008c default
+        VariantEntry(name: 162, condition: 21), // WAL-009 added
+        VariantEntry(name: 103, condition: 0), // WAL-009 default
+        VariantEntry(name: 169, condition: 22), // WAL-012 revealed
+        VariantEntry(name: 170, condition: 0), // WAL-012 hidden
+        VariantEntry(name: 169, condition: 23), // WAL-012b revealed
+        VariantEntry(name: 170, condition: 0), // WAL-012b hidden
+        VariantEntry(name: 174, condition: 25), // WAL-014 reported
+        VariantEntry(name: 103, condition: 0), // WAL-014 default
+        VariantEntry(name: 176, condition: 27), // WAL-015 confirm_disable
+        VariantEntry(name: 177, condition: 28), // WAL-015 limit_off
+        VariantEntry(name: 103, condition: 0), // WAL-015 default
+        VariantEntry(name: 181, condition: 30), // WAL-013b no_address
+        VariantEntry(name: 103, condition: 0), // WAL-013b default
+        VariantEntry(name: 146, condition: 11), // PAY-001 offline
+        VariantEntry(name: 103, condition: 0), // PAY-001 default
+        VariantEntry(name: 207, condition: 39), // PAY-007 awaiting_rate
+        VariantEntry(name: 103, condition: 0), // PAY-007 default
+        VariantEntry(name: 209, condition: 40), // PAY-008 rate_locked
+        VariantEntry(name: 103, condition: 0), // PAY-008 default
+        VariantEntry(name: 216, condition: 43), // SET-002 address_check_pending
+        VariantEntry(name: 103, condition: 0), // SET-002 default
+        VariantEntry(name: 219, condition: 48), // SET-003 code_rejected
+        VariantEntry(name: 220, condition: 49), // SET-003 code_sent
+        VariantEntry(name: 221, condition: 50), // SET-003 address_rejected
+        VariantEntry(name: 111, condition: 44), // SET-003 email
+        VariantEntry(name: 119, condition: 45), // SET-003 phone
+        VariantEntry(name: 222, condition: 0), // SET-003 address
+        VariantEntry(name: 229, condition: 60), // SET-008 premium
+        VariantEntry(name: 230, condition: 61), // SET-008 plus
+        VariantEntry(name: 231, condition: 0), // SET-008 everyday
+        VariantEntry(name: 233, condition: 64), // SET-009 insufficient_funds
+        VariantEntry(name: 234, condition: 63), // SET-009 upgrade
+        VariantEntry(name: 235, condition: 0), // SET-009 switch
+        VariantEntry(name: 238, condition: 65), // SET-011 updated
+        VariantEntry(name: 103, condition: 0), // SET-011 default
+        VariantEntry(name: 244, condition: 66), // ONB-012 submit_failed
+        VariantEntry(name: 245, condition: 67), // ONB-012 kyc_check
+        VariantEntry(name: 103, condition: 0), // ONB-012 default
+        VariantEntry(name: 251, condition: 68), // ONB-015 link_sent
+        VariantEntry(name: 103, condition: 0), // ONB-015 default
+        VariantEntry(name: 257, condition: 70), // ONB-W02 denied
+        VariantEntry(name: 103, condition: 0), // ONB-W02 default
+        VariantEntry(name: 259, condition: 73), // ONB-015-FT declined
+        VariantEntry(name: 260, condition: 74), // ONB-015-FT method_confirmed
+        VariantEntry(name: 103, condition: 0), // ONB-015-FT default
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "98195d12d0465a59"
+    static let fingerprint = "63c181622f3943ab"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)

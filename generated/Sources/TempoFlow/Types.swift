@@ -11,6 +11,25 @@ fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
 
 /// The screens of Tempo, by the seed's screen IDs.
 public enum TempoScreen: String, CaseIterable, Sendable {
+    /// App Locked (XC-LOCK), shown as a modal
+    ///
+    /// Not a screen of the wireframes (the spec gives it no ID): "App locks after 60 seconds of background; biometric required on foreground". Face ID / fingerprint, keycode as fallback; closes back to the screen the user was on.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-SEC-05: App locks after 60 seconds of background; biometric required on foreground
+    /// - AC-XC-PERF-04: Biometric prompt to authenticated screen: <400ms after success
+    /// - AC-XC-SEC-04: Biometric data stored on-device only (Secure Enclave / Keystore); never leaves the device
+    /// - AC-XC-OFF-04: Biometric works offline (Secure Enclave / Keystore is local)
+    case xcLOCK = "XC-LOCK"
+
+    /// Device Not Supported (XC-COMPROMISED)
+    ///
+    /// Not a screen of the wireframes (the spec gives it no ID or copy): the app refuses to run on a jailbroken or rooted device. Nothing leads away from it; the lock and the session refresh do not run here.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-SEC-06: Jailbreak/root detection on launch; app refuses to run on compromised devices
+    case xcCOMPROMISED = "XC-COMPROMISED"
+
     /// Splash screen (ONB-000)
     ///
     /// Tempo logo on white. Animated loading arc (pie-style). Background may be brand photography.
@@ -33,7 +52,6 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// 6-digit keycode keypad. User avatar shown top. Grants access to Wallet Home (WAL-001) or appropriate wallet state.
     ///
     /// Acceptance criteria:
-    /// - AC-XC-AN-04: Error events include: reason code, screen ID, user state (tier, card status, session age)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     case onb002 = "ONB-002"
 
@@ -206,8 +224,6 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-03: Ecosystem carousel tracks: impression, tap-through, conversion (by slot + campaign ID)
     /// - AC-XC-PERF-01: App cold start to Wallet Home visible: <1.5s on iPhone 12 / mid-tier Android
     /// - AC-XC-PERF-02: Wallet balance refresh from Equals API: <800ms p95
-    /// - AC-XC-PERF-06: Skeleton states used for any network-dependent surface that takes >300ms to load
-    /// - AC-XC-SEC-01: All requests to Equals use short-lived tokens; refresh on app foreground if stale
     /// - AC-XC-A11Y-01: Target: WCAG 2.1 AA on every production screen
     /// - AC-XC-A11Y-02: Minimum tap target: 44×44pt (iOS) / 48×48dp (Android)
     /// - AC-XC-A11Y-03: All interactive elements have VoiceOver/TalkBack labels (not just visual icons)
@@ -321,7 +337,6 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
     /// - AC-XC-PERF-04: Biometric prompt to authenticated screen: <400ms after success
     /// - AC-XC-AN-02: Funnel events for: onboarding completion, first transaction, card activation, first send
-    /// - AC-XC-AN-04: Error events include: reason code, screen ID, user state (tier, card status, session age)
     case wal010b = "WAL-010b"
 
     /// Activated ✓ (WAL-010c)
@@ -338,7 +353,6 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
-    /// - AC-XC-AN-04: Error events include: reason code, screen ID, user state (tier, card status, session age)
     case wal010d = "WAL-010d"
 
     /// Freeze Confirm (WAL-011), shown as a modal
@@ -441,7 +455,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Order Placed (WAL-013h)
     ///
-    /// Celebration screen. Expected delivery date shown. Delivery: 5–7 working days. The flows show the latest expected day as 9 calendar days after the order (7 working days plus one weekend).
+    /// Celebration screen. Expected delivery date shown. Delivery: 5–7 working days. The flows show the latest expected day: 7 working days after the order (weekends and England and Wales bank holidays skipped, add_working_days).
     ///
     /// Acceptance criteria:
     /// - AC-CARD-04: Physical card order deducts £4.99 from balance or charges selected payment method
@@ -507,7 +521,6 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-PERF-05: Send & Pay confirm to success screen: <3s (UK), <6s (international)
     /// - AC-XC-SEC-07: Screenshot/screen-recording blocked on card details, PIN reveal, and Send review screens
     /// - AC-XC-AN-02: Funnel events for: onboarding completion, first transaction, card activation, first send
-    /// - AC-XC-AN-04: Error events include: reason code, screen ID, user state (tier, card status, session age)
     case pay004 = "PAY-004"
 
     /// Transfer Sent ✓ (PAY-005)
@@ -538,7 +551,6 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-04: FX rate displayed before confirmation; rate locks for 30 seconds on confirm screen
     /// - AC-PAY-05: Fee displayed clearly alongside send amount before confirmation
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
-    /// - AC-XC-PERF-06: Skeleton states used for any network-dependent surface that takes >300ms to load
     case pay007 = "PAY-007"
 
     /// Review & Confirm (PAY-008)
@@ -591,19 +603,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-PAY-10: Failed transfers never debit the user's account
-    /// - AC-XC-AN-04: Error events include: reason code, screen ID, user state (tier, card status, session age)
     case pay012 = "PAY-012"
-
-    /// App Locked (XC-LOCK), shown as a modal
-    ///
-    /// Not a screen of the wireframes (the spec gives it no ID): "App locks after 60 seconds of background; biometric required on foreground". Face ID / fingerprint, keycode as fallback; closes back to the screen the user was on.
-    ///
-    /// Acceptance criteria:
-    /// - AC-XC-SEC-05: App locks after 60 seconds of background; biometric required on foreground
-    /// - AC-XC-PERF-04: Biometric prompt to authenticated screen: <400ms after success
-    /// - AC-XC-SEC-04: Biometric data stored on-device only (Secure Enclave / Keystore); never leaves the device
-    /// - AC-XC-OFF-04: Biometric works offline (Secure Enclave / Keystore is local)
-    case xcLOCK = "XC-LOCK"
 
     /// Profile Hub (SET-001)
     ///
@@ -621,11 +621,6 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Edit Email/Phone/Address (SET-003)
     ///
     /// Current value shown disabled. New value input. For email: 6-digit code sent to new address. For phone: SMS code. For address: triggers Veriff re-check (proof of address). Biometric confirm before save.
-    ///
-    /// Acceptance criteria:
-    /// - AC-SET-01: All Settings edits require biometric or keycode authentication before committing
-    /// - AC-SET-03: Email/phone changes require code verification sent to the new contact method
-    /// - AC-SET-04: Address changes trigger a Veriff proof-of-address re-check before being applied
     case set003 = "SET-003"
 
     /// Security Hub (SET-004)
@@ -633,16 +628,12 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Face ID toggle. "Change keycode" row (shows last-changed date). Active sessions list — current device at top marked "now", others have "→" to sign out individually. "Sign out of all other devices" red-border button. Danger zone: "Close account" red row.
     ///
     /// Acceptance criteria:
-    /// - AC-SET-01: All Settings edits require biometric or keycode authentication before committing
     /// - AC-SET-06: Active sessions list refreshes on open; remote sign-out invalidates the target session within 5 seconds
     case set004 = "SET-004"
 
     /// Change Keycode (SET-005)
     ///
     /// Step 1: enter new 6-digit code. Step 2: confirm by re-entering. Same keypad component as onboarding. Biometric required to reach this screen.
-    ///
-    /// Acceptance criteria:
-    /// - AC-SET-01: All Settings edits require biometric or keycode authentication before committing
     case set005 = "SET-005"
 
     /// Notification Preferences (SET-006)
@@ -671,7 +662,6 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// New plan card (black/orange for Premium). Prorated amount shown + next full billing date. Payment taken from Tempo balance. Confirmation text: "You can cancel anytime."
     ///
     /// Acceptance criteria:
-    /// - AC-SET-01: All Settings edits require biometric or keycode authentication before committing
     /// - AC-SET-09: Subscription upgrades are prorated to the current billing cycle; downgrades take effect at the next cycle
     case set009 = "SET-009"
 
@@ -699,9 +689,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Type-to-confirm: user must type "CLOSE" exactly. Reason-for-leaving picker (optional, 5 options). Final red "Close account permanently" button. No undo.
     ///
     /// Acceptance criteria:
-    /// - AC-SET-01: All Settings edits require biometric or keycode authentication before committing
     /// - AC-SET-07: Close account is a two-step confirmation; user must type "CLOSE" exactly (case-sensitive)
-    /// - AC-SET-08: After close, balance is returned to the nominated bank account within 3 business days
     case set012b = "SET-012b"
 
     /// Submit & Processing (ONB-012)
@@ -889,6 +877,10 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// The screen's name in the seed.
     public var name: String {
         switch self {
+        case .xcLOCK:
+            return "App Locked"
+        case .xcCOMPROMISED:
+            return "Device Not Supported"
         case .onb000:
             return "Splash screen"
         case .onb001:
@@ -1009,8 +1001,6 @@ public enum TempoScreen: String, CaseIterable, Sendable {
             return "Insufficient Funds"
         case .pay012:
             return "Transfer Failed"
-        case .xcLOCK:
-            return "App Locked"
         case .set001:
             return "Profile Hub"
         case .set002:
@@ -1087,198 +1077,200 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// The screen's position in the app's tables.
     public var number: Int32 {
         switch self {
-        case .onb000:
-            return 0
-        case .onb001:
-            return 1
-        case .onb002:
-            return 2
-        case .onb003:
-            return 3
-        case .onb004:
-            return 4
-        case .onb005:
-            return 5
-        case .onb006:
-            return 6
-        case .onb007:
-            return 7
-        case .onb007b:
-            return 8
-        case .onb008:
-            return 9
-        case .onb009:
-            return 10
-        case .onb010:
-            return 11
-        case .onb010a:
-            return 12
-        case .onb010b:
-            return 13
-        case .onb010c:
-            return 14
-        case .onb010d:
-            return 15
-        case .onb010e:
-            return 16
-        case .onb010f:
-            return 17
-        case .onb011:
-            return 18
-        case .wal001:
-            return 19
-        case .wal003:
-            return 20
-        case .wal018:
-            return 21
-        case .wal005:
-            return 22
-        case .wal006:
-            return 23
-        case .wal007:
-            return 24
-        case .wal008a:
-            return 25
-        case .wal008b:
-            return 26
-        case .wal008c:
-            return 27
-        case .wal009:
-            return 28
-        case .wal010a:
-            return 29
-        case .wal010b:
-            return 30
-        case .wal010c:
-            return 31
-        case .wal010d:
-            return 32
-        case .wal011:
-            return 33
-        case .wal012:
-            return 34
-        case .wal012b:
-            return 35
-        case .wal014:
-            return 36
-        case .wal015:
-            return 37
-        case .wal013a:
-            return 38
-        case .wal013b:
-            return 39
-        case .wal013c:
-            return 40
-        case .wal013d:
-            return 41
-        case .wal013e:
-            return 42
-        case .wal013f:
-            return 43
-        case .wal013g:
-            return 44
-        case .wal013h:
-            return 45
-        case .wal013i:
-            return 46
-        case .wal013j:
-            return 47
-        case .pay001:
-            return 48
-        case .pay002:
-            return 49
-        case .pay003:
-            return 50
-        case .pay004:
-            return 51
-        case .pay005:
-            return 52
-        case .pay006:
-            return 53
-        case .pay007:
-            return 54
-        case .pay008:
-            return 55
-        case .pay009:
-            return 56
-        case .pay010:
-            return 57
-        case .pay011:
-            return 58
-        case .pay012:
-            return 59
         case .xcLOCK:
+            return 0
+        case .xcCOMPROMISED:
+            return 1
+        case .onb000:
+            return 2
+        case .onb001:
+            return 3
+        case .onb002:
+            return 4
+        case .onb003:
+            return 5
+        case .onb004:
+            return 6
+        case .onb005:
+            return 7
+        case .onb006:
+            return 8
+        case .onb007:
+            return 9
+        case .onb007b:
+            return 10
+        case .onb008:
+            return 11
+        case .onb009:
+            return 12
+        case .onb010:
+            return 13
+        case .onb010a:
+            return 14
+        case .onb010b:
+            return 15
+        case .onb010c:
+            return 16
+        case .onb010d:
+            return 17
+        case .onb010e:
+            return 18
+        case .onb010f:
+            return 19
+        case .onb011:
+            return 20
+        case .wal001:
+            return 21
+        case .wal003:
+            return 22
+        case .wal018:
+            return 23
+        case .wal005:
+            return 24
+        case .wal006:
+            return 25
+        case .wal007:
+            return 26
+        case .wal008a:
+            return 27
+        case .wal008b:
+            return 28
+        case .wal008c:
+            return 29
+        case .wal009:
+            return 30
+        case .wal010a:
+            return 31
+        case .wal010b:
+            return 32
+        case .wal010c:
+            return 33
+        case .wal010d:
+            return 34
+        case .wal011:
+            return 35
+        case .wal012:
+            return 36
+        case .wal012b:
+            return 37
+        case .wal014:
+            return 38
+        case .wal015:
+            return 39
+        case .wal013a:
+            return 40
+        case .wal013b:
+            return 41
+        case .wal013c:
+            return 42
+        case .wal013d:
+            return 43
+        case .wal013e:
+            return 44
+        case .wal013f:
+            return 45
+        case .wal013g:
+            return 46
+        case .wal013h:
+            return 47
+        case .wal013i:
+            return 48
+        case .wal013j:
+            return 49
+        case .pay001:
+            return 50
+        case .pay002:
+            return 51
+        case .pay003:
+            return 52
+        case .pay004:
+            return 53
+        case .pay005:
+            return 54
+        case .pay006:
+            return 55
+        case .pay007:
+            return 56
+        case .pay008:
+            return 57
+        case .pay009:
+            return 58
+        case .pay010:
+            return 59
+        case .pay011:
             return 60
-        case .set001:
+        case .pay012:
             return 61
-        case .set002:
+        case .set001:
             return 62
-        case .set003:
+        case .set002:
             return 63
-        case .set004:
+        case .set003:
             return 64
-        case .set005:
+        case .set004:
             return 65
-        case .set006:
+        case .set005:
             return 66
-        case .set007:
+        case .set006:
             return 67
-        case .set008:
+        case .set007:
             return 68
-        case .set009:
+        case .set008:
             return 69
-        case .set010:
+        case .set009:
             return 70
-        case .set011:
+        case .set010:
             return 71
-        case .set012a:
+        case .set011:
             return 72
-        case .set012b:
+        case .set012a:
             return 73
-        case .onb012:
+        case .set012b:
             return 74
-        case .onb013:
+        case .onb012:
             return 75
-        case .onb014:
+        case .onb013:
             return 76
-        case .onb015:
+        case .onb014:
             return 77
-        case .onb016:
+        case .onb015:
             return 78
-        case .onb017:
+        case .onb016:
             return 79
-        case .onb018:
+        case .onb017:
             return 80
-        case .onb019:
+        case .onb018:
             return 81
-        case .onbW01:
+        case .onb019:
             return 82
-        case .onbW02:
+        case .onbW01:
             return 83
-        case .onbW03:
+        case .onbW02:
             return 84
-        case .onbW04:
+        case .onbW03:
             return 85
-        case .onbW05:
+        case .onbW04:
             return 86
-        case .onbW06:
+        case .onbW05:
             return 87
-        case .onbW07:
+        case .onbW06:
             return 88
-        case .onbW08:
+        case .onbW07:
             return 89
-        case .onbW09:
+        case .onbW08:
             return 90
-        case .onbW10:
+        case .onbW09:
             return 91
-        case .onb015FT:
+        case .onbW10:
             return 92
-        case .onb016FT:
+        case .onb015FT:
             return 93
-        case .onb017FT:
+        case .onb016FT:
             return 94
-        case .onb018FT:
+        case .onb017FT:
             return 95
+        case .onb018FT:
+            return 96
         }
     }
 
@@ -1334,6 +1326,12 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A notification row was tapped in the inbox (SET-007).
     case inboxItemTapped(category: InboxCategory)
 
+    /// A push notification was tapped (the Notification Inbox is "deep-linkable from push").
+    case inboxPushOpened
+
+    /// The server says an agreement or regulatory document changed materially (SET-011).
+    case legalDocumentsChanged
+
     /// A quick help category was tapped on PITStop (SET-010).
     case helpCategoryTapped(category: String)
 
@@ -1366,6 +1364,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Outcome `activated` of the service call `equals.activate_account`.
     case equalsActivateAccountActivated
+
+    /// Outcome `listed` of the service call `equals.list_transactions`.
+    case equalsListTransactionsListed
+
+    /// Outcome `failed` of the service call `equals.list_transactions`.
+    /// Offline or Equals unreachable; the cached entries stay.
+    case equalsListTransactionsFailed
 
     /// Outcome `refreshed` of the service call `equals.list_sessions`.
     case equalsListSessionsRefreshed
@@ -1436,6 +1441,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Outcome `failed` of the service call `equals.send_uk_transfer`.
     case equalsSendUkTransferFailed(reason: String)
 
+    /// Outcome `fetched` of the service call `equals.get_balance`.
+    case equalsGetBalanceFetched(balance: Money)
+
+    /// Outcome `failed` of the service call `equals.get_balance`.
+    /// Offline or Equals unreachable; the last-known balance stays.
+    case equalsGetBalanceFailed
+
     /// Outcome `refreshed` of the service call `equals.refresh_session`.
     case equalsRefreshSessionRefreshed
 
@@ -1484,6 +1496,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Outcome `not_found` of the service call `postcode_lookup.find_addresses`.
     case postcodeLookupFindAddressesNotFound
+
+    /// Outcome `intact` of the service call `device.check_integrity`.
+    case deviceCheckIntegrityIntact
+
+    /// Outcome `compromised` of the service call `device.check_integrity`.
+    /// Jailbroken or rooted; the app refuses to run.
+    case deviceCheckIntegrityCompromised
 
     /// Outcome `enabled` of the service call `device.enable_biometrics`.
     case deviceEnableBiometricsEnabled
@@ -1595,6 +1614,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Outcome `pending` of the service call `veriff.check_proof_of_address`.
     case veriffCheckProofOfAddressPending
+    case tapUnlock
+    case appBackgrounded
+    case appForegrounded
     case tapImNew
     case tapLogIn
     case keycodeEntered
@@ -1665,9 +1687,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapViewHistory
     case tapTopUpNow
     case tapPitstopSupport
-    case tapUnlock
-    case appBackgrounded
-    case appForegrounded
     case tapPersonalDetails
     case tapSecurity
     case tapNotifications
@@ -1749,6 +1768,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .planTapped(plan: Plan.everyday)
         case "inbox_item_tapped":
             self = .inboxItemTapped(category: InboxCategory.payments)
+        case "inbox_push_opened":
+            self = .inboxPushOpened
+        case "legal_documents_changed":
+            self = .legalDocumentsChanged
         case "help_category_tapped":
             self = .helpCategoryTapped(category: payload["category"] ?? "")
         case "legal_document_tapped":
@@ -1771,6 +1794,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .equalsGetOnboardingStatusIncomplete
         case "equals.activate_account.activated":
             self = .equalsActivateAccountActivated
+        case "equals.list_transactions.listed":
+            self = .equalsListTransactionsListed
+        case "equals.list_transactions.failed":
+            self = .equalsListTransactionsFailed
         case "equals.list_sessions.refreshed":
             self = .equalsListSessionsRefreshed
         case "equals.sign_out_session.signed_out":
@@ -1817,6 +1844,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .equalsSendUkTransferSent(transferId: payload["transfer_id"] ?? "")
         case "equals.send_uk_transfer.failed":
             self = .equalsSendUkTransferFailed(reason: payload["reason"] ?? "")
+        case "equals.get_balance.fetched":
+            self = .equalsGetBalanceFetched(balance: payloadMoney(payload["balance"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"))
+        case "equals.get_balance.failed":
+            self = .equalsGetBalanceFailed
         case "equals.refresh_session.refreshed":
             self = .equalsRefreshSessionRefreshed
         case "equals.refresh_session.expired":
@@ -1849,6 +1880,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .postcodeLookupFindAddressesFound(addresses: [])
         case "postcode_lookup.find_addresses.not_found":
             self = .postcodeLookupFindAddressesNotFound
+        case "device.check_integrity.intact":
+            self = .deviceCheckIntegrityIntact
+        case "device.check_integrity.compromised":
+            self = .deviceCheckIntegrityCompromised
         case "device.enable_biometrics.enabled":
             self = .deviceEnableBiometricsEnabled
         case "device.enable_biometrics.declined":
@@ -1921,6 +1956,12 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .veriffCheckProofOfAddressRejected
         case "veriff.check_proof_of_address.pending":
             self = .veriffCheckProofOfAddressPending
+        case "tap_unlock":
+            self = .tapUnlock
+        case "app_backgrounded":
+            self = .appBackgrounded
+        case "app_foregrounded":
+            self = .appForegrounded
         case "tap_im_new":
             self = .tapImNew
         case "tap_log_in":
@@ -2061,12 +2102,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapTopUpNow
         case "tap_pitstop_support":
             self = .tapPitstopSupport
-        case "tap_unlock":
-            self = .tapUnlock
-        case "app_backgrounded":
-            self = .appBackgrounded
-        case "app_foregrounded":
-            self = .appForegrounded
         case "tap_personal_details":
             self = .tapPersonalDetails
         case "tap_security":
@@ -2193,6 +2228,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "plan_tapped"
         case .inboxItemTapped:
             return "inbox_item_tapped"
+        case .inboxPushOpened:
+            return "inbox_push_opened"
+        case .legalDocumentsChanged:
+            return "legal_documents_changed"
         case .helpCategoryTapped:
             return "help_category_tapped"
         case .legalDocumentTapped:
@@ -2215,6 +2254,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "equals.get_onboarding_status.incomplete"
         case .equalsActivateAccountActivated:
             return "equals.activate_account.activated"
+        case .equalsListTransactionsListed:
+            return "equals.list_transactions.listed"
+        case .equalsListTransactionsFailed:
+            return "equals.list_transactions.failed"
         case .equalsListSessionsRefreshed:
             return "equals.list_sessions.refreshed"
         case .equalsSignOutSessionSignedOut:
@@ -2261,6 +2304,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "equals.send_uk_transfer.sent"
         case .equalsSendUkTransferFailed:
             return "equals.send_uk_transfer.failed"
+        case .equalsGetBalanceFetched:
+            return "equals.get_balance.fetched"
+        case .equalsGetBalanceFailed:
+            return "equals.get_balance.failed"
         case .equalsRefreshSessionRefreshed:
             return "equals.refresh_session.refreshed"
         case .equalsRefreshSessionExpired:
@@ -2293,6 +2340,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "postcode_lookup.find_addresses.found"
         case .postcodeLookupFindAddressesNotFound:
             return "postcode_lookup.find_addresses.not_found"
+        case .deviceCheckIntegrityIntact:
+            return "device.check_integrity.intact"
+        case .deviceCheckIntegrityCompromised:
+            return "device.check_integrity.compromised"
         case .deviceEnableBiometricsEnabled:
             return "device.enable_biometrics.enabled"
         case .deviceEnableBiometricsDeclined:
@@ -2365,6 +2416,12 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "veriff.check_proof_of_address.rejected"
         case .veriffCheckProofOfAddressPending:
             return "veriff.check_proof_of_address.pending"
+        case .tapUnlock:
+            return "tap_unlock"
+        case .appBackgrounded:
+            return "app_backgrounded"
+        case .appForegrounded:
+            return "app_foregrounded"
         case .tapImNew:
             return "tap_im_new"
         case .tapLogIn:
@@ -2505,12 +2562,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_top_up_now"
         case .tapPitstopSupport:
             return "tap_pitstop_support"
-        case .tapUnlock:
-            return "tap_unlock"
-        case .appBackgrounded:
-            return "app_backgrounded"
-        case .appForegrounded:
-            return "app_foregrounded"
         case .tapPersonalDetails:
             return "tap_personal_details"
         case .tapSecurity:
@@ -2638,414 +2689,430 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 12
         case .inboxItemTapped:
             return 13
-        case .helpCategoryTapped:
+        case .inboxPushOpened:
             return 14
-        case .legalDocumentTapped:
+        case .legalDocumentsChanged:
             return 15
-        case .equalsSubmitApplicationSubmitted:
+        case .helpCategoryTapped:
             return 16
-        case .equalsSubmitApplicationFailed:
+        case .legalDocumentTapped:
             return 17
-        case .equalsCreateAccountCreated:
+        case .equalsSubmitApplicationSubmitted:
             return 18
-        case .equalsGetOnboardingStatusActive:
+        case .equalsSubmitApplicationFailed:
             return 19
-        case .equalsGetOnboardingStatusApproved:
+        case .equalsCreateAccountCreated:
             return 20
-        case .equalsGetOnboardingStatusPending:
+        case .equalsGetOnboardingStatusActive:
             return 21
-        case .equalsGetOnboardingStatusRejected:
+        case .equalsGetOnboardingStatusApproved:
             return 22
-        case .equalsGetOnboardingStatusIncomplete:
+        case .equalsGetOnboardingStatusPending:
             return 23
-        case .equalsActivateAccountActivated:
+        case .equalsGetOnboardingStatusRejected:
             return 24
-        case .equalsListSessionsRefreshed:
+        case .equalsGetOnboardingStatusIncomplete:
             return 25
-        case .equalsSignOutSessionSignedOut:
+        case .equalsActivateAccountActivated:
             return 26
-        case .equalsSignOutOtherSessionsSignedOut:
+        case .equalsListTransactionsListed:
             return 27
-        case .equalsChargePlanUpgradeCharged:
+        case .equalsListTransactionsFailed:
             return 28
-        case .equalsChargePlanUpgradeInsufficientFunds:
+        case .equalsListSessionsRefreshed:
             return 29
-        case .equalsSchedulePlanChangeScheduled:
+        case .equalsSignOutSessionSignedOut:
             return 30
-        case .equalsCloseAccountClosed:
+        case .equalsSignOutOtherSessionsSignedOut:
             return 31
-        case .equalsLogInSuccess:
+        case .equalsChargePlanUpgradeCharged:
             return 32
-        case .equalsLogInWrongKeycode:
+        case .equalsChargePlanUpgradeInsufficientFunds:
             return 33
-        case .equalsActivateCardActivated:
+        case .equalsSchedulePlanChangeScheduled:
             return 34
-        case .equalsActivateCardFailed:
+        case .equalsCloseAccountClosed:
             return 35
-        case .equalsSetCardFrozenDone:
+        case .equalsLogInSuccess:
             return 36
-        case .equalsSetCardFrozenFailed:
+        case .equalsLogInWrongKeycode:
             return 37
-        case .equalsGetCardDetailsRetrieved:
+        case .equalsActivateCardActivated:
             return 38
-        case .equalsGetCardDetailsFailed:
+        case .equalsActivateCardFailed:
             return 39
-        case .equalsGetPinRetrieved:
+        case .equalsSetCardFrozenDone:
             return 40
-        case .equalsGetPinFailed:
+        case .equalsSetCardFrozenFailed:
             return 41
-        case .equalsSetCardLimitDone:
+        case .equalsGetCardDetailsRetrieved:
             return 42
-        case .equalsSetCardLimitFailed:
+        case .equalsGetCardDetailsFailed:
             return 43
-        case .equalsOrderPhysicalCardPlaced:
+        case .equalsGetPinRetrieved:
             return 44
-        case .equalsOrderPhysicalCardFailed:
+        case .equalsGetPinFailed:
             return 45
-        case .equalsSendUkTransferSent:
+        case .equalsSetCardLimitDone:
             return 46
-        case .equalsSendUkTransferFailed:
+        case .equalsSetCardLimitFailed:
             return 47
-        case .equalsRefreshSessionRefreshed:
+        case .equalsOrderPhysicalCardPlaced:
             return 48
-        case .equalsRefreshSessionExpired:
+        case .equalsOrderPhysicalCardFailed:
             return 49
-        case .equalsSendInternationalTransferSubmitted:
+        case .equalsSendUkTransferSent:
             return 50
-        case .equalsSendInternationalTransferFailed:
+        case .equalsSendUkTransferFailed:
             return 51
-        case .otpSendEmailCodeSent:
+        case .equalsGetBalanceFetched:
             return 52
-        case .otpSendEmailCodeFailed:
+        case .equalsGetBalanceFailed:
             return 53
-        case .otpVerifyEmailCodeValid:
+        case .equalsRefreshSessionRefreshed:
             return 54
-        case .otpVerifyEmailCodeInvalid:
+        case .equalsRefreshSessionExpired:
             return 55
-        case .otpVerifyEmailCodeExpired:
+        case .equalsSendInternationalTransferSubmitted:
             return 56
-        case .otpSendSmsCodeSent:
+        case .equalsSendInternationalTransferFailed:
             return 57
-        case .otpSendSmsCodeFailed:
+        case .otpSendEmailCodeSent:
             return 58
-        case .otpVerifySmsCodeValid:
+        case .otpSendEmailCodeFailed:
             return 59
-        case .otpVerifySmsCodeInvalid:
+        case .otpVerifyEmailCodeValid:
             return 60
-        case .otpVerifySmsCodeExpired:
+        case .otpVerifyEmailCodeInvalid:
             return 61
-        case .postcodeLookupFindAddressesFound:
+        case .otpVerifyEmailCodeExpired:
             return 62
-        case .postcodeLookupFindAddressesNotFound:
+        case .otpSendSmsCodeSent:
             return 63
-        case .deviceEnableBiometricsEnabled:
+        case .otpSendSmsCodeFailed:
             return 64
-        case .deviceEnableBiometricsDeclined:
+        case .otpVerifySmsCodeValid:
             return 65
-        case .deviceAuthenticateAuthenticated:
+        case .otpVerifySmsCodeInvalid:
             return 66
-        case .deviceAuthenticateCancelled:
+        case .otpVerifySmsCodeExpired:
             return 67
-        case .paymentsInitialPaymentSucceeded:
+        case .postcodeLookupFindAddressesFound:
             return 68
-        case .paymentsInitialPaymentDeclined:
+        case .postcodeLookupFindAddressesNotFound:
             return 69
-        case .paymentsChargeSucceeded:
+        case .deviceCheckIntegrityIntact:
             return 70
-        case .paymentsChargeDeclined:
+        case .deviceCheckIntegrityCompromised:
             return 71
-        case .paymentsChargeCancelled:
+        case .deviceEnableBiometricsEnabled:
             return 72
-        case .pitstopOpenTicketOpened:
+        case .deviceEnableBiometricsDeclined:
             return 73
-        case .pitstopOpenTicketFailed:
+        case .deviceAuthenticateAuthenticated:
             return 74
-        case .pitstopStartChatStarted:
+        case .deviceAuthenticateCancelled:
             return 75
-        case .fxSubscribeRatesStreaming:
+        case .paymentsInitialPaymentSucceeded:
             return 76
-        case .fxSubscribeRatesUnavailable:
+        case .paymentsInitialPaymentDeclined:
             return 77
-        case .fxLockRateLocked:
+        case .paymentsChargeSucceeded:
             return 78
-        case .fxLockRateExpired:
+        case .paymentsChargeDeclined:
             return 79
-        case .deviceWalletProvisionCardAdded:
+        case .paymentsChargeCancelled:
             return 80
-        case .deviceWalletProvisionCardCancelled:
+        case .pitstopOpenTicketOpened:
             return 81
-        case .deviceWalletProvisionCardFailed:
+        case .pitstopOpenTicketFailed:
             return 82
-        case .pushProviderSavePreferencesSaved:
+        case .pitstopStartChatStarted:
             return 83
-        case .veriffSendSmsLinkSent:
+        case .fxSubscribeRatesStreaming:
             return 84
-        case .veriffSendSmsLinkFailed:
+        case .fxSubscribeRatesUnavailable:
             return 85
-        case .veriffScanFrontPassport:
+        case .fxLockRateLocked:
             return 86
-        case .veriffScanFrontDrivingLicence:
+        case .fxLockRateExpired:
             return 87
-        case .veriffScanFrontNationalId:
+        case .deviceWalletProvisionCardAdded:
             return 88
-        case .veriffScanFrontNotDetected:
+        case .deviceWalletProvisionCardCancelled:
             return 89
-        case .veriffScanBackCaptured:
+        case .deviceWalletProvisionCardFailed:
             return 90
-        case .veriffCaptureSelfieCaptured:
+        case .pushProviderSavePreferencesSaved:
             return 91
-        case .veriffAnalyseSubmitted:
+        case .veriffSendSmsLinkSent:
             return 92
-        case .veriffGetDecisionApproved:
+        case .veriffSendSmsLinkFailed:
             return 93
-        case .veriffGetDecisionRejected:
+        case .veriffScanFrontPassport:
             return 94
-        case .veriffGetDecisionPending:
+        case .veriffScanFrontDrivingLicence:
             return 95
-        case .veriffGetDecisionIncomplete:
+        case .veriffScanFrontNationalId:
             return 96
-        case .veriffCheckProofOfAddressApproved:
+        case .veriffScanFrontNotDetected:
             return 97
-        case .veriffCheckProofOfAddressRejected:
+        case .veriffScanBackCaptured:
             return 98
-        case .veriffCheckProofOfAddressPending:
+        case .veriffCaptureSelfieCaptured:
             return 99
-        case .tapImNew:
+        case .veriffAnalyseSubmitted:
             return 100
-        case .tapLogIn:
+        case .veriffGetDecisionApproved:
             return 101
-        case .keycodeEntered:
+        case .veriffGetDecisionRejected:
             return 102
-        case .tapBack:
+        case .veriffGetDecisionPending:
             return 103
-        case .tapSelect:
+        case .veriffGetDecisionIncomplete:
             return 104
-        case .tapContinue:
+        case .veriffCheckProofOfAddressApproved:
             return 105
-        case .codeEntered:
+        case .veriffCheckProofOfAddressRejected:
             return 106
-        case .tapResendCode:
+        case .veriffCheckProofOfAddressPending:
             return 107
-        case .tapDialCode:
-            return 108
-        case .tapClose:
-            return 109
-        case .tapEnableNow:
-            return 110
-        case .tapEnableLater:
-            return 111
-        case .tapFindAddress:
-            return 112
-        case .tapConfirm:
-            return 113
-        case .tapMenu:
-            return 114
-        case .tapTabHome:
-            return 115
-        case .tapTabCards:
-            return 116
-        case .tapTabSend:
-            return 117
-        case .tapCard:
-            return 118
-        case .tapBalance:
-            return 119
-        case .tapCardControls:
-            return 120
-        case .tapAddFunds:
-            return 121
-        case .tapSend:
-            return 122
-        case .tapSeeAllTransactions:
-            return 123
-        case .toggleFreeze:
-            return 124
-        case .tapClaim:
-            return 125
-        case .tapSearch:
-            return 126
-        case .searchChanged:
-            return 127
-        case .tapCancelSearch:
-            return 128
-        case .tapDateFilter:
-            return 129
-        case .tapApplyFilter:
-            return 130
-        case .tapClearFilter:
-            return 131
-        case .pullToRefresh:
-            return 132
-        case .tapCardOrDigitalWallet:
-            return 133
-        case .tapCloseSheet:
-            return 134
-        case .tapBankTransfer:
-            return 135
-        case .tapPay:
-            return 136
-        case .tapCopyAccountNumber:
-            return 137
-        case .tapCopySortCode:
-            return 138
-        case .tapActivateVirtualCard:
-            return 139
-        case .tapAddToWallet:
-            return 140
-        case .tapOrderPhysicalCard:
-            return 141
-        case .tapViewCardDetails:
-            return 142
-        case .tapReportIssue:
-            return 143
-        case .tapLimits:
-            return 144
-        case .tapViewPin:
-            return 145
-        case .tapAddToAppleWallet:
-            return 146
-        case .tapAddToGoogleWallet:
-            return 147
-        case .tapActivateNow:
-            return 148
-        case .tapDone:
-            return 149
-        case .tapRetry:
-            return 150
-        case .tapFreeze:
-            return 151
-        case .tapCancel:
-            return 152
-        case .tapCopyPan:
-            return 153
-        case .tapCopyCvv:
-            return 154
-        case .tapViewMyPin:
-            return 155
-        case .tapReport:
-            return 156
-        case .toggleCardLimit:
-            return 157
-        case .tapConfirmDisable:
-            return 158
-        case .tapCancelDisable:
-            return 159
-        case .tapConfirmAddress:
-            return 160
-        case .tapChangeAddress:
-            return 161
-        case .pinEntered:
-            return 162
-        case .tapTryAgain:
-            return 163
-        case .tapOk:
-            return 164
-        case .tapUkTransfer:
-            return 165
-        case .tapInternationalTransfer:
-            return 166
-        case .tapViewHistory:
-            return 167
-        case .tapTopUpNow:
-            return 168
-        case .tapPitstopSupport:
-            return 169
         case .tapUnlock:
-            return 170
+            return 108
         case .appBackgrounded:
-            return 171
+            return 109
         case .appForegrounded:
+            return 110
+        case .tapImNew:
+            return 111
+        case .tapLogIn:
+            return 112
+        case .keycodeEntered:
+            return 113
+        case .tapBack:
+            return 114
+        case .tapSelect:
+            return 115
+        case .tapContinue:
+            return 116
+        case .codeEntered:
+            return 117
+        case .tapResendCode:
+            return 118
+        case .tapDialCode:
+            return 119
+        case .tapClose:
+            return 120
+        case .tapEnableNow:
+            return 121
+        case .tapEnableLater:
+            return 122
+        case .tapFindAddress:
+            return 123
+        case .tapConfirm:
+            return 124
+        case .tapMenu:
+            return 125
+        case .tapTabHome:
+            return 126
+        case .tapTabCards:
+            return 127
+        case .tapTabSend:
+            return 128
+        case .tapCard:
+            return 129
+        case .tapBalance:
+            return 130
+        case .tapCardControls:
+            return 131
+        case .tapAddFunds:
+            return 132
+        case .tapSend:
+            return 133
+        case .tapSeeAllTransactions:
+            return 134
+        case .toggleFreeze:
+            return 135
+        case .tapClaim:
+            return 136
+        case .tapSearch:
+            return 137
+        case .searchChanged:
+            return 138
+        case .tapCancelSearch:
+            return 139
+        case .tapDateFilter:
+            return 140
+        case .tapApplyFilter:
+            return 141
+        case .tapClearFilter:
+            return 142
+        case .pullToRefresh:
+            return 143
+        case .tapCardOrDigitalWallet:
+            return 144
+        case .tapCloseSheet:
+            return 145
+        case .tapBankTransfer:
+            return 146
+        case .tapPay:
+            return 147
+        case .tapCopyAccountNumber:
+            return 148
+        case .tapCopySortCode:
+            return 149
+        case .tapActivateVirtualCard:
+            return 150
+        case .tapAddToWallet:
+            return 151
+        case .tapOrderPhysicalCard:
+            return 152
+        case .tapViewCardDetails:
+            return 153
+        case .tapReportIssue:
+            return 154
+        case .tapLimits:
+            return 155
+        case .tapViewPin:
+            return 156
+        case .tapAddToAppleWallet:
+            return 157
+        case .tapAddToGoogleWallet:
+            return 158
+        case .tapActivateNow:
+            return 159
+        case .tapDone:
+            return 160
+        case .tapRetry:
+            return 161
+        case .tapFreeze:
+            return 162
+        case .tapCancel:
+            return 163
+        case .tapCopyPan:
+            return 164
+        case .tapCopyCvv:
+            return 165
+        case .tapViewMyPin:
+            return 166
+        case .tapReport:
+            return 167
+        case .toggleCardLimit:
+            return 168
+        case .tapConfirmDisable:
+            return 169
+        case .tapCancelDisable:
+            return 170
+        case .tapConfirmAddress:
+            return 171
+        case .tapChangeAddress:
             return 172
-        case .tapPersonalDetails:
+        case .pinEntered:
             return 173
-        case .tapSecurity:
+        case .tapTryAgain:
             return 174
-        case .tapNotifications:
+        case .tapOk:
             return 175
-        case .tapSubscription:
+        case .tapUkTransfer:
             return 176
-        case .tapPitstop:
+        case .tapInternationalTransfer:
             return 177
-        case .tapLegalDocuments:
+        case .tapViewHistory:
             return 178
-        case .tapCloseAccount:
+        case .tapTopUpNow:
             return 179
-        case .tapSignOut:
+        case .tapPitstopSupport:
             return 180
-        case .tapEditEmail:
+        case .tapPersonalDetails:
             return 181
-        case .tapEditPhone:
+        case .tapSecurity:
             return 182
-        case .tapEditAddress:
+        case .tapNotifications:
             return 183
-        case .tapLockedIdentityField:
+        case .tapSubscription:
             return 184
-        case .tapSave:
+        case .tapPitstop:
             return 185
-        case .toggleFaceId:
+        case .tapLegalDocuments:
             return 186
-        case .tapChangeKeycode:
+        case .tapCloseAccount:
             return 187
-        case .tapSignOutAllOtherDevices:
+        case .tapSignOut:
             return 188
-        case .tapInbox:
+        case .tapEditEmail:
             return 189
-        case .tapCancelSubscription:
+        case .tapEditPhone:
             return 190
-        case .tapStartChat:
+        case .tapEditAddress:
             return 191
-        case .tapFaq:
+        case .tapLockedIdentityField:
             return 192
-        case .tapEmailSupport:
+        case .tapSave:
             return 193
-        case .tapContinueToClose:
+        case .toggleFaceId:
             return 194
-        case .tapCloseAccountPermanently:
+        case .tapChangeKeycode:
             return 195
-        case .tapSendSmsLink:
+        case .tapSignOutAllOtherDevices:
             return 196
-        case .veriffLinkOpened:
+        case .tapInbox:
             return 197
-        case .tapCheckAgain:
+        case .tapCancelSubscription:
             return 198
-        case .tapLogOut:
+        case .tapStartChat:
             return 199
-        case .tapStart:
+        case .tapFaq:
             return 200
-        case .tapContinueOnPhone:
+        case .tapEmailSupport:
             return 201
-        case .tapAllowCamera:
+        case .tapContinueToClose:
             return 202
-        case .cameraDenied:
+        case .tapCloseAccountPermanently:
             return 203
-        case .phoneSessionStarted:
+        case .tapSendSmsLink:
             return 204
-        case .tapStartScan:
+        case .veriffLinkOpened:
             return 205
-        case .tapReturnToApp:
+        case .tapCheckAgain:
             return 206
-        case .browserClosed:
+        case .tapLogOut:
             return 207
-        case .tapConfirmMethod:
+        case .tapStart:
             return 208
-        case .tapPayNow:
+        case .tapContinueOnPhone:
             return 209
-        case .tapLater:
+        case .tapAllowCamera:
             return 210
-        case .tapAgree:
+        case .cameraDenied:
             return 211
-        case .tapGoHome:
+        case .phoneSessionStarted:
             return 212
-        case .sessionCheck:
+        case .tapStartScan:
             return 213
-        case .connectionLost:
+        case .tapReturnToApp:
             return 214
-        case .connectionRestored:
+        case .browserClosed:
             return 215
-        case .cardPaymentRecorded:
+        case .tapConfirmMethod:
             return 216
-        case .transferRecorded:
+        case .tapPayNow:
             return 217
+        case .tapLater:
+            return 218
+        case .tapAgree:
+            return 219
+        case .tapGoHome:
+            return 220
+        case .sessionCheck:
+            return 221
+        case .connectionLost:
+            return 222
+        case .connectionRestored:
+            return 223
+        case .cardPaymentRecorded:
+            return 224
+        case .transferRecorded:
+            return 225
         case .timerFired:
             return (-2)
         }
@@ -3118,6 +3185,10 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
     /// Activates the account once the initial payment has been processed (Final Touches).
     case equalsActivateAccount(userId: String?)
 
+    /// Equals Money: `list_transactions`; outcomes: `listed`, `failed`.
+    /// WAL-005 — refreshes the transaction list from Equals when it opens (and on pull-to-refresh). The rows themselves reach the app through the Equals transaction feed (card payments, transfers, top-ups); this answer ends the skeleton.
+    case equalsListTransactions
+
     /// Equals Money: `list_sessions`; outcomes: `refreshed`.
     /// SET-004 — refreshes the active sessions list (on every open).
     case equalsListSessions
@@ -3173,6 +3244,10 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
     /// Faster Payments (UK). Equals returns a transfer ID used as our reference.
     case equalsSendUkTransfer(accountName: String, sortCode: String, accountNumber: String, reference: String, amount: Money)
 
+    /// Equals Money: `get_balance`; outcomes: `fetched`, `failed`.
+    /// "Wallet balance refresh from Equals API" (Performance Targets): the GBP balance as Equals holds it, fetched when Wallet Home opens.
+    case equalsGetBalance
+
     /// Equals Money: `refresh_session`; outcomes: `refreshed`, `expired`.
     /// "All requests to Equals use short-lived tokens; refresh on app foreground if stale."
     case equalsRefreshSession
@@ -3196,6 +3271,10 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
 
     /// Postcode lookup: `find_addresses`; outcomes: `found`, `not_found`.
     case postcodeLookupFindAddresses(postcode: String)
+
+    /// Device security: `check_integrity`; outcomes: `intact`, `compromised`.
+    /// "Jailbreak/root detection on launch": the platform's integrity check (jailbreak / root signals), asked when the app starts.
+    case deviceCheckIntegrity
 
     /// Device security: `enable_biometrics`; outcomes: `enabled`, `declined`.
     case deviceEnableBiometrics
@@ -3272,6 +3351,8 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
             return "equals.get_onboarding_status"
         case .equalsActivateAccount:
             return "equals.activate_account"
+        case .equalsListTransactions:
+            return "equals.list_transactions"
         case .equalsListSessions:
             return "equals.list_sessions"
         case .equalsSignOutSession:
@@ -3300,6 +3381,8 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
             return "equals.order_physical_card"
         case .equalsSendUkTransfer:
             return "equals.send_uk_transfer"
+        case .equalsGetBalance:
+            return "equals.get_balance"
         case .equalsRefreshSession:
             return "equals.refresh_session"
         case .equalsSendInternationalTransfer:
@@ -3314,6 +3397,8 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
             return "otp.verify_sms_code"
         case .postcodeLookupFindAddresses:
             return "postcode_lookup.find_addresses"
+        case .deviceCheckIntegrity:
+            return "device.check_integrity"
         case .deviceEnableBiometrics:
             return "device.enable_biometrics"
         case .deviceAuthenticate:
@@ -3362,6 +3447,8 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
             return ["user_id": userId.map { $0 } ?? "null"]
         case .equalsActivateAccount(let userId):
             return ["user_id": userId.map { $0 } ?? "null"]
+        case .equalsListTransactions:
+            return [:]
         case .equalsListSessions:
             return [:]
         case .equalsSignOutSession(let sessionId):
@@ -3390,6 +3477,8 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
             return ["delivery_address": deliveryAddress, "pay_with": describe(payWith)]
         case .equalsSendUkTransfer(let accountName, let sortCode, let accountNumber, let reference, let amount):
             return ["account_name": accountName, "sort_code": sortCode, "account_number": accountNumber, "reference": reference, "amount": describe(amount)]
+        case .equalsGetBalance:
+            return [:]
         case .equalsRefreshSession:
             return [:]
         case .equalsSendInternationalTransfer(let recipientName, let country, let iban, let bic, let reference, let amount, let fee, let rate):
@@ -3404,6 +3493,8 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
             return ["phone": phone, "code": code]
         case .postcodeLookupFindAddresses(let postcode):
             return ["postcode": postcode]
+        case .deviceCheckIntegrity:
+            return [:]
         case .deviceEnableBiometrics:
             return [:]
         case .deviceAuthenticate(let purpose):
@@ -3754,6 +3845,9 @@ public struct TempoState: Hashable, Sendable, Codable {
     /// The user's GBP balance held at Equals (shown large on WAL-001 and on PAY-001).
     public var balance: Money = Money(amount: 0, currency: "GBP")
 
+    /// When the app last had the balance from Equals (equals.get_balance); the "Last updated X min ago" marker counts from here. Null: never fetched on this device.
+    public var balanceUpdatedAt: Timestamp? = nil
+
     /// The transaction history, oldest first.
     public var transactions: [Transaction] = []
 
@@ -3865,6 +3959,9 @@ public struct TempoState: Hashable, Sendable, Codable {
     /// WAL-005 search bar expanded.
     public var historySearchOpen: Bool = false
 
+    /// WAL-005 is waiting for Equals' answer to the list request (equals.list_transactions): "skeleton first, then data swap".
+    public var historyLoading: Bool = false
+
     /// WAL-005 date filter (calendar picker) open.
     public var historyFilterOpen: Bool = false
 
@@ -3973,6 +4070,15 @@ public struct TempoState: Hashable, Sendable, Codable {
     /// The reason for leaving picked on SET-012b (optional).
     public var closeReason: CloseReason? = nil
 
+    /// A material change to the legal documents not yet seen on SET-011.
+    public var legalUpdateUnseen: Bool = false
+
+    /// The plan's subscription is billed; cancelled when the account is closed ("subscription cancelled").
+    public var subscriptionActive: Bool = false
+
+    /// The balance Equals returns to the nominated bank account when the account is closed ("balance transferred"; it arrives within 3 business days, AC-SET-08).
+    public var balanceRefund: Money? = nil
+
     /// The 12-step form data reached Equals (ONB-012).
     public var applicationSubmitted: Bool = false
 
@@ -4011,7 +4117,7 @@ public struct TempoState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["account_active: " + describe(accountActive), "account_closed: " + describe(accountClosed), "add_funds_sheet_open: " + describe(addFundsSheetOpen), "address_change_rejected: " + describe(addressChangeRejected), "address_check_pending: " + describe(addressCheckPending), "address_not_found: " + describe(addressNotFound), "address_results: " + (("[" + addressResults.map { quotedText($0) }.joined(separator: ", ")) + "]"), "applicant: " + applicant.flowDescription, "application_complete: " + describe(applicationComplete), "application_submit_failed: " + describe(applicationSubmitFailed), "application_submitted: " + describe(applicationSubmitted), "background_since: " + (backgroundSince.map { describe($0) } ?? "null"), "balance: " + describe(balance), "billing_cycle_end: " + (billingCycleEnd.map { describe($0) } ?? "null"), "billing_cycle_start: " + (billingCycleStart.map { describe($0) } ?? "null"), "biometrics_enabled: " + describe(biometricsEnabled), "card_details_visible: " + describe(cardDetailsVisible), "card_frozen: " + describe(cardFrozen), "card_in_device_wallet: " + describe(cardInDeviceWallet), "card_limit_confirm_open: " + describe(cardLimitConfirmOpen), "card_limit_enabled: " + describe(cardLimitEnabled), "card_payments_made: " + describe(cardPaymentsMade), "close_reason: " + (closeReason.map { describe($0) } ?? "null"), "contact_code_rejected: " + describe(contactCodeRejected), "contact_code_sent: " + describe(contactCodeSent), "contact_edit: " + (contactEdit.map { describe($0) } ?? "null"), "contact_new_value: " + quotedText(contactNewValue), "daily_limit: " + describe(dailyLimit), "daily_spent: " + describe(dailySpent), "daily_spent_on: " + (dailySpentOn.map { describe($0) } ?? "null"), "delivery_address: " + (deliveryAddress.map { quotedText($0) } ?? "null"), "device_biometry: " + describe(deviceBiometry), "ecosystem_campaign: " + quotedText(ecosystemCampaign), "ecosystem_slot: " + describe(ecosystemSlot), "email_code_status: " + describe(emailCodeStatus), "email_verified: " + describe(emailVerified), "fx_fee: " + (fxFee.map { describe($0) } ?? "null"), "fx_rate: " + (fxRate.map { describe($0) } ?? "null"), "fx_rate_locked: " + describe(fxRateLocked), "history_filter_open: " + describe(historyFilterOpen), "history_from: " + (historyFrom.map { describe($0) } ?? "null"), "history_query: " + quotedText(historyQuery), "history_search_open: " + describe(historySearchOpen), "history_to: " + (historyTo.map { describe($0) } ?? "null"), "identity_change_ticket_opened: " + describe(identityChangeTicketOpened), "initial_payment_declined: " + describe(initialPaymentDeclined), "initial_payment_made: " + describe(initialPaymentMade), "initial_payment_method: " + (initialPaymentMethod.map { describe($0) } ?? "null"), "issue_reported: " + (issueReported.map { describe($0) } ?? "null"), "keycode_changed_on: " + (keycodeChangedOn.map { describe($0) } ?? "null"), "keycode_set: " + describe(keycodeSet), "kyc_document_type: " + (kycDocumentType.map { describe($0) } ?? "null"), "kyc_status: " + describe(kycStatus), "last_upgrade_charge: " + (lastUpgradeCharge.map { describe($0) } ?? "null"), "legal_accepted_on: " + (legalAcceptedOn.map { describe($0) } ?? "null"), "logged_in: " + describe(loggedIn), "login_failed: " + describe(loginFailed), "notifications_off: " + (("[" + notificationsOff.map { describe($0) }.joined(separator: ", ")) + "]"), "online: " + describe(online), "other_sessions: " + (("[" + otherSessions.map { quotedText($0) }.joined(separator: ", ")) + "]"), "pending_plan: " + (pendingPlan.map { describe($0) } ?? "null"), "pending_plan_from: " + (pendingPlanFrom.map { describe($0) } ?? "null"), "per_transaction_limit: " + describe(perTransactionLimit), "phone_country: " + quotedText(phoneCountry), "physical_card: " + describe(physicalCard), "physical_card_expected_by: " + (physicalCardExpectedBy.map { describe($0) } ?? "null"), "physical_card_pay_with: " + (physicalCardPayWith.map { describe($0) } ?? "null"), "pin_draft: " + (pinDraft.map { quotedText($0) } ?? "null"), "pin_visible: " + describe(pinVisible), "plan: " + (plan.map { describe($0) } ?? "null"), "plan_change_to: " + (planChangeTo.map { describe($0) } ?? "null"), "plan_upgrade_declined: " + describe(planUpgradeDeclined), "security_action: " + (securityAction.map { describe($0) } ?? "null"), "selected_address: " + (selectedAddress.map { quotedText($0) } ?? "null"), "session_refreshed_at: " + (sessionRefreshedAt.map { describe($0) } ?? "null"), "session_started_at: " + (sessionStartedAt.map { describe($0) } ?? "null"), "session_to_sign_out: " + quotedText(sessionToSignOut), "sessions_refreshed_at: " + (sessionsRefreshedAt.map { describe($0) } ?? "null"), "support_ticket_open: " + describe(supportTicketOpen), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "transfer_account_number: " + quotedText(transferAccountNumber), "transfer_amount: " + describe(transferAmount), "transfer_arrival: " + quotedText(transferArrival), "transfer_bic: " + quotedText(transferBic), "transfer_country: " + quotedText(transferCountry), "transfer_fee: " + describe(transferFee), "transfer_iban: " + quotedText(transferIban), "transfer_rail: " + (transferRail.map { describe($0) } ?? "null"), "transfer_rate: " + describe(transferRate), "transfer_receive_amount: " + (transferReceiveAmount.map { describe($0) } ?? "null"), "transfer_receive_currency: " + quotedText(transferReceiveCurrency), "transfer_recipient_name: " + quotedText(transferRecipientName), "transfer_reference: " + quotedText(transferReference), "transfer_sort_code: " + quotedText(transferSortCode), "transfer_transfer_id: " + quotedText(transferTransferId), "transfers_sent: " + describe(transfersSent), "tx_draft: " + txDraft.flowDescription, "user_id: " + (userId.map { quotedText($0) } ?? "null"), "veriff_camera_denied: " + describe(veriffCameraDenied), "veriff_link_sent: " + describe(veriffLinkSent), "virtual_card: " + describe(virtualCard)].joined(separator: ", ")) + "}"
+        return ("{" + ["account_active: " + describe(accountActive), "account_closed: " + describe(accountClosed), "add_funds_sheet_open: " + describe(addFundsSheetOpen), "address_change_rejected: " + describe(addressChangeRejected), "address_check_pending: " + describe(addressCheckPending), "address_not_found: " + describe(addressNotFound), "address_results: " + (("[" + addressResults.map { quotedText($0) }.joined(separator: ", ")) + "]"), "applicant: " + applicant.flowDescription, "application_complete: " + describe(applicationComplete), "application_submit_failed: " + describe(applicationSubmitFailed), "application_submitted: " + describe(applicationSubmitted), "background_since: " + (backgroundSince.map { describe($0) } ?? "null"), "balance: " + describe(balance), "balance_refund: " + (balanceRefund.map { describe($0) } ?? "null"), "balance_updated_at: " + (balanceUpdatedAt.map { describe($0) } ?? "null"), "billing_cycle_end: " + (billingCycleEnd.map { describe($0) } ?? "null"), "billing_cycle_start: " + (billingCycleStart.map { describe($0) } ?? "null"), "biometrics_enabled: " + describe(biometricsEnabled), "card_details_visible: " + describe(cardDetailsVisible), "card_frozen: " + describe(cardFrozen), "card_in_device_wallet: " + describe(cardInDeviceWallet), "card_limit_confirm_open: " + describe(cardLimitConfirmOpen), "card_limit_enabled: " + describe(cardLimitEnabled), "card_payments_made: " + describe(cardPaymentsMade), "close_reason: " + (closeReason.map { describe($0) } ?? "null"), "contact_code_rejected: " + describe(contactCodeRejected), "contact_code_sent: " + describe(contactCodeSent), "contact_edit: " + (contactEdit.map { describe($0) } ?? "null"), "contact_new_value: " + quotedText(contactNewValue), "daily_limit: " + describe(dailyLimit), "daily_spent: " + describe(dailySpent), "daily_spent_on: " + (dailySpentOn.map { describe($0) } ?? "null"), "delivery_address: " + (deliveryAddress.map { quotedText($0) } ?? "null"), "device_biometry: " + describe(deviceBiometry), "ecosystem_campaign: " + quotedText(ecosystemCampaign), "ecosystem_slot: " + describe(ecosystemSlot), "email_code_status: " + describe(emailCodeStatus), "email_verified: " + describe(emailVerified), "fx_fee: " + (fxFee.map { describe($0) } ?? "null"), "fx_rate: " + (fxRate.map { describe($0) } ?? "null"), "fx_rate_locked: " + describe(fxRateLocked), "history_filter_open: " + describe(historyFilterOpen), "history_from: " + (historyFrom.map { describe($0) } ?? "null"), "history_loading: " + describe(historyLoading), "history_query: " + quotedText(historyQuery), "history_search_open: " + describe(historySearchOpen), "history_to: " + (historyTo.map { describe($0) } ?? "null"), "identity_change_ticket_opened: " + describe(identityChangeTicketOpened), "initial_payment_declined: " + describe(initialPaymentDeclined), "initial_payment_made: " + describe(initialPaymentMade), "initial_payment_method: " + (initialPaymentMethod.map { describe($0) } ?? "null"), "issue_reported: " + (issueReported.map { describe($0) } ?? "null"), "keycode_changed_on: " + (keycodeChangedOn.map { describe($0) } ?? "null"), "keycode_set: " + describe(keycodeSet), "kyc_document_type: " + (kycDocumentType.map { describe($0) } ?? "null"), "kyc_status: " + describe(kycStatus), "last_upgrade_charge: " + (lastUpgradeCharge.map { describe($0) } ?? "null"), "legal_accepted_on: " + (legalAcceptedOn.map { describe($0) } ?? "null"), "legal_update_unseen: " + describe(legalUpdateUnseen), "logged_in: " + describe(loggedIn), "login_failed: " + describe(loginFailed), "notifications_off: " + (("[" + notificationsOff.map { describe($0) }.joined(separator: ", ")) + "]"), "online: " + describe(online), "other_sessions: " + (("[" + otherSessions.map { quotedText($0) }.joined(separator: ", ")) + "]"), "pending_plan: " + (pendingPlan.map { describe($0) } ?? "null"), "pending_plan_from: " + (pendingPlanFrom.map { describe($0) } ?? "null"), "per_transaction_limit: " + describe(perTransactionLimit), "phone_country: " + quotedText(phoneCountry), "physical_card: " + describe(physicalCard), "physical_card_expected_by: " + (physicalCardExpectedBy.map { describe($0) } ?? "null"), "physical_card_pay_with: " + (physicalCardPayWith.map { describe($0) } ?? "null"), "pin_draft: " + (pinDraft.map { quotedText($0) } ?? "null"), "pin_visible: " + describe(pinVisible), "plan: " + (plan.map { describe($0) } ?? "null"), "plan_change_to: " + (planChangeTo.map { describe($0) } ?? "null"), "plan_upgrade_declined: " + describe(planUpgradeDeclined), "security_action: " + (securityAction.map { describe($0) } ?? "null"), "selected_address: " + (selectedAddress.map { quotedText($0) } ?? "null"), "session_refreshed_at: " + (sessionRefreshedAt.map { describe($0) } ?? "null"), "session_started_at: " + (sessionStartedAt.map { describe($0) } ?? "null"), "session_to_sign_out: " + quotedText(sessionToSignOut), "sessions_refreshed_at: " + (sessionsRefreshedAt.map { describe($0) } ?? "null"), "subscription_active: " + describe(subscriptionActive), "support_ticket_open: " + describe(supportTicketOpen), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "transfer_account_number: " + quotedText(transferAccountNumber), "transfer_amount: " + describe(transferAmount), "transfer_arrival: " + quotedText(transferArrival), "transfer_bic: " + quotedText(transferBic), "transfer_country: " + quotedText(transferCountry), "transfer_fee: " + describe(transferFee), "transfer_iban: " + quotedText(transferIban), "transfer_rail: " + (transferRail.map { describe($0) } ?? "null"), "transfer_rate: " + describe(transferRate), "transfer_receive_amount: " + (transferReceiveAmount.map { describe($0) } ?? "null"), "transfer_receive_currency: " + quotedText(transferReceiveCurrency), "transfer_recipient_name: " + quotedText(transferRecipientName), "transfer_reference: " + quotedText(transferReference), "transfer_sort_code: " + quotedText(transferSortCode), "transfer_transfer_id: " + quotedText(transferTransferId), "transfers_sent: " + describe(transfersSent), "tx_draft: " + txDraft.flowDescription, "user_id: " + (userId.map { quotedText($0) } ?? "null"), "veriff_camera_denied: " + describe(veriffCameraDenied), "veriff_link_sent: " + describe(veriffLinkSent), "virtual_card: " + describe(virtualCard)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -4032,6 +4138,7 @@ public struct TempoState: Hashable, Sendable, Codable {
         case selectedAddress = "selected_address"
         case applicationComplete = "application_complete"
         case balance
+        case balanceUpdatedAt = "balance_updated_at"
         case transactions
         case txDraft = "tx_draft"
         case transferRail = "transfer_rail"
@@ -4069,6 +4176,7 @@ public struct TempoState: Hashable, Sendable, Codable {
         case physicalCardExpectedBy = "physical_card_expected_by"
         case addFundsSheetOpen = "add_funds_sheet_open"
         case historySearchOpen = "history_search_open"
+        case historyLoading = "history_loading"
         case historyFilterOpen = "history_filter_open"
         case historyQuery = "history_query"
         case historyFrom = "history_from"
@@ -4105,6 +4213,9 @@ public struct TempoState: Hashable, Sendable, Codable {
         case planUpgradeDeclined = "plan_upgrade_declined"
         case accountClosed = "account_closed"
         case closeReason = "close_reason"
+        case legalUpdateUnseen = "legal_update_unseen"
+        case subscriptionActive = "subscription_active"
+        case balanceRefund = "balance_refund"
         case applicationSubmitted = "application_submitted"
         case applicationSubmitFailed = "application_submit_failed"
         case kycStatus = "kyc_status"

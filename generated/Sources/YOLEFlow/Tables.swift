@@ -387,11 +387,11 @@ enum YOLETables {
         FlowEntry(start: 29, rowStart: 210, rowEnd: 216, timerStart: 2, timerEnd: 3, name: 75), // send_money
     ]
 
-    /// Every timer: its delay and the rows it fires.
+    /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 60000, rowStart: 162, rowEnd: 163), // STEP-14.2 after 60s
-        TimerEntry(milliseconds: 300000, rowStart: 209, rowEnd: 210), // main (global) after 5m
-        TimerEntry(milliseconds: 300000, rowStart: 216, rowEnd: 217), // send_money (global) after 5m
+        TimerEntry(milliseconds: 60000, rowStart: 162, rowEnd: 163, variant: (-1)), // STEP-14.2 after 60s
+        TimerEntry(milliseconds: 300000, rowStart: 209, rowEnd: 210, variant: (-1)), // main (global) after 5m
+        TimerEntry(milliseconds: 300000, rowStart: 216, rowEnd: 217, variant: (-1)), // send_money (global) after 5m
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -482,7 +482,7 @@ enum YOLETables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "95a352aa0082df91"
+    static let fingerprint = "fb9a68751cb81661"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)

@@ -68,13 +68,13 @@ enum SmallTables {
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = decodeTable(flowsData) { row in FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5]) }
 
-    /// Columns: milliseconds, rowStart, rowEnd.
+    /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData = #"""
-    2000 0 1
+    2000 0 1 -1
     """#
 
-    /// Every timer: its delay and the rows it fires.
-    static let timers: [TimerEntry] = decodeTable(timersData) { row in TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2]) }
+    /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
+    static let timers: [TimerEntry] = decodeTable(timersData) { row in TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3]) }
 
     /// Columns: flow, returnStart, returnEnd.
     static let subflowsData = #"""
@@ -108,7 +108,7 @@ enum SmallTables {
     static let variants: [VariantEntry] = decodeTable(variantsData) { row in VariantEntry(name: row[0], condition: row[1]) }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "4303d727d050ff24"
+    static let fingerprint = "eeb954e38b540584"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)

@@ -44,6 +44,9 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         state.picked = ""
         state.reference = ""
         state.lastName = "Ada"
+        state.shown = false
+        state.due = nil
+        state.share = decimal("0")
         state.factors = [1, 2, 3]
         state.lockAfter = 30000
     }
@@ -137,6 +140,9 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         state.picked = ""
         state.reference = ""
         state.lastName = "Ada"
+        state.shown = false
+        state.due = nil
+        state.share = decimal("0")
         state.factors = [1, 2, 3]
         state.lockAfter = 30000
         try engineRestart(startScreen: 0, into: &effects)
@@ -148,10 +154,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
         switch screenNumber {
-        case 25:
+        case 27:
             // SVC-OK Sent
             return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
-        case 27:
+        case 29:
             // DEF-1 Name
             return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -176,9 +182,12 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // VAL-1 purpose shown
             return try (decimalValue(formInput(0)) != nil) && (required(decimalValue(formInput(0)), "'form.amount'") > decimal("100")) // form 0: amount
         case 5:
+            // VRT-1 variant revealed
+            return state.shown
+        case 6:
             // OPT-1 compute
             return state.quoted != nil
-        case 6:
+        case 7:
             // OPT-1 check_all
             return try allHold(state.factors) { e in try divide(6, subtract(2, e)) == 6 }
         default:
@@ -233,39 +242,51 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // TMR-3 shorten
             state.lockAfter = 10000
         case 10:
+            // VRT-1 reveal
+            state.shown = true
+        case 11:
+            // VRT-1 hide; VRT-1 after 6s
+            state.shown = false
+        case 12:
+            // WDY-1 order
+            state.due = try addWorkingDays(calendarDay(now), 7)
+        case 13:
+            // WDY-1 measure
+            state.share = try durationRatio(subtract(date(2026, 1, 16), calendarDay(now)), 2592000000)
+        case 14:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
-        case 11:
+        case 15:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 12:
+        case 16:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 13:
+        case 17:
             // DEF-1 forget
             setInput(0, nil)
-        case 14:
+        case 18:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 15:
+        case 19:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))
             }
-        case 16:
+        case 20:
             // OPT-1 quote
             state.quoted = 3
-        case 17:
+        case 21:
             // OPT-1 compute
             state.count = try required(state.quoted, "'quoted'")
-        case 18:
+        case 22:
             // OPT-1 compute
             state.count = (state.quoted ?? 7)
-        case 19:
+        case 23:
             // OPT-1 check_all
             state.log.append("all held")
-        case 20:
+        case 24:
             // OPT-1 check_all
             state.log.append("one failed")
         default:

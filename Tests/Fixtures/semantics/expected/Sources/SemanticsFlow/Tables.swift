@@ -31,23 +31,27 @@ enum SemanticsTables {
         "TMR-AWAY", // 21
         "TMR-3", // 22
         "TMR-2", // 23
-        "SVC-1", // 24
-        "SVC-OK", // 25
-        "SVC-FAIL", // 26
-        "DEF-1", // 27
-        "DEF-2", // 28
-        "OPT-1", // 29
-        "SUB-DONE", // 30
-        "SUB-1", // 31
-        "done", // 32
-        "cancelled", // 33
-        "amount", // 34
-        "form.amount != null && form.amount > 100", // 35
-        "purpose", // 36
-        "ord_2_view", // 37
-        "name", // 38
-        "main", // 39
-        "sub", // 40
+        "VRT-1", // 24
+        "WDY-1", // 25
+        "SVC-1", // 26
+        "SVC-OK", // 27
+        "SVC-FAIL", // 28
+        "DEF-1", // 29
+        "DEF-2", // 30
+        "OPT-1", // 31
+        "SUB-DONE", // 32
+        "SUB-1", // 33
+        "done", // 34
+        "cancelled", // 35
+        "amount", // 36
+        "form.amount != null && form.amount > 100", // 37
+        "purpose", // 38
+        "ord_2_view", // 39
+        "revealed", // 40
+        "hidden", // 41
+        "name", // 42
+        "main", // 43
+        "sub", // 44
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -76,138 +80,152 @@ enum SemanticsTables {
         21, // 21: TMR-AWAY Away
         22, // 22: TMR-3 Timed by state
         23, // 23: TMR-2 Timed out
-        24, // 24: SVC-1 Transfer
-        25, // 25: SVC-OK Sent
-        26, // 26: SVC-FAIL Failed
-        27, // 27: DEF-1 Name
-        28, // 28: DEF-2 Name kept
-        29, // 29: OPT-1 Optionals
-        30, // 30: SUB-DONE Sub-flow done
-        31, // 31: SUB-1 Inside
+        24, // 24: VRT-1 Reveal
+        25, // 25: WDY-1 Order
+        26, // 26: SVC-1 Transfer
+        27, // 27: SVC-OK Sent
+        28, // 28: SVC-FAIL Failed
+        29, // 29: DEF-1 Name
+        30, // 30: DEF-2 Name kept
+        31, // 31: OPT-1 Optionals
+        32, // 32: SUB-DONE Sub-flow done
+        33, // 33: SUB-1 Inside
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
     static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 15, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: HUB Rules
-        ScreenEntry(flow: 0, rowStart: 15, rowEnd: 16, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: HELP Help
-        ScreenEntry(flow: 0, rowStart: 16, rowEnd: 19, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: RTC-1 Chain start
-        ScreenEntry(flow: 0, rowStart: 19, rowEnd: 20, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: RTC-2 Chain end
-        ScreenEntry(flow: 0, rowStart: 20, rowEnd: 24, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: GRD-1 Guards
-        ScreenEntry(flow: 0, rowStart: 24, rowEnd: 25, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: GRD-BIG Big
-        ScreenEntry(flow: 0, rowStart: 25, rowEnd: 26, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: GRD-SMALL Small
-        ScreenEntry(flow: 0, rowStart: 26, rowEnd: 27, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: GRD-NONE None
-        ScreenEntry(flow: 0, rowStart: 27, rowEnd: 29, fieldStart: 0, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: VAL-1 Amount
-        ScreenEntry(flow: 0, rowStart: 29, rowEnd: 30, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: VAL-BIG Big amount
-        ScreenEntry(flow: 0, rowStart: 30, rowEnd: 31, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: VAL-OK Amount accepted
-        ScreenEntry(flow: 0, rowStart: 31, rowEnd: 32, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 6, analytics: (-1)), // 11: ORD-1 Order start
-        ScreenEntry(flow: 0, rowStart: 32, rowEnd: 33, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 7, exitActions: 0, analytics: 37), // 12: ORD-2 Order end
-        ScreenEntry(flow: 0, rowStart: 33, rowEnd: 34, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 13: BCK-1 First
-        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 36, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: BCK-2 Second
-        ScreenEntry(flow: 0, rowStart: 36, rowEnd: 38, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-3 Third
-        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 40, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: SHT-1 Opener
-        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 41, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: SHT-S Picker
-        ScreenEntry(flow: 0, rowStart: 41, rowEnd: 42, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: GLB-1 Own help
-        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 43, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: GLB-OWN Own help shown
-        ScreenEntry(flow: 0, rowStart: 43, rowEnd: 44, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: TMR-1 Timed
-        ScreenEntry(flow: 0, rowStart: 45, rowEnd: 46, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: TMR-AWAY Away
-        ScreenEntry(flow: 0, rowStart: 46, rowEnd: 48, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: TMR-3 Timed by state
-        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 50, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: TMR-2 Timed out
-        ScreenEntry(flow: 0, rowStart: 50, rowEnd: 53, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: SVC-1 Transfer
-        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 54, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: SVC-OK Sent
-        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: SVC-FAIL Failed
-        ScreenEntry(flow: 0, rowStart: 55, rowEnd: 58, fieldStart: 2, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 15, exitActions: 0, analytics: (-1)), // 27: DEF-1 Name
-        ScreenEntry(flow: 0, rowStart: 58, rowEnd: 60, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 60, rowEnd: 66, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: OPT-1 Optionals
-        ScreenEntry(flow: 0, rowStart: 66, rowEnd: 67, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 67, rowEnd: 69, fieldStart: 3, fieldEnd: 3, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SUB-1 Inside
+        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 17, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: HUB Rules
+        ScreenEntry(flow: 0, rowStart: 17, rowEnd: 18, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: HELP Help
+        ScreenEntry(flow: 0, rowStart: 18, rowEnd: 21, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: RTC-1 Chain start
+        ScreenEntry(flow: 0, rowStart: 21, rowEnd: 22, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: RTC-2 Chain end
+        ScreenEntry(flow: 0, rowStart: 22, rowEnd: 26, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: GRD-1 Guards
+        ScreenEntry(flow: 0, rowStart: 26, rowEnd: 27, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: GRD-BIG Big
+        ScreenEntry(flow: 0, rowStart: 27, rowEnd: 28, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: GRD-SMALL Small
+        ScreenEntry(flow: 0, rowStart: 28, rowEnd: 29, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: GRD-NONE None
+        ScreenEntry(flow: 0, rowStart: 29, rowEnd: 31, fieldStart: 0, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: VAL-1 Amount
+        ScreenEntry(flow: 0, rowStart: 31, rowEnd: 32, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: VAL-BIG Big amount
+        ScreenEntry(flow: 0, rowStart: 32, rowEnd: 33, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: VAL-OK Amount accepted
+        ScreenEntry(flow: 0, rowStart: 33, rowEnd: 34, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 6, analytics: (-1)), // 11: ORD-1 Order start
+        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 35, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 7, exitActions: 0, analytics: 39), // 12: ORD-2 Order end
+        ScreenEntry(flow: 0, rowStart: 35, rowEnd: 36, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 13: BCK-1 First
+        ScreenEntry(flow: 0, rowStart: 36, rowEnd: 38, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: BCK-2 Second
+        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 40, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-3 Third
+        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 42, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: SHT-1 Opener
+        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 43, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: SHT-S Picker
+        ScreenEntry(flow: 0, rowStart: 43, rowEnd: 44, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: GLB-1 Own help
+        ScreenEntry(flow: 0, rowStart: 44, rowEnd: 45, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: GLB-OWN Own help shown
+        ScreenEntry(flow: 0, rowStart: 45, rowEnd: 46, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: TMR-1 Timed
+        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 48, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: TMR-AWAY Away
+        ScreenEntry(flow: 0, rowStart: 48, rowEnd: 50, fieldStart: 2, fieldEnd: 2, timerStart: 1, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: TMR-3 Timed by state
+        ScreenEntry(flow: 0, rowStart: 51, rowEnd: 52, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: TMR-2 Timed out
+        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 55, fieldStart: 2, fieldEnd: 2, timerStart: 2, timerEnd: 3, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: VRT-1 Reveal
+        ScreenEntry(flow: 0, rowStart: 56, rowEnd: 59, fieldStart: 2, fieldEnd: 2, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: WDY-1 Order
+        ScreenEntry(flow: 0, rowStart: 59, rowEnd: 62, fieldStart: 2, fieldEnd: 2, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: SVC-1 Transfer
+        ScreenEntry(flow: 0, rowStart: 62, rowEnd: 63, fieldStart: 2, fieldEnd: 2, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: SVC-OK Sent
+        ScreenEntry(flow: 0, rowStart: 63, rowEnd: 64, fieldStart: 2, fieldEnd: 2, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: SVC-FAIL Failed
+        ScreenEntry(flow: 0, rowStart: 64, rowEnd: 67, fieldStart: 2, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 19, exitActions: 0, analytics: (-1)), // 29: DEF-1 Name
+        ScreenEntry(flow: 0, rowStart: 67, rowEnd: 69, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: DEF-2 Name kept
+        ScreenEntry(flow: 0, rowStart: 69, rowEnd: 75, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: OPT-1 Optionals
+        ScreenEntry(flow: 0, rowStart: 75, rowEnd: 76, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: SUB-DONE Sub-flow done
+        ScreenEntry(flow: 1, rowStart: 76, rowEnd: 78, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: SUB-1 Inside
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
     static let rows: [TransitionRow] = [
-        TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // HUB go_chain → RTC-1
-        TransitionRow(event: 3, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // HUB go_guards → GRD-1
-        TransitionRow(event: 4, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // HUB go_validation → VAL-1
-        TransitionRow(event: 5, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // HUB go_order → ORD-1
-        TransitionRow(event: 6, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // HUB go_back → BCK-1
-        TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 16, validates: false), // HUB go_sheet → SHT-1
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // HUB go_subflow → sub.done → SUB-DONE
+        TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // HUB go_variant_timer → VRT-1
+        TransitionRow(event: 3, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // HUB go_working_days → WDY-1
+        TransitionRow(event: 4, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // HUB go_chain → RTC-1
+        TransitionRow(event: 5, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // HUB go_guards → GRD-1
+        TransitionRow(event: 6, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // HUB go_validation → VAL-1
+        TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // HUB go_order → ORD-1
+        TransitionRow(event: 8, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // HUB go_back → BCK-1
+        TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 16, validates: false), // HUB go_sheet → SHT-1
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // HUB go_subflow → sub.done → SUB-DONE
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB go_subflow → sub.cancelled → HUB
-        TransitionRow(event: 8, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // HUB go_subflow → sub-flow sub
-        TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // HUB go_global → GLB-1
-        TransitionRow(event: 10, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // HUB go_timers → TMR-1
-        TransitionRow(event: 11, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // HUB go_state_timer → TMR-3
-        TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // HUB go_services → SVC-1
-        TransitionRow(event: 13, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // HUB go_defaults → DEF-1
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // HUB go_optional → OPT-1
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // HELP close → back
-        TransitionRow(event: 16, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: false), // RTC-1 start_chain stays
-        TransitionRow(event: 17, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // RTC-1 chain_b stays
-        TransitionRow(event: 18, guardID: 0, actionsID: 3, target: .screen, argument: 3, validates: false), // RTC-1 chain_c → RTC-2
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // RTC-2 done → HUB
-        TransitionRow(event: 20, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // GRD-1 bump stays
-        TransitionRow(event: 21, guardID: 1, actionsID: 0, target: .screen, argument: 5, validates: false), // GRD-1 pick if count > 5 → GRD-BIG
-        TransitionRow(event: 21, guardID: 2, actionsID: 0, target: .screen, argument: 6, validates: false), // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
-        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // GRD-1 pick → GRD-NONE
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GRD-BIG done → HUB
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // GRD-SMALL done → back
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // GRD-NONE done → back
-        TransitionRow(event: 22, guardID: 3, actionsID: 0, target: .screen, argument: 9, validates: true), // VAL-1 next if form.amount > 100 → VAL-BIG
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: true), // VAL-1 next → VAL-OK
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VAL-BIG done → HUB
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VAL-OK done → HUB
-        TransitionRow(event: 23, guardID: 0, actionsID: 5, target: .screen, argument: 12, validates: false), // ORD-1 go → ORD-2
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // ORD-2 done → HUB
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // BCK-1 next → BCK-2
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // BCK-2 next → BCK-3
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // BCK-2 up → back
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // BCK-3 done → HUB
-        TransitionRow(event: 25, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // BCK-3 again → BCK-1
-        TransitionRow(event: 26, guardID: 0, actionsID: 0, target: .overlay, argument: 17, validates: false), // SHT-1 open → SHT-S (overlay)
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SHT-1 done → HUB
-        TransitionRow(event: 21, guardID: 0, actionsID: 8, target: .back, argument: 0, validates: false), // SHT-S pick → back
-        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // GLB-1 help → GLB-OWN
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GLB-OWN done → HUB
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // TMR-1 away → TMR-AWAY
+        TransitionRow(event: 10, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // HUB go_subflow → sub-flow sub
+        TransitionRow(event: 11, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // HUB go_global → GLB-1
+        TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // HUB go_timers → TMR-1
+        TransitionRow(event: 13, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // HUB go_state_timer → TMR-3
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // HUB go_services → SVC-1
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // HUB go_defaults → DEF-1
+        TransitionRow(event: 16, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // HUB go_optional → OPT-1
+        TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // HELP close → back
+        TransitionRow(event: 18, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: false), // RTC-1 start_chain stays
+        TransitionRow(event: 19, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // RTC-1 chain_b stays
+        TransitionRow(event: 20, guardID: 0, actionsID: 3, target: .screen, argument: 3, validates: false), // RTC-1 chain_c → RTC-2
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // RTC-2 done → HUB
+        TransitionRow(event: 22, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // GRD-1 bump stays
+        TransitionRow(event: 23, guardID: 1, actionsID: 0, target: .screen, argument: 5, validates: false), // GRD-1 pick if count > 5 → GRD-BIG
+        TransitionRow(event: 23, guardID: 2, actionsID: 0, target: .screen, argument: 6, validates: false), // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // GRD-1 pick → GRD-NONE
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GRD-BIG done → HUB
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // GRD-SMALL done → back
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // GRD-NONE done → back
+        TransitionRow(event: 24, guardID: 3, actionsID: 0, target: .screen, argument: 9, validates: true), // VAL-1 next if form.amount > 100 → VAL-BIG
+        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: true), // VAL-1 next → VAL-OK
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VAL-BIG done → HUB
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VAL-OK done → HUB
+        TransitionRow(event: 25, guardID: 0, actionsID: 5, target: .screen, argument: 12, validates: false), // ORD-1 go → ORD-2
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // ORD-2 done → HUB
+        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // BCK-1 next → BCK-2
+        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // BCK-2 next → BCK-3
+        TransitionRow(event: 26, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // BCK-2 up → back
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // BCK-3 done → HUB
+        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // BCK-3 again → BCK-1
+        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .overlay, argument: 17, validates: false), // SHT-1 open → SHT-S (overlay)
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SHT-1 done → HUB
+        TransitionRow(event: 23, guardID: 0, actionsID: 8, target: .back, argument: 0, validates: false), // SHT-S pick → back
+        TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // GLB-1 help → GLB-OWN
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GLB-OWN done → HUB
+        TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // TMR-1 away → TMR-AWAY
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // TMR-1 after 30s → TMR-2
-        TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // TMR-AWAY return → back
-        TransitionRow(event: 30, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // TMR-3 shorten stays
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // TMR-3 away → TMR-AWAY
+        TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // TMR-AWAY return → back
+        TransitionRow(event: 32, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // TMR-3 shorten stays
+        TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // TMR-3 away → TMR-AWAY
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // TMR-3 after lock_after → TMR-2
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // TMR-2 done → HUB
-        TransitionRow(event: 31, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // SVC-1 send stays
-        TransitionRow(event: 0, guardID: 0, actionsID: 11, target: .screen, argument: 25, validates: false), // SVC-1 bank.transfer.sent → SVC-OK
-        TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // SVC-1 bank.transfer.failed → SVC-FAIL
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-OK done → HUB
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-FAIL done → HUB
-        TransitionRow(event: 32, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
-        TransitionRow(event: 22, guardID: 0, actionsID: 14, target: .screen, argument: 28, validates: true), // DEF-1 next → DEF-2
-        TransitionRow(event: 25, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // DEF-2 done → HUB
-        TransitionRow(event: 34, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // OPT-1 quote stays
-        TransitionRow(event: 35, guardID: 5, actionsID: 17, target: .stay, argument: 0, validates: false), // OPT-1 compute if quoted != null stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // OPT-1 compute stays
-        TransitionRow(event: 36, guardID: 6, actionsID: 19, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // OPT-1 done → HUB
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
-        TransitionRow(event: 37, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
-        TransitionRow(event: 38, guardID: 0, actionsID: 0, target: .end, argument: 32, validates: false), // SUB-1 finish → end done
-        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 33, validates: false), // sub (global) after 60s → end cancelled
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // TMR-2 done → HUB
+        TransitionRow(event: 33, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // VRT-1 reveal stays
+        TransitionRow(event: 34, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // VRT-1 hide stays
+        TransitionRow(event: 35, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VRT-1 leave → HUB
+        TransitionRow(event: (-1), guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // VRT-1 after 6s stays
+        TransitionRow(event: 36, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // WDY-1 order stays
+        TransitionRow(event: 37, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // WDY-1 measure stays
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // WDY-1 done → HUB
+        TransitionRow(event: 38, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // SVC-1 send stays
+        TransitionRow(event: 0, guardID: 0, actionsID: 15, target: .screen, argument: 27, validates: false), // SVC-1 bank.transfer.sent → SVC-OK
+        TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // SVC-1 bank.transfer.failed → SVC-FAIL
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-OK done → HUB
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-FAIL done → HUB
+        TransitionRow(event: 39, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
+        TransitionRow(event: 40, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
+        TransitionRow(event: 24, guardID: 0, actionsID: 18, target: .screen, argument: 30, validates: true), // DEF-1 next → DEF-2
+        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // DEF-2 done → HUB
+        TransitionRow(event: 41, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // OPT-1 quote stays
+        TransitionRow(event: 42, guardID: 6, actionsID: 21, target: .stay, argument: 0, validates: false), // OPT-1 compute if quoted != null stays
+        TransitionRow(event: 42, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // OPT-1 compute stays
+        TransitionRow(event: 43, guardID: 7, actionsID: 23, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
+        TransitionRow(event: 43, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // OPT-1 done → HUB
+        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
+        TransitionRow(event: 44, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
+        TransitionRow(event: 45, guardID: 0, actionsID: 0, target: .end, argument: 34, validates: false), // SUB-1 finish → end done
+        TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 35, validates: false), // sub (global) after 60s → end cancelled
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 69, rowEnd: 70, timerStart: 2, timerEnd: 2, name: 39), // main
-        FlowEntry(start: 31, rowStart: 70, rowEnd: 70, timerStart: 2, timerEnd: 3, name: 40), // sub
+        FlowEntry(start: 0, rowStart: 78, rowEnd: 79, timerStart: 3, timerEnd: 3, name: 43), // main
+        FlowEntry(start: 33, rowStart: 79, rowEnd: 79, timerStart: 3, timerEnd: 4, name: 44), // sub
     ]
 
-    /// Every timer: its delay and the rows it fires.
+    /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 30000, rowStart: 44, rowEnd: 45), // TMR-1 after 30s
-        TimerEntry(milliseconds: 0, rowStart: 48, rowEnd: 49), // TMR-3 after lock_after
-        TimerEntry(milliseconds: 60000, rowStart: 70, rowEnd: 71), // sub (global) after 60s
+        TimerEntry(milliseconds: 30000, rowStart: 46, rowEnd: 47, variant: (-1)), // TMR-1 after 30s
+        TimerEntry(milliseconds: 0, rowStart: 50, rowEnd: 51, variant: (-1)), // TMR-3 after lock_after
+        TimerEntry(milliseconds: 6000, rowStart: 55, rowEnd: 56, variant: 0), // VRT-1 revealed after 6s
+        TimerEntry(milliseconds: 60000, rowStart: 79, rowEnd: 80, variant: (-1)), // sub (global) after 60s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -217,23 +235,25 @@ enum SemanticsTables {
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 32, rowStart: 6, rowEnd: 7), // done
-        ReturnEntry(outcome: 33, rowStart: 7, rowEnd: 8), // cancelled
+        ReturnEntry(outcome: 34, rowStart: 8, rowEnd: 9), // done
+        ReturnEntry(outcome: 35, rowStart: 9, rowEnd: 10), // cancelled
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
-        FieldEntry(name: 34, validator: 1, shownWhen: 0, shownWhenSource: 0), // VAL-1 amount
-        FieldEntry(name: 36, validator: 2, shownWhen: 4, shownWhenSource: 35), // VAL-1 purpose
-        FieldEntry(name: 38, validator: 0, shownWhen: 0, shownWhenSource: 0), // DEF-1 name
+        FieldEntry(name: 36, validator: 1, shownWhen: 0, shownWhenSource: 0), // VAL-1 amount
+        FieldEntry(name: 38, validator: 2, shownWhen: 4, shownWhenSource: 37), // VAL-1 purpose
+        FieldEntry(name: 42, validator: 0, shownWhen: 0, shownWhenSource: 0), // DEF-1 name
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
     static let variants: [VariantEntry] = [
+        VariantEntry(name: 40, condition: 5), // VRT-1 revealed
+        VariantEntry(name: 41, condition: 0), // VRT-1 hidden
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "90941e999b04a627"
+    static let fingerprint = "1d820b88eb8e4f85"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)

@@ -83,6 +83,12 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Timed out (TMR-2)
     case tmr2 = "TMR-2"
 
+    /// Reveal (VRT-1)
+    case vrt1 = "VRT-1"
+
+    /// Order (WDY-1)
+    case wdy1 = "WDY-1"
+
     /// Transfer (SVC-1)
     case svc1 = "SVC-1"
 
@@ -158,6 +164,10 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Timed by state"
         case .tmr2:
             return "Timed out"
+        case .vrt1:
+            return "Reveal"
+        case .wdy1:
+            return "Order"
         case .svc1:
             return "Transfer"
         case .svcOK:
@@ -228,22 +238,26 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 22
         case .tmr2:
             return 23
-        case .svc1:
+        case .vrt1:
             return 24
-        case .svcOK:
+        case .wdy1:
             return 25
-        case .svcFAIL:
+        case .svc1:
             return 26
-        case .def1:
+        case .svcOK:
             return 27
-        case .def2:
+        case .svcFAIL:
             return 28
-        case .opt1:
+        case .def1:
             return 29
-        case .subDONE:
+        case .def2:
             return 30
-        case .sub1:
+        case .opt1:
             return 31
+        case .subDONE:
+            return 32
+        case .sub1:
+            return 33
         }
     }
 
@@ -262,6 +276,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Outcome `failed` of the service call `bank.transfer`.
     case bankTransferFailed
+    case goVariantTimer
+    case goWorkingDays
     case goChain
     case goGuards
     case goValidation
@@ -291,6 +307,11 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case away
     case `return`
     case shorten
+    case reveal
+    case hide
+    case leave
+    case order
+    case measure
     case send
     case useFavourite
     case forget
@@ -311,6 +332,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .bankTransferSent(reference: payload["reference"] ?? "")
         case "bank.transfer.failed":
             self = .bankTransferFailed
+        case "go_variant_timer":
+            self = .goVariantTimer
+        case "go_working_days":
+            self = .goWorkingDays
         case "go_chain":
             self = .goChain
         case "go_guards":
@@ -369,6 +394,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .`return`
         case "shorten":
             self = .shorten
+        case "reveal":
+            self = .reveal
+        case "hide":
+            self = .hide
+        case "leave":
+            self = .leave
+        case "order":
+            self = .order
+        case "measure":
+            self = .measure
         case "send":
             self = .send
         case "use_favourite":
@@ -397,6 +432,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "bank.transfer.sent"
         case .bankTransferFailed:
             return "bank.transfer.failed"
+        case .goVariantTimer:
+            return "go_variant_timer"
+        case .goWorkingDays:
+            return "go_working_days"
         case .goChain:
             return "go_chain"
         case .goGuards:
@@ -455,6 +494,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "return"
         case .shorten:
             return "shorten"
+        case .reveal:
+            return "reveal"
+        case .hide:
+            return "hide"
+        case .leave:
+            return "leave"
+        case .order:
+            return "order"
+        case .measure:
+            return "measure"
         case .send:
             return "send"
         case .useFavourite:
@@ -484,80 +533,94 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 0
         case .bankTransferFailed:
             return 1
-        case .goChain:
+        case .goVariantTimer:
             return 2
-        case .goGuards:
+        case .goWorkingDays:
             return 3
-        case .goValidation:
+        case .goChain:
             return 4
-        case .goOrder:
+        case .goGuards:
             return 5
-        case .goBack:
+        case .goValidation:
             return 6
-        case .goSheet:
+        case .goOrder:
             return 7
-        case .goSubflow:
+        case .goBack:
             return 8
-        case .goGlobal:
+        case .goSheet:
             return 9
-        case .goTimers:
+        case .goSubflow:
             return 10
-        case .goStateTimer:
+        case .goGlobal:
             return 11
-        case .goServices:
+        case .goTimers:
             return 12
-        case .goDefaults:
+        case .goStateTimer:
             return 13
-        case .goOptional:
+        case .goServices:
             return 14
-        case .close:
+        case .goDefaults:
             return 15
-        case .startChain:
+        case .goOptional:
             return 16
-        case .chainB:
+        case .close:
             return 17
-        case .chainC:
+        case .startChain:
             return 18
-        case .done:
+        case .chainB:
             return 19
-        case .bump:
+        case .chainC:
             return 20
-        case .pick:
+        case .done:
             return 21
-        case .next:
+        case .bump:
             return 22
-        case .go:
+        case .pick:
             return 23
-        case .up:
+        case .next:
             return 24
-        case .again:
+        case .go:
             return 25
-        case .`open`:
+        case .up:
             return 26
-        case .help:
+        case .again:
             return 27
-        case .away:
+        case .`open`:
             return 28
-        case .`return`:
+        case .help:
             return 29
-        case .shorten:
+        case .away:
             return 30
-        case .send:
+        case .`return`:
             return 31
-        case .useFavourite:
+        case .shorten:
             return 32
-        case .forget:
+        case .reveal:
             return 33
-        case .quote:
+        case .hide:
             return 34
-        case .compute:
+        case .leave:
             return 35
-        case .checkAll:
+        case .order:
             return 36
-        case .ping:
+        case .measure:
             return 37
-        case .finish:
+        case .send:
             return 38
+        case .useFavourite:
+            return 39
+        case .forget:
+            return 40
+        case .quote:
+            return 41
+        case .compute:
+            return 42
+        case .checkAll:
+            return 43
+        case .ping:
+            return 44
+        case .finish:
+            return 45
         case .timerFired:
             return (-2)
         }
@@ -643,6 +706,9 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var picked: String = ""
     public var reference: String = ""
     public var lastName: String = ""
+    public var shown: Bool = false
+    public var due: CalendarDate? = nil
+    public var share: Decimal = Decimal(0)
 
     /// Known once 'quote' is sent.
     public var quoted: Int? = nil
@@ -657,7 +723,7 @@ public struct SemanticsState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -666,6 +732,9 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case picked
         case reference
         case lastName = "last_name"
+        case shown
+        case due
+        case share
         case quoted
         case factors
         case lockAfter = "lock_after"

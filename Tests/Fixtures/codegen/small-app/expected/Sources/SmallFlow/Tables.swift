@@ -53,9 +53,9 @@ enum SmallTables {
         FlowEntry(start: 0, rowStart: 6, rowEnd: 7, timerStart: 1, timerEnd: 1, name: 9), // main
     ]
 
-    /// Every timer: its delay and the rows it fires.
+    /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 2000, rowStart: 0, rowEnd: 1), // SPL-001 after 2s
+        TimerEntry(milliseconds: 2000, rowStart: 0, rowEnd: 1, variant: (-1)), // SPL-001 after 2s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -78,7 +78,7 @@ enum SmallTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "4303d727d050ff24"
+    static let fingerprint = "eeb954e38b540584"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
