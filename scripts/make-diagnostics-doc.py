@@ -39,6 +39,10 @@ P = {
  "A screen of a flow that runs as a sub-flow leads with `to:` to a screen of another flow. The sub-flow would never finish: the app would show the other flow with the call still open, and nothing to return to.",
  "End the sub-flow with an outcome (`end: home`) and route it in the caller's `returns:` (`home: STEP-13`); or, for something that applies everywhere (session expiry, app lock), use an app-wide transition (`app: { on: ... }`). Flows never run as sub-flows are sections of the app and may lead to each other with `to:`.",
  None),
+'recurring-timer-target': (
+ "A recurring timer (`app.every`) has a target (`to:`, `overlay:`, `flow:`, `end:` or `back`). Recurring timers fire wherever the person is in the app, so moving them elsewhere every so long would take the app out of their hands.",
+ "Give the timer actions only (`set`, `call`, `raise`, `analytics`...), and let the screens react to the state it sets or the event it raises; a timeout that moves the person belongs on a screen or a flow (`after:`).",
+ None),
 'dead-end': (
  "A screen has no way out: no transition or timer leaves it, and it is not marked as a legitimate end.",
  "Add the missing transition (a button, a timer, `back`), or mark the screen `terminal: true` if the app or flow really may stop there.",

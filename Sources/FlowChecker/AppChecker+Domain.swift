@@ -73,8 +73,10 @@ extension AppChecker {
                 error("missing-initial", "state value '\(entry.name)' of type '\(type)' needs an 'initial' value (only optional, list, text, bool, int, decimal and record values start empty)",
                       at: entry.range)
             }
-            app.state.append(StateVariable(name: entry.name, type: type, initial: initial,
-                                           description: entry.value.description?.value, range: entry.range))
+            var variable = StateVariable(name: entry.name, type: type, initial: initial,
+                                         description: entry.value.description?.value, range: entry.range)
+            variable.persisted = entry.value.persist?.value ?? false
+            app.state.append(variable)
         }
         for (index, entry) in derivedTable.entries.enumerated() {
             let value = entry.value.value.flatMap { check($0, expected: derivedTypes[index], in: environment, role: "value of '\(entry.name)'") }

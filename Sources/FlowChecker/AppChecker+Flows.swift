@@ -73,6 +73,33 @@ extension AppChecker {
             app.flows[flowIndex].globalTransitions = resolveEventTransitions(entry.value.on, context: context, flow: flowIndex, isGlobal: true)
             app.flows[flowIndex].globalTimers = resolveTimers(entry.value.after, context: context, flow: flowIndex)
         }
+        app.recurringTimers = resolveRecurringTimers(sources.root.app?.every ?? [])
+    }
+
+    /// `app.every`: timers that keep firing wherever the person is. They only run actions (set, call, raise...):
+    /// moving the person elsewhere every so long is not something an app does behind their back.
+    func resolveRecurringTimers(_ list: [TimerSyntax]) -> [FlowIR.Timer] {
+        var usable: [TimerSyntax] = []
+        for timer in list {
+            if let moving = timer.transitions.first(where: { $0.target != nil }), let target = moving.target {
+                error("recurring-timer-target", "a recurring timer (every \(timer.delay.value)) runs wherever the person is and cannot move them; give it actions only (set, call, raise) and let a screen react",
+                      at: target.range)
+                continue
+            }
+            if let delay = parseDuration(timer.delay.value), delay == 0 {
+                error("timer-loop", "a recurring timer of \(timer.delay.value) would fire forever at one instant; give it a length (e.g. 15m)", at: timer.delay.range)
+                continue
+            }
+            usable.append(timer)
+        }
+        var timers = resolveTimers(usable, context: ScreenContext(screen: nil, fields: []), flow: app.startFlow)
+        // Reports and the inventory name a recurring timer's firing as the trace does: `every 15m`.
+        for index in timers.indices {
+            for transition in timers[index].transitions.indices {
+                timers[index].transitions[transition].event = "every \(timers[index].delaySource)"
+            }
+        }
+        return timers
     }
 
     func suggestion(forScreen name: String) -> [Diagnostic.Note] {

@@ -84,6 +84,8 @@ extension AppChecker {
                     steps.append(.init(kind: .outcome(choices.compactMap(resolveOutcomeChoice)), range: step.range))
                 case .back:
                     steps.append(.init(kind: .back, range: step.range))
+                case .restart:
+                    steps.append(.init(kind: .restart, range: step.range))
                 case .expect(let expect):
                     steps.append(.init(kind: .expect(resolveExpectation(expect, allFields: allFields, effectNames: effectNames, environment: environment)), range: step.range))
                 }
@@ -221,6 +223,9 @@ extension AppChecker {
                                     effects: resolveEffects(expect.effects, false), noEffects: resolveEffects(expect.noEffects, false),
                                     exactEffects: expect.exactEffects.map { resolveEffects($0, true) })
         expectation.texts = texts
+        expectation.checks = expect.checks.compactMap { source in
+            check(source, expected: .bool, in: environment, role: "check").map { (source.text, $0) }
+        }
         return expectation
     }
 

@@ -133,6 +133,7 @@ func inventoryEntry(for app: App) -> Inventory.AppEntry {
         let flow = app.flows[screen.flow]
         for transition in flow.globalTransitions where !own.contains(transition.event) { add(transition, from: screen, global: true) }
         for timer in flow.globalTimers { for transition in timer.transitions { add(transition, from: screen, global: true) } }
+        for timer in app.recurringTimers { for transition in timer.transitions { add(transition, from: screen, global: true) } }
     }
     let fields = app.screens.flatMap { screen in
         screen.fields.map { field in

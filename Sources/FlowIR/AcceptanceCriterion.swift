@@ -56,6 +56,8 @@ public struct Scenario: Sendable {
             case advance(milliseconds: Int)
             case outcome([ServiceChoice])
             case back
+            /// The app is closed and launched again: persisted state stays, the rest starts over.
+            case restart
             case expect(Expectation)
         }
         public var kind: Kind
@@ -101,6 +103,8 @@ public struct Scenario: Sendable {
         public var exactEffects: [Effect]?
         /// The current screen's texts, each exactly this.
         public var texts: [(name: String, text: String)] = []
+        /// Yes/no expressions over the state that must hold now, with the text as written (for failures).
+        public var checks: [(text: String, condition: TypedExpression)] = []
         public init(screen: Int?, variant: String?, errors: [(field: String, message: String)]?, state: [(path: [String], value: TypedExpression)],
                     effects: [Effect], noEffects: [Effect], exactEffects: [Effect]? = nil) {
             self.screen = screen; self.variant = variant; self.errors = errors; self.state = state

@@ -37,5 +37,6 @@ extension App {
             visit(flow.globalTransitions)
             for timer in flow.globalTimers { visit(timer.transitions) }
         }
+        for timer in recurringTimers { visit(timer.transitions) }
     }
 }

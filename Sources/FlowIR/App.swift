@@ -26,6 +26,8 @@ public struct App: Sendable {
     public var criteria: [AcceptanceCriterion]
     public var scenarios: [Scenario]
     public var questions: [OpenQuestion]
+    /// Recurring timers (`app.every`): each fires every `delayMilliseconds` from launch on, wherever the person is.
+    public var recurringTimers: [Timer] = []
     /// The files the app was read from, root first.
     public var files: [String]
     public var range: SourceRange
@@ -75,6 +77,8 @@ public struct StateVariable: Sendable {
     public var type: ValueType
     public var initial: TypedExpression?
     public var description: String?
+    /// Whether the value survives a restart of the app (`persist: true`); the others start over at launch.
+    public var persisted = false
     public var range: SourceRange
 
     public init(name: String, type: ValueType, initial: TypedExpression?, description: String?, range: SourceRange) {

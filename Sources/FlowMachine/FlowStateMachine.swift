@@ -51,6 +51,8 @@ public protocol FlowStateMachine: Sendable {
     @discardableResult mutating func back(into effects: inout [Effect]) throws -> Bool
     /// Types into a field of the current screen.
     mutating func fill(_ field: String, _ input: FieldInput) throws
+    /// The app closed and launched again: persisted state stays, the rest starts over on the start screen.
+    mutating func restart(into effects: inout [Effect]) throws
     /// The whole machine as data, to restore after the app was killed.
     func snapshot() -> FlowSnapshot<State>
     /// Resumes a machine saved with `snapshot()`; throws `SnapshotMismatch` for another app's or other flows' snapshot.

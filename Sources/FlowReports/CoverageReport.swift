@@ -107,6 +107,10 @@ struct CoverageReport {
                 appendAlternatives(timer.transitions, flow: flowIndex, screen: nil, event: "after \(timer.delaySource)")
             }
         }
+        // Recurring timers fire on whatever screen shows; they are listed with the app's start flow.
+        for timer in app.recurringTimers where app.flows.indices.contains(app.startFlow) {
+            appendAlternatives(timer.transitions, flow: app.startFlow, screen: nil, event: "every \(timer.delaySource)")
+        }
         for (index, item) in transitions.enumerated() {
             if item.transition.condition != nil {
                 guards.append(GuardItem(transition: index, source: item.transition.conditionSource ?? "", seenTrue: false, seenFalse: false))
@@ -179,7 +183,7 @@ struct CoverageReport {
                         from = screen
                     }
                     guard let screen = screenByID[from] else { continue }
-                    let flow = app.screens[screen].flow
+                    let flow = micro.event.hasPrefix("every ") && global ? app.startFlow : app.screens[screen].flow
                     if let alternative {
                         let key = global ? "g\u{0}\(flow)\u{0}\(micro.event)\u{0}\(alternative)"
                                          : "s\u{0}\(screen)\u{0}\(micro.event)\u{0}\(alternative)"

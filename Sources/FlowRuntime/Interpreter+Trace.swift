@@ -40,6 +40,7 @@ extension Interpreter {
         case .event(let event): .event(name(event))
         case .timer(let delay): .timer(name(delay))
         case .back: .back
+        case .restart: .restart
         }
         let effects = log.effects[range(\.effectEnd)].map { number in
             number >= 0 ? program.staticEffects[Int(number)] : log.dynamicEffects[Int(-number) - 1]

@@ -103,10 +103,15 @@ public struct Interpreter: Sendable {
     struct ScheduledTimer: Sendable {
         var fireAt: Int
         var sequence: Int
-        /// The screen whose timer this is, or nil for a flow's global timer.
+        /// The screen whose timer this is, or nil for a flow's global timer (and for a recurring one).
         var screen: Int?
         var flow: Int
         var timer: RuntimeTimer
+        /// An app-wide recurring timer (`app.every`): armed again when it fires, kept across screens and flows.
+        var recurring = false
+
+        /// A flow's inactivity timer: the kind that entering another flow, or any action, starts again.
+        var isFlowTimer: Bool { screen == nil && !recurring }
     }
 
     /// Starts the app on `start` (default: the start screen of its start flow), runs its entry actions.
@@ -137,10 +142,41 @@ public struct Interpreter: Sendable {
             assign(value, to: override.path)
         }
         try runMacroStep(.start) {
+            try $0.startRecurringTimers()
             try $0.enter(first)
             // Answers to calls the first screen makes on entry arrive in the same step, as after any event.
             try $0.drainQueue()
         }
+    }
+
+    /// Closes the app and launches it again, as a person does from the app switcher: state declared
+    /// `persist: true` keeps its value, every other value starts over from its initial value; the back stack,
+    /// sheets, sub-flows, typed fields, timers and calls still waiting for an answer are gone; the app starts on
+    /// its start screen (not a scenario's `start:`), with its recurring timers armed again.
+    @discardableResult
+    public mutating func restart() throws -> MacroStep {
+        try runMacroStep(.restart) { run in
+            for slot in 0..<run.program.stateCount where !run.program.persistedSlots[slot] {
+                let fresh = try run.program.initialValues[slot].map { try run.evaluate($0) } ?? zeroValue(run.app.state[slot].type, in: run.app)
+                run.log.willWrite(slot: slot, in: run.scope.globals)
+                run.scope.globals[slot] = fresh
+            }
+            run.history = BackStack()
+            run.overlayOpeners = []
+            run.calls = []
+            run.forms = [:]
+            run.errors = [:]
+            run.timers = []
+            run.queue = []
+            run.pendingCalls = []
+            run.ended = nil
+            guard let first = run.app.startScreen else { return }
+            try run.startRecurringTimers()
+            run.screen = first
+            try run.enter(first)
+            try run.drainQueue()
+        }
+        return macroStep(stepCount - 1)
     }
 
     // MARK: Public API
@@ -273,6 +309,7 @@ public struct Interpreter: Sendable {
             timers.removeAll { $0.sequence == next.sequence }
             elapsed = next.fireAt
             scope.now = now
+            if next.recurring { try schedule(next.timer, screen: nil, flow: next.flow, recurring: true) }
             try runMacroStep(.timer(next.timer.delay)) { run in
                 try run.take(next.timer.transitions, event: next.timer.event, payload: [:], global: next.screen == nil)
                 try run.drainQueue()
@@ -445,8 +482,8 @@ public struct Interpreter: Sendable {
         screen = index
         try enterActions(index)
         let flow = program.screens[index].flow
-        if flow != previousFlow || !timers.contains(where: { $0.screen == nil && $0.flow == flow }) {
-            if !timers.isEmpty { timers.removeAll { $0.screen == nil } }
+        if flow != previousFlow || !timers.contains(where: { $0.isFlowTimer && $0.flow == flow }) {
+            if !timers.isEmpty { timers.removeAll { $0.isFlowTimer } }
             for timer in program.flows[flow].timers { try schedule(timer, screen: nil, flow: flow) }
         }
     }
@@ -476,11 +513,11 @@ public struct Interpreter: Sendable {
     mutating func restartInactivityTimers() throws {
         let flow = program.screens[screen].flow
         guard program.flowHasTimers[flow], ended == nil else { return }
-        timers.removeAll { $0.screen == nil }
+        timers.removeAll { $0.isFlowTimer }
         for timer in program.flows[flow].timers { try schedule(timer, screen: nil, flow: flow) }
     }
 
-    mutating func schedule(_ timer: RuntimeTimer, screen: Int?, flow: Int) throws {
+    mutating func schedule(_ timer: RuntimeTimer, screen: Int?, flow: Int, recurring: Bool = false) throws {
         var delay = timer.delayMilliseconds
         if let length = timer.length {
             // A length kept in the state is read when the timer starts: a change applies from the next start.
@@ -493,7 +530,13 @@ public struct Interpreter: Sendable {
             delay = milliseconds
         }
         timerSequence += 1
-        timers.append(ScheduledTimer(fireAt: elapsed + delay, sequence: timerSequence, screen: screen, flow: flow, timer: timer))
+        timers.append(ScheduledTimer(fireAt: elapsed + delay, sequence: timerSequence, screen: screen, flow: flow, timer: timer,
+                                     recurring: recurring))
+    }
+
+    /// Arms the app's recurring timers (at launch and at each restart), in the order they are written.
+    mutating func startRecurringTimers() throws {
+        for timer in program.recurringTimers { try schedule(timer, screen: nil, flow: app.startFlow, recurring: true) }
     }
 
     mutating func cancelTimers(of index: Int) {

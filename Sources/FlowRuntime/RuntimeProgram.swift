@@ -35,6 +35,10 @@ public final class RuntimeProgram: Sendable {
     let flowHasTimers: [Bool]
     /// Per screen: whether it has variants to choose between after each step.
     let screenHasVariants: [Bool]
+    /// The app's recurring timers (`app.every`), re-armed after each firing and never cancelled by navigation.
+    let recurringTimers: [RuntimeTimer]
+    /// Per state slot: whether the value survives a restart (`persist: true`).
+    let persistedSlots: [Bool]
     /// Per screen: whether a variant of it has timers (checked at the end of every step).
     let screenHasVariantTimers: [Bool]
 
@@ -86,13 +90,15 @@ public final class RuntimeProgram: Sendable {
         }
         self.flows = flows
         self.screens = screens
+        recurringTimers = app.recurringTimers.map { compiler.timer($0, names: &interner, recurring: true) }
+        persistedSlots = app.state.map(\.persisted)
         flowHasTimers = flows.map { !$0.timers.isEmpty }
         screenHasVariants = screens.map { !$0.variants.isEmpty }
         screenHasVariantTimers = screens.map { $0.timers.contains { $0.variant != nil } }
         var payloads: [String: [String: Value]] = [:]
         for event in app.events where !event.payload.isEmpty {
             var payload: [String: Value] = [:]
-            for field in event.payload { payload[field.name] = zeroValue(field.type, in: app) }
+            for field in event.payload { payload[field.name] = payloadZero(field.type, in: app) }
             payloads[event.name] = payload
         }
         outcomePayloads = payloads
@@ -306,9 +312,12 @@ final class ExpressionCompiler {
                                  actions: actions(transition.actions, names: &names), validates: transition.validates)
     }
 
-    func timer(_ timer: FlowIR.Timer, names: inout NameInterner) -> RuntimeTimer {
-        RuntimeTimer(delayMilliseconds: timer.delayMilliseconds, variant: timer.variant, delay: names.number(timer.delaySource),
-                     event: names.number("after \(timer.delaySource)"), transitions: timer.transitions.map { transition($0, names: &names) },
+    /// A recurring timer's trigger and event read `every 15m`; a one-shot timer's read `15m` and `after 15m`.
+    func timer(_ timer: FlowIR.Timer, names: inout NameInterner, recurring: Bool = false) -> RuntimeTimer {
+        RuntimeTimer(delayMilliseconds: timer.delayMilliseconds, variant: timer.variant,
+                     delay: names.number(recurring ? "every \(timer.delaySource)" : timer.delaySource),
+                     event: names.number("\(recurring ? "every" : "after") \(timer.delaySource)"),
+                     transitions: timer.transitions.map { transition($0, names: &names) },
                      length: timer.length.map(compile))
     }
 
@@ -363,6 +372,16 @@ final class ExpressionCompiler {
 }
 
 /// The value a state value of `type` starts with when no initial value is written.
+/// What a payload or output field the sender left out holds: the zero value, and for a date or a timestamp
+/// (which have none in state) 1970-01-01 and its midnight UTC, as the generated events start them.
+func payloadZero(_ type: ValueType, in app: App) -> Value {
+    switch type {
+    case .date: CalendarDate(daysSince1970: 0).map(Value.date) ?? .null
+    case .timestamp: .timestamp(Timestamp(millisecondsSince1970: 0))
+    default: zeroValue(type, in: app)
+    }
+}
+
 func zeroValue(_ type: ValueType, in app: App) -> Value {
     switch type {
     case .bool: return .bool(false)

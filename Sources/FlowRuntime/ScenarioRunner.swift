@@ -1,3 +1,4 @@
+import Foundation
 import FlowExpression
 import FlowIR
 import FlowSource
@@ -53,7 +54,7 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
         let stepsBefore = run.stepCount
         do {
             switch step.kind {
-            case .send, .fill, .advance, .outcome, .back:
+            case .send, .fill, .advance, .outcome, .back, .restart:
                 try performAction(step.kind, of: app, on: &run)
             case .fillRefused(let fills):
                 for fill in fills {
@@ -90,6 +91,16 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
         effectsSinceExpect += run.steps(from: stepsBefore).flatMap(\.effects)
     }
     return ScenarioResult(name: scenario.name, passed: true, failure: nil, trace: run.trace)
+}
+
+/// For a failed comparison `a == b`, what the left side is: `; size(assets) is 3`.
+func checkDetail(_ item: (text: String, condition: TypedExpression), run: inout Interpreter) throws -> String {
+    guard case .binary(let op, let lhs, _) = item.condition.kind,
+          [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(op) else { return "" }
+    let scalars = Array(item.text.unicodeScalars)
+    guard lhs.span.lowerBound >= 0, lhs.span.upperBound <= scalars.count else { return "" }
+    let written = String(String.UnicodeScalarView(scalars[lhs.span])).trimmingCharacters(in: .whitespaces)
+    return "; \(written) is \(try run.evaluateExpression(lhs, event: [:]).quotedDescription)"
 }
 
 /// Why `emitted` is not the `expected` effect, or nil when it is: same kind and value, and every listed analytics
@@ -220,6 +231,9 @@ func check(_ expectation: Scenario.Expectation, against run: inout Interpreter, 
         if expected != actual && !(compare(expected, actual) == .orderedSame) {
             return "expected \(item.path.joined(separator: ".")) = \(expected), found \(actual)"
         }
+    }
+    for item in expectation.checks where try run.evaluateExpression(item.condition, event: [:]) != .bool(true) {
+        return "expected \(item.text) to hold, but it does not" + (try checkDetail(item, run: &run))
     }
     if !expectation.texts.isEmpty {
         let shown = try run.texts()

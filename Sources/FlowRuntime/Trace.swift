@@ -70,6 +70,8 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
     case event(String)
     case timer(String)
     case back
+    /// The app was closed and launched again (`restart: true`).
+    case restart
     case fill([String])
 
     public var description: String {
@@ -78,6 +80,7 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
         case .event(let name): "send \(name)"
         case .timer(let delay): "timer \(delay)"
         case .back: "back"
+        case .restart: "restart"
         case .fill(let fields): "fill " + fields.joined(separator: ", ")
         }
     }

@@ -9,6 +9,8 @@ struct TraceLog: Sendable {
         case event(Int)
         case timer(Int)
         case back
+        /// The app was closed and launched again.
+        case restart
     }
 
     struct Step: Sendable {
@@ -33,6 +35,7 @@ struct TraceLog: Sendable {
             case 0: .start
             case 1: .event(Int(triggerName))
             case 2: .timer(Int(triggerName))
+            case 4: .restart
             default: .back
             }
         }
@@ -109,6 +112,7 @@ struct TraceLog: Sendable {
         case .event(let event): (1, event)
         case .timer(let delay): (2, delay)
         case .back: (3, 0)
+        case .restart: (4, 0)
         }
         var ending: Int32 = -1
         if let ended {

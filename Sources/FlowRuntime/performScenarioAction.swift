@@ -1,11 +1,11 @@
 import FlowExpression
 import FlowIR
 
-/// Whether a scenario step acts on the run (send, fill, advance, outcome, back), as opposed to checking it
+/// Whether a scenario step acts on the run (send, fill, advance, outcome, back, restart), as opposed to checking it
 /// (`expect`, and `fill_refused`, which must fail to count).
 public func isAction(_ step: Scenario.Step.Kind) -> Bool {
     switch step {
-    case .send, .fill, .advance, .outcome, .back: true
+    case .send, .fill, .advance, .outcome, .back, .restart: true
     case .fillRefused, .expect: false
     }
 }
@@ -40,6 +40,8 @@ public func performAction(_ step: Scenario.Step.Kind, of app: App, on run: inout
         }
     case .back:
         try run.back()
+    case .restart:
+        try run.restart()
     case .fillRefused, .expect:
         break
     }
@@ -62,6 +64,8 @@ public func describeStep(_ step: Scenario.Step.Kind, app: App) -> String {
         return "outcome " + choices.map { outcomeName($0, app: app) }.joined(separator: ", ")
     case .back:
         return "back"
+    case .restart:
+        return "restart"
     case .expect(let expectation):
         var parts: [String] = []
         if let screen = expectation.screen, app.screens.indices.contains(screen) { parts.append("screen \(app.screens[screen].id)") }
@@ -69,6 +73,7 @@ public func describeStep(_ step: Scenario.Step.Kind, app: App) -> String {
         if let errors = expectation.errors { parts.append(errors.isEmpty ? "no errors" : "errors " + errors.map(\.field).joined(separator: ", ")) }
         if !expectation.state.isEmpty { parts.append("state " + expectation.state.map { $0.path.joined(separator: ".") }.joined(separator: ", ")) }
         if !expectation.texts.isEmpty { parts.append("texts " + expectation.texts.map(\.name).joined(separator: ", ")) }
+        if !expectation.checks.isEmpty { parts.append("check " + expectation.checks.map(\.text).joined(separator: ", ")) }
         if !expectation.effects.isEmpty { parts.append("effects " + expectation.effects.map { "\($0.kind) \($0.value)" }.joined(separator: ", ")) }
         if let exact = expectation.exactEffects {
             parts.append("exactly " + (exact.isEmpty ? "no effects" : exact.map { "\($0.kind) \($0.value)" }.joined(separator: ", ")))

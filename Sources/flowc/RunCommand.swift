@@ -17,6 +17,7 @@ struct RunCommand: AsyncParsableCommand {
               advance <duration>                            move the virtual clock (30s, 5m)
               outcome <service.operation> <outcome> [{...}] answer a pending service call, with output values
               back                                          the system back gesture
+              restart                                       close the app and launch it again (persisted state stays)
               state                                         the whole state
               show                                          the whole screen: fields, events, timers, state
               undo                                          take back the last command
@@ -29,7 +30,7 @@ struct RunCommand: AsyncParsableCommand {
             Script mode reads JSON lines and prints one JSON object per step:
               {"send": "tap_im_new"}   {"send": "submit", "payload": {"amount": "10.00 GBP"}}
               {"fill": {"given_name": "Ayrton"}}   {"advance": "30s"}
-              {"outcome": {"equals.log_in": "success"}, "output": {"user_id": "U-1"}}   {"back": true}
+              {"outcome": {"equals.log_in": "success"}, "output": {"user_id": "U-1"}}   {"back": true}   {"restart": true}
             Payloads and outputs are read as the types the app declares ("12.50" or "12.50 GBP" for money).
 
             Examples:
@@ -244,6 +245,8 @@ struct Session {
             }.joined(separator: "\n      ")
         case .back:
             return "- back: true"
+        case .restart:
+            return "- restart: true"
         case .expect:
             return ""
         }
@@ -294,6 +297,8 @@ struct Session {
             try record(outcomeStep(arguments[0], arguments[1], output)) { try $0.choose(arguments[1], for: arguments[0], output: output) }
         case "back":
             try record("- back: true") { try $0.back() }
+        case "restart":
+            try record("- restart: true") { try $0.restart() }
         default:
             try checkHandled(command)
             try record("- send: \(command)") { try $0.send(command) }
@@ -332,7 +337,7 @@ struct Session {
     }
 
     /// The keys a script line may have: one step, and the data that goes with it.
-    static let stepKeys = ["send", "fill", "advance", "outcome", "back"]
+    static let stepKeys = ["send", "fill", "advance", "outcome", "back", "restart"]
     static let dataKeys = ["payload": "send", "output": "outcome"]
 
     /// Runs one JSON line of a script. Anything it cannot take exactly as written is refused, never guessed.
@@ -350,7 +355,7 @@ struct Session {
         let steps = Self.stepKeys.filter { object[$0] != nil }
         guard steps.count == 1, let step = steps.first else {
             throw CommandError(description: steps.isEmpty
-                ? "unknown step \(object.keys.sorted()); use one of send, fill, advance, outcome or back"
+                ? "unknown step \(object.keys.sorted()); use one of send, fill, advance, outcome, back or restart"
                 : "a line has one step; split \(steps.map { "\"\($0)\"" }.joined(separator: " and ")) into separate lines")
         }
         for key in object.keys.sorted() where key != step && Self.dataKeys[key] != step {
@@ -387,6 +392,12 @@ struct Session {
                 throw CommandError(description: "\"back\" takes true, not \(jsonShown(back))")
             }
             try record("- back: true") { try $0.back() }
+        } else if let restart = object["restart"] {
+            let isTrue = (restart as? NSNumber).map { String(cString: $0.objCType) == "c" && $0.boolValue } ?? false
+            guard isTrue else {
+                throw CommandError(description: "\"restart\" takes true, not \(jsonShown(restart))")
+            }
+            try record("- restart: true") { try $0.restart() }
         } else {
             throw CommandError(description: "\"\(step)\" has the wrong kind of value: \(jsonShown(object[step] ?? NSNull()))")
         }

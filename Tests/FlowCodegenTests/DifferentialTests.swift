@@ -18,6 +18,8 @@ enum RunAction: CustomStringConvertible {
     case outcome(pending: Int, outcome: Int)
     case advance(Int)
     case back
+    /// The app closed and launched again.
+    case restart
 
     var description: String {
         switch self {
@@ -26,6 +28,7 @@ enum RunAction: CustomStringConvertible {
         case .outcome(let pending, let outcome): "outcome #\(outcome) for pending call #\(pending)"
         case .advance(let milliseconds): "advance \(milliseconds)ms"
         case .back: "back"
+        case .restart: "restart"
         }
     }
 }
@@ -108,8 +111,13 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         if roll < 75, !interpreter.pendingCalls.isEmpty {
             return .outcome(pending: Int.random(in: 0..<8, using: &random), outcome: Int.random(in: 0..<8, using: &random))
         }
-        if roll < 85 { return .advance([200, 1_000, 2_000, 5_000, 30_000, 61_000].randomElement(using: &random) ?? 1_000) }
+        if roll < 85 {
+            // Recurring timers (app.every) run for minutes or hours: advance by their lengths too, so they fire.
+            let lengths = [200, 1_000, 2_000, 5_000, 30_000, 61_000] + app.recurringTimers.map(\.delayMilliseconds)
+            return .advance(lengths.randomElement(using: &random) ?? 1_000)
+        }
         if roll < 92 { return .back }
+        if roll < 94 { return .restart }
         let any = app.events.filter { $0.name.split(separator: ".").count != 3 }.randomElement(using: &random)
         return .send(any?.name ?? "back", any.map { randomPayload($0.name, &random) } ?? [:])
     }
@@ -153,6 +161,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             try interpreter.choose(outcomes[outcome % outcomes.count], for: operation)
         case .advance(let milliseconds): _ = try interpreter.advance(by: milliseconds)
         case .back: try interpreter.back()
+        case .restart: try interpreter.restart()
         }
     }
 
@@ -231,11 +240,16 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         var elapsed = 0
         var sequence = 0
         var previous = machine
+        // A timer started while another fires (a recurring timer re-armed, a screen timer set again) may be due
+        // within the same advance: the advance loop records effects as they come, and record() skips a token
+        // it has already seen.
+        var trackedTokens: Set<Int> = []
         func record(_ effects: [EffectRecord]) -> [EffectRecord] {
             var visible: [EffectRecord] = []
             for effect in effects {
                 switch effect {
                 case .startTimer(let token, let milliseconds):
+                    guard trackedTokens.insert(token).inserted else { continue }
                     sequence += 1
                     timers.append((token, elapsed + milliseconds, sequence))
                 case .cancelTimer(let token):
@@ -312,12 +326,16 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
                         timers.removeAll { $0.token == next.token }
                         elapsed = next.fireAt
                         machine.setClock(elapsed: elapsed)
-                        outputs.append(try machine.fireTimer(next.token))
+                        let fired = try machine.fireTimer(next.token)
+                        _ = record(fired)
+                        outputs.append(fired)
                     }
                     elapsed = target
                     machine.setClock(elapsed: elapsed)
                 case .back:
                     outputs.append(try machine.back())
+                case .restart:
+                    outputs.append(try machine.restart())
                 }
             } catch {
                 generatedFailure = "\(error)"

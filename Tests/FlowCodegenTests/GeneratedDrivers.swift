@@ -37,6 +37,8 @@ protocol GeneratedDriver {
     mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]?
     mutating func fireTimer(_ token: Int) throws -> [EffectRecord]
     mutating func back() throws -> [EffectRecord]
+    /// The app closed and launched again (`restart: true`).
+    mutating func restart() throws -> [EffectRecord]
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws
     /// Sets the host clock to `elapsed` milliseconds after the run's start (the interpreter's default clock).
     mutating func setClock(elapsed: Int)
@@ -84,6 +86,11 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
     mutating func back() throws -> [EffectRecord] {
         var effects: [Machine.Effect] = []
         try machine.back(into: &effects)
+        return effects.map(Self.record)
+    }
+    mutating func restart() throws -> [EffectRecord] {
+        var effects: [Machine.Effect] = []
+        try machine.restart(into: &effects)
         return effects.map(Self.record)
     }
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {

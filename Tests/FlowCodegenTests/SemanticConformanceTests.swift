@@ -60,6 +60,7 @@ import Testing
                     case .advance(let milliseconds): return .advance(milliseconds)
                     case .outcome(let choices): pendingChoices = choices
                     case .back: return .back
+                    case .restart: return .restart
                     case .expect: continue
                     }
                 }

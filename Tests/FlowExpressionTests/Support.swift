@@ -145,6 +145,7 @@ func sexpr(_ syntax: ExpressionSyntax) -> String {
     case .conditional(let condition, let then, let otherwise):
         return "(? \(sexpr(condition)) \(sexpr(then)) \(sexpr(otherwise)))"
     case .list(let elements): return "[" + elements.map(sexpr).joined(separator: " ") + "]"
+    case .record(let type, _, let fields): return "(\(type){" + fields.map { "\($0.name): \(sexpr($0.value))" }.joined(separator: ", ") + "})"
     case .invalid: return "<invalid>"
     }
 }

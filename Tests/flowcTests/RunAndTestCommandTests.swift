@@ -94,6 +94,26 @@ import Testing
         #expect(state?["user_id"] == "U-42")
     }
 
+    @Test func aScriptCanRestartTheAppAndOnlyPersistedStateStays() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-script-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data("""
+            {"send": "tap_sign_in_with_google"}
+            {"outcome": {"google.sign_in": "signed_in"}, "output": {"user_id": "g-1", "name": "Ada"}}
+            {"restart": true}
+            {"restart": 1}
+
+            """.utf8).write(to: script)
+        let result = try runFlowc(["run", "regent", "--script", script.path], in: packageRoot())
+        let objects = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(result.status == 1)
+        #expect(objects.map { $0["screen"] as? String } == ["R-S1", "R-S1", "R-S1-faceid", "R-S1-faceid", "R-S1-faceid"])
+        let state = objects[3]["state"] as? [String: Any]
+        #expect(state?["user_name"] as? String == "Ada")
+        #expect(state?["sign_in_state"] as? String == "default")
+        #expect(objects[4]["error"] as? String == "line 4: \"restart\" takes true, not 1")
+    }
+
     @Test func scriptValuesMustFitWhatTheAppDeclares() throws {
         let unknownOperation = try runScript(#"{"outcome": {"equals.no_such_call": "success"}}"# + "\n")
         #expect(unknownOperation.status == 1)

@@ -124,6 +124,16 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
         return try engineBack(into: &effects)
     }
 
+    /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
+    /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
+    /// is told to cancel the timers) and the start screen is entered as at launch.
+    public mutating func restart(into effects: inout [SyntheticEffect]) throws {
+        state = SyntheticState()
+        state.counter = 0
+        state.limit = 1000000000
+        try engineRestart(startScreen: 0, into: &effects)
+    }
+
     /// The current screen.
     public var screen: SyntheticScreen { SyntheticScreen(number: screenNumber) }
 

@@ -126,6 +126,8 @@ struct ExpressionTranslator {
         case .list(let elements):
             let values = elements.map { need(translate($0, scope), describe($0)) }
             return TranslatedExpression(code: .array(values.map(\.code)), throwing: values.contains(where: \.throwing), nullable: false, type: type)
+        case .record(let recordName, let fields):
+            return recordLiteral(recordName, fields, type: type, scope)
         case .call(let function, let arguments):
             return builtin(function, arguments, type: type, scope)
         case .macro(let macro, let listExpression, let variable, let body, let filter):
@@ -342,6 +344,10 @@ struct ExpressionTranslator {
                 return TranslatedExpression(code: .member(day.code, property), throwing: true, nullable: false, type: type)
             }
             return member(property)
+        case .formatNumber, .truncate:
+            return call(function == .formatNumber ? "formatNumber" : "truncate", values, type: type, throwing: true)
+        case .addMonths, .addYears:
+            return call(function == .addMonths ? "addMonths" : "addYears", values, type: type, throwing: true)
         case .string:
             return TranslatedExpression(code: names.describing(values[0].code, argumentType, quoted: false, stored: false),
                                         throwing: values[0].throwing, nullable: false, type: type)
@@ -405,7 +411,42 @@ struct ExpressionTranslator {
                 source = .call(.member(list.code, "filter"), [], trailingClosure: closure(test))
             }
             code = .call(.member(source, "map"), [], trailingClosure: closure(bodyValue))
+        case .sortBy, .sortByDescending:
+            throwing = true
+            code = .call(.id("sortedBy"), [SwiftArgument(nil, list.code), SwiftArgument("descending", .id(macro == .sortByDescending ? "true" : "false"))],
+                         trailingClosure: closure(bodyValue))
         }
+        return TranslatedExpression(code: code, throwing: throwing, nullable: false, type: type)
+    }
+
+    // MARK: Record literals
+
+    /// `Asset{name: 'ISA', ...}` as a closure that fills a fresh record field by field and is called at once:
+    /// `({ () throws -> Asset in var record = Asset(); record.name = "ISA"; return record })()`.
+    mutating func recordLiteral(_ recordName: String, _ fields: [TypedRecordField], type: ValueType, _ scope: ExpressionScope) -> TranslatedExpression {
+        let swiftType = names.typeName(recordName)
+        let declared: [String: ValueType] = {
+            guard let declaration = app.types.first(where: { $0.name == recordName }), case .record(let members) = declaration.kind else { return [:] }
+            return Dictionary(members.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        }()
+        var body: [SwiftStatement] = [.declare(isLet: false, name: "record", type: nil, value: .call(.id(swiftType), []))]
+        var throwing = false
+        for field in fields {
+            var value = translate(field.value, scope)
+            let storedOptional = declared[field.name].map(names.isStoredOptional) ?? field.allowsNull
+            if value.nullable, !field.allowsNull {
+                value = TranslatedExpression(code: .call(.id("required"), [SwiftArgument(nil, value.code),
+                                                                           SwiftArgument(nil, .string("field '\(field.name)' of '\(recordName)'"))]),
+                                             throwing: true, nullable: false, type: value.type)
+            } else if value.nullable, !storedOptional {
+                value = need(value, describe(field.value))
+            }
+            throwing = throwing || value.throwing
+            body.append(.assign(.member(.id("record"), Naming.member(field.name)), Self.wrap(value)))
+        }
+        body.append(.return(.id("record")))
+        let signature = "() \(throwing ? "throws " : "")-> \(swiftType)"
+        let code = SwiftExpression.call(.parenthesized(.closure(SwiftClosure(parameters: [signature], body: body))), [])
         return TranslatedExpression(code: code, throwing: throwing, nullable: false, type: type)
     }
 

@@ -319,6 +319,7 @@ struct MachineTranslator {
                                                     .expression(.try(.call(.id("engineStart"), [SwiftArgument("into", .prefix("&", .id("effects")))]))),
                                                   ])))
         members += publicEngineAPI()
+        members.append(restartFunction(initialValues: Array(initBody.dropFirst(2)), start: start))
         members.append(SwiftDeclaration(doc: ["The current screen."], access: publicAccess,
                                         .variable(isLet: false, isStatic: false, name: "screen", type: names.screen, value: nil, getter: [
                                             .return(.call(.id(names.screen), [SwiftArgument("number", .id("screenNumber"))])),
@@ -420,6 +421,28 @@ struct MachineTranslator {
                              .function(modifiers: ["mutating"], name: "back", parameters: [effects], effects: ["throws"], returns: "Bool",
                                        body: [.return(.try(.call(.id("engineBack"), [intoEffects])))])),
         ]
+    }
+
+    /// `restart(into:)`: the app closed and launched again. Persisted state (`persist: true`) is kept, the rest
+    /// starts over from its initial values; navigation, typed fields and timers are dropped (the host is told to
+    /// cancel the timers), and the start screen is entered as at launch.
+    func restartFunction(initialValues: [SwiftStatement], start: Int) -> SwiftDeclaration {
+        let persisted = app.state.filter(\.persisted)
+        var body: [SwiftStatement] = []
+        if !persisted.isEmpty { body.append(.declare(isLet: true, name: "kept", type: nil, value: .id("state"))) }
+        body.append(.assign(.id("state"), .call(.id(names.state), [])))
+        body += initialValues
+        for variable in persisted {
+            body.append(.assign(.member(.id("state"), Naming.member(variable.name)), .member(.id("kept"), Naming.member(variable.name))))
+        }
+        body.append(.expression(.try(.call(.id("engineRestart"), [SwiftArgument("startScreen", .int(start)),
+                                                                    SwiftArgument("into", .prefix("&", .id("effects")))]))))
+        return SwiftDeclaration(doc: [
+            "Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over",
+            "from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host",
+            "is told to cancel the timers) and the start screen is entered as at launch.",
+        ], access: publicAccess, .function(modifiers: ["mutating"], name: "restart", parameters: [SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]")],
+                                          effects: ["throws"], returns: nil, body: body))
     }
 
     func machineDoc() -> [String] {
@@ -625,12 +648,18 @@ struct MachineTranslator {
               rows: t.variants.map { [$0.name, $0.condition] }, comments: t.variants.map(\.comment)) { r in
             .call(.id("VariantEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("condition", column(r[1]))])
         }
+        if !t.recurringTimers.isEmpty { mix("recurringTimers " + t.recurringTimers.map(String.init).joined(separator: " ")) }
         members.append(SwiftDeclaration(doc: ["Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables."],
                                         .variable(isLet: true, isStatic: true, name: "fingerprint", type: nil, value: .string(fingerprint), getter: nil)))
         let tableNames = ["strings", "screenIDs", "screens", "rows", "flows", "timers", "subflows", "returns", "fields", "variants"]
+        // Only an app with recurring timers (app.every) names them, so other apps' tables read as before.
+        let recurringTableArguments: [SwiftArgument] = t.recurringTimers.isEmpty ? [] : [
+            SwiftArgument("recurringTimers", .array(t.recurringTimers.map { .int($0) })),
+            SwiftArgument("startFlow", .int(app.startFlow)),
+        ]
         members.append(SwiftDeclaration(doc: ["The tables in one object, built once; every machine keeps a reference to it."],
                                         .variable(isLet: true, isStatic: true, name: "shared", type: nil,
-                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) }), getter: nil)))
+                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) } + recurringTableArguments), getter: nil)))
         return [SwiftDeclaration(doc: ["\(app.name) as data, indexed by screen number: read by the engine, written by flowc."],
                                  .enum(name: names.tables, conformances: [], cases: [], members: members))]
     }

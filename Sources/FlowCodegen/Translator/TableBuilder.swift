@@ -33,6 +33,8 @@ struct TableBuilder {
     var screenComments: [String] = []
     var flows: [[Int]] = []
     var timers: [(milliseconds: Int, rowStart: Int, rowEnd: Int, variant: Int, comment: String)] = []
+    /// Indices in `timers` of the app's recurring timers (`app.every`), after every screen's and flow's.
+    var recurringTimers: [Int] = []
     var subflows: [(flow: Int, returnStart: Int, returnEnd: Int)] = []
     var returns: [(outcome: Int, rowStart: Int, rowEnd: Int)] = []
     var fields: [(name: Int, validator: Int, shownWhen: Int, shownWhenSource: Int, comment: String)] = []
@@ -139,6 +141,14 @@ struct TableBuilder {
                 timers[timerStart + offset].rowEnd = rows.count
             }
             flows.append([flow.start, rowStart, rowEnd, timerStart, timers.count, string(flow.name)])
+        }
+        for timer in app.recurringTimers {
+            let start = rows.count
+            for transition in timer.transitions {
+                addRow(transition, scope: ExpressionScope(), event: nil, place: "app every \(timer.delaySource)")
+            }
+            recurringTimers.append(timers.count)
+            timers.append((timer.delayMilliseconds, start, rows.count, -1, "app every \(timer.delaySource)"))
         }
     }
 

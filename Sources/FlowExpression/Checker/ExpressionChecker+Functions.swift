@@ -346,6 +346,18 @@ extension ExpressionChecker {
         case .year, .month, .day:
             argument(&call, 0, accepts: [.date, .timestamp])
             return result(call, .int)
+        case .formatNumber:
+            argument(&call, 0, accepts: [.int, .decimal, .money])
+            argument(&call, 1, accepts: [.int])
+            return result(call, .text)
+        case .truncate:
+            argument(&call, 0, accepts: [.text])
+            argument(&call, 1, accepts: [.int])
+            return result(call, .text)
+        case .addMonths, .addYears:
+            let type = argument(&call, 0, accepts: [.date, .timestamp])
+            argument(&call, 1, accepts: [.int])
+            return result(call, type ?? .error)
         case .string, .int, .decimal:
             let accepted: [ValueType] = function == .string ? [] : [.int, .decimal, .text]
             let typed = call.typed[0]
@@ -444,7 +456,7 @@ extension ExpressionChecker {
             switch macro {
             case .all: return TypedExpression(type: .bool, span: span, kind: .literal(.bool(true)))
             case .exists, .existsOne: return TypedExpression(type: .bool, span: span, kind: .literal(.bool(false)))
-            case .map, .filter: return TypedExpression(type: list.type, span: span, kind: list.kind)
+            case .map, .filter, .sortBy, .sortByDescending: return TypedExpression(type: list.type, span: span, kind: list.kind)
             }
         }
         return typeMacro(macro, list: list, variable: variable, filter: filter, body: body, span: span)
@@ -493,7 +505,7 @@ extension ExpressionChecker {
         if let filter {
             requireBool(filter, "predicate of 'map' must be 'bool', found '\(filter.type)'")
         }
-        if macro != .map {
+        if macro != .map && macro != .sortBy && macro != .sortByDescending {
             requireBool(body, "predicate of '\(macro.rawValue)' must be 'bool', found '\(body.type)'")
         }
         guard case .list(let element) = list.type.nonOptional else { return errorNode(span) }
@@ -502,6 +514,15 @@ extension ExpressionChecker {
         case .all, .exists, .existsOne: type = .bool
         case .filter: type = .list(element)
         case .map: type = body.type == .error ? .list(.error) : .list(body.type)
+        case .sortBy, .sortByDescending:
+            let key = body.type.nonOptional
+            if ![.int, .decimal, .money, .text, .date, .timestamp, .duration, .error].contains(key) || body.type.isNullable {
+                report(ExpressionDiagnosticCode.typeMismatch,
+                       "the key of '\(macro.rawValue)' must be a number, money, text, date, timestamp or duration, found '\(body.type)'",
+                       at: body.span)
+                return errorNode(span)
+            }
+            type = .list(element)
         }
         return TypedExpression(type: type, span: span,
                                kind: .macro(macro, list: list, variable: variable, body: body, filter: filter))

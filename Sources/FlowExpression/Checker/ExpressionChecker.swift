@@ -105,7 +105,68 @@ struct ExpressionChecker {
         case .binary: return checkBinary(syntax)
         case .conditional: return checkConditional(syntax, hint: hint)
         case .list: return checkList(syntax, hint: hint)
+        case .record: return checkRecord(syntax)
         case .invalid: return errorNode(syntax.span)
+        }
+    }
+
+    /// `Asset{name: 'ISA', value: 100.00 GBP}`: the type must be a declared record, each written field one of
+    /// its fields (once) with a value of the field's type; a field left out must have an empty value
+    /// (optional → `null`, list → `[]`, text → `''`, bool → `false`), anything else must be written.
+    @inline(never)
+    private mutating func checkRecord(_ syntax: ExpressionSyntax) -> TypedExpression {
+        guard case .record(let typeName, let typeSpan, let written) = syntax.kind else { return errorNode(syntax.span) }
+        guard let declared = environment.records[typeName] else {
+            let candidates = environment.records.keys.filter { !$0.hasPrefix("form") && $0 != "event" }
+            report(ExpressionDiagnosticCode.unknownName, "unknown record type '\(typeName)'", at: typeSpan,
+                   notes: didYouMean(typeName, among: candidates.sorted()))
+            for field in written { _ = check(field.value, hint: nil) }
+            return errorNode(syntax.span)
+        }
+        var values: [String: TypedExpression] = [:]
+        for field in written {
+            guard let fieldType = environment.memberType(field.name, of: typeName) else {
+                report(ExpressionDiagnosticCode.unknownMember, "record '\(typeName)' has no field '\(field.name)'", at: field.nameSpan,
+                       notes: didYouMean(field.name, among: declared.map(\.name)))
+                _ = check(field.value, hint: nil)
+                continue
+            }
+            guard values[field.name] == nil else {
+                report(ExpressionDiagnosticCode.typeMismatch, "field '\(field.name)' is written twice in this '\(typeName)'", at: field.nameSpan)
+                continue
+            }
+            values[field.name] = conform(check(field.value, hint: fieldType), to: fieldType, role: "field '\(field.name)' of '\(typeName)'")
+        }
+        var fields: [TypedRecordField] = []
+        var missing: [String] = []
+        for member in declared {
+            let type = environment.resolved(member.type)
+            if let value = values[member.name] {
+                fields.append(TypedRecordField(name: member.name, value: value, allowsNull: type.isNullable))
+            } else if let empty = Self.emptyValue(of: type) {
+                fields.append(TypedRecordField(name: member.name, value: TypedExpression(type: type, span: syntax.span, kind: .literal(empty)),
+                                                allowsNull: type.isNullable))
+            } else {
+                missing.append(member.name)
+            }
+        }
+        if !missing.isEmpty {
+            report(ExpressionDiagnosticCode.typeMismatch,
+                   "this '\(typeName)' leaves out \(missing.map { "'\($0)'" }.joined(separator: ", ")), which \(missing.count == 1 ? "has" : "have") no empty value",
+                   at: typeSpan, notes: ["only optional, list, text and bool fields may be left out (they start as null, [], '' and false)"])
+            return errorNode(syntax.span)
+        }
+        return TypedExpression(type: .record(typeName), span: syntax.span, kind: .record(type: typeName, fields: fields))
+    }
+
+    /// The value a record field left out of a literal holds, or nil when it must be written.
+    static func emptyValue(of type: ValueType) -> Value? {
+        switch type {
+        case .optional: .null
+        case .list: .list([])
+        case .text: .text("")
+        case .bool: .bool(false)
+        default: nil
         }
     }
 

@@ -156,6 +156,17 @@ private struct ClosureCompiler {
                 for item in items { values.append(try item(&scope)) }
                 return .list(values)
             }
+        case .record(let type, let fields):
+            let values = fields.map { (field: $0, value: compile($0.value)) }
+            return { scope in
+                var record: [String: Value] = [:]
+                for (field, value) in values {
+                    let result = try value(&scope)
+                    if case .null = result, !field.allowsNull { throw Self.helpers.recordFieldIsNull(field, of: type) }
+                    record[field.name] = result
+                }
+                return .record(record)
+            }
         case .call(let function, let arguments):
             let operands = arguments.map { compile($0) }
             return { scope in
@@ -338,7 +349,7 @@ private struct ClosureCompiler {
                 }
                 if let decided = fold.add(element, result: result, holds: holds) { return decided }
             }
-            return try fold.finish()
+            return try fold.finish { try Self.helpers.compare($0, $1, bodyExpression) }
         }
     }
 }

@@ -193,6 +193,26 @@ extension Evaluator {
                 date = try dateValue(values[0], arguments[0])
             }
             return .int(function == .year ? date.year : function == .month ? date.month : date.day)
+        case .formatNumber:
+            let places = try intValue(values[1], arguments[1])
+            guard (0...10).contains(places) else { throw EvaluationError("format_number shows 0 to 10 decimal places, not \(places)", span: arguments[1].span) }
+            let number: Decimal = if case .money(let money) = values[0] { money.amount } else { try numberValue(values[0], arguments[0]) }
+            return .text(DecimalMath.grouped(number, places: places))
+        case .truncate:
+            let length = try intValue(values[1], arguments[1])
+            guard length >= 0 else { throw EvaluationError("truncate needs a length of 0 or more, not \(length)", span: arguments[1].span) }
+            return .text(String(try text(0).prefix(length)))
+        case .addMonths, .addYears:
+            let count = try intValue(values[1], arguments[1])
+            let (months, overflow) = function == .addYears ? count.multipliedReportingOverflow(by: 12) : (count, false)
+            let outOfRange = fail("date out of range (years 1 to 9999)")
+            guard !overflow else { throw outOfRange }
+            if case .timestamp(let timestamp) = values[0] {
+                guard let moved = timestamp.addingMonths(months) else { throw outOfRange }
+                return .timestamp(moved)
+            }
+            guard let moved = try dateValue(values[0], arguments[0]).addingMonths(months) else { throw outOfRange }
+            return .date(moved)
         case .string:
             return .text(values[0].description)
         case .int:

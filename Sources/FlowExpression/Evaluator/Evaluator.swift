@@ -21,6 +21,7 @@ struct Evaluator {
         case .binary: return try evaluateBinary(expression)
         case .conditional: return try evaluateConditional(expression)
         case .list, .call: return try evaluateCall(expression)
+        case .record: return try evaluateRecord(expression)
         case .macro: return try evaluateMacro(expression)
         case .regexMatch: return try evaluateRegexMatch(expression)
         }
@@ -112,6 +113,19 @@ struct Evaluator {
         return .bool(regex.search(text))
     }
 
+    /// A record literal: each field evaluated in declaration order; a null only where the field is optional.
+    @inline(never)
+    private mutating func evaluateRecord(_ expression: TypedExpression) throws -> Value {
+        guard case .record(let type, let fields) = expression.kind else { return .null }
+        var values: [String: Value] = [:]
+        for field in fields {
+            let value = try evaluate(field.value)
+            if case .null = value, !field.allowsNull { throw recordFieldIsNull(field, of: type) }
+            values[field.name] = value
+        }
+        return .record(values)
+    }
+
     // MARK: Logic and macros
 
     /// CEL `&&`/`||`: the first deciding operand wins, even over an error on the other side.
@@ -155,10 +169,14 @@ struct Evaluator {
             }
             if let decided = fold.add(element, result: result, holds: holds) { return decided }
         }
-        return try fold.finish()
+        return try fold.finish { try compare($0, $1, body) }
     }
 
     // MARK: Value access
+
+    func recordFieldIsNull(_ field: TypedRecordField, of type: String) -> EvaluationError {
+        EvaluationError("field '\(field.name)' of '\(type)' is null", span: field.value.span)
+    }
 
     func describe(_ expression: TypedExpression) -> String { expression.failureName }
 

@@ -225,7 +225,7 @@ struct ExpressionParser {
     private mutating func parsePostfix() -> ExpressionSyntax {
         var base: ExpressionSyntax
         switch current.kind {
-        case .identifier: base = isCallAhead ? parseCall() : parseName()
+        case .identifier: base = isCallAhead ? parseCall() : isRecordAhead ? parseRecord() : parseName()
         case .symbol(.leftParen): base = parseParenthesized()
         case .symbol(.leftBracket): base = parseList()
         default: base = parseLiteral()
@@ -339,6 +339,45 @@ struct ExpressionParser {
         guard case .identifier(let name) = current.kind, index + 1 < tokens.count,
               tokens[index + 1].kind == .symbol(.leftParen) else { return false }
         return !["true", "false", "null", "in"].contains(name)
+    }
+
+    /// Whether the current token is a type name directly followed by `{` (a record literal).
+    private var isRecordAhead: Bool {
+        guard case .identifier(let name) = current.kind, index + 1 < tokens.count,
+              tokens[index + 1].kind == .symbol(.leftBrace) else { return false }
+        return !["true", "false", "null", "in"].contains(name)
+    }
+
+    /// `Type '{' [name ':' expression (',' name ':' expression)* [',']] '}'`.
+    @inline(never)
+    private mutating func parseRecord() -> ExpressionSyntax {
+        guard case .identifier(let type) = current.kind else { return parseLiteral() }
+        let typeSpan = current.span
+        advance()
+        advance()
+        var fields: [RecordFieldSyntax] = []
+        while !aborted, !isSymbol(.rightBrace) {
+            guard case .identifier(let name) = current.kind, index + 1 < tokens.count,
+                  tokens[index + 1].kind == .symbol(.colon) else {
+                expected("a field name and ':' in the record", notes: ["write the fields as name: value, e.g. \(type){name: 'ISA'}"])
+                recover(to: [])
+                break
+            }
+            let nameSpan = current.span
+            advance()
+            advance()
+            fields.append(RecordFieldSyntax(name: name, nameSpan: nameSpan, value: parseConditional()))
+            if accept(.comma) || isSymbol(.rightBrace) { continue }
+            expected("',' or '}' in the record")
+            recover(to: [])
+            break
+        }
+        var end = fields.last?.value.span.upperBound ?? typeSpan.upperBound
+        if isSymbol(.rightBrace) {
+            end = current.span.upperBound
+            advance()
+        }
+        return make(.record(type: type, typeSpan: typeSpan, fields: fields), typeSpan.lowerBound..<end)
     }
 
     /// `name(arguments)`.

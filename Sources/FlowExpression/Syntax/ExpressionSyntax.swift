@@ -26,6 +26,8 @@ public struct ExpressionSyntax: Hashable, Sendable {
         case conditional(ExpressionSyntax, ExpressionSyntax, ExpressionSyntax)
         /// `[a, b]`.
         case list([ExpressionSyntax])
+        /// `Asset{name: 'ISA', value: 100.00 GBP}`: a value of a declared record type, written directly.
+        case record(type: String, typeSpan: ExpressionSpan, fields: [RecordFieldSyntax])
         /// Where a syntax error was reported; never in a tree returned without diagnostics.
         case invalid
     }
@@ -62,7 +64,21 @@ public struct ExpressionSyntax: Hashable, Sendable {
         case .conditional(let condition, let then, let otherwise):
             childHeight = max(condition.height, then.height, otherwise.height)
         case .list(let elements): childHeight = elements.map(\.height).max() ?? 0
+        case .record(_, _, let fields): childHeight = fields.map(\.value.height).max() ?? 0
         }
         self.height = childHeight + 1
+    }
+}
+
+/// One `name: value` of a record literal.
+public struct RecordFieldSyntax: Hashable, Sendable {
+    public var name: String
+    public var nameSpan: ExpressionSpan
+    public var value: ExpressionSyntax
+
+    public init(name: String, nameSpan: ExpressionSpan, value: ExpressionSyntax) {
+        self.name = name
+        self.nameSpan = nameSpan
+        self.value = value
     }
 }

@@ -22,6 +22,10 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case allocate
     case symbol
     case convert, money, amount, currency, now, today, date, timestamp, year, month, day, string, int, decimal
+    case addMonths = "add_months"
+    case addYears = "add_years"
+    case formatNumber = "format_number"
+    case truncate
     // Pages of a list (Rail "Infinite scroll pagination") and calendar months (Rail "total rounded up this month").
     case take, drop
     case sameMonth = "same_month"
@@ -76,6 +80,10 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .string: "string(value: any) -> text"
         case .int: "int(value: int|decimal|text) -> int"
         case .decimal: "decimal(value: int|decimal|text) -> decimal"
+        case .addMonths: "add_months(value: date|timestamp, months: int) -> same type"
+        case .addYears: "add_years(value: date|timestamp, years: int) -> same type"
+        case .formatNumber: "format_number(value: int|decimal|money, places: int) -> text"
+        case .truncate: "truncate(text: text, length: int) -> text"
         case .take: "take(list: list<T>, count: int) -> list<T>"
         case .drop: "drop(list: list<T>, count: int) -> list<T>"
         case .sameMonth: "same_month(a: date|timestamp, b: date|timestamp) -> bool"
@@ -90,7 +98,7 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .size, .lower, .upper, .trim, .sum, .abs, .isEmail, .dialCode, .isIBAN, .isBIC, .isSortCode,
              .isUKAccountNumber, .isSequence, .decimalPlaces, .amount, .currency, .date, .timestamp,
              .year, .month, .day, .string, .int, .decimal: 1...1
-        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addWorkingDays: 2...2
+        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addWorkingDays, .addMonths, .addYears, .formatNumber, .truncate: 2...2
         case .age, .roundUp: 1...2
         case .round: 1...3
         case .allocate: 2...2
@@ -124,6 +132,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .existsOne: "list.exists_one(x, predicate: bool) -> bool"
         case .map: "list.map(x, [predicate: bool,] transform) -> list"
         case .filter: "list.filter(x, predicate: bool) -> list"
+        case .sortBy: "list.sort_by(x, key) -> list"
+        case .sortByDescending: "list.sort_by_desc(x, key) -> list"
         }
     }
 }

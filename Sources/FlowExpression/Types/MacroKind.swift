@@ -5,6 +5,10 @@ public enum MacroKind: String, Hashable, Sendable, CaseIterable {
     case existsOne = "exists_one"
     case map
     case filter
+    /// The list in ascending order of the key (stable: equal keys keep their order).
+    case sortBy = "sort_by"
+    /// The list in descending order of the key, largest first (stable).
+    case sortByDescending = "sort_by_desc"
 }
 
 /// Folds a macro's elements into its result, one element at a time; both evaluators use it, so
@@ -12,6 +16,7 @@ public enum MacroKind: String, Hashable, Sendable, CaseIterable {
 struct MacroFold {
     let macro: MacroKind
     private var kept: [Value] = []
+    private var keys: [Value] = []
     private var matches = 0
     /// The first error of an element, kept by `all` and `exists` as CEL does: a later element that decides the
     /// result (false for `all`, true for `exists`) wins over it, as the deciding side of `&&` and `||` does.
@@ -20,7 +25,10 @@ struct MacroFold {
     init(_ macro: MacroKind) { self.macro = macro }
 
     /// Whether the body's result must be a bool (every macro but `map`).
-    var judgesElements: Bool { macro != .map }
+    var judgesElements: Bool { macro != .map && !sorts }
+
+    /// Whether the macro orders the list by its body (the key) rather than judging or mapping elements.
+    var sorts: Bool { macro == .sortBy || macro == .sortByDescending }
 
     /// Takes one element and the body's result for it; returns the macro's result when it is decided early.
     mutating func add(_ element: Value, result: Value, holds: Bool) -> Value? {
@@ -30,6 +38,9 @@ struct MacroFold {
         case .existsOne: if holds { matches += 1 }
         case .filter: if holds { kept.append(element) }
         case .map: kept.append(result)
+        case .sortBy, .sortByDescending:
+            kept.append(element)
+            keys.append(result)
         }
         return nil
     }
@@ -41,10 +52,28 @@ struct MacroFold {
         return true
     }
 
-    /// The result once every element has been taken: an absorbed error if nothing decided the result.
-    func finish() throws -> Value {
+    /// The result once every element has been taken: an absorbed error if nothing decided the result; for the
+    /// sorting macros, the list in key order, where `compare` orders two keys (-1, 0, 1) and throws for keys that
+    /// cannot be ordered (money in two currencies). The sort is stable in both directions.
+    func finish(compare: (Value, Value) throws -> Int) throws -> Value {
         if let firstError { throw firstError }
-        return result
+        guard sorts else { return result }
+        var order = Array(kept.indices)
+        var failure: (any Error)?
+        let descending = macro == .sortByDescending
+        order.sort { a, b in
+            guard failure == nil else { return a < b }
+            do {
+                let sign = try compare(keys[a], keys[b])
+                if sign == 0 { return a < b }
+                return descending ? sign > 0 : sign < 0
+            } catch {
+                failure = error
+                return a < b
+            }
+        }
+        if let failure { throw failure }
+        return .list(order.map { kept[$0] })
     }
 
     /// The result once every element has been taken.
@@ -53,7 +82,7 @@ struct MacroFold {
         case .all: .bool(true)
         case .exists: .bool(false)
         case .existsOne: .bool(matches == 1)
-        case .filter, .map: .list(kept)
+        case .filter, .map, .sortBy, .sortByDescending: .list(kept)
         }
     }
 }

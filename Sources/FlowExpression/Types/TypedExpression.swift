@@ -25,6 +25,9 @@ public struct TypedExpression: Hashable, Sendable {
         case binary(BinaryOperator, TypedExpression, TypedExpression)
         case conditional(TypedExpression, TypedExpression, TypedExpression)
         case list([TypedExpression])
+        /// A record literal: every field of the record type in declaration order; fields the literal left
+        /// out hold their empty value (`null`, `[]`, `''`, `false`) as literals.
+        case record(type: String, fields: [TypedRecordField])
         case call(function: BuiltinFunction, arguments: [TypedExpression])
         /// `list.all(x, body)` and friends; `filter` is the predicate of three-argument `map`.
         case macro(MacroKind, list: TypedExpression, variable: String, body: TypedExpression, filter: TypedExpression?)
@@ -101,6 +104,7 @@ public struct TypedExpression: Hashable, Sendable {
         case .binary(_, let lhs, let rhs): [lhs, rhs]
         case .conditional(let condition, let then, let otherwise): [condition, then, otherwise]
         case .list(let elements): elements
+        case .record(_, let fields): fields.map(\.value)
         case .call(_, let arguments): arguments
         case .macro(_, let list, _, let body, let filter): [list] + (filter.map { [$0] } ?? []) + [body]
         case .regexMatch(let text, _): [text]
@@ -127,4 +131,18 @@ extension TypedExpression {
 private final class OriginBox: Sendable {
     let origin: ExpressionOrigin
     init(_ origin: ExpressionOrigin) { self.origin = origin }
+}
+
+/// One field of a typed record literal.
+public struct TypedRecordField: Hashable, Sendable {
+    public var name: String
+    public var value: TypedExpression
+    /// Whether the field's declared type is optional; a null for any other field is a run-time failure.
+    public var allowsNull: Bool
+
+    public init(name: String, value: TypedExpression, allowsNull: Bool) {
+        self.name = name
+        self.value = value
+        self.allowsNull = allowsNull
+    }
 }

@@ -67,6 +67,14 @@ public struct Timestamp: Hashable, Sendable, Comparable, CustomStringConvertible
         CalendarDate(daysSince1970: floorDivide(millisecondsSince1970, Timestamp.millisecondsPerDay))
     }
 
+    /// The same time of day `months` calendar months later (see ``CalendarDate/addingMonths(_:)``), or nil
+    /// outside years 1...9999.
+    public func addingMonths(_ months: Int) -> Timestamp? {
+        guard let day = date, let moved = day.addingMonths(months) else { return nil }
+        let timeOfDay = millisecondsSince1970 - day.daysSince1970 * Timestamp.millisecondsPerDay
+        return Timestamp(millisecondsSince1970: moved.daysSince1970 * Timestamp.millisecondsPerDay + timeOfDay)
+    }
+
     /// The earliest and latest instants a timestamp may hold: years 1 to 9999.
     static let validRange = (-62_135_596_800_000)...(253_402_300_799_999)
 

@@ -79,11 +79,25 @@ extension EngineHost {
         throw FlowFailure("screen '\(engineScreenID)' has no field '\(field)'")
     }
 
-    /// Enters the start screen: its screen view, entry actions and timers.
+    /// Enters the start screen: the app's recurring timers, then the screen's view, entry actions and timers, and
+    /// the events its entry raises (the interpreter's start step).
     @inlinable public mutating func engineStart(into effects: inout [Effect]) throws {
+        for timer in tables.recurringTimers { try schedule(timer, screen: -2, flow: tables.startFlow, into: &effects) }
         try enter(engine.screenNumber, into: &effects)
+        try drainRaised(into: &effects)
         try startVariantTimers(into: &effects)
         try checkInvariants()
+    }
+
+    /// The app closed and launched again, after the generated machine reset its state (persisted values kept):
+    /// every running timer is cancelled, the back stack, sheets, sub-flows, typed fields, raised events and errors
+    /// are dropped, and `startScreen` is entered as at launch. Timer tokens keep counting, so a host never sees one twice.
+    @inlinable public mutating func engineRestart(startScreen: Int32, into effects: inout [Effect]) throws {
+        for timer in engine.activeTimers { effects.append(.cancelTimer(timer.token)) }
+        let nextToken = engine.nextTimerToken
+        engine = EngineState(screenNumber: startScreen)
+        engine.nextTimerToken = nextToken
+        try engineStart(into: &effects)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -127,7 +141,7 @@ extension EngineHost {
     public mutating func startFlowTimers(_ flow: Int32, into effects: inout [Effect]) throws {
         var index = 0
         while index < engine.activeTimers.count {
-            if engine.activeTimers[index].screen < 0 {
+            if engine.activeTimers[index].screen == -1 {
                 effects.append(.cancelTimer(engine.activeTimers[index].token))
                 engine.activeTimers.remove(at: index)
             } else {
@@ -195,6 +209,8 @@ extension EngineHost {
     public mutating func fire(_ token: TimerToken, into effects: inout [Effect]) throws {
         guard engine.ended == nil, let index = engine.activeTimers.firstIndex(where: { $0.token == token }) else { return }
         let active = engine.activeTimers.remove(at: index)
+        // A recurring timer (app.every) is armed again before its actions run, as the interpreter does.
+        if active.screen == -2 { try schedule(active.timer, screen: -2, flow: active.flow, into: &effects) }
         let timer = tables.timers[Int(active.timer)]
         _ = try take(Int(timer.rowStart)..<Int(timer.rowEnd), event: -1, payload: nil, into: &effects)
     }
@@ -363,7 +379,7 @@ extension EngineHost {
         let entry = tables.flows[Int(flow)]
         // Nothing to restart when the flow has no global timers and none are running.
         if entry.timerStart == entry.timerEnd && engine.activeTimers.isEmpty { return }
-        if flow != previousFlow || !engine.activeTimers.contains(where: { $0.screen < 0 && $0.flow == flow }) {
+        if flow != previousFlow || !engine.activeTimers.contains(where: { $0.screen == -1 && $0.flow == flow }) {
             try startFlowTimers(flow, into: &effects)
         }
     }

@@ -1,7 +1,7 @@
 /// A timer the machine has started and not yet seen fire or cancelled (a snapshot lists them, so the host can restart its real timers).
 public struct ActiveTimer: Sendable, Hashable, Codable {
     public var token: TimerToken
-    /// The screen whose timer this is, or -1 for a flow's global timer.
+    /// The screen whose timer this is, -1 for a flow's global timer, -2 for an app-wide recurring timer (`app.every`).
     public var screen: Int32
     public var flow: Int32
     public var timer: Int32

@@ -151,11 +151,17 @@
     public let returns: [ReturnEntry]
     public let fields: [FieldEntry]
     public let variants: [VariantEntry]
+    /// The app's recurring timers (`app.every`), by their index in `timers`: armed at launch, again after each firing.
+    public let recurringTimers: [Int32]
+    /// The flow the app starts in (recurring timers are listed with it).
+    public let startFlow: Int32
 
     public init(strings: [String], screenIDs: [Int32], screens: [ScreenEntry], rows: [TransitionRow], flows: [FlowEntry],
-                timers: [TimerEntry], subflows: [SubflowEntry], returns: [ReturnEntry], fields: [FieldEntry], variants: [VariantEntry]) {
+                timers: [TimerEntry], subflows: [SubflowEntry], returns: [ReturnEntry], fields: [FieldEntry], variants: [VariantEntry],
+                recurringTimers: [Int32] = [], startFlow: Int32 = 0) {
         self.strings = strings; self.screenIDs = screenIDs; self.screens = screens; self.rows = rows; self.flows = flows
         self.timers = timers; self.subflows = subflows; self.returns = returns; self.fields = fields; self.variants = variants
+        self.recurringTimers = recurringTimers; self.startFlow = startFlow
     }
 }
 

@@ -83,6 +83,8 @@ public struct ExpectSyntax: Sendable {
     public var exactEffects: [EffectSyntax]?
     /// `texts:`: what the screen's texts read now, exactly.
     public var texts: [FillSyntax] = []
+    /// `check:`: yes/no expressions that must hold now (`size(assets) == 4`).
+    public var checks: [ExpressionSource] = []
 }
 
 public struct StepSyntax: Sendable {
@@ -94,6 +96,8 @@ public struct StepSyntax: Sendable {
         case advance(Located<String>)
         case outcome([OutcomeChoiceSyntax])
         case back
+        /// `restart: true`: the app is closed and launched again; only persisted state survives.
+        case restart
         case expect(ExpectSyntax)
     }
     public var kind: Kind

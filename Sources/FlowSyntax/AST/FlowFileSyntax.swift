@@ -37,6 +37,8 @@ public struct AppSyntax: Sendable {
     /// App-wide transitions (`app.on`): handled on every screen of every flow, unless the screen or its flow
     /// handles the event itself (app lock, session expiry).
     public var on: [EventTransitionsSyntax] = []
+    /// Recurring timers (`app.every`): fire every so long wherever the person is in the app, from launch on.
+    public var every: [TimerSyntax] = []
     public var range: SourceRange
 }
 
@@ -67,6 +69,8 @@ public struct StateDeclarationSyntax: Sendable {
     public var type: ExpressionSource?
     public var initial: ExpressionSource?
     public var description: Located<String>?
+    /// `persist: true`: the value survives the app being closed and launched again.
+    public var persist: Located<Bool>? = nil
 }
 
 public struct DerivedDeclarationSyntax: Sendable {

@@ -51,7 +51,7 @@ struct FlowParser {
     // MARK: App
 
     func parseApp(_ node: YAMLNode) -> AppSyntax? {
-        let keys = ["name", "id", "seed", "version", "currency", "locale", "start", "description", "on"]
+        let keys = ["name", "id", "seed", "version", "currency", "locale", "start", "description", "on", "every"]
         guard let fields = reader.mapping(node, "the 'app' section", keys: keys) else { return nil }
         let what = "the 'app' section"
         var app = AppSyntax(range: node.range)
@@ -64,6 +64,7 @@ struct FlowParser {
         app.start = reader.required(fields, "start", in: what, hint: "name the flow the app starts in").flatMap { reader.text($0, "'start'") }
         app.description = optionalText(fields, "description", what)
         app.on = fields["on"].map { parseEventTransitions($0, "the app-wide transitions") } ?? []
+        app.every = fields["every"].map { parseTimers($0, "the recurring timers of the app") } ?? []
         return app
     }
 
@@ -109,12 +110,13 @@ struct FlowParser {
             // Shorthand `balance: money`.
             return StateDeclarationSyntax(name: name, type: reader.expression(node, "the type of \(what)"), initial: nil, description: nil)
         }
-        guard let fields = reader.mapping(node, what, keys: ["type", "initial", "description"], owner: name.range) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["type", "initial", "description", "persist"], owner: name.range) else { return nil }
         return StateDeclarationSyntax(
             name: name,
             type: reader.required(fields, "type", in: what).flatMap { reader.expression($0, "the type of \(what)") },
             initial: fields["initial"].flatMap { reader.valueExpression($0, "the initial value of \(what)") },
-            description: optionalText(fields, "description", what))
+            description: optionalText(fields, "description", what),
+            persist: fields["persist"].flatMap { reader.bool($0, "'persist' of \(what)") })
     }
 
     func parseDerived(_ name: Located<String>, _ node: YAMLNode) -> DerivedDeclarationSyntax? {

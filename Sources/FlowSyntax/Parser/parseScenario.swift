@@ -1,7 +1,7 @@
 import FlowSource
 
 /// Step kinds of a scenario, in the order the docs list them.
-public let scenarioStepKinds = ["send", "fill", "fill_refused", "advance", "outcome", "back", "expect"]
+public let scenarioStepKinds = ["send", "fill", "fill_refused", "advance", "outcome", "back", "restart", "expect"]
 
 extension FlowParser {
     func parseScenario(_ name: Located<String>, _ node: YAMLNode) -> ScenarioSyntax? {
@@ -72,6 +72,12 @@ extension FlowParser {
         case "advance": kindValue = reader.text(value, "'advance'").map { .advance($0) }
         case "outcome": kindValue = .outcome(outcomeChoices(value, "'outcome'"))
         case "back": kindValue = reader.bool(value, "'back'").map { _ in .back }
+        case "restart":
+            kindValue = reader.bool(value, "'restart'").flatMap { restart in
+                if restart.value { return .restart }
+                reader.report("wrong-value", "'restart' is written 'restart: true' (the app is closed and launched again)", at: value.range)
+                return nil
+            }
         case "expect": kindValue = parseExpect(value, scenario).map { .expect($0) }
         default: kindValue = nil
         }
@@ -80,7 +86,15 @@ extension FlowParser {
 
     func parseExpect(_ node: YAMLNode, _ scenario: String) -> ExpectSyntax? {
         let what = "'expect' of \(scenario)"
-        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "texts", "effects", "exact_effects", "no_effects"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "texts", "check", "effects", "exact_effects", "no_effects"]) else { return nil }
+        var checks: [ExpressionSource] = []
+        if let written = fields["check"] {
+            if case .sequence = written.content {
+                checks = reader.list(written, "'check'").compactMap { reader.expression($0, "a 'check' of \(what)") }
+            } else if let single = reader.expression(written, "'check' of \(what)") {
+                checks = [single]
+            }
+        }
         return ExpectSyntax(
             screen: optionalText(fields, "screen", what),
             variant: optionalText(fields, "variant", what),
@@ -89,7 +103,7 @@ extension FlowParser {
             effects: fields["effects"].map { effects($0, "'effects'") } ?? [],
             noEffects: fields["no_effects"].map { effects($0, "'no_effects'") } ?? [],
             exactEffects: fields["exact_effects"].map { effects($0, "'exact_effects'") },
-            texts: fields["texts"].map { fills($0, "'texts'") } ?? [])
+            texts: fields["texts"].map { fills($0, "'texts'") } ?? [], checks: checks)
     }
 
     static let effectKinds = ["analytics", "push", "toast", "call"]

@@ -147,6 +147,39 @@ public struct RailMachine: Sendable, FlowStateMachine {
         return try engineBack(into: &effects)
     }
 
+    /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
+    /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
+    /// is told to cancel the timers) and the start screen is entered as at launch.
+    public mutating func restart(into effects: inout [RailEffect]) throws {
+        state = RailState()
+        state.kycStatus = KycStatus.notStarted
+        state.spendBalance = Money(amount: decimal("0"), currency: "USD")
+        state.investBalance = Money(amount: decimal("0"), currency: "USD")
+        state.depositedTotal = Money(amount: decimal("0"), currency: "USD")
+        state.depositedSpendTotal = Money(amount: decimal("0"), currency: "USD")
+        state.depositedInvestTotal = Money(amount: decimal("0"), currency: "USD")
+        state.cardSpentTotal = Money(amount: decimal("0"), currency: "USD")
+        state.withdrawnTotal = Money(amount: decimal("0"), currency: "USD")
+        state.roundedUpTotal = Money(amount: decimal("0"), currency: "USD")
+        state.lastDepositAmount = Money(amount: decimal("0"), currency: "USD")
+        state.lastDepositSpend = Money(amount: decimal("0"), currency: "USD")
+        state.lastDepositInvest = Money(amount: decimal("0"), currency: "USD")
+        state.lastCardAmount = Money(amount: decimal("0"), currency: "USD")
+        state.lastRoundUp = Money(amount: decimal("0"), currency: "USD")
+        state.systemStatus = SystemStatus.active
+        state.transactionFilter = TxFilter.all
+        state.pageSize = 20
+        state.pagesShown = 1
+        state.cardLast4 = "1234"
+        state.pushEnabled = true
+        state.withdrawAmount = Money(amount: decimal("0"), currency: "USD")
+        state.spendBeforeWithdrawal = Money(amount: decimal("0"), currency: "USD")
+        state.lastWithdrawal = Money(amount: decimal("0"), currency: "USD")
+        state.sessionTimeout = 300000
+        state.pendingTimeout = 300000
+        try engineRestart(startScreen: 0, into: &effects)
+    }
+
     /// The current screen.
     public var screen: RailScreen { RailScreen(number: screenNumber) }
 

@@ -195,6 +195,87 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         return try engineBack(into: &effects)
     }
 
+    /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
+    /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
+    /// is told to cancel the timers) and the start screen is entered as at launch.
+    public mutating func restart(into effects: inout [TempoEffect]) throws {
+        state = TempoState()
+        state.plan = nil
+        state.userId = nil
+        state.loggedIn = false
+        state.sessionStartedAt = nil
+        state.loginFailed = false
+        state.emailCodeStatus = CodeStatus.none
+        state.emailVerified = false
+        state.phoneCountry = "GB"
+        state.keycodeSet = false
+        state.deviceBiometry = Biometry.faceId
+        state.biometricsEnabled = false
+        state.addressResults = []
+        state.addressNotFound = false
+        state.selectedAddress = nil
+        state.applicationComplete = false
+        state.balance = Money(amount: decimal("0"), currency: "GBP")
+        state.balanceUpdatedAt = nil
+        state.transferRail = nil
+        state.transferAmount = Money(amount: decimal("0"), currency: "GBP")
+        state.transferFee = Money(amount: decimal("0"), currency: "GBP")
+        state.transferRate = decimal("0")
+        state.transfersSent = 0
+        state.cardPaymentsMade = 0
+        state.virtualCard = VirtualCardStatus.unactivated
+        state.physicalCard = PhysicalCardStatus.none
+        state.cardLimitEnabled = true
+        state.dailyLimit = Money(amount: decimal("2000"), currency: "GBP")
+        state.perTransactionLimit = Money(amount: decimal("500"), currency: "GBP")
+        state.dailySpent = Money(amount: decimal("0"), currency: "GBP")
+        state.dailySpentOn = nil
+        state.physicalCardPayWith = nil
+        state.deliveryAddress = nil
+        state.pinDraft = nil
+        state.physicalCardExpectedBy = nil
+        state.historyFrom = nil
+        state.historyTo = nil
+        state.issueReported = nil
+        state.fxRate = nil
+        state.ecosystemSlot = 0
+        state.online = true
+        state.backgroundSince = nil
+        state.contactEdit = nil
+        state.contactCodeSent = false
+        state.contactCodeRejected = false
+        state.addressChangeRejected = false
+        state.addressCheckPending = false
+        state.identityChangeTicketOpened = false
+        state.securityAction = nil
+        state.sessionsRefreshedAt = nil
+        state.keycodeChangedOn = nil
+        state.notificationsOff = [NotificationPreference.pushRewardsPerks, NotificationPreference.pushProductUpdates]
+        state.planChangeTo = nil
+        state.billingCycleStart = date(2026, 1, 1)
+        state.billingCycleEnd = date(2026, 2, 1)
+        state.pendingPlan = nil
+        state.pendingPlanFrom = nil
+        state.planUpgradeDeclined = false
+        state.accountClosed = false
+        state.closeReason = nil
+        state.legalUpdateUnseen = false
+        state.subscriptionActive = true
+        state.balanceRefund = nil
+        state.applicationSubmitted = false
+        state.applicationSubmitFailed = false
+        state.kycStatus = KycStatus.notStarted
+        state.kycDocumentType = nil
+        state.veriffLinkSent = false
+        state.veriffCameraDenied = false
+        state.initialPaymentMethod = nil
+        state.initialPaymentMade = false
+        state.initialPaymentDeclined = false
+        state.accountActive = false
+        state.legalAcceptedOn = nil
+        try engineRestart(startScreen: 2, into: &effects)
+    }
+
     /// The current screen.
     public var screen: TempoScreen { TempoScreen(number: screenNumber) }
 

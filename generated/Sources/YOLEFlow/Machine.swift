@@ -126,6 +126,18 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         return try engineBack(into: &effects)
     }
 
+    /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
+    /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
+    /// is told to cancel the timers) and the start screen is entered as at launch.
+    public mutating func restart(into effects: inout [YOLEEffect]) throws {
+        state = YOLEState()
+        state.language = Language.en
+        state.theme = Theme.light
+        state.kycStatus = KycStatus.notStarted
+        state.checkoutState = "loading"
+        try engineRestart(startScreen: 0, into: &effects)
+    }
+
     /// The current screen.
     public var screen: YOLEScreen { YOLEScreen(number: screenNumber) }
 

@@ -131,6 +131,23 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         return try engineBack(into: &effects)
     }
 
+    /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
+    /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
+    /// is told to cancel the timers) and the start screen is entered as at launch.
+    public mutating func restart(into effects: inout [SemanticsEffect]) throws {
+        state = SemanticsState()
+        state.count = 0
+        state.picked = ""
+        state.reference = ""
+        state.lastName = "Ada"
+        state.shown = false
+        state.due = nil
+        state.share = decimal("0")
+        state.factors = [1, 2, 3]
+        state.lockAfter = 30000
+        try engineRestart(startScreen: 0, into: &effects)
+    }
+
     /// The current screen.
     public var screen: SemanticsScreen { SemanticsScreen(number: screenNumber) }
 

@@ -125,6 +125,17 @@ public struct SmallMachine: Sendable, FlowStateMachine {
         return try engineBack(into: &effects)
     }
 
+    /// Closes the app and launches it again: state declared `persist: true` keeps its value, the rest starts over
+    /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
+    /// is told to cancel the timers) and the start screen is entered as at launch.
+    public mutating func restart(into effects: inout [SmallEffect]) throws {
+        state = SmallState()
+        state.attempts = 0
+        state.signedIn = false
+        state.rememberedEmail = "ada@example.com"
+        try engineRestart(startScreen: 0, into: &effects)
+    }
+
     /// The current screen.
     public var screen: SmallScreen { SmallScreen(number: screenNumber) }
 
