@@ -3,7 +3,7 @@
 import Foundation
 
 /// `format_number(x, places)`: rounded half-even to `places` decimals, thousands separated by commas
-/// (FlowExpression's DecimalMath.grouped).
+/// The interpreter calls this same function, so both back ends write numbers alike.
 @_spi(Generated) public func formatNumber(_ value: Decimal, _ places: Int) throws -> String {
     guard (0...10).contains(places) else { throw FlowFailure("format_number shows 0 to 10 decimal places, not \(places)") }
     let rounded = try round(value, places, "half_even")

@@ -3,7 +3,7 @@
 import Foundation
 
 /// `sort_by` / `sort_by_desc`: the list ordered by `key` (largest first when `descending`), stable: equal keys
-/// keep their order. The same index sort as FlowExpression's MacroFold, so a failing comparison names the same pair.
+/// keep their order. The interpreter sorts with this same function (MacroFold), so a failing comparison names the same pair.
 @_spi(Generated) public func sortedBy<T, Key>(_ list: [T], descending: Bool, _ key: (T) throws -> Key,
                                                compare: (Key, Key) throws -> Int) throws -> [T] {
     let keys = try list.map(key)

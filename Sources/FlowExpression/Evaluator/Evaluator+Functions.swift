@@ -197,7 +197,9 @@ extension Evaluator {
             let places = try intValue(values[1], arguments[1])
             guard (0...10).contains(places) else { throw EvaluationError("format_number shows 0 to 10 decimal places, not \(places)", span: arguments[1].span) }
             let number: Decimal = if case .money(let money) = values[0] { money.amount } else { try numberValue(values[0], arguments[0]) }
-            return .text(DecimalMath.grouped(number, places: places))
+            // FlowMachine's one formatter, which generated code calls too (places were checked above).
+            guard let text = try? FlowMachine.formatNumber(number, places) else { throw EvaluationError("cannot format \(number)", span: arguments[0].span) }
+            return .text(text)
         case .truncate:
             let length = try intValue(values[1], arguments[1])
             guard length >= 0 else { throw EvaluationError("truncate needs a length of 0 or more, not \(length)", span: arguments[1].span) }

@@ -31,22 +31,6 @@ enum DecimalMath {
         return value < 0 ? -result : result
     }
 
-    /// `value` rounded half-even to `places` (0...10) decimals and written with a comma between thousands:
-    /// `127456` → `127,456`, `8456.315` with 2 places → `8,456.32`, `-500` → `-500`.
-    static func grouped(_ value: Decimal, places: Int) -> String {
-        let rounded = round(value, places: places, mode: .halfEven)
-        let text = formatDecimal(rounded.magnitude, minimumFractionDigits: places)
-        let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
-        var digits = Array(parts.first ?? "0")
-        var groups: [String] = []
-        while digits.count > 3 {
-            groups.insert(String(digits.suffix(3)), at: 0)
-            digits.removeLast(3)
-        }
-        groups.insert(String(digits), at: 0)
-        let whole = groups.joined(separator: ",")
-        return (rounded < 0 ? "-" : "") + whole + (parts.count > 1 ? "." + parts[1] : "")
-    }
 
     /// The smallest integer not less than `value`.
     static func ceiling(_ value: Decimal) -> Decimal {

@@ -1,3 +1,4 @@
+@_spi(Generated) import FlowMachine
 /// The CEL comprehension macros.
 public enum MacroKind: String, Hashable, Sendable, CaseIterable {
     case all
@@ -58,22 +59,9 @@ struct MacroFold {
     func finish(compare: (Value, Value) throws -> Int) throws -> Value {
         if let firstError { throw firstError }
         guard sorts else { return result }
-        var order = Array(kept.indices)
-        var failure: (any Error)?
-        let descending = macro == .sortByDescending
-        order.sort { a, b in
-            guard failure == nil else { return a < b }
-            do {
-                let sign = try compare(keys[a], keys[b])
-                if sign == 0 { return a < b }
-                return descending ? sign > 0 : sign < 0
-            } catch {
-                failure = error
-                return a < b
-            }
-        }
-        if let failure { throw failure }
-        return .list(order.map { kept[$0] })
+        // FlowMachine's one stable sort, which generated code calls too.
+        let sorted = try FlowMachine.sortedBy(Array(zip(kept, keys)), descending: macro == .sortByDescending, { $0.1 }, compare: compare)
+        return .list(sorted.map(\.0))
     }
 
     /// The result once every element has been taken.
