@@ -1,3 +1,4 @@
+@_spi(Generated) import FlowMachine
 /// A calendar day (year, month, day) with no time and no time zone.
 ///
 /// Years run from 1 to 9999 in the proleptic Gregorian calendar. Ordering is chronological.
@@ -6,65 +7,9 @@
 /// CalendarDate(parsing: "2024-02-29")?.description   // "2024-02-29"
 /// CalendarDate(parsing: "2023-02-29")                // nil
 /// ```
-public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+public typealias CalendarDate = FlowMachine.CalendarDate
 
-    /// A date, or nil when the day does not exist (`2023-02-29`) or the year is outside 1...9999.
-    public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CalendarDate.daysIn(month: month, year: year)).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// Parses exactly `YYYY-MM-DD`.
-    public init?(parsing text: String) {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count == 10, scalars[4] == "-", scalars[7] == "-",
-              let year = parseDigits(scalars[0..<4]), let month = parseDigits(scalars[5..<7]),
-              let day = parseDigits(scalars[8..<10]) else { return nil }
-        self.init(year: year, month: month, day: day)
-    }
-
-    /// The date `days` days after 1970-01-01 (negative: before), or nil outside years 1...9999.
-    public init?(daysSince1970 days: Int) {
-        // Howard Hinnant's civil_from_days.
-        guard abs(days) < 4_000_000 else { return nil }
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        self.init(year: year, month: month, day: day)
-    }
-
-    /// Days from 1970-01-01 to this date (negative before it).
-    public var daysSince1970: Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    public var description: String {
-        "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
-    }
-
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
-
+extension FlowMachine.CalendarDate {
     /// The date `months` calendar months later (earlier when negative). A day the target month does not
     /// have becomes its last day: 2026-01-31 plus 1 month is 2026-02-28, 2024-02-29 plus 12 months is
     /// 2025-02-28. Nil outside years 1...9999.
@@ -77,14 +22,6 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
     }
 
     static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
 }
 
 /// The decimal value of ASCII digits, or nil if any is not a digit.

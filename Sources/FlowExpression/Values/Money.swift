@@ -1,36 +1,18 @@
+@_spi(Generated) import FlowMachine
 import Foundation
 
 /// An amount of money: an exact `Decimal` and an ISO 4217 currency code. Never `Double`.
 ///
-/// Amounts are not rounded by arithmetic (`1.00 GBP / 3` keeps 38 digits); use `round`.
-/// `description` shows at least the currency's minor-unit digits: `5.00 USD`, `1200 JPY`.
+/// One type for the interpreter and generated code: FlowMachine's `Money`. Amounts are not rounded by
+/// arithmetic (`1.00 GBP / 3` keeps 38 digits); use `round`. `description` shows at least the
+/// currency's minor-unit digits: `5.00 USD`, `1200 JPY`.
 ///
 /// ```swift
 /// Money(amount: 4.99, currency: "GBP").description   // "4.99 GBP"
 /// ```
-public struct Money: Hashable, Sendable, CustomStringConvertible {
-    public var amount: Decimal
-    public var currency: String
+public typealias Money = FlowMachine.Money
 
-    public init(amount: Decimal, currency: String) {
-        self.amount = amount
-        self.currency = currency
-    }
-
-    public var description: String {
-        "\(formatDecimal(amount, minimumFractionDigits: Currencies.minorUnits(of: currency))) \(currency)"
-    }
-}
-
-/// `decimal` in plain notation with at least `minimumFractionDigits` digits after the point.
+/// `decimal` in plain notation with at least `minimumFractionDigits` digits after the point (FlowMachine's).
 func formatDecimal(_ decimal: Decimal, minimumFractionDigits: Int = 0) -> String {
-    var text = decimal.description
-    guard minimumFractionDigits > 0 else { return text }
-    if let point = text.firstIndex(of: ".") {
-        let fraction = text.distance(from: text.index(after: point), to: text.endIndex)
-        if fraction < minimumFractionDigits { text += String(repeating: "0", count: minimumFractionDigits - fraction) }
-    } else {
-        text += "." + String(repeating: "0", count: minimumFractionDigits)
-    }
-    return text
+    FlowMachine.formatDecimal(decimal, minimumFractionDigits: minimumFractionDigits)
 }
