@@ -336,7 +336,7 @@ struct ExpressionTranslator {
         case .date:
             if argumentType == .timestamp { return call("calendarDay", values, type: type, throwing: true) }
             return call("parseDate", values, type: type, throwing: true)
-        case .timestamp: return unsupported("timestamp()", type: type)
+        case .timestamp: return call("parseTimestamp", values, type: type, throwing: true)
         case .year, .month, .day:
             let property = function == .year ? "year" : function == .month ? "month" : "day"
             if argumentType == .timestamp {

@@ -10,17 +10,6 @@
 public typealias CalendarDate = FlowMachine.CalendarDate
 
 extension FlowMachine.CalendarDate {
-    /// The date `months` calendar months later (earlier when negative). A day the target month does not
-    /// have becomes its last day: 2026-01-31 plus 1 month is 2026-02-28, 2024-02-29 plus 12 months is
-    /// 2025-02-28. Nil outside years 1...9999.
-    public func addingMonths(_ months: Int) -> CalendarDate? {
-        let (total, overflow) = (year * 12 + month - 1).addingReportingOverflow(months)
-        guard !overflow, total >= 12, total < 120_000 else { return nil }
-        let newYear = total / 12
-        let newMonth = total % 12 + 1
-        return CalendarDate(year: newYear, month: newMonth, day: Swift.min(day, Self.daysIn(month: newMonth, year: newYear)))
-    }
-
     static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 }
 

@@ -49,6 +49,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         state.share = decimal("0")
         state.factors = [1, 2, 3]
         state.lockAfter = 30000
+        state.stampText = "2026-01-05T10:00:00+01:00"
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: HUB), for code that knows screens by ID.
@@ -145,6 +146,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         state.share = decimal("0")
         state.factors = [1, 2, 3]
         state.lockAfter = 30000
+        state.stampText = "2026-01-05T10:00:00+01:00"
         try engineRestart(startScreen: 0, into: &effects)
     }
 
@@ -291,9 +293,12 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // OPT-1 write_note
             state.note = "42"
         case 25:
+            // OPT-1 stamp
+            state.stampedAt = try parseTimestamp(state.stampText)
+        case 26:
             // OPT-1 check_all
             state.log.append("all held")
-        case 26:
+        case 27:
             // OPT-1 check_all
             state.log.append("one failed")
         default:

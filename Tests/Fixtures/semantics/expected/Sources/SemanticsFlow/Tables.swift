@@ -125,9 +125,9 @@ enum SemanticsTables {
         ScreenEntry(flow: 0, rowStart: 63, rowEnd: 64, fieldStart: 2, fieldEnd: 2, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: SVC-FAIL Failed
         ScreenEntry(flow: 0, rowStart: 64, rowEnd: 67, fieldStart: 2, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 19, exitActions: 0, analytics: (-1)), // 29: DEF-1 Name
         ScreenEntry(flow: 0, rowStart: 67, rowEnd: 69, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 69, rowEnd: 77, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: OPT-1 Optionals
-        ScreenEntry(flow: 0, rowStart: 77, rowEnd: 78, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 78, rowEnd: 80, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: SUB-1 Inside
+        ScreenEntry(flow: 0, rowStart: 69, rowEnd: 78, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: OPT-1 Optionals
+        ScreenEntry(flow: 0, rowStart: 78, rowEnd: 79, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: SUB-DONE Sub-flow done
+        ScreenEntry(flow: 1, rowStart: 79, rowEnd: 81, fieldStart: 3, fieldEnd: 3, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: SUB-1 Inside
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -206,20 +206,21 @@ enum SemanticsTables {
         TransitionRow(event: 42, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // OPT-1 compute stays
         TransitionRow(event: 43, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: false), // OPT-1 convert stays
         TransitionRow(event: 44, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // OPT-1 write_note stays
-        TransitionRow(event: 45, guardID: 7, actionsID: 25, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
-        TransitionRow(event: 45, guardID: 0, actionsID: 26, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
+        TransitionRow(event: 45, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // OPT-1 stamp stays
+        TransitionRow(event: 46, guardID: 7, actionsID: 26, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
+        TransitionRow(event: 46, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
         TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // OPT-1 done → HUB
         TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
-        TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
-        TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .end, argument: 34, validates: false), // SUB-1 finish → end done
+        TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
+        TransitionRow(event: 48, guardID: 0, actionsID: 0, target: .end, argument: 34, validates: false), // SUB-1 finish → end done
         TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 35, validates: false), // sub (global) after 60s → end cancelled
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 80, rowEnd: 81, timerStart: 3, timerEnd: 3, name: 43), // main
-        FlowEntry(start: 33, rowStart: 81, rowEnd: 81, timerStart: 3, timerEnd: 4, name: 44), // sub
+        FlowEntry(start: 0, rowStart: 81, rowEnd: 82, timerStart: 3, timerEnd: 3, name: 43), // main
+        FlowEntry(start: 33, rowStart: 82, rowEnd: 82, timerStart: 3, timerEnd: 4, name: 44), // sub
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -227,7 +228,7 @@ enum SemanticsTables {
         TimerEntry(milliseconds: 30000, rowStart: 46, rowEnd: 47, variant: (-1)), // TMR-1 after 30s
         TimerEntry(milliseconds: 0, rowStart: 50, rowEnd: 51, variant: (-1)), // TMR-3 after lock_after
         TimerEntry(milliseconds: 6000, rowStart: 55, rowEnd: 56, variant: 0), // VRT-1 revealed after 6s
-        TimerEntry(milliseconds: 60000, rowStart: 81, rowEnd: 82, variant: (-1)), // sub (global) after 60s
+        TimerEntry(milliseconds: 60000, rowStart: 82, rowEnd: 83, variant: (-1)), // sub (global) after 60s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -255,7 +256,7 @@ enum SemanticsTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "a5f929bd9ffdf5eb"
+    static let fingerprint = "4237bc4bf1b141e5"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)

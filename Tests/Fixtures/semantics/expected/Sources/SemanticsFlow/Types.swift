@@ -319,6 +319,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case compute
     case convert
     case writeNote
+    case stamp
     case checkAll
     case ping
     case finish
@@ -420,6 +421,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .convert
         case "write_note":
             self = .writeNote
+        case "stamp":
+            self = .stamp
         case "check_all":
             self = .checkAll
         case "ping":
@@ -524,6 +527,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "convert"
         case .writeNote:
             return "write_note"
+        case .stamp:
+            return "stamp"
         case .checkAll:
             return "check_all"
         case .ping:
@@ -629,12 +634,14 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 43
         case .writeNote:
             return 44
-        case .checkAll:
+        case .stamp:
             return 45
-        case .ping:
+        case .checkAll:
             return 46
-        case .finish:
+        case .ping:
             return 47
+        case .finish:
+            return 48
         case .timerFired:
             return (-2)
         }
@@ -738,12 +745,18 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var noteAsInt: Int? = nil
     public var noteAsDecimal: Decimal? = nil
 
+    /// A moment written with its zone.
+    public var stampText: String = ""
+
+    /// Read from stamp_text.
+    public var stampedAt: Timestamp? = nil
+
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "note: " + (note.map { quotedText($0) } ?? "null"), "note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"), "note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown)].joined(separator: ", ")) + "}"
+        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "note: " + (note.map { quotedText($0) } ?? "null"), "note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"), "note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown), "stamp_text: " + quotedText(stampText), "stamped_at: " + (stampedAt.map { describe($0) } ?? "null")].joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -761,5 +774,7 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case note
         case noteAsInt = "note_as_int"
         case noteAsDecimal = "note_as_decimal"
+        case stampText = "stamp_text"
+        case stampedAt = "stamped_at"
     }
 }
