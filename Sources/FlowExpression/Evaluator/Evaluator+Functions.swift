@@ -160,9 +160,11 @@ extension Evaluator {
             let money = try moneyValue(values[0], arguments[0])
             guard case .list(let items) = values[1] else { throw fail("the ratios of allocate must be a list") }
             let ratios = try items.map { try numberValue($0, arguments[1]) }
-            switch MoneyMath.allocate(money, ratios: ratios) {
-            case .success(let parts): return .list(parts.map(Value.money))
-            case .failure(let problem): throw fail(problem.message)
+            // FlowMachine's one allocation, which generated code calls too.
+            do {
+                return .list(try FlowMachine.allocate(money, ratios).map(Value.money))
+            } catch let failure as FlowFailure {
+                throw fail(failure.message)
             }
         case .amount: return .decimal(try moneyValue(values[0], arguments[0]).amount)
         case .currency: return .text(try moneyValue(values[0], arguments[0]).currency)
@@ -249,11 +251,14 @@ extension Evaluator {
         case .sameMonth:
             let first = try calendarDay(values[0], arguments[0])
             let second = try calendarDay(values[1], arguments[1])
-            return .bool(first.year == second.year && first.month == second.month)
+            return .bool(FlowMachine.sameMonth(first, second))
         case .startOfMonth:
             let day = try calendarDay(values[0], arguments[0])
-            guard let start = CalendarDate(year: day.year, month: day.month, day: 1) else { throw fail("date out of range") }
-            return .date(start)
+            do {
+                return .date(try FlowMachine.startOfMonth(day))
+            } catch let failure as FlowFailure {
+                throw fail(failure.message)
+            }
         }
     }
 

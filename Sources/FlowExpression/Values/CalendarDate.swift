@@ -9,24 +9,8 @@
 /// ```
 public typealias CalendarDate = FlowMachine.CalendarDate
 
-extension FlowMachine.CalendarDate {
-    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
-}
+/// The decimal value of ASCII digits, or nil if any is not a digit (FlowMachine's).
+func parseDigits(_ scalars: ArraySlice<Unicode.Scalar>) -> Int? { FlowMachine.parseDigits(scalars) }
 
-/// The decimal value of ASCII digits, or nil if any is not a digit.
-func parseDigits(_ scalars: ArraySlice<Unicode.Scalar>) -> Int? {
-    guard !scalars.isEmpty, scalars.count <= 18 else { return nil }
-    var value = 0
-    for scalar in scalars {
-        guard isDigit(scalar) else { return nil }
-        value = value * 10 + Int(scalar.value - 0x30)
-    }
-    return value
-}
-
-/// `value` in decimal with leading zeros up to `width` digits.
-func padded(_ value: Int, _ width: Int) -> String {
-    let digits = String(abs(value))
-    let sign = value < 0 ? "-" : ""
-    return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
-}
+/// `value` in decimal with leading zeros up to `width` digits (FlowMachine's).
+func padded(_ value: Int, _ width: Int) -> String { FlowMachine.padded(value, width) }

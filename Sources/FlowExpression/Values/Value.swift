@@ -1,3 +1,4 @@
+@_spi(Generated) import FlowMachine
 import Foundation
 
 /// A runtime value of the expression language.
@@ -54,15 +55,6 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A duration as its literal would be written, largest units first: `1h30m`, `500ms`, `-2d`, `0s`.
-public func formatDuration(_ milliseconds: Int) -> String {
-    if milliseconds == 0 { return "0s" }
-    if milliseconds == Int.min { return "\(milliseconds)ms" }
-    var rest = abs(milliseconds)
-    var text = milliseconds < 0 ? "-" : ""
-    for (unit, size) in [("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1)] where rest >= size {
-        text += "\(rest / size)\(unit)"
-        rest %= size
-    }
-    return text
-}
+/// A duration as its literal would be written, largest units first: `1h30m`, `500ms`, `-2d`, `0s`
+/// (FlowMachine's, so generated code writes durations the same way).
+public func formatDuration(_ milliseconds: Int) -> String { FlowMachine.describeDuration(milliseconds) }

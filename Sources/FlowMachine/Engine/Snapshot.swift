@@ -120,12 +120,6 @@ extension EngineHost {
         return engine
     }
 
-    /// The seed IDs of the back stack, oldest first: where `back` goes, from the end.
-    @inlinable public var engineBackStack: [String] { engine.history.screens.map { tables.strings[Int(tables.screenIDs[Int($0)])] } }
-
-    /// The seed IDs of the screens under the open sheets, innermost last; empty when no sheet is open.
-    @inlinable public var engineSheetOpeners: [String] { engine.overlayOpeners.map { tables.strings[Int(tables.screenIDs[Int($0)])] } }
-
     /// The sub-flows in progress, outermost first: each flow's name with the screen that called it.
     @inlinable public var engineActiveSubflows: [(flow: String, caller: String)] {
         engine.callFrames.map { frame in
