@@ -12,14 +12,20 @@ import PackagePlugin
 /// ```swift
 /// .target(name: "CheckoutFlow",
 ///         dependencies: [.product(name: "FlowMachine", package: "flowc")],
+///         exclude: ["flows", "flowc-config.yaml"],
 ///         plugins: [.plugin(name: "FlowcPlugin", package: "flowc")])
 /// ```
+///
+/// A `flowc-config.yaml` beside the `flows/` folder (optional, as swift-openapi-generator's
+/// `openapi-generator-config.yaml`) sets the access level, type prefix and table style; an unknown
+/// key or a bad value fails the build with its position.
 @main
 struct FlowcPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         // `SourceModuleTarget.directoryURL` needs tools version 6.1; this package declares 6.0.
-        let flows = URL(fileURLWithPath: target.directory.string).appending(path: "flows")
+        let folder = URL(fileURLWithPath: target.directory.string)
+        let flows = folder.appending(path: "flows")
         let inputs = flowFiles(in: flows)
         guard !inputs.isEmpty else {
             Diagnostics.warning("FlowcPlugin: no .flow.yaml files in \(flows.path); nothing to generate for '\(target.name)'")
@@ -27,12 +33,14 @@ struct FlowcPlugin: BuildToolPlugin {
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
         let names = ["Types", "Machine", "Tables"]
+        let config = folder.appending(path: "flowc-config.yaml")
+        let hasConfig = FileManager.default.fileExists(atPath: config.path)
         return [
             .buildCommand(
                 displayName: "flowc: generating the state machine of \(target.name)",
                 executable: try context.tool(named: "flowc").url,
-                arguments: ["generate-swift", flows.path, "--output", output.path],
-                inputFiles: inputs,
+                arguments: ["generate-swift", flows.path, "--output", output.path] + (hasConfig ? ["--config", config.path] : []),
+                inputFiles: inputs + (hasConfig ? [config] : []),
                 outputFiles: names.map { output.appending(path: "\($0).swift") }
             ),
         ]

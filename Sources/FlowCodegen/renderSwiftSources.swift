@@ -6,10 +6,15 @@ import FlowIR
 /// - Returns: (path relative to the output folder, file text) pairs, sorted by path.
 /// - Parameter tableStyle: Forces a table style (tests use it to run the large-app shape on a small app).
 public func renderSwiftSources(_ program: FlowProgram, folder: String = "Sources", tableStyle: TableStyle? = nil) -> [(path: String, text: String)] {
+    renderSwiftSources(program, folder: folder, options: GeneratorOptions(tableStyle: tableStyle))
+}
+
+/// Translates and renders every app's Swift module with `options` (`flowc-config.yaml`).
+public func renderSwiftSources(_ program: FlowProgram, folder: String = "Sources", options: GeneratorOptions) -> [(path: String, text: String)] {
     let renderer = TextRenderer()
     var files: [(path: String, text: String)] = []
     for app in program.apps {
-        for file in translateApp(app, folder: folder, tableStyle: tableStyle) {
+        for file in translateApp(app, folder: folder, options: options) {
             files.append((file.path, renderer.render(file)))
         }
     }

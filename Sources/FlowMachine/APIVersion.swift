@@ -1,7 +1,7 @@
 /// The API version of this FlowMachine, as generated code checks it (see `FlowCodegen.FlowMachineAPI`).
 ///
-/// A generated module declares a type conforming to `FlowMachineAPIVersion1`; built against a
+/// A generated module declares a type conforming to `FlowMachineAPIVersion2`; built against a
 /// FlowMachine without that protocol it stops at that line instead of misbehaving at run time.
-/// When generated code needs a change here, the next version adds `FlowMachineAPIVersion2` and
-/// drops this one.
-public protocol FlowMachineAPIVersion1 {}
+/// When generated code needs a change here, the next version adds `FlowMachineAPIVersion3` and
+/// drops this one. Version 2: typed names (`FlowName`), `FlowEffect`, the services protocol and `FlowDriver`.
+public protocol FlowMachineAPIVersion2 {}

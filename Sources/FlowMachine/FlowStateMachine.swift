@@ -1,10 +1,12 @@
 import Foundation
 
-/// A state machine flowc generated, as code that works with any app sees it: a logger, a replay
-/// tool, a test that drives every app the same way (flowc's differential test is one).
+/// A state machine flowc generated, as code that works with any app sees it: `FlowDriver` (which
+/// performs effects), a logger, a replay tool, a test that drives every app the same way (flowc's
+/// differential test is one).
 ///
 /// Each generated `<App>Machine` conforms; its own API is the same with the app's types, so app
-/// code rarely needs this protocol.
+/// code rarely needs this protocol. Names the flows give are typed (`Field`, `Variant`, `Ending`,
+/// `ServiceCall.Operation`); code that knows them as text goes through their raw values.
 ///
 /// ```swift
 /// func replay<M: FlowStateMachine>(_ names: [String], on machine: inout M) throws -> [EffectSummary] {
@@ -16,10 +18,21 @@ import Foundation
 ///     return effects.map(\.summary)
 /// }
 /// ```
-public protocol FlowStateMachine: Sendable {
+public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCall> {
     associatedtype Event: FlowMachineEvent
     associatedtype Effect: FlowMachineEffect
+    associatedtype ServiceCall: FlowServiceCall
     associatedtype State: Codable, Equatable, Sendable
+    /// The screens (`TempoScreen`): raw values are the seed's screen IDs.
+    associatedtype Screen: RawRepresentable, Hashable, Sendable where Screen.RawValue == String
+    /// Every form field name of the app (`TempoField`).
+    associatedtype Field: FlowName
+    /// Every screen variant name of the app (`TempoVariant`).
+    associatedtype Variant: FlowName
+    /// Every outcome a flow of the app can end with (`TempoEnding`).
+    associatedtype Ending: FlowName
+    /// What performs the app's service calls: the generated services protocol (`any TempoServices`).
+    associatedtype Services: Sendable
 
     /// The app's id in its flows (`tempo`).
     static var appID: String { get }
@@ -30,19 +43,27 @@ public protocol FlowStateMachine: Sendable {
 
     /// The domain state.
     var state: State { get }
+    /// The current screen.
+    var screen: Screen { get }
     /// The seed ID of the current screen.
     var screenID: String { get }
-    /// Messages of the current screen's invalid fields, by field name.
-    var errors: [String: String] { get }
+    /// The back stack, oldest first.
+    var backStack: [Screen] { get }
+    /// The screens under the open sheets, innermost last; empty when no sheet is open.
+    var sheetOpeners: [Screen] { get }
+    /// Messages of the current screen's invalid fields.
+    var errors: [Field: String] { get }
     /// The outcome the run ended with, once it has.
-    var ended: String? { get }
+    var ended: Ending? { get }
     /// The host's clock.
     var now: Timestamp { get set }
 
-    /// The name of the first variant of the current screen whose condition holds.
-    func variant() throws -> String?
+    /// The first variant of the current screen whose condition holds.
+    func variant() throws -> Variant?
     /// The current screen's texts with their values filled in.
     func texts() throws -> [String: String]
+    /// What was typed into a field of the current screen (nil: nothing, or not a field of this screen).
+    func input(_ field: Field) -> FieldInput?
     /// Enters the start screen: its screen view, entry actions and timers.
     mutating func start(into effects: inout [Effect]) throws
     /// Runs one run-to-completion step, appending the effects to perform.
@@ -50,13 +71,19 @@ public protocol FlowStateMachine: Sendable {
     /// The system back gesture; false when there is nowhere to go back to.
     @discardableResult mutating func back(into effects: inout [Effect]) throws -> Bool
     /// Types into a field of the current screen.
-    mutating func fill(_ field: String, _ input: FieldInput) throws
+    mutating func fill(_ field: Field, _ input: FieldInput) throws
     /// The app closed and launched again: persisted state stays, the rest starts over on the start screen.
     mutating func restart(into effects: inout [Effect]) throws
     /// The whole machine as data, to restore after the app was killed.
     func snapshot() -> FlowSnapshot<State>
     /// Resumes a machine saved with `snapshot()`; throws `SnapshotMismatch` for another app's or other flows' snapshot.
     init(restoring snapshot: FlowSnapshot<State>) throws
+    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
+    func timerMilliseconds(_ timer: ActiveTimer) -> Int
+
+    /// Performs `call` with the host's services and returns its outcome as the event the machine expects
+    /// (`.equalsLogInSuccess(userId:)`). `FlowDriver` calls it for every `.call` effect.
+    static func perform(_ call: ServiceCall, with services: Services) async throws -> Event
 }
 
 /// An event of a generated machine.

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowCodegen
 import FlowCompiler
 import FlowSource
+import Foundation
 
 /// What the SwiftPM build plugin (Plugins/FlowcPlugin) runs: one app's Swift sources, with fixed
 /// file names, straight into a folder of the plugin's choosing.
@@ -14,8 +15,12 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
             The inputs must hold exactly one app. Files are written only when their bytes change;
             nothing is written when there are errors.
 
+            `--config` names a flowc-config.yaml (the plugin passes the one beside the target's
+            flows): accessModifier (public, package, internal), typePrefix, tableStyle
+            (automatic, literals, encoded).
+
             Example:
-              flowc generate-swift Sources/MyApp/flows --output .build/plugins/outputs/MyApp
+              flowc generate-swift Sources/MyApp/flows --config Sources/MyApp/flowc-config.yaml --output .build/plugins/outputs/MyApp
             """)
     )
 
@@ -24,10 +29,29 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write the Swift files to (created if missing).")
     var output: String
 
+    @Option(help: "A flowc-config.yaml: access level, type prefix and table style of the generated code.")
+    var config: String?
+
     @Option(help: ArgumentHelp("Force the table style: literals or encoded (default: by app size).", visibility: .hidden))
     var tableStyle: String?
 
     func run() async throws {
+        var options = GeneratorOptions()
+        if let config {
+            guard let data = FileManager.default.contents(atPath: config) else {
+                printLine("error: cannot read the config file '\(config)'")
+                finish(1)
+            }
+            let file = SourceFile(path: config, bytes: Array(data))
+            let configDiagnostics = DiagnosticBag()
+            guard let loaded = loadGeneratorConfig(file, diagnostics: configDiagnostics) else {
+                let renderer = DiagnosticRenderer(format: input.format, colored: false, sources: [config: file])
+                FileHandle.standardError.write(Data(renderer.render(configDiagnostics.diagnostics).utf8))
+                finish(1)
+            }
+            options = loaded
+        }
+        if let style = tableStyle.flatMap(TableStyle.init(rawValue:)) { options.tableStyle = style }
         let diagnostics = DiagnosticBag()
         let compilation = compile(CompilerConfig(inputs: input.paths, outputDirectory: output, generatesOutputs: false), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
@@ -37,8 +61,7 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
             printLine("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
             finish(1)
         }
-        let style = tableStyle.flatMap(TableStyle.init(rawValue:))
-        let files = renderSwiftSources(compilation.program, folder: "", tableStyle: style)
+        let files = renderSwiftSources(compilation.program, folder: "", options: options)
         try OutputWriter(outputDirectory: output).write(files.map { OutputFile(path: $0.path, contents: Array($0.text.utf8)) })
         finish(0)
     }

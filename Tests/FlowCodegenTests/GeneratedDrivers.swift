@@ -61,9 +61,9 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
     init(start: String) throws { machine = try Machine(startScreenID: start, now: Timestamp(millisecondsSince1970: Self.startOfRun)) }
     mutating func setClock(elapsed: Int) { machine.now = Timestamp(millisecondsSince1970: Self.startOfRun + elapsed) }
     var screenID: String { machine.screenID }
-    var errors: [String: String] { machine.errors }
-    var ended: String? { machine.ended }
-    func variant() throws -> String? { try machine.variant() }
+    var errors: [String: String] { Dictionary(uniqueKeysWithValues: machine.errors.map { ($0.key.rawValue, $0.value) }) }
+    var ended: String? { machine.ended?.rawValue }
+    func variant() throws -> String? { try machine.variant()?.rawValue }
     func texts() throws -> [String: String] { try machine.texts() }
     func stateJSON() throws -> String { try encodeSorted(machine.state) }
     func stateDiffers(from other: MachineDriver) -> Bool { machine.state != other.machine.state }
@@ -94,9 +94,11 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
         return effects.map(Self.record)
     }
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws {
+        // Typed field names: a name the app does not have fails as filling a field the screen lacks does.
+        guard let typed = Machine.Field(rawValue: field) else { throw FlowFailure("screen '\(machine.screenID)' has no field '\(field)'") }
         switch input {
-        case .text(let text): try machine.fill(field, .text(text))
-        case .list(let items): try machine.fill(field, .list(items))
+        case .text(let text): try machine.fill(typed, .text(text))
+        case .list(let items): try machine.fill(typed, .list(items))
         }
     }
     static func record(_ effect: Machine.Effect) -> EffectRecord {

@@ -28,7 +28,7 @@ import Testing
                 let event = try #require(TempoEvent(name: name, payload: line["payload"] as? [String: String] ?? [:]))
                 try machine.send(event, into: &effects)
             } else if let fields = line["fill"] as? [String: String] {
-                for (field, text) in fields.sorted(by: { $0.key < $1.key }) { try machine.fill(field, .text(text)) }
+                for (field, text) in fields.sorted(by: { $0.key < $1.key }) { try machine.fill(try #require(TempoField(rawValue: field)), .text(text)) }
             } else if let answer = line["outcome"] as? [String: String], let (operation, outcome) = answer.first {
                 let event = try #require(TempoEvent(name: "\(operation).\(outcome)", payload: line["output"] as? [String: String] ?? [:]))
                 try machine.send(event, into: &effects)

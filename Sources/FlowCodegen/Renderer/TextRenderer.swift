@@ -96,6 +96,12 @@ public struct TextRenderer: Sendable {
             }
         case .typealias(let name, let type):
             writer.line("\(access)typealias \(name) = \(type)")
+        case .protocol(let name, let conformances, let members):
+            writer.block("\(access)protocol \(name)\(inheritance(conformances))") { writer in
+                renderMembers(members, into: &writer)
+            }
+        case .requirement(let name, let parameters, let effects, let returns):
+            writer.line("func \(name)(\(parameterList(parameters)))" + effects.map { " " + $0 }.joined() + (returns.map { " -> " + $0 } ?? ""))
         case .verbatim(let text):
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) { writer.line(String(line)) }
         }
@@ -238,6 +244,8 @@ public struct TextRenderer: Sendable {
         case .prefix(let op, let operandValue): return op + operand(operandValue)
         case .postfix(let operandValue, let op): return operand(operandValue) + op
         case .try(let inner): return "try " + expression(inner)
+        case .await(let inner): return "await " + expression(inner)
+        case .tuple(let elements): return "(" + elements.map(expression).joined(separator: ", ") + ")"
         case .ternary(let condition, let then, let otherwise):
             return "\(binaryOperand(condition)) ? \(binaryOperand(then)) : \(binaryOperand(otherwise))"
         case .array(let elements): return "[" + elements.map(expression).joined(separator: ", ") + "]"

@@ -19,9 +19,11 @@ public struct SwiftFileDescription: Equatable, Sendable {
 
 /// Access level of a declaration.
 public enum SwiftAccess: String, Equatable, Sendable {
-    case `public`, `internal`, `private`, `fileprivate`
+    case `public`, `package`, `internal`, `private`, `fileprivate`
     /// `public internal(set)`: readable by the host, written only by the module.
     case publicReadOnly = "public internal(set)"
+    /// `package internal(set)`: as `publicReadOnly`, for code generated with `accessModifier: package`.
+    case packageReadOnly = "package internal(set)"
 }
 
 /// A declaration with its doc comment.
@@ -40,6 +42,10 @@ public struct SwiftDeclaration: Equatable, Sendable {
         /// An initializer.
         case initializer(parameters: [SwiftParameter], effects: [String], body: [SwiftStatement])
         case `typealias`(name: String, type: String)
+        /// `protocol Name: Conformances { requirements }`
+        case `protocol`(name: String, conformances: [String], members: [SwiftDeclaration])
+        /// A function requirement of a protocol: the signature alone.
+        case requirement(name: String, parameters: [SwiftParameter], effects: [String], returns: String?)
         /// Fixed library code copied into the output as it is (the support file's helpers).
         case verbatim(String)
     }
@@ -142,6 +148,10 @@ public indirect enum SwiftExpression: Equatable, Sendable {
     /// `operand!`, `operand?` and similar postfix operators.
     case postfix(SwiftExpression, String)
     case `try`(SwiftExpression)
+    /// `await expression`
+    case await(SwiftExpression)
+    /// `(a, b)`
+    case tuple([SwiftExpression])
     case ternary(SwiftExpression, SwiftExpression, SwiftExpression)
     case array([SwiftExpression])
     case closure(SwiftClosure)

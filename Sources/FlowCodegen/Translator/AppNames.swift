@@ -13,10 +13,18 @@ struct AppNames {
     private let eventCases: [String: String]
     private let operationCases: [[String]]
     private let enumCases: [String: [String: String]]
+    /// Every field name of the app, in order of first appearance, with its Swift case.
+    let fieldCases: [(name: String, swift: String)]
+    /// Every screen variant name of the app, in order of first appearance, with its Swift case.
+    let variantCases: [(name: String, swift: String)]
+    /// Every outcome a flow can end with, in flow order, with its Swift case.
+    let endingCases: [(name: String, swift: String)]
+    /// Each operation's outcome cases, by service and operation.
+    private let outcomeCases: [[[String]]]
 
-    init(app: App) {
+    init(app: App, typePrefix: String? = nil) {
         self.app = app
-        prefix = Naming.type(app.name)
+        prefix = typePrefix ?? Naming.type(app.name)
         var taken: Set<String> = []
         screenCases = app.screens.map { Self.unique(Naming.member($0.id), &taken, reserved: ["name", "number", "ordered", "allCases", "rawValue", "init"]) }
         taken = []
@@ -38,7 +46,52 @@ struct AppNames {
             enums[type.name] = cases
         }
         enumCases = enums
+        let nameReserved: Set<String> = ["rawValue", "allCases", "init", "hashValue"]
+        func cases(_ names: [String]) -> [(name: String, swift: String)] {
+            var taken: Set<String> = []
+            var seen: Set<String> = []
+            var result: [(name: String, swift: String)] = []
+            for name in names where seen.insert(name).inserted {
+                result.append((name, Self.unique(Naming.member(name), &taken, reserved: nameReserved)))
+            }
+            return result
+        }
+        fieldCases = cases(app.screens.flatMap { $0.fields.map(\.name) })
+        variantCases = cases(app.screens.flatMap { $0.variants.map(\.name) })
+        endingCases = cases(app.flows.flatMap { flow in flow.outcomes + Self.endTargets(of: flow, in: app) })
+        outcomeCases = app.services.map { service in
+            service.operations.map { operation in
+                var taken: Set<String> = []
+                return operation.outcomes.map { Self.unique(Naming.member($0.name), &taken, reserved: ["event", "init"]) }
+            }
+        }
     }
+
+    /// The outcomes `flow`'s transitions end it with, in declaration order.
+    private static func endTargets(of flow: Flow, in app: App) -> [String] {
+        var transitions = flow.globalTransitions + flow.globalTimers.flatMap(\.transitions)
+        for screen in flow.screens.map({ app.screens[$0] }) {
+            transitions += screen.transitions + screen.timers.flatMap(\.transitions)
+        }
+        var names: [String] = []
+        func visit(_ transitions: [Transition]) {
+            for transition in transitions {
+                switch transition.target {
+                case .end(let name): names.append(name)
+                case .subflow(_, let returns): visit(returns.flatMap(\.transitions))
+                default: break
+                }
+            }
+        }
+        visit(transitions)
+        return names
+    }
+
+    /// The Swift case of outcome `outcome` of an operation, in its outcome enum.
+    func outcomeCase(service: Int, operation: Int, outcome: Int) -> String { outcomeCases[service][operation][outcome] }
+
+    /// The Swift case of field `name`.
+    func fieldCase(_ name: String) -> String { fieldCases.first { $0.name == name }?.swift ?? Naming.member(name) }
 
     /// `base`, or `base_`, `base__`... until it is neither reserved nor taken.
     private static func unique(_ base: String, _ taken: inout Set<String>, reserved: Set<String>) -> String {
@@ -55,8 +108,8 @@ struct AppNames {
     /// The Swift case of a value of a declared enum type.
     func enumCase(type: String, value: String) -> String { enumCases[type]?[value] ?? Naming.member(value) }
 
-    /// The module (and folder) name: `TempoFlow`.
-    var module: String { prefix + "Flow" }
+    /// The module (and folder) name: `TempoFlow`, from the app's name whatever the type prefix.
+    var module: String { Naming.type(app.name) + "Flow" }
     var screen: String { prefix + "Screen" }
     var event: String { prefix + "Event" }
     var effect: String { prefix + "Effect" }
@@ -64,6 +117,19 @@ struct AppNames {
     var state: String { prefix + "State" }
     var machine: String { prefix + "Machine" }
     var tables: String { prefix + "Tables" }
+    var field: String { prefix + "Field" }
+    var variant: String { prefix + "Variant" }
+    var ending: String { prefix + "Ending" }
+    var operation: String { prefix + "Operation" }
+    var services: String { prefix + "Services" }
+    var outcome: String { prefix + "Outcome" }
+
+    /// The outcome enum of an operation, inside `<App>Outcome`: `EqualsLogIn`.
+    func outcomeType(service: Int, operation: Int) -> String {
+        let name = operationCase(service: service, operation: operation).replacingOccurrences(of: "`", with: "")
+        let type = name.prefix(1).uppercased() + String(name.dropFirst())
+        return ["Self", "Type", "Protocol", "Any"].contains(type) ? type + "Outcome" : type
+    }
 
     /// A declared domain type's Swift name.
     func typeName(_ name: String) -> String { Naming.type(name) }

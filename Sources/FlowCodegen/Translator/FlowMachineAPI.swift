@@ -7,7 +7,7 @@
 /// this FlowMachine) instead of drifting silently.
 enum FlowMachineAPI {
     /// Bump together with `FlowMachine/APIVersion.swift` whenever generated code needs a changed library.
-    static let version = 1
+    static let version = 2
 
     /// The import every generated file starts with: the library helpers are SPI, kept out of the host app's namespace.
     static let importLine = "@_spi(Generated) FlowMachine"

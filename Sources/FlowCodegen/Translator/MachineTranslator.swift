@@ -7,15 +7,32 @@ struct MachineTranslator {
     let names: AppNames
     var tables: TableBuilder
     let style: TableStyle
+    let options: GeneratorOptions
 
-    private var publicAccess: SwiftAccess { .public }
+    /// The access level of the host-facing API (`accessModifier` in flowc-config.yaml).
+    private var publicAccess: SwiftAccess {
+        switch options.accessModifier {
+        case .public: .public
+        case .package: .package
+        case .internal: .internal
+        }
+    }
+    /// Readable by the host, written only by the module.
+    private var readOnlyAccess: SwiftAccess {
+        switch options.accessModifier {
+        case .public: .publicReadOnly
+        case .package: .packageReadOnly
+        case .internal: .internal
+        }
+    }
     /// What FlowMachine's engine calls: public to it, hidden from the host app (`@_spi(Generated)`).
     private let spi = ["@_spi(Generated)"]
 
     // MARK: Types
 
     func typeDeclarations() -> [SwiftDeclaration] {
-        var declarations = [screenDeclaration(), eventDeclaration(), effectDeclaration(), serviceCallDeclaration()]
+        var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), eventDeclaration(),
+                            effectDeclaration(), operationDeclaration(), serviceCallDeclaration(), servicesDeclaration(), outcomesDeclaration()]
         for type in app.types { declarations.append(domainDeclaration(type)) }
         declarations.append(stateDeclaration())
         return declarations
@@ -130,9 +147,9 @@ struct MachineTranslator {
                                           effects: ["?"], body: [.switch(.id("name"), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
-            SwiftDeclaration(doc: ["The event's number in the transition table."], access: publicAccess, attributes: spi,
+            SwiftDeclaration(doc: ["The event's number in the transition table."], access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
-            SwiftDeclaration(doc: ["The timer this event reports as due."], access: publicAccess, attributes: spi,
+            SwiftDeclaration(doc: ["The timer this event reports as due."], access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "firedTimer", type: "TimerToken?", value: nil, getter: [
                                 .if(conditions: [.pattern(".timerFired(let token)", .id("self"))], then: [.return(.id("token"))], otherwise: nil),
                                 .return(.id("nil")),
@@ -143,27 +160,117 @@ struct MachineTranslator {
     }
 
     func effectDeclaration() -> SwiftDeclaration {
-        let cases = [
-            SwiftEnumCase(doc: ["Call a service; send its outcome back as the matching event."], name: "call", associated: [SwiftParameter(name: "_", type: names.serviceCall)]),
-            SwiftEnumCase(doc: ["Log an analytics event (screen views included)."], name: "analytics", associated: [SwiftParameter(name: "_", type: "AnalyticsEvent")]),
-            SwiftEnumCase(doc: ["Show a push notification."], name: "push", associated: [SwiftParameter(name: "_", type: "String")]),
-            SwiftEnumCase(doc: ["Show a toast."], name: "toast", associated: [SwiftParameter(name: "_", type: "String")]),
-            SwiftEnumCase(doc: ["Start a timer; send `.timerFired(token)` after `milliseconds`."], name: "startTimer", associated: [SwiftParameter(name: "_", type: "TimerToken"), SwiftParameter(name: "milliseconds", type: "Int")]),
-            SwiftEnumCase(doc: ["Stop a timer started earlier; it must not fire."], name: "cancelTimer", associated: [SwiftParameter(name: "_", type: "TimerToken")]),
-        ]
-        let summary = SwiftDeclaration(doc: ["The effect in a form that is the same for every app (logs, replays, tests)."], access: publicAccess,
-                                       .variable(isLet: false, isStatic: false, name: "summary", type: "EffectSummary", value: nil, getter: [
-                                        .switch(.id("self"), [
-                                            SwiftSwitchCase([".call(let call)"], [.return(.call(.member(nil, "call"), [SwiftArgument("operation", .member(.id("call"), "operation")), SwiftArgument("arguments", .member(.id("call"), "arguments"))]))]),
-                                            SwiftSwitchCase([".analytics(let event)"], [.return(.call(.member(nil, "analytics"), [SwiftArgument(nil, .id("event"))]))]),
-                                            SwiftSwitchCase([".push(let text)"], [.return(.call(.member(nil, "push"), [SwiftArgument(nil, .id("text"))]))]),
-                                            SwiftSwitchCase([".toast(let text)"], [.return(.call(.member(nil, "toast"), [SwiftArgument(nil, .id("text"))]))]),
-                                            SwiftSwitchCase([".startTimer(let token, let milliseconds)"], [.return(.call(.member(nil, "startTimer"), [SwiftArgument(nil, .id("token")), SwiftArgument("milliseconds", .id("milliseconds"))]))]),
-                                            SwiftSwitchCase([".cancelTimer(let token)"], [.return(.call(.member(nil, "cancelTimer"), [SwiftArgument(nil, .id("token"))]))]),
-                                        ]),
-                                       ]))
-        return SwiftDeclaration(doc: ["What the host app must do after a step, in order."], access: publicAccess,
-                                .enum(name: names.effect, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEffect"], cases: cases, members: [summary]))
+        SwiftDeclaration(doc: ["What the host app must do after a step, in order: service calls (`.call(\(names.serviceCall))`), analytics,",
+                               "pushes, toasts and timers. `FlowDriver` performs them; see `FlowEffect`."], access: publicAccess,
+                         .typealias(name: names.effect, type: "FlowEffect<\(names.serviceCall)>"))
+    }
+
+    /// An enum of names the flows give (fields, variants, endings, operations): raw values are the flow names.
+    func namesDeclaration(name: String, doc: [String], cases: [SwiftEnumCase]) -> SwiftDeclaration {
+        if cases.isEmpty {
+            // An enum without cases cannot have a raw type: it gets the one value-less conformance by hand.
+            return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: name, conformances: ["FlowName"], cases: [], members: [
+                SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(name: "rawValue", type: "String")], effects: ["?"], body: [.return(.id("nil"))])),
+                SwiftDeclaration(access: publicAccess, .variable(isLet: false, isStatic: false, name: "rawValue", type: "String", value: nil, getter: [.switch(.id("self"), [])])),
+            ]))
+        }
+        return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: name, conformances: ["String", "FlowName"], cases: cases, members: []))
+    }
+
+    func nameCase(_ entry: (name: String, swift: String), doc: [String]) -> SwiftEnumCase {
+        SwiftEnumCase(doc: doc, name: entry.swift, rawValue: entry.swift.replacingOccurrences(of: "`", with: "") == entry.name ? nil : .string(entry.name))
+    }
+
+    func fieldDeclaration() -> SwiftDeclaration {
+        let cases = names.fieldCases.map { entry -> SwiftEnumCase in
+            let places = app.screens.compactMap { screen -> String? in
+                guard let field = screen.fields.first(where: { $0.name == entry.name }) else { return nil }
+                return screen.id + (field.label.map { " (\($0))" } ?? "")
+            }
+            return nameCase(entry, doc: ["On " + places.joined(separator: ", ") + "."])
+        }
+        return namesDeclaration(name: names.field, doc: ["The form fields of \(app.name), by their names in the flows: `machine.fill(.\(names.fieldCases.first?.swift ?? "field"), .text(...))`.",
+                                                          "One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the",
+                                                          "current screen does not have throws."], cases: cases)
+    }
+
+    func variantDeclaration() -> SwiftDeclaration {
+        let cases = names.variantCases.map { entry -> SwiftEnumCase in
+            let places = app.screens.filter { $0.variants.contains { $0.name == entry.name } }.map(\.id)
+            return nameCase(entry, doc: ["A variant of " + places.joined(separator: ", ") + "."])
+        }
+        return namesDeclaration(name: names.variant, doc: ["The screen variants of \(app.name) (what `variant()` returns), by their names in the flows."], cases: cases)
+    }
+
+    func endingDeclaration() -> SwiftDeclaration {
+        let cases = names.endingCases.map { entry -> SwiftEnumCase in
+            let flows = app.flows.filter { $0.outcomes.contains(entry.name) }.map { "`\($0.name)`" }
+            return nameCase(entry, doc: flows.isEmpty ? [] : ["An outcome of " + flows.joined(separator: ", ") + "."])
+        }
+        return namesDeclaration(name: names.ending, doc: ["The outcomes \(app.name)'s flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller)."],
+                                cases: cases)
+    }
+
+    func operationDeclaration() -> SwiftDeclaration {
+        var cases: [SwiftEnumCase] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = names.operationCase(service: serviceIndex, operation: operationIndex)
+                cases.append(SwiftEnumCase(doc: ["\(service.displayName ?? service.name): `\(operation.name)`."], name: name, rawValue: .string("\(service.name).\(operation.name)")))
+            }
+        }
+        return namesDeclaration(name: names.operation, doc: ["The service operations \(app.name) calls, by their names in the flows (`service.operation`)."], cases: cases)
+    }
+
+    /// The services protocol the host implements: one `async throws` function per operation, returning its outcome.
+    func servicesDeclaration() -> SwiftDeclaration {
+        var members: [SwiftDeclaration] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = names.operationCase(service: serviceIndex, operation: operationIndex)
+                var doc = ["\(service.displayName ?? service.name): `\(operation.name)`" + (operation.description.map { ". " + $0 } ?? ".")]
+                doc.append("Answer with one of its outcomes: " + operation.outcomes.map { "`\($0.name)`" }.joined(separator: ", ") + ". Throw only for what the flows do not model: the machine then")
+                doc.append("stays where it is and `FlowSinks.failure` hears of it.")
+                members.append(SwiftDeclaration(doc: doc, .requirement(name: name, parameters: operation.input.map {
+                    SwiftParameter(name: Naming.member($0.name), type: names.swiftType($0.type))
+                }, effects: ["async", "throws"], returns: names.outcome + "." + names.outcomeType(service: serviceIndex, operation: operationIndex))))
+            }
+        }
+        return SwiftDeclaration(doc: ["The services \(app.name) calls: implement this protocol and give it to `FlowDriver`, which calls it for every",
+                                      "`.call` effect and sends the outcome back to the machine. Calls run off the main actor."],
+                                access: publicAccess, .protocol(name: names.services, conformances: ["Sendable"], members: members))
+    }
+
+    /// One enum per operation, in the namespace `<App>Outcome`: its outcomes with their outputs, and the event each is to the machine.
+    func outcomesDeclaration() -> SwiftDeclaration {
+        var members: [SwiftDeclaration] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                var cases: [SwiftEnumCase] = []
+                var eventCases: [SwiftSwitchCase] = []
+                for (outcomeIndex, outcome) in operation.outcomes.enumerated() {
+                    let name = names.outcomeCase(service: serviceIndex, operation: operationIndex, outcome: outcomeIndex)
+                    let labels = outcome.output.map { Naming.member($0.name).replacingOccurrences(of: "`", with: "") }
+                    cases.append(SwiftEnumCase(doc: outcome.description.map { [$0] } ?? [], name: name,
+                                               associated: zip(labels, outcome.output).map { SwiftParameter(name: $0.0, type: names.swiftType($0.1.type)) }))
+                    let eventName = "\(service.name).\(operation.name).\(outcome.name)"
+                    let payload = app.events.first { $0.name == eventName }?.payload ?? outcome.output
+                    let pattern = labels.isEmpty ? ".\(name)" : ".\(name)(" + labels.map { "let " + Naming.member($0) }.joined(separator: ", ") + ")"
+                    let event: SwiftExpression = payload.isEmpty ? .member(nil, names.eventCase(eventName)) : .call(.member(nil, names.eventCase(eventName)), payload.map { field in
+                        let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
+                        return SwiftArgument(label, outcome.output.contains { $0.name == field.name } ? .id(Naming.member(field.name)) : names.zeroValue(field.type))
+                    })
+                    eventCases.append(SwiftSwitchCase([pattern], [.return(event)]))
+                }
+                let eventMember = SwiftDeclaration(doc: ["The outcome as the event the machine handles."], access: publicAccess,
+                                                   .variable(isLet: false, isStatic: false, name: "event", type: names.event, value: nil, getter: [.switch(.id("self"), eventCases)]))
+                members.append(SwiftDeclaration(doc: ["The outcomes of \(service.displayName ?? service.name): `\(operation.name)`."], access: publicAccess,
+                                                .enum(name: names.outcomeType(service: serviceIndex, operation: operationIndex), conformances: ["Hashable", "Sendable", "Codable"],
+                                                      cases: cases, members: cases.isEmpty ? [] : [eventMember])))
+            }
+        }
+        return SwiftDeclaration(doc: ["What each service operation of \(app.name) answers (`\(names.services)`)."], access: publicAccess,
+                                .enum(name: names.outcome, conformances: [], cases: [], members: members))
     }
 
     func serviceCallDeclaration() -> SwiftDeclaration {
@@ -177,7 +284,7 @@ struct MachineTranslator {
                 cases.append(SwiftEnumCase(doc: doc, name: name, associated: operation.input.map {
                     SwiftParameter(name: Naming.member($0.name).replacingOccurrences(of: "`", with: ""), type: names.swiftType($0.type))
                 }))
-                operationCases.append(SwiftSwitchCase([".\(name)"], [.return(.string("\(service.name).\(operation.name)"))]))
+                operationCases.append(SwiftSwitchCase([".\(name)"], [.return(.member(nil, name))]))
             }
         }
         var argumentCases: [SwiftSwitchCase] = []
@@ -198,8 +305,8 @@ struct MachineTranslator {
             }
         }
         var members = [
-            SwiftDeclaration(doc: ["`service.operation`, as the flows name it."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "operation", type: "String", value: nil, getter: [.switch(.id("self"), operationCases)])),
+            SwiftDeclaration(doc: ["The operation called."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "operation", type: names.operation, value: nil, getter: [.switch(.id("self"), operationCases)])),
             SwiftDeclaration(doc: ["The inputs by their names in the flows, rendered as text (for logs and tests)."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "arguments", type: "[String: String]", value: nil, getter: [.switch(.id("self"), argumentCases)])),
         ]
@@ -217,7 +324,7 @@ struct MachineTranslator {
             ]
         }
         return SwiftDeclaration(doc: ["The service operations \(app.name) calls, with their inputs."], access: publicAccess,
-                                .enum(name: names.serviceCall, conformances: ["Hashable", "Sendable", "Codable"], cases: cases, members: members))
+                                .enum(name: names.serviceCall, conformances: ["FlowServiceCall"], cases: cases, members: members))
     }
 
     func domainDeclaration(_ type: DomainType) -> SwiftDeclaration {
@@ -270,16 +377,25 @@ struct MachineTranslator {
     mutating func translate() -> [SwiftDeclaration] {
         var members: [SwiftDeclaration] = [
             stored("state", names.state, .call(.id(names.state), []), doc: ["The domain state."], setter: true),
-            SwiftDeclaration(doc: ["Messages of the current screen's invalid fields, by field name."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "errors", type: "[String: String]", value: nil, getter: [.return(.member(.id("engine"), "errors"))])),
+            SwiftDeclaration(doc: ["Messages of the current screen's invalid fields: `machine.errors[.\(names.fieldCases.first?.swift ?? "field")]`."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "errors", type: "[\(names.field): String]", value: nil, getter: [
+                                .if(conditions: [.expression(.member(.member(.id("engine"), "errors"), "isEmpty"))], then: [.return(.id("[:]"))], otherwise: nil),
+                                .return(.call(.id("Dictionary"), [SwiftArgument("uniqueKeysWithValues", .call(.member(.member(.id("engine"), "errors"), "compactMap"), [], trailingClosure: SwiftClosure(parameters: ["name", "message"], body: [
+                                    .expression(.call(.member(.call(.id(names.field), [SwiftArgument("rawValue", .id("name"))]), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
+                                        .expression(.tuple([.id("$0"), .id("message")])),
+                                    ]))),
+                                ])))])),
+                             ])),
             SwiftDeclaration(doc: ["The outcome the run ended with, once it has."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "ended", type: "String?", value: nil, getter: [.return(.member(.id("engine"), "ended"))])),
+                             .variable(isLet: false, isStatic: false, name: "ended", type: names.ending + "?", value: nil, getter: [
+                                .return(.call(.member(.member(.id("engine"), "ended"), "flatMap"), [SwiftArgument(nil, .member(.id(names.ending), "init(rawValue:)"))])),
+                             ])),
             SwiftDeclaration(doc: ["The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "now", type: "Timestamp", value: nil, getter: nil)),
             SwiftDeclaration(doc: ["Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it."],
-                             access: publicAccess, attributes: spi,
+                             access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "engine", type: "EngineState<\(names.event)>", value: nil, getter: nil)),
-            SwiftDeclaration(access: publicAccess, attributes: spi,
+            SwiftDeclaration(access: .public, attributes: spi,
                              .variable(isLet: true, isStatic: false, name: "tables", type: "FlowTables", value: .member(.id(names.tables), "shared"), getter: nil)),
         ]
         // init
@@ -331,9 +447,15 @@ struct MachineTranslator {
         members.append(actionsFunction())
         members.append(validatorFunction())
         members.append(invariantFunction())
+        members.append(performFunction())
         members += [
-            SwiftDeclaration(doc: ["The event and effect types FlowMachine's engine works with."], access: publicAccess, .typealias(name: "Event", type: names.event)),
+            SwiftDeclaration(doc: ["The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by."], access: publicAccess, .typealias(name: "Event", type: names.event)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Effect", type: names.effect)),
+            SwiftDeclaration(access: publicAccess, .typealias(name: "ServiceCall", type: names.serviceCall)),
+            SwiftDeclaration(access: publicAccess, .typealias(name: "Field", type: names.field)),
+            SwiftDeclaration(access: publicAccess, .typealias(name: "Variant", type: names.variant)),
+            SwiftDeclaration(access: publicAccess, .typealias(name: "Ending", type: names.ending)),
+            SwiftDeclaration(access: publicAccess, .typealias(name: "Services", type: "any \(names.services)")),
         ]
         let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine"], members: members))
         return [
@@ -343,12 +465,11 @@ struct MachineTranslator {
             SwiftDeclaration(attributes: spi, .extension(name: names.event, conformances: ["EngineEvent"], members: [])),
             SwiftDeclaration(doc: ["The module's machine under a name every generated module shares, for tools that load any app",
                                    "(flowc's differential test finds each generated module's machine here)."],
-                             access: publicAccess, attributes: spi,
+                             access: .public, attributes: spi,
                              .enum(name: "GeneratedModule", conformances: [], cases: [], members: [
                                 SwiftDeclaration(access: publicAccess, .variable(isLet: true, isStatic: true, name: "machine", type: "any FlowStateMachine.Type",
                                                                                  value: .member(.id(names.machine), "self"), getter: nil)),
                              ])),
-            SwiftDeclaration(attributes: spi, .extension(name: names.effect, conformances: ["EngineEffect"], members: [])),
         ]
     }
 
@@ -359,14 +480,20 @@ struct MachineTranslator {
         return [
             SwiftDeclaration(doc: ["The seed ID of the current screen."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "screenID", type: "String", value: nil, getter: [.return(.id("engineScreenID"))])),
-            SwiftDeclaration(doc: ["The name of the first variant of the current screen whose condition holds."], access: publicAccess,
-                             .function(modifiers: [], name: "variant", parameters: [], effects: ["throws"], returns: "String?",
-                                       body: [.return(.try(.call(.id("engineVariant"), [])))])),
+            SwiftDeclaration(doc: ["The first variant of the current screen whose condition holds."], access: publicAccess,
+                             .function(modifiers: [], name: "variant", parameters: [], effects: ["throws"], returns: names.variant + "?",
+                                       body: [.return(.call(.member(.try(.call(.id("engineVariant"), [])), "flatMap"), [SwiftArgument(nil, .member(.id(names.variant), "init(rawValue:)"))]))])),
+            SwiftDeclaration(doc: ["What was typed into a field of the current screen (nil: nothing, or the screen has no such field)."], access: publicAccess,
+                             .function(modifiers: [], name: "input", parameters: [SwiftParameter(label: "_", name: "field", type: names.field)], effects: [], returns: "FieldInput?",
+                                       body: [.return(.call(.id("engineInput"), [SwiftArgument(nil, .member(.id("field"), "rawValue"))]))])),
+            SwiftDeclaration(doc: ["The length of a running timer in milliseconds (a restored machine's timers start again at this length)."], access: publicAccess,
+                             .function(modifiers: [], name: "timerMilliseconds", parameters: [SwiftParameter(label: "_", name: "timer", type: "ActiveTimer")], effects: [], returns: "Int",
+                                       body: [.return(.call(.id("engineTimerMilliseconds"), [SwiftArgument(nil, .id("timer"))]))])),
             SwiftDeclaration(doc: ["Types into a field of the current screen; nothing is validated until a transition asks for it.", "",
                                    "- Throws: `FlowFailure` when the current screen has no such field, or it is not shown now."], access: publicAccess,
-                             .function(modifiers: ["mutating"], name: "fill", parameters: [SwiftParameter(label: "_", name: "field", type: "String"), SwiftParameter(label: "_", name: "input", type: "FieldInput")],
+                             .function(modifiers: ["mutating"], name: "fill", parameters: [SwiftParameter(label: "_", name: "field", type: names.field), SwiftParameter(label: "_", name: "input", type: "FieldInput")],
                                        effects: ["throws"], returns: nil,
-                                       body: [.expression(.try(.call(.id("engineFill"), [SwiftArgument(nil, .id("field")), SwiftArgument(nil, .id("input"))])))])),
+                                       body: [.expression(.try(.call(.id("engineFill"), [SwiftArgument(nil, .member(.id("field"), "rawValue")), SwiftArgument(nil, .id("input"))])))])),
             SwiftDeclaration(doc: ["Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.", "",
                                    "Nothing is allocated for an event whose transitions only move between screens, read and write",
                                    "plain state and emit effects: pass the same `effects` buffer each time (after",
@@ -445,6 +572,26 @@ struct MachineTranslator {
                                           effects: ["throws"], returns: nil, body: body))
     }
 
+    /// `perform(_:with:)`: a service call made through the host's services, its outcome returned as the machine's event.
+    func performFunction() -> SwiftDeclaration {
+        var cases: [SwiftSwitchCase] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = names.operationCase(service: serviceIndex, operation: operationIndex)
+                let inputs = operation.input.map { Naming.member($0.name) }
+                let pattern = inputs.isEmpty ? ".\(name)" : ".\(name)(" + inputs.map { "let " + $0 }.joined(separator: ", ") + ")"
+                let call = SwiftExpression.call(.member(.id("services"), name), zip(operation.input, inputs).map {
+                    SwiftArgument(Naming.member($0.0.name).replacingOccurrences(of: "`", with: ""), .id($0.1))
+                })
+                cases.append(SwiftSwitchCase([pattern], [.return(.try(.await(.member(call, "event"))))]))
+            }
+        }
+        return SwiftDeclaration(doc: ["Performs `call` with the host's services and returns its outcome as the event this machine handles."], access: publicAccess,
+                                .function(modifiers: ["static"], name: "perform", parameters: [
+                                    SwiftParameter(label: "_", name: "call", type: names.serviceCall), SwiftParameter(label: "with", name: "services", type: "any \(names.services)"),
+                                ], effects: ["async", "throws"], returns: names.event, body: [.switch(.id("call"), cases)]))
+    }
+
     func machineDoc() -> [String] {
         let first = app.startScreen.map { app.screens[$0] }
         return [
@@ -463,7 +610,7 @@ struct MachineTranslator {
     }
 
     func stored(_ name: String, _ type: String?, _ value: SwiftExpression?, doc: [String], setter: Bool, isPublic: Bool = true) -> SwiftDeclaration {
-        SwiftDeclaration(doc: doc, access: isPublic ? (setter ? .publicReadOnly : publicAccess) : nil,
+        SwiftDeclaration(doc: doc, access: isPublic ? (setter ? readOnlyAccess : publicAccess) : nil,
                          .variable(isLet: false, isStatic: false, name: name, type: type, value: value, getter: nil))
     }
 
@@ -471,7 +618,7 @@ struct MachineTranslator {
         app.derived.compactMap { derived in
             guard let expression = derived.value else { return nil }
             let value = tables.expressions.value(expression, scope: ExpressionScope(), acceptsNull: true)
-            return SwiftDeclaration(doc: ["`\(derived.name)`" + (derived.description.map { ": " + $0 } ?? "")],
+            return SwiftDeclaration(doc: ["`\(derived.name)`" + (derived.description.map { ": " + $0 } ?? "")], access: publicAccess,
                                     .function(modifiers: [], name: names.derivedFunction(derived.name), parameters: [], effects: ["throws"],
                                               returns: names.swiftType(derived.type), body: [.return(ExpressionTranslator.wrap(value))]))
         }
@@ -507,7 +654,7 @@ struct MachineTranslator {
     }
 
     func guardFunction() -> SwiftDeclaration {
-        SwiftDeclaration(doc: ["Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry)."], access: publicAccess, attributes: spi,
+        SwiftDeclaration(doc: ["Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry)."], access: .public, attributes: spi,
                          .function(modifiers: [], name: "evaluateGuard", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "event", type: names.event + "?")],
                                    effects: ["throws"], returns: "Bool", body: numberedSwitch(tables.guards, fallback: [.return(.id("false"))])))
     }
@@ -518,13 +665,13 @@ struct MachineTranslator {
         }
         cases.append(.default([.return(.id("nil"))]))
         let body: [SwiftStatement] = tables.timerLengths.isEmpty ? [.return(.id("nil"))] : [.switch(.id("timer"), cases)]
-        return SwiftDeclaration(doc: ["The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's)."], access: publicAccess, attributes: spi,
+        return SwiftDeclaration(doc: ["The length of timer number `timer` in milliseconds when the flows read it from the state (nil: the table's)."], access: .public, attributes: spi,
                                 .function(modifiers: [], name: "timerLength", parameters: [SwiftParameter(label: "_", name: "timer", type: "Int32")],
                                           effects: ["throws"], returns: "Int?", body: body))
     }
 
     func actionsFunction() -> SwiftDeclaration {
-        SwiftDeclaration(doc: ["Runs action list number `id` of the tables."], access: publicAccess, attributes: spi,
+        SwiftDeclaration(doc: ["Runs action list number `id` of the tables."], access: .public, attributes: spi,
                          .function(modifiers: ["mutating"], name: "runActions", parameters: [
                             SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "event", type: names.event + "?"),
                             SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]"),
@@ -532,7 +679,7 @@ struct MachineTranslator {
     }
 
     func validatorFunction() -> SwiftDeclaration {
-        SwiftDeclaration(doc: ["Validator number `id`: the message of the first rule `input` fails, or nil."], access: publicAccess, attributes: spi,
+        SwiftDeclaration(doc: ["Validator number `id`: the message of the first rule `input` fails, or nil."], access: .public, attributes: spi,
                          .function(modifiers: [], name: "validateField", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "input", type: "FieldInput?")],
                                    effects: ["throws"], returns: "String?", body: numberedSwitch(tables.validators, fallback: [.return(.id("nil"))])))
     }
@@ -547,7 +694,7 @@ struct MachineTranslator {
                 .throw(.call(.id("FlowFailure"), [SwiftArgument(nil, .string("invariant '\(invariant.name)' (\(invariant.source)) broken"))])),
             ]))
         }
-        return SwiftDeclaration(doc: ["Checks the app's invariants after every step."], access: publicAccess, attributes: spi,
+        return SwiftDeclaration(doc: ["Checks the app's invariants after every step."], access: .public, attributes: spi,
                                 .function(modifiers: [], name: "checkInvariants", parameters: [], effects: ["throws"], returns: nil, body: body))
     }
 

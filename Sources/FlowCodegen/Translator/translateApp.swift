@@ -28,12 +28,13 @@ public enum TableStyle: String, Sendable, CaseIterable {
 /// `Client.swift`), so a build plugin knows its outputs before it runs.
 ///
 /// - Parameter folder: Where the module's folder sits under the output folder (`Sources`).
-public func translateApp(_ app: App, folder: String = "Sources", tableStyle: TableStyle? = nil) -> [SwiftFileDescription] {
-    let names = AppNames(app: app)
+/// - Parameter options: Access level, type prefix and table style (`flowc-config.yaml`).
+public func translateApp(_ app: App, folder: String = "Sources", options: GeneratorOptions = GeneratorOptions()) -> [SwiftFileDescription] {
+    let names = AppNames(app: app, typePrefix: options.typePrefix)
     var tables = TableBuilder(app: app, names: names)
     tables.build()
-    let style = tableStyle ?? (app.screens.count > TableStyle.literalLimit ? .encoded : .literals)
-    var machine = MachineTranslator(app: app, names: names, tables: tables, style: style)
+    let style = options.tableStyle ?? (app.screens.count > TableStyle.literalLimit ? .encoded : .literals)
+    var machine = MachineTranslator(app: app, names: names, tables: tables, style: style, options: options)
     let machineDeclarations = machine.translate()
     let base = folder.isEmpty ? "" : "\(folder)/\(names.module)/"
     // Only the root file's name: the folder depends on where flowc was run from.

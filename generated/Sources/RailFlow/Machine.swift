@@ -19,11 +19,16 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: RailState = RailState()
 
-    /// Messages of the current screen's invalid fields, by field name.
-    public var errors: [String: String] { engine.errors }
+    /// Messages of the current screen's invalid fields: `machine.errors[.method]`.
+    public var errors: [RailField: String] {
+        if engine.errors.isEmpty {
+            return [:]
+        }
+        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in RailField(rawValue: name).map { ($0, message) } })
+    }
 
     /// The outcome the run ended with, once it has.
-    public var ended: String? { engine.ended }
+    public var ended: RailEnding? { engine.ended.flatMap(RailEnding.init(rawValue:)) }
 
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
@@ -89,16 +94,26 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The name of the first variant of the current screen whose condition holds.
-    public func variant() throws -> String? {
-        return try engineVariant()
+    /// The first variant of the current screen whose condition holds.
+    public func variant() throws -> RailVariant? {
+        return (try engineVariant()).flatMap(RailVariant.init(rawValue:))
+    }
+
+    /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    public func input(_ field: RailField) -> FieldInput? {
+        return engineInput(field.rawValue)
+    }
+
+    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
+    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
+        return engineTimerMilliseconds(timer)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
-    public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        try engineFill(field, input)
+    public mutating func fill(_ field: RailField, _ input: FieldInput) throws {
+        try engineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -184,62 +199,62 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public var screen: RailScreen { RailScreen(number: screenNumber) }
 
     /// `total_balance`: Total balance (BalanceCard).
-    func derivedTotalBalance() throws -> Money {
+    public func derivedTotalBalance() throws -> Money {
         return try add(state.spendBalance, state.investBalance)
     }
 
     /// `card_visible`: "Virtual card displayed after first funding".
-    func derivedCardVisible() throws -> Bool {
+    public func derivedCardVisible() throws -> Bool {
         return try compare(state.depositedTotal, Money(amount: decimal("0"), currency: "USD")) > 0
     }
 
     /// `filtered_transactions`: The history under the chosen filter chip (Q-RAIL-D3 says what Spend and Invest hold).
-    func derivedFilteredTransactions() throws -> [Transaction] {
+    public func derivedFilteredTransactions() throws -> [Transaction] {
         return (state.transactionFilter == TxFilter.spend) ? state.transactions.filter { t in (t.kind == TxKind.cardPayment) || (t.kind == TxKind.withdrawal) } : ((state.transactionFilter == TxFilter.invest) ? state.transactions.filter { t in t.kind == TxKind.roundUp } : ((state.transactionFilter == TxFilter.deposits) ? state.transactions.filter { t in t.kind == TxKind.deposit } : state.transactions))
     }
 
     /// `visible_transactions`: The rows loaded so far by the infinite scroll.
-    func derivedVisibleTransactions() throws -> [Transaction] {
+    public func derivedVisibleTransactions() throws -> [Transaction] {
         return try takeElements(derivedFilteredTransactions(), multiply(state.pageSize, state.pagesShown))
     }
 
     /// `has_more_transactions`: `hasMore`: scrolling to the end loads the next page.
-    func derivedHasMoreTransactions() throws -> Bool {
+    public func derivedHasMoreTransactions() throws -> Bool {
         return try derivedFilteredTransactions().count > multiply(state.pageSize, state.pagesShown)
     }
 
     /// `recent_activity`: "Last 3 transactions" (RecentActivity on Station).
-    func derivedRecentActivity() throws -> [Transaction] {
+    public func derivedRecentActivity() throws -> [Transaction] {
         return try takeElements(state.transactions, 3)
     }
 
     /// `visible_transaction_ids`: The rows of the list as it shows now, by ID.
-    func derivedVisibleTransactionIds() throws -> [String] {
+    public func derivedVisibleTransactionIds() throws -> [String] {
         return try derivedVisibleTransactions().map { t in t.id }
     }
 
     /// `transaction_rows`: What each TransactionItem row holds, newest first (ID, kind, merchant, amount, its Spend and Invest parts, time).
-    func derivedTransactionRows() throws -> [String] {
+    public func derivedTransactionRows() throws -> [String] {
         return try state.transactions.map { t in try ((((((((((((t.id + " · ") + required((t.kind != nil) ? t.kind.map { describe($0) } : "", "the value")) + " · ") + t.merchant) + " · ") + required((t.amount != nil) ? t.amount.map { describe($0) } : "", "the value")) + " (Spend ") + required((t.spendPart != nil) ? t.spendPart.map { describe($0) } : "", "the value")) + ", Invest ") + required((t.investPart != nil) ? t.investPart.map { describe($0) } : "", "the value")) + ")") + " · ") + required((t.at != nil) ? t.at.map { describe($0) } : "", "the value") }
     }
 
     /// `recent_activity_merchants`: What RecentActivity shows on Station, newest first.
-    func derivedRecentActivityMerchants() throws -> [String] {
+    public func derivedRecentActivityMerchants() throws -> [String] {
         return try derivedRecentActivity().map { t in t.merchant }
     }
 
     /// `round_ups_this_month`: "Total rounded up this month": the round-ups of the current calendar month (UTC).
-    func derivedRoundUpsThisMonth() throws -> Money {
+    public func derivedRoundUpsThisMonth() throws -> Money {
         return try sum(state.transactions.filter { t in try ((t.kind == TxKind.roundUp) && (t.at != nil)) && sameMonth(calendarDay(required(t.at, "'t.at'")), calendarDay(now)) }.map { t in try required(t.investPart, "'t.invest_part'") }, currency: "USD")
     }
 
     /// `selected_transactions`: The row Transaction Detail shows (one, or none once signed out).
-    func derivedSelectedTransactions() throws -> [Transaction] {
+    public func derivedSelectedTransactions() throws -> [Transaction] {
         return state.transactions.filter { t in t.id == state.selectedTransactionId }
     }
 
     /// `invest_status_text`: InvestStatus: "Your money is working"; during allocation "Allocating..." (Paused: Q-RAIL-D7).
-    func derivedInvestStatusText() throws -> String {
+    public func derivedInvestStatusText() throws -> String {
         return (state.systemStatus == SystemStatus.allocating) ? "Allocating..." : ((state.systemStatus == SystemStatus.paused) ? "Paused" : "Your money is working")
     }
 
@@ -1126,10 +1141,64 @@ public struct RailMachine: Sendable, FlowStateMachine {
         }
     }
 
-    /// The event and effect types FlowMachine's engine works with.
+    /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    public static func perform(_ call: RailServiceCall, with services: any RailServices) async throws -> RailEvent {
+        switch call {
+        case .appleSignIn:
+            return try await services.appleSignIn().event
+        case .authSendCode(let destination):
+            return try await services.authSendCode(destination: destination).event
+        case .authVerifyOtp(let destination, let code):
+            return try await services.authVerifyOtp(destination: destination, code: code).event
+        case .authSignOut:
+            return try await services.authSignOut().event
+        case .passcodeCreate(let passcode):
+            return try await services.passcodeCreate(passcode: passcode).event
+        case .passcodeVerify(let passcode):
+            return try await services.passcodeVerify(passcode: passcode).event
+        case .passcodeChange(let current, let newPasscode):
+            return try await services.passcodeChange(current: current, newPasscode: newPasscode).event
+        case .deviceBiometricCheck(let purpose):
+            return try await services.deviceBiometricCheck(purpose: purpose).event
+        case .profileSave(let firstName, let lastName):
+            return try await services.profileSave(firstName: firstName, lastName: lastName).event
+        case .kycSubmit:
+            return try await services.kycSubmit().event
+        case .kycStatus:
+            return try await services.kycStatus().event
+        case .accountRefresh:
+            return try await services.accountRefresh().event
+        case .accountDelete:
+            return try await services.accountDelete().event
+        case .depositsDetails(let method, let network):
+            return try await services.depositsDetails(method: method, network: network).event
+        case .cardSetFrozen(let frozen):
+            return try await services.cardSetFrozen(frozen: frozen).event
+        case .cardDetails:
+            return try await services.cardDetails().event
+        case .cardAddToAppleWallet:
+            return try await services.cardAddToAppleWallet().event
+        case .withdrawalsSubmit(let method, let amount, let destination):
+            return try await services.withdrawalsSubmit(method: method, amount: amount, destination: destination).event
+        case .settingsSave(let roundUps, let push, let biometrics):
+            return try await services.settingsSave(roundUps: roundUps, push: push, biometrics: biometrics).event
+        }
+    }
+
+    /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.
     public typealias Event = RailEvent
 
     public typealias Effect = RailEffect
+
+    public typealias ServiceCall = RailServiceCall
+
+    public typealias Field = RailField
+
+    public typealias Variant = RailVariant
+
+    public typealias Ending = RailEnding
+
+    public typealias Services = any RailServices
 }
 
 /// FlowMachine's run-to-completion engine drives the machine through its tables and functions.
@@ -1146,8 +1215,4 @@ extension RailEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = RailMachine.self
-}
-
-@_spi(Generated)
-extension RailEffect: EngineEffect {
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// This module was generated for FlowMachine API version 2; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 }
 
 /// The screens of Rail, by the seed's screen IDs.
@@ -638,6 +638,131 @@ public enum RailScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [RailScreen] = allCases
+}
+
+/// The form fields of Rail, by their names in the flows: `machine.fill(.method, .text(...))`.
+/// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
+/// current screen does not have throws.
+public enum RailField: String, FlowName {
+    /// On signin.
+    case method
+
+    /// On signin.
+    case email
+
+    /// On signin.
+    case phone
+
+    /// On verify-email.
+    case code
+
+    /// On create-passcode, login-passcode, authorize-transaction.
+    case passcode
+
+    /// On confirm-passcode.
+    case passcodeConfirmation = "passcode_confirmation"
+
+    /// On complete-profile (First name), personal.
+    case firstName = "first_name"
+
+    /// On complete-profile (Last name), personal.
+    case lastName = "last_name"
+
+    /// On complete-profile (Date of birth).
+    case dob
+
+    /// On security (Lock after).
+    case timeout
+
+    /// On change-passcode.
+    case currentPasscode = "current_passcode"
+
+    /// On change-passcode.
+    case newPasscode = "new_passcode"
+
+    /// On change-passcode.
+    case confirmPasscode = "confirm_passcode"
+
+    /// On deposit-network.
+    case network
+
+    /// On withdraw-amount.
+    case amount
+
+    /// On withdraw-amount (To).
+    case destination
+}
+
+/// The screen variants of Rail (what `variant()` returns), by their names in the flows.
+public enum RailVariant: String, FlowName {
+    /// A variant of kyc-status.
+    case rejected
+
+    /// A variant of kyc-status, deposit-address.
+    case pending
+
+    /// A variant of station.
+    case offline
+
+    /// A variant of station.
+    case depositPending = "deposit_pending"
+
+    /// A variant of station, invest.
+    case allocating
+
+    /// A variant of station, invest.
+    case paused
+
+    /// A variant of station.
+    case active
+
+    /// A variant of transactions.
+    case empty
+
+    /// A variant of transactions, transaction-detail, card, card-settings, security.
+    case `default`
+
+    /// A variant of transaction-detail.
+    case missing
+
+    /// A variant of card.
+    case notFunded = "not_funded"
+
+    /// A variant of card, card-settings.
+    case frozen
+
+    /// A variant of card-details.
+    case revealed
+
+    /// A variant of card-details, deposit-address.
+    case loading
+
+    /// A variant of round-ups, notifications.
+    case on
+
+    /// A variant of round-ups, notifications.
+    case off
+
+    /// A variant of invest.
+    case working
+
+    /// A variant of security.
+    case biometricsOn = "biometrics_on"
+
+    /// A variant of deposit-address.
+    case bank
+
+    /// A variant of deposit-address.
+    case crypto
+}
+
+/// The outcomes Rail's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
+public enum RailEnding: String, FlowName {
+    /// An outcome of `deposit`, `withdraw`.
+    case done
+
+    /// An outcome of `deposit`, `withdraw`.
+    case cancelled
 }
 
 /// The events Rail reacts to: taps and entries, service outcomes, timers.
@@ -1576,47 +1701,72 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     }
 }
 
-/// What the host app must do after a step, in order.
-public enum RailEffect: Hashable, Sendable, Codable, FlowMachineEffect {
-    /// Call a service; send its outcome back as the matching event.
-    case call(RailServiceCall)
+/// What the host app must do after a step, in order: service calls (`.call(RailServiceCall)`), analytics,
+/// pushes, toasts and timers. `FlowDriver` performs them; see `FlowEffect`.
+public typealias RailEffect = FlowEffect<RailServiceCall>
 
-    /// Log an analytics event (screen views included).
-    case analytics(AnalyticsEvent)
+/// The service operations Rail calls, by their names in the flows (`service.operation`).
+public enum RailOperation: String, FlowName {
+    /// Sign in with Apple: `sign_in`.
+    case appleSignIn = "apple.sign_in"
 
-    /// Show a push notification.
-    case push(String)
+    /// Rail auth API: `send_code`.
+    case authSendCode = "auth.send_code"
 
-    /// Show a toast.
-    case toast(String)
+    /// Rail auth API: `verify_otp`.
+    case authVerifyOtp = "auth.verify_otp"
 
-    /// Start a timer; send `.timerFired(token)` after `milliseconds`.
-    case startTimer(TimerToken, milliseconds: Int)
+    /// Rail auth API: `sign_out`.
+    case authSignOut = "auth.sign_out"
 
-    /// Stop a timer started earlier; it must not fire.
-    case cancelTimer(TimerToken)
+    /// Rail passcode API: `create`.
+    case passcodeCreate = "passcode.create"
 
-    /// The effect in a form that is the same for every app (logs, replays, tests).
-    public var summary: EffectSummary {
-        switch self {
-        case .call(let call):
-            return .call(operation: call.operation, arguments: call.arguments)
-        case .analytics(let event):
-            return .analytics(event)
-        case .push(let text):
-            return .push(text)
-        case .toast(let text):
-            return .toast(text)
-        case .startTimer(let token, let milliseconds):
-            return .startTimer(token, milliseconds: milliseconds)
-        case .cancelTimer(let token):
-            return .cancelTimer(token)
-        }
-    }
+    /// Rail passcode API: `verify`.
+    case passcodeVerify = "passcode.verify"
+
+    /// Rail passcode API: `change`.
+    case passcodeChange = "passcode.change"
+
+    /// Device biometrics: `biometric_check`.
+    case deviceBiometricCheck = "device.biometric_check"
+
+    /// Rail profile API: `save`.
+    case profileSave = "profile.save"
+
+    /// Rail KYC API: `submit`.
+    case kycSubmit = "kyc.submit"
+
+    /// Rail KYC API: `status`.
+    case kycStatus = "kyc.status"
+
+    /// Rail account API: `refresh`.
+    case accountRefresh = "account.refresh"
+
+    /// Rail account API: `delete`.
+    case accountDelete = "account.delete"
+
+    /// Rail deposit API: `details`.
+    case depositsDetails = "deposits.details"
+
+    /// Rail card API: `set_frozen`.
+    case cardSetFrozen = "card.set_frozen"
+
+    /// Rail card API: `details`.
+    case cardDetails = "card.details"
+
+    /// Rail card API: `add_to_apple_wallet`.
+    case cardAddToAppleWallet = "card.add_to_apple_wallet"
+
+    /// Rail withdrawal API: `submit`.
+    case withdrawalsSubmit = "withdrawals.submit"
+
+    /// Rail settings API: `save`.
+    case settingsSave = "settings.save"
 }
 
 /// The service operations Rail calls, with their inputs.
-public enum RailServiceCall: Hashable, Sendable, Codable {
+public enum RailServiceCall: FlowServiceCall {
     /// Sign in with Apple: `sign_in`; outcomes: `signed_in`, `cancelled`, `failed`.
     case appleSignIn
 
@@ -1675,47 +1825,47 @@ public enum RailServiceCall: Hashable, Sendable, Codable {
     /// Rail settings API: `save`; outcomes: `saved`, `failed`.
     case settingsSave(roundUps: Bool, push: Bool, biometrics: Bool)
 
-    /// `service.operation`, as the flows name it.
-    public var operation: String {
+    /// The operation called.
+    public var operation: RailOperation {
         switch self {
         case .appleSignIn:
-            return "apple.sign_in"
+            return .appleSignIn
         case .authSendCode:
-            return "auth.send_code"
+            return .authSendCode
         case .authVerifyOtp:
-            return "auth.verify_otp"
+            return .authVerifyOtp
         case .authSignOut:
-            return "auth.sign_out"
+            return .authSignOut
         case .passcodeCreate:
-            return "passcode.create"
+            return .passcodeCreate
         case .passcodeVerify:
-            return "passcode.verify"
+            return .passcodeVerify
         case .passcodeChange:
-            return "passcode.change"
+            return .passcodeChange
         case .deviceBiometricCheck:
-            return "device.biometric_check"
+            return .deviceBiometricCheck
         case .profileSave:
-            return "profile.save"
+            return .profileSave
         case .kycSubmit:
-            return "kyc.submit"
+            return .kycSubmit
         case .kycStatus:
-            return "kyc.status"
+            return .kycStatus
         case .accountRefresh:
-            return "account.refresh"
+            return .accountRefresh
         case .accountDelete:
-            return "account.delete"
+            return .accountDelete
         case .depositsDetails:
-            return "deposits.details"
+            return .depositsDetails
         case .cardSetFrozen:
-            return "card.set_frozen"
+            return .cardSetFrozen
         case .cardDetails:
-            return "card.details"
+            return .cardDetails
         case .cardAddToAppleWallet:
-            return "card.add_to_apple_wallet"
+            return .cardAddToAppleWallet
         case .withdrawalsSubmit:
-            return "withdrawals.submit"
+            return .withdrawalsSubmit
         case .settingsSave:
-            return "settings.save"
+            return .settingsSave
         }
     }
 
@@ -1760,6 +1910,442 @@ public enum RailServiceCall: Hashable, Sendable, Codable {
             return ["method": describe(method), "amount": describe(amount), "destination": destination]
         case .settingsSave(let roundUps, let push, let biometrics):
             return ["round_ups": describe(roundUps), "push": describe(push), "biometrics": describe(biometrics)]
+        }
+    }
+}
+
+/// The services Rail calls: implement this protocol and give it to `FlowDriver`, which calls it for every
+/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol RailServices: Sendable {
+    /// Sign in with Apple: `sign_in`.
+    /// Answer with one of its outcomes: `signed_in`, `cancelled`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func appleSignIn() async throws -> RailOutcome.AppleSignIn
+
+    /// Rail auth API: `send_code`.
+    /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func authSendCode(destination: String) async throws -> RailOutcome.AuthSendCode
+
+    /// Rail auth API: `verify_otp`.
+    /// Answer with one of its outcomes: `verified`, `wrong_code`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func authVerifyOtp(destination: String, code: String) async throws -> RailOutcome.AuthVerifyOtp
+
+    /// Rail auth API: `sign_out`.
+    /// Answer with one of its outcomes: `signed_out`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func authSignOut() async throws -> RailOutcome.AuthSignOut
+
+    /// Rail passcode API: `create`.
+    /// Answer with one of its outcomes: `created`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func passcodeCreate(passcode: String) async throws -> RailOutcome.PasscodeCreate
+
+    /// Rail passcode API: `verify`.
+    /// Answer with one of its outcomes: `correct`, `wrong`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func passcodeVerify(passcode: String) async throws -> RailOutcome.PasscodeVerify
+
+    /// Rail passcode API: `change`.
+    /// Answer with one of its outcomes: `changed`, `wrong_current`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func passcodeChange(current: String, newPasscode: String) async throws -> RailOutcome.PasscodeChange
+
+    /// Device biometrics: `biometric_check`.
+    /// Answer with one of its outcomes: `authenticated`, `failed`, `cancelled`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func deviceBiometricCheck(purpose: String) async throws -> RailOutcome.DeviceBiometricCheck
+
+    /// Rail profile API: `save`.
+    /// Answer with one of its outcomes: `saved`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func profileSave(firstName: String, lastName: String) async throws -> RailOutcome.ProfileSave
+
+    /// Rail KYC API: `submit`.
+    /// Answer with one of its outcomes: `approved`, `pending`, `rejected`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func kycSubmit() async throws -> RailOutcome.KycSubmit
+
+    /// Rail KYC API: `status`.
+    /// Answer with one of its outcomes: `approved`, `pending`, `rejected`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func kycStatus() async throws -> RailOutcome.KycStatus
+
+    /// Rail account API: `refresh`. Pull-to-refresh; a deposit confirmed since the last update arrives with it.
+    /// Answer with one of its outcomes: `up_to_date`, `deposit_arrived`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func accountRefresh() async throws -> RailOutcome.AccountRefresh
+
+    /// Rail account API: `delete`.
+    /// Answer with one of its outcomes: `deleted`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func accountDelete() async throws -> RailOutcome.AccountDelete
+
+    /// Rail deposit API: `details`.
+    /// Answer with one of its outcomes: `ready`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func depositsDetails(method: DepositMethod, network: Network?) async throws -> RailOutcome.DepositsDetails
+
+    /// Rail card API: `set_frozen`.
+    /// Answer with one of its outcomes: `done`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func cardSetFrozen(frozen: Bool) async throws -> RailOutcome.CardSetFrozen
+
+    /// Rail card API: `details`.
+    /// Answer with one of its outcomes: `shown`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func cardDetails() async throws -> RailOutcome.CardDetails
+
+    /// Rail card API: `add_to_apple_wallet`.
+    /// Answer with one of its outcomes: `added`, `cancelled`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func cardAddToAppleWallet() async throws -> RailOutcome.CardAddToAppleWallet
+
+    /// Rail withdrawal API: `submit`.
+    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func withdrawalsSubmit(method: WithdrawMethod, amount: Money, destination: String) async throws -> RailOutcome.WithdrawalsSubmit
+
+    /// Rail settings API: `save`.
+    /// Answer with one of its outcomes: `saved`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func settingsSave(roundUps: Bool, push: Bool, biometrics: Bool) async throws -> RailOutcome.SettingsSave
+}
+
+/// What each service operation of Rail answers (`RailServices`).
+public enum RailOutcome {
+    /// The outcomes of Sign in with Apple: `sign_in`.
+    public enum AppleSignIn: Hashable, Sendable, Codable {
+        case signedIn(email: String, newUser: Bool)
+        case cancelled
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .signedIn(let email, let newUser):
+                return .appleSignInSignedIn(email: email, newUser: newUser)
+            case .cancelled:
+                return .appleSignInCancelled
+            case .failed:
+                return .appleSignInFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail auth API: `send_code`.
+    public enum AuthSendCode: Hashable, Sendable, Codable {
+        case sent
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .sent:
+                return .authSendCodeSent
+            case .failed:
+                return .authSendCodeFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail auth API: `verify_otp`.
+    public enum AuthVerifyOtp: Hashable, Sendable, Codable {
+        case verified(newUser: Bool)
+        case wrongCode
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .verified(let newUser):
+                return .authVerifyOtpVerified(newUser: newUser)
+            case .wrongCode:
+                return .authVerifyOtpWrongCode
+            case .failed:
+                return .authVerifyOtpFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail auth API: `sign_out`.
+    public enum AuthSignOut: Hashable, Sendable, Codable {
+        case signedOut
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .signedOut:
+                return .authSignOutSignedOut
+            }
+        }
+    }
+
+    /// The outcomes of Rail passcode API: `create`.
+    public enum PasscodeCreate: Hashable, Sendable, Codable {
+        case created
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .created:
+                return .passcodeCreateCreated
+            case .failed:
+                return .passcodeCreateFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail passcode API: `verify`.
+    public enum PasscodeVerify: Hashable, Sendable, Codable {
+        case correct
+        case wrong
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .correct:
+                return .passcodeVerifyCorrect
+            case .wrong:
+                return .passcodeVerifyWrong
+            case .failed:
+                return .passcodeVerifyFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail passcode API: `change`.
+    public enum PasscodeChange: Hashable, Sendable, Codable {
+        case changed
+        case wrongCurrent
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .changed:
+                return .passcodeChangeChanged
+            case .wrongCurrent:
+                return .passcodeChangeWrongCurrent
+            case .failed:
+                return .passcodeChangeFailed
+            }
+        }
+    }
+
+    /// The outcomes of Device biometrics: `biometric_check`.
+    public enum DeviceBiometricCheck: Hashable, Sendable, Codable {
+        case authenticated
+        case failed
+        case cancelled
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .authenticated:
+                return .deviceBiometricCheckAuthenticated
+            case .failed:
+                return .deviceBiometricCheckFailed
+            case .cancelled:
+                return .deviceBiometricCheckCancelled
+            }
+        }
+    }
+
+    /// The outcomes of Rail profile API: `save`.
+    public enum ProfileSave: Hashable, Sendable, Codable {
+        case saved
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .saved:
+                return .profileSaveSaved
+            case .failed:
+                return .profileSaveFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail KYC API: `submit`.
+    public enum KycSubmit: Hashable, Sendable, Codable {
+        case approved
+        case pending
+        case rejected
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .approved:
+                return .kycSubmitApproved
+            case .pending:
+                return .kycSubmitPending
+            case .rejected:
+                return .kycSubmitRejected
+            case .failed:
+                return .kycSubmitFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail KYC API: `status`.
+    public enum KycStatus: Hashable, Sendable, Codable {
+        case approved
+        case pending
+        case rejected
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .approved:
+                return .kycStatusApproved
+            case .pending:
+                return .kycStatusPending
+            case .rejected:
+                return .kycStatusRejected
+            case .failed:
+                return .kycStatusFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail account API: `refresh`.
+    public enum AccountRefresh: Hashable, Sendable, Codable {
+        case upToDate(status: SystemStatus)
+        case depositArrived(status: SystemStatus, amount: Money)
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .upToDate(let status):
+                return .accountRefreshUpToDate(status: status)
+            case .depositArrived(let status, let amount):
+                return .accountRefreshDepositArrived(status: status, amount: amount)
+            case .failed:
+                return .accountRefreshFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail account API: `delete`.
+    public enum AccountDelete: Hashable, Sendable, Codable {
+        case deleted
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .deleted:
+                return .accountDeleteDeleted
+            case .failed:
+                return .accountDeleteFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail deposit API: `details`.
+    public enum DepositsDetails: Hashable, Sendable, Codable {
+        case ready(address: String)
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .ready(let address):
+                return .depositsDetailsReady(address: address)
+            case .failed:
+                return .depositsDetailsFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail card API: `set_frozen`.
+    public enum CardSetFrozen: Hashable, Sendable, Codable {
+        case done
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .done:
+                return .cardSetFrozenDone
+            case .failed:
+                return .cardSetFrozenFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail card API: `details`.
+    public enum CardDetails: Hashable, Sendable, Codable {
+        case shown
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .shown:
+                return .cardDetailsShown
+            case .failed:
+                return .cardDetailsFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail card API: `add_to_apple_wallet`.
+    public enum CardAddToAppleWallet: Hashable, Sendable, Codable {
+        case added
+        case cancelled
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .added:
+                return .cardAddToAppleWalletAdded
+            case .cancelled:
+                return .cardAddToAppleWalletCancelled
+            case .failed:
+                return .cardAddToAppleWalletFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail withdrawal API: `submit`.
+    public enum WithdrawalsSubmit: Hashable, Sendable, Codable {
+        case submitted(transactionId: String)
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .submitted(let transactionId):
+                return .withdrawalsSubmitSubmitted(transactionId: transactionId)
+            case .failed:
+                return .withdrawalsSubmitFailed
+            }
+        }
+    }
+
+    /// The outcomes of Rail settings API: `save`.
+    public enum SettingsSave: Hashable, Sendable, Codable {
+        case saved
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RailEvent {
+            switch self {
+            case .saved:
+                return .settingsSaveSaved
+            case .failed:
+                return .settingsSaveFailed
+            }
         }
     }
 }

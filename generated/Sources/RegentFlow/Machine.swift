@@ -19,11 +19,16 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: RegentState = RegentState()
 
-    /// Messages of the current screen's invalid fields, by field name.
-    public var errors: [String: String] { engine.errors }
+    /// Messages of the current screen's invalid fields: `machine.errors[.pin]`.
+    public var errors: [RegentField: String] {
+        if engine.errors.isEmpty {
+            return [:]
+        }
+        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in RegentField(rawValue: name).map { ($0, message) } })
+    }
 
     /// The outcome the run ended with, once it has.
-    public var ended: String? { engine.ended }
+    public var ended: RegentEnding? { engine.ended.flatMap(RegentEnding.init(rawValue:)) }
 
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
@@ -73,16 +78,26 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The name of the first variant of the current screen whose condition holds.
-    public func variant() throws -> String? {
-        return try engineVariant()
+    /// The first variant of the current screen whose condition holds.
+    public func variant() throws -> RegentVariant? {
+        return (try engineVariant()).flatMap(RegentVariant.init(rawValue:))
+    }
+
+    /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    public func input(_ field: RegentField) -> FieldInput? {
+        return engineInput(field.rawValue)
+    }
+
+    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
+    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
+        return engineTimerMilliseconds(timer)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
-    public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        try engineFill(field, input)
+    public mutating func fill(_ field: RegentField, _ input: FieldInput) throws {
+        try engineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -177,137 +192,137 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     public var screen: RegentScreen { RegentScreen(number: screenNumber) }
 
     /// `is_premium`: The "premium" entitlement is active now ("If Premium → Allow unlimited assets/liabilities")
-    func derivedIsPremium() throws -> Bool {
+    public func derivedIsPremium() throws -> Bool {
         return try state.subscriptionActive && ((state.subscriptionExpiresAt == nil) || (now < required(state.subscriptionExpiresAt, "'subscription_expires_at'")))
     }
 
     /// `total_assets`: Sum of all Asset values, in the primary currency
-    func derivedTotalAssets() throws -> Money {
+    public func derivedTotalAssets() throws -> Money {
         return try sum([makeMoney(decimal("0"), state.primaryCurrency)] + state.assets.map { a in a.value }, currency: "GBP")
     }
 
     /// `total_liabilities`: Sum of all Liability amounts, in the primary currency
-    func derivedTotalLiabilities() throws -> Money {
+    public func derivedTotalLiabilities() throws -> Money {
         return try sum([makeMoney(decimal("0"), state.primaryCurrency)] + state.liabilities.map { l in l.amount }, currency: "GBP")
     }
 
     /// `net_worth`: Net Worth = (Sum of all Asset values) - (Sum of all Liability amounts)
-    func derivedNetWorth() throws -> Money {
+    public func derivedNetWorth() throws -> Money {
         return try subtract(derivedTotalAssets(), derivedTotalLiabilities())
     }
 
     /// `net_worth_display`: Show as integer (no decimals) for visual clarity: "£127,456"
-    func derivedNetWorthDisplay() throws -> String {
+    public func derivedNetWorthDisplay() throws -> String {
         return try (((derivedNetWorth().amount < decimal("0")) ? "-" : "") + currencySymbol(state.primaryCurrency)) + formatNumber(absolute(derivedNetWorth().amount), 0)
     }
 
     /// `month_ago_snapshot`: The latest stored snapshot at least 30 days old ("Compare to 30 days ago (stored snapshot)")
-    func derivedMonthAgoSnapshot() throws -> NetWorthSnapshot? {
+    public func derivedMonthAgoSnapshot() throws -> NetWorthSnapshot? {
         return try (state.snapshots.filter { s in try required(s.day, "'s.day'") <= subtract(calendarDay(now), 2592000000) }.count == 0) ? nil : element(sortedBy(state.snapshots.filter { s in try required(s.day, "'s.day'") <= subtract(calendarDay(now), 2592000000) }, descending: true) { s in try required(s.day, "'s.day'") }, 0)
     }
 
     /// `change_this_month`: Net worth now minus the 30-day snapshot (none without a snapshot in the primary currency)
-    func derivedChangeThisMonth() throws -> Money? {
+    public func derivedChangeThisMonth() throws -> Money? {
         return try ((derivedMonthAgoSnapshot() == nil) || (required(derivedMonthAgoSnapshot(), "'month_ago_snapshot'").value.currency != state.primaryCurrency)) ? nil : subtract(derivedNetWorth(), required(derivedMonthAgoSnapshot(), "'month_ago_snapshot'").value)
     }
 
     /// `change_display`: Show: "+£3,200 this month" or "-£500 this month"
-    func derivedChangeDisplay() throws -> String {
+    public func derivedChangeDisplay() throws -> String {
         return try (derivedChangeThisMonth() == nil) ? "" : (((((required(derivedChangeThisMonth(), "'change_this_month'").amount < decimal("0")) ? "-" : "+") + currencySymbol(state.primaryCurrency)) + formatNumber(absolute(required(derivedChangeThisMonth(), "'change_this_month'").amount), 0)) + " this month")
     }
 
     /// `change_direction`: ↑ (green) or ↓ (red): green/red for change only, not net worth itself
-    func derivedChangeDirection() throws -> String {
+    public func derivedChangeDirection() throws -> String {
         return try (derivedChangeThisMonth() == nil) ? "none" : ((required(derivedChangeThisMonth(), "'change_this_month'").amount < decimal("0")) ? "down" : "up")
     }
 
     /// `asset_chart`: Group assets by category, sum values per category, calculate percentages, sort by value (largest first)
-    func derivedAssetChart() throws -> [ChartSlice] {
+    public func derivedAssetChart() throws -> [ChartSlice] {
         return try sortedBy([AssetCategory.cash, AssetCategory.property, AssetCategory.investments, AssetCategory.other].filter { c in state.assets.contains { a in a.category == c } }.map { c in try ({ () throws -> ChartSlice in var record = ChartSlice(); record.name = (c == AssetCategory.cash) ? "Cash" : ((c == AssetCategory.property) ? "Property" : ((c == AssetCategory.investments) ? "Investments" : "Other")); record.value = try sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP"); record.percentage = try (derivedTotalAssets().amount == decimal("0")) ? decimal("0") : round(divide(multiply(sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP").amount, decimal("100")), derivedTotalAssets().amount), 1); record.color = (c == AssetCategory.cash) ? "#4A90E2" : ((c == AssetCategory.property) ? "#7ED321" : ((c == AssetCategory.investments) ? "#9013FE" : "#9B9B9B")); return record })() }, descending: true) { s in s.value }
     }
 
     /// `liability_chart`: Same structure as the asset chart
-    func derivedLiabilityChart() throws -> [ChartSlice] {
+    public func derivedLiabilityChart() throws -> [ChartSlice] {
         return try sortedBy([LiabilityCategory.mortgage, LiabilityCategory.loan, LiabilityCategory.creditCard, LiabilityCategory.other].filter { c in state.liabilities.contains { l in l.category == c } }.map { c in try ({ () throws -> ChartSlice in var record = ChartSlice(); record.name = (c == LiabilityCategory.mortgage) ? "Mortgage" : ((c == LiabilityCategory.loan) ? "Loan" : ((c == LiabilityCategory.creditCard) ? "Credit Card" : "Other")); record.value = try sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP"); record.percentage = try (derivedTotalLiabilities().amount == decimal("0")) ? decimal("0") : round(divide(multiply(sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP").amount, decimal("100")), derivedTotalLiabilities().amount), 1); record.color = (c == LiabilityCategory.mortgage) ? "#2C3E50" : ((c == LiabilityCategory.loan) ? "#F5A623" : ((c == LiabilityCategory.creditCard) ? "#D0021B" : "#9B9B9B")); return record })() }, descending: true) { s in s.value }
     }
 
     /// `has_stocks`
-    func derivedHasStocks() throws -> Bool {
+    public func derivedHasStocks() throws -> Bool {
         return state.assets.contains { a in a.source == AssetSource.twelvedata }
     }
 
     /// `stock_tickers`
-    func derivedStockTickers() throws -> [String] {
+    public func derivedStockTickers() throws -> [String] {
         return state.assets.filter { a in a.source == AssetSource.twelvedata }.map { a in a.ticker }
     }
 
     /// `has_bank_accounts`
-    func derivedHasBankAccounts() throws -> Bool {
+    public func derivedHasBankAccounts() throws -> Bool {
         return state.assets.contains { a in a.source == AssetSource.truelayer }
     }
 
     /// `bank_account_ids`
-    func derivedBankAccountIds() throws -> [String] {
+    public func derivedBankAccountIds() throws -> [String] {
         return state.assets.filter { a in a.source == AssetSource.truelayer }.map { a in a.accountId }
     }
 
     /// `prices_stale`: "Only refresh if stale (> 15 min)"
-    func derivedPricesStale() throws -> Bool {
+    public func derivedPricesStale() throws -> Bool {
         return try (state.lastPriceUpdate == nil) || (subtract(now, required(state.lastPriceUpdate, "'last_price_update'")) > 900000)
     }
 
     /// `balances_stale`: "TrueLayer balances refresh if > 24 hours old"
-    func derivedBalancesStale() throws -> Bool {
+    public func derivedBalancesStale() throws -> Bool {
         return try (state.lastBalanceRefresh == nil) || (subtract(now, required(state.lastBalanceRefresh, "'last_balance_refresh'")) > 86400000)
     }
 
     /// `asset_limit_reached`: Free Tier Limits: Max 3 assets
-    func derivedAssetLimitReached() throws -> Bool {
+    public func derivedAssetLimitReached() throws -> Bool {
         return try !derivedIsPremium() && (state.assets.count >= 3)
     }
 
     /// `liability_limit_reached`: Free Tier Limits: Max 2 liabilities
-    func derivedLiabilityLimitReached() throws -> Bool {
+    public func derivedLiabilityLimitReached() throws -> Bool {
         return try !derivedIsPremium() && (state.liabilities.count >= 2)
     }
 
     /// `trial_ends_on`: The day the 7-day free trial ends
-    func derivedTrialEndsOn() throws -> CalendarDate? {
+    public func derivedTrialEndsOn() throws -> CalendarDate? {
         return try (state.inTrial && (state.subscriptionExpiresAt != nil)) ? calendarDay(required(state.subscriptionExpiresAt, "'subscription_expires_at'")) : nil
     }
 
     /// `first_charge_on`: "After 7 days, user charged £149": the first charge is on the day the trial ends
-    func derivedFirstChargeOn() throws -> CalendarDate? {
+    public func derivedFirstChargeOn() throws -> CalendarDate? {
         return try derivedTrialEndsOn()
     }
 
     /// `second_charge_on`: "Recurring annually (until cancelled)": one calendar year after the first charge
-    func derivedSecondChargeOn() throws -> CalendarDate? {
+    public func derivedSecondChargeOn() throws -> CalendarDate? {
         return try (derivedTrialEndsOn() == nil) ? nil : addYears(required(derivedTrialEndsOn(), "'trial_ends_on'"), 1)
     }
 
     /// `monthly_price`: The annual price per month, rounded down (the paywall's "per month" subtext; see Q-REG-D1)
-    func derivedMonthlyPrice() throws -> Money {
+    public func derivedMonthlyPrice() throws -> Money {
         return try round(divide(state.annualPrice, 12), 2, "down")
     }
 
     /// `subscription_badge`: Subscription badge: "Premium" or "Free" (pill shape)
-    func derivedSubscriptionBadge() throws -> String {
+    public func derivedSubscriptionBadge() throws -> String {
         return try derivedIsPremium() ? "Premium" : "Free"
     }
 
     /// `quote_rate`: Primary-currency units per unit of the quote's currency ("Convert: $9,261.50 ÷ 1.27 = £7,292")
-    func derivedQuoteRate() throws -> Decimal {
+    public func derivedQuoteRate() throws -> Decimal {
         return try (state.quotePrice == nil) ? decimal("1") : divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (required(state.quotePrice, "'quote_price'").currency == "GBP") ? decimal("1") : ((required(state.quotePrice, "'quote_price'").currency == "USD") ? state.usdPerGbp : state.eurPerGbp))
     }
 
     /// `editing_asset`: The asset the edit modal or the delete alert is about
-    func derivedEditingAsset() throws -> Asset? {
+    public func derivedEditingAsset() throws -> Asset? {
         return try (state.assets.filter { a in a.id == state.editingId }.count == 0) ? nil : element(state.assets.filter { a in a.id == state.editingId }, 0)
     }
 
     /// `editing_liability`: The liability the edit modal or the delete alert is about
-    func derivedEditingLiability() throws -> Liability? {
+    public func derivedEditingLiability() throws -> Liability? {
         return try (state.liabilities.filter { l in l.id == state.editingId }.count == 0) ? nil : element(state.liabilities.filter { l in l.id == state.editingId }, 0)
     }
 
@@ -1307,10 +1322,56 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         }
     }
 
-    /// The event and effect types FlowMachine's engine works with.
+    /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    public static func perform(_ call: RegentServiceCall, with services: any RegentServices) async throws -> RegentEvent {
+        switch call {
+        case .googleSignIn:
+            return try await services.googleSignIn().event
+        case .localAuthRequestPermission:
+            return try await services.localAuthRequestPermission().event
+        case .localAuthAuthenticate:
+            return try await services.localAuthAuthenticate().event
+        case .pinStoreSave(let pin):
+            return try await services.pinStoreSave(pin: pin).event
+        case .pinStoreVerify(let pin):
+            return try await services.pinStoreVerify(pin: pin).event
+        case .truelayerConnect(let bank):
+            return try await services.truelayerConnect(bank: bank).event
+        case .truelayerRefresh(let accountIds):
+            return try await services.truelayerRefresh(accountIds: accountIds).event
+        case .truelayerDisconnect(let accountId):
+            return try await services.truelayerDisconnect(accountId: accountId).event
+        case .twelveDataQuote(let ticker):
+            return try await services.twelveDataQuote(ticker: ticker).event
+        case .twelveDataPrices(let tickers):
+            return try await services.twelveDataPrices(tickers: tickers).event
+        case .exchangeRatesLatest:
+            return try await services.exchangeRatesLatest().event
+        case .revenuecatOfferings:
+            return try await services.revenuecatOfferings().event
+        case .revenuecatPurchase:
+            return try await services.revenuecatPurchase().event
+        case .revenuecatRestore:
+            return try await services.revenuecatRestore().event
+        case .revenuecatCustomerInfo:
+            return try await services.revenuecatCustomerInfo().event
+        }
+    }
+
+    /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.
     public typealias Event = RegentEvent
 
     public typealias Effect = RegentEffect
+
+    public typealias ServiceCall = RegentServiceCall
+
+    public typealias Field = RegentField
+
+    public typealias Variant = RegentVariant
+
+    public typealias Ending = RegentEnding
+
+    public typealias Services = any RegentServices
 }
 
 /// FlowMachine's run-to-completion engine drives the machine through its tables and functions.
@@ -1327,8 +1388,4 @@ extension RegentEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = RegentMachine.self
-}
-
-@_spi(Generated)
-extension RegentEffect: EngineEffect {
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// This module was generated for FlowMachine API version 2; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 }
 
 /// The screens of Regent, by the seed's screen IDs.
@@ -546,6 +546,134 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [RegentScreen] = allCases
+}
+
+/// The form fields of Regent, by their names in the flows: `machine.fill(.pin, .text(...))`.
+/// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
+/// current screen does not have throws.
+public enum RegentField: String, FlowName {
+    /// On R-S1-pin (PIN), R-S2-pin, R-S2-newpin.
+    case pin
+
+    /// On R-S1-pin (Confirm PIN), R-S2-newpin, R-S7-change-pin.
+    case confirmPin = "confirm_pin"
+
+    /// On R-S1-currency, R-S7-currency.
+    case currency
+
+    /// On R-S4 (Name), R-S4-liability (Liability Name), R-S5, R-S5-liability.
+    case name
+
+    /// On R-S4 (Category), R-S4-liability (Category), R-S5, R-S5-liability.
+    case category
+
+    /// On R-S4 (Is this a stock or ETF?).
+    case isStock = "is_stock"
+
+    /// On R-S4 (Value), R-S5.
+    case value
+
+    /// On R-S4 (Ticker), R-S5.
+    case ticker
+
+    /// On R-S4 (Shares), R-S5.
+    case quantity
+
+    /// On R-S4 (Currency).
+    case stockCurrency = "stock_currency"
+
+    /// On R-S4-bank.
+    case search
+
+    /// On R-S4-liability (Amount Owed), R-S5-liability.
+    case amount
+
+    /// On R-S7-change-pin.
+    case currentPin = "current_pin"
+
+    /// On R-S7-change-pin.
+    case newPin = "new_pin"
+}
+
+/// The screen variants of Regent (what `variant()` returns), by their names in the flows.
+public enum RegentVariant: String, FlowName {
+    /// A variant of R-S1.
+    case loading
+
+    /// A variant of R-S1, R-S4.
+    case error
+
+    /// A variant of R-S1, R-S3, R-S4, R-S4-bank, R-S4-liability, R-S5, R-S5-liability, R-S6, R-S6-liability, R-S7, R-S7-currency, R-S8.
+    case `default`
+
+    /// A variant of R-S1-faceid.
+    case denied
+
+    /// A variant of R-S1-faceid.
+    case asking
+
+    /// A variant of R-S2.
+    case usePin = "use_pin"
+
+    /// A variant of R-S2.
+    case failed
+
+    /// A variant of R-S2.
+    case faceIdActive = "face_id_active"
+
+    /// A variant of R-S2-pin.
+    case pinWrong = "pin_wrong"
+
+    /// A variant of R-S2-pin.
+    case faceIdDisabled = "face_id_disabled"
+
+    /// A variant of R-S2-pin.
+    case faceIdUnavailable = "face_id_unavailable"
+
+    /// A variant of R-S2-pin.
+    case pinEntry = "pin_entry"
+
+    /// A variant of R-S3.
+    case refreshing
+
+    /// A variant of R-S3, R-S6, R-S6-liability.
+    case empty
+
+    /// A variant of R-S4, R-S4-liability.
+    case discarding
+
+    /// A variant of R-S4.
+    case stockApiLoading = "stock_api_loading"
+
+    /// A variant of R-S4-bank.
+    case message
+
+    /// A variant of R-S5, R-S5-liability, R-S6, R-S6-liability.
+    case deleting
+
+    /// A variant of R-S7.
+    case loggingOut = "logging_out"
+
+    /// A variant of R-S7.
+    case alert
+
+    /// A variant of R-S7-currency.
+    case confirming
+
+    /// A variant of R-S8.
+    case purchasing
+}
+
+/// The outcomes Regent's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
+public enum RegentEnding: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
 }
 
 /// The events Regent reacts to: taps and entries, service outcomes, timers.
@@ -1465,47 +1593,60 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     }
 }
 
-/// What the host app must do after a step, in order.
-public enum RegentEffect: Hashable, Sendable, Codable, FlowMachineEffect {
-    /// Call a service; send its outcome back as the matching event.
-    case call(RegentServiceCall)
+/// What the host app must do after a step, in order: service calls (`.call(RegentServiceCall)`), analytics,
+/// pushes, toasts and timers. `FlowDriver` performs them; see `FlowEffect`.
+public typealias RegentEffect = FlowEffect<RegentServiceCall>
 
-    /// Log an analytics event (screen views included).
-    case analytics(AnalyticsEvent)
+/// The service operations Regent calls, by their names in the flows (`service.operation`).
+public enum RegentOperation: String, FlowName {
+    /// Google Sign-In: `sign_in`.
+    case googleSignIn = "google.sign_in"
 
-    /// Show a push notification.
-    case push(String)
+    /// Face ID (Expo Local Authentication): `request_permission`.
+    case localAuthRequestPermission = "local_auth.request_permission"
 
-    /// Show a toast.
-    case toast(String)
+    /// Face ID (Expo Local Authentication): `authenticate`.
+    case localAuthAuthenticate = "local_auth.authenticate"
 
-    /// Start a timer; send `.timerFired(token)` after `milliseconds`.
-    case startTimer(TimerToken, milliseconds: Int)
+    /// SecureStore (@regent_auth): `save`.
+    case pinStoreSave = "pin_store.save"
 
-    /// Stop a timer started earlier; it must not fire.
-    case cancelTimer(TimerToken)
+    /// SecureStore (@regent_auth): `verify`.
+    case pinStoreVerify = "pin_store.verify"
 
-    /// The effect in a form that is the same for every app (logs, replays, tests).
-    public var summary: EffectSummary {
-        switch self {
-        case .call(let call):
-            return .call(operation: call.operation, arguments: call.arguments)
-        case .analytics(let event):
-            return .analytics(event)
-        case .push(let text):
-            return .push(text)
-        case .toast(let text):
-            return .toast(text)
-        case .startTimer(let token, let milliseconds):
-            return .startTimer(token, milliseconds: milliseconds)
-        case .cancelTimer(let token):
-            return .cancelTimer(token)
-        }
-    }
+    /// TrueLayer: `connect`.
+    case truelayerConnect = "truelayer.connect"
+
+    /// TrueLayer: `refresh`.
+    case truelayerRefresh = "truelayer.refresh"
+
+    /// TrueLayer: `disconnect`.
+    case truelayerDisconnect = "truelayer.disconnect"
+
+    /// Twelve Data: `quote`.
+    case twelveDataQuote = "twelve_data.quote"
+
+    /// Twelve Data: `prices`.
+    case twelveDataPrices = "twelve_data.prices"
+
+    /// exchangerate-api.com: `latest`.
+    case exchangeRatesLatest = "exchange_rates.latest"
+
+    /// RevenueCat: `offerings`.
+    case revenuecatOfferings = "revenuecat.offerings"
+
+    /// RevenueCat: `purchase`.
+    case revenuecatPurchase = "revenuecat.purchase"
+
+    /// RevenueCat: `restore`.
+    case revenuecatRestore = "revenuecat.restore"
+
+    /// RevenueCat: `customer_info`.
+    case revenuecatCustomerInfo = "revenuecat.customer_info"
 }
 
 /// The service operations Regent calls, with their inputs.
-public enum RegentServiceCall: Hashable, Sendable, Codable {
+public enum RegentServiceCall: FlowServiceCall {
     /// Google Sign-In: `sign_in`; outcomes: `signed_in`, `already_registered`, `cancelled`, `offline`, `failed`.
     case googleSignIn
 
@@ -1551,39 +1692,39 @@ public enum RegentServiceCall: Hashable, Sendable, Codable {
     /// RevenueCat: `customer_info`; outcomes: `active`, `inactive`.
     case revenuecatCustomerInfo
 
-    /// `service.operation`, as the flows name it.
-    public var operation: String {
+    /// The operation called.
+    public var operation: RegentOperation {
         switch self {
         case .googleSignIn:
-            return "google.sign_in"
+            return .googleSignIn
         case .localAuthRequestPermission:
-            return "local_auth.request_permission"
+            return .localAuthRequestPermission
         case .localAuthAuthenticate:
-            return "local_auth.authenticate"
+            return .localAuthAuthenticate
         case .pinStoreSave:
-            return "pin_store.save"
+            return .pinStoreSave
         case .pinStoreVerify:
-            return "pin_store.verify"
+            return .pinStoreVerify
         case .truelayerConnect:
-            return "truelayer.connect"
+            return .truelayerConnect
         case .truelayerRefresh:
-            return "truelayer.refresh"
+            return .truelayerRefresh
         case .truelayerDisconnect:
-            return "truelayer.disconnect"
+            return .truelayerDisconnect
         case .twelveDataQuote:
-            return "twelve_data.quote"
+            return .twelveDataQuote
         case .twelveDataPrices:
-            return "twelve_data.prices"
+            return .twelveDataPrices
         case .exchangeRatesLatest:
-            return "exchange_rates.latest"
+            return .exchangeRatesLatest
         case .revenuecatOfferings:
-            return "revenuecat.offerings"
+            return .revenuecatOfferings
         case .revenuecatPurchase:
-            return "revenuecat.purchase"
+            return .revenuecatPurchase
         case .revenuecatRestore:
-            return "revenuecat.restore"
+            return .revenuecatRestore
         case .revenuecatCustomerInfo:
-            return "revenuecat.customer_info"
+            return .revenuecatCustomerInfo
         }
     }
 
@@ -1620,6 +1761,410 @@ public enum RegentServiceCall: Hashable, Sendable, Codable {
             return [:]
         case .revenuecatCustomerInfo:
             return [:]
+        }
+    }
+}
+
+/// The services Regent calls: implement this protocol and give it to `FlowDriver`, which calls it for every
+/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol RegentServices: Sendable {
+    /// Google Sign-In: `sign_in`.
+    /// Answer with one of its outcomes: `signed_in`, `already_registered`, `cancelled`, `offline`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func googleSignIn() async throws -> RegentOutcome.GoogleSignIn
+
+    /// Face ID (Expo Local Authentication): `request_permission`.
+    /// Answer with one of its outcomes: `granted`, `denied`, `unsupported`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func localAuthRequestPermission() async throws -> RegentOutcome.LocalAuthRequestPermission
+
+    /// Face ID (Expo Local Authentication): `authenticate`.
+    /// Answer with one of its outcomes: `success`, `failed`, `unavailable`, `disabled`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func localAuthAuthenticate() async throws -> RegentOutcome.LocalAuthAuthenticate
+
+    /// SecureStore (@regent_auth): `save`.
+    /// Answer with one of its outcomes: `saved`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func pinStoreSave(pin: String) async throws -> RegentOutcome.PinStoreSave
+
+    /// SecureStore (@regent_auth): `verify`.
+    /// Answer with one of its outcomes: `correct`, `wrong`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func pinStoreVerify(pin: String) async throws -> RegentOutcome.PinStoreVerify
+
+    /// TrueLayer: `connect`.
+    /// Answer with one of its outcomes: `connected`, `no_accounts`, `cancelled`, `failed`, `unavailable`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func truelayerConnect(bank: String) async throws -> RegentOutcome.TruelayerConnect
+
+    /// TrueLayer: `refresh`.
+    /// Answer with one of its outcomes: `refreshed`, `token_expired`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func truelayerRefresh(accountIds: [String]) async throws -> RegentOutcome.TruelayerRefresh
+
+    /// TrueLayer: `disconnect`.
+    /// Answer with one of its outcomes: `disconnected`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func truelayerDisconnect(accountId: String) async throws -> RegentOutcome.TruelayerDisconnect
+
+    /// Twelve Data: `quote`.
+    /// Answer with one of its outcomes: `found`, `not_found`, `rate_limited`, `down`, `timeout`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func twelveDataQuote(ticker: String) async throws -> RegentOutcome.TwelveDataQuote
+
+    /// Twelve Data: `prices`.
+    /// Answer with one of its outcomes: `updated`, `rate_limited`, `down`, `offline`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func twelveDataPrices(tickers: [String]) async throws -> RegentOutcome.TwelveDataPrices
+
+    /// exchangerate-api.com: `latest`.
+    /// Answer with one of its outcomes: `loaded`, `unavailable`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func exchangeRatesLatest() async throws -> RegentOutcome.ExchangeRatesLatest
+
+    /// RevenueCat: `offerings`.
+    /// Answer with one of its outcomes: `loaded`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func revenuecatOfferings() async throws -> RegentOutcome.RevenuecatOfferings
+
+    /// RevenueCat: `purchase`.
+    /// Answer with one of its outcomes: `purchased`, `cancelled`, `network_error`, `already_subscribed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func revenuecatPurchase() async throws -> RegentOutcome.RevenuecatPurchase
+
+    /// RevenueCat: `restore`.
+    /// Answer with one of its outcomes: `restored`, `none`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func revenuecatRestore() async throws -> RegentOutcome.RevenuecatRestore
+
+    /// RevenueCat: `customer_info`.
+    /// Answer with one of its outcomes: `active`, `inactive`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func revenuecatCustomerInfo() async throws -> RegentOutcome.RevenuecatCustomerInfo
+}
+
+/// What each service operation of Regent answers (`RegentServices`).
+public enum RegentOutcome {
+    /// The outcomes of Google Sign-In: `sign_in`.
+    public enum GoogleSignIn: Hashable, Sendable, Codable {
+        /// A first-time sign-in on this device
+        case signedIn(userId: String, email: String, name: String, photoUrl: String)
+
+        /// Google account already registered → Log in (skip setup)
+        case alreadyRegistered(userId: String, email: String, name: String, photoUrl: String)
+
+        /// User cancels (or denies permission)
+        case cancelled
+
+        /// Network error
+        case offline
+
+        /// Invalid credentials or any other failure
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .signedIn(let userId, let email, let name, let photoUrl):
+                return .googleSignInSignedIn(userId: userId, email: email, name: name, photoUrl: photoUrl)
+            case .alreadyRegistered(let userId, let email, let name, let photoUrl):
+                return .googleSignInAlreadyRegistered(userId: userId, email: email, name: name, photoUrl: photoUrl)
+            case .cancelled:
+                return .googleSignInCancelled
+            case .offline:
+                return .googleSignInOffline
+            case .failed:
+                return .googleSignInFailed
+            }
+        }
+    }
+
+    /// The outcomes of Face ID (Expo Local Authentication): `request_permission`.
+    public enum LocalAuthRequestPermission: Hashable, Sendable, Codable {
+        case granted
+        case denied
+
+        /// Device doesn't support Face ID → PIN only
+        case unsupported
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .granted:
+                return .localAuthRequestPermissionGranted
+            case .denied:
+                return .localAuthRequestPermissionDenied
+            case .unsupported:
+                return .localAuthRequestPermissionUnsupported
+            }
+        }
+    }
+
+    /// The outcomes of Face ID (Expo Local Authentication): `authenticate`.
+    public enum LocalAuthAuthenticate: Hashable, Sendable, Codable {
+        case success
+
+        /// Face not recognized
+        case failed
+
+        /// Face ID unavailable (device issue, mask on...)
+        case unavailable
+
+        /// The user disabled Face ID for Regent in iOS Settings
+        case disabled
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .success:
+                return .localAuthAuthenticateSuccess
+            case .failed:
+                return .localAuthAuthenticateFailed
+            case .unavailable:
+                return .localAuthAuthenticateUnavailable
+            case .disabled:
+                return .localAuthAuthenticateDisabled
+            }
+        }
+    }
+
+    /// The outcomes of SecureStore (@regent_auth): `save`.
+    public enum PinStoreSave: Hashable, Sendable, Codable {
+        case saved
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .saved:
+                return .pinStoreSaveSaved
+            }
+        }
+    }
+
+    /// The outcomes of SecureStore (@regent_auth): `verify`.
+    public enum PinStoreVerify: Hashable, Sendable, Codable {
+        case correct
+        case wrong
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .correct:
+                return .pinStoreVerifyCorrect
+            case .wrong:
+                return .pinStoreVerifyWrong
+            }
+        }
+    }
+
+    /// The outcomes of TrueLayer: `connect`.
+    public enum TruelayerConnect: Hashable, Sendable, Codable {
+        case connected(accounts: [BankAccount])
+
+        /// TrueLayer returns no accounts
+        case noAccounts
+
+        /// User cancels bank login
+        case cancelled
+
+        /// Bank login fails
+        case failed
+
+        /// TrueLayer API down
+        case unavailable
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .connected(let accounts):
+                return .truelayerConnectConnected(accounts: accounts)
+            case .noAccounts:
+                return .truelayerConnectNoAccounts
+            case .cancelled:
+                return .truelayerConnectCancelled
+            case .failed:
+                return .truelayerConnectFailed
+            case .unavailable:
+                return .truelayerConnectUnavailable
+            }
+        }
+    }
+
+    /// The outcomes of TrueLayer: `refresh`.
+    public enum TruelayerRefresh: Hashable, Sendable, Codable {
+        case refreshed(balances: [BankBalance])
+        case tokenExpired
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .refreshed(let balances):
+                return .truelayerRefreshRefreshed(balances: balances)
+            case .tokenExpired:
+                return .truelayerRefreshTokenExpired
+            case .failed:
+                return .truelayerRefreshFailed
+            }
+        }
+    }
+
+    /// The outcomes of TrueLayer: `disconnect`.
+    public enum TruelayerDisconnect: Hashable, Sendable, Codable {
+        /// The refresh token is removed from SecureStore
+        case disconnected
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .disconnected:
+                return .truelayerDisconnectDisconnected
+            }
+        }
+    }
+
+    /// The outcomes of Twelve Data: `quote`.
+    public enum TwelveDataQuote: Hashable, Sendable, Codable {
+        case found(name: String, price: Money, marketOpen: Bool)
+
+        /// Invalid ticker
+        case notFound
+        case rateLimited
+        case down
+        case timeout
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .found(let name, let price, let marketOpen):
+                return .twelveDataQuoteFound(name: name, price: price, marketOpen: marketOpen)
+            case .notFound:
+                return .twelveDataQuoteNotFound
+            case .rateLimited:
+                return .twelveDataQuoteRateLimited
+            case .down:
+                return .twelveDataQuoteDown
+            case .timeout:
+                return .twelveDataQuoteTimeout
+            }
+        }
+    }
+
+    /// The outcomes of Twelve Data: `prices`.
+    public enum TwelveDataPrices: Hashable, Sendable, Codable {
+        case updated(quotes: [PriceQuote])
+
+        /// Rate limit hit → Use cached prices
+        case rateLimited
+
+        /// API down → Use cached price
+        case down
+
+        /// Network error → Use cached price
+        case offline
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .updated(let quotes):
+                return .twelveDataPricesUpdated(quotes: quotes)
+            case .rateLimited:
+                return .twelveDataPricesRateLimited
+            case .down:
+                return .twelveDataPricesDown
+            case .offline:
+                return .twelveDataPricesOffline
+            }
+        }
+    }
+
+    /// The outcomes of exchangerate-api.com: `latest`.
+    public enum ExchangeRatesLatest: Hashable, Sendable, Codable {
+        case loaded(usd: Decimal, eur: Decimal)
+        case unavailable
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .loaded(let usd, let eur):
+                return .exchangeRatesLatestLoaded(usd: usd, eur: eur)
+            case .unavailable:
+                return .exchangeRatesLatestUnavailable
+            }
+        }
+    }
+
+    /// The outcomes of RevenueCat: `offerings`.
+    public enum RevenuecatOfferings: Hashable, Sendable, Codable {
+        case loaded(annualPrice: Money)
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .loaded(let annualPrice):
+                return .revenuecatOfferingsLoaded(annualPrice: annualPrice)
+            case .failed:
+                return .revenuecatOfferingsFailed
+            }
+        }
+    }
+
+    /// The outcomes of RevenueCat: `purchase`.
+    public enum RevenuecatPurchase: Hashable, Sendable, Codable {
+        case purchased(expiresAt: Timestamp, inTrial: Bool)
+        case cancelled
+        case networkError
+        case alreadySubscribed(expiresAt: Timestamp)
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .purchased(let expiresAt, let inTrial):
+                return .revenuecatPurchasePurchased(expiresAt: expiresAt, inTrial: inTrial)
+            case .cancelled:
+                return .revenuecatPurchaseCancelled
+            case .networkError:
+                return .revenuecatPurchaseNetworkError
+            case .alreadySubscribed(let expiresAt):
+                return .revenuecatPurchaseAlreadySubscribed(expiresAt: expiresAt)
+            }
+        }
+    }
+
+    /// The outcomes of RevenueCat: `restore`.
+    public enum RevenuecatRestore: Hashable, Sendable, Codable {
+        case restored(expiresAt: Timestamp)
+        case none
+        case networkError
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .restored(let expiresAt):
+                return .revenuecatRestoreRestored(expiresAt: expiresAt)
+            case .none:
+                return .revenuecatRestoreNone
+            case .networkError:
+                return .revenuecatRestoreNetworkError
+            }
+        }
+    }
+
+    /// The outcomes of RevenueCat: `customer_info`.
+    public enum RevenuecatCustomerInfo: Hashable, Sendable, Codable {
+        case active(expiresAt: Timestamp, inTrial: Bool, willRenew: Bool)
+        case inactive
+
+        /// The outcome as the event the machine handles.
+        public var event: RegentEvent {
+            switch self {
+            case .active(let expiresAt, let inTrial, let willRenew):
+                return .revenuecatCustomerInfoActive(expiresAt: expiresAt, inTrial: inTrial, willRenew: willRenew)
+            case .inactive:
+                return .revenuecatCustomerInfoInactive
+            }
         }
     }
 }

@@ -19,11 +19,16 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: TempoState = TempoState()
 
-    /// Messages of the current screen's invalid fields, by field name.
-    public var errors: [String: String] { engine.errors }
+    /// Messages of the current screen's invalid fields: `machine.errors[.keycode]`.
+    public var errors: [TempoField: String] {
+        if engine.errors.isEmpty {
+            return [:]
+        }
+        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in TempoField(rawValue: name).map { ($0, message) } })
+    }
 
     /// The outcome the run ended with, once it has.
-    public var ended: String? { engine.ended }
+    public var ended: TempoEnding? { engine.ended.flatMap(TempoEnding.init(rawValue:)) }
 
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
@@ -137,16 +142,26 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The name of the first variant of the current screen whose condition holds.
-    public func variant() throws -> String? {
-        return try engineVariant()
+    /// The first variant of the current screen whose condition holds.
+    public func variant() throws -> TempoVariant? {
+        return (try engineVariant()).flatMap(TempoVariant.init(rawValue:))
+    }
+
+    /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    public func input(_ field: TempoField) -> FieldInput? {
+        return engineInput(field.rawValue)
+    }
+
+    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
+    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
+        return engineTimerMilliseconds(timer)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
-    public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        try engineFill(field, input)
+    public mutating func fill(_ field: TempoField, _ input: FieldInput) throws {
+        try engineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -280,102 +295,102 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     public var screen: TempoScreen { TempoScreen(number: screenNumber) }
 
     /// `phone_dial_code`: The dial code shown before the mobile number, e.g. +44.
-    func derivedPhoneDialCode() throws -> String {
+    public func derivedPhoneDialCode() throws -> String {
         return try dialCode(state.phoneCountry)
     }
 
     /// `session_age`: How long the current session has lasted ("Error events include: ... user state (tier, card status, session age)"); 0s before any session.
-    func derivedSessionAge() throws -> Int {
+    public func derivedSessionAge() throws -> Int {
         return try (state.sessionStartedAt == nil) ? 0 : subtract(now, required(state.sessionStartedAt, "'session_started_at'"))
     }
 
     /// `balance_age_minutes`: Whole minutes since the balance was last fetched from Equals (rounded down).
-    func derivedBalanceAgeMinutes() throws -> Int {
+    public func derivedBalanceAgeMinutes() throws -> Int {
         return try (state.balanceUpdatedAt == nil) ? 0 : truncatedInt(durationRatio(subtract(now, required(state.balanceUpdatedAt, "'balance_updated_at'")), 60000))
     }
 
     /// `card_status`: The card status error events report ("user state (tier, card status, session age)").
-    func derivedCardStatus() throws -> CardStatus {
+    public func derivedCardStatus() throws -> CardStatus {
         return state.cardFrozen ? CardStatus.frozen : ((state.physicalCard == PhysicalCardStatus.active) ? CardStatus.physicalActive : ((state.virtualCard == VirtualCardStatus.active) ? CardStatus.virtualActive : ((state.virtualCard == VirtualCardStatus.unactivated) ? CardStatus.virtualUnactivated : CardStatus.none)))
     }
 
     /// `physical_card_fee`: Physical card — optional (£4.99 inc. delivery).
-    func derivedPhysicalCardFee() throws -> Money {
+    public func derivedPhysicalCardFee() throws -> Money {
         return Money(amount: decimal("4.99"), currency: "GBP")
     }
 
     /// `card_active`: The user has a card that can pay (the active virtual card, or the ATM-activated physical card); closing the account disables the cards.
-    func derivedCardActive() throws -> Bool {
+    public func derivedCardActive() throws -> Bool {
         return !state.accountClosed && ((state.virtualCard == VirtualCardStatus.active) || (state.physicalCard == PhysicalCardStatus.active))
     }
 
     /// `daily_spent_today`: Spend counted against today's Daily Limit; a new UTC day starts at zero ("resets midnight UTC").
-    func derivedDailySpentToday() throws -> Money {
+    public func derivedDailySpentToday() throws -> Money {
         return try (state.dailySpentOn == calendarDay(now)) ? state.dailySpent : Money(amount: decimal("0"), currency: "GBP")
     }
 
     /// `daily_remaining`: Shown in the centre of the Daily Limit gauge.
-    func derivedDailyRemaining() throws -> Money {
+    public func derivedDailyRemaining() throws -> Money {
         return try maximum([subtract(state.dailyLimit, derivedDailySpentToday()), Money(amount: decimal("0"), currency: "GBP")])
     }
 
     /// `completed_count`: Rows in the WAL-005 Completed section.
-    func derivedCompletedCount() throws -> Int {
+    public func derivedCompletedCount() throws -> Int {
         return state.transactions.filter { t in t.status == TransactionStatus.completed }.count
     }
 
     /// `pending_count`: Rows in the WAL-005 Pending section (international transfers until they arrive).
-    func derivedPendingCount() throws -> Int {
+    public func derivedPendingCount() throws -> Int {
         return state.transactions.filter { t in t.status == TransactionStatus.pending }.count
     }
 
     /// `history_results`: WAL-005 rows after search ("Results narrow as prompt becomes more specific") and date filter.
-    func derivedHistoryResults() throws -> [Transaction] {
+    public func derivedHistoryResults() throws -> [Transaction] {
         return try state.transactions.filter { t in try (textContains(t.description.lowercased(), state.historyQuery.lowercased()) && ((state.historyFrom == nil) || ((t.day != nil) && (required(t.day, "'t.day'") >= required(state.historyFrom, "'history_from'"))))) && ((state.historyTo == nil) || ((t.day != nil) && (required(t.day, "'t.day'") <= required(state.historyTo, "'history_to'")))) }
     }
 
     /// `history_result_count`: Rows WAL-005 shows for the current search and date filter.
-    func derivedHistoryResultCount() throws -> Int {
+    public func derivedHistoryResultCount() throws -> Int {
         return try derivedHistoryResults().count
     }
 
     /// `latest_reference`: Reference of the newest history row (for transfers, the Equals transfer ID).
-    func derivedLatestReference() throws -> String {
+    public func derivedLatestReference() throws -> String {
         return try (state.transactions.count == 0) ? "" : element(state.transactions, subtract(state.transactions.count, 1)).reference
     }
 
     /// `session_token_lifetime`: How long an Equals token stays fresh. The spec only says "short-lived"; 15 minutes is the flows' assumption.
-    func derivedSessionTokenLifetime() throws -> Int {
+    public func derivedSessionTokenLifetime() throws -> Int {
         return 900000
     }
 
     /// `eurozone_countries`: Recipient countries paid in EUR.
-    func derivedEurozoneCountries() throws -> [String] {
+    public func derivedEurozoneCountries() throws -> [String] {
         return ["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PT", "SI", "SK"]
     }
 
     /// `sepa_countries`: Recipient countries reached over SEPA (IBAN only); other countries go over SWIFT and need a BIC.
-    func derivedSepaCountries() throws -> [String] {
+    public func derivedSepaCountries() throws -> [String] {
         return try derivedEurozoneCountries() + ["CH", "DK", "NO", "PL", "SE"]
     }
 
     /// `plan_change_price`: The full price of the plan picked on SET-008, charged from the next full billing date.
-    func derivedPlanChangePrice() throws -> Money {
+    public func derivedPlanChangePrice() throws -> Money {
         return (state.planChangeTo == Plan.premium) ? Money(amount: decimal("89.99"), currency: "GBP") : ((state.planChangeTo == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))
     }
 
     /// `plan_change_is_upgrade`: Upgrade (Everyday → Plus → Premium) rather than a switch down.
-    func derivedPlanChangeIsUpgrade() throws -> Bool {
+    public func derivedPlanChangeIsUpgrade() throws -> Bool {
         return ((state.planChangeTo == Plan.premium) ? 3 : ((state.planChangeTo == Plan.plus) ? 2 : 1)) > ((state.plan == Plan.premium) ? 3 : ((state.plan == Plan.plus) ? 2 : 1))
     }
 
     /// `plan_change_prorated`: The upgrade charged now: the monthly price difference (Premium counted as £89.99 / 12 a month) for the part of the current billing cycle that is left, rounded half-up to the penny. The new plan's full price is charged from the next full billing date.
-    func derivedPlanChangeProrated() throws -> Money {
+    public func derivedPlanChangeProrated() throws -> Money {
         return try round(multiply(subtract((state.planChangeTo == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.planChangeTo == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP")), (state.plan == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))), durationRatio(subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), calendarDay(now)), subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), required(state.billingCycleStart, "'billing_cycle_start'")))), 2)
     }
 
     /// `plan_price`: The current plan's full price: Everyday £4.99/mo, Plus £6.99/mo, Premium £89.99/yr (ONB-003, SET-008).
-    func derivedPlanPrice() throws -> Money {
+    public func derivedPlanPrice() throws -> Money {
         return (state.plan == Plan.premium) ? Money(amount: decimal("89.99"), currency: "GBP") : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))
     }
 
@@ -2157,10 +2172,116 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         }
     }
 
-    /// The event and effect types FlowMachine's engine works with.
+    /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    public static func perform(_ call: TempoServiceCall, with services: any TempoServices) async throws -> TempoEvent {
+        switch call {
+        case .equalsSubmitApplication(let applicant, let plan):
+            return try await services.equalsSubmitApplication(applicant: applicant, plan: plan).event
+        case .equalsCreateAccount(let applicant):
+            return try await services.equalsCreateAccount(applicant: applicant).event
+        case .equalsGetOnboardingStatus(let userId):
+            return try await services.equalsGetOnboardingStatus(userId: userId).event
+        case .equalsActivateAccount(let userId):
+            return try await services.equalsActivateAccount(userId: userId).event
+        case .equalsListTransactions:
+            return try await services.equalsListTransactions().event
+        case .equalsListSessions:
+            return try await services.equalsListSessions().event
+        case .equalsSignOutSession(let sessionId):
+            return try await services.equalsSignOutSession(sessionId: sessionId).event
+        case .equalsSignOutOtherSessions:
+            return try await services.equalsSignOutOtherSessions().event
+        case .equalsChargePlanUpgrade(let plan, let amount):
+            return try await services.equalsChargePlanUpgrade(plan: plan, amount: amount).event
+        case .equalsSchedulePlanChange(let plan, let effectiveOn, let price):
+            return try await services.equalsSchedulePlanChange(plan: plan, effectiveOn: effectiveOn, price: price).event
+        case .equalsCloseAccount(let reason):
+            return try await services.equalsCloseAccount(reason: reason).event
+        case .equalsLogIn(let keycode):
+            return try await services.equalsLogIn(keycode: keycode).event
+        case .equalsActivateCard:
+            return try await services.equalsActivateCard().event
+        case .equalsSetCardFrozen(let frozen):
+            return try await services.equalsSetCardFrozen(frozen: frozen).event
+        case .equalsGetCardDetails:
+            return try await services.equalsGetCardDetails().event
+        case .equalsGetPin:
+            return try await services.equalsGetPin().event
+        case .equalsSetCardLimit(let enabled):
+            return try await services.equalsSetCardLimit(enabled: enabled).event
+        case .equalsOrderPhysicalCard(let deliveryAddress, let payWith):
+            return try await services.equalsOrderPhysicalCard(deliveryAddress: deliveryAddress, payWith: payWith).event
+        case .equalsSendUkTransfer(let accountName, let sortCode, let accountNumber, let reference, let amount):
+            return try await services.equalsSendUkTransfer(accountName: accountName, sortCode: sortCode, accountNumber: accountNumber, reference: reference, amount: amount).event
+        case .equalsGetBalance:
+            return try await services.equalsGetBalance().event
+        case .equalsRefreshSession:
+            return try await services.equalsRefreshSession().event
+        case .equalsSendInternationalTransfer(let recipientName, let country, let iban, let bic, let reference, let amount, let fee, let rate):
+            return try await services.equalsSendInternationalTransfer(recipientName: recipientName, country: country, iban: iban, bic: bic, reference: reference, amount: amount, fee: fee, rate: rate).event
+        case .otpSendEmailCode(let email):
+            return try await services.otpSendEmailCode(email: email).event
+        case .otpVerifyEmailCode(let email, let code):
+            return try await services.otpVerifyEmailCode(email: email, code: code).event
+        case .otpSendSmsCode(let phone):
+            return try await services.otpSendSmsCode(phone: phone).event
+        case .otpVerifySmsCode(let phone, let code):
+            return try await services.otpVerifySmsCode(phone: phone, code: code).event
+        case .postcodeLookupFindAddresses(let postcode):
+            return try await services.postcodeLookupFindAddresses(postcode: postcode).event
+        case .deviceCheckIntegrity:
+            return try await services.deviceCheckIntegrity().event
+        case .deviceEnableBiometrics:
+            return try await services.deviceEnableBiometrics().event
+        case .deviceAuthenticate(let purpose):
+            return try await services.deviceAuthenticate(purpose: purpose).event
+        case .paymentsInitialPayment(let method, let amount):
+            return try await services.paymentsInitialPayment(method: method, amount: amount).event
+        case .paymentsCharge(let method, let amount, let purpose):
+            return try await services.paymentsCharge(method: method, amount: amount, purpose: purpose).event
+        case .pitstopOpenTicket(let topic):
+            return try await services.pitstopOpenTicket(topic: topic).event
+        case .pitstopStartChat(let topic):
+            return try await services.pitstopStartChat(topic: topic).event
+        case .fxSubscribeRates(let currency):
+            return try await services.fxSubscribeRates(currency: currency).event
+        case .fxLockRate(let currency, let rate, let amount):
+            return try await services.fxLockRate(currency: currency, rate: rate, amount: amount).event
+        case .deviceWalletProvisionCard(let platform):
+            return try await services.deviceWalletProvisionCard(platform: platform).event
+        case .pushProviderSavePreferences(let turnedOff):
+            return try await services.pushProviderSavePreferences(turnedOff: turnedOff).event
+        case .veriffSendSmsLink(let phone):
+            return try await services.veriffSendSmsLink(phone: phone).event
+        case .veriffScanFront:
+            return try await services.veriffScanFront().event
+        case .veriffScanBack:
+            return try await services.veriffScanBack().event
+        case .veriffCaptureSelfie:
+            return try await services.veriffCaptureSelfie().event
+        case .veriffAnalyse:
+            return try await services.veriffAnalyse().event
+        case .veriffGetDecision:
+            return try await services.veriffGetDecision().event
+        case .veriffCheckProofOfAddress(let address):
+            return try await services.veriffCheckProofOfAddress(address: address).event
+        }
+    }
+
+    /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.
     public typealias Event = TempoEvent
 
     public typealias Effect = TempoEffect
+
+    public typealias ServiceCall = TempoServiceCall
+
+    public typealias Field = TempoField
+
+    public typealias Variant = TempoVariant
+
+    public typealias Ending = TempoEnding
+
+    public typealias Services = any TempoServices
 }
 
 /// FlowMachine's run-to-completion engine drives the machine through its tables and functions.
@@ -2177,8 +2298,4 @@ extension TempoEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = TempoMachine.self
-}
-
-@_spi(Generated)
-extension TempoEffect: EngineEffect {
 }

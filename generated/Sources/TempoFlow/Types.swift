@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// This module was generated for FlowMachine API version 2; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 }
 
 /// The screens of Tempo, by the seed's screen IDs.
@@ -1280,6 +1280,275 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [TempoScreen] = allCases
+}
+
+/// The form fields of Tempo, by their names in the flows: `machine.fill(.keycode, .text(...))`.
+/// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
+/// current screen does not have throws.
+public enum TempoField: String, FlowName {
+    /// On ONB-002 (Keycode), ONB-008 (Lock It: create your keycode).
+    case keycode
+
+    /// On ONB-003 (Choose your card).
+    case plan
+
+    /// On ONB-004 (Given name(s)).
+    case givenName = "given_name"
+
+    /// On ONB-004 (Surname).
+    case surname
+
+    /// On ONB-004 (Preferred Name (optional)).
+    case preferredName = "preferred_name"
+
+    /// On ONB-005 (Email).
+    case email
+
+    /// On ONB-005 (Confirm email).
+    case confirmEmail = "confirm_email"
+
+    /// On ONB-006 (Verification code), SET-003 (Verification code).
+    case code
+
+    /// On ONB-007 (Mobile number).
+    case phone
+
+    /// On ONB-007b (Search), WAL-005 (Search transactions).
+    case search
+
+    /// On ONB-008 (Secure It: re-enter your keycode), SET-005 (Step 2: re-enter your new keycode).
+    case confirmKeycode = "confirm_keycode"
+
+    /// On ONB-010 (Date of birth).
+    case dob
+
+    /// On ONB-010a (Nationality).
+    case nationality
+
+    /// On ONB-010b (Market).
+    case market
+
+    /// On ONB-010c (Purpose of account).
+    case purposes
+
+    /// On ONB-010d (Source of funds).
+    case fundsSources = "funds_sources"
+
+    /// On ONB-010e (Expected monthly spend).
+    case monthlySpend = "monthly_spend"
+
+    /// On ONB-010f (Expected annual turnover).
+    case annualTurnover = "annual_turnover"
+
+    /// On ONB-011 (Postcode), WAL-013c (Postcode).
+    case postcode
+
+    /// On WAL-006 (Amount), PAY-003 (Amount), PAY-007 (You send (GBP)).
+    case amount
+
+    /// On WAL-006 (Payment Method), ONB-015-FT (Payment option).
+    case paymentMethod = "payment_method"
+
+    /// On WAL-014 (What happened?).
+    case issue
+
+    /// On WAL-013a (Pay £4.99 with).
+    case payWith = "pay_with"
+
+    /// On WAL-013e (Choose a 6-digit PIN).
+    case pin
+
+    /// On WAL-013f (Re-enter your PIN).
+    case pinConfirm = "pin_confirm"
+
+    /// On PAY-002 (Account name).
+    case accountName = "account_name"
+
+    /// On PAY-002 (Sort code).
+    case sortCode = "sort_code"
+
+    /// On PAY-002 (Account number).
+    case accountNumber = "account_number"
+
+    /// On PAY-002 (Reference (optional)), PAY-006 (Reference (optional)).
+    case reference
+
+    /// On PAY-006 (Recipient name).
+    case recipientName = "recipient_name"
+
+    /// On PAY-006 (Country).
+    case country
+
+    /// On PAY-006 (IBAN).
+    case iban
+
+    /// On PAY-006 (BIC/SWIFT code).
+    case bic
+
+    /// On SET-003 (New value).
+    case newValue = "new_value"
+
+    /// On SET-005 (Step 1: enter your new keycode).
+    case newKeycode = "new_keycode"
+
+    /// On SET-012b (Type CLOSE to confirm).
+    case confirmation
+
+    /// On SET-012b (Reason for leaving (optional)).
+    case reason
+
+    /// On ONB-W07 (Document type).
+    case documentType = "document_type"
+
+    /// On ONB-017-FT (Terms of Service).
+    case acceptTerms = "accept_terms"
+
+    /// On ONB-017-FT (Privacy Policy).
+    case acceptPrivacy = "accept_privacy"
+}
+
+/// The screen variants of Tempo (what `variant()` returns), by their names in the flows.
+public enum TempoVariant: String, FlowName {
+    /// A variant of ONB-002.
+    case wrongKeycode = "wrong_keycode"
+
+    /// A variant of ONB-002, ONB-006, ONB-009, ONB-011, WAL-001, WAL-003, WAL-005, WAL-006, WAL-008b, WAL-008c, WAL-009, WAL-014, WAL-015, WAL-013b, PAY-001, PAY-007, PAY-008, SET-002, SET-011, ONB-012, ONB-015, ONB-W02, ONB-015-FT.
+    case `default`
+
+    /// A variant of ONB-006.
+    case wrongCode = "wrong_code"
+
+    /// A variant of ONB-006.
+    case expired
+
+    /// A variant of ONB-006.
+    case notSent = "not_sent"
+
+    /// A variant of ONB-009.
+    case fingerprint
+
+    /// A variant of ONB-011.
+    case notFound = "not_found"
+
+    /// A variant of ONB-011.
+    case addressList = "address_list"
+
+    /// A variant of WAL-001, WAL-008b, WAL-008c.
+    case frozen
+
+    /// A variant of WAL-001, WAL-003, PAY-001.
+    case offline
+
+    /// A variant of WAL-001, WAL-005.
+    case empty
+
+    /// A variant of WAL-005.
+    case loading
+
+    /// A variant of WAL-005.
+    case searchExpanded = "search_expanded"
+
+    /// A variant of WAL-005.
+    case dateFilterOpen = "date_filter_open"
+
+    /// A variant of WAL-006.
+    case paymentMethod = "payment_method"
+
+    /// A variant of WAL-009.
+    case added
+
+    /// A variant of WAL-012, WAL-012b.
+    case revealed
+
+    /// A variant of WAL-012, WAL-012b.
+    case hidden
+
+    /// A variant of WAL-014.
+    case reported
+
+    /// A variant of WAL-015.
+    case confirmDisable = "confirm_disable"
+
+    /// A variant of WAL-015.
+    case limitOff = "limit_off"
+
+    /// A variant of WAL-013b.
+    case noAddress = "no_address"
+
+    /// A variant of PAY-007.
+    case awaitingRate = "awaiting_rate"
+
+    /// A variant of PAY-008.
+    case rateLocked = "rate_locked"
+
+    /// A variant of SET-002.
+    case addressCheckPending = "address_check_pending"
+
+    /// A variant of SET-003.
+    case codeRejected = "code_rejected"
+
+    /// A variant of SET-003.
+    case codeSent = "code_sent"
+
+    /// A variant of SET-003.
+    case addressRejected = "address_rejected"
+
+    /// A variant of SET-003.
+    case email
+
+    /// A variant of SET-003.
+    case phone
+
+    /// A variant of SET-003.
+    case address
+
+    /// A variant of SET-008.
+    case premium
+
+    /// A variant of SET-008.
+    case plus
+
+    /// A variant of SET-008.
+    case everyday
+
+    /// A variant of SET-009.
+    case insufficientFunds = "insufficient_funds"
+
+    /// A variant of SET-009.
+    case upgrade
+
+    /// A variant of SET-009.
+    case `switch`
+
+    /// A variant of SET-011.
+    case updated
+
+    /// A variant of ONB-012.
+    case submitFailed = "submit_failed"
+
+    /// A variant of ONB-012.
+    case kycCheck = "kyc_check"
+
+    /// A variant of ONB-015.
+    case linkSent = "link_sent"
+
+    /// A variant of ONB-W02.
+    case denied
+
+    /// A variant of ONB-015-FT.
+    case declined
+
+    /// A variant of ONB-015-FT.
+    case methodConfirmed = "method_confirmed"
+}
+
+/// The outcomes Tempo's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
+public enum TempoEnding: String, FlowName {
+    /// An outcome of `veriff`.
+    case submitted
+
+    /// An outcome of `veriff`.
+    case abandoned
 }
 
 /// The events Tempo reacts to: taps and entries, service outcomes, timers.
@@ -3128,47 +3397,150 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     }
 }
 
-/// What the host app must do after a step, in order.
-public enum TempoEffect: Hashable, Sendable, Codable, FlowMachineEffect {
-    /// Call a service; send its outcome back as the matching event.
-    case call(TempoServiceCall)
+/// What the host app must do after a step, in order: service calls (`.call(TempoServiceCall)`), analytics,
+/// pushes, toasts and timers. `FlowDriver` performs them; see `FlowEffect`.
+public typealias TempoEffect = FlowEffect<TempoServiceCall>
 
-    /// Log an analytics event (screen views included).
-    case analytics(AnalyticsEvent)
+/// The service operations Tempo calls, by their names in the flows (`service.operation`).
+public enum TempoOperation: String, FlowName {
+    /// Equals Money: `submit_application`.
+    case equalsSubmitApplication = "equals.submit_application"
 
-    /// Show a push notification.
-    case push(String)
+    /// Equals Money: `create_account`.
+    case equalsCreateAccount = "equals.create_account"
 
-    /// Show a toast.
-    case toast(String)
+    /// Equals Money: `get_onboarding_status`.
+    case equalsGetOnboardingStatus = "equals.get_onboarding_status"
 
-    /// Start a timer; send `.timerFired(token)` after `milliseconds`.
-    case startTimer(TimerToken, milliseconds: Int)
+    /// Equals Money: `activate_account`.
+    case equalsActivateAccount = "equals.activate_account"
 
-    /// Stop a timer started earlier; it must not fire.
-    case cancelTimer(TimerToken)
+    /// Equals Money: `list_transactions`.
+    case equalsListTransactions = "equals.list_transactions"
 
-    /// The effect in a form that is the same for every app (logs, replays, tests).
-    public var summary: EffectSummary {
-        switch self {
-        case .call(let call):
-            return .call(operation: call.operation, arguments: call.arguments)
-        case .analytics(let event):
-            return .analytics(event)
-        case .push(let text):
-            return .push(text)
-        case .toast(let text):
-            return .toast(text)
-        case .startTimer(let token, let milliseconds):
-            return .startTimer(token, milliseconds: milliseconds)
-        case .cancelTimer(let token):
-            return .cancelTimer(token)
-        }
-    }
+    /// Equals Money: `list_sessions`.
+    case equalsListSessions = "equals.list_sessions"
+
+    /// Equals Money: `sign_out_session`.
+    case equalsSignOutSession = "equals.sign_out_session"
+
+    /// Equals Money: `sign_out_other_sessions`.
+    case equalsSignOutOtherSessions = "equals.sign_out_other_sessions"
+
+    /// Equals Money: `charge_plan_upgrade`.
+    case equalsChargePlanUpgrade = "equals.charge_plan_upgrade"
+
+    /// Equals Money: `schedule_plan_change`.
+    case equalsSchedulePlanChange = "equals.schedule_plan_change"
+
+    /// Equals Money: `close_account`.
+    case equalsCloseAccount = "equals.close_account"
+
+    /// Equals Money: `log_in`.
+    case equalsLogIn = "equals.log_in"
+
+    /// Equals Money: `activate_card`.
+    case equalsActivateCard = "equals.activate_card"
+
+    /// Equals Money: `set_card_frozen`.
+    case equalsSetCardFrozen = "equals.set_card_frozen"
+
+    /// Equals Money: `get_card_details`.
+    case equalsGetCardDetails = "equals.get_card_details"
+
+    /// Equals Money: `get_pin`.
+    case equalsGetPin = "equals.get_pin"
+
+    /// Equals Money: `set_card_limit`.
+    case equalsSetCardLimit = "equals.set_card_limit"
+
+    /// Equals Money: `order_physical_card`.
+    case equalsOrderPhysicalCard = "equals.order_physical_card"
+
+    /// Equals Money: `send_uk_transfer`.
+    case equalsSendUkTransfer = "equals.send_uk_transfer"
+
+    /// Equals Money: `get_balance`.
+    case equalsGetBalance = "equals.get_balance"
+
+    /// Equals Money: `refresh_session`.
+    case equalsRefreshSession = "equals.refresh_session"
+
+    /// Equals Money: `send_international_transfer`.
+    case equalsSendInternationalTransfer = "equals.send_international_transfer"
+
+    /// OTP provider: `send_email_code`.
+    case otpSendEmailCode = "otp.send_email_code"
+
+    /// OTP provider: `verify_email_code`.
+    case otpVerifyEmailCode = "otp.verify_email_code"
+
+    /// OTP provider: `send_sms_code`.
+    case otpSendSmsCode = "otp.send_sms_code"
+
+    /// OTP provider: `verify_sms_code`.
+    case otpVerifySmsCode = "otp.verify_sms_code"
+
+    /// Postcode lookup: `find_addresses`.
+    case postcodeLookupFindAddresses = "postcode_lookup.find_addresses"
+
+    /// Device security: `check_integrity`.
+    case deviceCheckIntegrity = "device.check_integrity"
+
+    /// Device security: `enable_biometrics`.
+    case deviceEnableBiometrics = "device.enable_biometrics"
+
+    /// Device security: `authenticate`.
+    case deviceAuthenticate = "device.authenticate"
+
+    /// Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`.
+    case paymentsInitialPayment = "payments.initial_payment"
+
+    /// Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`.
+    case paymentsCharge = "payments.charge"
+
+    /// PITStop support: `open_ticket`.
+    case pitstopOpenTicket = "pitstop.open_ticket"
+
+    /// PITStop support: `start_chat`.
+    case pitstopStartChat = "pitstop.start_chat"
+
+    /// FX provider: `subscribe_rates`.
+    case fxSubscribeRates = "fx.subscribe_rates"
+
+    /// FX provider: `lock_rate`.
+    case fxLockRate = "fx.lock_rate"
+
+    /// Apple Wallet / Google Wallet: `provision_card`.
+    case deviceWalletProvisionCard = "device_wallet.provision_card"
+
+    /// Push provider (Firebase / APNs): `save_preferences`.
+    case pushProviderSavePreferences = "push_provider.save_preferences"
+
+    /// Veriff GuidedID: `send_sms_link`.
+    case veriffSendSmsLink = "veriff.send_sms_link"
+
+    /// Veriff GuidedID: `scan_front`.
+    case veriffScanFront = "veriff.scan_front"
+
+    /// Veriff GuidedID: `scan_back`.
+    case veriffScanBack = "veriff.scan_back"
+
+    /// Veriff GuidedID: `capture_selfie`.
+    case veriffCaptureSelfie = "veriff.capture_selfie"
+
+    /// Veriff GuidedID: `analyse`.
+    case veriffAnalyse = "veriff.analyse"
+
+    /// Veriff GuidedID: `get_decision`.
+    case veriffGetDecision = "veriff.get_decision"
+
+    /// Veriff GuidedID: `check_proof_of_address`.
+    case veriffCheckProofOfAddress = "veriff.check_proof_of_address"
 }
 
 /// The service operations Tempo calls, with their inputs.
-public enum TempoServiceCall: Hashable, Sendable, Codable {
+public enum TempoServiceCall: FlowServiceCall {
     /// Equals Money: `submit_application`; outcomes: `submitted`, `failed`.
     /// ONB-012 — the 12-step form data is submitted to the Equals API before the Veriff handoff.
     case equalsSubmitApplication(applicant: Applicant, plan: Plan?)
@@ -3340,99 +3712,99 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
     /// SET-003 — proof-of-address re-check before a new address is applied.
     case veriffCheckProofOfAddress(address: String)
 
-    /// `service.operation`, as the flows name it.
-    public var operation: String {
+    /// The operation called.
+    public var operation: TempoOperation {
         switch self {
         case .equalsSubmitApplication:
-            return "equals.submit_application"
+            return .equalsSubmitApplication
         case .equalsCreateAccount:
-            return "equals.create_account"
+            return .equalsCreateAccount
         case .equalsGetOnboardingStatus:
-            return "equals.get_onboarding_status"
+            return .equalsGetOnboardingStatus
         case .equalsActivateAccount:
-            return "equals.activate_account"
+            return .equalsActivateAccount
         case .equalsListTransactions:
-            return "equals.list_transactions"
+            return .equalsListTransactions
         case .equalsListSessions:
-            return "equals.list_sessions"
+            return .equalsListSessions
         case .equalsSignOutSession:
-            return "equals.sign_out_session"
+            return .equalsSignOutSession
         case .equalsSignOutOtherSessions:
-            return "equals.sign_out_other_sessions"
+            return .equalsSignOutOtherSessions
         case .equalsChargePlanUpgrade:
-            return "equals.charge_plan_upgrade"
+            return .equalsChargePlanUpgrade
         case .equalsSchedulePlanChange:
-            return "equals.schedule_plan_change"
+            return .equalsSchedulePlanChange
         case .equalsCloseAccount:
-            return "equals.close_account"
+            return .equalsCloseAccount
         case .equalsLogIn:
-            return "equals.log_in"
+            return .equalsLogIn
         case .equalsActivateCard:
-            return "equals.activate_card"
+            return .equalsActivateCard
         case .equalsSetCardFrozen:
-            return "equals.set_card_frozen"
+            return .equalsSetCardFrozen
         case .equalsGetCardDetails:
-            return "equals.get_card_details"
+            return .equalsGetCardDetails
         case .equalsGetPin:
-            return "equals.get_pin"
+            return .equalsGetPin
         case .equalsSetCardLimit:
-            return "equals.set_card_limit"
+            return .equalsSetCardLimit
         case .equalsOrderPhysicalCard:
-            return "equals.order_physical_card"
+            return .equalsOrderPhysicalCard
         case .equalsSendUkTransfer:
-            return "equals.send_uk_transfer"
+            return .equalsSendUkTransfer
         case .equalsGetBalance:
-            return "equals.get_balance"
+            return .equalsGetBalance
         case .equalsRefreshSession:
-            return "equals.refresh_session"
+            return .equalsRefreshSession
         case .equalsSendInternationalTransfer:
-            return "equals.send_international_transfer"
+            return .equalsSendInternationalTransfer
         case .otpSendEmailCode:
-            return "otp.send_email_code"
+            return .otpSendEmailCode
         case .otpVerifyEmailCode:
-            return "otp.verify_email_code"
+            return .otpVerifyEmailCode
         case .otpSendSmsCode:
-            return "otp.send_sms_code"
+            return .otpSendSmsCode
         case .otpVerifySmsCode:
-            return "otp.verify_sms_code"
+            return .otpVerifySmsCode
         case .postcodeLookupFindAddresses:
-            return "postcode_lookup.find_addresses"
+            return .postcodeLookupFindAddresses
         case .deviceCheckIntegrity:
-            return "device.check_integrity"
+            return .deviceCheckIntegrity
         case .deviceEnableBiometrics:
-            return "device.enable_biometrics"
+            return .deviceEnableBiometrics
         case .deviceAuthenticate:
-            return "device.authenticate"
+            return .deviceAuthenticate
         case .paymentsInitialPayment:
-            return "payments.initial_payment"
+            return .paymentsInitialPayment
         case .paymentsCharge:
-            return "payments.charge"
+            return .paymentsCharge
         case .pitstopOpenTicket:
-            return "pitstop.open_ticket"
+            return .pitstopOpenTicket
         case .pitstopStartChat:
-            return "pitstop.start_chat"
+            return .pitstopStartChat
         case .fxSubscribeRates:
-            return "fx.subscribe_rates"
+            return .fxSubscribeRates
         case .fxLockRate:
-            return "fx.lock_rate"
+            return .fxLockRate
         case .deviceWalletProvisionCard:
-            return "device_wallet.provision_card"
+            return .deviceWalletProvisionCard
         case .pushProviderSavePreferences:
-            return "push_provider.save_preferences"
+            return .pushProviderSavePreferences
         case .veriffSendSmsLink:
-            return "veriff.send_sms_link"
+            return .veriffSendSmsLink
         case .veriffScanFront:
-            return "veriff.scan_front"
+            return .veriffScanFront
         case .veriffScanBack:
-            return "veriff.scan_back"
+            return .veriffScanBack
         case .veriffCaptureSelfie:
-            return "veriff.capture_selfie"
+            return .veriffCaptureSelfie
         case .veriffAnalyse:
-            return "veriff.analyse"
+            return .veriffAnalyse
         case .veriffGetDecision:
-            return "veriff.get_decision"
+            return .veriffGetDecision
         case .veriffCheckProofOfAddress:
-            return "veriff.check_proof_of_address"
+            return .veriffCheckProofOfAddress
         }
     }
 
@@ -3529,6 +3901,972 @@ public enum TempoServiceCall: Hashable, Sendable, Codable {
             return [:]
         case .veriffCheckProofOfAddress(let address):
             return ["address": address]
+        }
+    }
+}
+
+/// The services Tempo calls: implement this protocol and give it to `FlowDriver`, which calls it for every
+/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol TempoServices: Sendable {
+    /// Equals Money: `submit_application`. ONB-012 — the 12-step form data is submitted to the Equals API before the Veriff handoff.
+    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsSubmitApplication(applicant: Applicant, plan: Plan?) async throws -> TempoOutcome.EqualsSubmitApplication
+
+    /// Equals Money: `create_account`. On Veriff success Equals creates the user account and returns its user ID (card status and initial ledger are not modelled).
+    /// Answer with one of its outcomes: `created`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsCreateAccount(applicant: Applicant) async throws -> TempoOutcome.EqualsCreateAccount
+
+    /// Equals Money: `get_onboarding_status`. Where a returning user's application stands after Log In: account active (onboarding finished), or KYC approved / pending / rejected / incomplete (the re-login states ONB-016 → ONB-019).
+    /// Answer with one of its outcomes: `active`, `approved`, `pending`, `rejected`, `incomplete`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsGetOnboardingStatus(userId: String?) async throws -> TempoOutcome.EqualsGetOnboardingStatus
+
+    /// Equals Money: `activate_account`. Activates the account once the initial payment has been processed (Final Touches).
+    /// Answer with one of its outcomes: `activated`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsActivateAccount(userId: String?) async throws -> TempoOutcome.EqualsActivateAccount
+
+    /// Equals Money: `list_transactions`. WAL-005 — refreshes the transaction list from Equals when it opens (and on pull-to-refresh). The rows themselves reach the app through the Equals transaction feed (card payments, transfers, top-ups); this answer ends the skeleton.
+    /// Answer with one of its outcomes: `listed`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsListTransactions() async throws -> TempoOutcome.EqualsListTransactions
+
+    /// Equals Money: `list_sessions`. SET-004 — refreshes the active sessions list (on every open).
+    /// Answer with one of its outcomes: `refreshed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsListSessions() async throws -> TempoOutcome.EqualsListSessions
+
+    /// Equals Money: `sign_out_session`. SET-004 — signs one other device out (its session is invalidated server-side).
+    /// Answer with one of its outcomes: `signed_out`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsSignOutSession(sessionId: String) async throws -> TempoOutcome.EqualsSignOutSession
+
+    /// Equals Money: `sign_out_other_sessions`. SET-004 — "Sign out of all other devices".
+    /// Answer with one of its outcomes: `signed_out`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsSignOutOtherSessions() async throws -> TempoOutcome.EqualsSignOutOtherSessions
+
+    /// Equals Money: `charge_plan_upgrade`. SET-009 — takes the prorated upgrade amount from the Tempo balance and switches the plan now.
+    /// Answer with one of its outcomes: `charged`, `insufficient_funds`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsChargePlanUpgrade(plan: Plan?, amount: Money) async throws -> TempoOutcome.EqualsChargePlanUpgrade
+
+    /// Equals Money: `schedule_plan_change`. SET-009 — a downgrade ("Switch") takes effect at the next billing cycle.
+    /// Answer with one of its outcomes: `scheduled`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsSchedulePlanChange(plan: Plan?, effectiveOn: CalendarDate, price: Money) async throws -> TempoOutcome.EqualsSchedulePlanChange
+
+    /// Equals Money: `close_account`. SET-012b — closes the account: subscription cancelled, cards disabled, balance transferred to the nominated bank account, rewards deleted, transaction records retained 7 years.
+    /// Answer with one of its outcomes: `closed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsCloseAccount(reason: CloseReason?) async throws -> TempoOutcome.EqualsCloseAccount
+
+    /// Equals Money: `log_in`.
+    /// Answer with one of its outcomes: `success`, `wrong_keycode`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsLogIn(keycode: String) async throws -> TempoOutcome.EqualsLogIn
+
+    /// Equals Money: `activate_card`. Activate the virtual card (WAL-010; one tap + biometric, no PAN).
+    /// Answer with one of its outcomes: `activated`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsActivateCard() async throws -> TempoOutcome.EqualsActivateCard
+
+    /// Equals Money: `set_card_frozen`. Freeze or unfreeze the card (WAL-011); "Instantly blocks all transactions".
+    /// Answer with one of its outcomes: `done`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsSetCardFrozen(frozen: Bool) async throws -> TempoOutcome.EqualsSetCardFrozen
+
+    /// Equals Money: `get_card_details`. Name on card, full PAN, expiry, CVV (short-lived, never cached).
+    /// Answer with one of its outcomes: `retrieved`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsGetCardDetails() async throws -> TempoOutcome.EqualsGetCardDetails
+
+    /// Equals Money: `get_pin`. The physical card's PIN for WAL-012b (short-lived, never cached).
+    /// Answer with one of its outcomes: `retrieved`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsGetPin() async throws -> TempoOutcome.EqualsGetPin
+
+    /// Equals Money: `set_card_limit`. Turn the Card Limit on or off (WAL-015); the limit values are Equals'.
+    /// Answer with one of its outcomes: `done`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsSetCardLimit(enabled: Bool) async throws -> TempoOutcome.EqualsSetCardLimit
+
+    /// Equals Money: `order_physical_card`. Order the physical card (WAL-013). The PIN goes to Equals as an encrypted PIN block set on the device, never as plaintext, so it is not an input here.
+    /// Answer with one of its outcomes: `placed`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsOrderPhysicalCard(deliveryAddress: String, payWith: PayWith) async throws -> TempoOutcome.EqualsOrderPhysicalCard
+
+    /// Equals Money: `send_uk_transfer`. Faster Payments (UK). Equals returns a transfer ID used as our reference.
+    /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsSendUkTransfer(accountName: String, sortCode: String, accountNumber: String, reference: String, amount: Money) async throws -> TempoOutcome.EqualsSendUkTransfer
+
+    /// Equals Money: `get_balance`. "Wallet balance refresh from Equals API" (Performance Targets): the GBP balance as Equals holds it, fetched when Wallet Home opens.
+    /// Answer with one of its outcomes: `fetched`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsGetBalance() async throws -> TempoOutcome.EqualsGetBalance
+
+    /// Equals Money: `refresh_session`. "All requests to Equals use short-lived tokens; refresh on app foreground if stale."
+    /// Answer with one of its outcomes: `refreshed`, `expired`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsRefreshSession() async throws -> TempoOutcome.EqualsRefreshSession
+
+    /// Equals Money: `send_international_transfer`. SWIFT/SEPA at the locked FX rate. Equals returns a transfer ID used as our reference.
+    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func equalsSendInternationalTransfer(recipientName: String, country: String, iban: String, bic: String, reference: String, amount: Money, fee: Money, rate: Decimal) async throws -> TempoOutcome.EqualsSendInternationalTransfer
+
+    /// OTP provider: `send_email_code`.
+    /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func otpSendEmailCode(email: String) async throws -> TempoOutcome.OtpSendEmailCode
+
+    /// OTP provider: `verify_email_code`.
+    /// Answer with one of its outcomes: `valid`, `invalid`, `expired`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func otpVerifyEmailCode(email: String, code: String) async throws -> TempoOutcome.OtpVerifyEmailCode
+
+    /// OTP provider: `send_sms_code`. SET-003 — SMS code to a new mobile number.
+    /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func otpSendSmsCode(phone: String) async throws -> TempoOutcome.OtpSendSmsCode
+
+    /// OTP provider: `verify_sms_code`.
+    /// Answer with one of its outcomes: `valid`, `invalid`, `expired`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func otpVerifySmsCode(phone: String, code: String) async throws -> TempoOutcome.OtpVerifySmsCode
+
+    /// Postcode lookup: `find_addresses`.
+    /// Answer with one of its outcomes: `found`, `not_found`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func postcodeLookupFindAddresses(postcode: String) async throws -> TempoOutcome.PostcodeLookupFindAddresses
+
+    /// Device security: `check_integrity`. "Jailbreak/root detection on launch": the platform's integrity check (jailbreak / root signals), asked when the app starts.
+    /// Answer with one of its outcomes: `intact`, `compromised`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func deviceCheckIntegrity() async throws -> TempoOutcome.DeviceCheckIntegrity
+
+    /// Device security: `enable_biometrics`.
+    /// Answer with one of its outcomes: `enabled`, `declined`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func deviceEnableBiometrics() async throws -> TempoOutcome.DeviceEnableBiometrics
+
+    /// Device security: `authenticate`. Biometric re-authentication (Face ID / fingerprint) with the 6-digit keycode as fallback, on the device (Secure Enclave / Keystore; works offline). Asked before a Settings edit is committed, and gates card activation, card details, PIN reveal, sending money and unlocking the app; `purpose` says which.
+    /// Answer with one of its outcomes: `authenticated`, `cancelled`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func deviceAuthenticate(purpose: String) async throws -> TempoOutcome.DeviceAuthenticate
+
+    /// Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`. The Kickstart payment that funds the account before activation (ONB-015-FT).
+    /// Answer with one of its outcomes: `succeeded`, `declined`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func paymentsInitialPayment(method: PaymentMethod, amount: Money) async throws -> TempoOutcome.PaymentsInitialPayment
+
+    /// Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`. A top-up or fee taken from the user's card or digital wallet (WAL-006, WAL-013a).
+    /// Answer with one of its outcomes: `succeeded`, `declined`, `cancelled`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func paymentsCharge(method: PaymentMethod, amount: Money, purpose: String) async throws -> TempoOutcome.PaymentsCharge
+
+    /// PITStop support: `open_ticket`.
+    /// Answer with one of its outcomes: `opened`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func pitstopOpenTicket(topic: String) async throws -> TempoOutcome.PitstopOpenTicket
+
+    /// PITStop support: `start_chat`.
+    /// Answer with one of its outcomes: `started`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func pitstopStartChat(topic: String) async throws -> TempoOutcome.PitstopStartChat
+
+    /// FX provider: `subscribe_rates`. Start streaming live GBP → currency rates with their fee (PAY-007).
+    /// Answer with one of its outcomes: `streaming`, `unavailable`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func fxSubscribeRates(currency: String) async throws -> TempoOutcome.FxSubscribeRates
+
+    /// FX provider: `lock_rate`. Lock the quoted rate for 30 seconds while the user confirms (PAY-008).
+    /// Answer with one of its outcomes: `locked`, `expired`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func fxLockRate(currency: String, rate: Decimal, amount: Money) async throws -> TempoOutcome.FxLockRate
+
+    /// Apple Wallet / Google Wallet: `provision_card`. Push the virtual card to the phone's wallet: platform 'ios' (Apple Wallet), 'android' (Google Wallet) or 'native' (the wallet of the phone in hand, for the single "Add to Apple/Google Wallet" button).
+    /// Answer with one of its outcomes: `added`, `cancelled`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func deviceWalletProvisionCard(platform: String) async throws -> TempoOutcome.DeviceWalletProvisionCard
+
+    /// Push provider (Firebase / APNs): `save_preferences`.
+    /// Answer with one of its outcomes: `saved`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func pushProviderSavePreferences(turnedOff: [NotificationPreference]) async throws -> TempoOutcome.PushProviderSavePreferences
+
+    /// Veriff GuidedID: `send_sms_link`. ONB-015 — SMS link to open the Veriff session in the phone's browser.
+    /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func veriffSendSmsLink(phone: String) async throws -> TempoOutcome.VeriffSendSmsLink
+
+    /// Veriff GuidedID: `scan_front`. ONB-W05 — auto-captures the front of the ID and tries to detect the document type.
+    /// Answer with one of its outcomes: `passport`, `driving_licence`, `national_id`, `not_detected`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func veriffScanFront() async throws -> TempoOutcome.VeriffScanFront
+
+    /// Veriff GuidedID: `scan_back`. ONB-W06 — captures the reverse side.
+    /// Answer with one of its outcomes: `captured`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func veriffScanBack() async throws -> TempoOutcome.VeriffScanBack
+
+    /// Veriff GuidedID: `capture_selfie`. ONB-W08 — liveness check; auto-captures.
+    /// Answer with one of its outcomes: `captured`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func veriffCaptureSelfie() async throws -> TempoOutcome.VeriffCaptureSelfie
+
+    /// Veriff GuidedID: `analyse`. ONB-W09 — Veriff analyses the captures and accepts the submission.
+    /// Answer with one of its outcomes: `submitted`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func veriffAnalyse() async throws -> TempoOutcome.VeriffAnalyse
+
+    /// Veriff GuidedID: `get_decision`. The Veriff decision (the webhook Tempo receives on completion), read by the app after the hand-back.
+    /// Answer with one of its outcomes: `approved`, `rejected`, `pending`, `incomplete`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func veriffGetDecision() async throws -> TempoOutcome.VeriffGetDecision
+
+    /// Veriff GuidedID: `check_proof_of_address`. SET-003 — proof-of-address re-check before a new address is applied.
+    /// Answer with one of its outcomes: `approved`, `rejected`, `pending`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func veriffCheckProofOfAddress(address: String) async throws -> TempoOutcome.VeriffCheckProofOfAddress
+}
+
+/// What each service operation of Tempo answers (`TempoServices`).
+public enum TempoOutcome {
+    /// The outcomes of Equals Money: `submit_application`.
+    public enum EqualsSubmitApplication: Hashable, Sendable, Codable {
+        case submitted
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .submitted:
+                return .equalsSubmitApplicationSubmitted
+            case .failed:
+                return .equalsSubmitApplicationFailed
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `create_account`.
+    public enum EqualsCreateAccount: Hashable, Sendable, Codable {
+        case created(userId: String)
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .created(let userId):
+                return .equalsCreateAccountCreated(userId: userId)
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `get_onboarding_status`.
+    public enum EqualsGetOnboardingStatus: Hashable, Sendable, Codable {
+        case active
+        case approved
+        case pending
+        case rejected
+        case incomplete
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .active:
+                return .equalsGetOnboardingStatusActive
+            case .approved:
+                return .equalsGetOnboardingStatusApproved
+            case .pending:
+                return .equalsGetOnboardingStatusPending
+            case .rejected:
+                return .equalsGetOnboardingStatusRejected
+            case .incomplete:
+                return .equalsGetOnboardingStatusIncomplete
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `activate_account`.
+    public enum EqualsActivateAccount: Hashable, Sendable, Codable {
+        case activated
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .activated:
+                return .equalsActivateAccountActivated
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `list_transactions`.
+    public enum EqualsListTransactions: Hashable, Sendable, Codable {
+        case listed
+
+        /// Offline or Equals unreachable; the cached entries stay.
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .listed:
+                return .equalsListTransactionsListed
+            case .failed:
+                return .equalsListTransactionsFailed
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `list_sessions`.
+    public enum EqualsListSessions: Hashable, Sendable, Codable {
+        case refreshed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .refreshed:
+                return .equalsListSessionsRefreshed
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `sign_out_session`.
+    public enum EqualsSignOutSession: Hashable, Sendable, Codable {
+        case signedOut
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .signedOut:
+                return .equalsSignOutSessionSignedOut
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `sign_out_other_sessions`.
+    public enum EqualsSignOutOtherSessions: Hashable, Sendable, Codable {
+        case signedOut
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .signedOut:
+                return .equalsSignOutOtherSessionsSignedOut
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `charge_plan_upgrade`.
+    public enum EqualsChargePlanUpgrade: Hashable, Sendable, Codable {
+        case charged
+        case insufficientFunds
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .charged:
+                return .equalsChargePlanUpgradeCharged
+            case .insufficientFunds:
+                return .equalsChargePlanUpgradeInsufficientFunds
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `schedule_plan_change`.
+    public enum EqualsSchedulePlanChange: Hashable, Sendable, Codable {
+        case scheduled
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .scheduled:
+                return .equalsSchedulePlanChangeScheduled
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `close_account`.
+    public enum EqualsCloseAccount: Hashable, Sendable, Codable {
+        case closed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .closed:
+                return .equalsCloseAccountClosed
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `log_in`.
+    public enum EqualsLogIn: Hashable, Sendable, Codable {
+        case success(userId: String)
+        case wrongKeycode
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .success(let userId):
+                return .equalsLogInSuccess(userId: userId)
+            case .wrongKeycode:
+                return .equalsLogInWrongKeycode
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `activate_card`.
+    public enum EqualsActivateCard: Hashable, Sendable, Codable {
+        case activated
+        case failed(reason: String)
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .activated:
+                return .equalsActivateCardActivated
+            case .failed(let reason):
+                return .equalsActivateCardFailed(reason: reason)
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `set_card_frozen`.
+    public enum EqualsSetCardFrozen: Hashable, Sendable, Codable {
+        case done
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .done:
+                return .equalsSetCardFrozenDone
+            case .failed:
+                return .equalsSetCardFrozenFailed
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `get_card_details`.
+    public enum EqualsGetCardDetails: Hashable, Sendable, Codable {
+        case retrieved
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .retrieved:
+                return .equalsGetCardDetailsRetrieved
+            case .failed:
+                return .equalsGetCardDetailsFailed
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `get_pin`.
+    public enum EqualsGetPin: Hashable, Sendable, Codable {
+        case retrieved
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .retrieved:
+                return .equalsGetPinRetrieved
+            case .failed:
+                return .equalsGetPinFailed
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `set_card_limit`.
+    public enum EqualsSetCardLimit: Hashable, Sendable, Codable {
+        case done
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .done:
+                return .equalsSetCardLimitDone
+            case .failed:
+                return .equalsSetCardLimitFailed
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `order_physical_card`.
+    public enum EqualsOrderPhysicalCard: Hashable, Sendable, Codable {
+        case placed
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .placed:
+                return .equalsOrderPhysicalCardPlaced
+            case .failed:
+                return .equalsOrderPhysicalCardFailed
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `send_uk_transfer`.
+    public enum EqualsSendUkTransfer: Hashable, Sendable, Codable {
+        case sent(transferId: String)
+        case failed(reason: String)
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .sent(let transferId):
+                return .equalsSendUkTransferSent(transferId: transferId)
+            case .failed(let reason):
+                return .equalsSendUkTransferFailed(reason: reason)
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `get_balance`.
+    public enum EqualsGetBalance: Hashable, Sendable, Codable {
+        case fetched(balance: Money)
+
+        /// Offline or Equals unreachable; the last-known balance stays.
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .fetched(let balance):
+                return .equalsGetBalanceFetched(balance: balance)
+            case .failed:
+                return .equalsGetBalanceFailed
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `refresh_session`.
+    public enum EqualsRefreshSession: Hashable, Sendable, Codable {
+        case refreshed
+
+        /// The session can no longer be refreshed; the user logs in again.
+        case expired
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .refreshed:
+                return .equalsRefreshSessionRefreshed
+            case .expired:
+                return .equalsRefreshSessionExpired
+            }
+        }
+    }
+
+    /// The outcomes of Equals Money: `send_international_transfer`.
+    public enum EqualsSendInternationalTransfer: Hashable, Sendable, Codable {
+        case submitted(transferId: String)
+        case failed(reason: String)
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .submitted(let transferId):
+                return .equalsSendInternationalTransferSubmitted(transferId: transferId)
+            case .failed(let reason):
+                return .equalsSendInternationalTransferFailed(reason: reason)
+            }
+        }
+    }
+
+    /// The outcomes of OTP provider: `send_email_code`.
+    public enum OtpSendEmailCode: Hashable, Sendable, Codable {
+        case sent
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .sent:
+                return .otpSendEmailCodeSent
+            case .failed:
+                return .otpSendEmailCodeFailed
+            }
+        }
+    }
+
+    /// The outcomes of OTP provider: `verify_email_code`.
+    public enum OtpVerifyEmailCode: Hashable, Sendable, Codable {
+        case valid
+        case invalid
+        case expired
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .valid:
+                return .otpVerifyEmailCodeValid
+            case .invalid:
+                return .otpVerifyEmailCodeInvalid
+            case .expired:
+                return .otpVerifyEmailCodeExpired
+            }
+        }
+    }
+
+    /// The outcomes of OTP provider: `send_sms_code`.
+    public enum OtpSendSmsCode: Hashable, Sendable, Codable {
+        case sent
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .sent:
+                return .otpSendSmsCodeSent
+            case .failed:
+                return .otpSendSmsCodeFailed
+            }
+        }
+    }
+
+    /// The outcomes of OTP provider: `verify_sms_code`.
+    public enum OtpVerifySmsCode: Hashable, Sendable, Codable {
+        case valid
+        case invalid
+        case expired
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .valid:
+                return .otpVerifySmsCodeValid
+            case .invalid:
+                return .otpVerifySmsCodeInvalid
+            case .expired:
+                return .otpVerifySmsCodeExpired
+            }
+        }
+    }
+
+    /// The outcomes of Postcode lookup: `find_addresses`.
+    public enum PostcodeLookupFindAddresses: Hashable, Sendable, Codable {
+        case found(addresses: [String])
+        case notFound
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .found(let addresses):
+                return .postcodeLookupFindAddressesFound(addresses: addresses)
+            case .notFound:
+                return .postcodeLookupFindAddressesNotFound
+            }
+        }
+    }
+
+    /// The outcomes of Device security: `check_integrity`.
+    public enum DeviceCheckIntegrity: Hashable, Sendable, Codable {
+        case intact
+
+        /// Jailbroken or rooted; the app refuses to run.
+        case compromised
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .intact:
+                return .deviceCheckIntegrityIntact
+            case .compromised:
+                return .deviceCheckIntegrityCompromised
+            }
+        }
+    }
+
+    /// The outcomes of Device security: `enable_biometrics`.
+    public enum DeviceEnableBiometrics: Hashable, Sendable, Codable {
+        case enabled
+        case declined
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .enabled:
+                return .deviceEnableBiometricsEnabled
+            case .declined:
+                return .deviceEnableBiometricsDeclined
+            }
+        }
+    }
+
+    /// The outcomes of Device security: `authenticate`.
+    public enum DeviceAuthenticate: Hashable, Sendable, Codable {
+        case authenticated
+
+        /// Biometric failed or cancelled and no valid keycode entered.
+        case cancelled
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .authenticated:
+                return .deviceAuthenticateAuthenticated
+            case .cancelled:
+                return .deviceAuthenticateCancelled
+            }
+        }
+    }
+
+    /// The outcomes of Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`.
+    public enum PaymentsInitialPayment: Hashable, Sendable, Codable {
+        case succeeded
+        case declined
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .succeeded:
+                return .paymentsInitialPaymentSucceeded
+            case .declined:
+                return .paymentsInitialPaymentDeclined
+            }
+        }
+    }
+
+    /// The outcomes of Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`.
+    public enum PaymentsCharge: Hashable, Sendable, Codable {
+        case succeeded
+        case declined
+
+        /// The user dismissed the Apple Pay / Google Pay / 3-D Secure sheet.
+        case cancelled
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .succeeded:
+                return .paymentsChargeSucceeded
+            case .declined:
+                return .paymentsChargeDeclined
+            case .cancelled:
+                return .paymentsChargeCancelled
+            }
+        }
+    }
+
+    /// The outcomes of PITStop support: `open_ticket`.
+    public enum PitstopOpenTicket: Hashable, Sendable, Codable {
+        case opened
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .opened:
+                return .pitstopOpenTicketOpened
+            case .failed:
+                return .pitstopOpenTicketFailed
+            }
+        }
+    }
+
+    /// The outcomes of PITStop support: `start_chat`.
+    public enum PitstopStartChat: Hashable, Sendable, Codable {
+        case started
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .started:
+                return .pitstopStartChatStarted
+            }
+        }
+    }
+
+    /// The outcomes of FX provider: `subscribe_rates`.
+    public enum FxSubscribeRates: Hashable, Sendable, Codable {
+        case streaming
+        case unavailable
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .streaming:
+                return .fxSubscribeRatesStreaming
+            case .unavailable:
+                return .fxSubscribeRatesUnavailable
+            }
+        }
+    }
+
+    /// The outcomes of FX provider: `lock_rate`.
+    public enum FxLockRate: Hashable, Sendable, Codable {
+        case locked
+
+        /// The quote moved before it could be locked; a new rate is needed.
+        case expired
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .locked:
+                return .fxLockRateLocked
+            case .expired:
+                return .fxLockRateExpired
+            }
+        }
+    }
+
+    /// The outcomes of Apple Wallet / Google Wallet: `provision_card`.
+    public enum DeviceWalletProvisionCard: Hashable, Sendable, Codable {
+        case added
+        case cancelled
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .added:
+                return .deviceWalletProvisionCardAdded
+            case .cancelled:
+                return .deviceWalletProvisionCardCancelled
+            case .failed:
+                return .deviceWalletProvisionCardFailed
+            }
+        }
+    }
+
+    /// The outcomes of Push provider (Firebase / APNs): `save_preferences`.
+    public enum PushProviderSavePreferences: Hashable, Sendable, Codable {
+        case saved
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .saved:
+                return .pushProviderSavePreferencesSaved
+            }
+        }
+    }
+
+    /// The outcomes of Veriff GuidedID: `send_sms_link`.
+    public enum VeriffSendSmsLink: Hashable, Sendable, Codable {
+        case sent
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .sent:
+                return .veriffSendSmsLinkSent
+            case .failed:
+                return .veriffSendSmsLinkFailed
+            }
+        }
+    }
+
+    /// The outcomes of Veriff GuidedID: `scan_front`.
+    public enum VeriffScanFront: Hashable, Sendable, Codable {
+        case passport
+        case drivingLicence
+        case nationalId
+        case notDetected
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .passport:
+                return .veriffScanFrontPassport
+            case .drivingLicence:
+                return .veriffScanFrontDrivingLicence
+            case .nationalId:
+                return .veriffScanFrontNationalId
+            case .notDetected:
+                return .veriffScanFrontNotDetected
+            }
+        }
+    }
+
+    /// The outcomes of Veriff GuidedID: `scan_back`.
+    public enum VeriffScanBack: Hashable, Sendable, Codable {
+        case captured
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .captured:
+                return .veriffScanBackCaptured
+            }
+        }
+    }
+
+    /// The outcomes of Veriff GuidedID: `capture_selfie`.
+    public enum VeriffCaptureSelfie: Hashable, Sendable, Codable {
+        case captured
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .captured:
+                return .veriffCaptureSelfieCaptured
+            }
+        }
+    }
+
+    /// The outcomes of Veriff GuidedID: `analyse`.
+    public enum VeriffAnalyse: Hashable, Sendable, Codable {
+        case submitted
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .submitted:
+                return .veriffAnalyseSubmitted
+            }
+        }
+    }
+
+    /// The outcomes of Veriff GuidedID: `get_decision`.
+    public enum VeriffGetDecision: Hashable, Sendable, Codable {
+        case approved
+        case rejected
+        case pending
+        case incomplete
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .approved:
+                return .veriffGetDecisionApproved
+            case .rejected:
+                return .veriffGetDecisionRejected
+            case .pending:
+                return .veriffGetDecisionPending
+            case .incomplete:
+                return .veriffGetDecisionIncomplete
+            }
+        }
+    }
+
+    /// The outcomes of Veriff GuidedID: `check_proof_of_address`.
+    public enum VeriffCheckProofOfAddress: Hashable, Sendable, Codable {
+        case approved
+        case rejected
+        case pending
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .approved:
+                return .veriffCheckProofOfAddressApproved
+            case .rejected:
+                return .veriffCheckProofOfAddressRejected
+            case .pending:
+                return .veriffCheckProofOfAddressPending
+            }
         }
     }
 }

@@ -19,11 +19,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: YOLEState = YOLEState()
 
-    /// Messages of the current screen's invalid fields, by field name.
-    public var errors: [String: String] { engine.errors }
+    /// Messages of the current screen's invalid fields: `machine.errors[.email]`.
+    public var errors: [YOLEField: String] {
+        if engine.errors.isEmpty {
+            return [:]
+        }
+        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in YOLEField(rawValue: name).map { ($0, message) } })
+    }
 
     /// The outcome the run ended with, once it has.
-    public var ended: String? { engine.ended }
+    public var ended: YOLEEnding? { engine.ended.flatMap(YOLEEnding.init(rawValue:)) }
 
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
@@ -68,16 +73,26 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The name of the first variant of the current screen whose condition holds.
-    public func variant() throws -> String? {
-        return try engineVariant()
+    /// The first variant of the current screen whose condition holds.
+    public func variant() throws -> YOLEVariant? {
+        return (try engineVariant()).flatMap(YOLEVariant.init(rawValue:))
+    }
+
+    /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    public func input(_ field: YOLEField) -> FieldInput? {
+        return engineInput(field.rawValue)
+    }
+
+    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
+    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
+        return engineTimerMilliseconds(timer)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
-    public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        try engineFill(field, input)
+    public mutating func fill(_ field: YOLEField, _ input: FieldInput) throws {
+        try engineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -142,42 +157,42 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     public var screen: YOLEScreen { YOLEScreen(number: screenNumber) }
 
     /// `limited_access`: Home with limited functionality / restrictions (KYC skipped or failed).
-    func derivedLimitedAccess() throws -> Bool {
+    public func derivedLimitedAccess() throws -> Bool {
         return state.loggedIn && (state.kycStatus != KycStatus.verified)
     }
 
     /// `total_charged`: "Total charged row - Display Amount + Fees". Only when the fee is in the amount's currency: no FX conversion is done (see Q-YOLE-D5).
-    func derivedTotalCharged() throws -> Money? {
+    public func derivedTotalCharged() throws -> Money? {
         return try (((state.transfer.amount != nil) && (state.transfer.fee != nil)) && (required(state.transfer.amount, "'transfer.amount'").currency == required(state.transfer.fee, "'transfer.fee'").currency)) ? add(required(state.transfer.amount, "'transfer.amount'"), required(state.transfer.fee, "'transfer.fee'")) : nil
     }
 
     /// `result_title`: The Result screen's title for the transfer's status (Step 14.5).
-    func derivedResultTitle() throws -> String {
+    public func derivedResultTitle() throws -> String {
         return (state.transfer.status == TransferStatus.success) ? "Transfer scheduled" : ((state.transfer.status == TransferStatus.pending) ? "Payment processing" : ((state.transfer.status == TransferStatus.failed) ? "Transfer failed" : ((state.transfer.status == TransferStatus.cancelled) ? "Transfer cancelled" : "")))
     }
 
     /// `result_message`: The pending state's notification promise (Step 14.5).
-    func derivedResultMessage() throws -> String {
+    public func derivedResultMessage() throws -> String {
         return (state.transfer.status == TransferStatus.pending) ? "We'll notify you once payment is confirmed" : ""
     }
 
     /// `details_missing`: "Missing transaction details → Show available information, note missing data".
-    func derivedDetailsMissing() throws -> Bool {
+    public func derivedDetailsMissing() throws -> Bool {
         return (state.transfer.yoleReference == "") || (state.transfer.pspTransactionId == "")
     }
 
     /// `checkout_text`: The PSP Checkout's own text: the loading text, or the load failure message.
-    func derivedCheckoutText() throws -> String? {
+    public func derivedCheckoutText() throws -> String? {
         return (state.checkoutState == "loading") ? "Connecting to Pesapal…" : ((state.checkoutState == "failed") ? state.checkoutError : nil)
     }
 
     /// `home_empty_text`: Home's empty state text, shown while there are no transactions.
-    func derivedHomeEmptyText() throws -> String? {
+    public func derivedHomeEmptyText() throws -> String? {
         return (state.transactions.count == 0) ? "No transactions yet" : nil
     }
 
     /// `favorites_empty_text`: Favorites' empty state text, shown while no favorites are saved.
-    func derivedFavoritesEmptyText() throws -> String? {
+    public func derivedFavoritesEmptyText() throws -> String? {
         return (state.favorites.count == 0) ? "No favorite recipients yet" : nil
     }
 
@@ -908,10 +923,64 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         }
     }
 
-    /// The event and effect types FlowMachine's engine works with.
+    /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    public static func perform(_ call: YOLEServiceCall, with services: any YOLEServices) async throws -> YOLEEvent {
+        switch call {
+        case .authCreateAccount(let email, let firstName, let lastName, let password, let country):
+            return try await services.authCreateAccount(email: email, firstName: firstName, lastName: lastName, password: password, country: country).event
+        case .authVerifyEmail(let email, let code):
+            return try await services.authVerifyEmail(email: email, code: code).event
+        case .authResendEmailCode(let email):
+            return try await services.authResendEmailCode(email: email).event
+        case .authLogIn(let email, let password):
+            return try await services.authLogIn(email: email, password: password).event
+        case .authRequestPasswordReset(let email):
+            return try await services.authRequestPasswordReset(email: email).event
+        case .kycSendSmsCode(let phone):
+            return try await services.kycSendSmsCode(phone: phone).event
+        case .kycVerifySmsCode(let phone, let code):
+            return try await services.kycVerifySmsCode(phone: phone, code: code).event
+        case .kycUploadDocument(let documentType, let photo):
+            return try await services.kycUploadDocument(documentType: documentType, photo: photo).event
+        case .kycSubmitSelfie(let photo):
+            return try await services.kycSubmitSelfie(photo: photo).event
+        case .deviceCameraPermission:
+            return try await services.deviceCameraPermission().event
+        case .deviceAuthenticate(let purpose):
+            return try await services.deviceAuthenticate(purpose: purpose).event
+        case .accountLoad:
+            return try await services.accountLoad().event
+        case .favoritesApiLoad:
+            return try await services.favoritesApiLoad().event
+        case .favoritesApiRemove(let recipient):
+            return try await services.favoritesApiRemove(recipient: recipient).event
+        case .profileLoad:
+            return try await services.profileLoad().event
+        case .profileUpdate(let firstName, let lastName):
+            return try await services.profileUpdate(firstName: firstName, lastName: lastName).event
+        case .feesApiQuote(let amount, let currency, let country, let corridor):
+            return try await services.feesApiQuote(amount: amount, currency: currency, country: country, corridor: corridor).event
+        case .pesapalLoadCheckout(let amount, let fee):
+            return try await services.pesapalLoadCheckout(amount: amount, fee: fee).event
+        case .pesapalCheckout(let amount, let fee):
+            return try await services.pesapalCheckout(amount: amount, fee: fee).event
+        }
+    }
+
+    /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.
     public typealias Event = YOLEEvent
 
     public typealias Effect = YOLEEffect
+
+    public typealias ServiceCall = YOLEServiceCall
+
+    public typealias Field = YOLEField
+
+    public typealias Variant = YOLEVariant
+
+    public typealias Ending = YOLEEnding
+
+    public typealias Services = any YOLEServices
 }
 
 /// FlowMachine's run-to-completion engine drives the machine through its tables and functions.
@@ -928,8 +997,4 @@ extension YOLEEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = YOLEMachine.self
-}
-
-@_spi(Generated)
-extension YOLEEffect: EngineEffect {
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// This module was generated for FlowMachine API version 2; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 }
 
 /// The screens of YOLE, by the seed's screen IDs.
@@ -829,6 +829,134 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [YOLEScreen] = allCases
+}
+
+/// The form fields of YOLE, by their names in the flows: `machine.fill(.email, .text(...))`.
+/// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
+/// current screen does not have throws.
+public enum YOLEField: String, FlowName {
+    /// On STEP-02, STEP-04, STEP-05.
+    case email
+
+    /// On STEP-02, STEP-16.edit-profile.
+    case firstName = "first_name"
+
+    /// On STEP-02, STEP-16.edit-profile.
+    case lastName = "last_name"
+
+    /// On STEP-02, STEP-04.
+    case password
+
+    /// On STEP-02.
+    case country
+
+    /// On STEP-03 (Verification code), STEP-08 (SMS verification code).
+    case code
+
+    /// On STEP-07 (Country code).
+    case phoneCountry = "phone_country"
+
+    /// On STEP-07.
+    case phone
+
+    /// On STEP-09 (Document type).
+    case documentType = "document_type"
+
+    /// On STEP-09 (Document photo).
+    case documentPhoto = "document_photo"
+
+    /// On STEP-10 (Selfie).
+    case selfiePhoto = "selfie_photo"
+
+    /// On STEP-14.1.
+    case amount
+
+    /// On STEP-14.1.
+    case currency
+
+    /// On STEP-14.1 (Recipient).
+    case recipient
+
+    /// On STEP-14.1 (Note).
+    case note
+}
+
+/// The screen variants of YOLE (what `variant()` returns), by their names in the flows.
+public enum YOLEVariant: String, FlowName {
+    /// A variant of STEP-03, STEP-08.
+    case codeResent = "code_resent"
+
+    /// A variant of STEP-03, STEP-04, STEP-08, STEP-11, STEP-13, STEP-15, STEP-16, STEP-14.2, STEP-14.3.
+    case `default`
+
+    /// A variant of STEP-04.
+    case resetLinkSent = "reset_link_sent"
+
+    /// A variant of STEP-11.
+    case details
+
+    /// A variant of STEP-13.
+    case suspended
+
+    /// A variant of STEP-13, STEP-15, STEP-16.
+    case loadFailed = "load_failed"
+
+    /// A variant of STEP-13.
+    case limited
+
+    /// A variant of STEP-13, STEP-15.
+    case empty
+
+    /// A variant of STEP-14.2, STEP-14.4.
+    case loading
+
+    /// A variant of STEP-14.2.
+    case feesFailed = "fees_failed"
+
+    /// A variant of STEP-14.2.
+    case feeInOtherCurrency = "fee_in_other_currency"
+
+    /// A variant of STEP-14.3.
+    case selected
+
+    /// A variant of STEP-14.4, STEP-14.5.
+    case failed
+
+    /// A variant of STEP-14.4.
+    case timedOut = "timed_out"
+
+    /// A variant of STEP-14.4.
+    case inBrowser = "in_browser"
+
+    /// A variant of STEP-14.4.
+    case loaded
+
+    /// A variant of STEP-14.5.
+    case success
+
+    /// A variant of STEP-14.5.
+    case pending
+
+    /// A variant of STEP-14.5.
+    case cancelled
+}
+
+/// The outcomes YOLE's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
+public enum YOLEEnding: String, FlowName {
+    /// An outcome of `main`.
+    case loggedOut = "logged_out"
+
+    /// An outcome of `main`, `send_money`.
+    case sessionExpired = "session_expired"
+
+    /// An outcome of `send_money`.
+    case done
+
+    /// An outcome of `send_money`.
+    case edit
+
+    /// An outcome of `send_money`.
+    case tryAgain = "try_again"
 }
 
 /// The events YOLE reacts to: taps and entries, service outcomes, timers.
@@ -1957,47 +2085,72 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     }
 }
 
-/// What the host app must do after a step, in order.
-public enum YOLEEffect: Hashable, Sendable, Codable, FlowMachineEffect {
-    /// Call a service; send its outcome back as the matching event.
-    case call(YOLEServiceCall)
+/// What the host app must do after a step, in order: service calls (`.call(YOLEServiceCall)`), analytics,
+/// pushes, toasts and timers. `FlowDriver` performs them; see `FlowEffect`.
+public typealias YOLEEffect = FlowEffect<YOLEServiceCall>
 
-    /// Log an analytics event (screen views included).
-    case analytics(AnalyticsEvent)
+/// The service operations YOLE calls, by their names in the flows (`service.operation`).
+public enum YOLEOperation: String, FlowName {
+    /// YOLE accounts API: `create_account`.
+    case authCreateAccount = "auth.create_account"
 
-    /// Show a push notification.
-    case push(String)
+    /// YOLE accounts API: `verify_email`.
+    case authVerifyEmail = "auth.verify_email"
 
-    /// Show a toast.
-    case toast(String)
+    /// YOLE accounts API: `resend_email_code`.
+    case authResendEmailCode = "auth.resend_email_code"
 
-    /// Start a timer; send `.timerFired(token)` after `milliseconds`.
-    case startTimer(TimerToken, milliseconds: Int)
+    /// YOLE accounts API: `log_in`.
+    case authLogIn = "auth.log_in"
 
-    /// Stop a timer started earlier; it must not fire.
-    case cancelTimer(TimerToken)
+    /// YOLE accounts API: `request_password_reset`.
+    case authRequestPasswordReset = "auth.request_password_reset"
 
-    /// The effect in a form that is the same for every app (logs, replays, tests).
-    public var summary: EffectSummary {
-        switch self {
-        case .call(let call):
-            return .call(operation: call.operation, arguments: call.arguments)
-        case .analytics(let event):
-            return .analytics(event)
-        case .push(let text):
-            return .push(text)
-        case .toast(let text):
-            return .toast(text)
-        case .startTimer(let token, let milliseconds):
-            return .startTimer(token, milliseconds: milliseconds)
-        case .cancelTimer(let token):
-            return .cancelTimer(token)
-        }
-    }
+    /// YOLE KYC API: `send_sms_code`.
+    case kycSendSmsCode = "kyc.send_sms_code"
+
+    /// YOLE KYC API: `verify_sms_code`.
+    case kycVerifySmsCode = "kyc.verify_sms_code"
+
+    /// YOLE KYC API: `upload_document`.
+    case kycUploadDocument = "kyc.upload_document"
+
+    /// YOLE KYC API: `submit_selfie`.
+    case kycSubmitSelfie = "kyc.submit_selfie"
+
+    /// Device camera and biometrics: `camera_permission`.
+    case deviceCameraPermission = "device.camera_permission"
+
+    /// Device camera and biometrics: `authenticate`.
+    case deviceAuthenticate = "device.authenticate"
+
+    /// YOLE account API: `load`.
+    case accountLoad = "account.load"
+
+    /// YOLE favorites API: `load`.
+    case favoritesApiLoad = "favorites_api.load"
+
+    /// YOLE favorites API: `remove`.
+    case favoritesApiRemove = "favorites_api.remove"
+
+    /// YOLE profile API: `load`.
+    case profileLoad = "profile.load"
+
+    /// YOLE profile API: `update`.
+    case profileUpdate = "profile.update"
+
+    /// Yole Fees API: `quote`.
+    case feesApiQuote = "fees_api.quote"
+
+    /// Pesapal: `load_checkout`.
+    case pesapalLoadCheckout = "pesapal.load_checkout"
+
+    /// Pesapal: `checkout`.
+    case pesapalCheckout = "pesapal.checkout"
 }
 
 /// The service operations YOLE calls, with their inputs.
-public enum YOLEServiceCall: Hashable, Sendable, Codable {
+public enum YOLEServiceCall: FlowServiceCall {
     /// YOLE accounts API: `create_account`; outcomes: `created`, `email_exists`, `network_error`, `server_error`.
     case authCreateAccount(email: String, firstName: String, lastName: String, password: String, country: String)
 
@@ -2058,47 +2211,47 @@ public enum YOLEServiceCall: Hashable, Sendable, Codable {
     /// The payment the user completes in Pesapal's interface; it ends with the callback. The callback's `status` is the outcome; `unclear` is a callback whose status is none of the four.
     case pesapalCheckout(amount: Money, fee: Money)
 
-    /// `service.operation`, as the flows name it.
-    public var operation: String {
+    /// The operation called.
+    public var operation: YOLEOperation {
         switch self {
         case .authCreateAccount:
-            return "auth.create_account"
+            return .authCreateAccount
         case .authVerifyEmail:
-            return "auth.verify_email"
+            return .authVerifyEmail
         case .authResendEmailCode:
-            return "auth.resend_email_code"
+            return .authResendEmailCode
         case .authLogIn:
-            return "auth.log_in"
+            return .authLogIn
         case .authRequestPasswordReset:
-            return "auth.request_password_reset"
+            return .authRequestPasswordReset
         case .kycSendSmsCode:
-            return "kyc.send_sms_code"
+            return .kycSendSmsCode
         case .kycVerifySmsCode:
-            return "kyc.verify_sms_code"
+            return .kycVerifySmsCode
         case .kycUploadDocument:
-            return "kyc.upload_document"
+            return .kycUploadDocument
         case .kycSubmitSelfie:
-            return "kyc.submit_selfie"
+            return .kycSubmitSelfie
         case .deviceCameraPermission:
-            return "device.camera_permission"
+            return .deviceCameraPermission
         case .deviceAuthenticate:
-            return "device.authenticate"
+            return .deviceAuthenticate
         case .accountLoad:
-            return "account.load"
+            return .accountLoad
         case .favoritesApiLoad:
-            return "favorites_api.load"
+            return .favoritesApiLoad
         case .favoritesApiRemove:
-            return "favorites_api.remove"
+            return .favoritesApiRemove
         case .profileLoad:
-            return "profile.load"
+            return .profileLoad
         case .profileUpdate:
-            return "profile.update"
+            return .profileUpdate
         case .feesApiQuote:
-            return "fees_api.quote"
+            return .feesApiQuote
         case .pesapalLoadCheckout:
-            return "pesapal.load_checkout"
+            return .pesapalLoadCheckout
         case .pesapalCheckout:
-            return "pesapal.checkout"
+            return .pesapalCheckout
         }
     }
 
@@ -2143,6 +2296,493 @@ public enum YOLEServiceCall: Hashable, Sendable, Codable {
             return ["amount": describe(amount), "fee": describe(fee)]
         case .pesapalCheckout(let amount, let fee):
             return ["amount": describe(amount), "fee": describe(fee)]
+        }
+    }
+}
+
+/// The services YOLE calls: implement this protocol and give it to `FlowDriver`, which calls it for every
+/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol YOLEServices: Sendable {
+    /// YOLE accounts API: `create_account`.
+    /// Answer with one of its outcomes: `created`, `email_exists`, `network_error`, `server_error`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func authCreateAccount(email: String, firstName: String, lastName: String, password: String, country: String) async throws -> YOLEOutcome.AuthCreateAccount
+
+    /// YOLE accounts API: `verify_email`.
+    /// Answer with one of its outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func authVerifyEmail(email: String, code: String) async throws -> YOLEOutcome.AuthVerifyEmail
+
+    /// YOLE accounts API: `resend_email_code`.
+    /// Answer with one of its outcomes: `sent`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func authResendEmailCode(email: String) async throws -> YOLEOutcome.AuthResendEmailCode
+
+    /// YOLE accounts API: `log_in`.
+    /// Answer with one of its outcomes: `success`, `invalid_credentials`, `not_verified`, `locked`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func authLogIn(email: String, password: String) async throws -> YOLEOutcome.AuthLogIn
+
+    /// YOLE accounts API: `request_password_reset`.
+    /// Answer with one of its outcomes: `sent`, `not_found`, `rate_limited`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func authRequestPasswordReset(email: String) async throws -> YOLEOutcome.AuthRequestPasswordReset
+
+    /// YOLE KYC API: `send_sms_code`.
+    /// Answer with one of its outcomes: `sent`, `phone_already_registered`, `sms_failed`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func kycSendSmsCode(phone: String) async throws -> YOLEOutcome.KycSendSmsCode
+
+    /// YOLE KYC API: `verify_sms_code`.
+    /// Answer with one of its outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func kycVerifySmsCode(phone: String, code: String) async throws -> YOLEOutcome.KycVerifySmsCode
+
+    /// YOLE KYC API: `upload_document`.
+    /// Answer with one of its outcomes: `accepted`, `poor_quality`, `not_recognized`, `too_large`, `upload_failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func kycUploadDocument(documentType: DocumentType, photo: String) async throws -> YOLEOutcome.KycUploadDocument
+
+    /// YOLE KYC API: `submit_selfie`.
+    /// Answer with one of its outcomes: `verified`, `verification_failed`, `face_not_detected`, `multiple_faces`, `poor_lighting`, `upload_failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func kycSubmitSelfie(photo: String) async throws -> YOLEOutcome.KycSubmitSelfie
+
+    /// Device camera and biometrics: `camera_permission`.
+    /// Answer with one of its outcomes: `granted`, `denied`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func deviceCameraPermission() async throws -> YOLEOutcome.DeviceCameraPermission
+
+    /// Device camera and biometrics: `authenticate`. Face ID / fingerprint on the device (biometric data never leaves it).
+    /// Answer with one of its outcomes: `authenticated`, `failed`, `cancelled`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func deviceAuthenticate(purpose: String) async throws -> YOLEOutcome.DeviceAuthenticate
+
+    /// YOLE account API: `load`.
+    /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func accountLoad() async throws -> YOLEOutcome.AccountLoad
+
+    /// YOLE favorites API: `load`.
+    /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func favoritesApiLoad() async throws -> YOLEOutcome.FavoritesApiLoad
+
+    /// YOLE favorites API: `remove`.
+    /// Answer with one of its outcomes: `removed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func favoritesApiRemove(recipient: String) async throws -> YOLEOutcome.FavoritesApiRemove
+
+    /// YOLE profile API: `load`.
+    /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func profileLoad() async throws -> YOLEOutcome.ProfileLoad
+
+    /// YOLE profile API: `update`.
+    /// Answer with one of its outcomes: `updated`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func profileUpdate(firstName: String, lastName: String) async throws -> YOLEOutcome.ProfileUpdate
+
+    /// Yole Fees API: `quote`.
+    /// Answer with one of its outcomes: `received`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func feesApiQuote(amount: Decimal, currency: String, country: String?, corridor: String?) async throws -> YOLEOutcome.FeesApiQuote
+
+    /// Pesapal: `load_checkout`. The Pesapal payment interface loading in the webview (or the browser).
+    /// Answer with one of its outcomes: `loaded`, `load_failed`, `timeout`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func pesapalLoadCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalLoadCheckout
+
+    /// Pesapal: `checkout`. The payment the user completes in Pesapal's interface; it ends with the callback. The callback's `status` is the outcome; `unclear` is a callback whose status is none of the four.
+    /// Answer with one of its outcomes: `success`, `pending`, `failed`, `cancelled`, `unclear`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout
+}
+
+/// What each service operation of YOLE answers (`YOLEServices`).
+public enum YOLEOutcome {
+    /// The outcomes of YOLE accounts API: `create_account`.
+    public enum AuthCreateAccount: Hashable, Sendable, Codable {
+        case created
+        case emailExists
+        case networkError
+        case serverError
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .created:
+                return .authCreateAccountCreated
+            case .emailExists:
+                return .authCreateAccountEmailExists
+            case .networkError:
+                return .authCreateAccountNetworkError
+            case .serverError:
+                return .authCreateAccountServerError
+            }
+        }
+    }
+
+    /// The outcomes of YOLE accounts API: `verify_email`.
+    public enum AuthVerifyEmail: Hashable, Sendable, Codable {
+        case verified
+        case invalidCode
+        case expiredCode
+        case tooManyAttempts
+        case networkError
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .verified:
+                return .authVerifyEmailVerified
+            case .invalidCode:
+                return .authVerifyEmailInvalidCode
+            case .expiredCode:
+                return .authVerifyEmailExpiredCode
+            case .tooManyAttempts:
+                return .authVerifyEmailTooManyAttempts
+            case .networkError:
+                return .authVerifyEmailNetworkError
+            }
+        }
+    }
+
+    /// The outcomes of YOLE accounts API: `resend_email_code`.
+    public enum AuthResendEmailCode: Hashable, Sendable, Codable {
+        case sent
+        case networkError
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .sent:
+                return .authResendEmailCodeSent
+            case .networkError:
+                return .authResendEmailCodeNetworkError
+            }
+        }
+    }
+
+    /// The outcomes of YOLE accounts API: `log_in`.
+    public enum AuthLogIn: Hashable, Sendable, Codable {
+        case success(kycVerified: Bool)
+        case invalidCredentials
+        case notVerified
+        case locked
+        case networkError
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .success(let kycVerified):
+                return .authLogInSuccess(kycVerified: kycVerified)
+            case .invalidCredentials:
+                return .authLogInInvalidCredentials
+            case .notVerified:
+                return .authLogInNotVerified
+            case .locked:
+                return .authLogInLocked
+            case .networkError:
+                return .authLogInNetworkError
+            }
+        }
+    }
+
+    /// The outcomes of YOLE accounts API: `request_password_reset`.
+    public enum AuthRequestPasswordReset: Hashable, Sendable, Codable {
+        case sent
+        case notFound
+        case rateLimited
+        case networkError
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .sent:
+                return .authRequestPasswordResetSent
+            case .notFound:
+                return .authRequestPasswordResetNotFound
+            case .rateLimited:
+                return .authRequestPasswordResetRateLimited
+            case .networkError:
+                return .authRequestPasswordResetNetworkError
+            }
+        }
+    }
+
+    /// The outcomes of YOLE KYC API: `send_sms_code`.
+    public enum KycSendSmsCode: Hashable, Sendable, Codable {
+        case sent
+        case phoneAlreadyRegistered
+        case smsFailed
+        case networkError
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .sent:
+                return .kycSendSmsCodeSent
+            case .phoneAlreadyRegistered:
+                return .kycSendSmsCodePhoneAlreadyRegistered
+            case .smsFailed:
+                return .kycSendSmsCodeSmsFailed
+            case .networkError:
+                return .kycSendSmsCodeNetworkError
+            }
+        }
+    }
+
+    /// The outcomes of YOLE KYC API: `verify_sms_code`.
+    public enum KycVerifySmsCode: Hashable, Sendable, Codable {
+        case verified
+        case invalidCode
+        case expiredCode
+        case tooManyAttempts
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .verified:
+                return .kycVerifySmsCodeVerified
+            case .invalidCode:
+                return .kycVerifySmsCodeInvalidCode
+            case .expiredCode:
+                return .kycVerifySmsCodeExpiredCode
+            case .tooManyAttempts:
+                return .kycVerifySmsCodeTooManyAttempts
+            }
+        }
+    }
+
+    /// The outcomes of YOLE KYC API: `upload_document`.
+    public enum KycUploadDocument: Hashable, Sendable, Codable {
+        case accepted
+        case poorQuality
+        case notRecognized
+        case tooLarge
+        case uploadFailed
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .accepted:
+                return .kycUploadDocumentAccepted
+            case .poorQuality:
+                return .kycUploadDocumentPoorQuality
+            case .notRecognized:
+                return .kycUploadDocumentNotRecognized
+            case .tooLarge:
+                return .kycUploadDocumentTooLarge
+            case .uploadFailed:
+                return .kycUploadDocumentUploadFailed
+            }
+        }
+    }
+
+    /// The outcomes of YOLE KYC API: `submit_selfie`.
+    public enum KycSubmitSelfie: Hashable, Sendable, Codable {
+        /// Identity verified
+        case verified
+
+        /// Verification fails → KYC Error Screen
+        case verificationFailed
+        case faceNotDetected
+        case multipleFaces
+        case poorLighting
+        case uploadFailed
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .verified:
+                return .kycSubmitSelfieVerified
+            case .verificationFailed:
+                return .kycSubmitSelfieVerificationFailed
+            case .faceNotDetected:
+                return .kycSubmitSelfieFaceNotDetected
+            case .multipleFaces:
+                return .kycSubmitSelfieMultipleFaces
+            case .poorLighting:
+                return .kycSubmitSelfiePoorLighting
+            case .uploadFailed:
+                return .kycSubmitSelfieUploadFailed
+            }
+        }
+    }
+
+    /// The outcomes of Device camera and biometrics: `camera_permission`.
+    public enum DeviceCameraPermission: Hashable, Sendable, Codable {
+        case granted
+        case denied
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .granted:
+                return .deviceCameraPermissionGranted
+            case .denied:
+                return .deviceCameraPermissionDenied
+            }
+        }
+    }
+
+    /// The outcomes of Device camera and biometrics: `authenticate`.
+    public enum DeviceAuthenticate: Hashable, Sendable, Codable {
+        case authenticated
+        case failed
+        case cancelled
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .authenticated:
+                return .deviceAuthenticateAuthenticated
+            case .failed:
+                return .deviceAuthenticateFailed
+            case .cancelled:
+                return .deviceAuthenticateCancelled
+            }
+        }
+    }
+
+    /// The outcomes of YOLE account API: `load`.
+    public enum AccountLoad: Hashable, Sendable, Codable {
+        case loaded(balance: Money, suspended: Bool)
+        case networkError
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .loaded(let balance, let suspended):
+                return .accountLoadLoaded(balance: balance, suspended: suspended)
+            case .networkError:
+                return .accountLoadNetworkError
+            }
+        }
+    }
+
+    /// The outcomes of YOLE favorites API: `load`.
+    public enum FavoritesApiLoad: Hashable, Sendable, Codable {
+        case loaded(recipients: [String])
+        case networkError
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .loaded(let recipients):
+                return .favoritesApiLoadLoaded(recipients: recipients)
+            case .networkError:
+                return .favoritesApiLoadNetworkError
+            }
+        }
+    }
+
+    /// The outcomes of YOLE favorites API: `remove`.
+    public enum FavoritesApiRemove: Hashable, Sendable, Codable {
+        case removed
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .removed:
+                return .favoritesApiRemoveRemoved
+            }
+        }
+    }
+
+    /// The outcomes of YOLE profile API: `load`.
+    public enum ProfileLoad: Hashable, Sendable, Codable {
+        case loaded
+        case networkError
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .loaded:
+                return .profileLoadLoaded
+            case .networkError:
+                return .profileLoadNetworkError
+            }
+        }
+    }
+
+    /// The outcomes of YOLE profile API: `update`.
+    public enum ProfileUpdate: Hashable, Sendable, Codable {
+        case updated
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .updated:
+                return .profileUpdateUpdated
+            case .failed:
+                return .profileUpdateFailed
+            }
+        }
+    }
+
+    /// The outcomes of Yole Fees API: `quote`.
+    public enum FeesApiQuote: Hashable, Sendable, Codable {
+        /// feeAmount, feeCurrency (may differ from the amount's currency), feeType; breakdown is not used
+        case received(feeAmount: Decimal, feeCurrency: String, feeType: String)
+
+        /// The quote failed (server or network error)
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .received(let feeAmount, let feeCurrency, let feeType):
+                return .feesApiQuoteReceived(feeAmount: feeAmount, feeCurrency: feeCurrency, feeType: feeType)
+            case .failed:
+                return .feesApiQuoteFailed
+            }
+        }
+    }
+
+    /// The outcomes of Pesapal: `load_checkout`.
+    public enum PesapalLoadCheckout: Hashable, Sendable, Codable {
+        case loaded
+        case loadFailed
+        case timeout
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .loaded:
+                return .pesapalLoadCheckoutLoaded
+            case .loadFailed:
+                return .pesapalLoadCheckoutLoadFailed
+            case .timeout:
+                return .pesapalLoadCheckoutTimeout
+            }
+        }
+    }
+
+    /// The outcomes of Pesapal: `checkout`.
+    public enum PesapalCheckout: Hashable, Sendable, Codable {
+        case success(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
+        case pending(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
+        case failed(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal, reason: String)
+        case cancelled(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
+        case unclear(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
+
+        /// The outcome as the event the machine handles.
+        public var event: YOLEEvent {
+            switch self {
+            case .success(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
+                return .pesapalCheckoutSuccess(yoleReference: yoleReference, pspTransactionId: pspTransactionId, amount: amount, currency: currency, feeAmount: feeAmount, totalAmount: totalAmount)
+            case .pending(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
+                return .pesapalCheckoutPending(yoleReference: yoleReference, pspTransactionId: pspTransactionId, amount: amount, currency: currency, feeAmount: feeAmount, totalAmount: totalAmount)
+            case .failed(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount, let reason):
+                return .pesapalCheckoutFailed(yoleReference: yoleReference, pspTransactionId: pspTransactionId, amount: amount, currency: currency, feeAmount: feeAmount, totalAmount: totalAmount, reason: reason)
+            case .cancelled(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
+                return .pesapalCheckoutCancelled(yoleReference: yoleReference, pspTransactionId: pspTransactionId, amount: amount, currency: currency, feeAmount: feeAmount, totalAmount: totalAmount)
+            case .unclear(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
+                return .pesapalCheckoutUnclear(yoleReference: yoleReference, pspTransactionId: pspTransactionId, amount: amount, currency: currency, feeAmount: feeAmount, totalAmount: totalAmount)
+            }
         }
     }
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// This module was generated for FlowMachine API version 2; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 }
 
 /// The screens of Small, by the seed's screen IDs.
@@ -24,6 +24,35 @@ public struct SmallScreen: Hashable, Sendable, RawRepresentable {
     public init?(rawValue: String) {
         guard let index = SmallTables.screenIDs.firstIndex(where: { SmallTables.strings[Int($0)] == rawValue }) else { return nil }
         number = Int32(index)
+    }
+}
+
+/// The form fields of Small, by their names in the flows: `machine.fill(.email, .text(...))`.
+/// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
+/// current screen does not have throws.
+public enum SmallField: String, FlowName {
+    /// On LOG-002 (Email).
+    case email
+}
+
+/// The screen variants of Small (what `variant()` returns), by their names in the flows.
+public enum SmallVariant: String, FlowName {
+    /// A variant of LOG-002.
+    case retry
+
+    /// A variant of LOG-002.
+    case `default`
+}
+
+/// The outcomes Small's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
+public enum SmallEnding: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
     }
 }
 
@@ -107,55 +136,26 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     }
 }
 
-/// What the host app must do after a step, in order.
-public enum SmallEffect: Hashable, Sendable, Codable, FlowMachineEffect {
-    /// Call a service; send its outcome back as the matching event.
-    case call(SmallServiceCall)
+/// What the host app must do after a step, in order: service calls (`.call(SmallServiceCall)`), analytics,
+/// pushes, toasts and timers. `FlowDriver` performs them; see `FlowEffect`.
+public typealias SmallEffect = FlowEffect<SmallServiceCall>
 
-    /// Log an analytics event (screen views included).
-    case analytics(AnalyticsEvent)
-
-    /// Show a push notification.
-    case push(String)
-
-    /// Show a toast.
-    case toast(String)
-
-    /// Start a timer; send `.timerFired(token)` after `milliseconds`.
-    case startTimer(TimerToken, milliseconds: Int)
-
-    /// Stop a timer started earlier; it must not fire.
-    case cancelTimer(TimerToken)
-
-    /// The effect in a form that is the same for every app (logs, replays, tests).
-    public var summary: EffectSummary {
-        switch self {
-        case .call(let call):
-            return .call(operation: call.operation, arguments: call.arguments)
-        case .analytics(let event):
-            return .analytics(event)
-        case .push(let text):
-            return .push(text)
-        case .toast(let text):
-            return .toast(text)
-        case .startTimer(let token, let milliseconds):
-            return .startTimer(token, milliseconds: milliseconds)
-        case .cancelTimer(let token):
-            return .cancelTimer(token)
-        }
-    }
+/// The service operations Small calls, by their names in the flows (`service.operation`).
+public enum SmallOperation: String, FlowName {
+    /// Auth: `sign_in`.
+    case authSignIn = "auth.sign_in"
 }
 
 /// The service operations Small calls, with their inputs.
-public enum SmallServiceCall: Hashable, Sendable, Codable {
+public enum SmallServiceCall: FlowServiceCall {
     /// Auth: `sign_in`; outcomes: `success`, `denied`.
     case authSignIn(email: String)
 
-    /// `service.operation`, as the flows name it.
-    public var operation: String {
+    /// The operation called.
+    public var operation: SmallOperation {
         switch self {
         case .authSignIn:
-            return "auth.sign_in"
+            return .authSignIn
         }
     }
 
@@ -164,6 +164,34 @@ public enum SmallServiceCall: Hashable, Sendable, Codable {
         switch self {
         case .authSignIn(let email):
             return ["email": email]
+        }
+    }
+}
+
+/// The services Small calls: implement this protocol and give it to `FlowDriver`, which calls it for every
+/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol SmallServices: Sendable {
+    /// Auth: `sign_in`.
+    /// Answer with one of its outcomes: `success`, `denied`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn
+}
+
+/// What each service operation of Small answers (`SmallServices`).
+public enum SmallOutcome {
+    /// The outcomes of Auth: `sign_in`.
+    public enum AuthSignIn: Hashable, Sendable, Codable {
+        case success
+        case denied
+
+        /// The outcome as the event the machine handles.
+        public var event: SmallEvent {
+            switch self {
+            case .success:
+                return .authSignInSuccess
+            case .denied:
+                return .authSignInDenied
+            }
         }
     }
 }

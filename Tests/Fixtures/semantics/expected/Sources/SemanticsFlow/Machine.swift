@@ -19,11 +19,16 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: SemanticsState = SemanticsState()
 
-    /// Messages of the current screen's invalid fields, by field name.
-    public var errors: [String: String] { engine.errors }
+    /// Messages of the current screen's invalid fields: `machine.errors[.amount]`.
+    public var errors: [SemanticsField: String] {
+        if engine.errors.isEmpty {
+            return [:]
+        }
+        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in SemanticsField(rawValue: name).map { ($0, message) } })
+    }
 
     /// The outcome the run ended with, once it has.
-    public var ended: String? { engine.ended }
+    public var ended: SemanticsEnding? { engine.ended.flatMap(SemanticsEnding.init(rawValue:)) }
 
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
@@ -74,16 +79,26 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The name of the first variant of the current screen whose condition holds.
-    public func variant() throws -> String? {
-        return try engineVariant()
+    /// The first variant of the current screen whose condition holds.
+    public func variant() throws -> SemanticsVariant? {
+        return (try engineVariant()).flatMap(SemanticsVariant.init(rawValue:))
+    }
+
+    /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    public func input(_ field: SemanticsField) -> FieldInput? {
+        return engineInput(field.rawValue)
+    }
+
+    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
+    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
+        return engineTimerMilliseconds(timer)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
-    public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        try engineFill(field, input)
+    public mutating func fill(_ field: SemanticsField, _ input: FieldInput) throws {
+        try engineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -338,10 +353,28 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         guard state.count >= 0 else { throw FlowFailure("invariant 'count_never_negative' (count >= 0) broken") }
     }
 
-    /// The event and effect types FlowMachine's engine works with.
+    /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    public static func perform(_ call: SemanticsServiceCall, with services: any SemanticsServices) async throws -> SemanticsEvent {
+        switch call {
+        case .bankTransfer(let amount):
+            return try await services.bankTransfer(amount: amount).event
+        }
+    }
+
+    /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.
     public typealias Event = SemanticsEvent
 
     public typealias Effect = SemanticsEffect
+
+    public typealias ServiceCall = SemanticsServiceCall
+
+    public typealias Field = SemanticsField
+
+    public typealias Variant = SemanticsVariant
+
+    public typealias Ending = SemanticsEnding
+
+    public typealias Services = any SemanticsServices
 }
 
 /// FlowMachine's run-to-completion engine drives the machine through its tables and functions.
@@ -358,8 +391,4 @@ extension SemanticsEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = SemanticsMachine.self
-}
-
-@_spi(Generated)
-extension SemanticsEffect: EngineEffect {
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// This module was generated for FlowMachine API version 2; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 }
 
 /// The screens of Semantics, by the seed's screen IDs.
@@ -267,6 +267,38 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     }
 
     static let ordered: [SemanticsScreen] = allCases
+}
+
+/// The form fields of Semantics, by their names in the flows: `machine.fill(.amount, .text(...))`.
+/// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
+/// current screen does not have throws.
+public enum SemanticsField: String, FlowName {
+    /// On VAL-1.
+    case amount
+
+    /// On VAL-1.
+    case purpose
+
+    /// On DEF-1.
+    case name
+}
+
+/// The screen variants of Semantics (what `variant()` returns), by their names in the flows.
+public enum SemanticsVariant: String, FlowName {
+    /// A variant of VRT-1.
+    case revealed
+
+    /// A variant of VRT-1.
+    case hidden
+}
+
+/// The outcomes Semantics's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
+public enum SemanticsEnding: String, FlowName {
+    /// An outcome of `sub`.
+    case done
+
+    /// An outcome of `sub`.
+    case cancelled
 }
 
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
@@ -657,55 +689,26 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     }
 }
 
-/// What the host app must do after a step, in order.
-public enum SemanticsEffect: Hashable, Sendable, Codable, FlowMachineEffect {
-    /// Call a service; send its outcome back as the matching event.
-    case call(SemanticsServiceCall)
+/// What the host app must do after a step, in order: service calls (`.call(SemanticsServiceCall)`), analytics,
+/// pushes, toasts and timers. `FlowDriver` performs them; see `FlowEffect`.
+public typealias SemanticsEffect = FlowEffect<SemanticsServiceCall>
 
-    /// Log an analytics event (screen views included).
-    case analytics(AnalyticsEvent)
-
-    /// Show a push notification.
-    case push(String)
-
-    /// Show a toast.
-    case toast(String)
-
-    /// Start a timer; send `.timerFired(token)` after `milliseconds`.
-    case startTimer(TimerToken, milliseconds: Int)
-
-    /// Stop a timer started earlier; it must not fire.
-    case cancelTimer(TimerToken)
-
-    /// The effect in a form that is the same for every app (logs, replays, tests).
-    public var summary: EffectSummary {
-        switch self {
-        case .call(let call):
-            return .call(operation: call.operation, arguments: call.arguments)
-        case .analytics(let event):
-            return .analytics(event)
-        case .push(let text):
-            return .push(text)
-        case .toast(let text):
-            return .toast(text)
-        case .startTimer(let token, let milliseconds):
-            return .startTimer(token, milliseconds: milliseconds)
-        case .cancelTimer(let token):
-            return .cancelTimer(token)
-        }
-    }
+/// The service operations Semantics calls, by their names in the flows (`service.operation`).
+public enum SemanticsOperation: String, FlowName {
+    /// bank: `transfer`.
+    case bankTransfer = "bank.transfer"
 }
 
 /// The service operations Semantics calls, with their inputs.
-public enum SemanticsServiceCall: Hashable, Sendable, Codable {
+public enum SemanticsServiceCall: FlowServiceCall {
     /// bank: `transfer`; outcomes: `sent`, `failed`.
     case bankTransfer(amount: Money)
 
-    /// `service.operation`, as the flows name it.
-    public var operation: String {
+    /// The operation called.
+    public var operation: SemanticsOperation {
         switch self {
         case .bankTransfer:
-            return "bank.transfer"
+            return .bankTransfer
         }
     }
 
@@ -714,6 +717,34 @@ public enum SemanticsServiceCall: Hashable, Sendable, Codable {
         switch self {
         case .bankTransfer(let amount):
             return ["amount": describe(amount)]
+        }
+    }
+}
+
+/// The services Semantics calls: implement this protocol and give it to `FlowDriver`, which calls it for every
+/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol SemanticsServices: Sendable {
+    /// bank: `transfer`.
+    /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer
+}
+
+/// What each service operation of Semantics answers (`SemanticsServices`).
+public enum SemanticsOutcome {
+    /// The outcomes of bank: `transfer`.
+    public enum BankTransfer: Hashable, Sendable, Codable {
+        case sent(reference: String)
+        case failed
+
+        /// The outcome as the event the machine handles.
+        public var event: SemanticsEvent {
+            switch self {
+            case .sent(let reference):
+                return .bankTransferSent(reference: reference)
+            case .failed:
+                return .bankTransferFailed
+            }
         }
     }
 }

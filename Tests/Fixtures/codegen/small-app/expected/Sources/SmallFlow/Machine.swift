@@ -19,11 +19,16 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: SmallState = SmallState()
 
-    /// Messages of the current screen's invalid fields, by field name.
-    public var errors: [String: String] { engine.errors }
+    /// Messages of the current screen's invalid fields: `machine.errors[.email]`.
+    public var errors: [SmallField: String] {
+        if engine.errors.isEmpty {
+            return [:]
+        }
+        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in SmallField(rawValue: name).map { ($0, message) } })
+    }
 
     /// The outcome the run ended with, once it has.
-    public var ended: String? { engine.ended }
+    public var ended: SmallEnding? { engine.ended.flatMap(SmallEnding.init(rawValue:)) }
 
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
@@ -67,16 +72,26 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The name of the first variant of the current screen whose condition holds.
-    public func variant() throws -> String? {
-        return try engineVariant()
+    /// The first variant of the current screen whose condition holds.
+    public func variant() throws -> SmallVariant? {
+        return (try engineVariant()).flatMap(SmallVariant.init(rawValue:))
+    }
+
+    /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    public func input(_ field: SmallField) -> FieldInput? {
+        return engineInput(field.rawValue)
+    }
+
+    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
+    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
+        return engineTimerMilliseconds(timer)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
-    public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        try engineFill(field, input)
+    public mutating func fill(_ field: SmallField, _ input: FieldInput) throws {
+        try engineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -216,10 +231,28 @@ public struct SmallMachine: Sendable, FlowStateMachine {
         guard state.attempts >= 0 else { throw FlowFailure("invariant 'attempts_not_negative' (attempts >= 0) broken") }
     }
 
-    /// The event and effect types FlowMachine's engine works with.
+    /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    public static func perform(_ call: SmallServiceCall, with services: any SmallServices) async throws -> SmallEvent {
+        switch call {
+        case .authSignIn(let email):
+            return try await services.authSignIn(email: email).event
+        }
+    }
+
+    /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.
     public typealias Event = SmallEvent
 
     public typealias Effect = SmallEffect
+
+    public typealias ServiceCall = SmallServiceCall
+
+    public typealias Field = SmallField
+
+    public typealias Variant = SmallVariant
+
+    public typealias Ending = SmallEnding
+
+    public typealias Services = any SmallServices
 }
 
 /// FlowMachine's run-to-completion engine drives the machine through its tables and functions.
@@ -236,8 +269,4 @@ extension SmallEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = SmallMachine.self
-}
-
-@_spi(Generated)
-extension SmallEffect: EngineEffect {
 }
