@@ -28,7 +28,7 @@ public func loadGeneratorConfig(_ file: SourceFile, diagnostics: some Diagnostic
         return nil
     }
     var options = GeneratorOptions()
-    var seen: [String: SourceRange] = [:]
+    // A key set twice is reported by the YAML loader (`duplicate-key`), which keeps the first.
     for pair in pairs {
         let name = pair.key.scalar ?? ""
         guard let key = GeneratorConfigKey(rawValue: name) else {
@@ -37,11 +37,6 @@ public func loadGeneratorConfig(_ file: SourceFile, diagnostics: some Diagnostic
                          notes: closestMatch(to: name, among: known).map { [.init("did you mean '\($0)'?")] } ?? [])
             continue
         }
-        if let first = seen[name] {
-            errors.error("duplicate-key", "'\(name)' is set twice in \(generatorConfigFileName)", at: pair.key.range, notes: [.init("first set here", at: first)])
-            continue
-        }
-        seen[name] = pair.key.range
         guard let value = pair.value.scalar, !pair.value.isNull else {
             errors.error("invalid-value", "\(name) must be one of: \(key.allowed), not \(pair.value.kindDescription)", at: pair.value.range)
             continue

@@ -92,6 +92,66 @@ import Testing
         #expect(checked.status == 0, "\(checked.output)")
         #expect(!checked.output.contains("warning:"), "\(checked.output)")
 
+        // The same app generated with `accessModifier: internal` and `package` (flowc-config.yaml) compiles too.
+        for (modifier, flags) in [(GeneratorOptions.AccessModifier.internal, [String]()), (.package, ["-package-name", "flowc"])] {
+            let shaped = folder.appendingPathComponent(modifier.rawValue)
+            try FileManager.default.createDirectory(at: shaped, withIntermediateDirectories: true)
+            var shapedPaths: [String] = []
+            for file in renderSwiftSources(program, folder: "", options: GeneratorOptions(accessModifier: modifier)) {
+                let url = shaped.appendingPathComponent(file.path)
+                try Data(file.text.utf8).write(to: url)
+                shapedPaths.append(url.path)
+            }
+            guard let checkedShape = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + flags + shapedPaths) else { return }
+            #expect(checkedShape.status == 0, "\(modifier): \(checkedShape.output)")
+        }
+
+        // Typed names: host code using the small app's fields, variants and services compiles; a misspelt
+        // field, or a field named by a string, does not.
+        let small = folder.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+        let smallProgram = compile(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("codegen/small-app/input").path]), diagnostics: DiagnosticBag()).program
+        var smallPaths: [String] = []
+        for file in renderSwiftSources(smallProgram, folder: "") {
+            let url = small.appendingPathComponent(file.path)
+            try Data(file.text.utf8).write(to: url)
+            smallPaths.append(url.path)
+        }
+        func host(_ body: String) throws -> String {
+            let url = small.appendingPathComponent("Host.swift")
+            try Data("""
+                import FlowMachine
+
+                struct Auth: SmallServices {
+                    func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn { .denied }
+                }
+
+                func host() throws {
+                    var machine = try SmallMachine(start: .log002)
+                \(body)
+                }
+
+                """.utf8).write(to: url)
+            return url.path
+        }
+        let typed = try host("""
+                try machine.fill(.email, .text("ada@example.com"))
+                let variant: SmallVariant? = try machine.variant()
+                let message: String? = machine.errors[.email]
+                let ending: SmallEnding? = machine.ended
+                let operation: SmallOperation = SmallServiceCall.authSignIn(email: "").operation
+                _ = (variant == .retry, message, ending, operation)
+            """)
+        guard let checkedTyped = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + smallPaths + [typed]) else { return }
+        #expect(checkedTyped.status == 0, "\(checkedTyped.output)")
+        for (wrong, error) in [("try machine.fill(.emial, .text(\"ada@example.com\"))", "type 'SmallField' has no member 'emial'"),
+                               ("try machine.fill(\"email\", .text(\"ada@example.com\"))", "cannot convert value of type 'String' to expected argument type 'SmallField'")] {
+            let misspelt = try host("    " + wrong)
+            guard let refused = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + smallPaths + [misspelt]) else { return }
+            #expect(refused.status != 0)
+            #expect(refused.output.contains(error), "\(refused.output)")
+        }
+
         // The same code against a FlowMachine of the next API version stops at the version check.
         let next = folder.appendingPathComponent("next")
         try FileManager.default.createDirectory(at: next, withIntermediateDirectories: true)

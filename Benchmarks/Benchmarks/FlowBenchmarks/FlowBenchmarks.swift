@@ -121,7 +121,7 @@ let benchmarks: @Sendable () -> Void = {
                 machine = try SyntheticMachine()
                 try machine.start(into: &effects)
             }
-            if machine.screen.number % 10 == 0 { try machine.fill("code", .text("482913")) }
+            if machine.screen.number % 10 == 0 { try machine.fill(.code, .text("482913")) }
             effects.removeAll(keepingCapacity: true)
             try machine.send(.next, into: &effects)
         }

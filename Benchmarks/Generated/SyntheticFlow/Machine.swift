@@ -19,11 +19,16 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: SyntheticState = SyntheticState()
 
-    /// Messages of the current screen's invalid fields, by field name.
-    public var errors: [String: String] { engine.errors }
+    /// Messages of the current screen's invalid fields: `machine.errors[.code]`.
+    public var errors: [SyntheticField: String] {
+        if engine.errors.isEmpty {
+            return [:]
+        }
+        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in SyntheticField(rawValue: name).map { ($0, message) } })
+    }
 
     /// The outcome the run ended with, once it has.
-    public var ended: String? { engine.ended }
+    public var ended: SyntheticEnding? { engine.ended.flatMap(SyntheticEnding.init(rawValue:)) }
 
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
@@ -66,16 +71,26 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The name of the first variant of the current screen whose condition holds.
-    public func variant() throws -> String? {
-        return try engineVariant()
+    /// The first variant of the current screen whose condition holds.
+    public func variant() throws -> SyntheticVariant? {
+        return (try engineVariant()).flatMap(SyntheticVariant.init(rawValue:))
+    }
+
+    /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    public func input(_ field: SyntheticField) -> FieldInput? {
+        return engineInput(field.rawValue)
+    }
+
+    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
+    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
+        return engineTimerMilliseconds(timer)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
-    public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        try engineFill(field, input)
+    public mutating func fill(_ field: SyntheticField, _ input: FieldInput) throws {
+        try engineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -196,10 +211,26 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     public func checkInvariants() throws {
     }
 
-    /// The event and effect types FlowMachine's engine works with.
+    /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    public static func perform(_ call: SyntheticServiceCall, with services: any SyntheticServices) async throws -> SyntheticEvent {
+        switch call {
+        }
+    }
+
+    /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.
     public typealias Event = SyntheticEvent
 
     public typealias Effect = SyntheticEffect
+
+    public typealias ServiceCall = SyntheticServiceCall
+
+    public typealias Field = SyntheticField
+
+    public typealias Variant = SyntheticVariant
+
+    public typealias Ending = SyntheticEnding
+
+    public typealias Services = any SyntheticServices
 }
 
 /// FlowMachine's run-to-completion engine drives the machine through its tables and functions.
@@ -216,8 +247,4 @@ extension SyntheticEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = SyntheticMachine.self
-}
-
-@_spi(Generated)
-extension SyntheticEffect: EngineEffect {
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// This module was generated for FlowMachine API version 2; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 }
 
 /// The screens of Synthetic, by the seed's screen IDs.
@@ -24,6 +24,38 @@ public struct SyntheticScreen: Hashable, Sendable, RawRepresentable {
     public init?(rawValue: String) {
         guard let index = SyntheticTables.screenIDs.firstIndex(where: { SyntheticTables.strings[Int($0)] == rawValue }) else { return nil }
         number = Int32(index)
+    }
+}
+
+/// The form fields of Synthetic, by their names in the flows: `machine.fill(.code, .text(...))`.
+/// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
+/// current screen does not have throws.
+public enum SyntheticField: String, FlowName {
+    /// On S-0, S-10, S-20, S-30, S-40, S-50, S-60, S-70, S-80, S-90, S-100, S-110, S-120, S-130, S-140, S-150, S-160, S-170, S-180, S-190, S-200, S-210, S-220, S-230, S-240, S-250, S-260, S-270, S-280, S-290, S-300, S-310, S-320, S-330, S-340, S-350, S-360, S-370, S-380, S-390, S-400, S-410, S-420, S-430, S-440, S-450, S-460, S-470, S-480, S-490, S-500, S-510, S-520, S-530, S-540, S-550, S-560, S-570, S-580, S-590, S-600, S-610, S-620, S-630, S-640, S-650, S-660, S-670, S-680, S-690, S-700, S-710, S-720, S-730, S-740, S-750, S-760, S-770, S-780, S-790, S-800, S-810, S-820, S-830, S-840, S-850, S-860, S-870, S-880, S-890, S-900, S-910, S-920, S-930, S-940, S-950, S-960, S-970, S-980, S-990, S-1000, S-1010, S-1020, S-1030, S-1040, S-1050, S-1060, S-1070, S-1080, S-1090, S-1100, S-1110, S-1120, S-1130, S-1140, S-1150, S-1160, S-1170, S-1180, S-1190, S-1200, S-1210, S-1220, S-1230, S-1240, S-1250, S-1260, S-1270, S-1280, S-1290, S-1300, S-1310, S-1320, S-1330, S-1340, S-1350, S-1360, S-1370, S-1380, S-1390, S-1400, S-1410, S-1420, S-1430, S-1440, S-1450, S-1460, S-1470, S-1480, S-1490, S-1500, S-1510, S-1520, S-1530, S-1540, S-1550, S-1560, S-1570, S-1580, S-1590, S-1600, S-1610, S-1620, S-1630, S-1640, S-1650, S-1660, S-1670, S-1680, S-1690, S-1700, S-1710, S-1720, S-1730, S-1740, S-1750, S-1760, S-1770, S-1780, S-1790, S-1800, S-1810, S-1820, S-1830, S-1840, S-1850, S-1860, S-1870, S-1880, S-1890, S-1900, S-1910, S-1920, S-1930, S-1940, S-1950, S-1960, S-1970, S-1980, S-1990, S-2000, S-2010, S-2020, S-2030, S-2040, S-2050, S-2060, S-2070, S-2080, S-2090, S-2100, S-2110, S-2120, S-2130, S-2140, S-2150, S-2160, S-2170, S-2180, S-2190, S-2200, S-2210, S-2220, S-2230, S-2240, S-2250, S-2260, S-2270, S-2280, S-2290, S-2300, S-2310, S-2320, S-2330, S-2340, S-2350, S-2360, S-2370, S-2380, S-2390, S-2400, S-2410, S-2420, S-2430, S-2440, S-2450, S-2460, S-2470, S-2480, S-2490, S-2500, S-2510, S-2520, S-2530, S-2540, S-2550, S-2560, S-2570, S-2580, S-2590, S-2600, S-2610, S-2620, S-2630, S-2640, S-2650, S-2660, S-2670, S-2680, S-2690, S-2700, S-2710, S-2720, S-2730, S-2740, S-2750, S-2760, S-2770, S-2780, S-2790, S-2800, S-2810, S-2820, S-2830, S-2840, S-2850, S-2860, S-2870, S-2880, S-2890, S-2900, S-2910, S-2920, S-2930, S-2940, S-2950, S-2960, S-2970, S-2980, S-2990, S-3000, S-3010, S-3020, S-3030, S-3040, S-3050, S-3060, S-3070, S-3080, S-3090, S-3100, S-3110, S-3120, S-3130, S-3140, S-3150, S-3160, S-3170, S-3180, S-3190, S-3200, S-3210, S-3220, S-3230, S-3240, S-3250, S-3260, S-3270, S-3280, S-3290, S-3300, S-3310, S-3320, S-3330, S-3340, S-3350, S-3360, S-3370, S-3380, S-3390, S-3400, S-3410, S-3420, S-3430, S-3440, S-3450, S-3460, S-3470, S-3480, S-3490, S-3500, S-3510, S-3520, S-3530, S-3540, S-3550, S-3560, S-3570, S-3580, S-3590, S-3600, S-3610, S-3620, S-3630, S-3640, S-3650, S-3660, S-3670, S-3680, S-3690, S-3700, S-3710, S-3720, S-3730, S-3740, S-3750, S-3760, S-3770, S-3780, S-3790, S-3800, S-3810, S-3820, S-3830, S-3840, S-3850, S-3860, S-3870, S-3880, S-3890, S-3900, S-3910, S-3920, S-3930, S-3940, S-3950, S-3960, S-3970, S-3980, S-3990, S-4000, S-4010, S-4020, S-4030, S-4040, S-4050, S-4060, S-4070, S-4080, S-4090, S-4100, S-4110, S-4120, S-4130, S-4140, S-4150, S-4160, S-4170, S-4180, S-4190, S-4200, S-4210, S-4220, S-4230, S-4240, S-4250, S-4260, S-4270, S-4280, S-4290, S-4300, S-4310, S-4320, S-4330, S-4340, S-4350, S-4360, S-4370, S-4380, S-4390, S-4400, S-4410, S-4420, S-4430, S-4440, S-4450, S-4460, S-4470, S-4480, S-4490, S-4500, S-4510, S-4520, S-4530, S-4540, S-4550, S-4560, S-4570, S-4580, S-4590, S-4600, S-4610, S-4620, S-4630, S-4640, S-4650, S-4660, S-4670, S-4680, S-4690, S-4700, S-4710, S-4720, S-4730, S-4740, S-4750, S-4760, S-4770, S-4780, S-4790, S-4800, S-4810, S-4820, S-4830, S-4840, S-4850, S-4860, S-4870, S-4880, S-4890, S-4900, S-4910, S-4920, S-4930, S-4940, S-4950, S-4960, S-4970, S-4980, S-4990, S-5000, S-5010, S-5020, S-5030, S-5040, S-5050, S-5060, S-5070, S-5080, S-5090, S-5100, S-5110, S-5120, S-5130, S-5140, S-5150, S-5160, S-5170, S-5180, S-5190, S-5200, S-5210, S-5220, S-5230, S-5240, S-5250, S-5260, S-5270, S-5280, S-5290, S-5300, S-5310, S-5320, S-5330, S-5340, S-5350, S-5360, S-5370, S-5380, S-5390, S-5400, S-5410, S-5420, S-5430, S-5440, S-5450, S-5460, S-5470, S-5480, S-5490, S-5500, S-5510, S-5520, S-5530, S-5540, S-5550, S-5560, S-5570, S-5580, S-5590, S-5600, S-5610, S-5620, S-5630, S-5640, S-5650, S-5660, S-5670, S-5680, S-5690, S-5700, S-5710, S-5720, S-5730, S-5740, S-5750, S-5760, S-5770, S-5780, S-5790, S-5800, S-5810, S-5820, S-5830, S-5840, S-5850, S-5860, S-5870, S-5880, S-5890, S-5900, S-5910, S-5920, S-5930, S-5940, S-5950, S-5960, S-5970, S-5980, S-5990, S-6000, S-6010, S-6020, S-6030, S-6040, S-6050, S-6060, S-6070, S-6080, S-6090, S-6100, S-6110, S-6120, S-6130, S-6140, S-6150, S-6160, S-6170, S-6180, S-6190, S-6200, S-6210, S-6220, S-6230, S-6240, S-6250, S-6260, S-6270, S-6280, S-6290, S-6300, S-6310, S-6320, S-6330, S-6340, S-6350, S-6360, S-6370, S-6380, S-6390, S-6400, S-6410, S-6420, S-6430, S-6440, S-6450, S-6460, S-6470, S-6480, S-6490, S-6500, S-6510, S-6520, S-6530, S-6540, S-6550, S-6560, S-6570, S-6580, S-6590, S-6600, S-6610, S-6620, S-6630, S-6640, S-6650, S-6660, S-6670, S-6680, S-6690, S-6700, S-6710, S-6720, S-6730, S-6740, S-6750, S-6760, S-6770, S-6780, S-6790, S-6800, S-6810, S-6820, S-6830, S-6840, S-6850, S-6860, S-6870, S-6880, S-6890, S-6900, S-6910, S-6920, S-6930, S-6940, S-6950, S-6960, S-6970, S-6980, S-6990, S-7000, S-7010, S-7020, S-7030, S-7040, S-7050, S-7060, S-7070, S-7080, S-7090, S-7100, S-7110, S-7120, S-7130, S-7140, S-7150, S-7160, S-7170, S-7180, S-7190, S-7200, S-7210, S-7220, S-7230, S-7240, S-7250, S-7260, S-7270, S-7280, S-7290, S-7300, S-7310, S-7320, S-7330, S-7340, S-7350, S-7360, S-7370, S-7380, S-7390, S-7400, S-7410, S-7420, S-7430, S-7440, S-7450, S-7460, S-7470, S-7480, S-7490, S-7500, S-7510, S-7520, S-7530, S-7540, S-7550, S-7560, S-7570, S-7580, S-7590, S-7600, S-7610, S-7620, S-7630, S-7640, S-7650, S-7660, S-7670, S-7680, S-7690, S-7700, S-7710, S-7720, S-7730, S-7740, S-7750, S-7760, S-7770, S-7780, S-7790, S-7800, S-7810, S-7820, S-7830, S-7840, S-7850, S-7860, S-7870, S-7880, S-7890, S-7900, S-7910, S-7920, S-7930, S-7940, S-7950, S-7960, S-7970, S-7980, S-7990, S-8000, S-8010, S-8020, S-8030, S-8040, S-8050, S-8060, S-8070, S-8080, S-8090, S-8100, S-8110, S-8120, S-8130, S-8140, S-8150, S-8160, S-8170, S-8180, S-8190, S-8200, S-8210, S-8220, S-8230, S-8240, S-8250, S-8260, S-8270, S-8280, S-8290, S-8300, S-8310, S-8320, S-8330, S-8340, S-8350, S-8360, S-8370, S-8380, S-8390, S-8400, S-8410, S-8420, S-8430, S-8440, S-8450, S-8460, S-8470, S-8480, S-8490, S-8500, S-8510, S-8520, S-8530, S-8540, S-8550, S-8560, S-8570, S-8580, S-8590, S-8600, S-8610, S-8620, S-8630, S-8640, S-8650, S-8660, S-8670, S-8680, S-8690, S-8700, S-8710, S-8720, S-8730, S-8740, S-8750, S-8760, S-8770, S-8780, S-8790, S-8800, S-8810, S-8820, S-8830, S-8840, S-8850, S-8860, S-8870, S-8880, S-8890, S-8900, S-8910, S-8920, S-8930, S-8940, S-8950, S-8960, S-8970, S-8980, S-8990, S-9000, S-9010, S-9020, S-9030, S-9040, S-9050, S-9060, S-9070, S-9080, S-9090, S-9100, S-9110, S-9120, S-9130, S-9140, S-9150, S-9160, S-9170, S-9180, S-9190, S-9200, S-9210, S-9220, S-9230, S-9240, S-9250, S-9260, S-9270, S-9280, S-9290, S-9300, S-9310, S-9320, S-9330, S-9340, S-9350, S-9360, S-9370, S-9380, S-9390, S-9400, S-9410, S-9420, S-9430, S-9440, S-9450, S-9460, S-9470, S-9480, S-9490, S-9500, S-9510, S-9520, S-9530, S-9540, S-9550, S-9560, S-9570, S-9580, S-9590, S-9600, S-9610, S-9620, S-9630, S-9640, S-9650, S-9660, S-9670, S-9680, S-9690, S-9700, S-9710, S-9720, S-9730, S-9740, S-9750, S-9760, S-9770, S-9780, S-9790, S-9800, S-9810, S-9820, S-9830, S-9840, S-9850, S-9860, S-9870, S-9880, S-9890, S-9900, S-9910, S-9920, S-9930, S-9940, S-9950, S-9960, S-9970, S-9980, S-9990.
+    case code
+}
+
+/// The screen variants of Synthetic (what `variant()` returns), by their names in the flows.
+public enum SyntheticVariant: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
+/// The outcomes Synthetic's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
+public enum SyntheticEnding: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
     }
 }
 
@@ -97,49 +129,26 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     }
 }
 
-/// What the host app must do after a step, in order.
-public enum SyntheticEffect: Hashable, Sendable, Codable, FlowMachineEffect {
-    /// Call a service; send its outcome back as the matching event.
-    case call(SyntheticServiceCall)
+/// What the host app must do after a step, in order: service calls (`.call(SyntheticServiceCall)`), analytics,
+/// pushes, toasts and timers. `FlowDriver` performs them; see `FlowEffect`.
+public typealias SyntheticEffect = FlowEffect<SyntheticServiceCall>
 
-    /// Log an analytics event (screen views included).
-    case analytics(AnalyticsEvent)
+/// The service operations Synthetic calls, by their names in the flows (`service.operation`).
+public enum SyntheticOperation: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
 
-    /// Show a push notification.
-    case push(String)
-
-    /// Show a toast.
-    case toast(String)
-
-    /// Start a timer; send `.timerFired(token)` after `milliseconds`.
-    case startTimer(TimerToken, milliseconds: Int)
-
-    /// Stop a timer started earlier; it must not fire.
-    case cancelTimer(TimerToken)
-
-    /// The effect in a form that is the same for every app (logs, replays, tests).
-    public var summary: EffectSummary {
+    public var rawValue: String {
         switch self {
-        case .call(let call):
-            return .call(operation: call.operation, arguments: call.arguments)
-        case .analytics(let event):
-            return .analytics(event)
-        case .push(let text):
-            return .push(text)
-        case .toast(let text):
-            return .toast(text)
-        case .startTimer(let token, let milliseconds):
-            return .startTimer(token, milliseconds: milliseconds)
-        case .cancelTimer(let token):
-            return .cancelTimer(token)
         }
     }
 }
 
 /// The service operations Synthetic calls, with their inputs.
-public enum SyntheticServiceCall: Hashable, Sendable, Codable {
-    /// `service.operation`, as the flows name it.
-    public var operation: String {
+public enum SyntheticServiceCall: FlowServiceCall {
+    /// The operation called.
+    public var operation: SyntheticOperation {
         switch self {
         }
     }
@@ -158,6 +167,15 @@ public enum SyntheticServiceCall: Hashable, Sendable, Codable {
         switch self {
         }
     }
+}
+
+/// The services Synthetic calls: implement this protocol and give it to `FlowDriver`, which calls it for every
+/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol SyntheticServices: Sendable {
+}
+
+/// What each service operation of Synthetic answers (`SyntheticServices`).
+public enum SyntheticOutcome {
 }
 
 /// The domain state of Synthetic: what the flows read and write.

@@ -1,0 +1,49 @@
+import FlowCodegen
+import FlowCompiler
+import FlowSource
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// `flowc-config.yaml`, as FlowcPlugin and `flowc generate-swift --config` read it: each case in
+/// Tests/Fixtures/config/<case>/ is a config file and `expected.txt`, the options it gives or the
+/// exact diagnostics it draws.
+@Suite struct GeneratorConfigTests {
+    static let cases = ["unknown-key", "invalid-access-modifier", "invalid-table-style", "invalid-type-prefix", "not-a-mapping",
+                        "duplicate-key", "list-value", "valid", "empty"]
+
+    @Test(arguments: cases) func configFile(_ name: String) throws {
+        let folder = fixturesDirectory().appendingPathComponent("config/\(name)")
+        let path = "config/\(name)/\(generatorConfigFileName)"
+        let file = SourceFile(path: path, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(generatorConfigFileName))))
+        let diagnostics = DiagnosticBag()
+        let options = loadGeneratorConfig(file, diagnostics: diagnostics)
+        let text: String
+        if let options {
+            #expect(diagnostics.diagnostics.isEmpty)
+            text = "accessModifier: \(options.accessModifier.rawValue)\ntypePrefix: \(options.typePrefix ?? "(the app's name)")\n"
+                + "tableStyle: \(options.tableStyle?.rawValue ?? "automatic")\n"
+        } else {
+            #expect(!diagnostics.diagnostics.isEmpty, "a config refused without a diagnostic")
+            text = DiagnosticRenderer(format: .text, colored: false, sources: [path: file]).render(diagnostics.diagnostics)
+        }
+        assertMatchesGolden(text, golden: folder.appendingPathComponent("expected.txt"))
+    }
+
+    /// The options reach the generated code: access level and type prefix.
+    @Test func optionsShapeTheGeneratedCode() throws {
+        let input = fixturesDirectory().appendingPathComponent("codegen/small-app/input")
+        let program = compile(CompilerConfig(inputs: [input.path]), diagnostics: DiagnosticBag()).program
+        let files = renderSwiftSources(program, folder: "", options: GeneratorOptions(accessModifier: .internal, typePrefix: "Cards"))
+        let types = try #require(files.first { $0.path == "Types.swift" }).text
+        let machine = try #require(files.first { $0.path == "Machine.swift" }).text
+        #expect(types.contains("\nenum CardsScreen: String, CaseIterable, Sendable {"))
+        #expect(types.contains("\nprotocol CardsServices: Sendable {"))
+        #expect(machine.contains("\nstruct CardsMachine: Sendable, FlowStateMachine {"))
+        #expect(!types.contains("public enum") && !machine.contains("public struct"))
+        // What FlowMachine's engine calls stays public SPI whatever the access level.
+        #expect(machine.contains("@_spi(Generated)\n    public func evaluateGuard"))
+        let package = renderSwiftSources(program, folder: "", options: GeneratorOptions(accessModifier: .package))
+        #expect(try #require(package.first { $0.path == "Machine.swift" }).text.contains("\npackage struct SmallMachine: Sendable, FlowStateMachine {"))
+    }
+}
