@@ -7,7 +7,8 @@ import TempoCards
 final class Demo {
     let services = DemoServices(failFreezeChanges: 1)
     var driver: FlowDriver<CardsMachine>!
-    var activity: AsyncStream<FlowActivity<CardsEvent, CardsEffect>>.Iterator!
+    /// Every step of the driver, in order (read after each event, until the calls it made have answered).
+    var activity: AsyncStream<FlowActivity<CardsEvent, CardsEffect>>!
 
     func run() async throws {
         let sinks = FlowSinks(analytics: { print("  analytics  \($0.name)") },
@@ -15,9 +16,9 @@ final class Demo {
                               toast: { print("  toast      \($0)") },
                               failure: { print("  FAILURE    \($0)") })
         driver = FlowDriver(try CardsMachine(), services: services, sinks: sinks)
-        activity = driver.activity().makeAsyncIterator()
+        activity = driver.activity()
         driver.start()
-        try await show("started")
+        try show()
 
         // Freeze: WAL-011 asks first. Equals refuses the first change (the card shows unfrozen again, with a
         // toast), then confirms the second; unfreezing needs no confirmation.
@@ -67,16 +68,16 @@ final class Demo {
 
     /// Waits until every service call the step made has answered and its outcome was handled.
     func settle() async throws {
-        _ = await activity.next()
+        var steps = activity.makeAsyncIterator()   // one reader at a time, as AsyncStream requires
+        _ = await steps.next()
         while driver.callsInFlight > 0 {
-            guard case .stepped(let event, _)? = await activity.next() else { continue }
+            guard case .stepped(let event, _)? = await steps.next() else { continue }
             print("  outcome    \(event.name)")
         }
-        try await show(nil)
+        try show()
     }
 
-    func show(_ title: String?) async throws {
-        for call in await services.takeLog() { print("  call       \(call)") }
+    func show() throws {
         let machine = driver.machine
         var line = "  screen     \(machine.screen.rawValue) \(machine.screen.name)"
         if let variant = try machine.variant() { line += " [\(variant.rawValue)]" }
