@@ -1,5 +1,6 @@
 import FlowMachine
 import Foundation
+import Observation
 import SmallFlow
 import Testing
 
@@ -57,6 +58,7 @@ import Testing
         let driver = FlowDriver(try SmallMachine(), services: FakeAuth(answer: .success), clock: clock, sinks: sinks.sinks)
         var activity = driver.activity().makeAsyncIterator()
         driver.start()
+        driver.start()   // a view's .task may ask twice: the start screen is entered once
         #expect(sinks.log == ["analytics spl_001"])
         #expect(driver.runningTimers.count == 1)
 
@@ -163,5 +165,33 @@ import Testing
         await clock.advance(by: .seconds(2))
         guard case .stepped(.timerFired, _)? = await activity.next() else { Issue.record("expected the restored timer to fire"); return }
         #expect(driver.machine.screen == .log002)
+    }
+
+    @Test func theObservableModelTellsViewsAboutEveryStep() async throws {
+        guard #available(macOS 14.0, iOS 17.0, *) else { return }
+        let sinks = Sinks()
+        let model = FlowModel(FlowDriver(try SmallMachine(start: .log002), services: FakeAuth(answer: .success), clock: ManualClock(), sinks: sinks.sinks))
+        model.start()
+        let changed = Changed()
+        withObservationTracking { _ = model.machine } onChange: { changed.value = true }
+        model.fill(.email, text: "ada")
+        #expect(changed.value)
+        #expect(model.text(of: .email) == "ada")
+        model.send(.submit)
+        #expect(model.message(for: .email) == "Enter a valid email, like <name>@example.com")
+        #expect(model.screen == .log002)
+        model.send(.help)
+        model.fill(.email, text: "x")   // HLP-005 has no email field: the failure goes to the sink
+        #expect(sinks.log == ["failure step failed: screen 'HLP-005' has no field 'email'"])
+    }
+
+    /// Set by an observation's onChange, which may run on any thread.
+    final class Changed: @unchecked Sendable {
+        private let lock = NSLock()
+        private var changed = false
+        var value: Bool {
+            get { lock.withLock { changed } }
+            set { lock.withLock { changed = newValue } }
+        }
     }
 }

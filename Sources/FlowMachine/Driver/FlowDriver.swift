@@ -79,6 +79,8 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     private var effects: [Machine.Effect] = []
     private var observers: [Int: AsyncStream<FlowActivity<Machine.Event, Machine.Effect>>.Continuation] = [:]
     private var nextObserver = 0
+    /// `start()` or `resume()` ran: a view's `.task` may ask again, the machine enters its start screen once.
+    private var running = false
 
     /// Called after every step with the machine as it is now (`FlowModel` republishes it to SwiftUI).
     public var onChange: (@MainActor (Machine) -> Void)?
@@ -105,11 +107,15 @@ public final class FlowDriver<Machine: FlowStateMachine> {
 
     /// Enters the start screen of a new machine (screen view, entry actions, timers) and performs what it asks.
     public func start() {
+        guard !running else { return }
+        running = true
         run(nil) { machine, effects in try machine.start(into: &effects) }
     }
 
     /// Carries on with a machine restored from a snapshot: its running timers start again, at their full length.
     public func resume() {
+        guard !running else { return }
+        running = true
         for timer in machine.snapshot().navigation.runningTimers where timers[timer.token] == nil {
             startTimer(timer.token, milliseconds: machine.timerMilliseconds(timer))
         }
@@ -143,6 +149,11 @@ public final class FlowDriver<Machine: FlowStateMachine> {
 
     /// Types text into a field of the current screen.
     public func fill(_ field: Machine.Field, text: String) throws { try fill(field, .text(text)) }
+
+    /// Types text as a text field's binding does: a field the screen does not show is a failure for the sinks, not an error to handle.
+    func fillReporting(_ field: Machine.Field, text: String) {
+        do { try fill(field, .text(text)) } catch { report(.stepFailed(message: "\(error)")) }
+    }
 
     /// The app launched again: persisted state stays, the rest starts over; calls in flight are cancelled.
     public func restart() {

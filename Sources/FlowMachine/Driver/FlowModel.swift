@@ -37,6 +37,7 @@ public final class FlowModel<Machine: FlowStateMachine> {
     public func start() { driver.start() }
     public func send(_ event: Machine.Event) { driver.send(event) }
     @discardableResult public func back() -> Bool { driver.back() }
-    public func fill(_ field: Machine.Field, text: String) { try? driver.fill(field, text: text) }
+    /// Types into a field of the current screen; a field it does not show goes to `FlowSinks.failure`.
+    public func fill(_ field: Machine.Field, text: String) { driver.fillReporting(field, text: text) }
 }
 #endif
