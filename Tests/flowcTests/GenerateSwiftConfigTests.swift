@@ -1,0 +1,36 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// `flowc generate-swift --config`: what FlowcPlugin runs when a target has a flowc-config.yaml.
+@Suite struct GenerateSwiftConfigTests {
+    @Test func aBadConfigFailsWithItsPositionAndWritesNothing() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "--config", "Tests/Fixtures/config/unknown-key/flowc-config.yaml",
+                                   "--output", output.path], in: packageRoot())
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            Tests/Fixtures/config/unknown-key/flowc-config.yaml:2:1: error: unknown key 'accesModifier' in flowc-config.yaml; the settings are accessModifier, tableStyle, typePrefix [unknown-key]
+              |
+            2 | accesModifier: internal
+              | ^~~~~~~~~~~~~
+              = note: did you mean 'accessModifier'?
+            1 error and 0 warnings generated.
+
+            """, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func aConfigShapesTheGeneratedCode() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "--config", "Tests/Fixtures/config/valid/flowc-config.yaml",
+                                   "--output", output.path], in: packageRoot())
+        #expect(result.status == 0, "\(result.stderr)")
+        let machine = try String(contentsOf: output.appendingPathComponent("Machine.swift"), encoding: .utf8)
+        #expect(machine.contains("\npackage struct CardsMachine: Sendable, FlowStateMachine {"))
+        let tables = try String(contentsOf: output.appendingPathComponent("Tables.swift"), encoding: .utf8)
+        #expect(tables.contains("decodeTable("), "tableStyle: encoded")
+    }
+}
