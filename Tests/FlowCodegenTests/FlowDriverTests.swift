@@ -167,6 +167,24 @@ import Testing
         #expect(driver.machine.screen == .log002)
     }
 
+    @Test func anEventASinkSendsIsHandledAfterTheStep() async throws {
+        let box = DriverBox()
+        // The toast's sink opens Help: the event waits until the step that showed the toast is done.
+        let sinks = FlowSinks(toast: { _ in box.driver?.send(.help) })
+        let running = FlowDriver(try SmallMachine(start: .log002), services: FakeAuth(answer: .denied), clock: ManualClock(), sinks: sinks)
+        box.driver = running
+        var activity = running.activity().makeAsyncIterator()
+        running.start()
+        running.send(.submit)
+        var handled: [SmallEvent] = []
+        for _ in 0..<3 {
+            guard case .stepped(let event, _)? = await activity.next() else { break }
+            handled.append(event)
+        }
+        #expect(handled == [.submit, .authSignInDenied, .help])
+        #expect(running.machine.screen == .hlp005)
+    }
+
     @Test func theObservableModelTellsViewsAboutEveryStep() async throws {
         guard #available(macOS 14.0, iOS 17.0, *) else { return }
         let sinks = Sinks()
@@ -183,6 +201,10 @@ import Testing
         model.send(.help)
         model.fill(.email, text: "x")   // HLP-005 has no email field: the failure goes to the sink
         #expect(sinks.log == ["failure step failed: screen 'HLP-005' has no field 'email'"])
+    }
+
+    @MainActor final class DriverBox {
+        var driver: FlowDriver<SmallMachine>?
     }
 
     /// Set by an observation's onChange, which may run on any thread.

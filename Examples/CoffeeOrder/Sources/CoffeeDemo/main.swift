@@ -25,7 +25,7 @@ final class OrderModel {
         try perform()
     }
 
-    func fill(_ field: String, _ value: String) throws {
+    func fill(_ field: CoffeeField, _ value: String) throws {
         try machine.fill(field, .text(value))
     }
 
@@ -68,9 +68,9 @@ func demo() throws {
     let model = try OrderModel()
     try model.send(.tapPay)
     print("without a drink:", model.machine.errors)
-    try model.fill("drink", "espresso")
+    try model.fill(.drink, "espresso")
     try model.send(.tapPay)
-    try model.fill("drink", "flat_white")
+    try model.fill(.drink, "flat_white")
     try model.send(.tapPay)
     print("after paying:", model.screen.rawValue, model.screen.name, "brewing:", model.machine.isBrewing)
     try model.wait(30_000)
