@@ -183,6 +183,14 @@ import Testing
         }
         #expect(handled == [.submit, .authSignInDenied, .help])
         #expect(running.machine.screen == .hlp005)
+
+        // The same during start(): the splash's screen view opens Help.
+        let startBox = DriverBox()
+        let starting = FlowDriver(try SmallMachine(), services: FakeAuth(answer: .denied), clock: ManualClock(),
+                                  sinks: FlowSinks(analytics: { if $0.name == "spl_001" { startBox.driver?.send(.help) } }))
+        startBox.driver = starting
+        starting.start()
+        #expect(starting.machine.screen == .hlp005)
     }
 
     @Test func theObservableModelTellsViewsAboutEveryStep() async throws {

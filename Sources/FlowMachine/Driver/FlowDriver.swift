@@ -110,6 +110,7 @@ public final class FlowDriver<Machine: FlowStateMachine> {
         guard !running else { return }
         running = true
         run(nil) { machine, effects in try machine.start(into: &effects) }
+        handleQueued()
     }
 
     /// Carries on with a machine restored from a snapshot: its running timers start again, at their full length.
@@ -125,6 +126,11 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     public func send(_ event: Machine.Event) {
         queue.append(event)
         guard !stepping else { return }   // a sink sent it during a step: it is handled right after
+        handleQueued()
+    }
+
+    /// Handles the events sent while a step ran (by a sink), in order.
+    private func handleQueued() {
         while !queue.isEmpty {
             let next = queue.removeFirst()
             run(next) { machine, effects in try machine.send(next, into: &effects) }
@@ -137,6 +143,7 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     public func back() -> Bool {
         var moved = false
         run(nil) { machine, effects in moved = try machine.back(into: &effects) }
+        handleQueued()
         return moved
     }
 
@@ -159,6 +166,7 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     public func restart() {
         cancelCalls()
         run(nil) { machine, effects in try machine.restart(into: &effects) }
+        handleQueued()
     }
 
     /// Cancels every timer and call in flight; the machine keeps its state (snapshot it, restore it later).

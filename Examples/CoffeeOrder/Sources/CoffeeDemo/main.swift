@@ -67,7 +67,7 @@ final class OrderModel {
 func demo() throws {
     let model = try OrderModel()
     try model.send(.tapPay)
-    print("without a drink:", model.machine.errors)
+    print("without a drink:", model.machine.errors.map { "\($0.key.rawValue): \($0.value)" })
     try model.fill(.drink, "espresso")
     try model.send(.tapPay)
     try model.fill(.drink, "flat_white")
