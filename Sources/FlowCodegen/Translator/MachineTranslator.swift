@@ -177,6 +177,12 @@ struct MachineTranslator {
         return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: name, conformances: ["String", "FlowName"], cases: cases, members: []))
     }
 
+    /// Places for a doc comment: all of them, or the first eight and how many more (a field on every tenth screen of a
+    /// 10,000-screen app would otherwise take a thousand).
+    static func listed(_ places: [String]) -> String {
+        places.count <= 8 ? places.joined(separator: ", ") : places.prefix(8).joined(separator: ", ") + " and \(places.count - 8) more"
+    }
+
     func nameCase(_ entry: (name: String, swift: String), doc: [String]) -> SwiftEnumCase {
         SwiftEnumCase(doc: doc, name: entry.swift, rawValue: entry.swift.replacingOccurrences(of: "`", with: "") == entry.name ? nil : .string(entry.name))
     }
@@ -187,7 +193,7 @@ struct MachineTranslator {
                 guard let field = screen.fields.first(where: { $0.name == entry.name }) else { return nil }
                 return screen.id + (field.label.map { " (\($0))" } ?? "")
             }
-            return nameCase(entry, doc: ["On " + places.joined(separator: ", ") + "."])
+            return nameCase(entry, doc: ["On " + Self.listed(places) + "."])
         }
         return namesDeclaration(name: names.field, doc: ["The form fields of \(app.name), by their names in the flows: `machine.fill(.\(names.fieldCases.first?.swift ?? "field"), .text(...))`.",
                                                           "One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the",
@@ -197,7 +203,7 @@ struct MachineTranslator {
     func variantDeclaration() -> SwiftDeclaration {
         let cases = names.variantCases.map { entry -> SwiftEnumCase in
             let places = app.screens.filter { $0.variants.contains { $0.name == entry.name } }.map(\.id)
-            return nameCase(entry, doc: ["A variant of " + places.joined(separator: ", ") + "."])
+            return nameCase(entry, doc: ["A variant of " + Self.listed(places) + "."])
         }
         return namesDeclaration(name: names.variant, doc: ["The screen variants of \(app.name) (what `variant()` returns), by their names in the flows."], cases: cases)
     }
@@ -521,8 +527,12 @@ struct MachineTranslator {
                                 ]))),
                              ])),
             SwiftDeclaration(doc: ["The sub-flows in progress, outermost first: each flow's name and the screen that called it."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: String, caller: String)]", value: nil, getter: [
-                                .return(.id("engineActiveSubflows")),
+                             .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: String, caller: \(names.screen))]", value: nil, getter: [
+                                .return(.call(.member(.call(.id("zip"), [SwiftArgument(nil, .id("engineActiveSubflows")), SwiftArgument(nil, .member(.id("engine"), "callFrames"))]), "map"), [],
+                                              trailingClosure: SwiftClosure(parameters: [], body: [
+                                                .expression(.tuple([.member(.member(.id("$0"), "0"), "flow"),
+                                                                    .call(.id(names.screen), [SwiftArgument("number", .member(.member(.id("$0"), "1"), "caller"))])])),
+                                              ]))),
                              ])),
             SwiftDeclaration(doc: ["The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore",
                                    "with `init(restoring:)` after the app was killed. Encode it with any `Encoder`."], access: publicAccess,

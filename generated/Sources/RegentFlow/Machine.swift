@@ -123,7 +123,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [RegentScreen] { engine.overlayOpeners.map { RegentScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: String)] { engineActiveSubflows }
+    public var activeSubflows: [(flow: String, caller: RegentScreen)] {
+        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, RegentScreen(number: $0.1.caller)) }
+    }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.

@@ -603,7 +603,7 @@ public enum RegentVariant: String, FlowName {
     /// A variant of R-S1, R-S4.
     case error
 
-    /// A variant of R-S1, R-S3, R-S4, R-S4-bank, R-S4-liability, R-S5, R-S5-liability, R-S6, R-S6-liability, R-S7, R-S7-currency, R-S8.
+    /// A variant of R-S1, R-S3, R-S4, R-S4-bank, R-S4-liability, R-S5, R-S5-liability, R-S6 and 4 more.
     case `default`
 
     /// A variant of R-S1-faceid.

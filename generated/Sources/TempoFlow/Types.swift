@@ -1412,7 +1412,7 @@ public enum TempoVariant: String, FlowName {
     /// A variant of ONB-002.
     case wrongKeycode = "wrong_keycode"
 
-    /// A variant of ONB-002, ONB-006, ONB-009, ONB-011, WAL-001, WAL-003, WAL-005, WAL-006, WAL-008b, WAL-008c, WAL-009, WAL-014, WAL-015, WAL-013b, PAY-001, PAY-007, PAY-008, SET-002, SET-011, ONB-012, ONB-015, ONB-W02, ONB-015-FT.
+    /// A variant of ONB-002, ONB-006, ONB-009, ONB-011, WAL-001, WAL-003, WAL-005, WAL-006 and 15 more.
     case `default`
 
     /// A variant of ONB-006.

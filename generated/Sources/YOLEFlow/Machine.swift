@@ -118,7 +118,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [YOLEScreen] { engine.overlayOpeners.map { YOLEScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: String)] { engineActiveSubflows }
+    public var activeSubflows: [(flow: String, caller: YOLEScreen)] {
+        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, YOLEScreen(number: $0.1.caller)) }
+    }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.

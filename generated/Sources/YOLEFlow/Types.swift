@@ -886,7 +886,7 @@ public enum YOLEVariant: String, FlowName {
     /// A variant of STEP-03, STEP-08.
     case codeResent = "code_resent"
 
-    /// A variant of STEP-03, STEP-04, STEP-08, STEP-11, STEP-13, STEP-15, STEP-16, STEP-14.2, STEP-14.3.
+    /// A variant of STEP-03, STEP-04, STEP-08, STEP-11, STEP-13, STEP-15, STEP-16, STEP-14.2 and 1 more.
     case `default`
 
     /// A variant of STEP-04.

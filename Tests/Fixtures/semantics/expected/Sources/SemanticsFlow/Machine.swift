@@ -124,7 +124,9 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [SemanticsScreen] { engine.overlayOpeners.map { SemanticsScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: String)] { engineActiveSubflows }
+    public var activeSubflows: [(flow: String, caller: SemanticsScreen)] {
+        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, SemanticsScreen(number: $0.1.caller)) }
+    }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.

@@ -117,7 +117,9 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [SmallScreen] { engine.overlayOpeners.map { SmallScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: String)] { engineActiveSubflows }
+    public var activeSubflows: [(flow: String, caller: SmallScreen)] {
+        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, SmallScreen(number: $0.1.caller)) }
+    }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
