@@ -293,6 +293,30 @@ public enum SemanticsField: String, FlowName {
     /// On VAL-1.
     case purpose
 
+    /// On LIB-1.
+    case account
+
+    /// On LIB-1.
+    case sortCode = "sort_code"
+
+    /// On LIB-1.
+    case iban
+
+    /// On LIB-1.
+    case bic
+
+    /// On LIB-1.
+    case email
+
+    /// On LIB-1.
+    case phone
+
+    /// On LIB-1.
+    case birth
+
+    /// On LIB-1.
+    case share
+
     /// On DEF-1.
     case name
 }
