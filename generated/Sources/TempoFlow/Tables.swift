@@ -465,7 +465,7 @@ enum TempoTables {
         ScreenEntry(flow: 5, rowStart: 389, rowEnd: 397, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 246), // 75: ONB-012 Submit & Processing
         ScreenEntry(flow: 5, rowStart: 397, rowEnd: 398, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 247), // 76: ONB-013 KYC Success
         ScreenEntry(flow: 5, rowStart: 398, rowEnd: 400, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 248), // 77: ONB-014 KYC Failure
-        ScreenEntry(flow: 5, rowStart: 400, rowEnd: 406, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 252), // 78: ONB-015 Veriff Handoff
+        ScreenEntry(flow: 5, rowStart: 400, rowEnd: 404, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 252), // 78: ONB-015 Veriff Handoff
         ScreenEntry(flow: 5, rowStart: 406, rowEnd: 413, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 253), // 79: ONB-016 Pending (re-login)
         ScreenEntry(flow: 5, rowStart: 413, rowEnd: 416, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 254), // 80: ONB-017 Approved (re-login)
         ScreenEntry(flow: 5, rowStart: 416, rowEnd: 418, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 255), // 81: ONB-018 Rejected (re-login)
@@ -891,9 +891,9 @@ enum TempoTables {
         TransitionRow(event: 204, guardID: 0, actionsID: 194, target: .stay, argument: 0, validates: false), // ONB-015 tap_send_sms_link stays
         TransitionRow(event: 92, guardID: 0, actionsID: 195, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.sent stays
         TransitionRow(event: 93, guardID: 0, actionsID: 196, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.failed stays
+        TransitionRow(event: 205, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
         TransitionRow(event: (-1), guardID: 0, actionsID: 197, target: .screen, argument: 75, validates: false), // ONB-015 veriff_link_opened → veriff.submitted → ONB-012
         TransitionRow(event: (-1), guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-015 veriff_link_opened → veriff.abandoned → ONB-019
-        TransitionRow(event: 205, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
         TransitionRow(event: 206, guardID: 0, actionsID: 198, target: .stay, argument: 0, validates: false), // ONB-016 tap_check_again stays
         TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-016 equals.get_onboarding_status.active → WAL-001
         TransitionRow(event: 22, guardID: 0, actionsID: 7, target: .screen, argument: 80, validates: false), // ONB-016 equals.get_onboarding_status.approved → ONB-017
@@ -1086,8 +1086,8 @@ enum TempoTables {
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 249, rowStart: 403, rowEnd: 404), // submitted
-        ReturnEntry(outcome: 250, rowStart: 404, rowEnd: 405), // abandoned
+        ReturnEntry(outcome: 249, rowStart: 404, rowEnd: 405), // submitted
+        ReturnEntry(outcome: 250, rowStart: 405, rowEnd: 406), // abandoned
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -1221,7 +1221,7 @@ enum TempoTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "63c181622f3943ab"
+    static let fingerprint = "1f18f409c1eb3b59"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)

@@ -94,7 +94,7 @@ enum SemanticsTables {
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
     static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 17, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: HUB Rules
+        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 15, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: HUB Rules
         ScreenEntry(flow: 0, rowStart: 17, rowEnd: 18, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: HELP Help
         ScreenEntry(flow: 0, rowStart: 18, rowEnd: 21, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: RTC-1 Chain start
         ScreenEntry(flow: 0, rowStart: 21, rowEnd: 22, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: RTC-2 Chain end
@@ -140,8 +140,6 @@ enum SemanticsTables {
         TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // HUB go_order → ORD-1
         TransitionRow(event: 8, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // HUB go_back → BCK-1
         TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 16, validates: false), // HUB go_sheet → SHT-1
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // HUB go_subflow → sub.done → SUB-DONE
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB go_subflow → sub.cancelled → HUB
         TransitionRow(event: 10, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // HUB go_subflow → sub-flow sub
         TransitionRow(event: 11, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // HUB go_global → GLB-1
         TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // HUB go_timers → TMR-1
@@ -149,6 +147,8 @@ enum SemanticsTables {
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // HUB go_services → SVC-1
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // HUB go_defaults → DEF-1
         TransitionRow(event: 16, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // HUB go_optional → OPT-1
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // HUB go_subflow → sub.done → SUB-DONE
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB go_subflow → sub.cancelled → HUB
         TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // HELP close → back
         TransitionRow(event: 18, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: false), // RTC-1 start_chain stays
         TransitionRow(event: 19, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // RTC-1 chain_b stays
@@ -238,8 +238,8 @@ enum SemanticsTables {
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 34, rowStart: 8, rowEnd: 9), // done
-        ReturnEntry(outcome: 35, rowStart: 9, rowEnd: 10), // cancelled
+        ReturnEntry(outcome: 34, rowStart: 15, rowEnd: 16), // done
+        ReturnEntry(outcome: 35, rowStart: 16, rowEnd: 17), // cancelled
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -256,7 +256,7 @@ enum SemanticsTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "4237bc4bf1b141e5"
+    static let fingerprint = "2090771468c40ad8"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
