@@ -273,23 +273,26 @@ struct TableLowering {
         return number
     }
 
-    /// A field's rules numbered by what they check: fields with equal rules (on any screen) share a validator,
-    /// unless they read other fields of their form.
+    /// A field's checks (its rules as `lowerFieldRules` lowered them) numbered by what they test: fields with
+    /// equal checks (on any screen) share a validator, unless they read other fields of their form.
     mutating func addValidator(_ field: Field, offset: Int, screen: Int) -> Int32 {
-        guard !field.rules.isEmpty else { return 0 }
+        guard !field.checks.isEmpty else { return 0 }
         let place = "\(app.screens[screen].id) \(field.name)"
-        var readsForm = field.countryField != nil
-        var ruleKeys: [AnyHashable] = []
-        for rule in field.rules {
-            let (kind, expressions) = Self.ruleKey(rule.kind)
-            for expression in expressions + [rule.condition].compactMap({ $0 }) where expression.referencedVariables.contains("form") { readsForm = true }
-            if case .equalsField = rule.kind { readsForm = true }
-            ruleKeys.append([rule.name, rule.message, kind, rule.condition.map { [$0] } ?? []] as [AnyHashable])
+        var readsForm = false
+        var readsValue = false
+        for check in field.checks {
+            var expressions = check.condition.map { [$0] } ?? []
+            switch check.test {
+            case .filled: break
+            case .atLeast(let bound), .atMost(let bound), .holds(let bound): expressions.append(bound); readsValue = true
+            case .sameInput: readsForm = true; readsValue = true
+            case .textLength, .pattern, .oneOf, .noneOf: readsValue = true
+            }
+            if expressions.contains(where: { $0.referencedVariables.contains("form") }) { readsForm = true }
         }
-        // Rules that only ask for something to be typed do not read the value, so its kind does not matter.
-        let readsValue = field.rules.contains { if case .required = $0.kind { false } else { true } }
-        let valueKey: [AnyHashable?] = readsValue ? [field.kind, field.currency, field.country, field.countryField] : []
-        let key: [AnyHashable?] = valueKey + [ruleKeys, readsForm ? formSignatures[screen] : nil]
+        // Checks that only ask for something to be typed do not read the value, so its kind does not matter.
+        let valueKey: [AnyHashable?] = readsValue ? [field.kind, field.currency] : []
+        let key: [AnyHashable?] = valueKey + [field.checks, readsForm ? formSignatures[screen] : nil]
         if let known = validatorNumbers[key] {
             validators[Int(known) - 1].usedBy.append(place)
             return known
@@ -298,32 +301,6 @@ struct TableLowering {
         let number = int32(validators.count)
         validatorNumbers[key] = number
         return number
-    }
-
-    static func ruleKey(_ kind: ValidationRule.Kind) -> (AnyHashable, [TypedExpression]) {
-        switch kind {
-        case .required: return ("required", [])
-        case .minLength(let n): return (["minLength", n] as [AnyHashable], [])
-        case .maxLength(let n): return (["maxLength", n] as [AnyHashable], [])
-        case .length(let n): return (["length", n] as [AnyHashable], [])
-        case .pattern(let pattern): return (["pattern", pattern] as [AnyHashable], [])
-        case .email: return ("email", [])
-        case .phone: return ("phone", [])
-        case .iban: return ("iban", [])
-        case .bic: return ("bic", [])
-        case .sortCode: return ("sortCode", [])
-        case .accountNumber: return ("accountNumber", [])
-        case .minAge(let n): return (["minAge", n] as [AnyHashable], [])
-        case .decimalPlaces(let n): return (["decimalPlaces", n] as [AnyHashable], [])
-        case .min(let bound): return (["min", bound] as [AnyHashable], [bound])
-        case .max(let bound): return (["max", bound] as [AnyHashable], [bound])
-        case .range(let lower, let upper):
-            return (["range", lower.map { [$0] } ?? [], upper.map { [$0] } ?? []] as [AnyHashable], [lower, upper].compactMap { $0 })
-        case .oneOf(let values): return (["oneOf", values] as [AnyHashable], [])
-        case .notIn(let values): return (["notIn", values] as [AnyHashable], [])
-        case .equalsField(let other): return (["equalsField", other] as [AnyHashable], [])
-        case .check(let expression): return (["check", expression] as [AnyHashable], [expression])
-        }
     }
 
     static func expressions(of action: Action) -> [TypedExpression] {
