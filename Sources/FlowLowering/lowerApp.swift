@@ -29,6 +29,8 @@ struct TableLowering {
     var returns: [ReturnEntry] = []
     var fields: [FieldEntry] = []
     var variants: [VariantEntry] = []
+    /// The numbers of the events that are services' answers (`bank.transfer.sent`), in event order.
+    var serviceAnswerEvents: [Int32] = []
 
     var guards: [LoweredGuard] = []
     var actions: [LoweredActions] = []
@@ -49,6 +51,13 @@ struct TableLowering {
     init(app: App) {
         self.app = app
         for (index, event) in app.events.enumerated() where eventNumbers[event.name] == nil { eventNumbers[event.name] = index }
+        var answers = Set<String>()
+        for service in app.services {
+            for operation in service.operations {
+                for outcome in operation.outcomes { answers.insert("\(service.name).\(operation.name).\(outcome.name)") }
+            }
+        }
+        serviceAnswerEvents = app.events.indices.filter { answers.contains(app.events[$0].name) }.map { Int32(truncatingIfNeeded: $0) }
         formSignatures = app.screens.map { screen in screen.fields.map { "\($0.name):\($0.kind.name):\($0.currency ?? "")" } }
     }
 
@@ -63,7 +72,8 @@ struct TableLowering {
     func result() -> LoweredApp {
         let tables = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers,
                                 subflows: subflows, returns: returns, fields: fields, variants: variants,
-                                recurringTimers: recurringTimers, startFlow: Int32(truncatingIfNeeded: app.startFlow))
+                                recurringTimers: recurringTimers, startFlow: Int32(truncatingIfNeeded: app.startFlow),
+                                serviceAnswerEvents: serviceAnswerEvents)
         var lowered = LoweredApp(tables: tables)
         lowered.guards = guards
         lowered.actions = actions

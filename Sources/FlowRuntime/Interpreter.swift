@@ -521,10 +521,11 @@ extension Interpreter: EngineHost {
     }
 
     @_spi(Generated) public mutating func traceIgnored(event: Int32, rows: Range<Int>, guards: Range<Int>) {
-        if let first = rows.first {
-            log.ignored(event: program.rowTraces[first].event, screen: screen, guards: guards)
-        } else if event >= 0 {
+        // A sent event is named by itself; a timer's or a return route's rows (event -1) by what their first row shows.
+        if event >= 0 {
             log.ignored(event: Int(event), screen: screen, guards: guards)
+        } else if let first = rows.first {
+            log.ignored(event: program.rowTraces[first].event, screen: screen, guards: guards)
         }
     }
 

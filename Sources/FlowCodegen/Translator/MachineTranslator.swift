@@ -654,6 +654,8 @@ struct MachineTranslator {
             .call(.id("VariantEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("condition", column(r[1]))])
         }
         if !t.recurringTimers.isEmpty { mix("recurringTimers " + t.recurringTimers.map(String.init).joined(separator: " ")) }
+        let answers = t.serviceAnswers.indices.filter { t.serviceAnswers[$0] }
+        if !answers.isEmpty { mix("serviceAnswerEvents " + answers.map(String.init).joined(separator: " ")) }
         members.append(SwiftDeclaration(doc: ["Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables."],
                                         .variable(isLet: true, isStatic: true, name: "fingerprint", type: nil, value: .string(fingerprint), getter: nil)))
         let tableNames = ["strings", "screenIDs", "screens", "rows", "flows", "timers", "subflows", "returns", "fields", "variants"]
@@ -662,9 +664,11 @@ struct MachineTranslator {
             SwiftArgument("recurringTimers", .array(t.recurringTimers.map { .int(Int($0)) })),
             SwiftArgument("startFlow", .int(app.startFlow)),
         ]
+        // Only an app whose flows call services lists their answers (which leave inactivity timers running).
+        let answerArguments: [SwiftArgument] = answers.isEmpty ? [] : [SwiftArgument("serviceAnswerEvents", .array(answers.map { .int($0) }))]
         members.append(SwiftDeclaration(doc: ["The tables in one object, built once; every machine keeps a reference to it."],
                                         .variable(isLet: true, isStatic: true, name: "shared", type: nil,
-                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) } + recurringTableArguments), getter: nil)))
+                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) } + recurringTableArguments + answerArguments), getter: nil)))
         return [SwiftDeclaration(doc: ["\(app.name) as data, indexed by screen number: read by the engine, written by flowc."],
                                  .enum(name: names.tables, conformances: [], cases: [], members: members))]
     }

@@ -166,7 +166,7 @@ extension EngineHost {
         } else {
             _ = try dispatch(event, into: &effects)
             try drainRaised(into: &effects)
-            try restartInactivityTimers(into: &effects)
+            try restartInactivityTimers(after: event.number, into: &effects)
         }
         try startVariantTimers(into: &effects)
         try checkInvariants()
@@ -187,12 +187,14 @@ extension EngineHost {
 
     // MARK: Timers
 
-    /// A flow's own timers measure inactivity: whatever the person does starts them again.
+    /// A flow's own timers measure inactivity: whatever the person does starts them again. A service's
+    /// answer (`event`) is not the person acting, and leaves them running.
     @inlinable @inline(__always)
-    public mutating func restartInactivityTimers(into effects: inout [Effect]) throws {
+    public mutating func restartInactivityTimers(after event: Int32 = -1, into effects: inout [Effect]) throws {
         guard engine.ended == nil else { return }
         let flow = tables.screens[Int(engine.screenNumber)].flow
         guard tables.flows[Int(flow)].timerStart != tables.flows[Int(flow)].timerEnd else { return }
+        if tables.isServiceAnswer(event) { return }
         try startFlowTimers(flow, into: &effects)
     }
 
