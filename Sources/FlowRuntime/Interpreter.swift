@@ -471,7 +471,10 @@ extension Value {
 @_spi(Generated)
 extension Interpreter: EngineHost {
     @_spi(Generated) public mutating func evaluateGuard(_ id: Int32, _ event: InterpretedEvent?) throws -> Bool {
-        try evaluate(program.guards[Int(id) - 1], payload: event?.payload ?? [:]).isTrue
+        let condition = program.guards[Int(id) - 1]
+        // The common guard reads only the state: no payload to hand over.
+        guard condition.readsEvent, let event else { return try evaluate(condition).isTrue }
+        return try evaluate(condition, payload: event.payload).isTrue
     }
 
     @_spi(Generated) public mutating func runActions(_ id: Int32, _ event: InterpretedEvent?, into effects: inout [InterpretedEffect]) throws {
