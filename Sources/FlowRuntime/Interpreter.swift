@@ -98,6 +98,8 @@ public struct Interpreter: Sendable {
         var flow: Int
         var returns: [(outcome: String, transitions: [RuntimeTransition])]
         var historyDepth: Int
+        /// The payload of the event that started the sub-flow: what `event.<field>` reads in its return routes.
+        var payload: [String: Value]
     }
 
     struct ScheduledTimer: Sendable {
@@ -408,7 +410,7 @@ public struct Interpreter: Sendable {
         case .subflow(let flow, let returns):
             try leave(screen)
             try run(transition.actions, payload: payload)
-            calls.append(CallFrame(caller: screen, flow: flow, returns: returns, historyDepth: history.count))
+            calls.append(CallFrame(caller: screen, flow: flow, returns: returns, historyDepth: history.count, payload: payload))
             history.push(Int32(truncatingIfNeeded: screen))
             try enter(program.flows[flow].start)
         case .end(let outcome):
@@ -433,7 +435,8 @@ public struct Interpreter: Sendable {
             try enter(frame.caller)
             return
         }
-        try take(route.transitions, event: number(of: "\(program.flows[frame.flow].name).\(outcome)"), payload: payload, global: false)
+        // A return route belongs to the transition that started the sub-flow, so it reads that event's payload.
+        try take(route.transitions, event: number(of: "\(program.flows[frame.flow].name).\(outcome)"), payload: frame.payload, global: false)
         if log.lastMicroStepWasIgnored {
             try enter(frame.caller)
         }

@@ -158,9 +158,11 @@ struct TableBuilder {
         return scope
     }
 
-    mutating func addRow(_ transition: Transition, scope: ExpressionScope, event: String?, place: String) {
+    /// - Parameter payloadEvent: The event whose payload `event.<field>` reads when it is not `event` (a return
+    ///   route of a sub-flow reads the event that started the sub-flow, and has no event of its own).
+    mutating func addRow(_ transition: Transition, scope: ExpressionScope, event: String?, payloadEvent: String? = nil, place: String) {
         var eventScope = scope
-        eventScope.event = event.flatMap { name in app.events.first { $0.name == name } }
+        eventScope.event = (event ?? payloadEvent).flatMap { name in app.events.first { $0.name == name } }
         let eventNumber = event.flatMap { name in app.events.firstIndex { $0.name == name } } ?? -1
         let guardID = transition.condition.map { addGuard($0, scope: eventScope, event: eventScope.event, place: place) } ?? 0
         let actionsID = addActions(transition.actions, scope: eventScope, event: eventScope.event, place: place)
@@ -185,7 +187,7 @@ struct TableBuilder {
             for (offset, route) in routes.enumerated() {
                 let start = rows.count
                 for inner in route.transitions {
-                    addRow(inner, scope: scope, event: nil, place: "\(place) → \(app.flows[flow].name).\(route.outcome)")
+                    addRow(inner, scope: scope, event: nil, payloadEvent: event, place: "\(place) → \(app.flows[flow].name).\(route.outcome)")
                 }
                 returns[returnStart + offset].rowStart = start
                 returns[returnStart + offset].rowEnd = rows.count

@@ -285,6 +285,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
 
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
 public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
+    /// Starts the sub-flow for a plan.
+    case startPlan(plan: String)
+
     /// Outcome `sent` of the service call `bank.transfer`.
     case bankTransferSent(reference: String)
 
@@ -346,6 +349,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
+        case "start_plan":
+            self = .startPlan(plan: payload["plan"] ?? "")
         case "bank.transfer.sent":
             self = .bankTransferSent(reference: payload["reference"] ?? "")
         case "bank.transfer.failed":
@@ -454,6 +459,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
         switch self {
+        case .startPlan:
+            return "start_plan"
         case .bankTransferSent:
             return "bank.transfer.sent"
         case .bankTransferFailed:
@@ -563,106 +570,108 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     @_spi(Generated)
     public var number: Int32 {
         switch self {
-        case .bankTransferSent:
+        case .startPlan:
             return 0
-        case .bankTransferFailed:
+        case .bankTransferSent:
             return 1
-        case .goVariantTimer:
+        case .bankTransferFailed:
             return 2
-        case .goWorkingDays:
+        case .goVariantTimer:
             return 3
-        case .goChain:
+        case .goWorkingDays:
             return 4
-        case .goGuards:
+        case .goChain:
             return 5
-        case .goValidation:
+        case .goGuards:
             return 6
-        case .goOrder:
+        case .goValidation:
             return 7
-        case .goLibraryRules:
+        case .goOrder:
             return 8
-        case .goBack:
+        case .goLibraryRules:
             return 9
-        case .goSheet:
+        case .goBack:
             return 10
-        case .goSubflow:
+        case .goSheet:
             return 11
-        case .goGlobal:
+        case .goSubflow:
             return 12
-        case .goTimers:
+        case .goGlobal:
             return 13
-        case .goStateTimer:
+        case .goTimers:
             return 14
-        case .goServices:
+        case .goStateTimer:
             return 15
-        case .goDefaults:
+        case .goServices:
             return 16
-        case .goOptional:
+        case .goDefaults:
             return 17
-        case .close:
+        case .goOptional:
             return 18
-        case .startChain:
+        case .close:
             return 19
-        case .chainB:
+        case .startChain:
             return 20
-        case .chainC:
+        case .chainB:
             return 21
-        case .done:
+        case .chainC:
             return 22
-        case .bump:
+        case .done:
             return 23
-        case .pick:
+        case .bump:
             return 24
-        case .next:
+        case .pick:
             return 25
-        case .go:
+        case .next:
             return 26
-        case .up:
+        case .go:
             return 27
-        case .again:
+        case .up:
             return 28
-        case .`open`:
+        case .again:
             return 29
-        case .help:
+        case .`open`:
             return 30
-        case .away:
+        case .help:
             return 31
-        case .`return`:
+        case .away:
             return 32
-        case .shorten:
+        case .`return`:
             return 33
-        case .reveal:
+        case .shorten:
             return 34
-        case .hide:
+        case .reveal:
             return 35
-        case .leave:
+        case .hide:
             return 36
-        case .order:
+        case .leave:
             return 37
-        case .measure:
+        case .order:
             return 38
-        case .send:
+        case .measure:
             return 39
-        case .useFavourite:
+        case .send:
             return 40
-        case .forget:
+        case .useFavourite:
             return 41
-        case .quote:
+        case .forget:
             return 42
-        case .compute:
+        case .quote:
             return 43
-        case .convert:
+        case .compute:
             return 44
-        case .writeNote:
+        case .convert:
             return 45
-        case .stamp:
+        case .writeNote:
             return 46
-        case .checkAll:
+        case .stamp:
             return 47
-        case .ping:
+        case .checkAll:
             return 48
-        case .finish:
+        case .ping:
             return 49
+        case .finish:
+            return 50
         case .timerFired:
             return (-2)
         }
