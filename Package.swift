@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "FlowChecker", dependencies: ["FlowSyntax", "FlowIR", "FlowExpression"]),
         .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression", "FlowMachine"]),
         .target(name: "FlowCodegen", dependencies: ["FlowIR", "FlowExpression"]),
-        .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen"]),
+        // The whole pipeline: load, check, inventory, Swift, scenarios (FlowRuntime), reports (FlowReports).
+        .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen", "FlowRuntime", "FlowReports", "FlowMutation"]),
         .target(name: "FlowReports", dependencies: ["FlowIR", "FlowRuntime"]),
         // `flowc mutate`: plants small changes in the checked IR and scores the scenarios by the mutants they kill.
         .target(name: "FlowMutation", dependencies: ["FlowIR", "FlowRuntime", "FlowSource"]),
