@@ -93,16 +93,26 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
 
 /// Stage 5: runs the scenarios of the selected apps and renders their verdicts and reports.
 func runAcceptance(of program: FlowProgram, config: CompilerConfig, fileSystem: any FileSystem, into compilation: inout Compilation) {
-    let sourceRoot = reportSourceRoot(forOutput: config.outputDirectory)
     for app in program.apps where config.scenarioApps?.contains(app.id) ?? true {
-        let runtime = RuntimeProgram(app: app)
-        let results = app.scenarios.map { runScenario($0, of: runtime) }
-        compilation.scenarioResults[app.id] = results
-        compilation.verdicts.append(acceptanceVerdict(for: app, results: results))
         let mutation = storedMutationScores(for: app, output: config.outputDirectory, sources: compilation.sources, fileSystem: fileSystem)
-        compilation.reports += renderReports(for: app, results: results, mutation: mutation, sourceRoot: sourceRoot)
-            .map { OutputFile(path: $0.path, contents: $0.contents) }
+        let acceptance = runAcceptance(of: app, mutation: mutation, outputDirectory: config.outputDirectory)
+        compilation.scenarioResults[app.id] = acceptance.results
+        compilation.verdicts.append(acceptance.verdict)
+        compilation.reports += acceptance.reports
     }
+}
+
+/// Runs every scenario of `app` and renders its verdict and its acceptance and coverage reports.
+/// - Parameters:
+///   - mutation: The scores of a complete `flowc mutate` run, by criterion ID, shown beside the criteria.
+///   - outputDirectory: The folder the reports are written under (their links climb back from it to the flow files).
+public func runAcceptance(of app: App, mutation: [String: MutationScore], outputDirectory: String)
+    -> (results: [ScenarioResult], verdict: AcceptanceVerdict, reports: [OutputFile]) {
+    let runtime = RuntimeProgram(app: app)
+    let results = app.scenarios.map { runScenario($0, of: runtime) }
+    let reports = renderReports(for: app, results: results, mutation: mutation, sourceRoot: reportSourceRoot(forOutput: outputDirectory))
+        .map { OutputFile(path: $0.path, contents: $0.contents) }
+    return (results, acceptanceVerdict(for: app, results: results), reports)
 }
 
 /// Scores from `<output>/reports/<app>/mutation.json` when it is a complete run of the flow files as they are

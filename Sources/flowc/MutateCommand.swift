@@ -141,11 +141,7 @@ struct MutateCommand: AsyncParsableCommand {
             OutputFile(path: folder + "mutation.md", contents: renderMutationMarkdown(document, appName: checked.name)),
         ]
         if document.complete {
-            let program = RuntimeProgram(app: checked)
-            let results = checked.scenarios.map { runScenario($0, of: program) }
-            outputs += renderReports(for: checked, results: results, mutation: mutationScores(from: document),
-                                      sourceRoot: reportSourceRoot(forOutput: output))
-                .map { OutputFile(path: $0.path, contents: $0.contents) }
+            outputs += runAcceptance(of: checked, mutation: mutationScores(from: document), outputDirectory: output).reports
         }
         let writer = OutputWriter(outputDirectory: output)
         if check {
