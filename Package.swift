@@ -45,6 +45,8 @@ let package = Package(
         // The whole pipeline: load, check, inventory, Swift, scenarios (FlowRuntime), reports (FlowReports).
         .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen", "FlowRuntime", "FlowReports", "FlowMutation"]),
         .target(name: "FlowReports", dependencies: ["FlowIR", "FlowRuntime"]),
+        // The interactive and scripted session of `flowc run` over the interpreter (the CLI keeps only the line editor).
+        .target(name: "FlowSession", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime", "FlowSource"]),
         // `flowc mutate`: plants small changes in the checked IR and scores the scenarios by the mutants they kill.
         .target(name: "FlowMutation", dependencies: ["FlowIR", "FlowRuntime", "FlowSource"]),
         .executableTarget(
@@ -55,6 +57,7 @@ let package = Package(
                 "FlowRuntime",
                 "FlowReports",
                 "FlowMutation",
+                "FlowSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +87,7 @@ let package = Package(
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowChecker", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowReportsTests", dependencies: ["FlowReports", "FlowCompiler", "FlowTestSupport"]),
+        .testTarget(name: "FlowSessionTests", dependencies: ["FlowSession", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowMutationTests", dependencies: ["FlowMutation", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport", "flowc"]),
     ],
