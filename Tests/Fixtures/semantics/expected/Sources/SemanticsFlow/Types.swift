@@ -315,6 +315,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case chainC
     case done
     case bump
+    case peek
     case pick
     case next
     case go
@@ -341,6 +342,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case checkAll
     case ping
     case finish
+    case check
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
@@ -399,6 +401,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .done
         case "bump":
             self = .bump
+        case "peek":
+            self = .peek
         case "pick":
             self = .pick
         case "next":
@@ -451,6 +455,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .ping
         case "finish":
             self = .finish
+        case "check":
+            self = .check
         default:
             return nil
         }
@@ -509,6 +515,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "done"
         case .bump:
             return "bump"
+        case .peek:
+            return "peek"
         case .pick:
             return "pick"
         case .next:
@@ -561,6 +569,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "ping"
         case .finish:
             return "finish"
+        case .check:
+            return "check"
         case .timerFired:
             return "timer"
         }
@@ -620,58 +630,62 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 23
         case .bump:
             return 24
-        case .pick:
+        case .peek:
             return 25
-        case .next:
+        case .pick:
             return 26
-        case .go:
+        case .next:
             return 27
-        case .up:
+        case .go:
             return 28
-        case .again:
+        case .up:
             return 29
-        case .`open`:
+        case .again:
             return 30
-        case .help:
+        case .`open`:
             return 31
-        case .away:
+        case .help:
             return 32
-        case .`return`:
+        case .away:
             return 33
-        case .shorten:
+        case .`return`:
             return 34
-        case .reveal:
+        case .shorten:
             return 35
-        case .hide:
+        case .reveal:
             return 36
-        case .leave:
+        case .hide:
             return 37
-        case .order:
+        case .leave:
             return 38
-        case .measure:
+        case .order:
             return 39
-        case .send:
+        case .measure:
             return 40
-        case .useFavourite:
+        case .send:
             return 41
-        case .forget:
+        case .useFavourite:
             return 42
-        case .quote:
+        case .forget:
             return 43
-        case .compute:
+        case .quote:
             return 44
-        case .convert:
+        case .compute:
             return 45
-        case .writeNote:
+        case .convert:
             return 46
-        case .stamp:
+        case .writeNote:
             return 47
-        case .checkAll:
+        case .stamp:
             return 48
-        case .ping:
+        case .checkAll:
             return 49
-        case .finish:
+        case .ping:
             return 50
+        case .finish:
+            return 51
+        case .check:
+            return 52
         case .timerFired:
             return (-2)
         }
