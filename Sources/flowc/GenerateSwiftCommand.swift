@@ -53,7 +53,11 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
         }
         if let style = tableStyle.flatMap(TableStyle.init(rawValue:)) { options.tableStyle = style }
         let diagnostics = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: input.paths, outputDirectory: output, generatesOutputs: false), diagnostics: diagnostics)
+        var compilerConfig = CompilerConfig(inputs: input.paths, outputDirectory: output)
+        compilerConfig.writesInventory = false
+        compilerConfig.swiftFolder = ""
+        compilerConfig.generatorOptions = options
+        let compilation = compile(compilerConfig, diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         if found.contains(where: { $0.severity == .error }) { finish(1) }
@@ -61,8 +65,7 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
             printLine("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
             finish(1)
         }
-        let files = renderSwiftSources(compilation.program, folder: "", options: options)
-        try OutputWriter(outputDirectory: output).write(files.map { OutputFile(path: $0.path, contents: Array($0.text.utf8)) })
+        try OutputWriter(outputDirectory: output).write(compilation.outputs)
         finish(0)
     }
 }
