@@ -12,6 +12,7 @@ struct ScreenContext {
 extension AppChecker {
     func resolveFlows() {
         // Screens first, so targets anywhere in the app resolve to indices.
+        app.screens.reserveCapacity(screenTable.entries.count)
         for entry in screenTable.entries {
             let syntax = entry.value.syntax
             var presentation = Presentation.screen
@@ -205,7 +206,7 @@ extension AppChecker {
             handledEvents.insert(entry.event.value)
             let transitions = resolveAlternatives(entry.transitions, event: entry.event.value, context: context, flow: flow, isGlobal: isGlobal)
             checkAlternatives(entry.transitions, event: entry.event)
-            result += transitions
+            if result.isEmpty { result = transitions } else { result += transitions }
         }
         return result
     }

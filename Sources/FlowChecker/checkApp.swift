@@ -151,6 +151,7 @@ final class AppChecker {
     // MARK: Declarations
 
     func declareEverything() {
+        screenTable.reserveCapacity(sources.files.reduce(0) { count, file in file.flows.reduce(count) { $0 + $1.screens.count } })
         for file in sources.files {
             for type in file.types {
                 if !NamePattern.typeName.matches(type.name.value) {
