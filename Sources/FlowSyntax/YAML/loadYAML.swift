@@ -171,7 +171,7 @@ private struct YAMLEventLoader {
     }
 
     /// Attaches a finished node to its parent (or makes it the root) and records its anchor.
-    private mutating func add(_ node: YAMLNode, weight: Int, anchor: String?, countNode: Bool = true,
+    private mutating func add(_ node: consuming YAMLNode, weight: Int, anchor: String?, countNode: Bool = true,
                               diagnostics: some DiagnosticCollector) -> Step {
         if countNode {
             nodeCount += weight
@@ -182,7 +182,7 @@ private struct YAMLEventLoader {
             return .stop
         }
         if let anchor {
-            anchors[anchor] = (node, weight)
+            anchors[anchor] = (copy node, weight)
         }
         guard !stack.isEmpty else {
             root = node
@@ -196,12 +196,19 @@ private struct YAMLEventLoader {
             children.append(node)
             return .continue
         }
-        let key = children[children.count - 1]
-        if let name = key.scalar {
+        let keyIndex = children.count - 1
+        if case .scalar(let name, _) = children[keyIndex].content {
             // Most mappings have a handful of keys: a scan beats hashing until they grow.
-            let first: SourceRange?
+            var first: SourceRange?
             if written / 2 < 16 {
-                first = stride(from: stack[top].base, to: children.count - 1, by: 2).first { children[$0].scalar == name }.map { children[$0].range }
+                var index = stack[top].base
+                while index < keyIndex {
+                    if case .scalar(let existing, _) = children[index].content, existing == name {
+                        first = children[index].range
+                        break
+                    }
+                    index += 2
+                }
             } else {
                 if stack[top].keys.isEmpty {
                     for index in stride(from: stack[top].base, to: children.count - 1, by: 2) {
@@ -209,11 +216,11 @@ private struct YAMLEventLoader {
                     }
                 }
                 first = stack[top].keys[name]
-                if first == nil { stack[top].keys[name] = key.range }
+                if first == nil { stack[top].keys[name] = children[keyIndex].range }
             }
             if let first {
                 diagnostics.error("duplicate-key", "key '\(name)' appears twice in the same mapping; the first one is kept",
-                                  at: key.range, notes: [.init("first occurrence is here", at: first)])
+                                  at: children[keyIndex].range, notes: [.init("first occurrence is here", at: first)])
                 children.removeLast()
                 return .continue
             }
