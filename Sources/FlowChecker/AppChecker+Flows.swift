@@ -181,16 +181,22 @@ extension AppChecker {
             let optional = ScreenContext(screen: context.screen, fields: context.fields.map { ($0.name, $0.type.isNullable ? $0.type : .optional($0.type)) })
             return (buildScreenEnvironment(optional, event: payloadEvent, extra: extra), nil)
         }
+        guard extra.isEmpty else { return (buildScreenEnvironment(context, event: payloadEvent, extra: extra), nil) }
         let key = EnvironmentKey(screen: context.screen, event: payloadEvent)
-        if extra.isEmpty, let cached = environmentCache[key] { return cached }
-        let environment = buildScreenEnvironment(context, event: payloadEvent, extra: extra)
-        guard extra.isEmpty else { return (environment, nil) }
+        if let cached = environmentCache[key] { return cached }
+        // Screens with the same fields share one environment (10,000 screens of a ring have two kinds).
         let content = EnvironmentContent(hasScreen: context.screen != nil, fieldNames: context.fields.map(\.name),
                                          fieldTypes: context.fields.map(\.type), event: payloadEvent)
-        let number = environmentContents[content] ?? environmentContents.count
-        environmentContents[content] = number
-        environmentCache[key] = (environment, number)
-        return (environment, number)
+        let number: Int
+        if let known = environmentContents[content] {
+            number = known
+        } else {
+            number = environmentsByContent.count
+            environmentContents[content] = number
+            environmentsByContent.append(buildScreenEnvironment(context, event: payloadEvent, extra: [:]))
+        }
+        environmentCache[key] = (environmentsByContent[number], number)
+        return (environmentsByContent[number], number)
     }
 
     private func buildScreenEnvironment(_ context: ScreenContext, event: String?, extra: [String: ValueType]) -> TypeEnvironment {

@@ -87,6 +87,7 @@ final class AppChecker {
     /// A number per distinct `EnvironmentContent`. Environments are built only once the domain (state, derived
     /// values, types, event payloads) is resolved and fixed, so equal content means an equal environment.
     var environmentContents: [EnvironmentContent: Int] = [:]
+    var environmentsByContent: [TypeEnvironment] = []
     /// `checkExpression`'s answers, for the guards and assignments written alike on many screens.
     var checkedExpressions: [CheckedExpressionKey: (TypedExpression?, [ExpressionDiagnostic])] = [:]
     var parsedExpressions: [String: (ExpressionSyntax?, [ExpressionDiagnostic])] = [:]

@@ -146,16 +146,16 @@ struct NodeReader {
     /// Opens a mapping with a fixed set of keys; unknown keys are reported with a did-you-mean.
     func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String, keys allowed: [String], owner: SourceRange? = nil) -> Fields? {
         guard case .mapping(let pairs) = node.content else {
-            if node.isNull { return Fields(node: node, entries: [], owner: owner) }
+            if node.isNull { return Fields(node: node, pairs: [], known: [], owner: owner) }
             report("wrong-type", "\(what()) must be a mapping, found \(node.kindDescription)", at: node.range)
             return nil
         }
-        var entries: [(key: String, keyRange: SourceRange, value: YAMLNode)] = []
-        entries.reserveCapacity(pairs.count)
+        var known: [(key: String, pair: Int)] = []
+        known.reserveCapacity(pairs.count)
         var misspelled: Set<String> = []
         var unknownKeys = 0
-        var guesses: [(key: String, keyRange: SourceRange, value: YAMLNode)] = []
-        for pair in pairs {
+        var guesses: [(key: String, pair: Int)] = []
+        for (index, pair) in pairs.enumerated() {
             guard let key = text(pair.key, "a key of \(what())") else { continue }
             guard allowed.contains(key.value) else {
                 var notes: [Diagnostic.Note] = []
@@ -163,29 +163,33 @@ struct NodeReader {
                 if let suggestion = closestMatch(to: key.value, among: allowed) {
                     notes.append(.init("did you mean '\(suggestion)'?"))
                     misspelled.insert(suggestion)
-                    guesses.append((suggestion, key.range, pair.value))
+                    guesses.append((suggestion, index))
                 } else {
                     notes.append(.init("expected one of: \(allowed.joined(separator: ", "))"))
                 }
                 report("unknown-key", "unknown key '\(key.value)' in \(what())", at: key.range, notes: notes)
                 continue
             }
-            entries.append((key.value, key.range, pair.value))
+            known.append((key.value, index))
         }
         // A typo is read as the key it is close to (once, and only when that key is not also written), so what
         // depends on the value is checked and one mistake gives one diagnostic: no 'missing start', no screens
         // unreachable for want of a start.
-        for guess in guesses where !entries.contains(where: { $0.key == guess.key }) {
-            entries.append(guess)
+        for guess in guesses where !known.contains(where: { $0.key == guess.key }) {
+            known.append(guess)
         }
-        return Fields(node: node, entries: entries, owner: owner, misspelled: misspelled, unknownKeys: unknownKeys)
+        return Fields(node: node, pairs: pairs, known: known, owner: owner, misspelled: misspelled, unknownKeys: unknownKeys)
     }
 
     /// The known keys of one mapping. Mappings in flow files have a handful of keys, so a
-    /// linear search beats hashing here.
+    /// linear search beats hashing here. Values stay in the mapping's own pairs (found by
+    /// position), so opening a mapping copies no nodes.
     struct Fields {
         let node: YAMLNode
-        let entries: [(key: String, keyRange: SourceRange, value: YAMLNode)]
+        let pairs: [YAMLNode.Pair]
+        /// Each known key with the position of its pair; a typo read as the key it is close to
+        /// names that key with the typo's pair.
+        let known: [(key: String, pair: Int)]
         /// The key that names this mapping (a screen ID, a criterion ID), where missing keys are reported.
         let owner: SourceRange?
         /// Keys some unknown key is a likely typo of (`start` for `strat`): already reported there, so not
@@ -194,11 +198,20 @@ struct NodeReader {
         /// How many keys were reported as unknown; a mapping that names no kind but had one is that mistake.
         var unknownKeys = 0
 
-        subscript(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
+        subscript(_ key: String) -> YAMLNode? {
+            for entry in known where entry.key == key { return pairs[entry.pair].value }
+            return nil
+        }
         var range: SourceRange { node.range }
-        var count: Int { entries.count }
-        var keys: [String] { entries.map(\.key) }
-        func keyRange(_ key: String) -> SourceRange? { entries.first { $0.key == key }?.keyRange }
+        var count: Int { known.count }
+        var keys: [String] { known.map(\.key) }
+        var entries: [(key: String, keyRange: SourceRange, value: YAMLNode)] {
+            known.map { ($0.key, pairs[$0.pair].key.range, pairs[$0.pair].value) }
+        }
+        func keyRange(_ key: String) -> SourceRange? {
+            for entry in known where entry.key == key { return pairs[entry.pair].key.range }
+            return nil
+        }
     }
 
     func required(_ fields: Fields, _ key: String, in what: @autoclosure () -> String, hint: String = "") -> YAMLNode? {
