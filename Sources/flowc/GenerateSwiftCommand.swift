@@ -6,7 +6,7 @@ import Foundation
 
 /// What the SwiftPM build plugin (Plugins/FlowcPlugin) runs: one app's Swift sources, with fixed
 /// file names, straight into a folder of the plugin's choosing.
-struct GenerateSwiftCommand: AsyncParsableCommand {
+struct GenerateSwiftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-swift",
         abstract: "Write one app's generated Swift (Types, Machine, Tables, Engine) into a folder; it imports FlowMachine.",
@@ -35,7 +35,7 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Force the table style: literals or encoded (default: by app size).", visibility: .hidden))
     var tableStyle: String?
 
-    func run() async throws {
+    func run() throws {
         var options = GeneratorOptions()
         if let config {
             guard let data = FileManager.default.contents(atPath: config) else {

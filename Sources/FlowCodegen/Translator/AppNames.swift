@@ -109,7 +109,10 @@ struct AppNames {
     func enumCase(type: String, value: String) -> String { enumCases[type]?[value] ?? Naming.member(value) }
 
     /// The module (and folder) name: `TempoFlow`, from the app's name whatever the type prefix.
-    var module: String { Naming.type(app.name) + "Flow" }
+    var module: String { Self.module(for: app) }
+
+    /// The module name alone, without naming every screen and event (`flowc check` asks it of each app).
+    static func module(for app: App) -> String { Naming.type(app.name) + "Flow" }
     var screen: String { prefix + "Screen" }
     var event: String { prefix + "Event" }
     var effect: String { prefix + "Effect" }
