@@ -1,0 +1,138 @@
+import Benchmark
+import FlowCompiler
+import FlowIR
+import FlowMachine
+import FlowRuntime
+import FlowSource
+import Foundation
+import PeerRing10000Flow
+import PeerRing1000Flow
+import PeerRing10Flow
+
+// The ring the peers are measured on (issue 11; Benchmarks/Peers/ runs the same ring on pytransitions
+// and Qt SCXML): N screens with `next [attempts < 3] / steps += 1`, `back / attempts = 0`, `error /
+// attempts += 1` opening a shared error sheet, `retry` back to where the error came from.
+
+/// The events every implementation is sent, over and over: from a screen with `attempts == 0` it goes
+/// on twice, opens and closes the error sheet three times (so `attempts` reaches 3), is refused a `next`
+/// (the guard fails), goes back (clearing `attempts`) and on three screens: every transition and both
+/// outcomes of the guard, three screens further round the ring per round.
+let peerRingPattern = ["next", "next", "error", "retry", "error", "retry", "error", "retry", "next", "back", "next", "next"]
+
+let peerRingSizes = [10, 1_000, 10_000]
+
+/// The flows of the peer ring of `screens` screens, written by scripts/make-synthetic-app.py (the
+/// generator of Benchmarks/Generated/PeerRing*Flow, so the interpreter runs exactly those flows),
+/// loaded and checked with FlowCompiler.
+func peerRingProgram(screens: Int) -> RuntimeProgram? {
+    let packageFolder = URL(fileURLWithPath: flowsFolder).deletingLastPathComponent()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-peer-ring-\(screens)-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let generator = Process()
+    generator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    generator.arguments = ["python3", packageFolder.appendingPathComponent("scripts/make-synthetic-app.py").path,
+                           "--peer-ring", "--screens", String(screens), "--out", folder.path]
+    do {
+        try generator.run()
+        generator.waitUntilExit()
+    } catch {
+        print("peer ring \(screens): cannot run make-synthetic-app.py: \(error)")
+        return nil
+    }
+    let diagnostics = DiagnosticBag()
+    let result = compile(CompilerConfig(inputs: [folder.path], generatesOutputs: false), diagnostics: diagnostics)
+    guard generator.terminationStatus == 0, let app = result.program.apps.first else {
+        print("peer ring \(screens): the flows did not load")
+        return nil
+    }
+    return RuntimeProgram(app: app)
+}
+
+/// One event of the pattern per scaled iteration, so the figures are per event.
+func runGenerated<Machine: FlowStateMachine>(_: Machine.Type, _ benchmark: Benchmark) throws {
+    let pattern = peerRingPattern.compactMap { Machine.Event(name: $0, payload: [:]) }
+    guard pattern.count == peerRingPattern.count else { return }
+    var effects: [Machine.Effect] = []
+    effects.reserveCapacity(16)
+    var machine = try Machine(startScreenID: nil, now: Timestamp(millisecondsSince1970: 1_767_225_600_000))
+    try machine.start(into: &effects)
+    var position = 0
+    for _ in benchmark.scaledIterations {
+        effects.removeAll(keepingCapacity: true)
+        try machine.send(pattern[position], into: &effects)
+        position = position == pattern.count - 1 ? 0 : position + 1
+    }
+    blackHole(machine.screenID)
+}
+
+/// `events` events of the pattern through the interpreter, keeping the last 1,000 steps of the trace
+/// (as `flowc run --script` does on a long run).
+func runInterpreter(_ program: RuntimeProgram, events: some Sequence<Int>) throws {
+    var run = try Interpreter(program: program)
+    run.retainedSteps = 1_000
+    let pattern = peerRingPattern.compactMap(run.eventNumber)
+    guard pattern.count == peerRingPattern.count else { return }
+    var position = 0
+    for _ in events {
+        try run.send(eventNumber: pattern[position])
+        position = position == pattern.count - 1 ? 0 : position + 1
+    }
+    blackHole(run.screen)
+}
+
+func peerRingBenchmarks() {
+    let perEvent = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo)
+    Benchmark("peer ring 10 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing10Machine.self, $0) }
+    Benchmark("peer ring 1000 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing1000Machine.self, $0) }
+    Benchmark("peer ring 10000 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing10000Machine.self, $0) }
+
+    for screens in peerRingSizes {
+        Benchmark("peer ring \(screens) hand-written flat table, events", configuration: perEvent) { benchmark in
+            let pattern = peerRingPattern.compactMap { name in HandWrittenPeerRing.Event.allCases.first { "\($0)" == name } }
+            var ring = HandWrittenPeerRing(screens: screens)
+            var position = 0
+            for _ in benchmark.scaledIterations {
+                ring.send(pattern[position])
+                position = position == pattern.count - 1 ? 0 : position + 1
+            }
+            blackHole(ring.screen)
+            blackHole(ring.steps)
+        }
+    }
+
+    // Loaded once per process and only when a peer-ring benchmark runs (loading 10,000 screens takes a while).
+    let programs = PeerRingPrograms()
+    for screens in peerRingSizes {
+        Benchmark("peer ring \(screens) interpreter, events", configuration: perEvent) { benchmark in
+            guard let program = programs.program(screens: screens) else { return }
+            try runInterpreter(program, events: benchmark.scaledIterations)
+        }
+    }
+
+    // Memory stays flat over a long run: the peak resident memory of 10 M events should equal that of 1 M.
+    for millions in [1, 10] {
+        Benchmark("peer ring 10000 interpreter memory, \(millions) M events",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident, .peakMemoryResidentDelta, .mallocCountTotal],
+                                       maxDuration: .seconds(120), maxIterations: 1)) { benchmark in
+            guard let program = programs.program(screens: 10_000) else { return }
+            benchmark.startMeasurement()
+            try runInterpreter(program, events: 0..<(millions * 1_000_000))
+            benchmark.stopMeasurement()
+        }
+    }
+}
+
+/// The interpreter's programs for the peer rings, loaded on first use.
+final class PeerRingPrograms: @unchecked Sendable {
+    private let lock = NSLock()
+    private var loaded: [Int: RuntimeProgram?] = [:]
+
+    func program(screens: Int) -> RuntimeProgram? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let program = loaded[screens] { return program }
+        let program = peerRingProgram(screens: screens)
+        loaded[screens] = program
+        return program
+    }
+}
