@@ -312,6 +312,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case chainC
     case done
     case bump
+    case peek
     case pick
     case next
     case go
@@ -338,6 +339,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case checkAll
     case ping
     case finish
+    case check
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
@@ -394,6 +396,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .done
         case "bump":
             self = .bump
+        case "peek":
+            self = .peek
         case "pick":
             self = .pick
         case "next":
@@ -446,6 +450,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .ping
         case "finish":
             self = .finish
+        case "check":
+            self = .check
         default:
             return nil
         }
@@ -502,6 +508,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "done"
         case .bump:
             return "bump"
+        case .peek:
+            return "peek"
         case .pick:
             return "pick"
         case .next:
@@ -554,6 +562,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "ping"
         case .finish:
             return "finish"
+        case .check:
+            return "check"
         case .timerFired:
             return "timer"
         }
@@ -611,58 +621,62 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 22
         case .bump:
             return 23
-        case .pick:
+        case .peek:
             return 24
-        case .next:
+        case .pick:
             return 25
-        case .go:
+        case .next:
             return 26
-        case .up:
+        case .go:
             return 27
-        case .again:
+        case .up:
             return 28
-        case .`open`:
+        case .again:
             return 29
-        case .help:
+        case .`open`:
             return 30
-        case .away:
+        case .help:
             return 31
-        case .`return`:
+        case .away:
             return 32
-        case .shorten:
+        case .`return`:
             return 33
-        case .reveal:
+        case .shorten:
             return 34
-        case .hide:
+        case .reveal:
             return 35
-        case .leave:
+        case .hide:
             return 36
-        case .order:
+        case .leave:
             return 37
-        case .measure:
+        case .order:
             return 38
-        case .send:
+        case .measure:
             return 39
-        case .useFavourite:
+        case .send:
             return 40
-        case .forget:
+        case .useFavourite:
             return 41
-        case .quote:
+        case .forget:
             return 42
-        case .compute:
+        case .quote:
             return 43
-        case .convert:
+        case .compute:
             return 44
-        case .writeNote:
+        case .convert:
             return 45
-        case .stamp:
+        case .writeNote:
             return 46
-        case .checkAll:
+        case .stamp:
             return 47
-        case .ping:
+        case .checkAll:
             return 48
-        case .finish:
+        case .ping:
             return 49
+        case .finish:
+            return 50
+        case .check:
+            return 51
         case .timerFired:
             return (-2)
         }
