@@ -48,8 +48,24 @@ func peerRingProgram(screens: Int) -> RuntimeProgram? {
     return RuntimeProgram(app: app)
 }
 
+/// The screen the hand-written table is on after `events` events of the pattern: every implementation
+/// must end there (a benchmark that measured different semantics would say nothing).
+func expectedScreenID(screens: Int, events: Int) -> String {
+    var ring = HandWrittenPeerRing(screens: screens)
+    let pattern = peerRingPattern.compactMap { name in HandWrittenPeerRing.Event.allCases.first { "\($0)" == name } }
+    for index in 0..<events { ring.send(pattern[index % pattern.count]) }
+    return ring.screen == ring.errorSheet ? "ERR" : "S-\(ring.screen)"
+}
+
+func reportDivergence(_ label: String, screens: Int, events: Int, endedOn screenID: String) {
+    let expected = expectedScreenID(screens: screens, events: events)
+    if screenID != expected {
+        print("peer ring \(screens) \(label): ended on \(screenID) after \(events) events, the hand-written table on \(expected)")
+    }
+}
+
 /// One event of the pattern per scaled iteration, so the figures are per event.
-func runGenerated<Machine: FlowStateMachine>(_: Machine.Type, _ benchmark: Benchmark) throws {
+func runGenerated<Machine: FlowStateMachine>(_: Machine.Type, screens: Int, _ benchmark: Benchmark) throws {
     let pattern = peerRingPattern.compactMap { Machine.Event(name: $0, payload: [:]) }
     guard pattern.count == peerRingPattern.count else { return }
     var effects: [Machine.Effect] = []
@@ -57,34 +73,38 @@ func runGenerated<Machine: FlowStateMachine>(_: Machine.Type, _ benchmark: Bench
     var machine = try Machine(startScreenID: nil, now: Timestamp(millisecondsSince1970: 1_767_225_600_000))
     try machine.start(into: &effects)
     var position = 0
+    benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
         effects.removeAll(keepingCapacity: true)
         try machine.send(pattern[position], into: &effects)
         position = position == pattern.count - 1 ? 0 : position + 1
     }
-    blackHole(machine.screenID)
+    benchmark.stopMeasurement()
+    reportDivergence("generated machine", screens: screens, events: benchmark.scaledIterations.count, endedOn: machine.screenID)
 }
 
 /// `events` events of the pattern through the interpreter, keeping the last 1,000 steps of the trace
 /// (as `flowc run --script` does on a long run).
-func runInterpreter(_ program: RuntimeProgram, events: some Sequence<Int>) throws {
+func runInterpreter(_ program: RuntimeProgram, screens: Int, events: Range<Int>, _ benchmark: Benchmark) throws {
     var run = try Interpreter(program: program)
     run.retainedSteps = 1_000
     let pattern = peerRingPattern.compactMap(run.eventNumber)
     guard pattern.count == peerRingPattern.count else { return }
     var position = 0
+    benchmark.startMeasurement()
     for _ in events {
         try run.send(eventNumber: pattern[position])
         position = position == pattern.count - 1 ? 0 : position + 1
     }
-    blackHole(run.screen)
+    benchmark.stopMeasurement()
+    reportDivergence("interpreter", screens: screens, events: events.count, endedOn: run.currentScreen.id)
 }
 
 func peerRingBenchmarks() {
     let perEvent = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo)
-    Benchmark("peer ring 10 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing10Machine.self, $0) }
-    Benchmark("peer ring 1000 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing1000Machine.self, $0) }
-    Benchmark("peer ring 10000 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing10000Machine.self, $0) }
+    Benchmark("peer ring 10 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing10Machine.self, screens: 10, $0) }
+    Benchmark("peer ring 1000 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing1000Machine.self, screens: 1000, $0) }
+    Benchmark("peer ring 10000 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing10000Machine.self, screens: 10000, $0) }
 
     for screens in peerRingSizes {
         Benchmark("peer ring \(screens) hand-written flat table, events", configuration: perEvent) { benchmark in
@@ -97,6 +117,7 @@ func peerRingBenchmarks() {
             }
             blackHole(ring.screen)
             blackHole(ring.steps)
+            blackHole(ring.sheetOpener)
         }
     }
 
@@ -105,7 +126,7 @@ func peerRingBenchmarks() {
     for screens in peerRingSizes {
         Benchmark("peer ring \(screens) interpreter, events", configuration: perEvent) { benchmark in
             guard let program = programs.program(screens: screens) else { return }
-            try runInterpreter(program, events: benchmark.scaledIterations)
+            try runInterpreter(program, screens: screens, events: benchmark.scaledIterations, benchmark)
         }
     }
 
@@ -115,9 +136,7 @@ func peerRingBenchmarks() {
                   configuration: .init(metrics: [.wallClock, .peakMemoryResident, .peakMemoryResidentDelta, .mallocCountTotal],
                                        maxDuration: .seconds(120), maxIterations: 1)) { benchmark in
             guard let program = programs.program(screens: 10_000) else { return }
-            benchmark.startMeasurement()
-            try runInterpreter(program, events: 0..<(millions * 1_000_000))
-            benchmark.stopMeasurement()
+            try runInterpreter(program, screens: 10_000, events: 0..<(millions * 1_000_000), benchmark)
         }
     }
 }
