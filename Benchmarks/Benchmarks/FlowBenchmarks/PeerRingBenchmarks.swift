@@ -67,7 +67,10 @@ func reportDivergence(_ label: String, screens: Int, events: Int, endedOn screen
 /// One event of the pattern per scaled iteration, so the figures are per event.
 func runGenerated<Machine: FlowStateMachine>(_: Machine.Type, screens: Int, _ benchmark: Benchmark) throws {
     let pattern = peerRingPattern.compactMap { Machine.Event(name: $0, payload: [:]) }
-    guard pattern.count == peerRingPattern.count else { return }
+    guard pattern.count == peerRingPattern.count else {
+        print("peer ring \(screens) generated machine: an event of the pattern is missing")
+        return
+    }
     var effects: [Machine.Effect] = []
     effects.reserveCapacity(16)
     var machine = try Machine(startScreenID: nil, now: Timestamp(millisecondsSince1970: 1_767_225_600_000))
@@ -88,8 +91,11 @@ func runGenerated<Machine: FlowStateMachine>(_: Machine.Type, screens: Int, _ be
 func runInterpreter(_ program: RuntimeProgram, screens: Int, events: Range<Int>, _ benchmark: Benchmark) throws {
     var run = try Interpreter(program: program)
     run.retainedSteps = 1_000
-    let pattern = peerRingPattern.compactMap(run.eventNumber)
-    guard pattern.count == peerRingPattern.count else { return }
+    let pattern = peerRingPattern.compactMap { run.eventNumber($0) }
+    guard pattern.count == peerRingPattern.count else {
+        print("peer ring \(screens) interpreter: an event of the pattern is missing")
+        return
+    }
     var position = 0
     benchmark.startMeasurement()
     for _ in events {
@@ -101,20 +107,27 @@ func runInterpreter(_ program: RuntimeProgram, screens: Int, events: Range<Int>,
 }
 
 func peerRingBenchmarks() {
-    let perEvent = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo)
+    // A million events per iteration, so each run goes round even the 10,000-screen ring (three screens per
+    // 12 events) and the back stack reaches its steady size; times marked * are per event.
+    let perEvent = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .mega,
+                                           maxDuration: .seconds(5), maxIterations: 20)
     Benchmark("peer ring 10 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing10Machine.self, screens: 10, $0) }
     Benchmark("peer ring 1000 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing1000Machine.self, screens: 1000, $0) }
     Benchmark("peer ring 10000 generated machine, events", configuration: perEvent) { try runGenerated(PeerRing10000Machine.self, screens: 10000, $0) }
 
     for screens in peerRingSizes {
+        // The table is built once, outside the measurement, as the generated machine's tables are.
+        let pattern = peerRingPattern.compactMap { name in HandWrittenPeerRing.Event.allCases.first { "\($0)" == name } }
+        let freshRing = HandWrittenPeerRing(screens: screens)
         Benchmark("peer ring \(screens) hand-written flat table, events", configuration: perEvent) { benchmark in
-            let pattern = peerRingPattern.compactMap { name in HandWrittenPeerRing.Event.allCases.first { "\($0)" == name } }
-            var ring = HandWrittenPeerRing(screens: screens)
+            var ring = freshRing
             var position = 0
+            benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 ring.send(pattern[position])
                 position = position == pattern.count - 1 ? 0 : position + 1
             }
+            benchmark.stopMeasurement()
             blackHole(ring.screen)
             blackHole(ring.steps)
             blackHole(ring.sheetOpener)
