@@ -5,7 +5,7 @@ import FlowSource
 
 /// What the SwiftPM build plugin (Plugins/FlowcPlugin) runs: one app's Swift sources, with fixed
 /// file names, straight into a folder of the plugin's choosing.
-struct GenerateSwiftCommand: AsyncParsableCommand {
+struct GenerateSwiftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-swift",
         abstract: "Write one app's generated Swift (Types, Machine, Tables, Engine) into a folder; it imports FlowMachine.",
@@ -27,9 +27,13 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Force the table style: literals or encoded (default: by app size).", visibility: .hidden))
     var tableStyle: String?
 
-    func run() async throws {
+    func run() throws {
         let diagnostics = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: input.paths, outputDirectory: output, generatesOutputs: false), diagnostics: diagnostics)
+        var config = CompilerConfig(inputs: input.paths, outputDirectory: output)
+        config.writesInventory = false
+        config.swiftFolder = ""
+        config.tableStyle = tableStyle.flatMap(TableStyle.init(rawValue:))
+        let compilation = compile(config, diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         if found.contains(where: { $0.severity == .error }) { finish(1) }
@@ -37,9 +41,7 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
             printLine("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
             finish(1)
         }
-        let style = tableStyle.flatMap(TableStyle.init(rawValue:))
-        let files = renderSwiftSources(compilation.program, folder: "", tableStyle: style)
-        try OutputWriter(outputDirectory: output).write(files.map { OutputFile(path: $0.path, contents: Array($0.text.utf8)) })
+        try OutputWriter(outputDirectory: output).write(compilation.outputs)
         finish(0)
     }
 }

@@ -7,7 +7,7 @@ import FlowRuntime
 import FlowSource
 import Foundation
 
-struct MutateCommand: AsyncParsableCommand {
+struct MutateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mutate",
         abstract: "Plant small changes in an app's flows and report, per criterion, how many its scenarios catch.",
@@ -98,7 +98,7 @@ struct MutateCommand: AsyncParsableCommand {
         return selection
     }
 
-    func run() async throws {
+    func run() throws {
         let diagnostics = DiagnosticBag()
         let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
         let errors = diagnostics.diagnostics.filter { $0.severity == .error }
@@ -141,11 +141,7 @@ struct MutateCommand: AsyncParsableCommand {
             OutputFile(path: folder + "mutation.md", contents: renderMutationMarkdown(document, appName: checked.name)),
         ]
         if document.complete {
-            let program = RuntimeProgram(app: checked)
-            let results = checked.scenarios.map { runScenario($0, of: program) }
-            outputs += renderReports(for: checked, results: results, mutation: scores(from: document),
-                                      sourceRoot: reportSourceRoot(forOutput: output))
-                .map { OutputFile(path: $0.path, contents: $0.contents) }
+            outputs += runAcceptance(of: checked, mutation: mutationScores(from: document), outputDirectory: output).reports
         }
         let writer = OutputWriter(outputDirectory: output)
         if check {
@@ -168,21 +164,6 @@ struct MutateCommand: AsyncParsableCommand {
         printLine(written.isEmpty ? "\(output)/reports/\(checked.id)/ was already up to date." : "Wrote \(written.count) file\(written.count == 1 ? "" : "s") in \(output)/reports/\(checked.id)/.")
         finish(0)
     }
-}
-
-/// The scores a mutation result gives each criterion, by criterion ID.
-func scores(from document: MutationDocument) -> [String: MutationScore] {
-    var scores: [String: MutationScore] = [:]
-    for criterion in document.criteria { scores[criterion.id] = MutationScore(killed: criterion.killed, mutants: criterion.mutants) }
-    return scores
-}
-
-/// Scores from `<output>/reports/<app>/mutation.json` when it is a complete run of the flow files as they are now; otherwise none.
-func storedMutationScores(for app: App, output: String, sources: [String: SourceFile]) -> [String: MutationScore] {
-    let path = "\(output)/reports/\(app.id)/mutation.json"
-    guard let data = FileManager.default.contents(atPath: path), let document = MutationDocument.decode(Array(data)),
-          document.complete, document.app == app.id, document.fingerprint == appFingerprint(app, sources: sources) else { return [:] }
-    return scores(from: document)
 }
 
 func printError(_ text: String) {

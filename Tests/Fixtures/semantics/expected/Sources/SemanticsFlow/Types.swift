@@ -285,6 +285,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
 
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
 public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
+    /// Starts the sub-flow for a plan.
+    case startPlan(plan: String)
+
     /// Outcome `sent` of the service call `bank.transfer`.
     case bankTransferSent(reference: String)
 
@@ -348,6 +351,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
+        case "start_plan":
+            self = .startPlan(plan: payload["plan"] ?? "")
         case "bank.transfer.sent":
             self = .bankTransferSent(reference: payload["reference"] ?? "")
         case "bank.transfer.failed":
@@ -460,6 +465,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
         switch self {
+        case .startPlan:
+            return "start_plan"
         case .bankTransferSent:
             return "bank.transfer.sent"
         case .bankTransferFailed:
@@ -573,110 +580,112 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     @_spi(Generated)
     public var number: Int32 {
         switch self {
-        case .bankTransferSent:
+        case .startPlan:
             return 0
-        case .bankTransferFailed:
+        case .bankTransferSent:
             return 1
-        case .goVariantTimer:
+        case .bankTransferFailed:
             return 2
-        case .goWorkingDays:
+        case .goVariantTimer:
             return 3
-        case .goChain:
+        case .goWorkingDays:
             return 4
-        case .goGuards:
+        case .goChain:
             return 5
-        case .goValidation:
+        case .goGuards:
             return 6
-        case .goOrder:
+        case .goValidation:
             return 7
-        case .goLibraryRules:
+        case .goOrder:
             return 8
-        case .goBack:
+        case .goLibraryRules:
             return 9
-        case .goSheet:
+        case .goBack:
             return 10
-        case .goSubflow:
+        case .goSheet:
             return 11
-        case .goGlobal:
+        case .goSubflow:
             return 12
-        case .goTimers:
+        case .goGlobal:
             return 13
-        case .goStateTimer:
+        case .goTimers:
             return 14
-        case .goServices:
+        case .goStateTimer:
             return 15
-        case .goDefaults:
+        case .goServices:
             return 16
-        case .goOptional:
+        case .goDefaults:
             return 17
-        case .close:
+        case .goOptional:
             return 18
-        case .startChain:
+        case .close:
             return 19
-        case .chainB:
+        case .startChain:
             return 20
-        case .chainC:
+        case .chainB:
             return 21
-        case .done:
+        case .chainC:
             return 22
-        case .bump:
+        case .done:
             return 23
-        case .peek:
+        case .bump:
             return 24
-        case .pick:
+        case .peek:
             return 25
-        case .next:
+        case .pick:
             return 26
-        case .go:
+        case .next:
             return 27
-        case .up:
+        case .go:
             return 28
-        case .again:
+        case .up:
             return 29
-        case .`open`:
+        case .again:
             return 30
-        case .help:
+        case .`open`:
             return 31
-        case .away:
+        case .help:
             return 32
-        case .`return`:
+        case .away:
             return 33
-        case .shorten:
+        case .`return`:
             return 34
-        case .reveal:
+        case .shorten:
             return 35
-        case .hide:
+        case .reveal:
             return 36
-        case .leave:
+        case .hide:
             return 37
-        case .order:
+        case .leave:
             return 38
-        case .measure:
+        case .order:
             return 39
-        case .send:
+        case .measure:
             return 40
-        case .useFavourite:
+        case .send:
             return 41
-        case .forget:
+        case .useFavourite:
             return 42
-        case .quote:
+        case .forget:
             return 43
-        case .compute:
+        case .quote:
             return 44
-        case .convert:
+        case .compute:
             return 45
-        case .writeNote:
+        case .convert:
             return 46
-        case .stamp:
+        case .writeNote:
             return 47
-        case .checkAll:
+        case .stamp:
             return 48
-        case .ping:
+        case .checkAll:
             return 49
-        case .finish:
+        case .ping:
             return 50
-        case .check:
+        case .finish:
             return 51
+        case .check:
+            return 52
         case .timerFired:
             return (-2)
         }
