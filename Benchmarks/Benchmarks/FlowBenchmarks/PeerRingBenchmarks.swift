@@ -57,10 +57,12 @@ func expectedScreenID(screens: Int, events: Int) -> String {
     return ring.screen == ring.errorSheet ? "ERR" : "S-\(ring.screen)"
 }
 
-func reportDivergence(_ label: String, screens: Int, events: Int, endedOn screenID: String) {
+/// Fails the benchmark (the tool prints the reason; a benchmark's own output is not shown) when `screenID`
+/// is not where the hand-written table ends.
+func reportDivergence(_ label: String, screens: Int, events: Int, endedOn screenID: String, _ benchmark: Benchmark) {
     let expected = expectedScreenID(screens: screens, events: events)
     if screenID != expected {
-        print("peer ring \(screens) \(label): ended on \(screenID) after \(events) events, the hand-written table on \(expected)")
+        benchmark.error("peer ring \(screens) \(label): ended on \(screenID) after \(events) events, the hand-written table on \(expected)")
     }
 }
 
@@ -68,7 +70,7 @@ func reportDivergence(_ label: String, screens: Int, events: Int, endedOn screen
 func runGenerated<Machine: FlowStateMachine>(_: Machine.Type, screens: Int, _ benchmark: Benchmark) throws {
     let pattern = peerRingPattern.compactMap { Machine.Event(name: $0, payload: [:]) }
     guard pattern.count == peerRingPattern.count else {
-        print("peer ring \(screens) generated machine: an event of the pattern is missing")
+        benchmark.error("peer ring \(screens) generated machine: an event of the pattern is missing")
         return
     }
     var effects: [Machine.Effect] = []
@@ -83,7 +85,7 @@ func runGenerated<Machine: FlowStateMachine>(_: Machine.Type, screens: Int, _ be
         position = position == pattern.count - 1 ? 0 : position + 1
     }
     benchmark.stopMeasurement()
-    reportDivergence("generated machine", screens: screens, events: benchmark.scaledIterations.count, endedOn: machine.screenID)
+    reportDivergence("generated machine", screens: screens, events: benchmark.scaledIterations.count, endedOn: machine.screenID, benchmark)
 }
 
 /// `events` events of the pattern through the interpreter, keeping the last 1,000 steps of the trace
@@ -93,7 +95,7 @@ func runInterpreter(_ program: RuntimeProgram, screens: Int, events: Range<Int>,
     run.retainedSteps = 1_000
     let pattern = peerRingPattern.compactMap { run.eventNumber($0) }
     guard pattern.count == peerRingPattern.count else {
-        print("peer ring \(screens) interpreter: an event of the pattern is missing")
+        benchmark.error("peer ring \(screens) interpreter: an event of the pattern is missing")
         return
     }
     var position = 0
@@ -103,7 +105,7 @@ func runInterpreter(_ program: RuntimeProgram, screens: Int, events: Range<Int>,
         position = position == pattern.count - 1 ? 0 : position + 1
     }
     benchmark.stopMeasurement()
-    reportDivergence("interpreter", screens: screens, events: events.count, endedOn: run.currentScreen.id)
+    reportDivergence("interpreter", screens: screens, events: events.count, endedOn: run.currentScreen.id, benchmark)
 }
 
 func peerRingBenchmarks() {
@@ -138,7 +140,10 @@ func peerRingBenchmarks() {
     let programs = PeerRingPrograms()
     for screens in peerRingSizes {
         Benchmark("peer ring \(screens) interpreter, events", configuration: perEvent) { benchmark in
-            guard let program = programs.program(screens: screens) else { return }
+            guard let program = programs.program(screens: screens) else {
+                benchmark.error("peer ring \(screens): the flows did not load")
+                return
+            }
             try runInterpreter(program, screens: screens, events: benchmark.scaledIterations, benchmark)
         }
     }
@@ -148,7 +153,10 @@ func peerRingBenchmarks() {
         Benchmark("peer ring 10000 interpreter memory, \(millions) M events",
                   configuration: .init(metrics: [.wallClock, .peakMemoryResident, .peakMemoryResidentDelta, .mallocCountTotal],
                                        maxDuration: .seconds(120), maxIterations: 1)) { benchmark in
-            guard let program = programs.program(screens: 10_000) else { return }
+            guard let program = programs.program(screens: 10_000) else {
+                benchmark.error("peer ring 10000: the flows did not load")
+                return
+            }
             try runInterpreter(program, screens: 10_000, events: 0..<(millions * 1_000_000), benchmark)
         }
     }
