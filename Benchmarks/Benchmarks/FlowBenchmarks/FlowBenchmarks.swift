@@ -75,6 +75,7 @@ func checkedApp(_ config: CompilerConfig, fileSystem: any FileSystem) -> App? {
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration.maxDuration = .seconds(5)
     Benchmark.defaultConfiguration.maxIterations = 50
+    peerRingBenchmarks()
 
     for screens in [1_000, 10_000] {
         let fileSystem = syntheticApp(screens: screens)
