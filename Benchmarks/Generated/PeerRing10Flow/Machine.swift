@@ -19,11 +19,16 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     /// The domain state.
     public internal(set) var state: PeerRing10State = PeerRing10State()
 
-    /// Messages of the current screen's invalid fields, by field name.
-    public var errors: [String: String] { engine.errors }
+    /// Messages of the current screen's invalid fields: `machine.errors[.field]`.
+    public var errors: [PeerRing10Field: String] {
+        if engine.errors.isEmpty {
+            return [:]
+        }
+        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in PeerRing10Field(rawValue: name).map { ($0, message) } })
+    }
 
     /// The outcome the run ended with, once it has.
-    public var ended: String? { engine.ended }
+    public var ended: PeerRing10Ending? { engine.ended.flatMap(PeerRing10Ending.init(rawValue:)) }
 
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
@@ -66,16 +71,26 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The name of the first variant of the current screen whose condition holds.
-    public func variant() throws -> String? {
-        return try engineVariant()
+    /// The first variant of the current screen whose condition holds.
+    public func variant() throws -> PeerRing10Variant? {
+        return (try engineVariant()).flatMap(PeerRing10Variant.init(rawValue:))
+    }
+
+    /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
+    public func input(_ field: PeerRing10Field) -> FieldInput? {
+        return engineInput(field.rawValue)
+    }
+
+    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
+    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
+        return engineTimerMilliseconds(timer)
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
-    public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        try engineFill(field, input)
+    public mutating func fill(_ field: PeerRing10Field, _ input: FieldInput) throws {
+        try engineFill(field.rawValue, input)
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -101,7 +116,9 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     public var sheetOpeners: [PeerRing10Screen] { engine.overlayOpeners.map { PeerRing10Screen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: String)] { engineActiveSubflows }
+    public var activeSubflows: [(flow: String, caller: PeerRing10Screen)] {
+        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, PeerRing10Screen(number: $0.1.caller)) }
+    }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
@@ -192,10 +209,26 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     public func checkInvariants() throws {
     }
 
-    /// The event and effect types FlowMachine's engine works with.
+    /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
+    public static func perform(_ call: PeerRing10ServiceCall, with services: any PeerRing10Services) async throws -> PeerRing10Event {
+        switch call {
+        }
+    }
+
+    /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.
     public typealias Event = PeerRing10Event
 
     public typealias Effect = PeerRing10Effect
+
+    public typealias ServiceCall = PeerRing10ServiceCall
+
+    public typealias Field = PeerRing10Field
+
+    public typealias Variant = PeerRing10Variant
+
+    public typealias Ending = PeerRing10Ending
+
+    public typealias Services = any PeerRing10Services
 }
 
 /// FlowMachine's run-to-completion engine drives the machine through its tables and functions.
@@ -212,8 +245,4 @@ extension PeerRing10Event: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = PeerRing10Machine.self
-}
-
-@_spi(Generated)
-extension PeerRing10Effect: EngineEffect {
 }

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 1; a compile error here means the
+/// This module was generated for FlowMachine API version 2; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion1 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 }
 
 /// The screens of PeerRing10, by the seed's screen IDs.
@@ -108,6 +108,44 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
     static let ordered: [PeerRing10Screen] = allCases
 }
 
+/// The form fields of PeerRing10, by their names in the flows: `machine.fill(.field, .text(...))`.
+/// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
+/// current screen does not have throws.
+public enum PeerRing10Field: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
+/// The screen variants of PeerRing10 (what `variant()` returns), by their names in the flows.
+public enum PeerRing10Variant: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
+/// The outcomes PeerRing10's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
+public enum PeerRing10Ending: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
 /// The events PeerRing10 reacts to: taps and entries, service outcomes, timers.
 public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
     case next
@@ -178,49 +216,26 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
     }
 }
 
-/// What the host app must do after a step, in order.
-public enum PeerRing10Effect: Hashable, Sendable, Codable, FlowMachineEffect {
-    /// Call a service; send its outcome back as the matching event.
-    case call(PeerRing10ServiceCall)
+/// What the host app must do after a step, in order: service calls (`.call(PeerRing10ServiceCall)`), analytics,
+/// pushes, toasts and timers. `FlowDriver` performs them; see `FlowEffect`.
+public typealias PeerRing10Effect = FlowEffect<PeerRing10ServiceCall>
 
-    /// Log an analytics event (screen views included).
-    case analytics(AnalyticsEvent)
+/// The service operations PeerRing10 calls, by their names in the flows (`service.operation`).
+public enum PeerRing10Operation: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
 
-    /// Show a push notification.
-    case push(String)
-
-    /// Show a toast.
-    case toast(String)
-
-    /// Start a timer; send `.timerFired(token)` after `milliseconds`.
-    case startTimer(TimerToken, milliseconds: Int)
-
-    /// Stop a timer started earlier; it must not fire.
-    case cancelTimer(TimerToken)
-
-    /// The effect in a form that is the same for every app (logs, replays, tests).
-    public var summary: EffectSummary {
+    public var rawValue: String {
         switch self {
-        case .call(let call):
-            return .call(operation: call.operation, arguments: call.arguments)
-        case .analytics(let event):
-            return .analytics(event)
-        case .push(let text):
-            return .push(text)
-        case .toast(let text):
-            return .toast(text)
-        case .startTimer(let token, let milliseconds):
-            return .startTimer(token, milliseconds: milliseconds)
-        case .cancelTimer(let token):
-            return .cancelTimer(token)
         }
     }
 }
 
 /// The service operations PeerRing10 calls, with their inputs.
-public enum PeerRing10ServiceCall: Hashable, Sendable, Codable {
-    /// `service.operation`, as the flows name it.
-    public var operation: String {
+public enum PeerRing10ServiceCall: FlowServiceCall {
+    /// The operation called.
+    public var operation: PeerRing10Operation {
         switch self {
         }
     }
@@ -239,6 +254,15 @@ public enum PeerRing10ServiceCall: Hashable, Sendable, Codable {
         switch self {
         }
     }
+}
+
+/// The services PeerRing10 calls: implement this protocol and give it to `FlowDriver`, which calls it for every
+/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol PeerRing10Services: Sendable {
+}
+
+/// What each service operation of PeerRing10 answers (`PeerRing10Services`).
+public enum PeerRing10Outcome {
 }
 
 /// The domain state of PeerRing10: what the flows read and write.
