@@ -145,6 +145,10 @@ public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringCo
     public var millisecondsSince1970: Int
     public init(millisecondsSince1970: Int) { self.millisecondsSince1970 = millisecondsSince1970 }
 
+    /// Where a run's clock starts when nothing says otherwise (2026-01-01T00:00:00Z): the interpreter, a
+    /// scenario without `clock:`, `flowc run` and a generated machine all start here, so their traces agree.
+    public static let defaultClockStart = Timestamp(millisecondsSince1970: 1_767_225_600_000)
+
     /// Midnight UTC at the start of `date`.
     public init(_ date: CalendarDate) {
         self.millisecondsSince1970 = date.daysSince1970 * Timestamp.millisecondsPerDay

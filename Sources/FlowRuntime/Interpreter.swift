@@ -103,13 +103,13 @@ public struct Interpreter: Sendable {
     }
 
     /// Starts the app on `start` (default: the start screen of its start flow), runs its entry actions.
-    public init(app: App, start: Int? = nil, clock: Timestamp = Timestamp(millisecondsSince1970: 1_767_225_600_000),
+    public init(app: App, start: Int? = nil, clock: Timestamp = .defaultClockStart,
                 services: ServiceOutcomes = ServiceOutcomes(), state overrides: [(path: [String], value: TypedExpression)] = []) throws {
         try self.init(program: RuntimeProgram(app: app), start: start, clock: clock, services: services, state: overrides)
     }
 
     /// Starts a run of an already prepared program (prepare once, run many times).
-    public init(program: RuntimeProgram, start: Int? = nil, clock: Timestamp = Timestamp(millisecondsSince1970: 1_767_225_600_000),
+    public init(program: RuntimeProgram, start: Int? = nil, clock: Timestamp = .defaultClockStart,
                 services: ServiceOutcomes = ServiceOutcomes(), state overrides: [(path: [String], value: TypedExpression)] = []) throws {
         self.program = program
         self.services = services

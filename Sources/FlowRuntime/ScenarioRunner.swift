@@ -31,13 +31,8 @@ public func runScenario(_ scenario: Scenario, of app: App) -> ScenarioResult {
 /// Runs a scenario of a prepared program (prepare the app once for all its scenarios).
 public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> ScenarioResult {
     let app = program.app
-    var services = ServiceOutcomes()
-    for choice in scenario.givenServices {
-        let service = app.services[choice.service]
-        let operation = service.operations[choice.operation]
-        services.defaults["\(service.name).\(operation.name)"] = ServiceOutcomes.Choice(outcome: operation.outcomes[choice.outcome].name, output: choice.output)
-    }
-    let clock = scenario.clockStart.map { Timestamp(millisecondsSince1970: Int($0)) } ?? Timestamp(millisecondsSince1970: 1_767_225_600_000)
+    let services = ServiceOutcomes(givenBy: scenario, of: app)
+    let clock = scenario.startingClock
     var run: Interpreter
     do {
         run = try Interpreter(program: program, start: scenario.startScreen, clock: clock, services: services, state: scenario.givenState)
@@ -173,7 +168,7 @@ func checkOrdered(_ expected: [Scenario.Effect], emitted: [Effect], run: Interpr
             let previous = try describe(expected[position - 1], run: run)
             return "expected effect \(wanted) after \(previous), but it was emitted before it; emitted since the previous expect: \(listing(emitted))"
         }
-        if let sameName = try emitted.first(where: { $0.kind == effect.kind && $0.value == effect.value }),
+        if let sameName = emitted.first(where: { $0.kind == effect.kind && $0.value == effect.value }),
            let reason = try mismatch(sameName, effect, run: run) {
             return "expected effect \(wanted), but \(reason) in \(describe(sameName))"
         }
@@ -247,4 +242,24 @@ func check(_ expectation: Scenario.Expectation, against run: inout Interpreter, 
         return "expected no effect \(try describe(effect, run: run)), but it was emitted; emitted since the previous expect: \(listing(effects))"
     }
     return nil
+}
+
+extension ServiceOutcomes {
+    /// The outcomes a scenario's `given: services:` chooses, as each call's default (a scenario run and a
+    /// `flowc run --scenario` session start from the same world).
+    public init(givenBy scenario: Scenario, of app: App) {
+        self.init()
+        for choice in scenario.givenServices {
+            let service = app.services[choice.service]
+            let operation = service.operations[choice.operation]
+            defaults["\(service.name).\(operation.name)"] = Choice(outcome: operation.outcomes[choice.outcome].name, output: choice.output)
+        }
+    }
+}
+
+extension Scenario {
+    /// The clock the scenario's `given: clock:` sets, or the default start.
+    public var startingClock: Timestamp {
+        clockStart.map { Timestamp(millisecondsSince1970: Int($0)) } ?? .defaultClockStart
+    }
 }

@@ -28,14 +28,8 @@ public struct Session: Sendable {
     /// (`start` and `state` from the command line come on top).
     public init(app: App, scenario: Scenario, start: Int?, state: [(path: [String], value: TypedExpression)]) throws {
         self.app = app
-        var services = ServiceOutcomes()
-        for choice in scenario.givenServices {
-            let service = app.services[choice.service]
-            let operation = service.operations[choice.operation]
-            services.defaults["\(service.name).\(operation.name)"] = ServiceOutcomes.Choice(outcome: operation.outcomes[choice.outcome].name, output: choice.output)
-        }
-        let clock = scenario.clockStart.map { Timestamp(millisecondsSince1970: Int($0)) } ?? Timestamp(millisecondsSince1970: 1_767_225_600_000)
-        interpreter = try Interpreter(app: app, start: start ?? scenario.startScreen, clock: clock, services: services,
+        interpreter = try Interpreter(app: app, start: start ?? scenario.startScreen, clock: scenario.startingClock,
+                                      services: ServiceOutcomes(givenBy: scenario, of: app),
                                       state: scenario.givenState + state)
     }
 

@@ -78,7 +78,7 @@ import Testing
 
     @Test func aScenarioInAnyFlowKillsAnAppWideMutant() throws {
         let app = try Self.app()
-        let report = MutationReport(run: try runMutation(of: app))
+        let report = MutationReport(run: runMutation(of: app))
         let document = MutationDocument(report, fingerprint: "test")
         let negated = try #require(document.mutants.first { $0.operator == "guard-negated" })
         #expect(negated.killedBy == ["locks_in_the_second_flow"])

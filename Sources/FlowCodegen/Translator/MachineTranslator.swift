@@ -418,7 +418,7 @@ struct MachineTranslator {
             initBody.append(.assign(.member(.id("state"), Naming.member(variable.name)), ExpressionTranslator.wrap(value)))
         }
         let startParameter = SwiftParameter(name: "start", type: names.screen + "?", defaultValue: .id("nil"))
-        let nowParameter = SwiftParameter(name: "now", type: "Timestamp", defaultValue: .call(.id("Timestamp"), [SwiftArgument("millisecondsSince1970", .int(1_767_225_600_000))]))
+        let nowParameter = SwiftParameter(name: "now", type: "Timestamp", defaultValue: .call(.id("Timestamp"), [SwiftArgument("millisecondsSince1970", .int(Timestamp.defaultClockStart.millisecondsSince1970))]))
         members.append(SwiftDeclaration(doc: [
             "A machine on `start` (default: \(app.startScreen.map { app.screens[$0].id } ?? "the first screen")), with the state's initial values.",
             "Call `start(into:)` next: it runs the first screen's entry (analytics, timers).",
