@@ -254,13 +254,14 @@ public struct Interpreter: Sendable {
         errors[field] = nil
     }
 
-    /// Goes back to the previous screen (or closes the open sheet), as the system back gesture does.
+    /// Goes back to the previous screen (or closes the open sheet), as the system back gesture does. On a
+    /// screen with `back: blocked` nothing moves: the step is an ignored `back`, as with nowhere to go.
     @discardableResult
     public mutating func back() throws -> MacroStep {
         try runMacroStep(.back) { run in
             let from = run.screen
             let backEvent = run.number(of: "back")
-            if try run.goBack() {
+            if !run.program.screenBlocksBack[from], try run.goBack() {
                 run.log.taken(event: backEvent, from: from, to: run.screen, alternative: 0, global: false)
             } else {
                 run.log.ignored(event: backEvent, screen: from)

@@ -35,6 +35,8 @@ public final class RuntimeProgram: Sendable {
     let flowHasTimers: [Bool]
     /// Per screen: whether it has variants to choose between after each step.
     let screenHasVariants: [Bool]
+    /// `back: blocked`: the system back gesture does nothing on the screen.
+    let screenBlocksBack: [Bool]
     /// The app's recurring timers (`app.every`), re-armed after each firing and never cancelled by navigation.
     let recurringTimers: [RuntimeTimer]
     /// Per state slot: whether the value survives a restart (`persist: true`).
@@ -94,6 +96,7 @@ public final class RuntimeProgram: Sendable {
         persistedSlots = app.state.map(\.persisted)
         flowHasTimers = flows.map { !$0.timers.isEmpty }
         screenHasVariants = screens.map { !$0.variants.isEmpty }
+        screenBlocksBack = app.screens.map(\.backBlocked)
         screenHasVariantTimers = screens.map { $0.timers.contains { $0.variant != nil } }
         var payloads: [String: [String: Value]] = [:]
         for event in app.events where !event.payload.isEmpty {

@@ -56,6 +56,21 @@ extension AppChecker {
                 || leaves(flow.globalTransitions) || flow.globalTimers.contains { leaves($0.transitions) }
             if !hasExit {
                 error("dead-end", "screen '\(screen.id)' has no way out; add a transition or mark it 'terminal: true'", at: app.screens[index].range)
+            } else if screen.backBlocked {
+                // Back cannot rescue the person here: some way out must not depend on a condition.
+                let leavesAlways = { (transitions: [Transition]) in
+                    transitions.contains { transition in
+                        if case .stay = transition.target { return false }
+                        return transition.condition == nil
+                    }
+                }
+                let hasUnconditionalExit = leavesAlways(screen.transitions) || screen.timers.contains { leavesAlways($0.transitions) }
+                    || leavesAlways(flow.globalTransitions) || flow.globalTimers.contains { leavesAlways($0.transitions) }
+                if !hasUnconditionalExit {
+                    warning("back-blocked-trap",
+                            "screen '\(screen.id)' blocks the system back, but every way out of it has a condition: when none holds the person is stuck; add a way out without 'if:' or mark it 'terminal: true'",
+                            at: app.screens[index].range)
+                }
             }
         }
         for raised in raisedEvents where !handledEvents.contains(raised.name) {

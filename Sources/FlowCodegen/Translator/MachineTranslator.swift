@@ -607,11 +607,14 @@ struct MachineTranslator {
         table("screenIDs", "Int32", doc: "Each screen's ID (an index into `strings`), by screen number.", columns: ["id"],
               rows: t.screenIDs.map { [$0] }, comments: t.screenComments) { column($0[0]) }
         table("screens", "ScreenEntry", doc: "Each screen's rows, fields, timers, variants and actions, by screen number.",
-              columns: ["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics"],
+              columns: ["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics", "backBlocked"],
               rows: t.screens, comments: t.screenComments) { r in
-            .call(.id("ScreenEntry"), zip(["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics"], r).map {
+            let numbers = zip(["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics"], r).map {
                 SwiftArgument($0.0, column($0.1))
-            })
+            }
+            // `backBlocked` defaults to false: a literal row names it only on the screens that block back.
+            let blocked = r.count > 12 && r[12] != 0 ? [SwiftArgument("backBlocked", flag(r[12]))] : []
+            return .call(.id("ScreenEntry"), numbers + blocked)
         }
         table("rows", "TransitionRow", doc: "Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.",
               columns: ["event", "guardID", "actionsID", "target", "argument", "validates"],

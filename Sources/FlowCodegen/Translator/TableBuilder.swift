@@ -110,7 +110,8 @@ struct TableBuilder {
             let enter = addActions(screen.enter, scope: scope, event: nil, place: "\(screen.id) enter")
             let exit = addActions(screen.exit, scope: scope, event: nil, place: "\(screen.id) exit")
             let analytics = screen.analytics.map { string($0) } ?? -1
-            screens.append([screen.flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd, enter, exit, analytics])
+            screens.append([screen.flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd, enter, exit, analytics,
+                            screen.backBlocked ? 1 : 0])
             screenComments.append("\(index): \(screen.id) \(screen.name)")
             for (timer, timerIndex) in timerRowsToAdd {
                 let start = rows.count

@@ -387,8 +387,8 @@ enum TempoTables {
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
     static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 6, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 2, exitActions: 0, analytics: 97), // 0: XC-LOCK App Locked
-        ScreenEntry(flow: 1, rowStart: 6, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 98), // 1: XC-COMPROMISED Device Not Supported
+        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 6, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 2, exitActions: 0, analytics: 97, backBlocked: true), // 0: XC-LOCK App Locked
+        ScreenEntry(flow: 1, rowStart: 6, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 98, backBlocked: true), // 1: XC-COMPROMISED Device Not Supported
         ScreenEntry(flow: 2, rowStart: 9, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 3, exitActions: 0, analytics: 99), // 2: ONB-000 Splash screen
         ScreenEntry(flow: 2, rowStart: 10, rowEnd: 12, fieldStart: 0, fieldEnd: 0, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 100), // 3: ONB-001 Welcome
         ScreenEntry(flow: 2, rowStart: 12, rowEnd: 21, fieldStart: 0, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 104), // 4: ONB-002 Log In
@@ -1221,7 +1221,7 @@ enum TempoTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "63c181622f3943ab"
+    static let fingerprint = "6e3427a620fe6c81"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)

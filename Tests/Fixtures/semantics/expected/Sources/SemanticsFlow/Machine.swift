@@ -156,10 +156,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
         switch screenNumber {
-        case 27:
+        case 28:
             // SVC-OK Sent
             return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
-        case 29:
+        case 30:
             // DEF-1 Name
             return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -238,67 +238,70 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // ORD-2 enter
             effects.append(.toast("enter ORD-2"))
         case 8:
+            // SHT-LOCK exit
+            effects.append(.toast("exit SHT-LOCK"))
+        case 9:
             // SHT-S pick
             state.picked = "x"
-        case 9:
+        case 10:
             // TMR-3 shorten
             state.lockAfter = 10000
-        case 10:
+        case 11:
             // VRT-1 reveal
             state.shown = true
-        case 11:
+        case 12:
             // VRT-1 hide; VRT-1 after 6s
             state.shown = false
-        case 12:
+        case 13:
             // WDY-1 order
             state.due = try addWorkingDays(calendarDay(now), 7)
-        case 13:
+        case 14:
             // WDY-1 measure
             state.share = try durationRatio(subtract(date(2026, 1, 16), calendarDay(now)), 2592000000)
-        case 14:
+        case 15:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
-        case 15:
+        case 16:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 16:
+        case 17:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 17:
+        case 18:
             // DEF-1 forget
             setInput(0, nil)
-        case 18:
+        case 19:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 19:
+        case 20:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))
             }
-        case 20:
+        case 21:
             // OPT-1 quote
             state.quoted = 3
-        case 21:
-            // OPT-1 compute
-            state.count = try required(state.quoted, "'quoted'")
         case 22:
             // OPT-1 compute
-            state.count = (state.quoted ?? 7)
+            state.count = try required(state.quoted, "'quoted'")
         case 23:
+            // OPT-1 compute
+            state.count = (state.quoted ?? 7)
+        case 24:
             // OPT-1 convert
             state.noteAsInt = try state.note.map { try parseInt($0) }
             state.noteAsDecimal = try state.note.map { try parseDecimal($0) }
-        case 24:
+        case 25:
             // OPT-1 write_note
             state.note = "42"
-        case 25:
+        case 26:
             // OPT-1 stamp
             state.stampedAt = try parseTimestamp(state.stampText)
-        case 26:
+        case 27:
             // OPT-1 check_all
             state.log.append("all held")
-        case 27:
+        case 28:
             // OPT-1 check_all
             state.log.append("one failed")
         default:

@@ -62,6 +62,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Opener (SHT-1)
     case sht1 = "SHT-1"
 
+    /// Locked (SHT-LOCK), shown as a modal
+    case shtLOCK = "SHT-LOCK"
+
     /// Picker (SHT-S), shown as a sheet
     case shtS = "SHT-S"
 
@@ -150,6 +153,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Third"
         case .sht1:
             return "Opener"
+        case .shtLOCK:
+            return "Locked"
         case .shtS:
             return "Picker"
         case .glb1:
@@ -224,40 +229,42 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 15
         case .sht1:
             return 16
-        case .shtS:
+        case .shtLOCK:
             return 17
-        case .glb1:
+        case .shtS:
             return 18
-        case .glbOWN:
+        case .glb1:
             return 19
-        case .tmr1:
+        case .glbOWN:
             return 20
-        case .tmrAWAY:
+        case .tmr1:
             return 21
-        case .tmr3:
+        case .tmrAWAY:
             return 22
-        case .tmr2:
+        case .tmr3:
             return 23
-        case .vrt1:
+        case .tmr2:
             return 24
-        case .wdy1:
+        case .vrt1:
             return 25
-        case .svc1:
+        case .wdy1:
             return 26
-        case .svcOK:
+        case .svc1:
             return 27
-        case .svcFAIL:
+        case .svcOK:
             return 28
-        case .def1:
+        case .svcFAIL:
             return 29
-        case .def2:
+        case .def1:
             return 30
-        case .opt1:
+        case .def2:
             return 31
-        case .subDONE:
+        case .opt1:
             return 32
-        case .sub1:
+        case .subDONE:
             return 33
+        case .sub1:
+            return 34
         }
     }
 
@@ -303,6 +310,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case up
     case again
     case `open`
+    case lock
+    case unlock
     case help
     case away
     case `return`
@@ -389,6 +398,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .again
         case "open":
             self = .`open`
+        case "lock":
+            self = .lock
+        case "unlock":
+            self = .unlock
         case "help":
             self = .help
         case "away":
@@ -495,6 +508,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "again"
         case .`open`:
             return "open"
+        case .lock:
+            return "lock"
+        case .unlock:
+            return "unlock"
         case .help:
             return "help"
         case .away:
@@ -602,46 +619,50 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 27
         case .`open`:
             return 28
-        case .help:
+        case .lock:
             return 29
-        case .away:
+        case .unlock:
             return 30
-        case .`return`:
+        case .help:
             return 31
-        case .shorten:
+        case .away:
             return 32
-        case .reveal:
+        case .`return`:
             return 33
-        case .hide:
+        case .shorten:
             return 34
-        case .leave:
+        case .reveal:
             return 35
-        case .order:
+        case .hide:
             return 36
-        case .measure:
+        case .leave:
             return 37
-        case .send:
+        case .order:
             return 38
-        case .useFavourite:
+        case .measure:
             return 39
-        case .forget:
+        case .send:
             return 40
-        case .quote:
+        case .useFavourite:
             return 41
-        case .compute:
+        case .forget:
             return 42
-        case .convert:
+        case .quote:
             return 43
-        case .writeNote:
+        case .compute:
             return 44
-        case .stamp:
+        case .convert:
             return 45
-        case .checkAll:
+        case .writeNote:
             return 46
-        case .ping:
+        case .stamp:
             return 47
-        case .finish:
+        case .checkAll:
             return 48
+        case .ping:
+            return 49
+        case .finish:
+            return 50
         case .timerFired:
             return (-2)
         }
