@@ -33,7 +33,7 @@ import Testing
 
             """)
         #expect(result.stderr.isEmpty, "progress is shown on a terminal only")
-        let scoreLine = "- **Mutation score:** 3 of 4 mutants killed (75%) (see `mutation.md`)"
+        let scoreLine = "- **Mutation score:** 3 of 4 mutants killed (75%); 0 of 1 survivor explained (see `mutation.md`)"
         #expect(read(folder, "out/reports/mutants/acceptance.md").contains(scoreLine))
         #expect(read(folder, "out/reports/mutants/mutation.md").contains("#2 `flows/mutants/app.flow.yaml:42:15` after: 3s → 2s (timer, WEL-001 `after 3s`)"))
 
