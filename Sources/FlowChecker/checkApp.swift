@@ -210,6 +210,9 @@ final class AppChecker {
                 scenarioTable.declare(scenario.name.value, at: scenario.name.range, scenario, diagnostics: diagnostics)
             }
             for question in file.questions {
+                if !NamePattern.questionID.matches(question.id.value) {
+                    error("invalid-name", "question ID '\(question.id.value)' must be \(NamePattern.questionID.description)", at: question.id.range)
+                }
                 questionTable.declare(question.id.value, at: question.id.range, question, diagnostics: diagnostics)
             }
         }

@@ -165,6 +165,21 @@ struct ExpressionTranslator {
 
     // MARK: Operators
 
+    /// The answer of `x == null` / `x != null` when `x` can never be nil in Swift (a text field reads as "" when
+    /// empty): Swift warns about comparing a non-optional with nil, and the answer is known. Nil only when the
+    /// comparison must run (the value is optional, or reading it can throw).
+    func comparisonWithNull(_ op: BinaryOperator, _ lhs: TypedExpression, _ a: TranslatedExpression,
+                            _ rhs: TypedExpression, _ b: TranslatedExpression) -> Bool? {
+        func isNullLiteral(_ expression: TypedExpression) -> Bool {
+            if case .literal(.null) = expression.kind { return true }
+            return false
+        }
+        let other: TranslatedExpression
+        if isNullLiteral(rhs) { other = a } else if isNullLiteral(lhs) { other = b } else { return nil }
+        guard !other.nullable, !other.throwing else { return nil }
+        return op == .notEqual
+    }
+
     mutating func binary(_ op: BinaryOperator, _ lhs: TypedExpression, _ rhs: TypedExpression, type: ValueType,
                          _ scope: ExpressionScope) -> TranslatedExpression {
         switch op {
@@ -185,6 +200,9 @@ struct ExpressionTranslator {
                 // Amounts in two currencies cannot be compared, as in the interpreter.
                 let same = SwiftExpression.call(.id("sameMoney"), [SwiftArgument(nil, a.code), SwiftArgument(nil, b.code)])
                 return TranslatedExpression(code: op == .equal ? same : .prefix("!", .parenthesized(same)), throwing: true, nullable: false, type: type)
+            }
+            if let answer = comparisonWithNull(op, lhs, a, rhs, b) {
+                return TranslatedExpression(code: .id(answer ? "true" : "false"), throwing: false, nullable: false, type: type)
             }
             return TranslatedExpression(code: .binary(op.rawValue, a.code, b.code), throwing: a.throwing || b.throwing, nullable: false, type: type)
         case .in:

@@ -237,7 +237,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return state.transactions.count == 0
         case 12:
             // STEP-14.1 currency shown
-            return (textValue(formInput(0)) != nil) && (trimmed(textValue(formInput(0))).count > 0) // form 0: amount
+            return true && (trimmed(textValue(formInput(0))).count > 0) // form 0: amount
         case 13:
             // STEP-15 variant load_failed
             return state.favoritesError != nil
