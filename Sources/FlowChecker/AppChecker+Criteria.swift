@@ -108,7 +108,8 @@ extension AppChecker {
         }
     }
 
-    /// `PAY-003`, `PAY-003 tap_continue`, `PAY-003 after 30s`, `PAY-003 field amount`, `PAY-003 enter`, `PAY-003 exit`, `XC-LOCK back`.
+    /// `PAY-003`, `PAY-003 tap_continue`, `PAY-003 after 30s`, `PAY-003 field amount`, `PAY-003 enter`, `PAY-003 exit`,
+    /// `WAL-001 analytics`, `XC-LOCK back`.
     func resolveConcern(_ written: Located<String>) -> AcceptanceCriterion.Concern? {
         let parts = written.value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
         guard let first = parts.first, let screen = screenTable[first] else {
@@ -121,6 +122,12 @@ extension AppChecker {
         let target = app.screens[screen]
         switch rest {
         case "enter": return .init(screen: screen, part: .enter)
+        case "analytics":
+            if target.analytics == nil {
+                error("invalid-value", "concern '\(written.value)': screen '\(first)' has no screen-view analytics ('analytics:'), so there is nothing to concern", at: written.range)
+                return nil
+            }
+            return .init(screen: screen, part: .analytics)
         case "exit": return .init(screen: screen, part: .exit)
         case "back":
             if !target.backBlocked {
@@ -146,7 +153,7 @@ extension AppChecker {
                          + target.timers.map { "after \($0.delaySource)" } + flow.globalTimers.map { "after \($0.delaySource)" })
         guard events.contains(rest) else {
             if screensWithBrokenTargets.contains(screen) { return nil }
-            let choices = ["enter", "exit", "field <name>"] + events.sorted()
+            let choices = ["enter", "exit", "analytics", "back", "field <name>"] + events.sorted()
             error("unknown-transition", "concern '\(written.value)': screen '\(first)' has no transition on '\(rest)'", at: written.range,
                   notes: closestMatch(to: rest, among: events.sorted()).map { [.init("did you mean '\($0)'?")] }
                     ?? [.init("a concern names a screen, or one of its parts: \(choices.joined(separator: ", "))")])

@@ -61,6 +61,8 @@ public enum ScreenPart: Sendable, Hashable {
     case exit
     /// `back: blocked`.
     case back
+    /// The screen-view analytics event (`analytics:`).
+    case analytics
 
     /// As written after the screen ID: `tap_continue`, `field amount`, `enter`, `exit`, `back`.
     public var text: String {
@@ -70,6 +72,7 @@ public enum ScreenPart: Sendable, Hashable {
         case .enter: "enter"
         case .exit: "exit"
         case .back: "back"
+        case .analytics: "analytics"
         }
     }
 }

@@ -25,6 +25,8 @@ public enum MutationOperator: String, Sendable, CaseIterable, Codable {
     case outcomeRerouted = "outcome-rerouted"
     /// A screen's `back: blocked` removed: the system back gesture leaves it again.
     case backAllowed = "back-allowed"
+    /// A screen's screen-view analytics (`analytics:`) removed.
+    case screenViewDropped = "screen-view-dropped"
 }
 
 /// One small, deterministic edit of a checked app.

@@ -90,7 +90,7 @@ public struct MutationReport: Sendable {
                                        touching: touching.map(\.mutant.number), killed: touching.filter(kills).map(\.mutant.number))
             let killedSet = Set(score.killed)
             for note in criterion.survivorNotes {
-                let named = touching.filter { $0.mutant.key(in: app) == note.mutant }
+                let named = touching.filter { explanation(note.mutant, covers: $0.mutant.key(in: app)) }
                 let living = named.filter { !killedSet.contains($0.mutant.number) }
                 for result in living { score.explained[result.mutant.number] = note.reason }
                 guard run.selection.isComplete, living.isEmpty else { continue }
@@ -119,6 +119,13 @@ public struct MutationReport: Sendable {
         let appWide = run.results.filter(\.mutant.appWide)
         if !appWide.isEmpty { flows.append(Tally(name: "(app-wide)", mutants: appWide.count, killed: appWide.filter(\.killed).count)) }
     }
+}
+
+/// Whether a `survivors:` key names a mutant's key: the same text, or, for a key ending in `*`, any key that
+/// starts with what comes before it (`PAY-001 tap_uk_transfer: drop clear *`: every dropped `clear` there).
+func explanation(_ written: String, covers key: String) -> Bool {
+    guard written.hasSuffix("*") else { return written == key }
+    return key.hasPrefix(written.dropLast())
 }
 
 /// Whether `mutant` edits a screen or transition `criterion` concerns.

@@ -28,6 +28,12 @@ public func enumerateMutants(of app: App) -> [Mutant] {
         }
     }
     for (screenIndex, screen) in app.screens.enumerated() {
+        collector.part = .analytics
+        if let event = screen.analytics {
+            collector.add(.screenViewDropped, "drop screen view \(event)", range: screen.range, screen: screenIndex, flow: screen.flow, event: nil) { app in
+                if app.screens.indices.contains(screenIndex) { app.screens[screenIndex].analytics = nil }
+            }
+        }
         collector.part = .back
         if screen.backBlocked {
             collector.add(.backAllowed, "back: blocked → allowed", range: screen.range, screen: screenIndex, flow: screen.flow, event: nil) { app in
