@@ -777,7 +777,8 @@ public struct SemanticsState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "note: " + (note.map { quotedText($0) } ?? "null"), "note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"), "note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown), "stamp_text: " + quotedText(stampText), "stamped_at: " + (stampedAt.map { describe($0) } ?? "null")].joined(separator: ", ")) + "}"
+        let parts: [String] = ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "note: " + (note.map { quotedText($0) } ?? "null"), "note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"), "note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown), "stamp_text: " + quotedText(stampText), "stamped_at: " + (stampedAt.map { describe($0) } ?? "null")]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
