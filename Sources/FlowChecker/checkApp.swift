@@ -95,6 +95,8 @@ final class AppChecker {
         resolveDomain()
         resolveServicesAndEvents()
         resolveFlows()
+        // The one lowering of validation rules, which the interpreter compiles and the generator translates.
+        app.lowerFieldRules()
         checkGraph()
         checkUnhandledOutcomes()
         resolveCriteria()

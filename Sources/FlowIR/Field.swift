@@ -80,7 +80,11 @@ public struct Field: Sendable {
     /// The field is shown (and so filled and validated) only while this holds (`when:`); nil: always.
     public var shownWhen: TypedExpression? = nil
     public var defaultValue: TypedExpression?
+    /// The rules as declared (what inventories, reports and mutants speak of).
     public var rules: [ValidationRule]
+    /// The rules lowered to what both back ends run (`lowerFieldRules`); set by the checker, and again by
+    /// whoever edits `rules`.
+    public var checks: [FieldCheck] = []
     public var range: SourceRange
 
     public init(name: String, kind: Kind, label: String?, hint: String?, placeholder: String?, options: [Option],

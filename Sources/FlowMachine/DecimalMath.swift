@@ -2,17 +2,31 @@
 
 import Foundation
 
-/// `value` rounded to `places` digits after the point; `mode` is half_even, half_up, up or down.
+/// How `round` breaks ties and truncates; `up` and `down` are away from and toward zero.
+@_spi(Generated) public enum DecimalRoundingMode: String, CaseIterable, Sendable {
+    /// Ties go to the even neighbour (banker's rounding): 2.345 → 2.34.
+    case halfEven = "half_even"
+    /// Ties go away from zero: 2.345 → 2.35, -2.345 → -2.35.
+    case halfUp = "half_up"
+    /// Away from zero: 2.341 → 2.35.
+    case up
+    /// Toward zero (truncation): 2.349 → 2.34.
+    case down
+}
+
+/// `value` rounded to `places` digits after the point (negative: to tens, hundreds...); `mode` is one of
+/// `DecimalRoundingMode`.
 @_spi(Generated) public func round(_ value: Decimal, _ places: Int, _ mode: String = "half_even") throws -> Decimal {
-    guard (-38...38).contains(places) else { throw FlowFailure("cannot round to \(places) places") }
+    guard (-38...38).contains(places) else { throw FlowFailure("cannot round to \(places) places", argument: 1) }
+    guard let known = DecimalRoundingMode(rawValue: mode) else { throw FlowFailure("unknown rounding mode '\(mode)'", argument: 2) }
     let foundationMode: NSDecimalNumber.RoundingMode
-    switch mode {
-    case "half_even": foundationMode = .bankers
-    case "half_up": foundationMode = .plain
-    case "up": foundationMode = .up
-    case "down": foundationMode = .down
-    default: throw FlowFailure("unknown rounding mode '\(mode)'")
+    switch known {
+    case .halfEven: foundationMode = .bankers
+    case .halfUp: foundationMode = .plain
+    case .up: foundationMode = .up
+    case .down: foundationMode = .down
     }
+    // On a non-negative magnitude Foundation's .up/.down are away from/toward zero.
     var magnitude = value.magnitude
     var result = Decimal()
     NSDecimalRound(&result, &magnitude, places, foundationMode)
@@ -21,7 +35,9 @@ import Foundation
 
 @_spi(Generated) public func round(_ value: Money, _ places: Int, _ mode: String = "half_even") throws -> Money {
     let allowed = minorUnits(of: value.currency)
-    guard places <= allowed else { throw FlowFailure("cannot round \(value.currency) to \(places) places: \(value.currency) has \(allowed)") }
+    guard places <= allowed else {
+        throw FlowFailure("cannot round \(value.currency) to \(places) places: \(value.currency) has \(allowed)", argument: 1)
+    }
     return Money(amount: try round(value.amount, places, mode), currency: value.currency)
 }
 
@@ -69,7 +85,7 @@ import Foundation
 
 /// The smallest multiple of `unit` not less than `value`.
 @_spi(Generated) public func roundUp(_ value: Decimal, _ unit: Decimal = 1) throws -> Decimal {
-    guard unit > 0 else { throw FlowFailure("the unit of round_up must be more than 0") }
+    guard unit > 0 else { throw FlowFailure("the unit of round_up must be more than 0", argument: 1) }
     var input = value / unit
     var result = Decimal()
     NSDecimalRound(&result, &input, 0, .up)

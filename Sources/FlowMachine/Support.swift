@@ -6,7 +6,10 @@ import Foundation
 /// (a null value, an invalid phone number passed to `e164`), a raised-event loop, or a broken invariant.
 public struct FlowFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The argument (from 0; for an operator 0 is the left side, 1 the right) the failure is about, so a
+    /// caller that knows where each argument was written can point at it; nil: the call as a whole.
+    public var argument: Int?
+    public init(_ message: String, argument: Int? = nil) { self.message = message; self.argument = argument }
     public var description: String { message }
 }
 
@@ -377,19 +380,19 @@ extension Optional where Wrapped == FieldInput {
 /// A duration divided by a duration: their exact ratio, a decimal (the interpreter's rule), never a
 /// whole-number division of milliseconds.
 @_spi(Generated) public func durationRatio(_ a: Int, _ b: Int) throws -> Decimal {
-    if b == 0 { throw FlowFailure("division by zero") }
+    if b == 0 { throw FlowFailure("division by zero", argument: 1) }
     return try checked(Decimal(a) / Decimal(b))
 }
 
 @_spi(Generated) public func divide(_ a: Int, _ b: Int) throws -> Int {
-    if b == 0 { throw FlowFailure("division by zero") }
+    if b == 0 { throw FlowFailure("division by zero", argument: 1) }
     let (result, overflow) = a.dividedReportingOverflow(by: b)
     if overflow { throw FlowFailure("integer overflow in '/'") }
     return result
 }
 
 @_spi(Generated) public func remainder(_ a: Int, _ b: Int) throws -> Int {
-    if b == 0 { throw FlowFailure("division by zero") }
+    if b == 0 { throw FlowFailure("division by zero", argument: 1) }
     let (result, overflow) = a.remainderReportingOverflow(dividingBy: b)
     if overflow { throw FlowFailure("integer overflow in '%'") }
     return result
@@ -409,7 +412,7 @@ extension Optional where Wrapped == FieldInput {
 @_spi(Generated) public func subtract(_ a: Decimal, _ b: Decimal) throws -> Decimal { try checked(a - b) }
 @_spi(Generated) public func multiply(_ a: Decimal, _ b: Decimal) throws -> Decimal { try checked(a * b) }
 @_spi(Generated) public func divide(_ a: Decimal, _ b: Decimal) throws -> Decimal {
-    if b.isZero { throw FlowFailure("division by zero") }
+    if b.isZero { throw FlowFailure("division by zero", argument: 1) }
     return try checked(a / b)
 }
 
@@ -489,7 +492,15 @@ extension Optional where Wrapped == FieldInput {
     return best
 }
 
-@_spi(Generated) public func sum(_ values: [Int]) throws -> Int { try values.reduce(0) { try add($0, $1) } }
+@_spi(Generated) public func sum(_ values: [Int]) throws -> Int {
+    var total = 0
+    for value in values {
+        let (result, overflow) = total.addingReportingOverflow(value)
+        if overflow { throw FlowFailure("integer overflow in 'sum'") }
+        total = result
+    }
+    return total
+}
 @_spi(Generated) public func sum(_ values: [Decimal]) throws -> Decimal { try values.reduce(Decimal(0)) { try add($0, $1) } }
 @_spi(Generated) public func sum(_ values: [Money], currency: String) throws -> Money {
     guard var total = values.first else { return Money(amount: 0, currency: currency) }

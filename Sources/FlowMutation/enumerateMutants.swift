@@ -500,6 +500,7 @@ struct MutantCollector {
                 guard app.screens.indices.contains(screen), app.screens[screen].fields.indices.contains(fieldIndex),
                       app.screens[screen].fields[fieldIndex].rules.indices.contains(ruleIndex) else { return }
                 body(&app.screens[screen].fields[fieldIndex].rules[ruleIndex])
+                app.screens[screen].lowerFieldRules()
             }
             let label = "\(field.name).\(rule.name)"
             for (change, kind) in parameterVariants(rule.kind) {
@@ -515,6 +516,7 @@ struct MutantCollector {
                 guard app.screens.indices.contains(screen), app.screens[screen].fields.indices.contains(fieldIndex),
                       app.screens[screen].fields[fieldIndex].rules.indices.contains(ruleIndex) else { return }
                 app.screens[screen].fields[fieldIndex].rules.remove(at: ruleIndex)
+                app.screens[screen].lowerFieldRules()
             }
         }
     }

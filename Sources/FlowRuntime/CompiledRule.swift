@@ -2,7 +2,7 @@ import Foundation
 import FlowExpression
 import FlowIR
 
-/// A validation rule made ready to run: library checks become typed expressions once, at start.
+/// A validation rule made ready to run: a lowered `FieldCheck` with its expressions compiled.
 struct CompiledRule: Sendable {
     enum Check: Sendable {
         case required
@@ -31,26 +31,6 @@ struct NSRegularExpressionBox: @unchecked Sendable {
     }
 }
 
-extension App {
-    /// The types every expression of this app sees, plus extra top-level names.
-    func typeEnvironment(extra: [String: ValueType] = [:], extraRecords: [String: [(name: String, type: ValueType)]] = [:]) -> TypeEnvironment {
-        var variables: [String: ValueType] = [:]
-        for variable in state { variables[variable.name] = variable.type }
-        for value in derived { variables[value.name] = value.type }
-        for (name, type) in extra { variables[name] = type }
-        var records: [String: [(name: String, type: ValueType)]] = [:]
-        var enums: [String: [String]] = [:]
-        for type in types {
-            switch type.kind {
-            case .enumeration(let cases): enums[type.name] = cases
-            case .record(let fields): records[type.name] = fields.map { ($0.name, $0.type) }
-            }
-        }
-        for (name, fields) in extraRecords { records[name] = fields }
-        return TypeEnvironment(variables: variables, records: records, enums: enums)
-    }
-}
-
 /// One field's rules, made ready to run.
 struct FieldRules: Sendable {
     var field: Field
@@ -59,55 +39,30 @@ struct FieldRules: Sendable {
     var shownWhen: RuntimeExpression?
 }
 
-/// Compiles the rules of one screen's fields. Library checks are written as expressions over
-/// `value` (`is_iban(value)`), type-checked once here, then compiled like any other expression.
-func compileRules(for screen: Screen, in app: App, compiler: ExpressionCompiler) -> [FieldRules] {
-    let formFields = screen.fields.map { (name: $0.name, type: $0.kind.valueType) }
-    var result: [FieldRules] = []
-    for field in screen.fields {
-        let environment = app.typeEnvironment(extra: ["value": field.kind.valueType, "form": .record("form")], extraRecords: ["form": formFields])
-        func library(_ text: String) -> CompiledRule.Check? {
-            let (typed, problems) = checkExpression(text, expected: .bool, in: environment)
-            return problems.isEmpty ? typed.map { .expression(compiler.compile($0)) } : nil
-        }
-        let country: String = if let countryField = field.countryField { "form.\(countryField)" } else { "'\(field.country ?? "GB")'" }
-        var rules: [CompiledRule] = []
-        for rule in field.rules {
-            let check: CompiledRule.Check?
-            switch rule.kind {
-            case .required: check = .required
-            case .minLength(let n): check = .length(min: n, max: nil)
-            case .maxLength(let n): check = .length(min: nil, max: n)
-            case .length(let n): check = .length(min: n, max: n)
-            case .pattern(let pattern): check = (try? NSRegularExpression(pattern: pattern)).map { .pattern(NSRegularExpressionBox(regex: $0)) }
-            case .email: check = library("is_email(value)")
-            case .phone: check = library("is_phone(value, \(country))")
-            case .iban: check = library("is_iban(value)")
-            case .bic: check = library("is_bic(value)")
-            case .sortCode: check = library("is_sort_code(value)")
-            case .accountNumber: check = library("is_uk_account_number(value)")
-            case .minAge(let years): check = library("age(value) >= \(years)")
-            case .decimalPlaces(let places): check = library("decimal_places(value) <= \(places)")
-            case .min(let bound): check = .bound(compiler.compile(bound), isMinimum: true)
-            case .max(let bound): check = .bound(compiler.compile(bound), isMinimum: false)
-            case .range(let lower, let upper):
-                if let lower {
-                    rules.append(CompiledRule(name: rule.name, message: rule.message, check: .bound(compiler.compile(lower), isMinimum: true),
-                                              condition: rule.condition.map(compiler.compile)))
-                }
-                check = upper.map { .bound(compiler.compile($0), isMinimum: false) }
-            case .oneOf(let values): check = .oneOf(Set(values))
-            case .notIn(let values): check = .notIn(Set(values))
-            case .equalsField(let other): check = .equalsField(other)
-            case .check(let expression): check = .expression(compiler.compile(expression))
+/// Compiles the checks of one screen's fields: the rules as the checker lowered them (`Field.checks`),
+/// with their expressions compiled like any other.
+func compileRules(for screen: Screen, compiler: ExpressionCompiler) -> [FieldRules] {
+    screen.fields.map { field in
+        let rules = field.checks.compactMap { check -> CompiledRule? in
+            let compiled: CompiledRule.Check
+            switch check.test {
+            case .filled: compiled = .required
+            case .textLength(let min, let max): compiled = .length(min: min, max: max)
+            case .pattern(let pattern):
+                // The checker refuses a pattern that does not compile; nothing is tested if one slips through.
+                guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
+                compiled = .pattern(NSRegularExpressionBox(regex: regex))
+            case .holds(let expression): compiled = .expression(compiler.compile(expression))
+            case .atLeast(let bound): compiled = .bound(compiler.compile(bound), isMinimum: true)
+            case .atMost(let bound): compiled = .bound(compiler.compile(bound), isMinimum: false)
+            case .oneOf(let values): compiled = .oneOf(Set(values))
+            case .noneOf(let values): compiled = .notIn(Set(values))
+            case .sameInput(let other): compiled = .equalsField(other)
             }
-            if let check {
-                rules.append(CompiledRule(name: rule.name, message: rule.message, check: check, condition: rule.condition.map(compiler.compile)))
-            }
+            return CompiledRule(name: check.rule, message: check.message, check: compiled, condition: check.condition.map(compiler.compile))
         }
-        result.append(FieldRules(field: field, rules: rules, shownWhen: field.shownWhen.map(compiler.compile)))
+        return FieldRules(field: field, rules: rules, shownWhen: field.shownWhen.map(compiler.compile))
     }
-    return result
 }
 
 /// Orders two values of one comparable type (numbers, money of one currency, dates, times, durations, text).

@@ -88,7 +88,7 @@ public final class RuntimeProgram: Sendable {
                 enter: compiler.actions(screen.enter, names: &interner), exit: compiler.actions(screen.exit, names: &interner),
                 timers: screen.timers.map { compiler.timer($0, names: &interner) },
                 variants: screen.variants.map { (name: $0.name, condition: $0.condition.map(compiler.compile)) },
-                rules: compileRules(for: screen, in: app, compiler: compiler)))
+                rules: compileRules(for: screen, compiler: compiler)))
         }
         self.flows = flows
         self.screens = screens

@@ -27,6 +27,11 @@ struct EvaluatorTests {
         ("rate / 0", "division by zero", 7..<8),
         ("round(balance / 0)", "division by zero", 16..<17),
         ("balance / 0.00 GBP", "division by zero", 10..<18),
+        // FlowMachine's functions name the argument a failure is about; the evaluator points at where it was written.
+        ("round(rate, 50)", "cannot round to 50 places", 12..<14),
+        ("round(balance, 3)", "cannot round GBP to 3 places: GBP has 2", 15..<16),
+        ("take(items, -1)", "take needs a count of 0 or more, found -1", 12..<14),
+        ("convert(balance, 'EUR', rate - rate)", "the rate of convert must be more than 0", 24..<35),
         ("9223372036854775807 + 1", "integer overflow in '+'", 0..<23),
         ("9223372036854775807 * 2", "integer overflow in '*'", 0..<23),
         ("-9223372036854775807 - 2", "integer overflow in '-'", 0..<24),

@@ -421,7 +421,8 @@ struct TableBuilder {
 
     // MARK: Validators
 
-    /// The rules of one field in order: the first failing rule's message, or nil.
+    /// The checks of one field in order (the rules as the checker lowered them, `Field.checks`): the first
+    /// failing check's message, or nil.
     mutating func translateValidator(_ field: Field, screen: Screen, scope: ExpressionScope) -> [SwiftStatement] {
         var body: [SwiftStatement] = []
         var checkedEmpty = false
@@ -432,14 +433,14 @@ struct TableBuilder {
         var nullableKind = [Field.Kind.date, .money, .decimal, .int].contains(field.kind)
         if case .choiceOf = field.kind { nullableKind = true }
         func message(_ text: String) -> [SwiftStatement] { [.return(.string(text))] }
-        for rule in field.rules {
-            // A rule with `when:` is checked inside `if <condition> { ... }`, with its own blank check and binding.
-            let conditional = rule.condition != nil
+        for check in field.checks {
+            // A check with `when:` runs inside `if <condition> { ... }`, with its own blank check and binding.
+            let conditional = check.condition != nil
             var ruleBody: [SwiftStatement] = []
             var ruleCheckedEmpty = conditional ? false : checkedEmpty
             var ruleBoundValue = conditional ? false : boundValue
             defer {
-                if let condition = rule.condition, !ruleBody.isEmpty {
+                if let condition = check.condition, !ruleBody.isEmpty {
                     let test = ExpressionTranslator.wrap(expressions.value(condition, scope: valueScope))
                     body.append(.if(conditions: [.expression(test)], then: ruleBody, otherwise: nil))
                 } else if !conditional {
@@ -448,71 +449,54 @@ struct TableBuilder {
                     boundValue = ruleBoundValue
                 }
             }
-            if case .required = rule.kind {
+            if case .filled = check.test {
                 if !ruleCheckedEmpty {
-                    ruleBody.append(.if(conditions: [.expression(.member(.id("input"), "isBlank"))], then: message(rule.message), otherwise: nil))
+                    ruleBody.append(.if(conditions: [.expression(.member(.id("input"), "isBlank"))], then: message(check.message), otherwise: nil))
                     // Past a required rule the input is not blank, so later rules need no blank check.
                     ruleCheckedEmpty = !conditional
                 }
                 continue
             }
-            var conditions: [SwiftExpression] = []
-            switch rule.kind {
-            case .required: break
-            case .minLength(let n): conditions = [.binary(">=", .member(.member(.id("input"), "typedText"), "count"), .int(n))]
-            case .maxLength(let n): conditions = [.binary("<=", .member(.member(.id("input"), "typedText"), "count"), .int(n))]
-            case .length(let n): conditions = [.binary("==", .member(.member(.id("input"), "typedText"), "count"), .int(n))]
+            let typedText = SwiftExpression.member(.id("input"), "typedText")
+            let condition: SwiftExpression
+            switch check.test {
+            case .filled: continue
+            case .textLength(let minimum, let maximum):
+                let count = SwiftExpression.member(typedText, "count")
+                if let minimum, let maximum, minimum == maximum {
+                    condition = .binary("==", count, .int(minimum))
+                } else if let minimum, let maximum {
+                    condition = .binary("&&", .binary(">=", count, .int(minimum)), .binary("<=", count, .int(maximum)))
+                } else if let minimum {
+                    condition = .binary(">=", count, .int(minimum))
+                } else if let maximum {
+                    condition = .binary("<=", count, .int(maximum))
+                } else {
+                    continue
+                }
             case .pattern(let pattern):
                 guard (try? NSRegularExpressionProbe.compiles(pattern)) == true else { continue }
-                conditions = [.call(.id("matchesWhole"), [SwiftArgument(nil, .member(.id("input"), "typedText")), SwiftArgument(nil, .string(pattern))])]
-            case .email:
-                conditions = [.call(.id("isEmail"), [SwiftArgument(nil, .id("value"))])]
-            case .phone:
-                let country: SwiftExpression
-                if let countryField = field.countryField, let entry = scope.form[countryField] {
-                    country = expressions.formValue(entry.offset, entry.field).code
-                } else {
-                    country = .string(field.country ?? "GB")
-                }
-                conditions = [.call(.id("isPhone"), [SwiftArgument(nil, .id("value")), SwiftArgument(nil, country)])]
-            case .iban:
-                conditions = [.call(.id("isIBAN"), [SwiftArgument(nil, .id("value"))])]
-            case .bic:
-                conditions = [.call(.id("isBIC"), [SwiftArgument(nil, .id("value"))])]
-            case .sortCode:
-                conditions = [.call(.id("isSortCode"), [SwiftArgument(nil, .id("value"))])]
-            case .accountNumber:
-                conditions = [.call(.id("isDigits"), [SwiftArgument(nil, .id("value")), SwiftArgument(nil, .int(8))])]
-            case .minAge(let years):
-                guard field.kind == .date else { continue }
-                conditions = [.binary(">=", .call(.id("age"), [SwiftArgument(nil, .id("value")), SwiftArgument("on", .try(.call(.id("calendarDay"), [SwiftArgument(nil, .id("now"))])))]), .int(years))]
-            case .decimalPlaces(let places):
-                guard field.kind == .money || field.kind == .decimal else { continue }
-                conditions = [.binary("<=", .call(.id("decimalPlaces"), [SwiftArgument(nil, .id("value"))]), .int(places))]
-            case .min(let bound):
-                conditions = [boundCondition(bound, minimum: true, scope: valueScope)]
-            case .max(let bound):
-                conditions = [boundCondition(bound, minimum: false, scope: valueScope)]
-            case .range(let lower, let upper):
-                if let lower { conditions.append(boundCondition(lower, minimum: true, scope: valueScope)) }
-                if let upper { conditions.append(boundCondition(upper, minimum: false, scope: valueScope)) }
+                condition = .call(.id("matchesWhole"), [SwiftArgument(nil, typedText), SwiftArgument(nil, .string(pattern))])
+            case .holds(let expression):
+                expressions.readPayload = []
+                condition = ExpressionTranslator.wrap(expressions.value(expression, scope: valueScope))
+            case .atLeast(let bound):
+                condition = boundCondition(bound, minimum: true, scope: valueScope)
+            case .atMost(let bound):
+                condition = boundCondition(bound, minimum: false, scope: valueScope)
             case .oneOf(let values):
                 let allowed = SwiftExpression.array(values.map { .string($0) })
-                conditions = [field.kind.isMultiple
+                condition = field.kind.isMultiple
                     ? .call(.member(.id("value"), "allSatisfy"), [], trailingClosure: SwiftClosure(parameters: [], body: [.expression(.call(.member(allowed, "contains"), [SwiftArgument(nil, optionText(field))]))]))
-                    : .call(.member(allowed, "contains"), [SwiftArgument(nil, .member(.id("input"), "typedText"))])]
-            case .notIn(let values):
+                    : .call(.member(allowed, "contains"), [SwiftArgument(nil, typedText)])
+            case .noneOf(let values):
                 let forbidden = SwiftExpression.array(values.map { .string($0) })
-                conditions = [field.kind.isMultiple
+                condition = field.kind.isMultiple
                     ? .prefix("!", .call(.member(.id("value"), "contains"), [], trailingClosure: SwiftClosure(parameters: [], body: [.expression(.call(.member(forbidden, "contains"), [SwiftArgument(nil, optionText(field))]))])))
-                    : .prefix("!", .call(.member(forbidden, "contains"), [SwiftArgument(nil, .member(.id("input"), "typedText"))]))]
-            case .equalsField(let other):
+                    : .prefix("!", .call(.member(forbidden, "contains"), [SwiftArgument(nil, typedText)]))
+            case .sameInput(let other):
                 let otherInput: SwiftExpression = scope.form[other].map { .call(.id("formInput"), [SwiftArgument(nil, .int($0.offset))]) } ?? .id("nil")
-                conditions = [.binary("==", .id("input"), otherInput)]
-            case .check(let expression):
-                expressions.readPayload = []
-                let translated = expressions.value(expression, scope: valueScope)
-                conditions = [ExpressionTranslator.wrap(translated)]
+                condition = .binary("==", .id("input"), otherInput)
             }
             if !ruleCheckedEmpty {
                 ruleCheckedEmpty = true
@@ -522,16 +506,14 @@ struct TableBuilder {
                 ruleBoundValue = true
                 let value = expressions.formValueOf(.id("input"), field)
                 if nullableKind {
-                    ruleBody.append(.guard(conditions: [.bind(name: "value", value: value)], otherwise: message(rule.message)))
-                } else if usesValue(body: conditions) {
+                    ruleBody.append(.guard(conditions: [.bind(name: "value", value: value)], otherwise: message(check.message)))
+                } else if usesValue(body: [condition]) {
                     ruleBody.append(.declare(isLet: true, name: "value", type: nil, value: value))
                 } else {
                     ruleBoundValue = false
                 }
             }
-            for condition in conditions {
-                ruleBody.append(.if(conditions: [.expression(negated(condition))], then: message(rule.message), otherwise: nil))
-            }
+            ruleBody.append(.if(conditions: [.expression(negated(condition))], then: message(check.message), otherwise: nil))
         }
         guard !body.isEmpty else { return [] }
         return body + [.return(.id("nil"))]
@@ -554,6 +536,9 @@ struct TableBuilder {
             return inner
         case .call, .identifier, .member:
             return .prefix("!", condition)
+        case .try(let inner):
+            // `try` covers everything to its right, so it stays in front: `try age(...) < 18`.
+            return .try(negated(inner))
         default:
             break
         }

@@ -273,8 +273,8 @@ extension ExpressionChecker {
             let type = argument(&call, 0, accepts: call.typed.count == 1 ? [.money] : [.decimal, .money])
             argument(&call, 1, accepts: [.int])
             argument(&call, 2, accepts: [.text])
-            if let mode = literalText(call, 2), DecimalMath.RoundingMode(rawValue: mode) == nil {
-                let modes = DecimalMath.RoundingMode.allCases.map(\.rawValue)
+            if let mode = literalText(call, 2), DecimalRoundingMode(rawValue: mode) == nil {
+                let modes = DecimalRoundingMode.allCases.map(\.rawValue)
                 let normalized = mode.lowercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
                 let suggestion = modes.contains(normalized) ? normalized : closestMatch(to: normalized, among: modes)
                 invalidLiteral(&call, 2, "unknown rounding mode '\(mode)'",

@@ -81,13 +81,9 @@ extension Evaluator {
             let start = try dateValue(values[0], arguments[0])
             let count = try intValue(values[1], arguments[1])
             guard let day = FlowMachine.CalendarDate(year: start.year, month: start.month, day: start.day) else { throw fail("invalid date \(start)") }
-            do {
-                let result = try WorkingDays.adding(count, to: day)
-                guard let date = CalendarDate(year: result.year, month: result.month, day: result.day) else { throw fail("date out of range (years 1 to 9999)") }
-                return .date(date)
-            } catch let failure as FlowFailure {
-                throw fail(failure.message)
-            }
+            let result = try library(arguments, expression) { try WorkingDays.adding(count, to: day) }
+            guard let date = CalendarDate(year: result.year, month: result.month, day: result.day) else { throw fail("date out of range (years 1 to 9999)") }
+            return .date(date)
         case .age:
             let birth = try dateValue(values[0], arguments[0])
             let on: CalendarDate
@@ -99,60 +95,39 @@ extension Evaluator {
             }
             let beforeBirthday = (on.month, on.day) < (birth.month, birth.day)
             return .int(on.year - birth.year - (beforeBirthday ? 1 : 0))
+        // Rounding, conversion and making money are FlowMachine's, as in generated code.
         case .decimalPlaces:
-            if case .money(let money) = values[0] { return .int(DecimalMath.decimalPlaces(money.amount)) }
-            return .int(DecimalMath.decimalPlaces(try numberValue(values[0], arguments[0])))
+            if case .money(let money) = values[0] { return .int(FlowMachine.decimalPlaces(money)) }
+            return .int(FlowMachine.decimalPlaces(try numberValue(values[0], arguments[0])))
         case .round:
-            if values.count == 1 { return .money(MoneyMath.rounded(try moneyValue(values[0], arguments[0]))) }
+            if values.count == 1 { return .money(try library(arguments, expression) { try FlowMachine.round(try moneyValue(values[0], arguments[0])) }) }
             let places = try intValue(values[1], arguments[1])
-            guard (-38...38).contains(places) else { throw EvaluationError("cannot round to \(places) places", span: arguments[1].span) }
-            var mode = DecimalMath.RoundingMode.halfEven
-            if values.count > 2 {
-                let name = try text(2)
-                guard let parsed = DecimalMath.RoundingMode(rawValue: name) else {
-                    throw EvaluationError("unknown rounding mode '\(name)'", span: arguments[2].span)
-                }
-                mode = parsed
-            }
+            let mode = values.count > 2 ? try text(2) : DecimalRoundingMode.halfEven.rawValue
             if case .money(let money) = values[0] {
-                let allowed = Currencies.minorUnits(of: money.currency)
-                guard places <= allowed else {
-                    throw EvaluationError("cannot round \(money.currency) to \(places) places: \(money.currency) has \(allowed)", span: arguments[1].span)
-                }
-                return .money(Money(amount: DecimalMath.round(money.amount, places: places, mode: mode), currency: money.currency))
+                return .money(try library(arguments, expression) { try FlowMachine.round(money, places, mode) })
             }
-            return .decimal(DecimalMath.round(try numberValue(values[0], arguments[0]), places: places, mode: mode))
+            let number = try numberValue(values[0], arguments[0])
+            return .decimal(try library(arguments, expression) { try FlowMachine.round(number, places, mode) })
         case .roundUp:
-            var unit = Decimal(1)
-            if values.count > 1 {
-                if case .money(let unitMoney) = values[1] {
-                    let money = try moneyValue(values[0], arguments[0])
-                    guard unitMoney.currency == money.currency else {
-                        throw fail("cannot round \(money) up to a multiple of \(unitMoney): the currencies differ")
-                    }
-                    unit = unitMoney.amount
-                } else {
-                    unit = try numberValue(values[1], arguments[1])
-                }
-                guard unit > 0 else { throw EvaluationError("the unit of round_up must be more than 0", span: arguments[1].span) }
-            }
             if case .money(let money) = values[0] {
-                return .money(Money(amount: try checked(DecimalMath.roundUp(money.amount, unit: unit), expression), currency: money.currency))
+                if values.count > 1, case .money(let unit) = values[1] {
+                    return .money(try library(arguments, expression) { try FlowMachine.roundUp(money, unit) })
+                }
+                let unit = values.count > 1 ? try numberValue(values[1], arguments[1]) : 1
+                return .money(try library(arguments, expression) { try FlowMachine.roundUp(money, unit) })
             }
-            return .decimal(try checked(DecimalMath.roundUp(try numberValue(values[0], arguments[0]), unit: unit), expression))
+            let number = try numberValue(values[0], arguments[0])
+            let unit = values.count > 1 ? try numberValue(values[1], arguments[1]) : 1
+            return .decimal(try library(arguments, expression) { try FlowMachine.roundUp(number, unit) })
         case .convert:
             let money = try moneyValue(values[0], arguments[0])
-            let currency = try validCurrency(try text(1), arguments[1])
+            let currency = try text(1)
             let rate = try numberValue(values[2], arguments[2])
-            guard rate > 0 else { throw EvaluationError("the rate of convert must be more than 0", span: arguments[2].span) }
-            return .money(MoneyMath.rounded(Money(amount: try checked(money.amount * rate, expression), currency: currency)))
+            return .money(try library(arguments, expression) { try FlowMachine.convert(money, currency, rate) })
         case .money:
             let amount = try numberValue(values[0], arguments[0])
-            let made = Money(amount: amount, currency: try validCurrency(try text(1), arguments[1]))
-            guard MoneyMath.isOnMinorUnit(made) else {
-                throw fail("\(amount) has more decimal places than \(made.currency) allows (\(Currencies.minorUnits(of: made.currency))); round the amount first")
-            }
-            return .money(made)
+            let currency = try text(1)
+            return .money(try library(arguments, expression) { try FlowMachine.makeMoney(amount, currency) })
         case .symbol:
             if case .money(let money) = values[0] { return .text(Currencies.symbol(of: money.currency)) }
             return .text(Currencies.symbol(of: try text(0)))
@@ -161,11 +136,7 @@ extension Evaluator {
             guard case .list(let items) = values[1] else { throw fail("the ratios of allocate must be a list") }
             let ratios = try items.map { try numberValue($0, arguments[1]) }
             // FlowMachine's one allocation, which generated code calls too.
-            do {
-                return .list(try FlowMachine.allocate(money, ratios).map(Value.money))
-            } catch let failure as FlowFailure {
-                throw fail(failure.message)
-            }
+            return .list(try library(arguments, expression) { try FlowMachine.allocate(money, ratios) }.map(Value.money))
         case .amount: return .decimal(try moneyValue(values[0], arguments[0]).amount)
         case .currency: return .text(try moneyValue(values[0], arguments[0]).currency)
         case .now: return .timestamp(context.now)
@@ -223,8 +194,7 @@ extension Evaluator {
             switch values[0] {
             case .int: return values[0]
             case .decimal(let decimal):
-                guard let int = DecimalMath.truncatedInt(decimal) else { throw fail("\(formatDecimal(decimal)) does not fit in an int") }
-                return .int(int)
+                return .int(try library(arguments, expression) { try FlowMachine.truncatedInt(decimal) })
             default:
                 let written = try text(0)
                 guard let int = Int(written.trimmingCharacters(in: .whitespacesAndNewlines)) else {
@@ -238,27 +208,32 @@ extension Evaluator {
             case .int(let int): return .decimal(Decimal(int))
             default:
                 let written = try text(0)
-                guard let decimal = DecimalMath.parse(written) else { throw fail("'\(written)' is not a decimal number") }
-                return .decimal(decimal)
+                return .decimal(try library(arguments, expression) { try FlowMachine.parseDecimal(written) })
             }
         case .take, .drop:
             let items = try listValue(values[0], arguments[0])
             guard case .int(let count) = values[1] else { throw wrongType(values[1], "int", arguments[1]) }
-            guard count >= 0 else {
-                throw EvaluationError("\(function.name) needs a count of 0 or more, found \(count)", span: arguments[1].span)
-            }
-            return .list(function == .take ? Array(items.prefix(count)) : Array(items.dropFirst(count)))
+            return .list(try library(arguments, expression) {
+                function == .take ? try FlowMachine.takeElements(items, count) : try FlowMachine.dropElements(items, count)
+            })
         case .sameMonth:
             let first = try calendarDay(values[0], arguments[0])
             let second = try calendarDay(values[1], arguments[1])
             return .bool(FlowMachine.sameMonth(first, second))
         case .startOfMonth:
             let day = try calendarDay(values[0], arguments[0])
-            do {
-                return .date(try FlowMachine.startOfMonth(day))
-            } catch let failure as FlowFailure {
-                throw fail(failure.message)
-            }
+            return .date(try library(arguments, expression) { try FlowMachine.startOfMonth(day) })
+        }
+    }
+
+    /// Runs one of FlowMachine's functions (the one implementation, which generated code calls too). Its
+    /// failure becomes an error at the argument it names, or at the whole call.
+    func library<Result>(_ arguments: [TypedExpression], _ expression: TypedExpression, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let failure as FlowFailure {
+            let span = failure.argument.flatMap { arguments.indices.contains($0) ? arguments[$0].span : nil } ?? expression.span
+            throw EvaluationError(failure.message, span: span)
         }
     }
 
@@ -271,51 +246,29 @@ extension Evaluator {
         return try dateValue(value, argument)
     }
 
-    private func validCurrency(_ code: String, _ argument: TypedExpression) throws -> String {
-        guard Currencies.isKnown(code) else { throw EvaluationError("unknown currency code '\(code)'", span: argument.span) }
-        return code
-    }
-
-    /// The sum of numbers, amounts (one currency) or durations; an empty list sums to zero.
+    /// The sum of numbers, amounts (one currency) or durations (FlowMachine's `sum`); an empty list sums to zero.
     private func sum(_ list: [Value], elementType: ValueType, _ expression: TypedExpression) throws -> Value {
         var element = ValueType.error
         if case .list(let type) = elementType { element = type.nonOptional }
         switch element {
         case .int, .duration:
-            var total = 0
-            for value in list {
-                let int: Int
+            let ints = try list.map { value -> Int in
                 switch try nonNull(value, expression) {
-                case .int(let v), .duration(let v): int = v
+                case .int(let int), .duration(let int): return int
                 default: throw wrongType(value, element.description, expression)
                 }
-                let (result, overflow) = total.addingReportingOverflow(int)
-                if overflow { throw EvaluationError("integer overflow in 'sum'", span: expression.span) }
-                total = result
             }
+            let total = try library([], expression) { try FlowMachine.sum(ints) }
             return element == .int ? .int(total) : .duration(total)
         case .money:
-            var total: Money?
-            for value in list {
-                let money = try moneyValue(try nonNull(value, expression), expression)
-                if let running = total {
-                    guard running.currency == money.currency else {
-                        throw EvaluationError("cannot add \(running) and \(money): the currencies differ", span: expression.span)
-                    }
-                    total = Money(amount: try checked(running.amount + money.amount, expression), currency: running.currency)
-                } else {
-                    total = money
-                }
-            }
-            if let total { return .money(total) }
-            guard let currency = context.defaultCurrency else {
+            let amounts = try list.map { try moneyValue(try nonNull($0, expression), expression) }
+            guard let currency = amounts.first?.currency ?? context.defaultCurrency else {
                 throw EvaluationError("the sum of an empty list of money has no currency", span: expression.span)
             }
-            return .money(Money(amount: 0, currency: currency))
+            return .money(try library([], expression) { try FlowMachine.sum(amounts, currency: currency) })
         default:
-            var total = Decimal(0)
-            for value in list { total = try checked(total + numberValue(try nonNull(value, expression), expression), expression) }
-            return .decimal(total)
+            let numbers = try list.map { try numberValue(try nonNull($0, expression), expression) }
+            return .decimal(try library([], expression) { try FlowMachine.sum(numbers) })
         }
     }
 }

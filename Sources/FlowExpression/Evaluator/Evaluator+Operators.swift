@@ -1,17 +1,17 @@
+@_spi(Generated) import FlowMachine
 import Foundation
 
-/// Operators on runtime values: checked integer arithmetic, exact decimals, money, time.
+/// Operators on runtime values: checked integer arithmetic, exact decimals, money, time. Arithmetic on
+/// numbers and money is FlowMachine's (`add`, `divide`, `compare`...), which generated code calls too;
+/// this file adds where in the expression a failure happened.
 extension Evaluator {
     @inline(never)
     func unary(_ op: UnaryOperator, _ operand: Value, _ expression: TypedExpression) throws -> Value {
         switch (op, operand) {
         case (.not, .bool(let bool)): return .bool(!bool)
-        case (.negate, .int(let int)):
-            let (result, overflow) = Int(0).subtractingReportingOverflow(int)
-            if overflow { throw EvaluationError("integer overflow in '-'", span: expression.span) }
-            return .int(result)
-        case (.negate, .decimal(let decimal)): return .decimal(-decimal)
-        case (.negate, .money(let money)): return .money(Money(amount: -money.amount, currency: money.currency))
+        case (.negate, .int(let int)): return .int(try operation(expression, expression) { try FlowMachine.negate(int) })
+        case (.negate, .decimal(let decimal)): return .decimal(FlowMachine.negate(decimal))
+        case (.negate, .money(let money)): return .money(FlowMachine.negate(money))
         case (.negate, .duration(let milliseconds)):
             let (result, overflow) = Int(0).subtractingReportingOverflow(milliseconds)
             if overflow { throw EvaluationError("duration overflow in '-'", span: expression.span) }
@@ -27,8 +27,9 @@ extension Evaluator {
         switch op {
         case .equal, .notEqual:
             // Amounts in two currencies are neither equal nor unequal until one is converted, as with `<`.
-            if case .money(let a) = left, case .money(let b) = right, a.currency != b.currency {
-                throw EvaluationError("cannot compare \(a) and \(b): the currencies differ", span: expression.span)
+            if case .money(let a) = left, case .money(let b) = right {
+                let same = try operation(expression, expression) { try FlowMachine.sameMoney(a, b) }
+                return .bool(op == .equal ? same : !same)
             }
             return .bool(op == .equal ? left == right : left != right)
         case .in:
@@ -63,10 +64,7 @@ extension Evaluator {
         case (.int(let a), .decimal(let b)): return order(Decimal(a), b)
         case (.decimal(let a), .int(let b)): return order(a, Decimal(b))
         case (.money(let a), .money(let b)):
-            guard a.currency == b.currency else {
-                throw EvaluationError("cannot compare \(a) and \(b): the currencies differ", span: expression.span)
-            }
-            return order(a.amount, b.amount)
+            return try operation(expression, expression) { try FlowMachine.compare(a, b) }
         case (.text(let a), .text(let b)): return order(a, b)
         case (.date(let a), .date(let b)): return order(a, b)
         case (.timestamp(let a), .timestamp(let b)): return order(a, b)
@@ -76,48 +74,39 @@ extension Evaluator {
         }
     }
 
-    private func overflow(_ op: BinaryOperator, _ expression: TypedExpression) -> EvaluationError {
-        EvaluationError("integer overflow in '\(op.rawValue)'", span: expression.span)
-    }
-
-    private func divisionByZero(_ rhs: TypedExpression) -> EvaluationError {
-        EvaluationError("division by zero", span: rhs.span)
+    /// Runs one of FlowMachine's operators; a failure about the right side (division by zero) points at it,
+    /// any other at the whole expression.
+    private func operation<Result>(_ rhs: TypedExpression, _ expression: TypedExpression, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let failure as FlowFailure {
+            throw EvaluationError(failure.message, span: failure.argument == 1 ? rhs.span : expression.span)
+        }
     }
 
     private func integer(_ op: BinaryOperator, _ a: Int, _ b: Int, _ rhs: TypedExpression,
                          _ expression: TypedExpression) throws -> Int {
-        let result: (partialValue: Int, overflow: Bool)
-        switch op {
-        case .add: result = a.addingReportingOverflow(b)
-        case .subtract: result = a.subtractingReportingOverflow(b)
-        case .multiply: result = a.multipliedReportingOverflow(by: b)
-        case .divide:
-            if b == 0 { throw divisionByZero(rhs) }
-            result = a.dividedReportingOverflow(by: b)
-        default:
-            if b == 0 { throw divisionByZero(rhs) }
-            result = a.remainderReportingOverflow(dividingBy: b)
+        try operation(rhs, expression) {
+            switch op {
+            case .add: try FlowMachine.add(a, b)
+            case .subtract: try FlowMachine.subtract(a, b)
+            case .multiply: try FlowMachine.multiply(a, b)
+            case .divide: try FlowMachine.divide(a, b)
+            default: try FlowMachine.remainder(a, b)
+            }
         }
-        if result.overflow { throw overflow(op, expression) }
-        return result.partialValue
     }
 
     private func decimal(_ op: BinaryOperator, _ a: Decimal, _ b: Decimal, _ rhs: TypedExpression,
                          _ expression: TypedExpression) throws -> Decimal {
-        switch op {
-        case .add: return try checked(a + b, expression)
-        case .subtract: return try checked(a - b, expression)
-        case .multiply: return try checked(a * b, expression)
-        default:
-            if b.isZero { throw divisionByZero(rhs) }
-            return try checked(a / b, expression)
+        try operation(rhs, expression) {
+            switch op {
+            case .add: try FlowMachine.add(a, b)
+            case .subtract: try FlowMachine.subtract(a, b)
+            case .multiply: try FlowMachine.multiply(a, b)
+            default: try FlowMachine.divide(a, b)
+            }
         }
-    }
-
-    private func sameCurrency(_ a: Money, _ b: Money, _ op: BinaryOperator, _ expression: TypedExpression) throws {
-        guard a.currency != b.currency else { return }
-        let verb = op == .add ? "add" : op == .subtract ? "subtract" : "divide"
-        throw EvaluationError("cannot \(verb) \(a) and \(b): the currencies differ", span: expression.span)
     }
 
     @inline(never)
@@ -129,23 +118,26 @@ extension Evaluator {
             return .int(try integer(op, a, b, rhs, expression))
         case (.decimal, .decimal), (.int, .decimal), (.decimal, .int):
             return .decimal(try decimal(op, try numberValue(left, expression), try numberValue(right, expression), rhs, expression))
-        case (.money(let a), .money(let b)):
-            try sameCurrency(a, b, op, expression)
-            if op == .divide { return .decimal(try decimal(.divide, a.amount, b.amount, rhs, expression)) }
-            return .money(Money(amount: try decimal(op, a.amount, b.amount, rhs, expression), currency: a.currency))
+        case (.money(let a), .money(let b)) where op == .add:
+            return .money(try operation(rhs, expression) { try FlowMachine.add(a, b) })
+        case (.money(let a), .money(let b)) where op == .subtract:
+            return .money(try operation(rhs, expression) { try FlowMachine.subtract(a, b) })
+        case (.money(let a), .money(let b)) where op == .divide:
+            return .decimal(try operation(rhs, expression) { try FlowMachine.divide(a, b) })
         case (.money(let a), .int), (.money(let a), .decimal):
             let factor = try numberValue(right, rhs)
-            return .money(Money(amount: try decimal(op, a.amount, factor, rhs, expression), currency: a.currency))
+            if op == .multiply { return .money(try operation(rhs, expression) { try FlowMachine.multiply(a, factor) }) }
+            if op == .divide { return .money(try operation(rhs, expression) { try FlowMachine.divide(a, factor) }) }
         case (.int, .money(let b)), (.decimal, .money(let b)):
             let factor = try numberValue(left, expression)
-            return .money(Money(amount: try decimal(.multiply, factor, b.amount, rhs, expression), currency: b.currency))
+            return .money(try operation(rhs, expression) { try FlowMachine.multiply(factor, b) })
         case (.text(let a), .text(let b)):
             return .text(a + b)
         case (.list(let a), .list(let b)):
             return .list(a + b)
         case (.duration(let a), .duration(let b)):
             // A duration divided by a duration is their exact ratio (days left / days in the cycle).
-            if op == .divide { return .decimal(try decimal(.divide, Decimal(a), Decimal(b), rhs, expression)) }
+            if op == .divide { return .decimal(try operation(rhs, expression) { try FlowMachine.durationRatio(a, b) }) }
             return .duration(try integer(op, a, b, rhs, expression))
         case (.duration(let a), .int(let b)), (.int(let b), .duration(let a)):
             return .duration(try integer(op, a, b, rhs, expression))
@@ -173,8 +165,9 @@ extension Evaluator {
             }
             return .date(result)
         default:
-            throw EvaluationError("operator '\(op.rawValue)' cannot combine \(left.quotedDescription) and \(right.quotedDescription)",
-                                  span: expression.span)
+            break
         }
+        throw EvaluationError("operator '\(op.rawValue)' cannot combine \(left.quotedDescription) and \(right.quotedDescription)",
+                              span: expression.span)
     }
 }

@@ -229,12 +229,6 @@ struct Evaluator {
         return list
     }
 
-    /// A decimal result, or an error when Decimal overflowed to NaN.
-    func checked(_ decimal: Decimal, _ expression: TypedExpression) throws -> Decimal {
-        if decimal.isNaN { throw EvaluationError("decimal overflow", span: expression.span) }
-        return decimal
-    }
-
     func checkedTimestamp(_ milliseconds: Int, overflow: Bool, _ expression: TypedExpression) throws -> Value {
         guard !overflow, Timestamp.validRange.contains(milliseconds) else {
             throw EvaluationError("timestamp out of range (years 1 to 9999)", span: expression.span)

@@ -1017,7 +1017,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
                 return "Enter your date of birth"
             }
             guard let value = dateValue(input) else { return "You need to be 18 or older to use Rail" }
-            if age(value, on: try calendarDay(now)) < 18 {
+            if try age(value, on: calendarDay(now)) < 18 {
                 return "You need to be 18 or older to use Rail"
             }
             return nil

@@ -1801,7 +1801,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return "Enter your date of birth"
             }
             guard let value = dateValue(input) else { return "You must be 18 or over to open a Tempo account" }
-            if age(value, on: try calendarDay(now)) < 18 {
+            if try age(value, on: calendarDay(now)) < 18 {
                 return "You must be 18 or over to open a Tempo account"
             }
             return nil
@@ -1856,7 +1856,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return "Enter an amount to add"
             }
             guard let value = moneyValue(input, currency: "GBP") else { return "Enter an amount above £0.00" }
-            if !(try compare(value, Money(amount: decimal("0"), currency: "GBP")) > 0) {
+            if try compare(value, Money(amount: decimal("0"), currency: "GBP")) <= 0 {
                 return "Enter an amount above £0.00"
             }
             if decimalPlaces(value) > 2 {
@@ -1881,7 +1881,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return "Choose how to pay for your card"
             }
             guard let value = PayWith.init(rawValue: textValue(input)) else { return "Your balance is too low. Add funds or pay via another card." }
-            if !(try (value != PayWith.balance) || (compare(state.balance, derivedPhysicalCardFee()) >= 0)) {
+            if try !((value != PayWith.balance) || (compare(state.balance, derivedPhysicalCardFee()) >= 0)) {
                 return "Your balance is too low. Add funds or pay via another card."
             }
             return nil
@@ -1905,7 +1905,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     return nil
                 }
                 let value = textValue(input)
-                if !(try !textContains(value, describe(required(state.applicant.dob, "'applicant.dob'").year))) {
+                if try textContains(value, describe(required(state.applicant.dob, "'applicant.dob'").year)) {
                     return "Avoid your birth year"
                 }
             }
@@ -1963,7 +1963,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return "Enter an amount"
             }
             guard let value = moneyValue(input, currency: "GBP") else { return "Enter an amount above £0.00" }
-            if !(try compare(value, Money(amount: decimal("0"), currency: "GBP")) > 0) {
+            if try compare(value, Money(amount: decimal("0"), currency: "GBP")) <= 0 {
                 return "Enter an amount above £0.00"
             }
             if decimalPlaces(value) > 2 {

@@ -861,7 +861,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 return "Please enter a valid amount"
             }
             let value = textValue(input)
-            if !(try parseDecimal(value) > decimal("0")) {
+            if try parseDecimal(value) <= decimal("0") {
                 return "Amount must be greater than 0"
             }
             if try parseDecimal(value) > decimal("0") {
@@ -869,7 +869,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                     return nil
                 }
                 let value = textValue(input)
-                if !(try decimalPlaces(parseDecimal(value)) <= 2) {
+                if try decimalPlaces(parseDecimal(value)) > 2 {
                     return "Amount can have maximum 2 decimal places"
                 }
             }

@@ -156,10 +156,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
         switch screenNumber {
-        case 28:
+        case 30:
             // SVC-OK Sent
             return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
-        case 30:
+        case 32:
             // DEF-1 Name
             return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -327,6 +327,86 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // VAL-1 purpose
             if input.isBlank {
                 return "Say what a large amount is for"
+            }
+            return nil
+        case 3:
+            // LIB-1 account
+            if input.isBlank {
+                return nil
+            }
+            let value = textValue(input)
+            if !isDigits(value, 8) {
+                return "Enter an 8-digit account number"
+            }
+            return nil
+        case 4:
+            // LIB-1 sort_code
+            if input.isBlank {
+                return nil
+            }
+            let value = textValue(input)
+            if !isSortCode(value) {
+                return "Enter a sort code like 12-34-56"
+            }
+            return nil
+        case 5:
+            // LIB-1 iban
+            if input.isBlank {
+                return nil
+            }
+            let value = textValue(input)
+            if !isIBAN(value) {
+                return "Enter a valid IBAN"
+            }
+            return nil
+        case 6:
+            // LIB-1 bic
+            if input.isBlank {
+                return nil
+            }
+            let value = textValue(input)
+            if !isBIC(value) {
+                return "Enter a valid BIC"
+            }
+            return nil
+        case 7:
+            // LIB-1 email
+            if input.isBlank {
+                return nil
+            }
+            let value = textValue(input)
+            if !isEmail(value) {
+                return "Enter an email address"
+            }
+            return nil
+        case 8:
+            // LIB-1 phone
+            if input.isBlank {
+                return nil
+            }
+            let value = textValue(input)
+            if !isPhone(value, "GB") {
+                return "Enter a UK phone number"
+            }
+            return nil
+        case 9:
+            // LIB-1 birth
+            if input.isBlank {
+                return nil
+            }
+            guard let value = dateValue(input) else { return "You must be 18 or over" }
+            if try age(value, on: calendarDay(now)) < 18 {
+                return "You must be 18 or over"
+            }
+            return nil
+        case 10:
+            // LIB-1 share
+            if input.isBlank {
+                return nil
+            }
+            guard let value = decimalValue(input) else { return "Use at most two decimal places" }
+            if decimalPlaces(value) > 2 {
+                return "Use at most two decimal places"
             }
             return nil
         default:

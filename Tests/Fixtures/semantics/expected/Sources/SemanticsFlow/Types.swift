@@ -44,6 +44,12 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Amount accepted (VAL-OK)
     case valOK = "VAL-OK"
 
+    /// Bank details (LIB-1)
+    case lib1 = "LIB-1"
+
+    /// Bank details accepted (LIB-OK)
+    case libOK = "LIB-OK"
+
     /// Order start (ORD-1)
     case ord1 = "ORD-1"
 
@@ -141,6 +147,10 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Big amount"
         case .valOK:
             return "Amount accepted"
+        case .lib1:
+            return "Bank details"
+        case .libOK:
+            return "Bank details accepted"
         case .ord1:
             return "Order start"
         case .ord2:
@@ -217,54 +227,58 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 9
         case .valOK:
             return 10
-        case .ord1:
+        case .lib1:
             return 11
-        case .ord2:
+        case .libOK:
             return 12
-        case .bck1:
+        case .ord1:
             return 13
-        case .bck2:
+        case .ord2:
             return 14
-        case .bck3:
+        case .bck1:
             return 15
-        case .sht1:
+        case .bck2:
             return 16
-        case .shtLOCK:
+        case .bck3:
             return 17
-        case .shtS:
+        case .sht1:
             return 18
-        case .glb1:
+        case .shtLOCK:
             return 19
-        case .glbOWN:
+        case .shtS:
             return 20
-        case .tmr1:
+        case .glb1:
             return 21
-        case .tmrAWAY:
+        case .glbOWN:
             return 22
-        case .tmr3:
+        case .tmr1:
             return 23
-        case .tmr2:
+        case .tmrAWAY:
             return 24
-        case .vrt1:
+        case .tmr3:
             return 25
-        case .wdy1:
+        case .tmr2:
             return 26
-        case .svc1:
+        case .vrt1:
             return 27
-        case .svcOK:
+        case .wdy1:
             return 28
-        case .svcFAIL:
+        case .svc1:
             return 29
-        case .def1:
+        case .svcOK:
             return 30
-        case .def2:
+        case .svcFAIL:
             return 31
-        case .opt1:
+        case .def1:
             return 32
-        case .subDONE:
+        case .def2:
             return 33
-        case .sub1:
+        case .opt1:
             return 34
+        case .subDONE:
+            return 35
+        case .sub1:
+            return 36
         }
     }
 
@@ -289,6 +303,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goGuards
     case goValidation
     case goOrder
+    case goLibraryRules
     case goBack
     case goSheet
     case goSubflow
@@ -356,6 +371,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goValidation
         case "go_order":
             self = .goOrder
+        case "go_library_rules":
+            self = .goLibraryRules
         case "go_back":
             self = .goBack
         case "go_sheet":
@@ -466,6 +483,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_validation"
         case .goOrder:
             return "go_order"
+        case .goLibraryRules:
+            return "go_library_rules"
         case .goBack:
             return "go_back"
         case .goSheet:
@@ -577,92 +596,94 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 6
         case .goOrder:
             return 7
-        case .goBack:
+        case .goLibraryRules:
             return 8
-        case .goSheet:
+        case .goBack:
             return 9
-        case .goSubflow:
+        case .goSheet:
             return 10
-        case .goGlobal:
+        case .goSubflow:
             return 11
-        case .goTimers:
+        case .goGlobal:
             return 12
-        case .goStateTimer:
+        case .goTimers:
             return 13
-        case .goServices:
+        case .goStateTimer:
             return 14
-        case .goDefaults:
+        case .goServices:
             return 15
-        case .goOptional:
+        case .goDefaults:
             return 16
-        case .close:
+        case .goOptional:
             return 17
-        case .startChain:
+        case .close:
             return 18
-        case .chainB:
+        case .startChain:
             return 19
-        case .chainC:
+        case .chainB:
             return 20
-        case .done:
+        case .chainC:
             return 21
-        case .bump:
+        case .done:
             return 22
-        case .pick:
+        case .bump:
             return 23
-        case .next:
+        case .pick:
             return 24
-        case .go:
+        case .next:
             return 25
-        case .up:
+        case .go:
             return 26
-        case .again:
+        case .up:
             return 27
-        case .`open`:
+        case .again:
             return 28
-        case .lock:
+        case .`open`:
             return 29
-        case .unlock:
+        case .lock:
             return 30
-        case .help:
+        case .unlock:
             return 31
-        case .away:
+        case .help:
             return 32
-        case .`return`:
+        case .away:
             return 33
-        case .shorten:
+        case .`return`:
             return 34
-        case .reveal:
+        case .shorten:
             return 35
-        case .hide:
+        case .reveal:
             return 36
-        case .leave:
+        case .hide:
             return 37
-        case .order:
+        case .leave:
             return 38
-        case .measure:
+        case .order:
             return 39
-        case .send:
+        case .measure:
             return 40
-        case .useFavourite:
+        case .send:
             return 41
-        case .forget:
+        case .useFavourite:
             return 42
-        case .quote:
+        case .forget:
             return 43
-        case .compute:
+        case .quote:
             return 44
-        case .convert:
+        case .compute:
             return 45
-        case .writeNote:
+        case .convert:
             return 46
-        case .stamp:
+        case .writeNote:
             return 47
-        case .checkAll:
+        case .stamp:
             return 48
-        case .ping:
+        case .checkAll:
             return 49
-        case .finish:
+        case .ping:
             return 50
+        case .finish:
+            return 51
         case .timerFired:
             return (-2)
         }
