@@ -40,8 +40,10 @@ let package = Package(
         .target(name: "FlowSyntax", dependencies: ["FlowSource", "CYAML"]),
         .target(name: "FlowIR", dependencies: ["FlowSource", "FlowExpression"]),
         .target(name: "FlowChecker", dependencies: ["FlowSyntax", "FlowIR", "FlowExpression"]),
-        .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression", "FlowMachine"]),
-        .target(name: "FlowCodegen", dependencies: ["FlowIR", "FlowExpression"]),
+        // The checked app as the engine's tables (FlowMachine's rows), for both back ends.
+        .target(name: "FlowLowering", dependencies: ["FlowIR", "FlowExpression", "FlowMachine"]),
+        .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression", "FlowMachine", "FlowLowering"]),
+        .target(name: "FlowCodegen", dependencies: ["FlowIR", "FlowExpression", "FlowLowering", "FlowMachine"]),
         .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen"]),
         .target(name: "FlowReports", dependencies: ["FlowIR", "FlowRuntime"]),
         // `flowc mutate`: plants small changes in the checked IR and scores the scenarios by the mutants they kill.

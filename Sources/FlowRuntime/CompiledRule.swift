@@ -35,8 +35,6 @@ struct NSRegularExpressionBox: @unchecked Sendable {
 struct FieldRules: Sendable {
     var field: Field
     var rules: [CompiledRule]
-    /// While false the field is not shown: it is not validated and cannot be filled.
-    var shownWhen: RuntimeExpression?
 }
 
 /// Compiles the checks of one screen's fields: the rules as the checker lowered them (`Field.checks`),
@@ -61,7 +59,7 @@ func compileRules(for screen: Screen, compiler: ExpressionCompiler) -> [FieldRul
             }
             return CompiledRule(name: check.rule, message: check.message, check: compiled, condition: check.condition.map(compiler.compile))
         }
-        return FieldRules(field: field, rules: rules, shownWhen: field.shownWhen.map(compiler.compile))
+        return FieldRules(field: field, rules: rules)
     }
 }
 

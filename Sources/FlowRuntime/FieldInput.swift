@@ -1,12 +1,12 @@
 import Foundation
 import FlowExpression
 import FlowIR
+import FlowMachine
 
-/// What a person typed or picked in a field.
-public enum FieldInput: Hashable, Sendable {
-    case text(String)
-    case list([String])
+/// What a person typed or picked in a field: FlowMachine's, which the engine keeps.
+public typealias FieldInput = FlowMachine.FieldInput
 
+extension FieldInput {
     var isEmpty: Bool {
         switch self {
         case .text(let text): text.allSatisfy(\.isWhitespace) || text == "false"

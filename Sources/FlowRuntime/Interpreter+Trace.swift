@@ -48,7 +48,7 @@ extension Interpreter {
         let screen = Int(record.screen)
         return MacroStep(index: index, time: record.time, trigger: trigger, microSteps: micro, effects: effects, changes: changes,
                          screen: app.screens[screen].id,
-                         variant: record.variant >= 0 ? program.screens[screen].variants[Int(record.variant)].name : nil,
+                         variant: record.variant >= 0 ? program.variantNames[screen][Int(record.variant)] : nil,
                          ended: record.ended >= 0 ? log.endings[Int(record.ended)] : nil, rules: Array(log.rules[range(\.ruleEnd)]))
     }
 

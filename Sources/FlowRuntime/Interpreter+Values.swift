@@ -2,6 +2,7 @@ import FlowSource
 import Foundation
 import FlowExpression
 import FlowIR
+@_spi(Generated) import FlowMachine
 
 extension Interpreter {
     /// Evaluates a compiled expression with the domain, the current screen's form and the event payload in scope.
@@ -90,50 +91,48 @@ extension Interpreter {
     /// The current screen's fields as the `form` record, converted from what was typed.
     func formRecord() -> Value {
         var fields: [String: Value] = [:]
-        let inputs = forms[screen] ?? [:]
-        for field in app.screens[screen].fields {
-            fields[field.name] = field.value(of: inputs[field.name], appCurrency: app.currency) ?? .null
+        let start = Int(tables.screens[screen].fieldStart)
+        for (offset, field) in app.screens[screen].fields.enumerated() {
+            fields[field.name] = field.value(of: engine.inputs[start + offset], appCurrency: app.currency) ?? .null
         }
         return .record(fields)
     }
 
-    /// Each invalid field of screen `index` with its first failing rule's message.
-    mutating func validate(_ index: Int) throws -> [String: String] {
-        let screenID = app.screens[index].id
-        let inputs = forms[index] ?? [:]
-        var invalid: [String: String] = [:]
-        for fieldRules in program.screens[index].rules where !fieldRules.rules.isEmpty {
-            if let shown = fieldRules.shownWhen, !(try evaluate(shown).isTrue) { continue }
-            let field = fieldRules.field
-            let input = inputs[field.name]
-            let isEmpty = input?.isEmpty ?? true
-            let value = field.value(of: input, appCurrency: app.currency)
-            for rule in fieldRules.rules {
-                if let condition = rule.condition, !(try evaluate(condition, value: value ?? .null).isTrue) {
-                    continue
-                }
-                let passed: Bool
-                if case .required = rule.check {
-                    passed = !isEmpty
-                } else if isEmpty {
-                    break
-                } else if let value, value != .null {
-                    passed = try passes(rule, value: value, input: input, inputs: inputs)
-                } else {
-                    // Text that cannot be read as the field's type fails the first rule that needs a value.
-                    passed = false
-                }
-                log.rules.append(RuleResult(screen: screenID, field: field.name, rule: rule.name, passed: passed))
-                if !passed {
-                    invalid[field.name] = rule.message
-                    break
-                }
-            }
-        }
-        return invalid
+    /// What was typed into field `name` of the current screen.
+    func input(named name: String) -> FieldInput? {
+        guard let offset = app.screens[screen].fields.firstIndex(where: { $0.name == name }) else { return nil }
+        return engine.inputs[Int(tables.screens[screen].fieldStart) + offset]
     }
 
-    mutating func passes(_ rule: CompiledRule, value: Value, input: FieldInput?, inputs: [String: FieldInput]) throws -> Bool {
+    /// The message of the first rule of `fieldRules` that `input` fails on the current screen, or nil; each rule
+    /// read is recorded in the trace. (The engine asks only for shown fields.)
+    mutating func validate(_ fieldRules: FieldRules, input: FieldInput?) throws -> String? {
+        let screenID = app.screens[screen].id
+        let field = fieldRules.field
+        let isEmpty = input?.isEmpty ?? true
+        let value = field.value(of: input, appCurrency: app.currency)
+        for rule in fieldRules.rules {
+            if let condition = rule.condition, !(try evaluate(condition, value: value ?? .null).isTrue) {
+                continue
+            }
+            let passed: Bool
+            if case .required = rule.check {
+                passed = !isEmpty
+            } else if isEmpty {
+                break
+            } else if let value, value != .null {
+                passed = try passes(rule, value: value, input: input)
+            } else {
+                // Text that cannot be read as the field's type fails the first rule that needs a value.
+                passed = false
+            }
+            log.rules.append(RuleResult(screen: screenID, field: field.name, rule: rule.name, passed: passed))
+            if !passed { return rule.message }
+        }
+        return nil
+    }
+
+    mutating func passes(_ rule: CompiledRule, value: Value, input: FieldInput?) throws -> Bool {
         let text: String = if case .text(let t) = input { t } else { "" }
         switch rule.check {
         case .required:
@@ -156,27 +155,25 @@ extension Interpreter {
             if case .list(let items) = value { return !items.contains { forbidden.contains($0.description) } }
             return !forbidden.contains(text)
         case .equalsField(let other):
-            return inputs[other] == input
+            return self.input(named: other) == input
         }
     }
 
     /// The name of the first variant whose condition holds (a variant without one always holds).
     public func currentVariant() throws -> String? {
         var copy = self
-        return try copy.currentVariantIndex().map { program.screens[screen].variants[$0].name }
+        return try copy.currentVariantIndex().map { program.variantNames[screen][$0] }
     }
 
+    /// The current variant's position among the screen's variants (the engine's choice), or nil.
     mutating func currentVariantIndex() throws -> Int? {
-        guard program.screenHasVariants[screen] else { return nil }
-        let variants = program.screens[screen].variants
-        for (index, variant) in variants.enumerated() {
-            guard let condition = variant.condition else { return index }
-            if try evaluate(condition).isTrue { return index }
-        }
-        return nil
+        let entry = tables.screens[screen]
+        guard entry.variantStart != entry.variantEnd else { return nil }
+        let shown = try engineVariantNumber()
+        return shown < 0 ? nil : Int(shown - entry.variantStart)
     }
 
-    mutating func checkInvariants() throws {
+    mutating func checkInvariantsAfterStep() throws {
         // Called after the step's record is appended: slots written in it carry its number.
         let step = stepCount - 1
         for compiled in program.invariants {

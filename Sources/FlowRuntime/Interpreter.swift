@@ -2,7 +2,7 @@ import FlowSource
 import Foundation
 import FlowExpression
 import FlowIR
-import struct FlowMachine.BackStack
+@_spi(Generated) import FlowMachine
 
 /// Chooses service outcomes: per operation, a queue of one-off choices, then a default; each
 /// optionally with values for some outputs (evaluated when the outcome arrives; the others are zero).
@@ -51,9 +51,11 @@ public struct RuntimeFailure: Error, Hashable, Sendable, CustomStringConvertible
 /// services whose outcomes the caller chooses, timers on a virtual clock, and invariants after
 /// every step. Nothing reads the wall clock or does I/O; the record of a run is `trace`.
 ///
-/// It runs a ``RuntimeProgram``: event names are numbers, state lives in slots, expressions are
-/// closures, and the trace is kept as flat logs of numbers that become ``MacroStep`` values
-/// only when read, so a step allocates nothing in the common case.
+/// A step is FlowMachine's engine, the one the generated machines run: the interpreter is an
+/// `EngineHost` over the tables FlowLowering builds from the app (the same rows the generated
+/// `Tables.swift` holds), whose guards, actions and validators are the ``RuntimeProgram``'s closures
+/// instead of translated Swift. The engine's trace hooks record the run as flat logs of numbers that
+/// become ``MacroStep`` values only when read, so a step allocates nothing in the common case.
 ///
 /// ```swift
 /// var run = try Interpreter(app: tempo, clock: Timestamp(parsing: "2026-01-05T09:00:00Z")!)
@@ -65,13 +67,18 @@ public struct RuntimeFailure: Error, Hashable, Sendable, CustomStringConvertible
 public struct Interpreter: Sendable {
     public let program: RuntimeProgram
     public var app: App { program.app }
-    public internal(set) var screen: Int
+    /// The tables the engine runs (the program's).
+    @_spi(Generated) public let tables: FlowTables
+    /// Where the engine is: screen, typed fields, back stack, sheets, sub-flows, running timers, raised events.
+    @_spi(Generated) public var engine: EngineState<InterpretedEvent>
+    /// The current screen's index in `app.screens`.
+    public var screen: Int { Int(engine.screenNumber) }
     /// Messages of the current screen's invalid fields, by field name.
-    public internal(set) var errors: [String: String] = [:]
+    public var errors: [String: String] { engine.errors }
     /// Virtual milliseconds since the run started.
     public internal(set) var elapsed = 0
     /// The outcome the run ended with, once it has.
-    public internal(set) var ended: String?
+    public var ended: String? { engine.ended }
     /// Service calls waiting for an outcome (when none was chosen in advance), oldest first.
     public internal(set) var pendingCalls: [String] = []
     public var services: ServiceOutcomes
@@ -79,39 +86,20 @@ public struct Interpreter: Sendable {
     /// State values in their slots, then derived values (fresh only while an expression reads them).
     var scope: ExpressionScope
     let clockStart: Int
-    var history = BackStack()
-    var overlayOpeners: [Int] = []
-    var calls: [CallFrame] = []
-    var forms: [Int: [String: FieldInput]] = [:]
-    var timers: [ScheduledTimer] = []
-    var timerSequence = 0
-    /// The variant each screen with variant timers showed at the end of the last step (screen → variant index,
-    /// -1 for none), while the screen is current or under a sheet.
-    var shownVariants: [Int: Int] = [:]
-    var queue: [(event: Int, payload: [String: Value])] = []
+    /// The timers the engine has started and not cancelled, with when they fire on the virtual clock.
+    var scheduled: [ScheduledTimer] = []
+    /// The engine's output buffer, kept between steps so a step does not allocate one.
+    var output: [InterpretedEffect] = []
     /// Names met at run time that the program did not intern (events nobody declared).
     var extraNames: [String] = []
     var log = TraceLog()
 
-    struct CallFrame: Sendable {
-        var caller: Int
-        var flow: Int
-        var returns: [(outcome: String, transitions: [RuntimeTransition])]
-        var historyDepth: Int
-    }
-
     struct ScheduledTimer: Sendable {
         var fireAt: Int
-        var sequence: Int
-        /// The screen whose timer this is, or nil for a flow's global timer (and for a recurring one).
-        var screen: Int?
-        var flow: Int
-        var timer: RuntimeTimer
-        /// An app-wide recurring timer (`app.every`): armed again when it fires, kept across screens and flows.
-        var recurring = false
-
-        /// A flow's inactivity timer: the kind that entering another flow, or any action, starts again.
-        var isFlowTimer: Bool { screen == nil && !recurring }
+        /// The engine's token: later tokens were started later, so they order timers due at the same time.
+        var token: TimerToken
+        /// The timer's number in the tables.
+        var timer: Int32
     }
 
     /// Starts the app on `start` (default: the start screen of its start flow), runs its entry actions.
@@ -125,12 +113,13 @@ public struct Interpreter: Sendable {
                 services: ServiceOutcomes = ServiceOutcomes(), state overrides: [(path: [String], value: TypedExpression)] = []) throws {
         self.program = program
         self.services = services
+        tables = program.tables
         clockStart = clock.millisecondsSince1970
         let app = program.app
         guard let first = start ?? app.startScreen, app.screens.indices.contains(first) else {
             throw RuntimeFailure(message: "app '\(app.id)' has no start screen", step: 0)
         }
-        screen = first
+        engine = EngineState(screenNumber: Int32(truncatingIfNeeded: first))
         scope = ExpressionScope(globals: Array(repeating: .null, count: program.stateCount + app.derived.count),
                                 now: clock, defaultCurrency: app.currency)
         log.trackWrites(toSlots: program.stateCount)
@@ -141,12 +130,8 @@ public struct Interpreter: Sendable {
             let value = try evaluate(program.compile(override.value))
             assign(value, to: override.path)
         }
-        try runMacroStep(.start) {
-            try $0.startRecurringTimers()
-            try $0.enter(first)
-            // Answers to calls the first screen makes on entry arrive in the same step, as after any event.
-            try $0.drainQueue()
-        }
+        // Answers to calls the first screen makes on entry arrive in the same step, as after any event.
+        try runStep(.start) { run, effects in try run.engineStart(into: &effects) }
     }
 
     /// Closes the app and launches it again, as a person does from the app switcher: state declared
@@ -155,26 +140,15 @@ public struct Interpreter: Sendable {
     /// its start screen (not a scenario's `start:`), with its recurring timers armed again.
     @discardableResult
     public mutating func restart() throws -> MacroStep {
-        try runMacroStep(.restart) { run in
+        try runStep(.restart) { run, effects in
             for slot in 0..<run.program.stateCount where !run.program.persistedSlots[slot] {
                 let fresh = try run.program.initialValues[slot].map { try run.evaluate($0) } ?? zeroValue(run.app.state[slot].type, in: run.app)
                 run.log.willWrite(slot: slot, in: run.scope.globals)
                 run.scope.globals[slot] = fresh
             }
-            run.history = BackStack()
-            run.overlayOpeners = []
-            run.calls = []
-            run.forms = [:]
-            run.errors = [:]
-            run.timers = []
-            run.queue = []
             run.pendingCalls = []
-            run.ended = nil
             guard let first = run.app.startScreen else { return }
-            try run.startRecurringTimers()
-            run.screen = first
-            try run.enter(first)
-            try run.drainQueue()
+            try run.engineRestart(startScreen: Int32(truncatingIfNeeded: first), into: &effects)
         }
         return macroStep(stepCount - 1)
     }
@@ -204,11 +178,19 @@ public struct Interpreter: Sendable {
 
     /// Timers that will fire if nothing else happens: the written delay and the milliseconds left.
     public var upcomingTimers: [(delay: String, remaining: Int)] {
-        timers.sorted { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }.map { (name($0.timer.delay), $0.fireAt - elapsed) }
+        scheduled.sorted { ($0.fireAt, $0.token.rawValue) < ($1.fireAt, $1.token.rawValue) }
+            .map { (name(program.timerDelays[Int($0.timer)]), $0.fireAt - elapsed) }
     }
 
     /// What has been typed into the current screen's fields.
-    public var form: [String: FieldInput] { forms[screen] ?? [:] }
+    public var form: [String: FieldInput] {
+        let entry = tables.screens[screen]
+        var typed: [String: FieldInput] = [:]
+        for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) {
+            if let input = engine.inputs[index] { typed[tables.strings[Int(tables.fields[index].name)]] = input }
+        }
+        return typed
+    }
 
     /// The number of an event name, to send it without a look-up by name (`send(eventNumber:)`).
     public func eventNumber(_ name: String) -> Int? { program.nameNumbers[name] }
@@ -222,23 +204,20 @@ public struct Interpreter: Sendable {
 
     /// Sends an event by its number (see `eventNumber(_:)`): the hot path for explorers and benchmarks.
     public mutating func send(eventNumber event: Int, payload: [String: Value] = [:]) throws {
-        try runMacroStep(.event(event)) { run in
-            try run.dispatch(event, payload: payload)
-            try run.drainQueue()
-            try run.restartInactivityTimers()
+        try runStep(.event(event)) { run, effects in
+            try run.engineSend(InterpretedEvent(number: Int32(truncatingIfNeeded: event), payload: payload), into: &effects)
         }
     }
 
     /// Types into a field of the current screen (no validation until a transition asks for it).
     public mutating func fill(_ field: String, _ input: FieldInput) throws {
-        guard let declared = currentScreen.fields.first(where: { $0.name == field }) else {
-            throw RuntimeFailure(message: "screen '\(currentScreen.id)' has no field '\(field)'", step: stepCount)
+        let index: Int
+        do {
+            index = try engineFillableField(field)
+        } catch {
+            throw runtimeFailure(error)
         }
-        // A field that is not shown cannot be typed into.
-        if let shown = program.screens[screen].rules.first(where: { $0.field.name == field })?.shownWhen, !(try evaluate(shown).isTrue) {
-            throw RuntimeFailure(message: "field '\(field)' is not shown on '\(currentScreen.id)' now (it shows when \(declared.shownWhen?.origin?.text ?? "its condition holds"))",
-                                 step: stepCount)
-        }
+        let declared = currentScreen.fields[index - Int(tables.screens[screen].fieldStart)]
         // A choice can only be one of its options, as on the device.
         if declared.kind.isChoice {
             let picked: [String] = switch input {
@@ -250,25 +229,15 @@ public struct Interpreter: Sendable {
                 throw RuntimeFailure(message: "'\(wrong)' is not an option of field '\(field)' on '\(currentScreen.id)' (\(options))", step: stepCount)
             }
         }
-        forms[screen, default: [:]][field] = input
-        errors[field] = nil
+        engine.inputs[index] = input
+        engine.errors[field] = nil
     }
 
     /// Goes back to the previous screen (or closes the open sheet), as the system back gesture does. On a
     /// screen with `back: blocked` nothing moves: the step is an ignored `back`, as with nowhere to go.
     @discardableResult
     public mutating func back() throws -> MacroStep {
-        try runMacroStep(.back) { run in
-            let from = run.screen
-            let backEvent = run.number(of: "back")
-            if !run.program.screenBlocksBack[from], try run.goBack() {
-                run.log.taken(event: backEvent, from: from, to: run.screen, alternative: 0, global: false)
-            } else {
-                run.log.ignored(event: backEvent, screen: from)
-            }
-            try run.drainQueue()
-            try run.restartInactivityTimers()
-        }
+        try runStep(.back) { run, effects in _ = try run.engineBack(into: &effects) }
         return macroStep(stepCount - 1)
     }
 
@@ -279,9 +248,8 @@ public struct Interpreter: Sendable {
             pendingCalls.remove(at: index)
             let event = number(of: "\(operation).\(outcome)")
             let payload = try outputPayload(operation: operation, outcome: outcome, chosen: output)
-            try runMacroStep(.event(event)) { run in
-                try run.dispatch(event, payload: payload)
-                try run.drainQueue()
+            try runStep(.event(event)) { run, effects in
+                try run.engineSend(InterpretedEvent(number: Int32(truncatingIfNeeded: event), payload: payload), into: &effects)
             }
         } else {
             services.queued[operation, default: []].append(ServiceOutcomes.Choice(outcome: outcome, output: output))
@@ -296,29 +264,38 @@ public struct Interpreter: Sendable {
         // Timers that keep re-arming must not hang a run: bounded at one instant and over one advance.
         var firedAtThisInstant = 0
         var fired = 0
-        while ended == nil, let next = timers.filter({ $0.fireAt <= target }).min(by: { ($0.fireAt, $0.sequence) < ($1.fireAt, $1.sequence) }) {
+        while ended == nil, let index = nextDueTimer(by: target) {
+            let next = scheduled.remove(at: index)
             firedAtThisInstant = next.fireAt == elapsed ? firedAtThisInstant + 1 : 1
             fired += 1
+            let delay = name(program.timerDelays[Int(next.timer)])
             if firedAtThisInstant > Self.timerFiringsPerInstant {
-                throw RuntimeFailure(message: "more than \(Self.timerFiringsPerInstant) timers fired at +\(formatDuration(next.fireAt)) on '\(currentScreen.id)' without the clock moving: a timer loop (after \(name(next.timer.delay)))",
+                throw RuntimeFailure(message: "more than \(Self.timerFiringsPerInstant) timers fired at +\(formatDuration(next.fireAt)) on '\(currentScreen.id)' without the clock moving: a timer loop (after \(delay))",
                                      step: stepCount)
             }
             if fired > Self.timerFiringsPerAdvance {
-                throw RuntimeFailure(message: "more than \(Self.timerFiringsPerAdvance) timers fired in one advance of \(formatDuration(milliseconds)) (after \(name(next.timer.delay)) on '\(currentScreen.id)' keeps re-arming); advance in shorter steps or lengthen the timer",
+                throw RuntimeFailure(message: "more than \(Self.timerFiringsPerAdvance) timers fired in one advance of \(formatDuration(milliseconds)) (after \(delay) on '\(currentScreen.id)' keeps re-arming); advance in shorter steps or lengthen the timer",
                                      step: stepCount)
             }
-            timers.removeAll { $0.sequence == next.sequence }
             elapsed = next.fireAt
             scope.now = now
-            if next.recurring { try schedule(next.timer, screen: nil, flow: next.flow, recurring: true) }
-            try runMacroStep(.timer(next.timer.delay)) { run in
-                try run.take(next.timer.transitions, event: next.timer.event, payload: [:], global: next.screen == nil)
-                try run.drainQueue()
+            try runStep(.timer(program.timerDelays[Int(next.timer)])) { run, effects in
+                try run.engineSend(InterpretedEvent(firedTimer: next.token), into: &effects)
             }
         }
         elapsed = target
         scope.now = now
         return steps(from: first)
+    }
+
+    /// The position in `scheduled` of the timer due first by `target` (equal times: the one set first).
+    private func nextDueTimer(by target: Int) -> Int? {
+        var best: Int?
+        for (index, timer) in scheduled.enumerated() where timer.fireAt <= target {
+            if let current = best, (scheduled[current].fireAt, scheduled[current].token.rawValue) <= (timer.fireAt, timer.token.rawValue) { continue }
+            best = index
+        }
+        return best
     }
 
     /// How many timers may fire at one virtual instant, and in one `advance`, before the run stops as a loop.
@@ -327,227 +304,56 @@ public struct Interpreter: Sendable {
 
     // MARK: Steps
 
-    mutating func runMacroStep(_ trigger: TraceLog.Trigger, _ body: (inout Interpreter) throws -> Void) throws {
+    /// Runs one macro step on the engine, then records it and checks the invariants: after the record, so a
+    /// step that breaks one is in the trace.
+    mutating func runStep(_ trigger: TraceLog.Trigger, _ body: (inout Interpreter, inout [InterpretedEffect]) throws -> Void) throws {
         log.beginStep()
-        try body(&self)
-        try startVariantTimers()
-        log.endStep(trigger: trigger, time: elapsed, screen: screen, variant: try currentVariantIndex(), ended: ended, globals: scope.globals)
-        try checkInvariants()
+        var effects = output
+        output = []
+        do {
+            try body(&self, &effects)
+        } catch {
+            record(&effects)
+            throw runtimeFailure(error)
+        }
+        record(&effects)
+        let shown = try currentVariantIndex()
+        log.endStep(trigger: trigger, time: elapsed, screen: screen, variant: shown, ended: ended, globals: scope.globals)
+        try checkInvariantsAfterStep()
     }
 
-    mutating func drainQueue() throws {
-        var budget = 1000
-        while ended == nil, !queue.isEmpty {
-            budget -= 1
-            guard budget > 0 else {
-                throw RuntimeFailure(message: "more than 1000 events in one step on '\(currentScreen.id)': raised events loop", step: stepCount)
+    /// Takes what the engine emitted into the trace (effects) and onto the virtual clock (timers), in order.
+    private mutating func record(_ effects: inout [InterpretedEffect]) {
+        for effect in effects {
+            switch effect {
+            case .recorded(let number):
+                log.effects.append(number)
+            case .screenView(let screen):
+                let number = program.screenViews[Int(screen)]
+                if number >= 0 { log.effects.append(number) }
+            case .analytics(let event):
+                log.effect(.analytics(event: event.name, properties: [:]))
+            case .startTimer(let token, let milliseconds):
+                // Started and stopped in the same step (the run ended, say): nothing to schedule.
+                guard let active = engine.activeTimers.first(where: { $0.token == token }) else { continue }
+                scheduled.append(ScheduledTimer(fireAt: elapsed + milliseconds, token: token, timer: active.timer))
+            case .cancelTimer(let token):
+                if let index = scheduled.firstIndex(where: { $0.token == token }) { scheduled.remove(at: index) }
             }
-            let next = queue.removeFirst()
-            try dispatch(next.event, payload: next.payload)
         }
+        effects.removeAll(keepingCapacity: true)
+        output = effects
     }
 
-    /// Selects and takes the transition for one event (a micro step).
-    mutating func dispatch(_ event: Int, payload: [String: Value]) throws {
-        guard ended == nil else { return }
-        let handlers = program.screens[screen].handlers
-        for handler in handlers where handler.event == event {
-            try take(handler.transitions, event: event, payload: payload, global: handler.global)
-            return
-        }
-        log.ignored(event: event, screen: screen)
-    }
-
-    /// Takes the first enabled transition of `candidates` (in order).
-    mutating func take(_ candidates: [RuntimeTransition], event: Int, payload: [String: Value], global: Bool) throws {
-        let from = screen
-        var validated = false
-        let firstGuard = log.guards.count
-        for (index, transition) in candidates.enumerated() {
-            // Fields are validated before any guard reads them: a guard over an empty amount
-            // would otherwise fail instead of showing the field's message.
-            if transition.validates && !validated {
-                validated = true
-                let invalid = try validate(screen)
-                if !invalid.isEmpty {
-                    errors = invalid
-                    log.rejected(event: event, screen: from, errors: invalid, guards: firstGuard..<log.guards.count)
-                    return
-                }
-                if !errors.isEmpty { errors = [:] }
-            }
-            if let condition = transition.condition {
-                let holds = try evaluate(condition, payload: payload).isTrue
-                log.guardResult(source: transition.conditionSource, value: holds)
-                guard holds else { continue }
-            }
-            let guards = firstGuard..<log.guards.count
-            try apply(transition, payload: payload)
-            log.taken(event: event, from: from, to: ended == nil ? screen : nil, alternative: index, global: global, guards: guards)
-            return
-        }
-        log.ignored(event: event, screen: from, guards: firstGuard..<log.guards.count)
-    }
-
-    mutating func apply(_ transition: RuntimeTransition, payload: [String: Value]) throws {
-        switch transition.target {
-        case .stay:
-            try run(transition.actions, payload: payload)
-        case .screen(let target):
-            try leave(screen)
-            try run(transition.actions, payload: payload)
-            pushHistory(leaving: screen, for: target)
-            try enter(target)
-        case .overlay(let target):
-            try run(transition.actions, payload: payload)
-            overlayOpeners.append(screen)
-            screen = target
-            try enterActions(target)
-        case .back:
-            try run(transition.actions, payload: payload)
-            _ = try goBack()
-        case .subflow(let flow, let returns):
-            try leave(screen)
-            try run(transition.actions, payload: payload)
-            calls.append(CallFrame(caller: screen, flow: flow, returns: returns, historyDepth: history.count))
-            history.push(Int32(truncatingIfNeeded: screen))
-            try enter(program.flows[flow].start)
-        case .end(let outcome):
-            try leave(screen)
-            try run(transition.actions, payload: payload)
-            try end(with: outcome, payload: payload)
-        }
-    }
-
-    /// Ends the current flow: back to the caller of a sub-flow, or the end of the run.
-    mutating func end(with outcome: String, payload: [String: Value]) throws {
-        guard let frame = calls.popLast() else {
-            ended = outcome
-            timers.removeAll()
-            shownVariants.removeAll()
-            return
-        }
-        history.truncate(to: frame.historyDepth)
-        overlayOpeners.removeAll()
-        screen = frame.caller
-        guard let route = frame.returns.first(where: { $0.outcome == outcome }) else {
-            try enter(frame.caller)
-            return
-        }
-        try take(route.transitions, event: number(of: "\(program.flows[frame.flow].name).\(outcome)"), payload: payload, global: false)
-        if log.lastMicroStepWasIgnored {
-            try enter(frame.caller)
-        }
-    }
-
-    /// Records where `back` returns to when going from `current` to `target`: a target already on the back
-    /// stack (of the current flow) is gone back to, dropping what was above it, so wallet → send → done →
-    /// wallet does not grow the stack; any other target is pushed over `current`.
-    mutating func pushHistory(leaving current: Int, for target: Int) {
-        // Opening the screen that shows already (a tab tapped twice) is not a step to go back over.
-        guard target != current else { return }
-        let floor = min(calls.last?.historyDepth ?? 0, history.count)
-        if let existing = history.lastIndex(of: Int32(truncatingIfNeeded: target), from: floor) {
-            history.truncate(to: existing)
-        } else {
-            history.push(Int32(truncatingIfNeeded: current))
-        }
-    }
-
-    /// Returns to the previous screen or closes the top sheet; false when there is nowhere to go.
-    mutating func goBack() throws -> Bool {
-        if let opener = overlayOpeners.popLast() {
-            cancelTimers(of: screen)
-            try run(program.screens[screen].exit, payload: [:])
-            screen = opener
-            return true
-        }
-        guard let previous = history.pop().map(Int.init) else { return false }
-        if let frame = calls.last, history.count < frame.historyDepth {
-            calls.removeLast()
-        }
-        try leave(screen)
-        try enter(previous)
-        return true
-    }
-
-    mutating func leave(_ index: Int) throws {
-        cancelTimers(of: index)
-        try run(program.screens[index].exit, payload: [:])
-        if !errors.isEmpty { errors = [:] }
-    }
-
-    /// Makes `index` current: screen-view analytics, entry actions, its timers, and its flow's global timers.
-    mutating func enter(_ index: Int) throws {
-        let previousFlow = program.screens[screen].flow
-        screen = index
-        try enterActions(index)
-        let flow = program.screens[index].flow
-        if flow != previousFlow || !timers.contains(where: { $0.isFlowTimer && $0.flow == flow }) {
-            if !timers.isEmpty { timers.removeAll { $0.isFlowTimer } }
-            for timer in program.flows[flow].timers { try schedule(timer, screen: nil, flow: flow) }
-        }
-    }
-
-    mutating func enterActions(_ index: Int) throws {
-        let target = program.screens[index]
-        if let effect = target.enterEffect { log.staticEffect(effect) }
-        if !target.enter.isEmpty { try run(target.enter, payload: [:]) }
-        for timer in target.timers where timer.variant == nil { try schedule(timer, screen: index, flow: target.flow) }
-    }
-
-    /// A variant's timers count from when the screen began to show it: when the current screen shows another
-    /// variant than at the end of the previous step, the old variant's timers stop and the new one's start.
-    mutating func startVariantTimers() throws {
-        guard ended == nil, program.screenHasVariantTimers[screen] else { return }
-        let shown = try currentVariantIndex() ?? -1
-        guard shownVariants[screen] != shown else { return }
-        shownVariants[screen] = shown
-        let current = screen
-        timers.removeAll { $0.screen == current && $0.timer.variant != nil }
-        for timer in program.screens[screen].timers where timer.variant == shown {
-            try schedule(timer, screen: screen, flow: program.screens[screen].flow)
-        }
-    }
-
-    /// A flow's own timers measure inactivity: whatever the person does starts them again.
-    mutating func restartInactivityTimers() throws {
-        let flow = program.screens[screen].flow
-        guard program.flowHasTimers[flow], ended == nil else { return }
-        timers.removeAll { $0.isFlowTimer }
-        for timer in program.flows[flow].timers { try schedule(timer, screen: nil, flow: flow) }
-    }
-
-    mutating func schedule(_ timer: RuntimeTimer, screen: Int?, flow: Int, recurring: Bool = false) throws {
-        var delay = timer.delayMilliseconds
-        if let length = timer.length {
-            // A length kept in the state is read when the timer starts: a change applies from the next start.
-            guard case .duration(let milliseconds) = try evaluate(length) else {
-                throw RuntimeFailure(message: "timer 'after \(name(timer.delay))' has no length", step: stepCount)
-            }
-            guard milliseconds >= 0 else {
-                throw RuntimeFailure(message: "timer 'after \(name(timer.delay))' has a negative length (\(Value.duration(milliseconds)))", step: stepCount)
-            }
-            delay = milliseconds
-        }
-        timerSequence += 1
-        timers.append(ScheduledTimer(fireAt: elapsed + delay, sequence: timerSequence, screen: screen, flow: flow, timer: timer,
-                                     recurring: recurring))
-    }
-
-    /// Arms the app's recurring timers (at launch and at each restart), in the order they are written.
-    mutating func startRecurringTimers() throws {
-        for timer in program.recurringTimers { try schedule(timer, screen: nil, flow: app.startFlow, recurring: true) }
-    }
-
-    mutating func cancelTimers(of index: Int) {
-        if !timers.isEmpty { timers.removeAll { $0.screen == index } }
-        if !shownVariants.isEmpty { shownVariants[index] = nil }
+    /// A failure of the engine (a raised-events loop, a field that cannot be typed into) at this step.
+    func runtimeFailure(_ error: any Error) -> any Error {
+        guard let failure = error as? FlowFailure else { return error }
+        return RuntimeFailure(message: failure.message, step: stepCount)
     }
 
     // MARK: Actions
 
-    mutating func run(_ actions: [RuntimeAction], payload: [String: Value]) throws {
+    mutating func run(_ actions: [RuntimeAction], payload: [String: Value], into effects: inout [InterpretedEffect]) throws {
         for action in actions {
             switch action {
             case .setSlot(let slot, let expression, let acceptsNull):
@@ -570,12 +376,12 @@ public struct Interpreter: Sendable {
             case .clear(let slot, let members, let zero):
                 assign(zero, slot: slot, members: members[...])
             case .clearFields:
-                forms[screen] = [:]
+                clearForm()
             case .fillField(let field, let expression, let onlyWhenEmpty):
-                if onlyWhenEmpty, forms[screen]?[field] != nil { break }
+                guard let offset = currentScreen.fields.firstIndex(where: { $0.name == field }) else { break }
+                if onlyWhenEmpty, formInput(offset) != nil { break }
                 let input = try expression.flatMap { FieldInput(prefilling: try evaluate($0, payload: payload)) }
-                forms[screen, default: [:]][field] = input
-                errors[field] = nil
+                setInput(offset, input)
             case .call(let service, let operation, let arguments):
                 let name = program.operationNames[service][operation]
                 var values: [String: Value] = [:]
@@ -584,20 +390,21 @@ public struct Interpreter: Sendable {
                     if !argument.acceptsNull, case .null = value { throw nullFailure(argument.value) }
                     values[argument.name] = value
                 }
-                log.effect(.call(operation: name, arguments: values))
+                effects.append(.recorded(log.dynamicEffect(.call(operation: name, arguments: values))))
                 if let choice = services.next(for: name) {
-                    queue.append((number(of: "\(name).\(choice.outcome)"), try outputPayload(operation: name, outcome: choice.outcome, chosen: choice.output)))
+                    let outcome = Int32(truncatingIfNeeded: number(of: "\(name).\(choice.outcome)"))
+                    engine.raised.append(InterpretedEvent(number: outcome, payload: try outputPayload(operation: name, outcome: choice.outcome, chosen: choice.output)))
                 } else {
                     pendingCalls.append(name)
                 }
             case .analytics(let event, let properties):
                 var values: [String: Value] = [:]
                 for property in properties { values[property.name] = try evaluate(property.value, payload: payload) }
-                log.effect(.analytics(event: event, properties: values))
+                effects.append(.recorded(log.dynamicEffect(.analytics(event: event, properties: values))))
             case .push(let effect), .toast(let effect):
-                log.staticEffect(effect)
+                effects.append(.recorded(Int32(truncatingIfNeeded: effect)))
             case .raise(let event):
-                queue.append((event, [:]))
+                engine.raised.append(InterpretedEvent(number: Int32(truncatingIfNeeded: event), payload: [:]))
             }
         }
     }
@@ -633,5 +440,105 @@ extension Value {
     var isTrue: Bool {
         if case .bool(true) = self { return true }
         return false
+    }
+}
+
+// MARK: The engine's host
+
+/// An event as the engine handles it in the interpreter: its name number (event `n` of the app is name `n`,
+/// the number its rows carry) with its payload, or a due timer.
+@_spi(Generated) public struct InterpretedEvent: EngineEvent {
+    public var number: Int32
+    public var payload: [String: Value]
+    public var firedTimer: TimerToken?
+
+    init(number: Int32, payload: [String: Value]) { self.number = number; self.payload = payload }
+    init(firedTimer: TimerToken) { number = -2; payload = [:]; self.firedTimer = firedTimer }
+}
+
+/// What the engine emits in the interpreter: effects by their number in the trace log (the screen view by its
+/// screen, so a step does no string work), and timers, which the interpreter puts on its virtual clock.
+@_spi(Generated) public enum InterpretedEffect: EngineEffect {
+    /// An effect number as the trace log stores it (static n ≥ 0, recorded dynamic effect n < 0).
+    case recorded(Int32)
+    case screenView(Int32)
+    case analytics(AnalyticsEvent)
+    case startTimer(TimerToken, milliseconds: Int)
+    case cancelTimer(TimerToken)
+
+    public static func screenView(_ screen: Int32, in tables: FlowTables) -> InterpretedEffect { .screenView(screen) }
+}
+
+@_spi(Generated)
+extension Interpreter: EngineHost {
+    @_spi(Generated) public mutating func evaluateGuard(_ id: Int32, _ event: InterpretedEvent?) throws -> Bool {
+        let condition = program.guards[Int(id) - 1]
+        // The common guard reads only the state: no payload to hand over.
+        guard condition.readsEvent, let event else { return try evaluate(condition).isTrue }
+        return try evaluate(condition, payload: event.payload).isTrue
+    }
+
+    @_spi(Generated) public mutating func runActions(_ id: Int32, _ event: InterpretedEvent?, into effects: inout [InterpretedEffect]) throws {
+        try run(program.actionLists[Int(id) - 1], payload: event?.payload ?? [:], into: &effects)
+    }
+
+    @_spi(Generated) public mutating func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {
+        let validator = program.lowered.validators[Int(id) - 1]
+        return try validateField(id, field: Int(tables.screens[validator.screen].fieldStart) + validator.field, input)
+    }
+
+    @_spi(Generated) public mutating func validateField(_ id: Int32, field: Int, _ input: FieldInput?) throws -> String? {
+        try validate(program.fieldRules[field], input: input)
+    }
+
+    /// The interpreter checks its invariants once the step is recorded (`runStep`), so a step that breaks one is in the trace.
+    @_spi(Generated) public func checkInvariants() {}
+
+    @_spi(Generated) public mutating func timerLength(_ timer: Int32) throws -> Int? {
+        guard let length = program.timerLengths[Int(timer)] else { return nil }
+        let delay = name(program.timerDelays[Int(timer)])
+        // A length kept in the state is read when the timer starts: a change applies from the next start.
+        guard case .duration(let milliseconds) = try evaluate(length) else {
+            throw RuntimeFailure(message: "timer 'after \(delay)' has no length", step: stepCount)
+        }
+        guard milliseconds >= 0 else {
+            throw RuntimeFailure(message: "timer 'after \(delay)' has a negative length (\(Value.duration(milliseconds)))", step: stepCount)
+        }
+        return milliseconds
+    }
+
+    // MARK: The trace, through the engine's hooks
+
+    @_spi(Generated) public func traceMark() -> Int { log.guards.count }
+
+    @_spi(Generated) public mutating func traceGuard(row: Int, holds: Bool) {
+        log.guardResult(source: program.rowTraces[row].conditionSource, value: holds)
+    }
+
+    @_spi(Generated) public mutating func traceTaken(row: Int, from: Int32, guards: Range<Int>) {
+        let origin = program.rowTraces[row]
+        log.taken(event: origin.event, from: Int(from), to: ended == nil ? screen : nil, alternative: origin.alternative, global: origin.global, guards: guards)
+    }
+
+    @_spi(Generated) public mutating func traceRejected(row: Int, guards: Range<Int>) {
+        log.rejected(event: program.rowTraces[row].event, screen: screen, errors: engine.errors, guards: guards)
+    }
+
+    @_spi(Generated) public mutating func traceIgnored(event: Int32, rows: Range<Int>, guards: Range<Int>) {
+        // A sent event is named by itself; a timer's or a return route's rows (event -1) by what their first row shows.
+        if event >= 0 {
+            log.ignored(event: Int(event), screen: screen, guards: guards)
+        } else if let first = rows.first {
+            log.ignored(event: program.rowTraces[first].event, screen: screen, guards: guards)
+        }
+    }
+
+    @_spi(Generated) public mutating func traceBack(from: Int32, moved: Bool) {
+        let back = number(of: "back")
+        if moved {
+            log.taken(event: back, from: Int(from), to: screen, alternative: 0, global: false)
+        } else {
+            log.ignored(event: back, screen: Int(from))
+        }
     }
 }

@@ -2,11 +2,13 @@ import FlowSource
 import Foundation
 import FlowExpression
 import FlowIR
+@_spi(Generated) import FlowLowering
+@_spi(Generated) import FlowMachine
 
-/// A checked app made ready to run, once, and shared by every run of it: event names become
-/// numbers, each screen gets a table from event number to its transitions (its own, else its
-/// flow's global ones), state and derived values get slots, and every guard, action and rule
-/// expression is compiled to closures over those slots.
+/// A checked app made ready to run, once, and shared by every run of it: the app is lowered to
+/// FlowMachine's tables (as for the generated code), event names become numbers, state and derived
+/// values get slots, and every numbered guard and action list of the tables, and every rule
+/// expression, is compiled to closures over those slots.
 ///
 /// ```swift
 /// let program = RuntimeProgram(app: tempo)
@@ -14,7 +16,11 @@ import FlowIR
 /// ```
 public final class RuntimeProgram: Sendable {
     public let app: App
-    /// Interned names: events, guard sources, timer delays. Traces store their numbers.
+    /// The app as the engine's tables, shared with the generated code's translation (FlowLowering).
+    let lowered: LoweredApp
+    let tables: FlowTables
+    /// Interned names: events (first, numbered as in the tables: event `n` of the app is name `n`), guard
+    /// sources, timer delays, sub-flow outcomes. Traces store their numbers.
     let names: [String]
     let nameNumbers: [String: Int]
     /// State values take slots `0..<stateCount`; derived values follow, in declaration order.
@@ -23,26 +29,29 @@ public final class RuntimeProgram: Sendable {
     let initialValues: [RuntimeExpression?]
     let derived: [(slot: Int, value: RuntimeExpression?)]
     let invariants: [CompiledInvariant]
-    let screens: [ScreenProgram]
-    let flows: [FlowProgram]
+    /// Guard `n` of the tables is `guards[n - 1]`, action list `n` is `actionLists[n - 1]`.
+    let guards: [RuntimeExpression]
+    let actionLists: [[RuntimeAction]]
+    /// Each field of the tables' fields table, in order, with its rules.
+    let fieldRules: [FieldRules]
+    /// Per timer of the tables: the state value its length is read from (nil: the table's milliseconds), the
+    /// interned delay (`30s`, the trigger of its step), and its delay as written (for messages).
+    let timerLengths: [RuntimeExpression?]
+    let timerDelays: [Int]
+    /// Per row of the tables: how its micro steps are recorded.
+    let rowTraces: [RowTrace]
+    /// Per screen: its screen-view analytics as a static effect number, or -1.
+    let screenViews: [Int32]
+    /// Per screen: its variants' names.
+    let variantNames: [[String]]
     /// `service.operation` for each service and operation number.
     let operationNames: [[String]]
     /// The payload of each service outcome event: its declared outputs at their zero values.
     let outcomePayloads: [String: [String: Value]]
     /// Effects known before the run (screen views, fixed pushes and toasts); traces store their numbers.
     let staticEffects: [Effect]
-    /// Per flow: whether it has timers of its own (inactivity timeouts restart on every action).
-    let flowHasTimers: [Bool]
-    /// Per screen: whether it has variants to choose between after each step.
-    let screenHasVariants: [Bool]
-    /// `back: blocked`: the system back gesture does nothing on the screen.
-    let screenBlocksBack: [Bool]
-    /// The app's recurring timers (`app.every`), re-armed after each firing and never cancelled by navigation.
-    let recurringTimers: [RuntimeTimer]
     /// Per state slot: whether the value survives a restart (`persist: true`).
     let persistedSlots: [Bool]
-    /// Per screen: whether a variant of it has timers (checked at the end of every step).
-    let screenHasVariantTimers: [Bool]
 
     public convenience init(app: App) {
         var interner = NameInterner()
@@ -51,6 +60,11 @@ public final class RuntimeProgram: Sendable {
 
     private init(app: App, interner: inout NameInterner) {
         self.app = app
+        // Event `n` of the app is name `n`: the number a row of the tables matches is the event's name number.
+        for event in app.events { _ = interner.number(event.name) }
+        let lowered = lowerApp(app)
+        self.lowered = lowered
+        tables = lowered.tables
         var slots: [String: Int] = [:]
         for (index, variable) in app.state.enumerated() { slots[variable.name] = index }
         for (offset, value) in app.derived.enumerated() { slots[value.name] = app.state.count + offset }
@@ -62,42 +76,20 @@ public final class RuntimeProgram: Sendable {
         invariants = compileInvariants(app, slots: slots, compiler: compiler)
         operationNames = app.services.map { service in service.operations.map { "\(service.name).\($0.name)" } }
 
-        var flows: [FlowProgram] = []
-        for flow in app.flows {
-            let global = flow.globalTransitions.map { compiler.transition($0, names: &interner) }
-            let timers = flow.globalTimers.map { compiler.timer($0, names: &interner) }
-            flows.append(FlowProgram(start: flow.start, name: flow.name, globalTransitions: global, timers: timers))
+        guards = lowered.guards.map { compiler.compile($0.condition) }
+        actionLists = lowered.actions.map { compiler.actions($0.actions, names: &interner) }
+        fieldRules = app.screens.flatMap { compileRules(for: $0, compiler: compiler) }
+        timerLengths = lowered.timers.map { $0.length.map(compiler.compile) }
+        timerDelays = lowered.timers.map { interner.number($0.delay) }
+        rowTraces = lowered.rows.map { origin in
+            RowTrace(event: interner.number(origin.event), conditionSource: interner.number(origin.transition.conditionSource ?? ""),
+                     alternative: origin.alternative, global: origin.global)
         }
-        var screens: [ScreenProgram] = []
-        for screen in app.screens {
-            var handlers: [EventHandler] = []
-            // Alternatives for one event stay together, in the order written.
-            func add(_ transition: RuntimeTransition, global: Bool) {
-                if let existing = handlers.firstIndex(where: { $0.event == transition.event }) {
-                    handlers[existing].transitions.append(transition)
-                } else {
-                    handlers.append(EventHandler(event: transition.event, transitions: [transition], global: global))
-                }
-            }
-            for transition in screen.transitions { add(compiler.transition(transition, names: &interner), global: false) }
-            let ownEvents = Set(handlers.map(\.event))
-            for transition in flows[screen.flow].globalTransitions where !ownEvents.contains(transition.event) { add(transition, global: true) }
-            screens.append(ScreenProgram(
-                flow: screen.flow, handlers: handlers,
-                enterEffect: screen.analytics.map { compiler.staticEffect(.analytics(event: $0, properties: [:])) },
-                enter: compiler.actions(screen.enter, names: &interner), exit: compiler.actions(screen.exit, names: &interner),
-                timers: screen.timers.map { compiler.timer($0, names: &interner) },
-                variants: screen.variants.map { (name: $0.name, condition: $0.condition.map(compiler.compile)) },
-                rules: compileRules(for: screen, compiler: compiler)))
+        screenViews = app.screens.map { screen in
+            screen.analytics.map { Int32(truncatingIfNeeded: compiler.staticEffect(.analytics(event: $0, properties: [:]))) } ?? -1
         }
-        self.flows = flows
-        self.screens = screens
-        recurringTimers = app.recurringTimers.map { compiler.timer($0, names: &interner, recurring: true) }
+        variantNames = app.screens.map { $0.variants.map(\.name) }
         persistedSlots = app.state.map(\.persisted)
-        flowHasTimers = flows.map { !$0.timers.isEmpty }
-        screenHasVariants = screens.map { !$0.variants.isEmpty }
-        screenBlocksBack = app.screens.map(\.backBlocked)
-        screenHasVariantTimers = screens.map { $0.timers.contains { $0.variant != nil } }
         var payloads: [String: [String: Value]] = [:]
         for event in app.events where !event.payload.isEmpty {
             var payload: [String: Value] = [:]
@@ -114,6 +106,15 @@ public final class RuntimeProgram: Sendable {
     func compile(_ expression: TypedExpression) -> RuntimeExpression {
         ExpressionCompiler(app: app, slots: slots, derivedStart: stateCount).compile(expression)
     }
+}
+
+/// How the micro steps of one row of the tables are recorded: the event they show (an interned name), the
+/// guard as written, the alternative's position and whether the row is a flow's.
+struct RowTrace: Sendable {
+    var event: Int
+    var conditionSource: Int
+    var alternative: Int
+    var global: Bool
 }
 
 /// Numbers for names, in first-seen order.
@@ -155,75 +156,6 @@ final class RuntimeExpression: Sendable {
     func used(at origin: ExpressionOrigin?) -> RuntimeExpression {
         RuntimeExpression(compiled: compiled, readsForm: readsForm, readsEvent: readsEvent, derivedNeeded: derivedNeeded, origin: origin)
     }
-}
-
-/// A screen made ready to run. A class, so the hot path reaches its parts through one reference.
-final class ScreenProgram: Sendable {
-    let flow: Int
-    /// Event number → transitions, the screen's own first; a small array searched in order.
-    let handlers: [EventHandler]
-    /// The screen-view analytics, as a static effect number.
-    let enterEffect: Int?
-    let enter: [RuntimeAction]
-    let exit: [RuntimeAction]
-    let timers: [RuntimeTimer]
-    let variants: [(name: String, condition: RuntimeExpression?)]
-    /// Each field's rules, in field order.
-    let rules: [FieldRules]
-
-    init(flow: Int, handlers: [EventHandler], enterEffect: Int?, enter: [RuntimeAction], exit: [RuntimeAction],
-         timers: [RuntimeTimer], variants: [(name: String, condition: RuntimeExpression?)], rules: [FieldRules]) {
-        self.flow = flow; self.handlers = handlers; self.enterEffect = enterEffect; self.enter = enter; self.exit = exit
-        self.timers = timers; self.variants = variants; self.rules = rules
-    }
-}
-
-struct EventHandler: Sendable {
-    var event: Int
-    var transitions: [RuntimeTransition]
-    var global: Bool
-}
-
-final class FlowProgram: Sendable {
-    let start: Int
-    let name: String
-    let globalTransitions: [RuntimeTransition]
-    let timers: [RuntimeTimer]
-
-    init(start: Int, name: String, globalTransitions: [RuntimeTransition], timers: [RuntimeTimer]) {
-        self.start = start; self.name = name; self.globalTransitions = globalTransitions; self.timers = timers
-    }
-}
-
-final class RuntimeTransition: Sendable {
-    enum Target: Sendable {
-        case screen(Int), back, overlay(Int), end(String), stay
-        case subflow(Int, returns: [(outcome: String, transitions: [RuntimeTransition])])
-    }
-    let event: Int
-    let condition: RuntimeExpression?
-    /// The guard as written, interned: traces show it.
-    let conditionSource: Int
-    let target: Target
-    let actions: [RuntimeAction]
-    let validates: Bool
-
-    init(event: Int, condition: RuntimeExpression?, conditionSource: Int, target: Target, actions: [RuntimeAction], validates: Bool) {
-        self.event = event; self.condition = condition; self.conditionSource = conditionSource; self.target = target
-        self.actions = actions; self.validates = validates
-    }
-}
-
-struct RuntimeTimer: Sendable {
-    var delayMilliseconds: Int
-    /// The variant (index in the screen's variants) whose showing starts it; nil: the screen's or flow's own.
-    var variant: Int?
-    /// Interned `30s` (the trigger) and `after 30s` (the event in micro steps).
-    var delay: Int
-    var event: Int
-    var transitions: [RuntimeTransition]
-    /// The state value the length is read from when the timer starts (nil: `delayMilliseconds`).
-    var length: RuntimeExpression?
 }
 
 enum RuntimeAction: Sendable {
@@ -298,30 +230,6 @@ final class ExpressionCompiler {
             if let value = app.derived[slot - derivedStart].value { pending += value.referencedVariables }
         }
         return needed.sorted()
-    }
-
-    func transition(_ transition: Transition, names: inout NameInterner) -> RuntimeTransition {
-        let target: RuntimeTransition.Target = switch transition.target {
-        case .screen(let index): .screen(index)
-        case .back: .back
-        case .overlay(let index): .overlay(index)
-        case .end(let outcome): .end(outcome)
-        case .stay: .stay
-        case .subflow(let flow, let returns):
-            .subflow(flow, returns: returns.map { route in (route.outcome, route.transitions.map { self.transition($0, names: &names) }) })
-        }
-        return RuntimeTransition(event: names.number(transition.event), condition: transition.condition.map(compile),
-                                 conditionSource: names.number(transition.conditionSource ?? ""), target: target,
-                                 actions: actions(transition.actions, names: &names), validates: transition.validates)
-    }
-
-    /// A recurring timer's trigger and event read `every 15m`; a one-shot timer's read `15m` and `after 15m`.
-    func timer(_ timer: FlowIR.Timer, names: inout NameInterner, recurring: Bool = false) -> RuntimeTimer {
-        RuntimeTimer(delayMilliseconds: timer.delayMilliseconds, variant: timer.variant,
-                     delay: names.number(recurring ? "every \(timer.delaySource)" : timer.delaySource),
-                     event: names.number("\(recurring ? "every" : "after") \(timer.delaySource)"),
-                     transitions: timer.transitions.map { transition($0, names: &names) },
-                     length: timer.length.map(compile))
     }
 
     func actions(_ actions: [Action], names: inout NameInterner) -> [RuntimeAction] {

@@ -190,6 +190,13 @@ struct TraceLog: Sendable {
         effects.append(Int32(truncatingIfNeeded: -dynamicEffects.count))
     }
 
+    /// Keeps an effect known only at run time and returns the number `effects` refers to it by (to append once
+    /// its place in the step's order is known).
+    mutating func dynamicEffect(_ effect: Effect) -> Int32 {
+        dynamicEffects.append(effect)
+        return Int32(truncatingIfNeeded: -dynamicEffects.count)
+    }
+
     /// Records a micro step; `guards` are the positions of its guard results in `guards`.
     mutating func taken(event: Int, from: Int, to: Int?, alternative: Int, global: Bool, guards range: Range<Int>? = nil) {
         record(event: event, screen: from, to: to ?? -1, detail: alternative, kind: global ? .takenGlobal : .taken, guards: range)
@@ -211,5 +218,4 @@ struct TraceLog: Sendable {
                            guardEnd: Int32(truncatingIfNeeded: range.upperBound), kind: kind))
     }
 
-    var lastMicroStepWasIgnored: Bool { micro.last?.kind == .ignored }
 }

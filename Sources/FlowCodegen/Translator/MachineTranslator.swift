@@ -1,5 +1,7 @@
 import FlowExpression
 import FlowIR
+@_spi(Generated) import FlowLowering
+@_spi(Generated) import FlowMachine
 
 /// Builds the declarations of an app's types, machine and tables from the IR and the numbered tables.
 struct MachineTranslator {
@@ -558,7 +560,8 @@ struct MachineTranslator {
     // MARK: Tables
 
     func tableDeclarations(style: TableStyle) -> [SwiftDeclaration] {
-        let t = tables
+        let t = tables.tables
+        let lowered = tables.lowered
         func int32(_ value: Int) -> SwiftExpression { value < 0 ? .parenthesized(.id(String(value))) : .int(value) }
         var members: [SwiftDeclaration] = []
         // FNV-1a over every table, for snapshots: any change to screens, transitions, fields or timers changes it.
@@ -598,7 +601,7 @@ struct MachineTranslator {
             if value <= -1000 { return .binary("??", .call(.id("TargetKind"), [SwiftArgument("rawValue", .call(.id("UInt8"), [SwiftArgument(nil, column(value))]))]), .member(nil, "stay")) }
             return .member(nil, ["stay", "screen", "overlay", "back", "subflow", "end"][value])
         }
-        let targetNumbers = ["stay": 0, "screen": 1, "overlay": 2, "back": 3, "subflow": 4, "end": 5]
+        func ints(_ values: Int32...) -> [Int] { values.map(Int.init) }
 
         if style == .literals {
             members.append(SwiftDeclaration(doc: ["IDs, names and messages the other tables point to."], .variable(isLet: true, isStatic: true, name: "strings", type: "[String]",
@@ -609,10 +612,12 @@ struct MachineTranslator {
                                                                                                                  value: .call(.id("decodeLines"), [SwiftArgument(nil, .id("stringsData"))]), getter: nil)))
         }
         table("screenIDs", "Int32", doc: "Each screen's ID (an index into `strings`), by screen number.", columns: ["id"],
-              rows: t.screenIDs.map { [$0] }, comments: t.screenComments) { column($0[0]) }
+              rows: t.screenIDs.map { ints($0) }, comments: lowered.screenComments) { column($0[0]) }
         table("screens", "ScreenEntry", doc: "Each screen's rows, fields, timers, variants and actions, by screen number.",
               columns: ["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics", "backBlocked"],
-              rows: t.screens, comments: t.screenComments) { r in
+              rows: t.screens.map { ints($0.flow, $0.rowStart, $0.rowEnd, $0.fieldStart, $0.fieldEnd, $0.timerStart, $0.timerEnd, $0.variantStart, $0.variantEnd,
+                                        $0.enterActions, $0.exitActions, $0.analytics, $0.backBlocked ? 1 : 0) },
+              comments: lowered.screenComments) { r in
             let numbers = zip(["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics"], r).map {
                 SwiftArgument($0.0, column($0.1))
             }
@@ -622,51 +627,55 @@ struct MachineTranslator {
         }
         table("rows", "TransitionRow", doc: "Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.",
               columns: ["event", "guardID", "actionsID", "target", "argument", "validates"],
-              rows: t.rows.map { [$0.event, $0.guardID, $0.actionsID, targetNumbers[$0.target] ?? 0, $0.argument, $0.validates ? 1 : 0] },
-              comments: t.rows.map(\.comment)) { r in
+              rows: t.rows.map { ints($0.event, $0.guardID, $0.actionsID, Int32($0.target.rawValue), $0.argument, $0.validates ? 1 : 0) },
+              comments: lowered.rows.map(\.comment)) { r in
             .call(.id("TransitionRow"), [SwiftArgument("event", column(r[0])), SwiftArgument("guardID", column(r[1])), SwiftArgument("actionsID", column(r[2])),
                                          SwiftArgument("target", target(r[3])), SwiftArgument("argument", column(r[4])), SwiftArgument("validates", flag(r[5]))])
         }
         table("flows", "FlowEntry", doc: "Each flow's start screen, global transitions and global timers.", columns: ["start", "rowStart", "rowEnd", "timerStart", "timerEnd", "name"],
-              rows: t.flows, comments: app.flows.map(\.name)) { r in
+              rows: t.flows.map { ints($0.start, $0.rowStart, $0.rowEnd, $0.timerStart, $0.timerEnd, $0.name) }, comments: app.flows.map(\.name)) { r in
             .call(.id("FlowEntry"), zip(["start", "rowStart", "rowEnd", "timerStart", "timerEnd", "name"], r).map { SwiftArgument($0.0, column($0.1)) })
         }
         table("timers", "TimerEntry", doc: "Every timer: its delay, the rows it fires and the variant that starts it (-1: none).",
               columns: ["milliseconds", "rowStart", "rowEnd", "variant"],
-              rows: t.timers.map { [$0.milliseconds, $0.rowStart, $0.rowEnd, $0.variant] }, comments: t.timers.map(\.comment)) { r in
+              rows: t.timers.map { [$0.milliseconds, Int($0.rowStart), Int($0.rowEnd), Int($0.variant)] }, comments: lowered.timers.map(\.comment)) { r in
             .call(.id("TimerEntry"), [SwiftArgument("milliseconds", column(r[0], "Int")), SwiftArgument("rowStart", column(r[1])), SwiftArgument("rowEnd", column(r[2])),
                                       SwiftArgument("variant", column(r[3]))])
         }
         table("subflows", "SubflowEntry", doc: "Every sub-flow call: the flow and where its outcomes lead.", columns: ["flow", "returnStart", "returnEnd"],
-              rows: t.subflows.map { [$0.flow, $0.returnStart, $0.returnEnd] }, comments: t.subflows.map { app.flows[$0.flow].name }) { r in
+              rows: t.subflows.map { ints($0.flow, $0.returnStart, $0.returnEnd) }, comments: t.subflows.map { app.flows[Int($0.flow)].name }) { r in
             .call(.id("SubflowEntry"), zip(["flow", "returnStart", "returnEnd"], r).map { SwiftArgument($0.0, column($0.1)) })
         }
         table("returns", "ReturnEntry", doc: "Where each outcome of a sub-flow call leads.", columns: ["outcome", "rowStart", "rowEnd"],
-              rows: t.returns.map { [$0.outcome, $0.rowStart, $0.rowEnd] }, comments: t.returns.map { t.strings[$0.outcome] }) { r in
+              rows: t.returns.map { ints($0.outcome, $0.rowStart, $0.rowEnd) }, comments: t.returns.map { t.strings[Int($0.outcome)] }) { r in
             .call(.id("ReturnEntry"), zip(["outcome", "rowStart", "rowEnd"], r).map { SwiftArgument($0.0, column($0.1)) })
         }
         table("fields", "FieldEntry", doc: "Every form field, grouped by screen: its name, validator and when it is shown.",
               columns: ["name", "validator", "shownWhen", "shownWhenSource"],
-              rows: t.fields.map { [$0.name, $0.validator, $0.shownWhen, $0.shownWhenSource] }, comments: t.fields.map(\.comment)) { r in
+              rows: t.fields.map { ints($0.name, $0.validator, $0.shownWhen, $0.shownWhenSource) }, comments: lowered.fieldComments) { r in
             .call(.id("FieldEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("validator", column(r[1])),
                                       SwiftArgument("shownWhen", column(r[2])), SwiftArgument("shownWhenSource", column(r[3]))])
         }
         table("variants", "VariantEntry", doc: "Every screen variant, grouped by screen: its name and condition.", columns: ["name", "condition"],
-              rows: t.variants.map { [$0.name, $0.condition] }, comments: t.variants.map(\.comment)) { r in
+              rows: t.variants.map { ints($0.name, $0.condition) }, comments: lowered.variantComments) { r in
             .call(.id("VariantEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("condition", column(r[1]))])
         }
         if !t.recurringTimers.isEmpty { mix("recurringTimers " + t.recurringTimers.map(String.init).joined(separator: " ")) }
+        let answers = t.serviceAnswers.indices.filter { t.serviceAnswers[$0] }
+        if !answers.isEmpty { mix("serviceAnswerEvents " + answers.map(String.init).joined(separator: " ")) }
         members.append(SwiftDeclaration(doc: ["Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables."],
                                         .variable(isLet: true, isStatic: true, name: "fingerprint", type: nil, value: .string(fingerprint), getter: nil)))
         let tableNames = ["strings", "screenIDs", "screens", "rows", "flows", "timers", "subflows", "returns", "fields", "variants"]
         // Only an app with recurring timers (app.every) names them, so other apps' tables read as before.
         let recurringTableArguments: [SwiftArgument] = t.recurringTimers.isEmpty ? [] : [
-            SwiftArgument("recurringTimers", .array(t.recurringTimers.map { .int($0) })),
+            SwiftArgument("recurringTimers", .array(t.recurringTimers.map { .int(Int($0)) })),
             SwiftArgument("startFlow", .int(app.startFlow)),
         ]
+        // Only an app whose flows call services lists their answers (which leave inactivity timers running).
+        let answerArguments: [SwiftArgument] = answers.isEmpty ? [] : [SwiftArgument("serviceAnswerEvents", .array(answers.map { .int($0) }))]
         members.append(SwiftDeclaration(doc: ["The tables in one object, built once; every machine keeps a reference to it."],
                                         .variable(isLet: true, isStatic: true, name: "shared", type: nil,
-                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) } + recurringTableArguments), getter: nil)))
+                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) } + recurringTableArguments + answerArguments), getter: nil)))
         return [SwiftDeclaration(doc: ["\(app.name) as data, indexed by screen number: read by the engine, written by flowc."],
                                  .enum(name: names.tables, conformances: [], cases: [], members: members))]
     }

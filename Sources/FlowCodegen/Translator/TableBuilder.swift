@@ -1,20 +1,12 @@
 import FlowExpression
 import FlowIR
+@_spi(Generated) import FlowLowering
+@_spi(Generated) import FlowMachine
 
-/// Builds the engine's tables for one app and collects the distinct guards, action lists and
-/// validators they number. Identical code is numbered once, so a 10,000-screen ring whose
-/// screens share one guard compiles one guard function, not 10,000.
+/// Translates the numbered guards, action lists, validators and timer lengths of an app's lowered
+/// tables (`FlowLowering`) to Swift function bodies. The tables themselves are written as they were
+/// lowered: the interpreter runs the same rows.
 struct TableBuilder {
-    struct Row {
-        var event: Int
-        var guardID: Int
-        var actionsID: Int
-        var target: String
-        var argument: Int
-        var validates: Bool
-        var comment: String
-    }
-
     /// A numbered function body and the places that use it (for its comment).
     struct Body {
         var statements: [SwiftStatement]
@@ -23,133 +15,64 @@ struct TableBuilder {
 
     let app: App
     let names: AppNames
+    let lowered: LoweredApp
     var expressions: ExpressionTranslator
     let renderer = TextRenderer()
 
-    var strings: [String] = []
-    var stringIndex: [String: Int] = [:]
-    var rows: [Row] = []
-    var screens: [[Int]] = []
-    var screenComments: [String] = []
-    var flows: [[Int]] = []
-    var timers: [(milliseconds: Int, rowStart: Int, rowEnd: Int, variant: Int, comment: String)] = []
-    /// Indices in `timers` of the app's recurring timers (`app.every`), after every screen's and flow's.
-    var recurringTimers: [Int] = []
-    var subflows: [(flow: Int, returnStart: Int, returnEnd: Int)] = []
-    var returns: [(outcome: Int, rowStart: Int, rowEnd: Int)] = []
-    var fields: [(name: Int, validator: Int, shownWhen: Int, shownWhenSource: Int, comment: String)] = []
-    var variants: [(name: Int, condition: Int, comment: String)] = []
-    var screenIDs: [Int] = []
-    /// Timers whose length is read from the state when they start, by timer number: the body returning it.
-    var timerLengths: [(timer: Int, statements: [SwiftStatement], comment: String)] = []
-
+    var tables: FlowTables { lowered.tables }
     /// Numbered from 1; 0 means none.
     var guards: [Body] = []
     var actions: [Body] = []
     var validators: [Body] = []
-    private var guardNumbers: [String: Int] = [:]
-    /// Guards and action lists already translated, by what they were translated from: a
-    /// 10,000-screen ring repeats one guard 10,000 times, and translating and rendering it once
-    /// keeps generation linear and cheap.
-    private var guardMemo: [TranslationKey: Int] = [:]
-    private var actionMemo: [TranslationKey: Int] = [:]
-    private var actionNumbers: [String: Int] = [:]
-    private var validatorNumbers: [String: Int] = [:]
+    /// Timers whose length is read from the state when they start, by timer number: the body returning it.
+    var timerLengths: [(timer: Int, statements: [SwiftStatement], comment: String)] = []
 
-    init(app: App, names: AppNames) {
+    init(app: App, names: AppNames, lowered: LoweredApp) {
         self.app = app
         self.names = names
+        self.lowered = lowered
         expressions = ExpressionTranslator(app: app, names: names)
-    }
-
-    mutating func string(_ text: String) -> Int {
-        if let index = stringIndex[text] { return index }
-        strings.append(text)
-        stringIndex[text] = strings.count - 1
-        return strings.count - 1
     }
 
     // MARK: Building
 
     mutating func build() {
-        for screen in app.screens { screenIDs.append(string(screen.id)) }
-        // Screens first (own rows, timers, fields, variants), then flows (global rows and timers), so
-        // each screen's rows are contiguous.
-        for (index, screen) in app.screens.enumerated() {
-            let scope = formScope(screen)
-            let rowStart = rows.count
-            for transition in screen.transitions {
-                addRow(transition, scope: scope, event: transition.event, place: "\(screen.id) \(transition.event)")
-            }
-            let rowEnd = rows.count
-            let timerStart = timers.count
-            var timerRowsToAdd: [(FlowIR.Timer, Int)] = []
-            for timer in screen.timers {
-                // A variant's timer names its variant by its index in the variants table (filled just below).
-                let variant = timer.variant.map { variants.count + $0 } ?? -1
-                let place = timer.variant.map { "\(screen.id) \(screen.variants[$0].name) after \(timer.delaySource)" } ?? "\(screen.id) after \(timer.delaySource)"
-                timers.append((timer.delayMilliseconds, 0, 0, variant, place))
-                timerRowsToAdd.append((timer, timers.count - 1))
-                addTimerLength(timer, number: timers.count - 1, place: "\(screen.id) after \(timer.delaySource)")
-            }
-            let timerEnd = timers.count
-            let fieldStart = fields.count
-            for field in screen.fields {
-                let validator = addValidator(field, screen: screen, scope: scope)
-                let shownWhen = field.shownWhen.map { addGuard($0, scope: scope, event: nil, place: "\(screen.id) \(field.name) shown") } ?? 0
-                let shownWhenSource = field.shownWhen.map { string($0.origin?.text ?? "its condition holds") } ?? 0
-                fields.append((string(field.name), validator, shownWhen, shownWhenSource, "\(screen.id) \(field.name)"))
-            }
-            let fieldEnd = fields.count
-            let variantStart = variants.count
-            for variant in screen.variants {
-                let condition = variant.condition.map { addGuard($0, scope: scope, event: nil, place: "\(screen.id) variant \(variant.name)") } ?? 0
-                variants.append((string(variant.name), condition, "\(screen.id) \(variant.name)"))
-            }
-            let variantEnd = variants.count
-            let enter = addActions(screen.enter, scope: scope, event: nil, place: "\(screen.id) enter")
-            let exit = addActions(screen.exit, scope: scope, event: nil, place: "\(screen.id) exit")
-            let analytics = screen.analytics.map { string($0) } ?? -1
-            screens.append([screen.flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd, enter, exit, analytics,
-                            screen.backBlocked ? 1 : 0])
-            screenComments.append("\(index): \(screen.id) \(screen.name)")
-            for (timer, timerIndex) in timerRowsToAdd {
-                let start = rows.count
-                for transition in timer.transitions {
-                    addRow(transition, scope: scope, event: nil, place: "\(screen.id) after \(timer.delaySource)")
-                }
-                timers[timerIndex].rowStart = start
-                timers[timerIndex].rowEnd = rows.count
-            }
+        for lowered in lowered.guards {
+            var scope = lowered.screen.map { formScope(app.screens[$0]) } ?? ExpressionScope()
+            scope.event = lowered.event.map { app.events[$0] }
+            expressions.readPayload = []
+            expressions.readForm = [:]
+            let value = expressions.value(lowered.condition, scope: scope)
+            let body = payloadBinding(scope.event) + Self.namingFormFields([.return(ExpressionTranslator.wrap(value))], expressions.readForm)
+            guards.append(Body(statements: body, usedBy: lowered.usedBy))
         }
-        for flow in app.flows {
-            let rowStart = rows.count
-            for transition in flow.globalTransitions {
-                addRow(transition, scope: ExpressionScope(), event: transition.event, place: "\(flow.name) (global) \(transition.event)")
+        for lowered in lowered.actions {
+            var scope = lowered.screen.map { formScope(app.screens[$0]) } ?? ExpressionScope()
+            scope.event = lowered.event.map { app.events[$0] }
+            expressions.readPayload = []
+            var body: [SwiftStatement] = []
+            for action in lowered.actions {
+                expressions.readForm = [:]
+                let statements = translateAction(action, scope: scope)
+                body += Self.namingFormFields(statements, expressions.readForm)
             }
-            let rowEnd = rows.count
-            let timerStart = timers.count
-            for timer in flow.globalTimers {
-                timers.append((timer.delayMilliseconds, 0, 0, -1, "\(flow.name) (global) after \(timer.delaySource)"))
-                addTimerLength(timer, number: timers.count - 1, place: "\(flow.name) (global) after \(timer.delaySource)")
-            }
-            for (offset, timer) in flow.globalTimers.enumerated() {
-                let start = rows.count
-                for transition in timer.transitions {
-                    addRow(transition, scope: ExpressionScope(), event: nil, place: "\(flow.name) (global) after \(timer.delaySource)")
-                }
-                timers[timerStart + offset].rowStart = start
-                timers[timerStart + offset].rowEnd = rows.count
-            }
-            flows.append([flow.start, rowStart, rowEnd, timerStart, timers.count, string(flow.name)])
+            actions.append(Body(statements: payloadBinding(scope.event) + body, usedBy: lowered.usedBy))
         }
-        for timer in app.recurringTimers {
-            let start = rows.count
-            for transition in timer.transitions {
-                addRow(transition, scope: ExpressionScope(), event: nil, place: "app every \(timer.delaySource)")
-            }
-            recurringTimers.append(timers.count)
-            timers.append((timer.delayMilliseconds, start, rows.count, -1, "app every \(timer.delaySource)"))
+        for lowered in lowered.validators {
+            let screen = app.screens[lowered.screen]
+            let body = translateValidator(screen.fields[lowered.field], screen: screen, scope: formScope(screen))
+            // Rules the generated code cannot check (a pattern that does not compile) leave a validator that passes.
+            validators.append(Body(statements: body.isEmpty ? [.return(.id("nil"))] : body, usedBy: lowered.usedBy))
+        }
+        for (number, timer) in lowered.timers.enumerated() {
+            guard let length = timer.length else { continue }
+            expressions.readPayload = []
+            expressions.readForm = [:]
+            let value = expressions.value(length, scope: ExpressionScope())
+            // `after 30s` and `every 15m` alike: the delay follows the first word.
+            let delay = String(timer.event.drop { $0 != " " }.dropFirst())
+            let checked = SwiftExpression.call(.id("checkedTimerLength"), [SwiftArgument(nil, value.code), SwiftArgument(nil, .string("after \(delay)"))])
+            timerLengths.append((number, [.return(.try(checked))], timer.comment))
         }
     }
 
@@ -159,154 +82,11 @@ struct TableBuilder {
         return scope
     }
 
-    mutating func addRow(_ transition: Transition, scope: ExpressionScope, event: String?, place: String) {
-        var eventScope = scope
-        eventScope.event = event.flatMap { name in app.events.first { $0.name == name } }
-        let eventNumber = event.flatMap { name in app.events.firstIndex { $0.name == name } } ?? -1
-        let guardID = transition.condition.map { addGuard($0, scope: eventScope, event: eventScope.event, place: place) } ?? 0
-        let actionsID = addActions(transition.actions, scope: eventScope, event: eventScope.event, place: place)
-        var target = "stay"
-        var argument = 0
-        var description = "stays"
-        switch transition.target {
-        case .stay: break
-        case .screen(let screen):
-            target = "screen"; argument = screen; description = "→ \(app.screens[screen].id)"
-        case .overlay(let screen):
-            target = "overlay"; argument = screen; description = "→ \(app.screens[screen].id) (overlay)"
-        case .back:
-            target = "back"; description = "→ back"
-        case .subflow(let flow, let routes):
-            target = "subflow"
-            argument = subflows.count
-            description = "→ sub-flow \(app.flows[flow].name)"
-            subflows.append((flow, 0, 0))
-            let returnStart = returns.count
-            for route in routes { returns.append((string(route.outcome), 0, 0)) }
-            for (offset, route) in routes.enumerated() {
-                let start = rows.count
-                for inner in route.transitions {
-                    addRow(inner, scope: scope, event: nil, place: "\(place) → \(app.flows[flow].name).\(route.outcome)")
-                }
-                returns[returnStart + offset].rowStart = start
-                returns[returnStart + offset].rowEnd = rows.count
-            }
-            subflows[argument].returnStart = returnStart
-            subflows[argument].returnEnd = returns.count
-        case .end(let outcome):
-            target = "end"; argument = string(outcome); description = "→ end \(outcome)"
-        }
-        let condition = transition.conditionSource.map { " if \($0)" } ?? ""
-        rows.append(Row(event: eventNumber, guardID: guardID, actionsID: actionsID, target: target, argument: argument,
-                        validates: transition.validates, comment: "\(place)\(condition) \(description)"))
-    }
-
-    // MARK: Timer lengths from the state
-
-    /// Translates the length of a timer written with a state name (`after: { session_timeout: ... }`), read when it starts.
-    mutating func addTimerLength(_ timer: FlowIR.Timer, number: Int, place: String) {
-        guard let length = timer.length else { return }
-        expressions.readPayload = []
-        expressions.readForm = [:]
-        let value = expressions.value(length, scope: ExpressionScope())
-        let checked = SwiftExpression.call(.id("checkedTimerLength"), [SwiftArgument(nil, value.code), SwiftArgument(nil, .string("after \(timer.delaySource)"))])
-        timerLengths.append((number, [.return(.try(checked))], place))
-    }
-
-    // MARK: Guards, actions, validators
-
-    /// Numbers the guard `condition`; identical guards share a number.
-    mutating func addGuard(_ condition: TypedExpression, scope: ExpressionScope, event: EventDeclaration?, place: String) -> Int {
-        let key = TranslationKey(parts: [condition, event?.name, formSignature(scope)])
-        if let known = guardMemo[key] {
-            guards[known - 1].usedBy.append(place)
-            return known
-        }
-        expressions.readPayload = []
-        expressions.readForm = [:]
-        let value = expressions.value(condition, scope: scope)
-        let body = payloadBinding(event) + Self.namingFormFields([.return(ExpressionTranslator.wrap(value))], expressions.readForm)
-        var list = guards
-        var numbers = guardNumbers
-        let result = number(body, in: &list, numbers: &numbers, place: place)
-        guards = list
-        guardNumbers = numbers
-        guardMemo[key] = result
-        return result
-    }
-
-    mutating func addActions(_ actions: [Action], scope: ExpressionScope, event: EventDeclaration?, place: String) -> Int {
-        guard !actions.isEmpty else { return 0 }
-        let key = TranslationKey(parts: [actions.map(Self.actionKey), event?.name, formSignature(scope)])
-        if let known = actionMemo[key] {
-            self.actions[known - 1].usedBy.append(place)
-            return known
-        }
-        expressions.readPayload = []
-        var body: [SwiftStatement] = []
-        for action in actions {
-            expressions.readForm = [:]
-            let statements = translateAction(action, scope: scope)
-            body += Self.namingFormFields(statements, expressions.readForm)
-        }
-        body = payloadBinding(event) + body
-        var list = self.actions
-        var numbers = actionNumbers
-        let result = number(body, in: &list, numbers: &numbers, place: place)
-        self.actions = list
-        actionNumbers = numbers
-        actionMemo[key] = result
-        return result
-    }
-
     /// The last statement commented with the form fields it reads by offset (`formInput(0)`).
     static func namingFormFields(_ statements: [SwiftStatement], _ fields: [Int: String]) -> [SwiftStatement] {
         guard !fields.isEmpty, let last = statements.last else { return statements }
         let names = fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
         return statements.dropLast() + [.commented(last, "form " + names)]
-    }
-
-    /// What a translation depends on in a scope: the fields of the screen, in order.
-    func formSignature(_ scope: ExpressionScope) -> [String] {
-        scope.form.sorted { $0.value.offset < $1.value.offset }.map { "\($0.key):\($0.value.field.kind.name):\($0.value.field.currency ?? "")" }
-    }
-
-    /// An action's content without its source position, for the translation memo.
-    static func actionKey(_ action: Action) -> [AnyHashable] {
-        switch action.kind {
-        case .set(let path, let value): ["set", path, value]
-        case .append(let path, let value): ["append", path, value]
-        case .clearFields: ["clearFields"]
-        case .fillField(let field, let value, let onlyWhenEmpty): ["fillField", field, value.map { [$0] } ?? [], onlyWhenEmpty]
-        case .clear(let path): ["clear", path]
-        case .call(let service, let operation, let arguments): ["call", service, operation, arguments.map(\.name), arguments.map(\.value)]
-        case .analytics(let event, let properties): ["analytics", event, properties.map(\.name), properties.map(\.value)]
-        case .push(let text): ["push", text]
-        case .toast(let text): ["toast", text]
-        case .raise(let event): ["raise", event]
-        }
-    }
-
-    mutating func addValidator(_ field: Field, screen: Screen, scope: ExpressionScope) -> Int {
-        let body = translateValidator(field, screen: screen, scope: scope)
-        guard !body.isEmpty else { return 0 }
-        var list = validators
-        var numbers = validatorNumbers
-        defer { validators = list; validatorNumbers = numbers }
-        return number(body, in: &list, numbers: &numbers, place: "\(screen.id) \(field.name)")
-    }
-
-    private func number(_ body: [SwiftStatement], in list: inout [Body], numbers: inout [String: Int], place: String) -> Int {
-        var writer = CodeWriter()
-        renderer.statements(body, into: &writer)
-        let key = writer.text
-        if let existing = numbers[key] {
-            list[existing - 1].usedBy.append(place)
-            return existing
-        }
-        list.append(Body(statements: body, usedBy: [place]))
-        numbers[key] = list.count
-        return list.count
     }
 
     /// `guard case .countrySelected(let eventCountry)? = event else { throw ... }` for the payload fields read.
@@ -573,7 +353,3 @@ enum NSRegularExpressionProbe {
     }
 }
 
-/// A hashable description of what a guard or action list was translated from.
-struct TranslationKey: Hashable {
-    var parts: [AnyHashable?]
-}

@@ -1,5 +1,6 @@
 import FlowExpression
 import FlowIR
+@_spi(Generated) import FlowLowering
 
 /// How the tables are written: typed array literals a person can read, or (for very large apps)
 /// one string literal per table decoded on first use, because swiftc type-checks a
@@ -30,7 +31,7 @@ public enum TableStyle: String, Sendable, CaseIterable {
 /// - Parameter folder: Where the module's folder sits under the output folder (`Sources`).
 public func translateApp(_ app: App, folder: String = "Sources", tableStyle: TableStyle? = nil) -> [SwiftFileDescription] {
     let names = AppNames(app: app)
-    var tables = TableBuilder(app: app, names: names)
+    var tables = TableBuilder(app: app, names: names, lowered: lowerApp(app))
     tables.build()
     let style = tableStyle ?? (app.screens.count > TableStyle.literalLimit ? .encoded : .literals)
     var machine = MachineTranslator(app: app, names: names, tables: tables, style: style)

@@ -12,6 +12,16 @@
     static func analytics(_ event: AnalyticsEvent) -> Self
     static func startTimer(_ token: TimerToken, milliseconds: Int) -> Self
     static func cancelTimer(_ token: TimerToken) -> Self
+    /// The screen-view analytics of screen `screen` (its `analytics:` event). The default is `analytics`
+    /// with the event's name; the interpreter records the screen's number instead, so its step does no string work.
+    static func screenView(_ screen: Int32, in tables: FlowTables) -> Self
+}
+
+extension EngineEffect {
+    @inlinable
+    public static func screenView(_ screen: Int32, in tables: FlowTables) -> Self {
+        .analytics(AnalyticsEvent(name: tables.strings[Int(tables.screens[Int(screen)].analytics)]))
+    }
 }
 
 /// A generated machine as the engine drives it: its tables, where it is (`engine`), and the app's
@@ -19,24 +29,57 @@
 ///
 /// The run-to-completion step is written once, in this protocol's extension, and every generated
 /// module specialises it for its own types (the methods are `@inlinable`), the way a generated
-/// protobuf message gets SwiftProtobuf's coding. FlowRuntime's interpreter follows the same rules,
-/// and the differential test holds the two to each other.
+/// protobuf message gets SwiftProtobuf's coding. FlowRuntime's interpreter is a host too: it runs the
+/// same tables (built by FlowLowering) with guards and actions compiled to closures, and records its
+/// trace through the `trace…` hooks, which default to nothing, so a generated machine pays nothing
+/// for them. The differential test holds the two programs to each other.
 @_spi(Generated) public protocol EngineHost: Sendable {
     associatedtype Event: EngineEvent
     associatedtype Effect: EngineEffect
     var tables: FlowTables { get }
     var engine: EngineState<Event> { get set }
+    // Evaluation is `mutating` so that a host may keep scratch space in itself (the interpreter's
+    // expression scope); the generated machines' non-mutating functions meet these requirements as they are.
+
     /// Whether guard `id` holds; `event` is the event being handled (nil for timers and entries).
-    func evaluateGuard(_ id: Int32, _ event: Event?) throws -> Bool
+    mutating func evaluateGuard(_ id: Int32, _ event: Event?) throws -> Bool
     /// Runs action list `id`, appending the effects it emits.
     mutating func runActions(_ id: Int32, _ event: Event?, into effects: inout [Effect]) throws
     /// The message of validator `id`'s first failing rule for `input`, or nil when it passes.
-    func validateField(_ id: Int32, _ input: FieldInput?) throws -> String?
+    mutating func validateField(_ id: Int32, _ input: FieldInput?) throws -> String?
+    /// Validator `id` for the field at `field` in the fields table (default: `validateField(id, input)`).
+    mutating func validateField(_ id: Int32, field: Int, _ input: FieldInput?) throws -> String?
     /// Throws `FlowFailure` naming the first invariant that does not hold.
-    func checkInvariants() throws
+    mutating func checkInvariants() throws
     /// The length of timer `timer` in milliseconds when the flows keep it in the state (read as the
     /// timer starts), or nil for a timer with a fixed length (`TimerEntry.milliseconds`).
-    func timerLength(_ timer: Int32) throws -> Int?
+    mutating func timerLength(_ timer: Int32) throws -> Int?
+
+    // MARK: Trace hooks (no-ops by default)
+
+    /// A position in the host's record of guard results; the engine hands two back to say which guards a micro step read.
+    func traceMark() -> Int
+    /// Row `row`'s guard was read and gave `holds`.
+    mutating func traceGuard(row: Int, holds: Bool)
+    /// Row `row` was taken from screen `from`; `guards` are the marks around the guards read for it.
+    mutating func traceTaken(row: Int, from: Int32, guards: Range<Int>)
+    /// Row `row` asked for validation and the current screen's fields failed it (`engine.errors`).
+    mutating func traceRejected(row: Int, guards: Range<Int>)
+    /// `event` (-1: a timer or a return route, whose rows are `rows`) found no enabled row.
+    mutating func traceIgnored(event: Int32, rows: Range<Int>, guards: Range<Int>)
+    /// The back gesture went from screen `from` to the current screen (`moved`), or had nowhere to go.
+    mutating func traceBack(from: Int32, moved: Bool)
+}
+
+extension EngineHost {
+    @inlinable @inline(__always)
+    public mutating func validateField(_ id: Int32, field: Int, _ input: FieldInput?) throws -> String? { try validateField(id, input) }
+    @inlinable @inline(__always) public func traceMark() -> Int { 0 }
+    @inlinable @inline(__always) public mutating func traceGuard(row: Int, holds: Bool) {}
+    @inlinable @inline(__always) public mutating func traceTaken(row: Int, from: Int32, guards: Range<Int>) {}
+    @inlinable @inline(__always) public mutating func traceRejected(row: Int, guards: Range<Int>) {}
+    @inlinable @inline(__always) public mutating func traceIgnored(event: Int32, rows: Range<Int>, guards: Range<Int>) {}
+    @inlinable @inline(__always) public mutating func traceBack(from: Int32, moved: Bool) {}
 }
 
 extension EngineHost {
@@ -56,25 +99,40 @@ extension EngineHost {
 
     /// The name of the first variant of the current screen whose condition holds.
     @inlinable public func engineVariant() throws -> String? {
+        var copy = self
+        let shown = try copy.engineVariantNumber()
+        return shown < 0 ? nil : tables.strings[Int(tables.variants[Int(shown)].name)]
+    }
+
+    /// The number (in the variants table) of the first variant of the current screen whose condition holds, or -1.
+    @inlinable public mutating func engineVariantNumber() throws -> Int32 {
         let entry = tables.screens[Int(engine.screenNumber)]
-        for index in Int(entry.variantStart)..<Int(entry.variantEnd) {
-            let variant = tables.variants[index]
-            if try variant.condition == 0 || evaluateGuard(variant.condition, nil) { return tables.strings[Int(variant.name)] }
+        var index = entry.variantStart
+        while index < entry.variantEnd {
+            let condition = tables.variants[Int(index)].condition
+            if try condition == 0 || evaluateGuard(condition, nil) { return index }
+            index += 1
         }
-        return nil
+        return -1
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     @inlinable public mutating func engineFill(_ field: String, _ input: FieldInput) throws {
+        let index = try engineFillableField(field)
+        engine.inputs[index] = input
+        if !engine.errors.isEmpty { engine.errors[field] = nil }
+    }
+
+    /// The number of field `field` of the current screen in the fields table, when it can be typed into now.
+    /// - Throws: `FlowFailure` when the screen has no such field, or it is not shown now.
+    @inlinable public mutating func engineFillableField(_ field: String) throws -> Int {
         let entry = tables.screens[Int(engine.screenNumber)]
         for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.strings[Int(tables.fields[index].name)] == field {
             let shownWhen = tables.fields[index].shownWhen
             if shownWhen != 0, !(try evaluateGuard(shownWhen, nil)) {
                 throw FlowFailure("field '\(field)' is not shown on '\(engineScreenID)' now (it shows when \(tables.strings[Int(tables.fields[index].shownWhenSource)]))")
             }
-            engine.inputs[index] = input
-            if !engine.errors.isEmpty { engine.errors[field] = nil }
-            return
+            return index
         }
         throw FlowFailure("screen '\(engineScreenID)' has no field '\(field)'")
     }
@@ -108,7 +166,7 @@ extension EngineHost {
         } else {
             _ = try dispatch(event, into: &effects)
             try drainRaised(into: &effects)
-            try restartInactivityTimers(into: &effects)
+            try restartInactivityTimers(after: event.number, into: &effects)
         }
         try startVariantTimers(into: &effects)
         try checkInvariants()
@@ -118,7 +176,9 @@ extension EngineHost {
     /// screen with `back: blocked` nothing moves.
     /// - Returns: false when there is nowhere to go back to, or the screen blocks back.
     @inlinable public mutating func engineBack(into effects: inout [Effect]) throws -> Bool {
-        let moved = try !tables.screens[Int(engine.screenNumber)].backBlocked && goBack(into: &effects)
+        let from = engine.screenNumber
+        let moved = try !tables.screens[Int(from)].backBlocked && goBack(into: &effects)
+        traceBack(from: from, moved: moved)
         try drainRaised(into: &effects)
         try restartInactivityTimers(into: &effects)
         try startVariantTimers(into: &effects)
@@ -128,12 +188,14 @@ extension EngineHost {
 
     // MARK: Timers
 
-    /// A flow's own timers measure inactivity: whatever the person does starts them again.
+    /// A flow's own timers measure inactivity: whatever the person does starts them again. A service's
+    /// answer (`event`) is not the person acting, and leaves them running.
     @inlinable @inline(__always)
-    public mutating func restartInactivityTimers(into effects: inout [Effect]) throws {
+    public mutating func restartInactivityTimers(after event: Int32 = -1, into effects: inout [Effect]) throws {
         guard engine.ended == nil else { return }
         let flow = tables.screens[Int(engine.screenNumber)].flow
         guard tables.flows[Int(flow)].timerStart != tables.flows[Int(flow)].timerEnd else { return }
+        if tables.isServiceAnswer(event) { return }
         try startFlowTimers(flow, into: &effects)
     }
 
@@ -170,11 +232,7 @@ extension EngineHost {
         guard engine.ended == nil else { return }
         let entry = tables.screens[Int(engine.screenNumber)]
         guard (entry.timerStart..<entry.timerEnd).contains(where: { tables.timers[Int($0)].variant >= 0 }) else { return }
-        var shown: Int32 = -1
-        for index in entry.variantStart..<entry.variantEnd {
-            let condition = tables.variants[Int(index)].condition
-            if try condition == 0 || evaluateGuard(condition, nil) { shown = index; break }
-        }
+        let shown = try engineVariantNumber()
         guard engine.shownVariants[engine.screenNumber] != shown else { return }
         engine.shownVariants[engine.screenNumber] = shown
         var index = 0
@@ -242,7 +300,12 @@ extension EngineHost {
         let (outcome, matched) = try take(Int(screen.rowStart)..<Int(screen.rowEnd), event: number, payload: event, into: &effects)
         if matched { return outcome }
         let flow = tables.flows[Int(screen.flow)]
-        return try take(Int(flow.rowStart)..<Int(flow.rowEnd), event: number, payload: event, into: &effects).outcome
+        let global = try take(Int(flow.rowStart)..<Int(flow.rowEnd), event: number, payload: event, into: &effects)
+        if !global.matched {
+            let mark = traceMark()
+            traceIgnored(event: number, rows: 0..<0, guards: mark..<mark)
+        }
+        return global.outcome
     }
 
     /// Takes the first enabled row of `rows` whose event is `event` (-1: every row), validating once when asked.
@@ -251,6 +314,7 @@ extension EngineHost {
     public mutating func take(_ rows: Range<Int>, event: Int32, payload: Event?, into effects: inout [Effect]) throws -> (outcome: StepOutcome, matched: Bool) {
         var validated = false
         var matched = false
+        let mark = traceMark()
         for index in rows {
             let row = tables.rows[index]
             guard event < 0 || row.event == event else { continue }
@@ -261,16 +325,24 @@ extension EngineHost {
                 let invalid = try validateCurrentScreen()
                 if !invalid.isEmpty {
                     engine.errors = invalid
+                    traceRejected(row: index, guards: mark..<traceMark())
                     return (.rejected, true)
                 }
                 if !engine.errors.isEmpty { engine.errors = [:] }
             }
             if row.guardID != 0 {
-                guard try evaluateGuard(row.guardID, payload) else { continue }
+                let holds = try evaluateGuard(row.guardID, payload)
+                traceGuard(row: index, holds: holds)
+                guard holds else { continue }
             }
+            let guards = mark..<traceMark()
+            let from = engine.screenNumber
             try apply(row, payload: payload, into: &effects)
+            traceTaken(row: index, from: from, guards: guards)
             return (.taken, true)
         }
+        // A screen without rows for the event is not the last word: its flow's global rows are asked next.
+        if matched || event < 0 { traceIgnored(event: event, rows: rows, guards: mark..<traceMark()) }
         return (.ignored, matched)
     }
 
@@ -388,9 +460,7 @@ extension EngineHost {
     @inlinable @inline(__always)
     public mutating func enterActions(_ screen: Int32, into effects: inout [Effect]) throws {
         let entry = tables.screens[Int(screen)]
-        if entry.analytics >= 0 {
-            effects.append(.analytics(AnalyticsEvent(name: tables.strings[Int(entry.analytics)])))
-        }
+        if entry.analytics >= 0 { effects.append(.screenView(screen, in: tables)) }
         if entry.enterActions != 0 { try runActions(entry.enterActions, nil, into: &effects) }
         for timer in entry.timerStart..<entry.timerEnd where tables.timers[Int(timer)].variant < 0 {
             try schedule(timer, screen: screen, flow: entry.flow, into: &effects)
@@ -428,13 +498,13 @@ extension EngineHost {
 
     /// Each invalid field of the current screen with its first failing rule's message.
     @inlinable
-    public func validateCurrentScreen() throws -> [String: String] {
+    public mutating func validateCurrentScreen() throws -> [String: String] {
         let entry = tables.screens[Int(engine.screenNumber)]
         var invalid: [String: String] = [:]
         for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.fields[index].validator != 0 {
             let shownWhen = tables.fields[index].shownWhen
             if shownWhen != 0, !(try evaluateGuard(shownWhen, nil)) { continue }
-            if let message = try validateField(tables.fields[index].validator, engine.inputs[index]) {
+            if let message = try validateField(tables.fields[index].validator, field: index, engine.inputs[index]) {
                 invalid[tables.strings[Int(tables.fields[index].name)]] = message
             }
         }

@@ -157,14 +157,27 @@
     public let recurringTimers: [Int32]
     /// The flow the app starts in (recurring timers are listed with it).
     public let startFlow: Int32
+    /// By event number: whether the event is a service's answer (`bank.transfer.sent`), which is not the person
+    /// acting, so it does not restart a flow's inactivity timers.
+    public let serviceAnswers: [Bool]
 
     public init(strings: [String], screenIDs: [Int32], screens: [ScreenEntry], rows: [TransitionRow], flows: [FlowEntry],
                 timers: [TimerEntry], subflows: [SubflowEntry], returns: [ReturnEntry], fields: [FieldEntry], variants: [VariantEntry],
-                recurringTimers: [Int32] = [], startFlow: Int32 = 0) {
+                recurringTimers: [Int32] = [], startFlow: Int32 = 0, serviceAnswerEvents: [Int32] = []) {
         self.strings = strings; self.screenIDs = screenIDs; self.screens = screens; self.rows = rows; self.flows = flows
         self.timers = timers; self.subflows = subflows; self.returns = returns; self.fields = fields; self.variants = variants
         self.recurringTimers = recurringTimers; self.startFlow = startFlow
+        var answers: [Bool] = []
+        for event in serviceAnswerEvents where event >= 0 {
+            if Int(event) >= answers.count { answers += repeatElement(false, count: Int(event) - answers.count + 1) }
+            answers[Int(event)] = true
+        }
+        serviceAnswers = answers
     }
+
+    /// Whether event `event` is a service's answer.
+    @inlinable
+    public func isServiceAnswer(_ event: Int32) -> Bool { event >= 0 && Int(event) < serviceAnswers.count && serviceAnswers[Int(event)] }
 }
 
 /// Reads a table written one row per line, numbers separated by spaces (the encoded table style).

@@ -329,109 +329,112 @@ public struct RailMachine: Sendable, FlowStateMachine {
             guard case .appleSignInSignedIn(_, let eventNewUser)? = event else { throw FlowFailure("no value for 'event'") }
             return eventNewUser
         case 2:
-            // signin tap_continue; signin email shown
+            // signin tap_continue
             return SignInMethod.init(rawValue: textValue(formInput(0))) == SignInMethod.email // form 0: method
         case 3:
+            // signin email shown
+            return SignInMethod.init(rawValue: textValue(formInput(0))) == SignInMethod.email // form 0: method
+        case 4:
             // signin phone shown
             return SignInMethod.init(rawValue: textValue(formInput(0))) == SignInMethod.phone // form 0: method
-        case 4:
+        case 5:
             // verify-email auth.verify_otp.verified
             guard case .authVerifyOtpVerified(let eventNewUser)? = event else { throw FlowFailure("no value for 'event'") }
             return eventNewUser
-        case 5:
+        case 6:
             // onboarding kyc.submit.pending; onboarding kyc.submit.rejected; kyc-status kyc.status.pending; and 3 more
             return !state.signedIn
-        case 6:
+        case 7:
             // kyc-status variant rejected
             return state.kycStatus == KycStatus.rejected
-        case 7:
+        case 8:
             // station pull_to_refresh; station variant offline; transactions pull_to_refresh; and 1 more
             return state.offline
-        case 8:
+        case 9:
             // station variant deposit_pending; deposit-address variant pending
             return state.depositPending
-        case 9:
+        case 10:
             // station variant allocating; invest variant allocating
             return state.systemStatus == SystemStatus.allocating
-        case 10:
+        case 11:
             // station variant paused; invest variant paused
             return state.systemStatus == SystemStatus.paused
-        case 11:
+        case 12:
             // transactions scrolled_to_end
             return try derivedHasMoreTransactions()
-        case 12:
+        case 13:
             // transactions variant empty
             return try derivedFilteredTransactions().count == 0
-        case 13:
+        case 14:
             // transaction-detail variant missing
             return try derivedSelectedTransactions().count == 0
-        case 14:
+        case 15:
             // card tap_freeze; card tap_reveal; card tap_card_settings
             return try derivedCardVisible()
-        case 15:
+        case 16:
             // card authorized
             return state.pendingAction == SensitiveAction.cardReveal
-        case 16:
+        case 17:
             // card tap_add_to_apple_wallet; card tap_retry_apple_wallet
             return try derivedCardVisible() && !state.cardInAppleWallet
-        case 17:
+        case 18:
             // card variant not_funded
             return try !derivedCardVisible()
-        case 18:
+        case 19:
             // card variant frozen; card-settings variant frozen; auth (global) card_payment; and 4 more
             return state.cardFrozen
-        case 19:
+        case 20:
             // card-details variant revealed
             return state.cardDetailsShown
-        case 20:
+        case 21:
             // round-ups variant on
             return state.roundUpsEnabled
-        case 21:
-            // security authorized
-            return state.pendingAction == SensitiveAction.biometricsChange
         case 22:
             // security authorized
-            return state.pendingAction == SensitiveAction.timeoutChange
+            return state.pendingAction == SensitiveAction.biometricsChange
         case 23:
+            // security authorized
+            return state.pendingAction == SensitiveAction.timeoutChange
+        case 24:
             // security variant biometrics_on; login-passcode tap_use_biometrics; authorize-transaction tap_use_biometrics
             return state.biometricsEnabled
-        case 24:
+        case 25:
             // notifications variant on
             return state.pushEnabled
-        case 25:
+        case 26:
             // deposit-address tap_copy_address
             return state.depositAddress != ""
-        case 26:
+        case 27:
             // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and 3 more
             guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, Money(amount: decimal("0"), currency: "USD")) > 0
-        case 27:
+        case 28:
             // deposit-address variant loading
             return state.depositAddress == ""
-        case 28:
+        case 29:
             // deposit-address variant bank
             return state.depositMethod != DepositMethod.usdc
-        case 29:
-            // withdraw-confirm authorized
-            return try ((state.pendingAction == SensitiveAction.withdrawal) && (compare(state.withdrawAmount, Money(amount: decimal("0"), currency: "USD")) > 0)) && (compare(state.withdrawAmount, state.spendBalance) <= 0)
         case 30:
             // withdraw-confirm authorized
-            return state.pendingAction == SensitiveAction.withdrawal
+            return try ((state.pendingAction == SensitiveAction.withdrawal) && (compare(state.withdrawAmount, Money(amount: decimal("0"), currency: "USD")) > 0)) && (compare(state.withdrawAmount, state.spendBalance) <= 0)
         case 31:
+            // withdraw-confirm authorized
+            return state.pendingAction == SensitiveAction.withdrawal
+        case 32:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             return state.signedIn
-        case 32:
+        case 33:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             return try add(state.failedPasscodeAttempts, 1) >= 3
-        case 33:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try compare(eventAmount, Money(amount: decimal("0"), currency: "USD")) <= 0
         case 34:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try compare(eventAmount, state.spendBalance) > 0
+            return try compare(eventAmount, Money(amount: decimal("0"), currency: "USD")) <= 0
         case 35:
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+            return try compare(eventAmount, state.spendBalance) > 0
+        case 36:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
             return try (state.roundUpsEnabled && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), Money(amount: decimal("0"), currency: "USD")) > 0)) && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), state.spendBalance) <= 0)
         default:

@@ -138,7 +138,7 @@ enum RailTables {
         ScreenEntry(flow: 0, rowStart: 35, rowEnd: 40, fieldStart: 6, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: complete-profile Complete Profile
         ScreenEntry(flow: 0, rowStart: 40, rowEnd: 47, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: onboarding KYC Flow
         ScreenEntry(flow: 0, rowStart: 47, rowEnd: 53, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: kyc-status KYC Status
-        ScreenEntry(flow: 1, rowStart: 53, rowEnd: 67, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 7, enterActions: 0, exitActions: 0, analytics: 56), // 9: station Station
+        ScreenEntry(flow: 1, rowStart: 53, rowEnd: 63, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 7, enterActions: 0, exitActions: 0, analytics: 56), // 9: station Station
         ScreenEntry(flow: 1, rowStart: 67, rowEnd: 79, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 7, variantEnd: 9, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: transactions Transactions
         ScreenEntry(flow: 1, rowStart: 79, rowEnd: 80, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 9, variantEnd: 11, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: transaction-detail Transaction Detail
         ScreenEntry(flow: 1, rowStart: 80, rowEnd: 93, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 11, variantEnd: 14, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: card Card
@@ -182,7 +182,7 @@ enum RailTables {
         TransitionRow(event: 53, guardID: 0, actionsID: 7, target: .stay, argument: 0, validates: false), // signin tap_retry stays
         TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // signin tap_back → back
         TransitionRow(event: 57, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: true), // verify-email tap_verify stays
-        TransitionRow(event: 9, guardID: 4, actionsID: 0, target: .screen, argument: 3, validates: true), // verify-email auth.verify_otp.verified if event.new_user → create-passcode
+        TransitionRow(event: 9, guardID: 5, actionsID: 0, target: .screen, argument: 3, validates: true), // verify-email auth.verify_otp.verified if event.new_user → create-passcode
         TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: true), // verify-email auth.verify_otp.verified → login-passcode
         TransitionRow(event: 10, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // verify-email auth.verify_otp.wrong_code stays
         TransitionRow(event: 11, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // verify-email auth.verify_otp.failed stays
@@ -210,37 +210,37 @@ enum RailTables {
         TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // complete-profile tap_back → back
         TransitionRow(event: 61, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: false), // onboarding tap_start_verification stays
         TransitionRow(event: 26, guardID: 0, actionsID: 24, target: .screen, argument: 9, validates: false), // onboarding kyc.submit.approved → station
-        TransitionRow(event: 27, guardID: 5, actionsID: 25, target: .screen, argument: 8, validates: false), // onboarding kyc.submit.pending if !signed_in → kyc-status
-        TransitionRow(event: 28, guardID: 5, actionsID: 26, target: .screen, argument: 8, validates: false), // onboarding kyc.submit.rejected if !signed_in → kyc-status
+        TransitionRow(event: 27, guardID: 6, actionsID: 25, target: .screen, argument: 8, validates: false), // onboarding kyc.submit.pending if !signed_in → kyc-status
+        TransitionRow(event: 28, guardID: 6, actionsID: 26, target: .screen, argument: 8, validates: false), // onboarding kyc.submit.rejected if !signed_in → kyc-status
         TransitionRow(event: 29, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: false), // onboarding kyc.submit.failed stays
         TransitionRow(event: 53, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: false), // onboarding tap_retry stays
         TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // onboarding tap_back → back
         TransitionRow(event: 62, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // kyc-status pull_to_refresh stays
         TransitionRow(event: 30, guardID: 0, actionsID: 24, target: .screen, argument: 9, validates: false), // kyc-status kyc.status.approved → station
-        TransitionRow(event: 31, guardID: 5, actionsID: 25, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.pending if !signed_in stays
-        TransitionRow(event: 32, guardID: 5, actionsID: 26, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.rejected if !signed_in stays
+        TransitionRow(event: 31, guardID: 6, actionsID: 25, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.pending if !signed_in stays
+        TransitionRow(event: 32, guardID: 6, actionsID: 26, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.rejected if !signed_in stays
         TransitionRow(event: 33, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.failed stays
         TransitionRow(event: 53, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // kyc-status tap_retry stays
-        TransitionRow(event: 62, guardID: 7, actionsID: 30, target: .stay, argument: 0, validates: false), // station pull_to_refresh if offline stays
+        TransitionRow(event: 62, guardID: 8, actionsID: 30, target: .stay, argument: 0, validates: false), // station pull_to_refresh if offline stays
         TransitionRow(event: 62, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // station pull_to_refresh stays
         TransitionRow(event: 34, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // station account.refresh.up_to_date stays
         TransitionRow(event: 35, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // station account.refresh.deposit_arrived stays
         TransitionRow(event: 36, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // station account.refresh.failed stays
         TransitionRow(event: 53, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // station tap_retry stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_load_money → deposit.done → station
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_load_money → deposit.cancelled → station
         TransitionRow(event: 63, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // station tap_load_money → sub-flow deposit
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_send → withdraw.done → station
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_send → withdraw.cancelled → station
         TransitionRow(event: 64, guardID: 0, actionsID: 0, target: .subflow, argument: 1, validates: false), // station tap_send → sub-flow withdraw
         TransitionRow(event: 65, guardID: 0, actionsID: 35, target: .screen, argument: 10, validates: false), // station tap_deposit_history → transactions
         TransitionRow(event: 3, guardID: 0, actionsID: 36, target: .screen, argument: 11, validates: false), // station transaction_tapped → transaction-detail
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_load_money → deposit.done → station
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_load_money → deposit.cancelled → station
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_send → withdraw.done → station
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_send → withdraw.cancelled → station
         TransitionRow(event: 66, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // transactions tap_filter_all stays
         TransitionRow(event: 67, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: false), // transactions tap_filter_spend stays
         TransitionRow(event: 68, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: false), // transactions tap_filter_invest stays
         TransitionRow(event: 69, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // transactions tap_filter_deposits stays
-        TransitionRow(event: 70, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // transactions scrolled_to_end if has_more_transactions stays
-        TransitionRow(event: 62, guardID: 7, actionsID: 30, target: .stay, argument: 0, validates: false), // transactions pull_to_refresh if offline stays
+        TransitionRow(event: 70, guardID: 12, actionsID: 40, target: .stay, argument: 0, validates: false), // transactions scrolled_to_end if has_more_transactions stays
+        TransitionRow(event: 62, guardID: 8, actionsID: 30, target: .stay, argument: 0, validates: false), // transactions pull_to_refresh if offline stays
         TransitionRow(event: 62, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // transactions pull_to_refresh stays
         TransitionRow(event: 34, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // transactions account.refresh.up_to_date stays
         TransitionRow(event: 35, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // transactions account.refresh.deposit_arrived stays
@@ -248,18 +248,18 @@ enum RailTables {
         TransitionRow(event: 53, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // transactions tap_retry stays
         TransitionRow(event: 3, guardID: 0, actionsID: 36, target: .screen, argument: 11, validates: false), // transactions transaction_tapped → transaction-detail
         TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // transaction-detail tap_back → back
-        TransitionRow(event: 71, guardID: 14, actionsID: 42, target: .stay, argument: 0, validates: false), // card tap_freeze if card_visible stays
+        TransitionRow(event: 71, guardID: 15, actionsID: 42, target: .stay, argument: 0, validates: false), // card tap_freeze if card_visible stays
         TransitionRow(event: 41, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // card card.set_frozen.done stays
         TransitionRow(event: 42, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // card card.set_frozen.failed stays
         TransitionRow(event: 53, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // card tap_retry stays
-        TransitionRow(event: 72, guardID: 14, actionsID: 44, target: .overlay, argument: 33, validates: false), // card tap_reveal if card_visible → authorize-transaction (overlay)
-        TransitionRow(event: 73, guardID: 15, actionsID: 45, target: .screen, argument: 13, validates: false), // card authorized if pending_action == SensitiveAction.card_reveal → card-details
-        TransitionRow(event: 74, guardID: 14, actionsID: 0, target: .screen, argument: 14, validates: false), // card tap_card_settings if card_visible → card-settings
-        TransitionRow(event: 75, guardID: 16, actionsID: 46, target: .stay, argument: 0, validates: false), // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
+        TransitionRow(event: 72, guardID: 15, actionsID: 44, target: .overlay, argument: 33, validates: false), // card tap_reveal if card_visible → authorize-transaction (overlay)
+        TransitionRow(event: 73, guardID: 16, actionsID: 45, target: .screen, argument: 13, validates: false), // card authorized if pending_action == SensitiveAction.card_reveal → card-details
+        TransitionRow(event: 74, guardID: 15, actionsID: 0, target: .screen, argument: 14, validates: false), // card tap_card_settings if card_visible → card-settings
+        TransitionRow(event: 75, guardID: 17, actionsID: 46, target: .stay, argument: 0, validates: false), // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
         TransitionRow(event: 45, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.added stays
         TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.cancelled stays
         TransitionRow(event: 47, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.failed stays
-        TransitionRow(event: 76, guardID: 16, actionsID: 46, target: .stay, argument: 0, validates: false), // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
+        TransitionRow(event: 76, guardID: 17, actionsID: 46, target: .stay, argument: 0, validates: false), // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
         TransitionRow(event: 3, guardID: 0, actionsID: 36, target: .screen, argument: 11, validates: false), // card transaction_tapped → transaction-detail
         TransitionRow(event: 43, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // card-details card.details.shown stays
         TransitionRow(event: 44, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // card-details card.details.failed stays
@@ -275,7 +275,7 @@ enum RailTables {
         TransitionRow(event: 51, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // round-ups settings.save.failed stays
         TransitionRow(event: 53, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // round-ups tap_retry stays
         TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // round-ups tap_back → back
-        TransitionRow(event: 62, guardID: 7, actionsID: 30, target: .stay, argument: 0, validates: false), // invest pull_to_refresh if offline stays
+        TransitionRow(event: 62, guardID: 8, actionsID: 30, target: .stay, argument: 0, validates: false), // invest pull_to_refresh if offline stays
         TransitionRow(event: 62, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // invest pull_to_refresh stays
         TransitionRow(event: 34, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // invest account.refresh.up_to_date stays
         TransitionRow(event: 35, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // invest account.refresh.deposit_arrived stays
@@ -302,8 +302,8 @@ enum RailTables {
         TransitionRow(event: 88, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // security tap_change_passcode → change-passcode
         TransitionRow(event: 89, guardID: 0, actionsID: 63, target: .overlay, argument: 33, validates: false), // security toggle_biometrics → authorize-transaction (overlay)
         TransitionRow(event: 90, guardID: 0, actionsID: 64, target: .overlay, argument: 33, validates: true), // security tap_save_timeout → authorize-transaction (overlay)
-        TransitionRow(event: 73, guardID: 21, actionsID: 65, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.biometrics_change stays
-        TransitionRow(event: 73, guardID: 22, actionsID: 66, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.timeout_change stays
+        TransitionRow(event: 73, guardID: 22, actionsID: 65, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.biometrics_change stays
+        TransitionRow(event: 73, guardID: 23, actionsID: 66, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.timeout_change stays
         TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security settings.save.saved stays
         TransitionRow(event: 51, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // security settings.save.failed stays
         TransitionRow(event: 53, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // security tap_retry stays
@@ -329,8 +329,8 @@ enum RailTables {
         TransitionRow(event: 39, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // deposit-address deposits.details.ready stays
         TransitionRow(event: 40, guardID: 0, actionsID: 77, target: .stay, argument: 0, validates: false), // deposit-address deposits.details.failed stays
         TransitionRow(event: 53, guardID: 0, actionsID: 78, target: .stay, argument: 0, validates: false), // deposit-address tap_retry stays
-        TransitionRow(event: 95, guardID: 25, actionsID: 79, target: .stay, argument: 0, validates: false), // deposit-address tap_copy_address if deposit_address != '' stays
-        TransitionRow(event: 1, guardID: 26, actionsID: 80, target: .screen, argument: 27, validates: false), // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
+        TransitionRow(event: 95, guardID: 26, actionsID: 79, target: .stay, argument: 0, validates: false), // deposit-address tap_copy_address if deposit_address != '' stays
+        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .screen, argument: 27, validates: false), // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
         TransitionRow(event: 56, guardID: 0, actionsID: 81, target: .back, argument: 0, validates: false), // deposit-address tap_back → back
         TransitionRow(event: 96, guardID: 0, actionsID: 81, target: .end, argument: 49, validates: false), // deposit-success tap_done → end done
         TransitionRow(event: 97, guardID: 0, actionsID: 82, target: .screen, argument: 29, validates: false), // withdraw tap_bank → withdraw-amount
@@ -339,50 +339,50 @@ enum RailTables {
         TransitionRow(event: 55, guardID: 0, actionsID: 84, target: .screen, argument: 30, validates: true), // withdraw-amount tap_continue → withdraw-confirm
         TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // withdraw-amount tap_back → back
         TransitionRow(event: 99, guardID: 0, actionsID: 85, target: .overlay, argument: 33, validates: false), // withdraw-confirm tap_confirm → authorize-transaction (overlay)
-        TransitionRow(event: 73, guardID: 29, actionsID: 86, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
-        TransitionRow(event: 73, guardID: 30, actionsID: 87, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
+        TransitionRow(event: 73, guardID: 30, actionsID: 86, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
+        TransitionRow(event: 73, guardID: 31, actionsID: 87, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
         TransitionRow(event: 48, guardID: 0, actionsID: 88, target: .screen, argument: 31, validates: false), // withdraw-confirm withdrawals.submit.submitted → withdraw-success
         TransitionRow(event: 49, guardID: 0, actionsID: 89, target: .stay, argument: 0, validates: false), // withdraw-confirm withdrawals.submit.failed stays
         TransitionRow(event: 53, guardID: 0, actionsID: 85, target: .overlay, argument: 33, validates: false), // withdraw-confirm tap_retry → authorize-transaction (overlay)
         TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // withdraw-confirm tap_back → back
         TransitionRow(event: 96, guardID: 0, actionsID: 0, target: .end, argument: 49, validates: false), // withdraw-success tap_done → end done
         TransitionRow(event: 100, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: true), // login-passcode tap_unlock stays
-        TransitionRow(event: 101, guardID: 23, actionsID: 91, target: .stay, argument: 0, validates: false), // login-passcode tap_use_biometrics if biometrics_enabled stays
-        TransitionRow(event: 15, guardID: 31, actionsID: 92, target: .back, argument: 0, validates: false), // login-passcode passcode.verify.correct if signed_in → back
+        TransitionRow(event: 101, guardID: 24, actionsID: 91, target: .stay, argument: 0, validates: false), // login-passcode tap_use_biometrics if biometrics_enabled stays
+        TransitionRow(event: 15, guardID: 32, actionsID: 92, target: .back, argument: 0, validates: false), // login-passcode passcode.verify.correct if signed_in → back
         TransitionRow(event: 15, guardID: 0, actionsID: 93, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.correct stays
-        TransitionRow(event: 21, guardID: 31, actionsID: 92, target: .back, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated if signed_in → back
+        TransitionRow(event: 21, guardID: 32, actionsID: 92, target: .back, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated if signed_in → back
         TransitionRow(event: 21, guardID: 0, actionsID: 93, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated stays
         TransitionRow(event: 22, guardID: 0, actionsID: 94, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.failed stays
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.cancelled stays
-        TransitionRow(event: 16, guardID: 32, actionsID: 95, target: .overlay, argument: 34, validates: false), // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+        TransitionRow(event: 16, guardID: 33, actionsID: 95, target: .overlay, argument: 34, validates: false), // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
         TransitionRow(event: 16, guardID: 0, actionsID: 96, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.wrong stays
         TransitionRow(event: 17, guardID: 0, actionsID: 97, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.failed stays
         TransitionRow(event: 53, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: false), // login-passcode tap_retry stays
         TransitionRow(event: 30, guardID: 0, actionsID: 24, target: .screen, argument: 9, validates: false), // login-passcode kyc.status.approved → station
-        TransitionRow(event: 31, guardID: 5, actionsID: 25, target: .screen, argument: 8, validates: false), // login-passcode kyc.status.pending if !signed_in → kyc-status
-        TransitionRow(event: 32, guardID: 5, actionsID: 26, target: .screen, argument: 8, validates: false), // login-passcode kyc.status.rejected if !signed_in → kyc-status
+        TransitionRow(event: 31, guardID: 6, actionsID: 25, target: .screen, argument: 8, validates: false), // login-passcode kyc.status.pending if !signed_in → kyc-status
+        TransitionRow(event: 32, guardID: 6, actionsID: 26, target: .screen, argument: 8, validates: false), // login-passcode kyc.status.rejected if !signed_in → kyc-status
         TransitionRow(event: 33, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // login-passcode kyc.status.failed stays
         TransitionRow(event: 102, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // login-passcode tap_retry_status stays
         TransitionRow(event: 99, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: true), // authorize-transaction tap_confirm stays
-        TransitionRow(event: 101, guardID: 23, actionsID: 98, target: .stay, argument: 0, validates: false), // authorize-transaction tap_use_biometrics if biometrics_enabled stays
+        TransitionRow(event: 101, guardID: 24, actionsID: 98, target: .stay, argument: 0, validates: false), // authorize-transaction tap_use_biometrics if biometrics_enabled stays
         TransitionRow(event: 15, guardID: 0, actionsID: 99, target: .back, argument: 0, validates: false), // authorize-transaction passcode.verify.correct → back
         TransitionRow(event: 21, guardID: 0, actionsID: 99, target: .back, argument: 0, validates: false), // authorize-transaction device.biometric_check.authenticated → back
         TransitionRow(event: 22, guardID: 0, actionsID: 94, target: .stay, argument: 0, validates: false), // authorize-transaction device.biometric_check.failed stays
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // authorize-transaction device.biometric_check.cancelled stays
-        TransitionRow(event: 16, guardID: 32, actionsID: 95, target: .overlay, argument: 34, validates: false), // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+        TransitionRow(event: 16, guardID: 33, actionsID: 95, target: .overlay, argument: 34, validates: false), // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
         TransitionRow(event: 16, guardID: 0, actionsID: 96, target: .stay, argument: 0, validates: false), // authorize-transaction passcode.verify.wrong stays
         TransitionRow(event: 17, guardID: 0, actionsID: 97, target: .stay, argument: 0, validates: false), // authorize-transaction passcode.verify.failed stays
         TransitionRow(event: 53, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: false), // authorize-transaction tap_retry stays
         TransitionRow(event: 86, guardID: 0, actionsID: 45, target: .back, argument: 0, validates: false), // authorize-transaction tap_cancel → back
         TransitionRow(event: (-1), guardID: 0, actionsID: 92, target: .back, argument: 0, validates: false), // passcode-cooldown after 1m → back
         TransitionRow(event: 0, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // auth (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 26, actionsID: 80, target: .stay, argument: 0, validates: false), // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .stay, argument: 0, validates: false), // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
         TransitionRow(event: 103, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // auth (global) deposit_split stays
-        TransitionRow(event: 2, guardID: 33, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 18, actionsID: 102, target: .stay, argument: 0, validates: false), // auth (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 34, actionsID: 103, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 34, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 19, actionsID: 102, target: .stay, argument: 0, validates: false), // auth (global) card_payment if card_frozen stays
+        TransitionRow(event: 2, guardID: 35, actionsID: 103, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance stays
         TransitionRow(event: 2, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // auth (global) card_payment stays
-        TransitionRow(event: 104, guardID: 35, actionsID: 105, target: .stay, argument: 0, validates: false), // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 104, guardID: 36, actionsID: 105, target: .stay, argument: 0, validates: false), // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) round_up_due stays
         TransitionRow(event: 105, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // auth (global) connectivity_lost stays
         TransitionRow(event: 106, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // auth (global) connectivity_restored stays
@@ -393,49 +393,49 @@ enum RailTables {
         TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) tap_tab_profile → profile
         TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // main (global) session_expired → login-passcode (overlay)
         TransitionRow(event: 0, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // main (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 26, actionsID: 80, target: .stay, argument: 0, validates: false), // main (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .stay, argument: 0, validates: false), // main (global) deposit_confirmed if event.amount > 0.00 USD stays
         TransitionRow(event: 103, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // main (global) deposit_split stays
-        TransitionRow(event: 2, guardID: 33, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 18, actionsID: 102, target: .stay, argument: 0, validates: false), // main (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 34, actionsID: 103, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 34, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 19, actionsID: 102, target: .stay, argument: 0, validates: false), // main (global) card_payment if card_frozen stays
+        TransitionRow(event: 2, guardID: 35, actionsID: 103, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance stays
         TransitionRow(event: 2, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // main (global) card_payment stays
-        TransitionRow(event: 104, guardID: 35, actionsID: 105, target: .stay, argument: 0, validates: false), // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 104, guardID: 36, actionsID: 105, target: .stay, argument: 0, validates: false), // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) round_up_due stays
         TransitionRow(event: 105, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
         TransitionRow(event: 106, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // main (global) after session_timeout → login-passcode (overlay)
         TransitionRow(event: 0, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // deposit (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 26, actionsID: 80, target: .stay, argument: 0, validates: false), // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .stay, argument: 0, validates: false), // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
         TransitionRow(event: 103, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // deposit (global) deposit_split stays
-        TransitionRow(event: 2, guardID: 33, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 18, actionsID: 102, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 34, actionsID: 103, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 34, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 19, actionsID: 102, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if card_frozen stays
+        TransitionRow(event: 2, guardID: 35, actionsID: 103, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance stays
         TransitionRow(event: 2, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // deposit (global) card_payment stays
-        TransitionRow(event: 104, guardID: 35, actionsID: 105, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 104, guardID: 36, actionsID: 105, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due stays
         TransitionRow(event: 105, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_lost stays
         TransitionRow(event: 106, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_restored stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // deposit (global) after session_timeout → login-passcode (overlay)
         TransitionRow(event: 0, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 26, actionsID: 80, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
         TransitionRow(event: 103, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_split stays
-        TransitionRow(event: 2, guardID: 33, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 18, actionsID: 102, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 34, actionsID: 103, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 34, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 19, actionsID: 102, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if card_frozen stays
+        TransitionRow(event: 2, guardID: 35, actionsID: 103, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance stays
         TransitionRow(event: 2, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment stays
-        TransitionRow(event: 104, guardID: 35, actionsID: 105, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 104, guardID: 36, actionsID: 105, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due stays
         TransitionRow(event: 105, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_lost stays
         TransitionRow(event: 106, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_restored stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // withdraw (global) after session_timeout → login-passcode (overlay)
         TransitionRow(event: 0, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // security (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 26, actionsID: 80, target: .stay, argument: 0, validates: false), // security (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .stay, argument: 0, validates: false), // security (global) deposit_confirmed if event.amount > 0.00 USD stays
         TransitionRow(event: 103, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // security (global) deposit_split stays
-        TransitionRow(event: 2, guardID: 33, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 18, actionsID: 102, target: .stay, argument: 0, validates: false), // security (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 34, actionsID: 103, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 34, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 19, actionsID: 102, target: .stay, argument: 0, validates: false), // security (global) card_payment if card_frozen stays
+        TransitionRow(event: 2, guardID: 35, actionsID: 103, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance stays
         TransitionRow(event: 2, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // security (global) card_payment stays
-        TransitionRow(event: 104, guardID: 35, actionsID: 105, target: .stay, argument: 0, validates: false), // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 104, guardID: 36, actionsID: 105, target: .stay, argument: 0, validates: false), // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) round_up_due stays
         TransitionRow(event: 105, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // security (global) connectivity_lost stays
         TransitionRow(event: 106, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // security (global) connectivity_restored stays
@@ -466,17 +466,17 @@ enum RailTables {
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 49, rowStart: 59, rowEnd: 60), // done
-        ReturnEntry(outcome: 50, rowStart: 60, rowEnd: 61), // cancelled
-        ReturnEntry(outcome: 49, rowStart: 62, rowEnd: 63), // done
-        ReturnEntry(outcome: 50, rowStart: 63, rowEnd: 64), // cancelled
+        ReturnEntry(outcome: 49, rowStart: 63, rowEnd: 64), // done
+        ReturnEntry(outcome: 50, rowStart: 64, rowEnd: 65), // cancelled
+        ReturnEntry(outcome: 49, rowStart: 65, rowEnd: 66), // done
+        ReturnEntry(outcome: 50, rowStart: 66, rowEnd: 67), // cancelled
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
         FieldEntry(name: 36, validator: 1, shownWhen: 0, shownWhenSource: 0), // signin method
-        FieldEntry(name: 38, validator: 2, shownWhen: 2, shownWhenSource: 37), // signin email
-        FieldEntry(name: 40, validator: 3, shownWhen: 3, shownWhenSource: 39), // signin phone
+        FieldEntry(name: 38, validator: 2, shownWhen: 3, shownWhenSource: 37), // signin email
+        FieldEntry(name: 40, validator: 3, shownWhen: 4, shownWhenSource: 39), // signin phone
         FieldEntry(name: 41, validator: 4, shownWhen: 0, shownWhenSource: 0), // verify-email code
         FieldEntry(name: 42, validator: 5, shownWhen: 0, shownWhenSource: 0), // create-passcode passcode
         FieldEntry(name: 43, validator: 6, shownWhen: 0, shownWhenSource: 0), // confirm-passcode passcode_confirmation
@@ -498,42 +498,42 @@ enum RailTables {
 
     /// Every screen variant, grouped by screen: its name and condition.
     static let variants: [VariantEntry] = [
-        VariantEntry(name: 47, condition: 6), // kyc-status rejected
+        VariantEntry(name: 47, condition: 7), // kyc-status rejected
         VariantEntry(name: 48, condition: 0), // kyc-status pending
-        VariantEntry(name: 51, condition: 7), // station offline
-        VariantEntry(name: 52, condition: 8), // station deposit_pending
-        VariantEntry(name: 53, condition: 9), // station allocating
-        VariantEntry(name: 54, condition: 10), // station paused
+        VariantEntry(name: 51, condition: 8), // station offline
+        VariantEntry(name: 52, condition: 9), // station deposit_pending
+        VariantEntry(name: 53, condition: 10), // station allocating
+        VariantEntry(name: 54, condition: 11), // station paused
         VariantEntry(name: 55, condition: 0), // station active
-        VariantEntry(name: 57, condition: 12), // transactions empty
+        VariantEntry(name: 57, condition: 13), // transactions empty
         VariantEntry(name: 58, condition: 0), // transactions default
-        VariantEntry(name: 59, condition: 13), // transaction-detail missing
+        VariantEntry(name: 59, condition: 14), // transaction-detail missing
         VariantEntry(name: 58, condition: 0), // transaction-detail default
-        VariantEntry(name: 60, condition: 17), // card not_funded
-        VariantEntry(name: 61, condition: 18), // card frozen
+        VariantEntry(name: 60, condition: 18), // card not_funded
+        VariantEntry(name: 61, condition: 19), // card frozen
         VariantEntry(name: 58, condition: 0), // card default
-        VariantEntry(name: 62, condition: 19), // card-details revealed
+        VariantEntry(name: 62, condition: 20), // card-details revealed
         VariantEntry(name: 63, condition: 0), // card-details loading
-        VariantEntry(name: 61, condition: 18), // card-settings frozen
+        VariantEntry(name: 61, condition: 19), // card-settings frozen
         VariantEntry(name: 58, condition: 0), // card-settings default
-        VariantEntry(name: 64, condition: 20), // round-ups on
+        VariantEntry(name: 64, condition: 21), // round-ups on
         VariantEntry(name: 65, condition: 0), // round-ups off
-        VariantEntry(name: 53, condition: 9), // invest allocating
-        VariantEntry(name: 54, condition: 10), // invest paused
+        VariantEntry(name: 53, condition: 10), // invest allocating
+        VariantEntry(name: 54, condition: 11), // invest paused
         VariantEntry(name: 66, condition: 0), // invest working
-        VariantEntry(name: 68, condition: 23), // security biometrics_on
+        VariantEntry(name: 68, condition: 24), // security biometrics_on
         VariantEntry(name: 58, condition: 0), // security default
-        VariantEntry(name: 64, condition: 24), // notifications on
+        VariantEntry(name: 64, condition: 25), // notifications on
         VariantEntry(name: 65, condition: 0), // notifications off
-        VariantEntry(name: 48, condition: 8), // deposit-address pending
-        VariantEntry(name: 63, condition: 27), // deposit-address loading
-        VariantEntry(name: 73, condition: 28), // deposit-address bank
+        VariantEntry(name: 48, condition: 9), // deposit-address pending
+        VariantEntry(name: 63, condition: 28), // deposit-address loading
+        VariantEntry(name: 73, condition: 29), // deposit-address bank
         VariantEntry(name: 74, condition: 0), // deposit-address crypto
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "9af783c2ae7aaf38"
+    static let fingerprint = "6bb14b5f2a4a9f95"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
+    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51])
 }

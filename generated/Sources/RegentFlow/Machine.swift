@@ -485,7 +485,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S4 tap_add_asset
             return ((boolValue(formInput(2)) == true) && (state.quoteState == "found")) && (state.quotePrice != nil) // form 2: is_stock
         case 34:
-            // R-S4 tap_add_asset; R-S4 name shown; R-S4 value shown
+            // R-S4 tap_add_asset
             return boolValue(formInput(2)) != true // form 2: is_stock
         case 35:
             // R-S4 tap_cancel; R-S4 tap_outside
@@ -497,86 +497,89 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S4 tap_connect_bank_tab
             return try !derivedIsPremium()
         case 38:
+            // R-S4 name shown; R-S4 value shown
+            return boolValue(formInput(2)) != true // form 2: is_stock
+        case 39:
             // R-S4 is_stock shown
             return AssetCategory.init(rawValue: textValue(formInput(1))) == AssetCategory.investments // form 1: category
-        case 39:
+        case 40:
             // R-S4 ticker shown; R-S4 quantity shown; R-S4 stock_currency shown
             return boolValue(formInput(2)) == true // form 2: is_stock
-        case 40:
+        case 41:
             // R-S4 variant stock_api_loading
             return state.quoteState == "loading"
-        case 41:
+        case 42:
             // R-S4 variant error
             return state.quoteState == "failed"
-        case 42:
+        case 43:
             // R-S4-bank variant message
             return state.bankMessage != nil
-        case 43:
+        case 44:
             // R-S4-liability tap_cancel
             return textValue(formInput(0)) != "" // form 0: name
-        case 44:
+        case 45:
             // R-S5 ticker_entered
             return try ((trimmed(textValue(formInput(3))) != "") && (derivedEditingAsset() != nil)) && (trimmed(textValue(formInput(3))).uppercased() != required(derivedEditingAsset(), "'editing_asset'").ticker) // form 3: ticker
-        case 45:
+        case 46:
             // R-S5 tap_save_changes; R-S5 ticker shown; R-S5 quantity shown
             return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.twelvedata)
-        case 46:
+        case 47:
             // R-S5 tap_save_changes; R-S5 tap_delete_asset
             return try derivedEditingAsset() != nil
-        case 47:
+        case 48:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
             return try ((state.deleteMessage != "") && (derivedEditingAsset() != nil)) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.truelayer)
-        case 48:
+        case 49:
             // R-S5 tap_confirm_delete; R-S5 tap_cancel_delete; R-S5 variant deleting; and 9 more
             return state.deleteMessage != ""
-        case 49:
+        case 50:
             // R-S5 name shown
             return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source != AssetSource.twelvedata)
-        case 50:
+        case 51:
             // R-S5 value shown
             return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.manual)
-        case 51:
+        case 52:
             // R-S5-liability tap_save_changes; R-S5-liability tap_delete_liability
             return try derivedEditingLiability() != nil
-        case 52:
+        case 53:
             // R-S6 asset_swiped_delete
             guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             return state.assets.contains { a in a.id == eventId }
-        case 53:
+        case 54:
             // R-S6 variant empty
             return state.assets.count == 0
-        case 54:
+        case 55:
             // R-S6-liability liability_swiped_delete
             guard case .liabilitySwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             return state.liabilities.contains { l in l.id == eventId }
-        case 55:
+        case 56:
             // R-S6-liability variant empty
             return state.liabilities.count == 0
-        case 56:
+        case 57:
             // R-S7 tap_manage_subscription
             return try derivedIsPremium()
-        case 57:
+        case 58:
             // R-S7 tap_dismiss_alert; R-S7 variant alert
             return state.settingsAlert != nil
-        case 58:
+        case 59:
             // R-S7 tap_confirm_log_out; R-S7 tap_cancel_log_out; R-S7 variant logging_out
             return state.logoutPrompt
-        case 59:
+        case 60:
             // R-S7-currency tap_select
             return textValue(formInput(0)) == state.primaryCurrency // form 0: currency
-        case 60:
+        case 61:
             // R-S8 tap_start_free_trial
             return !state.purchasing
-        case 61:
+        case 62:
             // R-S8 variant purchasing
             return state.purchasing
-        case 62:
+        case 63:
             // app every 15m
             return try ((state.signedIn && derivedIsPremium()) && derivedHasStocks()) && !state.stockRefreshPending
-        case 63:
+        case 64:
             // app every 24h
             return try ((state.signedIn && derivedIsPremium()) && derivedHasBankAccounts()) && !state.bankRefreshPending
-        case 64:
+        case 65:
             // app every 24h
             return state.signedIn
         default:

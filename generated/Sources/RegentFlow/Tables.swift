@@ -232,62 +232,62 @@ enum RegentTables {
         TransitionRow(event: 23, guardID: 0, actionsID: 59, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.failed → R-S4-bank
         TransitionRow(event: 24, guardID: 0, actionsID: 60, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
         TransitionRow(event: 69, guardID: 0, actionsID: 61, target: .back, argument: 0, validates: true), // R-S4-liability tap_add_liability → back
-        TransitionRow(event: 77, guardID: 43, actionsID: 50, target: .stay, argument: 0, validates: false), // R-S4-liability tap_cancel if form.name != '' stays
+        TransitionRow(event: 77, guardID: 44, actionsID: 50, target: .stay, argument: 0, validates: false), // R-S4-liability tap_cancel if form.name != '' stays
         TransitionRow(event: 77, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S4-liability tap_cancel → back
         TransitionRow(event: 79, guardID: 36, actionsID: 62, target: .back, argument: 0, validates: false), // R-S4-liability tap_discard if discard_prompt → back
         TransitionRow(event: 80, guardID: 36, actionsID: 52, target: .stay, argument: 0, validates: false), // R-S4-liability tap_keep_editing if discard_prompt stays
-        TransitionRow(event: 75, guardID: 44, actionsID: 64, target: .stay, argument: 0, validates: false), // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
+        TransitionRow(event: 75, guardID: 45, actionsID: 64, target: .stay, argument: 0, validates: false), // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
         TransitionRow(event: 29, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.found stays
         TransitionRow(event: 30, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.not_found stays
         TransitionRow(event: 31, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.rate_limited stays
         TransitionRow(event: 32, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.down stays
         TransitionRow(event: 33, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.timeout stays
-        TransitionRow(event: 83, guardID: 45, actionsID: 67, target: .back, argument: 0, validates: true), // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
-        TransitionRow(event: 83, guardID: 46, actionsID: 68, target: .back, argument: 0, validates: true), // R-S5 tap_save_changes if editing_asset != null → back
-        TransitionRow(event: 84, guardID: 46, actionsID: 69, target: .stay, argument: 0, validates: false), // R-S5 tap_delete_asset if editing_asset != null stays
-        TransitionRow(event: 85, guardID: 47, actionsID: 70, target: .back, argument: 0, validates: false), // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
-        TransitionRow(event: 85, guardID: 48, actionsID: 71, target: .back, argument: 0, validates: false), // R-S5 tap_confirm_delete if delete_message != '' → back
-        TransitionRow(event: 86, guardID: 48, actionsID: 72, target: .stay, argument: 0, validates: false), // R-S5 tap_cancel_delete if delete_message != '' stays
+        TransitionRow(event: 83, guardID: 46, actionsID: 67, target: .back, argument: 0, validates: true), // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
+        TransitionRow(event: 83, guardID: 47, actionsID: 68, target: .back, argument: 0, validates: true), // R-S5 tap_save_changes if editing_asset != null → back
+        TransitionRow(event: 84, guardID: 47, actionsID: 69, target: .stay, argument: 0, validates: false), // R-S5 tap_delete_asset if editing_asset != null stays
+        TransitionRow(event: 85, guardID: 48, actionsID: 70, target: .back, argument: 0, validates: false), // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
+        TransitionRow(event: 85, guardID: 49, actionsID: 71, target: .back, argument: 0, validates: false), // R-S5 tap_confirm_delete if delete_message != '' → back
+        TransitionRow(event: 86, guardID: 49, actionsID: 72, target: .stay, argument: 0, validates: false), // R-S5 tap_cancel_delete if delete_message != '' stays
         TransitionRow(event: 77, guardID: 0, actionsID: 73, target: .back, argument: 0, validates: false), // R-S5 tap_cancel → back
-        TransitionRow(event: 83, guardID: 51, actionsID: 75, target: .back, argument: 0, validates: true), // R-S5-liability tap_save_changes if editing_liability != null → back
-        TransitionRow(event: 87, guardID: 51, actionsID: 76, target: .stay, argument: 0, validates: false), // R-S5-liability tap_delete_liability if editing_liability != null stays
-        TransitionRow(event: 85, guardID: 48, actionsID: 77, target: .back, argument: 0, validates: false), // R-S5-liability tap_confirm_delete if delete_message != '' → back
-        TransitionRow(event: 86, guardID: 48, actionsID: 78, target: .stay, argument: 0, validates: false), // R-S5-liability tap_cancel_delete if delete_message != '' stays
+        TransitionRow(event: 83, guardID: 52, actionsID: 75, target: .back, argument: 0, validates: true), // R-S5-liability tap_save_changes if editing_liability != null → back
+        TransitionRow(event: 87, guardID: 52, actionsID: 76, target: .stay, argument: 0, validates: false), // R-S5-liability tap_delete_liability if editing_liability != null stays
+        TransitionRow(event: 85, guardID: 49, actionsID: 77, target: .back, argument: 0, validates: false), // R-S5-liability tap_confirm_delete if delete_message != '' → back
+        TransitionRow(event: 86, guardID: 49, actionsID: 78, target: .stay, argument: 0, validates: false), // R-S5-liability tap_cancel_delete if delete_message != '' stays
         TransitionRow(event: 77, guardID: 0, actionsID: 78, target: .back, argument: 0, validates: false), // R-S5-liability tap_cancel → back
         TransitionRow(event: 1, guardID: 0, actionsID: 40, target: .screen, argument: 15, validates: false), // R-S6 asset_tapped → R-S5
-        TransitionRow(event: 3, guardID: 52, actionsID: 80, target: .stay, argument: 0, validates: false), // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
-        TransitionRow(event: 85, guardID: 47, actionsID: 70, target: .stay, argument: 0, validates: false), // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
-        TransitionRow(event: 85, guardID: 48, actionsID: 71, target: .stay, argument: 0, validates: false), // R-S6 tap_confirm_delete if delete_message != '' stays
-        TransitionRow(event: 86, guardID: 48, actionsID: 72, target: .stay, argument: 0, validates: false), // R-S6 tap_cancel_delete if delete_message != '' stays
+        TransitionRow(event: 3, guardID: 53, actionsID: 80, target: .stay, argument: 0, validates: false), // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
+        TransitionRow(event: 85, guardID: 48, actionsID: 70, target: .stay, argument: 0, validates: false), // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
+        TransitionRow(event: 85, guardID: 49, actionsID: 71, target: .stay, argument: 0, validates: false), // R-S6 tap_confirm_delete if delete_message != '' stays
+        TransitionRow(event: 86, guardID: 49, actionsID: 72, target: .stay, argument: 0, validates: false), // R-S6 tap_cancel_delete if delete_message != '' stays
         TransitionRow(event: 88, guardID: 25, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S6 tap_add if asset_limit_reached → R-S8
         TransitionRow(event: 88, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // R-S6 tap_add → R-S4
         TransitionRow(event: 60, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // R-S6 tap_back → R-S3
         TransitionRow(event: 2, guardID: 0, actionsID: 41, target: .screen, argument: 16, validates: false), // R-S6-liability liability_tapped → R-S5-liability
-        TransitionRow(event: 4, guardID: 54, actionsID: 81, target: .stay, argument: 0, validates: false), // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
-        TransitionRow(event: 85, guardID: 48, actionsID: 77, target: .stay, argument: 0, validates: false), // R-S6-liability tap_confirm_delete if delete_message != '' stays
-        TransitionRow(event: 86, guardID: 48, actionsID: 78, target: .stay, argument: 0, validates: false), // R-S6-liability tap_cancel_delete if delete_message != '' stays
+        TransitionRow(event: 4, guardID: 55, actionsID: 81, target: .stay, argument: 0, validates: false), // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
+        TransitionRow(event: 85, guardID: 49, actionsID: 77, target: .stay, argument: 0, validates: false), // R-S6-liability tap_confirm_delete if delete_message != '' stays
+        TransitionRow(event: 86, guardID: 49, actionsID: 78, target: .stay, argument: 0, validates: false), // R-S6-liability tap_cancel_delete if delete_message != '' stays
         TransitionRow(event: 88, guardID: 26, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S6-liability tap_add if liability_limit_reached → R-S8
         TransitionRow(event: 88, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // R-S6-liability tap_add → R-S4-liability
         TransitionRow(event: 60, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // R-S6-liability tap_back → R-S3
         TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // R-S7 tap_currency → R-S7-currency
         TransitionRow(event: 90, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // R-S7 tap_face_id_pin → R-S7-security
         TransitionRow(event: 91, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // R-S7 toggle_notifications stays
-        TransitionRow(event: 92, guardID: 56, actionsID: 0, target: .screen, argument: 21, validates: false), // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
+        TransitionRow(event: 92, guardID: 57, actionsID: 0, target: .screen, argument: 21, validates: false), // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
         TransitionRow(event: 92, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S7 tap_manage_subscription → R-S8
         TransitionRow(event: 93, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // R-S7 tap_restore_purchases stays
         TransitionRow(event: 46, guardID: 0, actionsID: 84, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.restored stays
         TransitionRow(event: 47, guardID: 0, actionsID: 85, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.none stays
         TransitionRow(event: 48, guardID: 0, actionsID: 86, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.network_error stays
-        TransitionRow(event: 53, guardID: 57, actionsID: 87, target: .stay, argument: 0, validates: false), // R-S7 tap_dismiss_alert if settings_alert != null stays
+        TransitionRow(event: 53, guardID: 58, actionsID: 87, target: .stay, argument: 0, validates: false), // R-S7 tap_dismiss_alert if settings_alert != null stays
         TransitionRow(event: 94, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // R-S7 tap_privacy_policy → R-S7-web
         TransitionRow(event: 95, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // R-S7 tap_terms_of_service → R-S7-web
         TransitionRow(event: 96, guardID: 0, actionsID: 88, target: .stay, argument: 0, validates: false), // R-S7 tap_log_out stays
-        TransitionRow(event: 97, guardID: 58, actionsID: 89, target: .screen, argument: 1, validates: false), // R-S7 tap_confirm_log_out if logout_prompt → R-S1
-        TransitionRow(event: 98, guardID: 58, actionsID: 90, target: .stay, argument: 0, validates: false), // R-S7 tap_cancel_log_out if logout_prompt stays
+        TransitionRow(event: 97, guardID: 59, actionsID: 89, target: .screen, argument: 1, validates: false), // R-S7 tap_confirm_log_out if logout_prompt → R-S1
+        TransitionRow(event: 98, guardID: 59, actionsID: 90, target: .stay, argument: 0, validates: false), // R-S7 tap_cancel_log_out if logout_prompt stays
         TransitionRow(event: 60, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // R-S7 tap_back → R-S3
         TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-web tap_done → back
         TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-subscriptions tap_done → back
-        TransitionRow(event: 100, guardID: 59, actionsID: 0, target: .screen, argument: 19, validates: true), // R-S7-currency tap_select if form.currency == primary_currency → R-S7
+        TransitionRow(event: 100, guardID: 60, actionsID: 0, target: .screen, argument: 19, validates: true), // R-S7-currency tap_select if form.currency == primary_currency → R-S7
         TransitionRow(event: 100, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: true), // R-S7-currency tap_select stays
         TransitionRow(event: 101, guardID: 28, actionsID: 92, target: .stay, argument: 0, validates: false), // R-S7-currency tap_confirm_switch if pending_currency != '' stays
         TransitionRow(event: 38, guardID: 0, actionsID: 93, target: .screen, argument: 10, validates: true), // R-S7-currency exchange_rates.latest.loaded → R-S3
@@ -305,7 +305,7 @@ enum RegentTables {
         TransitionRow(event: 60, guardID: 0, actionsID: 100, target: .back, argument: 0, validates: false), // R-S7-change-pin tap_back → back
         TransitionRow(event: 40, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.offerings.loaded stays
         TransitionRow(event: 41, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.offerings.failed stays
-        TransitionRow(event: 105, guardID: 60, actionsID: 102, target: .stay, argument: 0, validates: false), // R-S8 tap_start_free_trial if !purchasing stays
+        TransitionRow(event: 105, guardID: 61, actionsID: 102, target: .stay, argument: 0, validates: false), // R-S8 tap_start_free_trial if !purchasing stays
         TransitionRow(event: 42, guardID: 0, actionsID: 103, target: .back, argument: 0, validates: false), // R-S8 revenuecat.purchase.purchased → back
         TransitionRow(event: 45, guardID: 0, actionsID: 104, target: .back, argument: 0, validates: false), // R-S8 revenuecat.purchase.already_subscribed → back
         TransitionRow(event: 43, guardID: 0, actionsID: 105, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.purchase.cancelled stays
@@ -330,9 +330,9 @@ enum RegentTables {
         TransitionRow(event: 107, guardID: 0, actionsID: 120, target: .stay, argument: 0, validates: false), // home (global) take_snapshot stays
         TransitionRow(event: 49, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // home (global) revenuecat.customer_info.active stays
         TransitionRow(event: 50, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // home (global) revenuecat.customer_info.inactive stays
-        TransitionRow(event: (-1), guardID: 62, actionsID: 39, target: .stay, argument: 0, validates: false), // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
-        TransitionRow(event: (-1), guardID: 63, actionsID: 121, target: .stay, argument: 0, validates: false), // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
-        TransitionRow(event: (-1), guardID: 64, actionsID: 122, target: .stay, argument: 0, validates: false), // app every 24h if signed_in stays
+        TransitionRow(event: (-1), guardID: 63, actionsID: 39, target: .stay, argument: 0, validates: false), // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
+        TransitionRow(event: (-1), guardID: 64, actionsID: 121, target: .stay, argument: 0, validates: false), // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
+        TransitionRow(event: (-1), guardID: 65, actionsID: 122, target: .stay, argument: 0, validates: false), // app every 24h if signed_in stays
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -365,22 +365,22 @@ enum RegentTables {
         FieldEntry(name: 31, validator: 4, shownWhen: 0, shownWhenSource: 0), // R-S2-pin pin
         FieldEntry(name: 31, validator: 1, shownWhen: 0, shownWhenSource: 0), // R-S2-newpin pin
         FieldEntry(name: 32, validator: 2, shownWhen: 0, shownWhenSource: 0), // R-S2-newpin confirm_pin
-        FieldEntry(name: 44, validator: 5, shownWhen: 34, shownWhenSource: 43), // R-S4 name
+        FieldEntry(name: 44, validator: 5, shownWhen: 38, shownWhenSource: 43), // R-S4 name
         FieldEntry(name: 45, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S4 category
-        FieldEntry(name: 47, validator: 0, shownWhen: 38, shownWhenSource: 46), // R-S4 is_stock
-        FieldEntry(name: 48, validator: 6, shownWhen: 34, shownWhenSource: 43), // R-S4 value
-        FieldEntry(name: 50, validator: 7, shownWhen: 39, shownWhenSource: 49), // R-S4 ticker
-        FieldEntry(name: 51, validator: 8, shownWhen: 39, shownWhenSource: 49), // R-S4 quantity
-        FieldEntry(name: 52, validator: 0, shownWhen: 39, shownWhenSource: 49), // R-S4 stock_currency
+        FieldEntry(name: 47, validator: 0, shownWhen: 39, shownWhenSource: 46), // R-S4 is_stock
+        FieldEntry(name: 48, validator: 6, shownWhen: 38, shownWhenSource: 43), // R-S4 value
+        FieldEntry(name: 50, validator: 7, shownWhen: 40, shownWhenSource: 49), // R-S4 ticker
+        FieldEntry(name: 51, validator: 8, shownWhen: 40, shownWhenSource: 49), // R-S4 quantity
+        FieldEntry(name: 52, validator: 0, shownWhen: 40, shownWhenSource: 49), // R-S4 stock_currency
         FieldEntry(name: 55, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S4-bank search
         FieldEntry(name: 44, validator: 5, shownWhen: 0, shownWhenSource: 0), // R-S4-liability name
         FieldEntry(name: 45, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S4-liability category
         FieldEntry(name: 57, validator: 9, shownWhen: 0, shownWhenSource: 0), // R-S4-liability amount
-        FieldEntry(name: 44, validator: 5, shownWhen: 49, shownWhenSource: 58), // R-S5 name
+        FieldEntry(name: 44, validator: 5, shownWhen: 50, shownWhenSource: 58), // R-S5 name
         FieldEntry(name: 45, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S5 category
-        FieldEntry(name: 48, validator: 6, shownWhen: 50, shownWhenSource: 59), // R-S5 value
-        FieldEntry(name: 50, validator: 7, shownWhen: 45, shownWhenSource: 60), // R-S5 ticker
-        FieldEntry(name: 51, validator: 8, shownWhen: 45, shownWhenSource: 60), // R-S5 quantity
+        FieldEntry(name: 48, validator: 6, shownWhen: 51, shownWhenSource: 59), // R-S5 value
+        FieldEntry(name: 50, validator: 7, shownWhen: 46, shownWhenSource: 60), // R-S5 ticker
+        FieldEntry(name: 51, validator: 8, shownWhen: 46, shownWhenSource: 60), // R-S5 quantity
         FieldEntry(name: 44, validator: 5, shownWhen: 0, shownWhenSource: 0), // R-S5-liability name
         FieldEntry(name: 45, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S5-liability category
         FieldEntry(name: 57, validator: 9, shownWhen: 0, shownWhenSource: 0), // R-S5-liability amount
@@ -408,35 +408,35 @@ enum RegentTables {
         VariantEntry(name: 42, condition: 30), // R-S3 empty
         VariantEntry(name: 28, condition: 0), // R-S3 default
         VariantEntry(name: 53, condition: 36), // R-S4 discarding
-        VariantEntry(name: 54, condition: 40), // R-S4 stock_api_loading
-        VariantEntry(name: 27, condition: 41), // R-S4 error
+        VariantEntry(name: 54, condition: 41), // R-S4 stock_api_loading
+        VariantEntry(name: 27, condition: 42), // R-S4 error
         VariantEntry(name: 28, condition: 0), // R-S4 default
-        VariantEntry(name: 56, condition: 42), // R-S4-bank message
+        VariantEntry(name: 56, condition: 43), // R-S4-bank message
         VariantEntry(name: 28, condition: 0), // R-S4-bank default
         VariantEntry(name: 53, condition: 36), // R-S4-liability discarding
         VariantEntry(name: 28, condition: 0), // R-S4-liability default
-        VariantEntry(name: 61, condition: 48), // R-S5 deleting
+        VariantEntry(name: 61, condition: 49), // R-S5 deleting
         VariantEntry(name: 28, condition: 0), // R-S5 default
-        VariantEntry(name: 61, condition: 48), // R-S5-liability deleting
+        VariantEntry(name: 61, condition: 49), // R-S5-liability deleting
         VariantEntry(name: 28, condition: 0), // R-S5-liability default
-        VariantEntry(name: 61, condition: 48), // R-S6 deleting
-        VariantEntry(name: 42, condition: 53), // R-S6 empty
+        VariantEntry(name: 61, condition: 49), // R-S6 deleting
+        VariantEntry(name: 42, condition: 54), // R-S6 empty
         VariantEntry(name: 28, condition: 0), // R-S6 default
-        VariantEntry(name: 61, condition: 48), // R-S6-liability deleting
-        VariantEntry(name: 42, condition: 55), // R-S6-liability empty
+        VariantEntry(name: 61, condition: 49), // R-S6-liability deleting
+        VariantEntry(name: 42, condition: 56), // R-S6-liability empty
         VariantEntry(name: 28, condition: 0), // R-S6-liability default
-        VariantEntry(name: 62, condition: 58), // R-S7 logging_out
-        VariantEntry(name: 63, condition: 57), // R-S7 alert
+        VariantEntry(name: 62, condition: 59), // R-S7 logging_out
+        VariantEntry(name: 63, condition: 58), // R-S7 alert
         VariantEntry(name: 28, condition: 0), // R-S7 default
         VariantEntry(name: 64, condition: 28), // R-S7-currency confirming
         VariantEntry(name: 28, condition: 0), // R-S7-currency default
-        VariantEntry(name: 67, condition: 61), // R-S8 purchasing
+        VariantEntry(name: 67, condition: 62), // R-S8 purchasing
         VariantEntry(name: 28, condition: 0), // R-S8 default
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "c8d24b713733157e"
+    static let fingerprint = "f2abf3f1f61accd6"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, recurringTimers: [1, 2], startFlow: 0)
+    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, recurringTimers: [1, 2], startFlow: 0, serviceAnswerEvents: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50])
 }

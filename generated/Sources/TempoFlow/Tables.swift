@@ -465,7 +465,7 @@ enum TempoTables {
         ScreenEntry(flow: 5, rowStart: 389, rowEnd: 397, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 246), // 75: ONB-012 Submit & Processing
         ScreenEntry(flow: 5, rowStart: 397, rowEnd: 398, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 247), // 76: ONB-013 KYC Success
         ScreenEntry(flow: 5, rowStart: 398, rowEnd: 400, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 248), // 77: ONB-014 KYC Failure
-        ScreenEntry(flow: 5, rowStart: 400, rowEnd: 406, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 252), // 78: ONB-015 Veriff Handoff
+        ScreenEntry(flow: 5, rowStart: 400, rowEnd: 404, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 252), // 78: ONB-015 Veriff Handoff
         ScreenEntry(flow: 5, rowStart: 406, rowEnd: 413, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 253), // 79: ONB-016 Pending (re-login)
         ScreenEntry(flow: 5, rowStart: 413, rowEnd: 416, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 254), // 80: ONB-017 Approved (re-login)
         ScreenEntry(flow: 5, rowStart: 416, rowEnd: 418, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 255), // 81: ONB-018 Rejected (re-login)
@@ -891,9 +891,9 @@ enum TempoTables {
         TransitionRow(event: 206, guardID: 0, actionsID: 194, target: .stay, argument: 0, validates: false), // ONB-015 tap_send_sms_link stays
         TransitionRow(event: 94, guardID: 0, actionsID: 195, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.sent stays
         TransitionRow(event: 95, guardID: 0, actionsID: 196, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.failed stays
+        TransitionRow(event: 207, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
         TransitionRow(event: (-1), guardID: 0, actionsID: 197, target: .screen, argument: 75, validates: false), // ONB-015 veriff_link_opened → veriff.submitted → ONB-012
         TransitionRow(event: (-1), guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-015 veriff_link_opened → veriff.abandoned → ONB-019
-        TransitionRow(event: 207, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
         TransitionRow(event: 208, guardID: 0, actionsID: 198, target: .stay, argument: 0, validates: false), // ONB-016 tap_check_again stays
         TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-016 equals.get_onboarding_status.active → WAL-001
         TransitionRow(event: 22, guardID: 0, actionsID: 7, target: .screen, argument: 80, validates: false), // ONB-016 equals.get_onboarding_status.approved → ONB-017
@@ -1104,8 +1104,8 @@ enum TempoTables {
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 249, rowStart: 403, rowEnd: 404), // submitted
-        ReturnEntry(outcome: 250, rowStart: 404, rowEnd: 405), // abandoned
+        ReturnEntry(outcome: 249, rowStart: 404, rowEnd: 405), // submitted
+        ReturnEntry(outcome: 250, rowStart: 405, rowEnd: 406), // abandoned
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -1239,8 +1239,8 @@ enum TempoTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "b1a8a0cacf56ef27"
+    static let fingerprint = "318a53cdc5eb0722"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
+    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109])
 }

@@ -127,21 +127,21 @@ enum YOLETables {
         ScreenEntry(flow: 0, rowStart: 0, rowEnd: 3, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: STEP-01 Splash Screen
         ScreenEntry(flow: 0, rowStart: 3, rowEnd: 11, fieldStart: 0, fieldEnd: 5, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 7, exitActions: 0, analytics: (-1)), // 1: STEP-02 Create Account Screen
         ScreenEntry(flow: 0, rowStart: 11, rowEnd: 23, fieldStart: 5, fieldEnd: 6, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: STEP-03 Email Verification Screen
-        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 40, fieldStart: 6, fieldEnd: 8, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: STEP-04 Login Screen
+        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 38, fieldStart: 6, fieldEnd: 8, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: STEP-04 Login Screen
         ScreenEntry(flow: 0, rowStart: 40, rowEnd: 47, fieldStart: 8, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: STEP-05 Forgot Password Screen
-        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 52, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: STEP-06 KYC Screen
+        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 50, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: STEP-06 KYC Screen
         ScreenEntry(flow: 0, rowStart: 52, rowEnd: 59, fieldStart: 9, fieldEnd: 11, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 32, exitActions: 0, analytics: (-1)), // 6: STEP-07 KYC Phone Screen
         ScreenEntry(flow: 0, rowStart: 59, rowEnd: 72, fieldStart: 11, fieldEnd: 12, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: STEP-08 KYC OTP Screen
         ScreenEntry(flow: 0, rowStart: 72, rowEnd: 84, fieldStart: 12, fieldEnd: 14, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 44, exitActions: 0, analytics: (-1)), // 8: STEP-09 KYC ID Capture Screen
         ScreenEntry(flow: 0, rowStart: 84, rowEnd: 96, fieldStart: 14, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: STEP-10 KYC Selfie Screen
-        ScreenEntry(flow: 0, rowStart: 96, rowEnd: 100, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: STEP-11 KYC Success Screen
-        ScreenEntry(flow: 0, rowStart: 100, rowEnd: 105, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: STEP-12 KYC Error Screen
+        ScreenEntry(flow: 0, rowStart: 96, rowEnd: 98, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: STEP-11 KYC Success Screen
+        ScreenEntry(flow: 0, rowStart: 100, rowEnd: 103, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: STEP-12 KYC Error Screen
         ScreenEntry(flow: 0, rowStart: 105, rowEnd: 106, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: STEP-12.support Support contact options
         ScreenEntry(flow: 1, rowStart: 106, rowEnd: 114, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 13, enterActions: 57, exitActions: 0, analytics: (-1)), // 13: STEP-13 Home Screen
         ScreenEntry(flow: 1, rowStart: 114, rowEnd: 115, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: STEP-13.transaction Transaction details
         ScreenEntry(flow: 1, rowStart: 115, rowEnd: 116, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: STEP-13.add-funds Add funds flow
         ScreenEntry(flow: 1, rowStart: 116, rowEnd: 117, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: STEP-13.support Contact support
-        ScreenEntry(flow: 1, rowStart: 117, rowEnd: 123, fieldStart: 15, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 60, exitActions: 0, analytics: (-1)), // 17: STEP-14.1 Enter Details
+        ScreenEntry(flow: 1, rowStart: 117, rowEnd: 119, fieldStart: 15, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 60, exitActions: 0, analytics: (-1)), // 17: STEP-14.1 Enter Details
         ScreenEntry(flow: 1, rowStart: 123, rowEnd: 130, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 16, enterActions: 66, exitActions: 0, analytics: (-1)), // 18: STEP-15 Favorites Screen
         ScreenEntry(flow: 1, rowStart: 130, rowEnd: 132, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: STEP-15.remove Remove confirmation
         ScreenEntry(flow: 1, rowStart: 132, rowEnd: 133, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: STEP-15.edit-recipient Edit recipient form
@@ -190,8 +190,6 @@ enum YOLETables {
         TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-04 device.authenticate.failed stays
         TransitionRow(event: 48, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-04 device.authenticate.cancelled stays
         TransitionRow(event: 16, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.success stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-04 signed_in → main.logged_out → STEP-01
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-04 signed_in → main.session_expired → STEP-04
         TransitionRow(event: 78, guardID: 0, actionsID: 19, target: .subflow, argument: 0, validates: false), // STEP-04 signed_in → sub-flow main
         TransitionRow(event: 17, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.invalid_credentials stays
         TransitionRow(event: 18, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.not_verified stays
@@ -201,6 +199,8 @@ enum YOLETables {
         TransitionRow(event: 79, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // STEP-04 tap_forgot_password → STEP-05
         TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-04 tap_sign_up → STEP-02
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-04 tap_back → STEP-01
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-04 signed_in → main.logged_out → STEP-01
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-04 signed_in → main.session_expired → STEP-04
         TransitionRow(event: 81, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: true), // STEP-05 tap_send_reset_link stays
         TransitionRow(event: 21, guardID: 0, actionsID: 24, target: .screen, argument: 3, validates: true), // STEP-05 auth.request_password_reset.sent → STEP-04
         TransitionRow(event: 22, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.not_found stays
@@ -210,9 +210,9 @@ enum YOLETables {
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-05 tap_back → STEP-04
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // STEP-06 tap_back → STEP-03
         TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-06 tap_verify_identity → STEP-07
+        TransitionRow(event: 84, guardID: 0, actionsID: 27, target: .subflow, argument: 1, validates: false), // STEP-06 tap_skip → sub-flow main
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-06 tap_skip → main.logged_out → STEP-01
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-06 tap_skip → main.session_expired → STEP-04
-        TransitionRow(event: 84, guardID: 0, actionsID: 27, target: .subflow, argument: 1, validates: false), // STEP-06 tap_skip → sub-flow main
         TransitionRow(event: 85, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: true), // STEP-07 tap_send_verification_code stays
         TransitionRow(event: 25, guardID: 0, actionsID: 29, target: .screen, argument: 7, validates: true), // STEP-07 kyc.send_sms_code.sent → STEP-08
         TransitionRow(event: 26, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.phone_already_registered stays
@@ -257,15 +257,15 @@ enum YOLETables {
         TransitionRow(event: 42, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.poor_lighting stays
         TransitionRow(event: 43, guardID: 0, actionsID: 52, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.upload_failed stays
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // STEP-10 tap_back → STEP-09
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-11 tap_continue_to_app → main.logged_out → STEP-01
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-11 tap_continue_to_app → main.session_expired → STEP-04
         TransitionRow(event: 93, guardID: 0, actionsID: 53, target: .subflow, argument: 2, validates: false), // STEP-11 tap_continue_to_app → sub-flow main
         TransitionRow(event: 94, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // STEP-11 tap_view_verification_details stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-11 tap_continue_to_app → main.logged_out → STEP-01
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-11 tap_continue_to_app → main.session_expired → STEP-04
         TransitionRow(event: 95, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-12 tap_try_again → STEP-07
         TransitionRow(event: 96, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // STEP-12 tap_contact_support → STEP-12.support
+        TransitionRow(event: 97, guardID: 0, actionsID: 19, target: .subflow, argument: 3, validates: false), // STEP-12 tap_continue_with_limited_access → sub-flow main
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-12 tap_continue_with_limited_access → main.logged_out → STEP-01
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-12 tap_continue_with_limited_access → main.session_expired → STEP-04
-        TransitionRow(event: 97, guardID: 0, actionsID: 19, target: .subflow, argument: 3, validates: false), // STEP-12 tap_continue_with_limited_access → sub-flow main
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-12.support tap_back → back
         TransitionRow(event: 49, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // STEP-13 account.load.loaded stays
         TransitionRow(event: 50, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // STEP-13 account.load.network_error stays
@@ -279,11 +279,11 @@ enum YOLETables {
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.add-funds tap_back → back
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.support tap_back → back
         TransitionRow(event: 2, guardID: 0, actionsID: 58, target: .stay, argument: 0, validates: false), // STEP-14.1 recent_recipient_tapped stays
+        TransitionRow(event: 92, guardID: 0, actionsID: 59, target: .subflow, argument: 4, validates: true), // STEP-14.1 tap_continue → sub-flow send_money
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // STEP-14.1 tap_continue → send_money.done → STEP-13
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-14.1 tap_continue → send_money.edit → STEP-14.1
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-14.1 tap_continue → send_money.try_again → STEP-14.1
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 42, validates: false), // STEP-14.1 tap_continue → send_money.session_expired → end session_expired
-        TransitionRow(event: 92, guardID: 0, actionsID: 59, target: .subflow, argument: 4, validates: true), // STEP-14.1 tap_continue → sub-flow send_money
         TransitionRow(event: 51, guardID: 0, actionsID: 61, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.load.loaded stays
         TransitionRow(event: 52, guardID: 0, actionsID: 62, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.load.network_error stays
         TransitionRow(event: 3, guardID: 0, actionsID: 63, target: .screen, argument: 17, validates: false), // STEP-15 favorite_tapped → STEP-14.1
@@ -405,18 +405,18 @@ enum YOLETables {
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 41, rowStart: 29, rowEnd: 30), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 30, rowEnd: 31), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 49, rowEnd: 50), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 50, rowEnd: 51), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 96, rowEnd: 97), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 97, rowEnd: 98), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 102, rowEnd: 103), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 103, rowEnd: 104), // session_expired
-        ReturnEntry(outcome: 54, rowStart: 118, rowEnd: 119), // done
-        ReturnEntry(outcome: 55, rowStart: 119, rowEnd: 120), // edit
-        ReturnEntry(outcome: 56, rowStart: 120, rowEnd: 121), // try_again
-        ReturnEntry(outcome: 42, rowStart: 121, rowEnd: 122), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 38, rowEnd: 39), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 39, rowEnd: 40), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 50, rowEnd: 51), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 51, rowEnd: 52), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 98, rowEnd: 99), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 99, rowEnd: 100), // session_expired
+        ReturnEntry(outcome: 41, rowStart: 103, rowEnd: 104), // logged_out
+        ReturnEntry(outcome: 42, rowStart: 104, rowEnd: 105), // session_expired
+        ReturnEntry(outcome: 54, rowStart: 119, rowEnd: 120), // done
+        ReturnEntry(outcome: 55, rowStart: 120, rowEnd: 121), // edit
+        ReturnEntry(outcome: 56, rowStart: 121, rowEnd: 122), // try_again
+        ReturnEntry(outcome: 42, rowStart: 122, rowEnd: 123), // session_expired
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -482,8 +482,8 @@ enum YOLETables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "304e831b3dbdccf1"
+    static let fingerprint = "a7f76f6773de9d1d"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
+    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67])
 }

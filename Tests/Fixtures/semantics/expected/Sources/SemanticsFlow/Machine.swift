@@ -172,24 +172,27 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     public func evaluateGuard(_ id: Int32, _ event: SemanticsEvent?) throws -> Bool {
         switch id {
         case 1:
-            // GRD-1 pick
-            return state.count > 5
+            // GRD-1 peek
+            return state.count > 100
         case 2:
             // GRD-1 pick
-            return (state.count > 0) && (state.count <= 5)
+            return state.count > 5
         case 3:
+            // GRD-1 pick
+            return (state.count > 0) && (state.count <= 5)
+        case 4:
             // VAL-1 next
             return try required(decimalValue(formInput(0)), "'form.amount'") > decimal("100") // form 0: amount
-        case 4:
+        case 5:
             // VAL-1 purpose shown
             return try (decimalValue(formInput(0)) != nil) && (required(decimalValue(formInput(0)), "'form.amount'") > decimal("100")) // form 0: amount
-        case 5:
+        case 6:
             // VRT-1 variant revealed
             return state.shown
-        case 6:
+        case 7:
             // OPT-1 compute
             return state.quoted != nil
-        case 7:
+        case 8:
             // OPT-1 check_all
             return try allHold(state.factors) { e in try divide(6, subtract(2, e)) == 6 }
         default:
@@ -229,81 +232,87 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // GRD-1 bump
             state.count = try add(state.count, 1)
         case 5:
+            // GRD-1 peek
+            state.count = 0
+        case 6:
             // ORD-1 go
             effects.append(.toast("transition"))
-        case 6:
+        case 7:
             // ORD-1 exit
             effects.append(.toast("exit ORD-1"))
-        case 7:
+        case 8:
             // ORD-2 enter
             effects.append(.toast("enter ORD-2"))
-        case 8:
+        case 9:
             // SHT-LOCK exit
             effects.append(.toast("exit SHT-LOCK"))
-        case 9:
+        case 10:
             // SHT-S pick
             state.picked = "x"
-        case 10:
+        case 11:
             // TMR-3 shorten
             state.lockAfter = 10000
-        case 11:
+        case 12:
             // VRT-1 reveal
             state.shown = true
-        case 12:
+        case 13:
             // VRT-1 hide; VRT-1 after 6s
             state.shown = false
-        case 13:
+        case 14:
             // WDY-1 order
             state.due = try addWorkingDays(calendarDay(now), 7)
-        case 14:
+        case 15:
             // WDY-1 measure
             state.share = try durationRatio(subtract(date(2026, 1, 16), calendarDay(now)), 2592000000)
-        case 15:
+        case 16:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
-        case 16:
+        case 17:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 17:
+        case 18:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 18:
+        case 19:
             // DEF-1 forget
             setInput(0, nil)
-        case 19:
+        case 20:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 20:
+        case 21:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))
             }
-        case 21:
+        case 22:
             // OPT-1 quote
             state.quoted = 3
-        case 22:
-            // OPT-1 compute
-            state.count = try required(state.quoted, "'quoted'")
         case 23:
             // OPT-1 compute
-            state.count = (state.quoted ?? 7)
+            state.count = try required(state.quoted, "'quoted'")
         case 24:
+            // OPT-1 compute
+            state.count = (state.quoted ?? 7)
+        case 25:
             // OPT-1 convert
             state.noteAsInt = try state.note.map { try parseInt($0) }
             state.noteAsDecimal = try state.note.map { try parseDecimal($0) }
-        case 25:
+        case 26:
             // OPT-1 write_note
             state.note = "42"
-        case 26:
+        case 27:
             // OPT-1 stamp
             state.stampedAt = try parseTimestamp(state.stampText)
-        case 27:
-            // OPT-1 check_all
-            state.log.append("all held")
         case 28:
             // OPT-1 check_all
+            state.log.append("all held")
+        case 29:
+            // OPT-1 check_all
             state.log.append("one failed")
+        case 30:
+            // SUB-1 check
+            effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("1"), currency: "GBP"))))
         default:
             break
         }

@@ -319,6 +319,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case chainC
     case done
     case bump
+    case peek
     case pick
     case next
     case go
@@ -347,6 +348,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case checkAll
     case ping
     case finish
+    case check
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
@@ -403,6 +405,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .done
         case "bump":
             self = .bump
+        case "peek":
+            self = .peek
         case "pick":
             self = .pick
         case "next":
@@ -459,6 +463,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .ping
         case "finish":
             self = .finish
+        case "check":
+            self = .check
         default:
             return nil
         }
@@ -515,6 +521,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "done"
         case .bump:
             return "bump"
+        case .peek:
+            return "peek"
         case .pick:
             return "pick"
         case .next:
@@ -571,6 +579,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "ping"
         case .finish:
             return "finish"
+        case .check:
+            return "check"
         case .timerFired:
             return "timer"
         }
@@ -628,62 +638,66 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 22
         case .bump:
             return 23
-        case .pick:
+        case .peek:
             return 24
-        case .next:
+        case .pick:
             return 25
-        case .go:
+        case .next:
             return 26
-        case .up:
+        case .go:
             return 27
-        case .again:
+        case .up:
             return 28
-        case .`open`:
+        case .again:
             return 29
-        case .lock:
+        case .`open`:
             return 30
-        case .unlock:
+        case .lock:
             return 31
-        case .help:
+        case .unlock:
             return 32
-        case .away:
+        case .help:
             return 33
-        case .`return`:
+        case .away:
             return 34
-        case .shorten:
+        case .`return`:
             return 35
-        case .reveal:
+        case .shorten:
             return 36
-        case .hide:
+        case .reveal:
             return 37
-        case .leave:
+        case .hide:
             return 38
-        case .order:
+        case .leave:
             return 39
-        case .measure:
+        case .order:
             return 40
-        case .send:
+        case .measure:
             return 41
-        case .useFavourite:
+        case .send:
             return 42
-        case .forget:
+        case .useFavourite:
             return 43
-        case .quote:
+        case .forget:
             return 44
-        case .compute:
+        case .quote:
             return 45
-        case .convert:
+        case .compute:
             return 46
-        case .writeNote:
+        case .convert:
             return 47
-        case .stamp:
+        case .writeNote:
             return 48
-        case .checkAll:
+        case .stamp:
             return 49
-        case .ping:
+        case .checkAll:
             return 50
-        case .finish:
+        case .ping:
             return 51
+        case .finish:
+            return 52
+        case .check:
+            return 53
         case .timerFired:
             return (-2)
         }
