@@ -44,8 +44,11 @@ let package = Package(
         .target(name: "FlowLowering", dependencies: ["FlowIR", "FlowExpression", "FlowMachine"]),
         .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression", "FlowMachine", "FlowLowering"]),
         .target(name: "FlowCodegen", dependencies: ["FlowIR", "FlowExpression", "FlowLowering", "FlowMachine"]),
-        .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen"]),
+        // The whole pipeline: load, check, inventory, Swift, scenarios (FlowRuntime), reports (FlowReports).
+        .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen", "FlowRuntime", "FlowReports", "FlowMutation"]),
         .target(name: "FlowReports", dependencies: ["FlowIR", "FlowRuntime"]),
+        // The interactive and scripted session of `flowc run` over the interpreter (the CLI keeps only the line editor).
+        .target(name: "FlowSession", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime", "FlowSource"]),
         // `flowc mutate`: plants small changes in the checked IR and scores the scenarios by the mutants they kill.
         .target(name: "FlowMutation", dependencies: ["FlowIR", "FlowRuntime", "FlowSource"]),
         .executableTarget(
@@ -56,6 +59,7 @@ let package = Package(
                 "FlowRuntime",
                 "FlowReports",
                 "FlowMutation",
+                "FlowSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,6 +89,7 @@ let package = Package(
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowChecker", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowCheckerTests", dependencies: ["FlowChecker", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowReportsTests", dependencies: ["FlowReports", "FlowCompiler", "FlowTestSupport"]),
+        .testTarget(name: "FlowSessionTests", dependencies: ["FlowSession", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowMutationTests", dependencies: ["FlowMutation", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport", "flowc"]),
     ],

@@ -97,9 +97,17 @@ extension AppChecker {
                 error("invalid-value", "country '\(country.value)' must be an ISO 3166 alpha-2 code such as GB or NO", at: country.range)
             }
         }
-        if let countryField = syntax.countryField, !context.fields.contains(where: { $0.name == countryField.value }) {
-            error("unknown-field", "'country_field' names '\(countryField.value)', which is not a field of screen '\(screen)'", at: countryField.range,
-                  notes: closestMatch(to: countryField.value, among: context.fields.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
+        if let countryField = syntax.countryField {
+            if let other = context.fields.first(where: { $0.name == countryField.value }) {
+                // The phone rule reads the country as text (`is_phone(value, form.<country_field>)`).
+                if other.type != .text && other.type != .error {
+                    error("type-mismatch", "'country_field' names '\(countryField.value)', which holds '\(other.type)'; the phone country is text such as 'GB' (a country, choice or text field)",
+                          at: countryField.range)
+                }
+            } else {
+                error("unknown-field", "'country_field' names '\(countryField.value)', which is not a field of screen '\(screen)'", at: countryField.range,
+                      notes: closestMatch(to: countryField.value, among: context.fields.map(\.name)).map { [.init("did you mean '\($0)'?")] } ?? [])
+            }
         }
         let environment = screenEnvironment(context, event: nil)
         // A null default leaves the field empty, as it is without one.

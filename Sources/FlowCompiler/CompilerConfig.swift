@@ -1,3 +1,4 @@
+import FlowCodegen
 import FlowSyntax
 
 /// What to compile and where the outputs go.
@@ -9,6 +10,17 @@ public struct CompilerConfig: Sendable {
     public var limits: YAMLLimits
     /// Whether to render the generated files; `flowc check` only needs the diagnostics.
     public var generatesOutputs: Bool
+    /// Whether `inventory.json` is among the generated files (`flowc generate-swift` writes only Swift).
+    public var writesInventory = true
+    /// The folder, under the output folder, that holds one `<App>Flow` module per app.
+    public var swiftFolder = "Sources"
+    /// Forces a table style on the generated Swift (nil: by the app's size).
+    public var tableStyle: TableStyle? = nil
+    /// Whether to run every scenario and render the acceptance and coverage reports (`flowc build`, `flowc test`).
+    /// They run only when the flows have no errors.
+    public var runsScenarios = false
+    /// The apps whose scenarios run, by id (nil: all).
+    public var scenarioApps: [String]? = nil
 
     /// The embedded default: `flows/` in, `generated/` out.
     public init(inputs: [String] = ["flows"], outputDirectory: String = "generated", limits: YAMLLimits = .default,
@@ -29,5 +41,14 @@ public struct OutputFile: Sendable, Hashable {
     public init(path: String, contents: [UInt8]) {
         self.path = path
         self.contents = contents
+    }
+}
+
+extension CompilerConfig {
+    /// `flowc build`: every output, the scenarios run and the reports written beside the generated files.
+    public static func build(inputs: [String], outputDirectory: String) -> CompilerConfig {
+        var config = CompilerConfig(inputs: inputs, outputDirectory: outputDirectory)
+        config.runsScenarios = true
+        return config
     }
 }

@@ -1,6 +1,10 @@
 import FlowChecker
+import Foundation
 import FlowCodegen
 import FlowIR
+import FlowMutation
+import FlowReports
+import FlowRuntime
 import FlowSource
 import FlowSyntax
 
@@ -13,6 +17,15 @@ public struct Compilation: Sendable {
     /// The parsed files of each app, kept for tools that map IR back to syntax (and so that a
     /// command-line run does not spend time tearing the trees down before it exits).
     public var syntax: [AppSourcesSyntax]
+    /// Each scenario's result, by app id, in declaration order (when the config runs scenarios).
+    public var scenarioResults: [String: [ScenarioResult]] = [:]
+    /// Each app's acceptance verdict, in app order (when the config runs scenarios).
+    public var verdicts: [AcceptanceVerdict] = []
+    /// The acceptance and coverage reports (`reports/<app>/...`), to write under the output folder.
+    public var reports: [OutputFile] = []
+
+    /// The generated files and the reports, with the manifest of what flowc wrote (what `flowc build` writes).
+    public var allOutputs: [OutputFile] { OutputWriter.withManifest(outputs + reports) }
 }
 
 /// Compiles flow files into a checked program and its generated files.
@@ -22,6 +35,9 @@ public struct Compilation: Sendable {
 /// 3. Checking: `AppSourcesSyntax` → `App` (names resolved, expressions typed, graph analysed).
 /// 4. Generation: `FlowProgram` → `[OutputFile]`: `inventory.json` and, per app, the Swift module
 ///    `Sources/<App>Flow/` (FlowCodegen translates the IR to structured Swift and renders it).
+/// 5. Acceptance: every scenario runs on the interpreter (FlowRuntime); the results become each app's
+///    verdict and its acceptance and coverage reports (FlowReports), with the scores of a stored complete
+///    `flowc mutate` run of the same flow files beside the criteria.
 ///
 /// The CLI, the tests and any future plugin call this; none re-implements a stage.
 /// - Parameters:
@@ -29,7 +45,8 @@ public struct Compilation: Sendable {
 ///   - fileSystem: Where files are read from.
 ///   - diagnostics: Receives every problem; the caller decides the exit code from it.
 public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskFileSystem(),
-                    diagnostics: some DiagnosticCollector) -> Compilation {
+                    diagnostics reported: some DiagnosticCollector) -> Compilation {
+    let diagnostics = ErrorWatch(reported)
     var loader = SourceLoader(fileSystem: fileSystem, limits: config.limits, diagnostics: diagnostics)
     let loaded = loader.loadApps(from: config.inputs)
     var apps: [App] = []
@@ -62,11 +79,82 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
     let program = FlowProgram(apps: apps.sorted { $0.id < $1.id })
     var outputs: [OutputFile] = []
     if config.generatesOutputs {
-        outputs.append(renderInventory(program))
-        for file in renderSwiftSources(program) { outputs.append(OutputFile(path: file.path, contents: Array(file.text.utf8))) }
+        if config.writesInventory { outputs.append(renderInventory(program)) }
+        for file in renderSwiftSources(program, folder: config.swiftFolder, tableStyle: config.tableStyle) {
+            outputs.append(OutputFile(path: file.path, contents: Array(file.text.utf8)))
+        }
     }
-    return Compilation(program: program, sources: loader.sources, outputs: outputs,
-                       syntax: loaded.map(\.sources))
+    var compilation = Compilation(program: program, sources: loader.sources, outputs: outputs, syntax: loaded.map(\.sources))
+    if config.runsScenarios, !diagnostics.sawError {
+        runAcceptance(of: program, config: config, fileSystem: fileSystem, into: &compilation)
+    }
+    return compilation
+}
+
+/// Stage 5: runs the scenarios of the selected apps and renders their verdicts and reports.
+func runAcceptance(of program: FlowProgram, config: CompilerConfig, fileSystem: any FileSystem, into compilation: inout Compilation) {
+    for app in program.apps where config.scenarioApps?.contains(app.id) ?? true {
+        let mutation = storedMutationScores(for: app, output: config.outputDirectory, sources: compilation.sources, fileSystem: fileSystem)
+        let acceptance = runAcceptance(of: app, mutation: mutation, outputDirectory: config.outputDirectory)
+        compilation.scenarioResults[app.id] = acceptance.results
+        compilation.verdicts.append(acceptance.verdict)
+        compilation.reports += acceptance.reports
+    }
+}
+
+/// Runs every scenario of `app` and renders its verdict and its acceptance and coverage reports.
+/// - Parameters:
+///   - mutation: The scores of a complete `flowc mutate` run, by criterion ID, shown beside the criteria.
+///   - outputDirectory: The folder the reports are written under (their links climb back from it to the flow files).
+public func runAcceptance(of app: App, mutation: [String: MutationScore], outputDirectory: String)
+    -> (results: [ScenarioResult], verdict: AcceptanceVerdict, reports: [OutputFile]) {
+    let runtime = RuntimeProgram(app: app)
+    let results = app.scenarios.map { runScenario($0, of: runtime) }
+    let reports = renderReports(for: app, results: results, mutation: mutation, sourceRoot: reportSourceRoot(forOutput: outputDirectory))
+        .map { OutputFile(path: $0.path, contents: $0.contents) }
+    return (results, acceptanceVerdict(for: app, results: results), reports)
+}
+
+/// Scores from `<output>/reports/<app>/mutation.json` when it is a complete run of the flow files as they are
+/// now (see docs/reports.md); otherwise none.
+public func storedMutationScores(for app: App, output: String, sources: [String: SourceFile],
+                                 fileSystem: any FileSystem = DiskFileSystem()) -> [String: MutationScore] {
+    guard let bytes = try? fileSystem.read("\(output)/reports/\(app.id)/mutation.json"), let document = MutationDocument.decode(bytes),
+          document.complete, document.app == app.id, document.fingerprint == appFingerprint(app, sources: sources) else { return [:] }
+    return mutationScores(from: document)
+}
+
+/// The scores a mutation result gives each criterion, by criterion ID.
+public func mutationScores(from document: MutationDocument) -> [String: MutationScore] {
+    var scores: [String: MutationScore] = [:]
+    for criterion in document.criteria {
+        scores[criterion.id] = MutationScore(killed: criterion.killed, mutants: criterion.mutants, explained: criterion.explained?.count ?? 0)
+    }
+    return scores
+}
+
+/// Passes diagnostics on and remembers whether one was an error (scenarios of broken flows do not run).
+final class ErrorWatch: DiagnosticCollector, @unchecked Sendable {
+    let base: any DiagnosticCollector
+    private let lock = NSLock()
+    private var errorSeen = false
+
+    init(_ base: any DiagnosticCollector) { self.base = base }
+
+    var sawError: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return errorSeen
+    }
+
+    func emit(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error {
+            lock.lock()
+            errorSeen = true
+            lock.unlock()
+        }
+        base.emit(diagnostic)
+    }
 }
 
 /// Passes on the diagnostics of an app checked without some of its files, except those that may only

@@ -46,7 +46,7 @@ struct TableLowering {
     /// Per screen, what its form looks like to code that reads it (names, kinds, currencies in order).
     private var formSignatures: [[String]] = []
     /// Sub-flow calls whose return routes' rows are still to be added: (sub-flow number, flow, routes, screen, place).
-    private var pendingRoutes: [(subflow: Int, flow: Int, routes: [SubflowReturn], screen: Int?, place: String)] = []
+    private var pendingRoutes: [(subflow: Int, flow: Int, routes: [SubflowReturn], screen: Int?, place: String, event: String?)] = []
 
     init(app: App) {
         self.app = app
@@ -167,7 +167,8 @@ struct TableLowering {
                 let start = rows.count
                 let event = "\(app.flows[call.flow].name).\(route.outcome)"
                 for (alternative, inner) in route.transitions.enumerated() {
-                    addRow(inner, screen: call.screen, event: nil,
+                    // A route belongs to the transition that started the sub-flow: it reads that event's payload.
+                    addRow(inner, screen: call.screen, event: nil, payloadEvent: call.event,
                            origin: RowOrigin(transition: inner, event: event, alternative: alternative, global: false, comment: "\(call.place) → \(event)"))
                 }
                 returns[returnStart + offset].rowStart = int32(start)
@@ -204,11 +205,14 @@ struct TableLowering {
         }
     }
 
-    mutating func addRow(_ transition: Transition, screen: Int?, event: String?, origin: RowOrigin) {
+    /// - Parameter payloadEvent: The event whose payload `event.<field>` reads when the row has no event of its
+    ///   own (a sub-flow's return route reads the event that started the sub-flow).
+    mutating func addRow(_ transition: Transition, screen: Int?, event: String?, payloadEvent: String? = nil, origin: RowOrigin) {
         let place = origin.comment
         let eventNumber = event.flatMap { eventNumbers[$0] }
-        let guardID = transition.condition.map { addGuard($0, screen: screen, event: eventNumber, place: place) } ?? 0
-        let actionsID = addActions(transition.actions, screen: screen, event: eventNumber, place: place)
+        let payloadNumber = (event ?? payloadEvent).flatMap { eventNumbers[$0] }
+        let guardID = transition.condition.map { addGuard($0, screen: screen, event: payloadNumber, place: place) } ?? 0
+        let actionsID = addActions(transition.actions, screen: screen, event: payloadNumber, place: place)
         var target = TargetKind.stay
         var argument: Int32 = 0
         var description = "stays"
@@ -232,7 +236,7 @@ struct TableLowering {
             subflows.append(SubflowEntry(flow: int32(flow), returnStart: int32(returns.count), returnEnd: int32(returns.count + routes.count)))
             for route in routes { returns.append(ReturnEntry(outcome: string(route.outcome), rowStart: 0, rowEnd: 0)) }
             // The return routes' rows go after the group this row is in, so a group's range holds only its own alternatives.
-            pendingRoutes.append((Int(argument), flow, routes, screen, place))
+            pendingRoutes.append((Int(argument), flow, routes, screen, place, event))
         case .end(let outcome):
             target = .end; argument = string(outcome); description = "→ end \(outcome)"
         }

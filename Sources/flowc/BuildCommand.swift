@@ -39,23 +39,17 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: input.paths, outputDirectory: output), diagnostics: diagnostics)
+        let compilation = compile(.build(inputs: input.paths, outputDirectory: output), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         if input.fails(found) {
             finish(1)
         }
         let writer = OutputWriter(outputDirectory: output)
-        // Scores of a complete `flowc mutate` run are shown while the flow files are unchanged (see docs/reports.md).
-        var mutation: [String: [String: MutationScore]] = [:]
-        for app in compilation.program.apps {
-            mutation[app.id] = storedMutationScores(for: app, output: output, sources: compilation.sources)
-        }
-        let acceptance = acceptanceOutputs(for: compilation.program, mutation: mutation, output: output)
-        let outputs = OutputWriter.withManifest(compilation.outputs + acceptance.outputs)
+        let outputs = compilation.allOutputs
         if check {
             let stale = writer.staleFiles(outputs) + writer.orphanedFiles(outputs).map { "\($0) (no longer generated)" }
-            let accepted = reportAcceptance(acceptance.verdicts)
+            let accepted = reportAcceptance(compilation.verdicts)
             if stale.isEmpty {
                 printLine("\(output)/ is up to date (\(outputs.count) file\(outputs.count == 1 ? "" : "s")).")
                 finish(accepted ? 0 : 1)
@@ -69,6 +63,6 @@ struct BuildCommand: AsyncParsableCommand {
         printLine("Checked \(apps.count) app\(apps.count == 1 ? "" : "s") (\(apps.map(\.id).joined(separator: ", "))); "
                   + (changed.isEmpty ? "\(output)/ was already up to date." : "wrote \(changed.count == 1 ? changed[0] : "\(changed.count) files in \(output)/").")
         )
-        finish(reportAcceptance(acceptance.verdicts) ? 0 : 1)
+        finish(reportAcceptance(compilation.verdicts) ? 0 : 1)
     }
 }

@@ -29,7 +29,11 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: input.paths, outputDirectory: output, generatesOutputs: false), diagnostics: diagnostics)
+        var config = CompilerConfig(inputs: input.paths, outputDirectory: output)
+        config.writesInventory = false
+        config.swiftFolder = ""
+        config.tableStyle = tableStyle.flatMap(TableStyle.init(rawValue:))
+        let compilation = compile(config, diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         if found.contains(where: { $0.severity == .error }) { finish(1) }
@@ -37,9 +41,7 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
             printLine("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
             finish(1)
         }
-        let style = tableStyle.flatMap(TableStyle.init(rawValue:))
-        let files = renderSwiftSources(compilation.program, folder: "", tableStyle: style)
-        try OutputWriter(outputDirectory: output).write(files.map { OutputFile(path: $0.path, contents: Array($0.text.utf8)) })
+        try OutputWriter(outputDirectory: output).write(compilation.outputs)
         finish(0)
     }
 }

@@ -143,11 +143,7 @@ struct MutateCommand: AsyncParsableCommand {
             OutputFile(path: folder + "mutation.md", contents: renderMutationMarkdown(document, appName: checked.name)),
         ]
         if document.complete {
-            let program = RuntimeProgram(app: checked)
-            let results = checked.scenarios.map { runScenario($0, of: program) }
-            outputs += renderReports(for: checked, results: results, mutation: scores(from: document),
-                                      sourceRoot: reportSourceRoot(forOutput: output))
-                .map { OutputFile(path: $0.path, contents: $0.contents) }
+            outputs += runAcceptance(of: checked, mutation: mutationScores(from: document), outputDirectory: output).reports
         }
         let writer = OutputWriter(outputDirectory: output)
         if check {
@@ -175,23 +171,6 @@ struct MutateCommand: AsyncParsableCommand {
         printLine(written.isEmpty ? "\(output)/reports/\(checked.id)/ was already up to date." : "Wrote \(written.count) file\(written.count == 1 ? "" : "s") in \(output)/reports/\(checked.id)/.")
         finish(0)
     }
-}
-
-/// The scores a mutation result gives each criterion, by criterion ID.
-func scores(from document: MutationDocument) -> [String: MutationScore] {
-    var scores: [String: MutationScore] = [:]
-    for criterion in document.criteria {
-        scores[criterion.id] = MutationScore(killed: criterion.killed, mutants: criterion.mutants, explained: criterion.explained?.count ?? 0)
-    }
-    return scores
-}
-
-/// Scores from `<output>/reports/<app>/mutation.json` when it is a complete run of the flow files as they are now; otherwise none.
-func storedMutationScores(for app: App, output: String, sources: [String: SourceFile]) -> [String: MutationScore] {
-    let path = "\(output)/reports/\(app.id)/mutation.json"
-    guard let data = FileManager.default.contents(atPath: path), let document = MutationDocument.decode(Array(data)),
-          document.complete, document.app == app.id, document.fingerprint == appFingerprint(app, sources: sources) else { return [:] }
-    return scores(from: document)
 }
 
 func printError(_ text: String) {

@@ -42,26 +42,6 @@ func finish(_ status: Int32) -> Never {
     exit(status)
 }
 
-/// Runs every scenario of every app and renders the acceptance and coverage reports.
-///
-/// The reports are computed from the traces, never from live state, so the same flows give the
-/// same bytes on every run. `output` is the folder they are written to (their links climb back from it to the flow files). `mutation` gives, per app id, the scores of a `flowc mutate` run to show beside passed criteria.
-func acceptanceOutputs(for program: FlowProgram, mutation: [String: [String: MutationScore]] = [:], output: String)
-    -> (outputs: [OutputFile], results: [String: [ScenarioResult]], verdicts: [AcceptanceVerdict]) {
-    var outputs: [OutputFile] = []
-    var results: [String: [ScenarioResult]] = [:]
-    var verdicts: [AcceptanceVerdict] = []
-    for app in program.apps {
-        let runtime = RuntimeProgram(app: app)
-        let appResults = app.scenarios.map { runScenario($0, of: runtime) }
-        results[app.id] = appResults
-        verdicts.append(acceptanceVerdict(for: app, results: appResults))
-        outputs += renderReports(for: app, results: appResults, mutation: mutation[app.id] ?? [:],
-                                 sourceRoot: reportSourceRoot(forOutput: output)).map { OutputFile(path: $0.path, contents: $0.contents) }
-    }
-    return (outputs, results, verdicts)
-}
-
 /// Prints what failed acceptance, one line per app that is not clean, on standard error; true when all are clean.
 func reportAcceptance(_ verdicts: [AcceptanceVerdict]) -> Bool {
     let unclean = verdicts.filter { !$0.isClean }
@@ -74,13 +54,13 @@ func reportAcceptance(_ verdicts: [AcceptanceVerdict]) -> Bool {
 
 /// Compiles the flows for the commands that run them; prints the errors and exits 1 when there are any.
 func checkedProgram(flows: String) -> FlowProgram {
-    checkedCompilation(flows: flows).program
+    checkedCompilation(CompilerConfig(inputs: [projectRelative(flows)], generatesOutputs: false)).program
 }
 
-/// Compiles the flows, keeping the sources read; prints the errors and exits 1 when there are any.
-func checkedCompilation(flows: String) -> Compilation {
+/// Compiles as `config` says, keeping the sources read; prints the errors and exits 1 when there are any.
+func checkedCompilation(_ config: CompilerConfig) -> Compilation {
     let diagnostics = DiagnosticBag()
-    let compilation = compile(CompilerConfig(inputs: [projectRelative(flows)], generatesOutputs: false), diagnostics: diagnostics)
+    let compilation = compile(config, diagnostics: diagnostics)
     let errors = diagnostics.diagnostics.filter { $0.severity == .error }
     if !errors.isEmpty {
         printDiagnostics(errors, compilation: compilation)

@@ -51,7 +51,10 @@ struct TestCommand: AsyncParsableCommand {
     static let traceLinesShown = 200
 
     func run() async throws {
-        let compilation = checkedCompilation(flows: flows)
+        var config = CompilerConfig(inputs: [projectRelative(flows)], outputDirectory: output, generatesOutputs: false)
+        config.runsScenarios = true
+        config.scenarioApps = apps.isEmpty ? nil : apps
+        let compilation = checkedCompilation(config)
         let program = compilation.program
         let selected = program.apps.filter { apps.isEmpty || apps.contains($0.id) }
         for name in apps where !selected.contains(where: { $0.id == name }) {
@@ -59,11 +62,8 @@ struct TestCommand: AsyncParsableCommand {
         }
         var passed = 0
         var failed = 0
-        var mutation: [String: [String: MutationScore]] = [:]
-        for app in selected { mutation[app.id] = storedMutationScores(for: app, output: output, sources: compilation.sources) }
-        let (reports, results, verdicts) = acceptanceOutputs(for: FlowProgram(apps: selected), mutation: mutation, output: output)
         for app in selected {
-            for result in results[app.id] ?? [] {
+            for result in compilation.scenarioResults[app.id] ?? [] {
                 if result.passed {
                     passed += 1
                     printLine("PASS \(app.id)/\(result.name)")
@@ -84,10 +84,10 @@ struct TestCommand: AsyncParsableCommand {
             }
         }
         if writesReports {
-            _ = try OutputWriter(outputDirectory: output).write(reports)
+            _ = try OutputWriter(outputDirectory: output).write(compilation.reports)
         }
         printLine("\(passed) passed, \(failed) failed")
-        let accepted = reportAcceptance(verdicts)
+        let accepted = reportAcceptance(compilation.verdicts)
         finish(failed == 0 && accepted ? 0 : 1)
     }
 }

@@ -97,7 +97,14 @@ import Testing
                 }
                 guard let step = steps.popFirst() else { return nil }
                 switch step.kind {
-                case .send(let event, _): return .send(event, [:])
+                case .send(let event, let payload):
+                    // The generated machine takes payload fields as text (money as its amount).
+                    var texts: [String: String] = [:]
+                    for (name, value) in payload {
+                        if case .literal(.text(let text)) = value.kind { texts[name] = text }
+                        if case .literal(.money(let money)) = value.kind { texts[name] = "\(money.amount)" }
+                    }
+                    return .send(event, texts)
                 case .fill(let fills):
                     // One fill step may type into several fields; each is its own action.
                     if let first = fills.first {

@@ -1,6 +1,7 @@
 import FlowMachine
 import FlowTestSupport
 import Foundation
+import SemanticsFlow
 import TempoFlow
 import Testing
 
@@ -131,5 +132,23 @@ import Testing
         snapshot = machine.snapshot()
         snapshot.format = 2
         #expect(throws: SnapshotMismatch("the snapshot is in format 2; this FlowMachine reads format 1")) { try TempoMachine(restoring: snapshot) }
+    }
+
+    /// A sub-flow's return route reads the event that started the sub-flow; a machine restored while the
+    /// sub-flow runs still has that event (kept in the snapshot as JSON).
+    @Test func aRestoredSubflowStillKnowsTheEventThatStartedIt() throws {
+        var machine = try SemanticsMachine()
+        var effects: [SemanticsEffect] = []
+        try machine.send(try #require(SemanticsEvent(name: "go_subflow", payload: [:])), into: &effects)
+        try machine.send(try #require(SemanticsEvent(name: "finish", payload: [:])), into: &effects)
+        try machine.send(try #require(SemanticsEvent(name: "done", payload: [:])), into: &effects)
+        try machine.send(try #require(SemanticsEvent(name: "start_plan", payload: ["plan": "gold"])), into: &effects)
+        #expect(machine.screenID == "SUB-1")
+        let data = try JSONEncoder().encode(machine.snapshot())
+        #expect(String(decoding: data, as: UTF8.self).contains("gold"))
+        var restored = try SemanticsMachine(restoring: try JSONDecoder().decode(FlowSnapshot<SemanticsState>.self, from: data))
+        try restored.send(try #require(SemanticsEvent(name: "finish", payload: [:])), into: &effects)
+        #expect(restored.screenID == "SUB-DONE")
+        #expect(restored.state.picked == "gold")
     }
 }

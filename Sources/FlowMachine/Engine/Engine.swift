@@ -368,6 +368,7 @@ extension EngineHost {
             try leave(engine.screenNumber, into: &effects)
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             engine.callFrames.append(CallFrame(caller: engine.screenNumber, subflow: row.argument, historyDepth: engine.history.count))
+            engine.callEvents.append(payload)
             engine.history.push(engine.screenNumber)
             let flow = tables.subflows[Int(row.argument)].flow
             try enter(tables.flows[Int(flow)].start, into: &effects)
@@ -381,6 +382,7 @@ extension EngineHost {
     /// Ends the current flow: back to the caller of a sub-flow, or the end of the run.
     @inlinable
     public mutating func end(with outcome: Int32, payload: Event?, into effects: inout [Effect]) throws {
+        let callEvent = engine.callEvents.popLast() ?? nil
         guard let frame = engine.callFrames.popLast() else {
             engine.ended = tables.strings[Int(outcome)]
             for timer in engine.activeTimers { effects.append(.cancelTimer(timer.token)) }
@@ -394,7 +396,8 @@ extension EngineHost {
         let subflow = tables.subflows[Int(frame.subflow)]
         for index in Int(subflow.returnStart)..<Int(subflow.returnEnd) where tables.returns[index].outcome == outcome {
             let route = tables.returns[index]
-            if try take(Int(route.rowStart)..<Int(route.rowEnd), event: -1, payload: payload, into: &effects).outcome == .ignored {
+            // A return route belongs to the transition that started the sub-flow, so it reads that event's payload.
+            if try take(Int(route.rowStart)..<Int(route.rowEnd), event: -1, payload: callEvent, into: &effects).outcome == .ignored {
                 try enter(frame.caller, into: &effects)
             }
             return
@@ -415,6 +418,7 @@ extension EngineHost {
         guard let previous = engine.history.pop() else { return false }
         if let frame = engine.callFrames.last, engine.history.count < frame.historyDepth {
             engine.callFrames.removeLast()
+            if !engine.callEvents.isEmpty { engine.callEvents.removeLast() }
         }
         try leave(engine.screenNumber, into: &effects)
         try enter(previous, into: &effects)

@@ -41,6 +41,8 @@ public struct CallFrame: Sendable, Hashable, Codable {
     /// Screens that opened the sheets now showing, innermost last.
     public var overlayOpeners: [Int32] = []
     public var callFrames: [CallFrame] = []
+    /// For each call frame, the event that started the sub-flow: its return routes read that event's payload.
+    public var callEvents: [Event?] = []
     public var activeTimers: [ActiveTimer] = []
     public var nextTimerToken = 0
     /// The variant each screen with variant timers showed at the end of the last step (screen → variant

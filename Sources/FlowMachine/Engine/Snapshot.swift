@@ -1,3 +1,5 @@
+import Foundation
+
 /// A generated machine saved as data: restore it after the app was killed mid-flow.
 ///
 /// ```swift
@@ -55,14 +57,17 @@ public struct NavigationSnapshot: Codable, Sendable, Equatable {
     /// The variant each screen with variant timers showed (screen → variant number), so their timers are
     /// not restarted after a restore; absent when no such screen was showing.
     public var shownVariants: [Int32: Int32]?
+    /// For each call frame, the event that started the sub-flow as JSON (nil where there was none), which its
+    /// return routes read; absent when no sub-flow is in progress.
+    public var callEvents: [String?]?
 
     @inlinable
     public init(screen: Int32, inputs: [Input], history: [Int32], overlayOpeners: [Int32], callFrames: [CallFrame],
                 runningTimers: [ActiveTimer], nextTimerToken: Int, errors: [String: String], ended: String?,
-                shownVariants: [Int32: Int32]? = nil) {
+                shownVariants: [Int32: Int32]? = nil, callEvents: [String?]? = nil) {
         self.screen = screen; self.inputs = inputs; self.history = history; self.overlayOpeners = overlayOpeners
         self.callFrames = callFrames; self.runningTimers = runningTimers; self.nextTimerToken = nextTimerToken
-        self.errors = errors; self.ended = ended; self.shownVariants = shownVariants
+        self.errors = errors; self.ended = ended; self.shownVariants = shownVariants; self.callEvents = callEvents
     }
 }
 
@@ -79,7 +84,23 @@ extension EngineHost {
                            inputs: engine.inputs.keys.sorted().compactMap { key in engine.inputs[key].map { NavigationSnapshot.Input(field: key, value: $0) } },
                            history: engine.history.screens, overlayOpeners: engine.overlayOpeners, callFrames: engine.callFrames,
                            runningTimers: engine.activeTimers, nextTimerToken: engine.nextTimerToken, errors: engine.errors, ended: engine.ended,
-                           shownVariants: engine.shownVariants.isEmpty ? nil : engine.shownVariants)
+                           shownVariants: engine.shownVariants.isEmpty ? nil : engine.shownVariants,
+                           callEvents: engine.callEvents.isEmpty ? nil : engine.callEvents.map(Self.encodedCallEvent))
+    }
+
+    /// An event that started a sub-flow, as the snapshot keeps it (generated events are `Codable`).
+    @inlinable
+    public static func encodedCallEvent(_ event: Event?) -> String? {
+        guard let event, let encodable = event as? any Encodable else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(encodable)).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    @inlinable
+    public static func decodedCallEvent(_ text: String?) -> Event? {
+        guard let text, let type = Event.self as? any Decodable.Type else { return nil }
+        return (try? JSONDecoder().decode(type, from: Data(text.utf8))) as? Event
     }
 
     /// The engine state a snapshot describes, after checking it was taken from this app with these tables.
@@ -112,6 +133,8 @@ extension EngineHost {
         engine.history = BackStack(navigation.history)
         engine.overlayOpeners = navigation.overlayOpeners
         engine.callFrames = navigation.callFrames
+        let callEvents = (navigation.callEvents ?? []).map(Self.decodedCallEvent)
+        engine.callEvents = navigation.callFrames.indices.map { callEvents.indices.contains($0) ? callEvents[$0] : nil }
         engine.activeTimers = navigation.runningTimers
         engine.nextTimerToken = navigation.nextTimerToken
         engine.shownVariants = navigation.shownVariants ?? [:]

@@ -108,164 +108,170 @@ enum SemanticsTables {
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
     static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 16, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: HUB Rules
-        ScreenEntry(flow: 0, rowStart: 18, rowEnd: 19, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: HELP Help
-        ScreenEntry(flow: 0, rowStart: 19, rowEnd: 22, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: RTC-1 Chain start
-        ScreenEntry(flow: 0, rowStart: 22, rowEnd: 23, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: RTC-2 Chain end
-        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 28, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: GRD-1 Guards
-        ScreenEntry(flow: 0, rowStart: 28, rowEnd: 29, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: GRD-BIG Big
-        ScreenEntry(flow: 0, rowStart: 29, rowEnd: 30, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: GRD-SMALL Small
-        ScreenEntry(flow: 0, rowStart: 30, rowEnd: 31, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: GRD-NONE None
-        ScreenEntry(flow: 0, rowStart: 31, rowEnd: 33, fieldStart: 0, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: VAL-1 Amount
-        ScreenEntry(flow: 0, rowStart: 33, rowEnd: 34, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: VAL-BIG Big amount
-        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 35, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: VAL-OK Amount accepted
-        ScreenEntry(flow: 0, rowStart: 35, rowEnd: 36, fieldStart: 2, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: LIB-1 Bank details
-        ScreenEntry(flow: 0, rowStart: 36, rowEnd: 37, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: LIB-OK Bank details accepted
-        ScreenEntry(flow: 0, rowStart: 37, rowEnd: 38, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 7, analytics: (-1)), // 13: ORD-1 Order start
-        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 39, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 8, exitActions: 0, analytics: 50), // 14: ORD-2 Order end
-        ScreenEntry(flow: 0, rowStart: 39, rowEnd: 40, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-1 First
-        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 42, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: BCK-2 Second
-        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 44, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: BCK-3 Third
-        ScreenEntry(flow: 0, rowStart: 44, rowEnd: 47, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: SHT-1 Opener
-        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 48, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 9, analytics: (-1), backBlocked: true), // 19: SHT-LOCK Locked
-        ScreenEntry(flow: 0, rowStart: 48, rowEnd: 49, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: SHT-S Picker
-        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 50, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: GLB-1 Own help
-        ScreenEntry(flow: 0, rowStart: 50, rowEnd: 51, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: GLB-OWN Own help shown
-        ScreenEntry(flow: 0, rowStart: 51, rowEnd: 52, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: TMR-1 Timed
-        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 54, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: TMR-AWAY Away
-        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 56, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: TMR-3 Timed by state
-        ScreenEntry(flow: 0, rowStart: 57, rowEnd: 58, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: TMR-2 Timed out
-        ScreenEntry(flow: 0, rowStart: 58, rowEnd: 61, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 3, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: VRT-1 Reveal
-        ScreenEntry(flow: 0, rowStart: 62, rowEnd: 65, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: WDY-1 Order
-        ScreenEntry(flow: 0, rowStart: 65, rowEnd: 68, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SVC-1 Transfer
-        ScreenEntry(flow: 0, rowStart: 68, rowEnd: 69, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SVC-OK Sent
-        ScreenEntry(flow: 0, rowStart: 69, rowEnd: 70, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SVC-FAIL Failed
-        ScreenEntry(flow: 0, rowStart: 70, rowEnd: 73, fieldStart: 10, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 21, exitActions: 0, analytics: (-1)), // 32: DEF-1 Name
-        ScreenEntry(flow: 0, rowStart: 73, rowEnd: 75, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 75, rowEnd: 84, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: OPT-1 Optionals
-        ScreenEntry(flow: 0, rowStart: 84, rowEnd: 85, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 35: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 85, rowEnd: 90, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 36: SUB-1 Inside
+        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 17, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: HUB Rules
+        ScreenEntry(flow: 0, rowStart: 21, rowEnd: 22, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: HELP Help
+        ScreenEntry(flow: 0, rowStart: 22, rowEnd: 25, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: RTC-1 Chain start
+        ScreenEntry(flow: 0, rowStart: 25, rowEnd: 26, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: RTC-2 Chain end
+        ScreenEntry(flow: 0, rowStart: 26, rowEnd: 31, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: GRD-1 Guards
+        ScreenEntry(flow: 0, rowStart: 31, rowEnd: 32, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: GRD-BIG Big
+        ScreenEntry(flow: 0, rowStart: 32, rowEnd: 33, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: GRD-SMALL Small
+        ScreenEntry(flow: 0, rowStart: 33, rowEnd: 34, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: GRD-NONE None
+        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 36, fieldStart: 0, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: VAL-1 Amount
+        ScreenEntry(flow: 0, rowStart: 36, rowEnd: 37, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: VAL-BIG Big amount
+        ScreenEntry(flow: 0, rowStart: 37, rowEnd: 38, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: VAL-OK Amount accepted
+        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 39, fieldStart: 2, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: LIB-1 Bank details
+        ScreenEntry(flow: 0, rowStart: 39, rowEnd: 40, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: LIB-OK Bank details accepted
+        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 41, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 8, analytics: (-1)), // 13: ORD-1 Order start
+        ScreenEntry(flow: 0, rowStart: 41, rowEnd: 42, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 9, exitActions: 0, analytics: 50), // 14: ORD-2 Order end
+        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 43, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-1 First
+        ScreenEntry(flow: 0, rowStart: 43, rowEnd: 45, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: BCK-2 Second
+        ScreenEntry(flow: 0, rowStart: 45, rowEnd: 47, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: BCK-3 Third
+        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 50, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: SHT-1 Opener
+        ScreenEntry(flow: 0, rowStart: 50, rowEnd: 51, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 10, analytics: (-1), backBlocked: true), // 19: SHT-LOCK Locked
+        ScreenEntry(flow: 0, rowStart: 51, rowEnd: 52, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: SHT-S Picker
+        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 53, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: GLB-1 Own help
+        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 54, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: GLB-OWN Own help shown
+        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: TMR-1 Timed
+        ScreenEntry(flow: 0, rowStart: 56, rowEnd: 57, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: TMR-AWAY Away
+        ScreenEntry(flow: 0, rowStart: 57, rowEnd: 59, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: TMR-3 Timed by state
+        ScreenEntry(flow: 0, rowStart: 60, rowEnd: 61, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: TMR-2 Timed out
+        ScreenEntry(flow: 0, rowStart: 61, rowEnd: 64, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 3, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: VRT-1 Reveal
+        ScreenEntry(flow: 0, rowStart: 65, rowEnd: 68, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: WDY-1 Order
+        ScreenEntry(flow: 0, rowStart: 68, rowEnd: 71, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SVC-1 Transfer
+        ScreenEntry(flow: 0, rowStart: 71, rowEnd: 72, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SVC-OK Sent
+        ScreenEntry(flow: 0, rowStart: 72, rowEnd: 73, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SVC-FAIL Failed
+        ScreenEntry(flow: 0, rowStart: 73, rowEnd: 76, fieldStart: 10, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 22, exitActions: 0, analytics: (-1)), // 32: DEF-1 Name
+        ScreenEntry(flow: 0, rowStart: 76, rowEnd: 78, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: DEF-2 Name kept
+        ScreenEntry(flow: 0, rowStart: 78, rowEnd: 87, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: OPT-1 Optionals
+        ScreenEntry(flow: 0, rowStart: 87, rowEnd: 88, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 35: SUB-DONE Sub-flow done
+        ScreenEntry(flow: 1, rowStart: 88, rowEnd: 93, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 36: SUB-1 Inside
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
     static let rows: [TransitionRow] = [
-        TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // HUB go_variant_timer → VRT-1
-        TransitionRow(event: 3, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // HUB go_working_days → WDY-1
-        TransitionRow(event: 4, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // HUB go_chain → RTC-1
-        TransitionRow(event: 5, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // HUB go_guards → GRD-1
-        TransitionRow(event: 6, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // HUB go_validation → VAL-1
-        TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // HUB go_order → ORD-1
-        TransitionRow(event: 8, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // HUB go_library_rules → LIB-1
-        TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // HUB go_back → BCK-1
-        TransitionRow(event: 10, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // HUB go_sheet → SHT-1
-        TransitionRow(event: 11, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // HUB go_subflow → sub-flow sub
-        TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // HUB go_global → GLB-1
-        TransitionRow(event: 13, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // HUB go_timers → TMR-1
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // HUB go_state_timer → TMR-3
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // HUB go_services → SVC-1
-        TransitionRow(event: 16, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // HUB go_defaults → DEF-1
-        TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 34, validates: false), // HUB go_optional → OPT-1
+        TransitionRow(event: 3, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // HUB go_variant_timer → VRT-1
+        TransitionRow(event: 4, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // HUB go_working_days → WDY-1
+        TransitionRow(event: 5, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // HUB go_chain → RTC-1
+        TransitionRow(event: 6, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // HUB go_guards → GRD-1
+        TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // HUB go_validation → VAL-1
+        TransitionRow(event: 8, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // HUB go_order → ORD-1
+        TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // HUB go_library_rules → LIB-1
+        TransitionRow(event: 10, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // HUB go_back → BCK-1
+        TransitionRow(event: 11, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // HUB go_sheet → SHT-1
+        TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // HUB go_subflow → sub-flow sub
+        TransitionRow(event: 0, guardID: 0, actionsID: 0, target: .subflow, argument: 1, validates: false), // HUB start_plan → sub-flow sub
+        TransitionRow(event: 13, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // HUB go_global → GLB-1
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // HUB go_timers → TMR-1
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // HUB go_state_timer → TMR-3
+        TransitionRow(event: 16, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // HUB go_services → SVC-1
+        TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // HUB go_defaults → DEF-1
+        TransitionRow(event: 18, guardID: 0, actionsID: 0, target: .screen, argument: 34, validates: false), // HUB go_optional → OPT-1
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 35, validates: false), // HUB go_subflow → sub.done → SUB-DONE
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB go_subflow → sub.cancelled → HUB
-        TransitionRow(event: 18, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // HELP close → back
-        TransitionRow(event: 19, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: false), // RTC-1 start_chain stays
-        TransitionRow(event: 20, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // RTC-1 chain_b stays
-        TransitionRow(event: 21, guardID: 0, actionsID: 3, target: .screen, argument: 3, validates: false), // RTC-1 chain_c → RTC-2
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // RTC-2 done → HUB
-        TransitionRow(event: 23, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // GRD-1 bump stays
-        TransitionRow(event: 24, guardID: 1, actionsID: 5, target: .stay, argument: 0, validates: false), // GRD-1 peek if count > 100 stays
-        TransitionRow(event: 25, guardID: 2, actionsID: 0, target: .screen, argument: 5, validates: false), // GRD-1 pick if count > 5 → GRD-BIG
-        TransitionRow(event: 25, guardID: 3, actionsID: 0, target: .screen, argument: 6, validates: false), // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
-        TransitionRow(event: 25, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // GRD-1 pick → GRD-NONE
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GRD-BIG done → HUB
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // GRD-SMALL done → back
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // GRD-NONE done → back
-        TransitionRow(event: 26, guardID: 4, actionsID: 0, target: .screen, argument: 9, validates: true), // VAL-1 next if form.amount > 100 → VAL-BIG
-        TransitionRow(event: 26, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: true), // VAL-1 next → VAL-OK
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VAL-BIG done → HUB
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VAL-OK done → HUB
-        TransitionRow(event: 26, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: true), // LIB-1 next → LIB-OK
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // LIB-OK done → HUB
-        TransitionRow(event: 27, guardID: 0, actionsID: 6, target: .screen, argument: 14, validates: false), // ORD-1 go → ORD-2
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // ORD-2 done → HUB
-        TransitionRow(event: 26, guardID: 0, actionsID: 0, target: .screen, argument: 16, validates: false), // BCK-1 next → BCK-2
-        TransitionRow(event: 26, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // BCK-2 next → BCK-3
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // BCK-2 up → back
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // BCK-3 done → HUB
-        TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // BCK-3 again → BCK-1
-        TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .overlay, argument: 20, validates: false), // SHT-1 open → SHT-S (overlay)
-        TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .overlay, argument: 19, validates: false), // SHT-1 lock → SHT-LOCK (overlay)
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SHT-1 done → HUB
-        TransitionRow(event: 32, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SHT-LOCK unlock → back
-        TransitionRow(event: 25, guardID: 0, actionsID: 10, target: .back, argument: 0, validates: false), // SHT-S pick → back
-        TransitionRow(event: 33, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // GLB-1 help → GLB-OWN
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GLB-OWN done → HUB
-        TransitionRow(event: 34, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // TMR-1 away → TMR-AWAY
+        TransitionRow(event: (-1), guardID: 0, actionsID: 1, target: .screen, argument: 35, validates: false), // HUB start_plan → sub.done → SUB-DONE
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB start_plan → sub.cancelled → HUB
+        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // HELP close → back
+        TransitionRow(event: 20, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // RTC-1 start_chain stays
+        TransitionRow(event: 21, guardID: 0, actionsID: 3, target: .stay, argument: 0, validates: false), // RTC-1 chain_b stays
+        TransitionRow(event: 22, guardID: 0, actionsID: 4, target: .screen, argument: 3, validates: false), // RTC-1 chain_c → RTC-2
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // RTC-2 done → HUB
+        TransitionRow(event: 24, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: false), // GRD-1 bump stays
+        TransitionRow(event: 25, guardID: 1, actionsID: 6, target: .stay, argument: 0, validates: false), // GRD-1 peek if count > 100 stays
+        TransitionRow(event: 26, guardID: 2, actionsID: 0, target: .screen, argument: 5, validates: false), // GRD-1 pick if count > 5 → GRD-BIG
+        TransitionRow(event: 26, guardID: 3, actionsID: 0, target: .screen, argument: 6, validates: false), // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
+        TransitionRow(event: 26, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // GRD-1 pick → GRD-NONE
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GRD-BIG done → HUB
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // GRD-SMALL done → back
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // GRD-NONE done → back
+        TransitionRow(event: 27, guardID: 4, actionsID: 0, target: .screen, argument: 9, validates: true), // VAL-1 next if form.amount > 100 → VAL-BIG
+        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: true), // VAL-1 next → VAL-OK
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VAL-BIG done → HUB
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VAL-OK done → HUB
+        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: true), // LIB-1 next → LIB-OK
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // LIB-OK done → HUB
+        TransitionRow(event: 28, guardID: 0, actionsID: 7, target: .screen, argument: 14, validates: false), // ORD-1 go → ORD-2
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // ORD-2 done → HUB
+        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 16, validates: false), // BCK-1 next → BCK-2
+        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // BCK-2 next → BCK-3
+        TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // BCK-2 up → back
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // BCK-3 done → HUB
+        TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // BCK-3 again → BCK-1
+        TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .overlay, argument: 20, validates: false), // SHT-1 open → SHT-S (overlay)
+        TransitionRow(event: 32, guardID: 0, actionsID: 0, target: .overlay, argument: 19, validates: false), // SHT-1 lock → SHT-LOCK (overlay)
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SHT-1 done → HUB
+        TransitionRow(event: 33, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SHT-LOCK unlock → back
+        TransitionRow(event: 26, guardID: 0, actionsID: 11, target: .back, argument: 0, validates: false), // SHT-S pick → back
+        TransitionRow(event: 34, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // GLB-1 help → GLB-OWN
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GLB-OWN done → HUB
+        TransitionRow(event: 35, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // TMR-1 away → TMR-AWAY
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // TMR-1 after 30s → TMR-2
-        TransitionRow(event: 35, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // TMR-AWAY return → back
-        TransitionRow(event: 36, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // TMR-3 shorten stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // TMR-3 away → TMR-AWAY
+        TransitionRow(event: 36, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // TMR-AWAY return → back
+        TransitionRow(event: 37, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // TMR-3 shorten stays
+        TransitionRow(event: 35, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // TMR-3 away → TMR-AWAY
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // TMR-3 after lock_after → TMR-2
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // TMR-2 done → HUB
-        TransitionRow(event: 37, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // VRT-1 reveal stays
-        TransitionRow(event: 38, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // VRT-1 hide stays
-        TransitionRow(event: 39, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VRT-1 leave → HUB
-        TransitionRow(event: (-1), guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // VRT-1 after 6s stays
-        TransitionRow(event: 40, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // WDY-1 order stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: false), // WDY-1 measure stays
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // WDY-1 done → HUB
-        TransitionRow(event: 42, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // SVC-1 send stays
-        TransitionRow(event: 0, guardID: 0, actionsID: 17, target: .screen, argument: 30, validates: false), // SVC-1 bank.transfer.sent → SVC-OK
-        TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // SVC-1 bank.transfer.failed → SVC-FAIL
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-OK done → HUB
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-FAIL done → HUB
-        TransitionRow(event: 43, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
-        TransitionRow(event: 44, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 20, target: .screen, argument: 33, validates: true), // DEF-1 next → DEF-2
-        TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // DEF-2 done → HUB
-        TransitionRow(event: 45, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // OPT-1 quote stays
-        TransitionRow(event: 46, guardID: 7, actionsID: 23, target: .stay, argument: 0, validates: false), // OPT-1 compute if quoted != null stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // OPT-1 compute stays
-        TransitionRow(event: 47, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // OPT-1 convert stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 26, target: .stay, argument: 0, validates: false), // OPT-1 write_note stays
-        TransitionRow(event: 49, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: false), // OPT-1 stamp stays
-        TransitionRow(event: 50, guardID: 8, actionsID: 28, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // OPT-1 done → HUB
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
-        TransitionRow(event: 51, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
-        TransitionRow(event: 52, guardID: 0, actionsID: 0, target: .end, argument: 37, validates: false), // SUB-1 finish → end done
-        TransitionRow(event: 53, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // SUB-1 check stays
-        TransitionRow(event: 0, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 bank.transfer.sent stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 bank.transfer.failed stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // TMR-2 done → HUB
+        TransitionRow(event: 38, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // VRT-1 reveal stays
+        TransitionRow(event: 39, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // VRT-1 hide stays
+        TransitionRow(event: 40, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VRT-1 leave → HUB
+        TransitionRow(event: (-1), guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // VRT-1 after 6s stays
+        TransitionRow(event: 41, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: false), // WDY-1 order stays
+        TransitionRow(event: 42, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // WDY-1 measure stays
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // WDY-1 done → HUB
+        TransitionRow(event: 43, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // SVC-1 send stays
+        TransitionRow(event: 1, guardID: 0, actionsID: 18, target: .screen, argument: 30, validates: false), // SVC-1 bank.transfer.sent → SVC-OK
+        TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // SVC-1 bank.transfer.failed → SVC-FAIL
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-OK done → HUB
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-FAIL done → HUB
+        TransitionRow(event: 44, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
+        TransitionRow(event: 45, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
+        TransitionRow(event: 27, guardID: 0, actionsID: 21, target: .screen, argument: 33, validates: true), // DEF-1 next → DEF-2
+        TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // DEF-2 done → HUB
+        TransitionRow(event: 46, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: false), // OPT-1 quote stays
+        TransitionRow(event: 47, guardID: 7, actionsID: 24, target: .stay, argument: 0, validates: false), // OPT-1 compute if quoted != null stays
+        TransitionRow(event: 47, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // OPT-1 compute stays
+        TransitionRow(event: 48, guardID: 0, actionsID: 26, target: .stay, argument: 0, validates: false), // OPT-1 convert stays
+        TransitionRow(event: 49, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: false), // OPT-1 write_note stays
+        TransitionRow(event: 50, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // OPT-1 stamp stays
+        TransitionRow(event: 51, guardID: 8, actionsID: 29, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
+        TransitionRow(event: 51, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // OPT-1 done → HUB
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
+        TransitionRow(event: 52, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
+        TransitionRow(event: 53, guardID: 0, actionsID: 0, target: .end, argument: 37, validates: false), // SUB-1 finish → end done
+        TransitionRow(event: 54, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // SUB-1 check stays
+        TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 bank.transfer.sent stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 bank.transfer.failed stays
+        TransitionRow(event: 34, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 38, validates: false), // sub (global) after 60s → end cancelled
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 90, rowEnd: 91, timerStart: 3, timerEnd: 3, name: 54), // main
-        FlowEntry(start: 36, rowStart: 91, rowEnd: 91, timerStart: 3, timerEnd: 4, name: 55), // sub
+        FlowEntry(start: 0, rowStart: 93, rowEnd: 94, timerStart: 3, timerEnd: 3, name: 54), // main
+        FlowEntry(start: 36, rowStart: 94, rowEnd: 94, timerStart: 3, timerEnd: 4, name: 55), // sub
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 30000, rowStart: 52, rowEnd: 53, variant: (-1)), // TMR-1 after 30s
-        TimerEntry(milliseconds: 0, rowStart: 56, rowEnd: 57, variant: (-1)), // TMR-3 after lock_after
-        TimerEntry(milliseconds: 6000, rowStart: 61, rowEnd: 62, variant: 0), // VRT-1 revealed after 6s
-        TimerEntry(milliseconds: 60000, rowStart: 91, rowEnd: 92, variant: (-1)), // sub (global) after 60s
+        TimerEntry(milliseconds: 30000, rowStart: 55, rowEnd: 56, variant: (-1)), // TMR-1 after 30s
+        TimerEntry(milliseconds: 0, rowStart: 59, rowEnd: 60, variant: (-1)), // TMR-3 after lock_after
+        TimerEntry(milliseconds: 6000, rowStart: 64, rowEnd: 65, variant: 0), // VRT-1 revealed after 6s
+        TimerEntry(milliseconds: 60000, rowStart: 94, rowEnd: 95, variant: (-1)), // sub (global) after 60s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
     static let subflows: [SubflowEntry] = [
         SubflowEntry(flow: 1, returnStart: 0, returnEnd: 2), // sub
+        SubflowEntry(flow: 1, returnStart: 2, returnEnd: 4), // sub
     ]
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 37, rowStart: 16, rowEnd: 17), // done
-        ReturnEntry(outcome: 38, rowStart: 17, rowEnd: 18), // cancelled
+        ReturnEntry(outcome: 37, rowStart: 17, rowEnd: 18), // done
+        ReturnEntry(outcome: 38, rowStart: 18, rowEnd: 19), // cancelled
+        ReturnEntry(outcome: 37, rowStart: 19, rowEnd: 20), // done
+        ReturnEntry(outcome: 38, rowStart: 20, rowEnd: 21), // cancelled
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -290,8 +296,8 @@ enum SemanticsTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "8f4e1b033b2bd069"
+    static let fingerprint = "a4537c84c570505c"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [0, 1])
+    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [1, 2])
 }

@@ -292,6 +292,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
 
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
 public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
+    /// Starts the sub-flow for a plan.
+    case startPlan(plan: String)
+
     /// Outcome `sent` of the service call `bank.transfer`.
     case bankTransferSent(reference: String)
 
@@ -357,6 +360,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
+        case "start_plan":
+            self = .startPlan(plan: payload["plan"] ?? "")
         case "bank.transfer.sent":
             self = .bankTransferSent(reference: payload["reference"] ?? "")
         case "bank.transfer.failed":
@@ -473,6 +478,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
         switch self {
+        case .startPlan:
+            return "start_plan"
         case .bankTransferSent:
             return "bank.transfer.sent"
         case .bankTransferFailed:
@@ -590,114 +597,116 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     @_spi(Generated)
     public var number: Int32 {
         switch self {
-        case .bankTransferSent:
+        case .startPlan:
             return 0
-        case .bankTransferFailed:
+        case .bankTransferSent:
             return 1
-        case .goVariantTimer:
+        case .bankTransferFailed:
             return 2
-        case .goWorkingDays:
+        case .goVariantTimer:
             return 3
-        case .goChain:
+        case .goWorkingDays:
             return 4
-        case .goGuards:
+        case .goChain:
             return 5
-        case .goValidation:
+        case .goGuards:
             return 6
-        case .goOrder:
+        case .goValidation:
             return 7
-        case .goLibraryRules:
+        case .goOrder:
             return 8
-        case .goBack:
+        case .goLibraryRules:
             return 9
-        case .goSheet:
+        case .goBack:
             return 10
-        case .goSubflow:
+        case .goSheet:
             return 11
-        case .goGlobal:
+        case .goSubflow:
             return 12
-        case .goTimers:
+        case .goGlobal:
             return 13
-        case .goStateTimer:
+        case .goTimers:
             return 14
-        case .goServices:
+        case .goStateTimer:
             return 15
-        case .goDefaults:
+        case .goServices:
             return 16
-        case .goOptional:
+        case .goDefaults:
             return 17
-        case .close:
+        case .goOptional:
             return 18
-        case .startChain:
+        case .close:
             return 19
-        case .chainB:
+        case .startChain:
             return 20
-        case .chainC:
+        case .chainB:
             return 21
-        case .done:
+        case .chainC:
             return 22
-        case .bump:
+        case .done:
             return 23
-        case .peek:
+        case .bump:
             return 24
-        case .pick:
+        case .peek:
             return 25
-        case .next:
+        case .pick:
             return 26
-        case .go:
+        case .next:
             return 27
-        case .up:
+        case .go:
             return 28
-        case .again:
+        case .up:
             return 29
-        case .`open`:
+        case .again:
             return 30
-        case .lock:
+        case .`open`:
             return 31
-        case .unlock:
+        case .lock:
             return 32
-        case .help:
+        case .unlock:
             return 33
-        case .away:
+        case .help:
             return 34
-        case .`return`:
+        case .away:
             return 35
-        case .shorten:
+        case .`return`:
             return 36
-        case .reveal:
+        case .shorten:
             return 37
-        case .hide:
+        case .reveal:
             return 38
-        case .leave:
+        case .hide:
             return 39
-        case .order:
+        case .leave:
             return 40
-        case .measure:
+        case .order:
             return 41
-        case .send:
+        case .measure:
             return 42
-        case .useFavourite:
+        case .send:
             return 43
-        case .forget:
+        case .useFavourite:
             return 44
-        case .quote:
+        case .forget:
             return 45
-        case .compute:
+        case .quote:
             return 46
-        case .convert:
+        case .compute:
             return 47
-        case .writeNote:
+        case .convert:
             return 48
-        case .stamp:
+        case .writeNote:
             return 49
-        case .checkAll:
+        case .stamp:
             return 50
-        case .ping:
+        case .checkAll:
             return 51
-        case .finish:
+        case .ping:
             return 52
-        case .check:
+        case .finish:
             return 53
+        case .check:
+            return 54
         case .timerFired:
             return (-2)
         }

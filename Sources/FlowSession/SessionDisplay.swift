@@ -3,7 +3,7 @@ import FlowIR
 import FlowRuntime
 
 /// What a person at `flowc run` sees of the run between two commands, so the change line can say what changed.
-struct SessionSnapshot {
+public struct SessionSnapshot: Sendable {
     var screen: String
     var variant: String?
     var state: [String: String]
@@ -13,7 +13,7 @@ struct SessionSnapshot {
     var stepCount: Int
     var ended: String?
 
-    init(_ interpreter: Interpreter, app: App) {
+    public init(_ interpreter: Interpreter, app: App) {
         screen = interpreter.currentScreen.id
         variant = (try? interpreter.currentVariant()) ?? nil
         values = interpreter.state
@@ -36,7 +36,7 @@ func shown(_ input: FieldInput) -> String {
 extension Session {
     /// The run before anything happened: no screen, nothing typed, the state as it was before the first screen's
     /// entry actions ran is not kept, so the first change line shows the start step's transitions and effects only.
-    var startSnapshot: SessionSnapshot {
+    public var startSnapshot: SessionSnapshot {
         var snapshot = SessionSnapshot(interpreter, app: app)
         snapshot.screen = ""
         snapshot.stepCount = 0
@@ -53,7 +53,7 @@ extension Session {
     ///   effect: analytics onb_card_selection_viewed
     ///   next: tap_select, tap_back
     /// ```
-    func changeLines(since before: SessionSnapshot) -> String {
+    public func changeLines(since before: SessionSnapshot) -> String {
         let now = SessionSnapshot(interpreter, app: app)
         let screen = interpreter.currentScreen
         var lines: [String] = []
@@ -107,7 +107,7 @@ extension Session {
     }
 
     /// The whole state, one variable a line, in declaration order.
-    func stateLines() -> String {
+    public func stateLines() -> String {
         let values = interpreter.state
         guard !app.state.isEmpty else { return "  (no state)" }
         return app.state.map { "  \($0.name) = \(values[$0.name].map(shownValue) ?? "null")" }.joined(separator: "\n")
@@ -133,7 +133,7 @@ extension Session {
 
     /// Words the line editor completes: commands, the screen's events, its fields (after `fill`), pending calls
     /// (after `outcome`) and their outcomes.
-    func completions(for line: String) -> [String] {
+    public func completions(for line: String) -> [String] {
         let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         let commands = ["send", "fill", "advance", "outcome", "back", "undo", "save", "state", "show", "help", "quit"]
         switch (words.first, words.count) {

@@ -3,15 +3,15 @@ import Foundation
 /// The lines of a script, read as they are needed: a million-line script is never held in memory
 /// (a line at a time from a file or from standard input). Lines end at `\n`; a final line without
 /// one is still a line; a `\r` before the `\n` is dropped.
-struct ScriptLines: Sequence, IteratorProtocol {
+public struct ScriptLines: Sequence, IteratorProtocol {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
 
-    init(handle: FileHandle) { self.handle = handle }
+    public init(handle: FileHandle) { self.handle = handle }
 
-    mutating func next() -> String? {
+    public mutating func next() -> String? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
