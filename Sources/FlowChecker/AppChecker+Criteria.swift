@@ -198,6 +198,9 @@ extension AppChecker {
     /// spellings. Only declarations nothing resolved to are considered, so a correct declaration used correctly
     /// elsewhere never hides a typo at a use.
     func mergeMisspelledDeclarations(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        // Only uses of undeclared names can be merged; without any, nothing below would change the list.
+        let mergeableCodes: Set<String> = ["unknown-name", "unknown-state", "unknown-type", "unknown-screen", "unknown-target"]
+        guard diagnostics.contains(where: { mergeableCodes.contains($0.code) }) else { return diagnostics }
         func quotedName(_ diagnostic: Diagnostic) -> String? {
             let message = diagnostic.message
             guard let open = message.firstIndex(of: "'") else { return nil }

@@ -48,7 +48,10 @@ extension AppChecker {
     }
 
     /// Type-checks one expression and reports its problems at their columns in the file.
-    func check(_ source: ExpressionSource, expected: ValueType?, in environment: TypeEnvironment, role: String = "expression") -> TypedExpression? {
+    /// `content`: the number of the environment's content (`screenEnvironmentAndContent`); with it, the answer for
+    /// an expression already checked with the same content, expectation and role is reused.
+    func check(_ source: ExpressionSource, expected: ValueType?, in environment: TypeEnvironment, content: Int? = nil,
+               role: String = "expression") -> TypedExpression? {
         // Flows repeat the same guards and assignments on many screens; each text is parsed once.
         let parsed: (ExpressionSyntax?, [ExpressionDiagnostic])
         if let cached = parsedExpressions[source.text] {
@@ -58,7 +61,16 @@ extension AppChecker {
             parsedExpressions[source.text] = parsed
         }
         let (typed, problems): (TypedExpression?, [ExpressionDiagnostic])
-        if let syntax = parsed.0 {
+        if let syntax = parsed.0, let content {
+            let key = CheckedExpressionKey(text: source.text, expected: expected, role: role, environment: content,
+                                           nonNullPaths: environment.nonNullPaths)
+            if let known = checkedExpressions[key] {
+                (typed, problems) = known
+            } else {
+                (typed, problems) = checkExpression(syntax, source: source.text, expected: expected, role: role, in: environment)
+                checkedExpressions[key] = (typed, problems)
+            }
+        } else if let syntax = parsed.0 {
             (typed, problems) = checkExpression(syntax, source: source.text, expected: expected, role: role, in: environment)
         } else {
             (typed, problems) = (nil, parsed.1)

@@ -12,6 +12,7 @@ struct ScreenContext {
 extension AppChecker {
     func resolveFlows() {
         // Screens first, so targets anywhere in the app resolve to indices.
+        app.screens.reserveCapacity(screenTable.entries.count)
         for entry in screenTable.entries {
             let syntax = entry.value.syntax
             var presentation = Presentation.screen
@@ -180,17 +181,34 @@ extension AppChecker {
     /// Names visible on a screen: the domain, `form` (the screen's fields), and `event` (the payload, if any).
     /// With `emptyFieldsVisible`, every `form.<field>` is optional: a field's `when:` reads fields that may be empty.
     func screenEnvironment(_ context: ScreenContext, event: String?, extra: [String: ValueType] = [:], emptyFieldsVisible: Bool = false) -> TypeEnvironment {
+        screenEnvironmentAndContent(context, event: event, extra: extra, emptyFieldsVisible: emptyFieldsVisible).environment
+    }
+
+    /// The environment, with the number of its content when it is a screen's (or flow's) own, for `check`'s cache.
+    func screenEnvironmentAndContent(_ context: ScreenContext, event: String?, extra: [String: ValueType] = [:],
+                                     emptyFieldsVisible: Bool = false) -> (environment: TypeEnvironment, content: Int?) {
         // Most transitions share their screen's environment; build it once per screen (and payload).
         let payloadEvent = event.flatMap { name in eventIndex[name].flatMap { app.events[$0].payload.isEmpty ? nil : name } }
         if emptyFieldsVisible {
             let optional = ScreenContext(screen: context.screen, fields: context.fields.map { ($0.name, $0.type.isNullable ? $0.type : .optional($0.type)) })
-            return buildScreenEnvironment(optional, event: payloadEvent, extra: extra)
+            return (buildScreenEnvironment(optional, event: payloadEvent, extra: extra), nil)
         }
+        guard extra.isEmpty else { return (buildScreenEnvironment(context, event: payloadEvent, extra: extra), nil) }
         let key = EnvironmentKey(screen: context.screen, event: payloadEvent)
-        if extra.isEmpty, let cached = environmentCache[key] { return cached }
-        let environment = buildScreenEnvironment(context, event: payloadEvent, extra: extra)
-        if extra.isEmpty { environmentCache[key] = environment }
-        return environment
+        if let cached = environmentCache[key] { return cached }
+        // Screens with the same fields share one environment (10,000 screens of a ring have two kinds).
+        let content = EnvironmentContent(hasScreen: context.screen != nil, fieldNames: context.fields.map(\.name),
+                                         fieldTypes: context.fields.map(\.type), event: payloadEvent)
+        let number: Int
+        if let known = environmentContents[content] {
+            number = known
+        } else {
+            number = environmentsByContent.count
+            environmentContents[content] = number
+            environmentsByContent.append(buildScreenEnvironment(context, event: payloadEvent, extra: [:]))
+        }
+        environmentCache[key] = (environmentsByContent[number], number)
+        return (environmentsByContent[number], number)
     }
 
     private func buildScreenEnvironment(_ context: ScreenContext, event: String?, extra: [String: ValueType]) -> TypeEnvironment {
@@ -217,7 +235,7 @@ extension AppChecker {
             handledEvents.insert(entry.event.value)
             let transitions = resolveAlternatives(entry.transitions, event: entry.event.value, context: context, flow: flow, isGlobal: isGlobal)
             checkAlternatives(entry.transitions, event: entry.event)
-            result += transitions
+            if result.isEmpty { result = transitions } else { result += transitions }
         }
         return result
     }
@@ -303,9 +321,11 @@ extension AppChecker {
     /// nothing by default, since the person submitted nothing on that screen.
     func resolveTransition(_ syntax: TransitionSyntax, event: String, context: ScreenContext, flow: Int, isGlobal: Bool,
                            isReturn: Bool = false, nonNull: Set<String> = []) -> Transition? {
-        var environment = screenEnvironment(context, event: event)
+        let scope = screenEnvironmentAndContent(context, event: event)
+        let content = scope.content
+        var environment = scope.environment
         environment.nonNullPaths = nonNull
-        let condition = syntax.guardExpression.flatMap { check($0, expected: .bool, in: environment, role: "guard") }
+        let condition = syntax.guardExpression.flatMap { check($0, expected: .bool, in: environment, content: content, role: "guard") }
         let known = nonNull.union(syntax.guardExpression.map { guardFacts($0, when: true) } ?? [])
         var target = Transition.Target.stay
         var forward = false
@@ -406,7 +426,9 @@ extension AppChecker {
     /// `nonNull`: paths the transition's guard showed not to be null; a write to one of them in these actions
     /// keeps it only when the value written cannot be null.
     func resolveActions(_ list: [ActionSyntax], context: ScreenContext, event: String?, nonNull: Set<String> = []) -> [Action] {
-        var environment = screenEnvironment(context, event: event)
+        let scope = screenEnvironmentAndContent(context, event: event)
+        let content = scope.content
+        var environment = scope.environment
         environment.nonNullPaths = nonNull
         func wrote(_ path: String, nullable: Bool) {
             environment.nonNullPaths = environment.nonNullPaths.filter { $0 != path && !$0.hasPrefix(path + ".") }
@@ -430,7 +452,7 @@ extension AppChecker {
                         expected = element
                     }
                     let role = isAppend ? "element appended to '\(assignment.path.value)'" : "value for '\(assignment.path.value)'"
-                    guard let value = check(assignment.value, expected: expected, in: environment, role: role) else {
+                    guard let value = check(assignment.value, expected: expected, in: environment, content: content, role: role) else {
                         wrote(assignment.path.value, nullable: true)
                         continue
                     }
@@ -458,7 +480,7 @@ extension AppChecker {
                 for assignment in assignments {
                     guard let type = resolveFormField(assignment.path.value, at: assignment.path.range, context: context, action: "fill"),
                           // A null empties the field, as a person clearing it would.
-                          let value = check(assignment.value, expected: type.asOptional, in: environment, role: "value for field '\(assignment.path.value)'") else { continue }
+                          let value = check(assignment.value, expected: type.asOptional, in: environment, content: content, role: "value for field '\(assignment.path.value)'") else { continue }
                     actions.append(Action(kind: .fillField(field: assignment.path.value, value: value, onlyWhenEmpty: false), range: action.range))
                 }
             case .call(let name, let arguments):
@@ -476,7 +498,7 @@ extension AppChecker {
                         error("unknown-argument", "operation '\(name.value)' has no input '\(argument.path.value)'", at: argument.path.range, notes: notes)
                         continue
                     }
-                    if let value = check(argument.value, expected: input.type, in: environment, role: "input '\(input.name)' of '\(name.value)'") {
+                    if let value = check(argument.value, expected: input.type, in: environment, content: content, role: "input '\(input.name)' of '\(name.value)'") {
                         resolved.append((input.name, value))
                     }
                 }
@@ -491,7 +513,7 @@ extension AppChecker {
                 }
                 var resolved: [(name: String, value: TypedExpression)] = []
                 for property in properties {
-                    if let value = check(property.value, expected: nil, in: environment) {
+                    if let value = check(property.value, expected: nil, in: environment, content: content) {
                         resolved.append((property.path.value, value))
                     }
                 }

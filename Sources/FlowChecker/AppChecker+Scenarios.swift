@@ -6,6 +6,8 @@ import FlowSyntax
 
 extension AppChecker {
     func resolveScenarios() {
+        // The tables below serve scenario steps only; an app without scenarios skips building them.
+        guard !scenarioTable.entries.isEmpty else { return }
         let environment = domainEnvironment()
         let allFields = Dictionary(grouping: app.screens.flatMap { screen in screen.fields.map { (screen.id, $0) } }, by: { $0.1.name })
         let effectNames = collectEffects()

@@ -18,7 +18,8 @@ enum NamePattern {
     }
 
     func matches(_ name: String) -> Bool {
-        let scalars = Array(name.unicodeScalars)
+        // Every declared name passes through here (10,000 screen IDs in a big app): read the scalars in place.
+        let scalars = name.unicodeScalars
         guard let first = scalars.first else { return false }
         func isLower(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) }
         func isUpper(_ c: Unicode.Scalar) -> Bool { ("A"..."Z").contains(c) }

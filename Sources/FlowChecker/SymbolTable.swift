@@ -28,6 +28,12 @@ struct SymbolTable<Entry> {
 
     subscript(_ name: String) -> Int? { indices[name] }
 
+    /// Room for `count` entries, so declaring the screens of a big app does not move them again and again.
+    mutating func reserveCapacity(_ count: Int) {
+        indices.reserveCapacity(count)
+        entries.reserveCapacity(count)
+    }
+
     var names: [String] { entries.map(\.name) }
 
     /// The did-you-mean note for a name not in the table.

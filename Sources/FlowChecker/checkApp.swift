@@ -28,6 +28,25 @@ struct EnvironmentKey: Hashable {
     var event: String?
 }
 
+/// What a screen's environment is built from. Screens with the same fields see the same names, so an
+/// expression checked on one of them checks the same on all (see `checkedExpressions`).
+struct EnvironmentContent: Hashable {
+    var hasScreen: Bool
+    var fieldNames: [String]
+    var fieldTypes: [ValueType]
+    var event: String?
+}
+
+/// Everything `checkExpression` reads: the text, what is expected of it, the role named in its messages and
+/// the names it sees (an environment's content number and the paths known not to be null).
+struct CheckedExpressionKey: Hashable {
+    var text: String
+    var expected: ValueType?
+    var role: String
+    var environment: Int
+    var nonNullPaths: Set<String>
+}
+
 /// The mutable state of one app's check; lives only for the duration of `checkApp`.
 final class AppChecker {
     /// Flows run as sub-flows somewhere (see `subflowNames`).
@@ -64,7 +83,13 @@ final class AppChecker {
     /// Messages of validation rules that did not check (already reported).
     var messagesOfBrokenRules: Set<String> = []
     var currentScreen: Int?
-    var environmentCache: [EnvironmentKey: TypeEnvironment] = [:]
+    var environmentCache: [EnvironmentKey: (environment: TypeEnvironment, content: Int)] = [:]
+    /// A number per distinct `EnvironmentContent`. Environments are built only once the domain (state, derived
+    /// values, types, event payloads) is resolved and fixed, so equal content means an equal environment.
+    var environmentContents: [EnvironmentContent: Int] = [:]
+    var environmentsByContent: [TypeEnvironment] = []
+    /// `checkExpression`'s answers, for the guards and assignments written alike on many screens.
+    var checkedExpressions: [CheckedExpressionKey: (TypedExpression?, [ExpressionDiagnostic])] = [:]
     var parsedExpressions: [String: (ExpressionSyntax?, [ExpressionDiagnostic])] = [:]
 
     // Use tracking for `unused-declaration`.
@@ -153,6 +178,7 @@ final class AppChecker {
     // MARK: Declarations
 
     func declareEverything() {
+        screenTable.reserveCapacity(sources.files.reduce(0) { count, file in file.flows.reduce(count) { $0 + $1.screens.count } })
         for file in sources.files {
             for type in file.types {
                 if !NamePattern.typeName.matches(type.name.value) {

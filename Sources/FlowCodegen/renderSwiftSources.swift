@@ -17,5 +17,5 @@ public func renderSwiftSources(_ program: FlowProgram, folder: String = "Sources
 }
 
 /// The Swift module flowc generates for `app` (`TempoFlow`), named after the app's name.
-public func generatedModuleName(for app: App) -> String { AppNames(app: app).module }
+public func generatedModuleName(for app: App) -> String { AppNames.module(for: app) }
 

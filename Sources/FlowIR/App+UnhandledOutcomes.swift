@@ -51,12 +51,16 @@ extension App {
                 for route in returns { for next in route.transitions { follow(next, from: screen) } }
             }
         }
-        for (index, screen) in screens.enumerated() {
-            note(screen.enter, arrivingOn: index)
-            for transition in screen.transitions + screen.timers.flatMap(\.transitions) { follow(transition, from: index) }
+        // Only a call of an operation with outcomes can leave one unhandled.
+        guard services.contains(where: { $0.operations.contains { !$0.outcomes.isEmpty } }) else { return [] }
+        for index in screens.indices {
+            note(screens[index].enter, arrivingOn: index)
+            for transition in screens[index].transitions { follow(transition, from: index) }
+            for timer in screens[index].timers { for transition in timer.transitions { follow(transition, from: index) } }
         }
         for flow in flows {
-            for transition in flow.globalTransitions + flow.globalTimers.flatMap(\.transitions) { follow(transition, from: nil) }
+            for transition in flow.globalTransitions { follow(transition, from: nil) }
+            for timer in flow.globalTimers { for transition in timer.transitions { follow(transition, from: nil) } }
         }
         return result.sorted { (a: UnhandledOutcomes, b: UnhandledOutcomes) -> Bool in
             if a.call.file != b.call.file { return a.call.file < b.call.file }

@@ -17,6 +17,14 @@ public struct SourceRange: Hashable, Sendable, Codable, CustomStringConvertible 
         self.end = max(start, end)
     }
 
+    /// A range in the same file as `other`, without looking the path up again: a loader making
+    /// one range per YAML node makes hundreds of thousands of them.
+    public init(inFileOf other: SourceRange, start: SourceLocation, end: SourceLocation) {
+        fileID = other.fileID
+        self.start = start
+        self.end = max(start, end)
+    }
+
     /// The display path of the file.
     public var file: String {
         get { FilePaths.shared.path(for: fileID) }

@@ -3,7 +3,7 @@ import FlowCompiler
 import FlowReports
 import FlowSource
 
-struct BuildCommand: AsyncParsableCommand {
+struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Check flows and write the generated files (the main job).",
@@ -37,7 +37,7 @@ struct BuildCommand: AsyncParsableCommand {
         try validateOutputFolder(output)
     }
 
-    func run() async throws {
+    func run() throws {
         let diagnostics = DiagnosticBag()
         let compilation = compile(.build(inputs: input.paths, outputDirectory: output), diagnostics: diagnostics)
         let found = diagnostics.diagnostics

@@ -2,7 +2,7 @@ import ArgumentParser
 import FlowCompiler
 import FlowSource
 
-struct CheckCommand: AsyncParsableCommand {
+struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check flow files and report every problem, without writing anything.",
@@ -30,7 +30,7 @@ struct CheckCommand: AsyncParsableCommand {
         if watch && input.format != .text { throw ValidationError("--watch prints text; drop --format \(input.format.rawValue)") }
     }
 
-    func run() async throws {
+    func run() throws {
         if watch { WatchLoop(options: input).run() }
         let diagnostics = DiagnosticBag()
         let compilation = compile(CompilerConfig(inputs: input.paths, generatesOutputs: false), diagnostics: diagnostics)

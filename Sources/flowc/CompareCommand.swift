@@ -2,7 +2,7 @@ import ArgumentParser
 import FlowReports
 import Foundation
 
-struct CompareCommand: AsyncParsableCommand {
+struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare an app's reports with earlier ones: criteria that changed status, coverage that dropped.",
@@ -27,7 +27,7 @@ struct CompareCommand: AsyncParsableCommand {
     @Argument(help: "The current report folder.")
     var current: String
 
-    func run() async throws {
+    func run() throws {
         let comparison: ReportComparison
         do {
             comparison = try ReportComparison(previous: URL(fileURLWithPath: previous), current: URL(fileURLWithPath: current))

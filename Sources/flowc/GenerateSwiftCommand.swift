@@ -5,7 +5,7 @@ import FlowSource
 
 /// What the SwiftPM build plugin (Plugins/FlowcPlugin) runs: one app's Swift sources, with fixed
 /// file names, straight into a folder of the plugin's choosing.
-struct GenerateSwiftCommand: AsyncParsableCommand {
+struct GenerateSwiftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-swift",
         abstract: "Write one app's generated Swift (Types, Machine, Tables, Engine) into a folder; it imports FlowMachine.",
@@ -27,7 +27,7 @@ struct GenerateSwiftCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Force the table style: literals or encoded (default: by app size).", visibility: .hidden))
     var tableStyle: String?
 
-    func run() async throws {
+    func run() throws {
         let diagnostics = DiagnosticBag()
         var config = CompilerConfig(inputs: input.paths, outputDirectory: output)
         config.writesInventory = false

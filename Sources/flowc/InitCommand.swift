@@ -2,7 +2,7 @@ import ArgumentParser
 import FlowSource
 import Foundation
 
-struct InitCommand: AsyncParsableCommand {
+struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Create a new app under flows/<app>/ that checks clean, with editor support for the YAML.",
@@ -42,7 +42,7 @@ struct InitCommand: AsyncParsableCommand {
         try validateOutputFolder(flows)
     }
 
-    func run() async throws {
+    func run() throws {
         let manager = FileManager.default
         let folder = "\(flows)/\(app)"
         let file = "\(folder)/app.flow.yaml"

@@ -7,7 +7,7 @@ import FlowRuntime
 import FlowSource
 import Foundation
 
-struct MutateCommand: AsyncParsableCommand {
+struct MutateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mutate",
         abstract: "Plant small changes in an app's flows and report, per criterion, how many its scenarios catch.",
@@ -98,7 +98,7 @@ struct MutateCommand: AsyncParsableCommand {
         return selection
     }
 
-    func run() async throws {
+    func run() throws {
         let diagnostics = DiagnosticBag()
         let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
         let errors = diagnostics.diagnostics.filter { $0.severity == .error }

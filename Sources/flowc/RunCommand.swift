@@ -7,7 +7,7 @@ import FlowSession
 import FlowSource
 import Foundation
 
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run an app headlessly: by hand in a terminal, or from a script of JSON lines.",
@@ -61,7 +61,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Replay a scenario of the app (its given state, start screen and services, then its steps), then go on.")
     var scenario: String?
 
-    func run() async throws {
+    func run() throws {
         let program = checkedProgram(flows: flows)
         guard let app = program.apps.first(where: { $0.id == self.app }) else {
             throw ValidationError("no app '\(self.app)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")

@@ -5,7 +5,7 @@ import FlowReports
 import FlowRuntime
 import FlowSource
 
-struct TestCommand: AsyncParsableCommand {
+struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run every scenario of the apps and report each one.",
@@ -50,7 +50,7 @@ struct TestCommand: AsyncParsableCommand {
     /// How many trace lines a failure shows (its last ones).
     static let traceLinesShown = 200
 
-    func run() async throws {
+    func run() throws {
         var config = CompilerConfig(inputs: [projectRelative(flows)], outputDirectory: output, generatesOutputs: false)
         config.runsScenarios = true
         config.scenarioApps = apps.isEmpty ? nil : apps

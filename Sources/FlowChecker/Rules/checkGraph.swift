@@ -26,15 +26,17 @@ extension AppChecker {
         }
         if let start = app.startScreen { visit(start) }
         var head = 0
+        // Screens are read in place (never copied out whole): this walks every screen of the app.
         while head < queue.count {
-            let screen = app.screens[queue[head]]
+            let screen = queue[head]
             head += 1
-            follow(screen.transitions)
-            for timer in screen.timers { follow(timer.transitions) }
-            if !flowReached[screen.flow] {
-                flowReached[screen.flow] = true
-                follow(app.flows[screen.flow].globalTransitions)
-                for timer in app.flows[screen.flow].globalTimers { follow(timer.transitions) }
+            follow(app.screens[screen].transitions)
+            for timer in app.screens[screen].timers { follow(timer.transitions) }
+            let flow = app.screens[screen].flow
+            if !flowReached[flow] {
+                flowReached[flow] = true
+                follow(app.flows[flow].globalTransitions)
+                for timer in app.flows[flow].globalTimers { follow(timer.transitions) }
             }
         }
         // With a broken target somewhere, reachability is unknown: the typo already has its diagnostic.
@@ -49,14 +51,14 @@ extension AppChecker {
                         at: app.screens[index].range)
             }
         }
-        for (index, screen) in app.screens.enumerated() where !screen.terminal && !screensWithBrokenTargets.contains(index) {
-            let flow = app.flows[screen.flow]
-            let leaves = { (transitions: [Transition]) in transitions.contains { if case .stay = $0.target { false } else { true } } }
-            let hasExit = leaves(screen.transitions) || screen.timers.contains { leaves($0.transitions) }
-                || leaves(flow.globalTransitions) || flow.globalTimers.contains { leaves($0.transitions) }
+        let leaves = { (transitions: [Transition]) in transitions.contains { if case .stay = $0.target { false } else { true } } }
+        for index in app.screens.indices where !app.screens[index].terminal && !screensWithBrokenTargets.contains(index) {
+            let flow = app.screens[index].flow
+            let hasExit = leaves(app.screens[index].transitions) || app.screens[index].timers.contains { leaves($0.transitions) }
+                || leaves(app.flows[flow].globalTransitions) || app.flows[flow].globalTimers.contains { leaves($0.transitions) }
             if !hasExit {
-                error("dead-end", "screen '\(screen.id)' has no way out; add a transition or mark it 'terminal: true'", at: app.screens[index].range)
-            } else if screen.backBlocked {
+                error("dead-end", "screen '\(app.screens[index].id)' has no way out; add a transition or mark it 'terminal: true'", at: app.screens[index].range)
+            } else if app.screens[index].backBlocked {
                 // Back cannot rescue the person here: some way out must not depend on a condition.
                 let leavesAlways = { (transitions: [Transition]) in
                     transitions.contains { transition in
@@ -64,8 +66,9 @@ extension AppChecker {
                         return transition.condition == nil
                     }
                 }
+                let screen = app.screens[index]
                 let hasUnconditionalExit = leavesAlways(screen.transitions) || screen.timers.contains { leavesAlways($0.transitions) }
-                    || leavesAlways(flow.globalTransitions) || flow.globalTimers.contains { leavesAlways($0.transitions) }
+                    || leavesAlways(app.flows[flow].globalTransitions) || app.flows[flow].globalTimers.contains { leavesAlways($0.transitions) }
                 if !hasUnconditionalExit {
                     warning("back-blocked-trap",
                             "screen '\(screen.id)' blocks the system back, but every way out of it has a condition: when none holds the person is stuck; add a way out without 'if:' or mark it 'terminal: true'",

@@ -57,6 +57,9 @@ struct AppNames {
 
     /// The module (and folder) name: `TempoFlow`.
     var module: String { prefix + "Flow" }
+
+    /// The module name alone, without naming every screen and event (`flowc check` asks it of each app).
+    static func module(for app: App) -> String { Naming.type(app.name) + "Flow" }
     var screen: String { prefix + "Screen" }
     var event: String { prefix + "Event" }
     var effect: String { prefix + "Effect" }

@@ -44,8 +44,8 @@ struct FlowParser {
         return syntax
     }
 
-    func optionalText(_ fields: NodeReader.Fields, _ key: String, _ what: String) -> Located<String>? {
-        fields[key].flatMap { reader.text($0, "'\(key)' of \(what)") }
+    func optionalText(_ fields: NodeReader.Fields, _ key: String, _ what: @autoclosure () -> String) -> Located<String>? {
+        fields[key].flatMap { reader.text($0, "'\(key)' of \(what())") }
     }
 
     // MARK: App
@@ -70,15 +70,15 @@ struct FlowParser {
 
     // MARK: Domain
 
-    func typedNames(_ node: YAMLNode, _ what: String) -> [TypedNameSyntax] {
-        reader.entries(node, what).compactMap { name, value in
+    func typedNames(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [TypedNameSyntax] {
+        reader.entries(node, what()).compactMap { name, value in
             guard let type = reader.expression(value, "the type of '\(name.value)'") else { return nil }
             return TypedNameSyntax(name: name, type: type)
         }
     }
 
-    func assignments(_ node: YAMLNode, _ what: String) -> [AssignmentSyntax] {
-        reader.entries(node, what).compactMap { path, value in
+    func assignments(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [AssignmentSyntax] {
+        reader.entries(node, what()).compactMap { path, value in
             guard let expression = reader.valueExpression(value, "the value of '\(path.value)'") else { return nil }
             return AssignmentSyntax(path: path, value: expression)
         }

@@ -22,27 +22,27 @@ struct NodeReader {
     // MARK: Scalars
 
     /// A text scalar. Any plain scalar is text here: `NO`, `on` and `0012` stay as written.
-    func text(_ node: YAMLNode, _ what: String) -> Located<String>? {
+    func text(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<String>? {
         guard checkTag(node) else { return nil }
         guard case .scalar(let value, _) = node.content else {
-            report("wrong-type", "\(what) must be text, found \(node.kindDescription)", at: node.range)
+            report("wrong-type", "\(what()) must be text, found \(node.kindDescription)", at: node.range)
             return nil
         }
         return Located(value, at: node.range)
     }
 
-    func bool(_ node: YAMLNode, _ what: String) -> Located<Bool>? {
+    func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<Bool>? {
         guard checkTag(node) else { return nil }
         if case .scalar(let value, .plain) = node.content {
             if value == "true" { return Located(true, at: node.range) }
             if value == "false" { return Located(false, at: node.range) }
         }
         let found = node.scalar.map { "'\($0)'" } ?? node.kindDescription
-        report("wrong-type", "\(what) must be true or false, found \(found)", at: node.range)
+        report("wrong-type", "\(what()) must be true or false, found \(found)", at: node.range)
         return nil
     }
 
-    func integer(_ node: YAMLNode, _ what: String) -> Located<Int>? {
+    func integer(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<Int>? {
         guard checkTag(node) else { return nil }
         if case .scalar(let value, .plain) = node.content, !value.isEmpty,
            value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), value.count <= 9,
@@ -50,15 +50,15 @@ struct NodeReader {
             return Located(number, at: node.range)
         }
         let found = node.scalar.map { "'\($0)'" } ?? node.kindDescription
-        report("wrong-type", "\(what) must be a whole number, found \(found)", at: node.range)
+        report("wrong-type", "\(what()) must be a whole number, found \(found)", at: node.range)
         return nil
     }
 
     /// An expression or a type: the scalar's text plus what maps its columns back to the file.
-    func expression(_ node: YAMLNode, _ what: String) -> ExpressionSource? {
+    func expression(_ node: YAMLNode, _ what: @autoclosure () -> String) -> ExpressionSource? {
         guard checkTag(node) else { return nil }
         guard case .scalar(let value, let style) = node.content else {
-            report("wrong-type", "\(what) must be an expression written as text, found \(node.kindDescription)", at: node.range)
+            report("wrong-type", "\(what()) must be an expression written as text, found \(node.kindDescription)", at: node.range)
             return nil
         }
         let start = node.range.start
@@ -97,8 +97,8 @@ struct NodeReader {
 
     /// A value written as an expression (`set:` values, initial values, `given.state`): the scalar's
     /// text is the expression, so a text value needs quotes inside the YAML (`"'plus'"`).
-    func valueExpression(_ node: YAMLNode, _ what: String) -> ExpressionSource? {
-        expression(node, what)
+    func valueExpression(_ node: YAMLNode, _ what: @autoclosure () -> String) -> ExpressionSource? {
+        expression(node, what())
     }
 
     /// Tags are never needed in flow files; one usually means an unquoted `!` at the start of an expression.
@@ -112,80 +112,84 @@ struct NodeReader {
     // MARK: Collections
 
     /// The items of a list; a single scalar counts as a one-item list when `allowSingle` is set.
-    func list(_ node: YAMLNode, _ what: String, allowSingle: Bool = false) -> [YAMLNode] {
+    func list(_ node: YAMLNode, _ what: @autoclosure () -> String, allowSingle: Bool = false) -> [YAMLNode] {
         switch node.content {
         case .sequence(let items): return items
         case .scalar where allowSingle && !node.isNull: return [node]
         case .scalar where node.isNull: return []
         default:
-            report("wrong-type", "\(what) must be a list, found \(node.kindDescription)", at: node.range)
+            report("wrong-type", "\(what()) must be a list, found \(node.kindDescription)", at: node.range)
             return []
         }
     }
 
-    func textList(_ node: YAMLNode, _ what: String, allowSingle: Bool = true) -> [Located<String>] {
-        list(node, what, allowSingle: allowSingle).compactMap { text($0, "each item of \(what)") }
+    func textList(_ node: YAMLNode, _ what: @autoclosure () -> String, allowSingle: Bool = true) -> [Located<String>] {
+        list(node, what(), allowSingle: allowSingle).compactMap { text($0, "each item of \(what())") }
     }
 
     /// The entries of a mapping whose keys are names (screens by ID, state by name, ...).
-    func entries(_ node: YAMLNode, _ what: String) -> [(key: Located<String>, value: YAMLNode)] {
+    func entries(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [(key: Located<String>, value: YAMLNode)] {
         switch node.content {
         case .mapping(let pairs):
             return pairs.compactMap { pair in
-                guard let key = text(pair.key, "a key of \(what)") else { return nil }
+                guard let key = text(pair.key, "a key of \(what())") else { return nil }
                 return (key, pair.value)
             }
         case .scalar where node.isNull:
             return []
         default:
-            report("wrong-type", "\(what) must be a mapping, found \(node.kindDescription)", at: node.range)
+            report("wrong-type", "\(what()) must be a mapping, found \(node.kindDescription)", at: node.range)
             return []
         }
     }
 
     /// Opens a mapping with a fixed set of keys; unknown keys are reported with a did-you-mean.
-    func mapping(_ node: YAMLNode, _ what: String, keys allowed: [String], owner: SourceRange? = nil) -> Fields? {
+    func mapping(_ node: YAMLNode, _ what: @autoclosure () -> String, keys allowed: [String], owner: SourceRange? = nil) -> Fields? {
         guard case .mapping(let pairs) = node.content else {
-            if node.isNull { return Fields(node: node, entries: [], owner: owner) }
-            report("wrong-type", "\(what) must be a mapping, found \(node.kindDescription)", at: node.range)
+            if node.isNull { return Fields(node: node, pairs: [], known: [], owner: owner) }
+            report("wrong-type", "\(what()) must be a mapping, found \(node.kindDescription)", at: node.range)
             return nil
         }
-        var entries: [(key: String, keyRange: SourceRange, value: YAMLNode)] = []
-        entries.reserveCapacity(pairs.count)
+        var known: [(key: String, pair: Int)] = []
+        known.reserveCapacity(pairs.count)
         var misspelled: Set<String> = []
         var unknownKeys = 0
-        var guesses: [(key: String, keyRange: SourceRange, value: YAMLNode)] = []
-        for pair in pairs {
-            guard let key = text(pair.key, "a key of \(what)") else { continue }
+        var guesses: [(key: String, pair: Int)] = []
+        for (index, pair) in pairs.enumerated() {
+            guard let key = text(pair.key, "a key of \(what())") else { continue }
             guard allowed.contains(key.value) else {
                 var notes: [Diagnostic.Note] = []
                 unknownKeys += 1
                 if let suggestion = closestMatch(to: key.value, among: allowed) {
                     notes.append(.init("did you mean '\(suggestion)'?"))
                     misspelled.insert(suggestion)
-                    guesses.append((suggestion, key.range, pair.value))
+                    guesses.append((suggestion, index))
                 } else {
                     notes.append(.init("expected one of: \(allowed.joined(separator: ", "))"))
                 }
-                report("unknown-key", "unknown key '\(key.value)' in \(what)", at: key.range, notes: notes)
+                report("unknown-key", "unknown key '\(key.value)' in \(what())", at: key.range, notes: notes)
                 continue
             }
-            entries.append((key.value, key.range, pair.value))
+            known.append((key.value, index))
         }
         // A typo is read as the key it is close to (once, and only when that key is not also written), so what
         // depends on the value is checked and one mistake gives one diagnostic: no 'missing start', no screens
         // unreachable for want of a start.
-        for guess in guesses where !entries.contains(where: { $0.key == guess.key }) {
-            entries.append(guess)
+        for guess in guesses where !known.contains(where: { $0.key == guess.key }) {
+            known.append(guess)
         }
-        return Fields(node: node, entries: entries, owner: owner, misspelled: misspelled, unknownKeys: unknownKeys)
+        return Fields(node: node, pairs: pairs, known: known, owner: owner, misspelled: misspelled, unknownKeys: unknownKeys)
     }
 
     /// The known keys of one mapping. Mappings in flow files have a handful of keys, so a
-    /// linear search beats hashing here.
+    /// linear search beats hashing here. Values stay in the mapping's own pairs (found by
+    /// position), so opening a mapping copies no nodes.
     struct Fields {
         let node: YAMLNode
-        let entries: [(key: String, keyRange: SourceRange, value: YAMLNode)]
+        let pairs: [YAMLNode.Pair]
+        /// Each known key with the position of its pair; a typo read as the key it is close to
+        /// names that key with the typo's pair.
+        let known: [(key: String, pair: Int)]
         /// The key that names this mapping (a screen ID, a criterion ID), where missing keys are reported.
         let owner: SourceRange?
         /// Keys some unknown key is a likely typo of (`start` for `strat`): already reported there, so not
@@ -194,17 +198,26 @@ struct NodeReader {
         /// How many keys were reported as unknown; a mapping that names no kind but had one is that mistake.
         var unknownKeys = 0
 
-        subscript(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
+        subscript(_ key: String) -> YAMLNode? {
+            for entry in known where entry.key == key { return pairs[entry.pair].value }
+            return nil
+        }
         var range: SourceRange { node.range }
-        var count: Int { entries.count }
-        var keys: [String] { entries.map(\.key) }
-        func keyRange(_ key: String) -> SourceRange? { entries.first { $0.key == key }?.keyRange }
+        var count: Int { known.count }
+        var keys: [String] { known.map(\.key) }
+        var entries: [(key: String, keyRange: SourceRange, value: YAMLNode)] {
+            known.map { ($0.key, pairs[$0.pair].key.range, pairs[$0.pair].value) }
+        }
+        func keyRange(_ key: String) -> SourceRange? {
+            for entry in known where entry.key == key { return pairs[entry.pair].key.range }
+            return nil
+        }
     }
 
-    func required(_ fields: Fields, _ key: String, in what: String, hint: String = "") -> YAMLNode? {
+    func required(_ fields: Fields, _ key: String, in what: @autoclosure () -> String, hint: String = "") -> YAMLNode? {
         if let node = fields[key] { return node }
         if fields.misspelled.contains(key) { return nil }
-        report("missing-key", "\(what) has no '\(key)'\(hint.isEmpty ? "" : "; \(hint)")", at: fields.owner ?? keyRange(of: fields.node))
+        report("missing-key", "\(what()) has no '\(key)'\(hint.isEmpty ? "" : "; \(hint)")", at: fields.owner ?? keyRange(of: fields.node))
         return nil
     }
 

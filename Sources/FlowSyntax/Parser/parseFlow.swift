@@ -61,72 +61,72 @@ extension FlowParser {
         }
     }
 
-    func parseEventTransitions(_ node: YAMLNode, _ what: String) -> [EventTransitionsSyntax] {
-        reader.entries(node, what).map { event, value in
+    func parseEventTransitions(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [EventTransitionsSyntax] {
+        reader.entries(node, what()).map { event, value in
             EventTransitionsSyntax(event: event, transitions: parseTransitionSpec(value, "the transition on '\(event.value)'"))
         }
     }
 
-    func parseTimers(_ node: YAMLNode, _ what: String) -> [TimerSyntax] {
-        reader.entries(node, what).map { delay, value in
+    func parseTimers(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [TimerSyntax] {
+        reader.entries(node, what()).map { delay, value in
             TimerSyntax(delay: delay, transitions: parseTransitionSpec(value, "the timer after '\(delay.value)'"))
         }
     }
 
     /// A scalar target, one transition mapping, or a list of guarded alternatives.
-    func parseTransitionSpec(_ node: YAMLNode, _ what: String) -> [TransitionSyntax] {
+    func parseTransitionSpec(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [TransitionSyntax] {
         switch node.content {
         case .scalar:
-            guard let target = reader.text(node, what) else { return [] }
+            guard let target = reader.text(node, what()) else { return [] }
             if target.value.isEmpty {
-                reader.report("missing-key", "\(what) has no target; write a screen ID, 'back', or a mapping", at: node.range)
+                reader.report("missing-key", "\(what()) has no target; write a screen ID, 'back', or a mapping", at: node.range)
                 return []
             }
             return [TransitionSyntax(target: target.value == "back" ? .back(target.range) : .screen(target),
                                      guardExpression: nil, actions: [], validate: nil, note: nil, range: node.range)]
         case .mapping:
-            return parseTransition(node, what).map { [$0] } ?? []
+            return parseTransition(node, what()).map { [$0] } ?? []
         case .sequence(let items):
-            return items.compactMap { parseTransition($0, "an alternative of \(what)") }
+            return items.compactMap { parseTransition($0, "an alternative of \(what())") }
         }
     }
 
-    func parseTransition(_ node: YAMLNode, _ what: String) -> TransitionSyntax? {
-        guard let fields = reader.mapping(node, what, keys: transitionKeys) else { return nil }
+    func parseTransition(_ node: YAMLNode, _ what: @autoclosure () -> String) -> TransitionSyntax? {
+        guard let fields = reader.mapping(node, what(), keys: transitionKeys) else { return nil }
         var targets: [TargetSyntax] = []
-        if let to = fields["to"].flatMap({ reader.text($0, "'to' of \(what)") }) {
+        if let to = fields["to"].flatMap({ reader.text($0, "'to' of \(what())") }) {
             targets.append(to.value == "back" ? .back(to.range) : .screen(to))
         }
-        if let overlay = fields["overlay"].flatMap({ reader.text($0, "'overlay' of \(what)") }) {
+        if let overlay = fields["overlay"].flatMap({ reader.text($0, "'overlay' of \(what())") }) {
             targets.append(.overlay(overlay))
         }
-        if let flow = fields["flow"].flatMap({ reader.text($0, "'flow' of \(what)") }) {
-            let returns = fields["returns"].map { parseEventTransitions($0, "'returns' of \(what)") } ?? []
+        if let flow = fields["flow"].flatMap({ reader.text($0, "'flow' of \(what())") }) {
+            let returns = fields["returns"].map { parseEventTransitions($0, "'returns' of \(what())") } ?? []
             targets.append(.flow(flow, returns: returns))
         } else if let returns = fields["returns"] {
             reader.report("misplaced-key", "'returns' only goes with 'flow:'; it says where each end of the sub-flow leads", at: fields.keyRange("returns") ?? returns.range)
         }
-        if let end = fields["end"].flatMap({ reader.text($0, "'end' of \(what)") }) {
+        if let end = fields["end"].flatMap({ reader.text($0, "'end' of \(what())") }) {
             targets.append(.end(end))
         }
         if targets.count > 1 {
-            reader.report("conflicting-keys", "\(what) has more than one target; use one of 'to', 'overlay', 'flow' or 'end'", at: targets[1].range)
+            reader.report("conflicting-keys", "\(what()) has more than one target; use one of 'to', 'overlay', 'flow' or 'end'", at: targets[1].range)
         }
         return TransitionSyntax(
             target: targets.first,
-            guardExpression: fields["if"].flatMap { reader.expression($0, "the guard of \(what)") },
-            actions: fields["do"].map { parseActions($0, "'do' of \(what)") } ?? [],
-            validate: fields["validate"].flatMap { reader.bool($0, "'validate' of \(what)") },
-            note: optionalText(fields, "note", what),
+            guardExpression: fields["if"].flatMap { reader.expression($0, "the guard of \(what())") },
+            actions: fields["do"].map { parseActions($0, "'do' of \(what())") } ?? [],
+            validate: fields["validate"].flatMap { reader.bool($0, "'validate' of \(what())") },
+            note: optionalText(fields, "note", what()),
             range: node.range)
     }
 
     /// Action kinds, in the order the docs list them.
     static let actionKinds = ["set", "append", "clear", "fill", "call", "analytics", "push", "toast", "raise"]
 
-    func parseActions(_ node: YAMLNode, _ what: String) -> [ActionSyntax] {
-        reader.list(node, what).compactMap { item in
-            guard let fields = reader.mapping(item, "an action of \(what)", keys: Self.actionKinds) else { return nil }
+    func parseActions(_ node: YAMLNode, _ what: @autoclosure () -> String) -> [ActionSyntax] {
+        reader.list(node, what()).compactMap { item in
+            guard let fields = reader.mapping(item, "an action of \(what())", keys: Self.actionKinds) else { return nil }
             guard fields.count == 1, let (kind, _, value) = fields.entries.first else {
                 if fields.count > 1 {
                     reader.report("conflicting-keys", "an action has one key; split \(fields.keys.sorted().map { "'\($0)'" }.joined(separator: " and ")) into separate list items", at: item.range)

@@ -14,7 +14,9 @@ public struct YAMLNode: Sendable {
         public var value: YAMLNode
     }
 
-    public indirect enum Content: Sendable {
+    /// Not `indirect`: the arrays already hold children out of line, and a box per node would cost
+    /// one allocation for every scalar of the file.
+    public enum Content: Sendable {
         case scalar(String, ScalarStyle)
         case sequence([YAMLNode])
         case mapping([Pair])

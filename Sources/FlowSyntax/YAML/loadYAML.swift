@@ -27,14 +27,16 @@ public func loadYAML(_ file: SourceFile, limits: YAMLLimits = .default, diagnost
 private struct YAMLEventLoader {
     let file: SourceFile
     let limits: YAMLLimits
+    /// A range in this file: every node's range copies its interned path instead of looking it up.
+    private let fileRange: SourceRange
 
-    /// A collection being built. Frames are mutated in place on the stack (never copied out and
-    /// back), so appending to a mapping of 10,000 screens stays linear.
+    /// A collection being built. Its finished children sit on the shared `children` stack from
+    /// `base` on (a mapping's as key, value, key, value...), so a collection costs one array of
+    /// exactly its size when it ends, instead of an array grown step by step while it is read.
     private struct Frame {
         var isMapping: Bool
-        var items: [YAMLNode] = []
-        var pairs: [YAMLNode.Pair] = []
-        var pendingKey: YAMLNode?
+        var base: Int
+        /// Keys seen so far, once a mapping has too many to scan (see `add`).
         var keys: [String: SourceRange] = [:]
         var start: SourceLocation
         var tag: String?
@@ -43,6 +45,7 @@ private struct YAMLEventLoader {
     }
 
     private var stack: [Frame] = []
+    private var children: [YAMLNode] = []
     private var anchors: [String: (node: YAMLNode, weight: Int)] = [:]
     private var nodeCount = 0
     private var root: YAMLNode?
@@ -51,6 +54,7 @@ private struct YAMLEventLoader {
     init(file: SourceFile, limits: YAMLLimits) {
         self.file = file
         self.limits = limits
+        fileRange = .wholeFile(file.path)
     }
 
     mutating func run(_ buffer: UnsafeBufferPointer<UInt8>, diagnostics: some DiagnosticCollector) -> YAMLNode? {
@@ -90,7 +94,7 @@ private struct YAMLEventLoader {
     }
 
     private func range(_ start: yaml_mark_t, _ end: yaml_mark_t) -> SourceRange {
-        SourceRange(file: file.path, start: location(start), end: location(end))
+        SourceRange(inFileOf: fileRange, start: location(start), end: location(end))
     }
 
     private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -139,16 +143,16 @@ private struct YAMLEventLoader {
             return add(node, weight: target.weight, anchor: nil, diagnostics: diagnostics)
         case YAML_SEQUENCE_START_EVENT:
             let start = event.data.sequence_start
-            return push(Frame(isMapping: false, start: location(event.start_mark), tag: string(start.tag), anchor: string(start.anchor)),
+            return push(Frame(isMapping: false, base: children.count, start: location(event.start_mark), tag: string(start.tag), anchor: string(start.anchor)),
                         at: event, diagnostics: diagnostics)
         case YAML_MAPPING_START_EVENT:
             let start = event.data.mapping_start
-            return push(Frame(isMapping: true, start: location(event.start_mark), tag: string(start.tag), anchor: string(start.anchor)),
+            return push(Frame(isMapping: true, base: children.count, start: location(event.start_mark), tag: string(start.tag), anchor: string(start.anchor)),
                         at: event, diagnostics: diagnostics)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return .continue }
-            let range = SourceRange(file: file.path, start: frame.start, end: location(event.end_mark))
-            let content: YAMLNode.Content = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
+            let range = SourceRange(inFileOf: fileRange, start: frame.start, end: location(event.end_mark))
+            let content: YAMLNode.Content = frame.isMapping ? .mapping(takePairs(from: frame.base)) : .sequence(takeItems(from: frame.base))
             return add(YAMLNode(content, range: range, tag: frame.tag), weight: frame.weight, anchor: frame.anchor, countNode: false, diagnostics: diagnostics)
         default:
             return .continue
@@ -167,7 +171,7 @@ private struct YAMLEventLoader {
     }
 
     /// Attaches a finished node to its parent (or makes it the root) and records its anchor.
-    private mutating func add(_ node: YAMLNode, weight: Int, anchor: String?, countNode: Bool = true,
+    private mutating func add(_ node: consuming YAMLNode, weight: Int, anchor: String?, countNode: Bool = true,
                               diagnostics: some DiagnosticCollector) -> Step {
         if countNode {
             nodeCount += weight
@@ -178,7 +182,7 @@ private struct YAMLEventLoader {
             return .stop
         }
         if let anchor {
-            anchors[anchor] = (node, weight)
+            anchors[anchor] = (copy node, weight)
         }
         guard !stack.isEmpty else {
             root = node
@@ -186,35 +190,66 @@ private struct YAMLEventLoader {
         }
         let top = stack.count - 1
         stack[top].weight += weight
-        guard stack[top].isMapping else {
-            stack[top].items.append(node)
+        let written = children.count - stack[top].base
+        // In a mapping, an even number of children written so far means this node is a key.
+        guard stack[top].isMapping, written % 2 == 1 else {
+            children.append(node)
             return .continue
         }
-        guard let key = stack[top].pendingKey else {
-            stack[top].pendingKey = node
-            return .continue
-        }
-        stack[top].pendingKey = nil
-        if let name = key.scalar {
+        let keyIndex = children.count - 1
+        if case .scalar(let name, _) = children[keyIndex].content {
             // Most mappings have a handful of keys: a scan beats hashing until they grow.
-            let first: SourceRange?
-            if stack[top].pairs.count < 16 {
-                first = stack[top].pairs.first { $0.key.scalar == name }?.key.range
+            var first: SourceRange?
+            if written / 2 < 16 {
+                var index = stack[top].base
+                while index < keyIndex {
+                    if case .scalar(let existing, _) = children[index].content, existing == name {
+                        first = children[index].range
+                        break
+                    }
+                    index += 2
+                }
             } else {
                 if stack[top].keys.isEmpty {
-                    for pair in stack[top].pairs { if let existing = pair.key.scalar { stack[top].keys[existing] = pair.key.range } }
+                    for index in stride(from: stack[top].base, to: children.count - 1, by: 2) {
+                        if let existing = children[index].scalar { stack[top].keys[existing] = children[index].range }
+                    }
                 }
                 first = stack[top].keys[name]
-                if first == nil { stack[top].keys[name] = key.range }
+                if first == nil { stack[top].keys[name] = children[keyIndex].range }
             }
             if let first {
                 diagnostics.error("duplicate-key", "key '\(name)' appears twice in the same mapping; the first one is kept",
-                                  at: key.range, notes: [.init("first occurrence is here", at: first)])
+                                  at: children[keyIndex].range, notes: [.init("first occurrence is here", at: first)])
+                children.removeLast()
                 return .continue
             }
         }
-        stack[top].pairs.append(YAMLNode.Pair(key: key, value: node))
+        children.append(node)
         return .continue
+    }
+
+    /// The children written from `base` on, moved off the shared stack (never copied, so no
+    /// reference counting per node).
+    private mutating func takeItems(from base: Int) -> [YAMLNode] {
+        var items: [YAMLNode] = []
+        items.reserveCapacity(children.count - base)
+        while children.count > base, let node = children.popLast() { items.append(node) }
+        items.reverse()
+        return items
+    }
+
+    /// The key-value pairs written from `base` on; a key left without its value (the document
+    /// stopped half-way) is dropped.
+    private mutating func takePairs(from base: Int) -> [YAMLNode.Pair] {
+        if (children.count - base) % 2 == 1 { children.removeLast() }
+        var pairs: [YAMLNode.Pair] = []
+        pairs.reserveCapacity((children.count - base) / 2)
+        while children.count > base + 1, let value = children.popLast(), let key = children.popLast() {
+            pairs.append(YAMLNode.Pair(key: key, value: value))
+        }
+        pairs.reverse()
+        return pairs
     }
 
     private func reportParserError(_ parser: yaml_parser_t, diagnostics: some DiagnosticCollector) {
