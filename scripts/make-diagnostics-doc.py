@@ -43,6 +43,14 @@ P = {
  "A recurring timer (`app.every`) has a target (`to:`, `overlay:`, `flow:`, `end:` or `back`). Recurring timers fire wherever the person is in the app, so moving them elsewhere every so long would take the app out of their hands.",
  "Give the timer actions only (`set`, `call`, `raise`, `analytics`...), and let the screens react to the state it sets or the event it raises; a timeout that moves the person belongs on a screen or a flow (`after:`).",
  None),
+'back-blocked-trap': (
+ "A screen blocks the system back (`back: blocked`) and every transition or timer that leaves it has a condition: when none holds, nothing gets the person off the screen.",
+ "Add a way out without `if:` (an unlock, a cancel button, a timer), or mark the screen `terminal: true` if the app really stops there.",
+ None),
+'stale-survivor-explanation': (
+ "A criterion's `survivors:` explains a mutant that is no longer a survivor of it: its key names no mutant touching the criterion (the change, the flows or the criterion's `concerns:` changed), or its evidence kills that mutant now. Only `flowc mutate` (a complete run) reports it; `flowc mutate --check` fails on it.",
+ "Remove the entry when the mutant is killed now; otherwise copy the survivor's key again from `mutation.md` (\"Survivors by criterion\") and check that the reason still holds.",
+ None),
 'dead-end': (
  "A screen has no way out: no transition or timer leaves it, and it is not marked as a legitimate end.",
  "Add the missing transition (a button, a timer, `back`), or mark the screen `terminal: true` if the app or flow really may stop there.",
@@ -153,7 +161,7 @@ P = {
  None),
 'invalid-utf8 ': None,
 'invalid-value': (
- "A value is not one of those allowed: a screen's `presentation`, a field's `country`, a transition reference in a criterion, a scenario's `given.clock`, an `equals_field` that names its own field.",
+ "A value is not one of those allowed: a screen's `presentation` or `back`, a field's `country`, a transition reference in a criterion, a scenario's `given.clock`, an `equals_field` that names its own field.",
  "Use one of the values the message lists. A bottom sheet is `presentation: sheet`.",
  None),
 'misplaced-app': (
@@ -418,6 +426,11 @@ flows/tempoo:1:1: error: no file or folder at 'flows/tempoo' [input-not-found]
 'unreadable-input': ('error', """$ flowc check flows/tempo/pipe.flow.yaml
 flows/tempo/pipe.flow.yaml:1:1: error: 'flows/tempo/pipe.flow.yaml' is not a regular file or folder [unreadable-input]
 1 error and 0 warnings generated."""),
+'stale-survivor-explanation': ('warning', """$ flowc mutate mutants
+flows/mutants/app.flow.yaml:97:7: warning: survivor 'PIN-002 field pin: pin.min_length: 4 → 5' names a mutant that the evidence of criterion 'AC-MUT-02' kills now; remove the explanation [stale-survivor-explanation]
+   |
+97 |       "PIN-002 field pin: pin.min_length: 4 → 5": The text is about the message.
+   |       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~"""),
 'missing-app': ('error', """$ flowc check flows/tempo/onboarding.flow.yaml
 flows/tempo/app.flow.yaml:1:1: error: the root file has no 'app:' section; add one with name, currency, locale and start [missing-app]
   |

@@ -86,10 +86,80 @@ extension AppChecker {
             if let part = syntax.notAutomatablePart, part.value.allSatisfy(\.isWhitespace) {
                 error("missing-reason", "criterion '\(entry.name)' has a part that is not automatable but gives no reason; say what needs a device and why", at: part.range)
             }
-            app.criteria.append(AcceptanceCriterion(id: entry.name, text: syntax.text?.value ?? "", section: syntax.section?.value,
-                                                    screens: screens, transitions: transitions, verification: verification,
-                                                    notAutomatablePart: syntax.notAutomatablePart?.value, range: entry.range))
+            var criterion = AcceptanceCriterion(id: entry.name, text: syntax.text?.value ?? "", section: syntax.section?.value,
+                                                screens: screens, transitions: transitions, verification: verification,
+                                                notAutomatablePart: syntax.notAutomatablePart?.value, range: entry.range)
+            criterion.concerns = syntax.concerns.map { $0.compactMap(resolveConcern) }
+            var explained: [String: SourceRange] = [:]
+            for note in syntax.survivors {
+                if let first = explained[note.mutant.value] {
+                    error("duplicate-key", "criterion '\(entry.name)' explains survivor '\(note.mutant.value)' twice", at: note.mutant.range,
+                          notes: [.init("first explained here", at: first)])
+                    continue
+                }
+                explained[note.mutant.value] = note.mutant.range
+                if note.reason.value.allSatisfy(\.isWhitespace) {
+                    error("missing-reason", "criterion '\(entry.name)' lets survivor '\(note.mutant.value)' live but gives no reason; say why its text does not cover the change",
+                          at: note.reason.range)
+                }
+                criterion.survivorNotes.append(.init(mutant: note.mutant.value, reason: note.reason.value, range: note.mutant.range))
+            }
+            app.criteria.append(criterion)
         }
+    }
+
+    /// `PAY-003`, `PAY-003 tap_continue`, `PAY-003 after 30s`, `PAY-003 field amount`, `PAY-003 enter`, `PAY-003 exit`,
+    /// `WAL-001 analytics`, `XC-LOCK back`.
+    func resolveConcern(_ written: Located<String>) -> AcceptanceCriterion.Concern? {
+        let parts = written.value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
+        guard let first = parts.first, let screen = screenTable[first] else {
+            let name = parts.first ?? written.value
+            error("unknown-screen", "'\(name)' is not a screen of app '\(app.id)'", at: written.range, notes: suggestion(forScreen: name))
+            return nil
+        }
+        guard parts.count == 2 else { return .init(screen: screen, part: nil) }
+        let rest = parts[1]
+        let target = app.screens[screen]
+        switch rest {
+        case "enter": return .init(screen: screen, part: .enter)
+        case "analytics":
+            if target.analytics == nil {
+                error("invalid-value", "concern '\(written.value)': screen '\(first)' has no screen-view analytics ('analytics:'), so there is nothing to concern", at: written.range)
+                return nil
+            }
+            return .init(screen: screen, part: .analytics)
+        case "exit": return .init(screen: screen, part: .exit)
+        case "back":
+            if !target.backBlocked {
+                error("invalid-value", "concern '\(written.value)': screen '\(first)' does not block back ('back: blocked'), so there is nothing to concern", at: written.range)
+                return nil
+            }
+            return .init(screen: screen, part: .back)
+        default: break
+        }
+        if rest.hasPrefix("field ") {
+            let field = String(rest.dropFirst("field ".count)).trimmingCharacters(in: .whitespaces)
+            guard target.fields.contains(where: { $0.name == field }) else {
+                let names = target.fields.map(\.name)
+                error("unknown-field", "concern '\(written.value)': screen '\(first)' has no field '\(field)'", at: written.range,
+                      notes: closestMatch(to: field, among: names).map { [.init("did you mean '\($0)'?")] }
+                        ?? (names.isEmpty ? [] : [.init("its fields are: \(names.joined(separator: ", "))")]))
+                return nil
+            }
+            return .init(screen: screen, part: .field(field))
+        }
+        let flow = app.flows[target.flow]
+        let events = Set(target.transitions.map(\.event) + flow.globalTransitions.map(\.event)
+                         + target.timers.map { "after \($0.delaySource)" } + flow.globalTimers.map { "after \($0.delaySource)" })
+        guard events.contains(rest) else {
+            if screensWithBrokenTargets.contains(screen) { return nil }
+            let choices = ["enter", "exit", "analytics", "back", "field <name>"] + events.sorted()
+            error("unknown-transition", "concern '\(written.value)': screen '\(first)' has no transition on '\(rest)'", at: written.range,
+                  notes: closestMatch(to: rest, among: events.sorted()).map { [.init("did you mean '\($0)'?")] }
+                    ?? [.init("a concern names a screen, or one of its parts: \(choices.joined(separator: ", "))")])
+            return nil
+        }
+        return .init(screen: screen, part: .transition(rest))
     }
 
     func resolveQuestions() {

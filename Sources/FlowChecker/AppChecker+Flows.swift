@@ -30,9 +30,21 @@ extension AppChecker {
             if let analytics = syntax.analytics, !NamePattern.eventName.matches(analytics.value) {
                 error("invalid-name", "analytics event '\(analytics.value)' must be \(NamePattern.eventName.description)", at: analytics.range)
             }
-            app.screens.append(Screen(id: entry.name, name: syntax.name?.value ?? entry.name, flow: entry.value.flow,
-                                      step: syntax.step?.value, description: syntax.description?.value, presentation: presentation,
-                                      analytics: syntax.analytics?.value, terminal: syntax.terminal?.value ?? false, range: entry.range))
+            var backBlocked = false
+            if let written = syntax.back {
+                switch written.value {
+                case "blocked": backBlocked = true
+                case "allowed": break
+                default:
+                    error("invalid-value", "back '\(written.value)' is not one of: allowed, blocked", at: written.range,
+                          notes: closestMatch(to: written.value, among: ["allowed", "blocked"]).map { [.init("did you mean '\($0)'?")] } ?? [])
+                }
+            }
+            var screen = Screen(id: entry.name, name: syntax.name?.value ?? entry.name, flow: entry.value.flow,
+                                step: syntax.step?.value, description: syntax.description?.value, presentation: presentation,
+                                analytics: syntax.analytics?.value, terminal: syntax.terminal?.value ?? false, range: entry.range)
+            screen.backBlocked = backBlocked
+            app.screens.append(screen)
         }
         for (flowIndex, entry) in flowTable.entries.enumerated() {
             let syntax = entry.value

@@ -127,7 +127,9 @@ public func storedMutationScores(for app: App, output: String, sources: [String:
 /// The scores a mutation result gives each criterion, by criterion ID.
 public func mutationScores(from document: MutationDocument) -> [String: MutationScore] {
     var scores: [String: MutationScore] = [:]
-    for criterion in document.criteria { scores[criterion.id] = MutationScore(killed: criterion.killed, mutants: criterion.mutants) }
+    for criterion in document.criteria {
+        scores[criterion.id] = MutationScore(killed: criterion.killed, mutants: criterion.mutants, explained: criterion.explained?.count ?? 0)
+    }
     return scores
 }
 

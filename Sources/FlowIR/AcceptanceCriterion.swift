@@ -36,12 +36,61 @@ public struct AcceptanceCriterion: Sendable {
     /// The part of the criterion that only a device can check, with the reason, when `verification` (scenarios or
     /// an invariant) proves the rest: the criterion passes on its evidence and the reports show both parts.
     public var notAutomatablePart: String?
+    /// `concerns:` as written, resolved: the parts of screens the criterion's text is about. When present, the
+    /// mutants that touch the criterion are those editing its transitions or these parts; its `screens` are then
+    /// for the reports only. Nil: every listed screen is concerned as a whole.
+    public var concerns: [Concern]?
+    /// `survivors:`: surviving mutants the criterion's evidence may let live, each with the reason.
+    public var survivorNotes: [SurvivorNote] = []
     public var range: SourceRange
 
     public init(id: String, text: String, section: String?, screens: [Int], transitions: [TransitionReference],
                 verification: Verification, notAutomatablePart: String? = nil, range: SourceRange) {
         self.id = id; self.text = text; self.section = section; self.screens = screens
         self.transitions = transitions; self.verification = verification; self.notAutomatablePart = notAutomatablePart; self.range = range
+    }
+}
+
+/// A part of a screen that mutants edit and criteria can name (`concerns:`).
+public enum ScreenPart: Sendable, Hashable {
+    /// The transitions (and timers, `after 6s`) on an event.
+    case transition(String)
+    /// A field's validation rules.
+    case field(String)
+    case enter
+    case exit
+    /// `back: blocked`.
+    case back
+    /// The screen-view analytics event (`analytics:`).
+    case analytics
+
+    /// As written after the screen ID: `tap_continue`, `field amount`, `enter`, `exit`, `back`.
+    public var text: String {
+        switch self {
+        case .transition(let event): event
+        case .field(let name): "field \(name)"
+        case .enter: "enter"
+        case .exit: "exit"
+        case .back: "back"
+        case .analytics: "analytics"
+        }
+    }
+}
+
+extension AcceptanceCriterion {
+    /// One entry of `concerns:`: a screen (`part` nil: all of it) or one part of it.
+    public struct Concern: Sendable, Hashable {
+        public var screen: Int
+        public var part: ScreenPart?
+        public init(screen: Int, part: ScreenPart?) { self.screen = screen; self.part = part }
+    }
+    /// One entry of `survivors:`: the key of a mutant (`PAY-003 field amount: amount.decimal_places: 2 → 1`) and why
+    /// the criterion's evidence may let it live.
+    public struct SurvivorNote: Sendable {
+        public var mutant: String
+        public var reason: String
+        public var range: SourceRange
+        public init(mutant: String, reason: String, range: SourceRange) { self.mutant = mutant; self.reason = reason; self.range = range }
     }
 }
 

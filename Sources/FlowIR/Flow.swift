@@ -46,6 +46,9 @@ public struct Screen: Sendable {
     public var presentation: Presentation
     public var analytics: String?
     public var terminal: Bool
+    /// `back: blocked`: the system back gesture does nothing here (a lock screen); the screen's own
+    /// transitions, `to: back` included, still leave it.
+    public var backBlocked = false
     public var variants: [Variant]
     public var enter: [Action]
     public var exit: [Action]

@@ -125,7 +125,7 @@ struct TableLowering {
             screens.append(ScreenEntry(flow: int32(screen.flow), rowStart: int32(rowStart), rowEnd: int32(rowEnd), fieldStart: int32(fieldStart),
                                        fieldEnd: int32(fieldEnd), timerStart: int32(timerStart), timerEnd: int32(timerEnd),
                                        variantStart: int32(variantStart), variantEnd: int32(variantEnd), enterActions: enter, exitActions: exit,
-                                       analytics: analytics))
+                                       analytics: analytics, backBlocked: screen.backBlocked))
             screenComments.append("\(index): \(screen.id) \(screen.name)")
             for (offset, timer) in screen.timers.enumerated() {
                 addTimerRows(timerStart + offset, timer, screen: index, place: "\(screen.id) after \(timer.delaySource)", global: false)

@@ -23,6 +23,10 @@ public enum MutationOperator: String, Sendable, CaseIterable, Codable {
     case ruleDropped = "rule-dropped"
     /// Two service (or sub-flow) outcomes of one screen exchange their handling.
     case outcomeRerouted = "outcome-rerouted"
+    /// A screen's `back: blocked` removed: the system back gesture leaves it again.
+    case backAllowed = "back-allowed"
+    /// A screen's screen-view analytics (`analytics:`) removed.
+    case screenViewDropped = "screen-view-dropped"
 }
 
 /// One small, deterministic edit of a checked app.
@@ -53,6 +57,24 @@ public struct Mutant: Sendable {
     public var apply: @Sendable (inout App) -> Void
     /// An edit of an app-wide transition (`app.on`): it applies in every flow, so every scenario may meet it.
     public var appWide = false
+    /// What on the screen (or flow) it edits: a transition's event, a field's rules, entry, exit, `back`.
+    public var part: ScreenPart?
+
+    /// How `survivors:` names it: where, then the change. `PAY-003 field amount: amount.decimal_places: 2 → 1`,
+    /// `WAL-006 payments.charge.succeeded: drop set add_funds_sheet_open`, `wallet card_payment_requested: …` for a
+    /// flow's own transition, `app app_foregrounded: …` for an app-wide one. Line numbers are left out, so an edit
+    /// elsewhere in the file does not change it.
+    public func key(in app: App) -> String {
+        let place: String
+        if let screen, app.screens.indices.contains(screen) {
+            place = app.screens[screen].id
+        } else if appWide {
+            place = "app"
+        } else {
+            place = app.flows.indices.contains(flow) ? app.flows[flow].name : "?"
+        }
+        return [place, part?.text].compactMap { $0 }.joined(separator: " ") + ": " + change
+    }
 
     /// `flows/tempo/wallet.flow.yaml:610:9`.
     public var location: String { range.description }

@@ -25,6 +25,9 @@ public struct MutationDocument: Codable, Sendable {
         public var screen: String?
         public var flow: String
         public var event: String?
+        /// How a criterion's `survivors:` names it (`PAY-003 field amount: drop amount.required`); absent in
+        /// results written before keys existed, which still read.
+        public var key: String?
         public var killed: Bool
         /// Scenarios that failed on the mutant.
         public var killedBy: [String]
@@ -42,6 +45,19 @@ public struct MutationDocument: Codable, Sendable {
         public var killed: Int
         /// Numbers of the touching mutants its evidence lets survive.
         public var survivors: [Int]
+        /// Survivors its `survivors:` explains, with the reason (absent when none).
+        public var explained: [Explained]?
+        /// Explanations that name no surviving mutant of the criterion, with the problem (absent when none).
+        public var staleExplanations: [StaleExplanation]?
+    }
+    public struct Explained: Codable, Sendable {
+        public var number: Int
+        public var reason: String
+    }
+    public struct StaleExplanation: Codable, Sendable {
+        public var mutant: String
+        public var location: String
+        public var problem: String
     }
     public struct Tally: Codable, Sendable {
         public var name: String
@@ -72,9 +88,12 @@ public struct MutationDocument: Codable, Sendable {
                               shard: run.selection.shard.map { "\($0.index)/\($0.count)" })
         summary = Summary(total: run.totalMutants, ran: run.results.count, killed: report.killedCount,
                           survived: run.results.count - report.killedCount)
-        criteria = report.criteria.map {
-            CriterionEntry(id: $0.id, section: $0.section, passed: $0.passed, verification: $0.verification, mutants: $0.touching.count,
-                           killed: $0.killed.count, survivors: $0.survivors)
+        criteria = report.criteria.map { score in
+            let explained = score.explained.sorted { $0.key < $1.key }.map { Explained(number: $0.key, reason: $0.value) }
+            let stale = score.staleNotes.map { StaleExplanation(mutant: $0.note.mutant, location: $0.note.range.description, problem: $0.problem) }
+            return CriterionEntry(id: score.id, section: score.section, passed: score.passed, verification: score.verification,
+                                  mutants: score.touching.count, killed: score.killed.count, survivors: score.survivors,
+                                  explained: explained.isEmpty ? nil : explained, staleExplanations: stale.isEmpty ? nil : stale)
         }
         sections = report.sections.map { Tally(name: $0.name, mutants: $0.mutants, killed: $0.killed) }
         flows = report.flows.map { Tally(name: $0.name, mutants: $0.mutants, killed: $0.killed) }
@@ -83,7 +102,7 @@ public struct MutationDocument: Codable, Sendable {
             let broken = app.invariants.map(\.name).filter { name in result.failures.contains { $0.message.contains("invariant '\(name)'") } }
             return MutantEntry(number: mutant.number, operator: mutant.operator.rawValue, location: mutant.location, change: mutant.change,
                                screen: mutant.screen.map { app.screens[$0].id }, flow: app.flows[mutant.flow].name, event: mutant.event,
-                               killed: result.killed, killedBy: result.failures.map { app.scenarios[$0.scenario].name },
+                               key: mutant.key(in: app), killed: result.killed, killedBy: result.failures.map { app.scenarios[$0.scenario].name },
                                brokenInvariants: broken.isEmpty ? nil : broken)
         }
         failingScenarios = zip(app.scenarios, run.baseline).filter { !$1.passed }.map { $0.0.name }

@@ -23,6 +23,13 @@ public struct MutationReport: Sendable {
         public var touching: [Int]
         public var killed: [Int]
         public var survivors: [Int] { touching.filter { !killed.contains($0) } }
+        /// Survivors the criterion's `survivors:` explains, with the reason, by mutant number.
+        public var explained: [Int: String] = [:]
+        /// Explanations that no longer fit: the key names no mutant touching the criterion, or its mutants are
+        /// killed now (a complete run only; a partial one may simply not have run them).
+        public var staleNotes: [(note: AcceptanceCriterion.SurvivorNote, problem: String)] = []
+        /// Survivors with no explanation.
+        public var unexplained: [Int] { survivors.filter { explained[$0] == nil } }
     }
     public struct Tally: Sendable {
         public var name: String
@@ -38,6 +45,14 @@ public struct MutationReport: Sendable {
     public var flows: [Tally]
 
     public var killedCount: Int { run.results.filter(\.killed).count }
+
+    /// One warning per `survivors:` entry that explains no surviving mutant (`stale-survivor-explanation`), at the
+    /// entry; a complete run only.
+    public var staleExplanations: [Diagnostic] {
+        criteria.flatMap { score in
+            score.staleNotes.map { Diagnostic.warning("stale-survivor-explanation", "survivor '\($0.note.mutant)' \($0.problem)", at: $0.note.range) }
+        }
+    }
 
     public init(run: MutationRun) {
         self.run = run
@@ -71,8 +86,19 @@ public struct MutationReport: Sendable {
                 }
                 touching = touching.filter { !$0.mutant.writes.isDisjoint(with: reads) }
             }
-            criteria.append(CriterionScore(id: criterion.id, section: criterion.section, passed: passed, verification: verification,
-                                           touching: touching.map(\.mutant.number), killed: touching.filter(kills).map(\.mutant.number)))
+            var score = CriterionScore(id: criterion.id, section: criterion.section, passed: passed, verification: verification,
+                                       touching: touching.map(\.mutant.number), killed: touching.filter(kills).map(\.mutant.number))
+            let killedSet = Set(score.killed)
+            for note in criterion.survivorNotes {
+                let named = touching.filter { explanation(note.mutant, covers: $0.mutant.key(in: app)) }
+                let living = named.filter { !killedSet.contains($0.mutant.number) }
+                for result in living { score.explained[result.mutant.number] = note.reason }
+                guard run.selection.isComplete, living.isEmpty else { continue }
+                score.staleNotes.append((note, named.isEmpty
+                    ? "names no mutant touching criterion '\(criterion.id)'; the change or what the criterion concerns has changed"
+                    : "names a mutant that the evidence of criterion '\(criterion.id)' kills now; remove the explanation"))
+            }
+            criteria.append(score)
         }
         self.criteria = criteria
         var sections: [Tally] = []
@@ -95,17 +121,33 @@ public struct MutationReport: Sendable {
     }
 }
 
+/// Whether a `survivors:` key names a mutant's key: the same text, or, for a key ending in `*`, any key that
+/// starts with what comes before it (`PAY-001 tap_uk_transfer: drop clear *`: every dropped `clear` there).
+func explanation(_ written: String, covers key: String) -> Bool {
+    guard written.hasSuffix("*") else { return written == key }
+    return key.hasPrefix(written.dropLast())
+}
+
 /// Whether `mutant` edits a screen or transition `criterion` concerns.
 func touches(_ mutant: Mutant, _ criterion: AcceptanceCriterion, in app: App) -> Bool {
+    // With `concerns:`, the criterion's transitions and the named parts (or whole screens); its screens are for reports.
+    let transitions = criterion.transitions + (criterion.concerns ?? []).compactMap { concern in
+        if case .transition(let event) = concern.part { return AcceptanceCriterion.TransitionReference(screen: concern.screen, event: event) }
+        return nil
+    }
+    if let concerns = criterion.concerns, let screen = mutant.screen {
+        if let event = mutant.event, transitions.contains(where: { $0.screen == screen && $0.event == event }) { return true }
+        return concerns.contains { $0.screen == screen && ($0.part == nil || ($0.part == mutant.part && mutant.event == nil)) }
+    }
     if let screen = mutant.screen {
-        if let event = mutant.event, criterion.transitions.contains(where: { $0.screen == screen && $0.event == event }) { return true }
+        if let event = mutant.event, transitions.contains(where: { $0.screen == screen && $0.event == event }) { return true }
         guard criterion.screens.contains(screen) else { return false }
         // A criterion that names transitions of a listed screen concerns those transitions and the
         // screen's own declarations (fields, rules, entry, exit), not its other transitions.
         return mutant.event == nil || !criterion.transitions.contains { $0.screen == screen }
     }
     guard let event = mutant.event else { return false }
-    return criterion.transitions.contains { reference in
+    return transitions.contains { reference in
         reference.event == event && app.screens.indices.contains(reference.screen)
             && (mutant.appWide || app.screens[reference.screen].flow == mutant.flow)
     }

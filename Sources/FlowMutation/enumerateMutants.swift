@@ -28,11 +28,27 @@ public func enumerateMutants(of app: App) -> [Mutant] {
         }
     }
     for (screenIndex, screen) in app.screens.enumerated() {
+        collector.part = .analytics
+        if let event = screen.analytics {
+            collector.add(.screenViewDropped, "drop screen view \(event)", range: screen.range, screen: screenIndex, flow: screen.flow, event: nil) { app in
+                if app.screens.indices.contains(screenIndex) { app.screens[screenIndex].analytics = nil }
+            }
+        }
+        collector.part = .back
+        if screen.backBlocked {
+            collector.add(.backAllowed, "back: blocked → allowed", range: screen.range, screen: screenIndex, flow: screen.flow, event: nil) { app in
+                if app.screens.indices.contains(screenIndex) { app.screens[screenIndex].backBlocked = false }
+            }
+        }
         for (fieldIndex, field) in screen.fields.enumerated() {
+            collector.part = .field(field.name)
             collector.rules(of: field, screen: screenIndex, field: fieldIndex)
         }
+        collector.part = .enter
         collector.actionList(screen.enter, site: .enter(screenIndex), screen: screenIndex, flow: screen.flow, event: nil)
+        collector.part = .exit
         collector.actionList(screen.exit, site: .exit(screenIndex), screen: screenIndex, flow: screen.flow, event: nil)
+        collector.part = nil
         collector.transitionList(screen.transitions, root: { .screen(screenIndex) }, screen: screenIndex, flow: screen.flow)
         for (timerIndex, timer) in screen.timers.enumerated() {
             collector.timer(timer, site: .screenTimer(screenIndex, timerIndex), screen: screenIndex, flow: screen.flow, fallback: screen.range)
@@ -174,6 +190,8 @@ struct MutantCollector {
     var mutants: [Mutant] = []
     /// Indices of the current flow's global transitions that are app-wide declarations (their mutants say so).
     var appWide: Set<Int> = []
+    /// The part of the screen being visited when it is not a transition (a field's rules, entry, exit, back).
+    var part: ScreenPart?
 
     init(app: App) {
         self.app = app
@@ -181,8 +199,10 @@ struct MutantCollector {
 
     mutating func add(_ op: MutationOperator, _ change: String, range: SourceRange, screen: Int?, flow: Int, event: String?,
                       writes: Set<String> = [], apply: @escaping @Sendable (inout App) -> Void) {
-        mutants.append(Mutant(number: mutants.count + 1, operator: op, change: change, range: range, screen: screen, flow: flow,
-                              event: event, writes: writes, apply: apply))
+        var mutant = Mutant(number: mutants.count + 1, operator: op, change: change, range: range, screen: screen, flow: flow,
+                            event: event, writes: writes, apply: apply)
+        mutant.part = event.map { .transition($0) } ?? part
+        mutants.append(mutant)
     }
 
     /// The state variables a list of actions writes (`set`, `append`, `clear`), by their first path component.

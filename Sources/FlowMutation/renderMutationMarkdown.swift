@@ -34,31 +34,49 @@ public func renderMutationMarkdown(_ document: MutationDocument, appName: String
     lines.append("")
     lines.append("## By criterion")
     lines.append("")
-    lines.append("| Criterion | Passes | Evidence | Killed | Score |")
-    lines.append("| --- | --- | --- | ---: | ---: |")
+    lines.append("Survivors explained: those the criterion's `survivors:` lets live, each with its reason (below).")
+    lines.append("")
+    lines.append("| Criterion | Passes | Evidence | Killed | Score | Survivors explained |")
+    lines.append("| --- | --- | --- | ---: | ---: | ---: |")
     for criterion in document.criteria {
         let tally = MutationDocument.Tally(name: criterion.id, mutants: criterion.mutants, killed: criterion.killed)
+        let explained = criterion.survivors.isEmpty ? "—" : "\(criterion.explained?.count ?? 0) of \(criterion.survivors.count)"
         lines.append("| \(cell(criterion.id)) | \(criterion.passed ? "yes" : "no") | \(criterion.verification) | "
-                     + "\(criterion.killed) of \(criterion.mutants) | \(percent(tally)) |")
+                     + "\(criterion.killed) of \(criterion.mutants) | \(percent(tally)) | \(explained) |")
     }
     lines.append("")
     let byNumber = Dictionary(document.mutants.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
     lines.append("## Survivors by criterion")
     lines.append("")
     lines.append("Mutants touching the criterion that its evidence does not kill. \"Killed only by\" names scenarios outside "
-                 + "its evidence that do: the criterion could name them, or its screens are wider than its text.")
+                 + "its evidence that do: the criterion could name them, or its screens are wider than its text. \"Explained\" "
+                 + "gives the reason the criterion's `survivors:` writes for letting it live.")
     lines.append("")
     let withSurvivors = document.criteria.filter { !$0.survivors.isEmpty }
     if withSurvivors.isEmpty { lines.append("_Every mutant touching a criterion is killed by its evidence._"); lines.append("") }
     for criterion in withSurvivors {
         lines.append("### \(cell(criterion.id))")
         lines.append("")
+        let reasons = Dictionary((criterion.explained ?? []).map { ($0.number, $0.reason) }, uniquingKeysWith: { first, _ in first })
         for number in criterion.survivors {
             guard let mutant = byNumber[number] else { continue }
             // Killed elsewhere: the criterion's own evidence misses it, another scenario does not.
             let elsewhere = mutant.killedBy.isEmpty ? "" : "; killed only by " + mutant.killedBy.prefix(3).map { "`\($0)`" }.joined(separator: ", ")
                 + (mutant.killedBy.count > 3 ? " and \(mutant.killedBy.count - 3) more" : "")
-            lines.append("- \(mutantLine(mutant))\(elsewhere)")
+            let reason = reasons[number].map { "; **explained:** \(text($0))" } ?? ""
+            // The key, as `survivors:` names it, then where it is.
+            lines.append("- #\(mutant.number) `\((mutant.key ?? mutant.change).replacingOccurrences(of: "`", with: "'"))` (\(mutant.operator), `\(mutant.location)`)\(elsewhere)\(reason)")
+        }
+        lines.append("")
+    }
+    let stale = document.criteria.flatMap { criterion in (criterion.staleExplanations ?? []).map { (criterion.id, $0) } }
+    if !stale.isEmpty {
+        lines.append("## Stale explanations")
+        lines.append("")
+        lines.append("Entries of a criterion's `survivors:` that explain no surviving mutant (`flowc mutate --check` fails on them).")
+        lines.append("")
+        for (id, entry) in stale {
+            lines.append("- \(cell(id)) `\(entry.location)` \(text(entry.mutant)): \(text(entry.problem))")
         }
         lines.append("")
     }

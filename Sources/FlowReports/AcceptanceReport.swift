@@ -142,10 +142,15 @@ func location(_ range: SourceRange) -> String {
 public struct MutationScore: Sendable, Hashable {
     public var killed: Int
     public var mutants: Int
-    public init(killed: Int, mutants: Int) { self.killed = killed; self.mutants = mutants }
+    /// Survivors the criterion's `survivors:` explains (an equivalent change, or one outside what its text states).
+    public var explained: Int
+    public init(killed: Int, mutants: Int, explained: Int = 0) { self.killed = killed; self.mutants = mutants; self.explained = explained }
 
-    /// `5 of 7 mutants killed (71%)`; whole percents rounded down.
-    var text: String {
-        mutants == 0 ? "no mutant touches it" : "\(killed) of \(mutants) mutants killed (\(killed * 100 / mutants)%)"
+    /// `5 of 7 mutants killed (71%); 2 of 2 survivors explained`; whole percents rounded down.
+    public var text: String {
+        guard mutants > 0 else { return "no mutant touches it" }
+        let survivors = mutants - killed
+        let explanation = survivors == 0 ? "" : "; \(explained) of \(survivors) survivor\(survivors == 1 ? "" : "s") explained"
+        return "\(killed) of \(mutants) mutants killed (\(killed * 100 / mutants)%)\(explanation)"
     }
 }

@@ -9,7 +9,7 @@ struct AcceptanceDocument: Encodable {
         var ran: Bool
         var passed: Bool
     }
-    struct Mutation: Encodable { var killed: Int; var mutants: Int }
+    struct Mutation: Encodable { var killed: Int; var mutants: Int; var explained: Int? }
     struct Criterion: Encodable {
         var id: String
         var text: String
@@ -74,7 +74,7 @@ func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
                 transitions: item.criterion.transitions.map { "\(screenID($0.screen)) \($0.event)" },
                 location: location(item.criterion.range),
                 evidence: item.evidence.map { .init(scenario: $0.scenario, ran: $0.ran, passed: $0.passed) },
-                mutation: item.mutation.map { .init(killed: $0.killed, mutants: $0.mutants) })
+                mutation: item.mutation.map { .init(killed: $0.killed, mutants: $0.mutants, explained: $0.killed < $0.mutants ? $0.explained : nil) })
         },
         scenarios: report.scenarios.map { entry in
             AcceptanceDocument.ScenarioEntry(

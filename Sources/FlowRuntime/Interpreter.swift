@@ -233,7 +233,8 @@ public struct Interpreter: Sendable {
         engine.errors[field] = nil
     }
 
-    /// Goes back to the previous screen (or closes the open sheet), as the system back gesture does.
+    /// Goes back to the previous screen (or closes the open sheet), as the system back gesture does. On a
+    /// screen with `back: blocked` nothing moves: the step is an ignored `back`, as with nowhere to go.
     @discardableResult
     public mutating func back() throws -> MacroStep {
         try runStep(.back) { run, effects in _ = try run.engineBack(into: &effects) }

@@ -134,6 +134,8 @@ struct MutateCommand: ParsableCommand {
             }
         }
         let report = MutationReport(run: run)
+        let stale = report.staleExplanations
+        if !stale.isEmpty { printDiagnostics(stale, compilation: compilation) }
         let document = MutationDocument(report, fingerprint: fingerprint)
         let folder = "reports/\(checked.id)/"
         var outputs = [
@@ -145,13 +147,18 @@ struct MutateCommand: ParsableCommand {
         }
         let writer = OutputWriter(outputDirectory: output)
         if check {
-            let stale = writer.staleFiles(outputs)
-            if stale.isEmpty {
+            let staleFiles = writer.staleFiles(outputs)
+            if staleFiles.isEmpty && stale.isEmpty {
                 printLine("\(output)/reports/\(checked.id)/ is up to date (\(outputs.count) files).")
                 finish(0)
             }
-            printLine("\(output)/reports/\(checked.id)/ is out of date; run 'swift run flowc mutate \(checked.id)' and commit the result:")
-            for path in stale { printLine("  \(path)") }
+            if !staleFiles.isEmpty {
+                printLine("\(output)/reports/\(checked.id)/ is out of date; run 'swift run flowc mutate \(checked.id)' and commit the result:")
+                for path in staleFiles { printLine("  \(path)") }
+            }
+            if !stale.isEmpty {
+                printLine("\(stale.count) survivor explanation\(stale.count == 1 ? "" : "s") no longer fit\(stale.count == 1 ? "s" : ""); update the criteria's 'survivors:'.")
+            }
             finish(1)
         }
         let written = try writer.write(outputs)

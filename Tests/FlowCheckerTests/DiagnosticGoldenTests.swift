@@ -89,6 +89,11 @@ enum DiagnosticFixtures {
         ("wallet.flow.yaml", "\n    title: Wallet", "\n    titel: Wallet", "unknown-key"),
         ("app.flow.yaml", "criteria-wallet.flow.yaml", "criteria-walet.flow.yaml", "include-not-found"),
         ("wallet.flow.yaml", "payments.charge.succeeded:", "payments.charge.succeded:", "unknown-outcome"),
+        // back: blocked and criteria's concerns (issue 12).
+        ("app.flow.yaml", "back: blocked   # the system back would close", "back: blokced   # the system back would close", "invalid-value"),
+        ("criteria-wallet.flow.yaml", "\"PAY-004 equals.send_uk_transfer.sent\", \"PAY-009", "\"PAY-004 equals.send_uk_transfer.snt\", \"PAY-009", "unknown-transition"),
+        ("criteria-wallet.flow.yaml", "concerns: [\"PAY-007 enter\"", "concerns: [\"PAY-007 field amont\"", "unknown-field"),
+        ("criteria-wallet.flow.yaml", "concerns: [\"PAY-007 enter\"", "concerns: [\"PAY-007 back\"", "invalid-value"),
     ])
     func aMistakePlantedInTempoGivesOneDiagnostic(file: String, find: String, replace: String, code: String) throws {
         let tempo = fixturesDirectory().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("flows/tempo")

@@ -194,6 +194,7 @@ public struct PeerRing10000State: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["attempts: " + describe(attempts), "steps: " + describe(steps)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["attempts: " + describe(attempts), "steps: " + describe(steps)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }

@@ -188,6 +188,7 @@ public struct SyntheticState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["counter: " + describe(counter), "limit: " + describe(limit)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["counter: " + describe(counter), "limit: " + describe(limit)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }

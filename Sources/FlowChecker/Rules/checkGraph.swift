@@ -58,6 +58,22 @@ extension AppChecker {
                 || leaves(app.flows[flow].globalTransitions) || app.flows[flow].globalTimers.contains { leaves($0.transitions) }
             if !hasExit {
                 error("dead-end", "screen '\(app.screens[index].id)' has no way out; add a transition or mark it 'terminal: true'", at: app.screens[index].range)
+            } else if app.screens[index].backBlocked {
+                // Back cannot rescue the person here: some way out must not depend on a condition.
+                let leavesAlways = { (transitions: [Transition]) in
+                    transitions.contains { transition in
+                        if case .stay = transition.target { return false }
+                        return transition.condition == nil
+                    }
+                }
+                let screen = app.screens[index]
+                let hasUnconditionalExit = leavesAlways(screen.transitions) || screen.timers.contains { leavesAlways($0.transitions) }
+                    || leavesAlways(app.flows[flow].globalTransitions) || app.flows[flow].globalTimers.contains { leavesAlways($0.transitions) }
+                if !hasUnconditionalExit {
+                    warning("back-blocked-trap",
+                            "screen '\(screen.id)' blocks the system back, but every way out of it has a condition: when none holds the person is stuck; add a way out without 'if:' or mark it 'terminal: true'",
+                            at: app.screens[index].range)
+                }
             }
         }
         for raised in raisedEvents where !handledEvents.contains(raised.name) {

@@ -370,10 +370,14 @@ struct MachineTranslator {
         let entries = fields.sorted { $0.name < $1.name }.map { field in
             SwiftExpression.binary("+", .string("\(field.name): "), names.describing(.id(Naming.member(field.name)), field.type, quoted: true, stored: true))
         }
-        let joined: SwiftExpression = entries.isEmpty ? .string("") : .call(.member(.array(entries), "joined"), [SwiftArgument("separator", .string(", "))])
+        // The parts are a typed array of their own: one long `+` chain over a hundred fields (Tempo's state) is more
+        // than the Swift type checker solves in reasonable time.
+        let body: [SwiftStatement] = entries.isEmpty ? [.return(.string("{}"))] : [
+            .declare(isLet: true, name: "parts", type: "[String]", value: .array(entries)),
+            .return(.binary("+", .binary("+", .string("{"), .call(.member(.id("parts"), "joined"), [SwiftArgument("separator", .string(", "))])), .string("}"))),
+        ]
         members.append(SwiftDeclaration(doc: ["The record as flows write it: `{name: value, ...}`."], access: publicAccess,
-                                        .variable(isLet: false, isStatic: false, name: "flowDescription", type: "String", value: nil,
-                                                  getter: [.return(.binary("+", .binary("+", .string("{"), joined), .string("}")))])))
+                                        .variable(isLet: false, isStatic: false, name: "flowDescription", type: "String", value: nil, getter: body)))
         if keys.contains(where: { $0.rawValue != nil }) {
             members.append(SwiftDeclaration(.enum(name: "CodingKeys", conformances: ["String", "CodingKey"], cases: keys, members: [])))
         }
@@ -767,13 +771,16 @@ struct MachineTranslator {
         table("screenIDs", "Int32", doc: "Each screen's ID (an index into `strings`), by screen number.", columns: ["id"],
               rows: t.screenIDs.map { ints($0) }, comments: lowered.screenComments) { column($0[0]) }
         table("screens", "ScreenEntry", doc: "Each screen's rows, fields, timers, variants and actions, by screen number.",
-              columns: ["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics"],
+              columns: ["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics", "backBlocked"],
               rows: t.screens.map { ints($0.flow, $0.rowStart, $0.rowEnd, $0.fieldStart, $0.fieldEnd, $0.timerStart, $0.timerEnd, $0.variantStart, $0.variantEnd,
-                                        $0.enterActions, $0.exitActions, $0.analytics) },
+                                        $0.enterActions, $0.exitActions, $0.analytics, $0.backBlocked ? 1 : 0) },
               comments: lowered.screenComments) { r in
-            .call(.id("ScreenEntry"), zip(["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics"], r).map {
+            let numbers = zip(["flow", "rowStart", "rowEnd", "fieldStart", "fieldEnd", "timerStart", "timerEnd", "variantStart", "variantEnd", "enterActions", "exitActions", "analytics"], r).map {
                 SwiftArgument($0.0, column($0.1))
-            })
+            }
+            // `backBlocked` defaults to false: a literal row names it only on the screens that block back.
+            let blocked = r.count > 12 && r[12] != 0 ? [SwiftArgument("backBlocked", flag(r[12]))] : []
+            return .call(.id("ScreenEntry"), numbers + blocked)
         }
         table("rows", "TransitionRow", doc: "Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.",
               columns: ["event", "guardID", "actionsID", "target", "argument", "validates"],

@@ -172,11 +172,12 @@ extension EngineHost {
         try checkInvariants()
     }
 
-    /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does.
-    /// - Returns: false when there is nowhere to go back to.
+    /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does; on a
+    /// screen with `back: blocked` nothing moves.
+    /// - Returns: false when there is nowhere to go back to, or the screen blocks back.
     @inlinable public mutating func engineBack(into effects: inout [Effect]) throws -> Bool {
         let from = engine.screenNumber
-        let moved = try goBack(into: &effects)
+        let moved = try !tables.screens[Int(from)].backBlocked && goBack(into: &effects)
         traceBack(from: from, moved: moved)
         try drainRaised(into: &effects)
         try restartInactivityTimers(into: &effects)

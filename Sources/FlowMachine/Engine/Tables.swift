@@ -46,13 +46,15 @@
     public var exitActions: Int32
     /// Screen-view analytics event, -1 for none (an index into `strings`).
     public var analytics: Int32
+    /// `back: blocked`: the system back gesture does nothing on this screen.
+    public var backBlocked: Bool
 
     @inlinable
     public init(flow: Int32, rowStart: Int32, rowEnd: Int32, fieldStart: Int32, fieldEnd: Int32, timerStart: Int32, timerEnd: Int32,
-                variantStart: Int32, variantEnd: Int32, enterActions: Int32, exitActions: Int32, analytics: Int32) {
+                variantStart: Int32, variantEnd: Int32, enterActions: Int32, exitActions: Int32, analytics: Int32, backBlocked: Bool = false) {
         self.flow = flow; self.rowStart = rowStart; self.rowEnd = rowEnd; self.fieldStart = fieldStart; self.fieldEnd = fieldEnd
         self.timerStart = timerStart; self.timerEnd = timerEnd; self.variantStart = variantStart; self.variantEnd = variantEnd
-        self.enterActions = enterActions; self.exitActions = exitActions; self.analytics = analytics
+        self.enterActions = enterActions; self.exitActions = exitActions; self.analytics = analytics; self.backBlocked = backBlocked
     }
 }
 

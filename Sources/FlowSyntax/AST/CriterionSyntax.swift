@@ -12,12 +12,18 @@ public struct CriterionSyntax: Sendable {
     public var section: Located<String>?
     public var screens: [Located<String>]
     public var transitions: [Located<String>]
+    /// `concerns:`: the parts of screens the criterion's text is about (`PAY-003 field amount`, `PAY-011 enter`,
+    /// `XC-LOCK back`, `PAY-011 tap_top_up_now`, a whole `WAL-006`); nil when not written.
+    public var concerns: [Located<String>]?
     public var verification: Verification?
     /// `not_automatable:` written beside `scenarios:` or `invariant:`: the part of the criterion that needs a device,
     /// with the reason (the criterion is then proved in part).
     public var notAutomatablePart: Located<String>? = nil
     /// Whether `verified_by:` was written (a broken one is reported where it is, not again as missing).
     public var hasVerifiedBy = false
+    /// `survivors:`: surviving mutants (by key, `PAY-003 field amount: amount.decimal_places: 2 → 1`) and why
+    /// each may survive.
+    public var survivors: [(mutant: Located<String>, reason: Located<String>)] = []
     public var range: SourceRange
 }
 

@@ -21,6 +21,8 @@ public struct ScreenSyntax: Sendable {
     public var step: Located<String>?
     public var description: Located<String>?
     public var presentation: Located<String>?
+    /// `back: blocked`: the system back gesture does nothing on this screen.
+    public var back: Located<String>?
     public var analytics: Located<String>?
     public var terminal: Located<Bool>?
     public var variants: [VariantSyntax]

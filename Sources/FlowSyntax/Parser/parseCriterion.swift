@@ -3,7 +3,7 @@ import FlowSource
 extension FlowParser {
     func parseCriterion(_ id: Located<String>, _ node: YAMLNode) -> CriterionSyntax? {
         let what = "criterion '\(id.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["text", "section", "screens", "transitions", "verified_by"], owner: id.range) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["text", "section", "screens", "transitions", "concerns", "verified_by", "survivors"], owner: id.range) else { return nil }
         var verification: CriterionSyntax.Verification?
         var notAutomatablePart: Located<String>?
         if let verifiedBy = fields["verified_by"] {
@@ -33,9 +33,15 @@ extension FlowParser {
             section: optionalText(fields, "section", what),
             screens: fields["screens"].map { reader.textList($0, "'screens' of \(what)") } ?? [],
             transitions: fields["transitions"].map { reader.textList($0, "'transitions' of \(what)") } ?? [],
+            concerns: fields["concerns"].map { reader.textList($0, "'concerns' of \(what)") },
             verification: verification,
             notAutomatablePart: notAutomatablePart,
             hasVerifiedBy: fields["verified_by"] != nil,
+            survivors: fields["survivors"].map { node in
+                reader.entries(node, "'survivors' of \(what)").compactMap { key, value in
+                    reader.text(value, "the reason for survivor '\(key.value)' of \(what)").map { (mutant: key, reason: $0) }
+                }
+            } ?? [],
             range: id.range)
     }
 

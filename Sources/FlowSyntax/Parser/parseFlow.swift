@@ -1,7 +1,7 @@
 import FlowSource
 
 /// Keys of a screen mapping.
-public let screenKeys = ["name", "step", "description", "presentation", "analytics", "terminal", "variants",
+public let screenKeys = ["name", "step", "description", "presentation", "back", "analytics", "terminal", "variants",
                          "enter", "exit", "fields", "on", "after", "texts"]
 /// Keys of a transition mapping.
 public let transitionKeys = ["to", "overlay", "flow", "returns", "end", "if", "do", "validate", "note"]
@@ -32,6 +32,7 @@ extension FlowParser {
             step: optionalText(fields, "step", what),
             description: optionalText(fields, "description", what),
             presentation: optionalText(fields, "presentation", what),
+            back: optionalText(fields, "back", what),
             analytics: optionalText(fields, "analytics", what),
             terminal: fields["terminal"].flatMap { reader.bool($0, "'terminal' of \(what)") },
             variants: fields["variants"].map { parseVariants($0, what) } ?? [],

@@ -2212,7 +2212,8 @@ public struct Asset: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["account_id: " + quotedText(accountId), "bank_name: " + quotedText(bankName), "category: " + describe(category), "id: " + quotedText(id), "last_price: " + (lastPrice.map { describe($0) } ?? "null"), "market_closed: " + describe(marketClosed), "name: " + quotedText(name), "original: " + describe(original), "quantity: " + (quantity.map { describe($0) } ?? "null"), "source: " + describe(source), "ticker: " + quotedText(ticker), "value: " + describe(value)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["account_id: " + quotedText(accountId), "bank_name: " + quotedText(bankName), "category: " + describe(category), "id: " + quotedText(id), "last_price: " + (lastPrice.map { describe($0) } ?? "null"), "market_closed: " + describe(marketClosed), "name: " + quotedText(name), "original: " + describe(original), "quantity: " + (quantity.map { describe($0) } ?? "null"), "source: " + describe(source), "ticker: " + quotedText(ticker), "value: " + describe(value)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -2244,7 +2245,8 @@ public struct Liability: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["amount: " + describe(amount), "category: " + describe(category), "id: " + quotedText(id), "name: " + quotedText(name), "original: " + describe(original)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["amount: " + describe(amount), "category: " + describe(category), "id: " + quotedText(id), "name: " + quotedText(name), "original: " + describe(original)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }
 
@@ -2259,7 +2261,8 @@ public struct BankAccount: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["account_id: " + quotedText(accountId), "balance: " + describe(balance), "display_name: " + quotedText(displayName)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["account_id: " + quotedText(accountId), "balance: " + describe(balance), "display_name: " + quotedText(displayName)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -2279,7 +2282,8 @@ public struct BankBalance: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["account_id: " + quotedText(accountId), "balance: " + describe(balance)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["account_id: " + quotedText(accountId), "balance: " + describe(balance)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -2299,7 +2303,8 @@ public struct PriceQuote: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["market_open: " + describe(marketOpen), "price: " + describe(price), "ticker: " + quotedText(ticker)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["market_open: " + describe(marketOpen), "price: " + describe(price), "ticker: " + quotedText(ticker)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -2321,7 +2326,8 @@ public struct ChartSlice: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["color: " + quotedText(color), "name: " + quotedText(name), "percentage: " + describe(percentage), "value: " + describe(value)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["color: " + quotedText(color), "name: " + quotedText(name), "percentage: " + describe(percentage), "value: " + describe(value)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }
 
@@ -2335,7 +2341,8 @@ public struct NetWorthSnapshot: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["day: " + (day.map { describe($0) } ?? "null"), "value: " + describe(value)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["day: " + (day.map { describe($0) } ?? "null"), "value: " + describe(value)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }
 
@@ -2507,7 +2514,8 @@ public struct RegentState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["annual_price: " + describe(annualPrice), "assets: " + (("[" + assets.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "auth_alert: " + (authAlert.map { quotedText($0) } ?? "null"), "auth_message: " + (authMessage.map { quotedText($0) } ?? "null"), "bank_connecting: " + describe(bankConnecting), "bank_message: " + (bankMessage.map { quotedText($0) } ?? "null"), "bank_refresh_pending: " + describe(bankRefreshPending), "delete_message: " + quotedText(deleteMessage), "delete_warning: " + (deleteWarning.map { quotedText($0) } ?? "null"), "discard_prompt: " + describe(discardPrompt), "editing_id: " + quotedText(editingId), "eur_per_gbp: " + describe(eurPerGbp), "face_id_enabled: " + describe(faceIdEnabled), "face_id_failures: " + describe(faceIdFailures), "face_id_warning: " + (faceIdWarning.map { quotedText($0) } ?? "null"), "failed_pin_attempts: " + describe(failedPinAttempts), "in_trial: " + describe(inTrial), "last_balance_refresh: " + (lastBalanceRefresh.map { describe($0) } ?? "null"), "last_price_update: " + (lastPriceUpdate.map { describe($0) } ?? "null"), "liabilities: " + (("[" + liabilities.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "locked_until: " + (lockedUntil.map { describe($0) } ?? "null"), "logout_prompt: " + describe(logoutPrompt), "next_id: " + describe(nextId), "notifications_enabled: " + describe(notificationsEnabled), "onboarding_step: " + quotedText(onboardingStep), "pending_currency: " + quotedText(pendingCurrency), "pin_error: " + (pinError.map { quotedText($0) } ?? "null"), "pin_set: " + describe(pinSet), "price_warning: " + (priceWarning.map { quotedText($0) } ?? "null"), "primary_currency: " + quotedText(primaryCurrency), "purchasing: " + describe(purchasing), "quote_error: " + (quoteError.map { quotedText($0) } ?? "null"), "quote_market_open: " + describe(quoteMarketOpen), "quote_name: " + quotedText(quoteName), "quote_price: " + (quotePrice.map { describe($0) } ?? "null"), "quote_state: " + quotedText(quoteState), "rates_from_fallback: " + describe(ratesFromFallback), "rates_warning: " + (ratesWarning.map { quotedText($0) } ?? "null"), "reconnect_needed: " + describe(reconnectNeeded), "refreshing: " + describe(refreshing), "selected_bank: " + quotedText(selectedBank), "settings_alert: " + (settingsAlert.map { quotedText($0) } ?? "null"), "sign_in_alert: " + (signInAlert.map { quotedText($0) } ?? "null"), "sign_in_state: " + quotedText(signInState), "signed_in: " + describe(signedIn), "snapshots: " + (("[" + snapshots.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "stock_quantity: " + (stockQuantity.map { describe($0) } ?? "null"), "stock_refresh_pending: " + describe(stockRefreshPending), "subscription_active: " + describe(subscriptionActive), "subscription_expires_at: " + (subscriptionExpiresAt.map { describe($0) } ?? "null"), "usd_per_gbp: " + describe(usdPerGbp), "user_email: " + quotedText(userEmail), "user_id: " + quotedText(userId), "user_name: " + quotedText(userName), "user_photo: " + quotedText(userPhoto), "will_renew: " + describe(willRenew)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["annual_price: " + describe(annualPrice), "assets: " + (("[" + assets.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "auth_alert: " + (authAlert.map { quotedText($0) } ?? "null"), "auth_message: " + (authMessage.map { quotedText($0) } ?? "null"), "bank_connecting: " + describe(bankConnecting), "bank_message: " + (bankMessage.map { quotedText($0) } ?? "null"), "bank_refresh_pending: " + describe(bankRefreshPending), "delete_message: " + quotedText(deleteMessage), "delete_warning: " + (deleteWarning.map { quotedText($0) } ?? "null"), "discard_prompt: " + describe(discardPrompt), "editing_id: " + quotedText(editingId), "eur_per_gbp: " + describe(eurPerGbp), "face_id_enabled: " + describe(faceIdEnabled), "face_id_failures: " + describe(faceIdFailures), "face_id_warning: " + (faceIdWarning.map { quotedText($0) } ?? "null"), "failed_pin_attempts: " + describe(failedPinAttempts), "in_trial: " + describe(inTrial), "last_balance_refresh: " + (lastBalanceRefresh.map { describe($0) } ?? "null"), "last_price_update: " + (lastPriceUpdate.map { describe($0) } ?? "null"), "liabilities: " + (("[" + liabilities.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "locked_until: " + (lockedUntil.map { describe($0) } ?? "null"), "logout_prompt: " + describe(logoutPrompt), "next_id: " + describe(nextId), "notifications_enabled: " + describe(notificationsEnabled), "onboarding_step: " + quotedText(onboardingStep), "pending_currency: " + quotedText(pendingCurrency), "pin_error: " + (pinError.map { quotedText($0) } ?? "null"), "pin_set: " + describe(pinSet), "price_warning: " + (priceWarning.map { quotedText($0) } ?? "null"), "primary_currency: " + quotedText(primaryCurrency), "purchasing: " + describe(purchasing), "quote_error: " + (quoteError.map { quotedText($0) } ?? "null"), "quote_market_open: " + describe(quoteMarketOpen), "quote_name: " + quotedText(quoteName), "quote_price: " + (quotePrice.map { describe($0) } ?? "null"), "quote_state: " + quotedText(quoteState), "rates_from_fallback: " + describe(ratesFromFallback), "rates_warning: " + (ratesWarning.map { quotedText($0) } ?? "null"), "reconnect_needed: " + describe(reconnectNeeded), "refreshing: " + describe(refreshing), "selected_bank: " + quotedText(selectedBank), "settings_alert: " + (settingsAlert.map { quotedText($0) } ?? "null"), "sign_in_alert: " + (signInAlert.map { quotedText($0) } ?? "null"), "sign_in_state: " + quotedText(signInState), "signed_in: " + describe(signedIn), "snapshots: " + (("[" + snapshots.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "stock_quantity: " + (stockQuantity.map { describe($0) } ?? "null"), "stock_refresh_pending: " + describe(stockRefreshPending), "subscription_active: " + describe(subscriptionActive), "subscription_expires_at: " + (subscriptionExpiresAt.map { describe($0) } ?? "null"), "usd_per_gbp: " + describe(usdPerGbp), "user_email: " + quotedText(userEmail), "user_id: " + quotedText(userId), "user_name: " + quotedText(userName), "user_photo: " + quotedText(userPhoto), "will_renew: " + describe(willRenew)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {

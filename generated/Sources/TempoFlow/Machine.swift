@@ -306,6 +306,11 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         return try (state.sessionStartedAt == nil) ? 0 : subtract(now, required(state.sessionStartedAt, "'session_started_at'"))
     }
 
+    /// `latest_transaction_avatar`: What the avatar of the newest history row shows (WAL-001 "Latest 3–5 transactions"): the merchant's logo from the logo service, or, when the service found none, the merchant's initial; empty with no transactions.
+    public func derivedLatestTransactionAvatar() throws -> String {
+        return try (state.transactions.count == 0) ? "" : (anyHolds(state.merchantLogos) { l in try l.merchant == element(state.transactions, subtract(state.transactions.count, 1)).description } ? ("logo " + element(state.merchantLogos.filter { l in try l.merchant == element(state.transactions, subtract(state.transactions.count, 1)).description }, 0).url) : ("initial " + truncate(trimmed(element(state.transactions, subtract(state.transactions.count, 1)).description), 1).uppercased()))
+    }
+
     /// `balance_age_minutes`: Whole minutes since the balance was last fetched from Equals (rounded down).
     public func derivedBalanceAgeMinutes() throws -> Int {
         return try (state.balanceUpdatedAt == nil) ? 0 : truncatedInt(durationRatio(subtract(now, required(state.balanceUpdatedAt, "'balance_updated_at'")), 60000))
@@ -401,7 +406,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         switch screenNumber {
         case 21:
             // WAL-001 Home
-            return try ["last_updated": ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago"]
+            return try ["last_updated": ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago", "latest_avatar": derivedLatestTransactionAvatar()]
         case 22:
             // WAL-003 Balance
             return try ["last_updated": ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago"]
@@ -672,12 +677,15 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // wallet (global) card_payment_recorded
             return state.cardPaymentsMade == 1
         case 83:
+            // wallet (global) merchant_logo_needed
+            return !state.merchantLogos.contains { l in l.merchant == state.txDraft.description }
+        case 84:
             // wallet (global) transfer_recorded
             return state.transfersSent == 1
-        case 84:
+        case 85:
             // wallet (global) physical_card_delivered
             return state.physicalCard == PhysicalCardStatus.ordered
-        case 85:
+        case 86:
             // wallet (global) physical_card_atm_activated
             return (state.physicalCard == PhysicalCardStatus.ordered) || (state.physicalCard == PhysicalCardStatus.awaitingAtm)
         default:
@@ -1600,41 +1608,47 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.backgroundSince = nil
             raised.append(.sessionCheck)
         case 223:
+            // app_lock (global) logos.find_logo.found; device_integrity (global) logos.find_logo.found; onboarding (global) logos.find_logo.found; and 5 more
+            guard case .logosFindLogoFound(let eventMerchant, let eventUrl)? = event else { throw FlowFailure("no value for 'event'") }
+            state.logoDraft.merchant = eventMerchant
+            state.logoDraft.url = eventUrl
+            state.merchantLogos.append(state.logoDraft)
+        case 224:
             // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
             effects.append(.toast("We've updated our legal documents. See Settings › Legal Documents."))
-        case 224:
+        case 225:
             // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global) connection_lost; and 5 more
             state.online = false
-        case 225:
+        case 226:
             // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global) connection_restored; and 5 more
             state.online = true
-        case 226:
+        case 227:
             // wallet (global) session_check; settings (global) session_check
             effects.append(.call(TempoServiceCall.equalsRefreshSession))
-        case 227:
+        case 228:
             // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
             state.sessionRefreshedAt = now
-        case 228:
+        case 229:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
             effects.append(.toast("Your session has ended. Log in again to continue."))
-        case 229:
-            // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_frozen"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
         case 230:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_not_active"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_frozen"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
         case 231:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "per_transaction_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_not_active"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
         case 232:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "daily_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "per_transaction_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
         case 233:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "insufficient_funds"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "daily_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
         case 234:
+            // wallet (global) card_payment_requested
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "insufficient_funds"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+        case 235:
             // wallet (global) card_payment_requested
             guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try subtract(state.balance, eventAmount)
@@ -1651,10 +1665,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.txDraft.day = try calendarDay(now)
             state.transactions.append(state.txDraft)
             raised.append(.cardPaymentRecorded)
-        case 235:
+            raised.append(.merchantLogoNeeded)
+        case 236:
             // wallet (global) card_payment_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))
-        case 236:
+        case 237:
+            // wallet (global) merchant_logo_needed
+            effects.append(.call(TempoServiceCall.logosFindLogo(merchant: state.txDraft.description)))
+        case 238:
             // wallet (global) bank_transfer_received
             guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try add(state.balance, eventAmount)
@@ -1668,17 +1686,17 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.txDraft.day = try calendarDay(now)
             state.transactions.append(state.txDraft)
             effects.append(.push("Money received. Your Tempo balance has been topped up."))
-        case 237:
+        case 239:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
-        case 238:
+        case 240:
             // wallet (global) equals.set_card_frozen.failed
             state.cardFrozen = !state.cardFrozen
             effects.append(.toast("We couldn't update your card. Try again."))
-        case 239:
+        case 241:
             // wallet (global) physical_card_delivered
             state.physicalCard = PhysicalCardStatus.awaitingAtm
-        case 240:
+        case 242:
             // wallet (global) physical_card_atm_activated
             state.physicalCard = PhysicalCardStatus.active
             state.virtualCard = VirtualCardStatus.retired
@@ -2245,6 +2263,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return try await services.pitstopOpenTicket(topic: topic).event
         case .pitstopStartChat(let topic):
             return try await services.pitstopStartChat(topic: topic).event
+        case .logosFindLogo(let merchant):
+            return try await services.logosFindLogo(merchant: merchant).event
         case .fxSubscribeRates(let currency):
             return try await services.fxSubscribeRates(currency: currency).event
         case .fxLockRate(let currency, let rate, let amount):

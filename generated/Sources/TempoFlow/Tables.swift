@@ -387,8 +387,8 @@ enum TempoTables {
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
     static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 6, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 2, exitActions: 0, analytics: 97), // 0: XC-LOCK App Locked
-        ScreenEntry(flow: 1, rowStart: 6, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 98), // 1: XC-COMPROMISED Device Not Supported
+        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 6, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 2, exitActions: 0, analytics: 97, backBlocked: true), // 0: XC-LOCK App Locked
+        ScreenEntry(flow: 1, rowStart: 6, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 98, backBlocked: true), // 1: XC-COMPROMISED Device Not Supported
         ScreenEntry(flow: 2, rowStart: 9, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 3, exitActions: 0, analytics: 99), // 2: ONB-000 Splash screen
         ScreenEntry(flow: 2, rowStart: 10, rowEnd: 12, fieldStart: 0, fieldEnd: 0, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 100), // 3: ONB-001 Welcome
         ScreenEntry(flow: 2, rowStart: 12, rowEnd: 21, fieldStart: 0, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 104), // 4: ONB-002 Log In
@@ -490,17 +490,17 @@ enum TempoTables {
     static let rows: [TransitionRow] = [
         TransitionRow(event: 74, guardID: 0, actionsID: 1, target: .back, argument: 0, validates: false), // XC-LOCK device.authenticate.authenticated → back
         TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK device.authenticate.cancelled stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // XC-LOCK tap_unlock stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK app_backgrounded stays
+        TransitionRow(event: 110, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // XC-LOCK tap_unlock stays
+        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK app_backgrounded stays
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK inbox_push_opened stays
-        TransitionRow(event: 110, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // XC-LOCK app_foregrounded stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED app_backgrounded stays
-        TransitionRow(event: 110, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED app_foregrounded stays
+        TransitionRow(event: 112, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // XC-LOCK app_foregrounded stays
+        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED app_backgrounded stays
+        TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED app_foregrounded stays
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED inbox_push_opened stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // ONB-000 after 2s → ONB-001
-        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: false), // ONB-001 tap_im_new → ONB-003
-        TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // ONB-001 tap_log_in → ONB-002
-        TransitionRow(event: 113, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: true), // ONB-002 keycode_entered stays
+        TransitionRow(event: 113, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: false), // ONB-001 tap_im_new → ONB-003
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // ONB-001 tap_log_in → ONB-002
+        TransitionRow(event: 115, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: true), // ONB-002 keycode_entered stays
         TransitionRow(event: 36, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: false), // ONB-002 equals.log_in.success stays
         TransitionRow(event: 21, guardID: 0, actionsID: 6, target: .screen, argument: 21, validates: true), // ONB-002 equals.get_onboarding_status.active → WAL-001
         TransitionRow(event: 22, guardID: 0, actionsID: 7, target: .screen, argument: 80, validates: true), // ONB-002 equals.get_onboarding_status.approved → ONB-017
@@ -508,301 +508,301 @@ enum TempoTables {
         TransitionRow(event: 24, guardID: 0, actionsID: 9, target: .screen, argument: 81, validates: true), // ONB-002 equals.get_onboarding_status.rejected → ONB-018
         TransitionRow(event: 25, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: true), // ONB-002 equals.get_onboarding_status.incomplete → ONB-019
         TransitionRow(event: 37, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // ONB-002 equals.log_in.wrong_keycode stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-002 tap_back → back
-        TransitionRow(event: 115, guardID: 0, actionsID: 12, target: .screen, argument: 6, validates: true), // ONB-003 tap_select → ONB-004
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-003 tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 13, target: .screen, argument: 7, validates: true), // ONB-004 tap_continue → ONB-005
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-004 tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 14, target: .screen, argument: 8, validates: true), // ONB-005 tap_continue → ONB-006
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-005 tap_back → back
-        TransitionRow(event: 117, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: true), // ONB-006 code_entered stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-002 tap_back → back
+        TransitionRow(event: 117, guardID: 0, actionsID: 12, target: .screen, argument: 6, validates: true), // ONB-003 tap_select → ONB-004
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-003 tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 13, target: .screen, argument: 7, validates: true), // ONB-004 tap_continue → ONB-005
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-004 tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 14, target: .screen, argument: 8, validates: true), // ONB-005 tap_continue → ONB-006
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-005 tap_back → back
+        TransitionRow(event: 119, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: true), // ONB-006 code_entered stays
         TransitionRow(event: 60, guardID: 0, actionsID: 16, target: .screen, argument: 9, validates: true), // ONB-006 otp.verify_email_code.valid → ONB-007
         TransitionRow(event: 61, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // ONB-006 otp.verify_email_code.invalid stays
         TransitionRow(event: 62, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // ONB-006 otp.verify_email_code.expired stays
-        TransitionRow(event: 118, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // ONB-006 tap_resend_code stays
+        TransitionRow(event: 120, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // ONB-006 tap_resend_code stays
         TransitionRow(event: 58, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // ONB-006 otp.send_email_code.sent stays
         TransitionRow(event: 59, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: false), // ONB-006 otp.send_email_code.failed stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-006 tap_back → back
-        TransitionRow(event: 119, guardID: 0, actionsID: 0, target: .overlay, argument: 10, validates: false), // ONB-007 tap_dial_code → ONB-007b (overlay)
-        TransitionRow(event: 116, guardID: 0, actionsID: 22, target: .screen, argument: 11, validates: true), // ONB-007 tap_continue → ONB-008
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-007 tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-006 tap_back → back
+        TransitionRow(event: 121, guardID: 0, actionsID: 0, target: .overlay, argument: 10, validates: false), // ONB-007 tap_dial_code → ONB-007b (overlay)
+        TransitionRow(event: 118, guardID: 0, actionsID: 22, target: .screen, argument: 11, validates: true), // ONB-007 tap_continue → ONB-008
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-007 tap_back → back
         TransitionRow(event: 0, guardID: 0, actionsID: 23, target: .back, argument: 0, validates: false), // ONB-007b country_selected → back
-        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-007b tap_close → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 24, target: .screen, argument: 12, validates: true), // ONB-008 tap_continue → ONB-009
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-008 tap_back → back
-        TransitionRow(event: 121, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // ONB-009 tap_enable_now stays
+        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-007b tap_close → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 24, target: .screen, argument: 12, validates: true), // ONB-008 tap_continue → ONB-009
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-008 tap_back → back
+        TransitionRow(event: 123, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // ONB-009 tap_enable_now stays
         TransitionRow(event: 72, guardID: 0, actionsID: 26, target: .screen, argument: 13, validates: false), // ONB-009 device.enable_biometrics.enabled → ONB-010
         TransitionRow(event: 73, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // ONB-009 device.enable_biometrics.declined → ONB-010
-        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // ONB-009 tap_enable_later → ONB-010
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-009 tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 27, target: .screen, argument: 14, validates: true), // ONB-010 tap_continue → ONB-010a
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010 tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 28, target: .screen, argument: 15, validates: true), // ONB-010a tap_continue → ONB-010b
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010a tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 29, target: .screen, argument: 16, validates: true), // ONB-010b tap_continue → ONB-010c
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010b tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 30, target: .screen, argument: 17, validates: true), // ONB-010c tap_continue → ONB-010d
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010c tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 31, target: .screen, argument: 18, validates: true), // ONB-010d tap_continue → ONB-010e
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010d tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 32, target: .screen, argument: 19, validates: true), // ONB-010e tap_continue → ONB-010f
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010e tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 33, target: .screen, argument: 20, validates: true), // ONB-010f tap_continue → ONB-011
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010f tap_back → back
-        TransitionRow(event: 123, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: true), // ONB-011 tap_find_address stays
+        TransitionRow(event: 124, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // ONB-009 tap_enable_later → ONB-010
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-009 tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 27, target: .screen, argument: 14, validates: true), // ONB-010 tap_continue → ONB-010a
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010 tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 28, target: .screen, argument: 15, validates: true), // ONB-010a tap_continue → ONB-010b
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010a tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 29, target: .screen, argument: 16, validates: true), // ONB-010b tap_continue → ONB-010c
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010b tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 30, target: .screen, argument: 17, validates: true), // ONB-010c tap_continue → ONB-010d
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010c tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 31, target: .screen, argument: 18, validates: true), // ONB-010d tap_continue → ONB-010e
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010d tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 32, target: .screen, argument: 19, validates: true), // ONB-010e tap_continue → ONB-010f
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010e tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 33, target: .screen, argument: 20, validates: true), // ONB-010f tap_continue → ONB-011
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010f tap_back → back
+        TransitionRow(event: 125, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: true), // ONB-011 tap_find_address stays
         TransitionRow(event: 68, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // ONB-011 postcode_lookup.find_addresses.found stays
         TransitionRow(event: 69, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // ONB-011 postcode_lookup.find_addresses.not_found stays
         TransitionRow(event: 1, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // ONB-011 address_selected stays
-        TransitionRow(event: 124, guardID: 6, actionsID: 38, target: .screen, argument: 75, validates: true), // ONB-011 tap_confirm if selected_address != null → ONB-012
-        TransitionRow(event: 124, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-011 tap_confirm stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-011 tap_back → back
+        TransitionRow(event: 126, guardID: 6, actionsID: 38, target: .screen, argument: 75, validates: true), // ONB-011 tap_confirm if selected_address != null → ONB-012
+        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-011 tap_confirm stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-011 tap_back → back
         TransitionRow(event: 52, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: false), // WAL-001 equals.get_balance.fetched stays
         TransitionRow(event: 53, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-001 equals.get_balance.failed stays
-        TransitionRow(event: 125, guardID: 0, actionsID: 0, target: .screen, argument: 62, validates: false), // WAL-001 tap_menu → SET-001
-        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-001 tap_tab_home → WAL-001
-        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-001 tap_tab_cards → WAL-008b
-        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-001 tap_tab_send if !online stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-001 tap_tab_send → PAY-001
-        TransitionRow(event: 129, guardID: 12, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-001 tap_card if card_active → WAL-012
-        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // WAL-001 tap_card → WAL-010a
-        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // WAL-001 tap_balance → WAL-003
-        TransitionRow(event: 131, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-001 tap_card_controls if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 131, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-001 tap_card_controls if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 131, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-001 tap_card_controls → WAL-008b
-        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-001 tap_add_funds → WAL-006
-        TransitionRow(event: 133, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-001 tap_send if !online stays
-        TransitionRow(event: 133, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-001 tap_send → PAY-001
-        TransitionRow(event: 134, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // WAL-001 tap_see_all_transactions → WAL-005
-        TransitionRow(event: 135, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-001 toggle_freeze if card_frozen stays
-        TransitionRow(event: 135, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-001 toggle_freeze if card_active → WAL-011 (overlay)
+        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 62, validates: false), // WAL-001 tap_menu → SET-001
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-001 tap_tab_home → WAL-001
+        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-001 tap_tab_cards → WAL-008b
+        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-001 tap_tab_send if !online stays
+        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-001 tap_tab_send → PAY-001
+        TransitionRow(event: 131, guardID: 12, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-001 tap_card if card_active → WAL-012
+        TransitionRow(event: 131, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // WAL-001 tap_card → WAL-010a
+        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // WAL-001 tap_balance → WAL-003
+        TransitionRow(event: 133, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-001 tap_card_controls if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 133, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-001 tap_card_controls if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 133, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-001 tap_card_controls → WAL-008b
+        TransitionRow(event: 134, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-001 tap_add_funds → WAL-006
+        TransitionRow(event: 135, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-001 tap_send if !online stays
+        TransitionRow(event: 135, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-001 tap_send → PAY-001
+        TransitionRow(event: 136, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // WAL-001 tap_see_all_transactions → WAL-005
+        TransitionRow(event: 137, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-001 toggle_freeze if card_frozen stays
+        TransitionRow(event: 137, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-001 toggle_freeze if card_active → WAL-011 (overlay)
         TransitionRow(event: 7, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // WAL-001 ecosystem_highlight_viewed stays
         TransitionRow(event: 8, guardID: 0, actionsID: 43, target: .screen, argument: 23, validates: false), // WAL-001 ecosystem_highlight_tapped → WAL-018
-        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-003 tap_tab_home → WAL-001
-        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-003 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-003 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-003 tap_tab_cards → WAL-008b
-        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-003 tap_tab_send if !online stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-003 tap_tab_send → PAY-001
-        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-003 tap_add_funds → WAL-006
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-003 tap_back → back
-        TransitionRow(event: 136, guardID: 0, actionsID: 45, target: .screen, argument: 21, validates: false), // WAL-018 tap_claim → WAL-001
-        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-018 tap_close → back
-        TransitionRow(event: 137, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // WAL-005 tap_search stays
-        TransitionRow(event: 138, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // WAL-005 search_changed stays
-        TransitionRow(event: 139, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // WAL-005 tap_cancel_search stays
-        TransitionRow(event: 140, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // WAL-005 tap_date_filter stays
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-003 tap_tab_home → WAL-001
+        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-003 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-003 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-003 tap_tab_cards → WAL-008b
+        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-003 tap_tab_send if !online stays
+        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-003 tap_tab_send → PAY-001
+        TransitionRow(event: 134, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-003 tap_add_funds → WAL-006
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-003 tap_back → back
+        TransitionRow(event: 138, guardID: 0, actionsID: 45, target: .screen, argument: 21, validates: false), // WAL-018 tap_claim → WAL-001
+        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-018 tap_close → back
+        TransitionRow(event: 139, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // WAL-005 tap_search stays
+        TransitionRow(event: 140, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // WAL-005 search_changed stays
+        TransitionRow(event: 141, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // WAL-005 tap_cancel_search stays
+        TransitionRow(event: 142, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // WAL-005 tap_date_filter stays
         TransitionRow(event: 9, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // WAL-005 history_range_picked stays
-        TransitionRow(event: 141, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // WAL-005 tap_apply_filter stays
-        TransitionRow(event: 142, guardID: 0, actionsID: 52, target: .stay, argument: 0, validates: false), // WAL-005 tap_clear_filter stays
+        TransitionRow(event: 143, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // WAL-005 tap_apply_filter stays
+        TransitionRow(event: 144, guardID: 0, actionsID: 52, target: .stay, argument: 0, validates: false), // WAL-005 tap_clear_filter stays
         TransitionRow(event: 27, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // WAL-005 equals.list_transactions.listed stays
         TransitionRow(event: 28, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // WAL-005 equals.list_transactions.failed stays
-        TransitionRow(event: 143, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // WAL-005 pull_to_refresh stays
-        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-005 tap_close → back
-        TransitionRow(event: 144, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // WAL-006 tap_card_or_digital_wallet stays
-        TransitionRow(event: 145, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // WAL-006 tap_close_sheet stays
-        TransitionRow(event: 146, guardID: 0, actionsID: 0, target: .overlay, argument: 26, validates: false), // WAL-006 tap_bank_transfer → WAL-007 (overlay)
-        TransitionRow(event: 147, guardID: 18, actionsID: 58, target: .stay, argument: 0, validates: true), // WAL-006 tap_pay if add_funds_sheet_open stays
+        TransitionRow(event: 145, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // WAL-005 pull_to_refresh stays
+        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-005 tap_close → back
+        TransitionRow(event: 146, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // WAL-006 tap_card_or_digital_wallet stays
+        TransitionRow(event: 147, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // WAL-006 tap_close_sheet stays
+        TransitionRow(event: 148, guardID: 0, actionsID: 0, target: .overlay, argument: 26, validates: false), // WAL-006 tap_bank_transfer → WAL-007 (overlay)
+        TransitionRow(event: 149, guardID: 18, actionsID: 58, target: .stay, argument: 0, validates: true), // WAL-006 tap_pay if add_funds_sheet_open stays
         TransitionRow(event: 78, guardID: 0, actionsID: 59, target: .screen, argument: 21, validates: true), // WAL-006 payments.charge.succeeded → WAL-001
         TransitionRow(event: 79, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // WAL-006 payments.charge.declined stays
         TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-006 payments.charge.cancelled stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-006 tap_back → back
-        TransitionRow(event: 148, guardID: 0, actionsID: 61, target: .stay, argument: 0, validates: false), // WAL-007 tap_copy_account_number stays
-        TransitionRow(event: 149, guardID: 0, actionsID: 62, target: .stay, argument: 0, validates: false), // WAL-007 tap_copy_sort_code stays
-        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-007 tap_close → back
-        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008a tap_tab_home → WAL-001
-        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008a tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008a tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008a tap_tab_cards → WAL-008b
-        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008a tap_tab_send if !online stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008a tap_tab_send → PAY-001
-        TransitionRow(event: 150, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // WAL-008a tap_activate_virtual_card → WAL-010a
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008a tap_back → back
-        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008b tap_tab_home → WAL-001
-        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008b tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008b tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008b tap_tab_cards → WAL-008b
-        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008b tap_tab_send if !online stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008b tap_tab_send → PAY-001
-        TransitionRow(event: 151, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-008b tap_add_to_wallet → WAL-009
-        TransitionRow(event: 152, guardID: 19, actionsID: 0, target: .screen, argument: 40, validates: false), // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.none → WAL-013a
-        TransitionRow(event: 152, guardID: 20, actionsID: 0, target: .screen, argument: 48, validates: false), // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.awaiting_atm → WAL-013i
-        TransitionRow(event: 152, guardID: 0, actionsID: 63, target: .stay, argument: 0, validates: false), // WAL-008b tap_order_physical_card stays
-        TransitionRow(event: 153, guardID: 0, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-008b tap_view_card_details → WAL-012
-        TransitionRow(event: 154, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // WAL-008b tap_report_issue → WAL-014
-        TransitionRow(event: 155, guardID: 0, actionsID: 0, target: .screen, argument: 39, validates: false), // WAL-008b tap_limits → WAL-015
-        TransitionRow(event: 135, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-008b toggle_freeze if card_frozen stays
-        TransitionRow(event: 135, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-008b toggle_freeze if card_active → WAL-011 (overlay)
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008b tap_back → back
-        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008c tap_tab_home → WAL-001
-        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008c tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008c tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008c tap_tab_cards → WAL-008b
-        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008c tap_tab_send if !online stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008c tap_tab_send → PAY-001
-        TransitionRow(event: 151, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-008c tap_add_to_wallet → WAL-009
-        TransitionRow(event: 156, guardID: 0, actionsID: 0, target: .screen, argument: 37, validates: false), // WAL-008c tap_view_pin → WAL-012b
-        TransitionRow(event: 153, guardID: 0, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-008c tap_view_card_details → WAL-012
-        TransitionRow(event: 154, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // WAL-008c tap_report_issue → WAL-014
-        TransitionRow(event: 155, guardID: 0, actionsID: 0, target: .screen, argument: 39, validates: false), // WAL-008c tap_limits → WAL-015
-        TransitionRow(event: 135, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-008c toggle_freeze if card_frozen stays
-        TransitionRow(event: 135, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-008c toggle_freeze if card_active → WAL-011 (overlay)
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008c tap_back → back
-        TransitionRow(event: 157, guardID: 0, actionsID: 64, target: .stay, argument: 0, validates: false), // WAL-009 tap_add_to_apple_wallet stays
-        TransitionRow(event: 158, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // WAL-009 tap_add_to_google_wallet stays
-        TransitionRow(event: 88, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.added stays
-        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.cancelled stays
-        TransitionRow(event: 90, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.failed stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-009 tap_back → back
-        TransitionRow(event: 159, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // WAL-010a tap_activate_now → WAL-010b
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-010a tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-006 tap_back → back
+        TransitionRow(event: 150, guardID: 0, actionsID: 61, target: .stay, argument: 0, validates: false), // WAL-007 tap_copy_account_number stays
+        TransitionRow(event: 151, guardID: 0, actionsID: 62, target: .stay, argument: 0, validates: false), // WAL-007 tap_copy_sort_code stays
+        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-007 tap_close → back
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008a tap_tab_home → WAL-001
+        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008a tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008a tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008a tap_tab_cards → WAL-008b
+        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008a tap_tab_send if !online stays
+        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008a tap_tab_send → PAY-001
+        TransitionRow(event: 152, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // WAL-008a tap_activate_virtual_card → WAL-010a
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008a tap_back → back
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008b tap_tab_home → WAL-001
+        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008b tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008b tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008b tap_tab_cards → WAL-008b
+        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008b tap_tab_send if !online stays
+        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008b tap_tab_send → PAY-001
+        TransitionRow(event: 153, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-008b tap_add_to_wallet → WAL-009
+        TransitionRow(event: 154, guardID: 19, actionsID: 0, target: .screen, argument: 40, validates: false), // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.none → WAL-013a
+        TransitionRow(event: 154, guardID: 20, actionsID: 0, target: .screen, argument: 48, validates: false), // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.awaiting_atm → WAL-013i
+        TransitionRow(event: 154, guardID: 0, actionsID: 63, target: .stay, argument: 0, validates: false), // WAL-008b tap_order_physical_card stays
+        TransitionRow(event: 155, guardID: 0, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-008b tap_view_card_details → WAL-012
+        TransitionRow(event: 156, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // WAL-008b tap_report_issue → WAL-014
+        TransitionRow(event: 157, guardID: 0, actionsID: 0, target: .screen, argument: 39, validates: false), // WAL-008b tap_limits → WAL-015
+        TransitionRow(event: 137, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-008b toggle_freeze if card_frozen stays
+        TransitionRow(event: 137, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-008b toggle_freeze if card_active → WAL-011 (overlay)
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008b tap_back → back
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008c tap_tab_home → WAL-001
+        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008c tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008c tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008c tap_tab_cards → WAL-008b
+        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008c tap_tab_send if !online stays
+        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008c tap_tab_send → PAY-001
+        TransitionRow(event: 153, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-008c tap_add_to_wallet → WAL-009
+        TransitionRow(event: 158, guardID: 0, actionsID: 0, target: .screen, argument: 37, validates: false), // WAL-008c tap_view_pin → WAL-012b
+        TransitionRow(event: 155, guardID: 0, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-008c tap_view_card_details → WAL-012
+        TransitionRow(event: 156, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // WAL-008c tap_report_issue → WAL-014
+        TransitionRow(event: 157, guardID: 0, actionsID: 0, target: .screen, argument: 39, validates: false), // WAL-008c tap_limits → WAL-015
+        TransitionRow(event: 137, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-008c toggle_freeze if card_frozen stays
+        TransitionRow(event: 137, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-008c toggle_freeze if card_active → WAL-011 (overlay)
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008c tap_back → back
+        TransitionRow(event: 159, guardID: 0, actionsID: 64, target: .stay, argument: 0, validates: false), // WAL-009 tap_add_to_apple_wallet stays
+        TransitionRow(event: 160, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // WAL-009 tap_add_to_google_wallet stays
+        TransitionRow(event: 90, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.added stays
+        TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.cancelled stays
+        TransitionRow(event: 92, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.failed stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-009 tap_back → back
+        TransitionRow(event: 161, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // WAL-010a tap_activate_now → WAL-010b
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-010a tap_back → back
         TransitionRow(event: 74, guardID: 0, actionsID: 68, target: .stay, argument: 0, validates: false), // WAL-010b device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 69, target: .screen, argument: 31, validates: false), // WAL-010b device.authenticate.cancelled → WAL-010a
         TransitionRow(event: 38, guardID: 0, actionsID: 70, target: .screen, argument: 33, validates: false), // WAL-010b equals.activate_card.activated → WAL-010c
         TransitionRow(event: 39, guardID: 0, actionsID: 71, target: .screen, argument: 34, validates: false), // WAL-010b equals.activate_card.failed → WAL-010d
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-010b tap_back → back
-        TransitionRow(event: 157, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-010c tap_add_to_apple_wallet → WAL-009
-        TransitionRow(event: 160, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-010c tap_done → WAL-008b
-        TransitionRow(event: 161, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // WAL-010d tap_retry → WAL-010b
-        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-010d tap_close → WAL-008a
-        TransitionRow(event: 162, guardID: 0, actionsID: 73, target: .back, argument: 0, validates: false), // WAL-011 tap_freeze → back
-        TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-011 tap_cancel → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-010b tap_back → back
+        TransitionRow(event: 159, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-010c tap_add_to_apple_wallet → WAL-009
+        TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-010c tap_done → WAL-008b
+        TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // WAL-010d tap_retry → WAL-010b
+        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-010d tap_close → WAL-008a
+        TransitionRow(event: 164, guardID: 0, actionsID: 73, target: .back, argument: 0, validates: false), // WAL-011 tap_freeze → back
+        TransitionRow(event: 165, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-011 tap_cancel → back
         TransitionRow(event: 74, guardID: 0, actionsID: 74, target: .stay, argument: 0, validates: false), // WAL-012 device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 75, target: .back, argument: 0, validates: false), // WAL-012 device.authenticate.cancelled → back
         TransitionRow(event: 42, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // WAL-012 equals.get_card_details.retrieved stays
         TransitionRow(event: 43, guardID: 0, actionsID: 77, target: .stay, argument: 0, validates: false), // WAL-012 equals.get_card_details.failed stays
-        TransitionRow(event: 164, guardID: 22, actionsID: 78, target: .stay, argument: 0, validates: false), // WAL-012 tap_copy_pan if card_details_visible stays
-        TransitionRow(event: 165, guardID: 22, actionsID: 79, target: .stay, argument: 0, validates: false), // WAL-012 tap_copy_cvv if card_details_visible stays
-        TransitionRow(event: 166, guardID: 10, actionsID: 0, target: .screen, argument: 37, validates: false), // WAL-012 tap_view_my_pin if physical_card == PhysicalCardStatus.active → WAL-012b
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-012 tap_back → back
+        TransitionRow(event: 166, guardID: 22, actionsID: 78, target: .stay, argument: 0, validates: false), // WAL-012 tap_copy_pan if card_details_visible stays
+        TransitionRow(event: 167, guardID: 22, actionsID: 79, target: .stay, argument: 0, validates: false), // WAL-012 tap_copy_cvv if card_details_visible stays
+        TransitionRow(event: 168, guardID: 10, actionsID: 0, target: .screen, argument: 37, validates: false), // WAL-012 tap_view_my_pin if physical_card == PhysicalCardStatus.active → WAL-012b
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-012 tap_back → back
         TransitionRow(event: (-1), guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: false), // WAL-012 after 6s stays
         TransitionRow(event: 74, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // WAL-012b device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 83, target: .back, argument: 0, validates: false), // WAL-012b device.authenticate.cancelled → back
         TransitionRow(event: 44, guardID: 10, actionsID: 84, target: .stay, argument: 0, validates: false), // WAL-012b equals.get_pin.retrieved if physical_card == PhysicalCardStatus.active stays
         TransitionRow(event: 45, guardID: 0, actionsID: 85, target: .stay, argument: 0, validates: false), // WAL-012b equals.get_pin.failed stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-012b tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-012b tap_back → back
         TransitionRow(event: (-1), guardID: 0, actionsID: 87, target: .stay, argument: 0, validates: false), // WAL-012b after 6s stays
-        TransitionRow(event: 167, guardID: 24, actionsID: 88, target: .stay, argument: 0, validates: true), // WAL-014 tap_report if form.issue == CardIssue.lost || form.issue == CardIssue.stolen stays
-        TransitionRow(event: 167, guardID: 0, actionsID: 89, target: .stay, argument: 0, validates: true), // WAL-014 tap_report stays
+        TransitionRow(event: 169, guardID: 24, actionsID: 88, target: .stay, argument: 0, validates: true), // WAL-014 tap_report if form.issue == CardIssue.lost || form.issue == CardIssue.stolen stays
+        TransitionRow(event: 169, guardID: 0, actionsID: 89, target: .stay, argument: 0, validates: true), // WAL-014 tap_report stays
         TransitionRow(event: 81, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: false), // WAL-014 pitstop.open_ticket.opened stays
         TransitionRow(event: 82, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: false), // WAL-014 pitstop.open_ticket.failed stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-014 tap_back → back
-        TransitionRow(event: 168, guardID: 26, actionsID: 92, target: .stay, argument: 0, validates: false), // WAL-015 toggle_card_limit if card_limit_enabled stays
-        TransitionRow(event: 168, guardID: 0, actionsID: 93, target: .stay, argument: 0, validates: false), // WAL-015 toggle_card_limit stays
-        TransitionRow(event: 169, guardID: 27, actionsID: 94, target: .stay, argument: 0, validates: false), // WAL-015 tap_confirm_disable if card_limit_confirm_open stays
-        TransitionRow(event: 170, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // WAL-015 tap_cancel_disable stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-014 tap_back → back
+        TransitionRow(event: 170, guardID: 26, actionsID: 92, target: .stay, argument: 0, validates: false), // WAL-015 toggle_card_limit if card_limit_enabled stays
+        TransitionRow(event: 170, guardID: 0, actionsID: 93, target: .stay, argument: 0, validates: false), // WAL-015 toggle_card_limit stays
+        TransitionRow(event: 171, guardID: 27, actionsID: 94, target: .stay, argument: 0, validates: false), // WAL-015 tap_confirm_disable if card_limit_confirm_open stays
+        TransitionRow(event: 172, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // WAL-015 tap_cancel_disable stays
         TransitionRow(event: 47, guardID: 0, actionsID: 96, target: .stay, argument: 0, validates: false), // WAL-015 equals.set_card_limit.failed stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-015 tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 97, target: .screen, argument: 41, validates: true), // WAL-013a tap_continue → WAL-013b
-        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-013a tap_add_funds → WAL-006
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013a tap_back → back
-        TransitionRow(event: 171, guardID: 29, actionsID: 0, target: .screen, argument: 43, validates: false), // WAL-013b tap_confirm_address if delivery_address != null → WAL-013d
-        TransitionRow(event: 172, guardID: 0, actionsID: 0, target: .screen, argument: 42, validates: false), // WAL-013b tap_change_address → WAL-013c
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013b tap_back → back
-        TransitionRow(event: 123, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: true), // WAL-013c tap_find_address stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-015 tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 97, target: .screen, argument: 41, validates: true), // WAL-013a tap_continue → WAL-013b
+        TransitionRow(event: 134, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-013a tap_add_funds → WAL-006
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013a tap_back → back
+        TransitionRow(event: 173, guardID: 29, actionsID: 0, target: .screen, argument: 43, validates: false), // WAL-013b tap_confirm_address if delivery_address != null → WAL-013d
+        TransitionRow(event: 174, guardID: 0, actionsID: 0, target: .screen, argument: 42, validates: false), // WAL-013b tap_change_address → WAL-013c
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013b tap_back → back
+        TransitionRow(event: 125, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: true), // WAL-013c tap_find_address stays
         TransitionRow(event: 68, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // WAL-013c postcode_lookup.find_addresses.found stays
         TransitionRow(event: 69, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // WAL-013c postcode_lookup.find_addresses.not_found stays
         TransitionRow(event: 1, guardID: 0, actionsID: 100, target: .screen, argument: 41, validates: true), // WAL-013c address_selected → WAL-013b
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013c tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013d tap_continue → WAL-013e
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013d tap_back → back
-        TransitionRow(event: 173, guardID: 0, actionsID: 101, target: .screen, argument: 45, validates: true), // WAL-013e pin_entered → WAL-013f
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013e tap_back → back
-        TransitionRow(event: 173, guardID: 31, actionsID: 103, target: .screen, argument: 46, validates: true), // WAL-013f pin_entered if form.pin_confirm != pin_draft → WAL-013g
-        TransitionRow(event: 173, guardID: 11, actionsID: 104, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if !online stays
-        TransitionRow(event: 173, guardID: 32, actionsID: 105, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if physical_card_pay_with == PayWith.other_card stays
-        TransitionRow(event: 173, guardID: 33, actionsID: 106, target: .screen, argument: 40, validates: true), // WAL-013f pin_entered if balance < physical_card_fee → WAL-013a
-        TransitionRow(event: 173, guardID: 29, actionsID: 107, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if delivery_address != null stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013c tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013d tap_continue → WAL-013e
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013d tap_back → back
+        TransitionRow(event: 175, guardID: 0, actionsID: 101, target: .screen, argument: 45, validates: true), // WAL-013e pin_entered → WAL-013f
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013e tap_back → back
+        TransitionRow(event: 175, guardID: 31, actionsID: 103, target: .screen, argument: 46, validates: true), // WAL-013f pin_entered if form.pin_confirm != pin_draft → WAL-013g
+        TransitionRow(event: 175, guardID: 11, actionsID: 104, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if !online stays
+        TransitionRow(event: 175, guardID: 32, actionsID: 105, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if physical_card_pay_with == PayWith.other_card stays
+        TransitionRow(event: 175, guardID: 33, actionsID: 106, target: .screen, argument: 40, validates: true), // WAL-013f pin_entered if balance < physical_card_fee → WAL-013a
+        TransitionRow(event: 175, guardID: 29, actionsID: 107, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if delivery_address != null stays
         TransitionRow(event: 78, guardID: 29, actionsID: 108, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.succeeded if delivery_address != null stays
         TransitionRow(event: 79, guardID: 0, actionsID: 109, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.declined stays
         TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.cancelled stays
         TransitionRow(event: 48, guardID: 34, actionsID: 110, target: .screen, argument: 47, validates: true), // WAL-013f equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance → WAL-013h
         TransitionRow(event: 48, guardID: 0, actionsID: 111, target: .screen, argument: 47, validates: true), // WAL-013f equals.order_physical_card.placed → WAL-013h
         TransitionRow(event: 49, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // WAL-013f equals.order_physical_card.failed stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013f tap_back → back
-        TransitionRow(event: 174, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013g tap_try_again → WAL-013e
-        TransitionRow(event: 160, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-013h tap_done → WAL-001
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013i tap_back → back
-        TransitionRow(event: 175, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-013j tap_ok → WAL-008c
-        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-001 tap_tab_home → WAL-001
-        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // PAY-001 tap_tab_cards → WAL-008b
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // PAY-001 tap_tab_send → PAY-001
-        TransitionRow(event: 176, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_uk_transfer if !online stays
-        TransitionRow(event: 176, guardID: 0, actionsID: 113, target: .screen, argument: 51, validates: false), // PAY-001 tap_uk_transfer → PAY-002
-        TransitionRow(event: 177, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_international_transfer if !online stays
-        TransitionRow(event: 177, guardID: 0, actionsID: 114, target: .screen, argument: 55, validates: false), // PAY-001 tap_international_transfer → PAY-006
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-001 tap_back → back
-        TransitionRow(event: 116, guardID: 0, actionsID: 115, target: .screen, argument: 52, validates: true), // PAY-002 tap_continue → PAY-003
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-002 tap_back → back
-        TransitionRow(event: 116, guardID: 35, actionsID: 116, target: .screen, argument: 60, validates: true), // PAY-003 tap_continue if form.amount > balance → PAY-011
-        TransitionRow(event: 116, guardID: 0, actionsID: 116, target: .screen, argument: 53, validates: true), // PAY-003 tap_continue → PAY-004
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-003 tap_back → back
-        TransitionRow(event: 133, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-004 tap_send if !online stays
-        TransitionRow(event: 133, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // PAY-004 tap_send stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013f tap_back → back
+        TransitionRow(event: 176, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013g tap_try_again → WAL-013e
+        TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-013h tap_done → WAL-001
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013i tap_back → back
+        TransitionRow(event: 177, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-013j tap_ok → WAL-008c
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-001 tap_tab_home → WAL-001
+        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // PAY-001 tap_tab_cards → WAL-008b
+        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // PAY-001 tap_tab_send → PAY-001
+        TransitionRow(event: 178, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_uk_transfer if !online stays
+        TransitionRow(event: 178, guardID: 0, actionsID: 113, target: .screen, argument: 51, validates: false), // PAY-001 tap_uk_transfer → PAY-002
+        TransitionRow(event: 179, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_international_transfer if !online stays
+        TransitionRow(event: 179, guardID: 0, actionsID: 114, target: .screen, argument: 55, validates: false), // PAY-001 tap_international_transfer → PAY-006
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-001 tap_back → back
+        TransitionRow(event: 118, guardID: 0, actionsID: 115, target: .screen, argument: 52, validates: true), // PAY-002 tap_continue → PAY-003
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-002 tap_back → back
+        TransitionRow(event: 118, guardID: 35, actionsID: 116, target: .screen, argument: 60, validates: true), // PAY-003 tap_continue if form.amount > balance → PAY-011
+        TransitionRow(event: 118, guardID: 0, actionsID: 116, target: .screen, argument: 53, validates: true), // PAY-003 tap_continue → PAY-004
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-003 tap_back → back
+        TransitionRow(event: 135, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-004 tap_send if !online stays
+        TransitionRow(event: 135, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // PAY-004 tap_send stays
         TransitionRow(event: 74, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated if !online stays
         TransitionRow(event: 74, guardID: 36, actionsID: 0, target: .screen, argument: 60, validates: false), // PAY-004 device.authenticate.authenticated if transfer_amount > balance → PAY-011
         TransitionRow(event: 74, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 119, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.cancelled stays
         TransitionRow(event: 50, guardID: 0, actionsID: 120, target: .screen, argument: 54, validates: false), // PAY-004 equals.send_uk_transfer.sent → PAY-005
         TransitionRow(event: 51, guardID: 0, actionsID: 121, target: .screen, argument: 61, validates: false), // PAY-004 equals.send_uk_transfer.failed → PAY-012
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-004 tap_back → back
-        TransitionRow(event: 160, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-005 tap_done → WAL-001
-        TransitionRow(event: 178, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-005 tap_view_history → WAL-005
-        TransitionRow(event: 116, guardID: 0, actionsID: 122, target: .screen, argument: 56, validates: true), // PAY-006 tap_continue → PAY-007
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-006 tap_back → back
-        TransitionRow(event: 84, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.streaming stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 123, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.unavailable stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-004 tap_back → back
+        TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-005 tap_done → WAL-001
+        TransitionRow(event: 180, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-005 tap_view_history → WAL-005
+        TransitionRow(event: 118, guardID: 0, actionsID: 122, target: .screen, argument: 56, validates: true), // PAY-006 tap_continue → PAY-007
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-006 tap_back → back
+        TransitionRow(event: 86, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.streaming stays
+        TransitionRow(event: 87, guardID: 0, actionsID: 123, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.unavailable stays
         TransitionRow(event: 5, guardID: 0, actionsID: 124, target: .stay, argument: 0, validates: false), // PAY-007 fx_rate_quoted stays
-        TransitionRow(event: 116, guardID: 37, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
-        TransitionRow(event: 116, guardID: 38, actionsID: 125, target: .screen, argument: 60, validates: true), // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
-        TransitionRow(event: 116, guardID: 0, actionsID: 126, target: .screen, argument: 57, validates: true), // PAY-007 tap_continue → PAY-008
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-007 tap_back → back
-        TransitionRow(event: 86, guardID: 0, actionsID: 128, target: .stay, argument: 0, validates: false), // PAY-008 fx.lock_rate.locked stays
-        TransitionRow(event: 87, guardID: 0, actionsID: 129, target: .screen, argument: 56, validates: false), // PAY-008 fx.lock_rate.expired → PAY-007
-        TransitionRow(event: 133, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if !online stays
-        TransitionRow(event: 133, guardID: 40, actionsID: 130, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
+        TransitionRow(event: 118, guardID: 37, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
+        TransitionRow(event: 118, guardID: 38, actionsID: 125, target: .screen, argument: 60, validates: true), // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
+        TransitionRow(event: 118, guardID: 0, actionsID: 126, target: .screen, argument: 57, validates: true), // PAY-007 tap_continue → PAY-008
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-007 tap_back → back
+        TransitionRow(event: 88, guardID: 0, actionsID: 128, target: .stay, argument: 0, validates: false), // PAY-008 fx.lock_rate.locked stays
+        TransitionRow(event: 89, guardID: 0, actionsID: 129, target: .screen, argument: 56, validates: false), // PAY-008 fx.lock_rate.expired → PAY-007
+        TransitionRow(event: 135, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if !online stays
+        TransitionRow(event: 135, guardID: 40, actionsID: 130, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
         TransitionRow(event: 74, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.authenticated if !online stays
         TransitionRow(event: 74, guardID: 41, actionsID: 0, target: .screen, argument: 60, validates: false), // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
         TransitionRow(event: 74, guardID: 0, actionsID: 131, target: .screen, argument: 58, validates: false), // PAY-008 device.authenticate.authenticated → PAY-009
         TransitionRow(event: 75, guardID: 0, actionsID: 119, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.cancelled stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-008 tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-008 tap_back → back
         TransitionRow(event: (-1), guardID: 0, actionsID: 129, target: .screen, argument: 56, validates: false), // PAY-008 after 30s → PAY-007
         TransitionRow(event: 56, guardID: 0, actionsID: 134, target: .screen, argument: 59, validates: false), // PAY-009 equals.send_international_transfer.submitted → PAY-010
         TransitionRow(event: 57, guardID: 0, actionsID: 135, target: .screen, argument: 61, validates: false), // PAY-009 equals.send_international_transfer.failed → PAY-012
-        TransitionRow(event: 160, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-010 tap_done → WAL-001
-        TransitionRow(event: 178, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-010 tap_view_history → WAL-005
-        TransitionRow(event: 179, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // PAY-011 tap_top_up_now → WAL-006
-        TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-011 tap_cancel → back
-        TransitionRow(event: 174, guardID: 42, actionsID: 0, target: .screen, argument: 53, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
-        TransitionRow(event: 174, guardID: 0, actionsID: 0, target: .screen, argument: 56, validates: false), // PAY-012 tap_try_again → PAY-007
-        TransitionRow(event: 180, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // PAY-012 tap_pitstop_support → SET-010
-        TransitionRow(event: 120, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-012 tap_close → WAL-001
-        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // SET-001 tap_tab_home → WAL-001
-        TransitionRow(event: 127, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 127, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // SET-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // SET-001 tap_tab_cards → WAL-008b
-        TransitionRow(event: 128, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // SET-001 tap_tab_send if !online stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // SET-001 tap_tab_send → PAY-001
-        TransitionRow(event: 181, guardID: 0, actionsID: 0, target: .screen, argument: 63, validates: false), // SET-001 tap_personal_details → SET-002
-        TransitionRow(event: 182, guardID: 0, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-001 tap_security → SET-004
-        TransitionRow(event: 183, guardID: 0, actionsID: 0, target: .screen, argument: 67, validates: false), // SET-001 tap_notifications → SET-006
-        TransitionRow(event: 184, guardID: 0, actionsID: 0, target: .screen, argument: 69, validates: false), // SET-001 tap_subscription → SET-008
-        TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // SET-001 tap_pitstop → SET-010
-        TransitionRow(event: 186, guardID: 0, actionsID: 0, target: .screen, argument: 72, validates: false), // SET-001 tap_legal_documents → SET-011
-        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-001 tap_close_account → SET-012a
-        TransitionRow(event: 188, guardID: 0, actionsID: 136, target: .screen, argument: 3, validates: false), // SET-001 tap_sign_out → ONB-001
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-001 tap_back → back
-        TransitionRow(event: 189, guardID: 0, actionsID: 137, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_email → SET-003
-        TransitionRow(event: 190, guardID: 0, actionsID: 138, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_phone → SET-003
-        TransitionRow(event: 191, guardID: 0, actionsID: 139, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_address → SET-003
-        TransitionRow(event: 192, guardID: 0, actionsID: 140, target: .stay, argument: 0, validates: false), // SET-002 tap_locked_identity_field stays
+        TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-010 tap_done → WAL-001
+        TransitionRow(event: 180, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-010 tap_view_history → WAL-005
+        TransitionRow(event: 181, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // PAY-011 tap_top_up_now → WAL-006
+        TransitionRow(event: 165, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-011 tap_cancel → back
+        TransitionRow(event: 176, guardID: 42, actionsID: 0, target: .screen, argument: 53, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
+        TransitionRow(event: 176, guardID: 0, actionsID: 0, target: .screen, argument: 56, validates: false), // PAY-012 tap_try_again → PAY-007
+        TransitionRow(event: 182, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // PAY-012 tap_pitstop_support → SET-010
+        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-012 tap_close → WAL-001
+        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // SET-001 tap_tab_home → WAL-001
+        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // SET-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // SET-001 tap_tab_cards → WAL-008b
+        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // SET-001 tap_tab_send if !online stays
+        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // SET-001 tap_tab_send → PAY-001
+        TransitionRow(event: 183, guardID: 0, actionsID: 0, target: .screen, argument: 63, validates: false), // SET-001 tap_personal_details → SET-002
+        TransitionRow(event: 184, guardID: 0, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-001 tap_security → SET-004
+        TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 67, validates: false), // SET-001 tap_notifications → SET-006
+        TransitionRow(event: 186, guardID: 0, actionsID: 0, target: .screen, argument: 69, validates: false), // SET-001 tap_subscription → SET-008
+        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // SET-001 tap_pitstop → SET-010
+        TransitionRow(event: 188, guardID: 0, actionsID: 0, target: .screen, argument: 72, validates: false), // SET-001 tap_legal_documents → SET-011
+        TransitionRow(event: 189, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-001 tap_close_account → SET-012a
+        TransitionRow(event: 190, guardID: 0, actionsID: 136, target: .screen, argument: 3, validates: false), // SET-001 tap_sign_out → ONB-001
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-001 tap_back → back
+        TransitionRow(event: 191, guardID: 0, actionsID: 137, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_email → SET-003
+        TransitionRow(event: 192, guardID: 0, actionsID: 138, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_phone → SET-003
+        TransitionRow(event: 193, guardID: 0, actionsID: 139, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_address → SET-003
+        TransitionRow(event: 194, guardID: 0, actionsID: 140, target: .stay, argument: 0, validates: false), // SET-002 tap_locked_identity_field stays
         TransitionRow(event: 81, guardID: 0, actionsID: 141, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.opened stays
         TransitionRow(event: 82, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.failed stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-002 tap_back → back
-        TransitionRow(event: 193, guardID: 0, actionsID: 142, target: .stay, argument: 0, validates: true), // SET-003 tap_save stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-002 tap_back → back
+        TransitionRow(event: 195, guardID: 0, actionsID: 142, target: .stay, argument: 0, validates: true), // SET-003 tap_save stays
         TransitionRow(event: 74, guardID: 44, actionsID: 143, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
         TransitionRow(event: 74, guardID: 45, actionsID: 144, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
         TransitionRow(event: 74, guardID: 0, actionsID: 145, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated stays
@@ -811,23 +811,23 @@ enum TempoTables {
         TransitionRow(event: 63, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.sent stays
         TransitionRow(event: 59, guardID: 0, actionsID: 147, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.failed stays
         TransitionRow(event: 64, guardID: 0, actionsID: 147, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.failed stays
-        TransitionRow(event: 117, guardID: 46, actionsID: 148, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
-        TransitionRow(event: 117, guardID: 47, actionsID: 149, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
+        TransitionRow(event: 119, guardID: 46, actionsID: 148, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
+        TransitionRow(event: 119, guardID: 47, actionsID: 149, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
         TransitionRow(event: 60, guardID: 0, actionsID: 150, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_email_code.valid → SET-002
         TransitionRow(event: 61, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.invalid stays
         TransitionRow(event: 62, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.expired stays
         TransitionRow(event: 65, guardID: 0, actionsID: 152, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_sms_code.valid → SET-002
         TransitionRow(event: 66, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.invalid stays
         TransitionRow(event: 67, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.expired stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 153, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.approved → SET-002
-        TransitionRow(event: 107, guardID: 0, actionsID: 154, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.pending → SET-002
-        TransitionRow(event: 106, guardID: 0, actionsID: 155, target: .stay, argument: 0, validates: false), // SET-003 veriff.check_proof_of_address.rejected stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-003 tap_back → back
+        TransitionRow(event: 107, guardID: 0, actionsID: 153, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.approved → SET-002
+        TransitionRow(event: 109, guardID: 0, actionsID: 154, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.pending → SET-002
+        TransitionRow(event: 108, guardID: 0, actionsID: 155, target: .stay, argument: 0, validates: false), // SET-003 veriff.check_proof_of_address.rejected stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-003 tap_back → back
         TransitionRow(event: 29, guardID: 0, actionsID: 156, target: .stay, argument: 0, validates: false), // SET-004 equals.list_sessions.refreshed stays
-        TransitionRow(event: 194, guardID: 0, actionsID: 157, target: .stay, argument: 0, validates: false), // SET-004 toggle_face_id stays
-        TransitionRow(event: 195, guardID: 0, actionsID: 158, target: .stay, argument: 0, validates: false), // SET-004 tap_change_keycode stays
+        TransitionRow(event: 196, guardID: 0, actionsID: 157, target: .stay, argument: 0, validates: false), // SET-004 toggle_face_id stays
+        TransitionRow(event: 197, guardID: 0, actionsID: 158, target: .stay, argument: 0, validates: false), // SET-004 tap_change_keycode stays
         TransitionRow(event: 11, guardID: 0, actionsID: 159, target: .stay, argument: 0, validates: false), // SET-004 session_sign_out_tapped stays
-        TransitionRow(event: 196, guardID: 0, actionsID: 160, target: .stay, argument: 0, validates: false), // SET-004 tap_sign_out_all_other_devices stays
+        TransitionRow(event: 198, guardID: 0, actionsID: 160, target: .stay, argument: 0, validates: false), // SET-004 tap_sign_out_all_other_devices stays
         TransitionRow(event: 74, guardID: 51, actionsID: 161, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
         TransitionRow(event: 74, guardID: 52, actionsID: 162, target: .screen, argument: 66, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
         TransitionRow(event: 74, guardID: 53, actionsID: 163, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
@@ -835,240 +835,258 @@ enum TempoTables {
         TransitionRow(event: 75, guardID: 0, actionsID: 162, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.cancelled stays
         TransitionRow(event: 30, guardID: 0, actionsID: 165, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_session.signed_out stays
         TransitionRow(event: 31, guardID: 0, actionsID: 166, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_other_sessions.signed_out stays
-        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-004 tap_close_account → SET-012a
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-004 tap_back → back
-        TransitionRow(event: 193, guardID: 0, actionsID: 168, target: .screen, argument: 65, validates: true), // SET-005 tap_save → SET-004
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-005 tap_back → back
+        TransitionRow(event: 189, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-004 tap_close_account → SET-012a
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-004 tap_back → back
+        TransitionRow(event: 195, guardID: 0, actionsID: 168, target: .screen, argument: 65, validates: true), // SET-005 tap_save → SET-004
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-005 tap_back → back
         TransitionRow(event: 10, guardID: 55, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
         TransitionRow(event: 10, guardID: 56, actionsID: 169, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.enabled stays
         TransitionRow(event: 10, guardID: 0, actionsID: 170, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled stays
-        TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 push_provider.save_preferences.saved stays
-        TransitionRow(event: 197, guardID: 0, actionsID: 0, target: .screen, argument: 68, validates: false), // SET-006 tap_inbox → SET-007
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-006 tap_back → back
+        TransitionRow(event: 93, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 push_provider.save_preferences.saved stays
+        TransitionRow(event: 199, guardID: 0, actionsID: 0, target: .screen, argument: 68, validates: false), // SET-006 tap_inbox → SET-007
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-006 tap_back → back
         TransitionRow(event: 13, guardID: 57, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
         TransitionRow(event: 13, guardID: 58, actionsID: 0, target: .screen, argument: 24, validates: false), // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
         TransitionRow(event: 13, guardID: 0, actionsID: 171, target: .screen, argument: 23, validates: false), // SET-007 inbox_item_tapped → WAL-018
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-007 tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-007 tap_back → back
         TransitionRow(event: 12, guardID: 59, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-008 plan_tapped if event.plan == plan stays
         TransitionRow(event: 12, guardID: 0, actionsID: 172, target: .screen, argument: 70, validates: false), // SET-008 plan_tapped → SET-009
-        TransitionRow(event: 198, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-008 tap_cancel_subscription → SET-012a
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-008 tap_back → back
-        TransitionRow(event: 124, guardID: 62, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
-        TransitionRow(event: 124, guardID: 0, actionsID: 174, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm stays
+        TransitionRow(event: 200, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-008 tap_cancel_subscription → SET-012a
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-008 tap_back → back
+        TransitionRow(event: 126, guardID: 62, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
+        TransitionRow(event: 126, guardID: 0, actionsID: 174, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm stays
         TransitionRow(event: 74, guardID: 63, actionsID: 175, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
         TransitionRow(event: 74, guardID: 0, actionsID: 176, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.cancelled stays
         TransitionRow(event: 32, guardID: 0, actionsID: 177, target: .screen, argument: 69, validates: false), // SET-009 equals.charge_plan_upgrade.charged → SET-008
         TransitionRow(event: 33, guardID: 0, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 equals.charge_plan_upgrade.insufficient_funds stays
         TransitionRow(event: 34, guardID: 0, actionsID: 178, target: .screen, argument: 69, validates: false), // SET-009 equals.schedule_plan_change.scheduled → SET-008
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-009 tap_back → back
-        TransitionRow(event: 199, guardID: 0, actionsID: 179, target: .stay, argument: 0, validates: false), // SET-010 tap_start_chat stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-009 tap_back → back
+        TransitionRow(event: 201, guardID: 0, actionsID: 179, target: .stay, argument: 0, validates: false), // SET-010 tap_start_chat stays
         TransitionRow(event: 16, guardID: 0, actionsID: 180, target: .stay, argument: 0, validates: false), // SET-010 help_category_tapped stays
         TransitionRow(event: 83, guardID: 0, actionsID: 181, target: .stay, argument: 0, validates: false), // SET-010 pitstop.start_chat.started stays
-        TransitionRow(event: 200, guardID: 0, actionsID: 182, target: .stay, argument: 0, validates: false), // SET-010 tap_faq stays
-        TransitionRow(event: 201, guardID: 0, actionsID: 183, target: .stay, argument: 0, validates: false), // SET-010 tap_email_support stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-010 tap_back → back
+        TransitionRow(event: 202, guardID: 0, actionsID: 182, target: .stay, argument: 0, validates: false), // SET-010 tap_faq stays
+        TransitionRow(event: 203, guardID: 0, actionsID: 183, target: .stay, argument: 0, validates: false), // SET-010 tap_email_support stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-010 tap_back → back
         TransitionRow(event: 17, guardID: 0, actionsID: 184, target: .stay, argument: 0, validates: false), // SET-011 legal_document_tapped stays
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-011 tap_back → back
-        TransitionRow(event: 202, guardID: 0, actionsID: 0, target: .screen, argument: 74, validates: false), // SET-012a tap_continue_to_close → SET-012b
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012a tap_back → back
-        TransitionRow(event: 203, guardID: 0, actionsID: 186, target: .stay, argument: 0, validates: true), // SET-012b tap_close_account_permanently stays
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-011 tap_back → back
+        TransitionRow(event: 204, guardID: 0, actionsID: 0, target: .screen, argument: 74, validates: false), // SET-012a tap_continue_to_close → SET-012b
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012a tap_back → back
+        TransitionRow(event: 205, guardID: 0, actionsID: 186, target: .stay, argument: 0, validates: true), // SET-012b tap_close_account_permanently stays
         TransitionRow(event: 74, guardID: 0, actionsID: 187, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.cancelled stays
         TransitionRow(event: 35, guardID: 0, actionsID: 188, target: .screen, argument: 3, validates: true), // SET-012b equals.close_account.closed → ONB-001
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012b tap_back → back
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012b tap_back → back
         TransitionRow(event: 18, guardID: 0, actionsID: 189, target: .screen, argument: 78, validates: false), // ONB-012 equals.submit_application.submitted → ONB-015
         TransitionRow(event: 19, guardID: 0, actionsID: 190, target: .stay, argument: 0, validates: false), // ONB-012 equals.submit_application.failed stays
-        TransitionRow(event: 161, guardID: 66, actionsID: 191, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
-        TransitionRow(event: 101, guardID: 0, actionsID: 192, target: .stay, argument: 0, validates: false), // ONB-012 veriff.get_decision.approved stays
+        TransitionRow(event: 163, guardID: 66, actionsID: 191, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
+        TransitionRow(event: 103, guardID: 0, actionsID: 192, target: .stay, argument: 0, validates: false), // ONB-012 veriff.get_decision.approved stays
         TransitionRow(event: 20, guardID: 0, actionsID: 193, target: .screen, argument: 76, validates: false), // ONB-012 equals.create_account.created → ONB-013
-        TransitionRow(event: 102, guardID: 0, actionsID: 9, target: .screen, argument: 77, validates: false), // ONB-012 veriff.get_decision.rejected → ONB-014
-        TransitionRow(event: 103, guardID: 0, actionsID: 8, target: .screen, argument: 79, validates: false), // ONB-012 veriff.get_decision.pending → ONB-016
-        TransitionRow(event: 104, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-012 veriff.get_decision.incomplete → ONB-019
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-013 tap_continue → ONB-015-FT
-        TransitionRow(event: 161, guardID: 0, actionsID: 0, target: .screen, argument: 78, validates: false), // ONB-014 tap_retry → ONB-015
-        TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-014 tap_pitstop → SET-010
-        TransitionRow(event: 204, guardID: 0, actionsID: 194, target: .stay, argument: 0, validates: false), // ONB-015 tap_send_sms_link stays
-        TransitionRow(event: 92, guardID: 0, actionsID: 195, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.sent stays
-        TransitionRow(event: 93, guardID: 0, actionsID: 196, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.failed stays
-        TransitionRow(event: 205, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
+        TransitionRow(event: 104, guardID: 0, actionsID: 9, target: .screen, argument: 77, validates: false), // ONB-012 veriff.get_decision.rejected → ONB-014
+        TransitionRow(event: 105, guardID: 0, actionsID: 8, target: .screen, argument: 79, validates: false), // ONB-012 veriff.get_decision.pending → ONB-016
+        TransitionRow(event: 106, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-012 veriff.get_decision.incomplete → ONB-019
+        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-013 tap_continue → ONB-015-FT
+        TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .screen, argument: 78, validates: false), // ONB-014 tap_retry → ONB-015
+        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-014 tap_pitstop → SET-010
+        TransitionRow(event: 206, guardID: 0, actionsID: 194, target: .stay, argument: 0, validates: false), // ONB-015 tap_send_sms_link stays
+        TransitionRow(event: 94, guardID: 0, actionsID: 195, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.sent stays
+        TransitionRow(event: 95, guardID: 0, actionsID: 196, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.failed stays
+        TransitionRow(event: 207, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
         TransitionRow(event: (-1), guardID: 0, actionsID: 197, target: .screen, argument: 75, validates: false), // ONB-015 veriff_link_opened → veriff.submitted → ONB-012
         TransitionRow(event: (-1), guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-015 veriff_link_opened → veriff.abandoned → ONB-019
-        TransitionRow(event: 206, guardID: 0, actionsID: 198, target: .stay, argument: 0, validates: false), // ONB-016 tap_check_again stays
+        TransitionRow(event: 208, guardID: 0, actionsID: 198, target: .stay, argument: 0, validates: false), // ONB-016 tap_check_again stays
         TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-016 equals.get_onboarding_status.active → WAL-001
         TransitionRow(event: 22, guardID: 0, actionsID: 7, target: .screen, argument: 80, validates: false), // ONB-016 equals.get_onboarding_status.approved → ONB-017
         TransitionRow(event: 23, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: false), // ONB-016 equals.get_onboarding_status.pending stays
         TransitionRow(event: 24, guardID: 0, actionsID: 9, target: .screen, argument: 81, validates: false), // ONB-016 equals.get_onboarding_status.rejected → ONB-018
         TransitionRow(event: 25, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-016 equals.get_onboarding_status.incomplete → ONB-019
-        TransitionRow(event: 207, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-016 tap_log_out → ONB-001
-        TransitionRow(event: 116, guardID: 69, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-017 tap_continue if !account_active → ONB-015-FT
-        TransitionRow(event: 116, guardID: 9, actionsID: 0, target: .screen, argument: 31, validates: false), // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-017 tap_continue → WAL-001
-        TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-018 tap_pitstop → SET-010
-        TransitionRow(event: 207, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-018 tap_log_out → ONB-001
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .screen, argument: 78, validates: false), // ONB-019 tap_continue → ONB-015
-        TransitionRow(event: 208, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W01 tap_start → ONB-W02
-        TransitionRow(event: 209, guardID: 0, actionsID: 0, target: .screen, argument: 85, validates: false), // ONB-W01 tap_continue_on_phone → ONB-W03
-        TransitionRow(event: 210, guardID: 0, actionsID: 200, target: .screen, argument: 86, validates: false), // ONB-W02 tap_allow_camera → ONB-W04
-        TransitionRow(event: 211, guardID: 0, actionsID: 201, target: .stay, argument: 0, validates: false), // ONB-W02 camera_denied stays
-        TransitionRow(event: 212, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W03 phone_session_started → ONB-W02
-        TransitionRow(event: 213, guardID: 0, actionsID: 0, target: .screen, argument: 87, validates: false), // ONB-W04 tap_start_scan → ONB-W05
-        TransitionRow(event: 94, guardID: 0, actionsID: 202, target: .screen, argument: 90, validates: false), // ONB-W05 veriff.scan_front.passport → ONB-W08
-        TransitionRow(event: 95, guardID: 0, actionsID: 203, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.driving_licence → ONB-W06
-        TransitionRow(event: 96, guardID: 0, actionsID: 204, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.national_id → ONB-W06
-        TransitionRow(event: 97, guardID: 0, actionsID: 205, target: .screen, argument: 89, validates: false), // ONB-W05 veriff.scan_front.not_detected → ONB-W07
-        TransitionRow(event: 98, guardID: 0, actionsID: 0, target: .screen, argument: 90, validates: false), // ONB-W06 veriff.scan_back.captured → ONB-W08
-        TransitionRow(event: 116, guardID: 71, actionsID: 208, target: .screen, argument: 90, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
-        TransitionRow(event: 116, guardID: 0, actionsID: 208, target: .screen, argument: 88, validates: true), // ONB-W07 tap_continue → ONB-W06
-        TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .screen, argument: 91, validates: false), // ONB-W08 veriff.capture_selfie.captured → ONB-W09
-        TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 92, validates: false), // ONB-W09 veriff.analyse.submitted → ONB-W10
-        TransitionRow(event: 214, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 tap_return_to_app → end submitted
-        TransitionRow(event: 215, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 browser_closed → end submitted
-        TransitionRow(event: 216, guardID: 0, actionsID: 211, target: .stay, argument: 0, validates: true), // ONB-015-FT tap_confirm_method stays
-        TransitionRow(event: 217, guardID: 72, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
-        TransitionRow(event: 217, guardID: 0, actionsID: 212, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now stays
+        TransitionRow(event: 209, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-016 tap_log_out → ONB-001
+        TransitionRow(event: 118, guardID: 69, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-017 tap_continue if !account_active → ONB-015-FT
+        TransitionRow(event: 118, guardID: 9, actionsID: 0, target: .screen, argument: 31, validates: false), // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
+        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-017 tap_continue → WAL-001
+        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-018 tap_pitstop → SET-010
+        TransitionRow(event: 209, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-018 tap_log_out → ONB-001
+        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 78, validates: false), // ONB-019 tap_continue → ONB-015
+        TransitionRow(event: 210, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W01 tap_start → ONB-W02
+        TransitionRow(event: 211, guardID: 0, actionsID: 0, target: .screen, argument: 85, validates: false), // ONB-W01 tap_continue_on_phone → ONB-W03
+        TransitionRow(event: 212, guardID: 0, actionsID: 200, target: .screen, argument: 86, validates: false), // ONB-W02 tap_allow_camera → ONB-W04
+        TransitionRow(event: 213, guardID: 0, actionsID: 201, target: .stay, argument: 0, validates: false), // ONB-W02 camera_denied stays
+        TransitionRow(event: 214, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W03 phone_session_started → ONB-W02
+        TransitionRow(event: 215, guardID: 0, actionsID: 0, target: .screen, argument: 87, validates: false), // ONB-W04 tap_start_scan → ONB-W05
+        TransitionRow(event: 96, guardID: 0, actionsID: 202, target: .screen, argument: 90, validates: false), // ONB-W05 veriff.scan_front.passport → ONB-W08
+        TransitionRow(event: 97, guardID: 0, actionsID: 203, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.driving_licence → ONB-W06
+        TransitionRow(event: 98, guardID: 0, actionsID: 204, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.national_id → ONB-W06
+        TransitionRow(event: 99, guardID: 0, actionsID: 205, target: .screen, argument: 89, validates: false), // ONB-W05 veriff.scan_front.not_detected → ONB-W07
+        TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 90, validates: false), // ONB-W06 veriff.scan_back.captured → ONB-W08
+        TransitionRow(event: 118, guardID: 71, actionsID: 208, target: .screen, argument: 90, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
+        TransitionRow(event: 118, guardID: 0, actionsID: 208, target: .screen, argument: 88, validates: true), // ONB-W07 tap_continue → ONB-W06
+        TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .screen, argument: 91, validates: false), // ONB-W08 veriff.capture_selfie.captured → ONB-W09
+        TransitionRow(event: 102, guardID: 0, actionsID: 0, target: .screen, argument: 92, validates: false), // ONB-W09 veriff.analyse.submitted → ONB-W10
+        TransitionRow(event: 216, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 tap_return_to_app → end submitted
+        TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 browser_closed → end submitted
+        TransitionRow(event: 218, guardID: 0, actionsID: 211, target: .stay, argument: 0, validates: true), // ONB-015-FT tap_confirm_method stays
+        TransitionRow(event: 219, guardID: 72, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
+        TransitionRow(event: 219, guardID: 0, actionsID: 212, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now stays
         TransitionRow(event: 76, guardID: 0, actionsID: 213, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.succeeded stays
         TransitionRow(event: 77, guardID: 0, actionsID: 214, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.declined stays
         TransitionRow(event: 26, guardID: 0, actionsID: 215, target: .screen, argument: 94, validates: true), // ONB-015-FT equals.activate_account.activated → ONB-016-FT
-        TransitionRow(event: 151, guardID: 0, actionsID: 216, target: .stay, argument: 0, validates: false), // ONB-016-FT tap_add_to_wallet stays
-        TransitionRow(event: 88, guardID: 0, actionsID: 217, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.added → ONB-017-FT
-        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.cancelled → ONB-017-FT
-        TransitionRow(event: 90, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // ONB-016-FT device_wallet.provision_card.failed stays
-        TransitionRow(event: 218, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT tap_later → ONB-017-FT
-        TransitionRow(event: 219, guardID: 0, actionsID: 218, target: .screen, argument: 96, validates: true), // ONB-017-FT tap_agree → ONB-018-FT
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-017-FT tap_back → back
-        TransitionRow(event: 220, guardID: 0, actionsID: 219, target: .screen, argument: 21, validates: false), // ONB-018-FT tap_go_home → WAL-001
-        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // app_lock (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // app_lock (global) app_foregrounded stays
-        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) session_check stays
+        TransitionRow(event: 153, guardID: 0, actionsID: 216, target: .stay, argument: 0, validates: false), // ONB-016-FT tap_add_to_wallet stays
+        TransitionRow(event: 90, guardID: 0, actionsID: 217, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.added → ONB-017-FT
+        TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.cancelled → ONB-017-FT
+        TransitionRow(event: 92, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // ONB-016-FT device_wallet.provision_card.failed stays
+        TransitionRow(event: 220, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT tap_later → ONB-017-FT
+        TransitionRow(event: 221, guardID: 0, actionsID: 218, target: .screen, argument: 96, validates: true), // ONB-017-FT tap_agree → ONB-018-FT
+        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-017-FT tap_back → back
+        TransitionRow(event: 222, guardID: 0, actionsID: 219, target: .screen, argument: 21, validates: false), // ONB-018-FT tap_go_home → WAL-001
+        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // app_lock (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // app_lock (global) app_foregrounded stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // app_lock (global) logos.find_logo.found stays
+        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // app_lock (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // app_lock (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed stays
-        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // device_integrity (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // device_integrity (global) app_foregrounded stays
-        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) session_check stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
+        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // device_integrity (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // device_integrity (global) app_foregrounded stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // device_integrity (global) logos.find_logo.found stays
+        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // device_integrity (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // device_integrity (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed stays
-        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // onboarding (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // onboarding (global) app_foregrounded stays
-        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) session_check stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
+        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // onboarding (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // onboarding (global) app_foregrounded stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // onboarding (global) logos.find_logo.found stays
+        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // onboarding (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // onboarding (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed stays
-        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
-        TransitionRow(event: 221, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
-        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 228, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
-        TransitionRow(event: 2, guardID: 13, actionsID: 229, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
-        TransitionRow(event: 2, guardID: 78, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
-        TransitionRow(event: 2, guardID: 79, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        TransitionRow(event: 2, guardID: 80, actionsID: 232, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        TransitionRow(event: 2, guardID: 81, actionsID: 233, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
-        TransitionRow(event: 224, guardID: 82, actionsID: 235, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
-        TransitionRow(event: 6, guardID: 0, actionsID: 236, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
-        TransitionRow(event: 225, guardID: 83, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
+        TransitionRow(event: 223, guardID: 77, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 228, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 229, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
+        TransitionRow(event: 2, guardID: 13, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 232, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 233, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 81, actionsID: 234, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
+        TransitionRow(event: 226, guardID: 82, actionsID: 236, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
+        TransitionRow(event: 227, guardID: 83, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        TransitionRow(event: 227, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 238, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
+        TransitionRow(event: 228, guardID: 84, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
+        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
         TransitionRow(event: 40, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.done stays
         TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_limit.done stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 238, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
-        TransitionRow(event: 3, guardID: 84, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        TransitionRow(event: 4, guardID: 85, actionsID: 240, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
+        TransitionRow(event: 41, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
+        TransitionRow(event: 3, guardID: 85, actionsID: 241, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 86, actionsID: 242, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) logos.find_logo.found stays
+        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // wallet (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // wallet (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed stays
-        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
-        TransitionRow(event: 221, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
-        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 228, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
-        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
+        TransitionRow(event: 223, guardID: 77, actionsID: 227, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 228, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 229, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
+        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // settings (global) logos.find_logo.found stays
+        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // settings (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // settings (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed stays
-        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // identity_verification (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // identity_verification (global) app_foregrounded stays
-        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) session_check stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
+        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // identity_verification (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // identity_verification (global) app_foregrounded stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // identity_verification (global) logos.find_logo.found stays
+        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // identity_verification (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // identity_verification (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed stays
-        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
-        TransitionRow(event: 215, guardID: 0, actionsID: 0, target: .end, argument: 250, validates: false), // veriff (global) browser_closed → end abandoned
-        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // veriff (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // veriff (global) app_foregrounded stays
-        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) session_check stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
+        TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .end, argument: 250, validates: false), // veriff (global) browser_closed → end abandoned
+        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // veriff (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // veriff (global) app_foregrounded stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // veriff (global) logos.find_logo.found stays
+        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // veriff (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // veriff (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed stays
-        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // final_touches (global) app_backgrounded stays
-        TransitionRow(event: 110, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 110, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // final_touches (global) app_foregrounded stays
-        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) session_check stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
+        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // final_touches (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // final_touches (global) app_foregrounded stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // final_touches (global) logos.find_logo.found stays
+        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // final_touches (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // final_touches (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 223, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed stays
-        TransitionRow(event: 222, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 450, rowEnd: 462, timerStart: 4, timerEnd: 4, name: 267), // app_lock
-        FlowEntry(start: 1, rowStart: 462, rowEnd: 474, timerStart: 4, timerEnd: 4, name: 268), // device_integrity
-        FlowEntry(start: 2, rowStart: 474, rowEnd: 486, timerStart: 4, timerEnd: 4, name: 269), // onboarding
-        FlowEntry(start: 21, rowStart: 486, rowEnd: 517, timerStart: 4, timerEnd: 4, name: 270), // wallet
-        FlowEntry(start: 62, rowStart: 517, rowEnd: 532, timerStart: 4, timerEnd: 4, name: 271), // settings
-        FlowEntry(start: 75, rowStart: 532, rowEnd: 544, timerStart: 4, timerEnd: 4, name: 272), // identity_verification
-        FlowEntry(start: 83, rowStart: 544, rowEnd: 557, timerStart: 4, timerEnd: 4, name: 273), // veriff
-        FlowEntry(start: 93, rowStart: 557, rowEnd: 569, timerStart: 4, timerEnd: 4, name: 274), // final_touches
+        FlowEntry(start: 0, rowStart: 450, rowEnd: 464, timerStart: 4, timerEnd: 4, name: 267), // app_lock
+        FlowEntry(start: 1, rowStart: 464, rowEnd: 478, timerStart: 4, timerEnd: 4, name: 268), // device_integrity
+        FlowEntry(start: 2, rowStart: 478, rowEnd: 492, timerStart: 4, timerEnd: 4, name: 269), // onboarding
+        FlowEntry(start: 21, rowStart: 492, rowEnd: 527, timerStart: 4, timerEnd: 4, name: 270), // wallet
+        FlowEntry(start: 62, rowStart: 527, rowEnd: 544, timerStart: 4, timerEnd: 4, name: 271), // settings
+        FlowEntry(start: 75, rowStart: 544, rowEnd: 558, timerStart: 4, timerEnd: 4, name: 272), // identity_verification
+        FlowEntry(start: 83, rowStart: 558, rowEnd: 573, timerStart: 4, timerEnd: 4, name: 273), // veriff
+        FlowEntry(start: 93, rowStart: 573, rowEnd: 587, timerStart: 4, timerEnd: 4, name: 274), // final_touches
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -1221,8 +1239,8 @@ enum TempoTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "10030815d1b74e7f"
+    static let fingerprint = "318a53cdc5eb0722"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107])
+    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109])
 }

@@ -1811,6 +1811,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Outcome `started` of the service call `pitstop.start_chat`.
     case pitstopStartChatStarted
 
+    /// Outcome `found` of the service call `logos.find_logo`.
+    case logosFindLogoFound(merchant: String, url: String)
+
+    /// Outcome `not_found` of the service call `logos.find_logo`.
+    /// The service has no logo for this merchant; rows show its initial.
+    case logosFindLogoNotFound
+
     /// Outcome `streaming` of the service call `fx.subscribe_rates`.
     case fxSubscribeRatesStreaming
 
@@ -2000,6 +2007,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case connectionLost
     case connectionRestored
     case cardPaymentRecorded
+    case merchantLogoNeeded
     case transferRecorded
 
     /// A timer the machine started (`.startTimer`) is due.
@@ -2177,6 +2185,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .pitstopOpenTicketFailed
         case "pitstop.start_chat.started":
             self = .pitstopStartChatStarted
+        case "logos.find_logo.found":
+            self = .logosFindLogoFound(merchant: payload["merchant"] ?? "", url: payload["url"] ?? "")
+        case "logos.find_logo.not_found":
+            self = .logosFindLogoNotFound
         case "fx.subscribe_rates.streaming":
             self = .fxSubscribeRatesStreaming
         case "fx.subscribe_rates.unavailable":
@@ -2459,6 +2471,8 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .connectionRestored
         case "card_payment_recorded":
             self = .cardPaymentRecorded
+        case "merchant_logo_needed":
+            self = .merchantLogoNeeded
         case "transfer_recorded":
             self = .transferRecorded
         default:
@@ -2637,6 +2651,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "pitstop.open_ticket.failed"
         case .pitstopStartChatStarted:
             return "pitstop.start_chat.started"
+        case .logosFindLogoFound:
+            return "logos.find_logo.found"
+        case .logosFindLogoNotFound:
+            return "logos.find_logo.not_found"
         case .fxSubscribeRatesStreaming:
             return "fx.subscribe_rates.streaming"
         case .fxSubscribeRatesUnavailable:
@@ -2919,6 +2937,8 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "connection_restored"
         case .cardPaymentRecorded:
             return "card_payment_recorded"
+        case .merchantLogoNeeded:
+            return "merchant_logo_needed"
         case .transferRecorded:
             return "transfer_recorded"
         case .timerFired:
@@ -3098,290 +3118,296 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 82
         case .pitstopStartChatStarted:
             return 83
-        case .fxSubscribeRatesStreaming:
+        case .logosFindLogoFound:
             return 84
-        case .fxSubscribeRatesUnavailable:
+        case .logosFindLogoNotFound:
             return 85
-        case .fxLockRateLocked:
+        case .fxSubscribeRatesStreaming:
             return 86
-        case .fxLockRateExpired:
+        case .fxSubscribeRatesUnavailable:
             return 87
-        case .deviceWalletProvisionCardAdded:
+        case .fxLockRateLocked:
             return 88
-        case .deviceWalletProvisionCardCancelled:
+        case .fxLockRateExpired:
             return 89
-        case .deviceWalletProvisionCardFailed:
+        case .deviceWalletProvisionCardAdded:
             return 90
-        case .pushProviderSavePreferencesSaved:
+        case .deviceWalletProvisionCardCancelled:
             return 91
-        case .veriffSendSmsLinkSent:
+        case .deviceWalletProvisionCardFailed:
             return 92
-        case .veriffSendSmsLinkFailed:
+        case .pushProviderSavePreferencesSaved:
             return 93
-        case .veriffScanFrontPassport:
+        case .veriffSendSmsLinkSent:
             return 94
-        case .veriffScanFrontDrivingLicence:
+        case .veriffSendSmsLinkFailed:
             return 95
-        case .veriffScanFrontNationalId:
+        case .veriffScanFrontPassport:
             return 96
-        case .veriffScanFrontNotDetected:
+        case .veriffScanFrontDrivingLicence:
             return 97
-        case .veriffScanBackCaptured:
+        case .veriffScanFrontNationalId:
             return 98
-        case .veriffCaptureSelfieCaptured:
+        case .veriffScanFrontNotDetected:
             return 99
-        case .veriffAnalyseSubmitted:
+        case .veriffScanBackCaptured:
             return 100
-        case .veriffGetDecisionApproved:
+        case .veriffCaptureSelfieCaptured:
             return 101
-        case .veriffGetDecisionRejected:
+        case .veriffAnalyseSubmitted:
             return 102
-        case .veriffGetDecisionPending:
+        case .veriffGetDecisionApproved:
             return 103
-        case .veriffGetDecisionIncomplete:
+        case .veriffGetDecisionRejected:
             return 104
-        case .veriffCheckProofOfAddressApproved:
+        case .veriffGetDecisionPending:
             return 105
-        case .veriffCheckProofOfAddressRejected:
+        case .veriffGetDecisionIncomplete:
             return 106
-        case .veriffCheckProofOfAddressPending:
+        case .veriffCheckProofOfAddressApproved:
             return 107
-        case .tapUnlock:
+        case .veriffCheckProofOfAddressRejected:
             return 108
-        case .appBackgrounded:
+        case .veriffCheckProofOfAddressPending:
             return 109
-        case .appForegrounded:
+        case .tapUnlock:
             return 110
-        case .tapImNew:
+        case .appBackgrounded:
             return 111
-        case .tapLogIn:
+        case .appForegrounded:
             return 112
-        case .keycodeEntered:
+        case .tapImNew:
             return 113
-        case .tapBack:
+        case .tapLogIn:
             return 114
-        case .tapSelect:
+        case .keycodeEntered:
             return 115
-        case .tapContinue:
+        case .tapBack:
             return 116
-        case .codeEntered:
+        case .tapSelect:
             return 117
-        case .tapResendCode:
+        case .tapContinue:
             return 118
-        case .tapDialCode:
+        case .codeEntered:
             return 119
-        case .tapClose:
+        case .tapResendCode:
             return 120
-        case .tapEnableNow:
+        case .tapDialCode:
             return 121
-        case .tapEnableLater:
+        case .tapClose:
             return 122
-        case .tapFindAddress:
+        case .tapEnableNow:
             return 123
-        case .tapConfirm:
+        case .tapEnableLater:
             return 124
-        case .tapMenu:
+        case .tapFindAddress:
             return 125
-        case .tapTabHome:
+        case .tapConfirm:
             return 126
-        case .tapTabCards:
+        case .tapMenu:
             return 127
-        case .tapTabSend:
+        case .tapTabHome:
             return 128
-        case .tapCard:
+        case .tapTabCards:
             return 129
-        case .tapBalance:
+        case .tapTabSend:
             return 130
-        case .tapCardControls:
+        case .tapCard:
             return 131
-        case .tapAddFunds:
+        case .tapBalance:
             return 132
-        case .tapSend:
+        case .tapCardControls:
             return 133
-        case .tapSeeAllTransactions:
+        case .tapAddFunds:
             return 134
-        case .toggleFreeze:
+        case .tapSend:
             return 135
-        case .tapClaim:
+        case .tapSeeAllTransactions:
             return 136
-        case .tapSearch:
+        case .toggleFreeze:
             return 137
-        case .searchChanged:
+        case .tapClaim:
             return 138
-        case .tapCancelSearch:
+        case .tapSearch:
             return 139
-        case .tapDateFilter:
+        case .searchChanged:
             return 140
-        case .tapApplyFilter:
+        case .tapCancelSearch:
             return 141
-        case .tapClearFilter:
+        case .tapDateFilter:
             return 142
-        case .pullToRefresh:
+        case .tapApplyFilter:
             return 143
-        case .tapCardOrDigitalWallet:
+        case .tapClearFilter:
             return 144
-        case .tapCloseSheet:
+        case .pullToRefresh:
             return 145
-        case .tapBankTransfer:
+        case .tapCardOrDigitalWallet:
             return 146
-        case .tapPay:
+        case .tapCloseSheet:
             return 147
-        case .tapCopyAccountNumber:
+        case .tapBankTransfer:
             return 148
-        case .tapCopySortCode:
+        case .tapPay:
             return 149
-        case .tapActivateVirtualCard:
+        case .tapCopyAccountNumber:
             return 150
-        case .tapAddToWallet:
+        case .tapCopySortCode:
             return 151
-        case .tapOrderPhysicalCard:
+        case .tapActivateVirtualCard:
             return 152
-        case .tapViewCardDetails:
+        case .tapAddToWallet:
             return 153
-        case .tapReportIssue:
+        case .tapOrderPhysicalCard:
             return 154
-        case .tapLimits:
+        case .tapViewCardDetails:
             return 155
-        case .tapViewPin:
+        case .tapReportIssue:
             return 156
-        case .tapAddToAppleWallet:
+        case .tapLimits:
             return 157
-        case .tapAddToGoogleWallet:
+        case .tapViewPin:
             return 158
-        case .tapActivateNow:
+        case .tapAddToAppleWallet:
             return 159
-        case .tapDone:
+        case .tapAddToGoogleWallet:
             return 160
-        case .tapRetry:
+        case .tapActivateNow:
             return 161
-        case .tapFreeze:
+        case .tapDone:
             return 162
-        case .tapCancel:
+        case .tapRetry:
             return 163
-        case .tapCopyPan:
+        case .tapFreeze:
             return 164
-        case .tapCopyCvv:
+        case .tapCancel:
             return 165
-        case .tapViewMyPin:
+        case .tapCopyPan:
             return 166
-        case .tapReport:
+        case .tapCopyCvv:
             return 167
-        case .toggleCardLimit:
+        case .tapViewMyPin:
             return 168
-        case .tapConfirmDisable:
+        case .tapReport:
             return 169
-        case .tapCancelDisable:
+        case .toggleCardLimit:
             return 170
-        case .tapConfirmAddress:
+        case .tapConfirmDisable:
             return 171
-        case .tapChangeAddress:
+        case .tapCancelDisable:
             return 172
-        case .pinEntered:
+        case .tapConfirmAddress:
             return 173
-        case .tapTryAgain:
+        case .tapChangeAddress:
             return 174
-        case .tapOk:
+        case .pinEntered:
             return 175
-        case .tapUkTransfer:
+        case .tapTryAgain:
             return 176
-        case .tapInternationalTransfer:
+        case .tapOk:
             return 177
-        case .tapViewHistory:
+        case .tapUkTransfer:
             return 178
-        case .tapTopUpNow:
+        case .tapInternationalTransfer:
             return 179
-        case .tapPitstopSupport:
+        case .tapViewHistory:
             return 180
-        case .tapPersonalDetails:
+        case .tapTopUpNow:
             return 181
-        case .tapSecurity:
+        case .tapPitstopSupport:
             return 182
-        case .tapNotifications:
+        case .tapPersonalDetails:
             return 183
-        case .tapSubscription:
+        case .tapSecurity:
             return 184
-        case .tapPitstop:
+        case .tapNotifications:
             return 185
-        case .tapLegalDocuments:
+        case .tapSubscription:
             return 186
-        case .tapCloseAccount:
+        case .tapPitstop:
             return 187
-        case .tapSignOut:
+        case .tapLegalDocuments:
             return 188
-        case .tapEditEmail:
+        case .tapCloseAccount:
             return 189
-        case .tapEditPhone:
+        case .tapSignOut:
             return 190
-        case .tapEditAddress:
+        case .tapEditEmail:
             return 191
-        case .tapLockedIdentityField:
+        case .tapEditPhone:
             return 192
-        case .tapSave:
+        case .tapEditAddress:
             return 193
-        case .toggleFaceId:
+        case .tapLockedIdentityField:
             return 194
-        case .tapChangeKeycode:
+        case .tapSave:
             return 195
-        case .tapSignOutAllOtherDevices:
+        case .toggleFaceId:
             return 196
-        case .tapInbox:
+        case .tapChangeKeycode:
             return 197
-        case .tapCancelSubscription:
+        case .tapSignOutAllOtherDevices:
             return 198
-        case .tapStartChat:
+        case .tapInbox:
             return 199
-        case .tapFaq:
+        case .tapCancelSubscription:
             return 200
-        case .tapEmailSupport:
+        case .tapStartChat:
             return 201
-        case .tapContinueToClose:
+        case .tapFaq:
             return 202
-        case .tapCloseAccountPermanently:
+        case .tapEmailSupport:
             return 203
-        case .tapSendSmsLink:
+        case .tapContinueToClose:
             return 204
-        case .veriffLinkOpened:
+        case .tapCloseAccountPermanently:
             return 205
-        case .tapCheckAgain:
+        case .tapSendSmsLink:
             return 206
-        case .tapLogOut:
+        case .veriffLinkOpened:
             return 207
-        case .tapStart:
+        case .tapCheckAgain:
             return 208
-        case .tapContinueOnPhone:
+        case .tapLogOut:
             return 209
-        case .tapAllowCamera:
+        case .tapStart:
             return 210
-        case .cameraDenied:
+        case .tapContinueOnPhone:
             return 211
-        case .phoneSessionStarted:
+        case .tapAllowCamera:
             return 212
-        case .tapStartScan:
+        case .cameraDenied:
             return 213
-        case .tapReturnToApp:
+        case .phoneSessionStarted:
             return 214
-        case .browserClosed:
+        case .tapStartScan:
             return 215
-        case .tapConfirmMethod:
+        case .tapReturnToApp:
             return 216
-        case .tapPayNow:
+        case .browserClosed:
             return 217
-        case .tapLater:
+        case .tapConfirmMethod:
             return 218
-        case .tapAgree:
+        case .tapPayNow:
             return 219
-        case .tapGoHome:
+        case .tapLater:
             return 220
-        case .sessionCheck:
+        case .tapAgree:
             return 221
-        case .connectionLost:
+        case .tapGoHome:
             return 222
-        case .connectionRestored:
+        case .sessionCheck:
             return 223
-        case .cardPaymentRecorded:
+        case .connectionLost:
             return 224
-        case .transferRecorded:
+        case .connectionRestored:
             return 225
+        case .cardPaymentRecorded:
+            return 226
+        case .merchantLogoNeeded:
+            return 227
+        case .transferRecorded:
+            return 228
         case .timerFired:
             return (-2)
         }
@@ -3504,6 +3530,9 @@ public enum TempoOperation: String, FlowName {
 
     /// PITStop support: `start_chat`.
     case pitstopStartChat = "pitstop.start_chat"
+
+    /// Merchant logo service: `find_logo`.
+    case logosFindLogo = "logos.find_logo"
 
     /// FX provider: `subscribe_rates`.
     case fxSubscribeRates = "fx.subscribe_rates"
@@ -3669,6 +3698,10 @@ public enum TempoServiceCall: FlowServiceCall {
     /// PITStop support: `start_chat`; outcomes: `started`.
     case pitstopStartChat(topic: String)
 
+    /// Merchant logo service: `find_logo`; outcomes: `found`, `not_found`.
+    /// Look up the logo of a merchant by its name.
+    case logosFindLogo(merchant: String)
+
     /// FX provider: `subscribe_rates`; outcomes: `streaming`, `unavailable`.
     /// Start streaming live GBP → currency rates with their fee (PAY-007).
     case fxSubscribeRates(currency: String)
@@ -3783,6 +3816,8 @@ public enum TempoServiceCall: FlowServiceCall {
             return .pitstopOpenTicket
         case .pitstopStartChat:
             return .pitstopStartChat
+        case .logosFindLogo:
+            return .logosFindLogo
         case .fxSubscribeRates:
             return .fxSubscribeRates
         case .fxLockRate:
@@ -3879,6 +3914,8 @@ public enum TempoServiceCall: FlowServiceCall {
             return ["topic": topic]
         case .pitstopStartChat(let topic):
             return ["topic": topic]
+        case .logosFindLogo(let merchant):
+            return ["merchant": merchant]
         case .fxSubscribeRates(let currency):
             return ["currency": currency]
         case .fxLockRate(let currency, let rate, let amount):
@@ -4077,6 +4114,11 @@ public protocol TempoServices: Sendable {
     /// Answer with one of its outcomes: `started`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pitstopStartChat(topic: String) async throws -> TempoOutcome.PitstopStartChat
+
+    /// Merchant logo service: `find_logo`. Look up the logo of a merchant by its name.
+    /// Answer with one of its outcomes: `found`, `not_found`. Throw only for what the flows do not model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func logosFindLogo(merchant: String) async throws -> TempoOutcome.LogosFindLogo
 
     /// FX provider: `subscribe_rates`. Start streaming live GBP → currency rates with their fee (PAY-007).
     /// Answer with one of its outcomes: `streaming`, `unavailable`. Throw only for what the flows do not model: the machine then
@@ -4686,6 +4728,24 @@ public enum TempoOutcome {
         }
     }
 
+    /// The outcomes of Merchant logo service: `find_logo`.
+    public enum LogosFindLogo: Hashable, Sendable, Codable {
+        case found(merchant: String, url: String)
+
+        /// The service has no logo for this merchant; rows show its initial.
+        case notFound
+
+        /// The outcome as the event the machine handles.
+        public var event: TempoEvent {
+            switch self {
+            case .found(let merchant, let url):
+                return .logosFindLogoFound(merchant: merchant, url: url)
+            case .notFound:
+                return .logosFindLogoNotFound
+            }
+        }
+    }
+
     /// The outcomes of FX provider: `subscribe_rates`.
     public enum FxSubscribeRates: Hashable, Sendable, Codable {
         case streaming
@@ -4967,7 +5027,8 @@ public struct Applicant: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["address: " + (address.map { quotedText($0) } ?? "null"), "annual_turnover: " + (annualTurnover.map { describe($0) } ?? "null"), "dob: " + (dob.map { describe($0) } ?? "null"), "email: " + quotedText(email), "funds_sources: " + (("[" + fundsSources.map { describe($0) }.joined(separator: ", ")) + "]"), "given_name: " + quotedText(givenName), "market: " + (market.map { describe($0) } ?? "null"), "monthly_spend: " + (monthlySpend.map { describe($0) } ?? "null"), "nationality: " + quotedText(nationality), "phone: " + quotedText(phone), "phone_country: " + quotedText(phoneCountry), "postcode: " + quotedText(postcode), "preferred_name: " + (preferredName.map { quotedText($0) } ?? "null"), "purposes: " + (("[" + purposes.map { describe($0) }.joined(separator: ", ")) + "]"), "surname: " + quotedText(surname)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["address: " + (address.map { quotedText($0) } ?? "null"), "annual_turnover: " + (annualTurnover.map { describe($0) } ?? "null"), "dob: " + (dob.map { describe($0) } ?? "null"), "email: " + quotedText(email), "funds_sources: " + (("[" + fundsSources.map { describe($0) }.joined(separator: ", ")) + "]"), "given_name: " + quotedText(givenName), "market: " + (market.map { describe($0) } ?? "null"), "monthly_spend: " + (monthlySpend.map { describe($0) } ?? "null"), "nationality: " + quotedText(nationality), "phone: " + quotedText(phone), "phone_country: " + quotedText(phoneCountry), "postcode: " + quotedText(postcode), "preferred_name: " + (preferredName.map { quotedText($0) } ?? "null"), "purposes: " + (("[" + purposes.map { describe($0) }.joined(separator: ", ")) + "]"), "surname: " + quotedText(surname)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -5065,7 +5126,23 @@ public struct Transaction: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["amount: " + (amount.map { describe($0) } ?? "null"), "day: " + (day.map { describe($0) } ?? "null"), "description: " + quotedText(description), "fee: " + (fee.map { describe($0) } ?? "null"), "kind: " + (kind.map { describe($0) } ?? "null"), "received: " + (received.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "status: " + (status.map { describe($0) } ?? "null")].joined(separator: ", ")) + "}"
+        let parts: [String] = ["amount: " + (amount.map { describe($0) } ?? "null"), "day: " + (day.map { describe($0) } ?? "null"), "description: " + quotedText(description), "fee: " + (fee.map { describe($0) } ?? "null"), "kind: " + (kind.map { describe($0) } ?? "null"), "received: " + (received.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "status: " + (status.map { describe($0) } ?? "null")]
+        return ("{" + parts.joined(separator: ", ")) + "}"
+    }
+}
+
+/// A logo the logo service found for a merchant name (AC-WAL-06).
+public struct MerchantLogo: Hashable, Sendable, Codable {
+    public var merchant: String = ""
+    public var url: String = ""
+
+    public init() {
+    }
+
+    /// The record as flows write it: `{name: value, ...}`.
+    public var flowDescription: String {
+        let parts: [String] = ["merchant: " + quotedText(merchant), "url: " + quotedText(url)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }
 
@@ -5179,6 +5256,12 @@ public struct TempoState: Hashable, Sendable, Codable {
 
     /// All 12 form steps are done; the application is ready for Submit & Processing (ONB-012).
     public var applicationComplete: Bool = false
+
+    /// Logos the logo service found, by merchant name. A merchant it answered "not found" for has none, and its rows show the merchant's initial ("graceful fallback to merchant initial if not found").
+    public var merchantLogos: [MerchantLogo] = []
+
+    /// The logo being written before it is appended (the language has no record literals).
+    public var logoDraft: MerchantLogo = MerchantLogo()
 
     /// The user's GBP balance held at Equals (shown large on WAL-001 and on PAY-001).
     public var balance: Money = Money(amount: 0, currency: "GBP")
@@ -5455,7 +5538,8 @@ public struct TempoState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["account_active: " + describe(accountActive), "account_closed: " + describe(accountClosed), "add_funds_sheet_open: " + describe(addFundsSheetOpen), "address_change_rejected: " + describe(addressChangeRejected), "address_check_pending: " + describe(addressCheckPending), "address_not_found: " + describe(addressNotFound), "address_results: " + (("[" + addressResults.map { quotedText($0) }.joined(separator: ", ")) + "]"), "applicant: " + applicant.flowDescription, "application_complete: " + describe(applicationComplete), "application_submit_failed: " + describe(applicationSubmitFailed), "application_submitted: " + describe(applicationSubmitted), "background_since: " + (backgroundSince.map { describe($0) } ?? "null"), "balance: " + describe(balance), "balance_refund: " + (balanceRefund.map { describe($0) } ?? "null"), "balance_updated_at: " + (balanceUpdatedAt.map { describe($0) } ?? "null"), "billing_cycle_end: " + (billingCycleEnd.map { describe($0) } ?? "null"), "billing_cycle_start: " + (billingCycleStart.map { describe($0) } ?? "null"), "biometrics_enabled: " + describe(biometricsEnabled), "card_details_visible: " + describe(cardDetailsVisible), "card_frozen: " + describe(cardFrozen), "card_in_device_wallet: " + describe(cardInDeviceWallet), "card_limit_confirm_open: " + describe(cardLimitConfirmOpen), "card_limit_enabled: " + describe(cardLimitEnabled), "card_payments_made: " + describe(cardPaymentsMade), "close_reason: " + (closeReason.map { describe($0) } ?? "null"), "contact_code_rejected: " + describe(contactCodeRejected), "contact_code_sent: " + describe(contactCodeSent), "contact_edit: " + (contactEdit.map { describe($0) } ?? "null"), "contact_new_value: " + quotedText(contactNewValue), "daily_limit: " + describe(dailyLimit), "daily_spent: " + describe(dailySpent), "daily_spent_on: " + (dailySpentOn.map { describe($0) } ?? "null"), "delivery_address: " + (deliveryAddress.map { quotedText($0) } ?? "null"), "device_biometry: " + describe(deviceBiometry), "ecosystem_campaign: " + quotedText(ecosystemCampaign), "ecosystem_slot: " + describe(ecosystemSlot), "email_code_status: " + describe(emailCodeStatus), "email_verified: " + describe(emailVerified), "fx_fee: " + (fxFee.map { describe($0) } ?? "null"), "fx_rate: " + (fxRate.map { describe($0) } ?? "null"), "fx_rate_locked: " + describe(fxRateLocked), "history_filter_open: " + describe(historyFilterOpen), "history_from: " + (historyFrom.map { describe($0) } ?? "null"), "history_loading: " + describe(historyLoading), "history_query: " + quotedText(historyQuery), "history_search_open: " + describe(historySearchOpen), "history_to: " + (historyTo.map { describe($0) } ?? "null"), "identity_change_ticket_opened: " + describe(identityChangeTicketOpened), "initial_payment_declined: " + describe(initialPaymentDeclined), "initial_payment_made: " + describe(initialPaymentMade), "initial_payment_method: " + (initialPaymentMethod.map { describe($0) } ?? "null"), "issue_reported: " + (issueReported.map { describe($0) } ?? "null"), "keycode_changed_on: " + (keycodeChangedOn.map { describe($0) } ?? "null"), "keycode_set: " + describe(keycodeSet), "kyc_document_type: " + (kycDocumentType.map { describe($0) } ?? "null"), "kyc_status: " + describe(kycStatus), "last_upgrade_charge: " + (lastUpgradeCharge.map { describe($0) } ?? "null"), "legal_accepted_on: " + (legalAcceptedOn.map { describe($0) } ?? "null"), "legal_update_unseen: " + describe(legalUpdateUnseen), "logged_in: " + describe(loggedIn), "login_failed: " + describe(loginFailed), "notifications_off: " + (("[" + notificationsOff.map { describe($0) }.joined(separator: ", ")) + "]"), "online: " + describe(online), "other_sessions: " + (("[" + otherSessions.map { quotedText($0) }.joined(separator: ", ")) + "]"), "pending_plan: " + (pendingPlan.map { describe($0) } ?? "null"), "pending_plan_from: " + (pendingPlanFrom.map { describe($0) } ?? "null"), "per_transaction_limit: " + describe(perTransactionLimit), "phone_country: " + quotedText(phoneCountry), "physical_card: " + describe(physicalCard), "physical_card_expected_by: " + (physicalCardExpectedBy.map { describe($0) } ?? "null"), "physical_card_pay_with: " + (physicalCardPayWith.map { describe($0) } ?? "null"), "pin_draft: " + (pinDraft.map { quotedText($0) } ?? "null"), "pin_visible: " + describe(pinVisible), "plan: " + (plan.map { describe($0) } ?? "null"), "plan_change_to: " + (planChangeTo.map { describe($0) } ?? "null"), "plan_upgrade_declined: " + describe(planUpgradeDeclined), "security_action: " + (securityAction.map { describe($0) } ?? "null"), "selected_address: " + (selectedAddress.map { quotedText($0) } ?? "null"), "session_refreshed_at: " + (sessionRefreshedAt.map { describe($0) } ?? "null"), "session_started_at: " + (sessionStartedAt.map { describe($0) } ?? "null"), "session_to_sign_out: " + quotedText(sessionToSignOut), "sessions_refreshed_at: " + (sessionsRefreshedAt.map { describe($0) } ?? "null"), "subscription_active: " + describe(subscriptionActive), "support_ticket_open: " + describe(supportTicketOpen), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "transfer_account_number: " + quotedText(transferAccountNumber), "transfer_amount: " + describe(transferAmount), "transfer_arrival: " + quotedText(transferArrival), "transfer_bic: " + quotedText(transferBic), "transfer_country: " + quotedText(transferCountry), "transfer_fee: " + describe(transferFee), "transfer_iban: " + quotedText(transferIban), "transfer_rail: " + (transferRail.map { describe($0) } ?? "null"), "transfer_rate: " + describe(transferRate), "transfer_receive_amount: " + (transferReceiveAmount.map { describe($0) } ?? "null"), "transfer_receive_currency: " + quotedText(transferReceiveCurrency), "transfer_recipient_name: " + quotedText(transferRecipientName), "transfer_reference: " + quotedText(transferReference), "transfer_sort_code: " + quotedText(transferSortCode), "transfer_transfer_id: " + quotedText(transferTransferId), "transfers_sent: " + describe(transfersSent), "tx_draft: " + txDraft.flowDescription, "user_id: " + (userId.map { quotedText($0) } ?? "null"), "veriff_camera_denied: " + describe(veriffCameraDenied), "veriff_link_sent: " + describe(veriffLinkSent), "virtual_card: " + describe(virtualCard)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["account_active: " + describe(accountActive), "account_closed: " + describe(accountClosed), "add_funds_sheet_open: " + describe(addFundsSheetOpen), "address_change_rejected: " + describe(addressChangeRejected), "address_check_pending: " + describe(addressCheckPending), "address_not_found: " + describe(addressNotFound), "address_results: " + (("[" + addressResults.map { quotedText($0) }.joined(separator: ", ")) + "]"), "applicant: " + applicant.flowDescription, "application_complete: " + describe(applicationComplete), "application_submit_failed: " + describe(applicationSubmitFailed), "application_submitted: " + describe(applicationSubmitted), "background_since: " + (backgroundSince.map { describe($0) } ?? "null"), "balance: " + describe(balance), "balance_refund: " + (balanceRefund.map { describe($0) } ?? "null"), "balance_updated_at: " + (balanceUpdatedAt.map { describe($0) } ?? "null"), "billing_cycle_end: " + (billingCycleEnd.map { describe($0) } ?? "null"), "billing_cycle_start: " + (billingCycleStart.map { describe($0) } ?? "null"), "biometrics_enabled: " + describe(biometricsEnabled), "card_details_visible: " + describe(cardDetailsVisible), "card_frozen: " + describe(cardFrozen), "card_in_device_wallet: " + describe(cardInDeviceWallet), "card_limit_confirm_open: " + describe(cardLimitConfirmOpen), "card_limit_enabled: " + describe(cardLimitEnabled), "card_payments_made: " + describe(cardPaymentsMade), "close_reason: " + (closeReason.map { describe($0) } ?? "null"), "contact_code_rejected: " + describe(contactCodeRejected), "contact_code_sent: " + describe(contactCodeSent), "contact_edit: " + (contactEdit.map { describe($0) } ?? "null"), "contact_new_value: " + quotedText(contactNewValue), "daily_limit: " + describe(dailyLimit), "daily_spent: " + describe(dailySpent), "daily_spent_on: " + (dailySpentOn.map { describe($0) } ?? "null"), "delivery_address: " + (deliveryAddress.map { quotedText($0) } ?? "null"), "device_biometry: " + describe(deviceBiometry), "ecosystem_campaign: " + quotedText(ecosystemCampaign), "ecosystem_slot: " + describe(ecosystemSlot), "email_code_status: " + describe(emailCodeStatus), "email_verified: " + describe(emailVerified), "fx_fee: " + (fxFee.map { describe($0) } ?? "null"), "fx_rate: " + (fxRate.map { describe($0) } ?? "null"), "fx_rate_locked: " + describe(fxRateLocked), "history_filter_open: " + describe(historyFilterOpen), "history_from: " + (historyFrom.map { describe($0) } ?? "null"), "history_loading: " + describe(historyLoading), "history_query: " + quotedText(historyQuery), "history_search_open: " + describe(historySearchOpen), "history_to: " + (historyTo.map { describe($0) } ?? "null"), "identity_change_ticket_opened: " + describe(identityChangeTicketOpened), "initial_payment_declined: " + describe(initialPaymentDeclined), "initial_payment_made: " + describe(initialPaymentMade), "initial_payment_method: " + (initialPaymentMethod.map { describe($0) } ?? "null"), "issue_reported: " + (issueReported.map { describe($0) } ?? "null"), "keycode_changed_on: " + (keycodeChangedOn.map { describe($0) } ?? "null"), "keycode_set: " + describe(keycodeSet), "kyc_document_type: " + (kycDocumentType.map { describe($0) } ?? "null"), "kyc_status: " + describe(kycStatus), "last_upgrade_charge: " + (lastUpgradeCharge.map { describe($0) } ?? "null"), "legal_accepted_on: " + (legalAcceptedOn.map { describe($0) } ?? "null"), "legal_update_unseen: " + describe(legalUpdateUnseen), "logged_in: " + describe(loggedIn), "login_failed: " + describe(loginFailed), "logo_draft: " + logoDraft.flowDescription, "merchant_logos: " + (("[" + merchantLogos.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "notifications_off: " + (("[" + notificationsOff.map { describe($0) }.joined(separator: ", ")) + "]"), "online: " + describe(online), "other_sessions: " + (("[" + otherSessions.map { quotedText($0) }.joined(separator: ", ")) + "]"), "pending_plan: " + (pendingPlan.map { describe($0) } ?? "null"), "pending_plan_from: " + (pendingPlanFrom.map { describe($0) } ?? "null"), "per_transaction_limit: " + describe(perTransactionLimit), "phone_country: " + quotedText(phoneCountry), "physical_card: " + describe(physicalCard), "physical_card_expected_by: " + (physicalCardExpectedBy.map { describe($0) } ?? "null"), "physical_card_pay_with: " + (physicalCardPayWith.map { describe($0) } ?? "null"), "pin_draft: " + (pinDraft.map { quotedText($0) } ?? "null"), "pin_visible: " + describe(pinVisible), "plan: " + (plan.map { describe($0) } ?? "null"), "plan_change_to: " + (planChangeTo.map { describe($0) } ?? "null"), "plan_upgrade_declined: " + describe(planUpgradeDeclined), "security_action: " + (securityAction.map { describe($0) } ?? "null"), "selected_address: " + (selectedAddress.map { quotedText($0) } ?? "null"), "session_refreshed_at: " + (sessionRefreshedAt.map { describe($0) } ?? "null"), "session_started_at: " + (sessionStartedAt.map { describe($0) } ?? "null"), "session_to_sign_out: " + quotedText(sessionToSignOut), "sessions_refreshed_at: " + (sessionsRefreshedAt.map { describe($0) } ?? "null"), "subscription_active: " + describe(subscriptionActive), "support_ticket_open: " + describe(supportTicketOpen), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "transfer_account_number: " + quotedText(transferAccountNumber), "transfer_amount: " + describe(transferAmount), "transfer_arrival: " + quotedText(transferArrival), "transfer_bic: " + quotedText(transferBic), "transfer_country: " + quotedText(transferCountry), "transfer_fee: " + describe(transferFee), "transfer_iban: " + quotedText(transferIban), "transfer_rail: " + (transferRail.map { describe($0) } ?? "null"), "transfer_rate: " + describe(transferRate), "transfer_receive_amount: " + (transferReceiveAmount.map { describe($0) } ?? "null"), "transfer_receive_currency: " + quotedText(transferReceiveCurrency), "transfer_recipient_name: " + quotedText(transferRecipientName), "transfer_reference: " + quotedText(transferReference), "transfer_sort_code: " + quotedText(transferSortCode), "transfer_transfer_id: " + quotedText(transferTransferId), "transfers_sent: " + describe(transfersSent), "tx_draft: " + txDraft.flowDescription, "user_id: " + (userId.map { quotedText($0) } ?? "null"), "veriff_camera_denied: " + describe(veriffCameraDenied), "veriff_link_sent: " + describe(veriffLinkSent), "virtual_card: " + describe(virtualCard)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
@@ -5475,6 +5559,8 @@ public struct TempoState: Hashable, Sendable, Codable {
         case addressNotFound = "address_not_found"
         case selectedAddress = "selected_address"
         case applicationComplete = "application_complete"
+        case merchantLogos = "merchant_logos"
+        case logoDraft = "logo_draft"
         case balance
         case balanceUpdatedAt = "balance_updated_at"
         case transactions

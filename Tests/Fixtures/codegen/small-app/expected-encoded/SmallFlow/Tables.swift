@@ -34,17 +34,17 @@ enum SmallTables {
     /// Each screen's ID (an index into `strings`), by screen number.
     static let screenIDs: [Int32] = decodeTable(screenIDsData) { row in row[0] }
 
-    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd, enterActions, exitActions, analytics.
+    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd, enterActions, exitActions, analytics, backBlocked.
     static let screensData = #"""
-    0 0 0 0 0 0 1 0 0 0 0 5
-    0 1 5 0 1 1 1 0 2 4 0 -1
-    0 5 5 1 1 1 1 2 2 0 0 -1
-    0 5 5 1 1 1 1 2 2 0 0 -1
-    0 5 6 1 1 1 1 2 2 0 0 -1
+    0 0 0 0 0 0 1 0 0 0 0 5 0
+    0 1 5 0 1 1 1 0 2 4 0 -1 0
+    0 5 5 1 1 1 1 2 2 0 0 -1 0
+    0 5 5 1 1 1 1 2 2 0 0 -1 0
+    0 5 6 1 1 1 1 2 2 0 0 -1 0
     """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = decodeTable(screensData) { row in ScreenEntry(flow: row[0], rowStart: row[1], rowEnd: row[2], fieldStart: row[3], fieldEnd: row[4], timerStart: row[5], timerEnd: row[6], variantStart: row[7], variantEnd: row[8], enterActions: row[9], exitActions: row[10], analytics: row[11]) }
+    static let screens: [ScreenEntry] = decodeTable(screensData) { row in ScreenEntry(flow: row[0], rowStart: row[1], rowEnd: row[2], fieldStart: row[3], fieldEnd: row[4], timerStart: row[5], timerEnd: row[6], variantStart: row[7], variantEnd: row[8], enterActions: row[9], exitActions: row[10], analytics: row[11], backBlocked: row[12] != 0) }
 
     /// Columns: event, guardID, actionsID, target, argument, validates.
     static let rowsData = #"""
@@ -108,7 +108,7 @@ enum SmallTables {
     static let variants: [VariantEntry] = decodeTable(variantsData) { row in VariantEntry(name: row[0], condition: row[1]) }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "c01e02eb039f10ec"
+    static let fingerprint = "e961edb9b6c6a40c"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [0, 1])

@@ -173,10 +173,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
     public func texts() throws -> [String: String] {
         switch screenNumber {
-        case 29:
+        case 30:
             // SVC-OK Sent
             return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
-        case 31:
+        case 32:
             // DEF-1 Name
             return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -265,70 +265,73 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // ORD-2 enter
             effects.append(.toast("enter ORD-2"))
         case 10:
+            // SHT-LOCK exit
+            effects.append(.toast("exit SHT-LOCK"))
+        case 11:
             // SHT-S pick
             state.picked = "x"
-        case 11:
+        case 12:
             // TMR-3 shorten
             state.lockAfter = 10000
-        case 12:
+        case 13:
             // VRT-1 reveal
             state.shown = true
-        case 13:
+        case 14:
             // VRT-1 hide; VRT-1 after 6s
             state.shown = false
-        case 14:
+        case 15:
             // WDY-1 order
             state.due = try addWorkingDays(calendarDay(now), 7)
-        case 15:
+        case 16:
             // WDY-1 measure
             state.share = try durationRatio(subtract(date(2026, 1, 16), calendarDay(now)), 2592000000)
-        case 16:
+        case 17:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
-        case 17:
+        case 18:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 18:
+        case 19:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 19:
+        case 20:
             // DEF-1 forget
             setInput(0, nil)
-        case 20:
+        case 21:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 21:
+        case 22:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))
             }
-        case 22:
+        case 23:
             // OPT-1 quote
             state.quoted = 3
-        case 23:
-            // OPT-1 compute
-            state.count = try required(state.quoted, "'quoted'")
         case 24:
             // OPT-1 compute
-            state.count = (state.quoted ?? 7)
+            state.count = try required(state.quoted, "'quoted'")
         case 25:
+            // OPT-1 compute
+            state.count = (state.quoted ?? 7)
+        case 26:
             // OPT-1 convert
             state.noteAsInt = try state.note.map { try parseInt($0) }
             state.noteAsDecimal = try state.note.map { try parseDecimal($0) }
-        case 26:
+        case 27:
             // OPT-1 write_note
             state.note = "42"
-        case 27:
+        case 28:
             // OPT-1 stamp
             state.stampedAt = try parseTimestamp(state.stampText)
-        case 28:
-            // OPT-1 check_all
-            state.log.append("all held")
         case 29:
             // OPT-1 check_all
-            state.log.append("one failed")
+            state.log.append("all held")
         case 30:
+            // OPT-1 check_all
+            state.log.append("one failed")
+        case 31:
             // SUB-1 check
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("1"), currency: "GBP"))))
         default:

@@ -26,42 +26,43 @@ enum SemanticsTables {
         "BCK-2", // 16
         "BCK-3", // 17
         "SHT-1", // 18
-        "SHT-S", // 19
-        "GLB-1", // 20
-        "GLB-OWN", // 21
-        "TMR-1", // 22
-        "TMR-AWAY", // 23
-        "TMR-3", // 24
-        "TMR-2", // 25
-        "VRT-1", // 26
-        "WDY-1", // 27
-        "SVC-1", // 28
-        "SVC-OK", // 29
-        "SVC-FAIL", // 30
-        "DEF-1", // 31
-        "DEF-2", // 32
-        "OPT-1", // 33
-        "SUB-DONE", // 34
-        "SUB-1", // 35
-        "done", // 36
-        "cancelled", // 37
-        "amount", // 38
-        "form.amount != null && form.amount > 100", // 39
-        "purpose", // 40
-        "account", // 41
-        "sort_code", // 42
-        "iban", // 43
-        "bic", // 44
-        "email", // 45
-        "phone", // 46
-        "birth", // 47
-        "share", // 48
-        "ord_2_view", // 49
-        "revealed", // 50
-        "hidden", // 51
-        "name", // 52
-        "main", // 53
-        "sub", // 54
+        "SHT-LOCK", // 19
+        "SHT-S", // 20
+        "GLB-1", // 21
+        "GLB-OWN", // 22
+        "TMR-1", // 23
+        "TMR-AWAY", // 24
+        "TMR-3", // 25
+        "TMR-2", // 26
+        "VRT-1", // 27
+        "WDY-1", // 28
+        "SVC-1", // 29
+        "SVC-OK", // 30
+        "SVC-FAIL", // 31
+        "DEF-1", // 32
+        "DEF-2", // 33
+        "OPT-1", // 34
+        "SUB-DONE", // 35
+        "SUB-1", // 36
+        "done", // 37
+        "cancelled", // 38
+        "amount", // 39
+        "form.amount != null && form.amount > 100", // 40
+        "purpose", // 41
+        "account", // 42
+        "sort_code", // 43
+        "iban", // 44
+        "bic", // 45
+        "email", // 46
+        "phone", // 47
+        "birth", // 48
+        "share", // 49
+        "ord_2_view", // 50
+        "revealed", // 51
+        "hidden", // 52
+        "name", // 53
+        "main", // 54
+        "sub", // 55
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -85,23 +86,24 @@ enum SemanticsTables {
         16, // 16: BCK-2 Second
         17, // 17: BCK-3 Third
         18, // 18: SHT-1 Opener
-        19, // 19: SHT-S Picker
-        20, // 20: GLB-1 Own help
-        21, // 21: GLB-OWN Own help shown
-        22, // 22: TMR-1 Timed
-        23, // 23: TMR-AWAY Away
-        24, // 24: TMR-3 Timed by state
-        25, // 25: TMR-2 Timed out
-        26, // 26: VRT-1 Reveal
-        27, // 27: WDY-1 Order
-        28, // 28: SVC-1 Transfer
-        29, // 29: SVC-OK Sent
-        30, // 30: SVC-FAIL Failed
-        31, // 31: DEF-1 Name
-        32, // 32: DEF-2 Name kept
-        33, // 33: OPT-1 Optionals
-        34, // 34: SUB-DONE Sub-flow done
-        35, // 35: SUB-1 Inside
+        19, // 19: SHT-LOCK Locked
+        20, // 20: SHT-S Picker
+        21, // 21: GLB-1 Own help
+        22, // 22: GLB-OWN Own help shown
+        23, // 23: TMR-1 Timed
+        24, // 24: TMR-AWAY Away
+        25, // 25: TMR-3 Timed by state
+        26, // 26: TMR-2 Timed out
+        27, // 27: VRT-1 Reveal
+        28, // 28: WDY-1 Order
+        29, // 29: SVC-1 Transfer
+        30, // 30: SVC-OK Sent
+        31, // 31: SVC-FAIL Failed
+        32, // 32: DEF-1 Name
+        33, // 33: DEF-2 Name kept
+        34, // 34: OPT-1 Optionals
+        35, // 35: SUB-DONE Sub-flow done
+        36, // 36: SUB-1 Inside
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -120,34 +122,35 @@ enum SemanticsTables {
         ScreenEntry(flow: 0, rowStart: 38, rowEnd: 39, fieldStart: 2, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: LIB-1 Bank details
         ScreenEntry(flow: 0, rowStart: 39, rowEnd: 40, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: LIB-OK Bank details accepted
         ScreenEntry(flow: 0, rowStart: 40, rowEnd: 41, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 8, analytics: (-1)), // 13: ORD-1 Order start
-        ScreenEntry(flow: 0, rowStart: 41, rowEnd: 42, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 9, exitActions: 0, analytics: 49), // 14: ORD-2 Order end
+        ScreenEntry(flow: 0, rowStart: 41, rowEnd: 42, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 9, exitActions: 0, analytics: 50), // 14: ORD-2 Order end
         ScreenEntry(flow: 0, rowStart: 42, rowEnd: 43, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-1 First
         ScreenEntry(flow: 0, rowStart: 43, rowEnd: 45, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: BCK-2 Second
         ScreenEntry(flow: 0, rowStart: 45, rowEnd: 47, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: BCK-3 Third
-        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 49, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: SHT-1 Opener
-        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 50, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: SHT-S Picker
-        ScreenEntry(flow: 0, rowStart: 50, rowEnd: 51, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: GLB-1 Own help
-        ScreenEntry(flow: 0, rowStart: 51, rowEnd: 52, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: GLB-OWN Own help shown
-        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 53, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: TMR-1 Timed
-        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: TMR-AWAY Away
-        ScreenEntry(flow: 0, rowStart: 55, rowEnd: 57, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: TMR-3 Timed by state
-        ScreenEntry(flow: 0, rowStart: 58, rowEnd: 59, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: TMR-2 Timed out
-        ScreenEntry(flow: 0, rowStart: 59, rowEnd: 62, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 3, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: VRT-1 Reveal
-        ScreenEntry(flow: 0, rowStart: 63, rowEnd: 66, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: WDY-1 Order
-        ScreenEntry(flow: 0, rowStart: 66, rowEnd: 69, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: SVC-1 Transfer
-        ScreenEntry(flow: 0, rowStart: 69, rowEnd: 70, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SVC-OK Sent
-        ScreenEntry(flow: 0, rowStart: 70, rowEnd: 71, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SVC-FAIL Failed
-        ScreenEntry(flow: 0, rowStart: 71, rowEnd: 74, fieldStart: 10, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 21, exitActions: 0, analytics: (-1)), // 31: DEF-1 Name
-        ScreenEntry(flow: 0, rowStart: 74, rowEnd: 76, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 76, rowEnd: 85, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: OPT-1 Optionals
-        ScreenEntry(flow: 0, rowStart: 85, rowEnd: 86, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 86, rowEnd: 91, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 35: SUB-1 Inside
+        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 50, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: SHT-1 Opener
+        ScreenEntry(flow: 0, rowStart: 50, rowEnd: 51, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 10, analytics: (-1), backBlocked: true), // 19: SHT-LOCK Locked
+        ScreenEntry(flow: 0, rowStart: 51, rowEnd: 52, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: SHT-S Picker
+        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 53, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: GLB-1 Own help
+        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 54, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: GLB-OWN Own help shown
+        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: TMR-1 Timed
+        ScreenEntry(flow: 0, rowStart: 56, rowEnd: 57, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: TMR-AWAY Away
+        ScreenEntry(flow: 0, rowStart: 57, rowEnd: 59, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: TMR-3 Timed by state
+        ScreenEntry(flow: 0, rowStart: 60, rowEnd: 61, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: TMR-2 Timed out
+        ScreenEntry(flow: 0, rowStart: 61, rowEnd: 64, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 3, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: VRT-1 Reveal
+        ScreenEntry(flow: 0, rowStart: 65, rowEnd: 68, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: WDY-1 Order
+        ScreenEntry(flow: 0, rowStart: 68, rowEnd: 71, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SVC-1 Transfer
+        ScreenEntry(flow: 0, rowStart: 71, rowEnd: 72, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SVC-OK Sent
+        ScreenEntry(flow: 0, rowStart: 72, rowEnd: 73, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SVC-FAIL Failed
+        ScreenEntry(flow: 0, rowStart: 73, rowEnd: 76, fieldStart: 10, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 22, exitActions: 0, analytics: (-1)), // 32: DEF-1 Name
+        ScreenEntry(flow: 0, rowStart: 76, rowEnd: 78, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: DEF-2 Name kept
+        ScreenEntry(flow: 0, rowStart: 78, rowEnd: 87, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: OPT-1 Optionals
+        ScreenEntry(flow: 0, rowStart: 87, rowEnd: 88, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 35: SUB-DONE Sub-flow done
+        ScreenEntry(flow: 1, rowStart: 88, rowEnd: 93, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 36: SUB-1 Inside
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
     static let rows: [TransitionRow] = [
-        TransitionRow(event: 3, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // HUB go_variant_timer → VRT-1
-        TransitionRow(event: 4, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // HUB go_working_days → WDY-1
+        TransitionRow(event: 3, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // HUB go_variant_timer → VRT-1
+        TransitionRow(event: 4, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // HUB go_working_days → WDY-1
         TransitionRow(event: 5, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // HUB go_chain → RTC-1
         TransitionRow(event: 6, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // HUB go_guards → GRD-1
         TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // HUB go_validation → VAL-1
@@ -157,15 +160,15 @@ enum SemanticsTables {
         TransitionRow(event: 11, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // HUB go_sheet → SHT-1
         TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // HUB go_subflow → sub-flow sub
         TransitionRow(event: 0, guardID: 0, actionsID: 0, target: .subflow, argument: 1, validates: false), // HUB start_plan → sub-flow sub
-        TransitionRow(event: 13, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // HUB go_global → GLB-1
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // HUB go_timers → TMR-1
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // HUB go_state_timer → TMR-3
-        TransitionRow(event: 16, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // HUB go_services → SVC-1
-        TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // HUB go_defaults → DEF-1
-        TransitionRow(event: 18, guardID: 0, actionsID: 0, target: .screen, argument: 33, validates: false), // HUB go_optional → OPT-1
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 34, validates: false), // HUB go_subflow → sub.done → SUB-DONE
+        TransitionRow(event: 13, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // HUB go_global → GLB-1
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // HUB go_timers → TMR-1
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // HUB go_state_timer → TMR-3
+        TransitionRow(event: 16, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // HUB go_services → SVC-1
+        TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // HUB go_defaults → DEF-1
+        TransitionRow(event: 18, guardID: 0, actionsID: 0, target: .screen, argument: 34, validates: false), // HUB go_optional → OPT-1
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 35, validates: false), // HUB go_subflow → sub.done → SUB-DONE
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB go_subflow → sub.cancelled → HUB
-        TransitionRow(event: (-1), guardID: 0, actionsID: 1, target: .screen, argument: 34, validates: false), // HUB start_plan → sub.done → SUB-DONE
+        TransitionRow(event: (-1), guardID: 0, actionsID: 1, target: .screen, argument: 35, validates: false), // HUB start_plan → sub.done → SUB-DONE
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB start_plan → sub.cancelled → HUB
         TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // HELP close → back
         TransitionRow(event: 20, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // RTC-1 start_chain stays
@@ -193,66 +196,68 @@ enum SemanticsTables {
         TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // BCK-2 up → back
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // BCK-3 done → HUB
         TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // BCK-3 again → BCK-1
-        TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .overlay, argument: 19, validates: false), // SHT-1 open → SHT-S (overlay)
+        TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .overlay, argument: 20, validates: false), // SHT-1 open → SHT-S (overlay)
+        TransitionRow(event: 32, guardID: 0, actionsID: 0, target: .overlay, argument: 19, validates: false), // SHT-1 lock → SHT-LOCK (overlay)
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SHT-1 done → HUB
-        TransitionRow(event: 26, guardID: 0, actionsID: 10, target: .back, argument: 0, validates: false), // SHT-S pick → back
-        TransitionRow(event: 32, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // GLB-1 help → GLB-OWN
+        TransitionRow(event: 33, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SHT-LOCK unlock → back
+        TransitionRow(event: 26, guardID: 0, actionsID: 11, target: .back, argument: 0, validates: false), // SHT-S pick → back
+        TransitionRow(event: 34, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // GLB-1 help → GLB-OWN
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GLB-OWN done → HUB
-        TransitionRow(event: 33, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // TMR-1 away → TMR-AWAY
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // TMR-1 after 30s → TMR-2
-        TransitionRow(event: 34, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // TMR-AWAY return → back
-        TransitionRow(event: 35, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // TMR-3 shorten stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // TMR-3 away → TMR-AWAY
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // TMR-3 after lock_after → TMR-2
+        TransitionRow(event: 35, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // TMR-1 away → TMR-AWAY
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // TMR-1 after 30s → TMR-2
+        TransitionRow(event: 36, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // TMR-AWAY return → back
+        TransitionRow(event: 37, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // TMR-3 shorten stays
+        TransitionRow(event: 35, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // TMR-3 away → TMR-AWAY
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // TMR-3 after lock_after → TMR-2
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // TMR-2 done → HUB
-        TransitionRow(event: 36, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // VRT-1 reveal stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // VRT-1 hide stays
-        TransitionRow(event: 38, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VRT-1 leave → HUB
-        TransitionRow(event: (-1), guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // VRT-1 after 6s stays
-        TransitionRow(event: 39, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // WDY-1 order stays
-        TransitionRow(event: 40, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: false), // WDY-1 measure stays
+        TransitionRow(event: 38, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // VRT-1 reveal stays
+        TransitionRow(event: 39, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // VRT-1 hide stays
+        TransitionRow(event: 40, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VRT-1 leave → HUB
+        TransitionRow(event: (-1), guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // VRT-1 after 6s stays
+        TransitionRow(event: 41, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: false), // WDY-1 order stays
+        TransitionRow(event: 42, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // WDY-1 measure stays
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // WDY-1 done → HUB
-        TransitionRow(event: 41, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // SVC-1 send stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 17, target: .screen, argument: 29, validates: false), // SVC-1 bank.transfer.sent → SVC-OK
-        TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // SVC-1 bank.transfer.failed → SVC-FAIL
+        TransitionRow(event: 43, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // SVC-1 send stays
+        TransitionRow(event: 1, guardID: 0, actionsID: 18, target: .screen, argument: 30, validates: false), // SVC-1 bank.transfer.sent → SVC-OK
+        TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // SVC-1 bank.transfer.failed → SVC-FAIL
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-OK done → HUB
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-FAIL done → HUB
-        TransitionRow(event: 42, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
-        TransitionRow(event: 43, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 20, target: .screen, argument: 32, validates: true), // DEF-1 next → DEF-2
+        TransitionRow(event: 44, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
+        TransitionRow(event: 45, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
+        TransitionRow(event: 27, guardID: 0, actionsID: 21, target: .screen, argument: 33, validates: true), // DEF-1 next → DEF-2
         TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // DEF-2 done → HUB
-        TransitionRow(event: 44, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // OPT-1 quote stays
-        TransitionRow(event: 45, guardID: 7, actionsID: 23, target: .stay, argument: 0, validates: false), // OPT-1 compute if quoted != null stays
-        TransitionRow(event: 45, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // OPT-1 compute stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // OPT-1 convert stays
-        TransitionRow(event: 47, guardID: 0, actionsID: 26, target: .stay, argument: 0, validates: false), // OPT-1 write_note stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: false), // OPT-1 stamp stays
-        TransitionRow(event: 49, guardID: 8, actionsID: 28, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
-        TransitionRow(event: 49, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
+        TransitionRow(event: 46, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: false), // OPT-1 quote stays
+        TransitionRow(event: 47, guardID: 7, actionsID: 24, target: .stay, argument: 0, validates: false), // OPT-1 compute if quoted != null stays
+        TransitionRow(event: 47, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // OPT-1 compute stays
+        TransitionRow(event: 48, guardID: 0, actionsID: 26, target: .stay, argument: 0, validates: false), // OPT-1 convert stays
+        TransitionRow(event: 49, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: false), // OPT-1 write_note stays
+        TransitionRow(event: 50, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // OPT-1 stamp stays
+        TransitionRow(event: 51, guardID: 8, actionsID: 29, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
+        TransitionRow(event: 51, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // OPT-1 done → HUB
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
-        TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 0, target: .end, argument: 36, validates: false), // SUB-1 finish → end done
-        TransitionRow(event: 52, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // SUB-1 check stays
+        TransitionRow(event: 52, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
+        TransitionRow(event: 53, guardID: 0, actionsID: 0, target: .end, argument: 37, validates: false), // SUB-1 finish → end done
+        TransitionRow(event: 54, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // SUB-1 check stays
         TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 bank.transfer.sent stays
         TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 bank.transfer.failed stays
-        TransitionRow(event: 32, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 37, validates: false), // sub (global) after 60s → end cancelled
+        TransitionRow(event: 34, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 38, validates: false), // sub (global) after 60s → end cancelled
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 91, rowEnd: 92, timerStart: 3, timerEnd: 3, name: 53), // main
-        FlowEntry(start: 35, rowStart: 92, rowEnd: 92, timerStart: 3, timerEnd: 4, name: 54), // sub
+        FlowEntry(start: 0, rowStart: 93, rowEnd: 94, timerStart: 3, timerEnd: 3, name: 54), // main
+        FlowEntry(start: 36, rowStart: 94, rowEnd: 94, timerStart: 3, timerEnd: 4, name: 55), // sub
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 30000, rowStart: 53, rowEnd: 54, variant: (-1)), // TMR-1 after 30s
-        TimerEntry(milliseconds: 0, rowStart: 57, rowEnd: 58, variant: (-1)), // TMR-3 after lock_after
-        TimerEntry(milliseconds: 6000, rowStart: 62, rowEnd: 63, variant: 0), // VRT-1 revealed after 6s
-        TimerEntry(milliseconds: 60000, rowStart: 92, rowEnd: 93, variant: (-1)), // sub (global) after 60s
+        TimerEntry(milliseconds: 30000, rowStart: 55, rowEnd: 56, variant: (-1)), // TMR-1 after 30s
+        TimerEntry(milliseconds: 0, rowStart: 59, rowEnd: 60, variant: (-1)), // TMR-3 after lock_after
+        TimerEntry(milliseconds: 6000, rowStart: 64, rowEnd: 65, variant: 0), // VRT-1 revealed after 6s
+        TimerEntry(milliseconds: 60000, rowStart: 94, rowEnd: 95, variant: (-1)), // sub (global) after 60s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -263,35 +268,35 @@ enum SemanticsTables {
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 36, rowStart: 17, rowEnd: 18), // done
-        ReturnEntry(outcome: 37, rowStart: 18, rowEnd: 19), // cancelled
-        ReturnEntry(outcome: 36, rowStart: 19, rowEnd: 20), // done
-        ReturnEntry(outcome: 37, rowStart: 20, rowEnd: 21), // cancelled
+        ReturnEntry(outcome: 37, rowStart: 17, rowEnd: 18), // done
+        ReturnEntry(outcome: 38, rowStart: 18, rowEnd: 19), // cancelled
+        ReturnEntry(outcome: 37, rowStart: 19, rowEnd: 20), // done
+        ReturnEntry(outcome: 38, rowStart: 20, rowEnd: 21), // cancelled
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
-        FieldEntry(name: 38, validator: 1, shownWhen: 0, shownWhenSource: 0), // VAL-1 amount
-        FieldEntry(name: 40, validator: 2, shownWhen: 5, shownWhenSource: 39), // VAL-1 purpose
-        FieldEntry(name: 41, validator: 3, shownWhen: 0, shownWhenSource: 0), // LIB-1 account
-        FieldEntry(name: 42, validator: 4, shownWhen: 0, shownWhenSource: 0), // LIB-1 sort_code
-        FieldEntry(name: 43, validator: 5, shownWhen: 0, shownWhenSource: 0), // LIB-1 iban
-        FieldEntry(name: 44, validator: 6, shownWhen: 0, shownWhenSource: 0), // LIB-1 bic
-        FieldEntry(name: 45, validator: 7, shownWhen: 0, shownWhenSource: 0), // LIB-1 email
-        FieldEntry(name: 46, validator: 8, shownWhen: 0, shownWhenSource: 0), // LIB-1 phone
-        FieldEntry(name: 47, validator: 9, shownWhen: 0, shownWhenSource: 0), // LIB-1 birth
-        FieldEntry(name: 48, validator: 10, shownWhen: 0, shownWhenSource: 0), // LIB-1 share
-        FieldEntry(name: 52, validator: 0, shownWhen: 0, shownWhenSource: 0), // DEF-1 name
+        FieldEntry(name: 39, validator: 1, shownWhen: 0, shownWhenSource: 0), // VAL-1 amount
+        FieldEntry(name: 41, validator: 2, shownWhen: 5, shownWhenSource: 40), // VAL-1 purpose
+        FieldEntry(name: 42, validator: 3, shownWhen: 0, shownWhenSource: 0), // LIB-1 account
+        FieldEntry(name: 43, validator: 4, shownWhen: 0, shownWhenSource: 0), // LIB-1 sort_code
+        FieldEntry(name: 44, validator: 5, shownWhen: 0, shownWhenSource: 0), // LIB-1 iban
+        FieldEntry(name: 45, validator: 6, shownWhen: 0, shownWhenSource: 0), // LIB-1 bic
+        FieldEntry(name: 46, validator: 7, shownWhen: 0, shownWhenSource: 0), // LIB-1 email
+        FieldEntry(name: 47, validator: 8, shownWhen: 0, shownWhenSource: 0), // LIB-1 phone
+        FieldEntry(name: 48, validator: 9, shownWhen: 0, shownWhenSource: 0), // LIB-1 birth
+        FieldEntry(name: 49, validator: 10, shownWhen: 0, shownWhenSource: 0), // LIB-1 share
+        FieldEntry(name: 53, validator: 0, shownWhen: 0, shownWhenSource: 0), // DEF-1 name
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
     static let variants: [VariantEntry] = [
-        VariantEntry(name: 50, condition: 6), // VRT-1 revealed
-        VariantEntry(name: 51, condition: 0), // VRT-1 hidden
+        VariantEntry(name: 51, condition: 6), // VRT-1 revealed
+        VariantEntry(name: 52, condition: 0), // VRT-1 hidden
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "975e04f42a346a31"
+    static let fingerprint = "a4537c84c570505c"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [1, 2])

@@ -68,6 +68,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Opener (SHT-1)
     case sht1 = "SHT-1"
 
+    /// Locked (SHT-LOCK), shown as a modal
+    case shtLOCK = "SHT-LOCK"
+
     /// Picker (SHT-S), shown as a sheet
     case shtS = "SHT-S"
 
@@ -160,6 +163,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Third"
         case .sht1:
             return "Opener"
+        case .shtLOCK:
+            return "Locked"
         case .shtS:
             return "Picker"
         case .glb1:
@@ -238,40 +243,42 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 17
         case .sht1:
             return 18
-        case .shtS:
+        case .shtLOCK:
             return 19
-        case .glb1:
+        case .shtS:
             return 20
-        case .glbOWN:
+        case .glb1:
             return 21
-        case .tmr1:
+        case .glbOWN:
             return 22
-        case .tmrAWAY:
+        case .tmr1:
             return 23
-        case .tmr3:
+        case .tmrAWAY:
             return 24
-        case .tmr2:
+        case .tmr3:
             return 25
-        case .vrt1:
+        case .tmr2:
             return 26
-        case .wdy1:
+        case .vrt1:
             return 27
-        case .svc1:
+        case .wdy1:
             return 28
-        case .svcOK:
+        case .svc1:
             return 29
-        case .svcFAIL:
+        case .svcOK:
             return 30
-        case .def1:
+        case .svcFAIL:
             return 31
-        case .def2:
+        case .def1:
             return 32
-        case .opt1:
+        case .def2:
             return 33
-        case .subDONE:
+        case .opt1:
             return 34
-        case .sub1:
+        case .subDONE:
             return 35
+        case .sub1:
+            return 36
         }
     }
 
@@ -378,6 +385,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case up
     case again
     case `open`
+    case lock
+    case unlock
     case help
     case away
     case `return`
@@ -471,6 +480,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .again
         case "open":
             self = .`open`
+        case "lock":
+            self = .lock
+        case "unlock":
+            self = .unlock
         case "help":
             self = .help
         case "away":
@@ -585,6 +598,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "again"
         case .`open`:
             return "open"
+        case .lock:
+            return "lock"
+        case .unlock:
+            return "unlock"
         case .help:
             return "help"
         case .away:
@@ -700,48 +717,52 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 30
         case .`open`:
             return 31
-        case .help:
+        case .lock:
             return 32
-        case .away:
+        case .unlock:
             return 33
-        case .`return`:
+        case .help:
             return 34
-        case .shorten:
+        case .away:
             return 35
-        case .reveal:
+        case .`return`:
             return 36
-        case .hide:
+        case .shorten:
             return 37
-        case .leave:
+        case .reveal:
             return 38
-        case .order:
+        case .hide:
             return 39
-        case .measure:
+        case .leave:
             return 40
-        case .send:
+        case .order:
             return 41
-        case .useFavourite:
+        case .measure:
             return 42
-        case .forget:
+        case .send:
             return 43
-        case .quote:
+        case .useFavourite:
             return 44
-        case .compute:
+        case .forget:
             return 45
-        case .convert:
+        case .quote:
             return 46
-        case .writeNote:
+        case .compute:
             return 47
-        case .stamp:
+        case .convert:
             return 48
-        case .checkAll:
+        case .writeNote:
             return 49
-        case .ping:
+        case .stamp:
             return 50
-        case .finish:
+        case .checkAll:
             return 51
-        case .check:
+        case .ping:
             return 52
+        case .finish:
+            return 53
+        case .check:
+            return 54
         case .timerFired:
             return (-2)
         }
@@ -855,7 +876,8 @@ public struct SemanticsState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "note: " + (note.map { quotedText($0) } ?? "null"), "note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"), "note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown), "stamp_text: " + quotedText(stampText), "stamped_at: " + (stampedAt.map { describe($0) } ?? "null")].joined(separator: ", ")) + "}"
+        let parts: [String] = ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "note: " + (note.map { quotedText($0) } ?? "null"), "note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"), "note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown), "stamp_text: " + quotedText(stampText), "stamped_at: " + (stampedAt.map { describe($0) } ?? "null")]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {

@@ -265,7 +265,8 @@ public struct SmallState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        return ("{" + ["attempts: " + describe(attempts), "remembered_email: " + quotedText(rememberedEmail), "signed_in: " + describe(signedIn)].joined(separator: ", ")) + "}"
+        let parts: [String] = ["attempts: " + describe(attempts), "remembered_email: " + quotedText(rememberedEmail), "signed_in: " + describe(signedIn)]
+        return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
     enum CodingKeys: String, CodingKey {
