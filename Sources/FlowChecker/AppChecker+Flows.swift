@@ -194,7 +194,7 @@ extension AppChecker {
             return (buildScreenEnvironment(optional, event: payloadEvent, extra: extra), nil)
         }
         guard extra.isEmpty else { return (buildScreenEnvironment(context, event: payloadEvent, extra: extra), nil) }
-        let key = EnvironmentKey(screen: context.screen, event: payloadEvent)
+        let key = EnvironmentKey(screen: context.screen, event: payloadEvent, withFields: !context.fields.isEmpty)
         if let cached = environmentCache[key] { return cached }
         // Screens with the same fields share one environment (10,000 screens of a ring have two kinds).
         let content = EnvironmentContent(hasScreen: context.screen != nil, fieldNames: context.fields.map(\.name),

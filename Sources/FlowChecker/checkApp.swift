@@ -26,6 +26,9 @@ public func checkApp(_ sources: AppSourcesSyntax, defaultID: String, diagnostics
 struct EnvironmentKey: Hashable {
     var screen: Int?
     var event: String?
+    /// Whether the screen's fields are in scope: a timer length is checked without them, so the two must not
+    /// share a cache entry (whichever came first would otherwise answer for both).
+    var withFields: Bool
 }
 
 /// What a screen's environment is built from. Screens with the same fields see the same names, so an
