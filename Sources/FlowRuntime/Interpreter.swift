@@ -354,58 +354,60 @@ public struct Interpreter: Sendable {
     // MARK: Actions
 
     mutating func run(_ actions: [RuntimeAction], payload: [String: Value], into effects: inout [InterpretedEffect]) throws {
-        for action in actions {
-            switch action {
-            case .setSlot(let slot, let expression, let acceptsNull):
-                let value = try evaluate(expression, payload: payload)
-                if !acceptsNull, case .null = value { throw nullFailure(expression) }
-                log.willWrite(slot: slot, in: scope.globals)
-                scope.globals[slot] = value
-            case .set(let slot, let members, let expression, let acceptsNull):
-                let value = try evaluate(expression, payload: payload)
-                if !acceptsNull, case .null = value { throw nullFailure(expression) }
-                assign(value, slot: slot, members: members[...])
-            case .append(let slot, let members, let expression):
-                let value = try evaluate(expression, payload: payload)
-                if case .null = value { throw nullFailure(expression) }
-                if case .list(let items) = read(slot: slot, members: members[...]) {
-                    assign(.list(items + [value]), slot: slot, members: members[...])
-                } else {
-                    assign(.list([value]), slot: slot, members: members[...])
-                }
-            case .clear(let slot, let members, let zero):
-                assign(zero, slot: slot, members: members[...])
-            case .clearFields:
-                clearForm()
-            case .fillField(let field, let expression, let onlyWhenEmpty):
-                guard let offset = currentScreen.fields.firstIndex(where: { $0.name == field }) else { break }
-                if onlyWhenEmpty, formInput(offset) != nil { break }
-                let input = try expression.flatMap { FieldInput(prefilling: try evaluate($0, payload: payload)) }
-                setInput(offset, input)
-            case .call(let service, let operation, let arguments):
-                let name = program.operationNames[service][operation]
-                var values: [String: Value] = [:]
-                for argument in arguments {
-                    let value = try evaluate(argument.value, payload: payload)
-                    if !argument.acceptsNull, case .null = value { throw nullFailure(argument.value) }
-                    values[argument.name] = value
-                }
-                effects.append(.recorded(log.dynamicEffect(.call(operation: name, arguments: values))))
-                if let choice = services.next(for: name) {
-                    let outcome = Int32(truncatingIfNeeded: number(of: "\(name).\(choice.outcome)"))
-                    engine.raised.append(InterpretedEvent(number: outcome, payload: try outputPayload(operation: name, outcome: choice.outcome, chosen: choice.output)))
-                } else {
-                    pendingCalls.append(name)
-                }
-            case .analytics(let event, let properties):
-                var values: [String: Value] = [:]
-                for property in properties { values[property.name] = try evaluate(property.value, payload: payload) }
-                effects.append(.recorded(log.dynamicEffect(.analytics(event: event, properties: values))))
-            case .push(let effect), .toast(let effect):
-                effects.append(.recorded(Int32(truncatingIfNeeded: effect)))
-            case .raise(let event):
-                engine.raised.append(InterpretedEvent(number: Int32(truncatingIfNeeded: event), payload: [:]))
+        for action in actions { try perform(action, payload: payload, into: &effects) }
+    }
+
+    mutating func perform(_ action: RuntimeAction, payload: [String: Value], into effects: inout [InterpretedEffect]) throws {
+        switch action {
+        case .setSlot(let slot, let expression, let acceptsNull):
+            let value = try evaluate(expression, payload: payload)
+            if !acceptsNull, case .null = value { throw nullFailure(expression) }
+            log.willWrite(slot: slot, in: scope.globals)
+            scope.globals[slot] = value
+        case .set(let slot, let members, let expression, let acceptsNull):
+            let value = try evaluate(expression, payload: payload)
+            if !acceptsNull, case .null = value { throw nullFailure(expression) }
+            assign(value, slot: slot, members: members[...])
+        case .append(let slot, let members, let expression):
+            let value = try evaluate(expression, payload: payload)
+            if case .null = value { throw nullFailure(expression) }
+            if case .list(let items) = read(slot: slot, members: members[...]) {
+                assign(.list(items + [value]), slot: slot, members: members[...])
+            } else {
+                assign(.list([value]), slot: slot, members: members[...])
             }
+        case .clear(let slot, let members, let zero):
+            assign(zero, slot: slot, members: members[...])
+        case .clearFields:
+            clearForm()
+        case .fillField(let field, let expression, let onlyWhenEmpty):
+            guard let offset = currentScreen.fields.firstIndex(where: { $0.name == field }) else { break }
+            if onlyWhenEmpty, formInput(offset) != nil { break }
+            let input = try expression.flatMap { FieldInput(prefilling: try evaluate($0, payload: payload)) }
+            setInput(offset, input)
+        case .call(let service, let operation, let arguments):
+            let name = program.operationNames[service][operation]
+            var values: [String: Value] = [:]
+            for argument in arguments {
+                let value = try evaluate(argument.value, payload: payload)
+                if !argument.acceptsNull, case .null = value { throw nullFailure(argument.value) }
+                values[argument.name] = value
+            }
+            effects.append(.recorded(log.dynamicEffect(.call(operation: name, arguments: values))))
+            if let choice = services.next(for: name) {
+                let outcome = Int32(truncatingIfNeeded: number(of: "\(name).\(choice.outcome)"))
+                engine.raised.append(InterpretedEvent(number: outcome, payload: try outputPayload(operation: name, outcome: choice.outcome, chosen: choice.output)))
+            } else {
+                pendingCalls.append(name)
+            }
+        case .analytics(let event, let properties):
+            var values: [String: Value] = [:]
+            for property in properties { values[property.name] = try evaluate(property.value, payload: payload) }
+            effects.append(.recorded(log.dynamicEffect(.analytics(event: event, properties: values))))
+        case .push(let effect), .toast(let effect):
+            effects.append(.recorded(Int32(truncatingIfNeeded: effect)))
+        case .raise(let event):
+            engine.raised.append(InterpretedEvent(number: Int32(truncatingIfNeeded: event), payload: [:]))
         }
     }
 
@@ -472,6 +474,8 @@ extension Value {
 @_spi(Generated)
 extension Interpreter: EngineHost {
     @_spi(Generated) public mutating func evaluateGuard(_ id: Int32, _ event: InterpretedEvent?) throws -> Bool {
+        let fast = program.fastGuards[Int(id) - 1]
+        if fast.comparison != .none, case .int(let value) = scope.globals[Int(fast.slot)] { return fast.holds(value) }
         let condition = program.guards[Int(id) - 1]
         // The common guard reads only the state: no payload to hand over.
         guard condition.readsEvent, let event else { return try evaluate(condition).isTrue }
@@ -479,7 +483,38 @@ extension Interpreter: EngineHost {
     }
 
     @_spi(Generated) public mutating func runActions(_ id: Int32, _ event: InterpretedEvent?, into effects: inout [InterpretedEffect]) throws {
-        try run(program.actionLists[Int(id) - 1], payload: event?.payload ?? [:], into: &effects)
+        let list = Int(id) - 1
+        let fast = program.fastActionLists[list]
+        guard fast.start >= 0 else {
+            try run(program.actionLists[list], payload: event?.payload ?? [:], into: &effects)
+            return
+        }
+        for index in Int(fast.start)..<Int(fast.end) where !runFast(program.fastActions[index]) {
+            try perform(program.actionLists[list][index - Int(fast.start)], payload: event?.payload ?? [:], into: &effects)
+        }
+    }
+
+    /// Runs an action's fast form; false when it must run as written (see ``FastAction``).
+    @inline(__always)
+    private mutating func runFast(_ action: FastAction) -> Bool {
+        let slot = Int(action.slot)
+        let value: Value
+        switch action.kind {
+        case .add:
+            guard case .int(let base) = scope.globals[Int(action.source)] else { return false }
+            let (sum, overflow) = base.addingReportingOverflow(action.constant)
+            guard !overflow else { return false }
+            value = .int(sum)
+        case .setInt:
+            value = .int(action.constant)
+        case .setBool:
+            value = .bool(action.constant != 0)
+        case .general:
+            return false
+        }
+        log.willWrite(slot: slot, in: scope.globals)
+        scope.globals[slot] = value
+        return true
     }
 
     @_spi(Generated) public mutating func validateField(_ id: Int32, _ input: FieldInput?) throws -> String? {

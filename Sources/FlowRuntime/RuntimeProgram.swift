@@ -32,6 +32,11 @@ public final class RuntimeProgram: Sendable {
     /// Guard `n` of the tables is `guards[n - 1]`, action list `n` is `actionLists[n - 1]`.
     let guards: [RuntimeExpression]
     let actionLists: [[RuntimeAction]]
+    /// Per guard of the tables, its fast form (``FastGuard``); per action list, where its actions' fast forms are
+    /// in `fastActions` (``FastActionList``). The step reads these plain numbers before the closures.
+    let fastGuards: [FastGuard]
+    let fastActionLists: [FastActionList]
+    let fastActions: [FastAction]
     /// Each field of the tables' fields table, in order, with its rules.
     let fieldRules: [FieldRules]
     /// Per timer of the tables: the state value its length is read from (nil: the table's milliseconds), the
@@ -78,6 +83,16 @@ public final class RuntimeProgram: Sendable {
 
         guards = lowered.guards.map { compiler.compile($0.condition) }
         actionLists = lowered.actions.map { compiler.actions($0.actions, names: &interner) }
+        let stateSlots = slots.filter { $0.value < app.state.count }
+        fastGuards = lowered.guards.map { FastGuard($0.condition, stateSlots: stateSlots) }
+        var fastActions: [FastAction] = []
+        fastActionLists = actionLists.map { list in
+            let forms = list.map { FastAction($0, stateSlots: stateSlots) }
+            guard forms.allSatisfy({ $0.kind != .general }) else { return FastActionList(start: -1, end: -1) }
+            fastActions += forms
+            return FastActionList(start: Int32(truncatingIfNeeded: fastActions.count - forms.count), end: Int32(truncatingIfNeeded: fastActions.count))
+        }
+        self.fastActions = fastActions
         fieldRules = app.screens.flatMap { compileRules(for: $0, compiler: compiler) }
         timerLengths = lowered.timers.map { $0.length.map(compiler.compile) }
         timerDelays = lowered.timers.map { interner.number($0.delay) }
