@@ -24,17 +24,16 @@ extension Interpreter {
     }
 
     /// The last macro step, if any.
-    public var lastStep: MacroStep? { log.steps.isEmpty ? nil : macroStep(stepCount - 1) }
+    public var lastStep: MacroStep? { stepCount > log.droppedSteps ? macroStep(stepCount - 1) : nil }
 
     /// Macro step number `index` (absolute), which must still be kept.
     func macroStep(_ index: Int) -> MacroStep {
-        let local = index - log.droppedSteps
-        let record = log.steps[local]
-        let previous = local > 0 ? log.steps[local - 1] : nil
-        func range(_ end: KeyPath<TraceLog.Step, Int32>) -> Range<Int> { Int(previous?[keyPath: end] ?? 0)..<Int(record[keyPath: end]) }
-        let micro = log.micro[range(\.microEnd)].map(microStep)
+        let record = log.steps[index]
+        let begin = log.begin(ofStep: index)
+        let ends = record.ends
+        let micro = log.micro[begin.micro..<ends.micro].map(microStep)
         var changes: [String: Value] = [:]
-        for change in log.changes[range(\.changeEnd)] { changes[app.state[Int(change.slot)].name] = change.value }
+        for change in log.changes[begin.changes..<ends.changes] { changes[app.state[change.slot].name] = change.value }
         let trigger: Trigger = switch record.trigger {
         case .start: .start
         case .event(let event): .event(name(event))
@@ -42,18 +41,18 @@ extension Interpreter {
         case .back: .back
         case .restart: .restart
         }
-        let effects = log.effects[range(\.effectEnd)].map { number in
-            number >= 0 ? program.staticEffects[Int(number)] : log.dynamicEffects[Int(-number) - 1]
+        let effects = log.effects[begin.effects..<ends.effects].map { number in
+            number >= 0 ? program.staticEffects[number] : log.dynamicEffects[-number - 1]
         }
         let screen = Int(record.screen)
         return MacroStep(index: index, time: record.time, trigger: trigger, microSteps: micro, effects: effects, changes: changes,
                          screen: app.screens[screen].id,
                          variant: record.variant >= 0 ? program.variantNames[screen][Int(record.variant)] : nil,
-                         ended: record.ended >= 0 ? log.endings[Int(record.ended)] : nil, rules: Array(log.rules[range(\.ruleEnd)]))
+                         ended: record.ended >= 0 ? log.endings[record.ended] : nil, rules: log.rules[begin.rules..<ends.rules])
     }
 
     private func microStep(_ record: TraceLog.Micro) -> MicroStep {
-        let guards = log.guards[Int(record.guardStart)..<Int(record.guardEnd)].map {
+        let guards = log.guards[record.guardStart..<record.guardEnd].map {
             MicroStep.GuardResult(source: name(Int($0 / 2)), value: $0 % 2 == 1)
         }
         let screenID = app.screens[Int(record.screen)].id
@@ -61,7 +60,7 @@ extension Interpreter {
         case .taken, .takenGlobal:
             .taken(from: screenID, to: record.to >= 0 ? app.screens[Int(record.to)].id : nil, alternative: Int(record.detail),
                    global: record.kind == .takenGlobal)
-        case .rejected: .rejected(screen: screenID, errors: log.rejections[Int(record.detail)])
+        case .rejected: .rejected(screen: screenID, errors: log.rejections[record.detail])
         case .ignored: .ignored(screen: screenID)
         }
         return MicroStep(event: name(Int(record.event)), outcome: outcome, guards: guards)

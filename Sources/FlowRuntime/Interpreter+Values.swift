@@ -175,6 +175,7 @@ extension Interpreter {
 
     mutating func checkInvariantsAfterStep() throws {
         // Called after the step's record is appended: slots written in it carry its number.
+        guard !program.invariants.isEmpty else { return }
         let step = stepCount - 1
         for compiled in program.invariants {
             let invariant = compiled.invariant

@@ -324,13 +324,17 @@ public struct Interpreter: Sendable {
 
     /// Takes what the engine emitted into the trace (effects) and onto the virtual clock (timers), in order.
     private mutating func record(_ effects: inout [InterpretedEffect]) {
+        if effects.isEmpty {
+            output = effects
+            return
+        }
         for effect in effects {
             switch effect {
             case .recorded(let number):
                 log.effects.append(number)
             case .screenView(let screen):
                 let number = program.screenViews[Int(screen)]
-                if number >= 0 { log.effects.append(number) }
+                if number >= 0 { log.effects.append(Int(number)) }
             case .analytics(let event):
                 log.effect(.analytics(event: event.name, properties: [:]))
             case .startTimer(let token, let milliseconds):
@@ -405,7 +409,7 @@ public struct Interpreter: Sendable {
             for property in properties { values[property.name] = try evaluate(property.value, payload: payload) }
             effects.append(.recorded(log.dynamicEffect(.analytics(event: event, properties: values))))
         case .push(let effect), .toast(let effect):
-            effects.append(.recorded(Int32(truncatingIfNeeded: effect)))
+            effects.append(.recorded(effect))
         case .raise(let event):
             engine.raised.append(InterpretedEvent(number: Int32(truncatingIfNeeded: event), payload: [:]))
         }
@@ -462,7 +466,7 @@ extension Value {
 /// screen, so a step does no string work), and timers, which the interpreter puts on its virtual clock.
 @_spi(Generated) public enum InterpretedEffect: EngineEffect {
     /// An effect number as the trace log stores it (static n ≥ 0, recorded dynamic effect n < 0).
-    case recorded(Int32)
+    case recorded(Int)
     case screenView(Int32)
     case analytics(AnalyticsEvent)
     case startTimer(TimerToken, milliseconds: Int)
@@ -544,7 +548,7 @@ extension Interpreter: EngineHost {
 
     // MARK: The trace, through the engine's hooks
 
-    @_spi(Generated) public func traceMark() -> Int { log.guards.count }
+    @_spi(Generated) public func traceMark() -> Int { log.guards.end }
 
     @_spi(Generated) public mutating func traceGuard(row: Int, holds: Bool) {
         log.guardResult(source: program.rowTraces[row].conditionSource, value: holds)

@@ -1,8 +1,9 @@
 import FlowExpression
 
 /// The trace of a run as flat logs of small numbers, appended to without allocating per step;
-/// `Interpreter.trace` turns them into ``MacroStep`` values when someone reads them. Records
-/// are kept small (32-bit numbers, effects by reference) because a long run writes one per event.
+/// `Interpreter.trace` turns them into ``MacroStep`` values when someone reads them. Every entry keeps
+/// its absolute position for the whole run, so letting the oldest steps go (`retainedSteps`) copies and
+/// renumbers nothing: each log is a ``TraceRing``, and a long bounded run writes over what it let go.
 struct TraceLog: Sendable {
     enum Trigger: Sendable {
         case start
@@ -13,22 +14,27 @@ struct TraceLog: Sendable {
         case restart
     }
 
+    /// Where a step's entries end in each log (absolute positions; they start where the previous step's end).
+    /// The side tables (dynamic effects, rejections, endings) are let go by what the dropped entries refer to.
+    struct Ends: Sendable {
+        var micro = 0
+        var effects = 0
+        var changes = 0
+        var rules = 0
+        var guards = 0
+    }
+
     struct Step: Sendable {
+        var ends: Ends
         var time: Int
-        var triggerKind: UInt8
         /// The event or timer-delay name number of the trigger.
         var triggerName: Int32
         var screen: Int32
         /// Variant index, or -1.
         var variant: Int32
-        /// Index into `endings`, or -1.
-        var ended: Int32
-        /// Where this step's entries end in each log (they start where the previous step's end).
-        var microEnd: Int32
-        var effectEnd: Int32
-        var changeEnd: Int32
-        var ruleEnd: Int32
-        var guardEnd: Int32
+        /// Position in `endings`, or -1.
+        var ended: Int
+        var triggerKind: UInt8
 
         var trigger: Trigger {
             switch triggerKind {
@@ -47,34 +53,46 @@ struct TraceLog: Sendable {
         var screen: Int32
         /// Taken: the screen reached, or -1 when the run ended.
         var to: Int32
-        /// Taken: the alternative's index. Rejected: the index of the errors in `rejections`.
-        var detail: Int32
-        var guardStart: Int32
-        var guardEnd: Int32
         var kind: Kind
+        /// Taken: the alternative's index. Rejected: the position of the errors in `rejections`.
+        var detail: Int
+        /// The positions of the guard results it read in `guards`.
+        var guardStart: Int
+        var guardEnd: Int
     }
 
-    var steps: [Step] = []
-    /// How many of the oldest steps were let go (`retainedSteps`); step numbers stay absolute.
-    var droppedSteps = 0
-    /// Keep only about this many recent steps (nil: all of them, as scenarios and reports need).
-    var retainedSteps: Int?
-    /// The number of steps recorded so far, the dropped ones included.
-    var stepTotal: Int { droppedSteps + steps.count }
-    var micro: [Micro] = []
-    /// Guard results: the interned guard source times two, plus one when it held.
-    var guards: [Int32] = []
-    /// Effects: n ≥ 0 is the program's static effect n; n < 0 is `dynamicEffects[-n - 1]`.
-    var effects: [Int32] = []
-    var dynamicEffects: [Effect] = []
-    var changes: [(slot: Int32, value: Value)] = []
-    var rules: [RuleResult] = []
-    var rejections: [[String: String]] = []
-    var endings: [String] = []
+    /// A state value a step changed, with its value at the end of the step.
+    struct Change: Sendable {
+        var slot: Int
+        var value: Value
+    }
 
-    /// Slots written in the current step with their values before it; compared when it ends.
+    var steps = TraceRing<Step>()
+    /// Keep only this many recent steps (nil: all of them, as scenarios and reports need).
+    var retainedSteps: Int?
+    /// How many of the oldest steps were let go (`retainedSteps`); step numbers stay absolute.
+    var droppedSteps: Int { steps.start }
+    /// The number of steps recorded so far, the dropped ones included.
+    var stepTotal: Int { steps.end }
+    /// Where the newest step let go ended: where the oldest kept step's entries start.
+    private(set) var droppedEnds = Ends()
+    /// Where the newest recorded step ended: entries past these belong to a step being recorded (or one that failed).
+    private var recordedEnds = Ends()
+    private var recordedSideEnds = (dynamicEffects: 0, rejections: 0, endings: 0)
+    var micro = TraceRing<Micro>()
+    /// Guard results: the interned guard source times two, plus one when it held.
+    var guards = TraceRing<Int32>()
+    /// Effects: n ≥ 0 is the program's static effect n; n < 0 is `dynamicEffects[-n - 1]`.
+    var effects = TraceRing<Int>()
+    var dynamicEffects = TraceRing<Effect>()
+    var changes = TraceRing<Change>()
+    var rules = TraceRing<RuleResult>()
+    var rejections = TraceRing<[String: String]>()
+    var endings = TraceRing<String>()
+
+    /// Slots written in the current step with their values before it (`Change.value`); compared when it ends.
     /// Only the first `touchedCount` entries belong to the current step (the array is reused).
-    private var touched: [(slot: Int, before: Value)] = []
+    private var touched: [Change] = []
     private var touchedCount = 0
     /// Per slot, the number of the step that last wrote it (so each slot is remembered once a step).
     private var touchedInStep: [Int] = []
@@ -86,26 +104,21 @@ struct TraceLog: Sendable {
 
     /// Starts a step; entries left by a step that failed half-way are dropped.
     mutating func beginStep() {
-        if let last = steps.last {
-            truncate(&micro, to: last.microEnd)
-            truncate(&effects, to: last.effectEnd)
-            truncate(&changes, to: last.changeEnd)
-            truncate(&rules, to: last.ruleEnd)
-            truncate(&guards, to: last.guardEnd)
-        } else {
-            micro.removeAll(); effects.removeAll(); changes.removeAll(); rules.removeAll(); guards.removeAll()
-        }
+        micro.truncate(to: recordedEnds.micro)
+        effects.truncate(to: recordedEnds.effects)
+        changes.truncate(to: recordedEnds.changes)
+        rules.truncate(to: recordedEnds.rules)
+        guards.truncate(to: recordedEnds.guards)
+        dynamicEffects.truncate(to: recordedSideEnds.dynamicEffects)
+        rejections.truncate(to: recordedSideEnds.rejections)
+        endings.truncate(to: recordedSideEnds.endings)
         touchedCount = 0
-    }
-
-    private func truncate<T>(_ log: inout [T], to end: Int32) {
-        if log.count != Int(end) { log.removeSubrange(Int(end)...) }
     }
 
     mutating func endStep(trigger: Trigger, time: Int, screen: Int, variant: Int?, ended: String?, globals: [Value]) {
         for index in 0..<touchedCount {
             let slot = touched[index].slot
-            if globals[slot] != touched[index].before { changes.append((Int32(truncatingIfNeeded: slot), globals[slot])) }
+            if globals[slot] != touched[index].value { changes.append(Change(slot: slot, value: globals[slot])) }
         }
         let (kind, name): (UInt8, Int) = switch trigger {
         case .start: (0, 0)
@@ -114,55 +127,49 @@ struct TraceLog: Sendable {
         case .back: (3, 0)
         case .restart: (4, 0)
         }
-        var ending: Int32 = -1
+        var ending = -1
         if let ended {
+            ending = endings.end
             endings.append(ended)
-            ending = Int32(truncatingIfNeeded: endings.count - 1)
         }
-        steps.append(Step(time: time, triggerKind: kind, triggerName: Int32(truncatingIfNeeded: name), screen: Int32(truncatingIfNeeded: screen),
-                          variant: Int32(truncatingIfNeeded: variant ?? -1), ended: ending,
-                          microEnd: Int32(truncatingIfNeeded: micro.count), effectEnd: Int32(truncatingIfNeeded: effects.count),
-                          changeEnd: Int32(truncatingIfNeeded: changes.count), ruleEnd: Int32(truncatingIfNeeded: rules.count),
-                          guardEnd: Int32(truncatingIfNeeded: guards.count)))
-        if let limit = retainedSteps, steps.count > 2 * max(1, limit) { dropOldest(keeping: max(1, limit)) }
+        let ends = Ends(micro: micro.end, effects: effects.end, changes: changes.end, rules: rules.end, guards: guards.end)
+        recordedEnds = ends
+        recordedSideEnds = (dynamicEffects.end, rejections.end, endings.end)
+        steps.append(filler: Step(ends: ends, time: 0, triggerName: 0, screen: 0, variant: 0, ended: 0, triggerKind: 0)) { step in
+            step.ends = ends
+            step.time = time
+            step.triggerName = Int32(truncatingIfNeeded: name)
+            step.screen = Int32(truncatingIfNeeded: screen)
+            step.variant = Int32(truncatingIfNeeded: variant ?? -1)
+            step.ended = ending
+            step.triggerKind = kind
+        }
+        if let limit = retainedSteps, steps.end - steps.start > max(1, limit) { dropOldestStep() }
     }
 
-    /// Lets go of all but the `keeping` most recent steps, so a long headless run keeps a bounded trace
-    /// (amortised: it runs once every `keeping` steps).
-    private mutating func dropOldest(keeping: Int) {
-        let cut = steps.count - keeping
-        guard cut > 0 else { return }
-        let base = steps[cut - 1]
-        let microBase = Int(base.microEnd), effectBase = Int(base.effectEnd), changeBase = Int(base.changeEnd)
-        let ruleBase = Int(base.ruleEnd), guardBase = Int(base.guardEnd)
-        steps.removeFirst(cut)
-        droppedSteps += cut
-        micro.removeFirst(microBase)
-        effects.removeFirst(effectBase)
-        changes.removeFirst(changeBase)
-        rules.removeFirst(ruleBase)
-        guards.removeFirst(guardBase)
-        // Side tables are indexed from the logs: drop what no kept entry refers to, and renumber.
-        let firstDynamic = effects.lazy.filter { $0 < 0 }.map { Int(-$0 - 1) }.min() ?? dynamicEffects.count
-        dynamicEffects.removeFirst(firstDynamic)
-        let firstRejection = micro.lazy.filter { $0.kind == .rejected }.map { Int($0.detail) }.min() ?? rejections.count
-        rejections.removeFirst(firstRejection)
-        let firstEnding = steps.lazy.filter { $0.ended >= 0 }.map { Int($0.ended) }.min() ?? endings.count
-        endings.removeFirst(firstEnding)
-        for index in effects.indices where effects[index] < 0 { effects[index] += Int32(truncatingIfNeeded: firstDynamic) }
-        for index in micro.indices {
-            micro[index].guardStart -= Int32(truncatingIfNeeded: guardBase)
-            micro[index].guardEnd -= Int32(truncatingIfNeeded: guardBase)
-            if micro[index].kind == .rejected { micro[index].detail -= Int32(truncatingIfNeeded: firstRejection) }
+    /// Lets the oldest kept step go, with its entries in every log, so a long headless run keeps a bounded trace.
+    private mutating func dropOldestStep() {
+        let step = steps[steps.start]
+        let ends = step.ends
+        for position in droppedEnds.effects..<ends.effects where effects[position] < 0 {
+            dynamicEffects.dropFirst(upTo: -effects[position])
         }
-        for index in steps.indices {
-            steps[index].microEnd -= Int32(truncatingIfNeeded: microBase)
-            steps[index].effectEnd -= Int32(truncatingIfNeeded: effectBase)
-            steps[index].changeEnd -= Int32(truncatingIfNeeded: changeBase)
-            steps[index].ruleEnd -= Int32(truncatingIfNeeded: ruleBase)
-            steps[index].guardEnd -= Int32(truncatingIfNeeded: guardBase)
-            if steps[index].ended >= 0 { steps[index].ended -= Int32(truncatingIfNeeded: firstEnding) }
+        for position in droppedEnds.micro..<ends.micro where micro[position].kind == .rejected {
+            rejections.dropFirst(upTo: micro[position].detail + 1)
         }
+        if step.ended >= 0 { endings.dropFirst(upTo: step.ended + 1) }
+        steps.dropFirst(upTo: steps.start + 1)
+        micro.dropFirst(upTo: ends.micro)
+        effects.dropFirst(upTo: ends.effects)
+        changes.dropFirst(upTo: ends.changes)
+        rules.dropFirst(upTo: ends.rules)
+        guards.dropFirst(upTo: ends.guards)
+        droppedEnds = ends
+    }
+
+    /// Where step `index` (kept) begins in each log.
+    func begin(ofStep index: Int) -> Ends {
+        index > steps.start ? steps[index - 1].ends : droppedEnds
     }
 
     /// Whether slot was written in the step being recorded (or, once it ended, in the last step).
@@ -172,7 +179,8 @@ struct TraceLog: Sendable {
     mutating func willWrite(slot: Int, in globals: [Value]) {
         guard touchedInStep[slot] != stepTotal else { return }
         touchedInStep[slot] = stepTotal
-        if touchedCount < touched.count { touched[touchedCount] = (slot, globals[slot]) } else { touched.append((slot, globals[slot])) }
+        let before = Change(slot: slot, value: globals[slot])
+        if touchedCount < touched.count { touched[touchedCount] = before } else { touched.append(before) }
         touchedCount += 1
     }
 
@@ -180,21 +188,15 @@ struct TraceLog: Sendable {
         guards.append(Int32(truncatingIfNeeded: source * 2 + (value ? 1 : 0)))
     }
 
-    /// An effect the program knows in advance (screen views, fixed pushes and toasts), by number.
-    mutating func staticEffect(_ number: Int) {
-        effects.append(Int32(truncatingIfNeeded: number))
-    }
-
     mutating func effect(_ effect: Effect) {
-        dynamicEffects.append(effect)
-        effects.append(Int32(truncatingIfNeeded: -dynamicEffects.count))
+        effects.append(dynamicEffect(effect))
     }
 
     /// Keeps an effect known only at run time and returns the number `effects` refers to it by (to append once
     /// its place in the step's order is known).
-    mutating func dynamicEffect(_ effect: Effect) -> Int32 {
+    mutating func dynamicEffect(_ effect: Effect) -> Int {
         dynamicEffects.append(effect)
-        return Int32(truncatingIfNeeded: -dynamicEffects.count)
+        return -dynamicEffects.end
     }
 
     /// Records a micro step; `guards` are the positions of its guard results in `guards`.
@@ -204,7 +206,7 @@ struct TraceLog: Sendable {
 
     mutating func rejected(event: Int, screen: Int, errors: [String: String], guards range: Range<Int>) {
         rejections.append(errors)
-        record(event: event, screen: screen, to: -1, detail: rejections.count - 1, kind: .rejected, guards: range)
+        record(event: event, screen: screen, to: -1, detail: rejections.end - 1, kind: .rejected, guards: range)
     }
 
     mutating func ignored(event: Int, screen: Int, guards range: Range<Int>? = nil) {
@@ -212,10 +214,74 @@ struct TraceLog: Sendable {
     }
 
     private mutating func record(event: Int, screen: Int, to: Int, detail: Int, kind: Micro.Kind, guards range: Range<Int>?) {
-        let range = range ?? guards.count..<guards.count
-        micro.append(Micro(event: Int32(truncatingIfNeeded: event), screen: Int32(truncatingIfNeeded: screen), to: Int32(truncatingIfNeeded: to),
-                           detail: Int32(truncatingIfNeeded: detail), guardStart: Int32(truncatingIfNeeded: range.lowerBound),
-                           guardEnd: Int32(truncatingIfNeeded: range.upperBound), kind: kind))
+        let range = range ?? guards.end..<guards.end
+        micro.append(filler: Micro(event: 0, screen: 0, to: 0, kind: kind, detail: 0, guardStart: 0, guardEnd: 0)) { entry in
+            entry.event = Int32(truncatingIfNeeded: event)
+            entry.screen = Int32(truncatingIfNeeded: screen)
+            entry.to = Int32(truncatingIfNeeded: to)
+            entry.kind = kind
+            entry.detail = detail
+            entry.guardStart = range.lowerBound
+            entry.guardEnd = range.upperBound
+        }
+    }
+}
+
+/// A log that keeps its entries' absolute positions while the oldest are let go: a ring buffer that doubles
+/// when the entries kept fill it. A run that keeps a bounded trace writes in place, never copying or
+/// renumbering what it keeps; one that keeps everything grows as an array does.
+struct TraceRing<Element: Sendable>: Sendable {
+    /// A power of two long (or empty): position p is at `p & (storage.count - 1)`.
+    private var storage: [Element] = []
+    /// The absolute position of the oldest entry kept, and one past the newest.
+    private(set) var start = 0
+    private(set) var end = 0
+
+    /// The entry at absolute `position`, which must be kept (`start..<end`).
+    subscript(position: Int) -> Element {
+        storage[position & (storage.count - 1)]
     }
 
+    /// The entries at `positions` (all kept), oldest first.
+    subscript(positions: Range<Int>) -> [Element] {
+        positions.map { self[$0] }
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if end - start == storage.count { grow(filling: element) }
+        storage.withUnsafeMutableBufferPointer { buffer in
+            // In bounds: the mask keeps the position below the storage's (power-of-two) length.
+            buffer[end & (buffer.count - 1)] = element
+        }
+        end += 1
+    }
+
+    /// Appends an entry that `write` fills in place over whatever the slot held (`filler` when the ring grows).
+    /// For the records a step writes: built on the stack and then copied, they cost a store-forwarding stall.
+    @inline(__always)
+    mutating func append(filler: @autoclosure () -> Element, _ write: (inout Element) -> Void) {
+        if end - start == storage.count { grow(filling: filler()) }
+        storage.withUnsafeMutableBufferPointer { buffer in
+            write(&buffer[end & (buffer.count - 1)])
+        }
+        end += 1
+    }
+
+    /// Doubles the storage, each kept entry moved to its place in the longer ring.
+    @inline(never)
+    private mutating func grow(filling filler: Element) {
+        let capacity = max(16, storage.count * 2)
+        var grown = Array(repeating: filler, count: capacity)
+        for position in start..<end { grown[position & (capacity - 1)] = self[position] }
+        storage = grown
+    }
+
+    /// Lets go of the entries before `position`.
+    mutating func dropFirst(upTo position: Int) { start = max(start, min(position, end)) }
+
+    /// Forgets the entries from `position` on (those of a step that failed half-way).
+    mutating func truncate(to position: Int) {
+        if end > position { end = max(start, position) }
+    }
 }
