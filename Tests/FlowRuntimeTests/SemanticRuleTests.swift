@@ -524,5 +524,75 @@ import Testing
         let broken = #expect(throws: RuntimeFailure.self) { try run.send("tick") }
         #expect(broken?.step == 50)
     }
+
+    @Test func aBoundedTraceKeepsTheSameStepsAsAWholeOne() throws {
+        // Rejections, service calls (effects known only at run time) and guards both ways: the kept steps of a
+        // bounded trace read exactly as the same steps of an unbounded one.
+        let app = try compileApp(InterpreterTests.header + """
+            state:
+              count: { type: int, initial: 0 }
+            services:
+              equals:
+                operations:
+                  ping:
+                    outcomes: { ok: {} }
+            flows:
+              main:
+                start: S1
+                screens:
+                  S1:
+                    name: One
+                    fields:
+                      note: { type: text, rules: [{ required: true, message: Write a note }] }
+                    on:
+                      tick: { if: count < 3, do: [{ set: { count: count + 1 } }, { call: equals.ping }] }
+                      check: { validate: true, to: S1 }
+                      reset: { do: [{ set: { count: 0 } }] }
+                      equals.ping.ok: { do: [{ set: { count: count - 1 } }] }
+            """)
+        let events = ["tick", "check", "tick", "tick", "reset", "tick", "check", "tick", "tick", "tick"]
+        var whole = try Interpreter(app: app, services: ServiceOutcomes(defaults: ["equals.ping": "ok"]))
+        var bounded = try Interpreter(app: app, services: ServiceOutcomes(defaults: ["equals.ping": "ok"]))
+        bounded.retainedSteps = 3
+        for round in 0..<7 {
+            for event in events {
+                try whole.send(event)
+                try bounded.send(event)
+            }
+            let kept = bounded.steps(from: 0)
+            #expect(kept.count == 3)
+            #expect(kept == whole.steps(from: whole.stepCount - 3), "round \(round)")
+        }
+        #expect(whole.trace.steps.contains { $0.microSteps.contains { if case .rejected = $0.outcome { true } else { false } } })
+        #expect(whole.trace.steps.contains { $0.effects.contains { $0.kind == "call" } })
+    }
+
+    @Test func fastActionsFailAsTheirExpressionsDo() throws {
+        // `big + 1` past the largest whole number leaves the fast form to the expression, which fails as it does without one;
+        // the guard `3 < big` (constant first) reads as `big > 3`.
+        let app = try compileApp(InterpreterTests.header + """
+            state:
+              big: { type: int, initial: 9223372036854775807 }
+            flows:
+              main:
+                start: S1
+                screens:
+                  S1:
+                    name: One
+                    on:
+                      grow: { do: [{ set: { big: big + 1 } }] }
+                      shrink: { do: [{ set: { big: big - 1 } }] }
+                      go: { if: 3 < big, to: S2 }
+                  S2: { name: Two, terminal: true }
+            """)
+        var run = try Interpreter(app: app)
+        let overflow = #expect(throws: RuntimeFailure.self) { try run.send("grow") }
+        #expect(overflow?.message == "evaluation failed on 'S1': integer overflow in '+'")
+        #expect(run.state["big"] == .int(9223372036854775807))
+        try run.send("shrink")
+        #expect(run.state["big"] == .int(9223372036854775806))
+        try run.send("go")
+        #expect(run.currentScreen.id == "S2")
+    }
 }
 
