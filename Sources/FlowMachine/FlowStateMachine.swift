@@ -78,8 +78,6 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     func snapshot() -> FlowSnapshot<State>
     /// Resumes a machine saved with `snapshot()`; throws `SnapshotMismatch` for another app's or other flows' snapshot.
     init(restoring snapshot: FlowSnapshot<State>) throws
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    func timerMilliseconds(_ timer: ActiveTimer) -> Int
 
     /// Performs `call` with the host's services and returns its outcome as the event the machine expects
     /// (`.equalsLogInSuccess(userId:)`). `FlowDriver` calls it for every `.call` effect.

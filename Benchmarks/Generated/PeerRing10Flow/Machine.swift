@@ -81,11 +81,6 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
         return engineInput(field.rawValue)
     }
 
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
-        return engineTimerMilliseconds(timer)
-    }
-
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
