@@ -92,6 +92,27 @@ import Testing
         #expect(checked.status == 0, "\(checked.output)")
         #expect(!checked.output.contains("warning:"), "\(checked.output)")
 
+        // An app without fields or services (the benchmark rings) builds without a warning: swiftc warns "will never
+        // be executed" on any statement in a function taking an enum without cases, and only a build (not
+        // -typecheck) runs that diagnosis, so the module is built whole with warnings as errors.
+        let bare = folder.appendingPathComponent("bare")
+        try FileManager.default.createDirectory(at: bare, withIntermediateDirectories: true)
+        let bareDiagnostics = DiagnosticBag()
+        let bareProgram = compile(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("codegen/no-fields-or-services").path]),
+                                  diagnostics: bareDiagnostics).program
+        #expect(bareDiagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
+        var barePaths: [String] = []
+        for file in renderSwiftSources(bareProgram, folder: "") {
+            let url = bare.appendingPathComponent(file.path)
+            try Data(file.text.utf8).write(to: url)
+            barePaths.append(url.path)
+        }
+        #expect(barePaths.count == 3)
+        guard let builtBare = swiftc(["-emit-module", "-wmo", "-warnings-as-errors", "-module-name", "BareFlow", "-swift-version", "6", "-parse-as-library",
+                                      "-emit-module-path", bare.appendingPathComponent("BareFlow.swiftmodule").path, "-I", folder.path] + barePaths) else { return }
+        #expect(builtBare.status == 0, "\(builtBare.output)")
+        #expect(!builtBare.output.contains("warning:"), "\(builtBare.output)")
+
         // The same app generated with `accessModifier: internal` and `package` (flowc-config.yaml) compiles too.
         for (modifier, flags) in [(GeneratorOptions.AccessModifier.internal, [String]()), (.package, ["-package-name", "flowc"])] {
             let shaped = folder.appendingPathComponent(modifier.rawValue)

@@ -20,12 +20,7 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
     public internal(set) var state: PeerRing1000State = PeerRing1000State()
 
     /// Messages of the current screen's invalid fields: `machine.errors[.field]`.
-    public var errors: [PeerRing1000Field: String] {
-        if engine.errors.isEmpty {
-            return [:]
-        }
-        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in PeerRing1000Field(rawValue: name).map { ($0, message) } })
-    }
+    public var errors: [PeerRing1000Field: String] { [:] }
 
     /// The outcome the run ended with, once it has.
     public var ended: PeerRing1000Ending? { engine.ended.flatMap(PeerRing1000Ending.init(rawValue:)) }
@@ -78,14 +73,14 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
     public func input(_ field: PeerRing1000Field) -> FieldInput? {
-        return engineInput(field.rawValue)
+        // PeerRing1000 has no fields: nothing can call this.
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
     public mutating func fill(_ field: PeerRing1000Field, _ input: FieldInput) throws {
-        try engineFill(field.rawValue, input)
+        // PeerRing1000 has no fields: nothing can call this.
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -206,8 +201,7 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
     public static func perform(_ call: PeerRing1000ServiceCall, with services: any PeerRing1000Services) async throws -> PeerRing1000Event {
-        switch call {
-        }
+        // PeerRing1000 has no service operations: nothing can call this.
     }
 
     /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.

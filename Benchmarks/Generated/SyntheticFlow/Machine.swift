@@ -210,8 +210,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
     public static func perform(_ call: SyntheticServiceCall, with services: any SyntheticServices) async throws -> SyntheticEvent {
-        switch call {
-        }
+        // Synthetic has no service operations: nothing can call this.
     }
 
     /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.

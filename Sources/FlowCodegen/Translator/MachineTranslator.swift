@@ -390,7 +390,7 @@ struct MachineTranslator {
         var members: [SwiftDeclaration] = [
             stored("state", names.state, .call(.id(names.state), []), doc: ["The domain state."], setter: true),
             SwiftDeclaration(doc: ["Messages of the current screen's invalid fields: `machine.errors[.\(names.fieldCases.first?.swift ?? "field")]`."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "errors", type: "[\(names.field): String]", value: nil, getter: [
+                             .variable(isLet: false, isStatic: false, name: "errors", type: "[\(names.field): String]", value: nil, getter: names.fieldCases.isEmpty ? [.return(.id("[:]"))] : [
                                 .if(conditions: [.expression(.member(.member(.id("engine"), "errors"), "isEmpty"))], then: [.return(.id("[:]"))], otherwise: nil),
                                 .return(.call(.id("Dictionary"), [SwiftArgument("uniqueKeysWithValues", .call(.member(.member(.id("engine"), "errors"), "compactMap"), [], trailingClosure: SwiftClosure(parameters: ["name", "message"], body: [
                                     .expression(.call(.member(.call(.id(names.field), [SwiftArgument("rawValue", .id("name"))]), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
@@ -497,12 +497,12 @@ struct MachineTranslator {
                                        body: [.return(.call(.member(.try(.call(.id("engineVariant"), [])), "flatMap"), [SwiftArgument(nil, .member(.id(names.variant), "init(rawValue:)"))]))])),
             SwiftDeclaration(doc: ["What was typed into a field of the current screen (nil: nothing, or the screen has no such field)."], access: publicAccess,
                              .function(modifiers: [], name: "input", parameters: [SwiftParameter(label: "_", name: "field", type: names.field)], effects: [], returns: "FieldInput?",
-                                       body: [.return(.call(.id("engineInput"), [SwiftArgument(nil, .member(.id("field"), "rawValue"))]))])),
+                                       body: names.fieldCases.isEmpty ? uninhabited("fields") : [.return(.call(.id("engineInput"), [SwiftArgument(nil, .member(.id("field"), "rawValue"))]))])),
             SwiftDeclaration(doc: ["Types into a field of the current screen; nothing is validated until a transition asks for it.", "",
                                    "- Throws: `FlowFailure` when the current screen has no such field, or it is not shown now."], access: publicAccess,
                              .function(modifiers: ["mutating"], name: "fill", parameters: [SwiftParameter(label: "_", name: "field", type: names.field), SwiftParameter(label: "_", name: "input", type: "FieldInput")],
                                        effects: ["throws"], returns: nil,
-                                       body: [.expression(.try(.call(.id("engineFill"), [SwiftArgument(nil, .member(.id("field"), "rawValue")), SwiftArgument(nil, .id("input"))])))])),
+                                       body: names.fieldCases.isEmpty ? uninhabited("fields") : [.expression(.try(.call(.id("engineFill"), [SwiftArgument(nil, .member(.id("field"), "rawValue")), SwiftArgument(nil, .id("input"))])))])),
             SwiftDeclaration(doc: ["Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.", "",
                                    "Nothing is allocated for an event whose transitions only move between screens, read and write",
                                    "plain state and emit effects: pass the same `effects` buffer each time (after",
@@ -602,7 +602,14 @@ struct MachineTranslator {
         return SwiftDeclaration(doc: ["Performs `call` with the host's services and returns its outcome as the event this machine handles."], access: publicAccess,
                                 .function(modifiers: ["static"], name: "perform", parameters: [
                                     SwiftParameter(label: "_", name: "call", type: names.serviceCall), SwiftParameter(label: "with", name: "services", type: "any \(names.services)"),
-                                ], effects: ["async", "throws"], returns: names.event, body: [.switch(.id("call"), cases)]))
+                                ], effects: ["async", "throws"], returns: names.event, body: cases.isEmpty ? uninhabited("service operations") : [.switch(.id("call"), cases)]))
+    }
+
+    /// The body of a function whose parameter is an enum without cases (an app without fields or services): it
+    /// can never be called, and any statement in it would draw swiftc's "will never be executed"; an empty body
+    /// needs no return.
+    func uninhabited(_ what: String) -> [SwiftStatement] {
+        [.comment("\(app.name) has no \(what): nothing can call this.")]
     }
 
     func machineDoc() -> [String] {
