@@ -309,6 +309,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Order Physical Card removed. View PIN appears. Otherwise same as WAL-008b.
     ///
     /// Acceptance criteria:
+    /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
     /// - AC-CARD-07: Once physical card activates, virtual card is retired (same CPAN cannot exist in two places)
     case wal008c = "WAL-008c"
 
@@ -389,6 +390,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Report Card Issue (WAL-014)
     ///
     /// Issue types: Lost my card, Card was stolen, Damaged card, Unrecognised transaction. Lost/Stolen → freezes card instantly + opens PITStop support ticket. The flows assume Damaged and Unrecognised transaction open a PITStop ticket without freezing.
+    ///
+    /// Acceptance criteria:
+    /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
     case wal014 = "WAL-014"
 
     /// Limits & Controls (WAL-015)
