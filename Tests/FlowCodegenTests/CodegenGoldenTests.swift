@@ -112,6 +112,26 @@ import Testing
                                       "-emit-module-path", bare.appendingPathComponent("BareFlow.swiftmodule").path, "-I", folder.path] + barePaths) else { return }
         #expect(builtBare.status == 0, "\(builtBare.output)")
         #expect(!builtBare.output.contains("warning:"), "\(builtBare.output)")
+        // Its `arrived` is raised by the flows: an app can read it (`case .arrived:`) but not build it to send.
+        let reads = bare.appendingPathComponent("Reads.swift")
+        try Data("""
+            import FlowMachine
+            import BareFlow
+            func isArrival(_ event: BareEvent) -> Bool { if case .arrived = event { true } else { false } }
+
+            """.utf8).write(to: reads)
+        guard let readsRaised = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, reads.path]) else { return }
+        #expect(readsRaised.status == 0, "\(readsRaised.output)")
+        let sends = bare.appendingPathComponent("Sends.swift")
+        try Data("""
+            import FlowMachine
+            import BareFlow
+            func send(_ machine: inout BareMachine) throws { _ = try machine.send(.arrived(raisedBy: RaisedByFlows())) }   // RaisedByFlows() is SPI: only init(from:) shows
+
+            """.utf8).write(to: sends)
+        guard let sendsRaised = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, sends.path]) else { return }
+        #expect(sendsRaised.status != 0)
+        #expect(sendsRaised.output.contains("missing argument for parameter 'from' in call"), "\(sendsRaised.output)")
 
         // The same app generated with `accessModifier: internal` and `package` (flowc-config.yaml) compiles too.
         for (modifier, flags) in [(GeneratorOptions.AccessModifier.internal, [String]()), (.package, ["-package-name", "flowc"])] {

@@ -77,6 +77,7 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "next":

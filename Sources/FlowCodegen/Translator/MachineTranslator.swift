@@ -109,6 +109,7 @@ struct MachineTranslator {
         var cases: [SwiftEnumCase] = []
         var numberCases: [SwiftSwitchCase] = []
         var nameCases: [SwiftSwitchCase] = []
+        let raised = app.raisedEventNames
         for (index, event) in app.events.enumerated() {
             let name = names.eventCase(event.name)
             var doc: [String] = []
@@ -117,7 +118,11 @@ struct MachineTranslator {
                 doc.append("Outcome `\(parts[2])` of the service call `\(parts[0]).\(parts[1])`.")
             }
             if let description = event.description { doc.append(description) }
-            let associated = event.payload.map { SwiftParameter(name: Naming.member($0.name).replacingOccurrences(of: "`", with: ""), type: names.swiftType($0.type)) }
+            var associated = event.payload.map { SwiftParameter(name: Naming.member($0.name).replacingOccurrences(of: "`", with: ""), type: names.swiftType($0.type)) }
+            if raised.contains(event.name) {
+                doc.append("Raised by the flows (`raise: \(event.name)`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.")
+                associated.append(SwiftParameter(name: "raisedBy", type: "RaisedByFlows"))
+            }
             cases.append(SwiftEnumCase(doc: doc, name: name, associated: associated))
             let pattern = associated.isEmpty ? ".\(name)" : ".\(name)"
             numberCases.append(SwiftSwitchCase([pattern], [.return(.int(index))]))
@@ -127,7 +132,8 @@ struct MachineTranslator {
         numberCases.append(SwiftSwitchCase([".timerFired"], [.return(.parenthesized(.id("-2")))]))
         nameCases.append(SwiftSwitchCase([".timerFired"], [.return(.string("timer"))]))
         var byName: [SwiftSwitchCase] = []
-        for event in app.events {
+        // An event the flows raise is not built by name either: nothing outside sends it.
+        for event in app.events where !raised.contains(event.name) {
             let name = names.eventCase(event.name)
             let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
                 let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
@@ -144,7 +150,8 @@ struct MachineTranslator {
         byName.append(.default([.return(.id("nil"))]))
         let members: [SwiftDeclaration] = [
             SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,",
-                                   "money fields from the amount written there (`\"4.35\"`, in the app's currency), the others at their zero value."], access: publicAccess,
+                                   "money fields from the amount written there (`\"4.35\"`, in the app's currency), the others at their zero value.",
+                                   "Nil for a name the flows do not handle and for an event they raise themselves."], access: publicAccess,
                              .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
                                           effects: ["?"], body: [.switch(.id("name"), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,

@@ -593,7 +593,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             state.lastDepositAmount = eventAmount
             state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
             state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
-            raised.append(.depositSplit)
+            raised.append(.depositSplit(raisedBy: RaisedByFlows()))
         case 34:
             // station account.refresh.failed; invest account.refresh.failed
             effects.append(.toast("We couldn't update your balances. Tap Retry to try again."))
@@ -798,7 +798,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             state.lastDepositAmount = eventAmount
             state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
             state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
-            raised.append(.depositSplit)
+            raised.append(.depositSplit(raisedBy: RaisedByFlows()))
         case 81:
             // deposit-address tap_back; deposit-success tap_done
             state.depositAddress = ""
@@ -881,7 +881,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
         case 99:
             // authorize-transaction passcode.verify.correct; authorize-transaction device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
-            raised.append(.authorized)
+            raised.append(.authorized(raisedBy: RaisedByFlows()))
         case 100:
             // auth (global) deposit_detected; main (global) deposit_detected; deposit (global) deposit_detected; and 2 more
             guard case .depositDetected(_, let eventEta)? = event else { throw FlowFailure("no value for 'event'") }
@@ -928,7 +928,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             state.txDraft.merchant = eventMerchant
             state.txDraft.at = now
             state.transactions = [state.txDraft] + state.transactions
-            raised.append(.roundUpDue)
+            raised.append(.roundUpDue(raisedBy: RaisedByFlows()))
         case 105:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
             state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)

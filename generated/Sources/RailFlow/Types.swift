@@ -943,7 +943,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case scrolledToEnd
     case tapFreeze
     case tapReveal
-    case authorized
+
+    /// Raised by the flows (`raise: authorized`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case authorized(raisedBy: RaisedByFlows)
     case tapCardSettings
     case tapAddToAppleWallet
     case tapRetryAppleWallet
@@ -973,8 +975,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapUnlock
     case tapUseBiometrics
     case tapRetryStatus
-    case depositSplit
-    case roundUpDue
+
+    /// Raised by the flows (`raise: deposit_split`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case depositSplit(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: round_up_due`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case roundUpDue(raisedBy: RaisedByFlows)
     case connectivityLost
     case connectivityRestored
     case tapTabStation
@@ -989,6 +995,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "deposit_detected":
@@ -1137,8 +1144,6 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapFreeze
         case "tap_reveal":
             self = .tapReveal
-        case "authorized":
-            self = .authorized
         case "tap_card_settings":
             self = .tapCardSettings
         case "tap_add_to_apple_wallet":
@@ -1197,10 +1202,6 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapUseBiometrics
         case "tap_retry_status":
             self = .tapRetryStatus
-        case "deposit_split":
-            self = .depositSplit
-        case "round_up_due":
-            self = .roundUpDue
         case "connectivity_lost":
             self = .connectivityLost
         case "connectivity_restored":

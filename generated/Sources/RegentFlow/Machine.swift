@@ -612,7 +612,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 1:
             // R-LAUNCH enter
             effects.append(.call(RegentServiceCall.revenuecatCustomerInfo))
-            raised.append(.launched)
+            raised.append(.launched(raisedBy: RaisedByFlows()))
         case 2:
             // R-S1 tap_sign_in_with_google
             state.signInState = "loading"
@@ -759,22 +759,22 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S3 home_shown
             state.stockRefreshPending = true
             try effects.append(.call(RegentServiceCall.twelveDataPrices(tickers: derivedStockTickers())))
-            raised.append(.checkBalances)
+            raised.append(.checkBalances(raisedBy: RaisedByFlows()))
         case 35:
             // R-S3 home_shown
-            raised.append(.checkBalances)
+            raised.append(.checkBalances(raisedBy: RaisedByFlows()))
         case 36:
             // R-S3 check_balances; R-S3 refresh_banks
             state.bankRefreshPending = true
             try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: derivedBankAccountIds())))
         case 37:
             // R-S3 app_foregrounded; R-S3 enter
-            raised.append(.homeShown)
+            raised.append(.homeShown(raisedBy: RaisedByFlows()))
         case 38:
             // R-S3 pull_to_refresh
             state.refreshing = true
-            raised.append(.refreshStocks)
-            raised.append(.refreshBanks)
+            raised.append(.refreshStocks(raisedBy: RaisedByFlows()))
+            raised.append(.refreshBanks(raisedBy: RaisedByFlows()))
         case 39:
             // R-S3 refresh_stocks; app every 15m
             state.stockRefreshPending = true
@@ -1058,7 +1058,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.eurPerGbp = eventEur
             state.ratesFromFallback = false
             state.ratesWarning = nil
-            raised.append(.convertValues)
+            raised.append(.convertValues(raisedBy: RaisedByFlows()))
         case 94:
             // R-S7-currency exchange_rates.latest.unavailable
             state.usdPerGbp = decimal("1.27")
@@ -1066,7 +1066,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.ratesFromFallback = true
             state.ratesWarning = "Exchange rates unavailable. Values converted at fallback rates."
             effects.append(.toast("Exchange rates unavailable. Values converted at fallback rates."))
-            raised.append(.convertValues)
+            raised.append(.convertValues(raisedBy: RaisedByFlows()))
         case 95:
             // R-S7-currency tap_cancel_switch
             state.pendingCurrency = ""
@@ -1191,10 +1191,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // app every 24h
             state.bankRefreshPending = true
             try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: derivedBankAccountIds())))
-            raised.append(.takeSnapshot)
+            raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
         case 122:
             // app every 24h
-            raised.append(.takeSnapshot)
+            raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
         default:
             break
         }

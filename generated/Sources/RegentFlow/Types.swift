@@ -848,7 +848,9 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Outcome `inactive` of the service call `revenuecat.customer_info`.
     case revenuecatCustomerInfoInactive
-    case launched
+
+    /// Raised by the flows (`raise: launched`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case launched(raisedBy: RaisedByFlows)
     case tapSignInWithGoogle
     case tapDismissAlert
     case tapContinue
@@ -859,19 +861,29 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapResetPin
     case tapBack
     case tapSavePin
-    case homeShown
-    case checkBalances
+
+    /// Raised by the flows (`raise: home_shown`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case homeShown(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: check_balances`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case checkBalances(raisedBy: RaisedByFlows)
     case appForegrounded
     case pullToRefresh
-    case refreshStocks
-    case refreshBanks
+
+    /// Raised by the flows (`raise: refresh_stocks`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case refreshStocks(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: refresh_banks`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case refreshBanks(raisedBy: RaisedByFlows)
     case tapAddAsset
     case tapAddLiability
     case tapAssetsCard
     case tapLiabilitiesCard
     case tapReconnect
     case tapSettings
-    case convertValues
+
+    /// Raised by the flows (`raise: convert_values`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case convertValues(raisedBy: RaisedByFlows)
     case tickerEntered
     case quantityEntered
     case tapCancel
@@ -904,13 +916,16 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapChangePin
     case tapStartFreeTrial
     case tapClose
-    case takeSnapshot
+
+    /// Raised by the flows (`raise: take_snapshot`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case takeSnapshot(raisedBy: RaisedByFlows)
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "bank_selected":
@@ -1015,8 +1030,6 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .revenuecatCustomerInfoActive(expiresAt: Timestamp(millisecondsSince1970: 0), inTrial: false, willRenew: false)
         case "revenuecat.customer_info.inactive":
             self = .revenuecatCustomerInfoInactive
-        case "launched":
-            self = .launched
         case "tap_sign_in_with_google":
             self = .tapSignInWithGoogle
         case "tap_dismiss_alert":
@@ -1037,18 +1050,10 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapBack
         case "tap_save_pin":
             self = .tapSavePin
-        case "home_shown":
-            self = .homeShown
-        case "check_balances":
-            self = .checkBalances
         case "app_foregrounded":
             self = .appForegrounded
         case "pull_to_refresh":
             self = .pullToRefresh
-        case "refresh_stocks":
-            self = .refreshStocks
-        case "refresh_banks":
-            self = .refreshBanks
         case "tap_add_asset":
             self = .tapAddAsset
         case "tap_add_liability":
@@ -1061,8 +1066,6 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapReconnect
         case "tap_settings":
             self = .tapSettings
-        case "convert_values":
-            self = .convertValues
         case "ticker_entered":
             self = .tickerEntered
         case "quantity_entered":
@@ -1127,8 +1130,6 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapStartFreeTrial
         case "tap_close":
             self = .tapClose
-        case "take_snapshot":
-            self = .takeSnapshot
         default:
             return nil
         }

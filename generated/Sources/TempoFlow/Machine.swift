@@ -709,7 +709,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         switch id {
         case 1:
             // XC-LOCK device.authenticate.authenticated
-            raised.append(.sessionCheck)
+            raised.append(.sessionCheck(raisedBy: RaisedByFlows()))
         case 2:
             // XC-LOCK tap_unlock; XC-LOCK app_foregrounded; XC-LOCK enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "unlock")))
@@ -1079,7 +1079,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 101:
             // WAL-013e pin_entered
             state.pinDraft = textValue(formInput(0)) // form 0: pin
-            raised.append(.pinDrafted)
+            raised.append(.pinDrafted(raisedBy: RaisedByFlows()))
         case 102:
             // WAL-013e exit; SET-003 enter; SET-005 enter; and 1 more
             clearForm()
@@ -1205,7 +1205,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transactions.append(state.txDraft)
             effects.append(.push("Transfer sent. Your money is on its way."))
             effects.append(.analytics(AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])))
-            raised.append(.transferRecorded)
+            raised.append(.transferRecorded(raisedBy: RaisedByFlows()))
         case 122:
             // PAY-004 equals.send_uk_transfer.failed
             guard case .equalsSendUkTransferFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1277,7 +1277,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transactions.append(state.txDraft)
             effects.append(.push("Transfer sent. Your money is on its way."))
             effects.append(.analytics(AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "international")])))
-            raised.append(.transferRecorded)
+            raised.append(.transferRecorded(raisedBy: RaisedByFlows()))
         case 136:
             // PAY-009 equals.send_international_transfer.failed
             guard case .equalsSendInternationalTransferFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1616,7 +1616,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 223:
             // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
             state.backgroundSince = nil
-            raised.append(.sessionCheck)
+            raised.append(.sessionCheck(raisedBy: RaisedByFlows()))
         case 224:
             // app_lock (global) logos.find_logo.found; device_integrity (global) logos.find_logo.found; onboarding (global) logos.find_logo.found; and 5 more
             guard case .logosFindLogoFound(let eventMerchant, let eventUrl)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1674,8 +1674,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.txDraft.received = nil
             state.txDraft.day = try calendarDay(now)
             state.transactions.append(state.txDraft)
-            raised.append(.cardPaymentRecorded)
-            raised.append(.merchantLogoNeeded)
+            raised.append(.cardPaymentRecorded(raisedBy: RaisedByFlows()))
+            raised.append(.merchantLogoNeeded(raisedBy: RaisedByFlows()))
         case 237:
             // wallet (global) card_payment_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))

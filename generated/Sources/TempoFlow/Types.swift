@@ -1960,7 +1960,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapConfirmAddress
     case tapChangeAddress
     case pinEntered
-    case pinDrafted
+
+    /// Raised by the flows (`raise: pin_drafted`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case pinDrafted(raisedBy: RaisedByFlows)
     case tapTryAgain
     case tapOk
     case tapUkTransfer
@@ -2008,18 +2010,27 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapLater
     case tapAgree
     case tapGoHome
-    case sessionCheck
+
+    /// Raised by the flows (`raise: session_check`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case sessionCheck(raisedBy: RaisedByFlows)
     case connectionLost
     case connectionRestored
-    case cardPaymentRecorded
-    case merchantLogoNeeded
-    case transferRecorded
+
+    /// Raised by the flows (`raise: card_payment_recorded`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case cardPaymentRecorded(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: merchant_logo_needed`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case merchantLogoNeeded(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: transfer_recorded`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case transferRecorded(raisedBy: RaisedByFlows)
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "country_selected":
@@ -2374,8 +2385,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapChangeAddress
         case "pin_entered":
             self = .pinEntered
-        case "pin_drafted":
-            self = .pinDrafted
         case "tap_try_again":
             self = .tapTryAgain
         case "tap_ok":
@@ -2470,18 +2479,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapAgree
         case "tap_go_home":
             self = .tapGoHome
-        case "session_check":
-            self = .sessionCheck
         case "connection_lost":
             self = .connectionLost
         case "connection_restored":
             self = .connectionRestored
-        case "card_payment_recorded":
-            self = .cardPaymentRecorded
-        case "merchant_logo_needed":
-            self = .merchantLogoNeeded
-        case "transfer_recorded":
-            self = .transferRecorded
         default:
             return nil
         }

@@ -414,14 +414,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 17:
             // STEP-04 device.authenticate.authenticated
             state.resetLinkSent = false
-            raised.append(.signedIn)
+            raised.append(.signedIn(raisedBy: RaisedByFlows()))
         case 18:
             // STEP-04 auth.log_in.success
             guard case .authLogInSuccess(let eventKycVerified)? = event else { throw FlowFailure("no value for 'event'") }
             state.biometricLoginEnabled = true
             state.resetLinkSent = false
             state.kycStatus = eventKycVerified ? KycStatus.verified : state.kycStatus
-            raised.append(.signedIn)
+            raised.append(.signedIn(raisedBy: RaisedByFlows()))
         case 19:
             // STEP-04 signed_in; STEP-12 tap_continue_with_limited_access
             state.loggedIn = true

@@ -1178,7 +1178,9 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapResendCode
     case tapChangeEmail
     case tapBiometricLogIn
-    case signedIn
+
+    /// Raised by the flows (`raise: signed_in`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case signedIn(raisedBy: RaisedByFlows)
     case tapForgotPassword
     case tapSignUp
     case tapSendResetLink
@@ -1241,6 +1243,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "deep_link_opened":
@@ -1399,8 +1402,6 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapChangeEmail
         case "tap_biometric_log_in":
             self = .tapBiometricLogIn
-        case "signed_in":
-            self = .signedIn
         case "tap_forgot_password":
             self = .tapForgotPassword
         case "tap_sign_up":

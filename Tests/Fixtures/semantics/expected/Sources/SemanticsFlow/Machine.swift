@@ -235,12 +235,12 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         case 2:
             // RTC-1 start_chain
             state.log.append("a")
-            raised.append(.chainB)
+            raised.append(.chainB(raisedBy: RaisedByFlows()))
             state.log.append("c")
         case 3:
             // RTC-1 chain_b
             state.log.append("b")
-            raised.append(.chainC)
+            raised.append(.chainC(raisedBy: RaisedByFlows()))
         case 4:
             // RTC-1 chain_c
             state.log.append("d")

@@ -374,8 +374,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goOptional
     case close
     case startChain
-    case chainB
-    case chainC
+
+    /// Raised by the flows (`raise: chain_b`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case chainB(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: chain_c`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case chainC(raisedBy: RaisedByFlows)
     case done
     case bump
     case peek
@@ -414,6 +418,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "start_plan":
@@ -458,10 +463,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .close
         case "start_chain":
             self = .startChain
-        case "chain_b":
-            self = .chainB
-        case "chain_c":
-            self = .chainC
         case "done":
             self = .done
         case "bump":
