@@ -118,6 +118,7 @@ import Testing
             import FlowMachine
             import BareFlow
             func isArrival(_ event: BareEvent) -> Bool { if case .arrived = event { true } else { false } }
+            func line(_ machine: BareMachine) throws -> String? { try machine.texts()[.stepsLine] }
 
             """.utf8).write(to: reads)
         guard let readsRaised = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, reads.path]) else { return }
@@ -132,6 +133,16 @@ import Testing
         guard let sendsRaised = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, sends.path]) else { return }
         #expect(sendsRaised.status != 0)
         #expect(sendsRaised.output.contains("missing argument for parameter 'from' in call"), "\(sendsRaised.output)")
+        // Texts are typed too: a text named by a string does not compile.
+        let textByString = bare.appendingPathComponent("TextByString.swift")
+        try Data("""
+            import BareFlow
+            func line(_ machine: BareMachine) throws -> String? { try machine.texts()["steps_line"] }
+
+            """.utf8).write(to: textByString)
+        guard let refusedText = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, textByString.path]) else { return }
+        #expect(refusedText.status != 0)
+        #expect(refusedText.output.contains("cannot convert value of type 'String' to expected argument type 'BareText'"), "\(refusedText.output)")
 
         // The same app generated with `accessModifier: internal` and `package` (flowc-config.yaml) compiles too.
         for (modifier, flags) in [(GeneratorOptions.AccessModifier.internal, [String]()), (.package, ["-package-name", "flowc"])] {

@@ -268,6 +268,8 @@ import Testing
         try machine.send(try #require(SemanticsEvent(name: "done", payload: [:])), into: &effects)
         try machine.send(try #require(SemanticsEvent(name: "start_plan", payload: ["plan": "gold"])), into: &effects)
         #expect(machine.screenID == "SUB-1")
+        #expect(machine.activeSubflows.map(\.flow) == [.sub] && machine.activeSubflows.map(\.caller) == [.hub])
+        #expect(SemanticsSubflow(rawValue: "sub") == .sub)
         let data = try JSONEncoder().encode(machine.snapshot())
         #expect(String(decoding: data, as: UTF8.self).contains("gold"))
         var restored = try SemanticsMachine(restoring: try JSONDecoder().decode(FlowSnapshot<SemanticsState>.self, from: data))

@@ -65,6 +65,30 @@ public enum PeerRing10000Ending: FlowName {
     }
 }
 
+/// What PeerRing10000's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
+public enum PeerRing10000Text: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
+/// The flows PeerRing10000 calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum PeerRing10000Subflow: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
 /// The events PeerRing10000 reacts to: taps and entries, service outcomes, timers.
 public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
     case next

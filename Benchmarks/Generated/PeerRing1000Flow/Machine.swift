@@ -106,9 +106,7 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
     public var sheetOpeners: [PeerRing1000Screen] { engine.overlayOpeners.map { PeerRing1000Screen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: PeerRing1000Screen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, PeerRing1000Screen(number: $0.1.caller)) }
-    }
+    public var activeSubflows: [(flow: PeerRing1000Subflow, caller: PeerRing1000Screen)] { [] }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
@@ -144,8 +142,8 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
     /// The current screen.
     public var screen: PeerRing1000Screen { PeerRing1000Screen(number: screenNumber) }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.text`).
+    public func texts() throws -> [PeerRing1000Text: String] {
         return [:]
     }
 
@@ -216,6 +214,10 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
     public typealias Variant = PeerRing1000Variant
 
     public typealias Ending = PeerRing1000Ending
+
+    public typealias Text = PeerRing1000Text
+
+    public typealias Subflow = PeerRing1000Subflow
 
     public typealias Services = any PeerRing1000Services
 }

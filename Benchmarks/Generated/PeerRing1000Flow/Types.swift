@@ -65,6 +65,30 @@ public enum PeerRing1000Ending: FlowName {
     }
 }
 
+/// What PeerRing1000's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
+public enum PeerRing1000Text: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
+/// The flows PeerRing1000 calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum PeerRing1000Subflow: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
 /// The events PeerRing1000 reacts to: taps and entries, service outcomes, timers.
 public enum PeerRing1000Event: Hashable, Sendable, Codable, FlowMachineEvent {
     case next

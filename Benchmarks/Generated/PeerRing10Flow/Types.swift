@@ -146,6 +146,30 @@ public enum PeerRing10Ending: FlowName {
     }
 }
 
+/// What PeerRing10's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
+public enum PeerRing10Text: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
+/// The flows PeerRing10 calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum PeerRing10Subflow: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
 /// The events PeerRing10 reacts to: taps and entries, service outcomes, timers.
 public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
     case next

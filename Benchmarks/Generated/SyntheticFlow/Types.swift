@@ -59,6 +59,30 @@ public enum SyntheticEnding: FlowName {
     }
 }
 
+/// What Synthetic's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
+public enum SyntheticText: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
+/// The flows Synthetic calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum SyntheticSubflow: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
 /// The events Synthetic reacts to: taps and entries, service outcomes, timers.
 public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case next

@@ -33,7 +33,7 @@ struct MachineTranslator {
     // MARK: Types
 
     func typeDeclarations() -> [SwiftDeclaration] {
-        var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), eventDeclaration(),
+        var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), textDeclaration(), subflowDeclaration(), eventDeclaration(),
                             effectDeclaration(), operationDeclaration(), serviceCallDeclaration(), servicesDeclaration(), outcomesDeclaration()]
         for type in app.types { declarations.append(domainDeclaration(type)) }
         declarations.append(stateDeclaration())
@@ -224,6 +224,23 @@ struct MachineTranslator {
         }
         return namesDeclaration(name: names.ending, doc: ["The outcomes \(app.name)'s flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller)."],
                                 cases: cases)
+    }
+
+    func textDeclaration() -> SwiftDeclaration {
+        let cases = names.textCases.map { entry -> SwiftEnumCase in
+            let places = app.screens.filter { $0.texts.contains { $0.name == entry.name } }.map(\.id)
+            return nameCase(entry, doc: ["Shown on " + Self.listed(places) + "."])
+        }
+        return namesDeclaration(name: names.text, doc: ["What \(app.name)'s screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.\(names.textCases.first?.swift ?? "text")]`."],
+                                cases: cases)
+    }
+
+    func subflowDeclaration() -> SwiftDeclaration {
+        let cases = names.subflowCases.map { entry -> SwiftEnumCase in
+            let title = app.flows.first { $0.name == entry.name }?.title
+            return nameCase(entry, doc: title.map { [$0 + "."] } ?? [])
+        }
+        return namesDeclaration(name: names.subflow, doc: ["The flows \(app.name) calls as sub-flows, by their names in the flows (`activeSubflows`)."], cases: cases)
     }
 
     func operationDeclaration() -> SwiftDeclaration {
@@ -474,6 +491,8 @@ struct MachineTranslator {
             SwiftDeclaration(access: publicAccess, .typealias(name: "Field", type: names.field)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Variant", type: names.variant)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Ending", type: names.ending)),
+            SwiftDeclaration(access: publicAccess, .typealias(name: "Text", type: names.text)),
+            SwiftDeclaration(access: publicAccess, .typealias(name: "Subflow", type: names.subflow)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Services", type: "any \(names.services)")),
         ]
         let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine"], members: members))
@@ -537,11 +556,13 @@ struct MachineTranslator {
                                 ]))),
                              ])),
             SwiftDeclaration(doc: ["The sub-flows in progress, outermost first: each flow's name and the screen that called it."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: String, caller: \(names.screen))]", value: nil, getter: [
-                                .return(.call(.member(.call(.id("zip"), [SwiftArgument(nil, .id("engineActiveSubflows")), SwiftArgument(nil, .member(.id("engine"), "callFrames"))]), "map"), [],
-                                              trailingClosure: SwiftClosure(parameters: [], body: [
-                                                .expression(.tuple([.member(.member(.id("$0"), "0"), "flow"),
-                                                                    .call(.id(names.screen), [SwiftArgument("number", .member(.member(.id("$0"), "1"), "caller"))])])),
+                             .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: \(names.subflow), caller: \(names.screen))]", value: nil, getter: names.subflowCases.isEmpty ? [.return(.id("[]"))] : [
+                                .return(.call(.member(.call(.id("zip"), [SwiftArgument(nil, .id("engineActiveSubflows")), SwiftArgument(nil, .member(.id("engine"), "callFrames"))]), "compactMap"), [],
+                                              trailingClosure: SwiftClosure(parameters: ["entry"], body: [
+                                                .expression(.call(.member(.call(.id(names.subflow), [SwiftArgument("rawValue", .member(.member(.id("entry"), "0"), "flow"))]), "map"), [],
+                                                                  trailingClosure: SwiftClosure(parameters: [], body: [
+                                                                    .expression(.tuple([.id("$0"), .call(.id(names.screen), [SwiftArgument("number", .member(.member(.id("entry"), "1"), "caller"))])])),
+                                                                  ]))),
                                               ]))),
                              ])),
             SwiftDeclaration(doc: ["The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore",
@@ -660,14 +681,14 @@ struct MachineTranslator {
             let entries = screen.texts.map { text -> SwiftDictionaryEntry in
                 let value = tables.expressions.value(text.value, scope: scope)
                 throwing = throwing || value.throwing
-                return SwiftDictionaryEntry(.string(text.name), value.code)
+                return SwiftDictionaryEntry(.member(nil, names.textCase(text.name)), value.code)
             }
             let dictionary = SwiftExpression.dictionary(entries)
             cases.append(SwiftSwitchCase(["\(index)"], [.comment("\(screen.id) \(screen.name)"), .return(throwing ? .try(dictionary) : dictionary)]))
         }
         let body: [SwiftStatement] = cases.isEmpty ? [.return(.id("[:]"))] : [.switch(.id("screenNumber"), cases + [.default([.return(.id("[:]"))])])]
-        return SwiftDeclaration(doc: ["What the current screen shows in words (`texts:` in the flows), with the values filled in."], access: publicAccess,
-                                .function(modifiers: [], name: "texts", parameters: [], effects: ["throws"], returns: "[String: String]", body: body))
+        return SwiftDeclaration(doc: ["What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.\(names.textCases.first?.swift ?? "text")`)."], access: publicAccess,
+                                .function(modifiers: [], name: "texts", parameters: [], effects: ["throws"], returns: "[\(names.text): String]", body: body))
     }
 
     func numberedSwitch(_ bodies: [TableBuilder.Body], fallback: [SwiftStatement]) -> [SwiftStatement] {

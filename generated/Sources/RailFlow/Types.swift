@@ -765,6 +765,108 @@ public enum RailEnding: String, FlowName {
     case cancelled
 }
 
+/// What Rail's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.headline]`.
+public enum RailText: String, FlowName {
+    /// Shown on intro.
+    case headline
+
+    /// Shown on verify-email.
+    case sentTo = "sent_to"
+
+    /// Shown on biometric-prompt, onboarding, support, deposit, deposit-address, deposit-success, withdraw-success.
+    case title
+
+    /// Shown on kyc-status, delete-account, passcode-cooldown.
+    case message
+
+    /// Shown on station.
+    case total
+
+    /// Shown on station.
+    case split
+
+    /// Shown on station, invest.
+    case status
+
+    /// Shown on station.
+    case loadMoney = "load_money"
+
+    /// Shown on station.
+    case offlineBanner = "offline_banner"
+
+    /// Shown on station, deposit-address.
+    case pending
+
+    /// Shown on transaction-detail.
+    case merchant
+
+    /// Shown on transaction-detail, deposit-success, withdraw-confirm.
+    case amount
+
+    /// Shown on card.
+    case number
+
+    /// Shown on card.
+    case spendable
+
+    /// Shown on round-ups.
+    case explainer
+
+    /// Shown on round-ups.
+    case thisMonth = "this_month"
+
+    /// Shown on invest.
+    case balance
+
+    /// Shown on profile.
+    case name
+
+    /// Shown on profile, personal.
+    case email
+
+    /// Shown on profile, personal.
+    case phone
+
+    /// Shown on security.
+    case timeout
+
+    /// Shown on deposit, deposit-address, deposit-success.
+    case splitPreview = "split_preview"
+
+    /// Shown on deposit-address.
+    case address
+
+    /// Shown on deposit-success.
+    case spendShare = "spend_share"
+
+    /// Shown on deposit-success.
+    case investShare = "invest_share"
+
+    /// Shown on withdraw, withdraw-amount.
+    case available
+
+    /// Shown on withdraw-confirm.
+    case method
+
+    /// Shown on withdraw-confirm.
+    case destination
+
+    /// Shown on withdraw-confirm.
+    case from
+
+    /// Shown on withdraw-success.
+    case transactionId = "transaction_id"
+}
+
+/// The flows Rail calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum RailSubflow: String, FlowName {
+    /// Funding & Deposits.
+    case deposit
+
+    /// Withdrawals & Transfers.
+    case withdraw
+}
+
 /// The events Rail reacts to: taps and entries, service outcomes, timers.
 public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The back end saw an incoming deposit that is not confirmed yet (WebSocket)

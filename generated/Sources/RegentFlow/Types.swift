@@ -676,6 +676,162 @@ public enum RegentEnding: FlowName {
     }
 }
 
+/// What Regent's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.tagline]`.
+public enum RegentText: String, FlowName {
+    /// Shown on R-S1.
+    case tagline
+
+    /// Shown on R-S1.
+    case button
+
+    /// Shown on R-S1, R-S2-pin, R-S7.
+    case alert
+
+    /// Shown on R-S1-faceid.
+    case usage
+
+    /// Shown on R-S1-faceid.
+    case warning
+
+    /// Shown on R-S1-pin, R-S4, R-S4-liability, R-S5, R-S5-liability, R-S6, R-S6-liability, R-S8.
+    case title
+
+    /// Shown on R-S1-pin.
+    case purpose
+
+    /// Shown on R-S2.
+    case prompt
+
+    /// Shown on R-S2-pin, R-S2-reset, R-S4-bank.
+    case message
+
+    /// Shown on R-S2-pin, R-S7-change-pin.
+    case error
+
+    /// Shown on R-S2-locked.
+    case countdown
+
+    /// Shown on R-S3.
+    case netWorthLabel = "net_worth_label"
+
+    /// Shown on R-S3.
+    case netWorth = "net_worth"
+
+    /// Shown on R-S3.
+    case change
+
+    /// Shown on R-S3.
+    case changeDirection = "change_direction"
+
+    /// Shown on R-S3.
+    case emptyPrompt = "empty_prompt"
+
+    /// Shown on R-S3.
+    case assetsTotal = "assets_total"
+
+    /// Shown on R-S3.
+    case assetsEmpty = "assets_empty"
+
+    /// Shown on R-S3.
+    case liabilitiesTotal = "liabilities_total"
+
+    /// Shown on R-S3.
+    case liabilitiesEmpty = "liabilities_empty"
+
+    /// Shown on R-S3.
+    case priceWarning = "price_warning"
+
+    /// Shown on R-S3.
+    case reconnect
+
+    /// Shown on R-S4, R-S4-liability.
+    case valueSymbol = "value_symbol"
+
+    /// Shown on R-S4, R-S5.
+    case quote
+
+    /// Shown on R-S4.
+    case currentValue = "current_value"
+
+    /// Shown on R-S4.
+    case quoteError = "quote_error"
+
+    /// Shown on R-S4, R-S4-liability.
+    case discard
+
+    /// Shown on R-S5, R-S5-liability, R-S6, R-S6-liability.
+    case deleteMessage = "delete_message"
+
+    /// Shown on R-S5, R-S6.
+    case deleteWarning = "delete_warning"
+
+    /// Shown on R-S6, R-S6-liability.
+    case total
+
+    /// Shown on R-S6, R-S6-liability.
+    case totalLabel = "total_label"
+
+    /// Shown on R-S6, R-S6-liability.
+    case sections
+
+    /// Shown on R-S7.
+    case name
+
+    /// Shown on R-S7.
+    case email
+
+    /// Shown on R-S7.
+    case badge
+
+    /// Shown on R-S7.
+    case currency
+
+    /// Shown on R-S7.
+    case renewal
+
+    /// Shown on R-S7.
+    case logout
+
+    /// Shown on R-S7-currency.
+    case confirm
+
+    /// Shown on R-S7-security.
+    case faceId = "face_id"
+
+    /// Shown on R-S8.
+    case subtitle
+
+    /// Shown on R-S8.
+    case plan
+
+    /// Shown on R-S8.
+    case price
+
+    /// Shown on R-S8.
+    case period
+
+    /// Shown on R-S8.
+    case perMonth = "per_month"
+
+    /// Shown on R-S8.
+    case cta
+
+    /// Shown on R-S8.
+    case ctaSubtext = "cta_subtext"
+}
+
+/// The flows Regent calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum RegentSubflow: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
 /// The events Regent reacts to: taps and entries, service outcomes, timers.
 public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A bank row was tapped on the Connect Bank tab

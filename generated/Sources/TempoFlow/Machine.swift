@@ -182,8 +182,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [TempoScreen] { engine.overlayOpeners.map { TempoScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: TempoScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, TempoScreen(number: $0.1.caller)) }
+    public var activeSubflows: [(flow: TempoSubflow, caller: TempoScreen)] {
+        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in TempoSubflow(rawValue: entry.0.flow).map { ($0, TempoScreen(number: entry.1.caller)) } }
     }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
@@ -396,27 +396,27 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         return (state.plan == Plan.premium) ? Money(amount: decimal("89.99"), currency: "GBP") : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))
     }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.lastUpdated`).
+    public func texts() throws -> [TempoText: String] {
         switch screenNumber {
         case 21:
             // WAL-001 Home
-            return try ["last_updated": ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago", "latest_avatar": derivedLatestTransactionAvatar()]
+            return try [.lastUpdated: ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago", .latestAvatar: derivedLatestTransactionAvatar()]
         case 22:
             // WAL-003 Balance
-            return try ["last_updated": ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago"]
+            return try [.lastUpdated: ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago"]
         case 47:
             // WAL-013h Order Placed
-            return try ["expected_delivery": "Delivery: 5–7 working days · expected by " + required(state.physicalCardExpectedBy.map { describe($0) }, "the value")]
+            return try [.expectedDelivery: "Delivery: 5–7 working days · expected by " + required(state.physicalCardExpectedBy.map { describe($0) }, "the value")]
         case 53:
             // PAY-004 Review & Confirm
-            return try ["amount_and_fee": (("You send £" + formatNumber(state.transferAmount, 2)) + " · Fee: ") + (sameMoney(state.transferFee, Money(amount: decimal("0"), currency: "GBP")) ? "Free" : ("£" + formatNumber(state.transferFee, 2)))]
+            return try [.amountAndFee: (("You send £" + formatNumber(state.transferAmount, 2)) + " · Fee: ") + (sameMoney(state.transferFee, Money(amount: decimal("0"), currency: "GBP")) ? "Free" : ("£" + formatNumber(state.transferFee, 2)))]
         case 56:
             // PAY-007 Currency & Amount
-            return try ["fee": (state.fxFee != nil) ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2)) : "Fee: waiting for the live rate"]
+            return try [.fee: (state.fxFee != nil) ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2)) : "Fee: waiting for the live rate"]
         case 57:
             // PAY-008 Review & Confirm
-            return try ["you_send": ((((("You send £" + formatNumber(state.transferAmount, 2)) + " + £") + formatNumber(state.transferFee, 2)) + " fee · £") + formatNumber(add(state.transferAmount, state.transferFee), 2)) + " in all"]
+            return try [.youSend: ((((("You send £" + formatNumber(state.transferAmount, 2)) + " + £") + formatNumber(state.transferFee, 2)) + " fee · £") + formatNumber(add(state.transferAmount, state.transferFee), 2)) + " in all"]
         default:
             return [:]
         }
@@ -2312,6 +2312,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     public typealias Variant = TempoVariant
 
     public typealias Ending = TempoEnding
+
+    public typealias Text = TempoText
+
+    public typealias Subflow = TempoSubflow
 
     public typealias Services = any TempoServices
 }

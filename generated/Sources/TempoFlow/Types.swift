@@ -1555,6 +1555,33 @@ public enum TempoEnding: String, FlowName {
     case abandoned
 }
 
+/// What Tempo's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.lastUpdated]`.
+public enum TempoText: String, FlowName {
+    /// Shown on WAL-001, WAL-003.
+    case lastUpdated = "last_updated"
+
+    /// Shown on WAL-001.
+    case latestAvatar = "latest_avatar"
+
+    /// Shown on WAL-013h.
+    case expectedDelivery = "expected_delivery"
+
+    /// Shown on PAY-004.
+    case amountAndFee = "amount_and_fee"
+
+    /// Shown on PAY-007.
+    case fee
+
+    /// Shown on PAY-008.
+    case youSend = "you_send"
+}
+
+/// The flows Tempo calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum TempoSubflow: String, FlowName {
+    /// Veriff-hosted verification.
+    case veriff
+}
+
 /// The events Tempo reacts to: taps and entries, service outcomes, timers.
 public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A country was tapped in the Country Code Picker (ONB-007b).

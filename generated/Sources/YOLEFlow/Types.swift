@@ -959,6 +959,33 @@ public enum YOLEEnding: String, FlowName {
     case tryAgain = "try_again"
 }
 
+/// What YOLE's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.amountRow]`.
+public enum YOLEText: String, FlowName {
+    /// Shown on STEP-14.2.
+    case amountRow = "amount_row"
+
+    /// Shown on STEP-14.2.
+    case caption
+
+    /// Shown on STEP-14.3.
+    case optionTitle = "option_title"
+
+    /// Shown on STEP-14.3.
+    case optionSubtitle = "option_subtitle"
+
+    /// Shown on STEP-14.4.
+    case header
+}
+
+/// The flows YOLE calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum YOLESubflow: String, FlowName {
+    /// Authenticated user flow.
+    case main
+
+    /// Send Money — PSP Checkout (Pesapal).
+    case sendMoney = "send_money"
+}
+
 /// The events YOLE reacts to: taps and entries, service outcomes, timers.
 public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The app was opened from a URL (yole://home, yole://send, yole://favorites, yole://profile; Q-YOLE-D28)

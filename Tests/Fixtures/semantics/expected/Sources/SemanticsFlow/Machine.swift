@@ -119,8 +119,8 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [SemanticsScreen] { engine.overlayOpeners.map { SemanticsScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: SemanticsScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, SemanticsScreen(number: $0.1.caller)) }
+    public var activeSubflows: [(flow: SemanticsSubflow, caller: SemanticsScreen)] {
+        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in SemanticsSubflow(rawValue: entry.0.flow).map { ($0, SemanticsScreen(number: entry.1.caller)) } }
     }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
@@ -165,15 +165,15 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// The current screen.
     public var screen: SemanticsScreen { SemanticsScreen(number: screenNumber) }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.confirmation`).
+    public func texts() throws -> [SemanticsText: String] {
         switch screenNumber {
         case 30:
             // SVC-OK Sent
-            return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
+            return [.confirmation: ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
         case 32:
             // DEF-1 Name
-            return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
+            return [.greeting: ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
             return [:]
         }
@@ -466,6 +466,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     public typealias Variant = SemanticsVariant
 
     public typealias Ending = SemanticsEnding
+
+    public typealias Text = SemanticsText
+
+    public typealias Subflow = SemanticsSubflow
 
     public typealias Services = any SemanticsServices
 }

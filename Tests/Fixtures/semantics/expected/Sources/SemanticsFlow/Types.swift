@@ -346,6 +346,21 @@ public enum SemanticsEnding: String, FlowName {
     case cancelled
 }
 
+/// What Semantics's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.confirmation]`.
+public enum SemanticsText: String, FlowName {
+    /// Shown on SVC-OK.
+    case confirmation
+
+    /// Shown on DEF-1.
+    case greeting
+}
+
+/// The flows Semantics calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum SemanticsSubflow: String, FlowName {
+    /// Sub-flow.
+    case sub
+}
+
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
 public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Starts the sub-flow for a plan.
