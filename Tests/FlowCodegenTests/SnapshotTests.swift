@@ -258,6 +258,19 @@ import Testing
         #expect(resumed.machine.screen == .tmr2)
     }
 
+    /// An event the flows raise is not built by name (scripts, deep links), while the machine still raises and
+    /// handles it: RTC-1's chain runs through chain_b and chain_c.
+    @Test func anEventTheFlowsRaiseIsNotBuiltByName() throws {
+        #expect(SemanticsEvent(name: "chain_b", payload: [:]) == nil)
+        #expect(SemanticsEvent(name: "go_chain", payload: [:]) != nil)
+        var machine = try SemanticsMachine()
+        var effects: [SemanticsEffect] = []
+        try machine.send(try #require(SemanticsEvent(name: "go_chain", payload: [:])), into: &effects)
+        try machine.send(try #require(SemanticsEvent(name: "start_chain", payload: [:])), into: &effects)
+        #expect(machine.state.log == ["a", "c", "b", "d"])
+        #expect(machine.screenID == "RTC-2")
+    }
+
     /// A sub-flow's return route reads the event that started the sub-flow; a machine restored while the
     /// sub-flow runs still has that event (kept in the snapshot as JSON).
     @Test func aRestoredSubflowStillKnowsTheEventThatStartedIt() throws {
