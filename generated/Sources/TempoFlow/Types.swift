@@ -264,6 +264,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-WAL-01: Balance updates within 5 seconds of a transaction or top-up
     /// - AC-WAL-05: All monetary amounts in GBP with comma separators and two decimal places
+    /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-02: Wallet balance refresh from Equals API: <800ms p95
     /// - AC-XC-OFF-01: Wallet home shows last-known balance with a "Last updated X min ago" marker when offline
@@ -317,6 +318,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
+    /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal008a = "WAL-008a"
 
@@ -328,6 +330,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-WAL-02: Card image reflects the user's partner theme (Tempo yellow)
     /// - AC-WAL-04: Freeze/unfreeze takes effect immediately and is reflected in card image
     /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
+    /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal008b = "WAL-008b"
 
@@ -337,6 +340,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-07: Once physical card activates, virtual card is retired (same CPAN cannot exist in two places)
+    /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal008c = "WAL-008c"
 
@@ -670,6 +674,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Avatar (initial + brand orange), full name, tier badge (e.g. "TEMPO PLUS · Member since 2026"). Three sections: Account (Personal, Security, Notifications, Subscription), Support & Legal, Sign Out (red text, no-border). Tab bar persists.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case set001 = "SET-001"
 
