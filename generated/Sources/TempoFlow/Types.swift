@@ -339,6 +339,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Order Physical Card removed. View PIN appears. Otherwise same as WAL-008b.
     ///
     /// Acceptance criteria:
+    /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
     /// - AC-CARD-07: Once physical card activates, virtual card is retired (same CPAN cannot exist in two places)
     /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -429,6 +430,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Issue types: Lost my card, Card was stolen, Damaged card, Unrecognised transaction. Lost/Stolen → freezes card instantly + opens PITStop support ticket. The flows assume Damaged and Unrecognised transaction open a PITStop ticket without freezing.
     ///
     /// Acceptance criteria:
+    /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal014 = "WAL-014"
 
@@ -567,7 +569,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Review & Confirm (PAY-004)
     ///
-    /// Summary: to, amount, reference, arrival time (within 2 hours · Faster Payments). Biometric/keycode confirmation required to send. Screenshots and screen recording blocked.
+    /// Summary: to, amount, reference, arrival time (within 2 hours · Faster Payments). Biometric/keycode confirmation required to send. Screenshots and screen recording blocked. The fee shows beside the amount ("Fee displayed clearly alongside send amount before confirmation"): Faster Payments are free (PAY-001).
     ///
     /// Acceptance criteria:
     /// - AC-PAY-02: UK transfers use Faster Payments; arrive within 2 hours
@@ -2058,6 +2060,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapConfirmAddress
     case tapChangeAddress
     case pinEntered
+    case pinDrafted
     case tapTryAgain
     case tapOk
     case tapUkTransfer
@@ -2471,6 +2474,8 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapChangeAddress
         case "pin_entered":
             self = .pinEntered
+        case "pin_drafted":
+            self = .pinDrafted
         case "tap_try_again":
             self = .tapTryAgain
         case "tap_ok":
@@ -2937,6 +2942,8 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_change_address"
         case .pinEntered:
             return "pin_entered"
+        case .pinDrafted:
+            return "pin_drafted"
         case .tapTryAgain:
             return "tap_try_again"
         case .tapOk:
@@ -3404,112 +3411,114 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 174
         case .pinEntered:
             return 175
-        case .tapTryAgain:
+        case .pinDrafted:
             return 176
-        case .tapOk:
+        case .tapTryAgain:
             return 177
-        case .tapUkTransfer:
+        case .tapOk:
             return 178
-        case .tapInternationalTransfer:
+        case .tapUkTransfer:
             return 179
-        case .tapViewHistory:
+        case .tapInternationalTransfer:
             return 180
-        case .tapTopUpNow:
+        case .tapViewHistory:
             return 181
-        case .tapPitstopSupport:
+        case .tapTopUpNow:
             return 182
-        case .tapPersonalDetails:
+        case .tapPitstopSupport:
             return 183
-        case .tapSecurity:
+        case .tapPersonalDetails:
             return 184
-        case .tapNotifications:
+        case .tapSecurity:
             return 185
-        case .tapSubscription:
+        case .tapNotifications:
             return 186
-        case .tapPitstop:
+        case .tapSubscription:
             return 187
-        case .tapLegalDocuments:
+        case .tapPitstop:
             return 188
-        case .tapCloseAccount:
+        case .tapLegalDocuments:
             return 189
-        case .tapSignOut:
+        case .tapCloseAccount:
             return 190
-        case .tapEditEmail:
+        case .tapSignOut:
             return 191
-        case .tapEditPhone:
+        case .tapEditEmail:
             return 192
-        case .tapEditAddress:
+        case .tapEditPhone:
             return 193
-        case .tapLockedIdentityField:
+        case .tapEditAddress:
             return 194
-        case .tapSave:
+        case .tapLockedIdentityField:
             return 195
-        case .toggleFaceId:
+        case .tapSave:
             return 196
-        case .tapChangeKeycode:
+        case .toggleFaceId:
             return 197
-        case .tapSignOutAllOtherDevices:
+        case .tapChangeKeycode:
             return 198
-        case .tapInbox:
+        case .tapSignOutAllOtherDevices:
             return 199
-        case .tapCancelSubscription:
+        case .tapInbox:
             return 200
-        case .tapStartChat:
+        case .tapCancelSubscription:
             return 201
-        case .tapFaq:
+        case .tapStartChat:
             return 202
-        case .tapEmailSupport:
+        case .tapFaq:
             return 203
-        case .tapContinueToClose:
+        case .tapEmailSupport:
             return 204
-        case .tapCloseAccountPermanently:
+        case .tapContinueToClose:
             return 205
-        case .tapSendSmsLink:
+        case .tapCloseAccountPermanently:
             return 206
-        case .veriffLinkOpened:
+        case .tapSendSmsLink:
             return 207
-        case .tapCheckAgain:
+        case .veriffLinkOpened:
             return 208
-        case .tapLogOut:
+        case .tapCheckAgain:
             return 209
-        case .tapStart:
+        case .tapLogOut:
             return 210
-        case .tapContinueOnPhone:
+        case .tapStart:
             return 211
-        case .tapAllowCamera:
+        case .tapContinueOnPhone:
             return 212
-        case .cameraDenied:
+        case .tapAllowCamera:
             return 213
-        case .phoneSessionStarted:
+        case .cameraDenied:
             return 214
-        case .tapStartScan:
+        case .phoneSessionStarted:
             return 215
-        case .tapReturnToApp:
+        case .tapStartScan:
             return 216
-        case .browserClosed:
+        case .tapReturnToApp:
             return 217
-        case .tapConfirmMethod:
+        case .browserClosed:
             return 218
-        case .tapPayNow:
+        case .tapConfirmMethod:
             return 219
-        case .tapLater:
+        case .tapPayNow:
             return 220
-        case .tapAgree:
+        case .tapLater:
             return 221
-        case .tapGoHome:
+        case .tapAgree:
             return 222
-        case .sessionCheck:
+        case .tapGoHome:
             return 223
-        case .connectionLost:
+        case .sessionCheck:
             return 224
-        case .connectionRestored:
+        case .connectionLost:
             return 225
-        case .cardPaymentRecorded:
+        case .connectionRestored:
             return 226
-        case .merchantLogoNeeded:
+        case .cardPaymentRecorded:
             return 227
-        case .transferRecorded:
+        case .merchantLogoNeeded:
             return 228
+        case .transferRecorded:
+            return 229
         case .timerFired:
             return (-2)
         }
