@@ -44,7 +44,7 @@ P = {
  "Give the timer actions only (`set`, `call`, `raise`, `analytics`...), and let the screens react to the state it sets or the event it raises; a timeout that moves the person belongs on a screen or a flow (`after:`).",
  None),
 'back-blocked-trap': (
- "A screen blocks the system back (`back: blocked`) and every transition or timer that leaves it has a condition: when none holds, nothing gets the person off the screen.",
+ "A screen blocks the system back (`back: blocked`) and every transition or timer that leaves it has a condition: when none holds, nothing gets the person off the screen. App-wide transitions (`app.on`) do not count as ways out (they answer events that may never come on this screen, such as an integrity check), nor do a flow's global transitions for events the screen handles itself (they never run there).",
  "Add a way out without `if:` (an unlock, a cancel button, a timer), or mark the screen `terminal: true` if the app really stops there.",
  None),
 'stale-survivor-explanation': (
@@ -291,6 +291,10 @@ P = {
 'unknown-event': (
  "A scenario sends an event that no screen of the app handles, or an `on:` key looks like a service result but is not written `service.operation.outcome`.",
  "Send an event a screen handles (the note suggests the closest), or add the transition for it.",
+ None),
+'internal-event': (
+ "A scenario sends an event the flows raise themselves (`raise:`). Such an event stands for something the flows decided, not for what a person or a service does, so the app never receives it from outside: `flowc run` refuses it, and the generated `Event` enum's case for it cannot be built outside the generated module.",
+ "Send the event (a tap, a service outcome) that makes the flows raise it. If the outside world can really send it too, give that its own event.",
  None),
 'unknown-field': (
  "A field name does not exist where it is used: `equals_field` or `country_field` naming a field that is not on the screen, or a scenario's `fill:` / `errors:` naming a field no screen has.",
