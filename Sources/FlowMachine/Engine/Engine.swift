@@ -38,6 +38,8 @@ extension EngineEffect {
     associatedtype Effect: EngineEffect
     var tables: FlowTables { get }
     var engine: EngineState<Event> { get set }
+    /// The machine's clock: a timer records when it started on it, so a restored one keeps its remaining time.
+    var now: Timestamp { get }
     // Evaluation is `mutating` so that a host may keep scratch space in itself (the interpreter's
     // expression scope); the generated machines' non-mutating functions meet these requirements as they are.
 
@@ -221,7 +223,7 @@ extension EngineHost {
         let milliseconds = try timerLength(timer) ?? tables.timers[Int(timer)].milliseconds
         engine.nextTimerToken += 1
         let token = TimerToken(rawValue: engine.nextTimerToken)
-        engine.activeTimers.append(ActiveTimer(token: token, screen: screen, flow: flow, timer: timer))
+        engine.activeTimers.append(ActiveTimer(token: token, screen: screen, flow: flow, timer: timer, startedAt: now, milliseconds: milliseconds))
         effects.append(.startTimer(token, milliseconds: milliseconds))
     }
 
