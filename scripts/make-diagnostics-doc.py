@@ -47,6 +47,10 @@ P = {
  "A screen blocks the system back (`back: blocked`) and every transition or timer that leaves it has a condition: when none holds, nothing gets the person off the screen. App-wide transitions (`app.on`) do not count as ways out (they answer events that may never come on this screen, such as an integrity check), nor do a flow's global transitions for events the screen handles itself (they never run there).",
  "Add a way out without `if:` (an unlock, a cancel button, a timer), or mark the screen `terminal: true` if the app really stops there.",
  None),
+'unmarked-secret': (
+ "A field is named like a secret (a word of its name is `pin`, `keycode`, `passcode`, `password`, `cvv`, `otp`...) but does not say `secret:`. Without it, what the person types stays in the form after the screen is left, and is written into every snapshot the app saves, in plain text.",
+ "Add `secret: true` to the field: what is typed is forgotten once the screen is left (the transition's own actions still read it) and never saved. If the field only looks like a secret (a PIN length, a hint), say `secret: false`.",
+ None),
 'stale-survivor-explanation': (
  "A criterion's `survivors:` explains a mutant that is no longer a survivor of it: its key names no mutant touching the criterion (the change, the flows or the criterion's `concerns:` changed), or its evidence kills that mutant now. Only `flowc mutate` (a complete run) reports it; `flowc mutate --check` fails on it.",
  "Remove the entry when the mutant is killed now; otherwise copy the survivor's key again from `mutation.md` (\"Survivors by criterion\") and check that the reason still holds.",

@@ -97,6 +97,11 @@ extension AppChecker {
                 error("invalid-value", "country '\(country.value)' must be an ISO 3166 alpha-2 code such as GB or NO", at: country.range)
             }
         }
+        // A PIN or keycode left in the form stays in memory, and in every saved snapshot, after its screen is left.
+        if syntax.secret == nil, kind != .password, Self.looksLikeASecret(syntax.name.value) {
+            warning("unmarked-secret", "\(what) looks like a secret (a PIN, keycode, passcode or password); say 'secret: true' so what is typed is forgotten once the screen is left and never saved, or 'secret: false' if it is not one",
+                    at: syntax.name.range)
+        }
         if let countryField = syntax.countryField {
             if let other = context.fields.first(where: { $0.name == countryField.value }) {
                 // The phone rule reads the country as text (`is_phone(value, form.<country_field>)`).
@@ -146,10 +151,17 @@ extension AppChecker {
                           currency: syntax.currency?.value, country: syntax.country?.value, countryField: syntax.countryField?.value,
                           defaultValue: defaultValue, rules: rules, range: syntax.name.range)
         // Fields may be empty when the condition is read, so `form.<field>` is optional there (`form.amount != null && ...`).
+        field.secret = syntax.secret?.value ?? (kind == .password)
         field.shownWhen = syntax.shownWhen.flatMap {
             check($0, expected: .bool, in: screenEnvironment(context, event: nil, emptyFieldsVisible: true), role: "condition of field '\(syntax.name.value)'")
         }
         return field
+    }
+
+    /// Whether a field's name says it holds a secret: one of its words (`new_pin`, `confirm_keycode`) names one.
+    static func looksLikeASecret(_ name: String) -> Bool {
+        let secretWords: Set<Substring> = ["pin", "keycode", "passcode", "password", "passphrase", "cvv", "cvc", "otp"]
+        return name.lowercased().split(separator: "_").contains { secretWords.contains($0) }
     }
 
     /// Which field kinds each rule makes sense for; nil means any.

@@ -79,6 +79,8 @@ public struct Field: Sendable {
     public var countryField: String?
     /// The field is shown (and so filled and validated) only while this holds (`when:`); nil: always.
     public var shownWhen: TypedExpression? = nil
+    /// What is typed is forgotten once the screen is left and is never saved in a snapshot (`secret:`; `password` fields by default).
+    public var secret = false
     public var defaultValue: TypedExpression?
     /// The rules as declared (what inventories, reports and mutants speak of).
     public var rules: [ValidationRule]

@@ -108,7 +108,8 @@ struct TableLowering {
                 let validator = addValidator(field, offset: offset, screen: index)
                 let shownWhen = field.shownWhen.map { addGuard($0, screen: index, event: nil, place: "\(screen.id) \(field.name) shown") } ?? 0
                 let shownWhenSource = field.shownWhen.map { string($0.origin?.text ?? "its condition holds") } ?? 0
-                fields.append(FieldEntry(name: string(field.name), validator: validator, shownWhen: shownWhen, shownWhenSource: shownWhenSource))
+                fields.append(FieldEntry(name: string(field.name), validator: validator, shownWhen: shownWhen, shownWhenSource: shownWhenSource,
+                                         secret: field.secret))
                 fieldComments.append("\(screen.id) \(field.name)")
             }
             let fieldEnd = fields.count

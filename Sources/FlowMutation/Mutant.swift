@@ -27,6 +27,8 @@ public enum MutationOperator: String, Sendable, CaseIterable, Codable {
     case backAllowed = "back-allowed"
     /// A screen's screen-view analytics (`analytics:`) removed.
     case screenViewDropped = "screen-view-dropped"
+    /// A field's `secret:` removed: what is typed stays after the screen is left (and in saved snapshots).
+    case secretDropped = "secret-dropped"
 }
 
 /// One small, deterministic edit of a checked app.

@@ -42,6 +42,13 @@ public func enumerateMutants(of app: App) -> [Mutant] {
         }
         for (fieldIndex, field) in screen.fields.enumerated() {
             collector.part = .field(field.name)
+            if field.secret {
+                collector.add(.secretDropped, "secret → kept after leaving", range: field.range, screen: screenIndex, flow: screen.flow, event: nil) { app in
+                    if app.screens.indices.contains(screenIndex), app.screens[screenIndex].fields.indices.contains(fieldIndex) {
+                        app.screens[screenIndex].fields[fieldIndex].secret = false
+                    }
+                }
+            }
             collector.rules(of: field, screen: screenIndex, field: fieldIndex)
         }
         collector.part = .enter

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// Examples/TempoCards runs a few of Tempo's screens; they must stay Tempo's screens as flows/tempo
-/// changes: same ID, name, description, presentation, analytics, variants, fields, rules and messages.
+/// changes: same ID, name, description, presentation, analytics, variants, fields (and whether they are secret), rules and messages.
 @Suite struct ExampleFlowsTests {
     @Test func tempoCardsScreensAreTemposScreens() throws {
         let root = packageRoot()
@@ -30,7 +30,7 @@ import Testing
         var lines = [screen.id, screen.name, screen.description ?? "", screen.presentation.rawValue, screen.analytics ?? ""]
         lines += screen.variants.map { "variant \($0.name): \($0.description ?? "")" }
         for field in screen.fields {
-            lines.append("field \(field.name) \(field.kind.name) \(field.label ?? "") \(field.options.map { "\($0.value)=\($0.label ?? "")" })")
+            lines.append("field \(field.name) \(field.kind.name) \(field.label ?? "") \(field.options.map { "\($0.value)=\($0.label ?? "")" })\(field.secret ? " secret" : "")")
             lines += field.rules.map { "rule \($0.name): \($0.message) when \($0.conditionSource ?? "-")" }
         }
         lines += screen.texts.map { "text \($0.name)" }

@@ -82,6 +82,12 @@ import Testing
         #expect(restored.machine.screenID == original.machine.screenID)
         #expect(restored.machine.backStack == original.machine.backStack)
         #expect(restored.machine.state == original.machine.state)
+        // The PIN field is secret: what was typed is not in the snapshot, so the restored keypad is empty and
+        // the person types the PIN again (the walk's line 34 once more).
+        #expect(original.machine.input(.pin) != nil)
+        #expect(restored.machine.input(.pin) == nil)
+        #expect(!String(decoding: data, as: UTF8.self).contains("480317"), "neither the PIN nor the login keycode (the same digits) is saved")
+        _ = try restored.play(lines[killedAfter - 1])
 
         // Both go on with the rest of the walk and must agree at every step: the typed PIN, the
         // mismatch and retry, the order, delivery and ATM activation.
@@ -117,7 +123,8 @@ import Testing
         try play(lines)
         #expect(host.machine.screenID == "WAL-013f")
         #expect(try saved().contains("592716"), "while confirming, the draft is kept (the checks below can fail)")
-        #expect(try saved().contains("592718"))
+        #expect(try !saved().contains("592718"), "the confirmation typed is secret: never in a snapshot")
+        #expect(host.machine.input(.pinConfirm) != nil)
         try play([["send": "pin_entered"]])
         #expect(host.machine.screenID == "WAL-013g")   // the confirmation did not match
         #expect(try !saved().contains("592716"))

@@ -6067,12 +6067,12 @@ enum PeerRing1000Tables {
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = decodeTable(returnsData) { row in ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2]) }
 
-    /// Columns: name, validator, shownWhen, shownWhenSource.
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
     static let fieldsData = #"""
     """#
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3]) }
+    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0) }
 
     /// Columns: name, condition.
     static let variantsData = #"""

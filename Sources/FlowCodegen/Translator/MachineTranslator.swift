@@ -840,10 +840,12 @@ struct MachineTranslator {
             .call(.id("ReturnEntry"), zip(["outcome", "rowStart", "rowEnd"], r).map { SwiftArgument($0.0, column($0.1)) })
         }
         table("fields", "FieldEntry", doc: "Every form field, grouped by screen: its name, validator and when it is shown.",
-              columns: ["name", "validator", "shownWhen", "shownWhenSource"],
-              rows: t.fields.map { ints($0.name, $0.validator, $0.shownWhen, $0.shownWhenSource) }, comments: lowered.fieldComments) { r in
-            .call(.id("FieldEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("validator", column(r[1])),
-                                      SwiftArgument("shownWhen", column(r[2])), SwiftArgument("shownWhenSource", column(r[3]))])
+              columns: ["name", "validator", "shownWhen", "shownWhenSource", "secret"],
+              rows: t.fields.map { ints($0.name, $0.validator, $0.shownWhen, $0.shownWhenSource, $0.secret ? 1 : 0) }, comments: lowered.fieldComments) { r in
+            // `secret` defaults to false: a literal row names it only on the fields that are secret.
+            let secret = r.count > 4 && r[4] != 0 ? [SwiftArgument("secret", flag(r[4]))] : []
+            return .call(.id("FieldEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("validator", column(r[1])),
+                                             SwiftArgument("shownWhen", column(r[2])), SwiftArgument("shownWhenSource", column(r[3]))] + secret)
         }
         table("variants", "VariantEntry", doc: "Every screen variant, grouped by screen: its name and condition.", columns: ["name", "condition"],
               rows: t.variants.map { ints($0.name, $0.condition) }, comments: lowered.variantComments) { r in

@@ -354,8 +354,10 @@ extension EngineHost {
         case .stay:
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
         case .screen:
-            try leave(engine.screenNumber, into: &effects)
+            let from = engine.screenNumber
+            try leave(from, into: &effects)
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+            forgetSecrets(of: from)
             pushHistory(to: row.argument)
             try enter(row.argument, into: &effects)
         case .overlay:
@@ -369,6 +371,7 @@ extension EngineHost {
         case .subflow:
             try leave(engine.screenNumber, into: &effects)
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+            forgetSecrets(of: engine.screenNumber)
             engine.callFrames.append(CallFrame(caller: engine.screenNumber, subflow: row.argument, historyDepth: engine.history.count))
             engine.callEvents.append(payload)
             engine.history.push(engine.screenNumber)
@@ -377,6 +380,7 @@ extension EngineHost {
         case .end:
             try leave(engine.screenNumber, into: &effects)
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+            forgetSecrets(of: engine.screenNumber)
             try end(with: row.argument, payload: payload, into: &effects)
         }
     }
@@ -414,6 +418,7 @@ extension EngineHost {
             cancelTimers(of: engine.screenNumber, into: &effects)
             let exit = tables.screens[Int(engine.screenNumber)].exitActions
             if exit != 0 { try runActions(exit, nil, into: &effects) }
+            forgetSecrets(of: engine.screenNumber)
             engine.screenNumber = opener
             return true
         }
@@ -423,6 +428,7 @@ extension EngineHost {
             if !engine.callEvents.isEmpty { engine.callEvents.removeLast() }
         }
         try leave(engine.screenNumber, into: &effects)
+        forgetSecrets(of: engine.screenNumber)
         try enter(previous, into: &effects)
         return true
     }
@@ -433,6 +439,15 @@ extension EngineHost {
         let exit = tables.screens[Int(screen)].exitActions
         if exit != 0 { try runActions(exit, nil, into: &effects) }
         if !engine.errors.isEmpty { engine.errors = [:] }
+    }
+
+    /// Forgets what was typed into the secret fields (`secret:`) of `screen`, which is being left: after the
+    /// transition's actions, which may still read them (`call: … with: { keycode: form.keycode }`).
+    @inlinable @inline(__always)
+    public mutating func forgetSecrets(of screen: Int32) {
+        guard tables.hasSecretFields else { return }
+        let entry = tables.screens[Int(screen)]
+        for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.fields[index].secret { engine.inputs[index] = nil }
     }
 
     /// Where `back` returns to: a target already on the back stack (of the current flow) is gone back to,

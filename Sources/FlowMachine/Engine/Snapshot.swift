@@ -107,7 +107,10 @@ extension EngineHost {
     /// The machine's navigation as data (between steps nothing is raised and not yet handled).
     @inlinable public var engineNavigation: NavigationSnapshot {
         NavigationSnapshot(screen: engine.screenNumber,
-                           inputs: engine.inputs.keys.sorted().compactMap { key in engine.inputs[key].map { NavigationSnapshot.Input(field: key, value: $0) } },
+                           inputs: engine.inputs.keys.sorted().compactMap { key in
+                               // What is typed into a secret field (a PIN, a keycode) is never saved: a restored screen shows it empty.
+                               tables.fields[key].secret ? nil : engine.inputs[key].map { NavigationSnapshot.Input(field: key, value: $0) }
+                           },
                            history: engine.history.screens, overlayOpeners: engine.overlayOpeners, callFrames: engine.callFrames,
                            runningTimers: engine.activeTimers, nextTimerToken: engine.nextTimerToken, errors: engine.errors, ended: engine.ended,
                            shownVariants: engine.shownVariants.isEmpty ? nil : engine.shownVariants,

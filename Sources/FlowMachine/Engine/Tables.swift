@@ -122,10 +122,13 @@
     public var validator: Int32
     public var shownWhen: Int32
     public var shownWhenSource: Int32
+    /// `secret:`: what is typed is forgotten once the screen is left and never saved in a snapshot.
+    public var secret: Bool
 
     @inlinable
-    public init(name: Int32, validator: Int32, shownWhen: Int32, shownWhenSource: Int32) {
+    public init(name: Int32, validator: Int32, shownWhen: Int32, shownWhenSource: Int32, secret: Bool = false) {
         self.name = name; self.validator = validator; self.shownWhen = shownWhen; self.shownWhenSource = shownWhenSource
+        self.secret = secret
     }
 }
 
@@ -160,6 +163,8 @@
     /// By event number: whether the event is a service's answer (`bank.transfer.sent`), which is not the person
     /// acting, so it does not restart a flow's inactivity timers.
     public let serviceAnswers: [Bool]
+    /// Whether any field is `secret:` (the others' apps skip forgetting on each screen change).
+    public let hasSecretFields: Bool
 
     public init(strings: [String], screenIDs: [Int32], screens: [ScreenEntry], rows: [TransitionRow], flows: [FlowEntry],
                 timers: [TimerEntry], subflows: [SubflowEntry], returns: [ReturnEntry], fields: [FieldEntry], variants: [VariantEntry],
@@ -173,6 +178,7 @@
             answers[Int(event)] = true
         }
         serviceAnswers = answers
+        hasSecretFields = fields.contains { $0.secret }
     }
 
     /// Whether event `event` is a service's answer.

@@ -115,6 +115,8 @@ public struct FieldSyntax: Sendable {
     public var rules: [RuleSyntax]
     /// `when:`: the field is shown (filled, validated) only while this holds.
     public var shownWhen: ExpressionSource? = nil
+    /// `secret:`: what is typed is forgotten once the screen is left and never saved (default: true for `password`).
+    public var secret: Located<Bool>? = nil
 }
 
 public struct OptionSyntax: Sendable {

@@ -1,7 +1,7 @@
 import FlowSource
 
 /// Field keys, and the rule keys with the kind of argument each takes.
-public let fieldKeys = ["type", "label", "hint", "placeholder", "options", "currency", "country", "country_field", "default", "when", "rules"]
+public let fieldKeys = ["type", "label", "hint", "placeholder", "options", "currency", "country", "country_field", "default", "when", "secret", "rules"]
 
 public enum RuleArgumentKind: Sendable {
     case flag, integer, regex, expression, list, fieldName, bounds
@@ -32,6 +32,7 @@ extension FlowParser {
             defaultValue: fields["default"].flatMap { reader.valueExpression($0, "'default' of \(what)") },
             rules: fields["rules"].map { parseRules($0, what) } ?? [])
         field.shownWhen = fields["when"].flatMap { reader.expression($0, "'when' of \(what)") }
+        field.secret = fields["secret"].flatMap { reader.bool($0, "'secret' of \(what)") }
         return field
     }
 

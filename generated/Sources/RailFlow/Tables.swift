@@ -478,22 +478,22 @@ enum RailTables {
         FieldEntry(name: 38, validator: 2, shownWhen: 3, shownWhenSource: 37), // signin email
         FieldEntry(name: 40, validator: 3, shownWhen: 4, shownWhenSource: 39), // signin phone
         FieldEntry(name: 41, validator: 4, shownWhen: 0, shownWhenSource: 0), // verify-email code
-        FieldEntry(name: 42, validator: 5, shownWhen: 0, shownWhenSource: 0), // create-passcode passcode
-        FieldEntry(name: 43, validator: 6, shownWhen: 0, shownWhenSource: 0), // confirm-passcode passcode_confirmation
+        FieldEntry(name: 42, validator: 5, shownWhen: 0, shownWhenSource: 0, secret: true), // create-passcode passcode
+        FieldEntry(name: 43, validator: 6, shownWhen: 0, shownWhenSource: 0, secret: true), // confirm-passcode passcode_confirmation
         FieldEntry(name: 44, validator: 7, shownWhen: 0, shownWhenSource: 0), // complete-profile first_name
         FieldEntry(name: 45, validator: 8, shownWhen: 0, shownWhenSource: 0), // complete-profile last_name
         FieldEntry(name: 46, validator: 9, shownWhen: 0, shownWhenSource: 0), // complete-profile dob
         FieldEntry(name: 44, validator: 7, shownWhen: 0, shownWhenSource: 0), // personal first_name
         FieldEntry(name: 45, validator: 8, shownWhen: 0, shownWhenSource: 0), // personal last_name
         FieldEntry(name: 67, validator: 10, shownWhen: 0, shownWhenSource: 0), // security timeout
-        FieldEntry(name: 69, validator: 11, shownWhen: 0, shownWhenSource: 0), // change-passcode current_passcode
-        FieldEntry(name: 70, validator: 12, shownWhen: 0, shownWhenSource: 0), // change-passcode new_passcode
-        FieldEntry(name: 71, validator: 13, shownWhen: 0, shownWhenSource: 0), // change-passcode confirm_passcode
+        FieldEntry(name: 69, validator: 11, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode current_passcode
+        FieldEntry(name: 70, validator: 12, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode new_passcode
+        FieldEntry(name: 71, validator: 13, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode confirm_passcode
         FieldEntry(name: 72, validator: 14, shownWhen: 0, shownWhenSource: 0), // deposit-network network
         FieldEntry(name: 75, validator: 15, shownWhen: 0, shownWhenSource: 0), // withdraw-amount amount
         FieldEntry(name: 76, validator: 16, shownWhen: 0, shownWhenSource: 0), // withdraw-amount destination
-        FieldEntry(name: 42, validator: 17, shownWhen: 0, shownWhenSource: 0), // login-passcode passcode
-        FieldEntry(name: 42, validator: 17, shownWhen: 0, shownWhenSource: 0), // authorize-transaction passcode
+        FieldEntry(name: 42, validator: 17, shownWhen: 0, shownWhenSource: 0, secret: true), // login-passcode passcode
+        FieldEntry(name: 42, validator: 17, shownWhen: 0, shownWhenSource: 0, secret: true), // authorize-transaction passcode
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
@@ -532,7 +532,7 @@ enum RailTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "6bb14b5f2a4a9f95"
+    static let fingerprint = "32dd2a588b2d2c5c"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51])

@@ -359,12 +359,12 @@ enum RegentTables {
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
-        FieldEntry(name: 31, validator: 1, shownWhen: 0, shownWhenSource: 0), // R-S1-pin pin
-        FieldEntry(name: 32, validator: 2, shownWhen: 0, shownWhenSource: 0), // R-S1-pin confirm_pin
+        FieldEntry(name: 31, validator: 1, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S1-pin pin
+        FieldEntry(name: 32, validator: 2, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S1-pin confirm_pin
         FieldEntry(name: 33, validator: 3, shownWhen: 0, shownWhenSource: 0), // R-S1-currency currency
-        FieldEntry(name: 31, validator: 4, shownWhen: 0, shownWhenSource: 0), // R-S2-pin pin
-        FieldEntry(name: 31, validator: 1, shownWhen: 0, shownWhenSource: 0), // R-S2-newpin pin
-        FieldEntry(name: 32, validator: 2, shownWhen: 0, shownWhenSource: 0), // R-S2-newpin confirm_pin
+        FieldEntry(name: 31, validator: 4, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S2-pin pin
+        FieldEntry(name: 31, validator: 1, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S2-newpin pin
+        FieldEntry(name: 32, validator: 2, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S2-newpin confirm_pin
         FieldEntry(name: 44, validator: 5, shownWhen: 38, shownWhenSource: 43), // R-S4 name
         FieldEntry(name: 45, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S4 category
         FieldEntry(name: 47, validator: 0, shownWhen: 39, shownWhenSource: 46), // R-S4 is_stock
@@ -385,9 +385,9 @@ enum RegentTables {
         FieldEntry(name: 45, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S5-liability category
         FieldEntry(name: 57, validator: 9, shownWhen: 0, shownWhenSource: 0), // R-S5-liability amount
         FieldEntry(name: 33, validator: 3, shownWhen: 0, shownWhenSource: 0), // R-S7-currency currency
-        FieldEntry(name: 65, validator: 10, shownWhen: 0, shownWhenSource: 0), // R-S7-change-pin current_pin
-        FieldEntry(name: 66, validator: 1, shownWhen: 0, shownWhenSource: 0), // R-S7-change-pin new_pin
-        FieldEntry(name: 32, validator: 11, shownWhen: 0, shownWhenSource: 0), // R-S7-change-pin confirm_pin
+        FieldEntry(name: 65, validator: 10, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S7-change-pin current_pin
+        FieldEntry(name: 66, validator: 1, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S7-change-pin new_pin
+        FieldEntry(name: 32, validator: 11, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S7-change-pin confirm_pin
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
@@ -435,7 +435,7 @@ enum RegentTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "f2abf3f1f61accd6"
+    static let fingerprint = "f11f4a59ac99a962"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, recurringTimers: [1, 2], startFlow: 0, serviceAnswerEvents: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50])

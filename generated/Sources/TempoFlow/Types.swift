@@ -2087,9 +2087,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapConfirmAddress
     case tapChangeAddress
     case pinEntered
-
-    /// Raised by the flows (`raise: pin_drafted`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
-    case pinDrafted(raisedBy: RaisedByFlows)
     case tapTryAgain
     case tapOk
     case tapUkTransfer
@@ -2970,8 +2967,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_change_address"
         case .pinEntered:
             return "pin_entered"
-        case .pinDrafted:
-            return "pin_drafted"
         case .tapTryAgain:
             return "tap_try_again"
         case .tapOk:
@@ -3439,114 +3434,112 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 174
         case .pinEntered:
             return 175
-        case .pinDrafted:
-            return 176
         case .tapTryAgain:
-            return 177
+            return 176
         case .tapOk:
-            return 178
+            return 177
         case .tapUkTransfer:
-            return 179
+            return 178
         case .tapInternationalTransfer:
-            return 180
+            return 179
         case .tapViewHistory:
-            return 181
+            return 180
         case .tapTopUpNow:
-            return 182
+            return 181
         case .tapPitstopSupport:
-            return 183
+            return 182
         case .tapPersonalDetails:
-            return 184
+            return 183
         case .tapSecurity:
-            return 185
+            return 184
         case .tapNotifications:
-            return 186
+            return 185
         case .tapSubscription:
-            return 187
+            return 186
         case .tapPitstop:
-            return 188
+            return 187
         case .tapLegalDocuments:
-            return 189
+            return 188
         case .tapCloseAccount:
-            return 190
+            return 189
         case .tapSignOut:
-            return 191
+            return 190
         case .tapEditEmail:
-            return 192
+            return 191
         case .tapEditPhone:
-            return 193
+            return 192
         case .tapEditAddress:
-            return 194
+            return 193
         case .tapLockedIdentityField:
-            return 195
+            return 194
         case .tapSave:
-            return 196
+            return 195
         case .toggleFaceId:
-            return 197
+            return 196
         case .tapChangeKeycode:
-            return 198
+            return 197
         case .tapSignOutAllOtherDevices:
-            return 199
+            return 198
         case .tapInbox:
-            return 200
+            return 199
         case .tapCancelSubscription:
-            return 201
+            return 200
         case .tapStartChat:
-            return 202
+            return 201
         case .tapFaq:
-            return 203
+            return 202
         case .tapEmailSupport:
-            return 204
+            return 203
         case .tapContinueToClose:
-            return 205
+            return 204
         case .tapCloseAccountPermanently:
-            return 206
+            return 205
         case .tapSendSmsLink:
-            return 207
+            return 206
         case .veriffLinkOpened:
-            return 208
+            return 207
         case .tapCheckAgain:
-            return 209
+            return 208
         case .tapLogOut:
-            return 210
+            return 209
         case .tapStart:
-            return 211
+            return 210
         case .tapContinueOnPhone:
-            return 212
+            return 211
         case .tapAllowCamera:
-            return 213
+            return 212
         case .cameraDenied:
-            return 214
+            return 213
         case .phoneSessionStarted:
-            return 215
+            return 214
         case .tapStartScan:
-            return 216
+            return 215
         case .tapReturnToApp:
-            return 217
+            return 216
         case .browserClosed:
-            return 218
+            return 217
         case .tapConfirmMethod:
-            return 219
+            return 218
         case .tapPayNow:
-            return 220
+            return 219
         case .tapLater:
-            return 221
+            return 220
         case .tapAgree:
-            return 222
+            return 221
         case .tapGoHome:
-            return 223
+            return 222
         case .sessionCheck:
-            return 224
+            return 223
         case .connectionLost:
-            return 225
+            return 224
         case .connectionRestored:
-            return 226
+            return 225
         case .cardPaymentRecorded:
-            return 227
+            return 226
         case .merchantLogoNeeded:
-            return 228
+            return 227
         case .transferRecorded:
-            return 229
+            return 228
         case .timerFired:
             return (-2)
         }

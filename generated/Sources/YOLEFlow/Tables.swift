@@ -424,11 +424,11 @@ enum YOLETables {
         FieldEntry(name: 33, validator: 1, shownWhen: 0, shownWhenSource: 0), // STEP-02 email
         FieldEntry(name: 34, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-02 first_name
         FieldEntry(name: 35, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-02 last_name
-        FieldEntry(name: 36, validator: 3, shownWhen: 0, shownWhenSource: 0), // STEP-02 password
+        FieldEntry(name: 36, validator: 3, shownWhen: 0, shownWhenSource: 0, secret: true), // STEP-02 password
         FieldEntry(name: 37, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-02 country
         FieldEntry(name: 38, validator: 4, shownWhen: 0, shownWhenSource: 0), // STEP-03 code
         FieldEntry(name: 33, validator: 1, shownWhen: 0, shownWhenSource: 0), // STEP-04 email
-        FieldEntry(name: 36, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-04 password
+        FieldEntry(name: 36, validator: 2, shownWhen: 0, shownWhenSource: 0, secret: true), // STEP-04 password
         FieldEntry(name: 33, validator: 1, shownWhen: 0, shownWhenSource: 0), // STEP-05 email
         FieldEntry(name: 44, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-07 phone_country
         FieldEntry(name: 45, validator: 5, shownWhen: 0, shownWhenSource: 0), // STEP-07 phone
@@ -482,7 +482,7 @@ enum YOLETables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "a7f76f6773de9d1d"
+    static let fingerprint = "5315aed15ce5380d"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67])

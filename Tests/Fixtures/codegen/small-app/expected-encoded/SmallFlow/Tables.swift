@@ -90,13 +90,13 @@ enum SmallTables {
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = decodeTable(returnsData) { row in ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2]) }
 
-    /// Columns: name, validator, shownWhen, shownWhenSource.
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
     static let fieldsData = #"""
-    6 1 0 0
+    6 1 0 0 0
     """#
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3]) }
+    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0) }
 
     /// Columns: name, condition.
     static let variantsData = #"""
@@ -108,7 +108,7 @@ enum SmallTables {
     static let variants: [VariantEntry] = decodeTable(variantsData) { row in VariantEntry(name: row[0], condition: row[1]) }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "e961edb9b6c6a40c"
+    static let fingerprint = "8c04b202cd664db4"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [0, 1])

@@ -302,31 +302,34 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
                 setInput(0, fieldInput(state.lastName))
             }
         case 23:
+            // SEC-1 next
+            state.typedPin = textValue(formInput(0)) // form 0: pin
+        case 24:
             // OPT-1 quote
             state.quoted = 3
-        case 24:
-            // OPT-1 compute
-            state.count = try required(state.quoted, "'quoted'")
         case 25:
             // OPT-1 compute
-            state.count = (state.quoted ?? 7)
+            state.count = try required(state.quoted, "'quoted'")
         case 26:
+            // OPT-1 compute
+            state.count = (state.quoted ?? 7)
+        case 27:
             // OPT-1 convert
             state.noteAsInt = try state.note.map { try parseInt($0) }
             state.noteAsDecimal = try state.note.map { try parseDecimal($0) }
-        case 27:
+        case 28:
             // OPT-1 write_note
             state.note = "42"
-        case 28:
+        case 29:
             // OPT-1 stamp
             state.stampedAt = try parseTimestamp(state.stampText)
-        case 29:
-            // OPT-1 check_all
-            state.log.append("all held")
         case 30:
             // OPT-1 check_all
-            state.log.append("one failed")
+            state.log.append("all held")
         case 31:
+            // OPT-1 check_all
+            state.log.append("one failed")
+        case 32:
             // SUB-1 check
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("1"), currency: "GBP"))))
         default:
@@ -432,6 +435,24 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             guard let value = decimalValue(input) else { return "Use at most two decimal places" }
             if decimalPlaces(value) > 2 {
                 return "Use at most two decimal places"
+            }
+            return nil
+        case 11:
+            // SEC-1 pin
+            if input.isBlank {
+                return "Enter your PIN"
+            }
+            return nil
+        case 12:
+            // SEC-1 nickname
+            if input.isBlank {
+                return "Enter a nickname"
+            }
+            return nil
+        case 13:
+            // SEC-SHEET pin_again
+            if input.isBlank {
+                return "Enter your PIN again"
             }
             return nil
         default:

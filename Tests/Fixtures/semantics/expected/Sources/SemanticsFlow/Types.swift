@@ -113,6 +113,18 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Name kept (DEF-2)
     case def2 = "DEF-2"
 
+    /// Secret (SEC-1)
+    case sec1 = "SEC-1"
+
+    /// After the secret (SEC-2)
+    case sec2 = "SEC-2"
+
+    /// Confirm with the PIN (SEC-SHEET), shown as a sheet
+    case secSHEET = "SEC-SHEET"
+
+    /// Secret checked (SEC-OK)
+    case secOK = "SEC-OK"
+
     /// Optionals (OPT-1)
     case opt1 = "OPT-1"
 
@@ -193,6 +205,14 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Name"
         case .def2:
             return "Name kept"
+        case .sec1:
+            return "Secret"
+        case .sec2:
+            return "After the secret"
+        case .secSHEET:
+            return "Confirm with the PIN"
+        case .secOK:
+            return "Secret checked"
         case .opt1:
             return "Optionals"
         case .subDONE:
@@ -273,12 +293,20 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 32
         case .def2:
             return 33
-        case .opt1:
+        case .sec1:
             return 34
-        case .subDONE:
+        case .sec2:
             return 35
-        case .sub1:
+        case .secSHEET:
             return 36
+        case .secOK:
+            return 37
+        case .opt1:
+            return 38
+        case .subDONE:
+            return 39
+        case .sub1:
+            return 40
         }
     }
 
@@ -326,6 +354,15 @@ public enum SemanticsField: String, FlowName {
 
     /// On DEF-1.
     case name
+
+    /// On SEC-1.
+    case pin
+
+    /// On SEC-1.
+    case nickname
+
+    /// On SEC-SHEET.
+    case pinAgain = "pin_again"
 }
 
 /// The screen variants of Semantics (what `variant()` returns), by their names in the flows.
@@ -386,6 +423,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goStateTimer
     case goServices
     case goDefaults
+    case goSecret
     case goOptional
     case close
     case startChain
@@ -418,6 +456,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case send
     case useFavourite
     case forget
+    case check
+    case confirm
     case quote
     case compute
     case convert
@@ -426,7 +466,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case checkAll
     case ping
     case finish
-    case check
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
@@ -472,6 +511,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goServices
         case "go_defaults":
             self = .goDefaults
+        case "go_secret":
+            self = .goSecret
         case "go_optional":
             self = .goOptional
         case "close":
@@ -524,6 +565,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .useFavourite
         case "forget":
             self = .forget
+        case "check":
+            self = .check
+        case "confirm":
+            self = .confirm
         case "quote":
             self = .quote
         case "compute":
@@ -540,8 +585,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .ping
         case "finish":
             self = .finish
-        case "check":
-            self = .check
         default:
             return nil
         }
@@ -586,6 +629,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_services"
         case .goDefaults:
             return "go_defaults"
+        case .goSecret:
+            return "go_secret"
         case .goOptional:
             return "go_optional"
         case .close:
@@ -642,6 +687,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "use_favourite"
         case .forget:
             return "forget"
+        case .check:
+            return "check"
+        case .confirm:
+            return "confirm"
         case .quote:
             return "quote"
         case .compute:
@@ -658,8 +707,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "ping"
         case .finish:
             return "finish"
-        case .check:
-            return "check"
         case .timerFired:
             return "timer"
         }
@@ -705,80 +752,84 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 16
         case .goDefaults:
             return 17
-        case .goOptional:
+        case .goSecret:
             return 18
-        case .close:
+        case .goOptional:
             return 19
-        case .startChain:
+        case .close:
             return 20
-        case .chainB:
+        case .startChain:
             return 21
-        case .chainC:
+        case .chainB:
             return 22
-        case .done:
+        case .chainC:
             return 23
-        case .bump:
+        case .done:
             return 24
-        case .peek:
+        case .bump:
             return 25
-        case .pick:
+        case .peek:
             return 26
-        case .next:
+        case .pick:
             return 27
-        case .go:
+        case .next:
             return 28
-        case .up:
+        case .go:
             return 29
-        case .again:
+        case .up:
             return 30
-        case .`open`:
+        case .again:
             return 31
-        case .lock:
+        case .`open`:
             return 32
-        case .unlock:
+        case .lock:
             return 33
-        case .help:
+        case .unlock:
             return 34
-        case .away:
+        case .help:
             return 35
-        case .`return`:
+        case .away:
             return 36
-        case .shorten:
+        case .`return`:
             return 37
-        case .reveal:
+        case .shorten:
             return 38
-        case .hide:
+        case .reveal:
             return 39
-        case .leave:
+        case .hide:
             return 40
-        case .order:
+        case .leave:
             return 41
-        case .measure:
+        case .order:
             return 42
-        case .send:
+        case .measure:
             return 43
-        case .useFavourite:
+        case .send:
             return 44
-        case .forget:
+        case .useFavourite:
             return 45
-        case .quote:
+        case .forget:
             return 46
-        case .compute:
-            return 47
-        case .convert:
-            return 48
-        case .writeNote:
-            return 49
-        case .stamp:
-            return 50
-        case .checkAll:
-            return 51
-        case .ping:
-            return 52
-        case .finish:
-            return 53
         case .check:
+            return 47
+        case .confirm:
+            return 48
+        case .quote:
+            return 49
+        case .compute:
+            return 50
+        case .convert:
+            return 51
+        case .writeNote:
+            return 52
+        case .stamp:
+            return 53
+        case .checkAll:
             return 54
+        case .ping:
+            return 55
+        case .finish:
+            return 56
         case .timerFired:
             return (-2)
         }
@@ -887,12 +938,15 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// Read from stamp_text.
     public var stampedAt: Timestamp? = nil
 
+    /// A secret field's input, read by the transition that leaves its screen.
+    public var typedPin: String? = nil
+
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "note: " + (note.map { quotedText($0) } ?? "null"), "note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"), "note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown), "stamp_text: " + quotedText(stampText), "stamped_at: " + (stampedAt.map { describe($0) } ?? "null")]
+        let parts: [String] = ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "note: " + (note.map { quotedText($0) } ?? "null"), "note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"), "note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown), "stamp_text: " + quotedText(stampText), "stamped_at: " + (stampedAt.map { describe($0) } ?? "null"), "typed_pin: " + (typedPin.map { quotedText($0) } ?? "null")]
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -913,5 +967,6 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case noteAsDecimal = "note_as_decimal"
         case stampText = "stamp_text"
         case stampedAt = "stamped_at"
+        case typedPin = "typed_pin"
     }
 }
