@@ -31,14 +31,14 @@ public struct BackStack: Sendable, Equatable, Codable {
     @inlinable public var isEmpty: Bool { entries.isEmpty }
     @inlinable public var last: Int32? { entries.last?.screen }
 
-    @inlinable public mutating func push(_ screen: Int32) {
+    @inlinable @inline(__always) public mutating func push(_ screen: Int32) {
         let slot = Int(screen)
         if slot >= topmost.count { topmost.append(contentsOf: repeatElement(-1, count: slot - topmost.count + 1)) }
         entries.append(Entry(screen: screen, below: topmost[slot]))
         topmost[slot] = Int32(truncatingIfNeeded: entries.count - 1)
     }
 
-    @inlinable @discardableResult public mutating func pop() -> Int32? {
+    @inlinable @inline(__always) @discardableResult public mutating func pop() -> Int32? {
         guard let entry = entries.popLast() else { return nil }
         topmost[Int(entry.screen)] = entry.below
         return entry.screen
@@ -46,7 +46,11 @@ public struct BackStack: Sendable, Equatable, Codable {
 
     /// Drops every entry from `count` on.
     @inlinable public mutating func truncate(to count: Int) {
-        while entries.count > max(0, count) { pop() }
+        let kept = max(0, count)
+        while entries.count > kept {
+            let entry = entries.removeLast()
+            topmost[Int(entry.screen)] = entry.below
+        }
     }
 
     /// The index of the topmost entry of `screen` at or above `floor`, or nil when it is not there.

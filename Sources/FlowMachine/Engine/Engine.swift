@@ -163,7 +163,7 @@ extension EngineHost {
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
-    @inlinable public mutating func engineSend(_ event: Event, into effects: inout [Effect]) throws {
+    @inlinable @inline(__always) public mutating func engineSend(_ event: Event, into effects: inout [Effect]) throws {
         if let token = event.firedTimer {
             // Without timers no token is running: `fire` would ignore it.
             if engineFeatures.contains(.timers) {
@@ -372,7 +372,7 @@ extension EngineHost {
             try enter(row.argument, into: &effects)
         case .overlay:
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
-            engine.overlayOpeners.append(engine.screenNumber)
+            engine.pushOpener(engine.screenNumber)
             engine.screenNumber = row.argument
             try enterActions(row.argument, into: &effects)
         case .back:
@@ -405,7 +405,7 @@ extension EngineHost {
             return
         }
         engine.history.truncate(to: frame.historyDepth)
-        engine.overlayOpeners.removeAll()
+        engine.overlayOpeners = []
         engine.screenNumber = frame.caller
         let subflow = tables.subflows[Int(frame.subflow)]
         for index in Int(subflow.returnStart)..<Int(subflow.returnEnd) where tables.returns[index].outcome == outcome {
@@ -422,7 +422,7 @@ extension EngineHost {
     /// Returns to the previous screen or closes the top sheet; false when there is nowhere to go.
     @inlinable
     public mutating func goBack(into effects: inout [Effect]) throws -> Bool {
-        if engineFeatures.contains(.overlays), let opener = engine.overlayOpeners.popLast() {
+        if engineFeatures.contains(.overlays), let opener = engine.popOpener() {
             cancelTimers(of: engine.screenNumber, into: &effects)
             if engineFeatures.contains(.exitActions) {
                 let exit = tables.screens[Int(engine.screenNumber)].exitActions
