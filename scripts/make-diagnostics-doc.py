@@ -44,7 +44,7 @@ P = {
  "Give the timer actions only (`set`, `call`, `raise`, `analytics`...), and let the screens react to the state it sets or the event it raises; a timeout that moves the person belongs on a screen or a flow (`after:`).",
  None),
 'back-blocked-trap': (
- "A screen blocks the system back (`back: blocked`) and every transition or timer that leaves it has a condition: when none holds, nothing gets the person off the screen.",
+ "A screen blocks the system back (`back: blocked`) and every transition or timer that leaves it has a condition: when none holds, nothing gets the person off the screen. App-wide transitions (`app.on`) do not count as ways out (they answer events that may never come on this screen, such as an integrity check), nor do a flow's global transitions for events the screen handles itself (they never run there).",
  "Add a way out without `if:` (an unlock, a cancel button, a timer), or mark the screen `terminal: true` if the app really stops there.",
  None),
 'stale-survivor-explanation': (

@@ -97,6 +97,37 @@ import Testing
         #expect(restored.machine.state.physicalCard == .active)
     }
 
+    /// Tempo AC-XC-SEC-03 "PIN never transmitted or stored in plaintext": a snapshot is what an app writes to
+    /// storage when it goes to the background, and it holds what was typed on every screen. Once the PIN steps
+    /// are left (the mismatch back to step 1, the order placed), no PIN typed may be in it. A scenario cannot
+    /// read what is typed on a screen that is not showing, so this is the evidence for the flows' exit clears.
+    @Test func noPINTypedIsKeptInASnapshotOnceThePINStepsAreLeft() throws {
+        // The walk up to Set PIN (WAL-013e), then PINs of this test's own (the walk's login keycode has the
+        // digits of its PIN, and a keycode is not this test's subject).
+        var lines = Array(try Self.walk()[..<33])
+        var host = Host(machine: try TempoMachine())
+        var effects: [TempoEffect] = []
+        try host.machine.start(into: &effects)
+        host.track(effects)
+        func saved() throws -> String { String(decoding: try JSONEncoder().encode(host.machine.snapshot()), as: UTF8.self) }
+        func play(_ steps: [[String: Any]]) throws { for line in steps { _ = try host.play(line) } }
+        try play(lines)
+        #expect(host.machine.screenID == "WAL-013e")
+        lines = [["fill": ["pin": "592716"]], ["send": "pin_entered"], ["fill": ["pin_confirm": "592718"]]]
+        try play(lines)
+        #expect(host.machine.screenID == "WAL-013f")
+        #expect(try saved().contains("592716"), "while confirming, the draft is kept (the checks below can fail)")
+        #expect(try saved().contains("592718"))
+        try play([["send": "pin_entered"]])
+        #expect(host.machine.screenID == "WAL-013g")   // the confirmation did not match
+        #expect(try !saved().contains("592716"))
+        #expect(try !saved().contains("592718"))
+        try play([["send": "tap_try_again"], ["fill": ["pin": "592716"]], ["send": "pin_entered"], ["fill": ["pin_confirm": "592716"]],
+                  ["send": "pin_entered"], ["outcome": ["equals.order_physical_card": "placed"]]])
+        #expect(host.machine.screenID == "WAL-013h")   // order placed
+        #expect(try !saved().contains("592716"))
+    }
+
     /// Events and effects are Codable, for logs and replays: a step's effects and the events of the walk
     /// come back equal from JSON.
     @Test func eventsAndEffectsRoundTripThroughJSON() throws {

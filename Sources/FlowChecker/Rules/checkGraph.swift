@@ -52,6 +52,7 @@ extension AppChecker {
             }
         }
         let leaves = { (transitions: [Transition]) in transitions.contains { if case .stay = $0.target { false } else { true } } }
+        let appWideRanges = Set((sources.root.app?.on ?? []).flatMap { $0.transitions.map(\.range) })
         for index in app.screens.indices where !app.screens[index].terminal && !screensWithBrokenTargets.contains(index) {
             let flow = app.screens[index].flow
             let hasExit = leaves(app.screens[index].transitions) || app.screens[index].timers.contains { leaves($0.transitions) }
@@ -67,8 +68,14 @@ extension AppChecker {
                     }
                 }
                 let screen = app.screens[index]
+                // Not ways out of this screen: an app-wide transition (app.on), which every flow carries and which
+                // answers something that may never happen here (an integrity check's 'compromised', a push), so
+                // counting it would find a way out of every blocked screen of an app that has one; and a global
+                // transition for an event the screen handles itself, which never runs here.
+                let ownEvents = Set(screen.transitions.map(\.event))
+                let flowWide = app.flows[flow].globalTransitions.filter { !appWideRanges.contains($0.range) && !ownEvents.contains($0.event) }
                 let hasUnconditionalExit = leavesAlways(screen.transitions) || screen.timers.contains { leavesAlways($0.transitions) }
-                    || leavesAlways(app.flows[flow].globalTransitions) || app.flows[flow].globalTimers.contains { leavesAlways($0.transitions) }
+                    || leavesAlways(flowWide) || app.flows[flow].globalTimers.contains { leavesAlways($0.transitions) }
                 if !hasUnconditionalExit {
                     warning("back-blocked-trap",
                             "screen '\(screen.id)' blocks the system back, but every way out of it has a condition: when none holds the person is stuck; add a way out without 'if:' or mark it 'terminal: true'",

@@ -419,6 +419,15 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 47:
             // WAL-013h Order Placed
             return try ["expected_delivery": "Delivery: 5–7 working days · expected by " + required(state.physicalCardExpectedBy.map { describe($0) }, "the value")]
+        case 53:
+            // PAY-004 Review & Confirm
+            return try ["amount_and_fee": (("You send £" + formatNumber(state.transferAmount, 2)) + " · Fee: ") + (sameMoney(state.transferFee, Money(amount: decimal("0"), currency: "GBP")) ? "Free" : ("£" + formatNumber(state.transferFee, 2)))]
+        case 56:
+            // PAY-007 Currency & Amount
+            return try ["fee": (state.fxFee != nil) ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2)) : "Fee: waiting for the live rate"]
+        case 57:
+            // PAY-008 Review & Confirm
+            return try ["you_send": ((((("You send £" + formatNumber(state.transferAmount, 2)) + " + £") + formatNumber(state.transferFee, 2)) + " fee · £") + formatNumber(add(state.transferAmount, state.transferFee), 2)) + " in all"]
         default:
             return [:]
         }
@@ -1081,11 +1090,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 101:
             // WAL-013e pin_entered
             state.pinDraft = textValue(formInput(0)) // form 0: pin
+            raised.append(.pinDrafted)
         case 102:
-            // WAL-013e enter; WAL-013f enter; SET-003 enter; and 2 more
+            // WAL-013e exit; SET-003 enter; SET-005 enter; and 1 more
             clearForm()
         case 103:
-            // WAL-013f pin_entered; WAL-013f exit
+            // WAL-013f pin_entered
             state.pinDraft = nil
         case 104:
             // WAL-013f pin_entered
@@ -1129,6 +1139,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-013f equals.order_physical_card.failed
             effects.append(.toast("We couldn't place your order. Try again."))
         case 113:
+            // WAL-013f exit
+            state.pinDraft = nil
+            clearForm()
+        case 114:
             // PAY-001 tap_uk_transfer
             state.transferRail = nil
             state.transferRecipientName = ""
@@ -1147,7 +1161,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transferArrival = ""
             state.transferRail = TransferRail.uk
             state.transferArrival = "within 2 hours · Faster Payments"
-        case 114:
+        case 115:
             // PAY-001 tap_international_transfer
             state.transferRail = nil
             state.transferRecipientName = ""
@@ -1166,26 +1180,26 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transferArrival = ""
             state.transferRail = TransferRail.international
             state.transferArrival = "1–3 working days · SWIFT/SEPA"
-        case 115:
+        case 116:
             // PAY-002 tap_continue
             state.transferRecipientName = textValue(formInput(0)) // form 0: account_name
             state.transferSortCode = textValue(formInput(1)) // form 1: sort_code
             state.transferAccountNumber = textValue(formInput(2)) // form 2: account_number
             state.transferReference = textValue(formInput(3)) // form 3: reference
             state.transferFee = Money(amount: decimal("0"), currency: "GBP")
-        case 116:
+        case 117:
             // PAY-003 tap_continue; PAY-003 tap_continue
             state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'") // form 0: amount
-        case 117:
+        case 118:
             // PAY-004 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_uk_transfer")))
-        case 118:
+        case 119:
             // PAY-004 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsSendUkTransfer(accountName: state.transferRecipientName, sortCode: state.transferSortCode, accountNumber: state.transferAccountNumber, reference: state.transferReference, amount: state.transferAmount)))
-        case 119:
+        case 120:
             // PAY-004 device.authenticate.cancelled; PAY-008 device.authenticate.cancelled
             effects.append(.toast("Not confirmed. Nothing was sent."))
-        case 120:
+        case 121:
             // PAY-004 equals.send_uk_transfer.sent
             guard case .equalsSendUkTransferSent(let eventTransferId)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try subtract(state.balance, state.transferAmount)
@@ -1203,11 +1217,11 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.push("Transfer sent. Your money is on its way."))
             effects.append(.analytics(AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])))
             raised.append(.transferRecorded)
-        case 121:
+        case 122:
             // PAY-004 equals.send_uk_transfer.failed
             guard case .equalsSendUkTransferFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
             try effects.append(.analytics(AnalyticsEvent(name: "error_transfer_failed", properties: [AnalyticsProperty(name: "reason_code", value: eventReason), AnalyticsProperty(name: "screen_id", value: "PAY-004"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge())), AnalyticsProperty(name: "rail", value: "uk")])))
-        case 122:
+        case 123:
             // PAY-006 tap_continue
             state.transferRecipientName = textValue(formInput(0)) // form 0: recipient_name
             state.transferCountry = textValue(formInput(1)) // form 1: country
@@ -1215,48 +1229,49 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transferBic = textValue(formInput(3)) // form 3: bic
             state.transferReference = textValue(formInput(4)) // form 4: reference
             state.transferReceiveCurrency = try isIn(textValue(formInput(1)), derivedEurozoneCountries()) ? "EUR" : ((textValue(formInput(1)) == "CH") ? "CHF" : ((textValue(formInput(1)) == "DK") ? "DKK" : ((textValue(formInput(1)) == "NO") ? "NOK" : ((textValue(formInput(1)) == "PL") ? "PLN" : ((textValue(formInput(1)) == "SE") ? "SEK" : "AED"))))) // form 1: country
-        case 123:
+        case 124:
             // PAY-007 fx.subscribe_rates.unavailable
             effects.append(.toast("Live rates are unavailable right now. Try again shortly."))
-        case 124:
+        case 125:
             // PAY-007 fx_rate_quoted
             guard case .fxRateQuoted(let eventRate, let eventFee)? = event else { throw FlowFailure("no value for 'event'") }
             state.fxRate = eventRate
             state.fxFee = eventFee
-        case 125:
+        case 126:
             // PAY-007 tap_continue
             state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'") // form 0: amount
             state.transferFee = try required(state.fxFee, "'fx_fee'")
-        case 126:
+        case 127:
             // PAY-007 tap_continue
             state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'") // form 0: amount
             state.transferFee = try required(state.fxFee, "'fx_fee'")
             state.transferRate = try required(state.fxRate, "'fx_rate'")
             state.transferReceiveAmount = try convert(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), state.transferReceiveCurrency, required(state.fxRate, "'fx_rate'")) // form 0: amount
-        case 127:
+        case 128:
             // PAY-007 enter
             state.fxRate = nil
+            state.fxFee = nil
             state.fxRateLocked = false
             effects.append(.call(TempoServiceCall.fxSubscribeRates(currency: state.transferReceiveCurrency)))
-        case 128:
+        case 129:
             // PAY-008 fx.lock_rate.locked
             state.fxRateLocked = true
-        case 129:
+        case 130:
             // PAY-008 fx.lock_rate.expired; PAY-008 after 30s
             effects.append(.toast("The rate has expired. Here's a fresh quote."))
-        case 130:
+        case 131:
             // PAY-008 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
-        case 131:
+        case 132:
             // PAY-008 device.authenticate.authenticated
             effects.append(.call(TempoServiceCall.equalsSendInternationalTransfer(recipientName: state.transferRecipientName, country: state.transferCountry, iban: state.transferIban, bic: state.transferBic, reference: state.transferReference, amount: state.transferAmount, fee: state.transferFee, rate: state.transferRate)))
-        case 132:
+        case 133:
             // PAY-008 enter
             effects.append(.call(TempoServiceCall.fxLockRate(currency: state.transferReceiveCurrency, rate: state.transferRate, amount: state.transferAmount)))
-        case 133:
+        case 134:
             // PAY-008 exit
             state.fxRateLocked = false
-        case 134:
+        case 135:
             // PAY-009 equals.send_international_transfer.submitted
             guard case .equalsSendInternationalTransferSubmitted(let eventTransferId)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try subtract(subtract(state.balance, state.transferAmount), state.transferFee)
@@ -1274,170 +1289,170 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.push("Transfer sent. Your money is on its way."))
             effects.append(.analytics(AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "international")])))
             raised.append(.transferRecorded)
-        case 135:
+        case 136:
             // PAY-009 equals.send_international_transfer.failed
             guard case .equalsSendInternationalTransferFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
             try effects.append(.analytics(AnalyticsEvent(name: "error_transfer_failed", properties: [AnalyticsProperty(name: "reason_code", value: eventReason), AnalyticsProperty(name: "screen_id", value: "PAY-009"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge())), AnalyticsProperty(name: "rail", value: "international")])))
-        case 136:
+        case 137:
             // SET-001 tap_sign_out
             state.loggedIn = false
             state.sessionStartedAt = nil
-        case 137:
+        case 138:
             // SET-002 tap_edit_email
             state.contactEdit = ContactKind.email
             state.contactCodeSent = false
             state.contactCodeRejected = false
             state.addressChangeRejected = false
-        case 138:
+        case 139:
             // SET-002 tap_edit_phone
             state.contactEdit = ContactKind.phone
             state.contactCodeSent = false
             state.contactCodeRejected = false
             state.addressChangeRejected = false
-        case 139:
+        case 140:
             // SET-002 tap_edit_address
             state.contactEdit = ContactKind.address
             state.contactCodeSent = false
             state.contactCodeRejected = false
             state.addressChangeRejected = false
-        case 140:
+        case 141:
             // SET-002 tap_locked_identity_field
             effects.append(.call(TempoServiceCall.pitstopOpenTicket(topic: "identity_change")))
-        case 141:
+        case 142:
             // SET-002 pitstop.open_ticket.opened
             state.identityChangeTicketOpened = true
-        case 142:
+        case 143:
             // SET-003 tap_save
             state.contactCodeRejected = false
             state.addressChangeRejected = false
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "edit_contact")))
-        case 143:
+        case 144:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0))))) // form 0: new_value
-        case 144:
+        case 145:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = try e164(textValue(formInput(0)), "GB") // form 0: new_value
             try effects.append(.call(TempoServiceCall.otpSendSmsCode(phone: e164(textValue(formInput(0)), "GB")))) // form 0: new_value
-        case 145:
+        case 146:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
             effects.append(.call(TempoServiceCall.veriffCheckProofOfAddress(address: textValue(formInput(0))))) // form 0: new_value
-        case 146:
+        case 147:
             // SET-003 otp.send_email_code.sent; SET-003 otp.send_sms_code.sent
             state.contactCodeSent = true
-        case 147:
+        case 148:
             // SET-003 otp.send_email_code.failed; SET-003 otp.send_sms_code.failed
             effects.append(.toast("We couldn't send the code. Try again."))
-        case 148:
-            // SET-003 code_entered
-            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1))))) // form 1: code
         case 149:
             // SET-003 code_entered
-            effects.append(.call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1))))) // form 1: code
+            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1))))) // form 1: code
         case 150:
+            // SET-003 code_entered
+            effects.append(.call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1))))) // form 1: code
+        case 151:
             // SET-003 otp.verify_email_code.valid
             state.applicant.email = state.contactNewValue
             state.contactCodeSent = false
-        case 151:
+        case 152:
             // SET-003 otp.verify_email_code.invalid; SET-003 otp.verify_email_code.expired; SET-003 otp.verify_sms_code.invalid; and 1 more
             state.contactCodeRejected = true
-        case 152:
+        case 153:
             // SET-003 otp.verify_sms_code.valid
             state.applicant.phone = state.contactNewValue
             state.contactCodeSent = false
-        case 153:
+        case 154:
             // SET-003 veriff.check_proof_of_address.approved
             state.applicant.address = state.contactNewValue
             state.addressCheckPending = false
-        case 154:
+        case 155:
             // SET-003 veriff.check_proof_of_address.pending
             state.addressCheckPending = true
-        case 155:
+        case 156:
             // SET-003 veriff.check_proof_of_address.rejected
             state.addressChangeRejected = true
-        case 156:
+        case 157:
             // SET-004 equals.list_sessions.refreshed
             state.sessionsRefreshedAt = now
-        case 157:
+        case 158:
             // SET-004 toggle_face_id
             state.securityAction = SecurityAction.toggleFaceId
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "toggle_face_id")))
-        case 158:
+        case 159:
             // SET-004 tap_change_keycode
             state.securityAction = SecurityAction.changeKeycode
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_keycode")))
-        case 159:
+        case 160:
             // SET-004 session_sign_out_tapped
             guard case .sessionSignOutTapped(let eventSessionId)? = event else { throw FlowFailure("no value for 'event'") }
             state.securityAction = SecurityAction.signOutSession
             state.sessionToSignOut = eventSessionId
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_session")))
-        case 160:
+        case 161:
             // SET-004 tap_sign_out_all_other_devices
             state.securityAction = SecurityAction.signOutOthers
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_others")))
-        case 161:
+        case 162:
             // SET-004 device.authenticate.authenticated
             state.biometricsEnabled = !state.biometricsEnabled
             state.securityAction = nil
-        case 162:
+        case 163:
             // SET-004 device.authenticate.authenticated; SET-004 device.authenticate.cancelled
             state.securityAction = nil
-        case 163:
-            // SET-004 device.authenticate.authenticated
-            state.securityAction = nil
-            effects.append(.call(TempoServiceCall.equalsSignOutSession(sessionId: state.sessionToSignOut)))
         case 164:
             // SET-004 device.authenticate.authenticated
             state.securityAction = nil
-            effects.append(.call(TempoServiceCall.equalsSignOutOtherSessions))
+            effects.append(.call(TempoServiceCall.equalsSignOutSession(sessionId: state.sessionToSignOut)))
         case 165:
+            // SET-004 device.authenticate.authenticated
+            state.securityAction = nil
+            effects.append(.call(TempoServiceCall.equalsSignOutOtherSessions))
+        case 166:
             // SET-004 equals.sign_out_session.signed_out
             state.otherSessions = state.otherSessions.filter { s in s != state.sessionToSignOut }
-        case 166:
+        case 167:
             // SET-004 equals.sign_out_other_sessions.signed_out
             state.otherSessions = []
-        case 167:
+        case 168:
             // SET-004 enter
             effects.append(.call(TempoServiceCall.equalsListSessions))
-        case 168:
+        case 169:
             // SET-005 tap_save
             state.keycodeSet = true
             state.keycodeChangedOn = try calendarDay(now)
-        case 169:
+        case 170:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, _)? = event else { throw FlowFailure("no value for 'event'") }
             state.notificationsOff = state.notificationsOff.filter { p in p != eventPreference }
             effects.append(.call(TempoServiceCall.pushProviderSavePreferences(turnedOff: state.notificationsOff)))
-        case 170:
+        case 171:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, _)? = event else { throw FlowFailure("no value for 'event'") }
             state.notificationsOff = state.notificationsOff.filter { p in p != eventPreference } + [eventPreference]
             effects.append(.call(TempoServiceCall.pushProviderSavePreferences(turnedOff: state.notificationsOff)))
-        case 171:
+        case 172:
             // SET-007 inbox_item_tapped
             state.ecosystemSlot = 0
             state.ecosystemCampaign = ""
-        case 172:
+        case 173:
             // SET-008 plan_tapped
             guard case .planTapped(let eventPlan)? = event else { throw FlowFailure("no value for 'event'") }
             state.planChangeTo = eventPlan
             state.planUpgradeDeclined = false
-        case 173:
+        case 174:
             // SET-009 tap_confirm; SET-009 equals.charge_plan_upgrade.insufficient_funds
             state.planUpgradeDeclined = true
-        case 174:
+        case 175:
             // SET-009 tap_confirm
             state.planUpgradeDeclined = false
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_plan")))
-        case 175:
-            // SET-009 device.authenticate.authenticated
-            try effects.append(.call(TempoServiceCall.equalsChargePlanUpgrade(plan: state.planChangeTo, amount: derivedPlanChangeProrated())))
         case 176:
             // SET-009 device.authenticate.authenticated
-            try effects.append(.call(TempoServiceCall.equalsSchedulePlanChange(plan: state.planChangeTo, effectiveOn: required(state.billingCycleEnd, "'billing_cycle_end'"), price: derivedPlanChangePrice())))
+            try effects.append(.call(TempoServiceCall.equalsChargePlanUpgrade(plan: state.planChangeTo, amount: derivedPlanChangeProrated())))
         case 177:
+            // SET-009 device.authenticate.authenticated
+            try effects.append(.call(TempoServiceCall.equalsSchedulePlanChange(plan: state.planChangeTo, effectiveOn: required(state.billingCycleEnd, "'billing_cycle_end'"), price: derivedPlanChangePrice())))
+        case 178:
             // SET-009 equals.charge_plan_upgrade.charged
             state.lastUpgradeCharge = try derivedPlanChangeProrated()
             state.balance = try subtract(state.balance, derivedPlanChangeProrated())
@@ -1454,42 +1469,42 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.pendingPlan = nil
             state.pendingPlanFrom = nil
             state.planChangeTo = nil
-        case 178:
+        case 179:
             // SET-009 equals.schedule_plan_change.scheduled
             state.pendingPlan = state.planChangeTo
             state.pendingPlanFrom = state.billingCycleEnd
             state.planChangeTo = nil
-        case 179:
+        case 180:
             // SET-010 tap_start_chat
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: "general")))
-        case 180:
+        case 181:
             // SET-010 help_category_tapped
             guard case .helpCategoryTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: eventCategory)))
-        case 181:
+        case 182:
             // SET-010 pitstop.start_chat.started
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_chat_started")))
-        case 182:
+        case 183:
             // SET-010 tap_faq
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_faq_opened")))
-        case 183:
+        case 184:
             // SET-010 tap_email_support
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_email_support_opened")))
-        case 184:
+        case 185:
             // SET-011 legal_document_tapped
             guard case .legalDocumentTapped(let eventDocument)? = event else { throw FlowFailure("no value for 'event'") }
             effects.append(.analytics(AnalyticsEvent(name: "legal_document_opened", properties: [AnalyticsProperty(name: "document", value: eventDocument)])))
-        case 185:
+        case 186:
             // SET-011 exit
             state.legalUpdateUnseen = false
-        case 186:
+        case 187:
             // SET-012b tap_close_account_permanently
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "close_account")))
-        case 187:
+        case 188:
             // SET-012b device.authenticate.authenticated
             state.closeReason = CloseReason.init(rawValue: textValue(formInput(1))) // form 1: reason
             effects.append(.call(TempoServiceCall.equalsCloseAccount(reason: CloseReason.init(rawValue: textValue(formInput(1)))))) // form 1: reason
-        case 188:
+        case 189:
             // SET-012b equals.close_account.closed
             state.subscriptionActive = false
             state.pendingPlan = nil
@@ -1500,161 +1515,161 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.accountActive = false
             state.loggedIn = false
             state.sessionStartedAt = nil
-        case 189:
+        case 190:
             // ONB-012 equals.submit_application.submitted
             state.applicationSubmitted = true
             state.applicationSubmitFailed = false
-        case 190:
+        case 191:
             // ONB-012 equals.submit_application.failed
             state.applicationSubmitFailed = true
-        case 191:
+        case 192:
             // ONB-012 tap_retry
             state.applicationSubmitFailed = false
             effects.append(.call(TempoServiceCall.equalsSubmitApplication(applicant: state.applicant, plan: state.plan)))
-        case 192:
+        case 193:
             // ONB-012 veriff.get_decision.approved
             effects.append(.call(TempoServiceCall.equalsCreateAccount(applicant: state.applicant)))
-        case 193:
+        case 194:
             // ONB-012 equals.create_account.created
             guard case .equalsCreateAccountCreated(let eventUserId)? = event else { throw FlowFailure("no value for 'event'") }
             state.kycStatus = KycStatus.approved
             state.userId = eventUserId
             state.sessionStartedAt = now
-        case 194:
+        case 195:
             // ONB-015 tap_send_sms_link
             effects.append(.call(TempoServiceCall.veriffSendSmsLink(phone: state.applicant.phone)))
-        case 195:
+        case 196:
             // ONB-015 veriff.send_sms_link.sent
             state.veriffLinkSent = true
-        case 196:
+        case 197:
             // ONB-015 veriff.send_sms_link.failed
             state.veriffLinkSent = false
-        case 197:
+        case 198:
             // ONB-015 veriff_link_opened → veriff.submitted
             state.kycStatus = KycStatus.submitted
             effects.append(.call(TempoServiceCall.veriffGetDecision))
-        case 198:
+        case 199:
             // ONB-016 tap_check_again
             effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: state.userId)))
-        case 199:
+        case 200:
             // ONB-016 tap_log_out; ONB-018 tap_log_out
             state.loggedIn = false
-        case 200:
+        case 201:
             // ONB-W02 tap_allow_camera
             state.veriffCameraDenied = false
-        case 201:
+        case 202:
             // ONB-W02 camera_denied
             state.veriffCameraDenied = true
-        case 202:
+        case 203:
             // ONB-W05 veriff.scan_front.passport
             state.kycDocumentType = DocumentType.passport
-        case 203:
+        case 204:
             // ONB-W05 veriff.scan_front.driving_licence
             state.kycDocumentType = DocumentType.drivingLicence
-        case 204:
+        case 205:
             // ONB-W05 veriff.scan_front.national_id
             state.kycDocumentType = DocumentType.nationalId
-        case 205:
+        case 206:
             // ONB-W05 veriff.scan_front.not_detected
             state.kycDocumentType = nil
-        case 206:
+        case 207:
             // ONB-W05 enter
             effects.append(.call(TempoServiceCall.veriffScanFront))
-        case 207:
+        case 208:
             // ONB-W06 enter
             effects.append(.call(TempoServiceCall.veriffScanBack))
-        case 208:
+        case 209:
             // ONB-W07 tap_continue; ONB-W07 tap_continue
             state.kycDocumentType = DocumentType.init(rawValue: textValue(formInput(0))) // form 0: document_type
-        case 209:
+        case 210:
             // ONB-W08 enter
             effects.append(.call(TempoServiceCall.veriffCaptureSelfie))
-        case 210:
+        case 211:
             // ONB-W09 enter
             effects.append(.call(TempoServiceCall.veriffAnalyse))
-        case 211:
+        case 212:
             // ONB-015-FT tap_confirm_method
             state.initialPaymentMethod = PaymentMethod.init(rawValue: textValue(formInput(0))) // form 0: payment_method
             state.initialPaymentDeclined = false
-        case 212:
+        case 213:
             // ONB-015-FT tap_pay_now
             state.initialPaymentDeclined = false
             try effects.append(.call(TempoServiceCall.paymentsInitialPayment(method: required(state.initialPaymentMethod, "'initial_payment_method'"), amount: derivedPlanPrice())))
-        case 213:
+        case 214:
             // ONB-015-FT payments.initial_payment.succeeded
             state.initialPaymentMade = true
             effects.append(.call(TempoServiceCall.equalsActivateAccount(userId: state.userId)))
-        case 214:
+        case 215:
             // ONB-015-FT payments.initial_payment.declined
             state.initialPaymentDeclined = true
             state.initialPaymentMethod = nil
-        case 215:
+        case 216:
             // ONB-015-FT equals.activate_account.activated
             state.accountActive = true
-        case 216:
+        case 217:
             // ONB-016-FT tap_add_to_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "native")))
-        case 217:
+        case 218:
             // ONB-016-FT device_wallet.provision_card.added
             state.cardInDeviceWallet = true
-        case 218:
+        case 219:
             // ONB-017-FT tap_agree
             state.legalAcceptedOn = try calendarDay(now)
-        case 219:
+        case 220:
             // ONB-018-FT tap_go_home
             effects.append(.analytics(AnalyticsEvent(name: "onboarding_completed")))
-        case 220:
+        case 221:
             // app_lock (global) app_backgrounded; device_integrity (global) app_backgrounded; onboarding (global) app_backgrounded; and 5 more
             state.backgroundSince = now
-        case 221:
-            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
-            state.backgroundSince = nil
         case 222:
             // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
             state.backgroundSince = nil
-            raised.append(.sessionCheck)
         case 223:
+            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
+            state.backgroundSince = nil
+            raised.append(.sessionCheck)
+        case 224:
             // app_lock (global) logos.find_logo.found; device_integrity (global) logos.find_logo.found; onboarding (global) logos.find_logo.found; and 5 more
             guard case .logosFindLogoFound(let eventMerchant, let eventUrl)? = event else { throw FlowFailure("no value for 'event'") }
             state.logoDraft.merchant = eventMerchant
             state.logoDraft.url = eventUrl
             state.merchantLogos.append(state.logoDraft)
-        case 224:
+        case 225:
             // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
             effects.append(.toast("We've updated our legal documents. See Settings › Legal Documents."))
-        case 225:
+        case 226:
             // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global) connection_lost; and 5 more
             state.online = false
-        case 226:
+        case 227:
             // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global) connection_restored; and 5 more
             state.online = true
-        case 227:
+        case 228:
             // wallet (global) session_check; settings (global) session_check
             effects.append(.call(TempoServiceCall.equalsRefreshSession))
-        case 228:
+        case 229:
             // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
             state.sessionRefreshedAt = now
-        case 229:
+        case 230:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
             effects.append(.toast("Your session has ended. Log in again to continue."))
-        case 230:
-            // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_frozen"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
         case 231:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_not_active"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_frozen"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
         case 232:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "per_transaction_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_not_active"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
         case 233:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "daily_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "per_transaction_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
         case 234:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "insufficient_funds"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "daily_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
         case 235:
+            // wallet (global) card_payment_requested
+            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "insufficient_funds"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+        case 236:
             // wallet (global) card_payment_requested
             guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try subtract(state.balance, eventAmount)
@@ -1672,13 +1687,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transactions.append(state.txDraft)
             raised.append(.cardPaymentRecorded)
             raised.append(.merchantLogoNeeded)
-        case 236:
+        case 237:
             // wallet (global) card_payment_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))
-        case 237:
+        case 238:
             // wallet (global) merchant_logo_needed
             effects.append(.call(TempoServiceCall.logosFindLogo(merchant: state.txDraft.description)))
-        case 238:
+        case 239:
             // wallet (global) bank_transfer_received
             guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try add(state.balance, eventAmount)
@@ -1692,17 +1707,17 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.txDraft.day = try calendarDay(now)
             state.transactions.append(state.txDraft)
             effects.append(.push("Money received. Your Tempo balance has been topped up."))
-        case 239:
+        case 240:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
-        case 240:
+        case 241:
             // wallet (global) equals.set_card_frozen.failed
             state.cardFrozen = !state.cardFrozen
             effects.append(.toast("We couldn't update your card. Try again."))
-        case 241:
+        case 242:
             // wallet (global) physical_card_delivered
             state.physicalCard = PhysicalCardStatus.awaitingAtm
-        case 242:
+        case 243:
             // wallet (global) physical_card_atm_activated
             state.physicalCard = PhysicalCardStatus.active
             state.virtualCard = VirtualCardStatus.retired

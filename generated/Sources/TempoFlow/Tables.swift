@@ -431,59 +431,59 @@ enum TempoTables {
         ScreenEntry(flow: 3, rowStart: 209, rowEnd: 212, fieldStart: 25, fieldEnd: 25, timerStart: 3, timerEnd: 3, variantStart: 39, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 182), // 41: WAL-013b Confirm Address
         ScreenEntry(flow: 3, rowStart: 212, rowEnd: 217, fieldStart: 25, fieldEnd: 26, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 183), // 42: WAL-013c Change Address
         ScreenEntry(flow: 3, rowStart: 217, rowEnd: 219, fieldStart: 26, fieldEnd: 26, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 184), // 43: WAL-013d Set PIN · Intro
-        ScreenEntry(flow: 3, rowStart: 219, rowEnd: 221, fieldStart: 26, fieldEnd: 27, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 102, exitActions: 0, analytics: 186), // 44: WAL-013e Set PIN · Enter
-        ScreenEntry(flow: 3, rowStart: 221, rowEnd: 233, fieldStart: 27, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 102, exitActions: 103, analytics: 188), // 45: WAL-013f Set PIN · Confirm
-        ScreenEntry(flow: 3, rowStart: 233, rowEnd: 234, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 189), // 46: WAL-013g Set PIN · Mismatch
-        ScreenEntry(flow: 3, rowStart: 234, rowEnd: 235, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 190), // 47: WAL-013h Order Placed
-        ScreenEntry(flow: 3, rowStart: 235, rowEnd: 236, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 191), // 48: WAL-013i Card Arrived · Awaiting ATM
-        ScreenEntry(flow: 3, rowStart: 236, rowEnd: 237, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 192), // 49: WAL-013j Physical Activated (push)
-        ScreenEntry(flow: 3, rowStart: 237, rowEnd: 247, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 193), // 50: PAY-001 Choose Transfer Type
-        ScreenEntry(flow: 3, rowStart: 247, rowEnd: 249, fieldStart: 28, fieldEnd: 32, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 198), // 51: PAY-002 Recipient Details
-        ScreenEntry(flow: 3, rowStart: 249, rowEnd: 252, fieldStart: 32, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 199), // 52: PAY-003 Enter Amount
-        ScreenEntry(flow: 3, rowStart: 252, rowEnd: 261, fieldStart: 33, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 200), // 53: PAY-004 Review & Confirm
-        ScreenEntry(flow: 3, rowStart: 261, rowEnd: 263, fieldStart: 33, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 201), // 54: PAY-005 Transfer Sent ✓
-        ScreenEntry(flow: 3, rowStart: 263, rowEnd: 265, fieldStart: 33, fieldEnd: 38, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 206), // 55: PAY-006 Recipient Details
-        ScreenEntry(flow: 3, rowStart: 265, rowEnd: 272, fieldStart: 38, fieldEnd: 39, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 45, enterActions: 127, exitActions: 0, analytics: 208), // 56: PAY-007 Currency & Amount
-        ScreenEntry(flow: 3, rowStart: 272, rowEnd: 281, fieldStart: 39, fieldEnd: 39, timerStart: 3, timerEnd: 4, variantStart: 45, variantEnd: 47, enterActions: 132, exitActions: 133, analytics: 210), // 57: PAY-008 Review & Confirm
-        ScreenEntry(flow: 3, rowStart: 282, rowEnd: 284, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 211), // 58: PAY-009 Processing
-        ScreenEntry(flow: 3, rowStart: 284, rowEnd: 286, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 212), // 59: PAY-010 Transfer Sent ✓
-        ScreenEntry(flow: 3, rowStart: 286, rowEnd: 288, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 213), // 60: PAY-011 Insufficient Funds
-        ScreenEntry(flow: 3, rowStart: 288, rowEnd: 292, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 214), // 61: PAY-012 Transfer Failed
-        ScreenEntry(flow: 4, rowStart: 292, rowEnd: 307, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 215), // 62: SET-001 Profile Hub
-        ScreenEntry(flow: 4, rowStart: 307, rowEnd: 314, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 49, enterActions: 0, exitActions: 0, analytics: 217), // 63: SET-002 View Personal Details
-        ScreenEntry(flow: 4, rowStart: 314, rowEnd: 335, fieldStart: 39, fieldEnd: 41, timerStart: 4, timerEnd: 4, variantStart: 49, variantEnd: 55, enterActions: 102, exitActions: 0, analytics: 223), // 64: SET-003 Edit Email/Phone/Address
-        ScreenEntry(flow: 4, rowStart: 335, rowEnd: 349, fieldStart: 41, fieldEnd: 41, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 167, exitActions: 0, analytics: 224), // 65: SET-004 Security Hub
-        ScreenEntry(flow: 4, rowStart: 349, rowEnd: 351, fieldStart: 41, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 102, exitActions: 0, analytics: 226), // 66: SET-005 Change Keycode
-        ScreenEntry(flow: 4, rowStart: 351, rowEnd: 357, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 0, exitActions: 0, analytics: 227), // 67: SET-006 Notification Preferences
-        ScreenEntry(flow: 4, rowStart: 357, rowEnd: 361, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 0, exitActions: 0, analytics: 228), // 68: SET-007 Notification Inbox
-        ScreenEntry(flow: 4, rowStart: 361, rowEnd: 365, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 58, enterActions: 0, exitActions: 0, analytics: 232), // 69: SET-008 Current Plan
-        ScreenEntry(flow: 4, rowStart: 365, rowEnd: 374, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 58, variantEnd: 61, enterActions: 0, exitActions: 0, analytics: 236), // 70: SET-009 Upgrade/Switch Confirm
-        ScreenEntry(flow: 4, rowStart: 374, rowEnd: 380, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 61, variantEnd: 61, enterActions: 0, exitActions: 0, analytics: 237), // 71: SET-010 PITStop Support
-        ScreenEntry(flow: 4, rowStart: 380, rowEnd: 382, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 61, variantEnd: 63, enterActions: 0, exitActions: 185, analytics: 239), // 72: SET-011 Legal Documents
-        ScreenEntry(flow: 4, rowStart: 382, rowEnd: 384, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 63, enterActions: 0, exitActions: 0, analytics: 240), // 73: SET-012a Close · Step 1 Warn
-        ScreenEntry(flow: 4, rowStart: 384, rowEnd: 389, fieldStart: 43, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 63, enterActions: 102, exitActions: 0, analytics: 243), // 74: SET-012b Close · Step 2 Confirm
-        ScreenEntry(flow: 5, rowStart: 389, rowEnd: 397, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 246), // 75: ONB-012 Submit & Processing
-        ScreenEntry(flow: 5, rowStart: 397, rowEnd: 398, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 247), // 76: ONB-013 KYC Success
-        ScreenEntry(flow: 5, rowStart: 398, rowEnd: 400, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 248), // 77: ONB-014 KYC Failure
-        ScreenEntry(flow: 5, rowStart: 400, rowEnd: 404, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 252), // 78: ONB-015 Veriff Handoff
-        ScreenEntry(flow: 5, rowStart: 406, rowEnd: 413, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 253), // 79: ONB-016 Pending (re-login)
-        ScreenEntry(flow: 5, rowStart: 413, rowEnd: 416, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 254), // 80: ONB-017 Approved (re-login)
-        ScreenEntry(flow: 5, rowStart: 416, rowEnd: 418, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 255), // 81: ONB-018 Rejected (re-login)
-        ScreenEntry(flow: 5, rowStart: 418, rowEnd: 419, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 256), // 82: ONB-019 Incomplete (re-login)
-        ScreenEntry(flow: 6, rowStart: 419, rowEnd: 421, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: (-1)), // 83: ONB-W01 Veriff Landing
-        ScreenEntry(flow: 6, rowStart: 421, rowEnd: 423, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 84: ONB-W02 Camera Permission
-        ScreenEntry(flow: 6, rowStart: 423, rowEnd: 424, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 85: ONB-W03 Connected to Mobile
-        ScreenEntry(flow: 6, rowStart: 424, rowEnd: 425, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 86: ONB-W04 Intro to Capture
-        ScreenEntry(flow: 6, rowStart: 425, rowEnd: 429, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 206, exitActions: 0, analytics: (-1)), // 87: ONB-W05 Scan Front
-        ScreenEntry(flow: 6, rowStart: 429, rowEnd: 430, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 207, exitActions: 0, analytics: (-1)), // 88: ONB-W06 Scan Back (conditional)
-        ScreenEntry(flow: 6, rowStart: 430, rowEnd: 432, fieldStart: 45, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 89: ONB-W07 Document Type (fallback)
-        ScreenEntry(flow: 6, rowStart: 432, rowEnd: 433, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 209, exitActions: 0, analytics: (-1)), // 90: ONB-W08 Selfie
-        ScreenEntry(flow: 6, rowStart: 433, rowEnd: 434, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 210, exitActions: 0, analytics: (-1)), // 91: ONB-W09 Please Wait
-        ScreenEntry(flow: 6, rowStart: 434, rowEnd: 436, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 92: ONB-W10 Submitted
-        ScreenEntry(flow: 7, rowStart: 436, rowEnd: 442, fieldStart: 46, fieldEnd: 47, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 261), // 93: ONB-015-FT Initial Payment (Kickstart)
-        ScreenEntry(flow: 7, rowStart: 442, rowEnd: 447, fieldStart: 47, fieldEnd: 47, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 262), // 94: ONB-016-FT Add to Wallet
-        ScreenEntry(flow: 7, rowStart: 447, rowEnd: 449, fieldStart: 47, fieldEnd: 49, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 265), // 95: ONB-017-FT Legal Agreements
-        ScreenEntry(flow: 7, rowStart: 449, rowEnd: 450, fieldStart: 49, fieldEnd: 49, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 266), // 96: ONB-018-FT Finished!
+        ScreenEntry(flow: 3, rowStart: 219, rowEnd: 222, fieldStart: 26, fieldEnd: 27, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 102, analytics: 186), // 44: WAL-013e Set PIN · Enter
+        ScreenEntry(flow: 3, rowStart: 222, rowEnd: 234, fieldStart: 27, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 113, analytics: 188), // 45: WAL-013f Set PIN · Confirm
+        ScreenEntry(flow: 3, rowStart: 234, rowEnd: 235, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 189), // 46: WAL-013g Set PIN · Mismatch
+        ScreenEntry(flow: 3, rowStart: 235, rowEnd: 236, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 190), // 47: WAL-013h Order Placed
+        ScreenEntry(flow: 3, rowStart: 236, rowEnd: 237, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 191), // 48: WAL-013i Card Arrived · Awaiting ATM
+        ScreenEntry(flow: 3, rowStart: 237, rowEnd: 238, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 192), // 49: WAL-013j Physical Activated (push)
+        ScreenEntry(flow: 3, rowStart: 238, rowEnd: 248, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 193), // 50: PAY-001 Choose Transfer Type
+        ScreenEntry(flow: 3, rowStart: 248, rowEnd: 250, fieldStart: 28, fieldEnd: 32, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 198), // 51: PAY-002 Recipient Details
+        ScreenEntry(flow: 3, rowStart: 250, rowEnd: 253, fieldStart: 32, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 199), // 52: PAY-003 Enter Amount
+        ScreenEntry(flow: 3, rowStart: 253, rowEnd: 262, fieldStart: 33, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 200), // 53: PAY-004 Review & Confirm
+        ScreenEntry(flow: 3, rowStart: 262, rowEnd: 264, fieldStart: 33, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 201), // 54: PAY-005 Transfer Sent ✓
+        ScreenEntry(flow: 3, rowStart: 264, rowEnd: 266, fieldStart: 33, fieldEnd: 38, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 206), // 55: PAY-006 Recipient Details
+        ScreenEntry(flow: 3, rowStart: 266, rowEnd: 273, fieldStart: 38, fieldEnd: 39, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 45, enterActions: 128, exitActions: 0, analytics: 208), // 56: PAY-007 Currency & Amount
+        ScreenEntry(flow: 3, rowStart: 273, rowEnd: 282, fieldStart: 39, fieldEnd: 39, timerStart: 3, timerEnd: 4, variantStart: 45, variantEnd: 47, enterActions: 133, exitActions: 134, analytics: 210), // 57: PAY-008 Review & Confirm
+        ScreenEntry(flow: 3, rowStart: 283, rowEnd: 285, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 211), // 58: PAY-009 Processing
+        ScreenEntry(flow: 3, rowStart: 285, rowEnd: 287, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 212), // 59: PAY-010 Transfer Sent ✓
+        ScreenEntry(flow: 3, rowStart: 287, rowEnd: 289, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 213), // 60: PAY-011 Insufficient Funds
+        ScreenEntry(flow: 3, rowStart: 289, rowEnd: 293, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 214), // 61: PAY-012 Transfer Failed
+        ScreenEntry(flow: 4, rowStart: 293, rowEnd: 308, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 215), // 62: SET-001 Profile Hub
+        ScreenEntry(flow: 4, rowStart: 308, rowEnd: 315, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 49, enterActions: 0, exitActions: 0, analytics: 217), // 63: SET-002 View Personal Details
+        ScreenEntry(flow: 4, rowStart: 315, rowEnd: 336, fieldStart: 39, fieldEnd: 41, timerStart: 4, timerEnd: 4, variantStart: 49, variantEnd: 55, enterActions: 102, exitActions: 0, analytics: 223), // 64: SET-003 Edit Email/Phone/Address
+        ScreenEntry(flow: 4, rowStart: 336, rowEnd: 350, fieldStart: 41, fieldEnd: 41, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 168, exitActions: 0, analytics: 224), // 65: SET-004 Security Hub
+        ScreenEntry(flow: 4, rowStart: 350, rowEnd: 352, fieldStart: 41, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 102, exitActions: 0, analytics: 226), // 66: SET-005 Change Keycode
+        ScreenEntry(flow: 4, rowStart: 352, rowEnd: 358, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 0, exitActions: 0, analytics: 227), // 67: SET-006 Notification Preferences
+        ScreenEntry(flow: 4, rowStart: 358, rowEnd: 362, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 0, exitActions: 0, analytics: 228), // 68: SET-007 Notification Inbox
+        ScreenEntry(flow: 4, rowStart: 362, rowEnd: 366, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 58, enterActions: 0, exitActions: 0, analytics: 232), // 69: SET-008 Current Plan
+        ScreenEntry(flow: 4, rowStart: 366, rowEnd: 375, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 58, variantEnd: 61, enterActions: 0, exitActions: 0, analytics: 236), // 70: SET-009 Upgrade/Switch Confirm
+        ScreenEntry(flow: 4, rowStart: 375, rowEnd: 381, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 61, variantEnd: 61, enterActions: 0, exitActions: 0, analytics: 237), // 71: SET-010 PITStop Support
+        ScreenEntry(flow: 4, rowStart: 381, rowEnd: 383, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 61, variantEnd: 63, enterActions: 0, exitActions: 186, analytics: 239), // 72: SET-011 Legal Documents
+        ScreenEntry(flow: 4, rowStart: 383, rowEnd: 385, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 63, enterActions: 0, exitActions: 0, analytics: 240), // 73: SET-012a Close · Step 1 Warn
+        ScreenEntry(flow: 4, rowStart: 385, rowEnd: 390, fieldStart: 43, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 63, enterActions: 102, exitActions: 0, analytics: 243), // 74: SET-012b Close · Step 2 Confirm
+        ScreenEntry(flow: 5, rowStart: 390, rowEnd: 398, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 246), // 75: ONB-012 Submit & Processing
+        ScreenEntry(flow: 5, rowStart: 398, rowEnd: 399, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 247), // 76: ONB-013 KYC Success
+        ScreenEntry(flow: 5, rowStart: 399, rowEnd: 401, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 248), // 77: ONB-014 KYC Failure
+        ScreenEntry(flow: 5, rowStart: 401, rowEnd: 405, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 252), // 78: ONB-015 Veriff Handoff
+        ScreenEntry(flow: 5, rowStart: 407, rowEnd: 414, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 253), // 79: ONB-016 Pending (re-login)
+        ScreenEntry(flow: 5, rowStart: 414, rowEnd: 417, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 254), // 80: ONB-017 Approved (re-login)
+        ScreenEntry(flow: 5, rowStart: 417, rowEnd: 419, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 255), // 81: ONB-018 Rejected (re-login)
+        ScreenEntry(flow: 5, rowStart: 419, rowEnd: 420, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 256), // 82: ONB-019 Incomplete (re-login)
+        ScreenEntry(flow: 6, rowStart: 420, rowEnd: 422, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: (-1)), // 83: ONB-W01 Veriff Landing
+        ScreenEntry(flow: 6, rowStart: 422, rowEnd: 424, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 84: ONB-W02 Camera Permission
+        ScreenEntry(flow: 6, rowStart: 424, rowEnd: 425, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 85: ONB-W03 Connected to Mobile
+        ScreenEntry(flow: 6, rowStart: 425, rowEnd: 426, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 86: ONB-W04 Intro to Capture
+        ScreenEntry(flow: 6, rowStart: 426, rowEnd: 430, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 207, exitActions: 0, analytics: (-1)), // 87: ONB-W05 Scan Front
+        ScreenEntry(flow: 6, rowStart: 430, rowEnd: 431, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 208, exitActions: 0, analytics: (-1)), // 88: ONB-W06 Scan Back (conditional)
+        ScreenEntry(flow: 6, rowStart: 431, rowEnd: 433, fieldStart: 45, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 89: ONB-W07 Document Type (fallback)
+        ScreenEntry(flow: 6, rowStart: 433, rowEnd: 434, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 210, exitActions: 0, analytics: (-1)), // 90: ONB-W08 Selfie
+        ScreenEntry(flow: 6, rowStart: 434, rowEnd: 435, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 211, exitActions: 0, analytics: (-1)), // 91: ONB-W09 Please Wait
+        ScreenEntry(flow: 6, rowStart: 435, rowEnd: 437, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 92: ONB-W10 Submitted
+        ScreenEntry(flow: 7, rowStart: 437, rowEnd: 443, fieldStart: 46, fieldEnd: 47, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 261), // 93: ONB-015-FT Initial Payment (Kickstart)
+        ScreenEntry(flow: 7, rowStart: 443, rowEnd: 448, fieldStart: 47, fieldEnd: 47, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 262), // 94: ONB-016-FT Add to Wallet
+        ScreenEntry(flow: 7, rowStart: 448, rowEnd: 450, fieldStart: 47, fieldEnd: 49, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 265), // 95: ONB-017-FT Legal Agreements
+        ScreenEntry(flow: 7, rowStart: 450, rowEnd: 451, fieldStart: 49, fieldEnd: 49, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 266), // 96: ONB-018-FT Finished!
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -707,7 +707,8 @@ enum TempoTables {
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013c tap_back → back
         TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013d tap_continue → WAL-013e
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013d tap_back → back
-        TransitionRow(event: 175, guardID: 0, actionsID: 101, target: .screen, argument: 45, validates: true), // WAL-013e pin_entered → WAL-013f
+        TransitionRow(event: 175, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: true), // WAL-013e pin_entered stays
+        TransitionRow(event: 176, guardID: 0, actionsID: 0, target: .screen, argument: 45, validates: true), // WAL-013e pin_drafted → WAL-013f
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013e tap_back → back
         TransitionRow(event: 175, guardID: 31, actionsID: 103, target: .screen, argument: 46, validates: true), // WAL-013f pin_entered if form.pin_confirm != pin_draft → WAL-013g
         TransitionRow(event: 175, guardID: 11, actionsID: 104, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if !online stays
@@ -721,64 +722,64 @@ enum TempoTables {
         TransitionRow(event: 48, guardID: 0, actionsID: 111, target: .screen, argument: 47, validates: true), // WAL-013f equals.order_physical_card.placed → WAL-013h
         TransitionRow(event: 49, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // WAL-013f equals.order_physical_card.failed stays
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013f tap_back → back
-        TransitionRow(event: 176, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013g tap_try_again → WAL-013e
+        TransitionRow(event: 177, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013g tap_try_again → WAL-013e
         TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-013h tap_done → WAL-001
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013i tap_back → back
-        TransitionRow(event: 177, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-013j tap_ok → WAL-008c
+        TransitionRow(event: 178, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-013j tap_ok → WAL-008c
         TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-001 tap_tab_home → WAL-001
         TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
         TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
         TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // PAY-001 tap_tab_cards → WAL-008b
         TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // PAY-001 tap_tab_send → PAY-001
-        TransitionRow(event: 178, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_uk_transfer if !online stays
-        TransitionRow(event: 178, guardID: 0, actionsID: 113, target: .screen, argument: 51, validates: false), // PAY-001 tap_uk_transfer → PAY-002
-        TransitionRow(event: 179, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_international_transfer if !online stays
-        TransitionRow(event: 179, guardID: 0, actionsID: 114, target: .screen, argument: 55, validates: false), // PAY-001 tap_international_transfer → PAY-006
+        TransitionRow(event: 179, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_uk_transfer if !online stays
+        TransitionRow(event: 179, guardID: 0, actionsID: 114, target: .screen, argument: 51, validates: false), // PAY-001 tap_uk_transfer → PAY-002
+        TransitionRow(event: 180, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_international_transfer if !online stays
+        TransitionRow(event: 180, guardID: 0, actionsID: 115, target: .screen, argument: 55, validates: false), // PAY-001 tap_international_transfer → PAY-006
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-001 tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 115, target: .screen, argument: 52, validates: true), // PAY-002 tap_continue → PAY-003
+        TransitionRow(event: 118, guardID: 0, actionsID: 116, target: .screen, argument: 52, validates: true), // PAY-002 tap_continue → PAY-003
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-002 tap_back → back
-        TransitionRow(event: 118, guardID: 35, actionsID: 116, target: .screen, argument: 60, validates: true), // PAY-003 tap_continue if form.amount > balance → PAY-011
-        TransitionRow(event: 118, guardID: 0, actionsID: 116, target: .screen, argument: 53, validates: true), // PAY-003 tap_continue → PAY-004
+        TransitionRow(event: 118, guardID: 35, actionsID: 117, target: .screen, argument: 60, validates: true), // PAY-003 tap_continue if form.amount > balance → PAY-011
+        TransitionRow(event: 118, guardID: 0, actionsID: 117, target: .screen, argument: 53, validates: true), // PAY-003 tap_continue → PAY-004
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-003 tap_back → back
         TransitionRow(event: 135, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-004 tap_send if !online stays
-        TransitionRow(event: 135, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // PAY-004 tap_send stays
+        TransitionRow(event: 135, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // PAY-004 tap_send stays
         TransitionRow(event: 74, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated if !online stays
         TransitionRow(event: 74, guardID: 36, actionsID: 0, target: .screen, argument: 60, validates: false), // PAY-004 device.authenticate.authenticated if transfer_amount > balance → PAY-011
-        TransitionRow(event: 74, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 119, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.cancelled stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 120, target: .screen, argument: 54, validates: false), // PAY-004 equals.send_uk_transfer.sent → PAY-005
-        TransitionRow(event: 51, guardID: 0, actionsID: 121, target: .screen, argument: 61, validates: false), // PAY-004 equals.send_uk_transfer.failed → PAY-012
+        TransitionRow(event: 74, guardID: 0, actionsID: 119, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 120, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.cancelled stays
+        TransitionRow(event: 50, guardID: 0, actionsID: 121, target: .screen, argument: 54, validates: false), // PAY-004 equals.send_uk_transfer.sent → PAY-005
+        TransitionRow(event: 51, guardID: 0, actionsID: 122, target: .screen, argument: 61, validates: false), // PAY-004 equals.send_uk_transfer.failed → PAY-012
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-004 tap_back → back
         TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-005 tap_done → WAL-001
-        TransitionRow(event: 180, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-005 tap_view_history → WAL-005
-        TransitionRow(event: 118, guardID: 0, actionsID: 122, target: .screen, argument: 56, validates: true), // PAY-006 tap_continue → PAY-007
+        TransitionRow(event: 181, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-005 tap_view_history → WAL-005
+        TransitionRow(event: 118, guardID: 0, actionsID: 123, target: .screen, argument: 56, validates: true), // PAY-006 tap_continue → PAY-007
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-006 tap_back → back
         TransitionRow(event: 86, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.streaming stays
-        TransitionRow(event: 87, guardID: 0, actionsID: 123, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.unavailable stays
-        TransitionRow(event: 5, guardID: 0, actionsID: 124, target: .stay, argument: 0, validates: false), // PAY-007 fx_rate_quoted stays
+        TransitionRow(event: 87, guardID: 0, actionsID: 124, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.unavailable stays
+        TransitionRow(event: 5, guardID: 0, actionsID: 125, target: .stay, argument: 0, validates: false), // PAY-007 fx_rate_quoted stays
         TransitionRow(event: 118, guardID: 37, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
-        TransitionRow(event: 118, guardID: 38, actionsID: 125, target: .screen, argument: 60, validates: true), // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
-        TransitionRow(event: 118, guardID: 0, actionsID: 126, target: .screen, argument: 57, validates: true), // PAY-007 tap_continue → PAY-008
+        TransitionRow(event: 118, guardID: 38, actionsID: 126, target: .screen, argument: 60, validates: true), // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
+        TransitionRow(event: 118, guardID: 0, actionsID: 127, target: .screen, argument: 57, validates: true), // PAY-007 tap_continue → PAY-008
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-007 tap_back → back
-        TransitionRow(event: 88, guardID: 0, actionsID: 128, target: .stay, argument: 0, validates: false), // PAY-008 fx.lock_rate.locked stays
-        TransitionRow(event: 89, guardID: 0, actionsID: 129, target: .screen, argument: 56, validates: false), // PAY-008 fx.lock_rate.expired → PAY-007
+        TransitionRow(event: 88, guardID: 0, actionsID: 129, target: .stay, argument: 0, validates: false), // PAY-008 fx.lock_rate.locked stays
+        TransitionRow(event: 89, guardID: 0, actionsID: 130, target: .screen, argument: 56, validates: false), // PAY-008 fx.lock_rate.expired → PAY-007
         TransitionRow(event: 135, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if !online stays
-        TransitionRow(event: 135, guardID: 40, actionsID: 130, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
+        TransitionRow(event: 135, guardID: 40, actionsID: 131, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
         TransitionRow(event: 74, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.authenticated if !online stays
         TransitionRow(event: 74, guardID: 41, actionsID: 0, target: .screen, argument: 60, validates: false), // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
-        TransitionRow(event: 74, guardID: 0, actionsID: 131, target: .screen, argument: 58, validates: false), // PAY-008 device.authenticate.authenticated → PAY-009
-        TransitionRow(event: 75, guardID: 0, actionsID: 119, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.cancelled stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 132, target: .screen, argument: 58, validates: false), // PAY-008 device.authenticate.authenticated → PAY-009
+        TransitionRow(event: 75, guardID: 0, actionsID: 120, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.cancelled stays
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-008 tap_back → back
-        TransitionRow(event: (-1), guardID: 0, actionsID: 129, target: .screen, argument: 56, validates: false), // PAY-008 after 30s → PAY-007
-        TransitionRow(event: 56, guardID: 0, actionsID: 134, target: .screen, argument: 59, validates: false), // PAY-009 equals.send_international_transfer.submitted → PAY-010
-        TransitionRow(event: 57, guardID: 0, actionsID: 135, target: .screen, argument: 61, validates: false), // PAY-009 equals.send_international_transfer.failed → PAY-012
+        TransitionRow(event: (-1), guardID: 0, actionsID: 130, target: .screen, argument: 56, validates: false), // PAY-008 after 30s → PAY-007
+        TransitionRow(event: 56, guardID: 0, actionsID: 135, target: .screen, argument: 59, validates: false), // PAY-009 equals.send_international_transfer.submitted → PAY-010
+        TransitionRow(event: 57, guardID: 0, actionsID: 136, target: .screen, argument: 61, validates: false), // PAY-009 equals.send_international_transfer.failed → PAY-012
         TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-010 tap_done → WAL-001
-        TransitionRow(event: 180, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-010 tap_view_history → WAL-005
-        TransitionRow(event: 181, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // PAY-011 tap_top_up_now → WAL-006
+        TransitionRow(event: 181, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-010 tap_view_history → WAL-005
+        TransitionRow(event: 182, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // PAY-011 tap_top_up_now → WAL-006
         TransitionRow(event: 165, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-011 tap_cancel → back
-        TransitionRow(event: 176, guardID: 42, actionsID: 0, target: .screen, argument: 53, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
-        TransitionRow(event: 176, guardID: 0, actionsID: 0, target: .screen, argument: 56, validates: false), // PAY-012 tap_try_again → PAY-007
-        TransitionRow(event: 182, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // PAY-012 tap_pitstop_support → SET-010
+        TransitionRow(event: 177, guardID: 42, actionsID: 0, target: .screen, argument: 53, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
+        TransitionRow(event: 177, guardID: 0, actionsID: 0, target: .screen, argument: 56, validates: false), // PAY-012 tap_try_again → PAY-007
+        TransitionRow(event: 183, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // PAY-012 tap_pitstop_support → SET-010
         TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-012 tap_close → WAL-001
         TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // SET-001 tap_tab_home → WAL-001
         TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
@@ -786,307 +787,307 @@ enum TempoTables {
         TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // SET-001 tap_tab_cards → WAL-008b
         TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // SET-001 tap_tab_send if !online stays
         TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // SET-001 tap_tab_send → PAY-001
-        TransitionRow(event: 183, guardID: 0, actionsID: 0, target: .screen, argument: 63, validates: false), // SET-001 tap_personal_details → SET-002
-        TransitionRow(event: 184, guardID: 0, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-001 tap_security → SET-004
-        TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 67, validates: false), // SET-001 tap_notifications → SET-006
-        TransitionRow(event: 186, guardID: 0, actionsID: 0, target: .screen, argument: 69, validates: false), // SET-001 tap_subscription → SET-008
-        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // SET-001 tap_pitstop → SET-010
-        TransitionRow(event: 188, guardID: 0, actionsID: 0, target: .screen, argument: 72, validates: false), // SET-001 tap_legal_documents → SET-011
-        TransitionRow(event: 189, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-001 tap_close_account → SET-012a
-        TransitionRow(event: 190, guardID: 0, actionsID: 136, target: .screen, argument: 3, validates: false), // SET-001 tap_sign_out → ONB-001
+        TransitionRow(event: 184, guardID: 0, actionsID: 0, target: .screen, argument: 63, validates: false), // SET-001 tap_personal_details → SET-002
+        TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-001 tap_security → SET-004
+        TransitionRow(event: 186, guardID: 0, actionsID: 0, target: .screen, argument: 67, validates: false), // SET-001 tap_notifications → SET-006
+        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 69, validates: false), // SET-001 tap_subscription → SET-008
+        TransitionRow(event: 188, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // SET-001 tap_pitstop → SET-010
+        TransitionRow(event: 189, guardID: 0, actionsID: 0, target: .screen, argument: 72, validates: false), // SET-001 tap_legal_documents → SET-011
+        TransitionRow(event: 190, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-001 tap_close_account → SET-012a
+        TransitionRow(event: 191, guardID: 0, actionsID: 137, target: .screen, argument: 3, validates: false), // SET-001 tap_sign_out → ONB-001
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-001 tap_back → back
-        TransitionRow(event: 191, guardID: 0, actionsID: 137, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_email → SET-003
-        TransitionRow(event: 192, guardID: 0, actionsID: 138, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_phone → SET-003
-        TransitionRow(event: 193, guardID: 0, actionsID: 139, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_address → SET-003
-        TransitionRow(event: 194, guardID: 0, actionsID: 140, target: .stay, argument: 0, validates: false), // SET-002 tap_locked_identity_field stays
-        TransitionRow(event: 81, guardID: 0, actionsID: 141, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.opened stays
+        TransitionRow(event: 192, guardID: 0, actionsID: 138, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_email → SET-003
+        TransitionRow(event: 193, guardID: 0, actionsID: 139, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_phone → SET-003
+        TransitionRow(event: 194, guardID: 0, actionsID: 140, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_address → SET-003
+        TransitionRow(event: 195, guardID: 0, actionsID: 141, target: .stay, argument: 0, validates: false), // SET-002 tap_locked_identity_field stays
+        TransitionRow(event: 81, guardID: 0, actionsID: 142, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.opened stays
         TransitionRow(event: 82, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.failed stays
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-002 tap_back → back
-        TransitionRow(event: 195, guardID: 0, actionsID: 142, target: .stay, argument: 0, validates: true), // SET-003 tap_save stays
-        TransitionRow(event: 74, guardID: 44, actionsID: 143, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
-        TransitionRow(event: 74, guardID: 45, actionsID: 144, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
-        TransitionRow(event: 74, guardID: 0, actionsID: 145, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated stays
+        TransitionRow(event: 196, guardID: 0, actionsID: 143, target: .stay, argument: 0, validates: true), // SET-003 tap_save stays
+        TransitionRow(event: 74, guardID: 44, actionsID: 144, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
+        TransitionRow(event: 74, guardID: 45, actionsID: 145, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.cancelled stays
-        TransitionRow(event: 58, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.sent stays
-        TransitionRow(event: 63, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.sent stays
-        TransitionRow(event: 59, guardID: 0, actionsID: 147, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.failed stays
-        TransitionRow(event: 64, guardID: 0, actionsID: 147, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.failed stays
-        TransitionRow(event: 119, guardID: 46, actionsID: 148, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
-        TransitionRow(event: 119, guardID: 47, actionsID: 149, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
-        TransitionRow(event: 60, guardID: 0, actionsID: 150, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_email_code.valid → SET-002
-        TransitionRow(event: 61, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.invalid stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.expired stays
-        TransitionRow(event: 65, guardID: 0, actionsID: 152, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_sms_code.valid → SET-002
-        TransitionRow(event: 66, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.invalid stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 151, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.expired stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 153, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.approved → SET-002
-        TransitionRow(event: 109, guardID: 0, actionsID: 154, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.pending → SET-002
-        TransitionRow(event: 108, guardID: 0, actionsID: 155, target: .stay, argument: 0, validates: false), // SET-003 veriff.check_proof_of_address.rejected stays
+        TransitionRow(event: 58, guardID: 0, actionsID: 147, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.sent stays
+        TransitionRow(event: 63, guardID: 0, actionsID: 147, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.sent stays
+        TransitionRow(event: 59, guardID: 0, actionsID: 148, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.failed stays
+        TransitionRow(event: 64, guardID: 0, actionsID: 148, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.failed stays
+        TransitionRow(event: 119, guardID: 46, actionsID: 149, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
+        TransitionRow(event: 119, guardID: 47, actionsID: 150, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
+        TransitionRow(event: 60, guardID: 0, actionsID: 151, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_email_code.valid → SET-002
+        TransitionRow(event: 61, guardID: 0, actionsID: 152, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.invalid stays
+        TransitionRow(event: 62, guardID: 0, actionsID: 152, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.expired stays
+        TransitionRow(event: 65, guardID: 0, actionsID: 153, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_sms_code.valid → SET-002
+        TransitionRow(event: 66, guardID: 0, actionsID: 152, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.invalid stays
+        TransitionRow(event: 67, guardID: 0, actionsID: 152, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.expired stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 154, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.approved → SET-002
+        TransitionRow(event: 109, guardID: 0, actionsID: 155, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.pending → SET-002
+        TransitionRow(event: 108, guardID: 0, actionsID: 156, target: .stay, argument: 0, validates: false), // SET-003 veriff.check_proof_of_address.rejected stays
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-003 tap_back → back
-        TransitionRow(event: 29, guardID: 0, actionsID: 156, target: .stay, argument: 0, validates: false), // SET-004 equals.list_sessions.refreshed stays
-        TransitionRow(event: 196, guardID: 0, actionsID: 157, target: .stay, argument: 0, validates: false), // SET-004 toggle_face_id stays
-        TransitionRow(event: 197, guardID: 0, actionsID: 158, target: .stay, argument: 0, validates: false), // SET-004 tap_change_keycode stays
-        TransitionRow(event: 11, guardID: 0, actionsID: 159, target: .stay, argument: 0, validates: false), // SET-004 session_sign_out_tapped stays
-        TransitionRow(event: 198, guardID: 0, actionsID: 160, target: .stay, argument: 0, validates: false), // SET-004 tap_sign_out_all_other_devices stays
-        TransitionRow(event: 74, guardID: 51, actionsID: 161, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
-        TransitionRow(event: 74, guardID: 52, actionsID: 162, target: .screen, argument: 66, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
-        TransitionRow(event: 74, guardID: 53, actionsID: 163, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
-        TransitionRow(event: 74, guardID: 54, actionsID: 164, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 162, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.cancelled stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 165, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_session.signed_out stays
-        TransitionRow(event: 31, guardID: 0, actionsID: 166, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_other_sessions.signed_out stays
-        TransitionRow(event: 189, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-004 tap_close_account → SET-012a
+        TransitionRow(event: 29, guardID: 0, actionsID: 157, target: .stay, argument: 0, validates: false), // SET-004 equals.list_sessions.refreshed stays
+        TransitionRow(event: 197, guardID: 0, actionsID: 158, target: .stay, argument: 0, validates: false), // SET-004 toggle_face_id stays
+        TransitionRow(event: 198, guardID: 0, actionsID: 159, target: .stay, argument: 0, validates: false), // SET-004 tap_change_keycode stays
+        TransitionRow(event: 11, guardID: 0, actionsID: 160, target: .stay, argument: 0, validates: false), // SET-004 session_sign_out_tapped stays
+        TransitionRow(event: 199, guardID: 0, actionsID: 161, target: .stay, argument: 0, validates: false), // SET-004 tap_sign_out_all_other_devices stays
+        TransitionRow(event: 74, guardID: 51, actionsID: 162, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
+        TransitionRow(event: 74, guardID: 52, actionsID: 163, target: .screen, argument: 66, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
+        TransitionRow(event: 74, guardID: 53, actionsID: 164, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
+        TransitionRow(event: 74, guardID: 54, actionsID: 165, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
+        TransitionRow(event: 75, guardID: 0, actionsID: 163, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.cancelled stays
+        TransitionRow(event: 30, guardID: 0, actionsID: 166, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_session.signed_out stays
+        TransitionRow(event: 31, guardID: 0, actionsID: 167, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_other_sessions.signed_out stays
+        TransitionRow(event: 190, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-004 tap_close_account → SET-012a
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-004 tap_back → back
-        TransitionRow(event: 195, guardID: 0, actionsID: 168, target: .screen, argument: 65, validates: true), // SET-005 tap_save → SET-004
+        TransitionRow(event: 196, guardID: 0, actionsID: 169, target: .screen, argument: 65, validates: true), // SET-005 tap_save → SET-004
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-005 tap_back → back
         TransitionRow(event: 10, guardID: 55, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
-        TransitionRow(event: 10, guardID: 56, actionsID: 169, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.enabled stays
-        TransitionRow(event: 10, guardID: 0, actionsID: 170, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled stays
+        TransitionRow(event: 10, guardID: 56, actionsID: 170, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.enabled stays
+        TransitionRow(event: 10, guardID: 0, actionsID: 171, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled stays
         TransitionRow(event: 93, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 push_provider.save_preferences.saved stays
-        TransitionRow(event: 199, guardID: 0, actionsID: 0, target: .screen, argument: 68, validates: false), // SET-006 tap_inbox → SET-007
+        TransitionRow(event: 200, guardID: 0, actionsID: 0, target: .screen, argument: 68, validates: false), // SET-006 tap_inbox → SET-007
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-006 tap_back → back
         TransitionRow(event: 13, guardID: 57, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
         TransitionRow(event: 13, guardID: 58, actionsID: 0, target: .screen, argument: 24, validates: false), // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
-        TransitionRow(event: 13, guardID: 0, actionsID: 171, target: .screen, argument: 23, validates: false), // SET-007 inbox_item_tapped → WAL-018
+        TransitionRow(event: 13, guardID: 0, actionsID: 172, target: .screen, argument: 23, validates: false), // SET-007 inbox_item_tapped → WAL-018
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-007 tap_back → back
         TransitionRow(event: 12, guardID: 59, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-008 plan_tapped if event.plan == plan stays
-        TransitionRow(event: 12, guardID: 0, actionsID: 172, target: .screen, argument: 70, validates: false), // SET-008 plan_tapped → SET-009
-        TransitionRow(event: 200, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-008 tap_cancel_subscription → SET-012a
+        TransitionRow(event: 12, guardID: 0, actionsID: 173, target: .screen, argument: 70, validates: false), // SET-008 plan_tapped → SET-009
+        TransitionRow(event: 201, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-008 tap_cancel_subscription → SET-012a
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-008 tap_back → back
-        TransitionRow(event: 126, guardID: 62, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
-        TransitionRow(event: 126, guardID: 0, actionsID: 174, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm stays
-        TransitionRow(event: 74, guardID: 63, actionsID: 175, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
-        TransitionRow(event: 74, guardID: 0, actionsID: 176, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated stays
+        TransitionRow(event: 126, guardID: 62, actionsID: 174, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
+        TransitionRow(event: 126, guardID: 0, actionsID: 175, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm stays
+        TransitionRow(event: 74, guardID: 63, actionsID: 176, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 177, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.cancelled stays
-        TransitionRow(event: 32, guardID: 0, actionsID: 177, target: .screen, argument: 69, validates: false), // SET-009 equals.charge_plan_upgrade.charged → SET-008
-        TransitionRow(event: 33, guardID: 0, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 equals.charge_plan_upgrade.insufficient_funds stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 178, target: .screen, argument: 69, validates: false), // SET-009 equals.schedule_plan_change.scheduled → SET-008
+        TransitionRow(event: 32, guardID: 0, actionsID: 178, target: .screen, argument: 69, validates: false), // SET-009 equals.charge_plan_upgrade.charged → SET-008
+        TransitionRow(event: 33, guardID: 0, actionsID: 174, target: .stay, argument: 0, validates: false), // SET-009 equals.charge_plan_upgrade.insufficient_funds stays
+        TransitionRow(event: 34, guardID: 0, actionsID: 179, target: .screen, argument: 69, validates: false), // SET-009 equals.schedule_plan_change.scheduled → SET-008
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-009 tap_back → back
-        TransitionRow(event: 201, guardID: 0, actionsID: 179, target: .stay, argument: 0, validates: false), // SET-010 tap_start_chat stays
-        TransitionRow(event: 16, guardID: 0, actionsID: 180, target: .stay, argument: 0, validates: false), // SET-010 help_category_tapped stays
-        TransitionRow(event: 83, guardID: 0, actionsID: 181, target: .stay, argument: 0, validates: false), // SET-010 pitstop.start_chat.started stays
-        TransitionRow(event: 202, guardID: 0, actionsID: 182, target: .stay, argument: 0, validates: false), // SET-010 tap_faq stays
-        TransitionRow(event: 203, guardID: 0, actionsID: 183, target: .stay, argument: 0, validates: false), // SET-010 tap_email_support stays
+        TransitionRow(event: 202, guardID: 0, actionsID: 180, target: .stay, argument: 0, validates: false), // SET-010 tap_start_chat stays
+        TransitionRow(event: 16, guardID: 0, actionsID: 181, target: .stay, argument: 0, validates: false), // SET-010 help_category_tapped stays
+        TransitionRow(event: 83, guardID: 0, actionsID: 182, target: .stay, argument: 0, validates: false), // SET-010 pitstop.start_chat.started stays
+        TransitionRow(event: 203, guardID: 0, actionsID: 183, target: .stay, argument: 0, validates: false), // SET-010 tap_faq stays
+        TransitionRow(event: 204, guardID: 0, actionsID: 184, target: .stay, argument: 0, validates: false), // SET-010 tap_email_support stays
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-010 tap_back → back
-        TransitionRow(event: 17, guardID: 0, actionsID: 184, target: .stay, argument: 0, validates: false), // SET-011 legal_document_tapped stays
+        TransitionRow(event: 17, guardID: 0, actionsID: 185, target: .stay, argument: 0, validates: false), // SET-011 legal_document_tapped stays
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-011 tap_back → back
-        TransitionRow(event: 204, guardID: 0, actionsID: 0, target: .screen, argument: 74, validates: false), // SET-012a tap_continue_to_close → SET-012b
+        TransitionRow(event: 205, guardID: 0, actionsID: 0, target: .screen, argument: 74, validates: false), // SET-012a tap_continue_to_close → SET-012b
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012a tap_back → back
-        TransitionRow(event: 205, guardID: 0, actionsID: 186, target: .stay, argument: 0, validates: true), // SET-012b tap_close_account_permanently stays
-        TransitionRow(event: 74, guardID: 0, actionsID: 187, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.authenticated stays
+        TransitionRow(event: 206, guardID: 0, actionsID: 187, target: .stay, argument: 0, validates: true), // SET-012b tap_close_account_permanently stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 188, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.authenticated stays
         TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.cancelled stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 188, target: .screen, argument: 3, validates: true), // SET-012b equals.close_account.closed → ONB-001
+        TransitionRow(event: 35, guardID: 0, actionsID: 189, target: .screen, argument: 3, validates: true), // SET-012b equals.close_account.closed → ONB-001
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012b tap_back → back
-        TransitionRow(event: 18, guardID: 0, actionsID: 189, target: .screen, argument: 78, validates: false), // ONB-012 equals.submit_application.submitted → ONB-015
-        TransitionRow(event: 19, guardID: 0, actionsID: 190, target: .stay, argument: 0, validates: false), // ONB-012 equals.submit_application.failed stays
-        TransitionRow(event: 163, guardID: 66, actionsID: 191, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 192, target: .stay, argument: 0, validates: false), // ONB-012 veriff.get_decision.approved stays
-        TransitionRow(event: 20, guardID: 0, actionsID: 193, target: .screen, argument: 76, validates: false), // ONB-012 equals.create_account.created → ONB-013
+        TransitionRow(event: 18, guardID: 0, actionsID: 190, target: .screen, argument: 78, validates: false), // ONB-012 equals.submit_application.submitted → ONB-015
+        TransitionRow(event: 19, guardID: 0, actionsID: 191, target: .stay, argument: 0, validates: false), // ONB-012 equals.submit_application.failed stays
+        TransitionRow(event: 163, guardID: 66, actionsID: 192, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
+        TransitionRow(event: 103, guardID: 0, actionsID: 193, target: .stay, argument: 0, validates: false), // ONB-012 veriff.get_decision.approved stays
+        TransitionRow(event: 20, guardID: 0, actionsID: 194, target: .screen, argument: 76, validates: false), // ONB-012 equals.create_account.created → ONB-013
         TransitionRow(event: 104, guardID: 0, actionsID: 9, target: .screen, argument: 77, validates: false), // ONB-012 veriff.get_decision.rejected → ONB-014
         TransitionRow(event: 105, guardID: 0, actionsID: 8, target: .screen, argument: 79, validates: false), // ONB-012 veriff.get_decision.pending → ONB-016
         TransitionRow(event: 106, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-012 veriff.get_decision.incomplete → ONB-019
         TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-013 tap_continue → ONB-015-FT
         TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .screen, argument: 78, validates: false), // ONB-014 tap_retry → ONB-015
-        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-014 tap_pitstop → SET-010
-        TransitionRow(event: 206, guardID: 0, actionsID: 194, target: .stay, argument: 0, validates: false), // ONB-015 tap_send_sms_link stays
-        TransitionRow(event: 94, guardID: 0, actionsID: 195, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.sent stays
-        TransitionRow(event: 95, guardID: 0, actionsID: 196, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.failed stays
-        TransitionRow(event: 207, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
-        TransitionRow(event: (-1), guardID: 0, actionsID: 197, target: .screen, argument: 75, validates: false), // ONB-015 veriff_link_opened → veriff.submitted → ONB-012
+        TransitionRow(event: 188, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-014 tap_pitstop → SET-010
+        TransitionRow(event: 207, guardID: 0, actionsID: 195, target: .stay, argument: 0, validates: false), // ONB-015 tap_send_sms_link stays
+        TransitionRow(event: 94, guardID: 0, actionsID: 196, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.sent stays
+        TransitionRow(event: 95, guardID: 0, actionsID: 197, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.failed stays
+        TransitionRow(event: 208, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
+        TransitionRow(event: (-1), guardID: 0, actionsID: 198, target: .screen, argument: 75, validates: false), // ONB-015 veriff_link_opened → veriff.submitted → ONB-012
         TransitionRow(event: (-1), guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-015 veriff_link_opened → veriff.abandoned → ONB-019
-        TransitionRow(event: 208, guardID: 0, actionsID: 198, target: .stay, argument: 0, validates: false), // ONB-016 tap_check_again stays
+        TransitionRow(event: 209, guardID: 0, actionsID: 199, target: .stay, argument: 0, validates: false), // ONB-016 tap_check_again stays
         TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-016 equals.get_onboarding_status.active → WAL-001
         TransitionRow(event: 22, guardID: 0, actionsID: 7, target: .screen, argument: 80, validates: false), // ONB-016 equals.get_onboarding_status.approved → ONB-017
         TransitionRow(event: 23, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: false), // ONB-016 equals.get_onboarding_status.pending stays
         TransitionRow(event: 24, guardID: 0, actionsID: 9, target: .screen, argument: 81, validates: false), // ONB-016 equals.get_onboarding_status.rejected → ONB-018
         TransitionRow(event: 25, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-016 equals.get_onboarding_status.incomplete → ONB-019
-        TransitionRow(event: 209, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-016 tap_log_out → ONB-001
+        TransitionRow(event: 210, guardID: 0, actionsID: 200, target: .screen, argument: 3, validates: false), // ONB-016 tap_log_out → ONB-001
         TransitionRow(event: 118, guardID: 69, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-017 tap_continue if !account_active → ONB-015-FT
         TransitionRow(event: 118, guardID: 9, actionsID: 0, target: .screen, argument: 31, validates: false), // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
         TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-017 tap_continue → WAL-001
-        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-018 tap_pitstop → SET-010
-        TransitionRow(event: 209, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-018 tap_log_out → ONB-001
+        TransitionRow(event: 188, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-018 tap_pitstop → SET-010
+        TransitionRow(event: 210, guardID: 0, actionsID: 200, target: .screen, argument: 3, validates: false), // ONB-018 tap_log_out → ONB-001
         TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 78, validates: false), // ONB-019 tap_continue → ONB-015
-        TransitionRow(event: 210, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W01 tap_start → ONB-W02
-        TransitionRow(event: 211, guardID: 0, actionsID: 0, target: .screen, argument: 85, validates: false), // ONB-W01 tap_continue_on_phone → ONB-W03
-        TransitionRow(event: 212, guardID: 0, actionsID: 200, target: .screen, argument: 86, validates: false), // ONB-W02 tap_allow_camera → ONB-W04
-        TransitionRow(event: 213, guardID: 0, actionsID: 201, target: .stay, argument: 0, validates: false), // ONB-W02 camera_denied stays
-        TransitionRow(event: 214, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W03 phone_session_started → ONB-W02
-        TransitionRow(event: 215, guardID: 0, actionsID: 0, target: .screen, argument: 87, validates: false), // ONB-W04 tap_start_scan → ONB-W05
-        TransitionRow(event: 96, guardID: 0, actionsID: 202, target: .screen, argument: 90, validates: false), // ONB-W05 veriff.scan_front.passport → ONB-W08
-        TransitionRow(event: 97, guardID: 0, actionsID: 203, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.driving_licence → ONB-W06
-        TransitionRow(event: 98, guardID: 0, actionsID: 204, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.national_id → ONB-W06
-        TransitionRow(event: 99, guardID: 0, actionsID: 205, target: .screen, argument: 89, validates: false), // ONB-W05 veriff.scan_front.not_detected → ONB-W07
+        TransitionRow(event: 211, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W01 tap_start → ONB-W02
+        TransitionRow(event: 212, guardID: 0, actionsID: 0, target: .screen, argument: 85, validates: false), // ONB-W01 tap_continue_on_phone → ONB-W03
+        TransitionRow(event: 213, guardID: 0, actionsID: 201, target: .screen, argument: 86, validates: false), // ONB-W02 tap_allow_camera → ONB-W04
+        TransitionRow(event: 214, guardID: 0, actionsID: 202, target: .stay, argument: 0, validates: false), // ONB-W02 camera_denied stays
+        TransitionRow(event: 215, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W03 phone_session_started → ONB-W02
+        TransitionRow(event: 216, guardID: 0, actionsID: 0, target: .screen, argument: 87, validates: false), // ONB-W04 tap_start_scan → ONB-W05
+        TransitionRow(event: 96, guardID: 0, actionsID: 203, target: .screen, argument: 90, validates: false), // ONB-W05 veriff.scan_front.passport → ONB-W08
+        TransitionRow(event: 97, guardID: 0, actionsID: 204, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.driving_licence → ONB-W06
+        TransitionRow(event: 98, guardID: 0, actionsID: 205, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.national_id → ONB-W06
+        TransitionRow(event: 99, guardID: 0, actionsID: 206, target: .screen, argument: 89, validates: false), // ONB-W05 veriff.scan_front.not_detected → ONB-W07
         TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 90, validates: false), // ONB-W06 veriff.scan_back.captured → ONB-W08
-        TransitionRow(event: 118, guardID: 71, actionsID: 208, target: .screen, argument: 90, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
-        TransitionRow(event: 118, guardID: 0, actionsID: 208, target: .screen, argument: 88, validates: true), // ONB-W07 tap_continue → ONB-W06
+        TransitionRow(event: 118, guardID: 71, actionsID: 209, target: .screen, argument: 90, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
+        TransitionRow(event: 118, guardID: 0, actionsID: 209, target: .screen, argument: 88, validates: true), // ONB-W07 tap_continue → ONB-W06
         TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .screen, argument: 91, validates: false), // ONB-W08 veriff.capture_selfie.captured → ONB-W09
         TransitionRow(event: 102, guardID: 0, actionsID: 0, target: .screen, argument: 92, validates: false), // ONB-W09 veriff.analyse.submitted → ONB-W10
-        TransitionRow(event: 216, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 tap_return_to_app → end submitted
-        TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 browser_closed → end submitted
-        TransitionRow(event: 218, guardID: 0, actionsID: 211, target: .stay, argument: 0, validates: true), // ONB-015-FT tap_confirm_method stays
-        TransitionRow(event: 219, guardID: 72, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
-        TransitionRow(event: 219, guardID: 0, actionsID: 212, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now stays
-        TransitionRow(event: 76, guardID: 0, actionsID: 213, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.succeeded stays
-        TransitionRow(event: 77, guardID: 0, actionsID: 214, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.declined stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 215, target: .screen, argument: 94, validates: true), // ONB-015-FT equals.activate_account.activated → ONB-016-FT
-        TransitionRow(event: 153, guardID: 0, actionsID: 216, target: .stay, argument: 0, validates: false), // ONB-016-FT tap_add_to_wallet stays
-        TransitionRow(event: 90, guardID: 0, actionsID: 217, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.added → ONB-017-FT
+        TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 tap_return_to_app → end submitted
+        TransitionRow(event: 218, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 browser_closed → end submitted
+        TransitionRow(event: 219, guardID: 0, actionsID: 212, target: .stay, argument: 0, validates: true), // ONB-015-FT tap_confirm_method stays
+        TransitionRow(event: 220, guardID: 72, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
+        TransitionRow(event: 220, guardID: 0, actionsID: 213, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now stays
+        TransitionRow(event: 76, guardID: 0, actionsID: 214, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.succeeded stays
+        TransitionRow(event: 77, guardID: 0, actionsID: 215, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.declined stays
+        TransitionRow(event: 26, guardID: 0, actionsID: 216, target: .screen, argument: 94, validates: true), // ONB-015-FT equals.activate_account.activated → ONB-016-FT
+        TransitionRow(event: 153, guardID: 0, actionsID: 217, target: .stay, argument: 0, validates: false), // ONB-016-FT tap_add_to_wallet stays
+        TransitionRow(event: 90, guardID: 0, actionsID: 218, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.added → ONB-017-FT
         TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.cancelled → ONB-017-FT
         TransitionRow(event: 92, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // ONB-016-FT device_wallet.provision_card.failed stays
-        TransitionRow(event: 220, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT tap_later → ONB-017-FT
-        TransitionRow(event: 221, guardID: 0, actionsID: 218, target: .screen, argument: 96, validates: true), // ONB-017-FT tap_agree → ONB-018-FT
+        TransitionRow(event: 221, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT tap_later → ONB-017-FT
+        TransitionRow(event: 222, guardID: 0, actionsID: 219, target: .screen, argument: 96, validates: true), // ONB-017-FT tap_agree → ONB-018-FT
         TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-017-FT tap_back → back
-        TransitionRow(event: 222, guardID: 0, actionsID: 219, target: .screen, argument: 21, validates: false), // ONB-018-FT tap_go_home → WAL-001
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // app_lock (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // app_lock (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // app_lock (global) logos.find_logo.found stays
+        TransitionRow(event: 223, guardID: 0, actionsID: 220, target: .screen, argument: 21, validates: false), // ONB-018-FT tap_go_home → WAL-001
+        TransitionRow(event: 111, guardID: 0, actionsID: 221, target: .stay, argument: 0, validates: false), // app_lock (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 222, target: .overlay, argument: 0, validates: false), // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // app_lock (global) app_foregrounded stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // app_lock (global) logos.find_logo.found stays
         TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // app_lock (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // app_lock (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 225, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // device_integrity (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // device_integrity (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // device_integrity (global) logos.find_logo.found stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
+        TransitionRow(event: 111, guardID: 0, actionsID: 221, target: .stay, argument: 0, validates: false), // device_integrity (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 222, target: .overlay, argument: 0, validates: false), // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // device_integrity (global) app_foregrounded stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // device_integrity (global) logos.find_logo.found stays
         TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // device_integrity (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // device_integrity (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 225, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // onboarding (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // onboarding (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // onboarding (global) logos.find_logo.found stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
+        TransitionRow(event: 111, guardID: 0, actionsID: 221, target: .stay, argument: 0, validates: false), // onboarding (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 222, target: .overlay, argument: 0, validates: false), // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // onboarding (global) app_foregrounded stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // onboarding (global) logos.find_logo.found stays
         TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // onboarding (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // onboarding (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 225, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
-        TransitionRow(event: 223, guardID: 77, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 228, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 229, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
-        TransitionRow(event: 2, guardID: 13, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
-        TransitionRow(event: 2, guardID: 78, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
-        TransitionRow(event: 2, guardID: 79, actionsID: 232, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        TransitionRow(event: 2, guardID: 80, actionsID: 233, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        TransitionRow(event: 2, guardID: 81, actionsID: 234, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
-        TransitionRow(event: 226, guardID: 82, actionsID: 236, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
-        TransitionRow(event: 226, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
-        TransitionRow(event: 227, guardID: 83, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
-        TransitionRow(event: 227, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed stays
-        TransitionRow(event: 6, guardID: 0, actionsID: 238, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
-        TransitionRow(event: 228, guardID: 84, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
-        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
+        TransitionRow(event: 224, guardID: 77, actionsID: 228, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 229, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 230, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
+        TransitionRow(event: 2, guardID: 13, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 232, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 233, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 234, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 81, actionsID: 235, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 236, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
+        TransitionRow(event: 227, guardID: 82, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 227, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
+        TransitionRow(event: 228, guardID: 83, actionsID: 238, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
+        TransitionRow(event: 229, guardID: 84, actionsID: 240, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
+        TransitionRow(event: 229, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
         TransitionRow(event: 40, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.done stays
         TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_limit.done stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
-        TransitionRow(event: 3, guardID: 85, actionsID: 241, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        TransitionRow(event: 4, guardID: 86, actionsID: 242, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) logos.find_logo.found stays
+        TransitionRow(event: 41, guardID: 0, actionsID: 241, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
+        TransitionRow(event: 3, guardID: 85, actionsID: 242, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 86, actionsID: 243, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 111, guardID: 0, actionsID: 221, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 222, target: .overlay, argument: 0, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) logos.find_logo.found stays
         TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // wallet (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // wallet (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
-        TransitionRow(event: 223, guardID: 77, actionsID: 227, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 228, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 229, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // settings (global) logos.find_logo.found stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
+        TransitionRow(event: 224, guardID: 77, actionsID: 228, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 229, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 230, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
+        TransitionRow(event: 111, guardID: 0, actionsID: 221, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 222, target: .overlay, argument: 0, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // settings (global) logos.find_logo.found stays
         TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // settings (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // settings (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 225, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // identity_verification (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // identity_verification (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // identity_verification (global) logos.find_logo.found stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
+        TransitionRow(event: 111, guardID: 0, actionsID: 221, target: .stay, argument: 0, validates: false), // identity_verification (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 222, target: .overlay, argument: 0, validates: false), // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // identity_verification (global) app_foregrounded stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // identity_verification (global) logos.find_logo.found stays
         TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // identity_verification (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // identity_verification (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 225, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
-        TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .end, argument: 250, validates: false), // veriff (global) browser_closed → end abandoned
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // veriff (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // veriff (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // veriff (global) logos.find_logo.found stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
+        TransitionRow(event: 218, guardID: 0, actionsID: 0, target: .end, argument: 250, validates: false), // veriff (global) browser_closed → end abandoned
+        TransitionRow(event: 111, guardID: 0, actionsID: 221, target: .stay, argument: 0, validates: false), // veriff (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 222, target: .overlay, argument: 0, validates: false), // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // veriff (global) app_foregrounded stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // veriff (global) logos.find_logo.found stays
         TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // veriff (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // veriff (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 225, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // final_touches (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // final_touches (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // final_touches (global) logos.find_logo.found stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
+        TransitionRow(event: 111, guardID: 0, actionsID: 221, target: .stay, argument: 0, validates: false), // final_touches (global) app_backgrounded stays
+        TransitionRow(event: 112, guardID: 75, actionsID: 222, target: .overlay, argument: 0, validates: false), // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        TransitionRow(event: 112, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // final_touches (global) app_foregrounded stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) session_check stays
+        TransitionRow(event: 84, guardID: 0, actionsID: 224, target: .stay, argument: 0, validates: false), // final_touches (global) logos.find_logo.found stays
         TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) logos.find_logo.not_found stays
         TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // final_touches (global) device.check_integrity.compromised → XC-COMPROMISED
         TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) device.check_integrity.intact stays
         TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // final_touches (global) inbox_push_opened if account_active → SET-007
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed if account_active stays
+        TransitionRow(event: 15, guardID: 76, actionsID: 225, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 227, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 450, rowEnd: 464, timerStart: 4, timerEnd: 4, name: 267), // app_lock
-        FlowEntry(start: 1, rowStart: 464, rowEnd: 478, timerStart: 4, timerEnd: 4, name: 268), // device_integrity
-        FlowEntry(start: 2, rowStart: 478, rowEnd: 492, timerStart: 4, timerEnd: 4, name: 269), // onboarding
-        FlowEntry(start: 21, rowStart: 492, rowEnd: 527, timerStart: 4, timerEnd: 4, name: 270), // wallet
-        FlowEntry(start: 62, rowStart: 527, rowEnd: 544, timerStart: 4, timerEnd: 4, name: 271), // settings
-        FlowEntry(start: 75, rowStart: 544, rowEnd: 558, timerStart: 4, timerEnd: 4, name: 272), // identity_verification
-        FlowEntry(start: 83, rowStart: 558, rowEnd: 573, timerStart: 4, timerEnd: 4, name: 273), // veriff
-        FlowEntry(start: 93, rowStart: 573, rowEnd: 587, timerStart: 4, timerEnd: 4, name: 274), // final_touches
+        FlowEntry(start: 0, rowStart: 451, rowEnd: 465, timerStart: 4, timerEnd: 4, name: 267), // app_lock
+        FlowEntry(start: 1, rowStart: 465, rowEnd: 479, timerStart: 4, timerEnd: 4, name: 268), // device_integrity
+        FlowEntry(start: 2, rowStart: 479, rowEnd: 493, timerStart: 4, timerEnd: 4, name: 269), // onboarding
+        FlowEntry(start: 21, rowStart: 493, rowEnd: 528, timerStart: 4, timerEnd: 4, name: 270), // wallet
+        FlowEntry(start: 62, rowStart: 528, rowEnd: 545, timerStart: 4, timerEnd: 4, name: 271), // settings
+        FlowEntry(start: 75, rowStart: 545, rowEnd: 559, timerStart: 4, timerEnd: 4, name: 272), // identity_verification
+        FlowEntry(start: 83, rowStart: 559, rowEnd: 574, timerStart: 4, timerEnd: 4, name: 273), // veriff
+        FlowEntry(start: 93, rowStart: 574, rowEnd: 588, timerStart: 4, timerEnd: 4, name: 274), // final_touches
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -1094,7 +1095,7 @@ enum TempoTables {
         TimerEntry(milliseconds: 2000, rowStart: 9, rowEnd: 10, variant: (-1)), // ONB-000 after 2s
         TimerEntry(milliseconds: 6000, rowStart: 188, rowEnd: 189, variant: 30), // WAL-012 revealed after 6s
         TimerEntry(milliseconds: 6000, rowStart: 194, rowEnd: 195, variant: 32), // WAL-012b revealed after 6s
-        TimerEntry(milliseconds: 30000, rowStart: 281, rowEnd: 282, variant: (-1)), // PAY-008 after 30s
+        TimerEntry(milliseconds: 30000, rowStart: 282, rowEnd: 283, variant: (-1)), // PAY-008 after 30s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -1104,8 +1105,8 @@ enum TempoTables {
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 249, rowStart: 404, rowEnd: 405), // submitted
-        ReturnEntry(outcome: 250, rowStart: 405, rowEnd: 406), // abandoned
+        ReturnEntry(outcome: 249, rowStart: 405, rowEnd: 406), // submitted
+        ReturnEntry(outcome: 250, rowStart: 406, rowEnd: 407), // abandoned
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -1239,7 +1240,7 @@ enum TempoTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "318a53cdc5eb0722"
+    static let fingerprint = "89ba58d8b515141d"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109])

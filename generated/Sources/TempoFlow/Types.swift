@@ -17,6 +17,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-SEC-05: App locks after 60 seconds of background; biometric required on foreground
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-04: Biometric prompt to authenticated screen: <400ms after success
     /// - AC-XC-SEC-04: Biometric data stored on-device only (Secure Enclave / Keystore); never leaves the device
     /// - AC-XC-OFF-04: Biometric works offline (Secure Enclave / Keystore is local)
@@ -27,6 +28,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Not a screen of the wireframes (the spec gives it no ID or copy): the app refuses to run on a jailbroken or rooted device. Nothing leads away from it; the lock and the session refresh do not run here.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-SEC-06: Jailbreak/root detection on launch; app refuses to run on compromised devices
     case xcCOMPROMISED = "XC-COMPROMISED"
 
@@ -35,6 +37,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Tempo logo on white. Animated loading arc (pie-style). Background may be brand photography.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-SEC-06: Jailbreak/root detection on launch; app refuses to run on compromised devices
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     case onb000 = "ONB-000"
@@ -44,6 +47,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Tempo logo + "Engineered for Motorsport Culture" slogan. Two CTAs: "I'm new here!" → onboarding; "Log In" → keycode screen.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     case onb001 = "ONB-001"
 
@@ -52,6 +56,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// 6-digit keycode keypad. User avatar shown top. Grants access to Wallet Home (WAL-001) or appropriate wallet state.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     case onb002 = "ONB-002"
 
@@ -60,6 +65,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Three tiers: Everyday (£4.99/mo), Plus (£6.99/mo), Premium (£89.99/yr). Swipe left/right between cards. No default selection — user must actively choose. Scroll down for full benefits. Select button at bottom.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-02: Users must select a card plan before continuing — no default selection, clear pricing visible
     case onb003 = "ONB-003"
@@ -69,6 +75,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Fields: Given name(s), Surname, Preferred Name (optional). Helper: "as it appears on your photo ID". Min 2 chars per field.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb004 = "ONB-004"
@@ -78,6 +85,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Email + confirm email. Standard format validation.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb005 = "ONB-005"
@@ -87,6 +95,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// 6-digit code in individual digit boxes. Racing car illustration + "GOTTA CHECK YOUR INBOX!". Resend code link. Auto-advances on valid entry.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-04: Email verified via 6-digit code; resend functionality available
     case onb006 = "ONB-006"
@@ -96,6 +105,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Phone field with country code prefix (+44 default). Keypad for input. Tapping +44 opens country code picker sheet.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-07: Country code picker opens as bottom sheet; defaults to UK (+44)
@@ -106,6 +116,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Bottom sheet overlay. Search field + scrollable list of countries with flag, name, dial code. UK pre-selected.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-07: Country code picker opens as bottom sheet; defaults to UK (+44)
     case onb007b = "ONB-007b"
 
@@ -114,6 +125,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Lock It: create 6-digit keycode. Secure It: confirm (re-enter). Must differ from device passcode. Becomes fallback auth. (The device passcode cannot be read by the app, so "must differ" is not checked here.)
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-05: Authentication set up (6-digit keycode, optional biometrics); keycode confirmation enforced
@@ -124,6 +136,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Face ID prompt (fingerprint variant for Android). "Enable now" or "Enable later". If enabled, becomes primary auth; keycode is fallback.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-05: Authentication set up (6-digit keycode, optional biometrics); keycode confirmation enforced
     case onb009 = "ONB-009"
@@ -133,6 +146,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// DD/MM/YYYY input. Keypad pops up on tap. Must be 18+.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb010 = "ONB-010"
@@ -142,6 +156,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Country selector (searchable list). Used for AML risk scoring.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
@@ -152,6 +167,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// UK or EU selection. Determines regulatory jurisdiction and card product.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
@@ -162,6 +178,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Multi-choice: Personal spending, Travel, Motorsport events, Business expenses, Other. AML requirement.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
@@ -172,6 +189,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Multi-choice: Employment, Savings, Business income, Investments, Other. AML requirement.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
@@ -182,6 +200,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Expected monthly spend range (£0–£500, £500–£2k, £2k–£10k, £10k+). Pill selector.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
@@ -192,6 +211,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Expected annual turnover range. Pill selector. Feeds into EDD triggers. (The spec gives no bands; these are twelve times the monthly bands, an assumption to confirm.)
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
@@ -202,6 +222,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Postcode lookup → address list. Confirm button to proceed.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb011 = "ONB-011"
@@ -243,6 +264,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-WAL-01: Balance updates within 5 seconds of a transaction or top-up
     /// - AC-WAL-05: All monetary amounts in GBP with comma separators and two decimal places
+    /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-02: Wallet balance refresh from Equals API: <800ms p95
     /// - AC-XC-OFF-01: Wallet home shows last-known balance with a "Last updated X min ago" marker when offline
     case wal003 = "WAL-003"
@@ -253,6 +276,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-WAL-03: Ecosystem carousel loads within 2 seconds of wallet home appearing
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-AN-03: Ecosystem carousel tracks: impression, tap-through, conversion (by slot + campaign ID)
     case wal018 = "WAL-018"
 
@@ -283,6 +307,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Bank Transfer Details (WAL-007), shown as a sheet
     ///
     /// Bottom sheet. Account name, account number (with copy), sort code (with copy). Close × to dismiss.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal007 = "WAL-007"
 
     /// Hub · Virtual (unactivated) (WAL-008a)
@@ -291,6 +318,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
+    /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal008a = "WAL-008a"
 
@@ -302,6 +330,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-WAL-02: Card image reflects the user's partner theme (Tempo yellow)
     /// - AC-WAL-04: Freeze/unfreeze takes effect immediately and is reflected in card image
     /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
+    /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal008b = "WAL-008b"
 
     /// Hub · Physical (active) (WAL-008c)
@@ -309,7 +339,10 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Order Physical Card removed. View PIN appears. Otherwise same as WAL-008b.
     ///
     /// Acceptance criteria:
+    /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
     /// - AC-CARD-07: Once physical card activates, virtual card is retired (same CPAN cannot exist in two places)
+    /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal008c = "WAL-008c"
 
     /// Add to Wallet (WAL-009)
@@ -318,6 +351,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-08: Apple/Google Wallet provisioning follows platform-specific guidelines
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal009 = "WAL-009"
 
     /// Activate · Intro (WAL-010a)
@@ -335,6 +369,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-04: Biometric prompt to authenticated screen: <400ms after success
     /// - AC-XC-AN-02: Funnel events for: onboarding completion, first transaction, card activation, first send
     case wal010b = "WAL-010b"
@@ -345,6 +380,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal010c = "WAL-010c"
 
     /// Activation Failed (WAL-010d)
@@ -353,6 +389,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal010d = "WAL-010d"
 
     /// Freeze Confirm (WAL-011), shown as a modal
@@ -362,6 +399,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-WAL-04: Freeze/unfreeze takes effect immediately and is reflected in card image
     /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal011 = "WAL-011"
 
     /// View Card Details (WAL-012)
@@ -382,6 +420,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-02: Card details screen requires biometric or keycode before displaying PAN, CVV, PIN
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-SEC-03: PIN never transmitted or stored in plaintext; reveal is ephemeral (client-only)
     /// - AC-XC-SEC-07: Screenshot/screen-recording blocked on card details, PIN reveal, and Send review screens
     case wal012b = "WAL-012b"
@@ -389,6 +428,10 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Report Card Issue (WAL-014)
     ///
     /// Issue types: Lost my card, Card was stolen, Damaged card, Unrecognised transaction. Lost/Stolen → freezes card instantly + opens PITStop support ticket. The flows assume Damaged and Unrecognised transaction open a PITStop ticket without freezing.
+    ///
+    /// Acceptance criteria:
+    /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal014 = "WAL-014"
 
     /// Limits & Controls (WAL-015)
@@ -397,6 +440,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-09: Card Limit toggle requires confirmation modal before disabling
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal015 = "WAL-015"
 
     /// Order · Pay (WAL-013a)
@@ -411,11 +455,17 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Confirm Address (WAL-013b)
     ///
     /// Pre-filled delivery address from registration. Confirm or change.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal013b = "WAL-013b"
 
     /// Change Address (WAL-013c)
     ///
     /// Postcode lookup → address list. Same pattern as ONB-011.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal013c = "WAL-013c"
 
     /// Set PIN · Intro (WAL-013d)
@@ -424,6 +474,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-05: PIN set in-app during order (two matching entries required); mismatch returns to step 1
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal013d = "WAL-013d"
 
     /// Set PIN · Enter (WAL-013e), step 1/2
@@ -432,6 +483,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-05: PIN set in-app during order (two matching entries required); mismatch returns to step 1
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-SEC-03: PIN never transmitted or stored in plaintext; reveal is ephemeral (client-only)
     case wal013e = "WAL-013e"
 
@@ -442,6 +494,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-04: Physical card order deducts £4.99 from balance or charges selected payment method
     /// - AC-CARD-05: PIN set in-app during order (two matching entries required); mismatch returns to step 1
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-SEC-03: PIN never transmitted or stored in plaintext; reveal is ephemeral (client-only)
     case wal013f = "WAL-013f"
 
@@ -451,6 +504,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-05: PIN set in-app during order (two matching entries required); mismatch returns to step 1
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal013g = "WAL-013g"
 
     /// Order Placed (WAL-013h)
@@ -460,6 +514,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-04: Physical card order deducts £4.99 from balance or charges selected payment method
     /// - AC-CARD-06: Physical card activates on first successful ATM transaction; no in-app step required
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal013h = "WAL-013h"
 
     /// Card Arrived · Awaiting ATM (WAL-013i)
@@ -468,6 +523,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-CARD-06: Physical card activates on first successful ATM transaction; no in-app step required
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal013i = "WAL-013i"
 
     /// Physical Activated (push) (WAL-013j), shown as a alert
@@ -477,6 +533,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-CARD-06: Physical card activates on first successful ATM transaction; no in-app step required
     /// - AC-CARD-07: Once physical card activates, virtual card is retired (same CPAN cannot exist in two places)
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case wal013j = "WAL-013j"
 
     /// Choose Transfer Type (PAY-001)
@@ -497,6 +554,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-PAY-02: UK transfers use Faster Payments; arrive within 2 hours
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case pay002 = "PAY-002"
 
     /// Enter Amount (PAY-003)
@@ -506,11 +564,12 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-PAY-02: UK transfers use Faster Payments; arrive within 2 hours
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case pay003 = "PAY-003"
 
     /// Review & Confirm (PAY-004)
     ///
-    /// Summary: to, amount, reference, arrival time (within 2 hours · Faster Payments). Biometric/keycode confirmation required to send. Screenshots and screen recording blocked.
+    /// Summary: to, amount, reference, arrival time (within 2 hours · Faster Payments). Biometric/keycode confirmation required to send. Screenshots and screen recording blocked. The fee shows beside the amount ("Fee displayed clearly alongside send amount before confirmation"): Faster Payments are free (PAY-001).
     ///
     /// Acceptance criteria:
     /// - AC-PAY-02: UK transfers use Faster Payments; arrive within 2 hours
@@ -531,6 +590,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-02: UK transfers use Faster Payments; arrive within 2 hours
     /// - AC-PAY-08: Transfer reference number visible in transaction history after successful send
     /// - AC-PAY-09: Push notification sent on successful transfer
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-05: Send & Pay confirm to success screen: <3s (UK), <6s (international)
     case pay005 = "PAY-005"
 
@@ -540,6 +600,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-PAY-03: International transfers use SWIFT/SEPA; arrive within 1–3 working days
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case pay006 = "PAY-006"
 
     /// Currency & Amount (PAY-007)
@@ -551,6 +612,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-04: FX rate displayed before confirmation; rate locks for 30 seconds on confirm screen
     /// - AC-PAY-05: Fee displayed clearly alongside send amount before confirmation
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case pay007 = "PAY-007"
 
     /// Review & Confirm (PAY-008)
@@ -563,6 +625,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-05: Fee displayed clearly alongside send amount before confirmation
     /// - AC-PAY-06: Biometric or keycode confirmation required before funds are debited
     /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-05: Send & Pay confirm to success screen: <3s (UK), <6s (international)
     /// - AC-XC-SEC-07: Screenshot/screen-recording blocked on card details, PIN reveal, and Send review screens
     case pay008 = "PAY-008"
@@ -586,6 +649,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-PAY-03: International transfers use SWIFT/SEPA; arrive within 1–3 working days
     /// - AC-PAY-08: Transfer reference number visible in transaction history after successful send
     /// - AC-PAY-09: Push notification sent on successful transfer
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-PERF-05: Send & Pay confirm to success screen: <3s (UK), <6s (international)
     case pay010 = "PAY-010"
 
@@ -595,6 +659,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case pay011 = "PAY-011"
 
     /// Transfer Failed (PAY-012)
@@ -603,11 +668,16 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-PAY-10: Failed transfers never debit the user's account
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case pay012 = "PAY-012"
 
     /// Profile Hub (SET-001)
     ///
     /// Avatar (initial + brand orange), full name, tier badge (e.g. "TEMPO PLUS · Member since 2026"). Three sections: Account (Personal, Security, Notifications, Subscription), Support & Legal, Sign Out (red text, no-border). Tab bar persists.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case set001 = "SET-001"
 
     /// View Personal Details (SET-002)
@@ -615,12 +685,16 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Split into two groups. Identity (read-only): full name, DOB, nationality — locked 🔒. Changes require re-Veriff. Contact (editable): email, phone, address — blue "Edit" link per row.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-02: Identity fields (name, DOB, nationality) cannot be edited in-app — must open a support ticket
     case set002 = "SET-002"
 
     /// Edit Email/Phone/Address (SET-003)
     ///
     /// Current value shown disabled. New value input. For email: 6-digit code sent to new address. For phone: SMS code. For address: triggers Veriff re-check (proof of address). Biometric confirm before save.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case set003 = "SET-003"
 
     /// Security Hub (SET-004)
@@ -628,12 +702,16 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Face ID toggle. "Change keycode" row (shows last-changed date). Active sessions list — current device at top marked "now", others have "→" to sign out individually. "Sign out of all other devices" red-border button. Danger zone: "Close account" red row.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-06: Active sessions list refreshes on open; remote sign-out invalidates the target session within 5 seconds
     case set004 = "SET-004"
 
     /// Change Keycode (SET-005)
     ///
     /// Step 1: enter new 6-digit code. Step 2: confirm by re-entering. Same keypad component as onboarding. Biometric required to reach this screen.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case set005 = "SET-005"
 
     /// Notification Preferences (SET-006)
@@ -641,12 +719,16 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Push toggles: card payments (on), funds received (on), large transactions >£250 (on), rewards & perks (off default), product updates (off default). Email: monthly statements (on), security alerts (on — forced, regulatory). Saves on toggle, no explicit "Save".
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-05: Security alerts cannot be disabled (FCA requirement)
     case set006 = "SET-006"
 
     /// Notification Inbox (SET-007)
     ///
     /// Reverse-chronological. Unread = filled orange dot + highlighted row. Categories: payments, rewards, security, transfers, ecosystem. Tap row → routes to relevant screen (transaction detail, reward claim, session review). Deep-linkable from push.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case set007 = "SET-007"
 
     /// Current Plan (SET-008)
@@ -654,6 +736,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Large branded card showing current tier (yellow for Plus). Plan inclusions listed. Other plans below with "Switch" (downgrade) or "Upgrade" links. Cancel subscription link at bottom (red text).
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-09: Subscription upgrades are prorated to the current billing cycle; downgrades take effect at the next cycle
     case set008 = "SET-008"
 
@@ -662,17 +745,24 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// New plan card (black/orange for Premium). Prorated amount shown + next full billing date. Payment taken from Tempo balance. Confirmation text: "You can cancel anytime."
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-09: Subscription upgrades are prorated to the current billing cycle; downgrades take effect at the next cycle
     case set009 = "SET-009"
 
     /// PITStop Support (SET-010)
     ///
     /// Hero panel: dark gradient with "We're here · avg 2 min reply" + "Start chat →" CTA. Quick help categories: Card & payments, Transfers, Account & security, Rewards. Secondary: FAQ, Email support.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case set010 = "SET-010"
 
     /// Legal Documents (SET-011)
     ///
     /// Agreements with acceptance dates. Regulatory section: FCA firm ref, FSCS protection, Open-source licenses. Each item opens WebView. Material changes trigger in-app notification.
+    ///
+    /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     case set011 = "SET-011"
 
     /// Close · Step 1 Warn (SET-012a)
@@ -680,6 +770,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Full consequences list: subscription cancelled, cards disabled, balance transferred, rewards deleted, transaction records retained 7 years (regulatory). Yellow callout confirms balance refund timeline (3 business days). Red "Continue to close" button.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-07: Close account is a two-step confirmation; user must type "CLOSE" exactly (case-sensitive)
     /// - AC-SET-08: After close, balance is returned to the nominated bank account within 3 business days
     case set012a = "SET-012a"
@@ -689,6 +780,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Type-to-confirm: user must type "CLOSE" exactly. Reason-for-leaving picker (optional, 5 options). Final red "Close account permanently" button. No undo.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-07: Close account is a two-step confirmation; user must type "CLOSE" exactly (case-sensitive)
     case set012b = "SET-012b"
 
@@ -697,6 +789,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// In-app. Form data submitted to Equals API. Progress animation while KYC check runs.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb012 = "ONB-012"
@@ -706,6 +799,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// In-app. "Identity verification complete!" celebration. Proceeds to Initial Payment.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb013 = "ONB-013"
@@ -715,6 +809,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// In-app. Clear failure messaging. Link to PITStop support. Option to retry.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb014 = "ONB-014"
 
@@ -723,6 +818,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// In-app. QR code + SMS link to open Veriff in mobile browser. Desktop holding screen shown.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb015 = "ONB-015"
@@ -732,6 +828,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Post-KYC re-login state: application submitted, awaiting review. Not yet approved.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb016 = "ONB-016"
 
@@ -740,6 +837,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Post-KYC re-login: approved. Proceeds to card activation or wallet home.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb017 = "ONB-017"
 
@@ -748,6 +846,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Post-KYC re-login: rejected. Clear messaging + PITStop link.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb018 = "ONB-018"
 
@@ -756,6 +855,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Post-KYC re-login: KYC not yet started or incomplete. Relaunches Veriff handoff.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb019 = "ONB-019"
 
@@ -844,6 +944,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// "Provide card details. Kickstart." Notice about monthly fee deduction. Payment options: Credit, Direct Debit, Apple Pay, Google Pay. "Pay Now" disabled until option confirmed.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-09: Initial payment processed before account activation; Pay Now disabled until valid method selected
     case onb015FT = "ONB-015-FT"
@@ -853,6 +954,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Branded virtual card shown. "Add to Apple/Google Wallet" + "Later" skip link.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     case onb016FT = "ONB-016-FT"
 
@@ -861,6 +963,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// "You're almost at the finish line!" Two checkboxes: Terms of Service + Privacy Policy. Scrollable terms card. Both must be checked to proceed. "Agree" button.
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     /// - AC-ONB-10: Legal agreements accepted; both checkboxes required before proceeding
     case onb017FT = "ONB-017-FT"
@@ -870,6 +973,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// "Welcome to Tempo!" "Go Home" button → Wallet Home (WAL-001).
     ///
     /// Acceptance criteria:
+    /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-AN-02: Funnel events for: onboarding completion, first transaction, card activation, first send
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
     case onb018FT = "ONB-018-FT"
@@ -1956,6 +2060,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapConfirmAddress
     case tapChangeAddress
     case pinEntered
+    case pinDrafted
     case tapTryAgain
     case tapOk
     case tapUkTransfer
@@ -2369,6 +2474,8 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapChangeAddress
         case "pin_entered":
             self = .pinEntered
+        case "pin_drafted":
+            self = .pinDrafted
         case "tap_try_again":
             self = .tapTryAgain
         case "tap_ok":
@@ -2835,6 +2942,8 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_change_address"
         case .pinEntered:
             return "pin_entered"
+        case .pinDrafted:
+            return "pin_drafted"
         case .tapTryAgain:
             return "tap_try_again"
         case .tapOk:
@@ -3302,112 +3411,114 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 174
         case .pinEntered:
             return 175
-        case .tapTryAgain:
+        case .pinDrafted:
             return 176
-        case .tapOk:
+        case .tapTryAgain:
             return 177
-        case .tapUkTransfer:
+        case .tapOk:
             return 178
-        case .tapInternationalTransfer:
+        case .tapUkTransfer:
             return 179
-        case .tapViewHistory:
+        case .tapInternationalTransfer:
             return 180
-        case .tapTopUpNow:
+        case .tapViewHistory:
             return 181
-        case .tapPitstopSupport:
+        case .tapTopUpNow:
             return 182
-        case .tapPersonalDetails:
+        case .tapPitstopSupport:
             return 183
-        case .tapSecurity:
+        case .tapPersonalDetails:
             return 184
-        case .tapNotifications:
+        case .tapSecurity:
             return 185
-        case .tapSubscription:
+        case .tapNotifications:
             return 186
-        case .tapPitstop:
+        case .tapSubscription:
             return 187
-        case .tapLegalDocuments:
+        case .tapPitstop:
             return 188
-        case .tapCloseAccount:
+        case .tapLegalDocuments:
             return 189
-        case .tapSignOut:
+        case .tapCloseAccount:
             return 190
-        case .tapEditEmail:
+        case .tapSignOut:
             return 191
-        case .tapEditPhone:
+        case .tapEditEmail:
             return 192
-        case .tapEditAddress:
+        case .tapEditPhone:
             return 193
-        case .tapLockedIdentityField:
+        case .tapEditAddress:
             return 194
-        case .tapSave:
+        case .tapLockedIdentityField:
             return 195
-        case .toggleFaceId:
+        case .tapSave:
             return 196
-        case .tapChangeKeycode:
+        case .toggleFaceId:
             return 197
-        case .tapSignOutAllOtherDevices:
+        case .tapChangeKeycode:
             return 198
-        case .tapInbox:
+        case .tapSignOutAllOtherDevices:
             return 199
-        case .tapCancelSubscription:
+        case .tapInbox:
             return 200
-        case .tapStartChat:
+        case .tapCancelSubscription:
             return 201
-        case .tapFaq:
+        case .tapStartChat:
             return 202
-        case .tapEmailSupport:
+        case .tapFaq:
             return 203
-        case .tapContinueToClose:
+        case .tapEmailSupport:
             return 204
-        case .tapCloseAccountPermanently:
+        case .tapContinueToClose:
             return 205
-        case .tapSendSmsLink:
+        case .tapCloseAccountPermanently:
             return 206
-        case .veriffLinkOpened:
+        case .tapSendSmsLink:
             return 207
-        case .tapCheckAgain:
+        case .veriffLinkOpened:
             return 208
-        case .tapLogOut:
+        case .tapCheckAgain:
             return 209
-        case .tapStart:
+        case .tapLogOut:
             return 210
-        case .tapContinueOnPhone:
+        case .tapStart:
             return 211
-        case .tapAllowCamera:
+        case .tapContinueOnPhone:
             return 212
-        case .cameraDenied:
+        case .tapAllowCamera:
             return 213
-        case .phoneSessionStarted:
+        case .cameraDenied:
             return 214
-        case .tapStartScan:
+        case .phoneSessionStarted:
             return 215
-        case .tapReturnToApp:
+        case .tapStartScan:
             return 216
-        case .browserClosed:
+        case .tapReturnToApp:
             return 217
-        case .tapConfirmMethod:
+        case .browserClosed:
             return 218
-        case .tapPayNow:
+        case .tapConfirmMethod:
             return 219
-        case .tapLater:
+        case .tapPayNow:
             return 220
-        case .tapAgree:
+        case .tapLater:
             return 221
-        case .tapGoHome:
+        case .tapAgree:
             return 222
-        case .sessionCheck:
+        case .tapGoHome:
             return 223
-        case .connectionLost:
+        case .sessionCheck:
             return 224
-        case .connectionRestored:
+        case .connectionLost:
             return 225
-        case .cardPaymentRecorded:
+        case .connectionRestored:
             return 226
-        case .merchantLogoNeeded:
+        case .cardPaymentRecorded:
             return 227
-        case .transferRecorded:
+        case .merchantLogoNeeded:
             return 228
+        case .transferRecorded:
+            return 229
         case .timerFired:
             return (-2)
         }
