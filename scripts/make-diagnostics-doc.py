@@ -292,6 +292,10 @@ P = {
  "A scenario sends an event that no screen of the app handles, or an `on:` key looks like a service result but is not written `service.operation.outcome`.",
  "Send an event a screen handles (the note suggests the closest), or add the transition for it.",
  None),
+'internal-event': (
+ "A scenario sends an event the flows raise themselves (`raise:`). Such an event stands for something the flows decided, not for what a person or a service does, so the app never receives it from outside: `flowc run` refuses it, and the generated `Event` enum's case for it cannot be built outside the generated module.",
+ "Send the event (a tap, a service outcome) that makes the flows raise it. If the outside world can really send it too, give that its own event.",
+ None),
 'unknown-field': (
  "A field name does not exist where it is used: `equals_field` or `country_field` naming a field that is not on the screen, or a scenario's `fill:` / `errors:` naming a field no screen has.",
  "Use the field's name as declared under `fields:` (the note suggests the closest).",

@@ -47,6 +47,13 @@ extension AppChecker {
                               notes: closestMatch(to: event.value, among: handledEvents.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
                         continue
                     }
+                    if let raised = raisedEvents.first(where: { $0.name == event.value }) {
+                        // An event the flows raise stands for something the flows decided; a scenario plays what a
+                        // person or another system does, so sending one would test a path the app never takes.
+                        error("internal-event", "event '\(event.value)' is raised by the flows ('raise: \(event.value)'), not sent from outside; a scenario sends what a person or a service does",
+                              at: event.range, notes: [.init("the flows raise it here; send the event that leads there instead", at: raised.range)])
+                        continue
+                    }
                     let declared = eventIndex[event.value].map { app.events[$0].payload } ?? []
                     var values: [(name: String, value: TypedExpression)] = []
                     for item in payload {

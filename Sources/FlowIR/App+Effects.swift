@@ -40,3 +40,33 @@ extension App {
         for timer in recurringTimers { visit(timer.transitions) }
     }
 }
+
+extension App {
+    /// The events the flows raise themselves (`raise:`): internal events, which stand for something the flows
+    /// decided. Nothing outside sends them: a scenario that does is an error (`internal-event`), `flowc run`
+    /// refuses them, and the generated `Event` enum's cases for them cannot be built outside the generated module.
+    public var raisedEventNames: Set<String> {
+        var names: Set<String> = []
+        func visit(_ actions: [Action]) {
+            for action in actions { if case .raise(let name) = action.kind { names.insert(name) } }
+        }
+        func visit(_ list: [Transition]) {
+            for transition in list {
+                visit(transition.actions)
+                if case .subflow(_, let returns) = transition.target { for route in returns { visit(route.transitions) } }
+            }
+        }
+        for screen in screens {
+            visit(screen.enter)
+            visit(screen.transitions)
+            for timer in screen.timers { visit(timer.transitions) }
+            visit(screen.exit)
+        }
+        for flow in flows {
+            visit(flow.globalTransitions)
+            for timer in flow.globalTimers { visit(timer.transitions) }
+        }
+        for timer in recurringTimers { visit(timer.transitions) }
+        return names
+    }
+}

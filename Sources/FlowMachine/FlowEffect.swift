@@ -61,3 +61,11 @@ extension FlowEffect: FlowMachineEffect {
 }
 
 @_spi(Generated) extension FlowEffect: EngineEffect {}
+
+/// What the case of an event the flows raise themselves (`raise: session_check`) carries: only generated code
+/// can make one, so an app cannot send such an event (`machine.send(.sessionCheck(raisedBy: ...))` does not
+/// compile: the initializer is not visible with a plain `import FlowMachine`). Reading those events in logs and
+/// snapshots works as for any other (`case .sessionCheck:`).
+public struct RaisedByFlows: Hashable, Sendable, Codable {
+    @_spi(Generated) public init() {}
+}

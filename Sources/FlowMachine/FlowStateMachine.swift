@@ -5,8 +5,8 @@ import Foundation
 /// differential test is one).
 ///
 /// Each generated `<App>Machine` conforms; its own API is the same with the app's types, so app
-/// code rarely needs this protocol. Names the flows give are typed (`Field`, `Variant`, `Ending`,
-/// `ServiceCall.Operation`); code that knows them as text goes through their raw values.
+/// code rarely needs this protocol. Names the flows give are typed (`Field`, `Variant`, `Ending`, `Text`,
+/// `Subflow`, `ServiceCall.Operation`); code that knows them as text goes through their raw values.
 ///
 /// ```swift
 /// func replay<M: FlowStateMachine>(_ names: [String], on machine: inout M) throws -> [EffectSummary] {
@@ -31,6 +31,10 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     associatedtype Variant: FlowName
     /// Every outcome a flow of the app can end with (`TempoEnding`).
     associatedtype Ending: FlowName
+    /// Every name of a screen text (`texts:`) of the app (`TempoText`).
+    associatedtype Text: FlowName
+    /// Every flow the app calls as a sub-flow (`TempoSubflow`).
+    associatedtype Subflow: FlowName
     /// What performs the app's service calls: the generated services protocol (`any TempoServices`).
     associatedtype Services: Sendable
 
@@ -51,6 +55,8 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     var backStack: [Screen] { get }
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     var sheetOpeners: [Screen] { get }
+    /// The sub-flows in progress, outermost first: each flow with the screen that called it.
+    var activeSubflows: [(flow: Subflow, caller: Screen)] { get }
     /// Messages of the current screen's invalid fields.
     var errors: [Field: String] { get }
     /// The outcome the run ended with, once it has.
@@ -61,7 +67,7 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     /// The first variant of the current screen whose condition holds.
     func variant() throws -> Variant?
     /// The current screen's texts with their values filled in.
-    func texts() throws -> [String: String]
+    func texts() throws -> [Text: String]
     /// What was typed into a field of the current screen (nil: nothing, or not a field of this screen).
     func input(_ field: Field) -> FieldInput?
     /// Enters the start screen: its screen view, entry actions and timers.
@@ -78,8 +84,6 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     func snapshot() -> FlowSnapshot<State>
     /// Resumes a machine saved with `snapshot()`; throws `SnapshotMismatch` for another app's or other flows' snapshot.
     init(restoring snapshot: FlowSnapshot<State>) throws
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    func timerMilliseconds(_ timer: ActiveTimer) -> Int
 
     /// Performs `call` with the host's services and returns its outcome as the event the machine expects
     /// (`.equalsLogInSuccess(userId:)`). `FlowDriver` calls it for every `.call` effect.

@@ -129,11 +129,18 @@ public struct Session: Sendable {
 
     /// A person's mistyped event is refused with the nearest name, not sent to be ignored.
     func checkHandled(_ event: String) throws {
+        try checkNotRaised(event)
         guard !handledEvents.contains(event) else { return }
         let known = Array(handledEvents).sorted()
         let suggestion = closestMatch(to: event, among: interpreter.availableEvents) ?? closestMatch(to: event, among: known)
         throw CommandError(description: "no screen of '\(app.id)' handles '\(event)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                            + " ('help' lists the commands)")
+    }
+
+    /// An event the flows raise themselves is not the person's to send: it would take a path the app never takes.
+    func checkNotRaised(_ event: String) throws {
+        guard app.raisedEventNames.contains(event) else { return }
+        throw CommandError(description: "'\(event)' is raised by the flows ('raise: \(event)'), not sent from outside; send what leads there: '\(interpreter.currentScreen.id)' reacts to \(interpreter.availableEvents.filter { !app.raisedEventNames.contains($0) }.joined(separator: ", "))")
     }
 
     mutating func record(_ step: String, _ body: (inout Interpreter) throws -> Void) throws {
@@ -183,6 +190,7 @@ public struct Session: Sendable {
             throw CommandError(description: "\"\(key)\" does not go with \"\(step)\"")
         }
         if let event = object["send"] as? String {
+            try checkNotRaised(event)
             guard handledEvents.contains(event) else {
                 throw CommandError(description: "no screen of app '\(app.id)' handles '\(event)'; '\(interpreter.currentScreen.id)' reacts to \(interpreter.availableEvents.joined(separator: ", "))")
             }

@@ -85,7 +85,8 @@ extension Session {
     /// services the app is waiting for (with their outcomes), and the clock.
     func whatCanHappen() -> [String] {
         var lines: [String] = []
-        let outcomes = serviceOutcomeEvents
+        // Service outcomes are listed with the calls that wait for them; events the flows raise are not the person's to send.
+        let outcomes = serviceOutcomeEvents.union(app.raisedEventNames)
         let screen = interpreter.currentScreen
         let own = Set(screen.transitions.map(\.event))
         let events = interpreter.availableEvents.filter { !outcomes.contains($0) }
@@ -138,9 +139,11 @@ extension Session {
         let commands = ["send", "fill", "advance", "outcome", "back", "undo", "save", "state", "show", "help", "quit"]
         switch (words.first, words.count) {
         case (_, 1):
-            return commands + interpreter.availableEvents
+            let raised = app.raisedEventNames
+            return commands + interpreter.availableEvents.filter { !raised.contains($0) }
         case ("send", 2):
-            return interpreter.availableEvents
+            let raised = app.raisedEventNames
+            return interpreter.availableEvents.filter { !raised.contains($0) }
         case ("fill", 2):
             return interpreter.currentScreen.fields.map(\.name)
         case ("outcome", 2):

@@ -92,6 +92,58 @@ import Testing
         #expect(checked.status == 0, "\(checked.output)")
         #expect(!checked.output.contains("warning:"), "\(checked.output)")
 
+        // An app without fields or services (the benchmark rings) builds without a warning: swiftc warns "will never
+        // be executed" on any statement in a function taking an enum without cases, and only a build (not
+        // -typecheck) runs that diagnosis, so the module is built whole with warnings as errors.
+        let bare = folder.appendingPathComponent("bare")
+        try FileManager.default.createDirectory(at: bare, withIntermediateDirectories: true)
+        let bareDiagnostics = DiagnosticBag()
+        let bareProgram = compile(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("codegen/no-fields-or-services").path]),
+                                  diagnostics: bareDiagnostics).program
+        #expect(bareDiagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
+        var barePaths: [String] = []
+        for file in renderSwiftSources(bareProgram, folder: "") {
+            let url = bare.appendingPathComponent(file.path)
+            try Data(file.text.utf8).write(to: url)
+            barePaths.append(url.path)
+        }
+        #expect(barePaths.count == 3)
+        guard let builtBare = swiftc(["-emit-module", "-wmo", "-warnings-as-errors", "-module-name", "BareFlow", "-swift-version", "6", "-parse-as-library",
+                                      "-emit-module-path", bare.appendingPathComponent("BareFlow.swiftmodule").path, "-I", folder.path] + barePaths) else { return }
+        #expect(builtBare.status == 0, "\(builtBare.output)")
+        #expect(!builtBare.output.contains("warning:"), "\(builtBare.output)")
+        // Its `arrived` is raised by the flows: an app can read it (`case .arrived:`) but not build it to send.
+        let reads = bare.appendingPathComponent("Reads.swift")
+        try Data("""
+            import FlowMachine
+            import BareFlow
+            func isArrival(_ event: BareEvent) -> Bool { if case .arrived = event { true } else { false } }
+            func line(_ machine: BareMachine) throws -> String? { try machine.texts()[.stepsLine] }
+
+            """.utf8).write(to: reads)
+        guard let readsRaised = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, reads.path]) else { return }
+        #expect(readsRaised.status == 0, "\(readsRaised.output)")
+        let sends = bare.appendingPathComponent("Sends.swift")
+        try Data("""
+            import FlowMachine
+            import BareFlow
+            func send(_ machine: inout BareMachine) throws { _ = try machine.send(.arrived(raisedBy: RaisedByFlows())) }   // RaisedByFlows() is SPI: only init(from:) shows
+
+            """.utf8).write(to: sends)
+        guard let sendsRaised = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, sends.path]) else { return }
+        #expect(sendsRaised.status != 0)
+        #expect(sendsRaised.output.contains("missing argument for parameter 'from' in call"), "\(sendsRaised.output)")
+        // Texts are typed too: a text named by a string does not compile.
+        let textByString = bare.appendingPathComponent("TextByString.swift")
+        try Data("""
+            import BareFlow
+            func line(_ machine: BareMachine) throws -> String? { try machine.texts()["steps_line"] }
+
+            """.utf8).write(to: textByString)
+        guard let refusedText = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, textByString.path]) else { return }
+        #expect(refusedText.status != 0)
+        #expect(refusedText.output.contains("cannot convert value of type 'String' to expected argument type 'BareText'"), "\(refusedText.output)")
+
         // The same app generated with `accessModifier: internal` and `package` (flowc-config.yaml) compiles too.
         for (modifier, flags) in [(GeneratorOptions.AccessModifier.internal, [String]()), (.package, ["-package-name", "flowc"])] {
             let shaped = folder.appendingPathComponent(modifier.rawValue)

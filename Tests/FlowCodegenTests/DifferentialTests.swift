@@ -50,6 +50,8 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
     let app: App
     /// A started interpreter per start screen, copied for each run (the interpreter is a value; starting one compiles its rules).
     let started: [Int: Interpreter]
+    /// Events the flows raise themselves: never sent from outside (the generated machine cannot even build them).
+    let raised: Set<String>
 
     /// Apps whose invariants must hold on every random run, not only in their scenarios (issue 15: Rail's 70/30
     /// split, round-ups and withdrawals); a run that breaks one is reported like a difference.
@@ -58,6 +60,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
 
     init(app: App) {
         self.app = app
+        raised = app.raisedEventNames
         var started: [Int: Interpreter] = [:]
         for index in app.screens.indices { started[index] = try? Interpreter(app: app, start: index) }
         self.started = started
@@ -90,7 +93,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
     func randomAction(_ random: inout SeededGenerator, _ interpreter: Interpreter) -> RunAction {
         let roll = Int.random(in: 0..<100, using: &random)
         let screen = interpreter.currentScreen
-        if roll < 40, let event = interpreter.availableEvents.filter({ $0.split(separator: ".").count != 3 }).randomElement(using: &random) {
+        if roll < 40, let event = interpreter.availableEvents.filter({ $0.split(separator: ".").count != 3 && !raised.contains($0) }).randomElement(using: &random) {
             return .send(event, randomPayload(event, &random))
         }
         if roll < 60, let field = screen.fields.randomElement(using: &random) {
@@ -118,7 +121,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         }
         if roll < 92 { return .back }
         if roll < 94 { return .restart }
-        let any = app.events.filter { $0.name.split(separator: ".").count != 3 }.randomElement(using: &random)
+        let any = app.events.filter { $0.name.split(separator: ".").count != 3 && !raised.contains($0.name) }.randomElement(using: &random)
         return .send(any?.name ?? "back", any.map { randomPayload($0.name, &random) } ?? [:])
     }
 

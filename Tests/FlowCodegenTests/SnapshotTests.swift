@@ -161,8 +161,114 @@ import Testing
         snapshot.navigation.screen = 10_000
         #expect(throws: SnapshotMismatch("the snapshot names screens, fields or timers that 'tempo' does not have")) { try TempoMachine(restoring: snapshot) }
         snapshot = machine.snapshot()
-        snapshot.format = 2
-        #expect(throws: SnapshotMismatch("the snapshot is in format 2; this FlowMachine reads format 1")) { try TempoMachine(restoring: snapshot) }
+        snapshot.format = 3
+        #expect(throws: SnapshotMismatch("the snapshot is in format 3; this FlowMachine reads format 2; start the flow again")) { try TempoMachine(restoring: snapshot) }
+    }
+
+    /// A snapshot saved by an older FlowMachine (format 1: its timers have no start times) is refused by the
+    /// decoder itself with the reason, not with a decoding error about a missing key.
+    @Test func aFormatOneSnapshotIsRefusedWithItsReason() throws {
+        var machine = try SemanticsMachine(start: .tmr1)
+        var effects: [SemanticsEffect] = []
+        try machine.start(into: &effects)
+        var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(machine.snapshot())) as? [String: Any])
+        json["format"] = 1
+        var navigation = try #require(json["navigation"] as? [String: Any])
+        navigation["runningTimers"] = [["token": 1, "screen": 0, "flow": 0, "timer": 0]]
+        json["navigation"] = navigation
+        let old = try JSONSerialization.data(withJSONObject: json)
+        #expect(throws: SnapshotMismatch("the snapshot is in format 1; this FlowMachine reads format 2 (format 1 kept no start times for running timers, so their remaining time is unknown); start the flow again")) {
+            try JSONDecoder().decode(FlowSnapshot<SemanticsState>.self, from: old)
+        }
+    }
+
+    /// Answers nothing: the timer tests never call a service.
+    struct NoBank: SemanticsServices {
+        func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer { .failed }
+    }
+
+    /// TMR-1's 30 s timer runs for 20 s, the app is killed, and the restored machine waits only for the
+    /// 10 s that were left; had 40 s passed while it was killed, the timer fires as soon as it resumes.
+    /// (A driver that restarted restored timers at their full length would wait 30 s.)
+    @MainActor @Test func aRestoredTimerKeepsItsRemainingTime() async throws {
+        let clock = ManualClock()
+        let first = FlowDriver(try SemanticsMachine(start: .tmr1), services: NoBank(), clock: clock)
+        first.start()
+        await clock.advance(by: .seconds(20))
+        let data = try JSONEncoder().encode(first.snapshot())
+        first.stop()
+        let saved = try JSONDecoder().decode(FlowSnapshot<SemanticsState>.self, from: data)
+        let timer = try #require(saved.navigation.runningTimers.first)
+        #expect(saved.now == Timestamp(millisecondsSince1970: Timestamp.defaultClockStart.millisecondsSince1970 + 20_000))
+        #expect(timer.startedAt == .defaultClockStart && timer.milliseconds == 30_000)
+
+        // Restored at once: 10 s are left.
+        let laterClock = ManualClock()
+        let resumed = FlowDriver(try SemanticsMachine(restoring: saved), services: NoBank(), clock: laterClock)
+        var activity = resumed.activity().makeAsyncIterator()
+        resumed.resume()
+        #expect(resumed.runningTimers == [timer.token])
+        await laterClock.advance(by: .milliseconds(9_999))
+        // TMR-1 ignores `done`: had the timer fired, its step would come before this one.
+        let probe = try #require(SemanticsEvent(name: "done", payload: [:]))
+        resumed.send(probe)
+        guard case .stepped(probe, _)? = await activity.next() else { Issue.record("the restored timer fired before its 10 s were up"); return }
+        #expect(resumed.machine.screen == .tmr1)
+        await laterClock.advance(by: .milliseconds(1))
+        // Bounded: a timer that does not fire now fails the test instead of hanging it.
+        for _ in 0..<1_000 where resumed.machine.screen == .tmr1 { await Task.yield() }
+        #expect(resumed.machine.screen == .tmr2)
+        guard case .stepped(.timerFired(let token), _)? = resumed.machine.screen == .tmr2 ? await activity.next() : nil else { Issue.record("expected the restored timer to fire"); return }
+        #expect(token == timer.token)
+        #expect(resumed.machine.now == Timestamp(millisecondsSince1970: Timestamp.defaultClockStart.millisecondsSince1970 + 30_000))
+
+        // Restored after 40 s killed: the timer was due 20 s ago and fires on resuming, with no clock moving.
+        var late = try SemanticsMachine(restoring: saved)
+        late.now = Timestamp(millisecondsSince1970: saved.now.millisecondsSince1970 + 40_000)
+        let overdue = FlowDriver(late, services: NoBank(), clock: ManualClock())
+        overdue.resume()
+        #expect(overdue.machine.screen == .tmr2)
+        #expect(overdue.runningTimers.isEmpty)
+    }
+
+    /// A length the flows keep in the state is read once, as the timer starts: TMR-3's 30 s timer keeps its
+    /// 30 s after `shorten` sets the length to 10 s, before and after a restore (the old resume read 10 s).
+    @MainActor @Test func aRestoredTimerKeepsTheLengthItStartedWith() async throws {
+        let clock = ManualClock()
+        let first = FlowDriver(try SemanticsMachine(start: .tmr3), services: NoBank(), clock: clock)
+        first.start()
+        await clock.advance(by: .seconds(5))
+        first.send(try #require(SemanticsEvent(name: "shorten", payload: [:])))
+        #expect(first.machine.state.lockAfter == 10_000)
+        let saved = first.snapshot()
+        first.stop()
+        #expect(saved.navigation.runningTimers.map(\.milliseconds) == [30_000])
+
+        let laterClock = ManualClock()
+        let resumed = FlowDriver(try SemanticsMachine(restoring: saved), services: NoBank(), clock: laterClock)
+        var activity = resumed.activity().makeAsyncIterator()
+        resumed.resume()
+        await laterClock.advance(by: .seconds(24))
+        let probe = try #require(SemanticsEvent(name: "done", payload: [:]))
+        resumed.send(probe)
+        guard case .stepped(probe, _)? = await activity.next() else { Issue.record("the restored timer fired before its 25 s were up"); return }
+        #expect(resumed.machine.screen == .tmr3)
+        await laterClock.advance(by: .seconds(1))
+        for _ in 0..<1_000 where resumed.machine.screen == .tmr3 { await Task.yield() }
+        #expect(resumed.machine.screen == .tmr2)
+    }
+
+    /// An event the flows raise is not built by name (scripts, deep links), while the machine still raises and
+    /// handles it: RTC-1's chain runs through chain_b and chain_c.
+    @Test func anEventTheFlowsRaiseIsNotBuiltByName() throws {
+        #expect(SemanticsEvent(name: "chain_b", payload: [:]) == nil)
+        #expect(SemanticsEvent(name: "go_chain", payload: [:]) != nil)
+        var machine = try SemanticsMachine()
+        var effects: [SemanticsEffect] = []
+        try machine.send(try #require(SemanticsEvent(name: "go_chain", payload: [:])), into: &effects)
+        try machine.send(try #require(SemanticsEvent(name: "start_chain", payload: [:])), into: &effects)
+        #expect(machine.state.log == ["a", "c", "b", "d"])
+        #expect(machine.screenID == "RTC-2")
     }
 
     /// A sub-flow's return route reads the event that started the sub-flow; a machine restored while the
@@ -175,6 +281,8 @@ import Testing
         try machine.send(try #require(SemanticsEvent(name: "done", payload: [:])), into: &effects)
         try machine.send(try #require(SemanticsEvent(name: "start_plan", payload: ["plan": "gold"])), into: &effects)
         #expect(machine.screenID == "SUB-1")
+        #expect(machine.activeSubflows.map(\.flow) == [.sub] && machine.activeSubflows.map(\.caller) == [.hub])
+        #expect(SemanticsSubflow(rawValue: "sub") == .sub)
         let data = try JSONEncoder().encode(machine.snapshot())
         #expect(String(decoding: data, as: UTF8.self).contains("gold"))
         var restored = try SemanticsMachine(restoring: try JSONDecoder().decode(FlowSnapshot<SemanticsState>.self, from: data))

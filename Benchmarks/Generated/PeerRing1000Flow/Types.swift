@@ -65,6 +65,30 @@ public enum PeerRing1000Ending: FlowName {
     }
 }
 
+/// What PeerRing1000's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
+public enum PeerRing1000Text: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
+/// The flows PeerRing1000 calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum PeerRing1000Subflow: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
 /// The events PeerRing1000 reacts to: taps and entries, service outcomes, timers.
 public enum PeerRing1000Event: Hashable, Sendable, Codable, FlowMachineEvent {
     case next
@@ -77,6 +101,7 @@ public enum PeerRing1000Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "next":

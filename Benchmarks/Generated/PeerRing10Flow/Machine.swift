@@ -20,12 +20,7 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     public internal(set) var state: PeerRing10State = PeerRing10State()
 
     /// Messages of the current screen's invalid fields: `machine.errors[.field]`.
-    public var errors: [PeerRing10Field: String] {
-        if engine.errors.isEmpty {
-            return [:]
-        }
-        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in PeerRing10Field(rawValue: name).map { ($0, message) } })
-    }
+    public var errors: [PeerRing10Field: String] { [:] }
 
     /// The outcome the run ended with, once it has.
     public var ended: PeerRing10Ending? { engine.ended.flatMap(PeerRing10Ending.init(rawValue:)) }
@@ -82,19 +77,14 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
 
     /// What was typed into a field of the current screen (nil: nothing, or the screen has no such field).
     public func input(_ field: PeerRing10Field) -> FieldInput? {
-        return engineInput(field.rawValue)
-    }
-
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
-        return engineTimerMilliseconds(timer)
+        // PeerRing10 has no fields: nothing can call this.
     }
 
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
     public mutating func fill(_ field: PeerRing10Field, _ input: FieldInput) throws {
-        try engineFill(field.rawValue, input)
+        // PeerRing10 has no fields: nothing can call this.
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
@@ -120,9 +110,7 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     public var sheetOpeners: [PeerRing10Screen] { engine.overlayOpeners.map { PeerRing10Screen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: PeerRing10Screen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, PeerRing10Screen(number: $0.1.caller)) }
-    }
+    public var activeSubflows: [(flow: PeerRing10Subflow, caller: PeerRing10Screen)] { [] }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
@@ -158,8 +146,8 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     /// The current screen.
     public var screen: PeerRing10Screen { PeerRing10Screen(number: screenNumber) }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.text`).
+    public func texts() throws -> [PeerRing10Text: String] {
         return [:]
     }
 
@@ -215,8 +203,7 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
     public static func perform(_ call: PeerRing10ServiceCall, with services: any PeerRing10Services) async throws -> PeerRing10Event {
-        switch call {
-        }
+        // PeerRing10 has no service operations: nothing can call this.
     }
 
     /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.
@@ -231,6 +218,10 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     public typealias Variant = PeerRing10Variant
 
     public typealias Ending = PeerRing10Ending
+
+    public typealias Text = PeerRing10Text
+
+    public typealias Subflow = PeerRing10Subflow
 
     public typealias Services = any PeerRing10Services
 }

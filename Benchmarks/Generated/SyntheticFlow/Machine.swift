@@ -85,11 +85,6 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
         return engineInput(field.rawValue)
     }
 
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
-        return engineTimerMilliseconds(timer)
-    }
-
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
@@ -120,9 +115,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [SyntheticScreen] { engine.overlayOpeners.map { SyntheticScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: SyntheticScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, SyntheticScreen(number: $0.1.caller)) }
-    }
+    public var activeSubflows: [(flow: SyntheticSubflow, caller: SyntheticScreen)] { [] }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
@@ -158,8 +151,8 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// The current screen.
     public var screen: SyntheticScreen { SyntheticScreen(number: screenNumber) }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.text`).
+    public func texts() throws -> [SyntheticText: String] {
         return [:]
     }
 
@@ -219,8 +212,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
     public static func perform(_ call: SyntheticServiceCall, with services: any SyntheticServices) async throws -> SyntheticEvent {
-        switch call {
-        }
+        // Synthetic has no service operations: nothing can call this.
     }
 
     /// The app's types under the names `FlowStateMachine` and FlowMachine's engine know them by.
@@ -235,6 +227,10 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     public typealias Variant = SyntheticVariant
 
     public typealias Ending = SyntheticEnding
+
+    public typealias Text = SyntheticText
+
+    public typealias Subflow = SyntheticSubflow
 
     public typealias Services = any SyntheticServices
 }

@@ -59,6 +59,30 @@ public enum SyntheticEnding: FlowName {
     }
 }
 
+/// What Synthetic's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
+public enum SyntheticText: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
+/// The flows Synthetic calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum SyntheticSubflow: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
 /// The events Synthetic reacts to: taps and entries, service outcomes, timers.
 public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case next
@@ -71,6 +95,7 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "next":

@@ -19,6 +19,10 @@ struct AppNames {
     let variantCases: [(name: String, swift: String)]
     /// Every outcome a flow can end with, in flow order, with its Swift case.
     let endingCases: [(name: String, swift: String)]
+    /// Every name of a screen text (`texts:`), in order of first appearance, with its Swift case.
+    let textCases: [(name: String, swift: String)]
+    /// Every flow some transition calls as a sub-flow, in flow order, with its Swift case.
+    let subflowCases: [(name: String, swift: String)]
     /// Each operation's outcome cases, by service and operation.
     private let outcomeCases: [[[String]]]
 
@@ -59,12 +63,31 @@ struct AppNames {
         fieldCases = cases(app.screens.flatMap { $0.fields.map(\.name) })
         variantCases = cases(app.screens.flatMap { $0.variants.map(\.name) })
         endingCases = cases(app.flows.flatMap { flow in flow.outcomes + Self.endTargets(of: flow, in: app) })
+        textCases = cases(app.screens.flatMap { $0.texts.map(\.name) })
+        let called = Self.calledFlows(in: app)
+        subflowCases = cases(app.flows.indices.filter(called.contains).map { app.flows[$0].name })
         outcomeCases = app.services.map { service in
             service.operations.map { operation in
                 var taken: Set<String> = []
                 return operation.outcomes.map { Self.unique(Naming.member($0.name), &taken, reserved: ["event", "init"]) }
             }
         }
+    }
+
+    /// The numbers of the flows some transition calls as a sub-flow.
+    private static func calledFlows(in app: App) -> Set<Int> {
+        var called: Set<Int> = []
+        func visit(_ transitions: [Transition]) {
+            for transition in transitions {
+                if case .subflow(let flow, let returns) = transition.target {
+                    called.insert(flow)
+                    visit(returns.flatMap(\.transitions))
+                }
+            }
+        }
+        for screen in app.screens { visit(screen.transitions + screen.timers.flatMap(\.transitions)) }
+        for flow in app.flows { visit(flow.globalTransitions + flow.globalTimers.flatMap(\.transitions)) }
+        return called
     }
 
     /// The outcomes `flow`'s transitions end it with, in declaration order.
@@ -89,6 +112,9 @@ struct AppNames {
 
     /// The Swift case of outcome `outcome` of an operation, in its outcome enum.
     func outcomeCase(service: Int, operation: Int, outcome: Int) -> String { outcomeCases[service][operation][outcome] }
+
+    /// The Swift case of text `name`.
+    func textCase(_ name: String) -> String { textCases.first { $0.name == name }?.swift ?? Naming.member(name) }
 
     /// The Swift case of field `name`.
     func fieldCase(_ name: String) -> String { fieldCases.first { $0.name == name }?.swift ?? Naming.member(name) }
@@ -123,6 +149,8 @@ struct AppNames {
     var field: String { prefix + "Field" }
     var variant: String { prefix + "Variant" }
     var ending: String { prefix + "Ending" }
+    var text: String { prefix + "Text" }
+    var subflow: String { prefix + "Subflow" }
     var operation: String { prefix + "Operation" }
     var services: String { prefix + "Services" }
     var outcome: String { prefix + "Outcome" }

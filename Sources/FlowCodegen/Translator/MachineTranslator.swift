@@ -33,7 +33,7 @@ struct MachineTranslator {
     // MARK: Types
 
     func typeDeclarations() -> [SwiftDeclaration] {
-        var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), eventDeclaration(),
+        var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), textDeclaration(), subflowDeclaration(), eventDeclaration(),
                             effectDeclaration(), operationDeclaration(), serviceCallDeclaration(), servicesDeclaration(), outcomesDeclaration()]
         for type in app.types { declarations.append(domainDeclaration(type)) }
         declarations.append(stateDeclaration())
@@ -109,6 +109,7 @@ struct MachineTranslator {
         var cases: [SwiftEnumCase] = []
         var numberCases: [SwiftSwitchCase] = []
         var nameCases: [SwiftSwitchCase] = []
+        let raised = app.raisedEventNames
         for (index, event) in app.events.enumerated() {
             let name = names.eventCase(event.name)
             var doc: [String] = []
@@ -117,7 +118,11 @@ struct MachineTranslator {
                 doc.append("Outcome `\(parts[2])` of the service call `\(parts[0]).\(parts[1])`.")
             }
             if let description = event.description { doc.append(description) }
-            let associated = event.payload.map { SwiftParameter(name: Naming.member($0.name).replacingOccurrences(of: "`", with: ""), type: names.swiftType($0.type)) }
+            var associated = event.payload.map { SwiftParameter(name: Naming.member($0.name).replacingOccurrences(of: "`", with: ""), type: names.swiftType($0.type)) }
+            if raised.contains(event.name) {
+                doc.append("Raised by the flows (`raise: \(event.name)`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.")
+                associated.append(SwiftParameter(name: "raisedBy", type: "RaisedByFlows"))
+            }
             cases.append(SwiftEnumCase(doc: doc, name: name, associated: associated))
             let pattern = associated.isEmpty ? ".\(name)" : ".\(name)"
             numberCases.append(SwiftSwitchCase([pattern], [.return(.int(index))]))
@@ -127,7 +132,8 @@ struct MachineTranslator {
         numberCases.append(SwiftSwitchCase([".timerFired"], [.return(.parenthesized(.id("-2")))]))
         nameCases.append(SwiftSwitchCase([".timerFired"], [.return(.string("timer"))]))
         var byName: [SwiftSwitchCase] = []
-        for event in app.events {
+        // An event the flows raise is not built by name either: nothing outside sends it.
+        for event in app.events where !raised.contains(event.name) {
             let name = names.eventCase(event.name)
             let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
                 let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
@@ -144,7 +150,8 @@ struct MachineTranslator {
         byName.append(.default([.return(.id("nil"))]))
         let members: [SwiftDeclaration] = [
             SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,",
-                                   "money fields from the amount written there (`\"4.35\"`, in the app's currency), the others at their zero value."], access: publicAccess,
+                                   "money fields from the amount written there (`\"4.35\"`, in the app's currency), the others at their zero value.",
+                                   "Nil for a name the flows do not handle and for an event they raise themselves."], access: publicAccess,
                              .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
                                           effects: ["?"], body: [.switch(.id("name"), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
@@ -217,6 +224,23 @@ struct MachineTranslator {
         }
         return namesDeclaration(name: names.ending, doc: ["The outcomes \(app.name)'s flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller)."],
                                 cases: cases)
+    }
+
+    func textDeclaration() -> SwiftDeclaration {
+        let cases = names.textCases.map { entry -> SwiftEnumCase in
+            let places = app.screens.filter { $0.texts.contains { $0.name == entry.name } }.map(\.id)
+            return nameCase(entry, doc: ["Shown on " + Self.listed(places) + "."])
+        }
+        return namesDeclaration(name: names.text, doc: ["What \(app.name)'s screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.\(names.textCases.first?.swift ?? "text")]`."],
+                                cases: cases)
+    }
+
+    func subflowDeclaration() -> SwiftDeclaration {
+        let cases = names.subflowCases.map { entry -> SwiftEnumCase in
+            let title = app.flows.first { $0.name == entry.name }?.title
+            return nameCase(entry, doc: title.map { [$0 + "."] } ?? [])
+        }
+        return namesDeclaration(name: names.subflow, doc: ["The flows \(app.name) calls as sub-flows, by their names in the flows (`activeSubflows`)."], cases: cases)
     }
 
     func operationDeclaration() -> SwiftDeclaration {
@@ -390,7 +414,7 @@ struct MachineTranslator {
         var members: [SwiftDeclaration] = [
             stored("state", names.state, .call(.id(names.state), []), doc: ["The domain state."], setter: true),
             SwiftDeclaration(doc: ["Messages of the current screen's invalid fields: `machine.errors[.\(names.fieldCases.first?.swift ?? "field")]`."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "errors", type: "[\(names.field): String]", value: nil, getter: [
+                             .variable(isLet: false, isStatic: false, name: "errors", type: "[\(names.field): String]", value: nil, getter: names.fieldCases.isEmpty ? [.return(.id("[:]"))] : [
                                 .if(conditions: [.expression(.member(.member(.id("engine"), "errors"), "isEmpty"))], then: [.return(.id("[:]"))], otherwise: nil),
                                 .return(.call(.id("Dictionary"), [SwiftArgument("uniqueKeysWithValues", .call(.member(.member(.id("engine"), "errors"), "compactMap"), [], trailingClosure: SwiftClosure(parameters: ["name", "message"], body: [
                                     .expression(.call(.member(.call(.id(names.field), [SwiftArgument("rawValue", .id("name"))]), "map"), [], trailingClosure: SwiftClosure(parameters: [], body: [
@@ -472,6 +496,8 @@ struct MachineTranslator {
             SwiftDeclaration(access: publicAccess, .typealias(name: "Field", type: names.field)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Variant", type: names.variant)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Ending", type: names.ending)),
+            SwiftDeclaration(access: publicAccess, .typealias(name: "Text", type: names.text)),
+            SwiftDeclaration(access: publicAccess, .typealias(name: "Subflow", type: names.subflow)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Services", type: "any \(names.services)")),
         ]
         let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine"], members: members))
@@ -502,15 +528,12 @@ struct MachineTranslator {
                                        body: [.return(.call(.member(.try(.call(.id("engineVariant"), [])), "flatMap"), [SwiftArgument(nil, .member(.id(names.variant), "init(rawValue:)"))]))])),
             SwiftDeclaration(doc: ["What was typed into a field of the current screen (nil: nothing, or the screen has no such field)."], access: publicAccess,
                              .function(modifiers: [], name: "input", parameters: [SwiftParameter(label: "_", name: "field", type: names.field)], effects: [], returns: "FieldInput?",
-                                       body: [.return(.call(.id("engineInput"), [SwiftArgument(nil, .member(.id("field"), "rawValue"))]))])),
-            SwiftDeclaration(doc: ["The length of a running timer in milliseconds (a restored machine's timers start again at this length)."], access: publicAccess,
-                             .function(modifiers: [], name: "timerMilliseconds", parameters: [SwiftParameter(label: "_", name: "timer", type: "ActiveTimer")], effects: [], returns: "Int",
-                                       body: [.return(.call(.id("engineTimerMilliseconds"), [SwiftArgument(nil, .id("timer"))]))])),
+                                       body: names.fieldCases.isEmpty ? uninhabited("fields") : [.return(.call(.id("engineInput"), [SwiftArgument(nil, .member(.id("field"), "rawValue"))]))])),
             SwiftDeclaration(doc: ["Types into a field of the current screen; nothing is validated until a transition asks for it.", "",
                                    "- Throws: `FlowFailure` when the current screen has no such field, or it is not shown now."], access: publicAccess,
                              .function(modifiers: ["mutating"], name: "fill", parameters: [SwiftParameter(label: "_", name: "field", type: names.field), SwiftParameter(label: "_", name: "input", type: "FieldInput")],
                                        effects: ["throws"], returns: nil,
-                                       body: [.expression(.try(.call(.id("engineFill"), [SwiftArgument(nil, .member(.id("field"), "rawValue")), SwiftArgument(nil, .id("input"))])))])),
+                                       body: names.fieldCases.isEmpty ? uninhabited("fields") : [.expression(.try(.call(.id("engineFill"), [SwiftArgument(nil, .member(.id("field"), "rawValue")), SwiftArgument(nil, .id("input"))])))])),
             SwiftDeclaration(doc: ["Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.", "",
                                    "Nothing is allocated for an event whose transitions only move between screens, read and write",
                                    "plain state and emit effects: pass the same `effects` buffer each time (after",
@@ -538,11 +561,13 @@ struct MachineTranslator {
                                 ]))),
                              ])),
             SwiftDeclaration(doc: ["The sub-flows in progress, outermost first: each flow's name and the screen that called it."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: String, caller: \(names.screen))]", value: nil, getter: [
-                                .return(.call(.member(.call(.id("zip"), [SwiftArgument(nil, .id("engineActiveSubflows")), SwiftArgument(nil, .member(.id("engine"), "callFrames"))]), "map"), [],
-                                              trailingClosure: SwiftClosure(parameters: [], body: [
-                                                .expression(.tuple([.member(.member(.id("$0"), "0"), "flow"),
-                                                                    .call(.id(names.screen), [SwiftArgument("number", .member(.member(.id("$0"), "1"), "caller"))])])),
+                             .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: \(names.subflow), caller: \(names.screen))]", value: nil, getter: names.subflowCases.isEmpty ? [.return(.id("[]"))] : [
+                                .return(.call(.member(.call(.id("zip"), [SwiftArgument(nil, .id("engineActiveSubflows")), SwiftArgument(nil, .member(.id("engine"), "callFrames"))]), "compactMap"), [],
+                                              trailingClosure: SwiftClosure(parameters: ["entry"], body: [
+                                                .expression(.call(.member(.call(.id(names.subflow), [SwiftArgument("rawValue", .member(.member(.id("entry"), "0"), "flow"))]), "map"), [],
+                                                                  trailingClosure: SwiftClosure(parameters: [], body: [
+                                                                    .expression(.tuple([.id("$0"), .call(.id(names.screen), [SwiftArgument("number", .member(.member(.id("entry"), "1"), "caller"))])])),
+                                                                  ]))),
                                               ]))),
                              ])),
             SwiftDeclaration(doc: ["The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore",
@@ -610,7 +635,14 @@ struct MachineTranslator {
         return SwiftDeclaration(doc: ["Performs `call` with the host's services and returns its outcome as the event this machine handles."], access: publicAccess,
                                 .function(modifiers: ["static"], name: "perform", parameters: [
                                     SwiftParameter(label: "_", name: "call", type: names.serviceCall), SwiftParameter(label: "with", name: "services", type: "any \(names.services)"),
-                                ], effects: ["async", "throws"], returns: names.event, body: [.switch(.id("call"), cases)]))
+                                ], effects: ["async", "throws"], returns: names.event, body: cases.isEmpty ? uninhabited("service operations") : [.switch(.id("call"), cases)]))
+    }
+
+    /// The body of a function whose parameter is an enum without cases (an app without fields or services): it
+    /// can never be called, and any statement in it would draw swiftc's "will never be executed"; an empty body
+    /// needs no return.
+    func uninhabited(_ what: String) -> [SwiftStatement] {
+        [.comment("\(app.name) has no \(what): nothing can call this.")]
     }
 
     func machineDoc() -> [String] {
@@ -654,14 +686,14 @@ struct MachineTranslator {
             let entries = screen.texts.map { text -> SwiftDictionaryEntry in
                 let value = tables.expressions.value(text.value, scope: scope)
                 throwing = throwing || value.throwing
-                return SwiftDictionaryEntry(.string(text.name), value.code)
+                return SwiftDictionaryEntry(.member(nil, names.textCase(text.name)), value.code)
             }
             let dictionary = SwiftExpression.dictionary(entries)
             cases.append(SwiftSwitchCase(["\(index)"], [.comment("\(screen.id) \(screen.name)"), .return(throwing ? .try(dictionary) : dictionary)]))
         }
         let body: [SwiftStatement] = cases.isEmpty ? [.return(.id("[:]"))] : [.switch(.id("screenNumber"), cases + [.default([.return(.id("[:]"))])])]
-        return SwiftDeclaration(doc: ["What the current screen shows in words (`texts:` in the flows), with the values filled in."], access: publicAccess,
-                                .function(modifiers: [], name: "texts", parameters: [], effects: ["throws"], returns: "[String: String]", body: body))
+        return SwiftDeclaration(doc: ["What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.\(names.textCases.first?.swift ?? "text")`)."], access: publicAccess,
+                                .function(modifiers: [], name: "texts", parameters: [], effects: ["throws"], returns: "[\(names.text): String]", body: body))
     }
 
     func numberedSwitch(_ bodies: [TableBuilder.Body], fallback: [SwiftStatement]) -> [SwiftStatement] {

@@ -17,6 +17,8 @@ struct TableBuilder {
     let names: AppNames
     let lowered: LoweredApp
     var expressions: ExpressionTranslator
+    /// The events the flows raise themselves: their cases carry a `RaisedByFlows`.
+    let raisedEvents: Set<String>
     let renderer = TextRenderer()
 
     var tables: FlowTables { lowered.tables }
@@ -32,6 +34,7 @@ struct TableBuilder {
         self.names = names
         self.lowered = lowered
         expressions = ExpressionTranslator(app: app, names: names)
+        raisedEvents = app.raisedEventNames
     }
 
     // MARK: Building
@@ -95,7 +98,8 @@ struct TableBuilder {
         let bindings = event.payload.map { field in
             expressions.readPayload.contains(field.name) ? "let " + ExpressionTranslator.payloadName(field.name) : "_"
         }
-        let pattern = "." + names.eventCase(event.name) + "(" + bindings.joined(separator: ", ") + ")?"
+        let raisedBy = raisedEvents.contains(event.name) ? ["_"] : []
+        let pattern = "." + names.eventCase(event.name) + "(" + (bindings + raisedBy).joined(separator: ", ") + ")?"
         return [.guard(conditions: [.pattern(pattern, .id("event"))],
                        otherwise: [.throw(.call(.id("FlowFailure"), [SwiftArgument(nil, .string("no value for 'event'"))]))])]
     }
@@ -185,11 +189,9 @@ struct TableBuilder {
             return [append(.call(.member(nil, "toast"), [SwiftArgument(nil, .string(text))]), throwing: false)]
         case .raise(let name):
             guard let declaration = app.events.first(where: { $0.name == name }) else { return [.comment("raise \(name): not an event")] }
-            let event: SwiftExpression = declaration.payload.isEmpty
-                ? .member(nil, names.eventCase(name))
-                : .call(.member(nil, names.eventCase(name)), declaration.payload.map {
-                    SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), names.zeroValue($0.type))
-                })
+            let event: SwiftExpression = .call(.member(nil, names.eventCase(name)), declaration.payload.map {
+                SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), names.zeroValue($0.type))
+            } + [SwiftArgument("raisedBy", .call(.id("RaisedByFlows"), []))])
             return [.expression(.call(.member(.id("raised"), "append"), [SwiftArgument(nil, event)]))]
         }
     }

@@ -50,7 +50,8 @@ public enum FlowActivity<Event: Sendable, Effect: Sendable>: Sendable {
 /// - Service calls go to `services` (the generated `perform` picks the operation); the outcome comes
 ///   back as the machine's event. A call still running when the driver stops or restarts is cancelled.
 /// - Timers sleep on `clock` (a `ContinuousClock` unless you inject another; tests use `ManualClock`);
-///   a timer the machine cancels is cancelled and never fires.
+///   a timer the machine cancels is cancelled and never fires. The machine's `now` follows the clock: before
+///   every step it is the machine's `now` when the driver was made plus the time the clock has moved since.
 /// - Analytics, pushes and toasts go to `sinks`.
 ///
 /// ```swift
@@ -71,6 +72,10 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     private let sinks: FlowSinks
     /// Turns a length into "sleep until that long after now", with `now` read when the timer starts.
     private let sleeper: @Sendable (Duration) -> @Sendable () async throws -> Void
+    /// How far the clock has moved since the driver was made.
+    private let elapsed: @Sendable () -> Duration
+    /// The machine's `now` when the driver was made.
+    private let startTime: Timestamp
     private var timers: [TimerToken: Task<Void, Never>] = [:]
     private var calls: [Int: Task<Void, Never>] = [:]
     private var nextCall = 0
@@ -98,6 +103,9 @@ public final class FlowDriver<Machine: FlowStateMachine> {
             let deadline = clock.now.advanced(by: length)
             return { try await clock.sleep(until: deadline, tolerance: nil) }
         }
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
+        startTime = machine.now
     }
 
     /// A driver whose timers sleep on the real clock.
@@ -113,12 +121,37 @@ public final class FlowDriver<Machine: FlowStateMachine> {
         handleQueued()
     }
 
-    /// Carries on with a machine restored from a snapshot: its running timers start again, at their full length.
+    /// The time on the machine's clock now: its `now` when the driver was made, plus the time the clock has moved since.
+    public var now: Timestamp {
+        let moved = elapsed().components
+        let milliseconds = moved.seconds * 1000 + moved.attoseconds / 1_000_000_000_000_000
+        return Timestamp(millisecondsSince1970: startTime.millisecondsSince1970 + Int(milliseconds))
+    }
+
+    /// The machine as data as of `now` (its clock moved on to the driver's), to restore with `init(restoring:)`
+    /// and `resume()` after the app was killed.
+    public func snapshot() -> FlowSnapshot<Machine.State> {
+        machine.now = now
+        return machine.snapshot()
+    }
+
+    /// Carries on with a machine restored from a snapshot. Each running timer waits only for what was left of
+    /// it: it was due at its start plus its length on the machine's clock, and the machine's `now` when the
+    /// driver was made says how much of that has passed (set it to the time now before making the driver: the
+    /// time the app was killed counts). Timers already due fire at once, in the order they fell due (timers
+    /// due together in the order they started); one whose firing cancels another leaves that one unfired.
     public func resume() {
         guard !running else { return }
         running = true
-        for timer in machine.snapshot().navigation.runningTimers where timers[timer.token] == nil {
-            startTimer(timer.token, milliseconds: machine.timerMilliseconds(timer))
+        let resumedAt = now
+        let restored = machine.snapshot().navigation.runningTimers.sorted { ($0.due, $0.token.rawValue) < ($1.due, $1.token.rawValue) }
+        for timer in restored where timer.due > resumedAt && timers[timer.token] == nil {
+            startTimer(timer.token, milliseconds: timer.remainingMilliseconds(at: resumedAt))
+        }
+        for timer in restored where timer.due <= resumedAt {
+            // A timer an earlier one's step cancelled is no longer running: it does not fire.
+            guard machine.snapshot().navigation.runningTimers.contains(where: { $0.token == timer.token }) else { continue }
+            send(.timerFired(token: timer.token))
         }
     }
 
@@ -200,6 +233,7 @@ public final class FlowDriver<Machine: FlowStateMachine> {
         stepping = true
         defer { stepping = false }
         effects.removeAll(keepingCapacity: true)
+        machine.now = now
         do {
             try step(&machine, &effects)
         } catch {

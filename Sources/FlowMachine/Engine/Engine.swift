@@ -41,6 +41,8 @@ extension EngineEffect {
     /// What of the engine the app uses (default: everything). A generated machine returns a constant, so the
     /// engine specialised for it leaves out the stages its app never reaches.
     var engineFeatures: EngineFeatures { get }
+    /// The machine's clock: a timer records when it started on it, so a restored one keeps its remaining time.
+    var now: Timestamp { get }
     // Evaluation is `mutating` so that a host may keep scratch space in itself (the interpreter's
     // expression scope); the generated machines' non-mutating functions meet these requirements as they are.
 
@@ -228,7 +230,7 @@ extension EngineHost {
         let milliseconds = try timerLength(timer) ?? tables.timers[Int(timer)].milliseconds
         engine.nextTimerToken += 1
         let token = TimerToken(rawValue: engine.nextTimerToken)
-        engine.activeTimers.append(ActiveTimer(token: token, screen: screen, flow: flow, timer: timer))
+        engine.activeTimers.append(ActiveTimer(token: token, screen: screen, flow: flow, timer: timer, startedAt: now, milliseconds: milliseconds))
         effects.append(.startTimer(token, milliseconds: milliseconds))
     }
 

@@ -1,15 +1,27 @@
-/// A timer the machine has started and not yet seen fire or cancelled (a snapshot lists them, so the host can restart its real timers).
+/// A timer the machine has started and not yet seen fire or cancelled. A snapshot lists them with when
+/// they are due, so a host restarts its real timers for the time that is left (`FlowDriver.resume()`).
 public struct ActiveTimer: Sendable, Hashable, Codable {
     public var token: TimerToken
     /// The screen whose timer this is, -1 for a flow's global timer, -2 for an app-wide recurring timer (`app.every`).
     public var screen: Int32
     public var flow: Int32
     public var timer: Int32
+    /// When it started, on the machine's clock (its `now` then).
+    public var startedAt: Timestamp
+    /// Its length in milliseconds as it started (a length the flows keep in the state is read then, once).
+    public var milliseconds: Int
 
     @inlinable
-    public init(token: TimerToken, screen: Int32, flow: Int32, timer: Int32) {
+    public init(token: TimerToken, screen: Int32, flow: Int32, timer: Int32, startedAt: Timestamp, milliseconds: Int) {
         self.token = token; self.screen = screen; self.flow = flow; self.timer = timer
+        self.startedAt = startedAt; self.milliseconds = milliseconds
     }
+
+    /// When it is due, on the machine's clock.
+    @inlinable public var due: Timestamp { Timestamp(millisecondsSince1970: startedAt.millisecondsSince1970 + milliseconds) }
+
+    /// How long is left at `now` on the machine's clock (0: it is due).
+    @inlinable public func remainingMilliseconds(at now: Timestamp) -> Int { max(0, due.millisecondsSince1970 - now.millisecondsSince1970) }
 }
 
 /// A sub-flow in progress: who called it and how deep the history was then.

@@ -9,8 +9,8 @@ import Foundation
 /// ```
 ///
 /// A snapshot holds the domain state, the clock, the screen, what was typed, the back stack, open
-/// sheets, sub-flows in progress, running timers (by token: the host restarts its real timers for
-/// `runningTimers`), field errors and the ending. It names the app and its tables: restoring it into
+/// sheets, sub-flows in progress, running timers (each with its start and length on the machine's clock,
+/// so a restored machine's timers keep their remaining time), field errors and the ending. It names the app and its tables: restoring it into
 /// a machine generated from other flows (a screen added, a transition moved) throws instead of
 /// resuming on the wrong screen.
 public struct FlowSnapshot<State: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
@@ -26,12 +26,38 @@ public struct FlowSnapshot<State: Codable & Sendable & Equatable>: Codable, Send
     public var state: State
     public var navigation: NavigationSnapshot
 
-    /// The layout this FlowMachine writes and reads.
-    public static var currentFormat: Int { 1 }
+    /// The layout this FlowMachine writes and reads. Format 2 added each running timer's start and length.
+    public static var currentFormat: Int { 2 }
 
     public init(appID: String, tables: String, screenID: String, now: Timestamp, state: State, navigation: NavigationSnapshot) {
         self.format = Self.currentFormat; self.appID = appID; self.tables = tables; self.screenID = screenID
         self.now = now; self.state = state; self.navigation = navigation
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, appID, tables, screenID, now, state, navigation
+    }
+
+    /// Reads the format first: a snapshot in another layout is refused with `SnapshotMismatch`, not a decoding
+    /// error about whichever key moved.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(Int.self, forKey: .format)
+        try Self.checkFormat(format)
+        appID = try container.decode(String.self, forKey: .appID)
+        tables = try container.decode(String.self, forKey: .tables)
+        screenID = try container.decode(String.self, forKey: .screenID)
+        now = try container.decode(Timestamp.self, forKey: .now)
+        state = try container.decode(State.self, forKey: .state)
+        navigation = try container.decode(NavigationSnapshot.self, forKey: .navigation)
+    }
+
+    /// - Throws: `SnapshotMismatch` when `format` is not the layout this FlowMachine reads.
+    @usableFromInline
+    static func checkFormat(_ format: Int) throws {
+        guard format != currentFormat else { return }
+        let why = format == 1 ? " (format 1 kept no start times for running timers, so their remaining time is unknown)" : ""
+        throw SnapshotMismatch("the snapshot is in format \(format); this FlowMachine reads format \(currentFormat)\(why); start the flow again")
     }
 }
 
@@ -106,9 +132,7 @@ extension EngineHost {
     /// The engine state a snapshot describes, after checking it was taken from this app with these tables.
     @inlinable
     public static func restoredEngine<State>(from snapshot: FlowSnapshot<State>, appID: String, fingerprint: String, tables: FlowTables) throws -> EngineState<Event> {
-        guard snapshot.format == FlowSnapshot<State>.currentFormat else {
-            throw SnapshotMismatch("the snapshot is in format \(snapshot.format); this FlowMachine reads format \(FlowSnapshot<State>.currentFormat)")
-        }
+        try FlowSnapshot<State>.checkFormat(snapshot.format)
         guard snapshot.appID == appID else {
             throw SnapshotMismatch("the snapshot is of app '\(snapshot.appID)', not '\(appID)'")
         }

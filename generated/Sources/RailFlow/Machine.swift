@@ -110,11 +110,6 @@ public struct RailMachine: Sendable, FlowStateMachine {
         return engineInput(field.rawValue)
     }
 
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
-        return engineTimerMilliseconds(timer)
-    }
-
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
@@ -145,8 +140,8 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [RailScreen] { engine.overlayOpeners.map { RailScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: RailScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, RailScreen(number: $0.1.caller)) }
+    public var activeSubflows: [(flow: RailSubflow, caller: RailScreen)] {
+        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in RailSubflow(rawValue: entry.0.flow).map { ($0, RailScreen(number: entry.1.caller)) } }
     }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
@@ -266,78 +261,78 @@ public struct RailMachine: Sendable, FlowStateMachine {
         return (state.systemStatus == SystemStatus.allocating) ? "Allocating..." : ((state.systemStatus == SystemStatus.paused) ? "Paused" : "Your money is working")
     }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.headline`).
+    public func texts() throws -> [RailText: String] {
         switch screenNumber {
         case 0:
             // intro Welcome
-            return ["headline": "Money that works the moment it arrives"]
+            return [.headline: "Money that works the moment it arrives"]
         case 2:
             // verify-email Verify Email
-            return ["sent_to": "Enter the code we sent to " + state.signInDestination]
+            return [.sentTo: "Enter the code we sent to " + state.signInDestination]
         case 5:
             // biometric-prompt Biometric Prompt
-            return ["title": "Use Face ID to open Rail?"]
+            return [.title: "Use Face ID to open Rail?"]
         case 7:
             // onboarding KYC Flow
-            return ["title": "Let's confirm it's you"]
+            return [.title: "Let's confirm it's you"]
         case 8:
             // kyc-status KYC Status
-            return ["message": (state.kycStatus == KycStatus.rejected) ? "We couldn't verify your identity. Contact support to continue." : "We're checking your details. We'll let you in as soon as it's done."]
+            return [.message: (state.kycStatus == KycStatus.rejected) ? "We couldn't verify your identity. Contact support to continue." : "We're checking your details. We'll let you in as soon as it's done."]
         case 9:
             // station Station
-            return try ["total": describe(derivedTotalBalance()), "split": (("Spend " + describe(state.spendBalance)) + " · Invest ") + describe(state.investBalance), "status": (state.systemStatus == SystemStatus.allocating) ? "Allocating" : ((state.systemStatus == SystemStatus.paused) ? "Paused" : "Active"), "load_money": "Load money", "offline_banner": state.offline ? "You're offline. Showing your last balances." : "", "pending": state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""]
+            return try [.total: describe(derivedTotalBalance()), .split: (("Spend " + describe(state.spendBalance)) + " · Invest ") + describe(state.investBalance), .status: (state.systemStatus == SystemStatus.allocating) ? "Allocating" : ((state.systemStatus == SystemStatus.paused) ? "Paused" : "Active"), .loadMoney: "Load money", .offlineBanner: state.offline ? "You're offline. Showing your last balances." : "", .pending: state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""]
         case 11:
             // transaction-detail Transaction Detail
-            return try ["merchant": (derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).merchant : "", "amount": required(((derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) } : "").map { $0 }, "the value")]
+            return try [.merchant: (derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).merchant : "", .amount: required(((derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) } : "").map { $0 }, "the value")]
         case 12:
             // card Card
-            return try ["number": derivedCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "", "spendable": describe(state.spendBalance)]
+            return try [.number: derivedCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "", .spendable: describe(state.spendBalance)]
         case 15:
             // round-ups Round-Ups
-            return try ["explainer": "Every card payment rounds up to the next dollar. The change goes to Invest.", "this_month": "Rounded up this month: " + describe(derivedRoundUpsThisMonth())]
+            return try [.explainer: "Every card payment rounds up to the next dollar. The change goes to Invest.", .thisMonth: "Rounded up this month: " + describe(derivedRoundUpsThisMonth())]
         case 16:
             // invest Invest
-            return try ["balance": describe(state.investBalance), "status": derivedInvestStatusText()]
+            return try [.balance: describe(state.investBalance), .status: derivedInvestStatusText()]
         case 17:
             // profile Profile
-            return ["name": (state.firstName + " ") + state.lastName, "email": state.email, "phone": state.phone]
+            return [.name: (state.firstName + " ") + state.lastName, .email: state.email, .phone: state.phone]
         case 18:
             // delete-account Delete Account
-            return ["message": "Delete your Rail account? This can't be undone."]
+            return [.message: "Delete your Rail account? This can't be undone."]
         case 19:
             // personal Personal Info
-            return ["email": state.email, "phone": state.phone]
+            return [.email: state.email, .phone: state.phone]
         case 20:
             // security Security
-            return ["timeout": ("Lock after " + describeDuration(state.sessionTimeout)) + " without activity"]
+            return [.timeout: ("Lock after " + describeDuration(state.sessionTimeout)) + " without activity"]
         case 23:
             // support Support
-            return ["title": "Help and contact"]
+            return [.title: "Help and contact"]
         case 24:
             // deposit Deposit Options
-            return ["title": "Load money", "split_preview": "70% → Spend, 30% → Invest"]
+            return [.title: "Load money", .splitPreview: "70% → Spend, 30% → Invest"]
         case 26:
             // deposit-address Deposit Address
-            return ["title": "Load money", "split_preview": "70% → Spend, 30% → Invest", "address": state.depositAddress, "pending": state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""]
+            return [.title: "Load money", .splitPreview: "70% → Spend, 30% → Invest", .address: state.depositAddress, .pending: state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""]
         case 27:
             // deposit-success Deposit Success
-            return ["title": "Money loaded", "amount": describe(state.lastDepositAmount), "split_preview": "70% → Spend, 30% → Invest", "spend_share": describe(state.lastDepositSpend) + " → Spend", "invest_share": describe(state.lastDepositInvest) + " → Invest"]
+            return [.title: "Money loaded", .amount: describe(state.lastDepositAmount), .splitPreview: "70% → Spend, 30% → Invest", .spendShare: describe(state.lastDepositSpend) + " → Spend", .investShare: describe(state.lastDepositInvest) + " → Invest"]
         case 28:
             // withdraw Withdraw
-            return ["available": describe(state.spendBalance) + " available in Spend"]
+            return [.available: describe(state.spendBalance) + " available in Spend"]
         case 29:
             // withdraw-amount Amount
-            return ["available": describe(state.spendBalance) + " available in Spend"]
+            return [.available: describe(state.spendBalance) + " available in Spend"]
         case 30:
             // withdraw-confirm Confirm
-            return ["amount": describe(state.withdrawAmount), "method": (state.withdrawMethod == WithdrawMethod.crypto) ? "Crypto wallet" : "Bank transfer", "destination": state.withdrawDestination, "from": "From Spend Balance"]
+            return [.amount: describe(state.withdrawAmount), .method: (state.withdrawMethod == WithdrawMethod.crypto) ? "Crypto wallet" : "Bank transfer", .destination: state.withdrawDestination, .from: "From Spend Balance"]
         case 31:
             // withdraw-success Success
-            return ["title": "Money on its way", "transaction_id": "Transaction ID: " + state.withdrawTransactionId]
+            return [.title: "Money on its way", .transactionId: "Transaction ID: " + state.withdrawTransactionId]
         case 34:
             // passcode-cooldown Passcode Cooldown
-            return ["message": "Too many attempts. Try again in 1 minute."]
+            return [.message: "Too many attempts. Try again in 1 minute."]
         default:
             return [:]
         }
@@ -604,7 +599,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             state.lastDepositAmount = eventAmount
             state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
             state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
-            raised.append(.depositSplit)
+            raised.append(.depositSplit(raisedBy: RaisedByFlows()))
         case 34:
             // station account.refresh.failed; invest account.refresh.failed
             effects.append(.toast("We couldn't update your balances. Tap Retry to try again."))
@@ -809,7 +804,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             state.lastDepositAmount = eventAmount
             state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
             state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
-            raised.append(.depositSplit)
+            raised.append(.depositSplit(raisedBy: RaisedByFlows()))
         case 81:
             // deposit-address tap_back; deposit-success tap_done
             state.depositAddress = ""
@@ -892,7 +887,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
         case 99:
             // authorize-transaction passcode.verify.correct; authorize-transaction device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
-            raised.append(.authorized)
+            raised.append(.authorized(raisedBy: RaisedByFlows()))
         case 100:
             // auth (global) deposit_detected; main (global) deposit_detected; deposit (global) deposit_detected; and 2 more
             guard case .depositDetected(_, let eventEta)? = event else { throw FlowFailure("no value for 'event'") }
@@ -939,7 +934,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             state.txDraft.merchant = eventMerchant
             state.txDraft.at = now
             state.transactions = [state.txDraft] + state.transactions
-            raised.append(.roundUpDue)
+            raised.append(.roundUpDue(raisedBy: RaisedByFlows()))
         case 105:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
             state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
@@ -1208,6 +1203,10 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public typealias Variant = RailVariant
 
     public typealias Ending = RailEnding
+
+    public typealias Text = RailText
+
+    public typealias Subflow = RailSubflow
 
     public typealias Services = any RailServices
 }

@@ -765,6 +765,108 @@ public enum RailEnding: String, FlowName {
     case cancelled
 }
 
+/// What Rail's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.headline]`.
+public enum RailText: String, FlowName {
+    /// Shown on intro.
+    case headline
+
+    /// Shown on verify-email.
+    case sentTo = "sent_to"
+
+    /// Shown on biometric-prompt, onboarding, support, deposit, deposit-address, deposit-success, withdraw-success.
+    case title
+
+    /// Shown on kyc-status, delete-account, passcode-cooldown.
+    case message
+
+    /// Shown on station.
+    case total
+
+    /// Shown on station.
+    case split
+
+    /// Shown on station, invest.
+    case status
+
+    /// Shown on station.
+    case loadMoney = "load_money"
+
+    /// Shown on station.
+    case offlineBanner = "offline_banner"
+
+    /// Shown on station, deposit-address.
+    case pending
+
+    /// Shown on transaction-detail.
+    case merchant
+
+    /// Shown on transaction-detail, deposit-success, withdraw-confirm.
+    case amount
+
+    /// Shown on card.
+    case number
+
+    /// Shown on card.
+    case spendable
+
+    /// Shown on round-ups.
+    case explainer
+
+    /// Shown on round-ups.
+    case thisMonth = "this_month"
+
+    /// Shown on invest.
+    case balance
+
+    /// Shown on profile.
+    case name
+
+    /// Shown on profile, personal.
+    case email
+
+    /// Shown on profile, personal.
+    case phone
+
+    /// Shown on security.
+    case timeout
+
+    /// Shown on deposit, deposit-address, deposit-success.
+    case splitPreview = "split_preview"
+
+    /// Shown on deposit-address.
+    case address
+
+    /// Shown on deposit-success.
+    case spendShare = "spend_share"
+
+    /// Shown on deposit-success.
+    case investShare = "invest_share"
+
+    /// Shown on withdraw, withdraw-amount.
+    case available
+
+    /// Shown on withdraw-confirm.
+    case method
+
+    /// Shown on withdraw-confirm.
+    case destination
+
+    /// Shown on withdraw-confirm.
+    case from
+
+    /// Shown on withdraw-success.
+    case transactionId = "transaction_id"
+}
+
+/// The flows Rail calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum RailSubflow: String, FlowName {
+    /// Funding & Deposits.
+    case deposit
+
+    /// Withdrawals & Transfers.
+    case withdraw
+}
+
 /// The events Rail reacts to: taps and entries, service outcomes, timers.
 public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The back end saw an incoming deposit that is not confirmed yet (WebSocket)
@@ -943,7 +1045,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case scrolledToEnd
     case tapFreeze
     case tapReveal
-    case authorized
+
+    /// Raised by the flows (`raise: authorized`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case authorized(raisedBy: RaisedByFlows)
     case tapCardSettings
     case tapAddToAppleWallet
     case tapRetryAppleWallet
@@ -973,8 +1077,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapUnlock
     case tapUseBiometrics
     case tapRetryStatus
-    case depositSplit
-    case roundUpDue
+
+    /// Raised by the flows (`raise: deposit_split`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case depositSplit(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: round_up_due`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case roundUpDue(raisedBy: RaisedByFlows)
     case connectivityLost
     case connectivityRestored
     case tapTabStation
@@ -989,6 +1097,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "deposit_detected":
@@ -1137,8 +1246,6 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapFreeze
         case "tap_reveal":
             self = .tapReveal
-        case "authorized":
-            self = .authorized
         case "tap_card_settings":
             self = .tapCardSettings
         case "tap_add_to_apple_wallet":
@@ -1197,10 +1304,6 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapUseBiometrics
         case "tap_retry_status":
             self = .tapRetryStatus
-        case "deposit_split":
-            self = .depositSplit
-        case "round_up_due":
-            self = .roundUpDue
         case "connectivity_lost":
             self = .connectivityLost
         case "connectivity_restored":

@@ -92,11 +92,6 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         return engineInput(field.rawValue)
     }
 
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
-        return engineTimerMilliseconds(timer)
-    }
-
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
@@ -127,9 +122,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [RegentScreen] { engine.overlayOpeners.map { RegentScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: RegentScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, RegentScreen(number: $0.1.caller)) }
-    }
+    public var activeSubflows: [(flow: RegentSubflow, caller: RegentScreen)] { [] }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
@@ -332,69 +325,69 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         return try (state.liabilities.filter { l in l.id == state.editingId }.count == 0) ? nil : element(state.liabilities.filter { l in l.id == state.editingId }, 0)
     }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.tagline`).
+    public func texts() throws -> [RegentText: String] {
         switch screenNumber {
         case 1:
             // R-S1 Sign-Up Screen
-            return try ["tagline": "Financial clarity for grounded achievers", "button": "Sign in with Google", "alert": required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")]
+            return try [.tagline: "Financial clarity for grounded achievers", .button: "Sign in with Google", .alert: required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")]
         case 2:
             // R-S1-faceid Face ID Setup
-            return try ["usage": "Regent uses Face ID to securely access your financial data.", "warning": required((state.faceIdWarning == nil) ? "" : state.faceIdWarning, "the value")]
+            return try [.usage: "Regent uses Face ID to securely access your financial data.", .warning: required((state.faceIdWarning == nil) ? "" : state.faceIdWarning, "the value")]
         case 3:
             // R-S1-pin Create your 4-digit PIN
-            return ["title": "Create your 4-digit PIN", "purpose": "Use this as a backup if Face ID is unavailable"]
+            return [.title: "Create your 4-digit PIN", .purpose: "Use this as a backup if Face ID is unavailable"]
         case 5:
             // R-S2 Auth Screen
-            return ["prompt": "Authenticate to continue"]
+            return [.prompt: "Authenticate to continue"]
         case 6:
             // R-S2-pin PIN Entry
-            return try ["message": required((state.authMessage == nil) ? "" : state.authMessage, "the value"), "alert": required((state.authAlert == nil) ? "" : state.authAlert, "the value"), "error": required((state.pinError == nil) ? "" : state.pinError, "the value")]
+            return try [.message: required((state.authMessage == nil) ? "" : state.authMessage, "the value"), .alert: required((state.authAlert == nil) ? "" : state.authAlert, "the value"), .error: required((state.pinError == nil) ? "" : state.pinError, "the value")]
         case 7:
             // R-S2-locked PIN Locked
-            return try ["countdown": "Try again in " + ((state.lockedUntil == nil) ? "0s" : describeDuration(subtract(required(state.lockedUntil, "'locked_until'"), now)))]
+            return try [.countdown: "Try again in " + ((state.lockedUntil == nil) ? "0s" : describeDuration(subtract(required(state.lockedUntil, "'locked_until'"), now)))]
         case 8:
             // R-S2-reset Reset PIN
-            return ["message": "Sign in with Google to reset your PIN"]
+            return [.message: "Sign in with Google to reset your PIN"]
         case 10:
             // R-S3 Home Screen
-            return try ["net_worth_label": "Net Worth", "net_worth": derivedNetWorthDisplay(), "change": derivedChangeDisplay(), "change_direction": derivedChangeDirection(), "empty_prompt": ((state.assets.count == 0) && (state.liabilities.count == 0)) ? "Add your first asset to get started" : "", "assets_total": currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0), "assets_empty": (state.assets.count == 0) ? "No assets yet" : "", "liabilities_total": currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0), "liabilities_empty": (state.liabilities.count == 0) ? "No liabilities yet" : "", "price_warning": required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"), "reconnect": state.reconnectNeeded ? "Reconnect your bank" : ""]
+            return try [.netWorthLabel: "Net Worth", .netWorth: derivedNetWorthDisplay(), .change: derivedChangeDisplay(), .changeDirection: derivedChangeDirection(), .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0)) ? "Add your first asset to get started" : "", .assetsTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0), .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "", .liabilitiesTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0), .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : "", .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"), .reconnect: state.reconnectNeeded ? "Reconnect your bank" : ""]
         case 11:
             // R-S4 Add Asset Modal (Manual Entry)
-            return try ["title": "Add Asset", "value_symbol": currencySymbol(state.primaryCurrency), "quote": ((state.quoteState == "found") && (state.quotePrice != nil)) ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) : "", "current_value": (((state.quoteState == "found") && (state.quotePrice != nil)) && (state.stockQuantity != nil)) ? ((((((formatNumber(required(state.stockQuantity, "'stock_quantity'"), 0) + " shares × ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) + " = ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(round(multiply(required(state.quotePrice, "'quote_price'"), required(state.stockQuantity, "'stock_quantity'"))), 2)) : "", "quote_error": required((state.quoteError == nil) ? "" : state.quoteError, "the value"), "discard": state.discardPrompt ? "Discard changes?" : ""]
+            return try [.title: "Add Asset", .valueSymbol: currencySymbol(state.primaryCurrency), .quote: ((state.quoteState == "found") && (state.quotePrice != nil)) ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) : "", .currentValue: (((state.quoteState == "found") && (state.quotePrice != nil)) && (state.stockQuantity != nil)) ? ((((((formatNumber(required(state.stockQuantity, "'stock_quantity'"), 0) + " shares × ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) + " = ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(round(multiply(required(state.quotePrice, "'quote_price'"), required(state.stockQuantity, "'stock_quantity'"))), 2)) : "", .quoteError: required((state.quoteError == nil) ? "" : state.quoteError, "the value"), .discard: state.discardPrompt ? "Discard changes?" : ""]
         case 12:
             // R-S4-bank Connect Bank
-            return try ["message": required((state.bankMessage == nil) ? "" : state.bankMessage, "the value")]
+            return try [.message: required((state.bankMessage == nil) ? "" : state.bankMessage, "the value")]
         case 14:
             // R-S4-liability Add Liability
-            return ["title": "Add Liability", "value_symbol": currencySymbol(state.primaryCurrency), "discard": state.discardPrompt ? "Discard changes?" : ""]
+            return [.title: "Add Liability", .valueSymbol: currencySymbol(state.primaryCurrency), .discard: state.discardPrompt ? "Discard changes?" : ""]
         case 15:
             // R-S5 Edit Asset Modal
-            return try ["title": "Edit Asset", "delete_message": state.deleteMessage, "delete_warning": required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value"), "quote": ((state.quoteState == "found") && (state.quotePrice != nil)) ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) : ""]
+            return try [.title: "Edit Asset", .deleteMessage: state.deleteMessage, .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value"), .quote: ((state.quoteState == "found") && (state.quotePrice != nil)) ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) : ""]
         case 16:
             // R-S5-liability Edit Liability Modal
-            return ["title": "Edit Liability", "delete_message": state.deleteMessage]
+            return [.title: "Edit Liability", .deleteMessage: state.deleteMessage]
         case 17:
             // R-S6 Assets Detail Screen
-            return try ["title": "Assets", "total": currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0), "total_label": "Total Assets", "sections": (derivedAssetChart().map { s in s.name }.count == 0) ? "" : (("[" + derivedAssetChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", ")) + "]"), "delete_message": state.deleteMessage, "delete_warning": required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
+            return try [.title: "Assets", .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0), .totalLabel: "Total Assets", .sections: (derivedAssetChart().map { s in s.name }.count == 0) ? "" : (("[" + derivedAssetChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", ")) + "]"), .deleteMessage: state.deleteMessage, .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
         case 18:
             // R-S6-liability Liabilities Detail Screen
-            return try ["title": "Liabilities", "total": currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0), "total_label": "Total Liabilities", "sections": (derivedLiabilityChart().map { s in s.name }.count == 0) ? "" : (("[" + derivedLiabilityChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", ")) + "]"), "delete_message": state.deleteMessage]
+            return try [.title: "Liabilities", .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0), .totalLabel: "Total Liabilities", .sections: (derivedLiabilityChart().map { s in s.name }.count == 0) ? "" : (("[" + derivedLiabilityChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", ")) + "]"), .deleteMessage: state.deleteMessage]
         case 19:
             // R-S7 Settings Screen
-            return try ["name": state.userName, "email": state.userEmail, "badge": derivedSubscriptionBadge(), "currency": state.primaryCurrency, "renewal": (derivedFirstChargeOn() == nil) ? "" : ((((("Free trial until " + required(derivedFirstChargeOn().map { describe($0) }, "the value")) + ", then £149 on ") + required(derivedFirstChargeOn().map { describe($0) }, "the value")) + " and every year from ") + (derivedSecondChargeOn().map { describe($0) } ?? "")), "alert": required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value"), "logout": state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]
+            return try [.name: state.userName, .email: state.userEmail, .badge: derivedSubscriptionBadge(), .currency: state.primaryCurrency, .renewal: (derivedFirstChargeOn() == nil) ? "" : ((((("Free trial until " + required(derivedFirstChargeOn().map { describe($0) }, "the value")) + ", then £149 on ") + required(derivedFirstChargeOn().map { describe($0) }, "the value")) + " and every year from ") + (derivedSecondChargeOn().map { describe($0) } ?? "")), .alert: required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value"), .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]
         case 22:
             // R-S7-currency Currency Selection
-            return ["confirm": (state.pendingCurrency == "") ? "" : (("Switch to " + state.pendingCurrency) + "? All values will be converted at current exchange rates.")]
+            return [.confirm: (state.pendingCurrency == "") ? "" : (("Switch to " + state.pendingCurrency) + "? All values will be converted at current exchange rates.")]
         case 23:
             // R-S7-security Face ID & PIN
-            return ["face_id": state.faceIdEnabled ? "On" : "Off"]
+            return [.faceId: state.faceIdEnabled ? "On" : "Off"]
         case 24:
             // R-S7-change-pin Change PIN
-            return try ["error": required((state.pinError == nil) ? "" : state.pinError, "the value")]
+            return try [.error: required((state.pinError == nil) ? "" : state.pinError, "the value")]
         case 25:
             // R-S8 Paywall Modal
-            return try ["title": "Unlock Unlimited Tracking", "subtitle": "For serious wealth builders", "plan": "Annual", "price": currencySymbol(state.annualPrice) + formatNumber(state.annualPrice, 0), "period": "/year", "per_month": (currencySymbol(derivedMonthlyPrice()) + formatNumber(derivedMonthlyPrice(), 2)) + " per month", "cta": "Start 7-Day Free Trial", "cta_subtext": (("Then " + currencySymbol(state.annualPrice)) + formatNumber(state.annualPrice, 0)) + "/year. Cancel anytime."]
+            return try [.title: "Unlock Unlimited Tracking", .subtitle: "For serious wealth builders", .plan: "Annual", .price: currencySymbol(state.annualPrice) + formatNumber(state.annualPrice, 0), .period: "/year", .perMonth: (currencySymbol(derivedMonthlyPrice()) + formatNumber(derivedMonthlyPrice(), 2)) + " per month", .cta: "Start 7-Day Free Trial", .ctaSubtext: (("Then " + currencySymbol(state.annualPrice)) + formatNumber(state.annualPrice, 0)) + "/year. Cancel anytime."]
         default:
             return [:]
         }
@@ -621,7 +614,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 1:
             // R-LAUNCH enter
             effects.append(.call(RegentServiceCall.revenuecatCustomerInfo))
-            raised.append(.launched)
+            raised.append(.launched(raisedBy: RaisedByFlows()))
         case 2:
             // R-S1 tap_sign_in_with_google
             state.signInState = "loading"
@@ -768,22 +761,22 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S3 home_shown
             state.stockRefreshPending = true
             try effects.append(.call(RegentServiceCall.twelveDataPrices(tickers: derivedStockTickers())))
-            raised.append(.checkBalances)
+            raised.append(.checkBalances(raisedBy: RaisedByFlows()))
         case 35:
             // R-S3 home_shown
-            raised.append(.checkBalances)
+            raised.append(.checkBalances(raisedBy: RaisedByFlows()))
         case 36:
             // R-S3 check_balances; R-S3 refresh_banks
             state.bankRefreshPending = true
             try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: derivedBankAccountIds())))
         case 37:
             // R-S3 app_foregrounded; R-S3 enter
-            raised.append(.homeShown)
+            raised.append(.homeShown(raisedBy: RaisedByFlows()))
         case 38:
             // R-S3 pull_to_refresh
             state.refreshing = true
-            raised.append(.refreshStocks)
-            raised.append(.refreshBanks)
+            raised.append(.refreshStocks(raisedBy: RaisedByFlows()))
+            raised.append(.refreshBanks(raisedBy: RaisedByFlows()))
         case 39:
             // R-S3 refresh_stocks; app every 15m
             state.stockRefreshPending = true
@@ -1067,7 +1060,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.eurPerGbp = eventEur
             state.ratesFromFallback = false
             state.ratesWarning = nil
-            raised.append(.convertValues)
+            raised.append(.convertValues(raisedBy: RaisedByFlows()))
         case 94:
             // R-S7-currency exchange_rates.latest.unavailable
             state.usdPerGbp = decimal("1.27")
@@ -1075,7 +1068,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.ratesFromFallback = true
             state.ratesWarning = "Exchange rates unavailable. Values converted at fallback rates."
             effects.append(.toast("Exchange rates unavailable. Values converted at fallback rates."))
-            raised.append(.convertValues)
+            raised.append(.convertValues(raisedBy: RaisedByFlows()))
         case 95:
             // R-S7-currency tap_cancel_switch
             state.pendingCurrency = ""
@@ -1200,10 +1193,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // app every 24h
             state.bankRefreshPending = true
             try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: derivedBankAccountIds())))
-            raised.append(.takeSnapshot)
+            raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
         case 122:
             // app every 24h
-            raised.append(.takeSnapshot)
+            raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
         default:
             break
         }
@@ -1379,6 +1372,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     public typealias Variant = RegentVariant
 
     public typealias Ending = RegentEnding
+
+    public typealias Text = RegentText
+
+    public typealias Subflow = RegentSubflow
 
     public typealias Services = any RegentServices
 }

@@ -676,6 +676,162 @@ public enum RegentEnding: FlowName {
     }
 }
 
+/// What Regent's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.tagline]`.
+public enum RegentText: String, FlowName {
+    /// Shown on R-S1.
+    case tagline
+
+    /// Shown on R-S1.
+    case button
+
+    /// Shown on R-S1, R-S2-pin, R-S7.
+    case alert
+
+    /// Shown on R-S1-faceid.
+    case usage
+
+    /// Shown on R-S1-faceid.
+    case warning
+
+    /// Shown on R-S1-pin, R-S4, R-S4-liability, R-S5, R-S5-liability, R-S6, R-S6-liability, R-S8.
+    case title
+
+    /// Shown on R-S1-pin.
+    case purpose
+
+    /// Shown on R-S2.
+    case prompt
+
+    /// Shown on R-S2-pin, R-S2-reset, R-S4-bank.
+    case message
+
+    /// Shown on R-S2-pin, R-S7-change-pin.
+    case error
+
+    /// Shown on R-S2-locked.
+    case countdown
+
+    /// Shown on R-S3.
+    case netWorthLabel = "net_worth_label"
+
+    /// Shown on R-S3.
+    case netWorth = "net_worth"
+
+    /// Shown on R-S3.
+    case change
+
+    /// Shown on R-S3.
+    case changeDirection = "change_direction"
+
+    /// Shown on R-S3.
+    case emptyPrompt = "empty_prompt"
+
+    /// Shown on R-S3.
+    case assetsTotal = "assets_total"
+
+    /// Shown on R-S3.
+    case assetsEmpty = "assets_empty"
+
+    /// Shown on R-S3.
+    case liabilitiesTotal = "liabilities_total"
+
+    /// Shown on R-S3.
+    case liabilitiesEmpty = "liabilities_empty"
+
+    /// Shown on R-S3.
+    case priceWarning = "price_warning"
+
+    /// Shown on R-S3.
+    case reconnect
+
+    /// Shown on R-S4, R-S4-liability.
+    case valueSymbol = "value_symbol"
+
+    /// Shown on R-S4, R-S5.
+    case quote
+
+    /// Shown on R-S4.
+    case currentValue = "current_value"
+
+    /// Shown on R-S4.
+    case quoteError = "quote_error"
+
+    /// Shown on R-S4, R-S4-liability.
+    case discard
+
+    /// Shown on R-S5, R-S5-liability, R-S6, R-S6-liability.
+    case deleteMessage = "delete_message"
+
+    /// Shown on R-S5, R-S6.
+    case deleteWarning = "delete_warning"
+
+    /// Shown on R-S6, R-S6-liability.
+    case total
+
+    /// Shown on R-S6, R-S6-liability.
+    case totalLabel = "total_label"
+
+    /// Shown on R-S6, R-S6-liability.
+    case sections
+
+    /// Shown on R-S7.
+    case name
+
+    /// Shown on R-S7.
+    case email
+
+    /// Shown on R-S7.
+    case badge
+
+    /// Shown on R-S7.
+    case currency
+
+    /// Shown on R-S7.
+    case renewal
+
+    /// Shown on R-S7.
+    case logout
+
+    /// Shown on R-S7-currency.
+    case confirm
+
+    /// Shown on R-S7-security.
+    case faceId = "face_id"
+
+    /// Shown on R-S8.
+    case subtitle
+
+    /// Shown on R-S8.
+    case plan
+
+    /// Shown on R-S8.
+    case price
+
+    /// Shown on R-S8.
+    case period
+
+    /// Shown on R-S8.
+    case perMonth = "per_month"
+
+    /// Shown on R-S8.
+    case cta
+
+    /// Shown on R-S8.
+    case ctaSubtext = "cta_subtext"
+}
+
+/// The flows Regent calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum RegentSubflow: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
 /// The events Regent reacts to: taps and entries, service outcomes, timers.
 public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A bank row was tapped on the Connect Bank tab
@@ -848,7 +1004,9 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Outcome `inactive` of the service call `revenuecat.customer_info`.
     case revenuecatCustomerInfoInactive
-    case launched
+
+    /// Raised by the flows (`raise: launched`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case launched(raisedBy: RaisedByFlows)
     case tapSignInWithGoogle
     case tapDismissAlert
     case tapContinue
@@ -859,19 +1017,29 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapResetPin
     case tapBack
     case tapSavePin
-    case homeShown
-    case checkBalances
+
+    /// Raised by the flows (`raise: home_shown`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case homeShown(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: check_balances`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case checkBalances(raisedBy: RaisedByFlows)
     case appForegrounded
     case pullToRefresh
-    case refreshStocks
-    case refreshBanks
+
+    /// Raised by the flows (`raise: refresh_stocks`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case refreshStocks(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: refresh_banks`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case refreshBanks(raisedBy: RaisedByFlows)
     case tapAddAsset
     case tapAddLiability
     case tapAssetsCard
     case tapLiabilitiesCard
     case tapReconnect
     case tapSettings
-    case convertValues
+
+    /// Raised by the flows (`raise: convert_values`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case convertValues(raisedBy: RaisedByFlows)
     case tickerEntered
     case quantityEntered
     case tapCancel
@@ -904,13 +1072,16 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapChangePin
     case tapStartFreeTrial
     case tapClose
-    case takeSnapshot
+
+    /// Raised by the flows (`raise: take_snapshot`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case takeSnapshot(raisedBy: RaisedByFlows)
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "bank_selected":
@@ -1015,8 +1186,6 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .revenuecatCustomerInfoActive(expiresAt: Timestamp(millisecondsSince1970: 0), inTrial: false, willRenew: false)
         case "revenuecat.customer_info.inactive":
             self = .revenuecatCustomerInfoInactive
-        case "launched":
-            self = .launched
         case "tap_sign_in_with_google":
             self = .tapSignInWithGoogle
         case "tap_dismiss_alert":
@@ -1037,18 +1206,10 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapBack
         case "tap_save_pin":
             self = .tapSavePin
-        case "home_shown":
-            self = .homeShown
-        case "check_balances":
-            self = .checkBalances
         case "app_foregrounded":
             self = .appForegrounded
         case "pull_to_refresh":
             self = .pullToRefresh
-        case "refresh_stocks":
-            self = .refreshStocks
-        case "refresh_banks":
-            self = .refreshBanks
         case "tap_add_asset":
             self = .tapAddAsset
         case "tap_add_liability":
@@ -1061,8 +1222,6 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapReconnect
         case "tap_settings":
             self = .tapSettings
-        case "convert_values":
-            self = .convertValues
         case "ticker_entered":
             self = .tickerEntered
         case "quantity_entered":
@@ -1127,8 +1286,6 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapStartFreeTrial
         case "tap_close":
             self = .tapClose
-        case "take_snapshot":
-            self = .takeSnapshot
         default:
             return nil
         }

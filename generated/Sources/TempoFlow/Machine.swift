@@ -158,11 +158,6 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         return engineInput(field.rawValue)
     }
 
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
-        return engineTimerMilliseconds(timer)
-    }
-
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
@@ -193,8 +188,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [TempoScreen] { engine.overlayOpeners.map { TempoScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: TempoScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, TempoScreen(number: $0.1.caller)) }
+    public var activeSubflows: [(flow: TempoSubflow, caller: TempoScreen)] {
+        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in TempoSubflow(rawValue: entry.0.flow).map { ($0, TempoScreen(number: entry.1.caller)) } }
     }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
@@ -407,27 +402,27 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         return (state.plan == Plan.premium) ? Money(amount: decimal("89.99"), currency: "GBP") : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))
     }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.lastUpdated`).
+    public func texts() throws -> [TempoText: String] {
         switch screenNumber {
         case 21:
             // WAL-001 Home
-            return try ["last_updated": ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago", "latest_avatar": derivedLatestTransactionAvatar()]
+            return try [.lastUpdated: ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago", .latestAvatar: derivedLatestTransactionAvatar()]
         case 22:
             // WAL-003 Balance
-            return try ["last_updated": ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago"]
+            return try [.lastUpdated: ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago"]
         case 47:
             // WAL-013h Order Placed
-            return try ["expected_delivery": "Delivery: 5–7 working days · expected by " + required(state.physicalCardExpectedBy.map { describe($0) }, "the value")]
+            return try [.expectedDelivery: "Delivery: 5–7 working days · expected by " + required(state.physicalCardExpectedBy.map { describe($0) }, "the value")]
         case 53:
             // PAY-004 Review & Confirm
-            return try ["amount_and_fee": (("You send £" + formatNumber(state.transferAmount, 2)) + " · Fee: ") + (sameMoney(state.transferFee, Money(amount: decimal("0"), currency: "GBP")) ? "Free" : ("£" + formatNumber(state.transferFee, 2)))]
+            return try [.amountAndFee: (("You send £" + formatNumber(state.transferAmount, 2)) + " · Fee: ") + (sameMoney(state.transferFee, Money(amount: decimal("0"), currency: "GBP")) ? "Free" : ("£" + formatNumber(state.transferFee, 2)))]
         case 56:
             // PAY-007 Currency & Amount
-            return try ["fee": (state.fxFee != nil) ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2)) : "Fee: waiting for the live rate"]
+            return try [.fee: (state.fxFee != nil) ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2)) : "Fee: waiting for the live rate"]
         case 57:
             // PAY-008 Review & Confirm
-            return try ["you_send": ((((("You send £" + formatNumber(state.transferAmount, 2)) + " + £") + formatNumber(state.transferFee, 2)) + " fee · £") + formatNumber(add(state.transferAmount, state.transferFee), 2)) + " in all"]
+            return try [.youSend: ((((("You send £" + formatNumber(state.transferAmount, 2)) + " + £") + formatNumber(state.transferFee, 2)) + " fee · £") + formatNumber(add(state.transferAmount, state.transferFee), 2)) + " in all"]
         default:
             return [:]
         }
@@ -720,7 +715,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         switch id {
         case 1:
             // XC-LOCK device.authenticate.authenticated
-            raised.append(.sessionCheck)
+            raised.append(.sessionCheck(raisedBy: RaisedByFlows()))
         case 2:
             // XC-LOCK tap_unlock; XC-LOCK app_foregrounded; XC-LOCK enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "unlock")))
@@ -1090,7 +1085,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 101:
             // WAL-013e pin_entered
             state.pinDraft = textValue(formInput(0)) // form 0: pin
-            raised.append(.pinDrafted)
+            raised.append(.pinDrafted(raisedBy: RaisedByFlows()))
         case 102:
             // WAL-013e exit; SET-003 enter; SET-005 enter; and 1 more
             clearForm()
@@ -1216,7 +1211,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transactions.append(state.txDraft)
             effects.append(.push("Transfer sent. Your money is on its way."))
             effects.append(.analytics(AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])))
-            raised.append(.transferRecorded)
+            raised.append(.transferRecorded(raisedBy: RaisedByFlows()))
         case 122:
             // PAY-004 equals.send_uk_transfer.failed
             guard case .equalsSendUkTransferFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1288,7 +1283,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transactions.append(state.txDraft)
             effects.append(.push("Transfer sent. Your money is on its way."))
             effects.append(.analytics(AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "international")])))
-            raised.append(.transferRecorded)
+            raised.append(.transferRecorded(raisedBy: RaisedByFlows()))
         case 136:
             // PAY-009 equals.send_international_transfer.failed
             guard case .equalsSendInternationalTransferFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1627,7 +1622,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 223:
             // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
             state.backgroundSince = nil
-            raised.append(.sessionCheck)
+            raised.append(.sessionCheck(raisedBy: RaisedByFlows()))
         case 224:
             // app_lock (global) logos.find_logo.found; device_integrity (global) logos.find_logo.found; onboarding (global) logos.find_logo.found; and 5 more
             guard case .logosFindLogoFound(let eventMerchant, let eventUrl)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1685,8 +1680,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.txDraft.received = nil
             state.txDraft.day = try calendarDay(now)
             state.transactions.append(state.txDraft)
-            raised.append(.cardPaymentRecorded)
-            raised.append(.merchantLogoNeeded)
+            raised.append(.cardPaymentRecorded(raisedBy: RaisedByFlows()))
+            raised.append(.merchantLogoNeeded(raisedBy: RaisedByFlows()))
         case 237:
             // wallet (global) card_payment_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))
@@ -2323,6 +2318,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     public typealias Variant = TempoVariant
 
     public typealias Ending = TempoEnding
+
+    public typealias Text = TempoText
+
+    public typealias Subflow = TempoSubflow
 
     public typealias Services = any TempoServices
 }

@@ -1655,6 +1655,33 @@ public enum TempoEnding: String, FlowName {
     case abandoned
 }
 
+/// What Tempo's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.lastUpdated]`.
+public enum TempoText: String, FlowName {
+    /// Shown on WAL-001, WAL-003.
+    case lastUpdated = "last_updated"
+
+    /// Shown on WAL-001.
+    case latestAvatar = "latest_avatar"
+
+    /// Shown on WAL-013h.
+    case expectedDelivery = "expected_delivery"
+
+    /// Shown on PAY-004.
+    case amountAndFee = "amount_and_fee"
+
+    /// Shown on PAY-007.
+    case fee
+
+    /// Shown on PAY-008.
+    case youSend = "you_send"
+}
+
+/// The flows Tempo calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum TempoSubflow: String, FlowName {
+    /// Veriff-hosted verification.
+    case veriff
+}
+
 /// The events Tempo reacts to: taps and entries, service outcomes, timers.
 public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A country was tapped in the Country Code Picker (ONB-007b).
@@ -2060,7 +2087,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapConfirmAddress
     case tapChangeAddress
     case pinEntered
-    case pinDrafted
+
+    /// Raised by the flows (`raise: pin_drafted`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case pinDrafted(raisedBy: RaisedByFlows)
     case tapTryAgain
     case tapOk
     case tapUkTransfer
@@ -2108,18 +2137,27 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapLater
     case tapAgree
     case tapGoHome
-    case sessionCheck
+
+    /// Raised by the flows (`raise: session_check`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case sessionCheck(raisedBy: RaisedByFlows)
     case connectionLost
     case connectionRestored
-    case cardPaymentRecorded
-    case merchantLogoNeeded
-    case transferRecorded
+
+    /// Raised by the flows (`raise: card_payment_recorded`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case cardPaymentRecorded(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: merchant_logo_needed`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case merchantLogoNeeded(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: transfer_recorded`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case transferRecorded(raisedBy: RaisedByFlows)
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "country_selected":
@@ -2474,8 +2512,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapChangeAddress
         case "pin_entered":
             self = .pinEntered
-        case "pin_drafted":
-            self = .pinDrafted
         case "tap_try_again":
             self = .tapTryAgain
         case "tap_ok":
@@ -2570,18 +2606,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapAgree
         case "tap_go_home":
             self = .tapGoHome
-        case "session_check":
-            self = .sessionCheck
         case "connection_lost":
             self = .connectionLost
         case "connection_restored":
             self = .connectionRestored
-        case "card_payment_recorded":
-            self = .cardPaymentRecorded
-        case "merchant_logo_needed":
-            self = .merchantLogoNeeded
-        case "transfer_recorded":
-            self = .transferRecorded
         default:
             return nil
         }

@@ -89,11 +89,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         return engineInput(field.rawValue)
     }
 
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
-        return engineTimerMilliseconds(timer)
-    }
-
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
@@ -124,8 +119,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [YOLEScreen] { engine.overlayOpeners.map { YOLEScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: YOLEScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, YOLEScreen(number: $0.1.caller)) }
+    public var activeSubflows: [(flow: YOLESubflow, caller: YOLEScreen)] {
+        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in YOLESubflow(rawValue: entry.0.flow).map { ($0, YOLEScreen(number: entry.1.caller)) } }
     }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
@@ -204,18 +199,18 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         return (state.favorites.count == 0) ? "No favorite recipients yet" : nil
     }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.amountRow`).
+    public func texts() throws -> [YOLEText: String] {
         switch screenNumber {
         case 29:
             // STEP-14.2 Review & Fees
-            return try ["amount_row": (state.transfer.amount != nil) ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'")) + required(state.transfer.amount.map { describe($0) }, "the value")) : "", "caption": "Fees provided by Yole Fees API"]
+            return try [.amountRow: (state.transfer.amount != nil) ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'")) + required(state.transfer.amount.map { describe($0) }, "the value")) : "", .caption: "Fees provided by Yole Fees API"]
         case 30:
             // STEP-14.3 Choose Payment Method
-            return ["option_title": "Pesapal", "option_subtitle": "Cards • Mobile Money"]
+            return [.optionTitle: "Pesapal", .optionSubtitle: "Cards • Mobile Money"]
         case 31:
             // STEP-14.4 PSP Checkout (Pesapal)
-            return ["header": "Secure checkout • Powered by Pesapal"]
+            return [.header: "Secure checkout • Powered by Pesapal"]
         default:
             return [:]
         }
@@ -425,14 +420,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 17:
             // STEP-04 device.authenticate.authenticated
             state.resetLinkSent = false
-            raised.append(.signedIn)
+            raised.append(.signedIn(raisedBy: RaisedByFlows()))
         case 18:
             // STEP-04 auth.log_in.success
             guard case .authLogInSuccess(let eventKycVerified)? = event else { throw FlowFailure("no value for 'event'") }
             state.biometricLoginEnabled = true
             state.resetLinkSent = false
             state.kycStatus = eventKycVerified ? KycStatus.verified : state.kycStatus
-            raised.append(.signedIn)
+            raised.append(.signedIn(raisedBy: RaisedByFlows()))
         case 19:
             // STEP-04 signed_in; STEP-12 tap_continue_with_limited_access
             state.loggedIn = true
@@ -987,6 +982,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     public typealias Variant = YOLEVariant
 
     public typealias Ending = YOLEEnding
+
+    public typealias Text = YOLEText
+
+    public typealias Subflow = YOLESubflow
 
     public typealias Services = any YOLEServices
 }

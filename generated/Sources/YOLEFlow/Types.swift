@@ -959,6 +959,33 @@ public enum YOLEEnding: String, FlowName {
     case tryAgain = "try_again"
 }
 
+/// What YOLE's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.amountRow]`.
+public enum YOLEText: String, FlowName {
+    /// Shown on STEP-14.2.
+    case amountRow = "amount_row"
+
+    /// Shown on STEP-14.2.
+    case caption
+
+    /// Shown on STEP-14.3.
+    case optionTitle = "option_title"
+
+    /// Shown on STEP-14.3.
+    case optionSubtitle = "option_subtitle"
+
+    /// Shown on STEP-14.4.
+    case header
+}
+
+/// The flows YOLE calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum YOLESubflow: String, FlowName {
+    /// Authenticated user flow.
+    case main
+
+    /// Send Money — PSP Checkout (Pesapal).
+    case sendMoney = "send_money"
+}
+
 /// The events YOLE reacts to: taps and entries, service outcomes, timers.
 public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The app was opened from a URL (yole://home, yole://send, yole://favorites, yole://profile; Q-YOLE-D28)
@@ -1178,7 +1205,9 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapResendCode
     case tapChangeEmail
     case tapBiometricLogIn
-    case signedIn
+
+    /// Raised by the flows (`raise: signed_in`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case signedIn(raisedBy: RaisedByFlows)
     case tapForgotPassword
     case tapSignUp
     case tapSendResetLink
@@ -1241,6 +1270,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "deep_link_opened":
@@ -1399,8 +1429,6 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapChangeEmail
         case "tap_biometric_log_in":
             self = .tapBiometricLogIn
-        case "signed_in":
-            self = .signedIn
         case "tap_forgot_password":
             self = .tapForgotPassword
         case "tap_sign_up":

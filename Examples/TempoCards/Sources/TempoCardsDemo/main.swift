@@ -50,7 +50,7 @@ final class Demo {
         try await send(.pinEntered)
         try await fill(.pinConfirm, "480317")
         try await send(.pinEntered)
-        print("  texts      \(try driver.machine.texts())")
+        print("  texts      \(try driver.machine.texts().map { "\($0.key.rawValue): \($0.value)" }.sorted().joined(separator: "; "))")
         try await send(.tapDone)
         print("physical card: \(driver.machine.state.physicalCard), paid with: \(driver.machine.state.physicalCardPayWith.map(\.rawValue) ?? "-")")
     }
@@ -66,15 +66,25 @@ final class Demo {
         try driver.fill(field, text: text)
     }
 
-    /// Waits until every service call the step made has answered and its outcome was handled.
+    /// Waits until every service call the step made has answered and its outcome was handled. The calls are
+    /// counted from the steps' effects, not read from `callsInFlight`: an answer may be handled before this
+    /// looks, and its step would then be read as the next event's.
     func settle() async throws {
         var steps = activity.makeAsyncIterator()   // one reader at a time, as AsyncStream requires
-        _ = await steps.next()
-        while driver.callsInFlight > 0 {
-            guard case .stepped(let event, _)? = await steps.next() else { continue }
-            print("  outcome    \(event.name)")
+        var waiting = 0
+        if case .stepped(_, let effects)? = await steps.next() { waiting += calls(in: effects) }
+        while waiting > 0, let next = await steps.next() {
+            waiting -= 1
+            if case .stepped(let event, let effects) = next {
+                print("  outcome    \(event.name)")
+                waiting += calls(in: effects)
+            }
         }
         try show()
+    }
+
+    func calls(in effects: [CardsEffect]) -> Int {
+        effects.filter { if case .call = $0 { true } else { false } }.count
     }
 
     func show() throws {

@@ -44,7 +44,7 @@ public struct CardsFlowView: View {
         case .wal013e: PinView(model: model, field: .pin)
         case .wal013f: PinView(model: model, field: .pinConfirm)
         case .wal013g: StepView(model: model, text: "The PINs don't match.", button: "Try again", event: .tapTryAgain)
-        case .wal013h: StepView(model: model, text: (try? model.machine.texts()["expected_delivery"]) ?? "", button: "Done", event: .tapDone)
+        case .wal013h: StepView(model: model, text: (try? model.machine.texts()[.expectedDelivery]) ?? "", button: "Done", event: .tapDone)
         }
     }
 }

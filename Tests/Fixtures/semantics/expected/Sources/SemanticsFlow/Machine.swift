@@ -95,11 +95,6 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         return engineInput(field.rawValue)
     }
 
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
-        return engineTimerMilliseconds(timer)
-    }
-
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
@@ -130,8 +125,8 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [SemanticsScreen] { engine.overlayOpeners.map { SemanticsScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: SemanticsScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, SemanticsScreen(number: $0.1.caller)) }
+    public var activeSubflows: [(flow: SemanticsSubflow, caller: SemanticsScreen)] {
+        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in SemanticsSubflow(rawValue: entry.0.flow).map { ($0, SemanticsScreen(number: entry.1.caller)) } }
     }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
@@ -176,15 +171,15 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// The current screen.
     public var screen: SemanticsScreen { SemanticsScreen(number: screenNumber) }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.confirmation`).
+    public func texts() throws -> [SemanticsText: String] {
         switch screenNumber {
         case 30:
             // SVC-OK Sent
-            return ["confirmation": ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
+            return [.confirmation: ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
         case 32:
             // DEF-1 Name
-            return ["greeting": ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
+            return [.greeting: ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
             return [:]
         }
@@ -246,12 +241,12 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         case 2:
             // RTC-1 start_chain
             state.log.append("a")
-            raised.append(.chainB)
+            raised.append(.chainB(raisedBy: RaisedByFlows()))
             state.log.append("c")
         case 3:
             // RTC-1 chain_b
             state.log.append("b")
-            raised.append(.chainC)
+            raised.append(.chainC(raisedBy: RaisedByFlows()))
         case 4:
             // RTC-1 chain_c
             state.log.append("d")
@@ -477,6 +472,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     public typealias Variant = SemanticsVariant
 
     public typealias Ending = SemanticsEnding
+
+    public typealias Text = SemanticsText
+
+    public typealias Subflow = SemanticsSubflow
 
     public typealias Services = any SemanticsServices
 }

@@ -346,6 +346,21 @@ public enum SemanticsEnding: String, FlowName {
     case cancelled
 }
 
+/// What Semantics's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.confirmation]`.
+public enum SemanticsText: String, FlowName {
+    /// Shown on SVC-OK.
+    case confirmation
+
+    /// Shown on DEF-1.
+    case greeting
+}
+
+/// The flows Semantics calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum SemanticsSubflow: String, FlowName {
+    /// Sub-flow.
+    case sub
+}
+
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
 public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Starts the sub-flow for a plan.
@@ -374,8 +389,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goOptional
     case close
     case startChain
-    case chainB
-    case chainC
+
+    /// Raised by the flows (`raise: chain_b`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case chainB(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: chain_c`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case chainC(raisedBy: RaisedByFlows)
     case done
     case bump
     case peek
@@ -414,6 +433,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "start_plan":
@@ -458,10 +478,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .close
         case "start_chain":
             self = .startChain
-        case "chain_b":
-            self = .chainB
-        case "chain_c":
-            self = .chainC
         case "done":
             self = .done
         case "bump":

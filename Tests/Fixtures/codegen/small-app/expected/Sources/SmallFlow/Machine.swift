@@ -86,11 +86,6 @@ public struct SmallMachine: Sendable, FlowStateMachine {
         return engineInput(field.rawValue)
     }
 
-    /// The length of a running timer in milliseconds (a restored machine's timers start again at this length).
-    public func timerMilliseconds(_ timer: ActiveTimer) -> Int {
-        return engineTimerMilliseconds(timer)
-    }
-
     /// Types into a field of the current screen; nothing is validated until a transition asks for it.
     ///
     /// - Throws: `FlowFailure` when the current screen has no such field, or it is not shown now.
@@ -121,9 +116,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     public var sheetOpeners: [SmallScreen] { engine.overlayOpeners.map { SmallScreen(number: $0) } }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
-    public var activeSubflows: [(flow: String, caller: SmallScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).map { ($0.0.flow, SmallScreen(number: $0.1.caller)) }
-    }
+    public var activeSubflows: [(flow: SmallSubflow, caller: SmallScreen)] { [] }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
@@ -160,8 +153,8 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// The current screen.
     public var screen: SmallScreen { SmallScreen(number: screenNumber) }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in.
-    public func texts() throws -> [String: String] {
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.text`).
+    public func texts() throws -> [SmallText: String] {
         return [:]
     }
 
@@ -257,6 +250,10 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     public typealias Variant = SmallVariant
 
     public typealias Ending = SmallEnding
+
+    public typealias Text = SmallText
+
+    public typealias Subflow = SmallSubflow
 
     public typealias Services = any SmallServices
 }

@@ -109,6 +109,30 @@ public enum SmallEnding: FlowName {
     }
 }
 
+/// What Small's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
+public enum SmallText: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
+/// The flows Small calls as sub-flows, by their names in the flows (`activeSubflows`).
+public enum SmallSubflow: FlowName {
+    public init?(rawValue: String) {
+        return nil
+    }
+
+    public var rawValue: String {
+        switch self {
+        }
+    }
+}
+
 /// The events Small reacts to: taps and entries, service outcomes, timers.
 public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Outcome `success` of the service call `auth.sign_in`.
@@ -125,6 +149,7 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
     /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
+    /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "auth.sign_in.success":
