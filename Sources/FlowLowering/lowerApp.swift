@@ -75,6 +75,10 @@ struct TableLowering {
                                 recurringTimers: recurringTimers, startFlow: Int32(truncatingIfNeeded: app.startFlow),
                                 serviceAnswerEvents: serviceAnswerEvents)
         var lowered = LoweredApp(tables: tables)
+        let raisesEvents = actions.contains { list in
+            list.actions.contains { if case .raise = $0.kind { true } else { false } }
+        }
+        lowered.features = EngineFeatures(tables: tables, raisesEvents: raisesEvents, checksInvariants: app.invariants.contains { $0.check != nil })
         lowered.guards = guards
         lowered.actions = actions
         lowered.validators = validators

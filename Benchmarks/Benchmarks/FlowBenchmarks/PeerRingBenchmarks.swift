@@ -1,8 +1,8 @@
 import Benchmark
 import FlowCompiler
 import FlowIR
-import FlowMachine
-import FlowRuntime
+@_spi(Generated) import FlowMachine
+@_spi(Generated) import FlowRuntime
 import FlowSource
 import Foundation
 import PeerRing10000Flow
@@ -48,21 +48,26 @@ func peerRingProgram(screens: Int) -> RuntimeProgram? {
     return RuntimeProgram(app: app)
 }
 
-/// The screen the hand-written table is on after `events` events of the pattern: every implementation
-/// must end there (a benchmark that measured different semantics would say nothing).
-func expectedScreenID(screens: Int, events: Int) -> String {
+/// Where the hand-written table is after `events` events of the pattern (the screen's ID and the back
+/// stack's, oldest first): every implementation must end there (a benchmark that measured different
+/// semantics would say nothing).
+func expectedEnd(screens: Int, events: Int) -> (screen: String, backStack: [String]) {
     var ring = HandWrittenPeerRing(screens: screens)
     let pattern = peerRingPattern.compactMap { name in HandWrittenPeerRing.Event.allCases.first { "\($0)" == name } }
     for index in 0..<events { ring.send(pattern[index % pattern.count]) }
-    return ring.screen == ring.errorSheet ? "ERR" : "S-\(ring.screen)"
+    func id(_ screen: Int32) -> String { screen == ring.errorSheet ? "ERR" : "S-\(screen)" }
+    return (id(ring.screen), ring.history.map(id))
 }
 
 /// Fails the benchmark (the tool prints the reason; a benchmark's own output is not shown) when `screenID`
-/// is not where the hand-written table ends.
-func reportDivergence(_ label: String, screens: Int, events: Int, endedOn screenID: String, _ benchmark: Benchmark) {
-    let expected = expectedScreenID(screens: screens, events: events)
-    if screenID != expected {
-        benchmark.error("peer ring \(screens) \(label): ended on \(screenID) after \(events) events, the hand-written table on \(expected)")
+/// or the back stack is not where the hand-written table ends.
+func reportDivergence(_ label: String, screens: Int, events: Int, endedOn screenID: String, backStack: [String], _ benchmark: Benchmark) {
+    let expected = expectedEnd(screens: screens, events: events)
+    if screenID != expected.screen {
+        benchmark.error("peer ring \(screens) \(label): ended on \(screenID) after \(events) events, the hand-written table on \(expected.screen)")
+    } else if backStack != expected.backStack {
+        benchmark.error("peer ring \(screens) \(label): ended with a back stack of \(backStack.count) screens (top \(backStack.last ?? "none")) after \(events) events, "
+            + "the hand-written table with \(expected.backStack.count) (top \(expected.backStack.last ?? "none"))")
     }
 }
 
@@ -80,12 +85,18 @@ func runGenerated<Machine: FlowStateMachine>(_: Machine.Type, screens: Int, _ be
     var position = 0
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
-        effects.removeAll(keepingCapacity: true)
         try machine.send(pattern[position], into: &effects)
+        // A host performs the effects a step asks for, then reuses the buffer; the ring's steps ask for none,
+        // and clearing an empty array is not free (a tenth of a step before).
+        if !effects.isEmpty {
+            for effect in effects { blackHole(effect) }
+            effects.removeAll(keepingCapacity: true)
+        }
         position = position == pattern.count - 1 ? 0 : position + 1
     }
     benchmark.stopMeasurement()
-    reportDivergence("generated machine", screens: screens, events: benchmark.scaledIterations.count, endedOn: machine.screenID, benchmark)
+    reportDivergence("generated machine", screens: screens, events: benchmark.scaledIterations.count, endedOn: machine.screenID,
+                     backStack: machine.backStack.map(\.rawValue), benchmark)
 }
 
 /// `events` events of the pattern through the interpreter, keeping the last 1,000 steps of the trace
@@ -105,7 +116,8 @@ func runInterpreter(_ program: RuntimeProgram, screens: Int, events: Range<Int>,
         position = position == pattern.count - 1 ? 0 : position + 1
     }
     benchmark.stopMeasurement()
-    reportDivergence("interpreter", screens: screens, events: events.count, endedOn: run.currentScreen.id, benchmark)
+    reportDivergence("interpreter", screens: screens, events: events.count, endedOn: run.currentScreen.id,
+                     backStack: run.engine.history.screens.map { run.app.screens[Int($0)].id }, benchmark)
 }
 
 func peerRingBenchmarks() {
@@ -133,6 +145,7 @@ func peerRingBenchmarks() {
             blackHole(ring.screen)
             blackHole(ring.steps)
             blackHole(ring.sheetOpener)
+            blackHole(ring.history.count)
         }
     }
 

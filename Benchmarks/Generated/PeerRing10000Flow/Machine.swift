@@ -35,6 +35,10 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public let tables: FlowTables = PeerRing10000Tables.shared
 
+    /// What of FlowMachine's engine PeerRing10000 uses: a constant, so the engine built for this machine leaves out the rest.
+    @_spi(Generated)
+    public var engineFeatures: EngineFeatures { [.overlays] }
+
     /// A machine on `start` (default: S-0), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: PeerRing10000Screen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {

@@ -40,6 +40,10 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public let tables: FlowTables = SyntheticTables.shared
 
+    /// What of FlowMachine's engine Synthetic uses: a constant, so the engine built for this machine leaves out the rest.
+    @_spi(Generated)
+    public var engineFeatures: EngineFeatures { [.screenViews, .forms, .overlays, .globalTransitions] }
+
     /// A machine on `start` (default: S-0), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: SyntheticScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {

@@ -433,6 +433,11 @@ struct MachineTranslator {
                              .variable(isLet: false, isStatic: false, name: "engine", type: "EngineState<\(names.event)>", value: nil, getter: nil)),
             SwiftDeclaration(access: .public, attributes: spi,
                              .variable(isLet: true, isStatic: false, name: "tables", type: "FlowTables", value: .member(.id(names.tables), "shared"), getter: nil)),
+            SwiftDeclaration(doc: ["What of FlowMachine's engine \(app.name) uses: a constant, so the engine built for this machine leaves out the rest."],
+                             access: .public, attributes: spi,
+                             .variable(isLet: false, isStatic: false, name: "engineFeatures", type: "EngineFeatures", value: nil, getter: [
+                                .return(.array(tables.lowered.features.names.map { .member(nil, $0) })),
+                             ])),
         ]
         // init
         let start = app.startScreen ?? 0

@@ -7,12 +7,18 @@
 /// 10,000-screen ring four times slower. FlowRuntime's interpreter and the generated engine share it.
 public struct BackStack: Sendable, Equatable, Codable {
     /// The screen numbers, oldest first.
-    @inlinable public var screens: [Int32] { entries }
-    @usableFromInline var entries: [Int32] = []
-    /// For each entry, the index of the entry of the same screen below it (-1: none).
-    @usableFromInline var below: [Int32] = []
+    @inlinable public var screens: [Int32] { entries.map(\.screen) }
+    /// The entries, oldest first: each screen with the index of the entry of the same screen below it
+    /// (-1: none). One array, so a push or a pop touches one buffer besides `topmost`.
+    @usableFromInline var entries: [Entry] = []
     /// For each screen number, the index of its topmost entry (-1: not on the stack); grown on demand.
     @usableFromInline var topmost: [Int32] = []
+
+    @usableFromInline struct Entry: Sendable {
+        @usableFromInline var screen: Int32
+        @usableFromInline var below: Int32
+        @inlinable init(screen: Int32, below: Int32) { self.screen = screen; self.below = below }
+    }
 
     @inlinable public init() {}
 
@@ -23,25 +29,28 @@ public struct BackStack: Sendable, Equatable, Codable {
 
     @inlinable public var count: Int { entries.count }
     @inlinable public var isEmpty: Bool { entries.isEmpty }
-    @inlinable public var last: Int32? { entries.last }
+    @inlinable public var last: Int32? { entries.last?.screen }
 
-    @inlinable public mutating func push(_ screen: Int32) {
+    @inlinable @inline(__always) public mutating func push(_ screen: Int32) {
         let slot = Int(screen)
         if slot >= topmost.count { topmost.append(contentsOf: repeatElement(-1, count: slot - topmost.count + 1)) }
-        below.append(topmost[slot])
-        topmost[slot] = Int32(truncatingIfNeeded: entries.count)
-        entries.append(screen)
+        entries.append(Entry(screen: screen, below: topmost[slot]))
+        topmost[slot] = Int32(truncatingIfNeeded: entries.count - 1)
     }
 
-    @inlinable @discardableResult public mutating func pop() -> Int32? {
-        guard let screen = entries.popLast(), let link = below.popLast() else { return nil }
-        topmost[Int(screen)] = link
-        return screen
+    @inlinable @inline(__always) @discardableResult public mutating func pop() -> Int32? {
+        guard let entry = entries.popLast() else { return nil }
+        topmost[Int(entry.screen)] = entry.below
+        return entry.screen
     }
 
     /// Drops every entry from `count` on.
     @inlinable public mutating func truncate(to count: Int) {
-        while entries.count > max(0, count) { pop() }
+        let kept = max(0, count)
+        while entries.count > kept {
+            let entry = entries.removeLast()
+            topmost[Int(entry.screen)] = entry.below
+        }
     }
 
     /// The index of the topmost entry of `screen` at or above `floor`, or nil when it is not there.
@@ -52,7 +61,7 @@ public struct BackStack: Sendable, Equatable, Codable {
         return index >= floor ? index : nil
     }
 
-    public static func == (lhs: BackStack, rhs: BackStack) -> Bool { lhs.entries == rhs.entries }
+    public static func == (lhs: BackStack, rhs: BackStack) -> Bool { lhs.entries.elementsEqual(rhs.entries) { $0.screen == $1.screen } }
 
     public init(from decoder: any Decoder) throws {
         self.init(try decoder.singleValueContainer().decode([Int32].self))
@@ -60,6 +69,6 @@ public struct BackStack: Sendable, Equatable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(entries)
+        try container.encode(screens)
     }
 }

@@ -38,6 +38,9 @@ extension EngineEffect {
     associatedtype Effect: EngineEffect
     var tables: FlowTables { get }
     var engine: EngineState<Event> { get set }
+    /// What of the engine the app uses (default: everything). A generated machine returns a constant, so the
+    /// engine specialised for it leaves out the stages its app never reaches.
+    var engineFeatures: EngineFeatures { get }
     /// The machine's clock: a timer records when it started on it, so a restored one keeps its remaining time.
     var now: Timestamp { get }
     // Evaluation is `mutating` so that a host may keep scratch space in itself (the interpreter's
@@ -74,6 +77,7 @@ extension EngineEffect {
 }
 
 extension EngineHost {
+    @inlinable @inline(__always) public var engineFeatures: EngineFeatures { .all }
     @inlinable @inline(__always)
     public mutating func validateField(_ id: Int32, field: Int, _ input: FieldInput?) throws -> String? { try validateField(id, input) }
     @inlinable @inline(__always) public func traceMark() -> Int { 0 }
@@ -146,7 +150,7 @@ extension EngineHost {
         try enter(engine.screenNumber, into: &effects)
         try drainRaised(into: &effects)
         try startVariantTimers(into: &effects)
-        try checkInvariants()
+        if engineFeatures.contains(.invariants) { try checkInvariants() }
     }
 
     /// The app closed and launched again, after the generated machine reset its state (persisted values kept):
@@ -161,17 +165,20 @@ extension EngineHost {
     }
 
     /// Sends an event and runs until the machine is stable again, appending what the host must do to `effects`.
-    @inlinable public mutating func engineSend(_ event: Event, into effects: inout [Effect]) throws {
+    @inlinable @inline(__always) public mutating func engineSend(_ event: Event, into effects: inout [Effect]) throws {
         if let token = event.firedTimer {
-            try fire(token, into: &effects)
-            try drainRaised(into: &effects)
+            // Without timers no token is running: `fire` would ignore it.
+            if engineFeatures.contains(.timers) {
+                try fire(token, into: &effects)
+                try drainRaised(into: &effects)
+            }
         } else {
             _ = try dispatch(event, into: &effects)
             try drainRaised(into: &effects)
             try restartInactivityTimers(after: event.number, into: &effects)
         }
         try startVariantTimers(into: &effects)
-        try checkInvariants()
+        if engineFeatures.contains(.invariants) { try checkInvariants() }
     }
 
     /// Goes back to the previous screen, or closes the open sheet, as the system back gesture does; on a
@@ -184,7 +191,7 @@ extension EngineHost {
         try drainRaised(into: &effects)
         try restartInactivityTimers(into: &effects)
         try startVariantTimers(into: &effects)
-        try checkInvariants()
+        if engineFeatures.contains(.invariants) { try checkInvariants() }
         return moved
     }
 
@@ -194,7 +201,7 @@ extension EngineHost {
     /// answer (`event`) is not the person acting, and leaves them running.
     @inlinable @inline(__always)
     public mutating func restartInactivityTimers(after event: Int32 = -1, into effects: inout [Effect]) throws {
-        guard engine.ended == nil else { return }
+        guard engineFeatures.contains(.flowTimers), engine.ended == nil else { return }
         let flow = tables.screens[Int(engine.screenNumber)].flow
         guard tables.flows[Int(flow)].timerStart != tables.flows[Int(flow)].timerEnd else { return }
         if tables.isServiceAnswer(event) { return }
@@ -231,7 +238,7 @@ extension EngineHost {
     /// variant than at the end of the previous step, the old variant's timers stop and the new one's start.
     @inlinable
     public mutating func startVariantTimers(into effects: inout [Effect]) throws {
-        guard engine.ended == nil else { return }
+        guard engineFeatures.contains(.variantTimers), engine.ended == nil else { return }
         let entry = tables.screens[Int(engine.screenNumber)]
         guard (entry.timerStart..<entry.timerEnd).contains(where: { tables.timers[Int($0)].variant >= 0 }) else { return }
         let shown = try engineVariantNumber()
@@ -253,6 +260,7 @@ extension EngineHost {
 
     @inlinable @inline(__always)
     public mutating func cancelTimers(of screen: Int32, into effects: inout [Effect]) {
+        guard engineFeatures.contains(.timers) else { return }
         if !engine.shownVariants.isEmpty { engine.shownVariants[screen] = nil }
         guard !engine.activeTimers.isEmpty else { return }
         var index = 0
@@ -283,6 +291,7 @@ extension EngineHost {
 
     @inlinable @inline(__always)
     public mutating func drainRaised(into effects: inout [Effect]) throws {
+        guard engineFeatures.contains(.raisedEvents) else { return }
         var budget = 1000
         while engine.ended == nil, !engine.raised.isEmpty {
             budget -= 1
@@ -295,12 +304,17 @@ extension EngineHost {
     /// Takes the first enabled transition of the current screen for `event`, or else of its flow.
     @inlinable @inline(__always)
     public mutating func dispatch(_ event: Event, into effects: inout [Effect]) throws -> StepOutcome {
-        guard engine.ended == nil else { return .ignored }
+        if engineFeatures.contains(.endings) { guard engine.ended == nil else { return .ignored } }
         let number = event.number
         let screen = tables.screens[Int(engine.screenNumber)]
         // A screen's own transitions for the event hide the flow's global ones, enabled or not.
         let (outcome, matched) = try take(Int(screen.rowStart)..<Int(screen.rowEnd), event: number, payload: event, into: &effects)
         if matched { return outcome }
+        guard engineFeatures.contains(.globalTransitions) else {
+            let mark = traceMark()
+            traceIgnored(event: number, rows: 0..<0, guards: mark..<mark)
+            return .ignored
+        }
         let flow = tables.flows[Int(screen.flow)]
         let global = try take(Int(flow.rowStart)..<Int(flow.rowEnd), event: number, payload: event, into: &effects)
         if !global.matched {
@@ -322,7 +336,7 @@ extension EngineHost {
             guard event < 0 || row.event == event else { continue }
             matched = true
             // Fields are validated before any guard reads them, as the interpreter does.
-            if row.validates && !validated {
+            if engineFeatures.contains(.forms) && row.validates && !validated {
                 validated = true
                 let invalid = try validateCurrentScreen()
                 if !invalid.isEmpty {
@@ -362,7 +376,7 @@ extension EngineHost {
             try enter(row.argument, into: &effects)
         case .overlay:
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
-            engine.overlayOpeners.append(engine.screenNumber)
+            engine.pushOpener(engine.screenNumber)
             engine.screenNumber = row.argument
             try enterActions(row.argument, into: &effects)
         case .back:
@@ -397,7 +411,7 @@ extension EngineHost {
             return
         }
         engine.history.truncate(to: frame.historyDepth)
-        engine.overlayOpeners.removeAll()
+        engine.overlayOpeners = []
         engine.screenNumber = frame.caller
         let subflow = tables.subflows[Int(frame.subflow)]
         for index in Int(subflow.returnStart)..<Int(subflow.returnEnd) where tables.returns[index].outcome == outcome {
@@ -414,16 +428,18 @@ extension EngineHost {
     /// Returns to the previous screen or closes the top sheet; false when there is nowhere to go.
     @inlinable
     public mutating func goBack(into effects: inout [Effect]) throws -> Bool {
-        if let opener = engine.overlayOpeners.popLast() {
+        if engineFeatures.contains(.overlays), let opener = engine.popOpener() {
             cancelTimers(of: engine.screenNumber, into: &effects)
-            let exit = tables.screens[Int(engine.screenNumber)].exitActions
-            if exit != 0 { try runActions(exit, nil, into: &effects) }
+            if engineFeatures.contains(.exitActions) {
+                let exit = tables.screens[Int(engine.screenNumber)].exitActions
+                if exit != 0 { try runActions(exit, nil, into: &effects) }
+            }
             forgetSecrets(of: engine.screenNumber)
             engine.screenNumber = opener
             return true
         }
         guard let previous = engine.history.pop() else { return false }
-        if let frame = engine.callFrames.last, engine.history.count < frame.historyDepth {
+        if engineFeatures.contains(.subflows), let frame = engine.callFrames.last, engine.history.count < frame.historyDepth {
             engine.callFrames.removeLast()
             if !engine.callEvents.isEmpty { engine.callEvents.removeLast() }
         }
@@ -436,9 +452,11 @@ extension EngineHost {
     @inlinable @inline(__always)
     public mutating func leave(_ screen: Int32, into effects: inout [Effect]) throws {
         cancelTimers(of: screen, into: &effects)
-        let exit = tables.screens[Int(screen)].exitActions
-        if exit != 0 { try runActions(exit, nil, into: &effects) }
-        if !engine.errors.isEmpty { engine.errors = [:] }
+        if engineFeatures.contains(.exitActions) {
+            let exit = tables.screens[Int(screen)].exitActions
+            if exit != 0 { try runActions(exit, nil, into: &effects) }
+        }
+        if engineFeatures.contains(.forms), !engine.errors.isEmpty { engine.errors = [:] }
     }
 
     /// Forgets what was typed into the secret fields (`secret:`) of `screen`, which is being left: after the
@@ -455,7 +473,7 @@ extension EngineHost {
     @inlinable @inline(__always)
     public mutating func pushHistory(to target: Int32) {
         guard target != engine.screenNumber else { return }
-        let floor = min(engine.callFrames.last?.historyDepth ?? 0, engine.history.count)
+        let floor = engineFeatures.contains(.subflows) ? min(engine.callFrames.last?.historyDepth ?? 0, engine.history.count) : 0
         if let existing = engine.history.lastIndex(of: target, from: floor) {
             engine.history.truncate(to: existing)
         } else {
@@ -466,6 +484,11 @@ extension EngineHost {
     /// Makes `screen` current: screen-view analytics, entry actions, its timers and its flow's global timers.
     @inlinable @inline(__always)
     public mutating func enter(_ screen: Int32, into effects: inout [Effect]) throws {
+        guard engineFeatures.contains(.flowTimers) else {
+            engine.screenNumber = screen
+            try enterActions(screen, into: &effects)
+            return
+        }
         let previousFlow = tables.screens[Int(engine.screenNumber)].flow
         engine.screenNumber = screen
         try enterActions(screen, into: &effects)
@@ -480,9 +503,11 @@ extension EngineHost {
 
     @inlinable @inline(__always)
     public mutating func enterActions(_ screen: Int32, into effects: inout [Effect]) throws {
+        guard !engineFeatures.isDisjoint(with: [.screenViews, .entryActions, .timers]) else { return }
         let entry = tables.screens[Int(screen)]
-        if entry.analytics >= 0 { effects.append(.screenView(screen, in: tables)) }
-        if entry.enterActions != 0 { try runActions(entry.enterActions, nil, into: &effects) }
+        if engineFeatures.contains(.screenViews), entry.analytics >= 0 { effects.append(.screenView(screen, in: tables)) }
+        if engineFeatures.contains(.entryActions), entry.enterActions != 0 { try runActions(entry.enterActions, nil, into: &effects) }
+        guard engineFeatures.contains(.timers) else { return }
         for timer in entry.timerStart..<entry.timerEnd where tables.timers[Int(timer)].variant < 0 {
             try schedule(timer, screen: screen, flow: entry.flow, into: &effects)
         }

@@ -51,7 +51,32 @@ public struct CallFrame: Sendable, Hashable, Codable {
     /// The back stack: screens `back` returns to, most recent last.
     public var history = BackStack()
     /// Screens that opened the sheets now showing, innermost last.
-    public var overlayOpeners: [Int32] = []
+    public var overlayOpeners: [Int32] {
+        get { innermostOpener < 0 ? [] : outerOpeners + [innermostOpener] }
+        set {
+            innermostOpener = newValue.last ?? -1
+            outerOpeners = Array(newValue.dropLast())
+        }
+    }
+    /// The screen under the innermost sheet (-1: no sheet is open), apart from the others: a sheet is
+    /// seldom opened over another, and opening and closing one then touches no array.
+    @usableFromInline var innermostOpener: Int32 = -1
+    /// The screens under the sheets below the innermost one, innermost last.
+    @usableFromInline var outerOpeners: [Int32] = []
+
+    /// Opens a sheet over `screen`.
+    @inlinable @inline(__always) public mutating func pushOpener(_ screen: Int32) {
+        if innermostOpener >= 0 { outerOpeners.append(innermostOpener) }
+        innermostOpener = screen
+    }
+
+    /// Closes the innermost sheet: the screen under it, or nil when no sheet is open.
+    @inlinable @inline(__always) public mutating func popOpener() -> Int32? {
+        guard innermostOpener >= 0 else { return nil }
+        let opener = innermostOpener
+        innermostOpener = outerOpeners.isEmpty ? -1 : outerOpeners.removeLast()
+        return opener
+    }
     public var callFrames: [CallFrame] = []
     /// For each call frame, the event that started the sub-flow: its return routes read that event's payload.
     public var callEvents: [Event?] = []

@@ -202,3 +202,75 @@
 @_spi(Generated) public func decodeLines(_ text: String) -> [String] {
     text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 }
+
+/// What of the engine an app's flows use. A generated machine states its app's features as a constant
+/// (`engineFeatures`), so the engine specialised for it drops every stage the app cannot reach: a ring without
+/// timers, sub-flows or forms pays nothing for them on each event. A host that does not state them (the
+/// interpreter) runs every stage, which makes the differential test a check of the features too: a feature left
+/// out wrongly makes the generated machine part from the interpreter.
+@_spi(Generated) public struct EngineFeatures: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt32
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    // Computed and inlinable, so that a test of a feature folds to a constant in the machine's module (a stored
+    // `static let` would be read through its lazy initialiser on every test).
+
+    /// Any timer: a screen's, a flow's, a variant's or the app's recurring ones.
+    @inlinable public static var timers: EngineFeatures { EngineFeatures(rawValue: 1 << 0) }
+    /// A flow's global timers, which measure inactivity (started again after each event the person sends).
+    @inlinable public static var flowTimers: EngineFeatures { EngineFeatures(rawValue: 1 << 1) }
+    /// Timers that belong to a screen variant.
+    @inlinable public static var variantTimers: EngineFeatures { EngineFeatures(rawValue: 1 << 2) }
+    /// Screen-view analytics on some screen.
+    @inlinable public static var screenViews: EngineFeatures { EngineFeatures(rawValue: 1 << 3) }
+    /// Entry actions on some screen.
+    @inlinable public static var entryActions: EngineFeatures { EngineFeatures(rawValue: 1 << 4) }
+    /// Exit actions on some screen.
+    @inlinable public static var exitActions: EngineFeatures { EngineFeatures(rawValue: 1 << 5) }
+    /// Form fields, or transitions that validate them.
+    @inlinable public static var forms: EngineFeatures { EngineFeatures(rawValue: 1 << 6) }
+    /// Screens opened as sheets (`overlay:`).
+    @inlinable public static var overlays: EngineFeatures { EngineFeatures(rawValue: 1 << 7) }
+    /// Sub-flow calls.
+    @inlinable public static var subflows: EngineFeatures { EngineFeatures(rawValue: 1 << 8) }
+    /// Transitions that end a flow (`end:`).
+    @inlinable public static var endings: EngineFeatures { EngineFeatures(rawValue: 1 << 9) }
+    /// A flow's global transitions.
+    @inlinable public static var globalTransitions: EngineFeatures { EngineFeatures(rawValue: 1 << 10) }
+    /// Events raised while handling another (`raise:` actions; the interpreter's services answering at once).
+    @inlinable public static var raisedEvents: EngineFeatures { EngineFeatures(rawValue: 1 << 11) }
+    /// Invariants checked after every step.
+    @inlinable public static var invariants: EngineFeatures { EngineFeatures(rawValue: 1 << 12) }
+    /// Every stage: what a host runs when it does not know its app's features.
+    @inlinable public static var all: EngineFeatures { EngineFeatures(rawValue: (1 << 13) - 1) }
+
+    /// The features `tables` use, with what only the flows' code knows: whether an action raises an event and
+    /// whether the app has invariants.
+    public init(tables: FlowTables, raisesEvents: Bool, checksInvariants: Bool) {
+        self = []
+        if !tables.timers.isEmpty { insert(.timers) }
+        if tables.flows.contains(where: { $0.timerStart != $0.timerEnd }) { insert(.flowTimers) }
+        if tables.timers.contains(where: { $0.variant >= 0 }) { insert(.variantTimers) }
+        if tables.screens.contains(where: { $0.analytics >= 0 }) { insert(.screenViews) }
+        if tables.screens.contains(where: { $0.enterActions != 0 }) { insert(.entryActions) }
+        if tables.screens.contains(where: { $0.exitActions != 0 }) { insert(.exitActions) }
+        if !tables.fields.isEmpty || tables.rows.contains(where: \.validates) { insert(.forms) }
+        if tables.rows.contains(where: { $0.target == .overlay }) { insert(.overlays) }
+        if tables.rows.contains(where: { $0.target == .subflow }) || !tables.subflows.isEmpty { insert(.subflows) }
+        if tables.rows.contains(where: { $0.target == .end }) { insert(.endings) }
+        if tables.flows.contains(where: { $0.rowStart != $0.rowEnd }) { insert(.globalTransitions) }
+        if raisesEvents { insert(.raisedEvents) }
+        if checksInvariants { insert(.invariants) }
+    }
+
+    /// The features' names, for the generated code's constant (`[.timers, .overlays]`).
+    public var names: [String] {
+        let named: [(EngineFeatures, String)] = [
+            (.timers, "timers"), (.flowTimers, "flowTimers"), (.variantTimers, "variantTimers"), (.screenViews, "screenViews"),
+            (.entryActions, "entryActions"), (.exitActions, "exitActions"), (.forms, "forms"), (.overlays, "overlays"),
+            (.subflows, "subflows"), (.endings, "endings"), (.globalTransitions, "globalTransitions"), (.raisedEvents, "raisedEvents"),
+            (.invariants, "invariants"),
+        ]
+        return named.filter { contains($0.0) }.map(\.1)
+    }
+}

@@ -40,6 +40,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public let tables: FlowTables = RegentTables.shared
 
+    /// What of FlowMachine's engine Regent uses: a constant, so the engine built for this machine leaves out the rest.
+    @_spi(Generated)
+    public var engineFeatures: EngineFeatures { [.timers, .entryActions, .forms, .globalTransitions, .raisedEvents, .invariants] }
+
     /// A machine on `start` (default: R-LAUNCH), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: RegentScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {

@@ -40,6 +40,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public let tables: FlowTables = YOLETables.shared
 
+    /// What of FlowMachine's engine YOLE uses: a constant, so the engine built for this machine leaves out the rest.
+    @_spi(Generated)
+    public var engineFeatures: EngineFeatures {
+        return [.timers, .flowTimers, .entryActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants]
+    }
+
     /// A machine on `start` (default: STEP-01), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: YOLEScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {

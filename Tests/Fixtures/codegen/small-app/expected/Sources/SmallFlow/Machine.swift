@@ -40,6 +40,10 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public let tables: FlowTables = SmallTables.shared
 
+    /// What of FlowMachine's engine Small uses: a constant, so the engine built for this machine leaves out the rest.
+    @_spi(Generated)
+    public var engineFeatures: EngineFeatures { [.timers, .screenViews, .entryActions, .forms, .globalTransitions, .invariants] }
+
     /// A machine on `start` (default: SPL-001), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: SmallScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
