@@ -33,6 +33,7 @@ import Testing
         #expect(features(tables(rows: [row(.end)])) == [.endings])
         #expect(features(tables(rows: [row(.screen, validates: true)])) == [.forms])
         #expect(features(tables(fields: [FieldEntry(name: 0, validator: 0, shownWhen: 0, shownWhenSource: 0)])) == [.forms])
+        #expect(features(tables(fields: [FieldEntry(name: 0, validator: 0, shownWhen: 0, shownWhenSource: 0, secret: true)])) == [.forms, .secretFields])
         #expect(features(tables(timers: [TimerEntry(milliseconds: 1000, rowStart: 0, rowEnd: 0)])) == [.timers])
         #expect(features(tables(timers: [TimerEntry(milliseconds: 1000, rowStart: 0, rowEnd: 0, variant: 0)])) == [.timers, .variantTimers])
         #expect(features(tables(flow: FlowEntry(start: 0, rowStart: 0, rowEnd: 0, timerStart: 0, timerEnd: 1, name: 0),
@@ -54,8 +55,8 @@ import Testing
     }
 
     @Test func namesListEveryFeatureOnce() {
-        #expect(EngineFeatures.all.names.count == 13)
-        #expect(Set(EngineFeatures.all.names).count == 13)
+        #expect(EngineFeatures.all.names.count == 14)
+        #expect(Set(EngineFeatures.all.names).count == 14)
         #expect(EngineFeatures([.overlays, .timers]).names == ["timers", "overlays"])
     }
 

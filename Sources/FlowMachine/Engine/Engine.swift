@@ -463,7 +463,7 @@ extension EngineHost {
     /// transition's actions, which may still read them (`call: … with: { keycode: form.keycode }`).
     @inlinable @inline(__always)
     public mutating func forgetSecrets(of screen: Int32) {
-        guard tables.hasSecretFields else { return }
+        guard engineFeatures.contains(.secretFields) else { return }
         let entry = tables.screens[Int(screen)]
         for index in Int(entry.fieldStart)..<Int(entry.fieldEnd) where tables.fields[index].secret { engine.inputs[index] = nil }
     }

@@ -163,8 +163,6 @@
     /// By event number: whether the event is a service's answer (`bank.transfer.sent`), which is not the person
     /// acting, so it does not restart a flow's inactivity timers.
     public let serviceAnswers: [Bool]
-    /// Whether any field is `secret:` (the others' apps skip forgetting on each screen change).
-    public let hasSecretFields: Bool
 
     public init(strings: [String], screenIDs: [Int32], screens: [ScreenEntry], rows: [TransitionRow], flows: [FlowEntry],
                 timers: [TimerEntry], subflows: [SubflowEntry], returns: [ReturnEntry], fields: [FieldEntry], variants: [VariantEntry],
@@ -178,7 +176,6 @@
             answers[Int(event)] = true
         }
         serviceAnswers = answers
-        hasSecretFields = fields.contains { $0.secret }
     }
 
     /// Whether event `event` is a service's answer.
@@ -241,8 +238,10 @@
     @inlinable public static var raisedEvents: EngineFeatures { EngineFeatures(rawValue: 1 << 11) }
     /// Invariants checked after every step.
     @inlinable public static var invariants: EngineFeatures { EngineFeatures(rawValue: 1 << 12) }
+    /// Secret fields (`secret:`), forgotten when their screen is left.
+    @inlinable public static var secretFields: EngineFeatures { EngineFeatures(rawValue: 1 << 13) }
     /// Every stage: what a host runs when it does not know its app's features.
-    @inlinable public static var all: EngineFeatures { EngineFeatures(rawValue: (1 << 13) - 1) }
+    @inlinable public static var all: EngineFeatures { EngineFeatures(rawValue: (1 << 14) - 1) }
 
     /// The features `tables` use, with what only the flows' code knows: whether an action raises an event and
     /// whether the app has invariants.
@@ -255,6 +254,7 @@
         if tables.screens.contains(where: { $0.enterActions != 0 }) { insert(.entryActions) }
         if tables.screens.contains(where: { $0.exitActions != 0 }) { insert(.exitActions) }
         if !tables.fields.isEmpty || tables.rows.contains(where: \.validates) { insert(.forms) }
+        if tables.fields.contains(where: \.secret) { insert(.secretFields) }
         if tables.rows.contains(where: { $0.target == .overlay }) { insert(.overlays) }
         if tables.rows.contains(where: { $0.target == .subflow }) || !tables.subflows.isEmpty { insert(.subflows) }
         if tables.rows.contains(where: { $0.target == .end }) { insert(.endings) }
@@ -269,7 +269,7 @@
             (.timers, "timers"), (.flowTimers, "flowTimers"), (.variantTimers, "variantTimers"), (.screenViews, "screenViews"),
             (.entryActions, "entryActions"), (.exitActions, "exitActions"), (.forms, "forms"), (.overlays, "overlays"),
             (.subflows, "subflows"), (.endings, "endings"), (.globalTransitions, "globalTransitions"), (.raisedEvents, "raisedEvents"),
-            (.invariants, "invariants"),
+            (.invariants, "invariants"), (.secretFields, "secretFields"),
         ]
         return named.filter { contains($0.0) }.map(\.1)
     }

@@ -43,7 +43,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// What of FlowMachine's engine Rail uses: a constant, so the engine built for this machine leaves out the rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
-        return [.timers, .flowTimers, .screenViews, .entryActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants]
+        return [.timers, .flowTimers, .screenViews, .entryActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants, .secretFields]
     }
 
     /// A machine on `start` (default: intro), with the state's initial values.

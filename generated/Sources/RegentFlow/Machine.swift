@@ -42,7 +42,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
 
     /// What of FlowMachine's engine Regent uses: a constant, so the engine built for this machine leaves out the rest.
     @_spi(Generated)
-    public var engineFeatures: EngineFeatures { [.timers, .entryActions, .forms, .globalTransitions, .raisedEvents, .invariants] }
+    public var engineFeatures: EngineFeatures {
+        return [.timers, .entryActions, .forms, .globalTransitions, .raisedEvents, .invariants, .secretFields]
+    }
 
     /// A machine on `start` (default: R-LAUNCH), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).

@@ -43,7 +43,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// What of FlowMachine's engine Tempo uses: a constant, so the engine built for this machine leaves out the rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
-        return [.timers, .variantTimers, .screenViews, .entryActions, .exitActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants]
+        return [.timers, .variantTimers, .screenViews, .entryActions, .exitActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants, .secretFields]
     }
 
     /// A machine on `start` (default: ONB-000), with the state's initial values.

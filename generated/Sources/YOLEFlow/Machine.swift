@@ -43,7 +43,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// What of FlowMachine's engine YOLE uses: a constant, so the engine built for this machine leaves out the rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
-        return [.timers, .flowTimers, .entryActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants]
+        return [.timers, .flowTimers, .entryActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants, .secretFields]
     }
 
     /// A machine on `start` (default: STEP-01), with the state's initial values.

@@ -43,7 +43,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// What of FlowMachine's engine Semantics uses: a constant, so the engine built for this machine leaves out the rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
-        return [.timers, .flowTimers, .variantTimers, .screenViews, .entryActions, .exitActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants]
+        return [.timers, .flowTimers, .variantTimers, .screenViews, .entryActions, .exitActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants, .secretFields]
     }
 
     /// A machine on `start` (default: HUB), with the state's initial values.
