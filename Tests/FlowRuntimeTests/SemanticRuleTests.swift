@@ -567,6 +567,52 @@ import Testing
         #expect(whole.trace.steps.contains { $0.effects.contains { $0.kind == "call" } })
     }
 
+    @Test func fastGuardsAnswerAsTheirExpressionsWouldInEitherOrder() throws {
+        // Every comparison the fast form knows, slot first and constant first, below, at and above the constant: a
+        // comparison read the wrong way round (`3 < n` as `n < 3`) or mapped to the wrong operator is caught here.
+        let app = try compileApp(InterpreterTests.header + """
+            state:
+              n: { type: int, initial: 0 }
+              hit: { type: bool, initial: false }
+            flows:
+              main:
+                start: S1
+                screens:
+                  S1:
+                    name: One
+                    terminal: true
+                    on:
+                      set_2: { do: [{ set: { n: 2, hit: false } }] }
+                      set_3: { do: [{ set: { n: 3, hit: false } }] }
+                      set_4: { do: [{ set: { n: 4, hit: false } }] }
+                      miss: { do: [{ set: { hit: false } }] }
+                      a0: { if: "n < 3", do: [{ set: { hit: true } }] }
+                      b0: { if: "3 < n", do: [{ set: { hit: true } }] }
+                      a1: { if: "n <= 3", do: [{ set: { hit: true } }] }
+                      b1: { if: "3 <= n", do: [{ set: { hit: true } }] }
+                      a2: { if: "n > 3", do: [{ set: { hit: true } }] }
+                      b2: { if: "3 > n", do: [{ set: { hit: true } }] }
+                      a3: { if: "n >= 3", do: [{ set: { hit: true } }] }
+                      b3: { if: "3 >= n", do: [{ set: { hit: true } }] }
+                      a4: { if: "n == 3", do: [{ set: { hit: true } }] }
+                      b4: { if: "3 == n", do: [{ set: { hit: true } }] }
+                      a5: { if: "n != 3", do: [{ set: { hit: true } }] }
+                      b5: { if: "3 != n", do: [{ set: { hit: true } }] }
+            """)
+        let comparisons: [(event: String, holds: (Int) -> Bool)] = [
+            ("a0", { $0 < 3 }), ("b0", { 3 < $0 }), ("a1", { $0 <= 3 }), ("b1", { 3 <= $0 }), ("a2", { $0 > 3 }), ("b2", { 3 > $0 }),
+            ("a3", { $0 >= 3 }), ("b3", { 3 >= $0 }), ("a4", { $0 == 3 }), ("b4", { 3 == $0 }), ("a5", { $0 != 3 }), ("b5", { 3 != $0 }),
+        ]
+        var run = try Interpreter(app: app)
+        for n in [2, 3, 4] {
+            for comparison in comparisons {
+                try run.send("set_\(n)")
+                try run.send(comparison.event)
+                #expect(run.state["hit"] == .bool(comparison.holds(n)), "\(comparison.event) with n = \(n)")
+            }
+        }
+    }
+
     @Test func fastActionsFailAsTheirExpressionsDo() throws {
         // `big + 1` past the largest whole number leaves the fast form to the expression, which fails as it does without one;
         // the guard `3 < big` (constant first) reads as `big > 3`.
