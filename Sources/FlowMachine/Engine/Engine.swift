@@ -439,7 +439,8 @@ extension EngineHost {
             return true
         }
         guard let previous = engine.history.pop() else { return false }
-        if engineFeatures.contains(.subflows), let frame = engine.callFrames.last, engine.history.count < frame.historyDepth {
+        // The caller sits at `historyDepth` on the stack: popping it leaves the sub-flow, which is then over.
+        if engineFeatures.contains(.subflows), let frame = engine.callFrames.last, engine.history.count <= frame.historyDepth {
             engine.callFrames.removeLast()
             if !engine.callEvents.isEmpty { engine.callEvents.removeLast() }
         }

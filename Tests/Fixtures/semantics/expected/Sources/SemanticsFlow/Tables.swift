@@ -48,28 +48,29 @@ enum SemanticsTables {
         "OPT-1", // 38
         "SUB-DONE", // 39
         "SUB-1", // 40
-        "done", // 41
-        "cancelled", // 42
-        "amount", // 43
-        "form.amount != null && form.amount > 100", // 44
-        "purpose", // 45
-        "account", // 46
-        "sort_code", // 47
-        "iban", // 48
-        "bic", // 49
-        "email", // 50
-        "phone", // 51
-        "birth", // 52
-        "share", // 53
-        "ord_2_view", // 54
-        "revealed", // 55
-        "hidden", // 56
-        "name", // 57
-        "pin", // 58
-        "nickname", // 59
-        "pin_again", // 60
-        "main", // 61
-        "sub", // 62
+        "closed", // 41
+        "done", // 42
+        "cancelled", // 43
+        "amount", // 44
+        "form.amount != null && form.amount > 100", // 45
+        "purpose", // 46
+        "account", // 47
+        "sort_code", // 48
+        "iban", // 49
+        "bic", // 50
+        "email", // 51
+        "phone", // 52
+        "birth", // 53
+        "share", // 54
+        "ord_2_view", // 55
+        "revealed", // 56
+        "hidden", // 57
+        "name", // 58
+        "pin", // 59
+        "nickname", // 60
+        "pin_again", // 61
+        "main", // 62
+        "sub", // 63
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -119,47 +120,47 @@ enum SemanticsTables {
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
     static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 18, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: HUB Rules
-        ScreenEntry(flow: 0, rowStart: 22, rowEnd: 23, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: HELP Help
-        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 26, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: RTC-1 Chain start
-        ScreenEntry(flow: 0, rowStart: 26, rowEnd: 27, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: RTC-2 Chain end
-        ScreenEntry(flow: 0, rowStart: 27, rowEnd: 32, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: GRD-1 Guards
-        ScreenEntry(flow: 0, rowStart: 32, rowEnd: 33, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: GRD-BIG Big
-        ScreenEntry(flow: 0, rowStart: 33, rowEnd: 34, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: GRD-SMALL Small
-        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 35, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: GRD-NONE None
-        ScreenEntry(flow: 0, rowStart: 35, rowEnd: 37, fieldStart: 0, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: VAL-1 Amount
-        ScreenEntry(flow: 0, rowStart: 37, rowEnd: 38, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: VAL-BIG Big amount
-        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 39, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: VAL-OK Amount accepted
-        ScreenEntry(flow: 0, rowStart: 39, rowEnd: 40, fieldStart: 2, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: LIB-1 Bank details
-        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 41, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: LIB-OK Bank details accepted
-        ScreenEntry(flow: 0, rowStart: 41, rowEnd: 42, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 8, analytics: (-1)), // 13: ORD-1 Order start
-        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 43, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 9, exitActions: 0, analytics: 54), // 14: ORD-2 Order end
-        ScreenEntry(flow: 0, rowStart: 43, rowEnd: 44, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-1 First
-        ScreenEntry(flow: 0, rowStart: 44, rowEnd: 46, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: BCK-2 Second
-        ScreenEntry(flow: 0, rowStart: 46, rowEnd: 48, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: BCK-3 Third
-        ScreenEntry(flow: 0, rowStart: 48, rowEnd: 51, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: SHT-1 Opener
-        ScreenEntry(flow: 0, rowStart: 51, rowEnd: 52, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 10, analytics: (-1), backBlocked: true), // 19: SHT-LOCK Locked
-        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 53, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: SHT-S Picker
-        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 54, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: GLB-1 Own help
-        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: GLB-OWN Own help shown
-        ScreenEntry(flow: 0, rowStart: 55, rowEnd: 56, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: TMR-1 Timed
-        ScreenEntry(flow: 0, rowStart: 57, rowEnd: 58, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: TMR-AWAY Away
-        ScreenEntry(flow: 0, rowStart: 58, rowEnd: 60, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: TMR-3 Timed by state
-        ScreenEntry(flow: 0, rowStart: 61, rowEnd: 62, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: TMR-2 Timed out
-        ScreenEntry(flow: 0, rowStart: 62, rowEnd: 65, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 3, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: VRT-1 Reveal
-        ScreenEntry(flow: 0, rowStart: 66, rowEnd: 69, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: WDY-1 Order
-        ScreenEntry(flow: 0, rowStart: 69, rowEnd: 72, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SVC-1 Transfer
-        ScreenEntry(flow: 0, rowStart: 72, rowEnd: 73, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SVC-OK Sent
-        ScreenEntry(flow: 0, rowStart: 73, rowEnd: 74, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SVC-FAIL Failed
-        ScreenEntry(flow: 0, rowStart: 74, rowEnd: 77, fieldStart: 10, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 22, exitActions: 0, analytics: (-1)), // 32: DEF-1 Name
-        ScreenEntry(flow: 0, rowStart: 77, rowEnd: 79, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 79, rowEnd: 82, fieldStart: 11, fieldEnd: 13, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: SEC-1 Secret
-        ScreenEntry(flow: 0, rowStart: 82, rowEnd: 83, fieldStart: 13, fieldEnd: 13, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 35: SEC-2 After the secret
-        ScreenEntry(flow: 0, rowStart: 83, rowEnd: 84, fieldStart: 13, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 36: SEC-SHEET Confirm with the PIN
-        ScreenEntry(flow: 0, rowStart: 84, rowEnd: 85, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 37: SEC-OK Secret checked
-        ScreenEntry(flow: 0, rowStart: 85, rowEnd: 94, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 38: OPT-1 Optionals
-        ScreenEntry(flow: 0, rowStart: 94, rowEnd: 95, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 39: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 95, rowEnd: 100, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 40: SUB-1 Inside
+        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 19, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: HUB Rules
+        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 24, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: HELP Help
+        ScreenEntry(flow: 0, rowStart: 24, rowEnd: 27, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: RTC-1 Chain start
+        ScreenEntry(flow: 0, rowStart: 27, rowEnd: 28, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: RTC-2 Chain end
+        ScreenEntry(flow: 0, rowStart: 28, rowEnd: 33, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: GRD-1 Guards
+        ScreenEntry(flow: 0, rowStart: 33, rowEnd: 34, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: GRD-BIG Big
+        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 35, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: GRD-SMALL Small
+        ScreenEntry(flow: 0, rowStart: 35, rowEnd: 36, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: GRD-NONE None
+        ScreenEntry(flow: 0, rowStart: 36, rowEnd: 38, fieldStart: 0, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: VAL-1 Amount
+        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 39, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: VAL-BIG Big amount
+        ScreenEntry(flow: 0, rowStart: 39, rowEnd: 40, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: VAL-OK Amount accepted
+        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 41, fieldStart: 2, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: LIB-1 Bank details
+        ScreenEntry(flow: 0, rowStart: 41, rowEnd: 42, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: LIB-OK Bank details accepted
+        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 43, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 8, analytics: (-1)), // 13: ORD-1 Order start
+        ScreenEntry(flow: 0, rowStart: 43, rowEnd: 44, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 9, exitActions: 0, analytics: 55), // 14: ORD-2 Order end
+        ScreenEntry(flow: 0, rowStart: 44, rowEnd: 45, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-1 First
+        ScreenEntry(flow: 0, rowStart: 45, rowEnd: 47, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: BCK-2 Second
+        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 49, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: BCK-3 Third
+        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 52, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: SHT-1 Opener
+        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 53, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 10, analytics: (-1), backBlocked: true), // 19: SHT-LOCK Locked
+        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 54, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: SHT-S Picker
+        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: GLB-1 Own help
+        ScreenEntry(flow: 0, rowStart: 55, rowEnd: 56, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: GLB-OWN Own help shown
+        ScreenEntry(flow: 0, rowStart: 56, rowEnd: 57, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: TMR-1 Timed
+        ScreenEntry(flow: 0, rowStart: 58, rowEnd: 59, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: TMR-AWAY Away
+        ScreenEntry(flow: 0, rowStart: 59, rowEnd: 61, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: TMR-3 Timed by state
+        ScreenEntry(flow: 0, rowStart: 62, rowEnd: 63, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: TMR-2 Timed out
+        ScreenEntry(flow: 0, rowStart: 63, rowEnd: 66, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 3, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: VRT-1 Reveal
+        ScreenEntry(flow: 0, rowStart: 67, rowEnd: 70, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: WDY-1 Order
+        ScreenEntry(flow: 0, rowStart: 70, rowEnd: 73, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SVC-1 Transfer
+        ScreenEntry(flow: 0, rowStart: 73, rowEnd: 74, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SVC-OK Sent
+        ScreenEntry(flow: 0, rowStart: 74, rowEnd: 75, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SVC-FAIL Failed
+        ScreenEntry(flow: 0, rowStart: 75, rowEnd: 78, fieldStart: 10, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 22, exitActions: 0, analytics: (-1)), // 32: DEF-1 Name
+        ScreenEntry(flow: 0, rowStart: 78, rowEnd: 80, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: DEF-2 Name kept
+        ScreenEntry(flow: 0, rowStart: 80, rowEnd: 83, fieldStart: 11, fieldEnd: 13, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: SEC-1 Secret
+        ScreenEntry(flow: 0, rowStart: 83, rowEnd: 84, fieldStart: 13, fieldEnd: 13, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 35: SEC-2 After the secret
+        ScreenEntry(flow: 0, rowStart: 84, rowEnd: 85, fieldStart: 13, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 36: SEC-SHEET Confirm with the PIN
+        ScreenEntry(flow: 0, rowStart: 85, rowEnd: 86, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 37: SEC-OK Secret checked
+        ScreenEntry(flow: 0, rowStart: 86, rowEnd: 95, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 38: OPT-1 Optionals
+        ScreenEntry(flow: 0, rowStart: 95, rowEnd: 96, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 39: SUB-DONE Sub-flow done
+        ScreenEntry(flow: 1, rowStart: 96, rowEnd: 101, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 40: SUB-1 Inside
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -173,20 +174,21 @@ enum SemanticsTables {
         TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // HUB go_library_rules → LIB-1
         TransitionRow(event: 10, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // HUB go_back → BCK-1
         TransitionRow(event: 11, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // HUB go_sheet → SHT-1
-        TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // HUB go_subflow → sub-flow sub
+        TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .end, argument: 41, validates: false), // HUB close → end closed
+        TransitionRow(event: 13, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // HUB go_subflow → sub-flow sub
         TransitionRow(event: 0, guardID: 0, actionsID: 0, target: .subflow, argument: 1, validates: false), // HUB start_plan → sub-flow sub
-        TransitionRow(event: 13, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // HUB go_global → GLB-1
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // HUB go_timers → TMR-1
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // HUB go_state_timer → TMR-3
-        TransitionRow(event: 16, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // HUB go_services → SVC-1
-        TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // HUB go_defaults → DEF-1
-        TransitionRow(event: 18, guardID: 0, actionsID: 0, target: .screen, argument: 34, validates: false), // HUB go_secret → SEC-1
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // HUB go_optional → OPT-1
+        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // HUB go_global → GLB-1
+        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // HUB go_timers → TMR-1
+        TransitionRow(event: 16, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // HUB go_state_timer → TMR-3
+        TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // HUB go_services → SVC-1
+        TransitionRow(event: 18, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // HUB go_defaults → DEF-1
+        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 34, validates: false), // HUB go_secret → SEC-1
+        TransitionRow(event: 20, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // HUB go_optional → OPT-1
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 39, validates: false), // HUB go_subflow → sub.done → SUB-DONE
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB go_subflow → sub.cancelled → HUB
         TransitionRow(event: (-1), guardID: 0, actionsID: 1, target: .screen, argument: 39, validates: false), // HUB start_plan → sub.done → SUB-DONE
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB start_plan → sub.cancelled → HUB
-        TransitionRow(event: 20, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // HELP close → back
+        TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // HELP close → back
         TransitionRow(event: 21, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // RTC-1 start_chain stays
         TransitionRow(event: 22, guardID: 0, actionsID: 3, target: .stay, argument: 0, validates: false), // RTC-1 chain_b stays
         TransitionRow(event: 23, guardID: 0, actionsID: 4, target: .screen, argument: 3, validates: false), // RTC-1 chain_c → RTC-2
@@ -260,26 +262,26 @@ enum SemanticsTables {
         TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // OPT-1 done → HUB
         TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
         TransitionRow(event: 55, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .end, argument: 41, validates: false), // SUB-1 finish → end done
+        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .end, argument: 42, validates: false), // SUB-1 finish → end done
         TransitionRow(event: 47, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // SUB-1 check stays
         TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 bank.transfer.sent stays
         TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 bank.transfer.failed stays
         TransitionRow(event: 35, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 42, validates: false), // sub (global) after 60s → end cancelled
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 43, validates: false), // sub (global) after 60s → end cancelled
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 100, rowEnd: 101, timerStart: 3, timerEnd: 3, name: 61), // main
-        FlowEntry(start: 40, rowStart: 101, rowEnd: 101, timerStart: 3, timerEnd: 4, name: 62), // sub
+        FlowEntry(start: 0, rowStart: 101, rowEnd: 102, timerStart: 3, timerEnd: 3, name: 62), // main
+        FlowEntry(start: 40, rowStart: 102, rowEnd: 102, timerStart: 3, timerEnd: 4, name: 63), // sub
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 30000, rowStart: 56, rowEnd: 57, variant: (-1)), // TMR-1 after 30s
-        TimerEntry(milliseconds: 0, rowStart: 60, rowEnd: 61, variant: (-1)), // TMR-3 after lock_after
-        TimerEntry(milliseconds: 6000, rowStart: 65, rowEnd: 66, variant: 0), // VRT-1 revealed after 6s
-        TimerEntry(milliseconds: 60000, rowStart: 101, rowEnd: 102, variant: (-1)), // sub (global) after 60s
+        TimerEntry(milliseconds: 30000, rowStart: 57, rowEnd: 58, variant: (-1)), // TMR-1 after 30s
+        TimerEntry(milliseconds: 0, rowStart: 61, rowEnd: 62, variant: (-1)), // TMR-3 after lock_after
+        TimerEntry(milliseconds: 6000, rowStart: 66, rowEnd: 67, variant: 0), // VRT-1 revealed after 6s
+        TimerEntry(milliseconds: 60000, rowStart: 102, rowEnd: 103, variant: (-1)), // sub (global) after 60s
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -290,38 +292,38 @@ enum SemanticsTables {
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 41, rowStart: 18, rowEnd: 19), // done
-        ReturnEntry(outcome: 42, rowStart: 19, rowEnd: 20), // cancelled
-        ReturnEntry(outcome: 41, rowStart: 20, rowEnd: 21), // done
-        ReturnEntry(outcome: 42, rowStart: 21, rowEnd: 22), // cancelled
+        ReturnEntry(outcome: 42, rowStart: 19, rowEnd: 20), // done
+        ReturnEntry(outcome: 43, rowStart: 20, rowEnd: 21), // cancelled
+        ReturnEntry(outcome: 42, rowStart: 21, rowEnd: 22), // done
+        ReturnEntry(outcome: 43, rowStart: 22, rowEnd: 23), // cancelled
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
-        FieldEntry(name: 43, validator: 1, shownWhen: 0, shownWhenSource: 0), // VAL-1 amount
-        FieldEntry(name: 45, validator: 2, shownWhen: 5, shownWhenSource: 44), // VAL-1 purpose
-        FieldEntry(name: 46, validator: 3, shownWhen: 0, shownWhenSource: 0), // LIB-1 account
-        FieldEntry(name: 47, validator: 4, shownWhen: 0, shownWhenSource: 0), // LIB-1 sort_code
-        FieldEntry(name: 48, validator: 5, shownWhen: 0, shownWhenSource: 0), // LIB-1 iban
-        FieldEntry(name: 49, validator: 6, shownWhen: 0, shownWhenSource: 0), // LIB-1 bic
-        FieldEntry(name: 50, validator: 7, shownWhen: 0, shownWhenSource: 0), // LIB-1 email
-        FieldEntry(name: 51, validator: 8, shownWhen: 0, shownWhenSource: 0), // LIB-1 phone
-        FieldEntry(name: 52, validator: 9, shownWhen: 0, shownWhenSource: 0), // LIB-1 birth
-        FieldEntry(name: 53, validator: 10, shownWhen: 0, shownWhenSource: 0), // LIB-1 share
-        FieldEntry(name: 57, validator: 0, shownWhen: 0, shownWhenSource: 0), // DEF-1 name
-        FieldEntry(name: 58, validator: 11, shownWhen: 0, shownWhenSource: 0, secret: true), // SEC-1 pin
-        FieldEntry(name: 59, validator: 12, shownWhen: 0, shownWhenSource: 0), // SEC-1 nickname
-        FieldEntry(name: 60, validator: 13, shownWhen: 0, shownWhenSource: 0, secret: true), // SEC-SHEET pin_again
+        FieldEntry(name: 44, validator: 1, shownWhen: 0, shownWhenSource: 0), // VAL-1 amount
+        FieldEntry(name: 46, validator: 2, shownWhen: 5, shownWhenSource: 45), // VAL-1 purpose
+        FieldEntry(name: 47, validator: 3, shownWhen: 0, shownWhenSource: 0), // LIB-1 account
+        FieldEntry(name: 48, validator: 4, shownWhen: 0, shownWhenSource: 0), // LIB-1 sort_code
+        FieldEntry(name: 49, validator: 5, shownWhen: 0, shownWhenSource: 0), // LIB-1 iban
+        FieldEntry(name: 50, validator: 6, shownWhen: 0, shownWhenSource: 0), // LIB-1 bic
+        FieldEntry(name: 51, validator: 7, shownWhen: 0, shownWhenSource: 0), // LIB-1 email
+        FieldEntry(name: 52, validator: 8, shownWhen: 0, shownWhenSource: 0), // LIB-1 phone
+        FieldEntry(name: 53, validator: 9, shownWhen: 0, shownWhenSource: 0), // LIB-1 birth
+        FieldEntry(name: 54, validator: 10, shownWhen: 0, shownWhenSource: 0), // LIB-1 share
+        FieldEntry(name: 58, validator: 0, shownWhen: 0, shownWhenSource: 0), // DEF-1 name
+        FieldEntry(name: 59, validator: 11, shownWhen: 0, shownWhenSource: 0, secret: true), // SEC-1 pin
+        FieldEntry(name: 60, validator: 12, shownWhen: 0, shownWhenSource: 0), // SEC-1 nickname
+        FieldEntry(name: 61, validator: 13, shownWhen: 0, shownWhenSource: 0, secret: true), // SEC-SHEET pin_again
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
     static let variants: [VariantEntry] = [
-        VariantEntry(name: 55, condition: 6), // VRT-1 revealed
-        VariantEntry(name: 56, condition: 0), // VRT-1 hidden
+        VariantEntry(name: 56, condition: 6), // VRT-1 revealed
+        VariantEntry(name: 57, condition: 0), // VRT-1 hidden
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "501c019582900d2d"
+    static let fingerprint = "6a1497638e193781"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [1, 2])

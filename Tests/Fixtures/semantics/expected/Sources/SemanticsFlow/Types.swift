@@ -376,6 +376,9 @@ public enum SemanticsVariant: String, FlowName {
 
 /// The outcomes Semantics's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
 public enum SemanticsEnding: String, FlowName {
+    /// An outcome of `main`.
+    case closed
+
     /// An outcome of `sub`.
     case done
 
@@ -417,6 +420,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goLibraryRules
     case goBack
     case goSheet
+    case close
     case goSubflow
     case goGlobal
     case goTimers
@@ -425,7 +429,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goDefaults
     case goSecret
     case goOptional
-    case close
     case startChain
 
     /// Raised by the flows (`raise: chain_b`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
@@ -499,6 +502,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goBack
         case "go_sheet":
             self = .goSheet
+        case "close":
+            self = .close
         case "go_subflow":
             self = .goSubflow
         case "go_global":
@@ -515,8 +520,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goSecret
         case "go_optional":
             self = .goOptional
-        case "close":
-            self = .close
         case "start_chain":
             self = .startChain
         case "done":
@@ -617,6 +620,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_back"
         case .goSheet:
             return "go_sheet"
+        case .close:
+            return "close"
         case .goSubflow:
             return "go_subflow"
         case .goGlobal:
@@ -633,8 +638,6 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_secret"
         case .goOptional:
             return "go_optional"
-        case .close:
-            return "close"
         case .startChain:
             return "start_chain"
         case .chainB:
@@ -740,23 +743,23 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 10
         case .goSheet:
             return 11
-        case .goSubflow:
-            return 12
-        case .goGlobal:
-            return 13
-        case .goTimers:
-            return 14
-        case .goStateTimer:
-            return 15
-        case .goServices:
-            return 16
-        case .goDefaults:
-            return 17
-        case .goSecret:
-            return 18
-        case .goOptional:
-            return 19
         case .close:
+            return 12
+        case .goSubflow:
+            return 13
+        case .goGlobal:
+            return 14
+        case .goTimers:
+            return 15
+        case .goStateTimer:
+            return 16
+        case .goServices:
+            return 17
+        case .goDefaults:
+            return 18
+        case .goSecret:
+            return 19
+        case .goOptional:
             return 20
         case .startChain:
             return 21
