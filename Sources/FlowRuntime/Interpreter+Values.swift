@@ -166,6 +166,7 @@ extension Interpreter {
     }
 
     /// The current variant's position among the screen's variants (the engine's choice), or nil.
+    @inline(__always)
     mutating func currentVariantIndex() throws -> Int? {
         let entry = tables.screens[screen]
         guard entry.variantStart != entry.variantEnd else { return nil }
@@ -175,7 +176,6 @@ extension Interpreter {
 
     mutating func checkInvariantsAfterStep() throws {
         // Called after the step's record is appended: slots written in it carry its number.
-        guard !program.invariants.isEmpty else { return }
         let step = stepCount - 1
         for compiled in program.invariants {
             let invariant = compiled.invariant

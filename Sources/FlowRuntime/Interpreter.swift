@@ -86,10 +86,17 @@ public struct Interpreter: Sendable {
     /// State values in their slots, then derived values (fresh only while an expression reads them).
     var scope: ExpressionScope
     let clockStart: Int
+    /// Whether the app has invariants to check after each step (read on every step, so kept beside the run).
+    let hasInvariants: Bool
+    /// The engine's stages this run takes (the program's), kept beside the run: the step tests them throughout.
+    let features: EngineFeatures
     /// The timers the engine has started and not cancelled, with when they fire on the virtual clock.
     var scheduled: [ScheduledTimer] = []
     /// The engine's output buffer, kept between steps so a step does not allocate one.
     var output: [InterpretedEffect] = []
+    /// The payloads of the events in flight (sent, raised, or having started a sub-flow that still runs), by the
+    /// index an ``InterpretedEvent`` carries: the event itself stays plain numbers, so the engine copies it freely.
+    var payloads: [[String: Value]] = []
     /// Names met at run time that the program did not intern (events nobody declared).
     var extraNames: [String] = []
     var log = TraceLog()
@@ -115,6 +122,8 @@ public struct Interpreter: Sendable {
         self.services = services
         tables = program.tables
         clockStart = clock.millisecondsSince1970
+        hasInvariants = !program.invariants.isEmpty
+        features = program.features
         let app = program.app
         guard let first = start ?? app.startScreen, app.screens.indices.contains(first) else {
             throw RuntimeFailure(message: "app '\(app.id)' has no start screen", step: 0)
@@ -203,9 +212,16 @@ public struct Interpreter: Sendable {
     }
 
     /// Sends an event by its number (see `eventNumber(_:)`): the hot path for explorers and benchmarks.
-    public mutating func send(eventNumber event: Int, payload: [String: Value] = [:]) throws {
+    public mutating func send(eventNumber event: Int) throws {
         try runStep(.event(event)) { run, effects in
-            try run.engineSend(InterpretedEvent(number: Int32(truncatingIfNeeded: event), payload: payload), into: &effects)
+            try run.engineSend(InterpretedEvent(number: Int32(truncatingIfNeeded: event)), into: &effects)
+        }
+    }
+
+    /// Sends an event with a payload by its number.
+    public mutating func send(eventNumber event: Int, payload: [String: Value]) throws {
+        try runStep(.event(event)) { run, effects in
+            try run.engineSend(run.event(event, payload: payload), into: &effects)
         }
     }
 
@@ -249,7 +265,7 @@ public struct Interpreter: Sendable {
             let event = number(of: "\(operation).\(outcome)")
             let payload = try outputPayload(operation: operation, outcome: outcome, chosen: output)
             try runStep(.event(event)) { run, effects in
-                try run.engineSend(InterpretedEvent(number: Int32(truncatingIfNeeded: event), payload: payload), into: &effects)
+                try run.engineSend(run.event(event, payload: payload), into: &effects)
             }
         } else {
             services.queued[operation, default: []].append(ServiceOutcomes.Choice(outcome: outcome, output: output))
@@ -308,26 +324,57 @@ public struct Interpreter: Sendable {
     /// step that breaks one is in the trace.
     mutating func runStep(_ trigger: TraceLog.Trigger, _ body: (inout Interpreter, inout [InterpretedEffect]) throws -> Void) throws {
         log.beginStep()
-        var effects = output
-        output = []
+        if !payloads.isEmpty { releasePayloads() }
+        // The buffer is moved out and back (not copied), so the step neither counts references nor allocates.
+        var effects: [InterpretedEffect] = []
+        swap(&effects, &output)
+        defer { swap(&effects, &output) }
         do {
             try body(&self, &effects)
         } catch {
-            record(&effects)
+            if !effects.isEmpty { record(&effects) }
             throw runtimeFailure(error)
         }
-        record(&effects)
+        if !effects.isEmpty { record(&effects) }
         let shown = try currentVariantIndex()
         log.endStep(trigger: trigger, time: elapsed, screen: screen, variant: shown, ended: ended, globals: scope.globals)
-        try checkInvariantsAfterStep()
+        if hasInvariants { try checkInvariantsAfterStep() }
+    }
+
+    /// An event to hand the engine, its payload (if any) kept in `payloads`.
+    mutating func event(_ number: Int, payload: [String: Value]) -> InterpretedEvent {
+        guard !payload.isEmpty else { return InterpretedEvent(number: Int32(truncatingIfNeeded: number)) }
+        payloads.append(payload)
+        return InterpretedEvent(number: Int32(truncatingIfNeeded: number), payloadIndex: Int32(truncatingIfNeeded: payloads.count - 1))
+    }
+
+    /// The payload of `event` (empty when it has none).
+    func payload(of event: InterpretedEvent?) -> [String: Value] {
+        guard let index = event?.payloadIndex, index >= 0 else { return [:] }
+        return payloads[Int(index)]
+    }
+
+    /// Between steps, keeps only the payloads of the events still held: those that started a running sub-flow
+    /// (its return routes read them) and any raised event a failed step left. Memory stays flat on long runs.
+    private mutating func releasePayloads() {
+        var kept: [[String: Value]] = []
+        func keep(_ event: inout InterpretedEvent) {
+            guard event.payloadIndex >= 0 else { return }
+            kept.append(payloads[Int(event.payloadIndex)])
+            event.payloadIndex = Int32(truncatingIfNeeded: kept.count - 1)
+        }
+        for index in engine.callEvents.indices {
+            if var event = engine.callEvents[index] {
+                keep(&event)
+                engine.callEvents[index] = event
+            }
+        }
+        for index in engine.raised.indices { keep(&engine.raised[index]) }
+        payloads = kept
     }
 
     /// Takes what the engine emitted into the trace (effects) and onto the virtual clock (timers), in order.
     private mutating func record(_ effects: inout [InterpretedEffect]) {
-        if effects.isEmpty {
-            output = effects
-            return
-        }
         for effect in effects {
             switch effect {
             case .recorded(let number):
@@ -346,7 +393,6 @@ public struct Interpreter: Sendable {
             }
         }
         effects.removeAll(keepingCapacity: true)
-        output = effects
     }
 
     /// A failure of the engine (a raised-events loop, a field that cannot be typed into) at this step.
@@ -400,7 +446,8 @@ public struct Interpreter: Sendable {
             effects.append(.recorded(log.dynamicEffect(.call(operation: name, arguments: values))))
             if let choice = services.next(for: name) {
                 let outcome = Int32(truncatingIfNeeded: number(of: "\(name).\(choice.outcome)"))
-                engine.raised.append(InterpretedEvent(number: outcome, payload: try outputPayload(operation: name, outcome: choice.outcome, chosen: choice.output)))
+                let payload = try outputPayload(operation: name, outcome: choice.outcome, chosen: choice.output)
+                engine.raised.append(event(Int(outcome), payload: payload))
             } else {
                 pendingCalls.append(name)
             }
@@ -411,7 +458,7 @@ public struct Interpreter: Sendable {
         case .push(let effect), .toast(let effect):
             effects.append(.recorded(effect))
         case .raise(let event):
-            engine.raised.append(InterpretedEvent(number: Int32(truncatingIfNeeded: event), payload: [:]))
+            engine.raised.append(InterpretedEvent(number: Int32(truncatingIfNeeded: event)))
         }
     }
 
@@ -455,11 +502,12 @@ extension Value {
 /// the number its rows carry) with its payload, or a due timer.
 @_spi(Generated) public struct InterpretedEvent: EngineEvent {
     public var number: Int32
-    public var payload: [String: Value]
+    /// Where its payload is in the interpreter's `payloads`, or -1 when it has none.
+    var payloadIndex: Int32
     public var firedTimer: TimerToken?
 
-    init(number: Int32, payload: [String: Value]) { self.number = number; self.payload = payload }
-    init(firedTimer: TimerToken) { number = -2; payload = [:]; self.firedTimer = firedTimer }
+    init(number: Int32, payloadIndex: Int32 = -1) { self.number = number; self.payloadIndex = payloadIndex }
+    init(firedTimer: TimerToken) { number = -2; payloadIndex = -1; self.firedTimer = firedTimer }
 }
 
 /// What the engine emits in the interpreter: effects by their number in the trace log (the screen view by its
@@ -477,24 +525,26 @@ extension Value {
 
 @_spi(Generated)
 extension Interpreter: EngineHost {
+    @_spi(Generated) public var engineFeatures: EngineFeatures { features }
+
     @_spi(Generated) public mutating func evaluateGuard(_ id: Int32, _ event: InterpretedEvent?) throws -> Bool {
         let fast = program.fastGuards[Int(id) - 1]
         if fast.comparison != .none, case .int(let value) = scope.globals[Int(fast.slot)] { return fast.holds(value) }
         let condition = program.guards[Int(id) - 1]
         // The common guard reads only the state: no payload to hand over.
-        guard condition.readsEvent, let event else { return try evaluate(condition).isTrue }
-        return try evaluate(condition, payload: event.payload).isTrue
+        guard condition.readsEvent, let event, event.payloadIndex >= 0 else { return try evaluate(condition).isTrue }
+        return try evaluate(condition, payload: payloads[Int(event.payloadIndex)]).isTrue
     }
 
     @_spi(Generated) public mutating func runActions(_ id: Int32, _ event: InterpretedEvent?, into effects: inout [InterpretedEffect]) throws {
         let list = Int(id) - 1
         let fast = program.fastActionLists[list]
         guard fast.start >= 0 else {
-            try run(program.actionLists[list], payload: event?.payload ?? [:], into: &effects)
+            try run(program.actionLists[list], payload: payload(of: event), into: &effects)
             return
         }
         for index in Int(fast.start)..<Int(fast.end) where !runFast(program.fastActions[index]) {
-            try perform(program.actionLists[list][index - Int(fast.start)], payload: event?.payload ?? [:], into: &effects)
+            try perform(program.actionLists[list][index - Int(fast.start)], payload: payload(of: event), into: &effects)
         }
     }
 

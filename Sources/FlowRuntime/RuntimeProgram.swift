@@ -57,13 +57,25 @@ public final class RuntimeProgram: Sendable {
     let staticEffects: [Effect]
     /// Per state slot: whether the value survives a restart (`persist: true`).
     let persistedSlots: [Bool]
+    /// The stages of the engine the app reaches, as its generated machine states them (FlowLowering derives them from
+    /// the tables), with raised events when some action calls a service: the interpreter answers a call chosen in
+    /// advance by raising its outcome. A run skips the other stages, as the generated machine does.
+    @_spi(Generated) public let features: EngineFeatures
 
     public convenience init(app: App) {
         var interner = NameInterner()
-        self.init(app: app, interner: &interner)
+        self.init(app: app, interner: &interner, engineStages: nil)
     }
 
-    private init(app: App, interner: inout NameInterner) {
+    /// A program whose runs take exactly `engineStages` of the engine, whatever the app reaches: `.all` is the
+    /// reference the stages FlowLowering derives are held to (the differential test runs it beside the generated
+    /// machines; `EngineStagesTests` beside the derived stages).
+    @_spi(Generated) public convenience init(app: App, engineStages: EngineFeatures) {
+        var interner = NameInterner()
+        self.init(app: app, interner: &interner, engineStages: engineStages)
+    }
+
+    private init(app: App, interner: inout NameInterner, engineStages: EngineFeatures?) {
         self.app = app
         // Event `n` of the app is name `n`: the number a row of the tables matches is the event's name number.
         for event in app.events { _ = interner.number(event.name) }
@@ -105,6 +117,8 @@ public final class RuntimeProgram: Sendable {
         }
         variantNames = app.screens.map { $0.variants.map(\.name) }
         persistedSlots = app.state.map(\.persisted)
+        let callsServices = actionLists.contains { list in list.contains { if case .call = $0 { true } else { false } } }
+        features = engineStages ?? lowered.features.union(callsServices ? .raisedEvents : [])
         var payloads: [String: [String: Value]] = [:]
         for event in app.events where !event.payload.isEmpty {
             var payload: [String: Value] = [:]

@@ -22,6 +22,10 @@ struct TraceLog: Sendable {
         var changes = 0
         var rules = 0
         var guards = 0
+        /// The side tables are appended to in step order too, so a step's ends in them say what dropping it lets go.
+        var dynamicEffects = 0
+        var rejections = 0
+        var endings = 0
     }
 
     struct Step: Sendable {
@@ -70,15 +74,20 @@ struct TraceLog: Sendable {
     var steps = TraceRing<Step>()
     /// Keep only this many recent steps (nil: all of them, as scenarios and reports need).
     var retainedSteps: Int?
-    /// How many of the oldest steps were let go (`retainedSteps`); step numbers stay absolute.
-    var droppedSteps: Int { steps.start }
+    /// How many of the oldest steps were let go (`retainedSteps`); step numbers stay absolute. The logs let steps go
+    /// in batches (`endStep`), so some older steps may still be stored: they are not read.
+    var droppedSteps: Int {
+        guard let limit = retainedSteps else { return steps.start }
+        return max(steps.start, steps.end - max(1, limit))
+    }
     /// The number of steps recorded so far, the dropped ones included.
     var stepTotal: Int { steps.end }
     /// Where the newest step let go ended: where the oldest kept step's entries start.
     private(set) var droppedEnds = Ends()
     /// Where the newest recorded step ended: entries past these belong to a step being recorded (or one that failed).
     private var recordedEnds = Ends()
-    private var recordedSideEnds = (dynamicEffects: 0, rejections: 0, endings: 0)
+    /// Whether a step began and did not end (it failed half-way): the next one drops what it left.
+    private var stepOpen = false
     var micro = TraceRing<Micro>()
     /// Guard results: the interned guard source times two, plus one when it held.
     var guards = TraceRing<Int32>()
@@ -104,21 +113,31 @@ struct TraceLog: Sendable {
 
     /// Starts a step; entries left by a step that failed half-way are dropped.
     mutating func beginStep() {
+        touchedCount = 0
+        if stepOpen { dropUnfinishedStep() }
+        stepOpen = true
+    }
+
+    private mutating func dropUnfinishedStep() {
         micro.truncate(to: recordedEnds.micro)
         effects.truncate(to: recordedEnds.effects)
         changes.truncate(to: recordedEnds.changes)
         rules.truncate(to: recordedEnds.rules)
         guards.truncate(to: recordedEnds.guards)
-        dynamicEffects.truncate(to: recordedSideEnds.dynamicEffects)
-        rejections.truncate(to: recordedSideEnds.rejections)
-        endings.truncate(to: recordedSideEnds.endings)
-        touchedCount = 0
+        dynamicEffects.truncate(to: recordedEnds.dynamicEffects)
+        rejections.truncate(to: recordedEnds.rejections)
+        endings.truncate(to: recordedEnds.endings)
     }
 
     mutating func endStep(trigger: Trigger, time: Int, screen: Int, variant: Int?, ended: String?, globals: [Value]) {
         for index in 0..<touchedCount {
             let slot = touched[index].slot
-            if globals[slot] != touched[index].value { changes.append(Change(slot: slot, value: globals[slot])) }
+            // Whole numbers, the commonest state, are compared without copying either value.
+            if case .int(let now) = globals[slot], case .int(let before) = touched[index].value {
+                if now != before { changes.append(Change(slot: slot, value: .int(now))) }
+            } else if globals[slot] != touched[index].value {
+                changes.append(Change(slot: slot, value: globals[slot]))
+            }
         }
         let (kind, name): (UInt8, Int) = switch trigger {
         case .start: (0, 0)
@@ -132,9 +151,10 @@ struct TraceLog: Sendable {
             ending = endings.end
             endings.append(ended)
         }
-        let ends = Ends(micro: micro.end, effects: effects.end, changes: changes.end, rules: rules.end, guards: guards.end)
+        let ends = Ends(micro: micro.end, effects: effects.end, changes: changes.end, rules: rules.end, guards: guards.end,
+                        dynamicEffects: dynamicEffects.end, rejections: rejections.end, endings: endings.end)
         recordedEnds = ends
-        recordedSideEnds = (dynamicEffects.end, rejections.end, endings.end)
+        stepOpen = false
         steps.append(filler: Step(ends: ends, time: 0, triggerName: 0, screen: 0, variant: 0, ended: 0, triggerKind: 0)) { step in
             step.ends = ends
             step.time = time
@@ -144,21 +164,19 @@ struct TraceLog: Sendable {
             step.ended = ending
             step.triggerKind = kind
         }
-        if let limit = retainedSteps, steps.end - steps.start > max(1, limit) { dropOldestStep() }
+        if let limit = retainedSteps.map({ max(1, $0) }), steps.end - steps.start > limit + max(64, limit / 2) {
+            dropSteps(before: steps.end - limit)
+        }
     }
 
-    /// Lets the oldest kept step go, with its entries in every log, so a long headless run keeps a bounded trace.
-    private mutating func dropOldestStep() {
-        let step = steps[steps.start]
-        let ends = step.ends
-        for position in droppedEnds.effects..<ends.effects where effects[position] < 0 {
-            dynamicEffects.dropFirst(upTo: -effects[position])
-        }
-        for position in droppedEnds.micro..<ends.micro where micro[position].kind == .rejected {
-            rejections.dropFirst(upTo: micro[position].detail + 1)
-        }
-        if step.ended >= 0 { endings.dropFirst(upTo: step.ended + 1) }
-        steps.dropFirst(upTo: steps.start + 1)
+    /// Lets the steps before `first` go, with their entries in every log, so a long headless run keeps a bounded
+    /// trace. Done in batches (of at least 64 steps, or half as many as are kept), so a step costs almost nothing for it.
+    private mutating func dropSteps(before first: Int) {
+        let ends = steps[first - 1].ends
+        dynamicEffects.dropFirst(upTo: ends.dynamicEffects)
+        rejections.dropFirst(upTo: ends.rejections)
+        endings.dropFirst(upTo: ends.endings)
+        steps.dropFirst(upTo: first)
         micro.dropFirst(upTo: ends.micro)
         effects.dropFirst(upTo: ends.effects)
         changes.dropFirst(upTo: ends.changes)

@@ -1,9 +1,9 @@
 import FlowCompiler
 import FlowExpression
 import FlowIR
-import FlowMachine
+@_spi(Generated) import FlowMachine
 import RailFlow
-import FlowRuntime
+@_spi(Generated) import FlowRuntime
 import FlowSource
 import FlowTestSupport
 import Foundation
@@ -58,11 +58,16 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
     static var appsKeepingInvariants: Set<String> { ["rail"] }
     var keepsInvariants: Bool { Self.appsKeepingInvariants.contains(app.id) }
 
+    /// The interpreter runs every stage of the engine, whatever the app reaches, while the generated machine
+    /// leaves out the stages FlowLowering finds unreached: a stage left out wrongly is a difference.
+    let program: RuntimeProgram
+
     init(app: App) {
         self.app = app
         raised = app.raisedEventNames
+        program = RuntimeProgram(app: app, engineStages: .all)
         var started: [Int: Interpreter] = [:]
-        for index in app.screens.indices { started[index] = try? Interpreter(app: app, start: index) }
+        for index in app.screens.indices { started[index] = try? Interpreter(program: program, start: index) }
         self.started = started
     }
 
@@ -227,7 +232,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         var machine: Driver
         var startEffects: [EffectRecord]
         do {
-            if let copy = started[start] { interpreter = copy } else { interpreter = try Interpreter(app: app, start: start) }
+            if let copy = started[start] { interpreter = copy } else { interpreter = try Interpreter(program: program, start: start) }
         } catch {
             // Both must refuse the same start (an entry action failing on the same null, say).
             guard var machine = try? Driver(start: app.screens[start].id) else { return nil }

@@ -202,9 +202,9 @@
 
 /// What of the engine an app's flows use. A generated machine states its app's features as a constant
 /// (`engineFeatures`), so the engine specialised for it drops every stage the app cannot reach: a ring without
-/// timers, sub-flows or forms pays nothing for them on each event. A host that does not state them (the
-/// interpreter) runs every stage, which makes the differential test a check of the features too: a feature left
-/// out wrongly makes the generated machine part from the interpreter.
+/// timers, sub-flows or forms pays nothing for them on each event. The interpreter takes the same stages (read at
+/// run time); a host that does not state them runs every stage. The differential test runs the interpreter with
+/// every stage beside the generated machines, so a feature left out wrongly makes them part.
 @_spi(Generated) public struct EngineFeatures: OptionSet, Sendable, Hashable {
     public var rawValue: UInt32
     @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
