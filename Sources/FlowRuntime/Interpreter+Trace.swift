@@ -33,7 +33,7 @@ extension Interpreter {
         let ends = record.ends
         let micro = log.micro[begin.micro..<ends.micro].map(microStep)
         var changes: [String: Value] = [:]
-        for change in log.changes[begin.changes..<ends.changes] { changes[app.state[change.slot].name] = change.value }
+        for change in log.changes[begin.changes..<ends.changes] { changes[app.state[change.slot].name] = log.value(of: change) }
         let trigger: Trigger = switch record.trigger {
         case .start: .start
         case .event(let event): .event(name(event))

@@ -337,7 +337,8 @@ public struct Interpreter: Sendable {
         }
         if !effects.isEmpty { record(&effects) }
         let shown = try currentVariantIndex()
-        log.endStep(trigger: trigger, time: elapsed, screen: screen, variant: shown, ended: ended, globals: scope.globals)
+        if let outcome = engine.ended { log.noteEnding(outcome) }
+        log.endStep(trigger: trigger, time: elapsed, screen: screen, variant: shown, globals: scope.globals)
         if hasInvariants { try checkInvariantsAfterStep() }
     }
 

@@ -26,6 +26,7 @@ struct TraceLog: Sendable {
         var dynamicEffects = 0
         var rejections = 0
         var endings = 0
+        var changedValues = 0
     }
 
     struct Step: Sendable {
@@ -65,15 +66,30 @@ struct TraceLog: Sendable {
         var guardEnd: Int
     }
 
-    /// A state value a step changed, with its value at the end of the step.
+    /// A state value a step changed, with its value at the end of the step: a whole number (the commonest state) in
+    /// place, any other value in `changedValues`, so the record is plain numbers and writing over it costs nothing.
     struct Change: Sendable {
         var slot: Int
-        var value: Value
+        /// The value's position in `changedValues`, or -1 when the value is the whole number `int`.
+        var valueIndex: Int
+        var int: Int
+    }
+
+    /// A slot written in the current step, with its value before the step: in place when a whole number, else in
+    /// `touchedValues` at `valueIndex`.
+    private struct Touched: Sendable {
+        var slot: Int
+        var valueIndex: Int
+        var int: Int
     }
 
     var steps = TraceRing<Step>()
     /// Keep only this many recent steps (nil: all of them, as scenarios and reports need).
-    var retainedSteps: Int?
+    var retainedSteps: Int? {
+        didSet { stepsBeforeDropping = retainedSteps.map { max(1, $0) + max(64, $0 / 2) } ?? Int.max }
+    }
+    /// How many steps the logs hold before the oldest are let go, down to `retainedSteps` (read on every step).
+    private var stepsBeforeDropping = Int.max
     /// How many of the oldest steps were let go (`retainedSteps`); step numbers stay absolute. The logs let steps go
     /// in batches (`endStep`), so some older steps may still be stored: they are not read.
     var droppedSteps: Int {
@@ -84,10 +100,10 @@ struct TraceLog: Sendable {
     var stepTotal: Int { steps.end }
     /// Where the newest step let go ended: where the oldest kept step's entries start.
     private(set) var droppedEnds = Ends()
-    /// Where the newest recorded step ended: entries past these belong to a step being recorded (or one that failed).
-    private var recordedEnds = Ends()
     /// Whether a step began and did not end (it failed half-way): the next one drops what it left.
     private var stepOpen = false
+    /// Where the ending the step being recorded shows is in `endings` (`noteEnding`), or -1.
+    private var stepEnding = -1
     var micro = TraceRing<Micro>()
     /// Guard results: the interned guard source times two, plus one when it held.
     var guards = TraceRing<Int32>()
@@ -95,14 +111,17 @@ struct TraceLog: Sendable {
     var effects = TraceRing<Int>()
     var dynamicEffects = TraceRing<Effect>()
     var changes = TraceRing<Change>()
+    var changedValues = TraceRing<Value>()
     var rules = TraceRing<RuleResult>()
     var rejections = TraceRing<[String: String]>()
     var endings = TraceRing<String>()
 
-    /// Slots written in the current step with their values before it (`Change.value`); compared when it ends.
-    /// Only the first `touchedCount` entries belong to the current step (the array is reused).
-    private var touched: [Change] = []
+    /// Slots written in the current step with their values before it; compared when it ends. Only the first
+    /// `touchedCount` entries (and `touchedValueCount` values) belong to the current step (the arrays are reused).
+    private var touched: [Touched] = []
     private var touchedCount = 0
+    private var touchedValues: [Value] = []
+    private var touchedValueCount = 0
     /// Per slot, the number of the step that last wrote it (so each slot is remembered once a step).
     private var touchedInStep: [Int] = []
 
@@ -113,12 +132,16 @@ struct TraceLog: Sendable {
 
     /// Starts a step; entries left by a step that failed half-way are dropped.
     mutating func beginStep() {
+        stepEnding = -1
         touchedCount = 0
+        touchedValueCount = 0
         if stepOpen { dropUnfinishedStep() }
         stepOpen = true
     }
 
     private mutating func dropUnfinishedStep() {
+        // Entries past where the newest recorded step ended belong to the step that failed.
+        let recordedEnds = steps.end > steps.start ? steps[steps.end - 1].ends : droppedEnds
         micro.truncate(to: recordedEnds.micro)
         effects.truncate(to: recordedEnds.effects)
         changes.truncate(to: recordedEnds.changes)
@@ -127,17 +150,25 @@ struct TraceLog: Sendable {
         dynamicEffects.truncate(to: recordedEnds.dynamicEffects)
         rejections.truncate(to: recordedEnds.rejections)
         endings.truncate(to: recordedEnds.endings)
+        changedValues.truncate(to: recordedEnds.changedValues)
     }
 
-    mutating func endStep(trigger: Trigger, time: Int, screen: Int, variant: Int?, ended: String?, globals: [Value]) {
+    /// Notes that the run has ended with `outcome` (the step being recorded shows it; called before `endStep`).
+    mutating func noteEnding(_ outcome: String) {
+        stepEnding = endings.end
+        endings.append(outcome)
+    }
+
+    mutating func endStep(trigger: Trigger, time: Int, screen: Int, variant: Int?, globals: [Value]) {
         for index in 0..<touchedCount {
-            let slot = touched[index].slot
+            let entry = touched[index]
             // Whole numbers, the commonest state, are compared without copying either value.
-            if case .int(let now) = globals[slot], case .int(let before) = touched[index].value {
-                if now != before { changes.append(Change(slot: slot, value: .int(now))) }
-            } else if globals[slot] != touched[index].value {
-                changes.append(Change(slot: slot, value: globals[slot]))
+            if entry.valueIndex < 0, case .int(let now) = globals[entry.slot] {
+                if now != entry.int { changes.append(Change(slot: entry.slot, valueIndex: -1, int: now)) }
+                continue
             }
+            let before = entry.valueIndex < 0 ? Value.int(entry.int) : touchedValues[entry.valueIndex]
+            if globals[entry.slot] != before { recordChange(slot: entry.slot, globals[entry.slot]) }
         }
         let (kind, name): (UInt8, Int) = switch trigger {
         case .start: (0, 0)
@@ -146,14 +177,11 @@ struct TraceLog: Sendable {
         case .back: (3, 0)
         case .restart: (4, 0)
         }
-        var ending = -1
-        if let ended {
-            ending = endings.end
-            endings.append(ended)
-        }
+        let ending = stepEnding
+        stepEnding = -1
         let ends = Ends(micro: micro.end, effects: effects.end, changes: changes.end, rules: rules.end, guards: guards.end,
-                        dynamicEffects: dynamicEffects.end, rejections: rejections.end, endings: endings.end)
-        recordedEnds = ends
+                        dynamicEffects: dynamicEffects.end, rejections: rejections.end, endings: endings.end,
+                        changedValues: changedValues.end)
         stepOpen = false
         steps.append(filler: Step(ends: ends, time: 0, triggerName: 0, screen: 0, variant: 0, ended: 0, triggerKind: 0)) { step in
             step.ends = ends
@@ -164,8 +192,8 @@ struct TraceLog: Sendable {
             step.ended = ending
             step.triggerKind = kind
         }
-        if let limit = retainedSteps.map({ max(1, $0) }), steps.end - steps.start > limit + max(64, limit / 2) {
-            dropSteps(before: steps.end - limit)
+        if steps.end - steps.start > stepsBeforeDropping, let limit = retainedSteps {
+            dropSteps(before: steps.end - max(1, limit))
         }
     }
 
@@ -176,6 +204,7 @@ struct TraceLog: Sendable {
         dynamicEffects.dropFirst(upTo: ends.dynamicEffects)
         rejections.dropFirst(upTo: ends.rejections)
         endings.dropFirst(upTo: ends.endings)
+        changedValues.dropFirst(upTo: ends.changedValues)
         steps.dropFirst(upTo: first)
         micro.dropFirst(upTo: ends.micro)
         effects.dropFirst(upTo: ends.effects)
@@ -197,9 +226,31 @@ struct TraceLog: Sendable {
     mutating func willWrite(slot: Int, in globals: [Value]) {
         guard touchedInStep[slot] != stepTotal else { return }
         touchedInStep[slot] = stepTotal
-        let before = Change(slot: slot, value: globals[slot])
+        var before = Touched(slot: slot, valueIndex: -1, int: 0)
+        if case .int(let int) = globals[slot] {
+            before.int = int
+        } else {
+            before.valueIndex = touchedValueCount
+            if touchedValueCount < touchedValues.count { touchedValues[touchedValueCount] = globals[slot] } else { touchedValues.append(globals[slot]) }
+            touchedValueCount += 1
+        }
         if touchedCount < touched.count { touched[touchedCount] = before } else { touched.append(before) }
         touchedCount += 1
+    }
+
+    /// Records that `slot` ends the step holding `value`.
+    private mutating func recordChange(slot: Int, _ value: Value) {
+        if case .int(let int) = value {
+            changes.append(Change(slot: slot, valueIndex: -1, int: int))
+        } else {
+            changedValues.append(value)
+            changes.append(Change(slot: slot, valueIndex: changedValues.end - 1, int: 0))
+        }
+    }
+
+    /// The value a recorded change left its slot holding.
+    func value(of change: Change) -> Value {
+        change.valueIndex < 0 ? .int(change.int) : changedValues[change.valueIndex]
     }
 
     mutating func guardResult(source: Int, value: Bool) {
