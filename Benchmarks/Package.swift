@@ -17,6 +17,12 @@ let package = Package(
         .target(name: "PeerRing10Flow", dependencies: [.product(name: "FlowMachine", package: "flowc")], path: "Generated/PeerRing10Flow"),
         .target(name: "PeerRing1000Flow", dependencies: [.product(name: "FlowMachine", package: "flowc")], path: "Generated/PeerRing1000Flow"),
         .target(name: "PeerRing10000Flow", dependencies: [.product(name: "FlowMachine", package: "flowc")], path: "Generated/PeerRing10000Flow"),
+        // The interpreter round the peer ring, for scripts/count-interpreter-instructions.sh (callgrind).
+        .executableTarget(
+            name: "InterpreterCount",
+            dependencies: [.product(name: "FlowCompiler", package: "flowc"), .product(name: "FlowRuntime", package: "flowc")],
+            path: "InterpreterCount"
+        ),
         .executableTarget(
             name: "FlowBenchmarks",
             dependencies: [
