@@ -174,10 +174,12 @@ extension EngineHost {
             }
         } else {
             _ = try dispatch(event, into: &effects)
-            try drainRaised(into: &effects)
-            try restartInactivityTimers(after: event.number, into: &effects)
+            // The stages are tested here as well as inside: a host that reads its features at run time (the
+            // interpreter) then skips the call, not only the work.
+            if engineFeatures.contains(.raisedEvents) { try drainRaised(into: &effects) }
+            if engineFeatures.contains(.flowTimers) { try restartInactivityTimers(after: event.number, into: &effects) }
         }
-        try startVariantTimers(into: &effects)
+        if engineFeatures.contains(.variantTimers) { try startVariantTimers(into: &effects) }
         if engineFeatures.contains(.invariants) { try checkInvariants() }
     }
 
