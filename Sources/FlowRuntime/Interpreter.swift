@@ -533,8 +533,8 @@ extension Interpreter: EngineHost {
         if fast.comparison != .none, case .int(let value) = scope.globals[Int(fast.slot)] { return fast.holds(value) }
         let condition = program.guards[Int(id) - 1]
         // The common guard reads only the state: no payload to hand over.
-        guard condition.readsEvent, let event, event.payloadIndex >= 0 else { return try evaluate(condition).isTrue }
-        return try evaluate(condition, payload: payloads[Int(event.payloadIndex)]).isTrue
+        guard condition.readsEvent else { return try evaluate(condition).isTrue }
+        return try evaluate(condition, payload: payload(of: event)).isTrue
     }
 
     @_spi(Generated) public mutating func runActions(_ id: Int32, _ event: InterpretedEvent?, into effects: inout [InterpretedEffect]) throws {

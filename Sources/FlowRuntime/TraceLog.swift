@@ -66,35 +66,34 @@ struct TraceLog: Sendable {
         var guardEnd: Int
     }
 
-    /// A state value a step changed, with its value at the end of the step: a whole number (the commonest state) in
-    /// place, any other value in `changedValues`, so the record is plain numbers and writing over it costs nothing.
-    struct Change: Sendable {
+    /// A state slot with a value: a whole number (the commonest state) in place, any other value by its position in
+    /// a side log, so the record is plain numbers and writing over it costs nothing. `changes` holds each slot a step
+    /// changed with its value at the end of the step (side log `changedValues`); `touched`, each slot the current
+    /// step wrote with its value before the step (side log `touchedValues`).
+    struct SlotValue: Sendable {
         var slot: Int
-        /// The value's position in `changedValues`, or -1 when the value is the whole number `int`.
+        /// The value's position in the side log, or -1 when the value is the whole number `int`.
         var valueIndex: Int
         var int: Int
-    }
 
-    /// A slot written in the current step, with its value before the step: in place when a whole number, else in
-    /// `touchedValues` at `valueIndex`.
-    private struct Touched: Sendable {
-        var slot: Int
-        var valueIndex: Int
-        var int: Int
+        init(slot: Int, int: Int) { self.slot = slot; valueIndex = -1; self.int = int }
+        init(slot: Int, valueIndex: Int) { self.slot = slot; self.valueIndex = valueIndex; int = 0 }
     }
 
     var steps = TraceRing<Step>()
     /// Keep only this many recent steps (nil: all of them, as scenarios and reports need).
     var retainedSteps: Int? {
-        didSet { stepsBeforeDropping = retainedSteps.map { max(1, $0) + max(64, $0 / 2) } ?? Int.max }
+        didSet { stepsBeforeDropping = keptSteps.map { $0 + max(64, $0 / 2) } ?? Int.max }
     }
-    /// How many steps the logs hold before the oldest are let go, down to `retainedSteps` (read on every step).
+    /// The steps kept: `retainedSteps`, at least the last one.
+    private var keptSteps: Int? { retainedSteps.map { max(1, $0) } }
+    /// How many steps the logs hold before the oldest are let go, down to `keptSteps` (read on every step).
     private var stepsBeforeDropping = Int.max
     /// How many of the oldest steps were let go (`retainedSteps`); step numbers stay absolute. The logs let steps go
     /// in batches (`endStep`), so some older steps may still be stored: they are not read.
     var droppedSteps: Int {
-        guard let limit = retainedSteps else { return steps.start }
-        return max(steps.start, steps.end - max(1, limit))
+        guard let kept = keptSteps else { return steps.start }
+        return max(steps.start, steps.end - kept)
     }
     /// The number of steps recorded so far, the dropped ones included.
     var stepTotal: Int { steps.end }
@@ -110,7 +109,7 @@ struct TraceLog: Sendable {
     /// Effects: n ≥ 0 is the program's static effect n; n < 0 is `dynamicEffects[-n - 1]`.
     var effects = TraceRing<Int>()
     var dynamicEffects = TraceRing<Effect>()
-    var changes = TraceRing<Change>()
+    var changes = TraceRing<SlotValue>()
     var changedValues = TraceRing<Value>()
     var rules = TraceRing<RuleResult>()
     var rejections = TraceRing<[String: String]>()
@@ -118,7 +117,7 @@ struct TraceLog: Sendable {
 
     /// Slots written in the current step with their values before it; compared when it ends. Only the first
     /// `touchedCount` entries (and `touchedValueCount` values) belong to the current step (the arrays are reused).
-    private var touched: [Touched] = []
+    private var touched: [SlotValue] = []
     private var touchedCount = 0
     private var touchedValues: [Value] = []
     private var touchedValueCount = 0
@@ -164,7 +163,7 @@ struct TraceLog: Sendable {
             let entry = touched[index]
             // Whole numbers, the commonest state, are compared without copying either value.
             if entry.valueIndex < 0, case .int(let now) = globals[entry.slot] {
-                if now != entry.int { changes.append(Change(slot: entry.slot, valueIndex: -1, int: now)) }
+                if now != entry.int { changes.append(SlotValue(slot: entry.slot, int: now)) }
                 continue
             }
             let before = entry.valueIndex < 0 ? Value.int(entry.int) : touchedValues[entry.valueIndex]
@@ -192,9 +191,7 @@ struct TraceLog: Sendable {
             step.ended = ending
             step.triggerKind = kind
         }
-        if steps.end - steps.start > stepsBeforeDropping, let limit = retainedSteps {
-            dropSteps(before: steps.end - max(1, limit))
-        }
+        if steps.end - steps.start > stepsBeforeDropping, let kept = keptSteps { dropSteps(before: steps.end - kept) }
     }
 
     /// Lets the steps before `first` go, with their entries in every log, so a long headless run keeps a bounded
@@ -226,11 +223,11 @@ struct TraceLog: Sendable {
     mutating func willWrite(slot: Int, in globals: [Value]) {
         guard touchedInStep[slot] != stepTotal else { return }
         touchedInStep[slot] = stepTotal
-        var before = Touched(slot: slot, valueIndex: -1, int: 0)
+        let before: SlotValue
         if case .int(let int) = globals[slot] {
-            before.int = int
+            before = SlotValue(slot: slot, int: int)
         } else {
-            before.valueIndex = touchedValueCount
+            before = SlotValue(slot: slot, valueIndex: touchedValueCount)
             if touchedValueCount < touchedValues.count { touchedValues[touchedValueCount] = globals[slot] } else { touchedValues.append(globals[slot]) }
             touchedValueCount += 1
         }
@@ -241,15 +238,15 @@ struct TraceLog: Sendable {
     /// Records that `slot` ends the step holding `value`.
     private mutating func recordChange(slot: Int, _ value: Value) {
         if case .int(let int) = value {
-            changes.append(Change(slot: slot, valueIndex: -1, int: int))
+            changes.append(SlotValue(slot: slot, int: int))
         } else {
             changedValues.append(value)
-            changes.append(Change(slot: slot, valueIndex: changedValues.end - 1, int: 0))
+            changes.append(SlotValue(slot: slot, valueIndex: changedValues.end - 1))
         }
     }
 
     /// The value a recorded change left its slot holding.
-    func value(of change: Change) -> Value {
+    func value(of change: SlotValue) -> Value {
         change.valueIndex < 0 ? .int(change.int) : changedValues[change.valueIndex]
     }
 

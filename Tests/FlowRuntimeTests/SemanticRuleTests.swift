@@ -1,6 +1,6 @@
 import FlowExpression
 import FlowIR
-import FlowRuntime
+@testable import FlowRuntime
 import Testing
 
 /// One test per rule of the run-time semantics that InterpreterTests does not already pin down.
@@ -554,7 +554,9 @@ import Testing
         var whole = try Interpreter(app: app, services: ServiceOutcomes(defaults: ["equals.ping": "ok"]))
         var bounded = try Interpreter(app: app, services: ServiceOutcomes(defaults: ["equals.ping": "ok"]))
         bounded.retainedSteps = 3
-        for round in 0..<7 {
+        // 40 rounds of 10 steps: old steps are let go in batches (once 64 more than the 3 kept are stored), so this
+        // crosses several batches; what the logs store stays bounded, side logs (rejections, run-time effects) included.
+        for round in 0..<40 {
             for event in events {
                 try whole.send(event)
                 try bounded.send(event)
@@ -562,7 +564,13 @@ import Testing
             let kept = bounded.steps(from: 0)
             #expect(kept.count == 3)
             #expect(kept == whole.steps(from: whole.stepCount - 3), "round \(round)")
+            let stored = bounded.log.steps.end - bounded.log.steps.start
+            #expect(stored <= 3 + 64, "round \(round): \(stored) steps stored")
+            // At most one rejection and one call per step: a side log not let go with its steps would outgrow them.
+            #expect(bounded.log.rejections.end - bounded.log.rejections.start <= stored, "round \(round)")
+            #expect(bounded.log.dynamicEffects.end - bounded.log.dynamicEffects.start <= stored, "round \(round)")
         }
+        #expect(bounded.log.rejections.end > 3 + 64 && bounded.log.dynamicEffects.end > 3 + 64, "the run let too little go to tell")
         #expect(whole.trace.steps.contains { $0.microSteps.contains { if case .rejected = $0.outcome { true } else { false } } })
         #expect(whole.trace.steps.contains { $0.effects.contains { $0.kind == "call" } })
     }
