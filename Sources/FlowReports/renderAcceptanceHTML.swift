@@ -60,7 +60,8 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
     out.append("<title>Acceptance report: \(e(app.name))</title>")
     out.append("<style>")
     out.append(contentsOf: baseStyle)
-    out.append(contentsOf: traceabilityStyle)
+    let traceability = TraceabilityReport(app: app, criteria: report.criteria)
+    if traceability != nil { out.append(contentsOf: traceabilityStyle) }
     out.append(contentsOf: [
         "article.criterion { border: 1px solid var(--line); border-left-width: 6px; border-radius: 6px; margin: .8rem 0; padding: .5rem 1rem; }",
         "article.criterion h3 { margin: .2rem 0; font-size: 1.05rem; display: flex; gap: .6rem; align-items: baseline; flex-wrap: wrap; }",
@@ -87,7 +88,6 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
     out.append("<p>\(report.passedScenarios) of \(report.scenarios.count) scenarios pass; \(report.coverage.screensVisited) of "
                + "\(report.coverage.screens.count) screens and \(report.coverage.transitionsTaken) of \(report.coverage.transitions.count) "
                + "transitions covered (<a href=\"coverage.html\">coverage report</a>).</p>")
-    let traceability = TraceabilityReport(app: app, criteria: report.criteria)
     out.append("<nav class=\"contents\">" + (traceability == nil ? "" : "<a href=\"#traceability\">Document traceability</a>")
                + "<a href=\"#criteria\">Criteria</a><a href=\"#scenarios\">Scenarios</a>"
                + "<a href=\"#screens\">Screens</a><a href=\"#questions\">Open questions</a></nav>")
