@@ -340,6 +340,22 @@ P = {
  "An outcome does not exist: an event `service.operation.outcome` with an outcome the operation does not have, a `returns:` entry the sub-flow does not declare, an `end:` outcome missing from the flow's `outcomes:`, or a scenario's outcome choice.",
  "Use one of the outcomes the message lists, or declare the new one.",
  "The `unused-declaration` warning comes from the same typo: the transition on the misspelt event is dropped, so `user_id` is never set. It goes away once the outcome is fixed."),
+'unknown-criterion': (
+ "A requirement of the traceability table (`requirements:`) is proved by a criterion that does not exist.",
+ "Use the criterion's ID as declared under `criteria:` (the note suggests the closest), or write the criterion.",
+ None),
+'unknown-element': (
+ "A requirement's `encoded_by:` names something that is no screen, field (`SCREEN.field`), flow, service, `service.operation`, state or derived value, event, invariant or scenario of the app.",
+ "Name the flow element as it is declared (the note suggests the closest), or remove it if nothing in the flows encodes the sentence yet: then the sentence needs `not_automatable:` or `question:`.",
+ None),
+'unknown-question': (
+ "A requirement points at an open question (`question:`) that does not exist.",
+ "Use the question's ID as declared under `questions:` (the note suggests the closest), or write the question with the flows' assumption.",
+ None),
+'unknown-section': (
+ "A requirement is in a section that `document: sections` does not list.",
+ "Copy the heading exactly as listed (the note shows the closest and where it is listed), or add the document's heading to `document: sections` in its place in the document.",
+ None),
 'unknown-scenario': (
  "A criterion is verified by a scenario that does not exist.",
  "Use the scenario's name as declared under `scenarios:` (the note suggests the closest), or write the scenario.",

@@ -45,12 +45,12 @@ extension AppChecker {
             let syntax = entry.value
             if let section = syntax.section, document != nil, sectionRanges[section.value] == nil {
                 error("unknown-section", "requirement '\(entry.name)' is in section '\(section.value)', which 'document: sections' does not list",
-                      at: section.range, notes: closestMatch(to: section.value, among: sections).map { [.init("did you mean '\($0)'?")] } ?? [])
+                      at: section.range, notes: closestMatch(to: section.value, among: sections).map { [.init("did you mean '\($0)'? listed here", at: sectionRanges[$0])] } ?? [])
             }
             if let text = syntax.text, text.value.allSatisfy(\.isWhitespace) {
                 error("empty-message", "requirement '\(entry.name)' has empty text; quote the document word for word", at: text.range)
             }
-            let encodedBy = syntax.encodedBy.compactMap(resolveTracedElement)
+            let encodedBy = syntax.encodedBy.compactMap { resolveTracedElement($0, of: entry.name) }
             let provedBy = syntax.provedBy.compactMap { name -> Int? in
                 if let index = app.criteria.firstIndex(where: { $0.id == name.value }) { return index }
                 error("unknown-criterion", "requirement '\(entry.name)' is proved by criterion '\(name.value)', which does not exist", at: name.range,
@@ -84,7 +84,7 @@ extension AppChecker {
 
     /// A screen ID, `<screen ID>.<field>`, a flow, a service, `service.operation`, a state or derived value, an event,
     /// an invariant or a scenario.
-    func resolveTracedElement(_ written: Located<String>) -> Requirement.Element? {
+    func resolveTracedElement(_ written: Located<String>, of requirement: String) -> Requirement.Element? {
         let name = written.value
         if let screen = screenTable[name] { return .screen(screen) }
         if let dot = name.lastIndex(of: "."), let screen = screenTable[String(name[..<dot])] {
@@ -115,7 +115,7 @@ extension AppChecker {
         if let scenario = scenarioTable[name] { return .scenario(scenario) }
         let candidates = screenTable.names + flowTable.names + app.services.map(\.name) + stateTable.names + derivedTable.names
             + invariantTable.names + scenarioTable.names + eventIndex.keys.sorted()
-        error("unknown-element", "'\(name)' is no screen, field, flow, service, operation, value, event, invariant or scenario of app '\(app.id)'",
+        error("unknown-element", "requirement '\(requirement)' is encoded by '\(name)', which is no screen, field, flow, service, operation, value, event, invariant or scenario of app '\(app.id)'",
               at: written.range, notes: closestMatch(to: name, among: candidates).map { [.init("did you mean '\($0)'?")] } ?? [])
         return nil
     }
