@@ -206,6 +206,7 @@ func renderTraceabilityHTML(_ report: TraceabilityReport, app: App, criterionLin
 let traceabilityStyle: [String] = [
     ".badge.proved { background: var(--green); } .badge.failing { background: var(--red); } .badge.unproved { background: var(--amber); }",
     ".badge.open-question { background: #8250df; }",
+    "table.trace td:first-child { white-space: nowrap; }",
 ]
 
 // MARK: JSON
