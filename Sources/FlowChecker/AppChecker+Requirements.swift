@@ -82,12 +82,19 @@ extension AppChecker {
         app.traceability = Traceability(sections: sections, requirements: requirements)
     }
 
+    /// Whether `name` is `service.operation` of a declared service.
+    func isOperation(_ name: String) -> Bool {
+        guard let dot = name.firstIndex(of: "."), let service = app.services.first(where: { $0.name == String(name[..<dot]) }) else { return false }
+        return service.operations.contains { $0.name == String(name[name.index(after: dot)...]) }
+    }
+
     /// A screen ID, `<screen ID>.<field>`, a flow, a service, `service.operation`, a state or derived value, an event,
     /// an invariant or a scenario.
     func resolveTracedElement(_ written: Located<String>, of requirement: String) -> Requirement.Element? {
         let name = written.value
         if let screen = screenTable[name] { return .screen(screen) }
-        if let dot = name.lastIndex(of: "."), let screen = screenTable[String(name[..<dot])] {
+        // `SCREEN.field`, unless the name is a service's operation (a screen and a service may share a name).
+        if let dot = name.lastIndex(of: "."), let screen = screenTable[String(name[..<dot])], !isOperation(name) {
             let field = String(name[name.index(after: dot)...])
             if app.screens[screen].fields.contains(where: { $0.name == field }) { return .field(screen: screen, name: field) }
             let fields = app.screens[screen].fields.map(\.name)
