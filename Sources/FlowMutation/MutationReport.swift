@@ -27,7 +27,10 @@ public struct MutationReport: Sendable {
         public var explained: [Int: String] = [:]
         /// Explanations that no longer fit: the key names no mutant touching the criterion, or its mutants are
         /// killed now (a complete run only; a partial one may simply not have run them).
-        public var staleNotes: [(note: AcceptanceCriterion.SurvivorNote, problem: String)] = []
+        /// Explanations the run proves untrue (`false-survivor-explanation`): they name a scenario or criterion that does not
+        /// catch the change, claim another scenario does without naming it, or call a change equivalent without saying why.
+        /// Their survivors count as unexplained.
+        public var staleNotes: [(note: AcceptanceCriterion.SurvivorNote, problem: String, code: String)] = []
         /// Survivors with no explanation.
         public var unexplained: [Int] { survivors.filter { explained[$0] == nil } }
     }
@@ -50,7 +53,7 @@ public struct MutationReport: Sendable {
     /// entry; a complete run only.
     public var staleExplanations: [Diagnostic] {
         criteria.flatMap { score in
-            score.staleNotes.map { Diagnostic.warning("stale-survivor-explanation", "survivor '\($0.note.mutant)' \($0.problem)", at: $0.note.range) }
+            score.staleNotes.map { Diagnostic.warning($0.code, "survivor '\($0.note.mutant)' \($0.problem)", at: $0.note.range) }
         }
     }
 
@@ -92,11 +95,16 @@ public struct MutationReport: Sendable {
             for note in criterion.survivorNotes {
                 let named = touching.filter { explanation(note.mutant, covers: $0.mutant.key(in: app)) }
                 let living = named.filter { !killedSet.contains($0.mutant.number) }
+                if let problem = falseClaim(in: note.reason, about: living, criterion: criterion.id, of: app) {
+                    if run.selection.isComplete { score.staleNotes.append((note, problem, "false-survivor-explanation")) }
+                    continue
+                }
                 for result in living { score.explained[result.mutant.number] = note.reason }
                 guard run.selection.isComplete, living.isEmpty else { continue }
                 score.staleNotes.append((note, named.isEmpty
                     ? "names no mutant touching criterion '\(criterion.id)'; the change or what the criterion concerns has changed"
-                    : "names a mutant that the evidence of criterion '\(criterion.id)' kills now; remove the explanation"))
+                    : "names a mutant that the evidence of criterion '\(criterion.id)' kills now; remove the explanation",
+                    "stale-survivor-explanation"))
             }
             criteria.append(score)
         }
@@ -119,6 +127,50 @@ public struct MutationReport: Sendable {
         let appWide = run.results.filter(\.mutant.appWide)
         if !appWide.isEmpty { flows.append(Tally(name: "(app-wide)", mutants: appWide.count, killed: appWide.filter(\.killed).count)) }
     }
+}
+
+/// Why a survivor's explanation is untrue, or nil when the run bears it out.
+///
+/// A reason that names scenarios or criteria (`killed by card_freeze_blocks_payments`, `AC-WAL-03 checks the amount`) claims
+/// that they catch the change: every survivor it explains must make one of the named scenarios (or one of the named
+/// criteria's scenarios) fail. A reason that says another scenario or criterion catches it must name it, so that the claim
+/// can be checked. A reason calling the change equivalent must say why.
+func falseClaim(in reason: String, about living: [MutantResult], criterion: String, of app: App) -> String? {
+    guard !living.isEmpty else { return nil }
+    let words = reason.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }.map(String.init)
+    let scenarioIndex = Dictionary(app.scenarios.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var named: [String] = []
+    var catching = Set<Int>()
+    for word in words where !named.contains(word) {
+        if let index = scenarioIndex[word] {
+            named.append(word)
+            catching.insert(index)
+        } else if word != criterion, let other = app.criteria.first(where: { $0.id == word }) {
+            named.append(word)
+            if case .scenarios(let indices) = other.verification { catching.formUnion(indices) }
+            if case .invariant = other.verification { catching.formUnion(app.scenarios.indices) }
+        }
+    }
+    if !named.isEmpty {
+        guard let missed = living.first(where: { result in !result.failures.contains { catching.contains($0.scenario) } }) else { return nil }
+        let killers = missed.failures.map { app.scenarios.indices.contains($0.scenario) ? app.scenarios[$0.scenario].name : "?" }
+        return "says \(named.map { "'\($0)'" }.joined(separator: ", ")) \(named.count == 1 ? "catches" : "catch") the change, but "
+            + (killers.isEmpty ? "no scenario fails on mutant #\(missed.mutant.number)" : "mutant #\(missed.mutant.number) is caught only by \(killers.map { "'\($0)'" }.joined(separator: ", "))")
+            + "; correct or remove the explanation"
+    }
+    let lowered = reason.lowercased()
+    let claims = ["another scenario", "other scenario", "another criterion", "other criteri", "checked by", "caught by", "killed by",
+                  "covered by", "tested by", "checked elsewhere", "covered elsewhere", "tested elsewhere"]
+    if claims.contains(where: lowered.contains) {
+        return "says another scenario or criterion catches the change without naming one; name it (flowc checks that it fails on the change) or give the real reason"
+    }
+    if lowered.contains("equivalent") {
+        let filler: Set<String> = ["equivalent", "mutant", "mutants", "change", "changes", "an", "a", "the", "this", "it", "is", "are", "to", "of"]
+        if words.filter({ !filler.contains($0.lowercased()) }).count < 3 {
+            return "calls the change equivalent without saying why; say what makes every run the same"
+        }
+    }
+    return nil
 }
 
 /// Whether a `survivors:` key names a mutant's key: the same text, or, for a key ending in `*`, any key that
