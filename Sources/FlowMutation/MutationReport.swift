@@ -57,11 +57,30 @@ public struct MutationReport: Sendable {
         }
     }
 
+    /// One warning per criterion whose `concerns:` name only screens none of its scenarios ever reaches
+    /// (`unreached-concerns`): its evidence cannot read what it says the criterion is about, so no change there can be caught.
+    public var unreachedConcerns: [Diagnostic] = []
+
+    /// What `flowc mutate` prints: the stale and false explanations, then the criteria whose concerns their evidence never reaches.
+    public var warnings: [Diagnostic] { staleExplanations + unreachedConcerns }
+
     public init(run: MutationRun) {
         self.run = run
         let app = run.app
         var criteria: [CriterionScore] = []
         for criterion in app.criteria {
+            if let concerns = criterion.concerns, !concerns.isEmpty, case .scenarios(let indices) = criterion.verification,
+               !indices.isEmpty, indices.allSatisfy({ run.baseline.indices.contains($0) && run.baseline[$0].passed }) {
+                let reached = indices.reduce(into: Set<String>()) { $0.formUnion(screensVisited(by: run.baseline[$1].trace)) }
+                let named = concerns.filter { app.screens.indices.contains($0.screen) }
+                if !named.isEmpty, !named.contains(where: { reached.contains(app.screens[$0.screen].id) }) {
+                    let list = named.map { [app.screens[$0.screen].id, $0.part?.text].compactMap { $0 }.joined(separator: " ") }
+                    unreachedConcerns.append(.warning("unreached-concerns",
+                        "criterion '\(criterion.id)' concerns \(list.map { "'\($0)'" }.joined(separator: ", ")), but none of its scenarios reaches "
+                        + "\(named.count == 1 ? "that screen" : "those screens"); name what its scenarios check, or add a scenario that gets there",
+                        at: criterion.range))
+                }
+            }
             let verification: String
             let passed: Bool
             let kills: (MutantResult) -> Bool

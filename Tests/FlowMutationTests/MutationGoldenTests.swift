@@ -113,7 +113,8 @@ import Testing
         let markdown = try #require(files.first { $0.path == "reports/mutants/acceptance.md" })
         assertMatchesGolden(String(decoding: markdown.contents, as: UTF8.self), golden: Self.folder.appendingPathComponent("expected/acceptance.md"))
         let json = try #require(files.first { $0.path == "reports/mutants/acceptance.json" })
-        #expect(String(decoding: json.contents, as: UTF8.self).contains("\"mutation\" : {\n        \"explained\" : 0,\n        \"killed\" : 3,\n        \"mutants\" : 5\n      }"))
+        #expect(String(decoding: json.contents, as: UTF8.self).contains("\"mutation\" : {\n        \"explained\" : 0,\n        \"killed\" : 3,\n        \"mutants\" : 5,\n        \"unexplained\" : 2\n      }"))
+        #expect(String(decoding: json.contents, as: UTF8.self).contains("\"status\" : \"passed-weak\",\n      \"statusText\" : \"passed, weak · 3 of 5 changes caught\""))
     }
 
     @Test func fingerprintChangesWithAnyFlowFile() throws {
