@@ -170,20 +170,23 @@ func falseClaim(in reason: String, about living: [MutantResult], criterion: Stri
             if case .invariant = other.verification { catching.formUnion(app.scenarios.indices) }
         }
     }
-    if !named.isEmpty {
+    let lowered = reason.lowercased()
+    // An equivalence argument may name scenarios as context ("… the scenario x shows it"): it claims no scenario can
+    // catch the change, so it is held to giving a reason, below, not to a kill.
+    let arguesEquivalence = lowered.contains("equivalent")
+    if !named.isEmpty, !arguesEquivalence {
         guard let missed = living.first(where: { result in !result.failures.contains { catching.contains($0.scenario) } }) else { return nil }
         let killers = missed.failures.map { app.scenarios.indices.contains($0.scenario) ? app.scenarios[$0.scenario].name : "?" }
         return "says \(named.map { "'\($0)'" }.joined(separator: ", ")) \(named.count == 1 ? "catches" : "catch") the change, but "
             + (killers.isEmpty ? "no scenario fails on mutant #\(missed.mutant.number)" : "mutant #\(missed.mutant.number) is caught only by \(killers.map { "'\($0)'" }.joined(separator: ", "))")
             + "; correct or remove the explanation"
     }
-    let lowered = reason.lowercased()
     let claims = ["another scenario", "other scenario", "another criterion", "other criteri", "checked by", "caught by", "killed by",
                   "covered by", "tested by", "checked elsewhere", "covered elsewhere", "tested elsewhere"]
-    if claims.contains(where: lowered.contains) {
+    if !arguesEquivalence, claims.contains(where: lowered.contains) {
         return "says another scenario or criterion catches the change without naming one; name it (flowc checks that it fails on the change) or give the real reason"
     }
-    if lowered.contains("equivalent") {
+    if arguesEquivalence {
         let filler: Set<String> = ["equivalent", "mutant", "mutants", "change", "changes", "an", "a", "the", "this", "it", "is", "are", "to", "of"]
         if words.filter({ !filler.contains($0.lowercased()) }).count < 3 {
             return "calls the change equivalent without saying why; say what makes every run the same"

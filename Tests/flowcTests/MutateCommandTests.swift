@@ -26,9 +26,9 @@ import Testing
         let result = try runFlowc(["mutate", "mutants", "--output", "out"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
-            mutants: 22 of 22 mutants ran; 11 of 22 (50%) killed, 11 survived.
+            mutants: 31 of 31 mutants ran; 14 of 31 (45%) killed, 17 survived.
               Welcome: 3 of 5 (60%)
-              PIN: 6 of 16 (37%)
+              PIN: 10 of 24 (41%)
             Wrote 5 files in out/reports/mutants/.
 
             """)
@@ -60,9 +60,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try runFlowc(["mutate", "mutants", "--output", "out", "--shard", "2/3", "--limit", "2"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("mutants: 2 of 22 mutants ran; "))
+        #expect(result.stdout.hasPrefix("mutants: 2 of 31 mutants ran; "))
         #expect(read(folder, "out/reports/mutants/mutation.json").contains("\"complete\" : false"))
-        #expect(read(folder, "out/reports/mutants/mutation.md").contains("2 of 22 mutants ran (shard 2/3; limit 2)"))
+        #expect(read(folder, "out/reports/mutants/mutation.md").contains("2 of 31 mutants ran (shard 2/3; limit 2)"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/reports/mutants/acceptance.md").path))
     }
 
@@ -101,6 +101,6 @@ import Testing
         }
         let partial = try runFlowc(["mutate", "mutants", "--output", "merged", "--merge", "s1/reports/mutants/mutation.json"], in: folder)
         #expect(partial.status == 1)
-        #expect(partial.stderr == "error: cannot merge: 11 of 22 mutants are in no shard (first: #2)\n")
+        #expect(partial.stderr == "error: cannot merge: 15 of 31 mutants are in no shard (first: #2)\n")
     }
 }
