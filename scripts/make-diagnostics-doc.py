@@ -51,6 +51,14 @@ P = {
  "A field is named like a secret (a word of its name is `pin`, `keycode`, `passcode`, `password`, `cvv`, `otp`...) but does not say `secret:`. Without it, what the person types stays in the form after the screen is left, and is written into every snapshot the app saves, in plain text.",
  "Add `secret: true` to the field: what is typed is forgotten once the screen is left (the transition's own actions still read it) and never saved. If the field only looks like a secret (a PIN length, a hint), say `secret: false`.",
  None),
+'false-survivor-explanation': (
+ "A criterion's `survivors:` gives a reason that the mutation run proves untrue: it names a scenario or criterion that does not fail on the change, says another scenario or criterion catches it without naming one, or calls the change equivalent without saying why. Its survivors count as unexplained. Only `flowc mutate` (a complete run) reports it; `flowc mutate --check` fails on it.",
+ "Name the scenario that really catches the change (`mutation.md` lists who kills each mutant), give the real reason, or add the scenario the criterion lacks and remove the entry.",
+ None),
+'unreached-concerns': (
+ "A criterion's `concerns:` name only screens that none of its scenarios ever reaches, so no change to what it says it is about can be caught: its score measures nothing. Reported by `flowc mutate`.",
+ "Name in `concerns:` what the scenarios check, or add a scenario that gets to the screen and checks what the criterion states.",
+ None),
 'stale-survivor-explanation': (
  "A criterion's `survivors:` explains a mutant that is no longer a survivor of it: its key names no mutant touching the criterion (the change, the flows or the criterion's `concerns:` changed), or its evidence kills that mutant now. Only `flowc mutate` (a complete run) reports it; `flowc mutate --check` fails on it.",
  "Remove the entry when the mutant is killed now; otherwise copy the survivor's key again from `mutation.md` (\"Survivors by criterion\") and check that the reason still holds.",
@@ -455,6 +463,16 @@ flows/mutants/app.flow.yaml:97:7: warning: survivor 'PIN-002 field pin: pin.min_
    |
 97 |       "PIN-002 field pin: pin.min_length: 4 → 5": The text is about the message.
    |       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~"""),
+'false-survivor-explanation': ('warning', """$ flowc mutate mutants
+flows/mutants/app.flow.yaml:105:7: warning: survivor 'PIN-002 submit: set attempts ↔ analytics pin_submitted' calls the change equivalent without saying why; say what makes every run the same [false-survivor-explanation]
+    |
+105 |       "PIN-002 submit: set attempts ↔ analytics pin_submitted": Equivalent.
+    |       ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~"""),
+'unreached-concerns': ('warning', """$ flowc mutate mutants
+flows/mutants/app.flow.yaml:125:3: warning: criterion 'AC-MUT-05' concerns 'LCK-004 back', but none of its scenarios reaches that screen; name what its scenarios check, or add a scenario that gets there [unreached-concerns]
+    |
+125 |   AC-MUT-05:
+    |   ^~~~~~~~~"""),
 'missing-app': ('error', """$ flowc check flows/tempo/onboarding.flow.yaml
 flows/tempo/app.flow.yaml:1:1: error: the root file has no 'app:' section; add one with name, currency, locale and start [missing-app]
   |

@@ -29,6 +29,34 @@ public enum MutationOperator: String, Sendable, CaseIterable, Codable {
     case screenViewDropped = "screen-view-dropped"
     /// A field's `secret:` removed: what is typed stays after the screen is left (and in saved snapshots).
     case secretDropped = "secret-dropped"
+    /// A comparison's boundary moved: `<` ↔ `<=`, `>` ↔ `>=` (in guards, values, arguments, variants, derived values).
+    case relationalBoundary = "relational-boundary"
+    /// A sub-condition negated: `a > b` → `a <= b`, `==` ↔ `!=`, `is_frozen` → `!is_frozen`, `!x` → `x`.
+    case conditionNegated = "condition-negated"
+    /// `&&` ↔ `||`.
+    case logicalReplaced = "logical-replaced"
+    /// `+` ↔ `-`, `*` ↔ `/`, `%` → `*` on numbers and money.
+    case arithmeticReplaced = "arithmetic-replaced"
+    /// A constant moved: ±1, ×2, zero; money in another currency (`0.99 GBP → 0.99 EUR`); a rounding's places.
+    case constant
+    /// A rounding mode turned (`half_even` ↔ `half_up`, `up` ↔ `down`; `round(x, 2)` rounded `up`); its places move by `constant`.
+    case rounding
+    /// An enum or choice value swapped for the next case of its type (`RoundingMode.half_even → RoundingMode.up`, `Currency.CHF → Currency.EUR`).
+    case enumSwapped = "enum-swapped"
+    /// A list literal in the other order.
+    case listReversed = "list-reversed"
+    /// A service call's argument replaced by another state or derived value of its type (`amount` → `balance`).
+    case argumentReplaced = "argument-replaced"
+    /// A service call's optional argument left out.
+    case argumentDropped = "argument-dropped"
+    /// Two arguments of one call, of the same type, exchanged (`from` ↔ `to`, `amount` ↔ `fee`).
+    case argumentSwapped = "argument-swapped"
+    /// An analytics property left out.
+    case propertyDropped = "property-dropped"
+    /// A push or toast text changed.
+    case effectText = "effect-text-changed"
+    /// A state value's `persist: true` removed: it starts over after a restart.
+    case persistDropped = "persist-dropped"
 }
 
 /// One small, deterministic edit of a checked app.

@@ -27,7 +27,10 @@ public struct MutationReport: Sendable {
         public var explained: [Int: String] = [:]
         /// Explanations that no longer fit: the key names no mutant touching the criterion, or its mutants are
         /// killed now (a complete run only; a partial one may simply not have run them).
-        public var staleNotes: [(note: AcceptanceCriterion.SurvivorNote, problem: String)] = []
+        /// Explanations the run proves untrue (`false-survivor-explanation`): they name a scenario or criterion that does not
+        /// catch the change, claim another scenario does without naming it, or call a change equivalent without saying why.
+        /// Their survivors count as unexplained.
+        public var staleNotes: [(note: AcceptanceCriterion.SurvivorNote, problem: String, code: String)] = []
         /// Survivors with no explanation.
         public var unexplained: [Int] { survivors.filter { explained[$0] == nil } }
     }
@@ -50,15 +53,34 @@ public struct MutationReport: Sendable {
     /// entry; a complete run only.
     public var staleExplanations: [Diagnostic] {
         criteria.flatMap { score in
-            score.staleNotes.map { Diagnostic.warning("stale-survivor-explanation", "survivor '\($0.note.mutant)' \($0.problem)", at: $0.note.range) }
+            score.staleNotes.map { Diagnostic.warning($0.code, "survivor '\($0.note.mutant)' \($0.problem)", at: $0.note.range) }
         }
     }
+
+    /// One warning per criterion whose `concerns:` name only screens none of its scenarios ever reaches
+    /// (`unreached-concerns`): its evidence cannot read what it says the criterion is about, so no change there can be caught.
+    public var unreachedConcerns: [Diagnostic] = []
+
+    /// What `flowc mutate` prints: the stale and false explanations, then the criteria whose concerns their evidence never reaches.
+    public var warnings: [Diagnostic] { staleExplanations + unreachedConcerns }
 
     public init(run: MutationRun) {
         self.run = run
         let app = run.app
         var criteria: [CriterionScore] = []
         for criterion in app.criteria {
+            if let concerns = criterion.concerns, !concerns.isEmpty, case .scenarios(let indices) = criterion.verification,
+               !indices.isEmpty, indices.allSatisfy({ run.baseline.indices.contains($0) && run.baseline[$0].passed }) {
+                let reached = indices.reduce(into: Set<String>()) { $0.formUnion(screensVisited(by: run.baseline[$1].trace)) }
+                let named = concerns.filter { app.screens.indices.contains($0.screen) }
+                if !named.isEmpty, !named.contains(where: { reached.contains(app.screens[$0.screen].id) }) {
+                    let list = named.map { [app.screens[$0.screen].id, $0.part?.text].compactMap { $0 }.joined(separator: " ") }
+                    unreachedConcerns.append(.warning("unreached-concerns",
+                        "criterion '\(criterion.id)' concerns \(list.map { "'\($0)'" }.joined(separator: ", ")), but none of its scenarios reaches "
+                        + "\(named.count == 1 ? "that screen" : "those screens"); name what its scenarios check, or add a scenario that gets there",
+                        at: criterion.range))
+                }
+            }
             let verification: String
             let passed: Bool
             let kills: (MutantResult) -> Bool
@@ -92,11 +114,16 @@ public struct MutationReport: Sendable {
             for note in criterion.survivorNotes {
                 let named = touching.filter { explanation(note.mutant, covers: $0.mutant.key(in: app)) }
                 let living = named.filter { !killedSet.contains($0.mutant.number) }
+                if let problem = falseClaim(in: note.reason, about: living, criterion: criterion.id, of: app) {
+                    if run.selection.isComplete { score.staleNotes.append((note, problem, "false-survivor-explanation")) }
+                    continue
+                }
                 for result in living { score.explained[result.mutant.number] = note.reason }
                 guard run.selection.isComplete, living.isEmpty else { continue }
                 score.staleNotes.append((note, named.isEmpty
                     ? "names no mutant touching criterion '\(criterion.id)'; the change or what the criterion concerns has changed"
-                    : "names a mutant that the evidence of criterion '\(criterion.id)' kills now; remove the explanation"))
+                    : "names a mutant that the evidence of criterion '\(criterion.id)' kills now; remove the explanation",
+                    "stale-survivor-explanation"))
             }
             criteria.append(score)
         }
@@ -119,6 +146,53 @@ public struct MutationReport: Sendable {
         let appWide = run.results.filter(\.mutant.appWide)
         if !appWide.isEmpty { flows.append(Tally(name: "(app-wide)", mutants: appWide.count, killed: appWide.filter(\.killed).count)) }
     }
+}
+
+/// Why a survivor's explanation is untrue, or nil when the run bears it out.
+///
+/// A reason that names scenarios or criteria (`killed by card_freeze_blocks_payments`, `AC-WAL-03 checks the amount`) claims
+/// that they catch the change: every survivor it explains must make one of the named scenarios (or one of the named
+/// criteria's scenarios) fail. A reason that says another scenario or criterion catches it must name it, so that the claim
+/// can be checked. A reason calling the change equivalent must say why.
+func falseClaim(in reason: String, about living: [MutantResult], criterion: String, of app: App) -> String? {
+    guard !living.isEmpty else { return nil }
+    let words = reason.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }.map(String.init)
+    let scenarioIndex = Dictionary(app.scenarios.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var named: [String] = []
+    var catching = Set<Int>()
+    for word in words where !named.contains(word) {
+        if let index = scenarioIndex[word] {
+            named.append(word)
+            catching.insert(index)
+        } else if word != criterion, let other = app.criteria.first(where: { $0.id == word }) {
+            named.append(word)
+            if case .scenarios(let indices) = other.verification { catching.formUnion(indices) }
+            if case .invariant = other.verification { catching.formUnion(app.scenarios.indices) }
+        }
+    }
+    let lowered = reason.lowercased()
+    // An equivalence argument may name scenarios as context ("… the scenario x shows it"): it claims no scenario can
+    // catch the change, so it is held to giving a reason, below, not to a kill.
+    let arguesEquivalence = lowered.contains("equivalent")
+    if !named.isEmpty, !arguesEquivalence {
+        guard let missed = living.first(where: { result in !result.failures.contains { catching.contains($0.scenario) } }) else { return nil }
+        let killers = missed.failures.map { app.scenarios.indices.contains($0.scenario) ? app.scenarios[$0.scenario].name : "?" }
+        return "says \(named.map { "'\($0)'" }.joined(separator: ", ")) \(named.count == 1 ? "catches" : "catch") the change, but "
+            + (killers.isEmpty ? "no scenario fails on mutant #\(missed.mutant.number)" : "mutant #\(missed.mutant.number) is caught only by \(killers.map { "'\($0)'" }.joined(separator: ", "))")
+            + "; correct or remove the explanation"
+    }
+    let claims = ["another scenario", "other scenario", "another criterion", "other criteri", "checked by", "caught by", "killed by",
+                  "covered by", "tested by", "checked elsewhere", "covered elsewhere", "tested elsewhere"]
+    if !arguesEquivalence, claims.contains(where: lowered.contains) {
+        return "says another scenario or criterion catches the change without naming one; name it (flowc checks that it fails on the change) or give the real reason"
+    }
+    if arguesEquivalence {
+        let filler: Set<String> = ["equivalent", "mutant", "mutants", "change", "changes", "an", "a", "the", "this", "it", "is", "are", "to", "of"]
+        if words.filter({ !filler.contains($0.lowercased()) }).count < 3 {
+            return "calls the change equivalent without saying why; say what makes every run the same"
+        }
+    }
+    return nil
 }
 
 /// Whether a `survivors:` key names a mutant's key: the same text, or, for a key ending in `*`, any key that

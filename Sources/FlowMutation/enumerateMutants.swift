@@ -51,6 +51,18 @@ public func enumerateMutants(of app: App) -> [Mutant] {
             }
             collector.rules(of: field, screen: screenIndex, field: fieldIndex)
         }
+        collector.part = nil
+        for (variantIndex, variant) in screen.variants.enumerated() {
+            guard let condition = variant.condition else { continue }
+            for edit in expressionEdits(of: condition, enums: collector.enums, currency: app.currency) {
+                let mutated = edit.expression
+                collector.add(edit.op, "variant \(variant.name) when: \(edit.change)", range: edit.range ?? screen.range, screen: screenIndex,
+                              flow: screen.flow, event: nil) { app in
+                    guard app.screens.indices.contains(screenIndex), app.screens[screenIndex].variants.indices.contains(variantIndex) else { return }
+                    app.screens[screenIndex].variants[variantIndex].condition = mutated
+                }
+            }
+        }
         collector.part = .enter
         collector.actionList(screen.enter, site: .enter(screenIndex), screen: screenIndex, flow: screen.flow, event: nil)
         collector.part = .exit
@@ -61,6 +73,29 @@ public func enumerateMutants(of app: App) -> [Mutant] {
             collector.timer(timer, site: .screenTimer(screenIndex, timerIndex), screen: screenIndex, flow: screen.flow, fallback: screen.range)
         }
     }
+    // App-wide declarations: derived values (met wherever they are read) and what survives a restart.
+    collector.part = nil
+    let firstAppWide = collector.mutants.count
+    for (derivedIndex, derived) in app.derived.enumerated() {
+        guard let value = derived.value else { continue }
+        for edit in expressionEdits(of: value, enums: collector.enums, currency: app.currency) {
+            let mutated = edit.expression
+            collector.add(edit.op, "derived \(derived.name): \(edit.change)", range: edit.range ?? derived.range, screen: nil, flow: app.startFlow,
+                          event: nil, writes: [derived.name]) { app in
+                if app.derived.indices.contains(derivedIndex) { app.derived[derivedIndex].value = mutated }
+            }
+        }
+    }
+    for (timerIndex, timer) in app.recurringTimers.enumerated() {
+        collector.timer(timer, site: .recurringTimer(timerIndex), screen: nil, flow: app.startFlow, fallback: app.range)
+    }
+    for (stateIndex, variable) in app.state.enumerated() where variable.persisted {
+        collector.add(.persistDropped, "state \(variable.name): persist: true → dropped", range: variable.range, screen: nil, flow: app.startFlow,
+                      event: nil, writes: [variable.name]) { app in
+            if app.state.indices.contains(stateIndex) { app.state[stateIndex].persisted = false }
+        }
+    }
+    for number in firstAppWide..<collector.mutants.count { collector.mutants[number].appWide = true }
     guard !copies.isEmpty else { return collector.mutants }
     return collector.mutants.map { mutant in
         var carried = mutant
@@ -104,6 +139,7 @@ enum TransitionListSite: Sendable {
     case screen(Int)
     case globalTimer(Int, Int)
     case screenTimer(Int, Int)
+    case recurringTimer(Int)
 }
 
 /// A transition: its list, its index there, then (for sub-flow returns) route and index, repeatedly.
@@ -127,6 +163,9 @@ struct TransitionPath: Sendable {
         case .screenTimer(let screen, let timer):
             guard app.screens.indices.contains(screen), app.screens[screen].timers.indices.contains(timer) else { return }
             Self.modify(&app.screens[screen].timers[timer].transitions, index, nested[...], body)
+        case .recurringTimer(let timer):
+            guard app.recurringTimers.indices.contains(timer) else { return }
+            Self.modify(&app.recurringTimers[timer].transitions, index, nested[...], body)
         }
     }
 
@@ -171,6 +210,8 @@ enum ActionListSite: Sendable {
 enum TimerSite: Sendable {
     case screenTimer(Int, Int)
     case globalTimer(Int, Int)
+    /// `app.every`.
+    case recurringTimer(Int)
 
     func modify(_ app: inout App, _ body: (inout FlowIR.Timer) -> Void) {
         switch self {
@@ -180,6 +221,9 @@ enum TimerSite: Sendable {
         case .globalTimer(let flow, let timer):
             guard app.flows.indices.contains(flow), app.flows[flow].globalTimers.indices.contains(timer) else { return }
             body(&app.flows[flow].globalTimers[timer])
+        case .recurringTimer(let timer):
+            guard app.recurringTimers.indices.contains(timer) else { return }
+            body(&app.recurringTimers[timer])
         }
     }
 
@@ -187,6 +231,7 @@ enum TimerSite: Sendable {
         switch self {
         case .screenTimer(let screen, let timer): .screenTimer(screen, timer)
         case .globalTimer(let flow, let timer): .globalTimer(flow, timer)
+        case .recurringTimer(let timer): .recurringTimer(timer)
         }
     }
 }
@@ -249,6 +294,14 @@ struct MutantCollector {
                     guard let condition = transition.condition else { return }
                     transition.condition = TypedExpression(type: .bool, span: condition.span, kind: .unary(.not, condition))
                     transition.conditionSource = "!(\(source))"
+                }
+            }
+        }
+        if let condition = transition.condition {
+            for edit in expressionEdits(of: condition, enums: enums, currency: app.currency) {
+                let mutated = edit.expression
+                add(edit.op, "if: \(edit.change)", range: edit.range ?? transition.range, screen: screen, flow: flow, event: event, writes: writes) { app in
+                    path.modify(&app) { $0.condition = mutated }
                 }
             }
         }
@@ -349,12 +402,127 @@ struct MutantCollector {
                 site.modify(&app) { list in if list.indices.contains(index) { list.remove(at: index) } }
             }
         }
+        for (index, action) in actions.enumerated() {
+            self.actionContents(action, at: index, site: site, screen: screen, flow: flow, event: event, writes: writes)
+        }
         for index in actions.indices.dropLast() where !commute(actions[index], actions[index + 1]) {
             let a = describe(actions[index]), b = describe(actions[index + 1])
             add(.actionsSwapped, "\(a) ↔ \(b)", range: actions[index].range, screen: screen, flow: flow, event: event, writes: writes) { app in
                 site.modify(&app) { list in if list.indices.contains(index + 1) { list.swapAt(index, index + 1) } }
             }
         }
+    }
+
+    /// The changes inside one action: its value's expression edits (`set`, `append`, each call argument, each analytics
+    /// property), a call's optional argument dropped or two of its arguments of one type exchanged, an analytics property
+    /// dropped, a push or toast text changed.
+    mutating func actionContents(_ action: Action, at index: Int, site: ActionListSite, screen: Int?, flow: Int, event: String?, writes: Set<String>) {
+        let label = describe(action)
+        func edit(_ body: @escaping @Sendable (inout Action) -> Void) -> @Sendable (inout App) -> Void {
+            { app in site.modify(&app) { list in if list.indices.contains(index) { body(&list[index]) } } }
+        }
+        switch action.kind {
+        case .set(let path, let value), .append(let path, let value):
+            let isSet = if case .set = action.kind { true } else { false }
+            for change in expressionEdits(of: value, enums: enums, currency: app.currency) {
+                let mutated = change.expression
+                add(change.op, "\(label): \(change.change)", range: change.range ?? action.range, screen: screen, flow: flow, event: event, writes: writes,
+                    apply: edit { $0.kind = isSet ? .set(path: path, value: mutated) : .append(path: path, value: mutated) })
+            }
+        case .call(let service, let operation, let arguments):
+            let inputs = app.services.indices.contains(service) && app.services[service].operations.indices.contains(operation)
+                ? app.services[service].operations[operation].input : []
+            for (position, argument) in arguments.enumerated() {
+                for change in expressionEdits(of: argument.value, enums: enums, currency: app.currency) {
+                    let mutated = change.expression
+                    add(change.op, "\(label) \(argument.name): \(change.change)", range: change.range ?? action.range, screen: screen, flow: flow,
+                        event: event, writes: writes, apply: edit { action in
+                            guard case .call(let s, let o, var list) = action.kind, list.indices.contains(position) else { return }
+                            list[position].value = mutated
+                            action.kind = .call(service: s, operation: o, arguments: list)
+                        })
+                }
+                if let (replacement, other) = alternative(to: argument.value) {
+                    add(.argumentReplaced, "\(label) \(argument.name) → \(other)", range: action.range, screen: screen, flow: flow, event: event,
+                        writes: writes, apply: edit { action in
+                            guard case .call(let s, let o, var list) = action.kind, list.indices.contains(position) else { return }
+                            list[position].value = replacement
+                            action.kind = .call(service: s, operation: o, arguments: list)
+                        })
+                }
+                if let input = inputs.first(where: { $0.name == argument.name }), case .optional = input.type, argument.value.kind != .literal(.null) {
+                    let null = TypedExpression(type: input.type, span: argument.value.span, kind: .literal(.null))
+                    add(.argumentDropped, "\(label): drop \(argument.name)", range: action.range, screen: screen, flow: flow, event: event, writes: writes,
+                        apply: edit { action in
+                            guard case .call(let s, let o, var list) = action.kind, list.indices.contains(position) else { return }
+                            list[position].value = null
+                            action.kind = .call(service: s, operation: o, arguments: list)
+                        })
+                }
+                for other in arguments.indices where other > position && arguments[other].value.type == argument.value.type
+                    && arguments[other].value != argument.value {
+                    add(.argumentSwapped, "\(label): \(argument.name) ↔ \(arguments[other].name)", range: action.range, screen: screen, flow: flow,
+                        event: event, writes: writes, apply: edit { action in
+                            guard case .call(let s, let o, var list) = action.kind, list.indices.contains(other) else { return }
+                            let saved = list[position].value
+                            list[position].value = list[other].value
+                            list[other].value = saved
+                            action.kind = .call(service: s, operation: o, arguments: list)
+                        })
+                }
+            }
+        case .analytics(let name, let properties):
+            for (position, property) in properties.enumerated() {
+                add(.propertyDropped, "\(label): drop \(property.name)", range: action.range, screen: screen, flow: flow, event: event, writes: writes,
+                    apply: edit { action in
+                        guard case .analytics(let n, var list) = action.kind, list.indices.contains(position) else { return }
+                        list.remove(at: position)
+                        action.kind = .analytics(event: n, properties: list)
+                    })
+                for change in expressionEdits(of: property.value, enums: enums, currency: app.currency) {
+                    let mutated = change.expression
+                    add(change.op, "\(label) \(property.name): \(change.change)", range: change.range ?? action.range, screen: screen, flow: flow,
+                        event: event, writes: writes, apply: edit { action in
+                            guard case .analytics(let n, var list) = action.kind, list.indices.contains(position) else { return }
+                            list[position].value = mutated
+                            action.kind = .analytics(event: n, properties: list)
+                        })
+                }
+            }
+            _ = name
+        case .push(let text):
+            add(.effectText, "\(label) → \"\(text) (changed)\"", range: action.range, screen: screen, flow: flow, event: event, writes: writes,
+                apply: edit { $0.kind = .push(text + " (changed)") })
+        case .toast(let text):
+            add(.effectText, "\(label) → \"\(text) (changed)\"", range: action.range, screen: screen, flow: flow, event: event, writes: writes,
+                apply: edit { $0.kind = .toast(text + " (changed)") })
+        default:
+            break
+        }
+    }
+
+    /// Another state or derived value of the argument's type (the first in declaration order that the argument does not
+    /// read already): the value a slip of the pen would pass instead (`balance` for `amount`, `home_currency` for `currency`).
+    /// An enum argument with no such value gets another case of its type instead.
+    func alternative(to value: TypedExpression) -> (TypedExpression, String)? {
+        let type = value.type
+        let candidates = app.state.filter { $0.type == type }.map(\.name) + app.derived.filter { $0.type == type }.map(\.name)
+        let name: String? = if case .variable(let own) = value.kind { candidates.first { $0 != own } }
+            else { candidates.first { !value.referencedVariables.contains($0) } }
+        if let name { return (TypedExpression(type: type, span: value.span, kind: .variable(name)), name) }
+        guard case .enumeration(let enumName) = type, let cases = enums[enumName] else { return nil }
+        let current: String? = if case .enumCase(_, let written) = value.kind { written } else { nil }
+        guard let other = cases.first(where: { $0 != current }), current != nil || cases.count > 1 else { return nil }
+        // A literal is swapped by `enum-swapped` already.
+        guard current == nil else { return nil }
+        return (TypedExpression(type: type, span: value.span, kind: .enumCase(type: enumName, name: other)), "\(enumName).\(other)")
+    }
+
+    /// Enum types by name, with their cases in declaration order.
+    var enums: [String: [String]] {
+        var result: [String: [String]] = [:]
+        for type in app.types { if case .enumeration(let cases) = type.kind { result[type.name] = cases } }
+        return result
     }
 
     /// Whether two adjacent actions give the same result in either order, so swapping them is an

@@ -1,6 +1,7 @@
 import FlowIR
 import FlowRuntime
 import FlowSource
+import Foundation
 
 /// Which mutants a run covers. A run with no limit, no operator filter and no shard is complete:
 /// only a complete run's scores are shown in the acceptance reports.
@@ -63,8 +64,11 @@ public struct MutationRun: Sendable {
 ///   - app: The checked app.
 ///   - selection: Which mutants to run.
 ///   - progress: Called after each mutant with (done, selected).
+///   - workers: How many mutants run at once (one per core by default). Results come back in mutant order, so the
+///     outputs are byte-identical whatever the count.
 public func runMutation(of app: App, selection: MutationSelection = MutationSelection(),
-                        progress: (Int, Int) -> Void = { _, _ in }) -> MutationRun {
+                        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> MutationRun {
     let all = enumerateMutants(of: app)
     let selected = selection.select(all)
     let original = RuntimeProgram(app: app)
@@ -78,25 +82,59 @@ public func runMutation(of app: App, selection: MutationSelection = MutationSele
         visitedScreens[index] = screens
         visitedFlows[index] = Set(screens.map { app.screens[$0].flow })
     }
-    var results: [MutantResult] = []
-    for (offset, mutant) in selected.enumerated() {
-        var mutated = app
-        mutant.apply(&mutated)
-        let program = RuntimeProgram(app: mutated)
-        var failures: [(scenario: Int, message: String)] = []
-        let reached = live.filter { index in
-            if let screen = mutant.screen { return visitedScreens[index]?.contains(screen) ?? true }
-            if mutant.appWide { return true }
-            return visitedFlows[index]?.contains(mutant.flow) ?? true
+    let screensReached = visitedScreens, flowsReached = visitedFlows
+    let collected = MutantResults(count: selected.count)
+    let lanes = max(1, min(workers, selected.count))
+    // Each lane takes every `lanes`-th mutant: neighbours (often the same screen, with similar costs) spread over the lanes.
+    DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+        for offset in stride(from: lane, to: selected.count, by: lanes) {
+            let result = runMutant(selected[offset], of: app, live: live, visitedScreens: screensReached, visitedFlows: flowsReached)
+            progress(collected.store(result, at: offset), selected.count)
         }
-        for index in reached {
-            let result = runScenario(mutated.scenarios[index], of: program)
-            if !result.passed { failures.append((index, result.failure?.message ?? "failed")) }
-        }
-        results.append(MutantResult(mutant: mutant, failures: failures))
-        progress(offset + 1, selected.count)
     }
-    return MutationRun(app: app, baseline: baseline, results: results, totalMutants: all.count, selection: selection)
+    return MutationRun(app: app, baseline: baseline, results: collected.results, totalMutants: all.count, selection: selection)
+}
+
+/// Results filled in by several lanes at once, read when all are done.
+private final class MutantResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [MutantResult?]
+    private var done = 0
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    /// Stores one result; returns how many are done.
+    func store(_ result: MutantResult, at index: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = result
+        done += 1
+        return done
+    }
+
+    var results: [MutantResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}
+
+/// Runs the live scenarios that reach the mutant's site on the mutated app.
+private func runMutant(_ mutant: Mutant, of app: App, live: [Int], visitedScreens: [Int: Set<Int>], visitedFlows: [Int: Set<Int>]) -> MutantResult {
+    var mutated = app
+    mutant.apply(&mutated)
+    let program = RuntimeProgram(app: mutated)
+    var failures: [(scenario: Int, message: String)] = []
+    let reached = live.filter { index in
+        if let screen = mutant.screen { return visitedScreens[index]?.contains(screen) ?? true }
+        if mutant.appWide { return true }
+        return visitedFlows[index]?.contains(mutant.flow) ?? true
+    }
+    for index in reached {
+        let result = runScenario(mutated.scenarios[index], of: program)
+        if !result.passed { failures.append((index, result.failure?.message ?? "failed")) }
+    }
+    return MutantResult(mutant: mutant, failures: failures)
 }
 
 /// Every screen a run was on: where each step left it, and every screen a transition left, entered,

@@ -12,6 +12,9 @@ import FlowSource
 struct AcceptanceReport {
     enum Status: String, CaseIterable {
         case passed
+        /// Passed, but its scenarios catch too few of the planted changes to what it concerns (below
+        /// `MutationScore.weakBelowPercent`, with some survivor unexplained): a pass that proves little.
+        case weak = "passed-weak"
         case failed
         case uncovered
         case notAutomatable = "not-automatable"
@@ -20,6 +23,7 @@ struct AcceptanceReport {
         var title: String {
             switch self {
             case .passed: "Passed"
+            case .weak: "Passed, weak"
             case .failed: "Failed"
             case .uncovered: "Uncovered"
             case .notAutomatable: "Not automatable"
@@ -29,6 +33,7 @@ struct AcceptanceReport {
         var icon: String {
             switch self {
             case .passed: "✅"
+            case .weak: "🟠"
             case .failed: "❌"
             case .uncovered: "⚠️"
             case .notAutomatable: "⏭️"
@@ -44,6 +49,11 @@ struct AcceptanceReport {
         /// For invariant criteria: whether this run kept the invariants; otherwise whether it passed.
         var passed: Bool
         var ran: Bool { result != nil }
+        /// Whether the scenario itself passed. A run that kept the invariants but failed for another reason (a
+        /// wrong expectation) stopped there: it is never shown as a pass.
+        var scenarioPassed: Bool { result?.passed ?? false }
+        /// Kept the invariants up to where it failed for another reason.
+        var keptInvariantsThenFailed: Bool { passed && ran && !scenarioPassed }
     }
 
     struct Criterion {
@@ -55,6 +65,25 @@ struct AcceptanceReport {
         var evidence: [Evidence]
         /// For a passed criterion, its mutation score when a `flowc mutate` result is given.
         var mutation: MutationScore? = nil
+
+        /// The status as every report words it: `passed`, `passed · 23 of 26 changes caught` (some survivor
+        /// unexplained), `passed, weak · 3 of 26 changes caught`, `failed`…
+        var displayStatus: String {
+            guard let mutation, status == .passed || status == .weak, mutation.unexplained > 0 else { return status.rawValue }
+            return (status == .weak ? "passed, weak" : "passed") + " · " + mutation.caughtText
+        }
+
+        /// The icon beside the status: never ✅ for a pass that leaves an unexplained survivor.
+        var icon: String {
+            if status == .passed, let mutation, mutation.unexplained > 0 { return "☑️" }
+            return status.icon
+        }
+
+        /// The title beside the icon: `Passed · 23 of 26 changes caught` when survivors are unexplained.
+        var title: String {
+            guard let mutation, status == .passed || status == .weak, mutation.unexplained > 0 else { return status.title }
+            return status.title + " · " + mutation.caughtText
+        }
     }
 
     var app: App
@@ -113,8 +142,25 @@ struct AcceptanceReport {
             }
         }
         for index in criteria.indices where criteria[index].status == .passed {
-            criteria[index].mutation = mutation[criteria[index].criterion.id]
+            guard let score = mutation[criteria[index].criterion.id] else { continue }
+            criteria[index].mutation = score
+            if score.isWeak { criteria[index].status = .weak }
         }
+    }
+
+    /// Passed criteria whose evidence leaves unexplained survivors, weakest first (lowest share caught, then most
+    /// survivors, then declaration order): the reports lead with them.
+    var weakest: [Criterion] {
+        criteria.enumerated().filter { $0.element.mutation.map { $0.unexplained > 0 } ?? false }
+            .sorted { a, b in
+                let x = a.element.mutation ?? MutationScore(killed: 0, mutants: 0), y = b.element.mutation ?? MutationScore(killed: 0, mutants: 0)
+                // killed/countable compared without division: x.k * y.c < y.k * x.c.
+                let left = x.killed * y.countable, right = y.killed * x.countable
+                if left != right { return left < right }
+                if x.unexplained != y.unexplained { return x.unexplained > y.unexplained }
+                return a.offset < b.offset
+            }
+            .map(\.element)
     }
 
     /// How many criteria have each status, in `Status.allCases` order.
@@ -145,6 +191,22 @@ public struct MutationScore: Sendable, Hashable {
     /// Survivors the criterion's `survivors:` explains (an equivalent change, or one outside what its text states).
     public var explained: Int
     public init(killed: Int, mutants: Int, explained: Int = 0) { self.killed = killed; self.mutants = mutants; self.explained = explained }
+
+    /// Below this share of the changes that matter caught (killed of those not explained away), with some survivor
+    /// unexplained, a passed criterion is `passed, weak`. The one place the project sets it.
+    public static let weakBelowPercent = 80
+
+    /// Survivors nothing explains.
+    public var unexplained: Int { max(mutants - killed - explained, 0) }
+    /// The changes that count: every touching mutant but the explained survivors (equivalent or outside the criterion).
+    public var countable: Int { max(mutants - explained, 0) }
+    /// Some survivor is unexplained and under `weakBelowPercent` of the countable changes are caught.
+    public var isWeak: Bool { unexplained > 0 && killed * 100 < Self.weakBelowPercent * countable }
+
+    /// `23 of 26 changes caught`, `…, 2 explained` when some survivors are explained.
+    public var caughtText: String {
+        "\(killed) of \(mutants) change\(mutants == 1 ? "" : "s") caught" + (explained > 0 ? ", \(explained) explained" : "")
+    }
 
     /// `5 of 7 mutants killed (71%); 2 of 2 survivors explained`; whole percents rounded down.
     public var text: String {

@@ -48,7 +48,7 @@ public struct ReportComparison: Sendable {
     public var newlyCovered: [String] = []
 
     /// Statuses from best to worst: a move to a later one is a regression.
-    static let statusRank = ["passed": 0, "not-automatable": 1, "uncovered": 2, "failed": 3]
+    static let statusRank = ["passed": 0, "passed-weak": 1, "not-automatable": 2, "uncovered": 3, "failed": 4]
     /// The kinds of coverage.json's summary, in report order.
     static let kinds = ["screens", "variants", "transitions", "guardOutcomes", "ruleOutcomes", "serviceOutcomes", "effects"]
 
@@ -137,7 +137,7 @@ public struct ReportComparison: Sendable {
         criteria.contains { change in
             guard let before = change.before else { return change.after == "failed" || change.after == "uncovered" }
             guard let after = change.after else { return true }
-            return (Self.statusRank[after] ?? 3) > (Self.statusRank[before] ?? 3)
+            return (Self.statusRank[after] ?? 4) > (Self.statusRank[before] ?? 4)
         } || !newlyFailingScenarios.isEmpty || coverage.contains(where: \.dropped)
     }
 
@@ -152,7 +152,7 @@ public struct ReportComparison: Sendable {
         if !criteria.isEmpty {
             lines += ["", "## Criteria that changed status", "", "| Criterion | Before | Now | Text |", "| --- | --- | --- | --- |"]
             for change in criteria {
-                let worse = change.after.map { (Self.statusRank[$0] ?? 3) > (change.before.flatMap { Self.statusRank[$0] } ?? -1) } ?? true
+                let worse = change.after.map { (Self.statusRank[$0] ?? 4) > (change.before.flatMap { Self.statusRank[$0] } ?? -1) } ?? true
                 lines.append("| \(worse ? "⬇ " : "")\(change.id) | \(change.before ?? "(new)") | \(change.after ?? "(removed)") | \(escapeMarkdown(change.text)) |")
             }
         }

@@ -67,6 +67,8 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
         "article.criterion h3 { margin: .2rem 0; font-size: 1.05rem; display: flex; gap: .6rem; align-items: baseline; flex-wrap: wrap; }",
         "article.passed { border-left-color: var(--green); } article.failed { border-left-color: var(--red); background: #fff8f8; }",
         "article.uncovered { border-left-color: var(--amber); } article.not-automatable { border-left-color: var(--grey); }",
+        "article.passed-weak { border-left-color: var(--amber); } .badge.passed-weak { background: var(--amber); }",
+        ".badge.passed.survivors { background: #1f6f43; } table.weakest td { vertical-align: top; }",
         "blockquote.text { margin: .3rem 0 .4rem; font-size: 1.05rem; }",
         "p.facts { margin: .2rem 0; font-size: 90%; color: #3d444d; }",
         ".failure { border: 1px solid #ffcecb; background: #ffebe9; border-radius: 6px; padding: .3rem .8rem; margin: .4rem 0; }",
@@ -99,6 +101,30 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
     }
     out.append("<tr><th>Total</th><th class=\"num\">\(report.criteria.count)</th><th></th></tr>")
     out.append("</table>")
+    let failedScenarios = report.scenarios.filter { $0.result.map { !$0.passed } ?? false }
+    if !failedScenarios.isEmpty {
+        out.append("<p class=\"failure\">\(statusMark("failed")) \(failedScenarios.count) scenario\(failedScenarios.count == 1 ? "" : "s") failed: "
+                   + failedScenarios.map { scenarioLink($0.scenario.name) }.joined(separator: ", ") + "</p>")
+    }
+    let weakest = report.weakest
+    if !weakest.isEmpty {
+        out.append("<section id=\"weakest\">")
+        out.append("<h2>Weakest criteria</h2>")
+        out.append("<p>Passed, but their scenarios miss planted changes to what they concern that nothing explains "
+                   + "(<code>mutation.md</code>); weakest first. Under \(MutationScore.weakBelowPercent)% of the changes caught "
+                   + "(explained ones aside) a criterion is <em>passed, weak</em>.</p>")
+        out.append("<table class=\"weakest\"><tr><th>Criterion</th><th>Status</th><th class=\"num\">Changes caught</th><th class=\"num\">Unexplained survivors</th></tr>")
+        for item in weakest {
+            guard let mutation = item.mutation else { continue }
+            let id = item.criterion.id
+            out.append("<tr><td><a href=\"#\(attribute(anchor("criterion", id)))\">\(e(id))</a></td>"
+                       + "<td><span class=\"badge \(item.status.rawValue)\">\(e(item.status.title))</span></td>"
+                       + "<td class=\"num\">\(mutation.killed) of \(mutation.mutants)\(mutation.explained > 0 ? " (\(mutation.explained) explained)" : "")</td>"
+                       + "<td class=\"num\">\(mutation.unexplained)</td></tr>")
+        }
+        out.append("</table>")
+        out.append("</section>")
+    }
 
     if let traceability {
         out.append(contentsOf: renderTraceabilityHTML(traceability, app: app, criterionLink: criterionLink, questionLink: { id in
@@ -118,7 +144,8 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
         let id = item.criterion.id
         out.append("<article class=\"criterion \(status)\" id=\"\(attribute(anchor("criterion", id)))\" data-status=\"\(status)\">")
         let score = item.mutation.map { " <small class=\"muted\">Mutation score: \(e($0.text))</small>" } ?? ""
-        out.append("<h3><a href=\"#\(attribute(anchor("criterion", id)))\">\(e(id))</a> <span class=\"badge \(status)\">\(e(item.status.title))</span>\(score)</h3>")
+        let survivors = item.status == .passed && (item.mutation?.unexplained ?? 0) > 0 ? " survivors" : ""
+        out.append("<h3><a href=\"#\(attribute(anchor("criterion", id)))\">\(e(id))</a> <span class=\"badge \(status)\(survivors)\">\(e(item.title))</span>\(score)</h3>")
         out.append("<blockquote class=\"text\">\(e(item.criterion.text))</blockquote>")
         var facts: [String] = []
         if let section = item.criterion.section { facts.append("Section: \(e(section))") }
@@ -143,9 +170,14 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
         case .invariant:
             let kept = item.evidence.filter { $0.ran && $0.passed }.count
             let broke = item.evidence.filter { $0.ran && !$0.passed }
+            let stopped = item.evidence.filter(\.keptInvariantsThenFailed)
             let skipped = item.evidence.filter { !$0.ran }
             var sentence = "Verified by invariant \(code(item.invariant ?? "?")), checked after every step of every scenario: "
                 + "\(kept) of \(item.evidence.count) scenarios kept it"
+            if !stopped.isEmpty {
+                sentence += " (\(stopped.count) of them only until they failed for another reason: "
+                    + stopped.map { "\(statusMark("failed")) " + scenarioLink($0.scenario) }.joined(separator: ", ") + ")"
+            }
             if !broke.isEmpty { sentence += "; broken in " + broke.map { scenarioLink($0.scenario) }.joined(separator: ", ") }
             if !skipped.isEmpty { sentence += "; did not run: " + skipped.map { scenarioLink($0.scenario) }.joined(separator: ", ") }
             out.append("<p class=\"facts\">\(sentence).</p>")
@@ -239,7 +271,7 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
 
 /// ✓, ✗ or ! in the status colour: plain text marks, which every font has (colour emoji need a font CI machines lack).
 private func evidenceMark(_ evidence: AcceptanceReport.Evidence) -> String {
-    statusMark(evidence.result == nil ? "uncovered" : evidence.passed ? "passed" : "failed")
+    statusMark(evidence.result == nil ? "uncovered" : evidence.scenarioPassed ? "passed" : "failed")
 }
 
 func statusMark(_ status: String) -> String {

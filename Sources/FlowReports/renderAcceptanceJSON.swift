@@ -7,14 +7,19 @@ struct AcceptanceDocument: Encodable {
     struct Evidence: Encodable {
         var scenario: String
         var ran: Bool
+        /// Whether the scenario passed: a run that failed is never `true`, whatever criterion it is listed under.
         var passed: Bool
+        /// For an invariant criterion: whether the run kept the invariants (up to its failure, if it failed otherwise).
+        var keptInvariants: Bool?
     }
-    struct Mutation: Encodable { var killed: Int; var mutants: Int; var explained: Int? }
+    struct Mutation: Encodable { var killed: Int; var mutants: Int; var explained: Int?; var unexplained: Int }
     struct Criterion: Encodable {
         var id: String
         var text: String
         var section: String?
         var status: String
+        /// The status as the other reports word it: `passed · 23 of 26 changes caught` when survivors are unexplained.
+        var statusText: String
         var verification: String
         var invariant: String?
         var reason: String?
@@ -50,6 +55,8 @@ struct AcceptanceDocument: Encodable {
     var name: String
     var summary: [String: Int]
     var criteria: [Criterion]
+    /// IDs of the passed criteria that leave unexplained survivors, weakest first.
+    var weakest: [String]
     var scenarios: [ScenarioEntry]
     var coverage: Coverage
     var questions: [Question]
@@ -70,14 +77,20 @@ func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
         criteria: report.criteria.map { item in
             AcceptanceDocument.Criterion(
                 id: item.criterion.id, text: item.criterion.text, section: item.criterion.section, status: item.status.rawValue,
-                verification: item.verification, invariant: item.invariant, reason: item.reason,
+                statusText: item.displayStatus, verification: item.verification, invariant: item.invariant, reason: item.reason,
                 notAutomatablePart: item.criterion.notAutomatablePart,
                 screens: item.criterion.screens.map(screenID),
                 transitions: item.criterion.transitions.map { "\(screenID($0.screen)) \($0.event)" },
                 location: location(item.criterion.range),
-                evidence: item.evidence.map { .init(scenario: $0.scenario, ran: $0.ran, passed: $0.passed) },
-                mutation: item.mutation.map { .init(killed: $0.killed, mutants: $0.mutants, explained: $0.killed < $0.mutants ? $0.explained : nil) })
+                evidence: item.evidence.map { evidence in
+                    .init(scenario: evidence.scenario, ran: evidence.ran, passed: evidence.scenarioPassed,
+                          keptInvariants: item.verification == "invariant" ? evidence.passed : nil)
+                },
+                mutation: item.mutation.map {
+                    .init(killed: $0.killed, mutants: $0.mutants, explained: $0.killed < $0.mutants ? $0.explained : nil, unexplained: $0.unexplained)
+                })
         },
+        weakest: report.weakest.map(\.criterion.id),
         scenarios: report.scenarios.map { entry in
             AcceptanceDocument.ScenarioEntry(
                 name: entry.scenario.name, description: entry.scenario.description, ran: entry.result != nil,

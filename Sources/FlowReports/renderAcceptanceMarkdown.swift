@@ -12,11 +12,34 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
                  + "\(report.coverage.screensVisited) of \(report.coverage.screens.count) screens and "
                  + "\(report.coverage.transitionsTaken) of \(report.coverage.transitions.count) transitions covered (see `coverage.md`).")
     lines.append("")
+    let failed = report.scenarios.filter { $0.result.map { !$0.passed } ?? false }.map { markdownCode($0.scenario.name) }
+    if !failed.isEmpty {
+        lines.append("❌ **\(failed.count) scenario\(failed.count == 1 ? "" : "s") failed:** \(failed.joined(separator: ", ")) (see [Scenarios](#scenarios)).")
+        lines.append("")
+    }
     lines.append("| Status | Criteria |")
     lines.append("| --- | ---: |")
     for entry in report.counts { lines.append("| \(entry.status.icon) \(entry.status.title) | \(entry.count) |") }
     lines.append("| **Total** | **\(report.criteria.count)** |")
     lines.append("")
+    let weakest = report.weakest
+    if !weakest.isEmpty {
+        lines.append("## Weakest criteria")
+        lines.append("")
+        lines.append("Passed, but \(weakest.count == 1 ? "its scenarios miss" : "their scenarios miss") planted changes to what "
+                     + "\(weakest.count == 1 ? "it concerns" : "they concern") that nothing explains (see `mutation.md`); weakest first. "
+                     + "Under \(MutationScore.weakBelowPercent)% of the changes caught (explained ones aside) a criterion is 🟠 passed, weak.")
+        lines.append("")
+        lines.append("| Criterion | Status | Changes caught | Unexplained survivors |")
+        lines.append("| --- | --- | ---: | ---: |")
+        for item in weakest {
+            guard let mutation = item.mutation else { continue }
+            lines.append("| [\(escapeMarkdown(item.criterion.id))](#\(markdownAnchor(item.criterion.id))) | \(item.icon) \(item.status.title) "
+                         + "| \(mutation.killed) of \(mutation.mutants)\(mutation.explained > 0 ? " (\(mutation.explained) explained)" : "") "
+                         + "| \(mutation.unexplained) |")
+        }
+        lines.append("")
+    }
     let split = report.criteria.filter { $0.criterion.notAutomatablePart != nil }
     if !split.isEmpty {
         let subject = split.count == 1 ? "1 of these criteria is proved in part: its scenarios or invariant check"
@@ -39,7 +62,7 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
             lines.append(line.isEmpty ? ">" : "> \(escapeMarkdown(String(line)))")
         }
         lines.append("")
-        lines.append("- **Status:** \(item.status.icon) \(item.status.title)\(criterion.notAutomatablePart == nil ? "" : " (the automatable part; the rest below needs a device)")")
+        lines.append("- **Status:** \(item.icon) \(item.title)\(criterion.notAutomatablePart == nil ? "" : " (the automatable part; the rest below needs a device)")")
         if let mutation = item.mutation { lines.append("- **Mutation score:** \(mutation.text) (see `mutation.md`)") }
         if let section = criterion.section { lines.append("- **Section:** \(escapeMarkdown(section))") }
         lines.append("- **Declared at:** \(markdownCode(location(criterion.range)))")
@@ -97,12 +120,22 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
     return Array((lines.joined(separator: "\n") + "\n").utf8)
 }
 
-/// `✅ name` / `❌ name: step 3: message` / `⚠️ name (did not run)`.
+/// `✅ name` / `❌ name: step 3: message` / `⚠️ name (did not run)`; a scenario that failed is never ✅, even where
+/// it kept the invariant up to its failure.
 private func evidenceLine(_ evidence: AcceptanceReport.Evidence) -> String {
     guard let result = evidence.result else { return "⚠️ \(markdownCode(evidence.scenario)) _(did not run)_" }
-    var line = "\(evidence.passed ? "✅" : "❌") \(markdownCode(evidence.scenario))"
-    if !evidence.passed, let failure = result.failure {
+    var line = "\(evidence.scenarioPassed ? "✅" : "❌") \(markdownCode(evidence.scenario))"
+    if let failure = result.failure, !evidence.scenarioPassed {
         line += ": step \(failure.step) at \(markdownCode(location(failure.range))): \(escapeMarkdown(failure.message))"
+        if evidence.keptInvariantsThenFailed { line += " _(kept the invariants until it failed there)_" }
     }
     return line
+}
+
+/// The anchor GitHub and most Markdown viewers give a heading: lower case, spaces to `-`, punctuation but `-` and `_` dropped.
+private func markdownAnchor(_ heading: String) -> String {
+    String(heading.lowercased().compactMap { character -> Character? in
+        if character == " " { return "-" }
+        return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+    })
 }

@@ -135,7 +135,7 @@ struct MutateCommand: ParsableCommand {
         }
         let report = MutationReport(run: run)
         let stale = report.staleExplanations
-        if !stale.isEmpty { printDiagnostics(stale, compilation: compilation) }
+        if !report.warnings.isEmpty { printDiagnostics(report.warnings, compilation: compilation) }
         let document = MutationDocument(report, fingerprint: fingerprint)
         let folder = "reports/\(checked.id)/"
         var outputs = [

@@ -67,8 +67,11 @@ import Testing
         let app = try Self.app()
         #expect(app.flows.allSatisfy { $0.globalTransitions.count == 2 }, "lowered into both flows")
         let mutants = enumerateMutants(of: app).filter { $0.screen == nil }
-        // One guard, dropped or negated; one target swapped; one action dropped: once, not once per flow.
-        #expect(mutants.map(\.change).sorted() == ["drop set away", "if: away >= 60 → !(away >= 60)", "if: away >= 60 → dropped", "overlay: LOCK → ONE"].sorted())
+        // One guard, dropped or negated, its boundary and constant moved; one target swapped; one action dropped and its
+        // value moved: once, not once per flow.
+        #expect(mutants.map(\.change).sorted() == ["drop set away", "if: away >= 60 → !(away >= 60)", "if: away >= 60 → dropped", "overlay: LOCK → ONE",
+                                                    "if: away >= 60 → away > 60", "if: 60 → 61", "if: 60 → 59", "if: 60 → 120", "if: 60 → 0",
+                                                    "set away: 0 → 1", "set away: 0 → -1"].sorted())
         #expect(mutants.allSatisfy { $0.appWide })
         let negated = try #require(mutants.first { $0.operator == .guardNegated })
         var mutated = app
@@ -83,6 +86,6 @@ import Testing
         let negated = try #require(document.mutants.first { $0.operator == "guard-negated" })
         #expect(negated.killedBy == ["locks_in_the_second_flow"])
         #expect(document.flows.last?.name == "(app-wide)")
-        #expect(document.flows.last?.mutants == 4)
+        #expect(document.flows.last?.mutants == 11)
     }
 }

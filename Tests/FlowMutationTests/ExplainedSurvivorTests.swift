@@ -54,7 +54,7 @@ import Testing
         #expect(pin.explained.count == 2 && pin.unexplained.count == pin.survivors.count - 2)
         let byWildcard = try #require(report.run.results.first { $0.mutant.change == "drop analytics pin_submitted" })
         #expect(pin.explained[byWildcard.mutant.number] == "Analytics are not what the text states.")
-        let warnings = DiagnosticRenderer(format: .text, sources: sources).render(report.staleExplanations)
+        let warnings = DiagnosticRenderer(format: .text, sources: sources).render(report.warnings)
         assertMatchesGolden(warnings, golden: Self.folder.appendingPathComponent("expected/stale.txt"))
         let document = MutationDocument(report, fingerprint: appFingerprint(app, sources: sources))
         assertMatchesGolden(String(decoding: renderMutationMarkdown(document, appName: "Mutants"), as: UTF8.self),
@@ -62,6 +62,39 @@ import Testing
         // A partial run cannot tell a stale explanation from a mutant it did not run.
         let partial = MutationReport(run: runMutation(of: app, selection: MutationSelection(limit: 3)))
         #expect(partial.staleExplanations.isEmpty)
+    }
+
+    /// A reason is checked against the run: a named scenario must kill the mutant, a claimed one must be named, and
+    /// "equivalent" needs a why. False reasons explain nothing; a true one does.
+    @Test func explanationsAreVerified() throws {
+        let (app, _) = try Self.compileFixture()
+        let report = MutationReport(run: runMutation(of: app))
+        let pin = try #require(report.criteria.first { $0.id == "AC-MUT-02" })
+        let problems = pin.staleNotes.filter { $0.code == "false-survivor-explanation" }.map(\.problem)
+        #expect(problems.count == 3)
+        #expect(problems.contains { $0.hasPrefix("says 'locked_stays_locked' catches the change, but no scenario fails on mutant #") })
+        #expect(problems.contains { $0.hasPrefix("calls the change equivalent without saying why") })
+        #expect(problems.contains { $0.hasPrefix("says another scenario or criterion catches the change without naming one") })
+        let message = try #require(report.run.results.first { $0.mutant.operator == .ruleMessage && $0.mutant.screen == 1 })
+        #expect(pin.explained[message.mutant.number] == nil && pin.unexplained.contains(message.mutant.number))
+        let attempts = try #require(report.criteria.first { $0.id == "AC-MUT-03" })
+        let dropped = try #require(report.run.results.first { $0.mutant.change == "drop set attempts" })
+        #expect(attempts.explained[dropped.mutant.number] != nil)
+        #expect(attempts.staleNotes.isEmpty)
+        #expect(report.unreachedConcerns.map(\.message) == [
+            "criterion 'AC-MUT-05' concerns 'LCK-004 back', but none of its scenarios reaches that screen; name what its scenarios check, or add a scenario that gets there",
+        ])
+    }
+
+    @Test func weakPassesAreNamedUnderTheThreshold() {
+        #expect(MutationScore.weakBelowPercent == 80)
+        #expect(MutationScore(killed: 23, mutants: 26).isWeak == false)
+        #expect(MutationScore(killed: 20, mutants: 26).isWeak)
+        #expect(MutationScore(killed: 20, mutants: 26, explained: 6).isWeak == false)   // every survivor explained
+        #expect(MutationScore(killed: 16, mutants: 26, explained: 6).isWeak == false)   // 16 of the 20 that count: 80%
+        #expect(MutationScore(killed: 15, mutants: 26, explained: 6).isWeak)
+        #expect(MutationScore(killed: 0, mutants: 26).caughtText == "0 of 26 changes caught")
+        #expect(MutationScore(killed: 23, mutants: 26, explained: 1).caughtText == "23 of 26 changes caught, 1 explained")
     }
 
     @Test func acceptanceScoreCountsExplainedSurvivors() {

@@ -63,7 +63,8 @@ import Testing
         let pin = try #require(document.criteria.first { $0.id == "AC-MUT-02" })
         let touching = document.mutants.filter { $0.screen == "PIN-002" && ($0.event == nil || $0.event == "submit") }
         #expect(pin.mutants == touching.count)
-        #expect(pin.survivors == [6, 7, 13, 15, 16])
+        // The message and the required rule, the dropped analytics and its property, the two swaps.
+        #expect(pin.survivors == [6, 7, 13, 18, 19, 20])
         // `call auth.check_pin` reads only the form, so it commutes with `set attempts`: that swap is not planted.
         #expect(document.mutants.filter { $0.operator == "actions-swapped" }.map(\.change)
                 == ["set attempts ↔ analytics pin_submitted", "analytics pin_submitted ↔ call auth.check_pin"])
@@ -113,7 +114,8 @@ import Testing
         let markdown = try #require(files.first { $0.path == "reports/mutants/acceptance.md" })
         assertMatchesGolden(String(decoding: markdown.contents, as: UTF8.self), golden: Self.folder.appendingPathComponent("expected/acceptance.md"))
         let json = try #require(files.first { $0.path == "reports/mutants/acceptance.json" })
-        #expect(String(decoding: json.contents, as: UTF8.self).contains("\"mutation\" : {\n        \"explained\" : 0,\n        \"killed\" : 3,\n        \"mutants\" : 5\n      }"))
+        #expect(String(decoding: json.contents, as: UTF8.self).contains("\"mutation\" : {\n        \"explained\" : 0,\n        \"killed\" : 3,\n        \"mutants\" : 5,\n        \"unexplained\" : 2\n      }"))
+        #expect(String(decoding: json.contents, as: UTF8.self).contains("\"status\" : \"passed-weak\",\n      \"statusText\" : \"passed, weak · 3 of 5 changes caught\""))
     }
 
     @Test func fingerprintChangesWithAnyFlowFile() throws {
@@ -136,6 +138,6 @@ import Testing
         let message = try #require(try? { () throws -> String? in
             do { _ = try mergeMutationShards(Array(shards.prefix(2)), of: app, fingerprint: fingerprint); return nil } catch { return "\(error)" }
         }())
-        #expect(message == "7 of 22 mutants are in no shard (first: #3)")
+        #expect(message == "10 of 31 mutants are in no shard (first: #3)")
     }
 }

@@ -73,7 +73,9 @@ func renderFixture(inputs: [String], base: URL, sourceLocation: Testing.SourceLo
         parser.delegate = delegate
         #expect(parser.parse(), "junit.xml is not well-formed: \(String(describing: parser.parserError))")
         #expect(delegate.elements.first == "testsuites")
-        #expect(delegate.suites == ["AC-SML-01", "AC-SML-02", "AC-SML-03", "AC-SML-04", "AC-SML-06", "AC-SML-05"])
+        #expect(delegate.suites == ["small scenarios", "small criteria to review"])
+        // One test case per scenario, then one per criterion to review; one failure per failed scenario.
+        #expect(delegate.elements.filter { $0 == "testcase" }.count == 4 + 3)
         #expect(delegate.elements.filter { $0 == "failure" }.count == 1)
         // Not automatable, uncovered, and the device part of AC-SML-06.
         #expect(delegate.elements.filter { $0 == "skipped" }.count == 3)

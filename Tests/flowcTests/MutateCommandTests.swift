@@ -26,10 +26,10 @@ import Testing
         let result = try runFlowc(["mutate", "mutants", "--output", "out"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
-            mutants: 22 of 22 mutants ran; 11 of 22 (50%) killed, 11 survived.
+            mutants: 31 of 31 mutants ran; 14 of 31 (45%) killed, 17 survived.
               Welcome: 3 of 5 (60%)
-              PIN: 6 of 16 (37%)
-            Wrote 5 files in out/reports/mutants/.
+              PIN: 10 of 24 (41%)
+            Wrote 6 files in out/reports/mutants/.
 
             """)
         #expect(result.stderr.isEmpty, "progress is shown on a terminal only")
@@ -60,15 +60,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try runFlowc(["mutate", "mutants", "--output", "out", "--shard", "2/3", "--limit", "2"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("mutants: 2 of 22 mutants ran; "))
+        #expect(result.stdout.hasPrefix("mutants: 2 of 31 mutants ran; "))
         #expect(read(folder, "out/reports/mutants/mutation.json").contains("\"complete\" : false"))
-        #expect(read(folder, "out/reports/mutants/mutation.md").contains("2 of 22 mutants ran (shard 2/3; limit 2)"))
+        #expect(read(folder, "out/reports/mutants/mutation.md").contains("2 of 31 mutants ran (shard 2/3; limit 2)"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/reports/mutants/acceptance.md").path))
     }
 
     @Test(arguments: [
         (["--shard", "3/2"], "Error: --shard must be 'i/n' with 1 <= i <= n, e.g. 2/4; found '3/2'"),
-        (["--operators", "timer,nonsense"], "Error: unknown operator 'nonsense'; operators: timer, guard-dropped, guard-negated, target-swapped, action-dropped, actions-swapped, rule-parameter, rule-message, rule-dropped, outcome-rerouted, back-allowed, screen-view-dropped, secret-dropped"),
+        (["--operators", "timer,nonsense"], "Error: unknown operator 'nonsense'; operators: timer, guard-dropped, guard-negated, target-swapped, action-dropped, actions-swapped, rule-parameter, rule-message, rule-dropped, outcome-rerouted, back-allowed, screen-view-dropped, secret-dropped, relational-boundary, condition-negated, logical-replaced, arithmetic-replaced, constant, rounding, enum-swapped, list-reversed, argument-replaced, argument-dropped, argument-swapped, property-dropped, effect-text-changed, persist-dropped"),
         (["--limit=-1"], "Error: --limit must be 0 or more; found -1"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
@@ -101,6 +101,6 @@ import Testing
         }
         let partial = try runFlowc(["mutate", "mutants", "--output", "merged", "--merge", "s1/reports/mutants/mutation.json"], in: folder)
         #expect(partial.status == 1)
-        #expect(partial.stderr == "error: cannot merge: 11 of 22 mutants are in no shard (first: #2)\n")
+        #expect(partial.stderr == "error: cannot merge: 15 of 31 mutants are in no shard (first: #2)\n")
     }
 }
