@@ -1107,7 +1107,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 102:
             // R-S8 tap_start_free_trial
             state.purchasing = true
-            effects.append(.call(RegentServiceCall.revenuecatPurchase))
+            effects.append(.call(RegentServiceCall.revenuecatPurchase(productId: "annual", price: state.annualPrice, trialDays: 7)))
         case 103:
             // R-S8 revenuecat.purchase.purchased
             guard case .revenuecatPurchasePurchased(let eventExpiresAt, let eventInTrial)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1375,8 +1375,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return try await services.exchangeRatesLatest().event
         case .revenuecatOfferings:
             return try await services.revenuecatOfferings().event
-        case .revenuecatPurchase:
-            return try await services.revenuecatPurchase().event
+        case .revenuecatPurchase(let productId, let price, let trialDays):
+            return try await services.revenuecatPurchase(productId: productId, price: price, trialDays: trialDays).event
         case .revenuecatRestore:
             return try await services.revenuecatRestore().event
         case .revenuecatCustomerInfo:

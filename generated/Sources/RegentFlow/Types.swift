@@ -1875,7 +1875,8 @@ public enum RegentServiceCall: FlowServiceCall {
     case revenuecatOfferings
 
     /// RevenueCat: `purchase`; outcomes: `purchased`, `cancelled`, `network_error`, `already_subscribed`.
-    case revenuecatPurchase
+    /// The App Store purchase of the annual plan: "Start 7-Day Free Trial" (then £149/year)
+    case revenuecatPurchase(productId: String, price: Money, trialDays: Int)
 
     /// RevenueCat: `restore`; outcomes: `restored`, `none`, `network_error`.
     case revenuecatRestore
@@ -1946,8 +1947,8 @@ public enum RegentServiceCall: FlowServiceCall {
             return [:]
         case .revenuecatOfferings:
             return [:]
-        case .revenuecatPurchase:
-            return [:]
+        case .revenuecatPurchase(let productId, let price, let trialDays):
+            return ["product_id": productId, "price": describe(price), "trial_days": describe(trialDays)]
         case .revenuecatRestore:
             return [:]
         case .revenuecatCustomerInfo:
@@ -2019,10 +2020,10 @@ public protocol RegentServices: Sendable {
     /// stays where it is and `FlowSinks.failure` hears of it.
     func revenuecatOfferings() async throws -> RegentOutcome.RevenuecatOfferings
 
-    /// RevenueCat: `purchase`.
+    /// RevenueCat: `purchase`. The App Store purchase of the annual plan: "Start 7-Day Free Trial" (then £149/year)
     /// Answer with one of its outcomes: `purchased`, `cancelled`, `network_error`, `already_subscribed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func revenuecatPurchase() async throws -> RegentOutcome.RevenuecatPurchase
+    func revenuecatPurchase(productId: String, price: Money, trialDays: Int) async throws -> RegentOutcome.RevenuecatPurchase
 
     /// RevenueCat: `restore`.
     /// Answer with one of its outcomes: `restored`, `none`, `network_error`. Throw only for what the flows do not model: the machine then
