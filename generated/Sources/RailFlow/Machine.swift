@@ -445,73 +445,64 @@ public struct RailMachine: Sendable, FlowStateMachine {
             // card-details variant revealed
             return state.cardDetailsShown
         case 22:
-            // round-ups authorized
-            return state.pendingAction == SensitiveAction.roundUpsChange
-        case 23:
             // round-ups variant on
             return state.roundUpsEnabled
-        case 24:
-            // personal authorized
-            return state.pendingAction == SensitiveAction.profileChange
-        case 25:
+        case 23:
             // security authorized
             return state.pendingAction == SensitiveAction.biometricsChange
-        case 26:
+        case 24:
             // security authorized
             return state.pendingAction == SensitiveAction.timeoutChange
-        case 27:
+        case 25:
             // security variant biometrics_on; login-passcode tap_use_biometrics; authorize-transaction tap_use_biometrics
             return state.biometricsEnabled
-        case 28:
-            // notifications authorized
-            return state.pendingAction == SensitiveAction.pushChange
-        case 29:
+        case 26:
             // notifications variant on; auth (global) deposit_loaded_push; main (global) deposit_loaded_push; and 3 more
             return state.pushEnabled
-        case 30:
+        case 27:
             // deposit-address tap_copy_address
             return state.depositAddress != ""
-        case 31:
+        case 28:
             // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and 3 more
             guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, Money(amount: decimal("0"), currency: "USD")) > 0
-        case 32:
+        case 29:
             // deposit-address variant loading
             return state.depositAddress == ""
-        case 33:
+        case 30:
             // deposit-address variant bank
             return state.depositMethod != DepositMethod.usdc
-        case 34:
+        case 31:
             // withdraw-confirm authorized
             return try ((state.pendingAction == SensitiveAction.withdrawal) && (compare(state.withdrawAmount, Money(amount: decimal("0"), currency: "USD")) > 0)) && (compare(state.withdrawAmount, state.spendBalance) <= 0)
-        case 35:
+        case 32:
             // withdraw-confirm authorized
             return state.pendingAction == SensitiveAction.withdrawal
-        case 36:
-            // login-passcode tap_unlock; authorize-transaction tap_confirm
+        case 33:
+            // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
             return try (state.passcodeLockedUntil != nil) && (now < required(state.passcodeLockedUntil, "'passcode_locked_until'"))
-        case 37:
+        case 34:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             return state.signedIn
-        case 38:
+        case 35:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             return try add(state.failedPasscodeAttempts, 1) >= 3
-        case 39:
+        case 36:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, Money(amount: decimal("0"), currency: "USD")) <= 0
-        case 40:
+        case 37:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             return state.cardFrozen && state.pushEnabled
-        case 41:
+        case 38:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try (compare(eventAmount, state.spendBalance) > 0) && state.pushEnabled
-        case 42:
+        case 39:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, state.spendBalance) > 0
-        case 43:
+        case 40:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
             return try (state.roundUpsEnabled && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), Money(amount: decimal("0"), currency: "USD")) > 0)) && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), state.spendBalance) <= 0)
         default:
@@ -953,13 +944,11 @@ public struct RailMachine: Sendable, FlowStateMachine {
             // login-passcode tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "unlock")))
         case 97:
-            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated; passcode-cooldown after 1m
+            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
-            state.passcodeLockedUntil = nil
         case 98:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
-            state.passcodeLockedUntil = nil
             effects.append(.call(RailServiceCall.kycStatus))
         case 99:
             // login-passcode device.biometric_check.failed; authorize-transaction device.biometric_check.failed
@@ -983,14 +972,17 @@ public struct RailMachine: Sendable, FlowStateMachine {
         case 104:
             // authorize-transaction passcode.verify.correct; authorize-transaction device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
-            state.passcodeLockedUntil = nil
             raised.append(.authorized(raisedBy: RaisedByFlows()))
         case 105:
+            // passcode-cooldown after 1m
+            state.failedPasscodeAttempts = 0
+            state.passcodeLockedUntil = nil
+        case 106:
             // auth (global) deposit_detected; main (global) deposit_detected; deposit (global) deposit_detected; and 2 more
             guard case .depositDetected(_, let eventEta)? = event else { throw FlowFailure("no value for 'event'") }
             state.depositPending = true
             state.depositEta = eventEta
-        case 106:
+        case 107:
             // auth (global) deposit_split; main (global) deposit_split; deposit (global) deposit_split; and 2 more
             state.spendBalance = try add(state.spendBalance, state.lastDepositSpend)
             state.investBalance = try add(state.investBalance, state.lastDepositInvest)
@@ -1009,16 +1001,16 @@ public struct RailMachine: Sendable, FlowStateMachine {
             state.txDraft.at = now
             state.transactions = [state.txDraft] + state.transactions
             raised.append(.depositLoadedPush(raisedBy: RaisedByFlows()))
-        case 107:
+        case 108:
             // auth (global) deposit_loaded_push; main (global) deposit_loaded_push; deposit (global) deposit_loaded_push; and 2 more
             effects.append(.push("Money loaded: 70% → Spend, 30% → Invest"))
-        case 108:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            effects.append(.push("Payment declined. Your card is frozen."))
         case 109:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            effects.append(.push("Payment declined. Not enough in Spend."))
+            effects.append(.push("Payment declined. Your card is frozen."))
         case 110:
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            effects.append(.push("Payment declined. Not enough in Spend."))
+        case 111:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(let eventMerchant, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.spendBalance = try subtract(state.spendBalance, eventAmount)
@@ -1035,7 +1027,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             state.txDraft.at = now
             state.transactions = [state.txDraft] + state.transactions
             raised.append(.roundUpDue(raisedBy: RaisedByFlows()))
-        case 111:
+        case 112:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
             state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
             state.spendBalance = try subtract(state.spendBalance, subtract(roundUp(state.lastCardAmount), state.lastCardAmount))
@@ -1051,10 +1043,10 @@ public struct RailMachine: Sendable, FlowStateMachine {
             state.txDraft.at = now
             state.transactions = [state.txDraft] + state.transactions
             effects.append(.analytics(AnalyticsEvent(name: "round_up_made")))
-        case 112:
+        case 113:
             // auth (global) connectivity_lost; main (global) connectivity_lost; deposit (global) connectivity_lost; and 2 more
             state.offline = true
-        case 113:
+        case 114:
             // auth (global) connectivity_restored; main (global) connectivity_restored; deposit (global) connectivity_restored; and 2 more
             state.offline = false
         default:

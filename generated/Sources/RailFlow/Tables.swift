@@ -161,9 +161,9 @@ enum RailTables {
         ScreenEntry(flow: 3, rowStart: 173, rowEnd: 175, fieldStart: 16, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: withdraw-amount Amount
         ScreenEntry(flow: 3, rowStart: 175, rowEnd: 182, fieldStart: 18, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: withdraw-confirm Confirm
         ScreenEntry(flow: 3, rowStart: 182, rowEnd: 183, fieldStart: 18, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: withdraw-success Success
-        ScreenEntry(flow: 4, rowStart: 183, rowEnd: 201, fieldStart: 18, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: login-passcode Login Passcode
-        ScreenEntry(flow: 4, rowStart: 201, rowEnd: 213, fieldStart: 19, fieldEnd: 20, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: authorize-transaction Authorize Transaction
-        ScreenEntry(flow: 4, rowStart: 213, rowEnd: 213, fieldStart: 20, fieldEnd: 20, timerStart: 0, timerEnd: 1, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: passcode-cooldown Passcode Cooldown
+        ScreenEntry(flow: 4, rowStart: 183, rowEnd: 202, fieldStart: 18, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: login-passcode Login Passcode
+        ScreenEntry(flow: 4, rowStart: 202, rowEnd: 215, fieldStart: 19, fieldEnd: 20, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: authorize-transaction Authorize Transaction
+        ScreenEntry(flow: 4, rowStart: 215, rowEnd: 215, fieldStart: 20, fieldEnd: 20, timerStart: 0, timerEnd: 1, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: passcode-cooldown Passcode Cooldown
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -273,7 +273,7 @@ enum RailTables {
         TransitionRow(event: 54, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // card-settings tap_retry stays
         TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // card-settings tap_back → back
         TransitionRow(event: 78, guardID: 0, actionsID: 54, target: .overlay, argument: 33, validates: false), // round-ups toggle_round_ups → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 22, actionsID: 55, target: .stay, argument: 0, validates: false), // round-ups authorized if pending_action == SensitiveAction.round_ups_change stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // round-ups authorized stays
         TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // round-ups settings.save.saved stays
         TransitionRow(event: 51, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // round-ups settings.save.failed stays
         TransitionRow(event: 54, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // round-ups tap_retry stays
@@ -298,7 +298,7 @@ enum RailTables {
         TransitionRow(event: 54, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // delete-account tap_retry stays
         TransitionRow(event: 87, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // delete-account tap_cancel → back
         TransitionRow(event: 88, guardID: 0, actionsID: 62, target: .overlay, argument: 33, validates: true), // personal tap_save → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 24, actionsID: 63, target: .stay, argument: 0, validates: false), // personal authorized if pending_action == SensitiveAction.profile_change stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 63, target: .stay, argument: 0, validates: false), // personal authorized stays
         TransitionRow(event: 24, guardID: 0, actionsID: 64, target: .back, argument: 0, validates: false), // personal profile.save.saved → back
         TransitionRow(event: 25, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // personal profile.save.failed stays
         TransitionRow(event: 54, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // personal tap_retry stays
@@ -306,8 +306,8 @@ enum RailTables {
         TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // security tap_change_passcode → change-passcode
         TransitionRow(event: 90, guardID: 0, actionsID: 67, target: .overlay, argument: 33, validates: false), // security toggle_biometrics → authorize-transaction (overlay)
         TransitionRow(event: 91, guardID: 0, actionsID: 68, target: .overlay, argument: 33, validates: true), // security tap_save_timeout → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 25, actionsID: 69, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.biometrics_change stays
-        TransitionRow(event: 74, guardID: 26, actionsID: 70, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.timeout_change stays
+        TransitionRow(event: 74, guardID: 23, actionsID: 69, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.biometrics_change stays
+        TransitionRow(event: 74, guardID: 24, actionsID: 70, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.timeout_change stays
         TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security settings.save.saved stays
         TransitionRow(event: 51, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // security settings.save.failed stays
         TransitionRow(event: 54, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // security tap_retry stays
@@ -319,7 +319,7 @@ enum RailTables {
         TransitionRow(event: 54, guardID: 0, actionsID: 71, target: .stay, argument: 0, validates: false), // change-passcode tap_retry stays
         TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // change-passcode tap_back → back
         TransitionRow(event: 92, guardID: 0, actionsID: 75, target: .overlay, argument: 33, validates: false), // notifications toggle_push → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 28, actionsID: 76, target: .stay, argument: 0, validates: false), // notifications authorized if pending_action == SensitiveAction.push_change stays
+        TransitionRow(event: 74, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // notifications authorized stays
         TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // notifications settings.save.saved stays
         TransitionRow(event: 51, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // notifications settings.save.failed stays
         TransitionRow(event: 54, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // notifications tap_retry stays
@@ -334,8 +334,8 @@ enum RailTables {
         TransitionRow(event: 39, guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: false), // deposit-address deposits.details.ready stays
         TransitionRow(event: 40, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // deposit-address deposits.details.failed stays
         TransitionRow(event: 54, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // deposit-address tap_retry stays
-        TransitionRow(event: 96, guardID: 30, actionsID: 84, target: .stay, argument: 0, validates: false), // deposit-address tap_copy_address if deposit_address != '' stays
-        TransitionRow(event: 1, guardID: 31, actionsID: 85, target: .screen, argument: 27, validates: false), // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
+        TransitionRow(event: 96, guardID: 27, actionsID: 84, target: .stay, argument: 0, validates: false), // deposit-address tap_copy_address if deposit_address != '' stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .screen, argument: 27, validates: false), // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
         TransitionRow(event: 57, guardID: 0, actionsID: 86, target: .back, argument: 0, validates: false), // deposit-address tap_back → back
         TransitionRow(event: 97, guardID: 0, actionsID: 86, target: .end, argument: 49, validates: false), // deposit-success tap_done → end done
         TransitionRow(event: 98, guardID: 0, actionsID: 87, target: .screen, argument: 29, validates: false), // withdraw tap_bank → withdraw-amount
@@ -344,145 +344,147 @@ enum RailTables {
         TransitionRow(event: 56, guardID: 0, actionsID: 89, target: .screen, argument: 30, validates: true), // withdraw-amount tap_continue → withdraw-confirm
         TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // withdraw-amount tap_back → back
         TransitionRow(event: 100, guardID: 0, actionsID: 90, target: .overlay, argument: 33, validates: false), // withdraw-confirm tap_confirm → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 34, actionsID: 91, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
-        TransitionRow(event: 74, guardID: 35, actionsID: 92, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
+        TransitionRow(event: 74, guardID: 31, actionsID: 91, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
+        TransitionRow(event: 74, guardID: 32, actionsID: 92, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
         TransitionRow(event: 48, guardID: 0, actionsID: 93, target: .screen, argument: 31, validates: false), // withdraw-confirm withdrawals.submit.submitted → withdraw-success
         TransitionRow(event: 49, guardID: 0, actionsID: 94, target: .stay, argument: 0, validates: false), // withdraw-confirm withdrawals.submit.failed stays
         TransitionRow(event: 54, guardID: 0, actionsID: 90, target: .overlay, argument: 33, validates: false), // withdraw-confirm tap_retry → authorize-transaction (overlay)
         TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // withdraw-confirm tap_back → back
         TransitionRow(event: 97, guardID: 0, actionsID: 0, target: .end, argument: 49, validates: false), // withdraw-success tap_done → end done
-        TransitionRow(event: 101, guardID: 36, actionsID: 0, target: .overlay, argument: 34, validates: false), // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+        TransitionRow(event: 101, guardID: 33, actionsID: 0, target: .overlay, argument: 34, validates: false), // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
         TransitionRow(event: 101, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: true), // login-passcode tap_unlock stays
-        TransitionRow(event: 102, guardID: 27, actionsID: 96, target: .stay, argument: 0, validates: false), // login-passcode tap_use_biometrics if biometrics_enabled stays
-        TransitionRow(event: 15, guardID: 37, actionsID: 97, target: .back, argument: 0, validates: false), // login-passcode passcode.verify.correct if signed_in → back
+        TransitionRow(event: 102, guardID: 25, actionsID: 96, target: .stay, argument: 0, validates: false), // login-passcode tap_use_biometrics if biometrics_enabled stays
+        TransitionRow(event: 15, guardID: 34, actionsID: 97, target: .back, argument: 0, validates: false), // login-passcode passcode.verify.correct if signed_in → back
         TransitionRow(event: 15, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.correct stays
-        TransitionRow(event: 21, guardID: 37, actionsID: 97, target: .back, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated if signed_in → back
+        TransitionRow(event: 21, guardID: 34, actionsID: 97, target: .back, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated if signed_in → back
         TransitionRow(event: 21, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated stays
         TransitionRow(event: 22, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.failed stays
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.cancelled stays
-        TransitionRow(event: 16, guardID: 38, actionsID: 100, target: .overlay, argument: 34, validates: false), // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+        TransitionRow(event: 16, guardID: 35, actionsID: 100, target: .overlay, argument: 34, validates: false), // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
         TransitionRow(event: 16, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.wrong stays
         TransitionRow(event: 17, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.failed stays
+        TransitionRow(event: 54, guardID: 33, actionsID: 0, target: .overlay, argument: 34, validates: false), // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
         TransitionRow(event: 54, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // login-passcode tap_retry stays
         TransitionRow(event: 30, guardID: 0, actionsID: 25, target: .screen, argument: 9, validates: false), // login-passcode kyc.status.approved → station
         TransitionRow(event: 31, guardID: 7, actionsID: 26, target: .screen, argument: 8, validates: false), // login-passcode kyc.status.pending if !signed_in → kyc-status
         TransitionRow(event: 32, guardID: 7, actionsID: 27, target: .screen, argument: 8, validates: false), // login-passcode kyc.status.rejected if !signed_in → kyc-status
         TransitionRow(event: 33, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // login-passcode kyc.status.failed stays
         TransitionRow(event: 103, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // login-passcode tap_retry_status stays
-        TransitionRow(event: 100, guardID: 36, actionsID: 0, target: .overlay, argument: 34, validates: false), // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+        TransitionRow(event: 100, guardID: 33, actionsID: 0, target: .overlay, argument: 34, validates: false), // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
         TransitionRow(event: 100, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: true), // authorize-transaction tap_confirm stays
-        TransitionRow(event: 102, guardID: 27, actionsID: 103, target: .stay, argument: 0, validates: false), // authorize-transaction tap_use_biometrics if biometrics_enabled stays
+        TransitionRow(event: 102, guardID: 25, actionsID: 103, target: .stay, argument: 0, validates: false), // authorize-transaction tap_use_biometrics if biometrics_enabled stays
         TransitionRow(event: 15, guardID: 0, actionsID: 104, target: .back, argument: 0, validates: false), // authorize-transaction passcode.verify.correct → back
         TransitionRow(event: 21, guardID: 0, actionsID: 104, target: .back, argument: 0, validates: false), // authorize-transaction device.biometric_check.authenticated → back
         TransitionRow(event: 22, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // authorize-transaction device.biometric_check.failed stays
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // authorize-transaction device.biometric_check.cancelled stays
-        TransitionRow(event: 16, guardID: 38, actionsID: 100, target: .overlay, argument: 34, validates: false), // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+        TransitionRow(event: 16, guardID: 35, actionsID: 100, target: .overlay, argument: 34, validates: false), // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
         TransitionRow(event: 16, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // authorize-transaction passcode.verify.wrong stays
         TransitionRow(event: 17, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // authorize-transaction passcode.verify.failed stays
+        TransitionRow(event: 54, guardID: 33, actionsID: 0, target: .overlay, argument: 34, validates: false), // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
         TransitionRow(event: 54, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // authorize-transaction tap_retry stays
         TransitionRow(event: 87, guardID: 0, actionsID: 46, target: .back, argument: 0, validates: false), // authorize-transaction tap_cancel → back
-        TransitionRow(event: (-1), guardID: 0, actionsID: 97, target: .back, argument: 0, validates: false), // passcode-cooldown after 1m → back
-        TransitionRow(event: 0, guardID: 0, actionsID: 105, target: .stay, argument: 0, validates: false), // auth (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 31, actionsID: 85, target: .stay, argument: 0, validates: false), // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // auth (global) deposit_split stays
-        TransitionRow(event: 105, guardID: 29, actionsID: 107, target: .stay, argument: 0, validates: false), // auth (global) deposit_loaded_push if push_enabled stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 105, target: .back, argument: 0, validates: false), // passcode-cooldown after 1m → back
+        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // auth (global) deposit_detected stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // auth (global) deposit_split stays
+        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // auth (global) deposit_loaded_push if push_enabled stays
         TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) deposit_loaded_push stays
-        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 40, actionsID: 108, target: .stay, argument: 0, validates: false), // auth (global) card_payment if card_frozen && push_enabled stays
+        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // auth (global) card_payment if card_frozen && push_enabled stays
         TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 41, actionsID: 109, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
-        TransitionRow(event: 2, guardID: 42, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 110, target: .stay, argument: 0, validates: false), // auth (global) card_payment stays
-        TransitionRow(event: 106, guardID: 43, actionsID: 111, target: .stay, argument: 0, validates: false), // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
+        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // auth (global) card_payment stays
+        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) round_up_due stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // auth (global) connectivity_lost stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // auth (global) connectivity_restored stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // auth (global) connectivity_lost stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // auth (global) connectivity_restored stays
         TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // main (global) tap_tab_station → station
         TransitionRow(event: 110, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // main (global) tap_tab_transactions → transactions
         TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // main (global) tap_tab_card → card
         TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .screen, argument: 16, validates: false), // main (global) tap_tab_invest → invest
         TransitionRow(event: 113, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) tap_tab_profile → profile
         TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // main (global) session_expired → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 105, target: .stay, argument: 0, validates: false), // main (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 31, actionsID: 85, target: .stay, argument: 0, validates: false), // main (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // main (global) deposit_split stays
-        TransitionRow(event: 105, guardID: 29, actionsID: 107, target: .stay, argument: 0, validates: false), // main (global) deposit_loaded_push if push_enabled stays
+        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // main (global) deposit_detected stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // main (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // main (global) deposit_split stays
+        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // main (global) deposit_loaded_push if push_enabled stays
         TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) deposit_loaded_push stays
-        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 40, actionsID: 108, target: .stay, argument: 0, validates: false), // main (global) card_payment if card_frozen && push_enabled stays
+        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // main (global) card_payment if card_frozen && push_enabled stays
         TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 41, actionsID: 109, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance && push_enabled stays
-        TransitionRow(event: 2, guardID: 42, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 110, target: .stay, argument: 0, validates: false), // main (global) card_payment stays
-        TransitionRow(event: 106, guardID: 43, actionsID: 111, target: .stay, argument: 0, validates: false), // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance && push_enabled stays
+        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // main (global) card_payment stays
+        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) round_up_due stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // main (global) after session_timeout → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 105, target: .stay, argument: 0, validates: false), // deposit (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 31, actionsID: 85, target: .stay, argument: 0, validates: false), // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // deposit (global) deposit_split stays
-        TransitionRow(event: 105, guardID: 29, actionsID: 107, target: .stay, argument: 0, validates: false), // deposit (global) deposit_loaded_push if push_enabled stays
+        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // deposit (global) deposit_detected stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // deposit (global) deposit_split stays
+        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // deposit (global) deposit_loaded_push if push_enabled stays
         TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) deposit_loaded_push stays
-        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 40, actionsID: 108, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if card_frozen && push_enabled stays
+        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if card_frozen && push_enabled stays
         TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 41, actionsID: 109, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
-        TransitionRow(event: 2, guardID: 42, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 110, target: .stay, argument: 0, validates: false), // deposit (global) card_payment stays
-        TransitionRow(event: 106, guardID: 43, actionsID: 111, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
+        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // deposit (global) card_payment stays
+        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_lost stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_restored stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_lost stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_restored stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // deposit (global) after session_timeout → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 105, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 31, actionsID: 85, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_split stays
-        TransitionRow(event: 105, guardID: 29, actionsID: 107, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_loaded_push if push_enabled stays
+        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_detected stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_split stays
+        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_loaded_push if push_enabled stays
         TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_loaded_push stays
-        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 40, actionsID: 108, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if card_frozen && push_enabled stays
+        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if card_frozen && push_enabled stays
         TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 41, actionsID: 109, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
-        TransitionRow(event: 2, guardID: 42, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 110, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment stays
-        TransitionRow(event: 106, guardID: 43, actionsID: 111, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
+        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment stays
+        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_lost stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_restored stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_lost stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_restored stays
         TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // withdraw (global) after session_timeout → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 105, target: .stay, argument: 0, validates: false), // security (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 31, actionsID: 85, target: .stay, argument: 0, validates: false), // security (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // security (global) deposit_split stays
-        TransitionRow(event: 105, guardID: 29, actionsID: 107, target: .stay, argument: 0, validates: false), // security (global) deposit_loaded_push if push_enabled stays
+        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // security (global) deposit_detected stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // security (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // security (global) deposit_split stays
+        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // security (global) deposit_loaded_push if push_enabled stays
         TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) deposit_loaded_push stays
-        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 40, actionsID: 108, target: .stay, argument: 0, validates: false), // security (global) card_payment if card_frozen && push_enabled stays
+        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // security (global) card_payment if card_frozen && push_enabled stays
         TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 41, actionsID: 109, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance && push_enabled stays
-        TransitionRow(event: 2, guardID: 42, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 110, target: .stay, argument: 0, validates: false), // security (global) card_payment stays
-        TransitionRow(event: 106, guardID: 43, actionsID: 111, target: .stay, argument: 0, validates: false), // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance && push_enabled stays
+        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // security (global) card_payment stays
+        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
         TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) round_up_due stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // security (global) connectivity_lost stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // security (global) connectivity_restored stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // security (global) connectivity_lost stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // security (global) connectivity_restored stays
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 214, rowEnd: 229, timerStart: 1, timerEnd: 1, name: 77), // auth
-        FlowEntry(start: 9, rowStart: 229, rowEnd: 250, timerStart: 1, timerEnd: 2, name: 78), // main
-        FlowEntry(start: 24, rowStart: 251, rowEnd: 266, timerStart: 2, timerEnd: 3, name: 24), // deposit
-        FlowEntry(start: 28, rowStart: 267, rowEnd: 282, timerStart: 3, timerEnd: 4, name: 28), // withdraw
-        FlowEntry(start: 32, rowStart: 283, rowEnd: 298, timerStart: 4, timerEnd: 4, name: 20), // security
+        FlowEntry(start: 0, rowStart: 216, rowEnd: 231, timerStart: 1, timerEnd: 1, name: 77), // auth
+        FlowEntry(start: 9, rowStart: 231, rowEnd: 252, timerStart: 1, timerEnd: 2, name: 78), // main
+        FlowEntry(start: 24, rowStart: 253, rowEnd: 268, timerStart: 2, timerEnd: 3, name: 24), // deposit
+        FlowEntry(start: 28, rowStart: 269, rowEnd: 284, timerStart: 3, timerEnd: 4, name: 28), // withdraw
+        FlowEntry(start: 32, rowStart: 285, rowEnd: 300, timerStart: 4, timerEnd: 4, name: 20), // security
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 60000, rowStart: 213, rowEnd: 214, variant: (-1)), // passcode-cooldown after 1m
-        TimerEntry(milliseconds: 0, rowStart: 250, rowEnd: 251, variant: (-1)), // main (global) after session_timeout
-        TimerEntry(milliseconds: 0, rowStart: 266, rowEnd: 267, variant: (-1)), // deposit (global) after session_timeout
-        TimerEntry(milliseconds: 0, rowStart: 282, rowEnd: 283, variant: (-1)), // withdraw (global) after session_timeout
+        TimerEntry(milliseconds: 60000, rowStart: 215, rowEnd: 216, variant: (-1)), // passcode-cooldown after 1m
+        TimerEntry(milliseconds: 0, rowStart: 252, rowEnd: 253, variant: (-1)), // main (global) after session_timeout
+        TimerEntry(milliseconds: 0, rowStart: 268, rowEnd: 269, variant: (-1)), // deposit (global) after session_timeout
+        TimerEntry(milliseconds: 0, rowStart: 284, rowEnd: 285, variant: (-1)), // withdraw (global) after session_timeout
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -543,23 +545,23 @@ enum RailTables {
         VariantEntry(name: 63, condition: 0), // card-details loading
         VariantEntry(name: 61, condition: 20), // card-settings frozen
         VariantEntry(name: 58, condition: 0), // card-settings default
-        VariantEntry(name: 64, condition: 23), // round-ups on
+        VariantEntry(name: 64, condition: 22), // round-ups on
         VariantEntry(name: 65, condition: 0), // round-ups off
         VariantEntry(name: 53, condition: 11), // invest allocating
         VariantEntry(name: 54, condition: 12), // invest paused
         VariantEntry(name: 66, condition: 0), // invest working
-        VariantEntry(name: 68, condition: 27), // security biometrics_on
+        VariantEntry(name: 68, condition: 25), // security biometrics_on
         VariantEntry(name: 58, condition: 0), // security default
-        VariantEntry(name: 64, condition: 29), // notifications on
+        VariantEntry(name: 64, condition: 26), // notifications on
         VariantEntry(name: 65, condition: 0), // notifications off
         VariantEntry(name: 48, condition: 10), // deposit-address pending
-        VariantEntry(name: 63, condition: 32), // deposit-address loading
-        VariantEntry(name: 73, condition: 33), // deposit-address bank
+        VariantEntry(name: 63, condition: 29), // deposit-address loading
+        VariantEntry(name: 73, condition: 30), // deposit-address bank
         VariantEntry(name: 74, condition: 0), // deposit-address crypto
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "cc2eec96028147d5"
+    static let fingerprint = "1a3b461092c73d13"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51])
