@@ -11,7 +11,7 @@ import Foundation
 /// ```swift
 /// var machine = try RailMachine()
 /// var effects: [RailEffect] = []
-/// try machine.start(into: &effects)          // intro Welcome
+/// try machine.start(into: &effects)          // launch App Launch
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.depositDetected(...), into: &effects)
 /// ```
@@ -46,7 +46,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
         return [.timers, .flowTimers, .screenViews, .entryActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants, .secretFields]
     }
 
-    /// A machine on `start` (default: intro), with the state's initial values.
+    /// A machine on `start` (default: launch), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: RailScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
@@ -78,7 +78,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
         state.pendingTimeout = 300000
     }
 
-    /// A machine on the screen with seed ID `startScreenID` (nil: intro), for code that knows screens by ID.
+    /// A machine on the screen with seed ID `startScreenID` (nil: launch), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
@@ -301,73 +301,73 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.headline`).
     public func texts() throws -> [RailText: String] {
         switch screenNumber {
-        case 0:
+        case 1:
             // intro Welcome
             return [.headline: "Money that works the moment it arrives"]
-        case 2:
+        case 3:
             // verify-email Verify Email
             return [.sentTo: "Enter the code we sent to " + state.signInDestination]
-        case 5:
+        case 6:
             // biometric-prompt Biometric Prompt
             return [.title: "Use Face ID to open Rail?"]
-        case 7:
+        case 8:
             // onboarding KYC Flow
             return [.title: "Let's confirm it's you"]
-        case 8:
+        case 9:
             // kyc-status KYC Status
             return [.message: (state.kycStatus == KycStatus.rejected) ? "We couldn't verify your identity. Contact support to continue." : "We're checking your details. We'll let you in as soon as it's done."]
-        case 9:
+        case 10:
             // station Station
             return try [.total: describe(derivedTotalBalance()), .split: (("Spend " + describe(state.spendBalance)) + " · Invest ") + describe(state.investBalance), .status: (state.systemStatus == SystemStatus.allocating) ? "Allocating" : ((state.systemStatus == SystemStatus.paused) ? "Paused" : "Active"), .loadMoney: "Load money", .offlineBanner: state.offline ? "You're offline. Showing your last balances." : "", .pending: state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""]
-        case 11:
+        case 12:
             // transaction-detail Transaction Detail
             return try [.merchant: (derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).merchant : "", .amount: required(((derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) } : "").map { $0 }, "the value")]
-        case 12:
+        case 13:
             // card Card
             return try [.number: derivedCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "", .spendable: describe(state.spendBalance)]
-        case 15:
+        case 16:
             // round-ups Round-Ups
             return try [.explainer: "Every card payment rounds up to the next dollar. The change goes to Invest.", .thisMonth: "Rounded up this month: " + describe(derivedRoundUpsThisMonth())]
-        case 16:
+        case 17:
             // invest Invest
             return try [.balance: describe(state.investBalance), .status: derivedInvestStatusText()]
-        case 17:
+        case 18:
             // profile Profile
             return [.name: (state.firstName + " ") + state.lastName, .email: state.email, .phone: state.phone]
-        case 18:
+        case 19:
             // delete-account Delete Account
             return [.message: "Delete your Rail account? This can't be undone."]
-        case 19:
+        case 20:
             // personal Personal Info
             return [.email: state.email, .phone: state.phone]
-        case 20:
+        case 21:
             // security Security
             return [.timeout: ("Lock after " + describeDuration(state.sessionTimeout)) + " without activity"]
-        case 23:
+        case 24:
             // support Support
             return [.title: "Help and contact"]
-        case 24:
+        case 25:
             // deposit Deposit Options
             return [.title: "Load money", .splitPreview: "70% → Spend, 30% → Invest"]
-        case 26:
+        case 27:
             // deposit-address Deposit Address
             return [.title: "Load money", .splitPreview: "70% → Spend, 30% → Invest", .address: state.depositAddress, .pending: state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""]
-        case 27:
+        case 28:
             // deposit-success Deposit Success
             return [.title: "Money loaded", .amount: describe(state.lastDepositAmount), .splitPreview: "70% → Spend, 30% → Invest", .spendShare: describe(state.lastDepositSpend) + " → Spend", .investShare: describe(state.lastDepositInvest) + " → Invest"]
-        case 28:
+        case 29:
             // withdraw Withdraw
             return [.available: describe(state.spendBalance) + " available in Spend"]
-        case 29:
+        case 30:
             // withdraw-amount Amount
             return [.available: describe(state.spendBalance) + " available in Spend"]
-        case 30:
+        case 31:
             // withdraw-confirm Confirm
             return [.amount: describe(state.withdrawAmount), .method: (state.withdrawMethod == WithdrawMethod.crypto) ? "Crypto wallet" : "Bank transfer", .destination: state.withdrawDestination, .from: "From Spend Balance"]
-        case 31:
+        case 32:
             // withdraw-success Success
             return [.title: "Money on its way", .transactionId: "Transaction ID: " + state.withdrawTransactionId]
-        case 34:
+        case 35:
             // passcode-cooldown Passcode Cooldown
             return [.message: "Too many attempts. Try again in 1 minute."]
         default:
@@ -380,7 +380,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public func evaluateGuard(_ id: Int32, _ event: RailEvent?) throws -> Bool {
         switch id {
         case 1:
-            // intro app_launched
+            // launch app_launched
             return state.passcodeSet
         case 2:
             // intro apple.sign_in.signed_in
@@ -533,19 +533,19 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public mutating func runActions(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 1:
+            // launch enter
+            raised.append(.appLaunched(raisedBy: RaisedByFlows()))
+        case 2:
             // intro tap_sign_in_with_apple; intro tap_retry
             effects.append(.call(RailServiceCall.appleSignIn))
-        case 2:
+        case 3:
             // intro apple.sign_in.signed_in; intro apple.sign_in.signed_in
             guard case .appleSignInSignedIn(let eventEmail, _)? = event else { throw FlowFailure("no value for 'event'") }
             state.appleSignedIn = true
             state.email = eventEmail
-        case 3:
+        case 4:
             // intro apple.sign_in.failed
             effects.append(.toast("Apple Sign-In didn't work. Try again or use email or phone."))
-        case 4:
-            // intro enter
-            raised.append(.appLaunched(raisedBy: RaisedByFlows()))
         case 5:
             // signin tap_continue
             state.signInDestination = textValue(formInput(1)) // form 1: email

@@ -11,6 +11,11 @@ fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 
 /// The screens of Rail, by the seed's screen IDs.
 public enum RailScreen: String, CaseIterable, Sendable {
+    /// App Launch (launch)
+    ///
+    /// Not a screen the person sees: the app's launch, where what the device kept decides the first screen (Welcome, or Login Passcode for a person who set a passcode here and did not sign out). Welcome's screen view fires only when Welcome shows.
+    case launch = "launch"
+
     /// Welcome (intro)
     ///
     /// `app/intro.tsx`: App intro with Apple Sign-In CTA (SocialLoginButtons).
@@ -483,6 +488,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// The screen's name in the seed.
     public var name: String {
         switch self {
+        case .launch:
+            return "App Launch"
         case .intro:
             return "Welcome"
         case .signin:
@@ -559,76 +566,78 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// The screen's position in the app's tables.
     public var number: Int32 {
         switch self {
-        case .intro:
+        case .launch:
             return 0
-        case .signin:
+        case .intro:
             return 1
-        case .verifyEmail:
+        case .signin:
             return 2
-        case .createPasscode:
+        case .verifyEmail:
             return 3
-        case .confirmPasscode:
+        case .createPasscode:
             return 4
-        case .biometricPrompt:
+        case .confirmPasscode:
             return 5
-        case .completeProfile:
+        case .biometricPrompt:
             return 6
-        case .onboarding:
+        case .completeProfile:
             return 7
-        case .kycStatus:
+        case .onboarding:
             return 8
-        case .station:
+        case .kycStatus:
             return 9
-        case .transactions:
+        case .station:
             return 10
-        case .transactionDetail:
+        case .transactions:
             return 11
-        case .card:
+        case .transactionDetail:
             return 12
-        case .cardDetails:
+        case .card:
             return 13
-        case .cardSettings:
+        case .cardDetails:
             return 14
-        case .roundUps:
+        case .cardSettings:
             return 15
-        case .invest:
+        case .roundUps:
             return 16
-        case .profile:
+        case .invest:
             return 17
-        case .deleteAccount:
+        case .profile:
             return 18
-        case .personal:
+        case .deleteAccount:
             return 19
-        case .security:
+        case .personal:
             return 20
-        case .changePasscode:
+        case .security:
             return 21
-        case .notifications:
+        case .changePasscode:
             return 22
-        case .support:
+        case .notifications:
             return 23
-        case .deposit:
+        case .support:
             return 24
-        case .depositNetwork:
+        case .deposit:
             return 25
-        case .depositAddress:
+        case .depositNetwork:
             return 26
-        case .depositSuccess:
+        case .depositAddress:
             return 27
-        case .withdraw:
+        case .depositSuccess:
             return 28
-        case .withdrawAmount:
+        case .withdraw:
             return 29
-        case .withdrawConfirm:
+        case .withdrawAmount:
             return 30
-        case .withdrawSuccess:
+        case .withdrawConfirm:
             return 31
-        case .loginPasscode:
+        case .withdrawSuccess:
             return 32
-        case .authorizeTransaction:
+        case .loginPasscode:
             return 33
-        case .passcodeCooldown:
+        case .authorizeTransaction:
             return 34
+        case .passcodeCooldown:
+            return 35
         }
     }
 
