@@ -7,455 +7,487 @@
 enum RailTables {
     /// IDs, names and messages the other tables point to.
     static let strings: [String] = [
-        "intro", // 0
-        "signin", // 1
-        "verify-email", // 2
-        "create-passcode", // 3
-        "confirm-passcode", // 4
-        "biometric-prompt", // 5
-        "complete-profile", // 6
-        "onboarding", // 7
-        "kyc-status", // 8
-        "station", // 9
-        "transactions", // 10
-        "transaction-detail", // 11
-        "card", // 12
-        "card-details", // 13
-        "card-settings", // 14
-        "round-ups", // 15
-        "invest", // 16
-        "profile", // 17
-        "delete-account", // 18
-        "personal", // 19
-        "security", // 20
-        "change-passcode", // 21
-        "notifications", // 22
-        "support", // 23
-        "deposit", // 24
-        "deposit-network", // 25
-        "deposit-address", // 26
-        "deposit-success", // 27
-        "withdraw", // 28
-        "withdraw-amount", // 29
-        "withdraw-confirm", // 30
-        "withdraw-success", // 31
-        "login-passcode", // 32
-        "authorize-transaction", // 33
-        "passcode-cooldown", // 34
-        "intro_viewed", // 35
-        "method", // 36
-        "form.method == SignInMethod.email", // 37
-        "email", // 38
-        "form.method == SignInMethod.phone", // 39
-        "phone", // 40
-        "code", // 41
-        "passcode", // 42
-        "passcode_confirmation", // 43
-        "first_name", // 44
-        "last_name", // 45
-        "dob", // 46
-        "rejected", // 47
-        "pending", // 48
-        "done", // 49
-        "cancelled", // 50
-        "offline", // 51
-        "deposit_pending", // 52
-        "allocating", // 53
-        "paused", // 54
-        "active", // 55
-        "station_viewed", // 56
-        "empty", // 57
-        "default", // 58
-        "missing", // 59
-        "not_funded", // 60
-        "frozen", // 61
-        "revealed", // 62
-        "loading", // 63
-        "on", // 64
-        "off", // 65
-        "working", // 66
-        "timeout", // 67
-        "biometrics_on", // 68
-        "current_passcode", // 69
-        "new_passcode", // 70
-        "confirm_passcode", // 71
-        "network", // 72
-        "bank", // 73
-        "crypto", // 74
-        "amount", // 75
-        "destination", // 76
-        "auth", // 77
-        "main", // 78
+        "launch", // 0
+        "intro", // 1
+        "signin", // 2
+        "verify-email", // 3
+        "create-passcode", // 4
+        "confirm-passcode", // 5
+        "biometric-prompt", // 6
+        "complete-profile", // 7
+        "onboarding", // 8
+        "kyc-status", // 9
+        "station", // 10
+        "transactions", // 11
+        "transaction-detail", // 12
+        "card", // 13
+        "card-details", // 14
+        "card-settings", // 15
+        "round-ups", // 16
+        "invest", // 17
+        "profile", // 18
+        "delete-account", // 19
+        "personal", // 20
+        "security", // 21
+        "change-passcode", // 22
+        "notifications", // 23
+        "support", // 24
+        "deposit", // 25
+        "deposit-network", // 26
+        "deposit-address", // 27
+        "deposit-success", // 28
+        "withdraw", // 29
+        "withdraw-amount", // 30
+        "withdraw-confirm", // 31
+        "withdraw-success", // 32
+        "login-passcode", // 33
+        "authorize-transaction", // 34
+        "passcode-cooldown", // 35
+        "intro_viewed", // 36
+        "method", // 37
+        "form.method == SignInMethod.email", // 38
+        "email", // 39
+        "form.method == SignInMethod.phone", // 40
+        "phone", // 41
+        "code", // 42
+        "passcode", // 43
+        "passcode_confirmation", // 44
+        "first_name", // 45
+        "last_name", // 46
+        "dob", // 47
+        "rejected", // 48
+        "pending", // 49
+        "done", // 50
+        "cancelled", // 51
+        "offline", // 52
+        "deposit_pending", // 53
+        "allocating", // 54
+        "paused", // 55
+        "active", // 56
+        "station_viewed", // 57
+        "empty", // 58
+        "default", // 59
+        "missing", // 60
+        "not_funded", // 61
+        "frozen", // 62
+        "revealed", // 63
+        "loading", // 64
+        "on", // 65
+        "off", // 66
+        "working", // 67
+        "timeout", // 68
+        "biometrics_on", // 69
+        "current_passcode", // 70
+        "new_passcode", // 71
+        "confirm_passcode", // 72
+        "network", // 73
+        "bank", // 74
+        "crypto", // 75
+        "amount", // 76
+        "destination", // 77
+        "auth", // 78
+        "main", // 79
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
     static let screenIDs: [Int32] = [
-        0, // 0: intro Welcome
-        1, // 1: signin Sign In
-        2, // 2: verify-email Verify Email
-        3, // 3: create-passcode Create Passcode
-        4, // 4: confirm-passcode Confirm Passcode
-        5, // 5: biometric-prompt Biometric Prompt
-        6, // 6: complete-profile Complete Profile
-        7, // 7: onboarding KYC Flow
-        8, // 8: kyc-status KYC Status
-        9, // 9: station Station
-        10, // 10: transactions Transactions
-        11, // 11: transaction-detail Transaction Detail
-        12, // 12: card Card
-        13, // 13: card-details Card Details
-        14, // 14: card-settings Card Settings
-        15, // 15: round-ups Round-Ups
-        16, // 16: invest Invest
-        17, // 17: profile Profile
-        18, // 18: delete-account Delete Account
-        19, // 19: personal Personal Info
-        20, // 20: security Security
-        21, // 21: change-passcode Change Passcode
-        22, // 22: notifications Notifications
-        23, // 23: support Support
-        24, // 24: deposit Deposit Options
-        25, // 25: deposit-network Select Network
-        26, // 26: deposit-address Deposit Address
-        27, // 27: deposit-success Deposit Success
-        28, // 28: withdraw Withdraw
-        29, // 29: withdraw-amount Amount
-        30, // 30: withdraw-confirm Confirm
-        31, // 31: withdraw-success Success
-        32, // 32: login-passcode Login Passcode
-        33, // 33: authorize-transaction Authorize Transaction
-        34, // 34: passcode-cooldown Passcode Cooldown
+        0, // 0: launch App Launch
+        1, // 1: intro Welcome
+        2, // 2: signin Sign In
+        3, // 3: verify-email Verify Email
+        4, // 4: create-passcode Create Passcode
+        5, // 5: confirm-passcode Confirm Passcode
+        6, // 6: biometric-prompt Biometric Prompt
+        7, // 7: complete-profile Complete Profile
+        8, // 8: onboarding KYC Flow
+        9, // 9: kyc-status KYC Status
+        10, // 10: station Station
+        11, // 11: transactions Transactions
+        12, // 12: transaction-detail Transaction Detail
+        13, // 13: card Card
+        14, // 14: card-details Card Details
+        15, // 15: card-settings Card Settings
+        16, // 16: round-ups Round-Ups
+        17, // 17: invest Invest
+        18, // 18: profile Profile
+        19, // 19: delete-account Delete Account
+        20, // 20: personal Personal Info
+        21, // 21: security Security
+        22, // 22: change-passcode Change Passcode
+        23, // 23: notifications Notifications
+        24, // 24: support Support
+        25, // 25: deposit Deposit Options
+        26, // 26: deposit-network Select Network
+        27, // 27: deposit-address Deposit Address
+        28, // 28: deposit-success Deposit Success
+        29, // 29: withdraw Withdraw
+        30, // 30: withdraw-amount Amount
+        31, // 31: withdraw-confirm Confirm
+        32, // 32: withdraw-success Success
+        33, // 33: login-passcode Login Passcode
+        34, // 34: authorize-transaction Authorize Transaction
+        35, // 35: passcode-cooldown Passcode Cooldown
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
     static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 7, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 35), // 0: intro Welcome
-        ScreenEntry(flow: 0, rowStart: 7, rowEnd: 13, fieldStart: 0, fieldEnd: 3, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 8, exitActions: 0, analytics: (-1)), // 1: signin Sign In
-        ScreenEntry(flow: 0, rowStart: 13, rowEnd: 23, fieldStart: 3, fieldEnd: 4, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: verify-email Verify Email
-        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 25, fieldStart: 4, fieldEnd: 5, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: create-passcode Create Passcode
-        ScreenEntry(flow: 0, rowStart: 25, rowEnd: 30, fieldStart: 5, fieldEnd: 6, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: confirm-passcode Confirm Passcode
-        ScreenEntry(flow: 0, rowStart: 30, rowEnd: 35, fieldStart: 6, fieldEnd: 6, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: biometric-prompt Biometric Prompt
-        ScreenEntry(flow: 0, rowStart: 35, rowEnd: 40, fieldStart: 6, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: complete-profile Complete Profile
-        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 47, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: onboarding KYC Flow
-        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 53, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: kyc-status KYC Status
-        ScreenEntry(flow: 1, rowStart: 53, rowEnd: 63, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 7, enterActions: 0, exitActions: 0, analytics: 56), // 9: station Station
-        ScreenEntry(flow: 1, rowStart: 67, rowEnd: 79, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 7, variantEnd: 9, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: transactions Transactions
-        ScreenEntry(flow: 1, rowStart: 79, rowEnd: 80, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 9, variantEnd: 11, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: transaction-detail Transaction Detail
-        ScreenEntry(flow: 1, rowStart: 80, rowEnd: 93, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 11, variantEnd: 14, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: card Card
-        ScreenEntry(flow: 1, rowStart: 93, rowEnd: 97, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 14, variantEnd: 16, enterActions: 51, exitActions: 0, analytics: (-1)), // 13: card-details Card Details
-        ScreenEntry(flow: 1, rowStart: 97, rowEnd: 102, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: card-settings Card Settings
-        ScreenEntry(flow: 1, rowStart: 102, rowEnd: 107, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 20, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: round-ups Round-Ups
-        ScreenEntry(flow: 1, rowStart: 107, rowEnd: 113, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 20, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: invest Invest
-        ScreenEntry(flow: 1, rowStart: 113, rowEnd: 121, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: profile Profile
-        ScreenEntry(flow: 1, rowStart: 121, rowEnd: 126, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: delete-account Delete Account
-        ScreenEntry(flow: 1, rowStart: 126, rowEnd: 131, fieldStart: 9, fieldEnd: 11, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 23, enterActions: 62, exitActions: 0, analytics: (-1)), // 19: personal Personal Info
-        ScreenEntry(flow: 1, rowStart: 131, rowEnd: 140, fieldStart: 11, fieldEnd: 12, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 25, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: security Security
-        ScreenEntry(flow: 1, rowStart: 140, rowEnd: 146, fieldStart: 12, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 25, variantEnd: 25, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: change-passcode Change Passcode
-        ScreenEntry(flow: 1, rowStart: 146, rowEnd: 151, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 25, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: notifications Notifications
-        ScreenEntry(flow: 1, rowStart: 151, rowEnd: 152, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: support Support
-        ScreenEntry(flow: 2, rowStart: 152, rowEnd: 156, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: deposit Deposit Options
-        ScreenEntry(flow: 2, rowStart: 156, rowEnd: 158, fieldStart: 15, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: deposit-network Select Network
-        ScreenEntry(flow: 2, rowStart: 158, rowEnd: 164, fieldStart: 16, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 31, enterActions: 78, exitActions: 0, analytics: (-1)), // 26: deposit-address Deposit Address
-        ScreenEntry(flow: 2, rowStart: 164, rowEnd: 165, fieldStart: 16, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: deposit-success Deposit Success
-        ScreenEntry(flow: 3, rowStart: 165, rowEnd: 168, fieldStart: 16, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: withdraw Withdraw
-        ScreenEntry(flow: 3, rowStart: 168, rowEnd: 170, fieldStart: 16, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: withdraw-amount Amount
-        ScreenEntry(flow: 3, rowStart: 170, rowEnd: 177, fieldStart: 18, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: withdraw-confirm Confirm
-        ScreenEntry(flow: 3, rowStart: 177, rowEnd: 178, fieldStart: 18, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: withdraw-success Success
-        ScreenEntry(flow: 4, rowStart: 178, rowEnd: 195, fieldStart: 18, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: login-passcode Login Passcode
-        ScreenEntry(flow: 4, rowStart: 195, rowEnd: 206, fieldStart: 19, fieldEnd: 20, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: authorize-transaction Authorize Transaction
-        ScreenEntry(flow: 4, rowStart: 206, rowEnd: 206, fieldStart: 20, fieldEnd: 20, timerStart: 0, timerEnd: 1, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: passcode-cooldown Passcode Cooldown
+        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 2, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 1, exitActions: 0, analytics: (-1)), // 0: launch App Launch
+        ScreenEntry(flow: 0, rowStart: 2, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 36), // 1: intro Welcome
+        ScreenEntry(flow: 0, rowStart: 9, rowEnd: 15, fieldStart: 0, fieldEnd: 3, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 9, exitActions: 0, analytics: (-1)), // 2: signin Sign In
+        ScreenEntry(flow: 0, rowStart: 15, rowEnd: 25, fieldStart: 3, fieldEnd: 4, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: verify-email Verify Email
+        ScreenEntry(flow: 0, rowStart: 25, rowEnd: 27, fieldStart: 4, fieldEnd: 5, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: create-passcode Create Passcode
+        ScreenEntry(flow: 0, rowStart: 27, rowEnd: 32, fieldStart: 5, fieldEnd: 6, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: confirm-passcode Confirm Passcode
+        ScreenEntry(flow: 0, rowStart: 32, rowEnd: 37, fieldStart: 6, fieldEnd: 6, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: biometric-prompt Biometric Prompt
+        ScreenEntry(flow: 0, rowStart: 37, rowEnd: 42, fieldStart: 6, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: complete-profile Complete Profile
+        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 49, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: onboarding KYC Flow
+        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 55, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: kyc-status KYC Status
+        ScreenEntry(flow: 1, rowStart: 55, rowEnd: 65, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 7, enterActions: 0, exitActions: 0, analytics: 57), // 10: station Station
+        ScreenEntry(flow: 1, rowStart: 69, rowEnd: 81, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 7, variantEnd: 9, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: transactions Transactions
+        ScreenEntry(flow: 1, rowStart: 81, rowEnd: 82, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 9, variantEnd: 11, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: transaction-detail Transaction Detail
+        ScreenEntry(flow: 1, rowStart: 82, rowEnd: 95, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 11, variantEnd: 14, enterActions: 0, exitActions: 0, analytics: (-1)), // 13: card Card
+        ScreenEntry(flow: 1, rowStart: 95, rowEnd: 99, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 14, variantEnd: 16, enterActions: 52, exitActions: 0, analytics: (-1)), // 14: card-details Card Details
+        ScreenEntry(flow: 1, rowStart: 99, rowEnd: 104, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: card-settings Card Settings
+        ScreenEntry(flow: 1, rowStart: 104, rowEnd: 110, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 20, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: round-ups Round-Ups
+        ScreenEntry(flow: 1, rowStart: 110, rowEnd: 116, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 20, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: invest Invest
+        ScreenEntry(flow: 1, rowStart: 116, rowEnd: 124, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: profile Profile
+        ScreenEntry(flow: 1, rowStart: 124, rowEnd: 129, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: delete-account Delete Account
+        ScreenEntry(flow: 1, rowStart: 129, rowEnd: 135, fieldStart: 9, fieldEnd: 11, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 23, enterActions: 66, exitActions: 0, analytics: (-1)), // 20: personal Personal Info
+        ScreenEntry(flow: 1, rowStart: 135, rowEnd: 144, fieldStart: 11, fieldEnd: 12, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 25, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: security Security
+        ScreenEntry(flow: 1, rowStart: 144, rowEnd: 150, fieldStart: 12, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 25, variantEnd: 25, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: change-passcode Change Passcode
+        ScreenEntry(flow: 1, rowStart: 150, rowEnd: 156, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 25, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: notifications Notifications
+        ScreenEntry(flow: 1, rowStart: 156, rowEnd: 157, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: support Support
+        ScreenEntry(flow: 2, rowStart: 157, rowEnd: 161, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: deposit Deposit Options
+        ScreenEntry(flow: 2, rowStart: 161, rowEnd: 163, fieldStart: 15, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: deposit-network Select Network
+        ScreenEntry(flow: 2, rowStart: 163, rowEnd: 169, fieldStart: 16, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 31, enterActions: 83, exitActions: 0, analytics: (-1)), // 27: deposit-address Deposit Address
+        ScreenEntry(flow: 2, rowStart: 169, rowEnd: 170, fieldStart: 16, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: deposit-success Deposit Success
+        ScreenEntry(flow: 3, rowStart: 170, rowEnd: 173, fieldStart: 16, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: withdraw Withdraw
+        ScreenEntry(flow: 3, rowStart: 173, rowEnd: 175, fieldStart: 16, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: withdraw-amount Amount
+        ScreenEntry(flow: 3, rowStart: 175, rowEnd: 182, fieldStart: 18, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: withdraw-confirm Confirm
+        ScreenEntry(flow: 3, rowStart: 182, rowEnd: 183, fieldStart: 18, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: withdraw-success Success
+        ScreenEntry(flow: 4, rowStart: 183, rowEnd: 202, fieldStart: 18, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: login-passcode Login Passcode
+        ScreenEntry(flow: 4, rowStart: 202, rowEnd: 215, fieldStart: 19, fieldEnd: 20, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: authorize-transaction Authorize Transaction
+        ScreenEntry(flow: 4, rowStart: 215, rowEnd: 215, fieldStart: 20, fieldEnd: 20, timerStart: 0, timerEnd: 1, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 35: passcode-cooldown Passcode Cooldown
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
     static let rows: [TransitionRow] = [
-        TransitionRow(event: 52, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: false), // intro tap_sign_in_with_apple stays
-        TransitionRow(event: 4, guardID: 1, actionsID: 2, target: .screen, argument: 3, validates: false), // intro apple.sign_in.signed_in if event.new_user → create-passcode
-        TransitionRow(event: 4, guardID: 0, actionsID: 2, target: .screen, argument: 32, validates: false), // intro apple.sign_in.signed_in → login-passcode
+        TransitionRow(event: 52, guardID: 1, actionsID: 0, target: .screen, argument: 33, validates: false), // launch app_launched if passcode_set → login-passcode
+        TransitionRow(event: 52, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // launch app_launched → intro
+        TransitionRow(event: 53, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // intro tap_sign_in_with_apple stays
+        TransitionRow(event: 4, guardID: 2, actionsID: 3, target: .screen, argument: 4, validates: false), // intro apple.sign_in.signed_in if event.new_user → create-passcode
+        TransitionRow(event: 4, guardID: 0, actionsID: 3, target: .screen, argument: 33, validates: false), // intro apple.sign_in.signed_in → login-passcode
         TransitionRow(event: 5, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // intro apple.sign_in.cancelled stays
-        TransitionRow(event: 6, guardID: 0, actionsID: 3, target: .stay, argument: 0, validates: false), // intro apple.sign_in.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: false), // intro tap_retry stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // intro tap_use_email_or_phone → signin
-        TransitionRow(event: 55, guardID: 2, actionsID: 4, target: .stay, argument: 0, validates: true), // signin tap_continue if form.method == SignInMethod.email stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: true), // signin tap_continue stays
-        TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: true), // signin auth.send_code.sent → verify-email
-        TransitionRow(event: 8, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: false), // signin auth.send_code.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 7, target: .stay, argument: 0, validates: false), // signin tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // signin tap_back → back
-        TransitionRow(event: 57, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: true), // verify-email tap_verify stays
-        TransitionRow(event: 9, guardID: 5, actionsID: 0, target: .screen, argument: 3, validates: true), // verify-email auth.verify_otp.verified if event.new_user → create-passcode
-        TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: true), // verify-email auth.verify_otp.verified → login-passcode
-        TransitionRow(event: 10, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // verify-email auth.verify_otp.wrong_code stays
-        TransitionRow(event: 11, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // verify-email auth.verify_otp.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // verify-email tap_retry stays
-        TransitionRow(event: 58, guardID: 0, actionsID: 7, target: .stay, argument: 0, validates: false), // verify-email tap_resend_code stays
-        TransitionRow(event: 7, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // verify-email auth.send_code.sent stays
-        TransitionRow(event: 8, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: false), // verify-email auth.send_code.failed stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // verify-email tap_back → back
-        TransitionRow(event: 55, guardID: 0, actionsID: 13, target: .screen, argument: 4, validates: true), // create-passcode tap_continue → confirm-passcode
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // create-passcode tap_back → back
-        TransitionRow(event: 55, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: true), // confirm-passcode tap_continue stays
-        TransitionRow(event: 13, guardID: 0, actionsID: 15, target: .screen, argument: 5, validates: true), // confirm-passcode passcode.create.created → biometric-prompt
-        TransitionRow(event: 14, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // confirm-passcode passcode.create.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // confirm-passcode tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // confirm-passcode tap_back → back
-        TransitionRow(event: 59, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // biometric-prompt tap_enable_biometrics stays
-        TransitionRow(event: 21, guardID: 0, actionsID: 19, target: .screen, argument: 6, validates: false), // biometric-prompt device.biometric_check.authenticated → complete-profile
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // biometric-prompt device.biometric_check.failed → complete-profile
-        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // biometric-prompt device.biometric_check.cancelled → complete-profile
-        TransitionRow(event: 60, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // biometric-prompt tap_not_now → complete-profile
-        TransitionRow(event: 55, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: true), // complete-profile tap_continue stays
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: true), // complete-profile profile.save.saved → onboarding
-        TransitionRow(event: 25, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: false), // complete-profile profile.save.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // complete-profile tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // complete-profile tap_back → back
-        TransitionRow(event: 61, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: false), // onboarding tap_start_verification stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 24, target: .screen, argument: 9, validates: false), // onboarding kyc.submit.approved → station
-        TransitionRow(event: 27, guardID: 6, actionsID: 25, target: .screen, argument: 8, validates: false), // onboarding kyc.submit.pending if !signed_in → kyc-status
-        TransitionRow(event: 28, guardID: 6, actionsID: 26, target: .screen, argument: 8, validates: false), // onboarding kyc.submit.rejected if !signed_in → kyc-status
-        TransitionRow(event: 29, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: false), // onboarding kyc.submit.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: false), // onboarding tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // onboarding tap_back → back
-        TransitionRow(event: 62, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // kyc-status pull_to_refresh stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 24, target: .screen, argument: 9, validates: false), // kyc-status kyc.status.approved → station
-        TransitionRow(event: 31, guardID: 6, actionsID: 25, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.pending if !signed_in stays
-        TransitionRow(event: 32, guardID: 6, actionsID: 26, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.rejected if !signed_in stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // kyc-status tap_retry stays
-        TransitionRow(event: 62, guardID: 8, actionsID: 30, target: .stay, argument: 0, validates: false), // station pull_to_refresh if offline stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // station pull_to_refresh stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // station account.refresh.up_to_date stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // station account.refresh.deposit_arrived stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // station account.refresh.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // station tap_retry stays
-        TransitionRow(event: 63, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // station tap_load_money → sub-flow deposit
-        TransitionRow(event: 64, guardID: 0, actionsID: 0, target: .subflow, argument: 1, validates: false), // station tap_send → sub-flow withdraw
-        TransitionRow(event: 65, guardID: 0, actionsID: 35, target: .screen, argument: 10, validates: false), // station tap_deposit_history → transactions
-        TransitionRow(event: 3, guardID: 0, actionsID: 36, target: .screen, argument: 11, validates: false), // station transaction_tapped → transaction-detail
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_load_money → deposit.done → station
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_load_money → deposit.cancelled → station
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_send → withdraw.done → station
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // station tap_send → withdraw.cancelled → station
-        TransitionRow(event: 66, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // transactions tap_filter_all stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: false), // transactions tap_filter_spend stays
-        TransitionRow(event: 68, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: false), // transactions tap_filter_invest stays
-        TransitionRow(event: 69, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // transactions tap_filter_deposits stays
-        TransitionRow(event: 70, guardID: 12, actionsID: 40, target: .stay, argument: 0, validates: false), // transactions scrolled_to_end if has_more_transactions stays
-        TransitionRow(event: 62, guardID: 8, actionsID: 30, target: .stay, argument: 0, validates: false), // transactions pull_to_refresh if offline stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // transactions pull_to_refresh stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // transactions account.refresh.up_to_date stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // transactions account.refresh.deposit_arrived stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 41, target: .stay, argument: 0, validates: false), // transactions account.refresh.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // transactions tap_retry stays
-        TransitionRow(event: 3, guardID: 0, actionsID: 36, target: .screen, argument: 11, validates: false), // transactions transaction_tapped → transaction-detail
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // transaction-detail tap_back → back
-        TransitionRow(event: 71, guardID: 15, actionsID: 42, target: .stay, argument: 0, validates: false), // card tap_freeze if card_visible stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // intro apple.sign_in.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // intro tap_retry stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // intro tap_use_email_or_phone → signin
+        TransitionRow(event: 56, guardID: 3, actionsID: 5, target: .stay, argument: 0, validates: true), // signin tap_continue if form.method == SignInMethod.email stays
+        TransitionRow(event: 56, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: true), // signin tap_continue stays
+        TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: true), // signin auth.send_code.sent → verify-email
+        TransitionRow(event: 8, guardID: 0, actionsID: 7, target: .stay, argument: 0, validates: false), // signin auth.send_code.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: false), // signin tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // signin tap_back → back
+        TransitionRow(event: 58, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: true), // verify-email tap_verify stays
+        TransitionRow(event: 9, guardID: 6, actionsID: 0, target: .screen, argument: 4, validates: true), // verify-email auth.verify_otp.verified if event.new_user → create-passcode
+        TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 33, validates: true), // verify-email auth.verify_otp.verified → login-passcode
+        TransitionRow(event: 10, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // verify-email auth.verify_otp.wrong_code stays
+        TransitionRow(event: 11, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // verify-email auth.verify_otp.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // verify-email tap_retry stays
+        TransitionRow(event: 59, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: false), // verify-email tap_resend_code stays
+        TransitionRow(event: 7, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // verify-email auth.send_code.sent stays
+        TransitionRow(event: 8, guardID: 0, actionsID: 7, target: .stay, argument: 0, validates: false), // verify-email auth.send_code.failed stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // verify-email tap_back → back
+        TransitionRow(event: 56, guardID: 0, actionsID: 14, target: .screen, argument: 5, validates: true), // create-passcode tap_continue → confirm-passcode
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // create-passcode tap_back → back
+        TransitionRow(event: 56, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: true), // confirm-passcode tap_continue stays
+        TransitionRow(event: 13, guardID: 0, actionsID: 16, target: .screen, argument: 6, validates: true), // confirm-passcode passcode.create.created → biometric-prompt
+        TransitionRow(event: 14, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // confirm-passcode passcode.create.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // confirm-passcode tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // confirm-passcode tap_back → back
+        TransitionRow(event: 60, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // biometric-prompt tap_enable_biometrics stays
+        TransitionRow(event: 21, guardID: 0, actionsID: 20, target: .screen, argument: 7, validates: false), // biometric-prompt device.biometric_check.authenticated → complete-profile
+        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // biometric-prompt device.biometric_check.failed → complete-profile
+        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // biometric-prompt device.biometric_check.cancelled → complete-profile
+        TransitionRow(event: 61, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // biometric-prompt tap_not_now → complete-profile
+        TransitionRow(event: 56, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: true), // complete-profile tap_continue stays
+        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: true), // complete-profile profile.save.saved → onboarding
+        TransitionRow(event: 25, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // complete-profile profile.save.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: false), // complete-profile tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // complete-profile tap_back → back
+        TransitionRow(event: 62, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // onboarding tap_start_verification stays
+        TransitionRow(event: 26, guardID: 0, actionsID: 25, target: .screen, argument: 10, validates: false), // onboarding kyc.submit.approved → station
+        TransitionRow(event: 27, guardID: 7, actionsID: 26, target: .screen, argument: 9, validates: false), // onboarding kyc.submit.pending if !signed_in → kyc-status
+        TransitionRow(event: 28, guardID: 7, actionsID: 27, target: .screen, argument: 9, validates: false), // onboarding kyc.submit.rejected if !signed_in → kyc-status
+        TransitionRow(event: 29, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // onboarding kyc.submit.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // onboarding tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // onboarding tap_back → back
+        TransitionRow(event: 63, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // kyc-status pull_to_refresh stays
+        TransitionRow(event: 30, guardID: 0, actionsID: 25, target: .screen, argument: 10, validates: false), // kyc-status kyc.status.approved → station
+        TransitionRow(event: 31, guardID: 7, actionsID: 26, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.pending if !signed_in stays
+        TransitionRow(event: 32, guardID: 7, actionsID: 27, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.rejected if !signed_in stays
+        TransitionRow(event: 33, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // kyc-status tap_retry stays
+        TransitionRow(event: 63, guardID: 9, actionsID: 31, target: .stay, argument: 0, validates: false), // station pull_to_refresh if offline stays
+        TransitionRow(event: 63, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // station pull_to_refresh stays
+        TransitionRow(event: 34, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // station account.refresh.up_to_date stays
+        TransitionRow(event: 35, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // station account.refresh.deposit_arrived stays
+        TransitionRow(event: 36, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // station account.refresh.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // station tap_retry stays
+        TransitionRow(event: 64, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // station tap_load_money → sub-flow deposit
+        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .subflow, argument: 1, validates: false), // station tap_send → sub-flow withdraw
+        TransitionRow(event: 66, guardID: 0, actionsID: 36, target: .screen, argument: 11, validates: false), // station tap_deposit_history → transactions
+        TransitionRow(event: 3, guardID: 0, actionsID: 37, target: .screen, argument: 12, validates: false), // station transaction_tapped → transaction-detail
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // station tap_load_money → deposit.done → station
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // station tap_load_money → deposit.cancelled → station
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // station tap_send → withdraw.done → station
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // station tap_send → withdraw.cancelled → station
+        TransitionRow(event: 67, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: false), // transactions tap_filter_all stays
+        TransitionRow(event: 68, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: false), // transactions tap_filter_spend stays
+        TransitionRow(event: 69, guardID: 0, actionsID: 40, target: .stay, argument: 0, validates: false), // transactions tap_filter_invest stays
+        TransitionRow(event: 70, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // transactions tap_filter_deposits stays
+        TransitionRow(event: 71, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // transactions scrolled_to_end if has_more_transactions stays
+        TransitionRow(event: 63, guardID: 9, actionsID: 31, target: .stay, argument: 0, validates: false), // transactions pull_to_refresh if offline stays
+        TransitionRow(event: 63, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // transactions pull_to_refresh stays
+        TransitionRow(event: 34, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // transactions account.refresh.up_to_date stays
+        TransitionRow(event: 35, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // transactions account.refresh.deposit_arrived stays
+        TransitionRow(event: 36, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // transactions account.refresh.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // transactions tap_retry stays
+        TransitionRow(event: 3, guardID: 0, actionsID: 37, target: .screen, argument: 12, validates: false), // transactions transaction_tapped → transaction-detail
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // transaction-detail tap_back → back
+        TransitionRow(event: 72, guardID: 16, actionsID: 43, target: .stay, argument: 0, validates: false), // card tap_freeze if card_visible stays
         TransitionRow(event: 41, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // card card.set_frozen.done stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // card card.set_frozen.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // card tap_retry stays
-        TransitionRow(event: 72, guardID: 15, actionsID: 44, target: .overlay, argument: 33, validates: false), // card tap_reveal if card_visible → authorize-transaction (overlay)
-        TransitionRow(event: 73, guardID: 16, actionsID: 45, target: .screen, argument: 13, validates: false), // card authorized if pending_action == SensitiveAction.card_reveal → card-details
-        TransitionRow(event: 74, guardID: 15, actionsID: 0, target: .screen, argument: 14, validates: false), // card tap_card_settings if card_visible → card-settings
-        TransitionRow(event: 75, guardID: 17, actionsID: 46, target: .stay, argument: 0, validates: false), // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
-        TransitionRow(event: 45, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.added stays
+        TransitionRow(event: 42, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // card card.set_frozen.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // card tap_retry stays
+        TransitionRow(event: 73, guardID: 16, actionsID: 45, target: .overlay, argument: 34, validates: false), // card tap_reveal if card_visible → authorize-transaction (overlay)
+        TransitionRow(event: 74, guardID: 17, actionsID: 46, target: .screen, argument: 14, validates: false), // card authorized if pending_action == SensitiveAction.card_reveal → card-details
+        TransitionRow(event: 75, guardID: 16, actionsID: 0, target: .screen, argument: 15, validates: false), // card tap_card_settings if card_visible → card-settings
+        TransitionRow(event: 76, guardID: 18, actionsID: 47, target: .stay, argument: 0, validates: false), // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
+        TransitionRow(event: 45, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.added stays
         TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.cancelled stays
-        TransitionRow(event: 47, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.failed stays
-        TransitionRow(event: 76, guardID: 17, actionsID: 46, target: .stay, argument: 0, validates: false), // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
-        TransitionRow(event: 3, guardID: 0, actionsID: 36, target: .screen, argument: 11, validates: false), // card transaction_tapped → transaction-detail
-        TransitionRow(event: 43, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // card-details card.details.shown stays
-        TransitionRow(event: 44, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // card-details card.details.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // card-details tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 52, target: .back, argument: 0, validates: false), // card-details tap_back → back
-        TransitionRow(event: 71, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // card-settings tap_freeze stays
+        TransitionRow(event: 47, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.failed stays
+        TransitionRow(event: 77, guardID: 18, actionsID: 47, target: .stay, argument: 0, validates: false), // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
+        TransitionRow(event: 3, guardID: 0, actionsID: 37, target: .screen, argument: 12, validates: false), // card transaction_tapped → transaction-detail
+        TransitionRow(event: 43, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // card-details card.details.shown stays
+        TransitionRow(event: 44, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // card-details card.details.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 52, target: .stay, argument: 0, validates: false), // card-details tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 53, target: .back, argument: 0, validates: false), // card-details tap_back → back
+        TransitionRow(event: 72, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // card-settings tap_freeze stays
         TransitionRow(event: 41, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // card-settings card.set_frozen.done stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // card-settings card.set_frozen.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // card-settings tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // card-settings tap_back → back
-        TransitionRow(event: 77, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // round-ups toggle_round_ups stays
+        TransitionRow(event: 42, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // card-settings card.set_frozen.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // card-settings tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // card-settings tap_back → back
+        TransitionRow(event: 78, guardID: 0, actionsID: 54, target: .overlay, argument: 34, validates: false), // round-ups toggle_round_ups → authorize-transaction (overlay)
+        TransitionRow(event: 74, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // round-ups authorized stays
         TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // round-ups settings.save.saved stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // round-ups settings.save.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // round-ups tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // round-ups tap_back → back
-        TransitionRow(event: 62, guardID: 8, actionsID: 30, target: .stay, argument: 0, validates: false), // invest pull_to_refresh if offline stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // invest pull_to_refresh stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // invest account.refresh.up_to_date stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // invest account.refresh.deposit_arrived stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // invest account.refresh.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // invest tap_retry stays
-        TransitionRow(event: 78, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // profile tap_personal_info → personal
-        TransitionRow(event: 79, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // profile tap_security → security
-        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // profile tap_notifications → notifications
-        TransitionRow(event: 81, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // profile tap_support → support
-        TransitionRow(event: 82, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // profile tap_round_ups → round-ups
-        TransitionRow(event: 83, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // profile tap_sign_out stays
-        TransitionRow(event: 12, guardID: 0, actionsID: 57, target: .screen, argument: 0, validates: false), // profile auth.sign_out.signed_out → intro
-        TransitionRow(event: 84, guardID: 0, actionsID: 0, target: .overlay, argument: 18, validates: false), // profile tap_delete_account → delete-account (overlay)
-        TransitionRow(event: 85, guardID: 0, actionsID: 58, target: .stay, argument: 0, validates: false), // delete-account tap_confirm_delete stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 57, target: .screen, argument: 0, validates: false), // delete-account account.delete.deleted → intro
-        TransitionRow(event: 38, guardID: 0, actionsID: 59, target: .stay, argument: 0, validates: false), // delete-account account.delete.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 58, target: .stay, argument: 0, validates: false), // delete-account tap_retry stays
-        TransitionRow(event: 86, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // delete-account tap_cancel → back
-        TransitionRow(event: 87, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: true), // personal tap_save stays
-        TransitionRow(event: 24, guardID: 0, actionsID: 61, target: .back, argument: 0, validates: false), // personal profile.save.saved → back
-        TransitionRow(event: 25, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: false), // personal profile.save.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // personal tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // personal tap_back → back
-        TransitionRow(event: 88, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // security tap_change_passcode → change-passcode
-        TransitionRow(event: 89, guardID: 0, actionsID: 63, target: .overlay, argument: 33, validates: false), // security toggle_biometrics → authorize-transaction (overlay)
-        TransitionRow(event: 90, guardID: 0, actionsID: 64, target: .overlay, argument: 33, validates: true), // security tap_save_timeout → authorize-transaction (overlay)
-        TransitionRow(event: 73, guardID: 22, actionsID: 65, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.biometrics_change stays
-        TransitionRow(event: 73, guardID: 23, actionsID: 66, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.timeout_change stays
+        TransitionRow(event: 51, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // round-ups settings.save.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // round-ups tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // round-ups tap_back → back
+        TransitionRow(event: 63, guardID: 9, actionsID: 31, target: .stay, argument: 0, validates: false), // invest pull_to_refresh if offline stays
+        TransitionRow(event: 63, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // invest pull_to_refresh stays
+        TransitionRow(event: 34, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // invest account.refresh.up_to_date stays
+        TransitionRow(event: 35, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // invest account.refresh.deposit_arrived stays
+        TransitionRow(event: 36, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // invest account.refresh.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // invest tap_retry stays
+        TransitionRow(event: 79, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // profile tap_personal_info → personal
+        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // profile tap_security → security
+        TransitionRow(event: 81, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // profile tap_notifications → notifications
+        TransitionRow(event: 82, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // profile tap_support → support
+        TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .screen, argument: 16, validates: false), // profile tap_round_ups → round-ups
+        TransitionRow(event: 84, guardID: 0, actionsID: 58, target: .stay, argument: 0, validates: false), // profile tap_sign_out stays
+        TransitionRow(event: 12, guardID: 0, actionsID: 59, target: .screen, argument: 1, validates: false), // profile auth.sign_out.signed_out → intro
+        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .overlay, argument: 19, validates: false), // profile tap_delete_account → delete-account (overlay)
+        TransitionRow(event: 86, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // delete-account tap_confirm_delete stays
+        TransitionRow(event: 37, guardID: 0, actionsID: 59, target: .screen, argument: 1, validates: false), // delete-account account.delete.deleted → intro
+        TransitionRow(event: 38, guardID: 0, actionsID: 61, target: .stay, argument: 0, validates: false), // delete-account account.delete.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // delete-account tap_retry stays
+        TransitionRow(event: 87, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // delete-account tap_cancel → back
+        TransitionRow(event: 88, guardID: 0, actionsID: 62, target: .overlay, argument: 34, validates: true), // personal tap_save → authorize-transaction (overlay)
+        TransitionRow(event: 74, guardID: 0, actionsID: 63, target: .stay, argument: 0, validates: false), // personal authorized stays
+        TransitionRow(event: 24, guardID: 0, actionsID: 64, target: .back, argument: 0, validates: false), // personal profile.save.saved → back
+        TransitionRow(event: 25, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // personal profile.save.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // personal tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // personal tap_back → back
+        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // security tap_change_passcode → change-passcode
+        TransitionRow(event: 90, guardID: 0, actionsID: 67, target: .overlay, argument: 34, validates: false), // security toggle_biometrics → authorize-transaction (overlay)
+        TransitionRow(event: 91, guardID: 0, actionsID: 68, target: .overlay, argument: 34, validates: true), // security tap_save_timeout → authorize-transaction (overlay)
+        TransitionRow(event: 74, guardID: 23, actionsID: 69, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.biometrics_change stays
+        TransitionRow(event: 74, guardID: 24, actionsID: 70, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.timeout_change stays
         TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security settings.save.saved stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // security settings.save.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // security tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // security tap_back → back
-        TransitionRow(event: 87, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: true), // change-passcode tap_save stays
-        TransitionRow(event: 18, guardID: 0, actionsID: 68, target: .back, argument: 0, validates: false), // change-passcode passcode.change.changed → back
-        TransitionRow(event: 19, guardID: 0, actionsID: 69, target: .stay, argument: 0, validates: false), // change-passcode passcode.change.wrong_current stays
-        TransitionRow(event: 20, guardID: 0, actionsID: 70, target: .stay, argument: 0, validates: false), // change-passcode passcode.change.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // change-passcode tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // change-passcode tap_back → back
-        TransitionRow(event: 91, guardID: 0, actionsID: 71, target: .stay, argument: 0, validates: false), // notifications toggle_push stays
+        TransitionRow(event: 51, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // security settings.save.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // security tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // security tap_back → back
+        TransitionRow(event: 88, guardID: 0, actionsID: 71, target: .stay, argument: 0, validates: true), // change-passcode tap_save stays
+        TransitionRow(event: 18, guardID: 0, actionsID: 72, target: .back, argument: 0, validates: false), // change-passcode passcode.change.changed → back
+        TransitionRow(event: 19, guardID: 0, actionsID: 73, target: .stay, argument: 0, validates: false), // change-passcode passcode.change.wrong_current stays
+        TransitionRow(event: 20, guardID: 0, actionsID: 74, target: .stay, argument: 0, validates: false), // change-passcode passcode.change.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 71, target: .stay, argument: 0, validates: false), // change-passcode tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // change-passcode tap_back → back
+        TransitionRow(event: 92, guardID: 0, actionsID: 75, target: .overlay, argument: 34, validates: false), // notifications toggle_push → authorize-transaction (overlay)
+        TransitionRow(event: 74, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // notifications authorized stays
         TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // notifications settings.save.saved stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // notifications settings.save.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // notifications tap_retry stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // notifications tap_back → back
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // support tap_back → back
-        TransitionRow(event: 92, guardID: 0, actionsID: 72, target: .screen, argument: 26, validates: false), // deposit tap_bank_usd → deposit-address
-        TransitionRow(event: 93, guardID: 0, actionsID: 73, target: .screen, argument: 26, validates: false), // deposit tap_bank_gbp → deposit-address
-        TransitionRow(event: 94, guardID: 0, actionsID: 74, target: .screen, argument: 25, validates: false), // deposit tap_usdc → deposit-network
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .end, argument: 50, validates: false), // deposit tap_back → end cancelled
-        TransitionRow(event: 55, guardID: 0, actionsID: 75, target: .screen, argument: 26, validates: true), // deposit-network tap_continue → deposit-address
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // deposit-network tap_back → back
-        TransitionRow(event: 39, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // deposit-address deposits.details.ready stays
-        TransitionRow(event: 40, guardID: 0, actionsID: 77, target: .stay, argument: 0, validates: false), // deposit-address deposits.details.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 78, target: .stay, argument: 0, validates: false), // deposit-address tap_retry stays
-        TransitionRow(event: 95, guardID: 26, actionsID: 79, target: .stay, argument: 0, validates: false), // deposit-address tap_copy_address if deposit_address != '' stays
-        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .screen, argument: 27, validates: false), // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
-        TransitionRow(event: 56, guardID: 0, actionsID: 81, target: .back, argument: 0, validates: false), // deposit-address tap_back → back
-        TransitionRow(event: 96, guardID: 0, actionsID: 81, target: .end, argument: 49, validates: false), // deposit-success tap_done → end done
-        TransitionRow(event: 97, guardID: 0, actionsID: 82, target: .screen, argument: 29, validates: false), // withdraw tap_bank → withdraw-amount
-        TransitionRow(event: 98, guardID: 0, actionsID: 83, target: .screen, argument: 29, validates: false), // withdraw tap_crypto → withdraw-amount
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .end, argument: 50, validates: false), // withdraw tap_back → end cancelled
-        TransitionRow(event: 55, guardID: 0, actionsID: 84, target: .screen, argument: 30, validates: true), // withdraw-amount tap_continue → withdraw-confirm
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // withdraw-amount tap_back → back
-        TransitionRow(event: 99, guardID: 0, actionsID: 85, target: .overlay, argument: 33, validates: false), // withdraw-confirm tap_confirm → authorize-transaction (overlay)
-        TransitionRow(event: 73, guardID: 30, actionsID: 86, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
-        TransitionRow(event: 73, guardID: 31, actionsID: 87, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 88, target: .screen, argument: 31, validates: false), // withdraw-confirm withdrawals.submit.submitted → withdraw-success
-        TransitionRow(event: 49, guardID: 0, actionsID: 89, target: .stay, argument: 0, validates: false), // withdraw-confirm withdrawals.submit.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 85, target: .overlay, argument: 33, validates: false), // withdraw-confirm tap_retry → authorize-transaction (overlay)
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // withdraw-confirm tap_back → back
-        TransitionRow(event: 96, guardID: 0, actionsID: 0, target: .end, argument: 49, validates: false), // withdraw-success tap_done → end done
-        TransitionRow(event: 100, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: true), // login-passcode tap_unlock stays
-        TransitionRow(event: 101, guardID: 24, actionsID: 91, target: .stay, argument: 0, validates: false), // login-passcode tap_use_biometrics if biometrics_enabled stays
-        TransitionRow(event: 15, guardID: 32, actionsID: 92, target: .back, argument: 0, validates: false), // login-passcode passcode.verify.correct if signed_in → back
-        TransitionRow(event: 15, guardID: 0, actionsID: 93, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.correct stays
-        TransitionRow(event: 21, guardID: 32, actionsID: 92, target: .back, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated if signed_in → back
-        TransitionRow(event: 21, guardID: 0, actionsID: 93, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated stays
-        TransitionRow(event: 22, guardID: 0, actionsID: 94, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.failed stays
+        TransitionRow(event: 51, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // notifications settings.save.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // notifications tap_retry stays
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // notifications tap_back → back
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // support tap_back → back
+        TransitionRow(event: 93, guardID: 0, actionsID: 77, target: .screen, argument: 27, validates: false), // deposit tap_bank_usd → deposit-address
+        TransitionRow(event: 94, guardID: 0, actionsID: 78, target: .screen, argument: 27, validates: false), // deposit tap_bank_gbp → deposit-address
+        TransitionRow(event: 95, guardID: 0, actionsID: 79, target: .screen, argument: 26, validates: false), // deposit tap_usdc → deposit-network
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .end, argument: 51, validates: false), // deposit tap_back → end cancelled
+        TransitionRow(event: 56, guardID: 0, actionsID: 80, target: .screen, argument: 27, validates: true), // deposit-network tap_continue → deposit-address
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // deposit-network tap_back → back
+        TransitionRow(event: 39, guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: false), // deposit-address deposits.details.ready stays
+        TransitionRow(event: 40, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // deposit-address deposits.details.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // deposit-address tap_retry stays
+        TransitionRow(event: 96, guardID: 27, actionsID: 84, target: .stay, argument: 0, validates: false), // deposit-address tap_copy_address if deposit_address != '' stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .screen, argument: 28, validates: false), // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
+        TransitionRow(event: 57, guardID: 0, actionsID: 86, target: .back, argument: 0, validates: false), // deposit-address tap_back → back
+        TransitionRow(event: 97, guardID: 0, actionsID: 86, target: .end, argument: 50, validates: false), // deposit-success tap_done → end done
+        TransitionRow(event: 98, guardID: 0, actionsID: 87, target: .screen, argument: 30, validates: false), // withdraw tap_bank → withdraw-amount
+        TransitionRow(event: 99, guardID: 0, actionsID: 88, target: .screen, argument: 30, validates: false), // withdraw tap_crypto → withdraw-amount
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .end, argument: 51, validates: false), // withdraw tap_back → end cancelled
+        TransitionRow(event: 56, guardID: 0, actionsID: 89, target: .screen, argument: 31, validates: true), // withdraw-amount tap_continue → withdraw-confirm
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // withdraw-amount tap_back → back
+        TransitionRow(event: 100, guardID: 0, actionsID: 90, target: .overlay, argument: 34, validates: false), // withdraw-confirm tap_confirm → authorize-transaction (overlay)
+        TransitionRow(event: 74, guardID: 31, actionsID: 91, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
+        TransitionRow(event: 74, guardID: 32, actionsID: 92, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
+        TransitionRow(event: 48, guardID: 0, actionsID: 93, target: .screen, argument: 32, validates: false), // withdraw-confirm withdrawals.submit.submitted → withdraw-success
+        TransitionRow(event: 49, guardID: 0, actionsID: 94, target: .stay, argument: 0, validates: false), // withdraw-confirm withdrawals.submit.failed stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 90, target: .overlay, argument: 34, validates: false), // withdraw-confirm tap_retry → authorize-transaction (overlay)
+        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // withdraw-confirm tap_back → back
+        TransitionRow(event: 97, guardID: 0, actionsID: 0, target: .end, argument: 50, validates: false), // withdraw-success tap_done → end done
+        TransitionRow(event: 101, guardID: 33, actionsID: 0, target: .overlay, argument: 35, validates: false), // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+        TransitionRow(event: 101, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: true), // login-passcode tap_unlock stays
+        TransitionRow(event: 102, guardID: 25, actionsID: 96, target: .stay, argument: 0, validates: false), // login-passcode tap_use_biometrics if biometrics_enabled stays
+        TransitionRow(event: 15, guardID: 34, actionsID: 97, target: .back, argument: 0, validates: false), // login-passcode passcode.verify.correct if signed_in → back
+        TransitionRow(event: 15, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.correct stays
+        TransitionRow(event: 21, guardID: 34, actionsID: 97, target: .back, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated if signed_in → back
+        TransitionRow(event: 21, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated stays
+        TransitionRow(event: 22, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.failed stays
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.cancelled stays
-        TransitionRow(event: 16, guardID: 33, actionsID: 95, target: .overlay, argument: 34, validates: false), // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-        TransitionRow(event: 16, guardID: 0, actionsID: 96, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.wrong stays
-        TransitionRow(event: 17, guardID: 0, actionsID: 97, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: false), // login-passcode tap_retry stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 24, target: .screen, argument: 9, validates: false), // login-passcode kyc.status.approved → station
-        TransitionRow(event: 31, guardID: 6, actionsID: 25, target: .screen, argument: 8, validates: false), // login-passcode kyc.status.pending if !signed_in → kyc-status
-        TransitionRow(event: 32, guardID: 6, actionsID: 26, target: .screen, argument: 8, validates: false), // login-passcode kyc.status.rejected if !signed_in → kyc-status
-        TransitionRow(event: 33, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // login-passcode kyc.status.failed stays
-        TransitionRow(event: 102, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // login-passcode tap_retry_status stays
-        TransitionRow(event: 99, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: true), // authorize-transaction tap_confirm stays
-        TransitionRow(event: 101, guardID: 24, actionsID: 98, target: .stay, argument: 0, validates: false), // authorize-transaction tap_use_biometrics if biometrics_enabled stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 99, target: .back, argument: 0, validates: false), // authorize-transaction passcode.verify.correct → back
-        TransitionRow(event: 21, guardID: 0, actionsID: 99, target: .back, argument: 0, validates: false), // authorize-transaction device.biometric_check.authenticated → back
-        TransitionRow(event: 22, guardID: 0, actionsID: 94, target: .stay, argument: 0, validates: false), // authorize-transaction device.biometric_check.failed stays
+        TransitionRow(event: 16, guardID: 35, actionsID: 100, target: .overlay, argument: 35, validates: false), // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+        TransitionRow(event: 16, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.wrong stays
+        TransitionRow(event: 17, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.failed stays
+        TransitionRow(event: 54, guardID: 33, actionsID: 0, target: .overlay, argument: 35, validates: false), // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+        TransitionRow(event: 54, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // login-passcode tap_retry stays
+        TransitionRow(event: 30, guardID: 0, actionsID: 25, target: .screen, argument: 10, validates: false), // login-passcode kyc.status.approved → station
+        TransitionRow(event: 31, guardID: 7, actionsID: 26, target: .screen, argument: 9, validates: false), // login-passcode kyc.status.pending if !signed_in → kyc-status
+        TransitionRow(event: 32, guardID: 7, actionsID: 27, target: .screen, argument: 9, validates: false), // login-passcode kyc.status.rejected if !signed_in → kyc-status
+        TransitionRow(event: 33, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // login-passcode kyc.status.failed stays
+        TransitionRow(event: 103, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // login-passcode tap_retry_status stays
+        TransitionRow(event: 100, guardID: 33, actionsID: 0, target: .overlay, argument: 35, validates: false), // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+        TransitionRow(event: 100, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: true), // authorize-transaction tap_confirm stays
+        TransitionRow(event: 102, guardID: 25, actionsID: 103, target: .stay, argument: 0, validates: false), // authorize-transaction tap_use_biometrics if biometrics_enabled stays
+        TransitionRow(event: 15, guardID: 0, actionsID: 104, target: .back, argument: 0, validates: false), // authorize-transaction passcode.verify.correct → back
+        TransitionRow(event: 21, guardID: 0, actionsID: 104, target: .back, argument: 0, validates: false), // authorize-transaction device.biometric_check.authenticated → back
+        TransitionRow(event: 22, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // authorize-transaction device.biometric_check.failed stays
         TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // authorize-transaction device.biometric_check.cancelled stays
-        TransitionRow(event: 16, guardID: 33, actionsID: 95, target: .overlay, argument: 34, validates: false), // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-        TransitionRow(event: 16, guardID: 0, actionsID: 96, target: .stay, argument: 0, validates: false), // authorize-transaction passcode.verify.wrong stays
-        TransitionRow(event: 17, guardID: 0, actionsID: 97, target: .stay, argument: 0, validates: false), // authorize-transaction passcode.verify.failed stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: false), // authorize-transaction tap_retry stays
-        TransitionRow(event: 86, guardID: 0, actionsID: 45, target: .back, argument: 0, validates: false), // authorize-transaction tap_cancel → back
-        TransitionRow(event: (-1), guardID: 0, actionsID: 92, target: .back, argument: 0, validates: false), // passcode-cooldown after 1m → back
-        TransitionRow(event: 0, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // auth (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .stay, argument: 0, validates: false), // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // auth (global) deposit_split stays
-        TransitionRow(event: 2, guardID: 34, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 19, actionsID: 102, target: .stay, argument: 0, validates: false), // auth (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 35, actionsID: 103, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // auth (global) card_payment stays
-        TransitionRow(event: 104, guardID: 36, actionsID: 105, target: .stay, argument: 0, validates: false), // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) round_up_due stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // auth (global) connectivity_lost stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // auth (global) connectivity_restored stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: false), // main (global) tap_tab_station → station
-        TransitionRow(event: 108, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // main (global) tap_tab_transactions → transactions
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // main (global) tap_tab_card → card
-        TransitionRow(event: 110, guardID: 0, actionsID: 0, target: .screen, argument: 16, validates: false), // main (global) tap_tab_invest → invest
-        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) tap_tab_profile → profile
-        TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // main (global) session_expired → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // main (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .stay, argument: 0, validates: false), // main (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // main (global) deposit_split stays
-        TransitionRow(event: 2, guardID: 34, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 19, actionsID: 102, target: .stay, argument: 0, validates: false), // main (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 35, actionsID: 103, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // main (global) card_payment stays
-        TransitionRow(event: 104, guardID: 36, actionsID: 105, target: .stay, argument: 0, validates: false), // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) round_up_due stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // main (global) after session_timeout → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // deposit (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .stay, argument: 0, validates: false), // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // deposit (global) deposit_split stays
-        TransitionRow(event: 2, guardID: 34, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 19, actionsID: 102, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 35, actionsID: 103, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // deposit (global) card_payment stays
-        TransitionRow(event: 104, guardID: 36, actionsID: 105, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_lost stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_restored stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // deposit (global) after session_timeout → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_split stays
-        TransitionRow(event: 2, guardID: 34, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 19, actionsID: 102, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 35, actionsID: 103, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment stays
-        TransitionRow(event: 104, guardID: 36, actionsID: 105, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_lost stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_restored stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 32, validates: false), // withdraw (global) after session_timeout → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // security (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 27, actionsID: 80, target: .stay, argument: 0, validates: false), // security (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // security (global) deposit_split stays
-        TransitionRow(event: 2, guardID: 34, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 19, actionsID: 102, target: .stay, argument: 0, validates: false), // security (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 35, actionsID: 103, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // security (global) card_payment stays
-        TransitionRow(event: 104, guardID: 36, actionsID: 105, target: .stay, argument: 0, validates: false), // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) round_up_due stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // security (global) connectivity_lost stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // security (global) connectivity_restored stays
+        TransitionRow(event: 16, guardID: 35, actionsID: 100, target: .overlay, argument: 35, validates: false), // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+        TransitionRow(event: 16, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // authorize-transaction passcode.verify.wrong stays
+        TransitionRow(event: 17, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // authorize-transaction passcode.verify.failed stays
+        TransitionRow(event: 54, guardID: 33, actionsID: 0, target: .overlay, argument: 35, validates: false), // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+        TransitionRow(event: 54, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // authorize-transaction tap_retry stays
+        TransitionRow(event: 87, guardID: 0, actionsID: 46, target: .back, argument: 0, validates: false), // authorize-transaction tap_cancel → back
+        TransitionRow(event: (-1), guardID: 0, actionsID: 105, target: .back, argument: 0, validates: false), // passcode-cooldown after 1m → back
+        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // auth (global) deposit_detected stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // auth (global) deposit_split stays
+        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // auth (global) deposit_loaded_push if push_enabled stays
+        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) deposit_loaded_push stays
+        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // auth (global) card_payment if card_frozen && push_enabled stays
+        TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if card_frozen stays
+        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
+        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // auth (global) card_payment stays
+        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) round_up_due stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // auth (global) connectivity_lost stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // auth (global) connectivity_restored stays
+        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // main (global) tap_tab_station → station
+        TransitionRow(event: 110, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // main (global) tap_tab_transactions → transactions
+        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // main (global) tap_tab_card → card
+        TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) tap_tab_invest → invest
+        TransitionRow(event: 113, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // main (global) tap_tab_profile → profile
+        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .overlay, argument: 33, validates: false), // main (global) session_expired → login-passcode (overlay)
+        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // main (global) deposit_detected stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // main (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // main (global) deposit_split stays
+        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // main (global) deposit_loaded_push if push_enabled stays
+        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) deposit_loaded_push stays
+        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // main (global) card_payment if card_frozen && push_enabled stays
+        TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if card_frozen stays
+        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance && push_enabled stays
+        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // main (global) card_payment stays
+        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) round_up_due stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 33, validates: false), // main (global) after session_timeout → login-passcode (overlay)
+        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // deposit (global) deposit_detected stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // deposit (global) deposit_split stays
+        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // deposit (global) deposit_loaded_push if push_enabled stays
+        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) deposit_loaded_push stays
+        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if card_frozen && push_enabled stays
+        TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if card_frozen stays
+        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
+        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // deposit (global) card_payment stays
+        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_lost stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_restored stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 33, validates: false), // deposit (global) after session_timeout → login-passcode (overlay)
+        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_detected stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_split stays
+        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_loaded_push if push_enabled stays
+        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_loaded_push stays
+        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if card_frozen && push_enabled stays
+        TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if card_frozen stays
+        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
+        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment stays
+        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_lost stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_restored stays
+        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 33, validates: false), // withdraw (global) after session_timeout → login-passcode (overlay)
+        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // security (global) deposit_detected stays
+        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // security (global) deposit_confirmed if event.amount > 0.00 USD stays
+        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // security (global) deposit_split stays
+        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // security (global) deposit_loaded_push if push_enabled stays
+        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) deposit_loaded_push stays
+        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount <= 0.00 USD stays
+        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // security (global) card_payment if card_frozen && push_enabled stays
+        TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if card_frozen stays
+        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance && push_enabled stays
+        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // security (global) card_payment stays
+        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) round_up_due stays
+        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // security (global) connectivity_lost stays
+        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // security (global) connectivity_restored stays
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 207, rowEnd: 218, timerStart: 1, timerEnd: 1, name: 77), // auth
-        FlowEntry(start: 9, rowStart: 218, rowEnd: 235, timerStart: 1, timerEnd: 2, name: 78), // main
-        FlowEntry(start: 24, rowStart: 236, rowEnd: 247, timerStart: 2, timerEnd: 3, name: 24), // deposit
-        FlowEntry(start: 28, rowStart: 248, rowEnd: 259, timerStart: 3, timerEnd: 4, name: 28), // withdraw
-        FlowEntry(start: 32, rowStart: 260, rowEnd: 271, timerStart: 4, timerEnd: 4, name: 20), // security
+        FlowEntry(start: 0, rowStart: 216, rowEnd: 231, timerStart: 1, timerEnd: 1, name: 78), // auth
+        FlowEntry(start: 10, rowStart: 231, rowEnd: 252, timerStart: 1, timerEnd: 2, name: 79), // main
+        FlowEntry(start: 25, rowStart: 253, rowEnd: 268, timerStart: 2, timerEnd: 3, name: 25), // deposit
+        FlowEntry(start: 29, rowStart: 269, rowEnd: 284, timerStart: 3, timerEnd: 4, name: 29), // withdraw
+        FlowEntry(start: 33, rowStart: 285, rowEnd: 300, timerStart: 4, timerEnd: 4, name: 21), // security
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
     static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 60000, rowStart: 206, rowEnd: 207, variant: (-1)), // passcode-cooldown after 1m
-        TimerEntry(milliseconds: 0, rowStart: 235, rowEnd: 236, variant: (-1)), // main (global) after session_timeout
-        TimerEntry(milliseconds: 0, rowStart: 247, rowEnd: 248, variant: (-1)), // deposit (global) after session_timeout
-        TimerEntry(milliseconds: 0, rowStart: 259, rowEnd: 260, variant: (-1)), // withdraw (global) after session_timeout
+        TimerEntry(milliseconds: 60000, rowStart: 215, rowEnd: 216, variant: (-1)), // passcode-cooldown after 1m
+        TimerEntry(milliseconds: 0, rowStart: 252, rowEnd: 253, variant: (-1)), // main (global) after session_timeout
+        TimerEntry(milliseconds: 0, rowStart: 268, rowEnd: 269, variant: (-1)), // deposit (global) after session_timeout
+        TimerEntry(milliseconds: 0, rowStart: 284, rowEnd: 285, variant: (-1)), // withdraw (global) after session_timeout
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -466,73 +498,73 @@ enum RailTables {
 
     /// Where each outcome of a sub-flow call leads.
     static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 49, rowStart: 63, rowEnd: 64), // done
-        ReturnEntry(outcome: 50, rowStart: 64, rowEnd: 65), // cancelled
-        ReturnEntry(outcome: 49, rowStart: 65, rowEnd: 66), // done
-        ReturnEntry(outcome: 50, rowStart: 66, rowEnd: 67), // cancelled
+        ReturnEntry(outcome: 50, rowStart: 65, rowEnd: 66), // done
+        ReturnEntry(outcome: 51, rowStart: 66, rowEnd: 67), // cancelled
+        ReturnEntry(outcome: 50, rowStart: 67, rowEnd: 68), // done
+        ReturnEntry(outcome: 51, rowStart: 68, rowEnd: 69), // cancelled
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
     static let fields: [FieldEntry] = [
-        FieldEntry(name: 36, validator: 1, shownWhen: 0, shownWhenSource: 0), // signin method
-        FieldEntry(name: 38, validator: 2, shownWhen: 3, shownWhenSource: 37), // signin email
-        FieldEntry(name: 40, validator: 3, shownWhen: 4, shownWhenSource: 39), // signin phone
-        FieldEntry(name: 41, validator: 4, shownWhen: 0, shownWhenSource: 0), // verify-email code
-        FieldEntry(name: 42, validator: 5, shownWhen: 0, shownWhenSource: 0, secret: true), // create-passcode passcode
-        FieldEntry(name: 43, validator: 6, shownWhen: 0, shownWhenSource: 0, secret: true), // confirm-passcode passcode_confirmation
-        FieldEntry(name: 44, validator: 7, shownWhen: 0, shownWhenSource: 0), // complete-profile first_name
-        FieldEntry(name: 45, validator: 8, shownWhen: 0, shownWhenSource: 0), // complete-profile last_name
-        FieldEntry(name: 46, validator: 9, shownWhen: 0, shownWhenSource: 0), // complete-profile dob
-        FieldEntry(name: 44, validator: 7, shownWhen: 0, shownWhenSource: 0), // personal first_name
-        FieldEntry(name: 45, validator: 8, shownWhen: 0, shownWhenSource: 0), // personal last_name
-        FieldEntry(name: 67, validator: 10, shownWhen: 0, shownWhenSource: 0), // security timeout
-        FieldEntry(name: 69, validator: 11, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode current_passcode
-        FieldEntry(name: 70, validator: 12, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode new_passcode
-        FieldEntry(name: 71, validator: 13, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode confirm_passcode
-        FieldEntry(name: 72, validator: 14, shownWhen: 0, shownWhenSource: 0), // deposit-network network
-        FieldEntry(name: 75, validator: 15, shownWhen: 0, shownWhenSource: 0), // withdraw-amount amount
-        FieldEntry(name: 76, validator: 16, shownWhen: 0, shownWhenSource: 0), // withdraw-amount destination
-        FieldEntry(name: 42, validator: 17, shownWhen: 0, shownWhenSource: 0, secret: true), // login-passcode passcode
-        FieldEntry(name: 42, validator: 17, shownWhen: 0, shownWhenSource: 0, secret: true), // authorize-transaction passcode
+        FieldEntry(name: 37, validator: 1, shownWhen: 0, shownWhenSource: 0), // signin method
+        FieldEntry(name: 39, validator: 2, shownWhen: 4, shownWhenSource: 38), // signin email
+        FieldEntry(name: 41, validator: 3, shownWhen: 5, shownWhenSource: 40), // signin phone
+        FieldEntry(name: 42, validator: 4, shownWhen: 0, shownWhenSource: 0), // verify-email code
+        FieldEntry(name: 43, validator: 5, shownWhen: 0, shownWhenSource: 0, secret: true), // create-passcode passcode
+        FieldEntry(name: 44, validator: 6, shownWhen: 0, shownWhenSource: 0, secret: true), // confirm-passcode passcode_confirmation
+        FieldEntry(name: 45, validator: 7, shownWhen: 0, shownWhenSource: 0), // complete-profile first_name
+        FieldEntry(name: 46, validator: 8, shownWhen: 0, shownWhenSource: 0), // complete-profile last_name
+        FieldEntry(name: 47, validator: 9, shownWhen: 0, shownWhenSource: 0), // complete-profile dob
+        FieldEntry(name: 45, validator: 7, shownWhen: 0, shownWhenSource: 0), // personal first_name
+        FieldEntry(name: 46, validator: 8, shownWhen: 0, shownWhenSource: 0), // personal last_name
+        FieldEntry(name: 68, validator: 10, shownWhen: 0, shownWhenSource: 0), // security timeout
+        FieldEntry(name: 70, validator: 11, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode current_passcode
+        FieldEntry(name: 71, validator: 12, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode new_passcode
+        FieldEntry(name: 72, validator: 13, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode confirm_passcode
+        FieldEntry(name: 73, validator: 14, shownWhen: 0, shownWhenSource: 0), // deposit-network network
+        FieldEntry(name: 76, validator: 15, shownWhen: 0, shownWhenSource: 0), // withdraw-amount amount
+        FieldEntry(name: 77, validator: 16, shownWhen: 0, shownWhenSource: 0), // withdraw-amount destination
+        FieldEntry(name: 43, validator: 17, shownWhen: 0, shownWhenSource: 0, secret: true), // login-passcode passcode
+        FieldEntry(name: 43, validator: 17, shownWhen: 0, shownWhenSource: 0, secret: true), // authorize-transaction passcode
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
     static let variants: [VariantEntry] = [
-        VariantEntry(name: 47, condition: 7), // kyc-status rejected
-        VariantEntry(name: 48, condition: 0), // kyc-status pending
-        VariantEntry(name: 51, condition: 8), // station offline
-        VariantEntry(name: 52, condition: 9), // station deposit_pending
-        VariantEntry(name: 53, condition: 10), // station allocating
-        VariantEntry(name: 54, condition: 11), // station paused
-        VariantEntry(name: 55, condition: 0), // station active
-        VariantEntry(name: 57, condition: 13), // transactions empty
-        VariantEntry(name: 58, condition: 0), // transactions default
-        VariantEntry(name: 59, condition: 14), // transaction-detail missing
-        VariantEntry(name: 58, condition: 0), // transaction-detail default
-        VariantEntry(name: 60, condition: 18), // card not_funded
-        VariantEntry(name: 61, condition: 19), // card frozen
-        VariantEntry(name: 58, condition: 0), // card default
-        VariantEntry(name: 62, condition: 20), // card-details revealed
-        VariantEntry(name: 63, condition: 0), // card-details loading
-        VariantEntry(name: 61, condition: 19), // card-settings frozen
-        VariantEntry(name: 58, condition: 0), // card-settings default
-        VariantEntry(name: 64, condition: 21), // round-ups on
-        VariantEntry(name: 65, condition: 0), // round-ups off
-        VariantEntry(name: 53, condition: 10), // invest allocating
-        VariantEntry(name: 54, condition: 11), // invest paused
-        VariantEntry(name: 66, condition: 0), // invest working
-        VariantEntry(name: 68, condition: 24), // security biometrics_on
-        VariantEntry(name: 58, condition: 0), // security default
-        VariantEntry(name: 64, condition: 25), // notifications on
-        VariantEntry(name: 65, condition: 0), // notifications off
-        VariantEntry(name: 48, condition: 9), // deposit-address pending
-        VariantEntry(name: 63, condition: 28), // deposit-address loading
-        VariantEntry(name: 73, condition: 29), // deposit-address bank
-        VariantEntry(name: 74, condition: 0), // deposit-address crypto
+        VariantEntry(name: 48, condition: 8), // kyc-status rejected
+        VariantEntry(name: 49, condition: 0), // kyc-status pending
+        VariantEntry(name: 52, condition: 9), // station offline
+        VariantEntry(name: 53, condition: 10), // station deposit_pending
+        VariantEntry(name: 54, condition: 11), // station allocating
+        VariantEntry(name: 55, condition: 12), // station paused
+        VariantEntry(name: 56, condition: 0), // station active
+        VariantEntry(name: 58, condition: 14), // transactions empty
+        VariantEntry(name: 59, condition: 0), // transactions default
+        VariantEntry(name: 60, condition: 15), // transaction-detail missing
+        VariantEntry(name: 59, condition: 0), // transaction-detail default
+        VariantEntry(name: 61, condition: 19), // card not_funded
+        VariantEntry(name: 62, condition: 20), // card frozen
+        VariantEntry(name: 59, condition: 0), // card default
+        VariantEntry(name: 63, condition: 21), // card-details revealed
+        VariantEntry(name: 64, condition: 0), // card-details loading
+        VariantEntry(name: 62, condition: 20), // card-settings frozen
+        VariantEntry(name: 59, condition: 0), // card-settings default
+        VariantEntry(name: 65, condition: 22), // round-ups on
+        VariantEntry(name: 66, condition: 0), // round-ups off
+        VariantEntry(name: 54, condition: 11), // invest allocating
+        VariantEntry(name: 55, condition: 12), // invest paused
+        VariantEntry(name: 67, condition: 0), // invest working
+        VariantEntry(name: 69, condition: 25), // security biometrics_on
+        VariantEntry(name: 59, condition: 0), // security default
+        VariantEntry(name: 65, condition: 26), // notifications on
+        VariantEntry(name: 66, condition: 0), // notifications off
+        VariantEntry(name: 49, condition: 10), // deposit-address pending
+        VariantEntry(name: 64, condition: 29), // deposit-address loading
+        VariantEntry(name: 74, condition: 30), // deposit-address bank
+        VariantEntry(name: 75, condition: 0), // deposit-address crypto
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "32dd2a588b2d2c5c"
+    static let fingerprint = "2b3bf07c155938a0"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51])

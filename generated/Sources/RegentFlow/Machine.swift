@@ -13,7 +13,7 @@ import Foundation
 /// var effects: [RegentEffect] = []
 /// try machine.start(into: &effects)          // R-LAUNCH App Launch
 /// effects.removeAll(keepingCapacity: true)
-/// try machine.send(.bankSelected(...), into: &effects)
+/// try machine.send(.storageWriteFailed, into: &effects)
 /// ```
 public struct RegentMachine: Sendable, FlowStateMachine {
     /// The domain state.
@@ -353,7 +353,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return [.message: "Sign in with Google to reset your PIN"]
         case 10:
             // R-S3 Home Screen
-            return try [.netWorthLabel: "Net Worth", .netWorth: derivedNetWorthDisplay(), .change: derivedChangeDisplay(), .changeDirection: derivedChangeDirection(), .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0)) ? "Add your first asset to get started" : "", .assetsTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0), .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "", .liabilitiesTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0), .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : "", .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"), .reconnect: state.reconnectNeeded ? "Reconnect your bank" : ""]
+            return try [.netWorthLabel: "Net Worth", .netWorth: derivedNetWorthDisplay(), .change: derivedChangeDisplay(), .changeDirection: derivedChangeDirection(), .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0)) ? "Add your first asset to get started" : "", .assetsTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0), .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "", .liabilitiesTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0), .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : "", .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"), .reconnect: state.reconnectNeeded ? "Reconnect your bank" : "", .storageAlert: required((state.storageAlert == nil) ? "" : state.storageAlert, "the value")]
         case 11:
             // R-S4 Add Asset Modal (Manual Entry)
             return try [.title: "Add Asset", .valueSymbol: currencySymbol(state.primaryCurrency), .quote: ((state.quoteState == "found") && (state.quotePrice != nil)) ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) : "", .currentValue: (((state.quoteState == "found") && (state.quotePrice != nil)) && (state.stockQuantity != nil)) ? ((((((formatNumber(required(state.stockQuantity, "'stock_quantity'"), 0) + " shares × ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) + " = ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(round(multiply(required(state.quotePrice, "'quote_price'"), required(state.stockQuantity, "'stock_quantity'"))), 2)) : "", .quoteError: required((state.quoteError == nil) ? "" : state.quoteError, "the value"), .discard: state.discardPrompt ? "Discard changes?" : ""]
@@ -486,116 +486,119 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S3 convert_values; R-S7-currency tap_confirm_switch; R-S7-currency tap_cancel_switch; and 1 more
             return state.pendingCurrency != ""
         case 29:
+            // R-S3 variant storage_full; regent (global) tap_dismiss_storage_alert; auth (global) tap_dismiss_storage_alert; and 1 more
+            return state.storageAlert != nil
+        case 30:
             // R-S3 variant refreshing
             return state.refreshing
-        case 30:
+        case 31:
             // R-S3 variant empty
             return (state.assets.count == 0) && (state.liabilities.count == 0)
-        case 31:
+        case 32:
             // R-S4 ticker_entered
             return (boolValue(formInput(2)) == true) && (trimmed(textValue(formInput(4))) != "") // form 2: is_stock, 4: ticker
-        case 32:
-            // R-S4 tap_add_asset
-            return try (boolValue(formInput(2)) == true) && !derivedIsPremium() // form 2: is_stock
         case 33:
             // R-S4 tap_add_asset
-            return ((boolValue(formInput(2)) == true) && (state.quoteState == "found")) && (state.quotePrice != nil) // form 2: is_stock
+            return try (boolValue(formInput(2)) == true) && !derivedIsPremium() // form 2: is_stock
         case 34:
             // R-S4 tap_add_asset
-            return boolValue(formInput(2)) != true // form 2: is_stock
+            return ((boolValue(formInput(2)) == true) && (state.quoteState == "found")) && (state.quotePrice != nil) // form 2: is_stock
         case 35:
+            // R-S4 tap_add_asset
+            return boolValue(formInput(2)) != true // form 2: is_stock
+        case 36:
             // R-S4 tap_cancel; R-S4 tap_outside
             return (textValue(formInput(0)) != "") || (textValue(formInput(4)) != "") // form 0: name, 4: ticker
-        case 36:
+        case 37:
             // R-S4 tap_discard; R-S4 tap_keep_editing; R-S4 variant discarding; and 3 more
             return state.discardPrompt
-        case 37:
+        case 38:
             // R-S4 tap_connect_bank_tab
             return try !derivedIsPremium()
-        case 38:
+        case 39:
             // R-S4 name shown; R-S4 value shown
             return boolValue(formInput(2)) != true // form 2: is_stock
-        case 39:
+        case 40:
             // R-S4 is_stock shown
             return AssetCategory.init(rawValue: textValue(formInput(1))) == AssetCategory.investments // form 1: category
-        case 40:
+        case 41:
             // R-S4 ticker shown; R-S4 quantity shown; R-S4 stock_currency shown
             return boolValue(formInput(2)) == true // form 2: is_stock
-        case 41:
+        case 42:
             // R-S4 variant stock_api_loading
             return state.quoteState == "loading"
-        case 42:
+        case 43:
             // R-S4 variant error
             return state.quoteState == "failed"
-        case 43:
+        case 44:
             // R-S4-bank variant message
             return state.bankMessage != nil
-        case 44:
+        case 45:
             // R-S4-liability tap_cancel
             return textValue(formInput(0)) != "" // form 0: name
-        case 45:
+        case 46:
             // R-S5 ticker_entered
             return try ((trimmed(textValue(formInput(3))) != "") && (derivedEditingAsset() != nil)) && (trimmed(textValue(formInput(3))).uppercased() != required(derivedEditingAsset(), "'editing_asset'").ticker) // form 3: ticker
-        case 46:
+        case 47:
             // R-S5 tap_save_changes; R-S5 ticker shown; R-S5 quantity shown
             return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.twelvedata)
-        case 47:
+        case 48:
             // R-S5 tap_save_changes; R-S5 tap_delete_asset
             return try derivedEditingAsset() != nil
-        case 48:
+        case 49:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
             return try ((state.deleteMessage != "") && (derivedEditingAsset() != nil)) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.truelayer)
-        case 49:
+        case 50:
             // R-S5 tap_confirm_delete; R-S5 tap_cancel_delete; R-S5 variant deleting; and 9 more
             return state.deleteMessage != ""
-        case 50:
+        case 51:
             // R-S5 name shown
             return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source != AssetSource.twelvedata)
-        case 51:
+        case 52:
             // R-S5 value shown
             return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.manual)
-        case 52:
+        case 53:
             // R-S5-liability tap_save_changes; R-S5-liability tap_delete_liability
             return try derivedEditingLiability() != nil
-        case 53:
+        case 54:
             // R-S6 asset_swiped_delete
             guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             return state.assets.contains { a in a.id == eventId }
-        case 54:
+        case 55:
             // R-S6 variant empty
             return state.assets.count == 0
-        case 55:
+        case 56:
             // R-S6-liability liability_swiped_delete
             guard case .liabilitySwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             return state.liabilities.contains { l in l.id == eventId }
-        case 56:
+        case 57:
             // R-S6-liability variant empty
             return state.liabilities.count == 0
-        case 57:
+        case 58:
             // R-S7 tap_manage_subscription
             return try derivedIsPremium()
-        case 58:
+        case 59:
             // R-S7 tap_dismiss_alert; R-S7 variant alert
             return state.settingsAlert != nil
-        case 59:
+        case 60:
             // R-S7 tap_confirm_log_out; R-S7 tap_cancel_log_out; R-S7 variant logging_out
             return state.logoutPrompt
-        case 60:
+        case 61:
             // R-S7-currency tap_select
             return textValue(formInput(0)) == state.primaryCurrency // form 0: currency
-        case 61:
+        case 62:
             // R-S8 tap_start_free_trial
             return !state.purchasing
-        case 62:
+        case 63:
             // R-S8 variant purchasing
             return state.purchasing
-        case 63:
+        case 64:
             // app every 15m
             return try ((state.signedIn && derivedIsPremium()) && derivedHasStocks()) && !state.stockRefreshPending
-        case 64:
+        case 65:
             // app every 24h
             return try ((state.signedIn && derivedIsPremium()) && derivedHasBankAccounts()) && !state.bankRefreshPending
-        case 65:
+        case 66:
             // app every 24h
             return state.signedIn
         default:
@@ -917,7 +920,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.quoteError = "Unable to fetch price. Add manually?"
         case 67:
             // R-S5 tap_save_changes
-            state.assets = try state.assets.map { a in try (a.id == state.editingId) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = (state.quoteState == "found") ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")") : a.name; record.category = try required(AssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try convert(round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(decimal("0"), state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (a.original.currency == "GBP") ? decimal("1") : ((a.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(decimal("0"), state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))); record.source = a.source; record.ticker = trimmed(textValue(formInput(3))).uppercased(); record.quantity = decimalValue(formInput(4)); record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice; record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a } // form 1: category, 3: ticker, 4: quantity
+            state.assets = try state.assets.map { a in try (a.id == state.editingId) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = (state.quoteState == "found") ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")") : a.name; record.category = try required(AssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try convert(round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(decimal("0"), state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), ((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "GBP") ? decimal("1") : (((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(decimal("0"), state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))); record.source = a.source; record.ticker = trimmed(textValue(formInput(3))).uppercased(); record.quantity = decimalValue(formInput(4)); record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice; record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a } // form 1: category, 3: ticker, 4: quantity
             state.quoteState = "idle"
             state.quotePrice = nil
         case 68:
@@ -1046,6 +1049,14 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.primaryCurrency = "GBP"
             state.nextId = 1
             state.faceIdEnabled = false
+            state.usdPerGbp = decimal("1.27")
+            state.eurPerGbp = decimal("1.17")
+            state.ratesFromFallback = true
+            state.ratesWarning = nil
+            state.priceWarning = nil
+            state.reconnectNeeded = false
+            state.storageAlert = nil
+            state.editingId = ""
         case 90:
             // R-S7 tap_cancel_log_out
             state.logoutPrompt = false
@@ -1096,7 +1107,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 102:
             // R-S8 tap_start_free_trial
             state.purchasing = true
-            effects.append(.call(RegentServiceCall.revenuecatPurchase))
+            effects.append(.call(RegentServiceCall.revenuecatPurchase(productId: "annual", price: state.annualPrice, trialDays: 7)))
         case 103:
             // R-S8 revenuecat.purchase.purchased
             guard case .revenuecatPurchasePurchased(let eventExpiresAt, let eventInTrial)? = event else { throw FlowFailure("no value for 'event'") }
@@ -1147,6 +1158,17 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.inTrial = false
             state.willRenew = false
         case 113:
+            // regent (global) storage_write_failed; auth (global) storage_write_failed; home (global) storage_write_failed
+            state.storageAlert = "Device storage full"
+        case 114:
+            // regent (global) storage_read_failed; auth (global) storage_read_failed; home (global) storage_read_failed
+            state.assets = []
+            state.liabilities = []
+            state.snapshots = []
+        case 115:
+            // regent (global) tap_dismiss_storage_alert; auth (global) tap_dismiss_storage_alert; home (global) tap_dismiss_storage_alert
+            state.storageAlert = nil
+        case 116:
             // home (global) twelve_data.prices.updated
             guard case .twelveDataPricesUpdated(let eventQuotes)? = event else { throw FlowFailure("no value for 'event'") }
             state.assets = try state.assets.map { a in try ((a.source == AssetSource.twelvedata) && eventQuotes.contains { q in q.ticker == a.ticker }) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(round(multiply(element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price, (a.quantity ?? decimal("0")))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "GBP") ? decimal("1") : ((element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply(element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price, (a.quantity ?? decimal("0")))); record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = try element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price; record.marketClosed = try !element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).marketOpen; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a }
@@ -1154,24 +1176,24 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.priceWarning = nil
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
-        case 114:
+        case 117:
             // home (global) twelve_data.prices.rate_limited
             state.priceWarning = "Price updates paused. Limit reached."
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
-        case 115:
+        case 118:
             // home (global) twelve_data.prices.down
             state.priceWarning = "Price may be outdated"
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
             effects.append(.toast("Unable to refresh prices"))
-        case 116:
+        case 119:
             // home (global) twelve_data.prices.offline
             state.priceWarning = "No internet connection"
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
             effects.append(.toast("Unable to refresh prices"))
-        case 117:
+        case 120:
             // home (global) truelayer.refresh.refreshed
             guard case .truelayerRefreshRefreshed(let eventBalances)? = event else { throw FlowFailure("no value for 'event'") }
             state.assets = try state.assets.map { a in try ((a.source == AssetSource.truelayer) && eventBalances.contains { b in b.accountId == a.accountId }) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance, state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "GBP") ? decimal("1") : ((element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a }
@@ -1179,24 +1201,24 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.bankRefreshPending = false
             state.reconnectNeeded = false
             state.refreshing = state.stockRefreshPending
-        case 118:
+        case 121:
             // home (global) truelayer.refresh.token_expired
             state.reconnectNeeded = true
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 119:
+        case 122:
             // home (global) truelayer.refresh.failed
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 120:
+        case 123:
             // home (global) take_snapshot
             state.snapshots = try state.snapshots.filter { s in try s.day != calendarDay(now) } + [({ () throws -> NetWorthSnapshot in var record = NetWorthSnapshot(); record.day = try calendarDay(now); record.value = try derivedNetWorth(); return record })()]
-        case 121:
+        case 124:
             // app every 24h
             state.bankRefreshPending = true
             try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: derivedBankAccountIds())))
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
-        case 122:
+        case 125:
             // app every 24h
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
         default:
@@ -1353,8 +1375,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return try await services.exchangeRatesLatest().event
         case .revenuecatOfferings:
             return try await services.revenuecatOfferings().event
-        case .revenuecatPurchase:
-            return try await services.revenuecatPurchase().event
+        case .revenuecatPurchase(let productId, let price, let trialDays):
+            return try await services.revenuecatPurchase(productId: productId, price: price, trialDays: trialDays).event
         case .revenuecatRestore:
             return try await services.revenuecatRestore().event
         case .revenuecatCustomerInfo:
