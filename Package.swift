@@ -82,6 +82,10 @@ let package = Package(
         // The run-semantics conformance fixture (Tests/Fixtures/semantics), replayed on the generated machine.
         .target(name: "SemanticsFlow", dependencies: ["FlowMachine"], path: "Tests/Fixtures/semantics/expected/Sources/SemanticsFlow"),
         .testTarget(
+            name: "FlowStudioTests",
+            dependencies: ["FlowStudio", "FlowCompiler", "FlowRuntime", "FlowSource", "FlowTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .testTarget(
             name: "FlowCodegenTests",
             dependencies: ["FlowCodegen", "FlowMachine", "FlowCompiler", "FlowRuntime", "FlowTestSupport", "SmallFlow", "SmallEncodedFlow", "SemanticsFlow"]
                 + generatedAppModules.map { .target(name: $0) },

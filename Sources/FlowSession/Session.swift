@@ -35,7 +35,7 @@ public struct Session: Sendable {
 
     /// Runs one step of a replayed scenario and records it for `save`; false for what is not an action
     /// (expectations and refused fills are checked by `flowc test`, not replayed).
-    mutating func replay(_ step: Scenario.Step) throws -> Bool {
+    public mutating func replay(_ step: Scenario.Step) throws -> Bool {
         guard isAction(step.kind) else { return false }
         let app = self.app
         var evaluated: [String: Value] = [:]

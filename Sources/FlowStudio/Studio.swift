@@ -25,6 +25,17 @@ public actor Studio {
         case reset
         case expectThis
         case save(name: String)
+        /// Starts over in a scenario's world (start screen, state, services, clock), to step through it.
+        case open(scenario: String)
+        /// The opened scenario's next step.
+        case nextStep
+    }
+
+    /// One thing done in the walk, to replay it on edited flows.
+    enum Performed {
+        case command(String, [String])
+        /// Step `index` of the opened scenario.
+        case scenarioStep(Int)
     }
 
     public struct LoadError: Error, CustomStringConvertible {
@@ -38,7 +49,9 @@ public actor Studio {
     var views: StudioReportViews
     var session: Session
     /// The commands performed, to replay the walk on edited flows (`undo` takes one off).
-    var commands: [(command: String, arguments: [String])] = []
+    var commands: [Performed] = []
+    /// The scenario whose world the walk started in (`open`), and the next of its steps to run.
+    var opened: (name: String, next: Int)?
     /// Scenario step lines of the walk so far (from the session), and expectations the person captured, each
     /// after a number of those lines.
     var expectations: [(afterLine: Int, lines: [String])] = []
@@ -146,8 +159,10 @@ public actor Studio {
         case "reset": return .reset
         case "expect": return .expectThis
         case "save": return .save(name: try text("name"))
+        case "open": return .open(scenario: try text("scenario"))
+        case "next-step": return .nextStep
         default:
-            throw LoadError(description: "unknown action '\(kind)'; use send, fill, outcome, advance, advance-to-next-timer, back, restart, undo, reset, expect or save")
+            throw LoadError(description: "unknown action '\(kind)'; use send, fill, outcome, advance, advance-to-next-timer, back, restart, undo, reset, expect, save, open or next-step")
         }
     }
 
@@ -180,28 +195,60 @@ public actor Studio {
         case .undo:
             guard !commands.isEmpty else { throw LoadError(description: "nothing to undo") }
             _ = try session.perform(command: "undo", arguments: [])
+            if case .scenarioStep(let index)? = commands.last, let current = opened { opened = (current.name, index) }
             commands.removeLast()
             let lines = stepLines().count
             expectations.removeAll { $0.afterLine > lines }
             if visited.count > 1 { visited.removeLast() }
         case .reset:
-            session = try Session(app: app)
-            commands = []
-            expectations = []
-            lastExpectationStep = 0
-            visited = [session.interpreter.currentScreen.id]
+            try startOver(Session(app: app), opened: nil)
+        case .open(let name):
+            guard let scenario = app.scenarios.first(where: { $0.name == name }) else {
+                let suggestion = closestMatch(to: name, among: app.scenarios.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                throw LoadError(description: "app '\(app.id)' has no scenario '\(name)'\(suggestion)")
+            }
+            try startOver(Session(app: app, scenario: scenario, start: nil, state: []), opened: (name, 0))
+        case .nextStep:
+            guard let current = opened, let scenario = app.scenarios.first(where: { $0.name == current.name }) else {
+                throw LoadError(description: "no scenario is open; open one to step through it")
+            }
+            var index = current.next
+            // Expectations are what `flowc test` checks; stepping runs the actions between them.
+            while index < scenario.steps.count {
+                let ran = try session.replay(scenario.steps[index])
+                index += 1
+                if ran {
+                    commands.append(.scenarioStep(index - 1))
+                    visited.append(session.interpreter.currentScreen.id)
+                    break
+                }
+            }
+            opened = (current.name, index)
+            if index >= scenario.steps.count && !commands.contains(where: { if case .scenarioStep = $0 { true } else { false } }) {
+                throw LoadError(description: "scenario '\(current.name)' has no steps to run")
+            }
         case .expectThis:
             expectations.append((stepLines().count, expectationLines()))
             lastExpectationStep = session.interpreter.stepCount
         case .save(let name):
+            if let opened { throw LoadError(description: "this walk started in scenario '\(opened.name)'s world; start over to record a walk to save") }
             try save(name: name)
         }
+    }
+
+    func startOver(_ fresh: Session, opened: (name: String, next: Int)?) throws {
+        session = fresh
+        self.opened = opened
+        commands = []
+        expectations = []
+        lastExpectationStep = 0
+        visited = [session.interpreter.currentScreen.id]
     }
 
     /// Runs one session command and remembers it for replay.
     func run(_ command: String, _ arguments: [String]) throws {
         _ = try session.perform(command: command, arguments: arguments)
-        commands.append((command, arguments))
+        commands.append(.command(command, arguments))
         visited.append(session.interpreter.currentScreen.id)
         if visited.count > Self.visitedLimit { visited.removeFirst(visited.count - Self.visitedLimit) }
     }
@@ -310,18 +357,27 @@ public actor Studio {
         do {
             let loaded = try Self.load(flowsPath: flowsPath, appID: appID, fileSystem: fileSystem)
             diagnostics = nil
-            var replayed = try Session(app: loaded.app)
-            var kept: [(command: String, arguments: [String])] = []
+            let scenario = opened.flatMap { opened in loaded.app.scenarios.first { $0.name == opened.name } }
+            var replayed = try scenario.map { try Session(app: loaded.app, scenario: $0, start: nil, state: []) } ?? Session(app: loaded.app)
+            var kept: [Performed] = []
             var stopped: String?
             for entry in commands {
                 do {
-                    _ = try replayed.perform(command: entry.command, arguments: entry.arguments)
+                    switch entry {
+                    case .command(let command, let arguments): _ = try replayed.perform(command: command, arguments: arguments)
+                    case .scenarioStep(let index):
+                        guard let scenario, scenario.steps.indices.contains(index) else { throw LoadError(description: "the scenario changed") }
+                        _ = try replayed.replay(scenario.steps[index])
+                    }
                     kept.append(entry)
                 } catch {
                     stopped = "the walk was replayed up to step \(kept.count + 1) of \(commands.count), which the edited flows refuse: \(error)"
                     break
                 }
             }
+            if opened != nil && scenario == nil { opened = nil }
+            let before = session.interpreter.currentScreen.id
+            let after = replayed.interpreter.currentScreen.id
             app = loaded.app
             views = loaded.views
             session = replayed
@@ -330,7 +386,8 @@ public actor Studio {
             fingerprint = Self.fingerprint(of: loaded.app, flowsPath: flowsPath)
             let lines = stepLines().count
             expectations.removeAll { $0.afterLine > lines }
-            notice = stopped ?? "reloaded the edited flows; the walk was replayed (\(kept.count) step\(kept.count == 1 ? "" : "s"))"
+            let ending = before == after ? "" : " and now ends on \(after), not \(before)"
+            notice = stopped ?? "reloaded the edited flows; the walk was replayed (\(kept.count) step\(kept.count == 1 ? "" : "s"))\(ending)"
         } catch {
             diagnostics = "\(error)"
         }
@@ -412,7 +469,9 @@ public actor Studio {
             state: state, recording: recording, scenarioYAML: scenarioYAML(name: "recorded_walk"), canUndo: !commands.isEmpty,
             path: visited, picture: picture,
             criteria: views.criteria.filter { $0.screens.contains(interpreter.screen) }.map { StudioView.Criterion(id: $0.id, text: $0.text, status: $0.status) },
-            error: error, diagnostics: diagnostics, notice: notice)
+            error: error, diagnostics: diagnostics, notice: notice, scenarios: app.scenarios.map(\.name),
+            openedScenario: opened?.name, openedNextStep: opened?.next,
+            openedSteps: opened.flatMap { opened in app.scenarios.first { $0.name == opened.name }?.steps.count })
     }
 
     /// Why sending `event` now would do nothing: it is ignored because no guard holds (tried on a copy of the run).

@@ -80,6 +80,9 @@ svg.flow-picture g.node.current .frame { fill: #fff8c5; stroke: #9a6700; stroke-
   <div>
     <section class="panel"><h2>Flow</h2><div class="picture" id="picture"></div></section>
     <section class="panel"><h2>Criteria about this screen</h2><div id="criteria"></div></section>
+    <section class="panel"><h2>Scenarios</h2>
+      <div class="row"><select id="scenario-list" aria-label="Scenario to open"></select><button type="button" id="open">Open and step through</button>
+      <button type="button" id="next-step">Next step</button><span id="scenario-progress" class="reason"></span></div></section>
     <section class="panel"><h2>Recording</h2>
       <div class="row"><button type="button" id="expect">Expect this</button>
       <input type="text" id="scenario-name" placeholder="scenario_name" value="recorded_walk">
@@ -131,6 +134,7 @@ function render(next) {
   renderPicture();
   renderCriteria();
   document.getElementById('recording').textContent = view.recording.join('\\n') || '(click through the app: each step is recorded here)';
+  renderScenarios();
   renderState();
   renderLastStep();
   renderNotifications();
@@ -257,6 +261,18 @@ function renderCriteria() {
     paragraph.appendChild(document.createTextNode(' ' + criterion.text));
   }
 }
+function renderScenarios() {
+  const list = document.getElementById('scenario-list');
+  if (list.childElementCount !== view.scenarios.length) {
+    list.replaceChildren(...view.scenarios.map((name) => el('option', { value: name }, name)));
+  }
+  const opened = view.openedScenario;
+  document.getElementById('next-step').hidden = !opened;
+  document.getElementById('scenario-progress').textContent = opened
+    ? opened + ': ' + (view.openedNextStep >= view.openedSteps ? 'every step ran' : 'next is step ' + (view.openedNextStep + 1) + ' of ' + view.openedSteps)
+    : '';
+  document.getElementById('save').disabled = !!opened;
+}
 function renderState() {
   const state = document.getElementById('state');
   const table = el('table');
@@ -289,6 +305,8 @@ document.getElementById('restart').addEventListener('click', () => request({ do:
 document.getElementById('reset').addEventListener('click', () => request({ do: 'reset' }));
 document.getElementById('next-timer').addEventListener('click', () => request({ do: 'advance-to-next-timer' }));
 document.getElementById('advance').addEventListener('click', () => request({ do: 'advance', by: document.getElementById('advance-by').value }));
+document.getElementById('open').addEventListener('click', () => request({ do: 'open', scenario: document.getElementById('scenario-list').value }));
+document.getElementById('next-step').addEventListener('click', () => request({ do: 'next-step' }));
 document.getElementById('expect').addEventListener('click', () => request({ do: 'expect' }));
 document.getElementById('save').addEventListener('click', () => request({ do: 'save', name: document.getElementById('scenario-name').value }));
 document.getElementById('download').addEventListener('click', () => {

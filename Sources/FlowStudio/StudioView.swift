@@ -86,4 +86,10 @@ struct StudioView: Encodable, Sendable {
     var diagnostics: String?
     /// Said after a reload: how far the walk could be replayed on the edited flows.
     var notice: String?
+    /// The app's scenarios, to open one and step through it.
+    var scenarios: [String]
+    var openedScenario: String?
+    /// The index of the opened scenario's next step, and how many steps it has (expectations included).
+    var openedNextStep: Int?
+    var openedSteps: Int?
 }
