@@ -15,11 +15,13 @@ public struct StudioReportViews: Sendable {
 
     public let criteria: [CriterionStatus]
     let app: App
-    let coverage: CoverageReport
+    /// Each flow's picture, built once: a click then only lays out what it draws.
+    let flowPictures: [FlowPicture]
 
     public init(app: App, results: [ScenarioResult]) {
         self.app = app
-        coverage = CoverageReport(app: app, results: results)
+        let coverage = CoverageReport(app: app, results: results)
+        flowPictures = app.flows.indices.map { FlowPicture(FlowDiagram(flow: $0, app: app, coverage: coverage), app: app) }
         let report = AcceptanceReport(app: app, results: results, coverage: coverage)
         criteria = report.criteria.map { item in
             var screens = item.criterion.screens
@@ -33,7 +35,8 @@ public struct StudioReportViews: Sendable {
     public func picture(around screen: Int) -> String {
         guard app.screens.indices.contains(screen) else { return "" }
         let flow = app.screens[screen].flow
-        let picture = FlowPicture(FlowDiagram(flow: flow, app: app, coverage: coverage), app: app)
+        guard flowPictures.indices.contains(flow) else { return "" }
+        let picture = flowPictures[flow]
         if picture.boxes.count <= overviewLimit {
             return picture.overview(labels: picture.arrows.count <= overviewLabelLimit, id: "studio-flow")
         }

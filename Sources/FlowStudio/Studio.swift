@@ -399,7 +399,7 @@ public actor Studio {
         let interpreter = session.interpreter
         let screen = interpreter.currentScreen
         let services = Set(app.services.flatMap { service in service.operations.map { "\(service.name).\($0.name)." } })
-        let raised = app.raisedEventNames
+        let raised = session.raisedEvents
         let own = Set(screen.transitions.map(\.event))
         let events = interpreter.availableEvents.filter { event in
             !raised.contains(event) && !services.contains(where: { event.hasPrefix($0) })

@@ -213,7 +213,7 @@ function renderCalls() {
         return [field.name, input];
       });
       const button = row.appendChild(el('button', { type: 'button', 'data-outcome': call.operation + ':' + outcome.name }, outcome.name));
-      for (const [, input] of inputs) row.appendChild(input);
+      for (const [name, input] of inputs) { const label = row.appendChild(el('label', { class: 'reason' }, name)); label.appendChild(input); }
       button.addEventListener('click', () => {
         const output = {};
         for (const [name, input] of inputs) { if (input.value !== '') output[name] = input.value; }
