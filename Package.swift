@@ -26,6 +26,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // flowc studio's HTTP server: small (two modules, no SwiftNIO), Swift concurrency throughout.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -51,6 +53,9 @@ let package = Package(
         .target(name: "FlowSession", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime", "FlowSource"]),
         // `flowc mutate`: plants small changes in the checked IR and scores the scenarios by the mutants they kill.
         .target(name: "FlowMutation", dependencies: ["FlowIR", "FlowRuntime", "FlowSource"]),
+        // `flowc studio`: the flows as a clickable prototype in the browser, over a session of the interpreter.
+        .target(name: "FlowStudio", dependencies: ["FlowCompiler", "FlowSession", "FlowRuntime", "FlowReports", "FlowIR", "FlowExpression",
+                                                   .product(name: "FlyingFox", package: "FlyingFox")]),
         .executableTarget(
             name: "flowc",
             dependencies: [
@@ -60,6 +65,7 @@ let package = Package(
                 "FlowReports",
                 "FlowMutation",
                 "FlowSession",
+                "FlowStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,6 +81,10 @@ let package = Package(
         .target(name: "SmallEncodedFlow", dependencies: ["FlowMachine"], path: "Tests/Fixtures/codegen/small-app/expected-encoded/SmallFlow"),
         // The run-semantics conformance fixture (Tests/Fixtures/semantics), replayed on the generated machine.
         .target(name: "SemanticsFlow", dependencies: ["FlowMachine"], path: "Tests/Fixtures/semantics/expected/Sources/SemanticsFlow"),
+        .testTarget(
+            name: "FlowStudioTests",
+            dependencies: ["FlowStudio", "FlowCompiler", "FlowRuntime", "FlowSource", "FlowTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .testTarget(
             name: "FlowCodegenTests",
             dependencies: ["FlowCodegen", "FlowMachine", "FlowCompiler", "FlowRuntime", "FlowTestSupport", "SmallFlow", "SmallEncodedFlow", "SemanticsFlow"]

@@ -117,7 +117,7 @@ func json(_ raw: Any) -> String {
 extension Value {
     /// The value written in the expression language (`'Ayrton'`, `12.50 GBP`, `date('2026-01-05')`), for
     /// saving a session as a scenario; nil for records and enum cases, which have no literal form.
-    var expressionSource: String? {
+    public var expressionSource: String? {
         switch self {
         case .bool, .int, .decimal, .money, .duration, .null: return description
         case .text(let text): return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"

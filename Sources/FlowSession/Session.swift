@@ -10,6 +10,10 @@ func location(of range: SourceRange) -> String { "\(range.file):\(range.start.li
 public struct Session: Sendable {
     public let app: App
     public var interpreter: Interpreter
+    /// Every event some transition of the app handles (screens', flows' and service outcomes'), and the events
+    /// the flows raise themselves: found once, so a step costs the same in a 10,000-screen app as in a small one.
+    public let handledEvents: Set<String>
+    public let raisedEvents: Set<String>
     /// Runs before each command, for `undo` (a person at a terminal; scripts keep none).
     var history: [Interpreter] = []
     var keepsHistory = true
@@ -22,6 +26,7 @@ public struct Session: Sendable {
     public init(app: App, start: Int? = nil, state: [(path: [String], value: TypedExpression)] = []) throws {
         self.app = app
         interpreter = try Interpreter(app: app, start: start, state: state)
+        (handledEvents, raisedEvents) = Self.eventSets(of: app)
     }
 
     /// A session in the world a scenario gives: its start screen, state, services' default outcomes and clock
@@ -31,11 +36,19 @@ public struct Session: Sendable {
         interpreter = try Interpreter(app: app, start: start ?? scenario.startScreen, clock: scenario.startingClock,
                                       services: ServiceOutcomes(givenBy: scenario, of: app),
                                       state: scenario.givenState + state)
+        (handledEvents, raisedEvents) = Self.eventSets(of: app)
+    }
+
+    static func eventSets(of app: App) -> (handled: Set<String>, raised: Set<String>) {
+        var events = Set<String>()
+        for screen in app.screens { events.formUnion(screen.transitions.map(\.event)) }
+        for flow in app.flows { events.formUnion(flow.globalTransitions.map(\.event)) }
+        return (events, app.raisedEventNames)
     }
 
     /// Runs one step of a replayed scenario and records it for `save`; false for what is not an action
     /// (expectations and refused fills are checked by `flowc test`, not replayed).
-    mutating func replay(_ step: Scenario.Step) throws -> Bool {
+    public mutating func replay(_ step: Scenario.Step) throws -> Bool {
         guard isAction(step.kind) else { return false }
         let app = self.app
         var evaluated: [String: Value] = [:]
@@ -139,8 +152,8 @@ public struct Session: Sendable {
 
     /// An event the flows raise themselves is not the person's to send: it would take a path the app never takes.
     func checkNotRaised(_ event: String) throws {
-        guard app.raisedEventNames.contains(event) else { return }
-        throw CommandError(description: "'\(event)' is raised by the flows ('raise: \(event)'), not sent from outside; send what leads there: '\(interpreter.currentScreen.id)' reacts to \(interpreter.availableEvents.filter { !app.raisedEventNames.contains($0) }.joined(separator: ", "))")
+        guard raisedEvents.contains(event) else { return }
+        throw CommandError(description: "'\(event)' is raised by the flows ('raise: \(event)'), not sent from outside; send what leads there: '\(interpreter.currentScreen.id)' reacts to \(interpreter.availableEvents.filter { !raisedEvents.contains($0) }.joined(separator: ", "))")
     }
 
     mutating func record(_ step: String, _ body: (inout Interpreter) throws -> Void) throws {
@@ -232,13 +245,6 @@ public struct Session: Sendable {
         }
     }
 
-    /// Every event some transition of the app handles (screens', flows' and service outcomes').
-    var handledEvents: Set<String> {
-        var events = Set<String>()
-        for screen in app.screens { events.formUnion(screen.transitions.map(\.event)) }
-        for flow in app.flows { events.formUnion(flow.globalTransitions.map(\.event)) }
-        return events
-    }
 
     /// Numbers are read as JSON doubles; one that a double cannot hold exactly (over 15 significant digits,
     /// or out of range) would arrive changed, so it is refused.

@@ -86,7 +86,7 @@ extension Session {
     func whatCanHappen() -> [String] {
         var lines: [String] = []
         // Service outcomes are listed with the calls that wait for them; events the flows raise are not the person's to send.
-        let outcomes = serviceOutcomeEvents.union(app.raisedEventNames)
+        let outcomes = serviceOutcomeEvents.union(raisedEvents)
         let screen = interpreter.currentScreen
         let own = Set(screen.transitions.map(\.event))
         let events = interpreter.availableEvents.filter { !outcomes.contains($0) }
@@ -139,10 +139,10 @@ extension Session {
         let commands = ["send", "fill", "advance", "outcome", "back", "undo", "save", "state", "show", "help", "quit"]
         switch (words.first, words.count) {
         case (_, 1):
-            let raised = app.raisedEventNames
+            let raised = raisedEvents
             return commands + interpreter.availableEvents.filter { !raised.contains($0) }
         case ("send", 2):
-            let raised = app.raisedEventNames
+            let raised = raisedEvents
             return interpreter.availableEvents.filter { !raised.contains($0) }
         case ("fill", 2):
             return interpreter.currentScreen.fields.map(\.name)
