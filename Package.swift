@@ -45,12 +45,14 @@ let package = Package(
         .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression", "FlowMachine", "FlowLowering"]),
         .target(name: "FlowCodegen", dependencies: ["FlowIR", "FlowExpression", "FlowLowering", "FlowMachine"]),
         // The whole pipeline: load, check, inventory, Swift, scenarios (FlowRuntime), reports (FlowReports).
-        .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen", "FlowRuntime", "FlowReports", "FlowMutation"]),
+        .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen", "FlowRuntime", "FlowReports", "FlowMutation", "FlowExplore"]),
         .target(name: "FlowReports", dependencies: ["FlowIR", "FlowRuntime"]),
         // The interactive and scripted session of `flowc run` over the interpreter (the CLI keeps only the line editor).
         .target(name: "FlowSession", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime", "FlowSource"]),
         // `flowc mutate`: plants small changes in the checked IR and scores the scenarios by the mutants they kill.
         .target(name: "FlowMutation", dependencies: ["FlowIR", "FlowRuntime", "FlowSource"]),
+        // `flowc explore`: walks every reachable state of an app on the interpreter, checks invariants and properties on every step.
+        .target(name: "FlowExplore", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime"]),
         .executableTarget(
             name: "flowc",
             dependencies: [
@@ -60,6 +62,7 @@ let package = Package(
                 "FlowReports",
                 "FlowMutation",
                 "FlowSession",
+                "FlowExplore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -91,6 +94,7 @@ let package = Package(
         .testTarget(name: "FlowReportsTests", dependencies: ["FlowReports", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowSessionTests", dependencies: ["FlowSession", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowMutationTests", dependencies: ["FlowMutation", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
+        .testTarget(name: "FlowExploreTests", dependencies: ["FlowExplore", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport", "flowc"]),
     ],
     swiftLanguageModes: [.v6]

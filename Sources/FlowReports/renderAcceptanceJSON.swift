@@ -25,6 +25,8 @@ struct AcceptanceDocument: Encodable {
         var location: String
         var evidence: [Evidence]
         var mutation: Mutation?
+        /// For a property: how far `flowc explore` went and that it held, or what broke it.
+        var exploration: String? = nil
     }
     struct Failure: Encodable {
         var step: Int
@@ -74,7 +76,8 @@ func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
                 transitions: item.criterion.transitions.map { "\(screenID($0.screen)) \($0.event)" },
                 location: location(item.criterion.range),
                 evidence: item.evidence.map { .init(scenario: $0.scenario, ran: $0.ran, passed: $0.passed) },
-                mutation: item.mutation.map { .init(killed: $0.killed, mutants: $0.mutants, explained: $0.killed < $0.mutants ? $0.explained : nil) })
+                mutation: item.mutation.map { .init(killed: $0.killed, mutants: $0.mutants, explained: $0.killed < $0.mutants ? $0.explained : nil) },
+                exploration: item.exploration)
         },
         scenarios: report.scenarios.map { entry in
             AcceptanceDocument.ScenarioEntry(

@@ -18,6 +18,7 @@ public struct FlowFileSyntax: Sendable {
     public var criteria: [CriterionSyntax] = []
     public var scenarios: [ScenarioSyntax] = []
     public var questions: [QuestionSyntax] = []
+    public var properties: [PropertySyntax] = []
 
     public init(path: String) {
         self.path = path
