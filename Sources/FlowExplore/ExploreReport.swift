@@ -32,10 +32,16 @@ extension ExploreResult {
         if let counterexampleFile, !violations.isEmpty {
             lines.append("  counterexample scenarios (shrunk): \(counterexampleFile)")
         }
-        let warnings = findings.filter { !$0.kind.isViolation }
-        for finding in warnings {
+        let stuck = findings.filter { $0.kind == .stuck }
+        for finding in stuck {
             lines.append("  ! \(finding.message)")
             lines.append("    path: " + pathText(finding))
+        }
+        let unhandled = findings.filter { $0.kind == .unhandledAnswer }
+        if !unhandled.isEmpty {
+            lines.append("  ! \(unhandled.count) answer\(unhandled.count == 1 ? "" : "s") to a call can arrive where nothing handles \(unhandled.count == 1 ? "it" : "them") (the call then waits forever); explore.md lists them, e.g.")
+            lines.append("    \(unhandled[0].message)")
+            lines.append("    path: " + pathText(unhandled[0]))
         }
         let missing = coverage.unreached(in: app)
         let all = Coverage.declared(by: app)

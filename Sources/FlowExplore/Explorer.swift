@@ -145,7 +145,7 @@ struct Explorer {
                 continue
             } catch {
                 let path = self.path(to: node) + [number(of: move)]
-                findings.add(.runFailure, key: failureKey(error), message: "\(error)", path: path)
+                findings.add(.runFailure, key: failureKey(error), message: failureMessage(error), path: path)
                 somethingHappens = true
                 continue
             }
@@ -245,8 +245,17 @@ func apply(_ move: ExploreMove, to run: inout Interpreter) throws {
     }
 }
 
-/// A failure's message without its step number, so the same failure reached by two paths is one finding.
+/// A failure's message without step numbers, so the same failure reached by two paths is one finding.
 func failureKey(_ error: any Error) -> String {
-    if let failure = error as? RuntimeFailure { return failure.message }
+    failureMessage(error).replacingOccurrences(of: #" after step \d+"#, with: "", options: .regularExpression)
+}
+
+/// A failure as a finding says it: the run's message, without the step number (the path gives the steps).
+func failureMessage(_ error: any Error) -> String {
+    if let failure = error as? RuntimeFailure { return failureKeyless(failure.message) }
     return "\(error)"
+}
+
+private func failureKeyless(_ message: String) -> String {
+    message.replacingOccurrences(of: #" after step \d+"#, with: "", options: .regularExpression)
 }
