@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "flowc", targets: ["flowc"]),
         .library(name: "FlowCompiler", targets: ["FlowCompiler"]),
         .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
+        .library(name: "FlowExplore", targets: ["FlowExplore"]),
         // The runtime library generated state machines import (Foundation only): values, the function library.
         .library(name: "FlowMachine", targets: ["FlowMachine"]),
         // Applies flowc to a target's flows/ folder at build time (see docs/generated-code.md).

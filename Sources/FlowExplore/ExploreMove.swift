@@ -107,7 +107,7 @@ struct MoveCatalog {
 
     /// Every move to try from where `run` is, in a fixed order: events, fills, answers, the next timer, back, restart.
     mutating func moves(from run: Interpreter) -> [ExploreMove] {
-        var moves = movesOnScreen(run.screen, events: run.availableEvents)
+        var moves = screenMoves[run.screen] ?? movesOnScreen(run.screen, events: run.availableEvents)
         var answered: Set<String> = []
         for call in run.pendingCalls where answered.insert(call).inserted {
             for outcome in outcomes[call] ?? [] { moves.append(.outcome(operation: call, outcome: outcome)) }

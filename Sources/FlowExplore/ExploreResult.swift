@@ -122,12 +122,18 @@ public struct Coverage: Sendable {
     /// `equals.log_in.failure`.
     public var outcomes: Set<String> = []
 
+    /// Screen IDs to their flow's name, for a global transition's key.
+    var flowOfScreen: [String: String] = [:]
+
     mutating func record(_ step: MacroStep?, app: App) {
         guard let step else { return }
-        if let screen = app.screens.firstIndex(where: { $0.id == step.screen }) { screens.insert(screen) }
+        if flowOfScreen.isEmpty {
+            for screen in app.screens { flowOfScreen[screen.id] = app.flows[screen.flow].name }
+        }
         for micro in step.microSteps {
             if case .taken(let from, _, let alternative, let global) = micro.outcome {
-                transitions.insert(transitionKey(from: from, event: micro.event, alternative: alternative, global: global, app: app))
+                let suffix = alternative > 0 ? " #\(alternative + 1)" : ""
+                transitions.insert(global ? "flow \(flowOfScreen[from] ?? from): \(micro.event)\(suffix)" : "\(from) \(micro.event)\(suffix)")
                 if micro.event.split(separator: ".").count == 3 { outcomes.insert(micro.event) }
             }
             if case .ignored = micro.outcome, micro.event.split(separator: ".").count == 3 { outcomes.insert(micro.event) }
@@ -199,13 +205,6 @@ public struct Coverage: Sendable {
         screens.formUnion(other.screens); transitions.formUnion(other.transitions); guards.formUnion(other.guards)
         rules.formUnion(other.rules); outcomes.formUnion(other.outcomes)
     }
-}
-
-func transitionKey(from: String, event: String, alternative: Int, global: Bool, app: App) -> String {
-    let suffix = alternative > 0 ? " #\(alternative + 1)" : ""
-    guard global else { return "\(from) \(event)\(suffix)" }
-    let flow = app.screens.first { $0.id == from }.map { app.flows[$0.flow].name } ?? from
-    return "flow \(flow): \(event)\(suffix)"
 }
 
 private func unique(_ items: [String]) -> [String] {

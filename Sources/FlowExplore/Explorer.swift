@@ -98,6 +98,7 @@ struct Explorer {
         }
         start.retainedSteps = 1
         coverage.record(start.lastStep, app: app)
+        coverage.screens.insert(start.screen)
         nodes.append(Node(parent: -1, move: -1, depth: 0))
         visited.insert(start.stateKey())
         checkAfterLaunch(start)
@@ -151,11 +152,14 @@ struct Explorer {
             }
             let taken = run.steps(from: before)
             for step in taken { coverage.record(step, app: app) }
-            let movePath = path(to: node) + [number(of: move)]
-            findings.noteUnhandledAnswers(taken, move: move, path: movePath)
+            if case .outcome = move {
+                let movePath = path(to: node) + [number(of: move)]
+                findings.noteUnhandledAnswers(taken, move: move, path: movePath)
+            }
             for property in properties {
                 if let broken = property.judge(move: move, steps: taken, before: stateBefore, after: &run) {
-                    findings.add(.property(property.property.name), key: property.property.name, message: broken, path: movePath)
+                    findings.add(.property(property.property.name), key: property.property.name, message: broken,
+                                 path: path(to: node) + [number(of: move)])
                 }
             }
             let newKey = run.stateKey()

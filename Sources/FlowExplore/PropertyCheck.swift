@@ -95,8 +95,11 @@ struct PropertyCheck {
         switch trigger {
         case .restart: return move == .restart
         case .event(let name):
-            if case .send(let event, _) = move { return event == name }
-            return false
+            switch move {
+            case .send(let event, _): return event == name
+            case .outcome(let operation, let outcome): return "\(operation).\(outcome)" == name
+            default: return false
+            }
         case .screen(let screen): return run.screen == screen && before.screen != screen
         }
     }

@@ -3,8 +3,8 @@ import FlowIR
 @_spi(Generated) import FlowMachine
 
 /// A 128-bit fingerprint of where a run is (see ``Interpreter/stateKey()``): two runs with equal keys behave the
-/// same from here on, so an explorer visits one of them. Two lanes of a fixed-seed hash, never the process's
-/// randomly seeded `Hasher`, so a key is the same on every run and machine.
+/// same from here on, so an explorer visits one of them. Keys are compared only within one process (decimals and
+/// dates go in through their own hashes), so an exploration's result never depends on a key's bits.
 public struct StateKey: Hashable, Sendable, Comparable {
     public var high: UInt64
     public var low: UInt64
@@ -120,8 +120,12 @@ struct StateHasher {
         case .null: combine(1)
         case .bool(let flag): combine(flag ? 2 : 3)
         case .int(let number): combine(4); combine(number)
-        case .decimal, .money, .date, .timestamp:
-            combine(5); combine(value.description)
+        // Through their own hashes, not their text (formatting a decimal took a sixth of an exploration): a key is
+        // only ever compared with keys of the same process.
+        case .decimal(let number): combine(5); combine(number.hashValue)
+        case .money(let money): combine(11); combine(money.amount.hashValue); combine(money.currency)
+        case .date(let date): combine(12); combine(date.hashValue)
+        case .timestamp(let instant): combine(13); combine(instant.millisecondsSince1970)
         case .duration(let milliseconds): combine(6); combine(milliseconds)
         case .text(let text): combine(7); combine(text)
         case .enumCase(let type, let name): combine(8); combine(type); combine(name)

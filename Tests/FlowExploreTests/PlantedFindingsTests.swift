@@ -1,6 +1,9 @@
+import FlowChecker
 import FlowExplore
 import FlowIR
 import FlowRuntime
+import FlowSource
+import FlowSyntax
 import FlowTestSupport
 import Foundation
 import Testing
@@ -54,5 +57,38 @@ import Testing
         var waiting = first
         try waiting.send("load"); try waiting.send("tap_cancel")
         #expect(first.stateKey() != waiting.stateKey(), "a call still waiting for its answer")
+    }
+}
+
+/// `--shard i/n`: the shards split the frontier at a fixed depth, so together they find what one run finds.
+@Suite struct ShardTests {
+    @Test func theShardsTogetherFindWhatOneRunFinds() throws {
+        let app = try PlantedFindingsTests.app()
+        let whole = explore(app, bounds: ExploreBounds(depth: 8))
+        var kinds: Set<Finding.Kind> = []
+        var coverage: Coverage?
+        for index in 1...3 {
+            let shard = explore(app, bounds: ExploreBounds(depth: 8), shard: ExploreShard(index: index, count: 3))
+            #expect(shard.states < whole.states, "shard \(index) explores only its part")
+            kinds.formUnion(shard.findings.map(\.kind))
+            if coverage == nil { coverage = shard.coverage } else { coverage?.formUnion(shard.coverage) }
+        }
+        #expect(kinds == Set(whole.findings.map(\.kind)))
+        #expect(coverage?.transitions == whole.coverage.transitions)
+        #expect(coverage?.screens == whole.coverage.screens)
+    }
+}
+
+/// Each mistake in writing a property gives one diagnostic, in the words the product team reads.
+@Suite struct PropertyDiagnosticsTests {
+    @Test func eachPropertyMistakeIsReportedOnce() throws {
+        let text = try fixtureText("property-mistakes/app.flow.yaml")
+        let bag = DiagnosticBag()
+        let file = SourceFile(path: "explore/property-mistakes/app.flow.yaml", text: text)
+        let syntax = try #require(parseFlowFile(file, diagnostics: bag))
+        _ = checkApp(AppSourcesSyntax(root: syntax, parts: []), defaultID: "mistakes", diagnostics: bag)
+        let rendered = DiagnosticRenderer(format: .text, sources: [file.path: file]).render(bag.diagnostics)
+        assertMatchesGolden(rendered, golden: exploreFixtures.appendingPathComponent("property-mistakes/expected.txt"))
+        #expect(bag.diagnostics.filter { $0.severity == .error }.count == 11)
     }
 }
