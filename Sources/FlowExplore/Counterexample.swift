@@ -95,7 +95,7 @@ func scenarioYAML(name: String, finding: Finding, moves: [ExploreMove], program:
     return lines.joined(separator: "\n") + "\n"
 }
 
-private func stepLines(_ move: ExploreMove, run: Interpreter) -> [String] {
+func stepLines(_ move: ExploreMove, run: Interpreter) -> [String] {
     switch move {
     case .send(let event, let payload):
         if payload.isEmpty { return ["      - send: \(event)"] }

@@ -27,6 +27,8 @@ public struct ExploreResult: Sendable {
     public var properties: [String]
     /// Wall-clock seconds (never written to files: outputs stay deterministic).
     public var seconds: Double
+    /// The shortest path (move numbers) found to each coverage item, when the exploration collected them.
+    public var firstReached: [String: [Int32]] = [:]
 
     /// "bounded: depth 12 reached with 3,410 states not expanded", or "complete: every reachable state visited".
     public var boundText: String {
@@ -198,6 +200,11 @@ public struct Coverage: Sendable {
                 all.guards.filter { !guards.contains($0) },
                 all.rules.filter { !rules.contains($0) },
                 all.outcomes.filter { !outcomes.contains($0) })
+    }
+
+    /// Every transition, guard outcome, rule outcome and service outcome reached, each with a prefix saying which.
+    var items: Set<String> {
+        Set(transitions.map { "transition " + $0 } + guards.map { "guard " + $0 } + rules.map { "rule " + $0 } + outcomes.map { "outcome " + $0 })
     }
 
     /// Merges what another shard reached.

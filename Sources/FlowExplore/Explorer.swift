@@ -34,9 +34,13 @@ public struct ExploreShard: Sendable, Hashable {
 /// their canonical key, until every reachable state is visited or a bound stops it. Checks the app's
 /// invariants (the interpreter does, on every step) and properties on every step, and records what it
 /// reaches. Deterministic: the same app and bounds give the same result.
-public func explore(_ app: App, bounds: ExploreBounds = ExploreBounds(), shard: ExploreShard? = nil,
+///
+/// With `collectsSuite`, it also remembers the shortest path to each transition, guard outcome, rule outcome and
+/// service outcome it reaches (`ExploreResult.firstReached`, for `suite(of:)`), at some cost in speed.
+public func explore(_ app: App, bounds: ExploreBounds = ExploreBounds(), shard: ExploreShard? = nil, collectsSuite: Bool = false,
                     progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
     var explorer = Explorer(app: app, bounds: bounds, shard: shard)
+    explorer.collectsSuite = collectsSuite
     explorer.progress = progress
     return explorer.run()
 }
@@ -65,6 +69,9 @@ struct Explorer {
     var moveNumbers: [ExploreMove: Int32] = [:]
     var visited: Set<StateKey> = []
     var coverage = Coverage()
+    var collectsSuite = false
+    /// The shortest path found to each coverage item (with `collectsSuite`).
+    var firstReached: [String: [Int32]] = [:]
     var findings = FindingCollector()
     var steps = 0
     var stoppedBy: ExploreResult.Stop = .complete
@@ -151,6 +158,16 @@ struct Explorer {
                 continue
             }
             let taken = run.steps(from: before)
+            if collectsSuite {
+                var reached = Coverage()
+                reached.flowOfScreen = coverage.flowOfScreen
+                for step in taken { reached.record(step, app: app) }
+                let fresh = reached.items.subtracting(coverage.items)
+                if !fresh.isEmpty {
+                    let movePath = path(to: node) + [number(of: move)]
+                    for item in fresh { firstReached[item] = movePath }
+                }
+            }
             for step in taken { coverage.record(step, app: app) }
             if case .outcome = move {
                 let movePath = path(to: node) + [number(of: move)]
@@ -209,7 +226,8 @@ struct Explorer {
     func result(seconds: Double, frontier: Int) -> ExploreResult {
         ExploreResult(app: app, moves: moves, states: nodes.count, steps: steps, depthReached: deepest, bounds: bounds, shard: shard,
                       stoppedBy: stoppedBy, unexpanded: stoppedBy == .complete ? 0 : max(frontier, cutAtDepth),
-                      findings: findings.sorted(), coverage: coverage, properties: app.properties.map(\.name), seconds: seconds)
+                      findings: findings.sorted(), coverage: coverage, properties: app.properties.map(\.name), seconds: seconds,
+                      firstReached: firstReached)
     }
 }
 

@@ -24,6 +24,7 @@ struct ExploreCommand: ParsableCommand {
               flowc explore tempo --depth 20 --states 2000000 a long run
               flowc explore tempo --shard 2/4               one of four CI runners
               flowc explore tempo --json                    the result on standard output, for CI
+              flowc explore tempo --suite                   also a small scenario suite reaching all that was reached
             """)
     )
 
@@ -54,6 +55,9 @@ struct ExploreCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON on standard output (as explore.json).")
     var json = false
 
+    @Flag(help: "Also write <output>/<app>/suite.flow.yaml: a small set of scenarios reaching every transition, guard outcome, rule outcome and service outcome the exploration reached.")
+    var suite = false
+
     func validate() throws {
         try validateOutputFolder(output)
         _ = try parsedShard()
@@ -79,7 +83,7 @@ struct ExploreCommand: ParsableCommand {
         }
         let showProgress = isatty(STDERR_FILENO) != 0
         let result = explore(checked, bounds: ExploreBounds(depth: depth, states: states, steps: steps, seconds: seconds),
-                             shard: try parsedShard()) { progress in
+                             shard: try parsedShard(), collectsSuite: suite) { progress in
             guard showProgress else { return }
             let rate = progress.seconds > 0 ? Int(Double(progress.states) / progress.seconds) : 0
             FileHandle.standardError.write(Data("\r\(checked.id): depth \(progress.depth), \(progress.states) states (\(rate)/s), frontier \(progress.frontier)   ".utf8))
@@ -94,11 +98,18 @@ struct ExploreCommand: ParsableCommand {
         if !examples.isEmpty {
             outputs.append(OutputFile(path: folder + "counterexamples.flow.yaml", contents: Array(renderCounterexamples(examples, app: checked).utf8)))
         }
+        var suiteLine: String?
+        if suite {
+            let written = FlowExplore.suite(of: result)
+            outputs.append(OutputFile(path: folder + "suite.flow.yaml", contents: Array(renderSuite(written).utf8)))
+            suiteLine = "  suite: \(written.scenarios.count) scenarios reach the \(written.reached) transitions, guard, rule and service outcomes explored "
+                + "(hand-written: \(checked.scenarios.count) scenarios): \(output)/\(folder)suite.flow.yaml\n"
+        }
         _ = try OutputWriter(outputDirectory: output).write(outputs)
         if json {
             printLine(result.json(counterexamples: examples), terminator: "")
         } else {
-            printLine(result.summary(counterexampleFile: examples.isEmpty ? nil : "\(output)/\(folder)counterexamples.flow.yaml"), terminator: "")
+            printLine(result.summary(counterexampleFile: examples.isEmpty ? nil : "\(output)/\(folder)counterexamples.flow.yaml") + (suiteLine ?? ""), terminator: "")
             if showProgress { FileHandle.standardError.write(Data(String(format: "%.1f s, %.0f steps/s\n", result.seconds, Double(result.steps) / max(result.seconds, 0.001)).utf8)) }
         }
         finish(result.violations.isEmpty ? 0 : 1)

@@ -82,3 +82,21 @@ func fixtureText(_ path: String) throws -> String {
         #expect(result.boundText.hasPrefix("bounded: stopped at 40 states;"))
     }
 }
+
+/// `--suite`: a few scenarios that reach every declared transition, guard, rule and service outcome the exploration
+/// reached; each is a real scenario that passes on the app it was written from.
+@Suite struct SuiteTests {
+    @Test func theSuiteReachesWhatTheExplorationReachedAndItsScenariosPass() throws {
+        let text = try fixtureText("timer-and-failure/fixed.flow.yaml")
+        let app = try checkedApp(text, id: "hold")
+        let result = explore(app, bounds: ExploreBounds(depth: 8), collectsSuite: true)
+        let written = suite(of: result)
+        #expect(written.scenarios.count == 3)
+        #expect(written.reached == 8, "6 transitions and 2 service outcomes")
+        let yaml = renderSuite(written)
+        assertMatchesGolden(yaml, golden: exploreFixtures.appendingPathComponent("timer-and-failure/expected-suite.flow.yaml"))
+        let withSuite = try checkedApp(text + "\n" + yaml, id: "hold")
+        for scenario in withSuite.scenarios { #expect(runScenario(scenario, of: withSuite).passed, "\(scenario.name)") }
+        #expect(withSuite.scenarios.count == 3)
+    }
+}
