@@ -162,7 +162,10 @@ struct Explorer {
                 var reached = Coverage()
                 reached.flowOfScreen = coverage.flowOfScreen
                 for step in taken { reached.record(step, app: app) }
-                let fresh = reached.items.subtracting(coverage.items)
+                let fresh = reached.transitions.subtracting(coverage.transitions).map { "transition " + $0 }
+                    + reached.guards.subtracting(coverage.guards).map { "guard " + $0 }
+                    + reached.rules.subtracting(coverage.rules).map { "rule " + $0 }
+                    + reached.outcomes.subtracting(coverage.outcomes).map { "outcome " + $0 }
                 if !fresh.isEmpty {
                     let movePath = path(to: node) + [number(of: move)]
                     for item in fresh { firstReached[item] = movePath }
