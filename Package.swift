@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "flowc", targets: ["flowc"]),
         .library(name: "FlowCompiler", targets: ["FlowCompiler"]),
         .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
+        .library(name: "FlowExplore", targets: ["FlowExplore"]),
         // The runtime library generated state machines import (Foundation only): values, the function library.
         .library(name: "FlowMachine", targets: ["FlowMachine"]),
         // Applies flowc to a target's flows/ folder at build time (see docs/generated-code.md).
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression", "FlowMachine", "FlowLowering"]),
         .target(name: "FlowCodegen", dependencies: ["FlowIR", "FlowExpression", "FlowLowering", "FlowMachine"]),
         // The whole pipeline: load, check, inventory, Swift, scenarios (FlowRuntime), reports (FlowReports).
-        .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen", "FlowRuntime", "FlowReports", "FlowMutation"]),
+        .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen", "FlowRuntime", "FlowReports", "FlowMutation", "FlowExplore"]),
         .target(name: "FlowReports", dependencies: ["FlowIR", "FlowRuntime"]),
         // The interactive and scripted session of `flowc run` over the interpreter (the CLI keeps only the line editor).
         .target(name: "FlowSession", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime", "FlowSource"]),
@@ -56,6 +57,8 @@ let package = Package(
         // `flowc studio`: the flows as a clickable prototype in the browser, over a session of the interpreter.
         .target(name: "FlowStudio", dependencies: ["FlowCompiler", "FlowSession", "FlowRuntime", "FlowReports", "FlowIR", "FlowExpression",
                                                    .product(name: "FlyingFox", package: "FlyingFox")]),
+        // `flowc explore`: walks every reachable state of an app on the interpreter, checks invariants and properties on every step.
+        .target(name: "FlowExplore", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime"]),
         .executableTarget(
             name: "flowc",
             dependencies: [
@@ -66,6 +69,7 @@ let package = Package(
                 "FlowMutation",
                 "FlowSession",
                 "FlowStudio",
+                "FlowExplore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,6 +105,7 @@ let package = Package(
         .testTarget(name: "FlowReportsTests", dependencies: ["FlowReports", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowSessionTests", dependencies: ["FlowSession", "FlowCompiler", "FlowTestSupport"]),
         .testTarget(name: "FlowMutationTests", dependencies: ["FlowMutation", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
+        .testTarget(name: "FlowExploreTests", dependencies: ["FlowExplore", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport", "flowc"]),
     ],
     swiftLanguageModes: [.v6]

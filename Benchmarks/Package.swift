@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "FlowCompiler", package: "flowc"),
                 .product(name: "FlowRuntime", package: "flowc"),
                 .product(name: "FlowMachine", package: "flowc"),
+                .product(name: "FlowExplore", package: "flowc"),
                 "SyntheticFlow",
                 "PeerRing10Flow",
                 "PeerRing1000Flow",

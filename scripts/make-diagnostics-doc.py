@@ -324,6 +324,10 @@ P = {
  "A criterion is verified by an invariant that does not exist.",
  "Use the name of an invariant declared under `invariants:` (the note suggests the closest), or declare it.",
  None),
+'unknown-property': (
+ "A criterion is verified by a property that does not exist.",
+ "Use the name of a property declared under `properties:` (the note suggests the closest), or declare it (see docs/explore.md).",
+ None),
 'unknown-key': (
  "A mapping has a key flowc does not know there, usually a typo (`lable` for `label`). The key and its value are ignored.",
  "Correct the key; the note suggests the closest allowed key, or lists them all.",

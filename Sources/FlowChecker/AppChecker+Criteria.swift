@@ -72,6 +72,13 @@ extension AppChecker {
                     error("unknown-invariant", "criterion '\(entry.name)' names invariant '\(name.value)', which does not exist", at: name.range,
                           notes: invariantTable.suggestion(for: name.value))
                 }
+            case .property(let name):
+                if let index = app.properties.firstIndex(where: { $0.name == name.value }) {
+                    verification = .property(index)
+                } else if propertyTable[name.value] == nil {
+                    error("unknown-property", "criterion '\(entry.name)' names property '\(name.value)', which does not exist", at: name.range,
+                          notes: propertyTable.suggestion(for: name.value))
+                }
             case .notAutomatable(let reason):
                 if reason.value.allSatisfy(\.isWhitespace) {
                     error("missing-reason", "criterion '\(entry.name)' is not automatable but gives no reason; say why it cannot be checked headlessly", at: reason.range)

@@ -69,6 +69,7 @@ final class AppChecker {
     var criterionTable = SymbolTable<CriterionSyntax>(kind: "criterion")
     var scenarioTable = SymbolTable<ScenarioSyntax>(kind: "scenario")
     var questionTable = SymbolTable<QuestionSyntax>(kind: "question")
+    var propertyTable = SymbolTable<PropertySyntax>(kind: "property")
 
     /// The resolved types of enum and record declarations, for the expression checker.
     var enums: [String: [String]] = [:]
@@ -127,6 +128,7 @@ final class AppChecker {
         app.lowerFieldRules()
         checkGraph()
         checkUnhandledOutcomes()
+        resolveProperties()
         resolveCriteria()
         resolveQuestions()
         resolveScenarios()
@@ -206,6 +208,10 @@ final class AppChecker {
             for invariant in file.invariants {
                 checkSnakeCase(invariant.name, "invariant")
                 invariantTable.declare(invariant.name.value, at: invariant.name.range, invariant, diagnostics: diagnostics)
+            }
+            for property in file.properties {
+                checkSnakeCase(property.name, "property")
+                propertyTable.declare(property.name.value, at: property.name.range, property, diagnostics: diagnostics)
             }
             for event in file.events {
                 if !NamePattern.eventName.matches(event.name.value) {

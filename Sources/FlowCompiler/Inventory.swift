@@ -145,6 +145,7 @@ func inventoryEntry(for app: App) -> Inventory.AppEntry {
         let (evidence, reason): ([String], String?) = switch criterion.verification {
         case .scenarios(let indices): (indices.map { app.scenarios[$0].name }, nil)
         case .invariant(let index): ([app.invariants[index].name], nil)
+        case .property(let index): ([app.properties[index].name], nil)
         case .notAutomatable(let reason): ([], reason)
         case .unverified: ([], nil)
         }

@@ -110,9 +110,11 @@ public func runAcceptance(of app: App, mutation: [String: MutationScore], output
     -> (results: [ScenarioResult], verdict: AcceptanceVerdict, reports: [OutputFile]) {
     let runtime = RuntimeProgram(app: app)
     let results = app.scenarios.map { runScenario($0, of: runtime) }
-    let reports = renderReports(for: app, results: results, mutation: mutation, sourceRoot: reportSourceRoot(forOutput: outputDirectory))
+    let properties = propertyVerdicts(of: app)
+    let reports = renderReports(for: app, results: results, mutation: mutation, sourceRoot: reportSourceRoot(forOutput: outputDirectory),
+                                properties: properties)
         .map { OutputFile(path: $0.path, contents: $0.contents) }
-    return (results, acceptanceVerdict(for: app, results: results), reports)
+    return (results, acceptanceVerdict(for: app, results: results, properties: properties), reports)
 }
 
 /// Scores from `<output>/reports/<app>/mutation.json` when it is a complete run of the flow files as they are

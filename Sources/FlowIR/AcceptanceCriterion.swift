@@ -8,6 +8,8 @@ public struct AcceptanceCriterion: Sendable {
         case scenarios([Int])
         /// Index in `App.invariants`.
         case invariant(Int)
+        /// Index in `App.properties`: checked on every step `flowc explore` takes.
+        case property(Int)
         case notAutomatable(reason: String)
         /// No evidence named yet: reported as uncovered.
         case unverified
@@ -17,6 +19,7 @@ public struct AcceptanceCriterion: Sendable {
             switch self {
             case .scenarios: "scenarios"
             case .invariant: "invariant"
+            case .property: "property"
             case .notAutomatable: "not-automatable"
             case .unverified: "none"
             }

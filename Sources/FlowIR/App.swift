@@ -30,6 +30,8 @@ public struct App: Sendable {
     public var traceability: Traceability? = nil
     /// Recurring timers (`app.every`): each fires every `delayMilliseconds` from launch on, wherever the person is.
     public var recurringTimers: [Timer] = []
+    /// Rules `flowc explore` checks on every step it takes (`properties:`).
+    public var properties: [Property] = []
     /// The files the app was read from, root first.
     public var files: [String]
     public var range: SourceRange

@@ -94,7 +94,8 @@ public struct MutationReport: Sendable {
                 let name = app.invariants.indices.contains(index) ? app.invariants[index].name : ""
                 passed = !run.baseline.isEmpty && run.baseline.allSatisfy { !($0.failure?.message.contains("invariant") ?? false) }
                 kills = { result in result.failures.contains { $0.message.contains("invariant '\(name)'") } }
-            case .notAutomatable, .unverified:
+            case .property, .notAutomatable, .unverified:
+                // A property's evidence is an exploration, not the scenarios a mutant is scored against.
                 continue
             }
             var touching = run.results.filter { touches($0.mutant, criterion, in: app) }

@@ -84,6 +84,8 @@ struct AcceptanceReport {
             guard let mutation, status == .passed || status == .weak, mutation.unexplained > 0 else { return status.title }
             return status.title + " · " + mutation.caughtText
         }
+        /// For a property criterion: what the exploration found (how far it went, or the violation).
+        var exploration: String? = nil
     }
 
     var app: App
@@ -92,7 +94,8 @@ struct AcceptanceReport {
     var scenarios: [(scenario: Scenario, result: ScenarioResult?)]
     var coverage: CoverageReport
 
-    init(app: App, results: [ScenarioResult], coverage: CoverageReport, mutation: [String: MutationScore] = [:]) {
+    init(app: App, results: [ScenarioResult], coverage: CoverageReport, mutation: [String: MutationScore] = [:],
+         properties: [String: PropertyVerdict] = [:]) {
         self.app = app
         self.coverage = coverage
         var byName: [String: ScenarioResult] = [:]
@@ -133,6 +136,13 @@ struct AcceptanceReport {
                 }
                 return Criterion(criterion: criterion, status: status, verification: criterion.verification.kindName,
                                  invariant: name, reason: nil, evidence: evidence)
+            case .property(let index):
+                let name = app.properties.indices.contains(index) ? app.properties[index].name : ""
+                let verdict = properties[name]
+                var item = Criterion(criterion: criterion, status: verdict.map { $0.held ? .passed : .failed } ?? .uncovered,
+                                     verification: criterion.verification.kindName, invariant: name, reason: nil, evidence: [])
+                item.exploration = verdict?.evidence ?? "not explored in this run"
+                return item
             case .notAutomatable(let reason):
                 return Criterion(criterion: criterion, status: .notAutomatable, verification: criterion.verification.kindName,
                                  invariant: nil, reason: reason, evidence: [])
@@ -170,6 +180,14 @@ struct AcceptanceReport {
 
     var passedScenarios: Int { scenarios.filter { $0.result?.passed == true }.count }
     var failedScenarios: Int { scenarios.filter { $0.result.map { !$0.passed } ?? false }.count }
+}
+
+/// What `flowc explore` found for one property: whether it held on every explored step, and in words how far
+/// the exploration went ("held on every one of 1,234 states / …") or what broke it.
+public struct PropertyVerdict: Sendable, Hashable {
+    public var held: Bool
+    public var evidence: String
+    public init(held: Bool, evidence: String) { self.held = held; self.evidence = evidence }
 }
 
 /// Whether a run stopped on a broken invariant (`named`: that invariant only).

@@ -39,8 +39,8 @@ public struct AcceptanceVerdict: Sendable, Hashable {
 }
 
 /// The acceptance verdict of one app from its scenario results, by the rules of the acceptance report.
-public func acceptanceVerdict(for app: App, results: [ScenarioResult]) -> AcceptanceVerdict {
-    let report = AcceptanceReport(app: app, results: results, coverage: CoverageReport(app: app, results: results))
+public func acceptanceVerdict(for app: App, results: [ScenarioResult], properties: [String: PropertyVerdict] = [:]) -> AcceptanceVerdict {
+    let report = AcceptanceReport(app: app, results: results, coverage: CoverageReport(app: app, results: results), properties: properties)
     return AcceptanceVerdict(
         app: app.id,
         scenarioCount: app.scenarios.count,

@@ -181,6 +181,8 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
             if !broke.isEmpty { sentence += "; broken in " + broke.map { scenarioLink($0.scenario) }.joined(separator: ", ") }
             if !skipped.isEmpty { sentence += "; did not run: " + skipped.map { scenarioLink($0.scenario) }.joined(separator: ", ") }
             out.append("<p class=\"facts\">\(sentence).</p>")
+        case .property:
+            out.append("<p class=\"facts\">Verified by property \(code(item.invariant ?? "?")), checked on every step flowc explore took: \(e(item.exploration ?? "")).</p>")
         case .notAutomatable:
             out.append("<p><strong>Not automatable:</strong> \(e(item.reason ?? ""))</p>")
         case .unverified:

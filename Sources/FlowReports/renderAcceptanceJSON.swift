@@ -30,6 +30,8 @@ struct AcceptanceDocument: Encodable {
         var location: String
         var evidence: [Evidence]
         var mutation: Mutation?
+        /// For a property: how far `flowc explore` went and that it held, or what broke it.
+        var exploration: String? = nil
     }
     struct Failure: Encodable {
         var step: Int
@@ -88,7 +90,8 @@ func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
                 },
                 mutation: item.mutation.map {
                     .init(killed: $0.killed, mutants: $0.mutants, explained: $0.killed < $0.mutants ? $0.explained : nil, unexplained: $0.unexplained)
-                })
+                },
+                exploration: item.exploration)
         },
         weakest: report.weakest.map(\.criterion.id),
         scenarios: report.scenarios.map { entry in

@@ -80,6 +80,8 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
             lines.append("- **Verified by invariant:** \(markdownCode(item.invariant ?? "?")), checked after every step of every scenario:")
             if item.evidence.isEmpty { lines.append("  - _no scenarios_") }
             for evidence in item.evidence { lines.append("  - \(evidenceLine(evidence))") }
+        case .property:
+            lines.append("- **Verified by property:** \(markdownCode(item.invariant ?? "?")), checked on every step flowc explore took: \(escapeMarkdown(item.exploration ?? ""))")
         case .notAutomatable:
             lines.append("- **Not automatable:** \(escapeMarkdown(item.reason ?? ""))")
         case .unverified:

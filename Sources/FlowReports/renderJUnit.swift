@@ -35,7 +35,7 @@ func renderJUnit(_ report: AcceptanceReport) -> [UInt8] {
             }
         case .invariant:
             invariantsChecked.append(item.criterion.id)
-        case .notAutomatable, .unverified:
+        case .property, .notAutomatable, .unverified:
             break
         }
     }
@@ -75,7 +75,15 @@ func renderJUnit(_ report: AcceptanceReport) -> [UInt8] {
             }
             reviewCases.append(Case(name: id, classname: criteriaClass, body: "<skipped message=\"\(xmlAttribute(why))\"/>", failed: false, skipped: true))
         case .passed, .weak, .failed:
-            break
+            // A property is checked by flowc explore, not by a scenario: its verdict is a case of its own, so a
+            // violation found on an explored path fails the run like a failed scenario.
+            if case .property(let index) = item.criterion.verification {
+                let name = app.properties.indices.contains(index) ? app.properties[index].name : "#\(index)"
+                let found = item.exploration ?? "checked by flowc explore"
+                reviewCases.append(Case(name: "\(id) (property \(name))", classname: criteriaClass,
+                                        body: item.status == .failed ? "<failure message=\"\(xmlAttribute(found))\" type=\"property\"/>" : nil,
+                                        output: item.status == .failed ? nil : found, failed: item.status == .failed, skipped: false))
+            }
         }
         // The part only a device can check shows as skipped beside the evidence for the rest.
         if let part = item.criterion.notAutomatablePart {

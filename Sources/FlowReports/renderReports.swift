@@ -30,10 +30,11 @@ public func reportSourceRoot(forOutput output: String) -> String {
 }
 
 public func renderReports(for app: App, results: [ScenarioResult],
-                          mutation: [String: MutationScore] = [:], sourceRoot: String = "../../../") -> [(path: String, contents: [UInt8])] {
+                          mutation: [String: MutationScore] = [:], sourceRoot: String = "../../../",
+                          properties: [String: PropertyVerdict] = [:]) -> [(path: String, contents: [UInt8])] {
     let links = HTMLLinks(sourceRoot: sourceRoot)
     let coverage = CoverageReport(app: app, results: results)
-    let acceptance = AcceptanceReport(app: app, results: results, coverage: coverage, mutation: mutation)
+    let acceptance = AcceptanceReport(app: app, results: results, coverage: coverage, mutation: mutation, properties: properties)
     let folder = "reports/\(app.id)/"
     var files: [(path: String, contents: [UInt8])] = [
         (folder + "acceptance.json", renderAcceptanceJSON(acceptance)),

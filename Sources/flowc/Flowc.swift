@@ -19,7 +19,7 @@ struct Flowc: ParsableCommand {
               flowc check --format sarif       diagnostics for code-scanning tools
             """),
         version: "0.1.0",
-        subcommands: [BuildCommand.self, CheckCommand.self, TestCommand.self, RunCommand.self, MutateCommand.self, GenerateSwiftCommand.self, InitCommand.self, CompareCommand.self, StudioCommand.self],
+        subcommands: [BuildCommand.self, CheckCommand.self, TestCommand.self, RunCommand.self, MutateCommand.self, ExploreCommand.self, GenerateSwiftCommand.self, InitCommand.self, CompareCommand.self, StudioCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }

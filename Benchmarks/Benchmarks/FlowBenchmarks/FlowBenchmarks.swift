@@ -175,4 +175,5 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(run.screen)
     }
+    exploreBenchmarks()
 }

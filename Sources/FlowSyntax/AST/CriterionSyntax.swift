@@ -5,6 +5,8 @@ public struct CriterionSyntax: Sendable {
     public enum Verification: Sendable {
         case scenarios([Located<String>])
         case invariant(Located<String>)
+        /// A property `flowc explore` checks on every explored step.
+        case property(Located<String>)
         case notAutomatable(Located<String>)
     }
     public var id: Located<String>

@@ -22,6 +22,7 @@ public struct FlowFileSyntax: Sendable {
     public var document: DocumentSyntax?
     /// `requirements:`: the traceability table, sentence by sentence.
     public var requirements: [RequirementSyntax] = []
+    public var properties: [PropertySyntax] = []
 
     public init(path: String) {
         self.path = path

@@ -1,0 +1,56 @@
+import Foundation
+import FlowTestSupport
+import Testing
+
+/// `flowc explore` on the timer-and-failure fixture (`Tests/Fixtures/explore/timer-and-failure`), copied into a
+/// scratch project: exit codes, what it prints, the files it writes, and the build's property evidence.
+@Suite(.serialized) struct ExploreCommandTests {
+    func project(_ file: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-explore-\(UUID().uuidString)")
+        let app = folder.appendingPathComponent("flows/hold")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixturesDirectory().appendingPathComponent("explore/timer-and-failure/\(file)"),
+                                         to: app.appendingPathComponent("app.flow.yaml"))
+        return folder
+    }
+
+    func read(_ folder: URL, _ path: String) -> String {
+        (try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+
+    @Test func aViolationExitsOneAndWritesTheCounterexample() throws {
+        let folder = try project("app.flow.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runFlowc(["explore", "hold", "--depth", "8", "--output", "out"], in: folder)
+        #expect(result.status == 1)
+        let expected = try String(contentsOf: fixturesDirectory().appendingPathComponent("explore/timer-and-failure/expected-summary.txt"), encoding: .utf8)
+        #expect(result.stdout == expected)
+        #expect(result.stderr.isEmpty, "progress is shown on a terminal only")
+        #expect(read(folder, "out/hold/counterexamples.flow.yaml").contains("      - advance: 30s\n      - outcome: { bank.debit: failed }\n"))
+        #expect(read(folder, "out/hold/explore.json").contains("\"stoppedBy\": \"depth\""))
+        #expect(read(folder, "out/hold/explore.md").hasPrefix("# Exploration of Hold (hold)\n"))
+    }
+
+    @Test func noViolationExitsZeroAndShardsWriteApart() throws {
+        let folder = try project("fixed.flow.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = try runFlowc(["explore", "hold", "--depth", "8", "--output", "out", "--json"], in: folder)
+        #expect(whole.status == 0, "\(whole.stdout)")
+        #expect(whole.stdout == read(folder, "out/hold/explore.json"))
+        let shard = try runFlowc(["explore", "hold", "--depth", "8", "--output", "out", "--shard", "2/3"], in: folder)
+        #expect(shard.status == 0)
+        #expect(shard.stdout.hasPrefix("hold (shard 2/3): "))
+        #expect(!read(folder, "out/hold/shard-2-of-3/explore.json").isEmpty)
+    }
+
+    @Test func aWrongShardIsRefusedWithTheReason() throws {
+        let folder = try project("fixed.flow.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runFlowc(["explore", "hold", "--shard", "4/3"], in: folder)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--shard must be 'i/n' with 1 <= i <= n, e.g. 2/4; found '4/3'"), "\(result.stderr)")
+        let depth = try runFlowc(["explore", "hold", "--depth", "0"], in: folder)
+        #expect(depth.status == 64)
+        #expect(depth.stderr.contains("--depth must be 1 or more; found 0"), "\(depth.stderr)")
+    }
+}
