@@ -18,11 +18,15 @@ struct TestCommand: ParsableCommand {
 
             The acceptance and coverage reports of the tested apps are written to
             <output>/reports/<app>/ (default generated/), as flowc build writes them. With --flows
-            naming other flows, reports are written only where --output says.
+            naming other flows, reports are written only where --output says. With --scenario only
+            the scenarios it names run, and no report is written (a report of part of the evidence
+            would say criteria are uncovered when they are not).
 
             Examples:
               flowc test                 every app under flows/
               flowc test tempo           one app, by id
+              flowc test tempo --scenario plan_must_be_chosen
+                                         one scenario (a name or a glob: --scenario 'login_*'; repeatable)
               flowc test --no-reports    run only
             """)
     )
@@ -43,6 +47,9 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Do not write reports.")
     var noReports = false
 
+    @Option(name: .customLong("scenario"), help: ArgumentHelp("Run only this scenario: a name or a glob such as 'login_*' (repeatable); writes no reports.", valueName: "name"))
+    var scenarios: [String] = []
+
     func validate() throws {
         try validateOutputFolder(output)
     }
@@ -52,18 +59,27 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         var config = CompilerConfig(inputs: [projectRelative(flows)], outputDirectory: output, generatesOutputs: false)
-        config.runsScenarios = true
+        // One scenario runs alone: the others, and the reports that need all of them, are left out.
+        config.runsScenarios = scenarios.isEmpty
         config.scenarioApps = apps.isEmpty ? nil : apps
         let compilation = checkedCompilation(config)
         let program = compilation.program
         let selected = program.apps.filter { apps.isEmpty || apps.contains($0.id) }
         for name in apps where !selected.contains(where: { $0.id == name }) {
-            throw ValidationError("no app '\(name)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
+            // `flowc test tempo plan_must_be_chosen`: a scenario's name where an app id goes.
+            let owner = selected.first { $0.scenarios.contains { $0.name == name } }
+            let hint = owner.map { "; '\(name)' is a scenario of '\($0.id)': flowc test \($0.id) --scenario \(name)" } ?? ""
+            refuse("no app '\(name)'; apps: \(program.apps.map(\.id).joined(separator: ", "))\(hint)")
         }
+        if !scenarios.isEmpty { try requireScenarios(matching: scenarios, in: selected) }
+        let filter = ScenarioFilter(scenarios)
         var passed = 0
         var failed = 0
         for app in selected {
-            for result in compilation.scenarioResults[app.id] ?? [] {
+            let results = scenarios.isEmpty
+                ? compilation.scenarioResults[app.id] ?? []
+                : runScenarios(of: app, matching: filter)
+            for result in results {
                 if result.passed {
                     passed += 1
                     printLine("PASS \(app.id)/\(result.name)")
@@ -83,11 +99,18 @@ struct TestCommand: ParsableCommand {
                 }
             }
         }
-        if writesReports {
+        if writesReports && scenarios.isEmpty {
             _ = try OutputWriter(outputDirectory: output).write(compilation.reports)
         }
         printLine("\(passed) passed, \(failed) failed")
-        let accepted = reportAcceptance(compilation.verdicts)
+        // The criteria's verdicts need every scenario; a filtered run answers for the ones it ran.
+        let accepted = scenarios.isEmpty ? reportAcceptance(compilation.verdicts, flows: flows, tracesShown: true) : true
         finish(failed == 0 && accepted ? 0 : 1)
+    }
+
+    /// The scenarios of `app` that `filter` names, run on one program.
+    private func runScenarios(of app: App, matching filter: ScenarioFilter) -> [ScenarioResult] {
+        let program = RuntimeProgram(app: app)
+        return app.scenarios.filter { filter.matches($0.name) }.map { runScenario($0, of: program) }
     }
 }
