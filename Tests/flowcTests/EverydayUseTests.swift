@@ -27,6 +27,17 @@ import Testing
         #expect(names.allSatisfy { $0.hasPrefix("PASS tempo/plan_") || $0 == "PASS tempo/your_name_rules" }, "\(globbed.stdout)")
     }
 
+    /// Durations are asked for (`--durations`) and go to the terminal only: the reports stay byte-identical.
+    @Test func durationsAreOptInAndPrintedOnly() throws {
+        let plain = try runFlowc(["test", "tempo", "--scenario", "plan_must_be_chosen"], in: packageRoot())
+        #expect(!plain.stdout.contains(" ms"))
+        let timed = try runFlowc(["test", "tempo", "--scenario", "plan_must_be_chosen", "--durations"], in: packageRoot())
+        let lines = timed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(timed.stdout)")
+        #expect(lines.first?.wholeMatch(of: /PASS tempo\/plan_must_be_chosen \((\d+\.\d ms|\d+ ms|\d+\.\d s)\)/) != nil, "\(timed.stdout)")
+        #expect(lines.last?.hasPrefix("scenarios took ") == true && lines.last?.contains("the slowest: tempo/plan_must_be_chosen ") == true, "\(timed.stdout)")
+    }
+
     @Test func aScenarioThatIsNotThereIsSaidWithTheNearestName() throws {
         let typo = try runFlowc(["test", "tempo", "--scenario", "plan_must_be_chosn"], in: packageRoot())
         #expect(typo.status == 64)
