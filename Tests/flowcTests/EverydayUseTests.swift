@@ -192,7 +192,7 @@ import Testing
         let reader = LineCollector(output.fileHandleForReading)
         try reader.waitFor("[watch] checked flows")
         Thread.sleep(forTimeInterval: 1.1)   // a new modification time, whatever the file system's resolution
-        try Data(("# two lines\n# added above\n" + broken).utf8).write(to: app)
+        try Data(("# two lines\n# added above\n" + broken).utf8).write(to: app, options: .atomic)   // a save in one step, as editors do
         try reader.waitFor("moved")
         try reader.waitFor("= note:")
         let text = reader.text
