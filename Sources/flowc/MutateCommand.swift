@@ -114,7 +114,7 @@ struct MutateCommand: ParsableCommand {
         guard let checked = compilation.program.apps.first(where: { $0.id == app }) else {
             refuse("no app '\(app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
         }
-        try requireScenarios(matching: scenarios, in: checked)
+        requireScenarios(matching: scenarios, in: checked)
         let fingerprint = appFingerprint(checked, sources: compilation.sources)
         let run: MutationRun
         if merge.isEmpty {

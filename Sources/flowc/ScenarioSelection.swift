@@ -1,16 +1,15 @@
-import ArgumentParser
 import FlowIR
 import FlowRuntime
 import FlowSource
 
 /// Refuses `--scenario` patterns that name no scenario of `app`, with the closest name when one is near: a typo
 /// must not pass as "0 scenarios, all fine".
-func requireScenarios(matching patterns: [String], in app: App) throws {
-    try requireScenarios(matching: patterns, in: [app])
+func requireScenarios(matching patterns: [String], in app: App) {
+    requireScenarios(matching: patterns, in: [app])
 }
 
 /// As above, over several apps: a pattern must match a scenario of at least one of them.
-func requireScenarios(matching patterns: [String], in apps: [App]) throws {
+func requireScenarios(matching patterns: [String], in apps: [App]) {
     let names = apps.flatMap { $0.scenarios.map(\.name) }
     let missing = ScenarioFilter(patterns).unmatched(among: names)
     guard let first = missing.first else { return }

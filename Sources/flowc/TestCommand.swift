@@ -75,7 +75,7 @@ struct TestCommand: ParsableCommand {
             let hint = owner.map { "; '\(name)' is a scenario of '\($0.id)': flowc test \($0.id) --scenario \(name)" } ?? ""
             refuse("no app '\(name)'; apps: \(program.apps.map(\.id).joined(separator: ", "))\(hint)")
         }
-        if !scenarios.isEmpty { try requireScenarios(matching: scenarios, in: selected) }
+        if !scenarios.isEmpty { requireScenarios(matching: scenarios, in: selected) }
         let filter = ScenarioFilter(scenarios)
         var slowest: [(name: String, milliseconds: Double)] = []
         var passed = 0
