@@ -133,7 +133,7 @@ P = {
  None),
 'input-not-found': (
  "A path given to `flowc check` or `flowc build` does not exist.",
- "Check the path on the command line. With no path, flowc reads `flows/` in the current folder.",
+ "Check the path on the command line. With no path, flowc reads `flows/` in the current folder; run it where `flows/` is, or name the folder (`flowc check <folder>`, `flowc test --flows <folder>`): the note says so when `flows/` is missing.",
  None),
 'invalid-currency': (
  "A currency is not written as an ISO 4217 code (three capital letters): in `app.currency` or in a money field's `currency`.",
@@ -457,7 +457,8 @@ MANUAL = {
 flows/tempo/scenarios.flow.yaml:1:1: error: file is 17825792 bytes, over the 16777216-byte limit for one flow file; split it with 'include' [file-too-large]
 1 error and 0 warnings generated."""),
 'input-not-found': ('error', """$ flowc check flows/tempoo
-flows/tempoo:1:1: error: no file or folder at 'flows/tempoo' [input-not-found]
+flows/tempoo: error: no file or folder at 'flows/tempoo' [input-not-found]
+  = note: check the path; it is read relative to the current folder
 1 error and 0 warnings generated."""),
 'unreadable-input': ('error', """$ flowc check flows/tempo/pipe.flow.yaml
 flows/tempo/pipe.flow.yaml:1:1: error: 'flows/tempo/pipe.flow.yaml' is not a regular file or folder [unreadable-input]

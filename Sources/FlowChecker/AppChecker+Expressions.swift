@@ -52,6 +52,14 @@ extension AppChecker {
     /// an expression already checked with the same content, expectation and role is reused.
     func check(_ source: ExpressionSource, expected: ValueType?, in environment: TypeEnvironment, content: Int? = nil,
                role: String = "expression") -> TypedExpression? {
+        // `initial: ''` is YAML's empty string, so the expression is empty: say that, not "found end of expression".
+        if source.text.allSatisfy(\.isWhitespace) {
+            error(ExpressionDiagnosticCode.syntax, expected?.nonOptional == .text
+                      ? "the expression is empty; empty text is written \"''\" (the expression's quotes inside YAML's)"
+                      : "the expression is empty; write a value or an expression here",
+                  at: source.range)
+            return nil
+        }
         // Flows repeat the same guards and assignments on many screens; each text is parsed once.
         let parsed: (ExpressionSyntax?, [ExpressionDiagnostic])
         if let cached = parsedExpressions[source.text] {
@@ -75,7 +83,7 @@ extension AppChecker {
         } else {
             (typed, problems) = (nil, parsed.1)
         }
-        for problem in bareTextHinted(problems, source: source, expected: expected) {
+        for problem in bareTextHinted(formHinted(problems, source: source, environment: environment), source: source, expected: expected) {
             report(problem, in: source)
         }
         if let typed {
@@ -92,13 +100,40 @@ extension AppChecker {
 
     /// Where text is expected, words written without inner quotes (`Ada`, `ada@example.com`) read as an
     /// expression; the first problem then says so and shows the fix.
+    /// A dotted name (`fields.email`, `applicant.nmae`) is a reference gone wrong, not words: it gets no quoting hint.
     func bareTextHinted(_ problems: [ExpressionDiagnostic], source: ExpressionSource, expected: ValueType?) -> [ExpressionDiagnostic] {
         guard expected?.nonOptional == .text, var first = problems.first,
               first.code == ExpressionDiagnosticCode.syntax || first.code == ExpressionDiagnosticCode.unknownName,
+              !(first.code == ExpressionDiagnosticCode.unknownName && isDottedName(source.text)),
               let opening = source.text.unicodeScalars.first, opening != "'", opening != "\"" else { return problems }
         let escaped = source.text.replacingOccurrences(of: "'", with: "\\'")
         first.notes.append("text needs inner quotes: write \"'\(escaped)'\"")
         return [first] + problems.dropFirst()
+    }
+
+    /// `fields.email` and `field.email` (the words the YAML uses) read a screen's field, which expressions call
+    /// `form.email`: the unknown name's note says so, with the field named.
+    func formHinted(_ problems: [ExpressionDiagnostic], source: ExpressionSource, environment: TypeEnvironment) -> [ExpressionDiagnostic] {
+        problems.map { problem in
+            guard problem.code == ExpressionDiagnosticCode.unknownName,
+                  problem.message == "unknown name 'fields'" || problem.message == "unknown name 'field'" else { return problem }
+            var problem = problem
+            let after = source.text.unicodeScalars.dropFirst(problem.span.upperBound)
+            let member = after.first == "." ? String(String.UnicodeScalarView(after.dropFirst().prefix { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) })) : ""
+            let written = "form." + (member.isEmpty ? "<field>" : member)
+            problem.notes = environment.variables["form"] != nil
+                ? ["the screen's fields are read through 'form': write '\(written)'"]
+                : ["a screen's fields are read through 'form' ('\(written)'), in that screen's own guards, actions and texts"]
+            return problem
+        }
+    }
+
+    private func isDottedName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count > 1 && parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+            return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        }
     }
 
     func report(_ problem: ExpressionDiagnostic, in source: ExpressionSource) {

@@ -209,13 +209,15 @@ extension AppChecker {
             }
         }
         var texts: [(name: String, text: String)] = []
+        var saidScreenIsMissing = false
         for item in expect.texts {
             guard case .text(let text) = item.value else {
                 error("wrong-type", "the expected text '\(item.field.value)' must be the words shown", at: item.field.range)
                 continue
             }
             guard let screen else {
-                if expect.screen != nil { continue }  // the screen did not resolve: reported there
+                if expect.screen != nil || saidScreenIsMissing { continue }  // the screen did not resolve (reported there), or said once
+                saidScreenIsMissing = true
                 error("missing-key", "'texts' needs 'screen' in the same expectation", at: item.field.range)
                 continue
             }

@@ -89,3 +89,37 @@ func parentPath(_ path: String) -> String {
 func lastComponent(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
 }
+
+/// Another file system seen from `root`: path `p` is `root/p` there. Flows read from outside the current folder
+/// (`--flows /ci/checkout/flows`) are loaded through it, so every output names them from `root`
+/// (`flows/shop/app.flow.yaml`) and the same flows give the same bytes wherever they sit.
+public struct RootedFileSystem: FileSystem {
+    public let root: String
+    public let base: any FileSystem
+    private let resolvedRoot: String
+
+    public init(root: String, base: any FileSystem = DiskFileSystem()) {
+        self.root = root
+        self.base = base
+        resolvedRoot = base.resolvingSymlinks(root)
+    }
+
+    private func onBase(_ path: String) -> String {
+        path.hasPrefix("/") ? path : joinPath(root, path)
+    }
+
+    public func kind(of path: String) -> FileKind? { base.kind(of: onBase(path)) }
+    public func read(_ path: String) throws -> [UInt8] { try base.read(onBase(path)) }
+    public func list(_ path: String) throws -> [String] { try base.list(onBase(path)) }
+    public func write(_ path: String, _ bytes: [UInt8]) throws { try base.write(onBase(path), bytes) }
+    public func remove(_ path: String) throws { try base.remove(onBase(path)) }
+    public func move(_ from: String, to: String) throws { try base.move(onBase(from), to: onBase(to)) }
+
+    /// Resolved on the base, then named from the root again when it lies under it (the include rule compares
+    /// two resolved paths, so both must be named the same way).
+    public func resolvingSymlinks(_ path: String) -> String {
+        let resolved = base.resolvingSymlinks(onBase(path))
+        let prefix = resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"
+        return resolved.hasPrefix(prefix) ? String(resolved.dropFirst(prefix.count)) : resolved
+    }
+}

@@ -23,6 +23,8 @@ public struct Compilation: Sendable {
     public var verdicts: [AcceptanceVerdict] = []
     /// The acceptance and coverage reports (`reports/<app>/...`), to write under the output folder.
     public var reports: [OutputFile] = []
+    /// The config's `sourceRoot`: where the files named in `sources` and the diagnostics are, when not here.
+    public var sourceRoot: String? = nil
 
     /// The generated files and the reports, with the manifest of what flowc wrote (what `flowc build` writes).
     public var allOutputs: [OutputFile] { OutputWriter.withManifest(outputs + reports) }
@@ -47,7 +49,8 @@ public struct Compilation: Sendable {
 public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskFileSystem(),
                     diagnostics reported: some DiagnosticCollector) -> Compilation {
     let diagnostics = ErrorWatch(reported)
-    var loader = SourceLoader(fileSystem: fileSystem, limits: config.limits, diagnostics: diagnostics)
+    let sourceFileSystem: any FileSystem = config.sourceRoot.map { RootedFileSystem(root: $0, base: fileSystem) } ?? fileSystem
+    var loader = SourceLoader(fileSystem: sourceFileSystem, limits: config.limits, diagnostics: diagnostics)
     let loaded = loader.loadApps(from: config.inputs)
     var apps: [App] = []
     var ids: [String: SourceRange] = [:]
@@ -85,6 +88,7 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
         }
     }
     var compilation = Compilation(program: program, sources: loader.sources, outputs: outputs, syntax: loaded.map(\.sources))
+    compilation.sourceRoot = config.sourceRoot
     if config.runsScenarios, !diagnostics.sawError {
         runAcceptance(of: program, config: config, fileSystem: fileSystem, into: &compilation)
     }

@@ -46,7 +46,10 @@ struct SourceLoader {
             case .other:
                 diagnostics.error("unreadable-input", "'\(path)' is not a regular file or folder", at: .wholeFile(normalized))
             case nil:
-                diagnostics.error("input-not-found", "no file or folder at '\(path)'", at: .wholeFile(normalized))
+                diagnostics.error("input-not-found", "no file or folder at '\(path)'", at: .wholeFile(normalized),
+                                  notes: [Diagnostic.Note(path == "flows"
+                                      ? "flowc reads flows/ in the current folder; run it where flows/ is, or name the folder: flowc check <folder>, flowc test --flows <folder>"
+                                      : "check the path; it is read relative to the current folder")])
             }
         }
         var roots: [String] = []

@@ -9,6 +9,8 @@ public struct MutationDocument: Codable, Sendable {
         public var operators: [String]?
         public var limit: Int?
         public var shard: String?
+        /// `--scenario` patterns: only the scenarios they name ran on the mutants.
+        public var scenarios: [String]? = nil
     }
     public struct Summary: Codable, Sendable {
         /// Mutants the app has in all, before selection.
@@ -85,7 +87,7 @@ public struct MutationDocument: Codable, Sendable {
         self.fingerprint = fingerprint
         complete = run.selection.isComplete
         selection = Selection(operators: run.selection.operators?.map(\.rawValue), limit: run.selection.limit,
-                              shard: run.selection.shard.map { "\($0.index)/\($0.count)" })
+                              shard: run.selection.shard.map { "\($0.index)/\($0.count)" }, scenarios: run.selection.scenarios?.patterns)
         summary = Summary(total: run.totalMutants, ran: run.results.count, killed: report.killedCount,
                           survived: run.results.count - report.killedCount)
         criteria = report.criteria.map { score in

@@ -102,6 +102,7 @@ func selectionText(_ selection: MutationDocument.Selection) -> String {
     if let operators = selection.operators { parts.append("operators \(operators.joined(separator: ", "))") }
     if let shard = selection.shard { parts.append("shard \(shard)") }
     if let limit = selection.limit { parts.append("limit \(limit)") }
+    if let scenarios = selection.scenarios { parts.append("scenarios \(scenarios.joined(separator: ", "))") }
     return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
 }
 

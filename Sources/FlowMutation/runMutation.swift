@@ -12,12 +12,15 @@ public struct MutationSelection: Sendable, Equatable {
     public var limit: Int?
     /// `--shard i/n`: mutants whose number is `i` modulo `n` (1-based `i`).
     public var shard: (index: Int, count: Int)?
+    /// `--scenario`: only these scenarios try to kill the mutants (nil: all).
+    public var scenarios: ScenarioFilter?
 
-    public init(operators: [MutationOperator]? = nil, limit: Int? = nil, shard: (index: Int, count: Int)? = nil) {
-        self.operators = operators; self.limit = limit; self.shard = shard
+    public init(operators: [MutationOperator]? = nil, limit: Int? = nil, shard: (index: Int, count: Int)? = nil,
+                scenarios: ScenarioFilter? = nil) {
+        self.operators = operators; self.limit = limit; self.shard = shard; self.scenarios = scenarios
     }
 
-    public var isComplete: Bool { operators == nil && limit == nil && (shard.map { $0.count == 1 } ?? true) }
+    public var isComplete: Bool { operators == nil && limit == nil && scenarios == nil && (shard.map { $0.count == 1 } ?? true) }
 
     /// The selected mutants, in number order.
     public func select(_ mutants: [Mutant]) -> [Mutant] {
@@ -29,7 +32,7 @@ public struct MutationSelection: Sendable, Equatable {
     }
 
     public static func == (lhs: MutationSelection, rhs: MutationSelection) -> Bool {
-        lhs.operators == rhs.operators && lhs.limit == rhs.limit && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
+        lhs.operators == rhs.operators && lhs.limit == rhs.limit && lhs.scenarios == rhs.scenarios && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
     }
 }
 
@@ -73,7 +76,7 @@ public func runMutation(of app: App, selection: MutationSelection = MutationSele
     let selected = selection.select(all)
     let original = RuntimeProgram(app: app)
     let baseline = app.scenarios.map { runScenario($0, of: original) }
-    let live = app.scenarios.indices.filter { baseline[$0].passed }
+    let live = app.scenarios.indices.filter { baseline[$0].passed && (selection.scenarios?.matches(app.scenarios[$0].name) ?? true) }
     let screenNumbers = Dictionary(app.screens.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     var visitedScreens: [Int: Set<Int>] = [:]
     var visitedFlows: [Int: Set<Int>] = [:]

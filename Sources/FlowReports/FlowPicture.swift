@@ -83,7 +83,7 @@ struct FlowPicture {
 
     /// The whole flow, layered top to bottom; `labels` writes the events on the arrows (small flows only).
     /// - Parameter id: Unique on the page; names the picture's arrowheads.
-    func overview(labels: Bool, id: String) -> String {
+    func overview(labels: Bool, id: String) -> (svg: String, width: Int, height: Int, frames: [Frame]) {
         let layout = LayeredLayout(boxes: boxes, arrows: arrows)
         var svg = SVGWriter(width: layout.width, height: layout.height, title: title, id: id)
         // Labels are placed after the boxes are known, so that they avoid them and one another.
@@ -99,7 +99,7 @@ struct FlowPicture {
                       label: labels ? arrow.label : nil, place: place)
         }
         for (index, box) in boxes.enumerated() { svg.box(box, frame: layout.frames[index]) }
-        return svg.finish()
+        return (svg.finish(), layout.width, layout.height, layout.frames)
     }
 
     // MARK: Neighbourhood
@@ -404,34 +404,42 @@ struct SVGWriter {
         let y = point.y + shift
         occupied.append(Frame(x: left, y: y - 10, width: width, height: 14))
         labelsLayer.append("<rect x=\"\(left)\" y=\"\(y - 10)\" width=\"\(width)\" height=\"14\" rx=\"3\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>")
-        labelsLayer.append("<text x=\"\(point.x)\" y=\"\(y + 1)\" class=\"label \(coverage.rawValue)\" text-anchor=\"\(anchor.rawValue)\">"
+        labelsLayer.append("<text x=\"\(point.x)\" y=\"\(y + 1)\" class=\"label \(coverage.rawValue)\" text-anchor=\"\(anchor.rawValue)\" font-size=\"10\" "
+                           + "fill=\"\(coverage == .covered ? "#1f2328" : coverage == .partial ? "#9a6700" : "#6e7781")\">"
                            + "\(escapeMarkup(shown))<title>\(escapeMarkup(text))</title></text>")
     }
 
     mutating func box(_ box: FlowPicture.Box, frame: Frame, emphasised: Bool = false) {
         let state = box.covered ? "covered" : "uncovered"
+        // The same colours as the page's style, written on the shapes too: a printed part shows the drawing through
+        // <use>, where the page's selectors do not reach.
+        let paint = box.kind == .any ? " fill=\"#ddf4ff\" stroke=\"\(box.covered ? "#1a7f37" : "#8c959f")\""
+            : box.covered ? " fill=\"#dafbe1\" stroke=\"#1a7f37\"" : " fill=\"#f6f8fa\" stroke=\"#8c959f\" stroke-dasharray=\"5 4\""
+        let titlePaint = " font-weight=\"600\" fill=\"\(box.covered ? "#1f2328" : "#6e7781")\""
         var parts: [String] = []
         let link = box.kind == .screen ? "#\(escapeMarkup(anchor("screen", box.title), attribute: true))" : nil
         if let link { parts.append("<a href=\"\(link)\">") }
-        parts.append("<g class=\"node \(state)\(emphasised ? " focus" : "")\">")
+        // data-screen: what the page's search box finds and centres.
+        let screenAttribute = box.kind == .screen ? " data-screen=\"\(escapeMarkup(box.title, attribute: true))\"" : ""
+        parts.append("<g class=\"node \(state)\(emphasised ? " focus" : "")\"\(screenAttribute)>")
         parts.append("<title>\(escapeMarkup(box.title + (box.subtitle.isEmpty ? "" : " " + box.subtitle)))\(box.covered ? " (covered)" : " (not covered)")</title>")
         switch box.kind {
         case .start:
-            parts.append("<circle cx=\"\(frame.x + frame.width / 2)\" cy=\"\(frame.y + 9)\" r=\"8\" class=\"start\"/>")
+            parts.append("<circle cx=\"\(frame.x + frame.width / 2)\" cy=\"\(frame.y + 9)\" r=\"8\" class=\"start\" fill=\"#1f2328\"/>")
         case .end:
-            parts.append("<rect x=\"\(frame.x)\" y=\"\(frame.y)\" width=\"\(frame.width)\" height=\"\(frame.height)\" rx=\"20\" class=\"frame end\"/>")
-            parts.append("<text x=\"\(frame.x + frame.width / 2)\" y=\"\(frame.y + 24)\" text-anchor=\"middle\" class=\"title\">\(escapeMarkup(truncated(box.title, to: 26)))</text>")
+            parts.append("<rect x=\"\(frame.x)\" y=\"\(frame.y)\" width=\"\(frame.width)\" height=\"\(frame.height)\" rx=\"20\" class=\"frame end\"\(paint)/>")
+            parts.append("<text x=\"\(frame.x + frame.width / 2)\" y=\"\(frame.y + 24)\" text-anchor=\"middle\" class=\"title\"\(titlePaint)>\(escapeMarkup(truncated(box.title, to: 26)))</text>")
         default:
-            parts.append("<rect x=\"\(frame.x)\" y=\"\(frame.y)\" width=\"\(frame.width)\" height=\"\(frame.height)\" rx=\"6\" class=\"frame\(box.kind == .any ? " any" : "")\"/>")
-            parts.append("<text x=\"\(frame.x + 8)\" y=\"\(frame.y + 16)\" class=\"title\">\(escapeMarkup(truncated(box.title, to: 26)))</text>")
-            parts.append("<text x=\"\(frame.x + 8)\" y=\"\(frame.y + 31)\" class=\"subtitle\">\(escapeMarkup(truncated(box.subtitle, to: 27)))</text>")
+            parts.append("<rect x=\"\(frame.x)\" y=\"\(frame.y)\" width=\"\(frame.width)\" height=\"\(frame.height)\" rx=\"6\" class=\"frame\(box.kind == .any ? " any" : "")\"\(paint)/>")
+            parts.append("<text x=\"\(frame.x + 8)\" y=\"\(frame.y + 16)\" class=\"title\"\(titlePaint)>\(escapeMarkup(truncated(box.title, to: 26)))</text>")
+            parts.append("<text x=\"\(frame.x + 8)\" y=\"\(frame.y + 31)\" class=\"subtitle\" font-size=\"11\" fill=\"\(box.covered ? "#3d444d" : "#6e7781")\">\(escapeMarkup(truncated(box.subtitle, to: 27)))</text>")
             var line = frame.y + boxHeight + 9
             for note in box.notes.prefix(maximumNotes) {
-                parts.append("<text x=\"\(frame.x + 8)\" y=\"\(line)\" class=\"note \(note.covered ? "covered" : "uncovered")\">\(escapeMarkup(truncated(note.text, to: 28)))</text>")
+                parts.append("<text x=\"\(frame.x + 8)\" y=\"\(line)\" class=\"note \(note.covered ? "covered" : "uncovered")\" font-size=\"10\" fill=\"\(note.covered ? "#1a7f37" : "#6e7781")\">\(escapeMarkup(truncated(note.text, to: 28)))</text>")
                 line += noteHeight
             }
             if box.notes.count > maximumNotes {
-                parts.append("<text x=\"\(frame.x + 8)\" y=\"\(line)\" class=\"note\">+\(box.notes.count - maximumNotes) more</text>")
+                parts.append("<text x=\"\(frame.x + 8)\" y=\"\(line)\" class=\"note\" font-size=\"10\" fill=\"#6e7781\">+\(box.notes.count - maximumNotes) more</text>")
             }
         }
         parts.append("</g>")
@@ -447,9 +455,12 @@ struct SVGWriter {
             return "<marker id=\"\(id)-arrow-\(name)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
                 + "<path d=\"M0 0 L10 5 L0 10 z\" fill=\"\(colour)\"/></marker>"
         }.joined() + "</defs>")
+        // One group holding the drawing, so the printed parts of a large picture can show pieces of it (<use>).
+        out.append("<g id=\"\(id)-drawing\">")
         out.append(contentsOf: arrowsLayer)
         out.append(contentsOf: boxesLayer)
         out.append(contentsOf: labelsLayer)
+        out.append("</g>")
         out.append("</svg>")
         return out.joined(separator: "\n")
     }

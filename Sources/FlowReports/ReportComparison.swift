@@ -42,6 +42,8 @@ public struct ReportComparison: Sendable {
     public var app: String
     public var criteria: [StatusChange] = []
     public var newlyFailingScenarios: [String] = []
+    /// Those of `newlyFailingScenarios` the earlier reports did not have: new, and failing (not "now failing").
+    public var newScenarios: Set<String> = []
     public var fixedScenarios: [String] = []
     public var coverage: [CoverageChange] = []
     public var newlyUncovered: [String] = []
@@ -100,6 +102,8 @@ public struct ReportComparison: Sendable {
         let failedBefore = Set(failing(previousAcceptance))
         let failedNow = failing(acceptance)
         newlyFailingScenarios = failedNow.filter { !failedBefore.contains($0) }
+        let namedBefore = Set((previousAcceptance["scenarios"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
+        newScenarios = Set(failedNow.filter { !namedBefore.contains($0) })
         let passingNow = Set((acceptance["scenarios"] as? [[String: Any]] ?? []).compactMap { item in
             (item["ran"] as? Bool == true && item["passed"] as? Bool == true) ? item["name"] as? String : nil
         })
@@ -158,7 +162,7 @@ public struct ReportComparison: Sendable {
         }
         if !newlyFailingScenarios.isEmpty || !fixedScenarios.isEmpty {
             lines += ["", "## Scenarios", ""]
-            lines += newlyFailingScenarios.map { "- ⬇ now failing: `\($0)`" }
+            lines += newlyFailingScenarios.map { "- ⬇ \(newScenarios.contains($0) ? "new, failing" : "now failing"): `\($0)`" }
             lines += fixedScenarios.map { "- passing again: `\($0)`" }
         }
         if !coverage.isEmpty {

@@ -79,6 +79,8 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
         "ol.steps { margin: .2rem 0; font-size: 90%; } ol.steps li.failed { color: var(--red); font-weight: 600; }",
         ".filters button { margin: 0 .4rem .4rem 0; padding: .3rem .8rem; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); cursor: pointer; }",
         ".filters button.active { background: #0969da; color: #fff; border-color: #0969da; }",
+        ".filters input.find { padding: .3rem .6rem; border: 1px solid var(--line); border-radius: 6px; min-width: min(24rem, 100%); font: inherit; }",
+        ".unmatched { display: none; } @media print { .unmatched { display: block !important; } }",
         ".hidden { display: none; }",
         ".mark { font-weight: 700; } .mark.passed { color: var(--green); } .mark.failed { color: var(--red); } .mark.uncovered { color: var(--amber); }",
         ":target { outline: 3px solid #0969da; outline-offset: 2px; }",
@@ -138,6 +140,7 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
     for entry in report.counts {
         out.append("<button type=\"button\" data-filter=\"\(entry.status.rawValue)\">\(e(entry.status.title)) (\(entry.count))</button>")
     }
+    out.append("<input type=\"search\" id=\"find\" class=\"find\" placeholder=\"Find: a criterion, scenario or screen ID, or words\" aria-label=\"Find criteria and scenarios\">")
     out.append("</div>")
     for item in report.criteria {
         let status = item.status.rawValue
@@ -262,6 +265,14 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
         "    document.querySelectorAll('article.criterion').forEach(function (item) {",
         "      item.classList.toggle('hidden', filter !== 'all' && item.getAttribute('data-status') !== filter);",
         "    });",
+        "  });",
+        "});",
+        // The search box keeps the cards (criteria, scenarios) whose text holds every word typed, ignoring case.
+        "document.getElementById('find').addEventListener('input', function (event) {",
+        "  var words = event.target.value.toLowerCase().split(/\\s+/).filter(Boolean);",
+        "  document.querySelectorAll('article.criterion, article.scenario').forEach(function (item) {",
+        "    var text = item.textContent.toLowerCase();",
+        "    item.classList.toggle('unmatched', !words.every(function (word) { return text.indexOf(word) >= 0; }));",
         "  });",
         "});",
     ])

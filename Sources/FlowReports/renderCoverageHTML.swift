@@ -45,6 +45,7 @@ func renderCoverageHTML(_ coverage: CoverageReport, app: App, links: HTMLLinks) 
     out.append("<style>")
     out.append(contentsOf: baseStyle)
     out.append(contentsOf: pictureStyle)
+    out.append(contentsOf: viewerStyle)
     out.append(contentsOf: [
         "tr.complete td { background: #dafbe1; } tr.incomplete td { background: #fff8c5; }",
         "tr.missing td { background: #fff8f8; }",
@@ -98,6 +99,7 @@ func renderCoverageHTML(_ coverage: CoverageReport, app: App, links: HTMLLinks) 
 
     out.append("<section id=\"flows\">")
     out.append("<h2>Flows</h2>")
+    out.append(contentsOf: screenFinder(app))
     out.append("<p class=\"legend\"><span class=\"covered\">■ covered</span><span class=\"partial\">■ some of the merged transitions taken</span>"
                + "<span class=\"uncovered\">┄ not covered</span><span>↩ back and ↻ staying are noted on the screen; click a screen for its row</span></p>")
     for index in app.flows.indices {
@@ -113,7 +115,9 @@ func renderCoverageHTML(_ coverage: CoverageReport, app: App, links: HTMLLinks) 
         let diagram = FlowDiagram(flow: index, app: app, coverage: coverage)
         let picture = FlowPicture(diagram, app: app)
         if picture.boxes.count <= overviewLimit {
-            out.append(picture.overview(labels: picture.arrows.count <= overviewLabelLimit, id: anchor("picture-flow", flow.name)))
+            let id = anchor("picture-flow", flow.name)
+            let overview = picture.overview(labels: picture.arrows.count <= overviewLabelLimit, id: id)
+            out.append(contentsOf: pictureViewer(overview.svg, id: id, width: overview.width, height: overview.height, frames: overview.frames, flow: flow.title ?? flow.name))
         } else {
             out.append("<p class=\"muted\">\(picture.boxes.count) boxes are too many for one readable picture; each screen is drawn with its neighbours below.</p>")
         }
@@ -223,6 +227,9 @@ func renderCoverageHTML(_ coverage: CoverageReport, app: App, links: HTMLLinks) 
         }, numeric: [2]))
         out.append("</section>")
     }
+    out.append("<script>")
+    out.append(contentsOf: viewerScript)
+    out.append("</script>")
     out.append("</body>")
     out.append("</html>")
     return Array((out.joined(separator: "\n") + "\n").utf8)

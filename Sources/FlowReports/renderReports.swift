@@ -24,7 +24,12 @@ import FlowRuntime
 ///     for the HTML reports' links to the flow files (`../../../` for the default output folder `generated`).
 /// - Returns: The files, sorted by path.
 /// The `sourceRoot` of reports written under `output` (a folder relative to the package root).
+///
+/// An output outside the project (absolute, or climbing with `..`: a CI system's temporary folder) has no path
+/// back to the flow files that is the same on every machine; its links are those of the default `generated/`,
+/// which land once the reports are copied beside the flows, and the bytes do not depend on where they were written.
 public func reportSourceRoot(forOutput output: String) -> String {
+    if output.hasPrefix("/") || output.split(separator: "/").contains("..") { return "../../../" }
     let depth = output.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.count + 2
     return String(repeating: "../", count: depth)
 }

@@ -186,7 +186,7 @@ extension Interpreter {
                 let current = state
                 let names = check.expression.referencedVariables.sorted().filter { current[$0] != nil }
                 let values = names.map { "\($0) = \(current[$0]?.description ?? "null")" }.joined(separator: ", ")
-                throw RuntimeFailure(message: "invariant '\(invariant.name)' (\(invariant.source)) broken after step \(stepCount - 1) on '\(currentScreen.id)'" + (values.isEmpty ? "" : ": \(values)"),
+                throw RuntimeFailure(message: "invariant '\(invariant.name)' (\(invariant.source)) broken on '\(currentScreen.id)'" + (values.isEmpty ? "" : ": \(values)"),
                                      step: stepCount - 1)
             }
         }

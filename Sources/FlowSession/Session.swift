@@ -356,8 +356,11 @@ public struct Session: Sendable {
         if !timers.isEmpty {
             lines.append("  timers: " + timers.map { "after \($0.delay) (in \($0.remaining / 1000)s)" }.joined(separator: ", ") + " — use: advance <duration>")
         }
-        let state = app.state.map { "\($0.name) = \(interpreter.state[$0.name]?.description ?? "null")" }
-        if !state.isEmpty { lines.append("  state: " + state.joined(separator: ", ")) }
+        lines += textLines()
+        if !app.state.isEmpty {
+            lines.append("  state:")
+            lines.append(stateLines(indent: "    "))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -375,6 +378,8 @@ public struct Session: Sendable {
             "effects": interpreter.steps(from: lastStepIndex).flatMap(\.effects).map { ["kind": $0.kind, "value": $0.value] },
             "state": Dictionary(uniqueKeysWithValues: app.state.map { ($0.name, interpreter.state[$0.name]?.description ?? "null") }),
         ]
+        // What the screen says in words, values filled in: what a script checks a screen by, as a person reads it.
+        if !interpreter.currentScreen.texts.isEmpty { object["texts"] = (try? interpreter.texts()) ?? [:] }
         if let variant = (try? interpreter.currentVariant()) ?? nil { object["variant"] = variant }
         if let ended = interpreter.ended { object["ended"] = ended }
         if let error { object["error"] = error }

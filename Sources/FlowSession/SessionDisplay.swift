@@ -107,11 +107,20 @@ extension Session {
         return lines
     }
 
-    /// The whole state, one variable a line, in declaration order.
-    public func stateLines() -> String {
+    /// The whole state, one variable a line, in declaration order; a record field by field and a list item by item
+    /// on lines of their own, indented, so a large state reads as a list, not as one line of thousands of characters.
+    public func stateLines(indent: String = "  ") -> String {
         let values = interpreter.state
-        guard !app.state.isEmpty else { return "  (no state)" }
-        return app.state.map { "  \($0.name) = \(values[$0.name].map(shownValue) ?? "null")" }.joined(separator: "\n")
+        guard !app.state.isEmpty else { return indent + "(no state)" }
+        return app.state.flatMap { valueLines($0.name, values[$0.name] ?? .null, indent: indent) }.joined(separator: "\n")
+    }
+
+    /// The screen's `texts:` as it shows them now, values filled in, one a line; none when it has no texts.
+    func textLines() -> [String] {
+        let screen = interpreter.currentScreen
+        guard !screen.texts.isEmpty else { return [] }
+        let shown = (try? interpreter.texts()) ?? [:]
+        return ["  texts:"] + screen.texts.map { "    \($0.name): " + (shown[$0.name].map { "\"\($0)\"" } ?? "(cannot be shown)") }
     }
 
     /// Every `service.operation.outcome` event of the app.
@@ -174,4 +183,19 @@ func stateChanges(_ path: [String], _ old: Value, _ new: Value) -> [String] {
 func shownValue(_ value: Value) -> String {
     if case .text(let text) = value { return "\"\(text)\"" }
     return value.description
+}
+
+/// `name = value` for a plain value; for a record or a list that is not short, `name:` and then its parts one a line,
+/// indented one step further (record fields in name order, list items as `- `).
+func valueLines(_ name: String, _ value: Value, indent: String) -> [String] {
+    let whole = "\(indent)\(name) = \(shownValue(value))"
+    switch value {
+    case .record(let fields) where whole.count > 100:
+        return ["\(indent)\(name):"] + fields.keys.sorted().flatMap { valueLines($0, fields[$0] ?? .null, indent: indent + "  ") }
+    case .list(let items) where whole.count > 100:
+        return ["\(indent)\(name): \(items.count) item\(items.count == 1 ? "" : "s")"]
+            + items.enumerated().flatMap { valueLines("[\($0.offset)]", $0.element, indent: indent + "  ") }
+    default:
+        return [whole]
+    }
 }

@@ -53,7 +53,11 @@ public struct DiagnosticRenderer: Sendable {
     /// One diagnostic in terminal form: the headline, the quoted line with a caret, the notes.
     public func renderText(_ diagnostic: Diagnostic) -> String {
         let range = diagnostic.range
-        var out = paint(.bold, "\(range.file):\(range.start.line):\(range.start.column): ")
+        // A diagnostic about a path that was never read (a missing folder, a folder without flow files) has no
+        // line to point at: `flows: error: …`, as compilers say it, not a made-up `flows:1:1`.
+        let location = sources[range.file] == nil && range == .wholeFile(range.file)
+            ? "\(range.file): " : "\(range.file):\(range.start.line):\(range.start.column): "
+        var out = paint(.bold, location)
         out += paint(color(for: diagnostic.severity), "\(diagnostic.severity.rawValue):")
         out += paint(.bold, " \(shortened(diagnostic.message)) [\(diagnostic.code)]") + "\n"
         if let line = sources[range.file]?.line(range.start.line) {

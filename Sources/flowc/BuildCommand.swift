@@ -39,7 +39,7 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let diagnostics = DiagnosticBag()
-        let compilation = compile(.build(inputs: input.paths, outputDirectory: output), diagnostics: diagnostics)
+        let compilation = compile(located(.build(inputs: input.paths, outputDirectory: output)), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         if input.fails(found) {
@@ -49,7 +49,7 @@ struct BuildCommand: ParsableCommand {
         let outputs = compilation.allOutputs
         if check {
             let stale = writer.staleFiles(outputs) + writer.orphanedFiles(outputs).map { "\($0) (no longer generated)" }
-            let accepted = reportAcceptance(compilation.verdicts)
+            let accepted = reportAcceptance(compilation.verdicts, flows: input.written.count == 1 ? input.written[0] : "flows")
             if stale.isEmpty {
                 printLine("\(output)/ is up to date (\(outputs.count) file\(outputs.count == 1 ? "" : "s")).")
                 finish(accepted ? 0 : 1)
@@ -63,6 +63,6 @@ struct BuildCommand: ParsableCommand {
         printLine("Checked \(apps.count) app\(apps.count == 1 ? "" : "s") (\(apps.map(\.id).joined(separator: ", "))); "
                   + (changed.isEmpty ? "\(output)/ was already up to date." : "wrote \(changed.count == 1 ? changed[0] : "\(changed.count) files in \(output)/").")
         )
-        finish(reportAcceptance(compilation.verdicts) ? 0 : 1)
+        finish(reportAcceptance(compilation.verdicts, flows: input.written.count == 1 ? input.written[0] : "flows") ? 0 : 1)
     }
 }

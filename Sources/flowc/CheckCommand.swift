@@ -33,7 +33,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         if watch { WatchLoop(options: input).run() }
         let diagnostics = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: input.paths, generatesOutputs: false), diagnostics: diagnostics)
+        let compilation = compile(located(CompilerConfig(inputs: input.paths, generatesOutputs: false)), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         finish(input.fails(found) ? 1 : 0)

@@ -32,7 +32,7 @@ struct CompareCommand: ParsableCommand {
         do {
             comparison = try ReportComparison(previous: URL(fileURLWithPath: previous), current: URL(fileURLWithPath: current))
         } catch {
-            throw ValidationError("\(error)")
+            refuse("\(error)")
         }
         FileHandle.standardOutput.write(Data(comparison.markdown.utf8))
         finish(comparison.hasRegressions ? 1 : 0)

@@ -39,19 +39,22 @@ struct InitCommand: ParsableCommand {
         guard valid else {
             throw ValidationError("'\(app)' is not an app id: use lowercase letters, digits and underscores, starting with a letter (e.g. shop)")
         }
-        try validateOutputFolder(flows)
+        try validateOutputFolder(flows, option: "--flows")
     }
 
     func run() throws {
         let manager = FileManager.default
+        let flows = projectRelative(self.flows)
+        // Flows elsewhere (an absolute path, a sibling checkout): no relative schema path or workspace setting fits them.
+        let inWorkspace = !flows.hasPrefix("/") && !flows.split(separator: "/").contains("..")
         let folder = "\(flows)/\(app)"
         let file = "\(folder)/app.flow.yaml"
         if manager.fileExists(atPath: file) || manager.fileExists(atPath: folder) {
-            throw ValidationError("\(folder) already exists; choose another id or remove it")
+            refuse("\(folder) already exists; choose another id or remove it")
         }
         // Inside flowc's own repository the schema is docs/flow.schema.json; elsewhere, its published copy.
         let depth = folder.split(separator: "/").count
-        let localSchema = manager.fileExists(atPath: "docs/flow.schema.json")
+        let localSchema = inWorkspace && manager.fileExists(atPath: "docs/flow.schema.json")
         let schema = localSchema ? String(repeating: "../", count: depth) + "docs/flow.schema.json" : Self.publishedSchema
         try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Data(appTemplate(schema: schema).utf8).write(to: URL(fileURLWithPath: file))
@@ -59,14 +62,18 @@ struct InitCommand: ParsableCommand {
         let settingsSchema = localSchema ? "./docs/flow.schema.json" : Self.publishedSchema
         let setting = "\"yaml.schemas\": { \"\(settingsSchema)\": \"\(flows)/**/*.flow.yaml\" }"
         let settings = ".vscode/settings.json"
-        if manager.fileExists(atPath: settings) {
+        if !inWorkspace {
+            printLine("\(flows) is outside this folder; in the editor workspace that holds it, add to \(settings): "
+                      + "\"yaml.schemas\": { \"\(Self.publishedSchema)\": \"**/*.flow.yaml\" }")
+        } else if manager.fileExists(atPath: settings) {
             printLine("\(settings) exists; for completion in every flow file, add: \(setting)")
         } else {
             try manager.createDirectory(atPath: ".vscode", withIntermediateDirectories: true)
             try Data("{\n  \(setting)\n}\n".utf8).write(to: URL(fileURLWithPath: settings))
             printLine("created \(settings) (the YAML language server's schema for \(flows)/**/*.flow.yaml)")
         }
-        printLine("next: flowc check \(folder) && flowc test \(app) && flowc run \(app)")
+        let flowsOption = flows == "flows" ? "" : " --flows \(shellQuoted(flows))"
+        printLine("next: flowc check \(shellQuoted(folder)) && flowc test \(app)\(flowsOption) && flowc run \(app)\(flowsOption)")
     }
 
     /// A small app that checks clean and whose one criterion passes.

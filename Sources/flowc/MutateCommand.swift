@@ -34,6 +34,7 @@ struct MutateCommand: ParsableCommand {
               flowc mutate tempo --merge s1/reports/tempo/mutation.json s2/reports/tempo/mutation.json
                                                               the complete result from shards 1/2 and 2/2
               flowc mutate tempo --operators timer,guard-negated
+              flowc mutate tempo --scenario 'plan_*' --output .build/m   the mutants these scenarios catch
             """)
     )
 
@@ -55,6 +56,9 @@ struct MutateCommand: ParsableCommand {
     @Option(help: "Comma-separated operators: \(MutationOperator.allCases.map(\.rawValue).joined(separator: ", ")).")
     var operators: String?
 
+    @Option(name: .customLong("scenario"), help: ArgumentHelp("Only this scenario (a name or a glob such as 'login_*'; repeatable) tries to kill the mutants.", valueName: "name"))
+    var scenarios: [String] = []
+
     @Flag(help: "Write nothing; exit 1 and list the files a complete run would change (CI: the committed result is current).")
     var check = false
 
@@ -64,11 +68,11 @@ struct MutateCommand: ParsableCommand {
     func validate() throws {
         try validateOutputFolder(output)
         _ = try selection()
-        if !merge.isEmpty && (shard != nil || limit != nil || operators != nil) {
-            throw ValidationError("--merge combines complete sets of shards; it takes no --shard, --limit or --operators")
+        if !merge.isEmpty && (shard != nil || limit != nil || operators != nil || !scenarios.isEmpty) {
+            throw ValidationError("--merge combines complete sets of shards; it takes no --shard, --limit, --operators or --scenario")
         }
-        if check && (shard != nil || limit != nil || operators != nil) {
-            throw ValidationError("--check compares a complete run with the files; it takes no --shard, --limit or --operators")
+        if check && (shard != nil || limit != nil || operators != nil || !scenarios.isEmpty) {
+            throw ValidationError("--check compares a complete run with the files; it takes no --shard, --limit, --operators or --scenario")
         }
     }
 
@@ -95,20 +99,22 @@ struct MutateCommand: ParsableCommand {
             }
             selection.operators = list
         }
+        if !scenarios.isEmpty { selection.scenarios = ScenarioFilter(scenarios) }
         return selection
     }
 
     func run() throws {
         let diagnostics = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: [flows], generatesOutputs: false), diagnostics: diagnostics)
+        let compilation = compile(located(CompilerConfig(inputs: [flows], generatesOutputs: false)), diagnostics: diagnostics)
         let errors = diagnostics.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             printDiagnostics(errors, compilation: compilation)
             finish(1)
         }
         guard let checked = compilation.program.apps.first(where: { $0.id == app }) else {
-            throw ValidationError("no app '\(app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
+            refuse("no app '\(app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
         }
+        requireScenarios(matching: scenarios, in: checked)
         let fingerprint = appFingerprint(checked, sources: compilation.sources)
         let run: MutationRun
         if merge.isEmpty {

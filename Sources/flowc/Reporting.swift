@@ -20,8 +20,9 @@ func printDiagnostics(_ diagnostics: [Diagnostic], compilation: Compilation, for
     case .never: false
     case .auto: isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
-    let renderer = DiagnosticRenderer(format: format, colored: colored && format == .text, sources: compilation.sources)
-    let output = renderer.render(diagnostics)
+    let shown = displayed(diagnostics, sources: compilation.sources, root: compilation.sourceRoot)
+    let renderer = DiagnosticRenderer(format: format, colored: colored && format == .text, sources: shown.sources)
+    let output = renderer.render(shown.diagnostics)
     if format == .text {
         FileHandle.standardError.write(Data(output.utf8))
     } else {
@@ -31,6 +32,14 @@ func printDiagnostics(_ diagnostics: [Diagnostic], compilation: Compilation, for
 
 func printLine(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+/// Refuses a command line that names something that is not there (an app, a scenario, a file), found once the
+/// command runs: one line and exit 64, without a usage text (ArgumentParser would add the root command's, which
+/// is not the one the person typed).
+func refuse(_ message: String) -> Never {
+    printError("Error: \(message)")
+    finish(64)
 }
 
 /// Ends the process now with `status`.
@@ -43,13 +52,31 @@ func finish(_ status: Int32) -> Never {
 }
 
 /// Prints what failed acceptance, one line per app that is not clean, on standard error; true when all are clean.
-func reportAcceptance(_ verdicts: [AcceptanceVerdict]) -> Bool {
+///
+/// The hints name what to do next: `flowc test` for the traces of failed scenarios (with the same `--flows`, and
+/// not when the command was `flowc test`, which has printed them), evidence for an uncovered criterion.
+func reportAcceptance(_ verdicts: [AcceptanceVerdict], flows: String = "flows", tracesShown: Bool = false) -> Bool {
     let unclean = verdicts.filter { !$0.isClean }
     guard !unclean.isEmpty else { return true }
-    var text = "error: acceptance failed; run 'flowc test \(unclean.map(\.app).joined(separator: " "))' for each failure with its trace:\n"
+    var text = "error: acceptance failed:\n"
     for verdict in unclean { text += "  \(verdict.summary)\n" }
+    let failing = unclean.filter { !$0.failedScenarios.isEmpty }.map(\.app)
+    if !failing.isEmpty && !tracesShown {
+        let flowsOption = projectRelative(flows) == "flows" ? "" : " --flows \(shellQuoted(flows))"
+        text += "  hint: 'flowc test \(failing.joined(separator: " "))\(flowsOption)' shows each failed scenario with its trace\n"
+    }
+    if unclean.contains(where: { !$0.uncoveredCriteria.isEmpty }) {
+        text += "  hint: an uncovered criterion has no evidence yet: name the scenarios that prove it under its 'verified_by:' "
+            + "(acceptance.md in the reports says what each one lacks)\n"
+    }
     FileHandle.standardError.write(Data(text.utf8))
     return false
+}
+
+/// `text` as a shell word: as it is when it needs no quotes, else in single quotes.
+func shellQuoted(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+=:,@".unicodeScalars.contains($0) }
+    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
 
 /// Compiles the flows for the commands that run them; prints the errors and exits 1 when there are any.
@@ -60,7 +87,7 @@ func checkedProgram(flows: String) -> FlowProgram {
 /// Compiles as `config` says, keeping the sources read; prints the errors and exits 1 when there are any.
 func checkedCompilation(_ config: CompilerConfig) -> Compilation {
     let diagnostics = DiagnosticBag()
-    let compilation = compile(config, diagnostics: diagnostics)
+    let compilation = compile(located(config), diagnostics: diagnostics)
     let errors = diagnostics.diagnostics.filter { $0.severity == .error }
     if !errors.isEmpty {
         printDiagnostics(errors, compilation: compilation)
@@ -76,27 +103,21 @@ func rejectMistypedCommand(_ paths: [String]) throws {
           !FileManager.default.fileExists(atPath: first) else { return }
     let commands = Flowc.configuration.subcommands.compactMap { $0.configuration.commandName }
     let suggestion = closestMatch(to: first, among: commands).map { " Did you mean '\($0)'?" } ?? ""
-    throw ValidationError("'\(first)' is not a flowc command, nor a file or folder.\(suggestion) The commands are \(commands.joined(separator: ", ")).")
+    // Said on its own: a ValidationError would add `flowc build`'s usage, the command the person did not mean.
+    printError("Error: '\(first)' is not a flowc command, nor a file or folder.\(suggestion) The commands are \(commands.joined(separator: ", ")).")
+    printError("Help: flowc --help")
+    throw ExitCode.validationFailure
 }
 
-/// Rejects an output folder that is empty or climbs out of the project.
+/// Rejects an output folder that cannot be one: empty, or an existing file.
 ///
-/// The one rule for where flowc writes: inside the current folder (the project), after symbolic links are
-/// followed, so neither `../x`, nor `/tmp/x`, nor a link to a folder elsewhere can send output outside it.
-func validateOutputFolder(_ output: String) throws {
-    guard !output.isEmpty, !output.split(separator: "/").contains("..") else {
-        throw ValidationError("--output must be a folder inside the project, without '..'")
-    }
-    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().standardizedFileURL.path
-    // The deepest part of the output path that exists, with its links followed, must lie inside the project.
-    var existing = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-    // `attributesOfItem` sees a link itself, even one to nothing.
-    while (try? FileManager.default.attributesOfItem(atPath: existing.path)) == nil, existing.path != "/" { existing.deleteLastPathComponent() }
-    var resolved = existing.resolvingSymlinksInPath().standardizedFileURL.path
-    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: existing.path) {
-        resolved = URL(fileURLWithPath: target, relativeTo: existing.deletingLastPathComponent()).standardizedFileURL.path
-    }
-    guard resolved == current || resolved.hasPrefix(current.hasSuffix("/") ? current : current + "/") else {
-        throw ValidationError("--output must be a folder inside the project (\(current)); '\(output)' is \(resolved == existing.path ? "outside it" : "a link to \(resolved)")")
+/// An output given on the command line may be anywhere (CI writes to its own temporary folders). What keeps that
+/// safe is the manifest, not the folder's place: flowc deletes only files its `flowc-outputs.txt` in that folder
+/// lists, by paths inside it, so a folder of someone else's files loses none of them.
+func validateOutputFolder(_ output: String, option: String = "--output") throws {
+    guard !output.isEmpty else { throw ValidationError("\(option) needs a folder") }
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder.boolValue {
+        throw ValidationError("\(option) must be a folder; '\(output)' is a file")
     }
 }

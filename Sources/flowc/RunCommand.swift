@@ -64,7 +64,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let program = checkedProgram(flows: flows)
         guard let app = program.apps.first(where: { $0.id == self.app }) else {
-            throw ValidationError("no app '\(self.app)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
+            refuse("no app '\(self.app)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
         }
         if script == nil {
             printLine("\(app.name) (\(app.id)): 'help' lists the commands, 'state' shows the whole state, 'show' the whole screen.")
@@ -76,7 +76,7 @@ struct RunCommand: ParsableCommand {
             session = try Session.start(app: app, startScreenID: start, stateJSON: state, scenarioName: scenario,
                                         echo: script == nil ? { printLine($0) } : nil)
         } catch let mistake as SessionSetupError {
-            throw ValidationError(mistake.description)
+            refuse(mistake.description)
         }
         if let script {
             let lines: ScriptLines
@@ -84,7 +84,7 @@ struct RunCommand: ParsableCommand {
                 lines = ScriptLines(handle: .standardInput)
             } else {
                 guard let handle = FileHandle(forReadingAtPath: script) else {
-                    throw ValidationError("cannot read script '\(script)'")
+                    refuse("cannot read script '\(script)'")
                 }
                 lines = ScriptLines(handle: handle)
             }

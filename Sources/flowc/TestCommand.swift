@@ -4,6 +4,7 @@ import FlowIR
 import FlowReports
 import FlowRuntime
 import FlowSource
+import Foundation
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,11 +19,15 @@ struct TestCommand: ParsableCommand {
 
             The acceptance and coverage reports of the tested apps are written to
             <output>/reports/<app>/ (default generated/), as flowc build writes them. With --flows
-            naming other flows, reports are written only where --output says.
+            naming other flows, reports are written only where --output says. With --scenario only
+            the scenarios it names run, and no report is written (a report of part of the evidence
+            would say criteria are uncovered when they are not).
 
             Examples:
               flowc test                 every app under flows/
               flowc test tempo           one app, by id
+              flowc test tempo --scenario plan_must_be_chosen
+                                         one scenario (a name or a glob: --scenario 'login_*'; repeatable)
               flowc test --no-reports    run only
             """)
     )
@@ -43,6 +48,12 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Do not write reports.")
     var noReports = false
 
+    @Flag(help: "Print how long each scenario took (wall clock) and the slowest five. Reports never hold durations: they stay byte-identical.")
+    var durations = false
+
+    @Option(name: .customLong("scenario"), help: ArgumentHelp("Run only this scenario: a name or a glob such as 'login_*' (repeatable); writes no reports.", valueName: "name"))
+    var scenarios: [String] = []
+
     func validate() throws {
         try validateOutputFolder(output)
     }
@@ -52,24 +63,37 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         var config = CompilerConfig(inputs: [projectRelative(flows)], outputDirectory: output, generatesOutputs: false)
-        config.runsScenarios = true
+        // One scenario runs alone: the others, and the reports that need all of them, are left out.
+        config.runsScenarios = scenarios.isEmpty
         config.scenarioApps = apps.isEmpty ? nil : apps
         let compilation = checkedCompilation(config)
         let program = compilation.program
         let selected = program.apps.filter { apps.isEmpty || apps.contains($0.id) }
         for name in apps where !selected.contains(where: { $0.id == name }) {
-            throw ValidationError("no app '\(name)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
+            // `flowc test tempo plan_must_be_chosen`: a scenario's name where an app id goes.
+            let owner = selected.first { $0.scenarios.contains { $0.name == name } }
+            let hint = owner.map { "; '\(name)' is a scenario of '\($0.id)': flowc test \($0.id) --scenario \(name)" } ?? ""
+            refuse("no app '\(name)'; apps: \(program.apps.map(\.id).joined(separator: ", "))\(hint)")
         }
+        if !scenarios.isEmpty { requireScenarios(matching: scenarios, in: selected) }
+        let filter = ScenarioFilter(scenarios)
+        var slowest: [(name: String, milliseconds: Double)] = []
         var passed = 0
         var failed = 0
         for app in selected {
-            for result in compilation.scenarioResults[app.id] ?? [] {
+            // Timed runs are run here, one by one; otherwise the compilation's results (run once, for the reports too).
+            let timed: [(result: ScenarioResult, milliseconds: Double)] = scenarios.isEmpty && !durations
+                ? (compilation.scenarioResults[app.id] ?? []).map { ($0, 0) }
+                : runScenarios(of: app, matching: scenarios.isEmpty ? nil : filter)
+            for (result, milliseconds) in timed {
+                let took = durations ? " (\(Self.shown(milliseconds)))" : ""
+                if durations { slowest.append(("\(app.id)/\(result.name)", milliseconds)) }
                 if result.passed {
                     passed += 1
-                    printLine("PASS \(app.id)/\(result.name)")
+                    printLine("PASS \(app.id)/\(result.name)\(took)")
                 } else {
                     failed += 1
-                    printLine("FAIL \(app.id)/\(result.name)")
+                    printLine("FAIL \(app.id)/\(result.name)\(took)")
                     if let failure = result.failure {
                         printLine("  \(failure.range.file):\(failure.range.start.line):\(failure.range.start.column): step \(failure.step): \(failure.message)")
                     }
@@ -83,11 +107,33 @@ struct TestCommand: ParsableCommand {
                 }
             }
         }
-        if writesReports {
+        if writesReports && scenarios.isEmpty {
             _ = try OutputWriter(outputDirectory: output).write(compilation.reports)
         }
         printLine("\(passed) passed, \(failed) failed")
-        let accepted = reportAcceptance(compilation.verdicts)
+        if durations && !slowest.isEmpty {
+            let total = slowest.reduce(0) { $0 + $1.milliseconds }
+            printLine("scenarios took \(Self.shown(total)) in all; the slowest: "
+                      + slowest.sorted { $0.milliseconds > $1.milliseconds }.prefix(5).map { "\($0.name) \(Self.shown($0.milliseconds))" }.joined(separator: ", "))
+        }
+        // The criteria's verdicts need every scenario; a filtered run answers for the ones it ran.
+        let accepted = scenarios.isEmpty ? reportAcceptance(compilation.verdicts, flows: flows, tracesShown: true) : true
         finish(failed == 0 && accepted ? 0 : 1)
+    }
+
+    /// The scenarios of `app` that `filter` names (all without one), run on one program, each with its wall-clock time.
+    private func runScenarios(of app: App, matching filter: ScenarioFilter?) -> [(result: ScenarioResult, milliseconds: Double)] {
+        let program = RuntimeProgram(app: app)
+        return app.scenarios.filter { filter?.matches($0.name) ?? true }.map { scenario in
+            let started = DispatchTime.now().uptimeNanoseconds
+            let result = runScenario(scenario, of: program)
+            return (result, Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+        }
+    }
+
+    /// `0.4 ms`, `12 ms`, `1.3 s`.
+    static func shown(_ milliseconds: Double) -> String {
+        milliseconds < 1 ? String(format: "%.1f ms", milliseconds)
+            : milliseconds < 1000 ? "\(Int(milliseconds.rounded())) ms" : String(format: "%.1f s", milliseconds / 1000)
     }
 }

@@ -26,12 +26,16 @@ struct WatchLoop {
         while true {
             let started = Date()
             let bag = DiagnosticBag()
-            let compilation = compile(CompilerConfig(inputs: options.paths, generatesOutputs: false), diagnostics: bag)
-            let found = bag.diagnostics
+            let compilation = compile(located(CompilerConfig(inputs: options.paths, generatesOutputs: false)), diagnostics: bag)
+            let shown = displayed(bag.diagnostics, sources: compilation.sources, root: compilation.sourceRoot)
+            let found = shown.diagnostics
             let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
             let current = Dictionary(found.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
             let added = found.filter { previous[key($0)] == nil }
             let fixed = previous.values.filter { current[key($0)] == nil }.sorted(by: Diagnostic.presentationOrder)
+            // The same diagnostic on another line (lines added or removed above it) is printed again where it is now:
+            // the one on screen points at a line that no longer says that.
+            let moved = found.filter { diagnostic in previous[key(diagnostic)].map { $0.range != diagnostic.range } ?? false }
             let errors = found.count { $0.severity == .error }
             let warnings = found.count { $0.severity == .warning }
             let totals = "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
@@ -40,11 +44,17 @@ struct WatchLoop {
                           + "watching \(signature.count) file\(signature.count == 1 ? "" : "s") (Ctrl-C to stop)")
             } else {
                 let what = changedFiles.count == 1 ? changedFiles[0] : "\(changedFiles.count) files"
-                let delta = added.isEmpty && fixed.isEmpty ? "no change in diagnostics" : "\(added.count) new, \(fixed.count) fixed"
+                let delta = added.isEmpty && fixed.isEmpty && moved.isEmpty ? "no change in diagnostics"
+                    : "\(added.count) new, \(fixed.count) fixed" + (moved.isEmpty ? "" : ", \(moved.count) moved")
                 printLine("[watch] \(what) changed; checked in \(milliseconds) ms: \(totals) (\(delta))")
             }
-            let renderer = DiagnosticRenderer(format: .text, colored: colored, sources: compilation.sources)
+            let renderer = DiagnosticRenderer(format: .text, colored: colored, sources: shown.sources)
             for diagnostic in added.sorted(by: Diagnostic.presentationOrder) { printLine(renderer.renderText(diagnostic).trimmingSuffixNewlines()) }
+            for diagnostic in moved.sorted(by: Diagnostic.presentationOrder) {
+                let was = previous[key(diagnostic)].map { "\($0.range.start.line)" } ?? "?"
+                printLine("[watch] moved from line \(was):")
+                printLine(renderer.renderText(diagnostic).trimmingSuffixNewlines())
+            }
             for diagnostic in fixed {
                 printLine("[watch] fixed: \(diagnostic.range.file):\(diagnostic.range.start.line): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]")
             }

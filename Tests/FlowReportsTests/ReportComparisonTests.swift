@@ -40,6 +40,22 @@ import Testing
         assertMatchesGolden(comparison.markdown, golden: fixturesDirectory().appendingPathComponent("reports/compare/dropped.md"))
     }
 
+    /// A scenario the earlier reports did not have at all, failing now: "new, failing", not "now failing" (which
+    /// says it passed before).
+    @Test func aNewScenarioThatFailsIsSaidToBeNew() throws {
+        let (before, now) = try Self.folders()
+        func json(_ folder: URL, _ name: String) throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any] ?? [:]
+        }
+        var previous = try json(before, "acceptance.json")
+        previous["scenarios"] = (previous["scenarios"] as? [[String: Any]] ?? []).filter { $0["name"] as? String != "denied_sign_in_stays" }
+        let comparison = try ReportComparison(previousAcceptance: previous, previousCoverage: try json(before, "coverage.json"),
+                                              acceptance: try json(now, "acceptance.json"), coverage: try json(now, "coverage.json"))
+        #expect(comparison.hasRegressions)
+        #expect(comparison.markdown.contains("- ⬇ new, failing: `denied_sign_in_stays`\n"), "\(comparison.markdown)")
+        #expect(!comparison.markdown.contains("now failing"))
+    }
+
     @Test func theSameReportsHaveNoChange() throws {
         let (_, now) = try Self.folders()
         let comparison = try ReportComparison(previous: now, current: now)

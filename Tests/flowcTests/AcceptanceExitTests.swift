@@ -34,7 +34,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let test = try runFlowc(["test", "--no-reports"], in: folder)
         #expect(test.status == 1)
-        #expect(test.stderr.hasSuffix("error: acceptance failed; run 'flowc test shop' for each failure with its trace:\n  shop: 1 of 1 scenario failed (pay_shows_confirmation); 1 criterion failed (AC-1); 1 criterion uncovered (AC-2)\n"), "\(test.stderr)")
+        #expect(test.stderr.hasSuffix("error: acceptance failed:\n  shop: 1 of 1 scenario failed (pay_shows_confirmation); 1 criterion failed (AC-1); 1 criterion uncovered (AC-2)\n"
+                                      + "  hint: an uncovered criterion has no evidence yet: name the scenarios that prove it under its 'verified_by:' (acceptance.md in the reports says what each one lacks)\n"),
+                "\(test.stderr)")
     }
 }
 

@@ -56,6 +56,34 @@ import Testing
         #expect(!output.contains("^[[A") && !output.contains("^[[D"), "escape sequences echoed:\n\(output)")
         #expect(!output.contains("error:"), "\(output)")
     }
+
+    /// `show` at a terminal: the screen's texts with their values filled in, and the state one variable a line, a
+    /// record field by field (it used to be one line of about 2,900 characters, wrapped by the terminal).
+    @Test func showReadsAsLinesWithTheScreensTexts() throws {
+        let terminal = try PseudoTerminal(arguments: ["run", "tempo", "--start", "WAL-001", "--state", "{\"balance\": \"120.00 GBP\", \"logged_in\": true}"],
+                                          in: packageRoot())
+        defer { terminal.close() }
+        try terminal.waitFor("tempo> ")
+        try terminal.type("show\r")
+        try terminal.waitFor("  texts:\r\n    last_updated: \"Last updated 0 min ago\"\r\n")
+        try terminal.waitFor("  state:\r\n    plan = null\r\n    applicant:\r\n      address = null\r\n")
+        try terminal.waitFor("    balance = 120.00 GBP\r\n")
+        try terminal.waitFor("tempo> ")
+        try terminal.type("quit\r")
+        let output = try terminal.waitForExit()
+        let longest = output.components(separatedBy: "\r\n").filter { !$0.hasPrefix("  events:") && !$0.hasPrefix("  next:") && !$0.hasPrefix("  anywhere in") }
+            .map(\.count).max() ?? 0
+        #expect(longest <= 160, "a line of \(longest) characters:\n\(output)")
+    }
+
+    /// The script's JSON carries the screen's texts, as `show` does.
+    @Test func theScriptsJSONCarriesTheScreensTexts() throws {
+        let result = try runFlowc(["run", "tempo", "--start", "WAL-001", "--state", "{\"logged_in\": true}", "--script", "-"], in: packageRoot(),
+                                  input: "{\"advance\": \"1s\"}\n")
+        let objects = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(objects.count == 2, "\(result.stdout)\(result.stderr)")
+        #expect((objects.last?["texts"] as? [String: String])?["last_updated"] == "Last updated 0 min ago", "\(result.stdout)")
+    }
 }
 
 /// A `flowc` process on a pseudo-terminal: `type` writes as keys, `waitFor` reads until the text has appeared.

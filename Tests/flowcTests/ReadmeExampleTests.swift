@@ -45,4 +45,30 @@ import Testing
         #expect(fixed.status == 0)
         #expect(fixed.stdout == String(build.dropFirst("$ swift run flowc build\n".count)))
     }
+
+    /// "In your own repository", followed from an empty folder: each `$ flowc …` line runs there and prints exactly
+    /// what the README shows (standard output and error together, as a terminal shows them), exiting 0.
+    @Test func inYourOwnRepositoryIsWhatFlowcDoes() throws {
+        let readme = try String(contentsOf: packageRoot().appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## In your own repository").dropFirst().first)
+        let session = try #require(blocks("text", in: section).first)
+        var commands: [(arguments: [String], expected: String)] = []
+        for line in session.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("$ flowc ") {
+                commands.append((line.dropFirst("$ flowc ".count).split(separator: " ").map(String.init), ""))
+            } else if !line.isEmpty, !commands.isEmpty {
+                commands[commands.count - 1].expected += line + "\n"
+            }
+        }
+        #expect(commands.map { $0.arguments.first ?? "" } == ["init", "check", "test", "build", "build"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-own-repo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for command in commands {
+            let result = try runFlowc(command.arguments, in: folder)
+            #expect(result.status == 0, "flowc \(command.arguments.joined(separator: " ")): \(result.stderr)")
+            #expect(result.stdout + result.stderr == command.expected, "flowc \(command.arguments.joined(separator: " "))")
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("generated/Sources/ShopFlow/Machine.swift").path))
+    }
 }
