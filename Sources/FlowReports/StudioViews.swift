@@ -38,7 +38,7 @@ public struct StudioReportViews: Sendable {
         guard flowPictures.indices.contains(flow) else { return "" }
         let picture = flowPictures[flow]
         if picture.boxes.count <= overviewLimit {
-            return picture.overview(labels: picture.arrows.count <= overviewLabelLimit, id: "studio-flow")
+            return picture.overview(labels: picture.arrows.count <= overviewLabelLimit, id: "studio-flow").svg
         }
         guard let center = picture.boxes.firstIndex(where: { $0.screen == screen }) else { return "" }
         return picture.neighbourhood(of: center, id: "studio-flow")
