@@ -9,7 +9,7 @@ import Testing
 /// Tests/Fixtures/config/<case>/ is a config file and `expected.txt`, the options it gives or the
 /// exact diagnostics it draws.
 @Suite struct GeneratorConfigTests {
-    static let cases = ["unknown-key", "invalid-access-modifier", "invalid-table-style", "invalid-type-prefix", "not-a-mapping",
+    static let cases = ["unknown-key", "invalid-access-modifier", "invalid-table-style", "invalid-type-prefix", "type-prefix-clash", "not-a-mapping",
                         "duplicate-key", "list-value", "valid", "empty"]
 
     @Test(arguments: cases) func configFile(_ name: String) throws {
