@@ -122,6 +122,22 @@ import Testing
         #expect(driver.machine.screen == .log002)
     }
 
+    @Test func servicesComposedFromOneFakePerServiceDriveTheMachine() async throws {
+        // A fake of the one service the test is about, composed into the app's services with SmallServiceSet.
+        struct SignInFails: SmallAuthService {
+            func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn { .denied }
+        }
+        let services: any SmallServices = SmallServiceSet(auth: SignInFails())
+        let driver = FlowDriver(try SmallMachine(start: .log002), services: services, clock: ManualClock())
+        driver.start()
+        try driver.fill(.email, text: "grace@example.com")
+        driver.send(.submit)
+        await driver.idle()
+        #expect(driver.machine.screen == .log002)
+        #expect(!driver.machine.state.signedIn)
+        #expect(driver.callsInFlight == 0)
+    }
+
     @Test func aCancelledTimerNeverFires() async throws {
         let clock = ManualClock()
         let driver = FlowDriver(try SmallMachine(), services: FakeAuth(answer: .success), clock: clock)

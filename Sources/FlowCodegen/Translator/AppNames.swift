@@ -28,6 +28,8 @@ struct AppNames {
     /// Each declared domain type's Swift name: the prefix and the flow name (`TempoTransaction`), kept clear of the
     /// app's other types (a domain type `screen` becomes `TempoScreenType`, not a second `TempoScreen`).
     private let domainTypeNames: [String: String]
+    /// Each service's protocol name (`TempoEqualsService`), clear of the other generated types.
+    private let serviceProtocols: [String]
 
     init(app: App, typePrefix: String? = nil) {
         self.app = app
@@ -79,6 +81,12 @@ struct AppNames {
             domain[type.name] = name
         }
         domainTypeNames = domain
+        serviceProtocols = app.services.map { service in
+            var name = typePrefix + Naming.type(service.name) + "Service"
+            while takenTypes.contains(name) { name += "Protocol" }
+            takenTypes.insert(name)
+            return name
+        }
         outcomeCases = app.services.map { service in
             service.operations.map { operation in
                 var taken: Set<String> = []
@@ -168,6 +176,13 @@ struct AppNames {
     var services: String { prefix + "Services" }
     var outcome: String { prefix + "Outcome" }
     var constants: String { prefix + "Constants" }
+    var serviceSet: String { prefix + "ServiceSet" }
+
+    /// The protocol of one service: `TempoEqualsService`.
+    func serviceProtocol(_ service: Int) -> String { serviceProtocols[service] }
+
+    /// The property of `<App>ServiceSet` holding one service: `equals`.
+    func serviceProperty(_ service: Int) -> String { Naming.member(app.services[service].name) }
 
     /// The outcome enum of an operation, inside `<App>Outcome`: `EqualsLogIn`.
     func outcomeType(service: Int, operation: Int) -> String {
@@ -181,11 +196,11 @@ struct AppNames {
 
     /// What follows the prefix in the names of the types every app gets (`TempoMachine`, `TempoScreen`...).
     static let fixedTypeSuffixes = ["Machine", "Screen", "Event", "Effect", "ServiceCall", "State", "Tables", "Field", "Variant", "Ending",
-                                    "Text", "Subflow", "Operation", "Services", "Outcome", "Constants"]
+                                    "Text", "Subflow", "Operation", "Services", "ServiceSet", "Outcome", "Constants"]
 
     /// Every top-level type the module declares, in declaration order of the kinds (fixed ones, then domain types).
     var generatedTypeNames: [String] {
-        Self.fixedTypeSuffixes.map { prefix + $0 } + app.types.map { typeName($0.name) }
+        Self.fixedTypeSuffixes.map { prefix + $0 } + app.types.map { typeName($0.name) } + serviceProtocols
     }
 
     func derivedFunction(_ name: String) -> String {

@@ -37,7 +37,7 @@ struct MachineTranslator {
 
     func typeDeclarations() -> [SwiftDeclaration] {
         var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), textDeclaration(), subflowDeclaration(), eventDeclaration(),
-                            effectDeclaration(), operationDeclaration(), serviceCallDeclaration(), servicesDeclaration(), outcomesDeclaration()]
+                            effectDeclaration(), operationDeclaration(), serviceCallDeclaration()] + servicesDeclarations() + [outcomesDeclaration()]
         for type in app.types { declarations.append(domainDeclaration(type)) }
         declarations.append(stateDeclaration())
         return declarations
@@ -258,23 +258,53 @@ struct MachineTranslator {
         return namesDeclaration(name: names.operation, doc: ["The service operations \(app.name) calls, by their names in the flows (`service.operation`)."], cases: cases)
     }
 
-    /// The services protocol the host implements: one `async throws` function per operation, returning its outcome.
-    func servicesDeclaration() -> SwiftDeclaration {
-        var members: [SwiftDeclaration] = []
+    /// The services the host implements: one protocol per service (`TempoEqualsService`), one `async throws`
+    /// function per operation returning its outcome; `TempoServices`, all of them; and `TempoServiceSet`, which
+    /// composes one implementation of each into the app's services (so a test fakes only the service it is about).
+    func servicesDeclarations() -> [SwiftDeclaration] {
+        var declarations: [SwiftDeclaration] = []
+        var forwards: [SwiftDeclaration] = []
+        var stored: [SwiftDeclaration] = []
+        var initParameters: [SwiftParameter] = []
+        var initBody: [SwiftStatement] = []
         for (serviceIndex, service) in app.services.enumerated() {
+            var members: [SwiftDeclaration] = []
+            let property = names.serviceProperty(serviceIndex)
             for (operationIndex, operation) in service.operations.enumerated() {
                 let name = names.operationCase(service: serviceIndex, operation: operationIndex)
                 var doc = ["\(service.displayName ?? service.name): `\(operation.name)`" + (operation.description.map { ". " + $0 } ?? ".")]
                 doc.append("Answer with one of its outcomes: " + operation.outcomes.map { "`\($0.name)`" }.joined(separator: ", ") + ". Throw only for what the flows do not model: the machine then")
                 doc.append("stays where it is and `FlowSinks.failure` hears of it.")
-                members.append(SwiftDeclaration(doc: doc, .requirement(name: name, parameters: operation.input.map {
-                    SwiftParameter(name: Naming.member($0.name), type: names.swiftType($0.type))
-                }, effects: ["async", "throws"], returns: names.outcome + "." + names.outcomeType(service: serviceIndex, operation: operationIndex))))
+                let parameters = operation.input.map { SwiftParameter(name: Naming.member($0.name), type: names.swiftType($0.type)) }
+                let returns = names.outcome + "." + names.outcomeType(service: serviceIndex, operation: operationIndex)
+                members.append(SwiftDeclaration(doc: doc, .requirement(name: name, parameters: parameters, effects: ["async", "throws"], returns: returns)))
+                // `self.`: an input may have the service's name (Rail's `passcode.create(passcode:)`).
+                let call = SwiftExpression.call(.member(.member(.id("self"), property), name), operation.input.map {
+                    SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), .id(Naming.member($0.name)))
+                })
+                forwards.append(SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: name, parameters: parameters, effects: ["async", "throws"], returns: returns,
+                                                                                 body: [.return(.try(.await(call)))])))
             }
+            let protocolName = names.serviceProtocol(serviceIndex)
+            declarations.append(SwiftDeclaration(doc: ["\(service.displayName ?? service.name) (`\(service.name)`)" + (service.description.map { ": " + $0 } ?? ".")],
+                                                 access: publicAccess, .protocol(name: protocolName, conformances: ["Sendable"], members: members)))
+            stored.append(SwiftDeclaration(doc: ["What answers `\(service.name)`'s operations."], access: publicAccess,
+                                           .variable(isLet: false, isStatic: false, name: property, type: "any " + protocolName, value: nil, getter: nil)))
+            initParameters.append(SwiftParameter(name: property, type: "any " + protocolName))
+            initBody.append(.assign(.member(.id("self"), property), .id(property)))
         }
-        return SwiftDeclaration(doc: ["The services \(app.name) calls: implement this protocol and give it to `FlowDriver`, which calls it for every",
-                                      "`.call` effect and sends the outcome back to the machine. Calls run off the main actor."],
-                                access: publicAccess, .protocol(name: names.services, conformances: ["Sendable"], members: members))
+        declarations.append(SwiftDeclaration(doc: ["The services \(app.name) calls: implement this protocol (or one protocol per service, composed with",
+                                                   "`\(names.serviceSet)`) and give it to `FlowDriver`, which calls it for every `.call` effect and",
+                                                   "sends the outcome back to the machine. Calls run off the main actor."],
+                                             access: publicAccess, .protocol(name: names.services, conformances: ["Sendable"] + app.services.indices.map(names.serviceProtocol), members: [])))
+        if !app.services.isEmpty {
+            declarations.append(SwiftDeclaration(doc: ["\(app.name)'s services composed from one implementation per service: `\(names.serviceSet)(\(app.services.indices.map { names.serviceProperty($0) + ": ..." }.joined(separator: ", ")))`.",
+                                                       "A test fakes the service it is about and passes the live (or another fake) for the rest."],
+                                                 access: publicAccess, .struct(name: names.serviceSet, conformances: [names.services],
+                                                                               members: stored + [SwiftDeclaration(doc: ["One implementation per service."], access: publicAccess,
+                                                                                                                   .initializer(parameters: initParameters, effects: [], body: initBody))] + forwards)))
+        }
+        return declarations
     }
 
     /// One enum per operation, in the namespace `<App>Outcome`: its outcomes with their outputs, and the event each is to the machine.

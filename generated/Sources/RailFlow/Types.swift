@@ -2885,15 +2885,18 @@ public enum RailServiceCall: FlowServiceCall {
     }
 }
 
-/// The services Rail calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol RailServices: Sendable {
+/// Sign in with Apple (`apple`): The system Apple Sign-In sheet (one confirmation by the user, Face ID or
+/// double-click).
+public protocol RailAppleService: Sendable {
     /// Sign in with Apple: `sign_in`.
     /// Answer with one of its outcomes: `signed_in`, `cancelled`, `failed`. Throw only for what the flows do not model:
     /// the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func appleSignIn() async throws -> RailOutcome.AppleSignIn
+}
 
+/// Rail auth API (`auth`): useEmailSignIn, useVerifyOTP; sign out.
+public protocol RailAuthService: Sendable {
     /// Rail auth API: `send_code`.
     /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
@@ -2909,7 +2912,10 @@ public protocol RailServices: Sendable {
     /// Answer with one of its outcomes: `signed_out`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authSignOut() async throws -> RailOutcome.AuthSignOut
+}
 
+/// Rail passcode API (`passcode`): useCreatePasscode, useVerifyPasscode.
+public protocol RailPasscodeService: Sendable {
     /// Rail passcode API: `create`.
     /// Answer with one of its outcomes: `created`, `failed`. Throw only for what the flows do not model: the machine
     /// then
@@ -2927,18 +2933,27 @@ public protocol RailServices: Sendable {
     /// model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func passcodeChange(current: String, newPasscode: String) async throws -> RailOutcome.PasscodeChange
+}
 
+/// Device biometrics (`device`): Face ID / Touch ID (BiometricPrompt); biometric data never leaves the device.
+public protocol RailDeviceService: Sendable {
     /// Device biometrics: `biometric_check`.
     /// Answer with one of its outcomes: `authenticated`, `failed`, `cancelled`. Throw only for what the flows do not
     /// model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceBiometricCheck(purpose: String) async throws -> RailOutcome.DeviceBiometricCheck
+}
 
+/// Rail profile API (`profile`).
+public protocol RailProfileService: Sendable {
     /// Rail profile API: `save`.
     /// Answer with one of its outcomes: `saved`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func profileSave(firstName: String, lastName: String) async throws -> RailOutcome.ProfileSave
+}
 
+/// Rail KYC API (`kyc`): useSubmitKYC, useKYCStatus.
+public protocol RailKycService: Sendable {
     /// Rail KYC API: `submit`.
     /// Answer with one of its outcomes: `approved`, `pending`, `rejected`, `failed`. Throw only for what the flows do
     /// not model: the machine then
@@ -2950,7 +2965,10 @@ public protocol RailServices: Sendable {
     /// not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func kycStatus() async throws -> RailOutcome.KycStatus
+}
 
+/// Rail account API (`account`): useAccountSummary, useBalances, useSystemStatus; account deletion.
+public protocol RailAccountService: Sendable {
     /// Rail account API: `refresh`. Pull-to-refresh; a deposit confirmed since the last update arrives with it.
     /// Answer with one of its outcomes: `up_to_date`, `deposit_arrived`, `failed`. Throw only for what the flows do not
     /// model: the machine then
@@ -2962,12 +2980,18 @@ public protocol RailServices: Sendable {
     /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func accountDelete() async throws -> RailOutcome.AccountDelete
+}
 
+/// Rail deposit API (`deposits`): useVirtualAccounts, useDepositAddress(chain).
+public protocol RailDepositsService: Sendable {
     /// Rail deposit API: `details`.
     /// Answer with one of its outcomes: `ready`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func depositsDetails(method: RailDepositMethod, network: RailNetwork?) async throws -> RailOutcome.DepositsDetails
+}
 
+/// Rail card API (`card`): useVirtualCard, useCardDetails (requires auth), useFreezeCard.
+public protocol RailCardService: Sendable {
     /// Rail card API: `set_frozen`.
     /// Answer with one of its outcomes: `done`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
@@ -2983,7 +3007,10 @@ public protocol RailServices: Sendable {
     /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func cardAddToAppleWallet() async throws -> RailOutcome.CardAddToAppleWallet
+}
 
+/// Rail withdrawal API (`withdrawals`).
+public protocol RailWithdrawalsService: Sendable {
     /// Rail withdrawal API: `submit`.
     /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine
     /// then
@@ -2993,11 +3020,168 @@ public protocol RailServices: Sendable {
         amount: Money,
         destination: String
     ) async throws -> RailOutcome.WithdrawalsSubmit
+}
 
+/// Rail settings API (`settings`).
+public protocol RailSettingsService: Sendable {
     /// Rail settings API: `save`.
     /// Answer with one of its outcomes: `saved`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func settingsSave(roundUps: Bool, push: Bool, biometrics: Bool) async throws -> RailOutcome.SettingsSave
+}
+
+/// The services Rail calls: implement this protocol (or one protocol per service, composed with
+/// `RailServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
+/// sends the outcome back to the machine. Calls run off the main actor.
+public protocol RailServices: Sendable, RailAppleService, RailAuthService, RailPasscodeService, RailDeviceService, RailProfileService, RailKycService, RailAccountService, RailDepositsService, RailCardService, RailWithdrawalsService, RailSettingsService {
+}
+
+/// Rail's services composed from one implementation per service: `RailServiceSet(apple: ..., auth: ..., passcode: ...,
+/// device: ..., profile: ..., kyc: ..., account: ..., deposits: ..., card: ..., withdrawals: ..., settings: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct RailServiceSet: RailServices {
+    /// What answers `apple`'s operations.
+    public var apple: any RailAppleService
+
+    /// What answers `auth`'s operations.
+    public var auth: any RailAuthService
+
+    /// What answers `passcode`'s operations.
+    public var passcode: any RailPasscodeService
+
+    /// What answers `device`'s operations.
+    public var device: any RailDeviceService
+
+    /// What answers `profile`'s operations.
+    public var profile: any RailProfileService
+
+    /// What answers `kyc`'s operations.
+    public var kyc: any RailKycService
+
+    /// What answers `account`'s operations.
+    public var account: any RailAccountService
+
+    /// What answers `deposits`'s operations.
+    public var deposits: any RailDepositsService
+
+    /// What answers `card`'s operations.
+    public var card: any RailCardService
+
+    /// What answers `withdrawals`'s operations.
+    public var withdrawals: any RailWithdrawalsService
+
+    /// What answers `settings`'s operations.
+    public var settings: any RailSettingsService
+
+    /// One implementation per service.
+    public init(
+        apple: any RailAppleService,
+        auth: any RailAuthService,
+        passcode: any RailPasscodeService,
+        device: any RailDeviceService,
+        profile: any RailProfileService,
+        kyc: any RailKycService,
+        account: any RailAccountService,
+        deposits: any RailDepositsService,
+        card: any RailCardService,
+        withdrawals: any RailWithdrawalsService,
+        settings: any RailSettingsService
+    ) {
+        self.apple = apple
+        self.auth = auth
+        self.passcode = passcode
+        self.device = device
+        self.profile = profile
+        self.kyc = kyc
+        self.account = account
+        self.deposits = deposits
+        self.card = card
+        self.withdrawals = withdrawals
+        self.settings = settings
+    }
+
+    public func appleSignIn() async throws -> RailOutcome.AppleSignIn {
+        return try await self.apple.appleSignIn()
+    }
+
+    public func authSendCode(destination: String) async throws -> RailOutcome.AuthSendCode {
+        return try await self.auth.authSendCode(destination: destination)
+    }
+
+    public func authVerifyOtp(destination: String, code: String) async throws -> RailOutcome.AuthVerifyOtp {
+        return try await self.auth.authVerifyOtp(destination: destination, code: code)
+    }
+
+    public func authSignOut() async throws -> RailOutcome.AuthSignOut {
+        return try await self.auth.authSignOut()
+    }
+
+    public func passcodeCreate(passcode: String) async throws -> RailOutcome.PasscodeCreate {
+        return try await self.passcode.passcodeCreate(passcode: passcode)
+    }
+
+    public func passcodeVerify(passcode: String) async throws -> RailOutcome.PasscodeVerify {
+        return try await self.passcode.passcodeVerify(passcode: passcode)
+    }
+
+    public func passcodeChange(current: String, newPasscode: String) async throws -> RailOutcome.PasscodeChange {
+        return try await self.passcode.passcodeChange(current: current, newPasscode: newPasscode)
+    }
+
+    public func deviceBiometricCheck(purpose: String) async throws -> RailOutcome.DeviceBiometricCheck {
+        return try await self.device.deviceBiometricCheck(purpose: purpose)
+    }
+
+    public func profileSave(firstName: String, lastName: String) async throws -> RailOutcome.ProfileSave {
+        return try await self.profile.profileSave(firstName: firstName, lastName: lastName)
+    }
+
+    public func kycSubmit() async throws -> RailOutcome.KycSubmit {
+        return try await self.kyc.kycSubmit()
+    }
+
+    public func kycStatus() async throws -> RailOutcome.KycStatus {
+        return try await self.kyc.kycStatus()
+    }
+
+    public func accountRefresh() async throws -> RailOutcome.AccountRefresh {
+        return try await self.account.accountRefresh()
+    }
+
+    public func accountDelete() async throws -> RailOutcome.AccountDelete {
+        return try await self.account.accountDelete()
+    }
+
+    public func depositsDetails(
+        method: RailDepositMethod,
+        network: RailNetwork?
+    ) async throws -> RailOutcome.DepositsDetails {
+        return try await self.deposits.depositsDetails(method: method, network: network)
+    }
+
+    public func cardSetFrozen(frozen: Bool) async throws -> RailOutcome.CardSetFrozen {
+        return try await self.card.cardSetFrozen(frozen: frozen)
+    }
+
+    public func cardDetails() async throws -> RailOutcome.CardDetails {
+        return try await self.card.cardDetails()
+    }
+
+    public func cardAddToAppleWallet() async throws -> RailOutcome.CardAddToAppleWallet {
+        return try await self.card.cardAddToAppleWallet()
+    }
+
+    public func withdrawalsSubmit(
+        method: RailWithdrawMethod,
+        amount: Money,
+        destination: String
+    ) async throws -> RailOutcome.WithdrawalsSubmit {
+        return try await self.withdrawals.withdrawalsSubmit(method: method, amount: amount, destination: destination)
+    }
+
+    public func settingsSave(roundUps: Bool, push: Bool, biometrics: Bool) async throws -> RailOutcome.SettingsSave {
+        return try await self.settings.settingsSave(roundUps: roundUps, push: push, biometrics: biometrics)
+    }
 }
 
 /// What each service operation of Rail answers (`RailServices`).

@@ -2770,15 +2770,19 @@ public enum RegentServiceCall: FlowServiceCall {
     }
 }
 
-/// The services Regent calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol RegentServices: Sendable {
+/// Google Sign-In (`google`): @react-native-google-signin: the native account picker; returns the user object (id,
+/// email, name, photo)
+public protocol RegentGoogleService: Sendable {
     /// Google Sign-In: `sign_in`.
     /// Answer with one of its outcomes: `signed_in`, `already_registered`, `cancelled`, `offline`, `failed`. Throw only
     /// for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func googleSignIn() async throws -> RegentOutcome.GoogleSignIn
+}
 
+/// Face ID (Expo Local Authentication) (`local_auth`): hasHardwareAsync / isEnrolledAsync / authenticateAsync; the app
+/// only receives success or failure
+public protocol RegentLocalAuthService: Sendable {
     /// Face ID (Expo Local Authentication): `request_permission`.
     /// Answer with one of its outcomes: `granted`, `denied`, `unsupported`. Throw only for what the flows do not model:
     /// the machine then
@@ -2790,7 +2794,10 @@ public protocol RegentServices: Sendable {
     /// do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func localAuthAuthenticate() async throws -> RegentOutcome.LocalAuthAuthenticate
+}
 
+/// SecureStore (@regent_auth) (`pin_store`): Hashes the PIN (bcrypt) and keeps only the hash; verifies a PIN against it
+public protocol RegentPinStoreService: Sendable {
     /// SecureStore (@regent_auth): `save`.
     /// Answer with one of its outcomes: `saved`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
@@ -2801,7 +2808,10 @@ public protocol RegentServices: Sendable {
     /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pinStoreVerify(pin: String) async throws -> RegentOutcome.PinStoreVerify
+}
 
+/// TrueLayer (`truelayer`): OAuth in an in-app browser, scope accounts only; read-only balances
+public protocol RegentTruelayerService: Sendable {
     /// TrueLayer: `connect`.
     /// Answer with one of its outcomes: `connected`, `no_accounts`, `cancelled`, `failed`, `unavailable`. Throw only
     /// for what the flows do not model: the machine then
@@ -2818,7 +2828,10 @@ public protocol RegentServices: Sendable {
     /// Answer with one of its outcomes: `disconnected`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func truelayerDisconnect(accountId: String) async throws -> RegentOutcome.TruelayerDisconnect
+}
 
+/// Twelve Data (`twelve_data`): /quote (name, price, currency) and /price; free tier 800 requests/day
+public protocol RegentTwelveDataService: Sendable {
     /// Twelve Data: `quote`.
     /// Answer with one of its outcomes: `found`, `not_found`, `rate_limited`, `down`, `timeout`. Throw only for what
     /// the flows do not model: the machine then
@@ -2830,13 +2843,19 @@ public protocol RegentServices: Sendable {
     /// not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func twelveDataPrices(tickers: [String]) async throws -> RegentOutcome.TwelveDataPrices
+}
 
+/// exchangerate-api.com (`exchange_rates`): Latest rates, base GBP (https://api.exchangerate-api.com/v4/latest/...)
+public protocol RegentExchangeRatesService: Sendable {
     /// exchangerate-api.com: `latest`.
     /// Answer with one of its outcomes: `loaded`, `unavailable`. Throw only for what the flows do not model: the
     /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func exchangeRatesLatest() async throws -> RegentOutcome.ExchangeRatesLatest
+}
 
+/// RevenueCat (`revenuecat`): Offerings, purchase, restore and the "premium" entitlement (product regent_annual)
+public protocol RegentRevenuecatService: Sendable {
     /// RevenueCat: `offerings`.
     /// Answer with one of its outcomes: `loaded`, `failed`. Throw only for what the flows do not model: the machine
     /// then
@@ -2860,6 +2879,117 @@ public protocol RegentServices: Sendable {
     /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func revenuecatCustomerInfo() async throws -> RegentOutcome.RevenuecatCustomerInfo
+}
+
+/// The services Regent calls: implement this protocol (or one protocol per service, composed with
+/// `RegentServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
+/// sends the outcome back to the machine. Calls run off the main actor.
+public protocol RegentServices: Sendable, RegentGoogleService, RegentLocalAuthService, RegentPinStoreService, RegentTruelayerService, RegentTwelveDataService, RegentExchangeRatesService, RegentRevenuecatService {
+}
+
+/// Regent's services composed from one implementation per service: `RegentServiceSet(google: ..., localAuth: ...,
+/// pinStore: ..., truelayer: ..., twelveData: ..., exchangeRates: ..., revenuecat: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct RegentServiceSet: RegentServices {
+    /// What answers `google`'s operations.
+    public var google: any RegentGoogleService
+
+    /// What answers `local_auth`'s operations.
+    public var localAuth: any RegentLocalAuthService
+
+    /// What answers `pin_store`'s operations.
+    public var pinStore: any RegentPinStoreService
+
+    /// What answers `truelayer`'s operations.
+    public var truelayer: any RegentTruelayerService
+
+    /// What answers `twelve_data`'s operations.
+    public var twelveData: any RegentTwelveDataService
+
+    /// What answers `exchange_rates`'s operations.
+    public var exchangeRates: any RegentExchangeRatesService
+
+    /// What answers `revenuecat`'s operations.
+    public var revenuecat: any RegentRevenuecatService
+
+    /// One implementation per service.
+    public init(
+        google: any RegentGoogleService,
+        localAuth: any RegentLocalAuthService,
+        pinStore: any RegentPinStoreService,
+        truelayer: any RegentTruelayerService,
+        twelveData: any RegentTwelveDataService,
+        exchangeRates: any RegentExchangeRatesService,
+        revenuecat: any RegentRevenuecatService
+    ) {
+        self.google = google
+        self.localAuth = localAuth
+        self.pinStore = pinStore
+        self.truelayer = truelayer
+        self.twelveData = twelveData
+        self.exchangeRates = exchangeRates
+        self.revenuecat = revenuecat
+    }
+
+    public func googleSignIn() async throws -> RegentOutcome.GoogleSignIn {
+        return try await self.google.googleSignIn()
+    }
+
+    public func localAuthRequestPermission() async throws -> RegentOutcome.LocalAuthRequestPermission {
+        return try await self.localAuth.localAuthRequestPermission()
+    }
+
+    public func localAuthAuthenticate() async throws -> RegentOutcome.LocalAuthAuthenticate {
+        return try await self.localAuth.localAuthAuthenticate()
+    }
+
+    public func pinStoreSave(pin: String) async throws -> RegentOutcome.PinStoreSave {
+        return try await self.pinStore.pinStoreSave(pin: pin)
+    }
+
+    public func pinStoreVerify(pin: String) async throws -> RegentOutcome.PinStoreVerify {
+        return try await self.pinStore.pinStoreVerify(pin: pin)
+    }
+
+    public func truelayerConnect(bank: String) async throws -> RegentOutcome.TruelayerConnect {
+        return try await self.truelayer.truelayerConnect(bank: bank)
+    }
+
+    public func truelayerRefresh(accountIds: [String]) async throws -> RegentOutcome.TruelayerRefresh {
+        return try await self.truelayer.truelayerRefresh(accountIds: accountIds)
+    }
+
+    public func truelayerDisconnect(accountId: String) async throws -> RegentOutcome.TruelayerDisconnect {
+        return try await self.truelayer.truelayerDisconnect(accountId: accountId)
+    }
+
+    public func twelveDataQuote(ticker: String) async throws -> RegentOutcome.TwelveDataQuote {
+        return try await self.twelveData.twelveDataQuote(ticker: ticker)
+    }
+
+    public func twelveDataPrices(tickers: [String]) async throws -> RegentOutcome.TwelveDataPrices {
+        return try await self.twelveData.twelveDataPrices(tickers: tickers)
+    }
+
+    public func exchangeRatesLatest() async throws -> RegentOutcome.ExchangeRatesLatest {
+        return try await self.exchangeRates.exchangeRatesLatest()
+    }
+
+    public func revenuecatOfferings() async throws -> RegentOutcome.RevenuecatOfferings {
+        return try await self.revenuecat.revenuecatOfferings()
+    }
+
+    public func revenuecatPurchase() async throws -> RegentOutcome.RevenuecatPurchase {
+        return try await self.revenuecat.revenuecatPurchase()
+    }
+
+    public func revenuecatRestore() async throws -> RegentOutcome.RevenuecatRestore {
+        return try await self.revenuecat.revenuecatRestore()
+    }
+
+    public func revenuecatCustomerInfo() async throws -> RegentOutcome.RevenuecatCustomerInfo {
+        return try await self.revenuecat.revenuecatCustomerInfo()
+    }
 }
 
 /// What each service operation of Regent answers (`RegentServices`).

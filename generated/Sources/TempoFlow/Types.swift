@@ -5968,9 +5968,9 @@ public enum TempoServiceCall: FlowServiceCall {
     }
 }
 
-/// The services Tempo calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol TempoServices: Sendable {
+/// Equals Money (`equals`): Banking-as-a-service: creates the user account on Veriff success, returns user ID, card
+/// status and initial ledger; here it signs a returning user in.
+public protocol TempoEqualsService: Sendable {
     /// Equals Money: `submit_application`. ONB-012 — the 12-step form data is submitted to the Equals API before the
     /// Veriff handoff.
     /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine
@@ -6130,7 +6130,10 @@ public protocol TempoServices: Sendable {
         fee: Money,
         rate: Decimal
     ) async throws -> TempoOutcome.EqualsSendInternationalTransfer
+}
 
+/// OTP provider (`otp`): Email/SMS verification codes, handled by Equals or a dedicated OTP provider (TBD in the spec).
+public protocol TempoOtpService: Sendable {
     /// OTP provider: `send_email_code`.
     /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
@@ -6152,13 +6155,21 @@ public protocol TempoServices: Sendable {
     /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func otpVerifySmsCode(phone: String, code: String) async throws -> TempoOutcome.OtpVerifySmsCode
+}
 
+/// Postcode lookup (`postcode_lookup`): Turns a postcode into the list of addresses at it (ONB-011; same pattern as
+/// WAL-013c).
+public protocol TempoPostcodeLookupService: Sendable {
     /// Postcode lookup: `find_addresses`.
     /// Answer with one of its outcomes: `found`, `not_found`. Throw only for what the flows do not model: the machine
     /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func postcodeLookupFindAddresses(postcode: String) async throws -> TempoOutcome.PostcodeLookupFindAddresses
+}
 
+/// Device security (`device`): The phone's own Face ID / fingerprint prompt; biometric data stays in the Secure Enclave
+/// / Keystore and never leaves the device.
+public protocol TempoDeviceService: Sendable {
     /// Device security: `check_integrity`. "Jailbreak/root detection on launch": the platform's integrity check
     /// (jailbreak / root signals), asked when the app starts.
     /// Answer with one of its outcomes: `intact`, `compromised`. Throw only for what the flows do not model: the
@@ -6179,7 +6190,12 @@ public protocol TempoServices: Sendable {
     /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceAuthenticate(purpose: String) async throws -> TempoOutcome.DeviceAuthenticate
+}
 
+/// Payments (card / Apple Pay / Google Pay / Direct Debit) (`payments`): Takes money from the user's card, Direct Debit
+/// or digital wallet: the initial payment (Kickstart, ONB-015-FT; Tribe builds that screen), Add Funds (WAL-006) and
+/// the physical card fee (WAL-013a).
+public protocol TempoPaymentsService: Sendable {
     /// Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`. The Kickstart payment that funds the
     /// account before activation (ONB-015-FT).
     /// Answer with one of its outcomes: `succeeded`, `declined`. Throw only for what the flows do not model: the
@@ -6200,7 +6216,11 @@ public protocol TempoServices: Sendable {
         amount: Money,
         purpose: String
     ) async throws -> TempoOutcome.PaymentsCharge
+}
 
+/// PITStop support (`pitstop`): Chat, FAQ and email support, and support tickets (provider TBD — Intercom / Zendesk /
+/// custom). Tickets are opened from Card Controls, Send & Pay and for identity changes (SET-002, which need re-Veriff).
+public protocol TempoPitstopService: Sendable {
     /// PITStop support: `open_ticket`.
     /// Answer with one of its outcomes: `opened`, `failed`. Throw only for what the flows do not model: the machine
     /// then
@@ -6211,13 +6231,21 @@ public protocol TempoServices: Sendable {
     /// Answer with one of its outcomes: `started`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pitstopStartChat(topic: String) async throws -> TempoOutcome.PitstopStartChat
+}
 
+/// Merchant logo service (`logos`): "Merchant logo service — TBD; options include Clearbit, Plaid Enrich, or a custom
+/// lookup. Fallback to first letter of merchant name." Asked once per new merchant when a card payment is recorded.
+public protocol TempoLogosService: Sendable {
     /// Merchant logo service: `find_logo`. Look up the logo of a merchant by its name.
     /// Answer with one of its outcomes: `found`, `not_found`. Throw only for what the flows do not model: the machine
     /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func logosFindLogo(merchant: String) async throws -> TempoOutcome.LogosFindLogo
+}
 
+/// FX provider (`fx`): "FX provider (TBD — likely Equals or a partner) — live rate API, rate locking, fee calculation."
+/// Live rates arrive as `fx_rate_quoted`.
+public protocol TempoFxService: Sendable {
     /// FX provider: `subscribe_rates`. Start streaming live GBP → currency rates with their fee (PAY-007).
     /// Answer with one of its outcomes: `streaming`, `unavailable`. Throw only for what the flows do not model: the
     /// machine then
@@ -6229,7 +6257,12 @@ public protocol TempoServices: Sendable {
     /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func fxLockRate(currency: String, rate: Decimal, amount: Money) async throws -> TempoOutcome.FxLockRate
+}
 
+/// Apple Wallet / Google Wallet (`device_wallet`): Push provisioning: iOS PKAddPassesViewController + PKPass; Android
+/// Google Wallet push provisioning SDK (tokenised Visa card). Native sheet UI is not Tempo's. Used from Add to Wallet
+/// in onboarding (ONB-016-FT) and in Card Controls (WAL-009).
+public protocol TempoDeviceWalletService: Sendable {
     /// Apple Wallet / Google Wallet: `provision_card`. Push the virtual card to the phone's wallet: platform 'ios'
     /// (Apple Wallet), 'android' (Google Wallet) or 'native' (the wallet of the phone in hand, for the single "Add to
     /// Apple/Google Wallet" button).
@@ -6237,14 +6270,23 @@ public protocol TempoServices: Sendable {
     /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceWalletProvisionCard(platform: String) async throws -> TempoOutcome.DeviceWalletProvisionCard
+}
 
+/// Push provider (Firebase / APNs) (`push_provider`): Preference sync; "Security alerts" flagged server-side as
+/// non-overridable.
+public protocol TempoPushProviderService: Sendable {
     /// Push provider (Firebase / APNs): `save_preferences`.
     /// Answer with one of its outcomes: `saved`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pushProviderSavePreferences(
         turnedOff: [TempoNotificationPreference]
     ) async throws -> TempoOutcome.PushProviderSavePreferences
+}
 
+/// Veriff GuidedID (`veriff`): Builds the entire ID verification web flow (QR/SMS handoff, document scan, selfie,
+/// liveness); Tempo receives a webhook on completion. Also re-verifies proof of address when an address changes in
+/// Settings.
+public protocol TempoVeriffService: Sendable {
     /// Veriff GuidedID: `send_sms_link`. ONB-015 — SMS link to open the Veriff session in the phone's browser.
     /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
@@ -6284,6 +6326,314 @@ public protocol TempoServices: Sendable {
     /// the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func veriffCheckProofOfAddress(address: String) async throws -> TempoOutcome.VeriffCheckProofOfAddress
+}
+
+/// The services Tempo calls: implement this protocol (or one protocol per service, composed with
+/// `TempoServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
+/// sends the outcome back to the machine. Calls run off the main actor.
+public protocol TempoServices: Sendable, TempoEqualsService, TempoOtpService, TempoPostcodeLookupService, TempoDeviceService, TempoPaymentsService, TempoPitstopService, TempoLogosService, TempoFxService, TempoDeviceWalletService, TempoPushProviderService, TempoVeriffService {
+}
+
+/// Tempo's services composed from one implementation per service: `TempoServiceSet(equals: ..., otp: ...,
+/// postcodeLookup: ..., device: ..., payments: ..., pitstop: ..., logos: ..., fx: ..., deviceWallet: ..., pushProvider:
+/// ..., veriff: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct TempoServiceSet: TempoServices {
+    /// What answers `equals`'s operations.
+    public var equals: any TempoEqualsService
+
+    /// What answers `otp`'s operations.
+    public var otp: any TempoOtpService
+
+    /// What answers `postcode_lookup`'s operations.
+    public var postcodeLookup: any TempoPostcodeLookupService
+
+    /// What answers `device`'s operations.
+    public var device: any TempoDeviceService
+
+    /// What answers `payments`'s operations.
+    public var payments: any TempoPaymentsService
+
+    /// What answers `pitstop`'s operations.
+    public var pitstop: any TempoPitstopService
+
+    /// What answers `logos`'s operations.
+    public var logos: any TempoLogosService
+
+    /// What answers `fx`'s operations.
+    public var fx: any TempoFxService
+
+    /// What answers `device_wallet`'s operations.
+    public var deviceWallet: any TempoDeviceWalletService
+
+    /// What answers `push_provider`'s operations.
+    public var pushProvider: any TempoPushProviderService
+
+    /// What answers `veriff`'s operations.
+    public var veriff: any TempoVeriffService
+
+    /// One implementation per service.
+    public init(
+        equals: any TempoEqualsService,
+        otp: any TempoOtpService,
+        postcodeLookup: any TempoPostcodeLookupService,
+        device: any TempoDeviceService,
+        payments: any TempoPaymentsService,
+        pitstop: any TempoPitstopService,
+        logos: any TempoLogosService,
+        fx: any TempoFxService,
+        deviceWallet: any TempoDeviceWalletService,
+        pushProvider: any TempoPushProviderService,
+        veriff: any TempoVeriffService
+    ) {
+        self.equals = equals
+        self.otp = otp
+        self.postcodeLookup = postcodeLookup
+        self.device = device
+        self.payments = payments
+        self.pitstop = pitstop
+        self.logos = logos
+        self.fx = fx
+        self.deviceWallet = deviceWallet
+        self.pushProvider = pushProvider
+        self.veriff = veriff
+    }
+
+    public func equalsSubmitApplication(
+        applicant: TempoApplicant,
+        plan: TempoPlan?
+    ) async throws -> TempoOutcome.EqualsSubmitApplication {
+        return try await self.equals.equalsSubmitApplication(applicant: applicant, plan: plan)
+    }
+
+    public func equalsCreateAccount(applicant: TempoApplicant) async throws -> TempoOutcome.EqualsCreateAccount {
+        return try await self.equals.equalsCreateAccount(applicant: applicant)
+    }
+
+    public func equalsGetOnboardingStatus(userId: String?) async throws -> TempoOutcome.EqualsGetOnboardingStatus {
+        return try await self.equals.equalsGetOnboardingStatus(userId: userId)
+    }
+
+    public func equalsActivateAccount(userId: String?) async throws -> TempoOutcome.EqualsActivateAccount {
+        return try await self.equals.equalsActivateAccount(userId: userId)
+    }
+
+    public func equalsListTransactions() async throws -> TempoOutcome.EqualsListTransactions {
+        return try await self.equals.equalsListTransactions()
+    }
+
+    public func equalsListSessions() async throws -> TempoOutcome.EqualsListSessions {
+        return try await self.equals.equalsListSessions()
+    }
+
+    public func equalsSignOutSession(sessionId: String) async throws -> TempoOutcome.EqualsSignOutSession {
+        return try await self.equals.equalsSignOutSession(sessionId: sessionId)
+    }
+
+    public func equalsSignOutOtherSessions() async throws -> TempoOutcome.EqualsSignOutOtherSessions {
+        return try await self.equals.equalsSignOutOtherSessions()
+    }
+
+    public func equalsChargePlanUpgrade(
+        plan: TempoPlan?,
+        amount: Money
+    ) async throws -> TempoOutcome.EqualsChargePlanUpgrade {
+        return try await self.equals.equalsChargePlanUpgrade(plan: plan, amount: amount)
+    }
+
+    public func equalsSchedulePlanChange(
+        plan: TempoPlan?,
+        effectiveOn: CalendarDate,
+        price: Money
+    ) async throws -> TempoOutcome.EqualsSchedulePlanChange {
+        return try await self.equals.equalsSchedulePlanChange(plan: plan, effectiveOn: effectiveOn, price: price)
+    }
+
+    public func equalsCloseAccount(reason: TempoCloseReason?) async throws -> TempoOutcome.EqualsCloseAccount {
+        return try await self.equals.equalsCloseAccount(reason: reason)
+    }
+
+    public func equalsLogIn(keycode: String) async throws -> TempoOutcome.EqualsLogIn {
+        return try await self.equals.equalsLogIn(keycode: keycode)
+    }
+
+    public func equalsActivateCard() async throws -> TempoOutcome.EqualsActivateCard {
+        return try await self.equals.equalsActivateCard()
+    }
+
+    public func equalsSetCardFrozen(frozen: Bool) async throws -> TempoOutcome.EqualsSetCardFrozen {
+        return try await self.equals.equalsSetCardFrozen(frozen: frozen)
+    }
+
+    public func equalsGetCardDetails() async throws -> TempoOutcome.EqualsGetCardDetails {
+        return try await self.equals.equalsGetCardDetails()
+    }
+
+    public func equalsGetPin() async throws -> TempoOutcome.EqualsGetPin {
+        return try await self.equals.equalsGetPin()
+    }
+
+    public func equalsSetCardLimit(enabled: Bool) async throws -> TempoOutcome.EqualsSetCardLimit {
+        return try await self.equals.equalsSetCardLimit(enabled: enabled)
+    }
+
+    public func equalsOrderPhysicalCard(
+        deliveryAddress: String,
+        payWith: TempoPayWith
+    ) async throws -> TempoOutcome.EqualsOrderPhysicalCard {
+        return try await self.equals.equalsOrderPhysicalCard(deliveryAddress: deliveryAddress, payWith: payWith)
+    }
+
+    public func equalsSendUkTransfer(
+        accountName: String,
+        sortCode: String,
+        accountNumber: String,
+        reference: String,
+        amount: Money
+    ) async throws -> TempoOutcome.EqualsSendUkTransfer {
+        return try await self.equals.equalsSendUkTransfer(
+            accountName: accountName,
+            sortCode: sortCode,
+            accountNumber: accountNumber,
+            reference: reference,
+            amount: amount
+        )
+    }
+
+    public func equalsGetBalance() async throws -> TempoOutcome.EqualsGetBalance {
+        return try await self.equals.equalsGetBalance()
+    }
+
+    public func equalsRefreshSession() async throws -> TempoOutcome.EqualsRefreshSession {
+        return try await self.equals.equalsRefreshSession()
+    }
+
+    public func equalsSendInternationalTransfer(
+        recipientName: String,
+        country: String,
+        iban: String,
+        bic: String,
+        reference: String,
+        amount: Money,
+        fee: Money,
+        rate: Decimal
+    ) async throws -> TempoOutcome.EqualsSendInternationalTransfer {
+        return try await self.equals.equalsSendInternationalTransfer(
+            recipientName: recipientName,
+            country: country,
+            iban: iban,
+            bic: bic,
+            reference: reference,
+            amount: amount,
+            fee: fee,
+            rate: rate
+        )
+    }
+
+    public func otpSendEmailCode(email: String) async throws -> TempoOutcome.OtpSendEmailCode {
+        return try await self.otp.otpSendEmailCode(email: email)
+    }
+
+    public func otpVerifyEmailCode(email: String, code: String) async throws -> TempoOutcome.OtpVerifyEmailCode {
+        return try await self.otp.otpVerifyEmailCode(email: email, code: code)
+    }
+
+    public func otpSendSmsCode(phone: String) async throws -> TempoOutcome.OtpSendSmsCode {
+        return try await self.otp.otpSendSmsCode(phone: phone)
+    }
+
+    public func otpVerifySmsCode(phone: String, code: String) async throws -> TempoOutcome.OtpVerifySmsCode {
+        return try await self.otp.otpVerifySmsCode(phone: phone, code: code)
+    }
+
+    public func postcodeLookupFindAddresses(postcode: String) async throws -> TempoOutcome.PostcodeLookupFindAddresses {
+        return try await self.postcodeLookup.postcodeLookupFindAddresses(postcode: postcode)
+    }
+
+    public func deviceCheckIntegrity() async throws -> TempoOutcome.DeviceCheckIntegrity {
+        return try await self.device.deviceCheckIntegrity()
+    }
+
+    public func deviceEnableBiometrics() async throws -> TempoOutcome.DeviceEnableBiometrics {
+        return try await self.device.deviceEnableBiometrics()
+    }
+
+    public func deviceAuthenticate(purpose: String) async throws -> TempoOutcome.DeviceAuthenticate {
+        return try await self.device.deviceAuthenticate(purpose: purpose)
+    }
+
+    public func paymentsInitialPayment(
+        method: TempoPaymentMethod,
+        amount: Money
+    ) async throws -> TempoOutcome.PaymentsInitialPayment {
+        return try await self.payments.paymentsInitialPayment(method: method, amount: amount)
+    }
+
+    public func paymentsCharge(
+        method: TempoPaymentMethod,
+        amount: Money,
+        purpose: String
+    ) async throws -> TempoOutcome.PaymentsCharge {
+        return try await self.payments.paymentsCharge(method: method, amount: amount, purpose: purpose)
+    }
+
+    public func pitstopOpenTicket(topic: String) async throws -> TempoOutcome.PitstopOpenTicket {
+        return try await self.pitstop.pitstopOpenTicket(topic: topic)
+    }
+
+    public func pitstopStartChat(topic: String) async throws -> TempoOutcome.PitstopStartChat {
+        return try await self.pitstop.pitstopStartChat(topic: topic)
+    }
+
+    public func logosFindLogo(merchant: String) async throws -> TempoOutcome.LogosFindLogo {
+        return try await self.logos.logosFindLogo(merchant: merchant)
+    }
+
+    public func fxSubscribeRates(currency: String) async throws -> TempoOutcome.FxSubscribeRates {
+        return try await self.fx.fxSubscribeRates(currency: currency)
+    }
+
+    public func fxLockRate(currency: String, rate: Decimal, amount: Money) async throws -> TempoOutcome.FxLockRate {
+        return try await self.fx.fxLockRate(currency: currency, rate: rate, amount: amount)
+    }
+
+    public func deviceWalletProvisionCard(platform: String) async throws -> TempoOutcome.DeviceWalletProvisionCard {
+        return try await self.deviceWallet.deviceWalletProvisionCard(platform: platform)
+    }
+
+    public func pushProviderSavePreferences(
+        turnedOff: [TempoNotificationPreference]
+    ) async throws -> TempoOutcome.PushProviderSavePreferences {
+        return try await self.pushProvider.pushProviderSavePreferences(turnedOff: turnedOff)
+    }
+
+    public func veriffSendSmsLink(phone: String) async throws -> TempoOutcome.VeriffSendSmsLink {
+        return try await self.veriff.veriffSendSmsLink(phone: phone)
+    }
+
+    public func veriffScanFront() async throws -> TempoOutcome.VeriffScanFront {
+        return try await self.veriff.veriffScanFront()
+    }
+
+    public func veriffScanBack() async throws -> TempoOutcome.VeriffScanBack {
+        return try await self.veriff.veriffScanBack()
+    }
+
+    public func veriffCaptureSelfie() async throws -> TempoOutcome.VeriffCaptureSelfie {
+        return try await self.veriff.veriffCaptureSelfie()
+    }
+
+    public func veriffAnalyse() async throws -> TempoOutcome.VeriffAnalyse {
+        return try await self.veriff.veriffAnalyse()
+    }
+
+    public func veriffGetDecision() async throws -> TempoOutcome.VeriffGetDecision {
+        return try await self.veriff.veriffGetDecision()
+    }
+
+    public func veriffCheckProofOfAddress(address: String) async throws -> TempoOutcome.VeriffCheckProofOfAddress {
+        return try await self.veriff.veriffCheckProofOfAddress(address: address)
+    }
 }
 
 /// What each service operation of Tempo answers (`TempoServices`).

@@ -3497,9 +3497,8 @@ public enum YOLEServiceCall: FlowServiceCall {
     }
 }
 
-/// The services YOLE calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol YOLEServices: Sendable {
+/// YOLE accounts API (`auth`): Registration, email verification, log in and password reset.
+public protocol YOLEAuthService: Sendable {
     /// YOLE accounts API: `create_account`.
     /// Answer with one of its outcomes: `created`, `email_exists`, `network_error`, `server_error`. Throw only for what
     /// the flows do not model: the machine then
@@ -3535,7 +3534,10 @@ public protocol YOLEServices: Sendable {
     /// flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authRequestPasswordReset(email: String) async throws -> YOLEOutcome.AuthRequestPasswordReset
+}
 
+/// YOLE KYC API (`kyc`): Phone verification by SMS, ID document and selfie checks.
+public protocol YOLEKycService: Sendable {
     /// YOLE KYC API: `send_sms_code`.
     /// Answer with one of its outcomes: `sent`, `phone_already_registered`, `sms_failed`, `network_error`. Throw only
     /// for what the flows do not model: the machine then
@@ -3559,7 +3561,11 @@ public protocol YOLEServices: Sendable {
     /// `poor_lighting`, `upload_failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func kycSubmitSelfie(photo: String) async throws -> YOLEOutcome.KycSubmitSelfie
+}
 
+/// Device camera and biometrics (`device`): The operating system's camera permission, and its Face ID / fingerprint
+/// check.
+public protocol YOLEDeviceService: Sendable {
     /// Device camera and biometrics: `camera_permission`.
     /// Answer with one of its outcomes: `granted`, `denied`. Throw only for what the flows do not model: the machine
     /// then
@@ -3572,13 +3578,19 @@ public protocol YOLEServices: Sendable {
     /// model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceAuthenticate(purpose: String) async throws -> YOLEOutcome.DeviceAuthenticate
+}
 
+/// YOLE account API (`account`): Account information for Home (balance, suspension).
+public protocol YOLEAccountService: Sendable {
     /// YOLE account API: `load`.
     /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the
     /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func accountLoad() async throws -> YOLEOutcome.AccountLoad
+}
 
+/// YOLE favorites API (`favorites_api`): Saved recipients.
+public protocol YOLEFavoritesApiService: Sendable {
     /// YOLE favorites API: `load`.
     /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the
     /// machine then
@@ -3589,7 +3601,10 @@ public protocol YOLEServices: Sendable {
     /// Answer with one of its outcomes: `removed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func favoritesApiRemove(recipient: String) async throws -> YOLEOutcome.FavoritesApiRemove
+}
 
+/// YOLE profile API (`profile`): Personal information (name, email, phone) and its updates.
+public protocol YOLEProfileService: Sendable {
     /// YOLE profile API: `load`.
     /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the
     /// machine then
@@ -3601,7 +3616,12 @@ public protocol YOLEServices: Sendable {
     /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func profileUpdate(firstName: String, lastName: String) async throws -> YOLEOutcome.ProfileUpdate
+}
 
+/// Yole Fees API (`fees_api`): Fees API (placeholder). Request: { amount: number, currency: 'USD'|'EUR', country?:
+/// string, corridor?: string }. Response: { feeAmount: number, feeCurrency: string, feeType: string, breakdown?: object
+/// }.
+public protocol YOLEFeesApiService: Sendable {
     /// Yole Fees API: `quote`.
     /// Answer with one of its outcomes: `received`, `failed`. Throw only for what the flows do not model: the machine
     /// then
@@ -3612,7 +3632,10 @@ public protocol YOLEServices: Sendable {
         country: String?,
         corridor: String?
     ) async throws -> YOLEOutcome.FeesApiQuote
+}
 
+/// Pesapal (`pesapal`): PSP checkout (Cards • Mobile Money) in a full-screen webview, and its callback.
+public protocol YOLEPesapalService: Sendable {
     /// Pesapal: `load_checkout`. The Pesapal payment interface loading in the webview (or the browser).
     /// Answer with one of its outcomes: `loaded`, `load_failed`, `timeout`. Throw only for what the flows do not model:
     /// the machine then
@@ -3625,6 +3648,163 @@ public protocol YOLEServices: Sendable {
     /// flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout
+}
+
+/// The services YOLE calls: implement this protocol (or one protocol per service, composed with
+/// `YOLEServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
+/// sends the outcome back to the machine. Calls run off the main actor.
+public protocol YOLEServices: Sendable, YOLEAuthService, YOLEKycService, YOLEDeviceService, YOLEAccountService, YOLEFavoritesApiService, YOLEProfileService, YOLEFeesApiService, YOLEPesapalService {
+}
+
+/// YOLE's services composed from one implementation per service: `YOLEServiceSet(auth: ..., kyc: ..., device: ...,
+/// account: ..., favoritesApi: ..., profile: ..., feesApi: ..., pesapal: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct YOLEServiceSet: YOLEServices {
+    /// What answers `auth`'s operations.
+    public var auth: any YOLEAuthService
+
+    /// What answers `kyc`'s operations.
+    public var kyc: any YOLEKycService
+
+    /// What answers `device`'s operations.
+    public var device: any YOLEDeviceService
+
+    /// What answers `account`'s operations.
+    public var account: any YOLEAccountService
+
+    /// What answers `favorites_api`'s operations.
+    public var favoritesApi: any YOLEFavoritesApiService
+
+    /// What answers `profile`'s operations.
+    public var profile: any YOLEProfileService
+
+    /// What answers `fees_api`'s operations.
+    public var feesApi: any YOLEFeesApiService
+
+    /// What answers `pesapal`'s operations.
+    public var pesapal: any YOLEPesapalService
+
+    /// One implementation per service.
+    public init(
+        auth: any YOLEAuthService,
+        kyc: any YOLEKycService,
+        device: any YOLEDeviceService,
+        account: any YOLEAccountService,
+        favoritesApi: any YOLEFavoritesApiService,
+        profile: any YOLEProfileService,
+        feesApi: any YOLEFeesApiService,
+        pesapal: any YOLEPesapalService
+    ) {
+        self.auth = auth
+        self.kyc = kyc
+        self.device = device
+        self.account = account
+        self.favoritesApi = favoritesApi
+        self.profile = profile
+        self.feesApi = feesApi
+        self.pesapal = pesapal
+    }
+
+    public func authCreateAccount(
+        email: String,
+        firstName: String,
+        lastName: String,
+        password: String,
+        country: String
+    ) async throws -> YOLEOutcome.AuthCreateAccount {
+        return try await self.auth.authCreateAccount(
+            email: email,
+            firstName: firstName,
+            lastName: lastName,
+            password: password,
+            country: country
+        )
+    }
+
+    public func authVerifyEmail(email: String, code: String) async throws -> YOLEOutcome.AuthVerifyEmail {
+        return try await self.auth.authVerifyEmail(email: email, code: code)
+    }
+
+    public func authResendEmailCode(email: String) async throws -> YOLEOutcome.AuthResendEmailCode {
+        return try await self.auth.authResendEmailCode(email: email)
+    }
+
+    public func authLogIn(email: String, password: String) async throws -> YOLEOutcome.AuthLogIn {
+        return try await self.auth.authLogIn(email: email, password: password)
+    }
+
+    public func authRequestPasswordReset(email: String) async throws -> YOLEOutcome.AuthRequestPasswordReset {
+        return try await self.auth.authRequestPasswordReset(email: email)
+    }
+
+    public func kycSendSmsCode(phone: String) async throws -> YOLEOutcome.KycSendSmsCode {
+        return try await self.kyc.kycSendSmsCode(phone: phone)
+    }
+
+    public func kycVerifySmsCode(phone: String, code: String) async throws -> YOLEOutcome.KycVerifySmsCode {
+        return try await self.kyc.kycVerifySmsCode(phone: phone, code: code)
+    }
+
+    public func kycUploadDocument(
+        documentType: YOLEDocumentType,
+        photo: String
+    ) async throws -> YOLEOutcome.KycUploadDocument {
+        return try await self.kyc.kycUploadDocument(documentType: documentType, photo: photo)
+    }
+
+    public func kycSubmitSelfie(photo: String) async throws -> YOLEOutcome.KycSubmitSelfie {
+        return try await self.kyc.kycSubmitSelfie(photo: photo)
+    }
+
+    public func deviceCameraPermission() async throws -> YOLEOutcome.DeviceCameraPermission {
+        return try await self.device.deviceCameraPermission()
+    }
+
+    public func deviceAuthenticate(purpose: String) async throws -> YOLEOutcome.DeviceAuthenticate {
+        return try await self.device.deviceAuthenticate(purpose: purpose)
+    }
+
+    public func accountLoad() async throws -> YOLEOutcome.AccountLoad {
+        return try await self.account.accountLoad()
+    }
+
+    public func favoritesApiLoad() async throws -> YOLEOutcome.FavoritesApiLoad {
+        return try await self.favoritesApi.favoritesApiLoad()
+    }
+
+    public func favoritesApiRemove(recipient: String) async throws -> YOLEOutcome.FavoritesApiRemove {
+        return try await self.favoritesApi.favoritesApiRemove(recipient: recipient)
+    }
+
+    public func profileLoad() async throws -> YOLEOutcome.ProfileLoad {
+        return try await self.profile.profileLoad()
+    }
+
+    public func profileUpdate(firstName: String, lastName: String) async throws -> YOLEOutcome.ProfileUpdate {
+        return try await self.profile.profileUpdate(firstName: firstName, lastName: lastName)
+    }
+
+    public func feesApiQuote(
+        amount: Decimal,
+        currency: String,
+        country: String?,
+        corridor: String?
+    ) async throws -> YOLEOutcome.FeesApiQuote {
+        return try await self.feesApi.feesApiQuote(
+            amount: amount,
+            currency: currency,
+            country: country,
+            corridor: corridor
+        )
+    }
+
+    public func pesapalLoadCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalLoadCheckout {
+        return try await self.pesapal.pesapalLoadCheckout(amount: amount, fee: fee)
+    }
+
+    public func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout {
+        return try await self.pesapal.pesapalCheckout(amount: amount, fee: fee)
+    }
 }
 
 /// What each service operation of YOLE answers (`YOLEServices`).

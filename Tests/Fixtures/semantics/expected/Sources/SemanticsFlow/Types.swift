@@ -1247,13 +1247,34 @@ public enum SemanticsServiceCall: FlowServiceCall {
     }
 }
 
-/// The services Semantics calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol SemanticsServices: Sendable {
+/// bank (`bank`).
+public protocol SemanticsBankService: Sendable {
     /// bank: `transfer`.
     /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer
+}
+
+/// The services Semantics calls: implement this protocol (or one protocol per service, composed with
+/// `SemanticsServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
+/// sends the outcome back to the machine. Calls run off the main actor.
+public protocol SemanticsServices: Sendable, SemanticsBankService {
+}
+
+/// Semantics's services composed from one implementation per service: `SemanticsServiceSet(bank: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct SemanticsServiceSet: SemanticsServices {
+    /// What answers `bank`'s operations.
+    public var bank: any SemanticsBankService
+
+    /// One implementation per service.
+    public init(bank: any SemanticsBankService) {
+        self.bank = bank
+    }
+
+    public func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer {
+        return try await self.bank.bankTransfer(amount: amount)
+    }
 }
 
 /// What each service operation of Semantics answers (`SemanticsServices`).

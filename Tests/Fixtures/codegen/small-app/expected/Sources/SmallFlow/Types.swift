@@ -339,14 +339,35 @@ public enum SmallServiceCall: FlowServiceCall {
     }
 }
 
-/// The services Small calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol SmallServices: Sendable {
+/// Auth (`auth`): Signs a user in.
+public protocol SmallAuthService: Sendable {
     /// Auth: `sign_in`.
     /// Answer with one of its outcomes: `success`, `denied`. Throw only for what the flows do not model: the machine
     /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn
+}
+
+/// The services Small calls: implement this protocol (or one protocol per service, composed with
+/// `SmallServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
+/// sends the outcome back to the machine. Calls run off the main actor.
+public protocol SmallServices: Sendable, SmallAuthService {
+}
+
+/// Small's services composed from one implementation per service: `SmallServiceSet(auth: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct SmallServiceSet: SmallServices {
+    /// What answers `auth`'s operations.
+    public var auth: any SmallAuthService
+
+    /// One implementation per service.
+    public init(auth: any SmallAuthService) {
+        self.auth = auth
+    }
+
+    public func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn {
+        return try await self.auth.authSignIn(email: email)
+    }
 }
 
 /// What each service operation of Small answers (`SmallServices`).
