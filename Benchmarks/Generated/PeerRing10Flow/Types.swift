@@ -338,8 +338,8 @@ public enum PeerRing10ServiceCall: FlowServiceCall {
     }
 }
 
-/// The services PeerRing10 calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+/// The services PeerRing10 calls: implement this protocol and give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol PeerRing10Services: Sendable {
 }
 

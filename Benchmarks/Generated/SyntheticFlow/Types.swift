@@ -252,8 +252,8 @@ public enum SyntheticServiceCall: FlowServiceCall {
     }
 }
 
-/// The services Synthetic calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+/// The services Synthetic calls: implement this protocol and give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol SyntheticServices: Sendable {
 }
 

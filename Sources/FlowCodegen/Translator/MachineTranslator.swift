@@ -293,9 +293,9 @@ struct MachineTranslator {
             initParameters.append(SwiftParameter(name: property, type: "any " + protocolName))
             initBody.append(.assign(.member(.id("self"), property), .id(property)))
         }
-        declarations.append(SwiftDeclaration(doc: ["The services \(app.name) calls: implement this protocol (or one protocol per service, composed with",
-                                                   "`\(names.serviceSet)`) and give it to `FlowDriver`, which calls it for every `.call` effect and",
-                                                   "sends the outcome back to the machine. Calls run off the main actor."],
+        let implement = app.services.isEmpty ? "implement this protocol" : "implement this protocol (or one protocol per service, composed with `\(names.serviceSet)`)"
+        declarations.append(SwiftDeclaration(doc: ["The services \(app.name) calls: \(implement) and give it to `FlowDriver`, which calls it for every `.call`",
+                                                   "effect and sends the outcome back to the machine. Calls run off the main actor."],
                                              access: publicAccess, .protocol(name: names.services, conformances: ["Sendable"] + app.services.indices.map(names.serviceProtocol), members: [])))
         if !app.services.isEmpty {
             declarations.append(SwiftDeclaration(doc: ["\(app.name)'s services composed from one implementation per service: `\(names.serviceSet)(\(app.services.indices.map { names.serviceProperty($0) + ": ..." }.joined(separator: ", ")))`.",

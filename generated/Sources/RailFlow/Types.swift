@@ -3030,9 +3030,9 @@ public protocol RailSettingsService: Sendable {
     func settingsSave(roundUps: Bool, push: Bool, biometrics: Bool) async throws -> RailOutcome.SettingsSave
 }
 
-/// The services Rail calls: implement this protocol (or one protocol per service, composed with
-/// `RailServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
-/// sends the outcome back to the machine. Calls run off the main actor.
+/// The services Rail calls: implement this protocol (or one protocol per service, composed with `RailServiceSet`) and
+/// give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol RailServices: Sendable, RailAppleService, RailAuthService, RailPasscodeService, RailDeviceService, RailProfileService, RailKycService, RailAccountService, RailDepositsService, RailCardService, RailWithdrawalsService, RailSettingsService {
 }
 

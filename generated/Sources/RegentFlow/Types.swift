@@ -2881,9 +2881,9 @@ public protocol RegentRevenuecatService: Sendable {
     func revenuecatCustomerInfo() async throws -> RegentOutcome.RevenuecatCustomerInfo
 }
 
-/// The services Regent calls: implement this protocol (or one protocol per service, composed with
-/// `RegentServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
-/// sends the outcome back to the machine. Calls run off the main actor.
+/// The services Regent calls: implement this protocol (or one protocol per service, composed with `RegentServiceSet`)
+/// and give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol RegentServices: Sendable, RegentGoogleService, RegentLocalAuthService, RegentPinStoreService, RegentTruelayerService, RegentTwelveDataService, RegentExchangeRatesService, RegentRevenuecatService {
 }
 

@@ -6328,9 +6328,9 @@ public protocol TempoVeriffService: Sendable {
     func veriffCheckProofOfAddress(address: String) async throws -> TempoOutcome.VeriffCheckProofOfAddress
 }
 
-/// The services Tempo calls: implement this protocol (or one protocol per service, composed with
-/// `TempoServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
-/// sends the outcome back to the machine. Calls run off the main actor.
+/// The services Tempo calls: implement this protocol (or one protocol per service, composed with `TempoServiceSet`) and
+/// give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol TempoServices: Sendable, TempoEqualsService, TempoOtpService, TempoPostcodeLookupService, TempoDeviceService, TempoPaymentsService, TempoPitstopService, TempoLogosService, TempoFxService, TempoDeviceWalletService, TempoPushProviderService, TempoVeriffService {
 }
 

@@ -3650,9 +3650,9 @@ public protocol YOLEPesapalService: Sendable {
     func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout
 }
 
-/// The services YOLE calls: implement this protocol (or one protocol per service, composed with
-/// `YOLEServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
-/// sends the outcome back to the machine. Calls run off the main actor.
+/// The services YOLE calls: implement this protocol (or one protocol per service, composed with `YOLEServiceSet`) and
+/// give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol YOLEServices: Sendable, YOLEAuthService, YOLEKycService, YOLEDeviceService, YOLEAccountService, YOLEFavoritesApiService, YOLEProfileService, YOLEFeesApiService, YOLEPesapalService {
 }
 

@@ -1256,8 +1256,8 @@ public protocol SemanticsBankService: Sendable {
 }
 
 /// The services Semantics calls: implement this protocol (or one protocol per service, composed with
-/// `SemanticsServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
-/// sends the outcome back to the machine. Calls run off the main actor.
+/// `SemanticsServiceSet`) and give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol SemanticsServices: Sendable, SemanticsBankService {
 }
 

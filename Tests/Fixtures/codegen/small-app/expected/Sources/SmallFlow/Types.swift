@@ -348,9 +348,9 @@ public protocol SmallAuthService: Sendable {
     func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn
 }
 
-/// The services Small calls: implement this protocol (or one protocol per service, composed with
-/// `SmallServiceSet`) and give it to `FlowDriver`, which calls it for every `.call` effect and
-/// sends the outcome back to the machine. Calls run off the main actor.
+/// The services Small calls: implement this protocol (or one protocol per service, composed with `SmallServiceSet`) and
+/// give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol SmallServices: Sendable, SmallAuthService {
 }
 
