@@ -111,4 +111,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-package.targets += generatedAppModules.map { .target(name: $0, dependencies: ["FlowMachine"], path: "generated/Sources/\($0)") }
+// Generated code must build without a warning (an app may build with warnings as errors).
+package.targets += generatedAppModules.map {
+    .target(name: $0, dependencies: ["FlowMachine"], path: "generated/Sources/\($0)", swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
+}

@@ -61,6 +61,13 @@ public func loadGeneratorConfig(_ file: SourceFile, diagnostics: some Diagnostic
                              at: pair.value.range)
                 continue
             }
+            let clashes = platformTypeClashes(forPrefix: value)
+            guard clashes.isEmpty else {
+                let named = clashes.map { "'\($0.type)' (\($0.framework))" }.joined(separator: ", ")
+                errors.error("invalid-value", "typePrefix '\(value)' names generated types as the frameworks an app imports do: \(named); an app importing both could not name them",
+                             at: pair.value.range)
+                continue
+            }
             options.typePrefix = value
         }
     }

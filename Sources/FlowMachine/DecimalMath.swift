@@ -129,7 +129,7 @@ import Foundation
     let parts = scalars.split(separator: ".", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }),
           scalars.filter({ $0 != "0" && $0 != "." }).count <= 38,
-          let value = Decimal(string: trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed, locale: Locale(identifier: "en_US_POSIX"))
+          let value = Decimal(string: trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed, locale: posixLocale)
     else { throw FlowFailure("'\(text)' is not a decimal number") }
     return value
 }

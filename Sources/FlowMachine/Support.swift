@@ -21,7 +21,7 @@ public enum FieldInput: Hashable, Sendable, Codable {
 
 /// A money payload field written as its amount (`"4.35"`) in `currency`; nil when absent or not a number.
 @_spi(Generated) public func payloadMoney(_ text: String?, currency: String) -> Money? {
-    guard let text, let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+    guard let text, let amount = Decimal(string: text, locale: posixLocale) else { return nil }
     return Money(amount: amount, currency: currency)
 }
 
@@ -309,14 +309,14 @@ extension Optional where Wrapped == FieldInput {
 /// A money field's value in `currency`; nil when empty or not a number.
 @_spi(Generated) public func moneyValue(_ input: FieldInput?, currency: String) -> Money? {
     guard case .text(let text)? = input, !text.isEmpty else { return nil }
-    return Decimal(string: text.replacingOccurrences(of: ",", with: ""), locale: Locale(identifier: "en_US_POSIX"))
+    return Decimal(string: text.replacingOccurrences(of: ",", with: ""), locale: posixLocale)
         .map { Money(amount: $0, currency: currency) }
 }
 
 /// A decimal field's value; nil when empty or not a number.
 @_spi(Generated) public func decimalValue(_ input: FieldInput?) -> Decimal? {
     guard case .text(let text)? = input, !text.isEmpty else { return nil }
-    return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    return Decimal(string: text, locale: posixLocale)
 }
 
 /// A whole-number field's value; nil when empty or not a number.
@@ -646,7 +646,7 @@ extension Optional where Wrapped == FieldInput {
 }
 
 /// A decimal literal of the flow, checked when the code was generated.
-@_spi(Generated) public func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0 }
+@_spi(Generated) public func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: posixLocale) ?? 0 }
 
 /// A date literal of the flow, checked when the code was generated.
 @_spi(Generated) public func date(_ year: Int, _ month: Int, _ day: Int) -> CalendarDate {
@@ -659,3 +659,7 @@ extension CalendarDate {
 
 /// A construct flowc does not translate yet; the run stops as an evaluation error would.
 @_spi(Generated) public func unsupported<T>(_ what: String) throws -> T { throw FlowFailure("\(what) is not supported in generated code") }
+
+/// The locale decimal text is read in (a `.` before the fraction, no grouping), made once: a `Locale` costs an
+/// allocation and a lookup, and amounts are parsed on every step that reads a money field.
+let posixLocale = Locale(identifier: "en_US_POSIX")

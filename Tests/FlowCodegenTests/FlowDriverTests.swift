@@ -91,6 +91,53 @@ import Testing
         #expect(await auth.asked == ["grace@example.com"])
     }
 
+    @Test func idleReturnsOnceTheCallsHaveAnsweredAndTheirStepsRan() async throws {
+        let auth = FakeAuth(answer: .success)
+        let driver = FlowDriver(try SmallMachine(start: .log002), services: auth, clock: ManualClock())
+        driver.start()
+        await driver.idle()   // nothing in flight: returns at once
+        try driver.fill(.email, text: "grace@example.com")
+        driver.send(.submit)
+        #expect(driver.callsInFlight == 1)
+        await driver.idle()
+        #expect(driver.callsInFlight == 0)
+        #expect(driver.machine.screen == .hom003)
+        #expect(driver.machine.state.signedIn)
+        #expect(await auth.asked == ["grace@example.com"])
+    }
+
+    @Test func idleReturnsWhenStoppingCancelsTheCallItWaitsFor() async throws {
+        let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+        let (_, cancelledContinuation) = AsyncStream<Void>.makeStream()
+        let driver = FlowDriver(try SmallMachine(start: .log002), services: HangingAuth(started: startedContinuation, cancelled: cancelledContinuation),
+                                clock: ManualClock())
+        driver.start()
+        driver.send(.submit)
+        var startedIterator = started.makeAsyncIterator()
+        _ = await startedIterator.next()
+        async let waited: Void = driver.idle()
+        driver.stop()
+        await waited
+        #expect(driver.callsInFlight == 0)
+        #expect(driver.machine.screen == .log002)
+    }
+
+    @Test func servicesComposedFromOneFakePerServiceDriveTheMachine() async throws {
+        // A fake of the one service the test is about, composed into the app's services with SmallServiceSet.
+        struct SignInFails: SmallAuthService {
+            func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn { .denied }
+        }
+        let services: any SmallServices = SmallServiceSet(auth: SignInFails())
+        let driver = FlowDriver(try SmallMachine(start: .log002), services: services, clock: ManualClock())
+        driver.start()
+        try driver.fill(.email, text: "grace@example.com")
+        driver.send(.submit)
+        await driver.idle()
+        #expect(driver.machine.screen == .log002)
+        #expect(!driver.machine.state.signedIn)
+        #expect(driver.callsInFlight == 0)
+    }
+
     @Test func aCancelledTimerNeverFires() async throws {
         let clock = ManualClock()
         let driver = FlowDriver(try SmallMachine(), services: FakeAuth(answer: .success), clock: clock)

@@ -9,7 +9,7 @@ import Testing
 /// Tests/Fixtures/config/<case>/ is a config file and `expected.txt`, the options it gives or the
 /// exact diagnostics it draws.
 @Suite struct GeneratorConfigTests {
-    static let cases = ["unknown-key", "invalid-access-modifier", "invalid-table-style", "invalid-type-prefix", "not-a-mapping",
+    static let cases = ["unknown-key", "invalid-access-modifier", "invalid-table-style", "invalid-type-prefix", "type-prefix-clash", "not-a-mapping",
                         "duplicate-key", "list-value", "valid", "empty"]
 
     @Test(arguments: cases) func configFile(_ name: String) throws {
@@ -38,7 +38,9 @@ import Testing
         let types = try #require(files.first { $0.path == "Types.swift" }).text
         let machine = try #require(files.first { $0.path == "Machine.swift" }).text
         #expect(types.contains("\nenum CardsScreen: String, CaseIterable, Sendable {"))
-        #expect(types.contains("\nprotocol CardsServices: Sendable {"))
+        #expect(types.contains("\nprotocol CardsServices: Sendable, CardsAuthService {"))
+        #expect(types.contains("\nprotocol CardsAuthService: Sendable {"))
+        #expect(types.contains("\nstruct CardsServiceSet: CardsServices {"))
         #expect(machine.contains("\nstruct CardsMachine: Sendable, FlowStateMachine {"))
         #expect(!types.contains("public enum") && !machine.contains("public struct"))
         // What FlowMachine's engine calls stays public SPI whatever the access level.

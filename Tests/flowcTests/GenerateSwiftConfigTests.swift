@@ -31,6 +31,7 @@ import Testing
         let machine = try String(contentsOf: output.appendingPathComponent("Machine.swift"), encoding: .utf8)
         #expect(machine.contains("\npackage struct CardsMachine: Sendable, FlowStateMachine {"))
         let tables = try String(contentsOf: output.appendingPathComponent("Tables.swift"), encoding: .utf8)
-        #expect(tables.contains("decodeTable("), "tableStyle: encoded")
+        // Both styles build rows with decodeTable; the encoded one reads them from a string literal.
+        #expect(tables.contains("static let rowsData = #\"\"\""), "tableStyle: encoded")
     }
 }

@@ -22,7 +22,9 @@ public struct PeerRing10000Screen: Hashable, Sendable, RawRepresentable {
     public var rawValue: String { PeerRing10000Tables.strings[Int(PeerRing10000Tables.screenIDs[Int(number)])] }
 
     public init?(rawValue: String) {
-        guard let index = PeerRing10000Tables.screenIDs.firstIndex(where: { PeerRing10000Tables.strings[Int($0)] == rawValue }) else { return nil }
+        guard let index = PeerRing10000Tables.screenIDs.firstIndex(where: { PeerRing10000Tables.strings[Int($0)] == rawValue }) else {
+            return nil
+        }
         number = Int32(index)
     }
 }
@@ -53,7 +55,8 @@ public enum PeerRing10000Variant: FlowName {
     }
 }
 
-/// The outcomes PeerRing10000's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
+/// The outcomes PeerRing10000's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its
+/// caller).
 public enum PeerRing10000Ending: FlowName {
     public init?(rawValue: String) {
         return nil
@@ -158,6 +161,60 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
         }
         return nil
     }
+
+    private enum CaseKey: String, CodingKey {
+        case next
+        case back
+        case error
+        case retry
+        case timerFired
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a PeerRing10000Event is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .next:
+            self = .next
+        case .back:
+            self = .back
+        case .error:
+            self = .error
+        case .retry:
+            self = .retry
+        case .timerFired:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .next:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .next)
+        case .back:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .back)
+        case .error:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .error)
+        case .retry:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retry)
+        case .timerFired(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            try fields.encode(value0, forKey: .token)
+        }
+    }
 }
 
 /// What the host app must do after a step, in order: service calls (`.call(PeerRing10000ServiceCall)`), analytics,
@@ -191,7 +248,9 @@ public enum PeerRing10000ServiceCall: FlowServiceCall {
     }
 
     public init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "PeerRing10000 calls no service"))
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "PeerRing10000 calls no service")
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -201,7 +260,8 @@ public enum PeerRing10000ServiceCall: FlowServiceCall {
 }
 
 /// The services PeerRing10000 calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+/// `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol PeerRing10000Services: Sendable {
 }
 
@@ -209,7 +269,8 @@ public protocol PeerRing10000Services: Sendable {
 public enum PeerRing10000Outcome {
 }
 
-/// The domain state of PeerRing10000: what the flows read and write.
+/// The domain state of PeerRing10000: what the flows read and write. A new value holds the
+/// initial values of the flows (`PeerRing10000State()` is the state at launch).
 public struct PeerRing10000State: Hashable, Sendable, Codable {
     public var steps: Int = 0
     public var attempts: Int = 0
@@ -219,7 +280,9 @@ public struct PeerRing10000State: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["attempts: " + describe(attempts), "steps: " + describe(steps)]
+        var parts: [String] = []
+        parts.append("attempts: " + describe(attempts))
+        parts.append("steps: " + describe(steps))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }

@@ -28,31 +28,36 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
-    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it.
+    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
+    /// engine keeps it.
     @_spi(Generated)
     public var engine: EngineState<PeerRing10Event>
 
     @_spi(Generated)
     public let tables: FlowTables = PeerRing10Tables.shared
 
-    /// What of FlowMachine's engine PeerRing10 uses: a constant, so the engine built for this machine leaves out the rest.
+    /// What of FlowMachine's engine PeerRing10 uses: a constant, so the engine built for this machine leaves out the
+    /// rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures { [.overlays] }
 
     /// A machine on `start` (default: S-0), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
-    public init(start: PeerRing10Screen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
+    public init(
+        start: PeerRing10Screen? = nil,
+        now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)
+    ) throws {
         self.now = now
         engine = EngineState(screenNumber: start?.number ?? 0)
-        state.steps = 0
-        state.attempts = 0
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: S-0), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
-            guard let screen = PeerRing10Screen(rawValue: id) else { throw FlowFailure(("PeerRing10 has no screen '" + id) + "'") }
+            guard let screen = PeerRing10Screen(rawValue: id) else {
+                throw FlowFailure(("PeerRing10 has no screen '" + id) + "'")
+            }
             try self.init(start: screen, now: now)
         } else {
             try self.init(start: nil, now: now)
@@ -115,13 +120,25 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
     public func snapshot() -> FlowSnapshot<PeerRing10State> {
-        return FlowSnapshot(appID: Self.appID, tables: PeerRing10Tables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+        return FlowSnapshot(
+            appID: Self.appID,
+            tables: PeerRing10Tables.fingerprint,
+            screenID: screenID,
+            now: now,
+            state: state,
+            navigation: engineNavigation
+        )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<PeerRing10State>) throws {
-        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: PeerRing10Tables.fingerprint, tables: PeerRing10Tables.shared)
+        engine = try Self.restoredEngine(
+            from: snapshot,
+            appID: Self.appID,
+            fingerprint: PeerRing10Tables.fingerprint,
+            tables: PeerRing10Tables.shared
+        )
         now = snapshot.now
         state = snapshot.state
     }
@@ -138,15 +155,14 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [PeerRing10Effect]) throws {
         state = PeerRing10State()
-        state.steps = 0
-        state.attempts = 0
         try engineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
     public var screen: PeerRing10Screen { PeerRing10Screen(number: screenNumber) }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.text`).
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
+    /// (`.text`).
     public func texts() throws -> [PeerRing10Text: String] {
         return [:]
     }
@@ -171,7 +187,11 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
 
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
-    public mutating func runActions(_ id: Int32, _ event: PeerRing10Event?, into effects: inout [PeerRing10Effect]) throws {
+    public mutating func runActions(
+        _ id: Int32,
+        _ event: PeerRing10Event?,
+        into effects: inout [PeerRing10Effect]
+    ) throws {
         switch id {
         case 1:
             // S-0 next; S-1 next; S-2 next; and 7 more
@@ -202,7 +222,10 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
-    public static func perform(_ call: PeerRing10ServiceCall, with services: any PeerRing10Services) async throws -> PeerRing10Event {
+    public static func perform(
+        _ call: PeerRing10ServiceCall,
+        with services: any PeerRing10Services
+    ) async throws -> PeerRing10Event {
         // PeerRing10 has no service operations: nothing can call this.
     }
 

@@ -21,8 +21,8 @@ enum PeerRing10Tables {
         "ring", // 11
     ]
 
-    /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = [
+    /// Columns: id.
+    static let screenIDsData: [Int32] = [
         0, // 0: S-0 Screen 0
         1, // 1: S-1 Screen 1
         2, // 2: S-2 Screen 2
@@ -36,84 +36,160 @@ enum PeerRing10Tables {
         10, // 10: ERR Error
     ]
 
+    /// Each screen's ID (an index into `strings`), by screen number.
+    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+
+    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
+    /// enterActions, exitActions, analytics, backBlocked.
+    static let screensData: [Int32] = [
+        0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: S-0 Screen 0
+        0, 3, 6, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 1: S-1 Screen 1
+        0, 6, 9, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 2: S-2 Screen 2
+        0, 9, 12, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 3: S-3 Screen 3
+        0, 12, 15, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 4: S-4 Screen 4
+        0, 15, 18, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 5: S-5 Screen 5
+        0, 18, 21, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 6: S-6 Screen 6
+        0, 21, 24, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 7: S-7 Screen 7
+        0, 24, 27, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 8: S-8 Screen 8
+        0, 27, 30, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 9: S-9 Screen 9
+        0, 30, 31, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 10: ERR Error
+    ]
+
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 3, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: S-0 Screen 0
-        ScreenEntry(flow: 0, rowStart: 3, rowEnd: 6, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: S-1 Screen 1
-        ScreenEntry(flow: 0, rowStart: 6, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: S-2 Screen 2
-        ScreenEntry(flow: 0, rowStart: 9, rowEnd: 12, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: S-3 Screen 3
-        ScreenEntry(flow: 0, rowStart: 12, rowEnd: 15, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: S-4 Screen 4
-        ScreenEntry(flow: 0, rowStart: 15, rowEnd: 18, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: S-5 Screen 5
-        ScreenEntry(flow: 0, rowStart: 18, rowEnd: 21, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: S-6 Screen 6
-        ScreenEntry(flow: 0, rowStart: 21, rowEnd: 24, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: S-7 Screen 7
-        ScreenEntry(flow: 0, rowStart: 24, rowEnd: 27, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: S-8 Screen 8
-        ScreenEntry(flow: 0, rowStart: 27, rowEnd: 30, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: S-9 Screen 9
-        ScreenEntry(flow: 0, rowStart: 30, rowEnd: 31, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: ERR Error
+    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+        ScreenEntry(
+            flow: row[0],
+            rowStart: row[1],
+            rowEnd: row[2],
+            fieldStart: row[3],
+            fieldEnd: row[4],
+            timerStart: row[5],
+            timerEnd: row[6],
+            variantStart: row[7],
+            variantEnd: row[8],
+            enterActions: row[9],
+            exitActions: row[10],
+            analytics: row[11],
+            backBlocked: row[12] != 0
+        )
+    }
+
+    /// Columns: event, guardID, actionsID, target, argument, validates.
+    static let rowsData: [Int32] = [
+        0, 1, 1, 1, 1, 0, // S-0 next if attempts < 3 → S-1
+        1, 0, 2, 1, 9, 0, // S-0 back → S-9
+        2, 0, 3, 2, 10, 0, // S-0 error → ERR (overlay)
+        0, 1, 1, 1, 2, 0, // S-1 next if attempts < 3 → S-2
+        1, 0, 2, 1, 0, 0, // S-1 back → S-0
+        2, 0, 3, 2, 10, 0, // S-1 error → ERR (overlay)
+        0, 1, 1, 1, 3, 0, // S-2 next if attempts < 3 → S-3
+        1, 0, 2, 1, 1, 0, // S-2 back → S-1
+        2, 0, 3, 2, 10, 0, // S-2 error → ERR (overlay)
+        0, 1, 1, 1, 4, 0, // S-3 next if attempts < 3 → S-4
+        1, 0, 2, 1, 2, 0, // S-3 back → S-2
+        2, 0, 3, 2, 10, 0, // S-3 error → ERR (overlay)
+        0, 1, 1, 1, 5, 0, // S-4 next if attempts < 3 → S-5
+        1, 0, 2, 1, 3, 0, // S-4 back → S-3
+        2, 0, 3, 2, 10, 0, // S-4 error → ERR (overlay)
+        0, 1, 1, 1, 6, 0, // S-5 next if attempts < 3 → S-6
+        1, 0, 2, 1, 4, 0, // S-5 back → S-4
+        2, 0, 3, 2, 10, 0, // S-5 error → ERR (overlay)
+        0, 1, 1, 1, 7, 0, // S-6 next if attempts < 3 → S-7
+        1, 0, 2, 1, 5, 0, // S-6 back → S-5
+        2, 0, 3, 2, 10, 0, // S-6 error → ERR (overlay)
+        0, 1, 1, 1, 8, 0, // S-7 next if attempts < 3 → S-8
+        1, 0, 2, 1, 6, 0, // S-7 back → S-6
+        2, 0, 3, 2, 10, 0, // S-7 error → ERR (overlay)
+        0, 1, 1, 1, 9, 0, // S-8 next if attempts < 3 → S-9
+        1, 0, 2, 1, 7, 0, // S-8 back → S-7
+        2, 0, 3, 2, 10, 0, // S-8 error → ERR (overlay)
+        0, 1, 1, 1, 0, 0, // S-9 next if attempts < 3 → S-0
+        1, 0, 2, 1, 8, 0, // S-9 back → S-8
+        2, 0, 3, 2, 10, 0, // S-9 error → ERR (overlay)
+        3, 0, 0, 3, 0, 0, // ERR retry → back
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = [
-        TransitionRow(event: 0, guardID: 1, actionsID: 1, target: .screen, argument: 1, validates: false), // S-0 next if attempts < 3 → S-1
-        TransitionRow(event: 1, guardID: 0, actionsID: 2, target: .screen, argument: 9, validates: false), // S-0 back → S-9
-        TransitionRow(event: 2, guardID: 0, actionsID: 3, target: .overlay, argument: 10, validates: false), // S-0 error → ERR (overlay)
-        TransitionRow(event: 0, guardID: 1, actionsID: 1, target: .screen, argument: 2, validates: false), // S-1 next if attempts < 3 → S-2
-        TransitionRow(event: 1, guardID: 0, actionsID: 2, target: .screen, argument: 0, validates: false), // S-1 back → S-0
-        TransitionRow(event: 2, guardID: 0, actionsID: 3, target: .overlay, argument: 10, validates: false), // S-1 error → ERR (overlay)
-        TransitionRow(event: 0, guardID: 1, actionsID: 1, target: .screen, argument: 3, validates: false), // S-2 next if attempts < 3 → S-3
-        TransitionRow(event: 1, guardID: 0, actionsID: 2, target: .screen, argument: 1, validates: false), // S-2 back → S-1
-        TransitionRow(event: 2, guardID: 0, actionsID: 3, target: .overlay, argument: 10, validates: false), // S-2 error → ERR (overlay)
-        TransitionRow(event: 0, guardID: 1, actionsID: 1, target: .screen, argument: 4, validates: false), // S-3 next if attempts < 3 → S-4
-        TransitionRow(event: 1, guardID: 0, actionsID: 2, target: .screen, argument: 2, validates: false), // S-3 back → S-2
-        TransitionRow(event: 2, guardID: 0, actionsID: 3, target: .overlay, argument: 10, validates: false), // S-3 error → ERR (overlay)
-        TransitionRow(event: 0, guardID: 1, actionsID: 1, target: .screen, argument: 5, validates: false), // S-4 next if attempts < 3 → S-5
-        TransitionRow(event: 1, guardID: 0, actionsID: 2, target: .screen, argument: 3, validates: false), // S-4 back → S-3
-        TransitionRow(event: 2, guardID: 0, actionsID: 3, target: .overlay, argument: 10, validates: false), // S-4 error → ERR (overlay)
-        TransitionRow(event: 0, guardID: 1, actionsID: 1, target: .screen, argument: 6, validates: false), // S-5 next if attempts < 3 → S-6
-        TransitionRow(event: 1, guardID: 0, actionsID: 2, target: .screen, argument: 4, validates: false), // S-5 back → S-4
-        TransitionRow(event: 2, guardID: 0, actionsID: 3, target: .overlay, argument: 10, validates: false), // S-5 error → ERR (overlay)
-        TransitionRow(event: 0, guardID: 1, actionsID: 1, target: .screen, argument: 7, validates: false), // S-6 next if attempts < 3 → S-7
-        TransitionRow(event: 1, guardID: 0, actionsID: 2, target: .screen, argument: 5, validates: false), // S-6 back → S-5
-        TransitionRow(event: 2, guardID: 0, actionsID: 3, target: .overlay, argument: 10, validates: false), // S-6 error → ERR (overlay)
-        TransitionRow(event: 0, guardID: 1, actionsID: 1, target: .screen, argument: 8, validates: false), // S-7 next if attempts < 3 → S-8
-        TransitionRow(event: 1, guardID: 0, actionsID: 2, target: .screen, argument: 6, validates: false), // S-7 back → S-6
-        TransitionRow(event: 2, guardID: 0, actionsID: 3, target: .overlay, argument: 10, validates: false), // S-7 error → ERR (overlay)
-        TransitionRow(event: 0, guardID: 1, actionsID: 1, target: .screen, argument: 9, validates: false), // S-8 next if attempts < 3 → S-9
-        TransitionRow(event: 1, guardID: 0, actionsID: 2, target: .screen, argument: 7, validates: false), // S-8 back → S-7
-        TransitionRow(event: 2, guardID: 0, actionsID: 3, target: .overlay, argument: 10, validates: false), // S-8 error → ERR (overlay)
-        TransitionRow(event: 0, guardID: 1, actionsID: 1, target: .screen, argument: 0, validates: false), // S-9 next if attempts < 3 → S-0
-        TransitionRow(event: 1, guardID: 0, actionsID: 2, target: .screen, argument: 8, validates: false), // S-9 back → S-8
-        TransitionRow(event: 2, guardID: 0, actionsID: 3, target: .overlay, argument: 10, validates: false), // S-9 error → ERR (overlay)
-        TransitionRow(event: 3, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ERR retry → back
+    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+        TransitionRow(
+            event: row[0],
+            guardID: row[1],
+            actionsID: row[2],
+            target: TargetKind(rawValue: UInt8(row[3])) ?? .stay,
+            argument: row[4],
+            validates: row[5] != 0
+        )
+    }
+
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
+    static let flowsData: [Int32] = [
+        0, 31, 31, 0, 0, 11, // ring
     ]
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 31, rowEnd: 31, timerStart: 0, timerEnd: 0, name: 11), // ring
+    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+        FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
+    }
+
+    /// Columns: milliseconds, rowStart, rowEnd, variant.
+    static let timersData: [Int32] = [
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = [
+    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+        TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
+    }
+
+    /// Columns: flow, returnStart, returnEnd.
+    static let subflowsData: [Int32] = [
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = [
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+        SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
+    }
+
+    /// Columns: outcome, rowStart, rowEnd.
+    static let returnsData: [Int32] = [
     ]
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = [
+    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+        ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
+    }
+
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
+    static let fieldsData: [Int32] = [
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = [
+    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+        FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
+    }
+
+    /// Columns: name, condition.
+    static let variantsData: [Int32] = [
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = [
-    ]
+    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+        VariantEntry(name: row[0], condition: row[1])
+    }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
     static let fingerprint = "36f5c76bd504b930"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
+    static let shared = FlowTables(
+        strings: strings,
+        screenIDs: screenIDs,
+        screens: screens,
+        rows: rows,
+        flows: flows,
+        timers: timers,
+        subflows: subflows,
+        returns: returns,
+        fields: fields,
+        variants: variants
+    )
 }

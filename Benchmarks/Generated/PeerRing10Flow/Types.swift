@@ -134,7 +134,8 @@ public enum PeerRing10Variant: FlowName {
     }
 }
 
-/// The outcomes PeerRing10's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
+/// The outcomes PeerRing10's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its
+/// caller).
 public enum PeerRing10Ending: FlowName {
     public init?(rawValue: String) {
         return nil
@@ -239,6 +240,60 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
         }
         return nil
     }
+
+    private enum CaseKey: String, CodingKey {
+        case next
+        case back
+        case error
+        case retry
+        case timerFired
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a PeerRing10Event is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .next:
+            self = .next
+        case .back:
+            self = .back
+        case .error:
+            self = .error
+        case .retry:
+            self = .retry
+        case .timerFired:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .next:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .next)
+        case .back:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .back)
+        case .error:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .error)
+        case .retry:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retry)
+        case .timerFired(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            try fields.encode(value0, forKey: .token)
+        }
+    }
 }
 
 /// What the host app must do after a step, in order: service calls (`.call(PeerRing10ServiceCall)`), analytics,
@@ -272,7 +327,9 @@ public enum PeerRing10ServiceCall: FlowServiceCall {
     }
 
     public init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "PeerRing10 calls no service"))
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "PeerRing10 calls no service")
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -281,8 +338,8 @@ public enum PeerRing10ServiceCall: FlowServiceCall {
     }
 }
 
-/// The services PeerRing10 calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+/// The services PeerRing10 calls: implement this protocol and give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol PeerRing10Services: Sendable {
 }
 
@@ -290,7 +347,8 @@ public protocol PeerRing10Services: Sendable {
 public enum PeerRing10Outcome {
 }
 
-/// The domain state of PeerRing10: what the flows read and write.
+/// The domain state of PeerRing10: what the flows read and write. A new value holds the
+/// initial values of the flows (`PeerRing10State()` is the state at launch).
 public struct PeerRing10State: Hashable, Sendable, Codable {
     public var steps: Int = 0
     public var attempts: Int = 0
@@ -300,7 +358,9 @@ public struct PeerRing10State: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["attempts: " + describe(attempts), "steps: " + describe(steps)]
+        var parts: [String] = []
+        parts.append("attempts: " + describe(attempts))
+        parts.append("steps: " + describe(steps))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }

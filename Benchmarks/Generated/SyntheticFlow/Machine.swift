@@ -24,7 +24,11 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
         if engine.errors.isEmpty {
             return [:]
         }
-        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in SyntheticField(rawValue: name).map { ($0, message) } })
+        return Dictionary(
+            uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                SyntheticField(rawValue: name).map { ($0, message) }
+            }
+        )
     }
 
     /// The outcome the run ended with, once it has.
@@ -33,31 +37,36 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
-    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it.
+    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
+    /// engine keeps it.
     @_spi(Generated)
     public var engine: EngineState<SyntheticEvent>
 
     @_spi(Generated)
     public let tables: FlowTables = SyntheticTables.shared
 
-    /// What of FlowMachine's engine Synthetic uses: a constant, so the engine built for this machine leaves out the rest.
+    /// What of FlowMachine's engine Synthetic uses: a constant, so the engine built for this machine leaves out the
+    /// rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures { [.screenViews, .forms, .overlays, .globalTransitions] }
 
     /// A machine on `start` (default: S-0), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
-    public init(start: SyntheticScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
+    public init(
+        start: SyntheticScreen? = nil,
+        now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)
+    ) throws {
         self.now = now
         engine = EngineState(screenNumber: start?.number ?? 0)
-        state.counter = 0
-        state.limit = 1000000000
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: S-0), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
-            guard let screen = SyntheticScreen(rawValue: id) else { throw FlowFailure(("Synthetic has no screen '" + id) + "'") }
+            guard let screen = SyntheticScreen(rawValue: id) else {
+                throw FlowFailure(("Synthetic has no screen '" + id) + "'")
+            }
             try self.init(start: screen, now: now)
         } else {
             try self.init(start: nil, now: now)
@@ -120,13 +129,25 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
     public func snapshot() -> FlowSnapshot<SyntheticState> {
-        return FlowSnapshot(appID: Self.appID, tables: SyntheticTables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+        return FlowSnapshot(
+            appID: Self.appID,
+            tables: SyntheticTables.fingerprint,
+            screenID: screenID,
+            now: now,
+            state: state,
+            navigation: engineNavigation
+        )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<SyntheticState>) throws {
-        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: SyntheticTables.fingerprint, tables: SyntheticTables.shared)
+        engine = try Self.restoredEngine(
+            from: snapshot,
+            appID: Self.appID,
+            fingerprint: SyntheticTables.fingerprint,
+            tables: SyntheticTables.shared
+        )
         now = snapshot.now
         state = snapshot.state
     }
@@ -143,15 +164,14 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [SyntheticEffect]) throws {
         state = SyntheticState()
-        state.counter = 0
-        state.limit = 1000000000
         try engineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
     public var screen: SyntheticScreen { SyntheticScreen(number: screenNumber) }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.text`).
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
+    /// (`.text`).
     public func texts() throws -> [SyntheticText: String] {
         return [:]
     }
@@ -176,7 +196,11 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
 
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
-    public mutating func runActions(_ id: Int32, _ event: SyntheticEvent?, into effects: inout [SyntheticEffect]) throws {
+    public mutating func runActions(
+        _ id: Int32,
+        _ event: SyntheticEvent?,
+        into effects: inout [SyntheticEffect]
+    ) throws {
         switch id {
         case 1:
             // S-0 next; S-1 next; S-2 next; and 9997 more
@@ -211,7 +235,10 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
-    public static func perform(_ call: SyntheticServiceCall, with services: any SyntheticServices) async throws -> SyntheticEvent {
+    public static func perform(
+        _ call: SyntheticServiceCall,
+        with services: any SyntheticServices
+    ) async throws -> SyntheticEvent {
         // Synthetic has no service operations: nothing can call this.
     }
 

@@ -30023,7 +30023,8 @@ enum SyntheticTables {
     /// Each screen's ID (an index into `strings`), by screen number.
     static let screenIDs: [Int32] = decodeTable(screenIDsData) { row in row[0] }
 
-    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd, enterActions, exitActions, analytics, backBlocked.
+    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
+    /// enterActions, exitActions, analytics, backBlocked.
     static let screensData = #"""
     0 0 3 0 1 0 0 0 0 0 0 10002 0
     0 3 6 1 1 0 0 0 0 0 0 10003 0
@@ -40029,7 +40030,23 @@ enum SyntheticTables {
     """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = decodeTable(screensData) { row in ScreenEntry(flow: row[0], rowStart: row[1], rowEnd: row[2], fieldStart: row[3], fieldEnd: row[4], timerStart: row[5], timerEnd: row[6], variantStart: row[7], variantEnd: row[8], enterActions: row[9], exitActions: row[10], analytics: row[11], backBlocked: row[12] != 0) }
+    static let screens: [ScreenEntry] = decodeTable(screensData) { row in
+        ScreenEntry(
+            flow: row[0],
+            rowStart: row[1],
+            rowEnd: row[2],
+            fieldStart: row[3],
+            fieldEnd: row[4],
+            timerStart: row[5],
+            timerEnd: row[6],
+            variantStart: row[7],
+            variantEnd: row[8],
+            enterActions: row[9],
+            exitActions: row[10],
+            analytics: row[11],
+            backBlocked: row[12] != 0
+        )
+    }
 
     /// Columns: event, guardID, actionsID, target, argument, validates.
     static let rowsData = #"""
@@ -70038,7 +70055,16 @@ enum SyntheticTables {
     """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = decodeTable(rowsData) { row in TransitionRow(event: row[0], guardID: row[1], actionsID: row[2], target: TargetKind(rawValue: UInt8(row[3])) ?? .stay, argument: row[4], validates: row[5] != 0) }
+    static let rows: [TransitionRow] = decodeTable(rowsData) { row in
+        TransitionRow(
+            event: row[0],
+            guardID: row[1],
+            actionsID: row[2],
+            target: TargetKind(rawValue: UInt8(row[3])) ?? .stay,
+            argument: row[4],
+            validates: row[5] != 0
+        )
+    }
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData = #"""
@@ -70046,28 +70072,36 @@ enum SyntheticTables {
     """#
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = decodeTable(flowsData) { row in FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5]) }
+    static let flows: [FlowEntry] = decodeTable(flowsData) { row in
+        FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
+    }
 
     /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData = #"""
     """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = decodeTable(timersData) { row in TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3]) }
+    static let timers: [TimerEntry] = decodeTable(timersData) { row in
+        TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
+    }
 
     /// Columns: flow, returnStart, returnEnd.
     static let subflowsData = #"""
     """#
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = decodeTable(subflowsData) { row in SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2]) }
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData) { row in
+        SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
+    }
 
     /// Columns: outcome, rowStart, rowEnd.
     static let returnsData = #"""
     """#
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = decodeTable(returnsData) { row in ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2]) }
+    static let returns: [ReturnEntry] = decodeTable(returnsData) { row in
+        ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
+    }
 
     /// Columns: name, validator, shownWhen, shownWhenSource, secret.
     static let fieldsData = #"""
@@ -71074,18 +71108,33 @@ enum SyntheticTables {
     """#
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0) }
+    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in
+        FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
+    }
 
     /// Columns: name, condition.
     static let variantsData = #"""
     """#
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = decodeTable(variantsData) { row in VariantEntry(name: row[0], condition: row[1]) }
+    static let variants: [VariantEntry] = decodeTable(variantsData) { row in
+        VariantEntry(name: row[0], condition: row[1])
+    }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
     static let fingerprint = "47c6196d5cf9b3f7"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
+    static let shared = FlowTables(
+        strings: strings,
+        screenIDs: screenIDs,
+        screens: screens,
+        rows: rows,
+        flows: flows,
+        timers: timers,
+        subflows: subflows,
+        returns: returns,
+        fields: fields,
+        variants: variants
+    )
 }

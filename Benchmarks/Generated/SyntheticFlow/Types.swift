@@ -22,7 +22,9 @@ public struct SyntheticScreen: Hashable, Sendable, RawRepresentable {
     public var rawValue: String { SyntheticTables.strings[Int(SyntheticTables.screenIDs[Int(number)])] }
 
     public init?(rawValue: String) {
-        guard let index = SyntheticTables.screenIDs.firstIndex(where: { SyntheticTables.strings[Int($0)] == rawValue }) else { return nil }
+        guard let index = SyntheticTables.screenIDs.firstIndex(where: { SyntheticTables.strings[Int($0)] == rawValue }) else {
+            return nil
+        }
         number = Int32(index)
     }
 }
@@ -152,6 +154,60 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
         return nil
     }
+
+    private enum CaseKey: String, CodingKey {
+        case next
+        case back
+        case retry
+        case fail
+        case timerFired
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a SyntheticEvent is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .next:
+            self = .next
+        case .back:
+            self = .back
+        case .retry:
+            self = .retry
+        case .fail:
+            self = .fail
+        case .timerFired:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .next:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .next)
+        case .back:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .back)
+        case .retry:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retry)
+        case .fail:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .fail)
+        case .timerFired(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            try fields.encode(value0, forKey: .token)
+        }
+    }
 }
 
 /// What the host app must do after a step, in order: service calls (`.call(SyntheticServiceCall)`), analytics,
@@ -185,7 +241,9 @@ public enum SyntheticServiceCall: FlowServiceCall {
     }
 
     public init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "Synthetic calls no service"))
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "Synthetic calls no service")
+        )
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -194,8 +252,8 @@ public enum SyntheticServiceCall: FlowServiceCall {
     }
 }
 
-/// The services Synthetic calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
+/// The services Synthetic calls: implement this protocol and give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
 public protocol SyntheticServices: Sendable {
 }
 
@@ -203,17 +261,20 @@ public protocol SyntheticServices: Sendable {
 public enum SyntheticOutcome {
 }
 
-/// The domain state of Synthetic: what the flows read and write.
+/// The domain state of Synthetic: what the flows read and write. A new value holds the
+/// initial values of the flows (`SyntheticState()` is the state at launch).
 public struct SyntheticState: Hashable, Sendable, Codable {
     public var counter: Int = 0
-    public var limit: Int = 0
+    public var limit: Int = 1000000000
 
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["counter: " + describe(counter), "limit: " + describe(limit)]
+        var parts: [String] = []
+        parts.append("counter: " + describe(counter))
+        parts.append("limit: " + describe(limit))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }

@@ -3,8 +3,59 @@ struct CodeWriter {
     private(set) var lines: [String] = []
     private var depth = 0
 
+    /// The longest line generated code aims for, indentation included (a trailing comment may run past it).
+    static let width = 120
+
     mutating func line(_ text: String) {
         lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text)
+    }
+
+    /// Lines laid out for this depth, each indented.
+    mutating func lines(_ texts: [String]) {
+        for text in texts { line(text) }
+    }
+
+    /// Whether long lines are laid out over several (not inside a closure written on one line).
+    var wraps = true
+
+    /// What is left of `width` at the current depth.
+    var available: Int { wraps ? max(40, Self.width - 4 * depth) : Int.max }
+
+    /// A `//` comment, wrapped at `width`.
+    mutating func comment(_ text: String) {
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !current.isEmpty, ("// " + current + " " + word).count > available {
+                line("// " + current)
+                current = String(word)
+            } else {
+                current = current.isEmpty ? String(word) : current + " " + word
+            }
+        }
+        line("// " + current)
+    }
+
+    /// A doc comment, its prose wrapped at `width` (code blocks and list items kept as they are written).
+    mutating func doc(_ text: [String]) {
+        var inCode = false
+        for line in text {
+            if line.hasPrefix("```") { inCode.toggle() }
+            guard !inCode, !line.hasPrefix("```"), ("/// " + line).count > available else {
+                self.line(line.isEmpty ? "///" : "/// " + line)
+                continue
+            }
+            let continuation = line.hasPrefix("- ") ? "  " : ""
+            var current = ""
+            for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+                if !current.isEmpty, ("/// " + current + " " + word).count > available {
+                    self.line("/// " + current)
+                    current = continuation + word
+                } else {
+                    current = current.isEmpty ? String(word) : current + " " + word
+                }
+            }
+            if !current.isEmpty { self.line("/// " + current) }
+        }
     }
 
     mutating func blank() {

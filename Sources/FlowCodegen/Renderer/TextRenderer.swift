@@ -30,7 +30,7 @@ public struct TextRenderer: Sendable {
     // MARK: Declarations
 
     func render(_ declaration: SwiftDeclaration, into writer: inout CodeWriter) {
-        for line in declaration.doc { writer.line(line.isEmpty ? "///" : "/// " + line) }
+        writer.doc(declaration.doc)
         for attribute in declaration.attributes { writer.line(attribute) }
         let access = declaration.access.map { $0 == .internal ? "" : $0.rawValue + " " } ?? ""
         switch declaration.kind {
@@ -42,13 +42,16 @@ public struct TextRenderer: Sendable {
             writer.block("\(access)enum \(name)\(inheritance(conformances))") { writer in
                 for enumCase in cases {
                     if enumCase.doc.count > 0, writer.lines.last?.hasSuffix("{") == false { writer.blank() }
-                    for line in enumCase.doc { writer.line(line.isEmpty ? "///" : "/// " + line) }
+                    writer.doc(enumCase.doc)
+                    let associated = enumCase.associated.map { $0.name == "_" ? $0.type : "\($0.name): \($0.type)" }
                     var text = "case " + enumCase.name
-                    if !enumCase.associated.isEmpty {
-                        text += "(" + enumCase.associated.map { $0.name == "_" ? $0.type : "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
-                    }
+                    if !associated.isEmpty { text += "(" + associated.joined(separator: ", ") + ")" }
                     if let raw = enumCase.rawValue { text += " = " + expression(raw) }
-                    writer.line(text)
+                    if text.count > writer.available, !associated.isEmpty {
+                        writer.lines(["case " + enumCase.name + "("] + associated.enumerated().map { "    " + $0.element + ($0.offset == associated.count - 1 ? "" : ",") } + [")"])
+                    } else {
+                        writer.line(text)
+                    }
                 }
                 if !members.isEmpty, !cases.isEmpty { writer.line("") }
                 renderMembers(members, into: &writer)
@@ -75,25 +78,36 @@ public struct TextRenderer: Sendable {
                     }
                 }
                 writer.line("]")
+            } else if case .numberRows(let rows, let comments)? = value {
+                writer.line(text + " = [")
+                writer.indented { writer in
+                    for (index, row) in rows.enumerated() {
+                        let comment = index < comments.count ? comments[index].map { " // " + $0 } ?? "" : ""
+                        writer.line(row.map(String.init).joined(separator: ", ") + "," + comment)
+                    }
+                }
+                writer.line("]")
             } else if case .multilineString(let lines)? = value {
                 writer.line(text + " = #\"\"\"")
                 for line in lines { writer.line(line) }
                 writer.line("\"\"\"#")
+            } else if let value {
+                writer.lines(wrapped(value, prefix: text + " = ", suffix: "", width: writer.available))
             } else {
-                if let value { text += " = " + expression(value) }
                 writer.line(text)
             }
         case .function(let modifiers, let name, let parameters, let effects, let returns, let body):
             let prefix = access + modifiers.map { $0 + " " }.joined()
-            let signature = "\(prefix)func \(name)(\(parameterList(parameters)))" + effects.map { " " + $0 }.joined()
-                + (returns.map { " -> " + $0 } ?? "")
-            writer.block(signature) { writer in statements(body, into: &writer) }
+            let tail = effects.map { " " + $0 }.joined() + (returns.map { " -> " + $0 } ?? "")
+            writer.lines(signature("\(prefix)func \(name)", parameters, tail + " {", width: writer.available))
+            writer.indented { writer in statements(body, into: &writer) }
+            writer.line("}")
         case .initializer(let parameters, let effects, let body):
             let failable = effects.contains("?") ? "?" : ""
             let rest = effects.filter { $0 != "?" }.map { " " + $0 }.joined()
-            writer.block("\(access)init\(failable)(\(parameterList(parameters)))" + rest) { writer in
-                statements(body, into: &writer)
-            }
+            writer.lines(signature("\(access)init\(failable)", parameters, rest + " {", width: writer.available))
+            writer.indented { writer in statements(body, into: &writer) }
+            writer.line("}")
         case .typealias(let name, let type):
             writer.line("\(access)typealias \(name) = \(type)")
         case .protocol(let name, let conformances, let members):
@@ -101,7 +115,7 @@ public struct TextRenderer: Sendable {
                 renderMembers(members, into: &writer)
             }
         case .requirement(let name, let parameters, let effects, let returns):
-            writer.line("func \(name)(\(parameterList(parameters)))" + effects.map { " " + $0 }.joined() + (returns.map { " -> " + $0 } ?? ""))
+            writer.lines(signature("func \(name)", parameters, effects.map { " " + $0 }.joined() + (returns.map { " -> " + $0 } ?? ""), width: writer.available))
         case .verbatim(let text):
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) { writer.line(String(line)) }
         }
@@ -125,11 +139,20 @@ public struct TextRenderer: Sendable {
     }
 
     private func parameterList(_ parameters: [SwiftParameter]) -> String {
-        parameters.map { parameter in
-            let label = parameter.label.map { $0 + " " } ?? ""
-            let value = parameter.defaultValue.map { " = " + expression($0) } ?? ""
-            return "\(label)\(parameter.name): \(parameter.type)\(value)"
-        }.joined(separator: ", ")
+        parameters.map(parameter).joined(separator: ", ")
+    }
+
+    private func parameter(_ parameter: SwiftParameter) -> String {
+        let label = parameter.label.map { $0 + " " } ?? ""
+        let value = parameter.defaultValue.map { " = " + expression($0) } ?? ""
+        return "\(label)\(parameter.name): \(parameter.type)\(value)"
+    }
+
+    /// `head(parameters)tail` on one line, or one parameter per line when that is wider than `width`.
+    private func signature(_ head: String, _ parameters: [SwiftParameter], _ tail: String, width: Int) -> [String] {
+        let single = head + "(" + parameterList(parameters) + ")" + tail
+        guard single.count > width, !parameters.isEmpty else { return [single] }
+        return [head + "("] + parameters.enumerated().map { "    " + parameter($0.element) + ($0.offset == parameters.count - 1 ? "" : ",") } + [")" + tail]
     }
 
     // MARK: Statements
@@ -141,13 +164,18 @@ public struct TextRenderer: Sendable {
     func render(_ statement: SwiftStatement, into writer: inout CodeWriter) {
         switch statement {
         case .expression(let value):
-            writer.line(expression(value))
+            writer.lines(wrapped(value, prefix: "", suffix: "", width: writer.available))
         case .declare(let isLet, let name, let type, let value):
-            writer.line((isLet ? "let " : "var ") + name + (type.map { ": " + $0 } ?? "") + (value.map { " = " + expression($0) } ?? ""))
+            let head = (isLet ? "let " : "var ") + name + (type.map { ": " + $0 } ?? "")
+            if let value {
+                writer.lines(wrapped(value, prefix: head + " = ", suffix: "", width: writer.available))
+            } else {
+                writer.line(head)
+            }
         case .assign(let target, let value, let op):
-            writer.line("\(expression(target)) \(op) \(expression(value))")
+            writer.lines(wrapped(value, prefix: "\(expression(target)) \(op) ", suffix: "", width: writer.available))
         case .if(let conditions, let then, let otherwise):
-            writer.line("if \(conditionList(conditions)) {")
+            writer.lines(conditionLines("if ", conditions, " {", width: writer.available))
             writer.indented { statements(then, into: &$0) }
             if let otherwise {
                 if otherwise.count == 1, case .if(let nested, let nestedThen, let nestedOtherwise) = otherwise[0] {
@@ -163,12 +191,13 @@ public struct TextRenderer: Sendable {
             }
             writer.line("}")
         case .guard(let conditions, let otherwise):
-            if otherwise.count == 1, isSimpleExit(otherwise[0]) {
-                var inner = CodeWriter()
-                render(otherwise[0], into: &inner)
-                writer.line("guard \(conditionList(conditions)) else { \(inner.lines.first ?? "") }")
+            var inner = CodeWriter()
+            if otherwise.count == 1, isSimpleExit(otherwise[0]) { render(otherwise[0], into: &inner) }
+            let short = "guard \(conditionList(conditions)) else { \(inner.lines.first ?? "") }"
+            if otherwise.count == 1, isSimpleExit(otherwise[0]), short.count <= writer.available {
+                writer.line(short)
             } else {
-                writer.line("guard \(conditionList(conditions)) else {")
+                writer.lines(conditionLines("guard ", conditions, " else {", width: writer.available))
                 writer.indented { statements(otherwise, into: &$0) }
                 writer.line("}")
             }
@@ -184,20 +213,28 @@ public struct TextRenderer: Sendable {
         case .while(let condition, let body):
             writer.block("while \(expression(condition))") { statements(body, into: &$0) }
         case .return(let value):
-            writer.line(value.map { "return " + expression($0) } ?? "return")
+            if let value {
+                writer.lines(wrapped(value, prefix: "return ", suffix: "", width: writer.available))
+            } else {
+                writer.line("return")
+            }
         case .throw(let value):
-            writer.line("throw " + expression(value))
+            writer.lines(wrapped(value, prefix: "throw ", suffix: "", width: writer.available))
         case .break:
             writer.line("break")
         case .continue:
             writer.line("continue")
         case .comment(let text):
-            writer.line("// " + text)
+            writer.comment(text)
         case .commented(let inner, let text):
             var nested = CodeWriter()
             render(inner, into: &nested)
-            for (index, line) in nested.lines.enumerated() {
-                writer.line(index == nested.lines.count - 1 ? line + " // " + text : line)
+            // The note goes after the statement when the line stays within the width, above it otherwise.
+            if nested.lines.count == 1, let only = nested.lines.first, (only + " // " + text).count <= writer.available {
+                writer.line(only + " // " + text)
+            } else {
+                writer.comment(text)
+                writer.lines(nested.lines)
             }
         }
     }
@@ -222,7 +259,78 @@ public struct TextRenderer: Sendable {
         }.joined(separator: ", ")
     }
 
+    /// `keyword conditions tail` on one line, or a single long condition laid out over several.
+    private func conditionLines(_ keyword: String, _ conditions: [SwiftCondition], _ tail: String, width: Int) -> [String] {
+        let single = keyword + conditionList(conditions) + tail
+        guard single.count > width, conditions.count == 1, case .expression(let value) = conditions[0] else { return [single] }
+        // A trailing closure in a condition would be read as the statement's body: parenthesize.
+        let condition: SwiftExpression = expression(value).contains("{") ? .parenthesized(value) : value
+        return wrapped(condition, prefix: keyword, suffix: tail, width: width)
+    }
+
     // MARK: Expressions
+
+    /// `prefix value suffix` on one line when it fits in `width`; otherwise laid out over several lines, the
+    /// arguments of a call and the elements of an array or dictionary one per line, an operator or a ternary's
+    /// branches starting a line. Lines after the first are indented relative to it.
+    func wrapped(_ value: SwiftExpression, prefix: String, suffix: String, width: Int) -> [String] {
+        let single = prefix + expression(value) + suffix
+        guard single.count > width else { return [single] }
+        let inner = max(40, width - 4)
+        func indent(_ lines: [String]) -> [String] { lines.map { "    " + $0 } }
+        func list(_ open: String, _ items: [(label: String, value: SwiftExpression)], _ close: String) -> [String] {
+            var lines = [prefix + open]
+            for (index, item) in items.enumerated() {
+                lines += indent(wrapped(item.value, prefix: item.label, suffix: index == items.count - 1 ? "" : ",", width: inner))
+            }
+            return lines + [close + suffix]
+        }
+        switch value {
+        case .call(let callee, let arguments, nil) where !arguments.isEmpty:
+            return list(operand(callee) + "(", arguments.map { ($0.label.map { $0 + ": " } ?? "", $0.value) }, ")")
+        case .call(let callee, let arguments, let trailing?):
+            let head = operand(callee) + (arguments.isEmpty ? "" : "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + expression($0.value) }.joined(separator: ", ") + ")")
+            let parameters = trailing.parameters.isEmpty ? "" : " " + trailing.parameters.joined(separator: ", ") + " in"
+            var body = CodeWriter()
+            if trailing.body.count == 1, case .expression(let single) = trailing.body[0] {
+                body.lines(wrapped(single, prefix: "", suffix: "", width: inner))
+            } else if trailing.body.count == 1, case .return(let single?) = trailing.body[0] {
+                body.lines(wrapped(single, prefix: "", suffix: "", width: inner))
+            } else {
+                statements(trailing.body, into: &body)
+            }
+            return [prefix + head + " {" + parameters] + indent(body.lines) + ["}" + suffix]
+        case .array(let elements) where !elements.isEmpty:
+            return list("[", elements.map { ("", $0) }, "]")
+        case .dictionary(let entries) where !entries.isEmpty:
+            return list("[", entries.map { (expression($0.key) + ": ", $0.value) }, "]")
+        case .member(let base?, let name) where !(operand(base).hasPrefix("(")):
+            return wrapped(base, prefix: prefix, suffix: "." + name + suffix, width: width)
+        case .try(let inner):
+            return wrapped(inner, prefix: prefix + "try ", suffix: suffix, width: width)
+        case .await(let inner):
+            return wrapped(inner, prefix: prefix + "await ", suffix: suffix, width: width)
+        case .parenthesized(let inner):
+            return wrapped(inner, prefix: prefix + "(", suffix: ")" + suffix, width: width)
+        case .binary(let op, let lhs, let rhs):
+            return wrappedOperand(lhs, prefix: prefix, suffix: "", width: width)
+                + indent(wrappedOperand(rhs, prefix: op + " ", suffix: suffix, width: inner))
+        case .ternary(let condition, let then, let otherwise):
+            return wrappedOperand(condition, prefix: prefix, suffix: "", width: width)
+                + indent(wrappedOperand(then, prefix: "? ", suffix: "", width: inner))
+                + indent(wrappedOperand(otherwise, prefix: ": ", suffix: suffix, width: inner))
+        default:
+            return [single]
+        }
+    }
+
+    /// An operand of a binary operator or a ternary, laid out as `wrapped` does, parenthesized as `binaryOperand` does.
+    private func wrappedOperand(_ value: SwiftExpression, prefix: String, suffix: String, width: Int) -> [String] {
+        switch value {
+        case .binary, .ternary, .try, .closure: wrapped(value, prefix: prefix + "(", suffix: ")" + suffix, width: width)
+        default: wrapped(value, prefix: prefix, suffix: suffix, width: width)
+        }
+    }
 
     private func isShort(_ value: SwiftExpression) -> Bool { expression(value).count <= 80 }
 
@@ -254,6 +362,7 @@ public struct TextRenderer: Sendable {
         case .dictionary(let entries):
             return entries.isEmpty ? "[:]" : "[" + entries.map { expression($0.key) + ": " + expression($0.value) }.joined(separator: ", ") + "]"
         case .arrayLines(let elements, _): return "[" + elements.map(expression).joined(separator: ", ") + "]"
+        case .numberRows(let rows, _): return "[" + rows.flatMap { $0.map(String.init) }.joined(separator: ", ") + "]"
         case .multilineString(let lines): return stringLiteral(lines.joined(separator: "\n"))
         }
     }
@@ -277,7 +386,9 @@ public struct TextRenderer: Sendable {
         let head = body.parameters.isEmpty ? "" : " " + body.parameters.joined(separator: ", ") + " in"
         if body.body.count == 1, case .expression(let single) = body.body[0] { return "{\(head) \(expression(single)) }" }
         if body.body.count == 1, case .return(let single?) = body.body[0] { return "{\(head) \(expression(single)) }" }
+        // Written on one line, statements joined by `;`: nothing inside may take several lines.
         var writer = CodeWriter()
+        writer.wraps = false
         writer.indented { statements(body.body, into: &$0) }
         return "{\(head) " + writer.lines.map { $0.trimmingPrefixSpaces() }.joined(separator: "; ") + " }"
     }

@@ -159,6 +159,10 @@ public indirect enum SwiftExpression: Equatable, Sendable {
     case parenthesized(SwiftExpression)
     /// An array literal written one element per line, each with an optional trailing comment.
     case arrayLines([SwiftExpression], comments: [String?])
+    /// An array of numbers written one row of numbers per line, each with an optional trailing comment: a table
+    /// swiftc checks as fast as its text is read (an array of a thousand initializer calls is one expression the type
+    /// checker solves in seconds and gigabytes).
+    case numberRows([[Int]], comments: [String?])
     /// `[key: value, ...]`; an empty list renders `[:]`.
     case dictionary([SwiftDictionaryEntry])
     /// A raw multi-line string literal (`#"""`), one line per element.

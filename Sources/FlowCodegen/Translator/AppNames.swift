@@ -25,6 +25,11 @@ struct AppNames {
     let subflowCases: [(name: String, swift: String)]
     /// Each operation's outcome cases, by service and operation.
     private let outcomeCases: [[[String]]]
+    /// Each declared domain type's Swift name: the prefix and the flow name (`TempoTransaction`), kept clear of the
+    /// app's other types (a domain type `screen` becomes `TempoScreenType`, not a second `TempoScreen`).
+    private let domainTypeNames: [String: String]
+    /// Each service's protocol name (`TempoEqualsService`), clear of the other generated types.
+    private let serviceProtocols: [String]
 
     init(app: App, typePrefix: String? = nil) {
         self.app = app
@@ -66,6 +71,22 @@ struct AppNames {
         textCases = cases(app.screens.flatMap { $0.texts.map(\.name) })
         let called = Self.calledFlows(in: app)
         subflowCases = cases(app.flows.indices.filter(called.contains).map { app.flows[$0].name })
+        let typePrefix = prefix
+        var takenTypes = Set(Self.fixedTypeSuffixes.map { typePrefix + $0 })
+        var domain: [String: String] = [:]
+        for type in app.types {
+            var name = typePrefix + Naming.type(type.name)
+            while takenTypes.contains(name) { name += "Type" }
+            takenTypes.insert(name)
+            domain[type.name] = name
+        }
+        domainTypeNames = domain
+        serviceProtocols = app.services.map { service in
+            var name = typePrefix + Naming.type(service.name) + "Service"
+            while takenTypes.contains(name) { name += "Protocol" }
+            takenTypes.insert(name)
+            return name
+        }
         outcomeCases = app.services.map { service in
             service.operations.map { operation in
                 var taken: Set<String> = []
@@ -154,6 +175,14 @@ struct AppNames {
     var operation: String { prefix + "Operation" }
     var services: String { prefix + "Services" }
     var outcome: String { prefix + "Outcome" }
+    var constants: String { prefix + "Constants" }
+    var serviceSet: String { prefix + "ServiceSet" }
+
+    /// The protocol of one service: `TempoEqualsService`.
+    func serviceProtocol(_ service: Int) -> String { serviceProtocols[service] }
+
+    /// The property of `<App>ServiceSet` holding one service: `equals`.
+    func serviceProperty(_ service: Int) -> String { Naming.member(app.services[service].name) }
 
     /// The outcome enum of an operation, inside `<App>Outcome`: `EqualsLogIn`.
     func outcomeType(service: Int, operation: Int) -> String {
@@ -162,8 +191,17 @@ struct AppNames {
         return ["Self", "Type", "Protocol", "Any"].contains(type) ? type + "Outcome" : type
     }
 
-    /// A declared domain type's Swift name.
-    func typeName(_ name: String) -> String { Naming.type(name) }
+    /// A declared domain type's Swift name (`TempoTransaction`).
+    func typeName(_ name: String) -> String { domainTypeNames[name] ?? prefix + Naming.type(name) }
+
+    /// What follows the prefix in the names of the types every app gets (`TempoMachine`, `TempoScreen`...).
+    static let fixedTypeSuffixes = ["Machine", "Screen", "Event", "Effect", "ServiceCall", "State", "Tables", "Field", "Variant", "Ending",
+                                    "Text", "Subflow", "Operation", "Services", "ServiceSet", "Outcome", "Constants"]
+
+    /// Every top-level type the module declares, in declaration order of the kinds (fixed ones, then domain types).
+    var generatedTypeNames: [String] {
+        Self.fixedTypeSuffixes.map { prefix + $0 } + app.types.map { typeName($0.name) } + serviceProtocols
+    }
 
     func derivedFunction(_ name: String) -> String {
         let member = Naming.type(name)

@@ -36,6 +36,9 @@ struct ExpressionTranslator {
     var readPayload: Set<String> = []
     /// Form fields the translated code read, by offset (for a comment naming them), reset per statement.
     var readForm: [Int: String] = [:]
+    /// Money and decimal literals the translated code reads, by their name in `<App>Constants`: each is built once
+    /// (parsing `"4.99"` into a `Decimal` on every read would cost a parse per guard or action).
+    var constants: [String: SwiftExpression] = [:]
 
     init(app: App, names: AppNames) {
         self.app = app
@@ -474,10 +477,12 @@ struct ExpressionTranslator {
         switch value {
         case .bool(let flag): return .id(flag ? "true" : "false")
         case .int(let number): return number < 0 ? .parenthesized(.id(String(number))) : .int(number)
-        case .decimal(let decimal): return .call(.id("decimal"), [SwiftArgument(nil, .string(decimal.description))])
+        case .decimal(let decimal):
+            return constant("decimal" + Self.constantName(decimal.description), .call(.id("decimal"), [SwiftArgument(nil, .string(decimal.description))]))
         case .money(let money):
-            return .call(.id("Money"), [SwiftArgument("amount", .call(.id("decimal"), [SwiftArgument(nil, .string(money.amount.description))])),
-                                        SwiftArgument("currency", .string(money.currency))])
+            return constant(Naming.member(money.currency).replacingOccurrences(of: "`", with: "") + Self.constantName(money.amount.description),
+                            .call(.id("Money"), [SwiftArgument("amount", .call(.id("decimal"), [SwiftArgument(nil, .string(money.amount.description))])),
+                                                 SwiftArgument("currency", .string(money.currency))]))
         case .text(let text): return .string(text)
         case .date(let date): return .call(.id("date"), [SwiftArgument(nil, .int(date.year)), SwiftArgument(nil, .int(date.month)), SwiftArgument(nil, .int(date.day))])
         case .timestamp(let instant): return .call(.id("Timestamp"), [SwiftArgument("millisecondsSince1970", .int(instant.millisecondsSince1970))])
@@ -491,6 +496,18 @@ struct ExpressionTranslator {
     }
 
     // MARK: Helpers
+
+    /// `<App>Constants.<name>`, defined once as `definition`.
+    mutating func constant(_ name: String, _ definition: SwiftExpression) -> SwiftExpression {
+        constants[name] = definition
+        return .member(.id(names.constants), name)
+    }
+
+    /// A number as part of a Swift name: `4.99` → `4_99`, `-0.5` → `Minus0_5`.
+    static func constantName(_ number: String) -> String {
+        let digits = number.hasPrefix("-") ? "Minus" + number.dropFirst() : number
+        return digits.replacingOccurrences(of: ".", with: "_").filter { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
 
     /// `try required(x, "'path'")` when `x` may be nil; `x` otherwise.
     func need(_ value: TranslatedExpression, _ what: String) -> TranslatedExpression {
@@ -536,9 +553,9 @@ extension ExpressionTranslator {
         switch field.kind {
         case .multiChoice: .call(.id("listValue"), [SwiftArgument(nil, input)])
         // An enum choice: the option typed is the case's raw value (the name in the flows), as the interpreter reads it.
-        case .choiceOf(let type): .call(.member(.id(Naming.type(type)), "init"), [SwiftArgument("rawValue", .call(.id("textValue"), [SwiftArgument(nil, input)]))])
+        case .choiceOf(let type): .call(.member(.id(names.typeName(type)), "init"), [SwiftArgument("rawValue", .call(.id("textValue"), [SwiftArgument(nil, input)]))])
         case .multiChoiceOf(let type):
-            .call(.member(.call(.id("listValue"), [SwiftArgument(nil, input)]), "compactMap"), [SwiftArgument(nil, .member(.id(Naming.type(type)), "init(rawValue:)"))])
+            .call(.member(.call(.id("listValue"), [SwiftArgument(nil, input)]), "compactMap"), [SwiftArgument(nil, .member(.id(names.typeName(type)), "init(rawValue:)"))])
         case .checkbox: .call(.id("boolValue"), [SwiftArgument(nil, input)])
         case .date: .call(.id("dateValue"), [SwiftArgument(nil, input)])
         case .money: .call(.id("moneyValue"), [SwiftArgument(nil, input), SwiftArgument("currency", .string(field.currency ?? app.currency))])

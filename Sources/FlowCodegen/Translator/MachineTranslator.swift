@@ -10,6 +10,9 @@ struct MachineTranslator {
     var tables: TableBuilder
     let style: TableStyle
     let options: GeneratorOptions
+    /// The state's initial values that cannot fail, by variable name: the defaults of `<App>State`'s properties, so
+    /// `<App>State()` is the app's start and no initializer writes the state twice.
+    var stateDefaults: [String: SwiftExpression] = [:]
 
     /// The access level of the host-facing API (`accessModifier` in flowc-config.yaml).
     private var publicAccess: SwiftAccess {
@@ -34,7 +37,7 @@ struct MachineTranslator {
 
     func typeDeclarations() -> [SwiftDeclaration] {
         var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), textDeclaration(), subflowDeclaration(), eventDeclaration(),
-                            effectDeclaration(), operationDeclaration(), serviceCallDeclaration(), servicesDeclaration(), outcomesDeclaration()]
+                            effectDeclaration(), operationDeclaration(), serviceCallDeclaration()] + servicesDeclarations() + [outcomesDeclaration()]
         for type in app.types { declarations.append(domainDeclaration(type)) }
         declarations.append(stateDeclaration())
         return declarations
@@ -165,7 +168,8 @@ struct MachineTranslator {
                              ])),
         ]
         return SwiftDeclaration(doc: ["The events \(app.name) reacts to: taps and entries, service outcomes, timers."], access: publicAccess,
-                                .enum(name: names.event, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEvent"], cases: cases, members: members))
+                                .enum(name: names.event, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEvent"], cases: cases,
+                                      members: members + codableMembers(cases, typeName: names.event)))
     }
 
     func effectDeclaration() -> SwiftDeclaration {
@@ -254,23 +258,53 @@ struct MachineTranslator {
         return namesDeclaration(name: names.operation, doc: ["The service operations \(app.name) calls, by their names in the flows (`service.operation`)."], cases: cases)
     }
 
-    /// The services protocol the host implements: one `async throws` function per operation, returning its outcome.
-    func servicesDeclaration() -> SwiftDeclaration {
-        var members: [SwiftDeclaration] = []
+    /// The services the host implements: one protocol per service (`TempoEqualsService`), one `async throws`
+    /// function per operation returning its outcome; `TempoServices`, all of them; and `TempoServiceSet`, which
+    /// composes one implementation of each into the app's services (so a test fakes only the service it is about).
+    func servicesDeclarations() -> [SwiftDeclaration] {
+        var declarations: [SwiftDeclaration] = []
+        var forwards: [SwiftDeclaration] = []
+        var stored: [SwiftDeclaration] = []
+        var initParameters: [SwiftParameter] = []
+        var initBody: [SwiftStatement] = []
         for (serviceIndex, service) in app.services.enumerated() {
+            var members: [SwiftDeclaration] = []
+            let property = names.serviceProperty(serviceIndex)
             for (operationIndex, operation) in service.operations.enumerated() {
                 let name = names.operationCase(service: serviceIndex, operation: operationIndex)
                 var doc = ["\(service.displayName ?? service.name): `\(operation.name)`" + (operation.description.map { ". " + $0 } ?? ".")]
                 doc.append("Answer with one of its outcomes: " + operation.outcomes.map { "`\($0.name)`" }.joined(separator: ", ") + ". Throw only for what the flows do not model: the machine then")
                 doc.append("stays where it is and `FlowSinks.failure` hears of it.")
-                members.append(SwiftDeclaration(doc: doc, .requirement(name: name, parameters: operation.input.map {
-                    SwiftParameter(name: Naming.member($0.name), type: names.swiftType($0.type))
-                }, effects: ["async", "throws"], returns: names.outcome + "." + names.outcomeType(service: serviceIndex, operation: operationIndex))))
+                let parameters = operation.input.map { SwiftParameter(name: Naming.member($0.name), type: names.swiftType($0.type)) }
+                let returns = names.outcome + "." + names.outcomeType(service: serviceIndex, operation: operationIndex)
+                members.append(SwiftDeclaration(doc: doc, .requirement(name: name, parameters: parameters, effects: ["async", "throws"], returns: returns)))
+                // `self.`: an input may have the service's name (Rail's `passcode.create(passcode:)`).
+                let call = SwiftExpression.call(.member(.member(.id("self"), property), name), operation.input.map {
+                    SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), .id(Naming.member($0.name)))
+                })
+                forwards.append(SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: name, parameters: parameters, effects: ["async", "throws"], returns: returns,
+                                                                                 body: [.return(.try(.await(call)))])))
             }
+            let protocolName = names.serviceProtocol(serviceIndex)
+            declarations.append(SwiftDeclaration(doc: ["\(service.displayName ?? service.name) (`\(service.name)`)" + (service.description.map { ": " + $0 } ?? ".")],
+                                                 access: publicAccess, .protocol(name: protocolName, conformances: ["Sendable"], members: members)))
+            stored.append(SwiftDeclaration(doc: ["What answers `\(service.name)`'s operations."], access: publicAccess,
+                                           .variable(isLet: false, isStatic: false, name: property, type: "any " + protocolName, value: nil, getter: nil)))
+            initParameters.append(SwiftParameter(name: property, type: "any " + protocolName))
+            initBody.append(.assign(.member(.id("self"), property), .id(property)))
         }
-        return SwiftDeclaration(doc: ["The services \(app.name) calls: implement this protocol and give it to `FlowDriver`, which calls it for every",
-                                      "`.call` effect and sends the outcome back to the machine. Calls run off the main actor."],
-                                access: publicAccess, .protocol(name: names.services, conformances: ["Sendable"], members: members))
+        let implement = app.services.isEmpty ? "implement this protocol" : "implement this protocol (or one protocol per service, composed with `\(names.serviceSet)`)"
+        declarations.append(SwiftDeclaration(doc: ["The services \(app.name) calls: \(implement) and give it to `FlowDriver`, which calls it for every `.call`",
+                                                   "effect and sends the outcome back to the machine. Calls run off the main actor."],
+                                             access: publicAccess, .protocol(name: names.services, conformances: ["Sendable"] + app.services.indices.map(names.serviceProtocol), members: [])))
+        if !app.services.isEmpty {
+            declarations.append(SwiftDeclaration(doc: ["\(app.name)'s services composed from one implementation per service: `\(names.serviceSet)(\(app.services.indices.map { names.serviceProperty($0) + ": ..." }.joined(separator: ", ")))`.",
+                                                       "A test fakes the service it is about and passes the live (or another fake) for the rest."],
+                                                 access: publicAccess, .struct(name: names.serviceSet, conformances: [names.services],
+                                                                               members: stored + [SwiftDeclaration(doc: ["One implementation per service."], access: publicAccess,
+                                                                                                                   .initializer(parameters: initParameters, effects: [], body: initBody))] + forwards)))
+        }
+        return declarations
     }
 
     /// One enum per operation, in the namespace `<App>Outcome`: its outcomes with their outputs, and the event each is to the machine.
@@ -296,9 +330,10 @@ struct MachineTranslator {
                 }
                 let eventMember = SwiftDeclaration(doc: ["The outcome as the event the machine handles."], access: publicAccess,
                                                    .variable(isLet: false, isStatic: false, name: "event", type: names.event, value: nil, getter: [.switch(.id("self"), eventCases)]))
+                let typeName = names.outcomeType(service: serviceIndex, operation: operationIndex)
                 members.append(SwiftDeclaration(doc: ["The outcomes of \(service.displayName ?? service.name): `\(operation.name)`."], access: publicAccess,
-                                                .enum(name: names.outcomeType(service: serviceIndex, operation: operationIndex), conformances: ["Hashable", "Sendable", "Codable"],
-                                                      cases: cases, members: cases.isEmpty ? [] : [eventMember])))
+                                                .enum(name: typeName, conformances: ["Hashable", "Sendable", "Codable"],
+                                                      cases: cases, members: cases.isEmpty ? [] : [eventMember] + codableMembers(cases, typeName: names.outcome + "." + typeName))))
             }
         }
         return SwiftDeclaration(doc: ["What each service operation of \(app.name) answers (`\(names.services)`)."], access: publicAccess,
@@ -356,7 +391,7 @@ struct MachineTranslator {
             ]
         }
         return SwiftDeclaration(doc: ["The service operations \(app.name) calls, with their inputs."], access: publicAccess,
-                                .enum(name: names.serviceCall, conformances: ["FlowServiceCall"], cases: cases, members: members))
+                                .enum(name: names.serviceCall, conformances: ["FlowServiceCall"], cases: cases, members: members + codableMembers(cases, typeName: names.serviceCall)))
     }
 
     func domainDeclaration(_ type: DomainType) -> SwiftDeclaration {
@@ -374,17 +409,19 @@ struct MachineTranslator {
     }
 
     func stateDeclaration() -> SwiftDeclaration {
-        recordDeclaration(name: names.state, doc: ["The domain state of \(app.name): what the flows read and write."],
-                          fields: app.state.map { ($0.name, $0.type, $0.description) })
+        recordDeclaration(name: names.state, doc: ["The domain state of \(app.name): what the flows read and write. A new value holds the",
+                                                   "initial values of the flows (`\(names.state)()` is the state at launch)."],
+                          fields: app.state.map { ($0.name, $0.type, $0.description) }, defaults: stateDefaults)
     }
 
     /// A `Codable` struct whose coding keys are the flow's names, so encoded state reads like the flows.
-    func recordDeclaration(name: String, doc: [String], fields: [(name: String, type: ValueType, description: String?)]) -> SwiftDeclaration {
+    func recordDeclaration(name: String, doc: [String], fields: [(name: String, type: ValueType, description: String?)],
+                           defaults: [String: SwiftExpression] = [:]) -> SwiftDeclaration {
         var members: [SwiftDeclaration] = []
         var keys: [SwiftEnumCase] = []
         for field in fields {
             let member = Naming.member(field.name)
-            let zero: SwiftExpression = names.isStoredOptional(field.type) ? .id("nil") : names.zeroValue(field.type)
+            let zero: SwiftExpression = defaults[field.name] ?? (names.isStoredOptional(field.type) ? .id("nil") : names.zeroValue(field.type))
             members.append(SwiftDeclaration(doc: field.description.map { [$0] } ?? [], access: publicAccess,
                                             .variable(isLet: false, isStatic: false, name: member, type: names.storedType(field.type), value: zero, getter: nil)))
             keys.append(SwiftEnumCase(name: member, rawValue: member == field.name ? nil : .string(field.name)))
@@ -394,10 +431,11 @@ struct MachineTranslator {
         let entries = fields.sorted { $0.name < $1.name }.map { field in
             SwiftExpression.binary("+", .string("\(field.name): "), names.describing(.id(Naming.member(field.name)), field.type, quoted: true, stored: true))
         }
-        // The parts are a typed array of their own: one long `+` chain over a hundred fields (Tempo's state) is more
-        // than the Swift type checker solves in reasonable time.
+        // One statement per part: one long `+` chain, or one array literal, over a hundred fields (Tempo's state) is a
+        // single expression the Swift type checker solves slowly; statements are checked one at a time.
         let body: [SwiftStatement] = entries.isEmpty ? [.return(.string("{}"))] : [
-            .declare(isLet: true, name: "parts", type: "[String]", value: .array(entries)),
+            .declare(isLet: false, name: "parts", type: "[String]", value: .array([])),
+        ] + entries.map { .expression(.call(.member(.id("parts"), "append"), [SwiftArgument(nil, $0)])) } + [
             .return(.binary("+", .binary("+", .string("{"), .call(.member(.id("parts"), "joined"), [SwiftArgument("separator", .string(", "))])), .string("}"))),
         ]
         members.append(SwiftDeclaration(doc: ["The record as flows write it: `{name: value, ...}`."], access: publicAccess,
@@ -406,6 +444,74 @@ struct MachineTranslator {
             members.append(SwiftDeclaration(.enum(name: "CodingKeys", conformances: ["String", "CodingKey"], cases: keys, members: [])))
         }
         return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: name, conformances: ["Hashable", "Sendable", "Codable"], members: members))
+    }
+
+    // MARK: Codable
+
+    /// `Codable` written out for an enum with payloads, in the layout Swift synthesizes (`{"case": {"label": value}}`,
+    /// so encoded events and calls read as before), with one key enum for the case names and one for every payload
+    /// label. Swift's synthesized conformance declares a key enum per case: for Tempo's 230 events and 46 calls that
+    /// was 15,000 of the module's 23,000 symbols and most of its `-O` compile time.
+    func codableMembers(_ cases: [SwiftEnumCase], typeName: String) -> [SwiftDeclaration] {
+        guard !cases.isEmpty else { return [] }
+        func key(_ name: String) -> String {
+            let raw = name.replacingOccurrences(of: "`", with: "")
+            return Naming.keywords.contains(raw) || raw == "description" ? "`\(raw)`" : raw
+        }
+        var labels: [String] = []
+        for enumCase in cases { for value in enumCase.associated where !labels.contains(value.name) { labels.append(value.name) } }
+        let caseKeys = SwiftDeclaration(access: .private, .enum(name: "CaseKey", conformances: ["String", "CodingKey"],
+                                                                cases: cases.map { SwiftEnumCase(name: key($0.name)) }, members: []))
+        let fieldKeys = SwiftDeclaration(access: .private, .enum(name: "FieldKey", conformances: ["String", "CodingKey"],
+                                                                 cases: labels.map { SwiftEnumCase(name: key($0)) }, members: []))
+        func optional(_ type: String) -> String? { type.hasSuffix("?") ? String(type.dropLast()) : nil }
+        var decodeCases: [SwiftSwitchCase] = []
+        var encodeCases: [SwiftSwitchCase] = []
+        let container = SwiftExpression.id("container")
+        for enumCase in cases {
+            let member = SwiftExpression.member(nil, key(enumCase.name))
+            guard !enumCase.associated.isEmpty else {
+                decodeCases.append(SwiftSwitchCase([".\(key(enumCase.name))"], [.assign(.id("self"), .member(nil, enumCase.name))]))
+                encodeCases.append(SwiftSwitchCase([".\(enumCase.name)"], [
+                    .assign(.id("_"), .call(.member(container, "nestedContainer"), [SwiftArgument("keyedBy", .id("CaseKey.self")), SwiftArgument("forKey", member)])),
+                ]))
+                continue
+            }
+            let nested = SwiftExpression.call(.member(container, "nestedContainer"), [SwiftArgument("keyedBy", .id("FieldKey.self")), SwiftArgument("forKey", member)])
+            let values = enumCase.associated.map { value -> SwiftArgument in
+                let method = optional(value.type) == nil ? "decode" : "decodeIfPresent"
+                return SwiftArgument(value.name, .try(.call(.member(.id("fields"), method), [SwiftArgument(nil, .id((optional(value.type) ?? value.type) + ".self")),
+                                                                                           SwiftArgument("forKey", .member(nil, key(value.name)))])))
+            }
+            decodeCases.append(SwiftSwitchCase([".\(key(enumCase.name))"], [
+                .declare(isLet: true, name: "fields", type: nil, value: .try(nested)),
+                .assign(.id("self"), .call(.member(nil, enumCase.name), values)),
+            ]))
+            let bound = enumCase.associated.indices.map { "value\($0)" }
+            var body: [SwiftStatement] = [.declare(isLet: false, name: "fields", type: nil, value: nested)]
+            for (index, value) in enumCase.associated.enumerated() {
+                let method = optional(value.type) == nil ? "encode" : "encodeIfPresent"
+                body.append(.expression(.try(.call(.member(.id("fields"), method), [SwiftArgument(nil, .id(bound[index])), SwiftArgument("forKey", .member(nil, key(value.name)))]))))
+            }
+            encodeCases.append(SwiftSwitchCase([".\(enumCase.name)(" + bound.map { "let " + $0 }.joined(separator: ", ") + ")"], body))
+        }
+        let allKeys = SwiftExpression.member(container, "allKeys")
+        let decode = SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
+            .declare(isLet: true, name: "container", type: nil, value: .try(.call(.member(.id("decoder"), "container"), [SwiftArgument("keyedBy", .id("CaseKey.self"))]))),
+            .guard(conditions: [.expression(.binary("==", .member(allKeys, "count"), .int(1))), .bind(name: "key", value: .member(allKeys, "first"))], otherwise: [
+                .throw(.call(.member(.id("DecodingError"), "dataCorrupted"), [SwiftArgument(nil, .call(.member(nil, "init"), [
+                    SwiftArgument("codingPath", .member(.id("decoder"), "codingPath")),
+                    SwiftArgument("debugDescription", .string("a \(typeName) is an object with one key, its case")),
+                ]))])),
+            ]),
+            .switch(.id("key"), decodeCases),
+        ]))
+        let encode = SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
+                                                                      effects: ["throws"], returns: nil, body: [
+            .declare(isLet: false, name: "container", type: nil, value: .call(.member(.id("encoder"), "container"), [SwiftArgument("keyedBy", .id("CaseKey.self"))])),
+            .switch(.id("self"), encodeCases),
+        ]))
+        return [caseKeys] + (labels.isEmpty ? [] : [fieldKeys]) + [decode, encode]
     }
 
     // MARK: Machine
@@ -445,10 +551,16 @@ struct MachineTranslator {
             .assign(.member(.id("self"), "now"), .id("now")),
             .assign(.id("engine"), .call(.id("EngineState"), [SwiftArgument("screenNumber", .binary("??", .member(.postfix(.id("start"), "?"), "number"), .int(start)))])),
         ]
+        // Initial values that cannot fail are the state's property defaults; only one that can (none in the
+        // four apps: a literal or a constant expression) is written here, where a failure can be thrown.
         for variable in app.state {
             guard let initial = variable.initial else { continue }
             let value = tables.expressions.value(initial, scope: ExpressionScope(), acceptsNull: names.isStoredOptional(variable.type))
-            initBody.append(.assign(.member(.id("state"), Naming.member(variable.name)), ExpressionTranslator.wrap(value)))
+            if value.throwing {
+                initBody.append(.assign(.member(.id("state"), Naming.member(variable.name)), ExpressionTranslator.wrap(value)))
+            } else {
+                stateDefaults[variable.name] = value.code
+            }
         }
         let startParameter = SwiftParameter(name: "start", type: names.screen + "?", defaultValue: .id("nil"))
         let nowParameter = SwiftParameter(name: "now", type: "Timestamp", defaultValue: .call(.id("Timestamp"), [SwiftArgument("millisecondsSince1970", .int(Timestamp.defaultClockStart.millisecondsSince1970))]))
@@ -485,7 +597,7 @@ struct MachineTranslator {
         members.append(textsFunction())
         members.append(guardFunction())
         members.append(timerLengthFunction())
-        members.append(actionsFunction())
+        members += actionsFunctions()
         members.append(validatorFunction())
         members.append(invariantFunction())
         members.append(performFunction())
@@ -501,6 +613,9 @@ struct MachineTranslator {
             SwiftDeclaration(access: publicAccess, .typealias(name: "Services", type: "any \(names.services)")),
         ]
         let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine"], members: members))
+        let constants = tables.expressions.constants.sorted { $0.key < $1.key }.map { entry in
+            SwiftDeclaration(.variable(isLet: true, isStatic: true, name: entry.key, type: nil, value: entry.value, getter: nil))
+        }
         return [
             machine,
             SwiftDeclaration(doc: ["FlowMachine's run-to-completion engine drives the machine through its tables and functions."], attributes: spi,
@@ -513,7 +628,10 @@ struct MachineTranslator {
                                 SwiftDeclaration(access: publicAccess, .variable(isLet: true, isStatic: true, name: "machine", type: "any FlowStateMachine.Type",
                                                                                  value: .member(.id(names.machine), "self"), getter: nil)),
                              ])),
-        ]
+        ] + (constants.isEmpty ? [] : [
+            SwiftDeclaration(doc: ["The money and decimal amounts the flows write, each built once."],
+                             .enum(name: names.constants, conformances: [], cases: [], members: constants)),
+        ])
     }
 
     /// The machine's public API: thin forwards to FlowMachine's engine, typed with the app's own names.
@@ -723,13 +841,27 @@ struct MachineTranslator {
                                           effects: ["throws"], returns: "Int?", body: body))
     }
 
-    func actionsFunction() -> SwiftDeclaration {
-        SwiftDeclaration(doc: ["Runs action list number `id` of the tables."], access: .public, attributes: spi,
-                         .function(modifiers: ["mutating"], name: "runActions", parameters: [
-                            SwiftParameter(label: "_", name: "id", type: "Int32"), SwiftParameter(label: "_", name: "event", type: names.event + "?"),
-                            SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]"),
-                         ], effects: ["throws"], returns: nil, body: numberedSwitch(tables.actions, fallback: [.break])))
+    /// `runActions(_:_:into:)`, and the longer action lists as functions of their own: the optimizer's passes grow
+    /// faster than linearly with a function's size, and one `switch` holding every action list of a large app
+    /// (Tempo's 242) was most of the module's `-O` compile time. A list of a few statements stays in the `switch`.
+    func actionsFunctions() -> [SwiftDeclaration] {
+        let parameters = [SwiftParameter(label: "_", name: "event", type: names.event + "?"), SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]")]
+        var bodies = tables.actions
+        var lists: [SwiftDeclaration] = []
+        for (index, body) in bodies.enumerated() where body.statements.count > Self.actionsKeptInline {
+            let name = "actionList\(index + 1)"
+            lists.append(SwiftDeclaration(doc: [], access: .private, attributes: ["@inline(never)"],
+                                          .function(modifiers: ["mutating"], name: name, parameters: parameters, effects: ["throws"], returns: nil, body: body.statements)))
+            bodies[index].statements = [.expression(.try(.call(.id(name), [SwiftArgument(nil, .id("event")), SwiftArgument("into", .prefix("&", .id("effects")))])))]
+        }
+        let dispatch = SwiftDeclaration(doc: ["Runs action list number `id` of the tables."], access: .public, attributes: spi,
+                                        .function(modifiers: ["mutating"], name: "runActions", parameters: [SwiftParameter(label: "_", name: "id", type: "Int32")] + parameters,
+                                                  effects: ["throws"], returns: nil, body: numberedSwitch(bodies, fallback: [.break])))
+        return [dispatch] + lists
     }
+
+    /// Action lists of up to this many statements stay inside `runActions`' `switch`.
+    static let actionsKeptInline = 3
 
     func validatorFunction() -> SwiftDeclaration {
         SwiftDeclaration(doc: ["Validator number `id`: the message of the first rule `input` fails, or nil."], access: .public, attributes: spi,
@@ -770,10 +902,20 @@ struct MachineTranslator {
                    build: (([Int]) -> SwiftExpression)) {
             mix(name)
             for row in rows { mix(row.map(String.init).joined(separator: " ")) }
+            let fitsInt32 = rows.allSatisfy { $0.allSatisfy { Int(Int32.min) <= $0 && $0 <= Int(Int32.max) } }
             switch style {
-            case .literals:
+            case _ where !fitsInt32:
+                // A timer longer than Int32 milliseconds (24.8 days) would not fit the numbers: its rows are initializer calls.
                 members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
                                                                        value: .arrayLines(rows.map(build), comments: comments), getter: nil)))
+            case .literals:
+                // The numbers, one row per line with what the row is; the rows are built from them on first use.
+                members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "."], .variable(isLet: true, isStatic: true, name: name + "Data", type: "[Int32]",
+                                                                                                                 value: .numberRows(rows, comments: comments), getter: nil)))
+                let closure = SwiftClosure(parameters: ["row"], body: [.expression(build((0..<columns.count).map { -1000 - $0 }))])
+                members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
+                                                                       value: .call(.id("decodeTable"), [SwiftArgument(nil, .id(name + "Data")), SwiftArgument("columns", .int(columns.count))],
+                                                                                    trailingClosure: closure), getter: nil)))
             case .encoded:
                 let lines = rows.map { $0.map(String.init).joined(separator: " ") }
                 members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "."], .variable(isLet: true, isStatic: true, name: name + "Data", type: nil, value: .multilineString(lines), getter: nil)))

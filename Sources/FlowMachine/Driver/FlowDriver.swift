@@ -86,6 +86,8 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     private var nextObserver = 0
     /// `start()` or `resume()` ran: a view's `.task` may ask again, the machine enters its start screen once.
     private var running = false
+    /// Callers of `idle()` waiting for the calls in flight to answer.
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Called after every step with the machine as it is now (`FlowModel` republishes it to SwiftUI).
     public var onChange: (@MainActor (Machine) -> Void)?
@@ -215,6 +217,32 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     /// How many service calls have not answered yet.
     public var callsInFlight: Int { calls.count }
 
+    /// Returns once the driver is idle: every service call made so far has answered (or was cancelled by
+    /// `stop()` or `restart()`), each outcome's step has run, and the calls those steps made have answered
+    /// too. Timers are not waited for: a running timer fires when its clock says so (advance a
+    /// `ManualClock` in tests). Returns at once when nothing is in flight.
+    ///
+    /// ```swift
+    /// driver.send(.tapFindAddress)        // postcode_lookup.find_addresses runs
+    /// await driver.idle()
+    /// #expect(driver.machine.screen == .wal013c)
+    /// ```
+    public func idle() async {
+        guard !isIdle else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    /// No call in flight and no event waiting for its step.
+    private var isIdle: Bool { calls.isEmpty && queue.isEmpty && !stepping }
+
+    /// Wakes the callers of `idle()` once nothing is in flight.
+    private func wakeIdleWaiters() {
+        guard isIdle, !idleWaiters.isEmpty else { return }
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
     /// Every step and failure from now on, in order (for tests and logs). The stream ends when the caller drops it.
     public func activity() -> AsyncStream<FlowActivity<Machine.Event, Machine.Effect>> {
         let (stream, continuation) = AsyncStream<FlowActivity<Machine.Event, Machine.Effect>>.makeStream()
@@ -280,6 +308,7 @@ public final class FlowDriver<Machine: FlowStateMachine> {
         case .success(let event): send(event)
         case .failure(let error): report(.serviceThrew(operation: call.operation.rawValue, message: "\(error)"))
         }
+        wakeIdleWaiters()
     }
 
     private func startTimer(_ token: TimerToken, milliseconds: Int) {
@@ -301,6 +330,7 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     private func cancelCalls() {
         for task in calls.values { task.cancel() }
         calls.removeAll()
+        wakeIdleWaiters()
     }
 
     private func report(_ failure: FlowDriverFailure) {

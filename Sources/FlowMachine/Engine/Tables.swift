@@ -274,3 +274,21 @@
         return named.filter { contains($0.0) }.map(\.1)
     }
 }
+
+/// Reads a table written as numbers, `columns` to a row (the literal table style: one row per line of the array).
+/// A trailing partial row, which flowc never writes, is left out.
+@_spi(Generated) public func decodeTable<Row>(_ values: [Int32], columns: Int, _ build: ([Int32]) -> Row) -> [Row] {
+    guard columns > 0 else { return [] }
+    var result: [Row] = []
+    result.reserveCapacity(values.count / columns)
+    var row: [Int32] = []
+    row.reserveCapacity(columns)
+    var start = 0
+    while start + columns <= values.count {
+        row.removeAll(keepingCapacity: true)
+        row.append(contentsOf: values[start..<start + columns])
+        result.append(build(row))
+        start += columns
+    }
+    return result
+}

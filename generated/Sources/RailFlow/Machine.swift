@@ -11,7 +11,7 @@ import Foundation
 /// ```swift
 /// var machine = try RailMachine()
 /// var effects: [RailEffect] = []
-/// try machine.start(into: &effects)          // launch App Launch
+/// try machine.start(into: &effects)          // intro Welcome
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.depositDetected(...), into: &effects)
 /// ```
@@ -24,7 +24,11 @@ public struct RailMachine: Sendable, FlowStateMachine {
         if engine.errors.isEmpty {
             return [:]
         }
-        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in RailField(rawValue: name).map { ($0, message) } })
+        return Dictionary(
+            uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                RailField(rawValue: name).map { ($0, message) }
+            }
+        )
     }
 
     /// The outcome the run ended with, once it has.
@@ -33,7 +37,8 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
-    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it.
+    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
+    /// engine keeps it.
     @_spi(Generated)
     public var engine: EngineState<RailEvent>
 
@@ -43,42 +48,30 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// What of FlowMachine's engine Rail uses: a constant, so the engine built for this machine leaves out the rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
-        return [.timers, .flowTimers, .screenViews, .entryActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants, .secretFields]
+        return [
+            .timers,
+            .flowTimers,
+            .screenViews,
+            .entryActions,
+            .forms,
+            .overlays,
+            .subflows,
+            .endings,
+            .globalTransitions,
+            .raisedEvents,
+            .invariants,
+            .secretFields
+        ]
     }
 
-    /// A machine on `start` (default: launch), with the state's initial values.
+    /// A machine on `start` (default: intro), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: RailScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = EngineState(screenNumber: start?.number ?? 0)
-        state.kycStatus = KycStatus.notStarted
-        state.spendBalance = Money(amount: decimal("0"), currency: "USD")
-        state.investBalance = Money(amount: decimal("0"), currency: "USD")
-        state.depositedTotal = Money(amount: decimal("0"), currency: "USD")
-        state.depositedSpendTotal = Money(amount: decimal("0"), currency: "USD")
-        state.depositedInvestTotal = Money(amount: decimal("0"), currency: "USD")
-        state.cardSpentTotal = Money(amount: decimal("0"), currency: "USD")
-        state.withdrawnTotal = Money(amount: decimal("0"), currency: "USD")
-        state.roundedUpTotal = Money(amount: decimal("0"), currency: "USD")
-        state.lastDepositAmount = Money(amount: decimal("0"), currency: "USD")
-        state.lastDepositSpend = Money(amount: decimal("0"), currency: "USD")
-        state.lastDepositInvest = Money(amount: decimal("0"), currency: "USD")
-        state.lastCardAmount = Money(amount: decimal("0"), currency: "USD")
-        state.lastRoundUp = Money(amount: decimal("0"), currency: "USD")
-        state.systemStatus = SystemStatus.active
-        state.transactionFilter = TxFilter.all
-        state.pageSize = 20
-        state.pagesShown = 1
-        state.cardLast4 = "1234"
-        state.pushEnabled = true
-        state.withdrawAmount = Money(amount: decimal("0"), currency: "USD")
-        state.spendBeforeWithdrawal = Money(amount: decimal("0"), currency: "USD")
-        state.lastWithdrawal = Money(amount: decimal("0"), currency: "USD")
-        state.sessionTimeout = 300000
-        state.pendingTimeout = 300000
     }
 
-    /// A machine on the screen with seed ID `startScreenID` (nil: launch), for code that knows screens by ID.
+    /// A machine on the screen with seed ID `startScreenID` (nil: intro), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
@@ -141,19 +134,33 @@ public struct RailMachine: Sendable, FlowStateMachine {
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: RailSubflow, caller: RailScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in RailSubflow(rawValue: entry.0.flow).map { ($0, RailScreen(number: entry.1.caller)) } }
+        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
+            RailSubflow(rawValue: entry.0.flow).map { ($0, RailScreen(number: entry.1.caller)) }
+        }
     }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
     public func snapshot() -> FlowSnapshot<RailState> {
-        return FlowSnapshot(appID: Self.appID, tables: RailTables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+        return FlowSnapshot(
+            appID: Self.appID,
+            tables: RailTables.fingerprint,
+            screenID: screenID,
+            now: now,
+            state: state,
+            navigation: engineNavigation
+        )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<RailState>) throws {
-        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: RailTables.fingerprint, tables: RailTables.shared)
+        engine = try Self.restoredEngine(
+            from: snapshot,
+            appID: Self.appID,
+            fingerprint: RailTables.fingerprint,
+            tables: RailTables.shared
+        )
         now = snapshot.now
         state = snapshot.state
     }
@@ -169,69 +176,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [RailEffect]) throws {
-        let kept = state
         state = RailState()
-        state.kycStatus = KycStatus.notStarted
-        state.spendBalance = Money(amount: decimal("0"), currency: "USD")
-        state.investBalance = Money(amount: decimal("0"), currency: "USD")
-        state.depositedTotal = Money(amount: decimal("0"), currency: "USD")
-        state.depositedSpendTotal = Money(amount: decimal("0"), currency: "USD")
-        state.depositedInvestTotal = Money(amount: decimal("0"), currency: "USD")
-        state.cardSpentTotal = Money(amount: decimal("0"), currency: "USD")
-        state.withdrawnTotal = Money(amount: decimal("0"), currency: "USD")
-        state.roundedUpTotal = Money(amount: decimal("0"), currency: "USD")
-        state.lastDepositAmount = Money(amount: decimal("0"), currency: "USD")
-        state.lastDepositSpend = Money(amount: decimal("0"), currency: "USD")
-        state.lastDepositInvest = Money(amount: decimal("0"), currency: "USD")
-        state.lastCardAmount = Money(amount: decimal("0"), currency: "USD")
-        state.lastRoundUp = Money(amount: decimal("0"), currency: "USD")
-        state.systemStatus = SystemStatus.active
-        state.transactionFilter = TxFilter.all
-        state.pageSize = 20
-        state.pagesShown = 1
-        state.cardLast4 = "1234"
-        state.pushEnabled = true
-        state.withdrawAmount = Money(amount: decimal("0"), currency: "USD")
-        state.spendBeforeWithdrawal = Money(amount: decimal("0"), currency: "USD")
-        state.lastWithdrawal = Money(amount: decimal("0"), currency: "USD")
-        state.sessionTimeout = 300000
-        state.pendingTimeout = 300000
-        state.appleSignedIn = kept.appleSignedIn
-        state.signInDestination = kept.signInDestination
-        state.passcodeSet = kept.passcodeSet
-        state.biometricsEnabled = kept.biometricsEnabled
-        state.firstName = kept.firstName
-        state.lastName = kept.lastName
-        state.dob = kept.dob
-        state.email = kept.email
-        state.phone = kept.phone
-        state.kycStatus = kept.kycStatus
-        state.spendBalance = kept.spendBalance
-        state.investBalance = kept.investBalance
-        state.depositedTotal = kept.depositedTotal
-        state.depositedSpendTotal = kept.depositedSpendTotal
-        state.depositedInvestTotal = kept.depositedInvestTotal
-        state.cardSpentTotal = kept.cardSpentTotal
-        state.withdrawnTotal = kept.withdrawnTotal
-        state.roundedUpTotal = kept.roundedUpTotal
-        state.lastDepositAmount = kept.lastDepositAmount
-        state.lastDepositSpend = kept.lastDepositSpend
-        state.lastDepositInvest = kept.lastDepositInvest
-        state.lastCardAmount = kept.lastCardAmount
-        state.lastRoundUp = kept.lastRoundUp
-        state.systemStatus = kept.systemStatus
-        state.transactions = kept.transactions
-        state.txCounter = kept.txCounter
-        state.cardFrozen = kept.cardFrozen
-        state.cardLast4 = kept.cardLast4
-        state.cardInAppleWallet = kept.cardInAppleWallet
-        state.roundUpsEnabled = kept.roundUpsEnabled
-        state.pushEnabled = kept.pushEnabled
-        state.spendBeforeWithdrawal = kept.spendBeforeWithdrawal
-        state.lastWithdrawal = kept.lastWithdrawal
-        state.sessionTimeout = kept.sessionTimeout
-        state.failedPasscodeAttempts = kept.failedPasscodeAttempts
-        state.passcodeLockedUntil = kept.passcodeLockedUntil
         try engineRestart(startScreen: 0, into: &effects)
     }
 
@@ -245,16 +190,22 @@ public struct RailMachine: Sendable, FlowStateMachine {
 
     /// `card_visible`: "Virtual card displayed after first funding".
     public func derivedCardVisible() throws -> Bool {
-        return try compare(state.depositedTotal, Money(amount: decimal("0"), currency: "USD")) > 0
+        return try compare(state.depositedTotal, RailConstants.usd0) > 0
     }
 
     /// `filtered_transactions`: The history under the chosen filter chip (Q-RAIL-D3 says what Spend and Invest hold).
-    public func derivedFilteredTransactions() throws -> [Transaction] {
-        return (state.transactionFilter == TxFilter.spend) ? state.transactions.filter { t in (t.kind == TxKind.cardPayment) || (t.kind == TxKind.withdrawal) } : ((state.transactionFilter == TxFilter.invest) ? state.transactions.filter { t in t.kind == TxKind.roundUp } : ((state.transactionFilter == TxFilter.deposits) ? state.transactions.filter { t in t.kind == TxKind.deposit } : state.transactions))
+    public func derivedFilteredTransactions() throws -> [RailTransaction] {
+        return (state.transactionFilter == RailTxFilter.spend)
+            ? state.transactions.filter { t in (t.kind == RailTxKind.cardPayment) || (t.kind == RailTxKind.withdrawal) }
+            : ((state.transactionFilter == RailTxFilter.invest)
+                ? state.transactions.filter { t in t.kind == RailTxKind.roundUp }
+                : ((state.transactionFilter == RailTxFilter.deposits)
+                    ? state.transactions.filter { t in t.kind == RailTxKind.deposit }
+                    : state.transactions))
     }
 
     /// `visible_transactions`: The rows loaded so far by the infinite scroll.
-    public func derivedVisibleTransactions() throws -> [Transaction] {
+    public func derivedVisibleTransactions() throws -> [RailTransaction] {
         return try takeElements(derivedFilteredTransactions(), multiply(state.pageSize, state.pagesShown))
     }
 
@@ -264,7 +215,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     /// `recent_activity`: "Last 3 transactions" (RecentActivity on Station).
-    public func derivedRecentActivity() throws -> [Transaction] {
+    public func derivedRecentActivity() throws -> [RailTransaction] {
         return try takeElements(state.transactions, 3)
     }
 
@@ -273,9 +224,23 @@ public struct RailMachine: Sendable, FlowStateMachine {
         return try derivedVisibleTransactions().map { t in t.id }
     }
 
-    /// `transaction_rows`: What each TransactionItem row holds, newest first (ID, kind, merchant, amount, its Spend and Invest parts, time).
+    /// `transaction_rows`: What each TransactionItem row holds, newest first (ID, kind, merchant, amount, its Spend and
+    /// Invest parts, time).
     public func derivedTransactionRows() throws -> [String] {
-        return try state.transactions.map { t in try ((((((((((((t.id + " · ") + required((t.kind != nil) ? t.kind.map { describe($0) } : "", "the value")) + " · ") + t.merchant) + " · ") + required((t.amount != nil) ? t.amount.map { describe($0) } : "", "the value")) + " (Spend ") + required((t.spendPart != nil) ? t.spendPart.map { describe($0) } : "", "the value")) + ", Invest ") + required((t.investPart != nil) ? t.investPart.map { describe($0) } : "", "the value")) + ")") + " · ") + required((t.at != nil) ? t.at.map { describe($0) } : "", "the value") }
+        return try state.transactions.map { t in
+            try ((((((((((((t.id + " · ") + required((t.kind != nil) ? t.kind.map { describe($0) } : "", "the value"))
+                + " · ")
+                + t.merchant)
+                + " · ")
+                + required((t.amount != nil) ? t.amount.map { describe($0) } : "", "the value"))
+                + " (Spend ")
+                + required((t.spendPart != nil) ? t.spendPart.map { describe($0) } : "", "the value"))
+                + ", Invest ")
+                + required((t.investPart != nil) ? t.investPart.map { describe($0) } : "", "the value"))
+                + ")")
+                + " · ")
+                + required((t.at != nil) ? t.at.map { describe($0) } : "", "the value")
+        }
     }
 
     /// `recent_activity_merchants`: What RecentActivity shows on Station, newest first.
@@ -285,89 +250,143 @@ public struct RailMachine: Sendable, FlowStateMachine {
 
     /// `round_ups_this_month`: "Total rounded up this month": the round-ups of the current calendar month (UTC).
     public func derivedRoundUpsThisMonth() throws -> Money {
-        return try sum(state.transactions.filter { t in try ((t.kind == TxKind.roundUp) && (t.at != nil)) && sameMonth(calendarDay(required(t.at, "'t.at'")), calendarDay(now)) }.map { t in try required(t.investPart, "'t.invest_part'") }, currency: "USD")
+        return try sum(
+            state.transactions.filter { t in try ((t.kind == RailTxKind.roundUp) && (t.at != nil)) && sameMonth(calendarDay(required(t.at, "'t.at'")), calendarDay(now)) }.map { t in
+                try required(t.investPart, "'t.invest_part'")
+            },
+            currency: "USD"
+        )
     }
 
     /// `selected_transactions`: The row Transaction Detail shows (one, or none once signed out).
-    public func derivedSelectedTransactions() throws -> [Transaction] {
+    public func derivedSelectedTransactions() throws -> [RailTransaction] {
         return state.transactions.filter { t in t.id == state.selectedTransactionId }
     }
 
-    /// `invest_status_text`: InvestStatus: "Your money is working"; during allocation "Allocating..." (Paused: Q-RAIL-D7).
+    /// `invest_status_text`: InvestStatus: "Your money is working"; during allocation "Allocating..." (Paused:
+    /// Q-RAIL-D7).
     public func derivedInvestStatusText() throws -> String {
-        return (state.systemStatus == SystemStatus.allocating) ? "Allocating..." : ((state.systemStatus == SystemStatus.paused) ? "Paused" : "Your money is working")
+        return (state.systemStatus == RailSystemStatus.allocating)
+            ? "Allocating..."
+            : ((state.systemStatus == RailSystemStatus.paused) ? "Paused" : "Your money is working")
     }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.headline`).
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
+    /// (`.headline`).
     public func texts() throws -> [RailText: String] {
         switch screenNumber {
-        case 1:
+        case 0:
             // intro Welcome
             return [.headline: "Money that works the moment it arrives"]
-        case 3:
+        case 2:
             // verify-email Verify Email
             return [.sentTo: "Enter the code we sent to " + state.signInDestination]
-        case 6:
+        case 5:
             // biometric-prompt Biometric Prompt
             return [.title: "Use Face ID to open Rail?"]
-        case 8:
+        case 7:
             // onboarding KYC Flow
             return [.title: "Let's confirm it's you"]
-        case 9:
+        case 8:
             // kyc-status KYC Status
-            return [.message: (state.kycStatus == KycStatus.rejected) ? "We couldn't verify your identity. Contact support to continue." : "We're checking your details. We'll let you in as soon as it's done."]
-        case 10:
+            return [
+                .message: (state.kycStatus == RailKycStatus.rejected)
+                    ? "We couldn't verify your identity. Contact support to continue."
+                    : "We're checking your details. We'll let you in as soon as it's done."
+            ]
+        case 9:
             // station Station
-            return try [.total: describe(derivedTotalBalance()), .split: (("Spend " + describe(state.spendBalance)) + " · Invest ") + describe(state.investBalance), .status: (state.systemStatus == SystemStatus.allocating) ? "Allocating" : ((state.systemStatus == SystemStatus.paused) ? "Paused" : "Active"), .loadMoney: "Load money", .offlineBanner: state.offline ? "You're offline. Showing your last balances." : "", .pending: state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""]
-        case 12:
+            return try [
+                .total: describe(derivedTotalBalance()),
+                .split: (("Spend " + describe(state.spendBalance)) + " · Invest ") + describe(state.investBalance),
+                .status: (state.systemStatus == RailSystemStatus.allocating)
+                    ? "Allocating"
+                    : ((state.systemStatus == RailSystemStatus.paused) ? "Paused" : "Active"),
+                .loadMoney: "Load money",
+                .offlineBanner: state.offline ? "You're offline. Showing your last balances." : "",
+                .pending: state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""
+            ]
+        case 11:
             // transaction-detail Transaction Detail
-            return try [.merchant: (derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).merchant : "", .amount: required(((derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) } : "").map { $0 }, "the value")]
-        case 13:
+            return try [
+                .merchant: (derivedSelectedTransactions().count > 0)
+                    ? element(derivedSelectedTransactions(), 0).merchant
+                    : "",
+                .amount: required(
+                    ((derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) } : "").map {
+                        $0
+                    },
+                    "the value"
+                )
+            ]
+        case 12:
             // card Card
-            return try [.number: derivedCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "", .spendable: describe(state.spendBalance)]
-        case 16:
+            return try [
+                .number: derivedCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "",
+                .spendable: describe(state.spendBalance)
+            ]
+        case 15:
             // round-ups Round-Ups
-            return try [.explainer: "Every card payment rounds up to the next dollar. The change goes to Invest.", .thisMonth: "Rounded up this month: " + describe(derivedRoundUpsThisMonth())]
-        case 17:
+            return try [
+                .explainer: "Every card payment rounds up to the next dollar. The change goes to Invest.",
+                .thisMonth: "Rounded up this month: " + describe(derivedRoundUpsThisMonth())
+            ]
+        case 16:
             // invest Invest
             return try [.balance: describe(state.investBalance), .status: derivedInvestStatusText()]
-        case 18:
+        case 17:
             // profile Profile
             return [.name: (state.firstName + " ") + state.lastName, .email: state.email, .phone: state.phone]
-        case 19:
+        case 18:
             // delete-account Delete Account
             return [.message: "Delete your Rail account? This can't be undone."]
-        case 20:
+        case 19:
             // personal Personal Info
             return [.email: state.email, .phone: state.phone]
-        case 21:
+        case 20:
             // security Security
             return [.timeout: ("Lock after " + describeDuration(state.sessionTimeout)) + " without activity"]
-        case 24:
+        case 23:
             // support Support
             return [.title: "Help and contact"]
-        case 25:
+        case 24:
             // deposit Deposit Options
             return [.title: "Load money", .splitPreview: "70% → Spend, 30% → Invest"]
-        case 27:
+        case 26:
             // deposit-address Deposit Address
-            return [.title: "Load money", .splitPreview: "70% → Spend, 30% → Invest", .address: state.depositAddress, .pending: state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""]
-        case 28:
+            return [
+                .title: "Load money",
+                .splitPreview: "70% → Spend, 30% → Invest",
+                .address: state.depositAddress,
+                .pending: state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""
+            ]
+        case 27:
             // deposit-success Deposit Success
-            return [.title: "Money loaded", .amount: describe(state.lastDepositAmount), .splitPreview: "70% → Spend, 30% → Invest", .spendShare: describe(state.lastDepositSpend) + " → Spend", .investShare: describe(state.lastDepositInvest) + " → Invest"]
-        case 29:
+            return [
+                .title: "Money loaded",
+                .amount: describe(state.lastDepositAmount),
+                .splitPreview: "70% → Spend, 30% → Invest",
+                .spendShare: describe(state.lastDepositSpend) + " → Spend",
+                .investShare: describe(state.lastDepositInvest) + " → Invest"
+            ]
+        case 28:
             // withdraw Withdraw
             return [.available: describe(state.spendBalance) + " available in Spend"]
-        case 30:
+        case 29:
             // withdraw-amount Amount
             return [.available: describe(state.spendBalance) + " available in Spend"]
-        case 31:
+        case 30:
             // withdraw-confirm Confirm
-            return [.amount: describe(state.withdrawAmount), .method: (state.withdrawMethod == WithdrawMethod.crypto) ? "Crypto wallet" : "Bank transfer", .destination: state.withdrawDestination, .from: "From Spend Balance"]
-        case 32:
+            return [
+                .amount: describe(state.withdrawAmount),
+                .method: (state.withdrawMethod == RailWithdrawMethod.crypto) ? "Crypto wallet" : "Bank transfer",
+                .destination: state.withdrawDestination,
+                .from: "From Spend Balance"
+            ]
+        case 31:
             // withdraw-success Success
             return [.title: "Money on its way", .transactionId: "Transaction ID: " + state.withdrawTransactionId]
-        case 35:
+        case 34:
             // passcode-cooldown Passcode Cooldown
             return [.message: "Too many attempts. Try again in 1 minute."]
         default:
@@ -380,131 +399,128 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public func evaluateGuard(_ id: Int32, _ event: RailEvent?) throws -> Bool {
         switch id {
         case 1:
-            // launch app_launched
-            return state.passcodeSet
-        case 2:
             // intro apple.sign_in.signed_in
-            guard case .appleSignInSignedIn(_, let eventNewUser)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .appleSignInSignedIn(_, let eventNewUser)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             return eventNewUser
-        case 3:
+        case 2:
             // signin tap_continue
-            return SignInMethod.init(rawValue: textValue(formInput(0))) == SignInMethod.email // form 0: method
-        case 4:
+            return RailSignInMethod.init(rawValue: textValue(formInput(0))) == RailSignInMethod.email // form 0: method
+        case 3:
             // signin email shown
-            return SignInMethod.init(rawValue: textValue(formInput(0))) == SignInMethod.email // form 0: method
-        case 5:
+            return RailSignInMethod.init(rawValue: textValue(formInput(0))) == RailSignInMethod.email // form 0: method
+        case 4:
             // signin phone shown
-            return SignInMethod.init(rawValue: textValue(formInput(0))) == SignInMethod.phone // form 0: method
-        case 6:
+            return RailSignInMethod.init(rawValue: textValue(formInput(0))) == RailSignInMethod.phone // form 0: method
+        case 5:
             // verify-email auth.verify_otp.verified
-            guard case .authVerifyOtpVerified(let eventNewUser)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .authVerifyOtpVerified(let eventNewUser)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             return eventNewUser
-        case 7:
+        case 6:
             // onboarding kyc.submit.pending; onboarding kyc.submit.rejected; kyc-status kyc.status.pending; and 3 more
             return !state.signedIn
-        case 8:
+        case 7:
             // kyc-status variant rejected
-            return state.kycStatus == KycStatus.rejected
-        case 9:
+            return state.kycStatus == RailKycStatus.rejected
+        case 8:
             // station pull_to_refresh; station variant offline; transactions pull_to_refresh; and 1 more
             return state.offline
-        case 10:
+        case 9:
             // station variant deposit_pending; deposit-address variant pending
             return state.depositPending
-        case 11:
+        case 10:
             // station variant allocating; invest variant allocating
-            return state.systemStatus == SystemStatus.allocating
-        case 12:
+            return state.systemStatus == RailSystemStatus.allocating
+        case 11:
             // station variant paused; invest variant paused
-            return state.systemStatus == SystemStatus.paused
-        case 13:
+            return state.systemStatus == RailSystemStatus.paused
+        case 12:
             // transactions scrolled_to_end
             return try derivedHasMoreTransactions()
-        case 14:
+        case 13:
             // transactions variant empty
             return try derivedFilteredTransactions().count == 0
-        case 15:
+        case 14:
             // transaction-detail variant missing
             return try derivedSelectedTransactions().count == 0
-        case 16:
+        case 15:
             // card tap_freeze; card tap_reveal; card tap_card_settings
             return try derivedCardVisible()
-        case 17:
+        case 16:
             // card authorized
-            return state.pendingAction == SensitiveAction.cardReveal
-        case 18:
+            return state.pendingAction == RailSensitiveAction.cardReveal
+        case 17:
             // card tap_add_to_apple_wallet; card tap_retry_apple_wallet
             return try derivedCardVisible() && !state.cardInAppleWallet
-        case 19:
+        case 18:
             // card variant not_funded
             return try !derivedCardVisible()
-        case 20:
+        case 19:
             // card variant frozen; card-settings variant frozen; auth (global) card_payment; and 4 more
             return state.cardFrozen
-        case 21:
+        case 20:
             // card-details variant revealed
             return state.cardDetailsShown
-        case 22:
+        case 21:
             // round-ups variant on
             return state.roundUpsEnabled
+        case 22:
+            // security authorized
+            return state.pendingAction == RailSensitiveAction.biometricsChange
         case 23:
             // security authorized
-            return state.pendingAction == SensitiveAction.biometricsChange
+            return state.pendingAction == RailSensitiveAction.timeoutChange
         case 24:
-            // security authorized
-            return state.pendingAction == SensitiveAction.timeoutChange
-        case 25:
-            // security variant biometrics_on; login-passcode tap_use_biometrics; authorize-transaction tap_use_biometrics
+            // security variant biometrics_on; login-passcode tap_use_biometrics; authorize-transaction
+            // tap_use_biometrics
             return state.biometricsEnabled
-        case 26:
-            // notifications variant on; auth (global) deposit_loaded_push; main (global) deposit_loaded_push; and 3 more
+        case 25:
+            // notifications variant on
             return state.pushEnabled
-        case 27:
+        case 26:
             // deposit-address tap_copy_address
             return state.depositAddress != ""
-        case 28:
-            // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and 3 more
+        case 27:
+            // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and
+            // 3 more
             guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try compare(eventAmount, Money(amount: decimal("0"), currency: "USD")) > 0
-        case 29:
+            return try compare(eventAmount, RailConstants.usd0) > 0
+        case 28:
             // deposit-address variant loading
             return state.depositAddress == ""
-        case 30:
+        case 29:
             // deposit-address variant bank
-            return state.depositMethod != DepositMethod.usdc
+            return state.depositMethod != RailDepositMethod.usdc
+        case 30:
+            // withdraw-confirm authorized
+            return try ((state.pendingAction == RailSensitiveAction.withdrawal)
+                && (compare(state.withdrawAmount, RailConstants.usd0) > 0))
+                && (compare(state.withdrawAmount, state.spendBalance) <= 0)
         case 31:
             // withdraw-confirm authorized
-            return try ((state.pendingAction == SensitiveAction.withdrawal) && (compare(state.withdrawAmount, Money(amount: decimal("0"), currency: "USD")) > 0)) && (compare(state.withdrawAmount, state.spendBalance) <= 0)
+            return state.pendingAction == RailSensitiveAction.withdrawal
         case 32:
-            // withdraw-confirm authorized
-            return state.pendingAction == SensitiveAction.withdrawal
-        case 33:
-            // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
-            return try (state.passcodeLockedUntil != nil) && (now < required(state.passcodeLockedUntil, "'passcode_locked_until'"))
-        case 34:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             return state.signedIn
-        case 35:
+        case 33:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             return try add(state.failedPasscodeAttempts, 1) >= 3
-        case 36:
+        case 34:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try compare(eventAmount, Money(amount: decimal("0"), currency: "USD")) <= 0
-        case 37:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            return state.cardFrozen && state.pushEnabled
-        case 38:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try (compare(eventAmount, state.spendBalance) > 0) && state.pushEnabled
-        case 39:
+            return try compare(eventAmount, RailConstants.usd0) <= 0
+        case 35:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, state.spendBalance) > 0
-        case 40:
+        case 36:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
-            return try (state.roundUpsEnabled && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), Money(amount: decimal("0"), currency: "USD")) > 0)) && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), state.spendBalance) <= 0)
+            return try (state.roundUpsEnabled
+                && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), RailConstants.usd0) > 0))
+                && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), state.spendBalance) <= 0)
         default:
             return false
         }
@@ -533,283 +549,240 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public mutating func runActions(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 1:
-            // launch enter
-            raised.append(.appLaunched(raisedBy: RaisedByFlows()))
-        case 2:
             // intro tap_sign_in_with_apple; intro tap_retry
             effects.append(.call(RailServiceCall.appleSignIn))
-        case 3:
+        case 2:
             // intro apple.sign_in.signed_in; intro apple.sign_in.signed_in
-            guard case .appleSignInSignedIn(let eventEmail, _)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .appleSignInSignedIn(let eventEmail, _)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.appleSignedIn = true
             state.email = eventEmail
-        case 4:
+        case 3:
             // intro apple.sign_in.failed
             effects.append(.toast("Apple Sign-In didn't work. Try again or use email or phone."))
-        case 5:
+        case 4:
             // signin tap_continue
             state.signInDestination = textValue(formInput(1)) // form 1: email
             state.email = textValue(formInput(1)) // form 1: email
             effects.append(.call(RailServiceCall.authSendCode(destination: textValue(formInput(1))))) // form 1: email
-        case 6:
+        case 5:
             // signin tap_continue
             state.signInDestination = try e164(textValue(formInput(2)), "US") // form 2: phone
             state.phone = try e164(textValue(formInput(2)), "US") // form 2: phone
-            try effects.append(.call(RailServiceCall.authSendCode(destination: e164(textValue(formInput(2)), "US")))) // form 2: phone
-        case 7:
+            // form 2: phone
+            try effects.append(.call(RailServiceCall.authSendCode(destination: e164(textValue(formInput(2)), "US"))))
+        case 6:
             // signin auth.send_code.failed; verify-email auth.send_code.failed
             effects.append(.toast("We couldn't send your code. Tap Retry to try again."))
-        case 8:
+        case 7:
             // signin tap_retry; verify-email tap_resend_code
             effects.append(.call(RailServiceCall.authSendCode(destination: state.signInDestination)))
-        case 9:
+        case 8:
             // signin enter
             if formInput(0) == nil {
-                setInput(0, fieldInput(SignInMethod.email))
+                setInput(0, fieldInput(RailSignInMethod.email))
             }
-        case 10:
+        case 9:
             // verify-email tap_verify; verify-email tap_retry
-            effects.append(.call(RailServiceCall.authVerifyOtp(destination: state.signInDestination, code: textValue(formInput(0))))) // form 0: code
-        case 11:
+            // form 0: code
+            effects.append(
+                .call(RailServiceCall.authVerifyOtp(destination: state.signInDestination, code: textValue(formInput(0))))
+            )
+        case 10:
             // verify-email auth.verify_otp.wrong_code
             setInput(0, nil)
             effects.append(.toast("That code isn't right. Check it and try again."))
-        case 12:
+        case 11:
             // verify-email auth.verify_otp.failed
             effects.append(.toast("We couldn't check your code. Tap Retry to try again."))
-        case 13:
+        case 12:
             // verify-email auth.send_code.sent
             effects.append(.toast("We sent you a new code"))
-        case 14:
+        case 13:
             // create-passcode tap_continue
             state.pendingPasscode = textValue(formInput(0)) // form 0: passcode
-        case 15:
+        case 14:
             // confirm-passcode tap_continue
-            effects.append(.call(RailServiceCall.passcodeCreate(passcode: textValue(formInput(0))))) // form 0: passcode_confirmation
-        case 16:
+            // form 0: passcode_confirmation
+            effects.append(.call(RailServiceCall.passcodeCreate(passcode: textValue(formInput(0)))))
+        case 15:
             // confirm-passcode passcode.create.created
             state.passcodeSet = true
-        case 17:
+        case 16:
             // confirm-passcode passcode.create.failed
             effects.append(.toast("We couldn't save your passcode. Tap Retry to try again."))
-        case 18:
+        case 17:
             // confirm-passcode tap_retry
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: state.pendingPasscode)))
-        case 19:
+        case 18:
             // biometric-prompt tap_enable_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "enable")))
-        case 20:
+        case 19:
             // biometric-prompt device.biometric_check.authenticated
             state.biometricsEnabled = true
-        case 21:
+        case 20:
             // complete-profile tap_continue
-            state.firstName = textValue(formInput(0)) // form 0: first_name
-            state.lastName = textValue(formInput(1)) // form 1: last_name
-            state.dob = dateValue(formInput(2)) // form 2: dob
-            effects.append(.call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))) // form 0: first_name, 1: last_name
-        case 22:
+            try actionList20(event, into: &effects)
+        case 21:
             // complete-profile profile.save.failed; personal profile.save.failed
             effects.append(.toast("We couldn't save your details. Tap Retry to try again."))
-        case 23:
+        case 22:
             // complete-profile tap_retry
             effects.append(.call(RailServiceCall.profileSave(firstName: state.firstName, lastName: state.lastName)))
-        case 24:
+        case 23:
             // onboarding tap_start_verification; onboarding tap_retry
             effects.append(.call(RailServiceCall.kycSubmit))
-        case 25:
+        case 24:
             // onboarding kyc.submit.approved; kyc-status kyc.status.approved; login-passcode kyc.status.approved
-            state.kycStatus = KycStatus.approved
+            state.kycStatus = RailKycStatus.approved
             state.signedIn = true
-        case 26:
+        case 25:
             // onboarding kyc.submit.pending; kyc-status kyc.status.pending; login-passcode kyc.status.pending
-            state.kycStatus = KycStatus.pending
-        case 27:
+            state.kycStatus = RailKycStatus.pending
+        case 26:
             // onboarding kyc.submit.rejected; kyc-status kyc.status.rejected; login-passcode kyc.status.rejected
-            state.kycStatus = KycStatus.rejected
-        case 28:
+            state.kycStatus = RailKycStatus.rejected
+        case 27:
             // onboarding kyc.submit.failed
             effects.append(.toast("We couldn't send your details. Tap Retry to try again."))
-        case 29:
+        case 28:
             // kyc-status pull_to_refresh; kyc-status tap_retry; login-passcode tap_retry_status
             effects.append(.call(RailServiceCall.kycStatus))
-        case 30:
+        case 29:
             // kyc-status kyc.status.failed; login-passcode kyc.status.failed
             effects.append(.toast("We couldn't check your status. Tap Retry to try again."))
-        case 31:
+        case 30:
             // station pull_to_refresh; transactions pull_to_refresh; invest pull_to_refresh
             effects.append(.toast("You're offline. Showing your last balances."))
-        case 32:
+        case 31:
             // station pull_to_refresh; station tap_retry; transactions pull_to_refresh; and 3 more
             effects.append(.call(RailServiceCall.accountRefresh))
+        case 32:
+            // station account.refresh.up_to_date; transactions account.refresh.up_to_date; invest
+            // account.refresh.up_to_date
+            guard case .accountRefreshUpToDate(let eventStatus)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            state.systemStatus = eventStatus
         case 33:
-            // station account.refresh.up_to_date; transactions account.refresh.up_to_date; invest account.refresh.up_to_date
-            guard case .accountRefreshUpToDate(let eventStatus)? = event else { throw FlowFailure("no value for 'event'") }
-            state.systemStatus = eventStatus
+            // station account.refresh.deposit_arrived; transactions account.refresh.deposit_arrived; invest
+            // account.refresh.deposit_arrived
+            try actionList33(event, into: &effects)
         case 34:
-            // station account.refresh.deposit_arrived; transactions account.refresh.deposit_arrived; invest account.refresh.deposit_arrived
-            guard case .accountRefreshDepositArrived(let eventStatus, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            state.systemStatus = eventStatus
-            state.lastDepositAmount = eventAmount
-            state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
-            state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
-            raised.append(.depositSplit(raisedBy: RaisedByFlows()))
-        case 35:
             // station account.refresh.failed; invest account.refresh.failed
             effects.append(.toast("We couldn't update your balances. Tap Retry to try again."))
-        case 36:
+        case 35:
             // station tap_deposit_history; transactions tap_filter_deposits
-            state.transactionFilter = TxFilter.deposits
+            state.transactionFilter = RailTxFilter.deposits
             state.pagesShown = 1
-        case 37:
+        case 36:
             // station transaction_tapped; transactions transaction_tapped; card transaction_tapped
             guard case .transactionTapped(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             state.selectedTransactionId = eventId
-        case 38:
+        case 37:
             // transactions tap_filter_all
-            state.transactionFilter = TxFilter.all
+            state.transactionFilter = RailTxFilter.all
+            state.pagesShown = 1
+        case 38:
+            // transactions tap_filter_spend
+            state.transactionFilter = RailTxFilter.spend
             state.pagesShown = 1
         case 39:
-            // transactions tap_filter_spend
-            state.transactionFilter = TxFilter.spend
+            // transactions tap_filter_invest
+            state.transactionFilter = RailTxFilter.invest
             state.pagesShown = 1
         case 40:
-            // transactions tap_filter_invest
-            state.transactionFilter = TxFilter.invest
-            state.pagesShown = 1
-        case 41:
             // transactions scrolled_to_end
             state.pagesShown = try add(state.pagesShown, 1)
-        case 42:
+        case 41:
             // transactions account.refresh.failed
             effects.append(.toast("We couldn't load new transactions. Tap Retry to try again."))
-        case 43:
+        case 42:
             // card tap_freeze; card tap_retry; card-settings tap_freeze; and 1 more
             state.cardFrozen = !state.cardFrozen
             effects.append(.call(RailServiceCall.cardSetFrozen(frozen: state.cardFrozen)))
-        case 44:
+        case 43:
             // card card.set_frozen.failed; card-settings card.set_frozen.failed
             state.cardFrozen = !state.cardFrozen
             effects.append(.toast("We couldn't update your card. Tap Retry to try again."))
-        case 45:
+        case 44:
             // card tap_reveal
-            state.pendingAction = SensitiveAction.cardReveal
-        case 46:
+            state.pendingAction = RailSensitiveAction.cardReveal
+        case 45:
             // card authorized; authorize-transaction tap_cancel
             state.pendingAction = nil
-        case 47:
+        case 46:
             // card tap_add_to_apple_wallet; card tap_retry_apple_wallet
             effects.append(.call(RailServiceCall.cardAddToAppleWallet))
-        case 48:
+        case 47:
             // card card.add_to_apple_wallet.added
             state.cardInAppleWallet = true
             effects.append(.toast("Your card is in Apple Wallet"))
-        case 49:
+        case 48:
             // card card.add_to_apple_wallet.failed
             effects.append(.toast("We couldn't add your card to Apple Wallet. Tap Retry to try again."))
-        case 50:
+        case 49:
             // card-details card.details.shown
             state.cardDetailsShown = true
-        case 51:
+        case 50:
             // card-details card.details.failed
             effects.append(.toast("We couldn't show your card details. Tap Retry to try again."))
-        case 52:
+        case 51:
             // card-details tap_retry; card-details enter
             effects.append(.call(RailServiceCall.cardDetails))
-        case 53:
+        case 52:
             // card-details tap_back
             state.cardDetailsShown = false
-        case 54:
+        case 53:
             // round-ups toggle_round_ups
-            state.pendingAction = SensitiveAction.roundUpsChange
-        case 55:
-            // round-ups authorized
             state.roundUpsEnabled = !state.roundUpsEnabled
-            state.pendingAction = nil
-            effects.append(.call(RailServiceCall.settingsSave(roundUps: state.roundUpsEnabled, push: state.pushEnabled, biometrics: state.biometricsEnabled)))
-        case 56:
+            effects.append(
+                .call(
+                    RailServiceCall.settingsSave(
+                        roundUps: state.roundUpsEnabled,
+                        push: state.pushEnabled,
+                        biometrics: state.biometricsEnabled
+                    )
+                )
+            )
+        case 54:
             // round-ups settings.save.failed; security settings.save.failed; notifications settings.save.failed
             effects.append(.toast("We couldn't save your settings. Tap Retry to try again."))
-        case 57:
+        case 55:
             // round-ups tap_retry; security tap_retry; notifications tap_retry
-            effects.append(.call(RailServiceCall.settingsSave(roundUps: state.roundUpsEnabled, push: state.pushEnabled, biometrics: state.biometricsEnabled)))
-        case 58:
+            effects.append(
+                .call(
+                    RailServiceCall.settingsSave(
+                        roundUps: state.roundUpsEnabled,
+                        push: state.pushEnabled,
+                        biometrics: state.biometricsEnabled
+                    )
+                )
+            )
+        case 56:
             // profile tap_sign_out
             effects.append(.call(RailServiceCall.authSignOut))
-        case 59:
+        case 57:
             // profile auth.sign_out.signed_out; delete-account account.delete.deleted
-            state.signedIn = false
-            state.appleSignedIn = false
-            state.signInDestination = ""
-            state.pendingPasscode = ""
-            state.passcodeSet = false
-            state.biometricsEnabled = false
-            state.firstName = ""
-            state.lastName = ""
-            state.dob = nil
-            state.email = ""
-            state.phone = ""
-            state.kycStatus = KycStatus.notStarted
-            state.spendBalance = Money(amount: 0, currency: "USD")
-            state.investBalance = Money(amount: 0, currency: "USD")
-            state.depositedTotal = Money(amount: 0, currency: "USD")
-            state.depositedSpendTotal = Money(amount: 0, currency: "USD")
-            state.depositedInvestTotal = Money(amount: 0, currency: "USD")
-            state.cardSpentTotal = Money(amount: 0, currency: "USD")
-            state.withdrawnTotal = Money(amount: 0, currency: "USD")
-            state.roundedUpTotal = Money(amount: 0, currency: "USD")
-            state.lastDepositAmount = Money(amount: 0, currency: "USD")
-            state.lastDepositSpend = Money(amount: 0, currency: "USD")
-            state.lastDepositInvest = Money(amount: 0, currency: "USD")
-            state.lastCardAmount = Money(amount: 0, currency: "USD")
-            state.lastRoundUp = Money(amount: 0, currency: "USD")
-            state.spendBeforeWithdrawal = Money(amount: 0, currency: "USD")
-            state.lastWithdrawal = Money(amount: 0, currency: "USD")
-            state.transactions = []
-            state.txCounter = 0
-            state.selectedTransactionId = ""
-            state.depositPending = false
-            state.depositEta = ""
-            state.cardFrozen = false
-            state.cardDetailsShown = false
-            state.cardInAppleWallet = false
-            state.roundUpsEnabled = false
-            state.cardLast4 = ""
-            state.txDraft = Transaction()
-            state.transactionFilter = TxFilter.all
-            state.depositMethod = nil
-            state.depositNetwork = nil
-            state.depositAddress = ""
-            state.withdrawMethod = nil
-            state.withdrawAmount = Money(amount: 0, currency: "USD")
-            state.withdrawDestination = ""
-            state.withdrawTransactionId = ""
-            state.failedPasscodeAttempts = 0
-            state.passcodeLockedUntil = nil
-            state.pendingAction = nil
-            state.systemStatus = SystemStatus.active
-            state.pagesShown = 1
-            state.pendingTimeout = 300000
-        case 60:
+            try actionList57(event, into: &effects)
+        case 58:
             // delete-account tap_confirm_delete; delete-account tap_retry
             effects.append(.call(RailServiceCall.accountDelete))
-        case 61:
+        case 59:
             // delete-account account.delete.failed
             effects.append(.toast("We couldn't delete your account. Tap Retry to try again."))
-        case 62:
-            // personal tap_save
-            state.pendingAction = SensitiveAction.profileChange
-        case 63:
-            // personal authorized
-            state.pendingAction = nil
-            effects.append(.call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))) // form 0: first_name, 1: last_name
-        case 64:
+        case 60:
+            // personal tap_save; personal tap_retry
+            // form 0: first_name, 1: last_name
+            effects.append(
+                .call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
+            )
+        case 61:
             // personal profile.save.saved
             state.firstName = textValue(formInput(0)) // form 0: first_name
             state.lastName = textValue(formInput(1)) // form 1: last_name
-        case 65:
-            // personal tap_retry
-            effects.append(.call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))) // form 0: first_name, 1: last_name
-        case 66:
+        case 62:
             // personal enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.firstName))
@@ -817,241 +790,393 @@ public struct RailMachine: Sendable, FlowStateMachine {
             if formInput(1) == nil {
                 setInput(1, fieldInput(state.lastName))
             }
-        case 67:
+        case 63:
             // security toggle_biometrics
-            state.pendingAction = SensitiveAction.biometricsChange
-        case 68:
+            state.pendingAction = RailSensitiveAction.biometricsChange
+        case 64:
             // security tap_save_timeout
-            state.pendingAction = SensitiveAction.timeoutChange
-            state.pendingTimeout = (TimeoutChoice.init(rawValue: textValue(formInput(0))) == TimeoutChoice.oneMinute) ? 60000 : ((TimeoutChoice.init(rawValue: textValue(formInput(0))) == TimeoutChoice.fifteenMinutes) ? 900000 : 300000) // form 0: timeout
-        case 69:
+            state.pendingAction = RailSensitiveAction.timeoutChange
+            // form 0: timeout
+            state.pendingTimeout = (RailTimeoutChoice.init(rawValue: textValue(formInput(0))) == RailTimeoutChoice.oneMinute)
+                ? 60000
+                : ((RailTimeoutChoice.init(rawValue: textValue(formInput(0))) == RailTimeoutChoice.fifteenMinutes)
+                    ? 900000
+                    : 300000)
+        case 65:
             // security authorized
             state.biometricsEnabled = !state.biometricsEnabled
             state.pendingAction = nil
-            effects.append(.call(RailServiceCall.settingsSave(roundUps: state.roundUpsEnabled, push: state.pushEnabled, biometrics: state.biometricsEnabled)))
-        case 70:
+            effects.append(
+                .call(
+                    RailServiceCall.settingsSave(
+                        roundUps: state.roundUpsEnabled,
+                        push: state.pushEnabled,
+                        biometrics: state.biometricsEnabled
+                    )
+                )
+            )
+        case 66:
             // security authorized
             state.sessionTimeout = state.pendingTimeout
             state.pendingAction = nil
             effects.append(.toast("Session timeout updated"))
-        case 71:
+        case 67:
             // change-passcode tap_save; change-passcode tap_retry
-            effects.append(.call(RailServiceCall.passcodeChange(current: textValue(formInput(0)), newPasscode: textValue(formInput(1))))) // form 0: current_passcode, 1: new_passcode
-        case 72:
+            // form 0: current_passcode, 1: new_passcode
+            effects.append(
+                .call(RailServiceCall.passcodeChange(current: textValue(formInput(0)), newPasscode: textValue(formInput(1))))
+            )
+        case 68:
             // change-passcode passcode.change.changed
             effects.append(.toast("Passcode changed"))
-        case 73:
+        case 69:
             // change-passcode passcode.change.wrong_current
             setInput(0, nil)
             effects.append(.toast("That's not your current passcode"))
-        case 74:
+        case 70:
             // change-passcode passcode.change.failed
             effects.append(.toast("We couldn't change your passcode. Tap Retry to try again."))
-        case 75:
+        case 71:
             // notifications toggle_push
-            state.pendingAction = SensitiveAction.pushChange
-        case 76:
-            // notifications authorized
             state.pushEnabled = !state.pushEnabled
-            state.pendingAction = nil
-            effects.append(.call(RailServiceCall.settingsSave(roundUps: state.roundUpsEnabled, push: state.pushEnabled, biometrics: state.biometricsEnabled)))
-        case 77:
+            effects.append(
+                .call(
+                    RailServiceCall.settingsSave(
+                        roundUps: state.roundUpsEnabled,
+                        push: state.pushEnabled,
+                        biometrics: state.biometricsEnabled
+                    )
+                )
+            )
+        case 72:
             // deposit tap_bank_usd
-            state.depositMethod = DepositMethod.bankUsd
+            state.depositMethod = RailDepositMethod.bankUsd
             state.depositNetwork = nil
-        case 78:
+        case 73:
             // deposit tap_bank_gbp
-            state.depositMethod = DepositMethod.bankGbp
+            state.depositMethod = RailDepositMethod.bankGbp
             state.depositNetwork = nil
-        case 79:
+        case 74:
             // deposit tap_usdc
-            state.depositMethod = DepositMethod.usdc
-        case 80:
+            state.depositMethod = RailDepositMethod.usdc
+        case 75:
             // deposit-network tap_continue
-            state.depositNetwork = Network.init(rawValue: textValue(formInput(0))) // form 0: network
-        case 81:
+            state.depositNetwork = RailNetwork.init(rawValue: textValue(formInput(0))) // form 0: network
+        case 76:
             // deposit-address deposits.details.ready
-            guard case .depositsDetailsReady(let eventAddress)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .depositsDetailsReady(let eventAddress)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.depositAddress = eventAddress
-        case 82:
+        case 77:
             // deposit-address deposits.details.failed
             effects.append(.toast("We couldn't load your details. Tap Retry to try again."))
-        case 83:
+        case 78:
             // deposit-address tap_retry; deposit-address enter
-            try effects.append(.call(RailServiceCall.depositsDetails(method: required((state.depositMethod != nil) ? state.depositMethod : DepositMethod.bankUsd, "the value"), network: state.depositNetwork)))
-        case 84:
+            try effects.append(
+                .call(
+                    RailServiceCall.depositsDetails(
+                        method: required(
+                            (state.depositMethod != nil) ? state.depositMethod : RailDepositMethod.bankUsd,
+                            "the value"
+                        ),
+                        network: state.depositNetwork
+                    )
+                )
+            )
+        case 79:
             // deposit-address tap_copy_address
             effects.append(.toast("Address copied"))
-        case 85:
-            // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and 3 more
-            guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            state.lastDepositAmount = eventAmount
-            state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
-            state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
-            raised.append(.depositSplit(raisedBy: RaisedByFlows()))
-        case 86:
+        case 80:
+            // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and
+            // 3 more
+            try actionList80(event, into: &effects)
+        case 81:
             // deposit-address tap_back; deposit-success tap_done
             state.depositAddress = ""
-        case 87:
+        case 82:
             // withdraw tap_bank
-            state.withdrawMethod = WithdrawMethod.bank
-        case 88:
+            state.withdrawMethod = RailWithdrawMethod.bank
+        case 83:
             // withdraw tap_crypto
-            state.withdrawMethod = WithdrawMethod.crypto
-        case 89:
+            state.withdrawMethod = RailWithdrawMethod.crypto
+        case 84:
             // withdraw-amount tap_continue
-            state.withdrawAmount = try required(moneyValue(formInput(0), currency: "USD"), "'form.amount'") // form 0: amount
+            // form 0: amount
+            state.withdrawAmount = try required(moneyValue(formInput(0), currency: "USD"), "'form.amount'")
             state.withdrawDestination = textValue(formInput(1)) // form 1: destination
-        case 90:
+        case 85:
             // withdraw-confirm tap_confirm; withdraw-confirm tap_retry
-            state.pendingAction = SensitiveAction.withdrawal
-        case 91:
+            state.pendingAction = RailSensitiveAction.withdrawal
+        case 86:
             // withdraw-confirm authorized
-            state.pendingAction = nil
-            state.spendBeforeWithdrawal = state.spendBalance
-            state.lastWithdrawal = state.withdrawAmount
-            state.spendBalance = try subtract(state.spendBalance, state.withdrawAmount)
-            state.withdrawnTotal = try add(state.withdrawnTotal, state.withdrawAmount)
-            try effects.append(.call(RailServiceCall.withdrawalsSubmit(method: required((state.withdrawMethod != nil) ? state.withdrawMethod : WithdrawMethod.bank, "the value"), amount: state.withdrawAmount, destination: state.withdrawDestination)))
-        case 92:
+            try actionList86(event, into: &effects)
+        case 87:
             // withdraw-confirm authorized
             state.pendingAction = nil
             effects.append(.toast("That's more than your Spend Balance"))
-        case 93:
+        case 88:
             // withdraw-confirm withdrawals.submit.submitted
-            guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else { throw FlowFailure("no value for 'event'") }
-            state.withdrawTransactionId = eventTransactionId
-            state.txCounter = try add(state.txCounter, 1)
-            state.txDraft.id = eventTransactionId
-            state.txDraft.kind = TxKind.withdrawal
-            state.txDraft.amount = state.lastWithdrawal
-            state.txDraft.spendPart = state.lastWithdrawal
-            state.txDraft.investPart = Money(amount: decimal("0"), currency: "USD")
-            state.txDraft.merchant = state.withdrawDestination
-            state.txDraft.at = now
-            state.transactions = [state.txDraft] + state.transactions
-        case 94:
+            try actionList88(event, into: &effects)
+        case 89:
             // withdraw-confirm withdrawals.submit.failed
-            state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
-            state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
-            state.spendBeforeWithdrawal = Money(amount: decimal("0"), currency: "USD")
-            state.lastWithdrawal = Money(amount: decimal("0"), currency: "USD")
-            effects.append(.toast("Your withdrawal didn't go through. Tap Retry to try again."))
-        case 95:
+            try actionList89(event, into: &effects)
+        case 90:
             // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
             effects.append(.call(RailServiceCall.passcodeVerify(passcode: textValue(formInput(0))))) // form 0: passcode
-        case 96:
+        case 91:
             // login-passcode tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "unlock")))
-        case 97:
-            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
+        case 92:
+            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated;
+            // passcode-cooldown after 1m
             state.failedPasscodeAttempts = 0
-        case 98:
+        case 93:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
             effects.append(.call(RailServiceCall.kycStatus))
-        case 99:
+        case 94:
             // login-passcode device.biometric_check.failed; authorize-transaction device.biometric_check.failed
             effects.append(.toast("Face ID didn't work. Enter your passcode."))
-        case 100:
+        case 95:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
-            state.passcodeLockedUntil = try add(now, 60000)
             setInput(0, nil)
-        case 101:
+        case 96:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             setInput(0, nil)
             effects.append(.toast("Wrong passcode. Try again."))
-        case 102:
+        case 97:
             // login-passcode passcode.verify.failed; authorize-transaction passcode.verify.failed
             effects.append(.toast("We couldn't check your passcode. Tap Retry to try again."))
-        case 103:
+        case 98:
             // authorize-transaction tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "authorize")))
-        case 104:
+        case 99:
             // authorize-transaction passcode.verify.correct; authorize-transaction device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
             raised.append(.authorized(raisedBy: RaisedByFlows()))
-        case 105:
-            // passcode-cooldown after 1m
-            state.failedPasscodeAttempts = 0
-            state.passcodeLockedUntil = nil
-        case 106:
-            // auth (global) deposit_detected; main (global) deposit_detected; deposit (global) deposit_detected; and 2 more
+        case 100:
+            // auth (global) deposit_detected; main (global) deposit_detected; deposit (global) deposit_detected; and 2
+            // more
             guard case .depositDetected(_, let eventEta)? = event else { throw FlowFailure("no value for 'event'") }
             state.depositPending = true
             state.depositEta = eventEta
-        case 107:
+        case 101:
             // auth (global) deposit_split; main (global) deposit_split; deposit (global) deposit_split; and 2 more
-            state.spendBalance = try add(state.spendBalance, state.lastDepositSpend)
-            state.investBalance = try add(state.investBalance, state.lastDepositInvest)
-            state.depositedTotal = try add(state.depositedTotal, state.lastDepositAmount)
-            state.depositedSpendTotal = try add(state.depositedSpendTotal, state.lastDepositSpend)
-            state.depositedInvestTotal = try add(state.depositedInvestTotal, state.lastDepositInvest)
-            state.depositPending = false
-            state.depositEta = ""
-            state.txCounter = try add(state.txCounter, 1)
-            state.txDraft.id = "TX-" + describe(state.txCounter)
-            state.txDraft.kind = TxKind.deposit
-            state.txDraft.amount = state.lastDepositAmount
-            state.txDraft.spendPart = state.lastDepositSpend
-            state.txDraft.investPart = state.lastDepositInvest
-            state.txDraft.merchant = "Load money"
-            state.txDraft.at = now
-            state.transactions = [state.txDraft] + state.transactions
-            raised.append(.depositLoadedPush(raisedBy: RaisedByFlows()))
-        case 108:
-            // auth (global) deposit_loaded_push; main (global) deposit_loaded_push; deposit (global) deposit_loaded_push; and 2 more
-            effects.append(.push("Money loaded: 70% → Spend, 30% → Invest"))
-        case 109:
+            try actionList101(event, into: &effects)
+        case 102:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             effects.append(.push("Payment declined. Your card is frozen."))
-        case 110:
+        case 103:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             effects.append(.push("Payment declined. Not enough in Spend."))
-        case 111:
+        case 104:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            guard case .cardPayment(let eventMerchant, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            state.spendBalance = try subtract(state.spendBalance, eventAmount)
-            state.cardSpentTotal = try add(state.cardSpentTotal, eventAmount)
-            state.lastCardAmount = eventAmount
-            state.lastRoundUp = Money(amount: decimal("0"), currency: "USD")
-            state.txCounter = try add(state.txCounter, 1)
-            state.txDraft.id = "TX-" + describe(state.txCounter)
-            state.txDraft.kind = TxKind.cardPayment
-            state.txDraft.amount = eventAmount
-            state.txDraft.spendPart = eventAmount
-            state.txDraft.investPart = Money(amount: decimal("0"), currency: "USD")
-            state.txDraft.merchant = eventMerchant
-            state.txDraft.at = now
-            state.transactions = [state.txDraft] + state.transactions
-            raised.append(.roundUpDue(raisedBy: RaisedByFlows()))
-        case 112:
+            try actionList104(event, into: &effects)
+        case 105:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
-            state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
-            state.spendBalance = try subtract(state.spendBalance, subtract(roundUp(state.lastCardAmount), state.lastCardAmount))
-            state.investBalance = try add(state.investBalance, subtract(roundUp(state.lastCardAmount), state.lastCardAmount))
-            state.roundedUpTotal = try add(state.roundedUpTotal, subtract(roundUp(state.lastCardAmount), state.lastCardAmount))
-            state.txCounter = try add(state.txCounter, 1)
-            state.txDraft.id = "TX-" + describe(state.txCounter)
-            state.txDraft.kind = TxKind.roundUp
-            state.txDraft.amount = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
-            state.txDraft.spendPart = Money(amount: decimal("0"), currency: "USD")
-            state.txDraft.investPart = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
-            state.txDraft.merchant = "Round-up"
-            state.txDraft.at = now
-            state.transactions = [state.txDraft] + state.transactions
-            effects.append(.analytics(AnalyticsEvent(name: "round_up_made")))
-        case 113:
-            // auth (global) connectivity_lost; main (global) connectivity_lost; deposit (global) connectivity_lost; and 2 more
+            try actionList105(event, into: &effects)
+        case 106:
+            // auth (global) connectivity_lost; main (global) connectivity_lost; deposit (global) connectivity_lost; and
+            // 2 more
             state.offline = true
-        case 114:
-            // auth (global) connectivity_restored; main (global) connectivity_restored; deposit (global) connectivity_restored; and 2 more
+        case 107:
+            // auth (global) connectivity_restored; main (global) connectivity_restored; deposit (global)
+            // connectivity_restored; and 2 more
             state.offline = false
         default:
             break
         }
+    }
+
+    @inline(never)
+    private mutating func actionList20(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.firstName = textValue(formInput(0)) // form 0: first_name
+        state.lastName = textValue(formInput(1)) // form 1: last_name
+        state.dob = dateValue(formInput(2)) // form 2: dob
+        // form 0: first_name, 1: last_name
+        effects.append(
+            .call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList33(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        guard case .accountRefreshDepositArrived(let eventStatus, let eventAmount)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.systemStatus = eventStatus
+        state.lastDepositAmount = eventAmount
+        state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
+        state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
+        raised.append(.depositSplit(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList57(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.signedIn = false
+        state.appleSignedIn = false
+        state.signInDestination = ""
+        state.pendingPasscode = ""
+        state.passcodeSet = false
+        state.biometricsEnabled = false
+        state.firstName = ""
+        state.lastName = ""
+        state.dob = nil
+        state.email = ""
+        state.phone = ""
+        state.kycStatus = RailKycStatus.notStarted
+        state.spendBalance = Money(amount: 0, currency: "USD")
+        state.investBalance = Money(amount: 0, currency: "USD")
+        state.depositedTotal = Money(amount: 0, currency: "USD")
+        state.depositedSpendTotal = Money(amount: 0, currency: "USD")
+        state.depositedInvestTotal = Money(amount: 0, currency: "USD")
+        state.cardSpentTotal = Money(amount: 0, currency: "USD")
+        state.withdrawnTotal = Money(amount: 0, currency: "USD")
+        state.roundedUpTotal = Money(amount: 0, currency: "USD")
+        state.lastDepositAmount = Money(amount: 0, currency: "USD")
+        state.lastDepositSpend = Money(amount: 0, currency: "USD")
+        state.lastDepositInvest = Money(amount: 0, currency: "USD")
+        state.lastCardAmount = Money(amount: 0, currency: "USD")
+        state.lastRoundUp = Money(amount: 0, currency: "USD")
+        state.spendBeforeWithdrawal = Money(amount: 0, currency: "USD")
+        state.lastWithdrawal = Money(amount: 0, currency: "USD")
+        state.transactions = []
+        state.txCounter = 0
+        state.selectedTransactionId = ""
+        state.depositPending = false
+        state.depositEta = ""
+        state.cardFrozen = false
+        state.cardDetailsShown = false
+        state.cardInAppleWallet = false
+        state.roundUpsEnabled = false
+    }
+
+    @inline(never)
+    private mutating func actionList80(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+        state.lastDepositAmount = eventAmount
+        state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
+        state.lastDepositInvest = try element(allocate(eventAmount, [70, 30]), 1)
+        raised.append(.depositSplit(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList86(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.pendingAction = nil
+        state.spendBeforeWithdrawal = state.spendBalance
+        state.lastWithdrawal = state.withdrawAmount
+        state.spendBalance = try subtract(state.spendBalance, state.withdrawAmount)
+        state.withdrawnTotal = try add(state.withdrawnTotal, state.withdrawAmount)
+        try effects.append(
+            .call(
+                RailServiceCall.withdrawalsSubmit(
+                    method: required(
+                        (state.withdrawMethod != nil) ? state.withdrawMethod : RailWithdrawMethod.bank,
+                        "the value"
+                    ),
+                    amount: state.withdrawAmount,
+                    destination: state.withdrawDestination
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList88(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.withdrawTransactionId = eventTransactionId
+        state.txCounter = try add(state.txCounter, 1)
+        state.txDraft.id = eventTransactionId
+        state.txDraft.kind = RailTxKind.withdrawal
+        state.txDraft.amount = state.lastWithdrawal
+        state.txDraft.spendPart = state.lastWithdrawal
+        state.txDraft.investPart = RailConstants.usd0
+        state.txDraft.merchant = state.withdrawDestination
+        state.txDraft.at = now
+        state.transactions = [state.txDraft] + state.transactions
+    }
+
+    @inline(never)
+    private mutating func actionList89(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
+        state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
+        state.spendBeforeWithdrawal = RailConstants.usd0
+        state.lastWithdrawal = RailConstants.usd0
+        effects.append(.toast("Your withdrawal didn't go through. Tap Retry to try again."))
+    }
+
+    @inline(never)
+    private mutating func actionList101(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.spendBalance = try add(state.spendBalance, state.lastDepositSpend)
+        state.investBalance = try add(state.investBalance, state.lastDepositInvest)
+        state.depositedTotal = try add(state.depositedTotal, state.lastDepositAmount)
+        state.depositedSpendTotal = try add(state.depositedSpendTotal, state.lastDepositSpend)
+        state.depositedInvestTotal = try add(state.depositedInvestTotal, state.lastDepositInvest)
+        state.depositPending = false
+        state.depositEta = ""
+        state.txCounter = try add(state.txCounter, 1)
+        state.txDraft.id = "TX-" + describe(state.txCounter)
+        state.txDraft.kind = RailTxKind.deposit
+        state.txDraft.amount = state.lastDepositAmount
+        state.txDraft.spendPart = state.lastDepositSpend
+        state.txDraft.investPart = state.lastDepositInvest
+        state.txDraft.merchant = "Load money"
+        state.txDraft.at = now
+        state.transactions = [state.txDraft] + state.transactions
+        effects.append(.push("Money loaded: 70% → Spend, 30% → Invest"))
+    }
+
+    @inline(never)
+    private mutating func actionList104(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        guard case .cardPayment(let eventMerchant, let eventAmount)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.spendBalance = try subtract(state.spendBalance, eventAmount)
+        state.cardSpentTotal = try add(state.cardSpentTotal, eventAmount)
+        state.lastCardAmount = eventAmount
+        state.lastRoundUp = RailConstants.usd0
+        state.txCounter = try add(state.txCounter, 1)
+        state.txDraft.id = "TX-" + describe(state.txCounter)
+        state.txDraft.kind = RailTxKind.cardPayment
+        state.txDraft.amount = eventAmount
+        state.txDraft.spendPart = eventAmount
+        state.txDraft.investPart = RailConstants.usd0
+        state.txDraft.merchant = eventMerchant
+        state.txDraft.at = now
+        state.transactions = [state.txDraft] + state.transactions
+        raised.append(.roundUpDue(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList105(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+        state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
+        state.spendBalance = try subtract(
+            state.spendBalance,
+            subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
+        )
+        state.investBalance = try add(
+            state.investBalance,
+            subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
+        )
+        state.roundedUpTotal = try add(
+            state.roundedUpTotal,
+            subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
+        )
+        state.txCounter = try add(state.txCounter, 1)
+        state.txDraft.id = "TX-" + describe(state.txCounter)
+        state.txDraft.kind = RailTxKind.roundUp
+        state.txDraft.amount = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
+        state.txDraft.spendPart = RailConstants.usd0
+        state.txDraft.investPart = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
+        state.txDraft.merchant = "Round-up"
+        state.txDraft.at = now
+        state.transactions = [state.txDraft] + state.transactions
+        effects.append(.analytics(AnalyticsEvent(name: "round_up_made")))
     }
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
@@ -1179,7 +1304,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
             if decimalPlaces(value) > 2 {
                 return "Use at most 2 decimal places"
             }
-            if (!(order(value, Money(amount: decimal("0.01"), currency: "USD")).map { $0 >= 0 } ?? false)) {
+            if (!(order(value, RailConstants.usd0_01).map { $0 >= 0 } ?? false)) {
                 return "Enter an amount above $0.00"
             }
             if (!(order(value, state.spendBalance).map { $0 <= 0 } ?? false)) {
@@ -1210,31 +1335,52 @@ public struct RailMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public func checkInvariants() throws {
         // Every deposit is automatically split 70% Spend / 30% Invest.
-        guard try (sameMoney(add(state.lastDepositSpend, state.lastDepositInvest), state.lastDepositAmount) && sameMoney(state.lastDepositSpend, element(allocate(state.lastDepositAmount, [70, 30]), 0))) && sameMoney(add(state.depositedSpendTotal, state.depositedInvestTotal), state.depositedTotal) else {
-            throw FlowFailure("invariant 'deposit_split_70_30' (last_deposit_spend + last_deposit_invest == last_deposit_amount && last_deposit_spend == allocate(last_deposit_amount, [70, 30])[0] && deposited_spend_total + deposited_invest_total == deposited_total) broken")
+        guard try (sameMoney(add(state.lastDepositSpend, state.lastDepositInvest), state.lastDepositAmount)
+            && sameMoney(state.lastDepositSpend, element(allocate(state.lastDepositAmount, [70, 30]), 0)))
+            && sameMoney(add(state.depositedSpendTotal, state.depositedInvestTotal), state.depositedTotal) else {
+            throw FlowFailure(
+                "invariant 'deposit_split_70_30' (last_deposit_spend + last_deposit_invest == last_deposit_amount && last_deposit_spend == allocate(last_deposit_amount, [70, 30])[0] && deposited_spend_total + deposited_invest_total == deposited_total) broken"
+            )
         }
-        // Spend Balance = the Spend parts of every deposit − card payments − withdrawals − round-ups (round-ups and withdrawals come out of Spend only).
-        guard try sameMoney(state.spendBalance, subtract(subtract(subtract(state.depositedSpendTotal, state.cardSpentTotal), state.withdrawnTotal), state.roundedUpTotal)) else {
-            throw FlowFailure("invariant 'spend_is_its_share_minus_outflows' (spend_balance == deposited_spend_total - card_spent_total - withdrawn_total - rounded_up_total) broken")
+        // Spend Balance = the Spend parts of every deposit − card payments − withdrawals − round-ups (round-ups and
+        // withdrawals come out of Spend only).
+        guard try sameMoney(
+            state.spendBalance,
+            subtract(
+                subtract(subtract(state.depositedSpendTotal, state.cardSpentTotal), state.withdrawnTotal),
+                state.roundedUpTotal
+            )
+        ) else {
+            throw FlowFailure(
+                "invariant 'spend_is_its_share_minus_outflows' (spend_balance == deposited_spend_total - card_spent_total - withdrawn_total - rounded_up_total) broken"
+            )
         }
         // Invest Balance = the Invest parts of every deposit + every round-up (nothing else moves Invest).
         guard try sameMoney(state.investBalance, add(state.depositedInvestTotal, state.roundedUpTotal)) else {
-            throw FlowFailure("invariant 'invest_is_its_share_plus_round_ups' (invest_balance == deposited_invest_total + rounded_up_total) broken")
+            throw FlowFailure(
+                "invariant 'invest_is_its_share_plus_round_ups' (invest_balance == deposited_invest_total + rounded_up_total) broken"
+            )
         }
         // Spend and Invest balances never go negative.
-        guard try (compare(state.spendBalance, Money(amount: decimal("0"), currency: "USD")) >= 0) && (compare(state.investBalance, Money(amount: decimal("0"), currency: "USD")) >= 0) else {
-            throw FlowFailure("invariant 'balances_never_negative' (spend_balance >= 0.00 USD && invest_balance >= 0.00 USD) broken")
+        guard try (compare(state.spendBalance, RailConstants.usd0) >= 0)
+            && (compare(state.investBalance, RailConstants.usd0) >= 0) else {
+            throw FlowFailure(
+                "invariant 'balances_never_negative' (spend_balance >= 0.00 USD && invest_balance >= 0.00 USD) broken"
+            )
         }
         // Round-up amount = next dollar - transaction amount
-        guard try sameMoney(state.lastRoundUp, Money(amount: decimal("0"), currency: "USD")) || sameMoney(state.lastRoundUp, subtract(roundUp(state.lastCardAmount), state.lastCardAmount)) else {
-            throw FlowFailure("invariant 'round_up_is_next_dollar_minus_amount' (last_round_up == 0.00 USD || last_round_up == round_up(last_card_amount) - last_card_amount) broken")
+        guard try sameMoney(state.lastRoundUp, RailConstants.usd0)
+            || sameMoney(state.lastRoundUp, subtract(roundUp(state.lastCardAmount), state.lastCardAmount)) else {
+            throw FlowFailure(
+                "invariant 'round_up_is_next_dollar_minus_amount' (last_round_up == 0.00 USD || last_round_up == round_up(last_card_amount) - last_card_amount) broken"
+            )
         }
         // A withdrawal never exceeds the Spend Balance it is taken from.
         guard try compare(state.lastWithdrawal, state.spendBeforeWithdrawal) <= 0 else {
             throw FlowFailure("invariant 'withdrawal_within_spend' (last_withdrawal <= spend_before_withdrawal) broken")
         }
         // KYC status gates navigation to main app
-        guard !state.signedIn || (state.kycStatus == KycStatus.approved) else {
+        guard !state.signedIn || (state.kycStatus == RailKycStatus.approved) else {
             throw FlowFailure("invariant 'main_app_needs_kyc' (!signed_in || kyc_status == KycStatus.approved) broken")
         }
     }
@@ -1317,4 +1463,10 @@ extension RailEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = RailMachine.self
+}
+
+/// The money and decimal amounts the flows write, each built once.
+enum RailConstants {
+    static let usd0 = Money(amount: decimal("0"), currency: "USD")
+    static let usd0_01 = Money(amount: decimal("0.01"), currency: "USD")
 }

@@ -7,565 +7,659 @@
 enum RailTables {
     /// IDs, names and messages the other tables point to.
     static let strings: [String] = [
-        "launch", // 0
-        "intro", // 1
-        "signin", // 2
-        "verify-email", // 3
-        "create-passcode", // 4
-        "confirm-passcode", // 5
-        "biometric-prompt", // 6
-        "complete-profile", // 7
-        "onboarding", // 8
-        "kyc-status", // 9
-        "station", // 10
-        "transactions", // 11
-        "transaction-detail", // 12
-        "card", // 13
-        "card-details", // 14
-        "card-settings", // 15
-        "round-ups", // 16
-        "invest", // 17
-        "profile", // 18
-        "delete-account", // 19
-        "personal", // 20
-        "security", // 21
-        "change-passcode", // 22
-        "notifications", // 23
-        "support", // 24
-        "deposit", // 25
-        "deposit-network", // 26
-        "deposit-address", // 27
-        "deposit-success", // 28
-        "withdraw", // 29
-        "withdraw-amount", // 30
-        "withdraw-confirm", // 31
-        "withdraw-success", // 32
-        "login-passcode", // 33
-        "authorize-transaction", // 34
-        "passcode-cooldown", // 35
-        "intro_viewed", // 36
-        "method", // 37
-        "form.method == SignInMethod.email", // 38
-        "email", // 39
-        "form.method == SignInMethod.phone", // 40
-        "phone", // 41
-        "code", // 42
-        "passcode", // 43
-        "passcode_confirmation", // 44
-        "first_name", // 45
-        "last_name", // 46
-        "dob", // 47
-        "rejected", // 48
-        "pending", // 49
-        "done", // 50
-        "cancelled", // 51
-        "offline", // 52
-        "deposit_pending", // 53
-        "allocating", // 54
-        "paused", // 55
-        "active", // 56
-        "station_viewed", // 57
-        "empty", // 58
-        "default", // 59
-        "missing", // 60
-        "not_funded", // 61
-        "frozen", // 62
-        "revealed", // 63
-        "loading", // 64
-        "on", // 65
-        "off", // 66
-        "working", // 67
-        "timeout", // 68
-        "biometrics_on", // 69
-        "current_passcode", // 70
-        "new_passcode", // 71
-        "confirm_passcode", // 72
-        "network", // 73
-        "bank", // 74
-        "crypto", // 75
-        "amount", // 76
-        "destination", // 77
-        "auth", // 78
-        "main", // 79
+        "intro", // 0
+        "signin", // 1
+        "verify-email", // 2
+        "create-passcode", // 3
+        "confirm-passcode", // 4
+        "biometric-prompt", // 5
+        "complete-profile", // 6
+        "onboarding", // 7
+        "kyc-status", // 8
+        "station", // 9
+        "transactions", // 10
+        "transaction-detail", // 11
+        "card", // 12
+        "card-details", // 13
+        "card-settings", // 14
+        "round-ups", // 15
+        "invest", // 16
+        "profile", // 17
+        "delete-account", // 18
+        "personal", // 19
+        "security", // 20
+        "change-passcode", // 21
+        "notifications", // 22
+        "support", // 23
+        "deposit", // 24
+        "deposit-network", // 25
+        "deposit-address", // 26
+        "deposit-success", // 27
+        "withdraw", // 28
+        "withdraw-amount", // 29
+        "withdraw-confirm", // 30
+        "withdraw-success", // 31
+        "login-passcode", // 32
+        "authorize-transaction", // 33
+        "passcode-cooldown", // 34
+        "intro_viewed", // 35
+        "method", // 36
+        "form.method == SignInMethod.email", // 37
+        "email", // 38
+        "form.method == SignInMethod.phone", // 39
+        "phone", // 40
+        "code", // 41
+        "passcode", // 42
+        "passcode_confirmation", // 43
+        "first_name", // 44
+        "last_name", // 45
+        "dob", // 46
+        "rejected", // 47
+        "pending", // 48
+        "done", // 49
+        "cancelled", // 50
+        "offline", // 51
+        "deposit_pending", // 52
+        "allocating", // 53
+        "paused", // 54
+        "active", // 55
+        "station_viewed", // 56
+        "empty", // 57
+        "default", // 58
+        "missing", // 59
+        "not_funded", // 60
+        "frozen", // 61
+        "revealed", // 62
+        "loading", // 63
+        "on", // 64
+        "off", // 65
+        "working", // 66
+        "timeout", // 67
+        "biometrics_on", // 68
+        "current_passcode", // 69
+        "new_passcode", // 70
+        "confirm_passcode", // 71
+        "network", // 72
+        "bank", // 73
+        "crypto", // 74
+        "amount", // 75
+        "destination", // 76
+        "auth", // 77
+        "main", // 78
+    ]
+
+    /// Columns: id.
+    static let screenIDsData: [Int32] = [
+        0, // 0: intro Welcome
+        1, // 1: signin Sign In
+        2, // 2: verify-email Verify Email
+        3, // 3: create-passcode Create Passcode
+        4, // 4: confirm-passcode Confirm Passcode
+        5, // 5: biometric-prompt Biometric Prompt
+        6, // 6: complete-profile Complete Profile
+        7, // 7: onboarding KYC Flow
+        8, // 8: kyc-status KYC Status
+        9, // 9: station Station
+        10, // 10: transactions Transactions
+        11, // 11: transaction-detail Transaction Detail
+        12, // 12: card Card
+        13, // 13: card-details Card Details
+        14, // 14: card-settings Card Settings
+        15, // 15: round-ups Round-Ups
+        16, // 16: invest Invest
+        17, // 17: profile Profile
+        18, // 18: delete-account Delete Account
+        19, // 19: personal Personal Info
+        20, // 20: security Security
+        21, // 21: change-passcode Change Passcode
+        22, // 22: notifications Notifications
+        23, // 23: support Support
+        24, // 24: deposit Deposit Options
+        25, // 25: deposit-network Select Network
+        26, // 26: deposit-address Deposit Address
+        27, // 27: deposit-success Deposit Success
+        28, // 28: withdraw Withdraw
+        29, // 29: withdraw-amount Amount
+        30, // 30: withdraw-confirm Confirm
+        31, // 31: withdraw-success Success
+        32, // 32: login-passcode Login Passcode
+        33, // 33: authorize-transaction Authorize Transaction
+        34, // 34: passcode-cooldown Passcode Cooldown
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = [
-        0, // 0: launch App Launch
-        1, // 1: intro Welcome
-        2, // 2: signin Sign In
-        3, // 3: verify-email Verify Email
-        4, // 4: create-passcode Create Passcode
-        5, // 5: confirm-passcode Confirm Passcode
-        6, // 6: biometric-prompt Biometric Prompt
-        7, // 7: complete-profile Complete Profile
-        8, // 8: onboarding KYC Flow
-        9, // 9: kyc-status KYC Status
-        10, // 10: station Station
-        11, // 11: transactions Transactions
-        12, // 12: transaction-detail Transaction Detail
-        13, // 13: card Card
-        14, // 14: card-details Card Details
-        15, // 15: card-settings Card Settings
-        16, // 16: round-ups Round-Ups
-        17, // 17: invest Invest
-        18, // 18: profile Profile
-        19, // 19: delete-account Delete Account
-        20, // 20: personal Personal Info
-        21, // 21: security Security
-        22, // 22: change-passcode Change Passcode
-        23, // 23: notifications Notifications
-        24, // 24: support Support
-        25, // 25: deposit Deposit Options
-        26, // 26: deposit-network Select Network
-        27, // 27: deposit-address Deposit Address
-        28, // 28: deposit-success Deposit Success
-        29, // 29: withdraw Withdraw
-        30, // 30: withdraw-amount Amount
-        31, // 31: withdraw-confirm Confirm
-        32, // 32: withdraw-success Success
-        33, // 33: login-passcode Login Passcode
-        34, // 34: authorize-transaction Authorize Transaction
-        35, // 35: passcode-cooldown Passcode Cooldown
+    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+
+    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
+    /// enterActions, exitActions, analytics, backBlocked.
+    static let screensData: [Int32] = [
+        0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 35, 0, // 0: intro Welcome
+        0, 7, 13, 0, 3, 0, 0, 0, 0, 8, 0, -1, 0, // 1: signin Sign In
+        0, 13, 23, 3, 4, 0, 0, 0, 0, 0, 0, -1, 0, // 2: verify-email Verify Email
+        0, 23, 25, 4, 5, 0, 0, 0, 0, 0, 0, -1, 0, // 3: create-passcode Create Passcode
+        0, 25, 30, 5, 6, 0, 0, 0, 0, 0, 0, -1, 0, // 4: confirm-passcode Confirm Passcode
+        0, 30, 35, 6, 6, 0, 0, 0, 0, 0, 0, -1, 0, // 5: biometric-prompt Biometric Prompt
+        0, 35, 40, 6, 9, 0, 0, 0, 0, 0, 0, -1, 0, // 6: complete-profile Complete Profile
+        0, 40, 47, 9, 9, 0, 0, 0, 0, 0, 0, -1, 0, // 7: onboarding KYC Flow
+        0, 47, 53, 9, 9, 0, 0, 0, 2, 0, 0, -1, 0, // 8: kyc-status KYC Status
+        1, 53, 63, 9, 9, 0, 0, 2, 7, 0, 0, 56, 0, // 9: station Station
+        1, 67, 79, 9, 9, 0, 0, 7, 9, 0, 0, -1, 0, // 10: transactions Transactions
+        1, 79, 80, 9, 9, 0, 0, 9, 11, 0, 0, -1, 0, // 11: transaction-detail Transaction Detail
+        1, 80, 93, 9, 9, 0, 0, 11, 14, 0, 0, -1, 0, // 12: card Card
+        1, 93, 97, 9, 9, 0, 0, 14, 16, 51, 0, -1, 0, // 13: card-details Card Details
+        1, 97, 102, 9, 9, 0, 0, 16, 18, 0, 0, -1, 0, // 14: card-settings Card Settings
+        1, 102, 107, 9, 9, 0, 0, 18, 20, 0, 0, -1, 0, // 15: round-ups Round-Ups
+        1, 107, 113, 9, 9, 0, 0, 20, 23, 0, 0, -1, 0, // 16: invest Invest
+        1, 113, 121, 9, 9, 0, 0, 23, 23, 0, 0, -1, 0, // 17: profile Profile
+        1, 121, 126, 9, 9, 0, 0, 23, 23, 0, 0, -1, 0, // 18: delete-account Delete Account
+        1, 126, 131, 9, 11, 0, 0, 23, 23, 62, 0, -1, 0, // 19: personal Personal Info
+        1, 131, 140, 11, 12, 0, 0, 23, 25, 0, 0, -1, 0, // 20: security Security
+        1, 140, 146, 12, 15, 0, 0, 25, 25, 0, 0, -1, 0, // 21: change-passcode Change Passcode
+        1, 146, 151, 15, 15, 0, 0, 25, 27, 0, 0, -1, 0, // 22: notifications Notifications
+        1, 151, 152, 15, 15, 0, 0, 27, 27, 0, 0, -1, 0, // 23: support Support
+        2, 152, 156, 15, 15, 0, 0, 27, 27, 0, 0, -1, 0, // 24: deposit Deposit Options
+        2, 156, 158, 15, 16, 0, 0, 27, 27, 0, 0, -1, 0, // 25: deposit-network Select Network
+        2, 158, 164, 16, 16, 0, 0, 27, 31, 78, 0, -1, 0, // 26: deposit-address Deposit Address
+        2, 164, 165, 16, 16, 0, 0, 31, 31, 0, 0, -1, 0, // 27: deposit-success Deposit Success
+        3, 165, 168, 16, 16, 0, 0, 31, 31, 0, 0, -1, 0, // 28: withdraw Withdraw
+        3, 168, 170, 16, 18, 0, 0, 31, 31, 0, 0, -1, 0, // 29: withdraw-amount Amount
+        3, 170, 177, 18, 18, 0, 0, 31, 31, 0, 0, -1, 0, // 30: withdraw-confirm Confirm
+        3, 177, 178, 18, 18, 0, 0, 31, 31, 0, 0, -1, 0, // 31: withdraw-success Success
+        4, 178, 195, 18, 19, 0, 0, 31, 31, 0, 0, -1, 0, // 32: login-passcode Login Passcode
+        4, 195, 206, 19, 20, 0, 0, 31, 31, 0, 0, -1, 0, // 33: authorize-transaction Authorize Transaction
+        4, 206, 206, 20, 20, 0, 1, 31, 31, 0, 0, -1, 0, // 34: passcode-cooldown Passcode Cooldown
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 2, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 1, exitActions: 0, analytics: (-1)), // 0: launch App Launch
-        ScreenEntry(flow: 0, rowStart: 2, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 36), // 1: intro Welcome
-        ScreenEntry(flow: 0, rowStart: 9, rowEnd: 15, fieldStart: 0, fieldEnd: 3, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 9, exitActions: 0, analytics: (-1)), // 2: signin Sign In
-        ScreenEntry(flow: 0, rowStart: 15, rowEnd: 25, fieldStart: 3, fieldEnd: 4, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: verify-email Verify Email
-        ScreenEntry(flow: 0, rowStart: 25, rowEnd: 27, fieldStart: 4, fieldEnd: 5, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: create-passcode Create Passcode
-        ScreenEntry(flow: 0, rowStart: 27, rowEnd: 32, fieldStart: 5, fieldEnd: 6, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: confirm-passcode Confirm Passcode
-        ScreenEntry(flow: 0, rowStart: 32, rowEnd: 37, fieldStart: 6, fieldEnd: 6, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: biometric-prompt Biometric Prompt
-        ScreenEntry(flow: 0, rowStart: 37, rowEnd: 42, fieldStart: 6, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: complete-profile Complete Profile
-        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 49, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: onboarding KYC Flow
-        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 55, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: kyc-status KYC Status
-        ScreenEntry(flow: 1, rowStart: 55, rowEnd: 65, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 7, enterActions: 0, exitActions: 0, analytics: 57), // 10: station Station
-        ScreenEntry(flow: 1, rowStart: 69, rowEnd: 81, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 7, variantEnd: 9, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: transactions Transactions
-        ScreenEntry(flow: 1, rowStart: 81, rowEnd: 82, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 9, variantEnd: 11, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: transaction-detail Transaction Detail
-        ScreenEntry(flow: 1, rowStart: 82, rowEnd: 95, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 11, variantEnd: 14, enterActions: 0, exitActions: 0, analytics: (-1)), // 13: card Card
-        ScreenEntry(flow: 1, rowStart: 95, rowEnd: 99, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 14, variantEnd: 16, enterActions: 52, exitActions: 0, analytics: (-1)), // 14: card-details Card Details
-        ScreenEntry(flow: 1, rowStart: 99, rowEnd: 104, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: card-settings Card Settings
-        ScreenEntry(flow: 1, rowStart: 104, rowEnd: 110, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 20, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: round-ups Round-Ups
-        ScreenEntry(flow: 1, rowStart: 110, rowEnd: 116, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 20, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: invest Invest
-        ScreenEntry(flow: 1, rowStart: 116, rowEnd: 124, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: profile Profile
-        ScreenEntry(flow: 1, rowStart: 124, rowEnd: 129, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 23, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: delete-account Delete Account
-        ScreenEntry(flow: 1, rowStart: 129, rowEnd: 135, fieldStart: 9, fieldEnd: 11, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 23, enterActions: 66, exitActions: 0, analytics: (-1)), // 20: personal Personal Info
-        ScreenEntry(flow: 1, rowStart: 135, rowEnd: 144, fieldStart: 11, fieldEnd: 12, timerStart: 0, timerEnd: 0, variantStart: 23, variantEnd: 25, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: security Security
-        ScreenEntry(flow: 1, rowStart: 144, rowEnd: 150, fieldStart: 12, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 25, variantEnd: 25, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: change-passcode Change Passcode
-        ScreenEntry(flow: 1, rowStart: 150, rowEnd: 156, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 25, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: notifications Notifications
-        ScreenEntry(flow: 1, rowStart: 156, rowEnd: 157, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: support Support
-        ScreenEntry(flow: 2, rowStart: 157, rowEnd: 161, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: deposit Deposit Options
-        ScreenEntry(flow: 2, rowStart: 161, rowEnd: 163, fieldStart: 15, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 27, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: deposit-network Select Network
-        ScreenEntry(flow: 2, rowStart: 163, rowEnd: 169, fieldStart: 16, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 27, variantEnd: 31, enterActions: 83, exitActions: 0, analytics: (-1)), // 27: deposit-address Deposit Address
-        ScreenEntry(flow: 2, rowStart: 169, rowEnd: 170, fieldStart: 16, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: deposit-success Deposit Success
-        ScreenEntry(flow: 3, rowStart: 170, rowEnd: 173, fieldStart: 16, fieldEnd: 16, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: withdraw Withdraw
-        ScreenEntry(flow: 3, rowStart: 173, rowEnd: 175, fieldStart: 16, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: withdraw-amount Amount
-        ScreenEntry(flow: 3, rowStart: 175, rowEnd: 182, fieldStart: 18, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: withdraw-confirm Confirm
-        ScreenEntry(flow: 3, rowStart: 182, rowEnd: 183, fieldStart: 18, fieldEnd: 18, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: withdraw-success Success
-        ScreenEntry(flow: 4, rowStart: 183, rowEnd: 202, fieldStart: 18, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: login-passcode Login Passcode
-        ScreenEntry(flow: 4, rowStart: 202, rowEnd: 215, fieldStart: 19, fieldEnd: 20, timerStart: 0, timerEnd: 0, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: authorize-transaction Authorize Transaction
-        ScreenEntry(flow: 4, rowStart: 215, rowEnd: 215, fieldStart: 20, fieldEnd: 20, timerStart: 0, timerEnd: 1, variantStart: 31, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 35: passcode-cooldown Passcode Cooldown
+    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+        ScreenEntry(
+            flow: row[0],
+            rowStart: row[1],
+            rowEnd: row[2],
+            fieldStart: row[3],
+            fieldEnd: row[4],
+            timerStart: row[5],
+            timerEnd: row[6],
+            variantStart: row[7],
+            variantEnd: row[8],
+            enterActions: row[9],
+            exitActions: row[10],
+            analytics: row[11],
+            backBlocked: row[12] != 0
+        )
+    }
+
+    /// Columns: event, guardID, actionsID, target, argument, validates.
+    static let rowsData: [Int32] = [
+        52, 0, 1, 0, 0, 0, // intro tap_sign_in_with_apple stays
+        4, 1, 2, 1, 3, 0, // intro apple.sign_in.signed_in if event.new_user → create-passcode
+        4, 0, 2, 1, 32, 0, // intro apple.sign_in.signed_in → login-passcode
+        5, 0, 0, 0, 0, 0, // intro apple.sign_in.cancelled stays
+        6, 0, 3, 0, 0, 0, // intro apple.sign_in.failed stays
+        53, 0, 1, 0, 0, 0, // intro tap_retry stays
+        54, 0, 0, 1, 1, 0, // intro tap_use_email_or_phone → signin
+        55, 2, 4, 0, 0, 1, // signin tap_continue if form.method == SignInMethod.email stays
+        55, 0, 5, 0, 0, 1, // signin tap_continue stays
+        7, 0, 0, 1, 2, 1, // signin auth.send_code.sent → verify-email
+        8, 0, 6, 0, 0, 0, // signin auth.send_code.failed stays
+        53, 0, 7, 0, 0, 0, // signin tap_retry stays
+        56, 0, 0, 3, 0, 0, // signin tap_back → back
+        57, 0, 9, 0, 0, 1, // verify-email tap_verify stays
+        9, 5, 0, 1, 3, 1, // verify-email auth.verify_otp.verified if event.new_user → create-passcode
+        9, 0, 0, 1, 32, 1, // verify-email auth.verify_otp.verified → login-passcode
+        10, 0, 10, 0, 0, 0, // verify-email auth.verify_otp.wrong_code stays
+        11, 0, 11, 0, 0, 0, // verify-email auth.verify_otp.failed stays
+        53, 0, 9, 0, 0, 0, // verify-email tap_retry stays
+        58, 0, 7, 0, 0, 0, // verify-email tap_resend_code stays
+        7, 0, 12, 0, 0, 0, // verify-email auth.send_code.sent stays
+        8, 0, 6, 0, 0, 0, // verify-email auth.send_code.failed stays
+        56, 0, 0, 3, 0, 0, // verify-email tap_back → back
+        55, 0, 13, 1, 4, 1, // create-passcode tap_continue → confirm-passcode
+        56, 0, 0, 3, 0, 0, // create-passcode tap_back → back
+        55, 0, 14, 0, 0, 1, // confirm-passcode tap_continue stays
+        13, 0, 15, 1, 5, 1, // confirm-passcode passcode.create.created → biometric-prompt
+        14, 0, 16, 0, 0, 0, // confirm-passcode passcode.create.failed stays
+        53, 0, 17, 0, 0, 0, // confirm-passcode tap_retry stays
+        56, 0, 0, 3, 0, 0, // confirm-passcode tap_back → back
+        59, 0, 18, 0, 0, 0, // biometric-prompt tap_enable_biometrics stays
+        21, 0, 19, 1, 6, 0, // biometric-prompt device.biometric_check.authenticated → complete-profile
+        22, 0, 0, 1, 6, 0, // biometric-prompt device.biometric_check.failed → complete-profile
+        23, 0, 0, 1, 6, 0, // biometric-prompt device.biometric_check.cancelled → complete-profile
+        60, 0, 0, 1, 6, 0, // biometric-prompt tap_not_now → complete-profile
+        55, 0, 20, 0, 0, 1, // complete-profile tap_continue stays
+        24, 0, 0, 1, 7, 1, // complete-profile profile.save.saved → onboarding
+        25, 0, 21, 0, 0, 0, // complete-profile profile.save.failed stays
+        53, 0, 22, 0, 0, 0, // complete-profile tap_retry stays
+        56, 0, 0, 3, 0, 0, // complete-profile tap_back → back
+        61, 0, 23, 0, 0, 0, // onboarding tap_start_verification stays
+        26, 0, 24, 1, 9, 0, // onboarding kyc.submit.approved → station
+        27, 6, 25, 1, 8, 0, // onboarding kyc.submit.pending if !signed_in → kyc-status
+        28, 6, 26, 1, 8, 0, // onboarding kyc.submit.rejected if !signed_in → kyc-status
+        29, 0, 27, 0, 0, 0, // onboarding kyc.submit.failed stays
+        53, 0, 23, 0, 0, 0, // onboarding tap_retry stays
+        56, 0, 0, 3, 0, 0, // onboarding tap_back → back
+        62, 0, 28, 0, 0, 0, // kyc-status pull_to_refresh stays
+        30, 0, 24, 1, 9, 0, // kyc-status kyc.status.approved → station
+        31, 6, 25, 0, 0, 0, // kyc-status kyc.status.pending if !signed_in stays
+        32, 6, 26, 0, 0, 0, // kyc-status kyc.status.rejected if !signed_in stays
+        33, 0, 29, 0, 0, 0, // kyc-status kyc.status.failed stays
+        53, 0, 28, 0, 0, 0, // kyc-status tap_retry stays
+        62, 8, 30, 0, 0, 0, // station pull_to_refresh if offline stays
+        62, 0, 31, 0, 0, 0, // station pull_to_refresh stays
+        34, 0, 32, 0, 0, 0, // station account.refresh.up_to_date stays
+        35, 0, 33, 0, 0, 0, // station account.refresh.deposit_arrived stays
+        36, 0, 34, 0, 0, 0, // station account.refresh.failed stays
+        53, 0, 31, 0, 0, 0, // station tap_retry stays
+        63, 0, 0, 4, 0, 0, // station tap_load_money → sub-flow deposit
+        64, 0, 0, 4, 1, 0, // station tap_send → sub-flow withdraw
+        65, 0, 35, 1, 10, 0, // station tap_deposit_history → transactions
+        3, 0, 36, 1, 11, 0, // station transaction_tapped → transaction-detail
+        -1, 0, 0, 1, 9, 0, // station tap_load_money → deposit.done → station
+        -1, 0, 0, 1, 9, 0, // station tap_load_money → deposit.cancelled → station
+        -1, 0, 0, 1, 9, 0, // station tap_send → withdraw.done → station
+        -1, 0, 0, 1, 9, 0, // station tap_send → withdraw.cancelled → station
+        66, 0, 37, 0, 0, 0, // transactions tap_filter_all stays
+        67, 0, 38, 0, 0, 0, // transactions tap_filter_spend stays
+        68, 0, 39, 0, 0, 0, // transactions tap_filter_invest stays
+        69, 0, 35, 0, 0, 0, // transactions tap_filter_deposits stays
+        70, 12, 40, 0, 0, 0, // transactions scrolled_to_end if has_more_transactions stays
+        62, 8, 30, 0, 0, 0, // transactions pull_to_refresh if offline stays
+        62, 0, 31, 0, 0, 0, // transactions pull_to_refresh stays
+        34, 0, 32, 0, 0, 0, // transactions account.refresh.up_to_date stays
+        35, 0, 33, 0, 0, 0, // transactions account.refresh.deposit_arrived stays
+        36, 0, 41, 0, 0, 0, // transactions account.refresh.failed stays
+        53, 0, 31, 0, 0, 0, // transactions tap_retry stays
+        3, 0, 36, 1, 11, 0, // transactions transaction_tapped → transaction-detail
+        56, 0, 0, 3, 0, 0, // transaction-detail tap_back → back
+        71, 15, 42, 0, 0, 0, // card tap_freeze if card_visible stays
+        41, 0, 0, 0, 0, 0, // card card.set_frozen.done stays
+        42, 0, 43, 0, 0, 0, // card card.set_frozen.failed stays
+        53, 0, 42, 0, 0, 0, // card tap_retry stays
+        72, 15, 44, 2, 33, 0, // card tap_reveal if card_visible → authorize-transaction (overlay)
+        73, 16, 45, 1, 13, 0, // card authorized if pending_action == SensitiveAction.card_reveal → card-details
+        74, 15, 0, 1, 14, 0, // card tap_card_settings if card_visible → card-settings
+        75, 17, 46, 0, 0, 0, // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
+        45, 0, 47, 0, 0, 0, // card card.add_to_apple_wallet.added stays
+        46, 0, 0, 0, 0, 0, // card card.add_to_apple_wallet.cancelled stays
+        47, 0, 48, 0, 0, 0, // card card.add_to_apple_wallet.failed stays
+        76, 17, 46, 0, 0, 0, // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
+        3, 0, 36, 1, 11, 0, // card transaction_tapped → transaction-detail
+        43, 0, 49, 0, 0, 0, // card-details card.details.shown stays
+        44, 0, 50, 0, 0, 0, // card-details card.details.failed stays
+        53, 0, 51, 0, 0, 0, // card-details tap_retry stays
+        56, 0, 52, 3, 0, 0, // card-details tap_back → back
+        71, 0, 42, 0, 0, 0, // card-settings tap_freeze stays
+        41, 0, 0, 0, 0, 0, // card-settings card.set_frozen.done stays
+        42, 0, 43, 0, 0, 0, // card-settings card.set_frozen.failed stays
+        53, 0, 42, 0, 0, 0, // card-settings tap_retry stays
+        56, 0, 0, 3, 0, 0, // card-settings tap_back → back
+        77, 0, 53, 0, 0, 0, // round-ups toggle_round_ups stays
+        50, 0, 0, 0, 0, 0, // round-ups settings.save.saved stays
+        51, 0, 54, 0, 0, 0, // round-ups settings.save.failed stays
+        53, 0, 55, 0, 0, 0, // round-ups tap_retry stays
+        56, 0, 0, 3, 0, 0, // round-ups tap_back → back
+        62, 8, 30, 0, 0, 0, // invest pull_to_refresh if offline stays
+        62, 0, 31, 0, 0, 0, // invest pull_to_refresh stays
+        34, 0, 32, 0, 0, 0, // invest account.refresh.up_to_date stays
+        35, 0, 33, 0, 0, 0, // invest account.refresh.deposit_arrived stays
+        36, 0, 34, 0, 0, 0, // invest account.refresh.failed stays
+        53, 0, 31, 0, 0, 0, // invest tap_retry stays
+        78, 0, 0, 1, 19, 0, // profile tap_personal_info → personal
+        79, 0, 0, 1, 20, 0, // profile tap_security → security
+        80, 0, 0, 1, 22, 0, // profile tap_notifications → notifications
+        81, 0, 0, 1, 23, 0, // profile tap_support → support
+        82, 0, 0, 1, 15, 0, // profile tap_round_ups → round-ups
+        83, 0, 56, 0, 0, 0, // profile tap_sign_out stays
+        12, 0, 57, 1, 0, 0, // profile auth.sign_out.signed_out → intro
+        84, 0, 0, 2, 18, 0, // profile tap_delete_account → delete-account (overlay)
+        85, 0, 58, 0, 0, 0, // delete-account tap_confirm_delete stays
+        37, 0, 57, 1, 0, 0, // delete-account account.delete.deleted → intro
+        38, 0, 59, 0, 0, 0, // delete-account account.delete.failed stays
+        53, 0, 58, 0, 0, 0, // delete-account tap_retry stays
+        86, 0, 0, 3, 0, 0, // delete-account tap_cancel → back
+        87, 0, 60, 0, 0, 1, // personal tap_save stays
+        24, 0, 61, 3, 0, 0, // personal profile.save.saved → back
+        25, 0, 21, 0, 0, 0, // personal profile.save.failed stays
+        53, 0, 60, 0, 0, 0, // personal tap_retry stays
+        56, 0, 0, 3, 0, 0, // personal tap_back → back
+        88, 0, 0, 1, 21, 0, // security tap_change_passcode → change-passcode
+        89, 0, 63, 2, 33, 0, // security toggle_biometrics → authorize-transaction (overlay)
+        90, 0, 64, 2, 33, 1, // security tap_save_timeout → authorize-transaction (overlay)
+        73, 22, 65, 0, 0, 0, // security authorized if pending_action == SensitiveAction.biometrics_change stays
+        73, 23, 66, 0, 0, 0, // security authorized if pending_action == SensitiveAction.timeout_change stays
+        50, 0, 0, 0, 0, 0, // security settings.save.saved stays
+        51, 0, 54, 0, 0, 0, // security settings.save.failed stays
+        53, 0, 55, 0, 0, 0, // security tap_retry stays
+        56, 0, 0, 3, 0, 0, // security tap_back → back
+        87, 0, 67, 0, 0, 1, // change-passcode tap_save stays
+        18, 0, 68, 3, 0, 0, // change-passcode passcode.change.changed → back
+        19, 0, 69, 0, 0, 0, // change-passcode passcode.change.wrong_current stays
+        20, 0, 70, 0, 0, 0, // change-passcode passcode.change.failed stays
+        53, 0, 67, 0, 0, 0, // change-passcode tap_retry stays
+        56, 0, 0, 3, 0, 0, // change-passcode tap_back → back
+        91, 0, 71, 0, 0, 0, // notifications toggle_push stays
+        50, 0, 0, 0, 0, 0, // notifications settings.save.saved stays
+        51, 0, 54, 0, 0, 0, // notifications settings.save.failed stays
+        53, 0, 55, 0, 0, 0, // notifications tap_retry stays
+        56, 0, 0, 3, 0, 0, // notifications tap_back → back
+        56, 0, 0, 3, 0, 0, // support tap_back → back
+        92, 0, 72, 1, 26, 0, // deposit tap_bank_usd → deposit-address
+        93, 0, 73, 1, 26, 0, // deposit tap_bank_gbp → deposit-address
+        94, 0, 74, 1, 25, 0, // deposit tap_usdc → deposit-network
+        56, 0, 0, 5, 50, 0, // deposit tap_back → end cancelled
+        55, 0, 75, 1, 26, 1, // deposit-network tap_continue → deposit-address
+        56, 0, 0, 3, 0, 0, // deposit-network tap_back → back
+        39, 0, 76, 0, 0, 0, // deposit-address deposits.details.ready stays
+        40, 0, 77, 0, 0, 0, // deposit-address deposits.details.failed stays
+        53, 0, 78, 0, 0, 0, // deposit-address tap_retry stays
+        95, 26, 79, 0, 0, 0, // deposit-address tap_copy_address if deposit_address != '' stays
+        1, 27, 80, 1, 27, 0, // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
+        56, 0, 81, 3, 0, 0, // deposit-address tap_back → back
+        96, 0, 81, 5, 49, 0, // deposit-success tap_done → end done
+        97, 0, 82, 1, 29, 0, // withdraw tap_bank → withdraw-amount
+        98, 0, 83, 1, 29, 0, // withdraw tap_crypto → withdraw-amount
+        56, 0, 0, 5, 50, 0, // withdraw tap_back → end cancelled
+        55, 0, 84, 1, 30, 1, // withdraw-amount tap_continue → withdraw-confirm
+        56, 0, 0, 3, 0, 0, // withdraw-amount tap_back → back
+        99, 0, 85, 2, 33, 0, // withdraw-confirm tap_confirm → authorize-transaction (overlay)
+        73, 30, 86, 0, 0, 0, // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
+        73, 31, 87, 0, 0, 0, // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
+        48, 0, 88, 1, 31, 0, // withdraw-confirm withdrawals.submit.submitted → withdraw-success
+        49, 0, 89, 0, 0, 0, // withdraw-confirm withdrawals.submit.failed stays
+        53, 0, 85, 2, 33, 0, // withdraw-confirm tap_retry → authorize-transaction (overlay)
+        56, 0, 0, 3, 0, 0, // withdraw-confirm tap_back → back
+        96, 0, 0, 5, 49, 0, // withdraw-success tap_done → end done
+        100, 0, 90, 0, 0, 1, // login-passcode tap_unlock stays
+        101, 24, 91, 0, 0, 0, // login-passcode tap_use_biometrics if biometrics_enabled stays
+        15, 32, 92, 3, 0, 0, // login-passcode passcode.verify.correct if signed_in → back
+        15, 0, 93, 0, 0, 0, // login-passcode passcode.verify.correct stays
+        21, 32, 92, 3, 0, 0, // login-passcode device.biometric_check.authenticated if signed_in → back
+        21, 0, 93, 0, 0, 0, // login-passcode device.biometric_check.authenticated stays
+        22, 0, 94, 0, 0, 0, // login-passcode device.biometric_check.failed stays
+        23, 0, 0, 0, 0, 0, // login-passcode device.biometric_check.cancelled stays
+        16, 33, 95, 2, 34, 0, // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+        16, 0, 96, 0, 0, 0, // login-passcode passcode.verify.wrong stays
+        17, 0, 97, 0, 0, 0, // login-passcode passcode.verify.failed stays
+        53, 0, 90, 0, 0, 0, // login-passcode tap_retry stays
+        30, 0, 24, 1, 9, 0, // login-passcode kyc.status.approved → station
+        31, 6, 25, 1, 8, 0, // login-passcode kyc.status.pending if !signed_in → kyc-status
+        32, 6, 26, 1, 8, 0, // login-passcode kyc.status.rejected if !signed_in → kyc-status
+        33, 0, 29, 0, 0, 0, // login-passcode kyc.status.failed stays
+        102, 0, 28, 0, 0, 0, // login-passcode tap_retry_status stays
+        99, 0, 90, 0, 0, 1, // authorize-transaction tap_confirm stays
+        101, 24, 98, 0, 0, 0, // authorize-transaction tap_use_biometrics if biometrics_enabled stays
+        15, 0, 99, 3, 0, 0, // authorize-transaction passcode.verify.correct → back
+        21, 0, 99, 3, 0, 0, // authorize-transaction device.biometric_check.authenticated → back
+        22, 0, 94, 0, 0, 0, // authorize-transaction device.biometric_check.failed stays
+        23, 0, 0, 0, 0, 0, // authorize-transaction device.biometric_check.cancelled stays
+        16, 33, 95, 2, 34, 0, // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+        16, 0, 96, 0, 0, 0, // authorize-transaction passcode.verify.wrong stays
+        17, 0, 97, 0, 0, 0, // authorize-transaction passcode.verify.failed stays
+        53, 0, 90, 0, 0, 0, // authorize-transaction tap_retry stays
+        86, 0, 45, 3, 0, 0, // authorize-transaction tap_cancel → back
+        -1, 0, 92, 3, 0, 0, // passcode-cooldown after 1m → back
+        0, 0, 100, 0, 0, 0, // auth (global) deposit_detected stays
+        1, 27, 80, 0, 0, 0, // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
+        103, 0, 101, 0, 0, 0, // auth (global) deposit_split stays
+        2, 34, 0, 0, 0, 0, // auth (global) card_payment if event.amount <= 0.00 USD stays
+        2, 19, 102, 0, 0, 0, // auth (global) card_payment if card_frozen stays
+        2, 35, 103, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance stays
+        2, 0, 104, 0, 0, 0, // auth (global) card_payment stays
+        104, 36, 105, 0, 0, 0, // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        104, 0, 0, 0, 0, 0, // auth (global) round_up_due stays
+        105, 0, 106, 0, 0, 0, // auth (global) connectivity_lost stays
+        106, 0, 107, 0, 0, 0, // auth (global) connectivity_restored stays
+        107, 0, 0, 1, 9, 0, // main (global) tap_tab_station → station
+        108, 0, 0, 1, 10, 0, // main (global) tap_tab_transactions → transactions
+        109, 0, 0, 1, 12, 0, // main (global) tap_tab_card → card
+        110, 0, 0, 1, 16, 0, // main (global) tap_tab_invest → invest
+        111, 0, 0, 1, 17, 0, // main (global) tap_tab_profile → profile
+        112, 0, 0, 2, 32, 0, // main (global) session_expired → login-passcode (overlay)
+        0, 0, 100, 0, 0, 0, // main (global) deposit_detected stays
+        1, 27, 80, 0, 0, 0, // main (global) deposit_confirmed if event.amount > 0.00 USD stays
+        103, 0, 101, 0, 0, 0, // main (global) deposit_split stays
+        2, 34, 0, 0, 0, 0, // main (global) card_payment if event.amount <= 0.00 USD stays
+        2, 19, 102, 0, 0, 0, // main (global) card_payment if card_frozen stays
+        2, 35, 103, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance stays
+        2, 0, 104, 0, 0, 0, // main (global) card_payment stays
+        104, 36, 105, 0, 0, 0, // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        104, 0, 0, 0, 0, 0, // main (global) round_up_due stays
+        105, 0, 106, 0, 0, 0, // main (global) connectivity_lost stays
+        106, 0, 107, 0, 0, 0, // main (global) connectivity_restored stays
+        -1, 0, 0, 2, 32, 0, // main (global) after session_timeout → login-passcode (overlay)
+        0, 0, 100, 0, 0, 0, // deposit (global) deposit_detected stays
+        1, 27, 80, 0, 0, 0, // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
+        103, 0, 101, 0, 0, 0, // deposit (global) deposit_split stays
+        2, 34, 0, 0, 0, 0, // deposit (global) card_payment if event.amount <= 0.00 USD stays
+        2, 19, 102, 0, 0, 0, // deposit (global) card_payment if card_frozen stays
+        2, 35, 103, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance stays
+        2, 0, 104, 0, 0, 0, // deposit (global) card_payment stays
+        104, 36, 105, 0, 0, 0, // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        104, 0, 0, 0, 0, 0, // deposit (global) round_up_due stays
+        105, 0, 106, 0, 0, 0, // deposit (global) connectivity_lost stays
+        106, 0, 107, 0, 0, 0, // deposit (global) connectivity_restored stays
+        -1, 0, 0, 2, 32, 0, // deposit (global) after session_timeout → login-passcode (overlay)
+        0, 0, 100, 0, 0, 0, // withdraw (global) deposit_detected stays
+        1, 27, 80, 0, 0, 0, // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
+        103, 0, 101, 0, 0, 0, // withdraw (global) deposit_split stays
+        2, 34, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount <= 0.00 USD stays
+        2, 19, 102, 0, 0, 0, // withdraw (global) card_payment if card_frozen stays
+        2, 35, 103, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance stays
+        2, 0, 104, 0, 0, 0, // withdraw (global) card_payment stays
+        104, 36, 105, 0, 0, 0, // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        104, 0, 0, 0, 0, 0, // withdraw (global) round_up_due stays
+        105, 0, 106, 0, 0, 0, // withdraw (global) connectivity_lost stays
+        106, 0, 107, 0, 0, 0, // withdraw (global) connectivity_restored stays
+        -1, 0, 0, 2, 32, 0, // withdraw (global) after session_timeout → login-passcode (overlay)
+        0, 0, 100, 0, 0, 0, // security (global) deposit_detected stays
+        1, 27, 80, 0, 0, 0, // security (global) deposit_confirmed if event.amount > 0.00 USD stays
+        103, 0, 101, 0, 0, 0, // security (global) deposit_split stays
+        2, 34, 0, 0, 0, 0, // security (global) card_payment if event.amount <= 0.00 USD stays
+        2, 19, 102, 0, 0, 0, // security (global) card_payment if card_frozen stays
+        2, 35, 103, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance stays
+        2, 0, 104, 0, 0, 0, // security (global) card_payment stays
+        104, 36, 105, 0, 0, 0, // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        104, 0, 0, 0, 0, 0, // security (global) round_up_due stays
+        105, 0, 106, 0, 0, 0, // security (global) connectivity_lost stays
+        106, 0, 107, 0, 0, 0, // security (global) connectivity_restored stays
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = [
-        TransitionRow(event: 52, guardID: 1, actionsID: 0, target: .screen, argument: 33, validates: false), // launch app_launched if passcode_set → login-passcode
-        TransitionRow(event: 52, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // launch app_launched → intro
-        TransitionRow(event: 53, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // intro tap_sign_in_with_apple stays
-        TransitionRow(event: 4, guardID: 2, actionsID: 3, target: .screen, argument: 4, validates: false), // intro apple.sign_in.signed_in if event.new_user → create-passcode
-        TransitionRow(event: 4, guardID: 0, actionsID: 3, target: .screen, argument: 33, validates: false), // intro apple.sign_in.signed_in → login-passcode
-        TransitionRow(event: 5, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // intro apple.sign_in.cancelled stays
-        TransitionRow(event: 6, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // intro apple.sign_in.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // intro tap_retry stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // intro tap_use_email_or_phone → signin
-        TransitionRow(event: 56, guardID: 3, actionsID: 5, target: .stay, argument: 0, validates: true), // signin tap_continue if form.method == SignInMethod.email stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: true), // signin tap_continue stays
-        TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: true), // signin auth.send_code.sent → verify-email
-        TransitionRow(event: 8, guardID: 0, actionsID: 7, target: .stay, argument: 0, validates: false), // signin auth.send_code.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: false), // signin tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // signin tap_back → back
-        TransitionRow(event: 58, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: true), // verify-email tap_verify stays
-        TransitionRow(event: 9, guardID: 6, actionsID: 0, target: .screen, argument: 4, validates: true), // verify-email auth.verify_otp.verified if event.new_user → create-passcode
-        TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 33, validates: true), // verify-email auth.verify_otp.verified → login-passcode
-        TransitionRow(event: 10, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // verify-email auth.verify_otp.wrong_code stays
-        TransitionRow(event: 11, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // verify-email auth.verify_otp.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // verify-email tap_retry stays
-        TransitionRow(event: 59, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: false), // verify-email tap_resend_code stays
-        TransitionRow(event: 7, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // verify-email auth.send_code.sent stays
-        TransitionRow(event: 8, guardID: 0, actionsID: 7, target: .stay, argument: 0, validates: false), // verify-email auth.send_code.failed stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // verify-email tap_back → back
-        TransitionRow(event: 56, guardID: 0, actionsID: 14, target: .screen, argument: 5, validates: true), // create-passcode tap_continue → confirm-passcode
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // create-passcode tap_back → back
-        TransitionRow(event: 56, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: true), // confirm-passcode tap_continue stays
-        TransitionRow(event: 13, guardID: 0, actionsID: 16, target: .screen, argument: 6, validates: true), // confirm-passcode passcode.create.created → biometric-prompt
-        TransitionRow(event: 14, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // confirm-passcode passcode.create.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // confirm-passcode tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // confirm-passcode tap_back → back
-        TransitionRow(event: 60, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // biometric-prompt tap_enable_biometrics stays
-        TransitionRow(event: 21, guardID: 0, actionsID: 20, target: .screen, argument: 7, validates: false), // biometric-prompt device.biometric_check.authenticated → complete-profile
-        TransitionRow(event: 22, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // biometric-prompt device.biometric_check.failed → complete-profile
-        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // biometric-prompt device.biometric_check.cancelled → complete-profile
-        TransitionRow(event: 61, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // biometric-prompt tap_not_now → complete-profile
-        TransitionRow(event: 56, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: true), // complete-profile tap_continue stays
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: true), // complete-profile profile.save.saved → onboarding
-        TransitionRow(event: 25, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // complete-profile profile.save.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: false), // complete-profile tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // complete-profile tap_back → back
-        TransitionRow(event: 62, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // onboarding tap_start_verification stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 25, target: .screen, argument: 10, validates: false), // onboarding kyc.submit.approved → station
-        TransitionRow(event: 27, guardID: 7, actionsID: 26, target: .screen, argument: 9, validates: false), // onboarding kyc.submit.pending if !signed_in → kyc-status
-        TransitionRow(event: 28, guardID: 7, actionsID: 27, target: .screen, argument: 9, validates: false), // onboarding kyc.submit.rejected if !signed_in → kyc-status
-        TransitionRow(event: 29, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // onboarding kyc.submit.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // onboarding tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // onboarding tap_back → back
-        TransitionRow(event: 63, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // kyc-status pull_to_refresh stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 25, target: .screen, argument: 10, validates: false), // kyc-status kyc.status.approved → station
-        TransitionRow(event: 31, guardID: 7, actionsID: 26, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.pending if !signed_in stays
-        TransitionRow(event: 32, guardID: 7, actionsID: 27, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.rejected if !signed_in stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // kyc-status kyc.status.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // kyc-status tap_retry stays
-        TransitionRow(event: 63, guardID: 9, actionsID: 31, target: .stay, argument: 0, validates: false), // station pull_to_refresh if offline stays
-        TransitionRow(event: 63, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // station pull_to_refresh stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // station account.refresh.up_to_date stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // station account.refresh.deposit_arrived stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // station account.refresh.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // station tap_retry stays
-        TransitionRow(event: 64, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // station tap_load_money → sub-flow deposit
-        TransitionRow(event: 65, guardID: 0, actionsID: 0, target: .subflow, argument: 1, validates: false), // station tap_send → sub-flow withdraw
-        TransitionRow(event: 66, guardID: 0, actionsID: 36, target: .screen, argument: 11, validates: false), // station tap_deposit_history → transactions
-        TransitionRow(event: 3, guardID: 0, actionsID: 37, target: .screen, argument: 12, validates: false), // station transaction_tapped → transaction-detail
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // station tap_load_money → deposit.done → station
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // station tap_load_money → deposit.cancelled → station
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // station tap_send → withdraw.done → station
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // station tap_send → withdraw.cancelled → station
-        TransitionRow(event: 67, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: false), // transactions tap_filter_all stays
-        TransitionRow(event: 68, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: false), // transactions tap_filter_spend stays
-        TransitionRow(event: 69, guardID: 0, actionsID: 40, target: .stay, argument: 0, validates: false), // transactions tap_filter_invest stays
-        TransitionRow(event: 70, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // transactions tap_filter_deposits stays
-        TransitionRow(event: 71, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // transactions scrolled_to_end if has_more_transactions stays
-        TransitionRow(event: 63, guardID: 9, actionsID: 31, target: .stay, argument: 0, validates: false), // transactions pull_to_refresh if offline stays
-        TransitionRow(event: 63, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // transactions pull_to_refresh stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // transactions account.refresh.up_to_date stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // transactions account.refresh.deposit_arrived stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // transactions account.refresh.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // transactions tap_retry stays
-        TransitionRow(event: 3, guardID: 0, actionsID: 37, target: .screen, argument: 12, validates: false), // transactions transaction_tapped → transaction-detail
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // transaction-detail tap_back → back
-        TransitionRow(event: 72, guardID: 16, actionsID: 43, target: .stay, argument: 0, validates: false), // card tap_freeze if card_visible stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // card card.set_frozen.done stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // card card.set_frozen.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // card tap_retry stays
-        TransitionRow(event: 73, guardID: 16, actionsID: 45, target: .overlay, argument: 34, validates: false), // card tap_reveal if card_visible → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 17, actionsID: 46, target: .screen, argument: 14, validates: false), // card authorized if pending_action == SensitiveAction.card_reveal → card-details
-        TransitionRow(event: 75, guardID: 16, actionsID: 0, target: .screen, argument: 15, validates: false), // card tap_card_settings if card_visible → card-settings
-        TransitionRow(event: 76, guardID: 18, actionsID: 47, target: .stay, argument: 0, validates: false), // card tap_add_to_apple_wallet if card_visible && !card_in_apple_wallet stays
-        TransitionRow(event: 45, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.added stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.cancelled stays
-        TransitionRow(event: 47, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // card card.add_to_apple_wallet.failed stays
-        TransitionRow(event: 77, guardID: 18, actionsID: 47, target: .stay, argument: 0, validates: false), // card tap_retry_apple_wallet if card_visible && !card_in_apple_wallet stays
-        TransitionRow(event: 3, guardID: 0, actionsID: 37, target: .screen, argument: 12, validates: false), // card transaction_tapped → transaction-detail
-        TransitionRow(event: 43, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // card-details card.details.shown stays
-        TransitionRow(event: 44, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // card-details card.details.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 52, target: .stay, argument: 0, validates: false), // card-details tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 53, target: .back, argument: 0, validates: false), // card-details tap_back → back
-        TransitionRow(event: 72, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // card-settings tap_freeze stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // card-settings card.set_frozen.done stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // card-settings card.set_frozen.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // card-settings tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // card-settings tap_back → back
-        TransitionRow(event: 78, guardID: 0, actionsID: 54, target: .overlay, argument: 34, validates: false), // round-ups toggle_round_ups → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // round-ups authorized stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // round-ups settings.save.saved stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // round-ups settings.save.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // round-ups tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // round-ups tap_back → back
-        TransitionRow(event: 63, guardID: 9, actionsID: 31, target: .stay, argument: 0, validates: false), // invest pull_to_refresh if offline stays
-        TransitionRow(event: 63, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // invest pull_to_refresh stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: false), // invest account.refresh.up_to_date stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // invest account.refresh.deposit_arrived stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // invest account.refresh.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // invest tap_retry stays
-        TransitionRow(event: 79, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // profile tap_personal_info → personal
-        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // profile tap_security → security
-        TransitionRow(event: 81, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // profile tap_notifications → notifications
-        TransitionRow(event: 82, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // profile tap_support → support
-        TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .screen, argument: 16, validates: false), // profile tap_round_ups → round-ups
-        TransitionRow(event: 84, guardID: 0, actionsID: 58, target: .stay, argument: 0, validates: false), // profile tap_sign_out stays
-        TransitionRow(event: 12, guardID: 0, actionsID: 59, target: .screen, argument: 1, validates: false), // profile auth.sign_out.signed_out → intro
-        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .overlay, argument: 19, validates: false), // profile tap_delete_account → delete-account (overlay)
-        TransitionRow(event: 86, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // delete-account tap_confirm_delete stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 59, target: .screen, argument: 1, validates: false), // delete-account account.delete.deleted → intro
-        TransitionRow(event: 38, guardID: 0, actionsID: 61, target: .stay, argument: 0, validates: false), // delete-account account.delete.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // delete-account tap_retry stays
-        TransitionRow(event: 87, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // delete-account tap_cancel → back
-        TransitionRow(event: 88, guardID: 0, actionsID: 62, target: .overlay, argument: 34, validates: true), // personal tap_save → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 0, actionsID: 63, target: .stay, argument: 0, validates: false), // personal authorized stays
-        TransitionRow(event: 24, guardID: 0, actionsID: 64, target: .back, argument: 0, validates: false), // personal profile.save.saved → back
-        TransitionRow(event: 25, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // personal profile.save.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // personal tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // personal tap_back → back
-        TransitionRow(event: 89, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // security tap_change_passcode → change-passcode
-        TransitionRow(event: 90, guardID: 0, actionsID: 67, target: .overlay, argument: 34, validates: false), // security toggle_biometrics → authorize-transaction (overlay)
-        TransitionRow(event: 91, guardID: 0, actionsID: 68, target: .overlay, argument: 34, validates: true), // security tap_save_timeout → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 23, actionsID: 69, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.biometrics_change stays
-        TransitionRow(event: 74, guardID: 24, actionsID: 70, target: .stay, argument: 0, validates: false), // security authorized if pending_action == SensitiveAction.timeout_change stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security settings.save.saved stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // security settings.save.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // security tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // security tap_back → back
-        TransitionRow(event: 88, guardID: 0, actionsID: 71, target: .stay, argument: 0, validates: true), // change-passcode tap_save stays
-        TransitionRow(event: 18, guardID: 0, actionsID: 72, target: .back, argument: 0, validates: false), // change-passcode passcode.change.changed → back
-        TransitionRow(event: 19, guardID: 0, actionsID: 73, target: .stay, argument: 0, validates: false), // change-passcode passcode.change.wrong_current stays
-        TransitionRow(event: 20, guardID: 0, actionsID: 74, target: .stay, argument: 0, validates: false), // change-passcode passcode.change.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 71, target: .stay, argument: 0, validates: false), // change-passcode tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // change-passcode tap_back → back
-        TransitionRow(event: 92, guardID: 0, actionsID: 75, target: .overlay, argument: 34, validates: false), // notifications toggle_push → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // notifications authorized stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // notifications settings.save.saved stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // notifications settings.save.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // notifications tap_retry stays
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // notifications tap_back → back
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // support tap_back → back
-        TransitionRow(event: 93, guardID: 0, actionsID: 77, target: .screen, argument: 27, validates: false), // deposit tap_bank_usd → deposit-address
-        TransitionRow(event: 94, guardID: 0, actionsID: 78, target: .screen, argument: 27, validates: false), // deposit tap_bank_gbp → deposit-address
-        TransitionRow(event: 95, guardID: 0, actionsID: 79, target: .screen, argument: 26, validates: false), // deposit tap_usdc → deposit-network
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .end, argument: 51, validates: false), // deposit tap_back → end cancelled
-        TransitionRow(event: 56, guardID: 0, actionsID: 80, target: .screen, argument: 27, validates: true), // deposit-network tap_continue → deposit-address
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // deposit-network tap_back → back
-        TransitionRow(event: 39, guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: false), // deposit-address deposits.details.ready stays
-        TransitionRow(event: 40, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // deposit-address deposits.details.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // deposit-address tap_retry stays
-        TransitionRow(event: 96, guardID: 27, actionsID: 84, target: .stay, argument: 0, validates: false), // deposit-address tap_copy_address if deposit_address != '' stays
-        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .screen, argument: 28, validates: false), // deposit-address deposit_confirmed if event.amount > 0.00 USD → deposit-success
-        TransitionRow(event: 57, guardID: 0, actionsID: 86, target: .back, argument: 0, validates: false), // deposit-address tap_back → back
-        TransitionRow(event: 97, guardID: 0, actionsID: 86, target: .end, argument: 50, validates: false), // deposit-success tap_done → end done
-        TransitionRow(event: 98, guardID: 0, actionsID: 87, target: .screen, argument: 30, validates: false), // withdraw tap_bank → withdraw-amount
-        TransitionRow(event: 99, guardID: 0, actionsID: 88, target: .screen, argument: 30, validates: false), // withdraw tap_crypto → withdraw-amount
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .end, argument: 51, validates: false), // withdraw tap_back → end cancelled
-        TransitionRow(event: 56, guardID: 0, actionsID: 89, target: .screen, argument: 31, validates: true), // withdraw-amount tap_continue → withdraw-confirm
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // withdraw-amount tap_back → back
-        TransitionRow(event: 100, guardID: 0, actionsID: 90, target: .overlay, argument: 34, validates: false), // withdraw-confirm tap_confirm → authorize-transaction (overlay)
-        TransitionRow(event: 74, guardID: 31, actionsID: 91, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
-        TransitionRow(event: 74, guardID: 32, actionsID: 92, target: .stay, argument: 0, validates: false), // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 93, target: .screen, argument: 32, validates: false), // withdraw-confirm withdrawals.submit.submitted → withdraw-success
-        TransitionRow(event: 49, guardID: 0, actionsID: 94, target: .stay, argument: 0, validates: false), // withdraw-confirm withdrawals.submit.failed stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 90, target: .overlay, argument: 34, validates: false), // withdraw-confirm tap_retry → authorize-transaction (overlay)
-        TransitionRow(event: 57, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // withdraw-confirm tap_back → back
-        TransitionRow(event: 97, guardID: 0, actionsID: 0, target: .end, argument: 50, validates: false), // withdraw-success tap_done → end done
-        TransitionRow(event: 101, guardID: 33, actionsID: 0, target: .overlay, argument: 35, validates: false), // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        TransitionRow(event: 101, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: true), // login-passcode tap_unlock stays
-        TransitionRow(event: 102, guardID: 25, actionsID: 96, target: .stay, argument: 0, validates: false), // login-passcode tap_use_biometrics if biometrics_enabled stays
-        TransitionRow(event: 15, guardID: 34, actionsID: 97, target: .back, argument: 0, validates: false), // login-passcode passcode.verify.correct if signed_in → back
-        TransitionRow(event: 15, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.correct stays
-        TransitionRow(event: 21, guardID: 34, actionsID: 97, target: .back, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated if signed_in → back
-        TransitionRow(event: 21, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.authenticated stays
-        TransitionRow(event: 22, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.failed stays
-        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // login-passcode device.biometric_check.cancelled stays
-        TransitionRow(event: 16, guardID: 35, actionsID: 100, target: .overlay, argument: 35, validates: false), // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-        TransitionRow(event: 16, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.wrong stays
-        TransitionRow(event: 17, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // login-passcode passcode.verify.failed stays
-        TransitionRow(event: 54, guardID: 33, actionsID: 0, target: .overlay, argument: 35, validates: false), // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        TransitionRow(event: 54, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // login-passcode tap_retry stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 25, target: .screen, argument: 10, validates: false), // login-passcode kyc.status.approved → station
-        TransitionRow(event: 31, guardID: 7, actionsID: 26, target: .screen, argument: 9, validates: false), // login-passcode kyc.status.pending if !signed_in → kyc-status
-        TransitionRow(event: 32, guardID: 7, actionsID: 27, target: .screen, argument: 9, validates: false), // login-passcode kyc.status.rejected if !signed_in → kyc-status
-        TransitionRow(event: 33, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // login-passcode kyc.status.failed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // login-passcode tap_retry_status stays
-        TransitionRow(event: 100, guardID: 33, actionsID: 0, target: .overlay, argument: 35, validates: false), // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        TransitionRow(event: 100, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: true), // authorize-transaction tap_confirm stays
-        TransitionRow(event: 102, guardID: 25, actionsID: 103, target: .stay, argument: 0, validates: false), // authorize-transaction tap_use_biometrics if biometrics_enabled stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 104, target: .back, argument: 0, validates: false), // authorize-transaction passcode.verify.correct → back
-        TransitionRow(event: 21, guardID: 0, actionsID: 104, target: .back, argument: 0, validates: false), // authorize-transaction device.biometric_check.authenticated → back
-        TransitionRow(event: 22, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // authorize-transaction device.biometric_check.failed stays
-        TransitionRow(event: 23, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // authorize-transaction device.biometric_check.cancelled stays
-        TransitionRow(event: 16, guardID: 35, actionsID: 100, target: .overlay, argument: 35, validates: false), // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-        TransitionRow(event: 16, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // authorize-transaction passcode.verify.wrong stays
-        TransitionRow(event: 17, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // authorize-transaction passcode.verify.failed stays
-        TransitionRow(event: 54, guardID: 33, actionsID: 0, target: .overlay, argument: 35, validates: false), // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        TransitionRow(event: 54, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // authorize-transaction tap_retry stays
-        TransitionRow(event: 87, guardID: 0, actionsID: 46, target: .back, argument: 0, validates: false), // authorize-transaction tap_cancel → back
-        TransitionRow(event: (-1), guardID: 0, actionsID: 105, target: .back, argument: 0, validates: false), // passcode-cooldown after 1m → back
-        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // auth (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // auth (global) deposit_split stays
-        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // auth (global) deposit_loaded_push if push_enabled stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) deposit_loaded_push stays
-        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // auth (global) card_payment if card_frozen && push_enabled stays
-        TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
-        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // auth (global) card_payment stays
-        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // auth (global) round_up_due stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // auth (global) connectivity_lost stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // auth (global) connectivity_restored stays
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // main (global) tap_tab_station → station
-        TransitionRow(event: 110, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // main (global) tap_tab_transactions → transactions
-        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // main (global) tap_tab_card → card
-        TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) tap_tab_invest → invest
-        TransitionRow(event: 113, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // main (global) tap_tab_profile → profile
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .overlay, argument: 33, validates: false), // main (global) session_expired → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // main (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // main (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // main (global) deposit_split stays
-        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // main (global) deposit_loaded_push if push_enabled stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) deposit_loaded_push stays
-        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // main (global) card_payment if card_frozen && push_enabled stays
-        TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance && push_enabled stays
-        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // main (global) card_payment stays
-        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) round_up_due stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 33, validates: false), // main (global) after session_timeout → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // deposit (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // deposit (global) deposit_split stays
-        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // deposit (global) deposit_loaded_push if push_enabled stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) deposit_loaded_push stays
-        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if card_frozen && push_enabled stays
-        TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
-        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // deposit (global) card_payment stays
-        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // deposit (global) round_up_due stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_lost stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // deposit (global) connectivity_restored stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 33, validates: false), // deposit (global) after session_timeout → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_split stays
-        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_loaded_push if push_enabled stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) deposit_loaded_push stays
-        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if card_frozen && push_enabled stays
-        TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
-        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // withdraw (global) card_payment stays
-        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // withdraw (global) round_up_due stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_lost stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // withdraw (global) connectivity_restored stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .overlay, argument: 33, validates: false), // withdraw (global) after session_timeout → login-passcode (overlay)
-        TransitionRow(event: 0, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // security (global) deposit_detected stays
-        TransitionRow(event: 1, guardID: 28, actionsID: 85, target: .stay, argument: 0, validates: false), // security (global) deposit_confirmed if event.amount > 0.00 USD stays
-        TransitionRow(event: 104, guardID: 0, actionsID: 107, target: .stay, argument: 0, validates: false), // security (global) deposit_split stays
-        TransitionRow(event: 105, guardID: 26, actionsID: 108, target: .stay, argument: 0, validates: false), // security (global) deposit_loaded_push if push_enabled stays
-        TransitionRow(event: 105, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) deposit_loaded_push stays
-        TransitionRow(event: 2, guardID: 36, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount <= 0.00 USD stays
-        TransitionRow(event: 2, guardID: 37, actionsID: 109, target: .stay, argument: 0, validates: false), // security (global) card_payment if card_frozen && push_enabled stays
-        TransitionRow(event: 2, guardID: 20, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if card_frozen stays
-        TransitionRow(event: 2, guardID: 38, actionsID: 110, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance && push_enabled stays
-        TransitionRow(event: 2, guardID: 39, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) card_payment if event.amount > spend_balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // security (global) card_payment stays
-        TransitionRow(event: 106, guardID: 40, actionsID: 112, target: .stay, argument: 0, validates: false), // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // security (global) round_up_due stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // security (global) connectivity_lost stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // security (global) connectivity_restored stays
+    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+        TransitionRow(
+            event: row[0],
+            guardID: row[1],
+            actionsID: row[2],
+            target: TargetKind(rawValue: UInt8(row[3])) ?? .stay,
+            argument: row[4],
+            validates: row[5] != 0
+        )
+    }
+
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
+    static let flowsData: [Int32] = [
+        0, 207, 218, 1, 1, 77, // auth
+        9, 218, 235, 1, 2, 78, // main
+        24, 236, 247, 2, 3, 24, // deposit
+        28, 248, 259, 3, 4, 28, // withdraw
+        32, 260, 271, 4, 4, 20, // security
     ]
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 216, rowEnd: 231, timerStart: 1, timerEnd: 1, name: 78), // auth
-        FlowEntry(start: 10, rowStart: 231, rowEnd: 252, timerStart: 1, timerEnd: 2, name: 79), // main
-        FlowEntry(start: 25, rowStart: 253, rowEnd: 268, timerStart: 2, timerEnd: 3, name: 25), // deposit
-        FlowEntry(start: 29, rowStart: 269, rowEnd: 284, timerStart: 3, timerEnd: 4, name: 29), // withdraw
-        FlowEntry(start: 33, rowStart: 285, rowEnd: 300, timerStart: 4, timerEnd: 4, name: 21), // security
+    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+        FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
+    }
+
+    /// Columns: milliseconds, rowStart, rowEnd, variant.
+    static let timersData: [Int32] = [
+        60000, 206, 207, -1, // passcode-cooldown after 1m
+        0, 235, 236, -1, // main (global) after session_timeout
+        0, 247, 248, -1, // deposit (global) after session_timeout
+        0, 259, 260, -1, // withdraw (global) after session_timeout
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 60000, rowStart: 215, rowEnd: 216, variant: (-1)), // passcode-cooldown after 1m
-        TimerEntry(milliseconds: 0, rowStart: 252, rowEnd: 253, variant: (-1)), // main (global) after session_timeout
-        TimerEntry(milliseconds: 0, rowStart: 268, rowEnd: 269, variant: (-1)), // deposit (global) after session_timeout
-        TimerEntry(milliseconds: 0, rowStart: 284, rowEnd: 285, variant: (-1)), // withdraw (global) after session_timeout
+    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+        TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
+    }
+
+    /// Columns: flow, returnStart, returnEnd.
+    static let subflowsData: [Int32] = [
+        2, 0, 2, // deposit
+        3, 2, 4, // withdraw
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = [
-        SubflowEntry(flow: 2, returnStart: 0, returnEnd: 2), // deposit
-        SubflowEntry(flow: 3, returnStart: 2, returnEnd: 4), // withdraw
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+        SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
+    }
+
+    /// Columns: outcome, rowStart, rowEnd.
+    static let returnsData: [Int32] = [
+        49, 63, 64, // done
+        50, 64, 65, // cancelled
+        49, 65, 66, // done
+        50, 66, 67, // cancelled
     ]
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 50, rowStart: 65, rowEnd: 66), // done
-        ReturnEntry(outcome: 51, rowStart: 66, rowEnd: 67), // cancelled
-        ReturnEntry(outcome: 50, rowStart: 67, rowEnd: 68), // done
-        ReturnEntry(outcome: 51, rowStart: 68, rowEnd: 69), // cancelled
+    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+        ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
+    }
+
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
+    static let fieldsData: [Int32] = [
+        36, 1, 0, 0, 0, // signin method
+        38, 2, 3, 37, 0, // signin email
+        40, 3, 4, 39, 0, // signin phone
+        41, 4, 0, 0, 0, // verify-email code
+        42, 5, 0, 0, 1, // create-passcode passcode
+        43, 6, 0, 0, 1, // confirm-passcode passcode_confirmation
+        44, 7, 0, 0, 0, // complete-profile first_name
+        45, 8, 0, 0, 0, // complete-profile last_name
+        46, 9, 0, 0, 0, // complete-profile dob
+        44, 7, 0, 0, 0, // personal first_name
+        45, 8, 0, 0, 0, // personal last_name
+        67, 10, 0, 0, 0, // security timeout
+        69, 11, 0, 0, 1, // change-passcode current_passcode
+        70, 12, 0, 0, 1, // change-passcode new_passcode
+        71, 13, 0, 0, 1, // change-passcode confirm_passcode
+        72, 14, 0, 0, 0, // deposit-network network
+        75, 15, 0, 0, 0, // withdraw-amount amount
+        76, 16, 0, 0, 0, // withdraw-amount destination
+        42, 17, 0, 0, 1, // login-passcode passcode
+        42, 17, 0, 0, 1, // authorize-transaction passcode
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = [
-        FieldEntry(name: 37, validator: 1, shownWhen: 0, shownWhenSource: 0), // signin method
-        FieldEntry(name: 39, validator: 2, shownWhen: 4, shownWhenSource: 38), // signin email
-        FieldEntry(name: 41, validator: 3, shownWhen: 5, shownWhenSource: 40), // signin phone
-        FieldEntry(name: 42, validator: 4, shownWhen: 0, shownWhenSource: 0), // verify-email code
-        FieldEntry(name: 43, validator: 5, shownWhen: 0, shownWhenSource: 0, secret: true), // create-passcode passcode
-        FieldEntry(name: 44, validator: 6, shownWhen: 0, shownWhenSource: 0, secret: true), // confirm-passcode passcode_confirmation
-        FieldEntry(name: 45, validator: 7, shownWhen: 0, shownWhenSource: 0), // complete-profile first_name
-        FieldEntry(name: 46, validator: 8, shownWhen: 0, shownWhenSource: 0), // complete-profile last_name
-        FieldEntry(name: 47, validator: 9, shownWhen: 0, shownWhenSource: 0), // complete-profile dob
-        FieldEntry(name: 45, validator: 7, shownWhen: 0, shownWhenSource: 0), // personal first_name
-        FieldEntry(name: 46, validator: 8, shownWhen: 0, shownWhenSource: 0), // personal last_name
-        FieldEntry(name: 68, validator: 10, shownWhen: 0, shownWhenSource: 0), // security timeout
-        FieldEntry(name: 70, validator: 11, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode current_passcode
-        FieldEntry(name: 71, validator: 12, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode new_passcode
-        FieldEntry(name: 72, validator: 13, shownWhen: 0, shownWhenSource: 0, secret: true), // change-passcode confirm_passcode
-        FieldEntry(name: 73, validator: 14, shownWhen: 0, shownWhenSource: 0), // deposit-network network
-        FieldEntry(name: 76, validator: 15, shownWhen: 0, shownWhenSource: 0), // withdraw-amount amount
-        FieldEntry(name: 77, validator: 16, shownWhen: 0, shownWhenSource: 0), // withdraw-amount destination
-        FieldEntry(name: 43, validator: 17, shownWhen: 0, shownWhenSource: 0, secret: true), // login-passcode passcode
-        FieldEntry(name: 43, validator: 17, shownWhen: 0, shownWhenSource: 0, secret: true), // authorize-transaction passcode
+    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+        FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
+    }
+
+    /// Columns: name, condition.
+    static let variantsData: [Int32] = [
+        47, 7, // kyc-status rejected
+        48, 0, // kyc-status pending
+        51, 8, // station offline
+        52, 9, // station deposit_pending
+        53, 10, // station allocating
+        54, 11, // station paused
+        55, 0, // station active
+        57, 13, // transactions empty
+        58, 0, // transactions default
+        59, 14, // transaction-detail missing
+        58, 0, // transaction-detail default
+        60, 18, // card not_funded
+        61, 19, // card frozen
+        58, 0, // card default
+        62, 20, // card-details revealed
+        63, 0, // card-details loading
+        61, 19, // card-settings frozen
+        58, 0, // card-settings default
+        64, 21, // round-ups on
+        65, 0, // round-ups off
+        53, 10, // invest allocating
+        54, 11, // invest paused
+        66, 0, // invest working
+        68, 24, // security biometrics_on
+        58, 0, // security default
+        64, 25, // notifications on
+        65, 0, // notifications off
+        48, 9, // deposit-address pending
+        63, 28, // deposit-address loading
+        73, 29, // deposit-address bank
+        74, 0, // deposit-address crypto
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = [
-        VariantEntry(name: 48, condition: 8), // kyc-status rejected
-        VariantEntry(name: 49, condition: 0), // kyc-status pending
-        VariantEntry(name: 52, condition: 9), // station offline
-        VariantEntry(name: 53, condition: 10), // station deposit_pending
-        VariantEntry(name: 54, condition: 11), // station allocating
-        VariantEntry(name: 55, condition: 12), // station paused
-        VariantEntry(name: 56, condition: 0), // station active
-        VariantEntry(name: 58, condition: 14), // transactions empty
-        VariantEntry(name: 59, condition: 0), // transactions default
-        VariantEntry(name: 60, condition: 15), // transaction-detail missing
-        VariantEntry(name: 59, condition: 0), // transaction-detail default
-        VariantEntry(name: 61, condition: 19), // card not_funded
-        VariantEntry(name: 62, condition: 20), // card frozen
-        VariantEntry(name: 59, condition: 0), // card default
-        VariantEntry(name: 63, condition: 21), // card-details revealed
-        VariantEntry(name: 64, condition: 0), // card-details loading
-        VariantEntry(name: 62, condition: 20), // card-settings frozen
-        VariantEntry(name: 59, condition: 0), // card-settings default
-        VariantEntry(name: 65, condition: 22), // round-ups on
-        VariantEntry(name: 66, condition: 0), // round-ups off
-        VariantEntry(name: 54, condition: 11), // invest allocating
-        VariantEntry(name: 55, condition: 12), // invest paused
-        VariantEntry(name: 67, condition: 0), // invest working
-        VariantEntry(name: 69, condition: 25), // security biometrics_on
-        VariantEntry(name: 59, condition: 0), // security default
-        VariantEntry(name: 65, condition: 26), // notifications on
-        VariantEntry(name: 66, condition: 0), // notifications off
-        VariantEntry(name: 49, condition: 10), // deposit-address pending
-        VariantEntry(name: 64, condition: 29), // deposit-address loading
-        VariantEntry(name: 74, condition: 30), // deposit-address bank
-        VariantEntry(name: 75, condition: 0), // deposit-address crypto
-    ]
+    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+        VariantEntry(name: row[0], condition: row[1])
+    }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "2b3bf07c155938a0"
+    static let fingerprint = "32dd2a588b2d2c5c"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51])
+    static let shared = FlowTables(
+        strings: strings,
+        screenIDs: screenIDs,
+        screens: screens,
+        rows: rows,
+        flows: flows,
+        timers: timers,
+        subflows: subflows,
+        returns: returns,
+        fields: fields,
+        variants: variants,
+        serviceAnswerEvents: [
+            4,
+            5,
+            6,
+            7,
+            8,
+            9,
+            10,
+            11,
+            12,
+            13,
+            14,
+            15,
+            16,
+            17,
+            18,
+            19,
+            20,
+            21,
+            22,
+            23,
+            24,
+            25,
+            26,
+            27,
+            28,
+            29,
+            30,
+            31,
+            32,
+            33,
+            34,
+            35,
+            36,
+            37,
+            38,
+            39,
+            40,
+            41,
+            42,
+            43,
+            44,
+            45,
+            46,
+            47,
+            48,
+            49,
+            50,
+            51
+        ]
+    )
 }

@@ -11,11 +11,6 @@ fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 
 /// The screens of Rail, by the seed's screen IDs.
 public enum RailScreen: String, CaseIterable, Sendable {
-    /// App Launch (launch)
-    ///
-    /// Not a screen the person sees: the app's launch, where what the device kept decides the first screen (Welcome, or Login Passcode for a person who set a passcode here and did not sign out). Welcome's screen view fires only when Welcome shows.
-    case launch = "launch"
-
     /// Welcome (intro)
     ///
     /// `app/intro.tsx`: App intro with Apple Sign-In CTA (SocialLoginButtons).
@@ -24,8 +19,10 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Apple Sign-In completes in < 3 taps
     /// - AC-ONB-04: No financial jargon in onboarding copy
     /// - AC-ONB-06: Error states show clear recovery actions
-    /// - US-1-1: As a new user, I can sign up using Apple Sign-In so that I can start quickly without creating new credentials.
-    /// - US-1-3: As a new user, I see no finance or investing explanations during onboarding so that the experience feels simple.
+    /// - US-1-1: As a new user, I can sign up using Apple Sign-In so that I can start quickly without creating new
+    ///   credentials.
+    /// - US-1-3: As a new user, I see no finance or investing explanations during onboarding so that the experience
+    ///   feels simple.
     /// - AC-PRF-05: Sign out clears local state and tokens
     /// - AC-ERR-03: Retry buttons on all failed requests
     /// - PRF-M1: App launch (cold) | < 2 seconds
@@ -62,7 +59,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-01: Apple Sign-In completes in < 3 taps
     /// - AC-ONB-02: Passcode setup uses haptic feedback
     /// - AC-ONB-04: No financial jargon in onboarding copy
-    /// - US-1-1: As a new user, I can sign up using Apple Sign-In so that I can start quickly without creating new credentials.
+    /// - US-1-1: As a new user, I can sign up using Apple Sign-In so that I can start quickly without creating new
+    ///   credentials.
     case createPasscode = "create-passcode"
 
     /// Confirm Passcode (confirm-passcode)
@@ -105,7 +103,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-ONB-04: No financial jargon in onboarding copy
     /// - AC-ONB-06: Error states show clear recovery actions
     /// - US-1-2: As a new user, I can complete identity verification in-app so that I can access all features.
-    /// - US-1-3: As a new user, I see no finance or investing explanations during onboarding so that the experience feels simple.
+    /// - US-1-3: As a new user, I see no finance or investing explanations during onboarding so that the experience
+    ///   feels simple.
     /// - AC-ERR-03: Retry buttons on all failed requests
     case onboarding = "onboarding"
 
@@ -124,7 +123,9 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Station (station)
     ///
-    /// `app/(tabs)/index.tsx`: Main home screen. BalanceCard (total, large and bold), SpendInvestSplit (70/30 visual ratio, not a pie chart), SystemStatus, QuickActions (Load money, Send), RecentActivity (last 3 transactions). No charts, asset breakdowns or performance history.
+    /// `app/(tabs)/index.tsx`: Main home screen. BalanceCard (total, large and bold), SpendInvestSplit (70/30 visual
+    /// ratio, not a pie chart), SystemStatus, QuickActions (Load money, Send), RecentActivity (last 3 transactions). No
+    /// charts, asset breakdowns or performance history.
     ///
     /// Acceptance criteria:
     /// - AC-ONB-03: KYC status gates navigation to main app
@@ -145,7 +146,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-DEP-08: Deposit history accessible from Station
     /// - AC-SPD-01: Balance updates within 1 second of transaction
     /// - US-4-1: As a user, I can see my current spend balance so that I know how much I can spend.
-    /// - US-4-2: As a user, my balance updates in real-time after transactions so that I always have accurate information.
+    /// - US-4-2: As a user, my balance updates in real-time after transactions so that I always have accurate
+    ///   information.
     /// - US-5-2: As a user, my card transactions deduct from my Spend Balance so that spending is seamless.
     /// - ERR-S1: Network offline | Show cached data + offline banner
     /// - ERR-S2: API error | Toast with retry option
@@ -175,7 +177,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Transactions (transactions)
     ///
-    /// `app/(tabs)/transactions.tsx`: Full transaction history (TransactionList, FilterChips All/Spend/Invest/Deposits, EmptyTransactions). No budgeting tools, spend limits or categories.
+    /// `app/(tabs)/transactions.tsx`: Full transaction history (TransactionList, FilterChips All/Spend/Invest/Deposits,
+    /// EmptyTransactions). No budgeting tools, spend limits or categories.
     ///
     /// Acceptance criteria:
     /// - AC-DEP-08: Deposit history accessible from Station
@@ -205,7 +208,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Card (card)
     ///
-    /// `app/(tabs)/card.tsx`: Card display and management (VirtualCardDisplay with the masked number, CardActions: Freeze, Copy, Add to Wallet; SpendableBalance; CardTransactions).
+    /// `app/(tabs)/card.tsx`: Card display and management (VirtualCardDisplay with the masked number, CardActions:
+    /// Freeze, Copy, Add to Wallet; SpendableBalance; CardTransactions).
     ///
     /// Acceptance criteria:
     /// - AC-SEC-01: Passcode required after 5 minutes of inactivity
@@ -236,7 +240,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Card Settings (card-settings)
     ///
-    /// `app/card/settings.tsx`: Freeze, limits, notifications. The limits are shown, not set (Q-RAIL-D5); notifications are the push preference.
+    /// `app/card/settings.tsx`: Freeze, limits, notifications. The limits are shown, not set (Q-RAIL-D5); notifications
+    /// are the push preference.
     ///
     /// Acceptance criteria:
     /// - AC-CRD-04: Freeze/unfreeze with single tap
@@ -245,7 +250,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Round-Ups (round-ups)
     ///
-    /// `app/settings/round-ups.tsx`: Toggle and stats (RoundUpToggle ON/OFF, RoundUpStats: total rounded up this month, RoundUpExplainer, RoundUpAccumulation). No custom amounts.
+    /// `app/settings/round-ups.tsx`: Toggle and stats (RoundUpToggle ON/OFF, RoundUpStats: total rounded up this month,
+    /// RoundUpExplainer, RoundUpAccumulation). No custom amounts.
     ///
     /// Acceptance criteria:
     /// - AC-RUP-01: Simple ON/OFF toggle only
@@ -263,7 +269,9 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Invest (invest)
     ///
-    /// `app/(tabs)/invest.tsx`: Invest balance overview (InvestBalance, InvestStatus, AllocationIndicator). No asset breakdown, trade history or performance charts: the screen shows the balance and the status line and leads nowhere else.
+    /// `app/(tabs)/invest.tsx`: Invest balance overview (InvestBalance, InvestStatus, AllocationIndicator). No asset
+    /// breakdown, trade history or performance charts: the screen shows the balance and the status line and leads
+    /// nowhere else.
     ///
     /// Acceptance criteria:
     /// - US-2-3: As a user, I can see the system status so that I know if my money is working.
@@ -315,7 +323,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Security (security)
     ///
-    /// `app/settings/security.tsx`: Passcode, biometrics (Face ID / Touch ID toggle), session timeout. Each change is confirmed on Authorize Transaction first ("Sensitive actions: ... settings changes").
+    /// `app/settings/security.tsx`: Passcode, biometrics (Face ID / Touch ID toggle), session timeout. Each change is
+    /// confirmed on Authorize Transaction first ("Sensitive actions: ... settings changes").
     ///
     /// Acceptance criteria:
     /// - AC-SEC-04: Sensitive actions: withdrawals, card reveal, settings changes
@@ -354,7 +363,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Deposit Options (deposit)
     ///
-    /// `app/deposit/index.tsx`: Choose funding method (DepositMethodCard: the USD or GBP virtual account for a bank transfer, or USDC). The copy says "Load money", never "Deposit".
+    /// `app/deposit/index.tsx`: Choose funding method (DepositMethodCard: the USD or GBP virtual account for a bank
+    /// transfer, or USDC). The copy says "Load money", never "Deposit".
     ///
     /// Acceptance criteria:
     /// - AC-DEP-01: Virtual accounts display USD and GBP options
@@ -375,7 +385,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Deposit Address (deposit-address)
     ///
-    /// `app/deposit/address.tsx`: QR code + address display (QRCodeDisplay, AddressCopyButton, SplitPreview; DepositPending while the deposit is confirmed). For a bank transfer: the virtual account's details.
+    /// `app/deposit/address.tsx`: QR code + address display (QRCodeDisplay, AddressCopyButton, SplitPreview;
+    /// DepositPending while the deposit is confirmed). For a bank transfer: the virtual account's details.
     ///
     /// Acceptance criteria:
     /// - CORE-01: Every deposit is automatically split 70% Spend / 30% Invest.
@@ -465,7 +476,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
 
     /// Authorize Transaction (authorize-transaction), shown as a sheet
     ///
-    /// `app/authorize-transaction.tsx`: Confirm sensitive actions (withdrawals, card reveal, settings changes) with the passcode or Face ID / Touch ID.
+    /// `app/authorize-transaction.tsx`: Confirm sensitive actions (withdrawals, card reveal, settings changes) with the
+    /// passcode or Face ID / Touch ID.
     ///
     /// Acceptance criteria:
     /// - AC-SEC-02: Biometric auth as alternative to passcode
@@ -488,8 +500,6 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// The screen's name in the seed.
     public var name: String {
         switch self {
-        case .launch:
-            return "App Launch"
         case .intro:
             return "Welcome"
         case .signin:
@@ -566,78 +576,76 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// The screen's position in the app's tables.
     public var number: Int32 {
         switch self {
-        case .launch:
-            return 0
         case .intro:
-            return 1
+            return 0
         case .signin:
-            return 2
+            return 1
         case .verifyEmail:
-            return 3
+            return 2
         case .createPasscode:
-            return 4
+            return 3
         case .confirmPasscode:
-            return 5
+            return 4
         case .biometricPrompt:
-            return 6
+            return 5
         case .completeProfile:
-            return 7
+            return 6
         case .onboarding:
-            return 8
+            return 7
         case .kycStatus:
-            return 9
+            return 8
         case .station:
-            return 10
+            return 9
         case .transactions:
-            return 11
+            return 10
         case .transactionDetail:
-            return 12
+            return 11
         case .card:
-            return 13
+            return 12
         case .cardDetails:
-            return 14
+            return 13
         case .cardSettings:
-            return 15
+            return 14
         case .roundUps:
-            return 16
+            return 15
         case .invest:
-            return 17
+            return 16
         case .profile:
-            return 18
+            return 17
         case .deleteAccount:
-            return 19
+            return 18
         case .personal:
-            return 20
+            return 19
         case .security:
-            return 21
+            return 20
         case .changePasscode:
-            return 22
+            return 21
         case .notifications:
-            return 23
+            return 22
         case .support:
-            return 24
+            return 23
         case .deposit:
-            return 25
+            return 24
         case .depositNetwork:
-            return 26
+            return 25
         case .depositAddress:
-            return 27
+            return 26
         case .depositSuccess:
-            return 28
+            return 27
         case .withdraw:
-            return 29
+            return 28
         case .withdrawAmount:
-            return 30
+            return 29
         case .withdrawConfirm:
-            return 31
+            return 30
         case .withdrawSuccess:
-            return 32
+            return 31
         case .loginPasscode:
-            return 33
+            return 32
         case .authorizeTransaction:
-            return 34
+            return 33
         case .passcodeCooldown:
-            return 35
+            return 34
         }
     }
 
@@ -981,10 +989,10 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case kycStatusFailed
 
     /// Outcome `up_to_date` of the service call `account.refresh`.
-    case accountRefreshUpToDate(status: SystemStatus)
+    case accountRefreshUpToDate(status: RailSystemStatus)
 
     /// Outcome `deposit_arrived` of the service call `account.refresh`.
-    case accountRefreshDepositArrived(status: SystemStatus, amount: Money)
+    case accountRefreshDepositArrived(status: RailSystemStatus, amount: Money)
 
     /// Outcome `failed` of the service call `account.refresh`.
     case accountRefreshFailed
@@ -1033,9 +1041,6 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Outcome `failed` of the service call `settings.save`.
     case settingsSaveFailed
-
-    /// Raised by the flows (`raise: app_launched`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
-    case appLaunched(raisedBy: RaisedByFlows)
     case tapSignInWithApple
     case tapRetry
     case tapUseEmailOrPhone
@@ -1058,7 +1063,8 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapFreeze
     case tapReveal
 
-    /// Raised by the flows (`raise: authorized`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: authorized`), never sent by the app: only the machine can make the `RaisedByFlows`
+    /// it carries.
     case authorized(raisedBy: RaisedByFlows)
     case tapCardSettings
     case tapAddToAppleWallet
@@ -1090,13 +1096,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapUseBiometrics
     case tapRetryStatus
 
-    /// Raised by the flows (`raise: deposit_split`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: deposit_split`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case depositSplit(raisedBy: RaisedByFlows)
 
-    /// Raised by the flows (`raise: deposit_loaded_push`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
-    case depositLoadedPush(raisedBy: RaisedByFlows)
-
-    /// Raised by the flows (`raise: round_up_due`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: round_up_due`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case roundUpDue(raisedBy: RaisedByFlows)
     case connectivityLost
     case connectivityRestored
@@ -1116,11 +1121,19 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
         case "deposit_detected":
-            self = .depositDetected(amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD"), eta: payload["eta"] ?? "")
+            self = .depositDetected(
+                amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD"),
+                eta: payload["eta"] ?? ""
+            )
         case "deposit_confirmed":
-            self = .depositConfirmed(amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD"))
+            self = .depositConfirmed(
+                amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD")
+            )
         case "card_payment":
-            self = .cardPayment(merchant: payload["merchant"] ?? "", amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD"))
+            self = .cardPayment(
+                merchant: payload["merchant"] ?? "",
+                amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD")
+            )
         case "transaction_tapped":
             self = .transactionTapped(id: payload["id"] ?? "")
         case "apple.sign_in.signed_in":
@@ -1184,9 +1197,12 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "kyc.status.failed":
             self = .kycStatusFailed
         case "account.refresh.up_to_date":
-            self = .accountRefreshUpToDate(status: SystemStatus.allocating)
+            self = .accountRefreshUpToDate(status: RailSystemStatus.allocating)
         case "account.refresh.deposit_arrived":
-            self = .accountRefreshDepositArrived(status: SystemStatus.allocating, amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD"))
+            self = .accountRefreshDepositArrived(
+                status: RailSystemStatus.allocating,
+                amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD")
+            )
         case "account.refresh.failed":
             self = .accountRefreshFailed
         case "account.delete.deleted":
@@ -1447,8 +1463,6 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "settings.save.saved"
         case .settingsSaveFailed:
             return "settings.save.failed"
-        case .appLaunched:
-            return "app_launched"
         case .tapSignInWithApple:
             return "tap_sign_in_with_apple"
         case .tapRetry:
@@ -1553,8 +1567,6 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_retry_status"
         case .depositSplit:
             return "deposit_split"
-        case .depositLoadedPush:
-            return "deposit_loaded_push"
         case .roundUpDue:
             return "round_up_due"
         case .connectivityLost:
@@ -1686,132 +1698,128 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 50
         case .settingsSaveFailed:
             return 51
-        case .appLaunched:
-            return 52
         case .tapSignInWithApple:
-            return 53
+            return 52
         case .tapRetry:
-            return 54
+            return 53
         case .tapUseEmailOrPhone:
-            return 55
+            return 54
         case .tapContinue:
-            return 56
+            return 55
         case .tapBack:
-            return 57
+            return 56
         case .tapVerify:
-            return 58
+            return 57
         case .tapResendCode:
-            return 59
+            return 58
         case .tapEnableBiometrics:
-            return 60
+            return 59
         case .tapNotNow:
-            return 61
+            return 60
         case .tapStartVerification:
-            return 62
+            return 61
         case .pullToRefresh:
-            return 63
+            return 62
         case .tapLoadMoney:
-            return 64
+            return 63
         case .tapSend:
-            return 65
+            return 64
         case .tapDepositHistory:
-            return 66
+            return 65
         case .tapFilterAll:
-            return 67
+            return 66
         case .tapFilterSpend:
-            return 68
+            return 67
         case .tapFilterInvest:
-            return 69
+            return 68
         case .tapFilterDeposits:
-            return 70
+            return 69
         case .scrolledToEnd:
-            return 71
+            return 70
         case .tapFreeze:
-            return 72
+            return 71
         case .tapReveal:
-            return 73
+            return 72
         case .authorized:
-            return 74
+            return 73
         case .tapCardSettings:
-            return 75
+            return 74
         case .tapAddToAppleWallet:
-            return 76
+            return 75
         case .tapRetryAppleWallet:
-            return 77
+            return 76
         case .toggleRoundUps:
-            return 78
+            return 77
         case .tapPersonalInfo:
-            return 79
+            return 78
         case .tapSecurity:
-            return 80
+            return 79
         case .tapNotifications:
-            return 81
+            return 80
         case .tapSupport:
-            return 82
+            return 81
         case .tapRoundUps:
-            return 83
+            return 82
         case .tapSignOut:
-            return 84
+            return 83
         case .tapDeleteAccount:
-            return 85
+            return 84
         case .tapConfirmDelete:
-            return 86
+            return 85
         case .tapCancel:
-            return 87
+            return 86
         case .tapSave:
-            return 88
+            return 87
         case .tapChangePasscode:
-            return 89
+            return 88
         case .toggleBiometrics:
-            return 90
+            return 89
         case .tapSaveTimeout:
-            return 91
+            return 90
         case .togglePush:
-            return 92
+            return 91
         case .tapBankUsd:
-            return 93
+            return 92
         case .tapBankGbp:
-            return 94
+            return 93
         case .tapUsdc:
-            return 95
+            return 94
         case .tapCopyAddress:
-            return 96
+            return 95
         case .tapDone:
-            return 97
+            return 96
         case .tapBank:
-            return 98
+            return 97
         case .tapCrypto:
-            return 99
+            return 98
         case .tapConfirm:
-            return 100
+            return 99
         case .tapUnlock:
-            return 101
+            return 100
         case .tapUseBiometrics:
-            return 102
+            return 101
         case .tapRetryStatus:
-            return 103
+            return 102
         case .depositSplit:
-            return 104
-        case .depositLoadedPush:
-            return 105
+            return 103
         case .roundUpDue:
-            return 106
+            return 104
         case .connectivityLost:
-            return 107
+            return 105
         case .connectivityRestored:
-            return 108
+            return 106
         case .tapTabStation:
-            return 109
+            return 107
         case .tapTabTransactions:
-            return 110
+            return 108
         case .tapTabCard:
-            return 111
+            return 109
         case .tapTabInvest:
-            return 112
+            return 110
         case .tapTabProfile:
-            return 113
+            return 111
         case .sessionExpired:
-            return 114
+            return 112
         case .timerFired:
             return (-2)
         }
@@ -1824,6 +1832,657 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return token
         }
         return nil
+    }
+
+    private enum CaseKey: String, CodingKey {
+        case depositDetected
+        case depositConfirmed
+        case cardPayment
+        case transactionTapped
+        case appleSignInSignedIn
+        case appleSignInCancelled
+        case appleSignInFailed
+        case authSendCodeSent
+        case authSendCodeFailed
+        case authVerifyOtpVerified
+        case authVerifyOtpWrongCode
+        case authVerifyOtpFailed
+        case authSignOutSignedOut
+        case passcodeCreateCreated
+        case passcodeCreateFailed
+        case passcodeVerifyCorrect
+        case passcodeVerifyWrong
+        case passcodeVerifyFailed
+        case passcodeChangeChanged
+        case passcodeChangeWrongCurrent
+        case passcodeChangeFailed
+        case deviceBiometricCheckAuthenticated
+        case deviceBiometricCheckFailed
+        case deviceBiometricCheckCancelled
+        case profileSaveSaved
+        case profileSaveFailed
+        case kycSubmitApproved
+        case kycSubmitPending
+        case kycSubmitRejected
+        case kycSubmitFailed
+        case kycStatusApproved
+        case kycStatusPending
+        case kycStatusRejected
+        case kycStatusFailed
+        case accountRefreshUpToDate
+        case accountRefreshDepositArrived
+        case accountRefreshFailed
+        case accountDeleteDeleted
+        case accountDeleteFailed
+        case depositsDetailsReady
+        case depositsDetailsFailed
+        case cardSetFrozenDone
+        case cardSetFrozenFailed
+        case cardDetailsShown
+        case cardDetailsFailed
+        case cardAddToAppleWalletAdded
+        case cardAddToAppleWalletCancelled
+        case cardAddToAppleWalletFailed
+        case withdrawalsSubmitSubmitted
+        case withdrawalsSubmitFailed
+        case settingsSaveSaved
+        case settingsSaveFailed
+        case tapSignInWithApple
+        case tapRetry
+        case tapUseEmailOrPhone
+        case tapContinue
+        case tapBack
+        case tapVerify
+        case tapResendCode
+        case tapEnableBiometrics
+        case tapNotNow
+        case tapStartVerification
+        case pullToRefresh
+        case tapLoadMoney
+        case tapSend
+        case tapDepositHistory
+        case tapFilterAll
+        case tapFilterSpend
+        case tapFilterInvest
+        case tapFilterDeposits
+        case scrolledToEnd
+        case tapFreeze
+        case tapReveal
+        case authorized
+        case tapCardSettings
+        case tapAddToAppleWallet
+        case tapRetryAppleWallet
+        case toggleRoundUps
+        case tapPersonalInfo
+        case tapSecurity
+        case tapNotifications
+        case tapSupport
+        case tapRoundUps
+        case tapSignOut
+        case tapDeleteAccount
+        case tapConfirmDelete
+        case tapCancel
+        case tapSave
+        case tapChangePasscode
+        case toggleBiometrics
+        case tapSaveTimeout
+        case togglePush
+        case tapBankUsd
+        case tapBankGbp
+        case tapUsdc
+        case tapCopyAddress
+        case tapDone
+        case tapBank
+        case tapCrypto
+        case tapConfirm
+        case tapUnlock
+        case tapUseBiometrics
+        case tapRetryStatus
+        case depositSplit
+        case roundUpDue
+        case connectivityLost
+        case connectivityRestored
+        case tapTabStation
+        case tapTabTransactions
+        case tapTabCard
+        case tapTabInvest
+        case tapTabProfile
+        case sessionExpired
+        case timerFired
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case amount
+        case eta
+        case merchant
+        case id
+        case email
+        case newUser
+        case status
+        case address
+        case transactionId
+        case raisedBy
+        case token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a RailEvent is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .depositDetected:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositDetected)
+            self = .depositDetected(
+                amount: try fields.decode(Money.self, forKey: .amount),
+                eta: try fields.decode(String.self, forKey: .eta)
+            )
+        case .depositConfirmed:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositConfirmed)
+            self = .depositConfirmed(amount: try fields.decode(Money.self, forKey: .amount))
+        case .cardPayment:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPayment)
+            self = .cardPayment(
+                merchant: try fields.decode(String.self, forKey: .merchant),
+                amount: try fields.decode(Money.self, forKey: .amount)
+            )
+        case .transactionTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .transactionTapped)
+            self = .transactionTapped(id: try fields.decode(String.self, forKey: .id))
+        case .appleSignInSignedIn:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .appleSignInSignedIn)
+            self = .appleSignInSignedIn(
+                email: try fields.decode(String.self, forKey: .email),
+                newUser: try fields.decode(Bool.self, forKey: .newUser)
+            )
+        case .appleSignInCancelled:
+            self = .appleSignInCancelled
+        case .appleSignInFailed:
+            self = .appleSignInFailed
+        case .authSendCodeSent:
+            self = .authSendCodeSent
+        case .authSendCodeFailed:
+            self = .authSendCodeFailed
+        case .authVerifyOtpVerified:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyOtpVerified)
+            self = .authVerifyOtpVerified(newUser: try fields.decode(Bool.self, forKey: .newUser))
+        case .authVerifyOtpWrongCode:
+            self = .authVerifyOtpWrongCode
+        case .authVerifyOtpFailed:
+            self = .authVerifyOtpFailed
+        case .authSignOutSignedOut:
+            self = .authSignOutSignedOut
+        case .passcodeCreateCreated:
+            self = .passcodeCreateCreated
+        case .passcodeCreateFailed:
+            self = .passcodeCreateFailed
+        case .passcodeVerifyCorrect:
+            self = .passcodeVerifyCorrect
+        case .passcodeVerifyWrong:
+            self = .passcodeVerifyWrong
+        case .passcodeVerifyFailed:
+            self = .passcodeVerifyFailed
+        case .passcodeChangeChanged:
+            self = .passcodeChangeChanged
+        case .passcodeChangeWrongCurrent:
+            self = .passcodeChangeWrongCurrent
+        case .passcodeChangeFailed:
+            self = .passcodeChangeFailed
+        case .deviceBiometricCheckAuthenticated:
+            self = .deviceBiometricCheckAuthenticated
+        case .deviceBiometricCheckFailed:
+            self = .deviceBiometricCheckFailed
+        case .deviceBiometricCheckCancelled:
+            self = .deviceBiometricCheckCancelled
+        case .profileSaveSaved:
+            self = .profileSaveSaved
+        case .profileSaveFailed:
+            self = .profileSaveFailed
+        case .kycSubmitApproved:
+            self = .kycSubmitApproved
+        case .kycSubmitPending:
+            self = .kycSubmitPending
+        case .kycSubmitRejected:
+            self = .kycSubmitRejected
+        case .kycSubmitFailed:
+            self = .kycSubmitFailed
+        case .kycStatusApproved:
+            self = .kycStatusApproved
+        case .kycStatusPending:
+            self = .kycStatusPending
+        case .kycStatusRejected:
+            self = .kycStatusRejected
+        case .kycStatusFailed:
+            self = .kycStatusFailed
+        case .accountRefreshUpToDate:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountRefreshUpToDate)
+            self = .accountRefreshUpToDate(status: try fields.decode(RailSystemStatus.self, forKey: .status))
+        case .accountRefreshDepositArrived:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountRefreshDepositArrived)
+            self = .accountRefreshDepositArrived(
+                status: try fields.decode(RailSystemStatus.self, forKey: .status),
+                amount: try fields.decode(Money.self, forKey: .amount)
+            )
+        case .accountRefreshFailed:
+            self = .accountRefreshFailed
+        case .accountDeleteDeleted:
+            self = .accountDeleteDeleted
+        case .accountDeleteFailed:
+            self = .accountDeleteFailed
+        case .depositsDetailsReady:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositsDetailsReady)
+            self = .depositsDetailsReady(address: try fields.decode(String.self, forKey: .address))
+        case .depositsDetailsFailed:
+            self = .depositsDetailsFailed
+        case .cardSetFrozenDone:
+            self = .cardSetFrozenDone
+        case .cardSetFrozenFailed:
+            self = .cardSetFrozenFailed
+        case .cardDetailsShown:
+            self = .cardDetailsShown
+        case .cardDetailsFailed:
+            self = .cardDetailsFailed
+        case .cardAddToAppleWalletAdded:
+            self = .cardAddToAppleWalletAdded
+        case .cardAddToAppleWalletCancelled:
+            self = .cardAddToAppleWalletCancelled
+        case .cardAddToAppleWalletFailed:
+            self = .cardAddToAppleWalletFailed
+        case .withdrawalsSubmitSubmitted:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawalsSubmitSubmitted)
+            self = .withdrawalsSubmitSubmitted(transactionId: try fields.decode(String.self, forKey: .transactionId))
+        case .withdrawalsSubmitFailed:
+            self = .withdrawalsSubmitFailed
+        case .settingsSaveSaved:
+            self = .settingsSaveSaved
+        case .settingsSaveFailed:
+            self = .settingsSaveFailed
+        case .tapSignInWithApple:
+            self = .tapSignInWithApple
+        case .tapRetry:
+            self = .tapRetry
+        case .tapUseEmailOrPhone:
+            self = .tapUseEmailOrPhone
+        case .tapContinue:
+            self = .tapContinue
+        case .tapBack:
+            self = .tapBack
+        case .tapVerify:
+            self = .tapVerify
+        case .tapResendCode:
+            self = .tapResendCode
+        case .tapEnableBiometrics:
+            self = .tapEnableBiometrics
+        case .tapNotNow:
+            self = .tapNotNow
+        case .tapStartVerification:
+            self = .tapStartVerification
+        case .pullToRefresh:
+            self = .pullToRefresh
+        case .tapLoadMoney:
+            self = .tapLoadMoney
+        case .tapSend:
+            self = .tapSend
+        case .tapDepositHistory:
+            self = .tapDepositHistory
+        case .tapFilterAll:
+            self = .tapFilterAll
+        case .tapFilterSpend:
+            self = .tapFilterSpend
+        case .tapFilterInvest:
+            self = .tapFilterInvest
+        case .tapFilterDeposits:
+            self = .tapFilterDeposits
+        case .scrolledToEnd:
+            self = .scrolledToEnd
+        case .tapFreeze:
+            self = .tapFreeze
+        case .tapReveal:
+            self = .tapReveal
+        case .authorized:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authorized)
+            self = .authorized(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .tapCardSettings:
+            self = .tapCardSettings
+        case .tapAddToAppleWallet:
+            self = .tapAddToAppleWallet
+        case .tapRetryAppleWallet:
+            self = .tapRetryAppleWallet
+        case .toggleRoundUps:
+            self = .toggleRoundUps
+        case .tapPersonalInfo:
+            self = .tapPersonalInfo
+        case .tapSecurity:
+            self = .tapSecurity
+        case .tapNotifications:
+            self = .tapNotifications
+        case .tapSupport:
+            self = .tapSupport
+        case .tapRoundUps:
+            self = .tapRoundUps
+        case .tapSignOut:
+            self = .tapSignOut
+        case .tapDeleteAccount:
+            self = .tapDeleteAccount
+        case .tapConfirmDelete:
+            self = .tapConfirmDelete
+        case .tapCancel:
+            self = .tapCancel
+        case .tapSave:
+            self = .tapSave
+        case .tapChangePasscode:
+            self = .tapChangePasscode
+        case .toggleBiometrics:
+            self = .toggleBiometrics
+        case .tapSaveTimeout:
+            self = .tapSaveTimeout
+        case .togglePush:
+            self = .togglePush
+        case .tapBankUsd:
+            self = .tapBankUsd
+        case .tapBankGbp:
+            self = .tapBankGbp
+        case .tapUsdc:
+            self = .tapUsdc
+        case .tapCopyAddress:
+            self = .tapCopyAddress
+        case .tapDone:
+            self = .tapDone
+        case .tapBank:
+            self = .tapBank
+        case .tapCrypto:
+            self = .tapCrypto
+        case .tapConfirm:
+            self = .tapConfirm
+        case .tapUnlock:
+            self = .tapUnlock
+        case .tapUseBiometrics:
+            self = .tapUseBiometrics
+        case .tapRetryStatus:
+            self = .tapRetryStatus
+        case .depositSplit:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositSplit)
+            self = .depositSplit(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .roundUpDue:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .roundUpDue)
+            self = .roundUpDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .connectivityLost:
+            self = .connectivityLost
+        case .connectivityRestored:
+            self = .connectivityRestored
+        case .tapTabStation:
+            self = .tapTabStation
+        case .tapTabTransactions:
+            self = .tapTabTransactions
+        case .tapTabCard:
+            self = .tapTabCard
+        case .tapTabInvest:
+            self = .tapTabInvest
+        case .tapTabProfile:
+            self = .tapTabProfile
+        case .sessionExpired:
+            self = .sessionExpired
+        case .timerFired:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .depositDetected(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositDetected)
+            try fields.encode(value0, forKey: .amount)
+            try fields.encode(value1, forKey: .eta)
+        case .depositConfirmed(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositConfirmed)
+            try fields.encode(value0, forKey: .amount)
+        case .cardPayment(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPayment)
+            try fields.encode(value0, forKey: .merchant)
+            try fields.encode(value1, forKey: .amount)
+        case .transactionTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .transactionTapped)
+            try fields.encode(value0, forKey: .id)
+        case .appleSignInSignedIn(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .appleSignInSignedIn)
+            try fields.encode(value0, forKey: .email)
+            try fields.encode(value1, forKey: .newUser)
+        case .appleSignInCancelled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appleSignInCancelled)
+        case .appleSignInFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appleSignInFailed)
+        case .authSendCodeSent:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSendCodeSent)
+        case .authSendCodeFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSendCodeFailed)
+        case .authVerifyOtpVerified(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyOtpVerified)
+            try fields.encode(value0, forKey: .newUser)
+        case .authVerifyOtpWrongCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyOtpWrongCode)
+        case .authVerifyOtpFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyOtpFailed)
+        case .authSignOutSignedOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSignOutSignedOut)
+        case .passcodeCreateCreated:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeCreateCreated)
+        case .passcodeCreateFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeCreateFailed)
+        case .passcodeVerifyCorrect:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeVerifyCorrect)
+        case .passcodeVerifyWrong:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeVerifyWrong)
+        case .passcodeVerifyFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeVerifyFailed)
+        case .passcodeChangeChanged:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeChangeChanged)
+        case .passcodeChangeWrongCurrent:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeChangeWrongCurrent)
+        case .passcodeChangeFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passcodeChangeFailed)
+        case .deviceBiometricCheckAuthenticated:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceBiometricCheckAuthenticated)
+        case .deviceBiometricCheckFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceBiometricCheckFailed)
+        case .deviceBiometricCheckCancelled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceBiometricCheckCancelled)
+        case .profileSaveSaved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileSaveSaved)
+        case .profileSaveFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileSaveFailed)
+        case .kycSubmitApproved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitApproved)
+        case .kycSubmitPending:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitPending)
+        case .kycSubmitRejected:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitRejected)
+        case .kycSubmitFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitFailed)
+        case .kycStatusApproved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycStatusApproved)
+        case .kycStatusPending:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycStatusPending)
+        case .kycStatusRejected:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycStatusRejected)
+        case .kycStatusFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycStatusFailed)
+        case .accountRefreshUpToDate(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountRefreshUpToDate)
+            try fields.encode(value0, forKey: .status)
+        case .accountRefreshDepositArrived(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountRefreshDepositArrived)
+            try fields.encode(value0, forKey: .status)
+            try fields.encode(value1, forKey: .amount)
+        case .accountRefreshFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountRefreshFailed)
+        case .accountDeleteDeleted:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountDeleteDeleted)
+        case .accountDeleteFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountDeleteFailed)
+        case .depositsDetailsReady(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositsDetailsReady)
+            try fields.encode(value0, forKey: .address)
+        case .depositsDetailsFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .depositsDetailsFailed)
+        case .cardSetFrozenDone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardSetFrozenDone)
+        case .cardSetFrozenFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardSetFrozenFailed)
+        case .cardDetailsShown:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardDetailsShown)
+        case .cardDetailsFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardDetailsFailed)
+        case .cardAddToAppleWalletAdded:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardAddToAppleWalletAdded)
+        case .cardAddToAppleWalletCancelled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardAddToAppleWalletCancelled)
+        case .cardAddToAppleWalletFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardAddToAppleWalletFailed)
+        case .withdrawalsSubmitSubmitted(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawalsSubmitSubmitted)
+            try fields.encode(value0, forKey: .transactionId)
+        case .withdrawalsSubmitFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .withdrawalsSubmitFailed)
+        case .settingsSaveSaved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .settingsSaveSaved)
+        case .settingsSaveFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .settingsSaveFailed)
+        case .tapSignInWithApple:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignInWithApple)
+        case .tapRetry:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetry)
+        case .tapUseEmailOrPhone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUseEmailOrPhone)
+        case .tapContinue:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinue)
+        case .tapBack:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBack)
+        case .tapVerify:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapVerify)
+        case .tapResendCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapResendCode)
+        case .tapEnableBiometrics:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEnableBiometrics)
+        case .tapNotNow:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapNotNow)
+        case .tapStartVerification:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStartVerification)
+        case .pullToRefresh:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pullToRefresh)
+        case .tapLoadMoney:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLoadMoney)
+        case .tapSend:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSend)
+        case .tapDepositHistory:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDepositHistory)
+        case .tapFilterAll:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFilterAll)
+        case .tapFilterSpend:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFilterSpend)
+        case .tapFilterInvest:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFilterInvest)
+        case .tapFilterDeposits:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFilterDeposits)
+        case .scrolledToEnd:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .scrolledToEnd)
+        case .tapFreeze:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFreeze)
+        case .tapReveal:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapReveal)
+        case .authorized(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authorized)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .tapCardSettings:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCardSettings)
+        case .tapAddToAppleWallet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddToAppleWallet)
+        case .tapRetryAppleWallet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetryAppleWallet)
+        case .toggleRoundUps:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleRoundUps)
+        case .tapPersonalInfo:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPersonalInfo)
+        case .tapSecurity:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSecurity)
+        case .tapNotifications:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapNotifications)
+        case .tapSupport:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSupport)
+        case .tapRoundUps:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRoundUps)
+        case .tapSignOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignOut)
+        case .tapDeleteAccount:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDeleteAccount)
+        case .tapConfirmDelete:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmDelete)
+        case .tapCancel:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancel)
+        case .tapSave:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSave)
+        case .tapChangePasscode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangePasscode)
+        case .toggleBiometrics:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleBiometrics)
+        case .tapSaveTimeout:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSaveTimeout)
+        case .togglePush:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .togglePush)
+        case .tapBankUsd:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBankUsd)
+        case .tapBankGbp:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBankGbp)
+        case .tapUsdc:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUsdc)
+        case .tapCopyAddress:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCopyAddress)
+        case .tapDone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDone)
+        case .tapBank:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBank)
+        case .tapCrypto:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCrypto)
+        case .tapConfirm:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirm)
+        case .tapUnlock:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUnlock)
+        case .tapUseBiometrics:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUseBiometrics)
+        case .tapRetryStatus:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetryStatus)
+        case .depositSplit(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositSplit)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .roundUpDue(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .roundUpDue)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .connectivityLost:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectivityLost)
+        case .connectivityRestored:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectivityRestored)
+        case .tapTabStation:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabStation)
+        case .tapTabTransactions:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabTransactions)
+        case .tapTabCard:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabCard)
+        case .tapTabInvest:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabInvest)
+        case .tapTabProfile:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabProfile)
+        case .sessionExpired:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sessionExpired)
+        case .timerFired(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            try fields.encode(value0, forKey: .token)
+        }
     }
 }
 
@@ -1934,7 +2593,7 @@ public enum RailServiceCall: FlowServiceCall {
     case accountDelete
 
     /// Rail deposit API: `details`; outcomes: `ready`, `failed`.
-    case depositsDetails(method: DepositMethod, network: Network?)
+    case depositsDetails(method: RailDepositMethod, network: RailNetwork?)
 
     /// Rail card API: `set_frozen`; outcomes: `done`, `failed`.
     case cardSetFrozen(frozen: Bool)
@@ -1946,7 +2605,7 @@ public enum RailServiceCall: FlowServiceCall {
     case cardAddToAppleWallet
 
     /// Rail withdrawal API: `submit`; outcomes: `submitted`, `failed`.
-    case withdrawalsSubmit(method: WithdrawMethod, amount: Money, destination: String)
+    case withdrawalsSubmit(method: RailWithdrawMethod, amount: Money, destination: String)
 
     /// Rail settings API: `save`; outcomes: `saved`, `failed`.
     case settingsSave(roundUps: Bool, push: Bool, biometrics: Bool)
@@ -2038,23 +2697,214 @@ public enum RailServiceCall: FlowServiceCall {
             return ["round_ups": describe(roundUps), "push": describe(push), "biometrics": describe(biometrics)]
         }
     }
+
+    private enum CaseKey: String, CodingKey {
+        case appleSignIn
+        case authSendCode
+        case authVerifyOtp
+        case authSignOut
+        case passcodeCreate
+        case passcodeVerify
+        case passcodeChange
+        case deviceBiometricCheck
+        case profileSave
+        case kycSubmit
+        case kycStatus
+        case accountRefresh
+        case accountDelete
+        case depositsDetails
+        case cardSetFrozen
+        case cardDetails
+        case cardAddToAppleWallet
+        case withdrawalsSubmit
+        case settingsSave
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case destination
+        case code
+        case passcode
+        case current
+        case newPasscode
+        case purpose
+        case firstName
+        case lastName
+        case method
+        case network
+        case frozen
+        case amount
+        case roundUps
+        case push
+        case biometrics
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a RailServiceCall is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .appleSignIn:
+            self = .appleSignIn
+        case .authSendCode:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authSendCode)
+            self = .authSendCode(destination: try fields.decode(String.self, forKey: .destination))
+        case .authVerifyOtp:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyOtp)
+            self = .authVerifyOtp(
+                destination: try fields.decode(String.self, forKey: .destination),
+                code: try fields.decode(String.self, forKey: .code)
+            )
+        case .authSignOut:
+            self = .authSignOut
+        case .passcodeCreate:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeCreate)
+            self = .passcodeCreate(passcode: try fields.decode(String.self, forKey: .passcode))
+        case .passcodeVerify:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeVerify)
+            self = .passcodeVerify(passcode: try fields.decode(String.self, forKey: .passcode))
+        case .passcodeChange:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeChange)
+            self = .passcodeChange(
+                current: try fields.decode(String.self, forKey: .current),
+                newPasscode: try fields.decode(String.self, forKey: .newPasscode)
+            )
+        case .deviceBiometricCheck:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceBiometricCheck)
+            self = .deviceBiometricCheck(purpose: try fields.decode(String.self, forKey: .purpose))
+        case .profileSave:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileSave)
+            self = .profileSave(
+                firstName: try fields.decode(String.self, forKey: .firstName),
+                lastName: try fields.decode(String.self, forKey: .lastName)
+            )
+        case .kycSubmit:
+            self = .kycSubmit
+        case .kycStatus:
+            self = .kycStatus
+        case .accountRefresh:
+            self = .accountRefresh
+        case .accountDelete:
+            self = .accountDelete
+        case .depositsDetails:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositsDetails)
+            self = .depositsDetails(
+                method: try fields.decode(RailDepositMethod.self, forKey: .method),
+                network: try fields.decodeIfPresent(RailNetwork.self, forKey: .network)
+            )
+        case .cardSetFrozen:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardSetFrozen)
+            self = .cardSetFrozen(frozen: try fields.decode(Bool.self, forKey: .frozen))
+        case .cardDetails:
+            self = .cardDetails
+        case .cardAddToAppleWallet:
+            self = .cardAddToAppleWallet
+        case .withdrawalsSubmit:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawalsSubmit)
+            self = .withdrawalsSubmit(
+                method: try fields.decode(RailWithdrawMethod.self, forKey: .method),
+                amount: try fields.decode(Money.self, forKey: .amount),
+                destination: try fields.decode(String.self, forKey: .destination)
+            )
+        case .settingsSave:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .settingsSave)
+            self = .settingsSave(
+                roundUps: try fields.decode(Bool.self, forKey: .roundUps),
+                push: try fields.decode(Bool.self, forKey: .push),
+                biometrics: try fields.decode(Bool.self, forKey: .biometrics)
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .appleSignIn:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appleSignIn)
+        case .authSendCode(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authSendCode)
+            try fields.encode(value0, forKey: .destination)
+        case .authVerifyOtp(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyOtp)
+            try fields.encode(value0, forKey: .destination)
+            try fields.encode(value1, forKey: .code)
+        case .authSignOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSignOut)
+        case .passcodeCreate(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeCreate)
+            try fields.encode(value0, forKey: .passcode)
+        case .passcodeVerify(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeVerify)
+            try fields.encode(value0, forKey: .passcode)
+        case .passcodeChange(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .passcodeChange)
+            try fields.encode(value0, forKey: .current)
+            try fields.encode(value1, forKey: .newPasscode)
+        case .deviceBiometricCheck(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceBiometricCheck)
+            try fields.encode(value0, forKey: .purpose)
+        case .profileSave(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileSave)
+            try fields.encode(value0, forKey: .firstName)
+            try fields.encode(value1, forKey: .lastName)
+        case .kycSubmit:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmit)
+        case .kycStatus:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycStatus)
+        case .accountRefresh:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountRefresh)
+        case .accountDelete:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountDelete)
+        case .depositsDetails(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositsDetails)
+            try fields.encode(value0, forKey: .method)
+            try fields.encodeIfPresent(value1, forKey: .network)
+        case .cardSetFrozen(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardSetFrozen)
+            try fields.encode(value0, forKey: .frozen)
+        case .cardDetails:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardDetails)
+        case .cardAddToAppleWallet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cardAddToAppleWallet)
+        case .withdrawalsSubmit(let value0, let value1, let value2):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawalsSubmit)
+            try fields.encode(value0, forKey: .method)
+            try fields.encode(value1, forKey: .amount)
+            try fields.encode(value2, forKey: .destination)
+        case .settingsSave(let value0, let value1, let value2):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .settingsSave)
+            try fields.encode(value0, forKey: .roundUps)
+            try fields.encode(value1, forKey: .push)
+            try fields.encode(value2, forKey: .biometrics)
+        }
+    }
 }
 
-/// The services Rail calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol RailServices: Sendable {
+/// Sign in with Apple (`apple`): The system Apple Sign-In sheet (one confirmation by the user, Face ID or
+/// double-click).
+public protocol RailAppleService: Sendable {
     /// Sign in with Apple: `sign_in`.
-    /// Answer with one of its outcomes: `signed_in`, `cancelled`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `signed_in`, `cancelled`, `failed`. Throw only for what the flows do not model:
+    /// the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func appleSignIn() async throws -> RailOutcome.AppleSignIn
+}
 
+/// Rail auth API (`auth`): useEmailSignIn, useVerifyOTP; sign out.
+public protocol RailAuthService: Sendable {
     /// Rail auth API: `send_code`.
     /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authSendCode(destination: String) async throws -> RailOutcome.AuthSendCode
 
     /// Rail auth API: `verify_otp`.
-    /// Answer with one of its outcomes: `verified`, `wrong_code`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `verified`, `wrong_code`, `failed`. Throw only for what the flows do not model:
+    /// the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authVerifyOtp(destination: String, code: String) async throws -> RailOutcome.AuthVerifyOtp
 
@@ -2062,57 +2912,86 @@ public protocol RailServices: Sendable {
     /// Answer with one of its outcomes: `signed_out`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authSignOut() async throws -> RailOutcome.AuthSignOut
+}
 
+/// Rail passcode API (`passcode`): useCreatePasscode, useVerifyPasscode.
+public protocol RailPasscodeService: Sendable {
     /// Rail passcode API: `create`.
-    /// Answer with one of its outcomes: `created`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `created`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func passcodeCreate(passcode: String) async throws -> RailOutcome.PasscodeCreate
 
     /// Rail passcode API: `verify`.
-    /// Answer with one of its outcomes: `correct`, `wrong`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `correct`, `wrong`, `failed`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func passcodeVerify(passcode: String) async throws -> RailOutcome.PasscodeVerify
 
     /// Rail passcode API: `change`.
-    /// Answer with one of its outcomes: `changed`, `wrong_current`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `changed`, `wrong_current`, `failed`. Throw only for what the flows do not
+    /// model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func passcodeChange(current: String, newPasscode: String) async throws -> RailOutcome.PasscodeChange
+}
 
+/// Device biometrics (`device`): Face ID / Touch ID (BiometricPrompt); biometric data never leaves the device.
+public protocol RailDeviceService: Sendable {
     /// Device biometrics: `biometric_check`.
-    /// Answer with one of its outcomes: `authenticated`, `failed`, `cancelled`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `authenticated`, `failed`, `cancelled`. Throw only for what the flows do not
+    /// model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceBiometricCheck(purpose: String) async throws -> RailOutcome.DeviceBiometricCheck
+}
 
+/// Rail profile API (`profile`).
+public protocol RailProfileService: Sendable {
     /// Rail profile API: `save`.
     /// Answer with one of its outcomes: `saved`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func profileSave(firstName: String, lastName: String) async throws -> RailOutcome.ProfileSave
+}
 
+/// Rail KYC API (`kyc`): useSubmitKYC, useKYCStatus.
+public protocol RailKycService: Sendable {
     /// Rail KYC API: `submit`.
-    /// Answer with one of its outcomes: `approved`, `pending`, `rejected`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `approved`, `pending`, `rejected`, `failed`. Throw only for what the flows do
+    /// not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func kycSubmit() async throws -> RailOutcome.KycSubmit
 
     /// Rail KYC API: `status`.
-    /// Answer with one of its outcomes: `approved`, `pending`, `rejected`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `approved`, `pending`, `rejected`, `failed`. Throw only for what the flows do
+    /// not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func kycStatus() async throws -> RailOutcome.KycStatus
+}
 
+/// Rail account API (`account`): useAccountSummary, useBalances, useSystemStatus; account deletion.
+public protocol RailAccountService: Sendable {
     /// Rail account API: `refresh`. Pull-to-refresh; a deposit confirmed since the last update arrives with it.
-    /// Answer with one of its outcomes: `up_to_date`, `deposit_arrived`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `up_to_date`, `deposit_arrived`, `failed`. Throw only for what the flows do not
+    /// model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func accountRefresh() async throws -> RailOutcome.AccountRefresh
 
     /// Rail account API: `delete`.
-    /// Answer with one of its outcomes: `deleted`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `deleted`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func accountDelete() async throws -> RailOutcome.AccountDelete
+}
 
+/// Rail deposit API (`deposits`): useVirtualAccounts, useDepositAddress(chain).
+public protocol RailDepositsService: Sendable {
     /// Rail deposit API: `details`.
     /// Answer with one of its outcomes: `ready`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func depositsDetails(method: DepositMethod, network: Network?) async throws -> RailOutcome.DepositsDetails
+    func depositsDetails(method: RailDepositMethod, network: RailNetwork?) async throws -> RailOutcome.DepositsDetails
+}
 
+/// Rail card API (`card`): useVirtualCard, useCardDetails (requires auth), useFreezeCard.
+public protocol RailCardService: Sendable {
     /// Rail card API: `set_frozen`.
     /// Answer with one of its outcomes: `done`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
@@ -2124,19 +3003,185 @@ public protocol RailServices: Sendable {
     func cardDetails() async throws -> RailOutcome.CardDetails
 
     /// Rail card API: `add_to_apple_wallet`.
-    /// Answer with one of its outcomes: `added`, `cancelled`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `added`, `cancelled`, `failed`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func cardAddToAppleWallet() async throws -> RailOutcome.CardAddToAppleWallet
+}
 
+/// Rail withdrawal API (`withdrawals`).
+public protocol RailWithdrawalsService: Sendable {
     /// Rail withdrawal API: `submit`.
-    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func withdrawalsSubmit(method: WithdrawMethod, amount: Money, destination: String) async throws -> RailOutcome.WithdrawalsSubmit
+    func withdrawalsSubmit(
+        method: RailWithdrawMethod,
+        amount: Money,
+        destination: String
+    ) async throws -> RailOutcome.WithdrawalsSubmit
+}
 
+/// Rail settings API (`settings`).
+public protocol RailSettingsService: Sendable {
     /// Rail settings API: `save`.
     /// Answer with one of its outcomes: `saved`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func settingsSave(roundUps: Bool, push: Bool, biometrics: Bool) async throws -> RailOutcome.SettingsSave
+}
+
+/// The services Rail calls: implement this protocol (or one protocol per service, composed with `RailServiceSet`) and
+/// give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol RailServices: Sendable, RailAppleService, RailAuthService, RailPasscodeService, RailDeviceService, RailProfileService, RailKycService, RailAccountService, RailDepositsService, RailCardService, RailWithdrawalsService, RailSettingsService {
+}
+
+/// Rail's services composed from one implementation per service: `RailServiceSet(apple: ..., auth: ..., passcode: ...,
+/// device: ..., profile: ..., kyc: ..., account: ..., deposits: ..., card: ..., withdrawals: ..., settings: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct RailServiceSet: RailServices {
+    /// What answers `apple`'s operations.
+    public var apple: any RailAppleService
+
+    /// What answers `auth`'s operations.
+    public var auth: any RailAuthService
+
+    /// What answers `passcode`'s operations.
+    public var passcode: any RailPasscodeService
+
+    /// What answers `device`'s operations.
+    public var device: any RailDeviceService
+
+    /// What answers `profile`'s operations.
+    public var profile: any RailProfileService
+
+    /// What answers `kyc`'s operations.
+    public var kyc: any RailKycService
+
+    /// What answers `account`'s operations.
+    public var account: any RailAccountService
+
+    /// What answers `deposits`'s operations.
+    public var deposits: any RailDepositsService
+
+    /// What answers `card`'s operations.
+    public var card: any RailCardService
+
+    /// What answers `withdrawals`'s operations.
+    public var withdrawals: any RailWithdrawalsService
+
+    /// What answers `settings`'s operations.
+    public var settings: any RailSettingsService
+
+    /// One implementation per service.
+    public init(
+        apple: any RailAppleService,
+        auth: any RailAuthService,
+        passcode: any RailPasscodeService,
+        device: any RailDeviceService,
+        profile: any RailProfileService,
+        kyc: any RailKycService,
+        account: any RailAccountService,
+        deposits: any RailDepositsService,
+        card: any RailCardService,
+        withdrawals: any RailWithdrawalsService,
+        settings: any RailSettingsService
+    ) {
+        self.apple = apple
+        self.auth = auth
+        self.passcode = passcode
+        self.device = device
+        self.profile = profile
+        self.kyc = kyc
+        self.account = account
+        self.deposits = deposits
+        self.card = card
+        self.withdrawals = withdrawals
+        self.settings = settings
+    }
+
+    public func appleSignIn() async throws -> RailOutcome.AppleSignIn {
+        return try await self.apple.appleSignIn()
+    }
+
+    public func authSendCode(destination: String) async throws -> RailOutcome.AuthSendCode {
+        return try await self.auth.authSendCode(destination: destination)
+    }
+
+    public func authVerifyOtp(destination: String, code: String) async throws -> RailOutcome.AuthVerifyOtp {
+        return try await self.auth.authVerifyOtp(destination: destination, code: code)
+    }
+
+    public func authSignOut() async throws -> RailOutcome.AuthSignOut {
+        return try await self.auth.authSignOut()
+    }
+
+    public func passcodeCreate(passcode: String) async throws -> RailOutcome.PasscodeCreate {
+        return try await self.passcode.passcodeCreate(passcode: passcode)
+    }
+
+    public func passcodeVerify(passcode: String) async throws -> RailOutcome.PasscodeVerify {
+        return try await self.passcode.passcodeVerify(passcode: passcode)
+    }
+
+    public func passcodeChange(current: String, newPasscode: String) async throws -> RailOutcome.PasscodeChange {
+        return try await self.passcode.passcodeChange(current: current, newPasscode: newPasscode)
+    }
+
+    public func deviceBiometricCheck(purpose: String) async throws -> RailOutcome.DeviceBiometricCheck {
+        return try await self.device.deviceBiometricCheck(purpose: purpose)
+    }
+
+    public func profileSave(firstName: String, lastName: String) async throws -> RailOutcome.ProfileSave {
+        return try await self.profile.profileSave(firstName: firstName, lastName: lastName)
+    }
+
+    public func kycSubmit() async throws -> RailOutcome.KycSubmit {
+        return try await self.kyc.kycSubmit()
+    }
+
+    public func kycStatus() async throws -> RailOutcome.KycStatus {
+        return try await self.kyc.kycStatus()
+    }
+
+    public func accountRefresh() async throws -> RailOutcome.AccountRefresh {
+        return try await self.account.accountRefresh()
+    }
+
+    public func accountDelete() async throws -> RailOutcome.AccountDelete {
+        return try await self.account.accountDelete()
+    }
+
+    public func depositsDetails(
+        method: RailDepositMethod,
+        network: RailNetwork?
+    ) async throws -> RailOutcome.DepositsDetails {
+        return try await self.deposits.depositsDetails(method: method, network: network)
+    }
+
+    public func cardSetFrozen(frozen: Bool) async throws -> RailOutcome.CardSetFrozen {
+        return try await self.card.cardSetFrozen(frozen: frozen)
+    }
+
+    public func cardDetails() async throws -> RailOutcome.CardDetails {
+        return try await self.card.cardDetails()
+    }
+
+    public func cardAddToAppleWallet() async throws -> RailOutcome.CardAddToAppleWallet {
+        return try await self.card.cardAddToAppleWallet()
+    }
+
+    public func withdrawalsSubmit(
+        method: RailWithdrawMethod,
+        amount: Money,
+        destination: String
+    ) async throws -> RailOutcome.WithdrawalsSubmit {
+        return try await self.withdrawals.withdrawalsSubmit(method: method, amount: amount, destination: destination)
+    }
+
+    public func settingsSave(roundUps: Bool, push: Bool, biometrics: Bool) async throws -> RailOutcome.SettingsSave {
+        return try await self.settings.settingsSave(roundUps: roundUps, push: push, biometrics: biometrics)
+    }
 }
 
 /// What each service operation of Rail answers (`RailServices`).
@@ -2158,6 +3203,55 @@ public enum RailOutcome {
                 return .appleSignInFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case signedIn
+            case cancelled
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case email
+            case newUser
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.AppleSignIn is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .signedIn:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+                self = .signedIn(
+                    email: try fields.decode(String.self, forKey: .email),
+                    newUser: try fields.decode(Bool.self, forKey: .newUser)
+                )
+            case .cancelled:
+                self = .cancelled
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .signedIn(let value0, let value1):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+                try fields.encode(value0, forKey: .email)
+                try fields.encode(value1, forKey: .newUser)
+            case .cancelled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Rail auth API: `send_code`.
@@ -2172,6 +3266,39 @@ public enum RailOutcome {
                 return .authSendCodeSent
             case .failed:
                 return .authSendCodeFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case sent
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.AuthSendCode is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .sent:
+                self = .sent
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .sent:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -2193,6 +3320,50 @@ public enum RailOutcome {
                 return .authVerifyOtpFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case verified
+            case wrongCode
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case newUser
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.AuthVerifyOtp is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .verified:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .verified)
+                self = .verified(newUser: try fields.decode(Bool.self, forKey: .newUser))
+            case .wrongCode:
+                self = .wrongCode
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .verified(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .verified)
+                try fields.encode(value0, forKey: .newUser)
+            case .wrongCode:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .wrongCode)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Rail auth API: `sign_out`.
@@ -2204,6 +3375,34 @@ public enum RailOutcome {
             switch self {
             case .signedOut:
                 return .authSignOutSignedOut
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case signedOut
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.AuthSignOut is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .signedOut:
+                self = .signedOut
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .signedOut:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .signedOut)
             }
         }
     }
@@ -2220,6 +3419,39 @@ public enum RailOutcome {
                 return .passcodeCreateCreated
             case .failed:
                 return .passcodeCreateFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case created
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.PasscodeCreate is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .created:
+                self = .created
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .created:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .created)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -2241,6 +3473,44 @@ public enum RailOutcome {
                 return .passcodeVerifyFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case correct
+            case wrong
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.PasscodeVerify is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .correct:
+                self = .correct
+            case .wrong:
+                self = .wrong
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .correct:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .correct)
+            case .wrong:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .wrong)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Rail passcode API: `change`.
@@ -2258,6 +3528,44 @@ public enum RailOutcome {
                 return .passcodeChangeWrongCurrent
             case .failed:
                 return .passcodeChangeFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case changed
+            case wrongCurrent
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.PasscodeChange is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .changed:
+                self = .changed
+            case .wrongCurrent:
+                self = .wrongCurrent
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .changed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .changed)
+            case .wrongCurrent:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .wrongCurrent)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -2279,6 +3587,44 @@ public enum RailOutcome {
                 return .deviceBiometricCheckCancelled
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case authenticated
+            case failed
+            case cancelled
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.DeviceBiometricCheck is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .authenticated:
+                self = .authenticated
+            case .failed:
+                self = .failed
+            case .cancelled:
+                self = .cancelled
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .authenticated:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authenticated)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            case .cancelled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
+            }
+        }
     }
 
     /// The outcomes of Rail profile API: `save`.
@@ -2293,6 +3639,39 @@ public enum RailOutcome {
                 return .profileSaveSaved
             case .failed:
                 return .profileSaveFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case saved
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.ProfileSave is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .saved:
+                self = .saved
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .saved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .saved)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -2317,6 +3696,49 @@ public enum RailOutcome {
                 return .kycSubmitFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case approved
+            case pending
+            case rejected
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.KycSubmit is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .approved:
+                self = .approved
+            case .pending:
+                self = .pending
+            case .rejected:
+                self = .rejected
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .approved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
+            case .pending:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pending)
+            case .rejected:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rejected)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Rail KYC API: `status`.
@@ -2339,12 +3761,55 @@ public enum RailOutcome {
                 return .kycStatusFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case approved
+            case pending
+            case rejected
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.KycStatus is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .approved:
+                self = .approved
+            case .pending:
+                self = .pending
+            case .rejected:
+                self = .rejected
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .approved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
+            case .pending:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pending)
+            case .rejected:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rejected)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Rail account API: `refresh`.
     public enum AccountRefresh: Hashable, Sendable, Codable {
-        case upToDate(status: SystemStatus)
-        case depositArrived(status: SystemStatus, amount: Money)
+        case upToDate(status: RailSystemStatus)
+        case depositArrived(status: RailSystemStatus, amount: Money)
         case failed
 
         /// The outcome as the event the machine handles.
@@ -2356,6 +3821,57 @@ public enum RailOutcome {
                 return .accountRefreshDepositArrived(status: status, amount: amount)
             case .failed:
                 return .accountRefreshFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case upToDate
+            case depositArrived
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case status
+            case amount
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.AccountRefresh is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .upToDate:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .upToDate)
+                self = .upToDate(status: try fields.decode(RailSystemStatus.self, forKey: .status))
+            case .depositArrived:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositArrived)
+                self = .depositArrived(
+                    status: try fields.decode(RailSystemStatus.self, forKey: .status),
+                    amount: try fields.decode(Money.self, forKey: .amount)
+                )
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .upToDate(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .upToDate)
+                try fields.encode(value0, forKey: .status)
+            case .depositArrived(let value0, let value1):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositArrived)
+                try fields.encode(value0, forKey: .status)
+                try fields.encode(value1, forKey: .amount)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -2374,6 +3890,39 @@ public enum RailOutcome {
                 return .accountDeleteFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case deleted
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.AccountDelete is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .deleted:
+                self = .deleted
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .deleted:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deleted)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Rail deposit API: `details`.
@@ -2388,6 +3937,45 @@ public enum RailOutcome {
                 return .depositsDetailsReady(address: address)
             case .failed:
                 return .depositsDetailsFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case ready
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case address
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.DepositsDetails is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .ready:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .ready)
+                self = .ready(address: try fields.decode(String.self, forKey: .address))
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .ready(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .ready)
+                try fields.encode(value0, forKey: .address)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -2406,6 +3994,39 @@ public enum RailOutcome {
                 return .cardSetFrozenFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case done
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.CardSetFrozen is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .done:
+                self = .done
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .done:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .done)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Rail card API: `details`.
@@ -2420,6 +4041,39 @@ public enum RailOutcome {
                 return .cardDetailsShown
             case .failed:
                 return .cardDetailsFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case shown
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.CardDetails is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .shown:
+                self = .shown
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .shown:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .shown)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -2441,6 +4095,44 @@ public enum RailOutcome {
                 return .cardAddToAppleWalletFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case added
+            case cancelled
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.CardAddToAppleWallet is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .added:
+                self = .added
+            case .cancelled:
+                self = .cancelled
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .added:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .added)
+            case .cancelled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Rail withdrawal API: `submit`.
@@ -2455,6 +4147,45 @@ public enum RailOutcome {
                 return .withdrawalsSubmitSubmitted(transactionId: transactionId)
             case .failed:
                 return .withdrawalsSubmitFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case submitted
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case transactionId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.WithdrawalsSubmit is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .submitted:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .submitted)
+                self = .submitted(transactionId: try fields.decode(String.self, forKey: .transactionId))
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .submitted(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .submitted)
+                try fields.encode(value0, forKey: .transactionId)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -2473,11 +4204,44 @@ public enum RailOutcome {
                 return .settingsSaveFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case saved
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RailOutcome.SettingsSave is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .saved:
+                self = .saved
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .saved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .saved)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 }
 
 /// Where identity verification stands; only `approved` opens the main app.
-public enum KycStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailKycStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case notStarted = "not_started"
     case pending
     case approved
@@ -2485,20 +4249,20 @@ public enum KycStatus: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// System status: `Allocating` | `Active` | `Paused`.
-public enum SystemStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailSystemStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case allocating
     case active
     case paused
 }
 
 /// Sign In's email/phone fallback.
-public enum SignInMethod: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailSignInMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case email
     case phone
 }
 
 /// What moved money (a deposit, a card payment, a round-up, a withdrawal).
-public enum TxKind: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailTxKind: String, Hashable, Sendable, Codable, CaseIterable {
     case deposit
     case cardPayment = "card_payment"
     case roundUp = "round_up"
@@ -2506,7 +4270,7 @@ public enum TxKind: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Filter by: All, Spend, Invest, Deposits.
-public enum TxFilter: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailTxFilter: String, Hashable, Sendable, Codable, CaseIterable {
     case all
     case spend
     case invest
@@ -2514,14 +4278,14 @@ public enum TxFilter: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// How money is loaded: the USD or GBP virtual account (bank transfer), or USDC.
-public enum DepositMethod: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailDepositMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case bankUsd = "bank_usd"
     case bankGbp = "bank_gbp"
     case usdc
 }
 
 /// USDC networks: Ethereum, Polygon, BSC, Solana.
-public enum Network: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailNetwork: String, Hashable, Sendable, Codable, CaseIterable {
     case ethereum
     case polygon
     case bsc
@@ -2529,33 +4293,30 @@ public enum Network: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Bank transfer or crypto withdrawal.
-public enum WithdrawMethod: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailWithdrawMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case bank
     case crypto
 }
 
 /// "Sensitive actions: withdrawals, card reveal, settings changes" (what Authorize Transaction is confirming).
-public enum SensitiveAction: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailSensitiveAction: String, Hashable, Sendable, Codable, CaseIterable {
     case withdrawal
     case cardReveal = "card_reveal"
     case biometricsChange = "biometrics_change"
     case timeoutChange = "timeout_change"
-    case roundUpsChange = "round_ups_change"
-    case pushChange = "push_change"
-    case profileChange = "profile_change"
 }
 
 /// The session timeouts Security offers (Q-RAIL-D9).
-public enum TimeoutChoice: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RailTimeoutChoice: String, Hashable, Sendable, Codable, CaseIterable {
     case oneMinute = "one_minute"
     case fiveMinutes = "five_minutes"
     case fifteenMinutes = "fifteen_minutes"
 }
 
 /// One row of the transaction history (`TransactionItem`), newest first.
-public struct Transaction: Hashable, Sendable, Codable {
+public struct RailTransaction: Hashable, Sendable, Codable {
     public var id: String = ""
-    public var kind: TxKind? = nil
+    public var kind: RailTxKind? = nil
     public var amount: Money? = nil
     public var spendPart: Money? = nil
     public var investPart: Money? = nil
@@ -2567,7 +4328,14 @@ public struct Transaction: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["amount: " + (amount.map { describe($0) } ?? "null"), "at: " + (at.map { describe($0) } ?? "null"), "id: " + quotedText(id), "invest_part: " + (investPart.map { describe($0) } ?? "null"), "kind: " + (kind.map { describe($0) } ?? "null"), "merchant: " + quotedText(merchant), "spend_part: " + (spendPart.map { describe($0) } ?? "null")]
+        var parts: [String] = []
+        parts.append("amount: " + (amount.map { describe($0) } ?? "null"))
+        parts.append("at: " + (at.map { describe($0) } ?? "null"))
+        parts.append("id: " + quotedText(id))
+        parts.append("invest_part: " + (investPart.map { describe($0) } ?? "null"))
+        parts.append("kind: " + (kind.map { describe($0) } ?? "null"))
+        parts.append("merchant: " + quotedText(merchant))
+        parts.append("spend_part: " + (spendPart.map { describe($0) } ?? "null"))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -2582,7 +4350,8 @@ public struct Transaction: Hashable, Sendable, Codable {
     }
 }
 
-/// The domain state of Rail: what the flows read and write.
+/// The domain state of Rail: what the flows read and write. A new value holds the
+/// initial values of the flows (`RailState()` is the state at launch).
 public struct RailState: Hashable, Sendable, Codable {
     /// The person has unlocked the main app on this device (tokens present)
     public var signedIn: Bool = false
@@ -2606,48 +4375,48 @@ public struct RailState: Hashable, Sendable, Codable {
     public var dob: CalendarDate? = nil
     public var email: String = ""
     public var phone: String = ""
-    public var kycStatus: KycStatus = KycStatus.notStarted
+    public var kycStatus: RailKycStatus = RailKycStatus.notStarted
 
     /// Spend Balance; 70% of every deposit
-    public var spendBalance: Money = Money(amount: 0, currency: "USD")
+    public var spendBalance: Money = RailConstants.usd0
 
     /// Invest Balance; 30% of every deposit and every round-up
-    public var investBalance: Money = Money(amount: 0, currency: "USD")
+    public var investBalance: Money = RailConstants.usd0
 
     /// Everything ever loaded
-    public var depositedTotal: Money = Money(amount: 0, currency: "USD")
+    public var depositedTotal: Money = RailConstants.usd0
 
     /// The Spend parts of every deposit
-    public var depositedSpendTotal: Money = Money(amount: 0, currency: "USD")
+    public var depositedSpendTotal: Money = RailConstants.usd0
 
     /// The Invest parts of every deposit
-    public var depositedInvestTotal: Money = Money(amount: 0, currency: "USD")
+    public var depositedInvestTotal: Money = RailConstants.usd0
 
     /// Every card payment taken from Spend
-    public var cardSpentTotal: Money = Money(amount: 0, currency: "USD")
+    public var cardSpentTotal: Money = RailConstants.usd0
 
     /// Every withdrawal taken from Spend
-    public var withdrawnTotal: Money = Money(amount: 0, currency: "USD")
+    public var withdrawnTotal: Money = RailConstants.usd0
 
     /// Every round-up moved from Spend to Invest
-    public var roundedUpTotal: Money = Money(amount: 0, currency: "USD")
+    public var roundedUpTotal: Money = RailConstants.usd0
 
     /// The latest deposit
-    public var lastDepositAmount: Money = Money(amount: 0, currency: "USD")
+    public var lastDepositAmount: Money = RailConstants.usd0
 
     /// Its Spend part
-    public var lastDepositSpend: Money = Money(amount: 0, currency: "USD")
+    public var lastDepositSpend: Money = RailConstants.usd0
 
     /// Its Invest part
-    public var lastDepositInvest: Money = Money(amount: 0, currency: "USD")
+    public var lastDepositInvest: Money = RailConstants.usd0
 
     /// The latest card payment
-    public var lastCardAmount: Money = Money(amount: 0, currency: "USD")
+    public var lastCardAmount: Money = RailConstants.usd0
 
     /// The round-up of the latest card payment (0.00 when none)
-    public var lastRoundUp: Money = Money(amount: 0, currency: "USD")
+    public var lastRoundUp: Money = RailConstants.usd0
 
-    public var systemStatus: SystemStatus = SystemStatus.allocating
+    public var systemStatus: RailSystemStatus = RailSystemStatus.active
 
     /// No connection; the app shows what it had
     public var offline: Bool = false
@@ -2659,27 +4428,27 @@ public struct RailState: Hashable, Sendable, Codable {
     public var depositEta: String = ""
 
     /// The transaction history, newest first
-    public var transactions: [Transaction] = []
+    public var transactions: [RailTransaction] = []
 
     /// The row being added to the history
-    public var txDraft: Transaction = Transaction()
+    public var txDraft: RailTransaction = RailTransaction()
 
     /// Numbers the rows (TX-1, TX-2 ...)
     public var txCounter: Int = 0
 
-    public var transactionFilter: TxFilter = TxFilter.all
+    public var transactionFilter: RailTxFilter = RailTxFilter.all
 
     /// Rows per page of the infinite scroll (Q-RAIL-D4)
-    public var pageSize: Int = 0
+    public var pageSize: Int = 20
 
     /// Pages of the filtered history loaded so far
-    public var pagesShown: Int = 0
+    public var pagesShown: Int = 1
 
     /// The row Transaction Detail shows
     public var selectedTransactionId: String = ""
 
-    public var depositMethod: DepositMethod? = nil
-    public var depositNetwork: Network? = nil
+    public var depositMethod: RailDepositMethod? = nil
+    public var depositNetwork: RailNetwork? = nil
 
     /// The virtual account number or the USDC address shown
     public var depositAddress: String = ""
@@ -2687,7 +4456,7 @@ public struct RailState: Hashable, Sendable, Codable {
     public var cardFrozen: Bool = false
 
     /// The last four digits of the virtual card
-    public var cardLast4: String = ""
+    public var cardLast4: String = "1234"
 
     /// Card Details shows the full number and CVV
     public var cardDetailsShown: Bool = false
@@ -2698,12 +4467,12 @@ public struct RailState: Hashable, Sendable, Codable {
     public var roundUpsEnabled: Bool = false
 
     /// Push notification preference
-    public var pushEnabled: Bool = false
+    public var pushEnabled: Bool = true
 
-    public var withdrawMethod: WithdrawMethod? = nil
+    public var withdrawMethod: RailWithdrawMethod? = nil
 
     /// The amount being withdrawn
-    public var withdrawAmount: Money = Money(amount: 0, currency: "USD")
+    public var withdrawAmount: Money = RailConstants.usd0
 
     /// The bank account or wallet address
     public var withdrawDestination: String = ""
@@ -2711,32 +4480,83 @@ public struct RailState: Hashable, Sendable, Codable {
     public var withdrawTransactionId: String = ""
 
     /// Spend just before the latest withdrawal was taken
-    public var spendBeforeWithdrawal: Money = Money(amount: 0, currency: "USD")
+    public var spendBeforeWithdrawal: Money = RailConstants.usd0
 
     /// The latest withdrawal taken from Spend
-    public var lastWithdrawal: Money = Money(amount: 0, currency: "USD")
+    public var lastWithdrawal: Money = RailConstants.usd0
 
     /// "Passcode required after 5 minutes of inactivity"; "Session timeout configurable in settings"
-    public var sessionTimeout: Int = 0
+    public var sessionTimeout: Int = 300000
 
-    /// Wrong passcodes in a row; kept across launches so closing the app does not reset the count
     public var failedPasscodeAttempts: Int = 0
 
-    /// End of the cooldown after 3 wrong passcodes; kept across launches so a relaunch does not cut the cooldown short
-    public var passcodeLockedUntil: Timestamp? = nil
-
     /// What Authorize Transaction is confirming
-    public var pendingAction: SensitiveAction? = nil
+    public var pendingAction: RailSensitiveAction? = nil
 
     /// The timeout chosen on Security, applied once authorized
-    public var pendingTimeout: Int = 0
+    public var pendingTimeout: Int = 300000
 
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["apple_signed_in: " + describe(appleSignedIn), "biometrics_enabled: " + describe(biometricsEnabled), "card_details_shown: " + describe(cardDetailsShown), "card_frozen: " + describe(cardFrozen), "card_in_apple_wallet: " + describe(cardInAppleWallet), "card_last4: " + quotedText(cardLast4), "card_spent_total: " + describe(cardSpentTotal), "deposit_address: " + quotedText(depositAddress), "deposit_eta: " + quotedText(depositEta), "deposit_method: " + (depositMethod.map { describe($0) } ?? "null"), "deposit_network: " + (depositNetwork.map { describe($0) } ?? "null"), "deposit_pending: " + describe(depositPending), "deposited_invest_total: " + describe(depositedInvestTotal), "deposited_spend_total: " + describe(depositedSpendTotal), "deposited_total: " + describe(depositedTotal), "dob: " + (dob.map { describe($0) } ?? "null"), "email: " + quotedText(email), "failed_passcode_attempts: " + describe(failedPasscodeAttempts), "first_name: " + quotedText(firstName), "invest_balance: " + describe(investBalance), "kyc_status: " + describe(kycStatus), "last_card_amount: " + describe(lastCardAmount), "last_deposit_amount: " + describe(lastDepositAmount), "last_deposit_invest: " + describe(lastDepositInvest), "last_deposit_spend: " + describe(lastDepositSpend), "last_name: " + quotedText(lastName), "last_round_up: " + describe(lastRoundUp), "last_withdrawal: " + describe(lastWithdrawal), "offline: " + describe(offline), "page_size: " + describe(pageSize), "pages_shown: " + describe(pagesShown), "passcode_locked_until: " + (passcodeLockedUntil.map { describe($0) } ?? "null"), "passcode_set: " + describe(passcodeSet), "pending_action: " + (pendingAction.map { describe($0) } ?? "null"), "pending_passcode: " + quotedText(pendingPasscode), "pending_timeout: " + describeDuration(pendingTimeout), "phone: " + quotedText(phone), "push_enabled: " + describe(pushEnabled), "round_ups_enabled: " + describe(roundUpsEnabled), "rounded_up_total: " + describe(roundedUpTotal), "selected_transaction_id: " + quotedText(selectedTransactionId), "session_timeout: " + describeDuration(sessionTimeout), "sign_in_destination: " + quotedText(signInDestination), "signed_in: " + describe(signedIn), "spend_balance: " + describe(spendBalance), "spend_before_withdrawal: " + describe(spendBeforeWithdrawal), "system_status: " + describe(systemStatus), "transaction_filter: " + describe(transactionFilter), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "tx_counter: " + describe(txCounter), "tx_draft: " + txDraft.flowDescription, "withdraw_amount: " + describe(withdrawAmount), "withdraw_destination: " + quotedText(withdrawDestination), "withdraw_method: " + (withdrawMethod.map { describe($0) } ?? "null"), "withdraw_transaction_id: " + quotedText(withdrawTransactionId), "withdrawn_total: " + describe(withdrawnTotal)]
+        var parts: [String] = []
+        parts.append("apple_signed_in: " + describe(appleSignedIn))
+        parts.append("biometrics_enabled: " + describe(biometricsEnabled))
+        parts.append("card_details_shown: " + describe(cardDetailsShown))
+        parts.append("card_frozen: " + describe(cardFrozen))
+        parts.append("card_in_apple_wallet: " + describe(cardInAppleWallet))
+        parts.append("card_last4: " + quotedText(cardLast4))
+        parts.append("card_spent_total: " + describe(cardSpentTotal))
+        parts.append("deposit_address: " + quotedText(depositAddress))
+        parts.append("deposit_eta: " + quotedText(depositEta))
+        parts.append("deposit_method: " + (depositMethod.map { describe($0) } ?? "null"))
+        parts.append("deposit_network: " + (depositNetwork.map { describe($0) } ?? "null"))
+        parts.append("deposit_pending: " + describe(depositPending))
+        parts.append("deposited_invest_total: " + describe(depositedInvestTotal))
+        parts.append("deposited_spend_total: " + describe(depositedSpendTotal))
+        parts.append("deposited_total: " + describe(depositedTotal))
+        parts.append("dob: " + (dob.map { describe($0) } ?? "null"))
+        parts.append("email: " + quotedText(email))
+        parts.append("failed_passcode_attempts: " + describe(failedPasscodeAttempts))
+        parts.append("first_name: " + quotedText(firstName))
+        parts.append("invest_balance: " + describe(investBalance))
+        parts.append("kyc_status: " + describe(kycStatus))
+        parts.append("last_card_amount: " + describe(lastCardAmount))
+        parts.append("last_deposit_amount: " + describe(lastDepositAmount))
+        parts.append("last_deposit_invest: " + describe(lastDepositInvest))
+        parts.append("last_deposit_spend: " + describe(lastDepositSpend))
+        parts.append("last_name: " + quotedText(lastName))
+        parts.append("last_round_up: " + describe(lastRoundUp))
+        parts.append("last_withdrawal: " + describe(lastWithdrawal))
+        parts.append("offline: " + describe(offline))
+        parts.append("page_size: " + describe(pageSize))
+        parts.append("pages_shown: " + describe(pagesShown))
+        parts.append("passcode_set: " + describe(passcodeSet))
+        parts.append("pending_action: " + (pendingAction.map { describe($0) } ?? "null"))
+        parts.append("pending_passcode: " + quotedText(pendingPasscode))
+        parts.append("pending_timeout: " + describeDuration(pendingTimeout))
+        parts.append("phone: " + quotedText(phone))
+        parts.append("push_enabled: " + describe(pushEnabled))
+        parts.append("round_ups_enabled: " + describe(roundUpsEnabled))
+        parts.append("rounded_up_total: " + describe(roundedUpTotal))
+        parts.append("selected_transaction_id: " + quotedText(selectedTransactionId))
+        parts.append("session_timeout: " + describeDuration(sessionTimeout))
+        parts.append("sign_in_destination: " + quotedText(signInDestination))
+        parts.append("signed_in: " + describe(signedIn))
+        parts.append("spend_balance: " + describe(spendBalance))
+        parts.append("spend_before_withdrawal: " + describe(spendBeforeWithdrawal))
+        parts.append("system_status: " + describe(systemStatus))
+        parts.append("transaction_filter: " + describe(transactionFilter))
+        parts.append("transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
+        parts.append("tx_counter: " + describe(txCounter))
+        parts.append("tx_draft: " + txDraft.flowDescription)
+        parts.append("withdraw_amount: " + describe(withdrawAmount))
+        parts.append("withdraw_destination: " + quotedText(withdrawDestination))
+        parts.append("withdraw_method: " + (withdrawMethod.map { describe($0) } ?? "null"))
+        parts.append("withdraw_transaction_id: " + quotedText(withdrawTransactionId))
+        parts.append("withdrawn_total: " + describe(withdrawnTotal))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -2794,7 +4614,6 @@ public struct RailState: Hashable, Sendable, Codable {
         case lastWithdrawal = "last_withdrawal"
         case sessionTimeout = "session_timeout"
         case failedPasscodeAttempts = "failed_passcode_attempts"
-        case passcodeLockedUntil = "passcode_locked_until"
         case pendingAction = "pending_action"
         case pendingTimeout = "pending_timeout"
     }

@@ -13,7 +13,7 @@ import Foundation
 /// var effects: [RegentEffect] = []
 /// try machine.start(into: &effects)          // R-LAUNCH App Launch
 /// effects.removeAll(keepingCapacity: true)
-/// try machine.send(.storageWriteFailed, into: &effects)
+/// try machine.send(.bankSelected(...), into: &effects)
 /// ```
 public struct RegentMachine: Sendable, FlowStateMachine {
     /// The domain state.
@@ -24,7 +24,11 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         if engine.errors.isEmpty {
             return [:]
         }
-        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in RegentField(rawValue: name).map { ($0, message) } })
+        return Dictionary(
+            uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                RegentField(rawValue: name).map { ($0, message) }
+            }
+        )
     }
 
     /// The outcome the run ended with, once it has.
@@ -33,7 +37,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
-    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it.
+    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
+    /// engine keeps it.
     @_spi(Generated)
     public var engine: EngineState<RegentEvent>
 
@@ -51,22 +56,15 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     public init(start: RegentScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = EngineState(screenNumber: start?.number ?? 0)
-        state.onboardingStep = "sign_up"
-        state.primaryCurrency = "GBP"
-        state.signInState = "default"
-        state.nextId = 1
-        state.quoteState = "idle"
-        state.usdPerGbp = decimal("1.27")
-        state.eurPerGbp = decimal("1.17")
-        state.ratesFromFallback = true
-        state.annualPrice = Money(amount: decimal("149"), currency: "GBP")
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: R-LAUNCH), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
-            guard let screen = RegentScreen(rawValue: id) else { throw FlowFailure(("Regent has no screen '" + id) + "'") }
+            guard let screen = RegentScreen(rawValue: id) else {
+                throw FlowFailure(("Regent has no screen '" + id) + "'")
+            }
             try self.init(start: screen, now: now)
         } else {
             try self.init(start: nil, now: now)
@@ -129,13 +127,25 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
     public func snapshot() -> FlowSnapshot<RegentState> {
-        return FlowSnapshot(appID: Self.appID, tables: RegentTables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+        return FlowSnapshot(
+            appID: Self.appID,
+            tables: RegentTables.fingerprint,
+            screenID: screenID,
+            now: now,
+            state: state,
+            navigation: engineNavigation
+        )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<RegentState>) throws {
-        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: RegentTables.fingerprint, tables: RegentTables.shared)
+        engine = try Self.restoredEngine(
+            from: snapshot,
+            appID: Self.appID,
+            fingerprint: RegentTables.fingerprint,
+            tables: RegentTables.shared
+        )
         now = snapshot.now
         state = snapshot.state
     }
@@ -153,15 +163,6 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     public mutating func restart(into effects: inout [RegentEffect]) throws {
         let kept = state
         state = RegentState()
-        state.onboardingStep = "sign_up"
-        state.primaryCurrency = "GBP"
-        state.signInState = "default"
-        state.nextId = 1
-        state.quoteState = "idle"
-        state.usdPerGbp = decimal("1.27")
-        state.eurPerGbp = decimal("1.17")
-        state.ratesFromFallback = true
-        state.annualPrice = Money(amount: decimal("149"), currency: "GBP")
         state.onboardingStep = kept.onboardingStep
         state.userId = kept.userId
         state.userEmail = kept.userEmail
@@ -194,17 +195,25 @@ public struct RegentMachine: Sendable, FlowStateMachine {
 
     /// `is_premium`: The "premium" entitlement is active now ("If Premium → Allow unlimited assets/liabilities")
     public func derivedIsPremium() throws -> Bool {
-        return try state.subscriptionActive && ((state.subscriptionExpiresAt == nil) || (now < required(state.subscriptionExpiresAt, "'subscription_expires_at'")))
+        return try state.subscriptionActive
+            && ((state.subscriptionExpiresAt == nil)
+                || (now < required(state.subscriptionExpiresAt, "'subscription_expires_at'")))
     }
 
     /// `total_assets`: Sum of all Asset values, in the primary currency
     public func derivedTotalAssets() throws -> Money {
-        return try sum([makeMoney(decimal("0"), state.primaryCurrency)] + state.assets.map { a in a.value }, currency: "GBP")
+        return try sum(
+            [makeMoney(RegentConstants.decimal0, state.primaryCurrency)] + state.assets.map { a in a.value },
+            currency: "GBP"
+        )
     }
 
     /// `total_liabilities`: Sum of all Liability amounts, in the primary currency
     public func derivedTotalLiabilities() throws -> Money {
-        return try sum([makeMoney(decimal("0"), state.primaryCurrency)] + state.liabilities.map { l in l.amount }, currency: "GBP")
+        return try sum(
+            [makeMoney(RegentConstants.decimal0, state.primaryCurrency)] + state.liabilities.map { l in l.amount },
+            currency: "GBP"
+        )
     }
 
     /// `net_worth`: Net Worth = (Sum of all Asset values) - (Sum of all Liability amounts)
@@ -214,67 +223,101 @@ public struct RegentMachine: Sendable, FlowStateMachine {
 
     /// `net_worth_display`: Show as integer (no decimals) for visual clarity: "£127,456"
     public func derivedNetWorthDisplay() throws -> String {
-        return try (((derivedNetWorth().amount < decimal("0")) ? "-" : "") + currencySymbol(state.primaryCurrency)) + formatNumber(absolute(derivedNetWorth().amount), 0)
+        return try (((derivedNetWorth().amount < RegentConstants.decimal0) ? "-" : "")
+            + currencySymbol(state.primaryCurrency))
+            + formatNumber(absolute(derivedNetWorth().amount), 0)
     }
 
-    /// `month_ago_snapshot`: The latest stored snapshot at least 30 days old ("Compare to 30 days ago (stored snapshot)")
-    public func derivedMonthAgoSnapshot() throws -> NetWorthSnapshot? {
-        return try (state.snapshots.filter { s in try required(s.day, "'s.day'") <= subtract(calendarDay(now), 2592000000) }.count == 0) ? nil : element(sortedBy(state.snapshots.filter { s in try required(s.day, "'s.day'") <= subtract(calendarDay(now), 2592000000) }, descending: true) { s in try required(s.day, "'s.day'") }, 0)
+    /// `month_ago_snapshot`: The latest stored snapshot at least 30 days old ("Compare to 30 days ago (stored
+    /// snapshot)")
+    public func derivedMonthAgoSnapshot() throws -> RegentNetWorthSnapshot? {
+        return try (state.snapshots.filter { s in
+            try required(s.day, "'s.day'") <= subtract(calendarDay(now), 2592000000)
+        }.count
+            == 0)
+            ? nil
+            : element(
+                sortedBy(state.snapshots.filter { s in try required(s.day, "'s.day'") <= subtract(calendarDay(now), 2592000000) }, descending: true) { s in
+                    try required(s.day, "'s.day'")
+                },
+                0
+            )
     }
 
     /// `change_this_month`: Net worth now minus the 30-day snapshot (none without a snapshot in the primary currency)
     public func derivedChangeThisMonth() throws -> Money? {
-        return try ((derivedMonthAgoSnapshot() == nil) || (required(derivedMonthAgoSnapshot(), "'month_ago_snapshot'").value.currency != state.primaryCurrency)) ? nil : subtract(derivedNetWorth(), required(derivedMonthAgoSnapshot(), "'month_ago_snapshot'").value)
+        return try ((derivedMonthAgoSnapshot() == nil)
+            || (required(derivedMonthAgoSnapshot(), "'month_ago_snapshot'").value.currency != state.primaryCurrency))
+            ? nil
+            : subtract(derivedNetWorth(), required(derivedMonthAgoSnapshot(), "'month_ago_snapshot'").value)
     }
 
     /// `change_display`: Show: "+£3,200 this month" or "-£500 this month"
     public func derivedChangeDisplay() throws -> String {
-        return try (derivedChangeThisMonth() == nil) ? "" : (((((required(derivedChangeThisMonth(), "'change_this_month'").amount < decimal("0")) ? "-" : "+") + currencySymbol(state.primaryCurrency)) + formatNumber(absolute(required(derivedChangeThisMonth(), "'change_this_month'").amount), 0)) + " this month")
+        return try (derivedChangeThisMonth() == nil)
+            ? ""
+            : (((((required(derivedChangeThisMonth(), "'change_this_month'").amount < RegentConstants.decimal0)
+                ? "-"
+                : "+")
+                + currencySymbol(state.primaryCurrency))
+                + formatNumber(absolute(required(derivedChangeThisMonth(), "'change_this_month'").amount), 0))
+                + " this month")
     }
 
     /// `change_direction`: ↑ (green) or ↓ (red): green/red for change only, not net worth itself
     public func derivedChangeDirection() throws -> String {
-        return try (derivedChangeThisMonth() == nil) ? "none" : ((required(derivedChangeThisMonth(), "'change_this_month'").amount < decimal("0")) ? "down" : "up")
+        return try (derivedChangeThisMonth() == nil)
+            ? "none"
+            : ((required(derivedChangeThisMonth(), "'change_this_month'").amount < RegentConstants.decimal0)
+                ? "down"
+                : "up")
     }
 
-    /// `asset_chart`: Group assets by category, sum values per category, calculate percentages, sort by value (largest first)
-    public func derivedAssetChart() throws -> [ChartSlice] {
-        return try sortedBy([AssetCategory.cash, AssetCategory.property, AssetCategory.investments, AssetCategory.other].filter { c in state.assets.contains { a in a.category == c } }.map { c in try ({ () throws -> ChartSlice in var record = ChartSlice(); record.name = (c == AssetCategory.cash) ? "Cash" : ((c == AssetCategory.property) ? "Property" : ((c == AssetCategory.investments) ? "Investments" : "Other")); record.value = try sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP"); record.percentage = try (derivedTotalAssets().amount == decimal("0")) ? decimal("0") : round(divide(multiply(sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP").amount, decimal("100")), derivedTotalAssets().amount), 1); record.color = (c == AssetCategory.cash) ? "#4A90E2" : ((c == AssetCategory.property) ? "#7ED321" : ((c == AssetCategory.investments) ? "#9013FE" : "#9B9B9B")); return record })() }, descending: true) { s in s.value }
+    /// `asset_chart`: Group assets by category, sum values per category, calculate percentages, sort by value (largest
+    /// first)
+    public func derivedAssetChart() throws -> [RegentChartSlice] {
+        return try sortedBy([RegentAssetCategory.cash, RegentAssetCategory.property, RegentAssetCategory.investments, RegentAssetCategory.other].filter { c in state.assets.contains { a in a.category == c } }.map { c in try ({ () throws -> RegentChartSlice in var record = RegentChartSlice(); record.name = (c == RegentAssetCategory.cash) ? "Cash" : ((c == RegentAssetCategory.property) ? "Property" : ((c == RegentAssetCategory.investments) ? "Investments" : "Other")); record.value = try sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP"); record.percentage = try (derivedTotalAssets().amount == RegentConstants.decimal0) ? RegentConstants.decimal0 : round(divide(multiply(sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP").amount, RegentConstants.decimal100), derivedTotalAssets().amount), 1); record.color = (c == RegentAssetCategory.cash) ? "#4A90E2" : ((c == RegentAssetCategory.property) ? "#7ED321" : ((c == RegentAssetCategory.investments) ? "#9013FE" : "#9B9B9B")); return record })() }, descending: true) { s in
+            s.value
+        }
     }
 
     /// `liability_chart`: Same structure as the asset chart
-    public func derivedLiabilityChart() throws -> [ChartSlice] {
-        return try sortedBy([LiabilityCategory.mortgage, LiabilityCategory.loan, LiabilityCategory.creditCard, LiabilityCategory.other].filter { c in state.liabilities.contains { l in l.category == c } }.map { c in try ({ () throws -> ChartSlice in var record = ChartSlice(); record.name = (c == LiabilityCategory.mortgage) ? "Mortgage" : ((c == LiabilityCategory.loan) ? "Loan" : ((c == LiabilityCategory.creditCard) ? "Credit Card" : "Other")); record.value = try sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP"); record.percentage = try (derivedTotalLiabilities().amount == decimal("0")) ? decimal("0") : round(divide(multiply(sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP").amount, decimal("100")), derivedTotalLiabilities().amount), 1); record.color = (c == LiabilityCategory.mortgage) ? "#2C3E50" : ((c == LiabilityCategory.loan) ? "#F5A623" : ((c == LiabilityCategory.creditCard) ? "#D0021B" : "#9B9B9B")); return record })() }, descending: true) { s in s.value }
+    public func derivedLiabilityChart() throws -> [RegentChartSlice] {
+        return try sortedBy([RegentLiabilityCategory.mortgage, RegentLiabilityCategory.loan, RegentLiabilityCategory.creditCard, RegentLiabilityCategory.other].filter { c in state.liabilities.contains { l in l.category == c } }.map { c in try ({ () throws -> RegentChartSlice in var record = RegentChartSlice(); record.name = (c == RegentLiabilityCategory.mortgage) ? "Mortgage" : ((c == RegentLiabilityCategory.loan) ? "Loan" : ((c == RegentLiabilityCategory.creditCard) ? "Credit Card" : "Other")); record.value = try sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP"); record.percentage = try (derivedTotalLiabilities().amount == RegentConstants.decimal0) ? RegentConstants.decimal0 : round(divide(multiply(sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP").amount, RegentConstants.decimal100), derivedTotalLiabilities().amount), 1); record.color = (c == RegentLiabilityCategory.mortgage) ? "#2C3E50" : ((c == RegentLiabilityCategory.loan) ? "#F5A623" : ((c == RegentLiabilityCategory.creditCard) ? "#D0021B" : "#9B9B9B")); return record })() }, descending: true) { s in
+            s.value
+        }
     }
 
     /// `has_stocks`
     public func derivedHasStocks() throws -> Bool {
-        return state.assets.contains { a in a.source == AssetSource.twelvedata }
+        return state.assets.contains { a in a.source == RegentAssetSource.twelvedata }
     }
 
     /// `stock_tickers`
     public func derivedStockTickers() throws -> [String] {
-        return state.assets.filter { a in a.source == AssetSource.twelvedata }.map { a in a.ticker }
+        return state.assets.filter { a in a.source == RegentAssetSource.twelvedata }.map { a in a.ticker }
     }
 
     /// `has_bank_accounts`
     public func derivedHasBankAccounts() throws -> Bool {
-        return state.assets.contains { a in a.source == AssetSource.truelayer }
+        return state.assets.contains { a in a.source == RegentAssetSource.truelayer }
     }
 
     /// `bank_account_ids`
     public func derivedBankAccountIds() throws -> [String] {
-        return state.assets.filter { a in a.source == AssetSource.truelayer }.map { a in a.accountId }
+        return state.assets.filter { a in a.source == RegentAssetSource.truelayer }.map { a in a.accountId }
     }
 
     /// `prices_stale`: "Only refresh if stale (> 15 min)"
     public func derivedPricesStale() throws -> Bool {
-        return try (state.lastPriceUpdate == nil) || (subtract(now, required(state.lastPriceUpdate, "'last_price_update'")) > 900000)
+        return try (state.lastPriceUpdate == nil)
+            || (subtract(now, required(state.lastPriceUpdate, "'last_price_update'")) > 900000)
     }
 
     /// `balances_stale`: "TrueLayer balances refresh if > 24 hours old"
     public func derivedBalancesStale() throws -> Bool {
-        return try (state.lastBalanceRefresh == nil) || (subtract(now, required(state.lastBalanceRefresh, "'last_balance_refresh'")) > 86400000)
+        return try (state.lastBalanceRefresh == nil)
+            || (subtract(now, required(state.lastBalanceRefresh, "'last_balance_refresh'")) > 86400000)
     }
 
     /// `asset_limit_reached`: Free Tier Limits: Max 3 assets
@@ -289,7 +332,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
 
     /// `trial_ends_on`: The day the 7-day free trial ends
     public func derivedTrialEndsOn() throws -> CalendarDate? {
-        return try (state.inTrial && (state.subscriptionExpiresAt != nil)) ? calendarDay(required(state.subscriptionExpiresAt, "'subscription_expires_at'")) : nil
+        return try (state.inTrial && (state.subscriptionExpiresAt != nil))
+            ? calendarDay(required(state.subscriptionExpiresAt, "'subscription_expires_at'"))
+            : nil
     }
 
     /// `first_charge_on`: "After 7 days, user charged £149": the first charge is on the day the trial ends
@@ -314,28 +359,51 @@ public struct RegentMachine: Sendable, FlowStateMachine {
 
     /// `quote_rate`: Primary-currency units per unit of the quote's currency ("Convert: $9,261.50 ÷ 1.27 = £7,292")
     public func derivedQuoteRate() throws -> Decimal {
-        return try (state.quotePrice == nil) ? decimal("1") : divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (required(state.quotePrice, "'quote_price'").currency == "GBP") ? decimal("1") : ((required(state.quotePrice, "'quote_price'").currency == "USD") ? state.usdPerGbp : state.eurPerGbp))
+        return try (state.quotePrice == nil)
+            ? RegentConstants.decimal1
+            : divide(
+                (state.primaryCurrency == "GBP")
+                    ? RegentConstants.decimal1
+                    : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp),
+                (required(state.quotePrice, "'quote_price'").currency == "GBP")
+                    ? RegentConstants.decimal1
+                    : ((required(state.quotePrice, "'quote_price'").currency == "USD")
+                        ? state.usdPerGbp
+                        : state.eurPerGbp)
+            )
     }
 
     /// `editing_asset`: The asset the edit modal or the delete alert is about
-    public func derivedEditingAsset() throws -> Asset? {
-        return try (state.assets.filter { a in a.id == state.editingId }.count == 0) ? nil : element(state.assets.filter { a in a.id == state.editingId }, 0)
+    public func derivedEditingAsset() throws -> RegentAsset? {
+        return try (state.assets.filter { a in a.id == state.editingId }.count == 0)
+            ? nil
+            : element(state.assets.filter { a in a.id == state.editingId }, 0)
     }
 
     /// `editing_liability`: The liability the edit modal or the delete alert is about
-    public func derivedEditingLiability() throws -> Liability? {
-        return try (state.liabilities.filter { l in l.id == state.editingId }.count == 0) ? nil : element(state.liabilities.filter { l in l.id == state.editingId }, 0)
+    public func derivedEditingLiability() throws -> RegentLiability? {
+        return try (state.liabilities.filter { l in l.id == state.editingId }.count == 0)
+            ? nil
+            : element(state.liabilities.filter { l in l.id == state.editingId }, 0)
     }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.tagline`).
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
+    /// (`.tagline`).
     public func texts() throws -> [RegentText: String] {
         switch screenNumber {
         case 1:
             // R-S1 Sign-Up Screen
-            return try [.tagline: "Financial clarity for grounded achievers", .button: "Sign in with Google", .alert: required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")]
+            return try [
+                .tagline: "Financial clarity for grounded achievers",
+                .button: "Sign in with Google",
+                .alert: required((state.signInAlert == nil) ? "" : state.signInAlert, "the value")
+            ]
         case 2:
             // R-S1-faceid Face ID Setup
-            return try [.usage: "Regent uses Face ID to securely access your financial data.", .warning: required((state.faceIdWarning == nil) ? "" : state.faceIdWarning, "the value")]
+            return try [
+                .usage: "Regent uses Face ID to securely access your financial data.",
+                .warning: required((state.faceIdWarning == nil) ? "" : state.faceIdWarning, "the value")
+            ]
         case 3:
             // R-S1-pin Create your 4-digit PIN
             return [.title: "Create your 4-digit PIN", .purpose: "Use this as a backup if Face ID is unavailable"]
@@ -344,43 +412,144 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return [.prompt: "Authenticate to continue"]
         case 6:
             // R-S2-pin PIN Entry
-            return try [.message: required((state.authMessage == nil) ? "" : state.authMessage, "the value"), .alert: required((state.authAlert == nil) ? "" : state.authAlert, "the value"), .error: required((state.pinError == nil) ? "" : state.pinError, "the value")]
+            return try [
+                .message: required((state.authMessage == nil) ? "" : state.authMessage, "the value"),
+                .alert: required((state.authAlert == nil) ? "" : state.authAlert, "the value"),
+                .error: required((state.pinError == nil) ? "" : state.pinError, "the value")
+            ]
         case 7:
             // R-S2-locked PIN Locked
-            return try [.countdown: "Try again in " + ((state.lockedUntil == nil) ? "0s" : describeDuration(subtract(required(state.lockedUntil, "'locked_until'"), now)))]
+            return try [
+                .countdown: "Try again in "
+                    + ((state.lockedUntil == nil)
+                        ? "0s"
+                        : describeDuration(subtract(required(state.lockedUntil, "'locked_until'"), now)))
+            ]
         case 8:
             // R-S2-reset Reset PIN
             return [.message: "Sign in with Google to reset your PIN"]
         case 10:
             // R-S3 Home Screen
-            return try [.netWorthLabel: "Net Worth", .netWorth: derivedNetWorthDisplay(), .change: derivedChangeDisplay(), .changeDirection: derivedChangeDirection(), .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0)) ? "Add your first asset to get started" : "", .assetsTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0), .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "", .liabilitiesTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0), .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : "", .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"), .reconnect: state.reconnectNeeded ? "Reconnect your bank" : "", .storageAlert: required((state.storageAlert == nil) ? "" : state.storageAlert, "the value")]
+            return try [
+                .netWorthLabel: "Net Worth",
+                .netWorth: derivedNetWorthDisplay(),
+                .change: derivedChangeDisplay(),
+                .changeDirection: derivedChangeDirection(),
+                .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0))
+                    ? "Add your first asset to get started"
+                    : "",
+                .assetsTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0),
+                .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "",
+                .liabilitiesTotal: currencySymbol(state.primaryCurrency)
+                    + formatNumber(derivedTotalLiabilities().amount, 0),
+                .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : "",
+                .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"),
+                .reconnect: state.reconnectNeeded ? "Reconnect your bank" : ""
+            ]
         case 11:
             // R-S4 Add Asset Modal (Manual Entry)
-            return try [.title: "Add Asset", .valueSymbol: currencySymbol(state.primaryCurrency), .quote: ((state.quoteState == "found") && (state.quotePrice != nil)) ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) : "", .currentValue: (((state.quoteState == "found") && (state.quotePrice != nil)) && (state.stockQuantity != nil)) ? ((((((formatNumber(required(state.stockQuantity, "'stock_quantity'"), 0) + " shares × ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) + " = ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(round(multiply(required(state.quotePrice, "'quote_price'"), required(state.stockQuantity, "'stock_quantity'"))), 2)) : "", .quoteError: required((state.quoteError == nil) ? "" : state.quoteError, "the value"), .discard: state.discardPrompt ? "Discard changes?" : ""]
+            return try [
+                .title: "Add Asset",
+                .valueSymbol: currencySymbol(state.primaryCurrency),
+                .quote: ((state.quoteState == "found") && (state.quotePrice != nil))
+                    ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2))
+                    : "",
+                .currentValue: (((state.quoteState == "found") && (state.quotePrice != nil))
+                    && (state.stockQuantity != nil))
+                    ? ((((((formatNumber(required(state.stockQuantity, "'stock_quantity'"), 0) + " shares × ")
+                        + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2))
+                        + " = ")
+                        + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                        + formatNumber(
+                            round(
+                                multiply(
+                                    required(state.quotePrice, "'quote_price'"),
+                                    required(state.stockQuantity, "'stock_quantity'")
+                                )
+                            ),
+                            2
+                        ))
+                    : "",
+                .quoteError: required((state.quoteError == nil) ? "" : state.quoteError, "the value"),
+                .discard: state.discardPrompt ? "Discard changes?" : ""
+            ]
         case 12:
             // R-S4-bank Connect Bank
             return try [.message: required((state.bankMessage == nil) ? "" : state.bankMessage, "the value")]
         case 14:
             // R-S4-liability Add Liability
-            return [.title: "Add Liability", .valueSymbol: currencySymbol(state.primaryCurrency), .discard: state.discardPrompt ? "Discard changes?" : ""]
+            return [
+                .title: "Add Liability",
+                .valueSymbol: currencySymbol(state.primaryCurrency),
+                .discard: state.discardPrompt ? "Discard changes?" : ""
+            ]
         case 15:
             // R-S5 Edit Asset Modal
-            return try [.title: "Edit Asset", .deleteMessage: state.deleteMessage, .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value"), .quote: ((state.quoteState == "found") && (state.quotePrice != nil)) ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'"))) + formatNumber(required(state.quotePrice, "'quote_price'"), 2)) : ""]
+            return try [
+                .title: "Edit Asset",
+                .deleteMessage: state.deleteMessage,
+                .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value"),
+                .quote: ((state.quoteState == "found") && (state.quotePrice != nil))
+                    ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2))
+                    : ""
+            ]
         case 16:
             // R-S5-liability Edit Liability Modal
             return [.title: "Edit Liability", .deleteMessage: state.deleteMessage]
         case 17:
             // R-S6 Assets Detail Screen
-            return try [.title: "Assets", .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0), .totalLabel: "Total Assets", .sections: (derivedAssetChart().map { s in s.name }.count == 0) ? "" : (("[" + derivedAssetChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", ")) + "]"), .deleteMessage: state.deleteMessage, .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")]
+            return try [
+                .title: "Assets",
+                .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0),
+                .totalLabel: "Total Assets",
+                .sections: (derivedAssetChart().map { s in s.name }.count == 0)
+                    ? ""
+                    : (("[" + derivedAssetChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", "))
+                        + "]"),
+                .deleteMessage: state.deleteMessage,
+                .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")
+            ]
         case 18:
             // R-S6-liability Liabilities Detail Screen
-            return try [.title: "Liabilities", .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0), .totalLabel: "Total Liabilities", .sections: (derivedLiabilityChart().map { s in s.name }.count == 0) ? "" : (("[" + derivedLiabilityChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", ")) + "]"), .deleteMessage: state.deleteMessage]
+            return try [
+                .title: "Liabilities",
+                .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0),
+                .totalLabel: "Total Liabilities",
+                .sections: (derivedLiabilityChart().map { s in s.name }.count == 0)
+                    ? ""
+                    : (("["
+                        + derivedLiabilityChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", "))
+                        + "]"),
+                .deleteMessage: state.deleteMessage
+            ]
         case 19:
             // R-S7 Settings Screen
-            return try [.name: state.userName, .email: state.userEmail, .badge: derivedSubscriptionBadge(), .currency: state.primaryCurrency, .renewal: (derivedFirstChargeOn() == nil) ? "" : ((((("Free trial until " + required(derivedFirstChargeOn().map { describe($0) }, "the value")) + ", then £149 on ") + required(derivedFirstChargeOn().map { describe($0) }, "the value")) + " and every year from ") + (derivedSecondChargeOn().map { describe($0) } ?? "")), .alert: required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value"), .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : ""]
+            return try [
+                .name: state.userName,
+                .email: state.userEmail,
+                .badge: derivedSubscriptionBadge(),
+                .currency: state.primaryCurrency,
+                .renewal: (derivedFirstChargeOn() == nil)
+                    ? ""
+                    : ((((("Free trial until " + required(derivedFirstChargeOn().map { describe($0) }, "the value"))
+                        + ", then £149 on ")
+                        + required(derivedFirstChargeOn().map { describe($0) }, "the value"))
+                        + " and every year from ")
+                        + (derivedSecondChargeOn().map { describe($0) } ?? "")),
+                .alert: required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value"),
+                .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : ""
+            ]
         case 22:
             // R-S7-currency Currency Selection
-            return [.confirm: (state.pendingCurrency == "") ? "" : (("Switch to " + state.pendingCurrency) + "? All values will be converted at current exchange rates.")]
+            return [
+                .confirm: (state.pendingCurrency == "")
+                    ? ""
+                    : (("Switch to " + state.pendingCurrency)
+                        + "? All values will be converted at current exchange rates.")
+            ]
         case 23:
             // R-S7-security Face ID & PIN
             return [.faceId: state.faceIdEnabled ? "On" : "Off"]
@@ -389,7 +558,18 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return try [.error: required((state.pinError == nil) ? "" : state.pinError, "the value")]
         case 25:
             // R-S8 Paywall Modal
-            return try [.title: "Unlock Unlimited Tracking", .subtitle: "For serious wealth builders", .plan: "Annual", .price: currencySymbol(state.annualPrice) + formatNumber(state.annualPrice, 0), .period: "/year", .perMonth: (currencySymbol(derivedMonthlyPrice()) + formatNumber(derivedMonthlyPrice(), 2)) + " per month", .cta: "Start 7-Day Free Trial", .ctaSubtext: (("Then " + currencySymbol(state.annualPrice)) + formatNumber(state.annualPrice, 0)) + "/year. Cancel anytime."]
+            return try [
+                .title: "Unlock Unlimited Tracking",
+                .subtitle: "For serious wealth builders",
+                .plan: "Annual",
+                .price: currencySymbol(state.annualPrice) + formatNumber(state.annualPrice, 0),
+                .period: "/year",
+                .perMonth: (currencySymbol(derivedMonthlyPrice()) + formatNumber(derivedMonthlyPrice(), 2))
+                    + " per month",
+                .cta: "Start 7-Day Free Trial",
+                .ctaSubtext: (("Then " + currencySymbol(state.annualPrice)) + formatNumber(state.annualPrice, 0))
+                    + "/year. Cancel anytime."
+            ]
         default:
             return [:]
         }
@@ -410,7 +590,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return state.onboardingStep == "currency"
         case 4:
             // R-LAUNCH launched
-            return try ((state.onboardingStep == "done") && (state.lockedUntil != nil)) && (now < required(state.lockedUntil, "'locked_until'"))
+            return try ((state.onboardingStep == "done") && (state.lockedUntil != nil))
+                && (now < required(state.lockedUntil, "'locked_until'"))
         case 5:
             // R-LAUNCH launched
             return (state.onboardingStep == "done") && state.faceIdEnabled
@@ -452,18 +633,24 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return state.authMessage != nil
         case 18:
             // R-S2-reset google.sign_in.signed_in
-            guard case .googleSignInSignedIn(let eventUserId, _, _, _)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .googleSignInSignedIn(let eventUserId, _, _, _)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             return eventUserId == state.userId
         case 19:
             // R-S2-reset google.sign_in.already_registered
-            guard case .googleSignInAlreadyRegistered(let eventUserId, _, _, _)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .googleSignInAlreadyRegistered(let eventUserId, _, _, _)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             return eventUserId == state.userId
         case 20:
             // R-S3 home_shown
-            return try ((derivedIsPremium() && derivedHasStocks()) && derivedPricesStale()) && !state.stockRefreshPending
+            return try ((derivedIsPremium() && derivedHasStocks()) && derivedPricesStale())
+                && !state.stockRefreshPending
         case 21:
             // R-S3 check_balances
-            return try ((derivedIsPremium() && derivedHasBankAccounts()) && derivedBalancesStale()) && !state.bankRefreshPending
+            return try ((derivedIsPremium() && derivedHasBankAccounts()) && derivedBalancesStale())
+                && !state.bankRefreshPending
         case 22:
             // R-S3 pull_to_refresh
             return try (derivedIsPremium() && (derivedHasStocks() || derivedHasBankAccounts())) && !state.refreshing
@@ -486,119 +673,125 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S3 convert_values; R-S7-currency tap_confirm_switch; R-S7-currency tap_cancel_switch; and 1 more
             return state.pendingCurrency != ""
         case 29:
-            // R-S3 variant storage_full; regent (global) tap_dismiss_storage_alert; auth (global) tap_dismiss_storage_alert; and 1 more
-            return state.storageAlert != nil
-        case 30:
             // R-S3 variant refreshing
             return state.refreshing
-        case 31:
+        case 30:
             // R-S3 variant empty
             return (state.assets.count == 0) && (state.liabilities.count == 0)
-        case 32:
+        case 31:
             // R-S4 ticker_entered
-            return (boolValue(formInput(2)) == true) && (trimmed(textValue(formInput(4))) != "") // form 2: is_stock, 4: ticker
-        case 33:
+            // form 2: is_stock, 4: ticker
+            return (boolValue(formInput(2)) == true) && (trimmed(textValue(formInput(4))) != "")
+        case 32:
             // R-S4 tap_add_asset
             return try (boolValue(formInput(2)) == true) && !derivedIsPremium() // form 2: is_stock
+        case 33:
+            // R-S4 tap_add_asset
+            // form 2: is_stock
+            return ((boolValue(formInput(2)) == true) && (state.quoteState == "found")) && (state.quotePrice != nil)
         case 34:
             // R-S4 tap_add_asset
-            return ((boolValue(formInput(2)) == true) && (state.quoteState == "found")) && (state.quotePrice != nil) // form 2: is_stock
-        case 35:
-            // R-S4 tap_add_asset
             return boolValue(formInput(2)) != true // form 2: is_stock
-        case 36:
+        case 35:
             // R-S4 tap_cancel; R-S4 tap_outside
             return (textValue(formInput(0)) != "") || (textValue(formInput(4)) != "") // form 0: name, 4: ticker
-        case 37:
+        case 36:
             // R-S4 tap_discard; R-S4 tap_keep_editing; R-S4 variant discarding; and 3 more
             return state.discardPrompt
-        case 38:
+        case 37:
             // R-S4 tap_connect_bank_tab
             return try !derivedIsPremium()
-        case 39:
+        case 38:
             // R-S4 name shown; R-S4 value shown
             return boolValue(formInput(2)) != true // form 2: is_stock
-        case 40:
+        case 39:
             // R-S4 is_stock shown
-            return AssetCategory.init(rawValue: textValue(formInput(1))) == AssetCategory.investments // form 1: category
-        case 41:
+            // form 1: category
+            return RegentAssetCategory.init(rawValue: textValue(formInput(1))) == RegentAssetCategory.investments
+        case 40:
             // R-S4 ticker shown; R-S4 quantity shown; R-S4 stock_currency shown
             return boolValue(formInput(2)) == true // form 2: is_stock
-        case 42:
+        case 41:
             // R-S4 variant stock_api_loading
             return state.quoteState == "loading"
-        case 43:
+        case 42:
             // R-S4 variant error
             return state.quoteState == "failed"
-        case 44:
+        case 43:
             // R-S4-bank variant message
             return state.bankMessage != nil
-        case 45:
+        case 44:
             // R-S4-liability tap_cancel
             return textValue(formInput(0)) != "" // form 0: name
-        case 46:
+        case 45:
             // R-S5 ticker_entered
-            return try ((trimmed(textValue(formInput(3))) != "") && (derivedEditingAsset() != nil)) && (trimmed(textValue(formInput(3))).uppercased() != required(derivedEditingAsset(), "'editing_asset'").ticker) // form 3: ticker
-        case 47:
+            // form 3: ticker
+            return try ((trimmed(textValue(formInput(3))) != "") && (derivedEditingAsset() != nil))
+                && (trimmed(textValue(formInput(3))).uppercased() != required(derivedEditingAsset(), "'editing_asset'").ticker)
+        case 46:
             // R-S5 tap_save_changes; R-S5 ticker shown; R-S5 quantity shown
-            return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.twelvedata)
-        case 48:
+            return try (derivedEditingAsset() != nil)
+                && (required(derivedEditingAsset(), "'editing_asset'").source == RegentAssetSource.twelvedata)
+        case 47:
             // R-S5 tap_save_changes; R-S5 tap_delete_asset
             return try derivedEditingAsset() != nil
-        case 49:
+        case 48:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
-            return try ((state.deleteMessage != "") && (derivedEditingAsset() != nil)) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.truelayer)
-        case 50:
+            return try ((state.deleteMessage != "") && (derivedEditingAsset() != nil))
+                && (required(derivedEditingAsset(), "'editing_asset'").source == RegentAssetSource.truelayer)
+        case 49:
             // R-S5 tap_confirm_delete; R-S5 tap_cancel_delete; R-S5 variant deleting; and 9 more
             return state.deleteMessage != ""
-        case 51:
+        case 50:
             // R-S5 name shown
-            return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source != AssetSource.twelvedata)
-        case 52:
+            return try (derivedEditingAsset() != nil)
+                && (required(derivedEditingAsset(), "'editing_asset'").source != RegentAssetSource.twelvedata)
+        case 51:
             // R-S5 value shown
-            return try (derivedEditingAsset() != nil) && (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.manual)
-        case 53:
+            return try (derivedEditingAsset() != nil)
+                && (required(derivedEditingAsset(), "'editing_asset'").source == RegentAssetSource.manual)
+        case 52:
             // R-S5-liability tap_save_changes; R-S5-liability tap_delete_liability
             return try derivedEditingLiability() != nil
-        case 54:
+        case 53:
             // R-S6 asset_swiped_delete
             guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             return state.assets.contains { a in a.id == eventId }
-        case 55:
+        case 54:
             // R-S6 variant empty
             return state.assets.count == 0
-        case 56:
+        case 55:
             // R-S6-liability liability_swiped_delete
             guard case .liabilitySwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             return state.liabilities.contains { l in l.id == eventId }
-        case 57:
+        case 56:
             // R-S6-liability variant empty
             return state.liabilities.count == 0
-        case 58:
+        case 57:
             // R-S7 tap_manage_subscription
             return try derivedIsPremium()
-        case 59:
+        case 58:
             // R-S7 tap_dismiss_alert; R-S7 variant alert
             return state.settingsAlert != nil
-        case 60:
+        case 59:
             // R-S7 tap_confirm_log_out; R-S7 tap_cancel_log_out; R-S7 variant logging_out
             return state.logoutPrompt
-        case 61:
+        case 60:
             // R-S7-currency tap_select
             return textValue(formInput(0)) == state.primaryCurrency // form 0: currency
-        case 62:
+        case 61:
             // R-S8 tap_start_free_trial
             return !state.purchasing
-        case 63:
+        case 62:
             // R-S8 variant purchasing
             return state.purchasing
-        case 64:
+        case 63:
             // app every 15m
             return try ((state.signedIn && derivedIsPremium()) && derivedHasStocks()) && !state.stockRefreshPending
-        case 65:
+        case 64:
             // app every 24h
             return try ((state.signedIn && derivedIsPremium()) && derivedHasBankAccounts()) && !state.bankRefreshPending
-        case 66:
+        case 65:
             // app every 24h
             return state.signedIn
         default:
@@ -627,23 +820,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             effects.append(.call(RegentServiceCall.googleSignIn))
         case 3:
             // R-S1 google.sign_in.signed_in
-            guard case .googleSignInSignedIn(let eventUserId, let eventEmail, let eventName, let eventPhotoUrl)? = event else { throw FlowFailure("no value for 'event'") }
-            state.userId = eventUserId
-            state.userEmail = eventEmail
-            state.userName = eventName
-            state.userPhoto = eventPhotoUrl
-            state.signInState = "default"
-            state.onboardingStep = "face_id"
+            try actionList3(event, into: &effects)
         case 4:
             // R-S1 google.sign_in.already_registered
-            guard case .googleSignInAlreadyRegistered(let eventUserId, let eventEmail, let eventName, let eventPhotoUrl)? = event else { throw FlowFailure("no value for 'event'") }
-            state.userId = eventUserId
-            state.userEmail = eventEmail
-            state.userName = eventName
-            state.userPhoto = eventPhotoUrl
-            state.signInState = "default"
-            state.onboardingStep = "done"
-            state.signedIn = true
+            try actionList4(event, into: &effects)
         case 5:
             // R-S1 google.sign_in.cancelled
             state.signInState = "default"
@@ -719,18 +899,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0))))) // form 0: pin
         case 24:
             // R-S2-pin pin_store.verify.correct
-            state.signedIn = true
-            state.failedPinAttempts = 0
-            state.pinError = nil
-            state.authMessage = nil
-            state.authAlert = nil
-            state.faceIdFailures = 0
+            try actionList24(event, into: &effects)
         case 25:
             // R-S2-pin pin_store.verify.wrong
-            state.failedPinAttempts = 3
-            state.lockedUntil = try add(now, 60000)
-            state.pinError = nil
-            setInput(0, nil)
+            try actionList25(event, into: &effects)
         case 26:
             // R-S2-pin pin_store.verify.wrong
             state.failedPinAttempts = try add(state.failedPinAttempts, 1)
@@ -747,7 +919,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S2-reset tap_sign_in_with_google
             effects.append(.call(RegentServiceCall.googleSignIn))
         case 30:
-            // R-S2-reset google.sign_in.signed_in; R-S2-reset google.sign_in.already_registered; R-S2-reset google.sign_in.failed
+            // R-S2-reset google.sign_in.signed_in; R-S2-reset google.sign_in.already_registered; R-S2-reset
+            // google.sign_in.failed
             effects.append(.toast("Unable to sign in. Please try again."))
         case 31:
             // R-S2-reset google.sign_in.cancelled
@@ -757,11 +930,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             effects.append(.toast("No internet connection"))
         case 33:
             // R-S2-newpin pin_store.save.saved
-            state.pinSet = true
-            state.failedPinAttempts = 0
-            state.lockedUntil = nil
-            state.signedIn = true
-            state.pinError = nil
+            try actionList33(event, into: &effects)
         case 34:
             // R-S3 home_shown
             state.stockRefreshPending = true
@@ -788,35 +957,26 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             try effects.append(.call(RegentServiceCall.twelveDataPrices(tickers: derivedStockTickers())))
         case 40:
             // R-S3 asset_tapped; R-S6 asset_tapped
-            guard case .assetTapped(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
-            state.editingId = eventId
-            state.quoteState = "idle"
-            state.quoteError = nil
+            try actionList40(event, into: &effects)
         case 41:
             // R-S3 liability_tapped; R-S6-liability liability_tapped
             guard case .liabilityTapped(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             state.editingId = eventId
         case 42:
             // R-S3 convert_values
-            state.assets = try state.assets.map { a in try ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(a.original, state.pendingCurrency, divide((state.pendingCurrency == "GBP") ? decimal("1") : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (a.original.currency == "GBP") ? decimal("1") : ((a.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() }
-            state.liabilities = try state.liabilities.map { l in try ({ () throws -> Liability in var record = Liability(); record.id = l.id; record.name = l.name; record.category = l.category; record.amount = try convert(l.original, state.pendingCurrency, divide((state.pendingCurrency == "GBP") ? decimal("1") : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (l.original.currency == "GBP") ? decimal("1") : ((l.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = l.original; return record })() }
-            state.primaryCurrency = state.pendingCurrency
-            state.pendingCurrency = ""
+            try actionList42(event, into: &effects)
         case 43:
             // R-S4 ticker_entered
             state.quoteState = "loading"
             state.quoteError = nil
-            effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(4))).uppercased()))) // form 4: ticker
+            // form 4: ticker
+            effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(4))).uppercased())))
         case 44:
             // R-S4 quantity_entered
             state.stockQuantity = decimalValue(formInput(5)) // form 5: quantity
         case 45:
             // R-S4 twelve_data.quote.found; R-S5 twelve_data.quote.found
-            guard case .twelveDataQuoteFound(let eventName, let eventPrice, let eventMarketOpen)? = event else { throw FlowFailure("no value for 'event'") }
-            state.quoteState = "found"
-            state.quoteName = eventName
-            state.quotePrice = eventPrice
-            state.quoteMarketOpen = eventMarketOpen
+            try actionList45(event, into: &effects)
         case 46:
             // R-S4 twelve_data.quote.not_found
             state.quoteState = "failed"
@@ -829,53 +989,40 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.quoteError = "Unable to fetch price. Add manually?"
         case 48:
             // R-S4 tap_add_asset
-            try state.assets.append(({ () throws -> Asset in var record = Asset(); record.id = "A" + describe(state.nextId); record.name = ((state.quoteName + " (") + trimmed(textValue(formInput(4))).uppercased()) + ")"; record.category = AssetCategory.investments; record.value = try convert(round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))), state.primaryCurrency, derivedQuoteRate()); record.original = try round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))); record.source = AssetSource.twelvedata; record.ticker = trimmed(textValue(formInput(4))).uppercased(); record.quantity = decimalValue(formInput(5)); record.lastPrice = state.quotePrice; record.marketClosed = !state.quoteMarketOpen; record.accountId = ""; record.bankName = ""; return record })()) // form 4: ticker, 5: quantity
-            state.nextId = try add(state.nextId, 1)
-            state.lastPriceUpdate = now
-            state.quoteState = "idle"
-            state.quotePrice = nil
+            try actionList48(event, into: &effects)
         case 49:
             // R-S4 tap_add_asset
-            try state.assets.append(({ () throws -> Asset in var record = Asset(); record.id = "A" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(AssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.source = AssetSource.manual; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = ""; record.bankName = ""; return record })()) // form 0: name, 1: category, 3: value
+            // form 0: name, 1: category, 3: value
+            try state.assets.append(
+                ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "A" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.source = RegentAssetSource.manual; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = ""; record.bankName = ""; return record })()
+            )
             state.nextId = try add(state.nextId, 1)
         case 50:
             // R-S4 tap_cancel; R-S4 tap_outside; R-S4-liability tap_cancel
             state.discardPrompt = true
         case 51:
             // R-S4 tap_discard
-            state.discardPrompt = false
-            state.quoteState = "idle"
-            state.quotePrice = nil
-            state.quoteError = nil
-            clearForm()
+            try actionList51(event, into: &effects)
         case 52:
             // R-S4 tap_keep_editing; R-S4-liability tap_keep_editing
             state.discardPrompt = false
         case 53:
             // R-S4 enter
             if formInput(1) == nil {
-                setInput(1, fieldInput(AssetCategory.cash))
+                setInput(1, fieldInput(RegentAssetCategory.cash))
             }
             if formInput(6) == nil {
                 setInput(6, fieldInput(state.primaryCurrency))
             }
         case 54:
             // R-S4-bank bank_selected
-            guard case .bankSelected(let eventBank)? = event else { throw FlowFailure("no value for 'event'") }
-            state.bankMessage = nil
-            state.bankConnecting = true
-            state.selectedBank = eventBank
-            effects.append(.call(RegentServiceCall.truelayerConnect(bank: eventBank)))
+            try actionList54(event, into: &effects)
         case 55:
             // R-S4-bank tap_cancel
             state.bankMessage = nil
         case 56:
             // R-S4-truelayer truelayer.connect.connected
-            guard case .truelayerConnectConnected(let eventAccounts)? = event else { throw FlowFailure("no value for 'event'") }
-            state.assets = try state.assets + eventAccounts.map { b in try ({ () throws -> Asset in var record = Asset(); record.id = "TL-" + b.accountId; record.name = (state.selectedBank + " ") + b.displayName; record.category = AssetCategory.cash; record.value = try convert(b.balance, state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (b.balance.currency == "GBP") ? decimal("1") : ((b.balance.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = b.balance; record.source = AssetSource.truelayer; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = b.accountId; record.bankName = state.selectedBank; return record })() }
-            state.lastBalanceRefresh = now
-            state.bankConnecting = false
-            state.reconnectNeeded = false
+            try actionList56(event, into: &effects)
         case 57:
             // R-S4-truelayer truelayer.connect.no_accounts
             state.bankMessage = "No accounts found."
@@ -894,7 +1041,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.bankConnecting = false
         case 61:
             // R-S4-liability tap_add_liability
-            try state.liabilities.append(({ () throws -> Liability in var record = Liability(); record.id = "L" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(LiabilityCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()) // form 0: name, 1: category, 2: amount
+            // form 0: name, 1: category, 2: amount
+            try state.liabilities.append(
+                ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = "L" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentLiabilityCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()
+            )
             state.nextId = try add(state.nextId, 1)
         case 62:
             // R-S4-liability tap_discard
@@ -903,13 +1053,14 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 63:
             // R-S4-liability enter
             if formInput(1) == nil {
-                setInput(1, fieldInput(LiabilityCategory.mortgage))
+                setInput(1, fieldInput(RegentLiabilityCategory.mortgage))
             }
         case 64:
             // R-S5 ticker_entered
             state.quoteState = "loading"
             state.quoteError = nil
-            effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(3))).uppercased()))) // form 3: ticker
+            // form 3: ticker
+            effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(3))).uppercased())))
         case 65:
             // R-S5 twelve_data.quote.not_found
             state.quoteState = "failed"
@@ -920,22 +1071,33 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.quoteError = "Unable to fetch price. Add manually?"
         case 67:
             // R-S5 tap_save_changes
-            state.assets = try state.assets.map { a in try (a.id == state.editingId) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = (state.quoteState == "found") ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")") : a.name; record.category = try required(AssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try convert(round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(decimal("0"), state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), ((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "GBP") ? decimal("1") : (((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(decimal("0"), state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))); record.source = a.source; record.ticker = trimmed(textValue(formInput(3))).uppercased(); record.quantity = decimalValue(formInput(4)); record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice; record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a } // form 1: category, 3: ticker, 4: quantity
+            // form 1: category, 3: ticker, 4: quantity
+            state.assets = try state.assets.map { a in
+                try (a.id == state.editingId)
+                    ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = (state.quoteState == "found") ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")") : a.name; record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try convert(round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (a.original.currency == "GBP") ? RegentConstants.decimal1 : ((a.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))); record.source = a.source; record.ticker = trimmed(textValue(formInput(3))).uppercased(); record.quantity = decimalValue(formInput(4)); record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice; record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                    : a
+            }
             state.quoteState = "idle"
             state.quotePrice = nil
         case 68:
             // R-S5 tap_save_changes
-            state.assets = try state.assets.map { a in try (a.id == state.editingId) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(AssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try (a.source == AssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.value; record.original = try (a.source == AssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a } // form 0: name, 1: category, 2: value
+            // form 0: name, 1: category, 2: value
+            state.assets = try state.assets.map { a in
+                try (a.id == state.editingId)
+                    ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try (a.source == RegentAssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.value; record.original = try (a.source == RegentAssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                    : a
+            }
         case 69:
             // R-S5 tap_delete_asset
-            state.deleteMessage = try ("Delete " + required(derivedEditingAsset(), "'editing_asset'").name) + "? This cannot be undone."
-            state.deleteWarning = try (required(derivedEditingAsset(), "'editing_asset'").source == AssetSource.truelayer) ? "This will disconnect your bank. You can reconnect anytime." : nil
+            state.deleteMessage = try ("Delete " + required(derivedEditingAsset(), "'editing_asset'").name)
+                + "? This cannot be undone."
+            state.deleteWarning = try (required(derivedEditingAsset(), "'editing_asset'").source
+                == RegentAssetSource.truelayer)
+                ? "This will disconnect your bank. You can reconnect anytime."
+                : nil
         case 70:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
-            try effects.append(.call(RegentServiceCall.truelayerDisconnect(accountId: required(derivedEditingAsset(), "'editing_asset'").accountId)))
-            state.assets = state.assets.filter { a in a.id != state.editingId }
-            state.deleteMessage = ""
-            state.deleteWarning = nil
+            try actionList70(event, into: &effects)
         case 71:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
             state.assets = state.assets.filter { a in a.id != state.editingId }
@@ -947,33 +1109,22 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.deleteWarning = nil
         case 73:
             // R-S5 tap_cancel
-            state.quoteState = "idle"
-            state.quotePrice = nil
-            state.deleteMessage = ""
-            state.deleteWarning = nil
+            try actionList73(event, into: &effects)
         case 74:
             // R-S5 enter
-            if formInput(0) == nil {
-                try setInput(0, fieldInput((derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").name))
-            }
-            if formInput(1) == nil {
-                try setInput(1, fieldInput((derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").category))
-            }
-            if formInput(2) == nil {
-                try setInput(2, fieldInput((derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").value.amount))
-            }
-            if formInput(3) == nil {
-                try setInput(3, fieldInput((derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").ticker))
-            }
-            if formInput(4) == nil {
-                try setInput(4, fieldInput((derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").quantity))
-            }
+            try actionList74(event, into: &effects)
         case 75:
             // R-S5-liability tap_save_changes
-            state.liabilities = try state.liabilities.map { l in try (l.id == state.editingId) ? ({ () throws -> Liability in var record = Liability(); record.id = l.id; record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(LiabilityCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })() : l } // form 0: name, 1: category, 2: amount
+            // form 0: name, 1: category, 2: amount
+            state.liabilities = try state.liabilities.map { l in
+                try (l.id == state.editingId)
+                    ? ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = l.id; record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentLiabilityCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()
+                    : l
+            }
         case 76:
             // R-S5-liability tap_delete_liability
-            state.deleteMessage = try ("Delete " + required(derivedEditingLiability(), "'editing_liability'").name) + "? This cannot be undone."
+            state.deleteMessage = try ("Delete " + required(derivedEditingLiability(), "'editing_liability'").name)
+                + "? This cannot be undone."
         case 77:
             // R-S5-liability tap_confirm_delete; R-S6-liability tap_confirm_delete
             state.liabilities = state.liabilities.filter { l in l.id != state.editingId }
@@ -984,25 +1135,44 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 79:
             // R-S5-liability enter
             if formInput(0) == nil {
-                try setInput(0, fieldInput((derivedEditingLiability() == nil) ? nil : required(derivedEditingLiability(), "'editing_liability'").name))
+                try setInput(
+                    0,
+                    fieldInput(
+                        (derivedEditingLiability() == nil)
+                            ? nil
+                            : required(derivedEditingLiability(), "'editing_liability'").name
+                    )
+                )
             }
             if formInput(1) == nil {
-                try setInput(1, fieldInput((derivedEditingLiability() == nil) ? nil : required(derivedEditingLiability(), "'editing_liability'").category))
+                try setInput(
+                    1,
+                    fieldInput(
+                        (derivedEditingLiability() == nil)
+                            ? nil
+                            : required(derivedEditingLiability(), "'editing_liability'").category
+                    )
+                )
             }
             if formInput(2) == nil {
-                try setInput(2, fieldInput((derivedEditingLiability() == nil) ? nil : required(derivedEditingLiability(), "'editing_liability'").amount.amount))
+                try setInput(
+                    2,
+                    fieldInput(
+                        (derivedEditingLiability() == nil)
+                            ? nil
+                            : required(derivedEditingLiability(), "'editing_liability'").amount.amount
+                    )
+                )
             }
         case 80:
             // R-S6 asset_swiped_delete
-            guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
-            state.editingId = eventId
-            state.deleteMessage = try ("Delete " + element(state.assets.filter { a in a.id == eventId }, 0).name) + "? This cannot be undone."
-            state.deleteWarning = try (element(state.assets.filter { a in a.id == eventId }, 0).source == AssetSource.truelayer) ? "This will disconnect your bank. You can reconnect anytime." : nil
+            try actionList80(event, into: &effects)
         case 81:
             // R-S6-liability liability_swiped_delete
             guard case .liabilitySwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             state.editingId = eventId
-            state.deleteMessage = try ("Delete " + element(state.liabilities.filter { l in l.id == eventId }, 0).name) + "? This cannot be undone."
+            state.deleteMessage = try ("Delete " + element(state.liabilities.filter { l in l.id == eventId }, 0).name)
+                + "? This cannot be undone."
         case 82:
             // R-S7 toggle_notifications
             state.notificationsEnabled = !state.notificationsEnabled
@@ -1011,10 +1181,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             effects.append(.call(RegentServiceCall.revenuecatRestore))
         case 84:
             // R-S7 revenuecat.restore.restored
-            guard case .revenuecatRestoreRestored(let eventExpiresAt)? = event else { throw FlowFailure("no value for 'event'") }
-            state.subscriptionActive = true
-            state.subscriptionExpiresAt = eventExpiresAt
-            state.settingsAlert = "Subscription restored"
+            try actionList84(event, into: &effects)
         case 85:
             // R-S7 revenuecat.restore.none
             state.settingsAlert = "No subscription found"
@@ -1029,34 +1196,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.logoutPrompt = true
         case 89:
             // R-S7 tap_confirm_log_out
-            state.assets = []
-            state.liabilities = []
-            state.snapshots = []
-            state.userId = ""
-            state.userEmail = ""
-            state.userName = ""
-            state.userPhoto = ""
-            state.lastPriceUpdate = nil
-            state.lastBalanceRefresh = nil
-            state.subscriptionExpiresAt = nil
-            state.notificationsEnabled = false
-            state.onboardingStep = "sign_up"
-            state.signedIn = false
-            state.logoutPrompt = false
-            state.subscriptionActive = false
-            state.inTrial = false
-            state.willRenew = false
-            state.primaryCurrency = "GBP"
-            state.nextId = 1
-            state.faceIdEnabled = false
-            state.usdPerGbp = decimal("1.27")
-            state.eurPerGbp = decimal("1.17")
-            state.ratesFromFallback = true
-            state.ratesWarning = nil
-            state.priceWarning = nil
-            state.reconnectNeeded = false
-            state.storageAlert = nil
-            state.editingId = ""
+            try actionList89(event, into: &effects)
         case 90:
             // R-S7 tap_cancel_log_out
             state.logoutPrompt = false
@@ -1068,20 +1208,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             effects.append(.call(RegentServiceCall.exchangeRatesLatest))
         case 93:
             // R-S7-currency exchange_rates.latest.loaded
-            guard case .exchangeRatesLatestLoaded(let eventUsd, let eventEur)? = event else { throw FlowFailure("no value for 'event'") }
-            state.usdPerGbp = eventUsd
-            state.eurPerGbp = eventEur
-            state.ratesFromFallback = false
-            state.ratesWarning = nil
-            raised.append(.convertValues(raisedBy: RaisedByFlows()))
+            try actionList93(event, into: &effects)
         case 94:
             // R-S7-currency exchange_rates.latest.unavailable
-            state.usdPerGbp = decimal("1.27")
-            state.eurPerGbp = decimal("1.17")
-            state.ratesFromFallback = true
-            state.ratesWarning = "Exchange rates unavailable. Values converted at fallback rates."
-            effects.append(.toast("Exchange rates unavailable. Values converted at fallback rates."))
-            raised.append(.convertValues(raisedBy: RaisedByFlows()))
+            try actionList94(event, into: &effects)
         case 95:
             // R-S7-currency tap_cancel_switch
             state.pendingCurrency = ""
@@ -1102,26 +1232,20 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.pinError = nil
         case 101:
             // R-S8 revenuecat.offerings.loaded
-            guard case .revenuecatOfferingsLoaded(let eventAnnualPrice)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .revenuecatOfferingsLoaded(let eventAnnualPrice)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.annualPrice = eventAnnualPrice
         case 102:
             // R-S8 tap_start_free_trial
             state.purchasing = true
-            effects.append(.call(RegentServiceCall.revenuecatPurchase(productId: "annual", price: state.annualPrice, trialDays: 7)))
+            effects.append(.call(RegentServiceCall.revenuecatPurchase))
         case 103:
             // R-S8 revenuecat.purchase.purchased
-            guard case .revenuecatPurchasePurchased(let eventExpiresAt, let eventInTrial)? = event else { throw FlowFailure("no value for 'event'") }
-            state.purchasing = false
-            state.subscriptionActive = true
-            state.subscriptionExpiresAt = eventExpiresAt
-            state.inTrial = eventInTrial
-            state.willRenew = true
+            try actionList103(event, into: &effects)
         case 104:
             // R-S8 revenuecat.purchase.already_subscribed
-            guard case .revenuecatPurchaseAlreadySubscribed(let eventExpiresAt)? = event else { throw FlowFailure("no value for 'event'") }
-            state.purchasing = false
-            state.subscriptionActive = true
-            state.subscriptionExpiresAt = eventExpiresAt
+            try actionList104(event, into: &effects)
         case 105:
             // R-S8 revenuecat.purchase.cancelled
             state.purchasing = false
@@ -1132,10 +1256,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             effects.append(.toast("Unable to connect. Try again."))
         case 107:
             // R-S8 revenuecat.restore.restored
-            guard case .revenuecatRestoreRestored(let eventExpiresAt)? = event else { throw FlowFailure("no value for 'event'") }
-            state.subscriptionActive = true
-            state.subscriptionExpiresAt = eventExpiresAt
-            effects.append(.toast("Subscription restored"))
+            try actionList107(event, into: &effects)
         case 108:
             // R-S8 revenuecat.restore.none
             effects.append(.toast("No subscription found"))
@@ -1146,84 +1267,413 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
         case 111:
-            // regent (global) revenuecat.customer_info.active; auth (global) revenuecat.customer_info.active; home (global) revenuecat.customer_info.active
-            guard case .revenuecatCustomerInfoActive(let eventExpiresAt, let eventInTrial, let eventWillRenew)? = event else { throw FlowFailure("no value for 'event'") }
-            state.subscriptionActive = true
-            state.subscriptionExpiresAt = eventExpiresAt
-            state.inTrial = eventInTrial
-            state.willRenew = eventWillRenew
+            // regent (global) revenuecat.customer_info.active; auth (global) revenuecat.customer_info.active; home
+            // (global) revenuecat.customer_info.active
+            try actionList111(event, into: &effects)
         case 112:
-            // regent (global) revenuecat.customer_info.inactive; auth (global) revenuecat.customer_info.inactive; home (global) revenuecat.customer_info.inactive
+            // regent (global) revenuecat.customer_info.inactive; auth (global) revenuecat.customer_info.inactive; home
+            // (global) revenuecat.customer_info.inactive
             state.subscriptionActive = false
             state.inTrial = false
             state.willRenew = false
         case 113:
-            // regent (global) storage_write_failed; auth (global) storage_write_failed; home (global) storage_write_failed
-            state.storageAlert = "Device storage full"
-        case 114:
-            // regent (global) storage_read_failed; auth (global) storage_read_failed; home (global) storage_read_failed
-            state.assets = []
-            state.liabilities = []
-            state.snapshots = []
-        case 115:
-            // regent (global) tap_dismiss_storage_alert; auth (global) tap_dismiss_storage_alert; home (global) tap_dismiss_storage_alert
-            state.storageAlert = nil
-        case 116:
             // home (global) twelve_data.prices.updated
-            guard case .twelveDataPricesUpdated(let eventQuotes)? = event else { throw FlowFailure("no value for 'event'") }
-            state.assets = try state.assets.map { a in try ((a.source == AssetSource.twelvedata) && eventQuotes.contains { q in q.ticker == a.ticker }) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(round(multiply(element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price, (a.quantity ?? decimal("0")))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "GBP") ? decimal("1") : ((element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply(element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price, (a.quantity ?? decimal("0")))); record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = try element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price; record.marketClosed = try !element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).marketOpen; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a }
-            state.lastPriceUpdate = now
-            state.priceWarning = nil
-            state.stockRefreshPending = false
-            state.refreshing = state.bankRefreshPending
-        case 117:
+            try actionList113(event, into: &effects)
+        case 114:
             // home (global) twelve_data.prices.rate_limited
             state.priceWarning = "Price updates paused. Limit reached."
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
-        case 118:
+        case 115:
             // home (global) twelve_data.prices.down
-            state.priceWarning = "Price may be outdated"
-            state.stockRefreshPending = false
-            state.refreshing = state.bankRefreshPending
-            effects.append(.toast("Unable to refresh prices"))
-        case 119:
+            try actionList115(event, into: &effects)
+        case 116:
             // home (global) twelve_data.prices.offline
-            state.priceWarning = "No internet connection"
-            state.stockRefreshPending = false
-            state.refreshing = state.bankRefreshPending
-            effects.append(.toast("Unable to refresh prices"))
-        case 120:
+            try actionList116(event, into: &effects)
+        case 117:
             // home (global) truelayer.refresh.refreshed
-            guard case .truelayerRefreshRefreshed(let eventBalances)? = event else { throw FlowFailure("no value for 'event'") }
-            state.assets = try state.assets.map { a in try ((a.source == AssetSource.truelayer) && eventBalances.contains { b in b.accountId == a.accountId }) ? ({ () throws -> Asset in var record = Asset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance, state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? decimal("1") : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "GBP") ? decimal("1") : ((element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })() : a }
-            state.lastBalanceRefresh = now
-            state.bankRefreshPending = false
-            state.reconnectNeeded = false
-            state.refreshing = state.stockRefreshPending
-        case 121:
+            try actionList117(event, into: &effects)
+        case 118:
             // home (global) truelayer.refresh.token_expired
             state.reconnectNeeded = true
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 122:
+        case 119:
             // home (global) truelayer.refresh.failed
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 123:
+        case 120:
             // home (global) take_snapshot
-            state.snapshots = try state.snapshots.filter { s in try s.day != calendarDay(now) } + [({ () throws -> NetWorthSnapshot in var record = NetWorthSnapshot(); record.day = try calendarDay(now); record.value = try derivedNetWorth(); return record })()]
-        case 124:
+            state.snapshots = try state.snapshots.filter { s in try s.day != calendarDay(now) }
+                + [
+                    ({ () throws -> RegentNetWorthSnapshot in var record = RegentNetWorthSnapshot(); record.day = try calendarDay(now); record.value = try derivedNetWorth(); return record })()
+                ]
+        case 121:
             // app every 24h
             state.bankRefreshPending = true
             try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: derivedBankAccountIds())))
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
-        case 125:
+        case 122:
             // app every 24h
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
         default:
             break
         }
+    }
+
+    @inline(never)
+    private mutating func actionList3(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .googleSignInSignedIn(let eventUserId, let eventEmail, let eventName, let eventPhotoUrl)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.userId = eventUserId
+        state.userEmail = eventEmail
+        state.userName = eventName
+        state.userPhoto = eventPhotoUrl
+        state.signInState = "default"
+        state.onboardingStep = "face_id"
+    }
+
+    @inline(never)
+    private mutating func actionList4(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .googleSignInAlreadyRegistered(let eventUserId, let eventEmail, let eventName, let eventPhotoUrl)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.userId = eventUserId
+        state.userEmail = eventEmail
+        state.userName = eventName
+        state.userPhoto = eventPhotoUrl
+        state.signInState = "default"
+        state.onboardingStep = "done"
+        state.signedIn = true
+    }
+
+    @inline(never)
+    private mutating func actionList24(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.signedIn = true
+        state.failedPinAttempts = 0
+        state.pinError = nil
+        state.authMessage = nil
+        state.authAlert = nil
+        state.faceIdFailures = 0
+    }
+
+    @inline(never)
+    private mutating func actionList25(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.failedPinAttempts = 3
+        state.lockedUntil = try add(now, 60000)
+        state.pinError = nil
+        setInput(0, nil)
+    }
+
+    @inline(never)
+    private mutating func actionList33(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.pinSet = true
+        state.failedPinAttempts = 0
+        state.lockedUntil = nil
+        state.signedIn = true
+        state.pinError = nil
+    }
+
+    @inline(never)
+    private mutating func actionList40(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .assetTapped(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
+        state.editingId = eventId
+        state.quoteState = "idle"
+        state.quoteError = nil
+    }
+
+    @inline(never)
+    private mutating func actionList42(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.assets = try state.assets.map { a in
+            try ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(a.original, state.pendingCurrency, divide((state.pendingCurrency == "GBP") ? RegentConstants.decimal1 : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (a.original.currency == "GBP") ? RegentConstants.decimal1 : ((a.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+        }
+        state.liabilities = try state.liabilities.map { l in
+            try ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = l.id; record.name = l.name; record.category = l.category; record.amount = try convert(l.original, state.pendingCurrency, divide((state.pendingCurrency == "GBP") ? RegentConstants.decimal1 : ((state.pendingCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (l.original.currency == "GBP") ? RegentConstants.decimal1 : ((l.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = l.original; return record })()
+        }
+        state.primaryCurrency = state.pendingCurrency
+        state.pendingCurrency = ""
+    }
+
+    @inline(never)
+    private mutating func actionList45(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .twelveDataQuoteFound(let eventName, let eventPrice, let eventMarketOpen)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.quoteState = "found"
+        state.quoteName = eventName
+        state.quotePrice = eventPrice
+        state.quoteMarketOpen = eventMarketOpen
+    }
+
+    @inline(never)
+    private mutating func actionList48(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        // form 4: ticker, 5: quantity
+        try state.assets.append(
+            ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "A" + describe(state.nextId); record.name = ((state.quoteName + " (") + trimmed(textValue(formInput(4))).uppercased()) + ")"; record.category = RegentAssetCategory.investments; record.value = try convert(round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))), state.primaryCurrency, derivedQuoteRate()); record.original = try round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))); record.source = RegentAssetSource.twelvedata; record.ticker = trimmed(textValue(formInput(4))).uppercased(); record.quantity = decimalValue(formInput(5)); record.lastPrice = state.quotePrice; record.marketClosed = !state.quoteMarketOpen; record.accountId = ""; record.bankName = ""; return record })()
+        )
+        state.nextId = try add(state.nextId, 1)
+        state.lastPriceUpdate = now
+        state.quoteState = "idle"
+        state.quotePrice = nil
+    }
+
+    @inline(never)
+    private mutating func actionList51(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.discardPrompt = false
+        state.quoteState = "idle"
+        state.quotePrice = nil
+        state.quoteError = nil
+        clearForm()
+    }
+
+    @inline(never)
+    private mutating func actionList54(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .bankSelected(let eventBank)? = event else { throw FlowFailure("no value for 'event'") }
+        state.bankMessage = nil
+        state.bankConnecting = true
+        state.selectedBank = eventBank
+        effects.append(.call(RegentServiceCall.truelayerConnect(bank: eventBank)))
+    }
+
+    @inline(never)
+    private mutating func actionList56(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .truelayerConnectConnected(let eventAccounts)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.assets = try state.assets
+            + eventAccounts.map { b in
+                try ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "TL-" + b.accountId; record.name = (state.selectedBank + " ") + b.displayName; record.category = RegentAssetCategory.cash; record.value = try convert(b.balance, state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (b.balance.currency == "GBP") ? RegentConstants.decimal1 : ((b.balance.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = b.balance; record.source = RegentAssetSource.truelayer; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = b.accountId; record.bankName = state.selectedBank; return record })()
+            }
+        state.lastBalanceRefresh = now
+        state.bankConnecting = false
+        state.reconnectNeeded = false
+    }
+
+    @inline(never)
+    private mutating func actionList70(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        try effects.append(
+            .call(
+                RegentServiceCall.truelayerDisconnect(
+                    accountId: required(derivedEditingAsset(), "'editing_asset'").accountId
+                )
+            )
+        )
+        state.assets = state.assets.filter { a in a.id != state.editingId }
+        state.deleteMessage = ""
+        state.deleteWarning = nil
+    }
+
+    @inline(never)
+    private mutating func actionList73(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.quoteState = "idle"
+        state.quotePrice = nil
+        state.deleteMessage = ""
+        state.deleteWarning = nil
+    }
+
+    @inline(never)
+    private mutating func actionList74(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        if formInput(0) == nil {
+            try setInput(
+                0,
+                fieldInput(
+                    (derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").name
+                )
+            )
+        }
+        if formInput(1) == nil {
+            try setInput(
+                1,
+                fieldInput(
+                    (derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").category
+                )
+            )
+        }
+        if formInput(2) == nil {
+            try setInput(
+                2,
+                fieldInput(
+                    (derivedEditingAsset() == nil)
+                        ? nil
+                        : required(derivedEditingAsset(), "'editing_asset'").value.amount
+                )
+            )
+        }
+        if formInput(3) == nil {
+            try setInput(
+                3,
+                fieldInput(
+                    (derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").ticker
+                )
+            )
+        }
+        if formInput(4) == nil {
+            try setInput(
+                4,
+                fieldInput(
+                    (derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").quantity
+                )
+            )
+        }
+    }
+
+    @inline(never)
+    private mutating func actionList80(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
+        state.editingId = eventId
+        state.deleteMessage = try ("Delete " + element(state.assets.filter { a in a.id == eventId }, 0).name)
+            + "? This cannot be undone."
+        state.deleteWarning = try (element(state.assets.filter { a in a.id == eventId }, 0).source
+            == RegentAssetSource.truelayer)
+            ? "This will disconnect your bank. You can reconnect anytime."
+            : nil
+    }
+
+    @inline(never)
+    private mutating func actionList84(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .revenuecatRestoreRestored(let eventExpiresAt)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.subscriptionActive = true
+        state.subscriptionExpiresAt = eventExpiresAt
+        state.settingsAlert = "Subscription restored"
+    }
+
+    @inline(never)
+    private mutating func actionList89(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.assets = []
+        state.liabilities = []
+        state.snapshots = []
+        state.userId = ""
+        state.userEmail = ""
+        state.userName = ""
+        state.userPhoto = ""
+        state.lastPriceUpdate = nil
+        state.lastBalanceRefresh = nil
+        state.subscriptionExpiresAt = nil
+        state.notificationsEnabled = false
+        state.onboardingStep = "sign_up"
+        state.signedIn = false
+        state.logoutPrompt = false
+        state.subscriptionActive = false
+        state.inTrial = false
+        state.willRenew = false
+        state.primaryCurrency = "GBP"
+        state.nextId = 1
+        state.faceIdEnabled = false
+    }
+
+    @inline(never)
+    private mutating func actionList93(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .exchangeRatesLatestLoaded(let eventUsd, let eventEur)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.usdPerGbp = eventUsd
+        state.eurPerGbp = eventEur
+        state.ratesFromFallback = false
+        state.ratesWarning = nil
+        raised.append(.convertValues(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList94(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.usdPerGbp = RegentConstants.decimal1_27
+        state.eurPerGbp = RegentConstants.decimal1_17
+        state.ratesFromFallback = true
+        state.ratesWarning = "Exchange rates unavailable. Values converted at fallback rates."
+        effects.append(.toast("Exchange rates unavailable. Values converted at fallback rates."))
+        raised.append(.convertValues(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList103(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .revenuecatPurchasePurchased(let eventExpiresAt, let eventInTrial)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.purchasing = false
+        state.subscriptionActive = true
+        state.subscriptionExpiresAt = eventExpiresAt
+        state.inTrial = eventInTrial
+        state.willRenew = true
+    }
+
+    @inline(never)
+    private mutating func actionList104(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .revenuecatPurchaseAlreadySubscribed(let eventExpiresAt)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.purchasing = false
+        state.subscriptionActive = true
+        state.subscriptionExpiresAt = eventExpiresAt
+    }
+
+    @inline(never)
+    private mutating func actionList107(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .revenuecatRestoreRestored(let eventExpiresAt)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.subscriptionActive = true
+        state.subscriptionExpiresAt = eventExpiresAt
+        effects.append(.toast("Subscription restored"))
+    }
+
+    @inline(never)
+    private mutating func actionList111(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .revenuecatCustomerInfoActive(let eventExpiresAt, let eventInTrial, let eventWillRenew)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.subscriptionActive = true
+        state.subscriptionExpiresAt = eventExpiresAt
+        state.inTrial = eventInTrial
+        state.willRenew = eventWillRenew
+    }
+
+    @inline(never)
+    private mutating func actionList113(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .twelveDataPricesUpdated(let eventQuotes)? = event else { throw FlowFailure("no value for 'event'") }
+        state.assets = try state.assets.map { a in
+            try ((a.source == RegentAssetSource.twelvedata) && eventQuotes.contains { q in q.ticker == a.ticker })
+                ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(round(multiply(element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price, (a.quantity ?? RegentConstants.decimal0))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "GBP") ? RegentConstants.decimal1 : ((element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply(element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price, (a.quantity ?? RegentConstants.decimal0))); record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = try element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).price; record.marketClosed = try !element(eventQuotes.filter { q in q.ticker == a.ticker }, 0).marketOpen; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                : a
+        }
+        state.lastPriceUpdate = now
+        state.priceWarning = nil
+        state.stockRefreshPending = false
+        state.refreshing = state.bankRefreshPending
+    }
+
+    @inline(never)
+    private mutating func actionList115(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.priceWarning = "Price may be outdated"
+        state.stockRefreshPending = false
+        state.refreshing = state.bankRefreshPending
+        effects.append(.toast("Unable to refresh prices"))
+    }
+
+    @inline(never)
+    private mutating func actionList116(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        state.priceWarning = "No internet connection"
+        state.stockRefreshPending = false
+        state.refreshing = state.bankRefreshPending
+        effects.append(.toast("Unable to refresh prices"))
+    }
+
+    @inline(never)
+    private mutating func actionList117(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+        guard case .truelayerRefreshRefreshed(let eventBalances)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.assets = try state.assets.map { a in
+            try ((a.source == RegentAssetSource.truelayer)
+                && eventBalances.contains { b in b.accountId == a.accountId })
+                ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = a.name; record.category = a.category; record.value = try convert(element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance, state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "GBP") ? RegentConstants.decimal1 : ((element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try element(eventBalances.filter { b in b.accountId == a.accountId }, 0).balance; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                : a
+        }
+        state.lastBalanceRefresh = now
+        state.bankRefreshPending = false
+        state.reconnectNeeded = false
+        state.refreshing = state.stockRefreshPending
     }
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
@@ -1275,7 +1725,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 return "Asset value must be positive"
             }
             guard let value = decimalValue(input) else { return "Asset value must be positive" }
-            if value <= decimal("0") {
+            if value <= RegentConstants.decimal0 {
                 return "Asset value must be positive"
             }
             if decimalPlaces(value) > 2 {
@@ -1294,7 +1744,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 return "Enter the number of shares"
             }
             guard let value = decimalValue(input) else { return "The number of shares must be positive" }
-            if value <= decimal("0") {
+            if value <= RegentConstants.decimal0 {
                 return "The number of shares must be positive"
             }
             return nil
@@ -1304,7 +1754,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 return "Amount owed must be positive"
             }
             guard let value = decimalValue(input) else { return "Amount owed must be positive" }
-            if value <= decimal("0") {
+            if value <= RegentConstants.decimal0 {
                 return "Amount owed must be positive"
             }
             if decimalPlaces(value) > 2 {
@@ -1335,12 +1785,17 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public func checkInvariants() throws {
         // `amount` always positive (not negative)
-        guard (state.liabilities.allSatisfy { l in l.amount.amount > decimal("0") }) else {
-            throw FlowFailure("invariant 'liabilities_always_positive' (liabilities.all(l, amount(l.amount) > 0)) broken")
+        guard (state.liabilities.allSatisfy { l in l.amount.amount > RegentConstants.decimal0 }) else {
+            throw FlowFailure(
+                "invariant 'liabilities_always_positive' (liabilities.all(l, amount(l.amount) > 0)) broken"
+            )
         }
         // `value` always stored in user's primary currency (converted if needed)
-        guard (state.assets.allSatisfy { a in a.value.currency == state.primaryCurrency } && state.liabilities.allSatisfy { l in l.amount.currency == state.primaryCurrency }) else {
-            throw FlowFailure("invariant 'values_in_primary_currency' (assets.all(a, currency(a.value) == primary_currency) && liabilities.all(l, currency(l.amount) == primary_currency)) broken")
+        guard (state.assets.allSatisfy { a in a.value.currency == state.primaryCurrency }
+            && state.liabilities.allSatisfy { l in l.amount.currency == state.primaryCurrency }) else {
+            throw FlowFailure(
+                "invariant 'values_in_primary_currency' (assets.all(a, currency(a.value) == primary_currency) && liabilities.all(l, currency(l.amount) == primary_currency)) broken"
+            )
         }
         // `metadata.ticker` uppercase
         guard (state.assets.allSatisfy { a in a.ticker == a.ticker.uppercased() }) else {
@@ -1349,7 +1804,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
-    public static func perform(_ call: RegentServiceCall, with services: any RegentServices) async throws -> RegentEvent {
+    public static func perform(
+        _ call: RegentServiceCall,
+        with services: any RegentServices
+    ) async throws -> RegentEvent {
         switch call {
         case .googleSignIn:
             return try await services.googleSignIn().event
@@ -1375,8 +1833,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return try await services.exchangeRatesLatest().event
         case .revenuecatOfferings:
             return try await services.revenuecatOfferings().event
-        case .revenuecatPurchase(let productId, let price, let trialDays):
-            return try await services.revenuecatPurchase(productId: productId, price: price, trialDays: trialDays).event
+        case .revenuecatPurchase:
+            return try await services.revenuecatPurchase().event
         case .revenuecatRestore:
             return try await services.revenuecatRestore().event
         case .revenuecatCustomerInfo:
@@ -1418,4 +1876,14 @@ extension RegentEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = RegentMachine.self
+}
+
+/// The money and decimal amounts the flows write, each built once.
+enum RegentConstants {
+    static let decimal0 = decimal("0")
+    static let decimal1 = decimal("1")
+    static let decimal100 = decimal("100")
+    static let decimal1_17 = decimal("1.17")
+    static let decimal1_27 = decimal("1.27")
+    static let gbp149 = Money(amount: decimal("149"), currency: "GBP")
 }

@@ -48,41 +48,40 @@ enum RegentTables {
         "face_id_disabled", // 38
         "face_id_unavailable", // 39
         "pin_entry", // 40
-        "storage_full", // 41
-        "refreshing", // 42
-        "empty", // 43
-        "form.is_stock != true", // 44
-        "name", // 45
-        "category", // 46
-        "form.category == AssetCategory.investments", // 47
-        "is_stock", // 48
-        "value", // 49
-        "form.is_stock == true", // 50
-        "ticker", // 51
-        "quantity", // 52
-        "stock_currency", // 53
-        "discarding", // 54
-        "stock_api_loading", // 55
-        "search", // 56
-        "message", // 57
-        "amount", // 58
-        "editing_asset != null && editing_asset.source != AssetSource.twelvedata", // 59
-        "editing_asset != null && editing_asset.source == AssetSource.manual", // 60
-        "editing_asset != null && editing_asset.source == AssetSource.twelvedata", // 61
-        "deleting", // 62
-        "logging_out", // 63
-        "alert", // 64
-        "confirming", // 65
-        "current_pin", // 66
-        "new_pin", // 67
-        "purchasing", // 68
-        "regent", // 69
-        "auth", // 70
-        "home", // 71
+        "refreshing", // 41
+        "empty", // 42
+        "form.is_stock != true", // 43
+        "name", // 44
+        "category", // 45
+        "form.category == AssetCategory.investments", // 46
+        "is_stock", // 47
+        "value", // 48
+        "form.is_stock == true", // 49
+        "ticker", // 50
+        "quantity", // 51
+        "stock_currency", // 52
+        "discarding", // 53
+        "stock_api_loading", // 54
+        "search", // 55
+        "message", // 56
+        "amount", // 57
+        "editing_asset != null && editing_asset.source != AssetSource.twelvedata", // 58
+        "editing_asset != null && editing_asset.source == AssetSource.manual", // 59
+        "editing_asset != null && editing_asset.source == AssetSource.twelvedata", // 60
+        "deleting", // 61
+        "logging_out", // 62
+        "alert", // 63
+        "confirming", // 64
+        "current_pin", // 65
+        "new_pin", // 66
+        "purchasing", // 67
+        "regent", // 68
+        "auth", // 69
+        "home", // 70
     ]
 
-    /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = [
+    /// Columns: id.
+    static let screenIDsData: [Int32] = [
         0, // 0: R-LAUNCH App Launch
         1, // 1: R-S1 Sign-Up Screen
         2, // 2: R-S1-faceid Face ID Setup
@@ -111,343 +110,459 @@ enum RegentTables {
         25, // 25: R-S8 Paywall Modal
     ]
 
+    /// Each screen's ID (an index into `strings`), by screen number.
+    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+
+    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
+    /// enterActions, exitActions, analytics, backBlocked.
+    static let screensData: [Int32] = [
+        0, 0, 7, 0, 0, 0, 0, 0, 0, 1, 0, -1, 0, // 0: R-LAUNCH App Launch
+        0, 7, 14, 0, 0, 0, 0, 0, 3, 0, 0, -1, 0, // 1: R-S1 Sign-Up Screen
+        0, 14, 18, 0, 0, 0, 0, 3, 5, 13, 0, -1, 0, // 2: R-S1-faceid Face ID Setup
+        0, 18, 20, 0, 2, 0, 0, 5, 5, 0, 0, -1, 0, // 3: R-S1-pin Create your 4-digit PIN
+        0, 20, 21, 2, 3, 0, 0, 5, 5, 17, 0, -1, 0, // 4: R-S1-currency Choose your primary currency
+        1, 21, 27, 3, 3, 0, 0, 5, 8, 22, 0, -1, 0, // 5: R-S2 Auth Screen
+        1, 27, 33, 3, 4, 0, 0, 8, 12, 0, 0, -1, 0, // 6: R-S2-pin PIN Entry
+        1, 33, 33, 4, 4, 0, 1, 12, 12, 0, 0, -1, 0, // 7: R-S2-locked PIN Locked
+        1, 34, 43, 4, 4, 1, 1, 12, 12, 0, 0, -1, 0, // 8: R-S2-reset Reset PIN
+        1, 43, 45, 4, 6, 1, 1, 12, 12, 0, 0, -1, 0, // 9: R-S2-newpin Set New PIN
+        2, 45, 63, 6, 6, 1, 1, 12, 15, 37, 0, -1, 0, // 10: R-S3 Home Screen
+        2, 63, 81, 6, 13, 1, 1, 15, 19, 53, 0, -1, 0, // 11: R-S4 Add Asset Modal (Manual Entry)
+        2, 81, 84, 13, 14, 1, 1, 19, 21, 0, 0, -1, 0, // 12: R-S4-bank Connect Bank
+        2, 84, 89, 14, 14, 1, 1, 21, 21, 0, 0, -1, 0, // 13: R-S4-truelayer TrueLayer Bank Login
+        2, 89, 94, 14, 17, 1, 1, 21, 23, 63, 0, -1, 0, // 14: R-S4-liability Add Liability
+        2, 94, 107, 17, 22, 1, 1, 23, 25, 74, 0, -1, 0, // 15: R-S5 Edit Asset Modal
+        2, 107, 112, 22, 25, 1, 1, 25, 27, 79, 0, -1, 0, // 16: R-S5-liability Edit Liability Modal
+        2, 112, 120, 25, 25, 1, 1, 27, 30, 0, 0, -1, 0, // 17: R-S6 Assets Detail Screen
+        2, 120, 127, 25, 25, 1, 1, 30, 33, 0, 0, -1, 0, // 18: R-S6-liability Liabilities Detail Screen
+        2, 127, 143, 25, 25, 1, 1, 33, 36, 0, 0, -1, 0, // 19: R-S7 Settings Screen
+        2, 143, 144, 25, 25, 1, 1, 36, 36, 0, 0, -1, 0, // 20: R-S7-web Web View
+        2, 144, 145, 25, 25, 1, 1, 36, 36, 0, 0, -1, 0, // 21: R-S7-subscriptions iOS Subscription Settings
+        2, 145, 152, 25, 26, 1, 1, 36, 38, 17, 0, -1, 0, // 22: R-S7-currency Currency Selection
+        2, 152, 156, 26, 26, 1, 1, 38, 38, 0, 0, -1, 0, // 23: R-S7-security Face ID & PIN
+        2, 156, 161, 26, 29, 1, 1, 38, 38, 0, 0, -1, 0, // 24: R-S7-change-pin Change PIN
+        2, 161, 173, 29, 29, 1, 1, 38, 40, 110, 0, -1, 0, // 25: R-S8 Paywall Modal
+    ]
+
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 7, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 1, exitActions: 0, analytics: (-1)), // 0: R-LAUNCH App Launch
-        ScreenEntry(flow: 0, rowStart: 7, rowEnd: 14, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 3, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: R-S1 Sign-Up Screen
-        ScreenEntry(flow: 0, rowStart: 14, rowEnd: 18, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 3, variantEnd: 5, enterActions: 13, exitActions: 0, analytics: (-1)), // 2: R-S1-faceid Face ID Setup
-        ScreenEntry(flow: 0, rowStart: 18, rowEnd: 20, fieldStart: 0, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 5, variantEnd: 5, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: R-S1-pin Create your 4-digit PIN
-        ScreenEntry(flow: 0, rowStart: 20, rowEnd: 21, fieldStart: 2, fieldEnd: 3, timerStart: 0, timerEnd: 0, variantStart: 5, variantEnd: 5, enterActions: 17, exitActions: 0, analytics: (-1)), // 4: R-S1-currency Choose your primary currency
-        ScreenEntry(flow: 1, rowStart: 21, rowEnd: 27, fieldStart: 3, fieldEnd: 3, timerStart: 0, timerEnd: 0, variantStart: 5, variantEnd: 8, enterActions: 22, exitActions: 0, analytics: (-1)), // 5: R-S2 Auth Screen
-        ScreenEntry(flow: 1, rowStart: 27, rowEnd: 33, fieldStart: 3, fieldEnd: 4, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 12, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: R-S2-pin PIN Entry
-        ScreenEntry(flow: 1, rowStart: 33, rowEnd: 33, fieldStart: 4, fieldEnd: 4, timerStart: 0, timerEnd: 1, variantStart: 12, variantEnd: 12, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: R-S2-locked PIN Locked
-        ScreenEntry(flow: 1, rowStart: 34, rowEnd: 43, fieldStart: 4, fieldEnd: 4, timerStart: 1, timerEnd: 1, variantStart: 12, variantEnd: 12, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: R-S2-reset Reset PIN
-        ScreenEntry(flow: 1, rowStart: 43, rowEnd: 45, fieldStart: 4, fieldEnd: 6, timerStart: 1, timerEnd: 1, variantStart: 12, variantEnd: 12, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: R-S2-newpin Set New PIN
-        ScreenEntry(flow: 2, rowStart: 45, rowEnd: 63, fieldStart: 6, fieldEnd: 6, timerStart: 1, timerEnd: 1, variantStart: 12, variantEnd: 16, enterActions: 37, exitActions: 0, analytics: (-1)), // 10: R-S3 Home Screen
-        ScreenEntry(flow: 2, rowStart: 63, rowEnd: 81, fieldStart: 6, fieldEnd: 13, timerStart: 1, timerEnd: 1, variantStart: 16, variantEnd: 20, enterActions: 53, exitActions: 0, analytics: (-1)), // 11: R-S4 Add Asset Modal (Manual Entry)
-        ScreenEntry(flow: 2, rowStart: 81, rowEnd: 84, fieldStart: 13, fieldEnd: 14, timerStart: 1, timerEnd: 1, variantStart: 20, variantEnd: 22, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: R-S4-bank Connect Bank
-        ScreenEntry(flow: 2, rowStart: 84, rowEnd: 89, fieldStart: 14, fieldEnd: 14, timerStart: 1, timerEnd: 1, variantStart: 22, variantEnd: 22, enterActions: 0, exitActions: 0, analytics: (-1)), // 13: R-S4-truelayer TrueLayer Bank Login
-        ScreenEntry(flow: 2, rowStart: 89, rowEnd: 94, fieldStart: 14, fieldEnd: 17, timerStart: 1, timerEnd: 1, variantStart: 22, variantEnd: 24, enterActions: 63, exitActions: 0, analytics: (-1)), // 14: R-S4-liability Add Liability
-        ScreenEntry(flow: 2, rowStart: 94, rowEnd: 107, fieldStart: 17, fieldEnd: 22, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 26, enterActions: 74, exitActions: 0, analytics: (-1)), // 15: R-S5 Edit Asset Modal
-        ScreenEntry(flow: 2, rowStart: 107, rowEnd: 112, fieldStart: 22, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 26, variantEnd: 28, enterActions: 79, exitActions: 0, analytics: (-1)), // 16: R-S5-liability Edit Liability Modal
-        ScreenEntry(flow: 2, rowStart: 112, rowEnd: 120, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 28, variantEnd: 31, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: R-S6 Assets Detail Screen
-        ScreenEntry(flow: 2, rowStart: 120, rowEnd: 127, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 31, variantEnd: 34, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: R-S6-liability Liabilities Detail Screen
-        ScreenEntry(flow: 2, rowStart: 127, rowEnd: 143, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 34, variantEnd: 37, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: R-S7 Settings Screen
-        ScreenEntry(flow: 2, rowStart: 143, rowEnd: 144, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 37, variantEnd: 37, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: R-S7-web Web View
-        ScreenEntry(flow: 2, rowStart: 144, rowEnd: 145, fieldStart: 25, fieldEnd: 25, timerStart: 1, timerEnd: 1, variantStart: 37, variantEnd: 37, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: R-S7-subscriptions iOS Subscription Settings
-        ScreenEntry(flow: 2, rowStart: 145, rowEnd: 152, fieldStart: 25, fieldEnd: 26, timerStart: 1, timerEnd: 1, variantStart: 37, variantEnd: 39, enterActions: 17, exitActions: 0, analytics: (-1)), // 22: R-S7-currency Currency Selection
-        ScreenEntry(flow: 2, rowStart: 152, rowEnd: 156, fieldStart: 26, fieldEnd: 26, timerStart: 1, timerEnd: 1, variantStart: 39, variantEnd: 39, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: R-S7-security Face ID & PIN
-        ScreenEntry(flow: 2, rowStart: 156, rowEnd: 161, fieldStart: 26, fieldEnd: 29, timerStart: 1, timerEnd: 1, variantStart: 39, variantEnd: 39, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: R-S7-change-pin Change PIN
-        ScreenEntry(flow: 2, rowStart: 161, rowEnd: 173, fieldStart: 29, fieldEnd: 29, timerStart: 1, timerEnd: 1, variantStart: 39, variantEnd: 41, enterActions: 110, exitActions: 0, analytics: (-1)), // 25: R-S8 Paywall Modal
+    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+        ScreenEntry(
+            flow: row[0],
+            rowStart: row[1],
+            rowEnd: row[2],
+            fieldStart: row[3],
+            fieldEnd: row[4],
+            timerStart: row[5],
+            timerEnd: row[6],
+            variantStart: row[7],
+            variantEnd: row[8],
+            enterActions: row[9],
+            exitActions: row[10],
+            analytics: row[11],
+            backBlocked: row[12] != 0
+        )
+    }
+
+    /// Columns: event, guardID, actionsID, target, argument, validates.
+    static let rowsData: [Int32] = [
+        51, 1, 0, 1, 2, 0, // R-LAUNCH launched if onboarding_step == 'face_id' → R-S1-faceid
+        51, 2, 0, 1, 3, 0, // R-LAUNCH launched if onboarding_step == 'pin' → R-S1-pin
+        51, 3, 0, 1, 4, 0, // R-LAUNCH launched if onboarding_step == 'currency' → R-S1-currency
+        51, 4, 0, 1, 7, 0, // R-LAUNCH launched if onboarding_step == 'done' && locked_until != null && now() < locked_until → R-S2-locked
+        51, 5, 0, 1, 5, 0, // R-LAUNCH launched if onboarding_step == 'done' && face_id_enabled → R-S2
+        51, 6, 0, 1, 6, 0, // R-LAUNCH launched if onboarding_step == 'done' → R-S2-pin
+        51, 0, 0, 1, 1, 0, // R-LAUNCH launched → R-S1
+        52, 7, 2, 0, 0, 0, // R-S1 tap_sign_in_with_google if sign_in_state != 'loading' stays
+        5, 0, 3, 1, 2, 0, // R-S1 google.sign_in.signed_in → R-S1-faceid
+        6, 0, 4, 1, 10, 0, // R-S1 google.sign_in.already_registered → R-S3
+        7, 0, 5, 0, 0, 0, // R-S1 google.sign_in.cancelled stays
+        8, 0, 6, 0, 0, 0, // R-S1 google.sign_in.offline stays
+        9, 0, 7, 0, 0, 0, // R-S1 google.sign_in.failed stays
+        53, 8, 8, 0, 0, 0, // R-S1 tap_dismiss_alert if sign_in_state == 'error' stays
+        10, 0, 9, 1, 3, 0, // R-S1-faceid local_auth.request_permission.granted → R-S1-pin
+        11, 0, 10, 0, 0, 0, // R-S1-faceid local_auth.request_permission.denied stays
+        12, 0, 11, 1, 3, 0, // R-S1-faceid local_auth.request_permission.unsupported → R-S1-pin
+        54, 10, 12, 1, 3, 0, // R-S1-faceid tap_continue if face_id_warning != null → R-S1-pin
+        55, 0, 14, 0, 0, 1, // R-S1-pin tap_create_pin stays
+        17, 0, 15, 1, 4, 1, // R-S1-pin pin_store.save.saved → R-S1-currency
+        54, 0, 16, 1, 10, 1, // R-S1-currency tap_continue → R-S3
+        13, 0, 18, 1, 10, 0, // R-S2 local_auth.authenticate.success → R-S3
+        14, 0, 19, 0, 0, 0, // R-S2 local_auth.authenticate.failed stays
+        15, 0, 20, 1, 6, 0, // R-S2 local_auth.authenticate.unavailable → R-S2-pin
+        16, 0, 21, 1, 6, 0, // R-S2 local_auth.authenticate.disabled → R-S2-pin
+        56, 11, 22, 0, 0, 0, // R-S2 tap_face_id if face_id_failures >= 1 stays
+        57, 12, 0, 1, 6, 0, // R-S2 tap_use_pin if face_id_failures >= 2 → R-S2-pin
+        58, 0, 23, 0, 0, 1, // R-S2-pin pin_entered stays
+        18, 0, 24, 1, 10, 1, // R-S2-pin pin_store.verify.correct → R-S3
+        19, 14, 25, 1, 7, 1, // R-S2-pin pin_store.verify.wrong if failed_pin_attempts + 1 >= 3 → R-S2-locked
+        19, 0, 26, 0, 0, 0, // R-S2-pin pin_store.verify.wrong stays
+        53, 15, 27, 0, 0, 0, // R-S2-pin tap_dismiss_alert if auth_alert != null stays
+        59, 0, 0, 1, 8, 0, // R-S2-pin tap_reset_pin → R-S2-reset
+        -1, 0, 28, 1, 6, 0, // R-S2-locked after 1m → R-S2-pin
+        52, 0, 29, 0, 0, 0, // R-S2-reset tap_sign_in_with_google stays
+        5, 18, 0, 1, 9, 0, // R-S2-reset google.sign_in.signed_in if event.user_id == user_id → R-S2-newpin
+        5, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.signed_in stays
+        6, 19, 0, 1, 9, 0, // R-S2-reset google.sign_in.already_registered if event.user_id == user_id → R-S2-newpin
+        6, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.already_registered stays
+        7, 0, 31, 0, 0, 0, // R-S2-reset google.sign_in.cancelled stays
+        8, 0, 32, 0, 0, 0, // R-S2-reset google.sign_in.offline stays
+        9, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.failed stays
+        60, 0, 0, 3, 0, 0, // R-S2-reset tap_back → back
+        61, 0, 14, 0, 0, 1, // R-S2-newpin tap_save_pin stays
+        17, 0, 33, 1, 10, 1, // R-S2-newpin pin_store.save.saved → R-S3
+        62, 20, 34, 0, 0, 0, // R-S3 home_shown if is_premium && has_stocks && prices_stale && !stock_refresh_pending stays
+        62, 0, 35, 0, 0, 0, // R-S3 home_shown stays
+        63, 21, 36, 0, 0, 0, // R-S3 check_balances if is_premium && has_bank_accounts && balances_stale && !bank_refresh_pending stays
+        64, 0, 37, 0, 0, 0, // R-S3 app_foregrounded stays
+        65, 22, 38, 0, 0, 0, // R-S3 pull_to_refresh if is_premium && (has_stocks || has_bank_accounts) && !refreshing stays
+        66, 23, 39, 0, 0, 0, // R-S3 refresh_stocks if has_stocks && !stock_refresh_pending stays
+        67, 24, 36, 0, 0, 0, // R-S3 refresh_banks if has_bank_accounts && !bank_refresh_pending stays
+        68, 25, 0, 1, 25, 0, // R-S3 tap_add_asset if asset_limit_reached → R-S8
+        68, 0, 0, 1, 11, 0, // R-S3 tap_add_asset → R-S4
+        69, 26, 0, 1, 25, 0, // R-S3 tap_add_liability if liability_limit_reached → R-S8
+        69, 0, 0, 1, 14, 0, // R-S3 tap_add_liability → R-S4-liability
+        70, 0, 0, 1, 17, 0, // R-S3 tap_assets_card → R-S6
+        71, 0, 0, 1, 18, 0, // R-S3 tap_liabilities_card → R-S6-liability
+        1, 0, 40, 1, 15, 0, // R-S3 asset_tapped → R-S5
+        2, 0, 41, 1, 16, 0, // R-S3 liability_tapped → R-S5-liability
+        72, 27, 0, 1, 12, 0, // R-S3 tap_reconnect if reconnect_needed → R-S4-bank
+        73, 0, 0, 1, 19, 0, // R-S3 tap_settings → R-S7
+        74, 28, 42, 0, 0, 0, // R-S3 convert_values if pending_currency != '' stays
+        75, 31, 43, 0, 0, 0, // R-S4 ticker_entered if form.is_stock == true && trim(form.ticker) != '' stays
+        76, 0, 44, 0, 0, 0, // R-S4 quantity_entered stays
+        29, 0, 45, 0, 0, 0, // R-S4 twelve_data.quote.found stays
+        30, 0, 46, 0, 0, 0, // R-S4 twelve_data.quote.not_found stays
+        31, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.rate_limited stays
+        32, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.down stays
+        33, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.timeout stays
+        68, 32, 0, 1, 25, 0, // R-S4 tap_add_asset if form.is_stock == true && !is_premium → R-S8
+        68, 33, 48, 3, 0, 1, // R-S4 tap_add_asset if form.is_stock == true && quote_state == 'found' && quote_price != null → back
+        68, 34, 49, 3, 0, 1, // R-S4 tap_add_asset if form.is_stock != true → back
+        77, 35, 50, 0, 0, 0, // R-S4 tap_cancel if form.name != '' || form.ticker != '' stays
+        77, 0, 0, 3, 0, 0, // R-S4 tap_cancel → back
+        78, 35, 50, 0, 0, 0, // R-S4 tap_outside if form.name != '' || form.ticker != '' stays
+        78, 0, 0, 3, 0, 0, // R-S4 tap_outside → back
+        79, 36, 51, 3, 0, 0, // R-S4 tap_discard if discard_prompt → back
+        80, 36, 52, 0, 0, 0, // R-S4 tap_keep_editing if discard_prompt stays
+        81, 37, 0, 1, 25, 0, // R-S4 tap_connect_bank_tab if !is_premium → R-S8
+        81, 0, 0, 1, 12, 0, // R-S4 tap_connect_bank_tab → R-S4-bank
+        0, 0, 54, 1, 13, 1, // R-S4-bank bank_selected → R-S4-truelayer
+        82, 0, 0, 1, 11, 0, // R-S4-bank tap_manual_tab → R-S4
+        77, 0, 55, 1, 10, 0, // R-S4-bank tap_cancel → R-S3
+        20, 0, 56, 1, 10, 0, // R-S4-truelayer truelayer.connect.connected → R-S3
+        21, 0, 57, 1, 12, 0, // R-S4-truelayer truelayer.connect.no_accounts → R-S4-bank
+        22, 0, 58, 1, 12, 0, // R-S4-truelayer truelayer.connect.cancelled → R-S4-bank
+        23, 0, 59, 1, 12, 0, // R-S4-truelayer truelayer.connect.failed → R-S4-bank
+        24, 0, 60, 1, 12, 0, // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
+        69, 0, 61, 3, 0, 1, // R-S4-liability tap_add_liability → back
+        77, 44, 50, 0, 0, 0, // R-S4-liability tap_cancel if form.name != '' stays
+        77, 0, 0, 3, 0, 0, // R-S4-liability tap_cancel → back
+        79, 36, 62, 3, 0, 0, // R-S4-liability tap_discard if discard_prompt → back
+        80, 36, 52, 0, 0, 0, // R-S4-liability tap_keep_editing if discard_prompt stays
+        75, 45, 64, 0, 0, 0, // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
+        29, 0, 45, 0, 0, 0, // R-S5 twelve_data.quote.found stays
+        30, 0, 65, 0, 0, 0, // R-S5 twelve_data.quote.not_found stays
+        31, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.rate_limited stays
+        32, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.down stays
+        33, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.timeout stays
+        83, 46, 67, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
+        83, 47, 68, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null → back
+        84, 47, 69, 0, 0, 0, // R-S5 tap_delete_asset if editing_asset != null stays
+        85, 48, 70, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
+        85, 49, 71, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' → back
+        86, 49, 72, 0, 0, 0, // R-S5 tap_cancel_delete if delete_message != '' stays
+        77, 0, 73, 3, 0, 0, // R-S5 tap_cancel → back
+        83, 52, 75, 3, 0, 1, // R-S5-liability tap_save_changes if editing_liability != null → back
+        87, 52, 76, 0, 0, 0, // R-S5-liability tap_delete_liability if editing_liability != null stays
+        85, 49, 77, 3, 0, 0, // R-S5-liability tap_confirm_delete if delete_message != '' → back
+        86, 49, 78, 0, 0, 0, // R-S5-liability tap_cancel_delete if delete_message != '' stays
+        77, 0, 78, 3, 0, 0, // R-S5-liability tap_cancel → back
+        1, 0, 40, 1, 15, 0, // R-S6 asset_tapped → R-S5
+        3, 53, 80, 0, 0, 0, // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
+        85, 48, 70, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
+        85, 49, 71, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' stays
+        86, 49, 72, 0, 0, 0, // R-S6 tap_cancel_delete if delete_message != '' stays
+        88, 25, 0, 1, 25, 0, // R-S6 tap_add if asset_limit_reached → R-S8
+        88, 0, 0, 1, 11, 0, // R-S6 tap_add → R-S4
+        60, 0, 0, 1, 10, 0, // R-S6 tap_back → R-S3
+        2, 0, 41, 1, 16, 0, // R-S6-liability liability_tapped → R-S5-liability
+        4, 55, 81, 0, 0, 0, // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
+        85, 49, 77, 0, 0, 0, // R-S6-liability tap_confirm_delete if delete_message != '' stays
+        86, 49, 78, 0, 0, 0, // R-S6-liability tap_cancel_delete if delete_message != '' stays
+        88, 26, 0, 1, 25, 0, // R-S6-liability tap_add if liability_limit_reached → R-S8
+        88, 0, 0, 1, 14, 0, // R-S6-liability tap_add → R-S4-liability
+        60, 0, 0, 1, 10, 0, // R-S6-liability tap_back → R-S3
+        89, 0, 0, 1, 22, 0, // R-S7 tap_currency → R-S7-currency
+        90, 0, 0, 1, 23, 0, // R-S7 tap_face_id_pin → R-S7-security
+        91, 0, 82, 0, 0, 0, // R-S7 toggle_notifications stays
+        92, 57, 0, 1, 21, 0, // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
+        92, 0, 0, 1, 25, 0, // R-S7 tap_manage_subscription → R-S8
+        93, 0, 83, 0, 0, 0, // R-S7 tap_restore_purchases stays
+        46, 0, 84, 0, 0, 0, // R-S7 revenuecat.restore.restored stays
+        47, 0, 85, 0, 0, 0, // R-S7 revenuecat.restore.none stays
+        48, 0, 86, 0, 0, 0, // R-S7 revenuecat.restore.network_error stays
+        53, 58, 87, 0, 0, 0, // R-S7 tap_dismiss_alert if settings_alert != null stays
+        94, 0, 0, 1, 20, 0, // R-S7 tap_privacy_policy → R-S7-web
+        95, 0, 0, 1, 20, 0, // R-S7 tap_terms_of_service → R-S7-web
+        96, 0, 88, 0, 0, 0, // R-S7 tap_log_out stays
+        97, 59, 89, 1, 1, 0, // R-S7 tap_confirm_log_out if logout_prompt → R-S1
+        98, 59, 90, 0, 0, 0, // R-S7 tap_cancel_log_out if logout_prompt stays
+        60, 0, 0, 1, 10, 0, // R-S7 tap_back → R-S3
+        99, 0, 0, 3, 0, 0, // R-S7-web tap_done → back
+        99, 0, 0, 3, 0, 0, // R-S7-subscriptions tap_done → back
+        100, 60, 0, 1, 19, 1, // R-S7-currency tap_select if form.currency == primary_currency → R-S7
+        100, 0, 91, 0, 0, 1, // R-S7-currency tap_select stays
+        101, 28, 92, 0, 0, 0, // R-S7-currency tap_confirm_switch if pending_currency != '' stays
+        38, 0, 93, 1, 10, 1, // R-S7-currency exchange_rates.latest.loaded → R-S3
+        39, 0, 94, 1, 10, 1, // R-S7-currency exchange_rates.latest.unavailable → R-S3
+        102, 28, 95, 0, 0, 0, // R-S7-currency tap_cancel_switch if pending_currency != '' stays
+        60, 0, 0, 3, 0, 0, // R-S7-currency tap_back → back
+        103, 0, 96, 0, 0, 0, // R-S7-security toggle_face_id stays
+        104, 0, 0, 1, 24, 0, // R-S7-security tap_change_pin → R-S7-change-pin
+        59, 0, 0, 1, 8, 0, // R-S7-security tap_reset_pin → R-S2-reset
+        60, 0, 0, 3, 0, 0, // R-S7-security tap_back → back
+        61, 0, 97, 0, 0, 1, // R-S7-change-pin tap_save_pin stays
+        18, 0, 98, 0, 0, 0, // R-S7-change-pin pin_store.verify.correct stays
+        19, 0, 99, 0, 0, 0, // R-S7-change-pin pin_store.verify.wrong stays
+        17, 0, 100, 1, 23, 1, // R-S7-change-pin pin_store.save.saved → R-S7-security
+        60, 0, 100, 3, 0, 0, // R-S7-change-pin tap_back → back
+        40, 0, 101, 0, 0, 0, // R-S8 revenuecat.offerings.loaded stays
+        41, 0, 0, 0, 0, 0, // R-S8 revenuecat.offerings.failed stays
+        105, 61, 102, 0, 0, 0, // R-S8 tap_start_free_trial if !purchasing stays
+        42, 0, 103, 3, 0, 0, // R-S8 revenuecat.purchase.purchased → back
+        45, 0, 104, 3, 0, 0, // R-S8 revenuecat.purchase.already_subscribed → back
+        43, 0, 105, 0, 0, 0, // R-S8 revenuecat.purchase.cancelled stays
+        44, 0, 106, 0, 0, 0, // R-S8 revenuecat.purchase.network_error stays
+        93, 0, 83, 0, 0, 0, // R-S8 tap_restore_purchases stays
+        46, 0, 107, 3, 0, 0, // R-S8 revenuecat.restore.restored → back
+        47, 0, 108, 0, 0, 0, // R-S8 revenuecat.restore.none stays
+        48, 0, 109, 0, 0, 0, // R-S8 revenuecat.restore.network_error stays
+        106, 0, 0, 3, 0, 0, // R-S8 tap_close → back
+        49, 0, 111, 0, 0, 0, // regent (global) revenuecat.customer_info.active stays
+        50, 0, 112, 0, 0, 0, // regent (global) revenuecat.customer_info.inactive stays
+        49, 0, 111, 0, 0, 0, // auth (global) revenuecat.customer_info.active stays
+        50, 0, 112, 0, 0, 0, // auth (global) revenuecat.customer_info.inactive stays
+        34, 0, 113, 0, 0, 0, // home (global) twelve_data.prices.updated stays
+        35, 0, 114, 0, 0, 0, // home (global) twelve_data.prices.rate_limited stays
+        36, 0, 115, 0, 0, 0, // home (global) twelve_data.prices.down stays
+        37, 0, 116, 0, 0, 0, // home (global) twelve_data.prices.offline stays
+        25, 0, 117, 0, 0, 0, // home (global) truelayer.refresh.refreshed stays
+        26, 0, 118, 0, 0, 0, // home (global) truelayer.refresh.token_expired stays
+        27, 0, 119, 0, 0, 0, // home (global) truelayer.refresh.failed stays
+        28, 0, 0, 0, 0, 0, // home (global) truelayer.disconnect.disconnected stays
+        107, 0, 120, 0, 0, 0, // home (global) take_snapshot stays
+        49, 0, 111, 0, 0, 0, // home (global) revenuecat.customer_info.active stays
+        50, 0, 112, 0, 0, 0, // home (global) revenuecat.customer_info.inactive stays
+        -1, 63, 39, 0, 0, 0, // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
+        -1, 64, 121, 0, 0, 0, // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
+        -1, 65, 122, 0, 0, 0, // app every 24h if signed_in stays
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = [
-        TransitionRow(event: 53, guardID: 1, actionsID: 0, target: .screen, argument: 2, validates: false), // R-LAUNCH launched if onboarding_step == 'face_id' → R-S1-faceid
-        TransitionRow(event: 53, guardID: 2, actionsID: 0, target: .screen, argument: 3, validates: false), // R-LAUNCH launched if onboarding_step == 'pin' → R-S1-pin
-        TransitionRow(event: 53, guardID: 3, actionsID: 0, target: .screen, argument: 4, validates: false), // R-LAUNCH launched if onboarding_step == 'currency' → R-S1-currency
-        TransitionRow(event: 53, guardID: 4, actionsID: 0, target: .screen, argument: 7, validates: false), // R-LAUNCH launched if onboarding_step == 'done' && locked_until != null && now() < locked_until → R-S2-locked
-        TransitionRow(event: 53, guardID: 5, actionsID: 0, target: .screen, argument: 5, validates: false), // R-LAUNCH launched if onboarding_step == 'done' && face_id_enabled → R-S2
-        TransitionRow(event: 53, guardID: 6, actionsID: 0, target: .screen, argument: 6, validates: false), // R-LAUNCH launched if onboarding_step == 'done' → R-S2-pin
-        TransitionRow(event: 53, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // R-LAUNCH launched → R-S1
-        TransitionRow(event: 54, guardID: 7, actionsID: 2, target: .stay, argument: 0, validates: false), // R-S1 tap_sign_in_with_google if sign_in_state != 'loading' stays
-        TransitionRow(event: 7, guardID: 0, actionsID: 3, target: .screen, argument: 2, validates: false), // R-S1 google.sign_in.signed_in → R-S1-faceid
-        TransitionRow(event: 8, guardID: 0, actionsID: 4, target: .screen, argument: 10, validates: false), // R-S1 google.sign_in.already_registered → R-S3
-        TransitionRow(event: 9, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: false), // R-S1 google.sign_in.cancelled stays
-        TransitionRow(event: 10, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: false), // R-S1 google.sign_in.offline stays
-        TransitionRow(event: 11, guardID: 0, actionsID: 7, target: .stay, argument: 0, validates: false), // R-S1 google.sign_in.failed stays
-        TransitionRow(event: 55, guardID: 8, actionsID: 8, target: .stay, argument: 0, validates: false), // R-S1 tap_dismiss_alert if sign_in_state == 'error' stays
-        TransitionRow(event: 12, guardID: 0, actionsID: 9, target: .screen, argument: 3, validates: false), // R-S1-faceid local_auth.request_permission.granted → R-S1-pin
-        TransitionRow(event: 13, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // R-S1-faceid local_auth.request_permission.denied stays
-        TransitionRow(event: 14, guardID: 0, actionsID: 11, target: .screen, argument: 3, validates: false), // R-S1-faceid local_auth.request_permission.unsupported → R-S1-pin
-        TransitionRow(event: 56, guardID: 10, actionsID: 12, target: .screen, argument: 3, validates: false), // R-S1-faceid tap_continue if face_id_warning != null → R-S1-pin
-        TransitionRow(event: 57, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: true), // R-S1-pin tap_create_pin stays
-        TransitionRow(event: 19, guardID: 0, actionsID: 15, target: .screen, argument: 4, validates: true), // R-S1-pin pin_store.save.saved → R-S1-currency
-        TransitionRow(event: 56, guardID: 0, actionsID: 16, target: .screen, argument: 10, validates: true), // R-S1-currency tap_continue → R-S3
-        TransitionRow(event: 15, guardID: 0, actionsID: 18, target: .screen, argument: 10, validates: false), // R-S2 local_auth.authenticate.success → R-S3
-        TransitionRow(event: 16, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // R-S2 local_auth.authenticate.failed stays
-        TransitionRow(event: 17, guardID: 0, actionsID: 20, target: .screen, argument: 6, validates: false), // R-S2 local_auth.authenticate.unavailable → R-S2-pin
-        TransitionRow(event: 18, guardID: 0, actionsID: 21, target: .screen, argument: 6, validates: false), // R-S2 local_auth.authenticate.disabled → R-S2-pin
-        TransitionRow(event: 58, guardID: 11, actionsID: 22, target: .stay, argument: 0, validates: false), // R-S2 tap_face_id if face_id_failures >= 1 stays
-        TransitionRow(event: 59, guardID: 12, actionsID: 0, target: .screen, argument: 6, validates: false), // R-S2 tap_use_pin if face_id_failures >= 2 → R-S2-pin
-        TransitionRow(event: 60, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: true), // R-S2-pin pin_entered stays
-        TransitionRow(event: 20, guardID: 0, actionsID: 24, target: .screen, argument: 10, validates: true), // R-S2-pin pin_store.verify.correct → R-S3
-        TransitionRow(event: 21, guardID: 14, actionsID: 25, target: .screen, argument: 7, validates: true), // R-S2-pin pin_store.verify.wrong if failed_pin_attempts + 1 >= 3 → R-S2-locked
-        TransitionRow(event: 21, guardID: 0, actionsID: 26, target: .stay, argument: 0, validates: false), // R-S2-pin pin_store.verify.wrong stays
-        TransitionRow(event: 55, guardID: 15, actionsID: 27, target: .stay, argument: 0, validates: false), // R-S2-pin tap_dismiss_alert if auth_alert != null stays
-        TransitionRow(event: 61, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // R-S2-pin tap_reset_pin → R-S2-reset
-        TransitionRow(event: (-1), guardID: 0, actionsID: 28, target: .screen, argument: 6, validates: false), // R-S2-locked after 1m → R-S2-pin
-        TransitionRow(event: 54, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // R-S2-reset tap_sign_in_with_google stays
-        TransitionRow(event: 7, guardID: 18, actionsID: 0, target: .screen, argument: 9, validates: false), // R-S2-reset google.sign_in.signed_in if event.user_id == user_id → R-S2-newpin
-        TransitionRow(event: 7, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // R-S2-reset google.sign_in.signed_in stays
-        TransitionRow(event: 8, guardID: 19, actionsID: 0, target: .screen, argument: 9, validates: false), // R-S2-reset google.sign_in.already_registered if event.user_id == user_id → R-S2-newpin
-        TransitionRow(event: 8, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // R-S2-reset google.sign_in.already_registered stays
-        TransitionRow(event: 9, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // R-S2-reset google.sign_in.cancelled stays
-        TransitionRow(event: 10, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // R-S2-reset google.sign_in.offline stays
-        TransitionRow(event: 11, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // R-S2-reset google.sign_in.failed stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S2-reset tap_back → back
-        TransitionRow(event: 63, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: true), // R-S2-newpin tap_save_pin stays
-        TransitionRow(event: 19, guardID: 0, actionsID: 33, target: .screen, argument: 10, validates: true), // R-S2-newpin pin_store.save.saved → R-S3
-        TransitionRow(event: 64, guardID: 20, actionsID: 34, target: .stay, argument: 0, validates: false), // R-S3 home_shown if is_premium && has_stocks && prices_stale && !stock_refresh_pending stays
-        TransitionRow(event: 64, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // R-S3 home_shown stays
-        TransitionRow(event: 65, guardID: 21, actionsID: 36, target: .stay, argument: 0, validates: false), // R-S3 check_balances if is_premium && has_bank_accounts && balances_stale && !bank_refresh_pending stays
-        TransitionRow(event: 66, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // R-S3 app_foregrounded stays
-        TransitionRow(event: 67, guardID: 22, actionsID: 38, target: .stay, argument: 0, validates: false), // R-S3 pull_to_refresh if is_premium && (has_stocks || has_bank_accounts) && !refreshing stays
-        TransitionRow(event: 68, guardID: 23, actionsID: 39, target: .stay, argument: 0, validates: false), // R-S3 refresh_stocks if has_stocks && !stock_refresh_pending stays
-        TransitionRow(event: 69, guardID: 24, actionsID: 36, target: .stay, argument: 0, validates: false), // R-S3 refresh_banks if has_bank_accounts && !bank_refresh_pending stays
-        TransitionRow(event: 70, guardID: 25, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S3 tap_add_asset if asset_limit_reached → R-S8
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // R-S3 tap_add_asset → R-S4
-        TransitionRow(event: 71, guardID: 26, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S3 tap_add_liability if liability_limit_reached → R-S8
-        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // R-S3 tap_add_liability → R-S4-liability
-        TransitionRow(event: 72, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // R-S3 tap_assets_card → R-S6
-        TransitionRow(event: 73, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // R-S3 tap_liabilities_card → R-S6-liability
-        TransitionRow(event: 3, guardID: 0, actionsID: 40, target: .screen, argument: 15, validates: false), // R-S3 asset_tapped → R-S5
-        TransitionRow(event: 4, guardID: 0, actionsID: 41, target: .screen, argument: 16, validates: false), // R-S3 liability_tapped → R-S5-liability
-        TransitionRow(event: 74, guardID: 27, actionsID: 0, target: .screen, argument: 12, validates: false), // R-S3 tap_reconnect if reconnect_needed → R-S4-bank
-        TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .screen, argument: 19, validates: false), // R-S3 tap_settings → R-S7
-        TransitionRow(event: 76, guardID: 28, actionsID: 42, target: .stay, argument: 0, validates: false), // R-S3 convert_values if pending_currency != '' stays
-        TransitionRow(event: 77, guardID: 32, actionsID: 43, target: .stay, argument: 0, validates: false), // R-S4 ticker_entered if form.is_stock == true && trim(form.ticker) != '' stays
-        TransitionRow(event: 78, guardID: 0, actionsID: 44, target: .stay, argument: 0, validates: false), // R-S4 quantity_entered stays
-        TransitionRow(event: 31, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.found stays
-        TransitionRow(event: 32, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.not_found stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.rate_limited stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.down stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // R-S4 twelve_data.quote.timeout stays
-        TransitionRow(event: 70, guardID: 33, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S4 tap_add_asset if form.is_stock == true && !is_premium → R-S8
-        TransitionRow(event: 70, guardID: 34, actionsID: 48, target: .back, argument: 0, validates: true), // R-S4 tap_add_asset if form.is_stock == true && quote_state == 'found' && quote_price != null → back
-        TransitionRow(event: 70, guardID: 35, actionsID: 49, target: .back, argument: 0, validates: true), // R-S4 tap_add_asset if form.is_stock != true → back
-        TransitionRow(event: 79, guardID: 36, actionsID: 50, target: .stay, argument: 0, validates: false), // R-S4 tap_cancel if form.name != '' || form.ticker != '' stays
-        TransitionRow(event: 79, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S4 tap_cancel → back
-        TransitionRow(event: 80, guardID: 36, actionsID: 50, target: .stay, argument: 0, validates: false), // R-S4 tap_outside if form.name != '' || form.ticker != '' stays
-        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S4 tap_outside → back
-        TransitionRow(event: 81, guardID: 37, actionsID: 51, target: .back, argument: 0, validates: false), // R-S4 tap_discard if discard_prompt → back
-        TransitionRow(event: 82, guardID: 37, actionsID: 52, target: .stay, argument: 0, validates: false), // R-S4 tap_keep_editing if discard_prompt stays
-        TransitionRow(event: 83, guardID: 38, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S4 tap_connect_bank_tab if !is_premium → R-S8
-        TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // R-S4 tap_connect_bank_tab → R-S4-bank
-        TransitionRow(event: 2, guardID: 0, actionsID: 54, target: .screen, argument: 13, validates: true), // R-S4-bank bank_selected → R-S4-truelayer
-        TransitionRow(event: 84, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // R-S4-bank tap_manual_tab → R-S4
-        TransitionRow(event: 79, guardID: 0, actionsID: 55, target: .screen, argument: 10, validates: false), // R-S4-bank tap_cancel → R-S3
-        TransitionRow(event: 22, guardID: 0, actionsID: 56, target: .screen, argument: 10, validates: false), // R-S4-truelayer truelayer.connect.connected → R-S3
-        TransitionRow(event: 23, guardID: 0, actionsID: 57, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.no_accounts → R-S4-bank
-        TransitionRow(event: 24, guardID: 0, actionsID: 58, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.cancelled → R-S4-bank
-        TransitionRow(event: 25, guardID: 0, actionsID: 59, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.failed → R-S4-bank
-        TransitionRow(event: 26, guardID: 0, actionsID: 60, target: .screen, argument: 12, validates: false), // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
-        TransitionRow(event: 71, guardID: 0, actionsID: 61, target: .back, argument: 0, validates: true), // R-S4-liability tap_add_liability → back
-        TransitionRow(event: 79, guardID: 45, actionsID: 50, target: .stay, argument: 0, validates: false), // R-S4-liability tap_cancel if form.name != '' stays
-        TransitionRow(event: 79, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S4-liability tap_cancel → back
-        TransitionRow(event: 81, guardID: 37, actionsID: 62, target: .back, argument: 0, validates: false), // R-S4-liability tap_discard if discard_prompt → back
-        TransitionRow(event: 82, guardID: 37, actionsID: 52, target: .stay, argument: 0, validates: false), // R-S4-liability tap_keep_editing if discard_prompt stays
-        TransitionRow(event: 77, guardID: 46, actionsID: 64, target: .stay, argument: 0, validates: false), // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
-        TransitionRow(event: 31, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.found stays
-        TransitionRow(event: 32, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.not_found stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.rate_limited stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.down stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // R-S5 twelve_data.quote.timeout stays
-        TransitionRow(event: 85, guardID: 47, actionsID: 67, target: .back, argument: 0, validates: true), // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
-        TransitionRow(event: 85, guardID: 48, actionsID: 68, target: .back, argument: 0, validates: true), // R-S5 tap_save_changes if editing_asset != null → back
-        TransitionRow(event: 86, guardID: 48, actionsID: 69, target: .stay, argument: 0, validates: false), // R-S5 tap_delete_asset if editing_asset != null stays
-        TransitionRow(event: 87, guardID: 49, actionsID: 70, target: .back, argument: 0, validates: false), // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
-        TransitionRow(event: 87, guardID: 50, actionsID: 71, target: .back, argument: 0, validates: false), // R-S5 tap_confirm_delete if delete_message != '' → back
-        TransitionRow(event: 88, guardID: 50, actionsID: 72, target: .stay, argument: 0, validates: false), // R-S5 tap_cancel_delete if delete_message != '' stays
-        TransitionRow(event: 79, guardID: 0, actionsID: 73, target: .back, argument: 0, validates: false), // R-S5 tap_cancel → back
-        TransitionRow(event: 85, guardID: 53, actionsID: 75, target: .back, argument: 0, validates: true), // R-S5-liability tap_save_changes if editing_liability != null → back
-        TransitionRow(event: 89, guardID: 53, actionsID: 76, target: .stay, argument: 0, validates: false), // R-S5-liability tap_delete_liability if editing_liability != null stays
-        TransitionRow(event: 87, guardID: 50, actionsID: 77, target: .back, argument: 0, validates: false), // R-S5-liability tap_confirm_delete if delete_message != '' → back
-        TransitionRow(event: 88, guardID: 50, actionsID: 78, target: .stay, argument: 0, validates: false), // R-S5-liability tap_cancel_delete if delete_message != '' stays
-        TransitionRow(event: 79, guardID: 0, actionsID: 78, target: .back, argument: 0, validates: false), // R-S5-liability tap_cancel → back
-        TransitionRow(event: 3, guardID: 0, actionsID: 40, target: .screen, argument: 15, validates: false), // R-S6 asset_tapped → R-S5
-        TransitionRow(event: 5, guardID: 54, actionsID: 80, target: .stay, argument: 0, validates: false), // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
-        TransitionRow(event: 87, guardID: 49, actionsID: 70, target: .stay, argument: 0, validates: false), // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
-        TransitionRow(event: 87, guardID: 50, actionsID: 71, target: .stay, argument: 0, validates: false), // R-S6 tap_confirm_delete if delete_message != '' stays
-        TransitionRow(event: 88, guardID: 50, actionsID: 72, target: .stay, argument: 0, validates: false), // R-S6 tap_cancel_delete if delete_message != '' stays
-        TransitionRow(event: 90, guardID: 25, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S6 tap_add if asset_limit_reached → R-S8
-        TransitionRow(event: 90, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // R-S6 tap_add → R-S4
-        TransitionRow(event: 62, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // R-S6 tap_back → R-S3
-        TransitionRow(event: 4, guardID: 0, actionsID: 41, target: .screen, argument: 16, validates: false), // R-S6-liability liability_tapped → R-S5-liability
-        TransitionRow(event: 6, guardID: 56, actionsID: 81, target: .stay, argument: 0, validates: false), // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
-        TransitionRow(event: 87, guardID: 50, actionsID: 77, target: .stay, argument: 0, validates: false), // R-S6-liability tap_confirm_delete if delete_message != '' stays
-        TransitionRow(event: 88, guardID: 50, actionsID: 78, target: .stay, argument: 0, validates: false), // R-S6-liability tap_cancel_delete if delete_message != '' stays
-        TransitionRow(event: 90, guardID: 26, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S6-liability tap_add if liability_limit_reached → R-S8
-        TransitionRow(event: 90, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // R-S6-liability tap_add → R-S4-liability
-        TransitionRow(event: 62, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // R-S6-liability tap_back → R-S3
-        TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // R-S7 tap_currency → R-S7-currency
-        TransitionRow(event: 92, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // R-S7 tap_face_id_pin → R-S7-security
-        TransitionRow(event: 93, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // R-S7 toggle_notifications stays
-        TransitionRow(event: 94, guardID: 58, actionsID: 0, target: .screen, argument: 21, validates: false), // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
-        TransitionRow(event: 94, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // R-S7 tap_manage_subscription → R-S8
-        TransitionRow(event: 95, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // R-S7 tap_restore_purchases stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 84, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.restored stays
-        TransitionRow(event: 49, guardID: 0, actionsID: 85, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.none stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 86, target: .stay, argument: 0, validates: false), // R-S7 revenuecat.restore.network_error stays
-        TransitionRow(event: 55, guardID: 59, actionsID: 87, target: .stay, argument: 0, validates: false), // R-S7 tap_dismiss_alert if settings_alert != null stays
-        TransitionRow(event: 96, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // R-S7 tap_privacy_policy → R-S7-web
-        TransitionRow(event: 97, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // R-S7 tap_terms_of_service → R-S7-web
-        TransitionRow(event: 98, guardID: 0, actionsID: 88, target: .stay, argument: 0, validates: false), // R-S7 tap_log_out stays
-        TransitionRow(event: 99, guardID: 60, actionsID: 89, target: .screen, argument: 1, validates: false), // R-S7 tap_confirm_log_out if logout_prompt → R-S1
-        TransitionRow(event: 100, guardID: 60, actionsID: 90, target: .stay, argument: 0, validates: false), // R-S7 tap_cancel_log_out if logout_prompt stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: false), // R-S7 tap_back → R-S3
-        TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-web tap_done → back
-        TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-subscriptions tap_done → back
-        TransitionRow(event: 102, guardID: 61, actionsID: 0, target: .screen, argument: 19, validates: true), // R-S7-currency tap_select if form.currency == primary_currency → R-S7
-        TransitionRow(event: 102, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: true), // R-S7-currency tap_select stays
-        TransitionRow(event: 103, guardID: 28, actionsID: 92, target: .stay, argument: 0, validates: false), // R-S7-currency tap_confirm_switch if pending_currency != '' stays
-        TransitionRow(event: 40, guardID: 0, actionsID: 93, target: .screen, argument: 10, validates: true), // R-S7-currency exchange_rates.latest.loaded → R-S3
-        TransitionRow(event: 41, guardID: 0, actionsID: 94, target: .screen, argument: 10, validates: true), // R-S7-currency exchange_rates.latest.unavailable → R-S3
-        TransitionRow(event: 104, guardID: 28, actionsID: 95, target: .stay, argument: 0, validates: false), // R-S7-currency tap_cancel_switch if pending_currency != '' stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-currency tap_back → back
-        TransitionRow(event: 105, guardID: 0, actionsID: 96, target: .stay, argument: 0, validates: false), // R-S7-security toggle_face_id stays
-        TransitionRow(event: 106, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // R-S7-security tap_change_pin → R-S7-change-pin
-        TransitionRow(event: 61, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // R-S7-security tap_reset_pin → R-S2-reset
-        TransitionRow(event: 62, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S7-security tap_back → back
-        TransitionRow(event: 63, guardID: 0, actionsID: 97, target: .stay, argument: 0, validates: true), // R-S7-change-pin tap_save_pin stays
-        TransitionRow(event: 20, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: false), // R-S7-change-pin pin_store.verify.correct stays
-        TransitionRow(event: 21, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // R-S7-change-pin pin_store.verify.wrong stays
-        TransitionRow(event: 19, guardID: 0, actionsID: 100, target: .screen, argument: 23, validates: true), // R-S7-change-pin pin_store.save.saved → R-S7-security
-        TransitionRow(event: 62, guardID: 0, actionsID: 100, target: .back, argument: 0, validates: false), // R-S7-change-pin tap_back → back
-        TransitionRow(event: 42, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.offerings.loaded stays
-        TransitionRow(event: 43, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.offerings.failed stays
-        TransitionRow(event: 107, guardID: 62, actionsID: 102, target: .stay, argument: 0, validates: false), // R-S8 tap_start_free_trial if !purchasing stays
-        TransitionRow(event: 44, guardID: 0, actionsID: 103, target: .back, argument: 0, validates: false), // R-S8 revenuecat.purchase.purchased → back
-        TransitionRow(event: 47, guardID: 0, actionsID: 104, target: .back, argument: 0, validates: false), // R-S8 revenuecat.purchase.already_subscribed → back
-        TransitionRow(event: 45, guardID: 0, actionsID: 105, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.purchase.cancelled stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 106, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.purchase.network_error stays
-        TransitionRow(event: 95, guardID: 0, actionsID: 83, target: .stay, argument: 0, validates: false), // R-S8 tap_restore_purchases stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 107, target: .back, argument: 0, validates: false), // R-S8 revenuecat.restore.restored → back
-        TransitionRow(event: 49, guardID: 0, actionsID: 108, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.restore.none stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 109, target: .stay, argument: 0, validates: false), // R-S8 revenuecat.restore.network_error stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // R-S8 tap_close → back
-        TransitionRow(event: 51, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // regent (global) revenuecat.customer_info.active stays
-        TransitionRow(event: 52, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // regent (global) revenuecat.customer_info.inactive stays
-        TransitionRow(event: 0, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // regent (global) storage_write_failed stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // regent (global) storage_read_failed stays
-        TransitionRow(event: 109, guardID: 29, actionsID: 115, target: .stay, argument: 0, validates: false), // regent (global) tap_dismiss_storage_alert if storage_alert != null stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // auth (global) revenuecat.customer_info.active stays
-        TransitionRow(event: 52, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // auth (global) revenuecat.customer_info.inactive stays
-        TransitionRow(event: 0, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // auth (global) storage_write_failed stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // auth (global) storage_read_failed stays
-        TransitionRow(event: 109, guardID: 29, actionsID: 115, target: .stay, argument: 0, validates: false), // auth (global) tap_dismiss_storage_alert if storage_alert != null stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 116, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.updated stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.rate_limited stays
-        TransitionRow(event: 38, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.down stays
-        TransitionRow(event: 39, guardID: 0, actionsID: 119, target: .stay, argument: 0, validates: false), // home (global) twelve_data.prices.offline stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 120, target: .stay, argument: 0, validates: false), // home (global) truelayer.refresh.refreshed stays
-        TransitionRow(event: 28, guardID: 0, actionsID: 121, target: .stay, argument: 0, validates: false), // home (global) truelayer.refresh.token_expired stays
-        TransitionRow(event: 29, guardID: 0, actionsID: 122, target: .stay, argument: 0, validates: false), // home (global) truelayer.refresh.failed stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // home (global) truelayer.disconnect.disconnected stays
-        TransitionRow(event: 110, guardID: 0, actionsID: 123, target: .stay, argument: 0, validates: false), // home (global) take_snapshot stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // home (global) revenuecat.customer_info.active stays
-        TransitionRow(event: 52, guardID: 0, actionsID: 112, target: .stay, argument: 0, validates: false), // home (global) revenuecat.customer_info.inactive stays
-        TransitionRow(event: 0, guardID: 0, actionsID: 113, target: .stay, argument: 0, validates: false), // home (global) storage_write_failed stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 114, target: .stay, argument: 0, validates: false), // home (global) storage_read_failed stays
-        TransitionRow(event: 109, guardID: 29, actionsID: 115, target: .stay, argument: 0, validates: false), // home (global) tap_dismiss_storage_alert if storage_alert != null stays
-        TransitionRow(event: (-1), guardID: 64, actionsID: 39, target: .stay, argument: 0, validates: false), // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
-        TransitionRow(event: (-1), guardID: 65, actionsID: 124, target: .stay, argument: 0, validates: false), // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
-        TransitionRow(event: (-1), guardID: 66, actionsID: 125, target: .stay, argument: 0, validates: false), // app every 24h if signed_in stays
+    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+        TransitionRow(
+            event: row[0],
+            guardID: row[1],
+            actionsID: row[2],
+            target: TargetKind(rawValue: UInt8(row[3])) ?? .stay,
+            argument: row[4],
+            validates: row[5] != 0
+        )
+    }
+
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
+    static let flowsData: [Int32] = [
+        0, 173, 175, 1, 1, 68, // regent
+        5, 175, 177, 1, 1, 69, // auth
+        10, 177, 188, 1, 1, 70, // home
     ]
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 173, rowEnd: 178, timerStart: 1, timerEnd: 1, name: 69), // regent
-        FlowEntry(start: 5, rowStart: 178, rowEnd: 183, timerStart: 1, timerEnd: 1, name: 70), // auth
-        FlowEntry(start: 10, rowStart: 183, rowEnd: 197, timerStart: 1, timerEnd: 1, name: 71), // home
+    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+        FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
+    }
+
+    /// Columns: milliseconds, rowStart, rowEnd, variant.
+    static let timersData: [Int32] = [
+        60000, 33, 34, -1, // R-S2-locked after 1m
+        900000, 188, 189, -1, // app every 15m
+        86400000, 189, 191, -1, // app every 24h
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 60000, rowStart: 33, rowEnd: 34, variant: (-1)), // R-S2-locked after 1m
-        TimerEntry(milliseconds: 900000, rowStart: 197, rowEnd: 198, variant: (-1)), // app every 15m
-        TimerEntry(milliseconds: 86400000, rowStart: 198, rowEnd: 200, variant: (-1)), // app every 24h
+    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+        TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
+    }
+
+    /// Columns: flow, returnStart, returnEnd.
+    static let subflowsData: [Int32] = [
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = [
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+        SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
+    }
+
+    /// Columns: outcome, rowStart, rowEnd.
+    static let returnsData: [Int32] = [
     ]
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = [
+    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+        ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
+    }
+
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
+    static let fieldsData: [Int32] = [
+        31, 1, 0, 0, 1, // R-S1-pin pin
+        32, 2, 0, 0, 1, // R-S1-pin confirm_pin
+        33, 3, 0, 0, 0, // R-S1-currency currency
+        31, 4, 0, 0, 1, // R-S2-pin pin
+        31, 1, 0, 0, 1, // R-S2-newpin pin
+        32, 2, 0, 0, 1, // R-S2-newpin confirm_pin
+        44, 5, 38, 43, 0, // R-S4 name
+        45, 0, 0, 0, 0, // R-S4 category
+        47, 0, 39, 46, 0, // R-S4 is_stock
+        48, 6, 38, 43, 0, // R-S4 value
+        50, 7, 40, 49, 0, // R-S4 ticker
+        51, 8, 40, 49, 0, // R-S4 quantity
+        52, 0, 40, 49, 0, // R-S4 stock_currency
+        55, 0, 0, 0, 0, // R-S4-bank search
+        44, 5, 0, 0, 0, // R-S4-liability name
+        45, 0, 0, 0, 0, // R-S4-liability category
+        57, 9, 0, 0, 0, // R-S4-liability amount
+        44, 5, 50, 58, 0, // R-S5 name
+        45, 0, 0, 0, 0, // R-S5 category
+        48, 6, 51, 59, 0, // R-S5 value
+        50, 7, 46, 60, 0, // R-S5 ticker
+        51, 8, 46, 60, 0, // R-S5 quantity
+        44, 5, 0, 0, 0, // R-S5-liability name
+        45, 0, 0, 0, 0, // R-S5-liability category
+        57, 9, 0, 0, 0, // R-S5-liability amount
+        33, 3, 0, 0, 0, // R-S7-currency currency
+        65, 10, 0, 0, 1, // R-S7-change-pin current_pin
+        66, 1, 0, 0, 1, // R-S7-change-pin new_pin
+        32, 11, 0, 0, 1, // R-S7-change-pin confirm_pin
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = [
-        FieldEntry(name: 31, validator: 1, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S1-pin pin
-        FieldEntry(name: 32, validator: 2, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S1-pin confirm_pin
-        FieldEntry(name: 33, validator: 3, shownWhen: 0, shownWhenSource: 0), // R-S1-currency currency
-        FieldEntry(name: 31, validator: 4, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S2-pin pin
-        FieldEntry(name: 31, validator: 1, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S2-newpin pin
-        FieldEntry(name: 32, validator: 2, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S2-newpin confirm_pin
-        FieldEntry(name: 45, validator: 5, shownWhen: 39, shownWhenSource: 44), // R-S4 name
-        FieldEntry(name: 46, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S4 category
-        FieldEntry(name: 48, validator: 0, shownWhen: 40, shownWhenSource: 47), // R-S4 is_stock
-        FieldEntry(name: 49, validator: 6, shownWhen: 39, shownWhenSource: 44), // R-S4 value
-        FieldEntry(name: 51, validator: 7, shownWhen: 41, shownWhenSource: 50), // R-S4 ticker
-        FieldEntry(name: 52, validator: 8, shownWhen: 41, shownWhenSource: 50), // R-S4 quantity
-        FieldEntry(name: 53, validator: 0, shownWhen: 41, shownWhenSource: 50), // R-S4 stock_currency
-        FieldEntry(name: 56, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S4-bank search
-        FieldEntry(name: 45, validator: 5, shownWhen: 0, shownWhenSource: 0), // R-S4-liability name
-        FieldEntry(name: 46, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S4-liability category
-        FieldEntry(name: 58, validator: 9, shownWhen: 0, shownWhenSource: 0), // R-S4-liability amount
-        FieldEntry(name: 45, validator: 5, shownWhen: 51, shownWhenSource: 59), // R-S5 name
-        FieldEntry(name: 46, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S5 category
-        FieldEntry(name: 49, validator: 6, shownWhen: 52, shownWhenSource: 60), // R-S5 value
-        FieldEntry(name: 51, validator: 7, shownWhen: 47, shownWhenSource: 61), // R-S5 ticker
-        FieldEntry(name: 52, validator: 8, shownWhen: 47, shownWhenSource: 61), // R-S5 quantity
-        FieldEntry(name: 45, validator: 5, shownWhen: 0, shownWhenSource: 0), // R-S5-liability name
-        FieldEntry(name: 46, validator: 0, shownWhen: 0, shownWhenSource: 0), // R-S5-liability category
-        FieldEntry(name: 58, validator: 9, shownWhen: 0, shownWhenSource: 0), // R-S5-liability amount
-        FieldEntry(name: 33, validator: 3, shownWhen: 0, shownWhenSource: 0), // R-S7-currency currency
-        FieldEntry(name: 66, validator: 10, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S7-change-pin current_pin
-        FieldEntry(name: 67, validator: 1, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S7-change-pin new_pin
-        FieldEntry(name: 32, validator: 11, shownWhen: 0, shownWhenSource: 0, secret: true), // R-S7-change-pin confirm_pin
+    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+        FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
+    }
+
+    /// Columns: name, condition.
+    static let variantsData: [Int32] = [
+        26, 9, // R-S1 loading
+        27, 8, // R-S1 error
+        28, 0, // R-S1 default
+        29, 10, // R-S1-faceid denied
+        30, 0, // R-S1-faceid asking
+        34, 12, // R-S2 use_pin
+        35, 13, // R-S2 failed
+        36, 0, // R-S2 face_id_active
+        37, 16, // R-S2-pin pin_wrong
+        38, 15, // R-S2-pin face_id_disabled
+        39, 17, // R-S2-pin face_id_unavailable
+        40, 0, // R-S2-pin pin_entry
+        41, 29, // R-S3 refreshing
+        42, 30, // R-S3 empty
+        28, 0, // R-S3 default
+        53, 36, // R-S4 discarding
+        54, 41, // R-S4 stock_api_loading
+        27, 42, // R-S4 error
+        28, 0, // R-S4 default
+        56, 43, // R-S4-bank message
+        28, 0, // R-S4-bank default
+        53, 36, // R-S4-liability discarding
+        28, 0, // R-S4-liability default
+        61, 49, // R-S5 deleting
+        28, 0, // R-S5 default
+        61, 49, // R-S5-liability deleting
+        28, 0, // R-S5-liability default
+        61, 49, // R-S6 deleting
+        42, 54, // R-S6 empty
+        28, 0, // R-S6 default
+        61, 49, // R-S6-liability deleting
+        42, 56, // R-S6-liability empty
+        28, 0, // R-S6-liability default
+        62, 59, // R-S7 logging_out
+        63, 58, // R-S7 alert
+        28, 0, // R-S7 default
+        64, 28, // R-S7-currency confirming
+        28, 0, // R-S7-currency default
+        67, 62, // R-S8 purchasing
+        28, 0, // R-S8 default
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = [
-        VariantEntry(name: 26, condition: 9), // R-S1 loading
-        VariantEntry(name: 27, condition: 8), // R-S1 error
-        VariantEntry(name: 28, condition: 0), // R-S1 default
-        VariantEntry(name: 29, condition: 10), // R-S1-faceid denied
-        VariantEntry(name: 30, condition: 0), // R-S1-faceid asking
-        VariantEntry(name: 34, condition: 12), // R-S2 use_pin
-        VariantEntry(name: 35, condition: 13), // R-S2 failed
-        VariantEntry(name: 36, condition: 0), // R-S2 face_id_active
-        VariantEntry(name: 37, condition: 16), // R-S2-pin pin_wrong
-        VariantEntry(name: 38, condition: 15), // R-S2-pin face_id_disabled
-        VariantEntry(name: 39, condition: 17), // R-S2-pin face_id_unavailable
-        VariantEntry(name: 40, condition: 0), // R-S2-pin pin_entry
-        VariantEntry(name: 41, condition: 29), // R-S3 storage_full
-        VariantEntry(name: 42, condition: 30), // R-S3 refreshing
-        VariantEntry(name: 43, condition: 31), // R-S3 empty
-        VariantEntry(name: 28, condition: 0), // R-S3 default
-        VariantEntry(name: 54, condition: 37), // R-S4 discarding
-        VariantEntry(name: 55, condition: 42), // R-S4 stock_api_loading
-        VariantEntry(name: 27, condition: 43), // R-S4 error
-        VariantEntry(name: 28, condition: 0), // R-S4 default
-        VariantEntry(name: 57, condition: 44), // R-S4-bank message
-        VariantEntry(name: 28, condition: 0), // R-S4-bank default
-        VariantEntry(name: 54, condition: 37), // R-S4-liability discarding
-        VariantEntry(name: 28, condition: 0), // R-S4-liability default
-        VariantEntry(name: 62, condition: 50), // R-S5 deleting
-        VariantEntry(name: 28, condition: 0), // R-S5 default
-        VariantEntry(name: 62, condition: 50), // R-S5-liability deleting
-        VariantEntry(name: 28, condition: 0), // R-S5-liability default
-        VariantEntry(name: 62, condition: 50), // R-S6 deleting
-        VariantEntry(name: 43, condition: 55), // R-S6 empty
-        VariantEntry(name: 28, condition: 0), // R-S6 default
-        VariantEntry(name: 62, condition: 50), // R-S6-liability deleting
-        VariantEntry(name: 43, condition: 57), // R-S6-liability empty
-        VariantEntry(name: 28, condition: 0), // R-S6-liability default
-        VariantEntry(name: 63, condition: 60), // R-S7 logging_out
-        VariantEntry(name: 64, condition: 59), // R-S7 alert
-        VariantEntry(name: 28, condition: 0), // R-S7 default
-        VariantEntry(name: 65, condition: 28), // R-S7-currency confirming
-        VariantEntry(name: 28, condition: 0), // R-S7-currency default
-        VariantEntry(name: 68, condition: 63), // R-S8 purchasing
-        VariantEntry(name: 28, condition: 0), // R-S8 default
-    ]
+    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+        VariantEntry(name: row[0], condition: row[1])
+    }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "8460f8022e43dc8f"
+    static let fingerprint = "f11f4a59ac99a962"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, recurringTimers: [1, 2], startFlow: 0, serviceAnswerEvents: [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52])
+    static let shared = FlowTables(
+        strings: strings,
+        screenIDs: screenIDs,
+        screens: screens,
+        rows: rows,
+        flows: flows,
+        timers: timers,
+        subflows: subflows,
+        returns: returns,
+        fields: fields,
+        variants: variants,
+        recurringTimers: [1, 2],
+        startFlow: 0,
+        serviceAnswerEvents: [
+            5,
+            6,
+            7,
+            8,
+            9,
+            10,
+            11,
+            12,
+            13,
+            14,
+            15,
+            16,
+            17,
+            18,
+            19,
+            20,
+            21,
+            22,
+            23,
+            24,
+            25,
+            26,
+            27,
+            28,
+            29,
+            30,
+            31,
+            32,
+            33,
+            34,
+            35,
+            36,
+            37,
+            38,
+            39,
+            40,
+            41,
+            42,
+            43,
+            44,
+            45,
+            46,
+            47,
+            48,
+            49,
+            50
+        ]
+    )
 }

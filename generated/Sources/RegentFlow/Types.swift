@@ -13,7 +13,10 @@ fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 public enum RegentScreen: String, CaseIterable, Sendable {
     /// App Launch (R-LAUNCH)
     ///
-    /// Not a screen the person sees: at launch AsyncStorage loads all data and RevenueCat's entitlement is checked ("Source of Truth: RevenueCat API (always validate on app launch)"); then first-time users see the Sign-Up Screen, half-way setups resume, and returning users see the Auth Screen ("Home Screen renders immediately (no loading screen)" once authenticated).
+    /// Not a screen the person sees: at launch AsyncStorage loads all data and RevenueCat's entitlement is checked
+    /// ("Source of Truth: RevenueCat API (always validate on app launch)"); then first-time users see the Sign-Up
+    /// Screen, half-way setups resume, and returning users see the Auth Screen ("Home Screen renders immediately (no
+    /// loading screen)" once authenticated).
     ///
     /// Acceptance criteria:
     /// - SC-12: Data persists between sessions
@@ -25,12 +28,12 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - TC-20: App loads data on reopen
     /// - EC-F1-3: User closes app mid-setup → Resume where left off (store setup progress)
     /// - EC-F9-2: User already subscribed on another device → RevenueCat syncs entitlement
-    /// - INT-STORE-2: Read error → Use defaults (empty arrays)
     case rLAUNCH = "R-LAUNCH"
 
     /// Sign-Up Screen (R-S1)
     ///
-    /// Full-screen cityscape, Regent logo, tagline, "Sign in with Google" button. No fields, no footer text, no "Skip" option.
+    /// Full-screen cityscape, Regent logo, tagline, "Sign in with Google" button. No fields, no footer text, no "Skip"
+    /// option.
     ///
     /// Acceptance criteria:
     /// - SC-01: User can sign up with Google
@@ -55,7 +58,8 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// Face ID Setup (R-S1-faceid)
     ///
-    /// After Google sign-in the app checks Face ID support and requests permission (iOS system alert "Regent would like to use Face ID").
+    /// After Google sign-in the app checks Face ID support and requests permission (iOS system alert "Regent would like
+    /// to use Face ID").
     ///
     /// Acceptance criteria:
     /// - SC-01: User can sign up with Google
@@ -86,7 +90,8 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// Auth Screen (R-S2)
     ///
-    /// Regent logo, cityscape, Face ID icon, "Authenticate to continue". The iOS Face ID alert appears automatically on screen load.
+    /// Regent logo, cityscape, Face ID icon, "Authenticate to continue". The iOS Face ID alert appears automatically on
+    /// screen load.
     ///
     /// Acceptance criteria:
     /// - SC-02: User can authenticate with Face ID (PIN fallback)
@@ -137,7 +142,8 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// Home Screen (R-S3)
     ///
-    /// Header: Regent wordmark, Settings icon, date. Card 1 Net Worth (large, integer, change indicator), Card 2 Assets (total, stacked bar chart, list), Card 3 Liabilities (same), bottom action bar "Add Asset" | "Add Liability".
+    /// Header: Regent wordmark, Settings icon, date. Card 1 Net Worth (large, integer, change indicator), Card 2 Assets
+    /// (total, stacked bar chart, list), Card 3 Liabilities (same), bottom action bar "Add Asset" | "Add Liability".
     ///
     /// Acceptance criteria:
     /// - SC-07: App fetches live stock prices via Twelve Data
@@ -202,13 +208,13 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - DM-2: Sort by value (largest first)
     /// - DM-4: `value` always stored in user's primary currency (converted if needed)
     /// - DM-6: Compare to 30 days ago (stored snapshot)
-    /// - INT-STORE-1: Storage full → Show alert: "Device storage full"
-    /// - INT-STORE-2: Read error → Use defaults (empty arrays)
     case rS3 = "R-S3"
 
     /// Add Asset Modal (Manual Entry) (R-S4), shown as a sheet
     ///
-    /// Header: "Cancel" | "Add Asset". Tabs "Manual" | "Connect Bank" (Manual selected by default). Name, Category, Value; the Stock/ETF toggle only if Category = "Investments", then Ticker, Shares, Currency and the read-only Current Value.
+    /// Header: "Cancel" | "Add Asset". Tabs "Manual" | "Connect Bank" (Manual selected by default). Name, Category,
+    /// Value; the Stock/ETF toggle only if Category = "Investments", then Ticker, Shares, Currency and the read-only
+    /// Current Value.
     ///
     /// Acceptance criteria:
     /// - SC-03: User can add/edit/delete assets manually
@@ -248,7 +254,8 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// Connect Bank (R-S4-bank), shown as a sheet
     ///
-    /// The Connect Bank tab: search bar at top, list of supported UK banks (Barclays, HSBC, Lloyds, Nationwide, Santander, NatWest, and others supported by TrueLayer), each with logo, name and chevron.
+    /// The Connect Bank tab: search bar at top, list of supported UK banks (Barclays, HSBC, Lloyds, Nationwide,
+    /// Santander, NatWest, and others supported by TrueLayer), each with logo, name and chevron.
     ///
     /// Acceptance criteria:
     /// - SC-05: User can connect bank account via TrueLayer
@@ -264,7 +271,8 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// TrueLayer Bank Login (R-S4-truelayer), shown as a external
     ///
-    /// In-app browser (WebView) with the bank's official login through TrueLayer; "Regent wants to view your account balances"; redirects to regent://auth/truelayer.
+    /// In-app browser (WebView) with the bank's official login through TrueLayer; "Regent wants to view your account
+    /// balances"; redirects to regent://auth/truelayer.
     ///
     /// Acceptance criteria:
     /// - SC-05: User can connect bank account via TrueLayer
@@ -294,7 +302,8 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// Edit Asset Modal (R-S5), shown as a sheet
     ///
-    /// Same form as Add Asset, pre-populated; "Save Changes" instead of "Add Asset"; "Delete Asset" (red text) at the very bottom.
+    /// Same form as Add Asset, pre-populated; "Save Changes" instead of "Add Asset"; "Delete Asset" (red text) at the
+    /// very bottom.
     ///
     /// Acceptance criteria:
     /// - SC-03: User can add/edit/delete assets manually
@@ -302,7 +311,8 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - P0-EDIT-2: Delete with confirmation
     /// - TC-07: Edit asset updates values
     /// - TC-08: Delete asset removes from list
-    /// - EC-F6-1: User tries to delete connected bank account → Show warning: "This will disconnect your bank. You can reconnect anytime."
+    /// - EC-F6-1: User tries to delete connected bank account → Show warning: "This will disconnect your bank. You can
+    ///   reconnect anytime."
     /// - EC-F6-2: User tries to delete only asset → Allow (net worth becomes £0)
     /// - EC-F6-3: User edits stock ticker → Re-fetch price from Twelve Data
     /// - DM-5: `metadata.ticker` uppercase, validated against Twelve Data
@@ -319,7 +329,8 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// Assets Detail Screen (R-S6)
     ///
-    /// Full screen: back arrow (← "Home"), "Assets" title, "Add" button; total ("Total Assets"), the bar chart with a legend, the list grouped by category (section headers), each item with an edit icon; swipe left to delete.
+    /// Full screen: back arrow (← "Home"), "Assets" title, "Add" button; total ("Total Assets"), the bar chart with a
+    /// legend, the list grouped by category (section headers), each item with an edit icon; swipe left to delete.
     ///
     /// Acceptance criteria:
     /// - SC-09: Charts display asset/liability breakdowns
@@ -330,7 +341,8 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - P1-DET-3: Grouped by category
     /// - P1-DET-4: Swipe-to-delete
     /// - TC-08: Delete asset removes from list
-    /// - EC-F6-1: User tries to delete connected bank account → Show warning: "This will disconnect your bank. You can reconnect anytime."
+    /// - EC-F6-1: User tries to delete connected bank account → Show warning: "This will disconnect your bank. You can
+    ///   reconnect anytime."
     /// - DM-2: Sort by value (largest first)
     case rS6 = "R-S6"
 
@@ -349,7 +361,9 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// Settings Screen (R-S7)
     ///
-    /// Profile (Google photo, name, email, subscription badge); Preferences (Currency, Face ID & PIN, Notifications); Subscription (Manage Subscription, Restore Purchases); About (Version, Privacy Policy, Terms of Service, Contact Support); Account (Log Out, red).
+    /// Profile (Google photo, name, email, subscription badge); Preferences (Currency, Face ID & PIN, Notifications);
+    /// Subscription (Manage Subscription, Restore Purchases); About (Version, Privacy Policy, Terms of Service, Contact
+    /// Support); Account (Log Out, red).
     ///
     /// Acceptance criteria:
     /// - P0-DATA-1: User profile structure
@@ -409,7 +423,9 @@ public enum RegentScreen: String, CaseIterable, Sendable {
 
     /// Paywall Modal (R-S8), shown as a modal
     ///
-    /// Full screen, dark gradient, X to dismiss. Features: Unlimited assets & liabilities, Live stock price updates, Bank account connections, Priority support, Export to CSV (future feature teaser). Single pricing card; "Start 7-Day Free Trial"; footer "Terms apply", Restore Purchases.
+    /// Full screen, dark gradient, X to dismiss. Features: Unlimited assets & liabilities, Live stock price updates,
+    /// Bank account connections, Priority support, Export to CSV (future feature teaser). Single pricing card; "Start
+    /// 7-Day Free Trial"; footer "Terms apply", Restore Purchases.
     ///
     /// Acceptance criteria:
     /// - SC-11: Subscription paywall implemented (RevenueCat)
@@ -637,9 +653,6 @@ public enum RegentVariant: String, FlowName {
     case pinEntry = "pin_entry"
 
     /// A variant of R-S3.
-    case storageFull = "storage_full"
-
-    /// A variant of R-S3.
     case refreshing
 
     /// A variant of R-S3, R-S6, R-S6-liability.
@@ -750,9 +763,6 @@ public enum RegentText: String, FlowName {
     /// Shown on R-S3.
     case reconnect
 
-    /// Shown on R-S3.
-    case storageAlert = "storage_alert"
-
     /// Shown on R-S4, R-S4-liability.
     case valueSymbol = "value_symbol"
 
@@ -843,12 +853,6 @@ public enum RegentSubflow: FlowName {
 
 /// The events Regent reacts to: taps and entries, service outcomes, timers.
 public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
-    /// AsyncStorage.setItem failed because the device is full (Integration 6 "Storage full")
-    case storageWriteFailed
-
-    /// AsyncStorage.getItem failed at launch (Integration 6 "Read error → Use defaults (empty arrays)")
-    case storageReadFailed
-
     /// A bank row was tapped on the Connect Bank tab
     case bankSelected(bank: String)
 
@@ -919,7 +923,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case pinStoreVerifyWrong
 
     /// Outcome `connected` of the service call `truelayer.connect`.
-    case truelayerConnectConnected(accounts: [BankAccount])
+    case truelayerConnectConnected(accounts: [RegentBankAccount])
 
     /// Outcome `no_accounts` of the service call `truelayer.connect`.
     /// TrueLayer returns no accounts
@@ -938,7 +942,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case truelayerConnectUnavailable
 
     /// Outcome `refreshed` of the service call `truelayer.refresh`.
-    case truelayerRefreshRefreshed(balances: [BankBalance])
+    case truelayerRefreshRefreshed(balances: [RegentBankBalance])
 
     /// Outcome `token_expired` of the service call `truelayer.refresh`.
     case truelayerRefreshTokenExpired
@@ -967,7 +971,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case twelveDataQuoteTimeout
 
     /// Outcome `updated` of the service call `twelve_data.prices`.
-    case twelveDataPricesUpdated(quotes: [PriceQuote])
+    case twelveDataPricesUpdated(quotes: [RegentPriceQuote])
 
     /// Outcome `rate_limited` of the service call `twelve_data.prices`.
     /// Rate limit hit → Use cached prices
@@ -1020,7 +1024,8 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Outcome `inactive` of the service call `revenuecat.customer_info`.
     case revenuecatCustomerInfoInactive
 
-    /// Raised by the flows (`raise: launched`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: launched`), never sent by the app: only the machine can make the `RaisedByFlows` it
+    /// carries.
     case launched(raisedBy: RaisedByFlows)
     case tapSignInWithGoogle
     case tapDismissAlert
@@ -1033,18 +1038,22 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapBack
     case tapSavePin
 
-    /// Raised by the flows (`raise: home_shown`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: home_shown`), never sent by the app: only the machine can make the `RaisedByFlows`
+    /// it carries.
     case homeShown(raisedBy: RaisedByFlows)
 
-    /// Raised by the flows (`raise: check_balances`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: check_balances`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case checkBalances(raisedBy: RaisedByFlows)
     case appForegrounded
     case pullToRefresh
 
-    /// Raised by the flows (`raise: refresh_stocks`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: refresh_stocks`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case refreshStocks(raisedBy: RaisedByFlows)
 
-    /// Raised by the flows (`raise: refresh_banks`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: refresh_banks`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case refreshBanks(raisedBy: RaisedByFlows)
     case tapAddAsset
     case tapAddLiability
@@ -1053,7 +1062,8 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapReconnect
     case tapSettings
 
-    /// Raised by the flows (`raise: convert_values`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: convert_values`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case convertValues(raisedBy: RaisedByFlows)
     case tickerEntered
     case quantityEntered
@@ -1087,9 +1097,9 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapChangePin
     case tapStartFreeTrial
     case tapClose
-    case tapDismissStorageAlert
 
-    /// Raised by the flows (`raise: take_snapshot`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: take_snapshot`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case takeSnapshot(raisedBy: RaisedByFlows)
 
     /// A timer the machine started (`.startTimer`) is due.
@@ -1100,10 +1110,6 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
-        case "storage_write_failed":
-            self = .storageWriteFailed
-        case "storage_read_failed":
-            self = .storageReadFailed
         case "bank_selected":
             self = .bankSelected(bank: payload["bank"] ?? "")
         case "asset_tapped":
@@ -1115,9 +1121,19 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "liability_swiped_delete":
             self = .liabilitySwipedDelete(id: payload["id"] ?? "")
         case "google.sign_in.signed_in":
-            self = .googleSignInSignedIn(userId: payload["user_id"] ?? "", email: payload["email"] ?? "", name: payload["name"] ?? "", photoUrl: payload["photo_url"] ?? "")
+            self = .googleSignInSignedIn(
+                userId: payload["user_id"] ?? "",
+                email: payload["email"] ?? "",
+                name: payload["name"] ?? "",
+                photoUrl: payload["photo_url"] ?? ""
+            )
         case "google.sign_in.already_registered":
-            self = .googleSignInAlreadyRegistered(userId: payload["user_id"] ?? "", email: payload["email"] ?? "", name: payload["name"] ?? "", photoUrl: payload["photo_url"] ?? "")
+            self = .googleSignInAlreadyRegistered(
+                userId: payload["user_id"] ?? "",
+                email: payload["email"] ?? "",
+                name: payload["name"] ?? "",
+                photoUrl: payload["photo_url"] ?? ""
+            )
         case "google.sign_in.cancelled":
             self = .googleSignInCancelled
         case "google.sign_in.offline":
@@ -1163,7 +1179,11 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "truelayer.disconnect.disconnected":
             self = .truelayerDisconnectDisconnected
         case "twelve_data.quote.found":
-            self = .twelveDataQuoteFound(name: payload["name"] ?? "", price: payloadMoney(payload["price"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"), marketOpen: false)
+            self = .twelveDataQuoteFound(
+                name: payload["name"] ?? "",
+                price: payloadMoney(payload["price"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"),
+                marketOpen: false
+            )
         case "twelve_data.quote.not_found":
             self = .twelveDataQuoteNotFound
         case "twelve_data.quote.rate_limited":
@@ -1185,7 +1205,9 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "exchange_rates.latest.unavailable":
             self = .exchangeRatesLatestUnavailable
         case "revenuecat.offerings.loaded":
-            self = .revenuecatOfferingsLoaded(annualPrice: payloadMoney(payload["annual_price"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"))
+            self = .revenuecatOfferingsLoaded(
+                annualPrice: payloadMoney(payload["annual_price"], currency: "GBP") ?? Money(amount: 0, currency: "GBP")
+            )
         case "revenuecat.offerings.failed":
             self = .revenuecatOfferingsFailed
         case "revenuecat.purchase.purchased":
@@ -1203,7 +1225,11 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "revenuecat.restore.network_error":
             self = .revenuecatRestoreNetworkError
         case "revenuecat.customer_info.active":
-            self = .revenuecatCustomerInfoActive(expiresAt: Timestamp(millisecondsSince1970: 0), inTrial: false, willRenew: false)
+            self = .revenuecatCustomerInfoActive(
+                expiresAt: Timestamp(millisecondsSince1970: 0),
+                inTrial: false,
+                willRenew: false
+            )
         case "revenuecat.customer_info.inactive":
             self = .revenuecatCustomerInfoInactive
         case "tap_sign_in_with_google":
@@ -1306,8 +1332,6 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapStartFreeTrial
         case "tap_close":
             self = .tapClose
-        case "tap_dismiss_storage_alert":
-            self = .tapDismissStorageAlert
         default:
             return nil
         }
@@ -1316,10 +1340,6 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
         switch self {
-        case .storageWriteFailed:
-            return "storage_write_failed"
-        case .storageReadFailed:
-            return "storage_read_failed"
         case .bankSelected:
             return "bank_selected"
         case .assetTapped:
@@ -1534,8 +1554,6 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_start_free_trial"
         case .tapClose:
             return "tap_close"
-        case .tapDismissStorageAlert:
-            return "tap_dismiss_storage_alert"
         case .takeSnapshot:
             return "take_snapshot"
         case .timerFired:
@@ -1547,228 +1565,222 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     @_spi(Generated)
     public var number: Int32 {
         switch self {
-        case .storageWriteFailed:
-            return 0
-        case .storageReadFailed:
-            return 1
         case .bankSelected:
-            return 2
+            return 0
         case .assetTapped:
-            return 3
+            return 1
         case .liabilityTapped:
-            return 4
+            return 2
         case .assetSwipedDelete:
-            return 5
+            return 3
         case .liabilitySwipedDelete:
-            return 6
+            return 4
         case .googleSignInSignedIn:
-            return 7
+            return 5
         case .googleSignInAlreadyRegistered:
-            return 8
+            return 6
         case .googleSignInCancelled:
-            return 9
+            return 7
         case .googleSignInOffline:
-            return 10
+            return 8
         case .googleSignInFailed:
-            return 11
+            return 9
         case .localAuthRequestPermissionGranted:
-            return 12
+            return 10
         case .localAuthRequestPermissionDenied:
-            return 13
+            return 11
         case .localAuthRequestPermissionUnsupported:
-            return 14
+            return 12
         case .localAuthAuthenticateSuccess:
-            return 15
+            return 13
         case .localAuthAuthenticateFailed:
-            return 16
+            return 14
         case .localAuthAuthenticateUnavailable:
-            return 17
+            return 15
         case .localAuthAuthenticateDisabled:
-            return 18
+            return 16
         case .pinStoreSaveSaved:
-            return 19
+            return 17
         case .pinStoreVerifyCorrect:
-            return 20
+            return 18
         case .pinStoreVerifyWrong:
-            return 21
+            return 19
         case .truelayerConnectConnected:
-            return 22
+            return 20
         case .truelayerConnectNoAccounts:
-            return 23
+            return 21
         case .truelayerConnectCancelled:
-            return 24
+            return 22
         case .truelayerConnectFailed:
-            return 25
+            return 23
         case .truelayerConnectUnavailable:
-            return 26
+            return 24
         case .truelayerRefreshRefreshed:
-            return 27
+            return 25
         case .truelayerRefreshTokenExpired:
-            return 28
+            return 26
         case .truelayerRefreshFailed:
-            return 29
+            return 27
         case .truelayerDisconnectDisconnected:
-            return 30
+            return 28
         case .twelveDataQuoteFound:
-            return 31
+            return 29
         case .twelveDataQuoteNotFound:
-            return 32
+            return 30
         case .twelveDataQuoteRateLimited:
-            return 33
+            return 31
         case .twelveDataQuoteDown:
-            return 34
+            return 32
         case .twelveDataQuoteTimeout:
-            return 35
+            return 33
         case .twelveDataPricesUpdated:
-            return 36
+            return 34
         case .twelveDataPricesRateLimited:
-            return 37
+            return 35
         case .twelveDataPricesDown:
-            return 38
+            return 36
         case .twelveDataPricesOffline:
-            return 39
+            return 37
         case .exchangeRatesLatestLoaded:
-            return 40
+            return 38
         case .exchangeRatesLatestUnavailable:
-            return 41
+            return 39
         case .revenuecatOfferingsLoaded:
-            return 42
+            return 40
         case .revenuecatOfferingsFailed:
-            return 43
+            return 41
         case .revenuecatPurchasePurchased:
-            return 44
+            return 42
         case .revenuecatPurchaseCancelled:
-            return 45
+            return 43
         case .revenuecatPurchaseNetworkError:
-            return 46
+            return 44
         case .revenuecatPurchaseAlreadySubscribed:
-            return 47
+            return 45
         case .revenuecatRestoreRestored:
-            return 48
+            return 46
         case .revenuecatRestoreNone:
-            return 49
+            return 47
         case .revenuecatRestoreNetworkError:
-            return 50
+            return 48
         case .revenuecatCustomerInfoActive:
-            return 51
+            return 49
         case .revenuecatCustomerInfoInactive:
-            return 52
+            return 50
         case .launched:
-            return 53
+            return 51
         case .tapSignInWithGoogle:
-            return 54
+            return 52
         case .tapDismissAlert:
-            return 55
+            return 53
         case .tapContinue:
-            return 56
+            return 54
         case .tapCreatePin:
-            return 57
+            return 55
         case .tapFaceId:
-            return 58
+            return 56
         case .tapUsePin:
-            return 59
+            return 57
         case .pinEntered:
-            return 60
+            return 58
         case .tapResetPin:
-            return 61
+            return 59
         case .tapBack:
-            return 62
+            return 60
         case .tapSavePin:
-            return 63
+            return 61
         case .homeShown:
-            return 64
+            return 62
         case .checkBalances:
-            return 65
+            return 63
         case .appForegrounded:
-            return 66
+            return 64
         case .pullToRefresh:
-            return 67
+            return 65
         case .refreshStocks:
-            return 68
+            return 66
         case .refreshBanks:
-            return 69
+            return 67
         case .tapAddAsset:
-            return 70
+            return 68
         case .tapAddLiability:
-            return 71
+            return 69
         case .tapAssetsCard:
-            return 72
+            return 70
         case .tapLiabilitiesCard:
-            return 73
+            return 71
         case .tapReconnect:
-            return 74
+            return 72
         case .tapSettings:
-            return 75
+            return 73
         case .convertValues:
-            return 76
+            return 74
         case .tickerEntered:
-            return 77
+            return 75
         case .quantityEntered:
-            return 78
+            return 76
         case .tapCancel:
-            return 79
+            return 77
         case .tapOutside:
-            return 80
+            return 78
         case .tapDiscard:
-            return 81
+            return 79
         case .tapKeepEditing:
-            return 82
+            return 80
         case .tapConnectBankTab:
-            return 83
+            return 81
         case .tapManualTab:
-            return 84
+            return 82
         case .tapSaveChanges:
-            return 85
+            return 83
         case .tapDeleteAsset:
-            return 86
+            return 84
         case .tapConfirmDelete:
-            return 87
+            return 85
         case .tapCancelDelete:
-            return 88
+            return 86
         case .tapDeleteLiability:
-            return 89
+            return 87
         case .tapAdd:
-            return 90
+            return 88
         case .tapCurrency:
-            return 91
+            return 89
         case .tapFaceIdPin:
-            return 92
+            return 90
         case .toggleNotifications:
-            return 93
+            return 91
         case .tapManageSubscription:
-            return 94
+            return 92
         case .tapRestorePurchases:
-            return 95
+            return 93
         case .tapPrivacyPolicy:
-            return 96
+            return 94
         case .tapTermsOfService:
-            return 97
+            return 95
         case .tapLogOut:
-            return 98
+            return 96
         case .tapConfirmLogOut:
-            return 99
+            return 97
         case .tapCancelLogOut:
-            return 100
+            return 98
         case .tapDone:
-            return 101
+            return 99
         case .tapSelect:
-            return 102
+            return 100
         case .tapConfirmSwitch:
-            return 103
+            return 101
         case .tapCancelSwitch:
-            return 104
+            return 102
         case .toggleFaceId:
-            return 105
+            return 103
         case .tapChangePin:
-            return 106
+            return 104
         case .tapStartFreeTrial:
-            return 107
+            return 105
         case .tapClose:
-            return 108
-        case .tapDismissStorageAlert:
-            return 109
+            return 106
         case .takeSnapshot:
-            return 110
+            return 107
         case .timerFired:
             return (-2)
         }
@@ -1781,6 +1793,687 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return token
         }
         return nil
+    }
+
+    private enum CaseKey: String, CodingKey {
+        case bankSelected
+        case assetTapped
+        case liabilityTapped
+        case assetSwipedDelete
+        case liabilitySwipedDelete
+        case googleSignInSignedIn
+        case googleSignInAlreadyRegistered
+        case googleSignInCancelled
+        case googleSignInOffline
+        case googleSignInFailed
+        case localAuthRequestPermissionGranted
+        case localAuthRequestPermissionDenied
+        case localAuthRequestPermissionUnsupported
+        case localAuthAuthenticateSuccess
+        case localAuthAuthenticateFailed
+        case localAuthAuthenticateUnavailable
+        case localAuthAuthenticateDisabled
+        case pinStoreSaveSaved
+        case pinStoreVerifyCorrect
+        case pinStoreVerifyWrong
+        case truelayerConnectConnected
+        case truelayerConnectNoAccounts
+        case truelayerConnectCancelled
+        case truelayerConnectFailed
+        case truelayerConnectUnavailable
+        case truelayerRefreshRefreshed
+        case truelayerRefreshTokenExpired
+        case truelayerRefreshFailed
+        case truelayerDisconnectDisconnected
+        case twelveDataQuoteFound
+        case twelveDataQuoteNotFound
+        case twelveDataQuoteRateLimited
+        case twelveDataQuoteDown
+        case twelveDataQuoteTimeout
+        case twelveDataPricesUpdated
+        case twelveDataPricesRateLimited
+        case twelveDataPricesDown
+        case twelveDataPricesOffline
+        case exchangeRatesLatestLoaded
+        case exchangeRatesLatestUnavailable
+        case revenuecatOfferingsLoaded
+        case revenuecatOfferingsFailed
+        case revenuecatPurchasePurchased
+        case revenuecatPurchaseCancelled
+        case revenuecatPurchaseNetworkError
+        case revenuecatPurchaseAlreadySubscribed
+        case revenuecatRestoreRestored
+        case revenuecatRestoreNone
+        case revenuecatRestoreNetworkError
+        case revenuecatCustomerInfoActive
+        case revenuecatCustomerInfoInactive
+        case launched
+        case tapSignInWithGoogle
+        case tapDismissAlert
+        case tapContinue
+        case tapCreatePin
+        case tapFaceId
+        case tapUsePin
+        case pinEntered
+        case tapResetPin
+        case tapBack
+        case tapSavePin
+        case homeShown
+        case checkBalances
+        case appForegrounded
+        case pullToRefresh
+        case refreshStocks
+        case refreshBanks
+        case tapAddAsset
+        case tapAddLiability
+        case tapAssetsCard
+        case tapLiabilitiesCard
+        case tapReconnect
+        case tapSettings
+        case convertValues
+        case tickerEntered
+        case quantityEntered
+        case tapCancel
+        case tapOutside
+        case tapDiscard
+        case tapKeepEditing
+        case tapConnectBankTab
+        case tapManualTab
+        case tapSaveChanges
+        case tapDeleteAsset
+        case tapConfirmDelete
+        case tapCancelDelete
+        case tapDeleteLiability
+        case tapAdd
+        case tapCurrency
+        case tapFaceIdPin
+        case toggleNotifications
+        case tapManageSubscription
+        case tapRestorePurchases
+        case tapPrivacyPolicy
+        case tapTermsOfService
+        case tapLogOut
+        case tapConfirmLogOut
+        case tapCancelLogOut
+        case tapDone
+        case tapSelect
+        case tapConfirmSwitch
+        case tapCancelSwitch
+        case toggleFaceId
+        case tapChangePin
+        case tapStartFreeTrial
+        case tapClose
+        case takeSnapshot
+        case timerFired
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case bank
+        case id
+        case userId
+        case email
+        case name
+        case photoUrl
+        case accounts
+        case balances
+        case price
+        case marketOpen
+        case quotes
+        case usd
+        case eur
+        case annualPrice
+        case expiresAt
+        case inTrial
+        case willRenew
+        case raisedBy
+        case token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a RegentEvent is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .bankSelected:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankSelected)
+            self = .bankSelected(bank: try fields.decode(String.self, forKey: .bank))
+        case .assetTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .assetTapped)
+            self = .assetTapped(id: try fields.decode(String.self, forKey: .id))
+        case .liabilityTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .liabilityTapped)
+            self = .liabilityTapped(id: try fields.decode(String.self, forKey: .id))
+        case .assetSwipedDelete:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .assetSwipedDelete)
+            self = .assetSwipedDelete(id: try fields.decode(String.self, forKey: .id))
+        case .liabilitySwipedDelete:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .liabilitySwipedDelete)
+            self = .liabilitySwipedDelete(id: try fields.decode(String.self, forKey: .id))
+        case .googleSignInSignedIn:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .googleSignInSignedIn)
+            self = .googleSignInSignedIn(
+                userId: try fields.decode(String.self, forKey: .userId),
+                email: try fields.decode(String.self, forKey: .email),
+                name: try fields.decode(String.self, forKey: .name),
+                photoUrl: try fields.decode(String.self, forKey: .photoUrl)
+            )
+        case .googleSignInAlreadyRegistered:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .googleSignInAlreadyRegistered)
+            self = .googleSignInAlreadyRegistered(
+                userId: try fields.decode(String.self, forKey: .userId),
+                email: try fields.decode(String.self, forKey: .email),
+                name: try fields.decode(String.self, forKey: .name),
+                photoUrl: try fields.decode(String.self, forKey: .photoUrl)
+            )
+        case .googleSignInCancelled:
+            self = .googleSignInCancelled
+        case .googleSignInOffline:
+            self = .googleSignInOffline
+        case .googleSignInFailed:
+            self = .googleSignInFailed
+        case .localAuthRequestPermissionGranted:
+            self = .localAuthRequestPermissionGranted
+        case .localAuthRequestPermissionDenied:
+            self = .localAuthRequestPermissionDenied
+        case .localAuthRequestPermissionUnsupported:
+            self = .localAuthRequestPermissionUnsupported
+        case .localAuthAuthenticateSuccess:
+            self = .localAuthAuthenticateSuccess
+        case .localAuthAuthenticateFailed:
+            self = .localAuthAuthenticateFailed
+        case .localAuthAuthenticateUnavailable:
+            self = .localAuthAuthenticateUnavailable
+        case .localAuthAuthenticateDisabled:
+            self = .localAuthAuthenticateDisabled
+        case .pinStoreSaveSaved:
+            self = .pinStoreSaveSaved
+        case .pinStoreVerifyCorrect:
+            self = .pinStoreVerifyCorrect
+        case .pinStoreVerifyWrong:
+            self = .pinStoreVerifyWrong
+        case .truelayerConnectConnected:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerConnectConnected)
+            self = .truelayerConnectConnected(accounts: try fields.decode([RegentBankAccount].self, forKey: .accounts))
+        case .truelayerConnectNoAccounts:
+            self = .truelayerConnectNoAccounts
+        case .truelayerConnectCancelled:
+            self = .truelayerConnectCancelled
+        case .truelayerConnectFailed:
+            self = .truelayerConnectFailed
+        case .truelayerConnectUnavailable:
+            self = .truelayerConnectUnavailable
+        case .truelayerRefreshRefreshed:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerRefreshRefreshed)
+            self = .truelayerRefreshRefreshed(balances: try fields.decode([RegentBankBalance].self, forKey: .balances))
+        case .truelayerRefreshTokenExpired:
+            self = .truelayerRefreshTokenExpired
+        case .truelayerRefreshFailed:
+            self = .truelayerRefreshFailed
+        case .truelayerDisconnectDisconnected:
+            self = .truelayerDisconnectDisconnected
+        case .twelveDataQuoteFound:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataQuoteFound)
+            self = .twelveDataQuoteFound(
+                name: try fields.decode(String.self, forKey: .name),
+                price: try fields.decode(Money.self, forKey: .price),
+                marketOpen: try fields.decode(Bool.self, forKey: .marketOpen)
+            )
+        case .twelveDataQuoteNotFound:
+            self = .twelveDataQuoteNotFound
+        case .twelveDataQuoteRateLimited:
+            self = .twelveDataQuoteRateLimited
+        case .twelveDataQuoteDown:
+            self = .twelveDataQuoteDown
+        case .twelveDataQuoteTimeout:
+            self = .twelveDataQuoteTimeout
+        case .twelveDataPricesUpdated:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataPricesUpdated)
+            self = .twelveDataPricesUpdated(quotes: try fields.decode([RegentPriceQuote].self, forKey: .quotes))
+        case .twelveDataPricesRateLimited:
+            self = .twelveDataPricesRateLimited
+        case .twelveDataPricesDown:
+            self = .twelveDataPricesDown
+        case .twelveDataPricesOffline:
+            self = .twelveDataPricesOffline
+        case .exchangeRatesLatestLoaded:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .exchangeRatesLatestLoaded)
+            self = .exchangeRatesLatestLoaded(
+                usd: try fields.decode(Decimal.self, forKey: .usd),
+                eur: try fields.decode(Decimal.self, forKey: .eur)
+            )
+        case .exchangeRatesLatestUnavailable:
+            self = .exchangeRatesLatestUnavailable
+        case .revenuecatOfferingsLoaded:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatOfferingsLoaded)
+            self = .revenuecatOfferingsLoaded(annualPrice: try fields.decode(Money.self, forKey: .annualPrice))
+        case .revenuecatOfferingsFailed:
+            self = .revenuecatOfferingsFailed
+        case .revenuecatPurchasePurchased:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatPurchasePurchased)
+            self = .revenuecatPurchasePurchased(
+                expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
+                inTrial: try fields.decode(Bool.self, forKey: .inTrial)
+            )
+        case .revenuecatPurchaseCancelled:
+            self = .revenuecatPurchaseCancelled
+        case .revenuecatPurchaseNetworkError:
+            self = .revenuecatPurchaseNetworkError
+        case .revenuecatPurchaseAlreadySubscribed:
+            let fields = try container.nestedContainer(
+                keyedBy: FieldKey.self,
+                forKey: .revenuecatPurchaseAlreadySubscribed
+            )
+            self = .revenuecatPurchaseAlreadySubscribed(
+                expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt)
+            )
+        case .revenuecatRestoreRestored:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatRestoreRestored)
+            self = .revenuecatRestoreRestored(expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt))
+        case .revenuecatRestoreNone:
+            self = .revenuecatRestoreNone
+        case .revenuecatRestoreNetworkError:
+            self = .revenuecatRestoreNetworkError
+        case .revenuecatCustomerInfoActive:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatCustomerInfoActive)
+            self = .revenuecatCustomerInfoActive(
+                expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
+                inTrial: try fields.decode(Bool.self, forKey: .inTrial),
+                willRenew: try fields.decode(Bool.self, forKey: .willRenew)
+            )
+        case .revenuecatCustomerInfoInactive:
+            self = .revenuecatCustomerInfoInactive
+        case .launched:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .launched)
+            self = .launched(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .tapSignInWithGoogle:
+            self = .tapSignInWithGoogle
+        case .tapDismissAlert:
+            self = .tapDismissAlert
+        case .tapContinue:
+            self = .tapContinue
+        case .tapCreatePin:
+            self = .tapCreatePin
+        case .tapFaceId:
+            self = .tapFaceId
+        case .tapUsePin:
+            self = .tapUsePin
+        case .pinEntered:
+            self = .pinEntered
+        case .tapResetPin:
+            self = .tapResetPin
+        case .tapBack:
+            self = .tapBack
+        case .tapSavePin:
+            self = .tapSavePin
+        case .homeShown:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .homeShown)
+            self = .homeShown(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .checkBalances:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .checkBalances)
+            self = .checkBalances(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .appForegrounded:
+            self = .appForegrounded
+        case .pullToRefresh:
+            self = .pullToRefresh
+        case .refreshStocks:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshStocks)
+            self = .refreshStocks(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .refreshBanks:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshBanks)
+            self = .refreshBanks(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .tapAddAsset:
+            self = .tapAddAsset
+        case .tapAddLiability:
+            self = .tapAddLiability
+        case .tapAssetsCard:
+            self = .tapAssetsCard
+        case .tapLiabilitiesCard:
+            self = .tapLiabilitiesCard
+        case .tapReconnect:
+            self = .tapReconnect
+        case .tapSettings:
+            self = .tapSettings
+        case .convertValues:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .convertValues)
+            self = .convertValues(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .tickerEntered:
+            self = .tickerEntered
+        case .quantityEntered:
+            self = .quantityEntered
+        case .tapCancel:
+            self = .tapCancel
+        case .tapOutside:
+            self = .tapOutside
+        case .tapDiscard:
+            self = .tapDiscard
+        case .tapKeepEditing:
+            self = .tapKeepEditing
+        case .tapConnectBankTab:
+            self = .tapConnectBankTab
+        case .tapManualTab:
+            self = .tapManualTab
+        case .tapSaveChanges:
+            self = .tapSaveChanges
+        case .tapDeleteAsset:
+            self = .tapDeleteAsset
+        case .tapConfirmDelete:
+            self = .tapConfirmDelete
+        case .tapCancelDelete:
+            self = .tapCancelDelete
+        case .tapDeleteLiability:
+            self = .tapDeleteLiability
+        case .tapAdd:
+            self = .tapAdd
+        case .tapCurrency:
+            self = .tapCurrency
+        case .tapFaceIdPin:
+            self = .tapFaceIdPin
+        case .toggleNotifications:
+            self = .toggleNotifications
+        case .tapManageSubscription:
+            self = .tapManageSubscription
+        case .tapRestorePurchases:
+            self = .tapRestorePurchases
+        case .tapPrivacyPolicy:
+            self = .tapPrivacyPolicy
+        case .tapTermsOfService:
+            self = .tapTermsOfService
+        case .tapLogOut:
+            self = .tapLogOut
+        case .tapConfirmLogOut:
+            self = .tapConfirmLogOut
+        case .tapCancelLogOut:
+            self = .tapCancelLogOut
+        case .tapDone:
+            self = .tapDone
+        case .tapSelect:
+            self = .tapSelect
+        case .tapConfirmSwitch:
+            self = .tapConfirmSwitch
+        case .tapCancelSwitch:
+            self = .tapCancelSwitch
+        case .toggleFaceId:
+            self = .toggleFaceId
+        case .tapChangePin:
+            self = .tapChangePin
+        case .tapStartFreeTrial:
+            self = .tapStartFreeTrial
+        case .tapClose:
+            self = .tapClose
+        case .takeSnapshot:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .takeSnapshot)
+            self = .takeSnapshot(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .timerFired:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .bankSelected(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankSelected)
+            try fields.encode(value0, forKey: .bank)
+        case .assetTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .assetTapped)
+            try fields.encode(value0, forKey: .id)
+        case .liabilityTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .liabilityTapped)
+            try fields.encode(value0, forKey: .id)
+        case .assetSwipedDelete(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .assetSwipedDelete)
+            try fields.encode(value0, forKey: .id)
+        case .liabilitySwipedDelete(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .liabilitySwipedDelete)
+            try fields.encode(value0, forKey: .id)
+        case .googleSignInSignedIn(let value0, let value1, let value2, let value3):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .googleSignInSignedIn)
+            try fields.encode(value0, forKey: .userId)
+            try fields.encode(value1, forKey: .email)
+            try fields.encode(value2, forKey: .name)
+            try fields.encode(value3, forKey: .photoUrl)
+        case .googleSignInAlreadyRegistered(let value0, let value1, let value2, let value3):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .googleSignInAlreadyRegistered)
+            try fields.encode(value0, forKey: .userId)
+            try fields.encode(value1, forKey: .email)
+            try fields.encode(value2, forKey: .name)
+            try fields.encode(value3, forKey: .photoUrl)
+        case .googleSignInCancelled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .googleSignInCancelled)
+        case .googleSignInOffline:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .googleSignInOffline)
+        case .googleSignInFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .googleSignInFailed)
+        case .localAuthRequestPermissionGranted:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthRequestPermissionGranted)
+        case .localAuthRequestPermissionDenied:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthRequestPermissionDenied)
+        case .localAuthRequestPermissionUnsupported:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthRequestPermissionUnsupported)
+        case .localAuthAuthenticateSuccess:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthAuthenticateSuccess)
+        case .localAuthAuthenticateFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthAuthenticateFailed)
+        case .localAuthAuthenticateUnavailable:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthAuthenticateUnavailable)
+        case .localAuthAuthenticateDisabled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthAuthenticateDisabled)
+        case .pinStoreSaveSaved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pinStoreSaveSaved)
+        case .pinStoreVerifyCorrect:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pinStoreVerifyCorrect)
+        case .pinStoreVerifyWrong:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pinStoreVerifyWrong)
+        case .truelayerConnectConnected(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerConnectConnected)
+            try fields.encode(value0, forKey: .accounts)
+        case .truelayerConnectNoAccounts:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerConnectNoAccounts)
+        case .truelayerConnectCancelled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerConnectCancelled)
+        case .truelayerConnectFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerConnectFailed)
+        case .truelayerConnectUnavailable:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerConnectUnavailable)
+        case .truelayerRefreshRefreshed(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerRefreshRefreshed)
+            try fields.encode(value0, forKey: .balances)
+        case .truelayerRefreshTokenExpired:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerRefreshTokenExpired)
+        case .truelayerRefreshFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerRefreshFailed)
+        case .truelayerDisconnectDisconnected:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .truelayerDisconnectDisconnected)
+        case .twelveDataQuoteFound(let value0, let value1, let value2):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataQuoteFound)
+            try fields.encode(value0, forKey: .name)
+            try fields.encode(value1, forKey: .price)
+            try fields.encode(value2, forKey: .marketOpen)
+        case .twelveDataQuoteNotFound:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataQuoteNotFound)
+        case .twelveDataQuoteRateLimited:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataQuoteRateLimited)
+        case .twelveDataQuoteDown:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataQuoteDown)
+        case .twelveDataQuoteTimeout:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataQuoteTimeout)
+        case .twelveDataPricesUpdated(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataPricesUpdated)
+            try fields.encode(value0, forKey: .quotes)
+        case .twelveDataPricesRateLimited:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataPricesRateLimited)
+        case .twelveDataPricesDown:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataPricesDown)
+        case .twelveDataPricesOffline:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .twelveDataPricesOffline)
+        case .exchangeRatesLatestLoaded(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .exchangeRatesLatestLoaded)
+            try fields.encode(value0, forKey: .usd)
+            try fields.encode(value1, forKey: .eur)
+        case .exchangeRatesLatestUnavailable:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .exchangeRatesLatestUnavailable)
+        case .revenuecatOfferingsLoaded(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatOfferingsLoaded)
+            try fields.encode(value0, forKey: .annualPrice)
+        case .revenuecatOfferingsFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatOfferingsFailed)
+        case .revenuecatPurchasePurchased(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatPurchasePurchased)
+            try fields.encode(value0, forKey: .expiresAt)
+            try fields.encode(value1, forKey: .inTrial)
+        case .revenuecatPurchaseCancelled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatPurchaseCancelled)
+        case .revenuecatPurchaseNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatPurchaseNetworkError)
+        case .revenuecatPurchaseAlreadySubscribed(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatPurchaseAlreadySubscribed)
+            try fields.encode(value0, forKey: .expiresAt)
+        case .revenuecatRestoreRestored(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatRestoreRestored)
+            try fields.encode(value0, forKey: .expiresAt)
+        case .revenuecatRestoreNone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatRestoreNone)
+        case .revenuecatRestoreNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatRestoreNetworkError)
+        case .revenuecatCustomerInfoActive(let value0, let value1, let value2):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatCustomerInfoActive)
+            try fields.encode(value0, forKey: .expiresAt)
+            try fields.encode(value1, forKey: .inTrial)
+            try fields.encode(value2, forKey: .willRenew)
+        case .revenuecatCustomerInfoInactive:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatCustomerInfoInactive)
+        case .launched(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .launched)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .tapSignInWithGoogle:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignInWithGoogle)
+        case .tapDismissAlert:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDismissAlert)
+        case .tapContinue:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinue)
+        case .tapCreatePin:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCreatePin)
+        case .tapFaceId:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFaceId)
+        case .tapUsePin:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUsePin)
+        case .pinEntered:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pinEntered)
+        case .tapResetPin:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapResetPin)
+        case .tapBack:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBack)
+        case .tapSavePin:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSavePin)
+        case .homeShown(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .homeShown)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .checkBalances(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .checkBalances)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .appForegrounded:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appForegrounded)
+        case .pullToRefresh:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pullToRefresh)
+        case .refreshStocks(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshStocks)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .refreshBanks(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshBanks)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .tapAddAsset:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddAsset)
+        case .tapAddLiability:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddLiability)
+        case .tapAssetsCard:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAssetsCard)
+        case .tapLiabilitiesCard:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLiabilitiesCard)
+        case .tapReconnect:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapReconnect)
+        case .tapSettings:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSettings)
+        case .convertValues(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .convertValues)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .tickerEntered:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tickerEntered)
+        case .quantityEntered:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .quantityEntered)
+        case .tapCancel:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancel)
+        case .tapOutside:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapOutside)
+        case .tapDiscard:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDiscard)
+        case .tapKeepEditing:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapKeepEditing)
+        case .tapConnectBankTab:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConnectBankTab)
+        case .tapManualTab:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapManualTab)
+        case .tapSaveChanges:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSaveChanges)
+        case .tapDeleteAsset:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDeleteAsset)
+        case .tapConfirmDelete:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmDelete)
+        case .tapCancelDelete:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelDelete)
+        case .tapDeleteLiability:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDeleteLiability)
+        case .tapAdd:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAdd)
+        case .tapCurrency:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCurrency)
+        case .tapFaceIdPin:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFaceIdPin)
+        case .toggleNotifications:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleNotifications)
+        case .tapManageSubscription:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapManageSubscription)
+        case .tapRestorePurchases:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRestorePurchases)
+        case .tapPrivacyPolicy:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPrivacyPolicy)
+        case .tapTermsOfService:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTermsOfService)
+        case .tapLogOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLogOut)
+        case .tapConfirmLogOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmLogOut)
+        case .tapCancelLogOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelLogOut)
+        case .tapDone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDone)
+        case .tapSelect:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSelect)
+        case .tapConfirmSwitch:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmSwitch)
+        case .tapCancelSwitch:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelSwitch)
+        case .toggleFaceId:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleFaceId)
+        case .tapChangePin:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangePin)
+        case .tapStartFreeTrial:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStartFreeTrial)
+        case .tapClose:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapClose)
+        case .takeSnapshot(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .takeSnapshot)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .timerFired(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            try fields.encode(value0, forKey: .token)
+        }
     }
 }
 
@@ -1875,8 +2568,7 @@ public enum RegentServiceCall: FlowServiceCall {
     case revenuecatOfferings
 
     /// RevenueCat: `purchase`; outcomes: `purchased`, `cancelled`, `network_error`, `already_subscribed`.
-    /// The App Store purchase of the annual plan: "Start 7-Day Free Trial" (then £149/year)
-    case revenuecatPurchase(productId: String, price: Money, trialDays: Int)
+    case revenuecatPurchase
 
     /// RevenueCat: `restore`; outcomes: `restored`, `none`, `network_error`.
     case revenuecatRestore
@@ -1947,51 +2639,188 @@ public enum RegentServiceCall: FlowServiceCall {
             return [:]
         case .revenuecatOfferings:
             return [:]
-        case .revenuecatPurchase(let productId, let price, let trialDays):
-            return ["product_id": productId, "price": describe(price), "trial_days": describe(trialDays)]
+        case .revenuecatPurchase:
+            return [:]
         case .revenuecatRestore:
             return [:]
         case .revenuecatCustomerInfo:
             return [:]
         }
     }
+
+    private enum CaseKey: String, CodingKey {
+        case googleSignIn
+        case localAuthRequestPermission
+        case localAuthAuthenticate
+        case pinStoreSave
+        case pinStoreVerify
+        case truelayerConnect
+        case truelayerRefresh
+        case truelayerDisconnect
+        case twelveDataQuote
+        case twelveDataPrices
+        case exchangeRatesLatest
+        case revenuecatOfferings
+        case revenuecatPurchase
+        case revenuecatRestore
+        case revenuecatCustomerInfo
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case pin
+        case bank
+        case accountIds
+        case accountId
+        case ticker
+        case tickers
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a RegentServiceCall is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .googleSignIn:
+            self = .googleSignIn
+        case .localAuthRequestPermission:
+            self = .localAuthRequestPermission
+        case .localAuthAuthenticate:
+            self = .localAuthAuthenticate
+        case .pinStoreSave:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pinStoreSave)
+            self = .pinStoreSave(pin: try fields.decode(String.self, forKey: .pin))
+        case .pinStoreVerify:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pinStoreVerify)
+            self = .pinStoreVerify(pin: try fields.decode(String.self, forKey: .pin))
+        case .truelayerConnect:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerConnect)
+            self = .truelayerConnect(bank: try fields.decode(String.self, forKey: .bank))
+        case .truelayerRefresh:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerRefresh)
+            self = .truelayerRefresh(accountIds: try fields.decode([String].self, forKey: .accountIds))
+        case .truelayerDisconnect:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerDisconnect)
+            self = .truelayerDisconnect(accountId: try fields.decode(String.self, forKey: .accountId))
+        case .twelveDataQuote:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataQuote)
+            self = .twelveDataQuote(ticker: try fields.decode(String.self, forKey: .ticker))
+        case .twelveDataPrices:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataPrices)
+            self = .twelveDataPrices(tickers: try fields.decode([String].self, forKey: .tickers))
+        case .exchangeRatesLatest:
+            self = .exchangeRatesLatest
+        case .revenuecatOfferings:
+            self = .revenuecatOfferings
+        case .revenuecatPurchase:
+            self = .revenuecatPurchase
+        case .revenuecatRestore:
+            self = .revenuecatRestore
+        case .revenuecatCustomerInfo:
+            self = .revenuecatCustomerInfo
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .googleSignIn:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .googleSignIn)
+        case .localAuthRequestPermission:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthRequestPermission)
+        case .localAuthAuthenticate:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthAuthenticate)
+        case .pinStoreSave(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pinStoreSave)
+            try fields.encode(value0, forKey: .pin)
+        case .pinStoreVerify(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pinStoreVerify)
+            try fields.encode(value0, forKey: .pin)
+        case .truelayerConnect(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerConnect)
+            try fields.encode(value0, forKey: .bank)
+        case .truelayerRefresh(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerRefresh)
+            try fields.encode(value0, forKey: .accountIds)
+        case .truelayerDisconnect(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .truelayerDisconnect)
+            try fields.encode(value0, forKey: .accountId)
+        case .twelveDataQuote(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataQuote)
+            try fields.encode(value0, forKey: .ticker)
+        case .twelveDataPrices(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .twelveDataPrices)
+            try fields.encode(value0, forKey: .tickers)
+        case .exchangeRatesLatest:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .exchangeRatesLatest)
+        case .revenuecatOfferings:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatOfferings)
+        case .revenuecatPurchase:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatPurchase)
+        case .revenuecatRestore:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatRestore)
+        case .revenuecatCustomerInfo:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatCustomerInfo)
+        }
+    }
 }
 
-/// The services Regent calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol RegentServices: Sendable {
+/// Google Sign-In (`google`): @react-native-google-signin: the native account picker; returns the user object (id,
+/// email, name, photo)
+public protocol RegentGoogleService: Sendable {
     /// Google Sign-In: `sign_in`.
-    /// Answer with one of its outcomes: `signed_in`, `already_registered`, `cancelled`, `offline`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `signed_in`, `already_registered`, `cancelled`, `offline`, `failed`. Throw only
+    /// for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func googleSignIn() async throws -> RegentOutcome.GoogleSignIn
+}
 
+/// Face ID (Expo Local Authentication) (`local_auth`): hasHardwareAsync / isEnrolledAsync / authenticateAsync; the app
+/// only receives success or failure
+public protocol RegentLocalAuthService: Sendable {
     /// Face ID (Expo Local Authentication): `request_permission`.
-    /// Answer with one of its outcomes: `granted`, `denied`, `unsupported`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `granted`, `denied`, `unsupported`. Throw only for what the flows do not model:
+    /// the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func localAuthRequestPermission() async throws -> RegentOutcome.LocalAuthRequestPermission
 
     /// Face ID (Expo Local Authentication): `authenticate`.
-    /// Answer with one of its outcomes: `success`, `failed`, `unavailable`, `disabled`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `success`, `failed`, `unavailable`, `disabled`. Throw only for what the flows
+    /// do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func localAuthAuthenticate() async throws -> RegentOutcome.LocalAuthAuthenticate
+}
 
+/// SecureStore (@regent_auth) (`pin_store`): Hashes the PIN (bcrypt) and keeps only the hash; verifies a PIN against it
+public protocol RegentPinStoreService: Sendable {
     /// SecureStore (@regent_auth): `save`.
     /// Answer with one of its outcomes: `saved`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pinStoreSave(pin: String) async throws -> RegentOutcome.PinStoreSave
 
     /// SecureStore (@regent_auth): `verify`.
-    /// Answer with one of its outcomes: `correct`, `wrong`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `correct`, `wrong`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pinStoreVerify(pin: String) async throws -> RegentOutcome.PinStoreVerify
+}
 
+/// TrueLayer (`truelayer`): OAuth in an in-app browser, scope accounts only; read-only balances
+public protocol RegentTruelayerService: Sendable {
     /// TrueLayer: `connect`.
-    /// Answer with one of its outcomes: `connected`, `no_accounts`, `cancelled`, `failed`, `unavailable`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `connected`, `no_accounts`, `cancelled`, `failed`, `unavailable`. Throw only
+    /// for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func truelayerConnect(bank: String) async throws -> RegentOutcome.TruelayerConnect
 
     /// TrueLayer: `refresh`.
-    /// Answer with one of its outcomes: `refreshed`, `token_expired`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `refreshed`, `token_expired`, `failed`. Throw only for what the flows do not
+    /// model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func truelayerRefresh(accountIds: [String]) async throws -> RegentOutcome.TruelayerRefresh
 
@@ -1999,41 +2828,168 @@ public protocol RegentServices: Sendable {
     /// Answer with one of its outcomes: `disconnected`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func truelayerDisconnect(accountId: String) async throws -> RegentOutcome.TruelayerDisconnect
+}
 
+/// Twelve Data (`twelve_data`): /quote (name, price, currency) and /price; free tier 800 requests/day
+public protocol RegentTwelveDataService: Sendable {
     /// Twelve Data: `quote`.
-    /// Answer with one of its outcomes: `found`, `not_found`, `rate_limited`, `down`, `timeout`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `found`, `not_found`, `rate_limited`, `down`, `timeout`. Throw only for what
+    /// the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func twelveDataQuote(ticker: String) async throws -> RegentOutcome.TwelveDataQuote
 
     /// Twelve Data: `prices`.
-    /// Answer with one of its outcomes: `updated`, `rate_limited`, `down`, `offline`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `updated`, `rate_limited`, `down`, `offline`. Throw only for what the flows do
+    /// not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func twelveDataPrices(tickers: [String]) async throws -> RegentOutcome.TwelveDataPrices
+}
 
+/// exchangerate-api.com (`exchange_rates`): Latest rates, base GBP (https://api.exchangerate-api.com/v4/latest/...)
+public protocol RegentExchangeRatesService: Sendable {
     /// exchangerate-api.com: `latest`.
-    /// Answer with one of its outcomes: `loaded`, `unavailable`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `loaded`, `unavailable`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func exchangeRatesLatest() async throws -> RegentOutcome.ExchangeRatesLatest
+}
 
+/// RevenueCat (`revenuecat`): Offerings, purchase, restore and the "premium" entitlement (product regent_annual)
+public protocol RegentRevenuecatService: Sendable {
     /// RevenueCat: `offerings`.
-    /// Answer with one of its outcomes: `loaded`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `loaded`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func revenuecatOfferings() async throws -> RegentOutcome.RevenuecatOfferings
 
-    /// RevenueCat: `purchase`. The App Store purchase of the annual plan: "Start 7-Day Free Trial" (then £149/year)
-    /// Answer with one of its outcomes: `purchased`, `cancelled`, `network_error`, `already_subscribed`. Throw only for what the flows do not model: the machine then
+    /// RevenueCat: `purchase`.
+    /// Answer with one of its outcomes: `purchased`, `cancelled`, `network_error`, `already_subscribed`. Throw only for
+    /// what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func revenuecatPurchase(productId: String, price: Money, trialDays: Int) async throws -> RegentOutcome.RevenuecatPurchase
+    func revenuecatPurchase() async throws -> RegentOutcome.RevenuecatPurchase
 
     /// RevenueCat: `restore`.
-    /// Answer with one of its outcomes: `restored`, `none`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `restored`, `none`, `network_error`. Throw only for what the flows do not
+    /// model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func revenuecatRestore() async throws -> RegentOutcome.RevenuecatRestore
 
     /// RevenueCat: `customer_info`.
-    /// Answer with one of its outcomes: `active`, `inactive`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `active`, `inactive`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func revenuecatCustomerInfo() async throws -> RegentOutcome.RevenuecatCustomerInfo
+}
+
+/// The services Regent calls: implement this protocol (or one protocol per service, composed with `RegentServiceSet`)
+/// and give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol RegentServices: Sendable, RegentGoogleService, RegentLocalAuthService, RegentPinStoreService, RegentTruelayerService, RegentTwelveDataService, RegentExchangeRatesService, RegentRevenuecatService {
+}
+
+/// Regent's services composed from one implementation per service: `RegentServiceSet(google: ..., localAuth: ...,
+/// pinStore: ..., truelayer: ..., twelveData: ..., exchangeRates: ..., revenuecat: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct RegentServiceSet: RegentServices {
+    /// What answers `google`'s operations.
+    public var google: any RegentGoogleService
+
+    /// What answers `local_auth`'s operations.
+    public var localAuth: any RegentLocalAuthService
+
+    /// What answers `pin_store`'s operations.
+    public var pinStore: any RegentPinStoreService
+
+    /// What answers `truelayer`'s operations.
+    public var truelayer: any RegentTruelayerService
+
+    /// What answers `twelve_data`'s operations.
+    public var twelveData: any RegentTwelveDataService
+
+    /// What answers `exchange_rates`'s operations.
+    public var exchangeRates: any RegentExchangeRatesService
+
+    /// What answers `revenuecat`'s operations.
+    public var revenuecat: any RegentRevenuecatService
+
+    /// One implementation per service.
+    public init(
+        google: any RegentGoogleService,
+        localAuth: any RegentLocalAuthService,
+        pinStore: any RegentPinStoreService,
+        truelayer: any RegentTruelayerService,
+        twelveData: any RegentTwelveDataService,
+        exchangeRates: any RegentExchangeRatesService,
+        revenuecat: any RegentRevenuecatService
+    ) {
+        self.google = google
+        self.localAuth = localAuth
+        self.pinStore = pinStore
+        self.truelayer = truelayer
+        self.twelveData = twelveData
+        self.exchangeRates = exchangeRates
+        self.revenuecat = revenuecat
+    }
+
+    public func googleSignIn() async throws -> RegentOutcome.GoogleSignIn {
+        return try await self.google.googleSignIn()
+    }
+
+    public func localAuthRequestPermission() async throws -> RegentOutcome.LocalAuthRequestPermission {
+        return try await self.localAuth.localAuthRequestPermission()
+    }
+
+    public func localAuthAuthenticate() async throws -> RegentOutcome.LocalAuthAuthenticate {
+        return try await self.localAuth.localAuthAuthenticate()
+    }
+
+    public func pinStoreSave(pin: String) async throws -> RegentOutcome.PinStoreSave {
+        return try await self.pinStore.pinStoreSave(pin: pin)
+    }
+
+    public func pinStoreVerify(pin: String) async throws -> RegentOutcome.PinStoreVerify {
+        return try await self.pinStore.pinStoreVerify(pin: pin)
+    }
+
+    public func truelayerConnect(bank: String) async throws -> RegentOutcome.TruelayerConnect {
+        return try await self.truelayer.truelayerConnect(bank: bank)
+    }
+
+    public func truelayerRefresh(accountIds: [String]) async throws -> RegentOutcome.TruelayerRefresh {
+        return try await self.truelayer.truelayerRefresh(accountIds: accountIds)
+    }
+
+    public func truelayerDisconnect(accountId: String) async throws -> RegentOutcome.TruelayerDisconnect {
+        return try await self.truelayer.truelayerDisconnect(accountId: accountId)
+    }
+
+    public func twelveDataQuote(ticker: String) async throws -> RegentOutcome.TwelveDataQuote {
+        return try await self.twelveData.twelveDataQuote(ticker: ticker)
+    }
+
+    public func twelveDataPrices(tickers: [String]) async throws -> RegentOutcome.TwelveDataPrices {
+        return try await self.twelveData.twelveDataPrices(tickers: tickers)
+    }
+
+    public func exchangeRatesLatest() async throws -> RegentOutcome.ExchangeRatesLatest {
+        return try await self.exchangeRates.exchangeRatesLatest()
+    }
+
+    public func revenuecatOfferings() async throws -> RegentOutcome.RevenuecatOfferings {
+        return try await self.revenuecat.revenuecatOfferings()
+    }
+
+    public func revenuecatPurchase() async throws -> RegentOutcome.RevenuecatPurchase {
+        return try await self.revenuecat.revenuecatPurchase()
+    }
+
+    public func revenuecatRestore() async throws -> RegentOutcome.RevenuecatRestore {
+        return try await self.revenuecat.revenuecatRestore()
+    }
+
+    public func revenuecatCustomerInfo() async throws -> RegentOutcome.RevenuecatCustomerInfo {
+        return try await self.revenuecat.revenuecatCustomerInfo()
+    }
 }
 
 /// What each service operation of Regent answers (`RegentServices`).
@@ -2070,6 +3026,81 @@ public enum RegentOutcome {
                 return .googleSignInFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case signedIn
+            case alreadyRegistered
+            case cancelled
+            case offline
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case userId
+            case email
+            case name
+            case photoUrl
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.GoogleSignIn is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .signedIn:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+                self = .signedIn(
+                    userId: try fields.decode(String.self, forKey: .userId),
+                    email: try fields.decode(String.self, forKey: .email),
+                    name: try fields.decode(String.self, forKey: .name),
+                    photoUrl: try fields.decode(String.self, forKey: .photoUrl)
+                )
+            case .alreadyRegistered:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .alreadyRegistered)
+                self = .alreadyRegistered(
+                    userId: try fields.decode(String.self, forKey: .userId),
+                    email: try fields.decode(String.self, forKey: .email),
+                    name: try fields.decode(String.self, forKey: .name),
+                    photoUrl: try fields.decode(String.self, forKey: .photoUrl)
+                )
+            case .cancelled:
+                self = .cancelled
+            case .offline:
+                self = .offline
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .signedIn(let value0, let value1, let value2, let value3):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+                try fields.encode(value0, forKey: .userId)
+                try fields.encode(value1, forKey: .email)
+                try fields.encode(value2, forKey: .name)
+                try fields.encode(value3, forKey: .photoUrl)
+            case .alreadyRegistered(let value0, let value1, let value2, let value3):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .alreadyRegistered)
+                try fields.encode(value0, forKey: .userId)
+                try fields.encode(value1, forKey: .email)
+                try fields.encode(value2, forKey: .name)
+                try fields.encode(value3, forKey: .photoUrl)
+            case .cancelled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
+            case .offline:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .offline)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Face ID (Expo Local Authentication): `request_permission`.
@@ -2089,6 +3120,44 @@ public enum RegentOutcome {
                 return .localAuthRequestPermissionDenied
             case .unsupported:
                 return .localAuthRequestPermissionUnsupported
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case granted
+            case denied
+            case unsupported
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.LocalAuthRequestPermission is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .granted:
+                self = .granted
+            case .denied:
+                self = .denied
+            case .unsupported:
+                self = .unsupported
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .granted:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .granted)
+            case .denied:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .denied)
+            case .unsupported:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unsupported)
             }
         }
     }
@@ -2119,6 +3188,49 @@ public enum RegentOutcome {
                 return .localAuthAuthenticateDisabled
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case success
+            case failed
+            case unavailable
+            case disabled
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.LocalAuthAuthenticate is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .success:
+                self = .success
+            case .failed:
+                self = .failed
+            case .unavailable:
+                self = .unavailable
+            case .disabled:
+                self = .disabled
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .success:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .success)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            case .unavailable:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unavailable)
+            case .disabled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .disabled)
+            }
+        }
     }
 
     /// The outcomes of SecureStore (@regent_auth): `save`.
@@ -2130,6 +3242,34 @@ public enum RegentOutcome {
             switch self {
             case .saved:
                 return .pinStoreSaveSaved
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case saved
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.PinStoreSave is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .saved:
+                self = .saved
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .saved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .saved)
             }
         }
     }
@@ -2148,11 +3288,44 @@ public enum RegentOutcome {
                 return .pinStoreVerifyWrong
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case correct
+            case wrong
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.PinStoreVerify is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .correct:
+                self = .correct
+            case .wrong:
+                self = .wrong
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .correct:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .correct)
+            case .wrong:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .wrong)
+            }
+        }
     }
 
     /// The outcomes of TrueLayer: `connect`.
     public enum TruelayerConnect: Hashable, Sendable, Codable {
-        case connected(accounts: [BankAccount])
+        case connected(accounts: [RegentBankAccount])
 
         /// TrueLayer returns no accounts
         case noAccounts
@@ -2181,11 +3354,65 @@ public enum RegentOutcome {
                 return .truelayerConnectUnavailable
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case connected
+            case noAccounts
+            case cancelled
+            case failed
+            case unavailable
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case accounts
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.TruelayerConnect is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .connected:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .connected)
+                self = .connected(accounts: try fields.decode([RegentBankAccount].self, forKey: .accounts))
+            case .noAccounts:
+                self = .noAccounts
+            case .cancelled:
+                self = .cancelled
+            case .failed:
+                self = .failed
+            case .unavailable:
+                self = .unavailable
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .connected(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .connected)
+                try fields.encode(value0, forKey: .accounts)
+            case .noAccounts:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .noAccounts)
+            case .cancelled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            case .unavailable:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unavailable)
+            }
+        }
     }
 
     /// The outcomes of TrueLayer: `refresh`.
     public enum TruelayerRefresh: Hashable, Sendable, Codable {
-        case refreshed(balances: [BankBalance])
+        case refreshed(balances: [RegentBankBalance])
         case tokenExpired
         case failed
 
@@ -2200,6 +3427,50 @@ public enum RegentOutcome {
                 return .truelayerRefreshFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case refreshed
+            case tokenExpired
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case balances
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.TruelayerRefresh is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .refreshed:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshed)
+                self = .refreshed(balances: try fields.decode([RegentBankBalance].self, forKey: .balances))
+            case .tokenExpired:
+                self = .tokenExpired
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .refreshed(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .refreshed)
+                try fields.encode(value0, forKey: .balances)
+            case .tokenExpired:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tokenExpired)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of TrueLayer: `disconnect`.
@@ -2212,6 +3483,34 @@ public enum RegentOutcome {
             switch self {
             case .disconnected:
                 return .truelayerDisconnectDisconnected
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case disconnected
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.TruelayerDisconnect is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .disconnected:
+                self = .disconnected
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .disconnected:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .disconnected)
             }
         }
     }
@@ -2241,11 +3540,73 @@ public enum RegentOutcome {
                 return .twelveDataQuoteTimeout
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case found
+            case notFound
+            case rateLimited
+            case down
+            case timeout
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case name
+            case price
+            case marketOpen
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.TwelveDataQuote is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .found:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+                self = .found(
+                    name: try fields.decode(String.self, forKey: .name),
+                    price: try fields.decode(Money.self, forKey: .price),
+                    marketOpen: try fields.decode(Bool.self, forKey: .marketOpen)
+                )
+            case .notFound:
+                self = .notFound
+            case .rateLimited:
+                self = .rateLimited
+            case .down:
+                self = .down
+            case .timeout:
+                self = .timeout
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .found(let value0, let value1, let value2):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+                try fields.encode(value0, forKey: .name)
+                try fields.encode(value1, forKey: .price)
+                try fields.encode(value2, forKey: .marketOpen)
+            case .notFound:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notFound)
+            case .rateLimited:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rateLimited)
+            case .down:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .down)
+            case .timeout:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .timeout)
+            }
+        }
     }
 
     /// The outcomes of Twelve Data: `prices`.
     public enum TwelveDataPrices: Hashable, Sendable, Codable {
-        case updated(quotes: [PriceQuote])
+        case updated(quotes: [RegentPriceQuote])
 
         /// Rate limit hit → Use cached prices
         case rateLimited
@@ -2269,6 +3630,55 @@ public enum RegentOutcome {
                 return .twelveDataPricesOffline
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case updated
+            case rateLimited
+            case down
+            case offline
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case quotes
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.TwelveDataPrices is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .updated:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .updated)
+                self = .updated(quotes: try fields.decode([RegentPriceQuote].self, forKey: .quotes))
+            case .rateLimited:
+                self = .rateLimited
+            case .down:
+                self = .down
+            case .offline:
+                self = .offline
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .updated(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .updated)
+                try fields.encode(value0, forKey: .quotes)
+            case .rateLimited:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rateLimited)
+            case .down:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .down)
+            case .offline:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .offline)
+            }
+        }
     }
 
     /// The outcomes of exchangerate-api.com: `latest`.
@@ -2285,6 +3695,50 @@ public enum RegentOutcome {
                 return .exchangeRatesLatestUnavailable
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case loaded
+            case unavailable
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case usd
+            case eur
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.ExchangeRatesLatest is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .loaded:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                self = .loaded(
+                    usd: try fields.decode(Decimal.self, forKey: .usd),
+                    eur: try fields.decode(Decimal.self, forKey: .eur)
+                )
+            case .unavailable:
+                self = .unavailable
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .loaded(let value0, let value1):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                try fields.encode(value0, forKey: .usd)
+                try fields.encode(value1, forKey: .eur)
+            case .unavailable:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unavailable)
+            }
+        }
     }
 
     /// The outcomes of RevenueCat: `offerings`.
@@ -2299,6 +3753,45 @@ public enum RegentOutcome {
                 return .revenuecatOfferingsLoaded(annualPrice: annualPrice)
             case .failed:
                 return .revenuecatOfferingsFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case loaded
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case annualPrice
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.RevenuecatOfferings is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .loaded:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                self = .loaded(annualPrice: try fields.decode(Money.self, forKey: .annualPrice))
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .loaded(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                try fields.encode(value0, forKey: .annualPrice)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -2323,6 +3816,62 @@ public enum RegentOutcome {
                 return .revenuecatPurchaseAlreadySubscribed(expiresAt: expiresAt)
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case purchased
+            case cancelled
+            case networkError
+            case alreadySubscribed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case expiresAt
+            case inTrial
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.RevenuecatPurchase is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .purchased:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .purchased)
+                self = .purchased(
+                    expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
+                    inTrial: try fields.decode(Bool.self, forKey: .inTrial)
+                )
+            case .cancelled:
+                self = .cancelled
+            case .networkError:
+                self = .networkError
+            case .alreadySubscribed:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .alreadySubscribed)
+                self = .alreadySubscribed(expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .purchased(let value0, let value1):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .purchased)
+                try fields.encode(value0, forKey: .expiresAt)
+                try fields.encode(value1, forKey: .inTrial)
+            case .cancelled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            case .alreadySubscribed(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .alreadySubscribed)
+                try fields.encode(value0, forKey: .expiresAt)
+            }
+        }
     }
 
     /// The outcomes of RevenueCat: `restore`.
@@ -2342,6 +3891,50 @@ public enum RegentOutcome {
                 return .revenuecatRestoreNetworkError
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case restored
+            case none
+            case networkError
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case expiresAt
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.RevenuecatRestore is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .restored:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .restored)
+                self = .restored(expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt))
+            case .none:
+                self = .none
+            case .networkError:
+                self = .networkError
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .restored(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .restored)
+                try fields.encode(value0, forKey: .expiresAt)
+            case .none:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .none)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            }
+        }
     }
 
     /// The outcomes of RevenueCat: `customer_info`.
@@ -2358,11 +3951,58 @@ public enum RegentOutcome {
                 return .revenuecatCustomerInfoInactive
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case active
+            case inactive
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case expiresAt
+            case inTrial
+            case willRenew
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a RegentOutcome.RevenuecatCustomerInfo is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .active:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .active)
+                self = .active(
+                    expiresAt: try fields.decode(Timestamp.self, forKey: .expiresAt),
+                    inTrial: try fields.decode(Bool.self, forKey: .inTrial),
+                    willRenew: try fields.decode(Bool.self, forKey: .willRenew)
+                )
+            case .inactive:
+                self = .inactive
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .active(let value0, let value1, let value2):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .active)
+                try fields.encode(value0, forKey: .expiresAt)
+                try fields.encode(value1, forKey: .inTrial)
+                try fields.encode(value2, forKey: .willRenew)
+            case .inactive:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .inactive)
+            }
+        }
     }
 }
 
 /// category (string: "cash" | "property" | "investments" | "other")
-public enum AssetCategory: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RegentAssetCategory: String, Hashable, Sendable, Codable, CaseIterable {
     case cash
     case property
     case investments
@@ -2370,7 +4010,7 @@ public enum AssetCategory: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// category (string: "mortgage" | "loan" | "creditCard" | "other")
-public enum LiabilityCategory: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RegentLiabilityCategory: String, Hashable, Sendable, Codable, CaseIterable {
     case mortgage
     case loan
     case creditCard = "credit_card"
@@ -2378,20 +4018,20 @@ public enum LiabilityCategory: String, Hashable, Sendable, Codable, CaseIterable
 }
 
 /// source (string: "manual" | "truelayer" | "twelvedata")
-public enum AssetSource: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RegentAssetSource: String, Hashable, Sendable, Codable, CaseIterable {
     case manual
     case truelayer
     case twelvedata
 }
 
 /// Anything owned with monetary value. `value` is always in the primary currency.
-public struct Asset: Hashable, Sendable, Codable {
+public struct RegentAsset: Hashable, Sendable, Codable {
     public var id: String = ""
     public var name: String = ""
-    public var category: AssetCategory = AssetCategory.cash
+    public var category: RegentAssetCategory = RegentAssetCategory.cash
     public var value: Money = Money(amount: 0, currency: "GBP")
     public var original: Money = Money(amount: 0, currency: "GBP")
-    public var source: AssetSource = AssetSource.manual
+    public var source: RegentAssetSource = RegentAssetSource.manual
     public var ticker: String = ""
     public var quantity: Decimal? = nil
     public var lastPrice: Money? = nil
@@ -2404,7 +4044,19 @@ public struct Asset: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["account_id: " + quotedText(accountId), "bank_name: " + quotedText(bankName), "category: " + describe(category), "id: " + quotedText(id), "last_price: " + (lastPrice.map { describe($0) } ?? "null"), "market_closed: " + describe(marketClosed), "name: " + quotedText(name), "original: " + describe(original), "quantity: " + (quantity.map { describe($0) } ?? "null"), "source: " + describe(source), "ticker: " + quotedText(ticker), "value: " + describe(value)]
+        var parts: [String] = []
+        parts.append("account_id: " + quotedText(accountId))
+        parts.append("bank_name: " + quotedText(bankName))
+        parts.append("category: " + describe(category))
+        parts.append("id: " + quotedText(id))
+        parts.append("last_price: " + (lastPrice.map { describe($0) } ?? "null"))
+        parts.append("market_closed: " + describe(marketClosed))
+        parts.append("name: " + quotedText(name))
+        parts.append("original: " + describe(original))
+        parts.append("quantity: " + (quantity.map { describe($0) } ?? "null"))
+        parts.append("source: " + describe(source))
+        parts.append("ticker: " + quotedText(ticker))
+        parts.append("value: " + describe(value))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -2425,10 +4077,10 @@ public struct Asset: Hashable, Sendable, Codable {
 }
 
 /// Any debt that reduces net worth. `amount` is always positive and in the primary currency.
-public struct Liability: Hashable, Sendable, Codable {
+public struct RegentLiability: Hashable, Sendable, Codable {
     public var id: String = ""
     public var name: String = ""
-    public var category: LiabilityCategory = LiabilityCategory.mortgage
+    public var category: RegentLiabilityCategory = RegentLiabilityCategory.mortgage
     public var amount: Money = Money(amount: 0, currency: "GBP")
     public var original: Money = Money(amount: 0, currency: "GBP")
 
@@ -2437,13 +4089,18 @@ public struct Liability: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["amount: " + describe(amount), "category: " + describe(category), "id: " + quotedText(id), "name: " + quotedText(name), "original: " + describe(original)]
+        var parts: [String] = []
+        parts.append("amount: " + describe(amount))
+        parts.append("category: " + describe(category))
+        parts.append("id: " + quotedText(id))
+        parts.append("name: " + quotedText(name))
+        parts.append("original: " + describe(original))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }
 
 /// One account TrueLayer returns (display_name, balance, currency).
-public struct BankAccount: Hashable, Sendable, Codable {
+public struct RegentBankAccount: Hashable, Sendable, Codable {
     public var accountId: String = ""
     public var displayName: String = ""
     public var balance: Money = Money(amount: 0, currency: "GBP")
@@ -2453,7 +4110,10 @@ public struct BankAccount: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["account_id: " + quotedText(accountId), "balance: " + describe(balance), "display_name: " + quotedText(displayName)]
+        var parts: [String] = []
+        parts.append("account_id: " + quotedText(accountId))
+        parts.append("balance: " + describe(balance))
+        parts.append("display_name: " + quotedText(displayName))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -2465,7 +4125,7 @@ public struct BankAccount: Hashable, Sendable, Codable {
 }
 
 /// An updated balance from a TrueLayer refresh.
-public struct BankBalance: Hashable, Sendable, Codable {
+public struct RegentBankBalance: Hashable, Sendable, Codable {
     public var accountId: String = ""
     public var balance: Money = Money(amount: 0, currency: "GBP")
 
@@ -2474,7 +4134,9 @@ public struct BankBalance: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["account_id: " + quotedText(accountId), "balance: " + describe(balance)]
+        var parts: [String] = []
+        parts.append("account_id: " + quotedText(accountId))
+        parts.append("balance: " + describe(balance))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -2485,7 +4147,7 @@ public struct BankBalance: Hashable, Sendable, Codable {
 }
 
 /// One price from Twelve Data's /price, with whether its market is open.
-public struct PriceQuote: Hashable, Sendable, Codable {
+public struct RegentPriceQuote: Hashable, Sendable, Codable {
     public var ticker: String = ""
     public var price: Money = Money(amount: 0, currency: "GBP")
     public var marketOpen: Bool = false
@@ -2495,7 +4157,10 @@ public struct PriceQuote: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["market_open: " + describe(marketOpen), "price: " + describe(price), "ticker: " + quotedText(ticker)]
+        var parts: [String] = []
+        parts.append("market_open: " + describe(marketOpen))
+        parts.append("price: " + describe(price))
+        parts.append("ticker: " + quotedText(ticker))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -2507,7 +4172,7 @@ public struct PriceQuote: Hashable, Sendable, Codable {
 }
 
 /// One category of the chart data: name, value (sum of the category), percentage (0-100), color (hex).
-public struct ChartSlice: Hashable, Sendable, Codable {
+public struct RegentChartSlice: Hashable, Sendable, Codable {
     public var name: String = ""
     public var value: Money = Money(amount: 0, currency: "GBP")
     public var percentage: Decimal = Decimal(0)
@@ -2518,13 +4183,17 @@ public struct ChartSlice: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["color: " + quotedText(color), "name: " + quotedText(name), "percentage: " + describe(percentage), "value: " + describe(value)]
+        var parts: [String] = []
+        parts.append("color: " + quotedText(color))
+        parts.append("name: " + quotedText(name))
+        parts.append("percentage: " + describe(percentage))
+        parts.append("value: " + describe(value))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }
 
 /// Net worth on one day (the "stored snapshot" the change indicator compares with).
-public struct NetWorthSnapshot: Hashable, Sendable, Codable {
+public struct RegentNetWorthSnapshot: Hashable, Sendable, Codable {
     public var day: CalendarDate? = nil
     public var value: Money = Money(amount: 0, currency: "GBP")
 
@@ -2533,15 +4202,19 @@ public struct NetWorthSnapshot: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["day: " + (day.map { describe($0) } ?? "null"), "value: " + describe(value)]
+        var parts: [String] = []
+        parts.append("day: " + (day.map { describe($0) } ?? "null"))
+        parts.append("value: " + describe(value))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }
 
-/// The domain state of Regent: what the flows read and write.
+/// The domain state of Regent: what the flows read and write. A new value holds the
+/// initial values of the flows (`RegentState()` is the state at launch).
 public struct RegentState: Hashable, Sendable, Codable {
-    /// Where first-time setup stands: sign_up, face_id, pin, currency or done ("User closes app mid-setup → Resume where left off (store setup progress)")
-    public var onboardingStep: String = ""
+    /// Where first-time setup stands: sign_up, face_id, pin, currency or done ("User closes app mid-setup → Resume
+    /// where left off (store setup progress)")
+    public var onboardingStep: String = "sign_up"
 
     /// id (from Google)
     public var userId: String = ""
@@ -2556,7 +4229,7 @@ public struct RegentState: Hashable, Sendable, Codable {
     public var userPhoto: String = ""
 
     /// primaryCurrency (string: "GBP" | "USD" | "EUR"), defaults to GBP
-    public var primaryCurrency: String = ""
+    public var primaryCurrency: String = "GBP"
 
     /// hasFaceIDEnabled (toggleable in Settings)
     public var faceIdEnabled: Bool = false
@@ -2574,7 +4247,7 @@ public struct RegentState: Hashable, Sendable, Codable {
     public var signedIn: Bool = false
 
     /// Sign-Up button: default, loading or error (Screen 1 States)
-    public var signInState: String = ""
+    public var signInState: String = "default"
 
     /// The alert over the Sign-Up screen
     public var signInAlert: String? = nil
@@ -2594,14 +4267,14 @@ public struct RegentState: Hashable, Sendable, Codable {
     /// "Incorrect PIN. Try again" after a wrong PIN
     public var pinError: String? = nil
 
-    public var assets: [Asset] = []
-    public var liabilities: [Liability] = []
+    public var assets: [RegentAsset] = []
+    public var liabilities: [RegentLiability] = []
 
     /// Numbers the ids of new assets and liabilities
-    public var nextId: Int = 0
+    public var nextId: Int = 1
 
     /// One net worth snapshot a day
-    public var snapshots: [NetWorthSnapshot] = []
+    public var snapshots: [RegentNetWorthSnapshot] = []
 
     /// Last refresh timestamp of stock prices
     public var lastPriceUpdate: Timestamp? = nil
@@ -2631,7 +4304,7 @@ public struct RegentState: Hashable, Sendable, Codable {
     public var reconnectNeeded: Bool = false
 
     /// Stock price lookup: idle, loading, found or failed
-    public var quoteState: String = ""
+    public var quoteState: String = "idle"
 
     /// Company name from Twelve Data ("Apple Inc.")
     public var quoteName: String = ""
@@ -2666,19 +4339,16 @@ public struct RegentState: Hashable, Sendable, Codable {
     public var notificationsEnabled: Bool = false
 
     /// US dollars per pound; fallback 1.27 (the spec's GBP/USD = 1.27)
-    public var usdPerGbp: Decimal = Decimal(0)
+    public var usdPerGbp: Decimal = RegentConstants.decimal1_27
 
     /// Euros per pound; fallback 1.17
-    public var eurPerGbp: Decimal = Decimal(0)
+    public var eurPerGbp: Decimal = RegentConstants.decimal1_17
 
     /// The rates are the hardcoded fallback ones
-    public var ratesFromFallback: Bool = false
+    public var ratesFromFallback: Bool = true
 
     /// The warning shown when the fallback rates were used
     public var ratesWarning: String? = nil
-
-    /// AsyncStorage error handling: "Storage full → Show alert: Device storage full"
-    public var storageAlert: String? = nil
 
     /// The currency the switch confirmation is about
     public var pendingCurrency: String = ""
@@ -2696,7 +4366,7 @@ public struct RegentState: Hashable, Sendable, Codable {
     public var willRenew: Bool = false
 
     /// Annual: £149/year (from RevenueCat offerings)
-    public var annualPrice: Money = Money(amount: 0, currency: "GBP")
+    public var annualPrice: Money = RegentConstants.gbp149
 
     /// The iOS purchase sheet is showing
     public var purchasing: Bool = false
@@ -2709,7 +4379,63 @@ public struct RegentState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["annual_price: " + describe(annualPrice), "assets: " + (("[" + assets.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "auth_alert: " + (authAlert.map { quotedText($0) } ?? "null"), "auth_message: " + (authMessage.map { quotedText($0) } ?? "null"), "bank_connecting: " + describe(bankConnecting), "bank_message: " + (bankMessage.map { quotedText($0) } ?? "null"), "bank_refresh_pending: " + describe(bankRefreshPending), "delete_message: " + quotedText(deleteMessage), "delete_warning: " + (deleteWarning.map { quotedText($0) } ?? "null"), "discard_prompt: " + describe(discardPrompt), "editing_id: " + quotedText(editingId), "eur_per_gbp: " + describe(eurPerGbp), "face_id_enabled: " + describe(faceIdEnabled), "face_id_failures: " + describe(faceIdFailures), "face_id_warning: " + (faceIdWarning.map { quotedText($0) } ?? "null"), "failed_pin_attempts: " + describe(failedPinAttempts), "in_trial: " + describe(inTrial), "last_balance_refresh: " + (lastBalanceRefresh.map { describe($0) } ?? "null"), "last_price_update: " + (lastPriceUpdate.map { describe($0) } ?? "null"), "liabilities: " + (("[" + liabilities.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "locked_until: " + (lockedUntil.map { describe($0) } ?? "null"), "logout_prompt: " + describe(logoutPrompt), "next_id: " + describe(nextId), "notifications_enabled: " + describe(notificationsEnabled), "onboarding_step: " + quotedText(onboardingStep), "pending_currency: " + quotedText(pendingCurrency), "pin_error: " + (pinError.map { quotedText($0) } ?? "null"), "pin_set: " + describe(pinSet), "price_warning: " + (priceWarning.map { quotedText($0) } ?? "null"), "primary_currency: " + quotedText(primaryCurrency), "purchasing: " + describe(purchasing), "quote_error: " + (quoteError.map { quotedText($0) } ?? "null"), "quote_market_open: " + describe(quoteMarketOpen), "quote_name: " + quotedText(quoteName), "quote_price: " + (quotePrice.map { describe($0) } ?? "null"), "quote_state: " + quotedText(quoteState), "rates_from_fallback: " + describe(ratesFromFallback), "rates_warning: " + (ratesWarning.map { quotedText($0) } ?? "null"), "reconnect_needed: " + describe(reconnectNeeded), "refreshing: " + describe(refreshing), "selected_bank: " + quotedText(selectedBank), "settings_alert: " + (settingsAlert.map { quotedText($0) } ?? "null"), "sign_in_alert: " + (signInAlert.map { quotedText($0) } ?? "null"), "sign_in_state: " + quotedText(signInState), "signed_in: " + describe(signedIn), "snapshots: " + (("[" + snapshots.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "stock_quantity: " + (stockQuantity.map { describe($0) } ?? "null"), "stock_refresh_pending: " + describe(stockRefreshPending), "storage_alert: " + (storageAlert.map { quotedText($0) } ?? "null"), "subscription_active: " + describe(subscriptionActive), "subscription_expires_at: " + (subscriptionExpiresAt.map { describe($0) } ?? "null"), "usd_per_gbp: " + describe(usdPerGbp), "user_email: " + quotedText(userEmail), "user_id: " + quotedText(userId), "user_name: " + quotedText(userName), "user_photo: " + quotedText(userPhoto), "will_renew: " + describe(willRenew)]
+        var parts: [String] = []
+        parts.append("annual_price: " + describe(annualPrice))
+        parts.append("assets: " + (("[" + assets.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
+        parts.append("auth_alert: " + (authAlert.map { quotedText($0) } ?? "null"))
+        parts.append("auth_message: " + (authMessage.map { quotedText($0) } ?? "null"))
+        parts.append("bank_connecting: " + describe(bankConnecting))
+        parts.append("bank_message: " + (bankMessage.map { quotedText($0) } ?? "null"))
+        parts.append("bank_refresh_pending: " + describe(bankRefreshPending))
+        parts.append("delete_message: " + quotedText(deleteMessage))
+        parts.append("delete_warning: " + (deleteWarning.map { quotedText($0) } ?? "null"))
+        parts.append("discard_prompt: " + describe(discardPrompt))
+        parts.append("editing_id: " + quotedText(editingId))
+        parts.append("eur_per_gbp: " + describe(eurPerGbp))
+        parts.append("face_id_enabled: " + describe(faceIdEnabled))
+        parts.append("face_id_failures: " + describe(faceIdFailures))
+        parts.append("face_id_warning: " + (faceIdWarning.map { quotedText($0) } ?? "null"))
+        parts.append("failed_pin_attempts: " + describe(failedPinAttempts))
+        parts.append("in_trial: " + describe(inTrial))
+        parts.append("last_balance_refresh: " + (lastBalanceRefresh.map { describe($0) } ?? "null"))
+        parts.append("last_price_update: " + (lastPriceUpdate.map { describe($0) } ?? "null"))
+        parts.append("liabilities: " + (("[" + liabilities.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
+        parts.append("locked_until: " + (lockedUntil.map { describe($0) } ?? "null"))
+        parts.append("logout_prompt: " + describe(logoutPrompt))
+        parts.append("next_id: " + describe(nextId))
+        parts.append("notifications_enabled: " + describe(notificationsEnabled))
+        parts.append("onboarding_step: " + quotedText(onboardingStep))
+        parts.append("pending_currency: " + quotedText(pendingCurrency))
+        parts.append("pin_error: " + (pinError.map { quotedText($0) } ?? "null"))
+        parts.append("pin_set: " + describe(pinSet))
+        parts.append("price_warning: " + (priceWarning.map { quotedText($0) } ?? "null"))
+        parts.append("primary_currency: " + quotedText(primaryCurrency))
+        parts.append("purchasing: " + describe(purchasing))
+        parts.append("quote_error: " + (quoteError.map { quotedText($0) } ?? "null"))
+        parts.append("quote_market_open: " + describe(quoteMarketOpen))
+        parts.append("quote_name: " + quotedText(quoteName))
+        parts.append("quote_price: " + (quotePrice.map { describe($0) } ?? "null"))
+        parts.append("quote_state: " + quotedText(quoteState))
+        parts.append("rates_from_fallback: " + describe(ratesFromFallback))
+        parts.append("rates_warning: " + (ratesWarning.map { quotedText($0) } ?? "null"))
+        parts.append("reconnect_needed: " + describe(reconnectNeeded))
+        parts.append("refreshing: " + describe(refreshing))
+        parts.append("selected_bank: " + quotedText(selectedBank))
+        parts.append("settings_alert: " + (settingsAlert.map { quotedText($0) } ?? "null"))
+        parts.append("sign_in_alert: " + (signInAlert.map { quotedText($0) } ?? "null"))
+        parts.append("sign_in_state: " + quotedText(signInState))
+        parts.append("signed_in: " + describe(signedIn))
+        parts.append("snapshots: " + (("[" + snapshots.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
+        parts.append("stock_quantity: " + (stockQuantity.map { describe($0) } ?? "null"))
+        parts.append("stock_refresh_pending: " + describe(stockRefreshPending))
+        parts.append("subscription_active: " + describe(subscriptionActive))
+        parts.append("subscription_expires_at: " + (subscriptionExpiresAt.map { describe($0) } ?? "null"))
+        parts.append("usd_per_gbp: " + describe(usdPerGbp))
+        parts.append("user_email: " + quotedText(userEmail))
+        parts.append("user_id: " + quotedText(userId))
+        parts.append("user_name: " + quotedText(userName))
+        parts.append("user_photo: " + quotedText(userPhoto))
+        parts.append("will_renew: " + describe(willRenew))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -2762,7 +4488,6 @@ public struct RegentState: Hashable, Sendable, Codable {
         case eurPerGbp = "eur_per_gbp"
         case ratesFromFallback = "rates_from_fallback"
         case ratesWarning = "rates_warning"
-        case storageAlert = "storage_alert"
         case pendingCurrency = "pending_currency"
         case subscriptionActive = "subscription_active"
         case subscriptionExpiresAt = "subscription_expires_at"

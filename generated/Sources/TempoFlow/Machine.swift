@@ -24,7 +24,11 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         if engine.errors.isEmpty {
             return [:]
         }
-        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in TempoField(rawValue: name).map { ($0, message) } })
+        return Dictionary(
+            uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                TempoField(rawValue: name).map { ($0, message) }
+            }
+        )
     }
 
     /// The outcome the run ended with, once it has.
@@ -33,7 +37,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
-    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it.
+    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
+    /// engine keeps it.
     @_spi(Generated)
     public var engine: EngineState<TempoEvent>
 
@@ -43,7 +48,21 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// What of FlowMachine's engine Tempo uses: a constant, so the engine built for this machine leaves out the rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
-        return [.timers, .variantTimers, .screenViews, .entryActions, .exitActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants, .secretFields]
+        return [
+            .timers,
+            .variantTimers,
+            .screenViews,
+            .entryActions,
+            .exitActions,
+            .forms,
+            .overlays,
+            .subflows,
+            .endings,
+            .globalTransitions,
+            .raisedEvents,
+            .invariants,
+            .secretFields
+        ]
     }
 
     /// A machine on `start` (default: ONB-000), with the state's initial values.
@@ -51,86 +70,15 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     public init(start: TempoScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = EngineState(screenNumber: start?.number ?? 2)
-        state.plan = nil
-        state.userId = nil
-        state.loggedIn = false
-        state.sessionStartedAt = nil
-        state.loginFailed = false
-        state.emailCodeStatus = CodeStatus.none
-        state.emailVerified = false
-        state.phoneCountry = "GB"
-        state.keycodeSet = false
-        state.deviceBiometry = Biometry.faceId
-        state.biometricsEnabled = false
-        state.addressResults = []
-        state.addressNotFound = false
-        state.selectedAddress = nil
-        state.applicationComplete = false
-        state.balance = Money(amount: decimal("0"), currency: "GBP")
-        state.balanceUpdatedAt = nil
-        state.transferRail = nil
-        state.transferAmount = Money(amount: decimal("0"), currency: "GBP")
-        state.transferFee = Money(amount: decimal("0"), currency: "GBP")
-        state.transferRate = decimal("0")
-        state.transfersSent = 0
-        state.cardPaymentsMade = 0
-        state.virtualCard = VirtualCardStatus.unactivated
-        state.physicalCard = PhysicalCardStatus.none
-        state.cardLimitEnabled = true
-        state.dailyLimit = Money(amount: decimal("2000"), currency: "GBP")
-        state.perTransactionLimit = Money(amount: decimal("500"), currency: "GBP")
-        state.dailySpent = Money(amount: decimal("0"), currency: "GBP")
-        state.dailySpentOn = nil
-        state.physicalCardPayWith = nil
-        state.deliveryAddress = nil
-        state.pinDraft = nil
-        state.physicalCardExpectedBy = nil
-        state.historyFrom = nil
-        state.historyTo = nil
-        state.issueReported = nil
-        state.fxRate = nil
-        state.ecosystemSlot = 0
-        state.online = true
-        state.backgroundSince = nil
-        state.contactEdit = nil
-        state.contactCodeSent = false
-        state.contactCodeRejected = false
-        state.addressChangeRejected = false
-        state.addressCheckPending = false
-        state.identityChangeTicketOpened = false
-        state.securityAction = nil
-        state.sessionsRefreshedAt = nil
-        state.keycodeChangedOn = nil
-        state.notificationsOff = [NotificationPreference.pushRewardsPerks, NotificationPreference.pushProductUpdates]
-        state.planChangeTo = nil
-        state.billingCycleStart = date(2026, 1, 1)
-        state.billingCycleEnd = date(2026, 2, 1)
-        state.pendingPlan = nil
-        state.pendingPlanFrom = nil
-        state.planUpgradeDeclined = false
-        state.accountClosed = false
-        state.closeReason = nil
-        state.legalUpdateUnseen = false
-        state.subscriptionActive = true
-        state.balanceRefund = nil
-        state.applicationSubmitted = false
-        state.applicationSubmitFailed = false
-        state.kycStatus = KycStatus.notStarted
-        state.kycDocumentType = nil
-        state.veriffLinkSent = false
-        state.veriffCameraDenied = false
-        state.initialPaymentMethod = nil
-        state.initialPaymentMade = false
-        state.initialPaymentDeclined = false
-        state.accountActive = false
-        state.legalAcceptedOn = nil
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: ONB-000), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
-            guard let screen = TempoScreen(rawValue: id) else { throw FlowFailure(("Tempo has no screen '" + id) + "'") }
+            guard let screen = TempoScreen(rawValue: id) else {
+                throw FlowFailure(("Tempo has no screen '" + id) + "'")
+            }
             try self.init(start: screen, now: now)
         } else {
             try self.init(start: nil, now: now)
@@ -189,19 +137,33 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: TempoSubflow, caller: TempoScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in TempoSubflow(rawValue: entry.0.flow).map { ($0, TempoScreen(number: entry.1.caller)) } }
+        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
+            TempoSubflow(rawValue: entry.0.flow).map { ($0, TempoScreen(number: entry.1.caller)) }
+        }
     }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
     public func snapshot() -> FlowSnapshot<TempoState> {
-        return FlowSnapshot(appID: Self.appID, tables: TempoTables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+        return FlowSnapshot(
+            appID: Self.appID,
+            tables: TempoTables.fingerprint,
+            screenID: screenID,
+            now: now,
+            state: state,
+            navigation: engineNavigation
+        )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<TempoState>) throws {
-        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: TempoTables.fingerprint, tables: TempoTables.shared)
+        engine = try Self.restoredEngine(
+            from: snapshot,
+            appID: Self.appID,
+            fingerprint: TempoTables.fingerprint,
+            tables: TempoTables.shared
+        )
         now = snapshot.now
         state = snapshot.state
     }
@@ -218,79 +180,6 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [TempoEffect]) throws {
         state = TempoState()
-        state.plan = nil
-        state.userId = nil
-        state.loggedIn = false
-        state.sessionStartedAt = nil
-        state.loginFailed = false
-        state.emailCodeStatus = CodeStatus.none
-        state.emailVerified = false
-        state.phoneCountry = "GB"
-        state.keycodeSet = false
-        state.deviceBiometry = Biometry.faceId
-        state.biometricsEnabled = false
-        state.addressResults = []
-        state.addressNotFound = false
-        state.selectedAddress = nil
-        state.applicationComplete = false
-        state.balance = Money(amount: decimal("0"), currency: "GBP")
-        state.balanceUpdatedAt = nil
-        state.transferRail = nil
-        state.transferAmount = Money(amount: decimal("0"), currency: "GBP")
-        state.transferFee = Money(amount: decimal("0"), currency: "GBP")
-        state.transferRate = decimal("0")
-        state.transfersSent = 0
-        state.cardPaymentsMade = 0
-        state.virtualCard = VirtualCardStatus.unactivated
-        state.physicalCard = PhysicalCardStatus.none
-        state.cardLimitEnabled = true
-        state.dailyLimit = Money(amount: decimal("2000"), currency: "GBP")
-        state.perTransactionLimit = Money(amount: decimal("500"), currency: "GBP")
-        state.dailySpent = Money(amount: decimal("0"), currency: "GBP")
-        state.dailySpentOn = nil
-        state.physicalCardPayWith = nil
-        state.deliveryAddress = nil
-        state.pinDraft = nil
-        state.physicalCardExpectedBy = nil
-        state.historyFrom = nil
-        state.historyTo = nil
-        state.issueReported = nil
-        state.fxRate = nil
-        state.ecosystemSlot = 0
-        state.online = true
-        state.backgroundSince = nil
-        state.contactEdit = nil
-        state.contactCodeSent = false
-        state.contactCodeRejected = false
-        state.addressChangeRejected = false
-        state.addressCheckPending = false
-        state.identityChangeTicketOpened = false
-        state.securityAction = nil
-        state.sessionsRefreshedAt = nil
-        state.keycodeChangedOn = nil
-        state.notificationsOff = [NotificationPreference.pushRewardsPerks, NotificationPreference.pushProductUpdates]
-        state.planChangeTo = nil
-        state.billingCycleStart = date(2026, 1, 1)
-        state.billingCycleEnd = date(2026, 2, 1)
-        state.pendingPlan = nil
-        state.pendingPlanFrom = nil
-        state.planUpgradeDeclined = false
-        state.accountClosed = false
-        state.closeReason = nil
-        state.legalUpdateUnseen = false
-        state.subscriptionActive = true
-        state.balanceRefund = nil
-        state.applicationSubmitted = false
-        state.applicationSubmitFailed = false
-        state.kycStatus = KycStatus.notStarted
-        state.kycDocumentType = nil
-        state.veriffLinkSent = false
-        state.veriffCameraDenied = false
-        state.initialPaymentMethod = nil
-        state.initialPaymentMade = false
-        state.initialPaymentDeclined = false
-        state.accountActive = false
-        state.legalAcceptedOn = nil
         try engineRestart(startScreen: 2, into: &effects)
     }
 
@@ -302,59 +191,101 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         return try dialCode(state.phoneCountry)
     }
 
-    /// `session_age`: How long the current session has lasted ("Error events include: ... user state (tier, card status, session age)"); 0s before any session.
+    /// `session_age`: How long the current session has lasted ("Error events include: ... user state (tier, card
+    /// status, session age)"); 0s before any session.
     public func derivedSessionAge() throws -> Int {
-        return try (state.sessionStartedAt == nil) ? 0 : subtract(now, required(state.sessionStartedAt, "'session_started_at'"))
+        return try (state.sessionStartedAt == nil)
+            ? 0
+            : subtract(now, required(state.sessionStartedAt, "'session_started_at'"))
     }
 
-    /// `latest_transaction_avatar`: What the avatar of the newest history row shows (WAL-001 "Latest 3–5 transactions"): the merchant's logo from the logo service, or, when the service found none, the merchant's initial; empty with no transactions.
+    /// `latest_transaction_avatar`: What the avatar of the newest history row shows (WAL-001 "Latest 3–5
+    /// transactions"): the merchant's logo from the logo service, or, when the service found none, the merchant's
+    /// initial; empty with no transactions.
     public func derivedLatestTransactionAvatar() throws -> String {
-        return try (state.transactions.count == 0) ? "" : (anyHolds(state.merchantLogos) { l in try l.merchant == element(state.transactions, subtract(state.transactions.count, 1)).description } ? ("logo " + element(state.merchantLogos.filter { l in try l.merchant == element(state.transactions, subtract(state.transactions.count, 1)).description }, 0).url) : ("initial " + truncate(trimmed(element(state.transactions, subtract(state.transactions.count, 1)).description), 1).uppercased()))
+        return try (state.transactions.count == 0)
+            ? ""
+            : (anyHolds(state.merchantLogos) { l in
+                try l.merchant == element(state.transactions, subtract(state.transactions.count, 1)).description
+            }
+                ? ("logo "
+                    + element(
+                        state.merchantLogos.filter { l in
+                            try l.merchant
+                                == element(state.transactions, subtract(state.transactions.count, 1)).description
+                        },
+                        0
+                    ).url)
+                : ("initial "
+                    + truncate(trimmed(element(state.transactions, subtract(state.transactions.count, 1)).description), 1).uppercased()))
     }
 
     /// `balance_age_minutes`: Whole minutes since the balance was last fetched from Equals (rounded down).
     public func derivedBalanceAgeMinutes() throws -> Int {
-        return try (state.balanceUpdatedAt == nil) ? 0 : truncatedInt(durationRatio(subtract(now, required(state.balanceUpdatedAt, "'balance_updated_at'")), 60000))
+        return try (state.balanceUpdatedAt == nil)
+            ? 0
+            : truncatedInt(
+                durationRatio(subtract(now, required(state.balanceUpdatedAt, "'balance_updated_at'")), 60000)
+            )
     }
 
     /// `card_status`: The card status error events report ("user state (tier, card status, session age)").
-    public func derivedCardStatus() throws -> CardStatus {
-        return state.cardFrozen ? CardStatus.frozen : ((state.physicalCard == PhysicalCardStatus.active) ? CardStatus.physicalActive : ((state.virtualCard == VirtualCardStatus.active) ? CardStatus.virtualActive : ((state.virtualCard == VirtualCardStatus.unactivated) ? CardStatus.virtualUnactivated : CardStatus.none)))
+    public func derivedCardStatus() throws -> TempoCardStatus {
+        return state.cardFrozen
+            ? TempoCardStatus.frozen
+            : ((state.physicalCard == TempoPhysicalCardStatus.active)
+                ? TempoCardStatus.physicalActive
+                : ((state.virtualCard == TempoVirtualCardStatus.active)
+                    ? TempoCardStatus.virtualActive
+                    : ((state.virtualCard == TempoVirtualCardStatus.unactivated)
+                        ? TempoCardStatus.virtualUnactivated
+                        : TempoCardStatus.none)))
     }
 
     /// `physical_card_fee`: Physical card — optional (£4.99 inc. delivery).
     public func derivedPhysicalCardFee() throws -> Money {
-        return Money(amount: decimal("4.99"), currency: "GBP")
+        return TempoConstants.gbp4_99
     }
 
-    /// `card_active`: The user has a card that can pay (the active virtual card, or the ATM-activated physical card); closing the account disables the cards.
+    /// `card_active`: The user has a card that can pay (the active virtual card, or the ATM-activated physical card);
+    /// closing the account disables the cards.
     public func derivedCardActive() throws -> Bool {
-        return !state.accountClosed && ((state.virtualCard == VirtualCardStatus.active) || (state.physicalCard == PhysicalCardStatus.active))
+        return !state.accountClosed
+            && ((state.virtualCard == TempoVirtualCardStatus.active)
+                || (state.physicalCard == TempoPhysicalCardStatus.active))
     }
 
-    /// `daily_spent_today`: Spend counted against today's Daily Limit; a new UTC day starts at zero ("resets midnight UTC").
+    /// `daily_spent_today`: Spend counted against today's Daily Limit; a new UTC day starts at zero ("resets midnight
+    /// UTC").
     public func derivedDailySpentToday() throws -> Money {
-        return try (state.dailySpentOn == calendarDay(now)) ? state.dailySpent : Money(amount: decimal("0"), currency: "GBP")
+        return try (state.dailySpentOn == calendarDay(now)) ? state.dailySpent : TempoConstants.gbp0
     }
 
     /// `daily_remaining`: Shown in the centre of the Daily Limit gauge.
     public func derivedDailyRemaining() throws -> Money {
-        return try maximum([subtract(state.dailyLimit, derivedDailySpentToday()), Money(amount: decimal("0"), currency: "GBP")])
+        return try maximum([subtract(state.dailyLimit, derivedDailySpentToday()), TempoConstants.gbp0])
     }
 
     /// `completed_count`: Rows in the WAL-005 Completed section.
     public func derivedCompletedCount() throws -> Int {
-        return state.transactions.filter { t in t.status == TransactionStatus.completed }.count
+        return state.transactions.filter { t in t.status == TempoTransactionStatus.completed }.count
     }
 
     /// `pending_count`: Rows in the WAL-005 Pending section (international transfers until they arrive).
     public func derivedPendingCount() throws -> Int {
-        return state.transactions.filter { t in t.status == TransactionStatus.pending }.count
+        return state.transactions.filter { t in t.status == TempoTransactionStatus.pending }.count
     }
 
     /// `history_results`: WAL-005 rows after search ("Results narrow as prompt becomes more specific") and date filter.
-    public func derivedHistoryResults() throws -> [Transaction] {
-        return try state.transactions.filter { t in try (textContains(t.description.lowercased(), state.historyQuery.lowercased()) && ((state.historyFrom == nil) || ((t.day != nil) && (required(t.day, "'t.day'") >= required(state.historyFrom, "'history_from'"))))) && ((state.historyTo == nil) || ((t.day != nil) && (required(t.day, "'t.day'") <= required(state.historyTo, "'history_to'")))) }
+    public func derivedHistoryResults() throws -> [TempoTransaction] {
+        return try state.transactions.filter { t in
+            try (textContains(t.description.lowercased(), state.historyQuery.lowercased())
+                && ((state.historyFrom == nil)
+                    || ((t.day != nil)
+                        && (required(t.day, "'t.day'") >= required(state.historyFrom, "'history_from'")))))
+                && ((state.historyTo == nil)
+                    || ((t.day != nil) && (required(t.day, "'t.day'") <= required(state.historyTo, "'history_to'"))))
+        }
     }
 
     /// `history_result_count`: Rows WAL-005 shows for the current search and date filter.
@@ -364,65 +295,139 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     /// `latest_reference`: Reference of the newest history row (for transfers, the Equals transfer ID).
     public func derivedLatestReference() throws -> String {
-        return try (state.transactions.count == 0) ? "" : element(state.transactions, subtract(state.transactions.count, 1)).reference
+        return try (state.transactions.count == 0)
+            ? ""
+            : element(state.transactions, subtract(state.transactions.count, 1)).reference
     }
 
-    /// `session_token_lifetime`: How long an Equals token stays fresh. The spec only says "short-lived"; 15 minutes is the flows' assumption.
+    /// `session_token_lifetime`: How long an Equals token stays fresh. The spec only says "short-lived"; 15 minutes is
+    /// the flows' assumption.
     public func derivedSessionTokenLifetime() throws -> Int {
         return 900000
     }
 
     /// `eurozone_countries`: Recipient countries paid in EUR.
     public func derivedEurozoneCountries() throws -> [String] {
-        return ["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PT", "SI", "SK"]
+        return [
+            "AT",
+            "BE",
+            "CY",
+            "DE",
+            "EE",
+            "ES",
+            "FI",
+            "FR",
+            "GR",
+            "HR",
+            "IE",
+            "IT",
+            "LT",
+            "LU",
+            "LV",
+            "MT",
+            "NL",
+            "PT",
+            "SI",
+            "SK"
+        ]
     }
 
-    /// `sepa_countries`: Recipient countries reached over SEPA (IBAN only); other countries go over SWIFT and need a BIC.
+    /// `sepa_countries`: Recipient countries reached over SEPA (IBAN only); other countries go over SWIFT and need a
+    /// BIC.
     public func derivedSepaCountries() throws -> [String] {
         return try derivedEurozoneCountries() + ["CH", "DK", "NO", "PL", "SE"]
     }
 
     /// `plan_change_price`: The full price of the plan picked on SET-008, charged from the next full billing date.
     public func derivedPlanChangePrice() throws -> Money {
-        return (state.planChangeTo == Plan.premium) ? Money(amount: decimal("89.99"), currency: "GBP") : ((state.planChangeTo == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))
+        return (state.planChangeTo == TempoPlan.premium)
+            ? TempoConstants.gbp89_99
+            : ((state.planChangeTo == TempoPlan.plus) ? TempoConstants.gbp6_99 : TempoConstants.gbp4_99)
     }
 
     /// `plan_change_is_upgrade`: Upgrade (Everyday → Plus → Premium) rather than a switch down.
     public func derivedPlanChangeIsUpgrade() throws -> Bool {
-        return ((state.planChangeTo == Plan.premium) ? 3 : ((state.planChangeTo == Plan.plus) ? 2 : 1)) > ((state.plan == Plan.premium) ? 3 : ((state.plan == Plan.plus) ? 2 : 1))
+        return ((state.planChangeTo == TempoPlan.premium) ? 3 : ((state.planChangeTo == TempoPlan.plus) ? 2 : 1))
+            > ((state.plan == TempoPlan.premium) ? 3 : ((state.plan == TempoPlan.plus) ? 2 : 1))
     }
 
-    /// `plan_change_prorated`: The upgrade charged now: the monthly price difference (Premium counted as £89.99 / 12 a month) for the part of the current billing cycle that is left, rounded half-up to the penny. The new plan's full price is charged from the next full billing date.
+    /// `plan_change_prorated`: The upgrade charged now: the monthly price difference (Premium counted as £89.99 / 12 a
+    /// month) for the part of the current billing cycle that is left, rounded half-up to the penny. The new plan's full
+    /// price is charged from the next full billing date.
     public func derivedPlanChangeProrated() throws -> Money {
-        return try round(multiply(subtract((state.planChangeTo == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.planChangeTo == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP")), (state.plan == Plan.premium) ? divide(Money(amount: decimal("89.99"), currency: "GBP"), 12) : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))), durationRatio(subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), calendarDay(now)), subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), required(state.billingCycleStart, "'billing_cycle_start'")))), 2)
+        return try round(
+            multiply(
+                subtract(
+                    (state.planChangeTo == TempoPlan.premium)
+                        ? divide(TempoConstants.gbp89_99, 12)
+                        : ((state.planChangeTo == TempoPlan.plus) ? TempoConstants.gbp6_99 : TempoConstants.gbp4_99),
+                    (state.plan == TempoPlan.premium)
+                        ? divide(TempoConstants.gbp89_99, 12)
+                        : ((state.plan == TempoPlan.plus) ? TempoConstants.gbp6_99 : TempoConstants.gbp4_99)
+                ),
+                durationRatio(
+                    subtract(required(state.billingCycleEnd, "'billing_cycle_end'"), calendarDay(now)),
+                    subtract(
+                        required(state.billingCycleEnd, "'billing_cycle_end'"),
+                        required(state.billingCycleStart, "'billing_cycle_start'")
+                    )
+                )
+            ),
+            2
+        )
     }
 
-    /// `plan_price`: The current plan's full price: Everyday £4.99/mo, Plus £6.99/mo, Premium £89.99/yr (ONB-003, SET-008).
+    /// `plan_price`: The current plan's full price: Everyday £4.99/mo, Plus £6.99/mo, Premium £89.99/yr (ONB-003,
+    /// SET-008).
     public func derivedPlanPrice() throws -> Money {
-        return (state.plan == Plan.premium) ? Money(amount: decimal("89.99"), currency: "GBP") : ((state.plan == Plan.plus) ? Money(amount: decimal("6.99"), currency: "GBP") : Money(amount: decimal("4.99"), currency: "GBP"))
+        return (state.plan == TempoPlan.premium)
+            ? TempoConstants.gbp89_99
+            : ((state.plan == TempoPlan.plus) ? TempoConstants.gbp6_99 : TempoConstants.gbp4_99)
     }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.lastUpdated`).
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
+    /// (`.lastUpdated`).
     public func texts() throws -> [TempoText: String] {
         switch screenNumber {
         case 21:
             // WAL-001 Home
-            return try [.lastUpdated: ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago", .latestAvatar: derivedLatestTransactionAvatar()]
+            return try [
+                .lastUpdated: ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago",
+                .latestAvatar: derivedLatestTransactionAvatar()
+            ]
         case 22:
             // WAL-003 Balance
             return try [.lastUpdated: ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago"]
         case 47:
             // WAL-013h Order Placed
-            return try [.expectedDelivery: "Delivery: 5–7 working days · expected by " + required(state.physicalCardExpectedBy.map { describe($0) }, "the value")]
+            return try [
+                .expectedDelivery: "Delivery: 5–7 working days · expected by "
+                    + required(state.physicalCardExpectedBy.map { describe($0) }, "the value")
+            ]
         case 53:
             // PAY-004 Review & Confirm
-            return try [.amountAndFee: (("You send £" + formatNumber(state.transferAmount, 2)) + " · Fee: ") + (sameMoney(state.transferFee, Money(amount: decimal("0"), currency: "GBP")) ? "Free" : ("£" + formatNumber(state.transferFee, 2)))]
+            return try [
+                .amountAndFee: (("You send £" + formatNumber(state.transferAmount, 2)) + " · Fee: ")
+                    + (sameMoney(state.transferFee, TempoConstants.gbp0)
+                        ? "Free"
+                        : ("£" + formatNumber(state.transferFee, 2)))
+            ]
         case 56:
             // PAY-007 Currency & Amount
-            return try [.fee: (state.fxFee != nil) ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2)) : "Fee: waiting for the live rate"]
+            return try [
+                .fee: (state.fxFee != nil)
+                    ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2))
+                    : "Fee: waiting for the live rate"
+            ]
         case 57:
             // PAY-008 Review & Confirm
-            return try [.youSend: ((((("You send £" + formatNumber(state.transferAmount, 2)) + " + £") + formatNumber(state.transferFee, 2)) + " fee · £") + formatNumber(add(state.transferAmount, state.transferFee), 2)) + " in all"]
+            return try [
+                .youSend: ((((("You send £" + formatNumber(state.transferAmount, 2)) + " + £")
+                    + formatNumber(state.transferFee, 2))
+                    + " fee · £")
+                    + formatNumber(add(state.transferAmount, state.transferFee), 2))
+                    + " in all"
+            ]
         default:
             return [:]
         }
@@ -437,16 +442,16 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return state.loginFailed
         case 2:
             // ONB-006 variant wrong_code
-            return state.emailCodeStatus == CodeStatus.wrongCode
+            return state.emailCodeStatus == TempoCodeStatus.wrongCode
         case 3:
             // ONB-006 variant expired
-            return state.emailCodeStatus == CodeStatus.expired
+            return state.emailCodeStatus == TempoCodeStatus.expired
         case 4:
             // ONB-006 variant not_sent
-            return state.emailCodeStatus == CodeStatus.notSent
+            return state.emailCodeStatus == TempoCodeStatus.notSent
         case 5:
             // ONB-009 variant fingerprint
-            return state.deviceBiometry == Biometry.fingerprint
+            return state.deviceBiometry == TempoBiometry.fingerprint
         case 6:
             // ONB-011 tap_confirm
             return state.selectedAddress != nil
@@ -458,10 +463,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return state.addressResults.count > 0
         case 9:
             // WAL-001 tap_tab_cards; WAL-001 tap_card_controls; WAL-003 tap_tab_cards; and 6 more
-            return state.virtualCard == VirtualCardStatus.unactivated
+            return state.virtualCard == TempoVirtualCardStatus.unactivated
         case 10:
             // WAL-001 tap_tab_cards; WAL-001 tap_card_controls; WAL-003 tap_tab_cards; and 7 more
-            return state.physicalCard == PhysicalCardStatus.active
+            return state.physicalCard == TempoPhysicalCardStatus.active
         case 11:
             // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-001 variant offline; and 14 more
             return !state.online
@@ -488,10 +493,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return state.addFundsSheetOpen
         case 19:
             // WAL-008b tap_order_physical_card
-            return state.physicalCard == PhysicalCardStatus.none
+            return state.physicalCard == TempoPhysicalCardStatus.none
         case 20:
             // WAL-008b tap_order_physical_card
-            return state.physicalCard == PhysicalCardStatus.awaitingAtm
+            return state.physicalCard == TempoPhysicalCardStatus.awaitingAtm
         case 21:
             // WAL-009 variant added
             return state.cardInDeviceWallet
@@ -503,7 +508,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return state.pinVisible
         case 24:
             // WAL-014 tap_report
-            return (CardIssue.init(rawValue: textValue(formInput(0))) == CardIssue.lost) || (CardIssue.init(rawValue: textValue(formInput(0))) == CardIssue.stolen) // form 0: issue
+            // form 0: issue
+            return (TempoCardIssue.init(rawValue: textValue(formInput(0))) == TempoCardIssue.lost)
+                || (TempoCardIssue.init(rawValue: textValue(formInput(0))) == TempoCardIssue.stolen)
         case 25:
             // WAL-014 variant reported
             return state.supportTicketOpen
@@ -527,16 +534,17 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return textValue(formInput(0)) != state.pinDraft // form 0: pin_confirm
         case 32:
             // WAL-013f pin_entered
-            return state.physicalCardPayWith == PayWith.otherCard
+            return state.physicalCardPayWith == TempoPayWith.otherCard
         case 33:
             // WAL-013f pin_entered
             return try compare(state.balance, derivedPhysicalCardFee()) < 0
         case 34:
             // WAL-013f equals.order_physical_card.placed
-            return state.physicalCardPayWith == PayWith.balance
+            return state.physicalCardPayWith == TempoPayWith.balance
         case 35:
             // PAY-003 tap_continue
-            return try compare(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), state.balance) > 0 // form 0: amount
+            // form 0: amount
+            return try compare(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), state.balance) > 0
         case 36:
             // PAY-004 device.authenticate.authenticated
             return try compare(state.transferAmount, state.balance) > 0
@@ -545,7 +553,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return (state.fxRate == nil) || (state.fxFee == nil)
         case 38:
             // PAY-007 tap_continue
-            return try compare(add(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), required(state.fxFee, "'fx_fee'")), state.balance) > 0 // form 0: amount
+            // form 0: amount
+            return try compare(
+                add(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), required(state.fxFee, "'fx_fee'")),
+                state.balance
+            )
+                > 0
         case 39:
             // PAY-007 variant awaiting_rate
             return state.fxRate == nil
@@ -557,22 +570,22 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return try compare(add(state.transferAmount, state.transferFee), state.balance) > 0
         case 42:
             // PAY-012 tap_try_again
-            return state.transferRail == TransferRail.uk
+            return state.transferRail == TempoTransferRail.uk
         case 43:
             // SET-002 variant address_check_pending
             return state.addressCheckPending
         case 44:
             // SET-003 device.authenticate.authenticated; SET-003 variant email
-            return state.contactEdit == ContactKind.email
+            return state.contactEdit == TempoContactKind.email
         case 45:
             // SET-003 device.authenticate.authenticated; SET-003 variant phone
-            return state.contactEdit == ContactKind.phone
+            return state.contactEdit == TempoContactKind.phone
         case 46:
             // SET-003 code_entered
-            return state.contactCodeSent && (state.contactEdit == ContactKind.email)
+            return state.contactCodeSent && (state.contactEdit == TempoContactKind.email)
         case 47:
             // SET-003 code_entered
-            return state.contactCodeSent && (state.contactEdit == ContactKind.phone)
+            return state.contactCodeSent && (state.contactEdit == TempoContactKind.phone)
         case 48:
             // SET-003 variant code_rejected
             return state.contactCodeRejected
@@ -584,42 +597,46 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return state.addressChangeRejected
         case 51:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.toggleFaceId
+            return state.securityAction == TempoSecurityAction.toggleFaceId
         case 52:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.changeKeycode
+            return state.securityAction == TempoSecurityAction.changeKeycode
         case 53:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.signOutSession
+            return state.securityAction == TempoSecurityAction.signOutSession
         case 54:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == SecurityAction.signOutOthers
+            return state.securityAction == TempoSecurityAction.signOutOthers
         case 55:
             // SET-006 notification_toggled
-            guard case .notificationToggled(let eventPreference, let eventEnabled)? = event else { throw FlowFailure("no value for 'event'") }
-            return (eventPreference == NotificationPreference.emailSecurityAlerts) && !eventEnabled
+            guard case .notificationToggled(let eventPreference, let eventEnabled)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return (eventPreference == TempoNotificationPreference.emailSecurityAlerts) && !eventEnabled
         case 56:
             // SET-006 notification_toggled
-            guard case .notificationToggled(_, let eventEnabled)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .notificationToggled(_, let eventEnabled)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             return eventEnabled
         case 57:
             // SET-007 inbox_item_tapped
             guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventCategory == InboxCategory.security
+            return eventCategory == TempoInboxCategory.security
         case 58:
             // SET-007 inbox_item_tapped
             guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
-            return isIn(eventCategory, [InboxCategory.payments, InboxCategory.transfers])
+            return isIn(eventCategory, [TempoInboxCategory.payments, TempoInboxCategory.transfers])
         case 59:
             // SET-008 plan_tapped
             guard case .planTapped(let eventPlan)? = event else { throw FlowFailure("no value for 'event'") }
             return eventPlan == state.plan
         case 60:
             // SET-008 variant premium
-            return state.plan == Plan.premium
+            return state.plan == TempoPlan.premium
         case 61:
             // SET-008 variant plus
-            return state.plan == Plan.plus
+            return state.plan == TempoPlan.plus
         case 62:
             // SET-009 tap_confirm
             return try derivedPlanChangeIsUpgrade() && (compare(derivedPlanChangeProrated(), state.balance) > 0)
@@ -637,7 +654,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return state.applicationSubmitFailed
         case 67:
             // ONB-012 variant kyc_check
-            return state.kycStatus == KycStatus.submitted
+            return state.kycStatus == TempoKycStatus.submitted
         case 68:
             // ONB-015 variant link_sent
             return state.veriffLinkSent
@@ -649,7 +666,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return state.veriffCameraDenied
         case 71:
             // ONB-W07 tap_continue
-            return DocumentType.init(rawValue: textValue(formInput(0))) == DocumentType.passport // form 0: document_type
+            // form 0: document_type
+            return TempoDocumentType.init(rawValue: textValue(formInput(0))) == TempoDocumentType.passport
         case 72:
             // ONB-015-FT tap_pay_now
             return state.initialPaymentMethod == nil
@@ -660,28 +678,40 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // ONB-015-FT variant method_confirmed
             return state.initialPaymentMethod != nil
         case 75:
-            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
-            return try (state.backgroundSince != nil) && (subtract(now, required(state.backgroundSince, "'background_since'")) >= 60000)
+            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global)
+            // app_foregrounded; and 5 more
+            return try (state.backgroundSince != nil)
+                && (subtract(now, required(state.backgroundSince, "'background_since'")) >= 60000)
         case 76:
-            // app_lock (global) inbox_push_opened; app_lock (global) legal_documents_changed; device_integrity (global) inbox_push_opened; and 13 more
+            // app_lock (global) inbox_push_opened; app_lock (global) legal_documents_changed; device_integrity (global)
+            // inbox_push_opened; and 13 more
             return state.accountActive
         case 77:
             // wallet (global) session_check; settings (global) session_check
-            return try (state.sessionRefreshedAt == nil) || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'")) >= derivedSessionTokenLifetime())
+            return try (state.sessionRefreshedAt == nil)
+                || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'"))
+                    >= derivedSessionTokenLifetime())
         case 78:
             // wallet (global) card_payment_requested
             return try !derivedCardActive()
         case 79:
             // wallet (global) card_payment_requested
-            guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .cardPaymentRequested(_, let eventAmount)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
         case 80:
             // wallet (global) card_payment_requested
-            guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try state.cardLimitEnabled && (compare(add(derivedDailySpentToday(), eventAmount), state.dailyLimit) > 0)
+            guard case .cardPaymentRequested(_, let eventAmount)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return try state.cardLimitEnabled
+                && (compare(add(derivedDailySpentToday(), eventAmount), state.dailyLimit) > 0)
         case 81:
             // wallet (global) card_payment_requested
-            guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .cardPaymentRequested(_, let eventAmount)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             return try compare(eventAmount, state.balance) > 0
         case 82:
             // wallet (global) card_payment_recorded
@@ -694,10 +724,11 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return state.transfersSent == 1
         case 85:
             // wallet (global) physical_card_delivered
-            return state.physicalCard == PhysicalCardStatus.ordered
+            return state.physicalCard == TempoPhysicalCardStatus.ordered
         case 86:
             // wallet (global) physical_card_atm_activated
-            return (state.physicalCard == PhysicalCardStatus.ordered) || (state.physicalCard == PhysicalCardStatus.awaitingAtm)
+            return (state.physicalCard == TempoPhysicalCardStatus.ordered)
+                || (state.physicalCard == TempoPhysicalCardStatus.awaitingAtm)
         default:
             return false
         }
@@ -728,35 +759,34 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.equalsLogIn(keycode: textValue(formInput(0))))) // form 0: keycode
         case 5:
             // ONB-002 equals.log_in.success
-            guard case .equalsLogInSuccess(let eventUserId)? = event else { throw FlowFailure("no value for 'event'") }
-            state.userId = eventUserId
-            state.loggedIn = true
-            state.sessionStartedAt = now
-            effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: eventUserId)))
+            try actionList5(event, into: &effects)
         case 6:
             // ONB-002 equals.get_onboarding_status.active
-            state.kycStatus = KycStatus.approved
+            state.kycStatus = TempoKycStatus.approved
             state.initialPaymentMade = true
             state.accountActive = true
         case 7:
             // ONB-002 equals.get_onboarding_status.approved; ONB-016 equals.get_onboarding_status.approved
-            state.kycStatus = KycStatus.approved
+            state.kycStatus = TempoKycStatus.approved
         case 8:
-            // ONB-002 equals.get_onboarding_status.pending; ONB-012 veriff.get_decision.pending; ONB-016 equals.get_onboarding_status.pending
-            state.kycStatus = KycStatus.pending
+            // ONB-002 equals.get_onboarding_status.pending; ONB-012 veriff.get_decision.pending; ONB-016
+            // equals.get_onboarding_status.pending
+            state.kycStatus = TempoKycStatus.pending
         case 9:
-            // ONB-002 equals.get_onboarding_status.rejected; ONB-012 veriff.get_decision.rejected; ONB-016 equals.get_onboarding_status.rejected
-            state.kycStatus = KycStatus.rejected
+            // ONB-002 equals.get_onboarding_status.rejected; ONB-012 veriff.get_decision.rejected; ONB-016
+            // equals.get_onboarding_status.rejected
+            state.kycStatus = TempoKycStatus.rejected
         case 10:
-            // ONB-002 equals.get_onboarding_status.incomplete; ONB-012 veriff.get_decision.incomplete; ONB-015 veriff_link_opened → veriff.abandoned; and 1 more
-            state.kycStatus = KycStatus.incomplete
+            // ONB-002 equals.get_onboarding_status.incomplete; ONB-012 veriff.get_decision.incomplete; ONB-015
+            // veriff_link_opened → veriff.abandoned; and 1 more
+            state.kycStatus = TempoKycStatus.incomplete
         case 11:
             // ONB-002 equals.log_in.wrong_keycode
             state.loginFailed = true
             clearForm()
         case 12:
             // ONB-003 tap_select
-            state.plan = Plan.init(rawValue: textValue(formInput(0))) // form 0: plan
+            state.plan = TempoPlan.init(rawValue: textValue(formInput(0))) // form 0: plan
         case 13:
             // ONB-004 tap_continue
             state.applicant.givenName = textValue(formInput(0)) // form 0: given_name
@@ -764,33 +794,31 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.applicant.preferredName = textValue(formInput(2)) // form 2: preferred_name
         case 14:
             // ONB-005 tap_continue
-            state.applicant.email = textValue(formInput(0)) // form 0: email
-            state.emailVerified = false
-            state.emailCodeStatus = CodeStatus.none
-            effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0))))) // form 0: email
+            try actionList14(event, into: &effects)
         case 15:
             // ONB-006 code_entered
-            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0))))) // form 0: code
+            // form 0: code
+            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.applicant.email, code: textValue(formInput(0)))))
         case 16:
             // ONB-006 otp.verify_email_code.valid
             state.emailVerified = true
         case 17:
             // ONB-006 otp.verify_email_code.invalid
-            state.emailCodeStatus = CodeStatus.wrongCode
+            state.emailCodeStatus = TempoCodeStatus.wrongCode
             clearForm()
         case 18:
             // ONB-006 otp.verify_email_code.expired
-            state.emailCodeStatus = CodeStatus.expired
+            state.emailCodeStatus = TempoCodeStatus.expired
             clearForm()
         case 19:
             // ONB-006 tap_resend_code
             effects.append(.call(TempoServiceCall.otpSendEmailCode(email: state.applicant.email)))
         case 20:
             // ONB-006 otp.send_email_code.sent
-            state.emailCodeStatus = CodeStatus.sent
+            state.emailCodeStatus = TempoCodeStatus.sent
         case 21:
             // ONB-006 otp.send_email_code.failed
-            state.emailCodeStatus = CodeStatus.notSent
+            state.emailCodeStatus = TempoCodeStatus.notSent
         case 22:
             // ONB-007 tap_continue
             state.applicant.phone = try e164(textValue(formInput(0)), state.phoneCountry) // form 0: phone
@@ -816,27 +844,34 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.applicant.nationality = textValue(formInput(0)) // form 0: nationality
         case 29:
             // ONB-010b tap_continue
-            state.applicant.market = Market.init(rawValue: textValue(formInput(0))) // form 0: market
+            state.applicant.market = TempoMarket.init(rawValue: textValue(formInput(0))) // form 0: market
         case 30:
             // ONB-010c tap_continue
-            state.applicant.purposes = listValue(formInput(0)).compactMap(AccountPurpose.init(rawValue:)) // form 0: purposes
+            // form 0: purposes
+            state.applicant.purposes = listValue(formInput(0)).compactMap(TempoAccountPurpose.init(rawValue:))
         case 31:
             // ONB-010d tap_continue
-            state.applicant.fundsSources = listValue(formInput(0)).compactMap(FundsSource.init(rawValue:)) // form 0: funds_sources
+            // form 0: funds_sources
+            state.applicant.fundsSources = listValue(formInput(0)).compactMap(TempoFundsSource.init(rawValue:))
         case 32:
             // ONB-010e tap_continue
-            state.applicant.monthlySpend = MonthlySpend.init(rawValue: textValue(formInput(0))) // form 0: monthly_spend
+            // form 0: monthly_spend
+            state.applicant.monthlySpend = TempoMonthlySpend.init(rawValue: textValue(formInput(0)))
         case 33:
             // ONB-010f tap_continue
-            state.applicant.annualTurnover = AnnualTurnover.init(rawValue: textValue(formInput(0))) // form 0: annual_turnover
+            // form 0: annual_turnover
+            state.applicant.annualTurnover = TempoAnnualTurnover.init(rawValue: textValue(formInput(0)))
         case 34:
             // ONB-011 tap_find_address
             state.selectedAddress = nil
             state.addressNotFound = false
-            effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0))))) // form 0: postcode
+            // form 0: postcode
+            effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
         case 35:
             // ONB-011 postcode_lookup.find_addresses.found; WAL-013c postcode_lookup.find_addresses.found
-            guard case .postcodeLookupFindAddressesFound(let eventAddresses)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .postcodeLookupFindAddressesFound(let eventAddresses)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.addressResults = eventAddresses
         case 36:
             // ONB-011 postcode_lookup.find_addresses.not_found
@@ -848,13 +883,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.selectedAddress = eventAddress
         case 38:
             // ONB-011 tap_confirm
-            state.applicant.postcode = textValue(formInput(0)) // form 0: postcode
-            state.applicant.address = state.selectedAddress
-            state.applicationComplete = true
-            effects.append(.call(TempoServiceCall.equalsSubmitApplication(applicant: state.applicant, plan: state.plan)))
+            try actionList38(event, into: &effects)
         case 39:
             // WAL-001 equals.get_balance.fetched
-            guard case .equalsGetBalanceFetched(let eventBalance)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.balance = eventBalance
             state.balanceUpdatedAt = now
         case 40:
@@ -867,20 +901,39 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.push("Your Tempo card is unfrozen. Payments work again."))
         case 42:
             // WAL-001 ecosystem_highlight_viewed
-            guard case .ecosystemHighlightViewed(let eventSlot, let eventCampaignId)? = event else { throw FlowFailure("no value for 'event'") }
-            effects.append(.analytics(AnalyticsEvent(name: "ecosystem_impression", properties: [AnalyticsProperty(name: "slot", value: describe(eventSlot)), AnalyticsProperty(name: "campaign_id", value: eventCampaignId)])))
+            guard case .ecosystemHighlightViewed(let eventSlot, let eventCampaignId)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "ecosystem_impression",
+                        properties: [
+                            AnalyticsProperty(name: "slot", value: describe(eventSlot)),
+                            AnalyticsProperty(name: "campaign_id", value: eventCampaignId)
+                        ]
+                    )
+                )
+            )
         case 43:
             // WAL-001 ecosystem_highlight_tapped
-            guard case .ecosystemHighlightTapped(let eventSlot, let eventCampaignId)? = event else { throw FlowFailure("no value for 'event'") }
-            state.ecosystemSlot = eventSlot
-            state.ecosystemCampaign = eventCampaignId
-            effects.append(.analytics(AnalyticsEvent(name: "ecosystem_tap_through", properties: [AnalyticsProperty(name: "slot", value: describe(eventSlot)), AnalyticsProperty(name: "campaign_id", value: eventCampaignId)])))
+            try actionList43(event, into: &effects)
         case 44:
             // WAL-001 enter
             effects.append(.call(TempoServiceCall.equalsGetBalance))
         case 45:
             // WAL-018 tap_claim
-            effects.append(.analytics(AnalyticsEvent(name: "ecosystem_conversion", properties: [AnalyticsProperty(name: "slot", value: describe(state.ecosystemSlot)), AnalyticsProperty(name: "campaign_id", value: state.ecosystemCampaign)])))
+            effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "ecosystem_conversion",
+                        properties: [
+                            AnalyticsProperty(name: "slot", value: describe(state.ecosystemSlot)),
+                            AnalyticsProperty(name: "campaign_id", value: state.ecosystemCampaign)
+                        ]
+                    )
+                )
+            )
         case 46:
             // WAL-005 tap_search
             state.historySearchOpen = true
@@ -899,7 +952,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.historySearchOpen = false
         case 50:
             // WAL-005 history_range_picked
-            guard case .historyRangePicked(let eventFrom, let eventTo)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .historyRangePicked(let eventFrom, let eventTo)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.historyFrom = eventFrom
             state.historyTo = eventTo
         case 51:
@@ -928,21 +983,19 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.addFundsSheetOpen = false
         case 58:
             // WAL-006 tap_pay
-            try effects.append(.call(TempoServiceCall.paymentsCharge(method: required(PaymentMethod.init(rawValue: textValue(formInput(1))), "'form.payment_method'"), amount: required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), purpose: "top_up"))) // form 0: amount, 1: payment_method
+            // form 0: amount, 1: payment_method
+            try effects.append(
+                .call(
+                    TempoServiceCall.paymentsCharge(
+                        method: required(TempoPaymentMethod.init(rawValue: textValue(formInput(1))), "'form.payment_method'"),
+                        amount: required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"),
+                        purpose: "top_up"
+                    )
+                )
+            )
         case 59:
             // WAL-006 payments.charge.succeeded
-            state.balance = try add(state.balance, required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'")) // form 0: amount
-            state.addFundsSheetOpen = false
-            state.txDraft.reference = ""
-            state.txDraft.description = "Top up"
-            state.txDraft.kind = TransactionKind.topUp
-            state.txDraft.status = TransactionStatus.completed
-            state.txDraft.amount = moneyValue(formInput(0), currency: "GBP") // form 0: amount
-            state.txDraft.fee = Money(amount: decimal("0"), currency: "GBP")
-            state.txDraft.received = nil
-            state.txDraft.day = try calendarDay(now)
-            state.transactions.append(state.txDraft)
-            effects.append(.toast("Funds added to your Tempo balance."))
+            try actionList59(event, into: &effects)
         case 60:
             // WAL-006 payments.charge.declined
             effects.append(.toast("Your payment was declined. Try another method."))
@@ -976,12 +1029,30 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.toast("Activation needs Face ID or your keycode."))
         case 70:
             // WAL-010b equals.activate_card.activated
-            state.virtualCard = VirtualCardStatus.active
+            state.virtualCard = TempoVirtualCardStatus.active
             effects.append(.analytics(AnalyticsEvent(name: "funnel_card_activation")))
         case 71:
             // WAL-010b equals.activate_card.failed
-            guard case .equalsActivateCardFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
-            try effects.append(.analytics(AnalyticsEvent(name: "error_card_activation_failed", properties: [AnalyticsProperty(name: "reason_code", value: eventReason), AnalyticsProperty(name: "screen_id", value: "WAL-010b"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            guard case .equalsActivateCardFailed(let eventReason)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            try effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "error_card_activation_failed",
+                        properties: [
+                            AnalyticsProperty(name: "reason_code", value: eventReason),
+                            AnalyticsProperty(name: "screen_id", value: "WAL-010b"),
+                            AnalyticsProperty(
+                                name: "tier",
+                                value: state.plan.map { describe($0) }.map { $0 } ?? "null"
+                            ),
+                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                        ]
+                    )
+                )
+            )
         case 72:
             // WAL-010b enter
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "activate_card")))
@@ -1034,15 +1105,18 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.pinVisible = false
         case 88:
             // WAL-014 tap_report
-            state.cardFrozen = true
-            state.issueReported = CardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
-            effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
-            effects.append(.push("Your Tempo card is frozen. All transactions are blocked."))
-            try effects.append(.call(TempoServiceCall.pitstopOpenTicket(topic: required(CardIssue.init(rawValue: textValue(formInput(0))).map { describe($0) }, "the value")))) // form 0: issue
+            try actionList88(event, into: &effects)
         case 89:
             // WAL-014 tap_report
-            state.issueReported = CardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
-            try effects.append(.call(TempoServiceCall.pitstopOpenTicket(topic: required(CardIssue.init(rawValue: textValue(formInput(0))).map { describe($0) }, "the value")))) // form 0: issue
+            state.issueReported = TempoCardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
+            // form 0: issue
+            try effects.append(
+                .call(
+                    TempoServiceCall.pitstopOpenTicket(
+                        topic: required(TempoCardIssue.init(rawValue: textValue(formInput(0))).map { describe($0) }, "the value")
+                    )
+                )
+            )
         case 90:
             // WAL-014 pitstop.open_ticket.opened
             state.supportTicketOpen = true
@@ -1070,11 +1144,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.toast("We couldn't change your Card Limit. Try again."))
         case 97:
             // WAL-013a tap_continue
-            state.physicalCardPayWith = PayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
+            state.physicalCardPayWith = TempoPayWith.init(rawValue: textValue(formInput(0))) // form 0: pay_with
             state.deliveryAddress = state.applicant.address
         case 98:
             // WAL-013c tap_find_address
-            effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0))))) // form 0: postcode
+            // form 0: postcode
+            effects.append(.call(TempoServiceCall.postcodeLookupFindAddresses(postcode: textValue(formInput(0)))))
         case 99:
             // WAL-013c postcode_lookup.find_addresses.not_found
             effects.append(.toast("We couldn't find that postcode."))
@@ -1093,37 +1168,47 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.toast("You're offline. Connect to place your order."))
         case 104:
             // WAL-013f pin_entered
-            try effects.append(.call(TempoServiceCall.paymentsCharge(method: PaymentMethod.card, amount: derivedPhysicalCardFee(), purpose: "physical_card_fee")))
+            try effects.append(
+                .call(
+                    TempoServiceCall.paymentsCharge(
+                        method: TempoPaymentMethod.card,
+                        amount: derivedPhysicalCardFee(),
+                        purpose: "physical_card_fee"
+                    )
+                )
+            )
         case 105:
             // WAL-013f pin_entered
             effects.append(.toast("Your balance is too low. Add funds or pay via another card."))
         case 106:
             // WAL-013f pin_entered
-            try effects.append(.call(TempoServiceCall.equalsOrderPhysicalCard(deliveryAddress: required(state.deliveryAddress, "'delivery_address'"), payWith: PayWith.balance)))
+            try effects.append(
+                .call(
+                    TempoServiceCall.equalsOrderPhysicalCard(
+                        deliveryAddress: required(state.deliveryAddress, "'delivery_address'"),
+                        payWith: TempoPayWith.balance
+                    )
+                )
+            )
         case 107:
             // WAL-013f payments.charge.succeeded
-            try effects.append(.call(TempoServiceCall.equalsOrderPhysicalCard(deliveryAddress: required(state.deliveryAddress, "'delivery_address'"), payWith: PayWith.otherCard)))
+            try effects.append(
+                .call(
+                    TempoServiceCall.equalsOrderPhysicalCard(
+                        deliveryAddress: required(state.deliveryAddress, "'delivery_address'"),
+                        payWith: TempoPayWith.otherCard
+                    )
+                )
+            )
         case 108:
             // WAL-013f payments.charge.declined
             effects.append(.toast("Your card was declined. Nothing was ordered."))
         case 109:
             // WAL-013f equals.order_physical_card.placed
-            state.balance = try subtract(state.balance, derivedPhysicalCardFee())
-            state.physicalCard = PhysicalCardStatus.ordered
-            state.pinDraft = nil
-            state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
-            state.txDraft.reference = ""
-            state.txDraft.description = "Tempo physical card"
-            state.txDraft.kind = TransactionKind.cardFee
-            state.txDraft.status = TransactionStatus.completed
-            state.txDraft.amount = try subtract(Money(amount: decimal("0"), currency: "GBP"), derivedPhysicalCardFee())
-            state.txDraft.fee = Money(amount: decimal("0"), currency: "GBP")
-            state.txDraft.received = nil
-            state.txDraft.day = try calendarDay(now)
-            state.transactions.append(state.txDraft)
+            try actionList109(event, into: &effects)
         case 110:
             // WAL-013f equals.order_physical_card.placed
-            state.physicalCard = PhysicalCardStatus.ordered
+            state.physicalCard = TempoPhysicalCardStatus.ordered
             state.pinDraft = nil
             state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
         case 111:
@@ -1131,115 +1216,86 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.toast("We couldn't place your order. Try again."))
         case 112:
             // PAY-001 tap_uk_transfer
-            state.transferRail = nil
-            state.transferRecipientName = ""
-            state.transferSortCode = ""
-            state.transferAccountNumber = ""
-            state.transferCountry = ""
-            state.transferIban = ""
-            state.transferBic = ""
-            state.transferReference = ""
-            state.transferAmount = Money(amount: 0, currency: "GBP")
-            state.transferFee = Money(amount: 0, currency: "GBP")
-            state.transferRate = Decimal(0)
-            state.transferReceiveCurrency = ""
-            state.transferReceiveAmount = nil
-            state.transferTransferId = ""
-            state.transferArrival = ""
-            state.transferRail = TransferRail.uk
-            state.transferArrival = "within 2 hours · Faster Payments"
+            try actionList112(event, into: &effects)
         case 113:
             // PAY-001 tap_international_transfer
-            state.transferRail = nil
-            state.transferRecipientName = ""
-            state.transferSortCode = ""
-            state.transferAccountNumber = ""
-            state.transferCountry = ""
-            state.transferIban = ""
-            state.transferBic = ""
-            state.transferReference = ""
-            state.transferAmount = Money(amount: 0, currency: "GBP")
-            state.transferFee = Money(amount: 0, currency: "GBP")
-            state.transferRate = Decimal(0)
-            state.transferReceiveCurrency = ""
-            state.transferReceiveAmount = nil
-            state.transferTransferId = ""
-            state.transferArrival = ""
-            state.transferRail = TransferRail.international
-            state.transferArrival = "1–3 working days · SWIFT/SEPA"
+            try actionList113(event, into: &effects)
         case 114:
             // PAY-002 tap_continue
-            state.transferRecipientName = textValue(formInput(0)) // form 0: account_name
-            state.transferSortCode = textValue(formInput(1)) // form 1: sort_code
-            state.transferAccountNumber = textValue(formInput(2)) // form 2: account_number
-            state.transferReference = textValue(formInput(3)) // form 3: reference
-            state.transferFee = Money(amount: decimal("0"), currency: "GBP")
+            try actionList114(event, into: &effects)
         case 115:
             // PAY-003 tap_continue; PAY-003 tap_continue
-            state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'") // form 0: amount
+            // form 0: amount
+            state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'")
         case 116:
             // PAY-004 tap_send
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_uk_transfer")))
         case 117:
             // PAY-004 device.authenticate.authenticated
-            effects.append(.call(TempoServiceCall.equalsSendUkTransfer(accountName: state.transferRecipientName, sortCode: state.transferSortCode, accountNumber: state.transferAccountNumber, reference: state.transferReference, amount: state.transferAmount)))
+            effects.append(
+                .call(
+                    TempoServiceCall.equalsSendUkTransfer(
+                        accountName: state.transferRecipientName,
+                        sortCode: state.transferSortCode,
+                        accountNumber: state.transferAccountNumber,
+                        reference: state.transferReference,
+                        amount: state.transferAmount
+                    )
+                )
+            )
         case 118:
             // PAY-004 device.authenticate.cancelled; PAY-008 device.authenticate.cancelled
             effects.append(.toast("Not confirmed. Nothing was sent."))
         case 119:
             // PAY-004 equals.send_uk_transfer.sent
-            guard case .equalsSendUkTransferSent(let eventTransferId)? = event else { throw FlowFailure("no value for 'event'") }
-            state.balance = try subtract(state.balance, state.transferAmount)
-            state.transfersSent = try add(state.transfersSent, 1)
-            state.transferTransferId = eventTransferId
-            state.txDraft.reference = eventTransferId
-            state.txDraft.description = state.transferRecipientName
-            state.txDraft.kind = TransactionKind.ukTransfer
-            state.txDraft.status = TransactionStatus.completed
-            state.txDraft.amount = try subtract(Money(amount: decimal("0"), currency: "GBP"), state.transferAmount)
-            state.txDraft.fee = Money(amount: decimal("0"), currency: "GBP")
-            state.txDraft.received = nil
-            state.txDraft.day = try calendarDay(now)
-            state.transactions.append(state.txDraft)
-            effects.append(.push("Transfer sent. Your money is on its way."))
-            effects.append(.analytics(AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])))
-            raised.append(.transferRecorded(raisedBy: RaisedByFlows()))
+            try actionList119(event, into: &effects)
         case 120:
             // PAY-004 equals.send_uk_transfer.failed
-            guard case .equalsSendUkTransferFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
-            try effects.append(.analytics(AnalyticsEvent(name: "error_transfer_failed", properties: [AnalyticsProperty(name: "reason_code", value: eventReason), AnalyticsProperty(name: "screen_id", value: "PAY-004"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge())), AnalyticsProperty(name: "rail", value: "uk")])))
+            guard case .equalsSendUkTransferFailed(let eventReason)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            try effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "error_transfer_failed",
+                        properties: [
+                            AnalyticsProperty(name: "reason_code", value: eventReason),
+                            AnalyticsProperty(name: "screen_id", value: "PAY-004"),
+                            AnalyticsProperty(
+                                name: "tier",
+                                value: state.plan.map { describe($0) }.map { $0 } ?? "null"
+                            ),
+                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge())),
+                            AnalyticsProperty(name: "rail", value: "uk")
+                        ]
+                    )
+                )
+            )
         case 121:
             // PAY-006 tap_continue
-            state.transferRecipientName = textValue(formInput(0)) // form 0: recipient_name
-            state.transferCountry = textValue(formInput(1)) // form 1: country
-            state.transferIban = textValue(formInput(2)) // form 2: iban
-            state.transferBic = textValue(formInput(3)) // form 3: bic
-            state.transferReference = textValue(formInput(4)) // form 4: reference
-            state.transferReceiveCurrency = try isIn(textValue(formInput(1)), derivedEurozoneCountries()) ? "EUR" : ((textValue(formInput(1)) == "CH") ? "CHF" : ((textValue(formInput(1)) == "DK") ? "DKK" : ((textValue(formInput(1)) == "NO") ? "NOK" : ((textValue(formInput(1)) == "PL") ? "PLN" : ((textValue(formInput(1)) == "SE") ? "SEK" : "AED"))))) // form 1: country
+            try actionList121(event, into: &effects)
         case 122:
             // PAY-007 fx.subscribe_rates.unavailable
             effects.append(.toast("Live rates are unavailable right now. Try again shortly."))
         case 123:
             // PAY-007 fx_rate_quoted
-            guard case .fxRateQuoted(let eventRate, let eventFee)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .fxRateQuoted(let eventRate, let eventFee)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.fxRate = eventRate
             state.fxFee = eventFee
         case 124:
             // PAY-007 tap_continue
-            state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'") // form 0: amount
+            // form 0: amount
+            state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'")
             state.transferFee = try required(state.fxFee, "'fx_fee'")
         case 125:
             // PAY-007 tap_continue
-            state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'") // form 0: amount
-            state.transferFee = try required(state.fxFee, "'fx_fee'")
-            state.transferRate = try required(state.fxRate, "'fx_rate'")
-            state.transferReceiveAmount = try convert(required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"), state.transferReceiveCurrency, required(state.fxRate, "'fx_rate'")) // form 0: amount
+            try actionList125(event, into: &effects)
         case 126:
             // PAY-007 enter
-            state.fxRate = nil
-            state.fxFee = nil
-            state.fxRateLocked = false
-            effects.append(.call(TempoServiceCall.fxSubscribeRates(currency: state.transferReceiveCurrency)))
+            try actionList126(event, into: &effects)
         case 127:
             // PAY-008 fx.lock_rate.locked
             state.fxRateLocked = true
@@ -1251,57 +1307,73 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "send_international_transfer")))
         case 130:
             // PAY-008 device.authenticate.authenticated
-            effects.append(.call(TempoServiceCall.equalsSendInternationalTransfer(recipientName: state.transferRecipientName, country: state.transferCountry, iban: state.transferIban, bic: state.transferBic, reference: state.transferReference, amount: state.transferAmount, fee: state.transferFee, rate: state.transferRate)))
+            effects.append(
+                .call(
+                    TempoServiceCall.equalsSendInternationalTransfer(
+                        recipientName: state.transferRecipientName,
+                        country: state.transferCountry,
+                        iban: state.transferIban,
+                        bic: state.transferBic,
+                        reference: state.transferReference,
+                        amount: state.transferAmount,
+                        fee: state.transferFee,
+                        rate: state.transferRate
+                    )
+                )
+            )
         case 131:
             // PAY-008 enter
-            effects.append(.call(TempoServiceCall.fxLockRate(currency: state.transferReceiveCurrency, rate: state.transferRate, amount: state.transferAmount)))
+            effects.append(
+                .call(
+                    TempoServiceCall.fxLockRate(
+                        currency: state.transferReceiveCurrency,
+                        rate: state.transferRate,
+                        amount: state.transferAmount
+                    )
+                )
+            )
         case 132:
             // PAY-008 exit
             state.fxRateLocked = false
         case 133:
             // PAY-009 equals.send_international_transfer.submitted
-            guard case .equalsSendInternationalTransferSubmitted(let eventTransferId)? = event else { throw FlowFailure("no value for 'event'") }
-            state.balance = try subtract(subtract(state.balance, state.transferAmount), state.transferFee)
-            state.transfersSent = try add(state.transfersSent, 1)
-            state.transferTransferId = eventTransferId
-            state.txDraft.reference = eventTransferId
-            state.txDraft.description = state.transferRecipientName
-            state.txDraft.kind = TransactionKind.internationalTransfer
-            state.txDraft.status = TransactionStatus.pending
-            state.txDraft.amount = try subtract(subtract(Money(amount: decimal("0"), currency: "GBP"), state.transferAmount), state.transferFee)
-            state.txDraft.fee = state.transferFee
-            state.txDraft.received = state.transferReceiveAmount
-            state.txDraft.day = try calendarDay(now)
-            state.transactions.append(state.txDraft)
-            effects.append(.push("Transfer sent. Your money is on its way."))
-            effects.append(.analytics(AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "international")])))
-            raised.append(.transferRecorded(raisedBy: RaisedByFlows()))
+            try actionList133(event, into: &effects)
         case 134:
             // PAY-009 equals.send_international_transfer.failed
-            guard case .equalsSendInternationalTransferFailed(let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
-            try effects.append(.analytics(AnalyticsEvent(name: "error_transfer_failed", properties: [AnalyticsProperty(name: "reason_code", value: eventReason), AnalyticsProperty(name: "screen_id", value: "PAY-009"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge())), AnalyticsProperty(name: "rail", value: "international")])))
+            guard case .equalsSendInternationalTransferFailed(let eventReason)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            try effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "error_transfer_failed",
+                        properties: [
+                            AnalyticsProperty(name: "reason_code", value: eventReason),
+                            AnalyticsProperty(name: "screen_id", value: "PAY-009"),
+                            AnalyticsProperty(
+                                name: "tier",
+                                value: state.plan.map { describe($0) }.map { $0 } ?? "null"
+                            ),
+                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge())),
+                            AnalyticsProperty(name: "rail", value: "international")
+                        ]
+                    )
+                )
+            )
         case 135:
             // SET-001 tap_sign_out
             state.loggedIn = false
             state.sessionStartedAt = nil
         case 136:
             // SET-002 tap_edit_email
-            state.contactEdit = ContactKind.email
-            state.contactCodeSent = false
-            state.contactCodeRejected = false
-            state.addressChangeRejected = false
+            try actionList136(event, into: &effects)
         case 137:
             // SET-002 tap_edit_phone
-            state.contactEdit = ContactKind.phone
-            state.contactCodeSent = false
-            state.contactCodeRejected = false
-            state.addressChangeRejected = false
+            try actionList137(event, into: &effects)
         case 138:
             // SET-002 tap_edit_address
-            state.contactEdit = ContactKind.address
-            state.contactCodeSent = false
-            state.contactCodeRejected = false
-            state.addressChangeRejected = false
+            try actionList138(event, into: &effects)
         case 139:
             // SET-002 tap_locked_identity_field
             effects.append(.call(TempoServiceCall.pitstopOpenTicket(topic: "identity_change")))
@@ -1316,15 +1388,18 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 142:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
-            effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0))))) // form 0: new_value
+            // form 0: new_value
+            effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0)))))
         case 143:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = try e164(textValue(formInput(0)), "GB") // form 0: new_value
-            try effects.append(.call(TempoServiceCall.otpSendSmsCode(phone: e164(textValue(formInput(0)), "GB")))) // form 0: new_value
+            // form 0: new_value
+            try effects.append(.call(TempoServiceCall.otpSendSmsCode(phone: e164(textValue(formInput(0)), "GB"))))
         case 144:
             // SET-003 device.authenticate.authenticated
             state.contactNewValue = textValue(formInput(0)) // form 0: new_value
-            effects.append(.call(TempoServiceCall.veriffCheckProofOfAddress(address: textValue(formInput(0))))) // form 0: new_value
+            // form 0: new_value
+            effects.append(.call(TempoServiceCall.veriffCheckProofOfAddress(address: textValue(formInput(0)))))
         case 145:
             // SET-003 otp.send_email_code.sent; SET-003 otp.send_sms_code.sent
             state.contactCodeSent = true
@@ -1333,16 +1408,19 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.toast("We couldn't send the code. Try again."))
         case 147:
             // SET-003 code_entered
-            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1))))) // form 1: code
+            // form 1: code
+            effects.append(.call(TempoServiceCall.otpVerifyEmailCode(email: state.contactNewValue, code: textValue(formInput(1)))))
         case 148:
             // SET-003 code_entered
-            effects.append(.call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1))))) // form 1: code
+            // form 1: code
+            effects.append(.call(TempoServiceCall.otpVerifySmsCode(phone: state.contactNewValue, code: textValue(formInput(1)))))
         case 149:
             // SET-003 otp.verify_email_code.valid
             state.applicant.email = state.contactNewValue
             state.contactCodeSent = false
         case 150:
-            // SET-003 otp.verify_email_code.invalid; SET-003 otp.verify_email_code.expired; SET-003 otp.verify_sms_code.invalid; and 1 more
+            // SET-003 otp.verify_email_code.invalid; SET-003 otp.verify_email_code.expired; SET-003
+            // otp.verify_sms_code.invalid; and 1 more
             state.contactCodeRejected = true
         case 151:
             // SET-003 otp.verify_sms_code.valid
@@ -1366,21 +1444,18 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.sessionsRefreshedAt = now
         case 157:
             // SET-004 toggle_face_id
-            state.securityAction = SecurityAction.toggleFaceId
+            state.securityAction = TempoSecurityAction.toggleFaceId
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "toggle_face_id")))
         case 158:
             // SET-004 tap_change_keycode
-            state.securityAction = SecurityAction.changeKeycode
+            state.securityAction = TempoSecurityAction.changeKeycode
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_keycode")))
         case 159:
             // SET-004 session_sign_out_tapped
-            guard case .sessionSignOutTapped(let eventSessionId)? = event else { throw FlowFailure("no value for 'event'") }
-            state.securityAction = SecurityAction.signOutSession
-            state.sessionToSignOut = eventSessionId
-            effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_session")))
+            try actionList159(event, into: &effects)
         case 160:
             // SET-004 tap_sign_out_all_other_devices
-            state.securityAction = SecurityAction.signOutOthers
+            state.securityAction = TempoSecurityAction.signOutOthers
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_others")))
         case 161:
             // SET-004 device.authenticate.authenticated
@@ -1412,12 +1487,16 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.keycodeChangedOn = try calendarDay(now)
         case 169:
             // SET-006 notification_toggled
-            guard case .notificationToggled(let eventPreference, _)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .notificationToggled(let eventPreference, _)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.notificationsOff = state.notificationsOff.filter { p in p != eventPreference }
             effects.append(.call(TempoServiceCall.pushProviderSavePreferences(turnedOff: state.notificationsOff)))
         case 170:
             // SET-006 notification_toggled
-            guard case .notificationToggled(let eventPreference, _)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .notificationToggled(let eventPreference, _)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.notificationsOff = state.notificationsOff.filter { p in p != eventPreference } + [eventPreference]
             effects.append(.call(TempoServiceCall.pushProviderSavePreferences(turnedOff: state.notificationsOff)))
         case 171:
@@ -1438,27 +1517,28 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "change_plan")))
         case 175:
             // SET-009 device.authenticate.authenticated
-            try effects.append(.call(TempoServiceCall.equalsChargePlanUpgrade(plan: state.planChangeTo, amount: derivedPlanChangeProrated())))
+            try effects.append(
+                .call(
+                    TempoServiceCall.equalsChargePlanUpgrade(
+                        plan: state.planChangeTo,
+                        amount: derivedPlanChangeProrated()
+                    )
+                )
+            )
         case 176:
             // SET-009 device.authenticate.authenticated
-            try effects.append(.call(TempoServiceCall.equalsSchedulePlanChange(plan: state.planChangeTo, effectiveOn: required(state.billingCycleEnd, "'billing_cycle_end'"), price: derivedPlanChangePrice())))
+            try effects.append(
+                .call(
+                    TempoServiceCall.equalsSchedulePlanChange(
+                        plan: state.planChangeTo,
+                        effectiveOn: required(state.billingCycleEnd, "'billing_cycle_end'"),
+                        price: derivedPlanChangePrice()
+                    )
+                )
+            )
         case 177:
             // SET-009 equals.charge_plan_upgrade.charged
-            state.lastUpgradeCharge = try derivedPlanChangeProrated()
-            state.balance = try subtract(state.balance, derivedPlanChangeProrated())
-            state.txDraft.reference = ""
-            state.txDraft.description = "Tempo plan upgrade"
-            state.txDraft.kind = TransactionKind.planFee
-            state.txDraft.status = TransactionStatus.completed
-            state.txDraft.amount = try subtract(Money(amount: decimal("0"), currency: "GBP"), derivedPlanChangeProrated())
-            state.txDraft.fee = Money(amount: decimal("0"), currency: "GBP")
-            state.txDraft.received = nil
-            state.txDraft.day = try calendarDay(now)
-            state.transactions.append(state.txDraft)
-            state.plan = state.planChangeTo
-            state.pendingPlan = nil
-            state.pendingPlanFrom = nil
-            state.planChangeTo = nil
+            try actionList177(event, into: &effects)
         case 178:
             // SET-009 equals.schedule_plan_change.scheduled
             state.pendingPlan = state.planChangeTo
@@ -1469,7 +1549,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: "general")))
         case 180:
             // SET-010 help_category_tapped
-            guard case .helpCategoryTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .helpCategoryTapped(let eventCategory)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             effects.append(.call(TempoServiceCall.pitstopStartChat(topic: eventCategory)))
         case 181:
             // SET-010 pitstop.start_chat.started
@@ -1482,8 +1564,17 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.analytics(AnalyticsEvent(name: "pitstop_email_support_opened")))
         case 184:
             // SET-011 legal_document_tapped
-            guard case .legalDocumentTapped(let eventDocument)? = event else { throw FlowFailure("no value for 'event'") }
-            effects.append(.analytics(AnalyticsEvent(name: "legal_document_opened", properties: [AnalyticsProperty(name: "document", value: eventDocument)])))
+            guard case .legalDocumentTapped(let eventDocument)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "legal_document_opened",
+                        properties: [AnalyticsProperty(name: "document", value: eventDocument)]
+                    )
+                )
+            )
         case 185:
             // SET-011 exit
             state.legalUpdateUnseen = false
@@ -1492,19 +1583,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "close_account")))
         case 187:
             // SET-012b device.authenticate.authenticated
-            state.closeReason = CloseReason.init(rawValue: textValue(formInput(1))) // form 1: reason
-            effects.append(.call(TempoServiceCall.equalsCloseAccount(reason: CloseReason.init(rawValue: textValue(formInput(1)))))) // form 1: reason
+            state.closeReason = TempoCloseReason.init(rawValue: textValue(formInput(1))) // form 1: reason
+            // form 1: reason
+            effects.append(
+                .call(TempoServiceCall.equalsCloseAccount(reason: TempoCloseReason.init(rawValue: textValue(formInput(1)))))
+            )
         case 188:
             // SET-012b equals.close_account.closed
-            state.subscriptionActive = false
-            state.pendingPlan = nil
-            state.pendingPlanFrom = nil
-            state.balanceRefund = state.balance
-            state.balance = Money(amount: decimal("0"), currency: "GBP")
-            state.accountClosed = true
-            state.accountActive = false
-            state.loggedIn = false
-            state.sessionStartedAt = nil
+            try actionList188(event, into: &effects)
         case 189:
             // ONB-012 equals.submit_application.submitted
             state.applicationSubmitted = true
@@ -1515,16 +1601,15 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 191:
             // ONB-012 tap_retry
             state.applicationSubmitFailed = false
-            effects.append(.call(TempoServiceCall.equalsSubmitApplication(applicant: state.applicant, plan: state.plan)))
+            effects.append(
+                .call(TempoServiceCall.equalsSubmitApplication(applicant: state.applicant, plan: state.plan))
+            )
         case 192:
             // ONB-012 veriff.get_decision.approved
             effects.append(.call(TempoServiceCall.equalsCreateAccount(applicant: state.applicant)))
         case 193:
             // ONB-012 equals.create_account.created
-            guard case .equalsCreateAccountCreated(let eventUserId)? = event else { throw FlowFailure("no value for 'event'") }
-            state.kycStatus = KycStatus.approved
-            state.userId = eventUserId
-            state.sessionStartedAt = now
+            try actionList193(event, into: &effects)
         case 194:
             // ONB-015 tap_send_sms_link
             effects.append(.call(TempoServiceCall.veriffSendSmsLink(phone: state.applicant.phone)))
@@ -1536,7 +1621,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.veriffLinkSent = false
         case 197:
             // ONB-015 veriff_link_opened → veriff.submitted
-            state.kycStatus = KycStatus.submitted
+            state.kycStatus = TempoKycStatus.submitted
             effects.append(.call(TempoServiceCall.veriffGetDecision))
         case 198:
             // ONB-016 tap_check_again
@@ -1552,13 +1637,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.veriffCameraDenied = true
         case 202:
             // ONB-W05 veriff.scan_front.passport
-            state.kycDocumentType = DocumentType.passport
+            state.kycDocumentType = TempoDocumentType.passport
         case 203:
             // ONB-W05 veriff.scan_front.driving_licence
-            state.kycDocumentType = DocumentType.drivingLicence
+            state.kycDocumentType = TempoDocumentType.drivingLicence
         case 204:
             // ONB-W05 veriff.scan_front.national_id
-            state.kycDocumentType = DocumentType.nationalId
+            state.kycDocumentType = TempoDocumentType.nationalId
         case 205:
             // ONB-W05 veriff.scan_front.not_detected
             state.kycDocumentType = nil
@@ -1570,7 +1655,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.veriffScanBack))
         case 208:
             // ONB-W07 tap_continue; ONB-W07 tap_continue
-            state.kycDocumentType = DocumentType.init(rawValue: textValue(formInput(0))) // form 0: document_type
+            state.kycDocumentType = TempoDocumentType.init(rawValue: textValue(formInput(0))) // form 0: document_type
         case 209:
             // ONB-W08 enter
             effects.append(.call(TempoServiceCall.veriffCaptureSelfie))
@@ -1579,12 +1664,20 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.veriffAnalyse))
         case 211:
             // ONB-015-FT tap_confirm_method
-            state.initialPaymentMethod = PaymentMethod.init(rawValue: textValue(formInput(0))) // form 0: payment_method
+            // form 0: payment_method
+            state.initialPaymentMethod = TempoPaymentMethod.init(rawValue: textValue(formInput(0)))
             state.initialPaymentDeclined = false
         case 212:
             // ONB-015-FT tap_pay_now
             state.initialPaymentDeclined = false
-            try effects.append(.call(TempoServiceCall.paymentsInitialPayment(method: required(state.initialPaymentMethod, "'initial_payment_method'"), amount: derivedPlanPrice())))
+            try effects.append(
+                .call(
+                    TempoServiceCall.paymentsInitialPayment(
+                        method: required(state.initialPaymentMethod, "'initial_payment_method'"),
+                        amount: derivedPlanPrice()
+                    )
+                )
+            )
         case 213:
             // ONB-015-FT payments.initial_payment.succeeded
             state.initialPaymentMade = true
@@ -1609,30 +1702,34 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // ONB-018-FT tap_go_home
             effects.append(.analytics(AnalyticsEvent(name: "onboarding_completed")))
         case 220:
-            // app_lock (global) app_backgrounded; device_integrity (global) app_backgrounded; onboarding (global) app_backgrounded; and 5 more
+            // app_lock (global) app_backgrounded; device_integrity (global) app_backgrounded; onboarding (global)
+            // app_backgrounded; and 5 more
             state.backgroundSince = now
         case 221:
-            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
+            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global)
+            // app_foregrounded; and 5 more
             state.backgroundSince = nil
         case 222:
-            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global) app_foregrounded; and 5 more
+            // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global)
+            // app_foregrounded; and 5 more
             state.backgroundSince = nil
             raised.append(.sessionCheck(raisedBy: RaisedByFlows()))
         case 223:
-            // app_lock (global) logos.find_logo.found; device_integrity (global) logos.find_logo.found; onboarding (global) logos.find_logo.found; and 5 more
-            guard case .logosFindLogoFound(let eventMerchant, let eventUrl)? = event else { throw FlowFailure("no value for 'event'") }
-            state.logoDraft.merchant = eventMerchant
-            state.logoDraft.url = eventUrl
-            state.merchantLogos.append(state.logoDraft)
+            // app_lock (global) logos.find_logo.found; device_integrity (global) logos.find_logo.found; onboarding
+            // (global) logos.find_logo.found; and 5 more
+            try actionList223(event, into: &effects)
         case 224:
-            // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding (global) legal_documents_changed; and 5 more
+            // app_lock (global) legal_documents_changed; device_integrity (global) legal_documents_changed; onboarding
+            // (global) legal_documents_changed; and 5 more
             state.legalUpdateUnseen = true
             effects.append(.toast("We've updated our legal documents. See Settings › Legal Documents."))
         case 225:
-            // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global) connection_lost; and 5 more
+            // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global)
+            // connection_lost; and 5 more
             state.online = false
         case 226:
-            // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global) connection_restored; and 5 more
+            // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global)
+            // connection_restored; and 5 more
             state.online = true
         case 227:
             // wallet (global) session_check; settings (global) session_check
@@ -1646,37 +1743,102 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.toast("Your session has ended. Log in again to continue."))
         case 230:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_frozen"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "card_payment_declined",
+                        properties: [
+                            AnalyticsProperty(name: "reason_code", value: "card_frozen"),
+                            AnalyticsProperty(name: "screen_id", value: "none"),
+                            AnalyticsProperty(
+                                name: "tier",
+                                value: state.plan.map { describe($0) }.map { $0 } ?? "null"
+                            ),
+                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                        ]
+                    )
+                )
+            )
         case 231:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_not_active"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "card_payment_declined",
+                        properties: [
+                            AnalyticsProperty(name: "reason_code", value: "card_not_active"),
+                            AnalyticsProperty(name: "screen_id", value: "none"),
+                            AnalyticsProperty(
+                                name: "tier",
+                                value: state.plan.map { describe($0) }.map { $0 } ?? "null"
+                            ),
+                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                        ]
+                    )
+                )
+            )
         case 232:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "per_transaction_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "card_payment_declined",
+                        properties: [
+                            AnalyticsProperty(name: "reason_code", value: "per_transaction_limit"),
+                            AnalyticsProperty(name: "screen_id", value: "none"),
+                            AnalyticsProperty(
+                                name: "tier",
+                                value: state.plan.map { describe($0) }.map { $0 } ?? "null"
+                            ),
+                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                        ]
+                    )
+                )
+            )
         case 233:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "daily_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "card_payment_declined",
+                        properties: [
+                            AnalyticsProperty(name: "reason_code", value: "daily_limit"),
+                            AnalyticsProperty(name: "screen_id", value: "none"),
+                            AnalyticsProperty(
+                                name: "tier",
+                                value: state.plan.map { describe($0) }.map { $0 } ?? "null"
+                            ),
+                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                        ]
+                    )
+                )
+            )
         case 234:
             // wallet (global) card_payment_requested
-            try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "insufficient_funds"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
+            try effects.append(
+                .analytics(
+                    AnalyticsEvent(
+                        name: "card_payment_declined",
+                        properties: [
+                            AnalyticsProperty(name: "reason_code", value: "insufficient_funds"),
+                            AnalyticsProperty(name: "screen_id", value: "none"),
+                            AnalyticsProperty(
+                                name: "tier",
+                                value: state.plan.map { describe($0) }.map { $0 } ?? "null"
+                            ),
+                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                        ]
+                    )
+                )
+            )
         case 235:
             // wallet (global) card_payment_requested
-            guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            state.balance = try subtract(state.balance, eventAmount)
-            state.dailySpent = try add(derivedDailySpentToday(), eventAmount)
-            state.dailySpentOn = try calendarDay(now)
-            state.cardPaymentsMade = try add(state.cardPaymentsMade, 1)
-            state.txDraft.reference = ""
-            state.txDraft.description = eventMerchant
-            state.txDraft.kind = TransactionKind.cardPayment
-            state.txDraft.status = TransactionStatus.completed
-            state.txDraft.amount = try subtract(Money(amount: decimal("0"), currency: "GBP"), eventAmount)
-            state.txDraft.fee = Money(amount: decimal("0"), currency: "GBP")
-            state.txDraft.received = nil
-            state.txDraft.day = try calendarDay(now)
-            state.transactions.append(state.txDraft)
-            raised.append(.cardPaymentRecorded(raisedBy: RaisedByFlows()))
-            raised.append(.merchantLogoNeeded(raisedBy: RaisedByFlows()))
+            try actionList235(event, into: &effects)
         case 236:
             // wallet (global) card_payment_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))
@@ -1685,18 +1847,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.call(TempoServiceCall.logosFindLogo(merchant: state.txDraft.description)))
         case 238:
             // wallet (global) bank_transfer_received
-            guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            state.balance = try add(state.balance, eventAmount)
-            state.txDraft.reference = ""
-            state.txDraft.description = eventSender
-            state.txDraft.kind = TransactionKind.topUp
-            state.txDraft.status = TransactionStatus.completed
-            state.txDraft.amount = eventAmount
-            state.txDraft.fee = Money(amount: decimal("0"), currency: "GBP")
-            state.txDraft.received = nil
-            state.txDraft.day = try calendarDay(now)
-            state.transactions.append(state.txDraft)
-            effects.append(.push("Money received. Your Tempo balance has been topped up."))
+            try actionList238(event, into: &effects)
         case 239:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
@@ -1706,15 +1857,381 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             effects.append(.toast("We couldn't update your card. Try again."))
         case 241:
             // wallet (global) physical_card_delivered
-            state.physicalCard = PhysicalCardStatus.awaitingAtm
+            state.physicalCard = TempoPhysicalCardStatus.awaitingAtm
         case 242:
             // wallet (global) physical_card_atm_activated
-            state.physicalCard = PhysicalCardStatus.active
-            state.virtualCard = VirtualCardStatus.retired
+            state.physicalCard = TempoPhysicalCardStatus.active
+            state.virtualCard = TempoVirtualCardStatus.retired
             effects.append(.push("Your physical card is now active. Your virtual card has been retired."))
         default:
             break
         }
+    }
+
+    @inline(never)
+    private mutating func actionList5(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .equalsLogInSuccess(let eventUserId)? = event else { throw FlowFailure("no value for 'event'") }
+        state.userId = eventUserId
+        state.loggedIn = true
+        state.sessionStartedAt = now
+        effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: eventUserId)))
+    }
+
+    @inline(never)
+    private mutating func actionList14(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.applicant.email = textValue(formInput(0)) // form 0: email
+        state.emailVerified = false
+        state.emailCodeStatus = TempoCodeStatus.none
+        effects.append(.call(TempoServiceCall.otpSendEmailCode(email: textValue(formInput(0))))) // form 0: email
+    }
+
+    @inline(never)
+    private mutating func actionList38(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.applicant.postcode = textValue(formInput(0)) // form 0: postcode
+        state.applicant.address = state.selectedAddress
+        state.applicationComplete = true
+        effects.append(.call(TempoServiceCall.equalsSubmitApplication(applicant: state.applicant, plan: state.plan)))
+    }
+
+    @inline(never)
+    private mutating func actionList43(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .ecosystemHighlightTapped(let eventSlot, let eventCampaignId)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.ecosystemSlot = eventSlot
+        state.ecosystemCampaign = eventCampaignId
+        effects.append(
+            .analytics(
+                AnalyticsEvent(
+                    name: "ecosystem_tap_through",
+                    properties: [
+                        AnalyticsProperty(name: "slot", value: describe(eventSlot)),
+                        AnalyticsProperty(name: "campaign_id", value: eventCampaignId)
+                    ]
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList59(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        // form 0: amount
+        state.balance = try add(state.balance, required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"))
+        state.addFundsSheetOpen = false
+        state.txDraft.reference = ""
+        state.txDraft.description = "Top up"
+        state.txDraft.kind = TempoTransactionKind.topUp
+        state.txDraft.status = TempoTransactionStatus.completed
+        state.txDraft.amount = moneyValue(formInput(0), currency: "GBP") // form 0: amount
+        state.txDraft.fee = TempoConstants.gbp0
+        state.txDraft.received = nil
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+        effects.append(.toast("Funds added to your Tempo balance."))
+    }
+
+    @inline(never)
+    private mutating func actionList88(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.cardFrozen = true
+        state.issueReported = TempoCardIssue.init(rawValue: textValue(formInput(0))) // form 0: issue
+        effects.append(.call(TempoServiceCall.equalsSetCardFrozen(frozen: true)))
+        effects.append(.push("Your Tempo card is frozen. All transactions are blocked."))
+        // form 0: issue
+        try effects.append(
+            .call(
+                TempoServiceCall.pitstopOpenTicket(
+                    topic: required(TempoCardIssue.init(rawValue: textValue(formInput(0))).map { describe($0) }, "the value")
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList109(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.balance = try subtract(state.balance, derivedPhysicalCardFee())
+        state.physicalCard = TempoPhysicalCardStatus.ordered
+        state.pinDraft = nil
+        state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
+        state.txDraft.reference = ""
+        state.txDraft.description = "Tempo physical card"
+        state.txDraft.kind = TempoTransactionKind.cardFee
+        state.txDraft.status = TempoTransactionStatus.completed
+        state.txDraft.amount = try subtract(TempoConstants.gbp0, derivedPhysicalCardFee())
+        state.txDraft.fee = TempoConstants.gbp0
+        state.txDraft.received = nil
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+    }
+
+    @inline(never)
+    private mutating func actionList112(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.transferRail = nil
+        state.transferRecipientName = ""
+        state.transferSortCode = ""
+        state.transferAccountNumber = ""
+        state.transferCountry = ""
+        state.transferIban = ""
+        state.transferBic = ""
+        state.transferReference = ""
+        state.transferAmount = Money(amount: 0, currency: "GBP")
+        state.transferFee = Money(amount: 0, currency: "GBP")
+        state.transferRate = Decimal(0)
+        state.transferReceiveCurrency = ""
+        state.transferReceiveAmount = nil
+        state.transferTransferId = ""
+        state.transferArrival = ""
+        state.transferRail = TempoTransferRail.uk
+        state.transferArrival = "within 2 hours · Faster Payments"
+    }
+
+    @inline(never)
+    private mutating func actionList113(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.transferRail = nil
+        state.transferRecipientName = ""
+        state.transferSortCode = ""
+        state.transferAccountNumber = ""
+        state.transferCountry = ""
+        state.transferIban = ""
+        state.transferBic = ""
+        state.transferReference = ""
+        state.transferAmount = Money(amount: 0, currency: "GBP")
+        state.transferFee = Money(amount: 0, currency: "GBP")
+        state.transferRate = Decimal(0)
+        state.transferReceiveCurrency = ""
+        state.transferReceiveAmount = nil
+        state.transferTransferId = ""
+        state.transferArrival = ""
+        state.transferRail = TempoTransferRail.international
+        state.transferArrival = "1–3 working days · SWIFT/SEPA"
+    }
+
+    @inline(never)
+    private mutating func actionList114(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.transferRecipientName = textValue(formInput(0)) // form 0: account_name
+        state.transferSortCode = textValue(formInput(1)) // form 1: sort_code
+        state.transferAccountNumber = textValue(formInput(2)) // form 2: account_number
+        state.transferReference = textValue(formInput(3)) // form 3: reference
+        state.transferFee = TempoConstants.gbp0
+    }
+
+    @inline(never)
+    private mutating func actionList119(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .equalsSendUkTransferSent(let eventTransferId)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.balance = try subtract(state.balance, state.transferAmount)
+        state.transfersSent = try add(state.transfersSent, 1)
+        state.transferTransferId = eventTransferId
+        state.txDraft.reference = eventTransferId
+        state.txDraft.description = state.transferRecipientName
+        state.txDraft.kind = TempoTransactionKind.ukTransfer
+        state.txDraft.status = TempoTransactionStatus.completed
+        state.txDraft.amount = try subtract(TempoConstants.gbp0, state.transferAmount)
+        state.txDraft.fee = TempoConstants.gbp0
+        state.txDraft.received = nil
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+        effects.append(.push("Transfer sent. Your money is on its way."))
+        effects.append(
+            .analytics(
+                AnalyticsEvent(name: "transfer_sent", properties: [AnalyticsProperty(name: "rail", value: "uk")])
+            )
+        )
+        raised.append(.transferRecorded(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList121(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.transferRecipientName = textValue(formInput(0)) // form 0: recipient_name
+        state.transferCountry = textValue(formInput(1)) // form 1: country
+        state.transferIban = textValue(formInput(2)) // form 2: iban
+        state.transferBic = textValue(formInput(3)) // form 3: bic
+        state.transferReference = textValue(formInput(4)) // form 4: reference
+        // form 1: country
+        state.transferReceiveCurrency = try isIn(textValue(formInput(1)), derivedEurozoneCountries())
+            ? "EUR"
+            : ((textValue(formInput(1)) == "CH")
+                ? "CHF"
+                : ((textValue(formInput(1)) == "DK")
+                    ? "DKK"
+                    : ((textValue(formInput(1)) == "NO")
+                        ? "NOK"
+                        : ((textValue(formInput(1)) == "PL") ? "PLN" : ((textValue(formInput(1)) == "SE") ? "SEK" : "AED")))))
+    }
+
+    @inline(never)
+    private mutating func actionList125(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        // form 0: amount
+        state.transferAmount = try required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'")
+        state.transferFee = try required(state.fxFee, "'fx_fee'")
+        state.transferRate = try required(state.fxRate, "'fx_rate'")
+        // form 0: amount
+        state.transferReceiveAmount = try convert(
+            required(moneyValue(formInput(0), currency: "GBP"), "'form.amount'"),
+            state.transferReceiveCurrency,
+            required(state.fxRate, "'fx_rate'")
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList126(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.fxRate = nil
+        state.fxFee = nil
+        state.fxRateLocked = false
+        effects.append(.call(TempoServiceCall.fxSubscribeRates(currency: state.transferReceiveCurrency)))
+    }
+
+    @inline(never)
+    private mutating func actionList133(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .equalsSendInternationalTransferSubmitted(let eventTransferId)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.balance = try subtract(subtract(state.balance, state.transferAmount), state.transferFee)
+        state.transfersSent = try add(state.transfersSent, 1)
+        state.transferTransferId = eventTransferId
+        state.txDraft.reference = eventTransferId
+        state.txDraft.description = state.transferRecipientName
+        state.txDraft.kind = TempoTransactionKind.internationalTransfer
+        state.txDraft.status = TempoTransactionStatus.pending
+        state.txDraft.amount = try subtract(subtract(TempoConstants.gbp0, state.transferAmount), state.transferFee)
+        state.txDraft.fee = state.transferFee
+        state.txDraft.received = state.transferReceiveAmount
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+        effects.append(.push("Transfer sent. Your money is on its way."))
+        effects.append(
+            .analytics(
+                AnalyticsEvent(
+                    name: "transfer_sent",
+                    properties: [AnalyticsProperty(name: "rail", value: "international")]
+                )
+            )
+        )
+        raised.append(.transferRecorded(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList136(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.contactEdit = TempoContactKind.email
+        state.contactCodeSent = false
+        state.contactCodeRejected = false
+        state.addressChangeRejected = false
+    }
+
+    @inline(never)
+    private mutating func actionList137(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.contactEdit = TempoContactKind.phone
+        state.contactCodeSent = false
+        state.contactCodeRejected = false
+        state.addressChangeRejected = false
+    }
+
+    @inline(never)
+    private mutating func actionList138(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.contactEdit = TempoContactKind.address
+        state.contactCodeSent = false
+        state.contactCodeRejected = false
+        state.addressChangeRejected = false
+    }
+
+    @inline(never)
+    private mutating func actionList159(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .sessionSignOutTapped(let eventSessionId)? = event else { throw FlowFailure("no value for 'event'") }
+        state.securityAction = TempoSecurityAction.signOutSession
+        state.sessionToSignOut = eventSessionId
+        effects.append(.call(TempoServiceCall.deviceAuthenticate(purpose: "sign_out_session")))
+    }
+
+    @inline(never)
+    private mutating func actionList177(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.lastUpgradeCharge = try derivedPlanChangeProrated()
+        state.balance = try subtract(state.balance, derivedPlanChangeProrated())
+        state.txDraft.reference = ""
+        state.txDraft.description = "Tempo plan upgrade"
+        state.txDraft.kind = TempoTransactionKind.planFee
+        state.txDraft.status = TempoTransactionStatus.completed
+        state.txDraft.amount = try subtract(TempoConstants.gbp0, derivedPlanChangeProrated())
+        state.txDraft.fee = TempoConstants.gbp0
+        state.txDraft.received = nil
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+        state.plan = state.planChangeTo
+        state.pendingPlan = nil
+        state.pendingPlanFrom = nil
+        state.planChangeTo = nil
+    }
+
+    @inline(never)
+    private mutating func actionList188(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.subscriptionActive = false
+        state.pendingPlan = nil
+        state.pendingPlanFrom = nil
+        state.balanceRefund = state.balance
+        state.balance = TempoConstants.gbp0
+        state.accountClosed = true
+        state.accountActive = false
+        state.loggedIn = false
+        state.sessionStartedAt = nil
+    }
+
+    @inline(never)
+    private mutating func actionList193(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .equalsCreateAccountCreated(let eventUserId)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.kycStatus = TempoKycStatus.approved
+        state.userId = eventUserId
+        state.sessionStartedAt = now
+    }
+
+    @inline(never)
+    private mutating func actionList223(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .logosFindLogoFound(let eventMerchant, let eventUrl)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.logoDraft.merchant = eventMerchant
+        state.logoDraft.url = eventUrl
+        state.merchantLogos.append(state.logoDraft)
+    }
+
+    @inline(never)
+    private mutating func actionList235(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.balance = try subtract(state.balance, eventAmount)
+        state.dailySpent = try add(derivedDailySpentToday(), eventAmount)
+        state.dailySpentOn = try calendarDay(now)
+        state.cardPaymentsMade = try add(state.cardPaymentsMade, 1)
+        state.txDraft.reference = ""
+        state.txDraft.description = eventMerchant
+        state.txDraft.kind = TempoTransactionKind.cardPayment
+        state.txDraft.status = TempoTransactionStatus.completed
+        state.txDraft.amount = try subtract(TempoConstants.gbp0, eventAmount)
+        state.txDraft.fee = TempoConstants.gbp0
+        state.txDraft.received = nil
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+        raised.append(.cardPaymentRecorded(raisedBy: RaisedByFlows()))
+        raised.append(.merchantLogoNeeded(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList238(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.balance = try add(state.balance, eventAmount)
+        state.txDraft.reference = ""
+        state.txDraft.description = eventSender
+        state.txDraft.kind = TempoTransactionKind.topUp
+        state.txDraft.status = TempoTransactionStatus.completed
+        state.txDraft.amount = eventAmount
+        state.txDraft.fee = TempoConstants.gbp0
+        state.txDraft.received = nil
+        state.txDraft.day = try calendarDay(now)
+        state.transactions.append(state.txDraft)
+        effects.append(.push("Money received. Your Tempo balance has been topped up."))
     }
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
@@ -1884,7 +2401,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return "Enter an amount to add"
             }
             guard let value = moneyValue(input, currency: "GBP") else { return "Enter an amount above £0.00" }
-            if try compare(value, Money(amount: decimal("0"), currency: "GBP")) <= 0 {
+            if try compare(value, TempoConstants.gbp0) <= 0 {
                 return "Enter an amount above £0.00"
             }
             if decimalPlaces(value) > 2 {
@@ -1908,8 +2425,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             if input.isBlank {
                 return "Choose how to pay for your card"
             }
-            guard let value = PayWith.init(rawValue: textValue(input)) else { return "Your balance is too low. Add funds or pay via another card." }
-            if try !((value != PayWith.balance) || (compare(state.balance, derivedPhysicalCardFee()) >= 0)) {
+            guard let value = TempoPayWith.init(rawValue: textValue(input)) else {
+                return "Your balance is too low. Add funds or pay via another card."
+            }
+            if try !((value != TempoPayWith.balance) || (compare(state.balance, derivedPhysicalCardFee()) >= 0)) {
                 return "Your balance is too low. Add funds or pay via another card."
             }
             return nil
@@ -1991,7 +2510,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 return "Enter an amount"
             }
             guard let value = moneyValue(input, currency: "GBP") else { return "Enter an amount above £0.00" }
-            if try compare(value, Money(amount: decimal("0"), currency: "GBP")) <= 0 {
+            if try compare(value, TempoConstants.gbp0) <= 0 {
                 return "Enter an amount above £0.00"
             }
             if decimalPlaces(value) > 2 {
@@ -2055,7 +2574,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             if input.isBlank {
                 return "Enter the new value"
             }
-            if state.contactEdit == ContactKind.email {
+            if state.contactEdit == TempoContactKind.email {
                 if input.isBlank {
                     return nil
                 }
@@ -2064,7 +2583,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     return "Enter a valid email address"
                 }
             }
-            if state.contactEdit == ContactKind.phone {
+            if state.contactEdit == TempoContactKind.phone {
                 if input.isBlank {
                     return nil
                 }
@@ -2073,7 +2592,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     return "Enter a valid UK mobile number"
                 }
             }
-            if state.contactEdit == ContactKind.address {
+            if state.contactEdit == TempoContactKind.address {
                 if input.isBlank {
                     return nil
                 }
@@ -2156,50 +2675,99 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public func checkInvariants() throws {
         // Applicants are 18 or over (ONB-010 "Must be 18+").
-        guard try (state.applicant.dob == nil) || (age(required(state.applicant.dob, "'applicant.dob'"), on: calendarDay(now)) >= 18) else {
-            throw FlowFailure("invariant 'applicant_is_adult' (applicant.dob == null || age(applicant.dob) >= 18) broken")
+        guard try (state.applicant.dob == nil)
+            || (age(required(state.applicant.dob, "'applicant.dob'"), on: calendarDay(now)) >= 18) else {
+            throw FlowFailure(
+                "invariant 'applicant_is_adult' (applicant.dob == null || age(applicant.dob) >= 18) broken"
+            )
         }
         // The balance is never negative (a transfer or payment above the balance never goes through).
-        guard try compare(state.balance, Money(amount: decimal("0"), currency: "GBP")) >= 0 else { throw FlowFailure("invariant 'balance_never_negative' (balance >= 0.00 GBP) broken") }
+        guard try compare(state.balance, TempoConstants.gbp0) >= 0 else {
+            throw FlowFailure("invariant 'balance_never_negative' (balance >= 0.00 GBP) broken")
+        }
         // Every balance, history amount, fee and limit is money in GBP with at most two decimal places.
-        guard (try ((((((((((state.balance.currency == "GBP") && (decimalPlaces(state.balance) <= 2)) && (state.dailySpent.currency == "GBP")) && (state.dailyLimit.currency == "GBP")) && (state.perTransactionLimit.currency == "GBP")) && (state.transferAmount.currency == "GBP")) && (decimalPlaces(state.transferAmount) <= 2)) && (state.transferFee.currency == "GBP")) && (decimalPlaces(state.transferFee) <= 2)) && allHold(state.transactions) { t in try (t.amount == nil) || ((required(t.amount, "'t.amount'").currency == "GBP") && (decimalPlaces(required(t.amount, "'t.amount'")) <= 2)) }) && allHold(state.transactions) { t in try (t.fee == nil) || ((required(t.fee, "'t.fee'").currency == "GBP") && (decimalPlaces(required(t.fee, "'t.fee'")) <= 2)) }) else {
-            throw FlowFailure("invariant 'amounts_in_gbp_two_decimals' (currency(balance) == 'GBP' && decimal_places(balance) <= 2 && currency(daily_spent) == 'GBP' && currency(daily_limit) == 'GBP' && currency(per_transaction_limit) == 'GBP' && currency(transfer_amount) == 'GBP' && decimal_places(transfer_amount) <= 2 && currency(transfer_fee) == 'GBP' && decimal_places(transfer_fee) <= 2 && transactions.all(t, t.amount == null || (currency(t.amount) == 'GBP' && decimal_places(t.amount) <= 2)) && transactions.all(t, t.fee == null || (currency(t.fee) == 'GBP' && decimal_places(t.fee) <= 2))) broken")
+        guard (try ((((((((((state.balance.currency == "GBP") && (decimalPlaces(state.balance) <= 2))
+            && (state.dailySpent.currency == "GBP"))
+            && (state.dailyLimit.currency == "GBP"))
+            && (state.perTransactionLimit.currency == "GBP"))
+            && (state.transferAmount.currency == "GBP"))
+            && (decimalPlaces(state.transferAmount) <= 2))
+            && (state.transferFee.currency == "GBP"))
+            && (decimalPlaces(state.transferFee) <= 2))
+            && allHold(state.transactions) { t in
+                try (t.amount == nil)
+                    || ((required(t.amount, "'t.amount'").currency == "GBP")
+                        && (decimalPlaces(required(t.amount, "'t.amount'")) <= 2))
+            })
+            && allHold(state.transactions) { t in
+                try (t.fee == nil)
+                    || ((required(t.fee, "'t.fee'").currency == "GBP")
+                        && (decimalPlaces(required(t.fee, "'t.fee'")) <= 2))
+            }) else {
+            throw FlowFailure(
+                "invariant 'amounts_in_gbp_two_decimals' (currency(balance) == 'GBP' && decimal_places(balance) <= 2 && currency(daily_spent) == 'GBP' && currency(daily_limit) == 'GBP' && currency(per_transaction_limit) == 'GBP' && currency(transfer_amount) == 'GBP' && decimal_places(transfer_amount) <= 2 && currency(transfer_fee) == 'GBP' && decimal_places(transfer_fee) <= 2 && transactions.all(t, t.amount == null || (currency(t.amount) == 'GBP' && decimal_places(t.amount) <= 2)) && transactions.all(t, t.fee == null || (currency(t.fee) == 'GBP' && decimal_places(t.fee) <= 2))) broken"
+            )
         }
         // Once physical card activates, virtual card is retired (same CPAN cannot exist in two places)
-        guard (state.physicalCard != PhysicalCardStatus.active) || (state.virtualCard == VirtualCardStatus.retired) else {
-            throw FlowFailure("invariant 'one_cpan_one_card' (physical_card != PhysicalCardStatus.active || virtual_card == VirtualCardStatus.retired) broken")
+        guard (state.physicalCard != TempoPhysicalCardStatus.active)
+            || (state.virtualCard == TempoVirtualCardStatus.retired) else {
+            throw FlowFailure(
+                "invariant 'one_cpan_one_card' (physical_card != PhysicalCardStatus.active || virtual_card == VirtualCardStatus.retired) broken"
+            )
         }
         // A retired virtual card is never active again; it is retired only when the physical card is active.
-        guard (state.virtualCard != VirtualCardStatus.retired) || (state.physicalCard == PhysicalCardStatus.active) else {
-            throw FlowFailure("invariant 'retired_virtual_card_never_active' (virtual_card != VirtualCardStatus.retired || physical_card == PhysicalCardStatus.active) broken")
+        guard (state.virtualCard != TempoVirtualCardStatus.retired)
+            || (state.physicalCard == TempoPhysicalCardStatus.active) else {
+            throw FlowFailure(
+                "invariant 'retired_virtual_card_never_active' (virtual_card != VirtualCardStatus.retired || physical_card == PhysicalCardStatus.active) broken"
+            )
         }
-        // PIN never transmitted or stored in plaintext: the first entry is held on the device only until the order is placed, the entries mismatch or the user leaves the confirm step.
-        guard (state.pinDraft == nil) || (state.physicalCard == PhysicalCardStatus.none) else {
-            throw FlowFailure("invariant 'pin_never_kept' (pin_draft == null || physical_card == PhysicalCardStatus.none) broken")
+        // PIN never transmitted or stored in plaintext: the first entry is held on the device only until the order is
+        // placed, the entries mismatch or the user leaves the confirm step.
+        guard (state.pinDraft == nil) || (state.physicalCard == TempoPhysicalCardStatus.none) else {
+            throw FlowFailure(
+                "invariant 'pin_never_kept' (pin_draft == null || physical_card == PhysicalCardStatus.none) broken"
+            )
         }
         // PIN Reveal (physical only): a PIN is only ever shown for an active physical card — virtual has no PIN.
-        guard !state.pinVisible || (state.physicalCard == PhysicalCardStatus.active) else {
-            throw FlowFailure("invariant 'pin_reveal_physical_only' (!pin_visible || physical_card == PhysicalCardStatus.active) broken")
+        guard !state.pinVisible || (state.physicalCard == TempoPhysicalCardStatus.active) else {
+            throw FlowFailure(
+                "invariant 'pin_reveal_physical_only' (!pin_visible || physical_card == PhysicalCardStatus.active) broken"
+            )
         }
         // While the Card Limit is on, card spend on a UTC day never exceeds the Daily Limit.
         guard try !state.cardLimitEnabled || (compare(derivedDailySpentToday(), state.dailyLimit) <= 0) else {
-            throw FlowFailure("invariant 'daily_limit_respected' (!card_limit_enabled || daily_spent_today <= daily_limit) broken")
+            throw FlowFailure(
+                "invariant 'daily_limit_respected' (!card_limit_enabled || daily_spent_today <= daily_limit) broken"
+            )
         }
         // Limits set by Equals/compliance — user cannot edit values.
-        guard try sameMoney(state.dailyLimit, Money(amount: decimal("2000"), currency: "GBP")) && sameMoney(state.perTransactionLimit, Money(amount: decimal("500"), currency: "GBP")) else {
-            throw FlowFailure("invariant 'card_limits_fixed' (daily_limit == 2000.00 GBP && per_transaction_limit == 500.00 GBP) broken")
+        guard try sameMoney(state.dailyLimit, TempoConstants.gbp2000)
+            && sameMoney(state.perTransactionLimit, TempoConstants.gbp500) else {
+            throw FlowFailure(
+                "invariant 'card_limits_fixed' (daily_limit == 2000.00 GBP && per_transaction_limit == 500.00 GBP) broken"
+            )
         }
         // Security alerts cannot be disabled (FCA requirement).
-        guard !isIn(NotificationPreference.emailSecurityAlerts, state.notificationsOff) else {
-            throw FlowFailure("invariant 'security_alerts_always_on' (!(NotificationPreference.email_security_alerts in notifications_off)) broken")
+        guard !isIn(TempoNotificationPreference.emailSecurityAlerts, state.notificationsOff) else {
+            throw FlowFailure(
+                "invariant 'security_alerts_always_on' (!(NotificationPreference.email_security_alerts in notifications_off)) broken"
+            )
         }
-        // A closed account keeps no money, no subscription and no card that can pay (SET-012a: "subscription cancelled, cards disabled, balance transferred").
-        guard try !state.accountClosed || ((sameMoney(state.balance, Money(amount: decimal("0"), currency: "GBP")) && !state.subscriptionActive) && !derivedCardActive()) else {
-            throw FlowFailure("invariant 'closed_account_holds_nothing' (!account_closed || (balance == 0.00 GBP && !subscription_active && !card_active)) broken")
+        // A closed account keeps no money, no subscription and no card that can pay (SET-012a: "subscription cancelled,
+        // cards disabled, balance transferred").
+        guard try !state.accountClosed
+            || ((sameMoney(state.balance, TempoConstants.gbp0) && !state.subscriptionActive)
+                && !derivedCardActive()) else {
+            throw FlowFailure(
+                "invariant 'closed_account_holds_nothing' (!account_closed || (balance == 0.00 GBP && !subscription_active && !card_active)) broken"
+            )
         }
         // Initial payment processed before account activation (Final Touches).
         guard !state.accountActive || state.initialPaymentMade else {
-            throw FlowFailure("invariant 'account_activated_only_after_initial_payment' (!account_active || initial_payment_made) broken")
+            throw FlowFailure(
+                "invariant 'account_activated_only_after_initial_payment' (!account_active || initial_payment_made) broken"
+            )
         }
     }
 
@@ -2243,13 +2811,28 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case .equalsOrderPhysicalCard(let deliveryAddress, let payWith):
             return try await services.equalsOrderPhysicalCard(deliveryAddress: deliveryAddress, payWith: payWith).event
         case .equalsSendUkTransfer(let accountName, let sortCode, let accountNumber, let reference, let amount):
-            return try await services.equalsSendUkTransfer(accountName: accountName, sortCode: sortCode, accountNumber: accountNumber, reference: reference, amount: amount).event
+            return try await services.equalsSendUkTransfer(
+                accountName: accountName,
+                sortCode: sortCode,
+                accountNumber: accountNumber,
+                reference: reference,
+                amount: amount
+            ).event
         case .equalsGetBalance:
             return try await services.equalsGetBalance().event
         case .equalsRefreshSession:
             return try await services.equalsRefreshSession().event
         case .equalsSendInternationalTransfer(let recipientName, let country, let iban, let bic, let reference, let amount, let fee, let rate):
-            return try await services.equalsSendInternationalTransfer(recipientName: recipientName, country: country, iban: iban, bic: bic, reference: reference, amount: amount, fee: fee, rate: rate).event
+            return try await services.equalsSendInternationalTransfer(
+                recipientName: recipientName,
+                country: country,
+                iban: iban,
+                bic: bic,
+                reference: reference,
+                amount: amount,
+                fee: fee,
+                rate: rate
+            ).event
         case .otpSendEmailCode(let email):
             return try await services.otpSendEmailCode(email: email).event
         case .otpVerifyEmailCode(let email, let code):
@@ -2335,4 +2918,15 @@ extension TempoEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = TempoMachine.self
+}
+
+/// The money and decimal amounts the flows write, each built once.
+enum TempoConstants {
+    static let decimal0 = decimal("0")
+    static let gbp0 = Money(amount: decimal("0"), currency: "GBP")
+    static let gbp2000 = Money(amount: decimal("2000"), currency: "GBP")
+    static let gbp4_99 = Money(amount: decimal("4.99"), currency: "GBP")
+    static let gbp500 = Money(amount: decimal("500"), currency: "GBP")
+    static let gbp6_99 = Money(amount: decimal("6.99"), currency: "GBP")
+    static let gbp89_99 = Money(amount: decimal("89.99"), currency: "GBP")
 }

@@ -284,8 +284,8 @@ enum TempoTables {
         "final_touches", // 274
     ]
 
-    /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = [
+    /// Columns: id.
+    static let screenIDsData: [Int32] = [
         0, // 0: XC-LOCK App Locked
         1, // 1: XC-COMPROMISED Device Not Supported
         2, // 2: ONB-000 Splash screen
@@ -385,862 +385,1032 @@ enum TempoTables {
         96, // 96: ONB-018-FT Finished!
     ]
 
+    /// Each screen's ID (an index into `strings`), by screen number.
+    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+
+    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
+    /// enterActions, exitActions, analytics, backBlocked.
+    static let screensData: [Int32] = [
+        0, 0, 6, 0, 0, 0, 0, 0, 0, 2, 0, 97, 1, // 0: XC-LOCK App Locked
+        1, 6, 9, 0, 0, 0, 0, 0, 0, 0, 0, 98, 1, // 1: XC-COMPROMISED Device Not Supported
+        2, 9, 9, 0, 0, 0, 1, 0, 0, 3, 0, 99, 0, // 2: ONB-000 Splash screen
+        2, 10, 12, 0, 0, 1, 1, 0, 0, 0, 0, 100, 0, // 3: ONB-001 Welcome
+        2, 12, 21, 0, 1, 1, 1, 0, 2, 0, 0, 104, 0, // 4: ONB-002 Log In
+        2, 21, 23, 1, 2, 1, 1, 2, 2, 0, 0, 106, 0, // 5: ONB-003 Card Selection
+        2, 23, 25, 2, 5, 1, 1, 2, 2, 0, 0, 110, 0, // 6: ONB-004 Your Name
+        2, 25, 27, 5, 7, 1, 1, 2, 2, 0, 0, 113, 0, // 7: ONB-005 Email
+        2, 27, 35, 7, 8, 1, 1, 2, 6, 0, 0, 118, 0, // 8: ONB-006 Verify Email
+        2, 35, 38, 8, 9, 1, 1, 6, 6, 0, 0, 120, 0, // 9: ONB-007 Mobile Number
+        2, 38, 40, 9, 10, 1, 1, 6, 6, 0, 0, 122, 0, // 10: ONB-007b Country Code Picker
+        2, 40, 42, 10, 12, 1, 1, 6, 6, 0, 0, 124, 0, // 11: ONB-008 Keycode Creation
+        2, 42, 47, 12, 12, 1, 1, 6, 8, 0, 0, 126, 0, // 12: ONB-009 Biometric Setup
+        2, 47, 49, 12, 13, 1, 1, 8, 8, 0, 0, 128, 0, // 13: ONB-010 Date of Birth
+        2, 49, 51, 13, 14, 1, 1, 8, 8, 0, 0, 130, 0, // 14: ONB-010a Nationality
+        2, 51, 53, 14, 15, 1, 1, 8, 8, 0, 0, 132, 0, // 15: ONB-010b Market
+        2, 53, 55, 15, 16, 1, 1, 8, 8, 0, 0, 134, 0, // 16: ONB-010c Purpose of Account
+        2, 55, 57, 16, 17, 1, 1, 8, 8, 0, 0, 136, 0, // 17: ONB-010d Source of Funds
+        2, 57, 59, 17, 18, 1, 1, 8, 8, 0, 0, 138, 0, // 18: ONB-010e Monthly Transactions
+        2, 59, 61, 18, 19, 1, 1, 8, 8, 0, 0, 140, 0, // 19: ONB-010f Annual Transactions
+        2, 61, 68, 19, 20, 1, 1, 8, 11, 0, 0, 144, 0, // 20: ONB-011 Address
+        3, 68, 91, 20, 20, 1, 1, 11, 15, 44, 0, 148, 0, // 21: WAL-001 Home
+        3, 91, 99, 20, 20, 1, 1, 15, 17, 0, 0, 149, 0, // 22: WAL-003 Balance
+        3, 99, 101, 20, 20, 1, 1, 17, 17, 0, 0, 150, 0, // 23: WAL-018 Ecosystem Highlights
+        3, 101, 112, 20, 21, 1, 1, 17, 22, 55, 0, 154, 0, // 24: WAL-005 Transaction History
+        3, 112, 120, 21, 23, 1, 1, 22, 24, 0, 57, 157, 0, // 25: WAL-006 Add Money
+        3, 120, 123, 23, 23, 1, 1, 24, 24, 0, 0, 158, 0, // 26: WAL-007 Bank Transfer Details
+        3, 123, 131, 23, 23, 1, 1, 24, 24, 0, 0, 159, 0, // 27: WAL-008a Hub · Virtual (unactivated)
+        3, 131, 147, 23, 23, 1, 1, 24, 26, 0, 0, 160, 0, // 28: WAL-008b Hub · Virtual (active)
+        3, 147, 161, 23, 23, 1, 1, 26, 28, 0, 0, 161, 0, // 29: WAL-008c Hub · Physical (active)
+        3, 161, 167, 23, 23, 1, 1, 28, 30, 0, 0, 163, 0, // 30: WAL-009 Add to Wallet
+        3, 167, 169, 23, 23, 1, 1, 30, 30, 0, 0, 164, 0, // 31: WAL-010a Activate · Intro
+        3, 169, 174, 23, 23, 1, 1, 30, 30, 72, 0, 165, 0, // 32: WAL-010b Activate · Biometric
+        3, 174, 176, 23, 23, 1, 1, 30, 30, 0, 0, 166, 0, // 33: WAL-010c Activated ✓
+        3, 176, 178, 23, 23, 1, 1, 30, 30, 0, 0, 167, 0, // 34: WAL-010d Activation Failed
+        3, 178, 180, 23, 23, 1, 1, 30, 30, 0, 0, 168, 0, // 35: WAL-011 Freeze Confirm
+        3, 180, 188, 23, 23, 1, 2, 30, 32, 80, 81, 171, 0, // 36: WAL-012 View Card Details
+        3, 189, 194, 23, 23, 2, 3, 32, 34, 86, 87, 172, 0, // 37: WAL-012b PIN Reveal (physical only)
+        3, 195, 200, 23, 24, 3, 3, 34, 36, 0, 0, 175, 0, // 38: WAL-014 Report Card Issue
+        3, 200, 206, 24, 24, 3, 3, 36, 39, 0, 95, 178, 0, // 39: WAL-015 Limits & Controls
+        3, 206, 209, 24, 25, 3, 3, 39, 39, 0, 0, 180, 0, // 40: WAL-013a Order · Pay
+        3, 209, 212, 25, 25, 3, 3, 39, 41, 0, 0, 182, 0, // 41: WAL-013b Confirm Address
+        3, 212, 217, 25, 26, 3, 3, 41, 41, 0, 0, 183, 0, // 42: WAL-013c Change Address
+        3, 217, 219, 26, 26, 3, 3, 41, 41, 0, 0, 184, 0, // 43: WAL-013d Set PIN · Intro
+        3, 219, 221, 26, 27, 3, 3, 41, 41, 0, 0, 186, 0, // 44: WAL-013e Set PIN · Enter
+        3, 221, 233, 27, 28, 3, 3, 41, 41, 0, 102, 188, 0, // 45: WAL-013f Set PIN · Confirm
+        3, 233, 234, 28, 28, 3, 3, 41, 41, 0, 0, 189, 0, // 46: WAL-013g Set PIN · Mismatch
+        3, 234, 235, 28, 28, 3, 3, 41, 41, 0, 0, 190, 0, // 47: WAL-013h Order Placed
+        3, 235, 236, 28, 28, 3, 3, 41, 41, 0, 0, 191, 0, // 48: WAL-013i Card Arrived · Awaiting ATM
+        3, 236, 237, 28, 28, 3, 3, 41, 41, 0, 0, 192, 0, // 49: WAL-013j Physical Activated (push)
+        3, 237, 247, 28, 28, 3, 3, 41, 43, 0, 0, 193, 0, // 50: PAY-001 Choose Transfer Type
+        3, 247, 249, 28, 32, 3, 3, 43, 43, 0, 0, 198, 0, // 51: PAY-002 Recipient Details
+        3, 249, 252, 32, 33, 3, 3, 43, 43, 0, 0, 199, 0, // 52: PAY-003 Enter Amount
+        3, 252, 261, 33, 33, 3, 3, 43, 43, 0, 0, 200, 0, // 53: PAY-004 Review & Confirm
+        3, 261, 263, 33, 33, 3, 3, 43, 43, 0, 0, 201, 0, // 54: PAY-005 Transfer Sent ✓
+        3, 263, 265, 33, 38, 3, 3, 43, 43, 0, 0, 206, 0, // 55: PAY-006 Recipient Details
+        3, 265, 272, 38, 39, 3, 3, 43, 45, 126, 0, 208, 0, // 56: PAY-007 Currency & Amount
+        3, 272, 281, 39, 39, 3, 4, 45, 47, 131, 132, 210, 0, // 57: PAY-008 Review & Confirm
+        3, 282, 284, 39, 39, 4, 4, 47, 47, 0, 0, 211, 0, // 58: PAY-009 Processing
+        3, 284, 286, 39, 39, 4, 4, 47, 47, 0, 0, 212, 0, // 59: PAY-010 Transfer Sent ✓
+        3, 286, 288, 39, 39, 4, 4, 47, 47, 0, 0, 213, 0, // 60: PAY-011 Insufficient Funds
+        3, 288, 292, 39, 39, 4, 4, 47, 47, 0, 0, 214, 0, // 61: PAY-012 Transfer Failed
+        4, 292, 307, 39, 39, 4, 4, 47, 47, 0, 0, 215, 0, // 62: SET-001 Profile Hub
+        4, 307, 314, 39, 39, 4, 4, 47, 49, 0, 0, 217, 0, // 63: SET-002 View Personal Details
+        4, 314, 335, 39, 41, 4, 4, 49, 55, 155, 0, 223, 0, // 64: SET-003 Edit Email/Phone/Address
+        4, 335, 349, 41, 41, 4, 4, 55, 55, 167, 0, 224, 0, // 65: SET-004 Security Hub
+        4, 349, 351, 41, 43, 4, 4, 55, 55, 155, 0, 226, 0, // 66: SET-005 Change Keycode
+        4, 351, 357, 43, 43, 4, 4, 55, 55, 0, 0, 227, 0, // 67: SET-006 Notification Preferences
+        4, 357, 361, 43, 43, 4, 4, 55, 55, 0, 0, 228, 0, // 68: SET-007 Notification Inbox
+        4, 361, 365, 43, 43, 4, 4, 55, 58, 0, 0, 232, 0, // 69: SET-008 Current Plan
+        4, 365, 374, 43, 43, 4, 4, 58, 61, 0, 0, 236, 0, // 70: SET-009 Upgrade/Switch Confirm
+        4, 374, 380, 43, 43, 4, 4, 61, 61, 0, 0, 237, 0, // 71: SET-010 PITStop Support
+        4, 380, 382, 43, 43, 4, 4, 61, 63, 0, 185, 239, 0, // 72: SET-011 Legal Documents
+        4, 382, 384, 43, 43, 4, 4, 63, 63, 0, 0, 240, 0, // 73: SET-012a Close · Step 1 Warn
+        4, 384, 389, 43, 45, 4, 4, 63, 63, 155, 0, 243, 0, // 74: SET-012b Close · Step 2 Confirm
+        5, 389, 397, 45, 45, 4, 4, 63, 66, 0, 0, 246, 0, // 75: ONB-012 Submit & Processing
+        5, 397, 398, 45, 45, 4, 4, 66, 66, 0, 0, 247, 0, // 76: ONB-013 KYC Success
+        5, 398, 400, 45, 45, 4, 4, 66, 66, 0, 0, 248, 0, // 77: ONB-014 KYC Failure
+        5, 400, 404, 45, 45, 4, 4, 66, 68, 0, 0, 252, 0, // 78: ONB-015 Veriff Handoff
+        5, 406, 413, 45, 45, 4, 4, 68, 68, 0, 0, 253, 0, // 79: ONB-016 Pending (re-login)
+        5, 413, 416, 45, 45, 4, 4, 68, 68, 0, 0, 254, 0, // 80: ONB-017 Approved (re-login)
+        5, 416, 418, 45, 45, 4, 4, 68, 68, 0, 0, 255, 0, // 81: ONB-018 Rejected (re-login)
+        5, 418, 419, 45, 45, 4, 4, 68, 68, 0, 0, 256, 0, // 82: ONB-019 Incomplete (re-login)
+        6, 419, 421, 45, 45, 4, 4, 68, 68, 0, 0, -1, 0, // 83: ONB-W01 Veriff Landing
+        6, 421, 423, 45, 45, 4, 4, 68, 70, 0, 0, -1, 0, // 84: ONB-W02 Camera Permission
+        6, 423, 424, 45, 45, 4, 4, 70, 70, 0, 0, -1, 0, // 85: ONB-W03 Connected to Mobile
+        6, 424, 425, 45, 45, 4, 4, 70, 70, 0, 0, -1, 0, // 86: ONB-W04 Intro to Capture
+        6, 425, 429, 45, 45, 4, 4, 70, 70, 206, 0, -1, 0, // 87: ONB-W05 Scan Front
+        6, 429, 430, 45, 45, 4, 4, 70, 70, 207, 0, -1, 0, // 88: ONB-W06 Scan Back (conditional)
+        6, 430, 432, 45, 46, 4, 4, 70, 70, 0, 0, -1, 0, // 89: ONB-W07 Document Type (fallback)
+        6, 432, 433, 46, 46, 4, 4, 70, 70, 209, 0, -1, 0, // 90: ONB-W08 Selfie
+        6, 433, 434, 46, 46, 4, 4, 70, 70, 210, 0, -1, 0, // 91: ONB-W09 Please Wait
+        6, 434, 436, 46, 46, 4, 4, 70, 70, 0, 0, -1, 0, // 92: ONB-W10 Submitted
+        7, 436, 442, 46, 47, 4, 4, 70, 73, 0, 0, 261, 0, // 93: ONB-015-FT Initial Payment (Kickstart)
+        7, 442, 447, 47, 47, 4, 4, 73, 73, 0, 0, 262, 0, // 94: ONB-016-FT Add to Wallet
+        7, 447, 449, 47, 49, 4, 4, 73, 73, 0, 0, 265, 0, // 95: ONB-017-FT Legal Agreements
+        7, 449, 450, 49, 49, 4, 4, 73, 73, 0, 0, 266, 0, // 96: ONB-018-FT Finished!
+    ]
+
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 6, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 2, exitActions: 0, analytics: 97, backBlocked: true), // 0: XC-LOCK App Locked
-        ScreenEntry(flow: 1, rowStart: 6, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 98, backBlocked: true), // 1: XC-COMPROMISED Device Not Supported
-        ScreenEntry(flow: 2, rowStart: 9, rowEnd: 9, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 3, exitActions: 0, analytics: 99), // 2: ONB-000 Splash screen
-        ScreenEntry(flow: 2, rowStart: 10, rowEnd: 12, fieldStart: 0, fieldEnd: 0, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 100), // 3: ONB-001 Welcome
-        ScreenEntry(flow: 2, rowStart: 12, rowEnd: 21, fieldStart: 0, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 104), // 4: ONB-002 Log In
-        ScreenEntry(flow: 2, rowStart: 21, rowEnd: 23, fieldStart: 1, fieldEnd: 2, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 106), // 5: ONB-003 Card Selection
-        ScreenEntry(flow: 2, rowStart: 23, rowEnd: 25, fieldStart: 2, fieldEnd: 5, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 110), // 6: ONB-004 Your Name
-        ScreenEntry(flow: 2, rowStart: 25, rowEnd: 27, fieldStart: 5, fieldEnd: 7, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: 113), // 7: ONB-005 Email
-        ScreenEntry(flow: 2, rowStart: 27, rowEnd: 35, fieldStart: 7, fieldEnd: 8, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 118), // 8: ONB-006 Verify Email
-        ScreenEntry(flow: 2, rowStart: 35, rowEnd: 38, fieldStart: 8, fieldEnd: 9, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 120), // 9: ONB-007 Mobile Number
-        ScreenEntry(flow: 2, rowStart: 38, rowEnd: 40, fieldStart: 9, fieldEnd: 10, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 122), // 10: ONB-007b Country Code Picker
-        ScreenEntry(flow: 2, rowStart: 40, rowEnd: 42, fieldStart: 10, fieldEnd: 12, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: 124), // 11: ONB-008 Keycode Creation
-        ScreenEntry(flow: 2, rowStart: 42, rowEnd: 47, fieldStart: 12, fieldEnd: 12, timerStart: 1, timerEnd: 1, variantStart: 6, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 126), // 12: ONB-009 Biometric Setup
-        ScreenEntry(flow: 2, rowStart: 47, rowEnd: 49, fieldStart: 12, fieldEnd: 13, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 128), // 13: ONB-010 Date of Birth
-        ScreenEntry(flow: 2, rowStart: 49, rowEnd: 51, fieldStart: 13, fieldEnd: 14, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 130), // 14: ONB-010a Nationality
-        ScreenEntry(flow: 2, rowStart: 51, rowEnd: 53, fieldStart: 14, fieldEnd: 15, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 132), // 15: ONB-010b Market
-        ScreenEntry(flow: 2, rowStart: 53, rowEnd: 55, fieldStart: 15, fieldEnd: 16, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 134), // 16: ONB-010c Purpose of Account
-        ScreenEntry(flow: 2, rowStart: 55, rowEnd: 57, fieldStart: 16, fieldEnd: 17, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 136), // 17: ONB-010d Source of Funds
-        ScreenEntry(flow: 2, rowStart: 57, rowEnd: 59, fieldStart: 17, fieldEnd: 18, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 138), // 18: ONB-010e Monthly Transactions
-        ScreenEntry(flow: 2, rowStart: 59, rowEnd: 61, fieldStart: 18, fieldEnd: 19, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: 140), // 19: ONB-010f Annual Transactions
-        ScreenEntry(flow: 2, rowStart: 61, rowEnd: 68, fieldStart: 19, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 8, variantEnd: 11, enterActions: 0, exitActions: 0, analytics: 144), // 20: ONB-011 Address
-        ScreenEntry(flow: 3, rowStart: 68, rowEnd: 91, fieldStart: 20, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 11, variantEnd: 15, enterActions: 44, exitActions: 0, analytics: 148), // 21: WAL-001 Home
-        ScreenEntry(flow: 3, rowStart: 91, rowEnd: 99, fieldStart: 20, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 15, variantEnd: 17, enterActions: 0, exitActions: 0, analytics: 149), // 22: WAL-003 Balance
-        ScreenEntry(flow: 3, rowStart: 99, rowEnd: 101, fieldStart: 20, fieldEnd: 20, timerStart: 1, timerEnd: 1, variantStart: 17, variantEnd: 17, enterActions: 0, exitActions: 0, analytics: 150), // 23: WAL-018 Ecosystem Highlights
-        ScreenEntry(flow: 3, rowStart: 101, rowEnd: 112, fieldStart: 20, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 17, variantEnd: 22, enterActions: 55, exitActions: 0, analytics: 154), // 24: WAL-005 Transaction History
-        ScreenEntry(flow: 3, rowStart: 112, rowEnd: 120, fieldStart: 21, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 22, variantEnd: 24, enterActions: 0, exitActions: 57, analytics: 157), // 25: WAL-006 Add Money
-        ScreenEntry(flow: 3, rowStart: 120, rowEnd: 123, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 24, enterActions: 0, exitActions: 0, analytics: 158), // 26: WAL-007 Bank Transfer Details
-        ScreenEntry(flow: 3, rowStart: 123, rowEnd: 131, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 24, enterActions: 0, exitActions: 0, analytics: 159), // 27: WAL-008a Hub · Virtual (unactivated)
-        ScreenEntry(flow: 3, rowStart: 131, rowEnd: 147, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 26, enterActions: 0, exitActions: 0, analytics: 160), // 28: WAL-008b Hub · Virtual (active)
-        ScreenEntry(flow: 3, rowStart: 147, rowEnd: 161, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 26, variantEnd: 28, enterActions: 0, exitActions: 0, analytics: 161), // 29: WAL-008c Hub · Physical (active)
-        ScreenEntry(flow: 3, rowStart: 161, rowEnd: 167, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 28, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: 163), // 30: WAL-009 Add to Wallet
-        ScreenEntry(flow: 3, rowStart: 167, rowEnd: 169, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: 164), // 31: WAL-010a Activate · Intro
-        ScreenEntry(flow: 3, rowStart: 169, rowEnd: 174, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 30, enterActions: 72, exitActions: 0, analytics: 165), // 32: WAL-010b Activate · Biometric
-        ScreenEntry(flow: 3, rowStart: 174, rowEnd: 176, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: 166), // 33: WAL-010c Activated ✓
-        ScreenEntry(flow: 3, rowStart: 176, rowEnd: 178, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: 167), // 34: WAL-010d Activation Failed
-        ScreenEntry(flow: 3, rowStart: 178, rowEnd: 180, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 1, variantStart: 30, variantEnd: 30, enterActions: 0, exitActions: 0, analytics: 168), // 35: WAL-011 Freeze Confirm
-        ScreenEntry(flow: 3, rowStart: 180, rowEnd: 188, fieldStart: 23, fieldEnd: 23, timerStart: 1, timerEnd: 2, variantStart: 30, variantEnd: 32, enterActions: 80, exitActions: 81, analytics: 171), // 36: WAL-012 View Card Details
-        ScreenEntry(flow: 3, rowStart: 189, rowEnd: 194, fieldStart: 23, fieldEnd: 23, timerStart: 2, timerEnd: 3, variantStart: 32, variantEnd: 34, enterActions: 86, exitActions: 87, analytics: 172), // 37: WAL-012b PIN Reveal (physical only)
-        ScreenEntry(flow: 3, rowStart: 195, rowEnd: 200, fieldStart: 23, fieldEnd: 24, timerStart: 3, timerEnd: 3, variantStart: 34, variantEnd: 36, enterActions: 0, exitActions: 0, analytics: 175), // 38: WAL-014 Report Card Issue
-        ScreenEntry(flow: 3, rowStart: 200, rowEnd: 206, fieldStart: 24, fieldEnd: 24, timerStart: 3, timerEnd: 3, variantStart: 36, variantEnd: 39, enterActions: 0, exitActions: 95, analytics: 178), // 39: WAL-015 Limits & Controls
-        ScreenEntry(flow: 3, rowStart: 206, rowEnd: 209, fieldStart: 24, fieldEnd: 25, timerStart: 3, timerEnd: 3, variantStart: 39, variantEnd: 39, enterActions: 0, exitActions: 0, analytics: 180), // 40: WAL-013a Order · Pay
-        ScreenEntry(flow: 3, rowStart: 209, rowEnd: 212, fieldStart: 25, fieldEnd: 25, timerStart: 3, timerEnd: 3, variantStart: 39, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 182), // 41: WAL-013b Confirm Address
-        ScreenEntry(flow: 3, rowStart: 212, rowEnd: 217, fieldStart: 25, fieldEnd: 26, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 183), // 42: WAL-013c Change Address
-        ScreenEntry(flow: 3, rowStart: 217, rowEnd: 219, fieldStart: 26, fieldEnd: 26, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 184), // 43: WAL-013d Set PIN · Intro
-        ScreenEntry(flow: 3, rowStart: 219, rowEnd: 221, fieldStart: 26, fieldEnd: 27, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 186), // 44: WAL-013e Set PIN · Enter
-        ScreenEntry(flow: 3, rowStart: 221, rowEnd: 233, fieldStart: 27, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 102, analytics: 188), // 45: WAL-013f Set PIN · Confirm
-        ScreenEntry(flow: 3, rowStart: 233, rowEnd: 234, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 189), // 46: WAL-013g Set PIN · Mismatch
-        ScreenEntry(flow: 3, rowStart: 234, rowEnd: 235, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 190), // 47: WAL-013h Order Placed
-        ScreenEntry(flow: 3, rowStart: 235, rowEnd: 236, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 191), // 48: WAL-013i Card Arrived · Awaiting ATM
-        ScreenEntry(flow: 3, rowStart: 236, rowEnd: 237, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 41, enterActions: 0, exitActions: 0, analytics: 192), // 49: WAL-013j Physical Activated (push)
-        ScreenEntry(flow: 3, rowStart: 237, rowEnd: 247, fieldStart: 28, fieldEnd: 28, timerStart: 3, timerEnd: 3, variantStart: 41, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 193), // 50: PAY-001 Choose Transfer Type
-        ScreenEntry(flow: 3, rowStart: 247, rowEnd: 249, fieldStart: 28, fieldEnd: 32, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 198), // 51: PAY-002 Recipient Details
-        ScreenEntry(flow: 3, rowStart: 249, rowEnd: 252, fieldStart: 32, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 199), // 52: PAY-003 Enter Amount
-        ScreenEntry(flow: 3, rowStart: 252, rowEnd: 261, fieldStart: 33, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 200), // 53: PAY-004 Review & Confirm
-        ScreenEntry(flow: 3, rowStart: 261, rowEnd: 263, fieldStart: 33, fieldEnd: 33, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 201), // 54: PAY-005 Transfer Sent ✓
-        ScreenEntry(flow: 3, rowStart: 263, rowEnd: 265, fieldStart: 33, fieldEnd: 38, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 43, enterActions: 0, exitActions: 0, analytics: 206), // 55: PAY-006 Recipient Details
-        ScreenEntry(flow: 3, rowStart: 265, rowEnd: 272, fieldStart: 38, fieldEnd: 39, timerStart: 3, timerEnd: 3, variantStart: 43, variantEnd: 45, enterActions: 126, exitActions: 0, analytics: 208), // 56: PAY-007 Currency & Amount
-        ScreenEntry(flow: 3, rowStart: 272, rowEnd: 281, fieldStart: 39, fieldEnd: 39, timerStart: 3, timerEnd: 4, variantStart: 45, variantEnd: 47, enterActions: 131, exitActions: 132, analytics: 210), // 57: PAY-008 Review & Confirm
-        ScreenEntry(flow: 3, rowStart: 282, rowEnd: 284, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 211), // 58: PAY-009 Processing
-        ScreenEntry(flow: 3, rowStart: 284, rowEnd: 286, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 212), // 59: PAY-010 Transfer Sent ✓
-        ScreenEntry(flow: 3, rowStart: 286, rowEnd: 288, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 213), // 60: PAY-011 Insufficient Funds
-        ScreenEntry(flow: 3, rowStart: 288, rowEnd: 292, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 214), // 61: PAY-012 Transfer Failed
-        ScreenEntry(flow: 4, rowStart: 292, rowEnd: 307, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 47, enterActions: 0, exitActions: 0, analytics: 215), // 62: SET-001 Profile Hub
-        ScreenEntry(flow: 4, rowStart: 307, rowEnd: 314, fieldStart: 39, fieldEnd: 39, timerStart: 4, timerEnd: 4, variantStart: 47, variantEnd: 49, enterActions: 0, exitActions: 0, analytics: 217), // 63: SET-002 View Personal Details
-        ScreenEntry(flow: 4, rowStart: 314, rowEnd: 335, fieldStart: 39, fieldEnd: 41, timerStart: 4, timerEnd: 4, variantStart: 49, variantEnd: 55, enterActions: 155, exitActions: 0, analytics: 223), // 64: SET-003 Edit Email/Phone/Address
-        ScreenEntry(flow: 4, rowStart: 335, rowEnd: 349, fieldStart: 41, fieldEnd: 41, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 167, exitActions: 0, analytics: 224), // 65: SET-004 Security Hub
-        ScreenEntry(flow: 4, rowStart: 349, rowEnd: 351, fieldStart: 41, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 155, exitActions: 0, analytics: 226), // 66: SET-005 Change Keycode
-        ScreenEntry(flow: 4, rowStart: 351, rowEnd: 357, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 0, exitActions: 0, analytics: 227), // 67: SET-006 Notification Preferences
-        ScreenEntry(flow: 4, rowStart: 357, rowEnd: 361, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 55, enterActions: 0, exitActions: 0, analytics: 228), // 68: SET-007 Notification Inbox
-        ScreenEntry(flow: 4, rowStart: 361, rowEnd: 365, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 55, variantEnd: 58, enterActions: 0, exitActions: 0, analytics: 232), // 69: SET-008 Current Plan
-        ScreenEntry(flow: 4, rowStart: 365, rowEnd: 374, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 58, variantEnd: 61, enterActions: 0, exitActions: 0, analytics: 236), // 70: SET-009 Upgrade/Switch Confirm
-        ScreenEntry(flow: 4, rowStart: 374, rowEnd: 380, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 61, variantEnd: 61, enterActions: 0, exitActions: 0, analytics: 237), // 71: SET-010 PITStop Support
-        ScreenEntry(flow: 4, rowStart: 380, rowEnd: 382, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 61, variantEnd: 63, enterActions: 0, exitActions: 185, analytics: 239), // 72: SET-011 Legal Documents
-        ScreenEntry(flow: 4, rowStart: 382, rowEnd: 384, fieldStart: 43, fieldEnd: 43, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 63, enterActions: 0, exitActions: 0, analytics: 240), // 73: SET-012a Close · Step 1 Warn
-        ScreenEntry(flow: 4, rowStart: 384, rowEnd: 389, fieldStart: 43, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 63, enterActions: 155, exitActions: 0, analytics: 243), // 74: SET-012b Close · Step 2 Confirm
-        ScreenEntry(flow: 5, rowStart: 389, rowEnd: 397, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 63, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 246), // 75: ONB-012 Submit & Processing
-        ScreenEntry(flow: 5, rowStart: 397, rowEnd: 398, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 247), // 76: ONB-013 KYC Success
-        ScreenEntry(flow: 5, rowStart: 398, rowEnd: 400, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 66, enterActions: 0, exitActions: 0, analytics: 248), // 77: ONB-014 KYC Failure
-        ScreenEntry(flow: 5, rowStart: 400, rowEnd: 404, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 66, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 252), // 78: ONB-015 Veriff Handoff
-        ScreenEntry(flow: 5, rowStart: 406, rowEnd: 413, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 253), // 79: ONB-016 Pending (re-login)
-        ScreenEntry(flow: 5, rowStart: 413, rowEnd: 416, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 254), // 80: ONB-017 Approved (re-login)
-        ScreenEntry(flow: 5, rowStart: 416, rowEnd: 418, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 255), // 81: ONB-018 Rejected (re-login)
-        ScreenEntry(flow: 5, rowStart: 418, rowEnd: 419, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: 256), // 82: ONB-019 Incomplete (re-login)
-        ScreenEntry(flow: 6, rowStart: 419, rowEnd: 421, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 68, enterActions: 0, exitActions: 0, analytics: (-1)), // 83: ONB-W01 Veriff Landing
-        ScreenEntry(flow: 6, rowStart: 421, rowEnd: 423, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 68, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 84: ONB-W02 Camera Permission
-        ScreenEntry(flow: 6, rowStart: 423, rowEnd: 424, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 85: ONB-W03 Connected to Mobile
-        ScreenEntry(flow: 6, rowStart: 424, rowEnd: 425, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 86: ONB-W04 Intro to Capture
-        ScreenEntry(flow: 6, rowStart: 425, rowEnd: 429, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 206, exitActions: 0, analytics: (-1)), // 87: ONB-W05 Scan Front
-        ScreenEntry(flow: 6, rowStart: 429, rowEnd: 430, fieldStart: 45, fieldEnd: 45, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 207, exitActions: 0, analytics: (-1)), // 88: ONB-W06 Scan Back (conditional)
-        ScreenEntry(flow: 6, rowStart: 430, rowEnd: 432, fieldStart: 45, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 89: ONB-W07 Document Type (fallback)
-        ScreenEntry(flow: 6, rowStart: 432, rowEnd: 433, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 209, exitActions: 0, analytics: (-1)), // 90: ONB-W08 Selfie
-        ScreenEntry(flow: 6, rowStart: 433, rowEnd: 434, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 210, exitActions: 0, analytics: (-1)), // 91: ONB-W09 Please Wait
-        ScreenEntry(flow: 6, rowStart: 434, rowEnd: 436, fieldStart: 46, fieldEnd: 46, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 70, enterActions: 0, exitActions: 0, analytics: (-1)), // 92: ONB-W10 Submitted
-        ScreenEntry(flow: 7, rowStart: 436, rowEnd: 442, fieldStart: 46, fieldEnd: 47, timerStart: 4, timerEnd: 4, variantStart: 70, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 261), // 93: ONB-015-FT Initial Payment (Kickstart)
-        ScreenEntry(flow: 7, rowStart: 442, rowEnd: 447, fieldStart: 47, fieldEnd: 47, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 262), // 94: ONB-016-FT Add to Wallet
-        ScreenEntry(flow: 7, rowStart: 447, rowEnd: 449, fieldStart: 47, fieldEnd: 49, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 265), // 95: ONB-017-FT Legal Agreements
-        ScreenEntry(flow: 7, rowStart: 449, rowEnd: 450, fieldStart: 49, fieldEnd: 49, timerStart: 4, timerEnd: 4, variantStart: 73, variantEnd: 73, enterActions: 0, exitActions: 0, analytics: 266), // 96: ONB-018-FT Finished!
+    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+        ScreenEntry(
+            flow: row[0],
+            rowStart: row[1],
+            rowEnd: row[2],
+            fieldStart: row[3],
+            fieldEnd: row[4],
+            timerStart: row[5],
+            timerEnd: row[6],
+            variantStart: row[7],
+            variantEnd: row[8],
+            enterActions: row[9],
+            exitActions: row[10],
+            analytics: row[11],
+            backBlocked: row[12] != 0
+        )
+    }
+
+    /// Columns: event, guardID, actionsID, target, argument, validates.
+    static let rowsData: [Int32] = [
+        74, 0, 1, 3, 0, 0, // XC-LOCK device.authenticate.authenticated → back
+        75, 0, 0, 0, 0, 0, // XC-LOCK device.authenticate.cancelled stays
+        110, 0, 2, 0, 0, 0, // XC-LOCK tap_unlock stays
+        111, 0, 0, 0, 0, 0, // XC-LOCK app_backgrounded stays
+        14, 0, 0, 0, 0, 0, // XC-LOCK inbox_push_opened stays
+        112, 0, 2, 0, 0, 0, // XC-LOCK app_foregrounded stays
+        111, 0, 0, 0, 0, 0, // XC-COMPROMISED app_backgrounded stays
+        112, 0, 0, 0, 0, 0, // XC-COMPROMISED app_foregrounded stays
+        14, 0, 0, 0, 0, 0, // XC-COMPROMISED inbox_push_opened stays
+        -1, 0, 0, 1, 3, 0, // ONB-000 after 2s → ONB-001
+        113, 0, 0, 1, 5, 0, // ONB-001 tap_im_new → ONB-003
+        114, 0, 0, 1, 4, 0, // ONB-001 tap_log_in → ONB-002
+        115, 0, 4, 0, 0, 1, // ONB-002 keycode_entered stays
+        36, 0, 5, 0, 0, 0, // ONB-002 equals.log_in.success stays
+        21, 0, 6, 1, 21, 1, // ONB-002 equals.get_onboarding_status.active → WAL-001
+        22, 0, 7, 1, 80, 1, // ONB-002 equals.get_onboarding_status.approved → ONB-017
+        23, 0, 8, 1, 79, 1, // ONB-002 equals.get_onboarding_status.pending → ONB-016
+        24, 0, 9, 1, 81, 1, // ONB-002 equals.get_onboarding_status.rejected → ONB-018
+        25, 0, 10, 1, 82, 1, // ONB-002 equals.get_onboarding_status.incomplete → ONB-019
+        37, 0, 11, 0, 0, 0, // ONB-002 equals.log_in.wrong_keycode stays
+        116, 0, 0, 3, 0, 0, // ONB-002 tap_back → back
+        117, 0, 12, 1, 6, 1, // ONB-003 tap_select → ONB-004
+        116, 0, 0, 3, 0, 0, // ONB-003 tap_back → back
+        118, 0, 13, 1, 7, 1, // ONB-004 tap_continue → ONB-005
+        116, 0, 0, 3, 0, 0, // ONB-004 tap_back → back
+        118, 0, 14, 1, 8, 1, // ONB-005 tap_continue → ONB-006
+        116, 0, 0, 3, 0, 0, // ONB-005 tap_back → back
+        119, 0, 15, 0, 0, 1, // ONB-006 code_entered stays
+        60, 0, 16, 1, 9, 1, // ONB-006 otp.verify_email_code.valid → ONB-007
+        61, 0, 17, 0, 0, 0, // ONB-006 otp.verify_email_code.invalid stays
+        62, 0, 18, 0, 0, 0, // ONB-006 otp.verify_email_code.expired stays
+        120, 0, 19, 0, 0, 0, // ONB-006 tap_resend_code stays
+        58, 0, 20, 0, 0, 0, // ONB-006 otp.send_email_code.sent stays
+        59, 0, 21, 0, 0, 0, // ONB-006 otp.send_email_code.failed stays
+        116, 0, 0, 3, 0, 0, // ONB-006 tap_back → back
+        121, 0, 0, 2, 10, 0, // ONB-007 tap_dial_code → ONB-007b (overlay)
+        118, 0, 22, 1, 11, 1, // ONB-007 tap_continue → ONB-008
+        116, 0, 0, 3, 0, 0, // ONB-007 tap_back → back
+        0, 0, 23, 3, 0, 0, // ONB-007b country_selected → back
+        122, 0, 0, 3, 0, 0, // ONB-007b tap_close → back
+        118, 0, 24, 1, 12, 1, // ONB-008 tap_continue → ONB-009
+        116, 0, 0, 3, 0, 0, // ONB-008 tap_back → back
+        123, 0, 25, 0, 0, 0, // ONB-009 tap_enable_now stays
+        72, 0, 26, 1, 13, 0, // ONB-009 device.enable_biometrics.enabled → ONB-010
+        73, 0, 0, 1, 13, 0, // ONB-009 device.enable_biometrics.declined → ONB-010
+        124, 0, 0, 1, 13, 0, // ONB-009 tap_enable_later → ONB-010
+        116, 0, 0, 3, 0, 0, // ONB-009 tap_back → back
+        118, 0, 27, 1, 14, 1, // ONB-010 tap_continue → ONB-010a
+        116, 0, 0, 3, 0, 0, // ONB-010 tap_back → back
+        118, 0, 28, 1, 15, 1, // ONB-010a tap_continue → ONB-010b
+        116, 0, 0, 3, 0, 0, // ONB-010a tap_back → back
+        118, 0, 29, 1, 16, 1, // ONB-010b tap_continue → ONB-010c
+        116, 0, 0, 3, 0, 0, // ONB-010b tap_back → back
+        118, 0, 30, 1, 17, 1, // ONB-010c tap_continue → ONB-010d
+        116, 0, 0, 3, 0, 0, // ONB-010c tap_back → back
+        118, 0, 31, 1, 18, 1, // ONB-010d tap_continue → ONB-010e
+        116, 0, 0, 3, 0, 0, // ONB-010d tap_back → back
+        118, 0, 32, 1, 19, 1, // ONB-010e tap_continue → ONB-010f
+        116, 0, 0, 3, 0, 0, // ONB-010e tap_back → back
+        118, 0, 33, 1, 20, 1, // ONB-010f tap_continue → ONB-011
+        116, 0, 0, 3, 0, 0, // ONB-010f tap_back → back
+        125, 0, 34, 0, 0, 1, // ONB-011 tap_find_address stays
+        68, 0, 35, 0, 0, 0, // ONB-011 postcode_lookup.find_addresses.found stays
+        69, 0, 36, 0, 0, 0, // ONB-011 postcode_lookup.find_addresses.not_found stays
+        1, 0, 37, 0, 0, 0, // ONB-011 address_selected stays
+        126, 6, 38, 1, 75, 1, // ONB-011 tap_confirm if selected_address != null → ONB-012
+        126, 0, 0, 0, 0, 0, // ONB-011 tap_confirm stays
+        116, 0, 0, 3, 0, 0, // ONB-011 tap_back → back
+        52, 0, 39, 0, 0, 0, // WAL-001 equals.get_balance.fetched stays
+        53, 0, 0, 0, 0, 0, // WAL-001 equals.get_balance.failed stays
+        127, 0, 0, 1, 62, 0, // WAL-001 tap_menu → SET-001
+        128, 0, 0, 1, 21, 0, // WAL-001 tap_tab_home → WAL-001
+        129, 9, 0, 1, 27, 0, // WAL-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 10, 0, 1, 29, 0, // WAL-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 0, 0, 1, 28, 0, // WAL-001 tap_tab_cards → WAL-008b
+        130, 11, 40, 0, 0, 0, // WAL-001 tap_tab_send if !online stays
+        130, 0, 0, 1, 50, 0, // WAL-001 tap_tab_send → PAY-001
+        131, 12, 0, 1, 36, 0, // WAL-001 tap_card if card_active → WAL-012
+        131, 0, 0, 1, 31, 0, // WAL-001 tap_card → WAL-010a
+        132, 0, 0, 1, 22, 0, // WAL-001 tap_balance → WAL-003
+        133, 9, 0, 1, 27, 0, // WAL-001 tap_card_controls if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        133, 10, 0, 1, 29, 0, // WAL-001 tap_card_controls if physical_card == PhysicalCardStatus.active → WAL-008c
+        133, 0, 0, 1, 28, 0, // WAL-001 tap_card_controls → WAL-008b
+        134, 0, 0, 1, 25, 0, // WAL-001 tap_add_funds → WAL-006
+        135, 11, 40, 0, 0, 0, // WAL-001 tap_send if !online stays
+        135, 0, 0, 1, 50, 0, // WAL-001 tap_send → PAY-001
+        136, 0, 0, 1, 24, 0, // WAL-001 tap_see_all_transactions → WAL-005
+        137, 13, 41, 0, 0, 0, // WAL-001 toggle_freeze if card_frozen stays
+        137, 12, 0, 2, 35, 0, // WAL-001 toggle_freeze if card_active → WAL-011 (overlay)
+        7, 0, 42, 0, 0, 0, // WAL-001 ecosystem_highlight_viewed stays
+        8, 0, 43, 1, 23, 0, // WAL-001 ecosystem_highlight_tapped → WAL-018
+        128, 0, 0, 1, 21, 0, // WAL-003 tap_tab_home → WAL-001
+        129, 9, 0, 1, 27, 0, // WAL-003 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 10, 0, 1, 29, 0, // WAL-003 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 0, 0, 1, 28, 0, // WAL-003 tap_tab_cards → WAL-008b
+        130, 11, 40, 0, 0, 0, // WAL-003 tap_tab_send if !online stays
+        130, 0, 0, 1, 50, 0, // WAL-003 tap_tab_send → PAY-001
+        134, 0, 0, 1, 25, 0, // WAL-003 tap_add_funds → WAL-006
+        116, 0, 0, 3, 0, 0, // WAL-003 tap_back → back
+        138, 0, 45, 1, 21, 0, // WAL-018 tap_claim → WAL-001
+        122, 0, 0, 3, 0, 0, // WAL-018 tap_close → back
+        139, 0, 46, 0, 0, 0, // WAL-005 tap_search stays
+        140, 0, 47, 0, 0, 0, // WAL-005 search_changed stays
+        141, 0, 48, 0, 0, 0, // WAL-005 tap_cancel_search stays
+        142, 0, 49, 0, 0, 0, // WAL-005 tap_date_filter stays
+        9, 0, 50, 0, 0, 0, // WAL-005 history_range_picked stays
+        143, 0, 51, 0, 0, 0, // WAL-005 tap_apply_filter stays
+        144, 0, 52, 0, 0, 0, // WAL-005 tap_clear_filter stays
+        27, 0, 53, 0, 0, 0, // WAL-005 equals.list_transactions.listed stays
+        28, 0, 53, 0, 0, 0, // WAL-005 equals.list_transactions.failed stays
+        145, 0, 54, 0, 0, 0, // WAL-005 pull_to_refresh stays
+        122, 0, 0, 3, 0, 0, // WAL-005 tap_close → back
+        146, 0, 56, 0, 0, 0, // WAL-006 tap_card_or_digital_wallet stays
+        147, 0, 57, 0, 0, 0, // WAL-006 tap_close_sheet stays
+        148, 0, 0, 2, 26, 0, // WAL-006 tap_bank_transfer → WAL-007 (overlay)
+        149, 18, 58, 0, 0, 1, // WAL-006 tap_pay if add_funds_sheet_open stays
+        78, 0, 59, 1, 21, 1, // WAL-006 payments.charge.succeeded → WAL-001
+        79, 0, 60, 0, 0, 0, // WAL-006 payments.charge.declined stays
+        80, 0, 0, 0, 0, 0, // WAL-006 payments.charge.cancelled stays
+        116, 0, 0, 3, 0, 0, // WAL-006 tap_back → back
+        150, 0, 61, 0, 0, 0, // WAL-007 tap_copy_account_number stays
+        151, 0, 62, 0, 0, 0, // WAL-007 tap_copy_sort_code stays
+        122, 0, 0, 3, 0, 0, // WAL-007 tap_close → back
+        128, 0, 0, 1, 21, 0, // WAL-008a tap_tab_home → WAL-001
+        129, 9, 0, 1, 27, 0, // WAL-008a tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 10, 0, 1, 29, 0, // WAL-008a tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 0, 0, 1, 28, 0, // WAL-008a tap_tab_cards → WAL-008b
+        130, 11, 40, 0, 0, 0, // WAL-008a tap_tab_send if !online stays
+        130, 0, 0, 1, 50, 0, // WAL-008a tap_tab_send → PAY-001
+        152, 0, 0, 1, 31, 0, // WAL-008a tap_activate_virtual_card → WAL-010a
+        116, 0, 0, 3, 0, 0, // WAL-008a tap_back → back
+        128, 0, 0, 1, 21, 0, // WAL-008b tap_tab_home → WAL-001
+        129, 9, 0, 1, 27, 0, // WAL-008b tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 10, 0, 1, 29, 0, // WAL-008b tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 0, 0, 1, 28, 0, // WAL-008b tap_tab_cards → WAL-008b
+        130, 11, 40, 0, 0, 0, // WAL-008b tap_tab_send if !online stays
+        130, 0, 0, 1, 50, 0, // WAL-008b tap_tab_send → PAY-001
+        153, 0, 0, 1, 30, 0, // WAL-008b tap_add_to_wallet → WAL-009
+        154, 19, 0, 1, 40, 0, // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.none → WAL-013a
+        154, 20, 0, 1, 48, 0, // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.awaiting_atm → WAL-013i
+        154, 0, 63, 0, 0, 0, // WAL-008b tap_order_physical_card stays
+        155, 0, 0, 1, 36, 0, // WAL-008b tap_view_card_details → WAL-012
+        156, 0, 0, 1, 38, 0, // WAL-008b tap_report_issue → WAL-014
+        157, 0, 0, 1, 39, 0, // WAL-008b tap_limits → WAL-015
+        137, 13, 41, 0, 0, 0, // WAL-008b toggle_freeze if card_frozen stays
+        137, 12, 0, 2, 35, 0, // WAL-008b toggle_freeze if card_active → WAL-011 (overlay)
+        116, 0, 0, 3, 0, 0, // WAL-008b tap_back → back
+        128, 0, 0, 1, 21, 0, // WAL-008c tap_tab_home → WAL-001
+        129, 9, 0, 1, 27, 0, // WAL-008c tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 10, 0, 1, 29, 0, // WAL-008c tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 0, 0, 1, 28, 0, // WAL-008c tap_tab_cards → WAL-008b
+        130, 11, 40, 0, 0, 0, // WAL-008c tap_tab_send if !online stays
+        130, 0, 0, 1, 50, 0, // WAL-008c tap_tab_send → PAY-001
+        153, 0, 0, 1, 30, 0, // WAL-008c tap_add_to_wallet → WAL-009
+        158, 0, 0, 1, 37, 0, // WAL-008c tap_view_pin → WAL-012b
+        155, 0, 0, 1, 36, 0, // WAL-008c tap_view_card_details → WAL-012
+        156, 0, 0, 1, 38, 0, // WAL-008c tap_report_issue → WAL-014
+        157, 0, 0, 1, 39, 0, // WAL-008c tap_limits → WAL-015
+        137, 13, 41, 0, 0, 0, // WAL-008c toggle_freeze if card_frozen stays
+        137, 12, 0, 2, 35, 0, // WAL-008c toggle_freeze if card_active → WAL-011 (overlay)
+        116, 0, 0, 3, 0, 0, // WAL-008c tap_back → back
+        159, 0, 64, 0, 0, 0, // WAL-009 tap_add_to_apple_wallet stays
+        160, 0, 65, 0, 0, 0, // WAL-009 tap_add_to_google_wallet stays
+        90, 0, 66, 0, 0, 0, // WAL-009 device_wallet.provision_card.added stays
+        91, 0, 0, 0, 0, 0, // WAL-009 device_wallet.provision_card.cancelled stays
+        92, 0, 67, 0, 0, 0, // WAL-009 device_wallet.provision_card.failed stays
+        116, 0, 0, 3, 0, 0, // WAL-009 tap_back → back
+        161, 0, 0, 1, 32, 0, // WAL-010a tap_activate_now → WAL-010b
+        116, 0, 0, 3, 0, 0, // WAL-010a tap_back → back
+        74, 0, 68, 0, 0, 0, // WAL-010b device.authenticate.authenticated stays
+        75, 0, 69, 1, 31, 0, // WAL-010b device.authenticate.cancelled → WAL-010a
+        38, 0, 70, 1, 33, 0, // WAL-010b equals.activate_card.activated → WAL-010c
+        39, 0, 71, 1, 34, 0, // WAL-010b equals.activate_card.failed → WAL-010d
+        116, 0, 0, 3, 0, 0, // WAL-010b tap_back → back
+        159, 0, 0, 1, 30, 0, // WAL-010c tap_add_to_apple_wallet → WAL-009
+        162, 0, 0, 1, 28, 0, // WAL-010c tap_done → WAL-008b
+        163, 0, 0, 1, 32, 0, // WAL-010d tap_retry → WAL-010b
+        122, 0, 0, 1, 27, 0, // WAL-010d tap_close → WAL-008a
+        164, 0, 73, 3, 0, 0, // WAL-011 tap_freeze → back
+        165, 0, 0, 3, 0, 0, // WAL-011 tap_cancel → back
+        74, 0, 74, 0, 0, 0, // WAL-012 device.authenticate.authenticated stays
+        75, 0, 75, 3, 0, 0, // WAL-012 device.authenticate.cancelled → back
+        42, 0, 76, 0, 0, 0, // WAL-012 equals.get_card_details.retrieved stays
+        43, 0, 77, 0, 0, 0, // WAL-012 equals.get_card_details.failed stays
+        166, 22, 78, 0, 0, 0, // WAL-012 tap_copy_pan if card_details_visible stays
+        167, 22, 79, 0, 0, 0, // WAL-012 tap_copy_cvv if card_details_visible stays
+        168, 10, 0, 1, 37, 0, // WAL-012 tap_view_my_pin if physical_card == PhysicalCardStatus.active → WAL-012b
+        116, 0, 0, 3, 0, 0, // WAL-012 tap_back → back
+        -1, 0, 81, 0, 0, 0, // WAL-012 after 6s stays
+        74, 0, 82, 0, 0, 0, // WAL-012b device.authenticate.authenticated stays
+        75, 0, 83, 3, 0, 0, // WAL-012b device.authenticate.cancelled → back
+        44, 10, 84, 0, 0, 0, // WAL-012b equals.get_pin.retrieved if physical_card == PhysicalCardStatus.active stays
+        45, 0, 85, 0, 0, 0, // WAL-012b equals.get_pin.failed stays
+        116, 0, 0, 3, 0, 0, // WAL-012b tap_back → back
+        -1, 0, 87, 0, 0, 0, // WAL-012b after 6s stays
+        169, 24, 88, 0, 0, 1, // WAL-014 tap_report if form.issue == CardIssue.lost || form.issue == CardIssue.stolen stays
+        169, 0, 89, 0, 0, 1, // WAL-014 tap_report stays
+        81, 0, 90, 0, 0, 0, // WAL-014 pitstop.open_ticket.opened stays
+        82, 0, 91, 0, 0, 0, // WAL-014 pitstop.open_ticket.failed stays
+        116, 0, 0, 3, 0, 0, // WAL-014 tap_back → back
+        170, 26, 92, 0, 0, 0, // WAL-015 toggle_card_limit if card_limit_enabled stays
+        170, 0, 93, 0, 0, 0, // WAL-015 toggle_card_limit stays
+        171, 27, 94, 0, 0, 0, // WAL-015 tap_confirm_disable if card_limit_confirm_open stays
+        172, 0, 95, 0, 0, 0, // WAL-015 tap_cancel_disable stays
+        47, 0, 96, 0, 0, 0, // WAL-015 equals.set_card_limit.failed stays
+        116, 0, 0, 3, 0, 0, // WAL-015 tap_back → back
+        118, 0, 97, 1, 41, 1, // WAL-013a tap_continue → WAL-013b
+        134, 0, 0, 1, 25, 0, // WAL-013a tap_add_funds → WAL-006
+        116, 0, 0, 3, 0, 0, // WAL-013a tap_back → back
+        173, 29, 0, 1, 43, 0, // WAL-013b tap_confirm_address if delivery_address != null → WAL-013d
+        174, 0, 0, 1, 42, 0, // WAL-013b tap_change_address → WAL-013c
+        116, 0, 0, 3, 0, 0, // WAL-013b tap_back → back
+        125, 0, 98, 0, 0, 1, // WAL-013c tap_find_address stays
+        68, 0, 35, 0, 0, 0, // WAL-013c postcode_lookup.find_addresses.found stays
+        69, 0, 99, 0, 0, 0, // WAL-013c postcode_lookup.find_addresses.not_found stays
+        1, 0, 100, 1, 41, 1, // WAL-013c address_selected → WAL-013b
+        116, 0, 0, 3, 0, 0, // WAL-013c tap_back → back
+        118, 0, 0, 1, 44, 0, // WAL-013d tap_continue → WAL-013e
+        116, 0, 0, 3, 0, 0, // WAL-013d tap_back → back
+        175, 0, 101, 1, 45, 1, // WAL-013e pin_entered → WAL-013f
+        116, 0, 0, 3, 0, 0, // WAL-013e tap_back → back
+        175, 31, 102, 1, 46, 1, // WAL-013f pin_entered if form.pin_confirm != pin_draft → WAL-013g
+        175, 11, 103, 0, 0, 1, // WAL-013f pin_entered if !online stays
+        175, 32, 104, 0, 0, 1, // WAL-013f pin_entered if physical_card_pay_with == PayWith.other_card stays
+        175, 33, 105, 1, 40, 1, // WAL-013f pin_entered if balance < physical_card_fee → WAL-013a
+        175, 29, 106, 0, 0, 1, // WAL-013f pin_entered if delivery_address != null stays
+        78, 29, 107, 0, 0, 0, // WAL-013f payments.charge.succeeded if delivery_address != null stays
+        79, 0, 108, 0, 0, 0, // WAL-013f payments.charge.declined stays
+        80, 0, 0, 0, 0, 0, // WAL-013f payments.charge.cancelled stays
+        48, 34, 109, 1, 47, 1, // WAL-013f equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance → WAL-013h
+        48, 0, 110, 1, 47, 1, // WAL-013f equals.order_physical_card.placed → WAL-013h
+        49, 0, 111, 0, 0, 0, // WAL-013f equals.order_physical_card.failed stays
+        116, 0, 0, 3, 0, 0, // WAL-013f tap_back → back
+        176, 0, 0, 1, 44, 0, // WAL-013g tap_try_again → WAL-013e
+        162, 0, 0, 1, 21, 0, // WAL-013h tap_done → WAL-001
+        116, 0, 0, 3, 0, 0, // WAL-013i tap_back → back
+        177, 0, 0, 1, 29, 0, // WAL-013j tap_ok → WAL-008c
+        128, 0, 0, 1, 21, 0, // PAY-001 tap_tab_home → WAL-001
+        129, 9, 0, 1, 27, 0, // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 10, 0, 1, 29, 0, // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 0, 0, 1, 28, 0, // PAY-001 tap_tab_cards → WAL-008b
+        130, 0, 0, 1, 50, 0, // PAY-001 tap_tab_send → PAY-001
+        178, 11, 40, 0, 0, 0, // PAY-001 tap_uk_transfer if !online stays
+        178, 0, 112, 1, 51, 0, // PAY-001 tap_uk_transfer → PAY-002
+        179, 11, 40, 0, 0, 0, // PAY-001 tap_international_transfer if !online stays
+        179, 0, 113, 1, 55, 0, // PAY-001 tap_international_transfer → PAY-006
+        116, 0, 0, 3, 0, 0, // PAY-001 tap_back → back
+        118, 0, 114, 1, 52, 1, // PAY-002 tap_continue → PAY-003
+        116, 0, 0, 3, 0, 0, // PAY-002 tap_back → back
+        118, 35, 115, 1, 60, 1, // PAY-003 tap_continue if form.amount > balance → PAY-011
+        118, 0, 115, 1, 53, 1, // PAY-003 tap_continue → PAY-004
+        116, 0, 0, 3, 0, 0, // PAY-003 tap_back → back
+        135, 11, 40, 0, 0, 0, // PAY-004 tap_send if !online stays
+        135, 0, 116, 0, 0, 0, // PAY-004 tap_send stays
+        74, 11, 40, 0, 0, 0, // PAY-004 device.authenticate.authenticated if !online stays
+        74, 36, 0, 1, 60, 0, // PAY-004 device.authenticate.authenticated if transfer_amount > balance → PAY-011
+        74, 0, 117, 0, 0, 0, // PAY-004 device.authenticate.authenticated stays
+        75, 0, 118, 0, 0, 0, // PAY-004 device.authenticate.cancelled stays
+        50, 0, 119, 1, 54, 0, // PAY-004 equals.send_uk_transfer.sent → PAY-005
+        51, 0, 120, 1, 61, 0, // PAY-004 equals.send_uk_transfer.failed → PAY-012
+        116, 0, 0, 3, 0, 0, // PAY-004 tap_back → back
+        162, 0, 0, 1, 21, 0, // PAY-005 tap_done → WAL-001
+        180, 0, 0, 1, 24, 0, // PAY-005 tap_view_history → WAL-005
+        118, 0, 121, 1, 56, 1, // PAY-006 tap_continue → PAY-007
+        116, 0, 0, 3, 0, 0, // PAY-006 tap_back → back
+        86, 0, 0, 0, 0, 0, // PAY-007 fx.subscribe_rates.streaming stays
+        87, 0, 122, 0, 0, 0, // PAY-007 fx.subscribe_rates.unavailable stays
+        5, 0, 123, 0, 0, 0, // PAY-007 fx_rate_quoted stays
+        118, 37, 0, 0, 0, 0, // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
+        118, 38, 124, 1, 60, 1, // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
+        118, 0, 125, 1, 57, 1, // PAY-007 tap_continue → PAY-008
+        116, 0, 0, 3, 0, 0, // PAY-007 tap_back → back
+        88, 0, 127, 0, 0, 0, // PAY-008 fx.lock_rate.locked stays
+        89, 0, 128, 1, 56, 0, // PAY-008 fx.lock_rate.expired → PAY-007
+        135, 11, 40, 0, 0, 0, // PAY-008 tap_send if !online stays
+        135, 40, 129, 0, 0, 0, // PAY-008 tap_send if fx_rate_locked stays
+        74, 11, 40, 0, 0, 0, // PAY-008 device.authenticate.authenticated if !online stays
+        74, 41, 0, 1, 60, 0, // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
+        74, 0, 130, 1, 58, 0, // PAY-008 device.authenticate.authenticated → PAY-009
+        75, 0, 118, 0, 0, 0, // PAY-008 device.authenticate.cancelled stays
+        116, 0, 0, 3, 0, 0, // PAY-008 tap_back → back
+        -1, 0, 128, 1, 56, 0, // PAY-008 after 30s → PAY-007
+        56, 0, 133, 1, 59, 0, // PAY-009 equals.send_international_transfer.submitted → PAY-010
+        57, 0, 134, 1, 61, 0, // PAY-009 equals.send_international_transfer.failed → PAY-012
+        162, 0, 0, 1, 21, 0, // PAY-010 tap_done → WAL-001
+        180, 0, 0, 1, 24, 0, // PAY-010 tap_view_history → WAL-005
+        181, 0, 0, 1, 25, 0, // PAY-011 tap_top_up_now → WAL-006
+        165, 0, 0, 3, 0, 0, // PAY-011 tap_cancel → back
+        176, 42, 0, 1, 53, 0, // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
+        176, 0, 0, 1, 56, 0, // PAY-012 tap_try_again → PAY-007
+        182, 0, 0, 1, 71, 0, // PAY-012 tap_pitstop_support → SET-010
+        122, 0, 0, 1, 21, 0, // PAY-012 tap_close → WAL-001
+        128, 0, 0, 1, 21, 0, // SET-001 tap_tab_home → WAL-001
+        129, 9, 0, 1, 27, 0, // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        129, 10, 0, 1, 29, 0, // SET-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        129, 0, 0, 1, 28, 0, // SET-001 tap_tab_cards → WAL-008b
+        130, 11, 40, 0, 0, 0, // SET-001 tap_tab_send if !online stays
+        130, 0, 0, 1, 50, 0, // SET-001 tap_tab_send → PAY-001
+        183, 0, 0, 1, 63, 0, // SET-001 tap_personal_details → SET-002
+        184, 0, 0, 1, 65, 0, // SET-001 tap_security → SET-004
+        185, 0, 0, 1, 67, 0, // SET-001 tap_notifications → SET-006
+        186, 0, 0, 1, 69, 0, // SET-001 tap_subscription → SET-008
+        187, 0, 0, 1, 71, 0, // SET-001 tap_pitstop → SET-010
+        188, 0, 0, 1, 72, 0, // SET-001 tap_legal_documents → SET-011
+        189, 0, 0, 1, 73, 0, // SET-001 tap_close_account → SET-012a
+        190, 0, 135, 1, 3, 0, // SET-001 tap_sign_out → ONB-001
+        116, 0, 0, 3, 0, 0, // SET-001 tap_back → back
+        191, 0, 136, 1, 64, 0, // SET-002 tap_edit_email → SET-003
+        192, 0, 137, 1, 64, 0, // SET-002 tap_edit_phone → SET-003
+        193, 0, 138, 1, 64, 0, // SET-002 tap_edit_address → SET-003
+        194, 0, 139, 0, 0, 0, // SET-002 tap_locked_identity_field stays
+        81, 0, 140, 0, 0, 0, // SET-002 pitstop.open_ticket.opened stays
+        82, 0, 91, 0, 0, 0, // SET-002 pitstop.open_ticket.failed stays
+        116, 0, 0, 3, 0, 0, // SET-002 tap_back → back
+        195, 0, 141, 0, 0, 1, // SET-003 tap_save stays
+        74, 44, 142, 0, 0, 0, // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
+        74, 45, 143, 0, 0, 0, // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
+        74, 0, 144, 0, 0, 0, // SET-003 device.authenticate.authenticated stays
+        75, 0, 0, 0, 0, 0, // SET-003 device.authenticate.cancelled stays
+        58, 0, 145, 0, 0, 0, // SET-003 otp.send_email_code.sent stays
+        63, 0, 145, 0, 0, 0, // SET-003 otp.send_sms_code.sent stays
+        59, 0, 146, 0, 0, 0, // SET-003 otp.send_email_code.failed stays
+        64, 0, 146, 0, 0, 0, // SET-003 otp.send_sms_code.failed stays
+        119, 46, 147, 0, 0, 1, // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
+        119, 47, 148, 0, 0, 1, // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
+        60, 0, 149, 1, 63, 1, // SET-003 otp.verify_email_code.valid → SET-002
+        61, 0, 150, 0, 0, 0, // SET-003 otp.verify_email_code.invalid stays
+        62, 0, 150, 0, 0, 0, // SET-003 otp.verify_email_code.expired stays
+        65, 0, 151, 1, 63, 1, // SET-003 otp.verify_sms_code.valid → SET-002
+        66, 0, 150, 0, 0, 0, // SET-003 otp.verify_sms_code.invalid stays
+        67, 0, 150, 0, 0, 0, // SET-003 otp.verify_sms_code.expired stays
+        107, 0, 152, 1, 63, 1, // SET-003 veriff.check_proof_of_address.approved → SET-002
+        109, 0, 153, 1, 63, 1, // SET-003 veriff.check_proof_of_address.pending → SET-002
+        108, 0, 154, 0, 0, 0, // SET-003 veriff.check_proof_of_address.rejected stays
+        116, 0, 0, 3, 0, 0, // SET-003 tap_back → back
+        29, 0, 156, 0, 0, 0, // SET-004 equals.list_sessions.refreshed stays
+        196, 0, 157, 0, 0, 0, // SET-004 toggle_face_id stays
+        197, 0, 158, 0, 0, 0, // SET-004 tap_change_keycode stays
+        11, 0, 159, 0, 0, 0, // SET-004 session_sign_out_tapped stays
+        198, 0, 160, 0, 0, 0, // SET-004 tap_sign_out_all_other_devices stays
+        74, 51, 161, 0, 0, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
+        74, 52, 162, 1, 66, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
+        74, 53, 163, 0, 0, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
+        74, 54, 164, 0, 0, 0, // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
+        75, 0, 162, 0, 0, 0, // SET-004 device.authenticate.cancelled stays
+        30, 0, 165, 0, 0, 0, // SET-004 equals.sign_out_session.signed_out stays
+        31, 0, 166, 0, 0, 0, // SET-004 equals.sign_out_other_sessions.signed_out stays
+        189, 0, 0, 1, 73, 0, // SET-004 tap_close_account → SET-012a
+        116, 0, 0, 3, 0, 0, // SET-004 tap_back → back
+        195, 0, 168, 1, 65, 1, // SET-005 tap_save → SET-004
+        116, 0, 0, 3, 0, 0, // SET-005 tap_back → back
+        10, 55, 0, 0, 0, 0, // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
+        10, 56, 169, 0, 0, 0, // SET-006 notification_toggled if event.enabled stays
+        10, 0, 170, 0, 0, 0, // SET-006 notification_toggled stays
+        93, 0, 0, 0, 0, 0, // SET-006 push_provider.save_preferences.saved stays
+        199, 0, 0, 1, 68, 0, // SET-006 tap_inbox → SET-007
+        116, 0, 0, 3, 0, 0, // SET-006 tap_back → back
+        13, 57, 0, 1, 65, 0, // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
+        13, 58, 0, 1, 24, 0, // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
+        13, 0, 171, 1, 23, 0, // SET-007 inbox_item_tapped → WAL-018
+        116, 0, 0, 3, 0, 0, // SET-007 tap_back → back
+        12, 59, 0, 0, 0, 0, // SET-008 plan_tapped if event.plan == plan stays
+        12, 0, 172, 1, 70, 0, // SET-008 plan_tapped → SET-009
+        200, 0, 0, 1, 73, 0, // SET-008 tap_cancel_subscription → SET-012a
+        116, 0, 0, 3, 0, 0, // SET-008 tap_back → back
+        126, 62, 173, 0, 0, 0, // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
+        126, 0, 174, 0, 0, 0, // SET-009 tap_confirm stays
+        74, 63, 175, 0, 0, 0, // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
+        74, 0, 176, 0, 0, 0, // SET-009 device.authenticate.authenticated stays
+        75, 0, 0, 0, 0, 0, // SET-009 device.authenticate.cancelled stays
+        32, 0, 177, 1, 69, 0, // SET-009 equals.charge_plan_upgrade.charged → SET-008
+        33, 0, 173, 0, 0, 0, // SET-009 equals.charge_plan_upgrade.insufficient_funds stays
+        34, 0, 178, 1, 69, 0, // SET-009 equals.schedule_plan_change.scheduled → SET-008
+        116, 0, 0, 3, 0, 0, // SET-009 tap_back → back
+        201, 0, 179, 0, 0, 0, // SET-010 tap_start_chat stays
+        16, 0, 180, 0, 0, 0, // SET-010 help_category_tapped stays
+        83, 0, 181, 0, 0, 0, // SET-010 pitstop.start_chat.started stays
+        202, 0, 182, 0, 0, 0, // SET-010 tap_faq stays
+        203, 0, 183, 0, 0, 0, // SET-010 tap_email_support stays
+        116, 0, 0, 3, 0, 0, // SET-010 tap_back → back
+        17, 0, 184, 0, 0, 0, // SET-011 legal_document_tapped stays
+        116, 0, 0, 3, 0, 0, // SET-011 tap_back → back
+        204, 0, 0, 1, 74, 0, // SET-012a tap_continue_to_close → SET-012b
+        116, 0, 0, 3, 0, 0, // SET-012a tap_back → back
+        205, 0, 186, 0, 0, 1, // SET-012b tap_close_account_permanently stays
+        74, 0, 187, 0, 0, 0, // SET-012b device.authenticate.authenticated stays
+        75, 0, 0, 0, 0, 0, // SET-012b device.authenticate.cancelled stays
+        35, 0, 188, 1, 3, 1, // SET-012b equals.close_account.closed → ONB-001
+        116, 0, 0, 3, 0, 0, // SET-012b tap_back → back
+        18, 0, 189, 1, 78, 0, // ONB-012 equals.submit_application.submitted → ONB-015
+        19, 0, 190, 0, 0, 0, // ONB-012 equals.submit_application.failed stays
+        163, 66, 191, 0, 0, 0, // ONB-012 tap_retry if application_submit_failed stays
+        103, 0, 192, 0, 0, 0, // ONB-012 veriff.get_decision.approved stays
+        20, 0, 193, 1, 76, 0, // ONB-012 equals.create_account.created → ONB-013
+        104, 0, 9, 1, 77, 0, // ONB-012 veriff.get_decision.rejected → ONB-014
+        105, 0, 8, 1, 79, 0, // ONB-012 veriff.get_decision.pending → ONB-016
+        106, 0, 10, 1, 82, 0, // ONB-012 veriff.get_decision.incomplete → ONB-019
+        118, 0, 0, 1, 93, 0, // ONB-013 tap_continue → ONB-015-FT
+        163, 0, 0, 1, 78, 0, // ONB-014 tap_retry → ONB-015
+        187, 0, 0, 1, 71, 0, // ONB-014 tap_pitstop → SET-010
+        206, 0, 194, 0, 0, 0, // ONB-015 tap_send_sms_link stays
+        94, 0, 195, 0, 0, 0, // ONB-015 veriff.send_sms_link.sent stays
+        95, 0, 196, 0, 0, 0, // ONB-015 veriff.send_sms_link.failed stays
+        207, 0, 0, 4, 0, 0, // ONB-015 veriff_link_opened → sub-flow veriff
+        -1, 0, 197, 1, 75, 0, // ONB-015 veriff_link_opened → veriff.submitted → ONB-012
+        -1, 0, 10, 1, 82, 0, // ONB-015 veriff_link_opened → veriff.abandoned → ONB-019
+        208, 0, 198, 0, 0, 0, // ONB-016 tap_check_again stays
+        21, 0, 0, 1, 21, 0, // ONB-016 equals.get_onboarding_status.active → WAL-001
+        22, 0, 7, 1, 80, 0, // ONB-016 equals.get_onboarding_status.approved → ONB-017
+        23, 0, 8, 0, 0, 0, // ONB-016 equals.get_onboarding_status.pending stays
+        24, 0, 9, 1, 81, 0, // ONB-016 equals.get_onboarding_status.rejected → ONB-018
+        25, 0, 10, 1, 82, 0, // ONB-016 equals.get_onboarding_status.incomplete → ONB-019
+        209, 0, 199, 1, 3, 0, // ONB-016 tap_log_out → ONB-001
+        118, 69, 0, 1, 93, 0, // ONB-017 tap_continue if !account_active → ONB-015-FT
+        118, 9, 0, 1, 31, 0, // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
+        118, 0, 0, 1, 21, 0, // ONB-017 tap_continue → WAL-001
+        187, 0, 0, 1, 71, 0, // ONB-018 tap_pitstop → SET-010
+        209, 0, 199, 1, 3, 0, // ONB-018 tap_log_out → ONB-001
+        118, 0, 0, 1, 78, 0, // ONB-019 tap_continue → ONB-015
+        210, 0, 0, 1, 84, 0, // ONB-W01 tap_start → ONB-W02
+        211, 0, 0, 1, 85, 0, // ONB-W01 tap_continue_on_phone → ONB-W03
+        212, 0, 200, 1, 86, 0, // ONB-W02 tap_allow_camera → ONB-W04
+        213, 0, 201, 0, 0, 0, // ONB-W02 camera_denied stays
+        214, 0, 0, 1, 84, 0, // ONB-W03 phone_session_started → ONB-W02
+        215, 0, 0, 1, 87, 0, // ONB-W04 tap_start_scan → ONB-W05
+        96, 0, 202, 1, 90, 0, // ONB-W05 veriff.scan_front.passport → ONB-W08
+        97, 0, 203, 1, 88, 0, // ONB-W05 veriff.scan_front.driving_licence → ONB-W06
+        98, 0, 204, 1, 88, 0, // ONB-W05 veriff.scan_front.national_id → ONB-W06
+        99, 0, 205, 1, 89, 0, // ONB-W05 veriff.scan_front.not_detected → ONB-W07
+        100, 0, 0, 1, 90, 0, // ONB-W06 veriff.scan_back.captured → ONB-W08
+        118, 71, 208, 1, 90, 1, // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
+        118, 0, 208, 1, 88, 1, // ONB-W07 tap_continue → ONB-W06
+        101, 0, 0, 1, 91, 0, // ONB-W08 veriff.capture_selfie.captured → ONB-W09
+        102, 0, 0, 1, 92, 0, // ONB-W09 veriff.analyse.submitted → ONB-W10
+        216, 0, 0, 5, 249, 0, // ONB-W10 tap_return_to_app → end submitted
+        217, 0, 0, 5, 249, 0, // ONB-W10 browser_closed → end submitted
+        218, 0, 211, 0, 0, 1, // ONB-015-FT tap_confirm_method stays
+        219, 72, 0, 0, 0, 0, // ONB-015-FT tap_pay_now if initial_payment_method == null stays
+        219, 0, 212, 0, 0, 0, // ONB-015-FT tap_pay_now stays
+        76, 0, 213, 0, 0, 0, // ONB-015-FT payments.initial_payment.succeeded stays
+        77, 0, 214, 0, 0, 0, // ONB-015-FT payments.initial_payment.declined stays
+        26, 0, 215, 1, 94, 1, // ONB-015-FT equals.activate_account.activated → ONB-016-FT
+        153, 0, 216, 0, 0, 0, // ONB-016-FT tap_add_to_wallet stays
+        90, 0, 217, 1, 95, 0, // ONB-016-FT device_wallet.provision_card.added → ONB-017-FT
+        91, 0, 0, 1, 95, 0, // ONB-016-FT device_wallet.provision_card.cancelled → ONB-017-FT
+        92, 0, 67, 0, 0, 0, // ONB-016-FT device_wallet.provision_card.failed stays
+        220, 0, 0, 1, 95, 0, // ONB-016-FT tap_later → ONB-017-FT
+        221, 0, 218, 1, 96, 1, // ONB-017-FT tap_agree → ONB-018-FT
+        116, 0, 0, 3, 0, 0, // ONB-017-FT tap_back → back
+        222, 0, 219, 1, 21, 0, // ONB-018-FT tap_go_home → WAL-001
+        111, 0, 220, 0, 0, 0, // app_lock (global) app_backgrounded stays
+        112, 75, 221, 2, 0, 0, // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 0, 222, 0, 0, 0, // app_lock (global) app_foregrounded stays
+        223, 0, 0, 0, 0, 0, // app_lock (global) session_check stays
+        84, 0, 223, 0, 0, 0, // app_lock (global) logos.find_logo.found stays
+        85, 0, 0, 0, 0, 0, // app_lock (global) logos.find_logo.not_found stays
+        71, 0, 0, 1, 1, 0, // app_lock (global) device.check_integrity.compromised → XC-COMPROMISED
+        70, 0, 0, 0, 0, 0, // app_lock (global) device.check_integrity.intact stays
+        14, 76, 0, 1, 68, 0, // app_lock (global) inbox_push_opened if account_active → SET-007
+        14, 0, 0, 0, 0, 0, // app_lock (global) inbox_push_opened stays
+        15, 76, 224, 0, 0, 0, // app_lock (global) legal_documents_changed if account_active stays
+        15, 0, 0, 0, 0, 0, // app_lock (global) legal_documents_changed stays
+        224, 0, 225, 0, 0, 0, // app_lock (global) connection_lost stays
+        225, 0, 226, 0, 0, 0, // app_lock (global) connection_restored stays
+        111, 0, 220, 0, 0, 0, // device_integrity (global) app_backgrounded stays
+        112, 75, 221, 2, 0, 0, // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 0, 222, 0, 0, 0, // device_integrity (global) app_foregrounded stays
+        223, 0, 0, 0, 0, 0, // device_integrity (global) session_check stays
+        84, 0, 223, 0, 0, 0, // device_integrity (global) logos.find_logo.found stays
+        85, 0, 0, 0, 0, 0, // device_integrity (global) logos.find_logo.not_found stays
+        71, 0, 0, 1, 1, 0, // device_integrity (global) device.check_integrity.compromised → XC-COMPROMISED
+        70, 0, 0, 0, 0, 0, // device_integrity (global) device.check_integrity.intact stays
+        14, 76, 0, 1, 68, 0, // device_integrity (global) inbox_push_opened if account_active → SET-007
+        14, 0, 0, 0, 0, 0, // device_integrity (global) inbox_push_opened stays
+        15, 76, 224, 0, 0, 0, // device_integrity (global) legal_documents_changed if account_active stays
+        15, 0, 0, 0, 0, 0, // device_integrity (global) legal_documents_changed stays
+        224, 0, 225, 0, 0, 0, // device_integrity (global) connection_lost stays
+        225, 0, 226, 0, 0, 0, // device_integrity (global) connection_restored stays
+        111, 0, 220, 0, 0, 0, // onboarding (global) app_backgrounded stays
+        112, 75, 221, 2, 0, 0, // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 0, 222, 0, 0, 0, // onboarding (global) app_foregrounded stays
+        223, 0, 0, 0, 0, 0, // onboarding (global) session_check stays
+        84, 0, 223, 0, 0, 0, // onboarding (global) logos.find_logo.found stays
+        85, 0, 0, 0, 0, 0, // onboarding (global) logos.find_logo.not_found stays
+        71, 0, 0, 1, 1, 0, // onboarding (global) device.check_integrity.compromised → XC-COMPROMISED
+        70, 0, 0, 0, 0, 0, // onboarding (global) device.check_integrity.intact stays
+        14, 76, 0, 1, 68, 0, // onboarding (global) inbox_push_opened if account_active → SET-007
+        14, 0, 0, 0, 0, 0, // onboarding (global) inbox_push_opened stays
+        15, 76, 224, 0, 0, 0, // onboarding (global) legal_documents_changed if account_active stays
+        15, 0, 0, 0, 0, 0, // onboarding (global) legal_documents_changed stays
+        224, 0, 225, 0, 0, 0, // onboarding (global) connection_lost stays
+        225, 0, 226, 0, 0, 0, // onboarding (global) connection_restored stays
+        223, 77, 227, 0, 0, 0, // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        223, 0, 0, 0, 0, 0, // wallet (global) session_check stays
+        54, 0, 228, 0, 0, 0, // wallet (global) equals.refresh_session.refreshed stays
+        55, 0, 229, 1, 4, 0, // wallet (global) equals.refresh_session.expired → ONB-002
+        2, 13, 230, 0, 0, 0, // wallet (global) card_payment_requested if card_frozen stays
+        2, 78, 231, 0, 0, 0, // wallet (global) card_payment_requested if !card_active stays
+        2, 79, 232, 0, 0, 0, // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 80, 233, 0, 0, 0, // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 81, 234, 0, 0, 0, // wallet (global) card_payment_requested if event.amount > balance stays
+        2, 0, 235, 0, 0, 0, // wallet (global) card_payment_requested stays
+        226, 82, 236, 0, 0, 0, // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+        226, 0, 0, 0, 0, 0, // wallet (global) card_payment_recorded stays
+        227, 83, 237, 0, 0, 0, // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        227, 0, 0, 0, 0, 0, // wallet (global) merchant_logo_needed stays
+        6, 0, 238, 0, 0, 0, // wallet (global) bank_transfer_received stays
+        228, 84, 239, 0, 0, 0, // wallet (global) transfer_recorded if transfers_sent == 1 stays
+        228, 0, 0, 0, 0, 0, // wallet (global) transfer_recorded stays
+        40, 0, 0, 0, 0, 0, // wallet (global) equals.set_card_frozen.done stays
+        46, 0, 0, 0, 0, 0, // wallet (global) equals.set_card_limit.done stays
+        41, 0, 240, 0, 0, 0, // wallet (global) equals.set_card_frozen.failed stays
+        3, 85, 241, 0, 0, 0, // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 86, 242, 2, 49, 0, // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        111, 0, 220, 0, 0, 0, // wallet (global) app_backgrounded stays
+        112, 75, 221, 2, 0, 0, // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 0, 222, 0, 0, 0, // wallet (global) app_foregrounded stays
+        84, 0, 223, 0, 0, 0, // wallet (global) logos.find_logo.found stays
+        85, 0, 0, 0, 0, 0, // wallet (global) logos.find_logo.not_found stays
+        71, 0, 0, 1, 1, 0, // wallet (global) device.check_integrity.compromised → XC-COMPROMISED
+        70, 0, 0, 0, 0, 0, // wallet (global) device.check_integrity.intact stays
+        14, 76, 0, 1, 68, 0, // wallet (global) inbox_push_opened if account_active → SET-007
+        14, 0, 0, 0, 0, 0, // wallet (global) inbox_push_opened stays
+        15, 76, 224, 0, 0, 0, // wallet (global) legal_documents_changed if account_active stays
+        15, 0, 0, 0, 0, 0, // wallet (global) legal_documents_changed stays
+        224, 0, 225, 0, 0, 0, // wallet (global) connection_lost stays
+        225, 0, 226, 0, 0, 0, // wallet (global) connection_restored stays
+        223, 77, 227, 0, 0, 0, // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        223, 0, 0, 0, 0, 0, // settings (global) session_check stays
+        54, 0, 228, 0, 0, 0, // settings (global) equals.refresh_session.refreshed stays
+        55, 0, 229, 1, 4, 0, // settings (global) equals.refresh_session.expired → ONB-002
+        111, 0, 220, 0, 0, 0, // settings (global) app_backgrounded stays
+        112, 75, 221, 2, 0, 0, // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 0, 222, 0, 0, 0, // settings (global) app_foregrounded stays
+        84, 0, 223, 0, 0, 0, // settings (global) logos.find_logo.found stays
+        85, 0, 0, 0, 0, 0, // settings (global) logos.find_logo.not_found stays
+        71, 0, 0, 1, 1, 0, // settings (global) device.check_integrity.compromised → XC-COMPROMISED
+        70, 0, 0, 0, 0, 0, // settings (global) device.check_integrity.intact stays
+        14, 76, 0, 1, 68, 0, // settings (global) inbox_push_opened if account_active → SET-007
+        14, 0, 0, 0, 0, 0, // settings (global) inbox_push_opened stays
+        15, 76, 224, 0, 0, 0, // settings (global) legal_documents_changed if account_active stays
+        15, 0, 0, 0, 0, 0, // settings (global) legal_documents_changed stays
+        224, 0, 225, 0, 0, 0, // settings (global) connection_lost stays
+        225, 0, 226, 0, 0, 0, // settings (global) connection_restored stays
+        111, 0, 220, 0, 0, 0, // identity_verification (global) app_backgrounded stays
+        112, 75, 221, 2, 0, 0, // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 0, 222, 0, 0, 0, // identity_verification (global) app_foregrounded stays
+        223, 0, 0, 0, 0, 0, // identity_verification (global) session_check stays
+        84, 0, 223, 0, 0, 0, // identity_verification (global) logos.find_logo.found stays
+        85, 0, 0, 0, 0, 0, // identity_verification (global) logos.find_logo.not_found stays
+        71, 0, 0, 1, 1, 0, // identity_verification (global) device.check_integrity.compromised → XC-COMPROMISED
+        70, 0, 0, 0, 0, 0, // identity_verification (global) device.check_integrity.intact stays
+        14, 76, 0, 1, 68, 0, // identity_verification (global) inbox_push_opened if account_active → SET-007
+        14, 0, 0, 0, 0, 0, // identity_verification (global) inbox_push_opened stays
+        15, 76, 224, 0, 0, 0, // identity_verification (global) legal_documents_changed if account_active stays
+        15, 0, 0, 0, 0, 0, // identity_verification (global) legal_documents_changed stays
+        224, 0, 225, 0, 0, 0, // identity_verification (global) connection_lost stays
+        225, 0, 226, 0, 0, 0, // identity_verification (global) connection_restored stays
+        217, 0, 0, 5, 250, 0, // veriff (global) browser_closed → end abandoned
+        111, 0, 220, 0, 0, 0, // veriff (global) app_backgrounded stays
+        112, 75, 221, 2, 0, 0, // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 0, 222, 0, 0, 0, // veriff (global) app_foregrounded stays
+        223, 0, 0, 0, 0, 0, // veriff (global) session_check stays
+        84, 0, 223, 0, 0, 0, // veriff (global) logos.find_logo.found stays
+        85, 0, 0, 0, 0, 0, // veriff (global) logos.find_logo.not_found stays
+        71, 0, 0, 1, 1, 0, // veriff (global) device.check_integrity.compromised → XC-COMPROMISED
+        70, 0, 0, 0, 0, 0, // veriff (global) device.check_integrity.intact stays
+        14, 76, 0, 1, 68, 0, // veriff (global) inbox_push_opened if account_active → SET-007
+        14, 0, 0, 0, 0, 0, // veriff (global) inbox_push_opened stays
+        15, 76, 224, 0, 0, 0, // veriff (global) legal_documents_changed if account_active stays
+        15, 0, 0, 0, 0, 0, // veriff (global) legal_documents_changed stays
+        224, 0, 225, 0, 0, 0, // veriff (global) connection_lost stays
+        225, 0, 226, 0, 0, 0, // veriff (global) connection_restored stays
+        111, 0, 220, 0, 0, 0, // final_touches (global) app_backgrounded stays
+        112, 75, 221, 2, 0, 0, // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
+        112, 0, 222, 0, 0, 0, // final_touches (global) app_foregrounded stays
+        223, 0, 0, 0, 0, 0, // final_touches (global) session_check stays
+        84, 0, 223, 0, 0, 0, // final_touches (global) logos.find_logo.found stays
+        85, 0, 0, 0, 0, 0, // final_touches (global) logos.find_logo.not_found stays
+        71, 0, 0, 1, 1, 0, // final_touches (global) device.check_integrity.compromised → XC-COMPROMISED
+        70, 0, 0, 0, 0, 0, // final_touches (global) device.check_integrity.intact stays
+        14, 76, 0, 1, 68, 0, // final_touches (global) inbox_push_opened if account_active → SET-007
+        14, 0, 0, 0, 0, 0, // final_touches (global) inbox_push_opened stays
+        15, 76, 224, 0, 0, 0, // final_touches (global) legal_documents_changed if account_active stays
+        15, 0, 0, 0, 0, 0, // final_touches (global) legal_documents_changed stays
+        224, 0, 225, 0, 0, 0, // final_touches (global) connection_lost stays
+        225, 0, 226, 0, 0, 0, // final_touches (global) connection_restored stays
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = [
-        TransitionRow(event: 74, guardID: 0, actionsID: 1, target: .back, argument: 0, validates: false), // XC-LOCK device.authenticate.authenticated → back
-        TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK device.authenticate.cancelled stays
-        TransitionRow(event: 110, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // XC-LOCK tap_unlock stays
-        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK app_backgrounded stays
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-LOCK inbox_push_opened stays
-        TransitionRow(event: 112, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // XC-LOCK app_foregrounded stays
-        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED app_backgrounded stays
-        TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED app_foregrounded stays
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // XC-COMPROMISED inbox_push_opened stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // ONB-000 after 2s → ONB-001
-        TransitionRow(event: 113, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: false), // ONB-001 tap_im_new → ONB-003
-        TransitionRow(event: 114, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // ONB-001 tap_log_in → ONB-002
-        TransitionRow(event: 115, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: true), // ONB-002 keycode_entered stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: false), // ONB-002 equals.log_in.success stays
-        TransitionRow(event: 21, guardID: 0, actionsID: 6, target: .screen, argument: 21, validates: true), // ONB-002 equals.get_onboarding_status.active → WAL-001
-        TransitionRow(event: 22, guardID: 0, actionsID: 7, target: .screen, argument: 80, validates: true), // ONB-002 equals.get_onboarding_status.approved → ONB-017
-        TransitionRow(event: 23, guardID: 0, actionsID: 8, target: .screen, argument: 79, validates: true), // ONB-002 equals.get_onboarding_status.pending → ONB-016
-        TransitionRow(event: 24, guardID: 0, actionsID: 9, target: .screen, argument: 81, validates: true), // ONB-002 equals.get_onboarding_status.rejected → ONB-018
-        TransitionRow(event: 25, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: true), // ONB-002 equals.get_onboarding_status.incomplete → ONB-019
-        TransitionRow(event: 37, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // ONB-002 equals.log_in.wrong_keycode stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-002 tap_back → back
-        TransitionRow(event: 117, guardID: 0, actionsID: 12, target: .screen, argument: 6, validates: true), // ONB-003 tap_select → ONB-004
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-003 tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 13, target: .screen, argument: 7, validates: true), // ONB-004 tap_continue → ONB-005
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-004 tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 14, target: .screen, argument: 8, validates: true), // ONB-005 tap_continue → ONB-006
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-005 tap_back → back
-        TransitionRow(event: 119, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: true), // ONB-006 code_entered stays
-        TransitionRow(event: 60, guardID: 0, actionsID: 16, target: .screen, argument: 9, validates: true), // ONB-006 otp.verify_email_code.valid → ONB-007
-        TransitionRow(event: 61, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // ONB-006 otp.verify_email_code.invalid stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // ONB-006 otp.verify_email_code.expired stays
-        TransitionRow(event: 120, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // ONB-006 tap_resend_code stays
-        TransitionRow(event: 58, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // ONB-006 otp.send_email_code.sent stays
-        TransitionRow(event: 59, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: false), // ONB-006 otp.send_email_code.failed stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-006 tap_back → back
-        TransitionRow(event: 121, guardID: 0, actionsID: 0, target: .overlay, argument: 10, validates: false), // ONB-007 tap_dial_code → ONB-007b (overlay)
-        TransitionRow(event: 118, guardID: 0, actionsID: 22, target: .screen, argument: 11, validates: true), // ONB-007 tap_continue → ONB-008
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-007 tap_back → back
-        TransitionRow(event: 0, guardID: 0, actionsID: 23, target: .back, argument: 0, validates: false), // ONB-007b country_selected → back
-        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-007b tap_close → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 24, target: .screen, argument: 12, validates: true), // ONB-008 tap_continue → ONB-009
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-008 tap_back → back
-        TransitionRow(event: 123, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // ONB-009 tap_enable_now stays
-        TransitionRow(event: 72, guardID: 0, actionsID: 26, target: .screen, argument: 13, validates: false), // ONB-009 device.enable_biometrics.enabled → ONB-010
-        TransitionRow(event: 73, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // ONB-009 device.enable_biometrics.declined → ONB-010
-        TransitionRow(event: 124, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // ONB-009 tap_enable_later → ONB-010
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-009 tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 27, target: .screen, argument: 14, validates: true), // ONB-010 tap_continue → ONB-010a
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010 tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 28, target: .screen, argument: 15, validates: true), // ONB-010a tap_continue → ONB-010b
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010a tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 29, target: .screen, argument: 16, validates: true), // ONB-010b tap_continue → ONB-010c
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010b tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 30, target: .screen, argument: 17, validates: true), // ONB-010c tap_continue → ONB-010d
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010c tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 31, target: .screen, argument: 18, validates: true), // ONB-010d tap_continue → ONB-010e
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010d tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 32, target: .screen, argument: 19, validates: true), // ONB-010e tap_continue → ONB-010f
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010e tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 33, target: .screen, argument: 20, validates: true), // ONB-010f tap_continue → ONB-011
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-010f tap_back → back
-        TransitionRow(event: 125, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: true), // ONB-011 tap_find_address stays
-        TransitionRow(event: 68, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // ONB-011 postcode_lookup.find_addresses.found stays
-        TransitionRow(event: 69, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // ONB-011 postcode_lookup.find_addresses.not_found stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // ONB-011 address_selected stays
-        TransitionRow(event: 126, guardID: 6, actionsID: 38, target: .screen, argument: 75, validates: true), // ONB-011 tap_confirm if selected_address != null → ONB-012
-        TransitionRow(event: 126, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-011 tap_confirm stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-011 tap_back → back
-        TransitionRow(event: 52, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: false), // WAL-001 equals.get_balance.fetched stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-001 equals.get_balance.failed stays
-        TransitionRow(event: 127, guardID: 0, actionsID: 0, target: .screen, argument: 62, validates: false), // WAL-001 tap_menu → SET-001
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-001 tap_tab_home → WAL-001
-        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-001 tap_tab_cards → WAL-008b
-        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-001 tap_tab_send if !online stays
-        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-001 tap_tab_send → PAY-001
-        TransitionRow(event: 131, guardID: 12, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-001 tap_card if card_active → WAL-012
-        TransitionRow(event: 131, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // WAL-001 tap_card → WAL-010a
-        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // WAL-001 tap_balance → WAL-003
-        TransitionRow(event: 133, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-001 tap_card_controls if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 133, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-001 tap_card_controls if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 133, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-001 tap_card_controls → WAL-008b
-        TransitionRow(event: 134, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-001 tap_add_funds → WAL-006
-        TransitionRow(event: 135, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-001 tap_send if !online stays
-        TransitionRow(event: 135, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-001 tap_send → PAY-001
-        TransitionRow(event: 136, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // WAL-001 tap_see_all_transactions → WAL-005
-        TransitionRow(event: 137, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-001 toggle_freeze if card_frozen stays
-        TransitionRow(event: 137, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-001 toggle_freeze if card_active → WAL-011 (overlay)
-        TransitionRow(event: 7, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // WAL-001 ecosystem_highlight_viewed stays
-        TransitionRow(event: 8, guardID: 0, actionsID: 43, target: .screen, argument: 23, validates: false), // WAL-001 ecosystem_highlight_tapped → WAL-018
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-003 tap_tab_home → WAL-001
-        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-003 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-003 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-003 tap_tab_cards → WAL-008b
-        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-003 tap_tab_send if !online stays
-        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-003 tap_tab_send → PAY-001
-        TransitionRow(event: 134, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-003 tap_add_funds → WAL-006
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-003 tap_back → back
-        TransitionRow(event: 138, guardID: 0, actionsID: 45, target: .screen, argument: 21, validates: false), // WAL-018 tap_claim → WAL-001
-        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-018 tap_close → back
-        TransitionRow(event: 139, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: false), // WAL-005 tap_search stays
-        TransitionRow(event: 140, guardID: 0, actionsID: 47, target: .stay, argument: 0, validates: false), // WAL-005 search_changed stays
-        TransitionRow(event: 141, guardID: 0, actionsID: 48, target: .stay, argument: 0, validates: false), // WAL-005 tap_cancel_search stays
-        TransitionRow(event: 142, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // WAL-005 tap_date_filter stays
-        TransitionRow(event: 9, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // WAL-005 history_range_picked stays
-        TransitionRow(event: 143, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // WAL-005 tap_apply_filter stays
-        TransitionRow(event: 144, guardID: 0, actionsID: 52, target: .stay, argument: 0, validates: false), // WAL-005 tap_clear_filter stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // WAL-005 equals.list_transactions.listed stays
-        TransitionRow(event: 28, guardID: 0, actionsID: 53, target: .stay, argument: 0, validates: false), // WAL-005 equals.list_transactions.failed stays
-        TransitionRow(event: 145, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // WAL-005 pull_to_refresh stays
-        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-005 tap_close → back
-        TransitionRow(event: 146, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // WAL-006 tap_card_or_digital_wallet stays
-        TransitionRow(event: 147, guardID: 0, actionsID: 57, target: .stay, argument: 0, validates: false), // WAL-006 tap_close_sheet stays
-        TransitionRow(event: 148, guardID: 0, actionsID: 0, target: .overlay, argument: 26, validates: false), // WAL-006 tap_bank_transfer → WAL-007 (overlay)
-        TransitionRow(event: 149, guardID: 18, actionsID: 58, target: .stay, argument: 0, validates: true), // WAL-006 tap_pay if add_funds_sheet_open stays
-        TransitionRow(event: 78, guardID: 0, actionsID: 59, target: .screen, argument: 21, validates: true), // WAL-006 payments.charge.succeeded → WAL-001
-        TransitionRow(event: 79, guardID: 0, actionsID: 60, target: .stay, argument: 0, validates: false), // WAL-006 payments.charge.declined stays
-        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-006 payments.charge.cancelled stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-006 tap_back → back
-        TransitionRow(event: 150, guardID: 0, actionsID: 61, target: .stay, argument: 0, validates: false), // WAL-007 tap_copy_account_number stays
-        TransitionRow(event: 151, guardID: 0, actionsID: 62, target: .stay, argument: 0, validates: false), // WAL-007 tap_copy_sort_code stays
-        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-007 tap_close → back
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008a tap_tab_home → WAL-001
-        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008a tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008a tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008a tap_tab_cards → WAL-008b
-        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008a tap_tab_send if !online stays
-        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008a tap_tab_send → PAY-001
-        TransitionRow(event: 152, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // WAL-008a tap_activate_virtual_card → WAL-010a
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008a tap_back → back
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008b tap_tab_home → WAL-001
-        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008b tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008b tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008b tap_tab_cards → WAL-008b
-        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008b tap_tab_send if !online stays
-        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008b tap_tab_send → PAY-001
-        TransitionRow(event: 153, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-008b tap_add_to_wallet → WAL-009
-        TransitionRow(event: 154, guardID: 19, actionsID: 0, target: .screen, argument: 40, validates: false), // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.none → WAL-013a
-        TransitionRow(event: 154, guardID: 20, actionsID: 0, target: .screen, argument: 48, validates: false), // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.awaiting_atm → WAL-013i
-        TransitionRow(event: 154, guardID: 0, actionsID: 63, target: .stay, argument: 0, validates: false), // WAL-008b tap_order_physical_card stays
-        TransitionRow(event: 155, guardID: 0, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-008b tap_view_card_details → WAL-012
-        TransitionRow(event: 156, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // WAL-008b tap_report_issue → WAL-014
-        TransitionRow(event: 157, guardID: 0, actionsID: 0, target: .screen, argument: 39, validates: false), // WAL-008b tap_limits → WAL-015
-        TransitionRow(event: 137, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-008b toggle_freeze if card_frozen stays
-        TransitionRow(event: 137, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-008b toggle_freeze if card_active → WAL-011 (overlay)
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008b tap_back → back
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-008c tap_tab_home → WAL-001
-        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-008c tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-008c tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-008c tap_tab_cards → WAL-008b
-        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // WAL-008c tap_tab_send if !online stays
-        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // WAL-008c tap_tab_send → PAY-001
-        TransitionRow(event: 153, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-008c tap_add_to_wallet → WAL-009
-        TransitionRow(event: 158, guardID: 0, actionsID: 0, target: .screen, argument: 37, validates: false), // WAL-008c tap_view_pin → WAL-012b
-        TransitionRow(event: 155, guardID: 0, actionsID: 0, target: .screen, argument: 36, validates: false), // WAL-008c tap_view_card_details → WAL-012
-        TransitionRow(event: 156, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // WAL-008c tap_report_issue → WAL-014
-        TransitionRow(event: 157, guardID: 0, actionsID: 0, target: .screen, argument: 39, validates: false), // WAL-008c tap_limits → WAL-015
-        TransitionRow(event: 137, guardID: 13, actionsID: 41, target: .stay, argument: 0, validates: false), // WAL-008c toggle_freeze if card_frozen stays
-        TransitionRow(event: 137, guardID: 12, actionsID: 0, target: .overlay, argument: 35, validates: false), // WAL-008c toggle_freeze if card_active → WAL-011 (overlay)
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-008c tap_back → back
-        TransitionRow(event: 159, guardID: 0, actionsID: 64, target: .stay, argument: 0, validates: false), // WAL-009 tap_add_to_apple_wallet stays
-        TransitionRow(event: 160, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // WAL-009 tap_add_to_google_wallet stays
-        TransitionRow(event: 90, guardID: 0, actionsID: 66, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.added stays
-        TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.cancelled stays
-        TransitionRow(event: 92, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // WAL-009 device_wallet.provision_card.failed stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-009 tap_back → back
-        TransitionRow(event: 161, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // WAL-010a tap_activate_now → WAL-010b
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-010a tap_back → back
-        TransitionRow(event: 74, guardID: 0, actionsID: 68, target: .stay, argument: 0, validates: false), // WAL-010b device.authenticate.authenticated stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 69, target: .screen, argument: 31, validates: false), // WAL-010b device.authenticate.cancelled → WAL-010a
-        TransitionRow(event: 38, guardID: 0, actionsID: 70, target: .screen, argument: 33, validates: false), // WAL-010b equals.activate_card.activated → WAL-010c
-        TransitionRow(event: 39, guardID: 0, actionsID: 71, target: .screen, argument: 34, validates: false), // WAL-010b equals.activate_card.failed → WAL-010d
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-010b tap_back → back
-        TransitionRow(event: 159, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // WAL-010c tap_add_to_apple_wallet → WAL-009
-        TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // WAL-010c tap_done → WAL-008b
-        TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // WAL-010d tap_retry → WAL-010b
-        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // WAL-010d tap_close → WAL-008a
-        TransitionRow(event: 164, guardID: 0, actionsID: 73, target: .back, argument: 0, validates: false), // WAL-011 tap_freeze → back
-        TransitionRow(event: 165, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-011 tap_cancel → back
-        TransitionRow(event: 74, guardID: 0, actionsID: 74, target: .stay, argument: 0, validates: false), // WAL-012 device.authenticate.authenticated stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 75, target: .back, argument: 0, validates: false), // WAL-012 device.authenticate.cancelled → back
-        TransitionRow(event: 42, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // WAL-012 equals.get_card_details.retrieved stays
-        TransitionRow(event: 43, guardID: 0, actionsID: 77, target: .stay, argument: 0, validates: false), // WAL-012 equals.get_card_details.failed stays
-        TransitionRow(event: 166, guardID: 22, actionsID: 78, target: .stay, argument: 0, validates: false), // WAL-012 tap_copy_pan if card_details_visible stays
-        TransitionRow(event: 167, guardID: 22, actionsID: 79, target: .stay, argument: 0, validates: false), // WAL-012 tap_copy_cvv if card_details_visible stays
-        TransitionRow(event: 168, guardID: 10, actionsID: 0, target: .screen, argument: 37, validates: false), // WAL-012 tap_view_my_pin if physical_card == PhysicalCardStatus.active → WAL-012b
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-012 tap_back → back
-        TransitionRow(event: (-1), guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: false), // WAL-012 after 6s stays
-        TransitionRow(event: 74, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // WAL-012b device.authenticate.authenticated stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 83, target: .back, argument: 0, validates: false), // WAL-012b device.authenticate.cancelled → back
-        TransitionRow(event: 44, guardID: 10, actionsID: 84, target: .stay, argument: 0, validates: false), // WAL-012b equals.get_pin.retrieved if physical_card == PhysicalCardStatus.active stays
-        TransitionRow(event: 45, guardID: 0, actionsID: 85, target: .stay, argument: 0, validates: false), // WAL-012b equals.get_pin.failed stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-012b tap_back → back
-        TransitionRow(event: (-1), guardID: 0, actionsID: 87, target: .stay, argument: 0, validates: false), // WAL-012b after 6s stays
-        TransitionRow(event: 169, guardID: 24, actionsID: 88, target: .stay, argument: 0, validates: true), // WAL-014 tap_report if form.issue == CardIssue.lost || form.issue == CardIssue.stolen stays
-        TransitionRow(event: 169, guardID: 0, actionsID: 89, target: .stay, argument: 0, validates: true), // WAL-014 tap_report stays
-        TransitionRow(event: 81, guardID: 0, actionsID: 90, target: .stay, argument: 0, validates: false), // WAL-014 pitstop.open_ticket.opened stays
-        TransitionRow(event: 82, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: false), // WAL-014 pitstop.open_ticket.failed stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-014 tap_back → back
-        TransitionRow(event: 170, guardID: 26, actionsID: 92, target: .stay, argument: 0, validates: false), // WAL-015 toggle_card_limit if card_limit_enabled stays
-        TransitionRow(event: 170, guardID: 0, actionsID: 93, target: .stay, argument: 0, validates: false), // WAL-015 toggle_card_limit stays
-        TransitionRow(event: 171, guardID: 27, actionsID: 94, target: .stay, argument: 0, validates: false), // WAL-015 tap_confirm_disable if card_limit_confirm_open stays
-        TransitionRow(event: 172, guardID: 0, actionsID: 95, target: .stay, argument: 0, validates: false), // WAL-015 tap_cancel_disable stays
-        TransitionRow(event: 47, guardID: 0, actionsID: 96, target: .stay, argument: 0, validates: false), // WAL-015 equals.set_card_limit.failed stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-015 tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 97, target: .screen, argument: 41, validates: true), // WAL-013a tap_continue → WAL-013b
-        TransitionRow(event: 134, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // WAL-013a tap_add_funds → WAL-006
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013a tap_back → back
-        TransitionRow(event: 173, guardID: 29, actionsID: 0, target: .screen, argument: 43, validates: false), // WAL-013b tap_confirm_address if delivery_address != null → WAL-013d
-        TransitionRow(event: 174, guardID: 0, actionsID: 0, target: .screen, argument: 42, validates: false), // WAL-013b tap_change_address → WAL-013c
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013b tap_back → back
-        TransitionRow(event: 125, guardID: 0, actionsID: 98, target: .stay, argument: 0, validates: true), // WAL-013c tap_find_address stays
-        TransitionRow(event: 68, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // WAL-013c postcode_lookup.find_addresses.found stays
-        TransitionRow(event: 69, guardID: 0, actionsID: 99, target: .stay, argument: 0, validates: false), // WAL-013c postcode_lookup.find_addresses.not_found stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 100, target: .screen, argument: 41, validates: true), // WAL-013c address_selected → WAL-013b
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013c tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013d tap_continue → WAL-013e
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013d tap_back → back
-        TransitionRow(event: 175, guardID: 0, actionsID: 101, target: .screen, argument: 45, validates: true), // WAL-013e pin_entered → WAL-013f
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013e tap_back → back
-        TransitionRow(event: 175, guardID: 31, actionsID: 102, target: .screen, argument: 46, validates: true), // WAL-013f pin_entered if form.pin_confirm != pin_draft → WAL-013g
-        TransitionRow(event: 175, guardID: 11, actionsID: 103, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if !online stays
-        TransitionRow(event: 175, guardID: 32, actionsID: 104, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if physical_card_pay_with == PayWith.other_card stays
-        TransitionRow(event: 175, guardID: 33, actionsID: 105, target: .screen, argument: 40, validates: true), // WAL-013f pin_entered if balance < physical_card_fee → WAL-013a
-        TransitionRow(event: 175, guardID: 29, actionsID: 106, target: .stay, argument: 0, validates: true), // WAL-013f pin_entered if delivery_address != null stays
-        TransitionRow(event: 78, guardID: 29, actionsID: 107, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.succeeded if delivery_address != null stays
-        TransitionRow(event: 79, guardID: 0, actionsID: 108, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.declined stays
-        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // WAL-013f payments.charge.cancelled stays
-        TransitionRow(event: 48, guardID: 34, actionsID: 109, target: .screen, argument: 47, validates: true), // WAL-013f equals.order_physical_card.placed if physical_card_pay_with == PayWith.balance → WAL-013h
-        TransitionRow(event: 48, guardID: 0, actionsID: 110, target: .screen, argument: 47, validates: true), // WAL-013f equals.order_physical_card.placed → WAL-013h
-        TransitionRow(event: 49, guardID: 0, actionsID: 111, target: .stay, argument: 0, validates: false), // WAL-013f equals.order_physical_card.failed stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013f tap_back → back
-        TransitionRow(event: 176, guardID: 0, actionsID: 0, target: .screen, argument: 44, validates: false), // WAL-013g tap_try_again → WAL-013e
-        TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // WAL-013h tap_done → WAL-001
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // WAL-013i tap_back → back
-        TransitionRow(event: 177, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // WAL-013j tap_ok → WAL-008c
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-001 tap_tab_home → WAL-001
-        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // PAY-001 tap_tab_cards → WAL-008b
-        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // PAY-001 tap_tab_send → PAY-001
-        TransitionRow(event: 178, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_uk_transfer if !online stays
-        TransitionRow(event: 178, guardID: 0, actionsID: 112, target: .screen, argument: 51, validates: false), // PAY-001 tap_uk_transfer → PAY-002
-        TransitionRow(event: 179, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-001 tap_international_transfer if !online stays
-        TransitionRow(event: 179, guardID: 0, actionsID: 113, target: .screen, argument: 55, validates: false), // PAY-001 tap_international_transfer → PAY-006
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-001 tap_back → back
-        TransitionRow(event: 118, guardID: 0, actionsID: 114, target: .screen, argument: 52, validates: true), // PAY-002 tap_continue → PAY-003
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-002 tap_back → back
-        TransitionRow(event: 118, guardID: 35, actionsID: 115, target: .screen, argument: 60, validates: true), // PAY-003 tap_continue if form.amount > balance → PAY-011
-        TransitionRow(event: 118, guardID: 0, actionsID: 115, target: .screen, argument: 53, validates: true), // PAY-003 tap_continue → PAY-004
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-003 tap_back → back
-        TransitionRow(event: 135, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-004 tap_send if !online stays
-        TransitionRow(event: 135, guardID: 0, actionsID: 116, target: .stay, argument: 0, validates: false), // PAY-004 tap_send stays
-        TransitionRow(event: 74, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated if !online stays
-        TransitionRow(event: 74, guardID: 36, actionsID: 0, target: .screen, argument: 60, validates: false), // PAY-004 device.authenticate.authenticated if transfer_amount > balance → PAY-011
-        TransitionRow(event: 74, guardID: 0, actionsID: 117, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.authenticated stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // PAY-004 device.authenticate.cancelled stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 119, target: .screen, argument: 54, validates: false), // PAY-004 equals.send_uk_transfer.sent → PAY-005
-        TransitionRow(event: 51, guardID: 0, actionsID: 120, target: .screen, argument: 61, validates: false), // PAY-004 equals.send_uk_transfer.failed → PAY-012
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-004 tap_back → back
-        TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-005 tap_done → WAL-001
-        TransitionRow(event: 180, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-005 tap_view_history → WAL-005
-        TransitionRow(event: 118, guardID: 0, actionsID: 121, target: .screen, argument: 56, validates: true), // PAY-006 tap_continue → PAY-007
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-006 tap_back → back
-        TransitionRow(event: 86, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.streaming stays
-        TransitionRow(event: 87, guardID: 0, actionsID: 122, target: .stay, argument: 0, validates: false), // PAY-007 fx.subscribe_rates.unavailable stays
-        TransitionRow(event: 5, guardID: 0, actionsID: 123, target: .stay, argument: 0, validates: false), // PAY-007 fx_rate_quoted stays
-        TransitionRow(event: 118, guardID: 37, actionsID: 0, target: .stay, argument: 0, validates: false), // PAY-007 tap_continue if fx_rate == null || fx_fee == null stays
-        TransitionRow(event: 118, guardID: 38, actionsID: 124, target: .screen, argument: 60, validates: true), // PAY-007 tap_continue if form.amount + fx_fee > balance → PAY-011
-        TransitionRow(event: 118, guardID: 0, actionsID: 125, target: .screen, argument: 57, validates: true), // PAY-007 tap_continue → PAY-008
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-007 tap_back → back
-        TransitionRow(event: 88, guardID: 0, actionsID: 127, target: .stay, argument: 0, validates: false), // PAY-008 fx.lock_rate.locked stays
-        TransitionRow(event: 89, guardID: 0, actionsID: 128, target: .screen, argument: 56, validates: false), // PAY-008 fx.lock_rate.expired → PAY-007
-        TransitionRow(event: 135, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if !online stays
-        TransitionRow(event: 135, guardID: 40, actionsID: 129, target: .stay, argument: 0, validates: false), // PAY-008 tap_send if fx_rate_locked stays
-        TransitionRow(event: 74, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.authenticated if !online stays
-        TransitionRow(event: 74, guardID: 41, actionsID: 0, target: .screen, argument: 60, validates: false), // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
-        TransitionRow(event: 74, guardID: 0, actionsID: 130, target: .screen, argument: 58, validates: false), // PAY-008 device.authenticate.authenticated → PAY-009
-        TransitionRow(event: 75, guardID: 0, actionsID: 118, target: .stay, argument: 0, validates: false), // PAY-008 device.authenticate.cancelled stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-008 tap_back → back
-        TransitionRow(event: (-1), guardID: 0, actionsID: 128, target: .screen, argument: 56, validates: false), // PAY-008 after 30s → PAY-007
-        TransitionRow(event: 56, guardID: 0, actionsID: 133, target: .screen, argument: 59, validates: false), // PAY-009 equals.send_international_transfer.submitted → PAY-010
-        TransitionRow(event: 57, guardID: 0, actionsID: 134, target: .screen, argument: 61, validates: false), // PAY-009 equals.send_international_transfer.failed → PAY-012
-        TransitionRow(event: 162, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-010 tap_done → WAL-001
-        TransitionRow(event: 180, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // PAY-010 tap_view_history → WAL-005
-        TransitionRow(event: 181, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // PAY-011 tap_top_up_now → WAL-006
-        TransitionRow(event: 165, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // PAY-011 tap_cancel → back
-        TransitionRow(event: 176, guardID: 42, actionsID: 0, target: .screen, argument: 53, validates: false), // PAY-012 tap_try_again if transfer_rail == TransferRail.uk → PAY-004
-        TransitionRow(event: 176, guardID: 0, actionsID: 0, target: .screen, argument: 56, validates: false), // PAY-012 tap_try_again → PAY-007
-        TransitionRow(event: 182, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // PAY-012 tap_pitstop_support → SET-010
-        TransitionRow(event: 122, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // PAY-012 tap_close → WAL-001
-        TransitionRow(event: 128, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // SET-001 tap_tab_home → WAL-001
-        TransitionRow(event: 129, guardID: 9, actionsID: 0, target: .screen, argument: 27, validates: false), // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        TransitionRow(event: 129, guardID: 10, actionsID: 0, target: .screen, argument: 29, validates: false), // SET-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        TransitionRow(event: 129, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // SET-001 tap_tab_cards → WAL-008b
-        TransitionRow(event: 130, guardID: 11, actionsID: 40, target: .stay, argument: 0, validates: false), // SET-001 tap_tab_send if !online stays
-        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 50, validates: false), // SET-001 tap_tab_send → PAY-001
-        TransitionRow(event: 183, guardID: 0, actionsID: 0, target: .screen, argument: 63, validates: false), // SET-001 tap_personal_details → SET-002
-        TransitionRow(event: 184, guardID: 0, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-001 tap_security → SET-004
-        TransitionRow(event: 185, guardID: 0, actionsID: 0, target: .screen, argument: 67, validates: false), // SET-001 tap_notifications → SET-006
-        TransitionRow(event: 186, guardID: 0, actionsID: 0, target: .screen, argument: 69, validates: false), // SET-001 tap_subscription → SET-008
-        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // SET-001 tap_pitstop → SET-010
-        TransitionRow(event: 188, guardID: 0, actionsID: 0, target: .screen, argument: 72, validates: false), // SET-001 tap_legal_documents → SET-011
-        TransitionRow(event: 189, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-001 tap_close_account → SET-012a
-        TransitionRow(event: 190, guardID: 0, actionsID: 135, target: .screen, argument: 3, validates: false), // SET-001 tap_sign_out → ONB-001
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-001 tap_back → back
-        TransitionRow(event: 191, guardID: 0, actionsID: 136, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_email → SET-003
-        TransitionRow(event: 192, guardID: 0, actionsID: 137, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_phone → SET-003
-        TransitionRow(event: 193, guardID: 0, actionsID: 138, target: .screen, argument: 64, validates: false), // SET-002 tap_edit_address → SET-003
-        TransitionRow(event: 194, guardID: 0, actionsID: 139, target: .stay, argument: 0, validates: false), // SET-002 tap_locked_identity_field stays
-        TransitionRow(event: 81, guardID: 0, actionsID: 140, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.opened stays
-        TransitionRow(event: 82, guardID: 0, actionsID: 91, target: .stay, argument: 0, validates: false), // SET-002 pitstop.open_ticket.failed stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-002 tap_back → back
-        TransitionRow(event: 195, guardID: 0, actionsID: 141, target: .stay, argument: 0, validates: true), // SET-003 tap_save stays
-        TransitionRow(event: 74, guardID: 44, actionsID: 142, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.email stays
-        TransitionRow(event: 74, guardID: 45, actionsID: 143, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated if contact_edit == ContactKind.phone stays
-        TransitionRow(event: 74, guardID: 0, actionsID: 144, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.authenticated stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-003 device.authenticate.cancelled stays
-        TransitionRow(event: 58, guardID: 0, actionsID: 145, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.sent stays
-        TransitionRow(event: 63, guardID: 0, actionsID: 145, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.sent stays
-        TransitionRow(event: 59, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.send_email_code.failed stays
-        TransitionRow(event: 64, guardID: 0, actionsID: 146, target: .stay, argument: 0, validates: false), // SET-003 otp.send_sms_code.failed stays
-        TransitionRow(event: 119, guardID: 46, actionsID: 147, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.email stays
-        TransitionRow(event: 119, guardID: 47, actionsID: 148, target: .stay, argument: 0, validates: true), // SET-003 code_entered if contact_code_sent && contact_edit == ContactKind.phone stays
-        TransitionRow(event: 60, guardID: 0, actionsID: 149, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_email_code.valid → SET-002
-        TransitionRow(event: 61, guardID: 0, actionsID: 150, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.invalid stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 150, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_email_code.expired stays
-        TransitionRow(event: 65, guardID: 0, actionsID: 151, target: .screen, argument: 63, validates: true), // SET-003 otp.verify_sms_code.valid → SET-002
-        TransitionRow(event: 66, guardID: 0, actionsID: 150, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.invalid stays
-        TransitionRow(event: 67, guardID: 0, actionsID: 150, target: .stay, argument: 0, validates: false), // SET-003 otp.verify_sms_code.expired stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 152, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.approved → SET-002
-        TransitionRow(event: 109, guardID: 0, actionsID: 153, target: .screen, argument: 63, validates: true), // SET-003 veriff.check_proof_of_address.pending → SET-002
-        TransitionRow(event: 108, guardID: 0, actionsID: 154, target: .stay, argument: 0, validates: false), // SET-003 veriff.check_proof_of_address.rejected stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-003 tap_back → back
-        TransitionRow(event: 29, guardID: 0, actionsID: 156, target: .stay, argument: 0, validates: false), // SET-004 equals.list_sessions.refreshed stays
-        TransitionRow(event: 196, guardID: 0, actionsID: 157, target: .stay, argument: 0, validates: false), // SET-004 toggle_face_id stays
-        TransitionRow(event: 197, guardID: 0, actionsID: 158, target: .stay, argument: 0, validates: false), // SET-004 tap_change_keycode stays
-        TransitionRow(event: 11, guardID: 0, actionsID: 159, target: .stay, argument: 0, validates: false), // SET-004 session_sign_out_tapped stays
-        TransitionRow(event: 198, guardID: 0, actionsID: 160, target: .stay, argument: 0, validates: false), // SET-004 tap_sign_out_all_other_devices stays
-        TransitionRow(event: 74, guardID: 51, actionsID: 161, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.toggle_face_id stays
-        TransitionRow(event: 74, guardID: 52, actionsID: 162, target: .screen, argument: 66, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.change_keycode → SET-005
-        TransitionRow(event: 74, guardID: 53, actionsID: 163, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_session stays
-        TransitionRow(event: 74, guardID: 54, actionsID: 164, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.authenticated if security_action == SecurityAction.sign_out_others stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 162, target: .stay, argument: 0, validates: false), // SET-004 device.authenticate.cancelled stays
-        TransitionRow(event: 30, guardID: 0, actionsID: 165, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_session.signed_out stays
-        TransitionRow(event: 31, guardID: 0, actionsID: 166, target: .stay, argument: 0, validates: false), // SET-004 equals.sign_out_other_sessions.signed_out stays
-        TransitionRow(event: 189, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-004 tap_close_account → SET-012a
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-004 tap_back → back
-        TransitionRow(event: 195, guardID: 0, actionsID: 168, target: .screen, argument: 65, validates: true), // SET-005 tap_save → SET-004
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-005 tap_back → back
-        TransitionRow(event: 10, guardID: 55, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.preference == NotificationPreference.email_security_alerts && !event.enabled stays
-        TransitionRow(event: 10, guardID: 56, actionsID: 169, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled if event.enabled stays
-        TransitionRow(event: 10, guardID: 0, actionsID: 170, target: .stay, argument: 0, validates: false), // SET-006 notification_toggled stays
-        TransitionRow(event: 93, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-006 push_provider.save_preferences.saved stays
-        TransitionRow(event: 199, guardID: 0, actionsID: 0, target: .screen, argument: 68, validates: false), // SET-006 tap_inbox → SET-007
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-006 tap_back → back
-        TransitionRow(event: 13, guardID: 57, actionsID: 0, target: .screen, argument: 65, validates: false), // SET-007 inbox_item_tapped if event.category == InboxCategory.security → SET-004
-        TransitionRow(event: 13, guardID: 58, actionsID: 0, target: .screen, argument: 24, validates: false), // SET-007 inbox_item_tapped if event.category in [InboxCategory.payments, InboxCategory.transfers] → WAL-005
-        TransitionRow(event: 13, guardID: 0, actionsID: 171, target: .screen, argument: 23, validates: false), // SET-007 inbox_item_tapped → WAL-018
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-007 tap_back → back
-        TransitionRow(event: 12, guardID: 59, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-008 plan_tapped if event.plan == plan stays
-        TransitionRow(event: 12, guardID: 0, actionsID: 172, target: .screen, argument: 70, validates: false), // SET-008 plan_tapped → SET-009
-        TransitionRow(event: 200, guardID: 0, actionsID: 0, target: .screen, argument: 73, validates: false), // SET-008 tap_cancel_subscription → SET-012a
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-008 tap_back → back
-        TransitionRow(event: 126, guardID: 62, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm if plan_change_is_upgrade && plan_change_prorated > balance stays
-        TransitionRow(event: 126, guardID: 0, actionsID: 174, target: .stay, argument: 0, validates: false), // SET-009 tap_confirm stays
-        TransitionRow(event: 74, guardID: 63, actionsID: 175, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated if plan_change_is_upgrade stays
-        TransitionRow(event: 74, guardID: 0, actionsID: 176, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.authenticated stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-009 device.authenticate.cancelled stays
-        TransitionRow(event: 32, guardID: 0, actionsID: 177, target: .screen, argument: 69, validates: false), // SET-009 equals.charge_plan_upgrade.charged → SET-008
-        TransitionRow(event: 33, guardID: 0, actionsID: 173, target: .stay, argument: 0, validates: false), // SET-009 equals.charge_plan_upgrade.insufficient_funds stays
-        TransitionRow(event: 34, guardID: 0, actionsID: 178, target: .screen, argument: 69, validates: false), // SET-009 equals.schedule_plan_change.scheduled → SET-008
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-009 tap_back → back
-        TransitionRow(event: 201, guardID: 0, actionsID: 179, target: .stay, argument: 0, validates: false), // SET-010 tap_start_chat stays
-        TransitionRow(event: 16, guardID: 0, actionsID: 180, target: .stay, argument: 0, validates: false), // SET-010 help_category_tapped stays
-        TransitionRow(event: 83, guardID: 0, actionsID: 181, target: .stay, argument: 0, validates: false), // SET-010 pitstop.start_chat.started stays
-        TransitionRow(event: 202, guardID: 0, actionsID: 182, target: .stay, argument: 0, validates: false), // SET-010 tap_faq stays
-        TransitionRow(event: 203, guardID: 0, actionsID: 183, target: .stay, argument: 0, validates: false), // SET-010 tap_email_support stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-010 tap_back → back
-        TransitionRow(event: 17, guardID: 0, actionsID: 184, target: .stay, argument: 0, validates: false), // SET-011 legal_document_tapped stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-011 tap_back → back
-        TransitionRow(event: 204, guardID: 0, actionsID: 0, target: .screen, argument: 74, validates: false), // SET-012a tap_continue_to_close → SET-012b
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012a tap_back → back
-        TransitionRow(event: 205, guardID: 0, actionsID: 186, target: .stay, argument: 0, validates: true), // SET-012b tap_close_account_permanently stays
-        TransitionRow(event: 74, guardID: 0, actionsID: 187, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.authenticated stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SET-012b device.authenticate.cancelled stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 188, target: .screen, argument: 3, validates: true), // SET-012b equals.close_account.closed → ONB-001
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SET-012b tap_back → back
-        TransitionRow(event: 18, guardID: 0, actionsID: 189, target: .screen, argument: 78, validates: false), // ONB-012 equals.submit_application.submitted → ONB-015
-        TransitionRow(event: 19, guardID: 0, actionsID: 190, target: .stay, argument: 0, validates: false), // ONB-012 equals.submit_application.failed stays
-        TransitionRow(event: 163, guardID: 66, actionsID: 191, target: .stay, argument: 0, validates: false), // ONB-012 tap_retry if application_submit_failed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 192, target: .stay, argument: 0, validates: false), // ONB-012 veriff.get_decision.approved stays
-        TransitionRow(event: 20, guardID: 0, actionsID: 193, target: .screen, argument: 76, validates: false), // ONB-012 equals.create_account.created → ONB-013
-        TransitionRow(event: 104, guardID: 0, actionsID: 9, target: .screen, argument: 77, validates: false), // ONB-012 veriff.get_decision.rejected → ONB-014
-        TransitionRow(event: 105, guardID: 0, actionsID: 8, target: .screen, argument: 79, validates: false), // ONB-012 veriff.get_decision.pending → ONB-016
-        TransitionRow(event: 106, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-012 veriff.get_decision.incomplete → ONB-019
-        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-013 tap_continue → ONB-015-FT
-        TransitionRow(event: 163, guardID: 0, actionsID: 0, target: .screen, argument: 78, validates: false), // ONB-014 tap_retry → ONB-015
-        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-014 tap_pitstop → SET-010
-        TransitionRow(event: 206, guardID: 0, actionsID: 194, target: .stay, argument: 0, validates: false), // ONB-015 tap_send_sms_link stays
-        TransitionRow(event: 94, guardID: 0, actionsID: 195, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.sent stays
-        TransitionRow(event: 95, guardID: 0, actionsID: 196, target: .stay, argument: 0, validates: false), // ONB-015 veriff.send_sms_link.failed stays
-        TransitionRow(event: 207, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // ONB-015 veriff_link_opened → sub-flow veriff
-        TransitionRow(event: (-1), guardID: 0, actionsID: 197, target: .screen, argument: 75, validates: false), // ONB-015 veriff_link_opened → veriff.submitted → ONB-012
-        TransitionRow(event: (-1), guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-015 veriff_link_opened → veriff.abandoned → ONB-019
-        TransitionRow(event: 208, guardID: 0, actionsID: 198, target: .stay, argument: 0, validates: false), // ONB-016 tap_check_again stays
-        TransitionRow(event: 21, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-016 equals.get_onboarding_status.active → WAL-001
-        TransitionRow(event: 22, guardID: 0, actionsID: 7, target: .screen, argument: 80, validates: false), // ONB-016 equals.get_onboarding_status.approved → ONB-017
-        TransitionRow(event: 23, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: false), // ONB-016 equals.get_onboarding_status.pending stays
-        TransitionRow(event: 24, guardID: 0, actionsID: 9, target: .screen, argument: 81, validates: false), // ONB-016 equals.get_onboarding_status.rejected → ONB-018
-        TransitionRow(event: 25, guardID: 0, actionsID: 10, target: .screen, argument: 82, validates: false), // ONB-016 equals.get_onboarding_status.incomplete → ONB-019
-        TransitionRow(event: 209, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-016 tap_log_out → ONB-001
-        TransitionRow(event: 118, guardID: 69, actionsID: 0, target: .screen, argument: 93, validates: false), // ONB-017 tap_continue if !account_active → ONB-015-FT
-        TransitionRow(event: 118, guardID: 9, actionsID: 0, target: .screen, argument: 31, validates: false), // ONB-017 tap_continue if virtual_card == VirtualCardStatus.unactivated → WAL-010a
-        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // ONB-017 tap_continue → WAL-001
-        TransitionRow(event: 187, guardID: 0, actionsID: 0, target: .screen, argument: 71, validates: false), // ONB-018 tap_pitstop → SET-010
-        TransitionRow(event: 209, guardID: 0, actionsID: 199, target: .screen, argument: 3, validates: false), // ONB-018 tap_log_out → ONB-001
-        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .screen, argument: 78, validates: false), // ONB-019 tap_continue → ONB-015
-        TransitionRow(event: 210, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W01 tap_start → ONB-W02
-        TransitionRow(event: 211, guardID: 0, actionsID: 0, target: .screen, argument: 85, validates: false), // ONB-W01 tap_continue_on_phone → ONB-W03
-        TransitionRow(event: 212, guardID: 0, actionsID: 200, target: .screen, argument: 86, validates: false), // ONB-W02 tap_allow_camera → ONB-W04
-        TransitionRow(event: 213, guardID: 0, actionsID: 201, target: .stay, argument: 0, validates: false), // ONB-W02 camera_denied stays
-        TransitionRow(event: 214, guardID: 0, actionsID: 0, target: .screen, argument: 84, validates: false), // ONB-W03 phone_session_started → ONB-W02
-        TransitionRow(event: 215, guardID: 0, actionsID: 0, target: .screen, argument: 87, validates: false), // ONB-W04 tap_start_scan → ONB-W05
-        TransitionRow(event: 96, guardID: 0, actionsID: 202, target: .screen, argument: 90, validates: false), // ONB-W05 veriff.scan_front.passport → ONB-W08
-        TransitionRow(event: 97, guardID: 0, actionsID: 203, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.driving_licence → ONB-W06
-        TransitionRow(event: 98, guardID: 0, actionsID: 204, target: .screen, argument: 88, validates: false), // ONB-W05 veriff.scan_front.national_id → ONB-W06
-        TransitionRow(event: 99, guardID: 0, actionsID: 205, target: .screen, argument: 89, validates: false), // ONB-W05 veriff.scan_front.not_detected → ONB-W07
-        TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 90, validates: false), // ONB-W06 veriff.scan_back.captured → ONB-W08
-        TransitionRow(event: 118, guardID: 71, actionsID: 208, target: .screen, argument: 90, validates: true), // ONB-W07 tap_continue if form.document_type == DocumentType.passport → ONB-W08
-        TransitionRow(event: 118, guardID: 0, actionsID: 208, target: .screen, argument: 88, validates: true), // ONB-W07 tap_continue → ONB-W06
-        TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .screen, argument: 91, validates: false), // ONB-W08 veriff.capture_selfie.captured → ONB-W09
-        TransitionRow(event: 102, guardID: 0, actionsID: 0, target: .screen, argument: 92, validates: false), // ONB-W09 veriff.analyse.submitted → ONB-W10
-        TransitionRow(event: 216, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 tap_return_to_app → end submitted
-        TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .end, argument: 249, validates: false), // ONB-W10 browser_closed → end submitted
-        TransitionRow(event: 218, guardID: 0, actionsID: 211, target: .stay, argument: 0, validates: true), // ONB-015-FT tap_confirm_method stays
-        TransitionRow(event: 219, guardID: 72, actionsID: 0, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now if initial_payment_method == null stays
-        TransitionRow(event: 219, guardID: 0, actionsID: 212, target: .stay, argument: 0, validates: false), // ONB-015-FT tap_pay_now stays
-        TransitionRow(event: 76, guardID: 0, actionsID: 213, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.succeeded stays
-        TransitionRow(event: 77, guardID: 0, actionsID: 214, target: .stay, argument: 0, validates: false), // ONB-015-FT payments.initial_payment.declined stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 215, target: .screen, argument: 94, validates: true), // ONB-015-FT equals.activate_account.activated → ONB-016-FT
-        TransitionRow(event: 153, guardID: 0, actionsID: 216, target: .stay, argument: 0, validates: false), // ONB-016-FT tap_add_to_wallet stays
-        TransitionRow(event: 90, guardID: 0, actionsID: 217, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.added → ONB-017-FT
-        TransitionRow(event: 91, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT device_wallet.provision_card.cancelled → ONB-017-FT
-        TransitionRow(event: 92, guardID: 0, actionsID: 67, target: .stay, argument: 0, validates: false), // ONB-016-FT device_wallet.provision_card.failed stays
-        TransitionRow(event: 220, guardID: 0, actionsID: 0, target: .screen, argument: 95, validates: false), // ONB-016-FT tap_later → ONB-017-FT
-        TransitionRow(event: 221, guardID: 0, actionsID: 218, target: .screen, argument: 96, validates: true), // ONB-017-FT tap_agree → ONB-018-FT
-        TransitionRow(event: 116, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // ONB-017-FT tap_back → back
-        TransitionRow(event: 222, guardID: 0, actionsID: 219, target: .screen, argument: 21, validates: false), // ONB-018-FT tap_go_home → WAL-001
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // app_lock (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // app_lock (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // app_lock (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // app_lock (global) logos.find_logo.found stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) logos.find_logo.not_found stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // app_lock (global) device.check_integrity.compromised → XC-COMPROMISED
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // app_lock (global) inbox_push_opened if account_active → SET-007
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed if account_active stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // device_integrity (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // device_integrity (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // device_integrity (global) logos.find_logo.found stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) logos.find_logo.not_found stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // device_integrity (global) device.check_integrity.compromised → XC-COMPROMISED
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // device_integrity (global) inbox_push_opened if account_active → SET-007
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed if account_active stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // onboarding (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // onboarding (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // onboarding (global) logos.find_logo.found stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) logos.find_logo.not_found stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // onboarding (global) device.check_integrity.compromised → XC-COMPROMISED
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // onboarding (global) inbox_push_opened if account_active → SET-007
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed if account_active stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
-        TransitionRow(event: 223, guardID: 77, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 228, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 229, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
-        TransitionRow(event: 2, guardID: 13, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
-        TransitionRow(event: 2, guardID: 78, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
-        TransitionRow(event: 2, guardID: 79, actionsID: 232, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        TransitionRow(event: 2, guardID: 80, actionsID: 233, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        TransitionRow(event: 2, guardID: 81, actionsID: 234, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
-        TransitionRow(event: 226, guardID: 82, actionsID: 236, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
-        TransitionRow(event: 226, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
-        TransitionRow(event: 227, guardID: 83, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
-        TransitionRow(event: 227, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed stays
-        TransitionRow(event: 6, guardID: 0, actionsID: 238, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
-        TransitionRow(event: 228, guardID: 84, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
-        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
-        TransitionRow(event: 40, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.done stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_limit.done stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
-        TransitionRow(event: 3, guardID: 85, actionsID: 241, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        TransitionRow(event: 4, guardID: 86, actionsID: 242, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // wallet (global) logos.find_logo.found stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) logos.find_logo.not_found stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // wallet (global) device.check_integrity.compromised → XC-COMPROMISED
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // wallet (global) inbox_push_opened if account_active → SET-007
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed if account_active stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
-        TransitionRow(event: 223, guardID: 77, actionsID: 227, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 228, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 229, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // settings (global) logos.find_logo.found stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) logos.find_logo.not_found stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // settings (global) device.check_integrity.compromised → XC-COMPROMISED
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // settings (global) inbox_push_opened if account_active → SET-007
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed if account_active stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // identity_verification (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // identity_verification (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // identity_verification (global) logos.find_logo.found stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) logos.find_logo.not_found stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // identity_verification (global) device.check_integrity.compromised → XC-COMPROMISED
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // identity_verification (global) inbox_push_opened if account_active → SET-007
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed if account_active stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
-        TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .end, argument: 250, validates: false), // veriff (global) browser_closed → end abandoned
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // veriff (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // veriff (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // veriff (global) logos.find_logo.found stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) logos.find_logo.not_found stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // veriff (global) device.check_integrity.compromised → XC-COMPROMISED
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // veriff (global) inbox_push_opened if account_active → SET-007
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed if account_active stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
-        TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // final_touches (global) app_backgrounded stays
-        TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
-        TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // final_touches (global) app_foregrounded stays
-        TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) session_check stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 223, target: .stay, argument: 0, validates: false), // final_touches (global) logos.find_logo.found stays
-        TransitionRow(event: 85, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) logos.find_logo.not_found stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // final_touches (global) device.check_integrity.compromised → XC-COMPROMISED
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) device.check_integrity.intact stays
-        TransitionRow(event: 14, guardID: 76, actionsID: 0, target: .screen, argument: 68, validates: false), // final_touches (global) inbox_push_opened if account_active → SET-007
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) inbox_push_opened stays
-        TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed if account_active stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
+    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+        TransitionRow(
+            event: row[0],
+            guardID: row[1],
+            actionsID: row[2],
+            target: TargetKind(rawValue: UInt8(row[3])) ?? .stay,
+            argument: row[4],
+            validates: row[5] != 0
+        )
+    }
+
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
+    static let flowsData: [Int32] = [
+        0, 450, 464, 4, 4, 267, // app_lock
+        1, 464, 478, 4, 4, 268, // device_integrity
+        2, 478, 492, 4, 4, 269, // onboarding
+        21, 492, 527, 4, 4, 270, // wallet
+        62, 527, 544, 4, 4, 271, // settings
+        75, 544, 558, 4, 4, 272, // identity_verification
+        83, 558, 573, 4, 4, 273, // veriff
+        93, 573, 587, 4, 4, 274, // final_touches
     ]
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 450, rowEnd: 464, timerStart: 4, timerEnd: 4, name: 267), // app_lock
-        FlowEntry(start: 1, rowStart: 464, rowEnd: 478, timerStart: 4, timerEnd: 4, name: 268), // device_integrity
-        FlowEntry(start: 2, rowStart: 478, rowEnd: 492, timerStart: 4, timerEnd: 4, name: 269), // onboarding
-        FlowEntry(start: 21, rowStart: 492, rowEnd: 527, timerStart: 4, timerEnd: 4, name: 270), // wallet
-        FlowEntry(start: 62, rowStart: 527, rowEnd: 544, timerStart: 4, timerEnd: 4, name: 271), // settings
-        FlowEntry(start: 75, rowStart: 544, rowEnd: 558, timerStart: 4, timerEnd: 4, name: 272), // identity_verification
-        FlowEntry(start: 83, rowStart: 558, rowEnd: 573, timerStart: 4, timerEnd: 4, name: 273), // veriff
-        FlowEntry(start: 93, rowStart: 573, rowEnd: 587, timerStart: 4, timerEnd: 4, name: 274), // final_touches
+    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+        FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
+    }
+
+    /// Columns: milliseconds, rowStart, rowEnd, variant.
+    static let timersData: [Int32] = [
+        2000, 9, 10, -1, // ONB-000 after 2s
+        6000, 188, 189, 30, // WAL-012 revealed after 6s
+        6000, 194, 195, 32, // WAL-012b revealed after 6s
+        30000, 281, 282, -1, // PAY-008 after 30s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 2000, rowStart: 9, rowEnd: 10, variant: (-1)), // ONB-000 after 2s
-        TimerEntry(milliseconds: 6000, rowStart: 188, rowEnd: 189, variant: 30), // WAL-012 revealed after 6s
-        TimerEntry(milliseconds: 6000, rowStart: 194, rowEnd: 195, variant: 32), // WAL-012b revealed after 6s
-        TimerEntry(milliseconds: 30000, rowStart: 281, rowEnd: 282, variant: (-1)), // PAY-008 after 30s
+    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+        TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
+    }
+
+    /// Columns: flow, returnStart, returnEnd.
+    static let subflowsData: [Int32] = [
+        6, 0, 2, // veriff
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = [
-        SubflowEntry(flow: 6, returnStart: 0, returnEnd: 2), // veriff
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+        SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
+    }
+
+    /// Columns: outcome, rowStart, rowEnd.
+    static let returnsData: [Int32] = [
+        249, 404, 405, // submitted
+        250, 405, 406, // abandoned
     ]
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 249, rowStart: 404, rowEnd: 405), // submitted
-        ReturnEntry(outcome: 250, rowStart: 405, rowEnd: 406), // abandoned
+    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+        ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
+    }
+
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
+    static let fieldsData: [Int32] = [
+        101, 1, 0, 0, 1, // ONB-002 keycode
+        105, 2, 0, 0, 0, // ONB-003 plan
+        107, 3, 0, 0, 0, // ONB-004 given_name
+        108, 4, 0, 0, 0, // ONB-004 surname
+        109, 5, 0, 0, 0, // ONB-004 preferred_name
+        111, 6, 0, 0, 0, // ONB-005 email
+        112, 7, 0, 0, 0, // ONB-005 confirm_email
+        114, 8, 0, 0, 0, // ONB-006 code
+        119, 9, 0, 0, 0, // ONB-007 phone
+        121, 0, 0, 0, 0, // ONB-007b search
+        101, 10, 0, 0, 1, // ONB-008 keycode
+        123, 11, 0, 0, 1, // ONB-008 confirm_keycode
+        127, 12, 0, 0, 0, // ONB-010 dob
+        129, 13, 0, 0, 0, // ONB-010a nationality
+        131, 14, 0, 0, 0, // ONB-010b market
+        133, 15, 0, 0, 0, // ONB-010c purposes
+        135, 16, 0, 0, 0, // ONB-010d funds_sources
+        137, 17, 0, 0, 0, // ONB-010e monthly_spend
+        139, 18, 0, 0, 0, // ONB-010f annual_turnover
+        141, 19, 0, 0, 0, // ONB-011 postcode
+        121, 0, 0, 0, 0, // WAL-005 search
+        155, 20, 0, 0, 0, // WAL-006 amount
+        156, 21, 0, 0, 0, // WAL-006 payment_method
+        173, 22, 0, 0, 0, // WAL-014 issue
+        179, 23, 0, 0, 0, // WAL-013a pay_with
+        141, 19, 0, 0, 0, // WAL-013c postcode
+        185, 24, 0, 0, 1, // WAL-013e pin
+        187, 25, 0, 0, 1, // WAL-013f pin_confirm
+        194, 26, 0, 0, 0, // PAY-002 account_name
+        195, 27, 0, 0, 0, // PAY-002 sort_code
+        196, 28, 0, 0, 0, // PAY-002 account_number
+        197, 29, 0, 0, 0, // PAY-002 reference
+        155, 30, 0, 0, 0, // PAY-003 amount
+        202, 31, 0, 0, 0, // PAY-006 recipient_name
+        203, 32, 0, 0, 0, // PAY-006 country
+        204, 33, 0, 0, 0, // PAY-006 iban
+        205, 34, 0, 0, 0, // PAY-006 bic
+        197, 35, 0, 0, 0, // PAY-006 reference
+        155, 30, 0, 0, 0, // PAY-007 amount
+        218, 36, 0, 0, 0, // SET-003 new_value
+        114, 37, 0, 0, 0, // SET-003 code
+        225, 38, 0, 0, 1, // SET-005 new_keycode
+        123, 39, 0, 0, 1, // SET-005 confirm_keycode
+        241, 40, 0, 0, 0, // SET-012b confirmation
+        242, 0, 0, 0, 0, // SET-012b reason
+        258, 41, 0, 0, 0, // ONB-W07 document_type
+        156, 42, 0, 0, 0, // ONB-015-FT payment_method
+        263, 43, 0, 0, 0, // ONB-017-FT accept_terms
+        264, 44, 0, 0, 0, // ONB-017-FT accept_privacy
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = [
-        FieldEntry(name: 101, validator: 1, shownWhen: 0, shownWhenSource: 0, secret: true), // ONB-002 keycode
-        FieldEntry(name: 105, validator: 2, shownWhen: 0, shownWhenSource: 0), // ONB-003 plan
-        FieldEntry(name: 107, validator: 3, shownWhen: 0, shownWhenSource: 0), // ONB-004 given_name
-        FieldEntry(name: 108, validator: 4, shownWhen: 0, shownWhenSource: 0), // ONB-004 surname
-        FieldEntry(name: 109, validator: 5, shownWhen: 0, shownWhenSource: 0), // ONB-004 preferred_name
-        FieldEntry(name: 111, validator: 6, shownWhen: 0, shownWhenSource: 0), // ONB-005 email
-        FieldEntry(name: 112, validator: 7, shownWhen: 0, shownWhenSource: 0), // ONB-005 confirm_email
-        FieldEntry(name: 114, validator: 8, shownWhen: 0, shownWhenSource: 0), // ONB-006 code
-        FieldEntry(name: 119, validator: 9, shownWhen: 0, shownWhenSource: 0), // ONB-007 phone
-        FieldEntry(name: 121, validator: 0, shownWhen: 0, shownWhenSource: 0), // ONB-007b search
-        FieldEntry(name: 101, validator: 10, shownWhen: 0, shownWhenSource: 0, secret: true), // ONB-008 keycode
-        FieldEntry(name: 123, validator: 11, shownWhen: 0, shownWhenSource: 0, secret: true), // ONB-008 confirm_keycode
-        FieldEntry(name: 127, validator: 12, shownWhen: 0, shownWhenSource: 0), // ONB-010 dob
-        FieldEntry(name: 129, validator: 13, shownWhen: 0, shownWhenSource: 0), // ONB-010a nationality
-        FieldEntry(name: 131, validator: 14, shownWhen: 0, shownWhenSource: 0), // ONB-010b market
-        FieldEntry(name: 133, validator: 15, shownWhen: 0, shownWhenSource: 0), // ONB-010c purposes
-        FieldEntry(name: 135, validator: 16, shownWhen: 0, shownWhenSource: 0), // ONB-010d funds_sources
-        FieldEntry(name: 137, validator: 17, shownWhen: 0, shownWhenSource: 0), // ONB-010e monthly_spend
-        FieldEntry(name: 139, validator: 18, shownWhen: 0, shownWhenSource: 0), // ONB-010f annual_turnover
-        FieldEntry(name: 141, validator: 19, shownWhen: 0, shownWhenSource: 0), // ONB-011 postcode
-        FieldEntry(name: 121, validator: 0, shownWhen: 0, shownWhenSource: 0), // WAL-005 search
-        FieldEntry(name: 155, validator: 20, shownWhen: 0, shownWhenSource: 0), // WAL-006 amount
-        FieldEntry(name: 156, validator: 21, shownWhen: 0, shownWhenSource: 0), // WAL-006 payment_method
-        FieldEntry(name: 173, validator: 22, shownWhen: 0, shownWhenSource: 0), // WAL-014 issue
-        FieldEntry(name: 179, validator: 23, shownWhen: 0, shownWhenSource: 0), // WAL-013a pay_with
-        FieldEntry(name: 141, validator: 19, shownWhen: 0, shownWhenSource: 0), // WAL-013c postcode
-        FieldEntry(name: 185, validator: 24, shownWhen: 0, shownWhenSource: 0, secret: true), // WAL-013e pin
-        FieldEntry(name: 187, validator: 25, shownWhen: 0, shownWhenSource: 0, secret: true), // WAL-013f pin_confirm
-        FieldEntry(name: 194, validator: 26, shownWhen: 0, shownWhenSource: 0), // PAY-002 account_name
-        FieldEntry(name: 195, validator: 27, shownWhen: 0, shownWhenSource: 0), // PAY-002 sort_code
-        FieldEntry(name: 196, validator: 28, shownWhen: 0, shownWhenSource: 0), // PAY-002 account_number
-        FieldEntry(name: 197, validator: 29, shownWhen: 0, shownWhenSource: 0), // PAY-002 reference
-        FieldEntry(name: 155, validator: 30, shownWhen: 0, shownWhenSource: 0), // PAY-003 amount
-        FieldEntry(name: 202, validator: 31, shownWhen: 0, shownWhenSource: 0), // PAY-006 recipient_name
-        FieldEntry(name: 203, validator: 32, shownWhen: 0, shownWhenSource: 0), // PAY-006 country
-        FieldEntry(name: 204, validator: 33, shownWhen: 0, shownWhenSource: 0), // PAY-006 iban
-        FieldEntry(name: 205, validator: 34, shownWhen: 0, shownWhenSource: 0), // PAY-006 bic
-        FieldEntry(name: 197, validator: 35, shownWhen: 0, shownWhenSource: 0), // PAY-006 reference
-        FieldEntry(name: 155, validator: 30, shownWhen: 0, shownWhenSource: 0), // PAY-007 amount
-        FieldEntry(name: 218, validator: 36, shownWhen: 0, shownWhenSource: 0), // SET-003 new_value
-        FieldEntry(name: 114, validator: 37, shownWhen: 0, shownWhenSource: 0), // SET-003 code
-        FieldEntry(name: 225, validator: 38, shownWhen: 0, shownWhenSource: 0, secret: true), // SET-005 new_keycode
-        FieldEntry(name: 123, validator: 39, shownWhen: 0, shownWhenSource: 0, secret: true), // SET-005 confirm_keycode
-        FieldEntry(name: 241, validator: 40, shownWhen: 0, shownWhenSource: 0), // SET-012b confirmation
-        FieldEntry(name: 242, validator: 0, shownWhen: 0, shownWhenSource: 0), // SET-012b reason
-        FieldEntry(name: 258, validator: 41, shownWhen: 0, shownWhenSource: 0), // ONB-W07 document_type
-        FieldEntry(name: 156, validator: 42, shownWhen: 0, shownWhenSource: 0), // ONB-015-FT payment_method
-        FieldEntry(name: 263, validator: 43, shownWhen: 0, shownWhenSource: 0), // ONB-017-FT accept_terms
-        FieldEntry(name: 264, validator: 44, shownWhen: 0, shownWhenSource: 0), // ONB-017-FT accept_privacy
+    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+        FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
+    }
+
+    /// Columns: name, condition.
+    static let variantsData: [Int32] = [
+        102, 1, // ONB-002 wrong_keycode
+        103, 0, // ONB-002 default
+        115, 2, // ONB-006 wrong_code
+        116, 3, // ONB-006 expired
+        117, 4, // ONB-006 not_sent
+        103, 0, // ONB-006 default
+        125, 5, // ONB-009 fingerprint
+        103, 0, // ONB-009 default
+        142, 7, // ONB-011 not_found
+        143, 8, // ONB-011 address_list
+        103, 0, // ONB-011 default
+        145, 13, // WAL-001 frozen
+        146, 11, // WAL-001 offline
+        147, 14, // WAL-001 empty
+        103, 0, // WAL-001 default
+        146, 11, // WAL-003 offline
+        103, 0, // WAL-003 default
+        151, 15, // WAL-005 loading
+        152, 16, // WAL-005 search_expanded
+        153, 17, // WAL-005 date_filter_open
+        147, 14, // WAL-005 empty
+        103, 0, // WAL-005 default
+        156, 18, // WAL-006 payment_method
+        103, 0, // WAL-006 default
+        145, 13, // WAL-008b frozen
+        103, 0, // WAL-008b default
+        145, 13, // WAL-008c frozen
+        103, 0, // WAL-008c default
+        162, 21, // WAL-009 added
+        103, 0, // WAL-009 default
+        169, 22, // WAL-012 revealed
+        170, 0, // WAL-012 hidden
+        169, 23, // WAL-012b revealed
+        170, 0, // WAL-012b hidden
+        174, 25, // WAL-014 reported
+        103, 0, // WAL-014 default
+        176, 27, // WAL-015 confirm_disable
+        177, 28, // WAL-015 limit_off
+        103, 0, // WAL-015 default
+        181, 30, // WAL-013b no_address
+        103, 0, // WAL-013b default
+        146, 11, // PAY-001 offline
+        103, 0, // PAY-001 default
+        207, 39, // PAY-007 awaiting_rate
+        103, 0, // PAY-007 default
+        209, 40, // PAY-008 rate_locked
+        103, 0, // PAY-008 default
+        216, 43, // SET-002 address_check_pending
+        103, 0, // SET-002 default
+        219, 48, // SET-003 code_rejected
+        220, 49, // SET-003 code_sent
+        221, 50, // SET-003 address_rejected
+        111, 44, // SET-003 email
+        119, 45, // SET-003 phone
+        222, 0, // SET-003 address
+        229, 60, // SET-008 premium
+        230, 61, // SET-008 plus
+        231, 0, // SET-008 everyday
+        233, 64, // SET-009 insufficient_funds
+        234, 63, // SET-009 upgrade
+        235, 0, // SET-009 switch
+        238, 65, // SET-011 updated
+        103, 0, // SET-011 default
+        244, 66, // ONB-012 submit_failed
+        245, 67, // ONB-012 kyc_check
+        103, 0, // ONB-012 default
+        251, 68, // ONB-015 link_sent
+        103, 0, // ONB-015 default
+        257, 70, // ONB-W02 denied
+        103, 0, // ONB-W02 default
+        259, 73, // ONB-015-FT declined
+        260, 74, // ONB-015-FT method_confirmed
+        103, 0, // ONB-015-FT default
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = [
-        VariantEntry(name: 102, condition: 1), // ONB-002 wrong_keycode
-        VariantEntry(name: 103, condition: 0), // ONB-002 default
-        VariantEntry(name: 115, condition: 2), // ONB-006 wrong_code
-        VariantEntry(name: 116, condition: 3), // ONB-006 expired
-        VariantEntry(name: 117, condition: 4), // ONB-006 not_sent
-        VariantEntry(name: 103, condition: 0), // ONB-006 default
-        VariantEntry(name: 125, condition: 5), // ONB-009 fingerprint
-        VariantEntry(name: 103, condition: 0), // ONB-009 default
-        VariantEntry(name: 142, condition: 7), // ONB-011 not_found
-        VariantEntry(name: 143, condition: 8), // ONB-011 address_list
-        VariantEntry(name: 103, condition: 0), // ONB-011 default
-        VariantEntry(name: 145, condition: 13), // WAL-001 frozen
-        VariantEntry(name: 146, condition: 11), // WAL-001 offline
-        VariantEntry(name: 147, condition: 14), // WAL-001 empty
-        VariantEntry(name: 103, condition: 0), // WAL-001 default
-        VariantEntry(name: 146, condition: 11), // WAL-003 offline
-        VariantEntry(name: 103, condition: 0), // WAL-003 default
-        VariantEntry(name: 151, condition: 15), // WAL-005 loading
-        VariantEntry(name: 152, condition: 16), // WAL-005 search_expanded
-        VariantEntry(name: 153, condition: 17), // WAL-005 date_filter_open
-        VariantEntry(name: 147, condition: 14), // WAL-005 empty
-        VariantEntry(name: 103, condition: 0), // WAL-005 default
-        VariantEntry(name: 156, condition: 18), // WAL-006 payment_method
-        VariantEntry(name: 103, condition: 0), // WAL-006 default
-        VariantEntry(name: 145, condition: 13), // WAL-008b frozen
-        VariantEntry(name: 103, condition: 0), // WAL-008b default
-        VariantEntry(name: 145, condition: 13), // WAL-008c frozen
-        VariantEntry(name: 103, condition: 0), // WAL-008c default
-        VariantEntry(name: 162, condition: 21), // WAL-009 added
-        VariantEntry(name: 103, condition: 0), // WAL-009 default
-        VariantEntry(name: 169, condition: 22), // WAL-012 revealed
-        VariantEntry(name: 170, condition: 0), // WAL-012 hidden
-        VariantEntry(name: 169, condition: 23), // WAL-012b revealed
-        VariantEntry(name: 170, condition: 0), // WAL-012b hidden
-        VariantEntry(name: 174, condition: 25), // WAL-014 reported
-        VariantEntry(name: 103, condition: 0), // WAL-014 default
-        VariantEntry(name: 176, condition: 27), // WAL-015 confirm_disable
-        VariantEntry(name: 177, condition: 28), // WAL-015 limit_off
-        VariantEntry(name: 103, condition: 0), // WAL-015 default
-        VariantEntry(name: 181, condition: 30), // WAL-013b no_address
-        VariantEntry(name: 103, condition: 0), // WAL-013b default
-        VariantEntry(name: 146, condition: 11), // PAY-001 offline
-        VariantEntry(name: 103, condition: 0), // PAY-001 default
-        VariantEntry(name: 207, condition: 39), // PAY-007 awaiting_rate
-        VariantEntry(name: 103, condition: 0), // PAY-007 default
-        VariantEntry(name: 209, condition: 40), // PAY-008 rate_locked
-        VariantEntry(name: 103, condition: 0), // PAY-008 default
-        VariantEntry(name: 216, condition: 43), // SET-002 address_check_pending
-        VariantEntry(name: 103, condition: 0), // SET-002 default
-        VariantEntry(name: 219, condition: 48), // SET-003 code_rejected
-        VariantEntry(name: 220, condition: 49), // SET-003 code_sent
-        VariantEntry(name: 221, condition: 50), // SET-003 address_rejected
-        VariantEntry(name: 111, condition: 44), // SET-003 email
-        VariantEntry(name: 119, condition: 45), // SET-003 phone
-        VariantEntry(name: 222, condition: 0), // SET-003 address
-        VariantEntry(name: 229, condition: 60), // SET-008 premium
-        VariantEntry(name: 230, condition: 61), // SET-008 plus
-        VariantEntry(name: 231, condition: 0), // SET-008 everyday
-        VariantEntry(name: 233, condition: 64), // SET-009 insufficient_funds
-        VariantEntry(name: 234, condition: 63), // SET-009 upgrade
-        VariantEntry(name: 235, condition: 0), // SET-009 switch
-        VariantEntry(name: 238, condition: 65), // SET-011 updated
-        VariantEntry(name: 103, condition: 0), // SET-011 default
-        VariantEntry(name: 244, condition: 66), // ONB-012 submit_failed
-        VariantEntry(name: 245, condition: 67), // ONB-012 kyc_check
-        VariantEntry(name: 103, condition: 0), // ONB-012 default
-        VariantEntry(name: 251, condition: 68), // ONB-015 link_sent
-        VariantEntry(name: 103, condition: 0), // ONB-015 default
-        VariantEntry(name: 257, condition: 70), // ONB-W02 denied
-        VariantEntry(name: 103, condition: 0), // ONB-W02 default
-        VariantEntry(name: 259, condition: 73), // ONB-015-FT declined
-        VariantEntry(name: 260, condition: 74), // ONB-015-FT method_confirmed
-        VariantEntry(name: 103, condition: 0), // ONB-015-FT default
-    ]
+    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+        VariantEntry(name: row[0], condition: row[1])
+    }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
     static let fingerprint = "f9b0a7d8f52f2932"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109])
+    static let shared = FlowTables(
+        strings: strings,
+        screenIDs: screenIDs,
+        screens: screens,
+        rows: rows,
+        flows: flows,
+        timers: timers,
+        subflows: subflows,
+        returns: returns,
+        fields: fields,
+        variants: variants,
+        serviceAnswerEvents: [
+            18,
+            19,
+            20,
+            21,
+            22,
+            23,
+            24,
+            25,
+            26,
+            27,
+            28,
+            29,
+            30,
+            31,
+            32,
+            33,
+            34,
+            35,
+            36,
+            37,
+            38,
+            39,
+            40,
+            41,
+            42,
+            43,
+            44,
+            45,
+            46,
+            47,
+            48,
+            49,
+            50,
+            51,
+            52,
+            53,
+            54,
+            55,
+            56,
+            57,
+            58,
+            59,
+            60,
+            61,
+            62,
+            63,
+            64,
+            65,
+            66,
+            67,
+            68,
+            69,
+            70,
+            71,
+            72,
+            73,
+            74,
+            75,
+            76,
+            77,
+            78,
+            79,
+            80,
+            81,
+            82,
+            83,
+            84,
+            85,
+            86,
+            87,
+            88,
+            89,
+            90,
+            91,
+            92,
+            93,
+            94,
+            95,
+            96,
+            97,
+            98,
+            99,
+            100,
+            101,
+            102,
+            103,
+            104,
+            105,
+            106,
+            107,
+            108,
+            109
+        ]
+    )
 }

@@ -13,7 +13,8 @@ fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 public enum TempoScreen: String, CaseIterable, Sendable {
     /// App Locked (XC-LOCK), shown as a modal
     ///
-    /// Not a screen of the wireframes (the spec gives it no ID): "App locks after 60 seconds of background; biometric required on foreground". Face ID / fingerprint, keycode as fallback; closes back to the screen the user was on.
+    /// Not a screen of the wireframes (the spec gives it no ID): "App locks after 60 seconds of background; biometric
+    /// required on foreground". Face ID / fingerprint, keycode as fallback; closes back to the screen the user was on.
     ///
     /// Acceptance criteria:
     /// - AC-XC-SEC-05: App locks after 60 seconds of background; biometric required on foreground
@@ -25,7 +26,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Device Not Supported (XC-COMPROMISED)
     ///
-    /// Not a screen of the wireframes (the spec gives it no ID or copy): the app refuses to run on a jailbroken or rooted device. Nothing leads away from it; the lock and the session refresh do not run here.
+    /// Not a screen of the wireframes (the spec gives it no ID or copy): the app refuses to run on a jailbroken or
+    /// rooted device. Nothing leads away from it; the lock and the session refresh do not run here.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -39,44 +41,53 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-SEC-06: Jailbreak/root detection on launch; app refuses to run on compromised devices
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     case onb000 = "ONB-000"
 
     /// Welcome (ONB-001)
     ///
-    /// Tempo logo + "Engineered for Motorsport Culture" slogan. Two CTAs: "I'm new here!" → onboarding; "Log In" → keycode screen.
+    /// Tempo logo + "Engineered for Motorsport Culture" slogan. Two CTAs: "I'm new here!" → onboarding; "Log In" →
+    /// keycode screen.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     case onb001 = "ONB-001"
 
     /// Log In (ONB-002)
     ///
-    /// 6-digit keycode keypad. User avatar shown top. Grants access to Wallet Home (WAL-001) or appropriate wallet state.
+    /// 6-digit keycode keypad. User avatar shown top. Grants access to Wallet Home (WAL-001) or appropriate wallet
+    /// state.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     case onb002 = "ONB-002"
 
     /// Card Selection (ONB-003)
     ///
-    /// Three tiers: Everyday (£4.99/mo), Plus (£6.99/mo), Premium (£89.99/yr). Swipe left/right between cards. No default selection — user must actively choose. Scroll down for full benefits. Select button at bottom.
+    /// Three tiers: Everyday (£4.99/mo), Plus (£6.99/mo), Premium (£89.99/yr). Swipe left/right between cards. No
+    /// default selection — user must actively choose. Scroll down for full benefits. Select button at bottom.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-02: Users must select a card plan before continuing — no default selection, clear pricing visible
     case onb003 = "ONB-003"
 
     /// Your Name (ONB-004), step 01/12
     ///
-    /// Fields: Given name(s), Surname, Preferred Name (optional). Helper: "as it appears on your photo ID". Min 2 chars per field.
+    /// Fields: Given name(s), Surname, Preferred Name (optional). Helper: "as it appears on your photo ID". Min 2 chars
+    /// per field.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb004 = "ONB-004"
 
@@ -86,27 +97,32 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb005 = "ONB-005"
 
     /// Verify Email (ONB-006)
     ///
-    /// 6-digit code in individual digit boxes. Racing car illustration + "GOTTA CHECK YOUR INBOX!". Resend code link. Auto-advances on valid entry.
+    /// 6-digit code in individual digit boxes. Racing car illustration + "GOTTA CHECK YOUR INBOX!". Resend code link.
+    /// Auto-advances on valid entry.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-04: Email verified via 6-digit code; resend functionality available
     case onb006 = "ONB-006"
 
     /// Mobile Number (ONB-007), step 03/12
     ///
-    /// Phone field with country code prefix (+44 default). Keypad for input. Tapping +44 opens country code picker sheet.
+    /// Phone field with country code prefix (+44 default). Keypad for input. Tapping +44 opens country code picker
+    /// sheet.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-07: Country code picker opens as bottom sheet; defaults to UK (+44)
     case onb007 = "ONB-007"
@@ -122,22 +138,26 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Keycode Creation (ONB-008), step 04/12
     ///
-    /// Lock It: create 6-digit keycode. Secure It: confirm (re-enter). Must differ from device passcode. Becomes fallback auth. (The device passcode cannot be read by the app, so "must differ" is not checked here.)
+    /// Lock It: create 6-digit keycode. Secure It: confirm (re-enter). Must differ from device passcode. Becomes
+    /// fallback auth. (The device passcode cannot be read by the app, so "must differ" is not checked here.)
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     /// - AC-ONB-05: Authentication set up (6-digit keycode, optional biometrics); keycode confirmation enforced
     case onb008 = "ONB-008"
 
     /// Biometric Setup (ONB-009)
     ///
-    /// Face ID prompt (fingerprint variant for Android). "Enable now" or "Enable later". If enabled, becomes primary auth; keycode is fallback.
+    /// Face ID prompt (fingerprint variant for Android). "Enable now" or "Enable later". If enabled, becomes primary
+    /// auth; keycode is fallback.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-05: Authentication set up (6-digit keycode, optional biometrics); keycode confirmation enforced
     case onb009 = "ONB-009"
 
@@ -147,7 +167,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb010 = "ONB-010"
 
@@ -157,9 +178,11 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
-    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
+    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
+    ///   submitted
     case onb010a = "ONB-010a"
 
     /// Market (ONB-010b), step 07/12
@@ -168,9 +191,11 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
-    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
+    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
+    ///   submitted
     case onb010b = "ONB-010b"
 
     /// Purpose of Account (ONB-010c), step 08/12
@@ -179,9 +204,11 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
-    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
+    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
+    ///   submitted
     case onb010c = "ONB-010c"
 
     /// Source of Funds (ONB-010d), step 09/12
@@ -190,9 +217,11 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
-    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
+    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
+    ///   submitted
     case onb010d = "ONB-010d"
 
     /// Monthly Transactions (ONB-010e), step 10/12
@@ -201,20 +230,25 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
-    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
+    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
+    ///   submitted
     case onb010e = "ONB-010e"
 
     /// Annual Transactions (ONB-010f), step 11/12
     ///
-    /// Expected annual turnover range. Pill selector. Feeds into EDD triggers. (The spec gives no bands; these are twelve times the monthly bands, an assumption to confirm.)
+    /// Expected annual turnover range. Pill selector. Feeds into EDD triggers. (The spec gives no bands; these are
+    /// twelve times the monthly bands, an assumption to confirm.)
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
-    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and submitted
+    /// - AC-ONB-06: AML fields (nationality, market, purpose, source, monthly/annual estimates) all collected and
+    ///   submitted
     case onb010f = "ONB-010f"
 
     /// Address (ONB-011), step 12/12
@@ -223,13 +257,17 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-03: All 12 form steps validate correctly before allowing progression
     case onb011 = "ONB-011"
 
     /// Home (WAL-001)
     ///
-    /// Header: profile avatar + "Hi [name] / Welcome back". Balance large and prominent. Card image (tappable → WAL-012). Three quick-action buttons: Card Controls, Add Funds, Send. Latest 3–5 transactions. Ecosystem carousel below. All monetary amounts in GBP with comma separators and two decimal places. Offline: last-known balance with a "Last updated X min ago" marker.
+    /// Header: profile avatar + "Hi [name] / Welcome back". Balance large and prominent. Card image (tappable →
+    /// WAL-012). Three quick-action buttons: Card Controls, Add Funds, Send. Latest 3–5 transactions. Ecosystem
+    /// carousel below. All monetary amounts in GBP with comma separators and two decimal places. Offline: last-known
+    /// balance with a "Last updated X min ago" marker.
     ///
     /// Acceptance criteria:
     /// - AC-WAL-01: Balance updates within 5 seconds of a transaction or top-up
@@ -259,7 +297,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Balance (WAL-003)
     ///
-    /// Listed in the Wallet Home map as "Balance (WAL-003)"; the spec gives no further details. The GBP balance, with comma separators and two decimal places; the last-known balance with "Last updated X min ago" when offline.
+    /// Listed in the Wallet Home map as "Balance (WAL-003)"; the spec gives no further details. The GBP balance, with
+    /// comma separators and two decimal places; the last-known balance with "Last updated X min ago" when offline.
     ///
     /// Acceptance criteria:
     /// - AC-WAL-01: Balance updates within 5 seconds of a transaction or top-up
@@ -272,7 +311,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Ecosystem Highlights (WAL-018)
     ///
-    /// 1–3 dynamic cards below transactions. Content: reward unlocks, event incentives, limited offers, VIP tier recognition. Each card tracks impressions, tap-throughs, conversions. Content from remote config/API. Here: the highlight the user tapped through to.
+    /// 1–3 dynamic cards below transactions. Content: reward unlocks, event incentives, limited offers, VIP tier
+    /// recognition. Each card tracks impressions, tap-throughs, conversions. Content from remote config/API. Here: the
+    /// highlight the user tapped through to.
     ///
     /// Acceptance criteria:
     /// - AC-WAL-03: Ecosystem carousel loads within 2 seconds of wallet home appearing
@@ -282,7 +323,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Transaction History (WAL-005)
     ///
-    /// Header: 🔍 search icon (left) + "Transactions" title + × close (right). Pending section + Completed section. Running balance shown per date group. 3–5 rows visible without scroll. Offline: cached entries; pull-to-refresh retries silently.
+    /// Header: 🔍 search icon (left) + "Transactions" title + × close (right). Pending section + Completed section.
+    /// Running balance shown per date group. 3–5 rows visible without scroll. Offline: cached entries; pull-to-refresh
+    /// retries silently.
     ///
     /// Acceptance criteria:
     /// - AC-WAL-05: All monetary amounts in GBP with comma separators and two decimal places
@@ -297,7 +340,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Add Money (WAL-006)
     ///
-    /// Add Money · Pick: two methods, Card or digital wallet (instant) · Bank transfer (1–2 hrs), each as a large tappable row. The spec gives no amount entry; the flows assume the amount is typed on this screen.
+    /// Add Money · Pick: two methods, Card or digital wallet (instant) · Bank transfer (1–2 hrs), each as a large
+    /// tappable row. The spec gives no amount entry; the flows assume the amount is typed on this screen.
     ///
     /// Acceptance criteria:
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
@@ -314,7 +358,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Hub · Virtual (unactivated) (WAL-008a)
     ///
-    /// Card shown at top. "Virtual · Not active" badge. Activate Virtual Card is highlighted primary CTA. Other options greyed until activation.
+    /// Card shown at top. "Virtual · Not active" badge. Activate Virtual Card is highlighted primary CTA. Other options
+    /// greyed until activation.
     ///
     /// Acceptance criteria:
     /// - AC-CARD-01: Virtual card activation requires biometric/keycode only — no PAN digits
@@ -324,7 +369,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Hub · Virtual (active) (WAL-008b)
     ///
-    /// Full hub. Actions: Add to Apple Wallet, Order Physical Card, View card details, Report issue, Allowances & Limits, Freeze toggle.
+    /// Full hub. Actions: Add to Apple Wallet, Order Physical Card, View card details, Report issue, Allowances &
+    /// Limits, Freeze toggle.
     ///
     /// Acceptance criteria:
     /// - AC-WAL-02: Card image reflects the user's partner theme (Tempo yellow)
@@ -347,7 +393,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Add to Wallet (WAL-009)
     ///
-    /// Card shown. Explanation copy. Dark native-OS provisioning placeholder sheet. iOS: PKAddPassesViewController. Android: Google Wallet API push provisioning. Tempo has no control over exact native sheet UI.
+    /// Card shown. Explanation copy. Dark native-OS provisioning placeholder sheet. iOS: PKAddPassesViewController.
+    /// Android: Google Wallet API push provisioning. Tempo has no control over exact native sheet UI.
     ///
     /// Acceptance criteria:
     /// - AC-CARD-08: Apple/Google Wallet provisioning follows platform-specific guidelines
@@ -394,7 +441,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Freeze Confirm (WAL-011), shown as a modal
     ///
-    /// Freeze toggle accessible from hub and wallet home. Instantly blocks all transactions. Push notification sent. Card UI shows frost overlay + "FROZEN" badge.
+    /// Freeze toggle accessible from hub and wallet home. Instantly blocks all transactions. Push notification sent.
+    /// Card UI shows frost overlay + "FROZEN" badge.
     ///
     /// Acceptance criteria:
     /// - AC-WAL-04: Freeze/unfreeze takes effect immediately and is reflected in card image
@@ -404,7 +452,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// View Card Details (WAL-012)
     ///
-    /// Biometric / keycode gate before display. Shows: Name on card, Full PAN, Expiry, CVV — each with copy button. Security notice: "keep these private." PAN/CVV auto-hidden after 6 seconds; screenshots and screen recording blocked.
+    /// Biometric / keycode gate before display. Shows: Name on card, Full PAN, Expiry, CVV — each with copy button.
+    /// Security notice: "keep these private." PAN/CVV auto-hidden after 6 seconds; screenshots and screen recording
+    /// blocked.
     ///
     /// Acceptance criteria:
     /// - AC-CARD-02: Card details screen requires biometric or keycode before displaying PAN, CVV, PIN
@@ -416,7 +466,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// PIN Reveal (physical only) (WAL-012b)
     ///
-    /// "View my PIN" button in WAL-012. Additional biometric confirm. Displays PIN momentarily. Physical card only — virtual has no PIN. The flows assume "momentarily" means the same 6 seconds as PAN/CVV.
+    /// "View my PIN" button in WAL-012. Additional biometric confirm. Displays PIN momentarily. Physical card only —
+    /// virtual has no PIN. The flows assume "momentarily" means the same 6 seconds as PAN/CVV.
     ///
     /// Acceptance criteria:
     /// - AC-CARD-02: Card details screen requires biometric or keycode before displaying PAN, CVV, PIN
@@ -427,7 +478,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Report Card Issue (WAL-014)
     ///
-    /// Issue types: Lost my card, Card was stolen, Damaged card, Unrecognised transaction. Lost/Stolen → freezes card instantly + opens PITStop support ticket. The flows assume Damaged and Unrecognised transaction open a PITStop ticket without freezing.
+    /// Issue types: Lost my card, Card was stolen, Damaged card, Unrecognised transaction. Lost/Stolen → freezes card
+    /// instantly + opens PITStop support ticket. The flows assume Damaged and Unrecognised transaction open a PITStop
+    /// ticket without freezing.
     ///
     /// Acceptance criteria:
     /// - AC-CARD-03: Freeze/unfreeze takes effect immediately; push notification sent on each action
@@ -436,7 +489,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Limits & Controls (WAL-015)
     ///
-    /// Two circular donut gauges: Daily Limit (e.g. £320/£2,000 spent, resets midnight UTC) and Per Transaction Limit (e.g. £85/£500). Amount remaining shown in centre of each gauge. Period displayed below. Single "Card Limit" On/Off toggle below gauges. Limits set by Equals/compliance — user cannot edit values.
+    /// Two circular donut gauges: Daily Limit (e.g. £320/£2,000 spent, resets midnight UTC) and Per Transaction Limit
+    /// (e.g. £85/£500). Amount remaining shown in centre of each gauge. Period displayed below. Single "Card Limit"
+    /// On/Off toggle below gauges. Limits set by Equals/compliance — user cannot edit values.
     ///
     /// Acceptance criteria:
     /// - AC-CARD-09: Card Limit toggle requires confirmation modal before disabling
@@ -445,7 +500,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Order · Pay (WAL-013a)
     ///
-    /// Virtual card + balance shown. Card cost: £4.99 inc. delivery. Options: pay via another card or add funds to purchase.
+    /// Virtual card + balance shown. Card cost: £4.99 inc. delivery. Options: pay via another card or add funds to
+    /// purchase.
     ///
     /// Acceptance criteria:
     /// - AC-CARD-04: Physical card order deducts £4.99 from balance or charges selected payment method
@@ -479,7 +535,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Set PIN · Enter (WAL-013e), step 1/2
     ///
-    /// 6-digit keypad. Step 1 of 2. The spec's "1234" and "0000" are 4-digit examples on a 6-digit keypad: the flows refuse any PIN containing them.
+    /// 6-digit keypad. Step 1 of 2. The spec's "1234" and "0000" are 4-digit examples on a 6-digit keypad: the flows
+    /// refuse any PIN containing them.
     ///
     /// Acceptance criteria:
     /// - AC-CARD-05: PIN set in-app during order (two matching entries required); mismatch returns to step 1
@@ -509,7 +566,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Order Placed (WAL-013h)
     ///
-    /// Celebration screen. Expected delivery date shown. Delivery: 5–7 working days. The flows show the latest expected day: 7 working days after the order (weekends and England and Wales bank holidays skipped, add_working_days).
+    /// Celebration screen. Expected delivery date shown. Delivery: 5–7 working days. The flows show the latest expected
+    /// day: 7 working days after the order (weekends and England and Wales bank holidays skipped, add_working_days).
     ///
     /// Acceptance criteria:
     /// - AC-CARD-04: Physical card order deducts £4.99 from balance or charges selected payment method
@@ -519,7 +577,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Card Arrived · Awaiting ATM (WAL-013i)
     ///
-    /// Post-delivery state. "Insert your card at any ATM and enter your PIN — activation is automatic." No in-app action needed.
+    /// Post-delivery state. "Insert your card at any ATM and enter your PIN — activation is automatic." No in-app
+    /// action needed.
     ///
     /// Acceptance criteria:
     /// - AC-CARD-06: Physical card activates on first successful ATM transaction; no in-app step required
@@ -528,7 +587,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Physical Activated (push) (WAL-013j), shown as a alert
     ///
-    /// Push notification confirmation. "Your physical card is now active. Your virtual card has been retired." Apple Pay tokens updated automatically.
+    /// Push notification confirmation. "Your physical card is now active. Your virtual card has been retired." Apple
+    /// Pay tokens updated automatically.
     ///
     /// Acceptance criteria:
     /// - AC-CARD-06: Physical card activates on first successful ATM transaction; no in-app step required
@@ -538,7 +598,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Choose Transfer Type (PAY-001)
     ///
-    /// Available balance shown prominently. Two large CTA rows: UK Bank Transfer (Faster Payments · 2 hrs · Free) and International Transfer (SWIFT/SEPA · 1–3 days).
+    /// Available balance shown prominently. Two large CTA rows: UK Bank Transfer (Faster Payments · 2 hrs · Free) and
+    /// International Transfer (SWIFT/SEPA · 1–3 days).
     ///
     /// Acceptance criteria:
     /// - AC-WAL-05: All monetary amounts in GBP with comma separators and two decimal places
@@ -569,7 +630,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Review & Confirm (PAY-004)
     ///
-    /// Summary: to, amount, reference, arrival time (within 2 hours · Faster Payments). Biometric/keycode confirmation required to send. Screenshots and screen recording blocked. The fee shows beside the amount ("Fee displayed clearly alongside send amount before confirmation"): Faster Payments are free (PAY-001).
+    /// Summary: to, amount, reference, arrival time (within 2 hours · Faster Payments). Biometric/keycode confirmation
+    /// required to send. Screenshots and screen recording blocked. The fee shows beside the amount ("Fee displayed
+    /// clearly alongside send amount before confirmation"): Faster Payments are free (PAY-001).
     ///
     /// Acceptance criteria:
     /// - AC-PAY-02: UK transfers use Faster Payments; arrive within 2 hours
@@ -596,7 +659,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Recipient Details (PAY-006)
     ///
-    /// Fields: Recipient name, Country (selector → determines IBAN/SWIFT requirement), IBAN, BIC/SWIFT code, Reference (optional). The flows send to IBAN countries only: SEPA countries need the IBAN alone, other countries (SWIFT) need the BIC/SWIFT code as well.
+    /// Fields: Recipient name, Country (selector → determines IBAN/SWIFT requirement), IBAN, BIC/SWIFT code, Reference
+    /// (optional). The flows send to IBAN countries only: SEPA countries need the IBAN alone, other countries (SWIFT)
+    /// need the BIC/SWIFT code as well.
     ///
     /// Acceptance criteria:
     /// - AC-PAY-03: International transfers use SWIFT/SEPA; arrive within 1–3 working days
@@ -605,7 +670,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Currency & Amount (PAY-007)
     ///
-    /// Two-panel: "You send (GBP)" + "They receive (EUR/local currency)". Live FX rate shown with fee. Rate locks for 30 seconds. Keypad input.
+    /// Two-panel: "You send (GBP)" + "They receive (EUR/local currency)". Live FX rate shown with fee. Rate locks for
+    /// 30 seconds. Keypad input.
     ///
     /// Acceptance criteria:
     /// - AC-PAY-03: International transfers use SWIFT/SEPA; arrive within 1–3 working days
@@ -617,7 +683,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Review & Confirm (PAY-008)
     ///
-    /// Full breakdown: to, IBAN, you send (+ fee), they receive (in local currency), FX rate, arrival time. Biometric/keycode confirmation required. The rate is locked for 30 seconds; when it expires the user gets a fresh quote on PAY-007. Screenshots and screen recording blocked.
+    /// Full breakdown: to, IBAN, you send (+ fee), they receive (in local currency), FX rate, arrival time.
+    /// Biometric/keycode confirmation required. The rate is locked for 30 seconds; when it expires the user gets a
+    /// fresh quote on PAY-007. Screenshots and screen recording blocked.
     ///
     /// Acceptance criteria:
     /// - AC-PAY-03: International transfers use SWIFT/SEPA; arrive within 1–3 working days
@@ -643,7 +711,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Transfer Sent ✓ (PAY-010)
     ///
-    /// Celebration. GBP amount + recipient + local currency amount + arrival estimate. Push notification sent. Reference number visible in transaction history.
+    /// Celebration. GBP amount + recipient + local currency amount + arrival estimate. Push notification sent.
+    /// Reference number visible in transaction history.
     ///
     /// Acceptance criteria:
     /// - AC-PAY-03: International transfers use SWIFT/SEPA; arrive within 1–3 working days
@@ -655,7 +724,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Insufficient Funds (PAY-011)
     ///
-    /// Shown before confirm screen if balance too low. Shows required vs available amount. "Top up now" CTA → Add Funds flow. "Cancel" to dismiss.
+    /// Shown before confirm screen if balance too low. Shows required vs available amount. "Top up now" CTA → Add Funds
+    /// flow. "Cancel" to dismiss.
     ///
     /// Acceptance criteria:
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
@@ -673,7 +743,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Profile Hub (SET-001)
     ///
-    /// Avatar (initial + brand orange), full name, tier badge (e.g. "TEMPO PLUS · Member since 2026"). Three sections: Account (Personal, Security, Notifications, Subscription), Support & Legal, Sign Out (red text, no-border). Tab bar persists.
+    /// Avatar (initial + brand orange), full name, tier badge (e.g. "TEMPO PLUS · Member since 2026"). Three sections:
+    /// Account (Personal, Security, Notifications, Subscription), Support & Legal, Sign Out (red text, no-border). Tab
+    /// bar persists.
     ///
     /// Acceptance criteria:
     /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
@@ -682,7 +754,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// View Personal Details (SET-002)
     ///
-    /// Split into two groups. Identity (read-only): full name, DOB, nationality — locked 🔒. Changes require re-Veriff. Contact (editable): email, phone, address — blue "Edit" link per row.
+    /// Split into two groups. Identity (read-only): full name, DOB, nationality — locked 🔒. Changes require re-Veriff.
+    /// Contact (editable): email, phone, address — blue "Edit" link per row.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -691,7 +764,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Edit Email/Phone/Address (SET-003)
     ///
-    /// Current value shown disabled. New value input. For email: 6-digit code sent to new address. For phone: SMS code. For address: triggers Veriff re-check (proof of address). Biometric confirm before save.
+    /// Current value shown disabled. New value input. For email: 6-digit code sent to new address. For phone: SMS code.
+    /// For address: triggers Veriff re-check (proof of address). Biometric confirm before save.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -699,16 +773,20 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Security Hub (SET-004)
     ///
-    /// Face ID toggle. "Change keycode" row (shows last-changed date). Active sessions list — current device at top marked "now", others have "→" to sign out individually. "Sign out of all other devices" red-border button. Danger zone: "Close account" red row.
+    /// Face ID toggle. "Change keycode" row (shows last-changed date). Active sessions list — current device at top
+    /// marked "now", others have "→" to sign out individually. "Sign out of all other devices" red-border button.
+    /// Danger zone: "Close account" red row.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-SET-06: Active sessions list refreshes on open; remote sign-out invalidates the target session within 5 seconds
+    /// - AC-SET-06: Active sessions list refreshes on open; remote sign-out invalidates the target session within 5
+    ///   seconds
     case set004 = "SET-004"
 
     /// Change Keycode (SET-005)
     ///
-    /// Step 1: enter new 6-digit code. Step 2: confirm by re-entering. Same keypad component as onboarding. Biometric required to reach this screen.
+    /// Step 1: enter new 6-digit code. Step 2: confirm by re-entering. Same keypad component as onboarding. Biometric
+    /// required to reach this screen.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -716,7 +794,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Notification Preferences (SET-006)
     ///
-    /// Push toggles: card payments (on), funds received (on), large transactions >£250 (on), rewards & perks (off default), product updates (off default). Email: monthly statements (on), security alerts (on — forced, regulatory). Saves on toggle, no explicit "Save".
+    /// Push toggles: card payments (on), funds received (on), large transactions >£250 (on), rewards & perks (off
+    /// default), product updates (off default). Email: monthly statements (on), security alerts (on — forced,
+    /// regulatory). Saves on toggle, no explicit "Save".
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -725,7 +805,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Notification Inbox (SET-007)
     ///
-    /// Reverse-chronological. Unread = filled orange dot + highlighted row. Categories: payments, rewards, security, transfers, ecosystem. Tap row → routes to relevant screen (transaction detail, reward claim, session review). Deep-linkable from push.
+    /// Reverse-chronological. Unread = filled orange dot + highlighted row. Categories: payments, rewards, security,
+    /// transfers, ecosystem. Tap row → routes to relevant screen (transaction detail, reward claim, session review).
+    /// Deep-linkable from push.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -733,25 +815,30 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Current Plan (SET-008)
     ///
-    /// Large branded card showing current tier (yellow for Plus). Plan inclusions listed. Other plans below with "Switch" (downgrade) or "Upgrade" links. Cancel subscription link at bottom (red text).
+    /// Large branded card showing current tier (yellow for Plus). Plan inclusions listed. Other plans below with
+    /// "Switch" (downgrade) or "Upgrade" links. Cancel subscription link at bottom (red text).
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-SET-09: Subscription upgrades are prorated to the current billing cycle; downgrades take effect at the next cycle
+    /// - AC-SET-09: Subscription upgrades are prorated to the current billing cycle; downgrades take effect at the next
+    ///   cycle
     case set008 = "SET-008"
 
     /// Upgrade/Switch Confirm (SET-009)
     ///
-    /// New plan card (black/orange for Premium). Prorated amount shown + next full billing date. Payment taken from Tempo balance. Confirmation text: "You can cancel anytime."
+    /// New plan card (black/orange for Premium). Prorated amount shown + next full billing date. Payment taken from
+    /// Tempo balance. Confirmation text: "You can cancel anytime."
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-SET-09: Subscription upgrades are prorated to the current billing cycle; downgrades take effect at the next cycle
+    /// - AC-SET-09: Subscription upgrades are prorated to the current billing cycle; downgrades take effect at the next
+    ///   cycle
     case set009 = "SET-009"
 
     /// PITStop Support (SET-010)
     ///
-    /// Hero panel: dark gradient with "We're here · avg 2 min reply" + "Start chat →" CTA. Quick help categories: Card & payments, Transfers, Account & security, Rewards. Secondary: FAQ, Email support.
+    /// Hero panel: dark gradient with "We're here · avg 2 min reply" + "Start chat →" CTA. Quick help categories: Card
+    /// & payments, Transfers, Account & security, Rewards. Secondary: FAQ, Email support.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -759,7 +846,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Legal Documents (SET-011)
     ///
-    /// Agreements with acceptance dates. Regulatory section: FCA firm ref, FSCS protection, Open-source licenses. Each item opens WebView. Material changes trigger in-app notification.
+    /// Agreements with acceptance dates. Regulatory section: FCA firm ref, FSCS protection, Open-source licenses. Each
+    /// item opens WebView. Material changes trigger in-app notification.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -767,7 +855,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Close · Step 1 Warn (SET-012a)
     ///
-    /// Full consequences list: subscription cancelled, cards disabled, balance transferred, rewards deleted, transaction records retained 7 years (regulatory). Yellow callout confirms balance refund timeline (3 business days). Red "Continue to close" button.
+    /// Full consequences list: subscription cancelled, cards disabled, balance transferred, rewards deleted,
+    /// transaction records retained 7 years (regulatory). Yellow callout confirms balance refund timeline (3 business
+    /// days). Red "Continue to close" button.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -777,7 +867,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Close · Step 2 Confirm (SET-012b)
     ///
-    /// Type-to-confirm: user must type "CLOSE" exactly. Reason-for-leaving picker (optional, 5 options). Final red "Close account permanently" button. No undo.
+    /// Type-to-confirm: user must type "CLOSE" exactly. Reason-for-leaving picker (optional, 5 options). Final red
+    /// "Close account permanently" button. No undo.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
@@ -790,7 +881,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb012 = "ONB-012"
 
@@ -800,7 +892,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb013 = "ONB-013"
 
@@ -819,7 +912,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-08: KYC handoff to Veriff completes successfully; success/failure/pending states handled on re-login
     case onb015 = "ONB-015"
 
@@ -941,11 +1035,13 @@ public enum TempoScreen: String, CaseIterable, Sendable {
 
     /// Initial Payment (Kickstart) (ONB-015-FT)
     ///
-    /// "Provide card details. Kickstart." Notice about monthly fee deduction. Payment options: Credit, Direct Debit, Apple Pay, Google Pay. "Pay Now" disabled until option confirmed.
+    /// "Provide card details. Kickstart." Notice about monthly fee deduction. Payment options: Credit, Direct Debit,
+    /// Apple Pay, Google Pay. "Pay Now" disabled until option confirmed.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-09: Initial payment processed before account activation; Pay Now disabled until valid method selected
     case onb015FT = "ONB-015-FT"
 
@@ -955,16 +1051,19 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     case onb016FT = "ONB-016-FT"
 
     /// Legal Agreements (ONB-017-FT)
     ///
-    /// "You're almost at the finish line!" Two checkboxes: Terms of Service + Privacy Policy. Scrollable terms card. Both must be checked to proceed. "Agree" button.
+    /// "You're almost at the finish line!" Two checkboxes: Terms of Service + Privacy Policy. Scrollable terms card.
+    /// Both must be checked to proceed. "Agree" button.
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     /// - AC-ONB-10: Legal agreements accepted; both checkboxes required before proceeding
     case onb017FT = "ONB-017-FT"
 
@@ -975,7 +1074,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-XC-AN-02: Funnel events for: onboarding completion, first transaction, card activation, first send
-    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
+    ///   every step (including login vs new user paths)
     case onb018FT = "ONB-018-FT"
 
     /// The screen's name in the seed.
@@ -1690,13 +1790,15 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// An address was tapped in the postcode lookup list (ONB-011).
     case addressSelected(address: String)
 
-    /// Equals asks whether a card payment (online, Apple/Google Pay, in store or ATM) may go through: the transaction feed as the app models it.
+    /// Equals asks whether a card payment (online, Apple/Google Pay, in store or ATM) may go through: the transaction
+    /// feed as the app models it.
     case cardPaymentRequested(merchant: String, amount: Money)
 
     /// Fulfilment tracking reports the physical card delivered (WAL-013i "Post-delivery state").
     case physicalCardDelivered
 
-    /// Equals reports the first successful ATM transaction with the PIN: the physical card is active and the virtual card retired (WAL-013j).
+    /// Equals reports the first successful ATM transaction with the PIN: the physical card is active and the virtual
+    /// card retired (WAL-013j).
     case physicalCardAtmActivated
 
     /// The FX provider's live rate with its fee for the amount on PAY-007.
@@ -1715,16 +1817,16 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case historyRangePicked(from: CalendarDate, to: CalendarDate)
 
     /// A notification preference toggle was flipped on SET-006.
-    case notificationToggled(preference: NotificationPreference, enabled: Bool)
+    case notificationToggled(preference: TempoNotificationPreference, enabled: Bool)
 
     /// The "→" of another device's session was tapped on SET-004.
     case sessionSignOutTapped(sessionId: String)
 
     /// An "Upgrade" or "Switch" link of another plan was tapped on SET-008.
-    case planTapped(plan: Plan)
+    case planTapped(plan: TempoPlan)
 
     /// A notification row was tapped in the inbox (SET-007).
-    case inboxItemTapped(category: InboxCategory)
+    case inboxItemTapped(category: TempoInboxCategory)
 
     /// A push notification was tapped (the Notification Inbox is "deep-linkable from push").
     case inboxPushOpened
@@ -2135,18 +2237,22 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapAgree
     case tapGoHome
 
-    /// Raised by the flows (`raise: session_check`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: session_check`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case sessionCheck(raisedBy: RaisedByFlows)
     case connectionLost
     case connectionRestored
 
-    /// Raised by the flows (`raise: card_payment_recorded`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: card_payment_recorded`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case cardPaymentRecorded(raisedBy: RaisedByFlows)
 
-    /// Raised by the flows (`raise: merchant_logo_needed`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: merchant_logo_needed`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case merchantLogoNeeded(raisedBy: RaisedByFlows)
 
-    /// Raised by the flows (`raise: transfer_recorded`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: transfer_recorded`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
     case transferRecorded(raisedBy: RaisedByFlows)
 
     /// A timer the machine started (`.startTimer`) is due.
@@ -2162,15 +2268,24 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "address_selected":
             self = .addressSelected(address: payload["address"] ?? "")
         case "card_payment_requested":
-            self = .cardPaymentRequested(merchant: payload["merchant"] ?? "", amount: payloadMoney(payload["amount"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"))
+            self = .cardPaymentRequested(
+                merchant: payload["merchant"] ?? "",
+                amount: payloadMoney(payload["amount"], currency: "GBP") ?? Money(amount: 0, currency: "GBP")
+            )
         case "physical_card_delivered":
             self = .physicalCardDelivered
         case "physical_card_atm_activated":
             self = .physicalCardAtmActivated
         case "fx_rate_quoted":
-            self = .fxRateQuoted(rate: Decimal(0), fee: payloadMoney(payload["fee"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"))
+            self = .fxRateQuoted(
+                rate: Decimal(0),
+                fee: payloadMoney(payload["fee"], currency: "GBP") ?? Money(amount: 0, currency: "GBP")
+            )
         case "bank_transfer_received":
-            self = .bankTransferReceived(sender: payload["sender"] ?? "", amount: payloadMoney(payload["amount"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"))
+            self = .bankTransferReceived(
+                sender: payload["sender"] ?? "",
+                amount: payloadMoney(payload["amount"], currency: "GBP") ?? Money(amount: 0, currency: "GBP")
+            )
         case "ecosystem_highlight_viewed":
             self = .ecosystemHighlightViewed(slot: 0, campaignId: payload["campaign_id"] ?? "")
         case "ecosystem_highlight_tapped":
@@ -2178,13 +2293,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "history_range_picked":
             self = .historyRangePicked(from: date(1970, 1, 1), to: date(1970, 1, 1))
         case "notification_toggled":
-            self = .notificationToggled(preference: NotificationPreference.pushCardPayments, enabled: false)
+            self = .notificationToggled(preference: TempoNotificationPreference.pushCardPayments, enabled: false)
         case "session_sign_out_tapped":
             self = .sessionSignOutTapped(sessionId: payload["session_id"] ?? "")
         case "plan_tapped":
-            self = .planTapped(plan: Plan.everyday)
+            self = .planTapped(plan: TempoPlan.everyday)
         case "inbox_item_tapped":
-            self = .inboxItemTapped(category: InboxCategory.payments)
+            self = .inboxItemTapped(category: TempoInboxCategory.payments)
         case "inbox_push_opened":
             self = .inboxPushOpened
         case "legal_documents_changed":
@@ -2262,7 +2377,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "equals.send_uk_transfer.failed":
             self = .equalsSendUkTransferFailed(reason: payload["reason"] ?? "")
         case "equals.get_balance.fetched":
-            self = .equalsGetBalanceFetched(balance: payloadMoney(payload["balance"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"))
+            self = .equalsGetBalanceFetched(
+                balance: payloadMoney(payload["balance"], currency: "GBP") ?? Money(amount: 0, currency: "GBP")
+            )
         case "equals.get_balance.failed":
             self = .equalsGetBalanceFailed
         case "equals.refresh_session.refreshed":
@@ -3553,6 +3670,1314 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
         return nil
     }
+
+    private enum CaseKey: String, CodingKey {
+        case countrySelected
+        case addressSelected
+        case cardPaymentRequested
+        case physicalCardDelivered
+        case physicalCardAtmActivated
+        case fxRateQuoted
+        case bankTransferReceived
+        case ecosystemHighlightViewed
+        case ecosystemHighlightTapped
+        case historyRangePicked
+        case notificationToggled
+        case sessionSignOutTapped
+        case planTapped
+        case inboxItemTapped
+        case inboxPushOpened
+        case legalDocumentsChanged
+        case helpCategoryTapped
+        case legalDocumentTapped
+        case equalsSubmitApplicationSubmitted
+        case equalsSubmitApplicationFailed
+        case equalsCreateAccountCreated
+        case equalsGetOnboardingStatusActive
+        case equalsGetOnboardingStatusApproved
+        case equalsGetOnboardingStatusPending
+        case equalsGetOnboardingStatusRejected
+        case equalsGetOnboardingStatusIncomplete
+        case equalsActivateAccountActivated
+        case equalsListTransactionsListed
+        case equalsListTransactionsFailed
+        case equalsListSessionsRefreshed
+        case equalsSignOutSessionSignedOut
+        case equalsSignOutOtherSessionsSignedOut
+        case equalsChargePlanUpgradeCharged
+        case equalsChargePlanUpgradeInsufficientFunds
+        case equalsSchedulePlanChangeScheduled
+        case equalsCloseAccountClosed
+        case equalsLogInSuccess
+        case equalsLogInWrongKeycode
+        case equalsActivateCardActivated
+        case equalsActivateCardFailed
+        case equalsSetCardFrozenDone
+        case equalsSetCardFrozenFailed
+        case equalsGetCardDetailsRetrieved
+        case equalsGetCardDetailsFailed
+        case equalsGetPinRetrieved
+        case equalsGetPinFailed
+        case equalsSetCardLimitDone
+        case equalsSetCardLimitFailed
+        case equalsOrderPhysicalCardPlaced
+        case equalsOrderPhysicalCardFailed
+        case equalsSendUkTransferSent
+        case equalsSendUkTransferFailed
+        case equalsGetBalanceFetched
+        case equalsGetBalanceFailed
+        case equalsRefreshSessionRefreshed
+        case equalsRefreshSessionExpired
+        case equalsSendInternationalTransferSubmitted
+        case equalsSendInternationalTransferFailed
+        case otpSendEmailCodeSent
+        case otpSendEmailCodeFailed
+        case otpVerifyEmailCodeValid
+        case otpVerifyEmailCodeInvalid
+        case otpVerifyEmailCodeExpired
+        case otpSendSmsCodeSent
+        case otpSendSmsCodeFailed
+        case otpVerifySmsCodeValid
+        case otpVerifySmsCodeInvalid
+        case otpVerifySmsCodeExpired
+        case postcodeLookupFindAddressesFound
+        case postcodeLookupFindAddressesNotFound
+        case deviceCheckIntegrityIntact
+        case deviceCheckIntegrityCompromised
+        case deviceEnableBiometricsEnabled
+        case deviceEnableBiometricsDeclined
+        case deviceAuthenticateAuthenticated
+        case deviceAuthenticateCancelled
+        case paymentsInitialPaymentSucceeded
+        case paymentsInitialPaymentDeclined
+        case paymentsChargeSucceeded
+        case paymentsChargeDeclined
+        case paymentsChargeCancelled
+        case pitstopOpenTicketOpened
+        case pitstopOpenTicketFailed
+        case pitstopStartChatStarted
+        case logosFindLogoFound
+        case logosFindLogoNotFound
+        case fxSubscribeRatesStreaming
+        case fxSubscribeRatesUnavailable
+        case fxLockRateLocked
+        case fxLockRateExpired
+        case deviceWalletProvisionCardAdded
+        case deviceWalletProvisionCardCancelled
+        case deviceWalletProvisionCardFailed
+        case pushProviderSavePreferencesSaved
+        case veriffSendSmsLinkSent
+        case veriffSendSmsLinkFailed
+        case veriffScanFrontPassport
+        case veriffScanFrontDrivingLicence
+        case veriffScanFrontNationalId
+        case veriffScanFrontNotDetected
+        case veriffScanBackCaptured
+        case veriffCaptureSelfieCaptured
+        case veriffAnalyseSubmitted
+        case veriffGetDecisionApproved
+        case veriffGetDecisionRejected
+        case veriffGetDecisionPending
+        case veriffGetDecisionIncomplete
+        case veriffCheckProofOfAddressApproved
+        case veriffCheckProofOfAddressRejected
+        case veriffCheckProofOfAddressPending
+        case tapUnlock
+        case appBackgrounded
+        case appForegrounded
+        case tapImNew
+        case tapLogIn
+        case keycodeEntered
+        case tapBack
+        case tapSelect
+        case tapContinue
+        case codeEntered
+        case tapResendCode
+        case tapDialCode
+        case tapClose
+        case tapEnableNow
+        case tapEnableLater
+        case tapFindAddress
+        case tapConfirm
+        case tapMenu
+        case tapTabHome
+        case tapTabCards
+        case tapTabSend
+        case tapCard
+        case tapBalance
+        case tapCardControls
+        case tapAddFunds
+        case tapSend
+        case tapSeeAllTransactions
+        case toggleFreeze
+        case tapClaim
+        case tapSearch
+        case searchChanged
+        case tapCancelSearch
+        case tapDateFilter
+        case tapApplyFilter
+        case tapClearFilter
+        case pullToRefresh
+        case tapCardOrDigitalWallet
+        case tapCloseSheet
+        case tapBankTransfer
+        case tapPay
+        case tapCopyAccountNumber
+        case tapCopySortCode
+        case tapActivateVirtualCard
+        case tapAddToWallet
+        case tapOrderPhysicalCard
+        case tapViewCardDetails
+        case tapReportIssue
+        case tapLimits
+        case tapViewPin
+        case tapAddToAppleWallet
+        case tapAddToGoogleWallet
+        case tapActivateNow
+        case tapDone
+        case tapRetry
+        case tapFreeze
+        case tapCancel
+        case tapCopyPan
+        case tapCopyCvv
+        case tapViewMyPin
+        case tapReport
+        case toggleCardLimit
+        case tapConfirmDisable
+        case tapCancelDisable
+        case tapConfirmAddress
+        case tapChangeAddress
+        case pinEntered
+        case tapTryAgain
+        case tapOk
+        case tapUkTransfer
+        case tapInternationalTransfer
+        case tapViewHistory
+        case tapTopUpNow
+        case tapPitstopSupport
+        case tapPersonalDetails
+        case tapSecurity
+        case tapNotifications
+        case tapSubscription
+        case tapPitstop
+        case tapLegalDocuments
+        case tapCloseAccount
+        case tapSignOut
+        case tapEditEmail
+        case tapEditPhone
+        case tapEditAddress
+        case tapLockedIdentityField
+        case tapSave
+        case toggleFaceId
+        case tapChangeKeycode
+        case tapSignOutAllOtherDevices
+        case tapInbox
+        case tapCancelSubscription
+        case tapStartChat
+        case tapFaq
+        case tapEmailSupport
+        case tapContinueToClose
+        case tapCloseAccountPermanently
+        case tapSendSmsLink
+        case veriffLinkOpened
+        case tapCheckAgain
+        case tapLogOut
+        case tapStart
+        case tapContinueOnPhone
+        case tapAllowCamera
+        case cameraDenied
+        case phoneSessionStarted
+        case tapStartScan
+        case tapReturnToApp
+        case browserClosed
+        case tapConfirmMethod
+        case tapPayNow
+        case tapLater
+        case tapAgree
+        case tapGoHome
+        case sessionCheck
+        case connectionLost
+        case connectionRestored
+        case cardPaymentRecorded
+        case merchantLogoNeeded
+        case transferRecorded
+        case timerFired
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case country
+        case address
+        case merchant
+        case amount
+        case rate
+        case fee
+        case sender
+        case slot
+        case campaignId
+        case from
+        case to
+        case preference
+        case enabled
+        case sessionId
+        case plan
+        case category
+        case document
+        case userId
+        case reason
+        case transferId
+        case balance
+        case addresses
+        case url
+        case raisedBy
+        case token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a TempoEvent is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .countrySelected:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .countrySelected)
+            self = .countrySelected(country: try fields.decode(String.self, forKey: .country))
+        case .addressSelected:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .addressSelected)
+            self = .addressSelected(address: try fields.decode(String.self, forKey: .address))
+        case .cardPaymentRequested:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentRequested)
+            self = .cardPaymentRequested(
+                merchant: try fields.decode(String.self, forKey: .merchant),
+                amount: try fields.decode(Money.self, forKey: .amount)
+            )
+        case .physicalCardDelivered:
+            self = .physicalCardDelivered
+        case .physicalCardAtmActivated:
+            self = .physicalCardAtmActivated
+        case .fxRateQuoted:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxRateQuoted)
+            self = .fxRateQuoted(
+                rate: try fields.decode(Decimal.self, forKey: .rate),
+                fee: try fields.decode(Money.self, forKey: .fee)
+            )
+        case .bankTransferReceived:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransferReceived)
+            self = .bankTransferReceived(
+                sender: try fields.decode(String.self, forKey: .sender),
+                amount: try fields.decode(Money.self, forKey: .amount)
+            )
+        case .ecosystemHighlightViewed:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .ecosystemHighlightViewed)
+            self = .ecosystemHighlightViewed(
+                slot: try fields.decode(Int.self, forKey: .slot),
+                campaignId: try fields.decode(String.self, forKey: .campaignId)
+            )
+        case .ecosystemHighlightTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .ecosystemHighlightTapped)
+            self = .ecosystemHighlightTapped(
+                slot: try fields.decode(Int.self, forKey: .slot),
+                campaignId: try fields.decode(String.self, forKey: .campaignId)
+            )
+        case .historyRangePicked:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .historyRangePicked)
+            self = .historyRangePicked(
+                from: try fields.decode(CalendarDate.self, forKey: .from),
+                to: try fields.decode(CalendarDate.self, forKey: .to)
+            )
+        case .notificationToggled:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .notificationToggled)
+            self = .notificationToggled(
+                preference: try fields.decode(TempoNotificationPreference.self, forKey: .preference),
+                enabled: try fields.decode(Bool.self, forKey: .enabled)
+            )
+        case .sessionSignOutTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .sessionSignOutTapped)
+            self = .sessionSignOutTapped(sessionId: try fields.decode(String.self, forKey: .sessionId))
+        case .planTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .planTapped)
+            self = .planTapped(plan: try fields.decode(TempoPlan.self, forKey: .plan))
+        case .inboxItemTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .inboxItemTapped)
+            self = .inboxItemTapped(category: try fields.decode(TempoInboxCategory.self, forKey: .category))
+        case .inboxPushOpened:
+            self = .inboxPushOpened
+        case .legalDocumentsChanged:
+            self = .legalDocumentsChanged
+        case .helpCategoryTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .helpCategoryTapped)
+            self = .helpCategoryTapped(category: try fields.decode(String.self, forKey: .category))
+        case .legalDocumentTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .legalDocumentTapped)
+            self = .legalDocumentTapped(document: try fields.decode(String.self, forKey: .document))
+        case .equalsSubmitApplicationSubmitted:
+            self = .equalsSubmitApplicationSubmitted
+        case .equalsSubmitApplicationFailed:
+            self = .equalsSubmitApplicationFailed
+        case .equalsCreateAccountCreated:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCreateAccountCreated)
+            self = .equalsCreateAccountCreated(userId: try fields.decode(String.self, forKey: .userId))
+        case .equalsGetOnboardingStatusActive:
+            self = .equalsGetOnboardingStatusActive
+        case .equalsGetOnboardingStatusApproved:
+            self = .equalsGetOnboardingStatusApproved
+        case .equalsGetOnboardingStatusPending:
+            self = .equalsGetOnboardingStatusPending
+        case .equalsGetOnboardingStatusRejected:
+            self = .equalsGetOnboardingStatusRejected
+        case .equalsGetOnboardingStatusIncomplete:
+            self = .equalsGetOnboardingStatusIncomplete
+        case .equalsActivateAccountActivated:
+            self = .equalsActivateAccountActivated
+        case .equalsListTransactionsListed:
+            self = .equalsListTransactionsListed
+        case .equalsListTransactionsFailed:
+            self = .equalsListTransactionsFailed
+        case .equalsListSessionsRefreshed:
+            self = .equalsListSessionsRefreshed
+        case .equalsSignOutSessionSignedOut:
+            self = .equalsSignOutSessionSignedOut
+        case .equalsSignOutOtherSessionsSignedOut:
+            self = .equalsSignOutOtherSessionsSignedOut
+        case .equalsChargePlanUpgradeCharged:
+            self = .equalsChargePlanUpgradeCharged
+        case .equalsChargePlanUpgradeInsufficientFunds:
+            self = .equalsChargePlanUpgradeInsufficientFunds
+        case .equalsSchedulePlanChangeScheduled:
+            self = .equalsSchedulePlanChangeScheduled
+        case .equalsCloseAccountClosed:
+            self = .equalsCloseAccountClosed
+        case .equalsLogInSuccess:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsLogInSuccess)
+            self = .equalsLogInSuccess(userId: try fields.decode(String.self, forKey: .userId))
+        case .equalsLogInWrongKeycode:
+            self = .equalsLogInWrongKeycode
+        case .equalsActivateCardActivated:
+            self = .equalsActivateCardActivated
+        case .equalsActivateCardFailed:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsActivateCardFailed)
+            self = .equalsActivateCardFailed(reason: try fields.decode(String.self, forKey: .reason))
+        case .equalsSetCardFrozenDone:
+            self = .equalsSetCardFrozenDone
+        case .equalsSetCardFrozenFailed:
+            self = .equalsSetCardFrozenFailed
+        case .equalsGetCardDetailsRetrieved:
+            self = .equalsGetCardDetailsRetrieved
+        case .equalsGetCardDetailsFailed:
+            self = .equalsGetCardDetailsFailed
+        case .equalsGetPinRetrieved:
+            self = .equalsGetPinRetrieved
+        case .equalsGetPinFailed:
+            self = .equalsGetPinFailed
+        case .equalsSetCardLimitDone:
+            self = .equalsSetCardLimitDone
+        case .equalsSetCardLimitFailed:
+            self = .equalsSetCardLimitFailed
+        case .equalsOrderPhysicalCardPlaced:
+            self = .equalsOrderPhysicalCardPlaced
+        case .equalsOrderPhysicalCardFailed:
+            self = .equalsOrderPhysicalCardFailed
+        case .equalsSendUkTransferSent:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransferSent)
+            self = .equalsSendUkTransferSent(transferId: try fields.decode(String.self, forKey: .transferId))
+        case .equalsSendUkTransferFailed:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransferFailed)
+            self = .equalsSendUkTransferFailed(reason: try fields.decode(String.self, forKey: .reason))
+        case .equalsGetBalanceFetched:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsGetBalanceFetched)
+            self = .equalsGetBalanceFetched(balance: try fields.decode(Money.self, forKey: .balance))
+        case .equalsGetBalanceFailed:
+            self = .equalsGetBalanceFailed
+        case .equalsRefreshSessionRefreshed:
+            self = .equalsRefreshSessionRefreshed
+        case .equalsRefreshSessionExpired:
+            self = .equalsRefreshSessionExpired
+        case .equalsSendInternationalTransferSubmitted:
+            let fields = try container.nestedContainer(
+                keyedBy: FieldKey.self,
+                forKey: .equalsSendInternationalTransferSubmitted
+            )
+            self = .equalsSendInternationalTransferSubmitted(
+                transferId: try fields.decode(String.self, forKey: .transferId)
+            )
+        case .equalsSendInternationalTransferFailed:
+            let fields = try container.nestedContainer(
+                keyedBy: FieldKey.self,
+                forKey: .equalsSendInternationalTransferFailed
+            )
+            self = .equalsSendInternationalTransferFailed(reason: try fields.decode(String.self, forKey: .reason))
+        case .otpSendEmailCodeSent:
+            self = .otpSendEmailCodeSent
+        case .otpSendEmailCodeFailed:
+            self = .otpSendEmailCodeFailed
+        case .otpVerifyEmailCodeValid:
+            self = .otpVerifyEmailCodeValid
+        case .otpVerifyEmailCodeInvalid:
+            self = .otpVerifyEmailCodeInvalid
+        case .otpVerifyEmailCodeExpired:
+            self = .otpVerifyEmailCodeExpired
+        case .otpSendSmsCodeSent:
+            self = .otpSendSmsCodeSent
+        case .otpSendSmsCodeFailed:
+            self = .otpSendSmsCodeFailed
+        case .otpVerifySmsCodeValid:
+            self = .otpVerifySmsCodeValid
+        case .otpVerifySmsCodeInvalid:
+            self = .otpVerifySmsCodeInvalid
+        case .otpVerifySmsCodeExpired:
+            self = .otpVerifySmsCodeExpired
+        case .postcodeLookupFindAddressesFound:
+            let fields = try container.nestedContainer(
+                keyedBy: FieldKey.self,
+                forKey: .postcodeLookupFindAddressesFound
+            )
+            self = .postcodeLookupFindAddressesFound(addresses: try fields.decode([String].self, forKey: .addresses))
+        case .postcodeLookupFindAddressesNotFound:
+            self = .postcodeLookupFindAddressesNotFound
+        case .deviceCheckIntegrityIntact:
+            self = .deviceCheckIntegrityIntact
+        case .deviceCheckIntegrityCompromised:
+            self = .deviceCheckIntegrityCompromised
+        case .deviceEnableBiometricsEnabled:
+            self = .deviceEnableBiometricsEnabled
+        case .deviceEnableBiometricsDeclined:
+            self = .deviceEnableBiometricsDeclined
+        case .deviceAuthenticateAuthenticated:
+            self = .deviceAuthenticateAuthenticated
+        case .deviceAuthenticateCancelled:
+            self = .deviceAuthenticateCancelled
+        case .paymentsInitialPaymentSucceeded:
+            self = .paymentsInitialPaymentSucceeded
+        case .paymentsInitialPaymentDeclined:
+            self = .paymentsInitialPaymentDeclined
+        case .paymentsChargeSucceeded:
+            self = .paymentsChargeSucceeded
+        case .paymentsChargeDeclined:
+            self = .paymentsChargeDeclined
+        case .paymentsChargeCancelled:
+            self = .paymentsChargeCancelled
+        case .pitstopOpenTicketOpened:
+            self = .pitstopOpenTicketOpened
+        case .pitstopOpenTicketFailed:
+            self = .pitstopOpenTicketFailed
+        case .pitstopStartChatStarted:
+            self = .pitstopStartChatStarted
+        case .logosFindLogoFound:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .logosFindLogoFound)
+            self = .logosFindLogoFound(
+                merchant: try fields.decode(String.self, forKey: .merchant),
+                url: try fields.decode(String.self, forKey: .url)
+            )
+        case .logosFindLogoNotFound:
+            self = .logosFindLogoNotFound
+        case .fxSubscribeRatesStreaming:
+            self = .fxSubscribeRatesStreaming
+        case .fxSubscribeRatesUnavailable:
+            self = .fxSubscribeRatesUnavailable
+        case .fxLockRateLocked:
+            self = .fxLockRateLocked
+        case .fxLockRateExpired:
+            self = .fxLockRateExpired
+        case .deviceWalletProvisionCardAdded:
+            self = .deviceWalletProvisionCardAdded
+        case .deviceWalletProvisionCardCancelled:
+            self = .deviceWalletProvisionCardCancelled
+        case .deviceWalletProvisionCardFailed:
+            self = .deviceWalletProvisionCardFailed
+        case .pushProviderSavePreferencesSaved:
+            self = .pushProviderSavePreferencesSaved
+        case .veriffSendSmsLinkSent:
+            self = .veriffSendSmsLinkSent
+        case .veriffSendSmsLinkFailed:
+            self = .veriffSendSmsLinkFailed
+        case .veriffScanFrontPassport:
+            self = .veriffScanFrontPassport
+        case .veriffScanFrontDrivingLicence:
+            self = .veriffScanFrontDrivingLicence
+        case .veriffScanFrontNationalId:
+            self = .veriffScanFrontNationalId
+        case .veriffScanFrontNotDetected:
+            self = .veriffScanFrontNotDetected
+        case .veriffScanBackCaptured:
+            self = .veriffScanBackCaptured
+        case .veriffCaptureSelfieCaptured:
+            self = .veriffCaptureSelfieCaptured
+        case .veriffAnalyseSubmitted:
+            self = .veriffAnalyseSubmitted
+        case .veriffGetDecisionApproved:
+            self = .veriffGetDecisionApproved
+        case .veriffGetDecisionRejected:
+            self = .veriffGetDecisionRejected
+        case .veriffGetDecisionPending:
+            self = .veriffGetDecisionPending
+        case .veriffGetDecisionIncomplete:
+            self = .veriffGetDecisionIncomplete
+        case .veriffCheckProofOfAddressApproved:
+            self = .veriffCheckProofOfAddressApproved
+        case .veriffCheckProofOfAddressRejected:
+            self = .veriffCheckProofOfAddressRejected
+        case .veriffCheckProofOfAddressPending:
+            self = .veriffCheckProofOfAddressPending
+        case .tapUnlock:
+            self = .tapUnlock
+        case .appBackgrounded:
+            self = .appBackgrounded
+        case .appForegrounded:
+            self = .appForegrounded
+        case .tapImNew:
+            self = .tapImNew
+        case .tapLogIn:
+            self = .tapLogIn
+        case .keycodeEntered:
+            self = .keycodeEntered
+        case .tapBack:
+            self = .tapBack
+        case .tapSelect:
+            self = .tapSelect
+        case .tapContinue:
+            self = .tapContinue
+        case .codeEntered:
+            self = .codeEntered
+        case .tapResendCode:
+            self = .tapResendCode
+        case .tapDialCode:
+            self = .tapDialCode
+        case .tapClose:
+            self = .tapClose
+        case .tapEnableNow:
+            self = .tapEnableNow
+        case .tapEnableLater:
+            self = .tapEnableLater
+        case .tapFindAddress:
+            self = .tapFindAddress
+        case .tapConfirm:
+            self = .tapConfirm
+        case .tapMenu:
+            self = .tapMenu
+        case .tapTabHome:
+            self = .tapTabHome
+        case .tapTabCards:
+            self = .tapTabCards
+        case .tapTabSend:
+            self = .tapTabSend
+        case .tapCard:
+            self = .tapCard
+        case .tapBalance:
+            self = .tapBalance
+        case .tapCardControls:
+            self = .tapCardControls
+        case .tapAddFunds:
+            self = .tapAddFunds
+        case .tapSend:
+            self = .tapSend
+        case .tapSeeAllTransactions:
+            self = .tapSeeAllTransactions
+        case .toggleFreeze:
+            self = .toggleFreeze
+        case .tapClaim:
+            self = .tapClaim
+        case .tapSearch:
+            self = .tapSearch
+        case .searchChanged:
+            self = .searchChanged
+        case .tapCancelSearch:
+            self = .tapCancelSearch
+        case .tapDateFilter:
+            self = .tapDateFilter
+        case .tapApplyFilter:
+            self = .tapApplyFilter
+        case .tapClearFilter:
+            self = .tapClearFilter
+        case .pullToRefresh:
+            self = .pullToRefresh
+        case .tapCardOrDigitalWallet:
+            self = .tapCardOrDigitalWallet
+        case .tapCloseSheet:
+            self = .tapCloseSheet
+        case .tapBankTransfer:
+            self = .tapBankTransfer
+        case .tapPay:
+            self = .tapPay
+        case .tapCopyAccountNumber:
+            self = .tapCopyAccountNumber
+        case .tapCopySortCode:
+            self = .tapCopySortCode
+        case .tapActivateVirtualCard:
+            self = .tapActivateVirtualCard
+        case .tapAddToWallet:
+            self = .tapAddToWallet
+        case .tapOrderPhysicalCard:
+            self = .tapOrderPhysicalCard
+        case .tapViewCardDetails:
+            self = .tapViewCardDetails
+        case .tapReportIssue:
+            self = .tapReportIssue
+        case .tapLimits:
+            self = .tapLimits
+        case .tapViewPin:
+            self = .tapViewPin
+        case .tapAddToAppleWallet:
+            self = .tapAddToAppleWallet
+        case .tapAddToGoogleWallet:
+            self = .tapAddToGoogleWallet
+        case .tapActivateNow:
+            self = .tapActivateNow
+        case .tapDone:
+            self = .tapDone
+        case .tapRetry:
+            self = .tapRetry
+        case .tapFreeze:
+            self = .tapFreeze
+        case .tapCancel:
+            self = .tapCancel
+        case .tapCopyPan:
+            self = .tapCopyPan
+        case .tapCopyCvv:
+            self = .tapCopyCvv
+        case .tapViewMyPin:
+            self = .tapViewMyPin
+        case .tapReport:
+            self = .tapReport
+        case .toggleCardLimit:
+            self = .toggleCardLimit
+        case .tapConfirmDisable:
+            self = .tapConfirmDisable
+        case .tapCancelDisable:
+            self = .tapCancelDisable
+        case .tapConfirmAddress:
+            self = .tapConfirmAddress
+        case .tapChangeAddress:
+            self = .tapChangeAddress
+        case .pinEntered:
+            self = .pinEntered
+        case .tapTryAgain:
+            self = .tapTryAgain
+        case .tapOk:
+            self = .tapOk
+        case .tapUkTransfer:
+            self = .tapUkTransfer
+        case .tapInternationalTransfer:
+            self = .tapInternationalTransfer
+        case .tapViewHistory:
+            self = .tapViewHistory
+        case .tapTopUpNow:
+            self = .tapTopUpNow
+        case .tapPitstopSupport:
+            self = .tapPitstopSupport
+        case .tapPersonalDetails:
+            self = .tapPersonalDetails
+        case .tapSecurity:
+            self = .tapSecurity
+        case .tapNotifications:
+            self = .tapNotifications
+        case .tapSubscription:
+            self = .tapSubscription
+        case .tapPitstop:
+            self = .tapPitstop
+        case .tapLegalDocuments:
+            self = .tapLegalDocuments
+        case .tapCloseAccount:
+            self = .tapCloseAccount
+        case .tapSignOut:
+            self = .tapSignOut
+        case .tapEditEmail:
+            self = .tapEditEmail
+        case .tapEditPhone:
+            self = .tapEditPhone
+        case .tapEditAddress:
+            self = .tapEditAddress
+        case .tapLockedIdentityField:
+            self = .tapLockedIdentityField
+        case .tapSave:
+            self = .tapSave
+        case .toggleFaceId:
+            self = .toggleFaceId
+        case .tapChangeKeycode:
+            self = .tapChangeKeycode
+        case .tapSignOutAllOtherDevices:
+            self = .tapSignOutAllOtherDevices
+        case .tapInbox:
+            self = .tapInbox
+        case .tapCancelSubscription:
+            self = .tapCancelSubscription
+        case .tapStartChat:
+            self = .tapStartChat
+        case .tapFaq:
+            self = .tapFaq
+        case .tapEmailSupport:
+            self = .tapEmailSupport
+        case .tapContinueToClose:
+            self = .tapContinueToClose
+        case .tapCloseAccountPermanently:
+            self = .tapCloseAccountPermanently
+        case .tapSendSmsLink:
+            self = .tapSendSmsLink
+        case .veriffLinkOpened:
+            self = .veriffLinkOpened
+        case .tapCheckAgain:
+            self = .tapCheckAgain
+        case .tapLogOut:
+            self = .tapLogOut
+        case .tapStart:
+            self = .tapStart
+        case .tapContinueOnPhone:
+            self = .tapContinueOnPhone
+        case .tapAllowCamera:
+            self = .tapAllowCamera
+        case .cameraDenied:
+            self = .cameraDenied
+        case .phoneSessionStarted:
+            self = .phoneSessionStarted
+        case .tapStartScan:
+            self = .tapStartScan
+        case .tapReturnToApp:
+            self = .tapReturnToApp
+        case .browserClosed:
+            self = .browserClosed
+        case .tapConfirmMethod:
+            self = .tapConfirmMethod
+        case .tapPayNow:
+            self = .tapPayNow
+        case .tapLater:
+            self = .tapLater
+        case .tapAgree:
+            self = .tapAgree
+        case .tapGoHome:
+            self = .tapGoHome
+        case .sessionCheck:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .sessionCheck)
+            self = .sessionCheck(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .connectionLost:
+            self = .connectionLost
+        case .connectionRestored:
+            self = .connectionRestored
+        case .cardPaymentRecorded:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentRecorded)
+            self = .cardPaymentRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .merchantLogoNeeded:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .merchantLogoNeeded)
+            self = .merchantLogoNeeded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .transferRecorded:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .transferRecorded)
+            self = .transferRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .timerFired:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .countrySelected(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .countrySelected)
+            try fields.encode(value0, forKey: .country)
+        case .addressSelected(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .addressSelected)
+            try fields.encode(value0, forKey: .address)
+        case .cardPaymentRequested(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentRequested)
+            try fields.encode(value0, forKey: .merchant)
+            try fields.encode(value1, forKey: .amount)
+        case .physicalCardDelivered:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .physicalCardDelivered)
+        case .physicalCardAtmActivated:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .physicalCardAtmActivated)
+        case .fxRateQuoted(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxRateQuoted)
+            try fields.encode(value0, forKey: .rate)
+            try fields.encode(value1, forKey: .fee)
+        case .bankTransferReceived(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransferReceived)
+            try fields.encode(value0, forKey: .sender)
+            try fields.encode(value1, forKey: .amount)
+        case .ecosystemHighlightViewed(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .ecosystemHighlightViewed)
+            try fields.encode(value0, forKey: .slot)
+            try fields.encode(value1, forKey: .campaignId)
+        case .ecosystemHighlightTapped(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .ecosystemHighlightTapped)
+            try fields.encode(value0, forKey: .slot)
+            try fields.encode(value1, forKey: .campaignId)
+        case .historyRangePicked(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .historyRangePicked)
+            try fields.encode(value0, forKey: .from)
+            try fields.encode(value1, forKey: .to)
+        case .notificationToggled(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .notificationToggled)
+            try fields.encode(value0, forKey: .preference)
+            try fields.encode(value1, forKey: .enabled)
+        case .sessionSignOutTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .sessionSignOutTapped)
+            try fields.encode(value0, forKey: .sessionId)
+        case .planTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .planTapped)
+            try fields.encode(value0, forKey: .plan)
+        case .inboxItemTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .inboxItemTapped)
+            try fields.encode(value0, forKey: .category)
+        case .inboxPushOpened:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .inboxPushOpened)
+        case .legalDocumentsChanged:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .legalDocumentsChanged)
+        case .helpCategoryTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .helpCategoryTapped)
+            try fields.encode(value0, forKey: .category)
+        case .legalDocumentTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .legalDocumentTapped)
+            try fields.encode(value0, forKey: .document)
+        case .equalsSubmitApplicationSubmitted:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSubmitApplicationSubmitted)
+        case .equalsSubmitApplicationFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSubmitApplicationFailed)
+        case .equalsCreateAccountCreated(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCreateAccountCreated)
+            try fields.encode(value0, forKey: .userId)
+        case .equalsGetOnboardingStatusActive:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetOnboardingStatusActive)
+        case .equalsGetOnboardingStatusApproved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetOnboardingStatusApproved)
+        case .equalsGetOnboardingStatusPending:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetOnboardingStatusPending)
+        case .equalsGetOnboardingStatusRejected:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetOnboardingStatusRejected)
+        case .equalsGetOnboardingStatusIncomplete:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetOnboardingStatusIncomplete)
+        case .equalsActivateAccountActivated:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsActivateAccountActivated)
+        case .equalsListTransactionsListed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsListTransactionsListed)
+        case .equalsListTransactionsFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsListTransactionsFailed)
+        case .equalsListSessionsRefreshed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsListSessionsRefreshed)
+        case .equalsSignOutSessionSignedOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSignOutSessionSignedOut)
+        case .equalsSignOutOtherSessionsSignedOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSignOutOtherSessionsSignedOut)
+        case .equalsChargePlanUpgradeCharged:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsChargePlanUpgradeCharged)
+        case .equalsChargePlanUpgradeInsufficientFunds:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsChargePlanUpgradeInsufficientFunds)
+        case .equalsSchedulePlanChangeScheduled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSchedulePlanChangeScheduled)
+        case .equalsCloseAccountClosed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsCloseAccountClosed)
+        case .equalsLogInSuccess(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsLogInSuccess)
+            try fields.encode(value0, forKey: .userId)
+        case .equalsLogInWrongKeycode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsLogInWrongKeycode)
+        case .equalsActivateCardActivated:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsActivateCardActivated)
+        case .equalsActivateCardFailed(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsActivateCardFailed)
+            try fields.encode(value0, forKey: .reason)
+        case .equalsSetCardFrozenDone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSetCardFrozenDone)
+        case .equalsSetCardFrozenFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSetCardFrozenFailed)
+        case .equalsGetCardDetailsRetrieved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetCardDetailsRetrieved)
+        case .equalsGetCardDetailsFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetCardDetailsFailed)
+        case .equalsGetPinRetrieved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetPinRetrieved)
+        case .equalsGetPinFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetPinFailed)
+        case .equalsSetCardLimitDone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSetCardLimitDone)
+        case .equalsSetCardLimitFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSetCardLimitFailed)
+        case .equalsOrderPhysicalCardPlaced:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsOrderPhysicalCardPlaced)
+        case .equalsOrderPhysicalCardFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsOrderPhysicalCardFailed)
+        case .equalsSendUkTransferSent(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransferSent)
+            try fields.encode(value0, forKey: .transferId)
+        case .equalsSendUkTransferFailed(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransferFailed)
+            try fields.encode(value0, forKey: .reason)
+        case .equalsGetBalanceFetched(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsGetBalanceFetched)
+            try fields.encode(value0, forKey: .balance)
+        case .equalsGetBalanceFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetBalanceFailed)
+        case .equalsRefreshSessionRefreshed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsRefreshSessionRefreshed)
+        case .equalsRefreshSessionExpired:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsRefreshSessionExpired)
+        case .equalsSendInternationalTransferSubmitted(let value0):
+            var fields = container.nestedContainer(
+                keyedBy: FieldKey.self,
+                forKey: .equalsSendInternationalTransferSubmitted
+            )
+            try fields.encode(value0, forKey: .transferId)
+        case .equalsSendInternationalTransferFailed(let value0):
+            var fields = container.nestedContainer(
+                keyedBy: FieldKey.self,
+                forKey: .equalsSendInternationalTransferFailed
+            )
+            try fields.encode(value0, forKey: .reason)
+        case .otpSendEmailCodeSent:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpSendEmailCodeSent)
+        case .otpSendEmailCodeFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpSendEmailCodeFailed)
+        case .otpVerifyEmailCodeValid:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifyEmailCodeValid)
+        case .otpVerifyEmailCodeInvalid:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifyEmailCodeInvalid)
+        case .otpVerifyEmailCodeExpired:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifyEmailCodeExpired)
+        case .otpSendSmsCodeSent:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpSendSmsCodeSent)
+        case .otpSendSmsCodeFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpSendSmsCodeFailed)
+        case .otpVerifySmsCodeValid:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifySmsCodeValid)
+        case .otpVerifySmsCodeInvalid:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifySmsCodeInvalid)
+        case .otpVerifySmsCodeExpired:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .otpVerifySmsCodeExpired)
+        case .postcodeLookupFindAddressesFound(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .postcodeLookupFindAddressesFound)
+            try fields.encode(value0, forKey: .addresses)
+        case .postcodeLookupFindAddressesNotFound:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .postcodeLookupFindAddressesNotFound)
+        case .deviceCheckIntegrityIntact:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCheckIntegrityIntact)
+        case .deviceCheckIntegrityCompromised:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCheckIntegrityCompromised)
+        case .deviceEnableBiometricsEnabled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceEnableBiometricsEnabled)
+        case .deviceEnableBiometricsDeclined:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceEnableBiometricsDeclined)
+        case .deviceAuthenticateAuthenticated:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceAuthenticateAuthenticated)
+        case .deviceAuthenticateCancelled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceAuthenticateCancelled)
+        case .paymentsInitialPaymentSucceeded:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsInitialPaymentSucceeded)
+        case .paymentsInitialPaymentDeclined:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsInitialPaymentDeclined)
+        case .paymentsChargeSucceeded:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsChargeSucceeded)
+        case .paymentsChargeDeclined:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsChargeDeclined)
+        case .paymentsChargeCancelled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .paymentsChargeCancelled)
+        case .pitstopOpenTicketOpened:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pitstopOpenTicketOpened)
+        case .pitstopOpenTicketFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pitstopOpenTicketFailed)
+        case .pitstopStartChatStarted:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pitstopStartChatStarted)
+        case .logosFindLogoFound(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .logosFindLogoFound)
+            try fields.encode(value0, forKey: .merchant)
+            try fields.encode(value1, forKey: .url)
+        case .logosFindLogoNotFound:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .logosFindLogoNotFound)
+        case .fxSubscribeRatesStreaming:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .fxSubscribeRatesStreaming)
+        case .fxSubscribeRatesUnavailable:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .fxSubscribeRatesUnavailable)
+        case .fxLockRateLocked:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .fxLockRateLocked)
+        case .fxLockRateExpired:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .fxLockRateExpired)
+        case .deviceWalletProvisionCardAdded:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceWalletProvisionCardAdded)
+        case .deviceWalletProvisionCardCancelled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceWalletProvisionCardCancelled)
+        case .deviceWalletProvisionCardFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceWalletProvisionCardFailed)
+        case .pushProviderSavePreferencesSaved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pushProviderSavePreferencesSaved)
+        case .veriffSendSmsLinkSent:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffSendSmsLinkSent)
+        case .veriffSendSmsLinkFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffSendSmsLinkFailed)
+        case .veriffScanFrontPassport:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanFrontPassport)
+        case .veriffScanFrontDrivingLicence:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanFrontDrivingLicence)
+        case .veriffScanFrontNationalId:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanFrontNationalId)
+        case .veriffScanFrontNotDetected:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanFrontNotDetected)
+        case .veriffScanBackCaptured:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanBackCaptured)
+        case .veriffCaptureSelfieCaptured:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffCaptureSelfieCaptured)
+        case .veriffAnalyseSubmitted:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffAnalyseSubmitted)
+        case .veriffGetDecisionApproved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffGetDecisionApproved)
+        case .veriffGetDecisionRejected:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffGetDecisionRejected)
+        case .veriffGetDecisionPending:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffGetDecisionPending)
+        case .veriffGetDecisionIncomplete:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffGetDecisionIncomplete)
+        case .veriffCheckProofOfAddressApproved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffCheckProofOfAddressApproved)
+        case .veriffCheckProofOfAddressRejected:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffCheckProofOfAddressRejected)
+        case .veriffCheckProofOfAddressPending:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffCheckProofOfAddressPending)
+        case .tapUnlock:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUnlock)
+        case .appBackgrounded:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appBackgrounded)
+        case .appForegrounded:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .appForegrounded)
+        case .tapImNew:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapImNew)
+        case .tapLogIn:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLogIn)
+        case .keycodeEntered:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .keycodeEntered)
+        case .tapBack:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBack)
+        case .tapSelect:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSelect)
+        case .tapContinue:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinue)
+        case .codeEntered:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .codeEntered)
+        case .tapResendCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapResendCode)
+        case .tapDialCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDialCode)
+        case .tapClose:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapClose)
+        case .tapEnableNow:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEnableNow)
+        case .tapEnableLater:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEnableLater)
+        case .tapFindAddress:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFindAddress)
+        case .tapConfirm:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirm)
+        case .tapMenu:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapMenu)
+        case .tapTabHome:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabHome)
+        case .tapTabCards:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabCards)
+        case .tapTabSend:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabSend)
+        case .tapCard:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCard)
+        case .tapBalance:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBalance)
+        case .tapCardControls:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCardControls)
+        case .tapAddFunds:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddFunds)
+        case .tapSend:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSend)
+        case .tapSeeAllTransactions:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSeeAllTransactions)
+        case .toggleFreeze:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleFreeze)
+        case .tapClaim:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapClaim)
+        case .tapSearch:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSearch)
+        case .searchChanged:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .searchChanged)
+        case .tapCancelSearch:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelSearch)
+        case .tapDateFilter:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDateFilter)
+        case .tapApplyFilter:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapApplyFilter)
+        case .tapClearFilter:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapClearFilter)
+        case .pullToRefresh:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pullToRefresh)
+        case .tapCardOrDigitalWallet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCardOrDigitalWallet)
+        case .tapCloseSheet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCloseSheet)
+        case .tapBankTransfer:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBankTransfer)
+        case .tapPay:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPay)
+        case .tapCopyAccountNumber:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCopyAccountNumber)
+        case .tapCopySortCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCopySortCode)
+        case .tapActivateVirtualCard:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapActivateVirtualCard)
+        case .tapAddToWallet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddToWallet)
+        case .tapOrderPhysicalCard:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapOrderPhysicalCard)
+        case .tapViewCardDetails:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapViewCardDetails)
+        case .tapReportIssue:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapReportIssue)
+        case .tapLimits:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLimits)
+        case .tapViewPin:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapViewPin)
+        case .tapAddToAppleWallet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddToAppleWallet)
+        case .tapAddToGoogleWallet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddToGoogleWallet)
+        case .tapActivateNow:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapActivateNow)
+        case .tapDone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDone)
+        case .tapRetry:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetry)
+        case .tapFreeze:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFreeze)
+        case .tapCancel:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancel)
+        case .tapCopyPan:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCopyPan)
+        case .tapCopyCvv:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCopyCvv)
+        case .tapViewMyPin:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapViewMyPin)
+        case .tapReport:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapReport)
+        case .toggleCardLimit:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleCardLimit)
+        case .tapConfirmDisable:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmDisable)
+        case .tapCancelDisable:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelDisable)
+        case .tapConfirmAddress:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmAddress)
+        case .tapChangeAddress:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangeAddress)
+        case .pinEntered:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pinEntered)
+        case .tapTryAgain:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTryAgain)
+        case .tapOk:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapOk)
+        case .tapUkTransfer:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapUkTransfer)
+        case .tapInternationalTransfer:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapInternationalTransfer)
+        case .tapViewHistory:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapViewHistory)
+        case .tapTopUpNow:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTopUpNow)
+        case .tapPitstopSupport:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPitstopSupport)
+        case .tapPersonalDetails:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPersonalDetails)
+        case .tapSecurity:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSecurity)
+        case .tapNotifications:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapNotifications)
+        case .tapSubscription:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSubscription)
+        case .tapPitstop:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPitstop)
+        case .tapLegalDocuments:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLegalDocuments)
+        case .tapCloseAccount:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCloseAccount)
+        case .tapSignOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignOut)
+        case .tapEditEmail:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEditEmail)
+        case .tapEditPhone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEditPhone)
+        case .tapEditAddress:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEditAddress)
+        case .tapLockedIdentityField:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLockedIdentityField)
+        case .tapSave:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSave)
+        case .toggleFaceId:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleFaceId)
+        case .tapChangeKeycode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangeKeycode)
+        case .tapSignOutAllOtherDevices:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignOutAllOtherDevices)
+        case .tapInbox:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapInbox)
+        case .tapCancelSubscription:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancelSubscription)
+        case .tapStartChat:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStartChat)
+        case .tapFaq:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFaq)
+        case .tapEmailSupport:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEmailSupport)
+        case .tapContinueToClose:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinueToClose)
+        case .tapCloseAccountPermanently:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCloseAccountPermanently)
+        case .tapSendSmsLink:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSendSmsLink)
+        case .veriffLinkOpened:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffLinkOpened)
+        case .tapCheckAgain:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCheckAgain)
+        case .tapLogOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLogOut)
+        case .tapStart:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStart)
+        case .tapContinueOnPhone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinueOnPhone)
+        case .tapAllowCamera:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAllowCamera)
+        case .cameraDenied:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cameraDenied)
+        case .phoneSessionStarted:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .phoneSessionStarted)
+        case .tapStartScan:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStartScan)
+        case .tapReturnToApp:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapReturnToApp)
+        case .browserClosed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .browserClosed)
+        case .tapConfirmMethod:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmMethod)
+        case .tapPayNow:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPayNow)
+        case .tapLater:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLater)
+        case .tapAgree:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAgree)
+        case .tapGoHome:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapGoHome)
+        case .sessionCheck(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .sessionCheck)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .connectionLost:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectionLost)
+        case .connectionRestored:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectionRestored)
+        case .cardPaymentRecorded(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentRecorded)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .merchantLogoNeeded(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .merchantLogoNeeded)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .transferRecorded(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .transferRecorded)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .timerFired(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            try fields.encode(value0, forKey: .token)
+        }
+    }
 }
 
 /// What the host app must do after a step, in order: service calls (`.call(TempoServiceCall)`), analytics,
@@ -3704,14 +5129,16 @@ public enum TempoOperation: String, FlowName {
 public enum TempoServiceCall: FlowServiceCall {
     /// Equals Money: `submit_application`; outcomes: `submitted`, `failed`.
     /// ONB-012 — the 12-step form data is submitted to the Equals API before the Veriff handoff.
-    case equalsSubmitApplication(applicant: Applicant, plan: Plan?)
+    case equalsSubmitApplication(applicant: TempoApplicant, plan: TempoPlan?)
 
     /// Equals Money: `create_account`; outcomes: `created`.
-    /// On Veriff success Equals creates the user account and returns its user ID (card status and initial ledger are not modelled).
-    case equalsCreateAccount(applicant: Applicant)
+    /// On Veriff success Equals creates the user account and returns its user ID (card status and initial ledger are
+    /// not modelled).
+    case equalsCreateAccount(applicant: TempoApplicant)
 
     /// Equals Money: `get_onboarding_status`; outcomes: `active`, `approved`, `pending`, `rejected`, `incomplete`.
-    /// Where a returning user's application stands after Log In: account active (onboarding finished), or KYC approved / pending / rejected / incomplete (the re-login states ONB-016 → ONB-019).
+    /// Where a returning user's application stands after Log In: account active (onboarding finished), or KYC approved
+    /// / pending / rejected / incomplete (the re-login states ONB-016 → ONB-019).
     case equalsGetOnboardingStatus(userId: String?)
 
     /// Equals Money: `activate_account`; outcomes: `activated`.
@@ -3719,7 +5146,9 @@ public enum TempoServiceCall: FlowServiceCall {
     case equalsActivateAccount(userId: String?)
 
     /// Equals Money: `list_transactions`; outcomes: `listed`, `failed`.
-    /// WAL-005 — refreshes the transaction list from Equals when it opens (and on pull-to-refresh). The rows themselves reach the app through the Equals transaction feed (card payments, transfers, top-ups); this answer ends the skeleton.
+    /// WAL-005 — refreshes the transaction list from Equals when it opens (and on pull-to-refresh). The rows themselves
+    /// reach the app through the Equals transaction feed (card payments, transfers, top-ups); this answer ends the
+    /// skeleton.
     case equalsListTransactions
 
     /// Equals Money: `list_sessions`; outcomes: `refreshed`.
@@ -3736,15 +5165,16 @@ public enum TempoServiceCall: FlowServiceCall {
 
     /// Equals Money: `charge_plan_upgrade`; outcomes: `charged`, `insufficient_funds`.
     /// SET-009 — takes the prorated upgrade amount from the Tempo balance and switches the plan now.
-    case equalsChargePlanUpgrade(plan: Plan?, amount: Money)
+    case equalsChargePlanUpgrade(plan: TempoPlan?, amount: Money)
 
     /// Equals Money: `schedule_plan_change`; outcomes: `scheduled`.
     /// SET-009 — a downgrade ("Switch") takes effect at the next billing cycle.
-    case equalsSchedulePlanChange(plan: Plan?, effectiveOn: CalendarDate, price: Money)
+    case equalsSchedulePlanChange(plan: TempoPlan?, effectiveOn: CalendarDate, price: Money)
 
     /// Equals Money: `close_account`; outcomes: `closed`.
-    /// SET-012b — closes the account: subscription cancelled, cards disabled, balance transferred to the nominated bank account, rewards deleted, transaction records retained 7 years.
-    case equalsCloseAccount(reason: CloseReason?)
+    /// SET-012b — closes the account: subscription cancelled, cards disabled, balance transferred to the nominated bank
+    /// account, rewards deleted, transaction records retained 7 years.
+    case equalsCloseAccount(reason: TempoCloseReason?)
 
     /// Equals Money: `log_in`; outcomes: `success`, `wrong_keycode`.
     case equalsLogIn(keycode: String)
@@ -3770,15 +5200,23 @@ public enum TempoServiceCall: FlowServiceCall {
     case equalsSetCardLimit(enabled: Bool)
 
     /// Equals Money: `order_physical_card`; outcomes: `placed`, `failed`.
-    /// Order the physical card (WAL-013). The PIN goes to Equals as an encrypted PIN block set on the device, never as plaintext, so it is not an input here.
-    case equalsOrderPhysicalCard(deliveryAddress: String, payWith: PayWith)
+    /// Order the physical card (WAL-013). The PIN goes to Equals as an encrypted PIN block set on the device, never as
+    /// plaintext, so it is not an input here.
+    case equalsOrderPhysicalCard(deliveryAddress: String, payWith: TempoPayWith)
 
     /// Equals Money: `send_uk_transfer`; outcomes: `sent`, `failed`.
     /// Faster Payments (UK). Equals returns a transfer ID used as our reference.
-    case equalsSendUkTransfer(accountName: String, sortCode: String, accountNumber: String, reference: String, amount: Money)
+    case equalsSendUkTransfer(
+        accountName: String,
+        sortCode: String,
+        accountNumber: String,
+        reference: String,
+        amount: Money
+    )
 
     /// Equals Money: `get_balance`; outcomes: `fetched`, `failed`.
-    /// "Wallet balance refresh from Equals API" (Performance Targets): the GBP balance as Equals holds it, fetched when Wallet Home opens.
+    /// "Wallet balance refresh from Equals API" (Performance Targets): the GBP balance as Equals holds it, fetched when
+    /// Wallet Home opens.
     case equalsGetBalance
 
     /// Equals Money: `refresh_session`; outcomes: `refreshed`, `expired`.
@@ -3787,7 +5225,16 @@ public enum TempoServiceCall: FlowServiceCall {
 
     /// Equals Money: `send_international_transfer`; outcomes: `submitted`, `failed`.
     /// SWIFT/SEPA at the locked FX rate. Equals returns a transfer ID used as our reference.
-    case equalsSendInternationalTransfer(recipientName: String, country: String, iban: String, bic: String, reference: String, amount: Money, fee: Money, rate: Decimal)
+    case equalsSendInternationalTransfer(
+        recipientName: String,
+        country: String,
+        iban: String,
+        bic: String,
+        reference: String,
+        amount: Money,
+        fee: Money,
+        rate: Decimal
+    )
 
     /// OTP provider: `send_email_code`; outcomes: `sent`, `failed`.
     case otpSendEmailCode(email: String)
@@ -3806,23 +5253,27 @@ public enum TempoServiceCall: FlowServiceCall {
     case postcodeLookupFindAddresses(postcode: String)
 
     /// Device security: `check_integrity`; outcomes: `intact`, `compromised`.
-    /// "Jailbreak/root detection on launch": the platform's integrity check (jailbreak / root signals), asked when the app starts.
+    /// "Jailbreak/root detection on launch": the platform's integrity check (jailbreak / root signals), asked when the
+    /// app starts.
     case deviceCheckIntegrity
 
     /// Device security: `enable_biometrics`; outcomes: `enabled`, `declined`.
     case deviceEnableBiometrics
 
     /// Device security: `authenticate`; outcomes: `authenticated`, `cancelled`.
-    /// Biometric re-authentication (Face ID / fingerprint) with the 6-digit keycode as fallback, on the device (Secure Enclave / Keystore; works offline). Asked before a Settings edit is committed, and gates card activation, card details, PIN reveal, sending money and unlocking the app; `purpose` says which.
+    /// Biometric re-authentication (Face ID / fingerprint) with the 6-digit keycode as fallback, on the device (Secure
+    /// Enclave / Keystore; works offline). Asked before a Settings edit is committed, and gates card activation, card
+    /// details, PIN reveal, sending money and unlocking the app; `purpose` says which.
     case deviceAuthenticate(purpose: String)
 
     /// Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`; outcomes: `succeeded`, `declined`.
     /// The Kickstart payment that funds the account before activation (ONB-015-FT).
-    case paymentsInitialPayment(method: PaymentMethod, amount: Money)
+    case paymentsInitialPayment(method: TempoPaymentMethod, amount: Money)
 
-    /// Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`; outcomes: `succeeded`, `declined`, `cancelled`.
+    /// Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`; outcomes: `succeeded`, `declined`,
+    /// `cancelled`.
     /// A top-up or fee taken from the user's card or digital wallet (WAL-006, WAL-013a).
-    case paymentsCharge(method: PaymentMethod, amount: Money, purpose: String)
+    case paymentsCharge(method: TempoPaymentMethod, amount: Money, purpose: String)
 
     /// PITStop support: `open_ticket`; outcomes: `opened`, `failed`.
     case pitstopOpenTicket(topic: String)
@@ -3843,11 +5294,12 @@ public enum TempoServiceCall: FlowServiceCall {
     case fxLockRate(currency: String, rate: Decimal, amount: Money)
 
     /// Apple Wallet / Google Wallet: `provision_card`; outcomes: `added`, `cancelled`, `failed`.
-    /// Push the virtual card to the phone's wallet: platform 'ios' (Apple Wallet), 'android' (Google Wallet) or 'native' (the wallet of the phone in hand, for the single "Add to Apple/Google Wallet" button).
+    /// Push the virtual card to the phone's wallet: platform 'ios' (Apple Wallet), 'android' (Google Wallet) or
+    /// 'native' (the wallet of the phone in hand, for the single "Add to Apple/Google Wallet" button).
     case deviceWalletProvisionCard(platform: String)
 
     /// Push provider (Firebase / APNs): `save_preferences`; outcomes: `saved`.
-    case pushProviderSavePreferences(turnedOff: [NotificationPreference])
+    case pushProviderSavePreferences(turnedOff: [TempoNotificationPreference])
 
     /// Veriff GuidedID: `send_sms_link`; outcomes: `sent`, `failed`.
     /// ONB-015 — SMS link to open the Veriff session in the phone's browser.
@@ -3997,7 +5449,11 @@ public enum TempoServiceCall: FlowServiceCall {
         case .equalsChargePlanUpgrade(let plan, let amount):
             return ["plan": plan.map { describe($0) } ?? "null", "amount": describe(amount)]
         case .equalsSchedulePlanChange(let plan, let effectiveOn, let price):
-            return ["plan": plan.map { describe($0) } ?? "null", "effective_on": describe(effectiveOn), "price": describe(price)]
+            return [
+                "plan": plan.map { describe($0) } ?? "null",
+                "effective_on": describe(effectiveOn),
+                "price": describe(price)
+            ]
         case .equalsCloseAccount(let reason):
             return ["reason": reason.map { describe($0) } ?? "null"]
         case .equalsLogIn(let keycode):
@@ -4015,13 +5471,28 @@ public enum TempoServiceCall: FlowServiceCall {
         case .equalsOrderPhysicalCard(let deliveryAddress, let payWith):
             return ["delivery_address": deliveryAddress, "pay_with": describe(payWith)]
         case .equalsSendUkTransfer(let accountName, let sortCode, let accountNumber, let reference, let amount):
-            return ["account_name": accountName, "sort_code": sortCode, "account_number": accountNumber, "reference": reference, "amount": describe(amount)]
+            return [
+                "account_name": accountName,
+                "sort_code": sortCode,
+                "account_number": accountNumber,
+                "reference": reference,
+                "amount": describe(amount)
+            ]
         case .equalsGetBalance:
             return [:]
         case .equalsRefreshSession:
             return [:]
         case .equalsSendInternationalTransfer(let recipientName, let country, let iban, let bic, let reference, let amount, let fee, let rate):
-            return ["recipient_name": recipientName, "country": country, "iban": iban, "bic": bic, "reference": reference, "amount": describe(amount), "fee": describe(fee), "rate": describe(rate)]
+            return [
+                "recipient_name": recipientName,
+                "country": country,
+                "iban": iban,
+                "bic": bic,
+                "reference": reference,
+                "amount": describe(amount),
+                "fee": describe(fee),
+                "rate": describe(rate)
+            ]
         case .otpSendEmailCode(let email):
             return ["email": email]
         case .otpVerifyEmailCode(let email, let code):
@@ -4072,33 +5543,469 @@ public enum TempoServiceCall: FlowServiceCall {
             return ["address": address]
         }
     }
+
+    private enum CaseKey: String, CodingKey {
+        case equalsSubmitApplication
+        case equalsCreateAccount
+        case equalsGetOnboardingStatus
+        case equalsActivateAccount
+        case equalsListTransactions
+        case equalsListSessions
+        case equalsSignOutSession
+        case equalsSignOutOtherSessions
+        case equalsChargePlanUpgrade
+        case equalsSchedulePlanChange
+        case equalsCloseAccount
+        case equalsLogIn
+        case equalsActivateCard
+        case equalsSetCardFrozen
+        case equalsGetCardDetails
+        case equalsGetPin
+        case equalsSetCardLimit
+        case equalsOrderPhysicalCard
+        case equalsSendUkTransfer
+        case equalsGetBalance
+        case equalsRefreshSession
+        case equalsSendInternationalTransfer
+        case otpSendEmailCode
+        case otpVerifyEmailCode
+        case otpSendSmsCode
+        case otpVerifySmsCode
+        case postcodeLookupFindAddresses
+        case deviceCheckIntegrity
+        case deviceEnableBiometrics
+        case deviceAuthenticate
+        case paymentsInitialPayment
+        case paymentsCharge
+        case pitstopOpenTicket
+        case pitstopStartChat
+        case logosFindLogo
+        case fxSubscribeRates
+        case fxLockRate
+        case deviceWalletProvisionCard
+        case pushProviderSavePreferences
+        case veriffSendSmsLink
+        case veriffScanFront
+        case veriffScanBack
+        case veriffCaptureSelfie
+        case veriffAnalyse
+        case veriffGetDecision
+        case veriffCheckProofOfAddress
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case applicant
+        case plan
+        case userId
+        case sessionId
+        case amount
+        case effectiveOn
+        case price
+        case reason
+        case keycode
+        case frozen
+        case enabled
+        case deliveryAddress
+        case payWith
+        case accountName
+        case sortCode
+        case accountNumber
+        case reference
+        case recipientName
+        case country
+        case iban
+        case bic
+        case fee
+        case rate
+        case email
+        case code
+        case phone
+        case postcode
+        case purpose
+        case method
+        case topic
+        case merchant
+        case currency
+        case platform
+        case turnedOff
+        case address
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a TempoServiceCall is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .equalsSubmitApplication:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSubmitApplication)
+            self = .equalsSubmitApplication(
+                applicant: try fields.decode(TempoApplicant.self, forKey: .applicant),
+                plan: try fields.decodeIfPresent(TempoPlan.self, forKey: .plan)
+            )
+        case .equalsCreateAccount:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCreateAccount)
+            self = .equalsCreateAccount(applicant: try fields.decode(TempoApplicant.self, forKey: .applicant))
+        case .equalsGetOnboardingStatus:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsGetOnboardingStatus)
+            self = .equalsGetOnboardingStatus(userId: try fields.decodeIfPresent(String.self, forKey: .userId))
+        case .equalsActivateAccount:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsActivateAccount)
+            self = .equalsActivateAccount(userId: try fields.decodeIfPresent(String.self, forKey: .userId))
+        case .equalsListTransactions:
+            self = .equalsListTransactions
+        case .equalsListSessions:
+            self = .equalsListSessions
+        case .equalsSignOutSession:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSignOutSession)
+            self = .equalsSignOutSession(sessionId: try fields.decode(String.self, forKey: .sessionId))
+        case .equalsSignOutOtherSessions:
+            self = .equalsSignOutOtherSessions
+        case .equalsChargePlanUpgrade:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsChargePlanUpgrade)
+            self = .equalsChargePlanUpgrade(
+                plan: try fields.decodeIfPresent(TempoPlan.self, forKey: .plan),
+                amount: try fields.decode(Money.self, forKey: .amount)
+            )
+        case .equalsSchedulePlanChange:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSchedulePlanChange)
+            self = .equalsSchedulePlanChange(
+                plan: try fields.decodeIfPresent(TempoPlan.self, forKey: .plan),
+                effectiveOn: try fields.decode(CalendarDate.self, forKey: .effectiveOn),
+                price: try fields.decode(Money.self, forKey: .price)
+            )
+        case .equalsCloseAccount:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCloseAccount)
+            self = .equalsCloseAccount(reason: try fields.decodeIfPresent(TempoCloseReason.self, forKey: .reason))
+        case .equalsLogIn:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsLogIn)
+            self = .equalsLogIn(keycode: try fields.decode(String.self, forKey: .keycode))
+        case .equalsActivateCard:
+            self = .equalsActivateCard
+        case .equalsSetCardFrozen:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSetCardFrozen)
+            self = .equalsSetCardFrozen(frozen: try fields.decode(Bool.self, forKey: .frozen))
+        case .equalsGetCardDetails:
+            self = .equalsGetCardDetails
+        case .equalsGetPin:
+            self = .equalsGetPin
+        case .equalsSetCardLimit:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSetCardLimit)
+            self = .equalsSetCardLimit(enabled: try fields.decode(Bool.self, forKey: .enabled))
+        case .equalsOrderPhysicalCard:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsOrderPhysicalCard)
+            self = .equalsOrderPhysicalCard(
+                deliveryAddress: try fields.decode(String.self, forKey: .deliveryAddress),
+                payWith: try fields.decode(TempoPayWith.self, forKey: .payWith)
+            )
+        case .equalsSendUkTransfer:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransfer)
+            self = .equalsSendUkTransfer(
+                accountName: try fields.decode(String.self, forKey: .accountName),
+                sortCode: try fields.decode(String.self, forKey: .sortCode),
+                accountNumber: try fields.decode(String.self, forKey: .accountNumber),
+                reference: try fields.decode(String.self, forKey: .reference),
+                amount: try fields.decode(Money.self, forKey: .amount)
+            )
+        case .equalsGetBalance:
+            self = .equalsGetBalance
+        case .equalsRefreshSession:
+            self = .equalsRefreshSession
+        case .equalsSendInternationalTransfer:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendInternationalTransfer)
+            self = .equalsSendInternationalTransfer(
+                recipientName: try fields.decode(String.self, forKey: .recipientName),
+                country: try fields.decode(String.self, forKey: .country),
+                iban: try fields.decode(String.self, forKey: .iban),
+                bic: try fields.decode(String.self, forKey: .bic),
+                reference: try fields.decode(String.self, forKey: .reference),
+                amount: try fields.decode(Money.self, forKey: .amount),
+                fee: try fields.decode(Money.self, forKey: .fee),
+                rate: try fields.decode(Decimal.self, forKey: .rate)
+            )
+        case .otpSendEmailCode:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpSendEmailCode)
+            self = .otpSendEmailCode(email: try fields.decode(String.self, forKey: .email))
+        case .otpVerifyEmailCode:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpVerifyEmailCode)
+            self = .otpVerifyEmailCode(
+                email: try fields.decode(String.self, forKey: .email),
+                code: try fields.decode(String.self, forKey: .code)
+            )
+        case .otpSendSmsCode:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpSendSmsCode)
+            self = .otpSendSmsCode(phone: try fields.decode(String.self, forKey: .phone))
+        case .otpVerifySmsCode:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpVerifySmsCode)
+            self = .otpVerifySmsCode(
+                phone: try fields.decode(String.self, forKey: .phone),
+                code: try fields.decode(String.self, forKey: .code)
+            )
+        case .postcodeLookupFindAddresses:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .postcodeLookupFindAddresses)
+            self = .postcodeLookupFindAddresses(postcode: try fields.decode(String.self, forKey: .postcode))
+        case .deviceCheckIntegrity:
+            self = .deviceCheckIntegrity
+        case .deviceEnableBiometrics:
+            self = .deviceEnableBiometrics
+        case .deviceAuthenticate:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceAuthenticate)
+            self = .deviceAuthenticate(purpose: try fields.decode(String.self, forKey: .purpose))
+        case .paymentsInitialPayment:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentsInitialPayment)
+            self = .paymentsInitialPayment(
+                method: try fields.decode(TempoPaymentMethod.self, forKey: .method),
+                amount: try fields.decode(Money.self, forKey: .amount)
+            )
+        case .paymentsCharge:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentsCharge)
+            self = .paymentsCharge(
+                method: try fields.decode(TempoPaymentMethod.self, forKey: .method),
+                amount: try fields.decode(Money.self, forKey: .amount),
+                purpose: try fields.decode(String.self, forKey: .purpose)
+            )
+        case .pitstopOpenTicket:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pitstopOpenTicket)
+            self = .pitstopOpenTicket(topic: try fields.decode(String.self, forKey: .topic))
+        case .pitstopStartChat:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pitstopStartChat)
+            self = .pitstopStartChat(topic: try fields.decode(String.self, forKey: .topic))
+        case .logosFindLogo:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .logosFindLogo)
+            self = .logosFindLogo(merchant: try fields.decode(String.self, forKey: .merchant))
+        case .fxSubscribeRates:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxSubscribeRates)
+            self = .fxSubscribeRates(currency: try fields.decode(String.self, forKey: .currency))
+        case .fxLockRate:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxLockRate)
+            self = .fxLockRate(
+                currency: try fields.decode(String.self, forKey: .currency),
+                rate: try fields.decode(Decimal.self, forKey: .rate),
+                amount: try fields.decode(Money.self, forKey: .amount)
+            )
+        case .deviceWalletProvisionCard:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceWalletProvisionCard)
+            self = .deviceWalletProvisionCard(platform: try fields.decode(String.self, forKey: .platform))
+        case .pushProviderSavePreferences:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pushProviderSavePreferences)
+            self = .pushProviderSavePreferences(
+                turnedOff: try fields.decode([TempoNotificationPreference].self, forKey: .turnedOff)
+            )
+        case .veriffSendSmsLink:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .veriffSendSmsLink)
+            self = .veriffSendSmsLink(phone: try fields.decode(String.self, forKey: .phone))
+        case .veriffScanFront:
+            self = .veriffScanFront
+        case .veriffScanBack:
+            self = .veriffScanBack
+        case .veriffCaptureSelfie:
+            self = .veriffCaptureSelfie
+        case .veriffAnalyse:
+            self = .veriffAnalyse
+        case .veriffGetDecision:
+            self = .veriffGetDecision
+        case .veriffCheckProofOfAddress:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .veriffCheckProofOfAddress)
+            self = .veriffCheckProofOfAddress(address: try fields.decode(String.self, forKey: .address))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .equalsSubmitApplication(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSubmitApplication)
+            try fields.encode(value0, forKey: .applicant)
+            try fields.encodeIfPresent(value1, forKey: .plan)
+        case .equalsCreateAccount(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCreateAccount)
+            try fields.encode(value0, forKey: .applicant)
+        case .equalsGetOnboardingStatus(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsGetOnboardingStatus)
+            try fields.encodeIfPresent(value0, forKey: .userId)
+        case .equalsActivateAccount(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsActivateAccount)
+            try fields.encodeIfPresent(value0, forKey: .userId)
+        case .equalsListTransactions:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsListTransactions)
+        case .equalsListSessions:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsListSessions)
+        case .equalsSignOutSession(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSignOutSession)
+            try fields.encode(value0, forKey: .sessionId)
+        case .equalsSignOutOtherSessions:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsSignOutOtherSessions)
+        case .equalsChargePlanUpgrade(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsChargePlanUpgrade)
+            try fields.encodeIfPresent(value0, forKey: .plan)
+            try fields.encode(value1, forKey: .amount)
+        case .equalsSchedulePlanChange(let value0, let value1, let value2):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSchedulePlanChange)
+            try fields.encodeIfPresent(value0, forKey: .plan)
+            try fields.encode(value1, forKey: .effectiveOn)
+            try fields.encode(value2, forKey: .price)
+        case .equalsCloseAccount(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsCloseAccount)
+            try fields.encodeIfPresent(value0, forKey: .reason)
+        case .equalsLogIn(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsLogIn)
+            try fields.encode(value0, forKey: .keycode)
+        case .equalsActivateCard:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsActivateCard)
+        case .equalsSetCardFrozen(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSetCardFrozen)
+            try fields.encode(value0, forKey: .frozen)
+        case .equalsGetCardDetails:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetCardDetails)
+        case .equalsGetPin:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetPin)
+        case .equalsSetCardLimit(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSetCardLimit)
+            try fields.encode(value0, forKey: .enabled)
+        case .equalsOrderPhysicalCard(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsOrderPhysicalCard)
+            try fields.encode(value0, forKey: .deliveryAddress)
+            try fields.encode(value1, forKey: .payWith)
+        case .equalsSendUkTransfer(let value0, let value1, let value2, let value3, let value4):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendUkTransfer)
+            try fields.encode(value0, forKey: .accountName)
+            try fields.encode(value1, forKey: .sortCode)
+            try fields.encode(value2, forKey: .accountNumber)
+            try fields.encode(value3, forKey: .reference)
+            try fields.encode(value4, forKey: .amount)
+        case .equalsGetBalance:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsGetBalance)
+        case .equalsRefreshSession:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .equalsRefreshSession)
+        case .equalsSendInternationalTransfer(let value0, let value1, let value2, let value3, let value4, let value5, let value6, let value7):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .equalsSendInternationalTransfer)
+            try fields.encode(value0, forKey: .recipientName)
+            try fields.encode(value1, forKey: .country)
+            try fields.encode(value2, forKey: .iban)
+            try fields.encode(value3, forKey: .bic)
+            try fields.encode(value4, forKey: .reference)
+            try fields.encode(value5, forKey: .amount)
+            try fields.encode(value6, forKey: .fee)
+            try fields.encode(value7, forKey: .rate)
+        case .otpSendEmailCode(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpSendEmailCode)
+            try fields.encode(value0, forKey: .email)
+        case .otpVerifyEmailCode(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpVerifyEmailCode)
+            try fields.encode(value0, forKey: .email)
+            try fields.encode(value1, forKey: .code)
+        case .otpSendSmsCode(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpSendSmsCode)
+            try fields.encode(value0, forKey: .phone)
+        case .otpVerifySmsCode(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .otpVerifySmsCode)
+            try fields.encode(value0, forKey: .phone)
+            try fields.encode(value1, forKey: .code)
+        case .postcodeLookupFindAddresses(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .postcodeLookupFindAddresses)
+            try fields.encode(value0, forKey: .postcode)
+        case .deviceCheckIntegrity:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCheckIntegrity)
+        case .deviceEnableBiometrics:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceEnableBiometrics)
+        case .deviceAuthenticate(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceAuthenticate)
+            try fields.encode(value0, forKey: .purpose)
+        case .paymentsInitialPayment(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentsInitialPayment)
+            try fields.encode(value0, forKey: .method)
+            try fields.encode(value1, forKey: .amount)
+        case .paymentsCharge(let value0, let value1, let value2):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentsCharge)
+            try fields.encode(value0, forKey: .method)
+            try fields.encode(value1, forKey: .amount)
+            try fields.encode(value2, forKey: .purpose)
+        case .pitstopOpenTicket(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pitstopOpenTicket)
+            try fields.encode(value0, forKey: .topic)
+        case .pitstopStartChat(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pitstopStartChat)
+            try fields.encode(value0, forKey: .topic)
+        case .logosFindLogo(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .logosFindLogo)
+            try fields.encode(value0, forKey: .merchant)
+        case .fxSubscribeRates(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxSubscribeRates)
+            try fields.encode(value0, forKey: .currency)
+        case .fxLockRate(let value0, let value1, let value2):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fxLockRate)
+            try fields.encode(value0, forKey: .currency)
+            try fields.encode(value1, forKey: .rate)
+            try fields.encode(value2, forKey: .amount)
+        case .deviceWalletProvisionCard(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceWalletProvisionCard)
+            try fields.encode(value0, forKey: .platform)
+        case .pushProviderSavePreferences(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pushProviderSavePreferences)
+            try fields.encode(value0, forKey: .turnedOff)
+        case .veriffSendSmsLink(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .veriffSendSmsLink)
+            try fields.encode(value0, forKey: .phone)
+        case .veriffScanFront:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanFront)
+        case .veriffScanBack:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffScanBack)
+        case .veriffCaptureSelfie:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffCaptureSelfie)
+        case .veriffAnalyse:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffAnalyse)
+        case .veriffGetDecision:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .veriffGetDecision)
+        case .veriffCheckProofOfAddress(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .veriffCheckProofOfAddress)
+            try fields.encode(value0, forKey: .address)
+        }
+    }
 }
 
-/// The services Tempo calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol TempoServices: Sendable {
-    /// Equals Money: `submit_application`. ONB-012 — the 12-step form data is submitted to the Equals API before the Veriff handoff.
-    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine then
+/// Equals Money (`equals`): Banking-as-a-service: creates the user account on Veriff success, returns user ID, card
+/// status and initial ledger; here it signs a returning user in.
+public protocol TempoEqualsService: Sendable {
+    /// Equals Money: `submit_application`. ONB-012 — the 12-step form data is submitted to the Equals API before the
+    /// Veriff handoff.
+    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func equalsSubmitApplication(applicant: Applicant, plan: Plan?) async throws -> TempoOutcome.EqualsSubmitApplication
+    func equalsSubmitApplication(
+        applicant: TempoApplicant,
+        plan: TempoPlan?
+    ) async throws -> TempoOutcome.EqualsSubmitApplication
 
-    /// Equals Money: `create_account`. On Veriff success Equals creates the user account and returns its user ID (card status and initial ledger are not modelled).
+    /// Equals Money: `create_account`. On Veriff success Equals creates the user account and returns its user ID (card
+    /// status and initial ledger are not modelled).
     /// Answer with one of its outcomes: `created`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func equalsCreateAccount(applicant: Applicant) async throws -> TempoOutcome.EqualsCreateAccount
+    func equalsCreateAccount(applicant: TempoApplicant) async throws -> TempoOutcome.EqualsCreateAccount
 
-    /// Equals Money: `get_onboarding_status`. Where a returning user's application stands after Log In: account active (onboarding finished), or KYC approved / pending / rejected / incomplete (the re-login states ONB-016 → ONB-019).
-    /// Answer with one of its outcomes: `active`, `approved`, `pending`, `rejected`, `incomplete`. Throw only for what the flows do not model: the machine then
+    /// Equals Money: `get_onboarding_status`. Where a returning user's application stands after Log In: account active
+    /// (onboarding finished), or KYC approved / pending / rejected / incomplete (the re-login states ONB-016 →
+    /// ONB-019).
+    /// Answer with one of its outcomes: `active`, `approved`, `pending`, `rejected`, `incomplete`. Throw only for what
+    /// the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsGetOnboardingStatus(userId: String?) async throws -> TempoOutcome.EqualsGetOnboardingStatus
 
-    /// Equals Money: `activate_account`. Activates the account once the initial payment has been processed (Final Touches).
+    /// Equals Money: `activate_account`. Activates the account once the initial payment has been processed (Final
+    /// Touches).
     /// Answer with one of its outcomes: `activated`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsActivateAccount(userId: String?) async throws -> TempoOutcome.EqualsActivateAccount
 
-    /// Equals Money: `list_transactions`. WAL-005 — refreshes the transaction list from Equals when it opens (and on pull-to-refresh). The rows themselves reach the app through the Equals transaction feed (card payments, transfers, top-ups); this answer ends the skeleton.
-    /// Answer with one of its outcomes: `listed`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Equals Money: `list_transactions`. WAL-005 — refreshes the transaction list from Equals when it opens (and on
+    /// pull-to-refresh). The rows themselves reach the app through the Equals transaction feed (card payments,
+    /// transfers, top-ups); this answer ends the skeleton.
+    /// Answer with one of its outcomes: `listed`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsListTransactions() async throws -> TempoOutcome.EqualsListTransactions
 
@@ -4117,28 +6024,37 @@ public protocol TempoServices: Sendable {
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsSignOutOtherSessions() async throws -> TempoOutcome.EqualsSignOutOtherSessions
 
-    /// Equals Money: `charge_plan_upgrade`. SET-009 — takes the prorated upgrade amount from the Tempo balance and switches the plan now.
-    /// Answer with one of its outcomes: `charged`, `insufficient_funds`. Throw only for what the flows do not model: the machine then
+    /// Equals Money: `charge_plan_upgrade`. SET-009 — takes the prorated upgrade amount from the Tempo balance and
+    /// switches the plan now.
+    /// Answer with one of its outcomes: `charged`, `insufficient_funds`. Throw only for what the flows do not model:
+    /// the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func equalsChargePlanUpgrade(plan: Plan?, amount: Money) async throws -> TempoOutcome.EqualsChargePlanUpgrade
+    func equalsChargePlanUpgrade(plan: TempoPlan?, amount: Money) async throws -> TempoOutcome.EqualsChargePlanUpgrade
 
     /// Equals Money: `schedule_plan_change`. SET-009 — a downgrade ("Switch") takes effect at the next billing cycle.
     /// Answer with one of its outcomes: `scheduled`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func equalsSchedulePlanChange(plan: Plan?, effectiveOn: CalendarDate, price: Money) async throws -> TempoOutcome.EqualsSchedulePlanChange
+    func equalsSchedulePlanChange(
+        plan: TempoPlan?,
+        effectiveOn: CalendarDate,
+        price: Money
+    ) async throws -> TempoOutcome.EqualsSchedulePlanChange
 
-    /// Equals Money: `close_account`. SET-012b — closes the account: subscription cancelled, cards disabled, balance transferred to the nominated bank account, rewards deleted, transaction records retained 7 years.
+    /// Equals Money: `close_account`. SET-012b — closes the account: subscription cancelled, cards disabled, balance
+    /// transferred to the nominated bank account, rewards deleted, transaction records retained 7 years.
     /// Answer with one of its outcomes: `closed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func equalsCloseAccount(reason: CloseReason?) async throws -> TempoOutcome.EqualsCloseAccount
+    func equalsCloseAccount(reason: TempoCloseReason?) async throws -> TempoOutcome.EqualsCloseAccount
 
     /// Equals Money: `log_in`.
-    /// Answer with one of its outcomes: `success`, `wrong_keycode`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `success`, `wrong_keycode`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsLogIn(keycode: String) async throws -> TempoOutcome.EqualsLogIn
 
     /// Equals Money: `activate_card`. Activate the virtual card (WAL-010; one tap + biometric, no PAN).
-    /// Answer with one of its outcomes: `activated`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `activated`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsActivateCard() async throws -> TempoOutcome.EqualsActivateCard
 
@@ -4148,12 +6064,14 @@ public protocol TempoServices: Sendable {
     func equalsSetCardFrozen(frozen: Bool) async throws -> TempoOutcome.EqualsSetCardFrozen
 
     /// Equals Money: `get_card_details`. Name on card, full PAN, expiry, CVV (short-lived, never cached).
-    /// Answer with one of its outcomes: `retrieved`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `retrieved`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsGetCardDetails() async throws -> TempoOutcome.EqualsGetCardDetails
 
     /// Equals Money: `get_pin`. The physical card's PIN for WAL-012b (short-lived, never cached).
-    /// Answer with one of its outcomes: `retrieved`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `retrieved`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsGetPin() async throws -> TempoOutcome.EqualsGetPin
 
@@ -4162,38 +6080,68 @@ public protocol TempoServices: Sendable {
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsSetCardLimit(enabled: Bool) async throws -> TempoOutcome.EqualsSetCardLimit
 
-    /// Equals Money: `order_physical_card`. Order the physical card (WAL-013). The PIN goes to Equals as an encrypted PIN block set on the device, never as plaintext, so it is not an input here.
-    /// Answer with one of its outcomes: `placed`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Equals Money: `order_physical_card`. Order the physical card (WAL-013). The PIN goes to Equals as an encrypted
+    /// PIN block set on the device, never as plaintext, so it is not an input here.
+    /// Answer with one of its outcomes: `placed`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func equalsOrderPhysicalCard(deliveryAddress: String, payWith: PayWith) async throws -> TempoOutcome.EqualsOrderPhysicalCard
+    func equalsOrderPhysicalCard(
+        deliveryAddress: String,
+        payWith: TempoPayWith
+    ) async throws -> TempoOutcome.EqualsOrderPhysicalCard
 
     /// Equals Money: `send_uk_transfer`. Faster Payments (UK). Equals returns a transfer ID used as our reference.
     /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func equalsSendUkTransfer(accountName: String, sortCode: String, accountNumber: String, reference: String, amount: Money) async throws -> TempoOutcome.EqualsSendUkTransfer
+    func equalsSendUkTransfer(
+        accountName: String,
+        sortCode: String,
+        accountNumber: String,
+        reference: String,
+        amount: Money
+    ) async throws -> TempoOutcome.EqualsSendUkTransfer
 
-    /// Equals Money: `get_balance`. "Wallet balance refresh from Equals API" (Performance Targets): the GBP balance as Equals holds it, fetched when Wallet Home opens.
-    /// Answer with one of its outcomes: `fetched`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Equals Money: `get_balance`. "Wallet balance refresh from Equals API" (Performance Targets): the GBP balance as
+    /// Equals holds it, fetched when Wallet Home opens.
+    /// Answer with one of its outcomes: `fetched`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsGetBalance() async throws -> TempoOutcome.EqualsGetBalance
 
-    /// Equals Money: `refresh_session`. "All requests to Equals use short-lived tokens; refresh on app foreground if stale."
-    /// Answer with one of its outcomes: `refreshed`, `expired`. Throw only for what the flows do not model: the machine then
+    /// Equals Money: `refresh_session`. "All requests to Equals use short-lived tokens; refresh on app foreground if
+    /// stale."
+    /// Answer with one of its outcomes: `refreshed`, `expired`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func equalsRefreshSession() async throws -> TempoOutcome.EqualsRefreshSession
 
-    /// Equals Money: `send_international_transfer`. SWIFT/SEPA at the locked FX rate. Equals returns a transfer ID used as our reference.
-    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Equals Money: `send_international_transfer`. SWIFT/SEPA at the locked FX rate. Equals returns a transfer ID used
+    /// as our reference.
+    /// Answer with one of its outcomes: `submitted`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func equalsSendInternationalTransfer(recipientName: String, country: String, iban: String, bic: String, reference: String, amount: Money, fee: Money, rate: Decimal) async throws -> TempoOutcome.EqualsSendInternationalTransfer
+    func equalsSendInternationalTransfer(
+        recipientName: String,
+        country: String,
+        iban: String,
+        bic: String,
+        reference: String,
+        amount: Money,
+        fee: Money,
+        rate: Decimal
+    ) async throws -> TempoOutcome.EqualsSendInternationalTransfer
+}
 
+/// OTP provider (`otp`): Email/SMS verification codes, handled by Equals or a dedicated OTP provider (TBD in the spec).
+public protocol TempoOtpService: Sendable {
     /// OTP provider: `send_email_code`.
     /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func otpSendEmailCode(email: String) async throws -> TempoOutcome.OtpSendEmailCode
 
     /// OTP provider: `verify_email_code`.
-    /// Answer with one of its outcomes: `valid`, `invalid`, `expired`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `valid`, `invalid`, `expired`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func otpVerifyEmailCode(email: String, code: String) async throws -> TempoOutcome.OtpVerifyEmailCode
 
@@ -4203,42 +6151,79 @@ public protocol TempoServices: Sendable {
     func otpSendSmsCode(phone: String) async throws -> TempoOutcome.OtpSendSmsCode
 
     /// OTP provider: `verify_sms_code`.
-    /// Answer with one of its outcomes: `valid`, `invalid`, `expired`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `valid`, `invalid`, `expired`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func otpVerifySmsCode(phone: String, code: String) async throws -> TempoOutcome.OtpVerifySmsCode
+}
 
+/// Postcode lookup (`postcode_lookup`): Turns a postcode into the list of addresses at it (ONB-011; same pattern as
+/// WAL-013c).
+public protocol TempoPostcodeLookupService: Sendable {
     /// Postcode lookup: `find_addresses`.
-    /// Answer with one of its outcomes: `found`, `not_found`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `found`, `not_found`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func postcodeLookupFindAddresses(postcode: String) async throws -> TempoOutcome.PostcodeLookupFindAddresses
+}
 
-    /// Device security: `check_integrity`. "Jailbreak/root detection on launch": the platform's integrity check (jailbreak / root signals), asked when the app starts.
-    /// Answer with one of its outcomes: `intact`, `compromised`. Throw only for what the flows do not model: the machine then
+/// Device security (`device`): The phone's own Face ID / fingerprint prompt; biometric data stays in the Secure Enclave
+/// / Keystore and never leaves the device.
+public protocol TempoDeviceService: Sendable {
+    /// Device security: `check_integrity`. "Jailbreak/root detection on launch": the platform's integrity check
+    /// (jailbreak / root signals), asked when the app starts.
+    /// Answer with one of its outcomes: `intact`, `compromised`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceCheckIntegrity() async throws -> TempoOutcome.DeviceCheckIntegrity
 
     /// Device security: `enable_biometrics`.
-    /// Answer with one of its outcomes: `enabled`, `declined`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `enabled`, `declined`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceEnableBiometrics() async throws -> TempoOutcome.DeviceEnableBiometrics
 
-    /// Device security: `authenticate`. Biometric re-authentication (Face ID / fingerprint) with the 6-digit keycode as fallback, on the device (Secure Enclave / Keystore; works offline). Asked before a Settings edit is committed, and gates card activation, card details, PIN reveal, sending money and unlocking the app; `purpose` says which.
-    /// Answer with one of its outcomes: `authenticated`, `cancelled`. Throw only for what the flows do not model: the machine then
+    /// Device security: `authenticate`. Biometric re-authentication (Face ID / fingerprint) with the 6-digit keycode as
+    /// fallback, on the device (Secure Enclave / Keystore; works offline). Asked before a Settings edit is committed,
+    /// and gates card activation, card details, PIN reveal, sending money and unlocking the app; `purpose` says which.
+    /// Answer with one of its outcomes: `authenticated`, `cancelled`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceAuthenticate(purpose: String) async throws -> TempoOutcome.DeviceAuthenticate
+}
 
-    /// Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`. The Kickstart payment that funds the account before activation (ONB-015-FT).
-    /// Answer with one of its outcomes: `succeeded`, `declined`. Throw only for what the flows do not model: the machine then
+/// Payments (card / Apple Pay / Google Pay / Direct Debit) (`payments`): Takes money from the user's card, Direct Debit
+/// or digital wallet: the initial payment (Kickstart, ONB-015-FT; Tribe builds that screen), Add Funds (WAL-006) and
+/// the physical card fee (WAL-013a).
+public protocol TempoPaymentsService: Sendable {
+    /// Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`. The Kickstart payment that funds the
+    /// account before activation (ONB-015-FT).
+    /// Answer with one of its outcomes: `succeeded`, `declined`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func paymentsInitialPayment(method: PaymentMethod, amount: Money) async throws -> TempoOutcome.PaymentsInitialPayment
+    func paymentsInitialPayment(
+        method: TempoPaymentMethod,
+        amount: Money
+    ) async throws -> TempoOutcome.PaymentsInitialPayment
 
-    /// Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`. A top-up or fee taken from the user's card or digital wallet (WAL-006, WAL-013a).
-    /// Answer with one of its outcomes: `succeeded`, `declined`, `cancelled`. Throw only for what the flows do not model: the machine then
+    /// Payments (card / Apple Pay / Google Pay / Direct Debit): `charge`. A top-up or fee taken from the user's card or
+    /// digital wallet (WAL-006, WAL-013a).
+    /// Answer with one of its outcomes: `succeeded`, `declined`, `cancelled`. Throw only for what the flows do not
+    /// model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func paymentsCharge(method: PaymentMethod, amount: Money, purpose: String) async throws -> TempoOutcome.PaymentsCharge
+    func paymentsCharge(
+        method: TempoPaymentMethod,
+        amount: Money,
+        purpose: String
+    ) async throws -> TempoOutcome.PaymentsCharge
+}
 
+/// PITStop support (`pitstop`): Chat, FAQ and email support, and support tickets (provider TBD — Intercom / Zendesk /
+/// custom). Tickets are opened from Card Controls, Send & Pay and for identity changes (SET-002, which need re-Veriff).
+public protocol TempoPitstopService: Sendable {
     /// PITStop support: `open_ticket`.
-    /// Answer with one of its outcomes: `opened`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `opened`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pitstopOpenTicket(topic: String) async throws -> TempoOutcome.PitstopOpenTicket
 
@@ -4246,39 +6231,71 @@ public protocol TempoServices: Sendable {
     /// Answer with one of its outcomes: `started`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pitstopStartChat(topic: String) async throws -> TempoOutcome.PitstopStartChat
+}
 
+/// Merchant logo service (`logos`): "Merchant logo service — TBD; options include Clearbit, Plaid Enrich, or a custom
+/// lookup. Fallback to first letter of merchant name." Asked once per new merchant when a card payment is recorded.
+public protocol TempoLogosService: Sendable {
     /// Merchant logo service: `find_logo`. Look up the logo of a merchant by its name.
-    /// Answer with one of its outcomes: `found`, `not_found`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `found`, `not_found`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func logosFindLogo(merchant: String) async throws -> TempoOutcome.LogosFindLogo
+}
 
+/// FX provider (`fx`): "FX provider (TBD — likely Equals or a partner) — live rate API, rate locking, fee calculation."
+/// Live rates arrive as `fx_rate_quoted`.
+public protocol TempoFxService: Sendable {
     /// FX provider: `subscribe_rates`. Start streaming live GBP → currency rates with their fee (PAY-007).
-    /// Answer with one of its outcomes: `streaming`, `unavailable`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `streaming`, `unavailable`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func fxSubscribeRates(currency: String) async throws -> TempoOutcome.FxSubscribeRates
 
     /// FX provider: `lock_rate`. Lock the quoted rate for 30 seconds while the user confirms (PAY-008).
-    /// Answer with one of its outcomes: `locked`, `expired`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `locked`, `expired`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func fxLockRate(currency: String, rate: Decimal, amount: Money) async throws -> TempoOutcome.FxLockRate
+}
 
-    /// Apple Wallet / Google Wallet: `provision_card`. Push the virtual card to the phone's wallet: platform 'ios' (Apple Wallet), 'android' (Google Wallet) or 'native' (the wallet of the phone in hand, for the single "Add to Apple/Google Wallet" button).
-    /// Answer with one of its outcomes: `added`, `cancelled`, `failed`. Throw only for what the flows do not model: the machine then
+/// Apple Wallet / Google Wallet (`device_wallet`): Push provisioning: iOS PKAddPassesViewController + PKPass; Android
+/// Google Wallet push provisioning SDK (tokenised Visa card). Native sheet UI is not Tempo's. Used from Add to Wallet
+/// in onboarding (ONB-016-FT) and in Card Controls (WAL-009).
+public protocol TempoDeviceWalletService: Sendable {
+    /// Apple Wallet / Google Wallet: `provision_card`. Push the virtual card to the phone's wallet: platform 'ios'
+    /// (Apple Wallet), 'android' (Google Wallet) or 'native' (the wallet of the phone in hand, for the single "Add to
+    /// Apple/Google Wallet" button).
+    /// Answer with one of its outcomes: `added`, `cancelled`, `failed`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceWalletProvisionCard(platform: String) async throws -> TempoOutcome.DeviceWalletProvisionCard
+}
 
+/// Push provider (Firebase / APNs) (`push_provider`): Preference sync; "Security alerts" flagged server-side as
+/// non-overridable.
+public protocol TempoPushProviderService: Sendable {
     /// Push provider (Firebase / APNs): `save_preferences`.
     /// Answer with one of its outcomes: `saved`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func pushProviderSavePreferences(turnedOff: [NotificationPreference]) async throws -> TempoOutcome.PushProviderSavePreferences
+    func pushProviderSavePreferences(
+        turnedOff: [TempoNotificationPreference]
+    ) async throws -> TempoOutcome.PushProviderSavePreferences
+}
 
+/// Veriff GuidedID (`veriff`): Builds the entire ID verification web flow (QR/SMS handoff, document scan, selfie,
+/// liveness); Tempo receives a webhook on completion. Also re-verifies proof of address when an address changes in
+/// Settings.
+public protocol TempoVeriffService: Sendable {
     /// Veriff GuidedID: `send_sms_link`. ONB-015 — SMS link to open the Veriff session in the phone's browser.
     /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func veriffSendSmsLink(phone: String) async throws -> TempoOutcome.VeriffSendSmsLink
 
-    /// Veriff GuidedID: `scan_front`. ONB-W05 — auto-captures the front of the ID and tries to detect the document type.
-    /// Answer with one of its outcomes: `passport`, `driving_licence`, `national_id`, `not_detected`. Throw only for what the flows do not model: the machine then
+    /// Veriff GuidedID: `scan_front`. ONB-W05 — auto-captures the front of the ID and tries to detect the document
+    /// type.
+    /// Answer with one of its outcomes: `passport`, `driving_licence`, `national_id`, `not_detected`. Throw only for
+    /// what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func veriffScanFront() async throws -> TempoOutcome.VeriffScanFront
 
@@ -4297,15 +6314,326 @@ public protocol TempoServices: Sendable {
     /// stays where it is and `FlowSinks.failure` hears of it.
     func veriffAnalyse() async throws -> TempoOutcome.VeriffAnalyse
 
-    /// Veriff GuidedID: `get_decision`. The Veriff decision (the webhook Tempo receives on completion), read by the app after the hand-back.
-    /// Answer with one of its outcomes: `approved`, `rejected`, `pending`, `incomplete`. Throw only for what the flows do not model: the machine then
+    /// Veriff GuidedID: `get_decision`. The Veriff decision (the webhook Tempo receives on completion), read by the app
+    /// after the hand-back.
+    /// Answer with one of its outcomes: `approved`, `rejected`, `pending`, `incomplete`. Throw only for what the flows
+    /// do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func veriffGetDecision() async throws -> TempoOutcome.VeriffGetDecision
 
     /// Veriff GuidedID: `check_proof_of_address`. SET-003 — proof-of-address re-check before a new address is applied.
-    /// Answer with one of its outcomes: `approved`, `rejected`, `pending`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `approved`, `rejected`, `pending`. Throw only for what the flows do not model:
+    /// the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func veriffCheckProofOfAddress(address: String) async throws -> TempoOutcome.VeriffCheckProofOfAddress
+}
+
+/// The services Tempo calls: implement this protocol (or one protocol per service, composed with `TempoServiceSet`) and
+/// give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol TempoServices: Sendable, TempoEqualsService, TempoOtpService, TempoPostcodeLookupService, TempoDeviceService, TempoPaymentsService, TempoPitstopService, TempoLogosService, TempoFxService, TempoDeviceWalletService, TempoPushProviderService, TempoVeriffService {
+}
+
+/// Tempo's services composed from one implementation per service: `TempoServiceSet(equals: ..., otp: ...,
+/// postcodeLookup: ..., device: ..., payments: ..., pitstop: ..., logos: ..., fx: ..., deviceWallet: ..., pushProvider:
+/// ..., veriff: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct TempoServiceSet: TempoServices {
+    /// What answers `equals`'s operations.
+    public var equals: any TempoEqualsService
+
+    /// What answers `otp`'s operations.
+    public var otp: any TempoOtpService
+
+    /// What answers `postcode_lookup`'s operations.
+    public var postcodeLookup: any TempoPostcodeLookupService
+
+    /// What answers `device`'s operations.
+    public var device: any TempoDeviceService
+
+    /// What answers `payments`'s operations.
+    public var payments: any TempoPaymentsService
+
+    /// What answers `pitstop`'s operations.
+    public var pitstop: any TempoPitstopService
+
+    /// What answers `logos`'s operations.
+    public var logos: any TempoLogosService
+
+    /// What answers `fx`'s operations.
+    public var fx: any TempoFxService
+
+    /// What answers `device_wallet`'s operations.
+    public var deviceWallet: any TempoDeviceWalletService
+
+    /// What answers `push_provider`'s operations.
+    public var pushProvider: any TempoPushProviderService
+
+    /// What answers `veriff`'s operations.
+    public var veriff: any TempoVeriffService
+
+    /// One implementation per service.
+    public init(
+        equals: any TempoEqualsService,
+        otp: any TempoOtpService,
+        postcodeLookup: any TempoPostcodeLookupService,
+        device: any TempoDeviceService,
+        payments: any TempoPaymentsService,
+        pitstop: any TempoPitstopService,
+        logos: any TempoLogosService,
+        fx: any TempoFxService,
+        deviceWallet: any TempoDeviceWalletService,
+        pushProvider: any TempoPushProviderService,
+        veriff: any TempoVeriffService
+    ) {
+        self.equals = equals
+        self.otp = otp
+        self.postcodeLookup = postcodeLookup
+        self.device = device
+        self.payments = payments
+        self.pitstop = pitstop
+        self.logos = logos
+        self.fx = fx
+        self.deviceWallet = deviceWallet
+        self.pushProvider = pushProvider
+        self.veriff = veriff
+    }
+
+    public func equalsSubmitApplication(
+        applicant: TempoApplicant,
+        plan: TempoPlan?
+    ) async throws -> TempoOutcome.EqualsSubmitApplication {
+        return try await self.equals.equalsSubmitApplication(applicant: applicant, plan: plan)
+    }
+
+    public func equalsCreateAccount(applicant: TempoApplicant) async throws -> TempoOutcome.EqualsCreateAccount {
+        return try await self.equals.equalsCreateAccount(applicant: applicant)
+    }
+
+    public func equalsGetOnboardingStatus(userId: String?) async throws -> TempoOutcome.EqualsGetOnboardingStatus {
+        return try await self.equals.equalsGetOnboardingStatus(userId: userId)
+    }
+
+    public func equalsActivateAccount(userId: String?) async throws -> TempoOutcome.EqualsActivateAccount {
+        return try await self.equals.equalsActivateAccount(userId: userId)
+    }
+
+    public func equalsListTransactions() async throws -> TempoOutcome.EqualsListTransactions {
+        return try await self.equals.equalsListTransactions()
+    }
+
+    public func equalsListSessions() async throws -> TempoOutcome.EqualsListSessions {
+        return try await self.equals.equalsListSessions()
+    }
+
+    public func equalsSignOutSession(sessionId: String) async throws -> TempoOutcome.EqualsSignOutSession {
+        return try await self.equals.equalsSignOutSession(sessionId: sessionId)
+    }
+
+    public func equalsSignOutOtherSessions() async throws -> TempoOutcome.EqualsSignOutOtherSessions {
+        return try await self.equals.equalsSignOutOtherSessions()
+    }
+
+    public func equalsChargePlanUpgrade(
+        plan: TempoPlan?,
+        amount: Money
+    ) async throws -> TempoOutcome.EqualsChargePlanUpgrade {
+        return try await self.equals.equalsChargePlanUpgrade(plan: plan, amount: amount)
+    }
+
+    public func equalsSchedulePlanChange(
+        plan: TempoPlan?,
+        effectiveOn: CalendarDate,
+        price: Money
+    ) async throws -> TempoOutcome.EqualsSchedulePlanChange {
+        return try await self.equals.equalsSchedulePlanChange(plan: plan, effectiveOn: effectiveOn, price: price)
+    }
+
+    public func equalsCloseAccount(reason: TempoCloseReason?) async throws -> TempoOutcome.EqualsCloseAccount {
+        return try await self.equals.equalsCloseAccount(reason: reason)
+    }
+
+    public func equalsLogIn(keycode: String) async throws -> TempoOutcome.EqualsLogIn {
+        return try await self.equals.equalsLogIn(keycode: keycode)
+    }
+
+    public func equalsActivateCard() async throws -> TempoOutcome.EqualsActivateCard {
+        return try await self.equals.equalsActivateCard()
+    }
+
+    public func equalsSetCardFrozen(frozen: Bool) async throws -> TempoOutcome.EqualsSetCardFrozen {
+        return try await self.equals.equalsSetCardFrozen(frozen: frozen)
+    }
+
+    public func equalsGetCardDetails() async throws -> TempoOutcome.EqualsGetCardDetails {
+        return try await self.equals.equalsGetCardDetails()
+    }
+
+    public func equalsGetPin() async throws -> TempoOutcome.EqualsGetPin {
+        return try await self.equals.equalsGetPin()
+    }
+
+    public func equalsSetCardLimit(enabled: Bool) async throws -> TempoOutcome.EqualsSetCardLimit {
+        return try await self.equals.equalsSetCardLimit(enabled: enabled)
+    }
+
+    public func equalsOrderPhysicalCard(
+        deliveryAddress: String,
+        payWith: TempoPayWith
+    ) async throws -> TempoOutcome.EqualsOrderPhysicalCard {
+        return try await self.equals.equalsOrderPhysicalCard(deliveryAddress: deliveryAddress, payWith: payWith)
+    }
+
+    public func equalsSendUkTransfer(
+        accountName: String,
+        sortCode: String,
+        accountNumber: String,
+        reference: String,
+        amount: Money
+    ) async throws -> TempoOutcome.EqualsSendUkTransfer {
+        return try await self.equals.equalsSendUkTransfer(
+            accountName: accountName,
+            sortCode: sortCode,
+            accountNumber: accountNumber,
+            reference: reference,
+            amount: amount
+        )
+    }
+
+    public func equalsGetBalance() async throws -> TempoOutcome.EqualsGetBalance {
+        return try await self.equals.equalsGetBalance()
+    }
+
+    public func equalsRefreshSession() async throws -> TempoOutcome.EqualsRefreshSession {
+        return try await self.equals.equalsRefreshSession()
+    }
+
+    public func equalsSendInternationalTransfer(
+        recipientName: String,
+        country: String,
+        iban: String,
+        bic: String,
+        reference: String,
+        amount: Money,
+        fee: Money,
+        rate: Decimal
+    ) async throws -> TempoOutcome.EqualsSendInternationalTransfer {
+        return try await self.equals.equalsSendInternationalTransfer(
+            recipientName: recipientName,
+            country: country,
+            iban: iban,
+            bic: bic,
+            reference: reference,
+            amount: amount,
+            fee: fee,
+            rate: rate
+        )
+    }
+
+    public func otpSendEmailCode(email: String) async throws -> TempoOutcome.OtpSendEmailCode {
+        return try await self.otp.otpSendEmailCode(email: email)
+    }
+
+    public func otpVerifyEmailCode(email: String, code: String) async throws -> TempoOutcome.OtpVerifyEmailCode {
+        return try await self.otp.otpVerifyEmailCode(email: email, code: code)
+    }
+
+    public func otpSendSmsCode(phone: String) async throws -> TempoOutcome.OtpSendSmsCode {
+        return try await self.otp.otpSendSmsCode(phone: phone)
+    }
+
+    public func otpVerifySmsCode(phone: String, code: String) async throws -> TempoOutcome.OtpVerifySmsCode {
+        return try await self.otp.otpVerifySmsCode(phone: phone, code: code)
+    }
+
+    public func postcodeLookupFindAddresses(postcode: String) async throws -> TempoOutcome.PostcodeLookupFindAddresses {
+        return try await self.postcodeLookup.postcodeLookupFindAddresses(postcode: postcode)
+    }
+
+    public func deviceCheckIntegrity() async throws -> TempoOutcome.DeviceCheckIntegrity {
+        return try await self.device.deviceCheckIntegrity()
+    }
+
+    public func deviceEnableBiometrics() async throws -> TempoOutcome.DeviceEnableBiometrics {
+        return try await self.device.deviceEnableBiometrics()
+    }
+
+    public func deviceAuthenticate(purpose: String) async throws -> TempoOutcome.DeviceAuthenticate {
+        return try await self.device.deviceAuthenticate(purpose: purpose)
+    }
+
+    public func paymentsInitialPayment(
+        method: TempoPaymentMethod,
+        amount: Money
+    ) async throws -> TempoOutcome.PaymentsInitialPayment {
+        return try await self.payments.paymentsInitialPayment(method: method, amount: amount)
+    }
+
+    public func paymentsCharge(
+        method: TempoPaymentMethod,
+        amount: Money,
+        purpose: String
+    ) async throws -> TempoOutcome.PaymentsCharge {
+        return try await self.payments.paymentsCharge(method: method, amount: amount, purpose: purpose)
+    }
+
+    public func pitstopOpenTicket(topic: String) async throws -> TempoOutcome.PitstopOpenTicket {
+        return try await self.pitstop.pitstopOpenTicket(topic: topic)
+    }
+
+    public func pitstopStartChat(topic: String) async throws -> TempoOutcome.PitstopStartChat {
+        return try await self.pitstop.pitstopStartChat(topic: topic)
+    }
+
+    public func logosFindLogo(merchant: String) async throws -> TempoOutcome.LogosFindLogo {
+        return try await self.logos.logosFindLogo(merchant: merchant)
+    }
+
+    public func fxSubscribeRates(currency: String) async throws -> TempoOutcome.FxSubscribeRates {
+        return try await self.fx.fxSubscribeRates(currency: currency)
+    }
+
+    public func fxLockRate(currency: String, rate: Decimal, amount: Money) async throws -> TempoOutcome.FxLockRate {
+        return try await self.fx.fxLockRate(currency: currency, rate: rate, amount: amount)
+    }
+
+    public func deviceWalletProvisionCard(platform: String) async throws -> TempoOutcome.DeviceWalletProvisionCard {
+        return try await self.deviceWallet.deviceWalletProvisionCard(platform: platform)
+    }
+
+    public func pushProviderSavePreferences(
+        turnedOff: [TempoNotificationPreference]
+    ) async throws -> TempoOutcome.PushProviderSavePreferences {
+        return try await self.pushProvider.pushProviderSavePreferences(turnedOff: turnedOff)
+    }
+
+    public func veriffSendSmsLink(phone: String) async throws -> TempoOutcome.VeriffSendSmsLink {
+        return try await self.veriff.veriffSendSmsLink(phone: phone)
+    }
+
+    public func veriffScanFront() async throws -> TempoOutcome.VeriffScanFront {
+        return try await self.veriff.veriffScanFront()
+    }
+
+    public func veriffScanBack() async throws -> TempoOutcome.VeriffScanBack {
+        return try await self.veriff.veriffScanBack()
+    }
+
+    public func veriffCaptureSelfie() async throws -> TempoOutcome.VeriffCaptureSelfie {
+        return try await self.veriff.veriffCaptureSelfie()
+    }
+
+    public func veriffAnalyse() async throws -> TempoOutcome.VeriffAnalyse {
+        return try await self.veriff.veriffAnalyse()
+    }
+
+    public func veriffGetDecision() async throws -> TempoOutcome.VeriffGetDecision {
+        return try await self.veriff.veriffGetDecision()
+    }
+
+    public func veriffCheckProofOfAddress(address: String) async throws -> TempoOutcome.VeriffCheckProofOfAddress {
+        return try await self.veriff.veriffCheckProofOfAddress(address: address)
+    }
 }
 
 /// What each service operation of Tempo answers (`TempoServices`).
@@ -4324,6 +6652,39 @@ public enum TempoOutcome {
                 return .equalsSubmitApplicationFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case submitted
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsSubmitApplication is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .submitted:
+                self = .submitted
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .submitted:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .submitted)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `create_account`.
@@ -4335,6 +6696,40 @@ public enum TempoOutcome {
             switch self {
             case .created(let userId):
                 return .equalsCreateAccountCreated(userId: userId)
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case created
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case userId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsCreateAccount is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .created:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .created)
+                self = .created(userId: try fields.decode(String.self, forKey: .userId))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .created(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .created)
+                try fields.encode(value0, forKey: .userId)
             }
         }
     }
@@ -4362,6 +6757,54 @@ public enum TempoOutcome {
                 return .equalsGetOnboardingStatusIncomplete
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case active
+            case approved
+            case pending
+            case rejected
+            case incomplete
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsGetOnboardingStatus is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .active:
+                self = .active
+            case .approved:
+                self = .approved
+            case .pending:
+                self = .pending
+            case .rejected:
+                self = .rejected
+            case .incomplete:
+                self = .incomplete
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .active:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .active)
+            case .approved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
+            case .pending:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pending)
+            case .rejected:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rejected)
+            case .incomplete:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .incomplete)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `activate_account`.
@@ -4373,6 +6816,34 @@ public enum TempoOutcome {
             switch self {
             case .activated:
                 return .equalsActivateAccountActivated
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case activated
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsActivateAccount is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .activated:
+                self = .activated
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .activated:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .activated)
             }
         }
     }
@@ -4393,6 +6864,39 @@ public enum TempoOutcome {
                 return .equalsListTransactionsFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case listed
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsListTransactions is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .listed:
+                self = .listed
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .listed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .listed)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `list_sessions`.
@@ -4404,6 +6908,34 @@ public enum TempoOutcome {
             switch self {
             case .refreshed:
                 return .equalsListSessionsRefreshed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case refreshed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsListSessions is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .refreshed:
+                self = .refreshed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .refreshed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .refreshed)
             }
         }
     }
@@ -4419,6 +6951,34 @@ public enum TempoOutcome {
                 return .equalsSignOutSessionSignedOut
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case signedOut
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsSignOutSession is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .signedOut:
+                self = .signedOut
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .signedOut:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .signedOut)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `sign_out_other_sessions`.
@@ -4430,6 +6990,34 @@ public enum TempoOutcome {
             switch self {
             case .signedOut:
                 return .equalsSignOutOtherSessionsSignedOut
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case signedOut
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsSignOutOtherSessions is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .signedOut:
+                self = .signedOut
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .signedOut:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .signedOut)
             }
         }
     }
@@ -4448,6 +7036,39 @@ public enum TempoOutcome {
                 return .equalsChargePlanUpgradeInsufficientFunds
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case charged
+            case insufficientFunds
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsChargePlanUpgrade is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .charged:
+                self = .charged
+            case .insufficientFunds:
+                self = .insufficientFunds
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .charged:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .charged)
+            case .insufficientFunds:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .insufficientFunds)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `schedule_plan_change`.
@@ -4461,6 +7082,34 @@ public enum TempoOutcome {
                 return .equalsSchedulePlanChangeScheduled
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case scheduled
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsSchedulePlanChange is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .scheduled:
+                self = .scheduled
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .scheduled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .scheduled)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `close_account`.
@@ -4472,6 +7121,34 @@ public enum TempoOutcome {
             switch self {
             case .closed:
                 return .equalsCloseAccountClosed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case closed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsCloseAccount is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .closed:
+                self = .closed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .closed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .closed)
             }
         }
     }
@@ -4490,6 +7167,45 @@ public enum TempoOutcome {
                 return .equalsLogInWrongKeycode
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case success
+            case wrongKeycode
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case userId
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsLogIn is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .success:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+                self = .success(userId: try fields.decode(String.self, forKey: .userId))
+            case .wrongKeycode:
+                self = .wrongKeycode
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .success(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+                try fields.encode(value0, forKey: .userId)
+            case .wrongKeycode:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .wrongKeycode)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `activate_card`.
@@ -4504,6 +7220,45 @@ public enum TempoOutcome {
                 return .equalsActivateCardActivated
             case .failed(let reason):
                 return .equalsActivateCardFailed(reason: reason)
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case activated
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case reason
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsActivateCard is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .activated:
+                self = .activated
+            case .failed:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                self = .failed(reason: try fields.decode(String.self, forKey: .reason))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .activated:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .activated)
+            case .failed(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                try fields.encode(value0, forKey: .reason)
             }
         }
     }
@@ -4522,6 +7277,39 @@ public enum TempoOutcome {
                 return .equalsSetCardFrozenFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case done
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsSetCardFrozen is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .done:
+                self = .done
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .done:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .done)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `get_card_details`.
@@ -4536,6 +7324,39 @@ public enum TempoOutcome {
                 return .equalsGetCardDetailsRetrieved
             case .failed:
                 return .equalsGetCardDetailsFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case retrieved
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsGetCardDetails is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .retrieved:
+                self = .retrieved
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .retrieved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retrieved)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -4554,6 +7375,39 @@ public enum TempoOutcome {
                 return .equalsGetPinFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case retrieved
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsGetPin is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .retrieved:
+                self = .retrieved
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .retrieved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retrieved)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `set_card_limit`.
@@ -4568,6 +7422,39 @@ public enum TempoOutcome {
                 return .equalsSetCardLimitDone
             case .failed:
                 return .equalsSetCardLimitFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case done
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsSetCardLimit is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .done:
+                self = .done
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .done:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .done)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -4586,6 +7473,39 @@ public enum TempoOutcome {
                 return .equalsOrderPhysicalCardFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case placed
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsOrderPhysicalCard is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .placed:
+                self = .placed
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .placed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .placed)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `send_uk_transfer`.
@@ -4600,6 +7520,48 @@ public enum TempoOutcome {
                 return .equalsSendUkTransferSent(transferId: transferId)
             case .failed(let reason):
                 return .equalsSendUkTransferFailed(reason: reason)
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case sent
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case transferId
+            case reason
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsSendUkTransfer is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .sent:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .sent)
+                self = .sent(transferId: try fields.decode(String.self, forKey: .transferId))
+            case .failed:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                self = .failed(reason: try fields.decode(String.self, forKey: .reason))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .sent(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .sent)
+                try fields.encode(value0, forKey: .transferId)
+            case .failed(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                try fields.encode(value0, forKey: .reason)
             }
         }
     }
@@ -4620,6 +7582,45 @@ public enum TempoOutcome {
                 return .equalsGetBalanceFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case fetched
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case balance
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsGetBalance is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .fetched:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .fetched)
+                self = .fetched(balance: try fields.decode(Money.self, forKey: .balance))
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .fetched(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fetched)
+                try fields.encode(value0, forKey: .balance)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `refresh_session`.
@@ -4638,6 +7639,39 @@ public enum TempoOutcome {
                 return .equalsRefreshSessionExpired
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case refreshed
+            case expired
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsRefreshSession is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .refreshed:
+                self = .refreshed
+            case .expired:
+                self = .expired
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .refreshed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .refreshed)
+            case .expired:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expired)
+            }
+        }
     }
 
     /// The outcomes of Equals Money: `send_international_transfer`.
@@ -4654,6 +7688,48 @@ public enum TempoOutcome {
                 return .equalsSendInternationalTransferFailed(reason: reason)
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case submitted
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case transferId
+            case reason
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.EqualsSendInternationalTransfer is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .submitted:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .submitted)
+                self = .submitted(transferId: try fields.decode(String.self, forKey: .transferId))
+            case .failed:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                self = .failed(reason: try fields.decode(String.self, forKey: .reason))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .submitted(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .submitted)
+                try fields.encode(value0, forKey: .transferId)
+            case .failed(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                try fields.encode(value0, forKey: .reason)
+            }
+        }
     }
 
     /// The outcomes of OTP provider: `send_email_code`.
@@ -4668,6 +7744,39 @@ public enum TempoOutcome {
                 return .otpSendEmailCodeSent
             case .failed:
                 return .otpSendEmailCodeFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case sent
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.OtpSendEmailCode is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .sent:
+                self = .sent
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .sent:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -4689,6 +7798,44 @@ public enum TempoOutcome {
                 return .otpVerifyEmailCodeExpired
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case valid
+            case invalid
+            case expired
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.OtpVerifyEmailCode is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .valid:
+                self = .valid
+            case .invalid:
+                self = .invalid
+            case .expired:
+                self = .expired
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .valid:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .valid)
+            case .invalid:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .invalid)
+            case .expired:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expired)
+            }
+        }
     }
 
     /// The outcomes of OTP provider: `send_sms_code`.
@@ -4703,6 +7850,39 @@ public enum TempoOutcome {
                 return .otpSendSmsCodeSent
             case .failed:
                 return .otpSendSmsCodeFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case sent
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.OtpSendSmsCode is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .sent:
+                self = .sent
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .sent:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -4724,6 +7904,44 @@ public enum TempoOutcome {
                 return .otpVerifySmsCodeExpired
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case valid
+            case invalid
+            case expired
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.OtpVerifySmsCode is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .valid:
+                self = .valid
+            case .invalid:
+                self = .invalid
+            case .expired:
+                self = .expired
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .valid:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .valid)
+            case .invalid:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .invalid)
+            case .expired:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expired)
+            }
+        }
     }
 
     /// The outcomes of Postcode lookup: `find_addresses`.
@@ -4738,6 +7956,45 @@ public enum TempoOutcome {
                 return .postcodeLookupFindAddressesFound(addresses: addresses)
             case .notFound:
                 return .postcodeLookupFindAddressesNotFound
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case found
+            case notFound
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case addresses
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.PostcodeLookupFindAddresses is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .found:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+                self = .found(addresses: try fields.decode([String].self, forKey: .addresses))
+            case .notFound:
+                self = .notFound
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .found(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+                try fields.encode(value0, forKey: .addresses)
+            case .notFound:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notFound)
             }
         }
     }
@@ -4758,6 +8015,39 @@ public enum TempoOutcome {
                 return .deviceCheckIntegrityCompromised
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case intact
+            case compromised
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.DeviceCheckIntegrity is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .intact:
+                self = .intact
+            case .compromised:
+                self = .compromised
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .intact:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .intact)
+            case .compromised:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .compromised)
+            }
+        }
     }
 
     /// The outcomes of Device security: `enable_biometrics`.
@@ -4772,6 +8062,39 @@ public enum TempoOutcome {
                 return .deviceEnableBiometricsEnabled
             case .declined:
                 return .deviceEnableBiometricsDeclined
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case enabled
+            case declined
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.DeviceEnableBiometrics is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .enabled:
+                self = .enabled
+            case .declined:
+                self = .declined
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .enabled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .enabled)
+            case .declined:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .declined)
             }
         }
     }
@@ -4792,6 +8115,39 @@ public enum TempoOutcome {
                 return .deviceAuthenticateCancelled
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case authenticated
+            case cancelled
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.DeviceAuthenticate is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .authenticated:
+                self = .authenticated
+            case .cancelled:
+                self = .cancelled
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .authenticated:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authenticated)
+            case .cancelled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
+            }
+        }
     }
 
     /// The outcomes of Payments (card / Apple Pay / Google Pay / Direct Debit): `initial_payment`.
@@ -4806,6 +8162,39 @@ public enum TempoOutcome {
                 return .paymentsInitialPaymentSucceeded
             case .declined:
                 return .paymentsInitialPaymentDeclined
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case succeeded
+            case declined
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.PaymentsInitialPayment is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .succeeded:
+                self = .succeeded
+            case .declined:
+                self = .declined
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .succeeded:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .succeeded)
+            case .declined:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .declined)
             }
         }
     }
@@ -4829,6 +8218,44 @@ public enum TempoOutcome {
                 return .paymentsChargeCancelled
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case succeeded
+            case declined
+            case cancelled
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.PaymentsCharge is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .succeeded:
+                self = .succeeded
+            case .declined:
+                self = .declined
+            case .cancelled:
+                self = .cancelled
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .succeeded:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .succeeded)
+            case .declined:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .declined)
+            case .cancelled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
+            }
+        }
     }
 
     /// The outcomes of PITStop support: `open_ticket`.
@@ -4845,6 +8272,39 @@ public enum TempoOutcome {
                 return .pitstopOpenTicketFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case opened
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.PitstopOpenTicket is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .opened:
+                self = .opened
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .opened:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .opened)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of PITStop support: `start_chat`.
@@ -4856,6 +8316,34 @@ public enum TempoOutcome {
             switch self {
             case .started:
                 return .pitstopStartChatStarted
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case started
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.PitstopStartChat is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .started:
+                self = .started
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .started:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .started)
             }
         }
     }
@@ -4876,6 +8364,50 @@ public enum TempoOutcome {
                 return .logosFindLogoNotFound
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case found
+            case notFound
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case merchant
+            case url
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.LogosFindLogo is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .found:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+                self = .found(
+                    merchant: try fields.decode(String.self, forKey: .merchant),
+                    url: try fields.decode(String.self, forKey: .url)
+                )
+            case .notFound:
+                self = .notFound
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .found(let value0, let value1):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .found)
+                try fields.encode(value0, forKey: .merchant)
+                try fields.encode(value1, forKey: .url)
+            case .notFound:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notFound)
+            }
+        }
     }
 
     /// The outcomes of FX provider: `subscribe_rates`.
@@ -4890,6 +8422,39 @@ public enum TempoOutcome {
                 return .fxSubscribeRatesStreaming
             case .unavailable:
                 return .fxSubscribeRatesUnavailable
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case streaming
+            case unavailable
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.FxSubscribeRates is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .streaming:
+                self = .streaming
+            case .unavailable:
+                self = .unavailable
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .streaming:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .streaming)
+            case .unavailable:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unavailable)
             }
         }
     }
@@ -4908,6 +8473,39 @@ public enum TempoOutcome {
                 return .fxLockRateLocked
             case .expired:
                 return .fxLockRateExpired
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case locked
+            case expired
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.FxLockRate is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .locked:
+                self = .locked
+            case .expired:
+                self = .expired
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .locked:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .locked)
+            case .expired:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expired)
             }
         }
     }
@@ -4929,6 +8527,44 @@ public enum TempoOutcome {
                 return .deviceWalletProvisionCardFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case added
+            case cancelled
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.DeviceWalletProvisionCard is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .added:
+                self = .added
+            case .cancelled:
+                self = .cancelled
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .added:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .added)
+            case .cancelled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Push provider (Firebase / APNs): `save_preferences`.
@@ -4940,6 +8576,34 @@ public enum TempoOutcome {
             switch self {
             case .saved:
                 return .pushProviderSavePreferencesSaved
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case saved
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.PushProviderSavePreferences is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .saved:
+                self = .saved
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .saved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .saved)
             }
         }
     }
@@ -4956,6 +8620,39 @@ public enum TempoOutcome {
                 return .veriffSendSmsLinkSent
             case .failed:
                 return .veriffSendSmsLinkFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case sent
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.VeriffSendSmsLink is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .sent:
+                self = .sent
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .sent:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -4980,6 +8677,49 @@ public enum TempoOutcome {
                 return .veriffScanFrontNotDetected
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case passport
+            case drivingLicence
+            case nationalId
+            case notDetected
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.VeriffScanFront is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .passport:
+                self = .passport
+            case .drivingLicence:
+                self = .drivingLicence
+            case .nationalId:
+                self = .nationalId
+            case .notDetected:
+                self = .notDetected
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .passport:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .passport)
+            case .drivingLicence:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .drivingLicence)
+            case .nationalId:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .nationalId)
+            case .notDetected:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notDetected)
+            }
+        }
     }
 
     /// The outcomes of Veriff GuidedID: `scan_back`.
@@ -4991,6 +8731,34 @@ public enum TempoOutcome {
             switch self {
             case .captured:
                 return .veriffScanBackCaptured
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case captured
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.VeriffScanBack is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .captured:
+                self = .captured
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .captured:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .captured)
             }
         }
     }
@@ -5006,6 +8774,34 @@ public enum TempoOutcome {
                 return .veriffCaptureSelfieCaptured
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case captured
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.VeriffCaptureSelfie is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .captured:
+                self = .captured
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .captured:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .captured)
+            }
+        }
     }
 
     /// The outcomes of Veriff GuidedID: `analyse`.
@@ -5017,6 +8813,34 @@ public enum TempoOutcome {
             switch self {
             case .submitted:
                 return .veriffAnalyseSubmitted
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case submitted
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.VeriffAnalyse is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .submitted:
+                self = .submitted
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .submitted:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .submitted)
             }
         }
     }
@@ -5041,6 +8865,49 @@ public enum TempoOutcome {
                 return .veriffGetDecisionIncomplete
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case approved
+            case rejected
+            case pending
+            case incomplete
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.VeriffGetDecision is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .approved:
+                self = .approved
+            case .rejected:
+                self = .rejected
+            case .pending:
+                self = .pending
+            case .incomplete:
+                self = .incomplete
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .approved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
+            case .rejected:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rejected)
+            case .pending:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pending)
+            case .incomplete:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .incomplete)
+            }
+        }
     }
 
     /// The outcomes of Veriff GuidedID: `check_proof_of_address`.
@@ -5060,24 +8927,62 @@ public enum TempoOutcome {
                 return .veriffCheckProofOfAddressPending
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case approved
+            case rejected
+            case pending
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a TempoOutcome.VeriffCheckProofOfAddress is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .approved:
+                self = .approved
+            case .rejected:
+                self = .rejected
+            case .pending:
+                self = .pending
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .approved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
+            case .rejected:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rejected)
+            case .pending:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pending)
+            }
+        }
     }
 }
 
 /// The card plan tiers of ONB-003: Everyday £4.99/mo, Plus £6.99/mo, Premium £89.99/yr.
-public enum Plan: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoPlan: String, Hashable, Sendable, Codable, CaseIterable {
     case everyday
     case plus
     case premium
 }
 
 /// The market chosen on ONB-010b; it determines the regulatory jurisdiction and card product.
-public enum Market: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoMarket: String, Hashable, Sendable, Codable, CaseIterable {
     case uk
     case eu
 }
 
 /// Purpose of account, ONB-010c (AML).
-public enum AccountPurpose: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoAccountPurpose: String, Hashable, Sendable, Codable, CaseIterable {
     case personalSpending = "personal_spending"
     case travel
     case motorsportEvents = "motorsport_events"
@@ -5086,7 +8991,7 @@ public enum AccountPurpose: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Source of funds, ONB-010d (AML).
-public enum FundsSource: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoFundsSource: String, Hashable, Sendable, Codable, CaseIterable {
     case employment
     case savings
     case businessIncome = "business_income"
@@ -5095,23 +9000,26 @@ public enum FundsSource: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Expected monthly spend band, ONB-010e: £0–£500, £500–£2k, £2k–£10k, £10k+.
-public enum MonthlySpend: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoMonthlySpend: String, Hashable, Sendable, Codable, CaseIterable {
     case upTo500 = "up_to_500"
     case from500To2k = "from_500_to_2k"
     case from2kTo10k = "from_2k_to_10k"
     case over10k = "over_10k"
 }
 
-/// Expected annual turnover band, ONB-010f: £0–£6k, £6k–£24k, £24k–£120k, £120k+ (the spec gives no bands; twelve times the monthly bands, an assumption to confirm).
-public enum AnnualTurnover: String, Hashable, Sendable, Codable, CaseIterable {
+/// Expected annual turnover band, ONB-010f: £0–£6k, £6k–£24k, £24k–£120k, £120k+ (the spec gives no bands; twelve times
+/// the monthly bands, an assumption to confirm).
+public enum TempoAnnualTurnover: String, Hashable, Sendable, Codable, CaseIterable {
     case upTo6k = "up_to_6k"
     case from6kTo24k = "from_6k_to_24k"
     case from24kTo120k = "from_24k_to_120k"
     case over120k = "over_120k"
 }
 
-/// How a payment is made: the Kickstart options of ONB-015-FT (Credit, Direct Debit, Apple Pay, Google Pay), the Add Funds methods of WAL-006 (Apple Pay, Google Pay, Visa, Mastercard), and `card` for the physical card fee paid "via another card" (WAL-013a).
-public enum PaymentMethod: String, Hashable, Sendable, Codable, CaseIterable {
+/// How a payment is made: the Kickstart options of ONB-015-FT (Credit, Direct Debit, Apple Pay, Google Pay), the Add
+/// Funds methods of WAL-006 (Apple Pay, Google Pay, Visa, Mastercard), and `card` for the physical card fee paid "via
+/// another card" (WAL-013a).
+public enum TempoPaymentMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case credit
     case directDebit = "direct_debit"
     case applePay = "apple_pay"
@@ -5122,13 +9030,13 @@ public enum PaymentMethod: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// The device's biometric method (Face ID on iPhone, fingerprint on Android).
-public enum Biometry: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoBiometry: String, Hashable, Sendable, Codable, CaseIterable {
     case faceId = "face_id"
     case fingerprint
 }
 
 /// Where the email verification code stands (ONB-006).
-public enum CodeStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoCodeStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case none
     case sent
     case notSent = "not_sent"
@@ -5137,7 +9045,7 @@ public enum CodeStatus: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Everything the 12-step form collects (ONB-004 → ONB-011).
-public struct Applicant: Hashable, Sendable, Codable {
+public struct TempoApplicant: Hashable, Sendable, Codable {
     public var givenName: String = ""
     public var surname: String = ""
     public var preferredName: String? = nil
@@ -5146,11 +9054,11 @@ public struct Applicant: Hashable, Sendable, Codable {
     public var phoneCountry: String = ""
     public var dob: CalendarDate? = nil
     public var nationality: String = ""
-    public var market: Market? = nil
-    public var purposes: [AccountPurpose] = []
-    public var fundsSources: [FundsSource] = []
-    public var monthlySpend: MonthlySpend? = nil
-    public var annualTurnover: AnnualTurnover? = nil
+    public var market: TempoMarket? = nil
+    public var purposes: [TempoAccountPurpose] = []
+    public var fundsSources: [TempoFundsSource] = []
+    public var monthlySpend: TempoMonthlySpend? = nil
+    public var annualTurnover: TempoAnnualTurnover? = nil
     public var postcode: String = ""
     public var address: String? = nil
 
@@ -5159,7 +9067,22 @@ public struct Applicant: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["address: " + (address.map { quotedText($0) } ?? "null"), "annual_turnover: " + (annualTurnover.map { describe($0) } ?? "null"), "dob: " + (dob.map { describe($0) } ?? "null"), "email: " + quotedText(email), "funds_sources: " + (("[" + fundsSources.map { describe($0) }.joined(separator: ", ")) + "]"), "given_name: " + quotedText(givenName), "market: " + (market.map { describe($0) } ?? "null"), "monthly_spend: " + (monthlySpend.map { describe($0) } ?? "null"), "nationality: " + quotedText(nationality), "phone: " + quotedText(phone), "phone_country: " + quotedText(phoneCountry), "postcode: " + quotedText(postcode), "preferred_name: " + (preferredName.map { quotedText($0) } ?? "null"), "purposes: " + (("[" + purposes.map { describe($0) }.joined(separator: ", ")) + "]"), "surname: " + quotedText(surname)]
+        var parts: [String] = []
+        parts.append("address: " + (address.map { quotedText($0) } ?? "null"))
+        parts.append("annual_turnover: " + (annualTurnover.map { describe($0) } ?? "null"))
+        parts.append("dob: " + (dob.map { describe($0) } ?? "null"))
+        parts.append("email: " + quotedText(email))
+        parts.append("funds_sources: " + (("[" + fundsSources.map { describe($0) }.joined(separator: ", ")) + "]"))
+        parts.append("given_name: " + quotedText(givenName))
+        parts.append("market: " + (market.map { describe($0) } ?? "null"))
+        parts.append("monthly_spend: " + (monthlySpend.map { describe($0) } ?? "null"))
+        parts.append("nationality: " + quotedText(nationality))
+        parts.append("phone: " + quotedText(phone))
+        parts.append("phone_country: " + quotedText(phoneCountry))
+        parts.append("postcode: " + quotedText(postcode))
+        parts.append("preferred_name: " + (preferredName.map { quotedText($0) } ?? "null"))
+        parts.append("purposes: " + (("[" + purposes.map { describe($0) }.joined(separator: ", ")) + "]"))
+        parts.append("surname: " + quotedText(surname))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -5182,15 +9105,17 @@ public struct Applicant: Hashable, Sendable, Codable {
     }
 }
 
-/// "Virtual card — issued unactivated to every user at signup." It becomes active with one tap + biometric (WAL-010) and is retired once the physical card is ATM-activated ("the virtual card ceases to exist").
-public enum VirtualCardStatus: String, Hashable, Sendable, Codable, CaseIterable {
+/// "Virtual card — issued unactivated to every user at signup." It becomes active with one tap + biometric (WAL-010)
+/// and is retired once the physical card is ATM-activated ("the virtual card ceases to exist").
+public enum TempoVirtualCardStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case unactivated
     case active
     case retired
 }
 
-/// "Physical card — optional (£4.99 inc. delivery)." Ordered in-app (WAL-013a → WAL-013h), delivered inert (WAL-013i), activated by the first successful ATM transaction using the PIN (WAL-013j).
-public enum PhysicalCardStatus: String, Hashable, Sendable, Codable, CaseIterable {
+/// "Physical card — optional (£4.99 inc. delivery)." Ordered in-app (WAL-013a → WAL-013h), delivered inert (WAL-013i),
+/// activated by the first successful ATM transaction using the PIN (WAL-013j).
+public enum TempoPhysicalCardStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case none
     case ordered
     case awaitingAtm = "awaiting_atm"
@@ -5198,7 +9123,7 @@ public enum PhysicalCardStatus: String, Hashable, Sendable, Codable, CaseIterabl
 }
 
 /// The card's status as error events report it ("user state (tier, card status, session age)"); see question Q-XC-D1.
-public enum CardStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoCardStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case frozen
     case physicalActive = "physical_active"
     case virtualActive = "virtual_active"
@@ -5207,19 +9132,19 @@ public enum CardStatus: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// How a transfer goes out (PAY-001): Faster Payments (UK) or SWIFT/SEPA (international).
-public enum TransferRail: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoTransferRail: String, Hashable, Sendable, Codable, CaseIterable {
     case uk
     case international
 }
 
 /// How the £4.99 physical card fee is paid (WAL-013a): "My Tempo balance" or "Another card".
-public enum PayWith: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoPayWith: String, Hashable, Sendable, Codable, CaseIterable {
     case balance
     case otherCard = "other_card"
 }
 
 /// The issue types of Report Card Issue (WAL-014).
-public enum CardIssue: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoCardIssue: String, Hashable, Sendable, Codable, CaseIterable {
     case lost
     case stolen
     case damaged
@@ -5227,7 +9152,7 @@ public enum CardIssue: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// What a row of the transaction history is.
-public enum TransactionKind: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoTransactionKind: String, Hashable, Sendable, Codable, CaseIterable {
     case cardPayment = "card_payment"
     case topUp = "top_up"
     case ukTransfer = "uk_transfer"
@@ -5237,17 +9162,17 @@ public enum TransactionKind: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// History sections (WAL-005 "Pending section + Completed section").
-public enum TransactionStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoTransactionStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case completed
     case pending
 }
 
 /// One row of the transaction history (WAL-001 latest 3–5, WAL-005 full history).
-public struct Transaction: Hashable, Sendable, Codable {
+public struct TempoTransaction: Hashable, Sendable, Codable {
     public var reference: String = ""
     public var description: String = ""
-    public var kind: TransactionKind? = nil
-    public var status: TransactionStatus? = nil
+    public var kind: TempoTransactionKind? = nil
+    public var status: TempoTransactionStatus? = nil
     public var amount: Money? = nil
     public var fee: Money? = nil
     public var received: Money? = nil
@@ -5258,13 +9183,21 @@ public struct Transaction: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["amount: " + (amount.map { describe($0) } ?? "null"), "day: " + (day.map { describe($0) } ?? "null"), "description: " + quotedText(description), "fee: " + (fee.map { describe($0) } ?? "null"), "kind: " + (kind.map { describe($0) } ?? "null"), "received: " + (received.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "status: " + (status.map { describe($0) } ?? "null")]
+        var parts: [String] = []
+        parts.append("amount: " + (amount.map { describe($0) } ?? "null"))
+        parts.append("day: " + (day.map { describe($0) } ?? "null"))
+        parts.append("description: " + quotedText(description))
+        parts.append("fee: " + (fee.map { describe($0) } ?? "null"))
+        parts.append("kind: " + (kind.map { describe($0) } ?? "null"))
+        parts.append("received: " + (received.map { describe($0) } ?? "null"))
+        parts.append("reference: " + quotedText(reference))
+        parts.append("status: " + (status.map { describe($0) } ?? "null"))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }
 
 /// A logo the logo service found for a merchant name (AC-WAL-06).
-public struct MerchantLogo: Hashable, Sendable, Codable {
+public struct TempoMerchantLogo: Hashable, Sendable, Codable {
     public var merchant: String = ""
     public var url: String = ""
 
@@ -5273,28 +9206,31 @@ public struct MerchantLogo: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["merchant: " + quotedText(merchant), "url: " + quotedText(url)]
+        var parts: [String] = []
+        parts.append("merchant: " + quotedText(merchant))
+        parts.append("url: " + quotedText(url))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 }
 
 /// Which contact detail SET-003 edits.
-public enum ContactKind: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoContactKind: String, Hashable, Sendable, Codable, CaseIterable {
     case email
     case phone
     case address
 }
 
 /// The Security Hub change waiting for biometric confirmation (SET-004).
-public enum SecurityAction: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoSecurityAction: String, Hashable, Sendable, Codable, CaseIterable {
     case toggleFaceId = "toggle_face_id"
     case changeKeycode = "change_keycode"
     case signOutSession = "sign_out_session"
     case signOutOthers = "sign_out_others"
 }
 
-/// The toggles of SET-006. Push: card payments, funds received, large transactions >£250, rewards & perks, product updates. Email: monthly statements, security alerts.
-public enum NotificationPreference: String, Hashable, Sendable, Codable, CaseIterable {
+/// The toggles of SET-006. Push: card payments, funds received, large transactions >£250, rewards & perks, product
+/// updates. Email: monthly statements, security alerts.
+public enum TempoNotificationPreference: String, Hashable, Sendable, Codable, CaseIterable {
     case pushCardPayments = "push_card_payments"
     case pushFundsReceived = "push_funds_received"
     case pushLargeTransactions = "push_large_transactions"
@@ -5305,7 +9241,7 @@ public enum NotificationPreference: String, Hashable, Sendable, Codable, CaseIte
 }
 
 /// Notification Inbox categories (SET-007): payments, rewards, security, transfers, ecosystem.
-public enum InboxCategory: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoInboxCategory: String, Hashable, Sendable, Codable, CaseIterable {
     case payments
     case rewards
     case security
@@ -5314,7 +9250,7 @@ public enum InboxCategory: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// The reasons for leaving offered on SET-012b (optional, 5 options).
-public enum CloseReason: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoCloseReason: String, Hashable, Sendable, Codable, CaseIterable {
     case tooExpensive = "too_expensive"
     case notUsing = "not_using"
     case switching
@@ -5323,14 +9259,14 @@ public enum CloseReason: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// The ID document Veriff captures: Passport, Driver's Licence or National ID (ONB-W05, ONB-W07).
-public enum DocumentType: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoDocumentType: String, Hashable, Sendable, Codable, CaseIterable {
     case passport
     case drivingLicence = "driving_licence"
     case nationalId = "national_id"
 }
 
 /// Where the applicant's identity verification stands.
-public enum KycStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum TempoKycStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case notStarted = "not_started"
     case submitted
     case pending
@@ -5339,13 +9275,14 @@ public enum KycStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case incomplete
 }
 
-/// The domain state of Tempo: what the flows read and write.
+/// The domain state of Tempo: what the flows read and write. A new value holds the
+/// initial values of the flows (`TempoState()` is the state at launch).
 public struct TempoState: Hashable, Sendable, Codable {
     /// The card plan chosen on ONB-003; no default selection.
-    public var plan: Plan? = nil
+    public var plan: TempoPlan? = nil
 
     /// The applicant's answers, saved step by step.
-    public var applicant: Applicant = Applicant()
+    public var applicant: TempoApplicant = TempoApplicant()
 
     /// Equals user ID of a returning user after Log In.
     public var userId: String? = nil
@@ -5353,26 +9290,27 @@ public struct TempoState: Hashable, Sendable, Codable {
     /// A returning user signed in with their keycode (ONB-002 → Wallet Home).
     public var loggedIn: Bool = false
 
-    /// When the current session started: the keycode log-in on ONB-002, or for a new user the account creation on ONB-012 (error events report the session age from it).
+    /// When the current session started: the keycode log-in on ONB-002, or for a new user the account creation on
+    /// ONB-012 (error events report the session age from it).
     public var sessionStartedAt: Timestamp? = nil
 
     /// The last keycode entered on Log In was wrong.
     public var loginFailed: Bool = false
 
     /// State of the 6-digit email code (sent, not sent, wrong, expired).
-    public var emailCodeStatus: CodeStatus = CodeStatus.none
+    public var emailCodeStatus: TempoCodeStatus = TempoCodeStatus.none
 
     /// The email address was verified with the 6-digit code.
     public var emailVerified: Bool = false
 
     /// Country whose dial code prefixes the mobile number; UK (+44) by default.
-    public var phoneCountry: String = ""
+    public var phoneCountry: String = "GB"
 
     /// A 6-digit keycode was created and confirmed (the keycode itself is never kept in state).
     public var keycodeSet: Bool = false
 
     /// Which biometric the device offers (Face ID; fingerprint on Android).
-    public var deviceBiometry: Biometry = Biometry.faceId
+    public var deviceBiometry: TempoBiometry = TempoBiometry.faceId
 
     /// Biometrics enabled on ONB-009; then primary auth with the keycode as fallback.
     public var biometricsEnabled: Bool = false
@@ -5389,26 +9327,28 @@ public struct TempoState: Hashable, Sendable, Codable {
     /// All 12 form steps are done; the application is ready for Submit & Processing (ONB-012).
     public var applicationComplete: Bool = false
 
-    /// Logos the logo service found, by merchant name. A merchant it answered "not found" for has none, and its rows show the merchant's initial ("graceful fallback to merchant initial if not found").
-    public var merchantLogos: [MerchantLogo] = []
+    /// Logos the logo service found, by merchant name. A merchant it answered "not found" for has none, and its rows
+    /// show the merchant's initial ("graceful fallback to merchant initial if not found").
+    public var merchantLogos: [TempoMerchantLogo] = []
 
     /// The logo being written before it is appended (the language has no record literals).
-    public var logoDraft: MerchantLogo = MerchantLogo()
+    public var logoDraft: TempoMerchantLogo = TempoMerchantLogo()
 
     /// The user's GBP balance held at Equals (shown large on WAL-001 and on PAY-001).
-    public var balance: Money = Money(amount: 0, currency: "GBP")
+    public var balance: Money = TempoConstants.gbp0
 
-    /// When the app last had the balance from Equals (equals.get_balance); the "Last updated X min ago" marker counts from here. Null: never fetched on this device.
+    /// When the app last had the balance from Equals (equals.get_balance); the "Last updated X min ago" marker counts
+    /// from here. Null: never fetched on this device.
     public var balanceUpdatedAt: Timestamp? = nil
 
     /// The transaction history, oldest first.
-    public var transactions: [Transaction] = []
+    public var transactions: [TempoTransaction] = []
 
     /// The history row being written before it is appended (the language has no record literals).
-    public var txDraft: Transaction = Transaction()
+    public var txDraft: TempoTransaction = TempoTransaction()
 
     /// Faster Payments (UK) or SWIFT/SEPA (international); none before a transfer type is picked.
-    public var transferRail: TransferRail? = nil
+    public var transferRail: TempoTransferRail? = nil
 
     /// Account name (UK) or recipient name (international).
     public var transferRecipientName: String = ""
@@ -5432,13 +9372,13 @@ public struct TempoState: Hashable, Sendable, Codable {
     public var transferReference: String = ""
 
     /// "You send (GBP)".
-    public var transferAmount: Money = Money(amount: 0, currency: "GBP")
+    public var transferAmount: Money = TempoConstants.gbp0
 
     /// The fee shown alongside the send amount (UK Faster Payments are free).
-    public var transferFee: Money = Money(amount: 0, currency: "GBP")
+    public var transferFee: Money = TempoConstants.gbp0
 
     /// FX rate: 1 GBP = rate units of the receive currency.
-    public var transferRate: Decimal = Decimal(0)
+    public var transferRate: Decimal = TempoConstants.decimal0
 
     /// The currency the recipient receives (EUR or local currency).
     public var transferReceiveCurrency: String = ""
@@ -5459,10 +9399,10 @@ public struct TempoState: Hashable, Sendable, Codable {
     public var cardPaymentsMade: Int = 0
 
     /// The virtual Visa debit card, issued unactivated at signup.
-    public var virtualCard: VirtualCardStatus = VirtualCardStatus.unactivated
+    public var virtualCard: TempoVirtualCardStatus = TempoVirtualCardStatus.unactivated
 
     /// The optional physical card; it shares the virtual card's CPAN.
-    public var physicalCard: PhysicalCardStatus = PhysicalCardStatus.none
+    public var physicalCard: TempoPhysicalCardStatus = TempoPhysicalCardStatus.none
 
     /// Freeze "instantly blocks all transactions" (WAL-011).
     public var cardFrozen: Bool = false
@@ -5477,30 +9417,31 @@ public struct TempoState: Hashable, Sendable, Codable {
     public var pinVisible: Bool = false
 
     /// The single "Card Limit" On/Off toggle on WAL-015.
-    public var cardLimitEnabled: Bool = false
+    public var cardLimitEnabled: Bool = true
 
     /// The confirmation modal shown before the Card Limit is disabled (WAL-015).
     public var cardLimitConfirmOpen: Bool = false
 
     /// Daily Limit set by Equals/compliance ("e.g. £320/£2,000 spent"); the user cannot edit it.
-    public var dailyLimit: Money = Money(amount: 0, currency: "GBP")
+    public var dailyLimit: Money = TempoConstants.gbp2000
 
     /// Per Transaction Limit set by Equals/compliance ("e.g. £85/£500"); the user cannot edit it.
-    public var perTransactionLimit: Money = Money(amount: 0, currency: "GBP")
+    public var perTransactionLimit: Money = TempoConstants.gbp500
 
     /// Card spend counted against the Daily Limit on the day `daily_spent_on`.
-    public var dailySpent: Money = Money(amount: 0, currency: "GBP")
+    public var dailySpent: Money = TempoConstants.gbp0
 
     /// The UTC day `daily_spent` belongs to; the Daily Limit "resets midnight UTC".
     public var dailySpentOn: CalendarDate? = nil
 
     /// How the £4.99 physical card fee is paid (WAL-013a).
-    public var physicalCardPayWith: PayWith? = nil
+    public var physicalCardPayWith: TempoPayWith? = nil
 
     /// Delivery address for the physical card, pre-filled from registration (WAL-013b).
     public var deliveryAddress: String? = nil
 
-    /// The PIN typed on WAL-013e, held on the device only until WAL-013f confirms it, then cleared ("PIN never transmitted or stored in plaintext").
+    /// The PIN typed on WAL-013e, held on the device only until WAL-013f confirms it, then cleared ("PIN never
+    /// transmitted or stored in plaintext").
     public var pinDraft: String? = nil
 
     /// Latest expected delivery day shown on WAL-013h ("Delivery 5–7 working days").
@@ -5512,7 +9453,8 @@ public struct TempoState: Hashable, Sendable, Codable {
     /// WAL-005 search bar expanded.
     public var historySearchOpen: Bool = false
 
-    /// WAL-005 is waiting for Equals' answer to the list request (equals.list_transactions): "skeleton first, then data swap".
+    /// WAL-005 is waiting for Equals' answer to the list request (equals.list_transactions): "skeleton first, then data
+    /// swap".
     public var historyLoading: Bool = false
 
     /// WAL-005 date filter (calendar picker) open.
@@ -5528,7 +9470,7 @@ public struct TempoState: Hashable, Sendable, Codable {
     public var historyTo: CalendarDate? = nil
 
     /// The last card issue reported on WAL-014.
-    public var issueReported: CardIssue? = nil
+    public var issueReported: TempoCardIssue? = nil
 
     /// A PITStop support ticket was opened from the app (WAL-014, PAY-012).
     public var supportTicketOpen: Bool = false
@@ -5549,7 +9491,7 @@ public struct TempoState: Hashable, Sendable, Codable {
     public var ecosystemCampaign: String = ""
 
     /// The device has a connection ("Send & Pay blocked offline").
-    public var online: Bool = false
+    public var online: Bool = true
 
     /// When the Equals session token was last refreshed (null before the first refresh).
     public var sessionRefreshedAt: Timestamp? = nil
@@ -5558,7 +9500,7 @@ public struct TempoState: Hashable, Sendable, Codable {
     public var backgroundSince: Timestamp? = nil
 
     /// The contact detail being edited on SET-003.
-    public var contactEdit: ContactKind? = nil
+    public var contactEdit: TempoContactKind? = nil
 
     /// The new email (as typed), phone (E.164) or address waiting for verification.
     public var contactNewValue: String = ""
@@ -5579,9 +9521,10 @@ public struct TempoState: Hashable, Sendable, Codable {
     public var identityChangeTicketOpened: Bool = false
 
     /// The Security Hub change waiting for biometric confirmation.
-    public var securityAction: SecurityAction? = nil
+    public var securityAction: TempoSecurityAction? = nil
 
-    /// Active sessions of the user's other devices, by session ID (each has a "→" to sign it out). The current device is shown above them, marked "now", and cannot be signed out from here.
+    /// Active sessions of the user's other devices, by session ID (each has a "→" to sign it out). The current device
+    /// is shown above them, marked "now", and cannot be signed out from here.
     public var otherSessions: [String] = []
 
     /// When the active sessions list was last refreshed (on every open of SET-004).
@@ -5593,20 +9536,25 @@ public struct TempoState: Hashable, Sendable, Codable {
     /// Last-changed date shown on the "Change keycode" row.
     public var keycodeChangedOn: CalendarDate? = nil
 
-    /// Notification preferences turned off. Push: card payments, funds received, large transactions >£250 (on by default), rewards & perks, product updates (off by default). Email: monthly statements (on), security alerts (on — forced, regulatory).
-    public var notificationsOff: [NotificationPreference] = []
+    /// Notification preferences turned off. Push: card payments, funds received, large transactions >£250 (on by
+    /// default), rewards & perks, product updates (off by default). Email: monthly statements (on), security alerts (on
+    /// — forced, regulatory).
+    public var notificationsOff: [TempoNotificationPreference] = [
+        TempoNotificationPreference.pushRewardsPerks,
+        TempoNotificationPreference.pushProductUpdates
+    ]
 
     /// The plan picked on SET-008 for an upgrade or switch.
-    public var planChangeTo: Plan? = nil
+    public var planChangeTo: TempoPlan? = nil
 
     /// First day of the current billing cycle.
-    public var billingCycleStart: CalendarDate? = nil
+    public var billingCycleStart: CalendarDate? = date(2026, 1, 1)
 
     /// The next full billing date (end of the current cycle).
-    public var billingCycleEnd: CalendarDate? = nil
+    public var billingCycleEnd: CalendarDate? = date(2026, 2, 1)
 
     /// A downgrade waiting for the next billing cycle.
-    public var pendingPlan: Plan? = nil
+    public var pendingPlan: TempoPlan? = nil
 
     /// When the pending downgrade takes effect.
     public var pendingPlanFrom: CalendarDate? = nil
@@ -5621,15 +9569,16 @@ public struct TempoState: Hashable, Sendable, Codable {
     public var accountClosed: Bool = false
 
     /// The reason for leaving picked on SET-012b (optional).
-    public var closeReason: CloseReason? = nil
+    public var closeReason: TempoCloseReason? = nil
 
     /// A material change to the legal documents not yet seen on SET-011.
     public var legalUpdateUnseen: Bool = false
 
     /// The plan's subscription is billed; cancelled when the account is closed ("subscription cancelled").
-    public var subscriptionActive: Bool = false
+    public var subscriptionActive: Bool = true
 
-    /// The balance Equals returns to the nominated bank account when the account is closed ("balance transferred"; it arrives within 3 business days, AC-SET-08).
+    /// The balance Equals returns to the nominated bank account when the account is closed ("balance transferred"; it
+    /// arrives within 3 business days, AC-SET-08).
     public var balanceRefund: Money? = nil
 
     /// The 12-step form data reached Equals (ONB-012).
@@ -5639,10 +9588,10 @@ public struct TempoState: Hashable, Sendable, Codable {
     public var applicationSubmitFailed: Bool = false
 
     /// The Veriff decision as the app knows it.
-    public var kycStatus: KycStatus = KycStatus.notStarted
+    public var kycStatus: TempoKycStatus = TempoKycStatus.notStarted
 
     /// The ID document Veriff captured (detected, or chosen on ONB-W07).
-    public var kycDocumentType: DocumentType? = nil
+    public var kycDocumentType: TempoDocumentType? = nil
 
     /// The SMS link to open Veriff on the phone was sent (ONB-015).
     public var veriffLinkSent: Bool = false
@@ -5651,7 +9600,7 @@ public struct TempoState: Hashable, Sendable, Codable {
     public var veriffCameraDenied: Bool = false
 
     /// The payment option the user confirmed on ONB-015-FT: Credit, Direct Debit, Apple Pay or Google Pay.
-    public var initialPaymentMethod: PaymentMethod? = nil
+    public var initialPaymentMethod: TempoPaymentMethod? = nil
 
     /// The initial payment (Kickstart) was processed.
     public var initialPaymentMade: Bool = false
@@ -5670,7 +9619,121 @@ public struct TempoState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["account_active: " + describe(accountActive), "account_closed: " + describe(accountClosed), "add_funds_sheet_open: " + describe(addFundsSheetOpen), "address_change_rejected: " + describe(addressChangeRejected), "address_check_pending: " + describe(addressCheckPending), "address_not_found: " + describe(addressNotFound), "address_results: " + (("[" + addressResults.map { quotedText($0) }.joined(separator: ", ")) + "]"), "applicant: " + applicant.flowDescription, "application_complete: " + describe(applicationComplete), "application_submit_failed: " + describe(applicationSubmitFailed), "application_submitted: " + describe(applicationSubmitted), "background_since: " + (backgroundSince.map { describe($0) } ?? "null"), "balance: " + describe(balance), "balance_refund: " + (balanceRefund.map { describe($0) } ?? "null"), "balance_updated_at: " + (balanceUpdatedAt.map { describe($0) } ?? "null"), "billing_cycle_end: " + (billingCycleEnd.map { describe($0) } ?? "null"), "billing_cycle_start: " + (billingCycleStart.map { describe($0) } ?? "null"), "biometrics_enabled: " + describe(biometricsEnabled), "card_details_visible: " + describe(cardDetailsVisible), "card_frozen: " + describe(cardFrozen), "card_in_device_wallet: " + describe(cardInDeviceWallet), "card_limit_confirm_open: " + describe(cardLimitConfirmOpen), "card_limit_enabled: " + describe(cardLimitEnabled), "card_payments_made: " + describe(cardPaymentsMade), "close_reason: " + (closeReason.map { describe($0) } ?? "null"), "contact_code_rejected: " + describe(contactCodeRejected), "contact_code_sent: " + describe(contactCodeSent), "contact_edit: " + (contactEdit.map { describe($0) } ?? "null"), "contact_new_value: " + quotedText(contactNewValue), "daily_limit: " + describe(dailyLimit), "daily_spent: " + describe(dailySpent), "daily_spent_on: " + (dailySpentOn.map { describe($0) } ?? "null"), "delivery_address: " + (deliveryAddress.map { quotedText($0) } ?? "null"), "device_biometry: " + describe(deviceBiometry), "ecosystem_campaign: " + quotedText(ecosystemCampaign), "ecosystem_slot: " + describe(ecosystemSlot), "email_code_status: " + describe(emailCodeStatus), "email_verified: " + describe(emailVerified), "fx_fee: " + (fxFee.map { describe($0) } ?? "null"), "fx_rate: " + (fxRate.map { describe($0) } ?? "null"), "fx_rate_locked: " + describe(fxRateLocked), "history_filter_open: " + describe(historyFilterOpen), "history_from: " + (historyFrom.map { describe($0) } ?? "null"), "history_loading: " + describe(historyLoading), "history_query: " + quotedText(historyQuery), "history_search_open: " + describe(historySearchOpen), "history_to: " + (historyTo.map { describe($0) } ?? "null"), "identity_change_ticket_opened: " + describe(identityChangeTicketOpened), "initial_payment_declined: " + describe(initialPaymentDeclined), "initial_payment_made: " + describe(initialPaymentMade), "initial_payment_method: " + (initialPaymentMethod.map { describe($0) } ?? "null"), "issue_reported: " + (issueReported.map { describe($0) } ?? "null"), "keycode_changed_on: " + (keycodeChangedOn.map { describe($0) } ?? "null"), "keycode_set: " + describe(keycodeSet), "kyc_document_type: " + (kycDocumentType.map { describe($0) } ?? "null"), "kyc_status: " + describe(kycStatus), "last_upgrade_charge: " + (lastUpgradeCharge.map { describe($0) } ?? "null"), "legal_accepted_on: " + (legalAcceptedOn.map { describe($0) } ?? "null"), "legal_update_unseen: " + describe(legalUpdateUnseen), "logged_in: " + describe(loggedIn), "login_failed: " + describe(loginFailed), "logo_draft: " + logoDraft.flowDescription, "merchant_logos: " + (("[" + merchantLogos.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "notifications_off: " + (("[" + notificationsOff.map { describe($0) }.joined(separator: ", ")) + "]"), "online: " + describe(online), "other_sessions: " + (("[" + otherSessions.map { quotedText($0) }.joined(separator: ", ")) + "]"), "pending_plan: " + (pendingPlan.map { describe($0) } ?? "null"), "pending_plan_from: " + (pendingPlanFrom.map { describe($0) } ?? "null"), "per_transaction_limit: " + describe(perTransactionLimit), "phone_country: " + quotedText(phoneCountry), "physical_card: " + describe(physicalCard), "physical_card_expected_by: " + (physicalCardExpectedBy.map { describe($0) } ?? "null"), "physical_card_pay_with: " + (physicalCardPayWith.map { describe($0) } ?? "null"), "pin_draft: " + (pinDraft.map { quotedText($0) } ?? "null"), "pin_visible: " + describe(pinVisible), "plan: " + (plan.map { describe($0) } ?? "null"), "plan_change_to: " + (planChangeTo.map { describe($0) } ?? "null"), "plan_upgrade_declined: " + describe(planUpgradeDeclined), "security_action: " + (securityAction.map { describe($0) } ?? "null"), "selected_address: " + (selectedAddress.map { quotedText($0) } ?? "null"), "session_refreshed_at: " + (sessionRefreshedAt.map { describe($0) } ?? "null"), "session_started_at: " + (sessionStartedAt.map { describe($0) } ?? "null"), "session_to_sign_out: " + quotedText(sessionToSignOut), "sessions_refreshed_at: " + (sessionsRefreshedAt.map { describe($0) } ?? "null"), "subscription_active: " + describe(subscriptionActive), "support_ticket_open: " + describe(supportTicketOpen), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "transfer_account_number: " + quotedText(transferAccountNumber), "transfer_amount: " + describe(transferAmount), "transfer_arrival: " + quotedText(transferArrival), "transfer_bic: " + quotedText(transferBic), "transfer_country: " + quotedText(transferCountry), "transfer_fee: " + describe(transferFee), "transfer_iban: " + quotedText(transferIban), "transfer_rail: " + (transferRail.map { describe($0) } ?? "null"), "transfer_rate: " + describe(transferRate), "transfer_receive_amount: " + (transferReceiveAmount.map { describe($0) } ?? "null"), "transfer_receive_currency: " + quotedText(transferReceiveCurrency), "transfer_recipient_name: " + quotedText(transferRecipientName), "transfer_reference: " + quotedText(transferReference), "transfer_sort_code: " + quotedText(transferSortCode), "transfer_transfer_id: " + quotedText(transferTransferId), "transfers_sent: " + describe(transfersSent), "tx_draft: " + txDraft.flowDescription, "user_id: " + (userId.map { quotedText($0) } ?? "null"), "veriff_camera_denied: " + describe(veriffCameraDenied), "veriff_link_sent: " + describe(veriffLinkSent), "virtual_card: " + describe(virtualCard)]
+        var parts: [String] = []
+        parts.append("account_active: " + describe(accountActive))
+        parts.append("account_closed: " + describe(accountClosed))
+        parts.append("add_funds_sheet_open: " + describe(addFundsSheetOpen))
+        parts.append("address_change_rejected: " + describe(addressChangeRejected))
+        parts.append("address_check_pending: " + describe(addressCheckPending))
+        parts.append("address_not_found: " + describe(addressNotFound))
+        parts.append(
+            "address_results: " + (("[" + addressResults.map { quotedText($0) }.joined(separator: ", ")) + "]")
+        )
+        parts.append("applicant: " + applicant.flowDescription)
+        parts.append("application_complete: " + describe(applicationComplete))
+        parts.append("application_submit_failed: " + describe(applicationSubmitFailed))
+        parts.append("application_submitted: " + describe(applicationSubmitted))
+        parts.append("background_since: " + (backgroundSince.map { describe($0) } ?? "null"))
+        parts.append("balance: " + describe(balance))
+        parts.append("balance_refund: " + (balanceRefund.map { describe($0) } ?? "null"))
+        parts.append("balance_updated_at: " + (balanceUpdatedAt.map { describe($0) } ?? "null"))
+        parts.append("billing_cycle_end: " + (billingCycleEnd.map { describe($0) } ?? "null"))
+        parts.append("billing_cycle_start: " + (billingCycleStart.map { describe($0) } ?? "null"))
+        parts.append("biometrics_enabled: " + describe(biometricsEnabled))
+        parts.append("card_details_visible: " + describe(cardDetailsVisible))
+        parts.append("card_frozen: " + describe(cardFrozen))
+        parts.append("card_in_device_wallet: " + describe(cardInDeviceWallet))
+        parts.append("card_limit_confirm_open: " + describe(cardLimitConfirmOpen))
+        parts.append("card_limit_enabled: " + describe(cardLimitEnabled))
+        parts.append("card_payments_made: " + describe(cardPaymentsMade))
+        parts.append("close_reason: " + (closeReason.map { describe($0) } ?? "null"))
+        parts.append("contact_code_rejected: " + describe(contactCodeRejected))
+        parts.append("contact_code_sent: " + describe(contactCodeSent))
+        parts.append("contact_edit: " + (contactEdit.map { describe($0) } ?? "null"))
+        parts.append("contact_new_value: " + quotedText(contactNewValue))
+        parts.append("daily_limit: " + describe(dailyLimit))
+        parts.append("daily_spent: " + describe(dailySpent))
+        parts.append("daily_spent_on: " + (dailySpentOn.map { describe($0) } ?? "null"))
+        parts.append("delivery_address: " + (deliveryAddress.map { quotedText($0) } ?? "null"))
+        parts.append("device_biometry: " + describe(deviceBiometry))
+        parts.append("ecosystem_campaign: " + quotedText(ecosystemCampaign))
+        parts.append("ecosystem_slot: " + describe(ecosystemSlot))
+        parts.append("email_code_status: " + describe(emailCodeStatus))
+        parts.append("email_verified: " + describe(emailVerified))
+        parts.append("fx_fee: " + (fxFee.map { describe($0) } ?? "null"))
+        parts.append("fx_rate: " + (fxRate.map { describe($0) } ?? "null"))
+        parts.append("fx_rate_locked: " + describe(fxRateLocked))
+        parts.append("history_filter_open: " + describe(historyFilterOpen))
+        parts.append("history_from: " + (historyFrom.map { describe($0) } ?? "null"))
+        parts.append("history_loading: " + describe(historyLoading))
+        parts.append("history_query: " + quotedText(historyQuery))
+        parts.append("history_search_open: " + describe(historySearchOpen))
+        parts.append("history_to: " + (historyTo.map { describe($0) } ?? "null"))
+        parts.append("identity_change_ticket_opened: " + describe(identityChangeTicketOpened))
+        parts.append("initial_payment_declined: " + describe(initialPaymentDeclined))
+        parts.append("initial_payment_made: " + describe(initialPaymentMade))
+        parts.append("initial_payment_method: " + (initialPaymentMethod.map { describe($0) } ?? "null"))
+        parts.append("issue_reported: " + (issueReported.map { describe($0) } ?? "null"))
+        parts.append("keycode_changed_on: " + (keycodeChangedOn.map { describe($0) } ?? "null"))
+        parts.append("keycode_set: " + describe(keycodeSet))
+        parts.append("kyc_document_type: " + (kycDocumentType.map { describe($0) } ?? "null"))
+        parts.append("kyc_status: " + describe(kycStatus))
+        parts.append("last_upgrade_charge: " + (lastUpgradeCharge.map { describe($0) } ?? "null"))
+        parts.append("legal_accepted_on: " + (legalAcceptedOn.map { describe($0) } ?? "null"))
+        parts.append("legal_update_unseen: " + describe(legalUpdateUnseen))
+        parts.append("logged_in: " + describe(loggedIn))
+        parts.append("login_failed: " + describe(loginFailed))
+        parts.append("logo_draft: " + logoDraft.flowDescription)
+        parts.append(
+            "merchant_logos: " + (("[" + merchantLogos.map { $0.flowDescription }.joined(separator: ", ")) + "]")
+        )
+        parts.append(
+            "notifications_off: " + (("[" + notificationsOff.map { describe($0) }.joined(separator: ", ")) + "]")
+        )
+        parts.append("online: " + describe(online))
+        parts.append("other_sessions: " + (("[" + otherSessions.map { quotedText($0) }.joined(separator: ", ")) + "]"))
+        parts.append("pending_plan: " + (pendingPlan.map { describe($0) } ?? "null"))
+        parts.append("pending_plan_from: " + (pendingPlanFrom.map { describe($0) } ?? "null"))
+        parts.append("per_transaction_limit: " + describe(perTransactionLimit))
+        parts.append("phone_country: " + quotedText(phoneCountry))
+        parts.append("physical_card: " + describe(physicalCard))
+        parts.append("physical_card_expected_by: " + (physicalCardExpectedBy.map { describe($0) } ?? "null"))
+        parts.append("physical_card_pay_with: " + (physicalCardPayWith.map { describe($0) } ?? "null"))
+        parts.append("pin_draft: " + (pinDraft.map { quotedText($0) } ?? "null"))
+        parts.append("pin_visible: " + describe(pinVisible))
+        parts.append("plan: " + (plan.map { describe($0) } ?? "null"))
+        parts.append("plan_change_to: " + (planChangeTo.map { describe($0) } ?? "null"))
+        parts.append("plan_upgrade_declined: " + describe(planUpgradeDeclined))
+        parts.append("security_action: " + (securityAction.map { describe($0) } ?? "null"))
+        parts.append("selected_address: " + (selectedAddress.map { quotedText($0) } ?? "null"))
+        parts.append("session_refreshed_at: " + (sessionRefreshedAt.map { describe($0) } ?? "null"))
+        parts.append("session_started_at: " + (sessionStartedAt.map { describe($0) } ?? "null"))
+        parts.append("session_to_sign_out: " + quotedText(sessionToSignOut))
+        parts.append("sessions_refreshed_at: " + (sessionsRefreshedAt.map { describe($0) } ?? "null"))
+        parts.append("subscription_active: " + describe(subscriptionActive))
+        parts.append("support_ticket_open: " + describe(supportTicketOpen))
+        parts.append("transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
+        parts.append("transfer_account_number: " + quotedText(transferAccountNumber))
+        parts.append("transfer_amount: " + describe(transferAmount))
+        parts.append("transfer_arrival: " + quotedText(transferArrival))
+        parts.append("transfer_bic: " + quotedText(transferBic))
+        parts.append("transfer_country: " + quotedText(transferCountry))
+        parts.append("transfer_fee: " + describe(transferFee))
+        parts.append("transfer_iban: " + quotedText(transferIban))
+        parts.append("transfer_rail: " + (transferRail.map { describe($0) } ?? "null"))
+        parts.append("transfer_rate: " + describe(transferRate))
+        parts.append("transfer_receive_amount: " + (transferReceiveAmount.map { describe($0) } ?? "null"))
+        parts.append("transfer_receive_currency: " + quotedText(transferReceiveCurrency))
+        parts.append("transfer_recipient_name: " + quotedText(transferRecipientName))
+        parts.append("transfer_reference: " + quotedText(transferReference))
+        parts.append("transfer_sort_code: " + quotedText(transferSortCode))
+        parts.append("transfer_transfer_id: " + quotedText(transferTransferId))
+        parts.append("transfers_sent: " + describe(transfersSent))
+        parts.append("tx_draft: " + txDraft.flowDescription)
+        parts.append("user_id: " + (userId.map { quotedText($0) } ?? "null"))
+        parts.append("veriff_camera_denied: " + describe(veriffCameraDenied))
+        parts.append("veriff_link_sent: " + describe(veriffLinkSent))
+        parts.append("virtual_card: " + describe(virtualCard))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 

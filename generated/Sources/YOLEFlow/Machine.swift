@@ -24,7 +24,11 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         if engine.errors.isEmpty {
             return [:]
         }
-        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in YOLEField(rawValue: name).map { ($0, message) } })
+        return Dictionary(
+            uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                YOLEField(rawValue: name).map { ($0, message) }
+            }
+        )
     }
 
     /// The outcome the run ended with, once it has.
@@ -33,7 +37,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
-    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it.
+    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
+    /// engine keeps it.
     @_spi(Generated)
     public var engine: EngineState<YOLEEvent>
 
@@ -43,7 +48,19 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// What of FlowMachine's engine YOLE uses: a constant, so the engine built for this machine leaves out the rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
-        return [.timers, .flowTimers, .entryActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants, .secretFields]
+        return [
+            .timers,
+            .flowTimers,
+            .entryActions,
+            .forms,
+            .overlays,
+            .subflows,
+            .endings,
+            .globalTransitions,
+            .raisedEvents,
+            .invariants,
+            .secretFields
+        ]
     }
 
     /// A machine on `start` (default: STEP-01), with the state's initial values.
@@ -51,10 +68,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     public init(start: YOLEScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = EngineState(screenNumber: start?.number ?? 0)
-        state.language = Language.en
-        state.theme = Theme.light
-        state.kycStatus = KycStatus.notStarted
-        state.checkoutState = "loading"
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: STEP-01), for code that knows screens by ID.
@@ -120,19 +133,33 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: YOLESubflow, caller: YOLEScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in YOLESubflow(rawValue: entry.0.flow).map { ($0, YOLEScreen(number: entry.1.caller)) } }
+        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
+            YOLESubflow(rawValue: entry.0.flow).map { ($0, YOLEScreen(number: entry.1.caller)) }
+        }
     }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
     public func snapshot() -> FlowSnapshot<YOLEState> {
-        return FlowSnapshot(appID: Self.appID, tables: YOLETables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+        return FlowSnapshot(
+            appID: Self.appID,
+            tables: YOLETables.fingerprint,
+            screenID: screenID,
+            now: now,
+            state: state,
+            navigation: engineNavigation
+        )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<YOLEState>) throws {
-        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: YOLETables.fingerprint, tables: YOLETables.shared)
+        engine = try Self.restoredEngine(
+            from: snapshot,
+            appID: Self.appID,
+            fingerprint: YOLETables.fingerprint,
+            tables: YOLETables.shared
+        )
         now = snapshot.now
         state = snapshot.state
     }
@@ -149,10 +176,6 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [YOLEEffect]) throws {
         state = YOLEState()
-        state.language = Language.en
-        state.theme = Theme.light
-        state.kycStatus = KycStatus.notStarted
-        state.checkoutState = "loading"
         try engineRestart(startScreen: 0, into: &effects)
     }
 
@@ -161,22 +184,33 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
 
     /// `limited_access`: Home with limited functionality / restrictions (KYC skipped or failed).
     public func derivedLimitedAccess() throws -> Bool {
-        return state.loggedIn && (state.kycStatus != KycStatus.verified)
+        return state.loggedIn && (state.kycStatus != YOLEKycStatus.verified)
     }
 
-    /// `total_charged`: "Total charged row - Display Amount + Fees". Only when the fee is in the amount's currency: no FX conversion is done (see Q-YOLE-D5).
+    /// `total_charged`: "Total charged row - Display Amount + Fees". Only when the fee is in the amount's currency: no
+    /// FX conversion is done (see Q-YOLE-D5).
     public func derivedTotalCharged() throws -> Money? {
-        return try (((state.transfer.amount != nil) && (state.transfer.fee != nil)) && (required(state.transfer.amount, "'transfer.amount'").currency == required(state.transfer.fee, "'transfer.fee'").currency)) ? add(required(state.transfer.amount, "'transfer.amount'"), required(state.transfer.fee, "'transfer.fee'")) : nil
+        return try (((state.transfer.amount != nil) && (state.transfer.fee != nil))
+            && (required(state.transfer.amount, "'transfer.amount'").currency
+                == required(state.transfer.fee, "'transfer.fee'").currency))
+            ? add(required(state.transfer.amount, "'transfer.amount'"), required(state.transfer.fee, "'transfer.fee'"))
+            : nil
     }
 
     /// `result_title`: The Result screen's title for the transfer's status (Step 14.5).
     public func derivedResultTitle() throws -> String {
-        return (state.transfer.status == TransferStatus.success) ? "Transfer scheduled" : ((state.transfer.status == TransferStatus.pending) ? "Payment processing" : ((state.transfer.status == TransferStatus.failed) ? "Transfer failed" : ((state.transfer.status == TransferStatus.cancelled) ? "Transfer cancelled" : "")))
+        return (state.transfer.status == YOLETransferStatus.success)
+            ? "Transfer scheduled"
+            : ((state.transfer.status == YOLETransferStatus.pending)
+                ? "Payment processing"
+                : ((state.transfer.status == YOLETransferStatus.failed)
+                    ? "Transfer failed"
+                    : ((state.transfer.status == YOLETransferStatus.cancelled) ? "Transfer cancelled" : "")))
     }
 
     /// `result_message`: The pending state's notification promise (Step 14.5).
     public func derivedResultMessage() throws -> String {
-        return (state.transfer.status == TransferStatus.pending) ? "We'll notify you once payment is confirmed" : ""
+        return (state.transfer.status == YOLETransferStatus.pending) ? "We'll notify you once payment is confirmed" : ""
     }
 
     /// `details_missing`: "Missing transaction details → Show available information, note missing data".
@@ -186,7 +220,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
 
     /// `checkout_text`: The PSP Checkout's own text: the loading text, or the load failure message.
     public func derivedCheckoutText() throws -> String? {
-        return (state.checkoutState == "loading") ? "Connecting to Pesapal…" : ((state.checkoutState == "failed") ? state.checkoutError : nil)
+        return (state.checkoutState == "loading")
+            ? "Connecting to Pesapal…"
+            : ((state.checkoutState == "failed") ? state.checkoutError : nil)
     }
 
     /// `home_empty_text`: Home's empty state text, shown while there are no transactions.
@@ -199,12 +235,19 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         return (state.favorites.count == 0) ? "No favorite recipients yet" : nil
     }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.amountRow`).
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
+    /// (`.amountRow`).
     public func texts() throws -> [YOLEText: String] {
         switch screenNumber {
         case 29:
             // STEP-14.2 Review & Fees
-            return try [.amountRow: (state.transfer.amount != nil) ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'")) + required(state.transfer.amount.map { describe($0) }, "the value")) : "", .caption: "Fees provided by Yole Fees API"]
+            return try [
+                .amountRow: (state.transfer.amount != nil)
+                    ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'"))
+                        + required(state.transfer.amount.map { describe($0) }, "the value"))
+                    : "",
+                .caption: "Fees provided by Yole Fees API"
+            ]
         case 30:
             // STEP-14.3 Choose Payment Method
             return [.optionTitle: "Pesapal", .optionSubtitle: "Cards • Mobile Money"]
@@ -222,7 +265,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         switch id {
         case 1:
             // STEP-03 tap_resend_code
-            return try (state.emailCodeSentAt != nil) && (now < add(required(state.emailCodeSentAt, "'email_code_sent_at'"), 60000))
+            return try (state.emailCodeSentAt != nil)
+                && (now < add(required(state.emailCodeSentAt, "'email_code_sent_at'"), 60000))
         case 2:
             // STEP-03 variant code_resent
             return state.emailCodeResent
@@ -234,7 +278,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return state.resetLinkSent
         case 5:
             // STEP-08 tap_resend_sms
-            return try (state.smsCodeSentAt != nil) && (now < add(required(state.smsCodeSentAt, "'sms_code_sent_at'"), 60000))
+            return try (state.smsCodeSentAt != nil)
+                && (now < add(required(state.smsCodeSentAt, "'sms_code_sent_at'"), 60000))
         case 6:
             // STEP-08 variant code_resent
             return state.smsCodeResent
@@ -303,16 +348,17 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return state.checkoutInBrowser
         case 28:
             // STEP-14.5 tap_try_again; STEP-14.5 tap_change_method
-            return (state.transfer.status == TransferStatus.failed) || (state.transfer.status == TransferStatus.cancelled)
+            return (state.transfer.status == YOLETransferStatus.failed)
+                || (state.transfer.status == YOLETransferStatus.cancelled)
         case 29:
             // STEP-14.5 variant success
-            return state.transfer.status == TransferStatus.success
+            return state.transfer.status == YOLETransferStatus.success
         case 30:
             // STEP-14.5 variant pending
-            return state.transfer.status == TransferStatus.pending
+            return state.transfer.status == YOLETransferStatus.pending
         case 31:
             // STEP-14.5 variant failed
-            return state.transfer.status == TransferStatus.failed
+            return state.transfer.status == YOLETransferStatus.failed
         case 32:
             // main (global) deep_link_opened
             guard case .deepLinkOpened(let eventPath)? = event else { throw FlowFailure("no value for 'event'") }
@@ -331,12 +377,16 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return eventPath == "profile"
         case 36:
             // main (global) payment_status_updated
-            guard case .paymentStatusUpdated(let eventStatus)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventStatus == TransferStatus.success
+            guard case .paymentStatusUpdated(let eventStatus)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return eventStatus == YOLETransferStatus.success
         case 37:
             // main (global) payment_status_updated
-            guard case .paymentStatusUpdated(let eventStatus)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventStatus == TransferStatus.failed
+            guard case .paymentStatusUpdated(let eventStatus)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return eventStatus == YOLETransferStatus.failed
         default:
             return false
         }
@@ -354,11 +404,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         switch id {
         case 1:
             // STEP-02 tap_create_account
-            state.email = textValue(formInput(0)) // form 0: email
-            state.firstName = textValue(formInput(1)) // form 1: first_name
-            state.lastName = textValue(formInput(2)) // form 2: last_name
-            state.country = textValue(formInput(4)) // form 4: country
-            effects.append(.call(YOLEServiceCall.authCreateAccount(email: textValue(formInput(0)), firstName: textValue(formInput(1)), lastName: textValue(formInput(2)), password: textValue(formInput(3)), country: textValue(formInput(4))))) // form 0: email, 1: first_name, 2: last_name, 3: password, 4: country
+            try actionList1(event, into: &effects)
         case 2:
             // STEP-02 auth.create_account.created
             state.emailCodeSentAt = now
@@ -367,7 +413,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-02 auth.create_account.email_exists
             effects.append(.toast("An account with this email already exists"))
         case 4:
-            // STEP-02 auth.create_account.network_error; STEP-03 auth.verify_email.network_error; STEP-03 auth.resend_email_code.network_error; and 4 more
+            // STEP-02 auth.create_account.network_error; STEP-03 auth.verify_email.network_error; STEP-03
+            // auth.resend_email_code.network_error; and 4 more
             effects.append(.toast("Network error. Please check your connection."))
         case 5:
             // STEP-02 auth.create_account.server_error
@@ -377,21 +424,11 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.passwordVisible = !state.passwordVisible
         case 7:
             // STEP-02 enter
-            if formInput(0) == nil {
-                setInput(0, fieldInput(state.email))
-            }
-            if formInput(1) == nil {
-                setInput(1, fieldInput(state.firstName))
-            }
-            if formInput(2) == nil {
-                setInput(2, fieldInput(state.lastName))
-            }
-            if formInput(4) == nil {
-                setInput(4, fieldInput(state.country))
-            }
+            try actionList7(event, into: &effects)
         case 8:
             // STEP-03 tap_verify_email
-            effects.append(.call(YOLEServiceCall.authVerifyEmail(email: state.email, code: textValue(formInput(0))))) // form 0: code
+            // form 0: code
+            effects.append(.call(YOLEServiceCall.authVerifyEmail(email: state.email, code: textValue(formInput(0)))))
         case 9:
             // STEP-03 auth.verify_email.invalid_code; STEP-08 kyc.verify_sms_code.invalid_code
             effects.append(.toast("Invalid verification code. Please try again."))
@@ -413,7 +450,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.emailCodeResent = true
         case 15:
             // STEP-04 tap_log_in
-            effects.append(.call(YOLEServiceCall.authLogIn(email: textValue(formInput(0)), password: textValue(formInput(1))))) // form 0: email, 1: password
+            // form 0: email, 1: password
+            effects.append(.call(YOLEServiceCall.authLogIn(email: textValue(formInput(0)), password: textValue(formInput(1)))))
         case 16:
             // STEP-04 tap_biometric_log_in
             effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "log_in")))
@@ -423,11 +461,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             raised.append(.signedIn(raisedBy: RaisedByFlows()))
         case 18:
             // STEP-04 auth.log_in.success
-            guard case .authLogInSuccess(let eventKycVerified)? = event else { throw FlowFailure("no value for 'event'") }
-            state.biometricLoginEnabled = true
-            state.resetLinkSent = false
-            state.kycStatus = eventKycVerified ? KycStatus.verified : state.kycStatus
-            raised.append(.signedIn(raisedBy: RaisedByFlows()))
+            try actionList18(event, into: &effects)
         case 19:
             // STEP-04 signed_in; STEP-12 tap_continue_with_limited_access
             state.loggedIn = true
@@ -442,7 +476,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.toast("Account temporarily locked. Please try again later."))
         case 23:
             // STEP-05 tap_send_reset_link
-            effects.append(.call(YOLEServiceCall.authRequestPasswordReset(email: textValue(formInput(0))))) // form 0: email
+            // form 0: email
+            effects.append(.call(YOLEServiceCall.authRequestPasswordReset(email: textValue(formInput(0)))))
         case 24:
             // STEP-05 auth.request_password_reset.sent
             state.resetLinkSent = true
@@ -454,12 +489,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.toast("Too many reset requests. Please try again later."))
         case 27:
             // STEP-06 tap_skip
-            state.kycStatus = KycStatus.skipped
+            state.kycStatus = YOLEKycStatus.skipped
             state.loggedIn = true
         case 28:
             // STEP-07 tap_send_verification_code
             state.phone = try e164(textValue(formInput(1)), textValue(formInput(0))) // form 0: phone_country, 1: phone
-            try effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: e164(textValue(formInput(1)), textValue(formInput(0)))))) // form 0: phone_country, 1: phone
+            // form 0: phone_country, 1: phone
+            try effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: e164(textValue(formInput(1)), textValue(formInput(0))))))
         case 29:
             // STEP-07 kyc.send_sms_code.sent
             state.smsCodeSentAt = now
@@ -477,7 +513,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             }
         case 33:
             // STEP-08 tap_verify
-            effects.append(.call(YOLEServiceCall.kycVerifySmsCode(phone: state.phone, code: textValue(formInput(0))))) // form 0: code
+            // form 0: code
+            effects.append(.call(YOLEServiceCall.kycVerifySmsCode(phone: state.phone, code: textValue(formInput(0)))))
         case 34:
             // STEP-08 tap_resend_sms
             effects.append(.call(YOLEServiceCall.kycSendSmsCode(phone: state.phone)))
@@ -496,7 +533,15 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             clearForm()
         case 39:
             // STEP-09 tap_continue
-            try effects.append(.call(YOLEServiceCall.kycUploadDocument(documentType: required(DocumentType.init(rawValue: textValue(formInput(0))), "'form.document_type'"), photo: textValue(formInput(1))))) // form 0: document_type, 1: document_photo
+            // form 0: document_type, 1: document_photo
+            try effects.append(
+                .call(
+                    YOLEServiceCall.kycUploadDocument(
+                        documentType: required(YOLEDocumentType.init(rawValue: textValue(formInput(0))), "'form.document_type'"),
+                        photo: textValue(formInput(1))
+                    )
+                )
+            )
         case 40:
             // STEP-09 kyc.upload_document.poor_quality
             effects.append(.toast("Photo quality is too low. Please retake."))
@@ -512,20 +557,21 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 44:
             // STEP-09 enter
             if formInput(0) == nil {
-                setInput(0, fieldInput(DocumentType.passport))
+                setInput(0, fieldInput(YOLEDocumentType.passport))
             }
         case 45:
             // STEP-10 device.camera_permission.denied
             effects.append(.toast("Camera access required to take selfie"))
         case 46:
             // STEP-10 tap_continue
-            effects.append(.call(YOLEServiceCall.kycSubmitSelfie(photo: textValue(formInput(0))))) // form 0: selfie_photo
+            // form 0: selfie_photo
+            effects.append(.call(YOLEServiceCall.kycSubmitSelfie(photo: textValue(formInput(0)))))
         case 47:
             // STEP-10 kyc.submit_selfie.verified
-            state.kycStatus = KycStatus.verified
+            state.kycStatus = YOLEKycStatus.verified
         case 48:
             // STEP-10 kyc.submit_selfie.verification_failed
-            state.kycStatus = KycStatus.failed
+            state.kycStatus = YOLEKycStatus.failed
         case 49:
             // STEP-10 kyc.submit_selfie.face_not_detected
             effects.append(.toast("Face not clearly visible. Please retake."))
@@ -547,10 +593,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.showVerificationDetails = true
         case 55:
             // STEP-13 account.load.loaded
-            guard case .accountLoadLoaded(let eventBalance, let eventSuspended)? = event else { throw FlowFailure("no value for 'event'") }
-            state.balance = eventBalance
-            state.accountSuspended = eventSuspended
-            state.homeError = nil
+            try actionList55(event, into: &effects)
         case 56:
             // STEP-13 account.load.network_error
             state.homeError = "Unable to load account information"
@@ -559,38 +602,21 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.call(YOLEServiceCall.accountLoad))
         case 58:
             // STEP-14.1 recent_recipient_tapped
-            guard case .recentRecipientTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .recentRecipientTapped(let eventRecipient)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             setInput(2, fieldInput(eventRecipient))
         case 59:
             // STEP-14.1 tap_continue
-            state.draftAmount = textValue(formInput(0)) // form 0: amount
-            state.draftCurrency = textValue(formInput(1)) // form 1: currency
-            state.draftRecipient = textValue(formInput(2)) // form 2: recipient
-            state.draftNote = textValue(formInput(3)) // form 3: note
-            state.transfer.amount = try makeMoney(parseDecimal(textValue(formInput(0))), textValue(formInput(1))) // form 0: amount, 1: currency
-            state.transfer.recipient = textValue(formInput(2)) // form 2: recipient
-            state.transfer.note = textValue(formInput(3)) // form 3: note
-            state.transfer.fee = nil
-            state.transfer.status = nil
-            state.pesapalSelected = false
-            effects.append(.analytics(AnalyticsEvent(name: "send_details_filled", properties: [AnalyticsProperty(name: "currency", value: textValue(formInput(1)))]))) // form 1: currency
+            try actionList59(event, into: &effects)
         case 60:
             // STEP-14.1 enter
-            if formInput(0) == nil {
-                setInput(0, fieldInput(state.draftAmount))
-            }
-            if formInput(1) == nil {
-                setInput(1, fieldInput(state.draftCurrency))
-            }
-            if formInput(2) == nil {
-                setInput(2, fieldInput(state.draftRecipient))
-            }
-            if formInput(3) == nil {
-                setInput(3, fieldInput(state.draftNote))
-            }
+            try actionList60(event, into: &effects)
         case 61:
             // STEP-15 favorites_api.load.loaded
-            guard case .favoritesApiLoadLoaded(let eventRecipients)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .favoritesApiLoadLoaded(let eventRecipients)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.favorites = eventRecipients
             state.favoritesError = nil
         case 62:
@@ -602,7 +628,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.draftRecipient = eventRecipient
         case 64:
             // STEP-15 remove_favorite_tapped
-            guard case .removeFavoriteTapped(let eventRecipient)? = event else { throw FlowFailure("no value for 'event'") }
+            guard case .removeFavoriteTapped(let eventRecipient)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
             state.pendingRemoval = eventRecipient
             state.dialogMessage = "Are you sure you want to remove this recipient?"
         case 65:
@@ -614,7 +642,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.call(YOLEServiceCall.favoritesApiLoad))
         case 67:
             // STEP-15.remove tap_confirm_remove
-            try effects.append(.call(YOLEServiceCall.favoritesApiRemove(recipient: required((state.pendingRemoval != nil) ? state.pendingRemoval : "", "the value"))))
+            try effects.append(
+                .call(
+                    YOLEServiceCall.favoritesApiRemove(
+                        recipient: required((state.pendingRemoval != nil) ? state.pendingRemoval : "", "the value")
+                    )
+                )
+            )
             state.dialogMessage = nil
         case 68:
             // STEP-15.remove tap_cancel
@@ -644,7 +678,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.dialogMessage = nil
         case 76:
             // STEP-16.edit-profile tap_save
-            effects.append(.call(YOLEServiceCall.profileUpdate(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))) // form 0: first_name, 1: last_name
+            // form 0: first_name, 1: last_name
+            effects.append(
+                .call(YOLEServiceCall.profileUpdate(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
+            )
         case 77:
             // STEP-16.edit-profile profile.update.updated
             state.firstName = textValue(formInput(0)) // form 0: first_name
@@ -662,24 +699,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             }
         case 80:
             // STEP-14.2 fees_api.quote.received
-            guard case .feesApiQuoteReceived(let eventFeeAmount, let eventFeeCurrency, let eventFeeType)? = event else { throw FlowFailure("no value for 'event'") }
-            state.transfer.fee = try makeMoney(eventFeeAmount, eventFeeCurrency)
-            state.transfer.feeType = eventFeeType
-            state.feesLoading = false
-            state.feesError = nil
-            effects.append(.analytics(AnalyticsEvent(name: "fees_quote_received", properties: [AnalyticsProperty(name: "fee_currency", value: eventFeeCurrency)])))
+            try actionList80(event, into: &effects)
         case 81:
             // STEP-14.2 fees_api.quote.failed
-            state.transfer.fee = nil
-            state.feesLoading = false
-            state.feesError = "We couldn't load fees. Try again."
-            effects.append(.analytics(AnalyticsEvent(name: "fees_quote_failed")))
+            try actionList81(event, into: &effects)
         case 82:
             // STEP-14.2 tap_refresh_fees; STEP-14.2 tap_retry; STEP-14.2 enter; and 1 more
-            state.feesLoading = true
-            state.feesError = nil
-            effects.append(.analytics(AnalyticsEvent(name: "fees_quote_requested", properties: [AnalyticsProperty(name: "currency", value: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")).currency)])))
-            effects.append(.call(YOLEServiceCall.feesApiQuote(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")).amount, currency: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")).currency, country: state.country, corridor: nil)))
+            try actionList82(event, into: &effects)
         case 83:
             // STEP-14.2 tap_continue
             effects.append(.analytics(AnalyticsEvent(name: "send_review_continue")))
@@ -694,7 +720,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
-            effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
+            effects.append(
+                .call(
+                    YOLEServiceCall.pesapalCheckout(
+                        amount: (state.transfer.amount ?? YOLEConstants.usd0),
+                        fee: (state.transfer.fee ?? YOLEConstants.usd0)
+                    )
+                )
+            )
         case 87:
             // STEP-14.4 pesapal.load_checkout.load_failed
             state.checkoutState = "failed"
@@ -706,98 +739,62 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-14.4 tap_retry
             state.checkoutState = "loading"
             state.checkoutError = nil
-            effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
+            effects.append(
+                .call(
+                    YOLEServiceCall.pesapalLoadCheckout(
+                        amount: (state.transfer.amount ?? YOLEConstants.usd0),
+                        fee: (state.transfer.fee ?? YOLEConstants.usd0)
+                    )
+                )
+            )
         case 90:
             // STEP-14.4 tap_open_in_browser
-            state.checkoutState = "in_browser"
-            state.checkoutError = nil
-            state.checkoutInBrowser = true
-            effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
+            try actionList90(event, into: &effects)
         case 91:
             // STEP-14.4 pesapal.checkout.success
-            guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            state.transfer.status = TransferStatus.success
-            state.transfer.yoleReference = eventYoleReference
-            state.transfer.pspTransactionId = eventPspTransactionId
-            state.transfer.totalAmount = eventTotalAmount
-            state.transfer.reason = ""
-            state.txDraft.recipient = state.transfer.recipient
-            state.txDraft.amount = state.transfer.amount
-            state.txDraft.yoleReference = eventYoleReference
-            state.recentRecipients = [state.transfer.recipient] + state.recentRecipients.filter { r in r != state.transfer.recipient }
-            state.transactions.append(state.txDraft)
-            effects.append(.analytics(AnalyticsEvent(name: "psp_result_success")))
+            try actionList91(event, into: &effects)
         case 92:
             // STEP-14.4 pesapal.checkout.pending
-            guard case .pesapalCheckoutPending(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            state.transfer.status = TransferStatus.pending
-            state.transfer.yoleReference = eventYoleReference
-            state.transfer.pspTransactionId = eventPspTransactionId
-            state.transfer.totalAmount = eventTotalAmount
-            state.transfer.reason = ""
-            effects.append(.analytics(AnalyticsEvent(name: "psp_result_pending")))
+            try actionList92(event, into: &effects)
         case 93:
             // STEP-14.4 pesapal.checkout.unclear
-            guard case .pesapalCheckoutUnclear(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            state.transfer.status = TransferStatus.pending
-            state.transfer.yoleReference = eventYoleReference
-            state.transfer.pspTransactionId = eventPspTransactionId
-            state.transfer.totalAmount = eventTotalAmount
-            state.transfer.reason = ""
-            effects.append(.analytics(AnalyticsEvent(name: "psp_result_pending")))
+            try actionList93(event, into: &effects)
         case 94:
             // STEP-14.4 pesapal.checkout.failed
-            guard case .pesapalCheckoutFailed(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount, let eventReason)? = event else { throw FlowFailure("no value for 'event'") }
-            state.transfer.status = TransferStatus.failed
-            state.transfer.yoleReference = eventYoleReference
-            state.transfer.pspTransactionId = eventPspTransactionId
-            state.transfer.totalAmount = eventTotalAmount
-            state.transfer.reason = eventReason
-            effects.append(.analytics(AnalyticsEvent(name: "psp_result_failed")))
+            try actionList94(event, into: &effects)
         case 95:
             // STEP-14.4 pesapal.checkout.cancelled
-            guard case .pesapalCheckoutCancelled(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            state.transfer.status = TransferStatus.cancelled
-            state.transfer.yoleReference = eventYoleReference
-            state.transfer.pspTransactionId = eventPspTransactionId
-            state.transfer.totalAmount = eventTotalAmount
-            state.transfer.reason = ""
-            effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
+            try actionList95(event, into: &effects)
         case 96:
             // STEP-14.4 tap_close_checkout; STEP-14.4 tap_back
-            state.transfer.status = TransferStatus.cancelled
+            state.transfer.status = YOLETransferStatus.cancelled
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
         case 97:
             // STEP-14.4 enter
-            state.checkoutState = "loading"
-            state.checkoutError = nil
-            state.checkoutInBrowser = false
-            effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
-            effects.append(.call(YOLEServiceCall.pesapalLoadCheckout(amount: (state.transfer.amount ?? Money(amount: decimal("0"), currency: "USD")), fee: (state.transfer.fee ?? Money(amount: decimal("0"), currency: "USD")))))
+            try actionList97(event, into: &effects)
         case 98:
             // STEP-14.5 tap_done
-            state.draftAmount = ""
-            state.draftCurrency = ""
-            state.draftRecipient = ""
-            state.draftNote = ""
+            try actionList98(event, into: &effects)
         case 99:
             // STEP-14.5 tap_change_method
             state.pesapalSelected = false
         case 100:
             // yole (global) toggle_language; main (global) toggle_language; send_money (global) toggle_language
-            state.language = (state.language == Language.en) ? Language.fr : Language.en
+            state.language = (state.language == YOLELanguage.en) ? YOLELanguage.fr : YOLELanguage.en
         case 101:
             // yole (global) toggle_theme; main (global) toggle_theme; send_money (global) toggle_theme
-            state.theme = (state.theme == Theme.light) ? Theme.dark : Theme.light
+            state.theme = (state.theme == YOLETheme.light) ? YOLETheme.dark : YOLETheme.light
         case 102:
             // yole (global) connectivity_lost; main (global) connectivity_lost; send_money (global) connectivity_lost
             state.offlineBanner = "No internet connection"
         case 103:
-            // yole (global) connectivity_restored; main (global) connectivity_restored; send_money (global) connectivity_restored
+            // yole (global) connectivity_restored; main (global) connectivity_restored; send_money (global)
+            // connectivity_restored
             state.offlineBanner = nil
         case 104:
-            // yole (global) service_unavailable; main (global) service_unavailable; send_money (global) service_unavailable
+            // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
+            // service_unavailable
             effects.append(.toast("Service temporarily unavailable"))
         case 105:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
@@ -811,6 +808,267 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         default:
             break
         }
+    }
+
+    @inline(never)
+    private mutating func actionList1(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.email = textValue(formInput(0)) // form 0: email
+        state.firstName = textValue(formInput(1)) // form 1: first_name
+        state.lastName = textValue(formInput(2)) // form 2: last_name
+        state.country = textValue(formInput(4)) // form 4: country
+        // form 0: email, 1: first_name, 2: last_name, 3: password, 4: country
+        effects.append(
+            .call(
+                YOLEServiceCall.authCreateAccount(
+                    email: textValue(formInput(0)),
+                    firstName: textValue(formInput(1)),
+                    lastName: textValue(formInput(2)),
+                    password: textValue(formInput(3)),
+                    country: textValue(formInput(4))
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList7(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        if formInput(0) == nil {
+            setInput(0, fieldInput(state.email))
+        }
+        if formInput(1) == nil {
+            setInput(1, fieldInput(state.firstName))
+        }
+        if formInput(2) == nil {
+            setInput(2, fieldInput(state.lastName))
+        }
+        if formInput(4) == nil {
+            setInput(4, fieldInput(state.country))
+        }
+    }
+
+    @inline(never)
+    private mutating func actionList18(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        guard case .authLogInSuccess(let eventKycVerified)? = event else { throw FlowFailure("no value for 'event'") }
+        state.biometricLoginEnabled = true
+        state.resetLinkSent = false
+        state.kycStatus = eventKycVerified ? YOLEKycStatus.verified : state.kycStatus
+        raised.append(.signedIn(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList55(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        guard case .accountLoadLoaded(let eventBalance, let eventSuspended)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.balance = eventBalance
+        state.accountSuspended = eventSuspended
+        state.homeError = nil
+    }
+
+    @inline(never)
+    private mutating func actionList59(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.draftAmount = textValue(formInput(0)) // form 0: amount
+        state.draftCurrency = textValue(formInput(1)) // form 1: currency
+        state.draftRecipient = textValue(formInput(2)) // form 2: recipient
+        state.draftNote = textValue(formInput(3)) // form 3: note
+        // form 0: amount, 1: currency
+        state.transfer.amount = try makeMoney(parseDecimal(textValue(formInput(0))), textValue(formInput(1)))
+        state.transfer.recipient = textValue(formInput(2)) // form 2: recipient
+        state.transfer.note = textValue(formInput(3)) // form 3: note
+        state.transfer.fee = nil
+        state.transfer.status = nil
+        state.pesapalSelected = false
+        // form 1: currency
+        effects.append(
+            .analytics(
+                AnalyticsEvent(
+                    name: "send_details_filled",
+                    properties: [AnalyticsProperty(name: "currency", value: textValue(formInput(1)))]
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList60(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        if formInput(0) == nil {
+            setInput(0, fieldInput(state.draftAmount))
+        }
+        if formInput(1) == nil {
+            setInput(1, fieldInput(state.draftCurrency))
+        }
+        if formInput(2) == nil {
+            setInput(2, fieldInput(state.draftRecipient))
+        }
+        if formInput(3) == nil {
+            setInput(3, fieldInput(state.draftNote))
+        }
+    }
+
+    @inline(never)
+    private mutating func actionList80(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        guard case .feesApiQuoteReceived(let eventFeeAmount, let eventFeeCurrency, let eventFeeType)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.transfer.fee = try makeMoney(eventFeeAmount, eventFeeCurrency)
+        state.transfer.feeType = eventFeeType
+        state.feesLoading = false
+        state.feesError = nil
+        effects.append(
+            .analytics(
+                AnalyticsEvent(
+                    name: "fees_quote_received",
+                    properties: [AnalyticsProperty(name: "fee_currency", value: eventFeeCurrency)]
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList81(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.transfer.fee = nil
+        state.feesLoading = false
+        state.feesError = "We couldn't load fees. Try again."
+        effects.append(.analytics(AnalyticsEvent(name: "fees_quote_failed")))
+    }
+
+    @inline(never)
+    private mutating func actionList82(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.feesLoading = true
+        state.feesError = nil
+        effects.append(
+            .analytics(
+                AnalyticsEvent(
+                    name: "fees_quote_requested",
+                    properties: [
+                        AnalyticsProperty(
+                            name: "currency",
+                            value: (state.transfer.amount ?? YOLEConstants.usd0).currency
+                        )
+                    ]
+                )
+            )
+        )
+        effects.append(
+            .call(
+                YOLEServiceCall.feesApiQuote(
+                    amount: (state.transfer.amount ?? YOLEConstants.usd0).amount,
+                    currency: (state.transfer.amount ?? YOLEConstants.usd0).currency,
+                    country: state.country,
+                    corridor: nil
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList90(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.checkoutState = "in_browser"
+        state.checkoutError = nil
+        state.checkoutInBrowser = true
+        effects.append(
+            .call(
+                YOLEServiceCall.pesapalCheckout(
+                    amount: (state.transfer.amount ?? YOLEConstants.usd0),
+                    fee: (state.transfer.fee ?? YOLEConstants.usd0)
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList91(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.transfer.status = YOLETransferStatus.success
+        state.transfer.yoleReference = eventYoleReference
+        state.transfer.pspTransactionId = eventPspTransactionId
+        state.transfer.totalAmount = eventTotalAmount
+        state.transfer.reason = ""
+        state.txDraft.recipient = state.transfer.recipient
+        state.txDraft.amount = state.transfer.amount
+        state.txDraft.yoleReference = eventYoleReference
+        state.recentRecipients = [state.transfer.recipient]
+            + state.recentRecipients.filter { r in r != state.transfer.recipient }
+        state.transactions.append(state.txDraft)
+        effects.append(.analytics(AnalyticsEvent(name: "psp_result_success")))
+    }
+
+    @inline(never)
+    private mutating func actionList92(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        guard case .pesapalCheckoutPending(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.transfer.status = YOLETransferStatus.pending
+        state.transfer.yoleReference = eventYoleReference
+        state.transfer.pspTransactionId = eventPspTransactionId
+        state.transfer.totalAmount = eventTotalAmount
+        state.transfer.reason = ""
+        effects.append(.analytics(AnalyticsEvent(name: "psp_result_pending")))
+    }
+
+    @inline(never)
+    private mutating func actionList93(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        guard case .pesapalCheckoutUnclear(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.transfer.status = YOLETransferStatus.pending
+        state.transfer.yoleReference = eventYoleReference
+        state.transfer.pspTransactionId = eventPspTransactionId
+        state.transfer.totalAmount = eventTotalAmount
+        state.transfer.reason = ""
+        effects.append(.analytics(AnalyticsEvent(name: "psp_result_pending")))
+    }
+
+    @inline(never)
+    private mutating func actionList94(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        guard case .pesapalCheckoutFailed(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount, let eventReason)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.transfer.status = YOLETransferStatus.failed
+        state.transfer.yoleReference = eventYoleReference
+        state.transfer.pspTransactionId = eventPspTransactionId
+        state.transfer.totalAmount = eventTotalAmount
+        state.transfer.reason = eventReason
+        effects.append(.analytics(AnalyticsEvent(name: "psp_result_failed")))
+    }
+
+    @inline(never)
+    private mutating func actionList95(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        guard case .pesapalCheckoutCancelled(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
+            throw FlowFailure("no value for 'event'")
+        }
+        state.transfer.status = YOLETransferStatus.cancelled
+        state.transfer.yoleReference = eventYoleReference
+        state.transfer.pspTransactionId = eventPspTransactionId
+        state.transfer.totalAmount = eventTotalAmount
+        state.transfer.reason = ""
+        effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
+    }
+
+    @inline(never)
+    private mutating func actionList97(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.checkoutState = "loading"
+        state.checkoutError = nil
+        state.checkoutInBrowser = false
+        effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
+        effects.append(
+            .call(
+                YOLEServiceCall.pesapalLoadCheckout(
+                    amount: (state.transfer.amount ?? YOLEConstants.usd0),
+                    fee: (state.transfer.fee ?? YOLEConstants.usd0)
+                )
+            )
+        )
+    }
+
+    @inline(never)
+    private mutating func actionList98(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.draftAmount = ""
+        state.draftCurrency = ""
+        state.draftRecipient = ""
+        state.draftNote = ""
     }
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
@@ -879,10 +1137,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 return "Please enter a valid amount"
             }
             let value = textValue(input)
-            if try parseDecimal(value) <= decimal("0") {
+            if try parseDecimal(value) <= YOLEConstants.decimal0 {
                 return "Amount must be greater than 0"
             }
-            if try parseDecimal(value) > decimal("0") {
+            if try parseDecimal(value) > YOLEConstants.decimal0 {
                 if input.isBlank {
                     return nil
                 }
@@ -913,16 +1171,25 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public func checkInvariants() throws {
         // Currency Validation: Only USD and EUR allowed; Reject all other currencies at validation level
-        guard try (state.transfer.amount == nil) || isIn(required(state.transfer.amount, "'transfer.amount'").currency, ["USD", "EUR"]) else {
-            throw FlowFailure("invariant 'only_usd_or_eur' (transfer.amount == null || currency(transfer.amount) in ['USD', 'EUR']) broken")
+        guard try (state.transfer.amount == nil)
+            || isIn(required(state.transfer.amount, "'transfer.amount'").currency, ["USD", "EUR"]) else {
+            throw FlowFailure(
+                "invariant 'only_usd_or_eur' (transfer.amount == null || currency(transfer.amount) in ['USD', 'EUR']) broken"
+            )
         }
         // Validation: Amount > 0, numeric, 2 decimal places max
-        guard try (state.transfer.amount == nil) || ((required(state.transfer.amount, "'transfer.amount'").amount > decimal("0")) && (decimalPlaces(required(state.transfer.amount, "'transfer.amount'").amount) <= 2)) else {
-            throw FlowFailure("invariant 'amount_two_decimals_above_zero' (transfer.amount == null || (amount(transfer.amount) > 0 && decimal_places(amount(transfer.amount)) <= 2)) broken")
+        guard try (state.transfer.amount == nil)
+            || ((required(state.transfer.amount, "'transfer.amount'").amount > YOLEConstants.decimal0)
+                && (decimalPlaces(required(state.transfer.amount, "'transfer.amount'").amount) <= 2)) else {
+            throw FlowFailure(
+                "invariant 'amount_two_decimals_above_zero' (transfer.amount == null || (amount(transfer.amount) > 0 && decimal_places(amount(transfer.amount)) <= 2)) broken"
+            )
         }
         // The Result screen always shows one of Success/Pending/Failed/Cancelled.
         guard try (state.transfer.status == nil) || (derivedResultTitle() != "") else {
-            throw FlowFailure("invariant 'result_only_with_status' (transfer.status == null || result_title != '') broken")
+            throw FlowFailure(
+                "invariant 'result_only_with_status' (transfer.status == null || result_title != '') broken"
+            )
         }
     }
 
@@ -930,7 +1197,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     public static func perform(_ call: YOLEServiceCall, with services: any YOLEServices) async throws -> YOLEEvent {
         switch call {
         case .authCreateAccount(let email, let firstName, let lastName, let password, let country):
-            return try await services.authCreateAccount(email: email, firstName: firstName, lastName: lastName, password: password, country: country).event
+            return try await services.authCreateAccount(
+                email: email,
+                firstName: firstName,
+                lastName: lastName,
+                password: password,
+                country: country
+            ).event
         case .authVerifyEmail(let email, let code):
             return try await services.authVerifyEmail(email: email, code: code).event
         case .authResendEmailCode(let email):
@@ -962,7 +1235,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case .profileUpdate(let firstName, let lastName):
             return try await services.profileUpdate(firstName: firstName, lastName: lastName).event
         case .feesApiQuote(let amount, let currency, let country, let corridor):
-            return try await services.feesApiQuote(amount: amount, currency: currency, country: country, corridor: corridor).event
+            return try await services.feesApiQuote(
+                amount: amount,
+                currency: currency,
+                country: country,
+                corridor: corridor
+            ).event
         case .pesapalLoadCheckout(let amount, let fee):
             return try await services.pesapalLoadCheckout(amount: amount, fee: fee).event
         case .pesapalCheckout(let amount, let fee):
@@ -1004,4 +1282,10 @@ extension YOLEEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = YOLEMachine.self
+}
+
+/// The money and decimal amounts the flows write, each built once.
+enum YOLEConstants {
+    static let decimal0 = decimal("0")
+    static let usd0 = Money(amount: decimal("0"), currency: "USD")
 }

@@ -85,8 +85,8 @@ enum YOLETables {
         "send_money", // 75
     ]
 
-    /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = [
+    /// Columns: id.
+    static let screenIDsData: [Int32] = [
         0, // 0: STEP-01 Splash Screen
         1, // 1: STEP-02 Create Account Screen
         2, // 2: STEP-03 Email Verification Screen
@@ -122,368 +122,509 @@ enum YOLETables {
         32, // 32: STEP-14.5 Result
     ]
 
+    /// Each screen's ID (an index into `strings`), by screen number.
+    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+
+    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
+    /// enterActions, exitActions, analytics, backBlocked.
+    static let screensData: [Int32] = [
+        0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: STEP-01 Splash Screen
+        0, 3, 11, 0, 5, 0, 0, 0, 0, 7, 0, -1, 0, // 1: STEP-02 Create Account Screen
+        0, 11, 23, 5, 6, 0, 0, 0, 2, 0, 0, -1, 0, // 2: STEP-03 Email Verification Screen
+        0, 23, 38, 6, 8, 0, 0, 2, 4, 0, 0, -1, 0, // 3: STEP-04 Login Screen
+        0, 40, 47, 8, 9, 0, 0, 4, 4, 0, 0, -1, 0, // 4: STEP-05 Forgot Password Screen
+        0, 47, 50, 9, 9, 0, 0, 4, 4, 0, 0, -1, 0, // 5: STEP-06 KYC Screen
+        0, 52, 59, 9, 11, 0, 0, 4, 4, 32, 0, -1, 0, // 6: STEP-07 KYC Phone Screen
+        0, 59, 72, 11, 12, 0, 0, 4, 6, 0, 0, -1, 0, // 7: STEP-08 KYC OTP Screen
+        0, 72, 84, 12, 14, 0, 0, 6, 6, 44, 0, -1, 0, // 8: STEP-09 KYC ID Capture Screen
+        0, 84, 96, 14, 15, 0, 0, 6, 6, 0, 0, -1, 0, // 9: STEP-10 KYC Selfie Screen
+        0, 96, 98, 15, 15, 0, 0, 6, 8, 0, 0, -1, 0, // 10: STEP-11 KYC Success Screen
+        0, 100, 103, 15, 15, 0, 0, 8, 8, 0, 0, -1, 0, // 11: STEP-12 KYC Error Screen
+        0, 105, 106, 15, 15, 0, 0, 8, 8, 0, 0, -1, 0, // 12: STEP-12.support Support contact options
+        1, 106, 114, 15, 15, 0, 0, 8, 13, 57, 0, -1, 0, // 13: STEP-13 Home Screen
+        1, 114, 115, 15, 15, 0, 0, 13, 13, 0, 0, -1, 0, // 14: STEP-13.transaction Transaction details
+        1, 115, 116, 15, 15, 0, 0, 13, 13, 0, 0, -1, 0, // 15: STEP-13.add-funds Add funds flow
+        1, 116, 117, 15, 15, 0, 0, 13, 13, 0, 0, -1, 0, // 16: STEP-13.support Contact support
+        1, 117, 119, 15, 19, 0, 0, 13, 13, 60, 0, -1, 0, // 17: STEP-14.1 Enter Details
+        1, 123, 130, 19, 19, 0, 0, 13, 16, 66, 0, -1, 0, // 18: STEP-15 Favorites Screen
+        1, 130, 132, 19, 19, 0, 0, 16, 16, 0, 0, -1, 0, // 19: STEP-15.remove Remove confirmation
+        1, 132, 133, 19, 19, 0, 0, 16, 16, 0, 0, -1, 0, // 20: STEP-15.edit-recipient Edit recipient form
+        1, 133, 134, 19, 19, 0, 0, 16, 16, 0, 0, -1, 0, // 21: STEP-15.add-recipient Add recipient flow
+        1, 134, 145, 19, 19, 0, 0, 16, 18, 73, 0, -1, 0, // 22: STEP-16 Profile Screen
+        1, 145, 147, 19, 19, 0, 0, 18, 18, 0, 0, -1, 0, // 23: STEP-16.logout Logout confirmation
+        1, 147, 151, 19, 21, 0, 0, 18, 18, 79, 0, -1, 0, // 24: STEP-16.edit-profile Edit profile form
+        1, 151, 152, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 25: STEP-16.photo-picker Camera/gallery picker
+        1, 152, 153, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 26: STEP-16.settings Settings screens
+        1, 153, 154, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 27: STEP-16.transactions Full transaction list
+        1, 154, 155, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 28: STEP-16.support Support options
+        2, 155, 162, 21, 21, 0, 1, 18, 22, 82, 0, -1, 0, // 29: STEP-14.2 Review & Fees
+        2, 163, 170, 21, 21, 1, 1, 22, 24, 0, 0, -1, 0, // 30: STEP-14.3 Choose Payment Method
+        2, 170, 183, 21, 21, 1, 1, 24, 29, 97, 0, -1, 0, // 31: STEP-14.4 PSP Checkout (Pesapal)
+        2, 183, 186, 21, 21, 1, 1, 29, 33, 0, 0, -1, 0, // 32: STEP-14.5 Result
+    ]
+
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 3, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: STEP-01 Splash Screen
-        ScreenEntry(flow: 0, rowStart: 3, rowEnd: 11, fieldStart: 0, fieldEnd: 5, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 7, exitActions: 0, analytics: (-1)), // 1: STEP-02 Create Account Screen
-        ScreenEntry(flow: 0, rowStart: 11, rowEnd: 23, fieldStart: 5, fieldEnd: 6, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: STEP-03 Email Verification Screen
-        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 38, fieldStart: 6, fieldEnd: 8, timerStart: 0, timerEnd: 0, variantStart: 2, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: STEP-04 Login Screen
-        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 47, fieldStart: 8, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: STEP-05 Forgot Password Screen
-        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 50, fieldStart: 9, fieldEnd: 9, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: STEP-06 KYC Screen
-        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 59, fieldStart: 9, fieldEnd: 11, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 4, enterActions: 32, exitActions: 0, analytics: (-1)), // 6: STEP-07 KYC Phone Screen
-        ScreenEntry(flow: 0, rowStart: 59, rowEnd: 72, fieldStart: 11, fieldEnd: 12, timerStart: 0, timerEnd: 0, variantStart: 4, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: STEP-08 KYC OTP Screen
-        ScreenEntry(flow: 0, rowStart: 72, rowEnd: 84, fieldStart: 12, fieldEnd: 14, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 44, exitActions: 0, analytics: (-1)), // 8: STEP-09 KYC ID Capture Screen
-        ScreenEntry(flow: 0, rowStart: 84, rowEnd: 96, fieldStart: 14, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 6, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: STEP-10 KYC Selfie Screen
-        ScreenEntry(flow: 0, rowStart: 96, rowEnd: 98, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 6, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: STEP-11 KYC Success Screen
-        ScreenEntry(flow: 0, rowStart: 100, rowEnd: 103, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: STEP-12 KYC Error Screen
-        ScreenEntry(flow: 0, rowStart: 105, rowEnd: 106, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 8, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: STEP-12.support Support contact options
-        ScreenEntry(flow: 1, rowStart: 106, rowEnd: 114, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 8, variantEnd: 13, enterActions: 57, exitActions: 0, analytics: (-1)), // 13: STEP-13 Home Screen
-        ScreenEntry(flow: 1, rowStart: 114, rowEnd: 115, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 14: STEP-13.transaction Transaction details
-        ScreenEntry(flow: 1, rowStart: 115, rowEnd: 116, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: STEP-13.add-funds Add funds flow
-        ScreenEntry(flow: 1, rowStart: 116, rowEnd: 117, fieldStart: 15, fieldEnd: 15, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: STEP-13.support Contact support
-        ScreenEntry(flow: 1, rowStart: 117, rowEnd: 119, fieldStart: 15, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 13, enterActions: 60, exitActions: 0, analytics: (-1)), // 17: STEP-14.1 Enter Details
-        ScreenEntry(flow: 1, rowStart: 123, rowEnd: 130, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 13, variantEnd: 16, enterActions: 66, exitActions: 0, analytics: (-1)), // 18: STEP-15 Favorites Screen
-        ScreenEntry(flow: 1, rowStart: 130, rowEnd: 132, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 19: STEP-15.remove Remove confirmation
-        ScreenEntry(flow: 1, rowStart: 132, rowEnd: 133, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: STEP-15.edit-recipient Edit recipient form
-        ScreenEntry(flow: 1, rowStart: 133, rowEnd: 134, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 16, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: STEP-15.add-recipient Add recipient flow
-        ScreenEntry(flow: 1, rowStart: 134, rowEnd: 145, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 16, variantEnd: 18, enterActions: 73, exitActions: 0, analytics: (-1)), // 22: STEP-16 Profile Screen
-        ScreenEntry(flow: 1, rowStart: 145, rowEnd: 147, fieldStart: 19, fieldEnd: 19, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: STEP-16.logout Logout confirmation
-        ScreenEntry(flow: 1, rowStart: 147, rowEnd: 151, fieldStart: 19, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 79, exitActions: 0, analytics: (-1)), // 24: STEP-16.edit-profile Edit profile form
-        ScreenEntry(flow: 1, rowStart: 151, rowEnd: 152, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: STEP-16.photo-picker Camera/gallery picker
-        ScreenEntry(flow: 1, rowStart: 152, rowEnd: 153, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: STEP-16.settings Settings screens
-        ScreenEntry(flow: 1, rowStart: 153, rowEnd: 154, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: STEP-16.transactions Full transaction list
-        ScreenEntry(flow: 1, rowStart: 154, rowEnd: 155, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 0, variantStart: 18, variantEnd: 18, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: STEP-16.support Support options
-        ScreenEntry(flow: 2, rowStart: 155, rowEnd: 162, fieldStart: 21, fieldEnd: 21, timerStart: 0, timerEnd: 1, variantStart: 18, variantEnd: 22, enterActions: 82, exitActions: 0, analytics: (-1)), // 29: STEP-14.2 Review & Fees
-        ScreenEntry(flow: 2, rowStart: 163, rowEnd: 170, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 22, variantEnd: 24, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: STEP-14.3 Choose Payment Method
-        ScreenEntry(flow: 2, rowStart: 170, rowEnd: 183, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 24, variantEnd: 29, enterActions: 97, exitActions: 0, analytics: (-1)), // 31: STEP-14.4 PSP Checkout (Pesapal)
-        ScreenEntry(flow: 2, rowStart: 183, rowEnd: 186, fieldStart: 21, fieldEnd: 21, timerStart: 1, timerEnd: 1, variantStart: 29, variantEnd: 33, enterActions: 0, exitActions: 0, analytics: (-1)), // 32: STEP-14.5 Result
+    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+        ScreenEntry(
+            flow: row[0],
+            rowStart: row[1],
+            rowEnd: row[2],
+            fieldStart: row[3],
+            fieldEnd: row[4],
+            timerStart: row[5],
+            timerEnd: row[6],
+            variantStart: row[7],
+            variantEnd: row[8],
+            enterActions: row[9],
+            exitActions: row[10],
+            analytics: row[11],
+            backBlocked: row[12] != 0
+        )
+    }
+
+    /// Columns: event, guardID, actionsID, target, argument, validates.
+    static let rowsData: [Int32] = [
+        68, 0, 0, 1, 1, 0, // STEP-01 tap_get_started → STEP-02
+        69, 0, 0, 1, 3, 0, // STEP-01 tap_log_in → STEP-04
+        70, 0, 0, 0, 0, 0, // STEP-01 tap_back stays
+        71, 0, 1, 0, 0, 1, // STEP-02 tap_create_account stays
+        5, 0, 2, 1, 2, 1, // STEP-02 auth.create_account.created → STEP-03
+        6, 0, 3, 0, 0, 0, // STEP-02 auth.create_account.email_exists stays
+        7, 0, 4, 0, 0, 0, // STEP-02 auth.create_account.network_error stays
+        8, 0, 5, 0, 0, 0, // STEP-02 auth.create_account.server_error stays
+        72, 0, 6, 0, 0, 0, // STEP-02 toggle_password_visibility stays
+        73, 0, 0, 1, 3, 0, // STEP-02 tap_sign_in → STEP-04
+        70, 0, 0, 3, 0, 0, // STEP-02 tap_back → back
+        74, 0, 8, 0, 0, 1, // STEP-03 tap_verify_email stays
+        9, 0, 0, 1, 5, 1, // STEP-03 auth.verify_email.verified → STEP-06
+        10, 0, 9, 0, 0, 0, // STEP-03 auth.verify_email.invalid_code stays
+        11, 0, 10, 0, 0, 0, // STEP-03 auth.verify_email.expired_code stays
+        12, 0, 11, 0, 0, 0, // STEP-03 auth.verify_email.too_many_attempts stays
+        13, 0, 4, 0, 0, 0, // STEP-03 auth.verify_email.network_error stays
+        75, 1, 12, 0, 0, 0, // STEP-03 tap_resend_code if email_code_sent_at != null && now() < email_code_sent_at + 60s stays
+        75, 0, 13, 0, 0, 0, // STEP-03 tap_resend_code stays
+        14, 0, 14, 0, 0, 0, // STEP-03 auth.resend_email_code.sent stays
+        15, 0, 4, 0, 0, 0, // STEP-03 auth.resend_email_code.network_error stays
+        76, 0, 0, 1, 1, 0, // STEP-03 tap_change_email → STEP-02
+        70, 0, 0, 3, 0, 0, // STEP-03 tap_back → back
+        69, 0, 15, 0, 0, 1, // STEP-04 tap_log_in stays
+        77, 3, 16, 0, 0, 0, // STEP-04 tap_biometric_log_in if biometric_login_enabled stays
+        46, 0, 17, 0, 0, 0, // STEP-04 device.authenticate.authenticated stays
+        47, 0, 0, 0, 0, 0, // STEP-04 device.authenticate.failed stays
+        48, 0, 0, 0, 0, 0, // STEP-04 device.authenticate.cancelled stays
+        16, 0, 18, 0, 0, 0, // STEP-04 auth.log_in.success stays
+        78, 0, 19, 4, 0, 0, // STEP-04 signed_in → sub-flow main
+        17, 0, 20, 0, 0, 0, // STEP-04 auth.log_in.invalid_credentials stays
+        18, 0, 21, 0, 0, 0, // STEP-04 auth.log_in.not_verified stays
+        19, 0, 22, 0, 0, 0, // STEP-04 auth.log_in.locked stays
+        20, 0, 4, 0, 0, 0, // STEP-04 auth.log_in.network_error stays
+        72, 0, 6, 0, 0, 0, // STEP-04 toggle_password_visibility stays
+        79, 0, 0, 1, 4, 0, // STEP-04 tap_forgot_password → STEP-05
+        80, 0, 0, 1, 1, 0, // STEP-04 tap_sign_up → STEP-02
+        70, 0, 0, 1, 0, 0, // STEP-04 tap_back → STEP-01
+        -1, 0, 0, 1, 0, 0, // STEP-04 signed_in → main.logged_out → STEP-01
+        -1, 0, 0, 1, 3, 0, // STEP-04 signed_in → main.session_expired → STEP-04
+        81, 0, 23, 0, 0, 1, // STEP-05 tap_send_reset_link stays
+        21, 0, 24, 1, 3, 1, // STEP-05 auth.request_password_reset.sent → STEP-04
+        22, 0, 25, 0, 0, 0, // STEP-05 auth.request_password_reset.not_found stays
+        23, 0, 26, 0, 0, 0, // STEP-05 auth.request_password_reset.rate_limited stays
+        24, 0, 4, 0, 0, 0, // STEP-05 auth.request_password_reset.network_error stays
+        82, 0, 0, 1, 3, 0, // STEP-05 tap_remember_password → STEP-04
+        70, 0, 0, 1, 3, 0, // STEP-05 tap_back → STEP-04
+        70, 0, 0, 1, 2, 0, // STEP-06 tap_back → STEP-03
+        83, 0, 0, 1, 6, 0, // STEP-06 tap_verify_identity → STEP-07
+        84, 0, 27, 4, 1, 0, // STEP-06 tap_skip → sub-flow main
+        -1, 0, 0, 1, 0, 0, // STEP-06 tap_skip → main.logged_out → STEP-01
+        -1, 0, 0, 1, 3, 0, // STEP-06 tap_skip → main.session_expired → STEP-04
+        85, 0, 28, 0, 0, 1, // STEP-07 tap_send_verification_code stays
+        25, 0, 29, 1, 7, 1, // STEP-07 kyc.send_sms_code.sent → STEP-08
+        26, 0, 30, 0, 0, 0, // STEP-07 kyc.send_sms_code.phone_already_registered stays
+        27, 0, 31, 0, 0, 0, // STEP-07 kyc.send_sms_code.sms_failed stays
+        28, 0, 4, 0, 0, 0, // STEP-07 kyc.send_sms_code.network_error stays
+        84, 0, 0, 1, 8, 0, // STEP-07 tap_skip → STEP-09
+        70, 0, 0, 1, 5, 0, // STEP-07 tap_back → STEP-06
+        86, 0, 33, 0, 0, 1, // STEP-08 tap_verify stays
+        29, 0, 0, 1, 8, 1, // STEP-08 kyc.verify_sms_code.verified → STEP-09
+        30, 0, 9, 0, 0, 0, // STEP-08 kyc.verify_sms_code.invalid_code stays
+        31, 0, 10, 0, 0, 0, // STEP-08 kyc.verify_sms_code.expired_code stays
+        32, 0, 11, 0, 0, 0, // STEP-08 kyc.verify_sms_code.too_many_attempts stays
+        87, 5, 12, 0, 0, 0, // STEP-08 tap_resend_sms if sms_code_sent_at != null && now() < sms_code_sent_at + 60s stays
+        87, 0, 34, 0, 0, 0, // STEP-08 tap_resend_sms stays
+        25, 0, 35, 0, 0, 0, // STEP-08 kyc.send_sms_code.sent stays
+        27, 0, 31, 0, 0, 0, // STEP-08 kyc.send_sms_code.sms_failed stays
+        28, 0, 4, 0, 0, 0, // STEP-08 kyc.send_sms_code.network_error stays
+        26, 0, 30, 0, 0, 0, // STEP-08 kyc.send_sms_code.phone_already_registered stays
+        88, 0, 0, 1, 6, 0, // STEP-08 tap_change_phone_number → STEP-07
+        70, 0, 0, 1, 6, 0, // STEP-08 tap_back → STEP-07
+        89, 0, 36, 0, 0, 0, // STEP-09 tap_camera stays
+        44, 0, 0, 0, 0, 0, // STEP-09 device.camera_permission.granted stays
+        45, 0, 37, 0, 0, 0, // STEP-09 device.camera_permission.denied stays
+        90, 0, 0, 0, 0, 0, // STEP-09 tap_gallery stays
+        91, 0, 38, 0, 0, 0, // STEP-09 tap_retake_photo stays
+        92, 0, 39, 0, 0, 1, // STEP-09 tap_continue stays
+        33, 0, 0, 1, 9, 1, // STEP-09 kyc.upload_document.accepted → STEP-10
+        34, 0, 40, 0, 0, 0, // STEP-09 kyc.upload_document.poor_quality stays
+        35, 0, 41, 0, 0, 0, // STEP-09 kyc.upload_document.not_recognized stays
+        36, 0, 42, 0, 0, 0, // STEP-09 kyc.upload_document.too_large stays
+        37, 0, 43, 0, 0, 0, // STEP-09 kyc.upload_document.upload_failed stays
+        70, 0, 0, 1, 7, 0, // STEP-09 tap_back → STEP-08
+        89, 0, 36, 0, 0, 0, // STEP-10 tap_camera stays
+        44, 0, 0, 0, 0, 0, // STEP-10 device.camera_permission.granted stays
+        45, 0, 45, 0, 0, 0, // STEP-10 device.camera_permission.denied stays
+        91, 0, 38, 0, 0, 0, // STEP-10 tap_retake_photo stays
+        92, 0, 46, 0, 0, 1, // STEP-10 tap_continue stays
+        38, 0, 47, 1, 10, 1, // STEP-10 kyc.submit_selfie.verified → STEP-11
+        39, 0, 48, 1, 11, 1, // STEP-10 kyc.submit_selfie.verification_failed → STEP-12
+        40, 0, 49, 0, 0, 0, // STEP-10 kyc.submit_selfie.face_not_detected stays
+        41, 0, 50, 0, 0, 0, // STEP-10 kyc.submit_selfie.multiple_faces stays
+        42, 0, 51, 0, 0, 0, // STEP-10 kyc.submit_selfie.poor_lighting stays
+        43, 0, 52, 0, 0, 0, // STEP-10 kyc.submit_selfie.upload_failed stays
+        70, 0, 0, 1, 8, 0, // STEP-10 tap_back → STEP-09
+        93, 0, 53, 4, 2, 0, // STEP-11 tap_continue_to_app → sub-flow main
+        94, 0, 54, 0, 0, 0, // STEP-11 tap_view_verification_details stays
+        -1, 0, 0, 1, 0, 0, // STEP-11 tap_continue_to_app → main.logged_out → STEP-01
+        -1, 0, 0, 1, 3, 0, // STEP-11 tap_continue_to_app → main.session_expired → STEP-04
+        95, 0, 0, 1, 6, 0, // STEP-12 tap_try_again → STEP-07
+        96, 0, 0, 1, 12, 0, // STEP-12 tap_contact_support → STEP-12.support
+        97, 0, 19, 4, 3, 0, // STEP-12 tap_continue_with_limited_access → sub-flow main
+        -1, 0, 0, 1, 0, 0, // STEP-12 tap_continue_with_limited_access → main.logged_out → STEP-01
+        -1, 0, 0, 1, 3, 0, // STEP-12 tap_continue_with_limited_access → main.session_expired → STEP-04
+        70, 0, 0, 3, 0, 0, // STEP-12.support tap_back → back
+        49, 0, 55, 0, 0, 0, // STEP-13 account.load.loaded stays
+        50, 0, 56, 0, 0, 0, // STEP-13 account.load.network_error stays
+        98, 0, 0, 1, 22, 0, // STEP-13 tap_profile_avatar → STEP-16
+        99, 0, 0, 1, 17, 0, // STEP-13 tap_send_money → STEP-14.1
+        100, 0, 0, 1, 14, 0, // STEP-13 tap_transaction → STEP-13.transaction
+        101, 0, 0, 1, 15, 0, // STEP-13 tap_add_money → STEP-13.add-funds
+        102, 0, 0, 1, 26, 0, // STEP-13 tap_settings → STEP-16.settings
+        96, 8, 0, 2, 16, 0, // STEP-13 tap_contact_support if account_suspended → STEP-13.support (overlay)
+        70, 0, 0, 3, 0, 0, // STEP-13.transaction tap_back → back
+        70, 0, 0, 3, 0, 0, // STEP-13.add-funds tap_back → back
+        70, 0, 0, 3, 0, 0, // STEP-13.support tap_back → back
+        2, 0, 58, 0, 0, 0, // STEP-14.1 recent_recipient_tapped stays
+        92, 0, 59, 4, 4, 1, // STEP-14.1 tap_continue → sub-flow send_money
+        -1, 0, 0, 1, 13, 0, // STEP-14.1 tap_continue → send_money.done → STEP-13
+        -1, 0, 0, 1, 17, 0, // STEP-14.1 tap_continue → send_money.edit → STEP-14.1
+        -1, 0, 0, 1, 17, 0, // STEP-14.1 tap_continue → send_money.try_again → STEP-14.1
+        -1, 0, 0, 5, 42, 0, // STEP-14.1 tap_continue → send_money.session_expired → end session_expired
+        51, 0, 61, 0, 0, 0, // STEP-15 favorites_api.load.loaded stays
+        52, 0, 62, 0, 0, 0, // STEP-15 favorites_api.load.network_error stays
+        3, 0, 63, 1, 17, 0, // STEP-15 favorite_tapped → STEP-14.1
+        4, 0, 64, 2, 19, 0, // STEP-15 remove_favorite_tapped → STEP-15.remove (overlay)
+        53, 0, 65, 0, 0, 0, // STEP-15 favorites_api.remove.removed stays
+        103, 0, 0, 1, 20, 0, // STEP-15 tap_edit_recipient → STEP-15.edit-recipient
+        104, 0, 0, 1, 21, 0, // STEP-15 tap_add_to_favorites → STEP-15.add-recipient
+        105, 0, 67, 3, 0, 0, // STEP-15.remove tap_confirm_remove → back
+        106, 0, 68, 3, 0, 0, // STEP-15.remove tap_cancel → back
+        70, 0, 0, 3, 0, 0, // STEP-15.edit-recipient tap_back → back
+        70, 0, 0, 3, 0, 0, // STEP-15.add-recipient tap_back → back
+        54, 0, 69, 0, 0, 0, // STEP-16 profile.load.loaded stays
+        55, 0, 70, 0, 0, 0, // STEP-16 profile.load.network_error stays
+        107, 0, 36, 0, 0, 0, // STEP-16 tap_profile_photo stays
+        44, 0, 0, 2, 25, 0, // STEP-16 device.camera_permission.granted → STEP-16.photo-picker (overlay)
+        45, 0, 71, 0, 0, 0, // STEP-16 device.camera_permission.denied stays
+        108, 0, 0, 1, 24, 0, // STEP-16 tap_edit_profile → STEP-16.edit-profile
+        109, 0, 0, 1, 26, 0, // STEP-16 tap_account_settings → STEP-16.settings
+        110, 0, 0, 1, 26, 0, // STEP-16 tap_security_settings → STEP-16.settings
+        111, 0, 0, 1, 27, 0, // STEP-16 tap_transaction_history → STEP-16.transactions
+        112, 0, 0, 1, 28, 0, // STEP-16 tap_help_and_support → STEP-16.support
+        113, 0, 72, 2, 23, 0, // STEP-16 tap_log_out → STEP-16.logout (overlay)
+        114, 0, 74, 5, 41, 0, // STEP-16.logout tap_confirm_log_out → end logged_out
+        106, 0, 75, 3, 0, 0, // STEP-16.logout tap_cancel → back
+        115, 0, 76, 0, 0, 0, // STEP-16.edit-profile tap_save stays
+        56, 0, 77, 3, 0, 0, // STEP-16.edit-profile profile.update.updated → back
+        57, 0, 78, 0, 0, 0, // STEP-16.edit-profile profile.update.failed stays
+        70, 0, 0, 3, 0, 0, // STEP-16.edit-profile tap_back → back
+        70, 0, 0, 3, 0, 0, // STEP-16.photo-picker tap_back → back
+        70, 0, 0, 3, 0, 0, // STEP-16.settings tap_back → back
+        70, 0, 0, 3, 0, 0, // STEP-16.transactions tap_back → back
+        70, 0, 0, 3, 0, 0, // STEP-16.support tap_back → back
+        58, 0, 80, 0, 0, 0, // STEP-14.2 fees_api.quote.received stays
+        59, 0, 81, 0, 0, 0, // STEP-14.2 fees_api.quote.failed stays
+        116, 0, 82, 0, 0, 0, // STEP-14.2 tap_refresh_fees stays
+        117, 16, 82, 0, 0, 0, // STEP-14.2 tap_retry if fees_error != null stays
+        92, 17, 83, 1, 30, 0, // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
+        118, 0, 0, 5, 55, 0, // STEP-14.2 tap_edit → end edit
+        70, 0, 0, 5, 55, 0, // STEP-14.2 tap_back → end edit
+        -1, 0, 82, 0, 0, 0, // STEP-14.2 after 60s stays
+        119, 20, 84, 0, 0, 0, // STEP-14.3 tap_pesapal if !pesapal_selected stays
+        119, 0, 0, 0, 0, 0, // STEP-14.3 tap_pesapal stays
+        120, 21, 85, 0, 0, 0, // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
+        46, 0, 0, 1, 31, 0, // STEP-14.3 device.authenticate.authenticated → STEP-14.4
+        47, 0, 0, 0, 0, 0, // STEP-14.3 device.authenticate.failed stays
+        48, 0, 0, 0, 0, 0, // STEP-14.3 device.authenticate.cancelled stays
+        70, 0, 0, 3, 0, 0, // STEP-14.3 tap_back → back
+        60, 0, 86, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.loaded stays
+        61, 0, 87, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.load_failed stays
+        62, 0, 88, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.timeout stays
+        117, 22, 89, 0, 0, 0, // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
+        121, 23, 90, 0, 0, 0, // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
+        63, 0, 91, 1, 32, 0, // STEP-14.4 pesapal.checkout.success → STEP-14.5
+        64, 0, 92, 1, 32, 0, // STEP-14.4 pesapal.checkout.pending → STEP-14.5
+        67, 0, 93, 1, 32, 0, // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
+        65, 0, 94, 1, 32, 0, // STEP-14.4 pesapal.checkout.failed → STEP-14.5
+        66, 0, 95, 1, 32, 0, // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
+        122, 0, 96, 1, 32, 0, // STEP-14.4 tap_close_checkout → STEP-14.5
+        70, 24, 96, 1, 32, 0, // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
+        70, 0, 0, 1, 30, 0, // STEP-14.4 tap_back → STEP-14.3
+        123, 0, 98, 5, 54, 0, // STEP-14.5 tap_done → end done
+        95, 28, 0, 5, 56, 0, // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
+        124, 28, 99, 1, 30, 0, // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
+        125, 0, 100, 0, 0, 0, // yole (global) toggle_language stays
+        126, 0, 101, 0, 0, 0, // yole (global) toggle_theme stays
+        127, 0, 102, 0, 0, 0, // yole (global) connectivity_lost stays
+        128, 0, 103, 0, 0, 0, // yole (global) connectivity_restored stays
+        129, 0, 104, 0, 0, 0, // yole (global) service_unavailable stays
+        130, 0, 0, 1, 13, 0, // main (global) tap_tab_home → STEP-13
+        131, 0, 0, 1, 17, 0, // main (global) tap_tab_send → STEP-14.1
+        132, 0, 0, 1, 18, 0, // main (global) tap_tab_favorites → STEP-15
+        133, 0, 0, 1, 22, 0, // main (global) tap_tab_profile → STEP-16
+        134, 0, 105, 5, 42, 0, // main (global) session_expired → end session_expired
+        125, 0, 100, 0, 0, 0, // main (global) toggle_language stays
+        126, 0, 101, 0, 0, 0, // main (global) toggle_theme stays
+        0, 32, 0, 1, 13, 0, // main (global) deep_link_opened if event.path == 'home' → STEP-13
+        0, 33, 0, 1, 17, 0, // main (global) deep_link_opened if event.path == 'send' → STEP-14.1
+        0, 34, 0, 1, 18, 0, // main (global) deep_link_opened if event.path == 'favorites' → STEP-15
+        0, 35, 0, 1, 22, 0, // main (global) deep_link_opened if event.path == 'profile' → STEP-16
+        0, 0, 0, 0, 0, 0, // main (global) deep_link_opened stays
+        1, 36, 106, 0, 0, 0, // main (global) payment_status_updated if event.status == TransferStatus.success stays
+        1, 37, 107, 0, 0, 0, // main (global) payment_status_updated if event.status == TransferStatus.failed stays
+        1, 0, 0, 0, 0, 0, // main (global) payment_status_updated stays
+        127, 0, 102, 0, 0, 0, // main (global) connectivity_lost stays
+        128, 0, 103, 0, 0, 0, // main (global) connectivity_restored stays
+        129, 0, 104, 0, 0, 0, // main (global) service_unavailable stays
+        -1, 0, 105, 5, 42, 0, // main (global) after 5m → end session_expired
+        134, 0, 105, 5, 42, 0, // send_money (global) session_expired → end session_expired
+        125, 0, 100, 0, 0, 0, // send_money (global) toggle_language stays
+        126, 0, 101, 0, 0, 0, // send_money (global) toggle_theme stays
+        127, 0, 102, 0, 0, 0, // send_money (global) connectivity_lost stays
+        128, 0, 103, 0, 0, 0, // send_money (global) connectivity_restored stays
+        129, 0, 104, 0, 0, 0, // send_money (global) service_unavailable stays
+        -1, 0, 105, 5, 42, 0, // send_money (global) after 5m → end session_expired
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = [
-        TransitionRow(event: 68, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-01 tap_get_started → STEP-02
-        TransitionRow(event: 69, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-01 tap_log_in → STEP-04
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-01 tap_back stays
-        TransitionRow(event: 71, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: true), // STEP-02 tap_create_account stays
-        TransitionRow(event: 5, guardID: 0, actionsID: 2, target: .screen, argument: 2, validates: true), // STEP-02 auth.create_account.created → STEP-03
-        TransitionRow(event: 6, guardID: 0, actionsID: 3, target: .stay, argument: 0, validates: false), // STEP-02 auth.create_account.email_exists stays
-        TransitionRow(event: 7, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-02 auth.create_account.network_error stays
-        TransitionRow(event: 8, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: false), // STEP-02 auth.create_account.server_error stays
-        TransitionRow(event: 72, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: false), // STEP-02 toggle_password_visibility stays
-        TransitionRow(event: 73, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-02 tap_sign_in → STEP-04
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-02 tap_back → back
-        TransitionRow(event: 74, guardID: 0, actionsID: 8, target: .stay, argument: 0, validates: true), // STEP-03 tap_verify_email stays
-        TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: true), // STEP-03 auth.verify_email.verified → STEP-06
-        TransitionRow(event: 10, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.invalid_code stays
-        TransitionRow(event: 11, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.expired_code stays
-        TransitionRow(event: 12, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.too_many_attempts stays
-        TransitionRow(event: 13, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-03 auth.verify_email.network_error stays
-        TransitionRow(event: 75, guardID: 1, actionsID: 12, target: .stay, argument: 0, validates: false), // STEP-03 tap_resend_code if email_code_sent_at != null && now() < email_code_sent_at + 60s stays
-        TransitionRow(event: 75, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // STEP-03 tap_resend_code stays
-        TransitionRow(event: 14, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // STEP-03 auth.resend_email_code.sent stays
-        TransitionRow(event: 15, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-03 auth.resend_email_code.network_error stays
-        TransitionRow(event: 76, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-03 tap_change_email → STEP-02
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-03 tap_back → back
-        TransitionRow(event: 69, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: true), // STEP-04 tap_log_in stays
-        TransitionRow(event: 77, guardID: 3, actionsID: 16, target: .stay, argument: 0, validates: false), // STEP-04 tap_biometric_log_in if biometric_login_enabled stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // STEP-04 device.authenticate.authenticated stays
-        TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-04 device.authenticate.failed stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-04 device.authenticate.cancelled stays
-        TransitionRow(event: 16, guardID: 0, actionsID: 18, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.success stays
-        TransitionRow(event: 78, guardID: 0, actionsID: 19, target: .subflow, argument: 0, validates: false), // STEP-04 signed_in → sub-flow main
-        TransitionRow(event: 17, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.invalid_credentials stays
-        TransitionRow(event: 18, guardID: 0, actionsID: 21, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.not_verified stays
-        TransitionRow(event: 19, guardID: 0, actionsID: 22, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.locked stays
-        TransitionRow(event: 20, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-04 auth.log_in.network_error stays
-        TransitionRow(event: 72, guardID: 0, actionsID: 6, target: .stay, argument: 0, validates: false), // STEP-04 toggle_password_visibility stays
-        TransitionRow(event: 79, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // STEP-04 tap_forgot_password → STEP-05
-        TransitionRow(event: 80, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // STEP-04 tap_sign_up → STEP-02
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-04 tap_back → STEP-01
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-04 signed_in → main.logged_out → STEP-01
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-04 signed_in → main.session_expired → STEP-04
-        TransitionRow(event: 81, guardID: 0, actionsID: 23, target: .stay, argument: 0, validates: true), // STEP-05 tap_send_reset_link stays
-        TransitionRow(event: 21, guardID: 0, actionsID: 24, target: .screen, argument: 3, validates: true), // STEP-05 auth.request_password_reset.sent → STEP-04
-        TransitionRow(event: 22, guardID: 0, actionsID: 25, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.not_found stays
-        TransitionRow(event: 23, guardID: 0, actionsID: 26, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.rate_limited stays
-        TransitionRow(event: 24, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-05 auth.request_password_reset.network_error stays
-        TransitionRow(event: 82, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-05 tap_remember_password → STEP-04
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-05 tap_back → STEP-04
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // STEP-06 tap_back → STEP-03
-        TransitionRow(event: 83, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-06 tap_verify_identity → STEP-07
-        TransitionRow(event: 84, guardID: 0, actionsID: 27, target: .subflow, argument: 1, validates: false), // STEP-06 tap_skip → sub-flow main
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-06 tap_skip → main.logged_out → STEP-01
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-06 tap_skip → main.session_expired → STEP-04
-        TransitionRow(event: 85, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: true), // STEP-07 tap_send_verification_code stays
-        TransitionRow(event: 25, guardID: 0, actionsID: 29, target: .screen, argument: 7, validates: true), // STEP-07 kyc.send_sms_code.sent → STEP-08
-        TransitionRow(event: 26, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.phone_already_registered stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.sms_failed stays
-        TransitionRow(event: 28, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-07 kyc.send_sms_code.network_error stays
-        TransitionRow(event: 84, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // STEP-07 tap_skip → STEP-09
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 5, validates: false), // STEP-07 tap_back → STEP-06
-        TransitionRow(event: 86, guardID: 0, actionsID: 33, target: .stay, argument: 0, validates: true), // STEP-08 tap_verify stays
-        TransitionRow(event: 29, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: true), // STEP-08 kyc.verify_sms_code.verified → STEP-09
-        TransitionRow(event: 30, guardID: 0, actionsID: 9, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.invalid_code stays
-        TransitionRow(event: 31, guardID: 0, actionsID: 10, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.expired_code stays
-        TransitionRow(event: 32, guardID: 0, actionsID: 11, target: .stay, argument: 0, validates: false), // STEP-08 kyc.verify_sms_code.too_many_attempts stays
-        TransitionRow(event: 87, guardID: 5, actionsID: 12, target: .stay, argument: 0, validates: false), // STEP-08 tap_resend_sms if sms_code_sent_at != null && now() < sms_code_sent_at + 60s stays
-        TransitionRow(event: 87, guardID: 0, actionsID: 34, target: .stay, argument: 0, validates: false), // STEP-08 tap_resend_sms stays
-        TransitionRow(event: 25, guardID: 0, actionsID: 35, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.sent stays
-        TransitionRow(event: 27, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.sms_failed stays
-        TransitionRow(event: 28, guardID: 0, actionsID: 4, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.network_error stays
-        TransitionRow(event: 26, guardID: 0, actionsID: 30, target: .stay, argument: 0, validates: false), // STEP-08 kyc.send_sms_code.phone_already_registered stays
-        TransitionRow(event: 88, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-08 tap_change_phone_number → STEP-07
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-08 tap_back → STEP-07
-        TransitionRow(event: 89, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // STEP-09 tap_camera stays
-        TransitionRow(event: 44, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-09 device.camera_permission.granted stays
-        TransitionRow(event: 45, guardID: 0, actionsID: 37, target: .stay, argument: 0, validates: false), // STEP-09 device.camera_permission.denied stays
-        TransitionRow(event: 90, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-09 tap_gallery stays
-        TransitionRow(event: 91, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: false), // STEP-09 tap_retake_photo stays
-        TransitionRow(event: 92, guardID: 0, actionsID: 39, target: .stay, argument: 0, validates: true), // STEP-09 tap_continue stays
-        TransitionRow(event: 33, guardID: 0, actionsID: 0, target: .screen, argument: 9, validates: true), // STEP-09 kyc.upload_document.accepted → STEP-10
-        TransitionRow(event: 34, guardID: 0, actionsID: 40, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.poor_quality stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 41, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.not_recognized stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 42, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.too_large stays
-        TransitionRow(event: 37, guardID: 0, actionsID: 43, target: .stay, argument: 0, validates: false), // STEP-09 kyc.upload_document.upload_failed stays
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // STEP-09 tap_back → STEP-08
-        TransitionRow(event: 89, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // STEP-10 tap_camera stays
-        TransitionRow(event: 44, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-10 device.camera_permission.granted stays
-        TransitionRow(event: 45, guardID: 0, actionsID: 45, target: .stay, argument: 0, validates: false), // STEP-10 device.camera_permission.denied stays
-        TransitionRow(event: 91, guardID: 0, actionsID: 38, target: .stay, argument: 0, validates: false), // STEP-10 tap_retake_photo stays
-        TransitionRow(event: 92, guardID: 0, actionsID: 46, target: .stay, argument: 0, validates: true), // STEP-10 tap_continue stays
-        TransitionRow(event: 38, guardID: 0, actionsID: 47, target: .screen, argument: 10, validates: true), // STEP-10 kyc.submit_selfie.verified → STEP-11
-        TransitionRow(event: 39, guardID: 0, actionsID: 48, target: .screen, argument: 11, validates: true), // STEP-10 kyc.submit_selfie.verification_failed → STEP-12
-        TransitionRow(event: 40, guardID: 0, actionsID: 49, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.face_not_detected stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 50, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.multiple_faces stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 51, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.poor_lighting stays
-        TransitionRow(event: 43, guardID: 0, actionsID: 52, target: .stay, argument: 0, validates: false), // STEP-10 kyc.submit_selfie.upload_failed stays
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // STEP-10 tap_back → STEP-09
-        TransitionRow(event: 93, guardID: 0, actionsID: 53, target: .subflow, argument: 2, validates: false), // STEP-11 tap_continue_to_app → sub-flow main
-        TransitionRow(event: 94, guardID: 0, actionsID: 54, target: .stay, argument: 0, validates: false), // STEP-11 tap_view_verification_details stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-11 tap_continue_to_app → main.logged_out → STEP-01
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-11 tap_continue_to_app → main.session_expired → STEP-04
-        TransitionRow(event: 95, guardID: 0, actionsID: 0, target: .screen, argument: 6, validates: false), // STEP-12 tap_try_again → STEP-07
-        TransitionRow(event: 96, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: false), // STEP-12 tap_contact_support → STEP-12.support
-        TransitionRow(event: 97, guardID: 0, actionsID: 19, target: .subflow, argument: 3, validates: false), // STEP-12 tap_continue_with_limited_access → sub-flow main
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // STEP-12 tap_continue_with_limited_access → main.logged_out → STEP-01
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: false), // STEP-12 tap_continue_with_limited_access → main.session_expired → STEP-04
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-12.support tap_back → back
-        TransitionRow(event: 49, guardID: 0, actionsID: 55, target: .stay, argument: 0, validates: false), // STEP-13 account.load.loaded stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 56, target: .stay, argument: 0, validates: false), // STEP-13 account.load.network_error stays
-        TransitionRow(event: 98, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // STEP-13 tap_profile_avatar → STEP-16
-        TransitionRow(event: 99, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-13 tap_send_money → STEP-14.1
-        TransitionRow(event: 100, guardID: 0, actionsID: 0, target: .screen, argument: 14, validates: false), // STEP-13 tap_transaction → STEP-13.transaction
-        TransitionRow(event: 101, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // STEP-13 tap_add_money → STEP-13.add-funds
-        TransitionRow(event: 102, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-13 tap_settings → STEP-16.settings
-        TransitionRow(event: 96, guardID: 8, actionsID: 0, target: .overlay, argument: 16, validates: false), // STEP-13 tap_contact_support if account_suspended → STEP-13.support (overlay)
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.transaction tap_back → back
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.add-funds tap_back → back
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-13.support tap_back → back
-        TransitionRow(event: 2, guardID: 0, actionsID: 58, target: .stay, argument: 0, validates: false), // STEP-14.1 recent_recipient_tapped stays
-        TransitionRow(event: 92, guardID: 0, actionsID: 59, target: .subflow, argument: 4, validates: true), // STEP-14.1 tap_continue → sub-flow send_money
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // STEP-14.1 tap_continue → send_money.done → STEP-13
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-14.1 tap_continue → send_money.edit → STEP-14.1
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // STEP-14.1 tap_continue → send_money.try_again → STEP-14.1
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 42, validates: false), // STEP-14.1 tap_continue → send_money.session_expired → end session_expired
-        TransitionRow(event: 51, guardID: 0, actionsID: 61, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.load.loaded stays
-        TransitionRow(event: 52, guardID: 0, actionsID: 62, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.load.network_error stays
-        TransitionRow(event: 3, guardID: 0, actionsID: 63, target: .screen, argument: 17, validates: false), // STEP-15 favorite_tapped → STEP-14.1
-        TransitionRow(event: 4, guardID: 0, actionsID: 64, target: .overlay, argument: 19, validates: false), // STEP-15 remove_favorite_tapped → STEP-15.remove (overlay)
-        TransitionRow(event: 53, guardID: 0, actionsID: 65, target: .stay, argument: 0, validates: false), // STEP-15 favorites_api.remove.removed stays
-        TransitionRow(event: 103, guardID: 0, actionsID: 0, target: .screen, argument: 20, validates: false), // STEP-15 tap_edit_recipient → STEP-15.edit-recipient
-        TransitionRow(event: 104, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // STEP-15 tap_add_to_favorites → STEP-15.add-recipient
-        TransitionRow(event: 105, guardID: 0, actionsID: 67, target: .back, argument: 0, validates: false), // STEP-15.remove tap_confirm_remove → back
-        TransitionRow(event: 106, guardID: 0, actionsID: 68, target: .back, argument: 0, validates: false), // STEP-15.remove tap_cancel → back
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-15.edit-recipient tap_back → back
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-15.add-recipient tap_back → back
-        TransitionRow(event: 54, guardID: 0, actionsID: 69, target: .stay, argument: 0, validates: false), // STEP-16 profile.load.loaded stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 70, target: .stay, argument: 0, validates: false), // STEP-16 profile.load.network_error stays
-        TransitionRow(event: 107, guardID: 0, actionsID: 36, target: .stay, argument: 0, validates: false), // STEP-16 tap_profile_photo stays
-        TransitionRow(event: 44, guardID: 0, actionsID: 0, target: .overlay, argument: 25, validates: false), // STEP-16 device.camera_permission.granted → STEP-16.photo-picker (overlay)
-        TransitionRow(event: 45, guardID: 0, actionsID: 71, target: .stay, argument: 0, validates: false), // STEP-16 device.camera_permission.denied stays
-        TransitionRow(event: 108, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // STEP-16 tap_edit_profile → STEP-16.edit-profile
-        TransitionRow(event: 109, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-16 tap_account_settings → STEP-16.settings
-        TransitionRow(event: 110, guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // STEP-16 tap_security_settings → STEP-16.settings
-        TransitionRow(event: 111, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // STEP-16 tap_transaction_history → STEP-16.transactions
-        TransitionRow(event: 112, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // STEP-16 tap_help_and_support → STEP-16.support
-        TransitionRow(event: 113, guardID: 0, actionsID: 72, target: .overlay, argument: 23, validates: false), // STEP-16 tap_log_out → STEP-16.logout (overlay)
-        TransitionRow(event: 114, guardID: 0, actionsID: 74, target: .end, argument: 41, validates: false), // STEP-16.logout tap_confirm_log_out → end logged_out
-        TransitionRow(event: 106, guardID: 0, actionsID: 75, target: .back, argument: 0, validates: false), // STEP-16.logout tap_cancel → back
-        TransitionRow(event: 115, guardID: 0, actionsID: 76, target: .stay, argument: 0, validates: false), // STEP-16.edit-profile tap_save stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 77, target: .back, argument: 0, validates: false), // STEP-16.edit-profile profile.update.updated → back
-        TransitionRow(event: 57, guardID: 0, actionsID: 78, target: .stay, argument: 0, validates: false), // STEP-16.edit-profile profile.update.failed stays
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.edit-profile tap_back → back
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.photo-picker tap_back → back
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.settings tap_back → back
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.transactions tap_back → back
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-16.support tap_back → back
-        TransitionRow(event: 58, guardID: 0, actionsID: 80, target: .stay, argument: 0, validates: false), // STEP-14.2 fees_api.quote.received stays
-        TransitionRow(event: 59, guardID: 0, actionsID: 81, target: .stay, argument: 0, validates: false), // STEP-14.2 fees_api.quote.failed stays
-        TransitionRow(event: 116, guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 tap_refresh_fees stays
-        TransitionRow(event: 117, guardID: 16, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 tap_retry if fees_error != null stays
-        TransitionRow(event: 92, guardID: 17, actionsID: 83, target: .screen, argument: 30, validates: false), // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
-        TransitionRow(event: 118, guardID: 0, actionsID: 0, target: .end, argument: 55, validates: false), // STEP-14.2 tap_edit → end edit
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .end, argument: 55, validates: false), // STEP-14.2 tap_back → end edit
-        TransitionRow(event: (-1), guardID: 0, actionsID: 82, target: .stay, argument: 0, validates: false), // STEP-14.2 after 60s stays
-        TransitionRow(event: 119, guardID: 20, actionsID: 84, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_pesapal if !pesapal_selected stays
-        TransitionRow(event: 119, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_pesapal stays
-        TransitionRow(event: 120, guardID: 21, actionsID: 85, target: .stay, argument: 0, validates: false), // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // STEP-14.3 device.authenticate.authenticated → STEP-14.4
-        TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 device.authenticate.failed stays
-        TransitionRow(event: 48, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // STEP-14.3 device.authenticate.cancelled stays
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // STEP-14.3 tap_back → back
-        TransitionRow(event: 60, guardID: 0, actionsID: 86, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.loaded stays
-        TransitionRow(event: 61, guardID: 0, actionsID: 87, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.load_failed stays
-        TransitionRow(event: 62, guardID: 0, actionsID: 88, target: .stay, argument: 0, validates: false), // STEP-14.4 pesapal.load_checkout.timeout stays
-        TransitionRow(event: 117, guardID: 22, actionsID: 89, target: .stay, argument: 0, validates: false), // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
-        TransitionRow(event: 121, guardID: 23, actionsID: 90, target: .stay, argument: 0, validates: false), // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
-        TransitionRow(event: 63, guardID: 0, actionsID: 91, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.success → STEP-14.5
-        TransitionRow(event: 64, guardID: 0, actionsID: 92, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.pending → STEP-14.5
-        TransitionRow(event: 67, guardID: 0, actionsID: 93, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
-        TransitionRow(event: 65, guardID: 0, actionsID: 94, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.failed → STEP-14.5
-        TransitionRow(event: 66, guardID: 0, actionsID: 95, target: .screen, argument: 32, validates: false), // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
-        TransitionRow(event: 122, guardID: 0, actionsID: 96, target: .screen, argument: 32, validates: false), // STEP-14.4 tap_close_checkout → STEP-14.5
-        TransitionRow(event: 70, guardID: 24, actionsID: 96, target: .screen, argument: 32, validates: false), // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
-        TransitionRow(event: 70, guardID: 0, actionsID: 0, target: .screen, argument: 30, validates: false), // STEP-14.4 tap_back → STEP-14.3
-        TransitionRow(event: 123, guardID: 0, actionsID: 98, target: .end, argument: 54, validates: false), // STEP-14.5 tap_done → end done
-        TransitionRow(event: 95, guardID: 28, actionsID: 0, target: .end, argument: 56, validates: false), // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
-        TransitionRow(event: 124, guardID: 28, actionsID: 99, target: .screen, argument: 30, validates: false), // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
-        TransitionRow(event: 125, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // yole (global) toggle_language stays
-        TransitionRow(event: 126, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // yole (global) toggle_theme stays
-        TransitionRow(event: 127, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // yole (global) connectivity_lost stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // yole (global) connectivity_restored stays
-        TransitionRow(event: 129, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // yole (global) service_unavailable stays
-        TransitionRow(event: 130, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // main (global) tap_tab_home → STEP-13
-        TransitionRow(event: 131, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) tap_tab_send → STEP-14.1
-        TransitionRow(event: 132, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // main (global) tap_tab_favorites → STEP-15
-        TransitionRow(event: 133, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // main (global) tap_tab_profile → STEP-16
-        TransitionRow(event: 134, guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // main (global) session_expired → end session_expired
-        TransitionRow(event: 125, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // main (global) toggle_language stays
-        TransitionRow(event: 126, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // main (global) toggle_theme stays
-        TransitionRow(event: 0, guardID: 32, actionsID: 0, target: .screen, argument: 13, validates: false), // main (global) deep_link_opened if event.path == 'home' → STEP-13
-        TransitionRow(event: 0, guardID: 33, actionsID: 0, target: .screen, argument: 17, validates: false), // main (global) deep_link_opened if event.path == 'send' → STEP-14.1
-        TransitionRow(event: 0, guardID: 34, actionsID: 0, target: .screen, argument: 18, validates: false), // main (global) deep_link_opened if event.path == 'favorites' → STEP-15
-        TransitionRow(event: 0, guardID: 35, actionsID: 0, target: .screen, argument: 22, validates: false), // main (global) deep_link_opened if event.path == 'profile' → STEP-16
-        TransitionRow(event: 0, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) deep_link_opened stays
-        TransitionRow(event: 1, guardID: 36, actionsID: 106, target: .stay, argument: 0, validates: false), // main (global) payment_status_updated if event.status == TransferStatus.success stays
-        TransitionRow(event: 1, guardID: 37, actionsID: 107, target: .stay, argument: 0, validates: false), // main (global) payment_status_updated if event.status == TransferStatus.failed stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // main (global) payment_status_updated stays
-        TransitionRow(event: 127, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // main (global) connectivity_lost stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // main (global) connectivity_restored stays
-        TransitionRow(event: 129, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // main (global) service_unavailable stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // main (global) after 5m → end session_expired
-        TransitionRow(event: 134, guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // send_money (global) session_expired → end session_expired
-        TransitionRow(event: 125, guardID: 0, actionsID: 100, target: .stay, argument: 0, validates: false), // send_money (global) toggle_language stays
-        TransitionRow(event: 126, guardID: 0, actionsID: 101, target: .stay, argument: 0, validates: false), // send_money (global) toggle_theme stays
-        TransitionRow(event: 127, guardID: 0, actionsID: 102, target: .stay, argument: 0, validates: false), // send_money (global) connectivity_lost stays
-        TransitionRow(event: 128, guardID: 0, actionsID: 103, target: .stay, argument: 0, validates: false), // send_money (global) connectivity_restored stays
-        TransitionRow(event: 129, guardID: 0, actionsID: 104, target: .stay, argument: 0, validates: false), // send_money (global) service_unavailable stays
-        TransitionRow(event: (-1), guardID: 0, actionsID: 105, target: .end, argument: 42, validates: false), // send_money (global) after 5m → end session_expired
+    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+        TransitionRow(
+            event: row[0],
+            guardID: row[1],
+            actionsID: row[2],
+            target: TargetKind(rawValue: UInt8(row[3])) ?? .stay,
+            argument: row[4],
+            validates: row[5] != 0
+        )
+    }
+
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
+    static let flowsData: [Int32] = [
+        0, 186, 191, 1, 1, 73, // yole
+        13, 191, 209, 1, 2, 74, // main
+        29, 210, 216, 2, 3, 75, // send_money
     ]
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 186, rowEnd: 191, timerStart: 1, timerEnd: 1, name: 73), // yole
-        FlowEntry(start: 13, rowStart: 191, rowEnd: 209, timerStart: 1, timerEnd: 2, name: 74), // main
-        FlowEntry(start: 29, rowStart: 210, rowEnd: 216, timerStart: 2, timerEnd: 3, name: 75), // send_money
+    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+        FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
+    }
+
+    /// Columns: milliseconds, rowStart, rowEnd, variant.
+    static let timersData: [Int32] = [
+        60000, 162, 163, -1, // STEP-14.2 after 60s
+        300000, 209, 210, -1, // main (global) after 5m
+        300000, 216, 217, -1, // send_money (global) after 5m
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 60000, rowStart: 162, rowEnd: 163, variant: (-1)), // STEP-14.2 after 60s
-        TimerEntry(milliseconds: 300000, rowStart: 209, rowEnd: 210, variant: (-1)), // main (global) after 5m
-        TimerEntry(milliseconds: 300000, rowStart: 216, rowEnd: 217, variant: (-1)), // send_money (global) after 5m
+    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+        TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
+    }
+
+    /// Columns: flow, returnStart, returnEnd.
+    static let subflowsData: [Int32] = [
+        1, 0, 2, // main
+        1, 2, 4, // main
+        1, 4, 6, // main
+        1, 6, 8, // main
+        2, 8, 12, // send_money
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = [
-        SubflowEntry(flow: 1, returnStart: 0, returnEnd: 2), // main
-        SubflowEntry(flow: 1, returnStart: 2, returnEnd: 4), // main
-        SubflowEntry(flow: 1, returnStart: 4, returnEnd: 6), // main
-        SubflowEntry(flow: 1, returnStart: 6, returnEnd: 8), // main
-        SubflowEntry(flow: 2, returnStart: 8, returnEnd: 12), // send_money
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+        SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
+    }
+
+    /// Columns: outcome, rowStart, rowEnd.
+    static let returnsData: [Int32] = [
+        41, 38, 39, // logged_out
+        42, 39, 40, // session_expired
+        41, 50, 51, // logged_out
+        42, 51, 52, // session_expired
+        41, 98, 99, // logged_out
+        42, 99, 100, // session_expired
+        41, 103, 104, // logged_out
+        42, 104, 105, // session_expired
+        54, 119, 120, // done
+        55, 120, 121, // edit
+        56, 121, 122, // try_again
+        42, 122, 123, // session_expired
     ]
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 41, rowStart: 38, rowEnd: 39), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 39, rowEnd: 40), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 50, rowEnd: 51), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 51, rowEnd: 52), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 98, rowEnd: 99), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 99, rowEnd: 100), // session_expired
-        ReturnEntry(outcome: 41, rowStart: 103, rowEnd: 104), // logged_out
-        ReturnEntry(outcome: 42, rowStart: 104, rowEnd: 105), // session_expired
-        ReturnEntry(outcome: 54, rowStart: 119, rowEnd: 120), // done
-        ReturnEntry(outcome: 55, rowStart: 120, rowEnd: 121), // edit
-        ReturnEntry(outcome: 56, rowStart: 121, rowEnd: 122), // try_again
-        ReturnEntry(outcome: 42, rowStart: 122, rowEnd: 123), // session_expired
+    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+        ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
+    }
+
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
+    static let fieldsData: [Int32] = [
+        33, 1, 0, 0, 0, // STEP-02 email
+        34, 2, 0, 0, 0, // STEP-02 first_name
+        35, 2, 0, 0, 0, // STEP-02 last_name
+        36, 3, 0, 0, 1, // STEP-02 password
+        37, 2, 0, 0, 0, // STEP-02 country
+        38, 4, 0, 0, 0, // STEP-03 code
+        33, 1, 0, 0, 0, // STEP-04 email
+        36, 2, 0, 0, 1, // STEP-04 password
+        33, 1, 0, 0, 0, // STEP-05 email
+        44, 0, 0, 0, 0, // STEP-07 phone_country
+        45, 5, 0, 0, 0, // STEP-07 phone
+        38, 4, 0, 0, 0, // STEP-08 code
+        46, 0, 0, 0, 0, // STEP-09 document_type
+        47, 6, 0, 0, 0, // STEP-09 document_photo
+        48, 7, 0, 0, 0, // STEP-10 selfie_photo
+        57, 8, 0, 0, 0, // STEP-14.1 amount
+        59, 9, 12, 58, 0, // STEP-14.1 currency
+        60, 10, 0, 0, 0, // STEP-14.1 recipient
+        61, 0, 0, 0, 0, // STEP-14.1 note
+        34, 0, 0, 0, 0, // STEP-16.edit-profile first_name
+        35, 0, 0, 0, 0, // STEP-16.edit-profile last_name
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = [
-        FieldEntry(name: 33, validator: 1, shownWhen: 0, shownWhenSource: 0), // STEP-02 email
-        FieldEntry(name: 34, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-02 first_name
-        FieldEntry(name: 35, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-02 last_name
-        FieldEntry(name: 36, validator: 3, shownWhen: 0, shownWhenSource: 0, secret: true), // STEP-02 password
-        FieldEntry(name: 37, validator: 2, shownWhen: 0, shownWhenSource: 0), // STEP-02 country
-        FieldEntry(name: 38, validator: 4, shownWhen: 0, shownWhenSource: 0), // STEP-03 code
-        FieldEntry(name: 33, validator: 1, shownWhen: 0, shownWhenSource: 0), // STEP-04 email
-        FieldEntry(name: 36, validator: 2, shownWhen: 0, shownWhenSource: 0, secret: true), // STEP-04 password
-        FieldEntry(name: 33, validator: 1, shownWhen: 0, shownWhenSource: 0), // STEP-05 email
-        FieldEntry(name: 44, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-07 phone_country
-        FieldEntry(name: 45, validator: 5, shownWhen: 0, shownWhenSource: 0), // STEP-07 phone
-        FieldEntry(name: 38, validator: 4, shownWhen: 0, shownWhenSource: 0), // STEP-08 code
-        FieldEntry(name: 46, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-09 document_type
-        FieldEntry(name: 47, validator: 6, shownWhen: 0, shownWhenSource: 0), // STEP-09 document_photo
-        FieldEntry(name: 48, validator: 7, shownWhen: 0, shownWhenSource: 0), // STEP-10 selfie_photo
-        FieldEntry(name: 57, validator: 8, shownWhen: 0, shownWhenSource: 0), // STEP-14.1 amount
-        FieldEntry(name: 59, validator: 9, shownWhen: 12, shownWhenSource: 58), // STEP-14.1 currency
-        FieldEntry(name: 60, validator: 10, shownWhen: 0, shownWhenSource: 0), // STEP-14.1 recipient
-        FieldEntry(name: 61, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-14.1 note
-        FieldEntry(name: 34, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-16.edit-profile first_name
-        FieldEntry(name: 35, validator: 0, shownWhen: 0, shownWhenSource: 0), // STEP-16.edit-profile last_name
+    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+        FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
+    }
+
+    /// Columns: name, condition.
+    static let variantsData: [Int32] = [
+        39, 2, // STEP-03 code_resent
+        40, 0, // STEP-03 default
+        43, 4, // STEP-04 reset_link_sent
+        40, 0, // STEP-04 default
+        39, 6, // STEP-08 code_resent
+        40, 0, // STEP-08 default
+        49, 7, // STEP-11 details
+        40, 0, // STEP-11 default
+        50, 8, // STEP-13 suspended
+        51, 9, // STEP-13 load_failed
+        52, 10, // STEP-13 limited
+        53, 11, // STEP-13 empty
+        40, 0, // STEP-13 default
+        51, 13, // STEP-15 load_failed
+        53, 14, // STEP-15 empty
+        40, 0, // STEP-15 default
+        51, 15, // STEP-16 load_failed
+        40, 0, // STEP-16 default
+        62, 18, // STEP-14.2 loading
+        63, 16, // STEP-14.2 fees_failed
+        64, 19, // STEP-14.2 fee_in_other_currency
+        40, 0, // STEP-14.2 default
+        65, 21, // STEP-14.3 selected
+        40, 0, // STEP-14.3 default
+        62, 25, // STEP-14.4 loading
+        66, 23, // STEP-14.4 failed
+        67, 26, // STEP-14.4 timed_out
+        68, 27, // STEP-14.4 in_browser
+        69, 0, // STEP-14.4 loaded
+        70, 29, // STEP-14.5 success
+        71, 30, // STEP-14.5 pending
+        66, 31, // STEP-14.5 failed
+        72, 0, // STEP-14.5 cancelled
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = [
-        VariantEntry(name: 39, condition: 2), // STEP-03 code_resent
-        VariantEntry(name: 40, condition: 0), // STEP-03 default
-        VariantEntry(name: 43, condition: 4), // STEP-04 reset_link_sent
-        VariantEntry(name: 40, condition: 0), // STEP-04 default
-        VariantEntry(name: 39, condition: 6), // STEP-08 code_resent
-        VariantEntry(name: 40, condition: 0), // STEP-08 default
-        VariantEntry(name: 49, condition: 7), // STEP-11 details
-        VariantEntry(name: 40, condition: 0), // STEP-11 default
-        VariantEntry(name: 50, condition: 8), // STEP-13 suspended
-        VariantEntry(name: 51, condition: 9), // STEP-13 load_failed
-        VariantEntry(name: 52, condition: 10), // STEP-13 limited
-        VariantEntry(name: 53, condition: 11), // STEP-13 empty
-        VariantEntry(name: 40, condition: 0), // STEP-13 default
-        VariantEntry(name: 51, condition: 13), // STEP-15 load_failed
-        VariantEntry(name: 53, condition: 14), // STEP-15 empty
-        VariantEntry(name: 40, condition: 0), // STEP-15 default
-        VariantEntry(name: 51, condition: 15), // STEP-16 load_failed
-        VariantEntry(name: 40, condition: 0), // STEP-16 default
-        VariantEntry(name: 62, condition: 18), // STEP-14.2 loading
-        VariantEntry(name: 63, condition: 16), // STEP-14.2 fees_failed
-        VariantEntry(name: 64, condition: 19), // STEP-14.2 fee_in_other_currency
-        VariantEntry(name: 40, condition: 0), // STEP-14.2 default
-        VariantEntry(name: 65, condition: 21), // STEP-14.3 selected
-        VariantEntry(name: 40, condition: 0), // STEP-14.3 default
-        VariantEntry(name: 62, condition: 25), // STEP-14.4 loading
-        VariantEntry(name: 66, condition: 23), // STEP-14.4 failed
-        VariantEntry(name: 67, condition: 26), // STEP-14.4 timed_out
-        VariantEntry(name: 68, condition: 27), // STEP-14.4 in_browser
-        VariantEntry(name: 69, condition: 0), // STEP-14.4 loaded
-        VariantEntry(name: 70, condition: 29), // STEP-14.5 success
-        VariantEntry(name: 71, condition: 30), // STEP-14.5 pending
-        VariantEntry(name: 66, condition: 31), // STEP-14.5 failed
-        VariantEntry(name: 72, condition: 0), // STEP-14.5 cancelled
-    ]
+    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+        VariantEntry(name: row[0], condition: row[1])
+    }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
     static let fingerprint = "5315aed15ce5380d"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67])
+    static let shared = FlowTables(
+        strings: strings,
+        screenIDs: screenIDs,
+        screens: screens,
+        rows: rows,
+        flows: flows,
+        timers: timers,
+        subflows: subflows,
+        returns: returns,
+        fields: fields,
+        variants: variants,
+        serviceAnswerEvents: [
+            5,
+            6,
+            7,
+            8,
+            9,
+            10,
+            11,
+            12,
+            13,
+            14,
+            15,
+            16,
+            17,
+            18,
+            19,
+            20,
+            21,
+            22,
+            23,
+            24,
+            25,
+            26,
+            27,
+            28,
+            29,
+            30,
+            31,
+            32,
+            33,
+            34,
+            35,
+            36,
+            37,
+            38,
+            39,
+            40,
+            41,
+            42,
+            43,
+            44,
+            45,
+            46,
+            47,
+            48,
+            49,
+            50,
+            51,
+            52,
+            53,
+            54,
+            55,
+            56,
+            57,
+            58,
+            59,
+            60,
+            61,
+            62,
+            63,
+            64,
+            65,
+            66,
+            67
+        ]
+    )
 }

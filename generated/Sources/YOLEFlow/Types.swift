@@ -13,7 +13,8 @@ fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 public enum YOLEScreen: String, CaseIterable, Sendable {
     /// Splash Screen (STEP-01)
     ///
-    /// Default entry point: the first screen displayed when users tap the app icon. "Get started" button, "Log In" link, Language toggle (EN/FR), Theme toggle (light/dark). No back navigation.
+    /// Default entry point: the first screen displayed when users tap the app icon. "Get started" button, "Log In"
+    /// link, Language toggle (EN/FR), Theme toggle (light/dark). No back navigation.
     ///
     /// Acceptance criteria:
     /// - S01-O1: "Get started" → Navigate to Create Account Screen
@@ -42,7 +43,8 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// Create Account Screen (STEP-02)
     ///
-    /// Register new account with personal information. Country dropdown options include flag emoji + country name. Eye icon toggle shows/hides the password.
+    /// Register new account with personal information. Country dropdown options include flag emoji + country name. Eye
+    /// icon toggle shows/hides the password.
     ///
     /// Acceptance criteria:
     /// - S01-O1: "Get started" → Navigate to Create Account Screen
@@ -77,7 +79,8 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// Email Verification Screen (STEP-03)
     ///
-    /// Shows the email address entered (read-only, `email`). 6-digit OTP entry. The resend cooldown is 60 seconds from the last code sent.
+    /// Shows the email address entered (read-only, `email`). 6-digit OTP entry. The resend cooldown is 60 seconds from
+    /// the last code sent.
     ///
     /// Acceptance criteria:
     /// - S02-O2: Form submission → Navigate to Email Verification Screen
@@ -217,7 +220,9 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// KYC ID Capture Screen (STEP-09)
     ///
-    /// Upload government-issued ID document: Camera button, Gallery button, Retake photo option, Document type selector. The captured or selected photo is the `document_photo` field (a reference to the image; the language has no photo capture input, Q-YOLE-D7).
+    /// Upload government-issued ID document: Camera button, Gallery button, Retake photo option, Document type
+    /// selector. The captured or selected photo is the `document_photo` field (a reference to the image; the language
+    /// has no photo capture input, Q-YOLE-D7).
     ///
     /// Acceptance criteria:
     /// - S07-O3: Skip → Navigate to KYC ID Capture Screen
@@ -241,7 +246,8 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// KYC Selfie Screen (STEP-10)
     ///
-    /// Take selfie for identity verification: Camera button, Retake photo option. The selfie taken is the `selfie_photo` field (Q-YOLE-D7).
+    /// Take selfie for identity verification: Camera button, Retake photo option. The selfie taken is the
+    /// `selfie_photo` field (Q-YOLE-D7).
     ///
     /// Acceptance criteria:
     /// - S09-O4: "Continue" → Navigate to KYC Selfie Screen
@@ -295,7 +301,9 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// Home Screen (STEP-13)
     ///
-    /// Account overview, recent transactions and quick actions: Profile avatar, "Send money" button, Recent transactions list, Balance display, "Add money" button, Settings gear icon, Notification bell, bottom navigation tabs.
+    /// Account overview, recent transactions and quick actions: Profile avatar, "Send money" button, Recent
+    /// transactions list, Balance display, "Add money" button, Settings gear icon, Notification bell, bottom navigation
+    /// tabs.
     ///
     /// Acceptance criteria:
     /// - S04-O2: Successful login → Navigate to Home Screen (authenticated state)
@@ -322,7 +330,8 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S15-N1: Home: Home Screen
     /// - S16-O8: Bottom navigation → Switch to selected tab
     /// - S16-N1: Home: Home Screen
-    /// - G-NAV-1: Bottom Navigation (Authenticated Users): Always visible on main screens with active state indicators: Home - Dashboard and account overview
+    /// - G-NAV-1: Bottom Navigation (Authenticated Users): Always visible on main screens with active state indicators:
+    ///   Home - Dashboard and account overview
     /// - G-NAV-2: Send - Money transfer functionality
     /// - G-NAV-3: Favorites - Saved recipients
     /// - G-NAV-4: Profile - Account settings and preferences
@@ -364,7 +373,10 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// Enter Details (STEP-14.1)
     ///
-    /// Send Money — PSP Checkout (Pesapal), Step 14.1. Amount, Currency selector (USD or EUR only, segmented buttons), Recipient selector (choose or add recipient; recent recipients quick select), optional Note, "Continue" (disabled until valid). Fields keep what was entered when the user comes back with "Edit" or "Try again", and the recipient is pre-filled when coming from Favorites.
+    /// Send Money — PSP Checkout (Pesapal), Step 14.1. Amount, Currency selector (USD or EUR only, segmented buttons),
+    /// Recipient selector (choose or add recipient; recent recipients quick select), optional Note, "Continue"
+    /// (disabled until valid). Fields keep what was entered when the user comes back with "Edit" or "Try again", and
+    /// the recipient is pre-filled when coming from Favorites.
     ///
     /// Acceptance criteria:
     /// - S13-O2: "Send money" → Navigate to Send Screen
@@ -378,7 +390,8 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S15-N4: Next: Send Screen (with recipient) OR Add recipient flow
     /// - S16-O8: Bottom navigation → Switch to selected tab
     /// - S16-N2: Send: Send Screen
-    /// - G-NAV-1: Bottom Navigation (Authenticated Users): Always visible on main screens with active state indicators: Home - Dashboard and account overview
+    /// - G-NAV-1: Bottom Navigation (Authenticated Users): Always visible on main screens with active state indicators:
+    ///   Home - Dashboard and account overview
     /// - G-NAV-2: Send - Money transfer functionality
     /// - G-NAV-3: Favorites - Saved recipients
     /// - G-NAV-4: Profile - Account settings and preferences
@@ -415,7 +428,9 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// Favorites Screen (STEP-15)
     ///
-    /// Manage saved recipients: favorite recipients list, "Add to favorites", recipient items (tap to send money or edit), Edit recipient, Remove from favorites, Search favorites, "Send money" quick action, bottom navigation tabs.
+    /// Manage saved recipients: favorite recipients list, "Add to favorites", recipient items (tap to send money or
+    /// edit), Edit recipient, Remove from favorites, Search favorites, "Send money" quick action, bottom navigation
+    /// tabs.
     ///
     /// Acceptance criteria:
     /// - S13-O6: Bottom navigation → Switch to selected tab (Send, Favorites, Profile)
@@ -436,7 +451,8 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S15-N4: Next: Send Screen (with recipient) OR Add recipient flow
     /// - S16-O8: Bottom navigation → Switch to selected tab
     /// - S16-N3: Favorites: Favorites Screen
-    /// - G-NAV-1: Bottom Navigation (Authenticated Users): Always visible on main screens with active state indicators: Home - Dashboard and account overview
+    /// - G-NAV-1: Bottom Navigation (Authenticated Users): Always visible on main screens with active state indicators:
+    ///   Home - Dashboard and account overview
     /// - G-NAV-2: Send - Money transfer functionality
     /// - G-NAV-3: Favorites - Saved recipients
     /// - G-NAV-4: Profile - Account settings and preferences
@@ -476,7 +492,9 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// Profile Screen (STEP-16)
     ///
-    /// Profile photo, personal information (name, email, phone), "Edit profile", account and security settings, Language selection (EN/FR), Theme toggle, verification status, transaction history, help & support, "Log out", bottom navigation tabs.
+    /// Profile photo, personal information (name, email, phone), "Edit profile", account and security settings,
+    /// Language selection (EN/FR), Theme toggle, verification status, transaction history, help & support, "Log out",
+    /// bottom navigation tabs.
     ///
     /// Acceptance criteria:
     /// - S13-O1: Profile avatar → Navigate to Profile Screen
@@ -500,7 +518,8 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S16-N2: Send: Send Screen
     /// - S16-N3: Favorites: Favorites Screen
     /// - S16-N5: Settings: Various settings screens
-    /// - G-NAV-1: Bottom Navigation (Authenticated Users): Always visible on main screens with active state indicators: Home - Dashboard and account overview
+    /// - G-NAV-1: Bottom Navigation (Authenticated Users): Always visible on main screens with active state indicators:
+    ///   Home - Dashboard and account overview
     /// - G-NAV-2: Send - Money transfer functionality
     /// - G-NAV-3: Favorites - Saved recipients
     /// - G-NAV-4: Profile - Account settings and preferences
@@ -522,7 +541,8 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// Edit profile form (STEP-16.edit-profile)
     ///
-    /// "Edit profile" → Navigate to edit profile form: the personal details name (the journey lists name, email, phone).
+    /// "Edit profile" → Navigate to edit profile form: the personal details name (the journey lists name, email,
+    /// phone).
     ///
     /// Acceptance criteria:
     /// - S16-O2: "Edit profile" → Navigate to edit profile form
@@ -565,7 +585,9 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// Review & Fees (STEP-14.2)
     ///
-    /// Three rows only: Amount (formatted, e.g. "$120.00 USD" or "€120.00 EUR"), Fees (from the Fees API), Total charged (Amount + Fees, bold). "Refresh fees" right-aligned text button, "Edit", "Continue". Caption "Fees provided by Yole Fees API" below rows. No FX rate and no arrival estimate.
+    /// Three rows only: Amount (formatted, e.g. "$120.00 USD" or "€120.00 EUR"), Fees (from the Fees API), Total
+    /// charged (Amount + Fees, bold). "Refresh fees" right-aligned text button, "Edit", "Continue". Caption "Fees
+    /// provided by Yole Fees API" below rows. No FX rate and no arrival estimate.
     ///
     /// Acceptance criteria:
     /// - G-UA-1: Theme toggle - Switch between light/dark mode (preserves user preference)
@@ -596,14 +618,17 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S142-N1: Back: Enter Details screen
     /// - S142-N2: Next: Choose Payment Method screen
     /// - S143-N1: Back: Review & Fees screen
-    /// - EA-FEES-1: Fees API (placeholder): Request: `{ amount: number, currency: 'USD'|'EUR', country?: string, corridor?: string }`
-    /// - EA-FEES-2: Fees API (placeholder): Response: `{ feeAmount: number, feeCurrency: string, feeType: string, breakdown?: object }`
+    /// - EA-FEES-1: Fees API (placeholder): Request: `{ amount: number, currency: 'USD'|'EUR', country?: string,
+    ///   corridor?: string }`
+    /// - EA-FEES-2: Fees API (placeholder): Response: `{ feeAmount: number, feeCurrency: string, feeType: string,
+    ///   breakdown?: object }`
     /// - EA-CUR-3: Currency Validation: No FX conversion or rates displayed
     case step142 = "STEP-14.2"
 
     /// Choose Payment Method (STEP-14.3)
     ///
-    /// Pesapal option, the single payment method: title "Pesapal", subtitle "Cards • Mobile Money". "Continue to secure checkout" button.
+    /// Pesapal option, the single payment method: title "Pesapal", subtitle "Cards • Mobile Money". "Continue to secure
+    /// checkout" button.
     ///
     /// Acceptance criteria:
     /// - S142-O4: "Continue" → Navigate to Choose Payment Method screen
@@ -621,7 +646,8 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
 
     /// PSP Checkout (Pesapal) (STEP-14.4), shown as a external
     ///
-    /// Full-screen webview with Pesapal's payment interface. Header "Secure checkout • Powered by Pesapal". Loading text "Connecting to Pesapal…".
+    /// Full-screen webview with Pesapal's payment interface. Header "Secure checkout • Powered by Pesapal". Loading
+    /// text "Connecting to Pesapal…".
     ///
     /// Acceptance criteria:
     /// - S143-O2: "Continue to secure checkout" → Navigate to PSP Checkout screen
@@ -639,13 +665,16 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S144-A2: `psp_checkout_loaded` - When PSP interface successfully loads
     /// - S144-N1: Back: Choose Payment Method screen
     /// - S144-N2: Next: Result screen (Success/Pending/Failed/Cancelled)
-    /// - EA-CB-1: Callback Parameters: `yoleReference`: string - Internal transaction reference; `pspTransactionId`: string - Pesapal transaction ID
+    /// - EA-CB-1: Callback Parameters: `yoleReference`: string - Internal transaction reference; `pspTransactionId`:
+    ///   string - Pesapal transaction ID
     /// - EA-CB-2: Callback Parameters: `status`: 'success'|'pending'|'failed'|'cancelled'
     case step144 = "STEP-14.4"
 
     /// Result (STEP-14.5)
     ///
-    /// Status display and transaction details: Amount, Fees, Total charged, Recipient, YOLE Ref, PSP Txn ID. No FX rate or ETA displayed. Title and message are `result_title` / `result_message`; missing details are noted (`details_missing`).
+    /// Status display and transaction details: Amount, Fees, Total charged, Recipient, YOLE Ref, PSP Txn ID. No FX rate
+    /// or ETA displayed. Title and message are `result_title` / `result_message`; missing details are noted
+    /// (`details_missing`).
     ///
     /// Acceptance criteria:
     /// - S144-O2: Payment completed → Navigate to Result screen based on payment status
@@ -658,9 +687,11 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S145-O4: "Done" → Navigate to Home screen
     /// - S145-O5: "Try again" → Navigate to Enter Details screen
     /// - S145-O6: "Change method" → Navigate to Choose Payment Method screen
-    /// - S145-S1: Success State: Title: "Transfer scheduled"; Details shown: Amount, Fees, Total charged, Recipient, YOLE Ref, PSP Txn ID
+    /// - S145-S1: Success State: Title: "Transfer scheduled"; Details shown: Amount, Fees, Total charged, Recipient,
+    ///   YOLE Ref, PSP Txn ID
     /// - S145-S2: No FX rate or ETA displayed
-    /// - S145-S3: Pending State: Title: "Payment processing"; Message: "We'll notify you once payment is confirmed"; Same transaction details as success
+    /// - S145-S3: Pending State: Title: "Payment processing"; Message: "We'll notify you once payment is confirmed";
+    ///   Same transaction details as success
     /// - S145-S4: Failed/Cancelled State: Title: "Transfer failed" or "Transfer cancelled"; Error reason if available
     /// - S145-S5: Action buttons: "Try again", "Change method"
     /// - S145-E1: Unclear payment status → Default to pending with notification promise
@@ -674,9 +705,11 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S145-N1: Done: Home Screen
     /// - S145-N2: Try again: Enter Details screen
     /// - S145-N3: Change method: Choose Payment Method screen
-    /// - EA-CB-1: Callback Parameters: `yoleReference`: string - Internal transaction reference; `pspTransactionId`: string - Pesapal transaction ID
+    /// - EA-CB-1: Callback Parameters: `yoleReference`: string - Internal transaction reference; `pspTransactionId`:
+    ///   string - Pesapal transaction ID
     /// - EA-CB-2: Callback Parameters: `status`: 'success'|'pending'|'failed'|'cancelled'
-    /// - EA-CB-3: Callback Parameters: `amount`: number - Transfer amount; `currency`: 'USD'|'EUR' - Transfer currency; `feeAmount`: number - Fee charged; `totalAmount`: number - Total amount charged (amount + fees)
+    /// - EA-CB-3: Callback Parameters: `amount`: number - Transfer amount; `currency`: 'USD'|'EUR' - Transfer currency;
+    ///   `feeAmount`: number - Fee charged; `totalAmount`: number - Total amount charged (amount + fees)
     case step145 = "STEP-14.5"
 
     /// The screen's name in the seed.
@@ -992,7 +1025,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case deepLinkOpened(path: String)
 
     /// Pesapal's later answer for a pending transfer arrived (through YOLE's backend; Q-YOLE-D31)
-    case paymentStatusUpdated(status: TransferStatus)
+    case paymentStatusUpdated(status: YOLETransferStatus)
 
     /// One of the "Recent recipients" on Enter Details was tapped
     case recentRecipientTapped(recipient: String)
@@ -1182,19 +1215,55 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case pesapalLoadCheckoutTimeout
 
     /// Outcome `success` of the service call `pesapal.checkout`.
-    case pesapalCheckoutSuccess(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
+    case pesapalCheckoutSuccess(
+        yoleReference: String,
+        pspTransactionId: String,
+        amount: Decimal,
+        currency: String,
+        feeAmount: Decimal,
+        totalAmount: Decimal
+    )
 
     /// Outcome `pending` of the service call `pesapal.checkout`.
-    case pesapalCheckoutPending(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
+    case pesapalCheckoutPending(
+        yoleReference: String,
+        pspTransactionId: String,
+        amount: Decimal,
+        currency: String,
+        feeAmount: Decimal,
+        totalAmount: Decimal
+    )
 
     /// Outcome `failed` of the service call `pesapal.checkout`.
-    case pesapalCheckoutFailed(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal, reason: String)
+    case pesapalCheckoutFailed(
+        yoleReference: String,
+        pspTransactionId: String,
+        amount: Decimal,
+        currency: String,
+        feeAmount: Decimal,
+        totalAmount: Decimal,
+        reason: String
+    )
 
     /// Outcome `cancelled` of the service call `pesapal.checkout`.
-    case pesapalCheckoutCancelled(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
+    case pesapalCheckoutCancelled(
+        yoleReference: String,
+        pspTransactionId: String,
+        amount: Decimal,
+        currency: String,
+        feeAmount: Decimal,
+        totalAmount: Decimal
+    )
 
     /// Outcome `unclear` of the service call `pesapal.checkout`.
-    case pesapalCheckoutUnclear(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
+    case pesapalCheckoutUnclear(
+        yoleReference: String,
+        pspTransactionId: String,
+        amount: Decimal,
+        currency: String,
+        feeAmount: Decimal,
+        totalAmount: Decimal
+    )
     case tapGetStarted
     case tapLogIn
     case tapBack
@@ -1206,7 +1275,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapChangeEmail
     case tapBiometricLogIn
 
-    /// Raised by the flows (`raise: signed_in`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: signed_in`), never sent by the app: only the machine can make the `RaisedByFlows`
+    /// it carries.
     case signedIn(raisedBy: RaisedByFlows)
     case tapForgotPassword
     case tapSignUp
@@ -1276,7 +1346,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "deep_link_opened":
             self = .deepLinkOpened(path: payload["path"] ?? "")
         case "payment_status_updated":
-            self = .paymentStatusUpdated(status: TransferStatus.success)
+            self = .paymentStatusUpdated(status: YOLETransferStatus.success)
         case "recent_recipient_tapped":
             self = .recentRecipientTapped(recipient: payload["recipient"] ?? "")
         case "favorite_tapped":
@@ -1372,7 +1442,10 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "device.authenticate.cancelled":
             self = .deviceAuthenticateCancelled
         case "account.load.loaded":
-            self = .accountLoadLoaded(balance: payloadMoney(payload["balance"], currency: "USD") ?? Money(amount: 0, currency: "USD"), suspended: false)
+            self = .accountLoadLoaded(
+                balance: payloadMoney(payload["balance"], currency: "USD") ?? Money(amount: 0, currency: "USD"),
+                suspended: false
+            )
         case "account.load.network_error":
             self = .accountLoadNetworkError
         case "favorites_api.load.loaded":
@@ -1390,7 +1463,11 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "profile.update.failed":
             self = .profileUpdateFailed
         case "fees_api.quote.received":
-            self = .feesApiQuoteReceived(feeAmount: Decimal(0), feeCurrency: payload["fee_currency"] ?? "", feeType: payload["fee_type"] ?? "")
+            self = .feesApiQuoteReceived(
+                feeAmount: Decimal(0),
+                feeCurrency: payload["fee_currency"] ?? "",
+                feeType: payload["fee_type"] ?? ""
+            )
         case "fees_api.quote.failed":
             self = .feesApiQuoteFailed
         case "pesapal.load_checkout.loaded":
@@ -1400,15 +1477,51 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "pesapal.load_checkout.timeout":
             self = .pesapalLoadCheckoutTimeout
         case "pesapal.checkout.success":
-            self = .pesapalCheckoutSuccess(yoleReference: payload["yole_reference"] ?? "", pspTransactionId: payload["psp_transaction_id"] ?? "", amount: Decimal(0), currency: payload["currency"] ?? "", feeAmount: Decimal(0), totalAmount: Decimal(0))
+            self = .pesapalCheckoutSuccess(
+                yoleReference: payload["yole_reference"] ?? "",
+                pspTransactionId: payload["psp_transaction_id"] ?? "",
+                amount: Decimal(0),
+                currency: payload["currency"] ?? "",
+                feeAmount: Decimal(0),
+                totalAmount: Decimal(0)
+            )
         case "pesapal.checkout.pending":
-            self = .pesapalCheckoutPending(yoleReference: payload["yole_reference"] ?? "", pspTransactionId: payload["psp_transaction_id"] ?? "", amount: Decimal(0), currency: payload["currency"] ?? "", feeAmount: Decimal(0), totalAmount: Decimal(0))
+            self = .pesapalCheckoutPending(
+                yoleReference: payload["yole_reference"] ?? "",
+                pspTransactionId: payload["psp_transaction_id"] ?? "",
+                amount: Decimal(0),
+                currency: payload["currency"] ?? "",
+                feeAmount: Decimal(0),
+                totalAmount: Decimal(0)
+            )
         case "pesapal.checkout.failed":
-            self = .pesapalCheckoutFailed(yoleReference: payload["yole_reference"] ?? "", pspTransactionId: payload["psp_transaction_id"] ?? "", amount: Decimal(0), currency: payload["currency"] ?? "", feeAmount: Decimal(0), totalAmount: Decimal(0), reason: payload["reason"] ?? "")
+            self = .pesapalCheckoutFailed(
+                yoleReference: payload["yole_reference"] ?? "",
+                pspTransactionId: payload["psp_transaction_id"] ?? "",
+                amount: Decimal(0),
+                currency: payload["currency"] ?? "",
+                feeAmount: Decimal(0),
+                totalAmount: Decimal(0),
+                reason: payload["reason"] ?? ""
+            )
         case "pesapal.checkout.cancelled":
-            self = .pesapalCheckoutCancelled(yoleReference: payload["yole_reference"] ?? "", pspTransactionId: payload["psp_transaction_id"] ?? "", amount: Decimal(0), currency: payload["currency"] ?? "", feeAmount: Decimal(0), totalAmount: Decimal(0))
+            self = .pesapalCheckoutCancelled(
+                yoleReference: payload["yole_reference"] ?? "",
+                pspTransactionId: payload["psp_transaction_id"] ?? "",
+                amount: Decimal(0),
+                currency: payload["currency"] ?? "",
+                feeAmount: Decimal(0),
+                totalAmount: Decimal(0)
+            )
         case "pesapal.checkout.unclear":
-            self = .pesapalCheckoutUnclear(yoleReference: payload["yole_reference"] ?? "", pspTransactionId: payload["psp_transaction_id"] ?? "", amount: Decimal(0), currency: payload["currency"] ?? "", feeAmount: Decimal(0), totalAmount: Decimal(0))
+            self = .pesapalCheckoutUnclear(
+                yoleReference: payload["yole_reference"] ?? "",
+                pspTransactionId: payload["psp_transaction_id"] ?? "",
+                amount: Decimal(0),
+                currency: payload["currency"] ?? "",
+                feeAmount: Decimal(0),
+                totalAmount: Decimal(0)
+            )
         case "tap_get_started":
             self = .tapGetStarted
         case "tap_log_in":
@@ -2111,6 +2224,834 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
         return nil
     }
+
+    private enum CaseKey: String, CodingKey {
+        case deepLinkOpened
+        case paymentStatusUpdated
+        case recentRecipientTapped
+        case favoriteTapped
+        case removeFavoriteTapped
+        case authCreateAccountCreated
+        case authCreateAccountEmailExists
+        case authCreateAccountNetworkError
+        case authCreateAccountServerError
+        case authVerifyEmailVerified
+        case authVerifyEmailInvalidCode
+        case authVerifyEmailExpiredCode
+        case authVerifyEmailTooManyAttempts
+        case authVerifyEmailNetworkError
+        case authResendEmailCodeSent
+        case authResendEmailCodeNetworkError
+        case authLogInSuccess
+        case authLogInInvalidCredentials
+        case authLogInNotVerified
+        case authLogInLocked
+        case authLogInNetworkError
+        case authRequestPasswordResetSent
+        case authRequestPasswordResetNotFound
+        case authRequestPasswordResetRateLimited
+        case authRequestPasswordResetNetworkError
+        case kycSendSmsCodeSent
+        case kycSendSmsCodePhoneAlreadyRegistered
+        case kycSendSmsCodeSmsFailed
+        case kycSendSmsCodeNetworkError
+        case kycVerifySmsCodeVerified
+        case kycVerifySmsCodeInvalidCode
+        case kycVerifySmsCodeExpiredCode
+        case kycVerifySmsCodeTooManyAttempts
+        case kycUploadDocumentAccepted
+        case kycUploadDocumentPoorQuality
+        case kycUploadDocumentNotRecognized
+        case kycUploadDocumentTooLarge
+        case kycUploadDocumentUploadFailed
+        case kycSubmitSelfieVerified
+        case kycSubmitSelfieVerificationFailed
+        case kycSubmitSelfieFaceNotDetected
+        case kycSubmitSelfieMultipleFaces
+        case kycSubmitSelfiePoorLighting
+        case kycSubmitSelfieUploadFailed
+        case deviceCameraPermissionGranted
+        case deviceCameraPermissionDenied
+        case deviceAuthenticateAuthenticated
+        case deviceAuthenticateFailed
+        case deviceAuthenticateCancelled
+        case accountLoadLoaded
+        case accountLoadNetworkError
+        case favoritesApiLoadLoaded
+        case favoritesApiLoadNetworkError
+        case favoritesApiRemoveRemoved
+        case profileLoadLoaded
+        case profileLoadNetworkError
+        case profileUpdateUpdated
+        case profileUpdateFailed
+        case feesApiQuoteReceived
+        case feesApiQuoteFailed
+        case pesapalLoadCheckoutLoaded
+        case pesapalLoadCheckoutLoadFailed
+        case pesapalLoadCheckoutTimeout
+        case pesapalCheckoutSuccess
+        case pesapalCheckoutPending
+        case pesapalCheckoutFailed
+        case pesapalCheckoutCancelled
+        case pesapalCheckoutUnclear
+        case tapGetStarted
+        case tapLogIn
+        case tapBack
+        case tapCreateAccount
+        case togglePasswordVisibility
+        case tapSignIn
+        case tapVerifyEmail
+        case tapResendCode
+        case tapChangeEmail
+        case tapBiometricLogIn
+        case signedIn
+        case tapForgotPassword
+        case tapSignUp
+        case tapSendResetLink
+        case tapRememberPassword
+        case tapVerifyIdentity
+        case tapSkip
+        case tapSendVerificationCode
+        case tapVerify
+        case tapResendSms
+        case tapChangePhoneNumber
+        case tapCamera
+        case tapGallery
+        case tapRetakePhoto
+        case tapContinue
+        case tapContinueToApp
+        case tapViewVerificationDetails
+        case tapTryAgain
+        case tapContactSupport
+        case tapContinueWithLimitedAccess
+        case tapProfileAvatar
+        case tapSendMoney
+        case tapTransaction
+        case tapAddMoney
+        case tapSettings
+        case tapEditRecipient
+        case tapAddToFavorites
+        case tapConfirmRemove
+        case tapCancel
+        case tapProfilePhoto
+        case tapEditProfile
+        case tapAccountSettings
+        case tapSecuritySettings
+        case tapTransactionHistory
+        case tapHelpAndSupport
+        case tapLogOut
+        case tapConfirmLogOut
+        case tapSave
+        case tapRefreshFees
+        case tapRetry
+        case tapEdit
+        case tapPesapal
+        case tapContinueToSecureCheckout
+        case tapOpenInBrowser
+        case tapCloseCheckout
+        case tapDone
+        case tapChangeMethod
+        case toggleLanguage
+        case toggleTheme
+        case connectivityLost
+        case connectivityRestored
+        case serviceUnavailable
+        case tapTabHome
+        case tapTabSend
+        case tapTabFavorites
+        case tapTabProfile
+        case sessionExpired
+        case timerFired
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case path
+        case status
+        case recipient
+        case kycVerified
+        case balance
+        case suspended
+        case recipients
+        case feeAmount
+        case feeCurrency
+        case feeType
+        case yoleReference
+        case pspTransactionId
+        case amount
+        case currency
+        case totalAmount
+        case reason
+        case raisedBy
+        case token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a YOLEEvent is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .deepLinkOpened:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .deepLinkOpened)
+            self = .deepLinkOpened(path: try fields.decode(String.self, forKey: .path))
+        case .paymentStatusUpdated:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentStatusUpdated)
+            self = .paymentStatusUpdated(status: try fields.decode(YOLETransferStatus.self, forKey: .status))
+        case .recentRecipientTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .recentRecipientTapped)
+            self = .recentRecipientTapped(recipient: try fields.decode(String.self, forKey: .recipient))
+        case .favoriteTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoriteTapped)
+            self = .favoriteTapped(recipient: try fields.decode(String.self, forKey: .recipient))
+        case .removeFavoriteTapped:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .removeFavoriteTapped)
+            self = .removeFavoriteTapped(recipient: try fields.decode(String.self, forKey: .recipient))
+        case .authCreateAccountCreated:
+            self = .authCreateAccountCreated
+        case .authCreateAccountEmailExists:
+            self = .authCreateAccountEmailExists
+        case .authCreateAccountNetworkError:
+            self = .authCreateAccountNetworkError
+        case .authCreateAccountServerError:
+            self = .authCreateAccountServerError
+        case .authVerifyEmailVerified:
+            self = .authVerifyEmailVerified
+        case .authVerifyEmailInvalidCode:
+            self = .authVerifyEmailInvalidCode
+        case .authVerifyEmailExpiredCode:
+            self = .authVerifyEmailExpiredCode
+        case .authVerifyEmailTooManyAttempts:
+            self = .authVerifyEmailTooManyAttempts
+        case .authVerifyEmailNetworkError:
+            self = .authVerifyEmailNetworkError
+        case .authResendEmailCodeSent:
+            self = .authResendEmailCodeSent
+        case .authResendEmailCodeNetworkError:
+            self = .authResendEmailCodeNetworkError
+        case .authLogInSuccess:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authLogInSuccess)
+            self = .authLogInSuccess(kycVerified: try fields.decode(Bool.self, forKey: .kycVerified))
+        case .authLogInInvalidCredentials:
+            self = .authLogInInvalidCredentials
+        case .authLogInNotVerified:
+            self = .authLogInNotVerified
+        case .authLogInLocked:
+            self = .authLogInLocked
+        case .authLogInNetworkError:
+            self = .authLogInNetworkError
+        case .authRequestPasswordResetSent:
+            self = .authRequestPasswordResetSent
+        case .authRequestPasswordResetNotFound:
+            self = .authRequestPasswordResetNotFound
+        case .authRequestPasswordResetRateLimited:
+            self = .authRequestPasswordResetRateLimited
+        case .authRequestPasswordResetNetworkError:
+            self = .authRequestPasswordResetNetworkError
+        case .kycSendSmsCodeSent:
+            self = .kycSendSmsCodeSent
+        case .kycSendSmsCodePhoneAlreadyRegistered:
+            self = .kycSendSmsCodePhoneAlreadyRegistered
+        case .kycSendSmsCodeSmsFailed:
+            self = .kycSendSmsCodeSmsFailed
+        case .kycSendSmsCodeNetworkError:
+            self = .kycSendSmsCodeNetworkError
+        case .kycVerifySmsCodeVerified:
+            self = .kycVerifySmsCodeVerified
+        case .kycVerifySmsCodeInvalidCode:
+            self = .kycVerifySmsCodeInvalidCode
+        case .kycVerifySmsCodeExpiredCode:
+            self = .kycVerifySmsCodeExpiredCode
+        case .kycVerifySmsCodeTooManyAttempts:
+            self = .kycVerifySmsCodeTooManyAttempts
+        case .kycUploadDocumentAccepted:
+            self = .kycUploadDocumentAccepted
+        case .kycUploadDocumentPoorQuality:
+            self = .kycUploadDocumentPoorQuality
+        case .kycUploadDocumentNotRecognized:
+            self = .kycUploadDocumentNotRecognized
+        case .kycUploadDocumentTooLarge:
+            self = .kycUploadDocumentTooLarge
+        case .kycUploadDocumentUploadFailed:
+            self = .kycUploadDocumentUploadFailed
+        case .kycSubmitSelfieVerified:
+            self = .kycSubmitSelfieVerified
+        case .kycSubmitSelfieVerificationFailed:
+            self = .kycSubmitSelfieVerificationFailed
+        case .kycSubmitSelfieFaceNotDetected:
+            self = .kycSubmitSelfieFaceNotDetected
+        case .kycSubmitSelfieMultipleFaces:
+            self = .kycSubmitSelfieMultipleFaces
+        case .kycSubmitSelfiePoorLighting:
+            self = .kycSubmitSelfiePoorLighting
+        case .kycSubmitSelfieUploadFailed:
+            self = .kycSubmitSelfieUploadFailed
+        case .deviceCameraPermissionGranted:
+            self = .deviceCameraPermissionGranted
+        case .deviceCameraPermissionDenied:
+            self = .deviceCameraPermissionDenied
+        case .deviceAuthenticateAuthenticated:
+            self = .deviceAuthenticateAuthenticated
+        case .deviceAuthenticateFailed:
+            self = .deviceAuthenticateFailed
+        case .deviceAuthenticateCancelled:
+            self = .deviceAuthenticateCancelled
+        case .accountLoadLoaded:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountLoadLoaded)
+            self = .accountLoadLoaded(
+                balance: try fields.decode(Money.self, forKey: .balance),
+                suspended: try fields.decode(Bool.self, forKey: .suspended)
+            )
+        case .accountLoadNetworkError:
+            self = .accountLoadNetworkError
+        case .favoritesApiLoadLoaded:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoritesApiLoadLoaded)
+            self = .favoritesApiLoadLoaded(recipients: try fields.decode([String].self, forKey: .recipients))
+        case .favoritesApiLoadNetworkError:
+            self = .favoritesApiLoadNetworkError
+        case .favoritesApiRemoveRemoved:
+            self = .favoritesApiRemoveRemoved
+        case .profileLoadLoaded:
+            self = .profileLoadLoaded
+        case .profileLoadNetworkError:
+            self = .profileLoadNetworkError
+        case .profileUpdateUpdated:
+            self = .profileUpdateUpdated
+        case .profileUpdateFailed:
+            self = .profileUpdateFailed
+        case .feesApiQuoteReceived:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .feesApiQuoteReceived)
+            self = .feesApiQuoteReceived(
+                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                feeCurrency: try fields.decode(String.self, forKey: .feeCurrency),
+                feeType: try fields.decode(String.self, forKey: .feeType)
+            )
+        case .feesApiQuoteFailed:
+            self = .feesApiQuoteFailed
+        case .pesapalLoadCheckoutLoaded:
+            self = .pesapalLoadCheckoutLoaded
+        case .pesapalLoadCheckoutLoadFailed:
+            self = .pesapalLoadCheckoutLoadFailed
+        case .pesapalLoadCheckoutTimeout:
+            self = .pesapalLoadCheckoutTimeout
+        case .pesapalCheckoutSuccess:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutSuccess)
+            self = .pesapalCheckoutSuccess(
+                yoleReference: try fields.decode(String.self, forKey: .yoleReference),
+                pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
+                amount: try fields.decode(Decimal.self, forKey: .amount),
+                currency: try fields.decode(String.self, forKey: .currency),
+                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+            )
+        case .pesapalCheckoutPending:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutPending)
+            self = .pesapalCheckoutPending(
+                yoleReference: try fields.decode(String.self, forKey: .yoleReference),
+                pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
+                amount: try fields.decode(Decimal.self, forKey: .amount),
+                currency: try fields.decode(String.self, forKey: .currency),
+                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+            )
+        case .pesapalCheckoutFailed:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutFailed)
+            self = .pesapalCheckoutFailed(
+                yoleReference: try fields.decode(String.self, forKey: .yoleReference),
+                pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
+                amount: try fields.decode(Decimal.self, forKey: .amount),
+                currency: try fields.decode(String.self, forKey: .currency),
+                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount),
+                reason: try fields.decode(String.self, forKey: .reason)
+            )
+        case .pesapalCheckoutCancelled:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutCancelled)
+            self = .pesapalCheckoutCancelled(
+                yoleReference: try fields.decode(String.self, forKey: .yoleReference),
+                pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
+                amount: try fields.decode(Decimal.self, forKey: .amount),
+                currency: try fields.decode(String.self, forKey: .currency),
+                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+            )
+        case .pesapalCheckoutUnclear:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutUnclear)
+            self = .pesapalCheckoutUnclear(
+                yoleReference: try fields.decode(String.self, forKey: .yoleReference),
+                pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
+                amount: try fields.decode(Decimal.self, forKey: .amount),
+                currency: try fields.decode(String.self, forKey: .currency),
+                feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+            )
+        case .tapGetStarted:
+            self = .tapGetStarted
+        case .tapLogIn:
+            self = .tapLogIn
+        case .tapBack:
+            self = .tapBack
+        case .tapCreateAccount:
+            self = .tapCreateAccount
+        case .togglePasswordVisibility:
+            self = .togglePasswordVisibility
+        case .tapSignIn:
+            self = .tapSignIn
+        case .tapVerifyEmail:
+            self = .tapVerifyEmail
+        case .tapResendCode:
+            self = .tapResendCode
+        case .tapChangeEmail:
+            self = .tapChangeEmail
+        case .tapBiometricLogIn:
+            self = .tapBiometricLogIn
+        case .signedIn:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+            self = .signedIn(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .tapForgotPassword:
+            self = .tapForgotPassword
+        case .tapSignUp:
+            self = .tapSignUp
+        case .tapSendResetLink:
+            self = .tapSendResetLink
+        case .tapRememberPassword:
+            self = .tapRememberPassword
+        case .tapVerifyIdentity:
+            self = .tapVerifyIdentity
+        case .tapSkip:
+            self = .tapSkip
+        case .tapSendVerificationCode:
+            self = .tapSendVerificationCode
+        case .tapVerify:
+            self = .tapVerify
+        case .tapResendSms:
+            self = .tapResendSms
+        case .tapChangePhoneNumber:
+            self = .tapChangePhoneNumber
+        case .tapCamera:
+            self = .tapCamera
+        case .tapGallery:
+            self = .tapGallery
+        case .tapRetakePhoto:
+            self = .tapRetakePhoto
+        case .tapContinue:
+            self = .tapContinue
+        case .tapContinueToApp:
+            self = .tapContinueToApp
+        case .tapViewVerificationDetails:
+            self = .tapViewVerificationDetails
+        case .tapTryAgain:
+            self = .tapTryAgain
+        case .tapContactSupport:
+            self = .tapContactSupport
+        case .tapContinueWithLimitedAccess:
+            self = .tapContinueWithLimitedAccess
+        case .tapProfileAvatar:
+            self = .tapProfileAvatar
+        case .tapSendMoney:
+            self = .tapSendMoney
+        case .tapTransaction:
+            self = .tapTransaction
+        case .tapAddMoney:
+            self = .tapAddMoney
+        case .tapSettings:
+            self = .tapSettings
+        case .tapEditRecipient:
+            self = .tapEditRecipient
+        case .tapAddToFavorites:
+            self = .tapAddToFavorites
+        case .tapConfirmRemove:
+            self = .tapConfirmRemove
+        case .tapCancel:
+            self = .tapCancel
+        case .tapProfilePhoto:
+            self = .tapProfilePhoto
+        case .tapEditProfile:
+            self = .tapEditProfile
+        case .tapAccountSettings:
+            self = .tapAccountSettings
+        case .tapSecuritySettings:
+            self = .tapSecuritySettings
+        case .tapTransactionHistory:
+            self = .tapTransactionHistory
+        case .tapHelpAndSupport:
+            self = .tapHelpAndSupport
+        case .tapLogOut:
+            self = .tapLogOut
+        case .tapConfirmLogOut:
+            self = .tapConfirmLogOut
+        case .tapSave:
+            self = .tapSave
+        case .tapRefreshFees:
+            self = .tapRefreshFees
+        case .tapRetry:
+            self = .tapRetry
+        case .tapEdit:
+            self = .tapEdit
+        case .tapPesapal:
+            self = .tapPesapal
+        case .tapContinueToSecureCheckout:
+            self = .tapContinueToSecureCheckout
+        case .tapOpenInBrowser:
+            self = .tapOpenInBrowser
+        case .tapCloseCheckout:
+            self = .tapCloseCheckout
+        case .tapDone:
+            self = .tapDone
+        case .tapChangeMethod:
+            self = .tapChangeMethod
+        case .toggleLanguage:
+            self = .toggleLanguage
+        case .toggleTheme:
+            self = .toggleTheme
+        case .connectivityLost:
+            self = .connectivityLost
+        case .connectivityRestored:
+            self = .connectivityRestored
+        case .serviceUnavailable:
+            self = .serviceUnavailable
+        case .tapTabHome:
+            self = .tapTabHome
+        case .tapTabSend:
+            self = .tapTabSend
+        case .tapTabFavorites:
+            self = .tapTabFavorites
+        case .tapTabProfile:
+            self = .tapTabProfile
+        case .sessionExpired:
+            self = .sessionExpired
+        case .timerFired:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .deepLinkOpened(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .deepLinkOpened)
+            try fields.encode(value0, forKey: .path)
+        case .paymentStatusUpdated(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .paymentStatusUpdated)
+            try fields.encode(value0, forKey: .status)
+        case .recentRecipientTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .recentRecipientTapped)
+            try fields.encode(value0, forKey: .recipient)
+        case .favoriteTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoriteTapped)
+            try fields.encode(value0, forKey: .recipient)
+        case .removeFavoriteTapped(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .removeFavoriteTapped)
+            try fields.encode(value0, forKey: .recipient)
+        case .authCreateAccountCreated:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authCreateAccountCreated)
+        case .authCreateAccountEmailExists:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authCreateAccountEmailExists)
+        case .authCreateAccountNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authCreateAccountNetworkError)
+        case .authCreateAccountServerError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authCreateAccountServerError)
+        case .authVerifyEmailVerified:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyEmailVerified)
+        case .authVerifyEmailInvalidCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyEmailInvalidCode)
+        case .authVerifyEmailExpiredCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyEmailExpiredCode)
+        case .authVerifyEmailTooManyAttempts:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyEmailTooManyAttempts)
+        case .authVerifyEmailNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authVerifyEmailNetworkError)
+        case .authResendEmailCodeSent:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authResendEmailCodeSent)
+        case .authResendEmailCodeNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authResendEmailCodeNetworkError)
+        case .authLogInSuccess(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authLogInSuccess)
+            try fields.encode(value0, forKey: .kycVerified)
+        case .authLogInInvalidCredentials:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authLogInInvalidCredentials)
+        case .authLogInNotVerified:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authLogInNotVerified)
+        case .authLogInLocked:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authLogInLocked)
+        case .authLogInNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authLogInNetworkError)
+        case .authRequestPasswordResetSent:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authRequestPasswordResetSent)
+        case .authRequestPasswordResetNotFound:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authRequestPasswordResetNotFound)
+        case .authRequestPasswordResetRateLimited:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authRequestPasswordResetRateLimited)
+        case .authRequestPasswordResetNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authRequestPasswordResetNetworkError)
+        case .kycSendSmsCodeSent:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSendSmsCodeSent)
+        case .kycSendSmsCodePhoneAlreadyRegistered:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSendSmsCodePhoneAlreadyRegistered)
+        case .kycSendSmsCodeSmsFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSendSmsCodeSmsFailed)
+        case .kycSendSmsCodeNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSendSmsCodeNetworkError)
+        case .kycVerifySmsCodeVerified:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycVerifySmsCodeVerified)
+        case .kycVerifySmsCodeInvalidCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycVerifySmsCodeInvalidCode)
+        case .kycVerifySmsCodeExpiredCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycVerifySmsCodeExpiredCode)
+        case .kycVerifySmsCodeTooManyAttempts:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycVerifySmsCodeTooManyAttempts)
+        case .kycUploadDocumentAccepted:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycUploadDocumentAccepted)
+        case .kycUploadDocumentPoorQuality:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycUploadDocumentPoorQuality)
+        case .kycUploadDocumentNotRecognized:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycUploadDocumentNotRecognized)
+        case .kycUploadDocumentTooLarge:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycUploadDocumentTooLarge)
+        case .kycUploadDocumentUploadFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycUploadDocumentUploadFailed)
+        case .kycSubmitSelfieVerified:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfieVerified)
+        case .kycSubmitSelfieVerificationFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfieVerificationFailed)
+        case .kycSubmitSelfieFaceNotDetected:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfieFaceNotDetected)
+        case .kycSubmitSelfieMultipleFaces:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfieMultipleFaces)
+        case .kycSubmitSelfiePoorLighting:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfiePoorLighting)
+        case .kycSubmitSelfieUploadFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .kycSubmitSelfieUploadFailed)
+        case .deviceCameraPermissionGranted:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCameraPermissionGranted)
+        case .deviceCameraPermissionDenied:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCameraPermissionDenied)
+        case .deviceAuthenticateAuthenticated:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceAuthenticateAuthenticated)
+        case .deviceAuthenticateFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceAuthenticateFailed)
+        case .deviceAuthenticateCancelled:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceAuthenticateCancelled)
+        case .accountLoadLoaded(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .accountLoadLoaded)
+            try fields.encode(value0, forKey: .balance)
+            try fields.encode(value1, forKey: .suspended)
+        case .accountLoadNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountLoadNetworkError)
+        case .favoritesApiLoadLoaded(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoritesApiLoadLoaded)
+            try fields.encode(value0, forKey: .recipients)
+        case .favoritesApiLoadNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .favoritesApiLoadNetworkError)
+        case .favoritesApiRemoveRemoved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .favoritesApiRemoveRemoved)
+        case .profileLoadLoaded:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileLoadLoaded)
+        case .profileLoadNetworkError:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileLoadNetworkError)
+        case .profileUpdateUpdated:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileUpdateUpdated)
+        case .profileUpdateFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileUpdateFailed)
+        case .feesApiQuoteReceived(let value0, let value1, let value2):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .feesApiQuoteReceived)
+            try fields.encode(value0, forKey: .feeAmount)
+            try fields.encode(value1, forKey: .feeCurrency)
+            try fields.encode(value2, forKey: .feeType)
+        case .feesApiQuoteFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .feesApiQuoteFailed)
+        case .pesapalLoadCheckoutLoaded:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pesapalLoadCheckoutLoaded)
+        case .pesapalLoadCheckoutLoadFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pesapalLoadCheckoutLoadFailed)
+        case .pesapalLoadCheckoutTimeout:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pesapalLoadCheckoutTimeout)
+        case .pesapalCheckoutSuccess(let value0, let value1, let value2, let value3, let value4, let value5):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutSuccess)
+            try fields.encode(value0, forKey: .yoleReference)
+            try fields.encode(value1, forKey: .pspTransactionId)
+            try fields.encode(value2, forKey: .amount)
+            try fields.encode(value3, forKey: .currency)
+            try fields.encode(value4, forKey: .feeAmount)
+            try fields.encode(value5, forKey: .totalAmount)
+        case .pesapalCheckoutPending(let value0, let value1, let value2, let value3, let value4, let value5):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutPending)
+            try fields.encode(value0, forKey: .yoleReference)
+            try fields.encode(value1, forKey: .pspTransactionId)
+            try fields.encode(value2, forKey: .amount)
+            try fields.encode(value3, forKey: .currency)
+            try fields.encode(value4, forKey: .feeAmount)
+            try fields.encode(value5, forKey: .totalAmount)
+        case .pesapalCheckoutFailed(let value0, let value1, let value2, let value3, let value4, let value5, let value6):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutFailed)
+            try fields.encode(value0, forKey: .yoleReference)
+            try fields.encode(value1, forKey: .pspTransactionId)
+            try fields.encode(value2, forKey: .amount)
+            try fields.encode(value3, forKey: .currency)
+            try fields.encode(value4, forKey: .feeAmount)
+            try fields.encode(value5, forKey: .totalAmount)
+            try fields.encode(value6, forKey: .reason)
+        case .pesapalCheckoutCancelled(let value0, let value1, let value2, let value3, let value4, let value5):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutCancelled)
+            try fields.encode(value0, forKey: .yoleReference)
+            try fields.encode(value1, forKey: .pspTransactionId)
+            try fields.encode(value2, forKey: .amount)
+            try fields.encode(value3, forKey: .currency)
+            try fields.encode(value4, forKey: .feeAmount)
+            try fields.encode(value5, forKey: .totalAmount)
+        case .pesapalCheckoutUnclear(let value0, let value1, let value2, let value3, let value4, let value5):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckoutUnclear)
+            try fields.encode(value0, forKey: .yoleReference)
+            try fields.encode(value1, forKey: .pspTransactionId)
+            try fields.encode(value2, forKey: .amount)
+            try fields.encode(value3, forKey: .currency)
+            try fields.encode(value4, forKey: .feeAmount)
+            try fields.encode(value5, forKey: .totalAmount)
+        case .tapGetStarted:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapGetStarted)
+        case .tapLogIn:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLogIn)
+        case .tapBack:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBack)
+        case .tapCreateAccount:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCreateAccount)
+        case .togglePasswordVisibility:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .togglePasswordVisibility)
+        case .tapSignIn:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignIn)
+        case .tapVerifyEmail:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapVerifyEmail)
+        case .tapResendCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapResendCode)
+        case .tapChangeEmail:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangeEmail)
+        case .tapBiometricLogIn:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBiometricLogIn)
+        case .signedIn(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .signedIn)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .tapForgotPassword:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapForgotPassword)
+        case .tapSignUp:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignUp)
+        case .tapSendResetLink:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSendResetLink)
+        case .tapRememberPassword:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRememberPassword)
+        case .tapVerifyIdentity:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapVerifyIdentity)
+        case .tapSkip:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSkip)
+        case .tapSendVerificationCode:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSendVerificationCode)
+        case .tapVerify:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapVerify)
+        case .tapResendSms:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapResendSms)
+        case .tapChangePhoneNumber:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangePhoneNumber)
+        case .tapCamera:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCamera)
+        case .tapGallery:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapGallery)
+        case .tapRetakePhoto:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetakePhoto)
+        case .tapContinue:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinue)
+        case .tapContinueToApp:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinueToApp)
+        case .tapViewVerificationDetails:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapViewVerificationDetails)
+        case .tapTryAgain:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTryAgain)
+        case .tapContactSupport:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContactSupport)
+        case .tapContinueWithLimitedAccess:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinueWithLimitedAccess)
+        case .tapProfileAvatar:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapProfileAvatar)
+        case .tapSendMoney:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSendMoney)
+        case .tapTransaction:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTransaction)
+        case .tapAddMoney:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddMoney)
+        case .tapSettings:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSettings)
+        case .tapEditRecipient:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEditRecipient)
+        case .tapAddToFavorites:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddToFavorites)
+        case .tapConfirmRemove:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmRemove)
+        case .tapCancel:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCancel)
+        case .tapProfilePhoto:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapProfilePhoto)
+        case .tapEditProfile:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEditProfile)
+        case .tapAccountSettings:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAccountSettings)
+        case .tapSecuritySettings:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSecuritySettings)
+        case .tapTransactionHistory:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTransactionHistory)
+        case .tapHelpAndSupport:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapHelpAndSupport)
+        case .tapLogOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapLogOut)
+        case .tapConfirmLogOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirmLogOut)
+        case .tapSave:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSave)
+        case .tapRefreshFees:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRefreshFees)
+        case .tapRetry:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetry)
+        case .tapEdit:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapEdit)
+        case .tapPesapal:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapPesapal)
+        case .tapContinueToSecureCheckout:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapContinueToSecureCheckout)
+        case .tapOpenInBrowser:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapOpenInBrowser)
+        case .tapCloseCheckout:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCloseCheckout)
+        case .tapDone:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDone)
+        case .tapChangeMethod:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapChangeMethod)
+        case .toggleLanguage:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleLanguage)
+        case .toggleTheme:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .toggleTheme)
+        case .connectivityLost:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectivityLost)
+        case .connectivityRestored:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectivityRestored)
+        case .serviceUnavailable:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .serviceUnavailable)
+        case .tapTabHome:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabHome)
+        case .tapTabSend:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabSend)
+        case .tapTabFavorites:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabFavorites)
+        case .tapTabProfile:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabProfile)
+        case .sessionExpired:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sessionExpired)
+        case .timerFired(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            try fields.encode(value0, forKey: .token)
+        }
+    }
 }
 
 /// What the host app must do after a step, in order: service calls (`.call(YOLEServiceCall)`), analytics,
@@ -2182,13 +3123,15 @@ public enum YOLEServiceCall: FlowServiceCall {
     /// YOLE accounts API: `create_account`; outcomes: `created`, `email_exists`, `network_error`, `server_error`.
     case authCreateAccount(email: String, firstName: String, lastName: String, password: String, country: String)
 
-    /// YOLE accounts API: `verify_email`; outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`, `network_error`.
+    /// YOLE accounts API: `verify_email`; outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`,
+    /// `network_error`.
     case authVerifyEmail(email: String, code: String)
 
     /// YOLE accounts API: `resend_email_code`; outcomes: `sent`, `network_error`.
     case authResendEmailCode(email: String)
 
-    /// YOLE accounts API: `log_in`; outcomes: `success`, `invalid_credentials`, `not_verified`, `locked`, `network_error`.
+    /// YOLE accounts API: `log_in`; outcomes: `success`, `invalid_credentials`, `not_verified`, `locked`,
+    /// `network_error`.
     case authLogIn(email: String, password: String)
 
     /// YOLE accounts API: `request_password_reset`; outcomes: `sent`, `not_found`, `rate_limited`, `network_error`.
@@ -2200,10 +3143,12 @@ public enum YOLEServiceCall: FlowServiceCall {
     /// YOLE KYC API: `verify_sms_code`; outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`.
     case kycVerifySmsCode(phone: String, code: String)
 
-    /// YOLE KYC API: `upload_document`; outcomes: `accepted`, `poor_quality`, `not_recognized`, `too_large`, `upload_failed`.
-    case kycUploadDocument(documentType: DocumentType, photo: String)
+    /// YOLE KYC API: `upload_document`; outcomes: `accepted`, `poor_quality`, `not_recognized`, `too_large`,
+    /// `upload_failed`.
+    case kycUploadDocument(documentType: YOLEDocumentType, photo: String)
 
-    /// YOLE KYC API: `submit_selfie`; outcomes: `verified`, `verification_failed`, `face_not_detected`, `multiple_faces`, `poor_lighting`, `upload_failed`.
+    /// YOLE KYC API: `submit_selfie`; outcomes: `verified`, `verification_failed`, `face_not_detected`,
+    /// `multiple_faces`, `poor_lighting`, `upload_failed`.
     case kycSubmitSelfie(photo: String)
 
     /// Device camera and biometrics: `camera_permission`; outcomes: `granted`, `denied`.
@@ -2236,7 +3181,8 @@ public enum YOLEServiceCall: FlowServiceCall {
     case pesapalLoadCheckout(amount: Money, fee: Money)
 
     /// Pesapal: `checkout`; outcomes: `success`, `pending`, `failed`, `cancelled`, `unclear`.
-    /// The payment the user completes in Pesapal's interface; it ends with the callback. The callback's `status` is the outcome; `unclear` is a callback whose status is none of the four.
+    /// The payment the user completes in Pesapal's interface; it ends with the callback. The callback's `status` is the
+    /// outcome; `unclear` is a callback whose status is none of the four.
     case pesapalCheckout(amount: Money, fee: Money)
 
     /// The operation called.
@@ -2287,7 +3233,13 @@ public enum YOLEServiceCall: FlowServiceCall {
     public var arguments: [String: String] {
         switch self {
         case .authCreateAccount(let email, let firstName, let lastName, let password, let country):
-            return ["email": email, "first_name": firstName, "last_name": lastName, "password": password, "country": country]
+            return [
+                "email": email,
+                "first_name": firstName,
+                "last_name": lastName,
+                "password": password,
+                "country": country
+            ]
         case .authVerifyEmail(let email, let code):
             return ["email": email, "code": code]
         case .authResendEmailCode(let email):
@@ -2319,80 +3271,329 @@ public enum YOLEServiceCall: FlowServiceCall {
         case .profileUpdate(let firstName, let lastName):
             return ["first_name": firstName, "last_name": lastName]
         case .feesApiQuote(let amount, let currency, let country, let corridor):
-            return ["amount": describe(amount), "currency": currency, "country": country.map { $0 } ?? "null", "corridor": corridor.map { $0 } ?? "null"]
+            return [
+                "amount": describe(amount),
+                "currency": currency,
+                "country": country.map { $0 } ?? "null",
+                "corridor": corridor.map { $0 } ?? "null"
+            ]
         case .pesapalLoadCheckout(let amount, let fee):
             return ["amount": describe(amount), "fee": describe(fee)]
         case .pesapalCheckout(let amount, let fee):
             return ["amount": describe(amount), "fee": describe(fee)]
         }
     }
+
+    private enum CaseKey: String, CodingKey {
+        case authCreateAccount
+        case authVerifyEmail
+        case authResendEmailCode
+        case authLogIn
+        case authRequestPasswordReset
+        case kycSendSmsCode
+        case kycVerifySmsCode
+        case kycUploadDocument
+        case kycSubmitSelfie
+        case deviceCameraPermission
+        case deviceAuthenticate
+        case accountLoad
+        case favoritesApiLoad
+        case favoritesApiRemove
+        case profileLoad
+        case profileUpdate
+        case feesApiQuote
+        case pesapalLoadCheckout
+        case pesapalCheckout
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case email
+        case firstName
+        case lastName
+        case password
+        case country
+        case code
+        case phone
+        case documentType
+        case photo
+        case purpose
+        case recipient
+        case amount
+        case currency
+        case corridor
+        case fee
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a YOLEServiceCall is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .authCreateAccount:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authCreateAccount)
+            self = .authCreateAccount(
+                email: try fields.decode(String.self, forKey: .email),
+                firstName: try fields.decode(String.self, forKey: .firstName),
+                lastName: try fields.decode(String.self, forKey: .lastName),
+                password: try fields.decode(String.self, forKey: .password),
+                country: try fields.decode(String.self, forKey: .country)
+            )
+        case .authVerifyEmail:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyEmail)
+            self = .authVerifyEmail(
+                email: try fields.decode(String.self, forKey: .email),
+                code: try fields.decode(String.self, forKey: .code)
+            )
+        case .authResendEmailCode:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authResendEmailCode)
+            self = .authResendEmailCode(email: try fields.decode(String.self, forKey: .email))
+        case .authLogIn:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authLogIn)
+            self = .authLogIn(
+                email: try fields.decode(String.self, forKey: .email),
+                password: try fields.decode(String.self, forKey: .password)
+            )
+        case .authRequestPasswordReset:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authRequestPasswordReset)
+            self = .authRequestPasswordReset(email: try fields.decode(String.self, forKey: .email))
+        case .kycSendSmsCode:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycSendSmsCode)
+            self = .kycSendSmsCode(phone: try fields.decode(String.self, forKey: .phone))
+        case .kycVerifySmsCode:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycVerifySmsCode)
+            self = .kycVerifySmsCode(
+                phone: try fields.decode(String.self, forKey: .phone),
+                code: try fields.decode(String.self, forKey: .code)
+            )
+        case .kycUploadDocument:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycUploadDocument)
+            self = .kycUploadDocument(
+                documentType: try fields.decode(YOLEDocumentType.self, forKey: .documentType),
+                photo: try fields.decode(String.self, forKey: .photo)
+            )
+        case .kycSubmitSelfie:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycSubmitSelfie)
+            self = .kycSubmitSelfie(photo: try fields.decode(String.self, forKey: .photo))
+        case .deviceCameraPermission:
+            self = .deviceCameraPermission
+        case .deviceAuthenticate:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceAuthenticate)
+            self = .deviceAuthenticate(purpose: try fields.decode(String.self, forKey: .purpose))
+        case .accountLoad:
+            self = .accountLoad
+        case .favoritesApiLoad:
+            self = .favoritesApiLoad
+        case .favoritesApiRemove:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoritesApiRemove)
+            self = .favoritesApiRemove(recipient: try fields.decode(String.self, forKey: .recipient))
+        case .profileLoad:
+            self = .profileLoad
+        case .profileUpdate:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileUpdate)
+            self = .profileUpdate(
+                firstName: try fields.decode(String.self, forKey: .firstName),
+                lastName: try fields.decode(String.self, forKey: .lastName)
+            )
+        case .feesApiQuote:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .feesApiQuote)
+            self = .feesApiQuote(
+                amount: try fields.decode(Decimal.self, forKey: .amount),
+                currency: try fields.decode(String.self, forKey: .currency),
+                country: try fields.decodeIfPresent(String.self, forKey: .country),
+                corridor: try fields.decodeIfPresent(String.self, forKey: .corridor)
+            )
+        case .pesapalLoadCheckout:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalLoadCheckout)
+            self = .pesapalLoadCheckout(
+                amount: try fields.decode(Money.self, forKey: .amount),
+                fee: try fields.decode(Money.self, forKey: .fee)
+            )
+        case .pesapalCheckout:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckout)
+            self = .pesapalCheckout(
+                amount: try fields.decode(Money.self, forKey: .amount),
+                fee: try fields.decode(Money.self, forKey: .fee)
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .authCreateAccount(let value0, let value1, let value2, let value3, let value4):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authCreateAccount)
+            try fields.encode(value0, forKey: .email)
+            try fields.encode(value1, forKey: .firstName)
+            try fields.encode(value2, forKey: .lastName)
+            try fields.encode(value3, forKey: .password)
+            try fields.encode(value4, forKey: .country)
+        case .authVerifyEmail(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authVerifyEmail)
+            try fields.encode(value0, forKey: .email)
+            try fields.encode(value1, forKey: .code)
+        case .authResendEmailCode(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authResendEmailCode)
+            try fields.encode(value0, forKey: .email)
+        case .authLogIn(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authLogIn)
+            try fields.encode(value0, forKey: .email)
+            try fields.encode(value1, forKey: .password)
+        case .authRequestPasswordReset(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authRequestPasswordReset)
+            try fields.encode(value0, forKey: .email)
+        case .kycSendSmsCode(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycSendSmsCode)
+            try fields.encode(value0, forKey: .phone)
+        case .kycVerifySmsCode(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycVerifySmsCode)
+            try fields.encode(value0, forKey: .phone)
+            try fields.encode(value1, forKey: .code)
+        case .kycUploadDocument(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycUploadDocument)
+            try fields.encode(value0, forKey: .documentType)
+            try fields.encode(value1, forKey: .photo)
+        case .kycSubmitSelfie(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .kycSubmitSelfie)
+            try fields.encode(value0, forKey: .photo)
+        case .deviceCameraPermission:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deviceCameraPermission)
+        case .deviceAuthenticate(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .deviceAuthenticate)
+            try fields.encode(value0, forKey: .purpose)
+        case .accountLoad:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accountLoad)
+        case .favoritesApiLoad:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .favoritesApiLoad)
+        case .favoritesApiRemove(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .favoritesApiRemove)
+            try fields.encode(value0, forKey: .recipient)
+        case .profileLoad:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .profileLoad)
+        case .profileUpdate(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .profileUpdate)
+            try fields.encode(value0, forKey: .firstName)
+            try fields.encode(value1, forKey: .lastName)
+        case .feesApiQuote(let value0, let value1, let value2, let value3):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .feesApiQuote)
+            try fields.encode(value0, forKey: .amount)
+            try fields.encode(value1, forKey: .currency)
+            try fields.encodeIfPresent(value2, forKey: .country)
+            try fields.encodeIfPresent(value3, forKey: .corridor)
+        case .pesapalLoadCheckout(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalLoadCheckout)
+            try fields.encode(value0, forKey: .amount)
+            try fields.encode(value1, forKey: .fee)
+        case .pesapalCheckout(let value0, let value1):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pesapalCheckout)
+            try fields.encode(value0, forKey: .amount)
+            try fields.encode(value1, forKey: .fee)
+        }
+    }
 }
 
-/// The services YOLE calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol YOLEServices: Sendable {
+/// YOLE accounts API (`auth`): Registration, email verification, log in and password reset.
+public protocol YOLEAuthService: Sendable {
     /// YOLE accounts API: `create_account`.
-    /// Answer with one of its outcomes: `created`, `email_exists`, `network_error`, `server_error`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `created`, `email_exists`, `network_error`, `server_error`. Throw only for what
+    /// the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func authCreateAccount(email: String, firstName: String, lastName: String, password: String, country: String) async throws -> YOLEOutcome.AuthCreateAccount
+    func authCreateAccount(
+        email: String,
+        firstName: String,
+        lastName: String,
+        password: String,
+        country: String
+    ) async throws -> YOLEOutcome.AuthCreateAccount
 
     /// YOLE accounts API: `verify_email`.
-    /// Answer with one of its outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`,
+    /// `network_error`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authVerifyEmail(email: String, code: String) async throws -> YOLEOutcome.AuthVerifyEmail
 
     /// YOLE accounts API: `resend_email_code`.
-    /// Answer with one of its outcomes: `sent`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `sent`, `network_error`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authResendEmailCode(email: String) async throws -> YOLEOutcome.AuthResendEmailCode
 
     /// YOLE accounts API: `log_in`.
-    /// Answer with one of its outcomes: `success`, `invalid_credentials`, `not_verified`, `locked`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `success`, `invalid_credentials`, `not_verified`, `locked`, `network_error`.
+    /// Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authLogIn(email: String, password: String) async throws -> YOLEOutcome.AuthLogIn
 
     /// YOLE accounts API: `request_password_reset`.
-    /// Answer with one of its outcomes: `sent`, `not_found`, `rate_limited`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `sent`, `not_found`, `rate_limited`, `network_error`. Throw only for what the
+    /// flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authRequestPasswordReset(email: String) async throws -> YOLEOutcome.AuthRequestPasswordReset
+}
 
+/// YOLE KYC API (`kyc`): Phone verification by SMS, ID document and selfie checks.
+public protocol YOLEKycService: Sendable {
     /// YOLE KYC API: `send_sms_code`.
-    /// Answer with one of its outcomes: `sent`, `phone_already_registered`, `sms_failed`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `sent`, `phone_already_registered`, `sms_failed`, `network_error`. Throw only
+    /// for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func kycSendSmsCode(phone: String) async throws -> YOLEOutcome.KycSendSmsCode
 
     /// YOLE KYC API: `verify_sms_code`.
-    /// Answer with one of its outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `verified`, `invalid_code`, `expired_code`, `too_many_attempts`. Throw only for
+    /// what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func kycVerifySmsCode(phone: String, code: String) async throws -> YOLEOutcome.KycVerifySmsCode
 
     /// YOLE KYC API: `upload_document`.
-    /// Answer with one of its outcomes: `accepted`, `poor_quality`, `not_recognized`, `too_large`, `upload_failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `accepted`, `poor_quality`, `not_recognized`, `too_large`, `upload_failed`.
+    /// Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func kycUploadDocument(documentType: DocumentType, photo: String) async throws -> YOLEOutcome.KycUploadDocument
+    func kycUploadDocument(documentType: YOLEDocumentType, photo: String) async throws -> YOLEOutcome.KycUploadDocument
 
     /// YOLE KYC API: `submit_selfie`.
-    /// Answer with one of its outcomes: `verified`, `verification_failed`, `face_not_detected`, `multiple_faces`, `poor_lighting`, `upload_failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `verified`, `verification_failed`, `face_not_detected`, `multiple_faces`,
+    /// `poor_lighting`, `upload_failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func kycSubmitSelfie(photo: String) async throws -> YOLEOutcome.KycSubmitSelfie
+}
 
+/// Device camera and biometrics (`device`): The operating system's camera permission, and its Face ID / fingerprint
+/// check.
+public protocol YOLEDeviceService: Sendable {
     /// Device camera and biometrics: `camera_permission`.
-    /// Answer with one of its outcomes: `granted`, `denied`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `granted`, `denied`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceCameraPermission() async throws -> YOLEOutcome.DeviceCameraPermission
 
-    /// Device camera and biometrics: `authenticate`. Face ID / fingerprint on the device (biometric data never leaves it).
-    /// Answer with one of its outcomes: `authenticated`, `failed`, `cancelled`. Throw only for what the flows do not model: the machine then
+    /// Device camera and biometrics: `authenticate`. Face ID / fingerprint on the device (biometric data never leaves
+    /// it).
+    /// Answer with one of its outcomes: `authenticated`, `failed`, `cancelled`. Throw only for what the flows do not
+    /// model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func deviceAuthenticate(purpose: String) async throws -> YOLEOutcome.DeviceAuthenticate
+}
 
+/// YOLE account API (`account`): Account information for Home (balance, suspension).
+public protocol YOLEAccountService: Sendable {
     /// YOLE account API: `load`.
-    /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func accountLoad() async throws -> YOLEOutcome.AccountLoad
+}
 
+/// YOLE favorites API (`favorites_api`): Saved recipients.
+public protocol YOLEFavoritesApiService: Sendable {
     /// YOLE favorites API: `load`.
-    /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func favoritesApiLoad() async throws -> YOLEOutcome.FavoritesApiLoad
 
@@ -2400,31 +3601,210 @@ public protocol YOLEServices: Sendable {
     /// Answer with one of its outcomes: `removed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func favoritesApiRemove(recipient: String) async throws -> YOLEOutcome.FavoritesApiRemove
+}
 
+/// YOLE profile API (`profile`): Personal information (name, email, phone) and its updates.
+public protocol YOLEProfileService: Sendable {
     /// YOLE profile API: `load`.
-    /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `loaded`, `network_error`. Throw only for what the flows do not model: the
+    /// machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func profileLoad() async throws -> YOLEOutcome.ProfileLoad
 
     /// YOLE profile API: `update`.
-    /// Answer with one of its outcomes: `updated`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `updated`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func profileUpdate(firstName: String, lastName: String) async throws -> YOLEOutcome.ProfileUpdate
+}
 
+/// Yole Fees API (`fees_api`): Fees API (placeholder). Request: { amount: number, currency: 'USD'|'EUR', country?:
+/// string, corridor?: string }. Response: { feeAmount: number, feeCurrency: string, feeType: string, breakdown?: object
+/// }.
+public protocol YOLEFeesApiService: Sendable {
     /// Yole Fees API: `quote`.
-    /// Answer with one of its outcomes: `received`, `failed`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `received`, `failed`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func feesApiQuote(amount: Decimal, currency: String, country: String?, corridor: String?) async throws -> YOLEOutcome.FeesApiQuote
+    func feesApiQuote(
+        amount: Decimal,
+        currency: String,
+        country: String?,
+        corridor: String?
+    ) async throws -> YOLEOutcome.FeesApiQuote
+}
 
+/// Pesapal (`pesapal`): PSP checkout (Cards • Mobile Money) in a full-screen webview, and its callback.
+public protocol YOLEPesapalService: Sendable {
     /// Pesapal: `load_checkout`. The Pesapal payment interface loading in the webview (or the browser).
-    /// Answer with one of its outcomes: `loaded`, `load_failed`, `timeout`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `loaded`, `load_failed`, `timeout`. Throw only for what the flows do not model:
+    /// the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pesapalLoadCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalLoadCheckout
 
-    /// Pesapal: `checkout`. The payment the user completes in Pesapal's interface; it ends with the callback. The callback's `status` is the outcome; `unclear` is a callback whose status is none of the four.
-    /// Answer with one of its outcomes: `success`, `pending`, `failed`, `cancelled`, `unclear`. Throw only for what the flows do not model: the machine then
+    /// Pesapal: `checkout`. The payment the user completes in Pesapal's interface; it ends with the callback. The
+    /// callback's `status` is the outcome; `unclear` is a callback whose status is none of the four.
+    /// Answer with one of its outcomes: `success`, `pending`, `failed`, `cancelled`, `unclear`. Throw only for what the
+    /// flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout
+}
+
+/// The services YOLE calls: implement this protocol (or one protocol per service, composed with `YOLEServiceSet`) and
+/// give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol YOLEServices: Sendable, YOLEAuthService, YOLEKycService, YOLEDeviceService, YOLEAccountService, YOLEFavoritesApiService, YOLEProfileService, YOLEFeesApiService, YOLEPesapalService {
+}
+
+/// YOLE's services composed from one implementation per service: `YOLEServiceSet(auth: ..., kyc: ..., device: ...,
+/// account: ..., favoritesApi: ..., profile: ..., feesApi: ..., pesapal: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct YOLEServiceSet: YOLEServices {
+    /// What answers `auth`'s operations.
+    public var auth: any YOLEAuthService
+
+    /// What answers `kyc`'s operations.
+    public var kyc: any YOLEKycService
+
+    /// What answers `device`'s operations.
+    public var device: any YOLEDeviceService
+
+    /// What answers `account`'s operations.
+    public var account: any YOLEAccountService
+
+    /// What answers `favorites_api`'s operations.
+    public var favoritesApi: any YOLEFavoritesApiService
+
+    /// What answers `profile`'s operations.
+    public var profile: any YOLEProfileService
+
+    /// What answers `fees_api`'s operations.
+    public var feesApi: any YOLEFeesApiService
+
+    /// What answers `pesapal`'s operations.
+    public var pesapal: any YOLEPesapalService
+
+    /// One implementation per service.
+    public init(
+        auth: any YOLEAuthService,
+        kyc: any YOLEKycService,
+        device: any YOLEDeviceService,
+        account: any YOLEAccountService,
+        favoritesApi: any YOLEFavoritesApiService,
+        profile: any YOLEProfileService,
+        feesApi: any YOLEFeesApiService,
+        pesapal: any YOLEPesapalService
+    ) {
+        self.auth = auth
+        self.kyc = kyc
+        self.device = device
+        self.account = account
+        self.favoritesApi = favoritesApi
+        self.profile = profile
+        self.feesApi = feesApi
+        self.pesapal = pesapal
+    }
+
+    public func authCreateAccount(
+        email: String,
+        firstName: String,
+        lastName: String,
+        password: String,
+        country: String
+    ) async throws -> YOLEOutcome.AuthCreateAccount {
+        return try await self.auth.authCreateAccount(
+            email: email,
+            firstName: firstName,
+            lastName: lastName,
+            password: password,
+            country: country
+        )
+    }
+
+    public func authVerifyEmail(email: String, code: String) async throws -> YOLEOutcome.AuthVerifyEmail {
+        return try await self.auth.authVerifyEmail(email: email, code: code)
+    }
+
+    public func authResendEmailCode(email: String) async throws -> YOLEOutcome.AuthResendEmailCode {
+        return try await self.auth.authResendEmailCode(email: email)
+    }
+
+    public func authLogIn(email: String, password: String) async throws -> YOLEOutcome.AuthLogIn {
+        return try await self.auth.authLogIn(email: email, password: password)
+    }
+
+    public func authRequestPasswordReset(email: String) async throws -> YOLEOutcome.AuthRequestPasswordReset {
+        return try await self.auth.authRequestPasswordReset(email: email)
+    }
+
+    public func kycSendSmsCode(phone: String) async throws -> YOLEOutcome.KycSendSmsCode {
+        return try await self.kyc.kycSendSmsCode(phone: phone)
+    }
+
+    public func kycVerifySmsCode(phone: String, code: String) async throws -> YOLEOutcome.KycVerifySmsCode {
+        return try await self.kyc.kycVerifySmsCode(phone: phone, code: code)
+    }
+
+    public func kycUploadDocument(
+        documentType: YOLEDocumentType,
+        photo: String
+    ) async throws -> YOLEOutcome.KycUploadDocument {
+        return try await self.kyc.kycUploadDocument(documentType: documentType, photo: photo)
+    }
+
+    public func kycSubmitSelfie(photo: String) async throws -> YOLEOutcome.KycSubmitSelfie {
+        return try await self.kyc.kycSubmitSelfie(photo: photo)
+    }
+
+    public func deviceCameraPermission() async throws -> YOLEOutcome.DeviceCameraPermission {
+        return try await self.device.deviceCameraPermission()
+    }
+
+    public func deviceAuthenticate(purpose: String) async throws -> YOLEOutcome.DeviceAuthenticate {
+        return try await self.device.deviceAuthenticate(purpose: purpose)
+    }
+
+    public func accountLoad() async throws -> YOLEOutcome.AccountLoad {
+        return try await self.account.accountLoad()
+    }
+
+    public func favoritesApiLoad() async throws -> YOLEOutcome.FavoritesApiLoad {
+        return try await self.favoritesApi.favoritesApiLoad()
+    }
+
+    public func favoritesApiRemove(recipient: String) async throws -> YOLEOutcome.FavoritesApiRemove {
+        return try await self.favoritesApi.favoritesApiRemove(recipient: recipient)
+    }
+
+    public func profileLoad() async throws -> YOLEOutcome.ProfileLoad {
+        return try await self.profile.profileLoad()
+    }
+
+    public func profileUpdate(firstName: String, lastName: String) async throws -> YOLEOutcome.ProfileUpdate {
+        return try await self.profile.profileUpdate(firstName: firstName, lastName: lastName)
+    }
+
+    public func feesApiQuote(
+        amount: Decimal,
+        currency: String,
+        country: String?,
+        corridor: String?
+    ) async throws -> YOLEOutcome.FeesApiQuote {
+        return try await self.feesApi.feesApiQuote(
+            amount: amount,
+            currency: currency,
+            country: country,
+            corridor: corridor
+        )
+    }
+
+    public func pesapalLoadCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalLoadCheckout {
+        return try await self.pesapal.pesapalLoadCheckout(amount: amount, fee: fee)
+    }
+
+    public func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout {
+        return try await self.pesapal.pesapalCheckout(amount: amount, fee: fee)
+    }
 }
 
 /// What each service operation of YOLE answers (`YOLEServices`).
@@ -2447,6 +3827,49 @@ public enum YOLEOutcome {
                 return .authCreateAccountNetworkError
             case .serverError:
                 return .authCreateAccountServerError
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case created
+            case emailExists
+            case networkError
+            case serverError
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.AuthCreateAccount is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .created:
+                self = .created
+            case .emailExists:
+                self = .emailExists
+            case .networkError:
+                self = .networkError
+            case .serverError:
+                self = .serverError
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .created:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .created)
+            case .emailExists:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .emailExists)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            case .serverError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .serverError)
             }
         }
     }
@@ -2474,6 +3897,54 @@ public enum YOLEOutcome {
                 return .authVerifyEmailNetworkError
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case verified
+            case invalidCode
+            case expiredCode
+            case tooManyAttempts
+            case networkError
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.AuthVerifyEmail is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .verified:
+                self = .verified
+            case .invalidCode:
+                self = .invalidCode
+            case .expiredCode:
+                self = .expiredCode
+            case .tooManyAttempts:
+                self = .tooManyAttempts
+            case .networkError:
+                self = .networkError
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .verified:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .verified)
+            case .invalidCode:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .invalidCode)
+            case .expiredCode:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expiredCode)
+            case .tooManyAttempts:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tooManyAttempts)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            }
+        }
     }
 
     /// The outcomes of YOLE accounts API: `resend_email_code`.
@@ -2488,6 +3959,39 @@ public enum YOLEOutcome {
                 return .authResendEmailCodeSent
             case .networkError:
                 return .authResendEmailCodeNetworkError
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case sent
+            case networkError
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.AuthResendEmailCode is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .sent:
+                self = .sent
+            case .networkError:
+                self = .networkError
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .sent:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
             }
         }
     }
@@ -2515,6 +4019,60 @@ public enum YOLEOutcome {
                 return .authLogInNetworkError
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case success
+            case invalidCredentials
+            case notVerified
+            case locked
+            case networkError
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case kycVerified
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.AuthLogIn is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .success:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+                self = .success(kycVerified: try fields.decode(Bool.self, forKey: .kycVerified))
+            case .invalidCredentials:
+                self = .invalidCredentials
+            case .notVerified:
+                self = .notVerified
+            case .locked:
+                self = .locked
+            case .networkError:
+                self = .networkError
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .success(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+                try fields.encode(value0, forKey: .kycVerified)
+            case .invalidCredentials:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .invalidCredentials)
+            case .notVerified:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notVerified)
+            case .locked:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .locked)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            }
+        }
     }
 
     /// The outcomes of YOLE accounts API: `request_password_reset`.
@@ -2535,6 +4093,49 @@ public enum YOLEOutcome {
                 return .authRequestPasswordResetRateLimited
             case .networkError:
                 return .authRequestPasswordResetNetworkError
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case sent
+            case notFound
+            case rateLimited
+            case networkError
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.AuthRequestPasswordReset is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .sent:
+                self = .sent
+            case .notFound:
+                self = .notFound
+            case .rateLimited:
+                self = .rateLimited
+            case .networkError:
+                self = .networkError
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .sent:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
+            case .notFound:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notFound)
+            case .rateLimited:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .rateLimited)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
             }
         }
     }
@@ -2559,6 +4160,49 @@ public enum YOLEOutcome {
                 return .kycSendSmsCodeNetworkError
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case sent
+            case phoneAlreadyRegistered
+            case smsFailed
+            case networkError
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.KycSendSmsCode is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .sent:
+                self = .sent
+            case .phoneAlreadyRegistered:
+                self = .phoneAlreadyRegistered
+            case .smsFailed:
+                self = .smsFailed
+            case .networkError:
+                self = .networkError
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .sent:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .sent)
+            case .phoneAlreadyRegistered:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .phoneAlreadyRegistered)
+            case .smsFailed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .smsFailed)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            }
+        }
     }
 
     /// The outcomes of YOLE KYC API: `verify_sms_code`.
@@ -2579,6 +4223,49 @@ public enum YOLEOutcome {
                 return .kycVerifySmsCodeExpiredCode
             case .tooManyAttempts:
                 return .kycVerifySmsCodeTooManyAttempts
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case verified
+            case invalidCode
+            case expiredCode
+            case tooManyAttempts
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.KycVerifySmsCode is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .verified:
+                self = .verified
+            case .invalidCode:
+                self = .invalidCode
+            case .expiredCode:
+                self = .expiredCode
+            case .tooManyAttempts:
+                self = .tooManyAttempts
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .verified:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .verified)
+            case .invalidCode:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .invalidCode)
+            case .expiredCode:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .expiredCode)
+            case .tooManyAttempts:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tooManyAttempts)
             }
         }
     }
@@ -2604,6 +4291,54 @@ public enum YOLEOutcome {
                 return .kycUploadDocumentTooLarge
             case .uploadFailed:
                 return .kycUploadDocumentUploadFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case accepted
+            case poorQuality
+            case notRecognized
+            case tooLarge
+            case uploadFailed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.KycUploadDocument is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .accepted:
+                self = .accepted
+            case .poorQuality:
+                self = .poorQuality
+            case .notRecognized:
+                self = .notRecognized
+            case .tooLarge:
+                self = .tooLarge
+            case .uploadFailed:
+                self = .uploadFailed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .accepted:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .accepted)
+            case .poorQuality:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .poorQuality)
+            case .notRecognized:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .notRecognized)
+            case .tooLarge:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tooLarge)
+            case .uploadFailed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .uploadFailed)
             }
         }
     }
@@ -2637,6 +4372,59 @@ public enum YOLEOutcome {
                 return .kycSubmitSelfieUploadFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case verified
+            case verificationFailed
+            case faceNotDetected
+            case multipleFaces
+            case poorLighting
+            case uploadFailed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.KycSubmitSelfie is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .verified:
+                self = .verified
+            case .verificationFailed:
+                self = .verificationFailed
+            case .faceNotDetected:
+                self = .faceNotDetected
+            case .multipleFaces:
+                self = .multipleFaces
+            case .poorLighting:
+                self = .poorLighting
+            case .uploadFailed:
+                self = .uploadFailed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .verified:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .verified)
+            case .verificationFailed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .verificationFailed)
+            case .faceNotDetected:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .faceNotDetected)
+            case .multipleFaces:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .multipleFaces)
+            case .poorLighting:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .poorLighting)
+            case .uploadFailed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .uploadFailed)
+            }
+        }
     }
 
     /// The outcomes of Device camera and biometrics: `camera_permission`.
@@ -2651,6 +4439,39 @@ public enum YOLEOutcome {
                 return .deviceCameraPermissionGranted
             case .denied:
                 return .deviceCameraPermissionDenied
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case granted
+            case denied
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.DeviceCameraPermission is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .granted:
+                self = .granted
+            case .denied:
+                self = .denied
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .granted:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .granted)
+            case .denied:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .denied)
             }
         }
     }
@@ -2672,6 +4493,44 @@ public enum YOLEOutcome {
                 return .deviceAuthenticateCancelled
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case authenticated
+            case failed
+            case cancelled
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.DeviceAuthenticate is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .authenticated:
+                self = .authenticated
+            case .failed:
+                self = .failed
+            case .cancelled:
+                self = .cancelled
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .authenticated:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authenticated)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            case .cancelled:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancelled)
+            }
+        }
     }
 
     /// The outcomes of YOLE account API: `load`.
@@ -2686,6 +4545,50 @@ public enum YOLEOutcome {
                 return .accountLoadLoaded(balance: balance, suspended: suspended)
             case .networkError:
                 return .accountLoadNetworkError
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case loaded
+            case networkError
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case balance
+            case suspended
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.AccountLoad is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .loaded:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                self = .loaded(
+                    balance: try fields.decode(Money.self, forKey: .balance),
+                    suspended: try fields.decode(Bool.self, forKey: .suspended)
+                )
+            case .networkError:
+                self = .networkError
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .loaded(let value0, let value1):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                try fields.encode(value0, forKey: .balance)
+                try fields.encode(value1, forKey: .suspended)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
             }
         }
     }
@@ -2704,6 +4607,45 @@ public enum YOLEOutcome {
                 return .favoritesApiLoadNetworkError
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case loaded
+            case networkError
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case recipients
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.FavoritesApiLoad is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .loaded:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                self = .loaded(recipients: try fields.decode([String].self, forKey: .recipients))
+            case .networkError:
+                self = .networkError
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .loaded(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .loaded)
+                try fields.encode(value0, forKey: .recipients)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            }
+        }
     }
 
     /// The outcomes of YOLE favorites API: `remove`.
@@ -2715,6 +4657,34 @@ public enum YOLEOutcome {
             switch self {
             case .removed:
                 return .favoritesApiRemoveRemoved
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case removed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.FavoritesApiRemove is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .removed:
+                self = .removed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .removed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .removed)
             }
         }
     }
@@ -2733,6 +4703,39 @@ public enum YOLEOutcome {
                 return .profileLoadNetworkError
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case loaded
+            case networkError
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.ProfileLoad is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .loaded:
+                self = .loaded
+            case .networkError:
+                self = .networkError
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .loaded:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .loaded)
+            case .networkError:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .networkError)
+            }
+        }
     }
 
     /// The outcomes of YOLE profile API: `update`.
@@ -2747,6 +4750,39 @@ public enum YOLEOutcome {
                 return .profileUpdateUpdated
             case .failed:
                 return .profileUpdateFailed
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case updated
+            case failed
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.ProfileUpdate is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .updated:
+                self = .updated
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .updated:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .updated)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
             }
         }
     }
@@ -2768,6 +4804,53 @@ public enum YOLEOutcome {
                 return .feesApiQuoteFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case received
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case feeAmount
+            case feeCurrency
+            case feeType
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.FeesApiQuote is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .received:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .received)
+                self = .received(
+                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                    feeCurrency: try fields.decode(String.self, forKey: .feeCurrency),
+                    feeType: try fields.decode(String.self, forKey: .feeType)
+                )
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .received(let value0, let value1, let value2):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .received)
+                try fields.encode(value0, forKey: .feeAmount)
+                try fields.encode(value1, forKey: .feeCurrency)
+                try fields.encode(value2, forKey: .feeType)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 
     /// The outcomes of Pesapal: `load_checkout`.
@@ -2787,48 +4870,288 @@ public enum YOLEOutcome {
                 return .pesapalLoadCheckoutTimeout
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case loaded
+            case loadFailed
+            case timeout
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.PesapalLoadCheckout is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .loaded:
+                self = .loaded
+            case .loadFailed:
+                self = .loadFailed
+            case .timeout:
+                self = .timeout
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .loaded:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .loaded)
+            case .loadFailed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .loadFailed)
+            case .timeout:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .timeout)
+            }
+        }
     }
 
     /// The outcomes of Pesapal: `checkout`.
     public enum PesapalCheckout: Hashable, Sendable, Codable {
-        case success(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
-        case pending(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
-        case failed(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal, reason: String)
-        case cancelled(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
-        case unclear(yoleReference: String, pspTransactionId: String, amount: Decimal, currency: String, feeAmount: Decimal, totalAmount: Decimal)
+        case success(
+            yoleReference: String,
+            pspTransactionId: String,
+            amount: Decimal,
+            currency: String,
+            feeAmount: Decimal,
+            totalAmount: Decimal
+        )
+        case pending(
+            yoleReference: String,
+            pspTransactionId: String,
+            amount: Decimal,
+            currency: String,
+            feeAmount: Decimal,
+            totalAmount: Decimal
+        )
+        case failed(
+            yoleReference: String,
+            pspTransactionId: String,
+            amount: Decimal,
+            currency: String,
+            feeAmount: Decimal,
+            totalAmount: Decimal,
+            reason: String
+        )
+        case cancelled(
+            yoleReference: String,
+            pspTransactionId: String,
+            amount: Decimal,
+            currency: String,
+            feeAmount: Decimal,
+            totalAmount: Decimal
+        )
+        case unclear(
+            yoleReference: String,
+            pspTransactionId: String,
+            amount: Decimal,
+            currency: String,
+            feeAmount: Decimal,
+            totalAmount: Decimal
+        )
 
         /// The outcome as the event the machine handles.
         public var event: YOLEEvent {
             switch self {
             case .success(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
-                return .pesapalCheckoutSuccess(yoleReference: yoleReference, pspTransactionId: pspTransactionId, amount: amount, currency: currency, feeAmount: feeAmount, totalAmount: totalAmount)
+                return .pesapalCheckoutSuccess(
+                    yoleReference: yoleReference,
+                    pspTransactionId: pspTransactionId,
+                    amount: amount,
+                    currency: currency,
+                    feeAmount: feeAmount,
+                    totalAmount: totalAmount
+                )
             case .pending(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
-                return .pesapalCheckoutPending(yoleReference: yoleReference, pspTransactionId: pspTransactionId, amount: amount, currency: currency, feeAmount: feeAmount, totalAmount: totalAmount)
+                return .pesapalCheckoutPending(
+                    yoleReference: yoleReference,
+                    pspTransactionId: pspTransactionId,
+                    amount: amount,
+                    currency: currency,
+                    feeAmount: feeAmount,
+                    totalAmount: totalAmount
+                )
             case .failed(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount, let reason):
-                return .pesapalCheckoutFailed(yoleReference: yoleReference, pspTransactionId: pspTransactionId, amount: amount, currency: currency, feeAmount: feeAmount, totalAmount: totalAmount, reason: reason)
+                return .pesapalCheckoutFailed(
+                    yoleReference: yoleReference,
+                    pspTransactionId: pspTransactionId,
+                    amount: amount,
+                    currency: currency,
+                    feeAmount: feeAmount,
+                    totalAmount: totalAmount,
+                    reason: reason
+                )
             case .cancelled(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
-                return .pesapalCheckoutCancelled(yoleReference: yoleReference, pspTransactionId: pspTransactionId, amount: amount, currency: currency, feeAmount: feeAmount, totalAmount: totalAmount)
+                return .pesapalCheckoutCancelled(
+                    yoleReference: yoleReference,
+                    pspTransactionId: pspTransactionId,
+                    amount: amount,
+                    currency: currency,
+                    feeAmount: feeAmount,
+                    totalAmount: totalAmount
+                )
             case .unclear(let yoleReference, let pspTransactionId, let amount, let currency, let feeAmount, let totalAmount):
-                return .pesapalCheckoutUnclear(yoleReference: yoleReference, pspTransactionId: pspTransactionId, amount: amount, currency: currency, feeAmount: feeAmount, totalAmount: totalAmount)
+                return .pesapalCheckoutUnclear(
+                    yoleReference: yoleReference,
+                    pspTransactionId: pspTransactionId,
+                    amount: amount,
+                    currency: currency,
+                    feeAmount: feeAmount,
+                    totalAmount: totalAmount
+                )
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case success
+            case pending
+            case failed
+            case cancelled
+            case unclear
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case yoleReference
+            case pspTransactionId
+            case amount
+            case currency
+            case feeAmount
+            case totalAmount
+            case reason
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a YOLEOutcome.PesapalCheckout is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .success:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+                self = .success(
+                    yoleReference: try fields.decode(String.self, forKey: .yoleReference),
+                    pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
+                    amount: try fields.decode(Decimal.self, forKey: .amount),
+                    currency: try fields.decode(String.self, forKey: .currency),
+                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                    totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+                )
+            case .pending:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pending)
+                self = .pending(
+                    yoleReference: try fields.decode(String.self, forKey: .yoleReference),
+                    pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
+                    amount: try fields.decode(Decimal.self, forKey: .amount),
+                    currency: try fields.decode(String.self, forKey: .currency),
+                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                    totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+                )
+            case .failed:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                self = .failed(
+                    yoleReference: try fields.decode(String.self, forKey: .yoleReference),
+                    pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
+                    amount: try fields.decode(Decimal.self, forKey: .amount),
+                    currency: try fields.decode(String.self, forKey: .currency),
+                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                    totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount),
+                    reason: try fields.decode(String.self, forKey: .reason)
+                )
+            case .cancelled:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cancelled)
+                self = .cancelled(
+                    yoleReference: try fields.decode(String.self, forKey: .yoleReference),
+                    pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
+                    amount: try fields.decode(Decimal.self, forKey: .amount),
+                    currency: try fields.decode(String.self, forKey: .currency),
+                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                    totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+                )
+            case .unclear:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .unclear)
+                self = .unclear(
+                    yoleReference: try fields.decode(String.self, forKey: .yoleReference),
+                    pspTransactionId: try fields.decode(String.self, forKey: .pspTransactionId),
+                    amount: try fields.decode(Decimal.self, forKey: .amount),
+                    currency: try fields.decode(String.self, forKey: .currency),
+                    feeAmount: try fields.decode(Decimal.self, forKey: .feeAmount),
+                    totalAmount: try fields.decode(Decimal.self, forKey: .totalAmount)
+                )
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .success(let value0, let value1, let value2, let value3, let value4, let value5):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .success)
+                try fields.encode(value0, forKey: .yoleReference)
+                try fields.encode(value1, forKey: .pspTransactionId)
+                try fields.encode(value2, forKey: .amount)
+                try fields.encode(value3, forKey: .currency)
+                try fields.encode(value4, forKey: .feeAmount)
+                try fields.encode(value5, forKey: .totalAmount)
+            case .pending(let value0, let value1, let value2, let value3, let value4, let value5):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pending)
+                try fields.encode(value0, forKey: .yoleReference)
+                try fields.encode(value1, forKey: .pspTransactionId)
+                try fields.encode(value2, forKey: .amount)
+                try fields.encode(value3, forKey: .currency)
+                try fields.encode(value4, forKey: .feeAmount)
+                try fields.encode(value5, forKey: .totalAmount)
+            case .failed(let value0, let value1, let value2, let value3, let value4, let value5, let value6):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .failed)
+                try fields.encode(value0, forKey: .yoleReference)
+                try fields.encode(value1, forKey: .pspTransactionId)
+                try fields.encode(value2, forKey: .amount)
+                try fields.encode(value3, forKey: .currency)
+                try fields.encode(value4, forKey: .feeAmount)
+                try fields.encode(value5, forKey: .totalAmount)
+                try fields.encode(value6, forKey: .reason)
+            case .cancelled(let value0, let value1, let value2, let value3, let value4, let value5):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cancelled)
+                try fields.encode(value0, forKey: .yoleReference)
+                try fields.encode(value1, forKey: .pspTransactionId)
+                try fields.encode(value2, forKey: .amount)
+                try fields.encode(value3, forKey: .currency)
+                try fields.encode(value4, forKey: .feeAmount)
+                try fields.encode(value5, forKey: .totalAmount)
+            case .unclear(let value0, let value1, let value2, let value3, let value4, let value5):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .unclear)
+                try fields.encode(value0, forKey: .yoleReference)
+                try fields.encode(value1, forKey: .pspTransactionId)
+                try fields.encode(value2, forKey: .amount)
+                try fields.encode(value3, forKey: .currency)
+                try fields.encode(value4, forKey: .feeAmount)
+                try fields.encode(value5, forKey: .totalAmount)
             }
         }
     }
 }
 
 /// Language toggle: Switch between English/French (EN/FR).
-public enum Language: String, Hashable, Sendable, Codable, CaseIterable {
+public enum YOLELanguage: String, Hashable, Sendable, Codable, CaseIterable {
     case en
     case fr
 }
 
 /// Theme toggle: Switch between light/dark mode.
-public enum Theme: String, Hashable, Sendable, Codable, CaseIterable {
+public enum YOLETheme: String, Hashable, Sendable, Codable, CaseIterable {
     case light
     case dark
 }
 
 /// Where identity verification stands (Steps 6–12).
-public enum KycStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum YOLEKycStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case notStarted = "not_started"
     case skipped
     case verified
@@ -2836,14 +5159,14 @@ public enum KycStatus: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Document type selector - Choose ID type (passport, driver's license, etc.)
-public enum DocumentType: String, Hashable, Sendable, Codable, CaseIterable {
+public enum YOLEDocumentType: String, Hashable, Sendable, Codable, CaseIterable {
     case passport
     case driversLicense = "drivers_license"
     case nationalId = "national_id"
 }
 
 /// Callback parameter `status`: 'success'|'pending'|'failed'|'cancelled'.
-public enum TransferStatus: String, Hashable, Sendable, Codable, CaseIterable {
+public enum YOLETransferStatus: String, Hashable, Sendable, Codable, CaseIterable {
     case success
     case pending
     case failed
@@ -2851,13 +5174,13 @@ public enum TransferStatus: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// The transfer being sent (Steps 14.1–14.5) and the Pesapal callback parameters it ends with.
-public struct Transfer: Hashable, Sendable, Codable {
+public struct YOLETransfer: Hashable, Sendable, Codable {
     public var amount: Money? = nil
     public var recipient: String = ""
     public var note: String = ""
     public var fee: Money? = nil
     public var feeType: String = ""
-    public var status: TransferStatus? = nil
+    public var status: YOLETransferStatus? = nil
     public var yoleReference: String = ""
     public var pspTransactionId: String = ""
     public var totalAmount: Decimal? = nil
@@ -2868,7 +5191,17 @@ public struct Transfer: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["amount: " + (amount.map { describe($0) } ?? "null"), "fee: " + (fee.map { describe($0) } ?? "null"), "fee_type: " + quotedText(feeType), "note: " + quotedText(note), "psp_transaction_id: " + quotedText(pspTransactionId), "reason: " + quotedText(reason), "recipient: " + quotedText(recipient), "status: " + (status.map { describe($0) } ?? "null"), "total_amount: " + (totalAmount.map { describe($0) } ?? "null"), "yole_reference: " + quotedText(yoleReference)]
+        var parts: [String] = []
+        parts.append("amount: " + (amount.map { describe($0) } ?? "null"))
+        parts.append("fee: " + (fee.map { describe($0) } ?? "null"))
+        parts.append("fee_type: " + quotedText(feeType))
+        parts.append("note: " + quotedText(note))
+        parts.append("psp_transaction_id: " + quotedText(pspTransactionId))
+        parts.append("reason: " + quotedText(reason))
+        parts.append("recipient: " + quotedText(recipient))
+        parts.append("status: " + (status.map { describe($0) } ?? "null"))
+        parts.append("total_amount: " + (totalAmount.map { describe($0) } ?? "null"))
+        parts.append("yole_reference: " + quotedText(yoleReference))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -2887,7 +5220,7 @@ public struct Transfer: Hashable, Sendable, Codable {
 }
 
 /// One row of the Home "Recent transactions list".
-public struct Transaction: Hashable, Sendable, Codable {
+public struct YOLETransaction: Hashable, Sendable, Codable {
     public var recipient: String = ""
     public var amount: Money? = nil
     public var yoleReference: String = ""
@@ -2897,7 +5230,10 @@ public struct Transaction: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["amount: " + (amount.map { describe($0) } ?? "null"), "recipient: " + quotedText(recipient), "yole_reference: " + quotedText(yoleReference)]
+        var parts: [String] = []
+        parts.append("amount: " + (amount.map { describe($0) } ?? "null"))
+        parts.append("recipient: " + quotedText(recipient))
+        parts.append("yole_reference: " + quotedText(yoleReference))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 
@@ -2908,13 +5244,14 @@ public struct Transaction: Hashable, Sendable, Codable {
     }
 }
 
-/// The domain state of YOLE: what the flows read and write.
+/// The domain state of YOLE: what the flows read and write. A new value holds the
+/// initial values of the flows (`YOLEState()` is the state at launch).
 public struct YOLEState: Hashable, Sendable, Codable {
     /// Interface language (EN/FR)
-    public var language: Language = Language.en
+    public var language: YOLELanguage = YOLELanguage.en
 
     /// Visual theme (light/dark)
-    public var theme: Theme = Theme.light
+    public var theme: YOLETheme = YOLETheme.light
 
     /// The global "No internet connection" banner while connectivity is lost (null when online).
     public var offlineBanner: String? = nil
@@ -2952,7 +5289,7 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// Login shows the success message after a reset link was sent
     public var resetLinkSent: Bool = false
 
-    public var kycStatus: KycStatus = KycStatus.notStarted
+    public var kycStatus: YOLEKycStatus = YOLEKycStatus.notStarted
 
     /// KYC Success shows the verification status details
     public var showVerificationDetails: Bool = false
@@ -2969,10 +5306,10 @@ public struct YOLEState: Hashable, Sendable, Codable {
     public var homeError: String? = nil
 
     /// Recent transactions list
-    public var transactions: [Transaction] = []
+    public var transactions: [YOLETransaction] = []
 
     /// The row a scheduled transfer adds to the recent transactions
-    public var txDraft: Transaction = Transaction()
+    public var txDraft: YOLETransaction = YOLETransaction()
 
     /// Favorite recipients (names)
     public var favorites: [String] = []
@@ -3005,7 +5342,7 @@ public struct YOLEState: Hashable, Sendable, Codable {
     public var draftNote: String = ""
 
     /// The transfer being sent
-    public var transfer: Transfer = Transfer()
+    public var transfer: YOLETransfer = YOLETransfer()
 
     /// Review & Fees is loading a fees quote
     public var feesLoading: Bool = false
@@ -3017,7 +5354,7 @@ public struct YOLEState: Hashable, Sendable, Codable {
     public var pesapalSelected: Bool = false
 
     /// Step 14.4: loading, loaded, failed or timed_out
-    public var checkoutState: String = ""
+    public var checkoutState: String = "loading"
 
     /// PSP Checkout error message
     public var checkoutError: String? = nil
@@ -3030,7 +5367,49 @@ public struct YOLEState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["account_suspended: " + describe(accountSuspended), "balance: " + (balance.map { describe($0) } ?? "null"), "biometric_login_enabled: " + describe(biometricLoginEnabled), "checkout_error: " + (checkoutError.map { quotedText($0) } ?? "null"), "checkout_in_browser: " + describe(checkoutInBrowser), "checkout_state: " + quotedText(checkoutState), "country: " + quotedText(country), "dialog_message: " + (dialogMessage.map { quotedText($0) } ?? "null"), "draft_amount: " + quotedText(draftAmount), "draft_currency: " + quotedText(draftCurrency), "draft_note: " + quotedText(draftNote), "draft_recipient: " + quotedText(draftRecipient), "email: " + quotedText(email), "email_code_resent: " + describe(emailCodeResent), "email_code_sent_at: " + (emailCodeSentAt.map { describe($0) } ?? "null"), "favorites: " + (("[" + favorites.map { quotedText($0) }.joined(separator: ", ")) + "]"), "favorites_error: " + (favoritesError.map { quotedText($0) } ?? "null"), "fees_error: " + (feesError.map { quotedText($0) } ?? "null"), "fees_loading: " + describe(feesLoading), "first_name: " + quotedText(firstName), "home_error: " + (homeError.map { quotedText($0) } ?? "null"), "kyc_status: " + describe(kycStatus), "language: " + describe(language), "last_name: " + quotedText(lastName), "logged_in: " + describe(loggedIn), "offline_banner: " + (offlineBanner.map { quotedText($0) } ?? "null"), "password_visible: " + describe(passwordVisible), "pending_removal: " + (pendingRemoval.map { quotedText($0) } ?? "null"), "pesapal_selected: " + describe(pesapalSelected), "phone: " + quotedText(phone), "profile_error: " + (profileError.map { quotedText($0) } ?? "null"), "recent_recipients: " + (("[" + recentRecipients.map { quotedText($0) }.joined(separator: ", ")) + "]"), "reset_link_sent: " + describe(resetLinkSent), "show_verification_details: " + describe(showVerificationDetails), "sms_code_resent: " + describe(smsCodeResent), "sms_code_sent_at: " + (smsCodeSentAt.map { describe($0) } ?? "null"), "theme: " + describe(theme), "transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"), "transfer: " + transfer.flowDescription, "tx_draft: " + txDraft.flowDescription]
+        var parts: [String] = []
+        parts.append("account_suspended: " + describe(accountSuspended))
+        parts.append("balance: " + (balance.map { describe($0) } ?? "null"))
+        parts.append("biometric_login_enabled: " + describe(biometricLoginEnabled))
+        parts.append("checkout_error: " + (checkoutError.map { quotedText($0) } ?? "null"))
+        parts.append("checkout_in_browser: " + describe(checkoutInBrowser))
+        parts.append("checkout_state: " + quotedText(checkoutState))
+        parts.append("country: " + quotedText(country))
+        parts.append("dialog_message: " + (dialogMessage.map { quotedText($0) } ?? "null"))
+        parts.append("draft_amount: " + quotedText(draftAmount))
+        parts.append("draft_currency: " + quotedText(draftCurrency))
+        parts.append("draft_note: " + quotedText(draftNote))
+        parts.append("draft_recipient: " + quotedText(draftRecipient))
+        parts.append("email: " + quotedText(email))
+        parts.append("email_code_resent: " + describe(emailCodeResent))
+        parts.append("email_code_sent_at: " + (emailCodeSentAt.map { describe($0) } ?? "null"))
+        parts.append("favorites: " + (("[" + favorites.map { quotedText($0) }.joined(separator: ", ")) + "]"))
+        parts.append("favorites_error: " + (favoritesError.map { quotedText($0) } ?? "null"))
+        parts.append("fees_error: " + (feesError.map { quotedText($0) } ?? "null"))
+        parts.append("fees_loading: " + describe(feesLoading))
+        parts.append("first_name: " + quotedText(firstName))
+        parts.append("home_error: " + (homeError.map { quotedText($0) } ?? "null"))
+        parts.append("kyc_status: " + describe(kycStatus))
+        parts.append("language: " + describe(language))
+        parts.append("last_name: " + quotedText(lastName))
+        parts.append("logged_in: " + describe(loggedIn))
+        parts.append("offline_banner: " + (offlineBanner.map { quotedText($0) } ?? "null"))
+        parts.append("password_visible: " + describe(passwordVisible))
+        parts.append("pending_removal: " + (pendingRemoval.map { quotedText($0) } ?? "null"))
+        parts.append("pesapal_selected: " + describe(pesapalSelected))
+        parts.append("phone: " + quotedText(phone))
+        parts.append("profile_error: " + (profileError.map { quotedText($0) } ?? "null"))
+        parts.append(
+            "recent_recipients: " + (("[" + recentRecipients.map { quotedText($0) }.joined(separator: ", ")) + "]")
+        )
+        parts.append("reset_link_sent: " + describe(resetLinkSent))
+        parts.append("show_verification_details: " + describe(showVerificationDetails))
+        parts.append("sms_code_resent: " + describe(smsCodeResent))
+        parts.append("sms_code_sent_at: " + (smsCodeSentAt.map { describe($0) } ?? "null"))
+        parts.append("theme: " + describe(theme))
+        parts.append("transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
+        parts.append("transfer: " + transfer.flowDescription)
+        parts.append("tx_draft: " + txDraft.flowDescription)
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 

@@ -2,7 +2,7 @@ import FlowMachine
 
 /// Services that answer at once, as a test double or a SwiftUI preview would: the order goes through,
 /// the postcode lookup finds two addresses, and the freeze change is refused once (`failFreezeChanges`)
-/// to show what the flows do then. Every call is printed as it is made.
+/// to show what the flows do then. Every call and its outcome are printed as they are made.
 public actor DemoServices: CardsServices {
     private var failFreezeChanges: Int
 
@@ -13,25 +13,31 @@ public actor DemoServices: CardsServices {
         log("equals.set_card_frozen(frozen: \(frozen))")
         guard failFreezeChanges == 0 else {
             failFreezeChanges -= 1
-            return .failed
+            return answer(.failed, \.event)
         }
-        return .done
+        return answer(.done, \.event)
     }
 
-    public func equalsOrderPhysicalCard(deliveryAddress: String, payWith: PayWith) async throws -> CardsOutcome.EqualsOrderPhysicalCard {
+    public func equalsOrderPhysicalCard(deliveryAddress: String, payWith: CardsPayWith) async throws -> CardsOutcome.EqualsOrderPhysicalCard {
         log("equals.order_physical_card(delivery_address: \(deliveryAddress), pay_with: \(payWith.rawValue))")
-        return .placed
+        return answer(.placed, \.event)
     }
 
     public func postcodeLookupFindAddresses(postcode: String) async throws -> CardsOutcome.PostcodeLookupFindAddresses {
         log("postcode_lookup.find_addresses(postcode: \(postcode))")
-        return .found(addresses: ["1 Silverstone Circuit, Towcester \(postcode)", "2 Silverstone Circuit, Towcester \(postcode)"])
+        return answer(.found(addresses: ["1 Silverstone Circuit, Towcester \(postcode)", "2 Silverstone Circuit, Towcester \(postcode)"]), \.event)
     }
 
-    public func paymentsCharge(method: PaymentMethod, amount: Money, purpose: String) async throws -> CardsOutcome.PaymentsCharge {
+    public func paymentsCharge(method: CardsPaymentMethod, amount: Money, purpose: String) async throws -> CardsOutcome.PaymentsCharge {
         log("payments.charge(method: \(method.rawValue), amount: \(amount), purpose: \(purpose))")
-        return .succeeded
+        return answer(.succeeded, \.event)
     }
 
     private func log(_ call: String) { print("  call       \(call)") }
+
+    /// Prints the outcome as the machine will hear it, and returns it.
+    private func answer<Outcome>(_ outcome: Outcome, _ event: (Outcome) -> CardsEvent) -> Outcome {
+        print("  outcome    \(event(outcome).name)")
+        return outcome
+    }
 }

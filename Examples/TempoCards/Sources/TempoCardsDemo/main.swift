@@ -7,8 +7,6 @@ import TempoCards
 final class Demo {
     let services = DemoServices(failFreezeChanges: 1)
     var driver: FlowDriver<CardsMachine>!
-    /// Every step of the driver, in order (read after each event, until the calls it made have answered).
-    var activity: AsyncStream<FlowActivity<CardsEvent, CardsEffect>>!
 
     func run() async throws {
         let sinks = FlowSinks(analytics: { print("  analytics  \($0.name)") },
@@ -16,7 +14,6 @@ final class Demo {
                               toast: { print("  toast      \($0)") },
                               failure: { print("  FAILURE    \($0)") })
         driver = FlowDriver(try CardsMachine(), services: services, sinks: sinks)
-        activity = driver.activity()
         driver.start()
         try show()
 
@@ -58,33 +55,13 @@ final class Demo {
     func send(_ event: CardsEvent) async throws {
         print("send \(event.name)")
         driver.send(event)
-        try await settle()
+        await driver.idle()   // every call the step made has answered, and its outcome's step ran
+        try show()
     }
 
     func fill(_ field: CardsField, _ text: String) async throws {
         print("fill \(field.rawValue) = \(text)")
         try driver.fill(field, text: text)
-    }
-
-    /// Waits until every service call the step made has answered and its outcome was handled. The calls are
-    /// counted from the steps' effects, not read from `callsInFlight`: an answer may be handled before this
-    /// looks, and its step would then be read as the next event's.
-    func settle() async throws {
-        var steps = activity.makeAsyncIterator()   // one reader at a time, as AsyncStream requires
-        var waiting = 0
-        if case .stepped(_, let effects)? = await steps.next() { waiting += calls(in: effects) }
-        while waiting > 0, let next = await steps.next() {
-            waiting -= 1
-            if case .stepped(let event, let effects) = next {
-                print("  outcome    \(event.name)")
-                waiting += calls(in: effects)
-            }
-        }
-        try show()
-    }
-
-    func calls(in effects: [CardsEffect]) -> Int {
-        effects.filter { if case .call = $0 { true } else { false } }.count
     }
 
     func show() throws {

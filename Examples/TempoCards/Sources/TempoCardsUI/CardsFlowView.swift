@@ -82,8 +82,8 @@ struct PayView: View {
     var body: some View {
         Form {
             Picker("Pay £4.99 with", selection: Binding(get: { model.text(of: .payWith) }, set: { model.fill(.payWith, text: $0) })) {
-                Text("My Tempo balance").tag(PayWith.balance.rawValue)
-                Text("Another card").tag(PayWith.otherCard.rawValue)
+                Text("My Tempo balance").tag(CardsPayWith.balance.rawValue)
+                Text("Another card").tag(CardsPayWith.otherCard.rawValue)
             }
             FieldMessage(text: model.message(for: .payWith))
             Button("Continue") { model.send(.tapContinue) }

@@ -24,7 +24,11 @@ public struct SmallMachine: Sendable, FlowStateMachine {
         if engine.errors.isEmpty {
             return [:]
         }
-        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in SmallField(rawValue: name).map { ($0, message) } })
+        return Dictionary(
+            uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                SmallField(rawValue: name).map { ($0, message) }
+            }
+        )
     }
 
     /// The outcome the run ended with, once it has.
@@ -33,7 +37,8 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
-    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it.
+    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
+    /// engine keeps it.
     @_spi(Generated)
     public var engine: EngineState<SmallEvent>
 
@@ -49,16 +54,15 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     public init(start: SmallScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = EngineState(screenNumber: start?.number ?? 0)
-        state.attempts = 0
-        state.signedIn = false
-        state.rememberedEmail = "ada@example.com"
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: SPL-001), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
-            guard let screen = SmallScreen(rawValue: id) else { throw FlowFailure(("Small has no screen '" + id) + "'") }
+            guard let screen = SmallScreen(rawValue: id) else {
+                throw FlowFailure(("Small has no screen '" + id) + "'")
+            }
             try self.init(start: screen, now: now)
         } else {
             try self.init(start: nil, now: now)
@@ -121,13 +125,25 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
     public func snapshot() -> FlowSnapshot<SmallState> {
-        return FlowSnapshot(appID: Self.appID, tables: SmallTables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+        return FlowSnapshot(
+            appID: Self.appID,
+            tables: SmallTables.fingerprint,
+            screenID: screenID,
+            now: now,
+            state: state,
+            navigation: engineNavigation
+        )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<SmallState>) throws {
-        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: SmallTables.fingerprint, tables: SmallTables.shared)
+        engine = try Self.restoredEngine(
+            from: snapshot,
+            appID: Self.appID,
+            fingerprint: SmallTables.fingerprint,
+            tables: SmallTables.shared
+        )
         now = snapshot.now
         state = snapshot.state
     }
@@ -144,16 +160,14 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [SmallEffect]) throws {
         state = SmallState()
-        state.attempts = 0
-        state.signedIn = false
-        state.rememberedEmail = "ada@example.com"
         try engineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
     public var screen: SmallScreen { SmallScreen(number: screenNumber) }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.text`).
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
+    /// (`.text`).
     public func texts() throws -> [SmallText: String] {
         return [:]
     }

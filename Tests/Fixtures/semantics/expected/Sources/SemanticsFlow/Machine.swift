@@ -24,7 +24,11 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         if engine.errors.isEmpty {
             return [:]
         }
-        return Dictionary(uniqueKeysWithValues: engine.errors.compactMap { name, message in SemanticsField(rawValue: name).map { ($0, message) } })
+        return Dictionary(
+            uniqueKeysWithValues: engine.errors.compactMap { name, message in
+                SemanticsField(rawValue: name).map { ($0, message) }
+            }
+        )
     }
 
     /// The outcome the run ended with, once it has.
@@ -33,41 +37,53 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// The host's clock: `now`, `today()` and `age(...)` read it. Advance it as time passes.
     public var now: Timestamp
 
-    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it.
+    /// Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's
+    /// engine keeps it.
     @_spi(Generated)
     public var engine: EngineState<SemanticsEvent>
 
     @_spi(Generated)
     public let tables: FlowTables = SemanticsTables.shared
 
-    /// What of FlowMachine's engine Semantics uses: a constant, so the engine built for this machine leaves out the rest.
+    /// What of FlowMachine's engine Semantics uses: a constant, so the engine built for this machine leaves out the
+    /// rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
-        return [.timers, .flowTimers, .variantTimers, .screenViews, .entryActions, .exitActions, .forms, .overlays, .subflows, .endings, .globalTransitions, .raisedEvents, .invariants, .secretFields]
+        return [
+            .timers,
+            .flowTimers,
+            .variantTimers,
+            .screenViews,
+            .entryActions,
+            .exitActions,
+            .forms,
+            .overlays,
+            .subflows,
+            .endings,
+            .globalTransitions,
+            .raisedEvents,
+            .invariants,
+            .secretFields
+        ]
     }
 
     /// A machine on `start` (default: HUB), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
-    public init(start: SemanticsScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
+    public init(
+        start: SemanticsScreen? = nil,
+        now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)
+    ) throws {
         self.now = now
         engine = EngineState(screenNumber: start?.number ?? 0)
-        state.count = 0
-        state.picked = ""
-        state.reference = ""
-        state.lastName = "Ada"
-        state.shown = false
-        state.due = nil
-        state.share = decimal("0")
-        state.factors = [1, 2, 3]
-        state.lockAfter = 30000
-        state.stampText = "2026-01-05T10:00:00+01:00"
     }
 
     /// A machine on the screen with seed ID `startScreenID` (nil: HUB), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
-            guard let screen = SemanticsScreen(rawValue: id) else { throw FlowFailure(("Semantics has no screen '" + id) + "'") }
+            guard let screen = SemanticsScreen(rawValue: id) else {
+                throw FlowFailure(("Semantics has no screen '" + id) + "'")
+            }
             try self.init(start: screen, now: now)
         } else {
             try self.init(start: nil, now: now)
@@ -126,19 +142,33 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: SemanticsSubflow, caller: SemanticsScreen)] {
-        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in SemanticsSubflow(rawValue: entry.0.flow).map { ($0, SemanticsScreen(number: entry.1.caller)) } }
+        return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
+            SemanticsSubflow(rawValue: entry.0.flow).map { ($0, SemanticsScreen(number: entry.1.caller)) }
+        }
     }
 
     /// The whole machine as data (state, clock, screen, form, back stack, sheets, sub-flows, timers), to restore
     /// with `init(restoring:)` after the app was killed. Encode it with any `Encoder`.
     public func snapshot() -> FlowSnapshot<SemanticsState> {
-        return FlowSnapshot(appID: Self.appID, tables: SemanticsTables.fingerprint, screenID: screenID, now: now, state: state, navigation: engineNavigation)
+        return FlowSnapshot(
+            appID: Self.appID,
+            tables: SemanticsTables.fingerprint,
+            screenID: screenID,
+            now: now,
+            state: state,
+            navigation: engineNavigation
+        )
     }
 
     /// Resumes a machine saved with `snapshot()`.
     /// - Throws: `SnapshotMismatch` when the snapshot is of another app, or of other flows of this app.
     public init(restoring snapshot: FlowSnapshot<SemanticsState>) throws {
-        engine = try Self.restoredEngine(from: snapshot, appID: Self.appID, fingerprint: SemanticsTables.fingerprint, tables: SemanticsTables.shared)
+        engine = try Self.restoredEngine(
+            from: snapshot,
+            appID: Self.appID,
+            fingerprint: SemanticsTables.fingerprint,
+            tables: SemanticsTables.shared
+        )
         now = snapshot.now
         state = snapshot.state
     }
@@ -155,28 +185,22 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [SemanticsEffect]) throws {
         state = SemanticsState()
-        state.count = 0
-        state.picked = ""
-        state.reference = ""
-        state.lastName = "Ada"
-        state.shown = false
-        state.due = nil
-        state.share = decimal("0")
-        state.factors = [1, 2, 3]
-        state.lockAfter = 30000
-        state.stampText = "2026-01-05T10:00:00+01:00"
         try engineRestart(startScreen: 0, into: &effects)
     }
 
     /// The current screen.
     public var screen: SemanticsScreen { SemanticsScreen(number: screenNumber) }
 
-    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.confirmation`).
+    /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
+    /// (`.confirmation`).
     public func texts() throws -> [SemanticsText: String] {
         switch screenNumber {
         case 30:
             // SVC-OK Sent
-            return [.confirmation: ((currencySymbol(Money(amount: decimal("5"), currency: "GBP")) + "5.00 sent, reference ") + state.reference) + " ({copied})"]
+            return [
+                .confirmation: ((currencySymbol(SemanticsConstants.gbp5) + "5.00 sent, reference ") + state.reference)
+                    + " ({copied})"
+            ]
         case 32:
             // DEF-1 Name
             return [.greeting: ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
@@ -200,10 +224,13 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             return (state.count > 0) && (state.count <= 5)
         case 4:
             // VAL-1 next
-            return try required(decimalValue(formInput(0)), "'form.amount'") > decimal("100") // form 0: amount
+            // form 0: amount
+            return try required(decimalValue(formInput(0)), "'form.amount'") > SemanticsConstants.decimal100
         case 5:
             // VAL-1 purpose shown
-            return try (decimalValue(formInput(0)) != nil) && (required(decimalValue(formInput(0)), "'form.amount'") > decimal("100")) // form 0: amount
+            // form 0: amount
+            return try (decimalValue(formInput(0)) != nil)
+                && (required(decimalValue(formInput(0)), "'form.amount'") > SemanticsConstants.decimal100)
         case 6:
             // VRT-1 variant revealed
             return state.shown
@@ -232,7 +259,11 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// Runs action list number `id` of the tables.
     @_spi(Generated)
-    public mutating func runActions(_ id: Int32, _ event: SemanticsEvent?, into effects: inout [SemanticsEffect]) throws {
+    public mutating func runActions(
+        _ id: Int32,
+        _ event: SemanticsEvent?,
+        into effects: inout [SemanticsEffect]
+    ) throws {
         switch id {
         case 1:
             // HUB start_plan → sub.done
@@ -288,7 +319,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             state.share = try durationRatio(subtract(date(2026, 1, 16), calendarDay(now)), 2592000000)
         case 17:
             // SVC-1 send
-            effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("5"), currency: "GBP"))))
+            effects.append(.call(SemanticsServiceCall.bankTransfer(amount: SemanticsConstants.gbp5)))
         case 18:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
@@ -337,7 +368,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             state.log.append("one failed")
         case 32:
             // SUB-1 check
-            effects.append(.call(SemanticsServiceCall.bankTransfer(amount: Money(amount: decimal("1"), currency: "GBP"))))
+            effects.append(.call(SemanticsServiceCall.bankTransfer(amount: SemanticsConstants.gbp1)))
         default:
             break
         }
@@ -353,7 +384,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
                 return "Enter an amount"
             }
             guard let value = decimalValue(input) else { return "The amount must be at least 1" }
-            if (!(order(value, decimal("1")).map { $0 >= 0 } ?? false)) {
+            if (!(order(value, SemanticsConstants.decimal1).map { $0 >= 0 } ?? false)) {
                 return "The amount must be at least 1"
             }
             return nil
@@ -474,7 +505,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     }
 
     /// Performs `call` with the host's services and returns its outcome as the event this machine handles.
-    public static func perform(_ call: SemanticsServiceCall, with services: any SemanticsServices) async throws -> SemanticsEvent {
+    public static func perform(
+        _ call: SemanticsServiceCall,
+        with services: any SemanticsServices
+    ) async throws -> SemanticsEvent {
         switch call {
         case .bankTransfer(let amount):
             return try await services.bankTransfer(amount: amount).event
@@ -515,4 +549,13 @@ extension SemanticsEvent: EngineEvent {
 @_spi(Generated)
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = SemanticsMachine.self
+}
+
+/// The money and decimal amounts the flows write, each built once.
+enum SemanticsConstants {
+    static let decimal0 = decimal("0")
+    static let decimal1 = decimal("1")
+    static let decimal100 = decimal("100")
+    static let gbp1 = Money(amount: decimal("1"), currency: "GBP")
+    static let gbp5 = Money(amount: decimal("5"), currency: "GBP")
 }

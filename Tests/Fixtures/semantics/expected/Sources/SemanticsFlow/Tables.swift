@@ -73,8 +73,8 @@ enum SemanticsTables {
         "sub", // 63
     ]
 
-    /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = [
+    /// Columns: id.
+    static let screenIDsData: [Int32] = [
         0, // 0: HUB Rules
         1, // 1: HELP Help
         2, // 2: RTC-1 Chain start
@@ -118,213 +118,290 @@ enum SemanticsTables {
         40, // 40: SUB-1 Inside
     ]
 
+    /// Each screen's ID (an index into `strings`), by screen number.
+    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+
+    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
+    /// enterActions, exitActions, analytics, backBlocked.
+    static let screensData: [Int32] = [
+        0, 0, 19, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: HUB Rules
+        0, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 1: HELP Help
+        0, 24, 27, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 2: RTC-1 Chain start
+        0, 27, 28, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 3: RTC-2 Chain end
+        0, 28, 33, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 4: GRD-1 Guards
+        0, 33, 34, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 5: GRD-BIG Big
+        0, 34, 35, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 6: GRD-SMALL Small
+        0, 35, 36, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 7: GRD-NONE None
+        0, 36, 38, 0, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 8: VAL-1 Amount
+        0, 38, 39, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 9: VAL-BIG Big amount
+        0, 39, 40, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 10: VAL-OK Amount accepted
+        0, 40, 41, 2, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 11: LIB-1 Bank details
+        0, 41, 42, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 12: LIB-OK Bank details accepted
+        0, 42, 43, 10, 10, 0, 0, 0, 0, 0, 8, -1, 0, // 13: ORD-1 Order start
+        0, 43, 44, 10, 10, 0, 0, 0, 0, 9, 0, 55, 0, // 14: ORD-2 Order end
+        0, 44, 45, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 15: BCK-1 First
+        0, 45, 47, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 16: BCK-2 Second
+        0, 47, 49, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
+        0, 49, 52, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 18: SHT-1 Opener
+        0, 52, 53, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 19: SHT-LOCK Locked
+        0, 53, 54, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 20: SHT-S Picker
+        0, 54, 55, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 21: GLB-1 Own help
+        0, 55, 56, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 22: GLB-OWN Own help shown
+        0, 56, 57, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 23: TMR-1 Timed
+        0, 58, 59, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 24: TMR-AWAY Away
+        0, 59, 61, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 25: TMR-3 Timed by state
+        0, 62, 63, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 26: TMR-2 Timed out
+        0, 63, 66, 10, 10, 2, 3, 0, 2, 0, 0, -1, 0, // 27: VRT-1 Reveal
+        0, 67, 70, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 28: WDY-1 Order
+        0, 70, 73, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 29: SVC-1 Transfer
+        0, 73, 74, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 30: SVC-OK Sent
+        0, 74, 75, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 31: SVC-FAIL Failed
+        0, 75, 78, 10, 11, 3, 3, 2, 2, 22, 0, -1, 0, // 32: DEF-1 Name
+        0, 78, 80, 11, 11, 3, 3, 2, 2, 0, 0, -1, 0, // 33: DEF-2 Name kept
+        0, 80, 83, 11, 13, 3, 3, 2, 2, 0, 0, -1, 0, // 34: SEC-1 Secret
+        0, 83, 84, 13, 13, 3, 3, 2, 2, 0, 0, -1, 0, // 35: SEC-2 After the secret
+        0, 84, 85, 13, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 36: SEC-SHEET Confirm with the PIN
+        0, 85, 86, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 37: SEC-OK Secret checked
+        0, 86, 95, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 38: OPT-1 Optionals
+        0, 95, 96, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 39: SUB-DONE Sub-flow done
+        1, 96, 101, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 40: SUB-1 Inside
+    ]
+
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 19, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 0: HUB Rules
-        ScreenEntry(flow: 0, rowStart: 23, rowEnd: 24, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 1: HELP Help
-        ScreenEntry(flow: 0, rowStart: 24, rowEnd: 27, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: RTC-1 Chain start
-        ScreenEntry(flow: 0, rowStart: 27, rowEnd: 28, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: RTC-2 Chain end
-        ScreenEntry(flow: 0, rowStart: 28, rowEnd: 33, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: GRD-1 Guards
-        ScreenEntry(flow: 0, rowStart: 33, rowEnd: 34, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 5: GRD-BIG Big
-        ScreenEntry(flow: 0, rowStart: 34, rowEnd: 35, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 6: GRD-SMALL Small
-        ScreenEntry(flow: 0, rowStart: 35, rowEnd: 36, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 7: GRD-NONE None
-        ScreenEntry(flow: 0, rowStart: 36, rowEnd: 38, fieldStart: 0, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 8: VAL-1 Amount
-        ScreenEntry(flow: 0, rowStart: 38, rowEnd: 39, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 9: VAL-BIG Big amount
-        ScreenEntry(flow: 0, rowStart: 39, rowEnd: 40, fieldStart: 2, fieldEnd: 2, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 10: VAL-OK Amount accepted
-        ScreenEntry(flow: 0, rowStart: 40, rowEnd: 41, fieldStart: 2, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 11: LIB-1 Bank details
-        ScreenEntry(flow: 0, rowStart: 41, rowEnd: 42, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 12: LIB-OK Bank details accepted
-        ScreenEntry(flow: 0, rowStart: 42, rowEnd: 43, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 8, analytics: (-1)), // 13: ORD-1 Order start
-        ScreenEntry(flow: 0, rowStart: 43, rowEnd: 44, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 9, exitActions: 0, analytics: 55), // 14: ORD-2 Order end
-        ScreenEntry(flow: 0, rowStart: 44, rowEnd: 45, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 15: BCK-1 First
-        ScreenEntry(flow: 0, rowStart: 45, rowEnd: 47, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 16: BCK-2 Second
-        ScreenEntry(flow: 0, rowStart: 47, rowEnd: 49, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 17: BCK-3 Third
-        ScreenEntry(flow: 0, rowStart: 49, rowEnd: 52, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 18: SHT-1 Opener
-        ScreenEntry(flow: 0, rowStart: 52, rowEnd: 53, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 10, analytics: (-1), backBlocked: true), // 19: SHT-LOCK Locked
-        ScreenEntry(flow: 0, rowStart: 53, rowEnd: 54, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 20: SHT-S Picker
-        ScreenEntry(flow: 0, rowStart: 54, rowEnd: 55, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 21: GLB-1 Own help
-        ScreenEntry(flow: 0, rowStart: 55, rowEnd: 56, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 0, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 22: GLB-OWN Own help shown
-        ScreenEntry(flow: 0, rowStart: 56, rowEnd: 57, fieldStart: 10, fieldEnd: 10, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 23: TMR-1 Timed
-        ScreenEntry(flow: 0, rowStart: 58, rowEnd: 59, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 24: TMR-AWAY Away
-        ScreenEntry(flow: 0, rowStart: 59, rowEnd: 61, fieldStart: 10, fieldEnd: 10, timerStart: 1, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 25: TMR-3 Timed by state
-        ScreenEntry(flow: 0, rowStart: 62, rowEnd: 63, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 2, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: (-1)), // 26: TMR-2 Timed out
-        ScreenEntry(flow: 0, rowStart: 63, rowEnd: 66, fieldStart: 10, fieldEnd: 10, timerStart: 2, timerEnd: 3, variantStart: 0, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 27: VRT-1 Reveal
-        ScreenEntry(flow: 0, rowStart: 67, rowEnd: 70, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 28: WDY-1 Order
-        ScreenEntry(flow: 0, rowStart: 70, rowEnd: 73, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 29: SVC-1 Transfer
-        ScreenEntry(flow: 0, rowStart: 73, rowEnd: 74, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 30: SVC-OK Sent
-        ScreenEntry(flow: 0, rowStart: 74, rowEnd: 75, fieldStart: 10, fieldEnd: 10, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 31: SVC-FAIL Failed
-        ScreenEntry(flow: 0, rowStart: 75, rowEnd: 78, fieldStart: 10, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 22, exitActions: 0, analytics: (-1)), // 32: DEF-1 Name
-        ScreenEntry(flow: 0, rowStart: 78, rowEnd: 80, fieldStart: 11, fieldEnd: 11, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 33: DEF-2 Name kept
-        ScreenEntry(flow: 0, rowStart: 80, rowEnd: 83, fieldStart: 11, fieldEnd: 13, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 34: SEC-1 Secret
-        ScreenEntry(flow: 0, rowStart: 83, rowEnd: 84, fieldStart: 13, fieldEnd: 13, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 35: SEC-2 After the secret
-        ScreenEntry(flow: 0, rowStart: 84, rowEnd: 85, fieldStart: 13, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 36: SEC-SHEET Confirm with the PIN
-        ScreenEntry(flow: 0, rowStart: 85, rowEnd: 86, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 37: SEC-OK Secret checked
-        ScreenEntry(flow: 0, rowStart: 86, rowEnd: 95, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 38: OPT-1 Optionals
-        ScreenEntry(flow: 0, rowStart: 95, rowEnd: 96, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 39: SUB-DONE Sub-flow done
-        ScreenEntry(flow: 1, rowStart: 96, rowEnd: 101, fieldStart: 14, fieldEnd: 14, timerStart: 3, timerEnd: 3, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 40: SUB-1 Inside
+    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+        ScreenEntry(
+            flow: row[0],
+            rowStart: row[1],
+            rowEnd: row[2],
+            fieldStart: row[3],
+            fieldEnd: row[4],
+            timerStart: row[5],
+            timerEnd: row[6],
+            variantStart: row[7],
+            variantEnd: row[8],
+            enterActions: row[9],
+            exitActions: row[10],
+            analytics: row[11],
+            backBlocked: row[12] != 0
+        )
+    }
+
+    /// Columns: event, guardID, actionsID, target, argument, validates.
+    static let rowsData: [Int32] = [
+        3, 0, 0, 1, 27, 0, // HUB go_variant_timer → VRT-1
+        4, 0, 0, 1, 28, 0, // HUB go_working_days → WDY-1
+        5, 0, 0, 1, 2, 0, // HUB go_chain → RTC-1
+        6, 0, 0, 1, 4, 0, // HUB go_guards → GRD-1
+        7, 0, 0, 1, 8, 0, // HUB go_validation → VAL-1
+        8, 0, 0, 1, 13, 0, // HUB go_order → ORD-1
+        9, 0, 0, 1, 11, 0, // HUB go_library_rules → LIB-1
+        10, 0, 0, 1, 15, 0, // HUB go_back → BCK-1
+        11, 0, 0, 1, 18, 0, // HUB go_sheet → SHT-1
+        12, 0, 0, 5, 41, 0, // HUB close → end closed
+        13, 0, 0, 4, 0, 0, // HUB go_subflow → sub-flow sub
+        0, 0, 0, 4, 1, 0, // HUB start_plan → sub-flow sub
+        14, 0, 0, 1, 21, 0, // HUB go_global → GLB-1
+        15, 0, 0, 1, 23, 0, // HUB go_timers → TMR-1
+        16, 0, 0, 1, 25, 0, // HUB go_state_timer → TMR-3
+        17, 0, 0, 1, 29, 0, // HUB go_services → SVC-1
+        18, 0, 0, 1, 32, 0, // HUB go_defaults → DEF-1
+        19, 0, 0, 1, 34, 0, // HUB go_secret → SEC-1
+        20, 0, 0, 1, 38, 0, // HUB go_optional → OPT-1
+        -1, 0, 0, 1, 39, 0, // HUB go_subflow → sub.done → SUB-DONE
+        -1, 0, 0, 1, 0, 0, // HUB go_subflow → sub.cancelled → HUB
+        -1, 0, 1, 1, 39, 0, // HUB start_plan → sub.done → SUB-DONE
+        -1, 0, 0, 1, 0, 0, // HUB start_plan → sub.cancelled → HUB
+        12, 0, 0, 3, 0, 0, // HELP close → back
+        21, 0, 2, 0, 0, 0, // RTC-1 start_chain stays
+        22, 0, 3, 0, 0, 0, // RTC-1 chain_b stays
+        23, 0, 4, 1, 3, 0, // RTC-1 chain_c → RTC-2
+        24, 0, 0, 1, 0, 0, // RTC-2 done → HUB
+        25, 0, 5, 0, 0, 0, // GRD-1 bump stays
+        26, 1, 6, 0, 0, 0, // GRD-1 peek if count > 100 stays
+        27, 2, 0, 1, 5, 0, // GRD-1 pick if count > 5 → GRD-BIG
+        27, 3, 0, 1, 6, 0, // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
+        27, 0, 0, 1, 7, 0, // GRD-1 pick → GRD-NONE
+        24, 0, 0, 1, 0, 0, // GRD-BIG done → HUB
+        24, 0, 0, 3, 0, 0, // GRD-SMALL done → back
+        24, 0, 0, 3, 0, 0, // GRD-NONE done → back
+        28, 4, 0, 1, 9, 1, // VAL-1 next if form.amount > 100 → VAL-BIG
+        28, 0, 0, 1, 10, 1, // VAL-1 next → VAL-OK
+        24, 0, 0, 1, 0, 0, // VAL-BIG done → HUB
+        24, 0, 0, 1, 0, 0, // VAL-OK done → HUB
+        28, 0, 0, 1, 12, 1, // LIB-1 next → LIB-OK
+        24, 0, 0, 1, 0, 0, // LIB-OK done → HUB
+        29, 0, 7, 1, 14, 0, // ORD-1 go → ORD-2
+        24, 0, 0, 1, 0, 0, // ORD-2 done → HUB
+        28, 0, 0, 1, 16, 0, // BCK-1 next → BCK-2
+        28, 0, 0, 1, 17, 0, // BCK-2 next → BCK-3
+        30, 0, 0, 3, 0, 0, // BCK-2 up → back
+        24, 0, 0, 1, 0, 0, // BCK-3 done → HUB
+        31, 0, 0, 1, 15, 0, // BCK-3 again → BCK-1
+        32, 0, 0, 2, 20, 0, // SHT-1 open → SHT-S (overlay)
+        33, 0, 0, 2, 19, 0, // SHT-1 lock → SHT-LOCK (overlay)
+        24, 0, 0, 1, 0, 0, // SHT-1 done → HUB
+        34, 0, 0, 3, 0, 0, // SHT-LOCK unlock → back
+        27, 0, 11, 3, 0, 0, // SHT-S pick → back
+        35, 0, 0, 1, 22, 0, // GLB-1 help → GLB-OWN
+        24, 0, 0, 1, 0, 0, // GLB-OWN done → HUB
+        36, 0, 0, 1, 24, 0, // TMR-1 away → TMR-AWAY
+        -1, 0, 0, 1, 26, 0, // TMR-1 after 30s → TMR-2
+        37, 0, 0, 3, 0, 0, // TMR-AWAY return → back
+        38, 0, 12, 0, 0, 0, // TMR-3 shorten stays
+        36, 0, 0, 1, 24, 0, // TMR-3 away → TMR-AWAY
+        -1, 0, 0, 1, 26, 0, // TMR-3 after lock_after → TMR-2
+        24, 0, 0, 1, 0, 0, // TMR-2 done → HUB
+        39, 0, 13, 0, 0, 0, // VRT-1 reveal stays
+        40, 0, 14, 0, 0, 0, // VRT-1 hide stays
+        41, 0, 0, 1, 0, 0, // VRT-1 leave → HUB
+        -1, 0, 14, 0, 0, 0, // VRT-1 after 6s stays
+        42, 0, 15, 0, 0, 0, // WDY-1 order stays
+        43, 0, 16, 0, 0, 0, // WDY-1 measure stays
+        24, 0, 0, 1, 0, 0, // WDY-1 done → HUB
+        44, 0, 17, 0, 0, 0, // SVC-1 send stays
+        1, 0, 18, 1, 30, 0, // SVC-1 bank.transfer.sent → SVC-OK
+        2, 0, 0, 1, 31, 0, // SVC-1 bank.transfer.failed → SVC-FAIL
+        24, 0, 0, 1, 0, 0, // SVC-OK done → HUB
+        24, 0, 0, 1, 0, 0, // SVC-FAIL done → HUB
+        45, 0, 19, 0, 0, 0, // DEF-1 use_favourite stays
+        46, 0, 20, 0, 0, 0, // DEF-1 forget stays
+        28, 0, 21, 1, 33, 1, // DEF-1 next → DEF-2
+        31, 0, 0, 3, 0, 0, // DEF-2 again → back
+        24, 0, 0, 1, 0, 0, // DEF-2 done → HUB
+        28, 0, 23, 1, 35, 1, // SEC-1 next → SEC-2
+        47, 0, 0, 1, 37, 1, // SEC-1 check → SEC-OK
+        48, 0, 0, 2, 36, 0, // SEC-1 confirm → SEC-SHEET (overlay)
+        31, 0, 0, 3, 0, 0, // SEC-2 again → back
+        47, 0, 0, 1, 37, 1, // SEC-SHEET check → SEC-OK
+        24, 0, 0, 1, 0, 0, // SEC-OK done → HUB
+        49, 0, 24, 0, 0, 0, // OPT-1 quote stays
+        50, 7, 25, 0, 0, 0, // OPT-1 compute if quoted != null stays
+        50, 0, 26, 0, 0, 0, // OPT-1 compute stays
+        51, 0, 27, 0, 0, 0, // OPT-1 convert stays
+        52, 0, 28, 0, 0, 0, // OPT-1 write_note stays
+        53, 0, 29, 0, 0, 0, // OPT-1 stamp stays
+        54, 8, 30, 0, 0, 0, // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
+        54, 0, 31, 0, 0, 0, // OPT-1 check_all stays
+        24, 0, 0, 1, 0, 0, // OPT-1 done → HUB
+        24, 0, 0, 1, 0, 0, // SUB-DONE done → HUB
+        55, 0, 0, 0, 0, 0, // SUB-1 ping stays
+        56, 0, 0, 5, 42, 0, // SUB-1 finish → end done
+        47, 0, 32, 0, 0, 0, // SUB-1 check stays
+        1, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.sent stays
+        2, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.failed stays
+        35, 0, 0, 1, 1, 0, // main (global) help → HELP
+        -1, 0, 0, 5, 43, 0, // sub (global) after 60s → end cancelled
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = [
-        TransitionRow(event: 3, guardID: 0, actionsID: 0, target: .screen, argument: 27, validates: false), // HUB go_variant_timer → VRT-1
-        TransitionRow(event: 4, guardID: 0, actionsID: 0, target: .screen, argument: 28, validates: false), // HUB go_working_days → WDY-1
-        TransitionRow(event: 5, guardID: 0, actionsID: 0, target: .screen, argument: 2, validates: false), // HUB go_chain → RTC-1
-        TransitionRow(event: 6, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // HUB go_guards → GRD-1
-        TransitionRow(event: 7, guardID: 0, actionsID: 0, target: .screen, argument: 8, validates: false), // HUB go_validation → VAL-1
-        TransitionRow(event: 8, guardID: 0, actionsID: 0, target: .screen, argument: 13, validates: false), // HUB go_order → ORD-1
-        TransitionRow(event: 9, guardID: 0, actionsID: 0, target: .screen, argument: 11, validates: false), // HUB go_library_rules → LIB-1
-        TransitionRow(event: 10, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // HUB go_back → BCK-1
-        TransitionRow(event: 11, guardID: 0, actionsID: 0, target: .screen, argument: 18, validates: false), // HUB go_sheet → SHT-1
-        TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .end, argument: 41, validates: false), // HUB close → end closed
-        TransitionRow(event: 13, guardID: 0, actionsID: 0, target: .subflow, argument: 0, validates: false), // HUB go_subflow → sub-flow sub
-        TransitionRow(event: 0, guardID: 0, actionsID: 0, target: .subflow, argument: 1, validates: false), // HUB start_plan → sub-flow sub
-        TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .screen, argument: 21, validates: false), // HUB go_global → GLB-1
-        TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .screen, argument: 23, validates: false), // HUB go_timers → TMR-1
-        TransitionRow(event: 16, guardID: 0, actionsID: 0, target: .screen, argument: 25, validates: false), // HUB go_state_timer → TMR-3
-        TransitionRow(event: 17, guardID: 0, actionsID: 0, target: .screen, argument: 29, validates: false), // HUB go_services → SVC-1
-        TransitionRow(event: 18, guardID: 0, actionsID: 0, target: .screen, argument: 32, validates: false), // HUB go_defaults → DEF-1
-        TransitionRow(event: 19, guardID: 0, actionsID: 0, target: .screen, argument: 34, validates: false), // HUB go_secret → SEC-1
-        TransitionRow(event: 20, guardID: 0, actionsID: 0, target: .screen, argument: 38, validates: false), // HUB go_optional → OPT-1
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 39, validates: false), // HUB go_subflow → sub.done → SUB-DONE
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB go_subflow → sub.cancelled → HUB
-        TransitionRow(event: (-1), guardID: 0, actionsID: 1, target: .screen, argument: 39, validates: false), // HUB start_plan → sub.done → SUB-DONE
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // HUB start_plan → sub.cancelled → HUB
-        TransitionRow(event: 12, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // HELP close → back
-        TransitionRow(event: 21, guardID: 0, actionsID: 2, target: .stay, argument: 0, validates: false), // RTC-1 start_chain stays
-        TransitionRow(event: 22, guardID: 0, actionsID: 3, target: .stay, argument: 0, validates: false), // RTC-1 chain_b stays
-        TransitionRow(event: 23, guardID: 0, actionsID: 4, target: .screen, argument: 3, validates: false), // RTC-1 chain_c → RTC-2
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // RTC-2 done → HUB
-        TransitionRow(event: 25, guardID: 0, actionsID: 5, target: .stay, argument: 0, validates: false), // GRD-1 bump stays
-        TransitionRow(event: 26, guardID: 1, actionsID: 6, target: .stay, argument: 0, validates: false), // GRD-1 peek if count > 100 stays
-        TransitionRow(event: 27, guardID: 2, actionsID: 0, target: .screen, argument: 5, validates: false), // GRD-1 pick if count > 5 → GRD-BIG
-        TransitionRow(event: 27, guardID: 3, actionsID: 0, target: .screen, argument: 6, validates: false), // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
-        TransitionRow(event: 27, guardID: 0, actionsID: 0, target: .screen, argument: 7, validates: false), // GRD-1 pick → GRD-NONE
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GRD-BIG done → HUB
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // GRD-SMALL done → back
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // GRD-NONE done → back
-        TransitionRow(event: 28, guardID: 4, actionsID: 0, target: .screen, argument: 9, validates: true), // VAL-1 next if form.amount > 100 → VAL-BIG
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .screen, argument: 10, validates: true), // VAL-1 next → VAL-OK
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VAL-BIG done → HUB
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VAL-OK done → HUB
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .screen, argument: 12, validates: true), // LIB-1 next → LIB-OK
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // LIB-OK done → HUB
-        TransitionRow(event: 29, guardID: 0, actionsID: 7, target: .screen, argument: 14, validates: false), // ORD-1 go → ORD-2
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // ORD-2 done → HUB
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .screen, argument: 16, validates: false), // BCK-1 next → BCK-2
-        TransitionRow(event: 28, guardID: 0, actionsID: 0, target: .screen, argument: 17, validates: false), // BCK-2 next → BCK-3
-        TransitionRow(event: 30, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // BCK-2 up → back
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // BCK-3 done → HUB
-        TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .screen, argument: 15, validates: false), // BCK-3 again → BCK-1
-        TransitionRow(event: 32, guardID: 0, actionsID: 0, target: .overlay, argument: 20, validates: false), // SHT-1 open → SHT-S (overlay)
-        TransitionRow(event: 33, guardID: 0, actionsID: 0, target: .overlay, argument: 19, validates: false), // SHT-1 lock → SHT-LOCK (overlay)
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SHT-1 done → HUB
-        TransitionRow(event: 34, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SHT-LOCK unlock → back
-        TransitionRow(event: 27, guardID: 0, actionsID: 11, target: .back, argument: 0, validates: false), // SHT-S pick → back
-        TransitionRow(event: 35, guardID: 0, actionsID: 0, target: .screen, argument: 22, validates: false), // GLB-1 help → GLB-OWN
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // GLB-OWN done → HUB
-        TransitionRow(event: 36, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // TMR-1 away → TMR-AWAY
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // TMR-1 after 30s → TMR-2
-        TransitionRow(event: 37, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // TMR-AWAY return → back
-        TransitionRow(event: 38, guardID: 0, actionsID: 12, target: .stay, argument: 0, validates: false), // TMR-3 shorten stays
-        TransitionRow(event: 36, guardID: 0, actionsID: 0, target: .screen, argument: 24, validates: false), // TMR-3 away → TMR-AWAY
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 26, validates: false), // TMR-3 after lock_after → TMR-2
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // TMR-2 done → HUB
-        TransitionRow(event: 39, guardID: 0, actionsID: 13, target: .stay, argument: 0, validates: false), // VRT-1 reveal stays
-        TransitionRow(event: 40, guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // VRT-1 hide stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // VRT-1 leave → HUB
-        TransitionRow(event: (-1), guardID: 0, actionsID: 14, target: .stay, argument: 0, validates: false), // VRT-1 after 6s stays
-        TransitionRow(event: 42, guardID: 0, actionsID: 15, target: .stay, argument: 0, validates: false), // WDY-1 order stays
-        TransitionRow(event: 43, guardID: 0, actionsID: 16, target: .stay, argument: 0, validates: false), // WDY-1 measure stays
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // WDY-1 done → HUB
-        TransitionRow(event: 44, guardID: 0, actionsID: 17, target: .stay, argument: 0, validates: false), // SVC-1 send stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 18, target: .screen, argument: 30, validates: false), // SVC-1 bank.transfer.sent → SVC-OK
-        TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .screen, argument: 31, validates: false), // SVC-1 bank.transfer.failed → SVC-FAIL
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-OK done → HUB
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SVC-FAIL done → HUB
-        TransitionRow(event: 45, guardID: 0, actionsID: 19, target: .stay, argument: 0, validates: false), // DEF-1 use_favourite stays
-        TransitionRow(event: 46, guardID: 0, actionsID: 20, target: .stay, argument: 0, validates: false), // DEF-1 forget stays
-        TransitionRow(event: 28, guardID: 0, actionsID: 21, target: .screen, argument: 33, validates: true), // DEF-1 next → DEF-2
-        TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // DEF-2 again → back
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // DEF-2 done → HUB
-        TransitionRow(event: 28, guardID: 0, actionsID: 23, target: .screen, argument: 35, validates: true), // SEC-1 next → SEC-2
-        TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .screen, argument: 37, validates: true), // SEC-1 check → SEC-OK
-        TransitionRow(event: 48, guardID: 0, actionsID: 0, target: .overlay, argument: 36, validates: false), // SEC-1 confirm → SEC-SHEET (overlay)
-        TransitionRow(event: 31, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // SEC-2 again → back
-        TransitionRow(event: 47, guardID: 0, actionsID: 0, target: .screen, argument: 37, validates: true), // SEC-SHEET check → SEC-OK
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SEC-OK done → HUB
-        TransitionRow(event: 49, guardID: 0, actionsID: 24, target: .stay, argument: 0, validates: false), // OPT-1 quote stays
-        TransitionRow(event: 50, guardID: 7, actionsID: 25, target: .stay, argument: 0, validates: false), // OPT-1 compute if quoted != null stays
-        TransitionRow(event: 50, guardID: 0, actionsID: 26, target: .stay, argument: 0, validates: false), // OPT-1 compute stays
-        TransitionRow(event: 51, guardID: 0, actionsID: 27, target: .stay, argument: 0, validates: false), // OPT-1 convert stays
-        TransitionRow(event: 52, guardID: 0, actionsID: 28, target: .stay, argument: 0, validates: false), // OPT-1 write_note stays
-        TransitionRow(event: 53, guardID: 0, actionsID: 29, target: .stay, argument: 0, validates: false), // OPT-1 stamp stays
-        TransitionRow(event: 54, guardID: 8, actionsID: 30, target: .stay, argument: 0, validates: false), // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 31, target: .stay, argument: 0, validates: false), // OPT-1 check_all stays
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // OPT-1 done → HUB
-        TransitionRow(event: 24, guardID: 0, actionsID: 0, target: .screen, argument: 0, validates: false), // SUB-DONE done → HUB
-        TransitionRow(event: 55, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 ping stays
-        TransitionRow(event: 56, guardID: 0, actionsID: 0, target: .end, argument: 42, validates: false), // SUB-1 finish → end done
-        TransitionRow(event: 47, guardID: 0, actionsID: 32, target: .stay, argument: 0, validates: false), // SUB-1 check stays
-        TransitionRow(event: 1, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 bank.transfer.sent stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // SUB-1 bank.transfer.failed stays
-        TransitionRow(event: 35, guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // main (global) help → HELP
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .end, argument: 43, validates: false), // sub (global) after 60s → end cancelled
+    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+        TransitionRow(
+            event: row[0],
+            guardID: row[1],
+            actionsID: row[2],
+            target: TargetKind(rawValue: UInt8(row[3])) ?? .stay,
+            argument: row[4],
+            validates: row[5] != 0
+        )
+    }
+
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
+    static let flowsData: [Int32] = [
+        0, 101, 102, 3, 3, 62, // main
+        40, 102, 102, 3, 4, 63, // sub
     ]
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 101, rowEnd: 102, timerStart: 3, timerEnd: 3, name: 62), // main
-        FlowEntry(start: 40, rowStart: 102, rowEnd: 102, timerStart: 3, timerEnd: 4, name: 63), // sub
+    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+        FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
+    }
+
+    /// Columns: milliseconds, rowStart, rowEnd, variant.
+    static let timersData: [Int32] = [
+        30000, 57, 58, -1, // TMR-1 after 30s
+        0, 61, 62, -1, // TMR-3 after lock_after
+        6000, 66, 67, 0, // VRT-1 revealed after 6s
+        60000, 102, 103, -1, // sub (global) after 60s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 30000, rowStart: 57, rowEnd: 58, variant: (-1)), // TMR-1 after 30s
-        TimerEntry(milliseconds: 0, rowStart: 61, rowEnd: 62, variant: (-1)), // TMR-3 after lock_after
-        TimerEntry(milliseconds: 6000, rowStart: 66, rowEnd: 67, variant: 0), // VRT-1 revealed after 6s
-        TimerEntry(milliseconds: 60000, rowStart: 102, rowEnd: 103, variant: (-1)), // sub (global) after 60s
+    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+        TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
+    }
+
+    /// Columns: flow, returnStart, returnEnd.
+    static let subflowsData: [Int32] = [
+        1, 0, 2, // sub
+        1, 2, 4, // sub
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = [
-        SubflowEntry(flow: 1, returnStart: 0, returnEnd: 2), // sub
-        SubflowEntry(flow: 1, returnStart: 2, returnEnd: 4), // sub
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+        SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
+    }
+
+    /// Columns: outcome, rowStart, rowEnd.
+    static let returnsData: [Int32] = [
+        42, 19, 20, // done
+        43, 20, 21, // cancelled
+        42, 21, 22, // done
+        43, 22, 23, // cancelled
     ]
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = [
-        ReturnEntry(outcome: 42, rowStart: 19, rowEnd: 20), // done
-        ReturnEntry(outcome: 43, rowStart: 20, rowEnd: 21), // cancelled
-        ReturnEntry(outcome: 42, rowStart: 21, rowEnd: 22), // done
-        ReturnEntry(outcome: 43, rowStart: 22, rowEnd: 23), // cancelled
+    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+        ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
+    }
+
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
+    static let fieldsData: [Int32] = [
+        44, 1, 0, 0, 0, // VAL-1 amount
+        46, 2, 5, 45, 0, // VAL-1 purpose
+        47, 3, 0, 0, 0, // LIB-1 account
+        48, 4, 0, 0, 0, // LIB-1 sort_code
+        49, 5, 0, 0, 0, // LIB-1 iban
+        50, 6, 0, 0, 0, // LIB-1 bic
+        51, 7, 0, 0, 0, // LIB-1 email
+        52, 8, 0, 0, 0, // LIB-1 phone
+        53, 9, 0, 0, 0, // LIB-1 birth
+        54, 10, 0, 0, 0, // LIB-1 share
+        58, 0, 0, 0, 0, // DEF-1 name
+        59, 11, 0, 0, 1, // SEC-1 pin
+        60, 12, 0, 0, 0, // SEC-1 nickname
+        61, 13, 0, 0, 1, // SEC-SHEET pin_again
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = [
-        FieldEntry(name: 44, validator: 1, shownWhen: 0, shownWhenSource: 0), // VAL-1 amount
-        FieldEntry(name: 46, validator: 2, shownWhen: 5, shownWhenSource: 45), // VAL-1 purpose
-        FieldEntry(name: 47, validator: 3, shownWhen: 0, shownWhenSource: 0), // LIB-1 account
-        FieldEntry(name: 48, validator: 4, shownWhen: 0, shownWhenSource: 0), // LIB-1 sort_code
-        FieldEntry(name: 49, validator: 5, shownWhen: 0, shownWhenSource: 0), // LIB-1 iban
-        FieldEntry(name: 50, validator: 6, shownWhen: 0, shownWhenSource: 0), // LIB-1 bic
-        FieldEntry(name: 51, validator: 7, shownWhen: 0, shownWhenSource: 0), // LIB-1 email
-        FieldEntry(name: 52, validator: 8, shownWhen: 0, shownWhenSource: 0), // LIB-1 phone
-        FieldEntry(name: 53, validator: 9, shownWhen: 0, shownWhenSource: 0), // LIB-1 birth
-        FieldEntry(name: 54, validator: 10, shownWhen: 0, shownWhenSource: 0), // LIB-1 share
-        FieldEntry(name: 58, validator: 0, shownWhen: 0, shownWhenSource: 0), // DEF-1 name
-        FieldEntry(name: 59, validator: 11, shownWhen: 0, shownWhenSource: 0, secret: true), // SEC-1 pin
-        FieldEntry(name: 60, validator: 12, shownWhen: 0, shownWhenSource: 0), // SEC-1 nickname
-        FieldEntry(name: 61, validator: 13, shownWhen: 0, shownWhenSource: 0, secret: true), // SEC-SHEET pin_again
+    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+        FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
+    }
+
+    /// Columns: name, condition.
+    static let variantsData: [Int32] = [
+        56, 6, // VRT-1 revealed
+        57, 0, // VRT-1 hidden
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = [
-        VariantEntry(name: 56, condition: 6), // VRT-1 revealed
-        VariantEntry(name: 57, condition: 0), // VRT-1 hidden
-    ]
+    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+        VariantEntry(name: row[0], condition: row[1])
+    }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
     static let fingerprint = "6a1497638e193781"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [1, 2])
+    static let shared = FlowTables(
+        strings: strings,
+        screenIDs: screenIDs,
+        screens: screens,
+        rows: rows,
+        flows: flows,
+        timers: timers,
+        subflows: subflows,
+        returns: returns,
+        fields: fields,
+        variants: variants,
+        serviceAnswerEvents: [1, 2]
+    )
 }

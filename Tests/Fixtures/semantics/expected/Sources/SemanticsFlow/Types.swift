@@ -386,7 +386,8 @@ public enum SemanticsEnding: String, FlowName {
     case cancelled
 }
 
-/// What Semantics's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.confirmation]`.
+/// What Semantics's screens show in words (`texts:`), by their names in the flows: `try
+/// machine.texts()[.confirmation]`.
 public enum SemanticsText: String, FlowName {
     /// Shown on SVC-OK.
     case confirmation
@@ -431,10 +432,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goOptional
     case startChain
 
-    /// Raised by the flows (`raise: chain_b`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: chain_b`), never sent by the app: only the machine can make the `RaisedByFlows` it
+    /// carries.
     case chainB(raisedBy: RaisedByFlows)
 
-    /// Raised by the flows (`raise: chain_c`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    /// Raised by the flows (`raise: chain_c`), never sent by the app: only the machine can make the `RaisedByFlows` it
+    /// carries.
     case chainC(raisedBy: RaisedByFlows)
     case done
     case bump
@@ -846,6 +849,336 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
         return nil
     }
+
+    private enum CaseKey: String, CodingKey {
+        case startPlan
+        case bankTransferSent
+        case bankTransferFailed
+        case goVariantTimer
+        case goWorkingDays
+        case goChain
+        case goGuards
+        case goValidation
+        case goOrder
+        case goLibraryRules
+        case goBack
+        case goSheet
+        case close
+        case goSubflow
+        case goGlobal
+        case goTimers
+        case goStateTimer
+        case goServices
+        case goDefaults
+        case goSecret
+        case goOptional
+        case startChain
+        case chainB
+        case chainC
+        case done
+        case bump
+        case peek
+        case pick
+        case next
+        case go
+        case up
+        case again
+        case `open`
+        case lock
+        case unlock
+        case help
+        case away
+        case `return`
+        case shorten
+        case reveal
+        case hide
+        case leave
+        case order
+        case measure
+        case send
+        case useFavourite
+        case forget
+        case check
+        case confirm
+        case quote
+        case compute
+        case convert
+        case writeNote
+        case stamp
+        case checkAll
+        case ping
+        case finish
+        case timerFired
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case plan
+        case reference
+        case raisedBy
+        case token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a SemanticsEvent is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .startPlan:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .startPlan)
+            self = .startPlan(plan: try fields.decode(String.self, forKey: .plan))
+        case .bankTransferSent:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransferSent)
+            self = .bankTransferSent(reference: try fields.decode(String.self, forKey: .reference))
+        case .bankTransferFailed:
+            self = .bankTransferFailed
+        case .goVariantTimer:
+            self = .goVariantTimer
+        case .goWorkingDays:
+            self = .goWorkingDays
+        case .goChain:
+            self = .goChain
+        case .goGuards:
+            self = .goGuards
+        case .goValidation:
+            self = .goValidation
+        case .goOrder:
+            self = .goOrder
+        case .goLibraryRules:
+            self = .goLibraryRules
+        case .goBack:
+            self = .goBack
+        case .goSheet:
+            self = .goSheet
+        case .close:
+            self = .close
+        case .goSubflow:
+            self = .goSubflow
+        case .goGlobal:
+            self = .goGlobal
+        case .goTimers:
+            self = .goTimers
+        case .goStateTimer:
+            self = .goStateTimer
+        case .goServices:
+            self = .goServices
+        case .goDefaults:
+            self = .goDefaults
+        case .goSecret:
+            self = .goSecret
+        case .goOptional:
+            self = .goOptional
+        case .startChain:
+            self = .startChain
+        case .chainB:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .chainB)
+            self = .chainB(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .chainC:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .chainC)
+            self = .chainC(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .done:
+            self = .done
+        case .bump:
+            self = .bump
+        case .peek:
+            self = .peek
+        case .pick:
+            self = .pick
+        case .next:
+            self = .next
+        case .go:
+            self = .go
+        case .up:
+            self = .up
+        case .again:
+            self = .again
+        case .`open`:
+            self = .`open`
+        case .lock:
+            self = .lock
+        case .unlock:
+            self = .unlock
+        case .help:
+            self = .help
+        case .away:
+            self = .away
+        case .`return`:
+            self = .`return`
+        case .shorten:
+            self = .shorten
+        case .reveal:
+            self = .reveal
+        case .hide:
+            self = .hide
+        case .leave:
+            self = .leave
+        case .order:
+            self = .order
+        case .measure:
+            self = .measure
+        case .send:
+            self = .send
+        case .useFavourite:
+            self = .useFavourite
+        case .forget:
+            self = .forget
+        case .check:
+            self = .check
+        case .confirm:
+            self = .confirm
+        case .quote:
+            self = .quote
+        case .compute:
+            self = .compute
+        case .convert:
+            self = .convert
+        case .writeNote:
+            self = .writeNote
+        case .stamp:
+            self = .stamp
+        case .checkAll:
+            self = .checkAll
+        case .ping:
+            self = .ping
+        case .finish:
+            self = .finish
+        case .timerFired:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .startPlan(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .startPlan)
+            try fields.encode(value0, forKey: .plan)
+        case .bankTransferSent(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransferSent)
+            try fields.encode(value0, forKey: .reference)
+        case .bankTransferFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankTransferFailed)
+        case .goVariantTimer:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goVariantTimer)
+        case .goWorkingDays:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goWorkingDays)
+        case .goChain:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goChain)
+        case .goGuards:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goGuards)
+        case .goValidation:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goValidation)
+        case .goOrder:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goOrder)
+        case .goLibraryRules:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goLibraryRules)
+        case .goBack:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goBack)
+        case .goSheet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goSheet)
+        case .close:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .close)
+        case .goSubflow:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goSubflow)
+        case .goGlobal:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goGlobal)
+        case .goTimers:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goTimers)
+        case .goStateTimer:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goStateTimer)
+        case .goServices:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goServices)
+        case .goDefaults:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goDefaults)
+        case .goSecret:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goSecret)
+        case .goOptional:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goOptional)
+        case .startChain:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .startChain)
+        case .chainB(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .chainB)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .chainC(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .chainC)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .done:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .done)
+        case .bump:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bump)
+        case .peek:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .peek)
+        case .pick:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .pick)
+        case .next:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .next)
+        case .go:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .go)
+        case .up:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .up)
+        case .again:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .again)
+        case .`open`:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .`open`)
+        case .lock:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .lock)
+        case .unlock:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unlock)
+        case .help:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .help)
+        case .away:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .away)
+        case .`return`:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .`return`)
+        case .shorten:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .shorten)
+        case .reveal:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .reveal)
+        case .hide:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .hide)
+        case .leave:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .leave)
+        case .order:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .order)
+        case .measure:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .measure)
+        case .send:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .send)
+        case .useFavourite:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .useFavourite)
+        case .forget:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .forget)
+        case .check:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .check)
+        case .confirm:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .confirm)
+        case .quote:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .quote)
+        case .compute:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .compute)
+        case .convert:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .convert)
+        case .writeNote:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .writeNote)
+        case .stamp:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .stamp)
+        case .checkAll:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .checkAll)
+        case .ping:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .ping)
+        case .finish:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .finish)
+        case .timerFired(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            try fields.encode(value0, forKey: .token)
+        }
+    }
 }
 
 /// What the host app must do after a step, in order: service calls (`.call(SemanticsServiceCall)`), analytics,
@@ -878,15 +1211,70 @@ public enum SemanticsServiceCall: FlowServiceCall {
             return ["amount": describe(amount)]
         }
     }
+
+    private enum CaseKey: String, CodingKey {
+        case bankTransfer
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case amount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a SemanticsServiceCall is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .bankTransfer:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransfer)
+            self = .bankTransfer(amount: try fields.decode(Money.self, forKey: .amount))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .bankTransfer(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransfer)
+            try fields.encode(value0, forKey: .amount)
+        }
+    }
 }
 
-/// The services Semantics calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol SemanticsServices: Sendable {
+/// bank (`bank`).
+public protocol SemanticsBankService: Sendable {
     /// bank: `transfer`.
     /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer
+}
+
+/// The services Semantics calls: implement this protocol (or one protocol per service, composed with
+/// `SemanticsServiceSet`) and give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol SemanticsServices: Sendable, SemanticsBankService {
+}
+
+/// Semantics's services composed from one implementation per service: `SemanticsServiceSet(bank: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct SemanticsServiceSet: SemanticsServices {
+    /// What answers `bank`'s operations.
+    public var bank: any SemanticsBankService
+
+    /// One implementation per service.
+    public init(bank: any SemanticsBankService) {
+        self.bank = bank
+    }
+
+    public func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer {
+        return try await self.bank.bankTransfer(amount: amount)
+    }
 }
 
 /// What each service operation of Semantics answers (`SemanticsServices`).
@@ -905,10 +1293,50 @@ public enum SemanticsOutcome {
                 return .bankTransferFailed
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case sent
+            case failed
+        }
+
+        private enum FieldKey: String, CodingKey {
+            case reference
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a SemanticsOutcome.BankTransfer is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .sent:
+                let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .sent)
+                self = .sent(reference: try fields.decode(String.self, forKey: .reference))
+            case .failed:
+                self = .failed
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .sent(let value0):
+                var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .sent)
+                try fields.encode(value0, forKey: .reference)
+            case .failed:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .failed)
+            }
+        }
     }
 }
 
-/// The domain state of Semantics: what the flows read and write.
+/// The domain state of Semantics: what the flows read and write. A new value holds the
+/// initial values of the flows (`SemanticsState()` is the state at launch).
 public struct SemanticsState: Hashable, Sendable, Codable {
     /// What ran, in order.
     public var log: [String] = []
@@ -916,18 +1344,18 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var count: Int = 0
     public var picked: String = ""
     public var reference: String = ""
-    public var lastName: String = ""
+    public var lastName: String = "Ada"
     public var shown: Bool = false
     public var due: CalendarDate? = nil
-    public var share: Decimal = Decimal(0)
+    public var share: Decimal = SemanticsConstants.decimal0
 
     /// Known once 'quote' is sent.
     public var quoted: Int? = nil
 
-    public var factors: [Int] = []
+    public var factors: [Int] = [1, 2, 3]
 
     /// A timer's length kept in the state.
-    public var lockAfter: Int = 0
+    public var lockAfter: Int = 30000
 
     /// A number written as text, or nothing yet.
     public var note: String? = nil
@@ -936,7 +1364,7 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     public var noteAsDecimal: Decimal? = nil
 
     /// A moment written with its zone.
-    public var stampText: String = ""
+    public var stampText: String = "2026-01-05T10:00:00+01:00"
 
     /// Read from stamp_text.
     public var stampedAt: Timestamp? = nil
@@ -949,7 +1377,24 @@ public struct SemanticsState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["count: " + describe(count), "due: " + (due.map { describe($0) } ?? "null"), "factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"), "last_name: " + quotedText(lastName), "lock_after: " + describeDuration(lockAfter), "log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"), "note: " + (note.map { quotedText($0) } ?? "null"), "note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"), "note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"), "picked: " + quotedText(picked), "quoted: " + (quoted.map { describe($0) } ?? "null"), "reference: " + quotedText(reference), "share: " + describe(share), "shown: " + describe(shown), "stamp_text: " + quotedText(stampText), "stamped_at: " + (stampedAt.map { describe($0) } ?? "null"), "typed_pin: " + (typedPin.map { quotedText($0) } ?? "null")]
+        var parts: [String] = []
+        parts.append("count: " + describe(count))
+        parts.append("due: " + (due.map { describe($0) } ?? "null"))
+        parts.append("factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"))
+        parts.append("last_name: " + quotedText(lastName))
+        parts.append("lock_after: " + describeDuration(lockAfter))
+        parts.append("log: " + (("[" + log.map { quotedText($0) }.joined(separator: ", ")) + "]"))
+        parts.append("note: " + (note.map { quotedText($0) } ?? "null"))
+        parts.append("note_as_decimal: " + (noteAsDecimal.map { describe($0) } ?? "null"))
+        parts.append("note_as_int: " + (noteAsInt.map { describe($0) } ?? "null"))
+        parts.append("picked: " + quotedText(picked))
+        parts.append("quoted: " + (quoted.map { describe($0) } ?? "null"))
+        parts.append("reference: " + quotedText(reference))
+        parts.append("share: " + describe(share))
+        parts.append("shown: " + describe(shown))
+        parts.append("stamp_text: " + quotedText(stampText))
+        parts.append("stamped_at: " + (stampedAt.map { describe($0) } ?? "null"))
+        parts.append("typed_pin: " + (typedPin.map { quotedText($0) } ?? "null"))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 

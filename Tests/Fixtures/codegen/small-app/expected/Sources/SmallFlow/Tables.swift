@@ -19,8 +19,8 @@ enum SmallTables {
         "main", // 9
     ]
 
-    /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = [
+    /// Columns: id.
+    static let screenIDsData: [Int32] = [
         0, // 0: SPL-001 Splash
         1, // 1: LOG-002 Log In
         2, // 2: HOM-003 Home
@@ -28,58 +28,135 @@ enum SmallTables {
         4, // 4: HLP-005 Help
     ]
 
+    /// Each screen's ID (an index into `strings`), by screen number.
+    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+
+    /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
+    /// enterActions, exitActions, analytics, backBlocked.
+    static let screensData: [Int32] = [
+        0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 5, 0, // 0: SPL-001 Splash
+        0, 1, 5, 0, 1, 1, 1, 0, 2, 4, 0, -1, 0, // 1: LOG-002 Log In
+        0, 5, 5, 1, 1, 1, 1, 2, 2, 0, 0, -1, 0, // 2: HOM-003 Home
+        0, 5, 5, 1, 1, 1, 1, 2, 2, 0, 0, -1, 0, // 3: LCK-004 Locked
+        0, 5, 6, 1, 1, 1, 1, 2, 2, 0, 0, -1, 0, // 4: HLP-005 Help
+    ]
+
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = [
-        ScreenEntry(flow: 0, rowStart: 0, rowEnd: 0, fieldStart: 0, fieldEnd: 0, timerStart: 0, timerEnd: 1, variantStart: 0, variantEnd: 0, enterActions: 0, exitActions: 0, analytics: 5), // 0: SPL-001 Splash
-        ScreenEntry(flow: 0, rowStart: 1, rowEnd: 5, fieldStart: 0, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 0, variantEnd: 2, enterActions: 4, exitActions: 0, analytics: (-1)), // 1: LOG-002 Log In
-        ScreenEntry(flow: 0, rowStart: 5, rowEnd: 5, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 2: HOM-003 Home
-        ScreenEntry(flow: 0, rowStart: 5, rowEnd: 5, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 3: LCK-004 Locked
-        ScreenEntry(flow: 0, rowStart: 5, rowEnd: 6, fieldStart: 1, fieldEnd: 1, timerStart: 1, timerEnd: 1, variantStart: 2, variantEnd: 2, enterActions: 0, exitActions: 0, analytics: (-1)), // 4: HLP-005 Help
+    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+        ScreenEntry(
+            flow: row[0],
+            rowStart: row[1],
+            rowEnd: row[2],
+            fieldStart: row[3],
+            fieldEnd: row[4],
+            timerStart: row[5],
+            timerEnd: row[6],
+            variantStart: row[7],
+            variantEnd: row[8],
+            enterActions: row[9],
+            exitActions: row[10],
+            analytics: row[11],
+            backBlocked: row[12] != 0
+        )
+    }
+
+    /// Columns: event, guardID, actionsID, target, argument, validates.
+    static let rowsData: [Int32] = [
+        -1, 0, 0, 1, 1, 0, // SPL-001 after 2s → LOG-002
+        2, 0, 1, 0, 0, 1, // LOG-002 submit stays
+        0, 1, 2, 1, 2, 1, // LOG-002 auth.sign_in.success if attempts < 3 → HOM-003
+        0, 0, 0, 1, 3, 1, // LOG-002 auth.sign_in.success → LCK-004
+        1, 0, 3, 0, 0, 0, // LOG-002 auth.sign_in.denied stays
+        3, 0, 0, 3, 0, 0, // HLP-005 close → back
+        4, 0, 0, 1, 4, 0, // main (global) help → HLP-005
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = [
-        TransitionRow(event: (-1), guardID: 0, actionsID: 0, target: .screen, argument: 1, validates: false), // SPL-001 after 2s → LOG-002
-        TransitionRow(event: 2, guardID: 0, actionsID: 1, target: .stay, argument: 0, validates: true), // LOG-002 submit stays
-        TransitionRow(event: 0, guardID: 1, actionsID: 2, target: .screen, argument: 2, validates: true), // LOG-002 auth.sign_in.success if attempts < 3 → HOM-003
-        TransitionRow(event: 0, guardID: 0, actionsID: 0, target: .screen, argument: 3, validates: true), // LOG-002 auth.sign_in.success → LCK-004
-        TransitionRow(event: 1, guardID: 0, actionsID: 3, target: .stay, argument: 0, validates: false), // LOG-002 auth.sign_in.denied stays
-        TransitionRow(event: 3, guardID: 0, actionsID: 0, target: .back, argument: 0, validates: false), // HLP-005 close → back
-        TransitionRow(event: 4, guardID: 0, actionsID: 0, target: .screen, argument: 4, validates: false), // main (global) help → HLP-005
+    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+        TransitionRow(
+            event: row[0],
+            guardID: row[1],
+            actionsID: row[2],
+            target: TargetKind(rawValue: UInt8(row[3])) ?? .stay,
+            argument: row[4],
+            validates: row[5] != 0
+        )
+    }
+
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
+    static let flowsData: [Int32] = [
+        0, 6, 7, 1, 1, 9, // main
     ]
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 6, rowEnd: 7, timerStart: 1, timerEnd: 1, name: 9), // main
+    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+        FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
+    }
+
+    /// Columns: milliseconds, rowStart, rowEnd, variant.
+    static let timersData: [Int32] = [
+        2000, 0, 1, -1, // SPL-001 after 2s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = [
-        TimerEntry(milliseconds: 2000, rowStart: 0, rowEnd: 1, variant: (-1)), // SPL-001 after 2s
+    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+        TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
+    }
+
+    /// Columns: flow, returnStart, returnEnd.
+    static let subflowsData: [Int32] = [
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = [
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+        SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
+    }
+
+    /// Columns: outcome, rowStart, rowEnd.
+    static let returnsData: [Int32] = [
     ]
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = [
+    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+        ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
+    }
+
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
+    static let fieldsData: [Int32] = [
+        6, 1, 0, 0, 0, // LOG-002 email
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = [
-        FieldEntry(name: 6, validator: 1, shownWhen: 0, shownWhenSource: 0), // LOG-002 email
+    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+        FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
+    }
+
+    /// Columns: name, condition.
+    static let variantsData: [Int32] = [
+        7, 2, // LOG-002 retry
+        8, 0, // LOG-002 default
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = [
-        VariantEntry(name: 7, condition: 2), // LOG-002 retry
-        VariantEntry(name: 8, condition: 0), // LOG-002 default
-    ]
+    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+        VariantEntry(name: row[0], condition: row[1])
+    }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
     static let fingerprint = "8c04b202cd664db4"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
-    static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [0, 1])
+    static let shared = FlowTables(
+        strings: strings,
+        screenIDs: screenIDs,
+        screens: screens,
+        rows: rows,
+        flows: flows,
+        timers: timers,
+        subflows: subflows,
+        returns: returns,
+        fields: fields,
+        variants: variants,
+        serviceAnswerEvents: [0, 1]
+    )
 }

@@ -212,6 +212,65 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
         return nil
     }
+
+    private enum CaseKey: String, CodingKey {
+        case authSignInSuccess
+        case authSignInDenied
+        case submit
+        case close
+        case help
+        case timerFired
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case token
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a SmallEvent is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .authSignInSuccess:
+            self = .authSignInSuccess
+        case .authSignInDenied:
+            self = .authSignInDenied
+        case .submit:
+            self = .submit
+        case .close:
+            self = .close
+        case .help:
+            self = .help
+        case .timerFired:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .authSignInSuccess:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSignInSuccess)
+        case .authSignInDenied:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authSignInDenied)
+        case .submit:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .submit)
+        case .close:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .close)
+        case .help:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .help)
+        case .timerFired(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
+            try fields.encode(value0, forKey: .token)
+        }
+    }
 }
 
 /// What the host app must do after a step, in order: service calls (`.call(SmallServiceCall)`), analytics,
@@ -244,15 +303,71 @@ public enum SmallServiceCall: FlowServiceCall {
             return ["email": email]
         }
     }
+
+    private enum CaseKey: String, CodingKey {
+        case authSignIn
+    }
+
+    private enum FieldKey: String, CodingKey {
+        case email
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CaseKey.self)
+        guard container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a SmallServiceCall is an object with one key, its case"
+                )
+            )
+        }
+        switch key {
+        case .authSignIn:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .authSignIn)
+            self = .authSignIn(email: try fields.decode(String.self, forKey: .email))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .authSignIn(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .authSignIn)
+            try fields.encode(value0, forKey: .email)
+        }
+    }
 }
 
-/// The services Small calls: implement this protocol and give it to `FlowDriver`, which calls it for every
-/// `.call` effect and sends the outcome back to the machine. Calls run off the main actor.
-public protocol SmallServices: Sendable {
+/// Auth (`auth`): Signs a user in.
+public protocol SmallAuthService: Sendable {
     /// Auth: `sign_in`.
-    /// Answer with one of its outcomes: `success`, `denied`. Throw only for what the flows do not model: the machine then
+    /// Answer with one of its outcomes: `success`, `denied`. Throw only for what the flows do not model: the machine
+    /// then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn
+}
+
+/// The services Small calls: implement this protocol (or one protocol per service, composed with `SmallServiceSet`) and
+/// give it to `FlowDriver`, which calls it for every `.call`
+/// effect and sends the outcome back to the machine. Calls run off the main actor.
+public protocol SmallServices: Sendable, SmallAuthService {
+}
+
+/// Small's services composed from one implementation per service: `SmallServiceSet(auth: ...)`.
+/// A test fakes the service it is about and passes the live (or another fake) for the rest.
+public struct SmallServiceSet: SmallServices {
+    /// What answers `auth`'s operations.
+    public var auth: any SmallAuthService
+
+    /// One implementation per service.
+    public init(auth: any SmallAuthService) {
+        self.auth = auth
+    }
+
+    public func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn {
+        return try await self.auth.authSignIn(email: email)
+    }
 }
 
 /// What each service operation of Small answers (`SmallServices`).
@@ -271,10 +386,44 @@ public enum SmallOutcome {
                 return .authSignInDenied
             }
         }
+
+        private enum CaseKey: String, CodingKey {
+            case success
+            case denied
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a SmallOutcome.AuthSignIn is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .success:
+                self = .success
+            case .denied:
+                self = .denied
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .success:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .success)
+            case .denied:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .denied)
+            }
+        }
     }
 }
 
-/// The domain state of Small: what the flows read and write.
+/// The domain state of Small: what the flows read and write. A new value holds the
+/// initial values of the flows (`SmallState()` is the state at launch).
 public struct SmallState: Hashable, Sendable, Codable {
     /// Sign-in attempts made.
     public var attempts: Int = 0
@@ -283,14 +432,17 @@ public struct SmallState: Hashable, Sendable, Codable {
     public var signedIn: Bool = false
 
     /// The email last used to sign in; the Log In field starts with it.
-    public var rememberedEmail: String = ""
+    public var rememberedEmail: String = "ada@example.com"
 
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        let parts: [String] = ["attempts: " + describe(attempts), "remembered_email: " + quotedText(rememberedEmail), "signed_in: " + describe(signedIn)]
+        var parts: [String] = []
+        parts.append("attempts: " + describe(attempts))
+        parts.append("remembered_email: " + quotedText(rememberedEmail))
+        parts.append("signed_in: " + describe(signedIn))
         return ("{" + parts.joined(separator: ", ")) + "}"
     }
 

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Measures what an iOS app pays to compile a generated app module: user CPU time and peak memory
+# (max RSS) of `swiftc` on generated/Sources/<App>Flow, with `-O -wmo` (a release build) and with
+# `-Onone` (a debug build, whole module, as Xcode's default debug build of a package). CPU time, not
+# the wall clock: the machine is shared, and user time is what the compiler itself needs.
+# Target (DESIGN.md): each app module under 10 s and under 1 GB with `-O -wmo`, under 10 s debug.
+#
+# Usage: scripts/time-generated-modules.sh [--runs N] [--warnings-as-errors] [App ...]   (default: every app, 2 runs)
+#   --warnings-as-errors: also fail when swiftc warns (both modes).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=2
+strict=()
+apps=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs="$2"; shift 2 ;;
+        --warnings-as-errors) strict=(-warnings-as-errors); shift ;;
+        *) apps+=("$1"); shift ;;
+    esac
+done
+if [ ${#apps[@]} -eq 0 ]; then
+    for folder in generated/Sources/*Flow; do apps+=("$(basename "$folder" Flow)"); done
+fi
+mkdir -p .build
+work="$(mktemp -d .build/module-timing.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+# FlowMachine's module, built once per mode (not timed).
+for mode in release debug; do
+    optimisation=(-O); [ "$mode" = debug ] && optimisation=(-Onone -g)
+    mkdir -p "$work/$mode"
+    swiftc "${optimisation[@]}" -wmo -swift-version 6 -parse-as-library -emit-module -module-name FlowMachine \
+        -emit-module-path "$work/$mode/FlowMachine.swiftmodule" $(find Sources/FlowMachine -name "*.swift" | sort)
+done
+printf '%-8s %-8s %4s %10s %12s\n' app mode run "user s" "max RSS MB"
+for app in "${apps[@]}"; do
+    for mode in release debug; do
+        optimisation=(-O); [ "$mode" = debug ] && optimisation=(-Onone -g)
+        for run in $(seq 1 "$runs"); do
+            /usr/bin/time -f '%U %M' -o "$work/time" \
+                swiftc "${optimisation[@]}" -wmo -swift-version 6 -parse-as-library "${strict[@]}" \
+                -module-name "${app}Flow" -I "$work/$mode" -c -o "$work/${app}Flow.o" \
+                generated/Sources/"${app}Flow"/*.swift
+            read -r user rss < "$work/time"
+            printf '%-8s %-8s %4s %10s %12s\n' "$app" "$mode" "$run" "$user" "$((rss / 1024))"
+        done
+    done
+done
