@@ -217,6 +217,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [TempoEffect]) throws {
+        let kept = state
         state = TempoState()
         state.plan = nil
         state.userId = nil
@@ -291,6 +292,36 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.initialPaymentDeclined = false
         state.accountActive = false
         state.legalAcceptedOn = nil
+        state.plan = kept.plan
+        state.keycodeSet = kept.keycodeSet
+        state.biometricsEnabled = kept.biometricsEnabled
+        state.merchantLogos = kept.merchantLogos
+        state.balance = kept.balance
+        state.balanceUpdatedAt = kept.balanceUpdatedAt
+        state.transactions = kept.transactions
+        state.transfersSent = kept.transfersSent
+        state.cardPaymentsMade = kept.cardPaymentsMade
+        state.virtualCard = kept.virtualCard
+        state.physicalCard = kept.physicalCard
+        state.cardFrozen = kept.cardFrozen
+        state.cardInDeviceWallet = kept.cardInDeviceWallet
+        state.cardLimitEnabled = kept.cardLimitEnabled
+        state.dailySpent = kept.dailySpent
+        state.dailySpentOn = kept.dailySpentOn
+        state.deliveryAddress = kept.deliveryAddress
+        state.physicalCardExpectedBy = kept.physicalCardExpectedBy
+        state.keycodeChangedOn = kept.keycodeChangedOn
+        state.notificationsOff = kept.notificationsOff
+        state.billingCycleStart = kept.billingCycleStart
+        state.billingCycleEnd = kept.billingCycleEnd
+        state.pendingPlan = kept.pendingPlan
+        state.pendingPlanFrom = kept.pendingPlanFrom
+        state.accountClosed = kept.accountClosed
+        state.subscriptionActive = kept.subscriptionActive
+        state.kycStatus = kept.kycStatus
+        state.initialPaymentMade = kept.initialPaymentMade
+        state.accountActive = kept.accountActive
+        state.legalAcceptedOn = kept.legalAcceptedOn
         try engineRestart(startScreen: 2, into: &effects)
     }
 
@@ -469,7 +500,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-001 tap_card; WAL-001 toggle_freeze; WAL-008b toggle_freeze; and 1 more
             return try derivedCardActive()
         case 13:
-            // WAL-001 toggle_freeze; WAL-001 variant frozen; WAL-008b toggle_freeze; and 4 more
+            // WAL-001 toggle_freeze; WAL-001 variant frozen; WAL-008b toggle_freeze; and 11 more
             return state.cardFrozen
         case 14:
             // WAL-001 variant empty; WAL-005 variant empty
@@ -666,38 +697,50 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // app_lock (global) inbox_push_opened; app_lock (global) legal_documents_changed; device_integrity (global) inbox_push_opened; and 13 more
             return state.accountActive
         case 77:
-            // wallet (global) session_check; settings (global) session_check
-            return try (state.sessionRefreshedAt == nil) || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'")) >= derivedSessionTokenLifetime())
-        case 78:
-            // wallet (global) card_payment_requested
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding (global) card_payment_requested; and 5 more
             return try !derivedCardActive()
-        case 79:
-            // wallet (global) card_payment_requested
+        case 78:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
-        case 80:
-            // wallet (global) card_payment_requested
+        case 79:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try state.cardLimitEnabled && (compare(add(derivedDailySpentToday(), eventAmount), state.dailyLimit) > 0)
-        case 81:
-            // wallet (global) card_payment_requested
+        case 80:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, state.balance) > 0
-        case 82:
-            // wallet (global) card_payment_recorded
+        case 81:
+            // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding (global) card_payment_recorded; and 5 more
             return state.cardPaymentsMade == 1
-        case 83:
-            // wallet (global) merchant_logo_needed
+        case 82:
+            // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding (global) merchant_logo_needed; and 5 more
             return !state.merchantLogos.contains { l in l.merchant == state.txDraft.description }
+        case 83:
+            // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding (global) card_payment_push_due; and 5 more
+            return isIn(NotificationPreference.pushCardPayments, state.notificationsOff)
         case 84:
+            // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding (global) funds_received_push_due; and 5 more
+            return isIn(NotificationPreference.pushFundsReceived, state.notificationsOff)
+        case 85:
+            // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due; onboarding (global) large_transaction_push_due; and 5 more
+            return isIn(NotificationPreference.pushLargeTransactions, state.notificationsOff)
+        case 86:
+            // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due; onboarding (global) large_transaction_push_due; and 5 more
+            return try ((state.txDraft.kind == TransactionKind.cardPayment) && (compare(subtract(Money(amount: decimal("0"), currency: "GBP"), (state.txDraft.amount ?? Money(amount: decimal("0"), currency: "GBP"))), Money(amount: decimal("250"), currency: "GBP")) > 0)) || ((state.txDraft.kind == TransactionKind.topUp) && (compare((state.txDraft.amount ?? Money(amount: decimal("0"), currency: "GBP")), Money(amount: decimal("250"), currency: "GBP")) > 0))
+        case 87:
+            // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding (global) physical_card_delivered; and 5 more
+            return state.physicalCard == PhysicalCardStatus.ordered
+        case 88:
+            // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated; onboarding (global) physical_card_atm_activated; and 5 more
+            return (state.physicalCard == PhysicalCardStatus.ordered) || (state.physicalCard == PhysicalCardStatus.awaitingAtm)
+        case 89:
+            // wallet (global) session_check; settings (global) session_check
+            return try (state.sessionRefreshedAt == nil) || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'")) >= derivedSessionTokenLifetime())
+        case 90:
             // wallet (global) transfer_recorded
             return state.transfersSent == 1
-        case 85:
-            // wallet (global) physical_card_delivered
-            return state.physicalCard == PhysicalCardStatus.ordered
-        case 86:
-            // wallet (global) physical_card_atm_activated
-            return (state.physicalCard == PhysicalCardStatus.ordered) || (state.physicalCard == PhysicalCardStatus.awaitingAtm)
         default:
             return false
         }
@@ -1284,6 +1327,40 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // SET-001 tap_sign_out
             state.loggedIn = false
             state.sessionStartedAt = nil
+            state.notificationsOff = [NotificationPreference.pushRewardsPerks, NotificationPreference.pushProductUpdates]
+            state.cardLimitEnabled = true
+            state.subscriptionActive = true
+            state.billingCycleStart = date(2026, 1, 1)
+            state.billingCycleEnd = date(2026, 2, 1)
+            state.virtualCard = VirtualCardStatus.unactivated
+            state.physicalCard = PhysicalCardStatus.none
+            state.kycStatus = KycStatus.notStarted
+            state.userId = nil
+            state.applicant = Applicant()
+            state.plan = nil
+            state.balance = Money(amount: 0, currency: "GBP")
+            state.balanceUpdatedAt = nil
+            state.transactions = []
+            state.merchantLogos = []
+            state.keycodeSet = false
+            state.biometricsEnabled = false
+            state.accountActive = false
+            state.initialPaymentMade = false
+            state.cardFrozen = false
+            state.cardInDeviceWallet = false
+            state.transfersSent = 0
+            state.cardPaymentsMade = 0
+            state.dailySpent = Money(amount: 0, currency: "GBP")
+            state.dailySpentOn = nil
+            state.keycodeChangedOn = nil
+            state.legalAcceptedOn = nil
+            state.deliveryAddress = nil
+            state.physicalCardExpectedBy = nil
+            state.pendingPlan = nil
+            state.pendingPlanFrom = nil
+            state.accountClosed = false
+            state.otherSessions = []
+            state.selectedAddress = nil
         case 136:
             // SET-002 tap_edit_email
             state.contactEdit = ContactKind.email
@@ -1629,38 +1706,22 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.legalUpdateUnseen = true
             effects.append(.toast("We've updated our legal documents. See Settings › Legal Documents."))
         case 225:
-            // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global) connection_lost; and 5 more
-            state.online = false
-        case 226:
-            // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global) connection_restored; and 5 more
-            state.online = true
-        case 227:
-            // wallet (global) session_check; settings (global) session_check
-            effects.append(.call(TempoServiceCall.equalsRefreshSession))
-        case 228:
-            // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
-            state.sessionRefreshedAt = now
-        case 229:
-            // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
-            state.sessionRefreshedAt = nil
-            effects.append(.toast("Your session has ended. Log in again to continue."))
-        case 230:
-            // wallet (global) card_payment_requested
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding (global) card_payment_requested; and 5 more
             try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_frozen"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
-        case 231:
-            // wallet (global) card_payment_requested
+        case 226:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding (global) card_payment_requested; and 5 more
             try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "card_not_active"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
-        case 232:
-            // wallet (global) card_payment_requested
+        case 227:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding (global) card_payment_requested; and 5 more
             try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "per_transaction_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
-        case 233:
-            // wallet (global) card_payment_requested
+        case 228:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding (global) card_payment_requested; and 5 more
             try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "daily_limit"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
-        case 234:
-            // wallet (global) card_payment_requested
+        case 229:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding (global) card_payment_requested; and 5 more
             try effects.append(.analytics(AnalyticsEvent(name: "card_payment_declined", properties: [AnalyticsProperty(name: "reason_code", value: "insufficient_funds"), AnalyticsProperty(name: "screen_id", value: "none"), AnalyticsProperty(name: "tier", value: state.plan.map { describe($0) }.map { $0 } ?? "null"), AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())), AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))])))
-        case 235:
-            // wallet (global) card_payment_requested
+        case 230:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try subtract(state.balance, eventAmount)
             state.dailySpent = try add(derivedDailySpentToday(), eventAmount)
@@ -1677,14 +1738,16 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.transactions.append(state.txDraft)
             raised.append(.cardPaymentRecorded(raisedBy: RaisedByFlows()))
             raised.append(.merchantLogoNeeded(raisedBy: RaisedByFlows()))
-        case 236:
-            // wallet (global) card_payment_recorded
+            raised.append(.cardPaymentPushDue(raisedBy: RaisedByFlows()))
+            raised.append(.largeTransactionPushDue(raisedBy: RaisedByFlows()))
+        case 231:
+            // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding (global) card_payment_recorded; and 5 more
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))
-        case 237:
-            // wallet (global) merchant_logo_needed
+        case 232:
+            // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding (global) merchant_logo_needed; and 5 more
             effects.append(.call(TempoServiceCall.logosFindLogo(merchant: state.txDraft.description)))
-        case 238:
-            // wallet (global) bank_transfer_received
+        case 233:
+            // app_lock (global) bank_transfer_received; device_integrity (global) bank_transfer_received; onboarding (global) bank_transfer_received; and 5 more
             guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             state.balance = try add(state.balance, eventAmount)
             state.txDraft.reference = ""
@@ -1696,22 +1759,48 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.txDraft.received = nil
             state.txDraft.day = try calendarDay(now)
             state.transactions.append(state.txDraft)
+            raised.append(.fundsReceivedPushDue(raisedBy: RaisedByFlows()))
+            raised.append(.largeTransactionPushDue(raisedBy: RaisedByFlows()))
+        case 234:
+            // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding (global) card_payment_push_due; and 5 more
+            effects.append(.push("Card payment approved. Your Tempo balance has been updated."))
+        case 235:
+            // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding (global) funds_received_push_due; and 5 more
             effects.append(.push("Money received. Your Tempo balance has been topped up."))
-        case 239:
-            // wallet (global) transfer_recorded
-            effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
-        case 240:
-            // wallet (global) equals.set_card_frozen.failed
-            state.cardFrozen = !state.cardFrozen
-            effects.append(.toast("We couldn't update your card. Try again."))
-        case 241:
-            // wallet (global) physical_card_delivered
+        case 236:
+            // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due; onboarding (global) large_transaction_push_due; and 5 more
+            effects.append(.push("Large transaction over £250 on your Tempo account."))
+        case 237:
+            // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding (global) physical_card_delivered; and 5 more
             state.physicalCard = PhysicalCardStatus.awaitingAtm
-        case 242:
-            // wallet (global) physical_card_atm_activated
+        case 238:
+            // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated; onboarding (global) physical_card_atm_activated; and 5 more
             state.physicalCard = PhysicalCardStatus.active
             state.virtualCard = VirtualCardStatus.retired
             effects.append(.push("Your physical card is now active. Your virtual card has been retired."))
+        case 239:
+            // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global) connection_lost; and 5 more
+            state.online = false
+        case 240:
+            // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global) connection_restored; and 5 more
+            state.online = true
+        case 241:
+            // wallet (global) session_check; settings (global) session_check
+            effects.append(.call(TempoServiceCall.equalsRefreshSession))
+        case 242:
+            // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
+            state.sessionRefreshedAt = now
+        case 243:
+            // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
+            state.sessionRefreshedAt = nil
+            effects.append(.toast("Your session has ended. Log in again to continue."))
+        case 244:
+            // wallet (global) transfer_recorded
+            effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
+        case 245:
+            // wallet (global) equals.set_card_frozen.failed
+            state.cardFrozen = !state.cardFrozen
+            effects.append(.toast("We couldn't update your card. Try again."))
         default:
             break
         }

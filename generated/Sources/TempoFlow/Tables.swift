@@ -950,8 +950,28 @@ enum TempoTables {
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) inbox_push_opened stays
         TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
+        TransitionRow(event: 2, guardID: 13, actionsID: 225, target: .stay, argument: 0, validates: false), // app_lock (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // app_lock (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 227, target: .stay, argument: 0, validates: false), // app_lock (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 228, target: .stay, argument: 0, validates: false), // app_lock (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 229, target: .stay, argument: 0, validates: false), // app_lock (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 230, target: .stay, argument: 0, validates: false), // app_lock (global) card_payment_requested stays
+        TransitionRow(event: 224, guardID: 81, actionsID: 231, target: .stay, argument: 0, validates: false), // app_lock (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) card_payment_recorded stays
+        TransitionRow(event: 225, guardID: 82, actionsID: 232, target: .stay, argument: 0, validates: false), // app_lock (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) merchant_logo_needed stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 233, target: .stay, argument: 0, validates: false), // app_lock (global) bank_transfer_received stays
+        TransitionRow(event: 226, guardID: 83, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // app_lock (global) card_payment_push_due stays
+        TransitionRow(event: 227, guardID: 84, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        TransitionRow(event: 227, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // app_lock (global) funds_received_push_due stays
+        TransitionRow(event: 228, guardID: 85, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        TransitionRow(event: 228, guardID: 86, actionsID: 236, target: .stay, argument: 0, validates: false), // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) large_transaction_push_due stays
+        TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // device_integrity (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // device_integrity (global) app_foregrounded stays
@@ -964,8 +984,28 @@ enum TempoTables {
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) inbox_push_opened stays
         TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
+        TransitionRow(event: 2, guardID: 13, actionsID: 225, target: .stay, argument: 0, validates: false), // device_integrity (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // device_integrity (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 227, target: .stay, argument: 0, validates: false), // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 228, target: .stay, argument: 0, validates: false), // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 229, target: .stay, argument: 0, validates: false), // device_integrity (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 230, target: .stay, argument: 0, validates: false), // device_integrity (global) card_payment_requested stays
+        TransitionRow(event: 224, guardID: 81, actionsID: 231, target: .stay, argument: 0, validates: false), // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) card_payment_recorded stays
+        TransitionRow(event: 225, guardID: 82, actionsID: 232, target: .stay, argument: 0, validates: false), // device_integrity (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) merchant_logo_needed stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 233, target: .stay, argument: 0, validates: false), // device_integrity (global) bank_transfer_received stays
+        TransitionRow(event: 226, guardID: 83, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // device_integrity (global) card_payment_push_due stays
+        TransitionRow(event: 227, guardID: 84, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        TransitionRow(event: 227, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // device_integrity (global) funds_received_push_due stays
+        TransitionRow(event: 228, guardID: 85, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        TransitionRow(event: 228, guardID: 86, actionsID: 236, target: .stay, argument: 0, validates: false), // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) large_transaction_push_due stays
+        TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // onboarding (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // onboarding (global) app_foregrounded stays
@@ -978,30 +1018,37 @@ enum TempoTables {
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) inbox_push_opened stays
         TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
-        TransitionRow(event: 223, guardID: 77, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 2, guardID: 13, actionsID: 225, target: .stay, argument: 0, validates: false), // onboarding (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // onboarding (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 227, target: .stay, argument: 0, validates: false), // onboarding (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 228, target: .stay, argument: 0, validates: false), // onboarding (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 229, target: .stay, argument: 0, validates: false), // onboarding (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 230, target: .stay, argument: 0, validates: false), // onboarding (global) card_payment_requested stays
+        TransitionRow(event: 224, guardID: 81, actionsID: 231, target: .stay, argument: 0, validates: false), // onboarding (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) card_payment_recorded stays
+        TransitionRow(event: 225, guardID: 82, actionsID: 232, target: .stay, argument: 0, validates: false), // onboarding (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) merchant_logo_needed stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 233, target: .stay, argument: 0, validates: false), // onboarding (global) bank_transfer_received stays
+        TransitionRow(event: 226, guardID: 83, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // onboarding (global) card_payment_push_due stays
+        TransitionRow(event: 227, guardID: 84, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        TransitionRow(event: 227, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // onboarding (global) funds_received_push_due stays
+        TransitionRow(event: 228, guardID: 85, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        TransitionRow(event: 228, guardID: 86, actionsID: 236, target: .stay, argument: 0, validates: false), // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) large_transaction_push_due stays
+        TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
+        TransitionRow(event: 223, guardID: 89, actionsID: 241, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 228, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 229, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
-        TransitionRow(event: 2, guardID: 13, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
-        TransitionRow(event: 2, guardID: 78, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
-        TransitionRow(event: 2, guardID: 79, actionsID: 232, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        TransitionRow(event: 2, guardID: 80, actionsID: 233, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        TransitionRow(event: 2, guardID: 81, actionsID: 234, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
-        TransitionRow(event: 2, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
-        TransitionRow(event: 226, guardID: 82, actionsID: 236, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
-        TransitionRow(event: 226, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
-        TransitionRow(event: 227, guardID: 83, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
-        TransitionRow(event: 227, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed stays
-        TransitionRow(event: 6, guardID: 0, actionsID: 238, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
-        TransitionRow(event: 228, guardID: 84, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
-        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 242, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 243, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
+        TransitionRow(event: 231, guardID: 90, actionsID: 244, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
+        TransitionRow(event: 231, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
         TransitionRow(event: 40, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.done stays
         TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_limit.done stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
-        TransitionRow(event: 3, guardID: 85, actionsID: 241, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        TransitionRow(event: 4, guardID: 86, actionsID: 242, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 41, guardID: 0, actionsID: 245, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
@@ -1013,12 +1060,32 @@ enum TempoTables {
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) inbox_push_opened stays
         TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
-        TransitionRow(event: 223, guardID: 77, actionsID: 227, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 2, guardID: 13, actionsID: 225, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 227, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 228, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 229, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 230, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_requested stays
+        TransitionRow(event: 224, guardID: 81, actionsID: 231, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_recorded stays
+        TransitionRow(event: 225, guardID: 82, actionsID: 232, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) merchant_logo_needed stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 233, target: .stay, argument: 0, validates: false), // wallet (global) bank_transfer_received stays
+        TransitionRow(event: 226, guardID: 83, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // wallet (global) card_payment_push_due stays
+        TransitionRow(event: 227, guardID: 84, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        TransitionRow(event: 227, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // wallet (global) funds_received_push_due stays
+        TransitionRow(event: 228, guardID: 85, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        TransitionRow(event: 228, guardID: 86, actionsID: 236, target: .stay, argument: 0, validates: false), // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) large_transaction_push_due stays
+        TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
+        TransitionRow(event: 223, guardID: 89, actionsID: 241, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 228, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 229, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
+        TransitionRow(event: 54, guardID: 0, actionsID: 242, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 243, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
@@ -1030,8 +1097,28 @@ enum TempoTables {
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) inbox_push_opened stays
         TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
+        TransitionRow(event: 2, guardID: 13, actionsID: 225, target: .stay, argument: 0, validates: false), // settings (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // settings (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 227, target: .stay, argument: 0, validates: false), // settings (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 228, target: .stay, argument: 0, validates: false), // settings (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 229, target: .stay, argument: 0, validates: false), // settings (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 230, target: .stay, argument: 0, validates: false), // settings (global) card_payment_requested stays
+        TransitionRow(event: 224, guardID: 81, actionsID: 231, target: .stay, argument: 0, validates: false), // settings (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) card_payment_recorded stays
+        TransitionRow(event: 225, guardID: 82, actionsID: 232, target: .stay, argument: 0, validates: false), // settings (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) merchant_logo_needed stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 233, target: .stay, argument: 0, validates: false), // settings (global) bank_transfer_received stays
+        TransitionRow(event: 226, guardID: 83, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // settings (global) card_payment_push_due stays
+        TransitionRow(event: 227, guardID: 84, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        TransitionRow(event: 227, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // settings (global) funds_received_push_due stays
+        TransitionRow(event: 228, guardID: 85, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        TransitionRow(event: 228, guardID: 86, actionsID: 236, target: .stay, argument: 0, validates: false), // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) large_transaction_push_due stays
+        TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // identity_verification (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // identity_verification (global) app_foregrounded stays
@@ -1044,8 +1131,28 @@ enum TempoTables {
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) inbox_push_opened stays
         TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
+        TransitionRow(event: 2, guardID: 13, actionsID: 225, target: .stay, argument: 0, validates: false), // identity_verification (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // identity_verification (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 227, target: .stay, argument: 0, validates: false), // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 228, target: .stay, argument: 0, validates: false), // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 229, target: .stay, argument: 0, validates: false), // identity_verification (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 230, target: .stay, argument: 0, validates: false), // identity_verification (global) card_payment_requested stays
+        TransitionRow(event: 224, guardID: 81, actionsID: 231, target: .stay, argument: 0, validates: false), // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) card_payment_recorded stays
+        TransitionRow(event: 225, guardID: 82, actionsID: 232, target: .stay, argument: 0, validates: false), // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) merchant_logo_needed stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 233, target: .stay, argument: 0, validates: false), // identity_verification (global) bank_transfer_received stays
+        TransitionRow(event: 226, guardID: 83, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // identity_verification (global) card_payment_push_due stays
+        TransitionRow(event: 227, guardID: 84, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        TransitionRow(event: 227, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // identity_verification (global) funds_received_push_due stays
+        TransitionRow(event: 228, guardID: 85, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        TransitionRow(event: 228, guardID: 86, actionsID: 236, target: .stay, argument: 0, validates: false), // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) large_transaction_push_due stays
+        TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
         TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .end, argument: 250, validates: false), // veriff (global) browser_closed → end abandoned
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // veriff (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
@@ -1059,8 +1166,28 @@ enum TempoTables {
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) inbox_push_opened stays
         TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
+        TransitionRow(event: 2, guardID: 13, actionsID: 225, target: .stay, argument: 0, validates: false), // veriff (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // veriff (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 227, target: .stay, argument: 0, validates: false), // veriff (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 228, target: .stay, argument: 0, validates: false), // veriff (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 229, target: .stay, argument: 0, validates: false), // veriff (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 230, target: .stay, argument: 0, validates: false), // veriff (global) card_payment_requested stays
+        TransitionRow(event: 224, guardID: 81, actionsID: 231, target: .stay, argument: 0, validates: false), // veriff (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) card_payment_recorded stays
+        TransitionRow(event: 225, guardID: 82, actionsID: 232, target: .stay, argument: 0, validates: false), // veriff (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) merchant_logo_needed stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 233, target: .stay, argument: 0, validates: false), // veriff (global) bank_transfer_received stays
+        TransitionRow(event: 226, guardID: 83, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // veriff (global) card_payment_push_due stays
+        TransitionRow(event: 227, guardID: 84, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        TransitionRow(event: 227, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // veriff (global) funds_received_push_due stays
+        TransitionRow(event: 228, guardID: 85, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        TransitionRow(event: 228, guardID: 86, actionsID: 236, target: .stay, argument: 0, validates: false), // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) large_transaction_push_due stays
+        TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // final_touches (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // final_touches (global) app_foregrounded stays
@@ -1073,20 +1200,40 @@ enum TempoTables {
         TransitionRow(event: 14, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) inbox_push_opened stays
         TransitionRow(event: 15, guardID: 76, actionsID: 224, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed if account_active stays
         TransitionRow(event: 15, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) legal_documents_changed stays
-        TransitionRow(event: 224, guardID: 0, actionsID: 225, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
-        TransitionRow(event: 225, guardID: 0, actionsID: 226, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
+        TransitionRow(event: 2, guardID: 13, actionsID: 225, target: .stay, argument: 0, validates: false), // final_touches (global) card_payment_requested if card_frozen stays
+        TransitionRow(event: 2, guardID: 77, actionsID: 226, target: .stay, argument: 0, validates: false), // final_touches (global) card_payment_requested if !card_active stays
+        TransitionRow(event: 2, guardID: 78, actionsID: 227, target: .stay, argument: 0, validates: false), // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        TransitionRow(event: 2, guardID: 79, actionsID: 228, target: .stay, argument: 0, validates: false), // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        TransitionRow(event: 2, guardID: 80, actionsID: 229, target: .stay, argument: 0, validates: false), // final_touches (global) card_payment_requested if event.amount > balance stays
+        TransitionRow(event: 2, guardID: 0, actionsID: 230, target: .stay, argument: 0, validates: false), // final_touches (global) card_payment_requested stays
+        TransitionRow(event: 224, guardID: 81, actionsID: 231, target: .stay, argument: 0, validates: false), // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
+        TransitionRow(event: 224, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) card_payment_recorded stays
+        TransitionRow(event: 225, guardID: 82, actionsID: 232, target: .stay, argument: 0, validates: false), // final_touches (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        TransitionRow(event: 225, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) merchant_logo_needed stays
+        TransitionRow(event: 6, guardID: 0, actionsID: 233, target: .stay, argument: 0, validates: false), // final_touches (global) bank_transfer_received stays
+        TransitionRow(event: 226, guardID: 83, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        TransitionRow(event: 226, guardID: 0, actionsID: 234, target: .stay, argument: 0, validates: false), // final_touches (global) card_payment_push_due stays
+        TransitionRow(event: 227, guardID: 84, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        TransitionRow(event: 227, guardID: 0, actionsID: 235, target: .stay, argument: 0, validates: false), // final_touches (global) funds_received_push_due stays
+        TransitionRow(event: 228, guardID: 85, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        TransitionRow(event: 228, guardID: 86, actionsID: 236, target: .stay, argument: 0, validates: false), // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) large_transaction_push_due stays
+        TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 450, rowEnd: 464, timerStart: 4, timerEnd: 4, name: 267), // app_lock
-        FlowEntry(start: 1, rowStart: 464, rowEnd: 478, timerStart: 4, timerEnd: 4, name: 268), // device_integrity
-        FlowEntry(start: 2, rowStart: 478, rowEnd: 492, timerStart: 4, timerEnd: 4, name: 269), // onboarding
-        FlowEntry(start: 21, rowStart: 492, rowEnd: 527, timerStart: 4, timerEnd: 4, name: 270), // wallet
-        FlowEntry(start: 62, rowStart: 527, rowEnd: 544, timerStart: 4, timerEnd: 4, name: 271), // settings
-        FlowEntry(start: 75, rowStart: 544, rowEnd: 558, timerStart: 4, timerEnd: 4, name: 272), // identity_verification
-        FlowEntry(start: 83, rowStart: 558, rowEnd: 573, timerStart: 4, timerEnd: 4, name: 273), // veriff
-        FlowEntry(start: 93, rowStart: 573, rowEnd: 587, timerStart: 4, timerEnd: 4, name: 274), // final_touches
+        FlowEntry(start: 0, rowStart: 450, rowEnd: 484, timerStart: 4, timerEnd: 4, name: 267), // app_lock
+        FlowEntry(start: 1, rowStart: 484, rowEnd: 518, timerStart: 4, timerEnd: 4, name: 268), // device_integrity
+        FlowEntry(start: 2, rowStart: 518, rowEnd: 552, timerStart: 4, timerEnd: 4, name: 269), // onboarding
+        FlowEntry(start: 21, rowStart: 552, rowEnd: 594, timerStart: 4, timerEnd: 4, name: 270), // wallet
+        FlowEntry(start: 62, rowStart: 594, rowEnd: 631, timerStart: 4, timerEnd: 4, name: 271), // settings
+        FlowEntry(start: 75, rowStart: 631, rowEnd: 665, timerStart: 4, timerEnd: 4, name: 272), // identity_verification
+        FlowEntry(start: 83, rowStart: 665, rowEnd: 700, timerStart: 4, timerEnd: 4, name: 273), // veriff
+        FlowEntry(start: 93, rowStart: 700, rowEnd: 734, timerStart: 4, timerEnd: 4, name: 274), // final_touches
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -1239,7 +1386,7 @@ enum TempoTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "f9b0a7d8f52f2932"
+    static let fingerprint = "b073a1d40fe6a9fd"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109])

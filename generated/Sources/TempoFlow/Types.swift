@@ -2137,14 +2137,23 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Raised by the flows (`raise: session_check`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
     case sessionCheck(raisedBy: RaisedByFlows)
-    case connectionLost
-    case connectionRestored
 
     /// Raised by the flows (`raise: card_payment_recorded`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
     case cardPaymentRecorded(raisedBy: RaisedByFlows)
 
     /// Raised by the flows (`raise: merchant_logo_needed`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
     case merchantLogoNeeded(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: card_payment_push_due`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case cardPaymentPushDue(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: funds_received_push_due`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case fundsReceivedPushDue(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: large_transaction_push_due`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case largeTransactionPushDue(raisedBy: RaisedByFlows)
+    case connectionLost
+    case connectionRestored
 
     /// Raised by the flows (`raise: transfer_recorded`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
     case transferRecorded(raisedBy: RaisedByFlows)
@@ -3063,14 +3072,20 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_go_home"
         case .sessionCheck:
             return "session_check"
-        case .connectionLost:
-            return "connection_lost"
-        case .connectionRestored:
-            return "connection_restored"
         case .cardPaymentRecorded:
             return "card_payment_recorded"
         case .merchantLogoNeeded:
             return "merchant_logo_needed"
+        case .cardPaymentPushDue:
+            return "card_payment_push_due"
+        case .fundsReceivedPushDue:
+            return "funds_received_push_due"
+        case .largeTransactionPushDue:
+            return "large_transaction_push_due"
+        case .connectionLost:
+            return "connection_lost"
+        case .connectionRestored:
+            return "connection_restored"
         case .transferRecorded:
             return "transfer_recorded"
         case .timerFired:
@@ -3530,16 +3545,22 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 222
         case .sessionCheck:
             return 223
-        case .connectionLost:
-            return 224
-        case .connectionRestored:
-            return 225
         case .cardPaymentRecorded:
-            return 226
+            return 224
         case .merchantLogoNeeded:
+            return 225
+        case .cardPaymentPushDue:
+            return 226
+        case .fundsReceivedPushDue:
             return 227
-        case .transferRecorded:
+        case .largeTransactionPushDue:
             return 228
+        case .connectionLost:
+            return 229
+        case .connectionRestored:
+            return 230
+        case .transferRecorded:
+            return 231
         case .timerFired:
             return (-2)
         }

@@ -148,11 +148,15 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [YOLEEffect]) throws {
+        let kept = state
         state = YOLEState()
         state.language = Language.en
         state.theme = Theme.light
         state.kycStatus = KycStatus.notStarted
         state.checkoutState = "loading"
+        state.language = kept.language
+        state.theme = kept.theme
+        state.biometricLoginEnabled = kept.biometricLoginEnabled
         try engineRestart(startScreen: 0, into: &effects)
     }
 
@@ -426,7 +430,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             guard case .authLogInSuccess(let eventKycVerified)? = event else { throw FlowFailure("no value for 'event'") }
             state.biometricLoginEnabled = true
             state.resetLinkSent = false
-            state.kycStatus = eventKycVerified ? KycStatus.verified : state.kycStatus
+            state.kycStatus = eventKycVerified ? KycStatus.verified : ((state.kycStatus == KycStatus.verified) ? KycStatus.notStarted : state.kycStatus)
             raised.append(.signedIn(raisedBy: RaisedByFlows()))
         case 19:
             // STEP-04 signed_in; STEP-12 tap_continue_with_limited_access
@@ -639,6 +643,26 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-16.logout tap_confirm_log_out
             state.loggedIn = false
             state.dialogMessage = nil
+            state.kycStatus = KycStatus.notStarted
+            state.email = ""
+            state.firstName = ""
+            state.lastName = ""
+            state.country = ""
+            state.phone = ""
+            state.showVerificationDetails = false
+            state.balance = nil
+            state.accountSuspended = false
+            state.transactions = []
+            state.txDraft = Transaction()
+            state.favorites = []
+            state.pendingRemoval = nil
+            state.recentRecipients = []
+            state.draftAmount = ""
+            state.draftCurrency = ""
+            state.draftRecipient = ""
+            state.draftNote = ""
+            state.transfer = Transfer()
+            state.biometricLoginEnabled = false
         case 75:
             // STEP-16.logout tap_cancel
             state.dialogMessage = nil
@@ -807,7 +831,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.toast("Transfer scheduled"))
         case 107:
             // main (global) payment_status_updated
-            effects.append(.toast("Payment failed"))
+            effects.append(.toast("Transfer failed"))
         default:
             break
         }

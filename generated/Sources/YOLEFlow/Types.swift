@@ -2910,10 +2910,10 @@ public struct Transaction: Hashable, Sendable, Codable {
 
 /// The domain state of YOLE: what the flows read and write.
 public struct YOLEState: Hashable, Sendable, Codable {
-    /// Interface language (EN/FR)
+    /// Interface language (EN/FR), kept across launches
     public var language: Language = Language.en
 
-    /// Visual theme (light/dark)
+    /// Visual theme (light/dark): "preserves user preference" across launches
     public var theme: Theme = Theme.light
 
     /// The global "No internet connection" banner while connectivity is lost (null when online).
