@@ -4,7 +4,7 @@ import FlowSyntax
 
 /// The naming rules of the language, each with the wording used when a name breaks it.
 enum NamePattern {
-    case screenID, snakeCase, typeName, criterionID, questionID, eventName
+    case screenID, snakeCase, typeName, criterionID, questionID, requirementID, eventName
 
     var description: String {
         switch self {
@@ -13,6 +13,7 @@ enum NamePattern {
         case .typeName: "an UpperCamelCase name such as 'Applicant'"
         case .criterionID: "an ID such as 'AC-ONB-01' or 'AC-ONB-02b' (parts of capital letters and digits joined by '-', a part after the first may end in small letters)"
         case .questionID: "an ID such as 'Q-ONB-1' or 'Q-XC-D3' (parts of capital letters and digits joined by '-', a part after the first may end in small letters)"
+        case .requirementID: "an ID such as 'R-ONB-004-1' (parts of capital letters and digits joined by '-', a part after the first may end in small letters)"
         case .eventName: "a snake_case event name such as 'tap_continue'"
         }
     }
@@ -26,7 +27,7 @@ enum NamePattern {
         func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
         func isAlnum(_ c: Unicode.Scalar) -> Bool { isLower(c) || isUpper(c) || isDigit(c) }
         switch self {
-        case .criterionID, .questionID:
+        case .criterionID, .questionID, .requirementID:
             // The published schema's rule (docs/flow.schema.json): ^[A-Z][A-Z0-9]*(-[A-Z0-9]+[a-z]*)+$
             guard isUpper(first) else { return false }
             let parts = name.split(separator: "-", omittingEmptySubsequences: false)

@@ -130,6 +130,7 @@ final class AppChecker {
         resolveCriteria()
         resolveQuestions()
         resolveScenarios()
+        resolveRequirements()
         checkUnused()
         return app
     }

@@ -26,6 +26,8 @@ public struct App: Sendable {
     public var criteria: [AcceptanceCriterion]
     public var scenarios: [Scenario]
     public var questions: [OpenQuestion]
+    /// The seed document traced sentence by sentence (`document:` and `requirements:`); nil when the app has none.
+    public var traceability: Traceability? = nil
     /// Recurring timers (`app.every`): each fires every `delayMilliseconds` from launch on, wherever the person is.
     public var recurringTimers: [Timer] = []
     /// The files the app was read from, root first.

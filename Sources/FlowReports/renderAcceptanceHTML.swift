@@ -60,6 +60,8 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
     out.append("<title>Acceptance report: \(e(app.name))</title>")
     out.append("<style>")
     out.append(contentsOf: baseStyle)
+    let traceability = TraceabilityReport(app: app, criteria: report.criteria)
+    if traceability != nil { out.append(contentsOf: traceabilityStyle) }
     out.append(contentsOf: [
         "article.criterion { border: 1px solid var(--line); border-left-width: 6px; border-radius: 6px; margin: .8rem 0; padding: .5rem 1rem; }",
         "article.criterion h3 { margin: .2rem 0; font-size: 1.05rem; display: flex; gap: .6rem; align-items: baseline; flex-wrap: wrap; }",
@@ -86,7 +88,8 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
     out.append("<p>\(report.passedScenarios) of \(report.scenarios.count) scenarios pass; \(report.coverage.screensVisited) of "
                + "\(report.coverage.screens.count) screens and \(report.coverage.transitionsTaken) of \(report.coverage.transitions.count) "
                + "transitions covered (<a href=\"coverage.html\">coverage report</a>).</p>")
-    out.append("<nav class=\"contents\"><a href=\"#criteria\">Criteria</a><a href=\"#scenarios\">Scenarios</a>"
+    out.append("<nav class=\"contents\">" + (traceability == nil ? "" : "<a href=\"#traceability\">Document traceability</a>")
+               + "<a href=\"#criteria\">Criteria</a><a href=\"#scenarios\">Scenarios</a>"
                + "<a href=\"#screens\">Screens</a><a href=\"#questions\">Open questions</a></nav>")
     out.append("<table class=\"totals\">")
     out.append("<tr><th>Status</th><th class=\"num\">Criteria</th><th class=\"num\">Share</th></tr>")
@@ -97,6 +100,11 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
     out.append("<tr><th>Total</th><th class=\"num\">\(report.criteria.count)</th><th></th></tr>")
     out.append("</table>")
 
+    if let traceability {
+        out.append(contentsOf: renderTraceabilityHTML(traceability, app: app, criterionLink: criterionLink, questionLink: { id in
+            "<a href=\"#\(attribute(anchor("question", id)))\">\(e(id))</a>"
+        }))
+    }
     out.append("<section id=\"criteria\">")
     out.append("<h2>Criteria</h2>")
     out.append("<div class=\"filters\">")

@@ -53,6 +53,8 @@ struct AcceptanceDocument: Encodable {
     var scenarios: [ScenarioEntry]
     var coverage: Coverage
     var questions: [Question]
+    /// The seed document traced sentence by sentence (absent when the app has no `requirements:`).
+    var traceability: TraceabilityDocument?
 }
 
 /// Renders `acceptance.json`: every criterion with its status and evidence, every scenario, coverage totals and open questions.
@@ -87,6 +89,7 @@ func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
                         transitions: .init(visited: report.coverage.transitionsTaken, total: report.coverage.transitions.count)),
         questions: app.questions.map {
             .init(id: $0.id, text: $0.text, section: $0.section, assumption: $0.assumption, location: location($0.range))
-        })
+        },
+        traceability: TraceabilityReport(app: app, criteria: report.criteria).map { TraceabilityDocument($0, app: app) })
     return renderJSON(document)
 }

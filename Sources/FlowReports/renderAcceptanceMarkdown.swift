@@ -25,6 +25,9 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
                      + "**Not automatable (the rest)** (\(split.map { markdownCode($0.criterion.id) }.joined(separator: ", "))).")
         lines.append("")
     }
+    if let traceability = TraceabilityReport(app: app, criteria: report.criteria) {
+        lines += renderTraceabilityMarkdown(traceability, app: app)
+    }
     lines.append("## Criteria")
     lines.append("")
     if report.criteria.isEmpty { lines.append("_No acceptance criteria._"); lines.append("") }

@@ -18,6 +18,10 @@ public struct FlowFileSyntax: Sendable {
     public var criteria: [CriterionSyntax] = []
     public var scenarios: [ScenarioSyntax] = []
     public var questions: [QuestionSyntax] = []
+    /// `document:`: the seed document's sections (one file of the app has it).
+    public var document: DocumentSyntax?
+    /// `requirements:`: the traceability table, sentence by sentence.
+    public var requirements: [RequirementSyntax] = []
 
     public init(path: String) {
         self.path = path

@@ -21,7 +21,8 @@ public func parseFlowFile(_ file: SourceFile, limits: YAMLLimits = .default, dia
 
 /// The top-level sections a flow file may have.
 public let flowFileSections = ["app", "include", "types", "state", "derived", "invariants", "events",
-                               "services", "flows", "criteria", "scenarios", "questions"]
+                               "services", "flows", "criteria", "scenarios", "questions",
+                               "document", "requirements"]
 
 struct FlowParser {
     let reader: NodeReader
@@ -41,6 +42,8 @@ struct FlowParser {
         if let node = top["criteria"] { syntax.criteria = reader.entries(node, "'criteria'").compactMap(parseCriterion) }
         if let node = top["scenarios"] { syntax.scenarios = reader.entries(node, "'scenarios'").compactMap(parseScenario) }
         if let node = top["questions"] { syntax.questions = reader.entries(node, "'questions'").compactMap(parseQuestion) }
+        if let node = top["document"] { syntax.document = parseDocument(node) }
+        if let node = top["requirements"] { syntax.requirements = reader.entries(node, "'requirements'").compactMap(parseRequirement) }
         return syntax
     }
 
