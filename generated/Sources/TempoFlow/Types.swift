@@ -58,6 +58,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at every step (including login vs new user paths)
+    /// - AC-AUD-01: Every session starts here.
     case onb002 = "ONB-002"
 
     /// Card Selection (ONB-003)
@@ -255,6 +256,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-05: PII never included in event properties; user ID is pseudonymous
     /// - AC-XC-OFF-01: Wallet home shows last-known balance with a "Last updated X min ago" marker when offline
     /// - AC-XC-OFF-05: Push notifications queue and deliver on reconnect
+    /// - AC-AUD-01: Every session starts here.
+    /// - AC-AUD-02: Push toggles: card payments (on), funds received (on), large transactions >£250 (on), rewards & perks (off default), product updates (off default).
     case wal001 = "WAL-001"
 
     /// Balance (WAL-003)
@@ -293,6 +296,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-PERF-06: Skeleton states used for any network-dependent surface that takes >300ms to load
     /// - AC-XC-A11Y-07: No information conveyed by colour alone (e.g. "declined" also has ✕ icon + red text label)
     /// - AC-XC-OFF-02: Transaction list shows cached entries; pull-to-refresh retries silently
+    /// - AC-AUD-07: Full transaction history with search and date filter.
     case wal005 = "WAL-005"
 
     /// Add Money (WAL-006)
@@ -302,6 +306,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
+    /// - AC-AUD-06: Two ways to top up: card/digital wallet (instant) or bank transfer (copyable account details).
     case wal006 = "WAL-006"
 
     /// Bank Transfer Details (WAL-007), shown as a sheet
@@ -310,6 +315,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
+    /// - AC-AUD-06: Two ways to top up: card/digital wallet (instant) or bank transfer (copyable account details).
     case wal007 = "WAL-007"
 
     /// Hub · Virtual (unactivated) (WAL-008a)
@@ -678,6 +684,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
+    /// - AC-AUD-08: Three sections: Account (Personal, Security, Notifications, Subscription), Support & Legal, Sign Out (red text, no-border).
+    /// - AC-AUD-09: Tab bar persists.
     case set001 = "SET-001"
 
     /// View Personal Details (SET-002)
@@ -721,6 +729,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-05: Security alerts cannot be disabled (FCA requirement)
+    /// - AC-AUD-02: Push toggles: card payments (on), funds received (on), large transactions >£250 (on), rewards & perks (off default), product updates (off default).
     case set006 = "SET-006"
 
     /// Notification Inbox (SET-007)
@@ -729,6 +738,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
+    /// - AC-AUD-03: Tap row → routes to relevant screen (transaction detail, reward claim, session review).
+    /// - AC-AUD-04: SET-007 Inbox (deep-linkable from push)
     case set007 = "SET-007"
 
     /// Current Plan (SET-008)
@@ -763,6 +774,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
+    /// - AC-AUD-05: Material changes trigger in-app notification.
     case set011 = "SET-011"
 
     /// Close · Step 1 Warn (SET-012a)
