@@ -781,6 +781,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.kycStatus = KycStatus.approved
             state.initialPaymentMade = true
             state.accountActive = true
+            state.accountClosed = false
         case 7:
             // ONB-002 equals.get_onboarding_status.approved; ONB-016 equals.get_onboarding_status.approved
             state.kycStatus = KycStatus.approved
@@ -1327,40 +1328,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // SET-001 tap_sign_out
             state.loggedIn = false
             state.sessionStartedAt = nil
-            state.notificationsOff = [NotificationPreference.pushRewardsPerks, NotificationPreference.pushProductUpdates]
-            state.cardLimitEnabled = true
             state.subscriptionActive = true
-            state.billingCycleStart = date(2026, 1, 1)
-            state.billingCycleEnd = date(2026, 2, 1)
-            state.virtualCard = VirtualCardStatus.unactivated
-            state.physicalCard = PhysicalCardStatus.none
-            state.kycStatus = KycStatus.notStarted
-            state.userId = nil
-            state.applicant = Applicant()
-            state.plan = nil
-            state.balance = Money(amount: 0, currency: "GBP")
-            state.balanceUpdatedAt = nil
-            state.transactions = []
-            state.merchantLogos = []
-            state.keycodeSet = false
-            state.biometricsEnabled = false
-            state.accountActive = false
-            state.initialPaymentMade = false
-            state.cardFrozen = false
-            state.cardInDeviceWallet = false
-            state.transfersSent = 0
-            state.cardPaymentsMade = 0
-            state.dailySpent = Money(amount: 0, currency: "GBP")
-            state.dailySpentOn = nil
-            state.keycodeChangedOn = nil
-            state.legalAcceptedOn = nil
-            state.deliveryAddress = nil
-            state.physicalCardExpectedBy = nil
-            state.pendingPlan = nil
-            state.pendingPlanFrom = nil
-            state.accountClosed = false
-            state.otherSessions = []
-            state.selectedAddress = nil
+            raised.append(.forgetUser(raisedBy: RaisedByFlows()))
         case 136:
             // SET-002 tap_edit_email
             state.contactEdit = ContactKind.email
@@ -1582,6 +1551,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.accountActive = false
             state.loggedIn = false
             state.sessionStartedAt = nil
+            raised.append(.forgetUser(raisedBy: RaisedByFlows()))
         case 189:
             // ONB-012 equals.submit_application.submitted
             state.applicationSubmitted = true
@@ -1673,6 +1643,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 215:
             // ONB-015-FT equals.activate_account.activated
             state.accountActive = true
+            state.accountClosed = false
         case 216:
             // ONB-016-FT tap_add_to_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "native")))
@@ -1779,25 +1750,59 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.virtualCard = VirtualCardStatus.retired
             effects.append(.push("Your physical card is now active. Your virtual card has been retired."))
         case 239:
+            // app_lock (global) forget_user; device_integrity (global) forget_user; onboarding (global) forget_user; and 5 more
+            state.notificationsOff = [NotificationPreference.pushRewardsPerks, NotificationPreference.pushProductUpdates]
+            state.cardLimitEnabled = true
+            state.billingCycleStart = date(2026, 1, 1)
+            state.billingCycleEnd = date(2026, 2, 1)
+            state.virtualCard = VirtualCardStatus.unactivated
+            state.physicalCard = PhysicalCardStatus.none
+            state.kycStatus = KycStatus.notStarted
+            state.userId = nil
+            state.applicant = Applicant()
+            state.plan = nil
+            state.balance = Money(amount: 0, currency: "GBP")
+            state.balanceUpdatedAt = nil
+            state.transactions = []
+            state.merchantLogos = []
+            state.keycodeSet = false
+            state.biometricsEnabled = false
+            state.accountActive = false
+            state.initialPaymentMade = false
+            state.cardFrozen = false
+            state.cardInDeviceWallet = false
+            state.transfersSent = 0
+            state.cardPaymentsMade = 0
+            state.dailySpent = Money(amount: 0, currency: "GBP")
+            state.dailySpentOn = nil
+            state.keycodeChangedOn = nil
+            state.legalAcceptedOn = nil
+            state.deliveryAddress = nil
+            state.physicalCardExpectedBy = nil
+            state.pendingPlan = nil
+            state.pendingPlanFrom = nil
+            state.otherSessions = []
+            state.selectedAddress = nil
+        case 240:
             // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global) connection_lost; and 5 more
             state.online = false
-        case 240:
+        case 241:
             // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global) connection_restored; and 5 more
             state.online = true
-        case 241:
+        case 242:
             // wallet (global) session_check; settings (global) session_check
             effects.append(.call(TempoServiceCall.equalsRefreshSession))
-        case 242:
+        case 243:
             // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
             state.sessionRefreshedAt = now
-        case 243:
+        case 244:
             // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
             state.sessionRefreshedAt = nil
             effects.append(.toast("Your session has ended. Log in again to continue."))
-        case 244:
+        case 245:
             // wallet (global) transfer_recorded
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
-        case 245:
+        case 246:
             // wallet (global) equals.set_card_frozen.failed
             state.cardFrozen = !state.cardFrozen
             effects.append(.toast("We couldn't update your card. Try again."))

@@ -970,8 +970,9 @@ enum TempoTables {
         TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // app_lock (global) large_transaction_push_due stays
         TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
         TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
-        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // app_lock (global) forget_user stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // app_lock (global) connection_lost stays
+        TransitionRow(event: 231, guardID: 0, actionsID: 241, target: .stay, argument: 0, validates: false), // app_lock (global) connection_restored stays
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // device_integrity (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // device_integrity (global) app_foregrounded stays
@@ -1004,8 +1005,9 @@ enum TempoTables {
         TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // device_integrity (global) large_transaction_push_due stays
         TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
         TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
-        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // device_integrity (global) forget_user stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_lost stays
+        TransitionRow(event: 231, guardID: 0, actionsID: 241, target: .stay, argument: 0, validates: false), // device_integrity (global) connection_restored stays
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // onboarding (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // onboarding (global) app_foregrounded stays
@@ -1038,17 +1040,18 @@ enum TempoTables {
         TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // onboarding (global) large_transaction_push_due stays
         TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
         TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
-        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
-        TransitionRow(event: 223, guardID: 89, actionsID: 241, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // onboarding (global) forget_user stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // onboarding (global) connection_lost stays
+        TransitionRow(event: 231, guardID: 0, actionsID: 241, target: .stay, argument: 0, validates: false), // onboarding (global) connection_restored stays
+        TransitionRow(event: 223, guardID: 89, actionsID: 242, target: .stay, argument: 0, validates: false), // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) session_check stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 242, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 243, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
-        TransitionRow(event: 231, guardID: 90, actionsID: 244, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
-        TransitionRow(event: 231, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
+        TransitionRow(event: 54, guardID: 0, actionsID: 243, target: .stay, argument: 0, validates: false), // wallet (global) equals.refresh_session.refreshed stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 244, target: .screen, argument: 4, validates: false), // wallet (global) equals.refresh_session.expired → ONB-002
+        TransitionRow(event: 232, guardID: 90, actionsID: 245, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded if transfers_sent == 1 stays
+        TransitionRow(event: 232, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) transfer_recorded stays
         TransitionRow(event: 40, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.done stays
         TransitionRow(event: 46, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_limit.done stays
-        TransitionRow(event: 41, guardID: 0, actionsID: 245, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
+        TransitionRow(event: 41, guardID: 0, actionsID: 246, target: .stay, argument: 0, validates: false), // wallet (global) equals.set_card_frozen.failed stays
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // wallet (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // wallet (global) app_foregrounded stays
@@ -1080,12 +1083,13 @@ enum TempoTables {
         TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // wallet (global) large_transaction_push_due stays
         TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
         TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
-        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
-        TransitionRow(event: 223, guardID: 89, actionsID: 241, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // wallet (global) forget_user stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // wallet (global) connection_lost stays
+        TransitionRow(event: 231, guardID: 0, actionsID: 241, target: .stay, argument: 0, validates: false), // wallet (global) connection_restored stays
+        TransitionRow(event: 223, guardID: 89, actionsID: 242, target: .stay, argument: 0, validates: false), // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         TransitionRow(event: 223, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) session_check stays
-        TransitionRow(event: 54, guardID: 0, actionsID: 242, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
-        TransitionRow(event: 55, guardID: 0, actionsID: 243, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
+        TransitionRow(event: 54, guardID: 0, actionsID: 243, target: .stay, argument: 0, validates: false), // settings (global) equals.refresh_session.refreshed stays
+        TransitionRow(event: 55, guardID: 0, actionsID: 244, target: .screen, argument: 4, validates: false), // settings (global) equals.refresh_session.expired → ONB-002
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // settings (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // settings (global) app_foregrounded stays
@@ -1117,8 +1121,9 @@ enum TempoTables {
         TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // settings (global) large_transaction_push_due stays
         TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
         TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
-        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // settings (global) forget_user stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // settings (global) connection_lost stays
+        TransitionRow(event: 231, guardID: 0, actionsID: 241, target: .stay, argument: 0, validates: false), // settings (global) connection_restored stays
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // identity_verification (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // identity_verification (global) app_foregrounded stays
@@ -1151,8 +1156,9 @@ enum TempoTables {
         TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // identity_verification (global) large_transaction_push_due stays
         TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
         TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
-        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // identity_verification (global) forget_user stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_lost stays
+        TransitionRow(event: 231, guardID: 0, actionsID: 241, target: .stay, argument: 0, validates: false), // identity_verification (global) connection_restored stays
         TransitionRow(event: 217, guardID: 0, actionsID: 0, target: .end, argument: 250, validates: false), // veriff (global) browser_closed → end abandoned
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // veriff (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
@@ -1186,8 +1192,9 @@ enum TempoTables {
         TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // veriff (global) large_transaction_push_due stays
         TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
         TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
-        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // veriff (global) forget_user stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // veriff (global) connection_lost stays
+        TransitionRow(event: 231, guardID: 0, actionsID: 241, target: .stay, argument: 0, validates: false), // veriff (global) connection_restored stays
         TransitionRow(event: 111, guardID: 0, actionsID: 220, target: .stay, argument: 0, validates: false), // final_touches (global) app_backgrounded stays
         TransitionRow(event: 112, guardID: 75, actionsID: 221, target: .overlay, argument: 0, validates: false), // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         TransitionRow(event: 112, guardID: 0, actionsID: 222, target: .stay, argument: 0, validates: false), // final_touches (global) app_foregrounded stays
@@ -1220,20 +1227,21 @@ enum TempoTables {
         TransitionRow(event: 228, guardID: 0, actionsID: 0, target: .stay, argument: 0, validates: false), // final_touches (global) large_transaction_push_due stays
         TransitionRow(event: 3, guardID: 87, actionsID: 237, target: .stay, argument: 0, validates: false), // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
         TransitionRow(event: 4, guardID: 88, actionsID: 238, target: .overlay, argument: 49, validates: false), // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
-        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
-        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
+        TransitionRow(event: 229, guardID: 0, actionsID: 239, target: .stay, argument: 0, validates: false), // final_touches (global) forget_user stays
+        TransitionRow(event: 230, guardID: 0, actionsID: 240, target: .stay, argument: 0, validates: false), // final_touches (global) connection_lost stays
+        TransitionRow(event: 231, guardID: 0, actionsID: 241, target: .stay, argument: 0, validates: false), // final_touches (global) connection_restored stays
     ]
 
     /// Each flow's start screen, global transitions and global timers.
     static let flows: [FlowEntry] = [
-        FlowEntry(start: 0, rowStart: 450, rowEnd: 484, timerStart: 4, timerEnd: 4, name: 267), // app_lock
-        FlowEntry(start: 1, rowStart: 484, rowEnd: 518, timerStart: 4, timerEnd: 4, name: 268), // device_integrity
-        FlowEntry(start: 2, rowStart: 518, rowEnd: 552, timerStart: 4, timerEnd: 4, name: 269), // onboarding
-        FlowEntry(start: 21, rowStart: 552, rowEnd: 594, timerStart: 4, timerEnd: 4, name: 270), // wallet
-        FlowEntry(start: 62, rowStart: 594, rowEnd: 631, timerStart: 4, timerEnd: 4, name: 271), // settings
-        FlowEntry(start: 75, rowStart: 631, rowEnd: 665, timerStart: 4, timerEnd: 4, name: 272), // identity_verification
-        FlowEntry(start: 83, rowStart: 665, rowEnd: 700, timerStart: 4, timerEnd: 4, name: 273), // veriff
-        FlowEntry(start: 93, rowStart: 700, rowEnd: 734, timerStart: 4, timerEnd: 4, name: 274), // final_touches
+        FlowEntry(start: 0, rowStart: 450, rowEnd: 485, timerStart: 4, timerEnd: 4, name: 267), // app_lock
+        FlowEntry(start: 1, rowStart: 485, rowEnd: 520, timerStart: 4, timerEnd: 4, name: 268), // device_integrity
+        FlowEntry(start: 2, rowStart: 520, rowEnd: 555, timerStart: 4, timerEnd: 4, name: 269), // onboarding
+        FlowEntry(start: 21, rowStart: 555, rowEnd: 598, timerStart: 4, timerEnd: 4, name: 270), // wallet
+        FlowEntry(start: 62, rowStart: 598, rowEnd: 636, timerStart: 4, timerEnd: 4, name: 271), // settings
+        FlowEntry(start: 75, rowStart: 636, rowEnd: 671, timerStart: 4, timerEnd: 4, name: 272), // identity_verification
+        FlowEntry(start: 83, rowStart: 671, rowEnd: 707, timerStart: 4, timerEnd: 4, name: 273), // veriff
+        FlowEntry(start: 93, rowStart: 707, rowEnd: 742, timerStart: 4, timerEnd: 4, name: 274), // final_touches
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -1386,7 +1394,7 @@ enum TempoTables {
     ]
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "b073a1d40fe6a9fd"
+    static let fingerprint = "eec4c470f623a14c"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants, serviceAnswerEvents: [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109])

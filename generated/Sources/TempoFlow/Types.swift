@@ -2164,6 +2164,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Raised by the flows (`raise: large_transaction_push_due`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
     case largeTransactionPushDue(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: forget_user`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.
+    case forgetUser(raisedBy: RaisedByFlows)
     case connectionLost
     case connectionRestored
 
@@ -3094,6 +3097,8 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "funds_received_push_due"
         case .largeTransactionPushDue:
             return "large_transaction_push_due"
+        case .forgetUser:
+            return "forget_user"
         case .connectionLost:
             return "connection_lost"
         case .connectionRestored:
@@ -3567,12 +3572,14 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 227
         case .largeTransactionPushDue:
             return 228
-        case .connectionLost:
+        case .forgetUser:
             return 229
-        case .connectionRestored:
+        case .connectionLost:
             return 230
-        case .transferRecorded:
+        case .connectionRestored:
             return 231
+        case .transferRecorded:
+            return 232
         case .timerFired:
             return (-2)
         }
