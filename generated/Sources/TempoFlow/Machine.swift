@@ -782,6 +782,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.initialPaymentMade = true
             state.accountActive = true
             state.accountClosed = false
+            state.subscriptionActive = true
         case 7:
             // ONB-002 equals.get_onboarding_status.approved; ONB-016 equals.get_onboarding_status.approved
             state.kycStatus = KycStatus.approved
@@ -1543,12 +1544,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 188:
             // SET-012b equals.close_account.closed
             state.subscriptionActive = false
-            state.pendingPlan = nil
-            state.pendingPlanFrom = nil
             state.balanceRefund = state.balance
-            state.balance = Money(amount: decimal("0"), currency: "GBP")
             state.accountClosed = true
-            state.accountActive = false
             state.loggedIn = false
             state.sessionStartedAt = nil
             raised.append(.forgetUser(raisedBy: RaisedByFlows()))
@@ -1644,6 +1641,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // ONB-015-FT equals.activate_account.activated
             state.accountActive = true
             state.accountClosed = false
+            state.subscriptionActive = true
         case 216:
             // ONB-016-FT tap_add_to_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "native")))
