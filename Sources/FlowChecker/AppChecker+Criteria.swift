@@ -206,7 +206,7 @@ extension AppChecker {
     /// elsewhere never hides a typo at a use.
     func mergeMisspelledDeclarations(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         // Only uses of undeclared names can be merged; without any, nothing below would change the list.
-        let mergeableCodes: Set<String> = ["unknown-name", "unknown-state", "unknown-type", "unknown-screen", "unknown-target"]
+        let mergeableCodes: Set<String> = ["unknown-name", "unknown-state", "unknown-type", "unknown-screen", "unknown-target", "unknown-element"]
         guard diagnostics.contains(where: { mergeableCodes.contains($0.code) }) else { return diagnostics }
         func quotedName(_ diagnostic: Diagnostic) -> String? {
             let message = diagnostic.message
@@ -242,12 +242,13 @@ extension AppChecker {
         for screen in app.screens { visit(screen.transitions + screen.timers.flatMap(\.transitions)) }
         for flow in app.flows { visit(flow.globalTransitions + flow.globalTimers.flatMap(\.transitions)) }
 
-        let nameCodes: Set<String> = ["unknown-name", "unknown-state"]
+        // A traceability row naming the value or screen (`encoded_by`) is a use like any other.
+        let nameCodes: Set<String> = ["unknown-name", "unknown-state", "unknown-element"]
         var candidates: [(name: String, range: SourceRange, kind: String, codes: Set<String>)] = []
         for entry in stateTable.entries where !usedNames.contains(entry.name) { candidates.append((entry.name, entry.range, "state value", nameCodes)) }
         for entry in derivedTable.entries where !usedNames.contains(entry.name) { candidates.append((entry.name, entry.range, "derived value", nameCodes)) }
         for entry in types.entries where !typesInUse.contains(entry.name) { candidates.append((entry.name, entry.range, "type", ["unknown-type", "unknown-name"])) }
-        for entry in screenTable.entries where !targeted.contains(entry.name) { candidates.append((entry.name, entry.range, "screen", ["unknown-screen", "unknown-target"])) }
+        for entry in screenTable.entries where !targeted.contains(entry.name) { candidates.append((entry.name, entry.range, "screen", ["unknown-screen", "unknown-target", "unknown-element"])) }
         guard !candidates.isEmpty else { return diagnostics }
 
         var dropped = Set<Diagnostic>()

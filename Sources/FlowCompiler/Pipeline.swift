@@ -176,6 +176,7 @@ final class IncompleteAppFilter: DiagnosticCollector, @unchecked Sendable {
         "unknown-enum-case", "unknown-argument", "unused-declaration", "unused-options", "unreachable-screen", "unreachable-flow",
         "unreachable-transition", "unhandled-event", "unhandled-outcome", "unverified-criterion", "dead-end", "missing-key",
         "missing-initial", "missing-argument", "cross-flow-target", "orphan-file",
+        "unknown-element", "unknown-criterion", "unknown-question",
     ]
 
     init(_ base: any DiagnosticCollector) { self.base = base }
