@@ -11,7 +11,7 @@ import Foundation
 /// ```swift
 /// var machine = try RailMachine()
 /// var effects: [RailEffect] = []
-/// try machine.start(into: &effects)          // intro Welcome
+/// try machine.start(into: &effects)          // launch App Launch
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.depositDetected(...), into: &effects)
 /// ```
@@ -64,14 +64,14 @@ public struct RailMachine: Sendable, FlowStateMachine {
         ]
     }
 
-    /// A machine on `start` (default: intro), with the state's initial values.
+    /// A machine on `start` (default: launch), with the state's initial values.
     /// Call `start(into:)` next: it runs the first screen's entry (analytics, timers).
     public init(start: RailScreen? = nil, now: Timestamp = Timestamp(millisecondsSince1970: 1767225600000)) throws {
         self.now = now
         engine = EngineState(screenNumber: start?.number ?? 0)
     }
 
-    /// A machine on the screen with seed ID `startScreenID` (nil: intro), for code that knows screens by ID.
+    /// A machine on the screen with seed ID `startScreenID` (nil: launch), for code that knows screens by ID.
     /// - Throws: `FlowFailure` when the app has no screen with that ID.
     public init(startScreenID: String?, now: Timestamp) throws {
         if let id = startScreenID {
@@ -176,7 +176,44 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [RailEffect]) throws {
+        let kept = state
         state = RailState()
+        state.appleSignedIn = kept.appleSignedIn
+        state.signInDestination = kept.signInDestination
+        state.passcodeSet = kept.passcodeSet
+        state.biometricsEnabled = kept.biometricsEnabled
+        state.firstName = kept.firstName
+        state.lastName = kept.lastName
+        state.dob = kept.dob
+        state.email = kept.email
+        state.phone = kept.phone
+        state.kycStatus = kept.kycStatus
+        state.spendBalance = kept.spendBalance
+        state.investBalance = kept.investBalance
+        state.depositedTotal = kept.depositedTotal
+        state.depositedSpendTotal = kept.depositedSpendTotal
+        state.depositedInvestTotal = kept.depositedInvestTotal
+        state.cardSpentTotal = kept.cardSpentTotal
+        state.withdrawnTotal = kept.withdrawnTotal
+        state.roundedUpTotal = kept.roundedUpTotal
+        state.lastDepositAmount = kept.lastDepositAmount
+        state.lastDepositSpend = kept.lastDepositSpend
+        state.lastDepositInvest = kept.lastDepositInvest
+        state.lastCardAmount = kept.lastCardAmount
+        state.lastRoundUp = kept.lastRoundUp
+        state.systemStatus = kept.systemStatus
+        state.transactions = kept.transactions
+        state.txCounter = kept.txCounter
+        state.cardFrozen = kept.cardFrozen
+        state.cardLast4 = kept.cardLast4
+        state.cardInAppleWallet = kept.cardInAppleWallet
+        state.roundUpsEnabled = kept.roundUpsEnabled
+        state.pushEnabled = kept.pushEnabled
+        state.spendBeforeWithdrawal = kept.spendBeforeWithdrawal
+        state.lastWithdrawal = kept.lastWithdrawal
+        state.sessionTimeout = kept.sessionTimeout
+        state.failedPasscodeAttempts = kept.failedPasscodeAttempts
+        state.passcodeLockedUntil = kept.passcodeLockedUntil
         try engineRestart(startScreen: 0, into: &effects)
     }
 
@@ -275,26 +312,26 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// (`.headline`).
     public func texts() throws -> [RailText: String] {
         switch screenNumber {
-        case 0:
+        case 1:
             // intro Welcome
             return [.headline: "Money that works the moment it arrives"]
-        case 2:
+        case 3:
             // verify-email Verify Email
             return [.sentTo: "Enter the code we sent to " + state.signInDestination]
-        case 5:
+        case 6:
             // biometric-prompt Biometric Prompt
             return [.title: "Use Face ID to open Rail?"]
-        case 7:
+        case 8:
             // onboarding KYC Flow
             return [.title: "Let's confirm it's you"]
-        case 8:
+        case 9:
             // kyc-status KYC Status
             return [
                 .message: (state.kycStatus == RailKycStatus.rejected)
                     ? "We couldn't verify your identity. Contact support to continue."
                     : "We're checking your details. We'll let you in as soon as it's done."
             ]
-        case 9:
+        case 10:
             // station Station
             return try [
                 .total: describe(derivedTotalBalance()),
@@ -306,7 +343,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
                 .offlineBanner: state.offline ? "You're offline. Showing your last balances." : "",
                 .pending: state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""
             ]
-        case 11:
+        case 12:
             // transaction-detail Transaction Detail
             return try [
                 .merchant: (derivedSelectedTransactions().count > 0)
@@ -319,40 +356,40 @@ public struct RailMachine: Sendable, FlowStateMachine {
                     "the value"
                 )
             ]
-        case 12:
+        case 13:
             // card Card
             return try [
                 .number: derivedCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "",
                 .spendable: describe(state.spendBalance)
             ]
-        case 15:
+        case 16:
             // round-ups Round-Ups
             return try [
                 .explainer: "Every card payment rounds up to the next dollar. The change goes to Invest.",
                 .thisMonth: "Rounded up this month: " + describe(derivedRoundUpsThisMonth())
             ]
-        case 16:
+        case 17:
             // invest Invest
             return try [.balance: describe(state.investBalance), .status: derivedInvestStatusText()]
-        case 17:
+        case 18:
             // profile Profile
             return [.name: (state.firstName + " ") + state.lastName, .email: state.email, .phone: state.phone]
-        case 18:
+        case 19:
             // delete-account Delete Account
             return [.message: "Delete your Rail account? This can't be undone."]
-        case 19:
+        case 20:
             // personal Personal Info
             return [.email: state.email, .phone: state.phone]
-        case 20:
+        case 21:
             // security Security
             return [.timeout: ("Lock after " + describeDuration(state.sessionTimeout)) + " without activity"]
-        case 23:
+        case 24:
             // support Support
             return [.title: "Help and contact"]
-        case 24:
+        case 25:
             // deposit Deposit Options
             return [.title: "Load money", .splitPreview: "70% → Spend, 30% → Invest"]
-        case 26:
+        case 27:
             // deposit-address Deposit Address
             return [
                 .title: "Load money",
@@ -360,7 +397,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
                 .address: state.depositAddress,
                 .pending: state.depositPending ? ("Pending · arrives in " + state.depositEta) : ""
             ]
-        case 27:
+        case 28:
             // deposit-success Deposit Success
             return [
                 .title: "Money loaded",
@@ -369,13 +406,13 @@ public struct RailMachine: Sendable, FlowStateMachine {
                 .spendShare: describe(state.lastDepositSpend) + " → Spend",
                 .investShare: describe(state.lastDepositInvest) + " → Invest"
             ]
-        case 28:
+        case 29:
             // withdraw Withdraw
             return [.available: describe(state.spendBalance) + " available in Spend"]
-        case 29:
+        case 30:
             // withdraw-amount Amount
             return [.available: describe(state.spendBalance) + " available in Spend"]
-        case 30:
+        case 31:
             // withdraw-confirm Confirm
             return [
                 .amount: describe(state.withdrawAmount),
@@ -383,10 +420,10 @@ public struct RailMachine: Sendable, FlowStateMachine {
                 .destination: state.withdrawDestination,
                 .from: "From Spend Balance"
             ]
-        case 31:
+        case 32:
             // withdraw-success Success
             return [.title: "Money on its way", .transactionId: "Transaction ID: " + state.withdrawTransactionId]
-        case 34:
+        case 35:
             // passcode-cooldown Passcode Cooldown
             return [.message: "Too many attempts. Try again in 1 minute."]
         default:
@@ -399,124 +436,139 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public func evaluateGuard(_ id: Int32, _ event: RailEvent?) throws -> Bool {
         switch id {
         case 1:
+            // launch app_launched
+            return state.passcodeSet
+        case 2:
             // intro apple.sign_in.signed_in
             guard case .appleSignInSignedIn(_, let eventNewUser)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return eventNewUser
-        case 2:
+        case 3:
             // signin tap_continue
             return RailSignInMethod.init(rawValue: textValue(formInput(0))) == RailSignInMethod.email // form 0: method
-        case 3:
+        case 4:
             // signin email shown
             return RailSignInMethod.init(rawValue: textValue(formInput(0))) == RailSignInMethod.email // form 0: method
-        case 4:
+        case 5:
             // signin phone shown
             return RailSignInMethod.init(rawValue: textValue(formInput(0))) == RailSignInMethod.phone // form 0: method
-        case 5:
+        case 6:
             // verify-email auth.verify_otp.verified
             guard case .authVerifyOtpVerified(let eventNewUser)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return eventNewUser
-        case 6:
+        case 7:
             // onboarding kyc.submit.pending; onboarding kyc.submit.rejected; kyc-status kyc.status.pending; and 3 more
             return !state.signedIn
-        case 7:
+        case 8:
             // kyc-status variant rejected
             return state.kycStatus == RailKycStatus.rejected
-        case 8:
+        case 9:
             // station pull_to_refresh; station variant offline; transactions pull_to_refresh; and 1 more
             return state.offline
-        case 9:
+        case 10:
             // station variant deposit_pending; deposit-address variant pending
             return state.depositPending
-        case 10:
+        case 11:
             // station variant allocating; invest variant allocating
             return state.systemStatus == RailSystemStatus.allocating
-        case 11:
+        case 12:
             // station variant paused; invest variant paused
             return state.systemStatus == RailSystemStatus.paused
-        case 12:
+        case 13:
             // transactions scrolled_to_end
             return try derivedHasMoreTransactions()
-        case 13:
+        case 14:
             // transactions variant empty
             return try derivedFilteredTransactions().count == 0
-        case 14:
+        case 15:
             // transaction-detail variant missing
             return try derivedSelectedTransactions().count == 0
-        case 15:
+        case 16:
             // card tap_freeze; card tap_reveal; card tap_card_settings
             return try derivedCardVisible()
-        case 16:
+        case 17:
             // card authorized
             return state.pendingAction == RailSensitiveAction.cardReveal
-        case 17:
+        case 18:
             // card tap_add_to_apple_wallet; card tap_retry_apple_wallet
             return try derivedCardVisible() && !state.cardInAppleWallet
-        case 18:
+        case 19:
             // card variant not_funded
             return try !derivedCardVisible()
-        case 19:
+        case 20:
             // card variant frozen; card-settings variant frozen; auth (global) card_payment; and 4 more
             return state.cardFrozen
-        case 20:
+        case 21:
             // card-details variant revealed
             return state.cardDetailsShown
-        case 21:
+        case 22:
             // round-ups variant on
             return state.roundUpsEnabled
-        case 22:
-            // security authorized
-            return state.pendingAction == RailSensitiveAction.biometricsChange
         case 23:
             // security authorized
-            return state.pendingAction == RailSensitiveAction.timeoutChange
+            return state.pendingAction == RailSensitiveAction.biometricsChange
         case 24:
+            // security authorized
+            return state.pendingAction == RailSensitiveAction.timeoutChange
+        case 25:
             // security variant biometrics_on; login-passcode tap_use_biometrics; authorize-transaction
             // tap_use_biometrics
             return state.biometricsEnabled
-        case 25:
-            // notifications variant on
-            return state.pushEnabled
         case 26:
+            // notifications variant on; auth (global) deposit_loaded_push; main (global) deposit_loaded_push; and 3
+            // more
+            return state.pushEnabled
+        case 27:
             // deposit-address tap_copy_address
             return state.depositAddress != ""
-        case 27:
+        case 28:
             // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and
             // 3 more
             guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, RailConstants.usd0) > 0
-        case 28:
+        case 29:
             // deposit-address variant loading
             return state.depositAddress == ""
-        case 29:
+        case 30:
             // deposit-address variant bank
             return state.depositMethod != RailDepositMethod.usdc
-        case 30:
+        case 31:
             // withdraw-confirm authorized
             return try ((state.pendingAction == RailSensitiveAction.withdrawal)
                 && (compare(state.withdrawAmount, RailConstants.usd0) > 0))
                 && (compare(state.withdrawAmount, state.spendBalance) <= 0)
-        case 31:
+        case 32:
             // withdraw-confirm authorized
             return state.pendingAction == RailSensitiveAction.withdrawal
-        case 32:
+        case 33:
+            // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
+            return try (state.passcodeLockedUntil != nil)
+                && (now < required(state.passcodeLockedUntil, "'passcode_locked_until'"))
+        case 34:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             return state.signedIn
-        case 33:
+        case 35:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             return try add(state.failedPasscodeAttempts, 1) >= 3
-        case 34:
+        case 36:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, RailConstants.usd0) <= 0
-        case 35:
+        case 37:
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            return state.cardFrozen && state.pushEnabled
+        case 38:
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+            return try (compare(eventAmount, state.spendBalance) > 0) && state.pushEnabled
+        case 39:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, state.spendBalance) > 0
-        case 36:
+        case 40:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
             return try (state.roundUpsEnabled
                 && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), RailConstants.usd0) > 0))
@@ -549,208 +601,201 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public mutating func runActions(_ id: Int32, _ event: RailEvent?, into effects: inout [RailEffect]) throws {
         switch id {
         case 1:
+            // launch enter
+            raised.append(.appLaunched(raisedBy: RaisedByFlows()))
+        case 2:
             // intro tap_sign_in_with_apple; intro tap_retry
             effects.append(.call(RailServiceCall.appleSignIn))
-        case 2:
+        case 3:
             // intro apple.sign_in.signed_in; intro apple.sign_in.signed_in
             guard case .appleSignInSignedIn(let eventEmail, _)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.appleSignedIn = true
             state.email = eventEmail
-        case 3:
+        case 4:
             // intro apple.sign_in.failed
             effects.append(.toast("Apple Sign-In didn't work. Try again or use email or phone."))
-        case 4:
+        case 5:
             // signin tap_continue
             state.signInDestination = textValue(formInput(1)) // form 1: email
             state.email = textValue(formInput(1)) // form 1: email
             effects.append(.call(RailServiceCall.authSendCode(destination: textValue(formInput(1))))) // form 1: email
-        case 5:
+        case 6:
             // signin tap_continue
             state.signInDestination = try e164(textValue(formInput(2)), "US") // form 2: phone
             state.phone = try e164(textValue(formInput(2)), "US") // form 2: phone
             // form 2: phone
             try effects.append(.call(RailServiceCall.authSendCode(destination: e164(textValue(formInput(2)), "US"))))
-        case 6:
+        case 7:
             // signin auth.send_code.failed; verify-email auth.send_code.failed
             effects.append(.toast("We couldn't send your code. Tap Retry to try again."))
-        case 7:
+        case 8:
             // signin tap_retry; verify-email tap_resend_code
             effects.append(.call(RailServiceCall.authSendCode(destination: state.signInDestination)))
-        case 8:
+        case 9:
             // signin enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(RailSignInMethod.email))
             }
-        case 9:
+        case 10:
             // verify-email tap_verify; verify-email tap_retry
             // form 0: code
             effects.append(
                 .call(RailServiceCall.authVerifyOtp(destination: state.signInDestination, code: textValue(formInput(0))))
             )
-        case 10:
+        case 11:
             // verify-email auth.verify_otp.wrong_code
             setInput(0, nil)
             effects.append(.toast("That code isn't right. Check it and try again."))
-        case 11:
+        case 12:
             // verify-email auth.verify_otp.failed
             effects.append(.toast("We couldn't check your code. Tap Retry to try again."))
-        case 12:
+        case 13:
             // verify-email auth.send_code.sent
             effects.append(.toast("We sent you a new code"))
-        case 13:
+        case 14:
             // create-passcode tap_continue
             state.pendingPasscode = textValue(formInput(0)) // form 0: passcode
-        case 14:
+        case 15:
             // confirm-passcode tap_continue
             // form 0: passcode_confirmation
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: textValue(formInput(0)))))
-        case 15:
+        case 16:
             // confirm-passcode passcode.create.created
             state.passcodeSet = true
-        case 16:
+        case 17:
             // confirm-passcode passcode.create.failed
             effects.append(.toast("We couldn't save your passcode. Tap Retry to try again."))
-        case 17:
+        case 18:
             // confirm-passcode tap_retry
             effects.append(.call(RailServiceCall.passcodeCreate(passcode: state.pendingPasscode)))
-        case 18:
+        case 19:
             // biometric-prompt tap_enable_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "enable")))
-        case 19:
+        case 20:
             // biometric-prompt device.biometric_check.authenticated
             state.biometricsEnabled = true
-        case 20:
-            // complete-profile tap_continue
-            try actionList20(event, into: &effects)
         case 21:
+            // complete-profile tap_continue
+            try actionList21(event, into: &effects)
+        case 22:
             // complete-profile profile.save.failed; personal profile.save.failed
             effects.append(.toast("We couldn't save your details. Tap Retry to try again."))
-        case 22:
+        case 23:
             // complete-profile tap_retry
             effects.append(.call(RailServiceCall.profileSave(firstName: state.firstName, lastName: state.lastName)))
-        case 23:
+        case 24:
             // onboarding tap_start_verification; onboarding tap_retry
             effects.append(.call(RailServiceCall.kycSubmit))
-        case 24:
+        case 25:
             // onboarding kyc.submit.approved; kyc-status kyc.status.approved; login-passcode kyc.status.approved
             state.kycStatus = RailKycStatus.approved
             state.signedIn = true
-        case 25:
+        case 26:
             // onboarding kyc.submit.pending; kyc-status kyc.status.pending; login-passcode kyc.status.pending
             state.kycStatus = RailKycStatus.pending
-        case 26:
+        case 27:
             // onboarding kyc.submit.rejected; kyc-status kyc.status.rejected; login-passcode kyc.status.rejected
             state.kycStatus = RailKycStatus.rejected
-        case 27:
+        case 28:
             // onboarding kyc.submit.failed
             effects.append(.toast("We couldn't send your details. Tap Retry to try again."))
-        case 28:
+        case 29:
             // kyc-status pull_to_refresh; kyc-status tap_retry; login-passcode tap_retry_status
             effects.append(.call(RailServiceCall.kycStatus))
-        case 29:
+        case 30:
             // kyc-status kyc.status.failed; login-passcode kyc.status.failed
             effects.append(.toast("We couldn't check your status. Tap Retry to try again."))
-        case 30:
+        case 31:
             // station pull_to_refresh; transactions pull_to_refresh; invest pull_to_refresh
             effects.append(.toast("You're offline. Showing your last balances."))
-        case 31:
+        case 32:
             // station pull_to_refresh; station tap_retry; transactions pull_to_refresh; and 3 more
             effects.append(.call(RailServiceCall.accountRefresh))
-        case 32:
+        case 33:
             // station account.refresh.up_to_date; transactions account.refresh.up_to_date; invest
             // account.refresh.up_to_date
             guard case .accountRefreshUpToDate(let eventStatus)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.systemStatus = eventStatus
-        case 33:
+        case 34:
             // station account.refresh.deposit_arrived; transactions account.refresh.deposit_arrived; invest
             // account.refresh.deposit_arrived
-            try actionList33(event, into: &effects)
-        case 34:
+            try actionList34(event, into: &effects)
+        case 35:
             // station account.refresh.failed; invest account.refresh.failed
             effects.append(.toast("We couldn't update your balances. Tap Retry to try again."))
-        case 35:
+        case 36:
             // station tap_deposit_history; transactions tap_filter_deposits
             state.transactionFilter = RailTxFilter.deposits
             state.pagesShown = 1
-        case 36:
+        case 37:
             // station transaction_tapped; transactions transaction_tapped; card transaction_tapped
             guard case .transactionTapped(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             state.selectedTransactionId = eventId
-        case 37:
+        case 38:
             // transactions tap_filter_all
             state.transactionFilter = RailTxFilter.all
             state.pagesShown = 1
-        case 38:
+        case 39:
             // transactions tap_filter_spend
             state.transactionFilter = RailTxFilter.spend
             state.pagesShown = 1
-        case 39:
+        case 40:
             // transactions tap_filter_invest
             state.transactionFilter = RailTxFilter.invest
             state.pagesShown = 1
-        case 40:
+        case 41:
             // transactions scrolled_to_end
             state.pagesShown = try add(state.pagesShown, 1)
-        case 41:
+        case 42:
             // transactions account.refresh.failed
             effects.append(.toast("We couldn't load new transactions. Tap Retry to try again."))
-        case 42:
+        case 43:
             // card tap_freeze; card tap_retry; card-settings tap_freeze; and 1 more
             state.cardFrozen = !state.cardFrozen
             effects.append(.call(RailServiceCall.cardSetFrozen(frozen: state.cardFrozen)))
-        case 43:
+        case 44:
             // card card.set_frozen.failed; card-settings card.set_frozen.failed
             state.cardFrozen = !state.cardFrozen
             effects.append(.toast("We couldn't update your card. Tap Retry to try again."))
-        case 44:
+        case 45:
             // card tap_reveal
             state.pendingAction = RailSensitiveAction.cardReveal
-        case 45:
+        case 46:
             // card authorized; authorize-transaction tap_cancel
             state.pendingAction = nil
-        case 46:
+        case 47:
             // card tap_add_to_apple_wallet; card tap_retry_apple_wallet
             effects.append(.call(RailServiceCall.cardAddToAppleWallet))
-        case 47:
+        case 48:
             // card card.add_to_apple_wallet.added
             state.cardInAppleWallet = true
             effects.append(.toast("Your card is in Apple Wallet"))
-        case 48:
+        case 49:
             // card card.add_to_apple_wallet.failed
             effects.append(.toast("We couldn't add your card to Apple Wallet. Tap Retry to try again."))
-        case 49:
+        case 50:
             // card-details card.details.shown
             state.cardDetailsShown = true
-        case 50:
+        case 51:
             // card-details card.details.failed
             effects.append(.toast("We couldn't show your card details. Tap Retry to try again."))
-        case 51:
+        case 52:
             // card-details tap_retry; card-details enter
             effects.append(.call(RailServiceCall.cardDetails))
-        case 52:
+        case 53:
             // card-details tap_back
             state.cardDetailsShown = false
-        case 53:
-            // round-ups toggle_round_ups
-            state.roundUpsEnabled = !state.roundUpsEnabled
-            effects.append(
-                .call(
-                    RailServiceCall.settingsSave(
-                        roundUps: state.roundUpsEnabled,
-                        push: state.pushEnabled,
-                        biometrics: state.biometricsEnabled
-                    )
-                )
-            )
         case 54:
-            // round-ups settings.save.failed; security settings.save.failed; notifications settings.save.failed
-            effects.append(.toast("We couldn't save your settings. Tap Retry to try again."))
+            // round-ups toggle_round_ups
+            state.pendingAction = RailSensitiveAction.roundUpsChange
         case 55:
-            // round-ups tap_retry; security tap_retry; notifications tap_retry
+            // round-ups authorized
+            state.roundUpsEnabled = !state.roundUpsEnabled
+            state.pendingAction = nil
             effects.append(
                 .call(
                     RailServiceCall.settingsSave(
@@ -761,28 +806,52 @@ public struct RailMachine: Sendable, FlowStateMachine {
                 )
             )
         case 56:
+            // round-ups settings.save.failed; security settings.save.failed; notifications settings.save.failed
+            effects.append(.toast("We couldn't save your settings. Tap Retry to try again."))
+        case 57:
+            // round-ups tap_retry; security tap_retry; notifications tap_retry
+            effects.append(
+                .call(
+                    RailServiceCall.settingsSave(
+                        roundUps: state.roundUpsEnabled,
+                        push: state.pushEnabled,
+                        biometrics: state.biometricsEnabled
+                    )
+                )
+            )
+        case 58:
             // profile tap_sign_out
             effects.append(.call(RailServiceCall.authSignOut))
-        case 57:
+        case 59:
             // profile auth.sign_out.signed_out; delete-account account.delete.deleted
-            try actionList57(event, into: &effects)
-        case 58:
+            try actionList59(event, into: &effects)
+        case 60:
             // delete-account tap_confirm_delete; delete-account tap_retry
             effects.append(.call(RailServiceCall.accountDelete))
-        case 59:
+        case 61:
             // delete-account account.delete.failed
             effects.append(.toast("We couldn't delete your account. Tap Retry to try again."))
-        case 60:
-            // personal tap_save; personal tap_retry
+        case 62:
+            // personal tap_save
+            state.pendingAction = RailSensitiveAction.profileChange
+        case 63:
+            // personal authorized
+            state.pendingAction = nil
             // form 0: first_name, 1: last_name
             effects.append(
                 .call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
             )
-        case 61:
+        case 64:
             // personal profile.save.saved
             state.firstName = textValue(formInput(0)) // form 0: first_name
             state.lastName = textValue(formInput(1)) // form 1: last_name
-        case 62:
+        case 65:
+            // personal tap_retry
+            // form 0: first_name, 1: last_name
+            effects.append(
+                .call(RailServiceCall.profileSave(firstName: textValue(formInput(0)), lastName: textValue(formInput(1))))
+            )
+        case 66:
             // personal enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.firstName))
@@ -790,10 +859,10 @@ public struct RailMachine: Sendable, FlowStateMachine {
             if formInput(1) == nil {
                 setInput(1, fieldInput(state.lastName))
             }
-        case 63:
+        case 67:
             // security toggle_biometrics
             state.pendingAction = RailSensitiveAction.biometricsChange
-        case 64:
+        case 68:
             // security tap_save_timeout
             state.pendingAction = RailSensitiveAction.timeoutChange
             // form 0: timeout
@@ -802,7 +871,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
                 : ((RailTimeoutChoice.init(rawValue: textValue(formInput(0))) == RailTimeoutChoice.fifteenMinutes)
                     ? 900000
                     : 300000)
-        case 65:
+        case 69:
             // security authorized
             state.biometricsEnabled = !state.biometricsEnabled
             state.pendingAction = nil
@@ -815,30 +884,34 @@ public struct RailMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 66:
+        case 70:
             // security authorized
             state.sessionTimeout = state.pendingTimeout
             state.pendingAction = nil
             effects.append(.toast("Session timeout updated"))
-        case 67:
+        case 71:
             // change-passcode tap_save; change-passcode tap_retry
             // form 0: current_passcode, 1: new_passcode
             effects.append(
                 .call(RailServiceCall.passcodeChange(current: textValue(formInput(0)), newPasscode: textValue(formInput(1))))
             )
-        case 68:
+        case 72:
             // change-passcode passcode.change.changed
             effects.append(.toast("Passcode changed"))
-        case 69:
+        case 73:
             // change-passcode passcode.change.wrong_current
             setInput(0, nil)
             effects.append(.toast("That's not your current passcode"))
-        case 70:
+        case 74:
             // change-passcode passcode.change.failed
             effects.append(.toast("We couldn't change your passcode. Tap Retry to try again."))
-        case 71:
+        case 75:
             // notifications toggle_push
+            state.pendingAction = RailSensitiveAction.pushChange
+        case 76:
+            // notifications authorized
             state.pushEnabled = !state.pushEnabled
+            state.pendingAction = nil
             effects.append(
                 .call(
                     RailServiceCall.settingsSave(
@@ -848,30 +921,30 @@ public struct RailMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 72:
+        case 77:
             // deposit tap_bank_usd
             state.depositMethod = RailDepositMethod.bankUsd
             state.depositNetwork = nil
-        case 73:
+        case 78:
             // deposit tap_bank_gbp
             state.depositMethod = RailDepositMethod.bankGbp
             state.depositNetwork = nil
-        case 74:
+        case 79:
             // deposit tap_usdc
             state.depositMethod = RailDepositMethod.usdc
-        case 75:
+        case 80:
             // deposit-network tap_continue
             state.depositNetwork = RailNetwork.init(rawValue: textValue(formInput(0))) // form 0: network
-        case 76:
+        case 81:
             // deposit-address deposits.details.ready
             guard case .depositsDetailsReady(let eventAddress)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.depositAddress = eventAddress
-        case 77:
+        case 82:
             // deposit-address deposits.details.failed
             effects.append(.toast("We couldn't load your details. Tap Retry to try again."))
-        case 78:
+        case 83:
             // deposit-address tap_retry; deposit-address enter
             try effects.append(
                 .call(
@@ -884,105 +957,113 @@ public struct RailMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 79:
+        case 84:
             // deposit-address tap_copy_address
             effects.append(.toast("Address copied"))
-        case 80:
+        case 85:
             // deposit-address deposit_confirmed; auth (global) deposit_confirmed; main (global) deposit_confirmed; and
             // 3 more
-            try actionList80(event, into: &effects)
-        case 81:
+            try actionList85(event, into: &effects)
+        case 86:
             // deposit-address tap_back; deposit-success tap_done
             state.depositAddress = ""
-        case 82:
+        case 87:
             // withdraw tap_bank
             state.withdrawMethod = RailWithdrawMethod.bank
-        case 83:
+        case 88:
             // withdraw tap_crypto
             state.withdrawMethod = RailWithdrawMethod.crypto
-        case 84:
+        case 89:
             // withdraw-amount tap_continue
             // form 0: amount
             state.withdrawAmount = try required(moneyValue(formInput(0), currency: "USD"), "'form.amount'")
             state.withdrawDestination = textValue(formInput(1)) // form 1: destination
-        case 85:
+        case 90:
             // withdraw-confirm tap_confirm; withdraw-confirm tap_retry
             state.pendingAction = RailSensitiveAction.withdrawal
-        case 86:
+        case 91:
             // withdraw-confirm authorized
-            try actionList86(event, into: &effects)
-        case 87:
+            try actionList91(event, into: &effects)
+        case 92:
             // withdraw-confirm authorized
             state.pendingAction = nil
             effects.append(.toast("That's more than your Spend Balance"))
-        case 88:
+        case 93:
             // withdraw-confirm withdrawals.submit.submitted
-            try actionList88(event, into: &effects)
-        case 89:
+            try actionList93(event, into: &effects)
+        case 94:
             // withdraw-confirm withdrawals.submit.failed
-            try actionList89(event, into: &effects)
-        case 90:
+            try actionList94(event, into: &effects)
+        case 95:
             // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
             effects.append(.call(RailServiceCall.passcodeVerify(passcode: textValue(formInput(0))))) // form 0: passcode
-        case 91:
+        case 96:
             // login-passcode tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "unlock")))
-        case 92:
-            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated;
-            // passcode-cooldown after 1m
+        case 97:
+            // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
-        case 93:
+        case 98:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
             effects.append(.call(RailServiceCall.kycStatus))
-        case 94:
+        case 99:
             // login-passcode device.biometric_check.failed; authorize-transaction device.biometric_check.failed
             effects.append(.toast("Face ID didn't work. Enter your passcode."))
-        case 95:
+        case 100:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
+            state.passcodeLockedUntil = try add(now, 60000)
             setInput(0, nil)
-        case 96:
+        case 101:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             setInput(0, nil)
             effects.append(.toast("Wrong passcode. Try again."))
-        case 97:
+        case 102:
             // login-passcode passcode.verify.failed; authorize-transaction passcode.verify.failed
             effects.append(.toast("We couldn't check your passcode. Tap Retry to try again."))
-        case 98:
+        case 103:
             // authorize-transaction tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "authorize")))
-        case 99:
+        case 104:
             // authorize-transaction passcode.verify.correct; authorize-transaction device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
             raised.append(.authorized(raisedBy: RaisedByFlows()))
-        case 100:
+        case 105:
+            // passcode-cooldown after 1m
+            state.failedPasscodeAttempts = 0
+            state.passcodeLockedUntil = nil
+        case 106:
             // auth (global) deposit_detected; main (global) deposit_detected; deposit (global) deposit_detected; and 2
             // more
             guard case .depositDetected(_, let eventEta)? = event else { throw FlowFailure("no value for 'event'") }
             state.depositPending = true
             state.depositEta = eventEta
-        case 101:
+        case 107:
             // auth (global) deposit_split; main (global) deposit_split; deposit (global) deposit_split; and 2 more
-            try actionList101(event, into: &effects)
-        case 102:
+            try actionList107(event, into: &effects)
+        case 108:
+            // auth (global) deposit_loaded_push; main (global) deposit_loaded_push; deposit (global)
+            // deposit_loaded_push; and 2 more
+            effects.append(.push("Money loaded: 70% → Spend, 30% → Invest"))
+        case 109:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             effects.append(.push("Payment declined. Your card is frozen."))
-        case 103:
+        case 110:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             effects.append(.push("Payment declined. Not enough in Spend."))
-        case 104:
+        case 111:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            try actionList104(event, into: &effects)
-        case 105:
+            try actionList111(event, into: &effects)
+        case 112:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
-            try actionList105(event, into: &effects)
-        case 106:
+            try actionList112(event, into: &effects)
+        case 113:
             // auth (global) connectivity_lost; main (global) connectivity_lost; deposit (global) connectivity_lost; and
             // 2 more
             state.offline = true
-        case 107:
+        case 114:
             // auth (global) connectivity_restored; main (global) connectivity_restored; deposit (global)
             // connectivity_restored; and 2 more
             state.offline = false
@@ -992,7 +1073,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList20(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList21(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.firstName = textValue(formInput(0)) // form 0: first_name
         state.lastName = textValue(formInput(1)) // form 1: last_name
         state.dob = dateValue(formInput(2)) // form 2: dob
@@ -1003,7 +1084,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList33(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList34(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .accountRefreshDepositArrived(let eventStatus, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1015,7 +1096,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList57(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList59(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.signedIn = false
         state.appleSignedIn = false
         state.signInDestination = ""
@@ -1052,10 +1133,26 @@ public struct RailMachine: Sendable, FlowStateMachine {
         state.cardDetailsShown = false
         state.cardInAppleWallet = false
         state.roundUpsEnabled = false
+        state.cardLast4 = ""
+        state.txDraft = RailTransaction()
+        state.transactionFilter = RailTxFilter.all
+        state.depositMethod = nil
+        state.depositNetwork = nil
+        state.depositAddress = ""
+        state.withdrawMethod = nil
+        state.withdrawAmount = Money(amount: 0, currency: "USD")
+        state.withdrawDestination = ""
+        state.withdrawTransactionId = ""
+        state.failedPasscodeAttempts = 0
+        state.passcodeLockedUntil = nil
+        state.pendingAction = nil
+        state.systemStatus = RailSystemStatus.active
+        state.pagesShown = 1
+        state.pendingTimeout = 300000
     }
 
     @inline(never)
-    private mutating func actionList80(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList85(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .depositConfirmed(let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
         state.lastDepositAmount = eventAmount
         state.lastDepositSpend = try element(allocate(eventAmount, [70, 30]), 0)
@@ -1064,7 +1161,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList86(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList91(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.pendingAction = nil
         state.spendBeforeWithdrawal = state.spendBalance
         state.lastWithdrawal = state.withdrawAmount
@@ -1085,7 +1182,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList88(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList93(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1102,7 +1199,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList89(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList94(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
         state.spendBeforeWithdrawal = RailConstants.usd0
@@ -1111,7 +1208,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList101(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList107(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastDepositSpend)
         state.investBalance = try add(state.investBalance, state.lastDepositInvest)
         state.depositedTotal = try add(state.depositedTotal, state.lastDepositAmount)
@@ -1128,11 +1225,11 @@ public struct RailMachine: Sendable, FlowStateMachine {
         state.txDraft.merchant = "Load money"
         state.txDraft.at = now
         state.transactions = [state.txDraft] + state.transactions
-        effects.append(.push("Money loaded: 70% → Spend, 30% → Invest"))
+        raised.append(.depositLoadedPush(raisedBy: RaisedByFlows()))
     }
 
     @inline(never)
-    private mutating func actionList104(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList111(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .cardPayment(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1153,7 +1250,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList105(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList112(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
         state.spendBalance = try subtract(
             state.spendBalance,

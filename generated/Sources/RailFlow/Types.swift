@@ -11,6 +11,13 @@ fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
 
 /// The screens of Rail, by the seed's screen IDs.
 public enum RailScreen: String, CaseIterable, Sendable {
+    /// App Launch (launch)
+    ///
+    /// Not a screen the person sees: the app's launch, where what the device kept decides the first screen (Welcome, or
+    /// Login Passcode for a person who set a passcode here and did not sign out). Welcome's screen view fires only when
+    /// Welcome shows.
+    case launch = "launch"
+
     /// Welcome (intro)
     ///
     /// `app/intro.tsx`: App intro with Apple Sign-In CTA (SocialLoginButtons).
@@ -500,6 +507,8 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// The screen's name in the seed.
     public var name: String {
         switch self {
+        case .launch:
+            return "App Launch"
         case .intro:
             return "Welcome"
         case .signin:
@@ -576,76 +585,78 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// The screen's position in the app's tables.
     public var number: Int32 {
         switch self {
-        case .intro:
+        case .launch:
             return 0
-        case .signin:
+        case .intro:
             return 1
-        case .verifyEmail:
+        case .signin:
             return 2
-        case .createPasscode:
+        case .verifyEmail:
             return 3
-        case .confirmPasscode:
+        case .createPasscode:
             return 4
-        case .biometricPrompt:
+        case .confirmPasscode:
             return 5
-        case .completeProfile:
+        case .biometricPrompt:
             return 6
-        case .onboarding:
+        case .completeProfile:
             return 7
-        case .kycStatus:
+        case .onboarding:
             return 8
-        case .station:
+        case .kycStatus:
             return 9
-        case .transactions:
+        case .station:
             return 10
-        case .transactionDetail:
+        case .transactions:
             return 11
-        case .card:
+        case .transactionDetail:
             return 12
-        case .cardDetails:
+        case .card:
             return 13
-        case .cardSettings:
+        case .cardDetails:
             return 14
-        case .roundUps:
+        case .cardSettings:
             return 15
-        case .invest:
+        case .roundUps:
             return 16
-        case .profile:
+        case .invest:
             return 17
-        case .deleteAccount:
+        case .profile:
             return 18
-        case .personal:
+        case .deleteAccount:
             return 19
-        case .security:
+        case .personal:
             return 20
-        case .changePasscode:
+        case .security:
             return 21
-        case .notifications:
+        case .changePasscode:
             return 22
-        case .support:
+        case .notifications:
             return 23
-        case .deposit:
+        case .support:
             return 24
-        case .depositNetwork:
+        case .deposit:
             return 25
-        case .depositAddress:
+        case .depositNetwork:
             return 26
-        case .depositSuccess:
+        case .depositAddress:
             return 27
-        case .withdraw:
+        case .depositSuccess:
             return 28
-        case .withdrawAmount:
+        case .withdraw:
             return 29
-        case .withdrawConfirm:
+        case .withdrawAmount:
             return 30
-        case .withdrawSuccess:
+        case .withdrawConfirm:
             return 31
-        case .loginPasscode:
+        case .withdrawSuccess:
             return 32
-        case .authorizeTransaction:
+        case .loginPasscode:
             return 33
-        case .passcodeCooldown:
+        case .authorizeTransaction:
             return 34
+        case .passcodeCooldown:
+            return 35
         }
     }
 
@@ -1041,6 +1052,10 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Outcome `failed` of the service call `settings.save`.
     case settingsSaveFailed
+
+    /// Raised by the flows (`raise: app_launched`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case appLaunched(raisedBy: RaisedByFlows)
     case tapSignInWithApple
     case tapRetry
     case tapUseEmailOrPhone
@@ -1099,6 +1114,10 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Raised by the flows (`raise: deposit_split`), never sent by the app: only the machine can make the
     /// `RaisedByFlows` it carries.
     case depositSplit(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: deposit_loaded_push`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case depositLoadedPush(raisedBy: RaisedByFlows)
 
     /// Raised by the flows (`raise: round_up_due`), never sent by the app: only the machine can make the
     /// `RaisedByFlows` it carries.
@@ -1463,6 +1482,8 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "settings.save.saved"
         case .settingsSaveFailed:
             return "settings.save.failed"
+        case .appLaunched:
+            return "app_launched"
         case .tapSignInWithApple:
             return "tap_sign_in_with_apple"
         case .tapRetry:
@@ -1567,6 +1588,8 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_retry_status"
         case .depositSplit:
             return "deposit_split"
+        case .depositLoadedPush:
+            return "deposit_loaded_push"
         case .roundUpDue:
             return "round_up_due"
         case .connectivityLost:
@@ -1698,128 +1721,132 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 50
         case .settingsSaveFailed:
             return 51
-        case .tapSignInWithApple:
+        case .appLaunched:
             return 52
-        case .tapRetry:
+        case .tapSignInWithApple:
             return 53
-        case .tapUseEmailOrPhone:
+        case .tapRetry:
             return 54
-        case .tapContinue:
+        case .tapUseEmailOrPhone:
             return 55
-        case .tapBack:
+        case .tapContinue:
             return 56
-        case .tapVerify:
+        case .tapBack:
             return 57
-        case .tapResendCode:
+        case .tapVerify:
             return 58
-        case .tapEnableBiometrics:
+        case .tapResendCode:
             return 59
-        case .tapNotNow:
+        case .tapEnableBiometrics:
             return 60
-        case .tapStartVerification:
+        case .tapNotNow:
             return 61
-        case .pullToRefresh:
+        case .tapStartVerification:
             return 62
-        case .tapLoadMoney:
+        case .pullToRefresh:
             return 63
-        case .tapSend:
+        case .tapLoadMoney:
             return 64
-        case .tapDepositHistory:
+        case .tapSend:
             return 65
-        case .tapFilterAll:
+        case .tapDepositHistory:
             return 66
-        case .tapFilterSpend:
+        case .tapFilterAll:
             return 67
-        case .tapFilterInvest:
+        case .tapFilterSpend:
             return 68
-        case .tapFilterDeposits:
+        case .tapFilterInvest:
             return 69
-        case .scrolledToEnd:
+        case .tapFilterDeposits:
             return 70
-        case .tapFreeze:
+        case .scrolledToEnd:
             return 71
-        case .tapReveal:
+        case .tapFreeze:
             return 72
-        case .authorized:
+        case .tapReveal:
             return 73
-        case .tapCardSettings:
+        case .authorized:
             return 74
-        case .tapAddToAppleWallet:
+        case .tapCardSettings:
             return 75
-        case .tapRetryAppleWallet:
+        case .tapAddToAppleWallet:
             return 76
-        case .toggleRoundUps:
+        case .tapRetryAppleWallet:
             return 77
-        case .tapPersonalInfo:
+        case .toggleRoundUps:
             return 78
-        case .tapSecurity:
+        case .tapPersonalInfo:
             return 79
-        case .tapNotifications:
+        case .tapSecurity:
             return 80
-        case .tapSupport:
+        case .tapNotifications:
             return 81
-        case .tapRoundUps:
+        case .tapSupport:
             return 82
-        case .tapSignOut:
+        case .tapRoundUps:
             return 83
-        case .tapDeleteAccount:
+        case .tapSignOut:
             return 84
-        case .tapConfirmDelete:
+        case .tapDeleteAccount:
             return 85
-        case .tapCancel:
+        case .tapConfirmDelete:
             return 86
-        case .tapSave:
+        case .tapCancel:
             return 87
-        case .tapChangePasscode:
+        case .tapSave:
             return 88
-        case .toggleBiometrics:
+        case .tapChangePasscode:
             return 89
-        case .tapSaveTimeout:
+        case .toggleBiometrics:
             return 90
-        case .togglePush:
+        case .tapSaveTimeout:
             return 91
-        case .tapBankUsd:
+        case .togglePush:
             return 92
-        case .tapBankGbp:
+        case .tapBankUsd:
             return 93
-        case .tapUsdc:
+        case .tapBankGbp:
             return 94
-        case .tapCopyAddress:
+        case .tapUsdc:
             return 95
-        case .tapDone:
+        case .tapCopyAddress:
             return 96
-        case .tapBank:
+        case .tapDone:
             return 97
-        case .tapCrypto:
+        case .tapBank:
             return 98
-        case .tapConfirm:
+        case .tapCrypto:
             return 99
-        case .tapUnlock:
+        case .tapConfirm:
             return 100
-        case .tapUseBiometrics:
+        case .tapUnlock:
             return 101
-        case .tapRetryStatus:
+        case .tapUseBiometrics:
             return 102
-        case .depositSplit:
+        case .tapRetryStatus:
             return 103
-        case .roundUpDue:
+        case .depositSplit:
             return 104
-        case .connectivityLost:
+        case .depositLoadedPush:
             return 105
-        case .connectivityRestored:
+        case .roundUpDue:
             return 106
-        case .tapTabStation:
+        case .connectivityLost:
             return 107
-        case .tapTabTransactions:
+        case .connectivityRestored:
             return 108
-        case .tapTabCard:
+        case .tapTabStation:
             return 109
-        case .tapTabInvest:
+        case .tapTabTransactions:
             return 110
-        case .tapTabProfile:
+        case .tapTabCard:
             return 111
-        case .sessionExpired:
+        case .tapTabInvest:
             return 112
+        case .tapTabProfile:
+            return 113
+        case .sessionExpired:
+            return 114
         case .timerFired:
             return (-2)
         }
@@ -1887,6 +1914,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case withdrawalsSubmitFailed
         case settingsSaveSaved
         case settingsSaveFailed
+        case appLaunched
         case tapSignInWithApple
         case tapRetry
         case tapUseEmailOrPhone
@@ -1939,6 +1967,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case tapUseBiometrics
         case tapRetryStatus
         case depositSplit
+        case depositLoadedPush
         case roundUpDue
         case connectivityLost
         case connectivityRestored
@@ -2102,6 +2131,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .settingsSaveSaved
         case .settingsSaveFailed:
             self = .settingsSaveFailed
+        case .appLaunched:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .appLaunched)
+            self = .appLaunched(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case .tapSignInWithApple:
             self = .tapSignInWithApple
         case .tapRetry:
@@ -2208,6 +2240,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .depositSplit:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositSplit)
             self = .depositSplit(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .depositLoadedPush:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositLoadedPush)
+            self = .depositLoadedPush(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case .roundUpDue:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .roundUpDue)
             self = .roundUpDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
@@ -2354,6 +2389,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .settingsSaveSaved)
         case .settingsSaveFailed:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .settingsSaveFailed)
+        case .appLaunched(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .appLaunched)
+            try fields.encode(value0, forKey: .raisedBy)
         case .tapSignInWithApple:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSignInWithApple)
         case .tapRetry:
@@ -2459,6 +2497,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapRetryStatus)
         case .depositSplit(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositSplit)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .depositLoadedPush(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .depositLoadedPush)
             try fields.encode(value0, forKey: .raisedBy)
         case .roundUpDue(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .roundUpDue)
@@ -4304,6 +4345,9 @@ public enum RailSensitiveAction: String, Hashable, Sendable, Codable, CaseIterab
     case cardReveal = "card_reveal"
     case biometricsChange = "biometrics_change"
     case timeoutChange = "timeout_change"
+    case roundUpsChange = "round_ups_change"
+    case pushChange = "push_change"
+    case profileChange = "profile_change"
 }
 
 /// The session timeouts Security offers (Q-RAIL-D9).
@@ -4488,7 +4532,11 @@ public struct RailState: Hashable, Sendable, Codable {
     /// "Passcode required after 5 minutes of inactivity"; "Session timeout configurable in settings"
     public var sessionTimeout: Int = 300000
 
+    /// Wrong passcodes in a row; kept across launches so closing the app does not reset the count
     public var failedPasscodeAttempts: Int = 0
+
+    /// End of the cooldown after 3 wrong passcodes; kept across launches so a relaunch does not cut the cooldown short
+    public var passcodeLockedUntil: Timestamp? = nil
 
     /// What Authorize Transaction is confirming
     public var pendingAction: RailSensitiveAction? = nil
@@ -4533,6 +4581,7 @@ public struct RailState: Hashable, Sendable, Codable {
         parts.append("offline: " + describe(offline))
         parts.append("page_size: " + describe(pageSize))
         parts.append("pages_shown: " + describe(pagesShown))
+        parts.append("passcode_locked_until: " + (passcodeLockedUntil.map { describe($0) } ?? "null"))
         parts.append("passcode_set: " + describe(passcodeSet))
         parts.append("pending_action: " + (pendingAction.map { describe($0) } ?? "null"))
         parts.append("pending_passcode: " + quotedText(pendingPasscode))
@@ -4614,6 +4663,7 @@ public struct RailState: Hashable, Sendable, Codable {
         case lastWithdrawal = "last_withdrawal"
         case sessionTimeout = "session_timeout"
         case failedPasscodeAttempts = "failed_passcode_attempts"
+        case passcodeLockedUntil = "passcode_locked_until"
         case pendingAction = "pending_action"
         case pendingTimeout = "pending_timeout"
     }

@@ -13,7 +13,7 @@ import Foundation
 /// var effects: [RegentEffect] = []
 /// try machine.start(into: &effects)          // R-LAUNCH App Launch
 /// effects.removeAll(keepingCapacity: true)
-/// try machine.send(.bankSelected(...), into: &effects)
+/// try machine.send(.storageWriteFailed, into: &effects)
 /// ```
 public struct RegentMachine: Sendable, FlowStateMachine {
     /// The domain state.
@@ -444,7 +444,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                     + formatNumber(derivedTotalLiabilities().amount, 0),
                 .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : "",
                 .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"),
-                .reconnect: state.reconnectNeeded ? "Reconnect your bank" : ""
+                .reconnect: state.reconnectNeeded ? "Reconnect your bank" : "",
+                .storageAlert: required((state.storageAlert == nil) ? "" : state.storageAlert, "the value")
             ]
         case 11:
             // R-S4 Add Asset Modal (Manual Entry)
@@ -673,125 +674,129 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S3 convert_values; R-S7-currency tap_confirm_switch; R-S7-currency tap_cancel_switch; and 1 more
             return state.pendingCurrency != ""
         case 29:
+            // R-S3 variant storage_full; regent (global) tap_dismiss_storage_alert; auth (global)
+            // tap_dismiss_storage_alert; and 1 more
+            return state.storageAlert != nil
+        case 30:
             // R-S3 variant refreshing
             return state.refreshing
-        case 30:
+        case 31:
             // R-S3 variant empty
             return (state.assets.count == 0) && (state.liabilities.count == 0)
-        case 31:
+        case 32:
             // R-S4 ticker_entered
             // form 2: is_stock, 4: ticker
             return (boolValue(formInput(2)) == true) && (trimmed(textValue(formInput(4))) != "")
-        case 32:
+        case 33:
             // R-S4 tap_add_asset
             return try (boolValue(formInput(2)) == true) && !derivedIsPremium() // form 2: is_stock
-        case 33:
+        case 34:
             // R-S4 tap_add_asset
             // form 2: is_stock
             return ((boolValue(formInput(2)) == true) && (state.quoteState == "found")) && (state.quotePrice != nil)
-        case 34:
+        case 35:
             // R-S4 tap_add_asset
             return boolValue(formInput(2)) != true // form 2: is_stock
-        case 35:
+        case 36:
             // R-S4 tap_cancel; R-S4 tap_outside
             return (textValue(formInput(0)) != "") || (textValue(formInput(4)) != "") // form 0: name, 4: ticker
-        case 36:
+        case 37:
             // R-S4 tap_discard; R-S4 tap_keep_editing; R-S4 variant discarding; and 3 more
             return state.discardPrompt
-        case 37:
+        case 38:
             // R-S4 tap_connect_bank_tab
             return try !derivedIsPremium()
-        case 38:
+        case 39:
             // R-S4 name shown; R-S4 value shown
             return boolValue(formInput(2)) != true // form 2: is_stock
-        case 39:
+        case 40:
             // R-S4 is_stock shown
             // form 1: category
             return RegentAssetCategory.init(rawValue: textValue(formInput(1))) == RegentAssetCategory.investments
-        case 40:
+        case 41:
             // R-S4 ticker shown; R-S4 quantity shown; R-S4 stock_currency shown
             return boolValue(formInput(2)) == true // form 2: is_stock
-        case 41:
+        case 42:
             // R-S4 variant stock_api_loading
             return state.quoteState == "loading"
-        case 42:
+        case 43:
             // R-S4 variant error
             return state.quoteState == "failed"
-        case 43:
+        case 44:
             // R-S4-bank variant message
             return state.bankMessage != nil
-        case 44:
+        case 45:
             // R-S4-liability tap_cancel
             return textValue(formInput(0)) != "" // form 0: name
-        case 45:
+        case 46:
             // R-S5 ticker_entered
             // form 3: ticker
             return try ((trimmed(textValue(formInput(3))) != "") && (derivedEditingAsset() != nil))
                 && (trimmed(textValue(formInput(3))).uppercased() != required(derivedEditingAsset(), "'editing_asset'").ticker)
-        case 46:
+        case 47:
             // R-S5 tap_save_changes; R-S5 ticker shown; R-S5 quantity shown
             return try (derivedEditingAsset() != nil)
                 && (required(derivedEditingAsset(), "'editing_asset'").source == RegentAssetSource.twelvedata)
-        case 47:
+        case 48:
             // R-S5 tap_save_changes; R-S5 tap_delete_asset
             return try derivedEditingAsset() != nil
-        case 48:
+        case 49:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
             return try ((state.deleteMessage != "") && (derivedEditingAsset() != nil))
                 && (required(derivedEditingAsset(), "'editing_asset'").source == RegentAssetSource.truelayer)
-        case 49:
+        case 50:
             // R-S5 tap_confirm_delete; R-S5 tap_cancel_delete; R-S5 variant deleting; and 9 more
             return state.deleteMessage != ""
-        case 50:
+        case 51:
             // R-S5 name shown
             return try (derivedEditingAsset() != nil)
                 && (required(derivedEditingAsset(), "'editing_asset'").source != RegentAssetSource.twelvedata)
-        case 51:
+        case 52:
             // R-S5 value shown
             return try (derivedEditingAsset() != nil)
                 && (required(derivedEditingAsset(), "'editing_asset'").source == RegentAssetSource.manual)
-        case 52:
+        case 53:
             // R-S5-liability tap_save_changes; R-S5-liability tap_delete_liability
             return try derivedEditingLiability() != nil
-        case 53:
+        case 54:
             // R-S6 asset_swiped_delete
             guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             return state.assets.contains { a in a.id == eventId }
-        case 54:
+        case 55:
             // R-S6 variant empty
             return state.assets.count == 0
-        case 55:
+        case 56:
             // R-S6-liability liability_swiped_delete
             guard case .liabilitySwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             return state.liabilities.contains { l in l.id == eventId }
-        case 56:
+        case 57:
             // R-S6-liability variant empty
             return state.liabilities.count == 0
-        case 57:
+        case 58:
             // R-S7 tap_manage_subscription
             return try derivedIsPremium()
-        case 58:
+        case 59:
             // R-S7 tap_dismiss_alert; R-S7 variant alert
             return state.settingsAlert != nil
-        case 59:
+        case 60:
             // R-S7 tap_confirm_log_out; R-S7 tap_cancel_log_out; R-S7 variant logging_out
             return state.logoutPrompt
-        case 60:
+        case 61:
             // R-S7-currency tap_select
             return textValue(formInput(0)) == state.primaryCurrency // form 0: currency
-        case 61:
+        case 62:
             // R-S8 tap_start_free_trial
             return !state.purchasing
-        case 62:
+        case 63:
             // R-S8 variant purchasing
             return state.purchasing
-        case 63:
+        case 64:
             // app every 15m
             return try ((state.signedIn && derivedIsPremium()) && derivedHasStocks()) && !state.stockRefreshPending
-        case 64:
+        case 65:
             // app every 24h
             return try ((state.signedIn && derivedIsPremium()) && derivedHasBankAccounts()) && !state.bankRefreshPending
-        case 65:
+        case 66:
             // app every 24h
             return state.signedIn
         default:
@@ -1074,7 +1079,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // form 1: category, 3: ticker, 4: quantity
             state.assets = try state.assets.map { a in
                 try (a.id == state.editingId)
-                    ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = (state.quoteState == "found") ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")") : a.name; record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try convert(round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), (a.original.currency == "GBP") ? RegentConstants.decimal1 : ((a.original.currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))); record.source = a.source; record.ticker = trimmed(textValue(formInput(3))).uppercased(); record.quantity = decimalValue(formInput(4)); record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice; record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                    ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = (state.quoteState == "found") ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")") : a.name; record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try convert(round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), ((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "GBP") ? RegentConstants.decimal1 : (((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))); record.source = a.source; record.ticker = trimmed(textValue(formInput(3))).uppercased(); record.quantity = decimalValue(formInput(4)); record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice; record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
                     : a
             }
             state.quoteState = "idle"
@@ -1239,7 +1244,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 102:
             // R-S8 tap_start_free_trial
             state.purchasing = true
-            effects.append(.call(RegentServiceCall.revenuecatPurchase))
+            effects.append(
+                .call(RegentServiceCall.revenuecatPurchase(productId: "annual", price: state.annualPrice, trialDays: 7))
+            )
         case 103:
             // R-S8 revenuecat.purchase.purchased
             try actionList103(event, into: &effects)
@@ -1277,43 +1284,56 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.inTrial = false
             state.willRenew = false
         case 113:
-            // home (global) twelve_data.prices.updated
-            try actionList113(event, into: &effects)
+            // regent (global) storage_write_failed; auth (global) storage_write_failed; home (global)
+            // storage_write_failed
+            state.storageAlert = "Device storage full"
         case 114:
+            // regent (global) storage_read_failed; auth (global) storage_read_failed; home (global) storage_read_failed
+            state.assets = []
+            state.liabilities = []
+            state.snapshots = []
+        case 115:
+            // regent (global) tap_dismiss_storage_alert; auth (global) tap_dismiss_storage_alert; home (global)
+            // tap_dismiss_storage_alert
+            state.storageAlert = nil
+        case 116:
+            // home (global) twelve_data.prices.updated
+            try actionList116(event, into: &effects)
+        case 117:
             // home (global) twelve_data.prices.rate_limited
             state.priceWarning = "Price updates paused. Limit reached."
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
-        case 115:
-            // home (global) twelve_data.prices.down
-            try actionList115(event, into: &effects)
-        case 116:
-            // home (global) twelve_data.prices.offline
-            try actionList116(event, into: &effects)
-        case 117:
-            // home (global) truelayer.refresh.refreshed
-            try actionList117(event, into: &effects)
         case 118:
+            // home (global) twelve_data.prices.down
+            try actionList118(event, into: &effects)
+        case 119:
+            // home (global) twelve_data.prices.offline
+            try actionList119(event, into: &effects)
+        case 120:
+            // home (global) truelayer.refresh.refreshed
+            try actionList120(event, into: &effects)
+        case 121:
             // home (global) truelayer.refresh.token_expired
             state.reconnectNeeded = true
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 119:
+        case 122:
             // home (global) truelayer.refresh.failed
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 120:
+        case 123:
             // home (global) take_snapshot
             state.snapshots = try state.snapshots.filter { s in try s.day != calendarDay(now) }
                 + [
                     ({ () throws -> RegentNetWorthSnapshot in var record = RegentNetWorthSnapshot(); record.day = try calendarDay(now); record.value = try derivedNetWorth(); return record })()
                 ]
-        case 121:
+        case 124:
             // app every 24h
             state.bankRefreshPending = true
             try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: derivedBankAccountIds())))
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
-        case 122:
+        case 125:
             // app every 24h
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
         default:
@@ -1562,6 +1582,14 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         state.primaryCurrency = "GBP"
         state.nextId = 1
         state.faceIdEnabled = false
+        state.usdPerGbp = RegentConstants.decimal1_27
+        state.eurPerGbp = RegentConstants.decimal1_17
+        state.ratesFromFallback = true
+        state.ratesWarning = nil
+        state.priceWarning = nil
+        state.reconnectNeeded = false
+        state.storageAlert = nil
+        state.editingId = ""
     }
 
     @inline(never)
@@ -1630,7 +1658,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList113(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList116(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .twelveDataPricesUpdated(let eventQuotes)? = event else { throw FlowFailure("no value for 'event'") }
         state.assets = try state.assets.map { a in
             try ((a.source == RegentAssetSource.twelvedata) && eventQuotes.contains { q in q.ticker == a.ticker })
@@ -1644,7 +1672,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList115(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList118(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.priceWarning = "Price may be outdated"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
@@ -1652,7 +1680,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList116(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList119(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.priceWarning = "No internet connection"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
@@ -1660,7 +1688,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList117(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList120(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .truelayerRefreshRefreshed(let eventBalances)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1833,8 +1861,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return try await services.exchangeRatesLatest().event
         case .revenuecatOfferings:
             return try await services.revenuecatOfferings().event
-        case .revenuecatPurchase:
-            return try await services.revenuecatPurchase().event
+        case .revenuecatPurchase(let productId, let price, let trialDays):
+            return try await services.revenuecatPurchase(productId: productId, price: price, trialDays: trialDays).event
         case .revenuecatRestore:
             return try await services.revenuecatRestore().event
         case .revenuecatCustomerInfo:

@@ -48,36 +48,37 @@ enum RegentTables {
         "face_id_disabled", // 38
         "face_id_unavailable", // 39
         "pin_entry", // 40
-        "refreshing", // 41
-        "empty", // 42
-        "form.is_stock != true", // 43
-        "name", // 44
-        "category", // 45
-        "form.category == AssetCategory.investments", // 46
-        "is_stock", // 47
-        "value", // 48
-        "form.is_stock == true", // 49
-        "ticker", // 50
-        "quantity", // 51
-        "stock_currency", // 52
-        "discarding", // 53
-        "stock_api_loading", // 54
-        "search", // 55
-        "message", // 56
-        "amount", // 57
-        "editing_asset != null && editing_asset.source != AssetSource.twelvedata", // 58
-        "editing_asset != null && editing_asset.source == AssetSource.manual", // 59
-        "editing_asset != null && editing_asset.source == AssetSource.twelvedata", // 60
-        "deleting", // 61
-        "logging_out", // 62
-        "alert", // 63
-        "confirming", // 64
-        "current_pin", // 65
-        "new_pin", // 66
-        "purchasing", // 67
-        "regent", // 68
-        "auth", // 69
-        "home", // 70
+        "storage_full", // 41
+        "refreshing", // 42
+        "empty", // 43
+        "form.is_stock != true", // 44
+        "name", // 45
+        "category", // 46
+        "form.category == AssetCategory.investments", // 47
+        "is_stock", // 48
+        "value", // 49
+        "form.is_stock == true", // 50
+        "ticker", // 51
+        "quantity", // 52
+        "stock_currency", // 53
+        "discarding", // 54
+        "stock_api_loading", // 55
+        "search", // 56
+        "message", // 57
+        "amount", // 58
+        "editing_asset != null && editing_asset.source != AssetSource.twelvedata", // 59
+        "editing_asset != null && editing_asset.source == AssetSource.manual", // 60
+        "editing_asset != null && editing_asset.source == AssetSource.twelvedata", // 61
+        "deleting", // 62
+        "logging_out", // 63
+        "alert", // 64
+        "confirming", // 65
+        "current_pin", // 66
+        "new_pin", // 67
+        "purchasing", // 68
+        "regent", // 69
+        "auth", // 70
+        "home", // 71
     ]
 
     /// Columns: id.
@@ -126,22 +127,22 @@ enum RegentTables {
         1, 33, 33, 4, 4, 0, 1, 12, 12, 0, 0, -1, 0, // 7: R-S2-locked PIN Locked
         1, 34, 43, 4, 4, 1, 1, 12, 12, 0, 0, -1, 0, // 8: R-S2-reset Reset PIN
         1, 43, 45, 4, 6, 1, 1, 12, 12, 0, 0, -1, 0, // 9: R-S2-newpin Set New PIN
-        2, 45, 63, 6, 6, 1, 1, 12, 15, 37, 0, -1, 0, // 10: R-S3 Home Screen
-        2, 63, 81, 6, 13, 1, 1, 15, 19, 53, 0, -1, 0, // 11: R-S4 Add Asset Modal (Manual Entry)
-        2, 81, 84, 13, 14, 1, 1, 19, 21, 0, 0, -1, 0, // 12: R-S4-bank Connect Bank
-        2, 84, 89, 14, 14, 1, 1, 21, 21, 0, 0, -1, 0, // 13: R-S4-truelayer TrueLayer Bank Login
-        2, 89, 94, 14, 17, 1, 1, 21, 23, 63, 0, -1, 0, // 14: R-S4-liability Add Liability
-        2, 94, 107, 17, 22, 1, 1, 23, 25, 74, 0, -1, 0, // 15: R-S5 Edit Asset Modal
-        2, 107, 112, 22, 25, 1, 1, 25, 27, 79, 0, -1, 0, // 16: R-S5-liability Edit Liability Modal
-        2, 112, 120, 25, 25, 1, 1, 27, 30, 0, 0, -1, 0, // 17: R-S6 Assets Detail Screen
-        2, 120, 127, 25, 25, 1, 1, 30, 33, 0, 0, -1, 0, // 18: R-S6-liability Liabilities Detail Screen
-        2, 127, 143, 25, 25, 1, 1, 33, 36, 0, 0, -1, 0, // 19: R-S7 Settings Screen
-        2, 143, 144, 25, 25, 1, 1, 36, 36, 0, 0, -1, 0, // 20: R-S7-web Web View
-        2, 144, 145, 25, 25, 1, 1, 36, 36, 0, 0, -1, 0, // 21: R-S7-subscriptions iOS Subscription Settings
-        2, 145, 152, 25, 26, 1, 1, 36, 38, 17, 0, -1, 0, // 22: R-S7-currency Currency Selection
-        2, 152, 156, 26, 26, 1, 1, 38, 38, 0, 0, -1, 0, // 23: R-S7-security Face ID & PIN
-        2, 156, 161, 26, 29, 1, 1, 38, 38, 0, 0, -1, 0, // 24: R-S7-change-pin Change PIN
-        2, 161, 173, 29, 29, 1, 1, 38, 40, 110, 0, -1, 0, // 25: R-S8 Paywall Modal
+        2, 45, 63, 6, 6, 1, 1, 12, 16, 37, 0, -1, 0, // 10: R-S3 Home Screen
+        2, 63, 81, 6, 13, 1, 1, 16, 20, 53, 0, -1, 0, // 11: R-S4 Add Asset Modal (Manual Entry)
+        2, 81, 84, 13, 14, 1, 1, 20, 22, 0, 0, -1, 0, // 12: R-S4-bank Connect Bank
+        2, 84, 89, 14, 14, 1, 1, 22, 22, 0, 0, -1, 0, // 13: R-S4-truelayer TrueLayer Bank Login
+        2, 89, 94, 14, 17, 1, 1, 22, 24, 63, 0, -1, 0, // 14: R-S4-liability Add Liability
+        2, 94, 107, 17, 22, 1, 1, 24, 26, 74, 0, -1, 0, // 15: R-S5 Edit Asset Modal
+        2, 107, 112, 22, 25, 1, 1, 26, 28, 79, 0, -1, 0, // 16: R-S5-liability Edit Liability Modal
+        2, 112, 120, 25, 25, 1, 1, 28, 31, 0, 0, -1, 0, // 17: R-S6 Assets Detail Screen
+        2, 120, 127, 25, 25, 1, 1, 31, 34, 0, 0, -1, 0, // 18: R-S6-liability Liabilities Detail Screen
+        2, 127, 143, 25, 25, 1, 1, 34, 37, 0, 0, -1, 0, // 19: R-S7 Settings Screen
+        2, 143, 144, 25, 25, 1, 1, 37, 37, 0, 0, -1, 0, // 20: R-S7-web Web View
+        2, 144, 145, 25, 25, 1, 1, 37, 37, 0, 0, -1, 0, // 21: R-S7-subscriptions iOS Subscription Settings
+        2, 145, 152, 25, 26, 1, 1, 37, 39, 17, 0, -1, 0, // 22: R-S7-currency Currency Selection
+        2, 152, 156, 26, 26, 1, 1, 39, 39, 0, 0, -1, 0, // 23: R-S7-security Face ID & PIN
+        2, 156, 161, 26, 29, 1, 1, 39, 39, 0, 0, -1, 0, // 24: R-S7-change-pin Change PIN
+        2, 161, 173, 29, 29, 1, 1, 39, 41, 110, 0, -1, 0, // 25: R-S8 Paywall Modal
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -165,197 +166,206 @@ enum RegentTables {
 
     /// Columns: event, guardID, actionsID, target, argument, validates.
     static let rowsData: [Int32] = [
-        51, 1, 0, 1, 2, 0, // R-LAUNCH launched if onboarding_step == 'face_id' → R-S1-faceid
-        51, 2, 0, 1, 3, 0, // R-LAUNCH launched if onboarding_step == 'pin' → R-S1-pin
-        51, 3, 0, 1, 4, 0, // R-LAUNCH launched if onboarding_step == 'currency' → R-S1-currency
-        51, 4, 0, 1, 7, 0, // R-LAUNCH launched if onboarding_step == 'done' && locked_until != null && now() < locked_until → R-S2-locked
-        51, 5, 0, 1, 5, 0, // R-LAUNCH launched if onboarding_step == 'done' && face_id_enabled → R-S2
-        51, 6, 0, 1, 6, 0, // R-LAUNCH launched if onboarding_step == 'done' → R-S2-pin
-        51, 0, 0, 1, 1, 0, // R-LAUNCH launched → R-S1
-        52, 7, 2, 0, 0, 0, // R-S1 tap_sign_in_with_google if sign_in_state != 'loading' stays
-        5, 0, 3, 1, 2, 0, // R-S1 google.sign_in.signed_in → R-S1-faceid
-        6, 0, 4, 1, 10, 0, // R-S1 google.sign_in.already_registered → R-S3
-        7, 0, 5, 0, 0, 0, // R-S1 google.sign_in.cancelled stays
-        8, 0, 6, 0, 0, 0, // R-S1 google.sign_in.offline stays
-        9, 0, 7, 0, 0, 0, // R-S1 google.sign_in.failed stays
-        53, 8, 8, 0, 0, 0, // R-S1 tap_dismiss_alert if sign_in_state == 'error' stays
-        10, 0, 9, 1, 3, 0, // R-S1-faceid local_auth.request_permission.granted → R-S1-pin
-        11, 0, 10, 0, 0, 0, // R-S1-faceid local_auth.request_permission.denied stays
-        12, 0, 11, 1, 3, 0, // R-S1-faceid local_auth.request_permission.unsupported → R-S1-pin
-        54, 10, 12, 1, 3, 0, // R-S1-faceid tap_continue if face_id_warning != null → R-S1-pin
-        55, 0, 14, 0, 0, 1, // R-S1-pin tap_create_pin stays
-        17, 0, 15, 1, 4, 1, // R-S1-pin pin_store.save.saved → R-S1-currency
-        54, 0, 16, 1, 10, 1, // R-S1-currency tap_continue → R-S3
-        13, 0, 18, 1, 10, 0, // R-S2 local_auth.authenticate.success → R-S3
-        14, 0, 19, 0, 0, 0, // R-S2 local_auth.authenticate.failed stays
-        15, 0, 20, 1, 6, 0, // R-S2 local_auth.authenticate.unavailable → R-S2-pin
-        16, 0, 21, 1, 6, 0, // R-S2 local_auth.authenticate.disabled → R-S2-pin
-        56, 11, 22, 0, 0, 0, // R-S2 tap_face_id if face_id_failures >= 1 stays
-        57, 12, 0, 1, 6, 0, // R-S2 tap_use_pin if face_id_failures >= 2 → R-S2-pin
-        58, 0, 23, 0, 0, 1, // R-S2-pin pin_entered stays
-        18, 0, 24, 1, 10, 1, // R-S2-pin pin_store.verify.correct → R-S3
-        19, 14, 25, 1, 7, 1, // R-S2-pin pin_store.verify.wrong if failed_pin_attempts + 1 >= 3 → R-S2-locked
-        19, 0, 26, 0, 0, 0, // R-S2-pin pin_store.verify.wrong stays
-        53, 15, 27, 0, 0, 0, // R-S2-pin tap_dismiss_alert if auth_alert != null stays
-        59, 0, 0, 1, 8, 0, // R-S2-pin tap_reset_pin → R-S2-reset
+        53, 1, 0, 1, 2, 0, // R-LAUNCH launched if onboarding_step == 'face_id' → R-S1-faceid
+        53, 2, 0, 1, 3, 0, // R-LAUNCH launched if onboarding_step == 'pin' → R-S1-pin
+        53, 3, 0, 1, 4, 0, // R-LAUNCH launched if onboarding_step == 'currency' → R-S1-currency
+        53, 4, 0, 1, 7, 0, // R-LAUNCH launched if onboarding_step == 'done' && locked_until != null && now() < locked_until → R-S2-locked
+        53, 5, 0, 1, 5, 0, // R-LAUNCH launched if onboarding_step == 'done' && face_id_enabled → R-S2
+        53, 6, 0, 1, 6, 0, // R-LAUNCH launched if onboarding_step == 'done' → R-S2-pin
+        53, 0, 0, 1, 1, 0, // R-LAUNCH launched → R-S1
+        54, 7, 2, 0, 0, 0, // R-S1 tap_sign_in_with_google if sign_in_state != 'loading' stays
+        7, 0, 3, 1, 2, 0, // R-S1 google.sign_in.signed_in → R-S1-faceid
+        8, 0, 4, 1, 10, 0, // R-S1 google.sign_in.already_registered → R-S3
+        9, 0, 5, 0, 0, 0, // R-S1 google.sign_in.cancelled stays
+        10, 0, 6, 0, 0, 0, // R-S1 google.sign_in.offline stays
+        11, 0, 7, 0, 0, 0, // R-S1 google.sign_in.failed stays
+        55, 8, 8, 0, 0, 0, // R-S1 tap_dismiss_alert if sign_in_state == 'error' stays
+        12, 0, 9, 1, 3, 0, // R-S1-faceid local_auth.request_permission.granted → R-S1-pin
+        13, 0, 10, 0, 0, 0, // R-S1-faceid local_auth.request_permission.denied stays
+        14, 0, 11, 1, 3, 0, // R-S1-faceid local_auth.request_permission.unsupported → R-S1-pin
+        56, 10, 12, 1, 3, 0, // R-S1-faceid tap_continue if face_id_warning != null → R-S1-pin
+        57, 0, 14, 0, 0, 1, // R-S1-pin tap_create_pin stays
+        19, 0, 15, 1, 4, 1, // R-S1-pin pin_store.save.saved → R-S1-currency
+        56, 0, 16, 1, 10, 1, // R-S1-currency tap_continue → R-S3
+        15, 0, 18, 1, 10, 0, // R-S2 local_auth.authenticate.success → R-S3
+        16, 0, 19, 0, 0, 0, // R-S2 local_auth.authenticate.failed stays
+        17, 0, 20, 1, 6, 0, // R-S2 local_auth.authenticate.unavailable → R-S2-pin
+        18, 0, 21, 1, 6, 0, // R-S2 local_auth.authenticate.disabled → R-S2-pin
+        58, 11, 22, 0, 0, 0, // R-S2 tap_face_id if face_id_failures >= 1 stays
+        59, 12, 0, 1, 6, 0, // R-S2 tap_use_pin if face_id_failures >= 2 → R-S2-pin
+        60, 0, 23, 0, 0, 1, // R-S2-pin pin_entered stays
+        20, 0, 24, 1, 10, 1, // R-S2-pin pin_store.verify.correct → R-S3
+        21, 14, 25, 1, 7, 1, // R-S2-pin pin_store.verify.wrong if failed_pin_attempts + 1 >= 3 → R-S2-locked
+        21, 0, 26, 0, 0, 0, // R-S2-pin pin_store.verify.wrong stays
+        55, 15, 27, 0, 0, 0, // R-S2-pin tap_dismiss_alert if auth_alert != null stays
+        61, 0, 0, 1, 8, 0, // R-S2-pin tap_reset_pin → R-S2-reset
         -1, 0, 28, 1, 6, 0, // R-S2-locked after 1m → R-S2-pin
-        52, 0, 29, 0, 0, 0, // R-S2-reset tap_sign_in_with_google stays
-        5, 18, 0, 1, 9, 0, // R-S2-reset google.sign_in.signed_in if event.user_id == user_id → R-S2-newpin
-        5, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.signed_in stays
-        6, 19, 0, 1, 9, 0, // R-S2-reset google.sign_in.already_registered if event.user_id == user_id → R-S2-newpin
-        6, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.already_registered stays
-        7, 0, 31, 0, 0, 0, // R-S2-reset google.sign_in.cancelled stays
-        8, 0, 32, 0, 0, 0, // R-S2-reset google.sign_in.offline stays
-        9, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.failed stays
-        60, 0, 0, 3, 0, 0, // R-S2-reset tap_back → back
-        61, 0, 14, 0, 0, 1, // R-S2-newpin tap_save_pin stays
-        17, 0, 33, 1, 10, 1, // R-S2-newpin pin_store.save.saved → R-S3
-        62, 20, 34, 0, 0, 0, // R-S3 home_shown if is_premium && has_stocks && prices_stale && !stock_refresh_pending stays
-        62, 0, 35, 0, 0, 0, // R-S3 home_shown stays
-        63, 21, 36, 0, 0, 0, // R-S3 check_balances if is_premium && has_bank_accounts && balances_stale && !bank_refresh_pending stays
-        64, 0, 37, 0, 0, 0, // R-S3 app_foregrounded stays
-        65, 22, 38, 0, 0, 0, // R-S3 pull_to_refresh if is_premium && (has_stocks || has_bank_accounts) && !refreshing stays
-        66, 23, 39, 0, 0, 0, // R-S3 refresh_stocks if has_stocks && !stock_refresh_pending stays
-        67, 24, 36, 0, 0, 0, // R-S3 refresh_banks if has_bank_accounts && !bank_refresh_pending stays
-        68, 25, 0, 1, 25, 0, // R-S3 tap_add_asset if asset_limit_reached → R-S8
-        68, 0, 0, 1, 11, 0, // R-S3 tap_add_asset → R-S4
-        69, 26, 0, 1, 25, 0, // R-S3 tap_add_liability if liability_limit_reached → R-S8
-        69, 0, 0, 1, 14, 0, // R-S3 tap_add_liability → R-S4-liability
-        70, 0, 0, 1, 17, 0, // R-S3 tap_assets_card → R-S6
-        71, 0, 0, 1, 18, 0, // R-S3 tap_liabilities_card → R-S6-liability
-        1, 0, 40, 1, 15, 0, // R-S3 asset_tapped → R-S5
-        2, 0, 41, 1, 16, 0, // R-S3 liability_tapped → R-S5-liability
-        72, 27, 0, 1, 12, 0, // R-S3 tap_reconnect if reconnect_needed → R-S4-bank
-        73, 0, 0, 1, 19, 0, // R-S3 tap_settings → R-S7
-        74, 28, 42, 0, 0, 0, // R-S3 convert_values if pending_currency != '' stays
-        75, 31, 43, 0, 0, 0, // R-S4 ticker_entered if form.is_stock == true && trim(form.ticker) != '' stays
-        76, 0, 44, 0, 0, 0, // R-S4 quantity_entered stays
-        29, 0, 45, 0, 0, 0, // R-S4 twelve_data.quote.found stays
-        30, 0, 46, 0, 0, 0, // R-S4 twelve_data.quote.not_found stays
-        31, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.rate_limited stays
-        32, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.down stays
-        33, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.timeout stays
-        68, 32, 0, 1, 25, 0, // R-S4 tap_add_asset if form.is_stock == true && !is_premium → R-S8
-        68, 33, 48, 3, 0, 1, // R-S4 tap_add_asset if form.is_stock == true && quote_state == 'found' && quote_price != null → back
-        68, 34, 49, 3, 0, 1, // R-S4 tap_add_asset if form.is_stock != true → back
-        77, 35, 50, 0, 0, 0, // R-S4 tap_cancel if form.name != '' || form.ticker != '' stays
-        77, 0, 0, 3, 0, 0, // R-S4 tap_cancel → back
-        78, 35, 50, 0, 0, 0, // R-S4 tap_outside if form.name != '' || form.ticker != '' stays
-        78, 0, 0, 3, 0, 0, // R-S4 tap_outside → back
-        79, 36, 51, 3, 0, 0, // R-S4 tap_discard if discard_prompt → back
-        80, 36, 52, 0, 0, 0, // R-S4 tap_keep_editing if discard_prompt stays
-        81, 37, 0, 1, 25, 0, // R-S4 tap_connect_bank_tab if !is_premium → R-S8
-        81, 0, 0, 1, 12, 0, // R-S4 tap_connect_bank_tab → R-S4-bank
-        0, 0, 54, 1, 13, 1, // R-S4-bank bank_selected → R-S4-truelayer
-        82, 0, 0, 1, 11, 0, // R-S4-bank tap_manual_tab → R-S4
-        77, 0, 55, 1, 10, 0, // R-S4-bank tap_cancel → R-S3
-        20, 0, 56, 1, 10, 0, // R-S4-truelayer truelayer.connect.connected → R-S3
-        21, 0, 57, 1, 12, 0, // R-S4-truelayer truelayer.connect.no_accounts → R-S4-bank
-        22, 0, 58, 1, 12, 0, // R-S4-truelayer truelayer.connect.cancelled → R-S4-bank
-        23, 0, 59, 1, 12, 0, // R-S4-truelayer truelayer.connect.failed → R-S4-bank
-        24, 0, 60, 1, 12, 0, // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
-        69, 0, 61, 3, 0, 1, // R-S4-liability tap_add_liability → back
-        77, 44, 50, 0, 0, 0, // R-S4-liability tap_cancel if form.name != '' stays
-        77, 0, 0, 3, 0, 0, // R-S4-liability tap_cancel → back
-        79, 36, 62, 3, 0, 0, // R-S4-liability tap_discard if discard_prompt → back
-        80, 36, 52, 0, 0, 0, // R-S4-liability tap_keep_editing if discard_prompt stays
-        75, 45, 64, 0, 0, 0, // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
-        29, 0, 45, 0, 0, 0, // R-S5 twelve_data.quote.found stays
-        30, 0, 65, 0, 0, 0, // R-S5 twelve_data.quote.not_found stays
-        31, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.rate_limited stays
-        32, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.down stays
-        33, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.timeout stays
-        83, 46, 67, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
-        83, 47, 68, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null → back
-        84, 47, 69, 0, 0, 0, // R-S5 tap_delete_asset if editing_asset != null stays
-        85, 48, 70, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
-        85, 49, 71, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' → back
-        86, 49, 72, 0, 0, 0, // R-S5 tap_cancel_delete if delete_message != '' stays
-        77, 0, 73, 3, 0, 0, // R-S5 tap_cancel → back
-        83, 52, 75, 3, 0, 1, // R-S5-liability tap_save_changes if editing_liability != null → back
-        87, 52, 76, 0, 0, 0, // R-S5-liability tap_delete_liability if editing_liability != null stays
-        85, 49, 77, 3, 0, 0, // R-S5-liability tap_confirm_delete if delete_message != '' → back
-        86, 49, 78, 0, 0, 0, // R-S5-liability tap_cancel_delete if delete_message != '' stays
-        77, 0, 78, 3, 0, 0, // R-S5-liability tap_cancel → back
-        1, 0, 40, 1, 15, 0, // R-S6 asset_tapped → R-S5
-        3, 53, 80, 0, 0, 0, // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
-        85, 48, 70, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
-        85, 49, 71, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' stays
-        86, 49, 72, 0, 0, 0, // R-S6 tap_cancel_delete if delete_message != '' stays
-        88, 25, 0, 1, 25, 0, // R-S6 tap_add if asset_limit_reached → R-S8
-        88, 0, 0, 1, 11, 0, // R-S6 tap_add → R-S4
-        60, 0, 0, 1, 10, 0, // R-S6 tap_back → R-S3
-        2, 0, 41, 1, 16, 0, // R-S6-liability liability_tapped → R-S5-liability
-        4, 55, 81, 0, 0, 0, // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
-        85, 49, 77, 0, 0, 0, // R-S6-liability tap_confirm_delete if delete_message != '' stays
-        86, 49, 78, 0, 0, 0, // R-S6-liability tap_cancel_delete if delete_message != '' stays
-        88, 26, 0, 1, 25, 0, // R-S6-liability tap_add if liability_limit_reached → R-S8
-        88, 0, 0, 1, 14, 0, // R-S6-liability tap_add → R-S4-liability
-        60, 0, 0, 1, 10, 0, // R-S6-liability tap_back → R-S3
-        89, 0, 0, 1, 22, 0, // R-S7 tap_currency → R-S7-currency
-        90, 0, 0, 1, 23, 0, // R-S7 tap_face_id_pin → R-S7-security
-        91, 0, 82, 0, 0, 0, // R-S7 toggle_notifications stays
-        92, 57, 0, 1, 21, 0, // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
-        92, 0, 0, 1, 25, 0, // R-S7 tap_manage_subscription → R-S8
-        93, 0, 83, 0, 0, 0, // R-S7 tap_restore_purchases stays
-        46, 0, 84, 0, 0, 0, // R-S7 revenuecat.restore.restored stays
-        47, 0, 85, 0, 0, 0, // R-S7 revenuecat.restore.none stays
-        48, 0, 86, 0, 0, 0, // R-S7 revenuecat.restore.network_error stays
-        53, 58, 87, 0, 0, 0, // R-S7 tap_dismiss_alert if settings_alert != null stays
-        94, 0, 0, 1, 20, 0, // R-S7 tap_privacy_policy → R-S7-web
-        95, 0, 0, 1, 20, 0, // R-S7 tap_terms_of_service → R-S7-web
-        96, 0, 88, 0, 0, 0, // R-S7 tap_log_out stays
-        97, 59, 89, 1, 1, 0, // R-S7 tap_confirm_log_out if logout_prompt → R-S1
-        98, 59, 90, 0, 0, 0, // R-S7 tap_cancel_log_out if logout_prompt stays
-        60, 0, 0, 1, 10, 0, // R-S7 tap_back → R-S3
-        99, 0, 0, 3, 0, 0, // R-S7-web tap_done → back
-        99, 0, 0, 3, 0, 0, // R-S7-subscriptions tap_done → back
-        100, 60, 0, 1, 19, 1, // R-S7-currency tap_select if form.currency == primary_currency → R-S7
-        100, 0, 91, 0, 0, 1, // R-S7-currency tap_select stays
-        101, 28, 92, 0, 0, 0, // R-S7-currency tap_confirm_switch if pending_currency != '' stays
-        38, 0, 93, 1, 10, 1, // R-S7-currency exchange_rates.latest.loaded → R-S3
-        39, 0, 94, 1, 10, 1, // R-S7-currency exchange_rates.latest.unavailable → R-S3
-        102, 28, 95, 0, 0, 0, // R-S7-currency tap_cancel_switch if pending_currency != '' stays
-        60, 0, 0, 3, 0, 0, // R-S7-currency tap_back → back
-        103, 0, 96, 0, 0, 0, // R-S7-security toggle_face_id stays
-        104, 0, 0, 1, 24, 0, // R-S7-security tap_change_pin → R-S7-change-pin
-        59, 0, 0, 1, 8, 0, // R-S7-security tap_reset_pin → R-S2-reset
-        60, 0, 0, 3, 0, 0, // R-S7-security tap_back → back
-        61, 0, 97, 0, 0, 1, // R-S7-change-pin tap_save_pin stays
-        18, 0, 98, 0, 0, 0, // R-S7-change-pin pin_store.verify.correct stays
-        19, 0, 99, 0, 0, 0, // R-S7-change-pin pin_store.verify.wrong stays
-        17, 0, 100, 1, 23, 1, // R-S7-change-pin pin_store.save.saved → R-S7-security
-        60, 0, 100, 3, 0, 0, // R-S7-change-pin tap_back → back
-        40, 0, 101, 0, 0, 0, // R-S8 revenuecat.offerings.loaded stays
-        41, 0, 0, 0, 0, 0, // R-S8 revenuecat.offerings.failed stays
-        105, 61, 102, 0, 0, 0, // R-S8 tap_start_free_trial if !purchasing stays
-        42, 0, 103, 3, 0, 0, // R-S8 revenuecat.purchase.purchased → back
-        45, 0, 104, 3, 0, 0, // R-S8 revenuecat.purchase.already_subscribed → back
-        43, 0, 105, 0, 0, 0, // R-S8 revenuecat.purchase.cancelled stays
-        44, 0, 106, 0, 0, 0, // R-S8 revenuecat.purchase.network_error stays
-        93, 0, 83, 0, 0, 0, // R-S8 tap_restore_purchases stays
-        46, 0, 107, 3, 0, 0, // R-S8 revenuecat.restore.restored → back
-        47, 0, 108, 0, 0, 0, // R-S8 revenuecat.restore.none stays
-        48, 0, 109, 0, 0, 0, // R-S8 revenuecat.restore.network_error stays
-        106, 0, 0, 3, 0, 0, // R-S8 tap_close → back
-        49, 0, 111, 0, 0, 0, // regent (global) revenuecat.customer_info.active stays
-        50, 0, 112, 0, 0, 0, // regent (global) revenuecat.customer_info.inactive stays
-        49, 0, 111, 0, 0, 0, // auth (global) revenuecat.customer_info.active stays
-        50, 0, 112, 0, 0, 0, // auth (global) revenuecat.customer_info.inactive stays
-        34, 0, 113, 0, 0, 0, // home (global) twelve_data.prices.updated stays
-        35, 0, 114, 0, 0, 0, // home (global) twelve_data.prices.rate_limited stays
-        36, 0, 115, 0, 0, 0, // home (global) twelve_data.prices.down stays
-        37, 0, 116, 0, 0, 0, // home (global) twelve_data.prices.offline stays
-        25, 0, 117, 0, 0, 0, // home (global) truelayer.refresh.refreshed stays
-        26, 0, 118, 0, 0, 0, // home (global) truelayer.refresh.token_expired stays
-        27, 0, 119, 0, 0, 0, // home (global) truelayer.refresh.failed stays
-        28, 0, 0, 0, 0, 0, // home (global) truelayer.disconnect.disconnected stays
-        107, 0, 120, 0, 0, 0, // home (global) take_snapshot stays
-        49, 0, 111, 0, 0, 0, // home (global) revenuecat.customer_info.active stays
-        50, 0, 112, 0, 0, 0, // home (global) revenuecat.customer_info.inactive stays
-        -1, 63, 39, 0, 0, 0, // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
-        -1, 64, 121, 0, 0, 0, // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
-        -1, 65, 122, 0, 0, 0, // app every 24h if signed_in stays
+        54, 0, 29, 0, 0, 0, // R-S2-reset tap_sign_in_with_google stays
+        7, 18, 0, 1, 9, 0, // R-S2-reset google.sign_in.signed_in if event.user_id == user_id → R-S2-newpin
+        7, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.signed_in stays
+        8, 19, 0, 1, 9, 0, // R-S2-reset google.sign_in.already_registered if event.user_id == user_id → R-S2-newpin
+        8, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.already_registered stays
+        9, 0, 31, 0, 0, 0, // R-S2-reset google.sign_in.cancelled stays
+        10, 0, 32, 0, 0, 0, // R-S2-reset google.sign_in.offline stays
+        11, 0, 30, 0, 0, 0, // R-S2-reset google.sign_in.failed stays
+        62, 0, 0, 3, 0, 0, // R-S2-reset tap_back → back
+        63, 0, 14, 0, 0, 1, // R-S2-newpin tap_save_pin stays
+        19, 0, 33, 1, 10, 1, // R-S2-newpin pin_store.save.saved → R-S3
+        64, 20, 34, 0, 0, 0, // R-S3 home_shown if is_premium && has_stocks && prices_stale && !stock_refresh_pending stays
+        64, 0, 35, 0, 0, 0, // R-S3 home_shown stays
+        65, 21, 36, 0, 0, 0, // R-S3 check_balances if is_premium && has_bank_accounts && balances_stale && !bank_refresh_pending stays
+        66, 0, 37, 0, 0, 0, // R-S3 app_foregrounded stays
+        67, 22, 38, 0, 0, 0, // R-S3 pull_to_refresh if is_premium && (has_stocks || has_bank_accounts) && !refreshing stays
+        68, 23, 39, 0, 0, 0, // R-S3 refresh_stocks if has_stocks && !stock_refresh_pending stays
+        69, 24, 36, 0, 0, 0, // R-S3 refresh_banks if has_bank_accounts && !bank_refresh_pending stays
+        70, 25, 0, 1, 25, 0, // R-S3 tap_add_asset if asset_limit_reached → R-S8
+        70, 0, 0, 1, 11, 0, // R-S3 tap_add_asset → R-S4
+        71, 26, 0, 1, 25, 0, // R-S3 tap_add_liability if liability_limit_reached → R-S8
+        71, 0, 0, 1, 14, 0, // R-S3 tap_add_liability → R-S4-liability
+        72, 0, 0, 1, 17, 0, // R-S3 tap_assets_card → R-S6
+        73, 0, 0, 1, 18, 0, // R-S3 tap_liabilities_card → R-S6-liability
+        3, 0, 40, 1, 15, 0, // R-S3 asset_tapped → R-S5
+        4, 0, 41, 1, 16, 0, // R-S3 liability_tapped → R-S5-liability
+        74, 27, 0, 1, 12, 0, // R-S3 tap_reconnect if reconnect_needed → R-S4-bank
+        75, 0, 0, 1, 19, 0, // R-S3 tap_settings → R-S7
+        76, 28, 42, 0, 0, 0, // R-S3 convert_values if pending_currency != '' stays
+        77, 32, 43, 0, 0, 0, // R-S4 ticker_entered if form.is_stock == true && trim(form.ticker) != '' stays
+        78, 0, 44, 0, 0, 0, // R-S4 quantity_entered stays
+        31, 0, 45, 0, 0, 0, // R-S4 twelve_data.quote.found stays
+        32, 0, 46, 0, 0, 0, // R-S4 twelve_data.quote.not_found stays
+        33, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.rate_limited stays
+        34, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.down stays
+        35, 0, 47, 0, 0, 0, // R-S4 twelve_data.quote.timeout stays
+        70, 33, 0, 1, 25, 0, // R-S4 tap_add_asset if form.is_stock == true && !is_premium → R-S8
+        70, 34, 48, 3, 0, 1, // R-S4 tap_add_asset if form.is_stock == true && quote_state == 'found' && quote_price != null → back
+        70, 35, 49, 3, 0, 1, // R-S4 tap_add_asset if form.is_stock != true → back
+        79, 36, 50, 0, 0, 0, // R-S4 tap_cancel if form.name != '' || form.ticker != '' stays
+        79, 0, 0, 3, 0, 0, // R-S4 tap_cancel → back
+        80, 36, 50, 0, 0, 0, // R-S4 tap_outside if form.name != '' || form.ticker != '' stays
+        80, 0, 0, 3, 0, 0, // R-S4 tap_outside → back
+        81, 37, 51, 3, 0, 0, // R-S4 tap_discard if discard_prompt → back
+        82, 37, 52, 0, 0, 0, // R-S4 tap_keep_editing if discard_prompt stays
+        83, 38, 0, 1, 25, 0, // R-S4 tap_connect_bank_tab if !is_premium → R-S8
+        83, 0, 0, 1, 12, 0, // R-S4 tap_connect_bank_tab → R-S4-bank
+        2, 0, 54, 1, 13, 1, // R-S4-bank bank_selected → R-S4-truelayer
+        84, 0, 0, 1, 11, 0, // R-S4-bank tap_manual_tab → R-S4
+        79, 0, 55, 1, 10, 0, // R-S4-bank tap_cancel → R-S3
+        22, 0, 56, 1, 10, 0, // R-S4-truelayer truelayer.connect.connected → R-S3
+        23, 0, 57, 1, 12, 0, // R-S4-truelayer truelayer.connect.no_accounts → R-S4-bank
+        24, 0, 58, 1, 12, 0, // R-S4-truelayer truelayer.connect.cancelled → R-S4-bank
+        25, 0, 59, 1, 12, 0, // R-S4-truelayer truelayer.connect.failed → R-S4-bank
+        26, 0, 60, 1, 12, 0, // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
+        71, 0, 61, 3, 0, 1, // R-S4-liability tap_add_liability → back
+        79, 45, 50, 0, 0, 0, // R-S4-liability tap_cancel if form.name != '' stays
+        79, 0, 0, 3, 0, 0, // R-S4-liability tap_cancel → back
+        81, 37, 62, 3, 0, 0, // R-S4-liability tap_discard if discard_prompt → back
+        82, 37, 52, 0, 0, 0, // R-S4-liability tap_keep_editing if discard_prompt stays
+        77, 46, 64, 0, 0, 0, // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
+        31, 0, 45, 0, 0, 0, // R-S5 twelve_data.quote.found stays
+        32, 0, 65, 0, 0, 0, // R-S5 twelve_data.quote.not_found stays
+        33, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.rate_limited stays
+        34, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.down stays
+        35, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.timeout stays
+        85, 47, 67, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
+        85, 48, 68, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null → back
+        86, 48, 69, 0, 0, 0, // R-S5 tap_delete_asset if editing_asset != null stays
+        87, 49, 70, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
+        87, 50, 71, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' → back
+        88, 50, 72, 0, 0, 0, // R-S5 tap_cancel_delete if delete_message != '' stays
+        79, 0, 73, 3, 0, 0, // R-S5 tap_cancel → back
+        85, 53, 75, 3, 0, 1, // R-S5-liability tap_save_changes if editing_liability != null → back
+        89, 53, 76, 0, 0, 0, // R-S5-liability tap_delete_liability if editing_liability != null stays
+        87, 50, 77, 3, 0, 0, // R-S5-liability tap_confirm_delete if delete_message != '' → back
+        88, 50, 78, 0, 0, 0, // R-S5-liability tap_cancel_delete if delete_message != '' stays
+        79, 0, 78, 3, 0, 0, // R-S5-liability tap_cancel → back
+        3, 0, 40, 1, 15, 0, // R-S6 asset_tapped → R-S5
+        5, 54, 80, 0, 0, 0, // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
+        87, 49, 70, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
+        87, 50, 71, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' stays
+        88, 50, 72, 0, 0, 0, // R-S6 tap_cancel_delete if delete_message != '' stays
+        90, 25, 0, 1, 25, 0, // R-S6 tap_add if asset_limit_reached → R-S8
+        90, 0, 0, 1, 11, 0, // R-S6 tap_add → R-S4
+        62, 0, 0, 1, 10, 0, // R-S6 tap_back → R-S3
+        4, 0, 41, 1, 16, 0, // R-S6-liability liability_tapped → R-S5-liability
+        6, 56, 81, 0, 0, 0, // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
+        87, 50, 77, 0, 0, 0, // R-S6-liability tap_confirm_delete if delete_message != '' stays
+        88, 50, 78, 0, 0, 0, // R-S6-liability tap_cancel_delete if delete_message != '' stays
+        90, 26, 0, 1, 25, 0, // R-S6-liability tap_add if liability_limit_reached → R-S8
+        90, 0, 0, 1, 14, 0, // R-S6-liability tap_add → R-S4-liability
+        62, 0, 0, 1, 10, 0, // R-S6-liability tap_back → R-S3
+        91, 0, 0, 1, 22, 0, // R-S7 tap_currency → R-S7-currency
+        92, 0, 0, 1, 23, 0, // R-S7 tap_face_id_pin → R-S7-security
+        93, 0, 82, 0, 0, 0, // R-S7 toggle_notifications stays
+        94, 58, 0, 1, 21, 0, // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
+        94, 0, 0, 1, 25, 0, // R-S7 tap_manage_subscription → R-S8
+        95, 0, 83, 0, 0, 0, // R-S7 tap_restore_purchases stays
+        48, 0, 84, 0, 0, 0, // R-S7 revenuecat.restore.restored stays
+        49, 0, 85, 0, 0, 0, // R-S7 revenuecat.restore.none stays
+        50, 0, 86, 0, 0, 0, // R-S7 revenuecat.restore.network_error stays
+        55, 59, 87, 0, 0, 0, // R-S7 tap_dismiss_alert if settings_alert != null stays
+        96, 0, 0, 1, 20, 0, // R-S7 tap_privacy_policy → R-S7-web
+        97, 0, 0, 1, 20, 0, // R-S7 tap_terms_of_service → R-S7-web
+        98, 0, 88, 0, 0, 0, // R-S7 tap_log_out stays
+        99, 60, 89, 1, 1, 0, // R-S7 tap_confirm_log_out if logout_prompt → R-S1
+        100, 60, 90, 0, 0, 0, // R-S7 tap_cancel_log_out if logout_prompt stays
+        62, 0, 0, 1, 10, 0, // R-S7 tap_back → R-S3
+        101, 0, 0, 3, 0, 0, // R-S7-web tap_done → back
+        101, 0, 0, 3, 0, 0, // R-S7-subscriptions tap_done → back
+        102, 61, 0, 1, 19, 1, // R-S7-currency tap_select if form.currency == primary_currency → R-S7
+        102, 0, 91, 0, 0, 1, // R-S7-currency tap_select stays
+        103, 28, 92, 0, 0, 0, // R-S7-currency tap_confirm_switch if pending_currency != '' stays
+        40, 0, 93, 1, 10, 1, // R-S7-currency exchange_rates.latest.loaded → R-S3
+        41, 0, 94, 1, 10, 1, // R-S7-currency exchange_rates.latest.unavailable → R-S3
+        104, 28, 95, 0, 0, 0, // R-S7-currency tap_cancel_switch if pending_currency != '' stays
+        62, 0, 0, 3, 0, 0, // R-S7-currency tap_back → back
+        105, 0, 96, 0, 0, 0, // R-S7-security toggle_face_id stays
+        106, 0, 0, 1, 24, 0, // R-S7-security tap_change_pin → R-S7-change-pin
+        61, 0, 0, 1, 8, 0, // R-S7-security tap_reset_pin → R-S2-reset
+        62, 0, 0, 3, 0, 0, // R-S7-security tap_back → back
+        63, 0, 97, 0, 0, 1, // R-S7-change-pin tap_save_pin stays
+        20, 0, 98, 0, 0, 0, // R-S7-change-pin pin_store.verify.correct stays
+        21, 0, 99, 0, 0, 0, // R-S7-change-pin pin_store.verify.wrong stays
+        19, 0, 100, 1, 23, 1, // R-S7-change-pin pin_store.save.saved → R-S7-security
+        62, 0, 100, 3, 0, 0, // R-S7-change-pin tap_back → back
+        42, 0, 101, 0, 0, 0, // R-S8 revenuecat.offerings.loaded stays
+        43, 0, 0, 0, 0, 0, // R-S8 revenuecat.offerings.failed stays
+        107, 62, 102, 0, 0, 0, // R-S8 tap_start_free_trial if !purchasing stays
+        44, 0, 103, 3, 0, 0, // R-S8 revenuecat.purchase.purchased → back
+        47, 0, 104, 3, 0, 0, // R-S8 revenuecat.purchase.already_subscribed → back
+        45, 0, 105, 0, 0, 0, // R-S8 revenuecat.purchase.cancelled stays
+        46, 0, 106, 0, 0, 0, // R-S8 revenuecat.purchase.network_error stays
+        95, 0, 83, 0, 0, 0, // R-S8 tap_restore_purchases stays
+        48, 0, 107, 3, 0, 0, // R-S8 revenuecat.restore.restored → back
+        49, 0, 108, 0, 0, 0, // R-S8 revenuecat.restore.none stays
+        50, 0, 109, 0, 0, 0, // R-S8 revenuecat.restore.network_error stays
+        108, 0, 0, 3, 0, 0, // R-S8 tap_close → back
+        51, 0, 111, 0, 0, 0, // regent (global) revenuecat.customer_info.active stays
+        52, 0, 112, 0, 0, 0, // regent (global) revenuecat.customer_info.inactive stays
+        0, 0, 113, 0, 0, 0, // regent (global) storage_write_failed stays
+        1, 0, 114, 0, 0, 0, // regent (global) storage_read_failed stays
+        109, 29, 115, 0, 0, 0, // regent (global) tap_dismiss_storage_alert if storage_alert != null stays
+        51, 0, 111, 0, 0, 0, // auth (global) revenuecat.customer_info.active stays
+        52, 0, 112, 0, 0, 0, // auth (global) revenuecat.customer_info.inactive stays
+        0, 0, 113, 0, 0, 0, // auth (global) storage_write_failed stays
+        1, 0, 114, 0, 0, 0, // auth (global) storage_read_failed stays
+        109, 29, 115, 0, 0, 0, // auth (global) tap_dismiss_storage_alert if storage_alert != null stays
+        36, 0, 116, 0, 0, 0, // home (global) twelve_data.prices.updated stays
+        37, 0, 117, 0, 0, 0, // home (global) twelve_data.prices.rate_limited stays
+        38, 0, 118, 0, 0, 0, // home (global) twelve_data.prices.down stays
+        39, 0, 119, 0, 0, 0, // home (global) twelve_data.prices.offline stays
+        27, 0, 120, 0, 0, 0, // home (global) truelayer.refresh.refreshed stays
+        28, 0, 121, 0, 0, 0, // home (global) truelayer.refresh.token_expired stays
+        29, 0, 122, 0, 0, 0, // home (global) truelayer.refresh.failed stays
+        30, 0, 0, 0, 0, 0, // home (global) truelayer.disconnect.disconnected stays
+        110, 0, 123, 0, 0, 0, // home (global) take_snapshot stays
+        51, 0, 111, 0, 0, 0, // home (global) revenuecat.customer_info.active stays
+        52, 0, 112, 0, 0, 0, // home (global) revenuecat.customer_info.inactive stays
+        0, 0, 113, 0, 0, 0, // home (global) storage_write_failed stays
+        1, 0, 114, 0, 0, 0, // home (global) storage_read_failed stays
+        109, 29, 115, 0, 0, 0, // home (global) tap_dismiss_storage_alert if storage_alert != null stays
+        -1, 64, 39, 0, 0, 0, // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
+        -1, 65, 124, 0, 0, 0, // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
+        -1, 66, 125, 0, 0, 0, // app every 24h if signed_in stays
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -372,9 +382,9 @@ enum RegentTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData: [Int32] = [
-        0, 173, 175, 1, 1, 68, // regent
-        5, 175, 177, 1, 1, 69, // auth
-        10, 177, 188, 1, 1, 70, // home
+        0, 173, 178, 1, 1, 69, // regent
+        5, 178, 183, 1, 1, 70, // auth
+        10, 183, 197, 1, 1, 71, // home
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -385,8 +395,8 @@ enum RegentTables {
     /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData: [Int32] = [
         60000, 33, 34, -1, // R-S2-locked after 1m
-        900000, 188, 189, -1, // app every 15m
-        86400000, 189, 191, -1, // app every 24h
+        900000, 197, 198, -1, // app every 15m
+        86400000, 198, 200, -1, // app every 24h
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -420,28 +430,28 @@ enum RegentTables {
         31, 4, 0, 0, 1, // R-S2-pin pin
         31, 1, 0, 0, 1, // R-S2-newpin pin
         32, 2, 0, 0, 1, // R-S2-newpin confirm_pin
-        44, 5, 38, 43, 0, // R-S4 name
-        45, 0, 0, 0, 0, // R-S4 category
-        47, 0, 39, 46, 0, // R-S4 is_stock
-        48, 6, 38, 43, 0, // R-S4 value
-        50, 7, 40, 49, 0, // R-S4 ticker
-        51, 8, 40, 49, 0, // R-S4 quantity
-        52, 0, 40, 49, 0, // R-S4 stock_currency
-        55, 0, 0, 0, 0, // R-S4-bank search
-        44, 5, 0, 0, 0, // R-S4-liability name
-        45, 0, 0, 0, 0, // R-S4-liability category
-        57, 9, 0, 0, 0, // R-S4-liability amount
-        44, 5, 50, 58, 0, // R-S5 name
-        45, 0, 0, 0, 0, // R-S5 category
-        48, 6, 51, 59, 0, // R-S5 value
-        50, 7, 46, 60, 0, // R-S5 ticker
-        51, 8, 46, 60, 0, // R-S5 quantity
-        44, 5, 0, 0, 0, // R-S5-liability name
-        45, 0, 0, 0, 0, // R-S5-liability category
-        57, 9, 0, 0, 0, // R-S5-liability amount
+        45, 5, 39, 44, 0, // R-S4 name
+        46, 0, 0, 0, 0, // R-S4 category
+        48, 0, 40, 47, 0, // R-S4 is_stock
+        49, 6, 39, 44, 0, // R-S4 value
+        51, 7, 41, 50, 0, // R-S4 ticker
+        52, 8, 41, 50, 0, // R-S4 quantity
+        53, 0, 41, 50, 0, // R-S4 stock_currency
+        56, 0, 0, 0, 0, // R-S4-bank search
+        45, 5, 0, 0, 0, // R-S4-liability name
+        46, 0, 0, 0, 0, // R-S4-liability category
+        58, 9, 0, 0, 0, // R-S4-liability amount
+        45, 5, 51, 59, 0, // R-S5 name
+        46, 0, 0, 0, 0, // R-S5 category
+        49, 6, 52, 60, 0, // R-S5 value
+        51, 7, 47, 61, 0, // R-S5 ticker
+        52, 8, 47, 61, 0, // R-S5 quantity
+        45, 5, 0, 0, 0, // R-S5-liability name
+        46, 0, 0, 0, 0, // R-S5-liability category
+        58, 9, 0, 0, 0, // R-S5-liability amount
         33, 3, 0, 0, 0, // R-S7-currency currency
-        65, 10, 0, 0, 1, // R-S7-change-pin current_pin
-        66, 1, 0, 0, 1, // R-S7-change-pin new_pin
+        66, 10, 0, 0, 1, // R-S7-change-pin current_pin
+        67, 1, 0, 0, 1, // R-S7-change-pin new_pin
         32, 11, 0, 0, 1, // R-S7-change-pin confirm_pin
     ]
 
@@ -464,33 +474,34 @@ enum RegentTables {
         38, 15, // R-S2-pin face_id_disabled
         39, 17, // R-S2-pin face_id_unavailable
         40, 0, // R-S2-pin pin_entry
-        41, 29, // R-S3 refreshing
-        42, 30, // R-S3 empty
+        41, 29, // R-S3 storage_full
+        42, 30, // R-S3 refreshing
+        43, 31, // R-S3 empty
         28, 0, // R-S3 default
-        53, 36, // R-S4 discarding
-        54, 41, // R-S4 stock_api_loading
-        27, 42, // R-S4 error
+        54, 37, // R-S4 discarding
+        55, 42, // R-S4 stock_api_loading
+        27, 43, // R-S4 error
         28, 0, // R-S4 default
-        56, 43, // R-S4-bank message
+        57, 44, // R-S4-bank message
         28, 0, // R-S4-bank default
-        53, 36, // R-S4-liability discarding
+        54, 37, // R-S4-liability discarding
         28, 0, // R-S4-liability default
-        61, 49, // R-S5 deleting
+        62, 50, // R-S5 deleting
         28, 0, // R-S5 default
-        61, 49, // R-S5-liability deleting
+        62, 50, // R-S5-liability deleting
         28, 0, // R-S5-liability default
-        61, 49, // R-S6 deleting
-        42, 54, // R-S6 empty
+        62, 50, // R-S6 deleting
+        43, 55, // R-S6 empty
         28, 0, // R-S6 default
-        61, 49, // R-S6-liability deleting
-        42, 56, // R-S6-liability empty
+        62, 50, // R-S6-liability deleting
+        43, 57, // R-S6-liability empty
         28, 0, // R-S6-liability default
-        62, 59, // R-S7 logging_out
-        63, 58, // R-S7 alert
+        63, 60, // R-S7 logging_out
+        64, 59, // R-S7 alert
         28, 0, // R-S7 default
-        64, 28, // R-S7-currency confirming
+        65, 28, // R-S7-currency confirming
         28, 0, // R-S7-currency default
-        67, 62, // R-S8 purchasing
+        68, 63, // R-S8 purchasing
         28, 0, // R-S8 default
     ]
 
@@ -500,7 +511,7 @@ enum RegentTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "f11f4a59ac99a962"
+    static let fingerprint = "8460f8022e43dc8f"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -517,8 +528,6 @@ enum RegentTables {
         recurringTimers: [1, 2],
         startFlow: 0,
         serviceAnswerEvents: [
-            5,
-            6,
             7,
             8,
             9,
@@ -562,7 +571,9 @@ enum RegentTables {
             47,
             48,
             49,
-            50
+            50,
+            51,
+            52
         ]
     )
 }

@@ -28,6 +28,7 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - TC-20: App loads data on reopen
     /// - EC-F1-3: User closes app mid-setup → Resume where left off (store setup progress)
     /// - EC-F9-2: User already subscribed on another device → RevenueCat syncs entitlement
+    /// - INT-STORE-2: Read error → Use defaults (empty arrays)
     case rLAUNCH = "R-LAUNCH"
 
     /// Sign-Up Screen (R-S1)
@@ -208,6 +209,8 @@ public enum RegentScreen: String, CaseIterable, Sendable {
     /// - DM-2: Sort by value (largest first)
     /// - DM-4: `value` always stored in user's primary currency (converted if needed)
     /// - DM-6: Compare to 30 days ago (stored snapshot)
+    /// - INT-STORE-1: Storage full → Show alert: "Device storage full"
+    /// - INT-STORE-2: Read error → Use defaults (empty arrays)
     case rS3 = "R-S3"
 
     /// Add Asset Modal (Manual Entry) (R-S4), shown as a sheet
@@ -653,6 +656,9 @@ public enum RegentVariant: String, FlowName {
     case pinEntry = "pin_entry"
 
     /// A variant of R-S3.
+    case storageFull = "storage_full"
+
+    /// A variant of R-S3.
     case refreshing
 
     /// A variant of R-S3, R-S6, R-S6-liability.
@@ -763,6 +769,9 @@ public enum RegentText: String, FlowName {
     /// Shown on R-S3.
     case reconnect
 
+    /// Shown on R-S3.
+    case storageAlert = "storage_alert"
+
     /// Shown on R-S4, R-S4-liability.
     case valueSymbol = "value_symbol"
 
@@ -853,6 +862,12 @@ public enum RegentSubflow: FlowName {
 
 /// The events Regent reacts to: taps and entries, service outcomes, timers.
 public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
+    /// AsyncStorage.setItem failed because the device is full (Integration 6 "Storage full")
+    case storageWriteFailed
+
+    /// AsyncStorage.getItem failed at launch (Integration 6 "Read error → Use defaults (empty arrays)")
+    case storageReadFailed
+
     /// A bank row was tapped on the Connect Bank tab
     case bankSelected(bank: String)
 
@@ -1097,6 +1112,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapChangePin
     case tapStartFreeTrial
     case tapClose
+    case tapDismissStorageAlert
 
     /// Raised by the flows (`raise: take_snapshot`), never sent by the app: only the machine can make the
     /// `RaisedByFlows` it carries.
@@ -1110,6 +1126,10 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Nil for a name the flows do not handle and for an event they raise themselves.
     public init?(name: String, payload: [String: String] = [:]) {
         switch name {
+        case "storage_write_failed":
+            self = .storageWriteFailed
+        case "storage_read_failed":
+            self = .storageReadFailed
         case "bank_selected":
             self = .bankSelected(bank: payload["bank"] ?? "")
         case "asset_tapped":
@@ -1332,6 +1352,8 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapStartFreeTrial
         case "tap_close":
             self = .tapClose
+        case "tap_dismiss_storage_alert":
+            self = .tapDismissStorageAlert
         default:
             return nil
         }
@@ -1340,6 +1362,10 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
         switch self {
+        case .storageWriteFailed:
+            return "storage_write_failed"
+        case .storageReadFailed:
+            return "storage_read_failed"
         case .bankSelected:
             return "bank_selected"
         case .assetTapped:
@@ -1554,6 +1580,8 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_start_free_trial"
         case .tapClose:
             return "tap_close"
+        case .tapDismissStorageAlert:
+            return "tap_dismiss_storage_alert"
         case .takeSnapshot:
             return "take_snapshot"
         case .timerFired:
@@ -1565,222 +1593,228 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     @_spi(Generated)
     public var number: Int32 {
         switch self {
-        case .bankSelected:
+        case .storageWriteFailed:
             return 0
-        case .assetTapped:
+        case .storageReadFailed:
             return 1
-        case .liabilityTapped:
+        case .bankSelected:
             return 2
-        case .assetSwipedDelete:
+        case .assetTapped:
             return 3
-        case .liabilitySwipedDelete:
+        case .liabilityTapped:
             return 4
-        case .googleSignInSignedIn:
+        case .assetSwipedDelete:
             return 5
-        case .googleSignInAlreadyRegistered:
+        case .liabilitySwipedDelete:
             return 6
-        case .googleSignInCancelled:
+        case .googleSignInSignedIn:
             return 7
-        case .googleSignInOffline:
+        case .googleSignInAlreadyRegistered:
             return 8
-        case .googleSignInFailed:
+        case .googleSignInCancelled:
             return 9
-        case .localAuthRequestPermissionGranted:
+        case .googleSignInOffline:
             return 10
-        case .localAuthRequestPermissionDenied:
+        case .googleSignInFailed:
             return 11
-        case .localAuthRequestPermissionUnsupported:
+        case .localAuthRequestPermissionGranted:
             return 12
-        case .localAuthAuthenticateSuccess:
+        case .localAuthRequestPermissionDenied:
             return 13
-        case .localAuthAuthenticateFailed:
+        case .localAuthRequestPermissionUnsupported:
             return 14
-        case .localAuthAuthenticateUnavailable:
+        case .localAuthAuthenticateSuccess:
             return 15
-        case .localAuthAuthenticateDisabled:
+        case .localAuthAuthenticateFailed:
             return 16
-        case .pinStoreSaveSaved:
+        case .localAuthAuthenticateUnavailable:
             return 17
-        case .pinStoreVerifyCorrect:
+        case .localAuthAuthenticateDisabled:
             return 18
-        case .pinStoreVerifyWrong:
+        case .pinStoreSaveSaved:
             return 19
-        case .truelayerConnectConnected:
+        case .pinStoreVerifyCorrect:
             return 20
-        case .truelayerConnectNoAccounts:
+        case .pinStoreVerifyWrong:
             return 21
-        case .truelayerConnectCancelled:
+        case .truelayerConnectConnected:
             return 22
-        case .truelayerConnectFailed:
+        case .truelayerConnectNoAccounts:
             return 23
-        case .truelayerConnectUnavailable:
+        case .truelayerConnectCancelled:
             return 24
-        case .truelayerRefreshRefreshed:
+        case .truelayerConnectFailed:
             return 25
-        case .truelayerRefreshTokenExpired:
+        case .truelayerConnectUnavailable:
             return 26
-        case .truelayerRefreshFailed:
+        case .truelayerRefreshRefreshed:
             return 27
-        case .truelayerDisconnectDisconnected:
+        case .truelayerRefreshTokenExpired:
             return 28
-        case .twelveDataQuoteFound:
+        case .truelayerRefreshFailed:
             return 29
-        case .twelveDataQuoteNotFound:
+        case .truelayerDisconnectDisconnected:
             return 30
-        case .twelveDataQuoteRateLimited:
+        case .twelveDataQuoteFound:
             return 31
-        case .twelveDataQuoteDown:
+        case .twelveDataQuoteNotFound:
             return 32
-        case .twelveDataQuoteTimeout:
+        case .twelveDataQuoteRateLimited:
             return 33
-        case .twelveDataPricesUpdated:
+        case .twelveDataQuoteDown:
             return 34
-        case .twelveDataPricesRateLimited:
+        case .twelveDataQuoteTimeout:
             return 35
-        case .twelveDataPricesDown:
+        case .twelveDataPricesUpdated:
             return 36
-        case .twelveDataPricesOffline:
+        case .twelveDataPricesRateLimited:
             return 37
-        case .exchangeRatesLatestLoaded:
+        case .twelveDataPricesDown:
             return 38
-        case .exchangeRatesLatestUnavailable:
+        case .twelveDataPricesOffline:
             return 39
-        case .revenuecatOfferingsLoaded:
+        case .exchangeRatesLatestLoaded:
             return 40
-        case .revenuecatOfferingsFailed:
+        case .exchangeRatesLatestUnavailable:
             return 41
-        case .revenuecatPurchasePurchased:
+        case .revenuecatOfferingsLoaded:
             return 42
-        case .revenuecatPurchaseCancelled:
+        case .revenuecatOfferingsFailed:
             return 43
-        case .revenuecatPurchaseNetworkError:
+        case .revenuecatPurchasePurchased:
             return 44
-        case .revenuecatPurchaseAlreadySubscribed:
+        case .revenuecatPurchaseCancelled:
             return 45
-        case .revenuecatRestoreRestored:
+        case .revenuecatPurchaseNetworkError:
             return 46
-        case .revenuecatRestoreNone:
+        case .revenuecatPurchaseAlreadySubscribed:
             return 47
-        case .revenuecatRestoreNetworkError:
+        case .revenuecatRestoreRestored:
             return 48
-        case .revenuecatCustomerInfoActive:
+        case .revenuecatRestoreNone:
             return 49
-        case .revenuecatCustomerInfoInactive:
+        case .revenuecatRestoreNetworkError:
             return 50
-        case .launched:
+        case .revenuecatCustomerInfoActive:
             return 51
-        case .tapSignInWithGoogle:
+        case .revenuecatCustomerInfoInactive:
             return 52
-        case .tapDismissAlert:
+        case .launched:
             return 53
-        case .tapContinue:
+        case .tapSignInWithGoogle:
             return 54
-        case .tapCreatePin:
+        case .tapDismissAlert:
             return 55
-        case .tapFaceId:
+        case .tapContinue:
             return 56
-        case .tapUsePin:
+        case .tapCreatePin:
             return 57
-        case .pinEntered:
+        case .tapFaceId:
             return 58
-        case .tapResetPin:
+        case .tapUsePin:
             return 59
-        case .tapBack:
+        case .pinEntered:
             return 60
-        case .tapSavePin:
+        case .tapResetPin:
             return 61
-        case .homeShown:
+        case .tapBack:
             return 62
-        case .checkBalances:
+        case .tapSavePin:
             return 63
-        case .appForegrounded:
+        case .homeShown:
             return 64
-        case .pullToRefresh:
+        case .checkBalances:
             return 65
-        case .refreshStocks:
+        case .appForegrounded:
             return 66
-        case .refreshBanks:
+        case .pullToRefresh:
             return 67
-        case .tapAddAsset:
+        case .refreshStocks:
             return 68
-        case .tapAddLiability:
+        case .refreshBanks:
             return 69
-        case .tapAssetsCard:
+        case .tapAddAsset:
             return 70
-        case .tapLiabilitiesCard:
+        case .tapAddLiability:
             return 71
-        case .tapReconnect:
+        case .tapAssetsCard:
             return 72
-        case .tapSettings:
+        case .tapLiabilitiesCard:
             return 73
-        case .convertValues:
+        case .tapReconnect:
             return 74
-        case .tickerEntered:
+        case .tapSettings:
             return 75
-        case .quantityEntered:
+        case .convertValues:
             return 76
-        case .tapCancel:
+        case .tickerEntered:
             return 77
-        case .tapOutside:
+        case .quantityEntered:
             return 78
-        case .tapDiscard:
+        case .tapCancel:
             return 79
-        case .tapKeepEditing:
+        case .tapOutside:
             return 80
-        case .tapConnectBankTab:
+        case .tapDiscard:
             return 81
-        case .tapManualTab:
+        case .tapKeepEditing:
             return 82
-        case .tapSaveChanges:
+        case .tapConnectBankTab:
             return 83
-        case .tapDeleteAsset:
+        case .tapManualTab:
             return 84
-        case .tapConfirmDelete:
+        case .tapSaveChanges:
             return 85
-        case .tapCancelDelete:
+        case .tapDeleteAsset:
             return 86
-        case .tapDeleteLiability:
+        case .tapConfirmDelete:
             return 87
-        case .tapAdd:
+        case .tapCancelDelete:
             return 88
-        case .tapCurrency:
+        case .tapDeleteLiability:
             return 89
-        case .tapFaceIdPin:
+        case .tapAdd:
             return 90
-        case .toggleNotifications:
+        case .tapCurrency:
             return 91
-        case .tapManageSubscription:
+        case .tapFaceIdPin:
             return 92
-        case .tapRestorePurchases:
+        case .toggleNotifications:
             return 93
-        case .tapPrivacyPolicy:
+        case .tapManageSubscription:
             return 94
-        case .tapTermsOfService:
+        case .tapRestorePurchases:
             return 95
-        case .tapLogOut:
+        case .tapPrivacyPolicy:
             return 96
-        case .tapConfirmLogOut:
+        case .tapTermsOfService:
             return 97
-        case .tapCancelLogOut:
+        case .tapLogOut:
             return 98
-        case .tapDone:
+        case .tapConfirmLogOut:
             return 99
-        case .tapSelect:
+        case .tapCancelLogOut:
             return 100
-        case .tapConfirmSwitch:
+        case .tapDone:
             return 101
-        case .tapCancelSwitch:
+        case .tapSelect:
             return 102
-        case .toggleFaceId:
+        case .tapConfirmSwitch:
             return 103
-        case .tapChangePin:
+        case .tapCancelSwitch:
             return 104
-        case .tapStartFreeTrial:
+        case .toggleFaceId:
             return 105
-        case .tapClose:
+        case .tapChangePin:
             return 106
-        case .takeSnapshot:
+        case .tapStartFreeTrial:
             return 107
+        case .tapClose:
+            return 108
+        case .tapDismissStorageAlert:
+            return 109
+        case .takeSnapshot:
+            return 110
         case .timerFired:
             return (-2)
         }
@@ -1796,6 +1830,8 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     }
 
     private enum CaseKey: String, CodingKey {
+        case storageWriteFailed
+        case storageReadFailed
         case bankSelected
         case assetTapped
         case liabilityTapped
@@ -1903,6 +1939,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case tapChangePin
         case tapStartFreeTrial
         case tapClose
+        case tapDismissStorageAlert
         case takeSnapshot
         case timerFired
     }
@@ -1940,6 +1977,10 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             )
         }
         switch key {
+        case .storageWriteFailed:
+            self = .storageWriteFailed
+        case .storageReadFailed:
+            self = .storageReadFailed
         case .bankSelected:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankSelected)
             self = .bankSelected(bank: try fields.decode(String.self, forKey: .bank))
@@ -2206,6 +2247,8 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapStartFreeTrial
         case .tapClose:
             self = .tapClose
+        case .tapDismissStorageAlert:
+            self = .tapDismissStorageAlert
         case .takeSnapshot:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .takeSnapshot)
             self = .takeSnapshot(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
@@ -2218,6 +2261,10 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
+        case .storageWriteFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .storageWriteFailed)
+        case .storageReadFailed:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .storageReadFailed)
         case .bankSelected(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankSelected)
             try fields.encode(value0, forKey: .bank)
@@ -2467,6 +2514,8 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapStartFreeTrial)
         case .tapClose:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapClose)
+        case .tapDismissStorageAlert:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapDismissStorageAlert)
         case .takeSnapshot(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .takeSnapshot)
             try fields.encode(value0, forKey: .raisedBy)
@@ -2568,7 +2617,8 @@ public enum RegentServiceCall: FlowServiceCall {
     case revenuecatOfferings
 
     /// RevenueCat: `purchase`; outcomes: `purchased`, `cancelled`, `network_error`, `already_subscribed`.
-    case revenuecatPurchase
+    /// The App Store purchase of the annual plan: "Start 7-Day Free Trial" (then £149/year)
+    case revenuecatPurchase(productId: String, price: Money, trialDays: Int)
 
     /// RevenueCat: `restore`; outcomes: `restored`, `none`, `network_error`.
     case revenuecatRestore
@@ -2639,8 +2689,8 @@ public enum RegentServiceCall: FlowServiceCall {
             return [:]
         case .revenuecatOfferings:
             return [:]
-        case .revenuecatPurchase:
-            return [:]
+        case .revenuecatPurchase(let productId, let price, let trialDays):
+            return ["product_id": productId, "price": describe(price), "trial_days": describe(trialDays)]
         case .revenuecatRestore:
             return [:]
         case .revenuecatCustomerInfo:
@@ -2673,6 +2723,9 @@ public enum RegentServiceCall: FlowServiceCall {
         case accountId
         case ticker
         case tickers
+        case productId
+        case price
+        case trialDays
     }
 
     public init(from decoder: any Decoder) throws {
@@ -2718,7 +2771,12 @@ public enum RegentServiceCall: FlowServiceCall {
         case .revenuecatOfferings:
             self = .revenuecatOfferings
         case .revenuecatPurchase:
-            self = .revenuecatPurchase
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatPurchase)
+            self = .revenuecatPurchase(
+                productId: try fields.decode(String.self, forKey: .productId),
+                price: try fields.decode(Money.self, forKey: .price),
+                trialDays: try fields.decode(Int.self, forKey: .trialDays)
+            )
         case .revenuecatRestore:
             self = .revenuecatRestore
         case .revenuecatCustomerInfo:
@@ -2760,8 +2818,11 @@ public enum RegentServiceCall: FlowServiceCall {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .exchangeRatesLatest)
         case .revenuecatOfferings:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatOfferings)
-        case .revenuecatPurchase:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatPurchase)
+        case .revenuecatPurchase(let value0, let value1, let value2):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .revenuecatPurchase)
+            try fields.encode(value0, forKey: .productId)
+            try fields.encode(value1, forKey: .price)
+            try fields.encode(value2, forKey: .trialDays)
         case .revenuecatRestore:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .revenuecatRestore)
         case .revenuecatCustomerInfo:
@@ -2862,11 +2923,15 @@ public protocol RegentRevenuecatService: Sendable {
     /// stays where it is and `FlowSinks.failure` hears of it.
     func revenuecatOfferings() async throws -> RegentOutcome.RevenuecatOfferings
 
-    /// RevenueCat: `purchase`.
+    /// RevenueCat: `purchase`. The App Store purchase of the annual plan: "Start 7-Day Free Trial" (then £149/year)
     /// Answer with one of its outcomes: `purchased`, `cancelled`, `network_error`, `already_subscribed`. Throw only for
     /// what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func revenuecatPurchase() async throws -> RegentOutcome.RevenuecatPurchase
+    func revenuecatPurchase(
+        productId: String,
+        price: Money,
+        trialDays: Int
+    ) async throws -> RegentOutcome.RevenuecatPurchase
 
     /// RevenueCat: `restore`.
     /// Answer with one of its outcomes: `restored`, `none`, `network_error`. Throw only for what the flows do not
@@ -2979,8 +3044,12 @@ public struct RegentServiceSet: RegentServices {
         return try await self.revenuecat.revenuecatOfferings()
     }
 
-    public func revenuecatPurchase() async throws -> RegentOutcome.RevenuecatPurchase {
-        return try await self.revenuecat.revenuecatPurchase()
+    public func revenuecatPurchase(
+        productId: String,
+        price: Money,
+        trialDays: Int
+    ) async throws -> RegentOutcome.RevenuecatPurchase {
+        return try await self.revenuecat.revenuecatPurchase(productId: productId, price: price, trialDays: trialDays)
     }
 
     public func revenuecatRestore() async throws -> RegentOutcome.RevenuecatRestore {
@@ -4350,6 +4419,9 @@ public struct RegentState: Hashable, Sendable, Codable {
     /// The warning shown when the fallback rates were used
     public var ratesWarning: String? = nil
 
+    /// AsyncStorage error handling: "Storage full → Show alert: Device storage full"
+    public var storageAlert: String? = nil
+
     /// The currency the switch confirmation is about
     public var pendingCurrency: String = ""
 
@@ -4428,6 +4500,7 @@ public struct RegentState: Hashable, Sendable, Codable {
         parts.append("snapshots: " + (("[" + snapshots.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
         parts.append("stock_quantity: " + (stockQuantity.map { describe($0) } ?? "null"))
         parts.append("stock_refresh_pending: " + describe(stockRefreshPending))
+        parts.append("storage_alert: " + (storageAlert.map { quotedText($0) } ?? "null"))
         parts.append("subscription_active: " + describe(subscriptionActive))
         parts.append("subscription_expires_at: " + (subscriptionExpiresAt.map { describe($0) } ?? "null"))
         parts.append("usd_per_gbp: " + describe(usdPerGbp))
@@ -4488,6 +4561,7 @@ public struct RegentState: Hashable, Sendable, Codable {
         case eurPerGbp = "eur_per_gbp"
         case ratesFromFallback = "rates_from_fallback"
         case ratesWarning = "rates_warning"
+        case storageAlert = "storage_alert"
         case pendingCurrency = "pending_currency"
         case subscriptionActive = "subscription_active"
         case subscriptionExpiresAt = "subscription_expires_at"

@@ -179,7 +179,38 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [TempoEffect]) throws {
+        let kept = state
         state = TempoState()
+        state.plan = kept.plan
+        state.keycodeSet = kept.keycodeSet
+        state.biometricsEnabled = kept.biometricsEnabled
+        state.merchantLogos = kept.merchantLogos
+        state.balance = kept.balance
+        state.balanceUpdatedAt = kept.balanceUpdatedAt
+        state.transactions = kept.transactions
+        state.transfersSent = kept.transfersSent
+        state.cardPaymentsMade = kept.cardPaymentsMade
+        state.virtualCard = kept.virtualCard
+        state.physicalCard = kept.physicalCard
+        state.cardFrozen = kept.cardFrozen
+        state.cardInDeviceWallet = kept.cardInDeviceWallet
+        state.cardLimitEnabled = kept.cardLimitEnabled
+        state.dailySpent = kept.dailySpent
+        state.dailySpentOn = kept.dailySpentOn
+        state.deliveryAddress = kept.deliveryAddress
+        state.physicalCardExpectedBy = kept.physicalCardExpectedBy
+        state.keycodeChangedOn = kept.keycodeChangedOn
+        state.notificationsOff = kept.notificationsOff
+        state.billingCycleStart = kept.billingCycleStart
+        state.billingCycleEnd = kept.billingCycleEnd
+        state.pendingPlan = kept.pendingPlan
+        state.pendingPlanFrom = kept.pendingPlanFrom
+        state.accountClosed = kept.accountClosed
+        state.subscriptionActive = kept.subscriptionActive
+        state.kycStatus = kept.kycStatus
+        state.initialPaymentMade = kept.initialPaymentMade
+        state.accountActive = kept.accountActive
+        state.legalAcceptedOn = kept.legalAcceptedOn
         try engineRestart(startScreen: 2, into: &effects)
     }
 
@@ -373,7 +404,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             ),
-            2
+            2,
+            "half_up"
         )
     }
 
@@ -474,7 +506,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-001 tap_card; WAL-001 toggle_freeze; WAL-008b toggle_freeze; and 1 more
             return try derivedCardActive()
         case 13:
-            // WAL-001 toggle_freeze; WAL-001 variant frozen; WAL-008b toggle_freeze; and 4 more
+            // WAL-001 toggle_freeze; WAL-001 variant frozen; WAL-008b toggle_freeze; and 11 more
             return state.cardFrozen
         case 14:
             // WAL-001 variant empty; WAL-005 variant empty
@@ -687,48 +719,79 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // inbox_push_opened; and 13 more
             return state.accountActive
         case 77:
-            // wallet (global) session_check; settings (global) session_check
-            return try (state.sessionRefreshedAt == nil)
-                || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'"))
-                    >= derivedSessionTokenLifetime())
-        case 78:
-            // wallet (global) card_payment_requested
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
+            // (global) card_payment_requested; and 5 more
             return try !derivedCardActive()
-        case 79:
-            // wallet (global) card_payment_requested
+        case 78:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
+            // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
-        case 80:
-            // wallet (global) card_payment_requested
+        case 79:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
+            // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try state.cardLimitEnabled
                 && (compare(add(derivedDailySpentToday(), eventAmount), state.dailyLimit) > 0)
-        case 81:
-            // wallet (global) card_payment_requested
+        case 80:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
+            // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try compare(eventAmount, state.balance) > 0
-        case 82:
-            // wallet (global) card_payment_recorded
+        case 81:
+            // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
+            // (global) card_payment_recorded; and 5 more
             return state.cardPaymentsMade == 1
-        case 83:
-            // wallet (global) merchant_logo_needed
+        case 82:
+            // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding
+            // (global) merchant_logo_needed; and 5 more
             return !state.merchantLogos.contains { l in l.merchant == state.txDraft.description }
+        case 83:
+            // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
+            // (global) card_payment_push_due; and 5 more
+            return isIn(TempoNotificationPreference.pushCardPayments, state.notificationsOff)
         case 84:
-            // wallet (global) transfer_recorded
-            return state.transfersSent == 1
+            // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
+            // (global) funds_received_push_due; and 5 more
+            return isIn(TempoNotificationPreference.pushFundsReceived, state.notificationsOff)
         case 85:
-            // wallet (global) physical_card_delivered
-            return state.physicalCard == TempoPhysicalCardStatus.ordered
+            // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
+            // onboarding (global) large_transaction_push_due; and 5 more
+            return isIn(TempoNotificationPreference.pushLargeTransactions, state.notificationsOff)
         case 86:
-            // wallet (global) physical_card_atm_activated
+            // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
+            // onboarding (global) large_transaction_push_due; and 5 more
+            return try ((state.txDraft.kind == TempoTransactionKind.cardPayment)
+                && (compare(
+                    subtract(TempoConstants.gbp0, (state.txDraft.amount ?? TempoConstants.gbp0)),
+                    TempoConstants.gbp250
+                )
+                    > 0))
+                || ((state.txDraft.kind == TempoTransactionKind.topUp)
+                    && (compare((state.txDraft.amount ?? TempoConstants.gbp0), TempoConstants.gbp250) > 0))
+        case 87:
+            // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
+            // (global) physical_card_delivered; and 5 more
+            return state.physicalCard == TempoPhysicalCardStatus.ordered
+        case 88:
+            // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
+            // onboarding (global) physical_card_atm_activated; and 5 more
             return (state.physicalCard == TempoPhysicalCardStatus.ordered)
                 || (state.physicalCard == TempoPhysicalCardStatus.awaitingAtm)
+        case 89:
+            // wallet (global) session_check; settings (global) session_check
+            return try (state.sessionRefreshedAt == nil)
+                || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'"))
+                    >= derivedSessionTokenLifetime())
+        case 90:
+            // wallet (global) transfer_recorded
+            return state.transfersSent == 1
         default:
             return false
         }
@@ -762,9 +825,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             try actionList5(event, into: &effects)
         case 6:
             // ONB-002 equals.get_onboarding_status.active
-            state.kycStatus = TempoKycStatus.approved
-            state.initialPaymentMade = true
-            state.accountActive = true
+            try actionList6(event, into: &effects)
         case 7:
             // ONB-002 equals.get_onboarding_status.approved; ONB-016 equals.get_onboarding_status.approved
             state.kycStatus = TempoKycStatus.approved
@@ -1363,8 +1424,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             )
         case 135:
             // SET-001 tap_sign_out
-            state.loggedIn = false
-            state.sessionStartedAt = nil
+            try actionList135(event, into: &effects)
         case 136:
             // SET-002 tap_edit_email
             try actionList136(event, into: &effects)
@@ -1689,6 +1749,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 215:
             // ONB-015-FT equals.activate_account.activated
             state.accountActive = true
+            state.accountClosed = false
+            state.subscriptionActive = true
         case 216:
             // ONB-016-FT tap_add_to_wallet
             effects.append(.call(TempoServiceCall.deviceWalletProvisionCard(platform: "native")))
@@ -1724,25 +1786,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             state.legalUpdateUnseen = true
             effects.append(.toast("We've updated our legal documents. See Settings › Legal Documents."))
         case 225:
-            // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global)
-            // connection_lost; and 5 more
-            state.online = false
-        case 226:
-            // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global)
-            // connection_restored; and 5 more
-            state.online = true
-        case 227:
-            // wallet (global) session_check; settings (global) session_check
-            effects.append(.call(TempoServiceCall.equalsRefreshSession))
-        case 228:
-            // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
-            state.sessionRefreshedAt = now
-        case 229:
-            // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
-            state.sessionRefreshedAt = nil
-            effects.append(.toast("Your session has ended. Log in again to continue."))
-        case 230:
-            // wallet (global) card_payment_requested
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
+            // (global) card_payment_requested; and 5 more
             try effects.append(
                 .analytics(
                     AnalyticsEvent(
@@ -1760,8 +1805,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 231:
-            // wallet (global) card_payment_requested
+        case 226:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
+            // (global) card_payment_requested; and 5 more
             try effects.append(
                 .analytics(
                     AnalyticsEvent(
@@ -1779,8 +1825,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 232:
-            // wallet (global) card_payment_requested
+        case 227:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
+            // (global) card_payment_requested; and 5 more
             try effects.append(
                 .analytics(
                     AnalyticsEvent(
@@ -1798,8 +1845,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 233:
-            // wallet (global) card_payment_requested
+        case 228:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
+            // (global) card_payment_requested; and 5 more
             try effects.append(
                 .analytics(
                     AnalyticsEvent(
@@ -1817,8 +1865,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 234:
-            // wallet (global) card_payment_requested
+        case 229:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
+            // (global) card_payment_requested; and 5 more
             try effects.append(
                 .analytics(
                     AnalyticsEvent(
@@ -1836,33 +1885,73 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     )
                 )
             )
-        case 235:
-            // wallet (global) card_payment_requested
-            try actionList235(event, into: &effects)
-        case 236:
-            // wallet (global) card_payment_recorded
+        case 230:
+            // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
+            // (global) card_payment_requested; and 5 more
+            try actionList230(event, into: &effects)
+        case 231:
+            // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
+            // (global) card_payment_recorded; and 5 more
             effects.append(.analytics(AnalyticsEvent(name: "funnel_first_transaction")))
-        case 237:
-            // wallet (global) merchant_logo_needed
+        case 232:
+            // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding
+            // (global) merchant_logo_needed; and 5 more
             effects.append(.call(TempoServiceCall.logosFindLogo(merchant: state.txDraft.description)))
-        case 238:
-            // wallet (global) bank_transfer_received
-            try actionList238(event, into: &effects)
-        case 239:
-            // wallet (global) transfer_recorded
-            effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
-        case 240:
-            // wallet (global) equals.set_card_frozen.failed
-            state.cardFrozen = !state.cardFrozen
-            effects.append(.toast("We couldn't update your card. Try again."))
-        case 241:
-            // wallet (global) physical_card_delivered
+        case 233:
+            // app_lock (global) bank_transfer_received; device_integrity (global) bank_transfer_received; onboarding
+            // (global) bank_transfer_received; and 5 more
+            try actionList233(event, into: &effects)
+        case 234:
+            // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
+            // (global) card_payment_push_due; and 5 more
+            effects.append(.push("Card payment approved. Your Tempo balance has been updated."))
+        case 235:
+            // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
+            // (global) funds_received_push_due; and 5 more
+            effects.append(.push("Money received. Your Tempo balance has been topped up."))
+        case 236:
+            // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
+            // onboarding (global) large_transaction_push_due; and 5 more
+            effects.append(.push("Large transaction over £250 on your Tempo account."))
+        case 237:
+            // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
+            // (global) physical_card_delivered; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.awaitingAtm
-        case 242:
-            // wallet (global) physical_card_atm_activated
+        case 238:
+            // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
+            // onboarding (global) physical_card_atm_activated; and 5 more
             state.physicalCard = TempoPhysicalCardStatus.active
             state.virtualCard = TempoVirtualCardStatus.retired
             effects.append(.push("Your physical card is now active. Your virtual card has been retired."))
+        case 239:
+            // app_lock (global) forget_user; device_integrity (global) forget_user; onboarding (global) forget_user;
+            // and 5 more
+            try actionList239(event, into: &effects)
+        case 240:
+            // app_lock (global) connection_lost; device_integrity (global) connection_lost; onboarding (global)
+            // connection_lost; and 5 more
+            state.online = false
+        case 241:
+            // app_lock (global) connection_restored; device_integrity (global) connection_restored; onboarding (global)
+            // connection_restored; and 5 more
+            state.online = true
+        case 242:
+            // wallet (global) session_check; settings (global) session_check
+            effects.append(.call(TempoServiceCall.equalsRefreshSession))
+        case 243:
+            // wallet (global) equals.refresh_session.refreshed; settings (global) equals.refresh_session.refreshed
+            state.sessionRefreshedAt = now
+        case 244:
+            // wallet (global) equals.refresh_session.expired; settings (global) equals.refresh_session.expired
+            state.sessionRefreshedAt = nil
+            effects.append(.toast("Your session has ended. Log in again to continue."))
+        case 245:
+            // wallet (global) transfer_recorded
+            effects.append(.analytics(AnalyticsEvent(name: "funnel_first_send")))
+        case 246:
+            // wallet (global) equals.set_card_frozen.failed
+            state.cardFrozen = !state.cardFrozen
+            effects.append(.toast("We couldn't update your card. Try again."))
         default:
             break
         }
@@ -1875,6 +1964,15 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.loggedIn = true
         state.sessionStartedAt = now
         effects.append(.call(TempoServiceCall.equalsGetOnboardingStatus(userId: eventUserId)))
+    }
+
+    @inline(never)
+    private mutating func actionList6(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.kycStatus = TempoKycStatus.approved
+        state.initialPaymentMade = true
+        state.accountActive = true
+        state.accountClosed = false
+        state.subscriptionActive = true
     }
 
     @inline(never)
@@ -2111,6 +2209,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
+    private mutating func actionList135(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.loggedIn = false
+        state.sessionStartedAt = nil
+        state.subscriptionActive = true
+        raised.append(.forgetUser(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
     private mutating func actionList136(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.contactEdit = TempoContactKind.email
         state.contactCodeSent = false
@@ -2164,14 +2270,11 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     @inline(never)
     private mutating func actionList188(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         state.subscriptionActive = false
-        state.pendingPlan = nil
-        state.pendingPlanFrom = nil
         state.balanceRefund = state.balance
-        state.balance = TempoConstants.gbp0
         state.accountClosed = true
-        state.accountActive = false
         state.loggedIn = false
         state.sessionStartedAt = nil
+        raised.append(.forgetUser(raisedBy: RaisedByFlows()))
     }
 
     @inline(never)
@@ -2195,7 +2298,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList235(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList230(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .cardPaymentRequested(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2214,10 +2317,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.transactions.append(state.txDraft)
         raised.append(.cardPaymentRecorded(raisedBy: RaisedByFlows()))
         raised.append(.merchantLogoNeeded(raisedBy: RaisedByFlows()))
+        raised.append(.cardPaymentPushDue(raisedBy: RaisedByFlows()))
+        raised.append(.largeTransactionPushDue(raisedBy: RaisedByFlows()))
     }
 
     @inline(never)
-    private mutating func actionList238(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+    private mutating func actionList233(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
         guard case .bankTransferReceived(let eventSender, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -2231,7 +2336,47 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.txDraft.received = nil
         state.txDraft.day = try calendarDay(now)
         state.transactions.append(state.txDraft)
-        effects.append(.push("Money received. Your Tempo balance has been topped up."))
+        raised.append(.fundsReceivedPushDue(raisedBy: RaisedByFlows()))
+        raised.append(.largeTransactionPushDue(raisedBy: RaisedByFlows()))
+    }
+
+    @inline(never)
+    private mutating func actionList239(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
+        state.notificationsOff = [
+            TempoNotificationPreference.pushRewardsPerks,
+            TempoNotificationPreference.pushProductUpdates
+        ]
+        state.cardLimitEnabled = true
+        state.billingCycleStart = date(2026, 1, 1)
+        state.billingCycleEnd = date(2026, 2, 1)
+        state.virtualCard = TempoVirtualCardStatus.unactivated
+        state.physicalCard = TempoPhysicalCardStatus.none
+        state.kycStatus = TempoKycStatus.notStarted
+        state.userId = nil
+        state.applicant = TempoApplicant()
+        state.plan = nil
+        state.balance = Money(amount: 0, currency: "GBP")
+        state.balanceUpdatedAt = nil
+        state.transactions = []
+        state.merchantLogos = []
+        state.keycodeSet = false
+        state.biometricsEnabled = false
+        state.accountActive = false
+        state.initialPaymentMade = false
+        state.cardFrozen = false
+        state.cardInDeviceWallet = false
+        state.transfersSent = 0
+        state.cardPaymentsMade = 0
+        state.dailySpent = Money(amount: 0, currency: "GBP")
+        state.dailySpentOn = nil
+        state.keycodeChangedOn = nil
+        state.legalAcceptedOn = nil
+        state.deliveryAddress = nil
+        state.physicalCardExpectedBy = nil
+        state.pendingPlan = nil
+        state.pendingPlanFrom = nil
+        state.otherSessions = []
+        state.selectedAddress = nil
     }
 
     /// Validator number `id`: the message of the first rule `input` fails, or nil.
@@ -2925,6 +3070,7 @@ enum TempoConstants {
     static let decimal0 = decimal("0")
     static let gbp0 = Money(amount: decimal("0"), currency: "GBP")
     static let gbp2000 = Money(amount: decimal("2000"), currency: "GBP")
+    static let gbp250 = Money(amount: decimal("250"), currency: "GBP")
     static let gbp4_99 = Money(amount: decimal("4.99"), currency: "GBP")
     static let gbp500 = Money(amount: decimal("500"), currency: "GBP")
     static let gbp6_99 = Money(amount: decimal("6.99"), currency: "GBP")

@@ -973,8 +973,29 @@ enum TempoTables {
         14, 0, 0, 0, 0, 0, // app_lock (global) inbox_push_opened stays
         15, 76, 224, 0, 0, 0, // app_lock (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // app_lock (global) legal_documents_changed stays
-        224, 0, 225, 0, 0, 0, // app_lock (global) connection_lost stays
-        225, 0, 226, 0, 0, 0, // app_lock (global) connection_restored stays
+        2, 13, 225, 0, 0, 0, // app_lock (global) card_payment_requested if card_frozen stays
+        2, 77, 226, 0, 0, 0, // app_lock (global) card_payment_requested if !card_active stays
+        2, 78, 227, 0, 0, 0, // app_lock (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 79, 228, 0, 0, 0, // app_lock (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 80, 229, 0, 0, 0, // app_lock (global) card_payment_requested if event.amount > balance stays
+        2, 0, 230, 0, 0, 0, // app_lock (global) card_payment_requested stays
+        224, 81, 231, 0, 0, 0, // app_lock (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 0, 0, 0, 0, 0, // app_lock (global) card_payment_recorded stays
+        225, 82, 232, 0, 0, 0, // app_lock (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 0, 0, 0, 0, 0, // app_lock (global) merchant_logo_needed stays
+        6, 0, 233, 0, 0, 0, // app_lock (global) bank_transfer_received stays
+        226, 83, 0, 0, 0, 0, // app_lock (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 0, 234, 0, 0, 0, // app_lock (global) card_payment_push_due stays
+        227, 84, 0, 0, 0, 0, // app_lock (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 0, 235, 0, 0, 0, // app_lock (global) funds_received_push_due stays
+        228, 85, 0, 0, 0, 0, // app_lock (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 86, 236, 0, 0, 0, // app_lock (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 0, 0, 0, 0, 0, // app_lock (global) large_transaction_push_due stays
+        3, 87, 237, 0, 0, 0, // app_lock (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 88, 238, 2, 49, 0, // app_lock (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        229, 0, 239, 0, 0, 0, // app_lock (global) forget_user stays
+        230, 0, 240, 0, 0, 0, // app_lock (global) connection_lost stays
+        231, 0, 241, 0, 0, 0, // app_lock (global) connection_restored stays
         111, 0, 220, 0, 0, 0, // device_integrity (global) app_backgrounded stays
         112, 75, 221, 2, 0, 0, // device_integrity (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // device_integrity (global) app_foregrounded stays
@@ -987,8 +1008,29 @@ enum TempoTables {
         14, 0, 0, 0, 0, 0, // device_integrity (global) inbox_push_opened stays
         15, 76, 224, 0, 0, 0, // device_integrity (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // device_integrity (global) legal_documents_changed stays
-        224, 0, 225, 0, 0, 0, // device_integrity (global) connection_lost stays
-        225, 0, 226, 0, 0, 0, // device_integrity (global) connection_restored stays
+        2, 13, 225, 0, 0, 0, // device_integrity (global) card_payment_requested if card_frozen stays
+        2, 77, 226, 0, 0, 0, // device_integrity (global) card_payment_requested if !card_active stays
+        2, 78, 227, 0, 0, 0, // device_integrity (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 79, 228, 0, 0, 0, // device_integrity (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 80, 229, 0, 0, 0, // device_integrity (global) card_payment_requested if event.amount > balance stays
+        2, 0, 230, 0, 0, 0, // device_integrity (global) card_payment_requested stays
+        224, 81, 231, 0, 0, 0, // device_integrity (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 0, 0, 0, 0, 0, // device_integrity (global) card_payment_recorded stays
+        225, 82, 232, 0, 0, 0, // device_integrity (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 0, 0, 0, 0, 0, // device_integrity (global) merchant_logo_needed stays
+        6, 0, 233, 0, 0, 0, // device_integrity (global) bank_transfer_received stays
+        226, 83, 0, 0, 0, 0, // device_integrity (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 0, 234, 0, 0, 0, // device_integrity (global) card_payment_push_due stays
+        227, 84, 0, 0, 0, 0, // device_integrity (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 0, 235, 0, 0, 0, // device_integrity (global) funds_received_push_due stays
+        228, 85, 0, 0, 0, 0, // device_integrity (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 86, 236, 0, 0, 0, // device_integrity (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 0, 0, 0, 0, 0, // device_integrity (global) large_transaction_push_due stays
+        3, 87, 237, 0, 0, 0, // device_integrity (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 88, 238, 2, 49, 0, // device_integrity (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        229, 0, 239, 0, 0, 0, // device_integrity (global) forget_user stays
+        230, 0, 240, 0, 0, 0, // device_integrity (global) connection_lost stays
+        231, 0, 241, 0, 0, 0, // device_integrity (global) connection_restored stays
         111, 0, 220, 0, 0, 0, // onboarding (global) app_backgrounded stays
         112, 75, 221, 2, 0, 0, // onboarding (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // onboarding (global) app_foregrounded stays
@@ -1001,30 +1043,38 @@ enum TempoTables {
         14, 0, 0, 0, 0, 0, // onboarding (global) inbox_push_opened stays
         15, 76, 224, 0, 0, 0, // onboarding (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // onboarding (global) legal_documents_changed stays
-        224, 0, 225, 0, 0, 0, // onboarding (global) connection_lost stays
-        225, 0, 226, 0, 0, 0, // onboarding (global) connection_restored stays
-        223, 77, 227, 0, 0, 0, // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        2, 13, 225, 0, 0, 0, // onboarding (global) card_payment_requested if card_frozen stays
+        2, 77, 226, 0, 0, 0, // onboarding (global) card_payment_requested if !card_active stays
+        2, 78, 227, 0, 0, 0, // onboarding (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 79, 228, 0, 0, 0, // onboarding (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 80, 229, 0, 0, 0, // onboarding (global) card_payment_requested if event.amount > balance stays
+        2, 0, 230, 0, 0, 0, // onboarding (global) card_payment_requested stays
+        224, 81, 231, 0, 0, 0, // onboarding (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 0, 0, 0, 0, 0, // onboarding (global) card_payment_recorded stays
+        225, 82, 232, 0, 0, 0, // onboarding (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 0, 0, 0, 0, 0, // onboarding (global) merchant_logo_needed stays
+        6, 0, 233, 0, 0, 0, // onboarding (global) bank_transfer_received stays
+        226, 83, 0, 0, 0, 0, // onboarding (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 0, 234, 0, 0, 0, // onboarding (global) card_payment_push_due stays
+        227, 84, 0, 0, 0, 0, // onboarding (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 0, 235, 0, 0, 0, // onboarding (global) funds_received_push_due stays
+        228, 85, 0, 0, 0, 0, // onboarding (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 86, 236, 0, 0, 0, // onboarding (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 0, 0, 0, 0, 0, // onboarding (global) large_transaction_push_due stays
+        3, 87, 237, 0, 0, 0, // onboarding (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 88, 238, 2, 49, 0, // onboarding (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        229, 0, 239, 0, 0, 0, // onboarding (global) forget_user stays
+        230, 0, 240, 0, 0, 0, // onboarding (global) connection_lost stays
+        231, 0, 241, 0, 0, 0, // onboarding (global) connection_restored stays
+        223, 89, 242, 0, 0, 0, // wallet (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         223, 0, 0, 0, 0, 0, // wallet (global) session_check stays
-        54, 0, 228, 0, 0, 0, // wallet (global) equals.refresh_session.refreshed stays
-        55, 0, 229, 1, 4, 0, // wallet (global) equals.refresh_session.expired → ONB-002
-        2, 13, 230, 0, 0, 0, // wallet (global) card_payment_requested if card_frozen stays
-        2, 78, 231, 0, 0, 0, // wallet (global) card_payment_requested if !card_active stays
-        2, 79, 232, 0, 0, 0, // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
-        2, 80, 233, 0, 0, 0, // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
-        2, 81, 234, 0, 0, 0, // wallet (global) card_payment_requested if event.amount > balance stays
-        2, 0, 235, 0, 0, 0, // wallet (global) card_payment_requested stays
-        226, 82, 236, 0, 0, 0, // wallet (global) card_payment_recorded if card_payments_made == 1 stays
-        226, 0, 0, 0, 0, 0, // wallet (global) card_payment_recorded stays
-        227, 83, 237, 0, 0, 0, // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
-        227, 0, 0, 0, 0, 0, // wallet (global) merchant_logo_needed stays
-        6, 0, 238, 0, 0, 0, // wallet (global) bank_transfer_received stays
-        228, 84, 239, 0, 0, 0, // wallet (global) transfer_recorded if transfers_sent == 1 stays
-        228, 0, 0, 0, 0, 0, // wallet (global) transfer_recorded stays
+        54, 0, 243, 0, 0, 0, // wallet (global) equals.refresh_session.refreshed stays
+        55, 0, 244, 1, 4, 0, // wallet (global) equals.refresh_session.expired → ONB-002
+        232, 90, 245, 0, 0, 0, // wallet (global) transfer_recorded if transfers_sent == 1 stays
+        232, 0, 0, 0, 0, 0, // wallet (global) transfer_recorded stays
         40, 0, 0, 0, 0, 0, // wallet (global) equals.set_card_frozen.done stays
         46, 0, 0, 0, 0, 0, // wallet (global) equals.set_card_limit.done stays
-        41, 0, 240, 0, 0, 0, // wallet (global) equals.set_card_frozen.failed stays
-        3, 85, 241, 0, 0, 0, // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
-        4, 86, 242, 2, 49, 0, // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        41, 0, 246, 0, 0, 0, // wallet (global) equals.set_card_frozen.failed stays
         111, 0, 220, 0, 0, 0, // wallet (global) app_backgrounded stays
         112, 75, 221, 2, 0, 0, // wallet (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // wallet (global) app_foregrounded stays
@@ -1036,12 +1086,33 @@ enum TempoTables {
         14, 0, 0, 0, 0, 0, // wallet (global) inbox_push_opened stays
         15, 76, 224, 0, 0, 0, // wallet (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // wallet (global) legal_documents_changed stays
-        224, 0, 225, 0, 0, 0, // wallet (global) connection_lost stays
-        225, 0, 226, 0, 0, 0, // wallet (global) connection_restored stays
-        223, 77, 227, 0, 0, 0, // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
+        2, 13, 225, 0, 0, 0, // wallet (global) card_payment_requested if card_frozen stays
+        2, 77, 226, 0, 0, 0, // wallet (global) card_payment_requested if !card_active stays
+        2, 78, 227, 0, 0, 0, // wallet (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 79, 228, 0, 0, 0, // wallet (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 80, 229, 0, 0, 0, // wallet (global) card_payment_requested if event.amount > balance stays
+        2, 0, 230, 0, 0, 0, // wallet (global) card_payment_requested stays
+        224, 81, 231, 0, 0, 0, // wallet (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 0, 0, 0, 0, 0, // wallet (global) card_payment_recorded stays
+        225, 82, 232, 0, 0, 0, // wallet (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 0, 0, 0, 0, 0, // wallet (global) merchant_logo_needed stays
+        6, 0, 233, 0, 0, 0, // wallet (global) bank_transfer_received stays
+        226, 83, 0, 0, 0, 0, // wallet (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 0, 234, 0, 0, 0, // wallet (global) card_payment_push_due stays
+        227, 84, 0, 0, 0, 0, // wallet (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 0, 235, 0, 0, 0, // wallet (global) funds_received_push_due stays
+        228, 85, 0, 0, 0, 0, // wallet (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 86, 236, 0, 0, 0, // wallet (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 0, 0, 0, 0, 0, // wallet (global) large_transaction_push_due stays
+        3, 87, 237, 0, 0, 0, // wallet (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 88, 238, 2, 49, 0, // wallet (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        229, 0, 239, 0, 0, 0, // wallet (global) forget_user stays
+        230, 0, 240, 0, 0, 0, // wallet (global) connection_lost stays
+        231, 0, 241, 0, 0, 0, // wallet (global) connection_restored stays
+        223, 89, 242, 0, 0, 0, // settings (global) session_check if session_refreshed_at == null || now() - session_refreshed_at >= session_token_lifetime stays
         223, 0, 0, 0, 0, 0, // settings (global) session_check stays
-        54, 0, 228, 0, 0, 0, // settings (global) equals.refresh_session.refreshed stays
-        55, 0, 229, 1, 4, 0, // settings (global) equals.refresh_session.expired → ONB-002
+        54, 0, 243, 0, 0, 0, // settings (global) equals.refresh_session.refreshed stays
+        55, 0, 244, 1, 4, 0, // settings (global) equals.refresh_session.expired → ONB-002
         111, 0, 220, 0, 0, 0, // settings (global) app_backgrounded stays
         112, 75, 221, 2, 0, 0, // settings (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // settings (global) app_foregrounded stays
@@ -1053,8 +1124,29 @@ enum TempoTables {
         14, 0, 0, 0, 0, 0, // settings (global) inbox_push_opened stays
         15, 76, 224, 0, 0, 0, // settings (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // settings (global) legal_documents_changed stays
-        224, 0, 225, 0, 0, 0, // settings (global) connection_lost stays
-        225, 0, 226, 0, 0, 0, // settings (global) connection_restored stays
+        2, 13, 225, 0, 0, 0, // settings (global) card_payment_requested if card_frozen stays
+        2, 77, 226, 0, 0, 0, // settings (global) card_payment_requested if !card_active stays
+        2, 78, 227, 0, 0, 0, // settings (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 79, 228, 0, 0, 0, // settings (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 80, 229, 0, 0, 0, // settings (global) card_payment_requested if event.amount > balance stays
+        2, 0, 230, 0, 0, 0, // settings (global) card_payment_requested stays
+        224, 81, 231, 0, 0, 0, // settings (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 0, 0, 0, 0, 0, // settings (global) card_payment_recorded stays
+        225, 82, 232, 0, 0, 0, // settings (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 0, 0, 0, 0, 0, // settings (global) merchant_logo_needed stays
+        6, 0, 233, 0, 0, 0, // settings (global) bank_transfer_received stays
+        226, 83, 0, 0, 0, 0, // settings (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 0, 234, 0, 0, 0, // settings (global) card_payment_push_due stays
+        227, 84, 0, 0, 0, 0, // settings (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 0, 235, 0, 0, 0, // settings (global) funds_received_push_due stays
+        228, 85, 0, 0, 0, 0, // settings (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 86, 236, 0, 0, 0, // settings (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 0, 0, 0, 0, 0, // settings (global) large_transaction_push_due stays
+        3, 87, 237, 0, 0, 0, // settings (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 88, 238, 2, 49, 0, // settings (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        229, 0, 239, 0, 0, 0, // settings (global) forget_user stays
+        230, 0, 240, 0, 0, 0, // settings (global) connection_lost stays
+        231, 0, 241, 0, 0, 0, // settings (global) connection_restored stays
         111, 0, 220, 0, 0, 0, // identity_verification (global) app_backgrounded stays
         112, 75, 221, 2, 0, 0, // identity_verification (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // identity_verification (global) app_foregrounded stays
@@ -1067,8 +1159,29 @@ enum TempoTables {
         14, 0, 0, 0, 0, 0, // identity_verification (global) inbox_push_opened stays
         15, 76, 224, 0, 0, 0, // identity_verification (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // identity_verification (global) legal_documents_changed stays
-        224, 0, 225, 0, 0, 0, // identity_verification (global) connection_lost stays
-        225, 0, 226, 0, 0, 0, // identity_verification (global) connection_restored stays
+        2, 13, 225, 0, 0, 0, // identity_verification (global) card_payment_requested if card_frozen stays
+        2, 77, 226, 0, 0, 0, // identity_verification (global) card_payment_requested if !card_active stays
+        2, 78, 227, 0, 0, 0, // identity_verification (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 79, 228, 0, 0, 0, // identity_verification (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 80, 229, 0, 0, 0, // identity_verification (global) card_payment_requested if event.amount > balance stays
+        2, 0, 230, 0, 0, 0, // identity_verification (global) card_payment_requested stays
+        224, 81, 231, 0, 0, 0, // identity_verification (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 0, 0, 0, 0, 0, // identity_verification (global) card_payment_recorded stays
+        225, 82, 232, 0, 0, 0, // identity_verification (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 0, 0, 0, 0, 0, // identity_verification (global) merchant_logo_needed stays
+        6, 0, 233, 0, 0, 0, // identity_verification (global) bank_transfer_received stays
+        226, 83, 0, 0, 0, 0, // identity_verification (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 0, 234, 0, 0, 0, // identity_verification (global) card_payment_push_due stays
+        227, 84, 0, 0, 0, 0, // identity_verification (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 0, 235, 0, 0, 0, // identity_verification (global) funds_received_push_due stays
+        228, 85, 0, 0, 0, 0, // identity_verification (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 86, 236, 0, 0, 0, // identity_verification (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 0, 0, 0, 0, 0, // identity_verification (global) large_transaction_push_due stays
+        3, 87, 237, 0, 0, 0, // identity_verification (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 88, 238, 2, 49, 0, // identity_verification (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        229, 0, 239, 0, 0, 0, // identity_verification (global) forget_user stays
+        230, 0, 240, 0, 0, 0, // identity_verification (global) connection_lost stays
+        231, 0, 241, 0, 0, 0, // identity_verification (global) connection_restored stays
         217, 0, 0, 5, 250, 0, // veriff (global) browser_closed → end abandoned
         111, 0, 220, 0, 0, 0, // veriff (global) app_backgrounded stays
         112, 75, 221, 2, 0, 0, // veriff (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
@@ -1082,8 +1195,29 @@ enum TempoTables {
         14, 0, 0, 0, 0, 0, // veriff (global) inbox_push_opened stays
         15, 76, 224, 0, 0, 0, // veriff (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // veriff (global) legal_documents_changed stays
-        224, 0, 225, 0, 0, 0, // veriff (global) connection_lost stays
-        225, 0, 226, 0, 0, 0, // veriff (global) connection_restored stays
+        2, 13, 225, 0, 0, 0, // veriff (global) card_payment_requested if card_frozen stays
+        2, 77, 226, 0, 0, 0, // veriff (global) card_payment_requested if !card_active stays
+        2, 78, 227, 0, 0, 0, // veriff (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 79, 228, 0, 0, 0, // veriff (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 80, 229, 0, 0, 0, // veriff (global) card_payment_requested if event.amount > balance stays
+        2, 0, 230, 0, 0, 0, // veriff (global) card_payment_requested stays
+        224, 81, 231, 0, 0, 0, // veriff (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 0, 0, 0, 0, 0, // veriff (global) card_payment_recorded stays
+        225, 82, 232, 0, 0, 0, // veriff (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 0, 0, 0, 0, 0, // veriff (global) merchant_logo_needed stays
+        6, 0, 233, 0, 0, 0, // veriff (global) bank_transfer_received stays
+        226, 83, 0, 0, 0, 0, // veriff (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 0, 234, 0, 0, 0, // veriff (global) card_payment_push_due stays
+        227, 84, 0, 0, 0, 0, // veriff (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 0, 235, 0, 0, 0, // veriff (global) funds_received_push_due stays
+        228, 85, 0, 0, 0, 0, // veriff (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 86, 236, 0, 0, 0, // veriff (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 0, 0, 0, 0, 0, // veriff (global) large_transaction_push_due stays
+        3, 87, 237, 0, 0, 0, // veriff (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 88, 238, 2, 49, 0, // veriff (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        229, 0, 239, 0, 0, 0, // veriff (global) forget_user stays
+        230, 0, 240, 0, 0, 0, // veriff (global) connection_lost stays
+        231, 0, 241, 0, 0, 0, // veriff (global) connection_restored stays
         111, 0, 220, 0, 0, 0, // final_touches (global) app_backgrounded stays
         112, 75, 221, 2, 0, 0, // final_touches (global) app_foregrounded if background_since != null && now() - background_since >= 60s → XC-LOCK (overlay)
         112, 0, 222, 0, 0, 0, // final_touches (global) app_foregrounded stays
@@ -1096,8 +1230,29 @@ enum TempoTables {
         14, 0, 0, 0, 0, 0, // final_touches (global) inbox_push_opened stays
         15, 76, 224, 0, 0, 0, // final_touches (global) legal_documents_changed if account_active stays
         15, 0, 0, 0, 0, 0, // final_touches (global) legal_documents_changed stays
-        224, 0, 225, 0, 0, 0, // final_touches (global) connection_lost stays
-        225, 0, 226, 0, 0, 0, // final_touches (global) connection_restored stays
+        2, 13, 225, 0, 0, 0, // final_touches (global) card_payment_requested if card_frozen stays
+        2, 77, 226, 0, 0, 0, // final_touches (global) card_payment_requested if !card_active stays
+        2, 78, 227, 0, 0, 0, // final_touches (global) card_payment_requested if card_limit_enabled && event.amount > per_transaction_limit stays
+        2, 79, 228, 0, 0, 0, // final_touches (global) card_payment_requested if card_limit_enabled && daily_spent_today + event.amount > daily_limit stays
+        2, 80, 229, 0, 0, 0, // final_touches (global) card_payment_requested if event.amount > balance stays
+        2, 0, 230, 0, 0, 0, // final_touches (global) card_payment_requested stays
+        224, 81, 231, 0, 0, 0, // final_touches (global) card_payment_recorded if card_payments_made == 1 stays
+        224, 0, 0, 0, 0, 0, // final_touches (global) card_payment_recorded stays
+        225, 82, 232, 0, 0, 0, // final_touches (global) merchant_logo_needed if !merchant_logos.exists(l, l.merchant == tx_draft.description) stays
+        225, 0, 0, 0, 0, 0, // final_touches (global) merchant_logo_needed stays
+        6, 0, 233, 0, 0, 0, // final_touches (global) bank_transfer_received stays
+        226, 83, 0, 0, 0, 0, // final_touches (global) card_payment_push_due if NotificationPreference.push_card_payments in notifications_off stays
+        226, 0, 234, 0, 0, 0, // final_touches (global) card_payment_push_due stays
+        227, 84, 0, 0, 0, 0, // final_touches (global) funds_received_push_due if NotificationPreference.push_funds_received in notifications_off stays
+        227, 0, 235, 0, 0, 0, // final_touches (global) funds_received_push_due stays
+        228, 85, 0, 0, 0, 0, // final_touches (global) large_transaction_push_due if NotificationPreference.push_large_transactions in notifications_off stays
+        228, 86, 236, 0, 0, 0, // final_touches (global) large_transaction_push_due if (tx_draft.kind == TransactionKind.card_payment && 0.00 GBP - (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) || (tx_draft.kind == TransactionKind.top_up && (tx_draft.amount ?? 0.00 GBP) > 250.00 GBP) stays
+        228, 0, 0, 0, 0, 0, // final_touches (global) large_transaction_push_due stays
+        3, 87, 237, 0, 0, 0, // final_touches (global) physical_card_delivered if physical_card == PhysicalCardStatus.ordered stays
+        4, 88, 238, 2, 49, 0, // final_touches (global) physical_card_atm_activated if physical_card == PhysicalCardStatus.ordered || physical_card == PhysicalCardStatus.awaiting_atm → WAL-013j (overlay)
+        229, 0, 239, 0, 0, 0, // final_touches (global) forget_user stays
+        230, 0, 240, 0, 0, 0, // final_touches (global) connection_lost stays
+        231, 0, 241, 0, 0, 0, // final_touches (global) connection_restored stays
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -1114,14 +1269,14 @@ enum TempoTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData: [Int32] = [
-        0, 450, 464, 4, 4, 267, // app_lock
-        1, 464, 478, 4, 4, 268, // device_integrity
-        2, 478, 492, 4, 4, 269, // onboarding
-        21, 492, 527, 4, 4, 270, // wallet
-        62, 527, 544, 4, 4, 271, // settings
-        75, 544, 558, 4, 4, 272, // identity_verification
-        83, 558, 573, 4, 4, 273, // veriff
-        93, 573, 587, 4, 4, 274, // final_touches
+        0, 450, 485, 4, 4, 267, // app_lock
+        1, 485, 520, 4, 4, 268, // device_integrity
+        2, 520, 555, 4, 4, 269, // onboarding
+        21, 555, 598, 4, 4, 270, // wallet
+        62, 598, 636, 4, 4, 271, // settings
+        75, 636, 671, 4, 4, 272, // identity_verification
+        83, 671, 707, 4, 4, 273, // veriff
+        93, 707, 742, 4, 4, 274, // final_touches
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -1304,7 +1459,7 @@ enum TempoTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "f9b0a7d8f52f2932"
+    static let fingerprint = "eec4c470f623a14c"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

@@ -65,6 +65,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-ONB-01: Users progress from welcome to completion through a clear linear flow with correct navigation at
     ///   every step (including login vs new user paths)
+    /// - AC-AUD-01: Every session starts here.
     case onb002 = "ONB-002"
 
     /// Card Selection (ONB-003)
@@ -293,6 +294,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-AN-05: PII never included in event properties; user ID is pseudonymous
     /// - AC-XC-OFF-01: Wallet home shows last-known balance with a "Last updated X min ago" marker when offline
     /// - AC-XC-OFF-05: Push notifications queue and deliver on reconnect
+    /// - AC-AUD-01: Every session starts here.
+    /// - AC-AUD-02: Push toggles: card payments (on), funds received (on), large transactions >£250 (on), rewards &
+    ///   perks (off default), product updates (off default).
     case wal001 = "WAL-001"
 
     /// Balance (WAL-003)
@@ -336,6 +340,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// - AC-XC-PERF-06: Skeleton states used for any network-dependent surface that takes >300ms to load
     /// - AC-XC-A11Y-07: No information conveyed by colour alone (e.g. "declined" also has ✕ icon + red text label)
     /// - AC-XC-OFF-02: Transaction list shows cached entries; pull-to-refresh retries silently
+    /// - AC-AUD-07: Full transaction history with search and date filter.
     case wal005 = "WAL-005"
 
     /// Add Money (WAL-006)
@@ -346,6 +351,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-PAY-07: Insufficient funds check runs before confirm screen; CTA routes to Add Funds
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
+    /// - AC-AUD-06: Two ways to top up: card/digital wallet (instant) or bank transfer (copyable account details).
     case wal006 = "WAL-006"
 
     /// Bank Transfer Details (WAL-007), shown as a sheet
@@ -354,6 +360,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
+    /// - AC-AUD-06: Two ways to top up: card/digital wallet (instant) or bank transfer (copyable account details).
     case wal007 = "WAL-007"
 
     /// Hub · Virtual (unactivated) (WAL-008a)
@@ -750,6 +757,9 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-OFF-03: Send & Pay blocked offline with clear messaging — never partial-submit
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
+    /// - AC-AUD-08: Three sections: Account (Personal, Security, Notifications, Subscription), Support & Legal, Sign
+    ///   Out (red text, no-border).
+    /// - AC-AUD-09: Tab bar persists.
     case set001 = "SET-001"
 
     /// View Personal Details (SET-002)
@@ -801,6 +811,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
     /// - AC-SET-05: Security alerts cannot be disabled (FCA requirement)
+    /// - AC-AUD-02: Push toggles: card payments (on), funds received (on), large transactions >£250 (on), rewards &
+    ///   perks (off default), product updates (off default).
     case set006 = "SET-006"
 
     /// Notification Inbox (SET-007)
@@ -811,6 +823,8 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
+    /// - AC-AUD-03: Tap row → routes to relevant screen (transaction detail, reward claim, session review).
+    /// - AC-AUD-04: SET-007 Inbox (deep-linkable from push)
     case set007 = "SET-007"
 
     /// Current Plan (SET-008)
@@ -851,6 +865,7 @@ public enum TempoScreen: String, CaseIterable, Sendable {
     ///
     /// Acceptance criteria:
     /// - AC-XC-AN-01: Screen-view events fire on every navigation; ID matches wireframe (e.g. wal_001_home)
+    /// - AC-AUD-05: Material changes trigger in-app notification.
     case set011 = "SET-011"
 
     /// Close · Step 1 Warn (SET-012a)
@@ -2240,8 +2255,6 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Raised by the flows (`raise: session_check`), never sent by the app: only the machine can make the
     /// `RaisedByFlows` it carries.
     case sessionCheck(raisedBy: RaisedByFlows)
-    case connectionLost
-    case connectionRestored
 
     /// Raised by the flows (`raise: card_payment_recorded`), never sent by the app: only the machine can make the
     /// `RaisedByFlows` it carries.
@@ -2250,6 +2263,24 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// Raised by the flows (`raise: merchant_logo_needed`), never sent by the app: only the machine can make the
     /// `RaisedByFlows` it carries.
     case merchantLogoNeeded(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: card_payment_push_due`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case cardPaymentPushDue(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: funds_received_push_due`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case fundsReceivedPushDue(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: large_transaction_push_due`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case largeTransactionPushDue(raisedBy: RaisedByFlows)
+
+    /// Raised by the flows (`raise: forget_user`), never sent by the app: only the machine can make the `RaisedByFlows`
+    /// it carries.
+    case forgetUser(raisedBy: RaisedByFlows)
+    case connectionLost
+    case connectionRestored
 
     /// Raised by the flows (`raise: transfer_recorded`), never sent by the app: only the machine can make the
     /// `RaisedByFlows` it carries.
@@ -3180,14 +3211,22 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_go_home"
         case .sessionCheck:
             return "session_check"
-        case .connectionLost:
-            return "connection_lost"
-        case .connectionRestored:
-            return "connection_restored"
         case .cardPaymentRecorded:
             return "card_payment_recorded"
         case .merchantLogoNeeded:
             return "merchant_logo_needed"
+        case .cardPaymentPushDue:
+            return "card_payment_push_due"
+        case .fundsReceivedPushDue:
+            return "funds_received_push_due"
+        case .largeTransactionPushDue:
+            return "large_transaction_push_due"
+        case .forgetUser:
+            return "forget_user"
+        case .connectionLost:
+            return "connection_lost"
+        case .connectionRestored:
+            return "connection_restored"
         case .transferRecorded:
             return "transfer_recorded"
         case .timerFired:
@@ -3647,16 +3686,24 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 222
         case .sessionCheck:
             return 223
-        case .connectionLost:
-            return 224
-        case .connectionRestored:
-            return 225
         case .cardPaymentRecorded:
-            return 226
+            return 224
         case .merchantLogoNeeded:
+            return 225
+        case .cardPaymentPushDue:
+            return 226
+        case .fundsReceivedPushDue:
             return 227
-        case .transferRecorded:
+        case .largeTransactionPushDue:
             return 228
+        case .forgetUser:
+            return 229
+        case .connectionLost:
+            return 230
+        case .connectionRestored:
+            return 231
+        case .transferRecorded:
+            return 232
         case .timerFired:
             return (-2)
         }
@@ -3896,10 +3943,14 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case tapAgree
         case tapGoHome
         case sessionCheck
-        case connectionLost
-        case connectionRestored
         case cardPaymentRecorded
         case merchantLogoNeeded
+        case cardPaymentPushDue
+        case fundsReceivedPushDue
+        case largeTransactionPushDue
+        case forgetUser
+        case connectionLost
+        case connectionRestored
         case transferRecorded
         case timerFired
     }
@@ -4451,16 +4502,28 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .sessionCheck:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .sessionCheck)
             self = .sessionCheck(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
-        case .connectionLost:
-            self = .connectionLost
-        case .connectionRestored:
-            self = .connectionRestored
         case .cardPaymentRecorded:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentRecorded)
             self = .cardPaymentRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case .merchantLogoNeeded:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .merchantLogoNeeded)
             self = .merchantLogoNeeded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .cardPaymentPushDue:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentPushDue)
+            self = .cardPaymentPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .fundsReceivedPushDue:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .fundsReceivedPushDue)
+            self = .fundsReceivedPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .largeTransactionPushDue:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .largeTransactionPushDue)
+            self = .largeTransactionPushDue(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .forgetUser:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .forgetUser)
+            self = .forgetUser(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
+        case .connectionLost:
+            self = .connectionLost
+        case .connectionRestored:
+            self = .connectionRestored
         case .transferRecorded:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .transferRecorded)
             self = .transferRecorded(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
@@ -4960,16 +5023,28 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case .sessionCheck(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .sessionCheck)
             try fields.encode(value0, forKey: .raisedBy)
-        case .connectionLost:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectionLost)
-        case .connectionRestored:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectionRestored)
         case .cardPaymentRecorded(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentRecorded)
             try fields.encode(value0, forKey: .raisedBy)
         case .merchantLogoNeeded(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .merchantLogoNeeded)
             try fields.encode(value0, forKey: .raisedBy)
+        case .cardPaymentPushDue(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .cardPaymentPushDue)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .fundsReceivedPushDue(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .fundsReceivedPushDue)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .largeTransactionPushDue(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .largeTransactionPushDue)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .forgetUser(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .forgetUser)
+            try fields.encode(value0, forKey: .raisedBy)
+        case .connectionLost:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectionLost)
+        case .connectionRestored:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .connectionRestored)
         case .transferRecorded(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .transferRecorded)
             try fields.encode(value0, forKey: .raisedBy)

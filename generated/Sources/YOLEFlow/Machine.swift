@@ -175,7 +175,11 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// from its initial values; the back stack, sheets, sub-flows, typed fields and timers are dropped (the host
     /// is told to cancel the timers) and the start screen is entered as at launch.
     public mutating func restart(into effects: inout [YOLEEffect]) throws {
+        let kept = state
         state = YOLEState()
+        state.language = kept.language
+        state.theme = kept.theme
+        state.biometricLoginEnabled = kept.biometricLoginEnabled
         try engineRestart(startScreen: 0, into: &effects)
     }
 
@@ -671,8 +675,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.call(YOLEServiceCall.profileLoad))
         case 74:
             // STEP-16.logout tap_confirm_log_out
-            state.loggedIn = false
-            state.dialogMessage = nil
+            try actionList74(event, into: &effects)
         case 75:
             // STEP-16.logout tap_cancel
             state.dialogMessage = nil
@@ -804,7 +807,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.toast("Transfer scheduled"))
         case 107:
             // main (global) payment_status_updated
-            effects.append(.toast("Payment failed"))
+            effects.append(.toast("Transfer failed"))
         default:
             break
         }
@@ -851,7 +854,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         guard case .authLogInSuccess(let eventKycVerified)? = event else { throw FlowFailure("no value for 'event'") }
         state.biometricLoginEnabled = true
         state.resetLinkSent = false
-        state.kycStatus = eventKycVerified ? YOLEKycStatus.verified : state.kycStatus
+        state.kycStatus = eventKycVerified
+            ? YOLEKycStatus.verified
+            : ((state.kycStatus == YOLEKycStatus.verified) ? YOLEKycStatus.notStarted : state.kycStatus)
         raised.append(.signedIn(raisedBy: RaisedByFlows()))
     }
 
@@ -903,6 +908,32 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         if formInput(3) == nil {
             setInput(3, fieldInput(state.draftNote))
         }
+    }
+
+    @inline(never)
+    private mutating func actionList74(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.loggedIn = false
+        state.dialogMessage = nil
+        state.kycStatus = YOLEKycStatus.notStarted
+        state.email = ""
+        state.firstName = ""
+        state.lastName = ""
+        state.country = ""
+        state.phone = ""
+        state.showVerificationDetails = false
+        state.balance = nil
+        state.accountSuspended = false
+        state.transactions = []
+        state.txDraft = YOLETransaction()
+        state.favorites = []
+        state.pendingRemoval = nil
+        state.recentRecipients = []
+        state.draftAmount = ""
+        state.draftCurrency = ""
+        state.draftRecipient = ""
+        state.draftNote = ""
+        state.transfer = YOLETransfer()
+        state.biometricLoginEnabled = false
     }
 
     @inline(never)

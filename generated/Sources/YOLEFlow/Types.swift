@@ -5247,10 +5247,10 @@ public struct YOLETransaction: Hashable, Sendable, Codable {
 /// The domain state of YOLE: what the flows read and write. A new value holds the
 /// initial values of the flows (`YOLEState()` is the state at launch).
 public struct YOLEState: Hashable, Sendable, Codable {
-    /// Interface language (EN/FR)
+    /// Interface language (EN/FR), kept across launches
     public var language: YOLELanguage = YOLELanguage.en
 
-    /// Visual theme (light/dark)
+    /// Visual theme (light/dark): "preserves user preference" across launches
     public var theme: YOLETheme = YOLETheme.light
 
     /// The global "No internet connection" banner while connectivity is lost (null when online).
