@@ -84,7 +84,7 @@ struct TestCommand: ParsableCommand {
             }
         }
         if writesReports {
-            _ = try OutputWriter(outputDirectory: output).write(compilation.reports)
+            _ = writingOutputs { try outputWriter(output).write(compilation.reports) }
         }
         printLine("\(passed) passed, \(failed) failed")
         let accepted = reportAcceptance(compilation.verdicts)

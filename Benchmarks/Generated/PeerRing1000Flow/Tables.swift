@@ -6082,7 +6082,7 @@ enum PeerRing1000Tables {
     static let variants: [VariantEntry] = decodeTable(variantsData) { row in VariantEntry(name: row[0], condition: row[1]) }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "36b0c6c12a0c590e"
+    static let fingerprint = "c4043128a7cd1bf5"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers, subflows: subflows, returns: returns, fields: fields, variants: variants)
