@@ -101,11 +101,13 @@ import Testing
     @Test func roundsOfTwoBuildsIntoAnEmptyFolderAllSucceed() throws {
         let rounds = Int(ProcessInfo.processInfo.environment["CONCURRENT_BUILD_ROUNDS"] ?? "") ?? 2
         var failedRounds = 0
+        var waited = 0
         for _ in 0..<rounds {
             let results = try Self.concurrentBuilds(2)
             if results.count != 2 || results.contains(where: { $0.status != 0 }) { failedRounds += 1 }
+            waited += results.filter { $0.stderr.contains("waiting for another flowc") }.count
         }
-        print("concurrent builds: \(rounds) rounds of two builds into an empty folder, \(failedRounds) rounds with a failure")
+        print("concurrent builds: \(rounds) rounds of two builds into an empty folder, \(failedRounds) rounds with a failure, \(waited) builds waited for the other")
         #expect(failedRounds == 0)
     }
 
@@ -185,6 +187,38 @@ import Testing
         let result = try runFlowc(["run", "tempo"], in: packageRoot(), input: input)
         #expect(!result.stdout.contains("3840") && !result.stdout.contains("NSCocoaErrorDomain"), "\(result.stdout)")
         assertMatchesGolden(result.stdout, golden: Self.folder.appendingPathComponent("bad-payload.stdout"))
+    }
+
+    /// The firing cap of one advance holds for an app's recurring timer as for a screen's: `every: 1s` over three
+    /// days of virtual time (259,200 firings) stops with the cap's message instead of running on.
+    @Test func aRecurringTimerIsCappedLikeEveryOther() throws {
+        let project = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let app = project.appendingPathComponent("flows/poll")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data("""
+            app:
+              name: Poll
+              id: poll
+              currency: GBP
+              locale: en-GB
+              start: main
+              every:
+                1s:
+                  do: [{ toast: Refreshed }]
+            flows:
+              main:
+                start: HOME
+                screens:
+                  HOME: { name: Home, terminal: true }
+
+            """.utf8).write(to: app.appendingPathComponent("app.flow.yaml"))
+        let result = try runFlowc(["run", "poll", "--script", "-"], in: project, input: "{\"advance\": \"3d\"}\n")
+        #expect(result.status == 1)
+        let error = result.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["error"] as? String
+        }
+        assertMatchesGolden(error.joined(separator: "\n") + "\n", golden: Self.folder.appendingPathComponent("recurring-timer-cap.txt"))
     }
 
     /// `--state` reads a value as the language reads a literal: `12.345 GBP` is finer than GBP allows.
