@@ -199,6 +199,13 @@ import Testing
             Tampering("the event that started it unreadable", .subflows) { Self.navigation(&$0) { $0["callEvents"] = ["{\"nonsense\":1}"] } },
             Tampering("the event that started it dropped", .subflows) { Self.navigation(&$0) { $0["callEvents"] = [] } },
             Tampering("ended with an outcome while the call runs", .ending) { Self.navigation(&$0) { $0["ended"] = "done" } },
+            // Found by the long fuzz run: back from HUB would lead into the sub-flow with no call to return to.
+            Tampering("a sub-flow's screen on the back stack below any call", .subflows) { json in
+                let screen = ((json["navigation"] as? JSON)?["screen"] as? Int) ?? 0
+                Self.navigation(&json) { $0["callFrames"] = []; $0["callEvents"] = nil; $0["screen"] = 0; $0["history"] = [screen] }
+                json["screenID"] = "HUB"
+                Self.timers(&json) { $0 = [] }
+            },
         ]))
         let onSheet = try Self.json(Self.semantics(["go_sheet", "open"]))
         text += "# on a sheet\n" + (try Self.play(SemanticsMachine.self, onSheet, [

@@ -132,13 +132,21 @@ struct SnapshotCheck {
                 throw fail(.subflows, "has an event that started sub-flow '\(subflowName(navigation.callFrames[index].subflow))' which is not one of the app's events")
             }
         }
-        // A flow the app only runs as a sub-flow is shown only inside a call of it.
+        // A flow the app only runs as a sub-flow is shown only inside a call of it, and is on the back stack only
+        // above a call (`back` would otherwise lead into it with nothing to return to).
+        let onlySubflows = subflowOnlyFlows()
         if navigation.callFrames.isEmpty {
-            let onlySubflows = subflowOnlyFlows()
             for screen in [navigation.screen] + navigation.overlayOpeners where onlySubflows.contains(tables.screens[Int(screen)].flow) {
                 let flow = tables.strings[Int(tables.flows[Int(tables.screens[Int(screen)].flow)].name)]
                 throw fail(.subflows, "shows \(screenName(screen)) of flow '\(flow)', which runs only as a sub-flow, but no call of it is in progress")
             }
+        }
+        let lowestCall = navigation.callFrames.first?.historyDepth ?? navigation.history.count
+        for (index, screen) in navigation.history.enumerated() where index <= lowestCall && onlySubflows.contains(tables.screens[Int(screen)].flow) {
+            // The caller itself sits at the call's depth; only what is below every call is outside the sub-flows.
+            if index == lowestCall && !navigation.callFrames.isEmpty { continue }
+            let flow = tables.strings[Int(tables.flows[Int(tables.screens[Int(screen)].flow)].name)]
+            throw fail(.subflows, "has \(screenName(screen)) of flow '\(flow)', which runs only as a sub-flow, on its back stack below any call of it")
         }
     }
 
