@@ -15,6 +15,14 @@ P = {
  "A file uses YAML anchors and aliases (`&name` / `*name`) that expand to more than two million values, the classic \"billion laughs\" trick; flowc stops reading the file.",
  "Flow files never need anchors and aliases: write each value out, and use `include:` to split a big app into files. If a tool generated the file, generate it without aliases.",
  None),
+'symlinked-folder': (
+ "A folder inside the app's folder is a symbolic link. flowc does not follow it: a link could bring in another app's files, or (a link to `/`) the whole disk, and a build must read only what is really in the app's folder.",
+ "Move or copy the folder into the app's folder, or include the files you meant from where they really are inside it. A link to a single flow file inside the app's folder is fine.",
+ None),
+'timer-too-frequent': (
+ "A recurring timer (`app.every`) is shorter than one second. It fires wherever the person is for as long as the app runs, so every scenario, `flowc run` session and exploration would take thousands of steps a minute (`every: 1ms` made one Rail scenario take 16 s and 1 GB).",
+ "Poll as often as the product really needs (`every: 15s`, `every: 1m`). To react to something that happens at once, use an event or a service outcome instead of a timer.",
+ None),
 'ambiguous-transition': (
  "An event has two alternatives without an `if:`, so flowc cannot tell which one to take.",
  "Give the first one a guard (`if:`), or delete the one you don't want. Only the last alternative of a list may go without `if:`; it is the \"otherwise\".",

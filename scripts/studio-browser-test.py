@@ -79,6 +79,21 @@ try:
         page.fill("#scenario-name", "studio_walk_to_wallet")
         page.click("#save")
         expect(page.locator(".banner.notice")).to_contain_text("saved scenario 'studio_walk_to_wallet'")
+
+        # The whole new-user onboarding, from the splash screen to Wallet Home, stepped through in the page.
+        page.select_option("#scenario-list", "full_new_user_journey")
+        page.click("#open")
+        expect(page.get_by_test_id("screen-id")).to_contain_text("ONB-000")
+        screens = set()
+        for _ in range(400):
+            if "every step ran" in page.locator("#scenario-progress").inner_text():
+                break
+            page.click("#next-step")
+            screens.add(page.get_by_test_id("screen-id").inner_text().split(" ")[0])
+        expect(page.locator("#scenario-progress")).to_contain_text("every step ran")
+        expect(page.get_by_test_id("screen-id")).to_contain_text("WAL-001")
+        print(f"stepped through full_new_user_journey in the page: {len(screens)} screens, ending on Wallet Home")
+        page.screenshot(path=f"{shots}/5-onboarding-stepped-to-wallet.png", full_page=False)
         browser.close()
 
     if external:

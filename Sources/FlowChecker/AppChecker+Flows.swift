@@ -89,6 +89,17 @@ extension AppChecker {
         app.recurringTimers = resolveRecurringTimers(sources.root.app?.every ?? [])
     }
 
+    /// `60000` as `60,000`.
+    static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number))
+        var index = digits.count - 3
+        while index > 0 { digits.insert(",", at: index); index -= 3 }
+        return String(digits)
+    }
+
+    /// The shortest `app.every`, in milliseconds.
+    static var shortestRecurringTimer: Int { 1_000 }
+
     /// `app.every`: timers that keep firing wherever the person is. They only run actions (set, call, raise...):
     /// moving the person elsewhere every so long is not something an app does behind their back.
     func resolveRecurringTimers(_ list: [TimerSyntax]) -> [FlowIR.Timer] {
@@ -101,6 +112,13 @@ extension AppChecker {
             }
             if let delay = parseDuration(timer.delay.value), delay == 0 {
                 error("timer-loop", "a recurring timer of \(timer.delay.value) would fire forever at one instant; give it a length (e.g. 15m)", at: timer.delay.range)
+                continue
+            }
+            // A recurring timer fires wherever the person is, for as long as the app runs: at under a second it
+            // would be thousands of steps per minute of a scenario (every 1ms: 60,000), in every run and exploration.
+            if let delay = parseDuration(timer.delay.value), delay > 0, delay < Self.shortestRecurringTimer {
+                error("timer-too-frequent", "a recurring timer of \(timer.delay.value) would fire \(Self.grouped(60_000 / delay)) times a minute wherever the person is; the shortest is 1s (a poll every 15s or 1m is what apps do)",
+                      at: timer.delay.range)
                 continue
             }
             usable.append(timer)

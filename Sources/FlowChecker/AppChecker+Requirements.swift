@@ -122,7 +122,7 @@ extension AppChecker {
         if let scenario = scenarioTable[name] { return .scenario(scenario) }
         let candidates = screenTable.names + flowTable.names + app.services.map(\.name) + stateTable.names + derivedTable.names
             + invariantTable.names + scenarioTable.names + eventIndex.keys.sorted()
-        error("unknown-element", "requirement '\(requirement)' is encoded by '\(name)', which is no screen, field, flow, service, operation, value, event, invariant or scenario of app '\(app.id)'",
+        error("unknown-element", "'\(name)' is no screen, field, flow, service, operation, value, event, invariant or scenario of app '\(app.id)' (in 'encoded_by' of requirement '\(requirement)')",
               at: written.range, notes: closestMatch(to: name, among: candidates).map { [.init("did you mean '\($0)'?")] } ?? [])
         return nil
     }

@@ -13,6 +13,27 @@ public protocol FileSystem: Sendable {
     func remove(_ path: String) throws
     /// Renames `from` to `to` in one step (the same folder), replacing `to`.
     func move(_ from: String, to: String) throws
+    /// Runs `body` holding the advisory lock of `directory` (created if missing), so that two flowc processes
+    /// writing one output folder take turns; `waiting` is called once when another holds it.
+    func withLock<T>(on directory: String, waiting: () -> Void, _ body: () throws -> T) throws -> T
+}
+
+extension FileSystem {
+    /// In memory there is no other process to wait for.
+    public func withLock<T>(on directory: String, waiting: () -> Void, _ body: () throws -> T) throws -> T { try body() }
+}
+
+/// A file operation that failed, in words: the path and the system's reason.
+public struct FileSystemError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+    public var description: String { "\(path): \(reason)" }
+
+    /// The current `errno`, said as the system says it.
+    static func fromErrno(_ path: String) -> FileSystemError {
+        FileSystemError(path: path, reason: String(cString: strerror(errno)))
+    }
 }
 
 public enum FileKind: Equatable, Sendable {
@@ -53,25 +74,73 @@ public struct DiskFileSystem: FileSystem {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
-    /// Writes through a temporary file in the same folder and a rename, so readers never see half a file.
+    /// Writes through a temporary file in the same folder and a rename, so readers never see half a file. The
+    /// temporary name is this process's own, so two flowc processes never write over each other's.
     public func write(_ path: String, _ bytes: [UInt8]) throws {
         let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flowc-tmp")
-        try Data(bytes).write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
+        try makeDirectory(parentPath(path))
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flowc-tmp-\(uniqueSuffix())")
+        do {
+            try Data(bytes).write(to: temporary)
+        } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            throw FileSystemError(path: path, reason: "could not be written (\((error as NSError).localizedFailureReason ?? "the disk refused it"))")
+        }
+        if rename(temporary.path, url.path) != 0 {
+            let failure = FileSystemError.fromErrno(path)
+            try? FileManager.default.removeItem(at: temporary)
+            throw failure
+        }
+    }
+
+    /// Creates `path` and its parents; another process creating it at the same time is fine.
+    func makeDirectory(_ path: String) throws {
+        if kind(of: path) == .directory { return }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            guard kind(of: path) == .directory else {
+                // Say which part of the path is in the way: a file where a folder must go, or a folder that refuses.
+                var blocker = path
+                while blocker != "." && blocker != "/" && kind(of: blocker) == nil { blocker = parentPath(blocker) }
+                if let found = kind(of: blocker), found != .directory {
+                    throw FileSystemError(path: blocker, reason: "is a file, not a folder, so '\(path)' cannot be created")
+                }
+                throw FileSystemError(path: path, reason: "the folder cannot be created (\((error as NSError).localizedFailureReason ?? "permission denied?"))")
+            }
         }
     }
 
     public func remove(_ path: String) throws {
-        try FileManager.default.removeItem(atPath: path)
+        if unlink(path) != 0 && errno != ENOENT { throw FileSystemError.fromErrno(path) }
     }
 
     public func move(_ from: String, to: String) throws {
-        if rename(from, to) != 0 { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: to]) }
+        if rename(from, to) != 0 { throw FileSystemError.fromErrno(to) }
     }
+
+    /// An advisory lock (`flock`) on the folder itself, so no lock file is left in it; the kernel lets it go
+    /// when the process ends, however it ends.
+    public func withLock<T>(on directory: String, waiting: () -> Void, _ body: () throws -> T) throws -> T {
+        try makeDirectory(directory)
+        let descriptor = open(directory, O_RDONLY)
+        guard descriptor >= 0 else { throw FileSystemError.fromErrno(directory) }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK else { throw FileSystemError.fromErrno(directory) }
+            waiting()
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else { throw FileSystemError.fromErrno(directory) }
+            }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+}
+
+/// A suffix no other process (and no other call in this one) uses at the same time.
+func uniqueSuffix() -> String {
+    "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 }
 
 /// Joins display paths with `/`, dropping `.` segments; never resolves `..` (the include rule forbids it).

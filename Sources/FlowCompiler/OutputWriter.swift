@@ -5,9 +5,13 @@ public struct OutputWriter: Sendable {
     public let outputDirectory: String
     public let fileSystem: any FileSystem
 
-    public init(outputDirectory: String, fileSystem: any FileSystem = DiskFileSystem()) {
+    /// Called once when another flowc process is writing the same folder and this one waits for it.
+    public let waiting: @Sendable () -> Void
+
+    public init(outputDirectory: String, fileSystem: any FileSystem = DiskFileSystem(), waiting: @escaping @Sendable () -> Void = {}) {
         self.outputDirectory = outputDirectory
         self.fileSystem = fileSystem
+        self.waiting = waiting
     }
 
     /// The files whose bytes on disk differ from `outputs` (missing files included), sorted.
@@ -49,12 +53,19 @@ public struct OutputWriter: Sendable {
     /// Writes `outputs` (with their manifest) and removes the files flowc wrote before that are no longer
     /// generated; the old manifest is read before the new one replaces it.
     /// - Returns: The paths written and removed.
+    ///
+    /// Two builds into one folder take turns (an advisory lock on the folder): the second waits, then finds the
+    /// files the first wrote and writes only what differs.
     @discardableResult
     public func update(_ outputs: [OutputFile]) throws -> [String] {
-        let orphans = orphanedFiles(outputs)
-        let written = try write(outputs)
-        for path in orphans { try fileSystem.remove(path) }
-        return written + orphans
+        try fileSystem.withLock(on: outputDirectory, waiting: waiting) {
+            let orphans = orphanedFiles(outputs)
+            let written = try writeHoldingLock(outputs)
+            for path in orphans {
+                do { try fileSystem.remove(path) } catch { throw OutputWriteError(path: path, written: written.count, reason: "\(error)", removing: true) }
+            }
+            return written + orphans
+        }
     }
 
     /// Writes the files that changed, all or none: each is first written beside its place under a temporary
@@ -63,6 +74,10 @@ public struct OutputWriter: Sendable {
     /// - Returns: The paths written.
     @discardableResult
     public func write(_ outputs: [OutputFile]) throws -> [String] {
+        try fileSystem.withLock(on: outputDirectory, waiting: waiting) { try writeHoldingLock(outputs) }
+    }
+
+    private func writeHoldingLock(_ outputs: [OutputFile]) throws -> [String] {
         var changed: [(path: String, staged: String)] = []
         do {
             for output in outputs.sorted(by: { $0.path < $1.path }) {
@@ -72,8 +87,12 @@ public struct OutputWriter: Sendable {
                 }
                 let path = joinPath(outputDirectory, output.path)
                 if let current = try? fileSystem.read(path), current == output.contents { continue }
-                let staged = joinPath(parentPath(path), ".\(lastComponent(path)).flowc-staged")
-                try fileSystem.write(staged, output.contents)
+                let staged = joinPath(parentPath(path), ".\(lastComponent(path)).flowc-staged-\(uniqueSuffix())")
+                do {
+                    try fileSystem.write(staged, output.contents)
+                } catch {
+                    throw OutputWriteError(path: path, written: 0, reason: "\(error)")
+                }
                 changed.append((path, staged))
             }
         } catch {
@@ -85,7 +104,7 @@ public struct OutputWriter: Sendable {
                 try fileSystem.move(file.staged, to: file.path)
             } catch {
                 for rest in changed[index...] { try? fileSystem.remove(rest.staged) }
-                throw OutputWriteError(path: file.path)
+                throw OutputWriteError(path: file.path, written: index, reason: "\(error)")
             }
         }
         return changed.map(\.path)
@@ -95,7 +114,22 @@ public struct OutputWriter: Sendable {
 /// A generated file that could not be put in place.
 public struct OutputWriteError: Error, CustomStringConvertible {
     public var path: String
-    public var description: String { "could not write '\(path)'; the files written before it in this build are in place, the rest are not" }
+    /// How many files of this build were already in place.
+    public var written: Int
+    /// What the system said.
+    public var reason: String
+    /// Whether it was a file no longer generated that could not be removed.
+    public var removing = false
+
+    public init(path: String, written: Int, reason: String, removing: Bool = false) {
+        self.path = path; self.written = written; self.reason = reason; self.removing = removing
+    }
+
+    public var description: String {
+        let what = removing ? "could not remove '\(path)', which is no longer generated" : "could not write '\(path)'"
+        let done = written == 0 ? "no file of this build was written" : "the \(written) file\(written == 1 ? "" : "s") written before it in this build \(written == 1 ? "is" : "are") in place, the rest are not"
+        return "\(what) (\(reason)); \(done)"
+    }
 }
 
 /// A generated file name that would leave the output folder.

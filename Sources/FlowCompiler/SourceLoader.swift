@@ -124,19 +124,34 @@ struct SourceLoader {
         return result.isEmpty ? "." : result
     }
 
-    /// The `.flow.yaml` files below `directory`, sorted, skipping hidden folders.
+    /// The `.flow.yaml` files below `directory`, sorted, skipping hidden folders. A folder reached through a
+    /// symbolic link is not read (it could hold another app, or the whole disk), nor a flow file whose link
+    /// leads out of `directory`: each is reported with the link's path, as an include through a link is.
     private func flowFiles(in directory: String) -> [String] {
         var result: [String] = []
         var pending = [directory]
         var visited: Set<String> = []
+        let realRoot = fileSystem.resolvingSymlinks(directory)
         while let current = pending.popLast() {
-            guard visited.insert(fileSystem.resolvingSymlinks(current)).inserted, visited.count < 10_000 else { continue }
+            let realCurrent = fileSystem.resolvingSymlinks(current)
+            guard visited.insert(realCurrent).inserted, visited.count < 10_000 else { continue }
             let names = ((try? fileSystem.list(current)) ?? []).sorted()
             for name in names where !name.hasPrefix(".") {
                 let path = joinPath(current, name)
+                let realPath = fileSystem.resolvingSymlinks(path)
+                let isLink = realPath != joinPath(realCurrent, name)
                 switch fileSystem.kind(of: path) {
+                case .directory where isLink:
+                    diagnostics.error("symlinked-folder", "'\(path)' is a symbolic link to a folder; flowc reads only the folders really inside the app's folder, so it skips it",
+                                      at: .wholeFile(path))
                 case .directory: pending.append(path)
-                case .file where name.hasSuffix(".flow.yaml"): result.append(path)
+                case .file where name.hasSuffix(".flow.yaml"):
+                    if isLink && !realPath.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") {
+                        diagnostics.error("include-outside-app", "'\(path)' is a symbolic link to a flow file outside '\(directory)'; flowc reads only files inside it",
+                                          at: .wholeFile(path))
+                    } else {
+                        result.append(path)
+                    }
                 default: break
                 }
             }
@@ -186,7 +201,15 @@ struct SourceLoader {
         }
         let folder = parentPath(root)
         let joined = joinPath(folder, segments.filter { $0 != "." && !$0.isEmpty }.joined(separator: "/"))
-        guard case .file = fileSystem.kind(of: joined) else {
+        switch fileSystem.kind(of: joined) {
+        case .file: break
+        case .directory:
+            diagnostics.error("unreadable-input", "included file '\(path)' is a folder, not a flow file (\(joined))", at: include.range)
+            return nil
+        case .other:
+            diagnostics.error("unreadable-input", "included file '\(path)' is not a regular file but a device, a pipe or a socket (\(joined)); flowc reads only regular files", at: include.range)
+            return nil
+        case nil:
             let siblings = ((try? fileSystem.list(parentPath(joined))) ?? []).filter { $0.hasSuffix(".flow.yaml") }.sorted()
             let match = closestMatch(to: lastComponent(joined), among: siblings)
             // The file meant is then not also reported as included by nobody.

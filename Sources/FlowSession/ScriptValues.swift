@@ -57,22 +57,19 @@ struct ScriptValues {
         case .bool:
             guard let flag = raw as? Bool else { throw fail() }
             return .bool(flag)
-        case .int:
-            guard let text, let number = Int(text) else { throw fail() }
-            return .int(number)
-        case .decimal:
-            guard let text, let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw fail() }
-            return .decimal(number)
+        case .int, .decimal:
+            guard let text, raw is NSNumber || raw is String, !(raw is Bool) else { throw fail() }
+            return try literal(text, as: type.nonOptional, for: what, raw: raw)
         case .money:
-            guard let text else { throw fail() }
+            guard let text, !(raw is Bool) else { throw fail() }
             let parts = text.split(separator: " ")
-            guard let first = parts.first, let amount = Decimal(string: String(first), locale: Locale(identifier: "en_US_POSIX")),
-                  parts.count <= 2 else { throw fail() }
+            guard parts.count == 1 || parts.count == 2 else { throw fail() }
             let currency = parts.count == 2 ? String(parts[1]) : app.currency
             guard isKnownCurrency(currency) else {
                 throw Problem(description: "\(what) is in '\(currency)', which is not an ISO 4217 currency" + (closestCurrencyCode(to: currency).map { "; did you mean '\($0)'?" } ?? ""))
             }
-            return .money(Money(amount: amount, currency: currency))
+            // As the language writes money: `12.50 GBP`, never finer than the currency's minor unit.
+            return try literal("\(parts[0]) \(currency)", as: .money, for: what, raw: raw)
         case .text:
             guard let text = raw as? String else { throw fail() }
             return .text(text)
@@ -99,6 +96,30 @@ struct ScriptValues {
         default:
             throw fail()
         }
+    }
+}
+
+extension ScriptValues {
+    /// `text` read as the flow language reads a literal of `type` (a number, a negative one, money with its
+    /// currency), so a value the language refuses (`12.345 GBP`, `1e3` for an int) is refused here with the
+    /// language's own reason.
+    func literal(_ text: String, as type: ValueType, for what: String, raw: Any) throws -> Value {
+        let unsigned = text.hasPrefix("-") ? String(text.dropFirst()) : text
+        // Only a number (and a currency): never a name or a call, which would read the app's state.
+        guard let first = unsigned.unicodeScalars.first, ("0"..."9").contains(first),
+              unsigned.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." || $0 == " " || ("A"..."Z").contains($0) }) else {
+            throw Problem(description: "\(what) should be \(type), not \(json(raw))")
+        }
+        let (tree, problems) = checkExpression(text, expected: type, in: TypeEnvironment(currency: app.currency))
+        if let problem = problems.first(where: { $0.code == "invalid-literal" }) {
+            throw Problem(description: "\(what) should be \(type), not \(json(raw)): \(problem.message)")
+        }
+        guard problems.isEmpty, let tree, tree.type == type || (type == .decimal && tree.type == .int),
+              let value = try? evaluate(tree, in: EvaluationContext(now: .defaultClockStart, defaultCurrency: app.currency)) else {
+            throw Problem(description: "\(what) should be \(type), not \(json(raw))")
+        }
+        if type == .decimal, case .int(let whole) = value { return .decimal(Decimal(whole)) }
+        return value
     }
 }
 

@@ -183,6 +183,8 @@ public struct Session: Sendable {
 
     /// Runs one JSON line of a script. Anything it cannot take exactly as written is refused, never guessed.
     public mutating func perform(jsonLine: String) throws {
+        // A line refused before it runs took no step: its answer must not show the previous line's effects again.
+        lastStepIndex = interpreter.stepCount
         try checkExactNumbers(in: jsonLine)
         let parsed: Any
         do {
@@ -277,8 +279,8 @@ public struct Session: Sendable {
 
     /// A payload given as JSON, read as the event's declared payload (undeclared events: text, numbers, booleans).
     func payload(of event: String, json text: String) throws -> [String: Value] {
-        guard let raw = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-            throw CommandError(description: "the payload is a JSON object")
+        guard let raw = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+            throw CommandError(description: "the payload \(text) is not a JSON object; write it as {\"name\": \"value\"}, keys and text in double quotes")
         }
         return try payload(of: event, raw: raw)
     }
@@ -296,8 +298,8 @@ public struct Session: Sendable {
     /// Output values chosen for a service outcome, read as the outcome's declared outputs.
     func outputs(of operation: String, outcome: String, json text: String?) throws -> [String: TypedExpression] {
         guard let text else { return try outputs(of: operation, outcome: outcome, raw: [:]) }
-        guard let raw = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-            throw CommandError(description: "output values are a JSON object")
+        guard let raw = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+            throw CommandError(description: "the output values \(text) are not a JSON object; write them as {\"name\": \"value\"}, keys and text in double quotes")
         }
         return try outputs(of: operation, outcome: outcome, raw: raw)
     }

@@ -45,7 +45,7 @@ struct BuildCommand: ParsableCommand {
         if input.fails(found) {
             finish(1)
         }
-        let writer = OutputWriter(outputDirectory: output)
+        let writer = outputWriter(output)
         let outputs = compilation.allOutputs
         if check {
             let stale = writer.staleFiles(outputs) + writer.orphanedFiles(outputs).map { "\($0) (no longer generated)" }
@@ -58,7 +58,7 @@ struct BuildCommand: ParsableCommand {
             for path in stale { printLine("  \(path)") }
             finish(1)
         }
-        let changed = try writer.update(outputs)
+        let changed = writingOutputs { try writer.update(outputs) }
         let apps = compilation.program.apps
         printLine("Checked \(apps.count) app\(apps.count == 1 ? "" : "s") (\(apps.map(\.id).joined(separator: ", "))); "
                   + (changed.isEmpty ? "\(output)/ was already up to date." : "wrote \(changed.count == 1 ? changed[0] : "\(changed.count) files in \(output)/").")

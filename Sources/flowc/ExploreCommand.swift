@@ -105,7 +105,7 @@ struct ExploreCommand: ParsableCommand {
             suiteLine = "  suite: \(written.scenarios.count) scenarios reach the \(written.reached) transitions, guard, rule and service outcomes explored "
                 + "(hand-written: \(checked.scenarios.count) scenarios): \(output)/\(folder)suite.flow.yaml\n"
         }
-        _ = try OutputWriter(outputDirectory: output).write(outputs)
+        _ = writingOutputs { try outputWriter(output).write(outputs) }
         if json {
             printLine(result.json(counterexamples: examples), terminator: "")
         } else {

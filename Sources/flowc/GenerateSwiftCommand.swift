@@ -65,7 +65,7 @@ struct GenerateSwiftCommand: ParsableCommand {
             printLine("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
             finish(1)
         }
-        try OutputWriter(outputDirectory: output).write(compilation.outputs)
+        _ = writingOutputs { try outputWriter(output).write(compilation.outputs) }
         finish(0)
     }
 }

@@ -79,27 +79,22 @@ struct LineEditor {
                     write("\r\n" + unique.joined(separator: "  ") + "\r\n")
                     redraw()
                 }
-            case 27:       // Escape sequences: arrows, Home, End, Delete
-                guard let next = readByte(), next == 91 || next == 79, let code = readByte() else { continue }
-                switch code {
-                case 65:   // ↑
+            case 27:       // Escape sequences: arrows, Home, End, Delete; the rest (PgUp, F-keys...) read whole and ignored
+                switch Self.escapeKey(readByte) {
+                case .up:
                     guard recall > 0 else { continue }
                     if recall == history.count { draft = buffer }
                     recall -= 1; buffer = Array(history[recall]); cursor = buffer.count; redraw()
-                case 66:   // ↓
+                case .down:
                     guard recall < history.count else { continue }
                     recall += 1
                     buffer = recall == history.count ? draft : Array(history[recall]); cursor = buffer.count; redraw()
-                case 67: if cursor < buffer.count { cursor += 1; redraw() }   // →
-                case 68: if cursor > 0 { cursor -= 1; redraw() }             // ←
-                case 72: cursor = 0; redraw()                                // Home
-                case 70: cursor = buffer.count; redraw()                     // End
-                case 49, 51, 52, 55, 56:                                     // ESC [ 1~ 3~ 4~ 7~ 8~
-                    guard readByte() == 126 else { continue }
-                    if code == 51 { if cursor < buffer.count { buffer.remove(at: cursor); redraw() } }
-                    else if code == 49 || code == 55 { cursor = 0; redraw() }
-                    else { cursor = buffer.count; redraw() }
-                default: continue
+                case .right: if cursor < buffer.count { cursor += 1; redraw() }
+                case .left: if cursor > 0 { cursor -= 1; redraw() }
+                case .home: cursor = 0; redraw()
+                case .end: cursor = buffer.count; redraw()
+                case .delete: if cursor < buffer.count { buffer.remove(at: cursor); redraw() }
+                case .other: continue
                 }
             default:
                 guard byte >= 32 else { continue }
@@ -111,6 +106,54 @@ struct LineEditor {
                 buffer.insert(contentsOf: Array(text), at: cursor); cursor += text.count
                 if cursor == buffer.count { write(text) } else { redraw() }
             }
+        }
+    }
+
+    /// A key sent as an escape sequence.
+    enum EscapeKey: Equatable { case up, down, right, left, home, end, delete, other }
+
+    /// Reads the rest of an escape sequence after ESC, whole: a CSI (`ESC [`, parameter bytes 0x30–0x3F,
+    /// intermediate bytes 0x20–0x2F, one final byte 0x40–0x7E: `ESC [ 5 ~` PgUp, `ESC [ 1 5 ~` F5,
+    /// `ESC [ 1 ; 5 C` Ctrl-→) or an SS3 (`ESC O` and one byte: `ESC O P` F1), so no part of a key the editor
+    /// does not use is left to be typed into the line (`~~4~`).
+    static func escapeKey(_ next: () -> UInt8?) -> EscapeKey {
+        guard let introducer = next() else { return .other }
+        if introducer == 79 {   // SS3
+            switch next() {
+            case 65: return .up
+            case 66: return .down
+            case 67: return .right
+            case 68: return .left
+            case 72: return .home
+            case 70: return .end
+            default: return .other
+            }
+        }
+        guard introducer == 91 else { return .other }   // ESC and another key (Alt-x): dropped
+        var parameters: [UInt8] = []
+        var final: UInt8 = 0
+        for _ in 0..<32 {   // a sequence longer than any terminal sends ends here rather than eating the line
+            guard let byte = next() else { return .other }
+            if (0x30...0x3F).contains(byte) || (0x20...0x2F).contains(byte) { parameters.append(byte); continue }
+            final = byte
+            break
+        }
+        let first = String(decoding: parameters.prefix { $0 != 59 }, as: UTF8.self)   // before any ';' modifier
+        switch final {
+        case 65: return .up
+        case 66: return .down
+        case 67: return .right
+        case 68: return .left
+        case 72: return .home
+        case 70: return .end
+        case 126:   // `~`
+            switch first {
+            case "1", "7": return .home
+            case "4", "8": return .end
+            case "3": return .delete
+            default: return .other
+            }
+        default: return .other
         }
     }
 

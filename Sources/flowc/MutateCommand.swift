@@ -151,7 +151,7 @@ struct MutateCommand: ParsableCommand {
         if document.complete {
             outputs += runAcceptance(of: checked, mutation: mutationScores(from: document), outputDirectory: output).reports
         }
-        let writer = OutputWriter(outputDirectory: output)
+        let writer = outputWriter(output)
         if check {
             let staleFiles = writer.staleFiles(outputs)
             if staleFiles.isEmpty && stale.isEmpty {
@@ -167,7 +167,7 @@ struct MutateCommand: ParsableCommand {
             }
             finish(1)
         }
-        let written = try writer.write(outputs)
+        let written = writingOutputs { try writer.write(outputs) }
         let summary = document.summary
         printLine("\(checked.id): \(summary.ran) of \(summary.total) mutants ran; \(scoreText(killed: summary.killed, of: summary.ran)) killed, "
                   + "\(summary.survived) survived.")

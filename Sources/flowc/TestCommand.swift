@@ -108,7 +108,7 @@ struct TestCommand: ParsableCommand {
             }
         }
         if writesReports && scenarios.isEmpty {
-            _ = try OutputWriter(outputDirectory: output).write(compilation.reports)
+            _ = writingOutputs { try outputWriter(output).write(compilation.reports) }
         }
         printLine("\(passed) passed, \(failed) failed")
         if durations && !slowest.isEmpty {

@@ -7,7 +7,7 @@ import Testing
 
 /// Bounded fuzzing in the suite: mutated flow files through load and check, random token strings through the
 /// expression parser, checker and evaluator (tree walker and compiled closures). Nothing may crash or hang;
-/// every input ends in a value, an error or diagnostics. `FUZZ_ITERATIONS` runs longer (see Fuzz/README.md).
+/// every input ends in a value, an error or diagnostics. `FUZZ_ITERATIONS` runs longer (see docs/fuzzing.md).
 @Suite struct FuzzTests {
     static let iterations = Int(ProcessInfo.processInfo.environment["FUZZ_ITERATIONS"] ?? "") ?? 50
 

@@ -158,18 +158,18 @@ import Testing
         try machine.start(into: &effects)
         var snapshot = machine.snapshot()
         snapshot.tables = "0"
-        #expect(throws: SnapshotMismatch("the snapshot was taken with other flows of 'tempo' (tables 0, now \(machine.snapshot().tables)); it cannot be resumed safely")) {
+        #expect(throws: SnapshotMismatch(.otherFlows, "the snapshot was taken with other flows of 'tempo' (tables 0, now \(machine.snapshot().tables)); it cannot be resumed safely")) {
             try TempoMachine(restoring: snapshot)
         }
         snapshot = machine.snapshot()
         snapshot.appID = "yole"
-        #expect(throws: SnapshotMismatch("the snapshot is of app 'yole', not 'tempo'")) { try TempoMachine(restoring: snapshot) }
+        #expect(throws: SnapshotMismatch(.otherApp, "the snapshot is of app 'yole', not 'tempo'")) { try TempoMachine(restoring: snapshot) }
         snapshot = machine.snapshot()
         snapshot.navigation.screen = 10_000
-        #expect(throws: SnapshotMismatch("the snapshot names screens, fields or timers that 'tempo' does not have")) { try TempoMachine(restoring: snapshot) }
+        #expect(throws: SnapshotMismatch(.screen, "the snapshot shows screen number 10000, which the app does not have; it cannot be restored into 'tempo'")) { try TempoMachine(restoring: snapshot) }
         snapshot = machine.snapshot()
         snapshot.format = 3
-        #expect(throws: SnapshotMismatch("the snapshot is in format 3; this FlowMachine reads format 2; start the flow again")) { try TempoMachine(restoring: snapshot) }
+        #expect(throws: SnapshotMismatch(.format, "the snapshot is in format 3; this FlowMachine reads format 2; start the flow again")) { try TempoMachine(restoring: snapshot) }
     }
 
     /// A snapshot saved by an older FlowMachine (format 1: its timers have no start times) is refused by the
@@ -184,7 +184,7 @@ import Testing
         navigation["runningTimers"] = [["token": 1, "screen": 0, "flow": 0, "timer": 0]]
         json["navigation"] = navigation
         let old = try JSONSerialization.data(withJSONObject: json)
-        #expect(throws: SnapshotMismatch("the snapshot is in format 1; this FlowMachine reads format 2 (format 1 kept no start times for running timers, so their remaining time is unknown); start the flow again")) {
+        #expect(throws: SnapshotMismatch(.format, "the snapshot is in format 1; this FlowMachine reads format 2 (format 1 kept no start times for running timers, so their remaining time is unknown); start the flow again")) {
             try JSONDecoder().decode(FlowSnapshot<SemanticsState>.self, from: old)
         }
     }

@@ -156,6 +156,11 @@ struct CheckerTests {
         Expected(text: "matches(name, '(')", code: "invalid-literal", message: "invalid regular expression '('", span: 14..<17),
         Expected(text: "round(rate, 2, 'half-up')", code: "invalid-literal", message: "unknown rounding mode 'half-up'",
                  span: 15..<24, notes: ["did you mean 'half_up'?"]),
+        // Money rounds to at most its currency's minor unit, known here for a literal, money(...) and convert(...).
+        Expected(text: "round(4.35 GBP, 3)", code: "invalid-literal", message: "cannot round GBP to 3 places: GBP has 2",
+                 span: 16..<17, notes: ["round(amount) rounds to the currency's minor unit; round a decimal for more places (round(amount.amount, 3))"]),
+        Expected(text: "round(convert(balance, 'JPY', rate), 1)", code: "invalid-literal", message: "cannot round JPY to 1 places: JPY has 0",
+                 span: 37..<38, notes: ["round(amount) rounds to the currency's minor unit; round a decimal for more places (round(amount.amount, 1))"]),
         // Macros.
         Expected(text: "all(items, x, x > 0)", code: "invalid-macro",
                  message: "'all' must be called on a list, as in 'items.all(x, x > 0)'", span: 0..<20),

@@ -45,7 +45,7 @@ import Testing
     @Test func aMistypedCommandIsSaidToBeOne() throws {
         let result = try runFlowc(["chek"], in: FileManager.default.temporaryDirectory)
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: 'chek' is not a flowc command, nor a file or folder. Did you mean 'check'? The commands are build, check, test, run, mutate, explore, generate-swift, init, compare.\n"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: 'chek' is not a flowc command, nor a file or folder. Did you mean 'check'? The commands are build, check, test, run, mutate, explore, generate-swift, init, compare, studio.\n"), "\(result.stderr)")
     }
 }
 

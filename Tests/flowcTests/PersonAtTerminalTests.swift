@@ -86,6 +86,28 @@ import Testing
     }
 }
 
+/// Keys the editor does not use (PgUp, PgDn, F1, F5, Ctrl-→, Insert) send escape sequences of several bytes;
+/// each is read whole and dropped, so none leaves `~`, `5~` or `P` in the line (`advance 2s` still runs).
+@Suite struct EscapeSequenceTests {
+    @Test func keysTheEditorDoesNotUseLeaveNothingOnTheLine() throws {
+        let terminal = try PseudoTerminal(arguments: ["run", "tempo"], in: packageRoot())
+        defer { terminal.close() }
+        try terminal.waitFor("tempo> ")
+        // PgUp, F5, F1 (SS3), Ctrl-→, Insert, PgDn, then the command, then Home and End (ESC [ 1 ~, ESC [ 4 ~).
+        try terminal.type("\u{1B}[5~\u{1B}[15~\u{1B}OP\u{1B}[1;5C\u{1B}[2~\u{1B}[6~advance 2s\u{1B}[1~\u{1B}[4~\r")
+        try terminal.waitFor("→ ONB-001 · Welcome")
+        try terminal.waitFor("tempo> ")
+        // Home then typing at the start: `x` lands before the command, so the line is refused as `xtap_log_in`.
+        try terminal.type("tap_log_in\u{1B}[Hx\r")
+        try terminal.waitFor("xtap_log_in")
+        try terminal.waitFor("tempo> ")
+        try terminal.type("quit\r")
+        let output = try terminal.waitForExit()
+        #expect(!output.contains("~"), "a part of an escape sequence reached the line:\n\(output)")
+        #expect(!output.contains("5;"), "\(output)")
+    }
+}
+
 /// A `flowc` process on a pseudo-terminal: `type` writes as keys, `waitFor` reads until the text has appeared.
 final class PseudoTerminal {
     let process = Process()

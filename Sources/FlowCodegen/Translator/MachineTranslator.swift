@@ -999,6 +999,15 @@ struct MachineTranslator {
             .call(.id("VariantEntry"), [SwiftArgument("name", column(r[0])), SwiftArgument("condition", column(r[1]))])
         }
         if !t.recurringTimers.isEmpty { mix("recurringTimers " + t.recurringTimers.map(String.init).joined(separator: " ")) }
+        // The state's layout too: a snapshot stores the state, so a value added, renamed or retyped (or a case of one
+        // of its enums) makes snapshots of the old flows unreadable as they are, even when the tables stay the same.
+        mix("state " + app.state.map { "\($0.name): \($0.type)" }.joined(separator: ", "))
+        for type in app.types {
+            switch type.kind {
+            case .enumeration(let cases): mix("enum \(type.name) " + cases.joined(separator: " "))
+            case .record(let fields): mix("record \(type.name) " + fields.map { "\($0.name): \($0.type)" }.joined(separator: ", "))
+            }
+        }
         let answers = t.serviceAnswers.indices.filter { t.serviceAnswers[$0] }
         if !answers.isEmpty { mix("serviceAnswerEvents " + answers.map(String.init).joined(separator: " ")) }
         members.append(SwiftDeclaration(doc: ["Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables."],

@@ -147,6 +147,19 @@ extension ExpressionChecker {
     }
 
     /// The text of argument `index` when it is a text literal.
+    /// The currency of a money expression where it is known before the run: a literal (`4.35 GBP`), `money(x, 'EUR')`
+    /// and `convert(x, 'EUR', rate)`; any other money is in the app's currency, when the environment names it.
+    private func knownCurrency(of expression: TypedExpression) -> String? {
+        switch expression.kind {
+        case .literal(.money(let money)): return money.currency
+        case .call(let function, let arguments) where (function == .money || function == .convert) && arguments.count > 1:
+            if case .literal(.text(let code)) = arguments[1].kind { return code.uppercased() }
+            return nil
+        default:
+            return environment.currency
+        }
+    }
+
     private func literalText(_ call: FunctionCall, _ index: Int) -> String? {
         guard index < call.arguments.count, case .literal(.text(let text)) = call.arguments[index].kind else { return nil }
         return text
@@ -280,6 +293,13 @@ extension ExpressionChecker {
                 invalidLiteral(&call, 2, "unknown rounding mode '\(mode)'",
                                notes: [suggestion.map { "did you mean '\($0)'?" }
                                    ?? "modes are " + modes.map { "'\($0)'" }.joined(separator: ", ")])
+            }
+            // Money rounds to at most its currency's minor unit (GBP: 2 places); the run would stop on more, so the
+            // check says it first wherever the currency is known here.
+            if type == .money, !call.failed, call.arguments.count > 1, case .literal(.int(let places)) = call.arguments[1].kind,
+               let currency = knownCurrency(of: call.arguments[0]), places > minorUnits(of: currency) {
+                invalidLiteral(&call, 1, "cannot round \(currency) to \(places) places: \(currency) has \(minorUnits(of: currency))",
+                               notes: ["round(amount) rounds to the currency's minor unit; round a decimal for more places (round(amount.amount, \(places)))"])
             }
             return result(call, type ?? .error)
         case .roundUp:

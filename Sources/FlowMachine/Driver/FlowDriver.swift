@@ -125,9 +125,13 @@ public final class FlowDriver<Machine: FlowStateMachine> {
 
     /// The time on the machine's clock now: its `now` when the driver was made, plus the time the clock has moved since.
     public var now: Timestamp {
+        // Held at the ends of `Int` rather than overflowing, whatever the clock or the restored `now` says.
         let moved = elapsed().components
-        let milliseconds = moved.seconds * 1000 + moved.attoseconds / 1_000_000_000_000_000
-        return Timestamp(millisecondsSince1970: startTime.millisecondsSince1970 + Int(milliseconds))
+        let (seconds, overSeconds) = moved.seconds.multipliedReportingOverflow(by: 1000)
+        let (milliseconds, overMilliseconds) = seconds.addingReportingOverflow(moved.attoseconds / 1_000_000_000_000_000)
+        let movedMilliseconds = overSeconds || overMilliseconds ? (moved.seconds < 0 ? Int64.min : Int64.max) : milliseconds
+        let (sum, overflow) = startTime.millisecondsSince1970.addingReportingOverflow(Int(truncatingIfNeeded: movedMilliseconds))
+        return Timestamp(millisecondsSince1970: overflow ? (movedMilliseconds > 0 ? Int.max : Int.min) : sum)
     }
 
     /// The machine as data as of `now` (its clock moved on to the driver's), to restore with `init(restoring:)`

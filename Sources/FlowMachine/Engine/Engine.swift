@@ -230,6 +230,9 @@ extension EngineHost {
     public mutating func schedule(_ timer: Int32, screen: Int32, flow: Int32, into effects: inout [Effect]) throws {
         // A length the flows keep in the state is read as the timer starts.
         let milliseconds = try timerLength(timer) ?? tables.timers[Int(timer)].milliseconds
+        // 2^52 timers are never started in a run; only a restored snapshot could bring the count there. Stopping at
+        // the same limit as restoring keeps every machine's snapshot restorable.
+        guard engine.nextTimerToken < TimerToken.maximum else { throw FlowFailure("no timer tokens left (\(TimerToken.maximum) were handed out)") }
         engine.nextTimerToken += 1
         let token = TimerToken(rawValue: engine.nextTimerToken)
         engine.activeTimers.append(ActiveTimer(token: token, screen: screen, flow: flow, timer: timer, startedAt: now, milliseconds: milliseconds))

@@ -17,11 +17,18 @@ public struct ActiveTimer: Sendable, Hashable, Codable {
         self.startedAt = startedAt; self.milliseconds = milliseconds
     }
 
-    /// When it is due, on the machine's clock.
-    @inlinable public var due: Timestamp { Timestamp(millisecondsSince1970: startedAt.millisecondsSince1970 + milliseconds) }
+    /// When it is due, on the machine's clock (held at the ends of `Int` rather than overflowing: a host may set
+    /// any `now`, and a length kept in the state may be any whole number).
+    @inlinable public var due: Timestamp {
+        let (sum, overflow) = startedAt.millisecondsSince1970.addingReportingOverflow(milliseconds)
+        return Timestamp(millisecondsSince1970: overflow ? (milliseconds > 0 ? Int.max : Int.min) : sum)
+    }
 
-    /// How long is left at `now` on the machine's clock (0: it is due).
-    @inlinable public func remainingMilliseconds(at now: Timestamp) -> Int { max(0, due.millisecondsSince1970 - now.millisecondsSince1970) }
+    /// How long is left at `now` on the machine's clock (0: it is due), held at `Int.max` rather than overflowing.
+    @inlinable public func remainingMilliseconds(at now: Timestamp) -> Int {
+        let (left, overflow) = due.millisecondsSince1970.subtractingReportingOverflow(now.millisecondsSince1970)
+        return overflow ? (due > now ? Int.max : 0) : max(0, left)
+    }
 }
 
 /// A sub-flow in progress: who called it and how deep the history was then.

@@ -42,14 +42,44 @@ public struct FlowSnapshot<State: Codable & Sendable & Equatable>: Codable, Send
     /// error about whichever key moved.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        format = try container.decode(Int.self, forKey: .format)
+        do {
+            format = try container.decode(Int.self, forKey: .format)
+        } catch let error as DecodingError {
+            throw SnapshotMismatch(.layout, "the snapshot is damaged (\(Self.describe(error))); it cannot be restored")
+        }
         try Self.checkFormat(format)
-        appID = try container.decode(String.self, forKey: .appID)
-        tables = try container.decode(String.self, forKey: .tables)
-        screenID = try container.decode(String.self, forKey: .screenID)
-        now = try container.decode(Timestamp.self, forKey: .now)
-        state = try container.decode(State.self, forKey: .state)
-        navigation = try container.decode(NavigationSnapshot.self, forKey: .navigation)
+        do {
+            appID = try container.decode(String.self, forKey: .appID)
+            tables = try container.decode(String.self, forKey: .tables)
+            screenID = try container.decode(String.self, forKey: .screenID)
+            now = try container.decode(Timestamp.self, forKey: .now)
+            navigation = try container.decode(NavigationSnapshot.self, forKey: .navigation)
+        } catch let error as DecodingError {
+            throw SnapshotMismatch(.layout, "the snapshot is damaged (\(Self.describe(error))); it cannot be restored")
+        }
+        // The state's layout is the app's: a value of another type or a missing key is a snapshot of other flows
+        // (or a damaged one), said as such rather than as a decoding error.
+        do {
+            state = try container.decode(State.self, forKey: .state)
+        } catch let error as DecodingError {
+            throw SnapshotMismatch(.state, "the snapshot's state does not fit app '\(appID)' (\(Self.describe(error))); it cannot be restored")
+        }
+    }
+
+    /// A decoding error in one line: where, and what.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "at the top" : "at " + keys.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "\(path(context)): no value for '\(key.stringValue)'"
+        @unknown default:
+            return "\(error)"
+        }
     }
 
     /// - Throws: `SnapshotMismatch` when `format` is not the layout this FlowMachine reads.
@@ -57,7 +87,7 @@ public struct FlowSnapshot<State: Codable & Sendable & Equatable>: Codable, Send
     static func checkFormat(_ format: Int) throws {
         guard format != currentFormat else { return }
         let why = format == 1 ? " (format 1 kept no start times for running timers, so their remaining time is unknown)" : ""
-        throw SnapshotMismatch("the snapshot is in format \(format); this FlowMachine reads format \(currentFormat)\(why); start the flow again")
+        throw SnapshotMismatch(.format, "the snapshot is in format \(format); this FlowMachine reads format \(currentFormat)\(why); start the flow again")
     }
 }
 
@@ -97,12 +127,6 @@ public struct NavigationSnapshot: Codable, Sendable, Equatable {
     }
 }
 
-/// Why a snapshot cannot be restored.
-public struct SnapshotMismatch: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 extension EngineHost {
     /// The machine's navigation as data (between steps nothing is raised and not yet handled).
     @inlinable public var engineNavigation: NavigationSnapshot {
@@ -137,24 +161,13 @@ extension EngineHost {
     public static func restoredEngine<State>(from snapshot: FlowSnapshot<State>, appID: String, fingerprint: String, tables: FlowTables) throws -> EngineState<Event> {
         try FlowSnapshot<State>.checkFormat(snapshot.format)
         guard snapshot.appID == appID else {
-            throw SnapshotMismatch("the snapshot is of app '\(snapshot.appID)', not '\(appID)'")
+            throw SnapshotMismatch(.otherApp, "the snapshot is of app '\(snapshot.appID)', not '\(appID)'")
         }
         guard snapshot.tables == fingerprint else {
-            throw SnapshotMismatch("the snapshot was taken with other flows of '\(appID)' (tables \(snapshot.tables), now \(fingerprint)); it cannot be resumed safely")
+            throw SnapshotMismatch(.otherFlows, "the snapshot was taken with other flows of '\(appID)' (tables \(snapshot.tables), now \(fingerprint)); it cannot be resumed safely")
         }
+        try validateRestored(snapshot, appID: appID, tables: tables)
         let navigation = snapshot.navigation
-        let screenCount = Int32(tables.screens.count)
-        let screens = [navigation.screen] + navigation.history + navigation.overlayOpeners + navigation.callFrames.map(\.caller)
-        guard screens.allSatisfy({ (0..<screenCount).contains($0) }),
-              navigation.inputs.allSatisfy({ tables.fields.indices.contains($0.field) }),
-              navigation.callFrames.allSatisfy({ tables.subflows.indices.contains(Int($0.subflow)) }),
-              navigation.runningTimers.allSatisfy({ tables.timers.indices.contains(Int($0.timer)) }),
-              (navigation.shownVariants ?? [:]).allSatisfy({ (0..<screenCount).contains($0.key) && ($0.value == -1 || tables.variants.indices.contains(Int($0.value))) }) else {
-            throw SnapshotMismatch("the snapshot names screens, fields or timers that '\(appID)' does not have")
-        }
-        guard tables.strings[Int(tables.screenIDs[Int(navigation.screen)])] == snapshot.screenID else {
-            throw SnapshotMismatch("the snapshot's screen '\(snapshot.screenID)' is not the screen its numbers name")
-        }
         var engine = EngineState<Event>(screenNumber: navigation.screen)
         for input in navigation.inputs { engine.inputs[input.field] = input.value }
         engine.history = BackStack(navigation.history)
