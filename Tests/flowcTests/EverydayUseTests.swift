@@ -85,7 +85,7 @@ import Testing
     @Test func aMistypedCommandPrintsNoOtherCommandsUsage() throws {
         let result = try runFlowc(["chek"], in: FileManager.default.temporaryDirectory)
         #expect(result.status == 64)
-        #expect(result.stderr == "Error: 'chek' is not a flowc command, nor a file or folder. Did you mean 'check'? The commands are build, check, test, run, mutate, generate-swift, init, compare.\nHelp: flowc --help\n")
+        #expect(result.stderr == "Error: 'chek' is not a flowc command, nor a file or folder. Did you mean 'check'? The commands are build, check, test, run, mutate, explore, generate-swift, init, compare, studio.\nHelp: flowc --help\n")
     }
 
     // MARK: outputs anywhere, flows anywhere
