@@ -88,7 +88,8 @@ try:
         for _ in range(400):
             if "every step ran" in page.locator("#scenario-progress").inner_text():
                 break
-            page.click("#next-step")
+            with page.expect_response(lambda response: response.url.endswith("/api/action")):
+                page.click("#next-step")
             screens.add(page.get_by_test_id("screen-id").inner_text().split(" ")[0])
         expect(page.locator("#scenario-progress")).to_contain_text("every step ran")
         expect(page.get_by_test_id("screen-id")).to_contain_text("WAL-001")
