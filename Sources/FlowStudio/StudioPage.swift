@@ -267,6 +267,7 @@ function renderScenarios() {
     list.replaceChildren(...view.scenarios.map((name) => el('option', { value: name }, name)));
   }
   const opened = view.openedScenario;
+  if (opened && list.value !== opened) list.value = opened;
   document.getElementById('next-step').hidden = !opened;
   document.getElementById('scenario-progress').textContent = opened
     ? opened + ': ' + (view.openedNextStep >= view.openedSteps ? 'every step ran' : 'next is step ' + (view.openedNextStep + 1) + ' of ' + view.openedSteps)
