@@ -187,8 +187,12 @@ import Testing
         watch.environment = environment
         let output = Pipe()
         watch.standardOutput = output
+        // Nothing of the test runner's own: a watcher left running would hold its pipes open and hang `swift test`.
+        watch.standardError = FileHandle.nullDevice
+        watch.standardInput = FileHandle.nullDevice
         try watch.run()
-        defer { if watch.isRunning { watch.terminate() } }
+        // SIGKILL, not terminate(): the test runner's threads block SIGTERM, and a child inherits the mask.
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() } }
         let reader = LineCollector(output.fileHandleForReading)
         try reader.waitFor("[watch] checked flows")
         Thread.sleep(forTimeInterval: 1.1)   // a new modification time, whatever the file system's resolution

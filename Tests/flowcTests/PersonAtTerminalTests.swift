@@ -172,7 +172,8 @@ final class PseudoTerminal {
     }
 
     func close() {
-        if process.isRunning { process.terminate() }
+        // SIGKILL, not terminate(): the test runner's threads block SIGTERM, and a child inherits the mask.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
         #if canImport(Glibc)
         if master >= 0 { Glibc.close(master); master = -1 }
         #else
