@@ -81,7 +81,7 @@ func breaks(_ moves: [ExploreMove], finding: Finding, program: RuntimeProgram) -
 /// The scenario: the moves as steps, and the expectation the rule asks for where the flows break it.
 func scenarioYAML(name: String, finding: Finding, moves: [ExploreMove], program: RuntimeProgram) -> String {
     let app = program.app
-    var lines = ["  \(name):", "    description: \(quoted("Found by flowc explore: " + finding.message))", "    steps:"]
+    var lines = ["  \(name):", "    description: \(yamlQuoted("Found by flowc explore: " + finding.message))", "    steps:"]
     let property: Property? = if case .property(let named) = finding.kind { app.properties.first { $0.name == named } } else { nil }
     guard var run = try? Interpreter(program: program) else { return lines.joined(separator: "\n") + "\n" }
     run.retainedSteps = 1
@@ -99,7 +99,7 @@ func stepLines(_ move: ExploreMove, run: Interpreter) -> [String] {
     switch move {
     case .send(let event, let payload):
         if payload.isEmpty { return ["      - send: \(event)"] }
-        let values = payload.map { "\($0.name): \(quoted(expressionText($0.value, currency: run.app.currency)))" }.joined(separator: ", ")
+        let values = payload.map { "\($0.name): \(yamlQuoted(expressionText($0.value, currency: run.app.currency)))" }.joined(separator: ", ")
         return ["      - send: { event: \(event), payload: { \(values) } }"]
     case .fill(let fills):
         // Only the fields the screen takes now (a field not shown is left alone, as the explorer did).
@@ -109,8 +109,8 @@ func stepLines(_ move: ExploreMove, run: Interpreter) -> [String] {
         }
         let values = taken.map { fill -> String in
             switch fill.input {
-            case .text(let text): "\(fill.field): \(quoted(text))"
-            case .list(let items): "\(fill.field): [" + items.map(quoted).joined(separator: ", ") + "]"
+            case .text(let text): "\(fill.field): \(yamlQuoted(text))"
+            case .list(let items): "\(fill.field): [" + items.map(yamlQuoted).joined(separator: ", ") + "]"
             }
         }
         return ["      - fill: { \(values.joined(separator: ", ")) }"]
@@ -133,11 +133,11 @@ private func expectationsBefore(_ property: Property, run: Interpreter, app: App
     case .never(let forbidden):
         guard forbidden.effect != nil || forbidden.screen != nil else { return [] }
         var keys = ["screen: \(app.screens[run.screen].id)"]
-        if let when = forbidden.when { keys.append("check: \(quoted(when.source))") }
+        if let when = forbidden.when { keys.append("check: \(yamlQuoted(when.source))") }
         return ["      - expect: { \(keys.joined(separator: ", ")) }"]
     case .after(_, let then):
         guard let when = then.when else { return [] }
-        return ["      - expect: { check: \(quoted(when.source)) }"]
+        return ["      - expect: { check: \(yamlQuoted(when.source)) }"]
     }
 }
 
@@ -145,12 +145,12 @@ private func expectationsBefore(_ property: Property, run: Interpreter, app: App
 private func expectationsAfter(_ property: Property, app: App) -> [String] {
     switch property.form {
     case .always(let condition):
-        return ["      - expect: { check: \(quoted(condition.source)) }"]
+        return ["      - expect: { check: \(yamlQuoted(condition.source)) }"]
     case .never(let forbidden):
         var lines: [String] = []
-        if let condition = forbidden.condition { lines.append("      - expect: { check: \(quoted("!(\(condition.source))")) }") }
+        if let condition = forbidden.condition { lines.append("      - expect: { check: \(yamlQuoted("!(\(condition.source))")) }") }
         if let effect = forbidden.effect {
-            lines.append("      - expect: { no_effects: [ { \(effect.kind): \(quoted(effect.value)) } ] }")
+            lines.append("      - expect: { no_effects: [ { \(effect.kind): \(yamlQuoted(effect.value)) } ] }")
         }
         if let screen = forbidden.screen {
             lines.append("      # must not be on \(app.screens[screen].id) now (a scenario cannot say which screen instead)")
@@ -159,7 +159,7 @@ private func expectationsAfter(_ property: Property, app: App) -> [String] {
     case .after(_, let then):
         var keys: [String] = []
         if let screen = then.screen { keys.append("screen: \(app.screens[screen].id)") }
-        if let check = then.check { keys.append("check: \(quoted(check.source))") }
+        if let check = then.check { keys.append("check: \(yamlQuoted(check.source))") }
         return keys.isEmpty ? [] : ["      - expect: { \(keys.joined(separator: ", ")) }"]
     }
 }
@@ -186,17 +186,3 @@ func expressionText(_ value: Value, currency: String) -> String {
     }
 }
 
-/// A YAML double-quoted scalar.
-func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}

@@ -426,7 +426,4 @@ public struct Session: Sendable {
         return notes.isEmpty ? "" : "  # " + notes.joined(separator: "; ")
     }
 
-    func yamlQuoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
 }

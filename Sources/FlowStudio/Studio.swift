@@ -274,7 +274,7 @@ public actor Studio {
         if let variant = (try? interpreter.currentVariant()) ?? nil { lines.append("          variant: \(variant)") }
         let errors = interpreter.errors
         if !errors.isEmpty {
-            lines.append("          errors: { " + errors.keys.sorted().map { "\($0): \(quoted(errors[$0] ?? ""))" }.joined(separator: ", ") + " }")
+            lines.append("          errors: { " + errors.keys.sorted().map { "\($0): \(yamlQuoted(errors[$0] ?? ""))" }.joined(separator: ", ") + " }")
         }
         let effects = interpreter.steps(from: lastExpectationStep).flatMap(\.effects)
         if !effects.isEmpty {
@@ -287,19 +287,16 @@ public actor Studio {
     func effectYAML(_ effect: Effect) -> String {
         switch effect {
         case .analytics(let event, let properties):
-            let written = properties.keys.sorted().compactMap { name in properties[name]?.expressionSource.map { "\(name): \(quoted($0))" } }
+            let written = properties.keys.sorted().compactMap { name in properties[name]?.expressionSource.map { "\(name): \(yamlQuoted($0))" } }
             return written.isEmpty ? "{ analytics: \(event) }" : "{ analytics: { event: \(event), properties: { \(written.joined(separator: ", ")) } } }"
-        case .push(let text): return "{ push: \(quoted(text)) }"
-        case .toast(let text): return "{ toast: \(quoted(text)) }"
+        case .push(let text): return "{ push: \(yamlQuoted(text)) }"
+        case .toast(let text): return "{ toast: \(yamlQuoted(text)) }"
         case .call(let operation, let arguments):
-            let written = arguments.keys.sorted().compactMap { name in arguments[name]?.expressionSource.map { "\(name): \(quoted($0))" } }
+            let written = arguments.keys.sorted().compactMap { name in arguments[name]?.expressionSource.map { "\(name): \(yamlQuoted($0))" } }
             return written.isEmpty ? "{ call: \(operation) }" : "{ call: { service: \(operation), with: { \(written.joined(separator: ", ")) } } }"
         }
     }
 
-    func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
-    }
 
     /// The walk as a scenario: its steps with the captured expectations in place, ending on the current screen.
     func scenarioYAML(name: String) -> String {
