@@ -197,8 +197,10 @@ import Testing
         try reader.waitFor("[watch] checked flows")
         Thread.sleep(forTimeInterval: 1.1)   // a new modification time, whatever the file system's resolution
         try Data(("# two lines\n# added above\n" + broken).utf8).write(to: app, options: .atomic)   // a save in one step, as editors do
-        try reader.waitFor("moved")
-        try reader.waitFor("= note:")
+        // The summary line comes before the moved diagnostic's own lines, and the first check's note is already on
+        // screen: wait for the reprinted diagnostic itself, down to its note, or the test reads a half-written block.
+        try reader.waitFor("[watch] moved from line 13:\nflows/shop/app.flow.yaml:15:28: error: transition target 'PAY-0O2'")
+        try reader.waitFor("declared here (flows/shop/app.flow.yaml:16:7)")
         let text = reader.text
         #expect(text.contains("(0 new, 0 fixed, 1 moved)"), "\(text)")
         #expect(text.contains("[watch] moved from line 13:\nflows/shop/app.flow.yaml:15:28: error: transition target 'PAY-0O2'"), "\(text)")
