@@ -343,6 +343,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S141-O5: Bottom navigation → Switch to selected tab
     /// - S141-N1: Home: Home Screen
     /// - S145-O4: "Done" → Navigate to Home screen
+    /// - S145-X1: Notifications: In-app notifications for status updates
     /// - S145-N1: Done: Home Screen
     case step13 = "STEP-13"
 
@@ -395,7 +396,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - G-NAV-2: Send - Money transfer functionality
     /// - G-NAV-3: Favorites - Saved recipients
     /// - G-NAV-4: Profile - Account settings and preferences
-    /// - G-SEC-3: PIN protection - Secondary authentication for sensitive actions
+    /// - G-UA-4: Deep linking - Direct navigation to specific screens via URLs
     /// - S141-V1: Amount input field - Validation: Amount > 0, numeric, 2 decimal places max
     /// - S141-V2: Currency selector - Choose USD or EUR only (segmented buttons)
     /// - S141-V3: Recipient selector - Choose or add recipient (required)
@@ -458,6 +459,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - G-NAV-4: Profile - Account settings and preferences
     /// - G-UA-1: Theme toggle - Switch between light/dark mode (preserves user preference)
     /// - G-UA-2: Language toggle - Switch between English/French (updates all text immediately)
+    /// - G-UA-4: Deep linking - Direct navigation to specific screens via URLs
     /// - G-ERR-2: Server maintenance → Show "Service temporarily unavailable" message
     /// - G-SEC-1: Auto-logout - Session timeout after inactivity
     /// - S141-O5: Bottom navigation → Switch to selected tab
@@ -525,6 +527,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - G-NAV-4: Profile - Account settings and preferences
     /// - G-UA-1: Theme toggle - Switch between light/dark mode (preserves user preference)
     /// - G-UA-2: Language toggle - Switch between English/French (updates all text immediately)
+    /// - G-UA-4: Deep linking - Direct navigation to specific screens via URLs
     /// - S141-O5: Bottom navigation → Switch to selected tab
     /// - S141-N3: Profile: Profile Screen
     case step16 = "STEP-16"
@@ -631,6 +634,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// checkout" button.
     ///
     /// Acceptance criteria:
+    /// - G-SEC-3: PIN protection - Secondary authentication for sensitive actions
     /// - S142-O4: "Continue" → Navigate to Choose Payment Method screen
     /// - S142-N2: Next: Choose Payment Method screen
     /// - S143-V1: Pesapal option - Single payment method available; Title: "Pesapal"; Subtitle: "Cards • Mobile Money"
@@ -650,6 +654,7 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// text "Connecting to Pesapal…".
     ///
     /// Acceptance criteria:
+    /// - G-SEC-3: PIN protection - Secondary authentication for sensitive actions
     /// - S143-O2: "Continue to secure checkout" → Navigate to PSP Checkout screen
     /// - S143-N2: Next: PSP Checkout screen
     /// - S144-O1: Checkout loads successfully → User completes payment in Pesapal interface
@@ -696,7 +701,6 @@ public enum YOLEScreen: String, CaseIterable, Sendable {
     /// - S145-S5: Action buttons: "Try again", "Change method"
     /// - S145-E1: Unclear payment status → Default to pending with notification promise
     /// - S145-E2: Missing transaction details → Show available information, note missing data
-    /// - S145-X1: Notifications: In-app notifications for status updates
     /// - S145-X2: Notifications: Email notifications for final status
     /// - S145-A1: `psp_result_success` - Successful payment completion
     /// - S145-A2: `psp_result_pending` - Payment pending confirmation
