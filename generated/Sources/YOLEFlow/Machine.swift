@@ -201,6 +201,19 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             : nil
     }
 
+    /// `send_amount`: The amount of the transfer being paid, as the fees quote and the Pesapal checkout send it. Enter
+    /// Details sets transfer.amount before the checkout flow starts; the checker cannot follow that across flows, so
+    /// the value names what it would be before (0.00 USD), once, here.
+    public func derivedSendAmount() throws -> Money {
+        return (state.transfer.amount ?? YOLEConstants.usd0)
+    }
+
+    /// `send_fee`: The quoted fee, as the Pesapal checkout sends it. Review & Fees continues only with a quoted fee;
+    /// the checker cannot follow that across screens, so the value names what it would be before (0.00 USD), once.
+    public func derivedSendFee() throws -> Money {
+        return (state.transfer.fee ?? YOLEConstants.usd0)
+    }
+
     /// `result_title`: The Result screen's title for the transfer's status (Step 14.5).
     public func derivedResultTitle() throws -> String {
         return (state.transfer.status == YOLETransferStatus.success)
@@ -240,9 +253,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.amountRow`).
+    /// (`.emailDisplay`).
     public func texts() throws -> [YOLEText: String] {
         switch screenNumber {
+        case 2:
+            // STEP-03 Email Verification Screen
+            return [.emailDisplay: state.email]
         case 29:
             // STEP-14.2 Review & Fees
             return try [
@@ -723,13 +739,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
-            effects.append(
-                .call(
-                    YOLEServiceCall.pesapalCheckout(
-                        amount: (state.transfer.amount ?? YOLEConstants.usd0),
-                        fee: (state.transfer.fee ?? YOLEConstants.usd0)
-                    )
-                )
+            try effects.append(
+                .call(YOLEServiceCall.pesapalCheckout(amount: derivedSendAmount(), fee: derivedSendFee()))
             )
         case 87:
             // STEP-14.4 pesapal.load_checkout.load_failed
@@ -742,13 +753,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-14.4 tap_retry
             state.checkoutState = "loading"
             state.checkoutError = nil
-            effects.append(
-                .call(
-                    YOLEServiceCall.pesapalLoadCheckout(
-                        amount: (state.transfer.amount ?? YOLEConstants.usd0),
-                        fee: (state.transfer.fee ?? YOLEConstants.usd0)
-                    )
-                )
+            try effects.append(
+                .call(YOLEServiceCall.pesapalLoadCheckout(amount: derivedSendAmount(), fee: derivedSendFee()))
             )
         case 90:
             // STEP-14.4 tap_open_in_browser
@@ -967,24 +973,19 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     private mutating func actionList82(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.feesLoading = true
         state.feesError = nil
-        effects.append(
+        try effects.append(
             .analytics(
                 AnalyticsEvent(
                     name: "fees_quote_requested",
-                    properties: [
-                        AnalyticsProperty(
-                            name: "currency",
-                            value: (state.transfer.amount ?? YOLEConstants.usd0).currency
-                        )
-                    ]
+                    properties: [AnalyticsProperty(name: "currency", value: derivedSendAmount().currency)]
                 )
             )
         )
-        effects.append(
+        try effects.append(
             .call(
                 YOLEServiceCall.feesApiQuote(
-                    amount: (state.transfer.amount ?? YOLEConstants.usd0).amount,
-                    currency: (state.transfer.amount ?? YOLEConstants.usd0).currency,
+                    amount: derivedSendAmount().amount,
+                    currency: derivedSendAmount().currency,
                     country: state.country,
                     corridor: nil
                 )
@@ -997,14 +998,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         state.checkoutState = "in_browser"
         state.checkoutError = nil
         state.checkoutInBrowser = true
-        effects.append(
-            .call(
-                YOLEServiceCall.pesapalCheckout(
-                    amount: (state.transfer.amount ?? YOLEConstants.usd0),
-                    fee: (state.transfer.fee ?? YOLEConstants.usd0)
-                )
-            )
-        )
+        try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: derivedSendAmount(), fee: derivedSendFee())))
     }
 
     @inline(never)
@@ -1084,13 +1078,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         state.checkoutError = nil
         state.checkoutInBrowser = false
         effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
-        effects.append(
-            .call(
-                YOLEServiceCall.pesapalLoadCheckout(
-                    amount: (state.transfer.amount ?? YOLEConstants.usd0),
-                    fee: (state.transfer.fee ?? YOLEConstants.usd0)
-                )
-            )
+        try effects.append(
+            .call(YOLEServiceCall.pesapalLoadCheckout(amount: derivedSendAmount(), fee: derivedSendFee()))
         )
     }
 
@@ -1134,6 +1123,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 4:
             // STEP-03 code; STEP-08 code
             if input.isBlank {
+                return "Please enter the verification code"
+            }
+            if input.typedText.count != 6 {
                 return "Please enter the verification code"
             }
             return nil

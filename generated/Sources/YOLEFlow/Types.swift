@@ -996,8 +996,11 @@ public enum YOLEEnding: String, FlowName {
     case tryAgain = "try_again"
 }
 
-/// What YOLE's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.amountRow]`.
+/// What YOLE's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.emailDisplay]`.
 public enum YOLEText: String, FlowName {
+    /// Shown on STEP-03.
+    case emailDisplay = "email_display"
+
     /// Shown on STEP-14.2.
     case amountRow = "amount_row"
 
