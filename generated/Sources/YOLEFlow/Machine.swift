@@ -274,6 +274,20 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 31:
             // STEP-14.4 PSP Checkout (Pesapal)
             return [.header: "Secure checkout • Powered by Pesapal"]
+        case 32:
+            // STEP-14.5 Result
+            return try [
+                .amount: currencySymbol(derivedSendAmount()) + describe(derivedSendAmount()),
+                .fees: currencySymbol(derivedSendFee()) + describe(derivedSendFee()),
+                .totalCharged: (derivedTotalCharged() != nil)
+                    ? (currencySymbol(required(derivedTotalCharged(), "'total_charged'"))
+                        + required(derivedTotalCharged().map { describe($0) }, "the value"))
+                    : "",
+                .recipient: state.transfer.recipient,
+                .yoleRef: state.transfer.yoleReference,
+                .pspTxnId: state.transfer.pspTransactionId,
+                .errorReason: state.transfer.reason
+            ]
         default:
             return [:]
         }

@@ -1015,6 +1015,27 @@ public enum YOLEText: String, FlowName {
 
     /// Shown on STEP-14.4.
     case header
+
+    /// Shown on STEP-14.5.
+    case amount
+
+    /// Shown on STEP-14.5.
+    case fees
+
+    /// Shown on STEP-14.5.
+    case totalCharged = "total_charged"
+
+    /// Shown on STEP-14.5.
+    case recipient
+
+    /// Shown on STEP-14.5.
+    case yoleRef = "yole_ref"
+
+    /// Shown on STEP-14.5.
+    case pspTxnId = "psp_txn_id"
+
+    /// Shown on STEP-14.5.
+    case errorReason = "error_reason"
 }
 
 /// The flows YOLE calls as sub-flows, by their names in the flows (`activeSubflows`).
