@@ -266,6 +266,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                     ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'"))
                         + required(state.transfer.amount.map { describe($0) }, "the value"))
                     : "",
+                .feesRow: (state.transfer.fee != nil)
+                    ? (currencySymbol(required(state.transfer.fee, "'transfer.fee'"))
+                        + required(state.transfer.fee.map { describe($0) }, "the value"))
+                    : "",
+                .totalRow: (derivedTotalCharged() != nil)
+                    ? (currencySymbol(required(derivedTotalCharged(), "'total_charged'"))
+                        + required(derivedTotalCharged().map { describe($0) }, "the value"))
+                    : "",
                 .caption: "Fees provided by Yole Fees API"
             ]
         case 30:

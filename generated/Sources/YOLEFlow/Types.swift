@@ -1005,6 +1005,12 @@ public enum YOLEText: String, FlowName {
     case amountRow = "amount_row"
 
     /// Shown on STEP-14.2.
+    case feesRow = "fees_row"
+
+    /// Shown on STEP-14.2.
+    case totalRow = "total_row"
+
+    /// Shown on STEP-14.2.
     case caption
 
     /// Shown on STEP-14.3.
