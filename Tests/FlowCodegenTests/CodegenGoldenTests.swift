@@ -220,15 +220,7 @@ import Testing
 
     /// Runs swiftc; nil when it cannot be started.
     func swiftc(_ arguments: [String]) -> (status: Int32, output: String)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        do { try process.run() } catch { return nil }
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        guard let result = try? runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"] + arguments) else { return nil }
+        return (result.status, result.stderr)
     }
 }
