@@ -26,6 +26,8 @@ public struct CompilerConfig: Sendable {
     public var runsScenarios = false
     /// The apps whose scenarios run, by id (nil: all).
     public var scenarioApps: [String]? = nil
+    /// Earlier complete `flowc mutate` results, whose scores the reports show while the flows are unchanged.
+    public var storedMutation = StoredMutationResults()
     /// The folder `inputs` are named from when it is not the current folder (nil): flows read from elsewhere
     /// (`--flows /ci/checkout/flows` is input `flows` from root `/ci/checkout`) are named the same in every
     /// output wherever they sit, so reports hold no machine's paths.

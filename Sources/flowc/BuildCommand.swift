@@ -39,7 +39,9 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let diagnostics = DiagnosticBag()
-        let compilation = compile(located(.build(inputs: input.paths, outputDirectory: output)), diagnostics: diagnostics)
+        var config = CompilerConfig.build(inputs: input.paths, outputDirectory: output)
+        config.storedMutation = .read(from: output)
+        let compilation = compile(located(config), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         if input.fails(found) {

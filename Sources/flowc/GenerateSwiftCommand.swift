@@ -9,7 +9,7 @@ import Foundation
 struct GenerateSwiftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-swift",
-        abstract: "Write one app's generated Swift (Types, Machine, Tables, Engine) into a folder; it imports FlowMachine.",
+        abstract: "Write one app's generated Swift (Types, Machine, Tables) into a folder; it imports FlowMachine for the engine.",
         discussion: reflowed("""
             Used by the FlowcPlugin build-tool plugin; `flowc build` is the command for projects.
             The inputs must hold exactly one app. Files are written only when their bytes change;
@@ -39,7 +39,7 @@ struct GenerateSwiftCommand: ParsableCommand {
         var options = GeneratorOptions()
         if let config {
             guard let data = FileManager.default.contents(atPath: config) else {
-                printLine("error: cannot read the config file '\(config)'")
+                printError("error: cannot read the config file '\(config)'")
                 finish(1)
             }
             let file = SourceFile(path: config, bytes: Array(data))
@@ -62,7 +62,7 @@ struct GenerateSwiftCommand: ParsableCommand {
         printDiagnostics(found, compilation: compilation, options: input)
         if found.contains(where: { $0.severity == .error }) { finish(1) }
         guard compilation.program.apps.count == 1 else {
-            printLine("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
+            printError("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
             finish(1)
         }
         _ = writingOutputs { try outputWriter(output).write(compilation.outputs) }

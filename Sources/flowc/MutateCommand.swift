@@ -115,14 +115,9 @@ struct MutateCommand: ParsableCommand {
             refuse("no app '\(app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
         }
         requireScenarios(matching: scenarios, in: checked)
-        let fingerprint = appFingerprint(checked, sources: compilation.sources)
-        let run: MutationRun
+        let work: MutationWork
         if merge.isEmpty {
-            let showProgress = isatty(STDERR_FILENO) != 0
-            run = runMutation(of: checked, selection: try selection()) { done, total in
-                guard showProgress, done == total || done % 10 == 0 else { return }
-                FileHandle.standardError.write(Data("\r\(checked.id): mutant \(done) of \(total)\(done == total ? "\n" : "")".utf8))
-            }
+            work = .run(try selection())
         } else {
             var shards: [MutationDocument] = []
             for path in merge {
@@ -132,25 +127,23 @@ struct MutateCommand: ParsableCommand {
                 }
                 shards.append(shard)
             }
-            do {
-                run = try mergeMutationShards(shards, of: checked, fingerprint: fingerprint)
-            } catch {
-                printError("error: cannot merge: \(error)")
-                finish(1)
+            work = .merge(shards)
+        }
+        let showProgress = isatty(STDERR_FILENO) != 0
+        let result: MutationResult
+        do {
+            result = try mutate(checked, sources: compilation.sources, work: work, outputDirectory: output) { done, total in
+                guard showProgress, done == total || done % 10 == 0 else { return }
+                FileHandle.standardError.write(Data("\r\(checked.id): mutant \(done) of \(total)\(done == total ? "\n" : "")".utf8))
             }
+        } catch {
+            printError("error: cannot merge: \(error)")
+            finish(1)
         }
-        let report = MutationReport(run: run)
-        let stale = report.staleExplanations
-        if !report.warnings.isEmpty { printDiagnostics(report.warnings, compilation: compilation) }
-        let document = MutationDocument(report, fingerprint: fingerprint)
-        let folder = "reports/\(checked.id)/"
-        var outputs = [
-            OutputFile(path: folder + "mutation.json", contents: document.encoded()),
-            OutputFile(path: folder + "mutation.md", contents: renderMutationMarkdown(document, appName: checked.name)),
-        ]
-        if document.complete {
-            outputs += runAcceptance(of: checked, mutation: mutationScores(from: document), outputDirectory: output).reports
-        }
+        let stale = result.staleExplanations
+        if !result.warnings.isEmpty { printDiagnostics(result.warnings, compilation: compilation) }
+        let document = result.document
+        let outputs = result.outputs
         let writer = outputWriter(output)
         if check {
             let staleFiles = writer.staleFiles(outputs)

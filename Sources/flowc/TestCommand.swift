@@ -66,6 +66,7 @@ struct TestCommand: ParsableCommand {
         // One scenario runs alone: the others, and the reports that need all of them, are left out.
         config.runsScenarios = scenarios.isEmpty
         config.scenarioApps = apps.isEmpty ? nil : apps
+        config.storedMutation = .read(from: output)
         let compilation = checkedCompilation(config)
         let program = compilation.program
         let selected = program.apps.filter { apps.isEmpty || apps.contains($0.id) }

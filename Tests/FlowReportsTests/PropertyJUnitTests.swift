@@ -27,7 +27,7 @@ import Testing
         let compilation = compile(CompilerConfig(inputs: [folder.path], generatesOutputs: false), diagnostics: bag)
         #expect(bag.diagnostics.filter { $0.severity == .error }.isEmpty, "\(bag.diagnostics)")
         let app = try #require(compilation.program.apps.first)
-        let reports = runAcceptance(of: app, mutation: [:], outputDirectory: "generated").reports
+        let reports = accept(app, mutation: [:], outputDirectory: "generated").reports
         let junit = try #require(reports.first { $0.path.hasSuffix("junit.xml") })
         return String(decoding: junit.contents, as: UTF8.self)
     }
