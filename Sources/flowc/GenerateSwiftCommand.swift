@@ -40,14 +40,14 @@ struct GenerateSwiftCommand: ParsableCommand {
         if let config {
             guard let data = FileManager.default.contents(atPath: config) else {
                 printError("error: cannot read the config file '\(config)'")
-                finish(1)
+                finish(.failure)
             }
             let file = SourceFile(path: config, bytes: Array(data))
             let configDiagnostics = DiagnosticBag()
             guard let loaded = loadGeneratorConfig(file, diagnostics: configDiagnostics) else {
                 let renderer = DiagnosticRenderer(format: input.format, colored: false, sources: [config: file])
                 FileHandle.standardError.write(Data(renderer.render(configDiagnostics.diagnostics).utf8))
-                finish(1)
+                finish(.failure)
             }
             options = loaded
         }
@@ -60,12 +60,12 @@ struct GenerateSwiftCommand: ParsableCommand {
         let compilation = compile(compilerConfig, diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
-        if found.contains(where: { $0.severity == .error }) { finish(1) }
+        if found.contains(where: { $0.severity == .error }) { finish(.failure) }
         guard compilation.program.apps.count == 1 else {
             printError("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
-            finish(1)
+            finish(.failure)
         }
         _ = writingOutputs { try outputWriter(output).write(compilation.outputs) }
-        finish(0)
+        finish(.success)
     }
 }

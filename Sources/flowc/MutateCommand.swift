@@ -109,7 +109,7 @@ struct MutateCommand: ParsableCommand {
         let errors = diagnostics.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             printDiagnostics(errors, compilation: compilation)
-            finish(1)
+            finish(.failure)
         }
         guard let checked = compilation.program.apps.first(where: { $0.id == app }) else {
             refuse("no app '\(app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
@@ -123,7 +123,7 @@ struct MutateCommand: ParsableCommand {
             for path in merge {
                 guard let data = FileManager.default.contents(atPath: path), let shard = MutationDocument.decode(Array(data)) else {
                     printError("error: '\(path)' is not a mutation.json written by flowc mutate")
-                    finish(1)
+                    finish(.failure)
                 }
                 shards.append(shard)
             }
@@ -138,7 +138,7 @@ struct MutateCommand: ParsableCommand {
             }
         } catch {
             printError("error: cannot merge: \(error)")
-            finish(1)
+            finish(.failure)
         }
         let stale = result.staleExplanations
         if !result.warnings.isEmpty { printDiagnostics(result.warnings, compilation: compilation) }
@@ -149,7 +149,7 @@ struct MutateCommand: ParsableCommand {
             let staleFiles = writer.staleFiles(outputs)
             if staleFiles.isEmpty && stale.isEmpty {
                 printLine("\(output)/reports/\(checked.id)/ is up to date (\(outputs.count) files).")
-                finish(0)
+                finish(.success)
             }
             if !staleFiles.isEmpty {
                 printLine("\(output)/reports/\(checked.id)/ is out of date; run 'swift run flowc mutate \(checked.id)' and commit the result:")
@@ -158,7 +158,7 @@ struct MutateCommand: ParsableCommand {
             if !stale.isEmpty {
                 printLine("\(stale.count) survivor explanation\(stale.count == 1 ? "" : "s") no longer fit\(stale.count == 1 ? "s" : ""); update the criteria's 'survivors:'.")
             }
-            finish(1)
+            finish(.failure)
         }
         let written = writingOutputs { try writer.write(outputs) }
         let summary = document.summary
@@ -168,7 +168,7 @@ struct MutateCommand: ParsableCommand {
             printLine("  \(tally.name): \(scoreText(killed: tally.killed, of: tally.mutants))")
         }
         printLine(written.isEmpty ? "\(output)/reports/\(checked.id)/ was already up to date." : "Wrote \(written.count) file\(written.count == 1 ? "" : "s") in \(output)/reports/\(checked.id)/.")
-        finish(0)
+        finish(.success)
     }
 }
 

@@ -119,7 +119,7 @@ struct TestCommand: ParsableCommand {
         }
         // The criteria's verdicts need every scenario; a filtered run answers for the ones it ran.
         let accepted = scenarios.isEmpty ? reportAcceptance(compilation.verdicts, flows: flows, tracesShown: true) : true
-        finish(failed == 0 && accepted ? 0 : 1)
+        finish(failed == 0 && accepted ? .success : .failure)
     }
 
     /// The scenarios of `app` that `filter` names (all without one), run on one program, each with its wall-clock time.
