@@ -43,18 +43,6 @@ public struct CompilerConfig: Sendable {
     }
 }
 
-/// A file to write under the output folder.
-public struct OutputFile: Sendable, Hashable {
-    /// Relative to the output folder, with `/`.
-    public var path: String
-    public var contents: [UInt8]
-
-    public init(path: String, contents: [UInt8]) {
-        self.path = path
-        self.contents = contents
-    }
-}
-
 extension CompilerConfig {
     /// `flowc build`: every output, the scenarios run and the reports written beside the generated files.
     public static func build(inputs: [String], outputDirectory: String) -> CompilerConfig {

@@ -154,7 +154,6 @@ public func accept(_ app: App, mutation: [String: MutationScore], outputDirector
     let properties = propertyVerdicts(of: app)
     let reports = renderReports(for: app, results: results, mutation: mutation, sourceRoot: reportSourceRoot(forOutput: outputDirectory),
                                 properties: properties)
-        .map { OutputFile(path: $0.path, contents: $0.contents) }
     return AcceptanceResult(results: results, verdict: acceptanceVerdict(for: app, results: results, properties: properties), reports: reports)
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowCompiler
 import FlowExplore
+import FlowSource
 import Foundation
 
 struct ExploreCommand: ParsableCommand {

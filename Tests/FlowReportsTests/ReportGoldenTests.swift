@@ -20,7 +20,7 @@ let reportFixtureWarnings: [String: [String]] = [
 
 /// Compiles an app from `inputs` (relative to `base`), runs its scenarios and renders its reports.
 func renderFixture(inputs: [String], base: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
-    -> (app: App, results: [ScenarioResult], files: [(path: String, contents: [UInt8])]) {
+    -> (app: App, results: [ScenarioResult], files: [OutputFile]) {
     let compilation = compileCleanly(CompilerConfig(inputs: inputs, generatesOutputs: false), fileSystem: FixtureFileSystem(base: base),
                                      allowing: inputs.flatMap { reportFixtureWarnings[$0] ?? [] }, sourceLocation: sourceLocation)
     let app = try #require(compilation.program.apps.first, sourceLocation: sourceLocation)
@@ -34,7 +34,7 @@ func renderFixture(inputs: [String], base: URL, sourceLocation: Testing.SourceLo
     static let folder = fixturesDirectory().appendingPathComponent("reports/small-app")
     static let expectedFiles = ["acceptance.html", "acceptance.json", "acceptance.md", "coverage.html", "coverage.json", "coverage.md", "junit.xml", "main.dot"]
 
-    static func render() throws -> (app: App, results: [ScenarioResult], files: [(path: String, contents: [UInt8])]) {
+    static func render() throws -> (app: App, results: [ScenarioResult], files: [OutputFile]) {
         try renderFixture(inputs: ["reports/small-app"], base: fixturesDirectory())
     }
 
