@@ -9,9 +9,11 @@ let generatedAppModules = ((try? FileManager.default.contentsOfDirectory(atPath:
     .filter { $0.hasSuffix("Flow") }
     .sorted()
 
-// Modules follow the compiler's stages; dependencies point one way:
-// FlowSource <- FlowExpression <- FlowIR <- FlowChecker <- FlowCompiler <- flowc
-//           \<- FlowSyntax (the only importer of CYAML) <-/
+// Modules follow the compiler's stages, dependencies pointing one way (docs/architecture.md has the table, and
+// FlowCompilerTests holds it to this file). "A <- B": B imports A.
+//   FlowSource <- FlowSyntax (the only importer of CYAML) <- FlowChecker <- FlowCompiler <- flowc
+//   FlowMachine <- FlowExpression <- FlowIR <- FlowLowering <- FlowRuntime, FlowCodegen
+//   FlowRuntime <- FlowReports, FlowMutation, FlowExplore, FlowSession; FlowCompiler <- FlowStudio
 let package = Package(
     name: "flowc",
     platforms: [.macOS(.v13)],
@@ -107,6 +109,8 @@ let package = Package(
         .testTarget(name: "FlowMutationTests", dependencies: ["FlowMutation", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "FlowExploreTests", dependencies: ["FlowExplore", "FlowCompiler", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "flowcTests", dependencies: ["FlowCompiler", "FlowTestSupport", "flowc"]),
+        .testTarget(name: "FlowLoweringTests", dependencies: ["FlowLowering", "FlowMachine", "FlowCompiler", "FlowIR", "FlowSource", "FlowTestSupport"]),
+        .testTarget(name: "FlowCompilerTests", dependencies: ["FlowCompiler", "FlowMutation", "FlowReports", "FlowIR", "FlowSource", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

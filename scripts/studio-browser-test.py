@@ -14,6 +14,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -22,12 +23,23 @@ from playwright.sync_api import sync_playwright, expect
 flowc, flows, shots = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(shots, exist_ok=True)
 
-server = subprocess.Popen([flowc, "studio", "tempo", "--flows", flows, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+# Every wait below ends as soon as what it checks is there; its limit only guards against a hang, far above what a
+# loaded CI machine takes.
+TIMEOUT_S = 60
+expect.set_options(timeout=TIMEOUT_S * 1000)
+
+# The server's output goes to a file, not a pipe: a pipe nobody reads after the first line fills and stops the server.
+log = tempfile.NamedTemporaryFile(prefix="flowc-studio-", suffix=".log", delete=False)
+server = subprocess.Popen([flowc, "studio", "tempo", "--flows", flows, "--port", "0"], stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
 try:
-    line = server.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    if not match:
-        sys.exit(f"flowc studio did not print its address: {line!r}")
+    deadline = time.monotonic() + TIMEOUT_S
+    match = None
+    while not match:
+        printed = open(log.name, encoding="utf-8", errors="replace").read()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", printed)
+        if not match and (server.poll() is not None or time.monotonic() > deadline):
+            sys.exit(f"flowc studio did not print its address: {printed!r}")
+        time.sleep(0.05)
     base = f"http://127.0.0.1:{match.group(1)}/"
     print(f"studio at {base}")
 
@@ -35,19 +47,20 @@ try:
     def status(path, headers=None, data=None):
         request = urllib.request.Request(base + path, data=data, headers=headers or {})
         try:
-            return urllib.request.urlopen(request).status
+            return urllib.request.urlopen(request, timeout=TIMEOUT_S).status
         except urllib.error.HTTPError as error:
             return error.code
     assert status("api/view", {"Host": "attacker.example"}) == 403, "a foreign Host must be refused"
     assert status("api/view", {"Origin": "http://attacker.example"}) == 403, "a foreign Origin must be refused"
     assert status("api/action", {"Content-Type": "text/plain"}, b'{"do":"undo"}') == 415, "an action must be JSON"
-    bad = json.loads(urllib.request.urlopen(urllib.request.Request(base + "api/action", data=b'{"do": 42}', headers={"Content-Type": "application/json"})).read())
+    bad = json.loads(urllib.request.urlopen(urllib.request.Request(base + "api/action", data=b'{"do": 42}', headers={"Content-Type": "application/json"}), timeout=TIMEOUT_S).read())
     assert bad["error"].startswith("a request is a JSON object"), bad["error"]
 
     external = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(TIMEOUT_S * 1000)
         page.on("request", lambda request: external.append(request.url) if not request.url.startswith(base) and not request.url.startswith("blob:") and not request.url.startswith("data:") else None)
         started = time.monotonic()
         page.goto(base)
@@ -85,11 +98,14 @@ try:
         page.click("#open")
         expect(page.get_by_test_id("screen-id")).to_contain_text("ONB-000")
         screens = set()
+        progress = page.locator("#scenario-progress")
         for _ in range(400):
-            if "every step ran" in page.locator("#scenario-progress").inner_text():
+            before = progress.inner_text()
+            if "every step ran" in before:
                 break
-            with page.expect_response(lambda response: response.url.endswith("/api/action")):
-                page.click("#next-step")
+            page.click("#next-step")
+            # The page redraws after the answer arrives: wait for the step count to move before reading the screen.
+            expect(progress).not_to_have_text(before)
             screens.add(page.get_by_test_id("screen-id").inner_text().split(" ")[0])
         expect(page.locator("#scenario-progress")).to_contain_text("every step ran")
         expect(page.get_by_test_id("screen-id")).to_contain_text("WAL-001")
@@ -105,17 +121,18 @@ try:
     for index in range(60):
         action = {"do": "undo"} if index % 2 else {"do": "send", "event": "tap_log_in"}
         if index == 0:
-            urllib.request.urlopen(urllib.request.Request(base + "api/action", data=b'{"do":"reset"}', headers={"Content-Type": "application/json"})).read()
-            urllib.request.urlopen(urllib.request.Request(base + "api/action", data=b'{"do":"advance-to-next-timer"}', headers={"Content-Type": "application/json"})).read()
+            urllib.request.urlopen(urllib.request.Request(base + "api/action", data=b'{"do":"reset"}', headers={"Content-Type": "application/json"}), timeout=TIMEOUT_S).read()
+            urllib.request.urlopen(urllib.request.Request(base + "api/action", data=b'{"do":"advance-to-next-timer"}', headers={"Content-Type": "application/json"}), timeout=TIMEOUT_S).read()
         started = time.monotonic()
-        urllib.request.urlopen(urllib.request.Request(base + "api/action", data=json.dumps(action).encode(), headers={"Content-Type": "application/json"})).read()
+        urllib.request.urlopen(urllib.request.Request(base + "api/action", data=json.dumps(action).encode(), headers={"Content-Type": "application/json"}), timeout=TIMEOUT_S).read()
         times.append((time.monotonic() - started) * 1000)
     print(f"a click answered in {statistics.median(times):.1f} ms (median of {len(times)}), {max(times):.1f} ms at most")
 finally:
-    server.terminate()
-    server.wait(timeout=10)
+    server.kill()
+    server.wait(timeout=TIMEOUT_S)
+    os.unlink(log.name)
 
-result = subprocess.run([flowc, "test", "tempo", "--flows", flows, "--no-reports"], capture_output=True, text=True)
+result = subprocess.run([flowc, "test", "tempo", "--flows", flows, "--no-reports"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600)
 print(result.stdout[-600:])
 if result.returncode != 0:
     sys.exit("the recorded scenario (or another) failed flowc test:\n" + result.stdout + result.stderr)

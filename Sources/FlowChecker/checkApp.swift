@@ -64,7 +64,7 @@ final class AppChecker {
     var invariantTable = SymbolTable<InvariantSyntax>(kind: "invariant")
     var eventTable = SymbolTable<EventDeclarationSyntax>(kind: "event")
     var serviceTable = SymbolTable<ServiceSyntax>(kind: "service")
-    var flowTable = SymbolTable<FlowSyntax>(kind: "flow")
+    var flowTable = SymbolTable<FlowDefinitionSyntax>(kind: "flow")
     var screenTable = SymbolTable<(flow: Int, syntax: ScreenSyntax)>(kind: "screen")
     var criterionTable = SymbolTable<CriterionSyntax>(kind: "criterion")
     var scenarioTable = SymbolTable<ScenarioSyntax>(kind: "scenario")

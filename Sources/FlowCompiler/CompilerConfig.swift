@@ -26,6 +26,8 @@ public struct CompilerConfig: Sendable {
     public var runsScenarios = false
     /// The apps whose scenarios run, by id (nil: all).
     public var scenarioApps: [String]? = nil
+    /// Earlier complete `flowc mutate` results, whose scores the reports show while the flows are unchanged.
+    public var storedMutation = StoredMutationResults()
     /// The folder `inputs` are named from when it is not the current folder (nil): flows read from elsewhere
     /// (`--flows /ci/checkout/flows` is input `flows` from root `/ci/checkout`) are named the same in every
     /// output wherever they sit, so reports hold no machine's paths.
@@ -38,18 +40,6 @@ public struct CompilerConfig: Sendable {
         self.outputDirectory = outputDirectory
         self.limits = limits
         self.generatesOutputs = generatesOutputs
-    }
-}
-
-/// A file to write under the output folder.
-public struct OutputFile: Sendable, Hashable {
-    /// Relative to the output folder, with `/`.
-    public var path: String
-    public var contents: [UInt8]
-
-    public init(path: String, contents: [UInt8]) {
-        self.path = path
-        self.contents = contents
     }
 }
 

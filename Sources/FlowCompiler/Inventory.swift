@@ -1,5 +1,6 @@
 import Foundation
 import FlowIR
+import FlowSource
 
 /// `inventory.json`: a machine-readable list of everything each app declares.
 ///

@@ -8,15 +8,30 @@ import FlowRuntime
 import FlowSource
 import FlowSyntax
 
+/// flowc's pipeline, one typed stage after another. `compile` runs them in order, as far as the config asks; a
+/// command that needs one stage calls it (`flowc mutate` calls `mutate`, `flowc explore` FlowExplore's `explore`).
+///
+/// ```
+/// flow files ─load─▶ LoadedSources ─check─▶ FlowProgram ─┬─generate─▶ [OutputFile]: inventory.json, <App>Flow/*.swift
+///   (SourceLoader,      (FlowSyntax:        (FlowChecker:  │              (FlowCodegen, over FlowLowering's tables)
+///    RootedFileSystem)   parseFlowFile)      checkApp)     ├─accept──▶ AcceptanceResult: scenario results, verdict,
+///                                                          │              reports (FlowRuntime over FlowLowering's tables,
+///                                                          │              FlowReports; StoredMutationResults and a bounded
+///                                                          │              exploration of the properties go in)
+///                                                          ├─mutate──▶ MutationResult: mutation.json/.md and the
+///                                                          │              reports with the scores (FlowMutation)
+///                                                          └─explore─▶ FlowExplore (`flowc explore`)
+/// ```
+///
+/// The CLI, the studio, the tests and the build plugin call these; none re-implements a stage. Each stage is a function of
+/// its inputs: nothing reads back what the pipeline wrote (stored mutation scores come in as `StoredMutationResults`).
+
 /// The result of compiling flows: the checked program, the sources read, and the files to write.
 public struct Compilation: Sendable {
     public var program: FlowProgram
     /// Every file read, by display path, so diagnostics can quote their lines.
     public var sources: [String: SourceFile]
     public var outputs: [OutputFile]
-    /// The parsed files of each app, kept for tools that map IR back to syntax (and so that a
-    /// command-line run does not spend time tearing the trees down before it exits).
-    public var syntax: [AppSourcesSyntax]
     /// Each scenario's result, by app id, in declaration order (when the config runs scenarios).
     public var scenarioResults: [String: [ScenarioResult]] = [:]
     /// Each app's acceptance verdict, in app order (when the config runs scenarios).
@@ -30,31 +45,57 @@ public struct Compilation: Sendable {
     public var allOutputs: [OutputFile] { OutputWriter.withManifest(outputs + reports) }
 }
 
-/// Compiles flow files into a checked program and its generated files.
+/// Compiles flow files into a checked program and its generated files: every stage the config asks for.
 ///
-/// 1. Loading: the input paths → each app's root file and includes (`SourceLoader`).
-/// 2. Parsing: `SourceFile` → `FlowFileSyntax` through libyaml (positions kept, all syntax errors reported).
-/// 3. Checking: `AppSourcesSyntax` → `App` (names resolved, expressions typed, graph analysed).
-/// 4. Generation: `FlowProgram` → `[OutputFile]`: `inventory.json` and, per app, the Swift module
-///    `Sources/<App>Flow/` (FlowCodegen translates the IR to structured Swift and renders it).
-/// 5. Acceptance: every scenario runs on the interpreter (FlowRuntime); the results become each app's
-///    verdict and its acceptance and coverage reports (FlowReports), with the scores of a stored complete
-///    `flowc mutate` run of the same flow files beside the criteria.
-///
-/// The CLI, the tests and any future plugin call this; none re-implements a stage.
+/// 1. Load: the input paths → each app's root file and includes, parsed (`loadSources`).
+/// 2. Check: each app's syntax → `App`; the apps → one `FlowProgram` (`checkApps`).
+/// 3. Generate: `FlowProgram` → `inventory.json` and, per app, the Swift module `Sources/<App>Flow/` (`generate`).
+/// 4. Accept: every scenario on the interpreter → each app's verdict and reports (`accept`), when there is no error.
 /// - Parameters:
-///   - config: Inputs, output folder and input limits.
+///   - config: Inputs, output folder, input limits, which stages run, and the stored mutation results.
 ///   - fileSystem: Where files are read from.
 ///   - diagnostics: Receives every problem; the caller decides the exit code from it.
 public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskFileSystem(),
                     diagnostics reported: some DiagnosticCollector) -> Compilation {
     let diagnostics = ErrorWatch(reported)
+    let loaded = loadSources(config, fileSystem: fileSystem, diagnostics: diagnostics)
+    let program = checkApps(loaded, diagnostics: diagnostics)
+    let outputs = config.generatesOutputs ? generate(program, config: config) : []
+    var compilation = Compilation(program: program, sources: loaded.sources, outputs: outputs, sourceRoot: config.sourceRoot)
+    if config.runsScenarios, !diagnostics.sawError {
+        for app in program.apps where config.scenarioApps?.contains(app.id) ?? true {
+            let acceptance = accept(app, mutation: config.storedMutation.scores(for: app, sources: loaded.sources),
+                                    outputDirectory: config.outputDirectory)
+            compilation.scenarioResults[app.id] = acceptance.results
+            compilation.verdicts.append(acceptance.verdict)
+            compilation.reports += acceptance.reports
+        }
+    }
+    return compilation
+}
+
+/// What the load stage read: each app's parsed files, and every source by display path.
+public struct LoadedSources: Sendable {
+    var apps: [SourceLoader.LoadedApp]
+    public var sources: [String: SourceFile]
+}
+
+/// Stage 1, load: finds the apps under the config's inputs (flows outside the working folder through a
+/// `RootedFileSystem`), applies the include rule and parses every file through libyaml, positions kept.
+public func loadSources(_ config: CompilerConfig, fileSystem: any FileSystem = DiskFileSystem(),
+                        diagnostics: some DiagnosticCollector) -> LoadedSources {
     let sourceFileSystem: any FileSystem = config.sourceRoot.map { RootedFileSystem(root: $0, base: fileSystem) } ?? fileSystem
     var loader = SourceLoader(fileSystem: sourceFileSystem, limits: config.limits, diagnostics: diagnostics)
-    let loaded = loader.loadApps(from: config.inputs)
+    let apps = loader.loadApps(from: config.inputs)
+    return LoadedSources(apps: apps, sources: loader.sources)
+}
+
+/// Stage 2, check: each app's syntax → a checked `App` (names resolved, expressions typed, graph analysed); the
+/// apps, sorted by id, → the program, without apps declared twice or generated as the same Swift module.
+public func checkApps(_ loaded: LoadedSources, diagnostics: some DiagnosticCollector) -> FlowProgram {
     var apps: [App] = []
     var ids: [String: SourceRange] = [:]
-    for entry in loaded {
+    for entry in loaded.apps {
         // A file that did not load takes its declarations with it: what other files say about them (unknown
         // screens and events, unreachable or unused declarations) follows from that one mistake and is not reported.
         let collector: any DiagnosticCollector = entry.missingParts.isEmpty ? diagnostics : IncompleteAppFilter(diagnostics)
@@ -79,64 +120,41 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
                           at: app.range, notes: [.init("'\(first.id)' is declared here", at: first.range)])
         return false
     }
-    let program = FlowProgram(apps: apps.sorted { $0.id < $1.id })
+    return FlowProgram(apps: apps)
+}
+
+/// Stage 3, generate: the program → `inventory.json` (when the config writes it) and each app's Swift module,
+/// which FlowCodegen translates from the lowered tables to structured Swift and renders.
+public func generate(_ program: FlowProgram, config: CompilerConfig) -> [OutputFile] {
     var outputs: [OutputFile] = []
-    if config.generatesOutputs {
-        if config.writesInventory { outputs.append(renderInventory(program)) }
-        for file in renderSwiftSources(program, folder: config.swiftFolder, options: config.generatorOptions) {
-            outputs.append(OutputFile(path: file.path, contents: Array(file.text.utf8)))
-        }
+    if config.writesInventory { outputs.append(renderInventory(program)) }
+    for file in renderSwiftSources(program, folder: config.swiftFolder, options: config.generatorOptions) {
+        outputs.append(OutputFile(path: file.path, contents: Array(file.text.utf8)))
     }
-    var compilation = Compilation(program: program, sources: loader.sources, outputs: outputs, syntax: loaded.map(\.sources))
-    compilation.sourceRoot = config.sourceRoot
-    if config.runsScenarios, !diagnostics.sawError {
-        runAcceptance(of: program, config: config, fileSystem: fileSystem, into: &compilation)
-    }
-    return compilation
+    return outputs
 }
 
-/// Stage 5: runs the scenarios of the selected apps and renders their verdicts and reports.
-func runAcceptance(of program: FlowProgram, config: CompilerConfig, fileSystem: any FileSystem, into compilation: inout Compilation) {
-    for app in program.apps where config.scenarioApps?.contains(app.id) ?? true {
-        let mutation = storedMutationScores(for: app, output: config.outputDirectory, sources: compilation.sources, fileSystem: fileSystem)
-        let acceptance = runAcceptance(of: app, mutation: mutation, outputDirectory: config.outputDirectory)
-        compilation.scenarioResults[app.id] = acceptance.results
-        compilation.verdicts.append(acceptance.verdict)
-        compilation.reports += acceptance.reports
-    }
+/// What the acceptance stage found for one app.
+public struct AcceptanceResult: Sendable {
+    /// One per scenario, in declaration order.
+    public var results: [ScenarioResult]
+    public var verdict: AcceptanceVerdict
+    /// `reports/<app>/...`: acceptance, coverage, JUnit, flow pictures.
+    public var reports: [OutputFile]
 }
 
-/// Runs every scenario of `app` and renders its verdict and its acceptance and coverage reports.
+/// Stage 4, accept: runs every scenario of `app` on the interpreter, judges its properties by a bounded exploration,
+/// and renders its verdict and its acceptance and coverage reports.
 /// - Parameters:
 ///   - mutation: The scores of a complete `flowc mutate` run, by criterion ID, shown beside the criteria.
 ///   - outputDirectory: The folder the reports are written under (their links climb back from it to the flow files).
-public func runAcceptance(of app: App, mutation: [String: MutationScore], outputDirectory: String)
-    -> (results: [ScenarioResult], verdict: AcceptanceVerdict, reports: [OutputFile]) {
+public func accept(_ app: App, mutation: [String: MutationScore], outputDirectory: String) -> AcceptanceResult {
     let runtime = RuntimeProgram(app: app)
     let results = app.scenarios.map { runScenario($0, of: runtime) }
     let properties = propertyVerdicts(of: app)
     let reports = renderReports(for: app, results: results, mutation: mutation, sourceRoot: reportSourceRoot(forOutput: outputDirectory),
                                 properties: properties)
-        .map { OutputFile(path: $0.path, contents: $0.contents) }
-    return (results, acceptanceVerdict(for: app, results: results, properties: properties), reports)
-}
-
-/// Scores from `<output>/reports/<app>/mutation.json` when it is a complete run of the flow files as they are
-/// now (see docs/reports.md); otherwise none.
-public func storedMutationScores(for app: App, output: String, sources: [String: SourceFile],
-                                 fileSystem: any FileSystem = DiskFileSystem()) -> [String: MutationScore] {
-    guard let bytes = try? fileSystem.read("\(output)/reports/\(app.id)/mutation.json"), let document = MutationDocument.decode(bytes),
-          document.complete, document.app == app.id, document.fingerprint == appFingerprint(app, sources: sources) else { return [:] }
-    return mutationScores(from: document)
-}
-
-/// The scores a mutation result gives each criterion, by criterion ID.
-public func mutationScores(from document: MutationDocument) -> [String: MutationScore] {
-    var scores: [String: MutationScore] = [:]
-    for criterion in document.criteria {
-        scores[criterion.id] = MutationScore(killed: criterion.killed, mutants: criterion.mutants, explained: criterion.explained?.count ?? 0)
-    }
-    return scores
+    return AcceptanceResult(results: results, verdict: acceptanceVerdict(for: app, results: results, properties: properties), reports: reports)
 }
 
 /// Passes diagnostics on and remembers whether one was an error (scenarios of broken flows do not run).

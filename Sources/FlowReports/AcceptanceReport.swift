@@ -93,6 +93,9 @@ struct AcceptanceReport {
     /// The app's scenarios in declaration order, each with its result (nil when it did not run).
     var scenarios: [(scenario: Scenario, result: ScenarioResult?)]
     var coverage: CoverageReport
+    /// The requirements of the seed document and the criteria and flow elements each is traced to (nil for an app
+    /// without requirements): built once here, rendered into the Markdown, HTML and JSON reports alike.
+    private(set) var traceability: TraceabilityReport? = nil
 
     init(app: App, results: [ScenarioResult], coverage: CoverageReport, mutation: [String: MutationScore] = [:],
          properties: [String: PropertyVerdict] = [:]) {
@@ -156,6 +159,7 @@ struct AcceptanceReport {
             criteria[index].mutation = score
             if score.isWeak { criteria[index].status = .weak }
         }
+        traceability = TraceabilityReport(app: app, criteria: criteria)
     }
 
     /// Passed criteria whose evidence leaves unexplained survivors, weakest first (lowest share caught, then most

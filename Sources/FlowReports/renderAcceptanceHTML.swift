@@ -60,7 +60,7 @@ func renderAcceptanceHTML(_ report: AcceptanceReport, links: HTMLLinks) -> [UInt
     out.append("<title>Acceptance report: \(e(app.name))</title>")
     out.append("<style>")
     out.append(contentsOf: baseStyle)
-    let traceability = TraceabilityReport(app: app, criteria: report.criteria)
+    let traceability = report.traceability
     if traceability != nil { out.append(contentsOf: traceabilityStyle) }
     out.append(contentsOf: [
         "article.criterion { border: 1px solid var(--line); border-left-width: 6px; border-radius: 6px; margin: .8rem 0; padding: .5rem 1rem; }",

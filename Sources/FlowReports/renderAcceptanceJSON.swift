@@ -106,6 +106,6 @@ func renderAcceptanceJSON(_ report: AcceptanceReport) -> [UInt8] {
         questions: app.questions.map {
             .init(id: $0.id, text: $0.text, section: $0.section, assumption: $0.assumption, location: location($0.range))
         },
-        traceability: TraceabilityReport(app: app, criteria: report.criteria).map { TraceabilityDocument($0, app: app) })
+        traceability: report.traceability.map { TraceabilityDocument($0, app: app) })
     return renderJSON(document)
 }

@@ -48,7 +48,7 @@ func renderAcceptanceMarkdown(_ report: AcceptanceReport) -> [UInt8] {
                      + "**Not automatable (the rest)** (\(split.map { markdownCode($0.criterion.id) }.joined(separator: ", "))).")
         lines.append("")
     }
-    if let traceability = TraceabilityReport(app: app, criteria: report.criteria) {
+    if let traceability = report.traceability {
         lines += renderTraceabilityMarkdown(traceability, app: app)
     }
     lines.append("## Criteria")

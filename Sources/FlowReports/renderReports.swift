@@ -1,5 +1,6 @@
 import FlowIR
 import FlowRuntime
+import FlowSource
 
 /// Renders the acceptance and coverage reports of one app from its scenario results.
 ///
@@ -36,22 +37,22 @@ public func reportSourceRoot(forOutput output: String) -> String {
 
 public func renderReports(for app: App, results: [ScenarioResult],
                           mutation: [String: MutationScore] = [:], sourceRoot: String = "../../../",
-                          properties: [String: PropertyVerdict] = [:]) -> [(path: String, contents: [UInt8])] {
+                          properties: [String: PropertyVerdict] = [:]) -> [OutputFile] {
     let links = HTMLLinks(sourceRoot: sourceRoot)
     let coverage = CoverageReport(app: app, results: results)
     let acceptance = AcceptanceReport(app: app, results: results, coverage: coverage, mutation: mutation, properties: properties)
     let folder = "reports/\(app.id)/"
-    var files: [(path: String, contents: [UInt8])] = [
-        (folder + "acceptance.json", renderAcceptanceJSON(acceptance)),
-        (folder + "acceptance.md", renderAcceptanceMarkdown(acceptance)),
-        (folder + "acceptance.html", renderAcceptanceHTML(acceptance, links: links)),
-        (folder + "junit.xml", renderJUnit(acceptance)),
-        (folder + "coverage.json", renderCoverageJSON(coverage, app: app)),
-        (folder + "coverage.md", renderCoverageMarkdown(coverage, app: app)),
-        (folder + "coverage.html", renderCoverageHTML(coverage, app: app, links: links)),
+    var files: [OutputFile] = [
+        OutputFile(path: folder + "acceptance.json", contents: renderAcceptanceJSON(acceptance)),
+        OutputFile(path: folder + "acceptance.md", contents: renderAcceptanceMarkdown(acceptance)),
+        OutputFile(path: folder + "acceptance.html", contents: renderAcceptanceHTML(acceptance, links: links)),
+        OutputFile(path: folder + "junit.xml", contents: renderJUnit(acceptance)),
+        OutputFile(path: folder + "coverage.json", contents: renderCoverageJSON(coverage, app: app)),
+        OutputFile(path: folder + "coverage.md", contents: renderCoverageMarkdown(coverage, app: app)),
+        OutputFile(path: folder + "coverage.html", contents: renderCoverageHTML(coverage, app: app, links: links)),
     ]
     for index in app.flows.indices {
-        files.append((folder + "\(app.flows[index].name).dot", renderDOT(FlowDiagram(flow: index, app: app, coverage: coverage))))
+        files.append(OutputFile(path: folder + "\(app.flows[index].name).dot", contents: renderDOT(FlowDiagram(flow: index, app: app, coverage: coverage))))
     }
     return files.sorted { $0.path < $1.path }
 }

@@ -84,7 +84,7 @@ public struct Interpreter: Sendable {
     public var services: ServiceOutcomes
 
     /// State values in their slots, then derived values (fresh only while an expression reads them).
-    var scope: ExpressionScope
+    var scope: EvaluationScope
     let clockStart: Int
     /// Whether the app has invariants to check after each step (read on every step, so kept beside the run).
     let hasInvariants: Bool
@@ -129,7 +129,7 @@ public struct Interpreter: Sendable {
             throw RuntimeFailure(message: "app '\(app.id)' has no start screen", step: 0)
         }
         engine = EngineState(screenNumber: Int32(truncatingIfNeeded: first))
-        scope = ExpressionScope(globals: Array(repeating: .null, count: program.stateCount + app.derived.count),
+        scope = EvaluationScope(globals: Array(repeating: .null, count: program.stateCount + app.derived.count),
                                 now: clock, defaultCurrency: app.currency)
         log.trackWrites(toSlots: program.stateCount)
         for (slot, variable) in app.state.enumerated() {
@@ -322,7 +322,7 @@ public struct Interpreter: Sendable {
 
     /// Runs one macro step on the engine, then records it and checks the invariants: after the record, so a
     /// step that breaks one is in the trace.
-    mutating func runStep(_ trigger: TraceLog.Trigger, _ body: (inout Interpreter, inout [InterpretedEffect]) throws -> Void) throws {
+    mutating func runStep(_ trigger: TraceLog.LoggedTrigger, _ body: (inout Interpreter, inout [InterpretedEffect]) throws -> Void) throws {
         log.beginStep()
         if !payloads.isEmpty { releasePayloads() }
         // The buffer is moved out and back (not copied), so the step neither counts references nor allocates.

@@ -5,7 +5,7 @@ import FlowExpression
 /// its absolute position for the whole run, so letting the oldest steps go (`retainedSteps`) copies and
 /// renumbers nothing: each log is a ``TraceRing``, and a long bounded run writes over what it let go.
 struct TraceLog: Sendable {
-    enum Trigger: Sendable {
+    enum LoggedTrigger: Sendable {
         case start
         case event(Int)
         case timer(Int)
@@ -41,7 +41,7 @@ struct TraceLog: Sendable {
         var ended: Int
         var triggerKind: UInt8
 
-        var trigger: Trigger {
+        var trigger: LoggedTrigger {
             switch triggerKind {
             case 0: .start
             case 1: .event(Int(triggerName))
@@ -158,7 +158,7 @@ struct TraceLog: Sendable {
         endings.append(outcome)
     }
 
-    mutating func endStep(trigger: Trigger, time: Int, screen: Int, variant: Int?, globals: [Value]) {
+    mutating func endStep(trigger: LoggedTrigger, time: Int, screen: Int, variant: Int?, globals: [Value]) {
         for index in 0..<touchedCount {
             let entry = touched[index]
             // Whole numbers, the commonest state, are compared without copying either value.

@@ -17,7 +17,8 @@ public struct Session: Sendable {
     /// Runs before each command, for `undo` (a person at a terminal; scripts keep none).
     var history: [Interpreter] = []
     var keepsHistory = true
-    var steps: [String] = []
+    /// The walk so far as scenario steps (`- send: tap_log_in`), as `save` writes them under `steps:`.
+    public internal(set) var steps: [String] = []
     /// Commands performed so far (undone ones taken off): the "step" a script's JSON lines report.
     /// Unlike `steps`, which a script keeps only up to `savedStepsLimit`, it keeps counting.
     var performedCount = 0

@@ -37,8 +37,6 @@ public final class DiagnosticBag: DiagnosticCollector, @unchecked Sendable {
         return all.sorted(by: Diagnostic.presentationOrder).filter { seen.insert($0).inserted }
     }
 
-    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
-    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
     public var hasErrors: Bool {
         lock.lock()
         defer { lock.unlock() }

@@ -260,10 +260,7 @@ public actor Studio {
 
     /// The walk's action steps as scenario lines, from the session (the same lines `flowc run`'s `save` writes).
     func stepLines() -> [String] {
-        let lines = session.scenarioYAML(name: "recorded").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // "scenarios:", "  recorded:", "    steps:", the steps, and a closing expect of the screen.
-        guard lines.count >= 4 else { return [] }
-        return Array(lines[3..<(lines.count - 1)])
+        session.steps.map { "      \($0)" }
     }
 
     /// What the person sees now, as an expectation: the screen (and variant), field errors, and the toasts, pushes,

@@ -1,3 +1,4 @@
+import FlowCompiler
 import FlowSource
 import Foundation
 import Testing
@@ -35,4 +36,14 @@ public final class TestDiagnosticCollector: DiagnosticCollector, @unchecked Send
             Issue.record("expected a '\(code)' diagnostic, got none", sourceLocation: sourceLocation)
         }
     }
+}
+
+/// Compiles as `config` says and fails the test on any diagnostic whose code is not in `allowing` (and on an allowed
+/// code never seen): a fixture or flow file that drifts into a new warning fails the test that compiles it.
+public func compileCleanly(_ config: CompilerConfig, fileSystem: any FileSystem = DiskFileSystem(), allowing codes: [String] = [],
+                           sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Compilation {
+    let diagnostics = TestDiagnosticCollector(expecting: codes)
+    let compilation = compile(config, fileSystem: fileSystem, diagnostics: diagnostics)
+    diagnostics.verify(sourceLocation: sourceLocation)
+    return compilation
 }

@@ -39,11 +39,13 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let diagnostics = DiagnosticBag()
-        let compilation = compile(located(.build(inputs: input.paths, outputDirectory: output)), diagnostics: diagnostics)
+        var config = CompilerConfig.build(inputs: input.paths, outputDirectory: output)
+        config.storedMutation = .read(from: output)
+        let compilation = compile(located(config), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
         if input.fails(found) {
-            finish(1)
+            finish(.failure)
         }
         let writer = outputWriter(output)
         let outputs = compilation.allOutputs
@@ -52,17 +54,17 @@ struct BuildCommand: ParsableCommand {
             let accepted = reportAcceptance(compilation.verdicts, flows: input.written.count == 1 ? input.written[0] : "flows")
             if stale.isEmpty {
                 printLine("\(output)/ is up to date (\(outputs.count) file\(outputs.count == 1 ? "" : "s")).")
-                finish(accepted ? 0 : 1)
+                finish(accepted ? .success : .failure)
             }
             printLine("\(output)/ is out of date; run 'swift run flowc build' and commit the result:")
             for path in stale { printLine("  \(path)") }
-            finish(1)
+            finish(.failure)
         }
         let changed = writingOutputs { try writer.update(outputs) }
         let apps = compilation.program.apps
         printLine("Checked \(apps.count) app\(apps.count == 1 ? "" : "s") (\(apps.map(\.id).joined(separator: ", "))); "
                   + (changed.isEmpty ? "\(output)/ was already up to date." : "wrote \(changed.count == 1 ? changed[0] : "\(changed.count) files in \(output)/").")
         )
-        finish(reportAcceptance(compilation.verdicts, flows: input.written.count == 1 ? input.written[0] : "flows") ? 0 : 1)
+        finish(reportAcceptance(compilation.verdicts, flows: input.written.count == 1 ? input.written[0] : "flows") ? .success : .failure)
     }
 }

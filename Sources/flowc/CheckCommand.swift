@@ -36,6 +36,6 @@ struct CheckCommand: ParsableCommand {
         let compilation = compile(located(CompilerConfig(inputs: input.paths, generatesOutputs: false)), diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
-        finish(input.fails(found) ? 1 : 0)
+        finish(input.fails(found) ? .failure : .success)
     }
 }

@@ -35,6 +35,6 @@ struct CompareCommand: ParsableCommand {
             refuse("\(error)")
         }
         FileHandle.standardOutput.write(Data(comparison.markdown.utf8))
-        finish(comparison.hasRegressions ? 1 : 0)
+        finish(comparison.hasRegressions ? .failure : .success)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowCompiler
 import FlowExplore
+import FlowSource
 import Foundation
 
 struct ExploreCommand: ParsableCommand {
@@ -112,7 +113,7 @@ struct ExploreCommand: ParsableCommand {
             printLine(result.summary(counterexampleFile: examples.isEmpty ? nil : "\(output)/\(folder)counterexamples.flow.yaml") + (suiteLine ?? ""), terminator: "")
             if showProgress { FileHandle.standardError.write(Data(String(format: "%.1f s, %.0f steps/s\n", result.seconds, Double(result.steps) / max(result.seconds, 0.001)).utf8)) }
         }
-        finish(result.violations.isEmpty ? 0 : 1)
+        finish(result.violations.isEmpty ? .success : .failure)
     }
 }
 

@@ -9,7 +9,7 @@ import Foundation
 struct GenerateSwiftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-swift",
-        abstract: "Write one app's generated Swift (Types, Machine, Tables, Engine) into a folder; it imports FlowMachine.",
+        abstract: "Write one app's generated Swift (Types, Machine, Tables) into a folder; it imports FlowMachine for the engine.",
         discussion: reflowed("""
             Used by the FlowcPlugin build-tool plugin; `flowc build` is the command for projects.
             The inputs must hold exactly one app. Files are written only when their bytes change;
@@ -39,15 +39,15 @@ struct GenerateSwiftCommand: ParsableCommand {
         var options = GeneratorOptions()
         if let config {
             guard let data = FileManager.default.contents(atPath: config) else {
-                printLine("error: cannot read the config file '\(config)'")
-                finish(1)
+                printError("error: cannot read the config file '\(config)'")
+                finish(.failure)
             }
             let file = SourceFile(path: config, bytes: Array(data))
             let configDiagnostics = DiagnosticBag()
             guard let loaded = loadGeneratorConfig(file, diagnostics: configDiagnostics) else {
                 let renderer = DiagnosticRenderer(format: input.format, colored: false, sources: [config: file])
                 FileHandle.standardError.write(Data(renderer.render(configDiagnostics.diagnostics).utf8))
-                finish(1)
+                finish(.failure)
             }
             options = loaded
         }
@@ -60,12 +60,12 @@ struct GenerateSwiftCommand: ParsableCommand {
         let compilation = compile(compilerConfig, diagnostics: diagnostics)
         let found = diagnostics.diagnostics
         printDiagnostics(found, compilation: compilation, options: input)
-        if found.contains(where: { $0.severity == .error }) { finish(1) }
+        if found.contains(where: { $0.severity == .error }) { finish(.failure) }
         guard compilation.program.apps.count == 1 else {
-            printLine("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
-            finish(1)
+            printError("error: expected exactly one app in \(input.paths.joined(separator: ", ")), found \(compilation.program.apps.count)")
+            finish(.failure)
         }
         _ = writingOutputs { try outputWriter(output).write(compilation.outputs) }
-        finish(0)
+        finish(.success)
     }
 }

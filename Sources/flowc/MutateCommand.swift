@@ -109,54 +109,47 @@ struct MutateCommand: ParsableCommand {
         let errors = diagnostics.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             printDiagnostics(errors, compilation: compilation)
-            finish(1)
+            finish(.failure)
         }
         guard let checked = compilation.program.apps.first(where: { $0.id == app }) else {
             refuse("no app '\(app)'; apps: \(compilation.program.apps.map(\.id).joined(separator: ", "))")
         }
         requireScenarios(matching: scenarios, in: checked)
-        let fingerprint = appFingerprint(checked, sources: compilation.sources)
-        let run: MutationRun
+        let work: MutationWork
         if merge.isEmpty {
-            let showProgress = isatty(STDERR_FILENO) != 0
-            run = runMutation(of: checked, selection: try selection()) { done, total in
-                guard showProgress, done == total || done % 10 == 0 else { return }
-                FileHandle.standardError.write(Data("\r\(checked.id): mutant \(done) of \(total)\(done == total ? "\n" : "")".utf8))
-            }
+            work = .run(try selection())
         } else {
             var shards: [MutationDocument] = []
             for path in merge {
                 guard let data = FileManager.default.contents(atPath: path), let shard = MutationDocument.decode(Array(data)) else {
                     printError("error: '\(path)' is not a mutation.json written by flowc mutate")
-                    finish(1)
+                    finish(.failure)
                 }
                 shards.append(shard)
             }
-            do {
-                run = try mergeMutationShards(shards, of: checked, fingerprint: fingerprint)
-            } catch {
-                printError("error: cannot merge: \(error)")
-                finish(1)
+            work = .merge(shards)
+        }
+        let showProgress = isatty(STDERR_FILENO) != 0
+        let result: MutationResult
+        do {
+            result = try mutate(checked, sources: compilation.sources, work: work, outputDirectory: output) { done, total in
+                guard showProgress, done == total || done % 10 == 0 else { return }
+                FileHandle.standardError.write(Data("\r\(checked.id): mutant \(done) of \(total)\(done == total ? "\n" : "")".utf8))
             }
+        } catch {
+            printError("error: cannot merge: \(error)")
+            finish(.failure)
         }
-        let report = MutationReport(run: run)
-        let stale = report.staleExplanations
-        if !report.warnings.isEmpty { printDiagnostics(report.warnings, compilation: compilation) }
-        let document = MutationDocument(report, fingerprint: fingerprint)
-        let folder = "reports/\(checked.id)/"
-        var outputs = [
-            OutputFile(path: folder + "mutation.json", contents: document.encoded()),
-            OutputFile(path: folder + "mutation.md", contents: renderMutationMarkdown(document, appName: checked.name)),
-        ]
-        if document.complete {
-            outputs += runAcceptance(of: checked, mutation: mutationScores(from: document), outputDirectory: output).reports
-        }
+        let stale = result.staleExplanations
+        if !result.warnings.isEmpty { printDiagnostics(result.warnings, compilation: compilation) }
+        let document = result.document
+        let outputs = result.outputs
         let writer = outputWriter(output)
         if check {
             let staleFiles = writer.staleFiles(outputs)
             if staleFiles.isEmpty && stale.isEmpty {
                 printLine("\(output)/reports/\(checked.id)/ is up to date (\(outputs.count) files).")
-                finish(0)
+                finish(.success)
             }
             if !staleFiles.isEmpty {
                 printLine("\(output)/reports/\(checked.id)/ is out of date; run 'swift run flowc mutate \(checked.id)' and commit the result:")
@@ -165,7 +158,7 @@ struct MutateCommand: ParsableCommand {
             if !stale.isEmpty {
                 printLine("\(stale.count) survivor explanation\(stale.count == 1 ? "" : "s") no longer fit\(stale.count == 1 ? "s" : ""); update the criteria's 'survivors:'.")
             }
-            finish(1)
+            finish(.failure)
         }
         let written = writingOutputs { try writer.write(outputs) }
         let summary = document.summary
@@ -175,7 +168,7 @@ struct MutateCommand: ParsableCommand {
             printLine("  \(tally.name): \(scoreText(killed: tally.killed, of: tally.mutants))")
         }
         printLine(written.isEmpty ? "\(output)/reports/\(checked.id)/ was already up to date." : "Wrote \(written.count) file\(written.count == 1 ? "" : "s") in \(output)/reports/\(checked.id)/.")
-        finish(0)
+        finish(.success)
     }
 }
 

@@ -39,7 +39,16 @@ func printLine(_ text: String) {
 /// is not the one the person typed).
 func refuse(_ message: String) -> Never {
     printError("Error: \(message)")
-    finish(64)
+    finish(.usage)
+}
+
+/// flowc's exit statuses, as every command's help states them.
+enum ExitStatus: Int32 {
+    case success = 0
+    /// Errors in the flows, failed acceptance, an out-of-date check, a file that could not be written.
+    case failure = 1
+    /// The command line names something that is not there (ArgumentParser's own usage errors exit 64 too).
+    case usage = 64
 }
 
 /// Ends the process now with `status`.
@@ -47,6 +56,12 @@ func refuse(_ message: String) -> Never {
 /// The compiled program of a large app is a tree of hundreds of thousands of values; tearing it
 /// down costs as much as a third of a check. Like clang's `-disable-free`, the CLI leaves that
 /// to the operating system. Output goes through unbuffered `FileHandle` writes, so nothing is lost.
+func finish(_ status: ExitStatus) -> Never {
+    exit(status.rawValue)
+}
+
+/// A bare number, from code written before `ExitStatus` (kept so that branches merged with it still build).
+@available(*, deprecated, message: "name the status: finish(.success), finish(.failure) or finish(.usage)")
 func finish(_ status: Int32) -> Never {
     exit(status)
 }
@@ -91,7 +106,7 @@ func checkedCompilation(_ config: CompilerConfig) -> Compilation {
     let errors = diagnostics.diagnostics.filter { $0.severity == .error }
     if !errors.isEmpty {
         printDiagnostics(errors, compilation: compilation)
-        finish(1)
+        finish(.failure)
     }
     return compilation
 }

@@ -88,7 +88,7 @@ struct RunCommand: ParsableCommand {
                 }
                 lines = ScriptLines(handle: handle)
             }
-            finish(session.runScript(lines) { printLine($0) } ? 0 : 1)
+            finish(session.runScript(lines) { printLine($0) } ? .success : .failure)
         }
         if scenario == nil { printLine(session.changeLines(since: session.startSnapshot)) }
         var editor = LineEditor()
@@ -97,11 +97,11 @@ struct RunCommand: ParsableCommand {
             guard let line = editor.readLine(prompt: "\(app.id)> ") else { break }
             switch session.respond(to: line) {
             case nil: continue
-            case .quit?: finish(0)
+            case .quit?: finish(.success)
             case .help?: printLine(Self.configuration.discussion)
             case .text(let text)?: printLine(text)
             }
         }
-        finish(0)
+        finish(.success)
     }
 }

@@ -35,7 +35,7 @@ struct StudioCommand: ParsableCommand {
             studio = try Studio(flowsPath: projectRelative(flows), appID: app)
         } catch let error as Studio.LoadError {
             FileHandle.standardError.write(Data("\(error.description)\n".utf8))
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.failure.rawValue)
         }
         // The command stays synchronous like the others; the server runs on Swift concurrency's pool.
         let started = StartResult()

@@ -66,6 +66,7 @@ struct TestCommand: ParsableCommand {
         // One scenario runs alone: the others, and the reports that need all of them, are left out.
         config.runsScenarios = scenarios.isEmpty
         config.scenarioApps = apps.isEmpty ? nil : apps
+        config.storedMutation = .read(from: output)
         let compilation = checkedCompilation(config)
         let program = compilation.program
         let selected = program.apps.filter { apps.isEmpty || apps.contains($0.id) }
@@ -118,7 +119,7 @@ struct TestCommand: ParsableCommand {
         }
         // The criteria's verdicts need every scenario; a filtered run answers for the ones it ran.
         let accepted = scenarios.isEmpty ? reportAcceptance(compilation.verdicts, flows: flows, tracesShown: true) : true
-        finish(failed == 0 && accepted ? 0 : 1)
+        finish(failed == 0 && accepted ? .success : .failure)
     }
 
     /// The scenarios of `app` that `filter` names (all without one), run on one program, each with its wall-clock time.

@@ -15,6 +15,6 @@ func writingOutputs<T>(_ write: () throws -> T) -> T {
         return try write()
     } catch {
         printError("error: \(error)")
-        finish(1)
+        finish(.failure)
     }
 }

@@ -7,17 +7,35 @@ import Testing
 /// One fixture folder per diagnostic code: `Tests/Fixtures/diagnostics/<code>/` holds a small app
 /// (its `app.flow.yaml` and any included files) that triggers that code, with the exact expected
 /// output in `expected.txt` (terminal form, no colour) and `expected.json` (`--format json`).
+/// A `fixture.json` beside them may name the inputs (`"inputs": [...]`, relative to the folder; by default the
+/// folder itself) and lower the file-size limit (`"maxFileBytes"`), for cases a plain folder cannot show.
+/// Codes that only `flowc mutate` reports have `mutate-expected.txt` instead (FlowMutationTests checks those).
 enum DiagnosticFixtures {
     static let root = fixturesDirectory().appendingPathComponent("diagnostics")
 
-    static var codes: [String] {
+    /// Every fixture folder, by code.
+    static var folders: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// The codes `compile` reports, each with its fixture.
+    static var codes: [String] {
+        folders.filter { !FileManager.default.fileExists(atPath: root.appendingPathComponent("\($0)/mutate-expected.txt").path) }
+    }
+
+    struct Setup: Decodable {
+        var inputs: [String]?
+        var maxFileBytes: Int?
     }
 
     static func compileFixture(_ relativePath: String) -> (text: String, json: String, diagnostics: [Diagnostic]) {
         let fileSystem = FixtureFileSystem(base: fixturesDirectory())
+        let setupFile = fixturesDirectory().appendingPathComponent(relativePath).appendingPathComponent("fixture.json")
+        let setup = FileManager.default.contents(atPath: setupFile.path).flatMap { try? JSONDecoder().decode(Setup.self, from: $0) }
+        var config = CompilerConfig(inputs: setup?.inputs?.map { relativePath + "/" + $0 } ?? [relativePath])
+        if let bytes = setup?.maxFileBytes { config.limits.maxFileBytes = bytes }
         let bag = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: [relativePath]), fileSystem: fileSystem, diagnostics: bag)
+        let compilation = compile(config, fileSystem: fileSystem, diagnostics: bag)
         let diagnostics = bag.diagnostics
         let text = DiagnosticRenderer(format: .text, sources: compilation.sources).render(diagnostics)
         let json = DiagnosticRenderer(format: .json).render(diagnostics)
@@ -25,9 +43,51 @@ enum DiagnosticFixtures {
     }
 }
 
+/// The codes the sources declare: every code of the catalogue (docs/diagnostics.md) and every code literal passed to
+/// `error(`, `warning(` or `report(`, or given as `code:`, in Sources/ (so a new code is caught even before it is catalogued).
+enum DeclaredDiagnosticCodes {
+    static var pattern: Regex<(Substring, Substring)> { #/(?:(?:^|[^A-Za-z0-9_])(?:error|warning|report)\(\s*|code: |static let \w+ = )"([a-z]+(?:-[a-z0-9]+)+)"/# }
+
+    static func inSources() -> [String: String] {
+        var found: [String: String] = [:]
+        let sources = packageRoot().appendingPathComponent("Sources")
+        guard let walker = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else { return [:] }
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            for match in text.matches(of: pattern) where found[String(match.1)] == nil {
+                found[String(match.1)] = String(url.path.dropFirst(sources.path.count + 1))
+            }
+        }
+        return found
+    }
+}
+
 @Suite struct DiagnosticGoldenTests {
-    @Test func everyCodeHasAFixture() {
-        #expect(DiagnosticFixtures.codes.count >= 40, "expected a fixture folder per diagnostic code")
+    /// A code without a fixture is a message nobody has read as its readers will: each declared code needs its folder.
+    @Test func everyDeclaredCodeHasAFixture() {
+        let inSources = DeclaredDiagnosticCodes.inSources()
+        #expect(inSources.count > 50, "the scan of Sources/ finds the codes (\(inSources.count) found)")
+        for (code, file) in inSources.sorted(by: { $0.key < $1.key }) where diagnosticCatalog[code] == nil {
+            Issue.record("'\(code)' (Sources/\(file)) is not in the catalogue: add it to scripts/make-diagnostics-doc.py and run it")
+        }
+        let folders = Set(DiagnosticFixtures.folders)
+        for code in Set(inSources.keys).union(diagnosticCatalog.keys).sorted() where !folders.contains(code) {
+            Issue.record("diagnostic code '\(code)' has no fixture: add Tests/Fixtures/diagnostics/\(code)/ and record its goldens")
+        }
+    }
+
+    /// The scan sees a planted code, so a code added tomorrow cannot slip past it.
+    @Test func theScanFindsEveryWayACodeIsWritten() {
+        let planted = """
+            diagnostics.error("planted-one", "x", at: range)
+            reader.report("planted-two", "y", at: range)
+            .warning("planted-three",
+            Diagnostic(severity: .error, code: "planted-four", message: "z")
+            public static let planted = "planted-five"
+            let text = "not-a-code"
+            """
+        #expect(planted.matches(of: DeclaredDiagnosticCodes.pattern).map { String($0.1) }
+                == ["planted-one", "planted-two", "planted-three", "planted-four", "planted-five"])
     }
 
     @Test(arguments: DiagnosticFixtures.codes)

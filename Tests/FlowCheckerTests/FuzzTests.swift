@@ -87,7 +87,7 @@ import Testing
             let names = fuzzVariables.keys.sorted()
             let slots = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
             let compiled = CompiledExpression(tree) { slots[$0].map(ExpressionBinding.global) }
-            var scope = ExpressionScope(globals: names.map { fuzzVariables[$0] ?? .null }, now: context.now, defaultCurrency: "GBP")
+            var scope = EvaluationScope(globals: names.map { fuzzVariables[$0] ?? .null }, now: context.now, defaultCurrency: "GBP")
             let closures = Result { () throws(EvaluationError) in try compiled.evaluate(&scope) }
             #expect(walked == closures, "'\(text)': the tree walker and the compiled closures disagree")
         }

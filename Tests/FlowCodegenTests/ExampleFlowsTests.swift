@@ -10,11 +10,9 @@ import Testing
 @Suite struct ExampleFlowsTests {
     @Test func tempoCardsScreensAreTemposScreens() throws {
         let root = packageRoot()
-        let diagnostics = DiagnosticBag()
-        let cards = try #require(compile(CompilerConfig(inputs: [root.appendingPathComponent("Examples/TempoCards/Sources/TempoCards/flows").path]),
-                                         diagnostics: diagnostics).program.apps.first)
-        #expect(!diagnostics.hasErrors, "\(diagnostics.diagnostics)")
-        let tempo = try #require(compile(CompilerConfig(inputs: [root.appendingPathComponent("flows/tempo").path]), diagnostics: DiagnosticBag()).program.apps.first)
+        let cards = try #require(compileCleanly(CompilerConfig(inputs: [root.appendingPathComponent("Examples/TempoCards/Sources/TempoCards/flows").path]))
+                                    .program.apps.first)
+        let tempo = try #require(compileCleanly(CompilerConfig(inputs: [root.appendingPathComponent("flows/tempo").path])).program.apps.first)
         #expect(cards.screens.count >= 8)
         for screen in cards.screens {
             guard let original = tempo.screens.first(where: { $0.id == screen.id }) else {

@@ -10,9 +10,7 @@ import Testing
 /// Observation, StoreKit, UIKit): `typePrefix` goes on every generated type, domain types included.
 @Suite struct PlatformTypeNamesTests {
     static func app(_ folder: String) throws -> App {
-        let diagnostics = DiagnosticBag()
-        let app = try #require(compile(CompilerConfig(inputs: [packageRoot().appendingPathComponent(folder).path]), diagnostics: diagnostics).program.apps.first)
-        #expect(!diagnostics.hasErrors, "\(diagnostics.diagnostics)")
+        let app = try #require(compileCleanly(CompilerConfig(inputs: [packageRoot().appendingPathComponent(folder).path])).program.apps.first)
         return app
     }
 

@@ -17,12 +17,12 @@ import Testing
     static let folder = fixturesDirectory().appendingPathComponent("semantics")
 
     static func app() throws -> App {
-        let compilation = compile(CompilerConfig(inputs: [folder.appendingPathComponent("input").path], generatesOutputs: false), diagnostics: DiagnosticBag())
+        let compilation = compileCleanly(CompilerConfig(inputs: [folder.appendingPathComponent("input").path], generatesOutputs: false))
         return try #require(compilation.program.apps.first)
     }
 
     @Test func generatedSourcesMatchTheirGoldens() throws {
-        let compilation = compile(CompilerConfig(inputs: [Self.folder.appendingPathComponent("input").path]), diagnostics: DiagnosticBag())
+        let compilation = compileCleanly(CompilerConfig(inputs: [Self.folder.appendingPathComponent("input").path]))
         for file in renderSwiftSources(compilation.program) {
             assertMatchesGolden(file.text, golden: Self.folder.appendingPathComponent("expected").appendingPathComponent(file.path))
         }

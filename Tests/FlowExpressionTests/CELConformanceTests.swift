@@ -72,7 +72,7 @@ import Testing
         guard let tree else { return .rejected(problems.first?.message ?? "no tree") }
         let context = EvaluationContext(now: Timestamp(millisecondsSince1970: 1_767_603_600_000))
         let walked = Result { () throws(EvaluationError) in try evaluate(tree, in: context) }
-        var scope = ExpressionScope(globals: [], now: context.now, defaultCurrency: nil)
+        var scope = EvaluationScope(globals: [], now: context.now, defaultCurrency: nil)
         let compiled = Result { () throws(EvaluationError) in try CompiledExpression(tree) { _ in nil }.evaluate(&scope) }
         if walked != compiled { return .failed("the two evaluators disagree: \(walked) and \(compiled)") }
         switch walked {

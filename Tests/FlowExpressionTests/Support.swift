@@ -98,7 +98,7 @@ func expectCompiledAgrees(_ tree: TypedExpression, _ context: EvaluationContext,
     let names = context.variables.keys.sorted()
     let slots = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     let compiled = CompiledExpression(tree) { slots[$0].map(ExpressionBinding.global) }
-    var scope = ExpressionScope(globals: names.map { context.variables[$0] ?? .null }, now: context.now,
+    var scope = EvaluationScope(globals: names.map { context.variables[$0] ?? .null }, now: context.now,
                                 defaultCurrency: context.defaultCurrency)
     let walked = Result { () throws(EvaluationError) in try evaluate(tree, in: context) }
     let closures = Result { () throws(EvaluationError) in try compiled.evaluate(&scope) }

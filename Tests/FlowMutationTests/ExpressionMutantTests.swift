@@ -12,10 +12,8 @@ import Testing
 /// rounding, the enum, the list, the push, the analytics property, the variant, the derived value, `persist:`.
 @Suite struct ExpressionMutantTests {
     static func app() throws -> App {
-        let bag = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: ["mutation/expression-app"], generatesOutputs: false),
-                                  fileSystem: FixtureFileSystem(base: fixturesDirectory()), diagnostics: bag)
-        #expect(bag.diagnostics.filter { $0.severity == .error }.isEmpty)
+        let compilation = compileCleanly(CompilerConfig(inputs: ["mutation/expression-app"], generatesOutputs: false),
+                                         fileSystem: FixtureFileSystem(base: fixturesDirectory()))
         return try #require(compilation.program.apps.first)
     }
 

@@ -142,9 +142,7 @@ final class JUnitRulesChecker: NSObject, XMLParserDelegate {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-junit-\(name)-\(ProcessInfo.processInfo.processIdentifier).xml")
         try Data(xml).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", """
+        let result = try runProcess(python, ["-c", """
             import sys
             try:
                 import xmlschema
@@ -154,14 +152,9 @@ final class JUnitRulesChecker: NSObject, XMLParserDelegate {
             errors = [str(e.reason) for e in schema.iter_errors(sys.argv[2])]
             print("\\n".join(errors))
             sys.exit(1 if errors else 0)
-            """, Self.schema.path, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 3 { return }
-        #expect(process.terminationStatus == 0, "\(name): junit.xml fails junit-10-rules.xsd: \(text)")
+            """, Self.schema.path, file.path])
+        if result.status == 3 { return }
+        #expect(result.status == 0, "\(name): junit.xml fails junit-10-rules.xsd: \(result.stdout)\(result.stderr)")
     }
 }
 

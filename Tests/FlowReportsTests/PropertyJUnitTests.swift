@@ -23,11 +23,9 @@ import Testing
                   property: money_is_kept
 
             """).write(to: folder.appendingPathComponent("app.flow.yaml"), atomically: true, encoding: .utf8)
-        let bag = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: [folder.path], generatesOutputs: false), diagnostics: bag)
-        #expect(bag.diagnostics.filter { $0.severity == .error }.isEmpty, "\(bag.diagnostics)")
+        let compilation = compileCleanly(CompilerConfig(inputs: [folder.path], generatesOutputs: false))
         let app = try #require(compilation.program.apps.first)
-        let reports = runAcceptance(of: app, mutation: [:], outputDirectory: "generated").reports
+        let reports = accept(app, mutation: [:], outputDirectory: "generated").reports
         let junit = try #require(reports.first { $0.path.hasSuffix("junit.xml") })
         return String(decoding: junit.contents, as: UTF8.self)
     }

@@ -244,8 +244,7 @@ func compileApp(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourc
 
 @Suite struct TempoScenarioTests {
     func tempo() throws -> App {
-        let bag = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: ["flows/tempo"], generatesOutputs: false), fileSystem: FixtureFileSystem(base: packageRoot()), diagnostics: bag)
+        let compilation = compileCleanly(CompilerConfig(inputs: ["flows/tempo"], generatesOutputs: false), fileSystem: FixtureFileSystem(base: packageRoot()))
         return try #require(compilation.program.apps.first { $0.id == "tempo" })
     }
 

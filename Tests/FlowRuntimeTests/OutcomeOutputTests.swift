@@ -132,8 +132,7 @@ import Testing
 /// Tempo's Wallet, Card Controls and Send & Pay flows (flows/tempo/wallet.flow.yaml).
 @Suite struct TempoWalletTests {
     func tempo() throws -> App {
-        let bag = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: ["flows/tempo"], generatesOutputs: false), fileSystem: FixtureFileSystem(base: packageRoot()), diagnostics: bag)
+        let compilation = compileCleanly(CompilerConfig(inputs: ["flows/tempo"], generatesOutputs: false), fileSystem: FixtureFileSystem(base: packageRoot()))
         return try #require(compilation.program.apps.first { $0.id == "tempo" })
     }
 

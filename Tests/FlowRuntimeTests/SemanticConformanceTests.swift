@@ -15,9 +15,7 @@ import Testing
     static let folder = fixturesDirectory().appendingPathComponent("semantics")
 
     static func app() throws -> App {
-        let bag = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: [folder.appendingPathComponent("input").path], generatesOutputs: false), diagnostics: bag)
-        #expect(bag.diagnostics.isEmpty, "\(DiagnosticRenderer(format: .text).render(bag.diagnostics))")
+        let compilation = compileCleanly(CompilerConfig(inputs: [folder.appendingPathComponent("input").path], generatesOutputs: false))
         return try #require(compilation.program.apps.first)
     }
 

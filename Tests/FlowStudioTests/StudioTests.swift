@@ -106,9 +106,7 @@ import Testing
     }
 
     static func scenarioResults(_ folder: String) throws -> [ScenarioResult] {
-        let bag = DiagnosticBag()
-        let compilation = compile(CompilerConfig(inputs: [folder], generatesOutputs: false), diagnostics: bag)
-        #expect(bag.diagnostics.filter { $0.severity == .error }.isEmpty, "\(bag.diagnostics)")
+        let compilation = compileCleanly(CompilerConfig(inputs: [folder], generatesOutputs: false))
         let app = try #require(compilation.program.apps.first)
         return app.scenarios.map { runScenario($0, of: app) }
     }

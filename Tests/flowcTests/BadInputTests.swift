@@ -21,12 +21,12 @@ import Testing
 
     func expectRejected(_ folder: URL, code: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try runFlowc(["build", "flows", "--output", "out"], in: folder)
+        // A guard against hangs and quadratic blow-ups (the million-character name once took 155 s), not a
+        // performance target (those live in Benchmarks/): flowc is killed and the test fails after a minute.
+        let result = try runFlowc(["build", "flows", "--output", "out"], in: folder, timeout: 60)
         #expect(result.status == 1, "exit status", sourceLocation: sourceLocation)
         #expect(result.stderr.contains("[\(code)]"), "stderr lacks [\(code)]:\n\(result.stderr.prefix(2000))", sourceLocation: sourceLocation)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "something was written", sourceLocation: sourceLocation)
-        // A guard against hangs, not a performance target (those live in Benchmarks/).
-        #expect(result.seconds < 10, "took \(result.seconds) s", sourceLocation: sourceLocation)
         print("bad input [\(code)]: exit \(result.status) in \(String(format: "%.3f", result.seconds)) s")
     }
 
@@ -111,7 +111,9 @@ import Testing
         let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let folder = try project(root: bytes)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try runFlowc(["build", "flows", "--output", "out"], in: folder)
+        // A guard against hangs and quadratic blow-ups (the million-character name once took 155 s), not a
+        // performance target (those live in Benchmarks/): flowc is killed and the test fails after a minute.
+        let result = try runFlowc(["build", "flows", "--output", "out"], in: folder, timeout: 60)
         #expect(result.status == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }

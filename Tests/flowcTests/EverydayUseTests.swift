@@ -207,7 +207,7 @@ import Testing
     }
 }
 
-/// Reads a pipe on another thread; `waitFor` returns once a text has appeared (10 s at most).
+/// Reads a pipe on another thread; `waitFor` returns once a text has appeared (a minute at most: a guard against a hang).
 final class LineCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var collected = ""
@@ -225,7 +225,7 @@ final class LineCollector: @unchecked Sendable {
     var text: String { lock.lock(); defer { lock.unlock() }; return collected }
 
     func waitFor(_ needle: String) throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while !text.contains(needle) {
             guard Date() < deadline else {
                 Issue.record("timed out waiting for \"\(needle)\"; output:\n\(text)")

@@ -34,4 +34,21 @@ import Testing
         // Both styles build rows with decodeTable; the encoded one reads them from a string literal.
         #expect(tables.contains("static let rowsData = #\"\"\""), "tableStyle: encoded")
     }
+
+    /// The plugin shows standard error as the build's error; standard output is for the files it lists.
+    @Test func errorsGoToStandardErrorWithExitStatusOne() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let missing = try runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "--config", "no-such-config.yaml", "--output", output.path],
+                                   in: packageRoot())
+        #expect(missing.status == 1)
+        #expect(missing.stdout.isEmpty, "\(missing.stdout)")
+        #expect(missing.stderr == "error: cannot read the config file 'no-such-config.yaml'\n", "\(missing.stderr)")
+        let two = try runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "Tests/Fixtures/ok/minimal-app", "--output", output.path],
+                               in: packageRoot())
+        #expect(two.status == 1)
+        #expect(two.stdout.isEmpty, "\(two.stdout)")
+        #expect(two.stderr.hasSuffix("error: expected exactly one app in Tests/Fixtures/codegen/small-app/input, Tests/Fixtures/ok/minimal-app, found 2\n"), "\(two.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
 }

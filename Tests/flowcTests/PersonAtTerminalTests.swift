@@ -138,9 +138,10 @@ final class PseudoTerminal {
         guard bytes.withUnsafeBytes({ write(master, $0.baseAddress, bytes.count) }) == bytes.count else { throw POSIXError(.EIO) }
     }
 
-    /// Reads until `text` appears after what earlier waits consumed (10 s at most).
+    /// Reads until `text` appears after what earlier waits consumed: a minute at most, a guard against a hang that
+    /// a loaded machine never comes near (the wait ends as soon as the text is there).
     func waitFor(_ text: String) throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while true {
             if let range = seen.range(of: text, range: seen.index(seen.startIndex, offsetBy: consumed)..<seen.endIndex) {
                 consumed = seen.distance(from: seen.startIndex, to: range.upperBound)
@@ -154,7 +155,7 @@ final class PseudoTerminal {
     }
 
     func waitForExit() throws -> String {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline { _ = readSome(timeout: 100) }
         while readSome(timeout: 50) {}
         return seen

@@ -1,3 +1,5 @@
+import FlowIR
+
 /// Renders the structured Swift model to text: the one renderer of flowc's generated code.
 ///
 /// Output is deterministic: declarations keep the order the translator gave them, indentation is
@@ -394,23 +396,7 @@ public struct TextRenderer: Sendable {
     }
 
     private func stringLiteral(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        doubleQuoted(text) { "\\u{" + String($0, radix: 16) + "}" }
     }
 }
 

@@ -190,9 +190,9 @@ extension ExpressionChecker {
 
     /// Validates a literal currency code argument.
     private mutating func validateCurrency(_ call: inout FunctionCall, _ index: Int) {
-        guard let code = literalText(call, index), !Currencies.isKnown(code) else { return }
-        let suggestion = Currencies.aliases[code] ?? Currencies.aliases[code.uppercased()]
-            ?? (Currencies.isKnown(code.uppercased()) ? code.uppercased() : closestMatch(to: code, among: Currencies.codes))
+        guard let code = literalText(call, index), !CurrencyCodes.isKnown(code) else { return }
+        let suggestion = CurrencyCodes.aliases[code] ?? CurrencyCodes.aliases[code.uppercased()]
+            ?? (CurrencyCodes.isKnown(code.uppercased()) ? code.uppercased() : closestMatch(to: code, among: CurrencyCodes.codes))
         invalidLiteral(&call, index, "unknown currency code '\(code)'", notes: suggestion.map { ["did you mean '\($0)'?"] } ?? [])
     }
 

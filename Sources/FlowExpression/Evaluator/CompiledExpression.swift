@@ -2,19 +2,19 @@ import Foundation
 
 /// Where a top-level name of an expression lives at run time, decided once when it is compiled.
 public enum ExpressionBinding: Hashable, Sendable {
-    /// A slot of ``ExpressionScope/globals`` (a state or derived value).
+    /// A slot of ``EvaluationScope/globals`` (a state or derived value).
     case global(Int)
-    /// ``ExpressionScope/form``: the current screen's fields as a record.
+    /// ``EvaluationScope/form``: the current screen's fields as a record.
     case form
-    /// ``ExpressionScope/event``: the payload of the event being handled, as a record.
+    /// ``EvaluationScope/event``: the payload of the event being handled, as a record.
     case event
-    /// ``ExpressionScope/value``: the field value a validation rule is judging.
+    /// ``EvaluationScope/value``: the field value a validation rule is judging.
     case value
 }
 
 /// Everything a compiled expression reads. The runtime keeps one scope for a whole run and
 /// updates it in place, so evaluating an expression builds no dictionary and copies no state.
-public struct ExpressionScope: Sendable {
+public struct EvaluationScope: Sendable {
     /// State and derived values, by the slot numbers the expressions were compiled against.
     public var globals: [Value]
     public var form: Value = .null
@@ -40,11 +40,11 @@ public struct ExpressionScope: Sendable {
 /// ```swift
 /// let slots = ["counter": 0, "limit": 1]
 /// let guardCheck = CompiledExpression(typed) { slots[$0].map(ExpressionBinding.global) }
-/// var scope = ExpressionScope(globals: [.int(1), .int(10)], now: clock, defaultCurrency: "GBP")
+/// var scope = EvaluationScope(globals: [.int(1), .int(10)], now: clock, defaultCurrency: "GBP")
 /// try guardCheck.evaluate(&scope)   // .bool(true)
 /// ```
 public struct CompiledExpression: Sendable {
-    @usableFromInline typealias Closure = @Sendable (inout ExpressionScope) throws -> Value
+    @usableFromInline typealias Closure = @Sendable (inout EvaluationScope) throws -> Value
 
     public let expression: TypedExpression
     /// The bindings it reads, so the runtime fills `form`, `event` and derived slots only when needed.
@@ -63,7 +63,7 @@ public struct CompiledExpression: Sendable {
     }
 
     @inlinable
-    public func evaluate(_ scope: inout ExpressionScope) throws(EvaluationError) -> Value {
+    public func evaluate(_ scope: inout EvaluationScope) throws(EvaluationError) -> Value {
         do {
             return try closure(&scope)
         } catch {

@@ -129,8 +129,8 @@ extension Evaluator {
             let currency = try text(1)
             return .money(try library(arguments, expression) { try FlowMachine.makeMoney(amount, currency) })
         case .symbol:
-            if case .money(let money) = values[0] { return .text(Currencies.symbol(of: money.currency)) }
-            return .text(Currencies.symbol(of: try text(0)))
+            if case .money(let money) = values[0] { return .text(CurrencyCodes.symbol(of: money.currency)) }
+            return .text(CurrencyCodes.symbol(of: try text(0)))
         case .allocate:
             let money = try moneyValue(values[0], arguments[0])
             guard case .list(let items) = values[1] else { throw fail("the ratios of allocate must be a list") }

@@ -3,7 +3,7 @@ import FlowSource
 
 /// ISO 4217 currency codes in use, with their minor units (digits after the point): FlowMachine's one
 /// table, which generated code reads too, with what only the checker needs (aliases, did-you-mean).
-enum Currencies {
+enum CurrencyCodes {
     static var minorUnitsByCode: [String: Int] { FlowMachine.Currencies.minorUnitsByCode }
 
     static func symbol(of code: String) -> String { currencySymbol(code) }
@@ -22,13 +22,13 @@ enum Currencies {
 
 /// Whether `code` is an ISO 4217 currency flowc knows (with its minor unit): the one list money literals,
 /// the app's and fields' `currency:` and payloads are checked against.
-public func isKnownCurrency(_ code: String) -> Bool { Currencies.isKnown(code) }
+public func isKnownCurrency(_ code: String) -> Bool { CurrencyCodes.isKnown(code) }
 
 /// The known code closest to a mistyped one (`GPB` → `GBP`, `UKP` → `GBP`), for did-you-mean notes.
 public func closestCurrencyCode(to code: String) -> String? {
-    if let alias = Currencies.aliases[code.uppercased()] { return alias }
+    if let alias = CurrencyCodes.aliases[code.uppercased()] { return alias }
     // A sign typed for a code: `£` → GBP.
     if let signed = ["$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"][code] { return signed }
-    return closestMatch(to: code.uppercased(), among: Currencies.codes)
+    return closestMatch(to: code.uppercased(), among: CurrencyCodes.codes)
 }
 

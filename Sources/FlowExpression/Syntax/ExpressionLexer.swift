@@ -147,13 +147,13 @@ struct ExpressionLexer {
             case .decimal(let decimal): amount = decimal
             default: amount = 0
             }
-            guard Currencies.isKnown(code) else {
+            guard CurrencyCodes.isKnown(code) else {
                 var notes: [String] = []
                 if let close = closestCurrency(to: code) { notes.append("did you mean '\(close)'?") }
                 report(ExpressionDiagnosticCode.invalidLiteral, "unknown currency code '\(code)'", look..<position, notes: notes)
                 return ExpressionToken(kind: .invalid, span: start..<position)
             }
-            let places = Currencies.minorUnits(of: code)
+            let places = CurrencyCodes.minorUnits(of: code)
             guard FlowMachine.decimalPlaces(amount) <= places else {
                 report(ExpressionDiagnosticCode.invalidLiteral, "\(text(start..<numberEnd)) \(code) is finer than \(code) allows: \(code) has \(places) decimal place\(places == 1 ? "" : "s")",
                        start..<position, notes: ["money is kept to its currency's minor unit; write round(...) where a calculation needs it"])
@@ -225,8 +225,8 @@ struct ExpressionLexer {
     }
 
     private func closestCurrency(to code: String) -> String? {
-        if let alias = Currencies.aliases[code] { return alias }
-        return closestMatch(to: code, among: Currencies.codes)
+        if let alias = CurrencyCodes.aliases[code] { return alias }
+        return closestMatch(to: code, among: CurrencyCodes.codes)
     }
 
     // MARK: Text

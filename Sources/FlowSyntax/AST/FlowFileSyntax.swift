@@ -14,7 +14,7 @@ public struct FlowFileSyntax: Sendable {
     public var invariants: [InvariantSyntax] = []
     public var events: [EventDeclarationSyntax] = []
     public var services: [ServiceSyntax] = []
-    public var flows: [FlowSyntax] = []
+    public var flows: [FlowDefinitionSyntax] = []
     public var criteria: [CriterionSyntax] = []
     public var scenarios: [ScenarioSyntax] = []
     public var questions: [QuestionSyntax] = []

@@ -1,7 +1,7 @@
 import FlowSource
 
 /// A flow: a group of screens with a start screen, usable as a sub-flow.
-public struct FlowSyntax: Sendable {
+public struct FlowDefinitionSyntax: Sendable {
     public var name: Located<String>
     public var title: Located<String>?
     public var start: Located<String>?

@@ -7,11 +7,11 @@ public let screenKeys = ["name", "step", "description", "presentation", "back", 
 public let transitionKeys = ["to", "overlay", "flow", "returns", "end", "if", "do", "validate", "note"]
 
 extension FlowParser {
-    func parseFlow(_ name: Located<String>, _ node: YAMLNode) -> FlowSyntax? {
+    func parseFlow(_ name: Located<String>, _ node: YAMLNode) -> FlowDefinitionSyntax? {
         let what = "flow '\(name.value)'"
         let keys = ["title", "start", "outcomes", "on", "after", "screens", "description"]
         guard let fields = reader.mapping(node, what, keys: keys, owner: name.range) else { return nil }
-        return FlowSyntax(
+        return FlowDefinitionSyntax(
             name: name,
             title: optionalText(fields, "title", what),
             start: reader.required(fields, "start", in: what, hint: "name its first screen").flatMap { reader.text($0, "'start' of \(what)") },

@@ -75,7 +75,7 @@ extension FlowParser {
         case "restart":
             kindValue = reader.bool(value, "'restart'").flatMap { restart in
                 if restart.value { return .restart }
-                reader.report("wrong-value", "'restart' is written 'restart: true' (the app is closed and launched again)", at: value.range)
+                reader.report("invalid-value", "'restart' is written 'restart: true' (the app is closed and launched again)", at: value.range)
                 return nil
             }
         case "expect": kindValue = parseExpect(value, scenario).map { .expect($0) }

@@ -40,11 +40,6 @@ public struct YAMLNode: Sendable {
         return nil
     }
 
-    public var scalarStyle: ScalarStyle? {
-        if case .scalar(_, let style) = content { return style }
-        return nil
-    }
-
     /// A plain `null`, `~` or empty scalar: YAML's ways of writing "nothing".
     public var isNull: Bool {
         guard case .scalar(let text, .plain) = content, tag == nil else { return false }
