@@ -541,7 +541,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                         + " and every year from ")
                         + (derivedSecondChargeOn().map { describe($0) } ?? "")),
                 .alert: required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value"),
-                .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : ""
+                .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : "",
+                .disclaimer: "Regent provides financial information for personal tracking purposes only. We do not provide investment advice, manage assets, or execute trades. Consult a qualified financial advisor for personalized advice."
             ]
         case 22:
             // R-S7-currency Currency Selection

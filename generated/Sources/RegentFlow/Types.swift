@@ -820,6 +820,9 @@ public enum RegentText: String, FlowName {
     /// Shown on R-S7.
     case logout
 
+    /// Shown on R-S7.
+    case disclaimer
+
     /// Shown on R-S7-currency.
     case confirm
 
