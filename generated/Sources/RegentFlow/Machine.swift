@@ -908,7 +908,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.authAlert = "Face ID is disabled. Enable in Settings or use PIN."
         case 22:
             // R-S2 tap_face_id; R-S2 enter
-            effects.append(.call(RegentServiceCall.localAuthAuthenticate))
+            effects.append(.call(RegentServiceCall.localAuthAuthenticate(reason: "Authenticate to access Regent")))
         case 23:
             // R-S2-pin pin_entered
             effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0))))) // form 0: pin
@@ -1856,8 +1856,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return try await services.googleSignIn().event
         case .localAuthRequestPermission:
             return try await services.localAuthRequestPermission().event
-        case .localAuthAuthenticate:
-            return try await services.localAuthAuthenticate().event
+        case .localAuthAuthenticate(let reason):
+            return try await services.localAuthAuthenticate(reason: reason).event
         case .pinStoreSave(let pin):
             return try await services.pinStoreSave(pin: pin).event
         case .pinStoreVerify(let pin):
