@@ -536,39 +536,42 @@ public struct RailMachine: Sendable, FlowStateMachine {
             // deposit-address variant bank
             return state.depositMethod != RailDepositMethod.usdc
         case 31:
+            // withdraw-amount withdraw_amount_opened
+            return state.withdrawFormFresh
+        case 32:
             // withdraw-confirm authorized
             return try ((state.pendingAction == RailSensitiveAction.withdrawal)
                 && (compare(state.withdrawAmount, RailConstants.usd0) > 0))
                 && (compare(state.withdrawAmount, state.spendBalance) <= 0)
-        case 32:
+        case 33:
             // withdraw-confirm authorized
             return state.pendingAction == RailSensitiveAction.withdrawal
-        case 33:
+        case 34:
             // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
             return try (state.passcodeLockedUntil != nil)
                 && (now < required(state.passcodeLockedUntil, "'passcode_locked_until'"))
-        case 34:
+        case 35:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             return state.signedIn
-        case 35:
+        case 36:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             return try add(state.failedPasscodeAttempts, 1) >= 3
-        case 36:
+        case 37:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
             return try compare(eventAmount, RailConstants.usd0) <= 0
-        case 37:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            return state.cardFrozen && state.pushEnabled
         case 38:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try (compare(eventAmount, state.spendBalance) > 0) && state.pushEnabled
+            return state.cardFrozen && state.pushEnabled
         case 39:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
             guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
-            return try compare(eventAmount, state.spendBalance) > 0
+            return try (compare(eventAmount, state.spendBalance) > 0) && state.pushEnabled
         case 40:
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            guard case .cardPayment(_, let eventAmount)? = event else { throw FlowFailure("no value for 'event'") }
+            return try compare(eventAmount, state.spendBalance) > 0
+        case 41:
             // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
             return try (state.roundUpsEnabled
                 && (compare(subtract(roundUp(state.lastCardAmount), state.lastCardAmount), RailConstants.usd0) > 0))
@@ -970,100 +973,109 @@ public struct RailMachine: Sendable, FlowStateMachine {
         case 87:
             // withdraw tap_bank
             state.withdrawMethod = RailWithdrawMethod.bank
+            state.withdrawFormFresh = true
         case 88:
             // withdraw tap_crypto
             state.withdrawMethod = RailWithdrawMethod.crypto
+            state.withdrawFormFresh = true
         case 89:
+            // withdraw-amount withdraw_amount_opened
+            clearForm()
+            state.withdrawFormFresh = false
+        case 90:
             // withdraw-amount tap_continue
             // form 0: amount
             state.withdrawAmount = try required(moneyValue(formInput(0), currency: "USD"), "'form.amount'")
             state.withdrawDestination = textValue(formInput(1)) // form 1: destination
-        case 90:
+        case 91:
+            // withdraw-amount enter
+            raised.append(.withdrawAmountOpened(raisedBy: RaisedByFlows()))
+        case 92:
             // withdraw-confirm tap_confirm; withdraw-confirm tap_retry
             state.pendingAction = RailSensitiveAction.withdrawal
-        case 91:
+        case 93:
             // withdraw-confirm authorized
-            try actionList91(event, into: &effects)
-        case 92:
+            try actionList93(event, into: &effects)
+        case 94:
             // withdraw-confirm authorized
             state.pendingAction = nil
             effects.append(.toast("That's more than your Spend Balance"))
-        case 93:
-            // withdraw-confirm withdrawals.submit.submitted
-            try actionList93(event, into: &effects)
-        case 94:
-            // withdraw-confirm withdrawals.submit.failed
-            try actionList94(event, into: &effects)
         case 95:
+            // withdraw-confirm withdrawals.submit.submitted
+            try actionList95(event, into: &effects)
+        case 96:
+            // withdraw-confirm withdrawals.submit.failed
+            try actionList96(event, into: &effects)
+        case 97:
             // login-passcode tap_unlock; login-passcode tap_retry; authorize-transaction tap_confirm; and 1 more
             effects.append(.call(RailServiceCall.passcodeVerify(passcode: textValue(formInput(0))))) // form 0: passcode
-        case 96:
+        case 98:
             // login-passcode tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "unlock")))
-        case 97:
+        case 99:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
-        case 98:
+        case 100:
             // login-passcode passcode.verify.correct; login-passcode device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
             effects.append(.call(RailServiceCall.kycStatus))
-        case 99:
+        case 101:
             // login-passcode device.biometric_check.failed; authorize-transaction device.biometric_check.failed
             effects.append(.toast("Face ID didn't work. Enter your passcode."))
-        case 100:
+        case 102:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             state.passcodeLockedUntil = try add(now, 60000)
             setInput(0, nil)
-        case 101:
+        case 103:
             // login-passcode passcode.verify.wrong; authorize-transaction passcode.verify.wrong
             state.failedPasscodeAttempts = try add(state.failedPasscodeAttempts, 1)
             setInput(0, nil)
             effects.append(.toast("Wrong passcode. Try again."))
-        case 102:
+        case 104:
             // login-passcode passcode.verify.failed; authorize-transaction passcode.verify.failed
             effects.append(.toast("We couldn't check your passcode. Tap Retry to try again."))
-        case 103:
+        case 105:
             // authorize-transaction tap_use_biometrics
             effects.append(.call(RailServiceCall.deviceBiometricCheck(purpose: "authorize")))
-        case 104:
+        case 106:
             // authorize-transaction passcode.verify.correct; authorize-transaction device.biometric_check.authenticated
             state.failedPasscodeAttempts = 0
             raised.append(.authorized(raisedBy: RaisedByFlows()))
-        case 105:
+        case 107:
             // passcode-cooldown after 1m
             state.failedPasscodeAttempts = 0
             state.passcodeLockedUntil = nil
-        case 106:
+        case 108:
             // auth (global) deposit_detected; main (global) deposit_detected; deposit (global) deposit_detected; and 2
             // more
             guard case .depositDetected(_, let eventEta)? = event else { throw FlowFailure("no value for 'event'") }
             state.depositPending = true
             state.depositEta = eventEta
-        case 107:
+        case 109:
             // auth (global) deposit_split; main (global) deposit_split; deposit (global) deposit_split; and 2 more
-            try actionList107(event, into: &effects)
-        case 108:
+            try actionList109(event, into: &effects)
+        case 110:
             // auth (global) deposit_loaded_push; main (global) deposit_loaded_push; deposit (global)
             // deposit_loaded_push; and 2 more
             effects.append(.push("Money loaded: 70% → Spend, 30% → Invest"))
-        case 109:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            effects.append(.push("Payment declined. Your card is frozen."))
-        case 110:
-            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            effects.append(.push("Payment declined. Not enough in Spend."))
         case 111:
             // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
-            try actionList111(event, into: &effects)
+            effects.append(.push("Payment declined. Your card is frozen."))
         case 112:
-            // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
-            try actionList112(event, into: &effects)
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            effects.append(.push("Payment declined. Not enough in Spend."))
         case 113:
+            // auth (global) card_payment; main (global) card_payment; deposit (global) card_payment; and 2 more
+            try actionList113(event, into: &effects)
+        case 114:
+            // auth (global) round_up_due; main (global) round_up_due; deposit (global) round_up_due; and 2 more
+            try actionList114(event, into: &effects)
+        case 115:
             // auth (global) connectivity_lost; main (global) connectivity_lost; deposit (global) connectivity_lost; and
             // 2 more
             state.offline = true
-        case 114:
+        case 116:
             // auth (global) connectivity_restored; main (global) connectivity_restored; deposit (global)
             // connectivity_restored; and 2 more
             state.offline = false
@@ -1161,7 +1173,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList91(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList93(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.pendingAction = nil
         state.spendBeforeWithdrawal = state.spendBalance
         state.lastWithdrawal = state.withdrawAmount
@@ -1182,7 +1194,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList93(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList95(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .withdrawalsSubmitSubmitted(let eventTransactionId)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1199,7 +1211,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList94(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList96(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastWithdrawal)
         state.withdrawnTotal = try subtract(state.withdrawnTotal, state.lastWithdrawal)
         state.spendBeforeWithdrawal = RailConstants.usd0
@@ -1208,7 +1220,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList107(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList109(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.spendBalance = try add(state.spendBalance, state.lastDepositSpend)
         state.investBalance = try add(state.investBalance, state.lastDepositInvest)
         state.depositedTotal = try add(state.depositedTotal, state.lastDepositAmount)
@@ -1229,7 +1241,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList111(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList113(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         guard case .cardPayment(let eventMerchant, let eventAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1250,7 +1262,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList112(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
+    private mutating func actionList114(_ event: RailEvent?, into effects: inout [RailEffect]) throws {
         state.lastRoundUp = try subtract(roundUp(state.lastCardAmount), state.lastCardAmount)
         state.spendBalance = try subtract(
             state.spendBalance,

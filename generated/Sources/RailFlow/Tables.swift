@@ -165,12 +165,12 @@ enum RailTables {
         2, 163, 169, 16, 16, 0, 0, 27, 31, 83, 0, -1, 0, // 27: deposit-address Deposit Address
         2, 169, 170, 16, 16, 0, 0, 31, 31, 0, 0, -1, 0, // 28: deposit-success Deposit Success
         3, 170, 173, 16, 16, 0, 0, 31, 31, 0, 0, -1, 0, // 29: withdraw Withdraw
-        3, 173, 175, 16, 18, 0, 0, 31, 31, 0, 0, -1, 0, // 30: withdraw-amount Amount
-        3, 175, 182, 18, 18, 0, 0, 31, 31, 0, 0, -1, 0, // 31: withdraw-confirm Confirm
-        3, 182, 183, 18, 18, 0, 0, 31, 31, 0, 0, -1, 0, // 32: withdraw-success Success
-        4, 183, 202, 18, 19, 0, 0, 31, 31, 0, 0, -1, 0, // 33: login-passcode Login Passcode
-        4, 202, 215, 19, 20, 0, 0, 31, 31, 0, 0, -1, 0, // 34: authorize-transaction Authorize Transaction
-        4, 215, 215, 20, 20, 0, 1, 31, 31, 0, 0, -1, 0, // 35: passcode-cooldown Passcode Cooldown
+        3, 173, 176, 16, 18, 0, 0, 31, 31, 91, 0, -1, 0, // 30: withdraw-amount Amount
+        3, 176, 183, 18, 18, 0, 0, 31, 31, 0, 0, -1, 0, // 31: withdraw-confirm Confirm
+        3, 183, 184, 18, 18, 0, 0, 31, 31, 0, 0, -1, 0, // 32: withdraw-success Success
+        4, 184, 203, 18, 19, 0, 0, 31, 31, 0, 0, -1, 0, // 33: login-passcode Login Passcode
+        4, 203, 216, 19, 20, 0, 0, 31, 31, 0, 0, -1, 0, // 34: authorize-transaction Authorize Transaction
+        4, 216, 216, 20, 20, 0, 1, 31, 31, 0, 0, -1, 0, // 35: passcode-cooldown Passcode Cooldown
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -367,133 +367,134 @@ enum RailTables {
         98, 0, 87, 1, 30, 0, // withdraw tap_bank → withdraw-amount
         99, 0, 88, 1, 30, 0, // withdraw tap_crypto → withdraw-amount
         57, 0, 0, 5, 51, 0, // withdraw tap_back → end cancelled
-        56, 0, 89, 1, 31, 1, // withdraw-amount tap_continue → withdraw-confirm
+        100, 31, 89, 0, 0, 0, // withdraw-amount withdraw_amount_opened if withdraw_form_fresh stays
+        56, 0, 90, 1, 31, 1, // withdraw-amount tap_continue → withdraw-confirm
         57, 0, 0, 3, 0, 0, // withdraw-amount tap_back → back
-        100, 0, 90, 2, 34, 0, // withdraw-confirm tap_confirm → authorize-transaction (overlay)
-        74, 31, 91, 0, 0, 0, // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
-        74, 32, 92, 0, 0, 0, // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
-        48, 0, 93, 1, 32, 0, // withdraw-confirm withdrawals.submit.submitted → withdraw-success
-        49, 0, 94, 0, 0, 0, // withdraw-confirm withdrawals.submit.failed stays
-        54, 0, 90, 2, 34, 0, // withdraw-confirm tap_retry → authorize-transaction (overlay)
+        101, 0, 92, 2, 34, 0, // withdraw-confirm tap_confirm → authorize-transaction (overlay)
+        74, 32, 93, 0, 0, 0, // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal && withdraw_amount > 0.00 USD && withdraw_amount <= spend_balance stays
+        74, 33, 94, 0, 0, 0, // withdraw-confirm authorized if pending_action == SensitiveAction.withdrawal stays
+        48, 0, 95, 1, 32, 0, // withdraw-confirm withdrawals.submit.submitted → withdraw-success
+        49, 0, 96, 0, 0, 0, // withdraw-confirm withdrawals.submit.failed stays
+        54, 0, 92, 2, 34, 0, // withdraw-confirm tap_retry → authorize-transaction (overlay)
         57, 0, 0, 3, 0, 0, // withdraw-confirm tap_back → back
         97, 0, 0, 5, 50, 0, // withdraw-success tap_done → end done
-        101, 33, 0, 2, 35, 0, // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        101, 0, 95, 0, 0, 1, // login-passcode tap_unlock stays
-        102, 25, 96, 0, 0, 0, // login-passcode tap_use_biometrics if biometrics_enabled stays
-        15, 34, 97, 3, 0, 0, // login-passcode passcode.verify.correct if signed_in → back
-        15, 0, 98, 0, 0, 0, // login-passcode passcode.verify.correct stays
-        21, 34, 97, 3, 0, 0, // login-passcode device.biometric_check.authenticated if signed_in → back
-        21, 0, 98, 0, 0, 0, // login-passcode device.biometric_check.authenticated stays
-        22, 0, 99, 0, 0, 0, // login-passcode device.biometric_check.failed stays
+        102, 34, 0, 2, 35, 0, // login-passcode tap_unlock if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+        102, 0, 97, 0, 0, 1, // login-passcode tap_unlock stays
+        103, 25, 98, 0, 0, 0, // login-passcode tap_use_biometrics if biometrics_enabled stays
+        15, 35, 99, 3, 0, 0, // login-passcode passcode.verify.correct if signed_in → back
+        15, 0, 100, 0, 0, 0, // login-passcode passcode.verify.correct stays
+        21, 35, 99, 3, 0, 0, // login-passcode device.biometric_check.authenticated if signed_in → back
+        21, 0, 100, 0, 0, 0, // login-passcode device.biometric_check.authenticated stays
+        22, 0, 101, 0, 0, 0, // login-passcode device.biometric_check.failed stays
         23, 0, 0, 0, 0, 0, // login-passcode device.biometric_check.cancelled stays
-        16, 35, 100, 2, 35, 0, // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-        16, 0, 101, 0, 0, 0, // login-passcode passcode.verify.wrong stays
-        17, 0, 102, 0, 0, 0, // login-passcode passcode.verify.failed stays
-        54, 33, 0, 2, 35, 0, // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        54, 0, 95, 0, 0, 0, // login-passcode tap_retry stays
+        16, 36, 102, 2, 35, 0, // login-passcode passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+        16, 0, 103, 0, 0, 0, // login-passcode passcode.verify.wrong stays
+        17, 0, 104, 0, 0, 0, // login-passcode passcode.verify.failed stays
+        54, 34, 0, 2, 35, 0, // login-passcode tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+        54, 0, 97, 0, 0, 0, // login-passcode tap_retry stays
         30, 0, 25, 1, 10, 0, // login-passcode kyc.status.approved → station
         31, 7, 26, 1, 9, 0, // login-passcode kyc.status.pending if !signed_in → kyc-status
         32, 7, 27, 1, 9, 0, // login-passcode kyc.status.rejected if !signed_in → kyc-status
         33, 0, 30, 0, 0, 0, // login-passcode kyc.status.failed stays
-        103, 0, 29, 0, 0, 0, // login-passcode tap_retry_status stays
-        100, 33, 0, 2, 35, 0, // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        100, 0, 95, 0, 0, 1, // authorize-transaction tap_confirm stays
-        102, 25, 103, 0, 0, 0, // authorize-transaction tap_use_biometrics if biometrics_enabled stays
-        15, 0, 104, 3, 0, 0, // authorize-transaction passcode.verify.correct → back
-        21, 0, 104, 3, 0, 0, // authorize-transaction device.biometric_check.authenticated → back
-        22, 0, 99, 0, 0, 0, // authorize-transaction device.biometric_check.failed stays
+        104, 0, 29, 0, 0, 0, // login-passcode tap_retry_status stays
+        101, 34, 0, 2, 35, 0, // authorize-transaction tap_confirm if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+        101, 0, 97, 0, 0, 1, // authorize-transaction tap_confirm stays
+        103, 25, 105, 0, 0, 0, // authorize-transaction tap_use_biometrics if biometrics_enabled stays
+        15, 0, 106, 3, 0, 0, // authorize-transaction passcode.verify.correct → back
+        21, 0, 106, 3, 0, 0, // authorize-transaction device.biometric_check.authenticated → back
+        22, 0, 101, 0, 0, 0, // authorize-transaction device.biometric_check.failed stays
         23, 0, 0, 0, 0, 0, // authorize-transaction device.biometric_check.cancelled stays
-        16, 35, 100, 2, 35, 0, // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
-        16, 0, 101, 0, 0, 0, // authorize-transaction passcode.verify.wrong stays
-        17, 0, 102, 0, 0, 0, // authorize-transaction passcode.verify.failed stays
-        54, 33, 0, 2, 35, 0, // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
-        54, 0, 95, 0, 0, 0, // authorize-transaction tap_retry stays
+        16, 36, 102, 2, 35, 0, // authorize-transaction passcode.verify.wrong if failed_passcode_attempts + 1 >= 3 → passcode-cooldown (overlay)
+        16, 0, 103, 0, 0, 0, // authorize-transaction passcode.verify.wrong stays
+        17, 0, 104, 0, 0, 0, // authorize-transaction passcode.verify.failed stays
+        54, 34, 0, 2, 35, 0, // authorize-transaction tap_retry if passcode_locked_until != null && now() < passcode_locked_until → passcode-cooldown (overlay)
+        54, 0, 97, 0, 0, 0, // authorize-transaction tap_retry stays
         87, 0, 46, 3, 0, 0, // authorize-transaction tap_cancel → back
-        -1, 0, 105, 3, 0, 0, // passcode-cooldown after 1m → back
-        0, 0, 106, 0, 0, 0, // auth (global) deposit_detected stays
+        -1, 0, 107, 3, 0, 0, // passcode-cooldown after 1m → back
+        0, 0, 108, 0, 0, 0, // auth (global) deposit_detected stays
         1, 28, 85, 0, 0, 0, // auth (global) deposit_confirmed if event.amount > 0.00 USD stays
-        104, 0, 107, 0, 0, 0, // auth (global) deposit_split stays
-        105, 26, 108, 0, 0, 0, // auth (global) deposit_loaded_push if push_enabled stays
-        105, 0, 0, 0, 0, 0, // auth (global) deposit_loaded_push stays
-        2, 36, 0, 0, 0, 0, // auth (global) card_payment if event.amount <= 0.00 USD stays
-        2, 37, 109, 0, 0, 0, // auth (global) card_payment if card_frozen && push_enabled stays
+        105, 0, 109, 0, 0, 0, // auth (global) deposit_split stays
+        106, 26, 110, 0, 0, 0, // auth (global) deposit_loaded_push if push_enabled stays
+        106, 0, 0, 0, 0, 0, // auth (global) deposit_loaded_push stays
+        2, 37, 0, 0, 0, 0, // auth (global) card_payment if event.amount <= 0.00 USD stays
+        2, 38, 111, 0, 0, 0, // auth (global) card_payment if card_frozen && push_enabled stays
         2, 20, 0, 0, 0, 0, // auth (global) card_payment if card_frozen stays
-        2, 38, 110, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 39, 0, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance stays
-        2, 0, 111, 0, 0, 0, // auth (global) card_payment stays
-        106, 40, 112, 0, 0, 0, // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        106, 0, 0, 0, 0, 0, // auth (global) round_up_due stays
-        107, 0, 113, 0, 0, 0, // auth (global) connectivity_lost stays
-        108, 0, 114, 0, 0, 0, // auth (global) connectivity_restored stays
-        109, 0, 0, 1, 10, 0, // main (global) tap_tab_station → station
-        110, 0, 0, 1, 11, 0, // main (global) tap_tab_transactions → transactions
-        111, 0, 0, 1, 13, 0, // main (global) tap_tab_card → card
-        112, 0, 0, 1, 17, 0, // main (global) tap_tab_invest → invest
-        113, 0, 0, 1, 18, 0, // main (global) tap_tab_profile → profile
-        114, 0, 0, 2, 33, 0, // main (global) session_expired → login-passcode (overlay)
-        0, 0, 106, 0, 0, 0, // main (global) deposit_detected stays
+        2, 39, 112, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance && push_enabled stays
+        2, 40, 0, 0, 0, 0, // auth (global) card_payment if event.amount > spend_balance stays
+        2, 0, 113, 0, 0, 0, // auth (global) card_payment stays
+        107, 41, 114, 0, 0, 0, // auth (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        107, 0, 0, 0, 0, 0, // auth (global) round_up_due stays
+        108, 0, 115, 0, 0, 0, // auth (global) connectivity_lost stays
+        109, 0, 116, 0, 0, 0, // auth (global) connectivity_restored stays
+        110, 0, 0, 1, 10, 0, // main (global) tap_tab_station → station
+        111, 0, 0, 1, 11, 0, // main (global) tap_tab_transactions → transactions
+        112, 0, 0, 1, 13, 0, // main (global) tap_tab_card → card
+        113, 0, 0, 1, 17, 0, // main (global) tap_tab_invest → invest
+        114, 0, 0, 1, 18, 0, // main (global) tap_tab_profile → profile
+        115, 0, 0, 2, 33, 0, // main (global) session_expired → login-passcode (overlay)
+        0, 0, 108, 0, 0, 0, // main (global) deposit_detected stays
         1, 28, 85, 0, 0, 0, // main (global) deposit_confirmed if event.amount > 0.00 USD stays
-        104, 0, 107, 0, 0, 0, // main (global) deposit_split stays
-        105, 26, 108, 0, 0, 0, // main (global) deposit_loaded_push if push_enabled stays
-        105, 0, 0, 0, 0, 0, // main (global) deposit_loaded_push stays
-        2, 36, 0, 0, 0, 0, // main (global) card_payment if event.amount <= 0.00 USD stays
-        2, 37, 109, 0, 0, 0, // main (global) card_payment if card_frozen && push_enabled stays
+        105, 0, 109, 0, 0, 0, // main (global) deposit_split stays
+        106, 26, 110, 0, 0, 0, // main (global) deposit_loaded_push if push_enabled stays
+        106, 0, 0, 0, 0, 0, // main (global) deposit_loaded_push stays
+        2, 37, 0, 0, 0, 0, // main (global) card_payment if event.amount <= 0.00 USD stays
+        2, 38, 111, 0, 0, 0, // main (global) card_payment if card_frozen && push_enabled stays
         2, 20, 0, 0, 0, 0, // main (global) card_payment if card_frozen stays
-        2, 38, 110, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 39, 0, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance stays
-        2, 0, 111, 0, 0, 0, // main (global) card_payment stays
-        106, 40, 112, 0, 0, 0, // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        106, 0, 0, 0, 0, 0, // main (global) round_up_due stays
-        107, 0, 113, 0, 0, 0, // main (global) connectivity_lost stays
-        108, 0, 114, 0, 0, 0, // main (global) connectivity_restored stays
+        2, 39, 112, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance && push_enabled stays
+        2, 40, 0, 0, 0, 0, // main (global) card_payment if event.amount > spend_balance stays
+        2, 0, 113, 0, 0, 0, // main (global) card_payment stays
+        107, 41, 114, 0, 0, 0, // main (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        107, 0, 0, 0, 0, 0, // main (global) round_up_due stays
+        108, 0, 115, 0, 0, 0, // main (global) connectivity_lost stays
+        109, 0, 116, 0, 0, 0, // main (global) connectivity_restored stays
         -1, 0, 0, 2, 33, 0, // main (global) after session_timeout → login-passcode (overlay)
-        0, 0, 106, 0, 0, 0, // deposit (global) deposit_detected stays
+        0, 0, 108, 0, 0, 0, // deposit (global) deposit_detected stays
         1, 28, 85, 0, 0, 0, // deposit (global) deposit_confirmed if event.amount > 0.00 USD stays
-        104, 0, 107, 0, 0, 0, // deposit (global) deposit_split stays
-        105, 26, 108, 0, 0, 0, // deposit (global) deposit_loaded_push if push_enabled stays
-        105, 0, 0, 0, 0, 0, // deposit (global) deposit_loaded_push stays
-        2, 36, 0, 0, 0, 0, // deposit (global) card_payment if event.amount <= 0.00 USD stays
-        2, 37, 109, 0, 0, 0, // deposit (global) card_payment if card_frozen && push_enabled stays
+        105, 0, 109, 0, 0, 0, // deposit (global) deposit_split stays
+        106, 26, 110, 0, 0, 0, // deposit (global) deposit_loaded_push if push_enabled stays
+        106, 0, 0, 0, 0, 0, // deposit (global) deposit_loaded_push stays
+        2, 37, 0, 0, 0, 0, // deposit (global) card_payment if event.amount <= 0.00 USD stays
+        2, 38, 111, 0, 0, 0, // deposit (global) card_payment if card_frozen && push_enabled stays
         2, 20, 0, 0, 0, 0, // deposit (global) card_payment if card_frozen stays
-        2, 38, 110, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 39, 0, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance stays
-        2, 0, 111, 0, 0, 0, // deposit (global) card_payment stays
-        106, 40, 112, 0, 0, 0, // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        106, 0, 0, 0, 0, 0, // deposit (global) round_up_due stays
-        107, 0, 113, 0, 0, 0, // deposit (global) connectivity_lost stays
-        108, 0, 114, 0, 0, 0, // deposit (global) connectivity_restored stays
+        2, 39, 112, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance && push_enabled stays
+        2, 40, 0, 0, 0, 0, // deposit (global) card_payment if event.amount > spend_balance stays
+        2, 0, 113, 0, 0, 0, // deposit (global) card_payment stays
+        107, 41, 114, 0, 0, 0, // deposit (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        107, 0, 0, 0, 0, 0, // deposit (global) round_up_due stays
+        108, 0, 115, 0, 0, 0, // deposit (global) connectivity_lost stays
+        109, 0, 116, 0, 0, 0, // deposit (global) connectivity_restored stays
         -1, 0, 0, 2, 33, 0, // deposit (global) after session_timeout → login-passcode (overlay)
-        0, 0, 106, 0, 0, 0, // withdraw (global) deposit_detected stays
+        0, 0, 108, 0, 0, 0, // withdraw (global) deposit_detected stays
         1, 28, 85, 0, 0, 0, // withdraw (global) deposit_confirmed if event.amount > 0.00 USD stays
-        104, 0, 107, 0, 0, 0, // withdraw (global) deposit_split stays
-        105, 26, 108, 0, 0, 0, // withdraw (global) deposit_loaded_push if push_enabled stays
-        105, 0, 0, 0, 0, 0, // withdraw (global) deposit_loaded_push stays
-        2, 36, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount <= 0.00 USD stays
-        2, 37, 109, 0, 0, 0, // withdraw (global) card_payment if card_frozen && push_enabled stays
+        105, 0, 109, 0, 0, 0, // withdraw (global) deposit_split stays
+        106, 26, 110, 0, 0, 0, // withdraw (global) deposit_loaded_push if push_enabled stays
+        106, 0, 0, 0, 0, 0, // withdraw (global) deposit_loaded_push stays
+        2, 37, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount <= 0.00 USD stays
+        2, 38, 111, 0, 0, 0, // withdraw (global) card_payment if card_frozen && push_enabled stays
         2, 20, 0, 0, 0, 0, // withdraw (global) card_payment if card_frozen stays
-        2, 38, 110, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 39, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance stays
-        2, 0, 111, 0, 0, 0, // withdraw (global) card_payment stays
-        106, 40, 112, 0, 0, 0, // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        106, 0, 0, 0, 0, 0, // withdraw (global) round_up_due stays
-        107, 0, 113, 0, 0, 0, // withdraw (global) connectivity_lost stays
-        108, 0, 114, 0, 0, 0, // withdraw (global) connectivity_restored stays
+        2, 39, 112, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance && push_enabled stays
+        2, 40, 0, 0, 0, 0, // withdraw (global) card_payment if event.amount > spend_balance stays
+        2, 0, 113, 0, 0, 0, // withdraw (global) card_payment stays
+        107, 41, 114, 0, 0, 0, // withdraw (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        107, 0, 0, 0, 0, 0, // withdraw (global) round_up_due stays
+        108, 0, 115, 0, 0, 0, // withdraw (global) connectivity_lost stays
+        109, 0, 116, 0, 0, 0, // withdraw (global) connectivity_restored stays
         -1, 0, 0, 2, 33, 0, // withdraw (global) after session_timeout → login-passcode (overlay)
-        0, 0, 106, 0, 0, 0, // security (global) deposit_detected stays
+        0, 0, 108, 0, 0, 0, // security (global) deposit_detected stays
         1, 28, 85, 0, 0, 0, // security (global) deposit_confirmed if event.amount > 0.00 USD stays
-        104, 0, 107, 0, 0, 0, // security (global) deposit_split stays
-        105, 26, 108, 0, 0, 0, // security (global) deposit_loaded_push if push_enabled stays
-        105, 0, 0, 0, 0, 0, // security (global) deposit_loaded_push stays
-        2, 36, 0, 0, 0, 0, // security (global) card_payment if event.amount <= 0.00 USD stays
-        2, 37, 109, 0, 0, 0, // security (global) card_payment if card_frozen && push_enabled stays
+        105, 0, 109, 0, 0, 0, // security (global) deposit_split stays
+        106, 26, 110, 0, 0, 0, // security (global) deposit_loaded_push if push_enabled stays
+        106, 0, 0, 0, 0, 0, // security (global) deposit_loaded_push stays
+        2, 37, 0, 0, 0, 0, // security (global) card_payment if event.amount <= 0.00 USD stays
+        2, 38, 111, 0, 0, 0, // security (global) card_payment if card_frozen && push_enabled stays
         2, 20, 0, 0, 0, 0, // security (global) card_payment if card_frozen stays
-        2, 38, 110, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance && push_enabled stays
-        2, 39, 0, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance stays
-        2, 0, 111, 0, 0, 0, // security (global) card_payment stays
-        106, 40, 112, 0, 0, 0, // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
-        106, 0, 0, 0, 0, 0, // security (global) round_up_due stays
-        107, 0, 113, 0, 0, 0, // security (global) connectivity_lost stays
-        108, 0, 114, 0, 0, 0, // security (global) connectivity_restored stays
+        2, 39, 112, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance && push_enabled stays
+        2, 40, 0, 0, 0, 0, // security (global) card_payment if event.amount > spend_balance stays
+        2, 0, 113, 0, 0, 0, // security (global) card_payment stays
+        107, 41, 114, 0, 0, 0, // security (global) round_up_due if round_ups_enabled && round_up(last_card_amount) - last_card_amount > 0.00 USD && round_up(last_card_amount) - last_card_amount <= spend_balance stays
+        107, 0, 0, 0, 0, 0, // security (global) round_up_due stays
+        108, 0, 115, 0, 0, 0, // security (global) connectivity_lost stays
+        109, 0, 116, 0, 0, 0, // security (global) connectivity_restored stays
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -510,11 +511,11 @@ enum RailTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData: [Int32] = [
-        0, 216, 231, 1, 1, 78, // auth
-        10, 231, 252, 1, 2, 79, // main
-        25, 253, 268, 2, 3, 25, // deposit
-        29, 269, 284, 3, 4, 29, // withdraw
-        33, 285, 300, 4, 4, 21, // security
+        0, 217, 232, 1, 1, 78, // auth
+        10, 232, 253, 1, 2, 79, // main
+        25, 254, 269, 2, 3, 25, // deposit
+        29, 270, 285, 3, 4, 29, // withdraw
+        33, 286, 301, 4, 4, 21, // security
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -524,10 +525,10 @@ enum RailTables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData: [Int32] = [
-        60000, 215, 216, -1, // passcode-cooldown after 1m
-        0, 252, 253, -1, // main (global) after session_timeout
-        0, 268, 269, -1, // deposit (global) after session_timeout
-        0, 284, 285, -1, // withdraw (global) after session_timeout
+        60000, 216, 217, -1, // passcode-cooldown after 1m
+        0, 253, 254, -1, // main (global) after session_timeout
+        0, 269, 270, -1, // deposit (global) after session_timeout
+        0, 285, 286, -1, // withdraw (global) after session_timeout
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -629,7 +630,7 @@ enum RailTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "101f671bbe889520"
+    static let fingerprint = "c0de18ef8523e65c"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

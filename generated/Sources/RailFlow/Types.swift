@@ -142,6 +142,7 @@ public enum RailScreen: String, CaseIterable, Sendable {
     /// - AC-STA-01: Total balance displayed in large, bold typography
     /// - AC-STA-02: Spend/Invest split shown as visual ratio (not pie chart)
     /// - AC-STA-03: System status: `Allocating` | `Active` | `Paused`
+    /// - COMP-STA-RA: `RecentActivity` | `components/organisms/` | Last 3 transactions
     /// - AC-STA-04: NO charts, asset breakdowns, or performance history
     /// - AC-STA-05: Pull-to-refresh updates balances
     /// - AC-STA-06: Balance updates via WebSocket or polling (< 5s delay)
@@ -1106,6 +1107,10 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapDone
     case tapBank
     case tapCrypto
+
+    /// Raised by the flows (`raise: withdraw_amount_opened`), never sent by the app: only the machine can make the
+    /// `RaisedByFlows` it carries.
+    case withdrawAmountOpened(raisedBy: RaisedByFlows)
     case tapConfirm
     case tapUnlock
     case tapUseBiometrics
@@ -1578,6 +1583,8 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_bank"
         case .tapCrypto:
             return "tap_crypto"
+        case .withdrawAmountOpened:
+            return "withdraw_amount_opened"
         case .tapConfirm:
             return "tap_confirm"
         case .tapUnlock:
@@ -1817,36 +1824,38 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 98
         case .tapCrypto:
             return 99
-        case .tapConfirm:
+        case .withdrawAmountOpened:
             return 100
-        case .tapUnlock:
+        case .tapConfirm:
             return 101
-        case .tapUseBiometrics:
+        case .tapUnlock:
             return 102
-        case .tapRetryStatus:
+        case .tapUseBiometrics:
             return 103
-        case .depositSplit:
+        case .tapRetryStatus:
             return 104
-        case .depositLoadedPush:
+        case .depositSplit:
             return 105
-        case .roundUpDue:
+        case .depositLoadedPush:
             return 106
-        case .connectivityLost:
+        case .roundUpDue:
             return 107
-        case .connectivityRestored:
+        case .connectivityLost:
             return 108
-        case .tapTabStation:
+        case .connectivityRestored:
             return 109
-        case .tapTabTransactions:
+        case .tapTabStation:
             return 110
-        case .tapTabCard:
+        case .tapTabTransactions:
             return 111
-        case .tapTabInvest:
+        case .tapTabCard:
             return 112
-        case .tapTabProfile:
+        case .tapTabInvest:
             return 113
-        case .sessionExpired:
+        case .tapTabProfile:
             return 114
+        case .sessionExpired:
+            return 115
         case .timerFired:
             return (-2)
         }
@@ -1962,6 +1971,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case tapDone
         case tapBank
         case tapCrypto
+        case withdrawAmountOpened
         case tapConfirm
         case tapUnlock
         case tapUseBiometrics
@@ -2229,6 +2239,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapBank
         case .tapCrypto:
             self = .tapCrypto
+        case .withdrawAmountOpened:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawAmountOpened)
+            self = .withdrawAmountOpened(raisedBy: try fields.decode(RaisedByFlows.self, forKey: .raisedBy))
         case .tapConfirm:
             self = .tapConfirm
         case .tapUnlock:
@@ -2487,6 +2500,9 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBank)
         case .tapCrypto:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCrypto)
+        case .withdrawAmountOpened(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .withdrawAmountOpened)
+            try fields.encode(value0, forKey: .raisedBy)
         case .tapConfirm:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirm)
         case .tapUnlock:
@@ -4515,6 +4531,10 @@ public struct RailState: Hashable, Sendable, Codable {
 
     public var withdrawMethod: RailWithdrawMethod? = nil
 
+    /// A withdrawal method was just chosen: the amount screen opens empty, not with the last withdrawal's amount and
+    /// destination
+    public var withdrawFormFresh: Bool = false
+
     /// The amount being withdrawn
     public var withdrawAmount: Money = RailConstants.usd0
 
@@ -4603,6 +4623,7 @@ public struct RailState: Hashable, Sendable, Codable {
         parts.append("tx_draft: " + txDraft.flowDescription)
         parts.append("withdraw_amount: " + describe(withdrawAmount))
         parts.append("withdraw_destination: " + quotedText(withdrawDestination))
+        parts.append("withdraw_form_fresh: " + describe(withdrawFormFresh))
         parts.append("withdraw_method: " + (withdrawMethod.map { describe($0) } ?? "null"))
         parts.append("withdraw_transaction_id: " + quotedText(withdrawTransactionId))
         parts.append("withdrawn_total: " + describe(withdrawnTotal))
@@ -4656,6 +4677,7 @@ public struct RailState: Hashable, Sendable, Codable {
         case roundUpsEnabled = "round_ups_enabled"
         case pushEnabled = "push_enabled"
         case withdrawMethod = "withdraw_method"
+        case withdrawFormFresh = "withdraw_form_fresh"
         case withdrawAmount = "withdraw_amount"
         case withdrawDestination = "withdraw_destination"
         case withdrawTransactionId = "withdraw_transaction_id"

@@ -48,7 +48,16 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     /// What of FlowMachine's engine Regent uses: a constant, so the engine built for this machine leaves out the rest.
     @_spi(Generated)
     public var engineFeatures: EngineFeatures {
-        return [.timers, .entryActions, .forms, .globalTransitions, .raisedEvents, .invariants, .secretFields]
+        return [
+            .timers,
+            .entryActions,
+            .exitActions,
+            .forms,
+            .globalTransitions,
+            .raisedEvents,
+            .invariants,
+            .secretFields
+        ]
     }
 
     /// A machine on `start` (default: R-LAUNCH), with the state's initial values.
@@ -541,7 +550,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                         + " and every year from ")
                         + (derivedSecondChargeOn().map { describe($0) } ?? "")),
                 .alert: required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value"),
-                .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : ""
+                .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : "",
+                .disclaimer: "Regent provides financial information for personal tracking purposes only. We do not provide investment advice, manage assets, or execute trades. Consult a qualified financial advisor for personalized advice."
             ]
         case 22:
             // R-S7-currency Currency Selection
@@ -898,7 +908,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.authAlert = "Face ID is disabled. Enable in Settings or use PIN."
         case 22:
             // R-S2 tap_face_id; R-S2 enter
-            effects.append(.call(RegentServiceCall.localAuthAuthenticate))
+            effects.append(.call(RegentServiceCall.localAuthAuthenticate(reason: "Authenticate to access Regent")))
         case 23:
             // R-S2-pin pin_entered
             effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0))))) // form 0: pin
@@ -1002,16 +1012,20 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "A" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.source = RegentAssetSource.manual; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = ""; record.bankName = ""; return record })()
             )
             state.nextId = try add(state.nextId, 1)
+            clearForm()
         case 50:
             // R-S4 tap_cancel; R-S4 tap_outside; R-S4-liability tap_cancel
             state.discardPrompt = true
         case 51:
-            // R-S4 tap_discard
-            try actionList51(event, into: &effects)
+            // R-S4 tap_cancel; R-S4 tap_outside; R-S4-liability exit; and 2 more
+            clearForm()
         case 52:
+            // R-S4 tap_discard
+            try actionList52(event, into: &effects)
+        case 53:
             // R-S4 tap_keep_editing; R-S4-liability tap_keep_editing
             state.discardPrompt = false
-        case 53:
+        case 54:
             // R-S4 enter
             if formInput(1) == nil {
                 setInput(1, fieldInput(RegentAssetCategory.cash))
@@ -1019,62 +1033,62 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             if formInput(6) == nil {
                 setInput(6, fieldInput(state.primaryCurrency))
             }
-        case 54:
-            // R-S4-bank bank_selected
-            try actionList54(event, into: &effects)
         case 55:
+            // R-S4-bank bank_selected
+            try actionList55(event, into: &effects)
+        case 56:
             // R-S4-bank tap_cancel
             state.bankMessage = nil
-        case 56:
-            // R-S4-truelayer truelayer.connect.connected
-            try actionList56(event, into: &effects)
         case 57:
+            // R-S4-truelayer truelayer.connect.connected
+            try actionList57(event, into: &effects)
+        case 58:
             // R-S4-truelayer truelayer.connect.no_accounts
             state.bankMessage = "No accounts found."
             state.bankConnecting = false
-        case 58:
+        case 59:
             // R-S4-truelayer truelayer.connect.cancelled
             state.bankMessage = "Connection cancelled"
             state.bankConnecting = false
-        case 59:
+        case 60:
             // R-S4-truelayer truelayer.connect.failed
             state.bankMessage = "Unable to connect. Please try again."
             state.bankConnecting = false
-        case 60:
+        case 61:
             // R-S4-truelayer truelayer.connect.unavailable
             state.bankMessage = "Service unavailable. Try later."
             state.bankConnecting = false
-        case 61:
+        case 62:
             // R-S4-liability tap_add_liability
             // form 0: name, 1: category, 2: amount
             try state.liabilities.append(
                 ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = "L" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentLiabilityCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()
             )
             state.nextId = try add(state.nextId, 1)
-        case 62:
+        case 63:
             // R-S4-liability tap_discard
             state.discardPrompt = false
             clearForm()
-        case 63:
+        case 64:
             // R-S4-liability enter
             if formInput(1) == nil {
                 setInput(1, fieldInput(RegentLiabilityCategory.mortgage))
             }
-        case 64:
+        case 65:
             // R-S5 ticker_entered
             state.quoteState = "loading"
             state.quoteError = nil
             // form 3: ticker
             effects.append(.call(RegentServiceCall.twelveDataQuote(ticker: trimmed(textValue(formInput(3))).uppercased())))
-        case 65:
+        case 66:
             // R-S5 twelve_data.quote.not_found
             state.quoteState = "failed"
             state.quoteError = "Ticker not found. Try again."
-        case 66:
+        case 67:
             // R-S5 twelve_data.quote.rate_limited; R-S5 twelve_data.quote.down; R-S5 twelve_data.quote.timeout
             state.quoteState = "failed"
             state.quoteError = "Unable to fetch price. Add manually?"
-        case 67:
+        case 68:
             // R-S5 tap_save_changes
             // form 1: category, 3: ticker, 4: quantity
             state.assets = try state.assets.map { a in
@@ -1084,7 +1098,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             }
             state.quoteState = "idle"
             state.quotePrice = nil
-        case 68:
+        case 69:
             // R-S5 tap_save_changes
             // form 0: name, 1: category, 2: value
             state.assets = try state.assets.map { a in
@@ -1092,7 +1106,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                     ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try (a.source == RegentAssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.value; record.original = try (a.source == RegentAssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
                     : a
             }
-        case 69:
+        case 70:
             // R-S5 tap_delete_asset
             state.deleteMessage = try ("Delete " + required(derivedEditingAsset(), "'editing_asset'").name)
                 + "? This cannot be undone."
@@ -1100,25 +1114,25 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 == RegentAssetSource.truelayer)
                 ? "This will disconnect your bank. You can reconnect anytime."
                 : nil
-        case 70:
-            // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
-            try actionList70(event, into: &effects)
         case 71:
+            // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
+            try actionList71(event, into: &effects)
+        case 72:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
             state.assets = state.assets.filter { a in a.id != state.editingId }
             state.deleteMessage = ""
             state.deleteWarning = nil
-        case 72:
+        case 73:
             // R-S5 tap_cancel_delete; R-S6 tap_cancel_delete
             state.deleteMessage = ""
             state.deleteWarning = nil
-        case 73:
-            // R-S5 tap_cancel
-            try actionList73(event, into: &effects)
         case 74:
-            // R-S5 enter
+            // R-S5 tap_cancel
             try actionList74(event, into: &effects)
         case 75:
+            // R-S5 enter
+            try actionList75(event, into: &effects)
+        case 76:
             // R-S5-liability tap_save_changes
             // form 0: name, 1: category, 2: amount
             state.liabilities = try state.liabilities.map { l in
@@ -1126,18 +1140,18 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                     ? ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = l.id; record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentLiabilityCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()
                     : l
             }
-        case 76:
+        case 77:
             // R-S5-liability tap_delete_liability
             state.deleteMessage = try ("Delete " + required(derivedEditingLiability(), "'editing_liability'").name)
                 + "? This cannot be undone."
-        case 77:
+        case 78:
             // R-S5-liability tap_confirm_delete; R-S6-liability tap_confirm_delete
             state.liabilities = state.liabilities.filter { l in l.id != state.editingId }
             state.deleteMessage = ""
-        case 78:
+        case 79:
             // R-S5-liability tap_cancel_delete; R-S5-liability tap_cancel; R-S6-liability tap_cancel_delete
             state.deleteMessage = ""
-        case 79:
+        case 80:
             // R-S5-liability enter
             if formInput(0) == nil {
                 try setInput(
@@ -1169,171 +1183,171 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                     )
                 )
             }
-        case 80:
-            // R-S6 asset_swiped_delete
-            try actionList80(event, into: &effects)
         case 81:
+            // R-S6 asset_swiped_delete
+            try actionList81(event, into: &effects)
+        case 82:
             // R-S6-liability liability_swiped_delete
             guard case .liabilitySwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
             state.editingId = eventId
             state.deleteMessage = try ("Delete " + element(state.liabilities.filter { l in l.id == eventId }, 0).name)
                 + "? This cannot be undone."
-        case 82:
+        case 83:
             // R-S7 toggle_notifications
             state.notificationsEnabled = !state.notificationsEnabled
-        case 83:
+        case 84:
             // R-S7 tap_restore_purchases; R-S8 tap_restore_purchases
             effects.append(.call(RegentServiceCall.revenuecatRestore))
-        case 84:
-            // R-S7 revenuecat.restore.restored
-            try actionList84(event, into: &effects)
         case 85:
+            // R-S7 revenuecat.restore.restored
+            try actionList85(event, into: &effects)
+        case 86:
             // R-S7 revenuecat.restore.none
             state.settingsAlert = "No subscription found"
-        case 86:
+        case 87:
             // R-S7 revenuecat.restore.network_error
             state.settingsAlert = "Unable to connect. Try again."
-        case 87:
+        case 88:
             // R-S7 tap_dismiss_alert
             state.settingsAlert = nil
-        case 88:
+        case 89:
             // R-S7 tap_log_out
             state.logoutPrompt = true
-        case 89:
-            // R-S7 tap_confirm_log_out
-            try actionList89(event, into: &effects)
         case 90:
+            // R-S7 tap_confirm_log_out
+            try actionList90(event, into: &effects)
+        case 91:
             // R-S7 tap_cancel_log_out
             state.logoutPrompt = false
-        case 91:
+        case 92:
             // R-S7-currency tap_select
             state.pendingCurrency = textValue(formInput(0)) // form 0: currency
-        case 92:
+        case 93:
             // R-S7-currency tap_confirm_switch
             effects.append(.call(RegentServiceCall.exchangeRatesLatest))
-        case 93:
-            // R-S7-currency exchange_rates.latest.loaded
-            try actionList93(event, into: &effects)
         case 94:
-            // R-S7-currency exchange_rates.latest.unavailable
+            // R-S7-currency exchange_rates.latest.loaded
             try actionList94(event, into: &effects)
         case 95:
+            // R-S7-currency exchange_rates.latest.unavailable
+            try actionList95(event, into: &effects)
+        case 96:
             // R-S7-currency tap_cancel_switch
             state.pendingCurrency = ""
-        case 96:
+        case 97:
             // R-S7-security toggle_face_id
             state.faceIdEnabled = !state.faceIdEnabled
-        case 97:
+        case 98:
             // R-S7-change-pin tap_save_pin
             effects.append(.call(RegentServiceCall.pinStoreVerify(pin: textValue(formInput(0))))) // form 0: current_pin
-        case 98:
+        case 99:
             // R-S7-change-pin pin_store.verify.correct
             effects.append(.call(RegentServiceCall.pinStoreSave(pin: textValue(formInput(1))))) // form 1: new_pin
-        case 99:
+        case 100:
             // R-S7-change-pin pin_store.verify.wrong
             state.pinError = "Incorrect PIN. Try again"
-        case 100:
+        case 101:
             // R-S7-change-pin pin_store.save.saved; R-S7-change-pin tap_back
             state.pinError = nil
-        case 101:
+        case 102:
             // R-S8 revenuecat.offerings.loaded
             guard case .revenuecatOfferingsLoaded(let eventAnnualPrice)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.annualPrice = eventAnnualPrice
-        case 102:
+        case 103:
             // R-S8 tap_start_free_trial
             state.purchasing = true
             effects.append(
                 .call(RegentServiceCall.revenuecatPurchase(productId: "annual", price: state.annualPrice, trialDays: 7))
             )
-        case 103:
-            // R-S8 revenuecat.purchase.purchased
-            try actionList103(event, into: &effects)
         case 104:
-            // R-S8 revenuecat.purchase.already_subscribed
+            // R-S8 revenuecat.purchase.purchased
             try actionList104(event, into: &effects)
         case 105:
+            // R-S8 revenuecat.purchase.already_subscribed
+            try actionList105(event, into: &effects)
+        case 106:
             // R-S8 revenuecat.purchase.cancelled
             state.purchasing = false
             effects.append(.toast("Purchase cancelled"))
-        case 106:
+        case 107:
             // R-S8 revenuecat.purchase.network_error
             state.purchasing = false
             effects.append(.toast("Unable to connect. Try again."))
-        case 107:
-            // R-S8 revenuecat.restore.restored
-            try actionList107(event, into: &effects)
         case 108:
+            // R-S8 revenuecat.restore.restored
+            try actionList108(event, into: &effects)
+        case 109:
             // R-S8 revenuecat.restore.none
             effects.append(.toast("No subscription found"))
-        case 109:
+        case 110:
             // R-S8 revenuecat.restore.network_error
             effects.append(.toast("Unable to connect. Try again."))
-        case 110:
+        case 111:
             // R-S8 enter
             effects.append(.call(RegentServiceCall.revenuecatOfferings))
-        case 111:
+        case 112:
             // regent (global) revenuecat.customer_info.active; auth (global) revenuecat.customer_info.active; home
             // (global) revenuecat.customer_info.active
-            try actionList111(event, into: &effects)
-        case 112:
+            try actionList112(event, into: &effects)
+        case 113:
             // regent (global) revenuecat.customer_info.inactive; auth (global) revenuecat.customer_info.inactive; home
             // (global) revenuecat.customer_info.inactive
             state.subscriptionActive = false
             state.inTrial = false
             state.willRenew = false
-        case 113:
+        case 114:
             // regent (global) storage_write_failed; auth (global) storage_write_failed; home (global)
             // storage_write_failed
             state.storageAlert = "Device storage full"
-        case 114:
+        case 115:
             // regent (global) storage_read_failed; auth (global) storage_read_failed; home (global) storage_read_failed
             state.assets = []
             state.liabilities = []
             state.snapshots = []
-        case 115:
+        case 116:
             // regent (global) tap_dismiss_storage_alert; auth (global) tap_dismiss_storage_alert; home (global)
             // tap_dismiss_storage_alert
             state.storageAlert = nil
-        case 116:
-            // home (global) twelve_data.prices.updated
-            try actionList116(event, into: &effects)
         case 117:
+            // home (global) twelve_data.prices.updated
+            try actionList117(event, into: &effects)
+        case 118:
             // home (global) twelve_data.prices.rate_limited
             state.priceWarning = "Price updates paused. Limit reached."
             state.stockRefreshPending = false
             state.refreshing = state.bankRefreshPending
-        case 118:
-            // home (global) twelve_data.prices.down
-            try actionList118(event, into: &effects)
         case 119:
-            // home (global) twelve_data.prices.offline
+            // home (global) twelve_data.prices.down
             try actionList119(event, into: &effects)
         case 120:
-            // home (global) truelayer.refresh.refreshed
+            // home (global) twelve_data.prices.offline
             try actionList120(event, into: &effects)
         case 121:
+            // home (global) truelayer.refresh.refreshed
+            try actionList121(event, into: &effects)
+        case 122:
             // home (global) truelayer.refresh.token_expired
             state.reconnectNeeded = true
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 122:
+        case 123:
             // home (global) truelayer.refresh.failed
             state.bankRefreshPending = false
             state.refreshing = state.stockRefreshPending
-        case 123:
+        case 124:
             // home (global) take_snapshot
             state.snapshots = try state.snapshots.filter { s in try s.day != calendarDay(now) }
                 + [
                     ({ () throws -> RegentNetWorthSnapshot in var record = RegentNetWorthSnapshot(); record.day = try calendarDay(now); record.value = try derivedNetWorth(); return record })()
                 ]
-        case 124:
+        case 125:
             // app every 24h
             state.bankRefreshPending = true
             try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: derivedBankAccountIds())))
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
-        case 125:
+        case 126:
             // app every 24h
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
         default:
@@ -1436,10 +1450,11 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         state.lastPriceUpdate = now
         state.quoteState = "idle"
         state.quotePrice = nil
+        clearForm()
     }
 
     @inline(never)
-    private mutating func actionList51(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList52(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.discardPrompt = false
         state.quoteState = "idle"
         state.quotePrice = nil
@@ -1448,7 +1463,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList54(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList55(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .bankSelected(let eventBank)? = event else { throw FlowFailure("no value for 'event'") }
         state.bankMessage = nil
         state.bankConnecting = true
@@ -1457,7 +1472,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList56(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList57(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .truelayerConnectConnected(let eventAccounts)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1471,7 +1486,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList70(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList71(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         try effects.append(
             .call(
                 RegentServiceCall.truelayerDisconnect(
@@ -1485,7 +1500,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList73(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList74(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.quoteState = "idle"
         state.quotePrice = nil
         state.deleteMessage = ""
@@ -1493,7 +1508,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList74(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList75(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         if formInput(0) == nil {
             try setInput(
                 0,
@@ -1539,7 +1554,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList80(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList81(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
         state.editingId = eventId
         state.deleteMessage = try ("Delete " + element(state.assets.filter { a in a.id == eventId }, 0).name)
@@ -1551,7 +1566,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList84(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList85(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .revenuecatRestoreRestored(let eventExpiresAt)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1561,7 +1576,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList89(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList90(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.assets = []
         state.liabilities = []
         state.snapshots = []
@@ -1593,7 +1608,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList93(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList94(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .exchangeRatesLatestLoaded(let eventUsd, let eventEur)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1605,7 +1620,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList94(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList95(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.usdPerGbp = RegentConstants.decimal1_27
         state.eurPerGbp = RegentConstants.decimal1_17
         state.ratesFromFallback = true
@@ -1615,7 +1630,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList103(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList104(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .revenuecatPurchasePurchased(let eventExpiresAt, let eventInTrial)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1627,7 +1642,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList104(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList105(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .revenuecatPurchaseAlreadySubscribed(let eventExpiresAt)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1637,7 +1652,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList107(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList108(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .revenuecatRestoreRestored(let eventExpiresAt)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1647,7 +1662,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList111(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList112(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .revenuecatCustomerInfoActive(let eventExpiresAt, let eventInTrial, let eventWillRenew)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1658,7 +1673,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList116(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList117(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .twelveDataPricesUpdated(let eventQuotes)? = event else { throw FlowFailure("no value for 'event'") }
         state.assets = try state.assets.map { a in
             try ((a.source == RegentAssetSource.twelvedata) && eventQuotes.contains { q in q.ticker == a.ticker })
@@ -1672,7 +1687,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList118(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList119(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.priceWarning = "Price may be outdated"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
@@ -1680,7 +1695,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList119(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList120(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         state.priceWarning = "No internet connection"
         state.stockRefreshPending = false
         state.refreshing = state.bankRefreshPending
@@ -1688,7 +1703,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList120(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
+    private mutating func actionList121(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         guard case .truelayerRefreshRefreshed(let eventBalances)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1757,7 +1772,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 return "Asset value must be positive"
             }
             if decimalPlaces(value) > 2 {
-                return "Enter the value in pounds and pence (at most 2 decimal places)"
+                return "Enter the value with at most 2 decimal places"
             }
             return nil
         case 7:
@@ -1786,7 +1801,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 return "Amount owed must be positive"
             }
             if decimalPlaces(value) > 2 {
-                return "Enter the amount in pounds and pence (at most 2 decimal places)"
+                return "Enter the amount with at most 2 decimal places"
             }
             return nil
         case 10:
@@ -1841,8 +1856,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return try await services.googleSignIn().event
         case .localAuthRequestPermission:
             return try await services.localAuthRequestPermission().event
-        case .localAuthAuthenticate:
-            return try await services.localAuthAuthenticate().event
+        case .localAuthAuthenticate(let reason):
+            return try await services.localAuthAuthenticate(reason: reason).event
         case .pinStoreSave(let pin):
             return try await services.pinStoreSave(pin: pin).event
         case .pinStoreVerify(let pin):

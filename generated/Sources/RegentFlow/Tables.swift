@@ -128,12 +128,12 @@ enum RegentTables {
         1, 34, 43, 4, 4, 1, 1, 12, 12, 0, 0, -1, 0, // 8: R-S2-reset Reset PIN
         1, 43, 45, 4, 6, 1, 1, 12, 12, 0, 0, -1, 0, // 9: R-S2-newpin Set New PIN
         2, 45, 63, 6, 6, 1, 1, 12, 16, 37, 0, -1, 0, // 10: R-S3 Home Screen
-        2, 63, 81, 6, 13, 1, 1, 16, 20, 53, 0, -1, 0, // 11: R-S4 Add Asset Modal (Manual Entry)
+        2, 63, 81, 6, 13, 1, 1, 16, 20, 54, 0, -1, 0, // 11: R-S4 Add Asset Modal (Manual Entry)
         2, 81, 84, 13, 14, 1, 1, 20, 22, 0, 0, -1, 0, // 12: R-S4-bank Connect Bank
         2, 84, 89, 14, 14, 1, 1, 22, 22, 0, 0, -1, 0, // 13: R-S4-truelayer TrueLayer Bank Login
-        2, 89, 94, 14, 17, 1, 1, 22, 24, 63, 0, -1, 0, // 14: R-S4-liability Add Liability
-        2, 94, 107, 17, 22, 1, 1, 24, 26, 74, 0, -1, 0, // 15: R-S5 Edit Asset Modal
-        2, 107, 112, 22, 25, 1, 1, 26, 28, 79, 0, -1, 0, // 16: R-S5-liability Edit Liability Modal
+        2, 89, 94, 14, 17, 1, 1, 22, 24, 64, 51, -1, 0, // 14: R-S4-liability Add Liability
+        2, 94, 107, 17, 22, 1, 1, 24, 26, 75, 51, -1, 0, // 15: R-S5 Edit Asset Modal
+        2, 107, 112, 22, 25, 1, 1, 26, 28, 80, 51, -1, 0, // 16: R-S5-liability Edit Liability Modal
         2, 112, 120, 25, 25, 1, 1, 28, 31, 0, 0, -1, 0, // 17: R-S6 Assets Detail Screen
         2, 120, 127, 25, 25, 1, 1, 31, 34, 0, 0, -1, 0, // 18: R-S6-liability Liabilities Detail Screen
         2, 127, 143, 25, 25, 1, 1, 34, 37, 0, 0, -1, 0, // 19: R-S7 Settings Screen
@@ -142,7 +142,7 @@ enum RegentTables {
         2, 145, 152, 25, 26, 1, 1, 37, 39, 17, 0, -1, 0, // 22: R-S7-currency Currency Selection
         2, 152, 156, 26, 26, 1, 1, 39, 39, 0, 0, -1, 0, // 23: R-S7-security Face ID & PIN
         2, 156, 161, 26, 29, 1, 1, 39, 39, 0, 0, -1, 0, // 24: R-S7-change-pin Change PIN
-        2, 161, 173, 29, 29, 1, 1, 39, 41, 110, 0, -1, 0, // 25: R-S8 Paywall Modal
+        2, 161, 173, 29, 29, 1, 1, 39, 41, 111, 0, -1, 0, // 25: R-S8 Paywall Modal
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -240,132 +240,132 @@ enum RegentTables {
         70, 34, 48, 3, 0, 1, // R-S4 tap_add_asset if form.is_stock == true && quote_state == 'found' && quote_price != null → back
         70, 35, 49, 3, 0, 1, // R-S4 tap_add_asset if form.is_stock != true → back
         79, 36, 50, 0, 0, 0, // R-S4 tap_cancel if form.name != '' || form.ticker != '' stays
-        79, 0, 0, 3, 0, 0, // R-S4 tap_cancel → back
+        79, 0, 51, 3, 0, 0, // R-S4 tap_cancel → back
         80, 36, 50, 0, 0, 0, // R-S4 tap_outside if form.name != '' || form.ticker != '' stays
-        80, 0, 0, 3, 0, 0, // R-S4 tap_outside → back
-        81, 37, 51, 3, 0, 0, // R-S4 tap_discard if discard_prompt → back
-        82, 37, 52, 0, 0, 0, // R-S4 tap_keep_editing if discard_prompt stays
+        80, 0, 51, 3, 0, 0, // R-S4 tap_outside → back
+        81, 37, 52, 3, 0, 0, // R-S4 tap_discard if discard_prompt → back
+        82, 37, 53, 0, 0, 0, // R-S4 tap_keep_editing if discard_prompt stays
         83, 38, 0, 1, 25, 0, // R-S4 tap_connect_bank_tab if !is_premium → R-S8
         83, 0, 0, 1, 12, 0, // R-S4 tap_connect_bank_tab → R-S4-bank
-        2, 0, 54, 1, 13, 1, // R-S4-bank bank_selected → R-S4-truelayer
+        2, 0, 55, 1, 13, 1, // R-S4-bank bank_selected → R-S4-truelayer
         84, 0, 0, 1, 11, 0, // R-S4-bank tap_manual_tab → R-S4
-        79, 0, 55, 1, 10, 0, // R-S4-bank tap_cancel → R-S3
-        22, 0, 56, 1, 10, 0, // R-S4-truelayer truelayer.connect.connected → R-S3
-        23, 0, 57, 1, 12, 0, // R-S4-truelayer truelayer.connect.no_accounts → R-S4-bank
-        24, 0, 58, 1, 12, 0, // R-S4-truelayer truelayer.connect.cancelled → R-S4-bank
-        25, 0, 59, 1, 12, 0, // R-S4-truelayer truelayer.connect.failed → R-S4-bank
-        26, 0, 60, 1, 12, 0, // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
-        71, 0, 61, 3, 0, 1, // R-S4-liability tap_add_liability → back
+        79, 0, 56, 1, 10, 0, // R-S4-bank tap_cancel → R-S3
+        22, 0, 57, 1, 10, 0, // R-S4-truelayer truelayer.connect.connected → R-S3
+        23, 0, 58, 1, 12, 0, // R-S4-truelayer truelayer.connect.no_accounts → R-S4-bank
+        24, 0, 59, 1, 12, 0, // R-S4-truelayer truelayer.connect.cancelled → R-S4-bank
+        25, 0, 60, 1, 12, 0, // R-S4-truelayer truelayer.connect.failed → R-S4-bank
+        26, 0, 61, 1, 12, 0, // R-S4-truelayer truelayer.connect.unavailable → R-S4-bank
+        71, 0, 62, 3, 0, 1, // R-S4-liability tap_add_liability → back
         79, 45, 50, 0, 0, 0, // R-S4-liability tap_cancel if form.name != '' stays
         79, 0, 0, 3, 0, 0, // R-S4-liability tap_cancel → back
-        81, 37, 62, 3, 0, 0, // R-S4-liability tap_discard if discard_prompt → back
-        82, 37, 52, 0, 0, 0, // R-S4-liability tap_keep_editing if discard_prompt stays
-        77, 46, 64, 0, 0, 0, // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
+        81, 37, 63, 3, 0, 0, // R-S4-liability tap_discard if discard_prompt → back
+        82, 37, 53, 0, 0, 0, // R-S4-liability tap_keep_editing if discard_prompt stays
+        77, 46, 65, 0, 0, 0, // R-S5 ticker_entered if trim(form.ticker) != '' && editing_asset != null && upper(trim(form.ticker)) != editing_asset.ticker stays
         31, 0, 45, 0, 0, 0, // R-S5 twelve_data.quote.found stays
-        32, 0, 65, 0, 0, 0, // R-S5 twelve_data.quote.not_found stays
-        33, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.rate_limited stays
-        34, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.down stays
-        35, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.timeout stays
-        85, 47, 67, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
-        85, 48, 68, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null → back
-        86, 48, 69, 0, 0, 0, // R-S5 tap_delete_asset if editing_asset != null stays
-        87, 49, 70, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
-        87, 50, 71, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' → back
-        88, 50, 72, 0, 0, 0, // R-S5 tap_cancel_delete if delete_message != '' stays
-        79, 0, 73, 3, 0, 0, // R-S5 tap_cancel → back
-        85, 53, 75, 3, 0, 1, // R-S5-liability tap_save_changes if editing_liability != null → back
-        89, 53, 76, 0, 0, 0, // R-S5-liability tap_delete_liability if editing_liability != null stays
-        87, 50, 77, 3, 0, 0, // R-S5-liability tap_confirm_delete if delete_message != '' → back
-        88, 50, 78, 0, 0, 0, // R-S5-liability tap_cancel_delete if delete_message != '' stays
-        79, 0, 78, 3, 0, 0, // R-S5-liability tap_cancel → back
+        32, 0, 66, 0, 0, 0, // R-S5 twelve_data.quote.not_found stays
+        33, 0, 67, 0, 0, 0, // R-S5 twelve_data.quote.rate_limited stays
+        34, 0, 67, 0, 0, 0, // R-S5 twelve_data.quote.down stays
+        35, 0, 67, 0, 0, 0, // R-S5 twelve_data.quote.timeout stays
+        85, 47, 68, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null && editing_asset.source == AssetSource.twelvedata → back
+        85, 48, 69, 3, 0, 1, // R-S5 tap_save_changes if editing_asset != null → back
+        86, 48, 70, 0, 0, 0, // R-S5 tap_delete_asset if editing_asset != null stays
+        87, 49, 71, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer → back
+        87, 50, 72, 3, 0, 0, // R-S5 tap_confirm_delete if delete_message != '' → back
+        88, 50, 73, 0, 0, 0, // R-S5 tap_cancel_delete if delete_message != '' stays
+        79, 0, 74, 3, 0, 0, // R-S5 tap_cancel → back
+        85, 53, 76, 3, 0, 1, // R-S5-liability tap_save_changes if editing_liability != null → back
+        89, 53, 77, 0, 0, 0, // R-S5-liability tap_delete_liability if editing_liability != null stays
+        87, 50, 78, 3, 0, 0, // R-S5-liability tap_confirm_delete if delete_message != '' → back
+        88, 50, 79, 0, 0, 0, // R-S5-liability tap_cancel_delete if delete_message != '' stays
+        79, 0, 79, 3, 0, 0, // R-S5-liability tap_cancel → back
         3, 0, 40, 1, 15, 0, // R-S6 asset_tapped → R-S5
-        5, 54, 80, 0, 0, 0, // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
-        87, 49, 70, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
-        87, 50, 71, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' stays
-        88, 50, 72, 0, 0, 0, // R-S6 tap_cancel_delete if delete_message != '' stays
+        5, 54, 81, 0, 0, 0, // R-S6 asset_swiped_delete if assets.exists(a, a.id == event.id) stays
+        87, 49, 71, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' && editing_asset != null && editing_asset.source == AssetSource.truelayer stays
+        87, 50, 72, 0, 0, 0, // R-S6 tap_confirm_delete if delete_message != '' stays
+        88, 50, 73, 0, 0, 0, // R-S6 tap_cancel_delete if delete_message != '' stays
         90, 25, 0, 1, 25, 0, // R-S6 tap_add if asset_limit_reached → R-S8
         90, 0, 0, 1, 11, 0, // R-S6 tap_add → R-S4
         62, 0, 0, 1, 10, 0, // R-S6 tap_back → R-S3
         4, 0, 41, 1, 16, 0, // R-S6-liability liability_tapped → R-S5-liability
-        6, 56, 81, 0, 0, 0, // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
-        87, 50, 77, 0, 0, 0, // R-S6-liability tap_confirm_delete if delete_message != '' stays
-        88, 50, 78, 0, 0, 0, // R-S6-liability tap_cancel_delete if delete_message != '' stays
+        6, 56, 82, 0, 0, 0, // R-S6-liability liability_swiped_delete if liabilities.exists(l, l.id == event.id) stays
+        87, 50, 78, 0, 0, 0, // R-S6-liability tap_confirm_delete if delete_message != '' stays
+        88, 50, 79, 0, 0, 0, // R-S6-liability tap_cancel_delete if delete_message != '' stays
         90, 26, 0, 1, 25, 0, // R-S6-liability tap_add if liability_limit_reached → R-S8
         90, 0, 0, 1, 14, 0, // R-S6-liability tap_add → R-S4-liability
         62, 0, 0, 1, 10, 0, // R-S6-liability tap_back → R-S3
         91, 0, 0, 1, 22, 0, // R-S7 tap_currency → R-S7-currency
         92, 0, 0, 1, 23, 0, // R-S7 tap_face_id_pin → R-S7-security
-        93, 0, 82, 0, 0, 0, // R-S7 toggle_notifications stays
+        93, 0, 83, 0, 0, 0, // R-S7 toggle_notifications stays
         94, 58, 0, 1, 21, 0, // R-S7 tap_manage_subscription if is_premium → R-S7-subscriptions
         94, 0, 0, 1, 25, 0, // R-S7 tap_manage_subscription → R-S8
-        95, 0, 83, 0, 0, 0, // R-S7 tap_restore_purchases stays
-        48, 0, 84, 0, 0, 0, // R-S7 revenuecat.restore.restored stays
-        49, 0, 85, 0, 0, 0, // R-S7 revenuecat.restore.none stays
-        50, 0, 86, 0, 0, 0, // R-S7 revenuecat.restore.network_error stays
-        55, 59, 87, 0, 0, 0, // R-S7 tap_dismiss_alert if settings_alert != null stays
+        95, 0, 84, 0, 0, 0, // R-S7 tap_restore_purchases stays
+        48, 0, 85, 0, 0, 0, // R-S7 revenuecat.restore.restored stays
+        49, 0, 86, 0, 0, 0, // R-S7 revenuecat.restore.none stays
+        50, 0, 87, 0, 0, 0, // R-S7 revenuecat.restore.network_error stays
+        55, 59, 88, 0, 0, 0, // R-S7 tap_dismiss_alert if settings_alert != null stays
         96, 0, 0, 1, 20, 0, // R-S7 tap_privacy_policy → R-S7-web
         97, 0, 0, 1, 20, 0, // R-S7 tap_terms_of_service → R-S7-web
-        98, 0, 88, 0, 0, 0, // R-S7 tap_log_out stays
-        99, 60, 89, 1, 1, 0, // R-S7 tap_confirm_log_out if logout_prompt → R-S1
-        100, 60, 90, 0, 0, 0, // R-S7 tap_cancel_log_out if logout_prompt stays
+        98, 0, 89, 0, 0, 0, // R-S7 tap_log_out stays
+        99, 60, 90, 1, 1, 0, // R-S7 tap_confirm_log_out if logout_prompt → R-S1
+        100, 60, 91, 0, 0, 0, // R-S7 tap_cancel_log_out if logout_prompt stays
         62, 0, 0, 1, 10, 0, // R-S7 tap_back → R-S3
         101, 0, 0, 3, 0, 0, // R-S7-web tap_done → back
         101, 0, 0, 3, 0, 0, // R-S7-subscriptions tap_done → back
         102, 61, 0, 1, 19, 1, // R-S7-currency tap_select if form.currency == primary_currency → R-S7
-        102, 0, 91, 0, 0, 1, // R-S7-currency tap_select stays
-        103, 28, 92, 0, 0, 0, // R-S7-currency tap_confirm_switch if pending_currency != '' stays
-        40, 0, 93, 1, 10, 1, // R-S7-currency exchange_rates.latest.loaded → R-S3
-        41, 0, 94, 1, 10, 1, // R-S7-currency exchange_rates.latest.unavailable → R-S3
-        104, 28, 95, 0, 0, 0, // R-S7-currency tap_cancel_switch if pending_currency != '' stays
+        102, 0, 92, 0, 0, 1, // R-S7-currency tap_select stays
+        103, 28, 93, 0, 0, 0, // R-S7-currency tap_confirm_switch if pending_currency != '' stays
+        40, 0, 94, 1, 10, 1, // R-S7-currency exchange_rates.latest.loaded → R-S3
+        41, 0, 95, 1, 10, 1, // R-S7-currency exchange_rates.latest.unavailable → R-S3
+        104, 28, 96, 0, 0, 0, // R-S7-currency tap_cancel_switch if pending_currency != '' stays
         62, 0, 0, 3, 0, 0, // R-S7-currency tap_back → back
-        105, 0, 96, 0, 0, 0, // R-S7-security toggle_face_id stays
+        105, 0, 97, 0, 0, 0, // R-S7-security toggle_face_id stays
         106, 0, 0, 1, 24, 0, // R-S7-security tap_change_pin → R-S7-change-pin
         61, 0, 0, 1, 8, 0, // R-S7-security tap_reset_pin → R-S2-reset
         62, 0, 0, 3, 0, 0, // R-S7-security tap_back → back
-        63, 0, 97, 0, 0, 1, // R-S7-change-pin tap_save_pin stays
-        20, 0, 98, 0, 0, 0, // R-S7-change-pin pin_store.verify.correct stays
-        21, 0, 99, 0, 0, 0, // R-S7-change-pin pin_store.verify.wrong stays
-        19, 0, 100, 1, 23, 1, // R-S7-change-pin pin_store.save.saved → R-S7-security
-        62, 0, 100, 3, 0, 0, // R-S7-change-pin tap_back → back
-        42, 0, 101, 0, 0, 0, // R-S8 revenuecat.offerings.loaded stays
+        63, 0, 98, 0, 0, 1, // R-S7-change-pin tap_save_pin stays
+        20, 0, 99, 0, 0, 0, // R-S7-change-pin pin_store.verify.correct stays
+        21, 0, 100, 0, 0, 0, // R-S7-change-pin pin_store.verify.wrong stays
+        19, 0, 101, 1, 23, 1, // R-S7-change-pin pin_store.save.saved → R-S7-security
+        62, 0, 101, 3, 0, 0, // R-S7-change-pin tap_back → back
+        42, 0, 102, 0, 0, 0, // R-S8 revenuecat.offerings.loaded stays
         43, 0, 0, 0, 0, 0, // R-S8 revenuecat.offerings.failed stays
-        107, 62, 102, 0, 0, 0, // R-S8 tap_start_free_trial if !purchasing stays
-        44, 0, 103, 3, 0, 0, // R-S8 revenuecat.purchase.purchased → back
-        47, 0, 104, 3, 0, 0, // R-S8 revenuecat.purchase.already_subscribed → back
-        45, 0, 105, 0, 0, 0, // R-S8 revenuecat.purchase.cancelled stays
-        46, 0, 106, 0, 0, 0, // R-S8 revenuecat.purchase.network_error stays
-        95, 0, 83, 0, 0, 0, // R-S8 tap_restore_purchases stays
-        48, 0, 107, 3, 0, 0, // R-S8 revenuecat.restore.restored → back
-        49, 0, 108, 0, 0, 0, // R-S8 revenuecat.restore.none stays
-        50, 0, 109, 0, 0, 0, // R-S8 revenuecat.restore.network_error stays
+        107, 62, 103, 0, 0, 0, // R-S8 tap_start_free_trial if !purchasing stays
+        44, 0, 104, 3, 0, 0, // R-S8 revenuecat.purchase.purchased → back
+        47, 0, 105, 3, 0, 0, // R-S8 revenuecat.purchase.already_subscribed → back
+        45, 0, 106, 0, 0, 0, // R-S8 revenuecat.purchase.cancelled stays
+        46, 0, 107, 0, 0, 0, // R-S8 revenuecat.purchase.network_error stays
+        95, 0, 84, 0, 0, 0, // R-S8 tap_restore_purchases stays
+        48, 0, 108, 3, 0, 0, // R-S8 revenuecat.restore.restored → back
+        49, 0, 109, 0, 0, 0, // R-S8 revenuecat.restore.none stays
+        50, 0, 110, 0, 0, 0, // R-S8 revenuecat.restore.network_error stays
         108, 0, 0, 3, 0, 0, // R-S8 tap_close → back
-        51, 0, 111, 0, 0, 0, // regent (global) revenuecat.customer_info.active stays
-        52, 0, 112, 0, 0, 0, // regent (global) revenuecat.customer_info.inactive stays
-        0, 0, 113, 0, 0, 0, // regent (global) storage_write_failed stays
-        1, 0, 114, 0, 0, 0, // regent (global) storage_read_failed stays
-        109, 29, 115, 0, 0, 0, // regent (global) tap_dismiss_storage_alert if storage_alert != null stays
-        51, 0, 111, 0, 0, 0, // auth (global) revenuecat.customer_info.active stays
-        52, 0, 112, 0, 0, 0, // auth (global) revenuecat.customer_info.inactive stays
-        0, 0, 113, 0, 0, 0, // auth (global) storage_write_failed stays
-        1, 0, 114, 0, 0, 0, // auth (global) storage_read_failed stays
-        109, 29, 115, 0, 0, 0, // auth (global) tap_dismiss_storage_alert if storage_alert != null stays
-        36, 0, 116, 0, 0, 0, // home (global) twelve_data.prices.updated stays
-        37, 0, 117, 0, 0, 0, // home (global) twelve_data.prices.rate_limited stays
-        38, 0, 118, 0, 0, 0, // home (global) twelve_data.prices.down stays
-        39, 0, 119, 0, 0, 0, // home (global) twelve_data.prices.offline stays
-        27, 0, 120, 0, 0, 0, // home (global) truelayer.refresh.refreshed stays
-        28, 0, 121, 0, 0, 0, // home (global) truelayer.refresh.token_expired stays
-        29, 0, 122, 0, 0, 0, // home (global) truelayer.refresh.failed stays
+        51, 0, 112, 0, 0, 0, // regent (global) revenuecat.customer_info.active stays
+        52, 0, 113, 0, 0, 0, // regent (global) revenuecat.customer_info.inactive stays
+        0, 0, 114, 0, 0, 0, // regent (global) storage_write_failed stays
+        1, 0, 115, 0, 0, 0, // regent (global) storage_read_failed stays
+        109, 29, 116, 0, 0, 0, // regent (global) tap_dismiss_storage_alert if storage_alert != null stays
+        51, 0, 112, 0, 0, 0, // auth (global) revenuecat.customer_info.active stays
+        52, 0, 113, 0, 0, 0, // auth (global) revenuecat.customer_info.inactive stays
+        0, 0, 114, 0, 0, 0, // auth (global) storage_write_failed stays
+        1, 0, 115, 0, 0, 0, // auth (global) storage_read_failed stays
+        109, 29, 116, 0, 0, 0, // auth (global) tap_dismiss_storage_alert if storage_alert != null stays
+        36, 0, 117, 0, 0, 0, // home (global) twelve_data.prices.updated stays
+        37, 0, 118, 0, 0, 0, // home (global) twelve_data.prices.rate_limited stays
+        38, 0, 119, 0, 0, 0, // home (global) twelve_data.prices.down stays
+        39, 0, 120, 0, 0, 0, // home (global) twelve_data.prices.offline stays
+        27, 0, 121, 0, 0, 0, // home (global) truelayer.refresh.refreshed stays
+        28, 0, 122, 0, 0, 0, // home (global) truelayer.refresh.token_expired stays
+        29, 0, 123, 0, 0, 0, // home (global) truelayer.refresh.failed stays
         30, 0, 0, 0, 0, 0, // home (global) truelayer.disconnect.disconnected stays
-        110, 0, 123, 0, 0, 0, // home (global) take_snapshot stays
-        51, 0, 111, 0, 0, 0, // home (global) revenuecat.customer_info.active stays
-        52, 0, 112, 0, 0, 0, // home (global) revenuecat.customer_info.inactive stays
-        0, 0, 113, 0, 0, 0, // home (global) storage_write_failed stays
-        1, 0, 114, 0, 0, 0, // home (global) storage_read_failed stays
-        109, 29, 115, 0, 0, 0, // home (global) tap_dismiss_storage_alert if storage_alert != null stays
+        110, 0, 124, 0, 0, 0, // home (global) take_snapshot stays
+        51, 0, 112, 0, 0, 0, // home (global) revenuecat.customer_info.active stays
+        52, 0, 113, 0, 0, 0, // home (global) revenuecat.customer_info.inactive stays
+        0, 0, 114, 0, 0, 0, // home (global) storage_write_failed stays
+        1, 0, 115, 0, 0, 0, // home (global) storage_read_failed stays
+        109, 29, 116, 0, 0, 0, // home (global) tap_dismiss_storage_alert if storage_alert != null stays
         -1, 64, 39, 0, 0, 0, // app every 15m if signed_in && is_premium && has_stocks && !stock_refresh_pending stays
-        -1, 65, 124, 0, 0, 0, // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
-        -1, 66, 125, 0, 0, 0, // app every 24h if signed_in stays
+        -1, 65, 125, 0, 0, 0, // app every 24h if signed_in && is_premium && has_bank_accounts && !bank_refresh_pending stays
+        -1, 66, 126, 0, 0, 0, // app every 24h if signed_in stays
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -511,7 +511,7 @@ enum RegentTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "9246d0018ea29ec0"
+    static let fingerprint = "2a43a859e21a806"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

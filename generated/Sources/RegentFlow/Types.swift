@@ -820,6 +820,9 @@ public enum RegentText: String, FlowName {
     /// Shown on R-S7.
     case logout
 
+    /// Shown on R-S7.
+    case disclaimer
+
     /// Shown on R-S7-currency.
     case confirm
 
@@ -2587,7 +2590,7 @@ public enum RegentServiceCall: FlowServiceCall {
     case localAuthRequestPermission
 
     /// Face ID (Expo Local Authentication): `authenticate`; outcomes: `success`, `failed`, `unavailable`, `disabled`.
-    case localAuthAuthenticate
+    case localAuthAuthenticate(reason: String)
 
     /// SecureStore (@regent_auth): `save`; outcomes: `saved`.
     case pinStoreSave(pin: String)
@@ -2669,8 +2672,8 @@ public enum RegentServiceCall: FlowServiceCall {
             return [:]
         case .localAuthRequestPermission:
             return [:]
-        case .localAuthAuthenticate:
-            return [:]
+        case .localAuthAuthenticate(let reason):
+            return ["reason": reason]
         case .pinStoreSave(let pin):
             return ["pin": pin]
         case .pinStoreVerify(let pin):
@@ -2717,6 +2720,7 @@ public enum RegentServiceCall: FlowServiceCall {
     }
 
     private enum FieldKey: String, CodingKey {
+        case reason
         case pin
         case bank
         case accountIds
@@ -2744,7 +2748,8 @@ public enum RegentServiceCall: FlowServiceCall {
         case .localAuthRequestPermission:
             self = .localAuthRequestPermission
         case .localAuthAuthenticate:
-            self = .localAuthAuthenticate
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .localAuthAuthenticate)
+            self = .localAuthAuthenticate(reason: try fields.decode(String.self, forKey: .reason))
         case .pinStoreSave:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .pinStoreSave)
             self = .pinStoreSave(pin: try fields.decode(String.self, forKey: .pin))
@@ -2791,8 +2796,9 @@ public enum RegentServiceCall: FlowServiceCall {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .googleSignIn)
         case .localAuthRequestPermission:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthRequestPermission)
-        case .localAuthAuthenticate:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .localAuthAuthenticate)
+        case .localAuthAuthenticate(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .localAuthAuthenticate)
+            try fields.encode(value0, forKey: .reason)
         case .pinStoreSave(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .pinStoreSave)
             try fields.encode(value0, forKey: .pin)
@@ -2854,7 +2860,7 @@ public protocol RegentLocalAuthService: Sendable {
     /// Answer with one of its outcomes: `success`, `failed`, `unavailable`, `disabled`. Throw only for what the flows
     /// do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
-    func localAuthAuthenticate() async throws -> RegentOutcome.LocalAuthAuthenticate
+    func localAuthAuthenticate(reason: String) async throws -> RegentOutcome.LocalAuthAuthenticate
 }
 
 /// SecureStore (@regent_auth) (`pin_store`): Hashes the PIN (bcrypt) and keeps only the hash; verifies a PIN against it
@@ -3004,8 +3010,8 @@ public struct RegentServiceSet: RegentServices {
         return try await self.localAuth.localAuthRequestPermission()
     }
 
-    public func localAuthAuthenticate() async throws -> RegentOutcome.LocalAuthAuthenticate {
-        return try await self.localAuth.localAuthAuthenticate()
+    public func localAuthAuthenticate(reason: String) async throws -> RegentOutcome.LocalAuthAuthenticate {
+        return try await self.localAuth.localAuthAuthenticate(reason: reason)
     }
 
     public func pinStoreSave(pin: String) async throws -> RegentOutcome.PinStoreSave {
