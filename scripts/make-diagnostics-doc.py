@@ -284,6 +284,10 @@ P = {
  "An event is raised with `raise:` but no transition handles it, so nothing will happen.",
  "Correct the event's name (the note suggests the closest handled event), or add a transition for it.",
  None),
+'merge-key': (
+ "A mapping uses a YAML merge key (`<<: *anchor`). Merge keys belong to YAML 1.1, not to YAML 1.2, which flowc reads, so the keys would not be merged; flowc says so once instead of reporting each of them as unknown.",
+ "Alias the whole value instead (`on: *bank_picker`), or write the keys out. docs/language.md ('Reuse: YAML anchors') says what anchors can and cannot do.",
+ None),
 'invalid-call-policy': (
  "An operation's `timeout:` or `when_left:` cannot work: the timeout's length is not a duration above zero, its outcome is not one of the operation's outcomes, or that outcome has output (nobody sends a timeout, so nothing could fill it); or `when_left` is neither `cancel` nor `wait`.",
  "Write `timeout: { after: 2m, outcome: timed_out }` with a length above zero and an outcome of the operation declared without output (`timed_out: {}`), and `when_left: cancel` or `wait`.",

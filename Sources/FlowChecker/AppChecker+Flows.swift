@@ -184,6 +184,7 @@ extension AppChecker {
         app.screens[index].exit = resolveActions(syntax.exit, context: context, event: nil)
         app.screens[index].transitions = resolveEventTransitions(syntax.on, context: context, flow: flow, isGlobal: false)
         app.screens[index].timers = resolveTimers(syntax.after, context: context, flow: flow)
+            + resolveScreenRecurringTimers(syntax.every, context: context, flow: flow)
         // A variant's timers sit with the screen's (so every reader of timers sees them), marked with the variant.
         var checkedVariants: Set<String> = []
         for variant in syntax.variants where checkedVariants.insert(variant.name.value).inserted {

@@ -31,3 +31,40 @@ extension AppChecker {
         return TypedExpression(type: .duration, span: span, kind: .conditional(positive, left, zero))
     }
 }
+
+extension AppChecker {
+    /// A screen's `every:` timers: they fire every so long while the screen shows (a poll, a countdown's tick) and
+    /// stop when it is left. Like `app.every` they only run actions: a timer that leaves the screen is `after:`.
+    func resolveScreenRecurringTimers(_ list: [TimerSyntax], context: ScreenContext, flow: Int) -> [FlowIR.Timer] {
+        var usable: [TimerSyntax] = []
+        for timer in list {
+            if let moving = timer.transitions.first(where: { $0.target != nil }), let target = moving.target {
+                error("recurring-timer-target", "a screen's recurring timer (every \(timer.delay.value)) fires again and again while the screen shows; it cannot lead away (that is `after: { \(timer.delay.value): … }`): give it actions only (set, call, raise)",
+                      at: target.range)
+                continue
+            }
+            guard let delay = parseDuration(timer.delay.value) ?? (isStatePathText(timer.delay.value) ? Self.shortestRecurringTimer : nil) else {
+                error("invalid-duration", "'\(timer.delay.value)' is not a duration; write a whole number with ms, s, m, h or d, e.g. 30s, or the name of a duration in the state",
+                      at: timer.delay.range)
+                continue
+            }
+            if delay == 0 {
+                error("timer-loop", "a recurring timer of \(timer.delay.value) would fire forever at one instant; give it a length (e.g. 15s)", at: timer.delay.range)
+                continue
+            }
+            if delay < Self.shortestRecurringTimer {
+                error("timer-too-frequent", "a recurring timer of \(timer.delay.value) would fire \(Self.grouped(60_000 / delay)) times a minute while the screen shows; the shortest is 1s",
+                      at: timer.delay.range)
+                continue
+            }
+            usable.append(timer)
+        }
+        return resolveTimers(usable, context: context, flow: flow).map { timer in
+            var timer = timer
+            timer.repeats = true
+            // Reports and traces name its firing `every 15s`, as the app's recurring timers.
+            for index in timer.transitions.indices { timer.transitions[index].event = "every \(timer.delaySource)" }
+            return timer
+        }
+    }
+}

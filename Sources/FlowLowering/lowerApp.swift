@@ -25,6 +25,8 @@ struct TableLowering {
     var flows: [FlowEntry] = []
     var timers: [TimerEntry] = []
     var recurringTimers: [Int32] = []
+    /// Screens' `every:` timers, armed again each time they fire.
+    var repeatingTimers: [Int32] = []
     var subflows: [SubflowEntry] = []
     var returns: [ReturnEntry] = []
     var fields: [FieldEntry] = []
@@ -75,7 +77,7 @@ struct TableLowering {
         let tables = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers,
                                 subflows: subflows, returns: returns, fields: fields, variants: variants,
                                 recurringTimers: recurringTimers, startFlow: Int32(truncatingIfNeeded: app.startFlow),
-                                serviceAnswerEvents: serviceAnswerEvents, callPolicies: callPolicies)
+                                serviceAnswerEvents: serviceAnswerEvents, callPolicies: callPolicies, repeatingTimers: repeatingTimers)
         var lowered = LoweredApp(tables: tables)
         lowered.callPolicies = callPolicyNumbers
         let raisesEvents = actions.contains { list in
@@ -210,6 +212,8 @@ struct TableLowering {
     }
 
     private mutating func addTimer(_ timer: FlowIR.Timer, variant: Int, comment: String, recurring: Bool) {
+        let recurring = recurring || timer.repeats
+        if timer.repeats { repeatingTimers.append(int32(timers.count)) }
         timers.append(TimerEntry(milliseconds: timer.delayMilliseconds, rowStart: 0, rowEnd: 0, variant: int32(variant)))
         timerOrigins.append(TimerOrigin(delay: recurring ? "every \(timer.delaySource)" : timer.delaySource,
                                         event: recurring ? "every \(timer.delaySource)" : timer.delaySource.hasPrefix("at ") ? timer.delaySource : "after \(timer.delaySource)", length: timer.length, comment: comment))

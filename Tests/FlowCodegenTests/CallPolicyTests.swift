@@ -29,12 +29,12 @@ import Testing
         #expect(machine.engineWaitingCalls == ["bank.authorise"])
         effects = []
         try machine.send(.timerFired(token: deadline.token), into: &effects)
-        #expect(machine.screen == .callFail)
+        #expect(machine.screen == .callFAIL)
         #expect(machine.state.count == 1)
         #expect(machine.engineWaitingCalls.isEmpty)
         // The bank's answer after the deadline is for a call nobody waits for: ignored.
         try machine.send(.bankAuthoriseApproved, into: &effects)
-        #expect(machine.screen == .callFail)
+        #expect(machine.screen == .callFAIL)
     }
 
     @Test func anAnswerInTimeCancelsTheDeadline() throws {
@@ -42,7 +42,7 @@ import Testing
         let deadline = try #require(Self.deadline(in: effects))
         effects = []
         try machine.send(.bankAuthoriseDeclined, into: &effects)
-        #expect(machine.screen == .callFail)
+        #expect(machine.screen == .callFAIL)
         #expect(effects.contains { if case .cancelTimer(let token) = $0 { token == deadline.token } else { false } })
         try machine.send(.timerFired(token: deadline.token), into: &effects)
         #expect(machine.state.count == 0, "a cancelled deadline that fires anyway does nothing")
@@ -71,6 +71,6 @@ import Testing
         #expect(restored.engine.activeTimers.first { $0.token == deadline.token }?.remainingMilliseconds(at: restored.now) == 60_000)
         effects = []
         try restored.send(.timerFired(token: deadline.token), into: &effects)
-        #expect(restored.screen == .callFail)
+        #expect(restored.screen == .callFAIL)
     }
 }

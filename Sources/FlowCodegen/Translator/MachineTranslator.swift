@@ -1010,6 +1010,8 @@ struct MachineTranslator {
         }
         let answers = t.serviceAnswers.indices.filter { t.serviceAnswers[$0] }
         if !answers.isEmpty { mix("serviceAnswerEvents " + answers.map(String.init).joined(separator: " ")) }
+        let repeating = t.repeatingTimers.indices.filter { t.repeatingTimers[$0] }
+        if !repeating.isEmpty { mix("repeatingTimers " + repeating.map(String.init).joined(separator: " ")) }
         for policy in t.callPolicies {
             mix("callPolicy \(policy.operation) \(policy.timer) \(policy.timeoutEvent) \(policy.cancelsOnLeave) " + policy.answers.map(String.init).joined(separator: " "))
         }
@@ -1023,6 +1025,7 @@ struct MachineTranslator {
         ]
         // Only an app whose flows call services lists their answers (which leave inactivity timers running).
         let answerArguments: [SwiftArgument] = answers.isEmpty ? [] : [SwiftArgument("serviceAnswerEvents", .array(answers.map { .int($0) }))]
+        let repeatingArguments: [SwiftArgument] = repeating.isEmpty ? [] : [SwiftArgument("repeatingTimers", .array(repeating.map { .int($0) }))]
         // Only an app with a call timeout or `when_left: cancel` lists its call policies.
         let policyArguments: [SwiftArgument] = t.callPolicies.isEmpty ? [] : [SwiftArgument("callPolicies", .array(t.callPolicies.map { policy in
             .call(.id("CallPolicyEntry"), [SwiftArgument("operation", int32(Int(policy.operation))), SwiftArgument("timer", int32(Int(policy.timer))),
@@ -1032,7 +1035,7 @@ struct MachineTranslator {
         }))]
         members.append(SwiftDeclaration(doc: ["The tables in one object, built once; every machine keeps a reference to it."],
                                         .variable(isLet: true, isStatic: true, name: "shared", type: nil,
-                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) } + recurringTableArguments + answerArguments + policyArguments), getter: nil)))
+                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) } + recurringTableArguments + answerArguments + policyArguments + repeatingArguments), getter: nil)))
         return [SwiftDeclaration(doc: ["\(app.name) as data, indexed by screen number: read by the engine, written by flowc."],
                                  .enum(name: names.tables, conformances: [], cases: [], members: members))]
     }

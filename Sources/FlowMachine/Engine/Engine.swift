@@ -290,7 +290,7 @@ extension EngineHost {
         guard engine.ended == nil, let index = engine.activeTimers.firstIndex(where: { $0.token == token }) else { return }
         let active = engine.activeTimers.remove(at: index)
         // A recurring timer (app.every) is armed again before its actions run, as the interpreter does.
-        if active.screen == -2 { try schedule(active.timer, screen: -2, flow: active.flow, into: &effects) }
+        if active.screen == -2 || tables.repeats(active.timer) { try schedule(active.timer, screen: active.screen, flow: active.flow, into: &effects) }
         // A call's deadline: the call is over, answered by its timeout outcome.
         if active.screen == -3 { return try callTimedOut(token, into: &effects) }
         let timer = tables.timers[Int(active.timer)]

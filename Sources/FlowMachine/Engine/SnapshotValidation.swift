@@ -330,7 +330,7 @@ extension SnapshotCheck {
             }
             guard deadlines.insert(call.deadline).inserted,
                   navigation.runningTimers.contains(where: { $0.token.rawValue == call.deadline && $0.screen == -3 && $0.timer == policy.timer }) else {
-                throw fail("waits for '\(operation)' without its deadline running (token \(call.deadline))")
+                throw fail("waits for '\(operation)' without a deadline of its own running (token \(call.deadline))")
             }
         }
         let running = navigation.runningTimers.filter { $0.screen == -3 }.count

@@ -188,10 +188,13 @@
     public let callPolicies: [CallPolicyEntry]
     /// By event number, the call policy whose answer the event is (-1: none).
     public let answerPolicies: [Int32]
+    /// By timer number, whether it is a screen's `every:` timer, armed again each time it fires.
+    public let repeatingTimers: [Bool]
 
     public init(strings: [String], screenIDs: [Int32], screens: [ScreenEntry], rows: [TransitionRow], flows: [FlowEntry],
                 timers: [TimerEntry], subflows: [SubflowEntry], returns: [ReturnEntry], fields: [FieldEntry], variants: [VariantEntry],
-                recurringTimers: [Int32] = [], startFlow: Int32 = 0, serviceAnswerEvents: [Int32] = [], callPolicies: [CallPolicyEntry] = []) {
+                recurringTimers: [Int32] = [], startFlow: Int32 = 0, serviceAnswerEvents: [Int32] = [], callPolicies: [CallPolicyEntry] = [],
+                repeatingTimers: [Int32] = []) {
         self.strings = strings; self.screenIDs = screenIDs; self.screens = screens; self.rows = rows; self.flows = flows
         self.timers = timers; self.subflows = subflows; self.returns = returns; self.fields = fields; self.variants = variants
         self.recurringTimers = recurringTimers; self.startFlow = startFlow
@@ -204,6 +207,12 @@
             }
         }
         answerPolicies = policies
+        var repeating: [Bool] = []
+        for timer in repeatingTimers where timer >= 0 {
+            if Int(timer) >= repeating.count { repeating += repeatElement(false, count: Int(timer) - repeating.count + 1) }
+            repeating[Int(timer)] = true
+        }
+        self.repeatingTimers = repeating
         var answers: [Bool] = []
         for event in serviceAnswerEvents where event >= 0 {
             if Int(event) >= answers.count { answers += repeatElement(false, count: Int(event) - answers.count + 1) }
@@ -215,6 +224,10 @@
     /// Whether event `event` is a service's answer.
     @inlinable
     public func isServiceAnswer(_ event: Int32) -> Bool { event >= 0 && Int(event) < serviceAnswers.count && serviceAnswers[Int(event)] }
+
+    /// Whether timer `timer` is a screen's `every:` timer.
+    @inlinable
+    public func repeats(_ timer: Int32) -> Bool { timer >= 0 && Int(timer) < repeatingTimers.count && repeatingTimers[Int(timer)] }
 
     /// The call policy whose answer event `event` is, or -1.
     @inlinable
