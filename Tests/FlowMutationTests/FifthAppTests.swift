@@ -33,8 +33,8 @@ import Testing
     @Test func everyWeakenedCallPolicyIsCaughtByAScenario() throws {
         let (app, _) = try Self.app()
         let mutants = enumerateMutants(of: app).filter { $0.operator == .callPolicy }
-        // authorise: timeout dropped, doubled, when_left → wait; three more operations' timeouts dropped and doubled.
-        #expect(mutants.count == 9)
+        // Four operations' timeouts dropped and doubled; three of them also when_left: cancel → wait.
+        #expect(mutants.count == 11)
         let caught = mutants.filter { mutant in
             var mutated = app
             mutant.apply(&mutated)
