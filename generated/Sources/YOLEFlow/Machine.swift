@@ -59,7 +59,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             .globalTransitions,
             .raisedEvents,
             .invariants,
-            .secretFields
+            .secretFields,
+            .callPolicies
         ]
     }
 
@@ -740,16 +741,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.checkoutState = "timed_out"
         case 89:
             // STEP-14.4 tap_retry
-            state.checkoutState = "loading"
-            state.checkoutError = nil
-            effects.append(
-                .call(
-                    YOLEServiceCall.pesapalLoadCheckout(
-                        amount: (state.transfer.amount ?? YOLEConstants.usd0),
-                        fee: (state.transfer.fee ?? YOLEConstants.usd0)
-                    )
-                )
-            )
+            try actionList89(event, into: &effects)
         case 90:
             // STEP-14.4 tap_open_in_browser
             try actionList90(event, into: &effects)
@@ -993,6 +985,21 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
+    private mutating func actionList89(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.checkoutState = "loading"
+        state.checkoutError = nil
+        effects.append(
+            .call(
+                YOLEServiceCall.pesapalLoadCheckout(
+                    amount: (state.transfer.amount ?? YOLEConstants.usd0),
+                    fee: (state.transfer.fee ?? YOLEConstants.usd0)
+                )
+            )
+        )
+        try engineCallStarted(0, into: &effects)
+    }
+
+    @inline(never)
     private mutating func actionList90(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.checkoutState = "in_browser"
         state.checkoutError = nil
@@ -1092,6 +1099,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 )
             )
         )
+        try engineCallStarted(0, into: &effects)
     }
 
     @inline(never)
