@@ -284,6 +284,18 @@ P = {
  "An event is raised with `raise:` but no transition handles it, so nothing will happen.",
  "Correct the event's name (the note suggests the closest handled event), or add a transition for it.",
  None),
+'merge-key': (
+ "A mapping uses a YAML merge key (`<<: *anchor`). Merge keys belong to YAML 1.1, not to YAML 1.2, which flowc reads, so the keys would not be merged; flowc says so once instead of reporting each of them as unknown.",
+ "Alias the whole value instead (`on: *bank_picker`), or write the keys out. docs/language.md ('Reuse: YAML anchors') says what anchors can and cannot do.",
+ None),
+'invalid-call-policy': (
+ "An operation's `timeout:` or `when_left:` cannot work: the timeout's length is not a duration above zero, its outcome is not one of the operation's outcomes, or that outcome has output (nobody sends a timeout, so nothing could fill it); or `when_left` is neither `cancel` nor `wait`.",
+ "Write `timeout: { after: 2m, outcome: timed_out }` with a length above zero and an outcome of the operation declared without output (`timed_out: {}`), and `when_left: cancel` or `wait`.",
+ None),
+'call-can-wait-forever': (
+ "A service call of an operation with no `timeout:` waits on a screen the person cannot leave otherwise: back is blocked, no event but the operation's answers is handled there, and no timer runs. If the service never answers (a closed bank page, a lost webhook) the person stays there for ever.",
+ "Give the operation a timeout and handle its outcome (`timeout: { after: 2m, outcome: timed_out }`, `bank.authorise.timed_out: consent`), or give the screen a way out: a cancel button, a timer, or the system back.",
+ None),
 'unhandled-outcome': (
  "An outcome goes nowhere: a sub-flow can end with an outcome that the calling transition's `returns:` does not route; or a service operation can answer with an outcome that the screen the answer arrives on (the screen of an `enter:` call, or where the calling transition stays or leads) does not handle, nor its flow's or the app's `on:`. At run time such an answer is ignored. The coverage report lists these per screen.",
  "Add the outcome under `returns:` with where it leads (`declined: ONB-014`); handle the service outcome on that screen or in the flow's `on:`. To ignore an answer on purpose, say so with a transition that only has a note: `veriff.create_session.unavailable: { note: Veriff's page retries by itself. }`.",

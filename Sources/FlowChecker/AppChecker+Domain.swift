@@ -141,8 +141,10 @@ extension AppChecker {
                     error("missing-outcomes", "operation '\(entry.name).\(operation.name.value)' has no outcomes; list what can come back, e.g. success and failure",
                           at: operation.name.range)
                 }
+                let policy = resolveCallPolicy(operation, of: entry.name, outcomes: outcomes)
                 operations.append(.init(name: operation.name.value, description: operation.description?.value,
-                                        input: resolveFields(operation.input, "the input of '\(operation.name.value)'"), outcomes: outcomes))
+                                        input: resolveFields(operation.input, "the input of '\(operation.name.value)'"), outcomes: outcomes,
+                                        timeout: policy.timeout, cancelsWhenLeft: policy.cancelsWhenLeft))
             }
             app.services.append(Service(name: entry.name, displayName: entry.value.displayName?.value,
                                         description: entry.value.description?.value, operations: operations, range: entry.range))

@@ -184,6 +184,7 @@ extension AppChecker {
         app.screens[index].exit = resolveActions(syntax.exit, context: context, event: nil)
         app.screens[index].transitions = resolveEventTransitions(syntax.on, context: context, flow: flow, isGlobal: false)
         app.screens[index].timers = resolveTimers(syntax.after, context: context, flow: flow)
+            + resolveScreenRecurringTimers(syntax.every, context: context, flow: flow)
         // A variant's timers sit with the screen's (so every reader of timers sees them), marked with the variant.
         var checkedVariants: Set<String> = []
         for variant in syntax.variants where checkedVariants.insert(variant.name.value).inserted {
@@ -264,6 +265,14 @@ extension AppChecker {
             let delay: Int
             if let literal = parseDuration(timer.delay.value) {
                 delay = literal
+            } else if let due = timerDueTime(timer.delay) {
+                // A timer at a time (`at consent_expires_at - 5d`).
+                guard let typed = resolveTimerDue(due, context: context) else {
+                    if let screen = context.screen { screensWithBrokenTargets.insert(screen) }
+                    return nil
+                }
+                length = typed
+                delay = 0
             } else if isStatePathText(timer.delay.value) {
                 // Rail "Session timeout configurable in settings": the length is read from the state each time the timer starts.
                 guard let typed = resolveTimerLength(timer.delay, context: context) else {
@@ -277,7 +286,7 @@ extension AppChecker {
                 error("invalid-duration", "'\(timer.delay.value)' is not a duration; write a whole number with ms, s, m, h or d, e.g. 30s, or the name of a duration in the state", at: timer.delay.range)
                 return nil
             }
-            let event = "after \(timer.delay.value)"
+            let event = timer.delay.value.hasPrefix("at ") ? timer.delay.value : "after \(timer.delay.value)"
             let transitions = resolveAlternatives(timer.transitions, event: event, context: context, flow: flow, isGlobal: true)
             checkAlternatives(timer.transitions, event: timer.delay)
             // A timer of no length that leads back to where it starts again fires forever at one instant.

@@ -128,6 +128,7 @@ final class AppChecker {
         app.lowerFieldRules()
         checkGraph()
         checkUnhandledOutcomes()
+        checkCallsThatCanWaitForever()
         resolveProperties()
         resolveCriteria()
         resolveQuestions()

@@ -75,7 +75,8 @@ struct MoveCatalog {
         for service in app.services {
             for operation in service.operations {
                 let name = "\(service.name).\(operation.name)"
-                outcomes[name] = operation.outcomes.map(\.name)
+                // A timeout's outcome is the machine's own answer, reached by advancing the clock past the deadline.
+                outcomes[name] = operation.outcomes.map(\.name).filter { $0 != operation.timeout?.outcome }
                 for outcome in operation.outcomes { internalEvents.insert("\(name).\(outcome.name)") }
             }
         }

@@ -140,9 +140,17 @@ public struct Service: Sendable {
         public var description: String?
         public var input: [DomainType.RecordField]
         public var outcomes: [Outcome]
-        public init(name: String, description: String?, input: [DomainType.RecordField], outcomes: [Outcome]) {
+        /// How long a call waits for an answer before the machine answers it with `timeout.outcome` (nil: for ever).
+        public var timeout: CallTimeout?
+        /// `when_left: cancel`: leaving the screen that waits for the answer forgets the call (its answer is ignored).
+        public var cancelsWhenLeft: Bool
+        public init(name: String, description: String?, input: [DomainType.RecordField], outcomes: [Outcome],
+                    timeout: CallTimeout? = nil, cancelsWhenLeft: Bool = false) {
             self.name = name; self.description = description; self.input = input; self.outcomes = outcomes
+            self.timeout = timeout; self.cancelsWhenLeft = cancelsWhenLeft
         }
+        /// Whether the machine keeps track of each call until it is answered (a timeout or a cancelling leave).
+        public var hasCallPolicy: Bool { timeout != nil || cancelsWhenLeft }
     }
     public var name: String
     public var displayName: String?
@@ -152,6 +160,18 @@ public struct Service: Sendable {
 
     public init(name: String, displayName: String?, description: String?, operations: [Operation], range: SourceRange) {
         self.name = name; self.displayName = displayName; self.description = description; self.operations = operations; self.range = range
+    }
+}
+
+/// An operation's `timeout: { after: 2m, outcome: timed_out }`.
+public struct CallTimeout: Sendable, Hashable {
+    public var milliseconds: Int
+    /// The duration as written (`2m`), for traces and reports.
+    public var source: String
+    /// The outcome the machine answers with when the time is up (it has no output).
+    public var outcome: String
+    public init(milliseconds: Int, source: String, outcome: String) {
+        self.milliseconds = milliseconds; self.source = source; self.outcome = outcome
     }
 }
 

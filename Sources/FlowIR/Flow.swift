@@ -121,6 +121,8 @@ public struct Timer: Sendable {
     /// The index in its screen's `variants` of the variant whose showing starts this timer; nil for a screen's or
     /// flow's own timer.
     public var variant: Int?
+    /// A screen's `every:` timer: armed again each time it fires, until the screen is left.
+    public var repeats = false
     public init(delayMilliseconds: Int, delaySource: String, transitions: [Transition], length: TypedExpression? = nil, variant: Int? = nil) {
         self.delayMilliseconds = delayMilliseconds; self.delaySource = delaySource; self.transitions = transitions
         self.length = length; self.variant = variant

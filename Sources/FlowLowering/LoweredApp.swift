@@ -30,6 +30,8 @@ public struct LoweredApp: Sendable {
     public internal(set) var rows: [RowOrigin] = []
     /// Where each timer of `tables.timers` comes from, by timer number.
     public internal(set) var timers: [TimerOrigin] = []
+    /// The call policy number of each operation (`service.operation`) that has one (`tables.callPolicies`).
+    public internal(set) var callPolicies: [String: Int32] = [:]
     /// One line per screen (`3: ONB-003 Name`), per field and per variant, for the generated tables' comments.
     public internal(set) var screenComments: [String] = []
     public internal(set) var fieldComments: [String] = []

@@ -25,12 +25,16 @@ struct TableLowering {
     var flows: [FlowEntry] = []
     var timers: [TimerEntry] = []
     var recurringTimers: [Int32] = []
+    /// Screens' `every:` timers, armed again each time they fire.
+    var repeatingTimers: [Int32] = []
     var subflows: [SubflowEntry] = []
     var returns: [ReturnEntry] = []
     var fields: [FieldEntry] = []
     var variants: [VariantEntry] = []
     /// The numbers of the events that are services' answers (`bank.transfer.sent`), in event order.
     var serviceAnswerEvents: [Int32] = []
+    var callPolicies: [CallPolicyEntry] = []
+    var callPolicyNumbers: [String: Int32] = [:]
 
     var guards: [LoweredGuard] = []
     var actions: [LoweredActions] = []
@@ -73,8 +77,9 @@ struct TableLowering {
         let tables = FlowTables(strings: strings, screenIDs: screenIDs, screens: screens, rows: rows, flows: flows, timers: timers,
                                 subflows: subflows, returns: returns, fields: fields, variants: variants,
                                 recurringTimers: recurringTimers, startFlow: Int32(truncatingIfNeeded: app.startFlow),
-                                serviceAnswerEvents: serviceAnswerEvents)
+                                serviceAnswerEvents: serviceAnswerEvents, callPolicies: callPolicies, repeatingTimers: repeatingTimers)
         var lowered = LoweredApp(tables: tables)
+        lowered.callPolicies = callPolicyNumbers
         let raisesEvents = actions.contains { list in
             list.actions.contains { if case .raise = $0.kind { true } else { false } }
         }
@@ -153,6 +158,7 @@ struct TableLowering {
             flows.append(FlowEntry(start: int32(flow.start), rowStart: int32(rowStart), rowEnd: int32(rowEnd), timerStart: int32(timerStart),
                                    timerEnd: int32(timers.count), name: string(flow.name)))
         }
+        addCallPolicies()
         for timer in app.recurringTimers {
             recurringTimers.append(int32(timers.count))
             addTimer(timer, variant: -1, comment: "app every \(timer.delaySource)", recurring: true)
@@ -162,6 +168,29 @@ struct TableLowering {
     }
 
     private func int32(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: value) }
+
+    /// One call policy per operation with a `timeout:` or `when_left: cancel`, its deadline a timer without rows
+    /// (when it fires, the engine answers the call with the timeout outcome on whatever screen shows).
+    private mutating func addCallPolicies() {
+        for service in app.services {
+            for operation in service.operations where operation.hasCallPolicy {
+                let name = "\(service.name).\(operation.name)"
+                var timer: Int32 = -1
+                var timeoutEvent: Int32 = -1
+                if let timeout = operation.timeout {
+                    timer = int32(timers.count)
+                    timers.append(TimerEntry(milliseconds: timeout.milliseconds, rowStart: int32(rows.count), rowEnd: int32(rows.count)))
+                    timerOrigins.append(TimerOrigin(delay: "\(timeout.source) (\(name) timeout)", event: "timeout \(name) after \(timeout.source)", length: nil,
+                                                    comment: "\(name) times out after \(timeout.source)"))
+                    timeoutEvent = int32(eventNumbers["\(name).\(timeout.outcome)"] ?? -1)
+                }
+                let answers = operation.outcomes.compactMap { eventNumbers["\(name).\($0.name)"].map(int32) }
+                callPolicyNumbers[name] = int32(callPolicies.count)
+                callPolicies.append(CallPolicyEntry(operation: string(name), timer: timer, timeoutEvent: timeoutEvent,
+                                                    cancelsOnLeave: operation.cancelsWhenLeft, answers: answers))
+            }
+        }
+    }
 
     /// Adds the rows of the return routes met so far (and of those their rows call), each route's rows together.
     private mutating func addPendingRoutes() {
@@ -183,9 +212,11 @@ struct TableLowering {
     }
 
     private mutating func addTimer(_ timer: FlowIR.Timer, variant: Int, comment: String, recurring: Bool) {
+        let recurring = recurring || timer.repeats
+        if timer.repeats { repeatingTimers.append(int32(timers.count)) }
         timers.append(TimerEntry(milliseconds: timer.delayMilliseconds, rowStart: 0, rowEnd: 0, variant: int32(variant)))
         timerOrigins.append(TimerOrigin(delay: recurring ? "every \(timer.delaySource)" : timer.delaySource,
-                                        event: "\(recurring ? "every" : "after") \(timer.delaySource)", length: timer.length, comment: comment))
+                                        event: recurring ? "every \(timer.delaySource)" : timer.delaySource.hasPrefix("at ") ? timer.delaySource : "after \(timer.delaySource)", length: timer.length, comment: comment))
     }
 
     private mutating func addTimerRows(_ number: Int, _ timer: FlowIR.Timer, screen: Int?, place: String, global: Bool) {

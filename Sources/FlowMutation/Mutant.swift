@@ -5,6 +5,8 @@ import FlowSource
 public enum MutationOperator: String, Sendable, CaseIterable, Codable {
     /// A timer's delay one unit longer, one unit shorter, or doubled (`after: 6s → 7s`).
     case timer
+    /// A service operation's call policy weakened: its `timeout:` dropped or doubled, `when_left: cancel → wait`.
+    case callPolicy = "call-policy"
     /// A guard removed: the transition is taken whenever its event arrives.
     case guardDropped = "guard-dropped"
     /// A guard negated: `if: x` becomes `if: !(x)`.

@@ -89,6 +89,7 @@ public func enumerateMutants(of app: App) -> [Mutant] {
     for (timerIndex, timer) in app.recurringTimers.enumerated() {
         collector.timer(timer, site: .recurringTimer(timerIndex), screen: nil, flow: app.startFlow, fallback: app.range)
     }
+    collector.callPolicies()
     for (stateIndex, variable) in app.state.enumerated() where variable.persisted {
         collector.add(.persistDropped, "state \(variable.name): persist: true → dropped", range: variable.range, screen: nil, flow: app.startFlow,
                       event: nil, writes: [variable.name]) { app in
@@ -715,6 +716,34 @@ struct MutantCollector {
             return [("[\(values.joined(separator: ", "))] → without \(values[values.count - 1])", .notIn(Array(values.dropLast())))]
         default:
             return []
+        }
+    }
+}
+
+extension MutantCollector {
+    /// Each operation's `timeout:` dropped and doubled, and `when_left: cancel` turned to `wait`: a scenario that lets
+    /// the call time out, or leaves the waiting screen, catches them.
+    mutating func callPolicies() {
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = "\(service.name).\(operation.name)"
+                func edit(_ body: @escaping @Sendable (inout Service.Operation) -> Void) -> @Sendable (inout App) -> Void {
+                    { app in
+                        guard app.services.indices.contains(serviceIndex), app.services[serviceIndex].operations.indices.contains(operationIndex) else { return }
+                        body(&app.services[serviceIndex].operations[operationIndex])
+                    }
+                }
+                if let timeout = operation.timeout {
+                    add(.callPolicy, "\(name) timeout: \(timeout.source) → dropped", range: service.range, screen: nil, flow: app.startFlow, event: nil,
+                        apply: edit { $0.timeout = nil })
+                    add(.callPolicy, "\(name) timeout: \(timeout.source) → doubled", range: service.range, screen: nil, flow: app.startFlow, event: nil,
+                        apply: edit { $0.timeout?.milliseconds = timeout.milliseconds.multipliedReportingOverflow(by: 2).partialValue })
+                }
+                if operation.cancelsWhenLeft {
+                    add(.callPolicy, "\(name) when_left: cancel → wait", range: service.range, screen: nil, flow: app.startFlow, event: nil,
+                        apply: edit { $0.cancelsWhenLeft = false })
+                }
+            }
         }
     }
 }

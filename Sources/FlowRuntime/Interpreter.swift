@@ -445,6 +445,8 @@ public struct Interpreter: Sendable {
                 values[argument.name] = value
             }
             effects.append(.recorded(log.dynamicEffect(.call(operation: name, arguments: values))))
+            let policy = program.callPolicies[service][operation]
+            if policy >= 0 { try engineCallStarted(policy, into: &effects) }
             if let choice = services.next(for: name) {
                 let outcome = Int32(truncatingIfNeeded: number(of: "\(name).\(choice.outcome)"))
                 let payload = try outputPayload(operation: name, outcome: choice.outcome, chosen: choice.output)
@@ -579,6 +581,12 @@ extension Interpreter: EngineHost {
 
     @_spi(Generated) public mutating func validateField(_ id: Int32, field: Int, _ input: FieldInput?) throws -> String? {
         try validate(program.fieldRules[field], input: input)
+    }
+
+    /// A call timed out or was forgotten when its screen was left: it is no longer waiting for an `outcome:`.
+    @_spi(Generated) public mutating func callAbandoned(_ policy: Int32) {
+        let operation = tables.strings[Int(tables.callPolicies[Int(policy)].operation)]
+        if let index = pendingCalls.firstIndex(of: operation) { pendingCalls.remove(at: index) }
     }
 
     /// The interpreter checks its invariants once the step is recorded (`runStep`), so a step that breaks one is in the trace.

@@ -51,6 +51,8 @@ public final class RuntimeProgram: Sendable {
     let variantNames: [[String]]
     /// `service.operation` for each service and operation number.
     let operationNames: [[String]]
+    /// By service and operation, the call policy number of operations with a timeout or `when_left: cancel` (-1: none).
+    let callPolicies: [[Int32]]
     /// The payload of each service outcome event: its declared outputs at their zero values.
     let outcomePayloads: [String: [String: Value]]
     /// Effects known before the run (screen views, fixed pushes and toasts); traces store their numbers.
@@ -92,6 +94,7 @@ public final class RuntimeProgram: Sendable {
         derived = app.derived.enumerated().map { offset, value in (app.state.count + offset, value.value.map(compiler.compile)) }
         invariants = compileInvariants(app, slots: slots, compiler: compiler)
         operationNames = app.services.map { service in service.operations.map { "\(service.name).\($0.name)" } }
+        callPolicies = app.services.map { service in service.operations.map { lowered.callPolicies["\(service.name).\($0.name)"] ?? -1 } }
 
         guards = lowered.guards.map { compiler.compile($0.condition) }
         actionLists = lowered.actions.map { compiler.actions($0.actions, names: &interner) }

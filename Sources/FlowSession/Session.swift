@@ -357,7 +357,7 @@ public struct Session: Sendable {
         lines.append("  events: " + (interpreter.availableEvents.isEmpty ? "(none)" : interpreter.availableEvents.joined(separator: ", ")))
         let timers = interpreter.upcomingTimers
         if !timers.isEmpty {
-            lines.append("  timers: " + timers.map { "after \($0.delay) (in \($0.remaining / 1000)s)" }.joined(separator: ", ") + " — use: advance <duration>")
+            lines.append("  timers: " + timers.map { "\($0.delay.hasPrefix("at ") ? $0.delay : "after \($0.delay)") (in \($0.remaining / 1000)s)" }.joined(separator: ", ") + " — use: advance <duration>")
         }
         lines += textLines()
         if !app.state.isEmpty {

@@ -102,7 +102,7 @@ extension Session {
         }
         let timers = interpreter.upcomingTimers
         if !timers.isEmpty {
-            lines.append("  timers: " + timers.map { "after \($0.delay) (in \($0.remaining / 1000)s)" }.joined(separator: ", ") + "; advance <duration>")
+            lines.append("  timers: " + timers.map { "\($0.delay.hasPrefix("at ") ? $0.delay : "after \($0.delay)") (in \($0.remaining / 1000)s)" }.joined(separator: ", ") + "; advance <duration>")
         }
         return lines
     }

@@ -229,6 +229,34 @@ import Testing
         text += "# a variant's timer\n" + (try Self.play(SemanticsMachine.self, variant, [
             Tampering("the variant that runs the timer not shown", .timers) { Self.navigation(&$0) { $0["shownVariants"] = nil } },
         ]))
+        let waiting = try Self.json(Self.semantics(["go_calls"]))
+        text += "# waiting for a call with a deadline (bank.authorise, when_left: cancel)\n" + (try Self.play(SemanticsMachine.self, waiting, [
+            Tampering("the waiting call dropped, its deadline left running", .timers) { Self.navigation(&$0) { $0["pendingCalls"] = nil } },
+            Tampering("the call's deadline dropped", .calls) { Self.timers(&$0) { $0 = [] } },
+            Tampering("a call of a policy the app does not have", .calls) { Self.navigation(&$0) { navigation in
+                var calls = navigation["pendingCalls"] as? [JSON] ?? []
+                if !calls.isEmpty { calls[0]["policy"] = 9 }
+                navigation["pendingCalls"] = calls
+            } },
+            Tampering("the call waiting on a screen not showing (leaving it cancels the call)", .calls) { Self.navigation(&$0) { navigation in
+                var calls = navigation["pendingCalls"] as? [JSON] ?? []
+                if !calls.isEmpty { calls[0]["screen"] = 0 }
+                navigation["pendingCalls"] = calls
+            } },
+            Tampering("the call waiting on screen -5", .calls) { Self.navigation(&$0) { navigation in
+                var calls = navigation["pendingCalls"] as? [JSON] ?? []
+                if !calls.isEmpty { calls[0]["screen"] = -5 }
+                navigation["pendingCalls"] = calls
+            } },
+            Tampering("the call waiting twice on one deadline", .calls) { Self.navigation(&$0) { navigation in
+                let calls = navigation["pendingCalls"] as? [JSON] ?? []
+                navigation["pendingCalls"] = calls + calls
+            } },
+            Tampering("ended while the call waits", .ending) { Self.navigation(&$0) { navigation in
+                navigation["ended"] = "closed"
+                navigation["runningTimers"] = []
+            } },
+        ]))
         let ended = try Self.json(Self.semantics(["close"]))
         text += "# ended\n" + (try Self.play(SemanticsMachine.self, ended, [
             Tampering("ended with another app's outcome", .ending) { Self.navigation(&$0) { $0["ended"] = "submitted" } },

@@ -192,6 +192,8 @@ import Testing
     /// Answers nothing: the timer tests never call a service.
     struct NoBank: SemanticsServices {
         func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer { .failed }
+        func bankAuthorise(amount: Money) async throws -> SemanticsOutcome.BankAuthorise { .declined }
+        func bankStatus() async throws -> SemanticsOutcome.BankStatus { .known }
     }
 
     /// TMR-1's 30 s timer runs for 20 s, the app is killed, and the restored machine waits only for the

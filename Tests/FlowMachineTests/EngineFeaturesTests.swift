@@ -52,11 +52,17 @@ import Testing
         #expect(features(tables(screen: screen(analytics: 0))) == [.screenViews])
         #expect(features(tables(), raises: true) == [.raisedEvents])
         #expect(features(tables(), invariants: true) == [.invariants])
+        let tracked = FlowTables(strings: ["S", "bank.authorise"], screenIDs: [0], screens: [screen()], rows: [],
+                                 flows: [FlowEntry(start: 0, rowStart: 0, rowEnd: 0, timerStart: 0, timerEnd: 0, name: 0)],
+                                 timers: [], subflows: [], returns: [], fields: [], variants: [],
+                                 callPolicies: [CallPolicyEntry(operation: 1, timer: -1, timeoutEvent: -1, cancelsOnLeave: true, answers: [0])])
+        #expect(features(tracked) == [.callPolicies])
+        #expect(tracked.answerPolicy(0) == 0 && tracked.answerPolicy(1) == -1 && tracked.answerPolicy(-1) == -1)
     }
 
     @Test func namesListEveryFeatureOnce() {
-        #expect(EngineFeatures.all.names.count == 14)
-        #expect(Set(EngineFeatures.all.names).count == 14)
+        #expect(EngineFeatures.all.names.count == 15)
+        #expect(Set(EngineFeatures.all.names).count == 15)
         #expect(EngineFeatures([.overlays, .timers]).names == ["timers", "overlays"])
     }
 

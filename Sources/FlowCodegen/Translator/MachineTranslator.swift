@@ -1010,6 +1010,11 @@ struct MachineTranslator {
         }
         let answers = t.serviceAnswers.indices.filter { t.serviceAnswers[$0] }
         if !answers.isEmpty { mix("serviceAnswerEvents " + answers.map(String.init).joined(separator: " ")) }
+        let repeating = t.repeatingTimers.indices.filter { t.repeatingTimers[$0] }
+        if !repeating.isEmpty { mix("repeatingTimers " + repeating.map(String.init).joined(separator: " ")) }
+        for policy in t.callPolicies {
+            mix("callPolicy \(policy.operation) \(policy.timer) \(policy.timeoutEvent) \(policy.cancelsOnLeave) " + policy.answers.map(String.init).joined(separator: " "))
+        }
         members.append(SwiftDeclaration(doc: ["Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables."],
                                         .variable(isLet: true, isStatic: true, name: "fingerprint", type: nil, value: .string(fingerprint), getter: nil)))
         let tableNames = ["strings", "screenIDs", "screens", "rows", "flows", "timers", "subflows", "returns", "fields", "variants"]
@@ -1020,9 +1025,17 @@ struct MachineTranslator {
         ]
         // Only an app whose flows call services lists their answers (which leave inactivity timers running).
         let answerArguments: [SwiftArgument] = answers.isEmpty ? [] : [SwiftArgument("serviceAnswerEvents", .array(answers.map { .int($0) }))]
+        let repeatingArguments: [SwiftArgument] = repeating.isEmpty ? [] : [SwiftArgument("repeatingTimers", .array(repeating.map { .int($0) }))]
+        // Only an app with a call timeout or `when_left: cancel` lists its call policies.
+        let policyArguments: [SwiftArgument] = t.callPolicies.isEmpty ? [] : [SwiftArgument("callPolicies", .array(t.callPolicies.map { policy in
+            .call(.id("CallPolicyEntry"), [SwiftArgument("operation", int32(Int(policy.operation))), SwiftArgument("timer", int32(Int(policy.timer))),
+                                           SwiftArgument("timeoutEvent", int32(Int(policy.timeoutEvent))),
+                                           SwiftArgument("cancelsOnLeave", .id(policy.cancelsOnLeave ? "true" : "false")),
+                                           SwiftArgument("answers", .array(policy.answers.map { int32(Int($0)) }))])
+        }))]
         members.append(SwiftDeclaration(doc: ["The tables in one object, built once; every machine keeps a reference to it."],
                                         .variable(isLet: true, isStatic: true, name: "shared", type: nil,
-                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) } + recurringTableArguments + answerArguments), getter: nil)))
+                                                  value: .call(.id("FlowTables"), tableNames.map { SwiftArgument($0, .id($0)) } + recurringTableArguments + answerArguments + policyArguments + repeatingArguments), getter: nil)))
         return [SwiftDeclaration(doc: ["\(app.name) as data, indexed by screen number: read by the engine, written by flowc."],
                                  .enum(name: names.tables, conformances: [], cases: [], members: members))]
     }

@@ -168,7 +168,11 @@ struct TableBuilder {
             let caseName = names.operationCase(service: service, operation: operation)
             let call: SwiftExpression = values.isEmpty ? .member(.id(names.serviceCall), caseName) : .call(.member(.id(names.serviceCall), caseName), values)
             let effect = SwiftExpression.call(.member(nil, "call"), [SwiftArgument(nil, call)])
-            return [append(effect, throwing: throwing)]
+            // An operation with a timeout or `when_left: cancel`: the engine waits for this call's answer.
+            let operationName = "\(app.services[service].name).\(declaration.name)"
+            guard let policy = lowered.callPolicies[operationName] else { return [append(effect, throwing: throwing)] }
+            let started = SwiftExpression.try(.call(.id("engineCallStarted"), [SwiftArgument(nil, .int(Int(policy))), SwiftArgument("into", .prefix("&", .id("effects")))]))
+            return [append(effect, throwing: throwing), .expression(started)]
         case .analytics(let event, let properties):
             var list: [SwiftExpression] = []
             var throwing = false

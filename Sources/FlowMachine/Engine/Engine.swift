@@ -59,6 +59,8 @@ extension EngineEffect {
     /// The length of timer `timer` in milliseconds when the flows keep it in the state (read as the
     /// timer starts), or nil for a timer with a fixed length (`TimerEntry.milliseconds`).
     mutating func timerLength(_ timer: Int32) throws -> Int?
+    /// A call of call policy `policy` is no longer waited for: it timed out or its screen was left (default: nothing).
+    mutating func callAbandoned(_ policy: Int32)
 
     // MARK: Trace hooks (no-ops by default)
 
@@ -80,6 +82,7 @@ extension EngineHost {
     @inlinable @inline(__always) public var engineFeatures: EngineFeatures { .all }
     @inlinable @inline(__always)
     public mutating func validateField(_ id: Int32, field: Int, _ input: FieldInput?) throws -> String? { try validateField(id, input) }
+    @inlinable @inline(__always) public mutating func callAbandoned(_ policy: Int32) {}
     @inlinable @inline(__always) public func traceMark() -> Int { 0 }
     @inlinable @inline(__always) public mutating func traceGuard(row: Int, holds: Bool) {}
     @inlinable @inline(__always) public mutating func traceTaken(row: Int, from: Int32, guards: Range<Int>) {}
@@ -149,6 +152,7 @@ extension EngineHost {
         for timer in tables.recurringTimers { try schedule(timer, screen: -2, flow: tables.startFlow, into: &effects) }
         try enter(engine.screenNumber, into: &effects)
         try drainRaised(into: &effects)
+        if engineFeatures.contains(.callPolicies) { bindPendingCalls() }
         try startVariantTimers(into: &effects)
         if engineFeatures.contains(.invariants) { try checkInvariants() }
     }
@@ -179,6 +183,7 @@ extension EngineHost {
             if engineFeatures.contains(.raisedEvents) { try drainRaised(into: &effects) }
             if engineFeatures.contains(.flowTimers) { try restartInactivityTimers(after: event.number, into: &effects) }
         }
+        if engineFeatures.contains(.callPolicies) { bindPendingCalls() }
         if engineFeatures.contains(.variantTimers) { try startVariantTimers(into: &effects) }
         if engineFeatures.contains(.invariants) { try checkInvariants() }
     }
@@ -192,6 +197,7 @@ extension EngineHost {
         traceBack(from: from, moved: moved)
         try drainRaised(into: &effects)
         try restartInactivityTimers(into: &effects)
+        if engineFeatures.contains(.callPolicies) { bindPendingCalls() }
         try startVariantTimers(into: &effects)
         if engineFeatures.contains(.invariants) { try checkInvariants() }
         return moved
@@ -284,7 +290,9 @@ extension EngineHost {
         guard engine.ended == nil, let index = engine.activeTimers.firstIndex(where: { $0.token == token }) else { return }
         let active = engine.activeTimers.remove(at: index)
         // A recurring timer (app.every) is armed again before its actions run, as the interpreter does.
-        if active.screen == -2 { try schedule(active.timer, screen: -2, flow: active.flow, into: &effects) }
+        if active.screen == -2 || tables.repeats(active.timer) { try schedule(active.timer, screen: active.screen, flow: active.flow, into: &effects) }
+        // A call's deadline: the call is over, answered by its timeout outcome.
+        if active.screen == -3 { return try callTimedOut(token, into: &effects) }
         let timer = tables.timers[Int(active.timer)]
         _ = try take(Int(timer.rowStart)..<Int(timer.rowEnd), event: -1, payload: nil, into: &effects)
     }
@@ -309,8 +317,20 @@ extension EngineHost {
     /// Takes the first enabled transition of the current screen for `event`, or else of its flow.
     @inlinable @inline(__always)
     public mutating func dispatch(_ event: Event, into effects: inout [Effect]) throws -> StepOutcome {
+        // An answer to a call no longer waited for (timed out, or its screen left) is not handled.
+        if engineFeatures.contains(.callPolicies), !settleCall(answeredBy: event.number, into: &effects) {
+            let mark = traceMark()
+            traceIgnored(event: event.number, rows: 0..<0, guards: mark..<mark)
+            return .ignored
+        }
+        return try dispatch(number: event.number, payload: event, into: &effects)
+    }
+
+    /// Takes the first enabled transition of the current screen for event number `number`, or else of its flow;
+    /// `payload` is the event the guards and actions read (nil for an outcome no service sent: a call's timeout).
+    @inlinable @inline(__always)
+    public mutating func dispatch(number: Int32, payload event: Event?, into effects: inout [Effect]) throws -> StepOutcome {
         if engineFeatures.contains(.endings) { guard engine.ended == nil else { return .ignored } }
-        let number = event.number
         let screen = tables.screens[Int(engine.screenNumber)]
         // A screen's own transitions for the event hide the flow's global ones, enabled or not.
         let (outcome, matched) = try take(Int(screen.rowStart)..<Int(screen.rowEnd), event: number, payload: event, into: &effects)
@@ -413,6 +433,7 @@ extension EngineHost {
             for timer in engine.activeTimers { effects.append(.cancelTimer(timer.token)) }
             engine.activeTimers.removeAll()
             engine.shownVariants.removeAll()
+            engine.pendingCalls.removeAll()
             return
         }
         engine.history.truncate(to: frame.historyDepth)
@@ -435,6 +456,7 @@ extension EngineHost {
     public mutating func goBack(into effects: inout [Effect]) throws -> Bool {
         if engineFeatures.contains(.overlays), let opener = engine.popOpener() {
             cancelTimers(of: engine.screenNumber, into: &effects)
+            if engineFeatures.contains(.callPolicies) { dropCalls(waitingOn: engine.screenNumber, into: &effects) }
             if engineFeatures.contains(.exitActions) {
                 let exit = tables.screens[Int(engine.screenNumber)].exitActions
                 if exit != 0 { try runActions(exit, nil, into: &effects) }
@@ -458,6 +480,7 @@ extension EngineHost {
     @inlinable @inline(__always)
     public mutating func leave(_ screen: Int32, into effects: inout [Effect]) throws {
         cancelTimers(of: screen, into: &effects)
+        if engineFeatures.contains(.callPolicies) { dropCalls(waitingOn: screen, into: &effects) }
         if engineFeatures.contains(.exitActions) {
             let exit = tables.screens[Int(screen)].exitActions
             if exit != 0 { try runActions(exit, nil, into: &effects) }

@@ -31,6 +31,17 @@ public struct ActiveTimer: Sendable, Hashable, Codable {
     }
 }
 
+/// A service call the machine waits for (its operation has a call policy): the screen that waits for the
+/// answer (-1 until the step that made the call ends) and its deadline timer's token (0: none).
+public struct PendingCall: Sendable, Hashable, Codable {
+    public var policy: Int32
+    public var screen: Int32
+    public var deadline: Int
+
+    @inlinable
+    public init(policy: Int32, screen: Int32, deadline: Int) { self.policy = policy; self.screen = screen; self.deadline = deadline }
+}
+
 /// A sub-flow in progress: who called it and how deep the history was then.
 public struct CallFrame: Sendable, Hashable, Codable {
     public var caller: Int32
@@ -88,6 +99,8 @@ public struct CallFrame: Sendable, Hashable, Codable {
     /// For each call frame, the event that started the sub-flow: its return routes read that event's payload.
     public var callEvents: [Event?] = []
     public var activeTimers: [ActiveTimer] = []
+    /// Calls of operations with a call policy not yet answered, timed out or forgotten, oldest first.
+    public var pendingCalls: [PendingCall] = []
     public var nextTimerToken = 0
     /// The variant each screen with variant timers showed at the end of the last step (screen → variant
     /// number, -1 for none), while the screen is current or under a sheet.

@@ -116,11 +116,15 @@ public struct NavigationSnapshot: Codable, Sendable, Equatable {
     /// For each call frame, the event that started the sub-flow as JSON (nil where there was none), which its
     /// return routes read; absent when no sub-flow is in progress.
     public var callEvents: [String?]?
+    /// Service calls still waited for (operations with a timeout or `when_left: cancel`), oldest first: the
+    /// screen each waits on and its deadline's token among `runningTimers` (0: none). Absent when there are none.
+    public var pendingCalls: [PendingCall]?
 
     @inlinable
     public init(screen: Int32, inputs: [Input], history: [Int32], overlayOpeners: [Int32], callFrames: [CallFrame],
                 runningTimers: [ActiveTimer], nextTimerToken: Int, errors: [String: String], ended: String?,
-                shownVariants: [Int32: Int32]? = nil, callEvents: [String?]? = nil) {
+                shownVariants: [Int32: Int32]? = nil, callEvents: [String?]? = nil, pendingCalls: [PendingCall]? = nil) {
+        self.pendingCalls = pendingCalls
         self.screen = screen; self.inputs = inputs; self.history = history; self.overlayOpeners = overlayOpeners
         self.callFrames = callFrames; self.runningTimers = runningTimers; self.nextTimerToken = nextTimerToken
         self.errors = errors; self.ended = ended; self.shownVariants = shownVariants; self.callEvents = callEvents
@@ -138,7 +142,8 @@ extension EngineHost {
                            history: engine.history.screens, overlayOpeners: engine.overlayOpeners, callFrames: engine.callFrames,
                            runningTimers: engine.activeTimers, nextTimerToken: engine.nextTimerToken, errors: engine.errors, ended: engine.ended,
                            shownVariants: engine.shownVariants.isEmpty ? nil : engine.shownVariants,
-                           callEvents: engine.callEvents.isEmpty ? nil : engine.callEvents.map(Self.encodedCallEvent))
+                           callEvents: engine.callEvents.isEmpty ? nil : engine.callEvents.map(Self.encodedCallEvent),
+                           pendingCalls: engine.pendingCalls.isEmpty ? nil : engine.pendingCalls)
     }
 
     /// An event that started a sub-flow, as the snapshot keeps it (generated events are `Codable`).
@@ -176,6 +181,7 @@ extension EngineHost {
         let callEvents = (navigation.callEvents ?? []).map(Self.decodedCallEvent)
         engine.callEvents = navigation.callFrames.indices.map { callEvents.indices.contains($0) ? callEvents[$0] : nil }
         engine.activeTimers = navigation.runningTimers
+        engine.pendingCalls = navigation.pendingCalls ?? []
         engine.nextTimerToken = navigation.nextTimerToken
         engine.shownVariants = navigation.shownVariants ?? [:]
         engine.errors = navigation.errors

@@ -40,6 +40,8 @@ public struct SnapshotMismatch: Error, Equatable, Sendable, CustomStringConverti
         case ending
         /// A shown variant that is not one of its screen's, or of a screen not showing.
         case variants
+        /// A service call waited for that the app does not make or track, waits on a screen it cannot, or whose deadline is not running.
+        case calls
     }
 
     public var reason: Reason
@@ -108,6 +110,7 @@ struct SnapshotCheck {
         try validateEnding(navigation)
         try validateTimers(navigation, now: now)
         try validateVariants(navigation)
+        try validateCalls(navigation)
     }
 
     private func validateSubflows(_ navigation: NavigationSnapshot, decodesCallEvent: (String?) -> Bool) throws {
@@ -251,6 +254,10 @@ struct SnapshotCheck {
             let entry = tables.timers[Int(timer.timer)]
             let belongs: Bool
             switch timer.screen {
+            case -3:
+                // A call's deadline: it belongs to exactly one waiting call (checked in `validateCalls`).
+                belongs = timer.flow == -1 && tables.callPolicies.contains { $0.timer == timer.timer }
+                    && (navigation.pendingCalls ?? []).contains { $0.deadline == token }
             case -2:
                 belongs = tables.recurringTimers.contains(timer.timer) && timer.flow == tables.startFlow
             case -1:
@@ -264,7 +271,7 @@ struct SnapshotCheck {
             guard belongs else {
                 throw fail(.timers, "has timer number \(timer.timer) running for screen \(timer.screen) of flow \(timer.flow), where the app does not run it now")
             }
-            guard places.insert([Int(timer.screen), Int(timer.timer)]).inserted else {
+            guard timer.screen == -3 || places.insert([Int(timer.screen), Int(timer.timer)]).inserted else {
                 throw fail(.timers, "has timer number \(timer.timer) running twice")
             }
             guard Timestamp.validRange.contains(timer.startedAt.millisecondsSince1970), timer.startedAt <= now else {
@@ -287,6 +294,48 @@ struct SnapshotCheck {
             guard variant == -1 || (entry.variantStart..<entry.variantEnd).contains(variant) else {
                 throw fail(.variants, "has variant number \(variant) shown on \(screenName(screen)), which is not one of its variants")
             }
+        }
+    }
+}
+
+extension SnapshotCheck {
+    /// Every waiting call is of an operation the app tracks, waits on one of the app's screens (one showing, when
+    /// leaving it would have cancelled the call), and has exactly its operation's deadline running, once.
+    func validateCalls(_ navigation: NavigationSnapshot) throws {
+        let calls = navigation.pendingCalls ?? []
+        guard navigation.ended == nil || calls.isEmpty else {
+            throw SnapshotMismatch(.ending, "the snapshot says the app ended with '\(navigation.ended ?? "")' but has service calls still waited for; it cannot be restored into '\(appID)'")
+        }
+        func fail(_ text: String) -> SnapshotMismatch {
+            SnapshotMismatch(.calls, "the snapshot \(text); it cannot be restored into '\(appID)'")
+        }
+        let showing = Set([navigation.screen] + navigation.overlayOpeners)
+        var deadlines: Set<Int> = []
+        for call in calls {
+            guard call.policy >= 0 && Int(call.policy) < tables.callPolicies.count else {
+                throw fail("waits for a call of policy number \(call.policy), which the app does not have")
+            }
+            let policy = tables.callPolicies[Int(call.policy)]
+            let operation = tables.strings[Int(policy.operation)]
+            guard call.screen >= 0 && Int(call.screen) < tables.screens.count else {
+                throw fail("waits for '\(operation)' on screen number \(call.screen), which the app does not have")
+            }
+            guard !policy.cancelsOnLeave || showing.contains(call.screen) else {
+                let screen = tables.strings[Int(tables.screenIDs[Int(call.screen)])]
+                throw fail("waits for '\(operation)' on '\(screen)', which is not showing (leaving it cancels the call)")
+            }
+            if policy.timer < 0 {
+                guard call.deadline == 0 else { throw fail("has a deadline for '\(operation)', which never times out") }
+                continue
+            }
+            guard deadlines.insert(call.deadline).inserted,
+                  navigation.runningTimers.contains(where: { $0.token.rawValue == call.deadline && $0.screen == -3 && $0.timer == policy.timer }) else {
+                throw fail("waits for '\(operation)' without a deadline of its own running (token \(call.deadline))")
+            }
+        }
+        let running = navigation.runningTimers.filter { $0.screen == -3 }.count
+        guard running == deadlines.count else {
+            throw fail("has \(running) call deadlines running for \(deadlines.count) calls waited for")
         }
     }
 }

@@ -92,6 +92,27 @@
 }
 
 /// A sub-flow call site: the flow run and where each of its outcomes leads (`returns[returnStart..<returnEnd]`).
+/// An operation whose calls the machine tracks until they are answered: `timeout:` gives up on a call after
+/// `timer`'s length, as if the service had answered `timeoutEvent`; `cancelsOnLeave` (`when_left: cancel`)
+/// forgets a call when the screen waiting for it is left. An answer to a call no longer waited for is ignored.
+@_spi(Generated) public struct CallPolicyEntry: Sendable {
+    /// `service.operation`, in the strings table.
+    public var operation: Int32
+    /// The deadline timer in the timers table, or -1 when calls of the operation never time out.
+    public var timer: Int32
+    /// The outcome event the deadline raises, or -1.
+    public var timeoutEvent: Int32
+    public var cancelsOnLeave: Bool
+    /// The operation's outcome events.
+    public var answers: [Int32]
+
+    @inlinable
+    public init(operation: Int32, timer: Int32, timeoutEvent: Int32, cancelsOnLeave: Bool, answers: [Int32]) {
+        self.operation = operation; self.timer = timer; self.timeoutEvent = timeoutEvent; self.cancelsOnLeave = cancelsOnLeave
+        self.answers = answers
+    }
+}
+
 @_spi(Generated) public struct SubflowEntry: Sendable {
     public var flow: Int32
     public var returnStart: Int32
@@ -163,13 +184,35 @@
     /// By event number: whether the event is a service's answer (`bank.transfer.sent`), which is not the person
     /// acting, so it does not restart a flow's inactivity timers.
     public let serviceAnswers: [Bool]
+    /// The operations whose calls the machine keeps track of: those with a `timeout:` or `when_left: cancel`.
+    public let callPolicies: [CallPolicyEntry]
+    /// By event number, the call policy whose answer the event is (-1: none).
+    public let answerPolicies: [Int32]
+    /// By timer number, whether it is a screen's `every:` timer, armed again each time it fires.
+    public let repeatingTimers: [Bool]
 
     public init(strings: [String], screenIDs: [Int32], screens: [ScreenEntry], rows: [TransitionRow], flows: [FlowEntry],
                 timers: [TimerEntry], subflows: [SubflowEntry], returns: [ReturnEntry], fields: [FieldEntry], variants: [VariantEntry],
-                recurringTimers: [Int32] = [], startFlow: Int32 = 0, serviceAnswerEvents: [Int32] = []) {
+                recurringTimers: [Int32] = [], startFlow: Int32 = 0, serviceAnswerEvents: [Int32] = [], callPolicies: [CallPolicyEntry] = [],
+                repeatingTimers: [Int32] = []) {
         self.strings = strings; self.screenIDs = screenIDs; self.screens = screens; self.rows = rows; self.flows = flows
         self.timers = timers; self.subflows = subflows; self.returns = returns; self.fields = fields; self.variants = variants
         self.recurringTimers = recurringTimers; self.startFlow = startFlow
+        self.callPolicies = callPolicies
+        var policies: [Int32] = []
+        for (index, policy) in callPolicies.enumerated() {
+            for event in policy.answers where event >= 0 {
+                if Int(event) >= policies.count { policies += repeatElement(-1, count: Int(event) - policies.count + 1) }
+                policies[Int(event)] = Int32(truncatingIfNeeded: index)
+            }
+        }
+        answerPolicies = policies
+        var repeating: [Bool] = []
+        for timer in repeatingTimers where timer >= 0 {
+            if Int(timer) >= repeating.count { repeating += repeatElement(false, count: Int(timer) - repeating.count + 1) }
+            repeating[Int(timer)] = true
+        }
+        self.repeatingTimers = repeating
         var answers: [Bool] = []
         for event in serviceAnswerEvents where event >= 0 {
             if Int(event) >= answers.count { answers += repeatElement(false, count: Int(event) - answers.count + 1) }
@@ -181,6 +224,14 @@
     /// Whether event `event` is a service's answer.
     @inlinable
     public func isServiceAnswer(_ event: Int32) -> Bool { event >= 0 && Int(event) < serviceAnswers.count && serviceAnswers[Int(event)] }
+
+    /// Whether timer `timer` is a screen's `every:` timer.
+    @inlinable
+    public func repeats(_ timer: Int32) -> Bool { timer >= 0 && Int(timer) < repeatingTimers.count && repeatingTimers[Int(timer)] }
+
+    /// The call policy whose answer event `event` is, or -1.
+    @inlinable
+    public func answerPolicy(_ event: Int32) -> Int32 { event >= 0 && Int(event) < answerPolicies.count ? answerPolicies[Int(event)] : -1 }
 }
 
 /// Reads a table written one row per line, numbers separated by spaces (the encoded table style).
@@ -241,7 +292,8 @@
     /// Secret fields (`secret:`), forgotten when their screen is left.
     @inlinable public static var secretFields: EngineFeatures { EngineFeatures(rawValue: 1 << 13) }
     /// Every stage: what a host runs when it does not know its app's features.
-    @inlinable public static var all: EngineFeatures { EngineFeatures(rawValue: (1 << 14) - 1) }
+    @inlinable public static var callPolicies: EngineFeatures { EngineFeatures(rawValue: 1 << 14) }
+    @inlinable public static var all: EngineFeatures { EngineFeatures(rawValue: (1 << 15) - 1) }
 
     /// The features `tables` use, with what only the flows' code knows: whether an action raises an event and
     /// whether the app has invariants.
@@ -261,6 +313,7 @@
         if tables.flows.contains(where: { $0.rowStart != $0.rowEnd }) { insert(.globalTransitions) }
         if raisesEvents { insert(.raisedEvents) }
         if checksInvariants { insert(.invariants) }
+        if !tables.callPolicies.isEmpty { insert(.callPolicies) }
     }
 
     /// The features' names, for the generated code's constant (`[.timers, .overlays]`).
@@ -269,7 +322,7 @@
             (.timers, "timers"), (.flowTimers, "flowTimers"), (.variantTimers, "variantTimers"), (.screenViews, "screenViews"),
             (.entryActions, "entryActions"), (.exitActions, "exitActions"), (.forms, "forms"), (.overlays, "overlays"),
             (.subflows, "subflows"), (.endings, "endings"), (.globalTransitions, "globalTransitions"), (.raisedEvents, "raisedEvents"),
-            (.invariants, "invariants"), (.secretFields, "secretFields"),
+            (.invariants, "invariants"), (.secretFields, "secretFields"), (.callPolicies, "callPolicies"),
         ]
         return named.filter { contains($0.0) }.map(\.1)
     }

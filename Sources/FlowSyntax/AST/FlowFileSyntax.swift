@@ -109,6 +109,16 @@ public struct OperationSyntax: Sendable {
     public var description: Located<String>?
     public var input: [TypedNameSyntax]
     public var outcomes: [OutcomeSyntax]
+    /// `timeout: { after: 2m, outcome: timed_out }`: how long a call waits before the machine answers it itself.
+    public var timeout: CallTimeoutSyntax? = nil
+    /// `when_left: cancel` or `wait` (the default): what leaving the screen that waits for the answer does to the call.
+    public var whenLeft: Located<String>? = nil
+}
+
+public struct CallTimeoutSyntax: Sendable {
+    public var after: Located<String>
+    public var outcome: Located<String>
+    public var range: SourceRange
 }
 
 public struct OutcomeSyntax: Sendable {

@@ -33,6 +33,8 @@ public struct ScreenSyntax: Sendable {
     public var after: [TimerSyntax]
     /// What the screen shows in words (`texts:`): name → text, where `{expression}` puts a value in.
     public var texts: [(name: Located<String>, template: ExpressionSource)] = []
+    /// `every: { 30s: … }`: timers that fire every so long while the screen shows.
+    public var every: [TimerSyntax] = []
     /// Whether parts of the screen were dropped for syntax errors: graph rules then skip it, so a
     /// typo in one key is not also reported as a dead end.
     public var hasSyntaxErrors = false

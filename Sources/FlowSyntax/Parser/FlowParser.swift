@@ -157,7 +157,7 @@ struct FlowParser {
         let operations = reader.required(fields, "operations", in: what).map { node in
             reader.entries(node, "the operations of \(what)").compactMap { operationName, value -> OperationSyntax? in
                 let opWhat = "operation '\(name.value).\(operationName.value)'"
-                guard let op = reader.mapping(value, opWhat, keys: ["input", "outcomes", "description"], owner: operationName.range) else { return nil }
+                guard let op = reader.mapping(value, opWhat, keys: ["input", "outcomes", "description", "timeout", "when_left"], owner: operationName.range) else { return nil }
                 // No outcomes at all is the checker's 'missing-outcomes' (one diagnostic, not also a missing key).
                 let outcomes = op["outcomes"].map { node -> [OutcomeSyntax] in
                     if case .sequence = node.content {
@@ -179,10 +179,24 @@ struct FlowParser {
                 } ?? []
                 return OperationSyntax(name: operationName, description: optionalText(op, "description", opWhat),
                                        input: op["input"].map { typedNames($0, "the input of \(opWhat)") } ?? [],
-                                       outcomes: outcomes)
+                                       outcomes: outcomes, timeout: op["timeout"].flatMap { parseCallTimeout($0, opWhat) },
+                                       whenLeft: optionalText(op, "when_left", opWhat))
             }
         } ?? []
         return ServiceSyntax(name: name, displayName: optionalText(fields, "name", what),
                              description: optionalText(fields, "description", what), operations: operations)
+    }
+}
+
+extension FlowParser {
+    /// `timeout: { after: 2m, outcome: timed_out }` of an operation.
+    func parseCallTimeout(_ node: YAMLNode, _ what: String) -> CallTimeoutSyntax? {
+        let timeoutWhat = "the timeout of \(what)"
+        guard let fields = reader.mapping(node, timeoutWhat, keys: ["after", "outcome"]) else { return nil }
+        let hint = "write it as timeout: { after: 2m, outcome: timed_out }"
+        guard let after = reader.required(fields, "after", in: timeoutWhat, hint: hint).flatMap({ reader.text($0, "'after' of \(timeoutWhat)") }),
+              let outcome = reader.required(fields, "outcome", in: timeoutWhat, hint: hint).flatMap({ reader.text($0, "'outcome' of \(timeoutWhat)") })
+        else { return nil }
+        return CallTimeoutSyntax(after: after, outcome: outcome, range: node.range)
     }
 }

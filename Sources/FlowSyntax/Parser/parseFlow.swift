@@ -2,7 +2,7 @@ import FlowSource
 
 /// Keys of a screen mapping.
 public let screenKeys = ["name", "step", "description", "presentation", "back", "analytics", "terminal", "variants",
-                         "enter", "exit", "fields", "on", "after", "texts"]
+                         "enter", "exit", "fields", "on", "after", "texts", "every"]
 /// Keys of a transition mapping.
 public let transitionKeys = ["to", "overlay", "flow", "returns", "end", "if", "do", "validate", "note"]
 
@@ -46,6 +46,7 @@ extension FlowParser {
                 reader.expression(value, "text '\(name.value)' of \(what)").map { (name: name, template: $0) }
             }
         } ?? []
+        screen.every = fields["every"].map { parseTimers($0, "the recurring timers of \(what)") } ?? []
         screen.hasSyntaxErrors = reader.errors.count > errorsBefore
         return screen
     }

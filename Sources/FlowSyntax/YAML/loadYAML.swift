@@ -197,6 +197,14 @@ private struct YAMLEventLoader {
             return .continue
         }
         let keyIndex = children.count - 1
+        // A YAML 1.1 merge key (`<<: *base`) is not part of YAML 1.2, which flowc reads: say so once, rather than
+        // report each merged key as unknown under an event named '<<'.
+        if case .scalar("<<", _) = children[keyIndex].content {
+            diagnostics.error("merge-key", "YAML merge keys ('<<: *anchor') are not read by flowc; alias a whole value instead (on: *bank_picker) or write the keys out",
+                              at: children[keyIndex].range, notes: [.init("docs/language.md, 'Reuse: YAML anchors', says what anchors can and cannot do")])
+            children.removeLast()
+            return .continue
+        }
         if case .scalar(let name, _) = children[keyIndex].content {
             // Most mappings have a handful of keys: a scan beats hashing until they grow.
             var first: SourceRange?

@@ -83,6 +83,7 @@ enum YOLETables {
         "yole", // 73
         "main", // 74
         "send_money", // 75
+        "pesapal.load_checkout", // 76
     ]
 
     /// Columns: id.
@@ -432,6 +433,7 @@ enum YOLETables {
         60000, 162, 163, -1, // STEP-14.2 after 60s
         300000, 209, 210, -1, // main (global) after 5m
         300000, 216, 217, -1, // send_money (global) after 5m
+        30000, 217, 217, -1, // pesapal.load_checkout times out after 30s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -547,7 +549,7 @@ enum YOLETables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "53dfb9eb48c8ab3f"
+    static let fingerprint = "c1c9ae61e63802db"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -625,6 +627,9 @@ enum YOLETables {
             65,
             66,
             67
+        ],
+        callPolicies: [
+            CallPolicyEntry(operation: 76, timer: 3, timeoutEvent: 62, cancelsOnLeave: true, answers: [60, 61, 62])
         ]
     )
 }

@@ -63,7 +63,8 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             .globalTransitions,
             .raisedEvents,
             .invariants,
-            .secretFields
+            .secretFields,
+            .callPolicies
         ]
     }
 
@@ -201,7 +202,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
                 .confirmation: ((currencySymbol(SemanticsConstants.gbp5) + "5.00 sent, reference ") + state.reference)
                     + " ({copied})"
             ]
-        case 32:
+        case 41:
             // DEF-1 Name
             return [.greeting: ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -252,6 +253,14 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         case 1:
             // TMR-3 after lock_after
             return try checkedTimerLength(state.lockAfter, "after lock_after")
+        case 3:
+            // DUE-1 after at consent_expires_at - 5m
+            return try checkedTimerLength(
+                (subtract(subtract(required(state.consentExpiresAt, "'consent_expires_at'"), 300000), now) > 0)
+                    ? subtract(subtract(required(state.consentExpiresAt, "'consent_expires_at'"), 300000), now)
+                    : 0,
+                "after consent_expires_at - 5m"
+            )
         default:
             return nil
         }
@@ -282,7 +291,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // RTC-1 chain_c
             state.log.append("d")
         case 5:
-            // GRD-1 bump
+            // GRD-1 bump; CALL-1 bank.authorise.timed_out; POLL-1 after 10s
             state.count = try add(state.count, 1)
         case 6:
             // GRD-1 peek
@@ -325,48 +334,65 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
         case 19:
+            // CALL-1 enter
+            effects.append(.call(SemanticsServiceCall.bankAuthorise(amount: SemanticsConstants.gbp5)))
+            try engineCallStarted(0, into: &effects)
+        case 20:
+            // DUE-1 extend
+            state.consentExpiresAt = try add(required(state.consentExpiresAt, "'consent_expires_at'"), 3600000)
+        case 21:
+            // STAT-1 enter
+            effects.append(.call(SemanticsServiceCall.bankStatus))
+            try engineCallStarted(1, into: &effects)
+        case 22:
+            // STAT-2 bank.status.known
+            state.picked = "known"
+        case 23:
+            // STAT-2 bank.status.unknown
+            state.picked = "unknown"
+        case 24:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 20:
+        case 25:
             // DEF-1 forget
             setInput(0, nil)
-        case 21:
+        case 26:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 22:
+        case 27:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))
             }
-        case 23:
+        case 28:
             // SEC-1 next
             state.typedPin = textValue(formInput(0)) // form 0: pin
-        case 24:
+        case 29:
             // OPT-1 quote
             state.quoted = 3
-        case 25:
+        case 30:
             // OPT-1 compute
             state.count = try required(state.quoted, "'quoted'")
-        case 26:
+        case 31:
             // OPT-1 compute
             state.count = (state.quoted ?? 7)
-        case 27:
+        case 32:
             // OPT-1 convert
             state.noteAsInt = try state.note.map { try parseInt($0) }
             state.noteAsDecimal = try state.note.map { try parseDecimal($0) }
-        case 28:
+        case 33:
             // OPT-1 write_note
             state.note = "42"
-        case 29:
+        case 34:
             // OPT-1 stamp
             state.stampedAt = try parseTimestamp(state.stampText)
-        case 30:
+        case 35:
             // OPT-1 check_all
             state.log.append("all held")
-        case 31:
+        case 36:
             // OPT-1 check_all
             state.log.append("one failed")
-        case 32:
+        case 37:
             // SUB-1 check
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: SemanticsConstants.gbp1)))
         default:
@@ -512,6 +538,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         switch call {
         case .bankTransfer(let amount):
             return try await services.bankTransfer(amount: amount).event
+        case .bankAuthorise(let amount):
+            return try await services.bankAuthorise(amount: amount).event
+        case .bankStatus:
+            return try await services.bankStatus().event
         }
     }
 

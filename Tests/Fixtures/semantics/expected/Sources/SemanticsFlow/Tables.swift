@@ -39,38 +39,49 @@ enum SemanticsTables {
         "SVC-1", // 29
         "SVC-OK", // 30
         "SVC-FAIL", // 31
-        "DEF-1", // 32
-        "DEF-2", // 33
-        "SEC-1", // 34
-        "SEC-2", // 35
-        "SEC-SHEET", // 36
-        "SEC-OK", // 37
-        "OPT-1", // 38
-        "SUB-DONE", // 39
-        "SUB-1", // 40
-        "closed", // 41
-        "done", // 42
-        "cancelled", // 43
-        "amount", // 44
-        "form.amount != null && form.amount > 100", // 45
-        "purpose", // 46
-        "account", // 47
-        "sort_code", // 48
-        "iban", // 49
-        "bic", // 50
-        "email", // 51
-        "phone", // 52
-        "birth", // 53
-        "share", // 54
-        "ord_2_view", // 55
-        "revealed", // 56
-        "hidden", // 57
-        "name", // 58
-        "pin", // 59
-        "nickname", // 60
-        "pin_again", // 61
-        "main", // 62
-        "sub", // 63
+        "CALL-1", // 32
+        "CALL-OK", // 33
+        "CALL-FAIL", // 34
+        "DUE-1", // 35
+        "DUE-2", // 36
+        "POLL-1", // 37
+        "DUE-3", // 38
+        "STAT-1", // 39
+        "STAT-2", // 40
+        "DEF-1", // 41
+        "DEF-2", // 42
+        "SEC-1", // 43
+        "SEC-2", // 44
+        "SEC-SHEET", // 45
+        "SEC-OK", // 46
+        "OPT-1", // 47
+        "SUB-DONE", // 48
+        "SUB-1", // 49
+        "closed", // 50
+        "done", // 51
+        "cancelled", // 52
+        "amount", // 53
+        "form.amount != null && form.amount > 100", // 54
+        "purpose", // 55
+        "account", // 56
+        "sort_code", // 57
+        "iban", // 58
+        "bic", // 59
+        "email", // 60
+        "phone", // 61
+        "birth", // 62
+        "share", // 63
+        "ord_2_view", // 64
+        "revealed", // 65
+        "hidden", // 66
+        "name", // 67
+        "pin", // 68
+        "nickname", // 69
+        "pin_again", // 70
+        "main", // 71
+        "sub", // 72
+        "bank.authorise", // 73
+        "bank.status", // 74
     ]
 
     /// Columns: id.
@@ -107,15 +118,24 @@ enum SemanticsTables {
         29, // 29: SVC-1 Transfer
         30, // 30: SVC-OK Sent
         31, // 31: SVC-FAIL Failed
-        32, // 32: DEF-1 Name
-        33, // 33: DEF-2 Name kept
-        34, // 34: SEC-1 Secret
-        35, // 35: SEC-2 After the secret
-        36, // 36: SEC-SHEET Confirm with the PIN
-        37, // 37: SEC-OK Secret checked
-        38, // 38: OPT-1 Optionals
-        39, // 39: SUB-DONE Sub-flow done
-        40, // 40: SUB-1 Inside
+        32, // 32: CALL-1 Authorise
+        33, // 33: CALL-OK Approved
+        34, // 34: CALL-FAIL Not approved
+        35, // 35: DUE-1 Consent dashboard
+        36, // 36: DUE-2 Re-confirm
+        37, // 37: POLL-1 Waiting for the bank
+        38, // 38: DUE-3 Elsewhere
+        39, // 39: STAT-1 Status
+        40, // 40: STAT-2 Status shown
+        41, // 41: DEF-1 Name
+        42, // 42: DEF-2 Name kept
+        43, // 43: SEC-1 Secret
+        44, // 44: SEC-2 After the secret
+        45, // 45: SEC-SHEET Confirm with the PIN
+        46, // 46: SEC-OK Secret checked
+        47, // 47: OPT-1 Optionals
+        48, // 48: SUB-DONE Sub-flow done
+        49, // 49: SUB-1 Inside
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -124,47 +144,56 @@ enum SemanticsTables {
     /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
     /// enterActions, exitActions, analytics, backBlocked.
     static let screensData: [Int32] = [
-        0, 0, 19, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: HUB Rules
-        0, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 1: HELP Help
-        0, 24, 27, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 2: RTC-1 Chain start
-        0, 27, 28, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 3: RTC-2 Chain end
-        0, 28, 33, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 4: GRD-1 Guards
-        0, 33, 34, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 5: GRD-BIG Big
-        0, 34, 35, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 6: GRD-SMALL Small
-        0, 35, 36, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 7: GRD-NONE None
-        0, 36, 38, 0, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 8: VAL-1 Amount
-        0, 38, 39, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 9: VAL-BIG Big amount
-        0, 39, 40, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 10: VAL-OK Amount accepted
-        0, 40, 41, 2, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 11: LIB-1 Bank details
-        0, 41, 42, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 12: LIB-OK Bank details accepted
-        0, 42, 43, 10, 10, 0, 0, 0, 0, 0, 8, -1, 0, // 13: ORD-1 Order start
-        0, 43, 44, 10, 10, 0, 0, 0, 0, 9, 0, 55, 0, // 14: ORD-2 Order end
-        0, 44, 45, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 15: BCK-1 First
-        0, 45, 47, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 16: BCK-2 Second
-        0, 47, 49, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
-        0, 49, 52, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 18: SHT-1 Opener
-        0, 52, 53, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 19: SHT-LOCK Locked
-        0, 53, 54, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 20: SHT-S Picker
-        0, 54, 55, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 21: GLB-1 Own help
-        0, 55, 56, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 22: GLB-OWN Own help shown
-        0, 56, 57, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 23: TMR-1 Timed
-        0, 58, 59, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 24: TMR-AWAY Away
-        0, 59, 61, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 25: TMR-3 Timed by state
-        0, 62, 63, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 26: TMR-2 Timed out
-        0, 63, 66, 10, 10, 2, 3, 0, 2, 0, 0, -1, 0, // 27: VRT-1 Reveal
-        0, 67, 70, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 28: WDY-1 Order
-        0, 70, 73, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 29: SVC-1 Transfer
-        0, 73, 74, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 30: SVC-OK Sent
-        0, 74, 75, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 31: SVC-FAIL Failed
-        0, 75, 78, 10, 11, 3, 3, 2, 2, 22, 0, -1, 0, // 32: DEF-1 Name
-        0, 78, 80, 11, 11, 3, 3, 2, 2, 0, 0, -1, 0, // 33: DEF-2 Name kept
-        0, 80, 83, 11, 13, 3, 3, 2, 2, 0, 0, -1, 0, // 34: SEC-1 Secret
-        0, 83, 84, 13, 13, 3, 3, 2, 2, 0, 0, -1, 0, // 35: SEC-2 After the secret
-        0, 84, 85, 13, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 36: SEC-SHEET Confirm with the PIN
-        0, 85, 86, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 37: SEC-OK Secret checked
-        0, 86, 95, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 38: OPT-1 Optionals
-        0, 95, 96, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 39: SUB-DONE Sub-flow done
-        1, 96, 101, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 40: SUB-1 Inside
+        0, 0, 22, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: HUB Rules
+        0, 26, 27, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 1: HELP Help
+        0, 27, 30, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 2: RTC-1 Chain start
+        0, 30, 31, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 3: RTC-2 Chain end
+        0, 31, 36, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 4: GRD-1 Guards
+        0, 36, 37, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 5: GRD-BIG Big
+        0, 37, 38, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 6: GRD-SMALL Small
+        0, 38, 39, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 7: GRD-NONE None
+        0, 39, 41, 0, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 8: VAL-1 Amount
+        0, 41, 42, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 9: VAL-BIG Big amount
+        0, 42, 43, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 10: VAL-OK Amount accepted
+        0, 43, 44, 2, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 11: LIB-1 Bank details
+        0, 44, 45, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 12: LIB-OK Bank details accepted
+        0, 45, 46, 10, 10, 0, 0, 0, 0, 0, 8, -1, 0, // 13: ORD-1 Order start
+        0, 46, 47, 10, 10, 0, 0, 0, 0, 9, 0, 64, 0, // 14: ORD-2 Order end
+        0, 47, 48, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 15: BCK-1 First
+        0, 48, 50, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 16: BCK-2 Second
+        0, 50, 52, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
+        0, 52, 55, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 18: SHT-1 Opener
+        0, 55, 56, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 19: SHT-LOCK Locked
+        0, 56, 57, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 20: SHT-S Picker
+        0, 57, 58, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 21: GLB-1 Own help
+        0, 58, 59, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 22: GLB-OWN Own help shown
+        0, 59, 60, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 23: TMR-1 Timed
+        0, 61, 62, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 24: TMR-AWAY Away
+        0, 62, 64, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 25: TMR-3 Timed by state
+        0, 65, 66, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 26: TMR-2 Timed out
+        0, 66, 69, 10, 10, 2, 3, 0, 2, 0, 0, -1, 0, // 27: VRT-1 Reveal
+        0, 70, 73, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 28: WDY-1 Order
+        0, 73, 76, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 29: SVC-1 Transfer
+        0, 76, 77, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 30: SVC-OK Sent
+        0, 77, 78, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 31: SVC-FAIL Failed
+        0, 78, 83, 10, 10, 3, 3, 2, 2, 19, 0, -1, 0, // 32: CALL-1 Authorise
+        0, 83, 84, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 33: CALL-OK Approved
+        0, 84, 86, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 34: CALL-FAIL Not approved
+        0, 86, 88, 10, 10, 3, 4, 2, 2, 0, 0, -1, 0, // 35: DUE-1 Consent dashboard
+        0, 89, 90, 10, 10, 4, 4, 2, 2, 0, 0, -1, 0, // 36: DUE-2 Re-confirm
+        0, 90, 91, 10, 10, 4, 5, 2, 2, 0, 0, -1, 0, // 37: POLL-1 Waiting for the bank
+        0, 92, 93, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 38: DUE-3 Elsewhere
+        0, 93, 96, 10, 10, 5, 5, 2, 2, 21, 0, -1, 0, // 39: STAT-1 Status
+        0, 96, 99, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 40: STAT-2 Status shown
+        0, 99, 102, 10, 11, 5, 5, 2, 2, 27, 0, -1, 0, // 41: DEF-1 Name
+        0, 102, 104, 11, 11, 5, 5, 2, 2, 0, 0, -1, 0, // 42: DEF-2 Name kept
+        0, 104, 107, 11, 13, 5, 5, 2, 2, 0, 0, -1, 0, // 43: SEC-1 Secret
+        0, 107, 108, 13, 13, 5, 5, 2, 2, 0, 0, -1, 0, // 44: SEC-2 After the secret
+        0, 108, 109, 13, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 45: SEC-SHEET Confirm with the PIN
+        0, 109, 110, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 46: SEC-OK Secret checked
+        0, 110, 119, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 47: OPT-1 Optionals
+        0, 119, 120, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 48: SUB-DONE Sub-flow done
+        1, 120, 125, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 49: SUB-1 Inside
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -188,109 +217,133 @@ enum SemanticsTables {
 
     /// Columns: event, guardID, actionsID, target, argument, validates.
     static let rowsData: [Int32] = [
-        3, 0, 0, 1, 27, 0, // HUB go_variant_timer → VRT-1
-        4, 0, 0, 1, 28, 0, // HUB go_working_days → WDY-1
-        5, 0, 0, 1, 2, 0, // HUB go_chain → RTC-1
-        6, 0, 0, 1, 4, 0, // HUB go_guards → GRD-1
-        7, 0, 0, 1, 8, 0, // HUB go_validation → VAL-1
-        8, 0, 0, 1, 13, 0, // HUB go_order → ORD-1
-        9, 0, 0, 1, 11, 0, // HUB go_library_rules → LIB-1
-        10, 0, 0, 1, 15, 0, // HUB go_back → BCK-1
-        11, 0, 0, 1, 18, 0, // HUB go_sheet → SHT-1
-        12, 0, 0, 5, 41, 0, // HUB close → end closed
-        13, 0, 0, 4, 0, 0, // HUB go_subflow → sub-flow sub
+        8, 0, 0, 1, 27, 0, // HUB go_variant_timer → VRT-1
+        9, 0, 0, 1, 28, 0, // HUB go_working_days → WDY-1
+        10, 0, 0, 1, 2, 0, // HUB go_chain → RTC-1
+        11, 0, 0, 1, 4, 0, // HUB go_guards → GRD-1
+        12, 0, 0, 1, 8, 0, // HUB go_validation → VAL-1
+        13, 0, 0, 1, 13, 0, // HUB go_order → ORD-1
+        14, 0, 0, 1, 11, 0, // HUB go_library_rules → LIB-1
+        15, 0, 0, 1, 15, 0, // HUB go_back → BCK-1
+        16, 0, 0, 1, 18, 0, // HUB go_sheet → SHT-1
+        17, 0, 0, 1, 32, 0, // HUB go_calls → CALL-1
+        18, 0, 0, 1, 35, 0, // HUB go_due → DUE-1
+        19, 0, 0, 1, 37, 0, // HUB go_poll → POLL-1
+        20, 0, 0, 5, 50, 0, // HUB close → end closed
+        21, 0, 0, 4, 0, 0, // HUB go_subflow → sub-flow sub
         0, 0, 0, 4, 1, 0, // HUB start_plan → sub-flow sub
-        14, 0, 0, 1, 21, 0, // HUB go_global → GLB-1
-        15, 0, 0, 1, 23, 0, // HUB go_timers → TMR-1
-        16, 0, 0, 1, 25, 0, // HUB go_state_timer → TMR-3
-        17, 0, 0, 1, 29, 0, // HUB go_services → SVC-1
-        18, 0, 0, 1, 32, 0, // HUB go_defaults → DEF-1
-        19, 0, 0, 1, 34, 0, // HUB go_secret → SEC-1
-        20, 0, 0, 1, 38, 0, // HUB go_optional → OPT-1
-        -1, 0, 0, 1, 39, 0, // HUB go_subflow → sub.done → SUB-DONE
+        22, 0, 0, 1, 21, 0, // HUB go_global → GLB-1
+        23, 0, 0, 1, 23, 0, // HUB go_timers → TMR-1
+        24, 0, 0, 1, 25, 0, // HUB go_state_timer → TMR-3
+        25, 0, 0, 1, 29, 0, // HUB go_services → SVC-1
+        26, 0, 0, 1, 41, 0, // HUB go_defaults → DEF-1
+        27, 0, 0, 1, 43, 0, // HUB go_secret → SEC-1
+        28, 0, 0, 1, 47, 0, // HUB go_optional → OPT-1
+        -1, 0, 0, 1, 48, 0, // HUB go_subflow → sub.done → SUB-DONE
         -1, 0, 0, 1, 0, 0, // HUB go_subflow → sub.cancelled → HUB
-        -1, 0, 1, 1, 39, 0, // HUB start_plan → sub.done → SUB-DONE
+        -1, 0, 1, 1, 48, 0, // HUB start_plan → sub.done → SUB-DONE
         -1, 0, 0, 1, 0, 0, // HUB start_plan → sub.cancelled → HUB
-        12, 0, 0, 3, 0, 0, // HELP close → back
-        21, 0, 2, 0, 0, 0, // RTC-1 start_chain stays
-        22, 0, 3, 0, 0, 0, // RTC-1 chain_b stays
-        23, 0, 4, 1, 3, 0, // RTC-1 chain_c → RTC-2
-        24, 0, 0, 1, 0, 0, // RTC-2 done → HUB
-        25, 0, 5, 0, 0, 0, // GRD-1 bump stays
-        26, 1, 6, 0, 0, 0, // GRD-1 peek if count > 100 stays
-        27, 2, 0, 1, 5, 0, // GRD-1 pick if count > 5 → GRD-BIG
-        27, 3, 0, 1, 6, 0, // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
-        27, 0, 0, 1, 7, 0, // GRD-1 pick → GRD-NONE
-        24, 0, 0, 1, 0, 0, // GRD-BIG done → HUB
-        24, 0, 0, 3, 0, 0, // GRD-SMALL done → back
-        24, 0, 0, 3, 0, 0, // GRD-NONE done → back
-        28, 4, 0, 1, 9, 1, // VAL-1 next if form.amount > 100 → VAL-BIG
-        28, 0, 0, 1, 10, 1, // VAL-1 next → VAL-OK
-        24, 0, 0, 1, 0, 0, // VAL-BIG done → HUB
-        24, 0, 0, 1, 0, 0, // VAL-OK done → HUB
-        28, 0, 0, 1, 12, 1, // LIB-1 next → LIB-OK
-        24, 0, 0, 1, 0, 0, // LIB-OK done → HUB
-        29, 0, 7, 1, 14, 0, // ORD-1 go → ORD-2
-        24, 0, 0, 1, 0, 0, // ORD-2 done → HUB
-        28, 0, 0, 1, 16, 0, // BCK-1 next → BCK-2
-        28, 0, 0, 1, 17, 0, // BCK-2 next → BCK-3
-        30, 0, 0, 3, 0, 0, // BCK-2 up → back
-        24, 0, 0, 1, 0, 0, // BCK-3 done → HUB
-        31, 0, 0, 1, 15, 0, // BCK-3 again → BCK-1
-        32, 0, 0, 2, 20, 0, // SHT-1 open → SHT-S (overlay)
-        33, 0, 0, 2, 19, 0, // SHT-1 lock → SHT-LOCK (overlay)
-        24, 0, 0, 1, 0, 0, // SHT-1 done → HUB
-        34, 0, 0, 3, 0, 0, // SHT-LOCK unlock → back
-        27, 0, 11, 3, 0, 0, // SHT-S pick → back
-        35, 0, 0, 1, 22, 0, // GLB-1 help → GLB-OWN
-        24, 0, 0, 1, 0, 0, // GLB-OWN done → HUB
-        36, 0, 0, 1, 24, 0, // TMR-1 away → TMR-AWAY
+        20, 0, 0, 3, 0, 0, // HELP close → back
+        29, 0, 2, 0, 0, 0, // RTC-1 start_chain stays
+        30, 0, 3, 0, 0, 0, // RTC-1 chain_b stays
+        31, 0, 4, 1, 3, 0, // RTC-1 chain_c → RTC-2
+        32, 0, 0, 1, 0, 0, // RTC-2 done → HUB
+        33, 0, 5, 0, 0, 0, // GRD-1 bump stays
+        34, 1, 6, 0, 0, 0, // GRD-1 peek if count > 100 stays
+        35, 2, 0, 1, 5, 0, // GRD-1 pick if count > 5 → GRD-BIG
+        35, 3, 0, 1, 6, 0, // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
+        35, 0, 0, 1, 7, 0, // GRD-1 pick → GRD-NONE
+        32, 0, 0, 1, 0, 0, // GRD-BIG done → HUB
+        32, 0, 0, 3, 0, 0, // GRD-SMALL done → back
+        32, 0, 0, 3, 0, 0, // GRD-NONE done → back
+        36, 4, 0, 1, 9, 1, // VAL-1 next if form.amount > 100 → VAL-BIG
+        36, 0, 0, 1, 10, 1, // VAL-1 next → VAL-OK
+        32, 0, 0, 1, 0, 0, // VAL-BIG done → HUB
+        32, 0, 0, 1, 0, 0, // VAL-OK done → HUB
+        36, 0, 0, 1, 12, 1, // LIB-1 next → LIB-OK
+        32, 0, 0, 1, 0, 0, // LIB-OK done → HUB
+        37, 0, 7, 1, 14, 0, // ORD-1 go → ORD-2
+        32, 0, 0, 1, 0, 0, // ORD-2 done → HUB
+        36, 0, 0, 1, 16, 0, // BCK-1 next → BCK-2
+        36, 0, 0, 1, 17, 0, // BCK-2 next → BCK-3
+        38, 0, 0, 3, 0, 0, // BCK-2 up → back
+        32, 0, 0, 1, 0, 0, // BCK-3 done → HUB
+        39, 0, 0, 1, 15, 0, // BCK-3 again → BCK-1
+        40, 0, 0, 2, 20, 0, // SHT-1 open → SHT-S (overlay)
+        41, 0, 0, 2, 19, 0, // SHT-1 lock → SHT-LOCK (overlay)
+        32, 0, 0, 1, 0, 0, // SHT-1 done → HUB
+        42, 0, 0, 3, 0, 0, // SHT-LOCK unlock → back
+        35, 0, 11, 3, 0, 0, // SHT-S pick → back
+        43, 0, 0, 1, 22, 0, // GLB-1 help → GLB-OWN
+        32, 0, 0, 1, 0, 0, // GLB-OWN done → HUB
+        44, 0, 0, 1, 24, 0, // TMR-1 away → TMR-AWAY
         -1, 0, 0, 1, 26, 0, // TMR-1 after 30s → TMR-2
-        37, 0, 0, 3, 0, 0, // TMR-AWAY return → back
-        38, 0, 12, 0, 0, 0, // TMR-3 shorten stays
-        36, 0, 0, 1, 24, 0, // TMR-3 away → TMR-AWAY
+        45, 0, 0, 3, 0, 0, // TMR-AWAY return → back
+        46, 0, 12, 0, 0, 0, // TMR-3 shorten stays
+        44, 0, 0, 1, 24, 0, // TMR-3 away → TMR-AWAY
         -1, 0, 0, 1, 26, 0, // TMR-3 after lock_after → TMR-2
-        24, 0, 0, 1, 0, 0, // TMR-2 done → HUB
-        39, 0, 13, 0, 0, 0, // VRT-1 reveal stays
-        40, 0, 14, 0, 0, 0, // VRT-1 hide stays
-        41, 0, 0, 1, 0, 0, // VRT-1 leave → HUB
+        32, 0, 0, 1, 0, 0, // TMR-2 done → HUB
+        47, 0, 13, 0, 0, 0, // VRT-1 reveal stays
+        48, 0, 14, 0, 0, 0, // VRT-1 hide stays
+        49, 0, 0, 1, 0, 0, // VRT-1 leave → HUB
         -1, 0, 14, 0, 0, 0, // VRT-1 after 6s stays
-        42, 0, 15, 0, 0, 0, // WDY-1 order stays
-        43, 0, 16, 0, 0, 0, // WDY-1 measure stays
-        24, 0, 0, 1, 0, 0, // WDY-1 done → HUB
-        44, 0, 17, 0, 0, 0, // SVC-1 send stays
+        50, 0, 15, 0, 0, 0, // WDY-1 order stays
+        51, 0, 16, 0, 0, 0, // WDY-1 measure stays
+        32, 0, 0, 1, 0, 0, // WDY-1 done → HUB
+        52, 0, 17, 0, 0, 0, // SVC-1 send stays
         1, 0, 18, 1, 30, 0, // SVC-1 bank.transfer.sent → SVC-OK
         2, 0, 0, 1, 31, 0, // SVC-1 bank.transfer.failed → SVC-FAIL
-        24, 0, 0, 1, 0, 0, // SVC-OK done → HUB
-        24, 0, 0, 1, 0, 0, // SVC-FAIL done → HUB
-        45, 0, 19, 0, 0, 0, // DEF-1 use_favourite stays
-        46, 0, 20, 0, 0, 0, // DEF-1 forget stays
-        28, 0, 21, 1, 33, 1, // DEF-1 next → DEF-2
-        31, 0, 0, 3, 0, 0, // DEF-2 again → back
-        24, 0, 0, 1, 0, 0, // DEF-2 done → HUB
-        28, 0, 23, 1, 35, 1, // SEC-1 next → SEC-2
-        47, 0, 0, 1, 37, 1, // SEC-1 check → SEC-OK
-        48, 0, 0, 2, 36, 0, // SEC-1 confirm → SEC-SHEET (overlay)
-        31, 0, 0, 3, 0, 0, // SEC-2 again → back
-        47, 0, 0, 1, 37, 1, // SEC-SHEET check → SEC-OK
-        24, 0, 0, 1, 0, 0, // SEC-OK done → HUB
-        49, 0, 24, 0, 0, 0, // OPT-1 quote stays
-        50, 7, 25, 0, 0, 0, // OPT-1 compute if quoted != null stays
-        50, 0, 26, 0, 0, 0, // OPT-1 compute stays
-        51, 0, 27, 0, 0, 0, // OPT-1 convert stays
-        52, 0, 28, 0, 0, 0, // OPT-1 write_note stays
-        53, 0, 29, 0, 0, 0, // OPT-1 stamp stays
-        54, 8, 30, 0, 0, 0, // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
-        54, 0, 31, 0, 0, 0, // OPT-1 check_all stays
-        24, 0, 0, 1, 0, 0, // OPT-1 done → HUB
-        24, 0, 0, 1, 0, 0, // SUB-DONE done → HUB
-        55, 0, 0, 0, 0, 0, // SUB-1 ping stays
-        56, 0, 0, 5, 42, 0, // SUB-1 finish → end done
-        47, 0, 32, 0, 0, 0, // SUB-1 check stays
+        32, 0, 0, 1, 0, 0, // SVC-OK done → HUB
+        32, 0, 0, 1, 0, 0, // SVC-FAIL done → HUB
+        3, 0, 0, 1, 33, 0, // CALL-1 bank.authorise.approved → CALL-OK
+        4, 0, 0, 1, 34, 0, // CALL-1 bank.authorise.declined → CALL-FAIL
+        5, 0, 5, 1, 34, 0, // CALL-1 bank.authorise.timed_out → CALL-FAIL
+        53, 0, 0, 1, 0, 0, // CALL-1 cancel → HUB
+        54, 0, 0, 1, 39, 0, // CALL-1 check_status → STAT-1
+        32, 0, 0, 1, 0, 0, // CALL-OK done → HUB
+        32, 0, 0, 1, 0, 0, // CALL-FAIL done → HUB
+        55, 0, 0, 1, 32, 0, // CALL-FAIL retry → CALL-1
+        56, 0, 20, 0, 0, 0, // DUE-1 extend stays
+        57, 0, 0, 1, 38, 0, // DUE-1 reopen → DUE-3
+        -1, 0, 0, 1, 36, 0, // DUE-1 after at consent_expires_at - 5m → DUE-2
+        32, 0, 0, 1, 0, 0, // DUE-2 done → HUB
+        49, 0, 0, 1, 0, 0, // POLL-1 leave → HUB
+        -1, 0, 5, 0, 0, 0, // POLL-1 after 10s stays
+        58, 0, 0, 1, 35, 0, // DUE-3 back_to_dashboard → DUE-1
+        36, 0, 0, 1, 40, 0, // STAT-1 next → STAT-2
+        6, 0, 0, 1, 40, 0, // STAT-1 bank.status.known → STAT-2
+        7, 0, 0, 1, 40, 0, // STAT-1 bank.status.unknown → STAT-2
+        6, 0, 22, 0, 0, 0, // STAT-2 bank.status.known stays
+        7, 0, 23, 0, 0, 0, // STAT-2 bank.status.unknown stays
+        32, 0, 0, 1, 0, 0, // STAT-2 done → HUB
+        59, 0, 24, 0, 0, 0, // DEF-1 use_favourite stays
+        60, 0, 25, 0, 0, 0, // DEF-1 forget stays
+        36, 0, 26, 1, 42, 1, // DEF-1 next → DEF-2
+        39, 0, 0, 3, 0, 0, // DEF-2 again → back
+        32, 0, 0, 1, 0, 0, // DEF-2 done → HUB
+        36, 0, 28, 1, 44, 1, // SEC-1 next → SEC-2
+        61, 0, 0, 1, 46, 1, // SEC-1 check → SEC-OK
+        62, 0, 0, 2, 45, 0, // SEC-1 confirm → SEC-SHEET (overlay)
+        39, 0, 0, 3, 0, 0, // SEC-2 again → back
+        61, 0, 0, 1, 46, 1, // SEC-SHEET check → SEC-OK
+        32, 0, 0, 1, 0, 0, // SEC-OK done → HUB
+        63, 0, 29, 0, 0, 0, // OPT-1 quote stays
+        64, 7, 30, 0, 0, 0, // OPT-1 compute if quoted != null stays
+        64, 0, 31, 0, 0, 0, // OPT-1 compute stays
+        65, 0, 32, 0, 0, 0, // OPT-1 convert stays
+        66, 0, 33, 0, 0, 0, // OPT-1 write_note stays
+        67, 0, 34, 0, 0, 0, // OPT-1 stamp stays
+        68, 8, 35, 0, 0, 0, // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
+        68, 0, 36, 0, 0, 0, // OPT-1 check_all stays
+        32, 0, 0, 1, 0, 0, // OPT-1 done → HUB
+        32, 0, 0, 1, 0, 0, // SUB-DONE done → HUB
+        69, 0, 0, 0, 0, 0, // SUB-1 ping stays
+        70, 0, 0, 5, 51, 0, // SUB-1 finish → end done
+        61, 0, 37, 0, 0, 0, // SUB-1 check stays
         1, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.sent stays
         2, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.failed stays
-        35, 0, 0, 1, 1, 0, // main (global) help → HELP
-        -1, 0, 0, 5, 43, 0, // sub (global) after 60s → end cancelled
+        43, 0, 0, 1, 1, 0, // main (global) help → HELP
+        -1, 0, 0, 5, 52, 0, // sub (global) after 60s → end cancelled
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -307,8 +360,8 @@ enum SemanticsTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData: [Int32] = [
-        0, 101, 102, 3, 3, 62, // main
-        40, 102, 102, 3, 4, 63, // sub
+        0, 125, 126, 5, 5, 71, // main
+        49, 126, 126, 5, 6, 72, // sub
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -318,10 +371,14 @@ enum SemanticsTables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData: [Int32] = [
-        30000, 57, 58, -1, // TMR-1 after 30s
-        0, 61, 62, -1, // TMR-3 after lock_after
-        6000, 66, 67, 0, // VRT-1 revealed after 6s
-        60000, 102, 103, -1, // sub (global) after 60s
+        30000, 60, 61, -1, // TMR-1 after 30s
+        0, 64, 65, -1, // TMR-3 after lock_after
+        6000, 69, 70, 0, // VRT-1 revealed after 6s
+        0, 88, 89, -1, // DUE-1 after at consent_expires_at - 5m
+        10000, 91, 92, -1, // POLL-1 after 10s
+        60000, 126, 127, -1, // sub (global) after 60s
+        120000, 127, 127, -1, // bank.authorise times out after 2m
+        10000, 127, 127, -1, // bank.status times out after 10s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -342,10 +399,10 @@ enum SemanticsTables {
 
     /// Columns: outcome, rowStart, rowEnd.
     static let returnsData: [Int32] = [
-        42, 19, 20, // done
-        43, 20, 21, // cancelled
-        42, 21, 22, // done
-        43, 22, 23, // cancelled
+        51, 22, 23, // done
+        52, 23, 24, // cancelled
+        51, 24, 25, // done
+        52, 25, 26, // cancelled
     ]
 
     /// Where each outcome of a sub-flow call leads.
@@ -355,20 +412,20 @@ enum SemanticsTables {
 
     /// Columns: name, validator, shownWhen, shownWhenSource, secret.
     static let fieldsData: [Int32] = [
-        44, 1, 0, 0, 0, // VAL-1 amount
-        46, 2, 5, 45, 0, // VAL-1 purpose
-        47, 3, 0, 0, 0, // LIB-1 account
-        48, 4, 0, 0, 0, // LIB-1 sort_code
-        49, 5, 0, 0, 0, // LIB-1 iban
-        50, 6, 0, 0, 0, // LIB-1 bic
-        51, 7, 0, 0, 0, // LIB-1 email
-        52, 8, 0, 0, 0, // LIB-1 phone
-        53, 9, 0, 0, 0, // LIB-1 birth
-        54, 10, 0, 0, 0, // LIB-1 share
-        58, 0, 0, 0, 0, // DEF-1 name
-        59, 11, 0, 0, 1, // SEC-1 pin
-        60, 12, 0, 0, 0, // SEC-1 nickname
-        61, 13, 0, 0, 1, // SEC-SHEET pin_again
+        53, 1, 0, 0, 0, // VAL-1 amount
+        55, 2, 5, 54, 0, // VAL-1 purpose
+        56, 3, 0, 0, 0, // LIB-1 account
+        57, 4, 0, 0, 0, // LIB-1 sort_code
+        58, 5, 0, 0, 0, // LIB-1 iban
+        59, 6, 0, 0, 0, // LIB-1 bic
+        60, 7, 0, 0, 0, // LIB-1 email
+        61, 8, 0, 0, 0, // LIB-1 phone
+        62, 9, 0, 0, 0, // LIB-1 birth
+        63, 10, 0, 0, 0, // LIB-1 share
+        67, 0, 0, 0, 0, // DEF-1 name
+        68, 11, 0, 0, 1, // SEC-1 pin
+        69, 12, 0, 0, 0, // SEC-1 nickname
+        70, 13, 0, 0, 1, // SEC-SHEET pin_again
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -378,8 +435,8 @@ enum SemanticsTables {
 
     /// Columns: name, condition.
     static let variantsData: [Int32] = [
-        56, 6, // VRT-1 revealed
-        57, 0, // VRT-1 hidden
+        65, 6, // VRT-1 revealed
+        66, 0, // VRT-1 hidden
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
@@ -388,7 +445,7 @@ enum SemanticsTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "f8b219ece4e975b8"
+    static let fingerprint = "25de6cf7a26c22db"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -402,6 +459,11 @@ enum SemanticsTables {
         returns: returns,
         fields: fields,
         variants: variants,
-        serviceAnswerEvents: [1, 2]
+        serviceAnswerEvents: [1, 2, 3, 4, 5, 6, 7],
+        callPolicies: [
+            CallPolicyEntry(operation: 73, timer: 6, timeoutEvent: 5, cancelsOnLeave: true, answers: [3, 4, 5]),
+            CallPolicyEntry(operation: 74, timer: 7, timeoutEvent: 7, cancelsOnLeave: false, answers: [6, 7])
+        ],
+        repeatingTimers: [4]
     )
 }

@@ -107,6 +107,33 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Failed (SVC-FAIL)
     case svcFAIL = "SVC-FAIL"
 
+    /// Authorise (CALL-1)
+    case call1 = "CALL-1"
+
+    /// Approved (CALL-OK)
+    case callOK = "CALL-OK"
+
+    /// Not approved (CALL-FAIL)
+    case callFAIL = "CALL-FAIL"
+
+    /// Consent dashboard (DUE-1)
+    case due1 = "DUE-1"
+
+    /// Re-confirm (DUE-2)
+    case due2 = "DUE-2"
+
+    /// Waiting for the bank (POLL-1)
+    case poll1 = "POLL-1"
+
+    /// Elsewhere (DUE-3)
+    case due3 = "DUE-3"
+
+    /// Status (STAT-1)
+    case stat1 = "STAT-1"
+
+    /// Status shown (STAT-2)
+    case stat2 = "STAT-2"
+
     /// Name (DEF-1)
     case def1 = "DEF-1"
 
@@ -201,6 +228,24 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Sent"
         case .svcFAIL:
             return "Failed"
+        case .call1:
+            return "Authorise"
+        case .callOK:
+            return "Approved"
+        case .callFAIL:
+            return "Not approved"
+        case .due1:
+            return "Consent dashboard"
+        case .due2:
+            return "Re-confirm"
+        case .poll1:
+            return "Waiting for the bank"
+        case .due3:
+            return "Elsewhere"
+        case .stat1:
+            return "Status"
+        case .stat2:
+            return "Status shown"
         case .def1:
             return "Name"
         case .def2:
@@ -289,24 +334,42 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 30
         case .svcFAIL:
             return 31
-        case .def1:
+        case .call1:
             return 32
-        case .def2:
+        case .callOK:
             return 33
-        case .sec1:
+        case .callFAIL:
             return 34
-        case .sec2:
+        case .due1:
             return 35
-        case .secSHEET:
+        case .due2:
             return 36
-        case .secOK:
+        case .poll1:
             return 37
-        case .opt1:
+        case .due3:
             return 38
-        case .subDONE:
+        case .stat1:
             return 39
-        case .sub1:
+        case .stat2:
             return 40
+        case .def1:
+            return 41
+        case .def2:
+            return 42
+        case .sec1:
+            return 43
+        case .sec2:
+            return 44
+        case .secSHEET:
+            return 45
+        case .secOK:
+            return 46
+        case .opt1:
+            return 47
+        case .subDONE:
+            return 48
+        case .sub1:
+            return 49
         }
     }
 
@@ -412,6 +475,21 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// Outcome `failed` of the service call `bank.transfer`.
     case bankTransferFailed
+
+    /// Outcome `approved` of the service call `bank.authorise`.
+    case bankAuthoriseApproved
+
+    /// Outcome `declined` of the service call `bank.authorise`.
+    case bankAuthoriseDeclined
+
+    /// Outcome `timed_out` of the service call `bank.authorise`.
+    case bankAuthoriseTimedOut
+
+    /// Outcome `known` of the service call `bank.status`.
+    case bankStatusKnown
+
+    /// Outcome `unknown` of the service call `bank.status`.
+    case bankStatusUnknown
     case goVariantTimer
     case goWorkingDays
     case goChain
@@ -421,6 +499,9 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goLibraryRules
     case goBack
     case goSheet
+    case goCalls
+    case goDue
+    case goPoll
     case close
     case goSubflow
     case goGlobal
@@ -460,6 +541,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case order
     case measure
     case send
+    case cancel
+    case checkStatus
+    case retry
+    case extend
+    case reopen
+    case backToDashboard
     case useFavourite
     case forget
     case check
@@ -487,6 +574,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .bankTransferSent(reference: payload["reference"] ?? "")
         case "bank.transfer.failed":
             self = .bankTransferFailed
+        case "bank.authorise.approved":
+            self = .bankAuthoriseApproved
+        case "bank.authorise.declined":
+            self = .bankAuthoriseDeclined
+        case "bank.authorise.timed_out":
+            self = .bankAuthoriseTimedOut
+        case "bank.status.known":
+            self = .bankStatusKnown
+        case "bank.status.unknown":
+            self = .bankStatusUnknown
         case "go_variant_timer":
             self = .goVariantTimer
         case "go_working_days":
@@ -505,6 +602,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goBack
         case "go_sheet":
             self = .goSheet
+        case "go_calls":
+            self = .goCalls
+        case "go_due":
+            self = .goDue
+        case "go_poll":
+            self = .goPoll
         case "close":
             self = .close
         case "go_subflow":
@@ -567,6 +670,18 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .measure
         case "send":
             self = .send
+        case "cancel":
+            self = .cancel
+        case "check_status":
+            self = .checkStatus
+        case "retry":
+            self = .retry
+        case "extend":
+            self = .extend
+        case "reopen":
+            self = .reopen
+        case "back_to_dashboard":
+            self = .backToDashboard
         case "use_favourite":
             self = .useFavourite
         case "forget":
@@ -605,6 +720,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "bank.transfer.sent"
         case .bankTransferFailed:
             return "bank.transfer.failed"
+        case .bankAuthoriseApproved:
+            return "bank.authorise.approved"
+        case .bankAuthoriseDeclined:
+            return "bank.authorise.declined"
+        case .bankAuthoriseTimedOut:
+            return "bank.authorise.timed_out"
+        case .bankStatusKnown:
+            return "bank.status.known"
+        case .bankStatusUnknown:
+            return "bank.status.unknown"
         case .goVariantTimer:
             return "go_variant_timer"
         case .goWorkingDays:
@@ -623,6 +748,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_back"
         case .goSheet:
             return "go_sheet"
+        case .goCalls:
+            return "go_calls"
+        case .goDue:
+            return "go_due"
+        case .goPoll:
+            return "go_poll"
         case .close:
             return "close"
         case .goSubflow:
@@ -689,6 +820,18 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "measure"
         case .send:
             return "send"
+        case .cancel:
+            return "cancel"
+        case .checkStatus:
+            return "check_status"
+        case .retry:
+            return "retry"
+        case .extend:
+            return "extend"
+        case .reopen:
+            return "reopen"
+        case .backToDashboard:
+            return "back_to_dashboard"
         case .useFavourite:
             return "use_favourite"
         case .forget:
@@ -728,114 +871,142 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 1
         case .bankTransferFailed:
             return 2
-        case .goVariantTimer:
+        case .bankAuthoriseApproved:
             return 3
-        case .goWorkingDays:
+        case .bankAuthoriseDeclined:
             return 4
-        case .goChain:
+        case .bankAuthoriseTimedOut:
             return 5
-        case .goGuards:
+        case .bankStatusKnown:
             return 6
-        case .goValidation:
+        case .bankStatusUnknown:
             return 7
-        case .goOrder:
+        case .goVariantTimer:
             return 8
-        case .goLibraryRules:
+        case .goWorkingDays:
             return 9
-        case .goBack:
+        case .goChain:
             return 10
-        case .goSheet:
+        case .goGuards:
             return 11
-        case .close:
+        case .goValidation:
             return 12
-        case .goSubflow:
+        case .goOrder:
             return 13
-        case .goGlobal:
+        case .goLibraryRules:
             return 14
-        case .goTimers:
+        case .goBack:
             return 15
-        case .goStateTimer:
+        case .goSheet:
             return 16
-        case .goServices:
+        case .goCalls:
             return 17
-        case .goDefaults:
+        case .goDue:
             return 18
-        case .goSecret:
+        case .goPoll:
             return 19
-        case .goOptional:
+        case .close:
             return 20
-        case .startChain:
+        case .goSubflow:
             return 21
-        case .chainB:
+        case .goGlobal:
             return 22
-        case .chainC:
+        case .goTimers:
             return 23
-        case .done:
+        case .goStateTimer:
             return 24
-        case .bump:
+        case .goServices:
             return 25
-        case .peek:
+        case .goDefaults:
             return 26
-        case .pick:
+        case .goSecret:
             return 27
-        case .next:
+        case .goOptional:
             return 28
-        case .go:
+        case .startChain:
             return 29
-        case .up:
+        case .chainB:
             return 30
-        case .again:
+        case .chainC:
             return 31
-        case .`open`:
+        case .done:
             return 32
-        case .lock:
+        case .bump:
             return 33
-        case .unlock:
+        case .peek:
             return 34
-        case .help:
+        case .pick:
             return 35
-        case .away:
+        case .next:
             return 36
-        case .`return`:
+        case .go:
             return 37
-        case .shorten:
+        case .up:
             return 38
-        case .reveal:
+        case .again:
             return 39
-        case .hide:
+        case .`open`:
             return 40
-        case .leave:
+        case .lock:
             return 41
-        case .order:
+        case .unlock:
             return 42
-        case .measure:
+        case .help:
             return 43
-        case .send:
+        case .away:
             return 44
-        case .useFavourite:
+        case .`return`:
             return 45
-        case .forget:
+        case .shorten:
             return 46
-        case .check:
+        case .reveal:
             return 47
-        case .confirm:
+        case .hide:
             return 48
-        case .quote:
+        case .leave:
             return 49
-        case .compute:
+        case .order:
             return 50
-        case .convert:
+        case .measure:
             return 51
-        case .writeNote:
+        case .send:
             return 52
-        case .stamp:
+        case .cancel:
             return 53
-        case .checkAll:
+        case .checkStatus:
             return 54
-        case .ping:
+        case .retry:
             return 55
-        case .finish:
+        case .extend:
             return 56
+        case .reopen:
+            return 57
+        case .backToDashboard:
+            return 58
+        case .useFavourite:
+            return 59
+        case .forget:
+            return 60
+        case .check:
+            return 61
+        case .confirm:
+            return 62
+        case .quote:
+            return 63
+        case .compute:
+            return 64
+        case .convert:
+            return 65
+        case .writeNote:
+            return 66
+        case .stamp:
+            return 67
+        case .checkAll:
+            return 68
+        case .ping:
+            return 69
+        case .finish:
+            return 70
         case .timerFired:
             return (-2)
         }
@@ -854,6 +1025,11 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case startPlan
         case bankTransferSent
         case bankTransferFailed
+        case bankAuthoriseApproved
+        case bankAuthoriseDeclined
+        case bankAuthoriseTimedOut
+        case bankStatusKnown
+        case bankStatusUnknown
         case goVariantTimer
         case goWorkingDays
         case goChain
@@ -863,6 +1039,9 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case goLibraryRules
         case goBack
         case goSheet
+        case goCalls
+        case goDue
+        case goPoll
         case close
         case goSubflow
         case goGlobal
@@ -896,6 +1075,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case order
         case measure
         case send
+        case cancel
+        case checkStatus
+        case retry
+        case extend
+        case reopen
+        case backToDashboard
         case useFavourite
         case forget
         case check
@@ -937,6 +1122,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .bankTransferSent(reference: try fields.decode(String.self, forKey: .reference))
         case .bankTransferFailed:
             self = .bankTransferFailed
+        case .bankAuthoriseApproved:
+            self = .bankAuthoriseApproved
+        case .bankAuthoriseDeclined:
+            self = .bankAuthoriseDeclined
+        case .bankAuthoriseTimedOut:
+            self = .bankAuthoriseTimedOut
+        case .bankStatusKnown:
+            self = .bankStatusKnown
+        case .bankStatusUnknown:
+            self = .bankStatusUnknown
         case .goVariantTimer:
             self = .goVariantTimer
         case .goWorkingDays:
@@ -955,6 +1150,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goBack
         case .goSheet:
             self = .goSheet
+        case .goCalls:
+            self = .goCalls
+        case .goDue:
+            self = .goDue
+        case .goPoll:
+            self = .goPoll
         case .close:
             self = .close
         case .goSubflow:
@@ -1023,6 +1224,18 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .measure
         case .send:
             self = .send
+        case .cancel:
+            self = .cancel
+        case .checkStatus:
+            self = .checkStatus
+        case .retry:
+            self = .retry
+        case .extend:
+            self = .extend
+        case .reopen:
+            self = .reopen
+        case .backToDashboard:
+            self = .backToDashboard
         case .useFavourite:
             self = .useFavourite
         case .forget:
@@ -1064,6 +1277,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             try fields.encode(value0, forKey: .reference)
         case .bankTransferFailed:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankTransferFailed)
+        case .bankAuthoriseApproved:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankAuthoriseApproved)
+        case .bankAuthoriseDeclined:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankAuthoriseDeclined)
+        case .bankAuthoriseTimedOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankAuthoriseTimedOut)
+        case .bankStatusKnown:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankStatusKnown)
+        case .bankStatusUnknown:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankStatusUnknown)
         case .goVariantTimer:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goVariantTimer)
         case .goWorkingDays:
@@ -1082,6 +1305,12 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goBack)
         case .goSheet:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goSheet)
+        case .goCalls:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goCalls)
+        case .goDue:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goDue)
+        case .goPoll:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goPoll)
         case .close:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .close)
         case .goSubflow:
@@ -1150,6 +1379,18 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .measure)
         case .send:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .send)
+        case .cancel:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .cancel)
+        case .checkStatus:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .checkStatus)
+        case .retry:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .retry)
+        case .extend:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .extend)
+        case .reopen:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .reopen)
+        case .backToDashboard:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .backToDashboard)
         case .useFavourite:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .useFavourite)
         case .forget:
@@ -1189,6 +1430,12 @@ public typealias SemanticsEffect = FlowEffect<SemanticsServiceCall>
 public enum SemanticsOperation: String, FlowName {
     /// bank: `transfer`.
     case bankTransfer = "bank.transfer"
+
+    /// bank: `authorise`.
+    case bankAuthorise = "bank.authorise"
+
+    /// bank: `status`.
+    case bankStatus = "bank.status"
 }
 
 /// The service operations Semantics calls, with their inputs.
@@ -1196,11 +1443,22 @@ public enum SemanticsServiceCall: FlowServiceCall {
     /// bank: `transfer`; outcomes: `sent`, `failed`.
     case bankTransfer(amount: Money)
 
+    /// bank: `authorise`; outcomes: `approved`, `declined`, `timed_out`.
+    /// The bank's consent page; the bank may never answer.
+    case bankAuthorise(amount: Money)
+
+    /// bank: `status`; outcomes: `known`, `unknown`.
+    case bankStatus
+
     /// The operation called.
     public var operation: SemanticsOperation {
         switch self {
         case .bankTransfer:
             return .bankTransfer
+        case .bankAuthorise:
+            return .bankAuthorise
+        case .bankStatus:
+            return .bankStatus
         }
     }
 
@@ -1209,11 +1467,17 @@ public enum SemanticsServiceCall: FlowServiceCall {
         switch self {
         case .bankTransfer(let amount):
             return ["amount": describe(amount)]
+        case .bankAuthorise(let amount):
+            return ["amount": describe(amount)]
+        case .bankStatus:
+            return [:]
         }
     }
 
     private enum CaseKey: String, CodingKey {
         case bankTransfer
+        case bankAuthorise
+        case bankStatus
     }
 
     private enum FieldKey: String, CodingKey {
@@ -1234,6 +1498,11 @@ public enum SemanticsServiceCall: FlowServiceCall {
         case .bankTransfer:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransfer)
             self = .bankTransfer(amount: try fields.decode(Money.self, forKey: .amount))
+        case .bankAuthorise:
+            let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankAuthorise)
+            self = .bankAuthorise(amount: try fields.decode(Money.self, forKey: .amount))
+        case .bankStatus:
+            self = .bankStatus
         }
     }
 
@@ -1243,6 +1512,11 @@ public enum SemanticsServiceCall: FlowServiceCall {
         case .bankTransfer(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankTransfer)
             try fields.encode(value0, forKey: .amount)
+        case .bankAuthorise(let value0):
+            var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .bankAuthorise)
+            try fields.encode(value0, forKey: .amount)
+        case .bankStatus:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .bankStatus)
         }
     }
 }
@@ -1253,6 +1527,18 @@ public protocol SemanticsBankService: Sendable {
     /// Answer with one of its outcomes: `sent`, `failed`. Throw only for what the flows do not model: the machine then
     /// stays where it is and `FlowSinks.failure` hears of it.
     func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer
+
+    /// bank: `authorise`. The bank's consent page; the bank may never answer.
+    /// Answer with one of its outcomes: `approved`, `declined`, `timed_out`. Throw only for what the flows do not
+    /// model: the machine then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func bankAuthorise(amount: Money) async throws -> SemanticsOutcome.BankAuthorise
+
+    /// bank: `status`.
+    /// Answer with one of its outcomes: `known`, `unknown`. Throw only for what the flows do not model: the machine
+    /// then
+    /// stays where it is and `FlowSinks.failure` hears of it.
+    func bankStatus() async throws -> SemanticsOutcome.BankStatus
 }
 
 /// The services Semantics calls: implement this protocol (or one protocol per service, composed with
@@ -1274,6 +1560,14 @@ public struct SemanticsServiceSet: SemanticsServices {
 
     public func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer {
         return try await self.bank.bankTransfer(amount: amount)
+    }
+
+    public func bankAuthorise(amount: Money) async throws -> SemanticsOutcome.BankAuthorise {
+        return try await self.bank.bankAuthorise(amount: amount)
+    }
+
+    public func bankStatus() async throws -> SemanticsOutcome.BankStatus {
+        return try await self.bank.bankStatus()
     }
 }
 
@@ -1333,6 +1627,112 @@ public enum SemanticsOutcome {
             }
         }
     }
+
+    /// The outcomes of bank: `authorise`.
+    public enum BankAuthorise: Hashable, Sendable, Codable {
+        case approved
+        case declined
+        case timedOut
+
+        /// The outcome as the event the machine handles.
+        public var event: SemanticsEvent {
+            switch self {
+            case .approved:
+                return .bankAuthoriseApproved
+            case .declined:
+                return .bankAuthoriseDeclined
+            case .timedOut:
+                return .bankAuthoriseTimedOut
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case approved
+            case declined
+            case timedOut
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a SemanticsOutcome.BankAuthorise is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .approved:
+                self = .approved
+            case .declined:
+                self = .declined
+            case .timedOut:
+                self = .timedOut
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .approved:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .approved)
+            case .declined:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .declined)
+            case .timedOut:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .timedOut)
+            }
+        }
+    }
+
+    /// The outcomes of bank: `status`.
+    public enum BankStatus: Hashable, Sendable, Codable {
+        case known
+        case unknown
+
+        /// The outcome as the event the machine handles.
+        public var event: SemanticsEvent {
+            switch self {
+            case .known:
+                return .bankStatusKnown
+            case .unknown:
+                return .bankStatusUnknown
+            }
+        }
+
+        private enum CaseKey: String, CodingKey {
+            case known
+            case unknown
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKey.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "a SemanticsOutcome.BankStatus is an object with one key, its case"
+                    )
+                )
+            }
+            switch key {
+            case .known:
+                self = .known
+            case .unknown:
+                self = .unknown
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CaseKey.self)
+            switch self {
+            case .known:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .known)
+            case .unknown:
+                _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unknown)
+            }
+        }
+    }
 }
 
 /// The domain state of Semantics: what the flows read and write. A new value holds the
@@ -1369,6 +1769,9 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// Read from stamp_text.
     public var stampedAt: Timestamp? = nil
 
+    /// When a consent lapses.
+    public var consentExpiresAt: Timestamp? = Timestamp(millisecondsSince1970: 1767226200000)
+
     /// A secret field's input, read by the transition that leaves its screen.
     public var typedPin: String? = nil
 
@@ -1378,6 +1781,7 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
         var parts: [String] = []
+        parts.append("consent_expires_at: " + (consentExpiresAt.map { describe($0) } ?? "null"))
         parts.append("count: " + describe(count))
         parts.append("due: " + (due.map { describe($0) } ?? "null"))
         parts.append("factors: " + (("[" + factors.map { describe($0) }.joined(separator: ", ")) + "]"))
@@ -1415,6 +1819,7 @@ public struct SemanticsState: Hashable, Sendable, Codable {
         case noteAsDecimal = "note_as_decimal"
         case stampText = "stamp_text"
         case stampedAt = "stamped_at"
+        case consentExpiresAt = "consent_expires_at"
         case typedPin = "typed_pin"
     }
 }

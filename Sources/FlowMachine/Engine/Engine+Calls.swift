@@ -1,0 +1,81 @@
+// Calls the machine waits for. An operation with a `timeout:` or `when_left: cancel` has a call policy: each
+// call of it is a `PendingCall` until its answer arrives, its deadline passes (the machine answers it with the
+// declared timeout outcome) or the screen waiting for it is left (when the policy cancels). An answer that
+// arrives after that is ignored: the person has moved on, and a late "authorised" must not move them back.
+
+extension EngineHost {
+    /// Action code calls this right after emitting the call of an operation with call policy `policy`: the call
+    /// now waits for its answer, and its deadline (if any) starts.
+    @inlinable
+    public mutating func engineCallStarted(_ policy: Int32, into effects: inout [Effect]) throws {
+        guard engineFeatures.contains(.callPolicies), policy >= 0, Int(policy) < tables.callPolicies.count else { return }
+        var deadline = 0
+        let timer = tables.callPolicies[Int(policy)].timer
+        if timer >= 0 {
+            try schedule(timer, screen: -3, flow: -1, into: &effects)
+            deadline = engine.nextTimerToken
+        }
+        // The screen that waits is the one showing when the step ends (`bindPendingCalls`).
+        engine.pendingCalls.append(PendingCall(policy: policy, screen: -1, deadline: deadline))
+    }
+
+    /// Calls made in this step wait on the screen showing at its end: the screen their answer arrives on.
+    @inlinable
+    public mutating func bindPendingCalls() {
+        for index in engine.pendingCalls.indices where engine.pendingCalls[index].screen < 0 {
+            engine.pendingCalls[index].screen = engine.screenNumber
+        }
+    }
+
+    /// Whether event `event` may be handled: true unless it answers a tracked operation none of whose calls is
+    /// waiting. The oldest waiting call of the operation is then over, and its deadline cancelled.
+    @inlinable
+    public mutating func settleCall(answeredBy event: Int32, into effects: inout [Effect]) -> Bool {
+        let policy = tables.answerPolicy(event)
+        guard policy >= 0 else { return true }
+        guard let index = engine.pendingCalls.firstIndex(where: { $0.policy == policy }) else { return false }
+        let call = engine.pendingCalls.remove(at: index)
+        cancelDeadline(call.deadline, into: &effects)
+        return true
+    }
+
+    /// The deadline with token `token` passed: its call is answered with the operation's timeout outcome.
+    @inlinable
+    public mutating func callTimedOut(_ token: TimerToken, into effects: inout [Effect]) throws {
+        guard let index = engine.pendingCalls.firstIndex(where: { $0.deadline == token.rawValue }) else { return }
+        let call = engine.pendingCalls.remove(at: index)
+        callAbandoned(call.policy)
+        let event = tables.callPolicies[Int(call.policy)].timeoutEvent
+        guard event >= 0 else { return }
+        _ = try dispatch(number: event, payload: nil, into: &effects)
+    }
+
+    /// `screen` is being left: the calls waiting on it whose policy cancels are forgotten, with their deadlines.
+    @inlinable
+    public mutating func dropCalls(waitingOn screen: Int32, into effects: inout [Effect]) {
+        guard !engine.pendingCalls.isEmpty else { return }
+        var index = 0
+        while index < engine.pendingCalls.count {
+            let call = engine.pendingCalls[index]
+            if call.screen == screen && tables.callPolicies[Int(call.policy)].cancelsOnLeave {
+                engine.pendingCalls.remove(at: index)
+                cancelDeadline(call.deadline, into: &effects)
+                callAbandoned(call.policy)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    @inlinable
+    public mutating func cancelDeadline(_ token: Int, into effects: inout [Effect]) {
+        guard token != 0, let index = engine.activeTimers.firstIndex(where: { $0.token.rawValue == token }) else { return }
+        effects.append(.cancelTimer(engine.activeTimers[index].token))
+        engine.activeTimers.remove(at: index)
+    }
+
+    /// The operations (`service.operation`) of the calls waiting for an answer, oldest first.
+    @inlinable public var engineWaitingCalls: [String] {
+        engine.pendingCalls.map { tables.strings[Int(tables.callPolicies[Int($0.policy)].operation)] }
+    }
+}
