@@ -14,7 +14,8 @@ func grouped(_ number: Int) -> String {
 extension ExploreResult {
     /// "held on every one of 1,234 states / 5,678 transitions explored to depth 12 (bounded: …)".
     public var evidenceText: String {
-        "held on every one of \(grouped(states)) states / \(grouped(steps)) transitions explored to depth \(depthReached) (\(boundText))"
+        let from = seeds.isEmpty ? "" : " from the launch and from \(seedText)"
+        return "held on every one of \(grouped(states)) states / \(grouped(steps)) transitions explored to depth \(depthReached)\(from) (\(boundText))"
     }
 
     /// The account printed on the terminal: figures, violations with their paths, warnings, what was not reached.
