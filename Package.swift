@@ -55,12 +55,12 @@ let package = Package(
         // The interactive and scripted session of `flowc run` over the interpreter (the CLI keeps only the line editor).
         .target(name: "FlowSession", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime", "FlowSource"]),
         // `flowc mutate`: plants small changes in the checked IR and scores the scenarios by the mutants they kill.
-        .target(name: "FlowMutation", dependencies: ["FlowIR", "FlowRuntime", "FlowSource"]),
+        .target(name: "FlowMutation", dependencies: ["FlowIR", "FlowRuntime", "FlowSource", "FlowExplore"]),
         // `flowc studio`: the flows as a clickable prototype in the browser, over a session of the interpreter.
         .target(name: "FlowStudio", dependencies: ["FlowCompiler", "FlowSession", "FlowRuntime", "FlowReports", "FlowIR", "FlowExpression",
                                                    .product(name: "FlyingFox", package: "FlyingFox")]),
         // `flowc explore`: walks every reachable state of an app on the interpreter, checks invariants and properties on every step.
-        .target(name: "FlowExplore", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime"]),
+        .target(name: "FlowExplore", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime", "FlowSource"]),
         .executableTarget(
             name: "flowc",
             dependencies: [

@@ -34,6 +34,14 @@ extension AppChecker {
                     }
                     result.effect = Property.EffectPattern(kind: effect.kind.value, value: effect.value.value)
                 }
+                for name in forbidden.unlessAfter {
+                    if handledEvents.contains(name.value) || eventIndex[name.value] != nil {
+                        result.unlessAfter.append(name.value)
+                    } else {
+                        error("unknown-event", "property '\(entry.name)' names event '\(name.value)', which no screen handles", at: name.range,
+                              notes: closestMatch(to: name.value, among: handledEvents.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
+                    }
+                }
                 resolved = .never(result)
             case .after(let trigger, let when, let thenScreen, let thenCheck):
                 let resolvedTrigger: Property.Trigger?

@@ -2,9 +2,10 @@ import FlowExplore
 import FlowIR
 import FlowReports
 
-/// The bounds of the exploration `flowc build` runs for an app's properties: small enough to cost well under a second per
-/// app, counted (never timed), so the reports are the same on every machine. `flowc explore` goes further.
-public let buildExplorationBounds = ExploreBounds(depth: 10, states: 1_000, steps: 50_000)
+/// The bounds of the exploration `flowc build` runs for an app's properties: small enough to cost a few seconds per
+/// app, counted (never timed), so the reports are the same on every machine. The search starts from the launch and
+/// from every state the scenarios pass through, so a shallow depth reaches deep into the app. `flowc explore` goes further.
+public let buildExplorationBounds = ExploreBounds(depth: 4, states: 4_000, steps: 50_000)
 
 /// Each property of the app with what a bounded exploration found: held on every step (and how far it went), or the
 /// violation. None for an app without properties (nothing is explored).

@@ -8,17 +8,23 @@ public struct Counterexample: Sendable {
     public var moves: [ExploreMove]
     /// The scenario's name (`explore_<property>` or `explore_failure_<n>`).
     public var name: String
+    /// The scenario state the moves start from; nil: the launch.
+    public var seed: ExploreSeed?
     /// The scenario in the flow language, ready to paste under `scenarios:`.
     public var scenarioYAML: String
 }
 
 /// The shortest path to each violation, shrunk (steps dropped while it still breaks the same rule), written as
 /// a scenario that fails on the flows as they are and passes once the flow keeps the rule.
-public func counterexamples(of result: ExploreResult) -> [Counterexample] {
+///
+/// A path that starts from a scenario's state is written as that scenario's start and steps up to the state
+/// (copied from its file in `sources`, display path → text), then the explored steps, shrunk.
+public func counterexamples(of result: ExploreResult, sources: [String: String] = [:]) -> [Counterexample] {
     let program = RuntimeProgram(app: result.app)
     var failureCount = 0
     return result.violations.map { finding in
-        let moves = shrink(result.moves(of: finding), finding: finding, program: program)
+        let seed = result.seed(of: finding)
+        let moves = shrink(result.moves(of: finding), finding: finding, program: program, seed: seed)
         let name: String
         switch finding.kind {
         case .property(let property): name = "explore_\(property)"
@@ -26,13 +32,13 @@ public func counterexamples(of result: ExploreResult) -> [Counterexample] {
             failureCount += 1
             name = "explore_failure_\(failureCount)"
         }
-        return Counterexample(finding: finding, moves: moves, name: name,
-                              scenarioYAML: scenarioYAML(name: name, finding: finding, moves: moves, program: program))
+        return Counterexample(finding: finding, moves: moves, name: name, seed: seed,
+                              scenarioYAML: scenarioYAML(name: name, finding: finding, moves: moves, program: program, seed: seed, sources: sources))
     }
 }
 
 /// Drops steps, one at a time from the first, while the rest still breaks the same rule; repeats until none can go.
-func shrink(_ moves: [ExploreMove], finding: Finding, program: RuntimeProgram) -> [ExploreMove] {
+func shrink(_ moves: [ExploreMove], finding: Finding, program: RuntimeProgram, seed: ExploreSeed? = nil) -> [ExploreMove] {
     var current = moves
     var changed = true
     while changed {
@@ -41,7 +47,7 @@ func shrink(_ moves: [ExploreMove], finding: Finding, program: RuntimeProgram) -
         while index < current.count {
             var candidate = current
             candidate.remove(at: index)
-            if let length = breaks(candidate, finding: finding, program: program) {
+            if let length = breaks(candidate, finding: finding, program: program, seed: seed) {
                 current = Array(candidate.prefix(length))
                 changed = true
             } else {
@@ -53,9 +59,8 @@ func shrink(_ moves: [ExploreMove], finding: Finding, program: RuntimeProgram) -
 }
 
 /// The number of moves after which `moves` breaks the finding's rule again, nil when it does not.
-func breaks(_ moves: [ExploreMove], finding: Finding, program: RuntimeProgram) -> Int? {
-    guard var run = try? Interpreter(program: program) else { return finding.kind == .runFailure ? 0 : nil }
-    run.retainedSteps = 1
+func breaks(_ moves: [ExploreMove], finding: Finding, program: RuntimeProgram, seed: ExploreSeed? = nil) -> Int? {
+    guard var run = try? startingRun(seed, program: program) else { return finding.kind == .runFailure ? 0 : nil }
     let properties: [PropertyCheck] = if case .property(let name) = finding.kind {
         program.app.properties.filter { $0.name == name }.map { PropertyCheck($0, program: program) }
     } else { [] }
@@ -79,12 +84,33 @@ func breaks(_ moves: [ExploreMove], finding: Finding, program: RuntimeProgram) -
 }
 
 /// The scenario: the moves as steps, and the expectation the rule asks for where the flows break it.
-func scenarioYAML(name: String, finding: Finding, moves: [ExploreMove], program: RuntimeProgram) -> String {
+func scenarioYAML(name: String, finding: Finding, moves: [ExploreMove], program: RuntimeProgram, seed: ExploreSeed? = nil,
+                  sources: [String: String] = [:]) -> String {
     let app = program.app
-    var lines = ["  \(name):", "    description: \(yamlQuoted("Found by flowc explore: " + finding.message))", "    steps:"]
+    var lines = ["  \(name):"]
+    if let seed, app.scenarios.indices.contains(seed.scenarioIndex) {
+        let scenario = app.scenarios[seed.scenarioIndex]
+        lines.append("    description: \(yamlQuoted("Found by flowc explore from \(seed.summary): " + finding.message))")
+        guard let prefix = scenarioPrefixLines(scenario, steps: seed.steps, sources: sources) else {
+            lines.append("    # Starts where \(seed.summary) is: copy that scenario's start, given and first \(seed.steps) steps here (its file could not be read).")
+            lines.append("    steps:")
+            lines += scenarioSteps(finding: finding, moves: moves, program: program, seed: seed)
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines += prefix
+    } else {
+        lines += ["    description: \(yamlQuoted("Found by flowc explore: " + finding.message))", "    steps:"]
+    }
+    lines += scenarioSteps(finding: finding, moves: moves, program: program, seed: seed)
+    return lines.joined(separator: "\n") + "\n"
+}
+
+/// The explored moves as scenario steps, with the expectations the broken rule asks for.
+private func scenarioSteps(finding: Finding, moves: [ExploreMove], program: RuntimeProgram, seed: ExploreSeed?) -> [String] {
+    let app = program.app
+    var lines: [String] = []
     let property: Property? = if case .property(let named) = finding.kind { app.properties.first { $0.name == named } } else { nil }
-    guard var run = try? Interpreter(program: program) else { return lines.joined(separator: "\n") + "\n" }
-    run.retainedSteps = 1
+    guard var run = try? startingRun(seed, program: program) else { return lines }
     for (offset, move) in moves.enumerated() {
         let last = offset == moves.count - 1
         if last, let property { lines += expectationsBefore(property, run: run, app: app) }
@@ -92,7 +118,7 @@ func scenarioYAML(name: String, finding: Finding, moves: [ExploreMove], program:
         try? apply(move, to: &run)
     }
     if let property { lines += expectationsAfter(property, app: app) }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
 }
 
 func stepLines(_ move: ExploreMove, run: Interpreter) -> [String] {

@@ -14,7 +14,8 @@ func grouped(_ number: Int) -> String {
 extension ExploreResult {
     /// "held on every one of 1,234 states / 5,678 transitions explored to depth 12 (bounded: …)".
     public var evidenceText: String {
-        "held on every one of \(grouped(states)) states / \(grouped(steps)) transitions explored to depth \(depthReached) (\(boundText))"
+        let from = seeds.isEmpty ? "" : " from the launch and from \(seedText)"
+        return "held on every one of \(grouped(states)) states / \(grouped(steps)) transitions explored to depth \(depthReached)\(from) (\(boundText))"
     }
 
     /// The account printed on the terminal: figures, violations with their paths, warnings, what was not reached.
@@ -22,6 +23,7 @@ extension ExploreResult {
         var lines: [String] = []
         let shardText = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
         lines.append("\(app.id)\(shardText): \(grouped(states)) states, \(grouped(steps)) steps, depth \(depthReached); \(boundText)")
+        if !seeds.isEmpty { lines.append("  started from the launch and from \(seedText)") }
         if !properties.isEmpty { lines.append("  properties checked on every step: \(properties.joined(separator: ", "))") }
         let violations = self.violations
         lines.append(violations.isEmpty ? "  no violation" : "  \(violations.count) violation\(violations.count == 1 ? "" : "s"):")
@@ -54,7 +56,15 @@ extension ExploreResult {
     }
 
     func pathText(_ finding: Finding) -> String {
-        finding.path.isEmpty ? "(at launch)" : moves(of: finding).map(\.summary).joined(separator: " → ")
+        let moves = self.moves(of: finding).map(\.summary).joined(separator: " → ")
+        guard let seed = seed(of: finding) else { return finding.path.isEmpty ? "(at launch)" : moves }
+        return finding.path.isEmpty ? "(where \(seed.summary) ends)" : "from \(seed.summary): " + moves
+    }
+
+    /// "412 states the app's 57 scenarios pass through".
+    var seedText: String {
+        let scenarios = Set(seeds.map(\.scenarioIndex)).count
+        return "\(grouped(seeds.count)) state\(seeds.count == 1 ? "" : "s") the app's \(grouped(scenarios)) scenario\(scenarios == 1 ? "" : "s") pass\(scenarios == 1 ? "es" : "") through"
     }
 
     /// The whole result for people: `explore.md` (no timings: the same run writes the same bytes).
@@ -64,6 +74,7 @@ extension ExploreResult {
         text += "Bounds: depth \(bounds.depth), \(grouped(bounds.states)) states, \(grouped(bounds.steps)) steps"
         text += shard.map { "; shard \($0.index)/\($0.count)" } ?? ""
         text += ".\n\n"
+        if !seeds.isEmpty { text += "Started from the launch and from \(seedText).\n\n" }
         if !properties.isEmpty {
             text += "## Properties\n\n"
             for name in properties {
@@ -108,9 +119,11 @@ extension ExploreResult {
             ("bound", .string(boundText)),
             ("bounds", .object([("depth", .number(bounds.depth)), ("states", .number(bounds.states)), ("steps", .number(bounds.steps))])),
             ("properties", .array(properties.map(JSON.string))),
+            ("seeds", .number(seeds.count)),
             ("violations", .array(violations.map { finding in
                 var fields: [(String, JSON)] = [("kind", .string(finding.kind.name)), ("message", .string(finding.message)),
                                                 ("path", .array(moves(of: finding).map { .string($0.summary) }))]
+                if let seed = seed(of: finding) { fields.append(("from", .string(seed.summary))) }
                 if let example = counterexamples.first(where: { $0.finding == finding }) {
                     fields.append(("scenario", .string(example.name)))
                     fields.append(("shrunk", .array(example.moves.map { .string($0.summary) })))

@@ -29,6 +29,8 @@ public struct ExploreResult: Sendable {
     public var seconds: Double
     /// The shortest path (move numbers) found to each coverage item, when the exploration collected them.
     public var firstReached: [String: [Int32]] = [:]
+    /// The states of the app's scenarios the search started from besides the launch, numbered by `Finding.seed`.
+    public var seeds: [ExploreSeed] = []
 
     /// "bounded: depth 12 reached with 3,410 states not expanded", or "complete: every reachable state visited".
     public var boundText: String {
@@ -43,6 +45,11 @@ public struct ExploreResult: Sendable {
 
     /// The moves of a finding's path.
     public func moves(of finding: Finding) -> [ExploreMove] { finding.path.map { moves[Int($0)] } }
+
+    /// The scenario state a finding's path starts from; nil when it starts at the launch.
+    public func seed(of finding: Finding) -> ExploreSeed? {
+        finding.seed.flatMap { seeds.indices.contains(Int($0)) ? seeds[Int($0)] : nil }
+    }
 
     /// The findings that are violations (run failures, broken invariants and properties), not warnings.
     public var violations: [Finding] { findings.filter(\.kind.isViolation) }
@@ -79,29 +86,34 @@ public struct Finding: Sendable, Hashable {
     /// What makes two findings the same (a property's name, a failure's message, a screen).
     public var key: String
     public var message: String
-    /// Move numbers (into `ExploreResult.moves`) from the launch.
+    /// Move numbers (into `ExploreResult.moves`) from the launch, or from the seed.
     public var path: [Int32]
+    /// The seed (into `ExploreResult.seeds`) the path starts from; nil: the launch.
+    public var seed: Int32? = nil
 }
 
 struct FindingCollector {
     private var byKey: [String: Finding] = [:]
 
-    /// Keeps the first (shortest, as the search is breadth-first) path to each finding.
-    mutating func add(_ kind: Finding.Kind, key: String, message: String, path: [Int32]) {
+    /// Keeps the shortest path to each finding (the first found, as the search is breadth-first), one from the
+    /// launch rather than from a scenario's state when they are as short.
+    mutating func add(_ kind: Finding.Kind, key: String, message: String, path: [Int32], seed: Int32? = nil) {
         let identity = "\(kind.name)\u{0}\(key)"
-        if let known = byKey[identity], known.path.count <= path.count { return }
-        byKey[identity] = Finding(kind: kind, key: key, message: message, path: path)
+        if let known = byKey[identity], known.path.count < path.count || (known.path.count == path.count && (known.seed == nil || seed != nil)) {
+            return
+        }
+        byKey[identity] = Finding(kind: kind, key: key, message: message, path: path, seed: seed)
     }
 
     /// Answers arriving where no transition takes them: the call they answer waits forever.
-    mutating func noteUnhandledAnswers(_ steps: [MacroStep], move: ExploreMove, path: [Int32]) {
+    mutating func noteUnhandledAnswers(_ steps: [MacroStep], move: ExploreMove, path: [Int32], seed: Int32?) {
         guard case .outcome(let operation, let outcome) = move else { return }
         let event = "\(operation).\(outcome)"
         for step in steps {
             for micro in step.microSteps where micro.event == event {
                 if case .ignored(let screen) = micro.outcome {
                     add(.unhandledAnswer, key: "\(screen) \(event)",
-                        message: "\(event) arrives on \(screen) and nothing there handles it: the call waits forever", path: path)
+                        message: "\(event) arrives on \(screen) and nothing there handles it: the call waits forever", path: path, seed: seed)
                 }
             }
         }

@@ -37,10 +37,14 @@ public struct ExploreShard: Sendable, Hashable {
 ///
 /// With `collectsSuite`, it also remembers the shortest path to each transition, guard outcome, rule outcome and
 /// service outcome it reaches (`ExploreResult.firstReached`, for `suite(of:)`), at some cost in speed.
+///
+/// With `fromScenarios` (the default), the search starts from every distinct state the app's scenarios pass through
+/// as well as from the launch (`ExploreSeed`); depth counts the moves from where a path started.
 public func explore(_ app: App, bounds: ExploreBounds = ExploreBounds(), shard: ExploreShard? = nil, collectsSuite: Bool = false,
-                    progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
+                    fromScenarios: Bool = true, progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
     var explorer = Explorer(app: app, bounds: bounds, shard: shard)
     explorer.collectsSuite = collectsSuite
+    explorer.fromScenarios = fromScenarios
     explorer.progress = progress
     return explorer.run()
 }
@@ -73,12 +77,16 @@ struct Explorer {
     /// The shortest path found to each coverage item (with `collectsSuite`).
     var firstReached: [String: [Int32]] = [:]
     var findings = FindingCollector()
+    var fromScenarios = true
+    /// The scenario states the search started from besides the launch (a root node's `move` numbers one).
+    var seeds: [ExploreSeed] = []
     var steps = 0
     var stoppedBy: ExploreResult.Stop = .complete
     var deepest = 0
     var cutAtDepth = 0
 
     struct Node {
+        /// -1 for a starting state: the launch (its `move` is -1) or a seed (its `move` numbers the seed).
         var parent: Int32
         var move: Int32
         var depth: UInt16
@@ -110,6 +118,16 @@ struct Explorer {
         visited.insert(start.stateKey())
         checkAfterLaunch(start)
         var frontier: [(run: Interpreter, node: Int32)] = [(start, 0)]
+        if fromScenarios {
+            for (seed, run) in scenarioSeeds(of: program) where nodes.count < bounds.states {
+                guard visited.insert(run.stateKey()).inserted else { continue }
+                seeds.append(seed)
+                nodes.append(Node(parent: -1, move: Int32(seeds.count - 1), depth: 0))
+                coverage.screens.insert(run.screen)
+                checkAfterLaunch(run, seed: Int32(seeds.count - 1))
+                if run.ended == nil { frontier.append((run, Int32(nodes.count - 1))) }
+            }
+        }
         var level = 0
         outer: while !frontier.isEmpty {
             if let shard, level == ExploreShard.splitDepth {
@@ -152,8 +170,8 @@ struct Explorer {
                 _ = failure
                 continue
             } catch {
-                let path = self.path(to: node) + [number(of: move)]
-                findings.add(.runFailure, key: failureKey(error), message: failureMessage(error), path: path)
+                let trail = self.trail(to: node)
+                findings.add(.runFailure, key: failureKey(error), message: failureMessage(error), path: trail.path + [number(of: move)], seed: trail.seed)
                 somethingHappens = true
                 continue
             }
@@ -166,20 +184,23 @@ struct Explorer {
                     + reached.guards.subtracting(coverage.guards).map { "guard " + $0 }
                     + reached.rules.subtracting(coverage.rules).map { "rule " + $0 }
                     + reached.outcomes.subtracting(coverage.outcomes).map { "outcome " + $0 }
-                if !fresh.isEmpty {
-                    let movePath = path(to: node) + [number(of: move)]
+                // Only paths from the launch: a suite's scenarios start where the app starts.
+                let trail = fresh.isEmpty ? (seed: nil, path: []) : self.trail(to: node)
+                if !fresh.isEmpty, trail.seed == nil {
+                    let movePath = trail.path + [number(of: move)]
                     for item in fresh { firstReached[item] = movePath }
                 }
             }
             for step in taken { coverage.record(step, app: app) }
             if case .outcome = move {
-                let movePath = path(to: node) + [number(of: move)]
-                findings.noteUnhandledAnswers(taken, move: move, path: movePath)
+                let trail = self.trail(to: node)
+                findings.noteUnhandledAnswers(taken, move: move, path: trail.path + [number(of: move)], seed: trail.seed)
             }
             for property in properties {
                 if let broken = property.judge(move: move, steps: taken, before: stateBefore, after: &run) {
+                    let trail = self.trail(to: node)
                     findings.add(.property(property.property.name), key: property.property.name, message: broken,
-                                 path: path(to: node) + [number(of: move)])
+                                 path: trail.path + [number(of: move)], seed: trail.seed)
                 }
             }
             let newKey = run.stateKey()
@@ -192,18 +213,19 @@ struct Explorer {
             if nodes.count >= bounds.states { break }
         }
         if !somethingHappens, current.ended == nil, !current.currentScreen.terminal {
+            let trail = self.trail(to: node)
             findings.add(.stuck, key: current.currentScreen.id,
                          message: "stuck on \(current.currentScreen.id): nothing the person or the world can do changes anything, and the screen is not terminal",
-                         path: path(to: node))
+                         path: trail.path, seed: trail.seed)
         }
     }
 
-    /// Checks what holds from the launch on (`always`, `never` situations) on the first state.
-    mutating func checkAfterLaunch(_ start: Interpreter) {
+    /// Checks what holds in every state (`always`, `never` situations) on a starting state: the launch, or a seed.
+    mutating func checkAfterLaunch(_ start: Interpreter, seed: Int32? = nil) {
         var run = start
         for property in properties {
             if let broken = property.judgeState(&run) {
-                findings.add(.property(property.property.name), key: property.property.name, message: broken, path: [])
+                findings.add(.property(property.property.name), key: property.property.name, message: broken, path: [], seed: seed)
             }
         }
     }
@@ -216,21 +238,23 @@ struct Explorer {
         return number
     }
 
-    func path(to node: Int32) -> [Int32] {
+    /// The moves from a path's start to `node`, and the seed it started from (nil: the launch).
+    func trail(to node: Int32) -> (seed: Int32?, path: [Int32]) {
         var path: [Int32] = []
         var current = node
-        while current > 0 {
+        while nodes[Int(current)].parent >= 0 {
             path.append(nodes[Int(current)].move)
             current = nodes[Int(current)].parent
         }
-        return path.reversed()
+        let root = nodes[Int(current)].move
+        return (root >= 0 ? root : nil, path.reversed())
     }
 
     func result(seconds: Double, frontier: Int) -> ExploreResult {
         ExploreResult(app: app, moves: moves, states: nodes.count, steps: steps, depthReached: deepest, bounds: bounds, shard: shard,
                       stoppedBy: stoppedBy, unexpanded: stoppedBy == .complete ? 0 : max(frontier, cutAtDepth),
                       findings: findings.sorted(), coverage: coverage, properties: app.properties.map(\.name), seconds: seconds,
-                      firstReached: firstReached)
+                      firstReached: firstReached, seeds: seeds)
     }
 }
 

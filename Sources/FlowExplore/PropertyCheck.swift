@@ -52,7 +52,8 @@ struct PropertyCheck {
             if forbidden.condition != nil, let broken = judgeState(&run) { return broken }
             guard began else { return nil }
             if let pattern = forbidden.effect,
-               let effect = steps.lazy.flatMap(\.effects).first(where: { $0.kind == pattern.kind && $0.value == pattern.value }) {
+               let effect = steps.lazy.flatMap(\.effects).first(where: { $0.kind == pattern.kind && $0.value == pattern.value }),
+               !forbidden.unlessAfter.contains(where: { handled($0, in: steps) }) {
                 return "\(title): \(effect.kind) '\(effect.value)' was emitted" + whenText(forbidden.when) + " (\(move.summary) on \(screenID(before.screen)))"
             }
             if let screen = forbidden.screen, run.screen == screen, before.screen != screen {
@@ -60,7 +61,7 @@ struct PropertyCheck {
             }
             return nil
         case .after(let trigger, let then):
-            guard began, triggered(trigger, move: move, before: before, run: run) else { return nil }
+            guard began, triggered(trigger, move: move, steps: steps, before: before, run: run) else { return nil }
             if let screen = then.screen, run.screen != screen {
                 return "\(title): after \(triggerText(trigger))" + whenText(then.when) + " the screen is \(screenID(run.screen)), not \(screenID(screen))"
             }
@@ -91,16 +92,24 @@ struct PropertyCheck {
         }
     }
 
-    private func triggered(_ trigger: Property.Trigger, move: ExploreMove, before: Before, run: Interpreter) -> Bool {
+    private func triggered(_ trigger: Property.Trigger, move: ExploreMove, steps: [MacroStep], before: Before, run: Interpreter) -> Bool {
         switch trigger {
         case .restart: return move == .restart
         case .event(let name):
-            switch move {
-            case .send(let event, _): return event == name
-            case .outcome(let operation, let outcome): return "\(operation).\(outcome)" == name
-            default: return false
-            }
+            // Handled, whoever sent it: the person, a service's answer (one a scenario's world gives at once too) or the
+            // app itself. An event no transition takes (its guard false, nothing there handles it) changed nothing.
+            return handled(name, in: steps)
         case .screen(let screen): return run.screen == screen && before.screen != screen
+        }
+    }
+
+    /// Whether a transition for `event` was taken in these steps.
+    private func handled(_ event: String, in steps: [MacroStep]) -> Bool {
+        steps.contains { step in
+            step.microSteps.contains { micro in
+                guard micro.event == event, case .taken = micro.outcome else { return false }
+                return true
+            }
         }
     }
 

@@ -34,8 +34,11 @@ public struct Property: Sendable {
         public var screen: Int?
         /// Read before the step: only steps that began while it held are judged.
         public var when: Condition?
-        public init(condition: Condition? = nil, effect: EffectPattern? = nil, screen: Int? = nil, when: Condition? = nil) {
-            self.condition = condition; self.effect = effect; self.screen = screen; self.when = when
+        /// The effect is allowed in a step that handled one of these events (`unless_after:`): "a withdrawal is
+        /// submitted only right after the passcode or Face ID confirmed it".
+        public var unlessAfter: [String]
+        public init(condition: Condition? = nil, effect: EffectPattern? = nil, screen: Int? = nil, when: Condition? = nil, unlessAfter: [String] = []) {
+            self.condition = condition; self.effect = effect; self.screen = screen; self.when = when; self.unlessAfter = unlessAfter
         }
     }
 

@@ -35,6 +35,8 @@ public struct MutationDocument: Codable, Sendable {
         public var killedBy: [String]
         /// Invariants a scenario stopped on (absent when none), so shards can be merged without rerunning.
         public var brokenInvariants: [String]?
+        /// Properties a bounded exploration of the mutant found broken (absent when none).
+        public var brokenProperties: [String]?
     }
     public struct CriterionEntry: Codable, Sendable {
         public var id: String
@@ -105,7 +107,8 @@ public struct MutationDocument: Codable, Sendable {
             return MutantEntry(number: mutant.number, operator: mutant.operator.rawValue, location: mutant.location, change: mutant.change,
                                screen: mutant.screen.map { app.screens[$0].id }, flow: app.flows[mutant.flow].name, event: mutant.event,
                                key: mutant.key(in: app), killed: result.killed, killedBy: result.failures.map { app.scenarios[$0.scenario].name },
-                               brokenInvariants: broken.isEmpty ? nil : broken)
+                               brokenInvariants: broken.isEmpty ? nil : broken,
+                               brokenProperties: result.brokenProperties.isEmpty ? nil : result.brokenProperties.sorted())
         }
         failingScenarios = zip(app.scenarios, run.baseline).filter { !$1.passed }.map { $0.0.name }
     }

@@ -94,8 +94,13 @@ public struct MutationReport: Sendable {
                 let name = app.invariants.indices.contains(index) ? app.invariants[index].name : ""
                 passed = !run.baseline.isEmpty && run.baseline.allSatisfy { !($0.failure?.message.contains("invariant") ?? false) }
                 kills = { result in result.failures.contains { $0.message.contains("invariant '\(name)'") } }
-            case .property, .notAutomatable, .unverified:
-                // A property's evidence is an exploration, not the scenarios a mutant is scored against.
+            case .property(let index):
+                // Killed when a bounded exploration of the mutant (from every scenario state) breaks the property.
+                verification = "property"
+                let name = app.properties.indices.contains(index) ? app.properties[index].name : ""
+                passed = !run.propertiesBrokenOnBaseline.contains(name)
+                kills = { result in result.brokenProperties.contains(name) }
+            case .notAutomatable, .unverified:
                 continue
             }
             var touching = run.results.filter { touches($0.mutant, criterion, in: app) }

@@ -45,9 +45,10 @@ public func mergeMutationShards(_ shards: [MutationDocument], of app: App, finge
         if let broken = entry.brokenInvariants, !failures.isEmpty {
             failures[0].message = broken.map { "invariant '\($0)'" }.joined(separator: ", ")
         }
-        results.append(MutantResult(mutant: mutant, failures: failures))
+        results.append(MutantResult(mutant: mutant, failures: failures, brokenProperties: Set(entry.brokenProperties ?? [])))
     }
     let program = RuntimeProgram(app: app)
     let baseline = app.scenarios.map { runScenario($0, of: program) }
-    return MutationRun(app: app, baseline: baseline, results: results, totalMutants: mutants.count, selection: MutationSelection())
+    return MutationRun(app: app, baseline: baseline, results: results, totalMutants: mutants.count, selection: MutationSelection(),
+                       propertiesBrokenOnBaseline: propertiesBroken(in: app))
 }

@@ -1,6 +1,7 @@
 import FlowIR
 import FlowRuntime
 import FlowSource
+import FlowExplore
 import Foundation
 
 /// Which mutants a run covers. A run with no limit, no operator filter and no shard is complete:
@@ -41,8 +42,26 @@ public struct MutantResult: Sendable {
     public var mutant: Mutant
     /// Scenarios (indices in `App.scenarios`) that pass on the app as written and fail on the mutant, with their failure messages.
     public var failures: [(scenario: Int, message: String)]
-    /// Killed when at least one scenario that passes on the app as written fails on the mutant.
-    public var killed: Bool { !failures.isEmpty }
+    /// Properties of the criteria the mutant touches that hold on the app as written and that a bounded exploration of
+    /// the mutant found broken.
+    public var brokenProperties: Set<String> = []
+    /// Killed when at least one scenario that passes on the app as written fails on the mutant, or a property breaks.
+    public var killed: Bool { !failures.isEmpty || !brokenProperties.isEmpty }
+}
+
+/// How far `flowc mutate` explores a mutant that touches a criterion verified by a property: every state the scenarios
+/// pass through and one move from each, at most 3,000 states. Counted, never timed (the same result on every machine),
+/// and small, so mutating an app with properties stays within minutes.
+public let mutationExplorationBounds = ExploreBounds(depth: 1, states: 3_000, steps: 20_000)
+
+/// The properties a bounded exploration finds broken on `app`.
+func propertiesBroken(in app: App) -> Set<String> {
+    guard !app.properties.isEmpty else { return [] }
+    let result = explore(app, bounds: mutationExplorationBounds)
+    return Set(result.violations.compactMap { finding in
+        if case .property(let name) = finding.kind { return name }
+        return nil
+    })
 }
 
 /// The outcome of running the scenarios against every selected mutant of one app.
@@ -54,6 +73,8 @@ public struct MutationRun: Sendable {
     /// How many mutants the app has in all (before selection).
     public var totalMutants: Int
     public var selection: MutationSelection
+    /// Properties the bounded exploration finds broken on the app as written: they cannot kill a mutant.
+    public var propertiesBrokenOnBaseline: Set<String> = []
 }
 
 /// Runs every scenario of `app` on each selected mutant.
@@ -86,16 +107,29 @@ public func runMutation(of app: App, selection: MutationSelection = MutationSele
         visitedFlows[index] = Set(screens.map { app.screens[$0].flow })
     }
     let screensReached = visitedScreens, flowsReached = visitedFlows
+    let brokenOnBaseline = propertiesBroken(in: app)
+    let propertyCriteria: [(criterion: AcceptanceCriterion, property: String)] = app.criteria.compactMap { criterion in
+        guard case .property(let index) = criterion.verification, app.properties.indices.contains(index),
+              !brokenOnBaseline.contains(app.properties[index].name) else { return nil }
+        return (criterion, app.properties[index].name)
+    }
     let collected = MutantResults(count: selected.count)
     let lanes = max(1, min(workers, selected.count))
     // Each lane takes every `lanes`-th mutant: neighbours (often the same screen, with similar costs) spread over the lanes.
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
         for offset in stride(from: lane, to: selected.count, by: lanes) {
-            let result = runMutant(selected[offset], of: app, live: live, visitedScreens: screensReached, visitedFlows: flowsReached)
+            var result = runMutant(selected[offset], of: app, live: live, visitedScreens: screensReached, visitedFlows: flowsReached)
+            let watched = Set(propertyCriteria.filter { touches(result.mutant, $0.criterion, in: app) }.map(\.property))
+            if !watched.isEmpty {
+                var mutated = app
+                result.mutant.apply(&mutated)
+                result.brokenProperties = propertiesBroken(in: mutated).intersection(watched)
+            }
             progress(collected.store(result, at: offset), selected.count)
         }
     }
-    return MutationRun(app: app, baseline: baseline, results: collected.results, totalMutants: all.count, selection: selection)
+    return MutationRun(app: app, baseline: baseline, results: collected.results, totalMutants: all.count, selection: selection,
+                       propertiesBrokenOnBaseline: brokenOnBaseline)
 }
 
 /// Results filled in by several lanes at once, read when all are done.

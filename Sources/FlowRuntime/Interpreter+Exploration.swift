@@ -80,6 +80,14 @@ extension Interpreter {
         for operation in services.queued.keys.sorted() {
             for choice in services.queued[operation] ?? [] { hasher.combine(operation); hasher.combine(choice.outcome) }
         }
+        // The answers a scenario's `given: services:` chose in advance make a different world: the same screen and
+        // values there behave otherwise (a call is answered at once), so they are two states.
+        hasher.combine(services.defaults.count)
+        for operation in services.defaults.keys.sorted() {
+            guard let choice = services.defaults[operation] else { continue }
+            hasher.combine(operation); hasher.combine(choice.outcome)
+            for name in choice.output.keys.sorted() { hasher.combine(name); hasher.combine(choice.output[name].map { $0.hashValue } ?? 0) }
+        }
         return hasher.key
     }
 

@@ -9,7 +9,8 @@ struct ExploreCommand: ParsableCommand {
         commandName: "explore",
         abstract: "Walk every reachable state of an app and check its invariants and properties on every step.",
         discussion: reflowed("""
-            Starts the app as it launches and tries, breadth-first, every move from every state it reaches:
+            Starts from the app's launch and from every state its scenarios pass through, and tries,
+            breadth-first, every move from every state it reaches:
             each event the screen handles, field inputs drawn from each rule (a valid value, one breaking
             each rule, its boundaries, each option), every declared outcome of each waiting service call,
             the clock moved to the next timer, back, and a restart that keeps only persist: true state.
@@ -26,6 +27,7 @@ struct ExploreCommand: ParsableCommand {
               flowc explore tempo --shard 2/4               one of four CI runners
               flowc explore tempo --json                    the result on standard output, for CI
               flowc explore tempo --suite                   also a small scenario suite reaching all that was reached
+              flowc explore tempo --launch-only             start from the launch only, not from the scenarios' states
             """)
     )
 
@@ -53,6 +55,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "Explore only shard i of n: 'i/n' (all shards walk the first \(ExploreShard.splitDepth) levels, then split the frontier).")
     var shard: String?
 
+    @Flag(help: "Start from the launch only, not also from every state the app's scenarios pass through.")
+    var launchOnly = false
+
     @Flag(help: "Print the result as JSON on standard output (as explore.json).")
     var json = false
 
@@ -78,19 +83,20 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let program = checkedProgram(flows: flows)
+        let compilation = checkedCompilation(CompilerConfig(inputs: [projectRelative(flows)], generatesOutputs: false))
+        let program = compilation.program
         guard let checked = program.apps.first(where: { $0.id == app }) else {
             throw ValidationError("no app '\(app)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
         }
         let showProgress = isatty(STDERR_FILENO) != 0
         let result = explore(checked, bounds: ExploreBounds(depth: depth, states: states, steps: steps, seconds: seconds),
-                             shard: try parsedShard(), collectsSuite: suite) { progress in
+                             shard: try parsedShard(), collectsSuite: suite, fromScenarios: !launchOnly) { progress in
             guard showProgress else { return }
             let rate = progress.seconds > 0 ? Int(Double(progress.states) / progress.seconds) : 0
             FileHandle.standardError.write(Data("\r\(checked.id): depth \(progress.depth), \(progress.states) states (\(rate)/s), frontier \(progress.frontier)   ".utf8))
         }
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        let examples = counterexamples(of: result)
+        let examples = counterexamples(of: result, sources: compilation.sources.mapValues { String(decoding: $0.bytes, as: UTF8.self) })
         let folder = "\(checked.id)/" + (result.shard.map { "shard-\($0.index)-of-\($0.count)/" } ?? "")
         var outputs = [
             OutputFile(path: folder + "explore.md", contents: Array(result.markdown(counterexamples: examples).utf8)),

@@ -9,6 +9,7 @@ import Foundation
 import Testing
 
 /// Each kind of finding, planted once in `Fixtures/explore/planted`, is caught: a broken invariant (a run failure),
+/// a payment sent without the unlock before it (`never:` an effect `unless_after:` an event), a sign-out that forgets nothing (`after: { event }`),
 /// a push while its setting is off (`never:` an effect), a restart that skips the passcode (`after: restart`), a
 /// screen with no way out at run time (stuck), and answers that arrive where nothing handles them.
 @Suite struct PlantedFindingsTests {
@@ -24,7 +25,10 @@ import Testing
                             golden: exploreFixtures.appendingPathComponent("planted/expected-counterexamples.flow.yaml"))
         assertMatchesGolden(result.markdown(counterexamples: examples),
                             golden: exploreFixtures.appendingPathComponent("planted/expected-explore.md"))
-        #expect(result.violations.map(\.kind) == [.runFailure, .property("no_push_when_off"), .property("passcode_after_restart")])
+        #expect(result.violations.map(\.kind) == [.runFailure, .property("no_push_when_off"), .property("passcode_after_restart"),
+                                                  .property("pay_needs_unlock"), .property("sign_out_clears")])
+        #expect(result.violations.first { $0.kind == .property("pay_needs_unlock") }.map { result.moves(of: $0) } == [.send(event: "pay_now", payload: [])],
+                "the payment after unlock is allowed; the one without it is not")
         #expect(!result.violations.contains { $0.kind == .property("never_negative") }, "a property that holds is not reported")
     }
 
@@ -33,7 +37,7 @@ import Testing
         let app = try Self.app()
         let written = renderCounterexamples(counterexamples(of: explore(app, bounds: ExploreBounds(depth: 8))), app: app)
         let withScenarios = try checkedApp(try fixtureText("planted/app.flow.yaml") + "\n" + written, id: "planted")
-        #expect(withScenarios.scenarios.count == 3)
+        #expect(withScenarios.scenarios.count == 5)
         for scenario in withScenarios.scenarios {
             #expect(!runScenario(scenario, of: withScenarios).passed, "\(scenario.name) passes on the planted app")
         }
@@ -89,6 +93,6 @@ import Testing
         _ = checkApp(AppSourcesSyntax(root: syntax, parts: []), defaultID: "mistakes", diagnostics: bag)
         let rendered = DiagnosticRenderer(format: .text, sources: [file.path: file]).render(bag.diagnostics)
         assertMatchesGolden(rendered, golden: exploreFixtures.appendingPathComponent("property-mistakes/expected.txt"))
-        #expect(bag.diagnostics.filter { $0.severity == .error }.count == 11)
+        #expect(bag.diagnostics.filter { $0.severity == .error }.count == 13)
     }
 }

@@ -88,7 +88,7 @@ import Testing
         try FileManager.default.copyItem(at: packageRoot().appendingPathComponent("flows/tempo"), to: project.appendingPathComponent("flows/tempo"))
         let terminal = try PseudoTerminal(arguments: ["check", "--watch", "flows/tempo", "--color", "never"], in: project)
         defer { terminal.close() }
-        try terminal.waitFor("0 errors, 0 warnings; watching 21 files (Ctrl-C to stop)")
+        try terminal.waitFor("0 errors, 0 warnings; watching 22 files (Ctrl-C to stop)")
         let file = project.appendingPathComponent("flows/tempo/onboarding.flow.yaml")
         let original = try String(contentsOf: file, encoding: .utf8)
         // The edit keeps the file's size, so only its date tells the watcher: move the date on by whole seconds, or a

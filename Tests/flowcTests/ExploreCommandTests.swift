@@ -5,13 +5,26 @@ import Testing
 /// `flowc explore` on the timer-and-failure fixture (`Tests/Fixtures/explore/timer-and-failure`), copied into a
 /// scratch project: exit codes, what it prints, the files it writes, and the build's property evidence.
 @Suite(.serialized) struct ExploreCommandTests {
-    func project(_ file: String) throws -> URL {
+    func project(_ file: String, fixture: String = "timer-and-failure", app id: String = "hold") throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-explore-\(UUID().uuidString)")
-        let app = folder.appendingPathComponent("flows/hold")
+        let app = folder.appendingPathComponent("flows/\(id)")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: fixturesDirectory().appendingPathComponent("explore/timer-and-failure/\(file)"),
+        try FileManager.default.copyItem(at: fixturesDirectory().appendingPathComponent("explore/\(fixture)/\(file)"),
                                          to: app.appendingPathComponent("app.flow.yaml"))
         return folder
+    }
+
+    /// A violation found from a scenario's state: the written scenario copies that scenario's start and steps from the
+    /// project's own file, then the explored steps.
+    @Test func aSeededCounterexampleCopiesTheScenarioFromItsFile() throws {
+        let folder = try project("app.flow.yaml", fixture: "seeded-restart", app: "reopen")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runFlowc(["explore", "reopen", "--depth", "8", "--states", "30000", "--output", "out"], in: folder)
+        #expect(result.status == 1)
+        let expected = try String(contentsOf: fixturesDirectory().appendingPathComponent("explore/seeded-restart/expected-counterexamples.flow.yaml"), encoding: .utf8)
+        #expect(read(folder, "out/reopen/counterexamples.flow.yaml") == expected)
+        let launchOnly = try runFlowc(["explore", "reopen", "--depth", "8", "--states", "30000", "--output", "out", "--launch-only"], in: folder)
+        #expect(launchOnly.status == 0, "\(launchOnly.stdout)")
     }
 
     func read(_ folder: URL, _ path: String) -> String {

@@ -17,6 +17,8 @@ public struct PropertySyntax: Sendable {
         public var effect: (kind: Located<String>, value: Located<String>)?
         public var screen: Located<String>?
         public var when: ExpressionSource?
+        /// `unless_after: [<event>, …]`: the effect is allowed in a step that handled one of these events.
+        public var unlessAfter: [Located<String>] = []
     }
 
     public enum Trigger: Sendable {

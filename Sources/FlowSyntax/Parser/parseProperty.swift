@@ -46,7 +46,7 @@ extension FlowParser {
             return PropertySyntax.Forbidden(condition: condition, when: outerWhen.flatMap { reader.expression($0, "'when' of \(what)") })
         }
         let effectKinds = ["push", "analytics", "toast", "call"]
-        guard let fields = reader.mapping(node, "'never' of \(what)", keys: effectKinds + ["screen", "when"]) else { return nil }
+        guard let fields = reader.mapping(node, "'never' of \(what)", keys: effectKinds + ["screen", "when", "unless_after"]) else { return nil }
         let written = effectKinds.filter { fields[$0] != nil }
         if written.count > 1 {
             reader.report("conflicting-keys", "'never' of \(what) names \(written.map { "'\($0)'" }.joined(separator: " and ")); name one effect per property", at: node.range)
@@ -59,6 +59,13 @@ extension FlowParser {
         }
         forbidden.screen = fields["screen"].flatMap { reader.text($0, "'screen' of 'never' of \(what)") }
         forbidden.when = (fields["when"] ?? outerWhen).flatMap { reader.expression($0, "'when' of \(what)") }
+        if let unless = fields["unless_after"] {
+            forbidden.unlessAfter = reader.textList(unless, "'unless_after' of \(what)")
+            if forbidden.effect == nil, !forbidden.unlessAfter.isEmpty {
+                reader.report("misplaced-key", "'unless_after' of \(what) allows an effect after an event; name the effect ('push:', 'analytics:', 'toast:', 'call:')",
+                              at: fields.keyRange("unless_after") ?? unless.range)
+            }
+        }
         if forbidden.effect == nil, forbidden.screen == nil, fields.unknownKeys == 0 {
             reader.report("missing-key", "'never' of \(what) names nothing to forbid; give an effect ('push:', 'analytics:', 'toast:', 'call:') or a 'screen:'", at: node.range)
             return nil

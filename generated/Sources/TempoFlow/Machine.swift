@@ -581,9 +581,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // PAY-004 device.authenticate.authenticated
             return try compare(state.transferAmount, state.balance) > 0
         case 37:
+            // PAY-007 fx_rate_quoted
+            guard case .fxRateQuoted(let eventRate, _)? = event else { throw FlowFailure("no value for 'event'") }
+            return eventRate > TempoConstants.decimal0
+        case 38:
             // PAY-007 tap_continue
             return (state.fxRate == nil) || (state.fxFee == nil)
-        case 38:
+        case 39:
             // PAY-007 tap_continue
             // form 0: amount
             return try compare(
@@ -591,145 +595,145 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 state.balance
             )
                 > 0
-        case 39:
+        case 40:
             // PAY-007 variant awaiting_rate
             return state.fxRate == nil
-        case 40:
+        case 41:
             // PAY-008 tap_send; PAY-008 variant rate_locked
             return state.fxRateLocked
-        case 41:
+        case 42:
             // PAY-008 device.authenticate.authenticated
             return try compare(add(state.transferAmount, state.transferFee), state.balance) > 0
-        case 42:
+        case 43:
             // PAY-012 tap_try_again
             return state.transferRail == TempoTransferRail.uk
-        case 43:
+        case 44:
             // SET-002 variant address_check_pending
             return state.addressCheckPending
-        case 44:
+        case 45:
             // SET-003 device.authenticate.authenticated; SET-003 variant email
             return state.contactEdit == TempoContactKind.email
-        case 45:
+        case 46:
             // SET-003 device.authenticate.authenticated; SET-003 variant phone
             return state.contactEdit == TempoContactKind.phone
-        case 46:
-            // SET-003 code_entered
-            return state.contactCodeSent && (state.contactEdit == TempoContactKind.email)
         case 47:
             // SET-003 code_entered
-            return state.contactCodeSent && (state.contactEdit == TempoContactKind.phone)
+            return state.contactCodeSent && (state.contactEdit == TempoContactKind.email)
         case 48:
+            // SET-003 code_entered
+            return state.contactCodeSent && (state.contactEdit == TempoContactKind.phone)
+        case 49:
             // SET-003 variant code_rejected
             return state.contactCodeRejected
-        case 49:
+        case 50:
             // SET-003 variant code_sent
             return state.contactCodeSent
-        case 50:
+        case 51:
             // SET-003 variant address_rejected
             return state.addressChangeRejected
-        case 51:
-            // SET-004 device.authenticate.authenticated
-            return state.securityAction == TempoSecurityAction.toggleFaceId
         case 52:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == TempoSecurityAction.changeKeycode
+            return state.securityAction == TempoSecurityAction.toggleFaceId
         case 53:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == TempoSecurityAction.signOutSession
+            return state.securityAction == TempoSecurityAction.changeKeycode
         case 54:
             // SET-004 device.authenticate.authenticated
-            return state.securityAction == TempoSecurityAction.signOutOthers
+            return state.securityAction == TempoSecurityAction.signOutSession
         case 55:
+            // SET-004 device.authenticate.authenticated
+            return state.securityAction == TempoSecurityAction.signOutOthers
+        case 56:
             // SET-006 notification_toggled
             guard case .notificationToggled(let eventPreference, let eventEnabled)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return (eventPreference == TempoNotificationPreference.emailSecurityAlerts) && !eventEnabled
-        case 56:
+        case 57:
             // SET-006 notification_toggled
             guard case .notificationToggled(_, let eventEnabled)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return eventEnabled
-        case 57:
-            // SET-007 inbox_item_tapped
-            guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventCategory == TempoInboxCategory.security
         case 58:
             // SET-007 inbox_item_tapped
             guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
-            return isIn(eventCategory, [TempoInboxCategory.payments, TempoInboxCategory.transfers])
+            return eventCategory == TempoInboxCategory.security
         case 59:
+            // SET-007 inbox_item_tapped
+            guard case .inboxItemTapped(let eventCategory)? = event else { throw FlowFailure("no value for 'event'") }
+            return isIn(eventCategory, [TempoInboxCategory.payments, TempoInboxCategory.transfers])
+        case 60:
             // SET-008 plan_tapped
             guard case .planTapped(let eventPlan)? = event else { throw FlowFailure("no value for 'event'") }
             return eventPlan == state.plan
-        case 60:
+        case 61:
             // SET-008 variant premium
             return state.plan == TempoPlan.premium
-        case 61:
+        case 62:
             // SET-008 variant plus
             return state.plan == TempoPlan.plus
-        case 62:
+        case 63:
             // SET-009 tap_confirm
             return try derivedPlanChangeIsUpgrade() && (compare(derivedPlanChangeProrated(), state.balance) > 0)
-        case 63:
+        case 64:
             // SET-009 device.authenticate.authenticated; SET-009 variant upgrade
             return try derivedPlanChangeIsUpgrade()
-        case 64:
+        case 65:
             // SET-009 variant insufficient_funds
             return state.planUpgradeDeclined
-        case 65:
+        case 66:
             // SET-011 variant updated
             return state.legalUpdateUnseen
-        case 66:
+        case 67:
             // ONB-012 tap_retry; ONB-012 variant submit_failed
             return state.applicationSubmitFailed
-        case 67:
+        case 68:
             // ONB-012 variant kyc_check
             return state.kycStatus == TempoKycStatus.submitted
-        case 68:
+        case 69:
             // ONB-015 variant link_sent
             return state.veriffLinkSent
-        case 69:
+        case 70:
             // ONB-017 tap_continue
             return !state.accountActive
-        case 70:
+        case 71:
             // ONB-W02 variant denied
             return state.veriffCameraDenied
-        case 71:
+        case 72:
             // ONB-W07 tap_continue
             // form 0: document_type
             return TempoDocumentType.init(rawValue: textValue(formInput(0))) == TempoDocumentType.passport
-        case 72:
+        case 73:
             // ONB-015-FT tap_pay_now
             return state.initialPaymentMethod == nil
-        case 73:
+        case 74:
             // ONB-015-FT variant declined
             return state.initialPaymentDeclined
-        case 74:
+        case 75:
             // ONB-015-FT variant method_confirmed
             return state.initialPaymentMethod != nil
-        case 75:
+        case 76:
             // app_lock (global) app_foregrounded; device_integrity (global) app_foregrounded; onboarding (global)
             // app_foregrounded; and 5 more
             return try (state.backgroundSince != nil)
                 && (subtract(now, required(state.backgroundSince, "'background_since'")) >= 60000)
-        case 76:
+        case 77:
             // app_lock (global) inbox_push_opened; app_lock (global) legal_documents_changed; device_integrity (global)
             // inbox_push_opened; and 13 more
             return state.accountActive
-        case 77:
+        case 78:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             return try !derivedCardActive()
-        case 78:
+        case 79:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try state.cardLimitEnabled && (compare(eventAmount, state.perTransactionLimit) > 0)
-        case 79:
+        case 80:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
@@ -737,34 +741,34 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             }
             return try state.cardLimitEnabled
                 && (compare(add(derivedDailySpentToday(), eventAmount), state.dailyLimit) > 0)
-        case 80:
+        case 81:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
             guard case .cardPaymentRequested(_, let eventAmount)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return try compare(eventAmount, state.balance) > 0
-        case 81:
+        case 82:
             // app_lock (global) card_payment_recorded; device_integrity (global) card_payment_recorded; onboarding
             // (global) card_payment_recorded; and 5 more
             return state.cardPaymentsMade == 1
-        case 82:
+        case 83:
             // app_lock (global) merchant_logo_needed; device_integrity (global) merchant_logo_needed; onboarding
             // (global) merchant_logo_needed; and 5 more
             return !state.merchantLogos.contains { l in l.merchant == state.txDraft.description }
-        case 83:
+        case 84:
             // app_lock (global) card_payment_push_due; device_integrity (global) card_payment_push_due; onboarding
             // (global) card_payment_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushCardPayments, state.notificationsOff)
-        case 84:
+        case 85:
             // app_lock (global) funds_received_push_due; device_integrity (global) funds_received_push_due; onboarding
             // (global) funds_received_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushFundsReceived, state.notificationsOff)
-        case 85:
+        case 86:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             return isIn(TempoNotificationPreference.pushLargeTransactions, state.notificationsOff)
-        case 86:
+        case 87:
             // app_lock (global) large_transaction_push_due; device_integrity (global) large_transaction_push_due;
             // onboarding (global) large_transaction_push_due; and 5 more
             return try ((state.txDraft.kind == TempoTransactionKind.cardPayment)
@@ -775,21 +779,21 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     > 0))
                 || ((state.txDraft.kind == TempoTransactionKind.topUp)
                     && (compare((state.txDraft.amount ?? TempoConstants.gbp0), TempoConstants.gbp250) > 0))
-        case 87:
+        case 88:
             // app_lock (global) physical_card_delivered; device_integrity (global) physical_card_delivered; onboarding
             // (global) physical_card_delivered; and 5 more
             return state.physicalCard == TempoPhysicalCardStatus.ordered
-        case 88:
+        case 89:
             // app_lock (global) physical_card_atm_activated; device_integrity (global) physical_card_atm_activated;
             // onboarding (global) physical_card_atm_activated; and 5 more
             return (state.physicalCard == TempoPhysicalCardStatus.ordered)
                 || (state.physicalCard == TempoPhysicalCardStatus.awaitingAtm)
-        case 89:
+        case 90:
             // wallet (global) session_check; settings (global) session_check
             return try (state.sessionRefreshedAt == nil)
                 || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'"))
                     >= derivedSessionTokenLifetime())
-        case 90:
+        case 91:
             // wallet (global) transfer_recorded
             return state.transfersSent == 1
         default:

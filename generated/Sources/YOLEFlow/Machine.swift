@@ -353,77 +353,83 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-16 variant load_failed
             return state.profileError != nil
         case 16:
+            // STEP-14.2 fees_api.quote.received
+            guard case .feesApiQuoteReceived(_, let eventFeeCurrency, _)? = event else {
+                throw FlowFailure("no value for 'event'")
+            }
+            return try matches(eventFeeCurrency, "^[A-Z]{3}$")
+        case 17:
             // STEP-14.2 tap_retry; STEP-14.2 variant fees_failed
             return state.feesError != nil
-        case 17:
+        case 18:
             // STEP-14.2 tap_continue
             return (state.transfer.fee != nil) && !state.feesLoading
-        case 18:
+        case 19:
             // STEP-14.2 variant loading
             return state.feesLoading
-        case 19:
+        case 20:
             // STEP-14.2 variant fee_in_other_currency
             return try (state.transfer.fee != nil) && (derivedTotalCharged() == nil)
-        case 20:
+        case 21:
             // STEP-14.3 tap_pesapal
             return !state.pesapalSelected
-        case 21:
+        case 22:
             // STEP-14.3 tap_continue_to_secure_checkout; STEP-14.3 variant selected
             return state.pesapalSelected
-        case 22:
+        case 23:
             // STEP-14.4 tap_retry
             return (state.checkoutState == "failed") || (state.checkoutState == "timed_out")
-        case 23:
+        case 24:
             // STEP-14.4 tap_open_in_browser; STEP-14.4 variant failed
             return state.checkoutState == "failed"
-        case 24:
+        case 25:
             // STEP-14.4 tap_back
             return (state.checkoutState == "loaded") || (state.checkoutState == "in_browser")
-        case 25:
+        case 26:
             // STEP-14.4 variant loading
             return state.checkoutState == "loading"
-        case 26:
+        case 27:
             // STEP-14.4 variant timed_out
             return state.checkoutState == "timed_out"
-        case 27:
+        case 28:
             // STEP-14.4 variant in_browser
             return state.checkoutInBrowser
-        case 28:
+        case 29:
             // STEP-14.5 tap_try_again; STEP-14.5 tap_change_method
             return (state.transfer.status == YOLETransferStatus.failed)
                 || (state.transfer.status == YOLETransferStatus.cancelled)
-        case 29:
+        case 30:
             // STEP-14.5 variant success
             return state.transfer.status == YOLETransferStatus.success
-        case 30:
+        case 31:
             // STEP-14.5 variant pending
             return state.transfer.status == YOLETransferStatus.pending
-        case 31:
+        case 32:
             // STEP-14.5 variant failed
             return state.transfer.status == YOLETransferStatus.failed
-        case 32:
-            // main (global) deep_link_opened
-            guard case .deepLinkOpened(let eventPath)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventPath == "home"
         case 33:
             // main (global) deep_link_opened
             guard case .deepLinkOpened(let eventPath)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventPath == "send"
+            return eventPath == "home"
         case 34:
             // main (global) deep_link_opened
             guard case .deepLinkOpened(let eventPath)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventPath == "favorites"
+            return eventPath == "send"
         case 35:
             // main (global) deep_link_opened
             guard case .deepLinkOpened(let eventPath)? = event else { throw FlowFailure("no value for 'event'") }
-            return eventPath == "profile"
+            return eventPath == "favorites"
         case 36:
+            // main (global) deep_link_opened
+            guard case .deepLinkOpened(let eventPath)? = event else { throw FlowFailure("no value for 'event'") }
+            return eventPath == "profile"
+        case 37:
             // main (global) payment_status_updated
             guard case .paymentStatusUpdated(let eventStatus)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             return eventStatus == YOLETransferStatus.success
-        case 37:
+        case 38:
             // main (global) payment_status_updated
             guard case .paymentStatusUpdated(let eventStatus)? = event else {
                 throw FlowFailure("no value for 'event'")
@@ -742,98 +748,103 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             // STEP-14.2 fees_api.quote.received
             try actionList80(event, into: &effects)
         case 81:
-            // STEP-14.2 fees_api.quote.failed
-            try actionList81(event, into: &effects)
+            // STEP-14.2 fees_api.quote.received
+            state.transfer.fee = nil
+            state.feesLoading = false
+            state.feesError = "We couldn't load fees. Try again."
         case 82:
-            // STEP-14.2 tap_refresh_fees; STEP-14.2 tap_retry; STEP-14.2 enter; and 1 more
+            // STEP-14.2 fees_api.quote.failed
             try actionList82(event, into: &effects)
         case 83:
+            // STEP-14.2 tap_refresh_fees; STEP-14.2 tap_retry; STEP-14.2 enter; and 1 more
+            try actionList83(event, into: &effects)
+        case 84:
             // STEP-14.2 tap_continue
             effects.append(.analytics(AnalyticsEvent(name: "send_review_continue")))
-        case 84:
+        case 85:
             // STEP-14.3 tap_pesapal
             state.pesapalSelected = true
             effects.append(.analytics(AnalyticsEvent(name: "psp_method_selected")))
-        case 85:
+        case 86:
             // STEP-14.3 tap_continue_to_secure_checkout
             effects.append(.call(YOLEServiceCall.deviceAuthenticate(purpose: "send_money")))
-        case 86:
+        case 87:
             // STEP-14.4 pesapal.load_checkout.loaded
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
             try effects.append(
                 .call(YOLEServiceCall.pesapalCheckout(amount: derivedSendAmount(), fee: derivedSendFee()))
             )
-        case 87:
+        case 88:
             // STEP-14.4 pesapal.load_checkout.load_failed
             state.checkoutState = "failed"
             state.checkoutError = "Couldn't load Pesapal."
-        case 88:
+        case 89:
             // STEP-14.4 pesapal.load_checkout.timeout
             state.checkoutState = "timed_out"
-        case 89:
+        case 90:
             // STEP-14.4 tap_retry
             state.checkoutState = "loading"
             state.checkoutError = nil
             try effects.append(
                 .call(YOLEServiceCall.pesapalLoadCheckout(amount: derivedSendAmount(), fee: derivedSendFee()))
             )
-        case 90:
-            // STEP-14.4 tap_open_in_browser
-            try actionList90(event, into: &effects)
         case 91:
-            // STEP-14.4 pesapal.checkout.success
+            // STEP-14.4 tap_open_in_browser
             try actionList91(event, into: &effects)
         case 92:
-            // STEP-14.4 pesapal.checkout.pending
+            // STEP-14.4 pesapal.checkout.success
             try actionList92(event, into: &effects)
         case 93:
-            // STEP-14.4 pesapal.checkout.unclear
+            // STEP-14.4 pesapal.checkout.pending
             try actionList93(event, into: &effects)
         case 94:
-            // STEP-14.4 pesapal.checkout.failed
+            // STEP-14.4 pesapal.checkout.unclear
             try actionList94(event, into: &effects)
         case 95:
-            // STEP-14.4 pesapal.checkout.cancelled
+            // STEP-14.4 pesapal.checkout.failed
             try actionList95(event, into: &effects)
         case 96:
+            // STEP-14.4 pesapal.checkout.cancelled
+            try actionList96(event, into: &effects)
+        case 97:
             // STEP-14.4 tap_close_checkout; STEP-14.4 tap_back
             state.transfer.status = YOLETransferStatus.cancelled
             state.transfer.reason = ""
             effects.append(.analytics(AnalyticsEvent(name: "psp_result_cancelled")))
-        case 97:
-            // STEP-14.4 enter
-            try actionList97(event, into: &effects)
         case 98:
-            // STEP-14.5 tap_done
+            // STEP-14.4 enter
             try actionList98(event, into: &effects)
         case 99:
+            // STEP-14.5 tap_done
+            try actionList99(event, into: &effects)
+        case 100:
             // STEP-14.5 tap_change_method
             state.pesapalSelected = false
-        case 100:
+        case 101:
             // yole (global) toggle_language; main (global) toggle_language; send_money (global) toggle_language
             state.language = (state.language == YOLELanguage.en) ? YOLELanguage.fr : YOLELanguage.en
-        case 101:
+        case 102:
             // yole (global) toggle_theme; main (global) toggle_theme; send_money (global) toggle_theme
             state.theme = (state.theme == YOLETheme.light) ? YOLETheme.dark : YOLETheme.light
-        case 102:
+        case 103:
             // yole (global) connectivity_lost; main (global) connectivity_lost; send_money (global) connectivity_lost
             state.offlineBanner = "No internet connection"
-        case 103:
+        case 104:
             // yole (global) connectivity_restored; main (global) connectivity_restored; send_money (global)
             // connectivity_restored
             state.offlineBanner = nil
-        case 104:
+        case 105:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
             // service_unavailable
             effects.append(.toast("Service temporarily unavailable"))
-        case 105:
+        case 106:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
             state.loggedIn = false
-        case 106:
+        case 107:
             // main (global) payment_status_updated
             effects.append(.toast("Transfer scheduled"))
-        case 107:
+        case 108:
             // main (global) payment_status_updated
             effects.append(.toast("Transfer failed"))
         default:
@@ -984,7 +995,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList81(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList82(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.transfer.fee = nil
         state.feesLoading = false
         state.feesError = "We couldn't load fees. Try again."
@@ -992,7 +1003,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList82(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList83(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.feesLoading = true
         state.feesError = nil
         try effects.append(
@@ -1016,7 +1027,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList90(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList91(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.checkoutState = "in_browser"
         state.checkoutError = nil
         state.checkoutInBrowser = true
@@ -1024,7 +1035,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList91(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList92(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutSuccess(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1043,7 +1054,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList92(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList93(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutPending(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1056,7 +1067,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList93(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList94(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutUnclear(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1069,7 +1080,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList94(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList95(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutFailed(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount, let eventReason)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1082,7 +1093,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList95(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList96(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         guard case .pesapalCheckoutCancelled(let eventYoleReference, let eventPspTransactionId, _, _, _, let eventTotalAmount)? = event else {
             throw FlowFailure("no value for 'event'")
         }
@@ -1095,7 +1106,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList97(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList98(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.checkoutState = "loading"
         state.checkoutError = nil
         state.checkoutInBrowser = false
@@ -1106,7 +1117,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
-    private mutating func actionList98(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+    private mutating func actionList99(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.draftAmount = ""
         state.draftCurrency = ""
         state.draftRecipient = ""

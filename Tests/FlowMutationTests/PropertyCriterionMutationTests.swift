@@ -1,0 +1,84 @@
+import FlowChecker
+import FlowIR
+import FlowMutation
+import FlowSource
+import FlowSyntax
+import Foundation
+import Testing
+
+/// A criterion verified by a property scores the mutants it touches: a mutant is killed when a bounded exploration
+/// of it (from every scenario state) breaks the property. The only scenario turns pushes off and checks the screen:
+/// it cannot see a push, so without the property the guard's mutants would survive.
+@Suite struct PropertyCriterionMutationTests {
+    static let yaml = """
+        app:
+          name: Pushes
+          currency: GBP
+          locale: en-GB
+          start: main
+        state:
+          push_on: { type: bool, initial: true }
+        properties:
+          no_push_when_off:
+            text: No deposit push while push notifications are off.
+            never: { push: Money received, when: "!push_on" }
+        criteria:
+          AC-1:
+            text: "Push notification preferences"
+            screens: [HOME]
+            transitions: ["HOME deposit"]
+            verified_by: { property: no_push_when_off }
+        flows:
+          main:
+            start: HOME
+            screens:
+              HOME:
+                name: Home
+                on:
+                  toggle_push: { do: [{ set: { push_on: "!push_on" } }] }
+                  deposit:
+                    if: push_on
+                    do: [{ push: Money received }]
+                  finish: DONE
+              DONE:
+                name: Done
+                terminal: true
+        scenarios:
+          turns_pushes_off:
+            steps:
+              - send: toggle_push
+              - expect: { screen: HOME, state: { push_on: false } }
+        """
+
+    static func app(_ text: String = yaml) throws -> App {
+        let bag = DiagnosticBag()
+        let syntax = try #require(parseFlowFile(SourceFile(path: "app.flow.yaml", text: text), diagnostics: bag))
+        let app = checkApp(AppSourcesSyntax(root: syntax, parts: []), defaultID: "pushes", diagnostics: bag)
+        let errors = bag.diagnostics.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(DiagnosticRenderer(format: .text).render(errors))")
+        return try #require(app)
+    }
+
+    @Test func aMutantThatBreaksThePropertyIsKilledByIt() throws {
+        let app = try Self.app()
+        let report = MutationReport(run: runMutation(of: app))
+        let document = MutationDocument(report, fingerprint: "test")
+        let dropped = try #require(document.mutants.first { $0.change == "if: push_on → dropped" })
+        #expect(dropped.killed)
+        #expect(dropped.killedBy.isEmpty, "no scenario sees the push")
+        #expect(dropped.brokenProperties == ["no_push_when_off"])
+        let criterion = try #require(document.criteria.first { $0.id == "AC-1" })
+        #expect(criterion.verification == "property")
+        #expect(criterion.passed)
+        #expect(criterion.killed >= 2, "the guard dropped and negated")
+    }
+
+    /// A property already broken on the app as written kills nothing: the criterion fails instead.
+    @Test func aPropertyBrokenOnTheAppAsWrittenKillsNothing() throws {
+        let app = try Self.app(Self.yaml.replacingOccurrences(of: "            if: push_on\n", with: ""))
+        let report = MutationReport(run: runMutation(of: app))
+        let criterion = try #require(MutationDocument(report, fingerprint: "test").criteria.first { $0.id == "AC-1" })
+        #expect(!criterion.passed)
+        #expect(criterion.killed == 0)
+    }
+}
