@@ -55,6 +55,9 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     var backStack: [Screen] { get }
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     var sheetOpeners: [Screen] { get }
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to. A view
+    /// hides its back button and refuses a swipe back or a sheet pulled down where it is false.
+    var canGoBack: Bool { get }
     /// The sub-flows in progress, outermost first: each flow with the screen that called it.
     var activeSubflows: [(flow: Subflow, caller: Screen)] { get }
     /// Messages of the current screen's invalid fields.

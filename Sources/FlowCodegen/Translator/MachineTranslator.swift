@@ -628,6 +628,9 @@ struct MachineTranslator {
                                 SwiftDeclaration(access: publicAccess, .variable(isLet: true, isStatic: true, name: "machine", type: "any FlowStateMachine.Type",
                                                                                  value: .member(.id(names.machine), "self"), getter: nil)),
                              ])),
+            SwiftDeclaration(doc: ["\(app.name)'s stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to",
+                                   "them (`FlowModel.path`, `FlowModel.sheet`): `\(names.navigation)(of: machine)`."],
+                             access: publicAccess, .typealias(name: names.navigation, type: "FlowNavigation<\(names.screen)>")),
         ] + (constants.isEmpty ? [] : [
             SwiftDeclaration(doc: ["The money and decimal amounts the flows write, each built once."],
                              .enum(name: names.constants, conformances: [], cases: [], members: constants)),
@@ -678,6 +681,9 @@ struct MachineTranslator {
                                     .expression(.call(.id(names.screen), [SwiftArgument("number", .id("$0"))])),
                                 ]))),
                              ])),
+            SwiftDeclaration(doc: ["Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to",
+                                   "(hide the back button, `.interactiveDismissDisabled()` on a sheet)."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "canGoBack", type: "Bool", value: nil, getter: [.return(.id("engineCanGoBack"))])),
             SwiftDeclaration(doc: ["The sub-flows in progress, outermost first: each flow's name and the screen that called it."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: \(names.subflow), caller: \(names.screen))]", value: nil, getter: names.subflowCases.isEmpty ? [.return(.id("[]"))] : [
                                 .return(.call(.member(.call(.id("zip"), [SwiftArgument(nil, .id("engineActiveSubflows")), SwiftArgument(nil, .member(.id("engine"), "callFrames"))]), "compactMap"), [],

@@ -132,6 +132,10 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [RailScreen] { engine.overlayOpeners.map { RailScreen(number: $0) } }
 
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
+
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: RailSubflow, caller: RailScreen)] {
         return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
@@ -1561,6 +1565,10 @@ extension RailEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = RailMachine.self
 }
+
+/// Rail's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `RailNavigation(of: machine)`.
+public typealias RailNavigation = FlowNavigation<RailScreen>
 
 /// The money and decimal amounts the flows write, each built once.
 enum RailConstants {

@@ -121,6 +121,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [RegentScreen] { engine.overlayOpeners.map { RegentScreen(number: $0) } }
 
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
+
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: RegentSubflow, caller: RegentScreen)] { [] }
 
@@ -1905,6 +1909,10 @@ extension RegentEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = RegentMachine.self
 }
+
+/// Regent's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `RegentNavigation(of: machine)`.
+public typealias RegentNavigation = FlowNavigation<RegentScreen>
 
 /// The money and decimal amounts the flows write, each built once.
 enum RegentConstants {

@@ -135,6 +135,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [TempoScreen] { engine.overlayOpeners.map { TempoScreen(number: $0) } }
 
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
+
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: TempoSubflow, caller: TempoScreen)] {
         return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
@@ -3064,6 +3068,10 @@ extension TempoEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = TempoMachine.self
 }
+
+/// Tempo's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `TempoNavigation(of: machine)`.
+public typealias TempoNavigation = FlowNavigation<TempoScreen>
 
 /// The money and decimal amounts the flows write, each built once.
 enum TempoConstants {

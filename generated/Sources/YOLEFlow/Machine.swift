@@ -131,6 +131,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [YOLEScreen] { engine.overlayOpeners.map { YOLEScreen(number: $0) } }
 
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
+
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: YOLESubflow, caller: YOLEScreen)] {
         return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
@@ -1314,6 +1318,10 @@ extension YOLEEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = YOLEMachine.self
 }
+
+/// YOLE's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `YOLENavigation(of: machine)`.
+public typealias YOLENavigation = FlowNavigation<YOLEScreen>
 
 /// The money and decimal amounts the flows write, each built once.
 enum YOLEConstants {

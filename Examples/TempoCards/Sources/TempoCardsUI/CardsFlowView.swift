@@ -3,8 +3,10 @@ import FlowMachine
 import SwiftUI
 import TempoCards
 
-/// Tempo's card controls in SwiftUI: one view per screen, chosen by the machine's screen; WAL-011
-/// (`presentation: modal`) comes up as a sheet over the hub. Every tap is an event sent to the model,
+/// Tempo's card controls in SwiftUI: one view per screen. The machine's navigation drives the UI: its back stack
+/// is the `NavigationStack`'s path and WAL-011 (`presentation: modal`) is the sheet, both bound to the model
+/// (`$model.path`, `$model.sheet`). A swipe back or the sheet pulled down is sent to the machine as `back`; where a
+/// screen has `back: blocked` the machine refuses it and the pop is undone. Every tap is an event sent to the model,
 /// every text field writes into the machine's form, and the messages under fields are the flows'.
 ///
 /// ```swift
@@ -17,17 +19,15 @@ public struct CardsFlowView: View {
     public init(model: FlowModel<CardsMachine>) { _model = State(initialValue: model) }
 
     public var body: some View {
-        NavigationStack {
-            // Under a sheet the screen that opened it stays on show.
-            screen(model.machine.sheetOpeners.first ?? model.screen)
-                .toolbar {
-                    if !model.machine.backStack.isEmpty {
-                        ToolbarItem(placement: .cancellationAction) { Button("Back") { model.back() } }
-                    }
+        NavigationStack(path: $model.path) {
+            screen(model.navigation.root)
+                .navigationDestination(for: CardsScreen.self) { pushed in
+                    // Where the machine refuses back, the back button is hidden (a swipe back is undone anyway).
+                    screen(pushed).navigationBarBackButtonHidden(pushed == model.screen && !model.canGoBack)
                 }
         }
-        .sheet(isPresented: Binding(get: { !model.machine.sheetOpeners.isEmpty }, set: { shown in if !shown { model.back() } })) {
-            screen(model.screen)
+        .sheet(item: $model.sheet) { sheet in
+            screen(sheet.screen).interactiveDismissDisabled(sheet.backBlocked)
         }
         .task { model.start() }
     }

@@ -119,6 +119,10 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SmallScreen] { engine.overlayOpeners.map { SmallScreen(number: $0) } }
 
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
+
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: SmallSubflow, caller: SmallScreen)] { [] }
 
@@ -287,3 +291,7 @@ extension SmallEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = SmallMachine.self
 }
+
+/// Small's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `SmallNavigation(of: machine)`.
+public typealias SmallNavigation = FlowNavigation<SmallScreen>

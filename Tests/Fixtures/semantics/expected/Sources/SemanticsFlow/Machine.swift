@@ -140,6 +140,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SemanticsScreen] { engine.overlayOpeners.map { SemanticsScreen(number: $0) } }
 
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
+
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: SemanticsSubflow, caller: SemanticsScreen)] {
         return zip(engineActiveSubflows, engine.callFrames).compactMap { entry in
@@ -195,13 +199,13 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// (`.confirmation`).
     public func texts() throws -> [SemanticsText: String] {
         switch screenNumber {
-        case 30:
+        case 31:
             // SVC-OK Sent
             return [
                 .confirmation: ((currencySymbol(SemanticsConstants.gbp5) + "5.00 sent, reference ") + state.reference)
                     + " ({copied})"
             ]
-        case 32:
+        case 33:
             // DEF-1 Name
             return [.greeting: ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -550,6 +554,10 @@ extension SemanticsEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = SemanticsMachine.self
 }
+
+/// Semantics's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `SemanticsNavigation(of: machine)`.
+public typealias SemanticsNavigation = FlowNavigation<SemanticsScreen>
 
 /// The money and decimal amounts the flows write, each built once.
 enum SemanticsConstants {

@@ -25,52 +25,53 @@ enum SemanticsTables {
         "BCK-1", // 15
         "BCK-2", // 16
         "BCK-3", // 17
-        "SHT-1", // 18
-        "SHT-LOCK", // 19
-        "SHT-S", // 20
-        "GLB-1", // 21
-        "GLB-OWN", // 22
-        "TMR-1", // 23
-        "TMR-AWAY", // 24
-        "TMR-3", // 25
-        "TMR-2", // 26
-        "VRT-1", // 27
-        "WDY-1", // 28
-        "SVC-1", // 29
-        "SVC-OK", // 30
-        "SVC-FAIL", // 31
-        "DEF-1", // 32
-        "DEF-2", // 33
-        "SEC-1", // 34
-        "SEC-2", // 35
-        "SEC-SHEET", // 36
-        "SEC-OK", // 37
-        "OPT-1", // 38
-        "SUB-DONE", // 39
-        "SUB-1", // 40
-        "closed", // 41
-        "done", // 42
-        "cancelled", // 43
-        "amount", // 44
-        "form.amount != null && form.amount > 100", // 45
-        "purpose", // 46
-        "account", // 47
-        "sort_code", // 48
-        "iban", // 49
-        "bic", // 50
-        "email", // 51
-        "phone", // 52
-        "birth", // 53
-        "share", // 54
-        "ord_2_view", // 55
-        "revealed", // 56
-        "hidden", // 57
-        "name", // 58
-        "pin", // 59
-        "nickname", // 60
-        "pin_again", // 61
-        "main", // 62
-        "sub", // 63
+        "BCK-LOCK", // 18
+        "SHT-1", // 19
+        "SHT-LOCK", // 20
+        "SHT-S", // 21
+        "GLB-1", // 22
+        "GLB-OWN", // 23
+        "TMR-1", // 24
+        "TMR-AWAY", // 25
+        "TMR-3", // 26
+        "TMR-2", // 27
+        "VRT-1", // 28
+        "WDY-1", // 29
+        "SVC-1", // 30
+        "SVC-OK", // 31
+        "SVC-FAIL", // 32
+        "DEF-1", // 33
+        "DEF-2", // 34
+        "SEC-1", // 35
+        "SEC-2", // 36
+        "SEC-SHEET", // 37
+        "SEC-OK", // 38
+        "OPT-1", // 39
+        "SUB-DONE", // 40
+        "SUB-1", // 41
+        "closed", // 42
+        "done", // 43
+        "cancelled", // 44
+        "amount", // 45
+        "form.amount != null && form.amount > 100", // 46
+        "purpose", // 47
+        "account", // 48
+        "sort_code", // 49
+        "iban", // 50
+        "bic", // 51
+        "email", // 52
+        "phone", // 53
+        "birth", // 54
+        "share", // 55
+        "ord_2_view", // 56
+        "revealed", // 57
+        "hidden", // 58
+        "name", // 59
+        "pin", // 60
+        "nickname", // 61
+        "pin_again", // 62
+        "main", // 63
+        "sub", // 64
     ]
 
     /// Columns: id.
@@ -93,29 +94,30 @@ enum SemanticsTables {
         15, // 15: BCK-1 First
         16, // 16: BCK-2 Second
         17, // 17: BCK-3 Third
-        18, // 18: SHT-1 Opener
-        19, // 19: SHT-LOCK Locked
-        20, // 20: SHT-S Picker
-        21, // 21: GLB-1 Own help
-        22, // 22: GLB-OWN Own help shown
-        23, // 23: TMR-1 Timed
-        24, // 24: TMR-AWAY Away
-        25, // 25: TMR-3 Timed by state
-        26, // 26: TMR-2 Timed out
-        27, // 27: VRT-1 Reveal
-        28, // 28: WDY-1 Order
-        29, // 29: SVC-1 Transfer
-        30, // 30: SVC-OK Sent
-        31, // 31: SVC-FAIL Failed
-        32, // 32: DEF-1 Name
-        33, // 33: DEF-2 Name kept
-        34, // 34: SEC-1 Secret
-        35, // 35: SEC-2 After the secret
-        36, // 36: SEC-SHEET Confirm with the PIN
-        37, // 37: SEC-OK Secret checked
-        38, // 38: OPT-1 Optionals
-        39, // 39: SUB-DONE Sub-flow done
-        40, // 40: SUB-1 Inside
+        18, // 18: BCK-LOCK Locked step
+        19, // 19: SHT-1 Opener
+        20, // 20: SHT-LOCK Locked
+        21, // 21: SHT-S Picker
+        22, // 22: GLB-1 Own help
+        23, // 23: GLB-OWN Own help shown
+        24, // 24: TMR-1 Timed
+        25, // 25: TMR-AWAY Away
+        26, // 26: TMR-3 Timed by state
+        27, // 27: TMR-2 Timed out
+        28, // 28: VRT-1 Reveal
+        29, // 29: WDY-1 Order
+        30, // 30: SVC-1 Transfer
+        31, // 31: SVC-OK Sent
+        32, // 32: SVC-FAIL Failed
+        33, // 33: DEF-1 Name
+        34, // 34: DEF-2 Name kept
+        35, // 35: SEC-1 Secret
+        36, // 36: SEC-2 After the secret
+        37, // 37: SEC-SHEET Confirm with the PIN
+        38, // 38: SEC-OK Secret checked
+        39, // 39: OPT-1 Optionals
+        40, // 40: SUB-DONE Sub-flow done
+        41, // 41: SUB-1 Inside
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -138,33 +140,34 @@ enum SemanticsTables {
         0, 40, 41, 2, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 11: LIB-1 Bank details
         0, 41, 42, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 12: LIB-OK Bank details accepted
         0, 42, 43, 10, 10, 0, 0, 0, 0, 0, 8, -1, 0, // 13: ORD-1 Order start
-        0, 43, 44, 10, 10, 0, 0, 0, 0, 9, 0, 55, 0, // 14: ORD-2 Order end
+        0, 43, 44, 10, 10, 0, 0, 0, 0, 9, 0, 56, 0, // 14: ORD-2 Order end
         0, 44, 45, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 15: BCK-1 First
         0, 45, 47, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 16: BCK-2 Second
-        0, 47, 49, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
-        0, 49, 52, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 18: SHT-1 Opener
-        0, 52, 53, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 19: SHT-LOCK Locked
-        0, 53, 54, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 20: SHT-S Picker
-        0, 54, 55, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 21: GLB-1 Own help
-        0, 55, 56, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 22: GLB-OWN Own help shown
-        0, 56, 57, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 23: TMR-1 Timed
-        0, 58, 59, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 24: TMR-AWAY Away
-        0, 59, 61, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 25: TMR-3 Timed by state
-        0, 62, 63, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 26: TMR-2 Timed out
-        0, 63, 66, 10, 10, 2, 3, 0, 2, 0, 0, -1, 0, // 27: VRT-1 Reveal
-        0, 67, 70, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 28: WDY-1 Order
-        0, 70, 73, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 29: SVC-1 Transfer
-        0, 73, 74, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 30: SVC-OK Sent
-        0, 74, 75, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 31: SVC-FAIL Failed
-        0, 75, 78, 10, 11, 3, 3, 2, 2, 22, 0, -1, 0, // 32: DEF-1 Name
-        0, 78, 80, 11, 11, 3, 3, 2, 2, 0, 0, -1, 0, // 33: DEF-2 Name kept
-        0, 80, 83, 11, 13, 3, 3, 2, 2, 0, 0, -1, 0, // 34: SEC-1 Secret
-        0, 83, 84, 13, 13, 3, 3, 2, 2, 0, 0, -1, 0, // 35: SEC-2 After the secret
-        0, 84, 85, 13, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 36: SEC-SHEET Confirm with the PIN
-        0, 85, 86, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 37: SEC-OK Secret checked
-        0, 86, 95, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 38: OPT-1 Optionals
-        0, 95, 96, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 39: SUB-DONE Sub-flow done
-        1, 96, 101, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 40: SUB-1 Inside
+        0, 47, 50, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
+        0, 50, 51, 10, 10, 0, 0, 0, 0, 0, 0, -1, 1, // 18: BCK-LOCK Locked step
+        0, 51, 54, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 19: SHT-1 Opener
+        0, 54, 55, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 20: SHT-LOCK Locked
+        0, 55, 56, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 21: SHT-S Picker
+        0, 56, 57, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 22: GLB-1 Own help
+        0, 57, 58, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 23: GLB-OWN Own help shown
+        0, 58, 59, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 24: TMR-1 Timed
+        0, 60, 61, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 25: TMR-AWAY Away
+        0, 61, 63, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 26: TMR-3 Timed by state
+        0, 64, 65, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 27: TMR-2 Timed out
+        0, 65, 68, 10, 10, 2, 3, 0, 2, 0, 0, -1, 0, // 28: VRT-1 Reveal
+        0, 69, 72, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 29: WDY-1 Order
+        0, 72, 75, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 30: SVC-1 Transfer
+        0, 75, 76, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 31: SVC-OK Sent
+        0, 76, 77, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 32: SVC-FAIL Failed
+        0, 77, 80, 10, 11, 3, 3, 2, 2, 22, 0, -1, 0, // 33: DEF-1 Name
+        0, 80, 82, 11, 11, 3, 3, 2, 2, 0, 0, -1, 0, // 34: DEF-2 Name kept
+        0, 82, 85, 11, 13, 3, 3, 2, 2, 0, 0, -1, 0, // 35: SEC-1 Secret
+        0, 85, 86, 13, 13, 3, 3, 2, 2, 0, 0, -1, 0, // 36: SEC-2 After the secret
+        0, 86, 87, 13, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 37: SEC-SHEET Confirm with the PIN
+        0, 87, 88, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 38: SEC-OK Secret checked
+        0, 88, 97, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 39: OPT-1 Optionals
+        0, 97, 98, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 40: SUB-DONE Sub-flow done
+        1, 98, 103, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 41: SUB-1 Inside
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -188,28 +191,28 @@ enum SemanticsTables {
 
     /// Columns: event, guardID, actionsID, target, argument, validates.
     static let rowsData: [Int32] = [
-        3, 0, 0, 1, 27, 0, // HUB go_variant_timer → VRT-1
-        4, 0, 0, 1, 28, 0, // HUB go_working_days → WDY-1
+        3, 0, 0, 1, 28, 0, // HUB go_variant_timer → VRT-1
+        4, 0, 0, 1, 29, 0, // HUB go_working_days → WDY-1
         5, 0, 0, 1, 2, 0, // HUB go_chain → RTC-1
         6, 0, 0, 1, 4, 0, // HUB go_guards → GRD-1
         7, 0, 0, 1, 8, 0, // HUB go_validation → VAL-1
         8, 0, 0, 1, 13, 0, // HUB go_order → ORD-1
         9, 0, 0, 1, 11, 0, // HUB go_library_rules → LIB-1
         10, 0, 0, 1, 15, 0, // HUB go_back → BCK-1
-        11, 0, 0, 1, 18, 0, // HUB go_sheet → SHT-1
-        12, 0, 0, 5, 41, 0, // HUB close → end closed
+        11, 0, 0, 1, 19, 0, // HUB go_sheet → SHT-1
+        12, 0, 0, 5, 42, 0, // HUB close → end closed
         13, 0, 0, 4, 0, 0, // HUB go_subflow → sub-flow sub
         0, 0, 0, 4, 1, 0, // HUB start_plan → sub-flow sub
-        14, 0, 0, 1, 21, 0, // HUB go_global → GLB-1
-        15, 0, 0, 1, 23, 0, // HUB go_timers → TMR-1
-        16, 0, 0, 1, 25, 0, // HUB go_state_timer → TMR-3
-        17, 0, 0, 1, 29, 0, // HUB go_services → SVC-1
-        18, 0, 0, 1, 32, 0, // HUB go_defaults → DEF-1
-        19, 0, 0, 1, 34, 0, // HUB go_secret → SEC-1
-        20, 0, 0, 1, 38, 0, // HUB go_optional → OPT-1
-        -1, 0, 0, 1, 39, 0, // HUB go_subflow → sub.done → SUB-DONE
+        14, 0, 0, 1, 22, 0, // HUB go_global → GLB-1
+        15, 0, 0, 1, 24, 0, // HUB go_timers → TMR-1
+        16, 0, 0, 1, 26, 0, // HUB go_state_timer → TMR-3
+        17, 0, 0, 1, 30, 0, // HUB go_services → SVC-1
+        18, 0, 0, 1, 33, 0, // HUB go_defaults → DEF-1
+        19, 0, 0, 1, 35, 0, // HUB go_secret → SEC-1
+        20, 0, 0, 1, 39, 0, // HUB go_optional → OPT-1
+        -1, 0, 0, 1, 40, 0, // HUB go_subflow → sub.done → SUB-DONE
         -1, 0, 0, 1, 0, 0, // HUB go_subflow → sub.cancelled → HUB
-        -1, 0, 1, 1, 39, 0, // HUB start_plan → sub.done → SUB-DONE
+        -1, 0, 1, 1, 40, 0, // HUB start_plan → sub.done → SUB-DONE
         -1, 0, 0, 1, 0, 0, // HUB start_plan → sub.cancelled → HUB
         12, 0, 0, 3, 0, 0, // HELP close → back
         21, 0, 2, 0, 0, 0, // RTC-1 start_chain stays
@@ -237,19 +240,21 @@ enum SemanticsTables {
         30, 0, 0, 3, 0, 0, // BCK-2 up → back
         24, 0, 0, 1, 0, 0, // BCK-3 done → HUB
         31, 0, 0, 1, 15, 0, // BCK-3 again → BCK-1
-        32, 0, 0, 2, 20, 0, // SHT-1 open → SHT-S (overlay)
-        33, 0, 0, 2, 19, 0, // SHT-1 lock → SHT-LOCK (overlay)
+        32, 0, 0, 1, 18, 0, // BCK-3 lock → BCK-LOCK
+        24, 0, 0, 1, 0, 0, // BCK-LOCK done → HUB
+        33, 0, 0, 2, 21, 0, // SHT-1 open → SHT-S (overlay)
+        32, 0, 0, 2, 20, 0, // SHT-1 lock → SHT-LOCK (overlay)
         24, 0, 0, 1, 0, 0, // SHT-1 done → HUB
         34, 0, 0, 3, 0, 0, // SHT-LOCK unlock → back
         27, 0, 11, 3, 0, 0, // SHT-S pick → back
-        35, 0, 0, 1, 22, 0, // GLB-1 help → GLB-OWN
+        35, 0, 0, 1, 23, 0, // GLB-1 help → GLB-OWN
         24, 0, 0, 1, 0, 0, // GLB-OWN done → HUB
-        36, 0, 0, 1, 24, 0, // TMR-1 away → TMR-AWAY
-        -1, 0, 0, 1, 26, 0, // TMR-1 after 30s → TMR-2
+        36, 0, 0, 1, 25, 0, // TMR-1 away → TMR-AWAY
+        -1, 0, 0, 1, 27, 0, // TMR-1 after 30s → TMR-2
         37, 0, 0, 3, 0, 0, // TMR-AWAY return → back
         38, 0, 12, 0, 0, 0, // TMR-3 shorten stays
-        36, 0, 0, 1, 24, 0, // TMR-3 away → TMR-AWAY
-        -1, 0, 0, 1, 26, 0, // TMR-3 after lock_after → TMR-2
+        36, 0, 0, 1, 25, 0, // TMR-3 away → TMR-AWAY
+        -1, 0, 0, 1, 27, 0, // TMR-3 after lock_after → TMR-2
         24, 0, 0, 1, 0, 0, // TMR-2 done → HUB
         39, 0, 13, 0, 0, 0, // VRT-1 reveal stays
         40, 0, 14, 0, 0, 0, // VRT-1 hide stays
@@ -259,20 +264,20 @@ enum SemanticsTables {
         43, 0, 16, 0, 0, 0, // WDY-1 measure stays
         24, 0, 0, 1, 0, 0, // WDY-1 done → HUB
         44, 0, 17, 0, 0, 0, // SVC-1 send stays
-        1, 0, 18, 1, 30, 0, // SVC-1 bank.transfer.sent → SVC-OK
-        2, 0, 0, 1, 31, 0, // SVC-1 bank.transfer.failed → SVC-FAIL
+        1, 0, 18, 1, 31, 0, // SVC-1 bank.transfer.sent → SVC-OK
+        2, 0, 0, 1, 32, 0, // SVC-1 bank.transfer.failed → SVC-FAIL
         24, 0, 0, 1, 0, 0, // SVC-OK done → HUB
         24, 0, 0, 1, 0, 0, // SVC-FAIL done → HUB
         45, 0, 19, 0, 0, 0, // DEF-1 use_favourite stays
         46, 0, 20, 0, 0, 0, // DEF-1 forget stays
-        28, 0, 21, 1, 33, 1, // DEF-1 next → DEF-2
+        28, 0, 21, 1, 34, 1, // DEF-1 next → DEF-2
         31, 0, 0, 3, 0, 0, // DEF-2 again → back
         24, 0, 0, 1, 0, 0, // DEF-2 done → HUB
-        28, 0, 23, 1, 35, 1, // SEC-1 next → SEC-2
-        47, 0, 0, 1, 37, 1, // SEC-1 check → SEC-OK
-        48, 0, 0, 2, 36, 0, // SEC-1 confirm → SEC-SHEET (overlay)
+        28, 0, 23, 1, 36, 1, // SEC-1 next → SEC-2
+        47, 0, 0, 1, 38, 1, // SEC-1 check → SEC-OK
+        48, 0, 0, 2, 37, 0, // SEC-1 confirm → SEC-SHEET (overlay)
         31, 0, 0, 3, 0, 0, // SEC-2 again → back
-        47, 0, 0, 1, 37, 1, // SEC-SHEET check → SEC-OK
+        47, 0, 0, 1, 38, 1, // SEC-SHEET check → SEC-OK
         24, 0, 0, 1, 0, 0, // SEC-OK done → HUB
         49, 0, 24, 0, 0, 0, // OPT-1 quote stays
         50, 7, 25, 0, 0, 0, // OPT-1 compute if quoted != null stays
@@ -285,12 +290,12 @@ enum SemanticsTables {
         24, 0, 0, 1, 0, 0, // OPT-1 done → HUB
         24, 0, 0, 1, 0, 0, // SUB-DONE done → HUB
         55, 0, 0, 0, 0, 0, // SUB-1 ping stays
-        56, 0, 0, 5, 42, 0, // SUB-1 finish → end done
+        56, 0, 0, 5, 43, 0, // SUB-1 finish → end done
         47, 0, 32, 0, 0, 0, // SUB-1 check stays
         1, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.sent stays
         2, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.failed stays
         35, 0, 0, 1, 1, 0, // main (global) help → HELP
-        -1, 0, 0, 5, 43, 0, // sub (global) after 60s → end cancelled
+        -1, 0, 0, 5, 44, 0, // sub (global) after 60s → end cancelled
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -307,8 +312,8 @@ enum SemanticsTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData: [Int32] = [
-        0, 101, 102, 3, 3, 62, // main
-        40, 102, 102, 3, 4, 63, // sub
+        0, 103, 104, 3, 3, 63, // main
+        41, 104, 104, 3, 4, 64, // sub
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -318,10 +323,10 @@ enum SemanticsTables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData: [Int32] = [
-        30000, 57, 58, -1, // TMR-1 after 30s
-        0, 61, 62, -1, // TMR-3 after lock_after
-        6000, 66, 67, 0, // VRT-1 revealed after 6s
-        60000, 102, 103, -1, // sub (global) after 60s
+        30000, 59, 60, -1, // TMR-1 after 30s
+        0, 63, 64, -1, // TMR-3 after lock_after
+        6000, 68, 69, 0, // VRT-1 revealed after 6s
+        60000, 104, 105, -1, // sub (global) after 60s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -342,10 +347,10 @@ enum SemanticsTables {
 
     /// Columns: outcome, rowStart, rowEnd.
     static let returnsData: [Int32] = [
-        42, 19, 20, // done
-        43, 20, 21, // cancelled
-        42, 21, 22, // done
-        43, 22, 23, // cancelled
+        43, 19, 20, // done
+        44, 20, 21, // cancelled
+        43, 21, 22, // done
+        44, 22, 23, // cancelled
     ]
 
     /// Where each outcome of a sub-flow call leads.
@@ -355,20 +360,20 @@ enum SemanticsTables {
 
     /// Columns: name, validator, shownWhen, shownWhenSource, secret.
     static let fieldsData: [Int32] = [
-        44, 1, 0, 0, 0, // VAL-1 amount
-        46, 2, 5, 45, 0, // VAL-1 purpose
-        47, 3, 0, 0, 0, // LIB-1 account
-        48, 4, 0, 0, 0, // LIB-1 sort_code
-        49, 5, 0, 0, 0, // LIB-1 iban
-        50, 6, 0, 0, 0, // LIB-1 bic
-        51, 7, 0, 0, 0, // LIB-1 email
-        52, 8, 0, 0, 0, // LIB-1 phone
-        53, 9, 0, 0, 0, // LIB-1 birth
-        54, 10, 0, 0, 0, // LIB-1 share
-        58, 0, 0, 0, 0, // DEF-1 name
-        59, 11, 0, 0, 1, // SEC-1 pin
-        60, 12, 0, 0, 0, // SEC-1 nickname
-        61, 13, 0, 0, 1, // SEC-SHEET pin_again
+        45, 1, 0, 0, 0, // VAL-1 amount
+        47, 2, 5, 46, 0, // VAL-1 purpose
+        48, 3, 0, 0, 0, // LIB-1 account
+        49, 4, 0, 0, 0, // LIB-1 sort_code
+        50, 5, 0, 0, 0, // LIB-1 iban
+        51, 6, 0, 0, 0, // LIB-1 bic
+        52, 7, 0, 0, 0, // LIB-1 email
+        53, 8, 0, 0, 0, // LIB-1 phone
+        54, 9, 0, 0, 0, // LIB-1 birth
+        55, 10, 0, 0, 0, // LIB-1 share
+        59, 0, 0, 0, 0, // DEF-1 name
+        60, 11, 0, 0, 1, // SEC-1 pin
+        61, 12, 0, 0, 0, // SEC-1 nickname
+        62, 13, 0, 0, 1, // SEC-SHEET pin_again
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -378,8 +383,8 @@ enum SemanticsTables {
 
     /// Columns: name, condition.
     static let variantsData: [Int32] = [
-        56, 6, // VRT-1 revealed
-        57, 0, // VRT-1 hidden
+        57, 6, // VRT-1 revealed
+        58, 0, // VRT-1 hidden
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
@@ -388,7 +393,7 @@ enum SemanticsTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "f8b219ece4e975b8"
+    static let fingerprint = "4e87efe974054b89"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

@@ -65,6 +65,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Third (BCK-3)
     case bck3 = "BCK-3"
 
+    /// Locked step (BCK-LOCK)
+    case bckLOCK = "BCK-LOCK"
+
     /// Opener (SHT-1)
     case sht1 = "SHT-1"
 
@@ -173,6 +176,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Second"
         case .bck3:
             return "Third"
+        case .bckLOCK:
+            return "Locked step"
         case .sht1:
             return "Opener"
         case .shtLOCK:
@@ -261,52 +266,54 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 16
         case .bck3:
             return 17
-        case .sht1:
+        case .bckLOCK:
             return 18
-        case .shtLOCK:
+        case .sht1:
             return 19
-        case .shtS:
+        case .shtLOCK:
             return 20
-        case .glb1:
+        case .shtS:
             return 21
-        case .glbOWN:
+        case .glb1:
             return 22
-        case .tmr1:
+        case .glbOWN:
             return 23
-        case .tmrAWAY:
+        case .tmr1:
             return 24
-        case .tmr3:
+        case .tmrAWAY:
             return 25
-        case .tmr2:
+        case .tmr3:
             return 26
-        case .vrt1:
+        case .tmr2:
             return 27
-        case .wdy1:
+        case .vrt1:
             return 28
-        case .svc1:
+        case .wdy1:
             return 29
-        case .svcOK:
+        case .svc1:
             return 30
-        case .svcFAIL:
+        case .svcOK:
             return 31
-        case .def1:
+        case .svcFAIL:
             return 32
-        case .def2:
+        case .def1:
             return 33
-        case .sec1:
+        case .def2:
             return 34
-        case .sec2:
+        case .sec1:
             return 35
-        case .secSHEET:
+        case .sec2:
             return 36
-        case .secOK:
+        case .secSHEET:
             return 37
-        case .opt1:
+        case .secOK:
             return 38
-        case .subDONE:
+        case .opt1:
             return 39
-        case .sub1:
+        case .subDONE:
             return 40
+        case .sub1:
+            return 41
         }
     }
 
@@ -447,8 +454,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case go
     case up
     case again
-    case `open`
     case lock
+    case `open`
     case unlock
     case help
     case away
@@ -541,10 +548,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .up
         case "again":
             self = .again
-        case "open":
-            self = .`open`
         case "lock":
             self = .lock
+        case "open":
+            self = .`open`
         case "unlock":
             self = .unlock
         case "help":
@@ -663,10 +670,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "up"
         case .again:
             return "again"
-        case .`open`:
-            return "open"
         case .lock:
             return "lock"
+        case .`open`:
+            return "open"
         case .unlock:
             return "unlock"
         case .help:
@@ -786,9 +793,9 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 30
         case .again:
             return 31
-        case .`open`:
-            return 32
         case .lock:
+            return 32
+        case .`open`:
             return 33
         case .unlock:
             return 34
@@ -883,8 +890,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case go
         case up
         case again
-        case `open`
         case lock
+        case `open`
         case unlock
         case help
         case away
@@ -997,10 +1004,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .up
         case .again:
             self = .again
-        case .`open`:
-            self = .`open`
         case .lock:
             self = .lock
+        case .`open`:
+            self = .`open`
         case .unlock:
             self = .unlock
         case .help:
@@ -1124,10 +1131,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .up)
         case .again:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .again)
-        case .`open`:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .`open`)
         case .lock:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .lock)
+        case .`open`:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .`open`)
         case .unlock:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unlock)
         case .help:
