@@ -12,8 +12,7 @@ import Foundation
 /// func replay<M: FlowStateMachine>(_ names: [String], on machine: inout M) throws -> [EffectSummary] {
 ///     var effects: [M.Effect] = []
 ///     for name in names {
-///         guard let event = M.Event(name: name, payload: [:]) else { continue }
-///         try machine.send(event, into: &effects)
+///         try machine.send(try M.Event(name: name, payload: [:]), into: &effects)   // FlowEventError for a bad name
 ///     }
 ///     return effects.map(\.summary)
 /// }
@@ -95,8 +94,10 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
 
 /// An event of a generated machine.
 public protocol FlowMachineEvent: Hashable, Sendable {
-    /// The event named `name` in the flows; text payload fields from `payload`, the others at their zero value.
-    init?(name: String, payload: [String: String])
+    /// The event named `name` in the flows, its payload fields written as text (`"4.35"`, `"true"`, `"2026-01-31"`).
+    /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, or a payload field
+    ///   missing or not of its type.
+    init(name: String, payload: [String: String]) throws(FlowEventError)
     /// The event the host sends when a timer the machine started is due.
     static func timerFired(token: TimerToken) -> Self
 }

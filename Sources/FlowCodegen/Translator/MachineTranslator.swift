@@ -139,24 +139,28 @@ struct MachineTranslator {
         for event in app.events where !raised.contains(event.name) {
             let name = names.eventCase(event.name)
             let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
-                let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
-                // Text fields take the given text, money fields the given amount in the app's currency; other
-                // fields their zero value.
-                let given = SwiftExpression.binary("??", .subscript(.id("payload"), .string(field.name)), names.zeroValue(field.type))
-                let amount = SwiftExpression.binary("??", .call(.id("payloadMoney"), [SwiftArgument(nil, .subscript(.id("payload"), .string(field.name))),
-                                                                                     SwiftArgument("currency", .string(app.currency))]),
-                                                    names.zeroValue(field.type))
-                return SwiftArgument(label, field.type == .text ? given : field.type == .money ? amount : names.zeroValue(field.type))
+                SwiftArgument(Naming.member(field.name).replacingOccurrences(of: "`", with: ""), payloadReading(field.name, field.type))
             })
             byName.append(SwiftSwitchCase([TextRenderer().expression(.string(event.name))], [.assign(.id("self"), value)]))
         }
-        byName.append(.default([.return(.id("nil"))]))
+        let raisedNames = app.events.filter { raised.contains($0.name) }.map { TextRenderer().expression(.string($0.name)) }
+        if !raisedNames.isEmpty {
+            byName.append(SwiftSwitchCase(raisedNames, [.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")),
+                                                                                            SwiftArgument("reason", .member(nil, "raisedByFlows"))]))]))
+        }
+        byName.append(.default([.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")), SwiftArgument("reason", .member(nil, "unknownEvent"))]))]))
+        let readsPayload = app.events.contains { !raised.contains($0.name) && !$0.payload.isEmpty }
         let members: [SwiftDeclaration] = [
-            SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,",
-                                   "money fields from the amount written there (`\"4.35\"`, in the app's currency), the others at their zero value.",
-                                   "Nil for a name the flows do not handle and for an event they raise themselves."], access: publicAccess,
+            SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts, deep links and replays, with its payload fields written as",
+                                   "text: text as it is, money and numbers as `4.35` (money in the app's currency), `true`/`false`, dates",
+                                   "`2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.",
+                                   "- Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field",
+                                   "  missing or not of its type (an optional field may be left out; fields the event lacks are ignored)."],
+                             access: publicAccess,
                              .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
-                                          effects: ["?"], body: [.switch(.id("name"), byName)])),
+                                          effects: ["throws(FlowEventError)"],
+                                          body: (readsPayload ? [.declare(isLet: true, name: "fields", type: nil, value: .call(.id("EventPayload"), [SwiftArgument(nil, .id("name")), SwiftArgument(nil, .id("payload"))]))] : [])
+                                            + [.switch(.id("name"), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
             SwiftDeclaration(doc: ["The event's number in the transition table."], access: .public, attributes: spi,
@@ -170,6 +174,27 @@ struct MachineTranslator {
         return SwiftDeclaration(doc: ["The events \(app.name) reacts to: taps and entries, service outcomes, timers."], access: publicAccess,
                                 .enum(name: names.event, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEvent"], cases: cases,
                                       members: members + codableMembers(cases, typeName: names.event)))
+    }
+
+    /// Reads payload field `field` of type `type` from `fields` (an `EventPayload`) in an event built by name.
+    func payloadReading(_ field: String, _ type: ValueType) -> SwiftExpression {
+        let reader = SwiftExpression.id("fields")
+        let name = SwiftArgument(nil, .string(field))
+        func read(_ method: String, _ more: [SwiftArgument] = []) -> SwiftExpression { .try(.call(.member(reader, method), [name] + more)) }
+        switch type {
+        case .text: return read("text")
+        case .money: return read("money", [SwiftArgument("currency", .string(app.currency))])
+        case .decimal: return read("decimal")
+        case .int, .duration: return read("int")
+        case .bool: return read("bool")
+        case .date: return read("date")
+        case .timestamp: return read("timestamp")
+        case .enumeration(let type): return read("name", [SwiftArgument(nil, .member(.id(names.typeName(type)), "self"))])
+        case .list, .record: return read("json", [SwiftArgument(nil, .member(.id(names.swiftType(type)), "self"))])
+        case .optional(let wrapped):
+            return .ternary(.binary("==", .subscript(.member(reader, "payload"), .string(field)), .id("nil")), .id("nil"), payloadReading(field, wrapped))
+        case .null, .error: return .call(.member(reader, "optionalText"), [name])
+        }
     }
 
     func effectDeclaration() -> SwiftDeclaration {
