@@ -114,6 +114,10 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [PeerRing10000Screen] { engine.overlayOpeners.map { PeerRing10000Screen(number: $0) } }
 
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
+
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: PeerRing10000Subflow, caller: PeerRing10000Screen)] { [] }
 
@@ -264,3 +268,7 @@ extension PeerRing10000Event: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = PeerRing10000Machine.self
 }
+
+/// PeerRing10000's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `PeerRing10000Navigation(of: machine)`.
+public typealias PeerRing10000Navigation = FlowNavigation<PeerRing10000Screen>

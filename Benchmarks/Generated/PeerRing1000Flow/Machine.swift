@@ -114,6 +114,10 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [PeerRing1000Screen] { engine.overlayOpeners.map { PeerRing1000Screen(number: $0) } }
 
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
+
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: PeerRing1000Subflow, caller: PeerRing1000Screen)] { [] }
 
@@ -264,3 +268,7 @@ extension PeerRing1000Event: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = PeerRing1000Machine.self
 }
+
+/// PeerRing1000's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `PeerRing1000Navigation(of: machine)`.
+public typealias PeerRing1000Navigation = FlowNavigation<PeerRing1000Screen>

@@ -123,6 +123,10 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SyntheticScreen] { engine.overlayOpeners.map { SyntheticScreen(number: $0) } }
 
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
+
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: SyntheticSubflow, caller: SyntheticScreen)] { [] }
 
@@ -277,3 +281,7 @@ extension SyntheticEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = SyntheticMachine.self
 }
+
+/// Synthetic's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `SyntheticNavigation(of: machine)`.
+public typealias SyntheticNavigation = FlowNavigation<SyntheticScreen>
