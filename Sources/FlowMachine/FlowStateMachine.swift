@@ -66,10 +66,15 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     /// The host's clock.
     var now: Timestamp { get set }
 
-    /// The first variant of the current screen whose condition holds.
-    func variant() throws -> Variant?
-    /// The current screen's texts with their values filled in.
-    func texts() throws -> [Text: String]
+    /// The first variant of the current screen whose condition holds; throws the `FlowFailure` of a condition the
+    /// flows cannot compute now. Views read `variant()`, which does not throw.
+    func computeVariant() throws -> Variant?
+    /// The current screen's texts with their values filled in; throws the `FlowFailure` of a value the flows cannot
+    /// compute now. Views read `texts()`, which does not throw.
+    func computeTexts() throws -> [Text: String]
+    /// The first read of the current screen (its variant, its texts) the flows cannot compute now, in words; nil when
+    /// every one computes. `FlowDriver` reports it once, after the step that caused it (`FlowDriverFailure.readFailed`).
+    func readFailure() -> String?
     /// What was typed into a field of the current screen (nil: nothing, or not a field of this screen).
     func input(_ field: Field) -> FieldInput?
     /// Enters the start screen: its screen view, entry actions and timers.
@@ -90,6 +95,16 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     /// Performs `call` with the host's services and returns its outcome as the event the machine expects
     /// (`.equalsLogInSuccess(userId:)`). `FlowDriver` calls it for every `.call` effect.
     static func perform(_ call: ServiceCall, with services: Services) async throws -> Event
+}
+
+extension FlowStateMachine {
+    /// The first variant of the current screen whose condition holds. A condition the flows cannot compute now
+    /// (a value missing) counts as not holding: the screen shows its default look (nil), and `readFailure()` says why.
+    public func variant() -> Variant? { (try? computeVariant()) ?? nil }
+
+    /// The current screen's texts with their values filled in, by name. When one cannot be computed now the screen
+    /// shows none (an empty dictionary: `texts()[.expectedDelivery] ?? ""`), and `readFailure()` says why.
+    public func texts() -> [Text: String] { (try? computeTexts()) ?? [:] }
 }
 
 /// An event of a generated machine.

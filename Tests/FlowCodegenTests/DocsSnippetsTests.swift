@@ -175,7 +175,7 @@ import Testing
         #expect(typeChecked >= 8)
     }
 
-    /// The check can fail: a misspelt event, a throwing read inside an `if` without `try`, and an unmarked block are
+    /// The check can fail: a misspelt event, a throwing call without `try`, and an unmarked block are
     /// each refused.
     @Test func aBrokenSnippetIsCaught() throws {
         let markdown = """
@@ -186,7 +186,7 @@ import Testing
             ```
             <!-- snippet: check(machine) -->
             ```swift
-            if machine.variant() == nil { print("default look") }
+            machine.fill(.givenName, .text("Ada"))
             ```
             ```swift
             let unmarked = 1

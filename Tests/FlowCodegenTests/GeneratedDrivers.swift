@@ -63,8 +63,8 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
     var screenID: String { machine.screenID }
     var errors: [String: String] { Dictionary(uniqueKeysWithValues: machine.errors.map { ($0.key.rawValue, $0.value) }) }
     var ended: String? { machine.ended?.rawValue }
-    func variant() throws -> String? { try machine.variant()?.rawValue }
-    func texts() throws -> [String: String] { Dictionary(uniqueKeysWithValues: try machine.texts().map { ($0.key.rawValue, $0.value) }) }
+    func variant() throws -> String? { try machine.computeVariant()?.rawValue }
+    func texts() throws -> [String: String] { Dictionary(uniqueKeysWithValues: try machine.computeTexts().map { ($0.key.rawValue, $0.value) }) }
     func stateJSON() throws -> String { try encodeSorted(machine.state) }
     func stateDiffers(from other: MachineDriver) -> Bool { machine.state != other.machine.state }
     mutating func start() throws -> [EffectRecord] {

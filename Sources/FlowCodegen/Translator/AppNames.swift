@@ -209,6 +209,9 @@ struct AppNames {
         return "derived" + member
     }
 
+    /// The throwing form the generated code itself calls: `computeCardActive`.
+    func derivedComputeFunction(_ name: String) -> String { "compute" + Naming.type(name) }
+
     /// The Swift type of a value of `type`.
     func swiftType(_ type: ValueType) -> String {
         switch type {

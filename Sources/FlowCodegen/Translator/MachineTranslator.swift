@@ -620,6 +620,15 @@ struct MachineTranslator {
                                         ])))
         members += derivedFunctions()
         members.append(textsFunction())
+        members.append(SwiftDeclaration(doc: ["The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when",
+                                              "every one computes. `FlowDriver` reports it after the step that caused it, once."], access: publicAccess,
+                                        .function(modifiers: [], name: "readFailure", parameters: [], effects: [], returns: "String?", body: [
+                                            .return(.call(.id("engineReadFailure"), [SwiftArgument("variant", .closure(SwiftClosure(parameters: [], body: [
+                                                .assign(.id("_"), .try(.call(.id("computeVariant"), []))),
+                                            ]))), SwiftArgument("texts", .closure(SwiftClosure(parameters: [], body: [
+                                                .assign(.id("_"), .try(.call(.id("computeTexts"), []))),
+                                            ])))])),
+                                        ])))
         members.append(guardFunction())
         members.append(timerLengthFunction())
         members += actionsFunctions()
@@ -669,8 +678,9 @@ struct MachineTranslator {
         return [
             SwiftDeclaration(doc: ["The seed ID of the current screen."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "screenID", type: "String", value: nil, getter: [.return(.id("engineScreenID"))])),
-            SwiftDeclaration(doc: ["The first variant of the current screen whose condition holds."], access: publicAccess,
-                             .function(modifiers: [], name: "variant", parameters: [], effects: ["throws"], returns: names.variant + "?",
+            SwiftDeclaration(doc: ["The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows",
+                                   "cannot compute (`variant()` reads it without throwing)."], access: publicAccess,
+                             .function(modifiers: [], name: "computeVariant", parameters: [], effects: ["throws"], returns: names.variant + "?",
                                        body: [.return(.call(.member(.try(.call(.id("engineVariant"), [])), "flatMap"), [SwiftArgument(nil, .member(.id(names.variant), "init(rawValue:)"))]))])),
             SwiftDeclaration(doc: ["What was typed into a field of the current screen (nil: nothing, or the screen has no such field)."], access: publicAccess,
                              .function(modifiers: [], name: "input", parameters: [SwiftParameter(label: "_", name: "field", type: names.field)], effects: [], returns: "FieldInput?",
@@ -817,12 +827,38 @@ struct MachineTranslator {
     }
 
     mutating func derivedFunctions() -> [SwiftDeclaration] {
-        app.derived.compactMap { derived in
+        app.derived.compactMap { derived -> [SwiftDeclaration]? in
             guard let expression = derived.value else { return nil }
             let value = tables.expressions.value(expression, scope: ExpressionScope(), acceptsNull: true)
-            return SwiftDeclaration(doc: ["`\(derived.name)`" + (derived.description.map { ": " + $0 } ?? "")], access: publicAccess,
-                                    .function(modifiers: [], name: names.derivedFunction(derived.name), parameters: [], effects: ["throws"],
-                                              returns: names.swiftType(derived.type), body: [.return(ExpressionTranslator.wrap(value))]))
+            let type = names.swiftType(derived.type)
+            return [
+                SwiftDeclaration(doc: ["`\(derived.name)`" + (derived.description.map { ": " + $0 } ?? ""),
+                                       "", "When the flows cannot compute it now (a value missing, an overflow): \(fallbackDescription(derived.type))."],
+                                 access: publicAccess,
+                                 .function(modifiers: [], name: names.derivedFunction(derived.name), parameters: [], effects: [], returns: type,
+                                           body: [.return(.binary("??", .parenthesized(.prefix("try? ", .call(.id(names.derivedComputeFunction(derived.name)), []))),
+                                                                  names.zeroValue(derived.type)))])),
+                SwiftDeclaration(doc: ["`\(derived.name)`, or the `FlowFailure` that stops the flows computing it."],
+                                 .function(modifiers: [], name: names.derivedComputeFunction(derived.name), parameters: [], effects: ["throws"],
+                                           returns: type, body: [.return(ExpressionTranslator.wrap(value))])),
+            ]
+        }.flatMap { $0 }
+    }
+
+    /// What a derived value's reader returns when the flows cannot compute it, in words.
+    func fallbackDescription(_ type: ValueType) -> String {
+        switch type {
+        case .bool: "`false`"
+        case .int, .duration: "0"
+        case .decimal: "0"
+        case .money: "0 \(app.currency)"
+        case .text: "empty"
+        case .list: "an empty list"
+        case .date: "1970-01-01"
+        case .timestamp: "the start of 1970"
+        case .record: "a record of empty values"
+        case .enumeration: "its first value"
+        case .optional, .null, .error: "nil"
         }
     }
 
@@ -841,8 +877,10 @@ struct MachineTranslator {
             cases.append(SwiftSwitchCase(["\(index)"], [.comment("\(screen.id) \(screen.name)"), .return(throwing ? .try(dictionary) : dictionary)]))
         }
         let body: [SwiftStatement] = cases.isEmpty ? [.return(.id("[:]"))] : [.switch(.id("screenNumber"), cases + [.default([.return(.id("[:]"))])])]
-        return SwiftDeclaration(doc: ["What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.\(names.textCases.first?.swift ?? "text")`)."], access: publicAccess,
-                                .function(modifiers: [], name: "texts", parameters: [], effects: ["throws"], returns: "[\(names.text): String]", body: body))
+        return SwiftDeclaration(doc: ["What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name",
+                                      "(`.\(names.textCases.first?.swift ?? "text")`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing)."],
+                                access: publicAccess,
+                                .function(modifiers: [], name: "computeTexts", parameters: [], effects: ["throws"], returns: "[\(names.text): String]", body: body))
     }
 
     func numberedSwitch(_ bodies: [TableBuilder.Body], fallback: [SwiftStatement]) -> [SwiftStatement] {

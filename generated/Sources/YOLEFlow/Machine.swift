@@ -92,8 +92,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> YOLEVariant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> YOLEVariant? {
         return (try engineVariant()).flatMap(YOLEVariant.init(rawValue:))
     }
 
@@ -191,13 +192,27 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     public var screen: YOLEScreen { YOLEScreen(number: screenNumber) }
 
     /// `limited_access`: Home with limited functionality / restrictions (KYC skipped or failed).
-    public func derivedLimitedAccess() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedLimitedAccess() -> Bool {
+        return (try? computeLimitedAccess()) ?? false
+    }
+
+    /// `limited_access`, or the `FlowFailure` that stops the flows computing it.
+    func computeLimitedAccess() throws -> Bool {
         return state.loggedIn && (state.kycStatus != YOLEKycStatus.verified)
     }
 
     /// `total_charged`: "Total charged row - Display Amount + Fees". Only when the fee is in the amount's currency: no
     /// FX conversion is done (see Q-YOLE-D5).
-    public func derivedTotalCharged() throws -> Money? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedTotalCharged() -> Money? {
+        return (try? computeTotalCharged()) ?? nil
+    }
+
+    /// `total_charged`, or the `FlowFailure` that stops the flows computing it.
+    func computeTotalCharged() throws -> Money? {
         return try (((state.transfer.amount != nil) && (state.transfer.fee != nil))
             && (required(state.transfer.amount, "'transfer.amount'").currency
                 == required(state.transfer.fee, "'transfer.fee'").currency))
@@ -206,7 +221,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     /// `result_title`: The Result screen's title for the transfer's status (Step 14.5).
-    public func derivedResultTitle() throws -> String {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedResultTitle() -> String {
+        return (try? computeResultTitle()) ?? ""
+    }
+
+    /// `result_title`, or the `FlowFailure` that stops the flows computing it.
+    func computeResultTitle() throws -> String {
         return (state.transfer.status == YOLETransferStatus.success)
             ? "Transfer scheduled"
             : ((state.transfer.status == YOLETransferStatus.pending)
@@ -217,35 +239,71 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     /// `result_message`: The pending state's notification promise (Step 14.5).
-    public func derivedResultMessage() throws -> String {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedResultMessage() -> String {
+        return (try? computeResultMessage()) ?? ""
+    }
+
+    /// `result_message`, or the `FlowFailure` that stops the flows computing it.
+    func computeResultMessage() throws -> String {
         return (state.transfer.status == YOLETransferStatus.pending) ? "We'll notify you once payment is confirmed" : ""
     }
 
     /// `details_missing`: "Missing transaction details → Show available information, note missing data".
-    public func derivedDetailsMissing() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedDetailsMissing() -> Bool {
+        return (try? computeDetailsMissing()) ?? false
+    }
+
+    /// `details_missing`, or the `FlowFailure` that stops the flows computing it.
+    func computeDetailsMissing() throws -> Bool {
         return (state.transfer.yoleReference == "") || (state.transfer.pspTransactionId == "")
     }
 
     /// `checkout_text`: The PSP Checkout's own text: the loading text, or the load failure message.
-    public func derivedCheckoutText() throws -> String? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedCheckoutText() -> String? {
+        return (try? computeCheckoutText()) ?? nil
+    }
+
+    /// `checkout_text`, or the `FlowFailure` that stops the flows computing it.
+    func computeCheckoutText() throws -> String? {
         return (state.checkoutState == "loading")
             ? "Connecting to Pesapal…"
             : ((state.checkoutState == "failed") ? state.checkoutError : nil)
     }
 
     /// `home_empty_text`: Home's empty state text, shown while there are no transactions.
-    public func derivedHomeEmptyText() throws -> String? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedHomeEmptyText() -> String? {
+        return (try? computeHomeEmptyText()) ?? nil
+    }
+
+    /// `home_empty_text`, or the `FlowFailure` that stops the flows computing it.
+    func computeHomeEmptyText() throws -> String? {
         return (state.transactions.count == 0) ? "No transactions yet" : nil
     }
 
     /// `favorites_empty_text`: Favorites' empty state text, shown while no favorites are saved.
-    public func derivedFavoritesEmptyText() throws -> String? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedFavoritesEmptyText() -> String? {
+        return (try? computeFavoritesEmptyText()) ?? nil
+    }
+
+    /// `favorites_empty_text`, or the `FlowFailure` that stops the flows computing it.
+    func computeFavoritesEmptyText() throws -> String? {
         return (state.favorites.count == 0) ? "No favorite recipients yet" : nil
     }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.amountRow`).
-    public func texts() throws -> [YOLEText: String] {
+    /// (`.amountRow`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
+    /// throwing).
+    public func computeTexts() throws -> [YOLEText: String] {
         switch screenNumber {
         case 29:
             // STEP-14.2 Review & Fees
@@ -265,6 +323,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         default:
             return [:]
         }
+    }
+
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -302,7 +366,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return state.homeError != nil
         case 10:
             // STEP-13 variant limited
-            return try derivedLimitedAccess()
+            return try computeLimitedAccess()
         case 11:
             // STEP-13 variant empty
             return state.transactions.count == 0
@@ -329,7 +393,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return state.feesLoading
         case 19:
             // STEP-14.2 variant fee_in_other_currency
-            return try (state.transfer.fee != nil) && (derivedTotalCharged() == nil)
+            return try (state.transfer.fee != nil) && (computeTotalCharged() == nil)
         case 20:
             // STEP-14.3 tap_pesapal
             return !state.pesapalSelected
@@ -1221,7 +1285,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             )
         }
         // The Result screen always shows one of Success/Pending/Failed/Cancelled.
-        guard try (state.transfer.status == nil) || (derivedResultTitle() != "") else {
+        guard try (state.transfer.status == nil) || (computeResultTitle() != "") else {
             throw FlowFailure(
                 "invariant 'result_only_with_status' (transfer.status == null || result_title != '') broken"
             )

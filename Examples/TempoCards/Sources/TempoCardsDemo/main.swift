@@ -51,7 +51,7 @@ final class Demo {
         try await send(.pinEntered)
         try await fill(.pinConfirm, "480317")
         try await send(.pinEntered)
-        print("  texts      \(try driver.machine.texts().map { "\($0.key.rawValue): \($0.value)" }.sorted().joined(separator: "; "))")
+        print("  texts      \(driver.machine.texts().map { "\($0.key.rawValue): \($0.value)" }.sorted().joined(separator: "; "))")
         try await send(.tapDone)
         print("physical card: \(driver.machine.state.physicalCard), paid with: \(driver.machine.state.physicalCardPayWith.map(\.rawValue) ?? "-")")
     }
@@ -85,7 +85,7 @@ final class Demo {
     func show() throws {
         let machine = driver.machine
         var line = "  screen     \(machine.screen.rawValue) \(machine.screen.name)"
-        if let variant = try machine.variant() { line += " [\(variant.rawValue)]" }
+        if let variant = machine.variant() { line += " [\(variant.rawValue)]" }
         print(line)
         printNavigation()
         for (field, message) in machine.errors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { print("  error      \(field.rawValue): \(message)") }

@@ -44,7 +44,7 @@ public struct CardsFlowView: View {
         case .wal013e: PinView(model: model, field: .pin)
         case .wal013f: PinView(model: model, field: .pinConfirm)
         case .wal013g: StepView(model: model, text: "The PINs don't match.", button: "Try again", event: .tapTryAgain)
-        case .wal013h: StepView(model: model, text: (try? model.machine.texts()[.expectedDelivery]) ?? "", button: "Done", event: .tapDone)
+        case .wal013h: StepView(model: model, text: model.machine.texts()[.expectedDelivery] ?? "", button: "Done", event: .tapDone)
         }
     }
 }
@@ -53,7 +53,7 @@ public struct CardsFlowView: View {
 struct HubView: View {
     let model: FlowModel<CardsMachine>
     var body: some View {
-        let frozen = (try? model.machine.variant()) == .frozen
+        let frozen = model.machine.variant() == .frozen
         List {
             Label(frozen ? "FROZEN" : "Virtual card · Active", systemImage: frozen ? "snowflake" : "creditcard")
             Toggle("Freeze card", isOn: Binding(get: { frozen }, set: { _ in model.send(.toggleFreeze) }))
@@ -99,7 +99,7 @@ struct AddressView: View {
         Form {
             Text(model.machine.state.deliveryAddress ?? "No address on file")
             Button("Confirm address") { model.send(.tapConfirmAddress) }
-                .disabled((try? model.machine.variant()) == .noAddress)
+                .disabled(model.machine.variant() == .noAddress)
             Button("Change address") { model.send(.tapChangeAddress) }
         }
         .navigationTitle(CardsScreen.wal013b.name)

@@ -101,8 +101,9 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> SemanticsVariant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> SemanticsVariant? {
         return (try engineVariant()).flatMap(SemanticsVariant.init(rawValue:))
     }
 
@@ -196,8 +197,9 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     public var screen: SemanticsScreen { SemanticsScreen(number: screenNumber) }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.confirmation`).
-    public func texts() throws -> [SemanticsText: String] {
+    /// (`.confirmation`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
+    /// throwing).
+    public func computeTexts() throws -> [SemanticsText: String] {
         switch screenNumber {
         case 31:
             // SVC-OK Sent
@@ -211,6 +213,12 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
         default:
             return [:]
         }
+    }
+
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
