@@ -85,10 +85,10 @@ import Testing
         let library = packageRoot().appendingPathComponent("Sources/FlowMachine")
         let librarySources = (FileManager.default.subpaths(atPath: library.path) ?? [])
             .filter { $0.hasSuffix(".swift") }.sorted().map { library.appendingPathComponent($0).path }
-        guard let built = swiftc(["-emit-module", "-module-name", "FlowMachine", "-swift-version", "6", "-parse-as-library",
+        guard let built = runSwiftc(["-emit-module", "-module-name", "FlowMachine", "-swift-version", "6", "-parse-as-library",
                                   "-emit-module-path", folder.appendingPathComponent("FlowMachine.swiftmodule").path] + librarySources) else { return }
         #expect(built.status == 0, "\(built.output)")
-        guard let checked = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + paths) else { return }
+        guard let checked = runSwiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + paths) else { return }
         #expect(checked.status == 0, "\(checked.output)")
         #expect(!checked.output.contains("warning:"), "\(checked.output)")
 
@@ -108,7 +108,7 @@ import Testing
             barePaths.append(url.path)
         }
         #expect(barePaths.count == 3)
-        guard let builtBare = swiftc(["-emit-module", "-wmo", "-warnings-as-errors", "-module-name", "BareFlow", "-swift-version", "6", "-parse-as-library",
+        guard let builtBare = runSwiftc(["-emit-module", "-wmo", "-warnings-as-errors", "-module-name", "BareFlow", "-swift-version", "6", "-parse-as-library",
                                       "-emit-module-path", bare.appendingPathComponent("BareFlow.swiftmodule").path, "-I", folder.path] + barePaths) else { return }
         #expect(builtBare.status == 0, "\(builtBare.output)")
         #expect(!builtBare.output.contains("warning:"), "\(builtBare.output)")
@@ -121,7 +121,7 @@ import Testing
             func line(_ machine: BareMachine) -> String? { machine.texts()[.stepsLine] }
 
             """.utf8).write(to: reads)
-        guard let readsRaised = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, reads.path]) else { return }
+        guard let readsRaised = runSwiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, reads.path]) else { return }
         #expect(readsRaised.status == 0, "\(readsRaised.output)")
         let sends = bare.appendingPathComponent("Sends.swift")
         try Data("""
@@ -130,7 +130,7 @@ import Testing
             func send(_ machine: inout BareMachine) throws { _ = try machine.send(.arrived(raisedBy: RaisedByFlows())) }   // RaisedByFlows() is SPI: only init(from:) shows
 
             """.utf8).write(to: sends)
-        guard let sendsRaised = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, sends.path]) else { return }
+        guard let sendsRaised = runSwiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, sends.path]) else { return }
         #expect(sendsRaised.status != 0)
         #expect(sendsRaised.output.contains("missing argument for parameter 'from' in call"), "\(sendsRaised.output)")
         // Texts are typed too: a text named by a string does not compile.
@@ -140,7 +140,7 @@ import Testing
             func line(_ machine: BareMachine) -> String? { machine.texts()["steps_line"] }
 
             """.utf8).write(to: textByString)
-        guard let refusedText = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, textByString.path]) else { return }
+        guard let refusedText = runSwiftc(["-typecheck", "-swift-version", "6", "-I", folder.path, "-I", bare.path, textByString.path]) else { return }
         #expect(refusedText.status != 0)
         #expect(refusedText.output.contains("cannot convert value of type 'String' to expected argument type 'BareMachine.Text' (aka 'BareText')"), "\(refusedText.output)")
 
@@ -154,7 +154,7 @@ import Testing
                 try Data(file.text.utf8).write(to: url)
                 shapedPaths.append(url.path)
             }
-            guard let checkedShape = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + flags + shapedPaths) else { return }
+            guard let checkedShape = runSwiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + flags + shapedPaths) else { return }
             #expect(checkedShape.status == 0, "\(modifier): \(checkedShape.output)")
         }
 
@@ -194,12 +194,12 @@ import Testing
                 let operation: SmallOperation = SmallServiceCall.authSignIn(email: "").operation
                 _ = (variant == .retry, message, ending, operation)
             """)
-        guard let checkedTyped = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + smallPaths + [typed]) else { return }
+        guard let checkedTyped = runSwiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + smallPaths + [typed]) else { return }
         #expect(checkedTyped.status == 0, "\(checkedTyped.output)")
         for (wrong, error) in [("try machine.fill(.emial, .text(\"ada@example.com\"))", "type 'SmallField' has no member 'emial'"),
                                ("try machine.fill(\"email\", .text(\"ada@example.com\"))", "cannot convert value of type 'String' to expected argument type 'SmallField'")] {
             let misspelt = try host("    " + wrong)
-            guard let refused = swiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + smallPaths + [misspelt]) else { return }
+            guard let refused = runSwiftc(["-typecheck", "-swift-version", "6", "-I", folder.path] + smallPaths + [misspelt]) else { return }
             #expect(refused.status != 0)
             #expect(refused.output.contains(error), "\(refused.output)")
         }
@@ -209,26 +209,12 @@ import Testing
         try FileManager.default.createDirectory(at: next, withIntermediateDirectories: true)
         let nextVersion = next.appendingPathComponent("APIVersion.swift")
         try Data("public protocol FlowMachineAPIVersion3 {}\n".utf8).write(to: nextVersion)
-        guard let builtNext = swiftc(["-emit-module", "-module-name", "FlowMachine", "-swift-version", "6", "-parse-as-library",
+        guard let builtNext = runSwiftc(["-emit-module", "-module-name", "FlowMachine", "-swift-version", "6", "-parse-as-library",
                                       "-emit-module-path", next.appendingPathComponent("FlowMachine.swiftmodule").path]
                                      + librarySources.filter { !$0.hasSuffix("/APIVersion.swift") } + [nextVersion.path]) else { return }
         #expect(builtNext.status == 0, "\(builtNext.output)")
-        guard let mismatched = swiftc(["-typecheck", "-swift-version", "6", "-I", next.path] + paths) else { return }
+        guard let mismatched = runSwiftc(["-typecheck", "-swift-version", "6", "-I", next.path] + paths) else { return }
         #expect(mismatched.status != 0)
         #expect(mismatched.output.contains("cannot find type 'FlowMachineAPIVersion2' in scope"), "\(mismatched.output)")
-    }
-
-    /// Runs swiftc; nil when it cannot be started.
-    func swiftc(_ arguments: [String]) -> (status: Int32, output: String)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        do { try process.run() } catch { return nil }
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
     }
 }

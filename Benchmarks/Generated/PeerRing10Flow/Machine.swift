@@ -75,8 +75,9 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> PeerRing10Variant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> PeerRing10Variant? {
         return (try engineVariant()).flatMap(PeerRing10Variant.init(rawValue:))
     }
 
@@ -166,9 +167,15 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     public var screen: PeerRing10Screen { PeerRing10Screen(number: screenNumber) }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.text`).
-    public func texts() throws -> [PeerRing10Text: String] {
+    /// (`.text`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing).
+    public func computeTexts() throws -> [PeerRing10Text: String] {
         return [:]
+    }
+
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).

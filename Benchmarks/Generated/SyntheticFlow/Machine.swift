@@ -84,8 +84,9 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> SyntheticVariant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> SyntheticVariant? {
         return (try engineVariant()).flatMap(SyntheticVariant.init(rawValue:))
     }
 
@@ -175,9 +176,15 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     public var screen: SyntheticScreen { SyntheticScreen(number: screenNumber) }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.text`).
-    public func texts() throws -> [SyntheticText: String] {
+    /// (`.text`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing).
+    public func computeTexts() throws -> [SyntheticText: String] {
         return [:]
+    }
+
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
