@@ -208,13 +208,13 @@ import Testing
         let next = folder.appendingPathComponent("next")
         try FileManager.default.createDirectory(at: next, withIntermediateDirectories: true)
         let nextVersion = next.appendingPathComponent("APIVersion.swift")
-        try Data("public protocol FlowMachineAPIVersion3 {}\n".utf8).write(to: nextVersion)
+        try Data("public protocol FlowMachineAPIVersion4 {}\n".utf8).write(to: nextVersion)
         guard let builtNext = runSwiftc(["-emit-module", "-module-name", "FlowMachine", "-swift-version", "6", "-parse-as-library",
                                       "-emit-module-path", next.appendingPathComponent("FlowMachine.swiftmodule").path]
                                      + librarySources.filter { !$0.hasSuffix("/APIVersion.swift") } + [nextVersion.path]) else { return }
         #expect(builtNext.status == 0, "\(builtNext.output)")
         guard let mismatched = runSwiftc(["-typecheck", "-swift-version", "6", "-I", next.path] + paths) else { return }
         #expect(mismatched.status != 0)
-        #expect(mismatched.output.contains("cannot find type 'FlowMachineAPIVersion2' in scope"), "\(mismatched.output)")
+        #expect(mismatched.output.contains("cannot find type 'FlowMachineAPIVersion3' in scope"), "\(mismatched.output)")
     }
 }
