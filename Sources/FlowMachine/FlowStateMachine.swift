@@ -12,8 +12,7 @@ import Foundation
 /// func replay<M: FlowStateMachine>(_ names: [String], on machine: inout M) throws -> [EffectSummary] {
 ///     var effects: [M.Effect] = []
 ///     for name in names {
-///         guard let event = M.Event(name: name, payload: [:]) else { continue }
-///         try machine.send(event, into: &effects)
+///         try machine.send(try M.Event(name: name, payload: [:]), into: &effects)   // FlowEventError for a bad name
 ///     }
 ///     return effects.map(\.summary)
 /// }
@@ -55,6 +54,9 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     var backStack: [Screen] { get }
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     var sheetOpeners: [Screen] { get }
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to. A view
+    /// hides its back button and refuses a swipe back or a sheet pulled down where it is false.
+    var canGoBack: Bool { get }
     /// The sub-flows in progress, outermost first: each flow with the screen that called it.
     var activeSubflows: [(flow: Subflow, caller: Screen)] { get }
     /// Messages of the current screen's invalid fields.
@@ -64,10 +66,15 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     /// The host's clock.
     var now: Timestamp { get set }
 
-    /// The first variant of the current screen whose condition holds.
-    func variant() throws -> Variant?
-    /// The current screen's texts with their values filled in.
-    func texts() throws -> [Text: String]
+    /// The first variant of the current screen whose condition holds; throws the `FlowFailure` of a condition the
+    /// flows cannot compute now. Views read `variant()`, which does not throw.
+    func computeVariant() throws -> Variant?
+    /// The current screen's texts with their values filled in; throws the `FlowFailure` of a value the flows cannot
+    /// compute now. Views read `texts()`, which does not throw.
+    func computeTexts() throws -> [Text: String]
+    /// The first read of the current screen (its variant, its texts) the flows cannot compute now, in words; nil when
+    /// every one computes. `FlowDriver` reports it once, after the step that caused it (`FlowDriverFailure.readFailed`).
+    func readFailure() -> String?
     /// What was typed into a field of the current screen (nil: nothing, or not a field of this screen).
     func input(_ field: Field) -> FieldInput?
     /// Enters the start screen: its screen view, entry actions and timers.
@@ -90,10 +97,22 @@ public protocol FlowStateMachine: Sendable where Effect == FlowEffect<ServiceCal
     static func perform(_ call: ServiceCall, with services: Services) async throws -> Event
 }
 
+extension FlowStateMachine {
+    /// The first variant of the current screen whose condition holds. A condition the flows cannot compute now
+    /// (a value missing) counts as not holding: the screen shows its default look (nil), and `readFailure()` says why.
+    public func variant() -> Variant? { (try? computeVariant()) ?? nil }
+
+    /// The current screen's texts with their values filled in, by name. When one cannot be computed now the screen
+    /// shows none (an empty dictionary: `texts()[.expectedDelivery] ?? ""`), and `readFailure()` says why.
+    public func texts() -> [Text: String] { (try? computeTexts()) ?? [:] }
+}
+
 /// An event of a generated machine.
 public protocol FlowMachineEvent: Hashable, Sendable {
-    /// The event named `name` in the flows; text payload fields from `payload`, the others at their zero value.
-    init?(name: String, payload: [String: String])
+    /// The event named `name` in the flows, its payload fields written as text (`"4.35"`, `"true"`, `"2026-01-31"`).
+    /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, or a payload field
+    ///   missing or not of its type.
+    init(name: String, payload: [String: String]) throws(FlowEventError)
     /// The event the host sends when a timer the machine started is due.
     static func timerFired(token: TimerToken) -> Self
 }

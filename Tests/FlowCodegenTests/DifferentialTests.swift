@@ -180,6 +180,49 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         return declared.outcomes.map(\.name)
     }
 
+    /// The payload the generated `Event(name:payload:)` is given: `given`, and every other field of the event at its
+    /// zero value in the text form it reads (the interpreter's side gets the same zero values from `zeroPayload`).
+    static func textPayload(_ event: String, _ given: [String: String], _ app: App) -> [String: String] {
+        guard let declaration = app.events.first(where: { $0.name == event }) else { return given }
+        var payload = given
+        for field in declaration.payload where payload[field.name] == nil {
+            if let text = zeroText(field.type, app) { payload[field.name] = text }
+        }
+        return payload
+    }
+
+    /// A zero value as an event's payload text (nil: an optional, left out).
+    static func zeroText(_ type: ValueType, _ app: App) -> String? {
+        switch type {
+        case .bool: "false"
+        case .int, .duration, .decimal, .money: "0"
+        case .text: ""
+        case .date: "1970-01-01"
+        case .timestamp: "1970-01-01T00:00Z"
+        case .list: "[]"
+        case .enumeration(let name):
+            if let declaration = app.types.first(where: { $0.name == name }), case .enumeration(let cases) = declaration.kind { cases.first } else { nil }
+        case .record(let name): zeroRecordJSON(name, app)
+        case .optional, .null, .error: nil
+        }
+    }
+
+    /// A record of zero values as JSON in the generated type's layout.
+    static func zeroRecordJSON(_ name: String, _ app: App) -> String {
+        guard let declaration = app.types.first(where: { $0.name == name }), case .record(let fields) = declaration.kind else { return "{}" }
+        let members = fields.compactMap { field -> String? in
+            let value: String?
+            switch field.type {
+            case .money: value = "{\"amount\":0,\"currency\":\"\(app.currency)\"}"
+            case .text, .date, .enumeration: value = zeroText(field.type, app).map { "\"\($0)\"" }
+            case .timestamp: value = "{\"millisecondsSince1970\":0}"
+            default: value = zeroText(field.type, app)
+            }
+            return value.map { "\"\(field.name)\":\($0)" }
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
     /// The payload the generated `Event(name:)` carries: every field at its zero value.
     static func zeroPayload(_ event: String, _ app: App) -> [String: Value] {
         guard let declaration = app.events.first(where: { $0.name == event }) else { return [:] }
@@ -319,13 +362,17 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             do {
                 switch action {
                 case .send(let event, let payload):
-                    guard let effects = try machine.send(named: event, payload: payload) else { return "\(label): the generated machine has no event '\(event)'" }
+                    guard let effects = try machine.send(named: event, payload: Self.textPayload(event, payload, interpreter.app)) else {
+                        return "\(label): the generated machine has no event '\(event)'"
+                    }
                     outputs.append(effects)
                 case .fill(let field, let input):
                     if interpreter.currentScreen.fields.contains(where: { $0.name == field }) || interpreterFailure != nil { try machine.fill(field, input) }
                 case .outcome:
                     if let name = outcomeEvent {
-                        guard let effects = try machine.send(named: name, payload: [:]) else { return "\(label): the generated machine has no event '\(name)'" }
+                        guard let effects = try machine.send(named: name, payload: Self.textPayload(name, [:], interpreter.app)) else {
+                            return "\(label): the generated machine has no event '\(name)'"
+                        }
                         outputs.append(effects)
                     }
                 case .advance(let milliseconds):

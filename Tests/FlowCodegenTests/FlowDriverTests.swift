@@ -195,7 +195,7 @@ import Testing
         _ = await activity.next()
         #expect(sinks.log == ["toast Wrong email & password"])
         #expect(driver.machine.screen == .log002)
-        #expect(try driver.machine.variant() == .retry)
+        #expect(driver.machine.variant() == .retry)
     }
 
     @Test func aRestoredMachineGetsItsTimersBack() async throws {

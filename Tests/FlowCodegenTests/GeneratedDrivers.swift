@@ -63,8 +63,8 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
     var screenID: String { machine.screenID }
     var errors: [String: String] { Dictionary(uniqueKeysWithValues: machine.errors.map { ($0.key.rawValue, $0.value) }) }
     var ended: String? { machine.ended?.rawValue }
-    func variant() throws -> String? { try machine.variant()?.rawValue }
-    func texts() throws -> [String: String] { Dictionary(uniqueKeysWithValues: try machine.texts().map { ($0.key.rawValue, $0.value) }) }
+    func variant() throws -> String? { try machine.computeVariant()?.rawValue }
+    func texts() throws -> [String: String] { Dictionary(uniqueKeysWithValues: try machine.computeTexts().map { ($0.key.rawValue, $0.value) }) }
     func stateJSON() throws -> String { try encodeSorted(machine.state) }
     func stateDiffers(from other: MachineDriver) -> Bool { machine.state != other.machine.state }
     mutating func start() throws -> [EffectRecord] {
@@ -73,10 +73,19 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
         return effects.map(Self.record)
     }
     mutating func send(named name: String, payload: [String: String]) throws -> [EffectRecord]? {
-        guard let event = Machine.Event(name: name, payload: payload) else { return nil }
+        guard let event = try Self.event(named: name, payload: payload) else { return nil }
         var effects: [Machine.Effect] = []
         try machine.send(event, into: &effects)
         return effects.map(Self.record)
+    }
+    /// The event, or nil for a name the generated machine cannot be sent; a payload it refuses throws.
+    static func event(named name: String, payload: [String: String]) throws -> Machine.Event? {
+        do {
+            return try Machine.Event(name: name, payload: payload)
+        } catch {
+            if error.reason == .unknownEvent || error.reason == .raisedByFlows { return nil }
+            throw error
+        }
     }
     mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
         var effects: [Machine.Effect] = []

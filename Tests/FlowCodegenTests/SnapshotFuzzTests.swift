@@ -52,7 +52,7 @@ import Testing
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<5:
                 guard let name = events.randomElement(using: &random),
-                      let event = Machine.Event(name: name, payload: ["plan": "gold", "amount": "1.00"]) else { return }
+                      let event = try? Machine.Event(name: name, payload: ["plan": "gold", "amount": "1.00"]) else { return }
                 _ = try? machine.send(event, into: &effects)
             case 5, 6:
                 guard let field = Machine.Field.allCases.randomElement(using: &random) else { return }

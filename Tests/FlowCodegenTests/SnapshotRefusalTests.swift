@@ -178,7 +178,7 @@ import Testing
         var machine = try SemanticsMachine()
         var effects: [SemanticsEffect] = []
         try machine.start(into: &effects)
-        for name in events { try machine.send(try #require(SemanticsEvent(name: name, payload: ["plan": "gold"])), into: &effects) }
+        for name in events { try machine.send(try SemanticsEvent(name: name, payload: ["plan": "gold"]), into: &effects) }
         for (field, text) in fill { try machine.fill(field, .text(text)) }
         machine.now = Timestamp(millisecondsSince1970: machine.now.millisecondsSince1970 + 1_000)
         return machine
@@ -294,7 +294,7 @@ import Testing
             var effects: [SemanticsEffect] = []
             try machine.start(into: &effects)
             for name in ["away", "return", "done", "go_timers", "go_state_timer", "shorten"] {
-                _ = try? machine.send(try #require(SemanticsEvent(name: name, payload: [:])), into: &effects)
+                _ = try? machine.send(try SemanticsEvent(name: name, payload: [:]), into: &effects)
             }
             _ = try? machine.back(into: &effects)
             for timer in machine.snapshot().navigation.runningTimers {

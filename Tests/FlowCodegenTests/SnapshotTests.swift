@@ -26,12 +26,12 @@ import Testing
         mutating func play(_ line: [String: Any]) throws -> [EffectSummary] {
             var effects: [TempoEffect] = []
             if let name = line["send"] as? String {
-                let event = try #require(TempoEvent(name: name, payload: line["payload"] as? [String: String] ?? [:]))
+                let event = try TempoEvent(name: name, payload: line["payload"] as? [String: String] ?? [:])
                 try machine.send(event, into: &effects)
             } else if let fields = line["fill"] as? [String: String] {
                 for (field, text) in fields.sorted(by: { $0.key < $1.key }) { try machine.fill(try #require(TempoField(rawValue: field)), .text(text)) }
             } else if let answer = line["outcome"] as? [String: String], let (operation, outcome) = answer.first {
-                let event = try #require(TempoEvent(name: "\(operation).\(outcome)", payload: line["output"] as? [String: String] ?? [:]))
+                let event = try TempoEvent(name: "\(operation).\(outcome)", payload: line["output"] as? [String: String] ?? [:])
                 try machine.send(event, into: &effects)
             } else if line["back"] != nil {
                 try machine.back(into: &effects)
@@ -144,7 +144,7 @@ import Testing
         host.track(effects)
         for line in try Self.walk().prefix(24) { _ = try host.play(line) }
         let events = try Self.walk().prefix(24).compactMap { line in
-            (line["send"] as? String).flatMap { TempoEvent(name: $0, payload: line["payload"] as? [String: String] ?? [:]) }
+            (line["send"] as? String).flatMap { try? TempoEvent(name: $0, payload: line["payload"] as? [String: String] ?? [:]) }
         }
         #expect(host.log.contains { if case .call = $0 { true } else { false } })
         #expect(try JSONDecoder().decode([TempoEffect].self, from: JSONEncoder().encode(host.log)) == host.log)
@@ -219,7 +219,7 @@ import Testing
         #expect(resumed.runningTimers == [timer.token])
         await laterClock.advance(by: .milliseconds(9_999))
         // TMR-1 ignores `done`: had the timer fired, its step would come before this one.
-        let probe = try #require(SemanticsEvent(name: "done", payload: [:]))
+        let probe = try SemanticsEvent(name: "done", payload: [:])
         resumed.send(probe)
         guard case .stepped(probe, _)? = await activity.next() else { Issue.record("the restored timer fired before its 10 s were up"); return }
         #expect(resumed.machine.screen == .tmr1)
@@ -247,7 +247,7 @@ import Testing
         let first = FlowDriver(try SemanticsMachine(start: .tmr3), services: NoBank(), clock: clock)
         first.start()
         await clock.advance(by: .seconds(5))
-        first.send(try #require(SemanticsEvent(name: "shorten", payload: [:])))
+        first.send(try SemanticsEvent(name: "shorten", payload: [:]))
         #expect(first.machine.state.lockAfter == 10_000)
         let saved = first.snapshot()
         first.stop()
@@ -258,7 +258,7 @@ import Testing
         var activity = resumed.activity().makeAsyncIterator()
         resumed.resume()
         await laterClock.advance(by: .seconds(24))
-        let probe = try #require(SemanticsEvent(name: "done", payload: [:]))
+        let probe = try SemanticsEvent(name: "done", payload: [:])
         resumed.send(probe)
         guard case .stepped(probe, _)? = await activity.next() else { Issue.record("the restored timer fired before its 25 s were up"); return }
         #expect(resumed.machine.screen == .tmr3)
@@ -270,12 +270,12 @@ import Testing
     /// An event the flows raise is not built by name (scripts, deep links), while the machine still raises and
     /// handles it: RTC-1's chain runs through chain_b and chain_c.
     @Test func anEventTheFlowsRaiseIsNotBuiltByName() throws {
-        #expect(SemanticsEvent(name: "chain_b", payload: [:]) == nil)
-        #expect(SemanticsEvent(name: "go_chain", payload: [:]) != nil)
+        #expect(throws: FlowEventError(event: "chain_b", reason: .raisedByFlows)) { try SemanticsEvent(name: "chain_b", payload: [:]) }
+        #expect(try SemanticsEvent(name: "go_chain", payload: [:]) == .goChain)
         var machine = try SemanticsMachine()
         var effects: [SemanticsEffect] = []
-        try machine.send(try #require(SemanticsEvent(name: "go_chain", payload: [:])), into: &effects)
-        try machine.send(try #require(SemanticsEvent(name: "start_chain", payload: [:])), into: &effects)
+        try machine.send(try SemanticsEvent(name: "go_chain", payload: [:]), into: &effects)
+        try machine.send(try SemanticsEvent(name: "start_chain", payload: [:]), into: &effects)
         #expect(machine.state.log == ["a", "c", "b", "d"])
         #expect(machine.screenID == "RTC-2")
     }
@@ -285,17 +285,17 @@ import Testing
     @Test func aRestoredSubflowStillKnowsTheEventThatStartedIt() throws {
         var machine = try SemanticsMachine()
         var effects: [SemanticsEffect] = []
-        try machine.send(try #require(SemanticsEvent(name: "go_subflow", payload: [:])), into: &effects)
-        try machine.send(try #require(SemanticsEvent(name: "finish", payload: [:])), into: &effects)
-        try machine.send(try #require(SemanticsEvent(name: "done", payload: [:])), into: &effects)
-        try machine.send(try #require(SemanticsEvent(name: "start_plan", payload: ["plan": "gold"])), into: &effects)
+        try machine.send(try SemanticsEvent(name: "go_subflow", payload: [:]), into: &effects)
+        try machine.send(try SemanticsEvent(name: "finish", payload: [:]), into: &effects)
+        try machine.send(try SemanticsEvent(name: "done", payload: [:]), into: &effects)
+        try machine.send(try SemanticsEvent(name: "start_plan", payload: ["plan": "gold"]), into: &effects)
         #expect(machine.screenID == "SUB-1")
         #expect(machine.activeSubflows.map(\.flow) == [.sub] && machine.activeSubflows.map(\.caller) == [.hub])
         #expect(SemanticsSubflow(rawValue: "sub") == .sub)
         let data = try JSONEncoder().encode(machine.snapshot())
         #expect(String(decoding: data, as: UTF8.self).contains("gold"))
         var restored = try SemanticsMachine(restoring: try JSONDecoder().decode(FlowSnapshot<SemanticsState>.self, from: data))
-        try restored.send(try #require(SemanticsEvent(name: "finish", payload: [:])), into: &effects)
+        try restored.send(try SemanticsEvent(name: "finish", payload: [:]), into: &effects)
         #expect(restored.screenID == "SUB-DONE")
         #expect(restored.state.picked == "gold")
     }

@@ -73,7 +73,7 @@ func reportDivergence(_ label: String, screens: Int, events: Int, endedOn screen
 
 /// One event of the pattern per scaled iteration, so the figures are per event.
 func runGenerated<Machine: FlowStateMachine>(_: Machine.Type, screens: Int, _ benchmark: Benchmark) throws {
-    let pattern = peerRingPattern.compactMap { Machine.Event(name: $0, payload: [:]) }
+    let pattern = peerRingPattern.compactMap { try? Machine.Event(name: $0, payload: [:]) }
     guard pattern.count == peerRingPattern.count else {
         benchmark.error("peer ring \(screens) generated machine: an event of the pattern is missing")
         return

@@ -75,8 +75,9 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> PeerRing10000Variant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> PeerRing10000Variant? {
         return (try engineVariant()).flatMap(PeerRing10000Variant.init(rawValue:))
     }
 
@@ -113,6 +114,10 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [PeerRing10000Screen] { engine.overlayOpeners.map { PeerRing10000Screen(number: $0) } }
+
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: PeerRing10000Subflow, caller: PeerRing10000Screen)] { [] }
@@ -162,9 +167,15 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     public var screen: PeerRing10000Screen { PeerRing10000Screen(number: screenNumber) }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.text`).
-    public func texts() throws -> [PeerRing10000Text: String] {
+    /// (`.text`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing).
+    public func computeTexts() throws -> [PeerRing10000Text: String] {
         return [:]
+    }
+
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -264,3 +275,7 @@ extension PeerRing10000Event: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = PeerRing10000Machine.self
 }
+
+/// PeerRing10000's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `PeerRing10000Navigation(of: machine)`.
+public typealias PeerRing10000Navigation = FlowNavigation<PeerRing10000Screen>

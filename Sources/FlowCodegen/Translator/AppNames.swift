@@ -177,6 +177,7 @@ struct AppNames {
     var outcome: String { prefix + "Outcome" }
     var constants: String { prefix + "Constants" }
     var serviceSet: String { prefix + "ServiceSet" }
+    var navigation: String { prefix + "Navigation" }
 
     /// The protocol of one service: `TempoEqualsService`.
     func serviceProtocol(_ service: Int) -> String { serviceProtocols[service] }
@@ -196,7 +197,7 @@ struct AppNames {
 
     /// What follows the prefix in the names of the types every app gets (`TempoMachine`, `TempoScreen`...).
     static let fixedTypeSuffixes = ["Machine", "Screen", "Event", "Effect", "ServiceCall", "State", "Tables", "Field", "Variant", "Ending",
-                                    "Text", "Subflow", "Operation", "Services", "ServiceSet", "Outcome", "Constants"]
+                                    "Text", "Subflow", "Operation", "Services", "ServiceSet", "Outcome", "Constants", "Navigation"]
 
     /// Every top-level type the module declares, in declaration order of the kinds (fixed ones, then domain types).
     var generatedTypeNames: [String] {
@@ -207,6 +208,9 @@ struct AppNames {
         let member = Naming.type(name)
         return "derived" + member
     }
+
+    /// The throwing form the generated code itself calls: `computeCardActive`.
+    func derivedComputeFunction(_ name: String) -> String { "compute" + Naming.type(name) }
 
     /// The Swift type of a value of `type`.
     func swiftType(_ type: ValueType) -> String {

@@ -74,7 +74,7 @@ struct ExpressionTranslator {
             if app.derived.contains(where: { $0.name == name }) {
                 // Nullable as declared: a guard may have narrowed the type, not the Swift value.
                 let declared = app.derived.first { $0.name == name }?.type.isNullable ?? type.isNullable
-                return TranslatedExpression(code: .call(.id(names.derivedFunction(name)), []), throwing: true, nullable: declared, type: type)
+                return TranslatedExpression(code: .call(.id(names.derivedComputeFunction(name)), []), throwing: true, nullable: declared, type: type)
             }
             if name == "value", scope.valueType != nil {
                 return TranslatedExpression(code: .id("value"), throwing: false, nullable: false, type: type)

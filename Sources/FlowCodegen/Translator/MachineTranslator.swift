@@ -139,24 +139,28 @@ struct MachineTranslator {
         for event in app.events where !raised.contains(event.name) {
             let name = names.eventCase(event.name)
             let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
-                let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
-                // Text fields take the given text, money fields the given amount in the app's currency; other
-                // fields their zero value.
-                let given = SwiftExpression.binary("??", .subscript(.id("payload"), .string(field.name)), names.zeroValue(field.type))
-                let amount = SwiftExpression.binary("??", .call(.id("payloadMoney"), [SwiftArgument(nil, .subscript(.id("payload"), .string(field.name))),
-                                                                                     SwiftArgument("currency", .string(app.currency))]),
-                                                    names.zeroValue(field.type))
-                return SwiftArgument(label, field.type == .text ? given : field.type == .money ? amount : names.zeroValue(field.type))
+                SwiftArgument(Naming.member(field.name).replacingOccurrences(of: "`", with: ""), payloadReading(field.name, field.type))
             })
             byName.append(SwiftSwitchCase([TextRenderer().expression(.string(event.name))], [.assign(.id("self"), value)]))
         }
-        byName.append(.default([.return(.id("nil"))]))
+        let raisedNames = app.events.filter { raised.contains($0.name) }.map { TextRenderer().expression(.string($0.name)) }
+        if !raisedNames.isEmpty {
+            byName.append(SwiftSwitchCase(raisedNames, [.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")),
+                                                                                            SwiftArgument("reason", .member(nil, "raisedByFlows"))]))]))
+        }
+        byName.append(.default([.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")), SwiftArgument("reason", .member(nil, "unknownEvent"))]))]))
+        let readsPayload = app.events.contains { !raised.contains($0.name) && !$0.payload.isEmpty }
         let members: [SwiftDeclaration] = [
-            SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,",
-                                   "money fields from the amount written there (`\"4.35\"`, in the app's currency), the others at their zero value.",
-                                   "Nil for a name the flows do not handle and for an event they raise themselves."], access: publicAccess,
+            SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts, deep links and replays, with its payload fields written as",
+                                   "text: text as it is, money and numbers as `4.35` (money in the app's currency), `true`/`false`, dates",
+                                   "`2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.",
+                                   "- Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field",
+                                   "  missing or not of its type (an optional field may be left out; fields the event lacks are ignored)."],
+                             access: publicAccess,
                              .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
-                                          effects: ["?"], body: [.switch(.id("name"), byName)])),
+                                          effects: ["throws(FlowEventError)"],
+                                          body: (readsPayload ? [.declare(isLet: true, name: "fields", type: nil, value: .call(.id("EventPayload"), [SwiftArgument(nil, .id("name")), SwiftArgument(nil, .id("payload"))]))] : [])
+                                            + [.switch(.id("name"), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
             SwiftDeclaration(doc: ["The event's number in the transition table."], access: .public, attributes: spi,
@@ -170,6 +174,27 @@ struct MachineTranslator {
         return SwiftDeclaration(doc: ["The events \(app.name) reacts to: taps and entries, service outcomes, timers."], access: publicAccess,
                                 .enum(name: names.event, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEvent"], cases: cases,
                                       members: members + codableMembers(cases, typeName: names.event)))
+    }
+
+    /// Reads payload field `field` of type `type` from `fields` (an `EventPayload`) in an event built by name.
+    func payloadReading(_ field: String, _ type: ValueType) -> SwiftExpression {
+        let reader = SwiftExpression.id("fields")
+        let name = SwiftArgument(nil, .string(field))
+        func read(_ method: String, _ more: [SwiftArgument] = []) -> SwiftExpression { .try(.call(.member(reader, method), [name] + more)) }
+        switch type {
+        case .text: return read("text")
+        case .money: return read("money", [SwiftArgument("currency", .string(app.currency))])
+        case .decimal: return read("decimal")
+        case .int, .duration: return read("int")
+        case .bool: return read("bool")
+        case .date: return read("date")
+        case .timestamp: return read("timestamp")
+        case .enumeration(let type): return read("name", [SwiftArgument(nil, .member(.id(names.typeName(type)), "self"))])
+        case .list, .record: return read("json", [SwiftArgument(nil, .member(.id(names.swiftType(type)), "self"))])
+        case .optional(let wrapped):
+            return .ternary(.binary("==", .subscript(.member(reader, "payload"), .string(field)), .id("nil")), .id("nil"), payloadReading(field, wrapped))
+        case .null, .error: return .call(.member(reader, "optionalText"), [name])
+        }
     }
 
     func effectDeclaration() -> SwiftDeclaration {
@@ -595,6 +620,15 @@ struct MachineTranslator {
                                         ])))
         members += derivedFunctions()
         members.append(textsFunction())
+        members.append(SwiftDeclaration(doc: ["The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when",
+                                              "every one computes. `FlowDriver` reports it after the step that caused it, once."], access: publicAccess,
+                                        .function(modifiers: [], name: "readFailure", parameters: [], effects: [], returns: "String?", body: [
+                                            .return(.call(.id("engineReadFailure"), [SwiftArgument("variant", .closure(SwiftClosure(parameters: [], body: [
+                                                .assign(.id("_"), .try(.call(.id("computeVariant"), []))),
+                                            ]))), SwiftArgument("texts", .closure(SwiftClosure(parameters: [], body: [
+                                                .assign(.id("_"), .try(.call(.id("computeTexts"), []))),
+                                            ])))])),
+                                        ])))
         members.append(guardFunction())
         members.append(timerLengthFunction())
         members += actionsFunctions()
@@ -628,6 +662,9 @@ struct MachineTranslator {
                                 SwiftDeclaration(access: publicAccess, .variable(isLet: true, isStatic: true, name: "machine", type: "any FlowStateMachine.Type",
                                                                                  value: .member(.id(names.machine), "self"), getter: nil)),
                              ])),
+            SwiftDeclaration(doc: ["\(app.name)'s stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to",
+                                   "them (`FlowModel.path`, `FlowModel.sheet`): `\(names.navigation)(of: machine)`."],
+                             access: publicAccess, .typealias(name: names.navigation, type: "FlowNavigation<\(names.screen)>")),
         ] + (constants.isEmpty ? [] : [
             SwiftDeclaration(doc: ["The money and decimal amounts the flows write, each built once."],
                              .enum(name: names.constants, conformances: [], cases: [], members: constants)),
@@ -641,8 +678,9 @@ struct MachineTranslator {
         return [
             SwiftDeclaration(doc: ["The seed ID of the current screen."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "screenID", type: "String", value: nil, getter: [.return(.id("engineScreenID"))])),
-            SwiftDeclaration(doc: ["The first variant of the current screen whose condition holds."], access: publicAccess,
-                             .function(modifiers: [], name: "variant", parameters: [], effects: ["throws"], returns: names.variant + "?",
+            SwiftDeclaration(doc: ["The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows",
+                                   "cannot compute (`variant()` reads it without throwing)."], access: publicAccess,
+                             .function(modifiers: [], name: "computeVariant", parameters: [], effects: ["throws"], returns: names.variant + "?",
                                        body: [.return(.call(.member(.try(.call(.id("engineVariant"), [])), "flatMap"), [SwiftArgument(nil, .member(.id(names.variant), "init(rawValue:)"))]))])),
             SwiftDeclaration(doc: ["What was typed into a field of the current screen (nil: nothing, or the screen has no such field)."], access: publicAccess,
                              .function(modifiers: [], name: "input", parameters: [SwiftParameter(label: "_", name: "field", type: names.field)], effects: [], returns: "FieldInput?",
@@ -678,6 +716,9 @@ struct MachineTranslator {
                                     .expression(.call(.id(names.screen), [SwiftArgument("number", .id("$0"))])),
                                 ]))),
                              ])),
+            SwiftDeclaration(doc: ["Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to",
+                                   "(hide the back button, `.interactiveDismissDisabled()` on a sheet)."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "canGoBack", type: "Bool", value: nil, getter: [.return(.id("engineCanGoBack"))])),
             SwiftDeclaration(doc: ["The sub-flows in progress, outermost first: each flow's name and the screen that called it."], access: publicAccess,
                              .variable(isLet: false, isStatic: false, name: "activeSubflows", type: "[(flow: \(names.subflow), caller: \(names.screen))]", value: nil, getter: names.subflowCases.isEmpty ? [.return(.id("[]"))] : [
                                 .return(.call(.member(.call(.id("zip"), [SwiftArgument(nil, .id("engineActiveSubflows")), SwiftArgument(nil, .member(.id("engine"), "callFrames"))]), "compactMap"), [],
@@ -786,12 +827,38 @@ struct MachineTranslator {
     }
 
     mutating func derivedFunctions() -> [SwiftDeclaration] {
-        app.derived.compactMap { derived in
+        app.derived.compactMap { derived -> [SwiftDeclaration]? in
             guard let expression = derived.value else { return nil }
             let value = tables.expressions.value(expression, scope: ExpressionScope(), acceptsNull: true)
-            return SwiftDeclaration(doc: ["`\(derived.name)`" + (derived.description.map { ": " + $0 } ?? "")], access: publicAccess,
-                                    .function(modifiers: [], name: names.derivedFunction(derived.name), parameters: [], effects: ["throws"],
-                                              returns: names.swiftType(derived.type), body: [.return(ExpressionTranslator.wrap(value))]))
+            let type = names.swiftType(derived.type)
+            return [
+                SwiftDeclaration(doc: ["`\(derived.name)`" + (derived.description.map { ": " + $0 } ?? ""),
+                                       "", "When the flows cannot compute it now (a value missing, an overflow): \(fallbackDescription(derived.type))."],
+                                 access: publicAccess,
+                                 .function(modifiers: [], name: names.derivedFunction(derived.name), parameters: [], effects: [], returns: type,
+                                           body: [.return(.binary("??", .parenthesized(.prefix("try? ", .call(.id(names.derivedComputeFunction(derived.name)), []))),
+                                                                  names.zeroValue(derived.type)))])),
+                SwiftDeclaration(doc: ["`\(derived.name)`, or the `FlowFailure` that stops the flows computing it."],
+                                 .function(modifiers: [], name: names.derivedComputeFunction(derived.name), parameters: [], effects: ["throws"],
+                                           returns: type, body: [.return(ExpressionTranslator.wrap(value))])),
+            ]
+        }.flatMap { $0 }
+    }
+
+    /// What a derived value's reader returns when the flows cannot compute it, in words.
+    func fallbackDescription(_ type: ValueType) -> String {
+        switch type {
+        case .bool: "`false`"
+        case .int, .duration: "0"
+        case .decimal: "0"
+        case .money: "0 \(app.currency)"
+        case .text: "empty"
+        case .list: "an empty list"
+        case .date: "1970-01-01"
+        case .timestamp: "the start of 1970"
+        case .record: "a record of empty values"
+        case .enumeration: "its first value"
+        case .optional, .null, .error: "nil"
         }
     }
 
@@ -810,8 +877,10 @@ struct MachineTranslator {
             cases.append(SwiftSwitchCase(["\(index)"], [.comment("\(screen.id) \(screen.name)"), .return(throwing ? .try(dictionary) : dictionary)]))
         }
         let body: [SwiftStatement] = cases.isEmpty ? [.return(.id("[:]"))] : [.switch(.id("screenNumber"), cases + [.default([.return(.id("[:]"))])])]
-        return SwiftDeclaration(doc: ["What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name (`.\(names.textCases.first?.swift ?? "text")`)."], access: publicAccess,
-                                .function(modifiers: [], name: "texts", parameters: [], effects: ["throws"], returns: "[\(names.text): String]", body: body))
+        return SwiftDeclaration(doc: ["What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name",
+                                      "(`.\(names.textCases.first?.swift ?? "text")`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing)."],
+                                access: publicAccess,
+                                .function(modifiers: [], name: "computeTexts", parameters: [], effects: ["throws"], returns: "[\(names.text): String]", body: body))
     }
 
     func numberedSwitch(_ bodies: [TableBuilder.Body], fallback: [SwiftStatement]) -> [SwiftStatement] {

@@ -26,11 +26,16 @@ public enum FlowDriverFailure: Hashable, Sendable, CustomStringConvertible {
     case serviceThrew(operation: String, message: String)
     /// The machine refused a step (`FlowFailure`: an invariant broke, a field is not on this screen...).
     case stepFailed(message: String)
+    /// After a step, the current screen's variant or texts cannot be computed (a value the flows need is missing):
+    /// `variant()` and `texts()` return their fallbacks (the default look, no texts). Reported once, by the step that
+    /// caused it; reported again only after a step where every read computed.
+    case readFailed(message: String)
 
     public var description: String {
         switch self {
         case .serviceThrew(let operation, let message): "\(operation) threw: \(message)"
         case .stepFailed(let message): "step failed: \(message)"
+        case .readFailed(let message): "read failed: \(message)"
         }
     }
 }
@@ -86,6 +91,8 @@ public final class FlowDriver<Machine: FlowStateMachine> {
     private var nextObserver = 0
     /// `start()` or `resume()` ran: a view's `.task` may ask again, the machine enters its start screen once.
     private var running = false
+    /// The read failure last reported (`FlowDriverFailure.readFailed`), so each is reported once.
+    private var reportedReadFailure: String?
     /// Callers of `idle()` waiting for the calls in flight to answer.
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -275,6 +282,11 @@ public final class FlowDriver<Machine: FlowStateMachine> {
         }
         let batch = effects
         if let event { publish(.stepped(event, effects: batch)) }
+        let readFailure = machine.readFailure()
+        if readFailure != reportedReadFailure {
+            reportedReadFailure = readFailure
+            if let readFailure { report(.readFailed(message: readFailure)) }
+        }
         onChange?(machine)
         for effect in batch { perform(effect) }
     }

@@ -34,6 +34,39 @@ public final class FlowModel<Machine: FlowStateMachine> {
         return ""
     }
 
+    // MARK: Navigation
+
+    /// The stack and the sheet as they are now (`root`, `path`, `sheet`).
+    public var navigation: FlowNavigation<Machine.Screen> {
+        _ = refusals
+        return FlowNavigation(of: machine)
+    }
+
+    /// `NavigationStack(path: $model.path)`: the screens over the root, the current one last. A pop by the person
+    /// (a swipe back, the back button) is sent to the machine as `back`; where the machine refuses it (`back: blocked`,
+    /// or a push a view made by itself) the path SwiftUI sees is the machine's again, so the pop is undone.
+    public var path: [Machine.Screen] {
+        get { navigation.path }
+        set { if !driver.popNavigation(to: newValue) { refusals += 1 } }
+    }
+
+    /// `.sheet(item: $model.sheet)`: the screen presented as a sheet. Pulling it down is `back`; where the screen blocks
+    /// back the sheet is presented again (and `sheet.backBlocked` says to set `.interactiveDismissDisabled()`).
+    public var sheet: FlowSheet<Machine.Screen>? {
+        get { navigation.sheet }
+        set {
+            // SwiftUI only ever sets nil (the sheet was dismissed); anything else is not the person's to decide.
+            if newValue != nil || !driver.dismissSheet() { refusals += 1 }
+        }
+    }
+
+    /// Whether `back` would move now (hide the back button where it is false).
+    public var canGoBack: Bool { machine.canGoBack }
+
+    /// Counts the navigation changes the machine refused: the views read it through `path` and `sheet`, so a refused
+    /// pop makes them read the machine's navigation again even when the machine did not change.
+    private var refusals = 0
+
     public func start() { driver.start() }
     public func send(_ event: Machine.Event) { driver.send(event) }
     @discardableResult public func back() -> Bool { driver.back() }

@@ -93,8 +93,9 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> RailVariant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> RailVariant? {
         return (try engineVariant()).flatMap(RailVariant.init(rawValue:))
     }
 
@@ -131,6 +132,10 @@ public struct RailMachine: Sendable, FlowStateMachine {
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [RailScreen] { engine.overlayOpeners.map { RailScreen(number: $0) } }
+
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: RailSubflow, caller: RailScreen)] {
@@ -221,17 +226,38 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public var screen: RailScreen { RailScreen(number: screenNumber) }
 
     /// `total_balance`: Total balance (BalanceCard).
-    public func derivedTotalBalance() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 USD.
+    public func derivedTotalBalance() -> Money {
+        return (try? computeTotalBalance()) ?? Money(amount: 0, currency: "USD")
+    }
+
+    /// `total_balance`, or the `FlowFailure` that stops the flows computing it.
+    func computeTotalBalance() throws -> Money {
         return try add(state.spendBalance, state.investBalance)
     }
 
     /// `card_visible`: "Virtual card displayed after first funding".
-    public func derivedCardVisible() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedCardVisible() -> Bool {
+        return (try? computeCardVisible()) ?? false
+    }
+
+    /// `card_visible`, or the `FlowFailure` that stops the flows computing it.
+    func computeCardVisible() throws -> Bool {
         return try compare(state.depositedTotal, RailConstants.usd0) > 0
     }
 
     /// `filtered_transactions`: The history under the chosen filter chip (Q-RAIL-D3 says what Spend and Invest hold).
-    public func derivedFilteredTransactions() throws -> [RailTransaction] {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedFilteredTransactions() -> [RailTransaction] {
+        return (try? computeFilteredTransactions()) ?? []
+    }
+
+    /// `filtered_transactions`, or the `FlowFailure` that stops the flows computing it.
+    func computeFilteredTransactions() throws -> [RailTransaction] {
         return (state.transactionFilter == RailTxFilter.spend)
             ? state.transactions.filter { t in (t.kind == RailTxKind.cardPayment) || (t.kind == RailTxKind.withdrawal) }
             : ((state.transactionFilter == RailTxFilter.invest)
@@ -242,28 +268,63 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     /// `visible_transactions`: The rows loaded so far by the infinite scroll.
-    public func derivedVisibleTransactions() throws -> [RailTransaction] {
-        return try takeElements(derivedFilteredTransactions(), multiply(state.pageSize, state.pagesShown))
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedVisibleTransactions() -> [RailTransaction] {
+        return (try? computeVisibleTransactions()) ?? []
+    }
+
+    /// `visible_transactions`, or the `FlowFailure` that stops the flows computing it.
+    func computeVisibleTransactions() throws -> [RailTransaction] {
+        return try takeElements(computeFilteredTransactions(), multiply(state.pageSize, state.pagesShown))
     }
 
     /// `has_more_transactions`: `hasMore`: scrolling to the end loads the next page.
-    public func derivedHasMoreTransactions() throws -> Bool {
-        return try derivedFilteredTransactions().count > multiply(state.pageSize, state.pagesShown)
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedHasMoreTransactions() -> Bool {
+        return (try? computeHasMoreTransactions()) ?? false
+    }
+
+    /// `has_more_transactions`, or the `FlowFailure` that stops the flows computing it.
+    func computeHasMoreTransactions() throws -> Bool {
+        return try computeFilteredTransactions().count > multiply(state.pageSize, state.pagesShown)
     }
 
     /// `recent_activity`: "Last 3 transactions" (RecentActivity on Station).
-    public func derivedRecentActivity() throws -> [RailTransaction] {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedRecentActivity() -> [RailTransaction] {
+        return (try? computeRecentActivity()) ?? []
+    }
+
+    /// `recent_activity`, or the `FlowFailure` that stops the flows computing it.
+    func computeRecentActivity() throws -> [RailTransaction] {
         return try takeElements(state.transactions, 3)
     }
 
     /// `visible_transaction_ids`: The rows of the list as it shows now, by ID.
-    public func derivedVisibleTransactionIds() throws -> [String] {
-        return try derivedVisibleTransactions().map { t in t.id }
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedVisibleTransactionIds() -> [String] {
+        return (try? computeVisibleTransactionIds()) ?? []
+    }
+
+    /// `visible_transaction_ids`, or the `FlowFailure` that stops the flows computing it.
+    func computeVisibleTransactionIds() throws -> [String] {
+        return try computeVisibleTransactions().map { t in t.id }
     }
 
     /// `transaction_rows`: What each TransactionItem row holds, newest first (ID, kind, merchant, amount, its Spend and
     /// Invest parts, time).
-    public func derivedTransactionRows() throws -> [String] {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedTransactionRows() -> [String] {
+        return (try? computeTransactionRows()) ?? []
+    }
+
+    /// `transaction_rows`, or the `FlowFailure` that stops the flows computing it.
+    func computeTransactionRows() throws -> [String] {
         return try state.transactions.map { t in
             try ((((((((((((t.id + " · ") + required((t.kind != nil) ? t.kind.map { describe($0) } : "", "the value"))
                 + " · ")
@@ -281,12 +342,26 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     /// `recent_activity_merchants`: What RecentActivity shows on Station, newest first.
-    public func derivedRecentActivityMerchants() throws -> [String] {
-        return try derivedRecentActivity().map { t in t.merchant }
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedRecentActivityMerchants() -> [String] {
+        return (try? computeRecentActivityMerchants()) ?? []
+    }
+
+    /// `recent_activity_merchants`, or the `FlowFailure` that stops the flows computing it.
+    func computeRecentActivityMerchants() throws -> [String] {
+        return try computeRecentActivity().map { t in t.merchant }
     }
 
     /// `round_ups_this_month`: "Total rounded up this month": the round-ups of the current calendar month (UTC).
-    public func derivedRoundUpsThisMonth() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 USD.
+    public func derivedRoundUpsThisMonth() -> Money {
+        return (try? computeRoundUpsThisMonth()) ?? Money(amount: 0, currency: "USD")
+    }
+
+    /// `round_ups_this_month`, or the `FlowFailure` that stops the flows computing it.
+    func computeRoundUpsThisMonth() throws -> Money {
         return try sum(
             state.transactions.filter { t in try ((t.kind == RailTxKind.roundUp) && (t.at != nil)) && sameMonth(calendarDay(required(t.at, "'t.at'")), calendarDay(now)) }.map { t in
                 try required(t.investPart, "'t.invest_part'")
@@ -296,21 +371,35 @@ public struct RailMachine: Sendable, FlowStateMachine {
     }
 
     /// `selected_transactions`: The row Transaction Detail shows (one, or none once signed out).
-    public func derivedSelectedTransactions() throws -> [RailTransaction] {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedSelectedTransactions() -> [RailTransaction] {
+        return (try? computeSelectedTransactions()) ?? []
+    }
+
+    /// `selected_transactions`, or the `FlowFailure` that stops the flows computing it.
+    func computeSelectedTransactions() throws -> [RailTransaction] {
         return state.transactions.filter { t in t.id == state.selectedTransactionId }
     }
 
     /// `invest_status_text`: InvestStatus: "Your money is working"; during allocation "Allocating..." (Paused:
     /// Q-RAIL-D7).
-    public func derivedInvestStatusText() throws -> String {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedInvestStatusText() -> String {
+        return (try? computeInvestStatusText()) ?? ""
+    }
+
+    /// `invest_status_text`, or the `FlowFailure` that stops the flows computing it.
+    func computeInvestStatusText() throws -> String {
         return (state.systemStatus == RailSystemStatus.allocating)
             ? "Allocating..."
             : ((state.systemStatus == RailSystemStatus.paused) ? "Paused" : "Your money is working")
     }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.headline`).
-    public func texts() throws -> [RailText: String] {
+    /// (`.headline`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing).
+    public func computeTexts() throws -> [RailText: String] {
         switch screenNumber {
         case 1:
             // intro Welcome
@@ -334,7 +423,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
         case 10:
             // station Station
             return try [
-                .total: describe(derivedTotalBalance()),
+                .total: describe(computeTotalBalance()),
                 .split: (("Spend " + describe(state.spendBalance)) + " · Invest ") + describe(state.investBalance),
                 .status: (state.systemStatus == RailSystemStatus.allocating)
                     ? "Allocating"
@@ -346,11 +435,11 @@ public struct RailMachine: Sendable, FlowStateMachine {
         case 12:
             // transaction-detail Transaction Detail
             return try [
-                .merchant: (derivedSelectedTransactions().count > 0)
-                    ? element(derivedSelectedTransactions(), 0).merchant
+                .merchant: (computeSelectedTransactions().count > 0)
+                    ? element(computeSelectedTransactions(), 0).merchant
                     : "",
                 .amount: required(
-                    ((derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) } : "").map {
+                    ((computeSelectedTransactions().count > 0) ? element(computeSelectedTransactions(), 0).amount.map { describe($0) } : "").map {
                         $0
                     },
                     "the value"
@@ -359,18 +448,18 @@ public struct RailMachine: Sendable, FlowStateMachine {
         case 13:
             // card Card
             return try [
-                .number: derivedCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "",
+                .number: computeCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "",
                 .spendable: describe(state.spendBalance)
             ]
         case 16:
             // round-ups Round-Ups
             return try [
                 .explainer: "Every card payment rounds up to the next dollar. The change goes to Invest.",
-                .thisMonth: "Rounded up this month: " + describe(derivedRoundUpsThisMonth())
+                .thisMonth: "Rounded up this month: " + describe(computeRoundUpsThisMonth())
             ]
         case 17:
             // invest Invest
-            return try [.balance: describe(state.investBalance), .status: derivedInvestStatusText()]
+            return try [.balance: describe(state.investBalance), .status: computeInvestStatusText()]
         case 18:
             // profile Profile
             return [.name: (state.firstName + " ") + state.lastName, .email: state.email, .phone: state.phone]
@@ -431,6 +520,12 @@ public struct RailMachine: Sendable, FlowStateMachine {
         }
     }
 
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
+    }
+
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
     @_spi(Generated)
     public func evaluateGuard(_ id: Int32, _ event: RailEvent?) throws -> Bool {
@@ -479,25 +574,25 @@ public struct RailMachine: Sendable, FlowStateMachine {
             return state.systemStatus == RailSystemStatus.paused
         case 13:
             // transactions scrolled_to_end
-            return try derivedHasMoreTransactions()
+            return try computeHasMoreTransactions()
         case 14:
             // transactions variant empty
-            return try derivedFilteredTransactions().count == 0
+            return try computeFilteredTransactions().count == 0
         case 15:
             // transaction-detail variant missing
-            return try derivedSelectedTransactions().count == 0
+            return try computeSelectedTransactions().count == 0
         case 16:
             // card tap_freeze; card tap_reveal; card tap_card_settings
-            return try derivedCardVisible()
+            return try computeCardVisible()
         case 17:
             // card authorized
             return state.pendingAction == RailSensitiveAction.cardReveal
         case 18:
             // card tap_add_to_apple_wallet; card tap_retry_apple_wallet
-            return try derivedCardVisible() && !state.cardInAppleWallet
+            return try computeCardVisible() && !state.cardInAppleWallet
         case 19:
             // card variant not_funded
-            return try !derivedCardVisible()
+            return try !computeCardVisible()
         case 20:
             // card variant frozen; card-settings variant frozen; auth (global) card_payment; and 4 more
             return state.cardFrozen
@@ -1573,6 +1668,10 @@ extension RailEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = RailMachine.self
 }
+
+/// Rail's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `RailNavigation(of: machine)`.
+public typealias RailNavigation = FlowNavigation<RailScreen>
 
 /// The money and decimal amounts the flows write, each built once.
 enum RailConstants {

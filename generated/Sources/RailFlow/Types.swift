@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 2; a compile error here means the
+/// This module was generated for FlowMachine API version 3; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion3 {
 }
 
 /// The screens of Rail, by the seed's screen IDs.
@@ -1139,29 +1139,27 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
-    /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
-    /// Nil for a name the flows do not handle and for an event they raise themselves.
-    public init?(name: String, payload: [String: String] = [:]) {
+    /// The event named `name` in the flows, for scripts, deep links and replays, with its payload fields written as
+    /// text: text as it is, money and numbers as `4.35` (money in the app's currency), `true`/`false`, dates
+    /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
+    /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
+    ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
+        let fields = EventPayload(name, payload)
         switch name {
         case "deposit_detected":
-            self = .depositDetected(
-                amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD"),
-                eta: payload["eta"] ?? ""
-            )
+            self = .depositDetected(amount: try fields.money("amount", currency: "USD"), eta: try fields.text("eta"))
         case "deposit_confirmed":
-            self = .depositConfirmed(
-                amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD")
-            )
+            self = .depositConfirmed(amount: try fields.money("amount", currency: "USD"))
         case "card_payment":
             self = .cardPayment(
-                merchant: payload["merchant"] ?? "",
-                amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD")
+                merchant: try fields.text("merchant"),
+                amount: try fields.money("amount", currency: "USD")
             )
         case "transaction_tapped":
-            self = .transactionTapped(id: payload["id"] ?? "")
+            self = .transactionTapped(id: try fields.text("id"))
         case "apple.sign_in.signed_in":
-            self = .appleSignInSignedIn(email: payload["email"] ?? "", newUser: false)
+            self = .appleSignInSignedIn(email: try fields.text("email"), newUser: try fields.bool("new_user"))
         case "apple.sign_in.cancelled":
             self = .appleSignInCancelled
         case "apple.sign_in.failed":
@@ -1171,7 +1169,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "auth.send_code.failed":
             self = .authSendCodeFailed
         case "auth.verify_otp.verified":
-            self = .authVerifyOtpVerified(newUser: false)
+            self = .authVerifyOtpVerified(newUser: try fields.bool("new_user"))
         case "auth.verify_otp.wrong_code":
             self = .authVerifyOtpWrongCode
         case "auth.verify_otp.failed":
@@ -1221,11 +1219,11 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "kyc.status.failed":
             self = .kycStatusFailed
         case "account.refresh.up_to_date":
-            self = .accountRefreshUpToDate(status: RailSystemStatus.allocating)
+            self = .accountRefreshUpToDate(status: try fields.name("status", RailSystemStatus.self))
         case "account.refresh.deposit_arrived":
             self = .accountRefreshDepositArrived(
-                status: RailSystemStatus.allocating,
-                amount: payloadMoney(payload["amount"], currency: "USD") ?? Money(amount: 0, currency: "USD")
+                status: try fields.name("status", RailSystemStatus.self),
+                amount: try fields.money("amount", currency: "USD")
             )
         case "account.refresh.failed":
             self = .accountRefreshFailed
@@ -1234,7 +1232,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "account.delete.failed":
             self = .accountDeleteFailed
         case "deposits.details.ready":
-            self = .depositsDetailsReady(address: payload["address"] ?? "")
+            self = .depositsDetailsReady(address: try fields.text("address"))
         case "deposits.details.failed":
             self = .depositsDetailsFailed
         case "card.set_frozen.done":
@@ -1252,7 +1250,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "card.add_to_apple_wallet.failed":
             self = .cardAddToAppleWalletFailed
         case "withdrawals.submit.submitted":
-            self = .withdrawalsSubmitSubmitted(transactionId: payload["transaction_id"] ?? "")
+            self = .withdrawalsSubmitSubmitted(transactionId: try fields.text("transaction_id"))
         case "withdrawals.submit.failed":
             self = .withdrawalsSubmitFailed
         case "settings.save.saved":
@@ -1375,8 +1373,10 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapTabProfile
         case "session_expired":
             self = .sessionExpired
+        case "app_launched", "authorized", "deposit_split", "deposit_loaded_push", "round_up_due":
+            throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
-            return nil
+            throw FlowEventError(event: name, reason: .unknownEvent)
         }
     }
 

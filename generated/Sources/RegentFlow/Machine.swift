@@ -91,8 +91,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> RegentVariant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> RegentVariant? {
         return (try engineVariant()).flatMap(RegentVariant.init(rawValue:))
     }
 
@@ -129,6 +130,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [RegentScreen] { engine.overlayOpeners.map { RegentScreen(number: $0) } }
+
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: RegentSubflow, caller: RegentScreen)] { [] }
@@ -203,14 +208,28 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     public var screen: RegentScreen { RegentScreen(number: screenNumber) }
 
     /// `is_premium`: The "premium" entitlement is active now ("If Premium → Allow unlimited assets/liabilities")
-    public func derivedIsPremium() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedIsPremium() -> Bool {
+        return (try? computeIsPremium()) ?? false
+    }
+
+    /// `is_premium`, or the `FlowFailure` that stops the flows computing it.
+    func computeIsPremium() throws -> Bool {
         return try state.subscriptionActive
             && ((state.subscriptionExpiresAt == nil)
                 || (now < required(state.subscriptionExpiresAt, "'subscription_expires_at'")))
     }
 
     /// `total_assets`: Sum of all Asset values, in the primary currency
-    public func derivedTotalAssets() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    public func derivedTotalAssets() -> Money {
+        return (try? computeTotalAssets()) ?? Money(amount: 0, currency: "GBP")
+    }
+
+    /// `total_assets`, or the `FlowFailure` that stops the flows computing it.
+    func computeTotalAssets() throws -> Money {
         return try sum(
             [makeMoney(RegentConstants.decimal0, state.primaryCurrency)] + state.assets.map { a in a.value },
             currency: "GBP"
@@ -218,7 +237,14 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     /// `total_liabilities`: Sum of all Liability amounts, in the primary currency
-    public func derivedTotalLiabilities() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    public func derivedTotalLiabilities() -> Money {
+        return (try? computeTotalLiabilities()) ?? Money(amount: 0, currency: "GBP")
+    }
+
+    /// `total_liabilities`, or the `FlowFailure` that stops the flows computing it.
+    func computeTotalLiabilities() throws -> Money {
         return try sum(
             [makeMoney(RegentConstants.decimal0, state.primaryCurrency)] + state.liabilities.map { l in l.amount },
             currency: "GBP"
@@ -226,20 +252,41 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     /// `net_worth`: Net Worth = (Sum of all Asset values) - (Sum of all Liability amounts)
-    public func derivedNetWorth() throws -> Money {
-        return try subtract(derivedTotalAssets(), derivedTotalLiabilities())
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    public func derivedNetWorth() -> Money {
+        return (try? computeNetWorth()) ?? Money(amount: 0, currency: "GBP")
+    }
+
+    /// `net_worth`, or the `FlowFailure` that stops the flows computing it.
+    func computeNetWorth() throws -> Money {
+        return try subtract(computeTotalAssets(), computeTotalLiabilities())
     }
 
     /// `net_worth_display`: Show as integer (no decimals) for visual clarity: "£127,456"
-    public func derivedNetWorthDisplay() throws -> String {
-        return try (((derivedNetWorth().amount < RegentConstants.decimal0) ? "-" : "")
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedNetWorthDisplay() -> String {
+        return (try? computeNetWorthDisplay()) ?? ""
+    }
+
+    /// `net_worth_display`, or the `FlowFailure` that stops the flows computing it.
+    func computeNetWorthDisplay() throws -> String {
+        return try (((computeNetWorth().amount < RegentConstants.decimal0) ? "-" : "")
             + currencySymbol(state.primaryCurrency))
-            + formatNumber(absolute(derivedNetWorth().amount), 0)
+            + formatNumber(absolute(computeNetWorth().amount), 0)
     }
 
     /// `month_ago_snapshot`: The latest stored snapshot at least 30 days old ("Compare to 30 days ago (stored
     /// snapshot)")
-    public func derivedMonthAgoSnapshot() throws -> RegentNetWorthSnapshot? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedMonthAgoSnapshot() -> RegentNetWorthSnapshot? {
+        return (try? computeMonthAgoSnapshot()) ?? nil
+    }
+
+    /// `month_ago_snapshot`, or the `FlowFailure` that stops the flows computing it.
+    func computeMonthAgoSnapshot() throws -> RegentNetWorthSnapshot? {
         return try (state.snapshots.filter { s in
             try required(s.day, "'s.day'") <= subtract(calendarDay(now), 2592000000)
         }.count
@@ -254,120 +301,253 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     /// `change_this_month`: Net worth now minus the 30-day snapshot (none without a snapshot in the primary currency)
-    public func derivedChangeThisMonth() throws -> Money? {
-        return try ((derivedMonthAgoSnapshot() == nil)
-            || (required(derivedMonthAgoSnapshot(), "'month_ago_snapshot'").value.currency != state.primaryCurrency))
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedChangeThisMonth() -> Money? {
+        return (try? computeChangeThisMonth()) ?? nil
+    }
+
+    /// `change_this_month`, or the `FlowFailure` that stops the flows computing it.
+    func computeChangeThisMonth() throws -> Money? {
+        return try ((computeMonthAgoSnapshot() == nil)
+            || (required(computeMonthAgoSnapshot(), "'month_ago_snapshot'").value.currency != state.primaryCurrency))
             ? nil
-            : subtract(derivedNetWorth(), required(derivedMonthAgoSnapshot(), "'month_ago_snapshot'").value)
+            : subtract(computeNetWorth(), required(computeMonthAgoSnapshot(), "'month_ago_snapshot'").value)
     }
 
     /// `change_display`: Show: "+£3,200 this month" or "-£500 this month"
-    public func derivedChangeDisplay() throws -> String {
-        return try (derivedChangeThisMonth() == nil)
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedChangeDisplay() -> String {
+        return (try? computeChangeDisplay()) ?? ""
+    }
+
+    /// `change_display`, or the `FlowFailure` that stops the flows computing it.
+    func computeChangeDisplay() throws -> String {
+        return try (computeChangeThisMonth() == nil)
             ? ""
-            : (((((required(derivedChangeThisMonth(), "'change_this_month'").amount < RegentConstants.decimal0)
+            : (((((required(computeChangeThisMonth(), "'change_this_month'").amount < RegentConstants.decimal0)
                 ? "-"
                 : "+")
                 + currencySymbol(state.primaryCurrency))
-                + formatNumber(absolute(required(derivedChangeThisMonth(), "'change_this_month'").amount), 0))
+                + formatNumber(absolute(required(computeChangeThisMonth(), "'change_this_month'").amount), 0))
                 + " this month")
     }
 
     /// `change_direction`: ↑ (green) or ↓ (red): green/red for change only, not net worth itself
-    public func derivedChangeDirection() throws -> String {
-        return try (derivedChangeThisMonth() == nil)
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedChangeDirection() -> String {
+        return (try? computeChangeDirection()) ?? ""
+    }
+
+    /// `change_direction`, or the `FlowFailure` that stops the flows computing it.
+    func computeChangeDirection() throws -> String {
+        return try (computeChangeThisMonth() == nil)
             ? "none"
-            : ((required(derivedChangeThisMonth(), "'change_this_month'").amount < RegentConstants.decimal0)
+            : ((required(computeChangeThisMonth(), "'change_this_month'").amount < RegentConstants.decimal0)
                 ? "down"
                 : "up")
     }
 
     /// `asset_chart`: Group assets by category, sum values per category, calculate percentages, sort by value (largest
     /// first)
-    public func derivedAssetChart() throws -> [RegentChartSlice] {
-        return try sortedBy([RegentAssetCategory.cash, RegentAssetCategory.property, RegentAssetCategory.investments, RegentAssetCategory.other].filter { c in state.assets.contains { a in a.category == c } }.map { c in try ({ () throws -> RegentChartSlice in var record = RegentChartSlice(); record.name = (c == RegentAssetCategory.cash) ? "Cash" : ((c == RegentAssetCategory.property) ? "Property" : ((c == RegentAssetCategory.investments) ? "Investments" : "Other")); record.value = try sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP"); record.percentage = try (derivedTotalAssets().amount == RegentConstants.decimal0) ? RegentConstants.decimal0 : round(divide(multiply(sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP").amount, RegentConstants.decimal100), derivedTotalAssets().amount), 1); record.color = (c == RegentAssetCategory.cash) ? "#4A90E2" : ((c == RegentAssetCategory.property) ? "#7ED321" : ((c == RegentAssetCategory.investments) ? "#9013FE" : "#9B9B9B")); return record })() }, descending: true) { s in
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedAssetChart() -> [RegentChartSlice] {
+        return (try? computeAssetChart()) ?? []
+    }
+
+    /// `asset_chart`, or the `FlowFailure` that stops the flows computing it.
+    func computeAssetChart() throws -> [RegentChartSlice] {
+        return try sortedBy([RegentAssetCategory.cash, RegentAssetCategory.property, RegentAssetCategory.investments, RegentAssetCategory.other].filter { c in state.assets.contains { a in a.category == c } }.map { c in try ({ () throws -> RegentChartSlice in var record = RegentChartSlice(); record.name = (c == RegentAssetCategory.cash) ? "Cash" : ((c == RegentAssetCategory.property) ? "Property" : ((c == RegentAssetCategory.investments) ? "Investments" : "Other")); record.value = try sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP"); record.percentage = try (computeTotalAssets().amount == RegentConstants.decimal0) ? RegentConstants.decimal0 : round(divide(multiply(sum(state.assets.filter { a in a.category == c }.map { a in a.value }, currency: "GBP").amount, RegentConstants.decimal100), computeTotalAssets().amount), 1); record.color = (c == RegentAssetCategory.cash) ? "#4A90E2" : ((c == RegentAssetCategory.property) ? "#7ED321" : ((c == RegentAssetCategory.investments) ? "#9013FE" : "#9B9B9B")); return record })() }, descending: true) { s in
             s.value
         }
     }
 
     /// `liability_chart`: Same structure as the asset chart
-    public func derivedLiabilityChart() throws -> [RegentChartSlice] {
-        return try sortedBy([RegentLiabilityCategory.mortgage, RegentLiabilityCategory.loan, RegentLiabilityCategory.creditCard, RegentLiabilityCategory.other].filter { c in state.liabilities.contains { l in l.category == c } }.map { c in try ({ () throws -> RegentChartSlice in var record = RegentChartSlice(); record.name = (c == RegentLiabilityCategory.mortgage) ? "Mortgage" : ((c == RegentLiabilityCategory.loan) ? "Loan" : ((c == RegentLiabilityCategory.creditCard) ? "Credit Card" : "Other")); record.value = try sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP"); record.percentage = try (derivedTotalLiabilities().amount == RegentConstants.decimal0) ? RegentConstants.decimal0 : round(divide(multiply(sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP").amount, RegentConstants.decimal100), derivedTotalLiabilities().amount), 1); record.color = (c == RegentLiabilityCategory.mortgage) ? "#2C3E50" : ((c == RegentLiabilityCategory.loan) ? "#F5A623" : ((c == RegentLiabilityCategory.creditCard) ? "#D0021B" : "#9B9B9B")); return record })() }, descending: true) { s in
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedLiabilityChart() -> [RegentChartSlice] {
+        return (try? computeLiabilityChart()) ?? []
+    }
+
+    /// `liability_chart`, or the `FlowFailure` that stops the flows computing it.
+    func computeLiabilityChart() throws -> [RegentChartSlice] {
+        return try sortedBy([RegentLiabilityCategory.mortgage, RegentLiabilityCategory.loan, RegentLiabilityCategory.creditCard, RegentLiabilityCategory.other].filter { c in state.liabilities.contains { l in l.category == c } }.map { c in try ({ () throws -> RegentChartSlice in var record = RegentChartSlice(); record.name = (c == RegentLiabilityCategory.mortgage) ? "Mortgage" : ((c == RegentLiabilityCategory.loan) ? "Loan" : ((c == RegentLiabilityCategory.creditCard) ? "Credit Card" : "Other")); record.value = try sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP"); record.percentage = try (computeTotalLiabilities().amount == RegentConstants.decimal0) ? RegentConstants.decimal0 : round(divide(multiply(sum(state.liabilities.filter { l in l.category == c }.map { l in l.amount }, currency: "GBP").amount, RegentConstants.decimal100), computeTotalLiabilities().amount), 1); record.color = (c == RegentLiabilityCategory.mortgage) ? "#2C3E50" : ((c == RegentLiabilityCategory.loan) ? "#F5A623" : ((c == RegentLiabilityCategory.creditCard) ? "#D0021B" : "#9B9B9B")); return record })() }, descending: true) { s in
             s.value
         }
     }
 
     /// `has_stocks`
-    public func derivedHasStocks() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedHasStocks() -> Bool {
+        return (try? computeHasStocks()) ?? false
+    }
+
+    /// `has_stocks`, or the `FlowFailure` that stops the flows computing it.
+    func computeHasStocks() throws -> Bool {
         return state.assets.contains { a in a.source == RegentAssetSource.twelvedata }
     }
 
     /// `stock_tickers`
-    public func derivedStockTickers() throws -> [String] {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedStockTickers() -> [String] {
+        return (try? computeStockTickers()) ?? []
+    }
+
+    /// `stock_tickers`, or the `FlowFailure` that stops the flows computing it.
+    func computeStockTickers() throws -> [String] {
         return state.assets.filter { a in a.source == RegentAssetSource.twelvedata }.map { a in a.ticker }
     }
 
     /// `has_bank_accounts`
-    public func derivedHasBankAccounts() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedHasBankAccounts() -> Bool {
+        return (try? computeHasBankAccounts()) ?? false
+    }
+
+    /// `has_bank_accounts`, or the `FlowFailure` that stops the flows computing it.
+    func computeHasBankAccounts() throws -> Bool {
         return state.assets.contains { a in a.source == RegentAssetSource.truelayer }
     }
 
     /// `bank_account_ids`
-    public func derivedBankAccountIds() throws -> [String] {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedBankAccountIds() -> [String] {
+        return (try? computeBankAccountIds()) ?? []
+    }
+
+    /// `bank_account_ids`, or the `FlowFailure` that stops the flows computing it.
+    func computeBankAccountIds() throws -> [String] {
         return state.assets.filter { a in a.source == RegentAssetSource.truelayer }.map { a in a.accountId }
     }
 
     /// `prices_stale`: "Only refresh if stale (> 15 min)"
-    public func derivedPricesStale() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedPricesStale() -> Bool {
+        return (try? computePricesStale()) ?? false
+    }
+
+    /// `prices_stale`, or the `FlowFailure` that stops the flows computing it.
+    func computePricesStale() throws -> Bool {
         return try (state.lastPriceUpdate == nil)
             || (subtract(now, required(state.lastPriceUpdate, "'last_price_update'")) > 900000)
     }
 
     /// `balances_stale`: "TrueLayer balances refresh if > 24 hours old"
-    public func derivedBalancesStale() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedBalancesStale() -> Bool {
+        return (try? computeBalancesStale()) ?? false
+    }
+
+    /// `balances_stale`, or the `FlowFailure` that stops the flows computing it.
+    func computeBalancesStale() throws -> Bool {
         return try (state.lastBalanceRefresh == nil)
             || (subtract(now, required(state.lastBalanceRefresh, "'last_balance_refresh'")) > 86400000)
     }
 
     /// `asset_limit_reached`: Free Tier Limits: Max 3 assets
-    public func derivedAssetLimitReached() throws -> Bool {
-        return try !derivedIsPremium() && (state.assets.count >= 3)
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedAssetLimitReached() -> Bool {
+        return (try? computeAssetLimitReached()) ?? false
+    }
+
+    /// `asset_limit_reached`, or the `FlowFailure` that stops the flows computing it.
+    func computeAssetLimitReached() throws -> Bool {
+        return try !computeIsPremium() && (state.assets.count >= 3)
     }
 
     /// `liability_limit_reached`: Free Tier Limits: Max 2 liabilities
-    public func derivedLiabilityLimitReached() throws -> Bool {
-        return try !derivedIsPremium() && (state.liabilities.count >= 2)
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedLiabilityLimitReached() -> Bool {
+        return (try? computeLiabilityLimitReached()) ?? false
+    }
+
+    /// `liability_limit_reached`, or the `FlowFailure` that stops the flows computing it.
+    func computeLiabilityLimitReached() throws -> Bool {
+        return try !computeIsPremium() && (state.liabilities.count >= 2)
     }
 
     /// `trial_ends_on`: The day the 7-day free trial ends
-    public func derivedTrialEndsOn() throws -> CalendarDate? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedTrialEndsOn() -> CalendarDate? {
+        return (try? computeTrialEndsOn()) ?? nil
+    }
+
+    /// `trial_ends_on`, or the `FlowFailure` that stops the flows computing it.
+    func computeTrialEndsOn() throws -> CalendarDate? {
         return try (state.inTrial && (state.subscriptionExpiresAt != nil))
             ? calendarDay(required(state.subscriptionExpiresAt, "'subscription_expires_at'"))
             : nil
     }
 
     /// `first_charge_on`: "After 7 days, user charged £149": the first charge is on the day the trial ends
-    public func derivedFirstChargeOn() throws -> CalendarDate? {
-        return try derivedTrialEndsOn()
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedFirstChargeOn() -> CalendarDate? {
+        return (try? computeFirstChargeOn()) ?? nil
+    }
+
+    /// `first_charge_on`, or the `FlowFailure` that stops the flows computing it.
+    func computeFirstChargeOn() throws -> CalendarDate? {
+        return try computeTrialEndsOn()
     }
 
     /// `second_charge_on`: "Recurring annually (until cancelled)": one calendar year after the first charge
-    public func derivedSecondChargeOn() throws -> CalendarDate? {
-        return try (derivedTrialEndsOn() == nil) ? nil : addYears(required(derivedTrialEndsOn(), "'trial_ends_on'"), 1)
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedSecondChargeOn() -> CalendarDate? {
+        return (try? computeSecondChargeOn()) ?? nil
+    }
+
+    /// `second_charge_on`, or the `FlowFailure` that stops the flows computing it.
+    func computeSecondChargeOn() throws -> CalendarDate? {
+        return try (computeTrialEndsOn() == nil) ? nil : addYears(required(computeTrialEndsOn(), "'trial_ends_on'"), 1)
     }
 
     /// `monthly_price`: The annual price per month, rounded down (the paywall's "per month" subtext; see Q-REG-D1)
-    public func derivedMonthlyPrice() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    public func derivedMonthlyPrice() -> Money {
+        return (try? computeMonthlyPrice()) ?? Money(amount: 0, currency: "GBP")
+    }
+
+    /// `monthly_price`, or the `FlowFailure` that stops the flows computing it.
+    func computeMonthlyPrice() throws -> Money {
         return try round(divide(state.annualPrice, 12), 2, "down")
     }
 
     /// `subscription_badge`: Subscription badge: "Premium" or "Free" (pill shape)
-    public func derivedSubscriptionBadge() throws -> String {
-        return try derivedIsPremium() ? "Premium" : "Free"
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedSubscriptionBadge() -> String {
+        return (try? computeSubscriptionBadge()) ?? ""
+    }
+
+    /// `subscription_badge`, or the `FlowFailure` that stops the flows computing it.
+    func computeSubscriptionBadge() throws -> String {
+        return try computeIsPremium() ? "Premium" : "Free"
     }
 
     /// `quote_rate`: Primary-currency units per unit of the quote's currency ("Convert: $9,261.50 ÷ 1.27 = £7,292")
-    public func derivedQuoteRate() throws -> Decimal {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    public func derivedQuoteRate() -> Decimal {
+        return (try? computeQuoteRate()) ?? Decimal(0)
+    }
+
+    /// `quote_rate`, or the `FlowFailure` that stops the flows computing it.
+    func computeQuoteRate() throws -> Decimal {
         return try (state.quotePrice == nil)
             ? RegentConstants.decimal1
             : divide(
@@ -383,22 +563,36 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     }
 
     /// `editing_asset`: The asset the edit modal or the delete alert is about
-    public func derivedEditingAsset() throws -> RegentAsset? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedEditingAsset() -> RegentAsset? {
+        return (try? computeEditingAsset()) ?? nil
+    }
+
+    /// `editing_asset`, or the `FlowFailure` that stops the flows computing it.
+    func computeEditingAsset() throws -> RegentAsset? {
         return try (state.assets.filter { a in a.id == state.editingId }.count == 0)
             ? nil
             : element(state.assets.filter { a in a.id == state.editingId }, 0)
     }
 
     /// `editing_liability`: The liability the edit modal or the delete alert is about
-    public func derivedEditingLiability() throws -> RegentLiability? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedEditingLiability() -> RegentLiability? {
+        return (try? computeEditingLiability()) ?? nil
+    }
+
+    /// `editing_liability`, or the `FlowFailure` that stops the flows computing it.
+    func computeEditingLiability() throws -> RegentLiability? {
         return try (state.liabilities.filter { l in l.id == state.editingId }.count == 0)
             ? nil
             : element(state.liabilities.filter { l in l.id == state.editingId }, 0)
     }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.tagline`).
-    public func texts() throws -> [RegentText: String] {
+    /// (`.tagline`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing).
+    public func computeTexts() throws -> [RegentText: String] {
         switch screenNumber {
         case 1:
             // R-S1 Sign-Up Screen
@@ -441,16 +635,16 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S3 Home Screen
             return try [
                 .netWorthLabel: "Net Worth",
-                .netWorth: derivedNetWorthDisplay(),
-                .change: derivedChangeDisplay(),
-                .changeDirection: derivedChangeDirection(),
+                .netWorth: computeNetWorthDisplay(),
+                .change: computeChangeDisplay(),
+                .changeDirection: computeChangeDirection(),
                 .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0))
                     ? "Add your first asset to get started"
                     : "",
-                .assetsTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0),
+                .assetsTotal: currencySymbol(state.primaryCurrency) + formatNumber(computeTotalAssets().amount, 0),
                 .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "",
                 .liabilitiesTotal: currencySymbol(state.primaryCurrency)
-                    + formatNumber(derivedTotalLiabilities().amount, 0),
+                    + formatNumber(computeTotalLiabilities().amount, 0),
                 .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : "",
                 .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"),
                 .reconnect: state.reconnectNeeded ? "Reconnect your bank" : "",
@@ -513,11 +707,11 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S6 Assets Detail Screen
             return try [
                 .title: "Assets",
-                .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0),
+                .total: currencySymbol(state.primaryCurrency) + formatNumber(computeTotalAssets().amount, 0),
                 .totalLabel: "Total Assets",
-                .sections: (derivedAssetChart().map { s in s.name }.count == 0)
+                .sections: (computeAssetChart().map { s in s.name }.count == 0)
                     ? ""
-                    : (("[" + derivedAssetChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", "))
+                    : (("[" + computeAssetChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", "))
                         + "]"),
                 .deleteMessage: state.deleteMessage,
                 .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value")
@@ -526,12 +720,12 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S6-liability Liabilities Detail Screen
             return try [
                 .title: "Liabilities",
-                .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0),
+                .total: currencySymbol(state.primaryCurrency) + formatNumber(computeTotalLiabilities().amount, 0),
                 .totalLabel: "Total Liabilities",
-                .sections: (derivedLiabilityChart().map { s in s.name }.count == 0)
+                .sections: (computeLiabilityChart().map { s in s.name }.count == 0)
                     ? ""
                     : (("["
-                        + derivedLiabilityChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", "))
+                        + computeLiabilityChart().map { s in s.name }.map { quotedText($0) }.joined(separator: ", "))
                         + "]"),
                 .deleteMessage: state.deleteMessage
             ]
@@ -540,15 +734,15 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return try [
                 .name: state.userName,
                 .email: state.userEmail,
-                .badge: derivedSubscriptionBadge(),
+                .badge: computeSubscriptionBadge(),
                 .currency: state.primaryCurrency,
-                .renewal: (derivedFirstChargeOn() == nil)
+                .renewal: (computeFirstChargeOn() == nil)
                     ? ""
-                    : ((((("Free trial until " + required(derivedFirstChargeOn().map { describe($0) }, "the value"))
+                    : ((((("Free trial until " + required(computeFirstChargeOn().map { describe($0) }, "the value"))
                         + ", then £149 on ")
-                        + required(derivedFirstChargeOn().map { describe($0) }, "the value"))
+                        + required(computeFirstChargeOn().map { describe($0) }, "the value"))
                         + " and every year from ")
-                        + (derivedSecondChargeOn().map { describe($0) } ?? "")),
+                        + (computeSecondChargeOn().map { describe($0) } ?? "")),
                 .alert: required((state.settingsAlert == nil) ? "" : state.settingsAlert, "the value"),
                 .logout: state.logoutPrompt ? "Are you sure? Data is stored locally." : "",
                 .disclaimer: "Regent provides financial information for personal tracking purposes only. We do not provide investment advice, manage assets, or execute trades. Consult a qualified financial advisor for personalized advice."
@@ -575,7 +769,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 .plan: "Annual",
                 .price: currencySymbol(state.annualPrice) + formatNumber(state.annualPrice, 0),
                 .period: "/year",
-                .perMonth: (currencySymbol(derivedMonthlyPrice()) + formatNumber(derivedMonthlyPrice(), 2))
+                .perMonth: (currencySymbol(computeMonthlyPrice()) + formatNumber(computeMonthlyPrice(), 2))
                     + " per month",
                 .cta: "Start 7-Day Free Trial",
                 .ctaSubtext: (("Then " + currencySymbol(state.annualPrice)) + formatNumber(state.annualPrice, 0))
@@ -584,6 +778,12 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         default:
             return [:]
         }
+    }
+
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -656,27 +856,27 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return eventUserId == state.userId
         case 20:
             // R-S3 home_shown
-            return try ((derivedIsPremium() && derivedHasStocks()) && derivedPricesStale())
+            return try ((computeIsPremium() && computeHasStocks()) && computePricesStale())
                 && !state.stockRefreshPending
         case 21:
             // R-S3 check_balances
-            return try ((derivedIsPremium() && derivedHasBankAccounts()) && derivedBalancesStale())
+            return try ((computeIsPremium() && computeHasBankAccounts()) && computeBalancesStale())
                 && !state.bankRefreshPending
         case 22:
             // R-S3 pull_to_refresh
-            return try (derivedIsPremium() && (derivedHasStocks() || derivedHasBankAccounts())) && !state.refreshing
+            return try (computeIsPremium() && (computeHasStocks() || computeHasBankAccounts())) && !state.refreshing
         case 23:
             // R-S3 refresh_stocks
-            return try derivedHasStocks() && !state.stockRefreshPending
+            return try computeHasStocks() && !state.stockRefreshPending
         case 24:
             // R-S3 refresh_banks
-            return try derivedHasBankAccounts() && !state.bankRefreshPending
+            return try computeHasBankAccounts() && !state.bankRefreshPending
         case 25:
             // R-S3 tap_add_asset; R-S6 tap_add
-            return try derivedAssetLimitReached()
+            return try computeAssetLimitReached()
         case 26:
             // R-S3 tap_add_liability; R-S6-liability tap_add
-            return try derivedLiabilityLimitReached()
+            return try computeLiabilityLimitReached()
         case 27:
             // R-S3 tap_reconnect
             return state.reconnectNeeded
@@ -699,7 +899,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return (boolValue(formInput(2)) == true) && (trimmed(textValue(formInput(4))) != "")
         case 33:
             // R-S4 tap_add_asset
-            return try (boolValue(formInput(2)) == true) && !derivedIsPremium() // form 2: is_stock
+            return try (boolValue(formInput(2)) == true) && !computeIsPremium() // form 2: is_stock
         case 34:
             // R-S4 tap_add_asset
             // form 2: is_stock
@@ -715,7 +915,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return state.discardPrompt
         case 38:
             // R-S4 tap_connect_bank_tab
-            return try !derivedIsPremium()
+            return try !computeIsPremium()
         case 39:
             // R-S4 name shown; R-S4 value shown
             return boolValue(formInput(2)) != true // form 2: is_stock
@@ -741,33 +941,33 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 46:
             // R-S5 ticker_entered
             // form 3: ticker
-            return try ((trimmed(textValue(formInput(3))) != "") && (derivedEditingAsset() != nil))
-                && (trimmed(textValue(formInput(3))).uppercased() != required(derivedEditingAsset(), "'editing_asset'").ticker)
+            return try ((trimmed(textValue(formInput(3))) != "") && (computeEditingAsset() != nil))
+                && (trimmed(textValue(formInput(3))).uppercased() != required(computeEditingAsset(), "'editing_asset'").ticker)
         case 47:
             // R-S5 tap_save_changes; R-S5 ticker shown; R-S5 quantity shown
-            return try (derivedEditingAsset() != nil)
-                && (required(derivedEditingAsset(), "'editing_asset'").source == RegentAssetSource.twelvedata)
+            return try (computeEditingAsset() != nil)
+                && (required(computeEditingAsset(), "'editing_asset'").source == RegentAssetSource.twelvedata)
         case 48:
             // R-S5 tap_save_changes; R-S5 tap_delete_asset
-            return try derivedEditingAsset() != nil
+            return try computeEditingAsset() != nil
         case 49:
             // R-S5 tap_confirm_delete; R-S6 tap_confirm_delete
-            return try ((state.deleteMessage != "") && (derivedEditingAsset() != nil))
-                && (required(derivedEditingAsset(), "'editing_asset'").source == RegentAssetSource.truelayer)
+            return try ((state.deleteMessage != "") && (computeEditingAsset() != nil))
+                && (required(computeEditingAsset(), "'editing_asset'").source == RegentAssetSource.truelayer)
         case 50:
             // R-S5 tap_confirm_delete; R-S5 tap_cancel_delete; R-S5 variant deleting; and 9 more
             return state.deleteMessage != ""
         case 51:
             // R-S5 name shown
-            return try (derivedEditingAsset() != nil)
-                && (required(derivedEditingAsset(), "'editing_asset'").source != RegentAssetSource.twelvedata)
+            return try (computeEditingAsset() != nil)
+                && (required(computeEditingAsset(), "'editing_asset'").source != RegentAssetSource.twelvedata)
         case 52:
             // R-S5 value shown
-            return try (derivedEditingAsset() != nil)
-                && (required(derivedEditingAsset(), "'editing_asset'").source == RegentAssetSource.manual)
+            return try (computeEditingAsset() != nil)
+                && (required(computeEditingAsset(), "'editing_asset'").source == RegentAssetSource.manual)
         case 53:
             // R-S5-liability tap_save_changes; R-S5-liability tap_delete_liability
-            return try derivedEditingLiability() != nil
+            return try computeEditingLiability() != nil
         case 54:
             // R-S6 asset_swiped_delete
             guard case .assetSwipedDelete(let eventId)? = event else { throw FlowFailure("no value for 'event'") }
@@ -784,7 +984,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return state.liabilities.count == 0
         case 58:
             // R-S7 tap_manage_subscription
-            return try derivedIsPremium()
+            return try computeIsPremium()
         case 59:
             // R-S7 tap_dismiss_alert; R-S7 variant alert
             return state.settingsAlert != nil
@@ -802,10 +1002,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return state.purchasing
         case 64:
             // app every 15m
-            return try ((state.signedIn && derivedIsPremium()) && derivedHasStocks()) && !state.stockRefreshPending
+            return try ((state.signedIn && computeIsPremium()) && computeHasStocks()) && !state.stockRefreshPending
         case 65:
             // app every 24h
-            return try ((state.signedIn && derivedIsPremium()) && derivedHasBankAccounts()) && !state.bankRefreshPending
+            return try ((state.signedIn && computeIsPremium()) && computeHasBankAccounts()) && !state.bankRefreshPending
         case 66:
             // app every 24h
             return state.signedIn
@@ -949,7 +1149,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 34:
             // R-S3 home_shown
             state.stockRefreshPending = true
-            try effects.append(.call(RegentServiceCall.twelveDataPrices(tickers: derivedStockTickers())))
+            try effects.append(.call(RegentServiceCall.twelveDataPrices(tickers: computeStockTickers())))
             raised.append(.checkBalances(raisedBy: RaisedByFlows()))
         case 35:
             // R-S3 home_shown
@@ -957,7 +1157,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 36:
             // R-S3 check_balances; R-S3 refresh_banks
             state.bankRefreshPending = true
-            try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: derivedBankAccountIds())))
+            try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: computeBankAccountIds())))
         case 37:
             // R-S3 app_foregrounded; R-S3 enter
             raised.append(.homeShown(raisedBy: RaisedByFlows()))
@@ -969,7 +1169,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 39:
             // R-S3 refresh_stocks; app every 15m
             state.stockRefreshPending = true
-            try effects.append(.call(RegentServiceCall.twelveDataPrices(tickers: derivedStockTickers())))
+            try effects.append(.call(RegentServiceCall.twelveDataPrices(tickers: computeStockTickers())))
         case 40:
             // R-S3 asset_tapped; R-S6 asset_tapped
             try actionList40(event, into: &effects)
@@ -1108,9 +1308,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             }
         case 70:
             // R-S5 tap_delete_asset
-            state.deleteMessage = try ("Delete " + required(derivedEditingAsset(), "'editing_asset'").name)
+            state.deleteMessage = try ("Delete " + required(computeEditingAsset(), "'editing_asset'").name)
                 + "? This cannot be undone."
-            state.deleteWarning = try (required(derivedEditingAsset(), "'editing_asset'").source
+            state.deleteWarning = try (required(computeEditingAsset(), "'editing_asset'").source
                 == RegentAssetSource.truelayer)
                 ? "This will disconnect your bank. You can reconnect anytime."
                 : nil
@@ -1142,7 +1342,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             }
         case 77:
             // R-S5-liability tap_delete_liability
-            state.deleteMessage = try ("Delete " + required(derivedEditingLiability(), "'editing_liability'").name)
+            state.deleteMessage = try ("Delete " + required(computeEditingLiability(), "'editing_liability'").name)
                 + "? This cannot be undone."
         case 78:
             // R-S5-liability tap_confirm_delete; R-S6-liability tap_confirm_delete
@@ -1157,9 +1357,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 try setInput(
                     0,
                     fieldInput(
-                        (derivedEditingLiability() == nil)
+                        (computeEditingLiability() == nil)
                             ? nil
-                            : required(derivedEditingLiability(), "'editing_liability'").name
+                            : required(computeEditingLiability(), "'editing_liability'").name
                     )
                 )
             }
@@ -1167,9 +1367,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 try setInput(
                     1,
                     fieldInput(
-                        (derivedEditingLiability() == nil)
+                        (computeEditingLiability() == nil)
                             ? nil
-                            : required(derivedEditingLiability(), "'editing_liability'").category
+                            : required(computeEditingLiability(), "'editing_liability'").category
                     )
                 )
             }
@@ -1177,9 +1377,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 try setInput(
                     2,
                     fieldInput(
-                        (derivedEditingLiability() == nil)
+                        (computeEditingLiability() == nil)
                             ? nil
-                            : required(derivedEditingLiability(), "'editing_liability'").amount.amount
+                            : required(computeEditingLiability(), "'editing_liability'").amount.amount
                     )
                 )
             }
@@ -1340,12 +1540,12 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // home (global) take_snapshot
             state.snapshots = try state.snapshots.filter { s in try s.day != calendarDay(now) }
                 + [
-                    ({ () throws -> RegentNetWorthSnapshot in var record = RegentNetWorthSnapshot(); record.day = try calendarDay(now); record.value = try derivedNetWorth(); return record })()
+                    ({ () throws -> RegentNetWorthSnapshot in var record = RegentNetWorthSnapshot(); record.day = try calendarDay(now); record.value = try computeNetWorth(); return record })()
                 ]
         case 125:
             // app every 24h
             state.bankRefreshPending = true
-            try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: derivedBankAccountIds())))
+            try effects.append(.call(RegentServiceCall.truelayerRefresh(accountIds: computeBankAccountIds())))
             raised.append(.takeSnapshot(raisedBy: RaisedByFlows()))
         case 126:
             // app every 24h
@@ -1444,7 +1644,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     private mutating func actionList48(_ event: RegentEvent?, into effects: inout [RegentEffect]) throws {
         // form 4: ticker, 5: quantity
         try state.assets.append(
-            ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "A" + describe(state.nextId); record.name = ((state.quoteName + " (") + trimmed(textValue(formInput(4))).uppercased()) + ")"; record.category = RegentAssetCategory.investments; record.value = try convert(round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))), state.primaryCurrency, derivedQuoteRate()); record.original = try round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))); record.source = RegentAssetSource.twelvedata; record.ticker = trimmed(textValue(formInput(4))).uppercased(); record.quantity = decimalValue(formInput(5)); record.lastPrice = state.quotePrice; record.marketClosed = !state.quoteMarketOpen; record.accountId = ""; record.bankName = ""; return record })()
+            ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "A" + describe(state.nextId); record.name = ((state.quoteName + " (") + trimmed(textValue(formInput(4))).uppercased()) + ")"; record.category = RegentAssetCategory.investments; record.value = try convert(round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))), state.primaryCurrency, computeQuoteRate()); record.original = try round(multiply(required(state.quotePrice, "'quote_price'"), required(decimalValue(formInput(5)), "'form.quantity'"))); record.source = RegentAssetSource.twelvedata; record.ticker = trimmed(textValue(formInput(4))).uppercased(); record.quantity = decimalValue(formInput(5)); record.lastPrice = state.quotePrice; record.marketClosed = !state.quoteMarketOpen; record.accountId = ""; record.bankName = ""; return record })()
         )
         state.nextId = try add(state.nextId, 1)
         state.lastPriceUpdate = now
@@ -1490,7 +1690,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         try effects.append(
             .call(
                 RegentServiceCall.truelayerDisconnect(
-                    accountId: required(derivedEditingAsset(), "'editing_asset'").accountId
+                    accountId: required(computeEditingAsset(), "'editing_asset'").accountId
                 )
             )
         )
@@ -1513,7 +1713,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             try setInput(
                 0,
                 fieldInput(
-                    (derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").name
+                    (computeEditingAsset() == nil) ? nil : required(computeEditingAsset(), "'editing_asset'").name
                 )
             )
         }
@@ -1521,7 +1721,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             try setInput(
                 1,
                 fieldInput(
-                    (derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").category
+                    (computeEditingAsset() == nil) ? nil : required(computeEditingAsset(), "'editing_asset'").category
                 )
             )
         }
@@ -1529,9 +1729,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             try setInput(
                 2,
                 fieldInput(
-                    (derivedEditingAsset() == nil)
+                    (computeEditingAsset() == nil)
                         ? nil
-                        : required(derivedEditingAsset(), "'editing_asset'").value.amount
+                        : required(computeEditingAsset(), "'editing_asset'").value.amount
                 )
             )
         }
@@ -1539,7 +1739,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             try setInput(
                 3,
                 fieldInput(
-                    (derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").ticker
+                    (computeEditingAsset() == nil) ? nil : required(computeEditingAsset(), "'editing_asset'").ticker
                 )
             )
         }
@@ -1547,7 +1747,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             try setInput(
                 4,
                 fieldInput(
-                    (derivedEditingAsset() == nil) ? nil : required(derivedEditingAsset(), "'editing_asset'").quantity
+                    (computeEditingAsset() == nil) ? nil : required(computeEditingAsset(), "'editing_asset'").quantity
                 )
             )
         }
@@ -1920,6 +2120,10 @@ extension RegentEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = RegentMachine.self
 }
+
+/// Regent's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `RegentNavigation(of: machine)`.
+public typealias RegentNavigation = FlowNavigation<RegentScreen>
 
 /// The money and decimal amounts the flows write, each built once.
 enum RegentConstants {

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 2; a compile error here means the
+/// This module was generated for FlowMachine API version 3; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion3 {
 }
 
 /// The screens of Regent, by the seed's screen IDs.
@@ -1124,38 +1124,41 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
-    /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
-    /// Nil for a name the flows do not handle and for an event they raise themselves.
-    public init?(name: String, payload: [String: String] = [:]) {
+    /// The event named `name` in the flows, for scripts, deep links and replays, with its payload fields written as
+    /// text: text as it is, money and numbers as `4.35` (money in the app's currency), `true`/`false`, dates
+    /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
+    /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
+    ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
+        let fields = EventPayload(name, payload)
         switch name {
         case "storage_write_failed":
             self = .storageWriteFailed
         case "storage_read_failed":
             self = .storageReadFailed
         case "bank_selected":
-            self = .bankSelected(bank: payload["bank"] ?? "")
+            self = .bankSelected(bank: try fields.text("bank"))
         case "asset_tapped":
-            self = .assetTapped(id: payload["id"] ?? "")
+            self = .assetTapped(id: try fields.text("id"))
         case "liability_tapped":
-            self = .liabilityTapped(id: payload["id"] ?? "")
+            self = .liabilityTapped(id: try fields.text("id"))
         case "asset_swiped_delete":
-            self = .assetSwipedDelete(id: payload["id"] ?? "")
+            self = .assetSwipedDelete(id: try fields.text("id"))
         case "liability_swiped_delete":
-            self = .liabilitySwipedDelete(id: payload["id"] ?? "")
+            self = .liabilitySwipedDelete(id: try fields.text("id"))
         case "google.sign_in.signed_in":
             self = .googleSignInSignedIn(
-                userId: payload["user_id"] ?? "",
-                email: payload["email"] ?? "",
-                name: payload["name"] ?? "",
-                photoUrl: payload["photo_url"] ?? ""
+                userId: try fields.text("user_id"),
+                email: try fields.text("email"),
+                name: try fields.text("name"),
+                photoUrl: try fields.text("photo_url")
             )
         case "google.sign_in.already_registered":
             self = .googleSignInAlreadyRegistered(
-                userId: payload["user_id"] ?? "",
-                email: payload["email"] ?? "",
-                name: payload["name"] ?? "",
-                photoUrl: payload["photo_url"] ?? ""
+                userId: try fields.text("user_id"),
+                email: try fields.text("email"),
+                name: try fields.text("name"),
+                photoUrl: try fields.text("photo_url")
             )
         case "google.sign_in.cancelled":
             self = .googleSignInCancelled
@@ -1184,7 +1187,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "pin_store.verify.wrong":
             self = .pinStoreVerifyWrong
         case "truelayer.connect.connected":
-            self = .truelayerConnectConnected(accounts: [])
+            self = .truelayerConnectConnected(accounts: try fields.json("accounts", [RegentBankAccount].self))
         case "truelayer.connect.no_accounts":
             self = .truelayerConnectNoAccounts
         case "truelayer.connect.cancelled":
@@ -1194,7 +1197,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "truelayer.connect.unavailable":
             self = .truelayerConnectUnavailable
         case "truelayer.refresh.refreshed":
-            self = .truelayerRefreshRefreshed(balances: [])
+            self = .truelayerRefreshRefreshed(balances: try fields.json("balances", [RegentBankBalance].self))
         case "truelayer.refresh.token_expired":
             self = .truelayerRefreshTokenExpired
         case "truelayer.refresh.failed":
@@ -1203,9 +1206,9 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .truelayerDisconnectDisconnected
         case "twelve_data.quote.found":
             self = .twelveDataQuoteFound(
-                name: payload["name"] ?? "",
-                price: payloadMoney(payload["price"], currency: "GBP") ?? Money(amount: 0, currency: "GBP"),
-                marketOpen: false
+                name: try fields.text("name"),
+                price: try fields.money("price", currency: "GBP"),
+                marketOpen: try fields.bool("market_open")
             )
         case "twelve_data.quote.not_found":
             self = .twelveDataQuoteNotFound
@@ -1216,7 +1219,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "twelve_data.quote.timeout":
             self = .twelveDataQuoteTimeout
         case "twelve_data.prices.updated":
-            self = .twelveDataPricesUpdated(quotes: [])
+            self = .twelveDataPricesUpdated(quotes: try fields.json("quotes", [RegentPriceQuote].self))
         case "twelve_data.prices.rate_limited":
             self = .twelveDataPricesRateLimited
         case "twelve_data.prices.down":
@@ -1224,34 +1227,35 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "twelve_data.prices.offline":
             self = .twelveDataPricesOffline
         case "exchange_rates.latest.loaded":
-            self = .exchangeRatesLatestLoaded(usd: Decimal(0), eur: Decimal(0))
+            self = .exchangeRatesLatestLoaded(usd: try fields.decimal("usd"), eur: try fields.decimal("eur"))
         case "exchange_rates.latest.unavailable":
             self = .exchangeRatesLatestUnavailable
         case "revenuecat.offerings.loaded":
-            self = .revenuecatOfferingsLoaded(
-                annualPrice: payloadMoney(payload["annual_price"], currency: "GBP") ?? Money(amount: 0, currency: "GBP")
-            )
+            self = .revenuecatOfferingsLoaded(annualPrice: try fields.money("annual_price", currency: "GBP"))
         case "revenuecat.offerings.failed":
             self = .revenuecatOfferingsFailed
         case "revenuecat.purchase.purchased":
-            self = .revenuecatPurchasePurchased(expiresAt: Timestamp(millisecondsSince1970: 0), inTrial: false)
+            self = .revenuecatPurchasePurchased(
+                expiresAt: try fields.timestamp("expires_at"),
+                inTrial: try fields.bool("in_trial")
+            )
         case "revenuecat.purchase.cancelled":
             self = .revenuecatPurchaseCancelled
         case "revenuecat.purchase.network_error":
             self = .revenuecatPurchaseNetworkError
         case "revenuecat.purchase.already_subscribed":
-            self = .revenuecatPurchaseAlreadySubscribed(expiresAt: Timestamp(millisecondsSince1970: 0))
+            self = .revenuecatPurchaseAlreadySubscribed(expiresAt: try fields.timestamp("expires_at"))
         case "revenuecat.restore.restored":
-            self = .revenuecatRestoreRestored(expiresAt: Timestamp(millisecondsSince1970: 0))
+            self = .revenuecatRestoreRestored(expiresAt: try fields.timestamp("expires_at"))
         case "revenuecat.restore.none":
             self = .revenuecatRestoreNone
         case "revenuecat.restore.network_error":
             self = .revenuecatRestoreNetworkError
         case "revenuecat.customer_info.active":
             self = .revenuecatCustomerInfoActive(
-                expiresAt: Timestamp(millisecondsSince1970: 0),
-                inTrial: false,
-                willRenew: false
+                expiresAt: try fields.timestamp("expires_at"),
+                inTrial: try fields.bool("in_trial"),
+                willRenew: try fields.bool("will_renew")
             )
         case "revenuecat.customer_info.inactive":
             self = .revenuecatCustomerInfoInactive
@@ -1357,8 +1361,10 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapClose
         case "tap_dismiss_storage_alert":
             self = .tapDismissStorageAlert
+        case "launched", "home_shown", "check_balances", "refresh_stocks", "refresh_banks", "convert_values", "take_snapshot":
+            throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
-            return nil
+            throw FlowEventError(event: name, reason: .unknownEvent)
         }
     }
 

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 2; a compile error here means the
+/// This module was generated for FlowMachine API version 3; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion3 {
 }
 
 /// The screens of Tempo, by the seed's screen IDs.
@@ -2289,62 +2289,65 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
-    /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
-    /// Nil for a name the flows do not handle and for an event they raise themselves.
-    public init?(name: String, payload: [String: String] = [:]) {
+    /// The event named `name` in the flows, for scripts, deep links and replays, with its payload fields written as
+    /// text: text as it is, money and numbers as `4.35` (money in the app's currency), `true`/`false`, dates
+    /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
+    /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
+    ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
+        let fields = EventPayload(name, payload)
         switch name {
         case "country_selected":
-            self = .countrySelected(country: payload["country"] ?? "")
+            self = .countrySelected(country: try fields.text("country"))
         case "address_selected":
-            self = .addressSelected(address: payload["address"] ?? "")
+            self = .addressSelected(address: try fields.text("address"))
         case "card_payment_requested":
             self = .cardPaymentRequested(
-                merchant: payload["merchant"] ?? "",
-                amount: payloadMoney(payload["amount"], currency: "GBP") ?? Money(amount: 0, currency: "GBP")
+                merchant: try fields.text("merchant"),
+                amount: try fields.money("amount", currency: "GBP")
             )
         case "physical_card_delivered":
             self = .physicalCardDelivered
         case "physical_card_atm_activated":
             self = .physicalCardAtmActivated
         case "fx_rate_quoted":
-            self = .fxRateQuoted(
-                rate: Decimal(0),
-                fee: payloadMoney(payload["fee"], currency: "GBP") ?? Money(amount: 0, currency: "GBP")
-            )
+            self = .fxRateQuoted(rate: try fields.decimal("rate"), fee: try fields.money("fee", currency: "GBP"))
         case "bank_transfer_received":
             self = .bankTransferReceived(
-                sender: payload["sender"] ?? "",
-                amount: payloadMoney(payload["amount"], currency: "GBP") ?? Money(amount: 0, currency: "GBP")
+                sender: try fields.text("sender"),
+                amount: try fields.money("amount", currency: "GBP")
             )
         case "ecosystem_highlight_viewed":
-            self = .ecosystemHighlightViewed(slot: 0, campaignId: payload["campaign_id"] ?? "")
+            self = .ecosystemHighlightViewed(slot: try fields.int("slot"), campaignId: try fields.text("campaign_id"))
         case "ecosystem_highlight_tapped":
-            self = .ecosystemHighlightTapped(slot: 0, campaignId: payload["campaign_id"] ?? "")
+            self = .ecosystemHighlightTapped(slot: try fields.int("slot"), campaignId: try fields.text("campaign_id"))
         case "history_range_picked":
-            self = .historyRangePicked(from: date(1970, 1, 1), to: date(1970, 1, 1))
+            self = .historyRangePicked(from: try fields.date("from"), to: try fields.date("to"))
         case "notification_toggled":
-            self = .notificationToggled(preference: TempoNotificationPreference.pushCardPayments, enabled: false)
+            self = .notificationToggled(
+                preference: try fields.name("preference", TempoNotificationPreference.self),
+                enabled: try fields.bool("enabled")
+            )
         case "session_sign_out_tapped":
-            self = .sessionSignOutTapped(sessionId: payload["session_id"] ?? "")
+            self = .sessionSignOutTapped(sessionId: try fields.text("session_id"))
         case "plan_tapped":
-            self = .planTapped(plan: TempoPlan.everyday)
+            self = .planTapped(plan: try fields.name("plan", TempoPlan.self))
         case "inbox_item_tapped":
-            self = .inboxItemTapped(category: TempoInboxCategory.payments)
+            self = .inboxItemTapped(category: try fields.name("category", TempoInboxCategory.self))
         case "inbox_push_opened":
             self = .inboxPushOpened
         case "legal_documents_changed":
             self = .legalDocumentsChanged
         case "help_category_tapped":
-            self = .helpCategoryTapped(category: payload["category"] ?? "")
+            self = .helpCategoryTapped(category: try fields.text("category"))
         case "legal_document_tapped":
-            self = .legalDocumentTapped(document: payload["document"] ?? "")
+            self = .legalDocumentTapped(document: try fields.text("document"))
         case "equals.submit_application.submitted":
             self = .equalsSubmitApplicationSubmitted
         case "equals.submit_application.failed":
             self = .equalsSubmitApplicationFailed
         case "equals.create_account.created":
-            self = .equalsCreateAccountCreated(userId: payload["user_id"] ?? "")
+            self = .equalsCreateAccountCreated(userId: try fields.text("user_id"))
         case "equals.get_onboarding_status.active":
             self = .equalsGetOnboardingStatusActive
         case "equals.get_onboarding_status.approved":
@@ -2376,13 +2379,13 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "equals.close_account.closed":
             self = .equalsCloseAccountClosed
         case "equals.log_in.success":
-            self = .equalsLogInSuccess(userId: payload["user_id"] ?? "")
+            self = .equalsLogInSuccess(userId: try fields.text("user_id"))
         case "equals.log_in.wrong_keycode":
             self = .equalsLogInWrongKeycode
         case "equals.activate_card.activated":
             self = .equalsActivateCardActivated
         case "equals.activate_card.failed":
-            self = .equalsActivateCardFailed(reason: payload["reason"] ?? "")
+            self = .equalsActivateCardFailed(reason: try fields.text("reason"))
         case "equals.set_card_frozen.done":
             self = .equalsSetCardFrozenDone
         case "equals.set_card_frozen.failed":
@@ -2404,13 +2407,11 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "equals.order_physical_card.failed":
             self = .equalsOrderPhysicalCardFailed
         case "equals.send_uk_transfer.sent":
-            self = .equalsSendUkTransferSent(transferId: payload["transfer_id"] ?? "")
+            self = .equalsSendUkTransferSent(transferId: try fields.text("transfer_id"))
         case "equals.send_uk_transfer.failed":
-            self = .equalsSendUkTransferFailed(reason: payload["reason"] ?? "")
+            self = .equalsSendUkTransferFailed(reason: try fields.text("reason"))
         case "equals.get_balance.fetched":
-            self = .equalsGetBalanceFetched(
-                balance: payloadMoney(payload["balance"], currency: "GBP") ?? Money(amount: 0, currency: "GBP")
-            )
+            self = .equalsGetBalanceFetched(balance: try fields.money("balance", currency: "GBP"))
         case "equals.get_balance.failed":
             self = .equalsGetBalanceFailed
         case "equals.refresh_session.refreshed":
@@ -2418,9 +2419,9 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "equals.refresh_session.expired":
             self = .equalsRefreshSessionExpired
         case "equals.send_international_transfer.submitted":
-            self = .equalsSendInternationalTransferSubmitted(transferId: payload["transfer_id"] ?? "")
+            self = .equalsSendInternationalTransferSubmitted(transferId: try fields.text("transfer_id"))
         case "equals.send_international_transfer.failed":
-            self = .equalsSendInternationalTransferFailed(reason: payload["reason"] ?? "")
+            self = .equalsSendInternationalTransferFailed(reason: try fields.text("reason"))
         case "otp.send_email_code.sent":
             self = .otpSendEmailCodeSent
         case "otp.send_email_code.failed":
@@ -2442,7 +2443,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "otp.verify_sms_code.expired":
             self = .otpVerifySmsCodeExpired
         case "postcode_lookup.find_addresses.found":
-            self = .postcodeLookupFindAddressesFound(addresses: [])
+            self = .postcodeLookupFindAddressesFound(addresses: try fields.json("addresses", [String].self))
         case "postcode_lookup.find_addresses.not_found":
             self = .postcodeLookupFindAddressesNotFound
         case "device.check_integrity.intact":
@@ -2474,7 +2475,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "pitstop.start_chat.started":
             self = .pitstopStartChatStarted
         case "logos.find_logo.found":
-            self = .logosFindLogoFound(merchant: payload["merchant"] ?? "", url: payload["url"] ?? "")
+            self = .logosFindLogoFound(merchant: try fields.text("merchant"), url: try fields.text("url"))
         case "logos.find_logo.not_found":
             self = .logosFindLogoNotFound
         case "fx.subscribe_rates.streaming":
@@ -2755,8 +2756,10 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .connectionLost
         case "connection_restored":
             self = .connectionRestored
+        case "session_check", "card_payment_recorded", "merchant_logo_needed", "card_payment_push_due", "funds_received_push_due", "large_transaction_push_due", "forget_user", "transfer_recorded":
+            throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
-            return nil
+            throw FlowEventError(event: name, reason: .unknownEvent)
         }
     }
 

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 2; a compile error here means the
+/// This module was generated for FlowMachine API version 3; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion3 {
 }
 
 /// The screens of YOLE, by the seed's screen IDs.
@@ -1372,21 +1372,24 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
-    /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
-    /// Nil for a name the flows do not handle and for an event they raise themselves.
-    public init?(name: String, payload: [String: String] = [:]) {
+    /// The event named `name` in the flows, for scripts, deep links and replays, with its payload fields written as
+    /// text: text as it is, money and numbers as `4.35` (money in the app's currency), `true`/`false`, dates
+    /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
+    /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
+    ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
+        let fields = EventPayload(name, payload)
         switch name {
         case "deep_link_opened":
-            self = .deepLinkOpened(path: payload["path"] ?? "")
+            self = .deepLinkOpened(path: try fields.text("path"))
         case "payment_status_updated":
-            self = .paymentStatusUpdated(status: YOLETransferStatus.success)
+            self = .paymentStatusUpdated(status: try fields.name("status", YOLETransferStatus.self))
         case "recent_recipient_tapped":
-            self = .recentRecipientTapped(recipient: payload["recipient"] ?? "")
+            self = .recentRecipientTapped(recipient: try fields.text("recipient"))
         case "favorite_tapped":
-            self = .favoriteTapped(recipient: payload["recipient"] ?? "")
+            self = .favoriteTapped(recipient: try fields.text("recipient"))
         case "remove_favorite_tapped":
-            self = .removeFavoriteTapped(recipient: payload["recipient"] ?? "")
+            self = .removeFavoriteTapped(recipient: try fields.text("recipient"))
         case "auth.create_account.created":
             self = .authCreateAccountCreated
         case "auth.create_account.email_exists":
@@ -1410,7 +1413,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "auth.resend_email_code.network_error":
             self = .authResendEmailCodeNetworkError
         case "auth.log_in.success":
-            self = .authLogInSuccess(kycVerified: false)
+            self = .authLogInSuccess(kycVerified: try fields.bool("kyc_verified"))
         case "auth.log_in.invalid_credentials":
             self = .authLogInInvalidCredentials
         case "auth.log_in.not_verified":
@@ -1477,13 +1480,13 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .deviceAuthenticateCancelled
         case "account.load.loaded":
             self = .accountLoadLoaded(
-                balance: payloadMoney(payload["balance"], currency: "USD") ?? Money(amount: 0, currency: "USD"),
-                suspended: false
+                balance: try fields.money("balance", currency: "USD"),
+                suspended: try fields.bool("suspended")
             )
         case "account.load.network_error":
             self = .accountLoadNetworkError
         case "favorites_api.load.loaded":
-            self = .favoritesApiLoadLoaded(recipients: [])
+            self = .favoritesApiLoadLoaded(recipients: try fields.json("recipients", [String].self))
         case "favorites_api.load.network_error":
             self = .favoritesApiLoadNetworkError
         case "favorites_api.remove.removed":
@@ -1498,9 +1501,9 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .profileUpdateFailed
         case "fees_api.quote.received":
             self = .feesApiQuoteReceived(
-                feeAmount: Decimal(0),
-                feeCurrency: payload["fee_currency"] ?? "",
-                feeType: payload["fee_type"] ?? ""
+                feeAmount: try fields.decimal("fee_amount"),
+                feeCurrency: try fields.text("fee_currency"),
+                feeType: try fields.text("fee_type")
             )
         case "fees_api.quote.failed":
             self = .feesApiQuoteFailed
@@ -1512,49 +1515,49 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .pesapalLoadCheckoutTimeout
         case "pesapal.checkout.success":
             self = .pesapalCheckoutSuccess(
-                yoleReference: payload["yole_reference"] ?? "",
-                pspTransactionId: payload["psp_transaction_id"] ?? "",
-                amount: Decimal(0),
-                currency: payload["currency"] ?? "",
-                feeAmount: Decimal(0),
-                totalAmount: Decimal(0)
+                yoleReference: try fields.text("yole_reference"),
+                pspTransactionId: try fields.text("psp_transaction_id"),
+                amount: try fields.decimal("amount"),
+                currency: try fields.text("currency"),
+                feeAmount: try fields.decimal("fee_amount"),
+                totalAmount: try fields.decimal("total_amount")
             )
         case "pesapal.checkout.pending":
             self = .pesapalCheckoutPending(
-                yoleReference: payload["yole_reference"] ?? "",
-                pspTransactionId: payload["psp_transaction_id"] ?? "",
-                amount: Decimal(0),
-                currency: payload["currency"] ?? "",
-                feeAmount: Decimal(0),
-                totalAmount: Decimal(0)
+                yoleReference: try fields.text("yole_reference"),
+                pspTransactionId: try fields.text("psp_transaction_id"),
+                amount: try fields.decimal("amount"),
+                currency: try fields.text("currency"),
+                feeAmount: try fields.decimal("fee_amount"),
+                totalAmount: try fields.decimal("total_amount")
             )
         case "pesapal.checkout.failed":
             self = .pesapalCheckoutFailed(
-                yoleReference: payload["yole_reference"] ?? "",
-                pspTransactionId: payload["psp_transaction_id"] ?? "",
-                amount: Decimal(0),
-                currency: payload["currency"] ?? "",
-                feeAmount: Decimal(0),
-                totalAmount: Decimal(0),
-                reason: payload["reason"] ?? ""
+                yoleReference: try fields.text("yole_reference"),
+                pspTransactionId: try fields.text("psp_transaction_id"),
+                amount: try fields.decimal("amount"),
+                currency: try fields.text("currency"),
+                feeAmount: try fields.decimal("fee_amount"),
+                totalAmount: try fields.decimal("total_amount"),
+                reason: try fields.text("reason")
             )
         case "pesapal.checkout.cancelled":
             self = .pesapalCheckoutCancelled(
-                yoleReference: payload["yole_reference"] ?? "",
-                pspTransactionId: payload["psp_transaction_id"] ?? "",
-                amount: Decimal(0),
-                currency: payload["currency"] ?? "",
-                feeAmount: Decimal(0),
-                totalAmount: Decimal(0)
+                yoleReference: try fields.text("yole_reference"),
+                pspTransactionId: try fields.text("psp_transaction_id"),
+                amount: try fields.decimal("amount"),
+                currency: try fields.text("currency"),
+                feeAmount: try fields.decimal("fee_amount"),
+                totalAmount: try fields.decimal("total_amount")
             )
         case "pesapal.checkout.unclear":
             self = .pesapalCheckoutUnclear(
-                yoleReference: payload["yole_reference"] ?? "",
-                pspTransactionId: payload["psp_transaction_id"] ?? "",
-                amount: Decimal(0),
-                currency: payload["currency"] ?? "",
-                feeAmount: Decimal(0),
-                totalAmount: Decimal(0)
+                yoleReference: try fields.text("yole_reference"),
+                pspTransactionId: try fields.text("psp_transaction_id"),
+                amount: try fields.decimal("amount"),
+                currency: try fields.text("currency"),
+                feeAmount: try fields.decimal("fee_amount"),
+                totalAmount: try fields.decimal("total_amount")
             )
         case "tap_get_started":
             self = .tapGetStarted
@@ -1688,8 +1691,10 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapTabProfile
         case "session_expired":
             self = .sessionExpired
+        case "signed_in":
+            throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
-            return nil
+            throw FlowEventError(event: name, reason: .unknownEvent)
         }
     }
 

@@ -31,6 +31,10 @@ final class Demo {
         try await send(.tapContinue)
         try await fill(.payWith, "other_card")
         try await send(.tapContinue)
+        // A swipe back on WAL-013b, as `NavigationStack(path: $model.path)` reports it: the path without its last
+        // screen, sent to the machine as `back`.
+        swipeBack()
+        try await send(.tapContinue)
         try await send(.tapChangeAddress)
         try await fill(.postcode, "NN12 8TN")
         try await send(.tapFindAddress)
@@ -47,7 +51,7 @@ final class Demo {
         try await send(.pinEntered)
         try await fill(.pinConfirm, "480317")
         try await send(.pinEntered)
-        print("  texts      \(try driver.machine.texts().map { "\($0.key.rawValue): \($0.value)" }.sorted().joined(separator: "; "))")
+        print("  texts      \(driver.machine.texts().map { "\($0.key.rawValue): \($0.value)" }.sorted().joined(separator: "; "))")
         try await send(.tapDone)
         print("physical card: \(driver.machine.state.physicalCard), paid with: \(driver.machine.state.physicalCardPayWith.map(\.rawValue) ?? "-")")
     }
@@ -59,6 +63,20 @@ final class Demo {
         try show()
     }
 
+    func swipeBack() {
+        print("swipe back")
+        let taken = driver.popNavigation(to: Array(driver.navigation.path.dropLast()))
+        print("  screen     \(driver.machine.screen.rawValue) \(driver.machine.screen.name)\(taken ? "" : " (back refused: the pop is undone)")")
+        printNavigation()
+    }
+
+    func printNavigation() {
+        let navigation = driver.navigation
+        var line = "  stack      " + navigation.stack.map(\.rawValue).joined(separator: " > ")
+        if let sheet = navigation.sheet { line += ", sheet \(sheet.screen.rawValue)" + (sheet.backBlocked ? " (back blocked)" : "") }
+        print(line)
+    }
+
     func fill(_ field: CardsField, _ text: String) async throws {
         print("fill \(field.rawValue) = \(text)")
         try driver.fill(field, text: text)
@@ -67,9 +85,9 @@ final class Demo {
     func show() throws {
         let machine = driver.machine
         var line = "  screen     \(machine.screen.rawValue) \(machine.screen.name)"
-        if let variant = try machine.variant() { line += " [\(variant.rawValue)]" }
-        if let opener = machine.sheetOpeners.last { line += " over \(opener.rawValue)" }
+        if let variant = machine.variant() { line += " [\(variant.rawValue)]" }
         print(line)
+        printNavigation()
         for (field, message) in machine.errors.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { print("  error      \(field.rawValue): \(message)") }
     }
 }

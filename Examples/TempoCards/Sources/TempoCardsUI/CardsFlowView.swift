@@ -3,8 +3,10 @@ import FlowMachine
 import SwiftUI
 import TempoCards
 
-/// Tempo's card controls in SwiftUI: one view per screen, chosen by the machine's screen; WAL-011
-/// (`presentation: modal`) comes up as a sheet over the hub. Every tap is an event sent to the model,
+/// Tempo's card controls in SwiftUI: one view per screen. The machine's navigation drives the UI: its back stack
+/// is the `NavigationStack`'s path and WAL-011 (`presentation: modal`) is the sheet, both bound to the model
+/// (`$model.path`, `$model.sheet`). A swipe back or the sheet pulled down is sent to the machine as `back`; where a
+/// screen has `back: blocked` the machine refuses it and the pop is undone. Every tap is an event sent to the model,
 /// every text field writes into the machine's form, and the messages under fields are the flows'.
 ///
 /// ```swift
@@ -17,17 +19,15 @@ public struct CardsFlowView: View {
     public init(model: FlowModel<CardsMachine>) { _model = State(initialValue: model) }
 
     public var body: some View {
-        NavigationStack {
-            // Under a sheet the screen that opened it stays on show.
-            screen(model.machine.sheetOpeners.first ?? model.screen)
-                .toolbar {
-                    if !model.machine.backStack.isEmpty {
-                        ToolbarItem(placement: .cancellationAction) { Button("Back") { model.back() } }
-                    }
+        NavigationStack(path: $model.path) {
+            screen(model.navigation.root)
+                .navigationDestination(for: CardsScreen.self) { pushed in
+                    // Where the machine refuses back, the back button is hidden (a swipe back is undone anyway).
+                    screen(pushed).navigationBarBackButtonHidden(pushed == model.screen && !model.canGoBack)
                 }
         }
-        .sheet(isPresented: Binding(get: { !model.machine.sheetOpeners.isEmpty }, set: { shown in if !shown { model.back() } })) {
-            screen(model.screen)
+        .sheet(item: $model.sheet) { sheet in
+            screen(sheet.screen).interactiveDismissDisabled(sheet.backBlocked)
         }
         .task { model.start() }
     }
@@ -44,7 +44,7 @@ public struct CardsFlowView: View {
         case .wal013e: PinView(model: model, field: .pin)
         case .wal013f: PinView(model: model, field: .pinConfirm)
         case .wal013g: StepView(model: model, text: "The PINs don't match.", button: "Try again", event: .tapTryAgain)
-        case .wal013h: StepView(model: model, text: (try? model.machine.texts()[.expectedDelivery]) ?? "", button: "Done", event: .tapDone)
+        case .wal013h: StepView(model: model, text: model.machine.texts()[.expectedDelivery] ?? "", button: "Done", event: .tapDone)
         }
     }
 }
@@ -53,7 +53,7 @@ public struct CardsFlowView: View {
 struct HubView: View {
     let model: FlowModel<CardsMachine>
     var body: some View {
-        let frozen = (try? model.machine.variant()) == .frozen
+        let frozen = model.machine.variant() == .frozen
         List {
             Label(frozen ? "FROZEN" : "Virtual card · Active", systemImage: frozen ? "snowflake" : "creditcard")
             Toggle("Freeze card", isOn: Binding(get: { frozen }, set: { _ in model.send(.toggleFreeze) }))
@@ -99,7 +99,7 @@ struct AddressView: View {
         Form {
             Text(model.machine.state.deliveryAddress ?? "No address on file")
             Button("Confirm address") { model.send(.tapConfirmAddress) }
-                .disabled((try? model.machine.variant()) == .noAddress)
+                .disabled(model.machine.variant() == .noAddress)
             Button("Change address") { model.send(.tapChangeAddress) }
         }
         .navigationTitle(CardsScreen.wal013b.name)

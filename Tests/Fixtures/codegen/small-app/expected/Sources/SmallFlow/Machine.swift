@@ -80,8 +80,9 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> SmallVariant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> SmallVariant? {
         return (try engineVariant()).flatMap(SmallVariant.init(rawValue:))
     }
 
@@ -118,6 +119,10 @@ public struct SmallMachine: Sendable, FlowStateMachine {
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SmallScreen] { engine.overlayOpeners.map { SmallScreen(number: $0) } }
+
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: SmallSubflow, caller: SmallScreen)] { [] }
@@ -167,9 +172,15 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     public var screen: SmallScreen { SmallScreen(number: screenNumber) }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.text`).
-    public func texts() throws -> [SmallText: String] {
+    /// (`.text`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without throwing).
+    public func computeTexts() throws -> [SmallText: String] {
         return [:]
+    }
+
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -287,3 +298,7 @@ extension SmallEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = SmallMachine.self
 }
+
+/// Small's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `SmallNavigation(of: machine)`.
+public typealias SmallNavigation = FlowNavigation<SmallScreen>

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 2; a compile error here means the
+/// This module was generated for FlowMachine API version 3; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion3 {
 }
 
 /// The screens of Small, by the seed's screen IDs.
@@ -147,10 +147,12 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
-    /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
-    /// Nil for a name the flows do not handle and for an event they raise themselves.
-    public init?(name: String, payload: [String: String] = [:]) {
+    /// The event named `name` in the flows, for scripts, deep links and replays, with its payload fields written as
+    /// text: text as it is, money and numbers as `4.35` (money in the app's currency), `true`/`false`, dates
+    /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
+    /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
+    ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         switch name {
         case "auth.sign_in.success":
             self = .authSignInSuccess
@@ -163,7 +165,7 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case "help":
             self = .help
         default:
-            return nil
+            throw FlowEventError(event: name, reason: .unknownEvent)
         }
     }
 
