@@ -1373,7 +1373,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapTabProfile
         case "session_expired":
             self = .sessionExpired
-        case "app_launched", "authorized", "deposit_split", "deposit_loaded_push", "round_up_due":
+        case "app_launched", "authorized", "withdraw_amount_opened", "deposit_split", "deposit_loaded_push", "round_up_due":
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)

@@ -96,8 +96,9 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> TempoVariant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> TempoVariant? {
         return (try engineVariant()).flatMap(TempoVariant.init(rawValue:))
     }
 
@@ -134,6 +135,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [TempoScreen] { engine.overlayOpeners.map { TempoScreen(number: $0) } }
+
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: TempoSubflow, caller: TempoScreen)] {
@@ -218,13 +223,27 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     public var screen: TempoScreen { TempoScreen(number: screenNumber) }
 
     /// `phone_dial_code`: The dial code shown before the mobile number, e.g. +44.
-    public func derivedPhoneDialCode() throws -> String {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedPhoneDialCode() -> String {
+        return (try? computePhoneDialCode()) ?? ""
+    }
+
+    /// `phone_dial_code`, or the `FlowFailure` that stops the flows computing it.
+    func computePhoneDialCode() throws -> String {
         return try dialCode(state.phoneCountry)
     }
 
     /// `session_age`: How long the current session has lasted ("Error events include: ... user state (tier, card
     /// status, session age)"); 0s before any session.
-    public func derivedSessionAge() throws -> Int {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    public func derivedSessionAge() -> Int {
+        return (try? computeSessionAge()) ?? 0
+    }
+
+    /// `session_age`, or the `FlowFailure` that stops the flows computing it.
+    func computeSessionAge() throws -> Int {
         return try (state.sessionStartedAt == nil)
             ? 0
             : subtract(now, required(state.sessionStartedAt, "'session_started_at'"))
@@ -233,7 +252,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// `latest_transaction_avatar`: What the avatar of the newest history row shows (WAL-001 "Latest 3–5
     /// transactions"): the merchant's logo from the logo service, or, when the service found none, the merchant's
     /// initial; empty with no transactions.
-    public func derivedLatestTransactionAvatar() throws -> String {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedLatestTransactionAvatar() -> String {
+        return (try? computeLatestTransactionAvatar()) ?? ""
+    }
+
+    /// `latest_transaction_avatar`, or the `FlowFailure` that stops the flows computing it.
+    func computeLatestTransactionAvatar() throws -> String {
         return try (state.transactions.count == 0)
             ? ""
             : (anyHolds(state.merchantLogos) { l in
@@ -252,7 +278,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     /// `balance_age_minutes`: Whole minutes since the balance was last fetched from Equals (rounded down).
-    public func derivedBalanceAgeMinutes() throws -> Int {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    public func derivedBalanceAgeMinutes() -> Int {
+        return (try? computeBalanceAgeMinutes()) ?? 0
+    }
+
+    /// `balance_age_minutes`, or the `FlowFailure` that stops the flows computing it.
+    func computeBalanceAgeMinutes() throws -> Int {
         return try (state.balanceUpdatedAt == nil)
             ? 0
             : truncatedInt(
@@ -261,7 +294,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     /// `card_status`: The card status error events report ("user state (tier, card status, session age)").
-    public func derivedCardStatus() throws -> TempoCardStatus {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): its first value.
+    public func derivedCardStatus() -> TempoCardStatus {
+        return (try? computeCardStatus()) ?? TempoCardStatus.frozen
+    }
+
+    /// `card_status`, or the `FlowFailure` that stops the flows computing it.
+    func computeCardStatus() throws -> TempoCardStatus {
         return state.cardFrozen
             ? TempoCardStatus.frozen
             : ((state.physicalCard == TempoPhysicalCardStatus.active)
@@ -274,13 +314,27 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     /// `physical_card_fee`: Physical card — optional (£4.99 inc. delivery).
-    public func derivedPhysicalCardFee() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    public func derivedPhysicalCardFee() -> Money {
+        return (try? computePhysicalCardFee()) ?? Money(amount: 0, currency: "GBP")
+    }
+
+    /// `physical_card_fee`, or the `FlowFailure` that stops the flows computing it.
+    func computePhysicalCardFee() throws -> Money {
         return TempoConstants.gbp4_99
     }
 
     /// `card_active`: The user has a card that can pay (the active virtual card, or the ATM-activated physical card);
     /// closing the account disables the cards.
-    public func derivedCardActive() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedCardActive() -> Bool {
+        return (try? computeCardActive()) ?? false
+    }
+
+    /// `card_active`, or the `FlowFailure` that stops the flows computing it.
+    func computeCardActive() throws -> Bool {
         return !state.accountClosed
             && ((state.virtualCard == TempoVirtualCardStatus.active)
                 || (state.physicalCard == TempoPhysicalCardStatus.active))
@@ -288,27 +342,62 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     /// `daily_spent_today`: Spend counted against today's Daily Limit; a new UTC day starts at zero ("resets midnight
     /// UTC").
-    public func derivedDailySpentToday() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    public func derivedDailySpentToday() -> Money {
+        return (try? computeDailySpentToday()) ?? Money(amount: 0, currency: "GBP")
+    }
+
+    /// `daily_spent_today`, or the `FlowFailure` that stops the flows computing it.
+    func computeDailySpentToday() throws -> Money {
         return try (state.dailySpentOn == calendarDay(now)) ? state.dailySpent : TempoConstants.gbp0
     }
 
     /// `daily_remaining`: Shown in the centre of the Daily Limit gauge.
-    public func derivedDailyRemaining() throws -> Money {
-        return try maximum([subtract(state.dailyLimit, derivedDailySpentToday()), TempoConstants.gbp0])
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    public func derivedDailyRemaining() -> Money {
+        return (try? computeDailyRemaining()) ?? Money(amount: 0, currency: "GBP")
+    }
+
+    /// `daily_remaining`, or the `FlowFailure` that stops the flows computing it.
+    func computeDailyRemaining() throws -> Money {
+        return try maximum([subtract(state.dailyLimit, computeDailySpentToday()), TempoConstants.gbp0])
     }
 
     /// `completed_count`: Rows in the WAL-005 Completed section.
-    public func derivedCompletedCount() throws -> Int {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    public func derivedCompletedCount() -> Int {
+        return (try? computeCompletedCount()) ?? 0
+    }
+
+    /// `completed_count`, or the `FlowFailure` that stops the flows computing it.
+    func computeCompletedCount() throws -> Int {
         return state.transactions.filter { t in t.status == TempoTransactionStatus.completed }.count
     }
 
     /// `pending_count`: Rows in the WAL-005 Pending section (international transfers until they arrive).
-    public func derivedPendingCount() throws -> Int {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    public func derivedPendingCount() -> Int {
+        return (try? computePendingCount()) ?? 0
+    }
+
+    /// `pending_count`, or the `FlowFailure` that stops the flows computing it.
+    func computePendingCount() throws -> Int {
         return state.transactions.filter { t in t.status == TempoTransactionStatus.pending }.count
     }
 
     /// `history_results`: WAL-005 rows after search ("Results narrow as prompt becomes more specific") and date filter.
-    public func derivedHistoryResults() throws -> [TempoTransaction] {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedHistoryResults() -> [TempoTransaction] {
+        return (try? computeHistoryResults()) ?? []
+    }
+
+    /// `history_results`, or the `FlowFailure` that stops the flows computing it.
+    func computeHistoryResults() throws -> [TempoTransaction] {
         return try state.transactions.filter { t in
             try (textContains(t.description.lowercased(), state.historyQuery.lowercased())
                 && ((state.historyFrom == nil)
@@ -320,12 +409,26 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     }
 
     /// `history_result_count`: Rows WAL-005 shows for the current search and date filter.
-    public func derivedHistoryResultCount() throws -> Int {
-        return try derivedHistoryResults().count
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    public func derivedHistoryResultCount() -> Int {
+        return (try? computeHistoryResultCount()) ?? 0
+    }
+
+    /// `history_result_count`, or the `FlowFailure` that stops the flows computing it.
+    func computeHistoryResultCount() throws -> Int {
+        return try computeHistoryResults().count
     }
 
     /// `latest_reference`: Reference of the newest history row (for transfers, the Equals transfer ID).
-    public func derivedLatestReference() throws -> String {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedLatestReference() -> String {
+        return (try? computeLatestReference()) ?? ""
+    }
+
+    /// `latest_reference`, or the `FlowFailure` that stops the flows computing it.
+    func computeLatestReference() throws -> String {
         return try (state.transactions.count == 0)
             ? ""
             : element(state.transactions, subtract(state.transactions.count, 1)).reference
@@ -333,12 +436,26 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     /// `session_token_lifetime`: How long an Equals token stays fresh. The spec only says "short-lived"; 15 minutes is
     /// the flows' assumption.
-    public func derivedSessionTokenLifetime() throws -> Int {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0.
+    public func derivedSessionTokenLifetime() -> Int {
+        return (try? computeSessionTokenLifetime()) ?? 0
+    }
+
+    /// `session_token_lifetime`, or the `FlowFailure` that stops the flows computing it.
+    func computeSessionTokenLifetime() throws -> Int {
         return 900000
     }
 
     /// `eurozone_countries`: Recipient countries paid in EUR.
-    public func derivedEurozoneCountries() throws -> [String] {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedEurozoneCountries() -> [String] {
+        return (try? computeEurozoneCountries()) ?? []
+    }
+
+    /// `eurozone_countries`, or the `FlowFailure` that stops the flows computing it.
+    func computeEurozoneCountries() throws -> [String] {
         return [
             "AT",
             "BE",
@@ -365,19 +482,40 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     /// `sepa_countries`: Recipient countries reached over SEPA (IBAN only); other countries go over SWIFT and need a
     /// BIC.
-    public func derivedSepaCountries() throws -> [String] {
-        return try derivedEurozoneCountries() + ["CH", "DK", "NO", "PL", "SE"]
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): an empty list.
+    public func derivedSepaCountries() -> [String] {
+        return (try? computeSepaCountries()) ?? []
+    }
+
+    /// `sepa_countries`, or the `FlowFailure` that stops the flows computing it.
+    func computeSepaCountries() throws -> [String] {
+        return try computeEurozoneCountries() + ["CH", "DK", "NO", "PL", "SE"]
     }
 
     /// `plan_change_price`: The full price of the plan picked on SET-008, charged from the next full billing date.
-    public func derivedPlanChangePrice() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    public func derivedPlanChangePrice() -> Money {
+        return (try? computePlanChangePrice()) ?? Money(amount: 0, currency: "GBP")
+    }
+
+    /// `plan_change_price`, or the `FlowFailure` that stops the flows computing it.
+    func computePlanChangePrice() throws -> Money {
         return (state.planChangeTo == TempoPlan.premium)
             ? TempoConstants.gbp89_99
             : ((state.planChangeTo == TempoPlan.plus) ? TempoConstants.gbp6_99 : TempoConstants.gbp4_99)
     }
 
     /// `plan_change_is_upgrade`: Upgrade (Everyday → Plus → Premium) rather than a switch down.
-    public func derivedPlanChangeIsUpgrade() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedPlanChangeIsUpgrade() -> Bool {
+        return (try? computePlanChangeIsUpgrade()) ?? false
+    }
+
+    /// `plan_change_is_upgrade`, or the `FlowFailure` that stops the flows computing it.
+    func computePlanChangeIsUpgrade() throws -> Bool {
         return ((state.planChangeTo == TempoPlan.premium) ? 3 : ((state.planChangeTo == TempoPlan.plus) ? 2 : 1))
             > ((state.plan == TempoPlan.premium) ? 3 : ((state.plan == TempoPlan.plus) ? 2 : 1))
     }
@@ -385,7 +523,14 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// `plan_change_prorated`: The upgrade charged now: the monthly price difference (Premium counted as £89.99 / 12 a
     /// month) for the part of the current billing cycle that is left, rounded half-up to the penny. The new plan's full
     /// price is charged from the next full billing date.
-    public func derivedPlanChangeProrated() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    public func derivedPlanChangeProrated() -> Money {
+        return (try? computePlanChangeProrated()) ?? Money(amount: 0, currency: "GBP")
+    }
+
+    /// `plan_change_prorated`, or the `FlowFailure` that stops the flows computing it.
+    func computePlanChangeProrated() throws -> Money {
         return try round(
             multiply(
                 subtract(
@@ -411,25 +556,33 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     /// `plan_price`: The current plan's full price: Everyday £4.99/mo, Plus £6.99/mo, Premium £89.99/yr (ONB-003,
     /// SET-008).
-    public func derivedPlanPrice() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 GBP.
+    public func derivedPlanPrice() -> Money {
+        return (try? computePlanPrice()) ?? Money(amount: 0, currency: "GBP")
+    }
+
+    /// `plan_price`, or the `FlowFailure` that stops the flows computing it.
+    func computePlanPrice() throws -> Money {
         return (state.plan == TempoPlan.premium)
             ? TempoConstants.gbp89_99
             : ((state.plan == TempoPlan.plus) ? TempoConstants.gbp6_99 : TempoConstants.gbp4_99)
     }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.lastUpdated`).
-    public func texts() throws -> [TempoText: String] {
+    /// (`.lastUpdated`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
+    /// throwing).
+    public func computeTexts() throws -> [TempoText: String] {
         switch screenNumber {
         case 21:
             // WAL-001 Home
             return try [
-                .lastUpdated: ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago",
-                .latestAvatar: derivedLatestTransactionAvatar()
+                .lastUpdated: ("Last updated " + describe(computeBalanceAgeMinutes())) + " min ago",
+                .latestAvatar: computeLatestTransactionAvatar()
             ]
         case 22:
             // WAL-003 Balance
-            return try [.lastUpdated: ("Last updated " + describe(derivedBalanceAgeMinutes())) + " min ago"]
+            return try [.lastUpdated: ("Last updated " + describe(computeBalanceAgeMinutes())) + " min ago"]
         case 47:
             // WAL-013h Order Placed
             return try [
@@ -463,6 +616,12 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         default:
             return [:]
         }
+    }
+
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -504,7 +663,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return !state.online
         case 12:
             // WAL-001 tap_card; WAL-001 toggle_freeze; WAL-008b toggle_freeze; and 1 more
-            return try derivedCardActive()
+            return try computeCardActive()
         case 13:
             // WAL-001 toggle_freeze; WAL-001 variant frozen; WAL-008b toggle_freeze; and 11 more
             return state.cardFrozen
@@ -569,7 +728,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return state.physicalCardPayWith == TempoPayWith.otherCard
         case 33:
             // WAL-013f pin_entered
-            return try compare(state.balance, derivedPhysicalCardFee()) < 0
+            return try compare(state.balance, computePhysicalCardFee()) < 0
         case 34:
             // WAL-013f equals.order_physical_card.placed
             return state.physicalCardPayWith == TempoPayWith.balance
@@ -675,10 +834,10 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return state.plan == TempoPlan.plus
         case 63:
             // SET-009 tap_confirm
-            return try derivedPlanChangeIsUpgrade() && (compare(derivedPlanChangeProrated(), state.balance) > 0)
+            return try computePlanChangeIsUpgrade() && (compare(computePlanChangeProrated(), state.balance) > 0)
         case 64:
             // SET-009 device.authenticate.authenticated; SET-009 variant upgrade
-            return try derivedPlanChangeIsUpgrade()
+            return try computePlanChangeIsUpgrade()
         case 65:
             // SET-009 variant insufficient_funds
             return state.planUpgradeDeclined
@@ -725,7 +884,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         case 78:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
-            return try !derivedCardActive()
+            return try !computeCardActive()
         case 79:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
@@ -740,7 +899,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 throw FlowFailure("no value for 'event'")
             }
             return try state.cardLimitEnabled
-                && (compare(add(derivedDailySpentToday(), eventAmount), state.dailyLimit) > 0)
+                && (compare(add(computeDailySpentToday(), eventAmount), state.dailyLimit) > 0)
         case 81:
             // app_lock (global) card_payment_requested; device_integrity (global) card_payment_requested; onboarding
             // (global) card_payment_requested; and 5 more
@@ -792,7 +951,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // wallet (global) session_check; settings (global) session_check
             return try (state.sessionRefreshedAt == nil)
                 || (subtract(now, required(state.sessionRefreshedAt, "'session_refreshed_at'"))
-                    >= derivedSessionTokenLifetime())
+                    >= computeSessionTokenLifetime())
         case 91:
             // wallet (global) transfer_recorded
             return state.transfersSent == 1
@@ -1112,8 +1271,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                                 name: "tier",
                                 value: state.plan.map { describe($0) }.map { $0 } ?? "null"
                             ),
-                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
-                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                            AnalyticsProperty(name: "card_status", value: describe(computeCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(computeSessionAge()))
                         ]
                     )
                 )
@@ -1237,7 +1396,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 .call(
                     TempoServiceCall.paymentsCharge(
                         method: TempoPaymentMethod.card,
-                        amount: derivedPhysicalCardFee(),
+                        amount: computePhysicalCardFee(),
                         purpose: "physical_card_fee"
                     )
                 )
@@ -1330,8 +1489,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                                 name: "tier",
                                 value: state.plan.map { describe($0) }.map { $0 } ?? "null"
                             ),
-                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
-                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge())),
+                            AnalyticsProperty(name: "card_status", value: describe(computeCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(computeSessionAge())),
                             AnalyticsProperty(name: "rail", value: "uk")
                         ]
                     )
@@ -1419,8 +1578,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                                 name: "tier",
                                 value: state.plan.map { describe($0) }.map { $0 } ?? "null"
                             ),
-                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
-                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge())),
+                            AnalyticsProperty(name: "card_status", value: describe(computeCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(computeSessionAge())),
                             AnalyticsProperty(name: "rail", value: "international")
                         ]
                     )
@@ -1585,7 +1744,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 .call(
                     TempoServiceCall.equalsChargePlanUpgrade(
                         plan: state.planChangeTo,
-                        amount: derivedPlanChangeProrated()
+                        amount: computePlanChangeProrated()
                     )
                 )
             )
@@ -1596,7 +1755,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                     TempoServiceCall.equalsSchedulePlanChange(
                         plan: state.planChangeTo,
                         effectiveOn: required(state.billingCycleEnd, "'billing_cycle_end'"),
-                        price: derivedPlanChangePrice()
+                        price: computePlanChangePrice()
                     )
                 )
             )
@@ -1738,7 +1897,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                 .call(
                     TempoServiceCall.paymentsInitialPayment(
                         method: required(state.initialPaymentMethod, "'initial_payment_method'"),
-                        amount: derivedPlanPrice()
+                        amount: computePlanPrice()
                     )
                 )
             )
@@ -1803,8 +1962,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                                 name: "tier",
                                 value: state.plan.map { describe($0) }.map { $0 } ?? "null"
                             ),
-                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
-                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                            AnalyticsProperty(name: "card_status", value: describe(computeCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(computeSessionAge()))
                         ]
                     )
                 )
@@ -1823,8 +1982,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                                 name: "tier",
                                 value: state.plan.map { describe($0) }.map { $0 } ?? "null"
                             ),
-                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
-                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                            AnalyticsProperty(name: "card_status", value: describe(computeCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(computeSessionAge()))
                         ]
                     )
                 )
@@ -1843,8 +2002,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                                 name: "tier",
                                 value: state.plan.map { describe($0) }.map { $0 } ?? "null"
                             ),
-                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
-                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                            AnalyticsProperty(name: "card_status", value: describe(computeCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(computeSessionAge()))
                         ]
                     )
                 )
@@ -1863,8 +2022,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                                 name: "tier",
                                 value: state.plan.map { describe($0) }.map { $0 } ?? "null"
                             ),
-                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
-                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                            AnalyticsProperty(name: "card_status", value: describe(computeCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(computeSessionAge()))
                         ]
                     )
                 )
@@ -1883,8 +2042,8 @@ public struct TempoMachine: Sendable, FlowStateMachine {
                                 name: "tier",
                                 value: state.plan.map { describe($0) }.map { $0 } ?? "null"
                             ),
-                            AnalyticsProperty(name: "card_status", value: describe(derivedCardStatus())),
-                            AnalyticsProperty(name: "session_age", value: describeDuration(derivedSessionAge()))
+                            AnalyticsProperty(name: "card_status", value: describe(computeCardStatus())),
+                            AnalyticsProperty(name: "session_age", value: describeDuration(computeSessionAge()))
                         ]
                     )
                 )
@@ -2050,7 +2209,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     @inline(never)
     private mutating func actionList109(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.balance = try subtract(state.balance, derivedPhysicalCardFee())
+        state.balance = try subtract(state.balance, computePhysicalCardFee())
         state.physicalCard = TempoPhysicalCardStatus.ordered
         state.pinDraft = nil
         state.physicalCardExpectedBy = try addWorkingDays(calendarDay(now), 7)
@@ -2058,7 +2217,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.txDraft.description = "Tempo physical card"
         state.txDraft.kind = TempoTransactionKind.cardFee
         state.txDraft.status = TempoTransactionStatus.completed
-        state.txDraft.amount = try subtract(TempoConstants.gbp0, derivedPhysicalCardFee())
+        state.txDraft.amount = try subtract(TempoConstants.gbp0, computePhysicalCardFee())
         state.txDraft.fee = TempoConstants.gbp0
         state.txDraft.received = nil
         state.txDraft.day = try calendarDay(now)
@@ -2150,7 +2309,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         state.transferBic = textValue(formInput(3)) // form 3: bic
         state.transferReference = textValue(formInput(4)) // form 4: reference
         // form 1: country
-        state.transferReceiveCurrency = try isIn(textValue(formInput(1)), derivedEurozoneCountries())
+        state.transferReceiveCurrency = try isIn(textValue(formInput(1)), computeEurozoneCountries())
             ? "EUR"
             : ((textValue(formInput(1)) == "CH")
                 ? "CHF"
@@ -2254,13 +2413,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
 
     @inline(never)
     private mutating func actionList177(_ event: TempoEvent?, into effects: inout [TempoEffect]) throws {
-        state.lastUpgradeCharge = try derivedPlanChangeProrated()
-        state.balance = try subtract(state.balance, derivedPlanChangeProrated())
+        state.lastUpgradeCharge = try computePlanChangeProrated()
+        state.balance = try subtract(state.balance, computePlanChangeProrated())
         state.txDraft.reference = ""
         state.txDraft.description = "Tempo plan upgrade"
         state.txDraft.kind = TempoTransactionKind.planFee
         state.txDraft.status = TempoTransactionStatus.completed
-        state.txDraft.amount = try subtract(TempoConstants.gbp0, derivedPlanChangeProrated())
+        state.txDraft.amount = try subtract(TempoConstants.gbp0, computePlanChangeProrated())
         state.txDraft.fee = TempoConstants.gbp0
         state.txDraft.received = nil
         state.txDraft.day = try calendarDay(now)
@@ -2307,7 +2466,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             throw FlowFailure("no value for 'event'")
         }
         state.balance = try subtract(state.balance, eventAmount)
-        state.dailySpent = try add(derivedDailySpentToday(), eventAmount)
+        state.dailySpent = try add(computeDailySpentToday(), eventAmount)
         state.dailySpentOn = try calendarDay(now)
         state.cardPaymentsMade = try add(state.cardPaymentsMade, 1)
         state.txDraft.reference = ""
@@ -2577,7 +2736,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             guard let value = TempoPayWith.init(rawValue: textValue(input)) else {
                 return "Your balance is too low. Add funds or pay via another card."
             }
-            if try !((value != TempoPayWith.balance) || (compare(state.balance, derivedPhysicalCardFee()) >= 0)) {
+            if try !((value != TempoPayWith.balance) || (compare(state.balance, computePhysicalCardFee()) >= 0)) {
                 return "Your balance is too low. Add funds or pay via another card."
             }
             return nil
@@ -2696,7 +2855,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             return nil
         case 34:
             // PAY-006 bic
-            if try (textValue(formInput(1)) != "") && !isIn(textValue(formInput(1)), derivedSepaCountries()) {
+            if try (textValue(formInput(1)) != "") && !isIn(textValue(formInput(1)), computeSepaCountries()) {
                 if input.isBlank {
                     return "Enter the BIC/SWIFT code (needed for SWIFT transfers outside SEPA)"
                 }
@@ -2885,7 +3044,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             )
         }
         // While the Card Limit is on, card spend on a UTC day never exceeds the Daily Limit.
-        guard try !state.cardLimitEnabled || (compare(derivedDailySpentToday(), state.dailyLimit) <= 0) else {
+        guard try !state.cardLimitEnabled || (compare(computeDailySpentToday(), state.dailyLimit) <= 0) else {
             throw FlowFailure(
                 "invariant 'daily_limit_respected' (!card_limit_enabled || daily_spent_today <= daily_limit) broken"
             )
@@ -2907,7 +3066,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
         // cards disabled, balance transferred").
         guard try !state.accountClosed
             || ((sameMoney(state.balance, TempoConstants.gbp0) && !state.subscriptionActive)
-                && !derivedCardActive()) else {
+                && !computeCardActive()) else {
             throw FlowFailure(
                 "invariant 'closed_account_holds_nothing' (!account_closed || (balance == 0.00 GBP && !subscription_active && !card_active)) broken"
             )
@@ -3068,6 +3227,10 @@ extension TempoEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = TempoMachine.self
 }
+
+/// Tempo's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `TempoNavigation(of: machine)`.
+public typealias TempoNavigation = FlowNavigation<TempoScreen>
 
 /// The money and decimal amounts the flows write, each built once.
 enum TempoConstants {

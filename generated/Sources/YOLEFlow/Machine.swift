@@ -59,7 +59,8 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             .globalTransitions,
             .raisedEvents,
             .invariants,
-            .secretFields
+            .secretFields,
+            .callPolicies
         ]
     }
 
@@ -92,8 +93,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> YOLEVariant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> YOLEVariant? {
         return (try engineVariant()).flatMap(YOLEVariant.init(rawValue:))
     }
 
@@ -130,6 +132,10 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [YOLEScreen] { engine.overlayOpeners.map { YOLEScreen(number: $0) } }
+
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: YOLESubflow, caller: YOLEScreen)] {
@@ -187,13 +193,27 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     public var screen: YOLEScreen { YOLEScreen(number: screenNumber) }
 
     /// `limited_access`: Home with limited functionality / restrictions (KYC skipped or failed).
-    public func derivedLimitedAccess() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedLimitedAccess() -> Bool {
+        return (try? computeLimitedAccess()) ?? false
+    }
+
+    /// `limited_access`, or the `FlowFailure` that stops the flows computing it.
+    func computeLimitedAccess() throws -> Bool {
         return state.loggedIn && (state.kycStatus != YOLEKycStatus.verified)
     }
 
     /// `total_charged`: "Total charged row - Display Amount + Fees". Only when the fee is in the amount's currency: no
     /// FX conversion is done (see Q-YOLE-D5).
-    public func derivedTotalCharged() throws -> Money? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedTotalCharged() -> Money? {
+        return (try? computeTotalCharged()) ?? nil
+    }
+
+    /// `total_charged`, or the `FlowFailure` that stops the flows computing it.
+    func computeTotalCharged() throws -> Money? {
         return try (((state.transfer.amount != nil) && (state.transfer.fee != nil))
             && (required(state.transfer.amount, "'transfer.amount'").currency
                 == required(state.transfer.fee, "'transfer.fee'").currency))
@@ -204,18 +224,39 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// `send_amount`: The amount of the transfer being paid, as the fees quote and the Pesapal checkout send it. Enter
     /// Details sets transfer.amount before the checkout flow starts; the checker cannot follow that across flows, so
     /// the value names what it would be before (0.00 USD), once, here.
-    public func derivedSendAmount() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 USD.
+    public func derivedSendAmount() -> Money {
+        return (try? computeSendAmount()) ?? Money(amount: 0, currency: "USD")
+    }
+
+    /// `send_amount`, or the `FlowFailure` that stops the flows computing it.
+    func computeSendAmount() throws -> Money {
         return (state.transfer.amount ?? YOLEConstants.usd0)
     }
 
     /// `send_fee`: The quoted fee, as the Pesapal checkout sends it. Review & Fees continues only with a quoted fee;
     /// the checker cannot follow that across screens, so the value names what it would be before (0.00 USD), once.
-    public func derivedSendFee() throws -> Money {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): 0 USD.
+    public func derivedSendFee() -> Money {
+        return (try? computeSendFee()) ?? Money(amount: 0, currency: "USD")
+    }
+
+    /// `send_fee`, or the `FlowFailure` that stops the flows computing it.
+    func computeSendFee() throws -> Money {
         return (state.transfer.fee ?? YOLEConstants.usd0)
     }
 
     /// `result_title`: The Result screen's title for the transfer's status (Step 14.5).
-    public func derivedResultTitle() throws -> String {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedResultTitle() -> String {
+        return (try? computeResultTitle()) ?? ""
+    }
+
+    /// `result_title`, or the `FlowFailure` that stops the flows computing it.
+    func computeResultTitle() throws -> String {
         return (state.transfer.status == YOLETransferStatus.success)
             ? "Transfer scheduled"
             : ((state.transfer.status == YOLETransferStatus.pending)
@@ -226,35 +267,71 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     /// `result_message`: The pending state's notification promise (Step 14.5).
-    public func derivedResultMessage() throws -> String {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): empty.
+    public func derivedResultMessage() -> String {
+        return (try? computeResultMessage()) ?? ""
+    }
+
+    /// `result_message`, or the `FlowFailure` that stops the flows computing it.
+    func computeResultMessage() throws -> String {
         return (state.transfer.status == YOLETransferStatus.pending) ? "We'll notify you once payment is confirmed" : ""
     }
 
     /// `details_missing`: "Missing transaction details → Show available information, note missing data".
-    public func derivedDetailsMissing() throws -> Bool {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): `false`.
+    public func derivedDetailsMissing() -> Bool {
+        return (try? computeDetailsMissing()) ?? false
+    }
+
+    /// `details_missing`, or the `FlowFailure` that stops the flows computing it.
+    func computeDetailsMissing() throws -> Bool {
         return (state.transfer.yoleReference == "") || (state.transfer.pspTransactionId == "")
     }
 
     /// `checkout_text`: The PSP Checkout's own text: the loading text, or the load failure message.
-    public func derivedCheckoutText() throws -> String? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedCheckoutText() -> String? {
+        return (try? computeCheckoutText()) ?? nil
+    }
+
+    /// `checkout_text`, or the `FlowFailure` that stops the flows computing it.
+    func computeCheckoutText() throws -> String? {
         return (state.checkoutState == "loading")
             ? "Connecting to Pesapal…"
             : ((state.checkoutState == "failed") ? state.checkoutError : nil)
     }
 
     /// `home_empty_text`: Home's empty state text, shown while there are no transactions.
-    public func derivedHomeEmptyText() throws -> String? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedHomeEmptyText() -> String? {
+        return (try? computeHomeEmptyText()) ?? nil
+    }
+
+    /// `home_empty_text`, or the `FlowFailure` that stops the flows computing it.
+    func computeHomeEmptyText() throws -> String? {
         return (state.transactions.count == 0) ? "No transactions yet" : nil
     }
 
     /// `favorites_empty_text`: Favorites' empty state text, shown while no favorites are saved.
-    public func derivedFavoritesEmptyText() throws -> String? {
+    ///
+    /// When the flows cannot compute it now (a value missing, an overflow): nil.
+    public func derivedFavoritesEmptyText() -> String? {
+        return (try? computeFavoritesEmptyText()) ?? nil
+    }
+
+    /// `favorites_empty_text`, or the `FlowFailure` that stops the flows computing it.
+    func computeFavoritesEmptyText() throws -> String? {
         return (state.favorites.count == 0) ? "No favorite recipients yet" : nil
     }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.emailDisplay`).
-    public func texts() throws -> [YOLEText: String] {
+    /// (`.emailDisplay`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
+    /// throwing).
+    public func computeTexts() throws -> [YOLEText: String] {
         switch screenNumber {
         case 2:
             // STEP-03 Email Verification Screen
@@ -270,9 +347,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                     ? (currencySymbol(required(state.transfer.fee, "'transfer.fee'"))
                         + required(state.transfer.fee.map { describe($0) }, "the value"))
                     : "",
-                .totalRow: (derivedTotalCharged() != nil)
-                    ? (currencySymbol(required(derivedTotalCharged(), "'total_charged'"))
-                        + required(derivedTotalCharged().map { describe($0) }, "the value"))
+                .totalRow: (computeTotalCharged() != nil)
+                    ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
+                        + required(computeTotalCharged().map { describe($0) }, "the value"))
                     : "",
                 .caption: "Fees provided by Yole Fees API"
             ]
@@ -285,11 +362,11 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 32:
             // STEP-14.5 Result
             return try [
-                .amount: currencySymbol(derivedSendAmount()) + describe(derivedSendAmount()),
-                .fees: currencySymbol(derivedSendFee()) + describe(derivedSendFee()),
-                .totalCharged: (derivedTotalCharged() != nil)
-                    ? (currencySymbol(required(derivedTotalCharged(), "'total_charged'"))
-                        + required(derivedTotalCharged().map { describe($0) }, "the value"))
+                .amount: currencySymbol(computeSendAmount()) + describe(computeSendAmount()),
+                .fees: currencySymbol(computeSendFee()) + describe(computeSendFee()),
+                .totalCharged: (computeTotalCharged() != nil)
+                    ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
+                        + required(computeTotalCharged().map { describe($0) }, "the value"))
                     : "",
                 .recipient: state.transfer.recipient,
                 .yoleRef: state.transfer.yoleReference,
@@ -299,6 +376,12 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         default:
             return [:]
         }
+    }
+
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -336,7 +419,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return state.homeError != nil
         case 10:
             // STEP-13 variant limited
-            return try derivedLimitedAccess()
+            return try computeLimitedAccess()
         case 11:
             // STEP-13 variant empty
             return state.transactions.count == 0
@@ -369,7 +452,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             return state.feesLoading
         case 20:
             // STEP-14.2 variant fee_in_other_currency
-            return try (state.transfer.fee != nil) && (derivedTotalCharged() == nil)
+            return try (state.transfer.fee != nil) && (computeTotalCharged() == nil)
         case 21:
             // STEP-14.3 tap_pesapal
             return !state.pesapalSelected
@@ -773,7 +856,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.checkoutState = "loaded"
             effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_loaded")))
             try effects.append(
-                .call(YOLEServiceCall.pesapalCheckout(amount: derivedSendAmount(), fee: derivedSendFee()))
+                .call(YOLEServiceCall.pesapalCheckout(amount: computeSendAmount(), fee: computeSendFee()))
             )
         case 88:
             // STEP-14.4 pesapal.load_checkout.load_failed
@@ -784,11 +867,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.checkoutState = "timed_out"
         case 90:
             // STEP-14.4 tap_retry
-            state.checkoutState = "loading"
-            state.checkoutError = nil
-            try effects.append(
-                .call(YOLEServiceCall.pesapalLoadCheckout(amount: derivedSendAmount(), fee: derivedSendFee()))
-            )
+            try actionList90(event, into: &effects)
         case 91:
             // STEP-14.4 tap_open_in_browser
             try actionList91(event, into: &effects)
@@ -1010,15 +1089,15 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             .analytics(
                 AnalyticsEvent(
                     name: "fees_quote_requested",
-                    properties: [AnalyticsProperty(name: "currency", value: derivedSendAmount().currency)]
+                    properties: [AnalyticsProperty(name: "currency", value: computeSendAmount().currency)]
                 )
             )
         )
         try effects.append(
             .call(
                 YOLEServiceCall.feesApiQuote(
-                    amount: derivedSendAmount().amount,
-                    currency: derivedSendAmount().currency,
+                    amount: computeSendAmount().amount,
+                    currency: computeSendAmount().currency,
                     country: state.country,
                     corridor: nil
                 )
@@ -1027,11 +1106,21 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     @inline(never)
+    private mutating func actionList90(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
+        state.checkoutState = "loading"
+        state.checkoutError = nil
+        try effects.append(
+            .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
+        )
+        try engineCallStarted(0, into: &effects)
+    }
+
+    @inline(never)
     private mutating func actionList91(_ event: YOLEEvent?, into effects: inout [YOLEEffect]) throws {
         state.checkoutState = "in_browser"
         state.checkoutError = nil
         state.checkoutInBrowser = true
-        try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: derivedSendAmount(), fee: derivedSendFee())))
+        try effects.append(.call(YOLEServiceCall.pesapalCheckout(amount: computeSendAmount(), fee: computeSendFee())))
     }
 
     @inline(never)
@@ -1112,8 +1201,9 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         state.checkoutInBrowser = false
         effects.append(.analytics(AnalyticsEvent(name: "psp_checkout_opened")))
         try effects.append(
-            .call(YOLEServiceCall.pesapalLoadCheckout(amount: derivedSendAmount(), fee: derivedSendFee()))
+            .call(YOLEServiceCall.pesapalLoadCheckout(amount: computeSendAmount(), fee: computeSendFee()))
         )
+        try engineCallStarted(0, into: &effects)
     }
 
     @inline(never)
@@ -1242,7 +1332,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             )
         }
         // The Result screen always shows one of Success/Pending/Failed/Cancelled.
-        guard try (state.transfer.status == nil) || (derivedResultTitle() != "") else {
+        guard try (state.transfer.status == nil) || (computeResultTitle() != "") else {
             throw FlowFailure(
                 "invariant 'result_only_with_status' (transfer.status == null || result_title != '') broken"
             )
@@ -1339,6 +1429,10 @@ extension YOLEEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = YOLEMachine.self
 }
+
+/// YOLE's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `YOLENavigation(of: machine)`.
+public typealias YOLENavigation = FlowNavigation<YOLEScreen>
 
 /// The money and decimal amounts the flows write, each built once.
 enum YOLEConstants {

@@ -158,10 +158,10 @@ enum YOLETables {
         1, 152, 153, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 26: STEP-16.settings Settings screens
         1, 153, 154, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 27: STEP-16.transactions Full transaction list
         1, 154, 155, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 28: STEP-16.support Support options
-        2, 155, 162, 21, 21, 0, 1, 18, 22, 82, 0, -1, 0, // 29: STEP-14.2 Review & Fees
-        2, 163, 170, 21, 21, 1, 1, 22, 24, 0, 0, -1, 0, // 30: STEP-14.3 Choose Payment Method
-        2, 170, 183, 21, 21, 1, 1, 24, 29, 97, 0, -1, 0, // 31: STEP-14.4 PSP Checkout (Pesapal)
-        2, 183, 186, 21, 21, 1, 1, 29, 33, 0, 0, -1, 0, // 32: STEP-14.5 Result
+        2, 155, 163, 21, 21, 0, 1, 18, 22, 83, 0, -1, 0, // 29: STEP-14.2 Review & Fees
+        2, 164, 171, 21, 21, 1, 1, 22, 24, 0, 0, -1, 0, // 30: STEP-14.3 Choose Payment Method
+        2, 171, 184, 21, 21, 1, 1, 24, 29, 98, 0, -1, 0, // 31: STEP-14.4 PSP Checkout (Pesapal)
+        2, 184, 187, 21, 21, 1, 1, 29, 33, 0, 0, -1, 0, // 32: STEP-14.5 Result
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -340,68 +340,69 @@ enum YOLETables {
         70, 0, 0, 3, 0, 0, // STEP-16.settings tap_back → back
         70, 0, 0, 3, 0, 0, // STEP-16.transactions tap_back → back
         70, 0, 0, 3, 0, 0, // STEP-16.support tap_back → back
-        58, 0, 80, 0, 0, 0, // STEP-14.2 fees_api.quote.received stays
-        59, 0, 81, 0, 0, 0, // STEP-14.2 fees_api.quote.failed stays
-        116, 0, 82, 0, 0, 0, // STEP-14.2 tap_refresh_fees stays
-        117, 16, 82, 0, 0, 0, // STEP-14.2 tap_retry if fees_error != null stays
-        92, 17, 83, 1, 30, 0, // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
+        58, 16, 80, 0, 0, 0, // STEP-14.2 fees_api.quote.received if matches(event.fee_currency, '^[A-Z]{3}$') stays
+        58, 0, 81, 0, 0, 0, // STEP-14.2 fees_api.quote.received stays
+        59, 0, 82, 0, 0, 0, // STEP-14.2 fees_api.quote.failed stays
+        116, 0, 83, 0, 0, 0, // STEP-14.2 tap_refresh_fees stays
+        117, 17, 83, 0, 0, 0, // STEP-14.2 tap_retry if fees_error != null stays
+        92, 18, 84, 1, 30, 0, // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
         118, 0, 0, 5, 55, 0, // STEP-14.2 tap_edit → end edit
         70, 0, 0, 5, 55, 0, // STEP-14.2 tap_back → end edit
-        -1, 0, 82, 0, 0, 0, // STEP-14.2 after 60s stays
-        119, 20, 84, 0, 0, 0, // STEP-14.3 tap_pesapal if !pesapal_selected stays
+        -1, 0, 83, 0, 0, 0, // STEP-14.2 after 60s stays
+        119, 21, 85, 0, 0, 0, // STEP-14.3 tap_pesapal if !pesapal_selected stays
         119, 0, 0, 0, 0, 0, // STEP-14.3 tap_pesapal stays
-        120, 21, 85, 0, 0, 0, // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
+        120, 22, 86, 0, 0, 0, // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
         46, 0, 0, 1, 31, 0, // STEP-14.3 device.authenticate.authenticated → STEP-14.4
         47, 0, 0, 0, 0, 0, // STEP-14.3 device.authenticate.failed stays
         48, 0, 0, 0, 0, 0, // STEP-14.3 device.authenticate.cancelled stays
         70, 0, 0, 3, 0, 0, // STEP-14.3 tap_back → back
-        60, 0, 86, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.loaded stays
-        61, 0, 87, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.load_failed stays
-        62, 0, 88, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.timeout stays
-        117, 22, 89, 0, 0, 0, // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
-        121, 23, 90, 0, 0, 0, // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
-        63, 0, 91, 1, 32, 0, // STEP-14.4 pesapal.checkout.success → STEP-14.5
-        64, 0, 92, 1, 32, 0, // STEP-14.4 pesapal.checkout.pending → STEP-14.5
-        67, 0, 93, 1, 32, 0, // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
-        65, 0, 94, 1, 32, 0, // STEP-14.4 pesapal.checkout.failed → STEP-14.5
-        66, 0, 95, 1, 32, 0, // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
-        122, 0, 96, 1, 32, 0, // STEP-14.4 tap_close_checkout → STEP-14.5
-        70, 24, 96, 1, 32, 0, // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
+        60, 0, 87, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.loaded stays
+        61, 0, 88, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.load_failed stays
+        62, 0, 89, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.timeout stays
+        117, 23, 90, 0, 0, 0, // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
+        121, 24, 91, 0, 0, 0, // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
+        63, 0, 92, 1, 32, 0, // STEP-14.4 pesapal.checkout.success → STEP-14.5
+        64, 0, 93, 1, 32, 0, // STEP-14.4 pesapal.checkout.pending → STEP-14.5
+        67, 0, 94, 1, 32, 0, // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
+        65, 0, 95, 1, 32, 0, // STEP-14.4 pesapal.checkout.failed → STEP-14.5
+        66, 0, 96, 1, 32, 0, // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
+        122, 0, 97, 1, 32, 0, // STEP-14.4 tap_close_checkout → STEP-14.5
+        70, 25, 97, 1, 32, 0, // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
         70, 0, 0, 1, 30, 0, // STEP-14.4 tap_back → STEP-14.3
-        123, 0, 98, 5, 54, 0, // STEP-14.5 tap_done → end done
-        95, 28, 0, 5, 56, 0, // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
-        124, 28, 99, 1, 30, 0, // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
-        125, 0, 100, 0, 0, 0, // yole (global) toggle_language stays
-        126, 0, 101, 0, 0, 0, // yole (global) toggle_theme stays
-        127, 0, 102, 0, 0, 0, // yole (global) connectivity_lost stays
-        128, 0, 103, 0, 0, 0, // yole (global) connectivity_restored stays
-        129, 0, 104, 0, 0, 0, // yole (global) service_unavailable stays
+        123, 0, 99, 5, 54, 0, // STEP-14.5 tap_done → end done
+        95, 29, 0, 5, 56, 0, // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
+        124, 29, 100, 1, 30, 0, // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
+        125, 0, 101, 0, 0, 0, // yole (global) toggle_language stays
+        126, 0, 102, 0, 0, 0, // yole (global) toggle_theme stays
+        127, 0, 103, 0, 0, 0, // yole (global) connectivity_lost stays
+        128, 0, 104, 0, 0, 0, // yole (global) connectivity_restored stays
+        129, 0, 105, 0, 0, 0, // yole (global) service_unavailable stays
         130, 0, 0, 1, 13, 0, // main (global) tap_tab_home → STEP-13
         131, 0, 0, 1, 17, 0, // main (global) tap_tab_send → STEP-14.1
         132, 0, 0, 1, 18, 0, // main (global) tap_tab_favorites → STEP-15
         133, 0, 0, 1, 22, 0, // main (global) tap_tab_profile → STEP-16
-        134, 0, 105, 5, 42, 0, // main (global) session_expired → end session_expired
-        125, 0, 100, 0, 0, 0, // main (global) toggle_language stays
-        126, 0, 101, 0, 0, 0, // main (global) toggle_theme stays
-        0, 32, 0, 1, 13, 0, // main (global) deep_link_opened if event.path == 'home' → STEP-13
-        0, 33, 0, 1, 17, 0, // main (global) deep_link_opened if event.path == 'send' → STEP-14.1
-        0, 34, 0, 1, 18, 0, // main (global) deep_link_opened if event.path == 'favorites' → STEP-15
-        0, 35, 0, 1, 22, 0, // main (global) deep_link_opened if event.path == 'profile' → STEP-16
+        134, 0, 106, 5, 42, 0, // main (global) session_expired → end session_expired
+        125, 0, 101, 0, 0, 0, // main (global) toggle_language stays
+        126, 0, 102, 0, 0, 0, // main (global) toggle_theme stays
+        0, 33, 0, 1, 13, 0, // main (global) deep_link_opened if event.path == 'home' → STEP-13
+        0, 34, 0, 1, 17, 0, // main (global) deep_link_opened if event.path == 'send' → STEP-14.1
+        0, 35, 0, 1, 18, 0, // main (global) deep_link_opened if event.path == 'favorites' → STEP-15
+        0, 36, 0, 1, 22, 0, // main (global) deep_link_opened if event.path == 'profile' → STEP-16
         0, 0, 0, 0, 0, 0, // main (global) deep_link_opened stays
-        1, 36, 106, 0, 0, 0, // main (global) payment_status_updated if event.status == TransferStatus.success stays
-        1, 37, 107, 0, 0, 0, // main (global) payment_status_updated if event.status == TransferStatus.failed stays
+        1, 37, 107, 0, 0, 0, // main (global) payment_status_updated if event.status == TransferStatus.success stays
+        1, 38, 108, 0, 0, 0, // main (global) payment_status_updated if event.status == TransferStatus.failed stays
         1, 0, 0, 0, 0, 0, // main (global) payment_status_updated stays
-        127, 0, 102, 0, 0, 0, // main (global) connectivity_lost stays
-        128, 0, 103, 0, 0, 0, // main (global) connectivity_restored stays
-        129, 0, 104, 0, 0, 0, // main (global) service_unavailable stays
-        -1, 0, 105, 5, 42, 0, // main (global) after 5m → end session_expired
-        134, 0, 105, 5, 42, 0, // send_money (global) session_expired → end session_expired
-        125, 0, 100, 0, 0, 0, // send_money (global) toggle_language stays
-        126, 0, 101, 0, 0, 0, // send_money (global) toggle_theme stays
-        127, 0, 102, 0, 0, 0, // send_money (global) connectivity_lost stays
-        128, 0, 103, 0, 0, 0, // send_money (global) connectivity_restored stays
-        129, 0, 104, 0, 0, 0, // send_money (global) service_unavailable stays
-        -1, 0, 105, 5, 42, 0, // send_money (global) after 5m → end session_expired
+        127, 0, 103, 0, 0, 0, // main (global) connectivity_lost stays
+        128, 0, 104, 0, 0, 0, // main (global) connectivity_restored stays
+        129, 0, 105, 0, 0, 0, // main (global) service_unavailable stays
+        -1, 0, 106, 5, 42, 0, // main (global) after 5m → end session_expired
+        134, 0, 106, 5, 42, 0, // send_money (global) session_expired → end session_expired
+        125, 0, 101, 0, 0, 0, // send_money (global) toggle_language stays
+        126, 0, 102, 0, 0, 0, // send_money (global) toggle_theme stays
+        127, 0, 103, 0, 0, 0, // send_money (global) connectivity_lost stays
+        128, 0, 104, 0, 0, 0, // send_money (global) connectivity_restored stays
+        129, 0, 105, 0, 0, 0, // send_money (global) service_unavailable stays
+        -1, 0, 106, 5, 42, 0, // send_money (global) after 5m → end session_expired
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -418,9 +419,9 @@ enum YOLETables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData: [Int32] = [
-        0, 186, 191, 1, 1, 73, // yole
-        13, 191, 209, 1, 2, 74, // main
-        29, 210, 216, 2, 3, 75, // send_money
+        0, 187, 192, 1, 1, 73, // yole
+        13, 192, 210, 1, 2, 74, // main
+        29, 211, 217, 2, 3, 75, // send_money
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -430,10 +431,10 @@ enum YOLETables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData: [Int32] = [
-        60000, 162, 163, -1, // STEP-14.2 after 60s
-        300000, 209, 210, -1, // main (global) after 5m
-        300000, 216, 217, -1, // send_money (global) after 5m
-        30000, 217, 217, -1, // pesapal.load_checkout times out after 30s
+        60000, 163, 164, -1, // STEP-14.2 after 60s
+        300000, 210, 211, -1, // main (global) after 5m
+        300000, 217, 218, -1, // send_money (global) after 5m
+        30000, 218, 218, -1, // pesapal.load_checkout times out after 30s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -526,20 +527,20 @@ enum YOLETables {
         40, 0, // STEP-15 default
         51, 15, // STEP-16 load_failed
         40, 0, // STEP-16 default
-        62, 18, // STEP-14.2 loading
-        63, 16, // STEP-14.2 fees_failed
-        64, 19, // STEP-14.2 fee_in_other_currency
+        62, 19, // STEP-14.2 loading
+        63, 17, // STEP-14.2 fees_failed
+        64, 20, // STEP-14.2 fee_in_other_currency
         40, 0, // STEP-14.2 default
-        65, 21, // STEP-14.3 selected
+        65, 22, // STEP-14.3 selected
         40, 0, // STEP-14.3 default
-        62, 25, // STEP-14.4 loading
-        66, 23, // STEP-14.4 failed
-        67, 26, // STEP-14.4 timed_out
-        68, 27, // STEP-14.4 in_browser
+        62, 26, // STEP-14.4 loading
+        66, 24, // STEP-14.4 failed
+        67, 27, // STEP-14.4 timed_out
+        68, 28, // STEP-14.4 in_browser
         69, 0, // STEP-14.4 loaded
-        70, 29, // STEP-14.5 success
-        71, 30, // STEP-14.5 pending
-        66, 31, // STEP-14.5 failed
+        70, 30, // STEP-14.5 success
+        71, 31, // STEP-14.5 pending
+        66, 32, // STEP-14.5 failed
         72, 0, // STEP-14.5 cancelled
     ]
 
@@ -549,7 +550,7 @@ enum YOLETables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "c1c9ae61e63802db"
+    static let fingerprint = "2dac559b359dfecd"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
