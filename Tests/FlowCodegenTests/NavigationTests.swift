@@ -14,6 +14,8 @@ import Testing
     /// Answers nothing: these flows never call the bank.
     struct NoBank: SemanticsServices {
         func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer { .failed }
+        func bankAuthorise(amount: Money) async throws -> SemanticsOutcome.BankAuthorise { .declined }
+        func bankStatus() async throws -> SemanticsOutcome.BankStatus { .known }
     }
 
     /// How a view reads and writes the navigation: the model's bindable properties, or a planted mistake.

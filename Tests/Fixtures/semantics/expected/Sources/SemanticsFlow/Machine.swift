@@ -102,8 +102,9 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// The seed ID of the current screen.
     public var screenID: String { engineScreenID }
 
-    /// The first variant of the current screen whose condition holds.
-    public func variant() throws -> SemanticsVariant? {
+    /// The first variant of the current screen whose condition holds, or the `FlowFailure` of a condition the flows
+    /// cannot compute (`variant()` reads it without throwing).
+    public func computeVariant() throws -> SemanticsVariant? {
         return (try engineVariant()).flatMap(SemanticsVariant.init(rawValue:))
     }
 
@@ -140,6 +141,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
 
     /// The screens under the open sheets, innermost last; empty when no sheet is open.
     public var sheetOpeners: [SemanticsScreen] { engine.overlayOpeners.map { SemanticsScreen(number: $0) } }
+
+    /// Whether `back` would move now: false on a screen with `back: blocked`, or with nowhere to go back to
+    /// (hide the back button, `.interactiveDismissDisabled()` on a sheet).
+    public var canGoBack: Bool { engineCanGoBack }
 
     /// The sub-flows in progress, outermost first: each flow's name and the screen that called it.
     public var activeSubflows: [(flow: SemanticsSubflow, caller: SemanticsScreen)] {
@@ -193,21 +198,28 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     public var screen: SemanticsScreen { SemanticsScreen(number: screenNumber) }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.confirmation`).
-    public func texts() throws -> [SemanticsText: String] {
+    /// (`.confirmation`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
+    /// throwing).
+    public func computeTexts() throws -> [SemanticsText: String] {
         switch screenNumber {
-        case 30:
+        case 31:
             // SVC-OK Sent
             return [
                 .confirmation: ((currencySymbol(SemanticsConstants.gbp5) + "5.00 sent, reference ") + state.reference)
                     + " ({copied})"
             ]
-        case 41:
+        case 42:
             // DEF-1 Name
             return [.greeting: ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
             return [:]
         }
+    }
+
+    /// The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when
+    /// every one computes. `FlowDriver` reports it after the step that caused it, once.
+    public func readFailure() -> String? {
+        return engineReadFailure(variant: { _ = try computeVariant() }, texts: { _ = try computeTexts() })
     }
 
     /// Guard number `id` of the tables; `event` is the event being handled (nil for timers and screen entry).
@@ -580,6 +592,10 @@ extension SemanticsEvent: EngineEvent {
 public enum GeneratedModule {
     public static let machine: any FlowStateMachine.Type = SemanticsMachine.self
 }
+
+/// Semantics's stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to
+/// them (`FlowModel.path`, `FlowModel.sheet`): `SemanticsNavigation(of: machine)`.
+public typealias SemanticsNavigation = FlowNavigation<SemanticsScreen>
 
 /// The money and decimal amounts the flows write, each built once.
 enum SemanticsConstants {

@@ -25,63 +25,64 @@ enum SemanticsTables {
         "BCK-1", // 15
         "BCK-2", // 16
         "BCK-3", // 17
-        "SHT-1", // 18
-        "SHT-LOCK", // 19
-        "SHT-S", // 20
-        "GLB-1", // 21
-        "GLB-OWN", // 22
-        "TMR-1", // 23
-        "TMR-AWAY", // 24
-        "TMR-3", // 25
-        "TMR-2", // 26
-        "VRT-1", // 27
-        "WDY-1", // 28
-        "SVC-1", // 29
-        "SVC-OK", // 30
-        "SVC-FAIL", // 31
-        "CALL-1", // 32
-        "CALL-OK", // 33
-        "CALL-FAIL", // 34
-        "DUE-1", // 35
-        "DUE-2", // 36
-        "POLL-1", // 37
-        "DUE-3", // 38
-        "STAT-1", // 39
-        "STAT-2", // 40
-        "DEF-1", // 41
-        "DEF-2", // 42
-        "SEC-1", // 43
-        "SEC-2", // 44
-        "SEC-SHEET", // 45
-        "SEC-OK", // 46
-        "OPT-1", // 47
-        "SUB-DONE", // 48
-        "SUB-1", // 49
-        "closed", // 50
-        "done", // 51
-        "cancelled", // 52
-        "amount", // 53
-        "form.amount != null && form.amount > 100", // 54
-        "purpose", // 55
-        "account", // 56
-        "sort_code", // 57
-        "iban", // 58
-        "bic", // 59
-        "email", // 60
-        "phone", // 61
-        "birth", // 62
-        "share", // 63
-        "ord_2_view", // 64
-        "revealed", // 65
-        "hidden", // 66
-        "name", // 67
-        "pin", // 68
-        "nickname", // 69
-        "pin_again", // 70
-        "main", // 71
-        "sub", // 72
-        "bank.authorise", // 73
-        "bank.status", // 74
+        "BCK-LOCK", // 18
+        "SHT-1", // 19
+        "SHT-LOCK", // 20
+        "SHT-S", // 21
+        "GLB-1", // 22
+        "GLB-OWN", // 23
+        "TMR-1", // 24
+        "TMR-AWAY", // 25
+        "TMR-3", // 26
+        "TMR-2", // 27
+        "VRT-1", // 28
+        "WDY-1", // 29
+        "SVC-1", // 30
+        "SVC-OK", // 31
+        "SVC-FAIL", // 32
+        "CALL-1", // 33
+        "CALL-OK", // 34
+        "CALL-FAIL", // 35
+        "DUE-1", // 36
+        "DUE-2", // 37
+        "POLL-1", // 38
+        "DUE-3", // 39
+        "STAT-1", // 40
+        "STAT-2", // 41
+        "DEF-1", // 42
+        "DEF-2", // 43
+        "SEC-1", // 44
+        "SEC-2", // 45
+        "SEC-SHEET", // 46
+        "SEC-OK", // 47
+        "OPT-1", // 48
+        "SUB-DONE", // 49
+        "SUB-1", // 50
+        "closed", // 51
+        "done", // 52
+        "cancelled", // 53
+        "amount", // 54
+        "form.amount != null && form.amount > 100", // 55
+        "purpose", // 56
+        "account", // 57
+        "sort_code", // 58
+        "iban", // 59
+        "bic", // 60
+        "email", // 61
+        "phone", // 62
+        "birth", // 63
+        "share", // 64
+        "ord_2_view", // 65
+        "revealed", // 66
+        "hidden", // 67
+        "name", // 68
+        "pin", // 69
+        "nickname", // 70
+        "pin_again", // 71
+        "main", // 72
+        "sub", // 73
+        "bank.authorise", // 74
+        "bank.status", // 75
     ]
 
     /// Columns: id.
@@ -104,38 +105,39 @@ enum SemanticsTables {
         15, // 15: BCK-1 First
         16, // 16: BCK-2 Second
         17, // 17: BCK-3 Third
-        18, // 18: SHT-1 Opener
-        19, // 19: SHT-LOCK Locked
-        20, // 20: SHT-S Picker
-        21, // 21: GLB-1 Own help
-        22, // 22: GLB-OWN Own help shown
-        23, // 23: TMR-1 Timed
-        24, // 24: TMR-AWAY Away
-        25, // 25: TMR-3 Timed by state
-        26, // 26: TMR-2 Timed out
-        27, // 27: VRT-1 Reveal
-        28, // 28: WDY-1 Order
-        29, // 29: SVC-1 Transfer
-        30, // 30: SVC-OK Sent
-        31, // 31: SVC-FAIL Failed
-        32, // 32: CALL-1 Authorise
-        33, // 33: CALL-OK Approved
-        34, // 34: CALL-FAIL Not approved
-        35, // 35: DUE-1 Consent dashboard
-        36, // 36: DUE-2 Re-confirm
-        37, // 37: POLL-1 Waiting for the bank
-        38, // 38: DUE-3 Elsewhere
-        39, // 39: STAT-1 Status
-        40, // 40: STAT-2 Status shown
-        41, // 41: DEF-1 Name
-        42, // 42: DEF-2 Name kept
-        43, // 43: SEC-1 Secret
-        44, // 44: SEC-2 After the secret
-        45, // 45: SEC-SHEET Confirm with the PIN
-        46, // 46: SEC-OK Secret checked
-        47, // 47: OPT-1 Optionals
-        48, // 48: SUB-DONE Sub-flow done
-        49, // 49: SUB-1 Inside
+        18, // 18: BCK-LOCK Locked step
+        19, // 19: SHT-1 Opener
+        20, // 20: SHT-LOCK Locked
+        21, // 21: SHT-S Picker
+        22, // 22: GLB-1 Own help
+        23, // 23: GLB-OWN Own help shown
+        24, // 24: TMR-1 Timed
+        25, // 25: TMR-AWAY Away
+        26, // 26: TMR-3 Timed by state
+        27, // 27: TMR-2 Timed out
+        28, // 28: VRT-1 Reveal
+        29, // 29: WDY-1 Order
+        30, // 30: SVC-1 Transfer
+        31, // 31: SVC-OK Sent
+        32, // 32: SVC-FAIL Failed
+        33, // 33: CALL-1 Authorise
+        34, // 34: CALL-OK Approved
+        35, // 35: CALL-FAIL Not approved
+        36, // 36: DUE-1 Consent dashboard
+        37, // 37: DUE-2 Re-confirm
+        38, // 38: POLL-1 Waiting for the bank
+        39, // 39: DUE-3 Elsewhere
+        40, // 40: STAT-1 Status
+        41, // 41: STAT-2 Status shown
+        42, // 42: DEF-1 Name
+        43, // 43: DEF-2 Name kept
+        44, // 44: SEC-1 Secret
+        45, // 45: SEC-2 After the secret
+        46, // 46: SEC-SHEET Confirm with the PIN
+        47, // 47: SEC-OK Secret checked
+        48, // 48: OPT-1 Optionals
+        49, // 49: SUB-DONE Sub-flow done
+        50, // 50: SUB-1 Inside
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -158,42 +160,43 @@ enum SemanticsTables {
         0, 43, 44, 2, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 11: LIB-1 Bank details
         0, 44, 45, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 12: LIB-OK Bank details accepted
         0, 45, 46, 10, 10, 0, 0, 0, 0, 0, 8, -1, 0, // 13: ORD-1 Order start
-        0, 46, 47, 10, 10, 0, 0, 0, 0, 9, 0, 64, 0, // 14: ORD-2 Order end
+        0, 46, 47, 10, 10, 0, 0, 0, 0, 9, 0, 65, 0, // 14: ORD-2 Order end
         0, 47, 48, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 15: BCK-1 First
         0, 48, 50, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 16: BCK-2 Second
-        0, 50, 52, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
-        0, 52, 55, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 18: SHT-1 Opener
-        0, 55, 56, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 19: SHT-LOCK Locked
-        0, 56, 57, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 20: SHT-S Picker
-        0, 57, 58, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 21: GLB-1 Own help
-        0, 58, 59, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 22: GLB-OWN Own help shown
-        0, 59, 60, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 23: TMR-1 Timed
-        0, 61, 62, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 24: TMR-AWAY Away
-        0, 62, 64, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 25: TMR-3 Timed by state
-        0, 65, 66, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 26: TMR-2 Timed out
-        0, 66, 69, 10, 10, 2, 3, 0, 2, 0, 0, -1, 0, // 27: VRT-1 Reveal
-        0, 70, 73, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 28: WDY-1 Order
-        0, 73, 76, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 29: SVC-1 Transfer
-        0, 76, 77, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 30: SVC-OK Sent
-        0, 77, 78, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 31: SVC-FAIL Failed
-        0, 78, 83, 10, 10, 3, 3, 2, 2, 19, 0, -1, 0, // 32: CALL-1 Authorise
-        0, 83, 84, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 33: CALL-OK Approved
-        0, 84, 86, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 34: CALL-FAIL Not approved
-        0, 86, 88, 10, 10, 3, 4, 2, 2, 0, 0, -1, 0, // 35: DUE-1 Consent dashboard
-        0, 89, 90, 10, 10, 4, 4, 2, 2, 0, 0, -1, 0, // 36: DUE-2 Re-confirm
-        0, 90, 91, 10, 10, 4, 5, 2, 2, 0, 0, -1, 0, // 37: POLL-1 Waiting for the bank
-        0, 92, 93, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 38: DUE-3 Elsewhere
-        0, 93, 96, 10, 10, 5, 5, 2, 2, 21, 0, -1, 0, // 39: STAT-1 Status
-        0, 96, 99, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 40: STAT-2 Status shown
-        0, 99, 102, 10, 11, 5, 5, 2, 2, 27, 0, -1, 0, // 41: DEF-1 Name
-        0, 102, 104, 11, 11, 5, 5, 2, 2, 0, 0, -1, 0, // 42: DEF-2 Name kept
-        0, 104, 107, 11, 13, 5, 5, 2, 2, 0, 0, -1, 0, // 43: SEC-1 Secret
-        0, 107, 108, 13, 13, 5, 5, 2, 2, 0, 0, -1, 0, // 44: SEC-2 After the secret
-        0, 108, 109, 13, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 45: SEC-SHEET Confirm with the PIN
-        0, 109, 110, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 46: SEC-OK Secret checked
-        0, 110, 119, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 47: OPT-1 Optionals
-        0, 119, 120, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 48: SUB-DONE Sub-flow done
-        1, 120, 125, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 49: SUB-1 Inside
+        0, 50, 53, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
+        0, 53, 54, 10, 10, 0, 0, 0, 0, 0, 0, -1, 1, // 18: BCK-LOCK Locked step
+        0, 54, 57, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 19: SHT-1 Opener
+        0, 57, 58, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 20: SHT-LOCK Locked
+        0, 58, 59, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 21: SHT-S Picker
+        0, 59, 60, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 22: GLB-1 Own help
+        0, 60, 61, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 23: GLB-OWN Own help shown
+        0, 61, 62, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 24: TMR-1 Timed
+        0, 63, 64, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 25: TMR-AWAY Away
+        0, 64, 66, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 26: TMR-3 Timed by state
+        0, 67, 68, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 27: TMR-2 Timed out
+        0, 68, 71, 10, 10, 2, 3, 0, 2, 0, 0, -1, 0, // 28: VRT-1 Reveal
+        0, 72, 75, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 29: WDY-1 Order
+        0, 75, 78, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 30: SVC-1 Transfer
+        0, 78, 79, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 31: SVC-OK Sent
+        0, 79, 80, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 32: SVC-FAIL Failed
+        0, 80, 85, 10, 10, 3, 3, 2, 2, 19, 0, -1, 0, // 33: CALL-1 Authorise
+        0, 85, 86, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 34: CALL-OK Approved
+        0, 86, 88, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 35: CALL-FAIL Not approved
+        0, 88, 90, 10, 10, 3, 4, 2, 2, 0, 0, -1, 0, // 36: DUE-1 Consent dashboard
+        0, 91, 92, 10, 10, 4, 4, 2, 2, 0, 0, -1, 0, // 37: DUE-2 Re-confirm
+        0, 92, 93, 10, 10, 4, 5, 2, 2, 0, 0, -1, 0, // 38: POLL-1 Waiting for the bank
+        0, 94, 95, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 39: DUE-3 Elsewhere
+        0, 95, 98, 10, 10, 5, 5, 2, 2, 21, 0, -1, 0, // 40: STAT-1 Status
+        0, 98, 101, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 41: STAT-2 Status shown
+        0, 101, 104, 10, 11, 5, 5, 2, 2, 27, 0, -1, 0, // 42: DEF-1 Name
+        0, 104, 106, 11, 11, 5, 5, 2, 2, 0, 0, -1, 0, // 43: DEF-2 Name kept
+        0, 106, 109, 11, 13, 5, 5, 2, 2, 0, 0, -1, 0, // 44: SEC-1 Secret
+        0, 109, 110, 13, 13, 5, 5, 2, 2, 0, 0, -1, 0, // 45: SEC-2 After the secret
+        0, 110, 111, 13, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 46: SEC-SHEET Confirm with the PIN
+        0, 111, 112, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 47: SEC-OK Secret checked
+        0, 112, 121, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 48: OPT-1 Optionals
+        0, 121, 122, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 49: SUB-DONE Sub-flow done
+        1, 122, 127, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 50: SUB-1 Inside
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -217,31 +220,31 @@ enum SemanticsTables {
 
     /// Columns: event, guardID, actionsID, target, argument, validates.
     static let rowsData: [Int32] = [
-        8, 0, 0, 1, 27, 0, // HUB go_variant_timer → VRT-1
-        9, 0, 0, 1, 28, 0, // HUB go_working_days → WDY-1
+        8, 0, 0, 1, 28, 0, // HUB go_variant_timer → VRT-1
+        9, 0, 0, 1, 29, 0, // HUB go_working_days → WDY-1
         10, 0, 0, 1, 2, 0, // HUB go_chain → RTC-1
         11, 0, 0, 1, 4, 0, // HUB go_guards → GRD-1
         12, 0, 0, 1, 8, 0, // HUB go_validation → VAL-1
         13, 0, 0, 1, 13, 0, // HUB go_order → ORD-1
         14, 0, 0, 1, 11, 0, // HUB go_library_rules → LIB-1
         15, 0, 0, 1, 15, 0, // HUB go_back → BCK-1
-        16, 0, 0, 1, 18, 0, // HUB go_sheet → SHT-1
-        17, 0, 0, 1, 32, 0, // HUB go_calls → CALL-1
-        18, 0, 0, 1, 35, 0, // HUB go_due → DUE-1
-        19, 0, 0, 1, 37, 0, // HUB go_poll → POLL-1
-        20, 0, 0, 5, 50, 0, // HUB close → end closed
+        16, 0, 0, 1, 19, 0, // HUB go_sheet → SHT-1
+        17, 0, 0, 1, 33, 0, // HUB go_calls → CALL-1
+        18, 0, 0, 1, 36, 0, // HUB go_due → DUE-1
+        19, 0, 0, 1, 38, 0, // HUB go_poll → POLL-1
+        20, 0, 0, 5, 51, 0, // HUB close → end closed
         21, 0, 0, 4, 0, 0, // HUB go_subflow → sub-flow sub
         0, 0, 0, 4, 1, 0, // HUB start_plan → sub-flow sub
-        22, 0, 0, 1, 21, 0, // HUB go_global → GLB-1
-        23, 0, 0, 1, 23, 0, // HUB go_timers → TMR-1
-        24, 0, 0, 1, 25, 0, // HUB go_state_timer → TMR-3
-        25, 0, 0, 1, 29, 0, // HUB go_services → SVC-1
-        26, 0, 0, 1, 41, 0, // HUB go_defaults → DEF-1
-        27, 0, 0, 1, 43, 0, // HUB go_secret → SEC-1
-        28, 0, 0, 1, 47, 0, // HUB go_optional → OPT-1
-        -1, 0, 0, 1, 48, 0, // HUB go_subflow → sub.done → SUB-DONE
+        22, 0, 0, 1, 22, 0, // HUB go_global → GLB-1
+        23, 0, 0, 1, 24, 0, // HUB go_timers → TMR-1
+        24, 0, 0, 1, 26, 0, // HUB go_state_timer → TMR-3
+        25, 0, 0, 1, 30, 0, // HUB go_services → SVC-1
+        26, 0, 0, 1, 42, 0, // HUB go_defaults → DEF-1
+        27, 0, 0, 1, 44, 0, // HUB go_secret → SEC-1
+        28, 0, 0, 1, 48, 0, // HUB go_optional → OPT-1
+        -1, 0, 0, 1, 49, 0, // HUB go_subflow → sub.done → SUB-DONE
         -1, 0, 0, 1, 0, 0, // HUB go_subflow → sub.cancelled → HUB
-        -1, 0, 1, 1, 48, 0, // HUB start_plan → sub.done → SUB-DONE
+        -1, 0, 1, 1, 49, 0, // HUB start_plan → sub.done → SUB-DONE
         -1, 0, 0, 1, 0, 0, // HUB start_plan → sub.cancelled → HUB
         20, 0, 0, 3, 0, 0, // HELP close → back
         29, 0, 2, 0, 0, 0, // RTC-1 start_chain stays
@@ -269,19 +272,21 @@ enum SemanticsTables {
         38, 0, 0, 3, 0, 0, // BCK-2 up → back
         32, 0, 0, 1, 0, 0, // BCK-3 done → HUB
         39, 0, 0, 1, 15, 0, // BCK-3 again → BCK-1
-        40, 0, 0, 2, 20, 0, // SHT-1 open → SHT-S (overlay)
-        41, 0, 0, 2, 19, 0, // SHT-1 lock → SHT-LOCK (overlay)
+        40, 0, 0, 1, 18, 0, // BCK-3 lock → BCK-LOCK
+        32, 0, 0, 1, 0, 0, // BCK-LOCK done → HUB
+        41, 0, 0, 2, 21, 0, // SHT-1 open → SHT-S (overlay)
+        40, 0, 0, 2, 20, 0, // SHT-1 lock → SHT-LOCK (overlay)
         32, 0, 0, 1, 0, 0, // SHT-1 done → HUB
         42, 0, 0, 3, 0, 0, // SHT-LOCK unlock → back
         35, 0, 11, 3, 0, 0, // SHT-S pick → back
-        43, 0, 0, 1, 22, 0, // GLB-1 help → GLB-OWN
+        43, 0, 0, 1, 23, 0, // GLB-1 help → GLB-OWN
         32, 0, 0, 1, 0, 0, // GLB-OWN done → HUB
-        44, 0, 0, 1, 24, 0, // TMR-1 away → TMR-AWAY
-        -1, 0, 0, 1, 26, 0, // TMR-1 after 30s → TMR-2
+        44, 0, 0, 1, 25, 0, // TMR-1 away → TMR-AWAY
+        -1, 0, 0, 1, 27, 0, // TMR-1 after 30s → TMR-2
         45, 0, 0, 3, 0, 0, // TMR-AWAY return → back
         46, 0, 12, 0, 0, 0, // TMR-3 shorten stays
-        44, 0, 0, 1, 24, 0, // TMR-3 away → TMR-AWAY
-        -1, 0, 0, 1, 26, 0, // TMR-3 after lock_after → TMR-2
+        44, 0, 0, 1, 25, 0, // TMR-3 away → TMR-AWAY
+        -1, 0, 0, 1, 27, 0, // TMR-3 after lock_after → TMR-2
         32, 0, 0, 1, 0, 0, // TMR-2 done → HUB
         47, 0, 13, 0, 0, 0, // VRT-1 reveal stays
         48, 0, 14, 0, 0, 0, // VRT-1 hide stays
@@ -291,41 +296,41 @@ enum SemanticsTables {
         51, 0, 16, 0, 0, 0, // WDY-1 measure stays
         32, 0, 0, 1, 0, 0, // WDY-1 done → HUB
         52, 0, 17, 0, 0, 0, // SVC-1 send stays
-        1, 0, 18, 1, 30, 0, // SVC-1 bank.transfer.sent → SVC-OK
-        2, 0, 0, 1, 31, 0, // SVC-1 bank.transfer.failed → SVC-FAIL
+        1, 0, 18, 1, 31, 0, // SVC-1 bank.transfer.sent → SVC-OK
+        2, 0, 0, 1, 32, 0, // SVC-1 bank.transfer.failed → SVC-FAIL
         32, 0, 0, 1, 0, 0, // SVC-OK done → HUB
         32, 0, 0, 1, 0, 0, // SVC-FAIL done → HUB
-        3, 0, 0, 1, 33, 0, // CALL-1 bank.authorise.approved → CALL-OK
-        4, 0, 0, 1, 34, 0, // CALL-1 bank.authorise.declined → CALL-FAIL
-        5, 0, 5, 1, 34, 0, // CALL-1 bank.authorise.timed_out → CALL-FAIL
+        3, 0, 0, 1, 34, 0, // CALL-1 bank.authorise.approved → CALL-OK
+        4, 0, 0, 1, 35, 0, // CALL-1 bank.authorise.declined → CALL-FAIL
+        5, 0, 5, 1, 35, 0, // CALL-1 bank.authorise.timed_out → CALL-FAIL
         53, 0, 0, 1, 0, 0, // CALL-1 cancel → HUB
-        54, 0, 0, 1, 39, 0, // CALL-1 check_status → STAT-1
+        54, 0, 0, 1, 40, 0, // CALL-1 check_status → STAT-1
         32, 0, 0, 1, 0, 0, // CALL-OK done → HUB
         32, 0, 0, 1, 0, 0, // CALL-FAIL done → HUB
-        55, 0, 0, 1, 32, 0, // CALL-FAIL retry → CALL-1
+        55, 0, 0, 1, 33, 0, // CALL-FAIL retry → CALL-1
         56, 0, 20, 0, 0, 0, // DUE-1 extend stays
-        57, 0, 0, 1, 38, 0, // DUE-1 reopen → DUE-3
-        -1, 0, 0, 1, 36, 0, // DUE-1 after at consent_expires_at - 5m → DUE-2
+        57, 0, 0, 1, 39, 0, // DUE-1 reopen → DUE-3
+        -1, 0, 0, 1, 37, 0, // DUE-1 after at consent_expires_at - 5m → DUE-2
         32, 0, 0, 1, 0, 0, // DUE-2 done → HUB
         49, 0, 0, 1, 0, 0, // POLL-1 leave → HUB
         -1, 0, 5, 0, 0, 0, // POLL-1 after 10s stays
-        58, 0, 0, 1, 35, 0, // DUE-3 back_to_dashboard → DUE-1
-        36, 0, 0, 1, 40, 0, // STAT-1 next → STAT-2
-        6, 0, 0, 1, 40, 0, // STAT-1 bank.status.known → STAT-2
-        7, 0, 0, 1, 40, 0, // STAT-1 bank.status.unknown → STAT-2
+        58, 0, 0, 1, 36, 0, // DUE-3 back_to_dashboard → DUE-1
+        36, 0, 0, 1, 41, 0, // STAT-1 next → STAT-2
+        6, 0, 0, 1, 41, 0, // STAT-1 bank.status.known → STAT-2
+        7, 0, 0, 1, 41, 0, // STAT-1 bank.status.unknown → STAT-2
         6, 0, 22, 0, 0, 0, // STAT-2 bank.status.known stays
         7, 0, 23, 0, 0, 0, // STAT-2 bank.status.unknown stays
         32, 0, 0, 1, 0, 0, // STAT-2 done → HUB
         59, 0, 24, 0, 0, 0, // DEF-1 use_favourite stays
         60, 0, 25, 0, 0, 0, // DEF-1 forget stays
-        36, 0, 26, 1, 42, 1, // DEF-1 next → DEF-2
+        36, 0, 26, 1, 43, 1, // DEF-1 next → DEF-2
         39, 0, 0, 3, 0, 0, // DEF-2 again → back
         32, 0, 0, 1, 0, 0, // DEF-2 done → HUB
-        36, 0, 28, 1, 44, 1, // SEC-1 next → SEC-2
-        61, 0, 0, 1, 46, 1, // SEC-1 check → SEC-OK
-        62, 0, 0, 2, 45, 0, // SEC-1 confirm → SEC-SHEET (overlay)
+        36, 0, 28, 1, 45, 1, // SEC-1 next → SEC-2
+        61, 0, 0, 1, 47, 1, // SEC-1 check → SEC-OK
+        62, 0, 0, 2, 46, 0, // SEC-1 confirm → SEC-SHEET (overlay)
         39, 0, 0, 3, 0, 0, // SEC-2 again → back
-        61, 0, 0, 1, 46, 1, // SEC-SHEET check → SEC-OK
+        61, 0, 0, 1, 47, 1, // SEC-SHEET check → SEC-OK
         32, 0, 0, 1, 0, 0, // SEC-OK done → HUB
         63, 0, 29, 0, 0, 0, // OPT-1 quote stays
         64, 7, 30, 0, 0, 0, // OPT-1 compute if quoted != null stays
@@ -338,12 +343,12 @@ enum SemanticsTables {
         32, 0, 0, 1, 0, 0, // OPT-1 done → HUB
         32, 0, 0, 1, 0, 0, // SUB-DONE done → HUB
         69, 0, 0, 0, 0, 0, // SUB-1 ping stays
-        70, 0, 0, 5, 51, 0, // SUB-1 finish → end done
+        70, 0, 0, 5, 52, 0, // SUB-1 finish → end done
         61, 0, 37, 0, 0, 0, // SUB-1 check stays
         1, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.sent stays
         2, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.failed stays
         43, 0, 0, 1, 1, 0, // main (global) help → HELP
-        -1, 0, 0, 5, 52, 0, // sub (global) after 60s → end cancelled
+        -1, 0, 0, 5, 53, 0, // sub (global) after 60s → end cancelled
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -360,8 +365,8 @@ enum SemanticsTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData: [Int32] = [
-        0, 125, 126, 5, 5, 71, // main
-        49, 126, 126, 5, 6, 72, // sub
+        0, 127, 128, 5, 5, 72, // main
+        50, 128, 128, 5, 6, 73, // sub
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -371,14 +376,14 @@ enum SemanticsTables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData: [Int32] = [
-        30000, 60, 61, -1, // TMR-1 after 30s
-        0, 64, 65, -1, // TMR-3 after lock_after
-        6000, 69, 70, 0, // VRT-1 revealed after 6s
-        0, 88, 89, -1, // DUE-1 after at consent_expires_at - 5m
-        10000, 91, 92, -1, // POLL-1 after 10s
-        60000, 126, 127, -1, // sub (global) after 60s
-        120000, 127, 127, -1, // bank.authorise times out after 2m
-        10000, 127, 127, -1, // bank.status times out after 10s
+        30000, 62, 63, -1, // TMR-1 after 30s
+        0, 66, 67, -1, // TMR-3 after lock_after
+        6000, 71, 72, 0, // VRT-1 revealed after 6s
+        0, 90, 91, -1, // DUE-1 after at consent_expires_at - 5m
+        10000, 93, 94, -1, // POLL-1 after 10s
+        60000, 128, 129, -1, // sub (global) after 60s
+        120000, 129, 129, -1, // bank.authorise times out after 2m
+        10000, 129, 129, -1, // bank.status times out after 10s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -399,10 +404,10 @@ enum SemanticsTables {
 
     /// Columns: outcome, rowStart, rowEnd.
     static let returnsData: [Int32] = [
-        51, 22, 23, // done
-        52, 23, 24, // cancelled
-        51, 24, 25, // done
-        52, 25, 26, // cancelled
+        52, 22, 23, // done
+        53, 23, 24, // cancelled
+        52, 24, 25, // done
+        53, 25, 26, // cancelled
     ]
 
     /// Where each outcome of a sub-flow call leads.
@@ -412,20 +417,20 @@ enum SemanticsTables {
 
     /// Columns: name, validator, shownWhen, shownWhenSource, secret.
     static let fieldsData: [Int32] = [
-        53, 1, 0, 0, 0, // VAL-1 amount
-        55, 2, 5, 54, 0, // VAL-1 purpose
-        56, 3, 0, 0, 0, // LIB-1 account
-        57, 4, 0, 0, 0, // LIB-1 sort_code
-        58, 5, 0, 0, 0, // LIB-1 iban
-        59, 6, 0, 0, 0, // LIB-1 bic
-        60, 7, 0, 0, 0, // LIB-1 email
-        61, 8, 0, 0, 0, // LIB-1 phone
-        62, 9, 0, 0, 0, // LIB-1 birth
-        63, 10, 0, 0, 0, // LIB-1 share
-        67, 0, 0, 0, 0, // DEF-1 name
-        68, 11, 0, 0, 1, // SEC-1 pin
-        69, 12, 0, 0, 0, // SEC-1 nickname
-        70, 13, 0, 0, 1, // SEC-SHEET pin_again
+        54, 1, 0, 0, 0, // VAL-1 amount
+        56, 2, 5, 55, 0, // VAL-1 purpose
+        57, 3, 0, 0, 0, // LIB-1 account
+        58, 4, 0, 0, 0, // LIB-1 sort_code
+        59, 5, 0, 0, 0, // LIB-1 iban
+        60, 6, 0, 0, 0, // LIB-1 bic
+        61, 7, 0, 0, 0, // LIB-1 email
+        62, 8, 0, 0, 0, // LIB-1 phone
+        63, 9, 0, 0, 0, // LIB-1 birth
+        64, 10, 0, 0, 0, // LIB-1 share
+        68, 0, 0, 0, 0, // DEF-1 name
+        69, 11, 0, 0, 1, // SEC-1 pin
+        70, 12, 0, 0, 0, // SEC-1 nickname
+        71, 13, 0, 0, 1, // SEC-SHEET pin_again
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -435,8 +440,8 @@ enum SemanticsTables {
 
     /// Columns: name, condition.
     static let variantsData: [Int32] = [
-        65, 6, // VRT-1 revealed
-        66, 0, // VRT-1 hidden
+        66, 6, // VRT-1 revealed
+        67, 0, // VRT-1 hidden
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
@@ -445,7 +450,7 @@ enum SemanticsTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "25de6cf7a26c22db"
+    static let fingerprint = "a511ca18e7549ef2"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -461,8 +466,8 @@ enum SemanticsTables {
         variants: variants,
         serviceAnswerEvents: [1, 2, 3, 4, 5, 6, 7],
         callPolicies: [
-            CallPolicyEntry(operation: 73, timer: 6, timeoutEvent: 5, cancelsOnLeave: true, answers: [3, 4, 5]),
-            CallPolicyEntry(operation: 74, timer: 7, timeoutEvent: 7, cancelsOnLeave: false, answers: [6, 7])
+            CallPolicyEntry(operation: 74, timer: 6, timeoutEvent: 5, cancelsOnLeave: true, answers: [3, 4, 5]),
+            CallPolicyEntry(operation: 75, timer: 7, timeoutEvent: 7, cancelsOnLeave: false, answers: [6, 7])
         ],
         repeatingTimers: [4]
     )

@@ -4,9 +4,9 @@
 import Foundation
 @_spi(Generated) import FlowMachine
 
-/// This module was generated for FlowMachine API version 2; a compile error here means the
+/// This module was generated for FlowMachine API version 3; a compile error here means the
 /// FlowMachine library and the flowc that generated this code come from different releases.
-fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion2 {
+fileprivate struct GeneratedForFlowMachineAPI: FlowMachineAPIVersion3 {
 }
 
 /// The screens of Semantics, by the seed's screen IDs.
@@ -64,6 +64,9 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
 
     /// Third (BCK-3)
     case bck3 = "BCK-3"
+
+    /// Locked step (BCK-LOCK)
+    case bckLOCK = "BCK-LOCK"
 
     /// Opener (SHT-1)
     case sht1 = "SHT-1"
@@ -200,6 +203,8 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Second"
         case .bck3:
             return "Third"
+        case .bckLOCK:
+            return "Locked step"
         case .sht1:
             return "Opener"
         case .shtLOCK:
@@ -306,70 +311,72 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 16
         case .bck3:
             return 17
-        case .sht1:
+        case .bckLOCK:
             return 18
-        case .shtLOCK:
+        case .sht1:
             return 19
-        case .shtS:
+        case .shtLOCK:
             return 20
-        case .glb1:
+        case .shtS:
             return 21
-        case .glbOWN:
+        case .glb1:
             return 22
-        case .tmr1:
+        case .glbOWN:
             return 23
-        case .tmrAWAY:
+        case .tmr1:
             return 24
-        case .tmr3:
+        case .tmrAWAY:
             return 25
-        case .tmr2:
+        case .tmr3:
             return 26
-        case .vrt1:
+        case .tmr2:
             return 27
-        case .wdy1:
+        case .vrt1:
             return 28
-        case .svc1:
+        case .wdy1:
             return 29
-        case .svcOK:
+        case .svc1:
             return 30
-        case .svcFAIL:
+        case .svcOK:
             return 31
-        case .call1:
+        case .svcFAIL:
             return 32
-        case .callOK:
+        case .call1:
             return 33
-        case .callFAIL:
+        case .callOK:
             return 34
-        case .due1:
+        case .callFAIL:
             return 35
-        case .due2:
+        case .due1:
             return 36
-        case .poll1:
+        case .due2:
             return 37
-        case .due3:
+        case .poll1:
             return 38
-        case .stat1:
+        case .due3:
             return 39
-        case .stat2:
+        case .stat1:
             return 40
-        case .def1:
+        case .stat2:
             return 41
-        case .def2:
+        case .def1:
             return 42
-        case .sec1:
+        case .def2:
             return 43
-        case .sec2:
+        case .sec1:
             return 44
-        case .secSHEET:
+        case .sec2:
             return 45
-        case .secOK:
+        case .secSHEET:
             return 46
-        case .opt1:
+        case .secOK:
             return 47
-        case .subDONE:
+        case .opt1:
             return 48
-        case .sub1:
+        case .subDONE:
             return 49
+        case .sub1:
+            return 50
         }
     }
 
@@ -528,8 +535,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case go
     case up
     case again
-    case `open`
     case lock
+    case `open`
     case unlock
     case help
     case away
@@ -563,15 +570,18 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
 
-    /// The event named `name` in the flows, for scripts and deep links: text payload fields from `payload`,
-    /// money fields from the amount written there (`"4.35"`, in the app's currency), the others at their zero value.
-    /// Nil for a name the flows do not handle and for an event they raise themselves.
-    public init?(name: String, payload: [String: String] = [:]) {
+    /// The event named `name` in the flows, for scripts, deep links and replays, with its payload fields written as
+    /// text: text as it is, money and numbers as `4.35` (money in the app's currency), `true`/`false`, dates
+    /// `2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.
+    /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
+    ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
+    public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
+        let fields = EventPayload(name, payload)
         switch name {
         case "start_plan":
-            self = .startPlan(plan: payload["plan"] ?? "")
+            self = .startPlan(plan: try fields.text("plan"))
         case "bank.transfer.sent":
-            self = .bankTransferSent(reference: payload["reference"] ?? "")
+            self = .bankTransferSent(reference: try fields.text("reference"))
         case "bank.transfer.failed":
             self = .bankTransferFailed
         case "bank.authorise.approved":
@@ -644,10 +654,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .up
         case "again":
             self = .again
-        case "open":
-            self = .`open`
         case "lock":
             self = .lock
+        case "open":
+            self = .`open`
         case "unlock":
             self = .unlock
         case "help":
@@ -706,8 +716,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .ping
         case "finish":
             self = .finish
+        case "chain_b", "chain_c":
+            throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
-            return nil
+            throw FlowEventError(event: name, reason: .unknownEvent)
         }
     }
 
@@ -794,10 +806,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "up"
         case .again:
             return "again"
-        case .`open`:
-            return "open"
         case .lock:
             return "lock"
+        case .`open`:
+            return "open"
         case .unlock:
             return "unlock"
         case .help:
@@ -945,9 +957,9 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 38
         case .again:
             return 39
-        case .`open`:
-            return 40
         case .lock:
+            return 40
+        case .`open`:
             return 41
         case .unlock:
             return 42
@@ -1062,8 +1074,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case go
         case up
         case again
-        case `open`
         case lock
+        case `open`
         case unlock
         case help
         case away
@@ -1198,10 +1210,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .up
         case .again:
             self = .again
-        case .`open`:
-            self = .`open`
         case .lock:
             self = .lock
+        case .`open`:
+            self = .`open`
         case .unlock:
             self = .unlock
         case .help:
@@ -1353,10 +1365,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .up)
         case .again:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .again)
-        case .`open`:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .`open`)
         case .lock:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .lock)
+        case .`open`:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .`open`)
         case .unlock:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unlock)
         case .help:
