@@ -24,11 +24,12 @@ extension AppChecker {
             if let start = syntax.start {
                 startScreen = resolveScreenReference(start, as: "start screen")
             }
-            let givenState = syntax.givenState.compactMap { assignment -> (path: [String], value: TypedExpression)? in
+            var givenState = syntax.givenState.compactMap { assignment -> (path: [String], value: TypedExpression)? in
                 guard let (path, type) = resolveStatePath(assignment.path),
                       let value = check(assignment.value, expected: type, in: environment) else { return nil }
                 return (path, value)
             }
+            if let locale = syntax.locale, let start = scenarioLocale(locale) { givenState.insert(start, at: 0) }
             let givenServices = syntax.givenServices.compactMap(resolveOutcomeChoice)
             var clock: Int64?
             if let text = syntax.givenClock {
@@ -190,7 +191,8 @@ extension AppChecker {
             list.map { effect in
                 let known = effectNames[effect.kind.value] ?? []
                 // The actions of a transition whose target did not resolve are left out with it (already reported).
-                if !known.contains(effect.value.value) && self.screensWithBrokenTargets.isEmpty {
+                if !known.contains(effect.value.value) && !known.contains(where: { $0.contains("{") && DisplayText.template($0, couldRead: effect.value.value) })
+                    && self.screensWithBrokenTargets.isEmpty {
                     self.error("unknown-effect", "no action of app '\(self.app.id)' emits \(effect.kind.value) '\(effect.value.value)'", at: effect.value.range,
                                notes: closestMatch(to: effect.value.value, among: known.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
                 }

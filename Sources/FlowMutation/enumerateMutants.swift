@@ -492,10 +492,10 @@ struct MutantCollector {
             _ = name
         case .push(let text):
             add(.effectText, "\(label) → \"\(text) (changed)\"", range: action.range, screen: screen, flow: flow, event: event, writes: writes,
-                apply: edit { $0.kind = .push(text + " (changed)") })
+                apply: edit { $0.kind = .push(changed(text)) })
         case .toast(let text):
             add(.effectText, "\(label) → \"\(text) (changed)\"", range: action.range, screen: screen, flow: flow, event: event, writes: writes,
-                apply: edit { $0.kind = .toast(text + " (changed)") })
+                apply: edit { $0.kind = .toast(changed(text)) })
         default:
             break
         }
@@ -634,8 +634,8 @@ struct MutantCollector {
             app.services.indices.contains(service) && app.services[service].operations.indices.contains(operation)
                 ? "call \(app.services[service].name).\(app.services[service].operations[operation].name)" : "call"
         case .analytics(let event, _): "analytics \(event)"
-        case .push(let text): "push \"\(text)\""
-        case .toast(let text): "toast \"\(text)\""
+        case .push(let text): "push \"\(text.source)\""
+        case .toast(let text): "toast \"\(text.source)\""
         case .raise(let event): "raise \(event)"
         }
     }
@@ -717,4 +717,11 @@ struct MutantCollector {
             return []
         }
     }
+}
+
+/// A text with words added at its end, in every locale, so any scenario that reads it word for word notices.
+private func changed(_ text: DisplayText) -> DisplayText {
+    guard text.fixedText == nil else { return DisplayText(fixed: text.source + " (changed)") }
+    let suffix = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(" (changed)")))
+    return DisplayText(source: text.source, value: TypedExpression(type: .text, span: 0..<0, kind: .binary(.add, text.value, suffix)))
 }

@@ -183,10 +183,13 @@ struct TableBuilder {
             if !list.isEmpty { arguments.append(SwiftArgument("properties", .array(list))) }
             let effect = SwiftExpression.call(.member(nil, "analytics"), [SwiftArgument(nil, .call(.id("AnalyticsEvent"), arguments))])
             return [append(effect, throwing: throwing)]
-        case .push(let text):
-            return [append(.call(.member(nil, "push"), [SwiftArgument(nil, .string(text))]), throwing: false)]
-        case .toast(let text):
-            return [append(.call(.member(nil, "toast"), [SwiftArgument(nil, .string(text))]), throwing: false)]
+        case .push(let text), .toast(let text):
+            let kind = if case .push = action.kind { "push" } else { "toast" }
+            if let fixed = text.fixedText {
+                return [append(.call(.member(nil, kind), [SwiftArgument(nil, .string(fixed))]), throwing: false)]
+            }
+            let translated = expressions.value(text.value, scope: scope, acceptsNull: false)
+            return [append(.call(.member(nil, kind), [SwiftArgument(nil, translated.code)]), throwing: translated.throwing)]
         case .raise(let name):
             guard let declaration = app.events.first(where: { $0.name == name }) else { return [.comment("raise \(name): not an event")] }
             let event: SwiftExpression = .call(.member(nil, names.eventCase(name)), declaration.payload.map {
