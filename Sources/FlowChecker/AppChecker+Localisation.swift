@@ -24,6 +24,20 @@ struct TextsState {
     var strings: [String: CatalogString] = [:]
     /// Enum → case → its label, in every locale (an expression on the current locale).
     var labels: [String: [String: TypedExpression]] = [:]
+    /// The state value holding the current locale, and for an enum, each locale's case.
+    var localeState: (name: String, cases: [String: (type: String, item: String)]?)?
+    /// Whether `locale` is the one shown now: `language == Language.fr` for an enum, `locale == 'fr-FR'` for text.
+    func isShowing(_ locale: String) -> TypedExpression {
+        let literal = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(locale)))
+        guard let state = localeState, let (type, item) = state.cases?[locale] else {
+            return TypedExpression(type: .bool, span: 0..<0, kind: .binary(.equal, localeExpression, literal))
+        }
+        let variable = TypedExpression(type: .enumeration(type), span: 0..<0, kind: .variable(state.name))
+        return TypedExpression(type: .bool, span: 0..<0, kind: .binary(.equal, variable, TypedExpression(type: .enumeration(type), span: 0..<0, kind: .enumCase(type: type, name: item))))
+    }
+
+    /// The names the current locale is read from, which every text reads and no translation has to show.
+    var localeNames: Set<String> { localeState.map { [$0.name] } ?? [] }
 }
 
 extension AppChecker {
@@ -50,21 +64,7 @@ extension AppChecker {
         app.localisation.sourceLocale = app.locale
         app.localisation.locales = locales
         texts.localeExpression = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(app.locale)))
-        if locales.count > 1 {
-            if let index = stateTable["locale"] {
-                let declaration = stateTable.entries[index].value
-                if let type = declaration.type, type.text.trimmingCharacters(in: .whitespaces) != "text" {
-                    error("wrong-type", "state value 'locale' holds the current locale ('\(locales.joined(separator: "', '"))') and must be 'text', not '\(type.text)'",
-                          at: type.range)
-                }
-                texts.localeExpression = TypedExpression(type: .text, span: 0..<0, kind: .variable("locale"))
-                usedNames.insert("locale")
-            } else {
-                error("missing-locale-state",
-                      "app '\(app.id)' ships \(locales.count) locales but has no state value 'locale' to hold the current one; add under state: locale: { type: text, initial: \"'\(app.locale)'\", persist: true }",
-                      at: section?.locales.first?.range ?? app.range)
-            }
-        }
+        if locales.count > 1 { resolveCurrentLocale(locales, section: section) }
         for file in sources.files {
             for block in file.translations {
                 let locale = block.locale.value
@@ -88,6 +88,53 @@ extension AppChecker {
         }
     }
 
+    /// The state value that holds the locale shown now: `current_locale:` of the app, or `locale`. Text holds the
+    /// locale itself; an enum names one locale per case (`en` → en-US, `fr` → fr-FR, or `fr_fr`).
+    private func resolveCurrentLocale(_ locales: [String], section: AppSyntax?) {
+        let name = section?.currentLocale?.value ?? "locale"
+        let place = section?.currentLocale?.range ?? section?.locales.first?.range ?? app.range
+        guard let index = stateTable[name] else {
+            error("missing-locale-state",
+                  "app '\(app.id)' ships \(locales.count) locales but has no state value '\(name)' to hold the one shown now; add under state: \(name): { type: text, initial: \"'\(app.locale)'\", persist: true }",
+                  at: place, notes: stateTable.suggestion(for: name))
+            return
+        }
+        usedNames.insert(name)
+        let written = stateTable.entries[index].value.type
+        let typeName = written?.text.trimmingCharacters(in: .whitespaces) ?? ""
+        if typeName == "text" {
+            texts.localeExpression = TypedExpression(type: .text, span: 0..<0, kind: .variable(name))
+            texts.localeState = (name, nil)
+            return
+        }
+        guard let typeIndex = types[typeName], case .enumeration(let cases) = types.entries[typeIndex].value.kind else {
+            error("wrong-type", "state value '\(name)' holds the locale shown now and must be 'text' or an enum whose cases name the locales, not '\(typeName)'",
+                  at: written?.range ?? place)
+            return
+        }
+        var caseOf: [String: String] = [:]
+        for locale in locales {
+            let exact = locale.lowercased().replacingOccurrences(of: "-", with: "_")
+            let language = String(exact.prefix { $0 != "_" })
+            guard let match = cases.first(where: { $0.value == exact }) ?? cases.first(where: { $0.value == language }) else {
+                error("missing-locale-state", "enum '\(typeName)' of '\(name)' has no case for locale '\(locale)'; add '\(language)' (or '\(exact)') to its cases",
+                      at: types.entries[typeIndex].range)
+                return
+            }
+            caseOf[locale] = match.value
+        }
+        let variable = TypedExpression(type: .enumeration(typeName), span: 0..<0, kind: .variable(name))
+        var expression = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(app.locale)))
+        for locale in locales.dropFirst().reversed() {
+            guard let item = caseOf[locale] else { continue }
+            let isCase = TypedExpression(type: .bool, span: 0..<0, kind: .binary(.equal, variable,
+                                                                                 TypedExpression(type: .enumeration(typeName), span: 0..<0, kind: .enumCase(type: typeName, name: item))))
+            expression = TypedExpression(type: .text, span: 0..<0, kind: .conditional(isCase, TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(locale))), expression))
+        }
+        texts.localeExpression = expression
+        texts.localeState = (name, caseOf.mapValues { (typeName, $0) })
+    }
+
     /// `locale: fr-FR` of a scenario: the run starts with the `locale` state value set to it.
     func scenarioLocale(_ locale: Located<String>) -> (path: [String], value: TypedExpression)? {
         let locales = app.localisation.locales
@@ -101,7 +148,11 @@ extension AppChecker {
                   notes: closestMatch(to: locale.value, among: locales).map { [.init("did you mean '\($0)'?")] } ?? [])
             return nil
         }
-        return (["locale"], TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(locale.value))))
+        guard let state = texts.localeState else { return nil }
+        if let (type, item) = state.cases?[locale.value] {
+            return ([state.name], TypedExpression(type: .enumeration(type), span: 0..<0, kind: .enumCase(type: type, name: item)))
+        }
+        return ([state.name], TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(locale.value))))
     }
 
     // MARK: Texts
@@ -134,19 +185,22 @@ extension AppChecker {
             texts.used.insert("\(locale)\u{0}\(key)")
             values[locale] = (translation.template.text, translation.review)
             let translated = checkTemplate(translation.template, in: environment, what: "the \(locale) translation of '\(key)'")
-            let translatedHoles = Self.holes(in: translation.template.text)
-            if translatedHoles.sorted() != sourceHoles.sorted() {
-                let missing = sourceHoles.filter { !translatedHoles.contains($0) }.map { "{\($0)}" }
-                let extra = translatedHoles.filter { !sourceHoles.contains($0) }.map { "{\($0)}" }
-                let parts = (missing.isEmpty ? [] : ["leaves out \(missing.joined(separator: ", "))"])
-                    + (extra.isEmpty ? [] : ["puts in \(extra.joined(separator: ", ")), which the source text does not show"])
-                error("translation-values", "the \(locale) translation of '\(key)' \(parts.joined(separator: " and ")); a translation shows the same values as \"\(source.text)\"",
-                      at: translation.template.range)
-                continue
+            // A translation may word a value differently (`{offline ? 'Hors ligne' : ''}`) but shows the same values.
+            if let translated, let checked {
+                let shown = checked.referencedVariables.subtracting(texts.localeNames)
+                let translatedShown = translated.referencedVariables.subtracting(texts.localeNames)
+                if shown != translatedShown {
+                    let missing = shown.subtracting(translatedShown).sorted()
+                    let extra = translatedShown.subtracting(shown).sorted()
+                    let parts = (missing.isEmpty ? [] : ["leaves out \(missing.map { "'\($0)'" }.joined(separator: ", "))"])
+                        + (extra.isEmpty ? [] : ["shows \(extra.map { "'\($0)'" }.joined(separator: ", ")), which the source text does not"])
+                    error("translation-values", "the \(locale) translation of '\(key)' \(parts.joined(separator: " and ")); a translation shows the values of \"\(source.text)\"",
+                          at: translation.template.range)
+                    continue
+                }
             }
-            if let translated, let current = result {
-                let isLocale = TypedExpression(type: .bool, span: 0..<0, kind: .binary(.equal, texts.localeExpression,
-                                                                                      TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(locale)))))
+            if let translated, let current = result, translation.template.text != source.text {
+                let isLocale = texts.isShowing(locale)
                 result = TypedExpression(type: .text, span: 0..<0, kind: .conditional(isLocale, translated, current))
             }
         }
@@ -313,6 +367,34 @@ extension AppChecker {
 
     // MARK: The catalog
 
+    /// Each rule's message in the current locale, where the app translates it: the validators of both back ends
+    /// then answer in the locale shown.
+    private func localiseMessages() {
+        guard app.localisation.locales.count > 1 else { return }
+        for screen in app.screens.indices {
+            for field in app.screens[screen].fields.indices {
+                for index in app.screens[screen].fields[field].checks.indices {
+                    let message = app.screens[screen].fields[field].checks[index].message
+                    var result = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(message)))
+                    var translated = false
+                    for locale in app.localisation.locales.dropFirst() {
+                        guard let translation = texts.translations[locale]?[message] else { continue }
+                        translated = true
+                        let isLocale = texts.isShowing(locale)
+                        let words = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(translation.template.text)))
+                        result = TypedExpression(type: .text, span: 0..<0, kind: .conditional(isLocale, words, result))
+                    }
+                    if translated { app.screens[screen].fields[field].checks[index].localisedMessage = result }
+                }
+            }
+        }
+    }
+
+    /// A rule's message in any locale: the source words, or a translation of them.
+    func messageTranslations(of message: String) -> [String] {
+        app.localisation.locales.dropFirst().compactMap { texts.translations[$0]?[message]?.template.text }
+    }
+
     /// Puts the rules' messages in the catalog (with their translations), reports translations no text uses and
     /// stores the catalog in the app.
     func finishLocalisation() {
@@ -334,6 +416,7 @@ extension AppChecker {
                 }
             }
         }
+        localiseMessages()
         let keys = Array(texts.strings.keys)
         for (locale, translations) in texts.translations.sorted(by: { $0.key < $1.key }) {
             for (key, translation) in translations.sorted(by: { $0.key < $1.key }) where !texts.used.contains("\(locale)\u{0}\(key)") {

@@ -132,7 +132,11 @@ extension AppChecker {
     /// Every effect any action can emit, by kind, so scenario expectations can be checked against them.
     func collectEffects() -> [String: Set<String>] {
         var result: [String: Set<String>] = ["analytics": [], "push": [], "toast": [], "call": []]
-        app.forEachDeclaredEffect { kind, value, _ in result[kind, default: []].insert(value) }
+        app.forEachDeclaredEffect { kind, value, _ in
+            result[kind, default: []].insert(value)
+            // A toast or a push reads as its translation in another locale.
+            if kind == "push" || kind == "toast" { result[kind, default: []].formUnion(messageTranslations(of: value)) }
+        }
         return result
     }
 
@@ -174,7 +178,7 @@ extension AppChecker {
                           at: item.field.range, notes: closestMatch(to: item.field.value, among: names).map { [.init("did you mean '\($0)'?")] } ?? [])
                     continue
                 }
-                let messages = candidates.flatMap { $0.rules.map(\.message) }
+                let messages = candidates.flatMap { $0.rules.flatMap { [$0.message] + messageTranslations(of: $0.message) } }
                 if !messages.contains(message.value) && !messagesOfBrokenRules.contains(message.value) {
                     error("unknown-message", "no rule of field '\(item.field.value)' has the message \"\(message.value)\"", at: message.range,
                           notes: closestMatch(to: message.value, among: messages).map { [.init("did you mean \"\($0)\"?")] } ?? [])

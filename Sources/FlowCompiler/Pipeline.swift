@@ -82,7 +82,7 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
     let program = FlowProgram(apps: apps.sorted { $0.id < $1.id })
     var outputs: [OutputFile] = []
     if config.generatesOutputs {
-        if config.writesInventory { outputs.append(renderInventory(program)) }
+        if config.writesInventory { outputs.append(renderInventory(program)); outputs += renderStringCatalogs(program) }
         for file in renderSwiftSources(program, folder: config.swiftFolder, options: config.generatorOptions) {
             outputs.append(OutputFile(path: file.path, contents: Array(file.text.utf8)))
         }

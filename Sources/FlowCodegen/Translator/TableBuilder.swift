@@ -217,8 +217,12 @@ struct TableBuilder {
         valueScope.valueType = valueType
         var nullableKind = [Field.Kind.date, .money, .decimal, .int].contains(field.kind)
         if case .choiceOf = field.kind { nullableKind = true }
-        func message(_ text: String) -> [SwiftStatement] { [.return(.string(text))] }
         for check in field.checks {
+            // A translated message is computed in the current locale; the others are written as they are.
+            func message(_ text: String) -> [SwiftStatement] {
+                guard let localised = check.localisedMessage else { return [.return(.string(text))] }
+                return [.return(ExpressionTranslator.wrap(expressions.value(localised, scope: scope)))]
+            }
             // A check with `when:` runs inside `if <condition> { ... }`, with its own blank check and binding.
             let conditional = check.condition != nil
             var ruleBody: [SwiftStatement] = []

@@ -41,6 +41,9 @@ public struct AppSyntax: Sendable {
     public var locale: Located<String>?
     /// `locales:`: every locale the app ships, the source locale among them.
     public var locales: [Located<String>] = []
+    /// `current_locale:`: the state value that holds the locale shown now (`locale` when not given): text, or an
+    /// enum whose cases name the locales (`en`, `fr`).
+    public var currentLocale: Located<String>?
     public var start: Located<String>?
     public var description: Located<String>?
     /// App-wide transitions (`app.on`): handled on every screen of every flow, unless the screen or its flow

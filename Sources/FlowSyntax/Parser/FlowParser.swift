@@ -56,7 +56,7 @@ struct FlowParser {
     // MARK: App
 
     func parseApp(_ node: YAMLNode) -> AppSyntax? {
-        let keys = ["name", "id", "seed", "version", "currency", "locale", "locales", "start", "description", "on", "every"]
+        let keys = ["name", "id", "seed", "version", "currency", "locale", "locales", "current_locale", "start", "description", "on", "every"]
         guard let fields = reader.mapping(node, "the 'app' section", keys: keys) else { return nil }
         let what = "the 'app' section"
         var app = AppSyntax(range: node.range)
@@ -67,6 +67,7 @@ struct FlowParser {
         app.currency = reader.required(fields, "currency", in: what, hint: "add the default ISO 4217 currency, e.g. GBP").flatMap { reader.text($0, "'currency'") }
         app.locale = reader.required(fields, "locale", in: what, hint: "add the default locale, e.g. en-GB").flatMap { reader.text($0, "'locale'") }
         app.locales = fields["locales"].map { reader.textList($0, "'locales'") } ?? []
+        app.currentLocale = optionalText(fields, "current_locale", what)
         app.start = reader.required(fields, "start", in: what, hint: "name the flow the app starts in").flatMap { reader.text($0, "'start'") }
         app.description = optionalText(fields, "description", what)
         app.on = fields["on"].map { parseEventTransitions($0, "the app-wide transitions") } ?? []

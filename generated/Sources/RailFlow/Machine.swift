@@ -334,8 +334,9 @@ public struct RailMachine: Sendable, FlowStateMachine {
         case 10:
             // station Station
             return try [
-                .total: describe(derivedTotalBalance()),
-                .split: (("Spend " + describe(state.spendBalance)) + " · Invest ") + describe(state.investBalance),
+                .total: formatMoney(derivedTotalBalance(), "en-US"),
+                .split: (("Spend " + formatMoney(state.spendBalance, "en-US")) + " · Invest ")
+                    + formatMoney(state.investBalance, "en-US"),
                 .status: (state.systemStatus == RailSystemStatus.allocating)
                     ? "Allocating"
                     : ((state.systemStatus == RailSystemStatus.paused) ? "Paused" : "Active"),
@@ -360,17 +361,17 @@ public struct RailMachine: Sendable, FlowStateMachine {
             // card Card
             return try [
                 .number: derivedCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "",
-                .spendable: describe(state.spendBalance)
+                .spendable: formatMoney(state.spendBalance, "en-US")
             ]
         case 16:
             // round-ups Round-Ups
             return try [
                 .explainer: "Every card payment rounds up to the next dollar. The change goes to Invest.",
-                .thisMonth: "Rounded up this month: " + describe(derivedRoundUpsThisMonth())
+                .thisMonth: "Rounded up this month: " + formatMoney(derivedRoundUpsThisMonth(), "en-US")
             ]
         case 17:
             // invest Invest
-            return try [.balance: describe(state.investBalance), .status: derivedInvestStatusText()]
+            return try [.balance: formatMoney(state.investBalance, "en-US"), .status: derivedInvestStatusText()]
         case 18:
             // profile Profile
             return [.name: (state.firstName + " ") + state.lastName, .email: state.email, .phone: state.phone]
@@ -399,23 +400,23 @@ public struct RailMachine: Sendable, FlowStateMachine {
             ]
         case 28:
             // deposit-success Deposit Success
-            return [
+            return try [
                 .title: "Money loaded",
-                .amount: describe(state.lastDepositAmount),
+                .amount: formatMoney(state.lastDepositAmount, "en-US"),
                 .splitPreview: "70% → Spend, 30% → Invest",
-                .spendShare: describe(state.lastDepositSpend) + " → Spend",
-                .investShare: describe(state.lastDepositInvest) + " → Invest"
+                .spendShare: formatMoney(state.lastDepositSpend, "en-US") + " → Spend",
+                .investShare: formatMoney(state.lastDepositInvest, "en-US") + " → Invest"
             ]
         case 29:
             // withdraw Withdraw
-            return [.available: describe(state.spendBalance) + " available in Spend"]
+            return try [.available: formatMoney(state.spendBalance, "en-US") + " available in Spend"]
         case 30:
             // withdraw-amount Amount
-            return [.available: describe(state.spendBalance) + " available in Spend"]
+            return try [.available: formatMoney(state.spendBalance, "en-US") + " available in Spend"]
         case 31:
             // withdraw-confirm Confirm
-            return [
-                .amount: describe(state.withdrawAmount),
+            return try [
+                .amount: formatMoney(state.withdrawAmount, "en-US"),
                 .method: (state.withdrawMethod == RailWithdrawMethod.crypto) ? "Crypto wallet" : "Bank transfer",
                 .destination: state.withdrawDestination,
                 .from: "From Spend Balance"

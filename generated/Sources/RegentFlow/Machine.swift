@@ -225,7 +225,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     public func derivedNetWorthDisplay() throws -> String {
         return try (((derivedNetWorth().amount < RegentConstants.decimal0) ? "-" : "")
             + currencySymbol(state.primaryCurrency))
-            + formatNumber(absolute(derivedNetWorth().amount), 0)
+            + formatNumber(absolute(derivedNetWorth().amount), 0, "en-GB")
     }
 
     /// `month_ago_snapshot`: The latest stored snapshot at least 30 days old ("Compare to 30 days ago (stored
@@ -260,7 +260,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 ? "-"
                 : "+")
                 + currencySymbol(state.primaryCurrency))
-                + formatNumber(absolute(required(derivedChangeThisMonth(), "'change_this_month'").amount), 0))
+                + formatNumber(absolute(required(derivedChangeThisMonth(), "'change_this_month'").amount), 0, "en-GB"))
                 + " this month")
     }
 
@@ -438,10 +438,11 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0))
                     ? "Add your first asset to get started"
                     : "",
-                .assetsTotal: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0),
+                .assetsTotal: currencySymbol(state.primaryCurrency)
+                    + formatNumber(derivedTotalAssets().amount, 0, "en-GB"),
                 .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "",
                 .liabilitiesTotal: currencySymbol(state.primaryCurrency)
-                    + formatNumber(derivedTotalLiabilities().amount, 0),
+                    + formatNumber(derivedTotalLiabilities().amount, 0, "en-GB"),
                 .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : "",
                 .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"),
                 .reconnect: state.reconnectNeeded ? "Reconnect your bank" : "",
@@ -454,13 +455,13 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 .valueSymbol: currencySymbol(state.primaryCurrency),
                 .quote: ((state.quoteState == "found") && (state.quotePrice != nil))
                     ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
                     : "",
                 .currentValue: (((state.quoteState == "found") && (state.quotePrice != nil))
                     && (state.stockQuantity != nil))
-                    ? ((((((formatNumber(required(state.stockQuantity, "'stock_quantity'"), 0) + " shares × ")
+                    ? ((((((formatNumber(required(state.stockQuantity, "'stock_quantity'"), 0, "en-GB") + " shares × ")
                         + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
                         + " = ")
                         + currencySymbol(required(state.quotePrice, "'quote_price'")))
                         + formatNumber(
@@ -470,7 +471,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                                     required(state.stockQuantity, "'stock_quantity'")
                                 )
                             ),
-                            2
+                            2,
+                            "en-GB"
                         ))
                     : "",
                 .quoteError: required((state.quoteError == nil) ? "" : state.quoteError, "the value"),
@@ -494,7 +496,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value"),
                 .quote: ((state.quoteState == "found") && (state.quotePrice != nil))
                     ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
                     : ""
             ]
         case 16:
@@ -504,7 +506,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S6 Assets Detail Screen
             return try [
                 .title: "Assets",
-                .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0),
+                .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalAssets().amount, 0, "en-GB"),
                 .totalLabel: "Total Assets",
                 .sections: (derivedAssetChart().map { s in s.name }.count == 0)
                     ? ""
@@ -517,7 +519,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S6-liability Liabilities Detail Screen
             return try [
                 .title: "Liabilities",
-                .total: currencySymbol(state.primaryCurrency) + formatNumber(derivedTotalLiabilities().amount, 0),
+                .total: currencySymbol(state.primaryCurrency)
+                    + formatNumber(derivedTotalLiabilities().amount, 0, "en-GB"),
                 .totalLabel: "Total Liabilities",
                 .sections: (derivedLiabilityChart().map { s in s.name }.count == 0)
                     ? ""
@@ -563,12 +566,13 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 .title: "Unlock Unlimited Tracking",
                 .subtitle: "For serious wealth builders",
                 .plan: "Annual",
-                .price: currencySymbol(state.annualPrice) + formatNumber(state.annualPrice, 0),
+                .price: currencySymbol(state.annualPrice) + formatNumber(state.annualPrice, 0, "en-GB"),
                 .period: "/year",
-                .perMonth: (currencySymbol(derivedMonthlyPrice()) + formatNumber(derivedMonthlyPrice(), 2))
+                .perMonth: (currencySymbol(derivedMonthlyPrice()) + formatNumber(derivedMonthlyPrice(), 2, "en-GB"))
                     + " per month",
                 .cta: "Start 7-Day Free Trial",
-                .ctaSubtext: (("Then " + currencySymbol(state.annualPrice)) + formatNumber(state.annualPrice, 0))
+                .ctaSubtext: (("Then " + currencySymbol(state.annualPrice))
+                    + formatNumber(state.annualPrice, 0, "en-GB"))
                     + "/year. Cancel anytime."
             ]
         default:
