@@ -256,7 +256,17 @@ extension AppChecker {
             withLocale(TypedExpression(type: .text, span: value.span, kind: .call(function: function, arguments: arguments)))
         }
         if type == .text { return value }
-        guard !type.isNullable else { return TypedExpression(type: .text, span: value.span, kind: .call(function: .string, arguments: [value])) }
+        let plain = TypedExpression(type: type.isNullable ? .optional(.text) : .text, span: value.span, kind: .call(function: .string, arguments: [value]))
+        if type.isNullable, type != .null {
+            // Null reads as before (`string()`); a value is written for people.
+            var present = value
+            present.type = type.nonOptional
+            let written = displayed(present)
+            guard written != TypedExpression(type: .text, span: value.span, kind: .call(function: .string, arguments: [present])) else { return plain }
+            let null = TypedExpression(type: .null, span: value.span, kind: .literal(.null))
+            let isNull = TypedExpression(type: .bool, span: value.span, kind: .binary(.equal, value, null))
+            return TypedExpression(type: .optional(.text), span: value.span, kind: .conditional(isNull, plain, written))
+        }
         switch type {
         case .money: return call(.formatMoney, [value])
         case .date: return call(.formatDate, [value])

@@ -339,7 +339,9 @@ public struct RailMachine: Sendable, FlowStateMachine {
                     + formatMoney(state.investBalance, "en-US"),
                 .status: (state.systemStatus == RailSystemStatus.allocating)
                     ? "Allocating"
-                    : ((state.systemStatus == RailSystemStatus.paused) ? "Paused" : "Active"),
+                    : ((state.systemStatus == RailSystemStatus.active)
+                        ? "Active"
+                        : ((state.systemStatus == RailSystemStatus.paused) ? "Paused" : describe(state.systemStatus))),
                 .loadMoney: "Load money",
                 .offlineBanner: state.offline ? "You're offline. Showing your last balances." : "",
                 .pending: state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""
@@ -351,9 +353,16 @@ public struct RailMachine: Sendable, FlowStateMachine {
                     ? element(derivedSelectedTransactions(), 0).merchant
                     : "",
                 .amount: required(
-                    ((derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) } : "").map {
-                        $0
-                    },
+                    (((derivedSelectedTransactions().count > 0)
+                        ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) }
+                        : "")
+                        == nil)
+                        ? ((derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) } : "").map {
+                            $0
+                        }
+                        : ((derivedSelectedTransactions().count > 0)
+                            ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) }
+                            : ""),
                     "the value"
                 )
             ]
@@ -417,7 +426,16 @@ public struct RailMachine: Sendable, FlowStateMachine {
             // withdraw-confirm Confirm
             return try [
                 .amount: formatMoney(state.withdrawAmount, "en-US"),
-                .method: (state.withdrawMethod == RailWithdrawMethod.crypto) ? "Crypto wallet" : "Bank transfer",
+                .method: required(
+                    (state.withdrawMethod == nil)
+                        ? state.withdrawMethod.map { describe($0) }
+                        : ((state.withdrawMethod == RailWithdrawMethod.bank)
+                            ? "Bank transfer"
+                            : ((state.withdrawMethod == RailWithdrawMethod.crypto)
+                                ? "Crypto wallet"
+                                : state.withdrawMethod.map { describe($0) })),
+                    "the value"
+                ),
                 .destination: state.withdrawDestination,
                 .from: "From Spend Balance"
             ]

@@ -431,6 +431,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 10:
             // R-S3 Home Screen
             return try [
+                .date: formatDate(calendarDay(now), "full", "en-GB"),
                 .netWorthLabel: "Net Worth",
                 .netWorth: derivedNetWorthDisplay(),
                 .change: derivedChangeDisplay(),

@@ -434,7 +434,16 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-013h Order Placed
             return try [
                 .expectedDelivery: "Delivery: 5–7 working days · expected by "
-                    + required(state.physicalCardExpectedBy.map { describe($0) }, "the value")
+                    + required(
+                        (state.physicalCardExpectedBy == nil)
+                            ? state.physicalCardExpectedBy.map { describe($0) }
+                            : formatDate(
+                                required(state.physicalCardExpectedBy, "'physical_card_expected_by'"),
+                                "medium",
+                                "en-GB"
+                            ),
+                        "the value"
+                    )
             ]
         case 53:
             // PAY-004 Review & Confirm
