@@ -172,7 +172,7 @@ extension AppChecker {
                    in environment: TypeEnvironment, what: String) -> TypedExpression? {
         let checked = checkTemplate(source, in: environment, what: what)
         let sourceHoles = Self.holes(in: source.text)
-        var values: [String: (text: String, needsReview: Bool)] = [app.localisation.sourceLocale: (source.text, false)]
+        var values: [String: CatalogString.Value] = [app.localisation.sourceLocale: .init(source.text, needsReview: false)]
         var result = checked
         for locale in app.localisation.locales.dropFirst() {
             guard let translation = texts.translations[locale]?[key] else {
@@ -183,7 +183,7 @@ extension AppChecker {
                 continue
             }
             texts.used.insert("\(locale)\u{0}\(key)")
-            values[locale] = (translation.template.text, translation.review)
+            values[locale] = .init(translation.template.text, needsReview: translation.review)
             let translated = checkTemplate(translation.template, in: environment, what: "the \(locale) translation of '\(key)'")
             // A translation may word a value differently (`{offline ? 'Hors ligne' : ''}`) but shows the same values.
             if let translated, let checked {
@@ -212,37 +212,7 @@ extension AppChecker {
 
     /// The values a template puts in, as written (`transfer.amount`), in order.
     static func holes(in template: String) -> [String] {
-        var holes: [String] = []
-        let characters = Array(template)
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if (character == "{" || character == "}"), index + 1 < characters.count, characters[index + 1] == character {
-                index += 2
-                continue
-            }
-            guard character == "{" else { index += 1; continue }
-            var depth = 0
-            var quote: Character?
-            var end = index + 1
-            while end < characters.count {
-                let next = characters[end]
-                if let open = quote {
-                    if next == "\\" { end += 1 } else if next == open { quote = nil }
-                } else if next == "'" || next == "\"" {
-                    quote = next
-                } else if next == "{" {
-                    depth += 1
-                } else if next == "}" {
-                    if depth == 0 { break }
-                    depth -= 1
-                }
-                end += 1
-            }
-            holes.append(String(characters[(index + 1)..<min(end, characters.count)]).trimmingCharacters(in: .whitespaces))
-            index = end + 1
-        }
-        return holes
+        templateParts(template).compactMap { if case .value(let value) = $0 { value } else { nil } }
     }
 
     // MARK: Values in texts
@@ -411,11 +381,11 @@ extension AppChecker {
         for screen in app.screens {
             for field in screen.fields {
                 for rule in field.rules where texts.strings[rule.message] == nil {
-                    var values: [String: (text: String, needsReview: Bool)] = [app.localisation.sourceLocale: (rule.message, false)]
+                    var values: [String: CatalogString.Value] = [app.localisation.sourceLocale: .init(rule.message, needsReview: false)]
                     for locale in app.localisation.locales.dropFirst() {
                         if let translation = texts.translations[locale]?[rule.message] {
                             texts.used.insert("\(locale)\u{0}\(rule.message)")
-                            values[locale] = (translation.template.text, translation.review)
+                            values[locale] = .init(translation.template.text, needsReview: translation.review)
                         } else if texts.reportedMissing.insert("\(locale)\u{0}\(rule.message)").inserted {
                             warning("missing-translation", "the message \"\(rule.message)\" of field '\(field.name)' has no \(locale) translation; add it under translations: \(locale): texts",
                                     at: rule.range)
@@ -435,5 +405,6 @@ extension AppChecker {
             }
         }
         app.localisation.strings = texts.strings.values.sorted { $0.key < $1.key }
+        app.localisation.currentLocaleState = texts.localeState?.name
     }
 }

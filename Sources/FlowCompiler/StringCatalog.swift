@@ -49,41 +49,17 @@ public struct StringCatalog: Codable, Equatable, Sendable {
     /// source text), `{{`/`}}` a brace, and `%` is doubled.
     static func formatString(_ template: String, placeholders: [String]) -> String {
         var result = ""
-        let characters = Array(template)
-        var index = 0
-        var holeCount = 0
-        while index < characters.count {
-            let character = characters[index]
-            if (character == "{" || character == "}"), index + 1 < characters.count, characters[index + 1] == character {
-                result.append(character)
-                index += 2
-                continue
+        var count = 0
+        for part in templateParts(template) {
+            switch part {
+            case .words(let words):
+                result += words.replacingOccurrences(of: "%", with: "%%")
+            case .value(let value):
+                // A translation's value written as in the source takes its number; one worded otherwise, its place.
+                let position = (placeholders.firstIndex(of: value) ?? min(count, max(placeholders.count - 1, 0))) + 1
+                result += placeholders.count > 1 ? "%\(position)$@" : "%@"
+                count += 1
             }
-            if character == "%" { result += "%%"; index += 1; continue }
-            guard character == "{" else { result.append(character); index += 1; continue }
-            var depth = 0
-            var end = index + 1
-            var quote: Character?
-            while end < characters.count {
-                let next = characters[end]
-                if let open = quote {
-                    if next == "\\" { end += 1 } else if next == open { quote = nil }
-                } else if next == "'" || next == "\"" {
-                    quote = next
-                } else if next == "{" {
-                    depth += 1
-                } else if next == "}" {
-                    if depth == 0 { break }
-                    depth -= 1
-                }
-                end += 1
-            }
-            let hole = String(characters[(index + 1)..<min(end, characters.count)]).trimmingCharacters(in: .whitespaces)
-            // A translation's value written as in the source takes its number; one worded otherwise, its place.
-            let position = (placeholders.firstIndex(of: hole) ?? min(holeCount, max(placeholders.count - 1, 0))) + 1
-            holeCount += 1
-            result += placeholders.count > 1 ? "%\(position)$@" : "%@"
-            index = end + 1
         }
         return result
     }

@@ -28,42 +28,74 @@ public struct DisplayText: Sendable, Hashable, CustomStringConvertible {
     /// the written words in order around anything put in (`Refresh {bank} now` matches `Refresh Barclays now`).
     public func couldRead(_ text: String) -> Bool {
         if let fixed = fixedText ?? (source.contains("{") ? nil : source) { return fixed == text }
-        return Self.pieces(of: source).matches(text)
+        return Self.template(source, couldRead: text)
     }
 
     /// Whether `text` could be what the template `source` reads once its values are put in.
-    public static func template(_ source: String, couldRead text: String) -> Bool { pieces(of: source).matches(text) }
-
-    /// The literal words of a template, split where a value goes in.
-    struct Pieces {
-        var words: [String]
-        func matches(_ text: String) -> Bool {
-            guard let first = words.first, let last = words.last, text.hasPrefix(first) else { return false }
-            var rest = text.dropFirst(first.count)
-            for word in words.dropFirst().dropLast() where !word.isEmpty {
-                guard let found = rest.range(of: word) else { return false }
-                rest = rest[found.upperBound...]
-            }
-            return words.count == 1 ? rest.isEmpty : rest.hasSuffix(last) && rest.count >= last.count
-        }
-    }
-
-    static func pieces(of template: String) -> Pieces {
+    public static func template(_ source: String, couldRead text: String) -> Bool {
         var words: [String] = [""]
-        var depth = 0
-        var previous: Character?
-        for character in template {
-            if depth == 0, character == "{", previous != "{" { depth = 1; words.append(""); previous = character; continue }
-            if depth > 0 {
-                if character == "{" { depth += 1 } else if character == "}" { depth -= 1 }
-                previous = character
-                continue
+        for part in templateParts(source) {
+            switch part {
+            case .words(let written): words[words.count - 1] += written
+            case .value: words.append("")
             }
-            words[words.count - 1].append(character)
-            previous = character
         }
-        return Pieces(words: words.map { $0.replacingOccurrences(of: "{{", with: "{").replacingOccurrences(of: "}}", with: "}") })
+        guard let first = words.first, let last = words.last, text.hasPrefix(first) else { return false }
+        guard words.count > 1 else { return text == first }
+        var rest = text.dropFirst(first.count)
+        for word in words.dropFirst().dropLast() where !word.isEmpty {
+            guard let found = rest.range(of: word) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return rest.hasSuffix(last)
     }
+}
+
+/// A piece of a text as written: words, or the expression of a value put in (`{transfer.amount}`).
+public enum TemplatePart: Hashable, Sendable {
+    case words(String)
+    case value(String)
+}
+
+/// A text split into its words and its values: `{{` and `}}` are braces in the words; a value's braces and
+/// quotes nest (`{cond ? '}' : ''}` is one value). An unclosed `{` makes the rest one value (the checker has
+/// reported it).
+public func templateParts(_ template: String) -> [TemplatePart] {
+    var parts: [TemplatePart] = []
+    var words = ""
+    let characters = Array(template)
+    var index = 0
+    while index < characters.count {
+        let character = characters[index]
+        if (character == "{" || character == "}"), index + 1 < characters.count, characters[index + 1] == character {
+            words.append(character)
+            index += 2
+            continue
+        }
+        guard character == "{" else { words.append(character); index += 1; continue }
+        var depth = 0
+        var quote: Character?
+        var end = index + 1
+        while end < characters.count {
+            let next = characters[end]
+            if let open = quote {
+                if next == "\\" { end += 1 } else if next == open { quote = nil }
+            } else if next == "'" || next == "\"" {
+                quote = next
+            } else if next == "{" {
+                depth += 1
+            } else if next == "}" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            end += 1
+        }
+        if !words.isEmpty { parts.append(.words(words)); words = "" }
+        parts.append(.value(String(characters[(index + 1)..<min(end, characters.count)]).trimmingCharacters(in: .whitespaces)))
+        index = end + 1
+    }
+    if !words.isEmpty { parts.append(.words(words)) }
+    return parts
 }
 
 /// The app's locales and its String Catalog: every user-visible string, by a stable key, with its
@@ -75,6 +107,8 @@ public struct Localisation: Sendable {
     public var locales: [String] = []
     /// Sorted by key.
     public var strings: [CatalogString] = []
+    /// The state value holding the locale shown now, when the app ships several.
+    public var currentLocaleState: String?
 
     public init() {}
 }
@@ -84,26 +118,24 @@ public struct CatalogString: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case text, toast, push, message, label
     }
+    /// One locale's words, with `{...}` where values go, and whether it is a draft to review.
+    public struct Value: Sendable, Hashable {
+        public var text: String
+        public var needsReview: Bool
+        public init(_ text: String, needsReview: Bool) { self.text = text; self.needsReview = needsReview }
+    }
     /// `STEP-14.2.caption` for a screen's text, `Bank.barclays` for an enum value's label, the words themselves
     /// for a toast, a push or a rule's message (as Xcode keys a `String(localized:)`).
     public var key: String
     public var kind: Kind
     /// Where it is shown, for translators (`screen STEP-14.2`).
     public var comment: String
-    /// Locale → the text with `{...}` where values go, and whether the translation is a draft to review.
-    public var values: [String: (text: String, needsReview: Bool)]
+    /// Locale → its words.
+    public var values: [String: Value]
     /// The values put in, in the order of the source text (`transfer.amount`), for the catalog's `%1$@`.
     public var placeholders: [String]
 
-    public init(key: String, kind: Kind, comment: String, values: [String: (text: String, needsReview: Bool)], placeholders: [String]) {
+    public init(key: String, kind: Kind, comment: String, values: [String: Value], placeholders: [String]) {
         self.key = key; self.kind = kind; self.comment = comment; self.values = values; self.placeholders = placeholders
     }
-
-    public static func == (lhs: CatalogString, rhs: CatalogString) -> Bool {
-        lhs.key == rhs.key && lhs.kind == rhs.kind && lhs.comment == rhs.comment && lhs.placeholders == rhs.placeholders
-            && lhs.values.keys.sorted() == rhs.values.keys.sorted()
-            && lhs.values.keys.allSatisfy { lhs.values[$0]?.text == rhs.values[$0]?.text && lhs.values[$0]?.needsReview == rhs.values[$0]?.needsReview }
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(key); hasher.combine(kind) }
 }

@@ -63,6 +63,7 @@ public func enumerateMutants(of app: App) -> [Mutant] {
                 }
             }
         }
+        collector.translations(of: screen, index: screenIndex)
         collector.part = .enter
         collector.actionList(screen.enter, site: .enter(screenIndex), screen: screenIndex, flow: screen.flow, event: nil)
         collector.part = .exit
@@ -493,9 +494,17 @@ struct MutantCollector {
         case .push(let text):
             add(.effectText, "\(label) → \"\(text) (changed)\"", range: action.range, screen: screen, flow: flow, event: event, writes: writes,
                 apply: edit { $0.kind = .push(changed(text)) })
+            if let source = untranslated(text.value) {
+                add(.translationDropped, "\(label) \"\(text)\": translations → dropped", range: action.range, screen: screen, flow: flow, event: event,
+                    writes: writes, apply: edit { $0.kind = .push(DisplayText(source: text.source, value: source)) })
+            }
         case .toast(let text):
             add(.effectText, "\(label) → \"\(text) (changed)\"", range: action.range, screen: screen, flow: flow, event: event, writes: writes,
                 apply: edit { $0.kind = .toast(changed(text)) })
+            if let source = untranslated(text.value) {
+                add(.translationDropped, "\(label) \"\(text)\": translations → dropped", range: action.range, screen: screen, flow: flow, event: event,
+                    writes: writes, apply: edit { $0.kind = .toast(DisplayText(source: text.source, value: source)) })
+            }
         default:
             break
         }

@@ -17,7 +17,7 @@ struct FormattingTests {
         ("format_money(1200 JPY, 'en-GB')", "¥1,200"),
         ("format_money(1.234 BHD, 'en-GB')", "BHD\u{00A0}1.234"),
         ("format_money(1500 KES, 'en-US')", "KSh\u{00A0}1,500.00"),
-        ("format_money(0.125 GBP * 2, 'en-GB')", "£0.25"),
+        ("format_money(balance * 3, 'en-GB')", "£37.50"),
     ])
     func money(expression: String, expected: String) throws {
         #expect(try run(expression) == .text(expected))
