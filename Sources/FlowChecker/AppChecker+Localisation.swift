@@ -226,16 +226,14 @@ extension AppChecker {
             withLocale(TypedExpression(type: .text, span: value.span, kind: .call(function: function, arguments: arguments)))
         }
         if type == .text { return value }
-        let plain = TypedExpression(type: type.isNullable ? .optional(.text) : .text, span: value.span, kind: .call(function: .string, arguments: [value]))
         if type.isNullable, type != .null {
-            // Null reads as before (`string()`); a value is written for people.
+            // Nothing yet reads as nothing (not `null`); a value is written for people.
             var present = value
             present.type = type.nonOptional
-            let written = displayed(present)
-            guard written != TypedExpression(type: .text, span: value.span, kind: .call(function: .string, arguments: [present])) else { return plain }
             let null = TypedExpression(type: .null, span: value.span, kind: .literal(.null))
             let isNull = TypedExpression(type: .bool, span: value.span, kind: .binary(.equal, value, null))
-            return TypedExpression(type: .optional(.text), span: value.span, kind: .conditional(isNull, plain, written))
+            let empty = TypedExpression(type: .text, span: value.span, kind: .literal(.text("")))
+            return TypedExpression(type: .text, span: value.span, kind: .conditional(isNull, empty, displayed(present)))
         }
         switch type {
         case .money: return call(.formatMoney, [value])

@@ -357,9 +357,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
                         ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) }
                         : "")
                         == nil)
-                        ? ((derivedSelectedTransactions().count > 0) ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) } : "").map {
-                            $0
-                        }
+                        ? ""
                         : ((derivedSelectedTransactions().count > 0)
                             ? element(derivedSelectedTransactions(), 0).amount.map { describe($0) }
                             : ""),
@@ -428,7 +426,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
                 .amount: formatMoney(state.withdrawAmount, "en-US"),
                 .method: required(
                     (state.withdrawMethod == nil)
-                        ? state.withdrawMethod.map { describe($0) }
+                        ? ""
                         : ((state.withdrawMethod == RailWithdrawMethod.bank)
                             ? "Bank transfer"
                             : ((state.withdrawMethod == RailWithdrawMethod.crypto)

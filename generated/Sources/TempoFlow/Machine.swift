@@ -434,16 +434,13 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-013h Order Placed
             return try [
                 .expectedDelivery: "Delivery: 5–7 working days · expected by "
-                    + required(
-                        (state.physicalCardExpectedBy == nil)
-                            ? state.physicalCardExpectedBy.map { describe($0) }
-                            : formatDate(
-                                required(state.physicalCardExpectedBy, "'physical_card_expected_by'"),
-                                "medium",
-                                "en-GB"
-                            ),
-                        "the value"
-                    )
+                    + ((state.physicalCardExpectedBy == nil)
+                        ? ""
+                        : formatDate(
+                            required(state.physicalCardExpectedBy, "'physical_card_expected_by'"),
+                            "medium",
+                            "en-GB"
+                        ))
             ]
         case 53:
             // PAY-004 Review & Confirm
