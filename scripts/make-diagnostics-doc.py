@@ -308,6 +308,30 @@ P = {
  "Money is multiplied by a decimal or divided, which can leave a fraction of the currency's minor unit (`10.01 USD * 0.70` is 7.007 USD). flowc never keeps, compares, shows or sends such an amount without a rounding the author chose.",
  "Wrap it in `round(...)` (half-even to the minor unit), `round(x, places, 'half_up')` for another rule, `round_up(...)`, or split an amount exactly with `allocate(amount, [70, 30])` so the parts add up to it. Multiplying by a whole number needs nothing.",
  None),
+'unknown-locale': (
+ "A locale flowc has no text conventions for (it writes dates, money and lists for de-DE, en-GB, en-US and fr-FR), a `translations:` block for a locale the app does not list under `locales:`, or a scenario's `locale:` the app does not ship.",
+ "Use one of the locales flowc knows, add the locale to the app's `locales:`, or remove the translations. The source locale (`app.locale`) has no translations: its texts are the flows' own.",
+ None),
+'missing-locale-state': (
+ "An app lists several `locales:` but no state value holds the one shown now: `locale` (text) by default, or the state `current_locale:` names. With an enum, every locale needs a case named after it (`fr` or `fr_fr` for fr-FR).",
+ "Add `locale: { type: text, initial: \"'en-GB'\", persist: true }` under `state:` and switch it with `set:`, or point `current_locale:` at the preference the app already has (YOLE: `current_locale: language`).",
+ None),
+'missing-translation': (
+ "A text people read (a screen's text, a toast, a push, a rule's message, an enum label) has no translation into one of the app's locales; that locale would show the source words.",
+ "Add it under `translations: <locale>: texts:` with the key the message names (a screen's text is `<screen>.<name>`, a label `<Enum>.<case>`, anything else its words). generated/<App>.xcstrings lists every key.",
+ None),
+'unknown-translation': (
+ "A translation's key is not the key of any text of the app, so it is never shown: the text was renamed or reworded, or the key is misspelt.",
+ "Use the key the note suggests (the closest existing one), or delete the translation. Toasts, pushes and messages are keyed by their exact words: reword the translation's key with the text.",
+ None),
+'translation-values': (
+ "A translation leaves out a value its source text shows, or shows one the source does not. A translation may word a value differently (`{format_money(balance)}` for `{balance}`), but shows the same values.",
+ "Put the same values in, in the order the language needs: `Solde : {balance}` for `Balance: {balance}`.",
+ None),
+'missing-label': (
+ "An enum labels some of its cases (`labels:`) but not all; the others would read as their case names (`paused`) where a text shows the value.",
+ "Label every case, or none.",
+ None),
 'unknown-effect': (
  "A scenario expects an effect (analytics event, push, toast or call) that no action of the app emits.",
  "Use the exact name or text the app emits (the note suggests the closest), or add the action that emits it.",

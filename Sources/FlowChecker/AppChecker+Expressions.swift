@@ -93,9 +93,10 @@ extension AppChecker {
             // reporting every name it touches as unused.
             usedNames.formUnion(identifiers(in: source.text))
         }
-        guard problems.isEmpty, var typed else { return nil }
-        typed.origin = source.origin
-        return typed
+        guard problems.isEmpty, let checked = typed else { return nil }
+        var localised = withLocale(checked)
+        localised.origin = source.origin
+        return localised
     }
 
     /// Where text is expected, words written without inner quotes (`Ada`, `ada@example.com`) read as an

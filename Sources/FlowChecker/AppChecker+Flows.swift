@@ -170,7 +170,9 @@ extension AppChecker {
                 error("duplicate-declaration", "screen '\(syntax.id.value)' has two texts named '\(text.name.value)'", at: text.name.range)
                 continue
             }
-            if let value = checkTemplate(text.template, in: environment, what: "text '\(text.name.value)'") {
+            if let value = checkText(text.template, key: "\(syntax.id.value).\(text.name.value)", kind: .text,
+                                     comment: "screen \(syntax.id.value) (\(syntax.name?.value ?? syntax.id.value)), text '\(text.name.value)'",
+                                     in: environment, what: "text '\(text.name.value)'") {
                 app.screens[index].texts.append((text.name.value, value))
             }
         }
@@ -546,9 +548,9 @@ extension AppChecker {
                 }
                 actions.append(Action(kind: .analytics(event: name.value, properties: resolved), range: action.range))
             case .push(let text):
-                actions.append(Action(kind: .push(text.value), range: action.range))
+                if let shown = checkActionText(text, kind: .push, in: environment) { actions.append(Action(kind: .push(shown), range: action.range)) }
             case .toast(let text):
-                actions.append(Action(kind: .toast(text.value), range: action.range))
+                if let shown = checkActionText(text, kind: .toast, in: environment) { actions.append(Action(kind: .toast(shown), range: action.range)) }
             case .raise(let name):
                 raisedEvents.append((name.value, name.range))
                 actions.append(Action(kind: .raise(name.value), range: action.range))

@@ -24,11 +24,12 @@ extension AppChecker {
             if let start = syntax.start {
                 startScreen = resolveScreenReference(start, as: "start screen")
             }
-            let givenState = syntax.givenState.compactMap { assignment -> (path: [String], value: TypedExpression)? in
+            var givenState = syntax.givenState.compactMap { assignment -> (path: [String], value: TypedExpression)? in
                 guard let (path, type) = resolveStatePath(assignment.path),
                       let value = check(assignment.value, expected: type, in: environment) else { return nil }
                 return (path, value)
             }
+            if let locale = syntax.locale, let start = scenarioLocale(locale) { givenState.insert(start, at: 0) }
             let givenServices = syntax.givenServices.compactMap(resolveOutcomeChoice)
             var clock: Int64?
             if let text = syntax.givenClock {
@@ -131,7 +132,11 @@ extension AppChecker {
     /// Every effect any action can emit, by kind, so scenario expectations can be checked against them.
     func collectEffects() -> [String: Set<String>] {
         var result: [String: Set<String>] = ["analytics": [], "push": [], "toast": [], "call": []]
-        app.forEachDeclaredEffect { kind, value, _ in result[kind, default: []].insert(value) }
+        app.forEachDeclaredEffect { kind, value, _ in
+            result[kind, default: []].insert(value)
+            // A toast or a push reads as its translation in another locale.
+            if kind == "push" || kind == "toast" { result[kind, default: []].formUnion(messageTranslations(of: value)) }
+        }
         return result
     }
 
@@ -173,7 +178,7 @@ extension AppChecker {
                           at: item.field.range, notes: closestMatch(to: item.field.value, among: names).map { [.init("did you mean '\($0)'?")] } ?? [])
                     continue
                 }
-                let messages = candidates.flatMap { $0.rules.map(\.message) }
+                let messages = candidates.flatMap { $0.rules.flatMap { [$0.message] + messageTranslations(of: $0.message) } }
                 if !messages.contains(message.value) && !messagesOfBrokenRules.contains(message.value) {
                     error("unknown-message", "no rule of field '\(item.field.value)' has the message \"\(message.value)\"", at: message.range,
                           notes: closestMatch(to: message.value, among: messages).map { [.init("did you mean \"\($0)\"?")] } ?? [])
@@ -190,7 +195,8 @@ extension AppChecker {
             list.map { effect in
                 let known = effectNames[effect.kind.value] ?? []
                 // The actions of a transition whose target did not resolve are left out with it (already reported).
-                if !known.contains(effect.value.value) && self.screensWithBrokenTargets.isEmpty {
+                if !known.contains(effect.value.value) && !known.contains(where: { $0.contains("{") && DisplayText.template($0, couldRead: effect.value.value) })
+                    && self.screensWithBrokenTargets.isEmpty {
                     self.error("unknown-effect", "no action of app '\(self.app.id)' emits \(effect.kind.value) '\(effect.value.value)'", at: effect.value.range,
                                notes: closestMatch(to: effect.value.value, among: known.sorted()).map { [.init("did you mean '\($0)'?")] } ?? [])
                 }

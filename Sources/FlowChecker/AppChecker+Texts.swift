@@ -54,9 +54,7 @@ extension AppChecker {
                 failed = true
             } else if let typed = check(hole, expected: nil, in: environment, role: "value in \(what)") {
                 flushLiteral()
-                parts.append(typed.type.nonOptional == .text && !typed.type.isNullable
-                    ? typed
-                    : TypedExpression(type: .text, span: typed.span, kind: .call(function: .string, arguments: [typed])))
+                parts.append(displayed(typed))
             } else {
                 failed = true
             }

@@ -86,6 +86,8 @@ final class AppChecker {
     var screensWithBrokenTargets: Set<Int> = []
     /// Messages of validation rules that did not check (already reported).
     var messagesOfBrokenRules: Set<String> = []
+    /// The app's locales, its translations and the texts found so far (AppChecker+Localisation.swift).
+    var texts = TextsState()
     var currentScreen: Int?
     var environmentCache: [EnvironmentKey: (environment: TypeEnvironment, content: Int)] = [:]
     /// A number per distinct `EnvironmentContent`. Environments are built only once the domain (state, derived
@@ -120,7 +122,9 @@ final class AppChecker {
     func run(defaultID: String) -> App? {
         guard checkAppSection(defaultID: defaultID) else { return nil }
         declareEverything()
+        resolveLocales()
         resolveTypes()
+        resolveLabels()
         resolveDomain()
         resolveServicesAndEvents()
         resolveFlows()
@@ -134,6 +138,7 @@ final class AppChecker {
         resolveQuestions()
         resolveScenarios()
         resolveRequirements()
+        finishLocalisation()
         checkUnused()
         return app
     }

@@ -127,7 +127,7 @@ public func checkApps(_ loaded: LoadedSources, diagnostics: some DiagnosticColle
 /// which FlowCodegen translates from the lowered tables to structured Swift and renders.
 public func generate(_ program: FlowProgram, config: CompilerConfig) -> [OutputFile] {
     var outputs: [OutputFile] = []
-    if config.writesInventory { outputs.append(renderInventory(program)) }
+    if config.writesInventory { outputs.append(renderInventory(program)); outputs += renderStringCatalogs(program) }
     for file in renderSwiftSources(program, folder: config.swiftFolder, options: config.generatorOptions) {
         outputs.append(OutputFile(path: file.path, contents: Array(file.text.utf8)))
     }

@@ -35,8 +35,8 @@ extension App {
         }) { action in
             switch action.kind {
             case .analytics(let event, _): body("analytics", event, action.range)
-            case .push(let text): body("push", text, action.range)
-            case .toast(let text): body("toast", text, action.range)
+            case .push(let text): body("push", text.source, action.range)
+            case .toast(let text): body("toast", text.source, action.range)
             case .call(let service, let operation, _):
                 if services.indices.contains(service), services[service].operations.indices.contains(operation) {
                     body("call", "\(services[service].name).\(services[service].operations[operation].name)", action.range)

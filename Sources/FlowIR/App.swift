@@ -32,6 +32,8 @@ public struct App: Sendable {
     public var recurringTimers: [Timer] = []
     /// Rules `flowc explore` checks on every step it takes (`properties:`).
     public var properties: [Property] = []
+    /// The app's locales and every text people read, by key, with its translations (the String Catalog).
+    public var localisation = Localisation()
     /// The files the app was read from, root first.
     public var files: [String]
     public var range: SourceRange

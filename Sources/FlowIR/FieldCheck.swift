@@ -35,6 +35,8 @@ public struct FieldCheck: Sendable, Hashable {
     public var test: Test
     /// `when:` of the rule: the test applies only while this holds.
     public var condition: TypedExpression?
+    /// The message in the current locale, when the app translates it (nil: `message` in every locale).
+    public var localisedMessage: TypedExpression? = nil
 
     public init(rule: String, message: String, test: Test, condition: TypedExpression? = nil) {
         self.rule = rule; self.message = message; self.test = test; self.condition = condition

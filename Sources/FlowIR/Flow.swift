@@ -142,8 +142,8 @@ public struct Action: Sendable {
         case clear(path: [String])
         case call(service: Int, operation: Int, arguments: [(name: String, value: TypedExpression)])
         case analytics(event: String, properties: [(name: String, value: TypedExpression)])
-        case push(String)
-        case toast(String)
+        case push(DisplayText)
+        case toast(DisplayText)
         case raise(String)
     }
     public var kind: Kind

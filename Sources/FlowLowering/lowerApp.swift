@@ -359,7 +359,8 @@ struct TableLowering {
         case .fillField(_, let value, _): value.map { [$0] } ?? []
         case .call(_, _, let arguments): arguments.map(\.value)
         case .analytics(_, let properties): properties.map(\.value)
-        case .clear, .clearFields, .push, .toast, .raise: []
+        case .push(let text), .toast(let text): [text.value]
+        case .clear, .clearFields, .raise: []
         }
     }
 
@@ -373,8 +374,8 @@ struct TableLowering {
         case .clear(let path): ["clear", path]
         case .call(let service, let operation, let arguments): ["call", service, operation, arguments.map(\.name), arguments.map(\.value)]
         case .analytics(let event, let properties): ["analytics", event, properties.map(\.name), properties.map(\.value)]
-        case .push(let text): ["push", text]
-        case .toast(let text): ["toast", text]
+        case .push(let text): ["push", text.source, text.value]
+        case .toast(let text): ["toast", text.source, text.value]
         case .raise(let event): ["raise", event]
         }
     }

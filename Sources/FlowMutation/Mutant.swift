@@ -57,6 +57,8 @@ public enum MutationOperator: String, Sendable, CaseIterable, Codable {
     case propertyDropped = "property-dropped"
     /// A push or toast text changed.
     case effectText = "effect-text-changed"
+    /// A translated text (a screen's text, a toast, a push) shown in the source language whatever the locale.
+    case translationDropped = "translation-dropped"
     /// A state value's `persist: true` removed: it starts over after a restart.
     case persistDropped = "persist-dropped"
 }

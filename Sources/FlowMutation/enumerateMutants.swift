@@ -63,6 +63,7 @@ public func enumerateMutants(of app: App) -> [Mutant] {
                 }
             }
         }
+        collector.translations(of: screen, index: screenIndex)
         collector.part = .enter
         collector.actionList(screen.enter, site: .enter(screenIndex), screen: screenIndex, flow: screen.flow, event: nil)
         collector.part = .exit
@@ -493,10 +494,18 @@ struct MutantCollector {
             _ = name
         case .push(let text):
             add(.effectText, "\(label) → \"\(text) (changed)\"", range: action.range, screen: screen, flow: flow, event: event, writes: writes,
-                apply: edit { $0.kind = .push(text + " (changed)") })
+                apply: edit { $0.kind = .push(changed(text)) })
+            if let source = untranslated(text.value) {
+                add(.translationDropped, "\(label) \"\(text)\": translations → dropped", range: action.range, screen: screen, flow: flow, event: event,
+                    writes: writes, apply: edit { $0.kind = .push(DisplayText(source: text.source, value: source)) })
+            }
         case .toast(let text):
             add(.effectText, "\(label) → \"\(text) (changed)\"", range: action.range, screen: screen, flow: flow, event: event, writes: writes,
-                apply: edit { $0.kind = .toast(text + " (changed)") })
+                apply: edit { $0.kind = .toast(changed(text)) })
+            if let source = untranslated(text.value) {
+                add(.translationDropped, "\(label) \"\(text)\": translations → dropped", range: action.range, screen: screen, flow: flow, event: event,
+                    writes: writes, apply: edit { $0.kind = .toast(DisplayText(source: text.source, value: source)) })
+            }
         default:
             break
         }
@@ -635,8 +644,8 @@ struct MutantCollector {
             app.services.indices.contains(service) && app.services[service].operations.indices.contains(operation)
                 ? "call \(app.services[service].name).\(app.services[service].operations[operation].name)" : "call"
         case .analytics(let event, _): "analytics \(event)"
-        case .push(let text): "push \"\(text)\""
-        case .toast(let text): "toast \"\(text)\""
+        case .push(let text): "push \"\(text.source)\""
+        case .toast(let text): "toast \"\(text.source)\""
         case .raise(let event): "raise \(event)"
         }
     }
@@ -746,4 +755,11 @@ extension MutantCollector {
             }
         }
     }
+}
+
+/// A text with words added at its end, in every locale, so any scenario that reads it word for word notices.
+private func changed(_ text: DisplayText) -> DisplayText {
+    guard text.fixedText == nil else { return DisplayText(fixed: text.source + " (changed)") }
+    let suffix = TypedExpression(type: .text, span: 0..<0, kind: .literal(.text(" (changed)")))
+    return DisplayText(source: text.source, value: TypedExpression(type: .text, span: 0..<0, kind: .binary(.add, text.value, suffix)))
 }

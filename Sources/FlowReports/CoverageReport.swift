@@ -202,7 +202,15 @@ struct CoverageReport {
         }
         for index in outcomes.indices { outcomes[index].taken = takenEvents.contains(outcomes[index].event) }
         for index in effects.indices { effects[index].count = emitted["\(effects[index].kind)\u{0}\(effects[index].value)"] ?? 0 }
-        let declaredEffects = Set(effects.map { "\($0.kind)\u{0}\($0.value)" })
+        var declaredEffects = Set(effects.map { "\($0.kind)\u{0}\($0.value)" })
+        // A text with values (`Refresh {bank} now`) counts what it emitted (`Refresh Barclays now`).
+        for index in effects.indices where effects[index].value.contains("{") {
+            for effect in emittedOrder where effect.kind == effects[index].kind && !declaredEffects.contains("\(effect.kind)\u{0}\(effect.value)")
+                && DisplayText.template(effects[index].value, couldRead: effect.value) {
+                effects[index].count += emitted["\(effect.kind)\u{0}\(effect.value)"] ?? 0
+                declaredEffects.insert("\(effect.kind)\u{0}\(effect.value)")
+            }
+        }
         for effect in emittedOrder where !declaredEffects.contains("\(effect.kind)\u{0}\(effect.value)") {
             effects.append(EffectItem(kind: effect.kind, value: effect.value, range: nil, count: emitted["\(effect.kind)\u{0}\(effect.value)"] ?? 0))
         }

@@ -18,6 +18,8 @@ struct CompiledRule: Sendable {
     var check: Check
     /// `when:` of the rule: it applies only while this holds.
     var condition: RuntimeExpression? = nil
+    /// The message in the current locale, when the app translates it.
+    var localisedMessage: RuntimeExpression? = nil
 }
 
 /// `NSRegularExpression` is thread-safe for matching; the box lets it travel in `Sendable` values.
@@ -57,7 +59,9 @@ func compileRules(for screen: Screen, compiler: ExpressionCompiler) -> [FieldRul
             case .noneOf(let values): compiled = .notIn(Set(values))
             case .sameInput(let other): compiled = .equalsField(other)
             }
-            return CompiledRule(name: check.rule, message: check.message, check: compiled, condition: check.condition.map(compiler.compile))
+            var rule = CompiledRule(name: check.rule, message: check.message, check: compiled, condition: check.condition.map(compiler.compile))
+            rule.localisedMessage = check.localisedMessage.map(compiler.compile)
+            return rule
         }
         return FieldRules(field: field, rules: rules)
     }

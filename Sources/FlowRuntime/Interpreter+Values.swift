@@ -127,7 +127,10 @@ extension Interpreter {
                 passed = false
             }
             log.rules.append(RuleResult(screen: screenID, field: field.name, rule: rule.name, passed: passed))
-            if !passed { return rule.message }
+            if !passed {
+                guard let localised = rule.localisedMessage, case .text(let text) = try evaluate(localised, value: value ?? .null) else { return rule.message }
+                return text
+            }
         }
         return nil
     }

@@ -460,6 +460,10 @@ public struct Interpreter: Sendable {
             effects.append(.recorded(log.dynamicEffect(.analytics(event: event, properties: values))))
         case .push(let effect), .toast(let effect):
             effects.append(.recorded(effect))
+        case .pushText(let expression), .toastText(let expression):
+            guard case .text(let text) = try evaluate(expression, payload: payload) else { throw nullFailure(expression) }
+            let isPush = if case .pushText = action { true } else { false }
+            effects.append(.recorded(log.dynamicEffect(isPush ? .push(text) : .toast(text))))
         case .raise(let event):
             engine.raised.append(InterpretedEvent(number: Int32(truncatingIfNeeded: event)))
         }

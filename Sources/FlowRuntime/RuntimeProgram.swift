@@ -206,6 +206,9 @@ enum RuntimeAction: Sendable {
     /// Fixed texts, as static effect numbers.
     case push(Int)
     case toast(Int)
+    /// Texts with values or translations, computed when the action runs.
+    case pushText(RuntimeExpression)
+    case toastText(RuntimeExpression)
     case raise(Int)
 }
 
@@ -288,8 +291,10 @@ final class ExpressionCompiler {
                 })
             case .analytics(let event, let properties):
                 return .analytics(event: event, properties: properties.map { ($0.name, compile($0.value)) })
-            case .push(let text): return .push(staticEffect(.push(text)))
-            case .toast(let text): return .toast(staticEffect(.toast(text)))
+            case .push(let text):
+                return text.fixedText.map { .push(staticEffect(.push($0))) } ?? .pushText(compile(text.value))
+            case .toast(let text):
+                return text.fixedText.map { .toast(staticEffect(.toast($0))) } ?? .toastText(compile(text.value))
             case .raise(let event): return .raise(names.number(event))
             }
         }

@@ -55,7 +55,8 @@ import Testing
                     name: Settings
                     texts:
                       message: "Switch to {currency}? All values will be converted."
-                      row: "{symbol(total)}{total} ({{incl. fees}})"
+                      row: "{symbol(total)}{string(total)} ({{incl. fees}})"
+                      formatted: "{total}, due {format_date(date('2026-01-05'), 'long')}"
                       plain: Fees provided by Yole Fees API
                     terminal: true
             """)
@@ -63,6 +64,7 @@ import Testing
         #expect(try run.texts() == [
             "message": "Switch to USD? All values will be converted.",
             "row": "$120.00 USD ({incl. fees})",
+            "formatted": "$120.00, due 5 January 2026",
             "plain": "Fees provided by Yole Fees API",
         ])
     }

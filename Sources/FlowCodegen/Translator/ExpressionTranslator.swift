@@ -389,6 +389,20 @@ struct ExpressionTranslator {
             }
         case .take, .drop:
             return call(function == .take ? "takeElements" : "dropElements", values, type: type, throwing: true)
+        case .formatMoney, .formatDate, .formatTime, .formatDateTime, .formatRelative, .formatPercent, .join:
+            // The app's checker passes every locale (and `now()`); the defaults are those of the evaluator.
+            var full = values
+            if function == .formatDate, full.count < 2 { full.append(plain(.string("medium"))) }
+            if function == .formatRelative, full.count < 2 { full.append(TranslatedExpression(code: .id("now"), throwing: false, nullable: false, type: .timestamp)) }
+            let arity = function == .formatDate || function == .formatRelative || function == .formatPercent ? 3 : 2
+            if full.count < arity { full.append(plain(.string("en-US"))) }
+            let name = function == .join ? "joinList" : function.name.split(separator: "_").enumerated()
+                .map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+                .replacingOccurrences(of: "Datetime", with: "DateTime")
+            return call(name, full, type: type, throwing: true)
+        case .label:
+            return TranslatedExpression(code: names.describing(values[0].code, argumentType, quoted: false, stored: false),
+                                        throwing: values[0].throwing, nullable: false, type: type)
         case .sameMonth, .startOfMonth:
             let days = zip(values, arguments).map { value, argument in
                 argument.type.nonOptional == .timestamp ? call("calendarDay", [value], type: .date, throwing: true) : value

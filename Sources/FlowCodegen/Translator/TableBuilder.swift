@@ -187,10 +187,13 @@ struct TableBuilder {
             if !list.isEmpty { arguments.append(SwiftArgument("properties", .array(list))) }
             let effect = SwiftExpression.call(.member(nil, "analytics"), [SwiftArgument(nil, .call(.id("AnalyticsEvent"), arguments))])
             return [append(effect, throwing: throwing)]
-        case .push(let text):
-            return [append(.call(.member(nil, "push"), [SwiftArgument(nil, .string(text))]), throwing: false)]
-        case .toast(let text):
-            return [append(.call(.member(nil, "toast"), [SwiftArgument(nil, .string(text))]), throwing: false)]
+        case .push(let text), .toast(let text):
+            let kind = if case .push = action.kind { "push" } else { "toast" }
+            if let fixed = text.fixedText {
+                return [append(.call(.member(nil, kind), [SwiftArgument(nil, .string(fixed))]), throwing: false)]
+            }
+            let translated = expressions.value(text.value, scope: scope, acceptsNull: false)
+            return [append(.call(.member(nil, kind), [SwiftArgument(nil, translated.code)]), throwing: translated.throwing)]
         case .raise(let name):
             guard let declaration = app.events.first(where: { $0.name == name }) else { return [.comment("raise \(name): not an event")] }
             let event: SwiftExpression = .call(.member(nil, names.eventCase(name)), declaration.payload.map {
@@ -218,8 +221,12 @@ struct TableBuilder {
         valueScope.valueType = valueType
         var nullableKind = [Field.Kind.date, .money, .decimal, .int].contains(field.kind)
         if case .choiceOf = field.kind { nullableKind = true }
-        func message(_ text: String) -> [SwiftStatement] { [.return(.string(text))] }
         for check in field.checks {
+            // A translated message is computed in the current locale; the others are written as they are.
+            func message(_ text: String) -> [SwiftStatement] {
+                guard let localised = check.localisedMessage else { return [.return(.string(text))] }
+                return [.return(ExpressionTranslator.wrap(expressions.value(localised, scope: scope)))]
+            }
             // A check with `when:` runs inside `if <condition> { ... }`, with its own blank check and binding.
             let conditional = check.condition != nil
             var ruleBody: [SwiftStatement] = []

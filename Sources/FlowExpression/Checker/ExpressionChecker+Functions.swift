@@ -160,6 +160,15 @@ extension ExpressionChecker {
         }
     }
 
+    /// A locale argument (`'fr-FR'`): text, and one flowc has conventions for when written literally.
+    private mutating func localeArgument(_ call: inout FunctionCall, _ index: Int) {
+        argument(&call, index, accepts: [.text])
+        if !call.failed, let locale = literalText(call, index), FlowLocales.conventions(locale) == nil {
+            invalidLiteral(&call, index, "flowc has no text conventions for locale '\(locale)'",
+                           notes: ["the locales flowc knows are \(FlowLocales.supported.keys.sorted().joined(separator: ", "))"])
+        }
+    }
+
     private func literalText(_ call: FunctionCall, _ index: Int) -> String? {
         guard index < call.arguments.count, case .literal(.text(let text)) = call.arguments[index].kind else { return nil }
         return text
@@ -369,7 +378,49 @@ extension ExpressionChecker {
         case .formatNumber:
             argument(&call, 0, accepts: [.int, .decimal, .money])
             argument(&call, 1, accepts: [.int])
+            localeArgument(&call, 2)
             return result(call, .text)
+        case .formatMoney:
+            argument(&call, 0, accepts: [.money])
+            localeArgument(&call, 1)
+            return result(call, .text)
+        case .formatDate:
+            argument(&call, 0, accepts: [.date, .timestamp])
+            argument(&call, 1, accepts: [.text])
+            if !call.failed, let style = literalText(call, 1), !LocaleConventions.dateStyles.contains(style) {
+                invalidLiteral(&call, 1, "unknown date style '\(style)'", notes: ["a date style is one of \(LocaleConventions.dateStyles.joined(separator: ", "))"])
+            }
+            localeArgument(&call, 2)
+            return result(call, .text)
+        case .formatTime, .formatDateTime:
+            argument(&call, 0, accepts: [.timestamp])
+            localeArgument(&call, 1)
+            return result(call, .text)
+        case .formatRelative:
+            argument(&call, 0, accepts: [.timestamp])
+            argument(&call, 1, accepts: [.timestamp])
+            localeArgument(&call, 2)
+            return result(call, .text)
+        case .formatPercent:
+            argument(&call, 0, accepts: [.int, .decimal])
+            argument(&call, 1, accepts: [.int])
+            localeArgument(&call, 2)
+            return result(call, .text)
+        case .join:
+            argument(&call, 0, accepts: [.list(.text)])
+            if !call.failed, call.arguments[0].type.nonOptional != .list(.text), call.arguments[0].type.nonOptional != .list(.error) {
+                argumentMismatch(&call, 0, expected: ["list<text>"], notes: ["turn the elements into text first: list.map(x, label(x)) or list.map(x, format_money(x))"])
+            }
+            localeArgument(&call, 1)
+            return result(call, .text)
+        case .label:
+            let typed = call.typed[0]
+            call.arguments.append(typed)
+            guard case .enumeration = typed.type.nonOptional else {
+                if typed.type.nonOptional != .error { argumentMismatch(&call, 0, expected: ["an enum value"]) }
+                return errorNode(call.span)
+            }
+            return result(call, typed.type.isNullable ? .optional(.text) : .text)
         case .truncate:
             argument(&call, 0, accepts: [.text])
             argument(&call, 1, accepts: [.int])

@@ -170,6 +170,10 @@ extension Evaluator {
             let places = try intValue(values[1], arguments[1])
             guard (0...10).contains(places) else { throw EvaluationError("format_number shows 0 to 10 decimal places, not \(places)", span: arguments[1].span) }
             let number: Decimal = if case .money(let money) = values[0] { money.amount } else { try numberValue(values[0], arguments[0]) }
+            if values.count > 2 {
+                let locale = try text(2)
+                return .text(try library(arguments, expression) { try FlowMachine.formatNumber(number, places, locale) })
+            }
             // FlowMachine's one formatter, which generated code calls too (places were checked above).
             guard let text = try? FlowMachine.formatNumber(number, places) else { throw EvaluationError("cannot format \(number)", span: arguments[0].span) }
             return .text(text)
@@ -223,6 +227,47 @@ extension Evaluator {
         case .startOfMonth:
             let day = try calendarDay(values[0], arguments[0])
             return .date(try library(arguments, expression) { try FlowMachine.startOfMonth(day) })
+        case .formatMoney, .formatDate, .formatTime, .formatDateTime, .formatRelative, .formatPercent, .join, .label:
+            return .text(try formatted(function, values, arguments, expression))
+        }
+    }
+
+    /// The texts-for-people functions, through FlowMachine's one implementation. A call written without its
+    /// locale (an expression outside an app, whose checker passes the app's) writes en-US.
+    private func formatted(_ function: BuiltinFunction, _ values: [Value], _ arguments: [TypedExpression],
+                           _ expression: TypedExpression) throws -> String {
+        func text(_ index: Int, default fallback: String) throws -> String {
+            index < values.count ? try textValue(values[index], arguments[index]) : fallback
+        }
+        func timestamp(_ index: Int) throws -> Timestamp {
+            guard case .timestamp(let timestamp) = values[index] else { throw wrongType(values[index], "timestamp", arguments[index]) }
+            return timestamp
+        }
+        return try library(arguments, expression) {
+            switch function {
+            case .formatMoney:
+                guard case .money(let money) = values[0] else { throw wrongType(values[0], "money", arguments[0]) }
+                return try FlowMachine.formatMoney(money, try text(1, default: "en-US"))
+            case .formatDate:
+                let style = try text(1, default: "medium")
+                let locale = try text(2, default: "en-US")
+                if case .timestamp(let moment) = values[0] { return try FlowMachine.formatDate(moment, style, locale) }
+                return try FlowMachine.formatDate(try dateValue(values[0], arguments[0]), style, locale)
+            case .formatTime: return try FlowMachine.formatTime(try timestamp(0), try text(1, default: "en-US"))
+            case .formatDateTime: return try FlowMachine.formatDateTime(try timestamp(0), try text(1, default: "en-US"))
+            case .formatRelative:
+                let now = values.count > 1 ? try timestamp(1) : context.now
+                return try FlowMachine.formatRelative(try timestamp(0), now, try text(2, default: "en-US"))
+            case .formatPercent:
+                let places = try intValue(values[1], arguments[1])
+                return try FlowMachine.formatPercent(try numberValue(values[0], arguments[0]), places, try text(2, default: "en-US"))
+            case .join:
+                let items = try listValue(values[0], arguments[0]).enumerated().map { try textValue($0.element, arguments[0]) }
+                return try FlowMachine.joinList(items, try text(1, default: "en-US"))
+            default:
+                // `label` outside an app (whose checker puts the declared labels in its place): the value's name.
+                return values[0].description
+            }
         }
     }
 

@@ -30,6 +30,17 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
     case take, drop
     case sameMonth = "same_month"
     case startOfMonth = "start_of_month"
+    // Texts for people, in the current locale (FlowMachine's FormattingLocale.swift); the checker of an app passes
+    // the locale (and `now()`) as the last arguments when a text leaves them out.
+    case formatMoney = "format_money"
+    case formatDate = "format_date"
+    case formatTime = "format_time"
+    case formatDateTime = "format_datetime"
+    case formatRelative = "format_relative"
+    case formatPercent = "format_percent"
+    case join
+    /// The label an enum value's declaration gives it (`labels:`); the app's checker replaces the call by the labels.
+    case label
 
     /// The name as written in expressions.
     public var name: String { rawValue }
@@ -88,6 +99,14 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .drop: "drop(list: list<T>, count: int) -> list<T>"
         case .sameMonth: "same_month(a: date|timestamp, b: date|timestamp) -> bool"
         case .startOfMonth: "start_of_month(value: date|timestamp) -> date"
+        case .formatMoney: "format_money(amount: money[, locale: text]) -> text"
+        case .formatDate: "format_date(value: date|timestamp[, style: text[, locale: text]]) -> text"
+        case .formatTime: "format_time(value: timestamp[, locale: text]) -> text"
+        case .formatDateTime: "format_datetime(value: timestamp[, locale: text]) -> text"
+        case .formatRelative: "format_relative(value: timestamp[, now: timestamp[, locale: text]]) -> text"
+        case .formatPercent: "format_percent(value: int|decimal, places: int[, locale: text]) -> text"
+        case .join: "join(values: list<text>[, locale: text]) -> text"
+        case .label: "label(value: enum) -> text"
         }
     }
 
@@ -98,7 +117,11 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         case .size, .lower, .upper, .trim, .sum, .abs, .isEmail, .dialCode, .isIBAN, .isBIC, .isSortCode,
              .isUKAccountNumber, .isSequence, .decimalPlaces, .amount, .currency, .date, .timestamp,
              .year, .month, .day, .string, .int, .decimal: 1...1
-        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addWorkingDays, .addMonths, .addYears, .formatNumber, .truncate: 2...2
+        case .matches, .contains, .startsWith, .endsWith, .isPhone, .e164, .isDigits, .money, .addWorkingDays, .addMonths, .addYears, .truncate: 2...2
+        case .formatNumber, .formatPercent: 2...3
+        case .formatMoney, .formatTime, .formatDateTime, .join: 1...2
+        case .formatDate, .formatRelative: 1...3
+        case .label: 1...1
         case .age, .roundUp: 1...2
         case .round: 1...3
         case .allocate: 2...2
@@ -121,7 +144,8 @@ public enum BuiltinFunction: String, Hashable, Sendable, CaseIterable {
         "is_phone_number": "is_phone", "is_valid_iban": "is_iban", "iban": "is_iban", "email": "is_email",
         "str": "string", "toString": "string", "text": "string", "floor": "round", "ceil": "round_up",
         "any": "exists", "some": "exists", "every": "all", "where": "filter", "select": "map",
-        "limit": "take", "first": "take", "prefix": "take", "skip": "drop", "offset": "drop",
+        "format_currency": "format_money", "format_amount": "format_money", "format_timestamp": "format_datetime",
+        "relative_time": "format_relative", "percent": "format_percent", "concat": "join", "limit": "take", "first": "take", "prefix": "take", "skip": "drop", "offset": "drop",
     ]
 
     /// The signature of a macro, as diagnostics show it.

@@ -49,6 +49,8 @@ public struct ScenarioSyntax: Sendable {
     public var givenClock: Located<String>?
     public var steps: [StepSyntax]
     public var range: SourceRange
+    /// `locale: fr-FR`: the run starts in this locale (the app's `locale` state value).
+    public var locale: Located<String>? = nil
 }
 
 /// `equals.submit_application: approved`, or with output values:

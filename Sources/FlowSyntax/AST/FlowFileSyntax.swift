@@ -23,6 +23,8 @@ public struct FlowFileSyntax: Sendable {
     /// `requirements:`: the traceability table, sentence by sentence.
     public var requirements: [RequirementSyntax] = []
     public var properties: [PropertySyntax] = []
+    /// `translations:`: the app's texts in its other locales.
+    public var translations: [TranslationsSyntax] = []
 
     public init(path: String) {
         self.path = path
@@ -37,6 +39,11 @@ public struct AppSyntax: Sendable {
     public var version: Located<String>?
     public var currency: Located<String>?
     public var locale: Located<String>?
+    /// `locales:`: every locale the app ships, the source locale among them.
+    public var locales: [Located<String>] = []
+    /// `current_locale:`: the state value that holds the locale shown now (`locale` when not given): text, or an
+    /// enum whose cases name the locales (`en`, `fr`).
+    public var currentLocale: Located<String>?
     public var start: Located<String>?
     public var description: Located<String>?
     /// App-wide transitions (`app.on`): handled on every screen of every flow, unless the screen or its flow
@@ -67,6 +74,16 @@ public struct TypeDeclarationSyntax: Sendable {
     public var name: Located<String>
     public var kind: Kind
     public var description: Located<String>?
+    /// `labels:` of an enum: what people read for each case (`barclays: Barclays`).
+    public var labels: [(name: Located<String>, label: Located<String>)] = []
+}
+
+/// `translations: { fr-FR: { review: true, texts: { key: text } } }`: one locale's texts.
+public struct TranslationsSyntax: Sendable {
+    public var locale: Located<String>
+    /// `review: true`: a draft, marked `needs_review` in the String Catalog.
+    public var review: Located<Bool>?
+    public var texts: [(key: Located<String>, template: ExpressionSource)]
 }
 
 public struct StateDeclarationSyntax: Sendable {

@@ -95,8 +95,9 @@ public struct ActionSyntax: Sendable {
         case fill([AssignmentSyntax])
         case call(Located<String>, with: [AssignmentSyntax])
         case analytics(Located<String>, properties: [AssignmentSyntax])
-        case push(Located<String>)
-        case toast(Located<String>)
+        /// Texts people read, where `{expression}` puts a value in.
+        case push(ExpressionSource)
+        case toast(ExpressionSource)
         case raise(Located<String>)
     }
     public var kind: Kind

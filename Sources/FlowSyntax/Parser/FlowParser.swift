@@ -22,7 +22,7 @@ public func parseFlowFile(_ file: SourceFile, limits: YAMLLimits = .default, dia
 /// The top-level sections a flow file may have.
 public let flowFileSections = ["app", "include", "types", "state", "derived", "invariants", "events",
                                "services", "flows", "criteria", "scenarios", "questions", "properties",
-                               "document", "requirements"]
+                               "document", "requirements", "translations"]
 
 struct FlowParser {
     let reader: NodeReader
@@ -44,6 +44,7 @@ struct FlowParser {
         if let node = top["properties"] { syntax.properties = reader.entries(node, "'properties'").compactMap(parseProperty) }
         if let node = top["questions"] { syntax.questions = reader.entries(node, "'questions'").compactMap(parseQuestion) }
         if let node = top["document"] { syntax.document = parseDocument(node) }
+        if let node = top["translations"] { syntax.translations = parseTranslations(node) }
         if let node = top["requirements"] { syntax.requirements = reader.entries(node, "'requirements'").compactMap(parseRequirement) }
         return syntax
     }
@@ -55,7 +56,7 @@ struct FlowParser {
     // MARK: App
 
     func parseApp(_ node: YAMLNode) -> AppSyntax? {
-        let keys = ["name", "id", "seed", "version", "currency", "locale", "start", "description", "on", "every"]
+        let keys = ["name", "id", "seed", "version", "currency", "locale", "locales", "current_locale", "start", "description", "on", "every"]
         guard let fields = reader.mapping(node, "the 'app' section", keys: keys) else { return nil }
         let what = "the 'app' section"
         var app = AppSyntax(range: node.range)
@@ -65,6 +66,8 @@ struct FlowParser {
         app.version = optionalText(fields, "version", what)
         app.currency = reader.required(fields, "currency", in: what, hint: "add the default ISO 4217 currency, e.g. GBP").flatMap { reader.text($0, "'currency'") }
         app.locale = reader.required(fields, "locale", in: what, hint: "add the default locale, e.g. en-GB").flatMap { reader.text($0, "'locale'") }
+        app.locales = fields["locales"].map { reader.textList($0, "'locales'") } ?? []
+        app.currentLocale = optionalText(fields, "current_locale", what)
         app.start = reader.required(fields, "start", in: what, hint: "name the flow the app starts in").flatMap { reader.text($0, "'start'") }
         app.description = optionalText(fields, "description", what)
         app.on = fields["on"].map { parseEventTransitions($0, "the app-wide transitions") } ?? []
@@ -90,11 +93,15 @@ struct FlowParser {
 
     func parseType(_ name: Located<String>, _ node: YAMLNode) -> TypeDeclarationSyntax? {
         let what = "type '\(name.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["enum", "record", "description"], owner: name.range) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["enum", "record", "description", "labels"], owner: name.range) else { return nil }
         let description = optionalText(fields, "description", what)
         switch (fields["enum"], fields["record"]) {
         case (let cases?, nil):
-            return TypeDeclarationSyntax(name: name, kind: .enumeration(reader.textList(cases, "the cases of \(what)", allowSingle: false)), description: description)
+            var declaration = TypeDeclarationSyntax(name: name, kind: .enumeration(reader.textList(cases, "the cases of \(what)", allowSingle: false)), description: description)
+            declaration.labels = fields["labels"].map { node in
+                reader.entries(node, "the labels of \(what)").compactMap { name, value in reader.text(value, "the label of '\(name.value)'").map { (name, $0) } }
+            } ?? []
+            return declaration
         case (nil, let record?):
             return TypeDeclarationSyntax(name: name, kind: .record(typedNames(record, "the fields of \(what)")), description: description)
         case (.some, .some):

@@ -166,8 +166,8 @@ extension FlowParser {
             } else {
                 parsed = nil
             }
-        case "push": parsed = reader.text(node, "'push'").map { .push($0) }
-        case "toast": parsed = reader.text(node, "'toast'").map { .toast($0) }
+        case "push": parsed = reader.expression(node, "'push'").map { .push($0) }
+        case "toast": parsed = reader.expression(node, "'toast'").map { .toast($0) }
         case "raise": parsed = reader.text(node, "'raise'").map { .raise($0) }
         default: parsed = nil
         }

@@ -6,10 +6,11 @@ public let scenarioStepKinds = ["send", "fill", "fill_refused", "advance", "outc
 extension FlowParser {
     func parseScenario(_ name: Located<String>, _ node: YAMLNode) -> ScenarioSyntax? {
         let what = "scenario '\(name.value)'"
-        guard let fields = reader.mapping(node, what, keys: ["description", "flow", "start", "given", "steps"], owner: name.range) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["description", "flow", "start", "locale", "given", "steps"], owner: name.range) else { return nil }
         var scenario = ScenarioSyntax(name: name, description: optionalText(fields, "description", what),
                                       flow: optionalText(fields, "flow", what), start: optionalText(fields, "start", what),
                                       givenState: [], givenServices: [], givenClock: nil, steps: [], range: name.range)
+        scenario.locale = optionalText(fields, "locale", what)
         if let given = fields["given"], let parts = reader.mapping(given, "'given' of \(what)", keys: ["state", "services", "clock"]) {
             scenario.givenState = parts["state"].map { assignments($0, "'given.state'") } ?? []
             scenario.givenServices = parts["services"].map { outcomeChoices($0, "'given.services'") } ?? []

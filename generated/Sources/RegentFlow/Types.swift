@@ -737,6 +737,9 @@ public enum RegentText: String, FlowName {
     case countdown
 
     /// Shown on R-S3.
+    case date
+
+    /// Shown on R-S3.
     case netWorthLabel = "net_worth_label"
 
     /// Shown on R-S3.

@@ -587,30 +587,36 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // WAL-013h Order Placed
             return try [
                 .expectedDelivery: "Delivery: 5–7 working days · expected by "
-                    + required(state.physicalCardExpectedBy.map { describe($0) }, "the value")
+                    + ((state.physicalCardExpectedBy == nil)
+                        ? ""
+                        : formatDate(
+                            required(state.physicalCardExpectedBy, "'physical_card_expected_by'"),
+                            "medium",
+                            "en-GB"
+                        ))
             ]
         case 53:
             // PAY-004 Review & Confirm
             return try [
-                .amountAndFee: (("You send £" + formatNumber(state.transferAmount, 2)) + " · Fee: ")
+                .amountAndFee: (("You send £" + formatNumber(state.transferAmount, 2, "en-GB")) + " · Fee: ")
                     + (sameMoney(state.transferFee, TempoConstants.gbp0)
                         ? "Free"
-                        : ("£" + formatNumber(state.transferFee, 2)))
+                        : ("£" + formatNumber(state.transferFee, 2, "en-GB")))
             ]
         case 56:
             // PAY-007 Currency & Amount
             return try [
                 .fee: (state.fxFee != nil)
-                    ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2))
+                    ? ("Fee £" + formatNumber(required(state.fxFee, "'fx_fee'"), 2, "en-GB"))
                     : "Fee: waiting for the live rate"
             ]
         case 57:
             // PAY-008 Review & Confirm
             return try [
-                .youSend: ((((("You send £" + formatNumber(state.transferAmount, 2)) + " + £")
-                    + formatNumber(state.transferFee, 2))
+                .youSend: ((((("You send £" + formatNumber(state.transferAmount, 2, "en-GB")) + " + £")
+                    + formatNumber(state.transferFee, 2, "en-GB"))
                     + " fee · £")
-                    + formatNumber(add(state.transferAmount, state.transferFee), 2))
+                    + formatNumber(add(state.transferAmount, state.transferFee), 2, "en-GB"))
                     + " in all"
             ]
         default:
