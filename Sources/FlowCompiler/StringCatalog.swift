@@ -1,3 +1,4 @@
+import FlowSource
 import Foundation
 import FlowCodegen
 import FlowIR

@@ -423,11 +423,14 @@ public struct RailMachine: Sendable, FlowStateMachine {
         case 10:
             // station Station
             return try [
-                .total: describe(computeTotalBalance()),
-                .split: (("Spend " + describe(state.spendBalance)) + " · Invest ") + describe(state.investBalance),
+                .total: formatMoney(computeTotalBalance(), "en-US"),
+                .split: (("Spend " + formatMoney(state.spendBalance, "en-US")) + " · Invest ")
+                    + formatMoney(state.investBalance, "en-US"),
                 .status: (state.systemStatus == RailSystemStatus.allocating)
                     ? "Allocating"
-                    : ((state.systemStatus == RailSystemStatus.paused) ? "Paused" : "Active"),
+                    : ((state.systemStatus == RailSystemStatus.active)
+                        ? "Active"
+                        : ((state.systemStatus == RailSystemStatus.paused) ? "Paused" : describe(state.systemStatus))),
                 .loadMoney: "Load money",
                 .offlineBanner: state.offline ? "You're offline. Showing your last balances." : "",
                 .pending: state.depositPending ? ("Money on its way · arrives in " + state.depositEta) : ""
@@ -439,9 +442,14 @@ public struct RailMachine: Sendable, FlowStateMachine {
                     ? element(computeSelectedTransactions(), 0).merchant
                     : "",
                 .amount: required(
-                    ((computeSelectedTransactions().count > 0) ? element(computeSelectedTransactions(), 0).amount.map { describe($0) } : "").map {
-                        $0
-                    },
+                    (((computeSelectedTransactions().count > 0)
+                        ? element(computeSelectedTransactions(), 0).amount.map { describe($0) }
+                        : "")
+                        == nil)
+                        ? ""
+                        : ((computeSelectedTransactions().count > 0)
+                            ? element(computeSelectedTransactions(), 0).amount.map { describe($0) }
+                            : ""),
                     "the value"
                 )
             ]
@@ -449,17 +457,17 @@ public struct RailMachine: Sendable, FlowStateMachine {
             // card Card
             return try [
                 .number: computeCardVisible() ? ("•••• •••• •••• " + state.cardLast4) : "",
-                .spendable: describe(state.spendBalance)
+                .spendable: formatMoney(state.spendBalance, "en-US")
             ]
         case 16:
             // round-ups Round-Ups
             return try [
                 .explainer: "Every card payment rounds up to the next dollar. The change goes to Invest.",
-                .thisMonth: "Rounded up this month: " + describe(computeRoundUpsThisMonth())
+                .thisMonth: "Rounded up this month: " + formatMoney(computeRoundUpsThisMonth(), "en-US")
             ]
         case 17:
             // invest Invest
-            return try [.balance: describe(state.investBalance), .status: computeInvestStatusText()]
+            return try [.balance: formatMoney(state.investBalance, "en-US"), .status: computeInvestStatusText()]
         case 18:
             // profile Profile
             return [.name: (state.firstName + " ") + state.lastName, .email: state.email, .phone: state.phone]
@@ -488,24 +496,33 @@ public struct RailMachine: Sendable, FlowStateMachine {
             ]
         case 28:
             // deposit-success Deposit Success
-            return [
+            return try [
                 .title: "Money loaded",
-                .amount: describe(state.lastDepositAmount),
+                .amount: formatMoney(state.lastDepositAmount, "en-US"),
                 .splitPreview: "70% → Spend, 30% → Invest",
-                .spendShare: describe(state.lastDepositSpend) + " → Spend",
-                .investShare: describe(state.lastDepositInvest) + " → Invest"
+                .spendShare: formatMoney(state.lastDepositSpend, "en-US") + " → Spend",
+                .investShare: formatMoney(state.lastDepositInvest, "en-US") + " → Invest"
             ]
         case 29:
             // withdraw Withdraw
-            return [.available: describe(state.spendBalance) + " available in Spend"]
+            return try [.available: formatMoney(state.spendBalance, "en-US") + " available in Spend"]
         case 30:
             // withdraw-amount Amount
-            return [.available: describe(state.spendBalance) + " available in Spend"]
+            return try [.available: formatMoney(state.spendBalance, "en-US") + " available in Spend"]
         case 31:
             // withdraw-confirm Confirm
-            return [
-                .amount: describe(state.withdrawAmount),
-                .method: (state.withdrawMethod == RailWithdrawMethod.crypto) ? "Crypto wallet" : "Bank transfer",
+            return try [
+                .amount: formatMoney(state.withdrawAmount, "en-US"),
+                .method: required(
+                    (state.withdrawMethod == nil)
+                        ? ""
+                        : ((state.withdrawMethod == RailWithdrawMethod.bank)
+                            ? "Bank transfer"
+                            : ((state.withdrawMethod == RailWithdrawMethod.crypto)
+                                ? "Crypto wallet"
+                                : state.withdrawMethod.map { describe($0) })),
+                    "the value"
+                ),
                 .destination: state.withdrawDestination,
                 .from: "From Spend Balance"
             ]

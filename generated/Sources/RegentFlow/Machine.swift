@@ -274,7 +274,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     func computeNetWorthDisplay() throws -> String {
         return try (((computeNetWorth().amount < RegentConstants.decimal0) ? "-" : "")
             + currencySymbol(state.primaryCurrency))
-            + formatNumber(absolute(computeNetWorth().amount), 0)
+            + formatNumber(absolute(computeNetWorth().amount), 0, "en-GB")
     }
 
     /// `month_ago_snapshot`: The latest stored snapshot at least 30 days old ("Compare to 30 days ago (stored
@@ -330,7 +330,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 ? "-"
                 : "+")
                 + currencySymbol(state.primaryCurrency))
-                + formatNumber(absolute(required(computeChangeThisMonth(), "'change_this_month'").amount), 0))
+                + formatNumber(absolute(required(computeChangeThisMonth(), "'change_this_month'").amount), 0, "en-GB"))
                 + " this month")
     }
 
@@ -634,6 +634,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
         case 10:
             // R-S3 Home Screen
             return try [
+                .date: formatDate(calendarDay(now), "full", "en-GB"),
                 .netWorthLabel: "Net Worth",
                 .netWorth: computeNetWorthDisplay(),
                 .change: computeChangeDisplay(),
@@ -641,10 +642,11 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 .emptyPrompt: ((state.assets.count == 0) && (state.liabilities.count == 0))
                     ? "Add your first asset to get started"
                     : "",
-                .assetsTotal: currencySymbol(state.primaryCurrency) + formatNumber(computeTotalAssets().amount, 0),
+                .assetsTotal: currencySymbol(state.primaryCurrency)
+                    + formatNumber(computeTotalAssets().amount, 0, "en-GB"),
                 .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "",
                 .liabilitiesTotal: currencySymbol(state.primaryCurrency)
-                    + formatNumber(computeTotalLiabilities().amount, 0),
+                    + formatNumber(computeTotalLiabilities().amount, 0, "en-GB"),
                 .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : "",
                 .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"),
                 .reconnect: state.reconnectNeeded ? "Reconnect your bank" : "",
@@ -657,13 +659,13 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 .valueSymbol: currencySymbol(state.primaryCurrency),
                 .quote: ((state.quoteState == "found") && (state.quotePrice != nil))
                     ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
                     : "",
                 .currentValue: (((state.quoteState == "found") && (state.quotePrice != nil))
                     && (state.stockQuantity != nil))
-                    ? ((((((formatNumber(required(state.stockQuantity, "'stock_quantity'"), 0) + " shares × ")
+                    ? ((((((formatNumber(required(state.stockQuantity, "'stock_quantity'"), 0, "en-GB") + " shares × ")
                         + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
                         + " = ")
                         + currencySymbol(required(state.quotePrice, "'quote_price'")))
                         + formatNumber(
@@ -673,7 +675,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                                     required(state.stockQuantity, "'stock_quantity'")
                                 )
                             ),
-                            2
+                            2,
+                            "en-GB"
                         ))
                     : "",
                 .quoteError: required((state.quoteError == nil) ? "" : state.quoteError, "the value"),
@@ -697,7 +700,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 .deleteWarning: required((state.deleteWarning == nil) ? "" : state.deleteWarning, "the value"),
                 .quote: ((state.quoteState == "found") && (state.quotePrice != nil))
                     ? (((state.quoteName + " • ") + currencySymbol(required(state.quotePrice, "'quote_price'")))
-                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2))
+                        + formatNumber(required(state.quotePrice, "'quote_price'"), 2, "en-GB"))
                     : ""
             ]
         case 16:
@@ -707,7 +710,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S6 Assets Detail Screen
             return try [
                 .title: "Assets",
-                .total: currencySymbol(state.primaryCurrency) + formatNumber(computeTotalAssets().amount, 0),
+                .total: currencySymbol(state.primaryCurrency) + formatNumber(computeTotalAssets().amount, 0, "en-GB"),
                 .totalLabel: "Total Assets",
                 .sections: (computeAssetChart().map { s in s.name }.count == 0)
                     ? ""
@@ -720,7 +723,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             // R-S6-liability Liabilities Detail Screen
             return try [
                 .title: "Liabilities",
-                .total: currencySymbol(state.primaryCurrency) + formatNumber(computeTotalLiabilities().amount, 0),
+                .total: currencySymbol(state.primaryCurrency)
+                    + formatNumber(computeTotalLiabilities().amount, 0, "en-GB"),
                 .totalLabel: "Total Liabilities",
                 .sections: (computeLiabilityChart().map { s in s.name }.count == 0)
                     ? ""
@@ -767,12 +771,13 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                 .title: "Unlock Unlimited Tracking",
                 .subtitle: "For serious wealth builders",
                 .plan: "Annual",
-                .price: currencySymbol(state.annualPrice) + formatNumber(state.annualPrice, 0),
+                .price: currencySymbol(state.annualPrice) + formatNumber(state.annualPrice, 0, "en-GB"),
                 .period: "/year",
-                .perMonth: (currencySymbol(computeMonthlyPrice()) + formatNumber(computeMonthlyPrice(), 2))
+                .perMonth: (currencySymbol(computeMonthlyPrice()) + formatNumber(computeMonthlyPrice(), 2, "en-GB"))
                     + " per month",
                 .cta: "Start 7-Day Free Trial",
-                .ctaSubtext: (("Then " + currencySymbol(state.annualPrice)) + formatNumber(state.annualPrice, 0))
+                .ctaSubtext: (("Then " + currencySymbol(state.annualPrice))
+                    + formatNumber(state.annualPrice, 0, "en-GB"))
                     + "/year. Cancel anytime."
             ]
         default:

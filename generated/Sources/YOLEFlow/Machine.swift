@@ -329,45 +329,114 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     }
 
     /// What the current screen shows in words (`texts:` in the flows), with the values filled in, by text name
-    /// (`.emailDisplay`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
+    /// (`.getStarted`), or the `FlowFailure` of a value the flows cannot compute (`texts()` reads them without
     /// throwing).
     public func computeTexts() throws -> [YOLEText: String] {
         switch screenNumber {
+        case 0:
+            // STEP-01 Splash Screen
+            return [
+                .getStarted: (state.language == YOLELanguage.fr) ? "Commencer" : "Get started",
+                .logIn: (state.language == YOLELanguage.fr) ? "Se connecter" : "Log In"
+            ]
         case 2:
             // STEP-03 Email Verification Screen
             return [.emailDisplay: state.email]
+        case 13:
+            // STEP-13 Home Screen
+            return try [
+                .balance: (state.balance != nil)
+                    ? formatMoney(
+                        required(state.balance, "'balance'"),
+                        (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                    )
+                    : "",
+                .sendMoney: (state.language == YOLELanguage.fr) ? "Envoyer de l’argent" : "Send money",
+                .addMoney: (state.language == YOLELanguage.fr) ? "Ajouter de l’argent" : "Add money"
+            ]
+        case 22:
+            // STEP-16 Profile Screen
+            return [
+                .editProfile: (state.language == YOLELanguage.fr) ? "Modifier le profil" : "Edit profile",
+                .transactionHistory: (state.language == YOLELanguage.fr)
+                    ? "Historique des transactions"
+                    : "Transaction history",
+                .help: (state.language == YOLELanguage.fr) ? "Aide et assistance" : "Help & support",
+                .logOut: (state.language == YOLELanguage.fr) ? "Se déconnecter" : "Log out"
+            ]
         case 29:
             // STEP-14.2 Review & Fees
             return try [
-                .amountRow: (state.transfer.amount != nil)
-                    ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'"))
-                        + required(state.transfer.amount.map { describe($0) }, "the value"))
-                    : "",
-                .feesRow: (state.transfer.fee != nil)
-                    ? (currencySymbol(required(state.transfer.fee, "'transfer.fee'"))
-                        + required(state.transfer.fee.map { describe($0) }, "the value"))
-                    : "",
-                .totalRow: (computeTotalCharged() != nil)
-                    ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
-                        + required(computeTotalCharged().map { describe($0) }, "the value"))
-                    : "",
-                .caption: "Fees provided by Yole Fees API"
+                .amountRow: (state.language == YOLELanguage.fr)
+                    ? ((state.transfer.amount != nil)
+                        ? formatMoney(
+                            required(state.transfer.amount, "'transfer.amount'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                        : "")
+                    : ((state.transfer.amount != nil)
+                        ? (currencySymbol(required(state.transfer.amount, "'transfer.amount'"))
+                            + required(state.transfer.amount.map { describe($0) }, "the value"))
+                        : ""),
+                .feesRow: (state.language == YOLELanguage.fr)
+                    ? ((state.transfer.fee != nil)
+                        ? formatMoney(
+                            required(state.transfer.fee, "'transfer.fee'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                        : "")
+                    : ((state.transfer.fee != nil)
+                        ? (currencySymbol(required(state.transfer.fee, "'transfer.fee'"))
+                            + required(state.transfer.fee.map { describe($0) }, "the value"))
+                        : ""),
+                .totalRow: (state.language == YOLELanguage.fr)
+                    ? ((computeTotalCharged() != nil)
+                        ? formatMoney(
+                            required(computeTotalCharged(), "'total_charged'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                        : "")
+                    : ((computeTotalCharged() != nil)
+                        ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
+                            + required(computeTotalCharged().map { describe($0) }, "the value"))
+                        : ""),
+                .caption: (state.language == YOLELanguage.fr)
+                    ? "Frais fournis par l’API Yole Fees"
+                    : "Fees provided by Yole Fees API"
             ]
         case 30:
             // STEP-14.3 Choose Payment Method
-            return [.optionTitle: "Pesapal", .optionSubtitle: "Cards • Mobile Money"]
+            return [
+                .optionTitle: "Pesapal",
+                .optionSubtitle: (state.language == YOLELanguage.fr) ? "Cartes • Mobile Money" : "Cards • Mobile Money"
+            ]
         case 31:
             // STEP-14.4 PSP Checkout (Pesapal)
-            return [.header: "Secure checkout • Powered by Pesapal"]
+            return [
+                .header: (state.language == YOLELanguage.fr)
+                    ? "Paiement sécurisé • Propulsé par Pesapal"
+                    : "Secure checkout • Powered by Pesapal"
+            ]
         case 32:
             // STEP-14.5 Result
             return try [
-                .amount: currencySymbol(computeSendAmount()) + describe(computeSendAmount()),
-                .fees: currencySymbol(computeSendFee()) + describe(computeSendFee()),
-                .totalCharged: (computeTotalCharged() != nil)
-                    ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
-                        + required(computeTotalCharged().map { describe($0) }, "the value"))
-                    : "",
+                .amount: (state.language == YOLELanguage.fr)
+                    ? formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
+                    : (currencySymbol(computeSendAmount()) + describe(computeSendAmount())),
+                .fees: (state.language == YOLELanguage.fr)
+                    ? formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
+                    : (currencySymbol(computeSendFee()) + describe(computeSendFee())),
+                .totalCharged: (state.language == YOLELanguage.fr)
+                    ? ((computeTotalCharged() != nil)
+                        ? formatMoney(
+                            required(computeTotalCharged(), "'total_charged'"),
+                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                        )
+                        : "")
+                    : ((computeTotalCharged() != nil)
+                        ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
+                            + required(computeTotalCharged().map { describe($0) }, "the value"))
+                        : ""),
                 .recipient: state.transfer.recipient,
                 .yoleRef: state.transfer.yoleReference,
                 .pspTxnId: state.transfer.pspTransactionId,
@@ -542,14 +611,32 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.emailCodeResent = false
         case 3:
             // STEP-02 auth.create_account.email_exists
-            effects.append(.toast("An account with this email already exists"))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Un compte existe déjà avec cette adresse e-mail"
+                        : "An account with this email already exists"
+                )
+            )
         case 4:
             // STEP-02 auth.create_account.network_error; STEP-03 auth.verify_email.network_error; STEP-03
             // auth.resend_email_code.network_error; and 4 more
-            effects.append(.toast("Network error. Please check your connection."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Erreur réseau. Veuillez vérifier votre connexion."
+                        : "Network error. Please check your connection."
+                )
+            )
         case 5:
             // STEP-02 auth.create_account.server_error
-            effects.append(.toast("Server error. Please try again later."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Erreur du serveur. Veuillez réessayer plus tard."
+                        : "Server error. Please try again later."
+                )
+            )
         case 6:
             // STEP-02 toggle_password_visibility; STEP-04 toggle_password_visibility
             state.passwordVisible = !state.passwordVisible
@@ -562,16 +649,40 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.call(YOLEServiceCall.authVerifyEmail(email: state.email, code: textValue(formInput(0)))))
         case 9:
             // STEP-03 auth.verify_email.invalid_code; STEP-08 kyc.verify_sms_code.invalid_code
-            effects.append(.toast("Invalid verification code. Please try again."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Code de vérification incorrect. Veuillez réessayer."
+                        : "Invalid verification code. Please try again."
+                )
+            )
         case 10:
             // STEP-03 auth.verify_email.expired_code; STEP-08 kyc.verify_sms_code.expired_code
-            effects.append(.toast("Verification code has expired. Please request a new one."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Le code de vérification a expiré. Veuillez en demander un nouveau."
+                        : "Verification code has expired. Please request a new one."
+                )
+            )
         case 11:
             // STEP-03 auth.verify_email.too_many_attempts; STEP-08 kyc.verify_sms_code.too_many_attempts
-            effects.append(.toast("Too many attempts. Please try again later."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Trop de tentatives. Veuillez réessayer plus tard."
+                        : "Too many attempts. Please try again later."
+                )
+            )
         case 12:
             // STEP-03 tap_resend_code; STEP-08 tap_resend_sms
-            effects.append(.toast("Please wait 60 seconds before requesting another code"))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Veuillez patienter 60 secondes avant de demander un nouveau code"
+                        : "Please wait 60 seconds before requesting another code"
+                )
+            )
         case 13:
             // STEP-03 tap_resend_code
             effects.append(.call(YOLEServiceCall.authResendEmailCode(email: state.email)))
@@ -598,13 +709,31 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.loggedIn = true
         case 20:
             // STEP-04 auth.log_in.invalid_credentials
-            effects.append(.toast("Invalid email or password"))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "E-mail ou mot de passe incorrect"
+                        : "Invalid email or password"
+                )
+            )
         case 21:
             // STEP-04 auth.log_in.not_verified
-            effects.append(.toast("Please verify your email address first"))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Veuillez d’abord vérifier votre adresse e-mail"
+                        : "Please verify your email address first"
+                )
+            )
         case 22:
             // STEP-04 auth.log_in.locked
-            effects.append(.toast("Account temporarily locked. Please try again later."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Compte temporairement bloqué. Veuillez réessayer plus tard."
+                        : "Account temporarily locked. Please try again later."
+                )
+            )
         case 23:
             // STEP-05 tap_send_reset_link
             // form 0: email
@@ -614,10 +743,22 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.resetLinkSent = true
         case 25:
             // STEP-05 auth.request_password_reset.not_found
-            effects.append(.toast("No account found with this email address"))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Aucun compte trouvé avec cette adresse e-mail"
+                        : "No account found with this email address"
+                )
+            )
         case 26:
             // STEP-05 auth.request_password_reset.rate_limited
-            effects.append(.toast("Too many reset requests. Please try again later."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Trop de demandes de réinitialisation. Veuillez réessayer plus tard."
+                        : "Too many reset requests. Please try again later."
+                )
+            )
         case 27:
             // STEP-06 tap_skip
             state.kycStatus = YOLEKycStatus.skipped
@@ -633,10 +774,22 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.smsCodeResent = false
         case 30:
             // STEP-07 kyc.send_sms_code.phone_already_registered; STEP-08 kyc.send_sms_code.phone_already_registered
-            effects.append(.toast("This phone number is already associated with another account"))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Ce numéro de téléphone est déjà associé à un autre compte"
+                        : "This phone number is already associated with another account"
+                )
+            )
         case 31:
             // STEP-07 kyc.send_sms_code.sms_failed; STEP-08 kyc.send_sms_code.sms_failed
-            effects.append(.toast("Failed to send SMS. Please try again."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Échec de l’envoi du SMS. Veuillez réessayer."
+                        : "Failed to send SMS. Please try again."
+                )
+            )
         case 32:
             // STEP-07 enter
             if formInput(0) == nil {
@@ -658,7 +811,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             effects.append(.call(YOLEServiceCall.deviceCameraPermission))
         case 37:
             // STEP-09 device.camera_permission.denied
-            effects.append(.toast("Camera access required to take photo"))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Accès à l’appareil photo requis pour prendre une photo"
+                        : "Camera access required to take photo"
+                )
+            )
         case 38:
             // STEP-09 tap_retake_photo; STEP-10 tap_retake_photo
             clearForm()
@@ -675,16 +834,40 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             )
         case 40:
             // STEP-09 kyc.upload_document.poor_quality
-            effects.append(.toast("Photo quality is too low. Please retake."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Qualité de la photo insuffisante. Veuillez reprendre la photo."
+                        : "Photo quality is too low. Please retake."
+                )
+            )
         case 41:
             // STEP-09 kyc.upload_document.not_recognized
-            effects.append(.toast("Document not clearly visible. Please retake."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Document peu lisible. Veuillez reprendre la photo."
+                        : "Document not clearly visible. Please retake."
+                )
+            )
         case 42:
             // STEP-09 kyc.upload_document.too_large
-            effects.append(.toast("File size too large. Please choose a smaller image."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Fichier trop volumineux. Veuillez choisir une image plus petite."
+                        : "File size too large. Please choose a smaller image."
+                )
+            )
         case 43:
             // STEP-09 kyc.upload_document.upload_failed
-            effects.append(.toast("Failed to upload document. Please try again."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Échec de l’envoi du document. Veuillez réessayer."
+                        : "Failed to upload document. Please try again."
+                )
+            )
         case 44:
             // STEP-09 enter
             if formInput(0) == nil {
@@ -692,7 +875,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             }
         case 45:
             // STEP-10 device.camera_permission.denied
-            effects.append(.toast("Camera access required to take selfie"))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Accès à l’appareil photo requis pour prendre un selfie"
+                        : "Camera access required to take selfie"
+                )
+            )
         case 46:
             // STEP-10 tap_continue
             // form 0: selfie_photo
@@ -705,16 +894,40 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.kycStatus = YOLEKycStatus.failed
         case 49:
             // STEP-10 kyc.submit_selfie.face_not_detected
-            effects.append(.toast("Face not clearly visible. Please retake."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Visage peu visible. Veuillez reprendre la photo."
+                        : "Face not clearly visible. Please retake."
+                )
+            )
         case 50:
             // STEP-10 kyc.submit_selfie.multiple_faces
-            effects.append(.toast("Multiple faces detected. Please ensure only you are in the photo."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Plusieurs visages détectés. Assurez-vous d’être seul sur la photo."
+                        : "Multiple faces detected. Please ensure only you are in the photo."
+                )
+            )
         case 51:
             // STEP-10 kyc.submit_selfie.poor_lighting
-            effects.append(.toast("Lighting is too poor. Please move to better lighting."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Éclairage insuffisant. Veuillez vous placer dans un endroit mieux éclairé."
+                        : "Lighting is too poor. Please move to better lighting."
+                )
+            )
         case 52:
             // STEP-10 kyc.submit_selfie.upload_failed
-            effects.append(.toast("Failed to upload selfie. Please try again."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Échec de l’envoi du selfie. Veuillez réessayer."
+                        : "Failed to upload selfie. Please try again."
+                )
+            )
         case 53:
             // STEP-11 tap_continue_to_app
             state.loggedIn = true
@@ -793,7 +1006,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.profileError = "Unable to load profile information"
         case 71:
             // STEP-16 device.camera_permission.denied
-            effects.append(.toast("Camera access required to change photo"))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Accès à l’appareil photo requis pour changer de photo"
+                        : "Camera access required to change photo"
+                )
+            )
         case 72:
             // STEP-16 tap_log_out
             state.dialogMessage = "Are you sure you want to log out?"
@@ -818,7 +1037,13 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
             state.lastName = textValue(formInput(1)) // form 1: last_name
         case 78:
             // STEP-16.edit-profile profile.update.failed
-            effects.append(.toast("Failed to update profile. Please try again."))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Échec de la mise à jour du profil. Veuillez réessayer."
+                        : "Failed to update profile. Please try again."
+                )
+            )
         case 79:
             // STEP-16.edit-profile enter
             if formInput(0) == nil {
@@ -916,16 +1141,22 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 105:
             // yole (global) service_unavailable; main (global) service_unavailable; send_money (global)
             // service_unavailable
-            effects.append(.toast("Service temporarily unavailable"))
+            effects.append(
+                .toast(
+                    (state.language == YOLELanguage.fr)
+                        ? "Service temporairement indisponible"
+                        : "Service temporarily unavailable"
+                )
+            )
         case 106:
             // main (global) session_expired; main (global) after 5m; send_money (global) session_expired; and 1 more
             state.loggedIn = false
         case 107:
             // main (global) payment_status_updated
-            effects.append(.toast("Transfer scheduled"))
+            effects.append(.toast((state.language == YOLELanguage.fr) ? "Transfert programmé" : "Transfer scheduled"))
         case 108:
             // main (global) payment_status_updated
-            effects.append(.toast("Transfer failed"))
+            effects.append(.toast((state.language == YOLELanguage.fr) ? "Échec du transfert" : "Transfer failed"))
         default:
             break
         }
@@ -1221,70 +1452,90 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 1:
             // STEP-02 email; STEP-04 email; STEP-05 email
             if input.isBlank {
-                return "This field is required"
+                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
             }
             let value = textValue(input)
             if !isEmail(value) {
-                return "Please enter a valid email"
+                return (state.language == YOLELanguage.fr)
+                    ? "Veuillez saisir une adresse e-mail valide"
+                    : "Please enter a valid email"
             }
             return nil
         case 2:
             // STEP-02 first_name; STEP-02 last_name; STEP-02 country; and 1 more
             if input.isBlank {
-                return "This field is required"
+                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
             }
             return nil
         case 3:
             // STEP-02 password
             if input.isBlank {
-                return "This field is required"
+                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
             }
             if input.typedText.count < 8 {
-                return "Password must be at least 8 characters"
+                return (state.language == YOLELanguage.fr)
+                    ? "Le mot de passe doit comporter au moins 8 caractères"
+                    : "Password must be at least 8 characters"
             }
             return nil
         case 4:
             // STEP-03 code; STEP-08 code
             if input.isBlank {
-                return "Please enter the verification code"
+                return (state.language == YOLELanguage.fr)
+                    ? "Veuillez saisir le code de vérification"
+                    : "Please enter the verification code"
             }
             if input.typedText.count != 6 {
-                return "Please enter the verification code"
+                return (state.language == YOLELanguage.fr)
+                    ? "Veuillez saisir le code de vérification"
+                    : "Please enter the verification code"
             }
             return nil
         case 5:
             // STEP-07 phone
             if input.isBlank {
-                return "This field is required"
+                return (state.language == YOLELanguage.fr) ? "Ce champ est obligatoire" : "This field is required"
             }
             let value = textValue(input)
             if !isPhone(value, textValue(formInput(0))) {
-                return "Please enter a valid phone number"
+                return (state.language == YOLELanguage.fr)
+                    ? "Veuillez saisir un numéro de téléphone valide"
+                    : "Please enter a valid phone number"
             }
             return nil
         case 6:
             // STEP-09 document_photo
             if input.isBlank {
-                return "Please upload a document photo"
+                return (state.language == YOLELanguage.fr)
+                    ? "Veuillez envoyer une photo du document"
+                    : "Please upload a document photo"
             }
             return nil
         case 7:
             // STEP-10 selfie_photo
             if input.isBlank {
-                return "Please take a selfie to continue"
+                return (state.language == YOLELanguage.fr)
+                    ? "Veuillez prendre un selfie pour continuer"
+                    : "Please take a selfie to continue"
             }
             return nil
         case 8:
             // STEP-14.1 amount
             if input.isBlank {
-                return "Amount must be greater than 0"
+                return (state.language == YOLELanguage.fr)
+                    ? "Le montant doit être supérieur à 0"
+                    : "Amount must be greater than 0"
             }
             if !matchesWhole(input.typedText, "[0-9]+(\\.[0-9]+)?|\\.[0-9]+") {
-                return "Please enter a valid amount"
+                return (state.language == YOLELanguage.fr)
+                    ? "Veuillez saisir un montant valide"
+                    : "Please enter a valid amount"
             }
             let value = textValue(input)
             if try parseDecimal(value) <= YOLEConstants.decimal0 {
-                return "Amount must be greater than 0"
+                return (state.language == YOLELanguage.fr)
+                    ? "Le montant doit être supérieur à 0"
+                    : "Amount must be greater than 0"
             }
             if try parseDecimal(value) > YOLEConstants.decimal0 {
                 if input.isBlank {
@@ -1292,20 +1543,26 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
                 }
                 let value = textValue(input)
                 if try decimalPlaces(parseDecimal(value)) > 2 {
-                    return "Amount can have maximum 2 decimal places"
+                    return (state.language == YOLELanguage.fr)
+                        ? "Le montant peut avoir au maximum 2 décimales"
+                        : "Amount can have maximum 2 decimal places"
                 }
             }
             return nil
         case 9:
             // STEP-14.1 currency
             if input.isBlank {
-                return "Please select a currency"
+                return (state.language == YOLELanguage.fr)
+                    ? "Veuillez sélectionner une devise"
+                    : "Please select a currency"
             }
             return nil
         case 10:
             // STEP-14.1 recipient
             if input.isBlank {
-                return "Please select a recipient"
+                return (state.language == YOLELanguage.fr)
+                    ? "Veuillez sélectionner un destinataire"
+                    : "Please select a recipient"
             }
             return nil
         default:

@@ -996,10 +996,37 @@ public enum YOLEEnding: String, FlowName {
     case tryAgain = "try_again"
 }
 
-/// What YOLE's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.emailDisplay]`.
+/// What YOLE's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.getStarted]`.
 public enum YOLEText: String, FlowName {
+    /// Shown on STEP-01.
+    case getStarted = "get_started"
+
+    /// Shown on STEP-01.
+    case logIn = "log_in"
+
     /// Shown on STEP-03.
     case emailDisplay = "email_display"
+
+    /// Shown on STEP-13.
+    case balance
+
+    /// Shown on STEP-13.
+    case sendMoney = "send_money"
+
+    /// Shown on STEP-13.
+    case addMoney = "add_money"
+
+    /// Shown on STEP-16.
+    case editProfile = "edit_profile"
+
+    /// Shown on STEP-16.
+    case transactionHistory = "transaction_history"
+
+    /// Shown on STEP-16.
+    case help
+
+    /// Shown on STEP-16.
+    case logOut = "log_out"
 
     /// Shown on STEP-14.2.
     case amountRow = "amount_row"
