@@ -195,13 +195,13 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// (`.confirmation`).
     public func texts() throws -> [SemanticsText: String] {
         switch screenNumber {
-        case 30:
+        case 33:
             // SVC-OK Sent
             return [
                 .confirmation: ((currencySymbol(SemanticsConstants.gbp5) + "5.00 sent, reference ") + state.reference)
                     + " ({copied})"
             ]
-        case 32:
+        case 35:
             // DEF-1 Name
             return [.greeting: ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -249,7 +249,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public func timerLength(_ timer: Int32) throws -> Int? {
         switch timer {
-        case 1:
+        case 3:
             // TMR-3 after lock_after
             return try checkedTimerLength(state.lockAfter, "after lock_after")
         default:
@@ -303,72 +303,81 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // SHT-S pick
             state.picked = "x"
         case 12:
+            // SHT-2 after 30s
+            state.log.append("opener timer")
+        case 13:
+            // RET-1 go → sub.done
+            state.log.append("returned")
+        case 14:
             // TMR-3 shorten
             state.lockAfter = 10000
-        case 13:
+        case 15:
             // VRT-1 reveal
             state.shown = true
-        case 14:
+        case 16:
             // VRT-1 hide; VRT-1 after 6s
             state.shown = false
-        case 15:
+        case 17:
             // WDY-1 order
             state.due = try addWorkingDays(calendarDay(now), 7)
-        case 16:
+        case 18:
             // WDY-1 measure
             state.share = try durationRatio(subtract(date(2026, 1, 16), calendarDay(now)), 2592000000)
-        case 17:
+        case 19:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: SemanticsConstants.gbp5)))
-        case 18:
+        case 20:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 19:
+        case 21:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 20:
+        case 22:
             // DEF-1 forget
             setInput(0, nil)
-        case 21:
+        case 23:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 22:
+        case 24:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))
             }
-        case 23:
+        case 25:
             // SEC-1 next
             state.typedPin = textValue(formInput(0)) // form 0: pin
-        case 24:
+        case 26:
             // OPT-1 quote
             state.quoted = 3
-        case 25:
+        case 27:
             // OPT-1 compute
             state.count = try required(state.quoted, "'quoted'")
-        case 26:
+        case 28:
             // OPT-1 compute
             state.count = (state.quoted ?? 7)
-        case 27:
+        case 29:
             // OPT-1 convert
             state.noteAsInt = try state.note.map { try parseInt($0) }
             state.noteAsDecimal = try state.note.map { try parseDecimal($0) }
-        case 28:
+        case 30:
             // OPT-1 write_note
             state.note = "42"
-        case 29:
+        case 31:
             // OPT-1 stamp
             state.stampedAt = try parseTimestamp(state.stampText)
-        case 30:
+        case 32:
             // OPT-1 check_all
             state.log.append("all held")
-        case 31:
+        case 33:
             // OPT-1 check_all
             state.log.append("one failed")
-        case 32:
+        case 34:
             // SUB-1 check
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: SemanticsConstants.gbp1)))
+        case 35:
+            // SUB-2 after 40s
+            state.log.append("SUB-2 timer")
         default:
             break
         }

@@ -28,49 +28,54 @@ enum SemanticsTables {
         "SHT-1", // 18
         "SHT-LOCK", // 19
         "SHT-S", // 20
-        "GLB-1", // 21
-        "GLB-OWN", // 22
-        "TMR-1", // 23
-        "TMR-AWAY", // 24
-        "TMR-3", // 25
-        "TMR-2", // 26
-        "VRT-1", // 27
-        "WDY-1", // 28
-        "SVC-1", // 29
-        "SVC-OK", // 30
-        "SVC-FAIL", // 31
-        "DEF-1", // 32
-        "DEF-2", // 33
-        "SEC-1", // 34
-        "SEC-2", // 35
-        "SEC-SHEET", // 36
-        "SEC-OK", // 37
-        "OPT-1", // 38
-        "SUB-DONE", // 39
-        "SUB-1", // 40
-        "closed", // 41
-        "done", // 42
-        "cancelled", // 43
-        "amount", // 44
-        "form.amount != null && form.amount > 100", // 45
-        "purpose", // 46
-        "account", // 47
-        "sort_code", // 48
-        "iban", // 49
-        "bic", // 50
-        "email", // 51
-        "phone", // 52
-        "birth", // 53
-        "share", // 54
-        "ord_2_view", // 55
-        "revealed", // 56
-        "hidden", // 57
-        "name", // 58
-        "pin", // 59
-        "nickname", // 60
-        "pin_again", // 61
-        "main", // 62
-        "sub", // 63
+        "SHT-2", // 21
+        "SHT-2S", // 22
+        "RET-1", // 23
+        "GLB-1", // 24
+        "GLB-OWN", // 25
+        "TMR-1", // 26
+        "TMR-AWAY", // 27
+        "TMR-3", // 28
+        "TMR-2", // 29
+        "VRT-1", // 30
+        "WDY-1", // 31
+        "SVC-1", // 32
+        "SVC-OK", // 33
+        "SVC-FAIL", // 34
+        "DEF-1", // 35
+        "DEF-2", // 36
+        "SEC-1", // 37
+        "SEC-2", // 38
+        "SEC-SHEET", // 39
+        "SEC-OK", // 40
+        "OPT-1", // 41
+        "SUB-DONE", // 42
+        "SUB-1", // 43
+        "SUB-2", // 44
+        "SUB-SHEET", // 45
+        "closed", // 46
+        "done", // 47
+        "cancelled", // 48
+        "amount", // 49
+        "form.amount != null && form.amount > 100", // 50
+        "purpose", // 51
+        "account", // 52
+        "sort_code", // 53
+        "iban", // 54
+        "bic", // 55
+        "email", // 56
+        "phone", // 57
+        "birth", // 58
+        "share", // 59
+        "ord_2_view", // 60
+        "revealed", // 61
+        "hidden", // 62
+        "name", // 63
+        "pin", // 64
+        "nickname", // 65
+        "pin_again", // 66
+        "main", // 67
+        "sub", // 68
     ]
 
     /// Columns: id.
@@ -96,26 +101,31 @@ enum SemanticsTables {
         18, // 18: SHT-1 Opener
         19, // 19: SHT-LOCK Locked
         20, // 20: SHT-S Picker
-        21, // 21: GLB-1 Own help
-        22, // 22: GLB-OWN Own help shown
-        23, // 23: TMR-1 Timed
-        24, // 24: TMR-AWAY Away
-        25, // 25: TMR-3 Timed by state
-        26, // 26: TMR-2 Timed out
-        27, // 27: VRT-1 Reveal
-        28, // 28: WDY-1 Order
-        29, // 29: SVC-1 Transfer
-        30, // 30: SVC-OK Sent
-        31, // 31: SVC-FAIL Failed
-        32, // 32: DEF-1 Name
-        33, // 33: DEF-2 Name kept
-        34, // 34: SEC-1 Secret
-        35, // 35: SEC-2 After the secret
-        36, // 36: SEC-SHEET Confirm with the PIN
-        37, // 37: SEC-OK Secret checked
-        38, // 38: OPT-1 Optionals
-        39, // 39: SUB-DONE Sub-flow done
-        40, // 40: SUB-1 Inside
+        21, // 21: SHT-2 Timed opener
+        22, // 22: SHT-2S Sheet that leads on
+        23, // 23: RET-1 Caller
+        24, // 24: GLB-1 Own help
+        25, // 25: GLB-OWN Own help shown
+        26, // 26: TMR-1 Timed
+        27, // 27: TMR-AWAY Away
+        28, // 28: TMR-3 Timed by state
+        29, // 29: TMR-2 Timed out
+        30, // 30: VRT-1 Reveal
+        31, // 31: WDY-1 Order
+        32, // 32: SVC-1 Transfer
+        33, // 33: SVC-OK Sent
+        34, // 34: SVC-FAIL Failed
+        35, // 35: DEF-1 Name
+        36, // 36: DEF-2 Name kept
+        37, // 37: SEC-1 Secret
+        38, // 38: SEC-2 After the secret
+        39, // 39: SEC-SHEET Confirm with the PIN
+        40, // 40: SEC-OK Secret checked
+        41, // 41: OPT-1 Optionals
+        42, // 42: SUB-DONE Sub-flow done
+        43, // 43: SUB-1 Inside
+        44, // 44: SUB-2 Inside, timed
+        45, // 45: SUB-SHEET Confirm inside
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -124,47 +134,52 @@ enum SemanticsTables {
     /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
     /// enterActions, exitActions, analytics, backBlocked.
     static let screensData: [Int32] = [
-        0, 0, 19, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: HUB Rules
-        0, 23, 24, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 1: HELP Help
-        0, 24, 27, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 2: RTC-1 Chain start
-        0, 27, 28, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 3: RTC-2 Chain end
-        0, 28, 33, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 4: GRD-1 Guards
-        0, 33, 34, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 5: GRD-BIG Big
-        0, 34, 35, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 6: GRD-SMALL Small
-        0, 35, 36, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 7: GRD-NONE None
-        0, 36, 38, 0, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 8: VAL-1 Amount
-        0, 38, 39, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 9: VAL-BIG Big amount
-        0, 39, 40, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 10: VAL-OK Amount accepted
-        0, 40, 41, 2, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 11: LIB-1 Bank details
-        0, 41, 42, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 12: LIB-OK Bank details accepted
-        0, 42, 43, 10, 10, 0, 0, 0, 0, 0, 8, -1, 0, // 13: ORD-1 Order start
-        0, 43, 44, 10, 10, 0, 0, 0, 0, 9, 0, 55, 0, // 14: ORD-2 Order end
-        0, 44, 45, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 15: BCK-1 First
-        0, 45, 47, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 16: BCK-2 Second
-        0, 47, 49, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
-        0, 49, 52, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 18: SHT-1 Opener
-        0, 52, 53, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 19: SHT-LOCK Locked
-        0, 53, 54, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 20: SHT-S Picker
-        0, 54, 55, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 21: GLB-1 Own help
-        0, 55, 56, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 22: GLB-OWN Own help shown
-        0, 56, 57, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 23: TMR-1 Timed
-        0, 58, 59, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 24: TMR-AWAY Away
-        0, 59, 61, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 25: TMR-3 Timed by state
-        0, 62, 63, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 26: TMR-2 Timed out
-        0, 63, 66, 10, 10, 2, 3, 0, 2, 0, 0, -1, 0, // 27: VRT-1 Reveal
-        0, 67, 70, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 28: WDY-1 Order
-        0, 70, 73, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 29: SVC-1 Transfer
-        0, 73, 74, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 30: SVC-OK Sent
-        0, 74, 75, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 31: SVC-FAIL Failed
-        0, 75, 78, 10, 11, 3, 3, 2, 2, 22, 0, -1, 0, // 32: DEF-1 Name
-        0, 78, 80, 11, 11, 3, 3, 2, 2, 0, 0, -1, 0, // 33: DEF-2 Name kept
-        0, 80, 83, 11, 13, 3, 3, 2, 2, 0, 0, -1, 0, // 34: SEC-1 Secret
-        0, 83, 84, 13, 13, 3, 3, 2, 2, 0, 0, -1, 0, // 35: SEC-2 After the secret
-        0, 84, 85, 13, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 36: SEC-SHEET Confirm with the PIN
-        0, 85, 86, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 37: SEC-OK Secret checked
-        0, 86, 95, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 38: OPT-1 Optionals
-        0, 95, 96, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 39: SUB-DONE Sub-flow done
-        1, 96, 101, 14, 14, 3, 3, 2, 2, 0, 0, -1, 0, // 40: SUB-1 Inside
+        0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: HUB Rules
+        0, 25, 26, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 1: HELP Help
+        0, 26, 29, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 2: RTC-1 Chain start
+        0, 29, 30, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 3: RTC-2 Chain end
+        0, 30, 35, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 4: GRD-1 Guards
+        0, 35, 36, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 5: GRD-BIG Big
+        0, 36, 37, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 6: GRD-SMALL Small
+        0, 37, 38, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 7: GRD-NONE None
+        0, 38, 40, 0, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 8: VAL-1 Amount
+        0, 40, 41, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 9: VAL-BIG Big amount
+        0, 41, 42, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 10: VAL-OK Amount accepted
+        0, 42, 43, 2, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 11: LIB-1 Bank details
+        0, 43, 44, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 12: LIB-OK Bank details accepted
+        0, 44, 45, 10, 10, 0, 0, 0, 0, 0, 8, -1, 0, // 13: ORD-1 Order start
+        0, 45, 46, 10, 10, 0, 0, 0, 0, 9, 0, 60, 0, // 14: ORD-2 Order end
+        0, 46, 47, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 15: BCK-1 First
+        0, 47, 49, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 16: BCK-2 Second
+        0, 49, 51, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
+        0, 51, 54, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 18: SHT-1 Opener
+        0, 54, 55, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 19: SHT-LOCK Locked
+        0, 55, 56, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 20: SHT-S Picker
+        0, 56, 58, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 21: SHT-2 Timed opener
+        0, 59, 61, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 22: SHT-2S Sheet that leads on
+        0, 63, 65, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 23: RET-1 Caller
+        0, 68, 69, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 24: GLB-1 Own help
+        0, 69, 70, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 25: GLB-OWN Own help shown
+        0, 70, 71, 10, 10, 2, 3, 0, 0, 0, 0, -1, 0, // 26: TMR-1 Timed
+        0, 72, 73, 10, 10, 3, 3, 0, 0, 0, 0, -1, 0, // 27: TMR-AWAY Away
+        0, 73, 75, 10, 10, 3, 4, 0, 0, 0, 0, -1, 0, // 28: TMR-3 Timed by state
+        0, 76, 77, 10, 10, 4, 4, 0, 0, 0, 0, -1, 0, // 29: TMR-2 Timed out
+        0, 77, 80, 10, 10, 4, 5, 0, 2, 0, 0, -1, 0, // 30: VRT-1 Reveal
+        0, 81, 84, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 31: WDY-1 Order
+        0, 84, 87, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 32: SVC-1 Transfer
+        0, 87, 88, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 33: SVC-OK Sent
+        0, 88, 89, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 34: SVC-FAIL Failed
+        0, 89, 92, 10, 11, 5, 5, 2, 2, 24, 0, -1, 0, // 35: DEF-1 Name
+        0, 92, 94, 11, 11, 5, 5, 2, 2, 0, 0, -1, 0, // 36: DEF-2 Name kept
+        0, 94, 97, 11, 13, 5, 5, 2, 2, 0, 0, -1, 0, // 37: SEC-1 Secret
+        0, 97, 98, 13, 13, 5, 5, 2, 2, 0, 0, -1, 0, // 38: SEC-2 After the secret
+        0, 98, 99, 13, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 39: SEC-SHEET Confirm with the PIN
+        0, 99, 100, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 40: SEC-OK Secret checked
+        0, 100, 109, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 41: OPT-1 Optionals
+        0, 109, 110, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 42: SUB-DONE Sub-flow done
+        1, 110, 116, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 43: SUB-1 Inside
+        1, 116, 117, 14, 14, 5, 6, 2, 2, 0, 0, -1, 0, // 44: SUB-2 Inside, timed
+        1, 118, 119, 14, 14, 6, 6, 2, 2, 0, 0, -1, 0, // 45: SUB-SHEET Confirm inside
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -188,8 +203,8 @@ enum SemanticsTables {
 
     /// Columns: event, guardID, actionsID, target, argument, validates.
     static let rowsData: [Int32] = [
-        3, 0, 0, 1, 27, 0, // HUB go_variant_timer → VRT-1
-        4, 0, 0, 1, 28, 0, // HUB go_working_days → WDY-1
+        3, 0, 0, 1, 30, 0, // HUB go_variant_timer → VRT-1
+        4, 0, 0, 1, 31, 0, // HUB go_working_days → WDY-1
         5, 0, 0, 1, 2, 0, // HUB go_chain → RTC-1
         6, 0, 0, 1, 4, 0, // HUB go_guards → GRD-1
         7, 0, 0, 1, 8, 0, // HUB go_validation → VAL-1
@@ -197,100 +212,118 @@ enum SemanticsTables {
         9, 0, 0, 1, 11, 0, // HUB go_library_rules → LIB-1
         10, 0, 0, 1, 15, 0, // HUB go_back → BCK-1
         11, 0, 0, 1, 18, 0, // HUB go_sheet → SHT-1
-        12, 0, 0, 5, 41, 0, // HUB close → end closed
-        13, 0, 0, 4, 0, 0, // HUB go_subflow → sub-flow sub
+        12, 0, 0, 1, 21, 0, // HUB go_leave_sheet → SHT-2
+        13, 0, 0, 1, 23, 0, // HUB go_return_routes → RET-1
+        14, 0, 0, 5, 46, 0, // HUB close → end closed
+        15, 0, 0, 4, 0, 0, // HUB go_subflow → sub-flow sub
         0, 0, 0, 4, 1, 0, // HUB start_plan → sub-flow sub
-        14, 0, 0, 1, 21, 0, // HUB go_global → GLB-1
-        15, 0, 0, 1, 23, 0, // HUB go_timers → TMR-1
-        16, 0, 0, 1, 25, 0, // HUB go_state_timer → TMR-3
-        17, 0, 0, 1, 29, 0, // HUB go_services → SVC-1
-        18, 0, 0, 1, 32, 0, // HUB go_defaults → DEF-1
-        19, 0, 0, 1, 34, 0, // HUB go_secret → SEC-1
-        20, 0, 0, 1, 38, 0, // HUB go_optional → OPT-1
-        -1, 0, 0, 1, 39, 0, // HUB go_subflow → sub.done → SUB-DONE
+        16, 0, 0, 1, 24, 0, // HUB go_global → GLB-1
+        17, 0, 0, 1, 26, 0, // HUB go_timers → TMR-1
+        18, 0, 0, 1, 28, 0, // HUB go_state_timer → TMR-3
+        19, 0, 0, 1, 32, 0, // HUB go_services → SVC-1
+        20, 0, 0, 1, 35, 0, // HUB go_defaults → DEF-1
+        21, 0, 0, 1, 37, 0, // HUB go_secret → SEC-1
+        22, 0, 0, 1, 41, 0, // HUB go_optional → OPT-1
+        -1, 0, 0, 1, 42, 0, // HUB go_subflow → sub.done → SUB-DONE
         -1, 0, 0, 1, 0, 0, // HUB go_subflow → sub.cancelled → HUB
-        -1, 0, 1, 1, 39, 0, // HUB start_plan → sub.done → SUB-DONE
+        -1, 0, 1, 1, 42, 0, // HUB start_plan → sub.done → SUB-DONE
         -1, 0, 0, 1, 0, 0, // HUB start_plan → sub.cancelled → HUB
-        12, 0, 0, 3, 0, 0, // HELP close → back
-        21, 0, 2, 0, 0, 0, // RTC-1 start_chain stays
-        22, 0, 3, 0, 0, 0, // RTC-1 chain_b stays
-        23, 0, 4, 1, 3, 0, // RTC-1 chain_c → RTC-2
-        24, 0, 0, 1, 0, 0, // RTC-2 done → HUB
-        25, 0, 5, 0, 0, 0, // GRD-1 bump stays
-        26, 1, 6, 0, 0, 0, // GRD-1 peek if count > 100 stays
-        27, 2, 0, 1, 5, 0, // GRD-1 pick if count > 5 → GRD-BIG
-        27, 3, 0, 1, 6, 0, // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
-        27, 0, 0, 1, 7, 0, // GRD-1 pick → GRD-NONE
-        24, 0, 0, 1, 0, 0, // GRD-BIG done → HUB
-        24, 0, 0, 3, 0, 0, // GRD-SMALL done → back
-        24, 0, 0, 3, 0, 0, // GRD-NONE done → back
-        28, 4, 0, 1, 9, 1, // VAL-1 next if form.amount > 100 → VAL-BIG
-        28, 0, 0, 1, 10, 1, // VAL-1 next → VAL-OK
-        24, 0, 0, 1, 0, 0, // VAL-BIG done → HUB
-        24, 0, 0, 1, 0, 0, // VAL-OK done → HUB
-        28, 0, 0, 1, 12, 1, // LIB-1 next → LIB-OK
-        24, 0, 0, 1, 0, 0, // LIB-OK done → HUB
-        29, 0, 7, 1, 14, 0, // ORD-1 go → ORD-2
-        24, 0, 0, 1, 0, 0, // ORD-2 done → HUB
-        28, 0, 0, 1, 16, 0, // BCK-1 next → BCK-2
-        28, 0, 0, 1, 17, 0, // BCK-2 next → BCK-3
-        30, 0, 0, 3, 0, 0, // BCK-2 up → back
-        24, 0, 0, 1, 0, 0, // BCK-3 done → HUB
-        31, 0, 0, 1, 15, 0, // BCK-3 again → BCK-1
-        32, 0, 0, 2, 20, 0, // SHT-1 open → SHT-S (overlay)
-        33, 0, 0, 2, 19, 0, // SHT-1 lock → SHT-LOCK (overlay)
-        24, 0, 0, 1, 0, 0, // SHT-1 done → HUB
-        34, 0, 0, 3, 0, 0, // SHT-LOCK unlock → back
-        27, 0, 11, 3, 0, 0, // SHT-S pick → back
-        35, 0, 0, 1, 22, 0, // GLB-1 help → GLB-OWN
-        24, 0, 0, 1, 0, 0, // GLB-OWN done → HUB
-        36, 0, 0, 1, 24, 0, // TMR-1 away → TMR-AWAY
-        -1, 0, 0, 1, 26, 0, // TMR-1 after 30s → TMR-2
-        37, 0, 0, 3, 0, 0, // TMR-AWAY return → back
-        38, 0, 12, 0, 0, 0, // TMR-3 shorten stays
-        36, 0, 0, 1, 24, 0, // TMR-3 away → TMR-AWAY
-        -1, 0, 0, 1, 26, 0, // TMR-3 after lock_after → TMR-2
-        24, 0, 0, 1, 0, 0, // TMR-2 done → HUB
-        39, 0, 13, 0, 0, 0, // VRT-1 reveal stays
-        40, 0, 14, 0, 0, 0, // VRT-1 hide stays
-        41, 0, 0, 1, 0, 0, // VRT-1 leave → HUB
-        -1, 0, 14, 0, 0, 0, // VRT-1 after 6s stays
-        42, 0, 15, 0, 0, 0, // WDY-1 order stays
-        43, 0, 16, 0, 0, 0, // WDY-1 measure stays
-        24, 0, 0, 1, 0, 0, // WDY-1 done → HUB
-        44, 0, 17, 0, 0, 0, // SVC-1 send stays
-        1, 0, 18, 1, 30, 0, // SVC-1 bank.transfer.sent → SVC-OK
-        2, 0, 0, 1, 31, 0, // SVC-1 bank.transfer.failed → SVC-FAIL
-        24, 0, 0, 1, 0, 0, // SVC-OK done → HUB
-        24, 0, 0, 1, 0, 0, // SVC-FAIL done → HUB
-        45, 0, 19, 0, 0, 0, // DEF-1 use_favourite stays
-        46, 0, 20, 0, 0, 0, // DEF-1 forget stays
-        28, 0, 21, 1, 33, 1, // DEF-1 next → DEF-2
-        31, 0, 0, 3, 0, 0, // DEF-2 again → back
-        24, 0, 0, 1, 0, 0, // DEF-2 done → HUB
-        28, 0, 23, 1, 35, 1, // SEC-1 next → SEC-2
-        47, 0, 0, 1, 37, 1, // SEC-1 check → SEC-OK
-        48, 0, 0, 2, 36, 0, // SEC-1 confirm → SEC-SHEET (overlay)
-        31, 0, 0, 3, 0, 0, // SEC-2 again → back
-        47, 0, 0, 1, 37, 1, // SEC-SHEET check → SEC-OK
-        24, 0, 0, 1, 0, 0, // SEC-OK done → HUB
-        49, 0, 24, 0, 0, 0, // OPT-1 quote stays
-        50, 7, 25, 0, 0, 0, // OPT-1 compute if quoted != null stays
-        50, 0, 26, 0, 0, 0, // OPT-1 compute stays
-        51, 0, 27, 0, 0, 0, // OPT-1 convert stays
-        52, 0, 28, 0, 0, 0, // OPT-1 write_note stays
-        53, 0, 29, 0, 0, 0, // OPT-1 stamp stays
-        54, 8, 30, 0, 0, 0, // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
-        54, 0, 31, 0, 0, 0, // OPT-1 check_all stays
-        24, 0, 0, 1, 0, 0, // OPT-1 done → HUB
-        24, 0, 0, 1, 0, 0, // SUB-DONE done → HUB
-        55, 0, 0, 0, 0, 0, // SUB-1 ping stays
-        56, 0, 0, 5, 42, 0, // SUB-1 finish → end done
-        47, 0, 32, 0, 0, 0, // SUB-1 check stays
+        14, 0, 0, 3, 0, 0, // HELP close → back
+        23, 0, 2, 0, 0, 0, // RTC-1 start_chain stays
+        24, 0, 3, 0, 0, 0, // RTC-1 chain_b stays
+        25, 0, 4, 1, 3, 0, // RTC-1 chain_c → RTC-2
+        26, 0, 0, 1, 0, 0, // RTC-2 done → HUB
+        27, 0, 5, 0, 0, 0, // GRD-1 bump stays
+        28, 1, 6, 0, 0, 0, // GRD-1 peek if count > 100 stays
+        29, 2, 0, 1, 5, 0, // GRD-1 pick if count > 5 → GRD-BIG
+        29, 3, 0, 1, 6, 0, // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
+        29, 0, 0, 1, 7, 0, // GRD-1 pick → GRD-NONE
+        26, 0, 0, 1, 0, 0, // GRD-BIG done → HUB
+        26, 0, 0, 3, 0, 0, // GRD-SMALL done → back
+        26, 0, 0, 3, 0, 0, // GRD-NONE done → back
+        30, 4, 0, 1, 9, 1, // VAL-1 next if form.amount > 100 → VAL-BIG
+        30, 0, 0, 1, 10, 1, // VAL-1 next → VAL-OK
+        26, 0, 0, 1, 0, 0, // VAL-BIG done → HUB
+        26, 0, 0, 1, 0, 0, // VAL-OK done → HUB
+        30, 0, 0, 1, 12, 1, // LIB-1 next → LIB-OK
+        26, 0, 0, 1, 0, 0, // LIB-OK done → HUB
+        31, 0, 7, 1, 14, 0, // ORD-1 go → ORD-2
+        26, 0, 0, 1, 0, 0, // ORD-2 done → HUB
+        30, 0, 0, 1, 16, 0, // BCK-1 next → BCK-2
+        30, 0, 0, 1, 17, 0, // BCK-2 next → BCK-3
+        32, 0, 0, 3, 0, 0, // BCK-2 up → back
+        26, 0, 0, 1, 0, 0, // BCK-3 done → HUB
+        33, 0, 0, 1, 15, 0, // BCK-3 again → BCK-1
+        34, 0, 0, 2, 20, 0, // SHT-1 open → SHT-S (overlay)
+        35, 0, 0, 2, 19, 0, // SHT-1 lock → SHT-LOCK (overlay)
+        26, 0, 0, 1, 0, 0, // SHT-1 done → HUB
+        36, 0, 0, 3, 0, 0, // SHT-LOCK unlock → back
+        29, 0, 11, 3, 0, 0, // SHT-S pick → back
+        34, 0, 0, 2, 22, 0, // SHT-2 open → SHT-2S (overlay)
+        26, 0, 0, 1, 0, 0, // SHT-2 done → HUB
+        -1, 0, 12, 0, 0, 0, // SHT-2 after 30s stays
+        37, 0, 0, 1, 15, 0, // SHT-2S elsewhere → BCK-1
+        38, 0, 0, 4, 2, 0, // SHT-2S start_sub → sub-flow sub
+        -1, 0, 0, 1, 42, 0, // SHT-2S start_sub → sub.done → SUB-DONE
+        -1, 0, 0, 3, 0, 0, // SHT-2S start_sub → sub.cancelled → back
+        31, 0, 0, 4, 3, 0, // RET-1 go → sub-flow sub
+        26, 0, 0, 1, 0, 0, // RET-1 done → HUB
+        -1, 0, 13, 0, 0, 0, // RET-1 go → sub.done stays
+        -1, 0, 0, 2, 20, 0, // RET-1 go → sub.cancelled → SHT-S (overlay)
+        -1, 0, 0, 1, 29, 0, // RET-1 after 30s → TMR-2
+        39, 0, 0, 1, 25, 0, // GLB-1 help → GLB-OWN
+        26, 0, 0, 1, 0, 0, // GLB-OWN done → HUB
+        40, 0, 0, 1, 27, 0, // TMR-1 away → TMR-AWAY
+        -1, 0, 0, 1, 29, 0, // TMR-1 after 30s → TMR-2
+        41, 0, 0, 3, 0, 0, // TMR-AWAY return → back
+        42, 0, 14, 0, 0, 0, // TMR-3 shorten stays
+        40, 0, 0, 1, 27, 0, // TMR-3 away → TMR-AWAY
+        -1, 0, 0, 1, 29, 0, // TMR-3 after lock_after → TMR-2
+        26, 0, 0, 1, 0, 0, // TMR-2 done → HUB
+        43, 0, 15, 0, 0, 0, // VRT-1 reveal stays
+        44, 0, 16, 0, 0, 0, // VRT-1 hide stays
+        45, 0, 0, 1, 0, 0, // VRT-1 leave → HUB
+        -1, 0, 16, 0, 0, 0, // VRT-1 after 6s stays
+        46, 0, 17, 0, 0, 0, // WDY-1 order stays
+        47, 0, 18, 0, 0, 0, // WDY-1 measure stays
+        26, 0, 0, 1, 0, 0, // WDY-1 done → HUB
+        48, 0, 19, 0, 0, 0, // SVC-1 send stays
+        1, 0, 20, 1, 33, 0, // SVC-1 bank.transfer.sent → SVC-OK
+        2, 0, 0, 1, 34, 0, // SVC-1 bank.transfer.failed → SVC-FAIL
+        26, 0, 0, 1, 0, 0, // SVC-OK done → HUB
+        26, 0, 0, 1, 0, 0, // SVC-FAIL done → HUB
+        49, 0, 21, 0, 0, 0, // DEF-1 use_favourite stays
+        50, 0, 22, 0, 0, 0, // DEF-1 forget stays
+        30, 0, 23, 1, 36, 1, // DEF-1 next → DEF-2
+        33, 0, 0, 3, 0, 0, // DEF-2 again → back
+        26, 0, 0, 1, 0, 0, // DEF-2 done → HUB
+        30, 0, 25, 1, 38, 1, // SEC-1 next → SEC-2
+        51, 0, 0, 1, 40, 1, // SEC-1 check → SEC-OK
+        52, 0, 0, 2, 39, 0, // SEC-1 confirm → SEC-SHEET (overlay)
+        33, 0, 0, 3, 0, 0, // SEC-2 again → back
+        51, 0, 0, 1, 40, 1, // SEC-SHEET check → SEC-OK
+        26, 0, 0, 1, 0, 0, // SEC-OK done → HUB
+        53, 0, 26, 0, 0, 0, // OPT-1 quote stays
+        54, 7, 27, 0, 0, 0, // OPT-1 compute if quoted != null stays
+        54, 0, 28, 0, 0, 0, // OPT-1 compute stays
+        55, 0, 29, 0, 0, 0, // OPT-1 convert stays
+        56, 0, 30, 0, 0, 0, // OPT-1 write_note stays
+        57, 0, 31, 0, 0, 0, // OPT-1 stamp stays
+        58, 8, 32, 0, 0, 0, // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
+        58, 0, 33, 0, 0, 0, // OPT-1 check_all stays
+        26, 0, 0, 1, 0, 0, // OPT-1 done → HUB
+        26, 0, 0, 1, 0, 0, // SUB-DONE done → HUB
+        59, 0, 0, 0, 0, 0, // SUB-1 ping stays
+        60, 0, 0, 5, 47, 0, // SUB-1 finish → end done
+        51, 0, 34, 0, 0, 0, // SUB-1 check stays
         1, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.sent stays
         2, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.failed stays
-        35, 0, 0, 1, 1, 0, // main (global) help → HELP
-        -1, 0, 0, 5, 43, 0, // sub (global) after 60s → end cancelled
+        61, 0, 0, 1, 44, 0, // SUB-1 second → SUB-2
+        52, 0, 0, 2, 45, 0, // SUB-2 confirm → SUB-SHEET (overlay)
+        -1, 0, 35, 0, 0, 0, // SUB-2 after 40s stays
+        60, 0, 0, 5, 47, 0, // SUB-SHEET finish → end done
+        39, 0, 0, 1, 1, 0, // main (global) help → HELP
+        -1, 0, 0, 5, 48, 0, // sub (global) after 60s → end cancelled
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -307,8 +340,8 @@ enum SemanticsTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData: [Int32] = [
-        0, 101, 102, 3, 3, 62, // main
-        40, 102, 102, 3, 4, 63, // sub
+        0, 119, 120, 6, 6, 67, // main
+        43, 120, 120, 6, 7, 68, // sub
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -318,10 +351,13 @@ enum SemanticsTables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData: [Int32] = [
-        30000, 57, 58, -1, // TMR-1 after 30s
-        0, 61, 62, -1, // TMR-3 after lock_after
-        6000, 66, 67, 0, // VRT-1 revealed after 6s
-        60000, 102, 103, -1, // sub (global) after 60s
+        30000, 58, 59, -1, // SHT-2 after 30s
+        30000, 67, 68, -1, // RET-1 after 30s
+        30000, 71, 72, -1, // TMR-1 after 30s
+        0, 75, 76, -1, // TMR-3 after lock_after
+        6000, 80, 81, 0, // VRT-1 revealed after 6s
+        40000, 117, 118, -1, // SUB-2 after 40s
+        60000, 120, 121, -1, // sub (global) after 60s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -333,6 +369,8 @@ enum SemanticsTables {
     static let subflowsData: [Int32] = [
         1, 0, 2, // sub
         1, 2, 4, // sub
+        1, 4, 6, // sub
+        1, 6, 8, // sub
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -342,10 +380,14 @@ enum SemanticsTables {
 
     /// Columns: outcome, rowStart, rowEnd.
     static let returnsData: [Int32] = [
-        42, 19, 20, // done
-        43, 20, 21, // cancelled
-        42, 21, 22, // done
-        43, 22, 23, // cancelled
+        47, 21, 22, // done
+        48, 22, 23, // cancelled
+        47, 23, 24, // done
+        48, 24, 25, // cancelled
+        47, 61, 62, // done
+        48, 62, 63, // cancelled
+        47, 65, 66, // done
+        48, 66, 67, // cancelled
     ]
 
     /// Where each outcome of a sub-flow call leads.
@@ -355,20 +397,20 @@ enum SemanticsTables {
 
     /// Columns: name, validator, shownWhen, shownWhenSource, secret.
     static let fieldsData: [Int32] = [
-        44, 1, 0, 0, 0, // VAL-1 amount
-        46, 2, 5, 45, 0, // VAL-1 purpose
-        47, 3, 0, 0, 0, // LIB-1 account
-        48, 4, 0, 0, 0, // LIB-1 sort_code
-        49, 5, 0, 0, 0, // LIB-1 iban
-        50, 6, 0, 0, 0, // LIB-1 bic
-        51, 7, 0, 0, 0, // LIB-1 email
-        52, 8, 0, 0, 0, // LIB-1 phone
-        53, 9, 0, 0, 0, // LIB-1 birth
-        54, 10, 0, 0, 0, // LIB-1 share
-        58, 0, 0, 0, 0, // DEF-1 name
-        59, 11, 0, 0, 1, // SEC-1 pin
-        60, 12, 0, 0, 0, // SEC-1 nickname
-        61, 13, 0, 0, 1, // SEC-SHEET pin_again
+        49, 1, 0, 0, 0, // VAL-1 amount
+        51, 2, 5, 50, 0, // VAL-1 purpose
+        52, 3, 0, 0, 0, // LIB-1 account
+        53, 4, 0, 0, 0, // LIB-1 sort_code
+        54, 5, 0, 0, 0, // LIB-1 iban
+        55, 6, 0, 0, 0, // LIB-1 bic
+        56, 7, 0, 0, 0, // LIB-1 email
+        57, 8, 0, 0, 0, // LIB-1 phone
+        58, 9, 0, 0, 0, // LIB-1 birth
+        59, 10, 0, 0, 0, // LIB-1 share
+        63, 0, 0, 0, 0, // DEF-1 name
+        64, 11, 0, 0, 1, // SEC-1 pin
+        65, 12, 0, 0, 0, // SEC-1 nickname
+        66, 13, 0, 0, 1, // SEC-SHEET pin_again
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -378,8 +420,8 @@ enum SemanticsTables {
 
     /// Columns: name, condition.
     static let variantsData: [Int32] = [
-        56, 6, // VRT-1 revealed
-        57, 0, // VRT-1 hidden
+        61, 6, // VRT-1 revealed
+        62, 0, // VRT-1 hidden
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
@@ -388,7 +430,7 @@ enum SemanticsTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "f8b219ece4e975b8"
+    static let fingerprint = "620e2c44f3953272"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

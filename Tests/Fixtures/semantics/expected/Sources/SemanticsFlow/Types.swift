@@ -74,6 +74,15 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Picker (SHT-S), shown as a sheet
     case shtS = "SHT-S"
 
+    /// Timed opener (SHT-2)
+    case sht2 = "SHT-2"
+
+    /// Sheet that leads on (SHT-2S), shown as a sheet
+    case sht2S = "SHT-2S"
+
+    /// Caller (RET-1)
+    case ret1 = "RET-1"
+
     /// Own help (GLB-1)
     case glb1 = "GLB-1"
 
@@ -134,6 +143,12 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Inside (SUB-1)
     case sub1 = "SUB-1"
 
+    /// Inside, timed (SUB-2)
+    case sub2 = "SUB-2"
+
+    /// Confirm inside (SUB-SHEET), shown as a sheet
+    case subSHEET = "SUB-SHEET"
+
     /// The screen's name in the seed.
     public var name: String {
         switch self {
@@ -179,6 +194,12 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Locked"
         case .shtS:
             return "Picker"
+        case .sht2:
+            return "Timed opener"
+        case .sht2S:
+            return "Sheet that leads on"
+        case .ret1:
+            return "Caller"
         case .glb1:
             return "Own help"
         case .glbOWN:
@@ -219,6 +240,10 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Sub-flow done"
         case .sub1:
             return "Inside"
+        case .sub2:
+            return "Inside, timed"
+        case .subSHEET:
+            return "Confirm inside"
         }
     }
 
@@ -267,46 +292,56 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 19
         case .shtS:
             return 20
-        case .glb1:
+        case .sht2:
             return 21
-        case .glbOWN:
+        case .sht2S:
             return 22
-        case .tmr1:
+        case .ret1:
             return 23
-        case .tmrAWAY:
+        case .glb1:
             return 24
-        case .tmr3:
+        case .glbOWN:
             return 25
-        case .tmr2:
+        case .tmr1:
             return 26
-        case .vrt1:
+        case .tmrAWAY:
             return 27
-        case .wdy1:
+        case .tmr3:
             return 28
-        case .svc1:
+        case .tmr2:
             return 29
-        case .svcOK:
+        case .vrt1:
             return 30
-        case .svcFAIL:
+        case .wdy1:
             return 31
-        case .def1:
+        case .svc1:
             return 32
-        case .def2:
+        case .svcOK:
             return 33
-        case .sec1:
+        case .svcFAIL:
             return 34
-        case .sec2:
+        case .def1:
             return 35
-        case .secSHEET:
+        case .def2:
             return 36
-        case .secOK:
+        case .sec1:
             return 37
-        case .opt1:
+        case .sec2:
             return 38
-        case .subDONE:
+        case .secSHEET:
             return 39
-        case .sub1:
+        case .secOK:
             return 40
+        case .opt1:
+            return 41
+        case .subDONE:
+            return 42
+        case .sub1:
+            return 43
+        case .sub2:
+            return 44
+        case .subSHEET:
+            return 45
         }
     }
 
@@ -421,6 +456,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goLibraryRules
     case goBack
     case goSheet
+    case goLeaveSheet
+    case goReturnRoutes
     case close
     case goSubflow
     case goGlobal
@@ -450,6 +487,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case `open`
     case lock
     case unlock
+    case elsewhere
+    case startSub
     case help
     case away
     case `return`
@@ -472,6 +511,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case checkAll
     case ping
     case finish
+    case second
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
@@ -505,6 +545,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goBack
         case "go_sheet":
             self = .goSheet
+        case "go_leave_sheet":
+            self = .goLeaveSheet
+        case "go_return_routes":
+            self = .goReturnRoutes
         case "close":
             self = .close
         case "go_subflow":
@@ -547,6 +591,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .lock
         case "unlock":
             self = .unlock
+        case "elsewhere":
+            self = .elsewhere
+        case "start_sub":
+            self = .startSub
         case "help":
             self = .help
         case "away":
@@ -591,6 +639,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .ping
         case "finish":
             self = .finish
+        case "second":
+            self = .second
         default:
             return nil
         }
@@ -623,6 +673,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_back"
         case .goSheet:
             return "go_sheet"
+        case .goLeaveSheet:
+            return "go_leave_sheet"
+        case .goReturnRoutes:
+            return "go_return_routes"
         case .close:
             return "close"
         case .goSubflow:
@@ -669,6 +723,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "lock"
         case .unlock:
             return "unlock"
+        case .elsewhere:
+            return "elsewhere"
+        case .startSub:
+            return "start_sub"
         case .help:
             return "help"
         case .away:
@@ -713,6 +771,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "ping"
         case .finish:
             return "finish"
+        case .second:
+            return "second"
         case .timerFired:
             return "timer"
         }
@@ -746,96 +806,106 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 10
         case .goSheet:
             return 11
-        case .close:
+        case .goLeaveSheet:
             return 12
-        case .goSubflow:
+        case .goReturnRoutes:
             return 13
-        case .goGlobal:
+        case .close:
             return 14
-        case .goTimers:
+        case .goSubflow:
             return 15
-        case .goStateTimer:
+        case .goGlobal:
             return 16
-        case .goServices:
+        case .goTimers:
             return 17
-        case .goDefaults:
+        case .goStateTimer:
             return 18
-        case .goSecret:
+        case .goServices:
             return 19
-        case .goOptional:
+        case .goDefaults:
             return 20
-        case .startChain:
+        case .goSecret:
             return 21
-        case .chainB:
+        case .goOptional:
             return 22
-        case .chainC:
+        case .startChain:
             return 23
-        case .done:
+        case .chainB:
             return 24
-        case .bump:
+        case .chainC:
             return 25
-        case .peek:
+        case .done:
             return 26
-        case .pick:
+        case .bump:
             return 27
-        case .next:
+        case .peek:
             return 28
-        case .go:
+        case .pick:
             return 29
-        case .up:
+        case .next:
             return 30
-        case .again:
+        case .go:
             return 31
-        case .`open`:
+        case .up:
             return 32
-        case .lock:
+        case .again:
             return 33
-        case .unlock:
+        case .`open`:
             return 34
-        case .help:
+        case .lock:
             return 35
-        case .away:
+        case .unlock:
             return 36
-        case .`return`:
+        case .elsewhere:
             return 37
-        case .shorten:
+        case .startSub:
             return 38
-        case .reveal:
+        case .help:
             return 39
-        case .hide:
+        case .away:
             return 40
-        case .leave:
+        case .`return`:
             return 41
-        case .order:
+        case .shorten:
             return 42
-        case .measure:
+        case .reveal:
             return 43
-        case .send:
+        case .hide:
             return 44
-        case .useFavourite:
+        case .leave:
             return 45
-        case .forget:
+        case .order:
             return 46
-        case .check:
+        case .measure:
             return 47
-        case .confirm:
+        case .send:
             return 48
-        case .quote:
+        case .useFavourite:
             return 49
-        case .compute:
+        case .forget:
             return 50
-        case .convert:
+        case .check:
             return 51
-        case .writeNote:
+        case .confirm:
             return 52
-        case .stamp:
+        case .quote:
             return 53
-        case .checkAll:
+        case .compute:
             return 54
-        case .ping:
+        case .convert:
             return 55
-        case .finish:
+        case .writeNote:
             return 56
+        case .stamp:
+            return 57
+        case .checkAll:
+            return 58
+        case .ping:
+            return 59
+        case .finish:
+            return 60
+        case .second:
+            return 61
         case .timerFired:
             return (-2)
         }
@@ -863,6 +933,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case goLibraryRules
         case goBack
         case goSheet
+        case goLeaveSheet
+        case goReturnRoutes
         case close
         case goSubflow
         case goGlobal
@@ -886,6 +958,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case `open`
         case lock
         case unlock
+        case elsewhere
+        case startSub
         case help
         case away
         case `return`
@@ -908,6 +982,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case checkAll
         case ping
         case finish
+        case second
         case timerFired
     }
 
@@ -955,6 +1030,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goBack
         case .goSheet:
             self = .goSheet
+        case .goLeaveSheet:
+            self = .goLeaveSheet
+        case .goReturnRoutes:
+            self = .goReturnRoutes
         case .close:
             self = .close
         case .goSubflow:
@@ -1003,6 +1082,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .lock
         case .unlock:
             self = .unlock
+        case .elsewhere:
+            self = .elsewhere
+        case .startSub:
+            self = .startSub
         case .help:
             self = .help
         case .away:
@@ -1047,6 +1130,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .ping
         case .finish:
             self = .finish
+        case .second:
+            self = .second
         case .timerFired:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
@@ -1082,6 +1167,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goBack)
         case .goSheet:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goSheet)
+        case .goLeaveSheet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goLeaveSheet)
+        case .goReturnRoutes:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goReturnRoutes)
         case .close:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .close)
         case .goSubflow:
@@ -1130,6 +1219,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .lock)
         case .unlock:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unlock)
+        case .elsewhere:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .elsewhere)
+        case .startSub:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .startSub)
         case .help:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .help)
         case .away:
@@ -1174,6 +1267,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .ping)
         case .finish:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .finish)
+        case .second:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .second)
         case .timerFired(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
             try fields.encode(value0, forKey: .token)
