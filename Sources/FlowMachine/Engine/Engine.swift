@@ -187,6 +187,8 @@ extension EngineHost {
     /// screen with `back: blocked` nothing moves.
     /// - Returns: false when there is nowhere to go back to, or the screen blocks back.
     @inlinable public mutating func engineBack(into effects: inout [Effect]) throws -> Bool {
+        // Once the run has ended nothing moves, back included (it would enter a screen and start its timers).
+        if engineFeatures.contains(.endings), engine.ended != nil { return false }
         let from = engine.screenNumber
         let moved = try !tables.screens[Int(from)].backBlocked && goBack(into: &effects)
         traceBack(from: from, moved: moved)
