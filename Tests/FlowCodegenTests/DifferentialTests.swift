@@ -310,8 +310,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             }
             return visible
         }
-        func compare(_ step: MacroStep?, _ effects: [EffectRecord], _ label: String) -> String? {
-            guard let step else { return nil }
+        func compareEffects(_ step: MacroStep, _ effects: [EffectRecord], _ label: String) -> String? {
             let expected = step.effects.map { effect -> EffectRecord in
                 switch effect {
                 case .call(let operation, let arguments): .effect(kind: "call", value: operation, details: arguments.mapValues(\.description))
@@ -319,7 +318,11 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
                 default: .effect(kind: effect.kind, value: effect.value, details: [:])
                 }
             }
-            if expected != effects { return "\(label): effects \(expected) vs generated \(effects)" }
+            return expected != effects ? "\(label): effects \(expected) vs generated \(effects)" : nil
+        }
+        func compare(_ step: MacroStep?, _ effects: [EffectRecord], _ label: String) -> String? {
+            guard let step else { return nil }
+            if let difference = compareEffects(step, effects, label) { return difference }
             if step.screen != machine.screenID { return "\(label): screen \(step.screen) vs generated \(machine.screenID)" }
             if step.ended != machine.ended { return "\(label): ended \(step.ended ?? "nil") vs generated \(machine.ended ?? "nil")" }
             if interpreter.errors != machine.errors { return "\(label): errors \(interpreter.errors) vs generated \(machine.errors)" }
@@ -359,6 +362,10 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             }
             var generatedFailure: String?
             var outputs: [[EffectRecord]] = []
+            // Where the generated machine was after each timer an advance fired: the interpreter records a step per
+            // timer, and a step before the last is compared with where the machine was then (a later timer may move
+            // it on or end the run); state, errors and texts are compared after the last.
+            var firedAt: [(screen: String, ended: String?)] = []
             do {
                 switch action {
                 case .send(let event, let payload):
@@ -384,6 +391,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
                         let fired = try machine.fireTimer(next.token)
                         _ = record(fired)
                         outputs.append(fired)
+                        firedAt.append((machine.screenID, machine.ended))
                     }
                     elapsed = target
                     machine.setClock(elapsed: elapsed)
@@ -401,7 +409,14 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             if interpreterFailure != nil { return nil }
             let newSteps = interpreter.steps(from: stepsBefore)
             if newSteps.count != outputs.count { return "\(label): \(newSteps.count) interpreter steps vs \(outputs.count) generated" }
-            for (step, effects) in zip(newSteps, outputs) {
+            for (offset, (step, effects)) in zip(newSteps, outputs).enumerated() {
+                if offset < outputs.count - 1, offset < firedAt.count {
+                    if step.screen != firedAt[offset].screen { return "\(label): screen \(step.screen) vs generated \(firedAt[offset].screen) after timer \(offset + 1)" }
+                    if step.ended != firedAt[offset].ended { return "\(label): ended \(step.ended ?? "nil") vs generated \(firedAt[offset].ended ?? "nil") after timer \(offset + 1)" }
+                    let visible = record(effects)
+                    if let difference = compareEffects(step, visible, label) { return difference }
+                    continue
+                }
                 if let difference = compare(step, record(effects), label) { return difference }
             }
             if case .fill = action, interpreter.errors != machine.errors { return "\(label): errors \(interpreter.errors) vs generated \(machine.errors)" }

@@ -1,6 +1,7 @@
 import FlowMachine
 import Foundation
 import Observation
+import SemanticsFlow
 import SmallFlow
 import Testing
 
@@ -183,6 +184,31 @@ import Testing
         #expect(failure == .serviceThrew(operation: "auth.sign_in", message: "offline"))
         #expect(sinks.log == ["failure auth.sign_in threw: offline"])
         #expect(driver.machine.screen == .log002)
+    }
+
+    /// A step that fails part-way (here entering a timer whose length, kept in the state, is negative: HUB is left,
+    /// TMR-3 entered, then its timer cannot start) is reported, and the machine is back where it was before it:
+    /// its effects were not performed, so a machine left part-way would disagree with the host's timers.
+    @Test func aStepThatFailsLeavesTheMachineWhereItWas() async throws {
+        var machine = try SemanticsMachine(start: .hub)
+        var snapshot = machine.snapshot()
+        var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot)) as? [String: Any])
+        var state = try #require(json["state"] as? [String: Any])
+        state["lock_after"] = -1_000
+        json["state"] = state
+        snapshot = try JSONDecoder().decode(FlowSnapshot<SemanticsState>.self, from: JSONSerialization.data(withJSONObject: json))
+        machine = try SemanticsMachine(restoring: snapshot)
+        let before = machine.snapshot()
+        let sinks = Sinks()
+        let driver = FlowDriver(machine, services: SnapshotTests.NoBank(), clock: ManualClock(), sinks: sinks.sinks)
+        var activity = driver.activity().makeAsyncIterator()
+        driver.send(.goStateTimer)
+        guard case .failed(let failure)? = await activity.next() else { Issue.record("expected a failure"); return }
+        guard case .stepFailed(let message) = failure else { Issue.record("expected a failed step, got \(failure)"); return }
+        #expect(message.contains("negative length"), "\(message)")
+        #expect(driver.machine.screen == .hub)
+        #expect(driver.machine.snapshot() == before)
+        driver.stop()
     }
 
     @Test func analyticsAndToastsReachTheSinks() async throws {

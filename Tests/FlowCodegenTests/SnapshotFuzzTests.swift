@@ -1,10 +1,14 @@
 import FlowIR
-import FlowMachine
+@_spi(Generated) import FlowMachine
 import FlowTestSupport
 import Foundation
+import RailFlow
+import RegentFlow
 import SemanticsFlow
 import SmallFlow
+import TempoFlow
 import Testing
+import YOLEFlow
 
 /// Snapshot fuzzing: snapshots of random real runs (the small app and the semantics fixture), tampered as JSON
 /// (numbers at the ends of `Int`, names swapped, keys dropped, arrays cut or grown, parts of another run's
@@ -15,6 +19,9 @@ import Testing
 /// - an accepted snapshot whose machine, a few steps on, is somewhere restore refuses (it was not a state the
 ///   flows reach, so it should have been refused);
 /// - an error from restoring other than `SnapshotMismatch`.
+///
+/// Random real runs of the four apps' generated machines are restored after every step as well: a snapshot of a
+/// state the engine reaches must restore (the engine and the rules of restoring agree).
 ///
 /// Bounded in every `swift test` (`FUZZ_ITERATIONS`, default 40 runs of 12 tamperings each); the long run sets
 /// `SNAPSHOT_FUZZ_SECONDS` (see docs/fuzzing.md) and prints the count of inputs and findings.
@@ -30,14 +37,30 @@ import Testing
     }
 
     /// Drives one app's machine by the names of its events and fields.
-    struct Fuzzer<Machine: FlowStateMachine> {
+    struct Fuzzer<Machine: FlowStateMachine & EngineHost> {
         let events: [String]
+        /// The app's event names by their number in the tables.
+        let eventNames: [Int32: String]
         var random: SeededGenerator
         var tally = Tally()
 
         init(app: App, seed: UInt64) {
             events = app.events.map(\.name)
+            var names: [Int32: String] = [:]
+            for name in events {
+                if let event = Machine.Event(name: name, payload: [:]) { names[event.number] = name }
+            }
+            eventNames = names
             random = SeededGenerator(state: seed)
+        }
+
+        /// The events the current screen or its flow has a transition for, so that a walk gets somewhere in a big app.
+        func handledEvents(_ machine: Machine) -> [String] {
+            let tables = machine.tables
+            let screen = tables.screens[Int(machine.engine.screenNumber)]
+            let flow = tables.flows[Int(screen.flow)]
+            let rows = tables.rows[Int(screen.rowStart)..<Int(screen.rowEnd)] + tables.rows[Int(flow.rowStart)..<Int(flow.rowEnd)]
+            return rows.compactMap { eventNames[$0.event] }
         }
 
         mutating func finding(_ text: String) {
@@ -51,7 +74,9 @@ import Testing
             tally.steps += 1
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<5:
-                guard let name = events.randomElement(using: &random),
+                let handled = handledEvents(machine)
+                let pool = handled.isEmpty || Int.random(in: 0..<4, using: &random) == 0 ? events : handled
+                guard let name = pool.randomElement(using: &random),
                       let event = try? Machine.Event(name: name, payload: ["plan": "gold", "amount": "1.00"]) else { return }
                 _ = try? machine.send(event, into: &effects)
             case 5, 6:
@@ -230,7 +255,19 @@ import Testing
 
     static let apps = DifferentialTests.apps()
 
-    static func fuzz<Machine: FlowStateMachine>(_: Machine.Type, seed: UInt64, until deadline: Date?, rounds: Int) throws -> Tally {
+    /// Random real runs of an app, each snapshot on the way restored.
+    static func realRuns<Machine: FlowStateMachine & EngineHost>(_: Machine.Type, seed: UInt64, until deadline: Date?, rounds: Int) throws -> Tally {
+        let app = try #require(apps.first { $0.id == Machine.appID })
+        var fuzzer = Fuzzer<Machine>(app: app, seed: seed)
+        var round = 0
+        repeat {
+            _ = try fuzzer.realRun(steps: Int.random(in: 1...60, using: &fuzzer.random))
+            round += 1
+        } while deadline.map({ Date() < $0 }) ?? (round < rounds)
+        return fuzzer.tally
+    }
+
+    static func fuzz<Machine: FlowStateMachine & EngineHost>(_: Machine.Type, seed: UInt64, until deadline: Date?, rounds: Int) throws -> Tally {
         let app = try #require(apps.first { $0.id == Machine.appID })
         var fuzzer = Fuzzer<Machine>(app: app, seed: seed)
         var round = 0
@@ -246,17 +283,29 @@ import Testing
         let seconds = environment["SNAPSHOT_FUZZ_SECONDS"].flatMap(Double.init)
         let rounds = Int(environment["FUZZ_ITERATIONS"] ?? "") ?? 40
         let seed = UInt64(environment["SNAPSHOT_FUZZ_SEED"] ?? "") ?? 26
-        // In a long run each app gets half the time (the apps are compiled first, outside it).
+        // In a long run the small app and the semantics fixture get 40% of the time each, the four apps' real runs
+        // 5% each (the apps are compiled first, outside it).
         _ = Self.apps
         let started = Date()
-        let small = try Self.fuzz(SmallMachine.self, seed: seed, until: seconds.map { started.addingTimeInterval($0 / 2) }, rounds: rounds)
-        let semantics = try Self.fuzz(SemanticsMachine.self, seed: seed &+ 1, until: seconds.map { started.addingTimeInterval($0) }, rounds: rounds)
-        let summary = "snapshot fuzz, seed \(seed), \(Int(Date().timeIntervalSince(started))) s: small: \(small); semantics: \(semantics)"
+        func until(_ share: Double) -> Date? { seconds.map { started.addingTimeInterval($0 * share) } }
+        let small = try Self.fuzz(SmallMachine.self, seed: seed, until: until(0.4), rounds: rounds)
+        let semantics = try Self.fuzz(SemanticsMachine.self, seed: seed &+ 1, until: until(0.8), rounds: rounds)
+        let appRounds = max(1, rounds / 4)
+        let tempo = try Self.realRuns(TempoMachine.self, seed: seed &+ 2, until: until(0.85), rounds: appRounds)
+        let regent = try Self.realRuns(RegentMachine.self, seed: seed &+ 3, until: until(0.9), rounds: appRounds)
+        let yole = try Self.realRuns(YOLEMachine.self, seed: seed &+ 4, until: until(0.95), rounds: appRounds)
+        let rail = try Self.realRuns(RailMachine.self, seed: seed &+ 5, until: until(1), rounds: appRounds)
+        let apps = [("tempo", tempo), ("regent", regent), ("yole", yole), ("rail", rail)]
+        let appSummary = apps.map { "\($0.0): \($0.1.realSnapshots) snapshots of real runs restored (\($0.1.steps) steps), \($0.1.findings.count) findings" }
+        let summary = "snapshot fuzz, seed \(seed), \(Int(Date().timeIntervalSince(started))) s: small: \(small); semantics: \(semantics); "
+            + appSummary.joined(separator: "; ")
         print(summary)
         if let path = environment["SNAPSHOT_FUZZ_REPORT"] {
-            try? (summary + "\n" + (small.findings + semantics.findings).prefix(50).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let findings = small.findings + semantics.findings + apps.flatMap(\.1.findings)
+            try? (summary + "\n" + findings.prefix(50).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         #expect(small.inputs > 0 && semantics.inputs > 0)
+        #expect(apps.allSatisfy { $0.1.realSnapshots > 0 })
         #expect(small.refused > 0 && semantics.refused > 0, "the tamperings reach the checks")
     }
 }

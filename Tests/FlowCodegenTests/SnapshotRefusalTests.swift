@@ -189,6 +189,9 @@ import Testing
     @Test func theSemanticsAppRefusesEveryTamperedSnapshot() throws {
         var text = ""
         let inSubflow = try Self.json(Self.semantics(["start_plan"]))
+        // The event of the other call of the same sub-flow from HUB (`go_subflow`), as a snapshot keeps it.
+        let otherCall = try Self.json(Self.semantics(["go_subflow"]))
+        let otherCallEvent = try #require(((otherCall["navigation"] as? JSON)?["callEvents"] as? [Any])?.first as? String)
         let screens = SemanticsScreen.allCases.count
         text += "# in the sub-flow\n" + (try Self.play(SemanticsMachine.self, inSubflow, Self.common(screenCount: screens, fieldCount: 99, otherScreenID: "HUB") + [
             Tampering("the sub-flow call dropped", .subflows) { Self.navigation(&$0) { $0["callFrames"] = [] } },
@@ -206,6 +209,11 @@ import Testing
                 json["screenID"] = "HUB"
                 Self.timers(&json) { $0 = [] }
             },
+            // Found by the long fuzz run: the call of the sub-flow by `start_plan` kept without the event that started
+            // it; `finish` then failed half-way through its return route (`event.plan`), on HUB with the sub-flow's timer running.
+            Tampering("the event that started it null, where only an event starts it", .subflows) { Self.navigation(&$0) { $0["callEvents"] = [NSNull()] } },
+            Tampering("the events that started the calls dropped while a call runs", .subflows) { Self.navigation(&$0) { $0["callEvents"] = nil } },
+            Tampering("the event that started it one that does not start it there", .subflows) { Self.navigation(&$0) { $0["callEvents"] = [otherCallEvent] } },
         ]))
         let onSheet = try Self.json(Self.semantics(["go_sheet", "open"]))
         text += "# on a sheet\n" + (try Self.play(SemanticsMachine.self, onSheet, [

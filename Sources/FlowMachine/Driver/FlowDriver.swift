@@ -273,9 +273,13 @@ public final class FlowDriver<Machine: FlowStateMachine> {
         defer { stepping = false }
         effects.removeAll(keepingCapacity: true)
         machine.now = now
+        // A step that fails stops part-way (a screen left, a timer cancelled); its effects are not performed, so the
+        // machine goes back to where it was before it, and it and the host's timers and calls still agree.
+        let before = machine
         do {
             try step(&machine, &effects)
         } catch {
+            machine = before
             report(.stepFailed(message: "\(error)"))
             onChange?(machine)
             return

@@ -192,6 +192,8 @@ extension EngineHost {
     /// screen with `back: blocked` nothing moves.
     /// - Returns: false when there is nowhere to go back to, or the screen blocks back.
     @inlinable public mutating func engineBack(into effects: inout [Effect]) throws -> Bool {
+        // Once the run has ended nothing moves, back included (it would enter a screen and start its timers).
+        if engineFeatures.contains(.endings), engine.ended != nil { return false }
         let from = engine.screenNumber
         let moved = try !tables.screens[Int(from)].backBlocked && goBack(into: &effects)
         traceBack(from: from, moved: moved)
@@ -219,6 +221,14 @@ extension EngineHost {
     /// Cancels every running flow timer and starts those of `flow`.
     @inlinable @inline(__always)
     public mutating func startFlowTimers(_ flow: Int32, into effects: inout [Effect]) throws {
+        cancelFlowTimers(into: &effects)
+        let entry = tables.flows[Int(flow)]
+        for timer in entry.timerStart..<entry.timerEnd { try schedule(timer, screen: -1, flow: flow, into: &effects) }
+    }
+
+    /// Cancels every running flow timer.
+    @inlinable @inline(__always)
+    public mutating func cancelFlowTimers(into effects: inout [Effect]) {
         var index = 0
         while index < engine.activeTimers.count {
             if engine.activeTimers[index].screen == -1 {
@@ -228,8 +238,6 @@ extension EngineHost {
                 index += 1
             }
         }
-        let entry = tables.flows[Int(flow)]
-        for timer in entry.timerStart..<entry.timerEnd { try schedule(timer, screen: -1, flow: flow, into: &effects) }
     }
 
     @inlinable
@@ -350,9 +358,11 @@ extension EngineHost {
     }
 
     /// Takes the first enabled row of `rows` whose event is `event` (-1: every row), validating once when asked.
+    /// `returningTo` is the caller a sub-flow's return route runs on (-1: none), entered again unless the route moves on.
     /// - Returns: What happened, and whether any row was for the event at all.
     @inlinable @inline(__always)
-    public mutating func take(_ rows: Range<Int>, event: Int32, payload: Event?, into effects: inout [Effect]) throws -> (outcome: StepOutcome, matched: Bool) {
+    public mutating func take(_ rows: Range<Int>, event: Int32, payload: Event?, returningTo caller: Int32 = -1,
+                              into effects: inout [Effect]) throws -> (outcome: StepOutcome, matched: Bool) {
         var validated = false
         var matched = false
         let mark = traceMark()
@@ -378,7 +388,7 @@ extension EngineHost {
             }
             let guards = mark..<traceMark()
             let from = engine.screenNumber
-            try apply(row, payload: payload, into: &effects)
+            try apply(row, payload: payload, returningTo: caller, into: &effects)
             traceTaken(row: index, from: from, guards: guards)
             return (.taken, true)
         }
@@ -388,19 +398,24 @@ extension EngineHost {
     }
 
     @inlinable @inline(__always)
-    public mutating func apply(_ row: TransitionRow, payload: Event?, into effects: inout [Effect]) throws {
+    public mutating func apply(_ row: TransitionRow, payload: Event?, returningTo caller: Int32 = -1, into effects: inout [Effect]) throws {
         switch row.target {
         case .stay:
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+            // A return route that only runs actions shows the caller again: it is entered as if the route led to it.
+            if caller >= 0 { try enter(caller, into: &effects) }
         case .screen:
             let from = engine.screenNumber
             try leave(from, into: &effects)
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             forgetSecrets(of: from)
+            try closeSheets(into: &effects)
             pushHistory(to: row.argument)
             try enter(row.argument, into: &effects)
         case .overlay:
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
+            // A return route that opens a sheet opens it over the caller, entered again first.
+            if caller >= 0 { try enter(caller, into: &effects) }
             engine.pushOpener(engine.screenNumber)
             engine.screenNumber = row.argument
             try enterActions(row.argument, into: &effects)
@@ -408,20 +423,46 @@ extension EngineHost {
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             _ = try goBack(into: &effects)
         case .subflow:
-            try leave(engine.screenNumber, into: &effects)
+            let caller = engine.screenNumber
+            try leave(caller, into: &effects)
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
-            forgetSecrets(of: engine.screenNumber)
-            engine.callFrames.append(CallFrame(caller: engine.screenNumber, subflow: row.argument, historyDepth: engine.history.count))
+            forgetSecrets(of: caller)
+            // Started from a sheet: the sheets close, the screen under them stays on the back stack, and the
+            // sub-flow returns to the screen that started it (the sheet's), shown on its own.
+            if try closeSheets(into: &effects) {
+                engine.history.push(engine.screenNumber)
+                engine.screenNumber = caller
+            }
+            engine.callFrames.append(CallFrame(caller: caller, subflow: row.argument, historyDepth: engine.history.count))
             engine.callEvents.append(payload)
-            engine.history.push(engine.screenNumber)
+            engine.history.push(caller)
             let flow = tables.subflows[Int(row.argument)].flow
             try enter(tables.flows[Int(flow)].start, into: &effects)
         case .end:
             try leave(engine.screenNumber, into: &effects)
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             forgetSecrets(of: engine.screenNumber)
+            try closeSheets(into: &effects)
             try end(with: row.argument, payload: payload, into: &effects)
         }
+    }
+
+    /// A move away from an open sheet (`to:` a screen, `flow:`, `end:`) closes every open sheet: the screens under
+    /// them are left as well, innermost first (their timers stop, their exit actions run, their secret fields are
+    /// forgotten), and the move is made from the screen under them all, which becomes current. The sheet showing
+    /// was already left by the caller.
+    /// - Returns: whether a sheet was open.
+    @inlinable @inline(__always) @discardableResult
+    public mutating func closeSheets(into effects: inout [Effect]) throws -> Bool {
+        guard engineFeatures.contains(.overlays) else { return false }
+        var closed = false
+        while let opener = engine.popOpener() {
+            closed = true
+            engine.screenNumber = opener
+            try leave(opener, into: &effects)
+            forgetSecrets(of: opener)
+        }
+        return closed
     }
 
     /// Ends the current flow: back to the caller of a sub-flow, or the end of the run.
@@ -437,13 +478,15 @@ extension EngineHost {
             return
         }
         engine.history.truncate(to: frame.historyDepth)
-        engine.overlayOpeners = []
         engine.screenNumber = frame.caller
+        // The sub-flow is over, and its inactivity timers with it; the caller's flow starts its own as the caller (or
+        // where the route leads) is entered.
+        if engineFeatures.contains(.flowTimers) { cancelFlowTimers(into: &effects) }
         let subflow = tables.subflows[Int(frame.subflow)]
         for index in Int(subflow.returnStart)..<Int(subflow.returnEnd) where tables.returns[index].outcome == outcome {
             let route = tables.returns[index]
             // A return route belongs to the transition that started the sub-flow, so it reads that event's payload.
-            if try take(Int(route.rowStart)..<Int(route.rowEnd), event: -1, payload: callEvent, into: &effects).outcome == .ignored {
+            if try take(Int(route.rowStart)..<Int(route.rowEnd), event: -1, payload: callEvent, returningTo: frame.caller, into: &effects).outcome == .ignored {
                 try enter(frame.caller, into: &effects)
             }
             return
@@ -462,7 +505,15 @@ extension EngineHost {
                 if exit != 0 { try runActions(exit, nil, into: &effects) }
             }
             forgetSecrets(of: engine.screenNumber)
+            let sheetFlow = tables.screens[Int(engine.screenNumber)].flow
             engine.screenNumber = opener
+            // A sheet of another flow may have started its flow's timers (the person acted on it); they belong to
+            // that flow while it shows, so closing it gives the opener's flow its own timers back.
+            let flow = tables.screens[Int(opener)].flow
+            if engineFeatures.contains(.flowTimers), sheetFlow != flow,
+               engine.activeTimers.contains(where: { $0.screen == -1 && $0.flow != flow }) {
+                try startFlowTimers(flow, into: &effects)
+            }
             return true
         }
         guard let previous = engine.history.pop() else { return false }

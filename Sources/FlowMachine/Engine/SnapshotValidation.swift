@@ -64,7 +64,7 @@ extension EngineHost {
     public static func validateRestored<State>(_ snapshot: FlowSnapshot<State>, appID: String, tables: FlowTables) throws {
         var check = SnapshotCheck(tables: tables, appID: appID)
         try check.validate(snapshot.navigation, screenID: snapshot.screenID, now: snapshot.now,
-                           decodesCallEvent: { $0.map { Self.decodedCallEvent($0) != nil } ?? true })
+                           callEventNumber: { Self.decodedCallEvent($0)?.number })
     }
 }
 
@@ -85,7 +85,8 @@ struct SnapshotCheck {
         isScreen(number) ? "'\(tables.strings[Int(tables.screenIDs[Int(number)])])'" : "number \(number)"
     }
 
-    mutating func validate(_ navigation: NavigationSnapshot, screenID: String, now: Timestamp, decodesCallEvent: (String?) -> Bool) throws {
+    /// `callEventNumber` reads an event that started a sub-flow as the app's event number (nil: not one of the app's events).
+    mutating func validate(_ navigation: NavigationSnapshot, screenID: String, now: Timestamp, callEventNumber: (String) -> Int32?) throws {
         guard Timestamp.validRange.contains(now.millisecondsSince1970) else {
             throw fail(.clock, "has its clock at \(now.millisecondsSince1970) ms since 1970, outside years 1 to 9999")
         }
@@ -105,7 +106,7 @@ struct SnapshotCheck {
         if !navigation.overlayOpeners.isEmpty && !tables.rows.contains(where: { $0.target == .overlay }) {
             throw fail(.sheets, "has a sheet open, but the app never opens one")
         }
-        try validateSubflows(navigation, decodesCallEvent: decodesCallEvent)
+        try validateSubflows(navigation, callEventNumber: callEventNumber)
         try validateInputs(navigation)
         try validateEnding(navigation)
         try validateTimers(navigation, now: now)
@@ -113,7 +114,7 @@ struct SnapshotCheck {
         try validateCalls(navigation)
     }
 
-    private func validateSubflows(_ navigation: NavigationSnapshot, decodesCallEvent: (String?) -> Bool) throws {
+    private func validateSubflows(_ navigation: NavigationSnapshot, callEventNumber: (String) -> Int32?) throws {
         var depth = 0
         for frame in navigation.callFrames {
             guard frame.subflow >= 0 && Int(frame.subflow) < tables.subflows.count else {
@@ -122,17 +123,36 @@ struct SnapshotCheck {
             guard isScreen(frame.caller), callSites(of: frame.subflow).contains(frame.caller) else {
                 throw fail(.subflows, "has \(screenName(frame.caller)) calling sub-flow '\(subflowName(frame.subflow))', which it never calls")
             }
+            // Not stricter (the caller on the stack at that depth): Rail's real runs reach calls whose caller is not
+            // there (a long fuzz run found it), an engine question still open.
             guard frame.historyDepth >= depth && frame.historyDepth <= navigation.history.count else {
                 throw fail(.subflows, "has the call of sub-flow '\(subflowName(frame.subflow))' at back-stack depth \(frame.historyDepth), outside 0...\(navigation.history.count) or below an outer call")
             }
             depth = frame.historyDepth
         }
-        if let events = navigation.callEvents {
+        // Each call keeps the event that started it, which its return routes read (`event.plan`): it must be one that
+        // starts that sub-flow from that caller, or none where a timer starts it. A machine keeps one per call, so a
+        // snapshot with calls and no events (or another count) was edited.
+        let events = navigation.callEvents ?? []
+        if !navigation.callFrames.isEmpty || !events.isEmpty {
             guard events.count == navigation.callFrames.count else {
                 throw fail(.subflows, "has \(events.count) events that started sub-flows for \(navigation.callFrames.count) sub-flow calls")
             }
-            if let index = events.indices.first(where: { !decodesCallEvent(events[$0]) }) {
-                throw fail(.subflows, "has an event that started sub-flow '\(subflowName(navigation.callFrames[index].subflow))' which is not one of the app's events")
+        }
+        for (frame, event) in zip(navigation.callFrames, events) {
+            let starts = startingEvents(of: frame.subflow, from: frame.caller)
+            let call = "the call of sub-flow '\(subflowName(frame.subflow))' from \(screenName(frame.caller))"
+            guard let event else {
+                guard starts.byTimer || starts.byReturnRoute else {
+                    throw fail(.subflows, "has \(call) started by no event, but only an event starts it there")
+                }
+                continue
+            }
+            guard let number = callEventNumber(event) else {
+                throw fail(.subflows, "has an event that started sub-flow '\(subflowName(frame.subflow))' which is not one of the app's events")
+            }
+            guard starts.events.contains(number) || starts.byReturnRoute else {
+                throw fail(.subflows, "has \(call) started by event number \(number), which does not start it there")
             }
         }
         // A flow the app only runs as a sub-flow is shown only inside a call of it, and is on the back stack only
@@ -151,6 +171,22 @@ struct SnapshotCheck {
             let flow = tables.strings[Int(tables.flows[Int(tables.screens[Int(screen)].flow)].name)]
             throw fail(.subflows, "has \(screenName(screen)) of flow '\(flow)', which runs only as a sub-flow, on its back stack below any call of it")
         }
+    }
+
+    /// What can start sub-flow `subflow` from `caller`: the events of the caller's rows and its flow's global rows
+    /// that call it, whether a timer there does (no event), and whether a return route does (it passes on the event
+    /// of the call it returns from, whichever that was).
+    private func startingEvents(of subflow: Int32, from caller: Int32) -> (events: Set<Int32>, byTimer: Bool, byReturnRoute: Bool) {
+        func calling(_ start: Int32, _ end: Int32) -> [TransitionRow] {
+            tables.rows[Int(start)..<Int(end)].filter { $0.target == .subflow && $0.argument == subflow }
+        }
+        let screen = tables.screens[Int(caller)]
+        let flow = tables.flows[Int(screen.flow)]
+        let events = Set((calling(screen.rowStart, screen.rowEnd) + calling(flow.rowStart, flow.rowEnd)).map(\.event))
+        let timers = Array(screen.timerStart..<screen.timerEnd) + Array(flow.timerStart..<flow.timerEnd) + tables.recurringTimers
+        let byTimer = timers.contains { !calling(tables.timers[Int($0)].rowStart, tables.timers[Int($0)].rowEnd).isEmpty }
+        let byReturnRoute = tables.returns.contains { !calling($0.rowStart, $0.rowEnd).isEmpty }
+        return (events, byTimer, byReturnRoute)
     }
 
     private func subflowName(_ subflow: Int32) -> String {

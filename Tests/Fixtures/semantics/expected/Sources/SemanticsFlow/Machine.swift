@@ -202,13 +202,13 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// throwing).
     public func computeTexts() throws -> [SemanticsText: String] {
         switch screenNumber {
-        case 31:
+        case 34:
             // SVC-OK Sent
             return [
                 .confirmation: ((currencySymbol(SemanticsConstants.gbp5) + "5.00 sent, reference ") + state.reference)
                     + " ({copied})"
             ]
-        case 42:
+        case 45:
             // DEF-1 Name
             return [.greeting: ((("Hello " + textValue(formInput(0))) + ", ") + describe(state.count)) + " taps"]
         default:
@@ -262,10 +262,10 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public func timerLength(_ timer: Int32) throws -> Int? {
         switch timer {
-        case 1:
+        case 3:
             // TMR-3 after lock_after
             return try checkedTimerLength(state.lockAfter, "after lock_after")
-        case 3:
+        case 5:
             // DUE-1 after at consent_expires_at - 5m
             return try checkedTimerLength(
                 (subtract(subtract(required(state.consentExpiresAt, "'consent_expires_at'"), 300000), now) > 0)
@@ -324,89 +324,98 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // SHT-S pick
             state.picked = "x"
         case 12:
+            // SHT-2 after 30s
+            state.log.append("opener timer")
+        case 13:
+            // RET-1 go → sub.done
+            state.log.append("returned")
+        case 14:
             // TMR-3 shorten
             state.lockAfter = 10000
-        case 13:
+        case 15:
             // VRT-1 reveal
             state.shown = true
-        case 14:
+        case 16:
             // VRT-1 hide; VRT-1 after 6s
             state.shown = false
-        case 15:
+        case 17:
             // WDY-1 order
             state.due = try addWorkingDays(calendarDay(now), 7)
-        case 16:
+        case 18:
             // WDY-1 measure
             state.share = try durationRatio(subtract(date(2026, 1, 16), calendarDay(now)), 2592000000)
-        case 17:
+        case 19:
             // SVC-1 send
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: SemanticsConstants.gbp5)))
-        case 18:
+        case 20:
             // SVC-1 bank.transfer.sent
             guard case .bankTransferSent(let eventReference)? = event else { throw FlowFailure("no value for 'event'") }
             state.reference = eventReference
-        case 19:
+        case 21:
             // CALL-1 enter
             effects.append(.call(SemanticsServiceCall.bankAuthorise(amount: SemanticsConstants.gbp5)))
             try engineCallStarted(0, into: &effects)
-        case 20:
+        case 22:
             // DUE-1 extend
             state.consentExpiresAt = try add(required(state.consentExpiresAt, "'consent_expires_at'"), 3600000)
-        case 21:
+        case 23:
             // STAT-1 enter
             effects.append(.call(SemanticsServiceCall.bankStatus))
             try engineCallStarted(1, into: &effects)
-        case 22:
+        case 24:
             // STAT-2 bank.status.known
             state.picked = "known"
-        case 23:
+        case 25:
             // STAT-2 bank.status.unknown
             state.picked = "unknown"
-        case 24:
+        case 26:
             // DEF-1 use_favourite
             setInput(0, fieldInput("Amina"))
-        case 25:
+        case 27:
             // DEF-1 forget
             setInput(0, nil)
-        case 26:
+        case 28:
             // DEF-1 next
             state.lastName = textValue(formInput(0)) // form 0: name
-        case 27:
+        case 29:
             // DEF-1 enter
             if formInput(0) == nil {
                 setInput(0, fieldInput(state.lastName))
             }
-        case 28:
+        case 30:
             // SEC-1 next
             state.typedPin = textValue(formInput(0)) // form 0: pin
-        case 29:
+        case 31:
             // OPT-1 quote
             state.quoted = 3
-        case 30:
+        case 32:
             // OPT-1 compute
             state.count = try required(state.quoted, "'quoted'")
-        case 31:
+        case 33:
             // OPT-1 compute
             state.count = (state.quoted ?? 7)
-        case 32:
+        case 34:
             // OPT-1 convert
             state.noteAsInt = try state.note.map { try parseInt($0) }
             state.noteAsDecimal = try state.note.map { try parseDecimal($0) }
-        case 33:
+        case 35:
             // OPT-1 write_note
             state.note = "42"
-        case 34:
+        case 36:
             // OPT-1 stamp
             state.stampedAt = try parseTimestamp(state.stampText)
-        case 35:
+        case 37:
             // OPT-1 check_all
             state.log.append("all held")
-        case 36:
+        case 38:
             // OPT-1 check_all
             state.log.append("one failed")
-        case 37:
+        case 39:
             // SUB-1 check
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: SemanticsConstants.gbp1)))
+        case 40:
+            // SUB-2 after 40s
+            state.log.append("SUB-2 timer")
         default:
             break
         }

@@ -29,60 +29,65 @@ enum SemanticsTables {
         "SHT-1", // 19
         "SHT-LOCK", // 20
         "SHT-S", // 21
-        "GLB-1", // 22
-        "GLB-OWN", // 23
-        "TMR-1", // 24
-        "TMR-AWAY", // 25
-        "TMR-3", // 26
-        "TMR-2", // 27
-        "VRT-1", // 28
-        "WDY-1", // 29
-        "SVC-1", // 30
-        "SVC-OK", // 31
-        "SVC-FAIL", // 32
-        "CALL-1", // 33
-        "CALL-OK", // 34
-        "CALL-FAIL", // 35
-        "DUE-1", // 36
-        "DUE-2", // 37
-        "POLL-1", // 38
-        "DUE-3", // 39
-        "STAT-1", // 40
-        "STAT-2", // 41
-        "DEF-1", // 42
-        "DEF-2", // 43
-        "SEC-1", // 44
-        "SEC-2", // 45
-        "SEC-SHEET", // 46
-        "SEC-OK", // 47
-        "OPT-1", // 48
-        "SUB-DONE", // 49
-        "SUB-1", // 50
-        "closed", // 51
-        "done", // 52
-        "cancelled", // 53
-        "amount", // 54
-        "form.amount != null && form.amount > 100", // 55
-        "purpose", // 56
-        "account", // 57
-        "sort_code", // 58
-        "iban", // 59
-        "bic", // 60
-        "email", // 61
-        "phone", // 62
-        "birth", // 63
-        "share", // 64
-        "ord_2_view", // 65
-        "revealed", // 66
-        "hidden", // 67
-        "name", // 68
-        "pin", // 69
-        "nickname", // 70
-        "pin_again", // 71
-        "main", // 72
-        "sub", // 73
-        "bank.authorise", // 74
-        "bank.status", // 75
+        "SHT-2", // 22
+        "SHT-2S", // 23
+        "RET-1", // 24
+        "GLB-1", // 25
+        "GLB-OWN", // 26
+        "TMR-1", // 27
+        "TMR-AWAY", // 28
+        "TMR-3", // 29
+        "TMR-2", // 30
+        "VRT-1", // 31
+        "WDY-1", // 32
+        "SVC-1", // 33
+        "SVC-OK", // 34
+        "SVC-FAIL", // 35
+        "CALL-1", // 36
+        "CALL-OK", // 37
+        "CALL-FAIL", // 38
+        "DUE-1", // 39
+        "DUE-2", // 40
+        "POLL-1", // 41
+        "DUE-3", // 42
+        "STAT-1", // 43
+        "STAT-2", // 44
+        "DEF-1", // 45
+        "DEF-2", // 46
+        "SEC-1", // 47
+        "SEC-2", // 48
+        "SEC-SHEET", // 49
+        "SEC-OK", // 50
+        "OPT-1", // 51
+        "SUB-DONE", // 52
+        "SUB-1", // 53
+        "SUB-2", // 54
+        "SUB-SHEET", // 55
+        "closed", // 56
+        "done", // 57
+        "cancelled", // 58
+        "amount", // 59
+        "form.amount != null && form.amount > 100", // 60
+        "purpose", // 61
+        "account", // 62
+        "sort_code", // 63
+        "iban", // 64
+        "bic", // 65
+        "email", // 66
+        "phone", // 67
+        "birth", // 68
+        "share", // 69
+        "ord_2_view", // 70
+        "revealed", // 71
+        "hidden", // 72
+        "name", // 73
+        "pin", // 74
+        "nickname", // 75
+        "pin_again", // 76
+        "main", // 77
+        "sub", // 78
+        "bank.authorise", // 79
+        "bank.status", // 80
     ]
 
     /// Columns: id.
@@ -109,35 +114,40 @@ enum SemanticsTables {
         19, // 19: SHT-1 Opener
         20, // 20: SHT-LOCK Locked
         21, // 21: SHT-S Picker
-        22, // 22: GLB-1 Own help
-        23, // 23: GLB-OWN Own help shown
-        24, // 24: TMR-1 Timed
-        25, // 25: TMR-AWAY Away
-        26, // 26: TMR-3 Timed by state
-        27, // 27: TMR-2 Timed out
-        28, // 28: VRT-1 Reveal
-        29, // 29: WDY-1 Order
-        30, // 30: SVC-1 Transfer
-        31, // 31: SVC-OK Sent
-        32, // 32: SVC-FAIL Failed
-        33, // 33: CALL-1 Authorise
-        34, // 34: CALL-OK Approved
-        35, // 35: CALL-FAIL Not approved
-        36, // 36: DUE-1 Consent dashboard
-        37, // 37: DUE-2 Re-confirm
-        38, // 38: POLL-1 Waiting for the bank
-        39, // 39: DUE-3 Elsewhere
-        40, // 40: STAT-1 Status
-        41, // 41: STAT-2 Status shown
-        42, // 42: DEF-1 Name
-        43, // 43: DEF-2 Name kept
-        44, // 44: SEC-1 Secret
-        45, // 45: SEC-2 After the secret
-        46, // 46: SEC-SHEET Confirm with the PIN
-        47, // 47: SEC-OK Secret checked
-        48, // 48: OPT-1 Optionals
-        49, // 49: SUB-DONE Sub-flow done
-        50, // 50: SUB-1 Inside
+        22, // 22: SHT-2 Timed opener
+        23, // 23: SHT-2S Sheet that leads on
+        24, // 24: RET-1 Caller
+        25, // 25: GLB-1 Own help
+        26, // 26: GLB-OWN Own help shown
+        27, // 27: TMR-1 Timed
+        28, // 28: TMR-AWAY Away
+        29, // 29: TMR-3 Timed by state
+        30, // 30: TMR-2 Timed out
+        31, // 31: VRT-1 Reveal
+        32, // 32: WDY-1 Order
+        33, // 33: SVC-1 Transfer
+        34, // 34: SVC-OK Sent
+        35, // 35: SVC-FAIL Failed
+        36, // 36: CALL-1 Authorise
+        37, // 37: CALL-OK Approved
+        38, // 38: CALL-FAIL Not approved
+        39, // 39: DUE-1 Consent dashboard
+        40, // 40: DUE-2 Re-confirm
+        41, // 41: POLL-1 Waiting for the bank
+        42, // 42: DUE-3 Elsewhere
+        43, // 43: STAT-1 Status
+        44, // 44: STAT-2 Status shown
+        45, // 45: DEF-1 Name
+        46, // 46: DEF-2 Name kept
+        47, // 47: SEC-1 Secret
+        48, // 48: SEC-2 After the secret
+        49, // 49: SEC-SHEET Confirm with the PIN
+        50, // 50: SEC-OK Secret checked
+        51, // 51: OPT-1 Optionals
+        52, // 52: SUB-DONE Sub-flow done
+        53, // 53: SUB-1 Inside
+        54, // 54: SUB-2 Inside, timed
+        55, // 55: SUB-SHEET Confirm inside
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -146,57 +156,62 @@ enum SemanticsTables {
     /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
     /// enterActions, exitActions, analytics, backBlocked.
     static let screensData: [Int32] = [
-        0, 0, 22, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: HUB Rules
-        0, 26, 27, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 1: HELP Help
-        0, 27, 30, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 2: RTC-1 Chain start
-        0, 30, 31, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 3: RTC-2 Chain end
-        0, 31, 36, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 4: GRD-1 Guards
-        0, 36, 37, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 5: GRD-BIG Big
-        0, 37, 38, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 6: GRD-SMALL Small
-        0, 38, 39, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 7: GRD-NONE None
-        0, 39, 41, 0, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 8: VAL-1 Amount
-        0, 41, 42, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 9: VAL-BIG Big amount
-        0, 42, 43, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 10: VAL-OK Amount accepted
-        0, 43, 44, 2, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 11: LIB-1 Bank details
-        0, 44, 45, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 12: LIB-OK Bank details accepted
-        0, 45, 46, 10, 10, 0, 0, 0, 0, 0, 8, -1, 0, // 13: ORD-1 Order start
-        0, 46, 47, 10, 10, 0, 0, 0, 0, 9, 0, 65, 0, // 14: ORD-2 Order end
-        0, 47, 48, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 15: BCK-1 First
-        0, 48, 50, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 16: BCK-2 Second
-        0, 50, 53, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
-        0, 53, 54, 10, 10, 0, 0, 0, 0, 0, 0, -1, 1, // 18: BCK-LOCK Locked step
-        0, 54, 57, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 19: SHT-1 Opener
-        0, 57, 58, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 20: SHT-LOCK Locked
-        0, 58, 59, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 21: SHT-S Picker
-        0, 59, 60, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 22: GLB-1 Own help
-        0, 60, 61, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 23: GLB-OWN Own help shown
-        0, 61, 62, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 24: TMR-1 Timed
-        0, 63, 64, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 25: TMR-AWAY Away
-        0, 64, 66, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 26: TMR-3 Timed by state
-        0, 67, 68, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 27: TMR-2 Timed out
-        0, 68, 71, 10, 10, 2, 3, 0, 2, 0, 0, -1, 0, // 28: VRT-1 Reveal
-        0, 72, 75, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 29: WDY-1 Order
-        0, 75, 78, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 30: SVC-1 Transfer
-        0, 78, 79, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 31: SVC-OK Sent
-        0, 79, 80, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 32: SVC-FAIL Failed
-        0, 80, 85, 10, 10, 3, 3, 2, 2, 19, 0, -1, 0, // 33: CALL-1 Authorise
-        0, 85, 86, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 34: CALL-OK Approved
-        0, 86, 88, 10, 10, 3, 3, 2, 2, 0, 0, -1, 0, // 35: CALL-FAIL Not approved
-        0, 88, 90, 10, 10, 3, 4, 2, 2, 0, 0, -1, 0, // 36: DUE-1 Consent dashboard
-        0, 91, 92, 10, 10, 4, 4, 2, 2, 0, 0, -1, 0, // 37: DUE-2 Re-confirm
-        0, 92, 93, 10, 10, 4, 5, 2, 2, 0, 0, -1, 0, // 38: POLL-1 Waiting for the bank
-        0, 94, 95, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 39: DUE-3 Elsewhere
-        0, 95, 98, 10, 10, 5, 5, 2, 2, 21, 0, -1, 0, // 40: STAT-1 Status
-        0, 98, 101, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 41: STAT-2 Status shown
-        0, 101, 104, 10, 11, 5, 5, 2, 2, 27, 0, -1, 0, // 42: DEF-1 Name
-        0, 104, 106, 11, 11, 5, 5, 2, 2, 0, 0, -1, 0, // 43: DEF-2 Name kept
-        0, 106, 109, 11, 13, 5, 5, 2, 2, 0, 0, -1, 0, // 44: SEC-1 Secret
-        0, 109, 110, 13, 13, 5, 5, 2, 2, 0, 0, -1, 0, // 45: SEC-2 After the secret
-        0, 110, 111, 13, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 46: SEC-SHEET Confirm with the PIN
-        0, 111, 112, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 47: SEC-OK Secret checked
-        0, 112, 121, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 48: OPT-1 Optionals
-        0, 121, 122, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 49: SUB-DONE Sub-flow done
-        1, 122, 127, 14, 14, 5, 5, 2, 2, 0, 0, -1, 0, // 50: SUB-1 Inside
+        0, 0, 24, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: HUB Rules
+        0, 28, 29, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 1: HELP Help
+        0, 29, 32, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 2: RTC-1 Chain start
+        0, 32, 33, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 3: RTC-2 Chain end
+        0, 33, 38, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 4: GRD-1 Guards
+        0, 38, 39, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 5: GRD-BIG Big
+        0, 39, 40, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 6: GRD-SMALL Small
+        0, 40, 41, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 7: GRD-NONE None
+        0, 41, 43, 0, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 8: VAL-1 Amount
+        0, 43, 44, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 9: VAL-BIG Big amount
+        0, 44, 45, 2, 2, 0, 0, 0, 0, 0, 0, -1, 0, // 10: VAL-OK Amount accepted
+        0, 45, 46, 2, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 11: LIB-1 Bank details
+        0, 46, 47, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 12: LIB-OK Bank details accepted
+        0, 47, 48, 10, 10, 0, 0, 0, 0, 0, 8, -1, 0, // 13: ORD-1 Order start
+        0, 48, 49, 10, 10, 0, 0, 0, 0, 9, 0, 70, 0, // 14: ORD-2 Order end
+        0, 49, 50, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 15: BCK-1 First
+        0, 50, 52, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 16: BCK-2 Second
+        0, 52, 55, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
+        0, 55, 56, 10, 10, 0, 0, 0, 0, 0, 0, -1, 1, // 18: BCK-LOCK Locked step
+        0, 56, 59, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 19: SHT-1 Opener
+        0, 59, 60, 10, 10, 0, 0, 0, 0, 0, 10, -1, 1, // 20: SHT-LOCK Locked
+        0, 60, 61, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 21: SHT-S Picker
+        0, 61, 63, 10, 10, 0, 1, 0, 0, 0, 0, -1, 0, // 22: SHT-2 Timed opener
+        0, 64, 66, 10, 10, 1, 1, 0, 0, 0, 0, -1, 0, // 23: SHT-2S Sheet that leads on
+        0, 68, 70, 10, 10, 1, 2, 0, 0, 0, 0, -1, 0, // 24: RET-1 Caller
+        0, 73, 74, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 25: GLB-1 Own help
+        0, 74, 75, 10, 10, 2, 2, 0, 0, 0, 0, -1, 0, // 26: GLB-OWN Own help shown
+        0, 75, 76, 10, 10, 2, 3, 0, 0, 0, 0, -1, 0, // 27: TMR-1 Timed
+        0, 77, 78, 10, 10, 3, 3, 0, 0, 0, 0, -1, 0, // 28: TMR-AWAY Away
+        0, 78, 80, 10, 10, 3, 4, 0, 0, 0, 0, -1, 0, // 29: TMR-3 Timed by state
+        0, 81, 82, 10, 10, 4, 4, 0, 0, 0, 0, -1, 0, // 30: TMR-2 Timed out
+        0, 82, 85, 10, 10, 4, 5, 0, 2, 0, 0, -1, 0, // 31: VRT-1 Reveal
+        0, 86, 89, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 32: WDY-1 Order
+        0, 89, 92, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 33: SVC-1 Transfer
+        0, 92, 93, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 34: SVC-OK Sent
+        0, 93, 94, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 35: SVC-FAIL Failed
+        0, 94, 99, 10, 10, 5, 5, 2, 2, 21, 0, -1, 0, // 36: CALL-1 Authorise
+        0, 99, 100, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 37: CALL-OK Approved
+        0, 100, 102, 10, 10, 5, 5, 2, 2, 0, 0, -1, 0, // 38: CALL-FAIL Not approved
+        0, 102, 104, 10, 10, 5, 6, 2, 2, 0, 0, -1, 0, // 39: DUE-1 Consent dashboard
+        0, 105, 106, 10, 10, 6, 6, 2, 2, 0, 0, -1, 0, // 40: DUE-2 Re-confirm
+        0, 106, 107, 10, 10, 6, 7, 2, 2, 0, 0, -1, 0, // 41: POLL-1 Waiting for the bank
+        0, 108, 109, 10, 10, 7, 7, 2, 2, 0, 0, -1, 0, // 42: DUE-3 Elsewhere
+        0, 109, 112, 10, 10, 7, 7, 2, 2, 23, 0, -1, 0, // 43: STAT-1 Status
+        0, 112, 115, 10, 10, 7, 7, 2, 2, 0, 0, -1, 0, // 44: STAT-2 Status shown
+        0, 115, 118, 10, 11, 7, 7, 2, 2, 29, 0, -1, 0, // 45: DEF-1 Name
+        0, 118, 120, 11, 11, 7, 7, 2, 2, 0, 0, -1, 0, // 46: DEF-2 Name kept
+        0, 120, 123, 11, 13, 7, 7, 2, 2, 0, 0, -1, 0, // 47: SEC-1 Secret
+        0, 123, 124, 13, 13, 7, 7, 2, 2, 0, 0, -1, 0, // 48: SEC-2 After the secret
+        0, 124, 125, 13, 14, 7, 7, 2, 2, 0, 0, -1, 0, // 49: SEC-SHEET Confirm with the PIN
+        0, 125, 126, 14, 14, 7, 7, 2, 2, 0, 0, -1, 0, // 50: SEC-OK Secret checked
+        0, 126, 135, 14, 14, 7, 7, 2, 2, 0, 0, -1, 0, // 51: OPT-1 Optionals
+        0, 135, 136, 14, 14, 7, 7, 2, 2, 0, 0, -1, 0, // 52: SUB-DONE Sub-flow done
+        1, 136, 142, 14, 14, 7, 7, 2, 2, 0, 0, -1, 0, // 53: SUB-1 Inside
+        1, 142, 143, 14, 14, 7, 8, 2, 2, 0, 0, -1, 0, // 54: SUB-2 Inside, timed
+        1, 144, 145, 14, 14, 8, 8, 2, 2, 0, 0, -1, 0, // 55: SUB-SHEET Confirm inside
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -220,8 +235,8 @@ enum SemanticsTables {
 
     /// Columns: event, guardID, actionsID, target, argument, validates.
     static let rowsData: [Int32] = [
-        8, 0, 0, 1, 28, 0, // HUB go_variant_timer → VRT-1
-        9, 0, 0, 1, 29, 0, // HUB go_working_days → WDY-1
+        8, 0, 0, 1, 31, 0, // HUB go_variant_timer → VRT-1
+        9, 0, 0, 1, 32, 0, // HUB go_working_days → WDY-1
         10, 0, 0, 1, 2, 0, // HUB go_chain → RTC-1
         11, 0, 0, 1, 4, 0, // HUB go_guards → GRD-1
         12, 0, 0, 1, 8, 0, // HUB go_validation → VAL-1
@@ -229,126 +244,144 @@ enum SemanticsTables {
         14, 0, 0, 1, 11, 0, // HUB go_library_rules → LIB-1
         15, 0, 0, 1, 15, 0, // HUB go_back → BCK-1
         16, 0, 0, 1, 19, 0, // HUB go_sheet → SHT-1
-        17, 0, 0, 1, 33, 0, // HUB go_calls → CALL-1
-        18, 0, 0, 1, 36, 0, // HUB go_due → DUE-1
-        19, 0, 0, 1, 38, 0, // HUB go_poll → POLL-1
-        20, 0, 0, 5, 51, 0, // HUB close → end closed
-        21, 0, 0, 4, 0, 0, // HUB go_subflow → sub-flow sub
+        17, 0, 0, 1, 36, 0, // HUB go_calls → CALL-1
+        18, 0, 0, 1, 39, 0, // HUB go_due → DUE-1
+        19, 0, 0, 1, 41, 0, // HUB go_poll → POLL-1
+        20, 0, 0, 1, 22, 0, // HUB go_leave_sheet → SHT-2
+        21, 0, 0, 1, 24, 0, // HUB go_return_routes → RET-1
+        22, 0, 0, 5, 56, 0, // HUB close → end closed
+        23, 0, 0, 4, 0, 0, // HUB go_subflow → sub-flow sub
         0, 0, 0, 4, 1, 0, // HUB start_plan → sub-flow sub
-        22, 0, 0, 1, 22, 0, // HUB go_global → GLB-1
-        23, 0, 0, 1, 24, 0, // HUB go_timers → TMR-1
-        24, 0, 0, 1, 26, 0, // HUB go_state_timer → TMR-3
-        25, 0, 0, 1, 30, 0, // HUB go_services → SVC-1
-        26, 0, 0, 1, 42, 0, // HUB go_defaults → DEF-1
-        27, 0, 0, 1, 44, 0, // HUB go_secret → SEC-1
-        28, 0, 0, 1, 48, 0, // HUB go_optional → OPT-1
-        -1, 0, 0, 1, 49, 0, // HUB go_subflow → sub.done → SUB-DONE
+        24, 0, 0, 1, 25, 0, // HUB go_global → GLB-1
+        25, 0, 0, 1, 27, 0, // HUB go_timers → TMR-1
+        26, 0, 0, 1, 29, 0, // HUB go_state_timer → TMR-3
+        27, 0, 0, 1, 33, 0, // HUB go_services → SVC-1
+        28, 0, 0, 1, 45, 0, // HUB go_defaults → DEF-1
+        29, 0, 0, 1, 47, 0, // HUB go_secret → SEC-1
+        30, 0, 0, 1, 51, 0, // HUB go_optional → OPT-1
+        -1, 0, 0, 1, 52, 0, // HUB go_subflow → sub.done → SUB-DONE
         -1, 0, 0, 1, 0, 0, // HUB go_subflow → sub.cancelled → HUB
-        -1, 0, 1, 1, 49, 0, // HUB start_plan → sub.done → SUB-DONE
+        -1, 0, 1, 1, 52, 0, // HUB start_plan → sub.done → SUB-DONE
         -1, 0, 0, 1, 0, 0, // HUB start_plan → sub.cancelled → HUB
-        20, 0, 0, 3, 0, 0, // HELP close → back
-        29, 0, 2, 0, 0, 0, // RTC-1 start_chain stays
-        30, 0, 3, 0, 0, 0, // RTC-1 chain_b stays
-        31, 0, 4, 1, 3, 0, // RTC-1 chain_c → RTC-2
-        32, 0, 0, 1, 0, 0, // RTC-2 done → HUB
-        33, 0, 5, 0, 0, 0, // GRD-1 bump stays
-        34, 1, 6, 0, 0, 0, // GRD-1 peek if count > 100 stays
-        35, 2, 0, 1, 5, 0, // GRD-1 pick if count > 5 → GRD-BIG
-        35, 3, 0, 1, 6, 0, // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
-        35, 0, 0, 1, 7, 0, // GRD-1 pick → GRD-NONE
-        32, 0, 0, 1, 0, 0, // GRD-BIG done → HUB
-        32, 0, 0, 3, 0, 0, // GRD-SMALL done → back
-        32, 0, 0, 3, 0, 0, // GRD-NONE done → back
-        36, 4, 0, 1, 9, 1, // VAL-1 next if form.amount > 100 → VAL-BIG
-        36, 0, 0, 1, 10, 1, // VAL-1 next → VAL-OK
-        32, 0, 0, 1, 0, 0, // VAL-BIG done → HUB
-        32, 0, 0, 1, 0, 0, // VAL-OK done → HUB
-        36, 0, 0, 1, 12, 1, // LIB-1 next → LIB-OK
-        32, 0, 0, 1, 0, 0, // LIB-OK done → HUB
-        37, 0, 7, 1, 14, 0, // ORD-1 go → ORD-2
-        32, 0, 0, 1, 0, 0, // ORD-2 done → HUB
-        36, 0, 0, 1, 16, 0, // BCK-1 next → BCK-2
-        36, 0, 0, 1, 17, 0, // BCK-2 next → BCK-3
-        38, 0, 0, 3, 0, 0, // BCK-2 up → back
-        32, 0, 0, 1, 0, 0, // BCK-3 done → HUB
-        39, 0, 0, 1, 15, 0, // BCK-3 again → BCK-1
-        40, 0, 0, 1, 18, 0, // BCK-3 lock → BCK-LOCK
-        32, 0, 0, 1, 0, 0, // BCK-LOCK done → HUB
-        41, 0, 0, 2, 21, 0, // SHT-1 open → SHT-S (overlay)
-        40, 0, 0, 2, 20, 0, // SHT-1 lock → SHT-LOCK (overlay)
-        32, 0, 0, 1, 0, 0, // SHT-1 done → HUB
-        42, 0, 0, 3, 0, 0, // SHT-LOCK unlock → back
-        35, 0, 11, 3, 0, 0, // SHT-S pick → back
-        43, 0, 0, 1, 23, 0, // GLB-1 help → GLB-OWN
-        32, 0, 0, 1, 0, 0, // GLB-OWN done → HUB
-        44, 0, 0, 1, 25, 0, // TMR-1 away → TMR-AWAY
-        -1, 0, 0, 1, 27, 0, // TMR-1 after 30s → TMR-2
-        45, 0, 0, 3, 0, 0, // TMR-AWAY return → back
-        46, 0, 12, 0, 0, 0, // TMR-3 shorten stays
-        44, 0, 0, 1, 25, 0, // TMR-3 away → TMR-AWAY
-        -1, 0, 0, 1, 27, 0, // TMR-3 after lock_after → TMR-2
-        32, 0, 0, 1, 0, 0, // TMR-2 done → HUB
-        47, 0, 13, 0, 0, 0, // VRT-1 reveal stays
-        48, 0, 14, 0, 0, 0, // VRT-1 hide stays
-        49, 0, 0, 1, 0, 0, // VRT-1 leave → HUB
-        -1, 0, 14, 0, 0, 0, // VRT-1 after 6s stays
-        50, 0, 15, 0, 0, 0, // WDY-1 order stays
-        51, 0, 16, 0, 0, 0, // WDY-1 measure stays
-        32, 0, 0, 1, 0, 0, // WDY-1 done → HUB
-        52, 0, 17, 0, 0, 0, // SVC-1 send stays
-        1, 0, 18, 1, 31, 0, // SVC-1 bank.transfer.sent → SVC-OK
-        2, 0, 0, 1, 32, 0, // SVC-1 bank.transfer.failed → SVC-FAIL
-        32, 0, 0, 1, 0, 0, // SVC-OK done → HUB
-        32, 0, 0, 1, 0, 0, // SVC-FAIL done → HUB
-        3, 0, 0, 1, 34, 0, // CALL-1 bank.authorise.approved → CALL-OK
-        4, 0, 0, 1, 35, 0, // CALL-1 bank.authorise.declined → CALL-FAIL
-        5, 0, 5, 1, 35, 0, // CALL-1 bank.authorise.timed_out → CALL-FAIL
-        53, 0, 0, 1, 0, 0, // CALL-1 cancel → HUB
-        54, 0, 0, 1, 40, 0, // CALL-1 check_status → STAT-1
-        32, 0, 0, 1, 0, 0, // CALL-OK done → HUB
-        32, 0, 0, 1, 0, 0, // CALL-FAIL done → HUB
-        55, 0, 0, 1, 33, 0, // CALL-FAIL retry → CALL-1
-        56, 0, 20, 0, 0, 0, // DUE-1 extend stays
-        57, 0, 0, 1, 39, 0, // DUE-1 reopen → DUE-3
-        -1, 0, 0, 1, 37, 0, // DUE-1 after at consent_expires_at - 5m → DUE-2
-        32, 0, 0, 1, 0, 0, // DUE-2 done → HUB
-        49, 0, 0, 1, 0, 0, // POLL-1 leave → HUB
+        22, 0, 0, 3, 0, 0, // HELP close → back
+        31, 0, 2, 0, 0, 0, // RTC-1 start_chain stays
+        32, 0, 3, 0, 0, 0, // RTC-1 chain_b stays
+        33, 0, 4, 1, 3, 0, // RTC-1 chain_c → RTC-2
+        34, 0, 0, 1, 0, 0, // RTC-2 done → HUB
+        35, 0, 5, 0, 0, 0, // GRD-1 bump stays
+        36, 1, 6, 0, 0, 0, // GRD-1 peek if count > 100 stays
+        37, 2, 0, 1, 5, 0, // GRD-1 pick if count > 5 → GRD-BIG
+        37, 3, 0, 1, 6, 0, // GRD-1 pick if count > 0 && count <= 5 → GRD-SMALL
+        37, 0, 0, 1, 7, 0, // GRD-1 pick → GRD-NONE
+        34, 0, 0, 1, 0, 0, // GRD-BIG done → HUB
+        34, 0, 0, 3, 0, 0, // GRD-SMALL done → back
+        34, 0, 0, 3, 0, 0, // GRD-NONE done → back
+        38, 4, 0, 1, 9, 1, // VAL-1 next if form.amount > 100 → VAL-BIG
+        38, 0, 0, 1, 10, 1, // VAL-1 next → VAL-OK
+        34, 0, 0, 1, 0, 0, // VAL-BIG done → HUB
+        34, 0, 0, 1, 0, 0, // VAL-OK done → HUB
+        38, 0, 0, 1, 12, 1, // LIB-1 next → LIB-OK
+        34, 0, 0, 1, 0, 0, // LIB-OK done → HUB
+        39, 0, 7, 1, 14, 0, // ORD-1 go → ORD-2
+        34, 0, 0, 1, 0, 0, // ORD-2 done → HUB
+        38, 0, 0, 1, 16, 0, // BCK-1 next → BCK-2
+        38, 0, 0, 1, 17, 0, // BCK-2 next → BCK-3
+        40, 0, 0, 3, 0, 0, // BCK-2 up → back
+        34, 0, 0, 1, 0, 0, // BCK-3 done → HUB
+        41, 0, 0, 1, 15, 0, // BCK-3 again → BCK-1
+        42, 0, 0, 1, 18, 0, // BCK-3 lock → BCK-LOCK
+        34, 0, 0, 1, 0, 0, // BCK-LOCK done → HUB
+        43, 0, 0, 2, 21, 0, // SHT-1 open → SHT-S (overlay)
+        42, 0, 0, 2, 20, 0, // SHT-1 lock → SHT-LOCK (overlay)
+        34, 0, 0, 1, 0, 0, // SHT-1 done → HUB
+        44, 0, 0, 3, 0, 0, // SHT-LOCK unlock → back
+        37, 0, 11, 3, 0, 0, // SHT-S pick → back
+        43, 0, 0, 2, 23, 0, // SHT-2 open → SHT-2S (overlay)
+        34, 0, 0, 1, 0, 0, // SHT-2 done → HUB
+        -1, 0, 12, 0, 0, 0, // SHT-2 after 30s stays
+        45, 0, 0, 1, 15, 0, // SHT-2S elsewhere → BCK-1
+        46, 0, 0, 4, 2, 0, // SHT-2S start_sub → sub-flow sub
+        -1, 0, 0, 1, 52, 0, // SHT-2S start_sub → sub.done → SUB-DONE
+        -1, 0, 0, 3, 0, 0, // SHT-2S start_sub → sub.cancelled → back
+        39, 0, 0, 4, 3, 0, // RET-1 go → sub-flow sub
+        34, 0, 0, 1, 0, 0, // RET-1 done → HUB
+        -1, 0, 13, 0, 0, 0, // RET-1 go → sub.done stays
+        -1, 0, 0, 2, 21, 0, // RET-1 go → sub.cancelled → SHT-S (overlay)
+        -1, 0, 0, 1, 30, 0, // RET-1 after 30s → TMR-2
+        47, 0, 0, 1, 26, 0, // GLB-1 help → GLB-OWN
+        34, 0, 0, 1, 0, 0, // GLB-OWN done → HUB
+        48, 0, 0, 1, 28, 0, // TMR-1 away → TMR-AWAY
+        -1, 0, 0, 1, 30, 0, // TMR-1 after 30s → TMR-2
+        49, 0, 0, 3, 0, 0, // TMR-AWAY return → back
+        50, 0, 14, 0, 0, 0, // TMR-3 shorten stays
+        48, 0, 0, 1, 28, 0, // TMR-3 away → TMR-AWAY
+        -1, 0, 0, 1, 30, 0, // TMR-3 after lock_after → TMR-2
+        34, 0, 0, 1, 0, 0, // TMR-2 done → HUB
+        51, 0, 15, 0, 0, 0, // VRT-1 reveal stays
+        52, 0, 16, 0, 0, 0, // VRT-1 hide stays
+        53, 0, 0, 1, 0, 0, // VRT-1 leave → HUB
+        -1, 0, 16, 0, 0, 0, // VRT-1 after 6s stays
+        54, 0, 17, 0, 0, 0, // WDY-1 order stays
+        55, 0, 18, 0, 0, 0, // WDY-1 measure stays
+        34, 0, 0, 1, 0, 0, // WDY-1 done → HUB
+        56, 0, 19, 0, 0, 0, // SVC-1 send stays
+        1, 0, 20, 1, 34, 0, // SVC-1 bank.transfer.sent → SVC-OK
+        2, 0, 0, 1, 35, 0, // SVC-1 bank.transfer.failed → SVC-FAIL
+        34, 0, 0, 1, 0, 0, // SVC-OK done → HUB
+        34, 0, 0, 1, 0, 0, // SVC-FAIL done → HUB
+        3, 0, 0, 1, 37, 0, // CALL-1 bank.authorise.approved → CALL-OK
+        4, 0, 0, 1, 38, 0, // CALL-1 bank.authorise.declined → CALL-FAIL
+        5, 0, 5, 1, 38, 0, // CALL-1 bank.authorise.timed_out → CALL-FAIL
+        57, 0, 0, 1, 0, 0, // CALL-1 cancel → HUB
+        58, 0, 0, 1, 43, 0, // CALL-1 check_status → STAT-1
+        34, 0, 0, 1, 0, 0, // CALL-OK done → HUB
+        34, 0, 0, 1, 0, 0, // CALL-FAIL done → HUB
+        59, 0, 0, 1, 36, 0, // CALL-FAIL retry → CALL-1
+        60, 0, 22, 0, 0, 0, // DUE-1 extend stays
+        61, 0, 0, 1, 42, 0, // DUE-1 reopen → DUE-3
+        -1, 0, 0, 1, 40, 0, // DUE-1 after at consent_expires_at - 5m → DUE-2
+        34, 0, 0, 1, 0, 0, // DUE-2 done → HUB
+        53, 0, 0, 1, 0, 0, // POLL-1 leave → HUB
         -1, 0, 5, 0, 0, 0, // POLL-1 after 10s stays
-        58, 0, 0, 1, 36, 0, // DUE-3 back_to_dashboard → DUE-1
-        36, 0, 0, 1, 41, 0, // STAT-1 next → STAT-2
-        6, 0, 0, 1, 41, 0, // STAT-1 bank.status.known → STAT-2
-        7, 0, 0, 1, 41, 0, // STAT-1 bank.status.unknown → STAT-2
-        6, 0, 22, 0, 0, 0, // STAT-2 bank.status.known stays
-        7, 0, 23, 0, 0, 0, // STAT-2 bank.status.unknown stays
-        32, 0, 0, 1, 0, 0, // STAT-2 done → HUB
-        59, 0, 24, 0, 0, 0, // DEF-1 use_favourite stays
-        60, 0, 25, 0, 0, 0, // DEF-1 forget stays
-        36, 0, 26, 1, 43, 1, // DEF-1 next → DEF-2
-        39, 0, 0, 3, 0, 0, // DEF-2 again → back
-        32, 0, 0, 1, 0, 0, // DEF-2 done → HUB
-        36, 0, 28, 1, 45, 1, // SEC-1 next → SEC-2
-        61, 0, 0, 1, 47, 1, // SEC-1 check → SEC-OK
-        62, 0, 0, 2, 46, 0, // SEC-1 confirm → SEC-SHEET (overlay)
-        39, 0, 0, 3, 0, 0, // SEC-2 again → back
-        61, 0, 0, 1, 47, 1, // SEC-SHEET check → SEC-OK
-        32, 0, 0, 1, 0, 0, // SEC-OK done → HUB
-        63, 0, 29, 0, 0, 0, // OPT-1 quote stays
-        64, 7, 30, 0, 0, 0, // OPT-1 compute if quoted != null stays
-        64, 0, 31, 0, 0, 0, // OPT-1 compute stays
-        65, 0, 32, 0, 0, 0, // OPT-1 convert stays
-        66, 0, 33, 0, 0, 0, // OPT-1 write_note stays
-        67, 0, 34, 0, 0, 0, // OPT-1 stamp stays
-        68, 8, 35, 0, 0, 0, // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
-        68, 0, 36, 0, 0, 0, // OPT-1 check_all stays
-        32, 0, 0, 1, 0, 0, // OPT-1 done → HUB
-        32, 0, 0, 1, 0, 0, // SUB-DONE done → HUB
-        69, 0, 0, 0, 0, 0, // SUB-1 ping stays
-        70, 0, 0, 5, 52, 0, // SUB-1 finish → end done
-        61, 0, 37, 0, 0, 0, // SUB-1 check stays
+        62, 0, 0, 1, 39, 0, // DUE-3 back_to_dashboard → DUE-1
+        38, 0, 0, 1, 44, 0, // STAT-1 next → STAT-2
+        6, 0, 0, 1, 44, 0, // STAT-1 bank.status.known → STAT-2
+        7, 0, 0, 1, 44, 0, // STAT-1 bank.status.unknown → STAT-2
+        6, 0, 24, 0, 0, 0, // STAT-2 bank.status.known stays
+        7, 0, 25, 0, 0, 0, // STAT-2 bank.status.unknown stays
+        34, 0, 0, 1, 0, 0, // STAT-2 done → HUB
+        63, 0, 26, 0, 0, 0, // DEF-1 use_favourite stays
+        64, 0, 27, 0, 0, 0, // DEF-1 forget stays
+        38, 0, 28, 1, 46, 1, // DEF-1 next → DEF-2
+        41, 0, 0, 3, 0, 0, // DEF-2 again → back
+        34, 0, 0, 1, 0, 0, // DEF-2 done → HUB
+        38, 0, 30, 1, 48, 1, // SEC-1 next → SEC-2
+        65, 0, 0, 1, 50, 1, // SEC-1 check → SEC-OK
+        66, 0, 0, 2, 49, 0, // SEC-1 confirm → SEC-SHEET (overlay)
+        41, 0, 0, 3, 0, 0, // SEC-2 again → back
+        65, 0, 0, 1, 50, 1, // SEC-SHEET check → SEC-OK
+        34, 0, 0, 1, 0, 0, // SEC-OK done → HUB
+        67, 0, 31, 0, 0, 0, // OPT-1 quote stays
+        68, 7, 32, 0, 0, 0, // OPT-1 compute if quoted != null stays
+        68, 0, 33, 0, 0, 0, // OPT-1 compute stays
+        69, 0, 34, 0, 0, 0, // OPT-1 convert stays
+        70, 0, 35, 0, 0, 0, // OPT-1 write_note stays
+        71, 0, 36, 0, 0, 0, // OPT-1 stamp stays
+        72, 8, 37, 0, 0, 0, // OPT-1 check_all if factors.all(e, 6 / (2 - e) == 6) stays
+        72, 0, 38, 0, 0, 0, // OPT-1 check_all stays
+        34, 0, 0, 1, 0, 0, // OPT-1 done → HUB
+        34, 0, 0, 1, 0, 0, // SUB-DONE done → HUB
+        73, 0, 0, 0, 0, 0, // SUB-1 ping stays
+        74, 0, 0, 5, 57, 0, // SUB-1 finish → end done
+        65, 0, 39, 0, 0, 0, // SUB-1 check stays
         1, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.sent stays
         2, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.failed stays
-        43, 0, 0, 1, 1, 0, // main (global) help → HELP
-        -1, 0, 0, 5, 53, 0, // sub (global) after 60s → end cancelled
+        75, 0, 0, 1, 54, 0, // SUB-1 second → SUB-2
+        66, 0, 0, 2, 55, 0, // SUB-2 confirm → SUB-SHEET (overlay)
+        -1, 0, 40, 0, 0, 0, // SUB-2 after 40s stays
+        74, 0, 0, 5, 57, 0, // SUB-SHEET finish → end done
+        47, 0, 0, 1, 1, 0, // main (global) help → HELP
+        -1, 0, 0, 5, 58, 0, // sub (global) after 60s → end cancelled
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -365,8 +398,8 @@ enum SemanticsTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData: [Int32] = [
-        0, 127, 128, 5, 5, 72, // main
-        50, 128, 128, 5, 6, 73, // sub
+        0, 145, 146, 8, 8, 77, // main
+        53, 146, 146, 8, 9, 78, // sub
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -376,14 +409,17 @@ enum SemanticsTables {
 
     /// Columns: milliseconds, rowStart, rowEnd, variant.
     static let timersData: [Int32] = [
-        30000, 62, 63, -1, // TMR-1 after 30s
-        0, 66, 67, -1, // TMR-3 after lock_after
-        6000, 71, 72, 0, // VRT-1 revealed after 6s
-        0, 90, 91, -1, // DUE-1 after at consent_expires_at - 5m
-        10000, 93, 94, -1, // POLL-1 after 10s
-        60000, 128, 129, -1, // sub (global) after 60s
-        120000, 129, 129, -1, // bank.authorise times out after 2m
-        10000, 129, 129, -1, // bank.status times out after 10s
+        30000, 63, 64, -1, // SHT-2 after 30s
+        30000, 72, 73, -1, // RET-1 after 30s
+        30000, 76, 77, -1, // TMR-1 after 30s
+        0, 80, 81, -1, // TMR-3 after lock_after
+        6000, 85, 86, 0, // VRT-1 revealed after 6s
+        0, 104, 105, -1, // DUE-1 after at consent_expires_at - 5m
+        10000, 107, 108, -1, // POLL-1 after 10s
+        40000, 143, 144, -1, // SUB-2 after 40s
+        60000, 146, 147, -1, // sub (global) after 60s
+        120000, 147, 147, -1, // bank.authorise times out after 2m
+        10000, 147, 147, -1, // bank.status times out after 10s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -395,6 +431,8 @@ enum SemanticsTables {
     static let subflowsData: [Int32] = [
         1, 0, 2, // sub
         1, 2, 4, // sub
+        1, 4, 6, // sub
+        1, 6, 8, // sub
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -404,10 +442,14 @@ enum SemanticsTables {
 
     /// Columns: outcome, rowStart, rowEnd.
     static let returnsData: [Int32] = [
-        52, 22, 23, // done
-        53, 23, 24, // cancelled
-        52, 24, 25, // done
-        53, 25, 26, // cancelled
+        57, 24, 25, // done
+        58, 25, 26, // cancelled
+        57, 26, 27, // done
+        58, 27, 28, // cancelled
+        57, 66, 67, // done
+        58, 67, 68, // cancelled
+        57, 70, 71, // done
+        58, 71, 72, // cancelled
     ]
 
     /// Where each outcome of a sub-flow call leads.
@@ -417,20 +459,20 @@ enum SemanticsTables {
 
     /// Columns: name, validator, shownWhen, shownWhenSource, secret.
     static let fieldsData: [Int32] = [
-        54, 1, 0, 0, 0, // VAL-1 amount
-        56, 2, 5, 55, 0, // VAL-1 purpose
-        57, 3, 0, 0, 0, // LIB-1 account
-        58, 4, 0, 0, 0, // LIB-1 sort_code
-        59, 5, 0, 0, 0, // LIB-1 iban
-        60, 6, 0, 0, 0, // LIB-1 bic
-        61, 7, 0, 0, 0, // LIB-1 email
-        62, 8, 0, 0, 0, // LIB-1 phone
-        63, 9, 0, 0, 0, // LIB-1 birth
-        64, 10, 0, 0, 0, // LIB-1 share
-        68, 0, 0, 0, 0, // DEF-1 name
-        69, 11, 0, 0, 1, // SEC-1 pin
-        70, 12, 0, 0, 0, // SEC-1 nickname
-        71, 13, 0, 0, 1, // SEC-SHEET pin_again
+        59, 1, 0, 0, 0, // VAL-1 amount
+        61, 2, 5, 60, 0, // VAL-1 purpose
+        62, 3, 0, 0, 0, // LIB-1 account
+        63, 4, 0, 0, 0, // LIB-1 sort_code
+        64, 5, 0, 0, 0, // LIB-1 iban
+        65, 6, 0, 0, 0, // LIB-1 bic
+        66, 7, 0, 0, 0, // LIB-1 email
+        67, 8, 0, 0, 0, // LIB-1 phone
+        68, 9, 0, 0, 0, // LIB-1 birth
+        69, 10, 0, 0, 0, // LIB-1 share
+        73, 0, 0, 0, 0, // DEF-1 name
+        74, 11, 0, 0, 1, // SEC-1 pin
+        75, 12, 0, 0, 0, // SEC-1 nickname
+        76, 13, 0, 0, 1, // SEC-SHEET pin_again
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -440,8 +482,8 @@ enum SemanticsTables {
 
     /// Columns: name, condition.
     static let variantsData: [Int32] = [
-        66, 6, // VRT-1 revealed
-        67, 0, // VRT-1 hidden
+        71, 6, // VRT-1 revealed
+        72, 0, // VRT-1 hidden
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
@@ -450,7 +492,7 @@ enum SemanticsTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "a511ca18e7549ef2"
+    static let fingerprint = "6a6c5359674c1b10"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -466,9 +508,9 @@ enum SemanticsTables {
         variants: variants,
         serviceAnswerEvents: [1, 2, 3, 4, 5, 6, 7],
         callPolicies: [
-            CallPolicyEntry(operation: 74, timer: 6, timeoutEvent: 5, cancelsOnLeave: true, answers: [3, 4, 5]),
-            CallPolicyEntry(operation: 75, timer: 7, timeoutEvent: 7, cancelsOnLeave: false, answers: [6, 7])
+            CallPolicyEntry(operation: 79, timer: 9, timeoutEvent: 5, cancelsOnLeave: true, answers: [3, 4, 5]),
+            CallPolicyEntry(operation: 80, timer: 10, timeoutEvent: 7, cancelsOnLeave: false, answers: [6, 7])
         ],
-        repeatingTimers: [4]
+        repeatingTimers: [6]
     )
 }

@@ -77,6 +77,15 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Picker (SHT-S), shown as a sheet
     case shtS = "SHT-S"
 
+    /// Timed opener (SHT-2)
+    case sht2 = "SHT-2"
+
+    /// Sheet that leads on (SHT-2S), shown as a sheet
+    case sht2S = "SHT-2S"
+
+    /// Caller (RET-1)
+    case ret1 = "RET-1"
+
     /// Own help (GLB-1)
     case glb1 = "GLB-1"
 
@@ -164,6 +173,12 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Inside (SUB-1)
     case sub1 = "SUB-1"
 
+    /// Inside, timed (SUB-2)
+    case sub2 = "SUB-2"
+
+    /// Confirm inside (SUB-SHEET), shown as a sheet
+    case subSHEET = "SUB-SHEET"
+
     /// The screen's name in the seed.
     public var name: String {
         switch self {
@@ -211,6 +226,12 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Locked"
         case .shtS:
             return "Picker"
+        case .sht2:
+            return "Timed opener"
+        case .sht2S:
+            return "Sheet that leads on"
+        case .ret1:
+            return "Caller"
         case .glb1:
             return "Own help"
         case .glbOWN:
@@ -269,6 +290,10 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Sub-flow done"
         case .sub1:
             return "Inside"
+        case .sub2:
+            return "Inside, timed"
+        case .subSHEET:
+            return "Confirm inside"
         }
     }
 
@@ -319,64 +344,74 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 20
         case .shtS:
             return 21
-        case .glb1:
+        case .sht2:
             return 22
-        case .glbOWN:
+        case .sht2S:
             return 23
-        case .tmr1:
+        case .ret1:
             return 24
-        case .tmrAWAY:
+        case .glb1:
             return 25
-        case .tmr3:
+        case .glbOWN:
             return 26
-        case .tmr2:
+        case .tmr1:
             return 27
-        case .vrt1:
+        case .tmrAWAY:
             return 28
-        case .wdy1:
+        case .tmr3:
             return 29
-        case .svc1:
+        case .tmr2:
             return 30
-        case .svcOK:
+        case .vrt1:
             return 31
-        case .svcFAIL:
+        case .wdy1:
             return 32
-        case .call1:
+        case .svc1:
             return 33
-        case .callOK:
+        case .svcOK:
             return 34
-        case .callFAIL:
+        case .svcFAIL:
             return 35
-        case .due1:
+        case .call1:
             return 36
-        case .due2:
+        case .callOK:
             return 37
-        case .poll1:
+        case .callFAIL:
             return 38
-        case .due3:
+        case .due1:
             return 39
-        case .stat1:
+        case .due2:
             return 40
-        case .stat2:
+        case .poll1:
             return 41
-        case .def1:
+        case .due3:
             return 42
-        case .def2:
+        case .stat1:
             return 43
-        case .sec1:
+        case .stat2:
             return 44
-        case .sec2:
+        case .def1:
             return 45
-        case .secSHEET:
+        case .def2:
             return 46
-        case .secOK:
+        case .sec1:
             return 47
-        case .opt1:
+        case .sec2:
             return 48
-        case .subDONE:
+        case .secSHEET:
             return 49
-        case .sub1:
+        case .secOK:
             return 50
+        case .opt1:
+            return 51
+        case .subDONE:
+            return 52
+        case .sub1:
+            return 53
+        case .sub2:
+            return 54
+        case .subSHEET:
+            return 55
         }
     }
 
@@ -509,6 +544,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case goCalls
     case goDue
     case goPoll
+    case goLeaveSheet
+    case goReturnRoutes
     case close
     case goSubflow
     case goGlobal
@@ -538,6 +575,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case lock
     case `open`
     case unlock
+    case elsewhere
+    case startSub
     case help
     case away
     case `return`
@@ -566,6 +605,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case checkAll
     case ping
     case finish
+    case second
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
@@ -618,6 +658,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goDue
         case "go_poll":
             self = .goPoll
+        case "go_leave_sheet":
+            self = .goLeaveSheet
+        case "go_return_routes":
+            self = .goReturnRoutes
         case "close":
             self = .close
         case "go_subflow":
@@ -660,6 +704,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .`open`
         case "unlock":
             self = .unlock
+        case "elsewhere":
+            self = .elsewhere
+        case "start_sub":
+            self = .startSub
         case "help":
             self = .help
         case "away":
@@ -716,6 +764,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .ping
         case "finish":
             self = .finish
+        case "second":
+            self = .second
         case "chain_b", "chain_c":
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
@@ -766,6 +816,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "go_due"
         case .goPoll:
             return "go_poll"
+        case .goLeaveSheet:
+            return "go_leave_sheet"
+        case .goReturnRoutes:
+            return "go_return_routes"
         case .close:
             return "close"
         case .goSubflow:
@@ -812,6 +866,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "open"
         case .unlock:
             return "unlock"
+        case .elsewhere:
+            return "elsewhere"
+        case .startSub:
+            return "start_sub"
         case .help:
             return "help"
         case .away:
@@ -868,6 +926,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "ping"
         case .finish:
             return "finish"
+        case .second:
+            return "second"
         case .timerFired:
             return "timer"
         }
@@ -917,108 +977,118 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 18
         case .goPoll:
             return 19
-        case .close:
+        case .goLeaveSheet:
             return 20
-        case .goSubflow:
+        case .goReturnRoutes:
             return 21
-        case .goGlobal:
+        case .close:
             return 22
-        case .goTimers:
+        case .goSubflow:
             return 23
-        case .goStateTimer:
+        case .goGlobal:
             return 24
-        case .goServices:
+        case .goTimers:
             return 25
-        case .goDefaults:
+        case .goStateTimer:
             return 26
-        case .goSecret:
+        case .goServices:
             return 27
-        case .goOptional:
+        case .goDefaults:
             return 28
-        case .startChain:
+        case .goSecret:
             return 29
-        case .chainB:
+        case .goOptional:
             return 30
-        case .chainC:
+        case .startChain:
             return 31
-        case .done:
+        case .chainB:
             return 32
-        case .bump:
+        case .chainC:
             return 33
-        case .peek:
+        case .done:
             return 34
-        case .pick:
+        case .bump:
             return 35
-        case .next:
+        case .peek:
             return 36
-        case .go:
+        case .pick:
             return 37
-        case .up:
+        case .next:
             return 38
-        case .again:
+        case .go:
             return 39
-        case .lock:
+        case .up:
             return 40
-        case .`open`:
+        case .again:
             return 41
-        case .unlock:
+        case .lock:
             return 42
-        case .help:
+        case .`open`:
             return 43
-        case .away:
+        case .unlock:
             return 44
-        case .`return`:
+        case .elsewhere:
             return 45
-        case .shorten:
+        case .startSub:
             return 46
-        case .reveal:
+        case .help:
             return 47
-        case .hide:
+        case .away:
             return 48
-        case .leave:
+        case .`return`:
             return 49
-        case .order:
+        case .shorten:
             return 50
-        case .measure:
+        case .reveal:
             return 51
-        case .send:
+        case .hide:
             return 52
-        case .cancel:
+        case .leave:
             return 53
-        case .checkStatus:
+        case .order:
             return 54
-        case .retry:
+        case .measure:
             return 55
-        case .extend:
+        case .send:
             return 56
-        case .reopen:
+        case .cancel:
             return 57
-        case .backToDashboard:
+        case .checkStatus:
             return 58
-        case .useFavourite:
+        case .retry:
             return 59
-        case .forget:
+        case .extend:
             return 60
-        case .check:
+        case .reopen:
             return 61
-        case .confirm:
+        case .backToDashboard:
             return 62
-        case .quote:
+        case .useFavourite:
             return 63
-        case .compute:
+        case .forget:
             return 64
-        case .convert:
+        case .check:
             return 65
-        case .writeNote:
+        case .confirm:
             return 66
-        case .stamp:
+        case .quote:
             return 67
-        case .checkAll:
+        case .compute:
             return 68
-        case .ping:
+        case .convert:
             return 69
-        case .finish:
+        case .writeNote:
             return 70
+        case .stamp:
+            return 71
+        case .checkAll:
+            return 72
+        case .ping:
+            return 73
+        case .finish:
+            return 74
+        case .second:
+            return 75
         case .timerFired:
             return (-2)
         }
@@ -1054,6 +1124,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case goCalls
         case goDue
         case goPoll
+        case goLeaveSheet
+        case goReturnRoutes
         case close
         case goSubflow
         case goGlobal
@@ -1077,6 +1149,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case lock
         case `open`
         case unlock
+        case elsewhere
+        case startSub
         case help
         case away
         case `return`
@@ -1105,6 +1179,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case checkAll
         case ping
         case finish
+        case second
         case timerFired
     }
 
@@ -1168,6 +1243,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .goDue
         case .goPoll:
             self = .goPoll
+        case .goLeaveSheet:
+            self = .goLeaveSheet
+        case .goReturnRoutes:
+            self = .goReturnRoutes
         case .close:
             self = .close
         case .goSubflow:
@@ -1216,6 +1295,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .`open`
         case .unlock:
             self = .unlock
+        case .elsewhere:
+            self = .elsewhere
+        case .startSub:
+            self = .startSub
         case .help:
             self = .help
         case .away:
@@ -1272,6 +1355,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .ping
         case .finish:
             self = .finish
+        case .second:
+            self = .second
         case .timerFired:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
@@ -1323,6 +1408,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goDue)
         case .goPoll:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goPoll)
+        case .goLeaveSheet:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goLeaveSheet)
+        case .goReturnRoutes:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .goReturnRoutes)
         case .close:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .close)
         case .goSubflow:
@@ -1371,6 +1460,10 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .`open`)
         case .unlock:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .unlock)
+        case .elsewhere:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .elsewhere)
+        case .startSub:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .startSub)
         case .help:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .help)
         case .away:
@@ -1427,6 +1520,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .ping)
         case .finish:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .finish)
+        case .second:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .second)
         case .timerFired(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
             try fields.encode(value0, forKey: .token)
