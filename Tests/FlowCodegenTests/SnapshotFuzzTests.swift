@@ -48,7 +48,7 @@ import YOLEFlow
             events = app.events.map(\.name)
             var names: [Int32: String] = [:]
             for name in events {
-                if let event = Machine.Event(name: name, payload: [:]) { names[event.number] = name }
+                if let event = try? Machine.Event(name: name, payload: [:]) { names[event.number] = name }
             }
             eventNames = names
             random = SeededGenerator(state: seed)
