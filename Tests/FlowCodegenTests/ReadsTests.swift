@@ -6,17 +6,21 @@ import Testing
 /// Reads never throw: `variant()`, `texts()` and the derived values return their documented fallbacks when the flows
 /// cannot compute them, and `readFailure()` (what `FlowDriver` reports once after a step) says why.
 @Suite struct ReadsTests {
-    /// WAL-013h (Order Placed) shows "expected by {physical_card_expected_by}", which no step has set on a machine
-    /// started there: the texts fall back to none, and the failure is named.
+    /// PAY-008 (Confirm) shows "You send £{…} + £{…} fee · £{transfer_amount + transfer_fee} in all". A stored
+    /// state whose fee is in another currency (a value the flows never write, brought back by a snapshot) makes that
+    /// sum fail: the texts fall back to none, and the failure is named.
     @Test func aTextTheFlowsCannotComputeFallsBackAndIsReported() throws {
-        let machine = try TempoMachine(start: .wal013h)
+        var snapshot = try TempoMachine(start: .pay008).snapshot()
+        snapshot.state.transferAmount = Money(amount: 100, currency: "GBP")
+        snapshot.state.transferFee = Money(amount: 2, currency: "EUR")
+        let machine = try TempoMachine(restoring: snapshot)
         #expect(machine.texts() == [:])
-        #expect(machine.texts()[.expectedDelivery] == nil)
+        #expect(machine.texts()[.youSend] == nil)
         #expect(throws: FlowFailure.self) { try machine.computeTexts() }
         let failure = try #require(machine.readFailure())
-        #expect(failure.hasPrefix("the texts of 'WAL-013h' cannot be computed: "), "\(failure)")
-        // The variant of a screen without variants computes: nothing to report there.
-        #expect(machine.variant() == nil)
+        #expect(failure.hasPrefix("the texts of 'PAY-008' cannot be computed: "), "\(failure)")
+        // The screen's variant does not read the sum: it computes, and is the one the state chooses.
+        #expect(throws: Never.self) { _ = try machine.computeVariant() }
     }
 
     /// A screen whose reads all compute reports nothing, and its texts are the flows' own words.

@@ -420,23 +420,14 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 32:
             // STEP-14.5 Result
             return try [
-                .amount: (state.language == YOLELanguage.fr)
-                    ? formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
-                    : (currencySymbol(computeSendAmount()) + describe(computeSendAmount())),
-                .fees: (state.language == YOLELanguage.fr)
-                    ? formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US")
-                    : (currencySymbol(computeSendFee()) + describe(computeSendFee())),
-                .totalCharged: (state.language == YOLELanguage.fr)
-                    ? ((computeTotalCharged() != nil)
-                        ? formatMoney(
-                            required(computeTotalCharged(), "'total_charged'"),
-                            (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
-                        )
-                        : "")
-                    : ((computeTotalCharged() != nil)
-                        ? (currencySymbol(required(computeTotalCharged(), "'total_charged'"))
-                            + required(computeTotalCharged().map { describe($0) }, "the value"))
-                        : ""),
+                .amount: formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"),
+                .fees: formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"),
+                .totalCharged: (computeTotalCharged() != nil)
+                    ? formatMoney(
+                        required(computeTotalCharged(), "'total_charged'"),
+                        (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"
+                    )
+                    : "",
                 .recipient: state.transfer.recipient,
                 .yoleRef: state.transfer.yoleReference,
                 .pspTxnId: state.transfer.pspTransactionId,
