@@ -5,6 +5,17 @@ import SemanticsFlow
 import TempoFlow
 import Testing
 
+/// A script line's payload as events by name read it: text as it is, a list or record as its JSON (the script
+/// writes `"addresses": []`, a list, as `flowc run --script` reads values as the language does).
+func textPayload(_ value: Any?) -> [String: String] {
+    guard let fields = value as? [String: Any] else { return [:] }
+    return fields.mapValues { field in
+        if let text = field as? String { return text }
+        guard JSONSerialization.isValidJSONObject(field), let data = try? JSONSerialization.data(withJSONObject: field) else { return "\(field)" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
 /// A generated machine saved mid-flow and restored, as an app killed in the background would be.
 @Suite struct SnapshotTests {
     /// Tempo's walk through the card hub and the physical card order, one step per line.
@@ -26,12 +37,12 @@ import Testing
         mutating func play(_ line: [String: Any]) throws -> [EffectSummary] {
             var effects: [TempoEffect] = []
             if let name = line["send"] as? String {
-                let event = try TempoEvent(name: name, payload: line["payload"] as? [String: String] ?? [:])
+                let event = try TempoEvent(name: name, payload: textPayload(line["payload"]))
                 try machine.send(event, into: &effects)
             } else if let fields = line["fill"] as? [String: String] {
                 for (field, text) in fields.sorted(by: { $0.key < $1.key }) { try machine.fill(try #require(TempoField(rawValue: field)), .text(text)) }
             } else if let answer = line["outcome"] as? [String: String], let (operation, outcome) = answer.first {
-                let event = try TempoEvent(name: "\(operation).\(outcome)", payload: line["output"] as? [String: String] ?? [:])
+                let event = try TempoEvent(name: "\(operation).\(outcome)", payload: textPayload(line["output"]))
                 try machine.send(event, into: &effects)
             } else if line["back"] != nil {
                 try machine.back(into: &effects)
@@ -144,7 +155,7 @@ import Testing
         host.track(effects)
         for line in try Self.walk().prefix(24) { _ = try host.play(line) }
         let events = try Self.walk().prefix(24).compactMap { line in
-            (line["send"] as? String).flatMap { try? TempoEvent(name: $0, payload: line["payload"] as? [String: String] ?? [:]) }
+            (line["send"] as? String).flatMap { try? TempoEvent(name: $0, payload: textPayload(line["payload"])) }
         }
         #expect(host.log.contains { if case .call = $0 { true } else { false } })
         #expect(try JSONDecoder().decode([TempoEffect].self, from: JSONEncoder().encode(host.log)) == host.log)
