@@ -12,7 +12,7 @@ let generatedAppModules = ((try? FileManager.default.contentsOfDirectory(atPath:
 // Modules follow the compiler's stages, dependencies pointing one way (docs/architecture.md has the table, and
 // FlowCompilerTests holds it to this file). "A <- B": B imports A.
 //   FlowSource <- FlowSyntax (the only importer of CYAML) <- FlowChecker <- FlowCompiler <- flowc
-//   FlowMachine <- FlowExpression <- FlowIR <- FlowLowering <- FlowRuntime, FlowCodegen
+//   FlowMachine <- FlowExpression <- FlowIR <- FlowLowering <- FlowRuntime, FlowCodegen (FlowCompiler lowers each app once, for both)
 //   FlowRuntime <- FlowReports, FlowMutation, FlowExplore, FlowSession; FlowCompiler <- FlowStudio
 let package = Package(
     name: "flowc",
@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "FlowRuntime", dependencies: ["FlowIR", "FlowExpression", "FlowMachine", "FlowLowering"]),
         .target(name: "FlowCodegen", dependencies: ["FlowIR", "FlowExpression", "FlowLowering", "FlowMachine"]),
         // The whole pipeline: load, check, inventory, Swift, scenarios (FlowRuntime), reports (FlowReports).
-        .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowCodegen", "FlowRuntime", "FlowReports", "FlowMutation", "FlowExplore"]),
+        .target(name: "FlowCompiler", dependencies: ["FlowChecker", "FlowSyntax", "FlowIR", "FlowLowering", "FlowCodegen", "FlowRuntime", "FlowReports", "FlowMutation", "FlowExplore"]),
         .target(name: "FlowReports", dependencies: ["FlowIR", "FlowRuntime"]),
         // The interactive and scripted session of `flowc run` over the interpreter (the CLI keeps only the line editor).
         .target(name: "FlowSession", dependencies: ["FlowIR", "FlowExpression", "FlowRuntime", "FlowSource"]),
@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 "FlowCompiler",
                 "FlowCodegen",
+                "FlowLowering",
                 "FlowRuntime",
                 "FlowReports",
                 "FlowMutation",

@@ -1,19 +1,17 @@
 import FlowIR
+import FlowLowering
 
-/// Translates and renders every app's Swift module: the generation step of `compile`.
+/// Translates and renders every lowered app's Swift module: the generation step of `compile`.
 ///
+/// - Parameter apps: The apps as FlowCompiler's `lowerApps` stage lowered them (once, for both back ends).
 /// - Parameter folder: The folder, under the output folder, that holds one `<App>Flow` folder per app.
+/// - Parameter options: Access level, type prefix and table style (`flowc-config.yaml`; tests force a table style
+///   to run the large-app shape on a small app).
 /// - Returns: (path relative to the output folder, file text) pairs, sorted by path.
-/// - Parameter tableStyle: Forces a table style (tests use it to run the large-app shape on a small app).
-public func renderSwiftSources(_ program: FlowProgram, folder: String = "Sources", tableStyle: TableStyle? = nil) -> [(path: String, text: String)] {
-    renderSwiftSources(program, folder: folder, options: GeneratorOptions(tableStyle: tableStyle))
-}
-
-/// Translates and renders every app's Swift module with `options` (`flowc-config.yaml`).
-public func renderSwiftSources(_ program: FlowProgram, folder: String = "Sources", options: GeneratorOptions) -> [(path: String, text: String)] {
+public func renderSwiftSources(_ apps: [LoweredApp], folder: String = "Sources", options: GeneratorOptions = GeneratorOptions()) -> [(path: String, text: String)] {
     let renderer = TextRenderer()
     var files: [(path: String, text: String)] = []
-    for app in program.apps {
+    for app in apps {
         for file in translateApp(app, folder: folder, options: options) {
             files.append((file.path, renderer.render(file)))
         }
@@ -23,4 +21,3 @@ public func renderSwiftSources(_ program: FlowProgram, folder: String = "Sources
 
 /// The Swift module flowc generates for `app` (`TempoFlow`), named after the app's name.
 public func generatedModuleName(for app: App) -> String { AppNames.module(for: app) }
-

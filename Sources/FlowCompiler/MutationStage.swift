@@ -1,6 +1,8 @@
 import FlowIR
+import FlowLowering
 import FlowMutation
 import FlowReports
+import FlowRuntime
 import FlowSource
 
 /// The results of earlier complete `flowc mutate` runs, an input of the acceptance stage: each passed criterion shows
@@ -66,17 +68,21 @@ public struct MutationResult: Sendable {
 /// The mutation stage (`flowc mutate`), a peer of the acceptance stage: plants each selected mutant in the checked
 /// app, runs every scenario on it, scores each criterion, and renders the results.
 /// - Parameters:
+///   - lowered: The app as the pipeline lowered it (`lowerApps`): its scenarios' baseline and the reports run on it; each
+///     mutant is a changed app, lowered on its own.
 ///   - sources: The files the app was checked from (the result's fingerprint names them).
 ///   - outputDirectory: The folder the reports are written under (their links climb back from it to the flow files).
 ///   - progress: Called after each mutant with (done, selected).
 /// - Throws: `MutationMergeError` when the shards given to merge do not make one complete run of these flows.
-public func mutate(_ app: App, sources: [String: SourceFile], work: MutationWork, outputDirectory: String,
+public func mutate(_ lowered: LoweredApp, sources: [String: SourceFile], work: MutationWork, outputDirectory: String,
                    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> MutationResult {
+    let app = lowered.app
     let fingerprint = appFingerprint(app, sources: sources)
     let run: MutationRun
+    let program = RuntimeProgram(lowered: lowered)
     switch work {
-    case .run(let selection): run = runMutation(of: app, selection: selection, progress: progress)
-    case .merge(let shards): run = try mergeMutationShards(shards, of: app, fingerprint: fingerprint)
+    case .run(let selection): run = runMutation(of: program, selection: selection, progress: progress)
+    case .merge(let shards): run = try mergeMutationShards(shards, of: program, fingerprint: fingerprint)
     }
     let report = MutationReport(run: run)
     let document = MutationDocument(report, fingerprint: fingerprint)
@@ -86,7 +92,7 @@ public func mutate(_ app: App, sources: [String: SourceFile], work: MutationWork
         OutputFile(path: folder + "mutation.md", contents: renderMutationMarkdown(document, appName: app.name)),
     ]
     if document.complete {
-        outputs += accept(app, mutation: mutationScores(from: document), outputDirectory: outputDirectory).reports
+        outputs += accept(lowered, mutation: mutationScores(from: document), outputDirectory: outputDirectory).reports
     }
     return MutationResult(document: document, warnings: report.warnings, staleExplanations: report.staleExplanations, outputs: outputs)
 }

@@ -2,6 +2,7 @@ import FlowChecker
 import Foundation
 import FlowCodegen
 import FlowIR
+import FlowLowering
 import FlowMutation
 import FlowReports
 import FlowRuntime
@@ -12,15 +13,15 @@ import FlowSyntax
 /// command that needs one stage calls it (`flowc mutate` calls `mutate`, `flowc explore` FlowExplore's `explore`).
 ///
 /// ```
-/// flow files ─load─▶ LoadedSources ─check─▶ FlowProgram ─┬─generate─▶ [OutputFile]: inventory.json, <App>Flow/*.swift
-///   (SourceLoader,      (FlowSyntax:        (FlowChecker:  │              (FlowCodegen, over FlowLowering's tables)
-///    RootedFileSystem)   parseFlowFile)      checkApp)     ├─accept──▶ AcceptanceResult: scenario results, verdict,
-///                                                          │              reports (FlowRuntime over FlowLowering's tables,
-///                                                          │              FlowReports; StoredMutationResults and a bounded
-///                                                          │              exploration of the properties go in)
-///                                                          ├─mutate──▶ MutationResult: mutation.json/.md and the
-///                                                          │              reports with the scores (FlowMutation)
-///                                                          └─explore─▶ FlowExplore (`flowc explore`)
+/// flow files ─load─▶ LoadedSources ─check─▶ FlowProgram ─lower─▶ [LoweredApp] ─┬─generate─▶ [OutputFile]: inventory.json,
+///   (SourceLoader,      (FlowSyntax:        (FlowChecker:   (FlowLowering:     │              <App>Flow/*.swift (FlowCodegen)
+///    RootedFileSystem)   parseFlowFile)      checkApp)       lowerApp, once)   ├─accept──▶ AcceptanceResult: scenario results,
+///                                                                              │              verdict, reports (FlowRuntime, FlowReports;
+///                                                                              │              StoredMutationResults and a bounded
+///                                                                              │              exploration of the properties go in)
+///                                                                              ├─mutate──▶ MutationResult: mutation.json/.md and
+///                                                                              │              the reports with the scores (FlowMutation)
+///                                                                              └─explore─▶ FlowExplore (`flowc explore`)
 /// ```
 ///
 /// The CLI, the studio, the tests and the build plugin call these; none re-implements a stage. Each stage is a function of
@@ -49,8 +50,9 @@ public struct Compilation: Sendable {
 ///
 /// 1. Load: the input paths → each app's root file and includes, parsed (`loadSources`).
 /// 2. Check: each app's syntax → `App`; the apps → one `FlowProgram` (`checkApps`).
-/// 3. Generate: `FlowProgram` → `inventory.json` and, per app, the Swift module `Sources/<App>Flow/` (`generate`).
-/// 4. Accept: every scenario on the interpreter → each app's verdict and reports (`accept`), when there is no error.
+/// 3. Lower: each `App` → its `LoweredApp`, once: the tables both back ends run (`lowerApps`).
+/// 4. Generate: the lowered apps → `inventory.json` and, per app, the Swift module `Sources/<App>Flow/` (`generate`).
+/// 5. Accept: every scenario on the interpreter → each app's verdict and reports (`accept`), when there is no error.
 /// - Parameters:
 ///   - config: Inputs, output folder, input limits, which stages run, and the stored mutation results.
 ///   - fileSystem: Where files are read from.
@@ -60,13 +62,18 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
     let diagnostics = ErrorWatch(reported)
     let loaded = loadSources(config, fileSystem: fileSystem, diagnostics: diagnostics)
     let program = checkApps(loaded, diagnostics: diagnostics)
-    let outputs = config.generatesOutputs ? generate(program, config: config) : []
+    let runsScenarios = config.runsScenarios && !diagnostics.sawError
+    guard config.generatesOutputs || runsScenarios else {
+        return Compilation(program: program, sources: loaded.sources, outputs: [], sourceRoot: config.sourceRoot)
+    }
+    let lowered = lowerApps(program)
+    let outputs = config.generatesOutputs ? generate(lowered, config: config) : []
     var compilation = Compilation(program: program, sources: loaded.sources, outputs: outputs, sourceRoot: config.sourceRoot)
-    if config.runsScenarios, !diagnostics.sawError {
-        for app in program.apps where config.scenarioApps?.contains(app.id) ?? true {
-            let acceptance = accept(app, mutation: config.storedMutation.scores(for: app, sources: loaded.sources),
+    if runsScenarios {
+        for app in lowered where config.scenarioApps?.contains(app.app.id) ?? true {
+            let acceptance = accept(app, mutation: config.storedMutation.scores(for: app.app, sources: loaded.sources),
                                     outputDirectory: config.outputDirectory)
-            compilation.scenarioResults[app.id] = acceptance.results
+            compilation.scenarioResults[app.app.id] = acceptance.results
             compilation.verdicts.append(acceptance.verdict)
             compilation.reports += acceptance.reports
         }
@@ -123,12 +130,23 @@ public func checkApps(_ loaded: LoadedSources, diagnostics: some DiagnosticColle
     return FlowProgram(apps: apps)
 }
 
-/// Stage 3, generate: the program → `inventory.json` (when the config writes it) and each app's Swift module,
-/// which FlowCodegen translates from the lowered tables to structured Swift and renders.
-public func generate(_ program: FlowProgram, config: CompilerConfig) -> [OutputFile] {
+/// Stage 3, lower: each checked app → the engine's tables and the numbered guards, action lists, validators and timer
+/// lengths they point to (FlowLowering's `lowerApp`), once. Both back ends take this value: the generator writes it as
+/// Swift, the interpreter runs it, so the two run the same rows.
+public func lowerApps(_ program: FlowProgram) -> [LoweredApp] {
+    program.apps.map(lowerApp)
+}
+
+/// Stage 4, generate: the lowered apps → `inventory.json` and the String Catalogs (when the config writes them) and
+/// each app's Swift module, which FlowCodegen translates from the lowered app to structured Swift and renders.
+public func generate(_ lowered: [LoweredApp], config: CompilerConfig) -> [OutputFile] {
     var outputs: [OutputFile] = []
-    if config.writesInventory { outputs.append(renderInventory(program)); outputs += renderStringCatalogs(program) }
-    for file in renderSwiftSources(program, folder: config.swiftFolder, options: config.generatorOptions) {
+    if config.writesInventory {
+        let program = FlowProgram(apps: lowered.map(\.app))
+        outputs.append(renderInventory(program))
+        outputs += renderStringCatalogs(program)
+    }
+    for file in renderSwiftSources(lowered, folder: config.swiftFolder, options: config.generatorOptions) {
         outputs.append(OutputFile(path: file.path, contents: Array(file.text.utf8)))
     }
     return outputs
@@ -143,15 +161,16 @@ public struct AcceptanceResult: Sendable {
     public var reports: [OutputFile]
 }
 
-/// Stage 4, accept: runs every scenario of `app` on the interpreter, judges its properties by a bounded exploration,
-/// and renders its verdict and its acceptance and coverage reports.
+/// Stage 5, accept: runs every scenario of the lowered app on the interpreter, judges its properties by a bounded
+/// exploration on the same program, and renders its verdict and its acceptance and coverage reports.
 /// - Parameters:
 ///   - mutation: The scores of a complete `flowc mutate` run, by criterion ID, shown beside the criteria.
 ///   - outputDirectory: The folder the reports are written under (their links climb back from it to the flow files).
-public func accept(_ app: App, mutation: [String: MutationScore], outputDirectory: String) -> AcceptanceResult {
-    let runtime = RuntimeProgram(app: app)
+public func accept(_ lowered: LoweredApp, mutation: [String: MutationScore], outputDirectory: String) -> AcceptanceResult {
+    let app = lowered.app
+    let runtime = RuntimeProgram(lowered: lowered)
     let results = app.scenarios.map { runScenario($0, of: runtime) }
-    let properties = propertyVerdicts(of: app)
+    let properties = propertyVerdicts(of: runtime)
     let reports = renderReports(for: app, results: results, mutation: mutation, sourceRoot: reportSourceRoot(forOutput: outputDirectory),
                                 properties: properties)
     return AcceptanceResult(results: results, verdict: acceptanceVerdict(for: app, results: results, properties: properties), reports: reports)

@@ -1,6 +1,7 @@
 import FlowExplore
 import FlowIR
 import FlowReports
+import FlowRuntime
 
 /// The bounds of the exploration `flowc build` runs for an app's properties: small enough to cost a few seconds per
 /// app, counted (never timed), so the reports are the same on every machine. The search starts from the launch and
@@ -9,9 +10,10 @@ public let buildExplorationBounds = ExploreBounds(depth: 4, states: 4_000, steps
 
 /// Each property of the app with what a bounded exploration found: held on every step (and how far it went), or the
 /// violation. None for an app without properties (nothing is explored).
-public func propertyVerdicts(of app: App, bounds: ExploreBounds = buildExplorationBounds) -> [String: PropertyVerdict] {
+public func propertyVerdicts(of program: RuntimeProgram, bounds: ExploreBounds = buildExplorationBounds) -> [String: PropertyVerdict] {
+    let app = program.app
     guard !app.properties.isEmpty else { return [:] }
-    let result = explore(app, bounds: bounds)
+    let result = explore(program, bounds: bounds)
     var verdicts: [String: PropertyVerdict] = [:]
     for property in app.properties {
         if let broken = result.violations.first(where: { $0.kind == .property(property.name) }) {

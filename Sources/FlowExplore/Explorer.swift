@@ -42,7 +42,13 @@ public struct ExploreShard: Sendable, Hashable {
 /// as well as from the launch (`ExploreSeed`); depth counts the moves from where a path started.
 public func explore(_ app: App, bounds: ExploreBounds = ExploreBounds(), shard: ExploreShard? = nil, collectsSuite: Bool = false,
                     fromScenarios: Bool = true, progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
-    var explorer = Explorer(app: app, bounds: bounds, shard: shard)
+    explore(RuntimeProgram(app: app), bounds: bounds, shard: shard, collectsSuite: collectsSuite, fromScenarios: fromScenarios, progress: progress)
+}
+
+/// Explores the app `program` runs (a pipeline that lowered the app once hands in its program).
+public func explore(_ program: RuntimeProgram, bounds: ExploreBounds = ExploreBounds(), shard: ExploreShard? = nil, collectsSuite: Bool = false,
+                    fromScenarios: Bool = true, progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
+    var explorer = Explorer(program: program, bounds: bounds, shard: shard)
     explorer.collectsSuite = collectsSuite
     explorer.fromScenarios = fromScenarios
     explorer.progress = progress
@@ -92,9 +98,9 @@ struct Explorer {
         var depth: UInt16
     }
 
-    init(app: App, bounds: ExploreBounds, shard: ExploreShard?) {
+    init(program: RuntimeProgram, bounds: ExploreBounds, shard: ExploreShard?) {
+        let app = program.app
         self.app = app
-        let program = RuntimeProgram(app: app)
         self.program = program
         self.bounds = bounds
         self.shard = shard

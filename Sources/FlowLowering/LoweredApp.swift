@@ -5,17 +5,22 @@ import FlowIR
 /// A checked app lowered to the tables FlowMachine's engine runs, with the numbered guards, action lists,
 /// validators and timer lengths the tables point to, still as IR.
 ///
-/// Both back ends start here: FlowCodegen writes the tables as Swift text and translates each numbered
-/// guard, action list and validator to a Swift function; FlowRuntime's interpreter keeps the tables in
-/// memory and compiles the same numbered code to closures. So the two run the same rows through the
+/// An app is lowered once (FlowCompiler's `lowerApps` stage) and both back ends consume the same value:
+/// FlowCodegen writes the tables as Swift and translates each numbered guard, action list and validator to a
+/// Swift function (`translateApp(lowered)`); FlowRuntime's interpreter keeps the tables in memory and compiles
+/// the same numbered code to closures (`RuntimeProgram(lowered:)`). So the two run the same rows through the
 /// same engine, and differ only in how a guard or an action is evaluated.
 ///
 /// ```swift
 /// let lowered = lowerApp(tempo)
 /// lowered.tables.rows.count        // every transition, in the engine's layout
 /// lowered.guards[id - 1].condition // the IR of guard `id`
+/// let swift = translateApp(lowered)           // FlowCodegen
+/// let program = RuntimeProgram(lowered: lowered) // FlowRuntime
 /// ```
 public struct LoweredApp: Sendable {
+    /// The checked app the tables were lowered from.
+    public let app: App
     /// The rows the engine reads.
     @_spi(Generated) public let tables: FlowTables
     /// Guard number `n` is `guards[n - 1]` (0 in a table means none).
@@ -30,14 +35,23 @@ public struct LoweredApp: Sendable {
     public internal(set) var rows: [RowOrigin] = []
     /// Where each timer of `tables.timers` comes from, by timer number.
     public internal(set) var timers: [TimerOrigin] = []
-    /// The call policy number of each operation (`service.operation`) that has one (`tables.callPolicies`).
-    public internal(set) var callPolicies: [String: Int32] = [:]
+    /// By service and operation number, the call policy number of an operation with a `timeout:` or
+    /// `when_left: cancel` (`tables.callPolicies`), -1 for the others.
+    public internal(set) var callPolicyNumbers: [[Int32]] = []
     /// One line per screen (`3: ONB-003 Name`), per field and per variant, for the generated tables' comments.
     public internal(set) var screenComments: [String] = []
     public internal(set) var fieldComments: [String] = []
     public internal(set) var variantComments: [String] = []
 
-    init(tables: FlowTables) { self.tables = tables }
+    init(app: App, tables: FlowTables) { self.app = app; self.tables = tables }
+
+    /// The call policy number of operation `operation` of service `service`, nil when it has none: the engine waits
+    /// for the answer of a call with one (`engineCallStarted`).
+    public func callPolicy(service: Int, operation: Int) -> Int32? {
+        guard callPolicyNumbers.indices.contains(service), callPolicyNumbers[service].indices.contains(operation) else { return nil }
+        let number = callPolicyNumbers[service][operation]
+        return number < 0 ? nil : number
+    }
 }
 
 /// A guard as the tables number it: its condition, and what it sees besides the state.
@@ -90,5 +104,7 @@ public struct TimerOrigin: Sendable {
     public var event: String
     /// The state value the length is read from when the timer starts (nil: the table's milliseconds).
     public var length: TypedExpression?
+    /// How a failure to read `length` names the timer: `after session_timeout`, `after consent_expires_at - 5m`.
+    public var lengthName: String
     public var comment: String
 }

@@ -34,7 +34,8 @@ struct TableLowering {
     /// The numbers of the events that are services' answers (`bank.transfer.sent`), in event order.
     var serviceAnswerEvents: [Int32] = []
     var callPolicies: [CallPolicyEntry] = []
-    var callPolicyNumbers: [String: Int32] = [:]
+    /// By service and operation number, the operation's call policy number (-1: none).
+    var callPolicyNumbers: [[Int32]] = []
 
     var guards: [LoweredGuard] = []
     var actions: [LoweredActions] = []
@@ -78,8 +79,8 @@ struct TableLowering {
                                 subflows: subflows, returns: returns, fields: fields, variants: variants,
                                 recurringTimers: recurringTimers, startFlow: Int32(truncatingIfNeeded: app.startFlow),
                                 serviceAnswerEvents: serviceAnswerEvents, callPolicies: callPolicies, repeatingTimers: repeatingTimers)
-        var lowered = LoweredApp(tables: tables)
-        lowered.callPolicies = callPolicyNumbers
+        var lowered = LoweredApp(app: app, tables: tables)
+        lowered.callPolicyNumbers = callPolicyNumbers
         let raisesEvents = actions.contains { list in
             list.actions.contains { if case .raise = $0.kind { true } else { false } }
         }
@@ -172,8 +173,9 @@ struct TableLowering {
     /// One call policy per operation with a `timeout:` or `when_left: cancel`, its deadline a timer without rows
     /// (when it fires, the engine answers the call with the timeout outcome on whatever screen shows).
     private mutating func addCallPolicies() {
-        for service in app.services {
-            for operation in service.operations where operation.hasCallPolicy {
+        callPolicyNumbers = app.services.map { Array(repeating: -1, count: $0.operations.count) }
+        for (serviceNumber, service) in app.services.enumerated() {
+            for (operationNumber, operation) in service.operations.enumerated() where operation.hasCallPolicy {
                 let name = "\(service.name).\(operation.name)"
                 var timer: Int32 = -1
                 var timeoutEvent: Int32 = -1
@@ -181,11 +183,11 @@ struct TableLowering {
                     timer = int32(timers.count)
                     timers.append(TimerEntry(milliseconds: timeout.milliseconds, rowStart: int32(rows.count), rowEnd: int32(rows.count)))
                     timerOrigins.append(TimerOrigin(delay: "\(timeout.source) (\(name) timeout)", event: "timeout \(name) after \(timeout.source)", length: nil,
-                                                    comment: "\(name) times out after \(timeout.source)"))
+                                                    lengthName: "after \(timeout.source)", comment: "\(name) times out after \(timeout.source)"))
                     timeoutEvent = int32(eventNumbers["\(name).\(timeout.outcome)"] ?? -1)
                 }
                 let answers = operation.outcomes.compactMap { eventNumbers["\(name).\($0.name)"].map(int32) }
-                callPolicyNumbers[name] = int32(callPolicies.count)
+                callPolicyNumbers[serviceNumber][operationNumber] = int32(callPolicies.count)
                 callPolicies.append(CallPolicyEntry(operation: string(name), timer: timer, timeoutEvent: timeoutEvent,
                                                     cancelsOnLeave: operation.cancelsWhenLeft, answers: answers))
             }
@@ -215,8 +217,12 @@ struct TableLowering {
         let recurring = recurring || timer.repeats
         if timer.repeats { repeatingTimers.append(int32(timers.count)) }
         timers.append(TimerEntry(milliseconds: timer.delayMilliseconds, rowStart: 0, rowEnd: 0, variant: int32(variant)))
+        let atTime = timer.delaySource.hasPrefix("at ")
+        // A failure to read the length names the timer by what it waits for, the same way for every kind of timer.
+        let lengthName = "after " + (atTime ? String(timer.delaySource.dropFirst(3)) : timer.delaySource)
         timerOrigins.append(TimerOrigin(delay: recurring ? "every \(timer.delaySource)" : timer.delaySource,
-                                        event: recurring ? "every \(timer.delaySource)" : timer.delaySource.hasPrefix("at ") ? timer.delaySource : "after \(timer.delaySource)", length: timer.length, comment: comment))
+                                        event: recurring ? "every \(timer.delaySource)" : atTime ? timer.delaySource : "after \(timer.delaySource)",
+                                        length: timer.length, lengthName: lengthName, comment: comment))
     }
 
     private mutating func addTimerRows(_ number: Int, _ timer: FlowIR.Timer, screen: Int?, place: String, global: Bool) {

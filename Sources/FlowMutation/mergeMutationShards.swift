@@ -12,7 +12,8 @@ public struct MutationMergeError: Error, CustomStringConvertible {
 /// together they must cover every mutant exactly once. The scenarios are run once more on the app
 /// as written (for the baseline); the mutants are not run again.
 /// - Throws: `MutationMergeError` naming the first problem.
-public func mergeMutationShards(_ shards: [MutationDocument], of app: App, fingerprint: String) throws -> MutationRun {
+public func mergeMutationShards(_ shards: [MutationDocument], of program: RuntimeProgram, fingerprint: String) throws -> MutationRun {
+    let app = program.app
     let mutants = enumerateMutants(of: app)
     var entries: [Int: MutationDocument.MutantEntry] = [:]
     for shard in shards {
@@ -47,8 +48,7 @@ public func mergeMutationShards(_ shards: [MutationDocument], of app: App, finge
         }
         results.append(MutantResult(mutant: mutant, failures: failures, brokenProperties: Set(entry.brokenProperties ?? [])))
     }
-    let program = RuntimeProgram(app: app)
     let baseline = app.scenarios.map { runScenario($0, of: program) }
     return MutationRun(app: app, baseline: baseline, results: results, totalMutants: mutants.count, selection: MutationSelection(),
-                       propertiesBrokenOnBaseline: propertiesBroken(in: app))
+                       propertiesBrokenOnBaseline: propertiesBroken(in: program))
 }

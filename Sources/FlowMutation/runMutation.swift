@@ -54,10 +54,10 @@ public struct MutantResult: Sendable {
 /// and small, so mutating an app with properties stays within minutes.
 public let mutationExplorationBounds = ExploreBounds(depth: 1, states: 3_000, steps: 20_000)
 
-/// The properties a bounded exploration finds broken on `app`.
-func propertiesBroken(in app: App) -> Set<String> {
-    guard !app.properties.isEmpty else { return [] }
-    let result = explore(app, bounds: mutationExplorationBounds)
+/// The properties a bounded exploration finds broken on the app `program` runs.
+func propertiesBroken(in program: RuntimeProgram) -> Set<String> {
+    guard !program.app.properties.isEmpty else { return [] }
+    let result = explore(program, bounds: mutationExplorationBounds)
     return Set(result.violations.compactMap { finding in
         if case .property(let name) = finding.kind { return name }
         return nil
@@ -93,9 +93,17 @@ public struct MutationRun: Sendable {
 public func runMutation(of app: App, selection: MutationSelection = MutationSelection(),
                         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> MutationRun {
+    runMutation(of: RuntimeProgram(app: app), selection: selection, workers: workers, progress: progress)
+}
+
+/// Runs every scenario of the app `original` runs on each selected mutant: the pipeline's mutate stage hands in the
+/// program of the app it lowered; each mutant is a changed app, lowered on its own.
+public func runMutation(of original: RuntimeProgram, selection: MutationSelection = MutationSelection(),
+                        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> MutationRun {
+    let app = original.app
     let all = enumerateMutants(of: app)
     let selected = selection.select(all)
-    let original = RuntimeProgram(app: app)
     let baseline = app.scenarios.map { runScenario($0, of: original) }
     let live = app.scenarios.indices.filter { baseline[$0].passed && (selection.scenarios?.matches(app.scenarios[$0].name) ?? true) }
     let screenNumbers = Dictionary(app.screens.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -107,7 +115,7 @@ public func runMutation(of app: App, selection: MutationSelection = MutationSele
         visitedFlows[index] = Set(screens.map { app.screens[$0].flow })
     }
     let screensReached = visitedScreens, flowsReached = visitedFlows
-    let brokenOnBaseline = propertiesBroken(in: app)
+    let brokenOnBaseline = propertiesBroken(in: original)
     let propertyCriteria: [(criterion: AcceptanceCriterion, property: String)] = app.criteria.compactMap { criterion in
         guard case .property(let index) = criterion.verification, app.properties.indices.contains(index),
               !brokenOnBaseline.contains(app.properties[index].name) else { return nil }
@@ -123,7 +131,7 @@ public func runMutation(of app: App, selection: MutationSelection = MutationSele
             if !watched.isEmpty {
                 var mutated = app
                 result.mutant.apply(&mutated)
-                result.brokenProperties = propertiesBroken(in: mutated).intersection(watched)
+                result.brokenProperties = propertiesBroken(in: RuntimeProgram(app: mutated)).intersection(watched)
             }
             progress(collected.store(result, at: offset), selected.count)
         }

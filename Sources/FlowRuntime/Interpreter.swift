@@ -598,13 +598,13 @@ extension Interpreter: EngineHost {
 
     @_spi(Generated) public mutating func timerLength(_ timer: Int32) throws -> Int? {
         guard let length = program.timerLengths[Int(timer)] else { return nil }
-        let delay = name(program.timerDelays[Int(timer)])
+        let timerName = program.timerLengthNames[Int(timer)]
         // A length kept in the state is read when the timer starts: a change applies from the next start.
         guard case .duration(let milliseconds) = try evaluate(length) else {
-            throw RuntimeFailure(message: "timer 'after \(delay)' has no length", step: stepCount)
+            throw RuntimeFailure(message: "timer '\(timerName)' has no length", step: stepCount)
         }
         guard milliseconds >= 0 else {
-            throw RuntimeFailure(message: "timer 'after \(delay)' has a negative length (\(Value.duration(milliseconds)))", step: stepCount)
+            throw RuntimeFailure(message: "timer '\(timerName)' has a negative length (\(Value.duration(milliseconds)))", step: stepCount)
         }
         return milliseconds
     }

@@ -5,13 +5,13 @@ import FlowIR
 @_spi(Generated) import FlowLowering
 @_spi(Generated) import FlowMachine
 
-/// A checked app made ready to run, once, and shared by every run of it: the app is lowered to
-/// FlowMachine's tables (as for the generated code), event names become numbers, state and derived
-/// values get slots, and every numbered guard and action list of the tables, and every rule
-/// expression, is compiled to closures over those slots.
+/// A lowered app made ready to run, once, and shared by every run of it: the tables FlowLowering built
+/// (the same value the generated code is translated from) are kept as they are, event names become
+/// numbers, state and derived values get slots, and every numbered guard and action list of the tables,
+/// and every rule expression, is compiled to closures over those slots.
 ///
 /// ```swift
-/// let program = RuntimeProgram(app: tempo)
+/// let program = RuntimeProgram(lowered: lowerApp(tempo))   // the pipeline lowers once (`lowerApps`)
 /// for scenario in tempo.scenarios { results.append(runScenario(scenario, of: program)) }
 /// ```
 public final class RuntimeProgram: Sendable {
@@ -43,6 +43,8 @@ public final class RuntimeProgram: Sendable {
     /// interned delay (`30s`, the trigger of its step), and its delay as written (for messages).
     let timerLengths: [RuntimeExpression?]
     let timerDelays: [Int]
+    /// Per timer: how a failure to read its length names it (`after session_timeout`), as the generated code does.
+    let timerLengthNames: [String]
     /// Per row of the tables: how its micro steps are recorded.
     let rowTraces: [RowTrace]
     /// Per screen: its screen-view analytics as a static effect number, or -1.
@@ -64,9 +66,14 @@ public final class RuntimeProgram: Sendable {
     /// advance by raising its outcome. A run skips the other stages, as the generated machine does.
     @_spi(Generated) public let features: EngineFeatures
 
-    public convenience init(app: App) {
+    public convenience init(lowered: LoweredApp) {
         var interner = NameInterner()
-        self.init(app: app, interner: &interner, engineStages: nil)
+        self.init(lowered: lowered, interner: &interner, engineStages: nil)
+    }
+
+    /// Lowers `app` and prepares it: for an app no pipeline lowered (a mutant, a studio edit, a test's fixture).
+    public convenience init(app: App) {
+        self.init(lowered: lowerApp(app))
     }
 
     /// A program whose runs take exactly `engineStages` of the engine, whatever the app reaches: `.all` is the
@@ -74,14 +81,14 @@ public final class RuntimeProgram: Sendable {
     /// machines; `EngineStagesTests` beside the derived stages).
     @_spi(Generated) public convenience init(app: App, engineStages: EngineFeatures) {
         var interner = NameInterner()
-        self.init(app: app, interner: &interner, engineStages: engineStages)
+        self.init(lowered: lowerApp(app), interner: &interner, engineStages: engineStages)
     }
 
-    private init(app: App, interner: inout NameInterner, engineStages: EngineFeatures?) {
+    private init(lowered: LoweredApp, interner: inout NameInterner, engineStages: EngineFeatures?) {
+        let app = lowered.app
         self.app = app
         // Event `n` of the app is name `n`: the number a row of the tables matches is the event's name number.
         for event in app.events { _ = interner.number(event.name) }
-        let lowered = lowerApp(app)
         self.lowered = lowered
         tables = lowered.tables
         var slots: [String: Int] = [:]
@@ -94,7 +101,7 @@ public final class RuntimeProgram: Sendable {
         derived = app.derived.enumerated().map { offset, value in (app.state.count + offset, value.value.map(compiler.compile)) }
         invariants = compileInvariants(app, slots: slots, compiler: compiler)
         operationNames = app.services.map { service in service.operations.map { "\(service.name).\($0.name)" } }
-        callPolicies = app.services.map { service in service.operations.map { lowered.callPolicies["\(service.name).\($0.name)"] ?? -1 } }
+        callPolicies = lowered.callPolicyNumbers
 
         guards = lowered.guards.map { compiler.compile($0.condition) }
         actionLists = lowered.actions.map { compiler.actions($0.actions, names: &interner) }
@@ -111,6 +118,7 @@ public final class RuntimeProgram: Sendable {
         fieldRules = app.screens.flatMap { compileRules(for: $0, compiler: compiler) }
         timerLengths = lowered.timers.map { $0.length.map(compiler.compile) }
         timerDelays = lowered.timers.map { interner.number($0.delay) }
+        timerLengthNames = lowered.timers.map(\.lengthName)
         rowTraces = lowered.rows.map { origin in
             RowTrace(event: interner.number(origin.event), conditionSource: interner.number(origin.transition.conditionSource ?? ""),
                      alternative: origin.alternative, global: origin.global)
@@ -271,7 +279,7 @@ final class ExpressionCompiler {
         actions.compactMap { action in
             switch action.kind {
             case .set(let path, let value):
-                let acceptsNull = pathType(path)?.isNullable ?? true
+                let acceptsNull = app.type(ofStatePath: path)?.isNullable ?? true
                 return place(path).map {
                     $0.members.isEmpty ? .setSlot($0.slot, compile(value), acceptsNull: acceptsNull)
                         : .set(slot: $0.slot, members: $0.members, value: compile(value), acceptsNull: acceptsNull)
@@ -303,20 +311,9 @@ final class ExpressionCompiler {
     /// The slot and member path of a state path, with the zero value `clear` puts there.
     private func place(_ path: [String]) -> (slot: Int, members: [String], zero: Value)? {
         guard let head = path.first, let slot = slots[head], slot < derivedStart else { return nil }
-        return (slot, Array(path.dropFirst()), pathType(path).map { zeroValue($0, in: app) } ?? .null)
+        return (slot, Array(path.dropFirst()), app.type(ofStatePath: path).map { zeroValue($0, in: app) } ?? .null)
     }
 
-    private func pathType(_ path: [String]) -> ValueType? {
-        guard let head = path.first, var type = app.state.first(where: { $0.name == head })?.type else { return nil }
-        for member in path.dropFirst() {
-            var base = type
-            if case .optional(let wrapped) = base { base = wrapped }
-            guard case .record(let name) = base, let declaration = app.types.first(where: { $0.name == name }),
-                  case .record(let fields) = declaration.kind, let field = fields.first(where: { $0.name == member }) else { return nil }
-            type = field.type
-        }
-        return type
-    }
 }
 
 /// The value a state value of `type` starts with when no initial value is written.

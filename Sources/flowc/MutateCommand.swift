@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowCompiler
 import FlowIR
+import FlowLowering
 import FlowMutation
 import FlowReports
 import FlowRuntime
@@ -132,7 +133,7 @@ struct MutateCommand: ParsableCommand {
         let showProgress = isatty(STDERR_FILENO) != 0
         let result: MutationResult
         do {
-            result = try mutate(checked, sources: compilation.sources, work: work, outputDirectory: output) { done, total in
+            result = try mutate(lowerApp(checked), sources: compilation.sources, work: work, outputDirectory: output) { done, total in
                 guard showProgress, done == total || done % 10 == 0 else { return }
                 FileHandle.standardError.write(Data("\r\(checked.id): mutant \(done) of \(total)\(done == total ? "\n" : "")".utf8))
             }

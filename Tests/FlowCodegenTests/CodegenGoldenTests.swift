@@ -13,7 +13,7 @@ import Testing
         let diagnostics = DiagnosticBag()
         let compilation = compile(CompilerConfig(inputs: [fixture.appendingPathComponent("input").path]), diagnostics: diagnostics)
         #expect(diagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
-        let files = renderSwiftSources(compilation.program)
+        let files = renderSwiftSources(lowerApps(compilation.program))
         #expect(files.map(\.path) == [
             "Sources/SmallFlow/Machine.swift",
             "Sources/SmallFlow/Tables.swift", "Sources/SmallFlow/Types.swift",
@@ -26,15 +26,15 @@ import Testing
     @Test func encodedShapeMatchesGoldens() throws {
         let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app")
         let compilation = compile(CompilerConfig(inputs: [fixture.appendingPathComponent("input").path]), diagnostics: DiagnosticBag())
-        for file in renderSwiftSources(compilation.program, folder: "", tableStyle: .encoded) {
+        for file in renderSwiftSources(lowerApps(compilation.program), folder: "", options: GeneratorOptions(tableStyle: .encoded)) {
             assertMatchesGolden(file.text, golden: fixture.appendingPathComponent("expected-encoded/SmallFlow").appendingPathComponent(file.path))
         }
     }
 
     @Test func generationIsDeterministic() throws {
         let fixture = fixturesDirectory().appendingPathComponent("codegen/small-app/input")
-        let first = renderSwiftSources(compile(CompilerConfig(inputs: [fixture.path]), diagnostics: DiagnosticBag()).program)
-        let second = renderSwiftSources(compile(CompilerConfig(inputs: [fixture.path]), diagnostics: DiagnosticBag()).program)
+        let first = renderSwiftSources(lowerApps(compile(CompilerConfig(inputs: [fixture.path]), diagnostics: DiagnosticBag()).program))
+        let second = renderSwiftSources(lowerApps(compile(CompilerConfig(inputs: [fixture.path]), diagnostics: DiagnosticBag()).program))
         #expect(first.map(\.text) == second.map(\.text))
     }
 
@@ -77,7 +77,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
-        for file in renderSwiftSources(program, folder: "") {
+        for file in renderSwiftSources(lowerApps(program), folder: "") {
             let url = folder.appendingPathComponent(file.path)
             try Data(file.text.utf8).write(to: url)
             paths.append(url.path)
@@ -102,7 +102,7 @@ import Testing
                                   diagnostics: bareDiagnostics).program
         #expect(bareDiagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
         var barePaths: [String] = []
-        for file in renderSwiftSources(bareProgram, folder: "") {
+        for file in renderSwiftSources(lowerApps(bareProgram), folder: "") {
             let url = bare.appendingPathComponent(file.path)
             try Data(file.text.utf8).write(to: url)
             barePaths.append(url.path)
@@ -149,7 +149,7 @@ import Testing
             let shaped = folder.appendingPathComponent(modifier.rawValue)
             try FileManager.default.createDirectory(at: shaped, withIntermediateDirectories: true)
             var shapedPaths: [String] = []
-            for file in renderSwiftSources(program, folder: "", options: GeneratorOptions(accessModifier: modifier)) {
+            for file in renderSwiftSources(lowerApps(program), folder: "", options: GeneratorOptions(accessModifier: modifier)) {
                 let url = shaped.appendingPathComponent(file.path)
                 try Data(file.text.utf8).write(to: url)
                 shapedPaths.append(url.path)
@@ -164,7 +164,7 @@ import Testing
         try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
         let smallProgram = compile(CompilerConfig(inputs: [fixturesDirectory().appendingPathComponent("codegen/small-app/input").path]), diagnostics: DiagnosticBag()).program
         var smallPaths: [String] = []
-        for file in renderSwiftSources(smallProgram, folder: "") {
+        for file in renderSwiftSources(lowerApps(smallProgram), folder: "") {
             let url = small.appendingPathComponent(file.path)
             try Data(file.text.utf8).write(to: url)
             smallPaths.append(url.path)

@@ -109,7 +109,7 @@ import Testing
             let program = compile(CompilerConfig(inputs: [example.path], generatesOutputs: false), diagnostics: diagnostics).program
             #expect(diagnostics.diagnostics.filter { $0.severity == .error }.isEmpty)
             var paths: [String] = []
-            for file in renderSwiftSources(program, folder: "", options: GeneratorOptions(typePrefix: "Cards")) {
+            for file in renderSwiftSources(lowerApps(program), folder: "", options: GeneratorOptions(typePrefix: "Cards")) {
                 let url = folder.appendingPathComponent("Cards" + file.path)
                 try Data(file.text.utf8).write(to: url)
                 paths.append(url.path)

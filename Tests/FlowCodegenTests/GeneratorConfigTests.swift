@@ -34,7 +34,7 @@ import Testing
     @Test func optionsShapeTheGeneratedCode() throws {
         let input = fixturesDirectory().appendingPathComponent("codegen/small-app/input")
         let program = compileCleanly(CompilerConfig(inputs: [input.path]), allowing: ["unverified-criterion"]).program
-        let files = renderSwiftSources(program, folder: "", options: GeneratorOptions(accessModifier: .internal, typePrefix: "Cards"))
+        let files = renderSwiftSources(lowerApps(program), folder: "", options: GeneratorOptions(accessModifier: .internal, typePrefix: "Cards"))
         let types = try #require(files.first { $0.path == "Types.swift" }).text
         let machine = try #require(files.first { $0.path == "Machine.swift" }).text
         #expect(types.contains("\nenum CardsScreen: String, CaseIterable, Sendable {"))
@@ -45,7 +45,7 @@ import Testing
         #expect(!types.contains("public enum") && !machine.contains("public struct"))
         // What FlowMachine's engine calls stays public SPI whatever the access level.
         #expect(machine.contains("@_spi(Generated)\n    public func evaluateGuard"))
-        let package = renderSwiftSources(program, folder: "", options: GeneratorOptions(accessModifier: .package))
+        let package = renderSwiftSources(lowerApps(program), folder: "", options: GeneratorOptions(accessModifier: .package))
         #expect(try #require(package.first { $0.path == "Machine.swift" }).text.contains("\npackage struct SmallMachine: Sendable, FlowStateMachine {"))
     }
 }

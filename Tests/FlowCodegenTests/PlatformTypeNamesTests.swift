@@ -23,7 +23,7 @@ import Testing
 
     @Test func domainTypesCarryThePrefix() throws {
         let app = try Self.app("flows/tempo")
-        let text = renderSwiftSources(FlowProgram(apps: [app]), options: GeneratorOptions(typePrefix: "Cards")).map(\.text).joined()
+        let text = renderSwiftSources(lowerApps(FlowProgram(apps: [app])), options: GeneratorOptions(typePrefix: "Cards")).map(\.text).joined()
         #expect(text.contains("public struct CardsTransaction: "))
         #expect(!text.contains("public struct Transaction: "))
         #expect(!text.contains("public enum PayWith: "))

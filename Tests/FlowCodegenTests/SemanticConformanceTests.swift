@@ -23,7 +23,7 @@ import Testing
 
     @Test func generatedSourcesMatchTheirGoldens() throws {
         let compilation = compileCleanly(CompilerConfig(inputs: [Self.folder.appendingPathComponent("input").path]))
-        for file in renderSwiftSources(compilation.program) {
+        for file in renderSwiftSources(lowerApps(compilation.program)) {
             assertMatchesGolden(file.text, golden: Self.folder.appendingPathComponent("expected").appendingPathComponent(file.path))
         }
     }
@@ -77,7 +77,7 @@ import Testing
 
     /// The generated `Machine.swift` of an app.
     static func machineSource(_ app: App) -> String {
-        renderSwiftSources(FlowProgram(apps: [app])).first { $0.path.hasSuffix("/Machine.swift") }?.text ?? ""
+        renderSwiftSources(lowerApps(FlowProgram(apps: [app]))).first { $0.path.hasSuffix("/Machine.swift") }?.text ?? ""
     }
 
     /// Replays a scenario's steps on the interpreter and the generated `SemanticsMachine` side by side.

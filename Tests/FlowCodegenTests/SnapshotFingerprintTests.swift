@@ -1,4 +1,5 @@
 import FlowCodegen
+import FlowCompiler
 import FlowIR
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// progress across a release.
 @Suite struct SnapshotFingerprintTests {
     static func fingerprint(_ app: App) throws -> String {
-        let tables = try #require(renderSwiftSources(FlowProgram(apps: [app])).first { $0.path.hasSuffix("/Tables.swift") }?.text)
+        let tables = try #require(renderSwiftSources(lowerApps(FlowProgram(apps: [app]))).first { $0.path.hasSuffix("/Tables.swift") }?.text)
         let marker = "static let fingerprint = \""
         let start = try #require(tables.range(of: marker)).upperBound
         return String(tables[start...].prefix { $0 != "\"" })

@@ -114,6 +114,7 @@ import Testing
         #expect(plain.features != timed.features)
         #expect(plain.timers.isEmpty && timed.timers.count == 1)
         #expect(timed.timers.first?.delay == "2s")
+        #expect(timed.timers.first?.lengthName == "after 2s", "how both back ends name the timer in a failure")
     }
 
     /// The same app lowers to the same tables every time (the generated Tables.swift is compared byte for byte in CI).

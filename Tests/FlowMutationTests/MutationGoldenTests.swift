@@ -126,14 +126,15 @@ import Testing
     @Test func mergedShardsGiveTheCompleteResult() throws {
         let (app, sources) = try Self.compileFixture()
         let fingerprint = appFingerprint(app, sources: sources)
+        let program = RuntimeProgram(app: app)
         let shards = try (1...3).map { try Self.document(selection: MutationSelection(shard: ($0, 3))) }
-        let merged = MutationDocument(MutationReport(run: try mergeMutationShards(shards, of: app, fingerprint: fingerprint)), fingerprint: fingerprint)
+        let merged = MutationDocument(MutationReport(run: try mergeMutationShards(shards, of: program, fingerprint: fingerprint)), fingerprint: fingerprint)
         #expect(merged.encoded() == (try Self.document()).encoded())
-        #expect(throws: MutationMergeError.self) { try mergeMutationShards(Array(shards.prefix(2)), of: app, fingerprint: fingerprint) }
-        #expect(throws: MutationMergeError.self) { try mergeMutationShards(shards + [shards[0]], of: app, fingerprint: fingerprint) }
-        #expect(throws: MutationMergeError.self) { try mergeMutationShards(shards, of: app, fingerprint: "0000000000000000") }
+        #expect(throws: MutationMergeError.self) { try mergeMutationShards(Array(shards.prefix(2)), of: program, fingerprint: fingerprint) }
+        #expect(throws: MutationMergeError.self) { try mergeMutationShards(shards + [shards[0]], of: program, fingerprint: fingerprint) }
+        #expect(throws: MutationMergeError.self) { try mergeMutationShards(shards, of: program, fingerprint: "0000000000000000") }
         let message = try #require(try? { () throws -> String? in
-            do { _ = try mergeMutationShards(Array(shards.prefix(2)), of: app, fingerprint: fingerprint); return nil } catch { return "\(error)" }
+            do { _ = try mergeMutationShards(Array(shards.prefix(2)), of: program, fingerprint: fingerprint); return nil } catch { return "\(error)" }
         }())
         #expect(message == "10 of 31 mutants are in no shard (first: #3)")
     }

@@ -24,7 +24,7 @@ import Testing
 
             """).write(to: folder.appendingPathComponent("app.flow.yaml"), atomically: true, encoding: .utf8)
         let compilation = compileCleanly(CompilerConfig(inputs: [folder.path], generatesOutputs: false))
-        let app = try #require(compilation.program.apps.first)
+        let app = try #require(lowerApps(compilation.program).first)
         let reports = accept(app, mutation: [:], outputDirectory: "generated").reports
         let junit = try #require(reports.first { $0.path.hasSuffix("junit.xml") })
         return String(decoding: junit.contents, as: UTF8.self)

@@ -3,25 +3,23 @@ import FlowIR
 @_spi(Generated) import FlowLowering
 @_spi(Generated) import FlowMachine
 
-/// Translates the numbered guards, action lists, validators and timer lengths of an app's lowered
-/// tables (`FlowLowering`) to Swift function bodies. The tables themselves are written as they were
-/// lowered: the interpreter runs the same rows.
-struct TableBuilder {
+/// Translates the numbered code of an app's lowered tables (`FlowLowering`) to Swift function bodies: each guard,
+/// action list, validator and timer length, in the tables' numbering, and the state's initial values. The
+/// tables themselves are written by `TablesTranslator`, as they were lowered: the interpreter runs the same rows.
+struct LoweredCodeTranslator {
     /// A numbered function body and the places that use it (for its comment).
     struct Body {
         var statements: [SwiftStatement]
         var usedBy: [String]
     }
 
-    let app: App
-    let names: AppNames
     let lowered: LoweredApp
+    let names: AppNames
     var expressions: ExpressionTranslator
     /// The events the flows raise themselves: their cases carry a `RaisedByFlows`.
     let raisedEvents: Set<String>
-    let renderer = TextRenderer()
 
-    var tables: FlowTables { lowered.tables }
+    var app: App { lowered.app }
     /// Numbered from 1; 0 means none.
     var guards: [Body] = []
     var actions: [Body] = []
@@ -29,12 +27,11 @@ struct TableBuilder {
     /// Timers whose length is read from the state when they start, by timer number: the body returning it.
     var timerLengths: [(timer: Int, statements: [SwiftStatement], comment: String)] = []
 
-    init(app: App, names: AppNames, lowered: LoweredApp) {
-        self.app = app
-        self.names = names
+    init(lowered: LoweredApp, names: AppNames) {
         self.lowered = lowered
-        expressions = ExpressionTranslator(app: app, names: names)
-        raisedEvents = app.raisedEventNames
+        self.names = names
+        expressions = ExpressionTranslator(app: lowered.app, names: names)
+        raisedEvents = lowered.app.raisedEventNames
     }
 
     // MARK: Building
@@ -72,11 +69,25 @@ struct TableBuilder {
             expressions.readPayload = []
             expressions.readForm = [:]
             let value = expressions.value(length, scope: ExpressionScope())
-            // `after 30s` and `every 15m` alike: the delay follows the first word.
-            let delay = String(timer.event.drop { $0 != " " }.dropFirst())
-            let checked = SwiftExpression.call(.id("checkedTimerLength"), [SwiftArgument(nil, value.code), SwiftArgument(nil, .string("after \(delay)"))])
+            let checked = SwiftExpression.call(.id("checkedTimerLength"), [SwiftArgument(nil, value.code), SwiftArgument(nil, .string(timer.lengthName))])
             timerLengths.append((number, [.return(.try(checked))], timer.comment))
         }
+    }
+
+    /// The state's initial values: those that cannot fail as the defaults of `<App>State`'s properties, the others
+    /// as assignments in the machine's initializer and `restart`, where a failure can be thrown.
+    mutating func stateInitialValues() -> StateInitialValues {
+        var result = StateInitialValues()
+        for variable in app.state {
+            guard let initial = variable.initial else { continue }
+            let value = expressions.value(initial, scope: ExpressionScope(), acceptsNull: names.isStoredOptional(variable.type))
+            if value.throwing {
+                result.assignments.append(.assign(.member(.id("state"), Naming.member(variable.name)), ExpressionTranslator.wrap(value)))
+            } else {
+                result.defaults[variable.name] = value.code
+            }
+        }
+        return result
     }
 
     func formScope(_ screen: Screen) -> ExpressionScope {
@@ -108,20 +119,8 @@ struct TableBuilder {
 
     /// The Swift path of a state path and the type stored there.
     func statePath(_ path: [String]) -> (SwiftExpression, ValueType?) {
-        var code = SwiftExpression.id("state")
-        var type: ValueType? = nil
-        for (index, part) in path.enumerated() {
-            code = .member(code, Naming.member(part))
-            if index == 0 {
-                type = app.state.first { $0.name == part }?.type
-            } else if case .record(let name)? = type?.nonOptional,
-                      let declaration = app.types.first(where: { $0.name == name }), case .record(let fields) = declaration.kind {
-                type = fields.first { $0.name == part }?.type
-            } else {
-                type = nil
-            }
-        }
-        return (code, type)
+        let code = path.reduce(SwiftExpression.id("state")) { .member($0, Naming.member($1)) }
+        return (code, app.type(ofStatePath: path))
     }
 
     mutating func translateAction(_ action: Action, scope: ExpressionScope) -> [SwiftStatement] {
@@ -169,8 +168,7 @@ struct TableBuilder {
             let call: SwiftExpression = values.isEmpty ? .member(.id(names.serviceCall), caseName) : .call(.member(.id(names.serviceCall), caseName), values)
             let effect = SwiftExpression.call(.member(nil, "call"), [SwiftArgument(nil, call)])
             // An operation with a timeout or `when_left: cancel`: the engine waits for this call's answer.
-            let operationName = "\(app.services[service].name).\(declaration.name)"
-            guard let policy = lowered.callPolicies[operationName] else { return [append(effect, throwing: throwing)] }
+            guard let policy = lowered.callPolicy(service: service, operation: operation) else { return [append(effect, throwing: throwing)] }
             let started = SwiftExpression.try(.call(.id("engineCallStarted"), [SwiftArgument(nil, .int(Int(policy))), SwiftArgument("into", .prefix("&", .id("effects")))]))
             return [append(effect, throwing: throwing), .expression(started)]
         case .analytics(let event, let properties):
@@ -300,7 +298,7 @@ struct TableBuilder {
                 let value = expressions.formValueOf(.id("input"), field)
                 if nullableKind {
                     ruleBody.append(.guard(conditions: [.bind(name: "value", value: value)], otherwise: message(check.message)))
-                } else if usesValue(body: [condition]) {
+                } else if check.test.readsValue(of: field) {
                     ruleBody.append(.declare(isLet: true, name: "value", type: nil, value: value))
                 } else {
                     ruleBoundValue = false
@@ -338,14 +336,6 @@ struct TableBuilder {
         return .prefix("!", .parenthesized(condition))
     }
 
-    private func usesValue(body conditions: [SwiftExpression]) -> Bool {
-        let renderer = TextRenderer()
-        return conditions.contains { expression in
-            let text = renderer.expression(expression)
-            return text.range(of: #"(^|[^A-Za-z0-9_.])value([^A-Za-z0-9_]|$)"#, options: .regularExpression) != nil
-        }
-    }
-
     /// `order(value, bound).map { $0 >= 0 } ?? false`: a bound that cannot be compared fails.
     mutating func boundCondition(_ bound: TypedExpression, minimum: Bool, scope: ExpressionScope) -> SwiftExpression {
         let translated = expressions.value(bound, scope: scope)
@@ -365,4 +355,3 @@ enum NSRegularExpressionProbe {
         return true
     }
 }
-

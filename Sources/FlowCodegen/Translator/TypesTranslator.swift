@@ -1,0 +1,524 @@
+import FlowExpression
+import FlowIR
+@_spi(Generated) import FlowLowering
+@_spi(Generated) import FlowMachine
+
+/// Translates an app's declarations into `Types.swift`: screens, typed field/variant/ending/text/sub-flow/operation
+/// names, events, effects, service calls, the services protocol and outcome enums, the domain types and the state.
+struct TypesTranslator {
+    let app: App
+    let names: AppNames
+    let style: TableStyle
+    let options: GeneratorOptions
+    /// The state's initial values that cannot fail, by variable name: the defaults of `<App>State`'s properties, so
+    /// `<App>State()` is the app's start and no initializer writes the state twice (`StateInitialValues`).
+    let stateDefaults: [String: SwiftExpression]
+
+    private var publicAccess: SwiftAccess { options.publicAccess }
+    private let spi = generatedSPI
+
+
+    func declarations() -> [SwiftDeclaration] {
+        var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), textDeclaration(), subflowDeclaration(), eventDeclaration(),
+                            effectDeclaration(), operationDeclaration(), serviceCallDeclaration()] + servicesDeclarations() + [outcomesDeclaration()]
+        for type in app.types { declarations.append(domainDeclaration(type)) }
+        declarations.append(stateDeclaration())
+        return declarations
+    }
+
+    /// The doc comment of a screen: its name, step, description and the criteria that concern it.
+    func screenDoc(_ index: Int) -> [String] {
+        let screen = app.screens[index]
+        var doc = ["\(screen.name) (\(screen.id))" + (screen.step.map { ", step \($0)" } ?? "") + (screen.presentation == .screen ? "" : ", shown as a \(screen.presentation.rawValue)")]
+        if let description = screen.description { doc += ["", description] }
+        let criteria = app.criteria.filter { $0.screens.contains(index) }
+        if !criteria.isEmpty {
+            doc += ["", "Acceptance criteria:"]
+            for criterion in criteria { doc.append("- \(criterion.id): \(criterion.text)") }
+        }
+        return doc
+    }
+
+    func screenDeclaration() -> SwiftDeclaration {
+        let doc = ["The screens of \(app.name), by the seed's screen IDs."]
+        if style == .encoded {
+            // A 10,000-case enum takes swiftc minutes; a number with the ID looked up in the tables does not.
+            return largeScreenType(doc: doc)
+        }
+        var cases: [SwiftEnumCase] = []
+        var numberCases: [SwiftSwitchCase] = []
+        var nameCases: [SwiftSwitchCase] = []
+        for (index, screen) in app.screens.enumerated() {
+            let name = names.screenCases[index]
+            cases.append(SwiftEnumCase(doc: screenDoc(index), name: name, rawValue: .string(screen.id)))
+            numberCases.append(SwiftSwitchCase([".\(name)"], [.return(.int(index))]))
+            nameCases.append(SwiftSwitchCase([".\(name)"], [.return(.string(screen.name))]))
+        }
+        let members: [SwiftDeclaration] = [
+            SwiftDeclaration(doc: ["The screen's name in the seed."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
+            SwiftDeclaration(doc: ["The screen's position in the app's tables."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
+            SwiftDeclaration(doc: ["The screen at `number` in the app's tables."], access: publicAccess, .initializer(parameters: [SwiftParameter(name: "number", type: "Int32")], effects: [], body: [
+                .assign(.id("self"), .subscript(.member(.id("Self"), "ordered"), .call(.id("Int"), [SwiftArgument(nil, .id("number"))]))),
+            ])),
+            SwiftDeclaration(.variable(isLet: true, isStatic: true, name: "ordered", type: "[\(names.screen)]", value: .id("allCases"), getter: nil)),
+        ]
+        return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: names.screen, conformances: ["String", "CaseIterable", "Sendable"], cases: cases, members: members))
+    }
+
+    /// The screen type of a very large app: a number, with the seed ID read from the tables.
+    func largeScreenType(doc: [String]) -> SwiftDeclaration {
+        let strings = SwiftExpression.member(.id(names.tables), "strings")
+        let ids = SwiftExpression.member(.id(names.tables), "screenIDs")
+        func int(_ value: SwiftExpression) -> SwiftExpression { .call(.id("Int"), [SwiftArgument(nil, value)]) }
+        let matches = SwiftClosure(parameters: [], body: [.expression(.binary("==", .subscript(strings, int(.id("$0"))), .id("rawValue")))])
+        let members: [SwiftDeclaration] = [
+            SwiftDeclaration(doc: ["The screen's position in the app's tables."], access: publicAccess,
+                             .variable(isLet: true, isStatic: false, name: "number", type: "Int32", value: nil, getter: nil)),
+            SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(name: "number", type: "Int32")], effects: [], body: [
+                .assign(.member(.id("self"), "number"), .id("number")),
+            ])),
+            SwiftDeclaration(doc: ["The seed's screen ID."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "rawValue", type: "String", value: nil, getter: [
+                                .return(.subscript(strings, int(.subscript(ids, int(.id("number")))))),
+                             ])),
+            SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(name: "rawValue", type: "String")], effects: ["?"], body: [
+                .guard(conditions: [.bind(name: "index", value: .call(.member(ids, "firstIndex"), [SwiftArgument("where", .closure(matches))]))], otherwise: [.return(.id("nil"))]),
+                .assign(.id("number"), .call(.id("Int32"), [SwiftArgument(nil, .id("index"))])),
+            ])),
+        ]
+        return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: names.screen, conformances: ["Hashable", "Sendable", "RawRepresentable"], members: members))
+    }
+
+    func eventDeclaration() -> SwiftDeclaration {
+        var cases: [SwiftEnumCase] = []
+        var numberCases: [SwiftSwitchCase] = []
+        var nameCases: [SwiftSwitchCase] = []
+        let raised = app.raisedEventNames
+        for (index, event) in app.events.enumerated() {
+            let name = names.eventCase(event.name)
+            var doc: [String] = []
+            let parts = event.name.split(separator: ".")
+            if parts.count == 3 {
+                doc.append("Outcome `\(parts[2])` of the service call `\(parts[0]).\(parts[1])`.")
+            }
+            if let description = event.description { doc.append(description) }
+            var associated = event.payload.map { SwiftParameter(name: Naming.member($0.name).replacingOccurrences(of: "`", with: ""), type: names.swiftType($0.type)) }
+            if raised.contains(event.name) {
+                doc.append("Raised by the flows (`raise: \(event.name)`), never sent by the app: only the machine can make the `RaisedByFlows` it carries.")
+                associated.append(SwiftParameter(name: "raisedBy", type: "RaisedByFlows"))
+            }
+            cases.append(SwiftEnumCase(doc: doc, name: name, associated: associated))
+            let pattern = associated.isEmpty ? ".\(name)" : ".\(name)"
+            numberCases.append(SwiftSwitchCase([pattern], [.return(.int(index))]))
+            nameCases.append(SwiftSwitchCase([pattern], [.return(.string(event.name))]))
+        }
+        cases.append(SwiftEnumCase(doc: ["A timer the machine started (`.startTimer`) is due."], name: "timerFired", associated: [SwiftParameter(name: "token", type: "TimerToken")]))
+        numberCases.append(SwiftSwitchCase([".timerFired"], [.return(.parenthesized(.id("-2")))]))
+        nameCases.append(SwiftSwitchCase([".timerFired"], [.return(.string("timer"))]))
+        var byName: [SwiftSwitchCase] = []
+        // An event the flows raise is not built by name either: nothing outside sends it.
+        for event in app.events where !raised.contains(event.name) {
+            let name = names.eventCase(event.name)
+            let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
+                SwiftArgument(Naming.member(field.name).replacingOccurrences(of: "`", with: ""), payloadReading(field.name, field.type))
+            })
+            byName.append(SwiftSwitchCase([TextRenderer().expression(.string(event.name))], [.assign(.id("self"), value)]))
+        }
+        let raisedNames = app.events.filter { raised.contains($0.name) }.map { TextRenderer().expression(.string($0.name)) }
+        if !raisedNames.isEmpty {
+            byName.append(SwiftSwitchCase(raisedNames, [.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")),
+                                                                                            SwiftArgument("reason", .member(nil, "raisedByFlows"))]))]))
+        }
+        byName.append(.default([.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")), SwiftArgument("reason", .member(nil, "unknownEvent"))]))]))
+        let readsPayload = app.events.contains { !raised.contains($0.name) && !$0.payload.isEmpty }
+        let members: [SwiftDeclaration] = [
+            SwiftDeclaration(doc: ["The event named `name` in the flows, for scripts, deep links and replays, with its payload fields written as",
+                                   "text: text as it is, money and numbers as `4.35` (money in the app's currency), `true`/`false`, dates",
+                                   "`2026-01-31`, timestamps `2026-01-31T09:30Z`, enum values by name, lists and records as JSON.",
+                                   "- Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field",
+                                   "  missing or not of its type (an optional field may be left out; fields the event lacks are ignored)."],
+                             access: publicAccess,
+                             .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
+                                          effects: ["throws(FlowEventError)"],
+                                          body: (readsPayload ? [.declare(isLet: true, name: "fields", type: nil, value: .call(.id("EventPayload"), [SwiftArgument(nil, .id("name")), SwiftArgument(nil, .id("payload"))]))] : [])
+                                            + [.switch(.id("name"), byName)])),
+            SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
+            SwiftDeclaration(doc: ["The event's number in the transition table."], access: .public, attributes: spi,
+                             .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
+            SwiftDeclaration(doc: ["The timer this event reports as due."], access: .public, attributes: spi,
+                             .variable(isLet: false, isStatic: false, name: "firedTimer", type: "TimerToken?", value: nil, getter: [
+                                .if(conditions: [.pattern(".timerFired(let token)", .id("self"))], then: [.return(.id("token"))], otherwise: nil),
+                                .return(.id("nil")),
+                             ])),
+        ]
+        return SwiftDeclaration(doc: ["The events \(app.name) reacts to: taps and entries, service outcomes, timers."], access: publicAccess,
+                                .enum(name: names.event, conformances: ["Hashable", "Sendable", "Codable", "FlowMachineEvent"], cases: cases,
+                                      members: members + codableMembers(cases, typeName: names.event)))
+    }
+
+    /// Reads payload field `field` of type `type` from `fields` (an `EventPayload`) in an event built by name.
+    func payloadReading(_ field: String, _ type: ValueType) -> SwiftExpression {
+        let reader = SwiftExpression.id("fields")
+        let name = SwiftArgument(nil, .string(field))
+        func read(_ method: String, _ more: [SwiftArgument] = []) -> SwiftExpression { .try(.call(.member(reader, method), [name] + more)) }
+        switch type {
+        case .text: return read("text")
+        case .money: return read("money", [SwiftArgument("currency", .string(app.currency))])
+        case .decimal: return read("decimal")
+        case .int, .duration: return read("int")
+        case .bool: return read("bool")
+        case .date: return read("date")
+        case .timestamp: return read("timestamp")
+        case .enumeration(let type): return read("name", [SwiftArgument(nil, .member(.id(names.typeName(type)), "self"))])
+        case .list, .record: return read("json", [SwiftArgument(nil, .member(.id(names.swiftType(type)), "self"))])
+        case .optional(let wrapped):
+            return .ternary(.binary("==", .subscript(.member(reader, "payload"), .string(field)), .id("nil")), .id("nil"), payloadReading(field, wrapped))
+        case .null, .error: return .call(.member(reader, "optionalText"), [name])
+        }
+    }
+
+    func effectDeclaration() -> SwiftDeclaration {
+        SwiftDeclaration(doc: ["What the host app must do after a step, in order: service calls (`.call(\(names.serviceCall))`), analytics,",
+                               "pushes, toasts and timers. `FlowDriver` performs them; see `FlowEffect`."], access: publicAccess,
+                         .typealias(name: names.effect, type: "FlowEffect<\(names.serviceCall)>"))
+    }
+
+    /// An enum of names the flows give (fields, variants, endings, operations): raw values are the flow names.
+    func namesDeclaration(name: String, doc: [String], cases: [SwiftEnumCase]) -> SwiftDeclaration {
+        if cases.isEmpty {
+            // An enum without cases cannot have a raw type: it gets the one value-less conformance by hand.
+            return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: name, conformances: ["FlowName"], cases: [], members: [
+                SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(name: "rawValue", type: "String")], effects: ["?"], body: [.return(.id("nil"))])),
+                SwiftDeclaration(access: publicAccess, .variable(isLet: false, isStatic: false, name: "rawValue", type: "String", value: nil, getter: [.switch(.id("self"), [])])),
+            ]))
+        }
+        return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: name, conformances: ["String", "FlowName"], cases: cases, members: []))
+    }
+
+    /// Places for a doc comment: all of them, or the first eight and how many more (a field on every tenth screen of a
+    /// 10,000-screen app would otherwise take a thousand).
+    static func listed(_ places: [String]) -> String {
+        places.count <= 8 ? places.joined(separator: ", ") : places.prefix(8).joined(separator: ", ") + " and \(places.count - 8) more"
+    }
+
+    func nameCase(_ entry: (name: String, swift: String), doc: [String]) -> SwiftEnumCase {
+        SwiftEnumCase(doc: doc, name: entry.swift, rawValue: entry.swift.replacingOccurrences(of: "`", with: "") == entry.name ? nil : .string(entry.name))
+    }
+
+    func fieldDeclaration() -> SwiftDeclaration {
+        let cases = names.fieldCases.map { entry -> SwiftEnumCase in
+            let places = app.screens.compactMap { screen -> String? in
+                guard let field = screen.fields.first(where: { $0.name == entry.name }) else { return nil }
+                return screen.id + (field.label.map { " (\($0))" } ?? "")
+            }
+            return nameCase(entry, doc: ["On " + Self.listed(places) + "."])
+        }
+        return namesDeclaration(name: names.field, doc: ["The form fields of \(app.name), by their names in the flows: `machine.fill(.\(names.fieldCases.first?.swift ?? "field"), .text(...))`.",
+                                                          "One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the",
+                                                          "current screen does not have throws."], cases: cases)
+    }
+
+    func variantDeclaration() -> SwiftDeclaration {
+        let cases = names.variantCases.map { entry -> SwiftEnumCase in
+            let places = app.screens.filter { $0.variants.contains { $0.name == entry.name } }.map(\.id)
+            return nameCase(entry, doc: ["A variant of " + Self.listed(places) + "."])
+        }
+        return namesDeclaration(name: names.variant, doc: ["The screen variants of \(app.name) (what `variant()` returns), by their names in the flows."], cases: cases)
+    }
+
+    func endingDeclaration() -> SwiftDeclaration {
+        let cases = names.endingCases.map { entry -> SwiftEnumCase in
+            let flows = app.flows.filter { $0.outcomes.contains(entry.name) }.map { "`\($0.name)`" }
+            return nameCase(entry, doc: flows.isEmpty ? [] : ["An outcome of " + flows.joined(separator: ", ") + "."])
+        }
+        return namesDeclaration(name: names.ending, doc: ["The outcomes \(app.name)'s flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller)."],
+                                cases: cases)
+    }
+
+    func textDeclaration() -> SwiftDeclaration {
+        let cases = names.textCases.map { entry -> SwiftEnumCase in
+            let places = app.screens.filter { $0.texts.contains { $0.name == entry.name } }.map(\.id)
+            return nameCase(entry, doc: ["Shown on " + Self.listed(places) + "."])
+        }
+        return namesDeclaration(name: names.text, doc: ["What \(app.name)'s screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.\(names.textCases.first?.swift ?? "text")]`."],
+                                cases: cases)
+    }
+
+    func subflowDeclaration() -> SwiftDeclaration {
+        let cases = names.subflowCases.map { entry -> SwiftEnumCase in
+            let title = app.flows.first { $0.name == entry.name }?.title
+            return nameCase(entry, doc: title.map { [$0 + "."] } ?? [])
+        }
+        return namesDeclaration(name: names.subflow, doc: ["The flows \(app.name) calls as sub-flows, by their names in the flows (`activeSubflows`)."], cases: cases)
+    }
+
+    func operationDeclaration() -> SwiftDeclaration {
+        var cases: [SwiftEnumCase] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = names.operationCase(service: serviceIndex, operation: operationIndex)
+                cases.append(SwiftEnumCase(doc: ["\(service.displayName ?? service.name): `\(operation.name)`."], name: name, rawValue: .string("\(service.name).\(operation.name)")))
+            }
+        }
+        return namesDeclaration(name: names.operation, doc: ["The service operations \(app.name) calls, by their names in the flows (`service.operation`)."], cases: cases)
+    }
+
+    /// The services the host implements: one protocol per service (`TempoEqualsService`), one `async throws`
+    /// function per operation returning its outcome; `TempoServices`, all of them; and `TempoServiceSet`, which
+    /// composes one implementation of each into the app's services (so a test fakes only the service it is about).
+    func servicesDeclarations() -> [SwiftDeclaration] {
+        var declarations: [SwiftDeclaration] = []
+        var forwards: [SwiftDeclaration] = []
+        var stored: [SwiftDeclaration] = []
+        var initParameters: [SwiftParameter] = []
+        var initBody: [SwiftStatement] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            var members: [SwiftDeclaration] = []
+            let property = names.serviceProperty(serviceIndex)
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = names.operationCase(service: serviceIndex, operation: operationIndex)
+                var doc = ["\(service.displayName ?? service.name): `\(operation.name)`" + (operation.description.map { ". " + $0 } ?? ".")]
+                doc.append("Answer with one of its outcomes: " + operation.outcomes.map { "`\($0.name)`" }.joined(separator: ", ") + ". Throw only for what the flows do not model: the machine then")
+                doc.append("stays where it is and `FlowSinks.failure` hears of it.")
+                let parameters = operation.input.map { SwiftParameter(name: Naming.member($0.name), type: names.swiftType($0.type)) }
+                let returns = names.outcome + "." + names.outcomeType(service: serviceIndex, operation: operationIndex)
+                members.append(SwiftDeclaration(doc: doc, .requirement(name: name, parameters: parameters, effects: ["async", "throws"], returns: returns)))
+                // `self.`: an input may have the service's name (Rail's `passcode.create(passcode:)`).
+                let call = SwiftExpression.call(.member(.member(.id("self"), property), name), operation.input.map {
+                    SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), .id(Naming.member($0.name)))
+                })
+                forwards.append(SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: name, parameters: parameters, effects: ["async", "throws"], returns: returns,
+                                                                                 body: [.return(.try(.await(call)))])))
+            }
+            let protocolName = names.serviceProtocol(serviceIndex)
+            declarations.append(SwiftDeclaration(doc: ["\(service.displayName ?? service.name) (`\(service.name)`)" + (service.description.map { ": " + $0 } ?? ".")],
+                                                 access: publicAccess, .protocol(name: protocolName, conformances: ["Sendable"], members: members)))
+            stored.append(SwiftDeclaration(doc: ["What answers `\(service.name)`'s operations."], access: publicAccess,
+                                           .variable(isLet: false, isStatic: false, name: property, type: "any " + protocolName, value: nil, getter: nil)))
+            initParameters.append(SwiftParameter(name: property, type: "any " + protocolName))
+            initBody.append(.assign(.member(.id("self"), property), .id(property)))
+        }
+        let implement = app.services.isEmpty ? "implement this protocol" : "implement this protocol (or one protocol per service, composed with `\(names.serviceSet)`)"
+        declarations.append(SwiftDeclaration(doc: ["The services \(app.name) calls: \(implement) and give it to `FlowDriver`, which calls it for every `.call`",
+                                                   "effect and sends the outcome back to the machine. Calls run off the main actor."],
+                                             access: publicAccess, .protocol(name: names.services, conformances: ["Sendable"] + app.services.indices.map(names.serviceProtocol), members: [])))
+        if !app.services.isEmpty {
+            declarations.append(SwiftDeclaration(doc: ["\(app.name)'s services composed from one implementation per service: `\(names.serviceSet)(\(app.services.indices.map { names.serviceProperty($0) + ": ..." }.joined(separator: ", ")))`.",
+                                                       "A test fakes the service it is about and passes the live (or another fake) for the rest."],
+                                                 access: publicAccess, .struct(name: names.serviceSet, conformances: [names.services],
+                                                                               members: stored + [SwiftDeclaration(doc: ["One implementation per service."], access: publicAccess,
+                                                                                                                   .initializer(parameters: initParameters, effects: [], body: initBody))] + forwards)))
+        }
+        return declarations
+    }
+
+    /// One enum per operation, in the namespace `<App>Outcome`: its outcomes with their outputs, and the event each is to the machine.
+    func outcomesDeclaration() -> SwiftDeclaration {
+        var members: [SwiftDeclaration] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                var cases: [SwiftEnumCase] = []
+                var eventCases: [SwiftSwitchCase] = []
+                for (outcomeIndex, outcome) in operation.outcomes.enumerated() {
+                    let name = names.outcomeCase(service: serviceIndex, operation: operationIndex, outcome: outcomeIndex)
+                    let labels = outcome.output.map { Naming.member($0.name).replacingOccurrences(of: "`", with: "") }
+                    cases.append(SwiftEnumCase(doc: outcome.description.map { [$0] } ?? [], name: name,
+                                               associated: zip(labels, outcome.output).map { SwiftParameter(name: $0.0, type: names.swiftType($0.1.type)) }))
+                    let eventName = "\(service.name).\(operation.name).\(outcome.name)"
+                    let payload = app.events.first { $0.name == eventName }?.payload ?? outcome.output
+                    let pattern = labels.isEmpty ? ".\(name)" : ".\(name)(" + labels.map { "let " + Naming.member($0) }.joined(separator: ", ") + ")"
+                    let event: SwiftExpression = payload.isEmpty ? .member(nil, names.eventCase(eventName)) : .call(.member(nil, names.eventCase(eventName)), payload.map { field in
+                        let label = Naming.member(field.name).replacingOccurrences(of: "`", with: "")
+                        return SwiftArgument(label, outcome.output.contains { $0.name == field.name } ? .id(Naming.member(field.name)) : names.zeroValue(field.type))
+                    })
+                    eventCases.append(SwiftSwitchCase([pattern], [.return(event)]))
+                }
+                let eventMember = SwiftDeclaration(doc: ["The outcome as the event the machine handles."], access: publicAccess,
+                                                   .variable(isLet: false, isStatic: false, name: "event", type: names.event, value: nil, getter: [.switch(.id("self"), eventCases)]))
+                let typeName = names.outcomeType(service: serviceIndex, operation: operationIndex)
+                members.append(SwiftDeclaration(doc: ["The outcomes of \(service.displayName ?? service.name): `\(operation.name)`."], access: publicAccess,
+                                                .enum(name: typeName, conformances: ["Hashable", "Sendable", "Codable"],
+                                                      cases: cases, members: cases.isEmpty ? [] : [eventMember] + codableMembers(cases, typeName: names.outcome + "." + typeName))))
+            }
+        }
+        return SwiftDeclaration(doc: ["What each service operation of \(app.name) answers (`\(names.services)`)."], access: publicAccess,
+                                .enum(name: names.outcome, conformances: [], cases: [], members: members))
+    }
+
+    func serviceCallDeclaration() -> SwiftDeclaration {
+        var cases: [SwiftEnumCase] = []
+        var operationCases: [SwiftSwitchCase] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = names.operationCase(service: serviceIndex, operation: operationIndex)
+                var doc = ["\(service.displayName ?? service.name): `\(operation.name)`; outcomes: " + operation.outcomes.map { "`\($0.name)`" }.joined(separator: ", ") + "."]
+                if let description = operation.description { doc.append(description) }
+                cases.append(SwiftEnumCase(doc: doc, name: name, associated: operation.input.map {
+                    SwiftParameter(name: Naming.member($0.name).replacingOccurrences(of: "`", with: ""), type: names.swiftType($0.type))
+                }))
+                operationCases.append(SwiftSwitchCase([".\(name)"], [.return(.member(nil, name))]))
+            }
+        }
+        var argumentCases: [SwiftSwitchCase] = []
+        for (serviceIndex, service) in app.services.enumerated() {
+            for (operationIndex, operation) in service.operations.enumerated() {
+                let name = names.operationCase(service: serviceIndex, operation: operationIndex)
+                guard !operation.input.isEmpty else {
+                    argumentCases.append(SwiftSwitchCase([".\(name)"], [.return(.dictionary([]))]))
+                    continue
+                }
+                let bindings = operation.input.map { "let " + Naming.member($0.name) }.joined(separator: ", ")
+                let entries = operation.input.map { input -> SwiftDictionaryEntry in
+                    let value = SwiftExpression.id(Naming.member(input.name))
+                    let rendered = names.describing(value, input.type, quoted: false, stored: false)
+                    return SwiftDictionaryEntry(.string(input.name), rendered)
+                }
+                argumentCases.append(SwiftSwitchCase([".\(name)(\(bindings))"], [.return(.dictionary(entries))]))
+            }
+        }
+        var members = [
+            SwiftDeclaration(doc: ["The operation called."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "operation", type: names.operation, value: nil, getter: [.switch(.id("self"), operationCases)])),
+            SwiftDeclaration(doc: ["The inputs by their names in the flows, rendered as text (for logs and tests)."], access: publicAccess,
+                             .variable(isLet: false, isStatic: false, name: "arguments", type: "[String: String]", value: nil, getter: [.switch(.id("self"), argumentCases)])),
+        ]
+        if cases.isEmpty {
+            // Swift cannot synthesize Codable for an enum without cases: an app that calls no service has no value to code.
+            members += [
+                SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
+                    .throw(.call(.member(.id("DecodingError"), "dataCorrupted"), [SwiftArgument(nil, .call(.member(nil, "init"), [
+                        SwiftArgument("codingPath", .member(.id("decoder"), "codingPath")),
+                        SwiftArgument("debugDescription", .string("\(app.name) calls no service")),
+                    ]))])),
+                ])),
+                SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
+                                                                 effects: ["throws"], returns: nil, body: [.switch(.id("self"), [])])),
+            ]
+        }
+        return SwiftDeclaration(doc: ["The service operations \(app.name) calls, with their inputs."], access: publicAccess,
+                                .enum(name: names.serviceCall, conformances: ["FlowServiceCall"], cases: cases, members: members + codableMembers(cases, typeName: names.serviceCall)))
+    }
+
+    func domainDeclaration(_ type: DomainType) -> SwiftDeclaration {
+        let doc = type.description.map { [$0] } ?? []
+        switch type.kind {
+        case .enumeration(let values):
+            let cases = values.map { value in
+                let name = names.enumCase(type: type.name, value: value)
+                return SwiftEnumCase(name: name, rawValue: name == value ? nil : .string(value))
+            }
+            return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: names.typeName(type.name), conformances: ["String", "Hashable", "Sendable", "Codable", "CaseIterable"], cases: cases, members: []))
+        case .record(let fields):
+            return recordDeclaration(name: names.typeName(type.name), doc: doc, fields: fields.map { ($0.name, $0.type, nil as String?) })
+        }
+    }
+
+    func stateDeclaration() -> SwiftDeclaration {
+        recordDeclaration(name: names.state, doc: ["The domain state of \(app.name): what the flows read and write. A new value holds the",
+                                                   "initial values of the flows (`\(names.state)()` is the state at launch)."],
+                          fields: app.state.map { ($0.name, $0.type, $0.description) }, defaults: stateDefaults)
+    }
+
+    /// A `Codable` struct whose coding keys are the flow's names, so encoded state reads like the flows.
+    func recordDeclaration(name: String, doc: [String], fields: [(name: String, type: ValueType, description: String?)],
+                           defaults: [String: SwiftExpression] = [:]) -> SwiftDeclaration {
+        var members: [SwiftDeclaration] = []
+        var keys: [SwiftEnumCase] = []
+        for field in fields {
+            let member = Naming.member(field.name)
+            let zero: SwiftExpression = defaults[field.name] ?? (names.isStoredOptional(field.type) ? .id("nil") : names.zeroValue(field.type))
+            members.append(SwiftDeclaration(doc: field.description.map { [$0] } ?? [], access: publicAccess,
+                                            .variable(isLet: false, isStatic: false, name: member, type: names.storedType(field.type), value: zero, getter: nil)))
+            keys.append(SwiftEnumCase(name: member, rawValue: member == field.name ? nil : .string(field.name)))
+        }
+        members.append(SwiftDeclaration(access: publicAccess, .initializer(parameters: [], effects: [], body: [])))
+        // As the interpreter writes a record (call arguments, `string()`): flow names in order, values quoted.
+        let entries = fields.sorted { $0.name < $1.name }.map { field in
+            SwiftExpression.binary("+", .string("\(field.name): "), names.describing(.id(Naming.member(field.name)), field.type, quoted: true, stored: true))
+        }
+        // One statement per part: one long `+` chain, or one array literal, over a hundred fields (Tempo's state) is a
+        // single expression the Swift type checker solves slowly; statements are checked one at a time.
+        let body: [SwiftStatement] = entries.isEmpty ? [.return(.string("{}"))] : [
+            .declare(isLet: false, name: "parts", type: "[String]", value: .array([])),
+        ] + entries.map { .expression(.call(.member(.id("parts"), "append"), [SwiftArgument(nil, $0)])) } + [
+            .return(.binary("+", .binary("+", .string("{"), .call(.member(.id("parts"), "joined"), [SwiftArgument("separator", .string(", "))])), .string("}"))),
+        ]
+        members.append(SwiftDeclaration(doc: ["The record as flows write it: `{name: value, ...}`."], access: publicAccess,
+                                        .variable(isLet: false, isStatic: false, name: "flowDescription", type: "String", value: nil, getter: body)))
+        if keys.contains(where: { $0.rawValue != nil }) {
+            members.append(SwiftDeclaration(.enum(name: "CodingKeys", conformances: ["String", "CodingKey"], cases: keys, members: [])))
+        }
+        return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: name, conformances: ["Hashable", "Sendable", "Codable"], members: members))
+    }
+
+    // MARK: Codable
+
+    /// `Codable` written out for an enum with payloads, in the layout Swift synthesizes (`{"case": {"label": value}}`,
+    /// so encoded events and calls read as before), with one key enum for the case names and one for every payload
+    /// label. Swift's synthesized conformance declares a key enum per case: for Tempo's 230 events and 46 calls that
+    /// was 15,000 of the module's 23,000 symbols and most of its `-O` compile time.
+    func codableMembers(_ cases: [SwiftEnumCase], typeName: String) -> [SwiftDeclaration] {
+        guard !cases.isEmpty else { return [] }
+        func key(_ name: String) -> String {
+            let raw = name.replacingOccurrences(of: "`", with: "")
+            return Naming.keywords.contains(raw) || raw == "description" ? "`\(raw)`" : raw
+        }
+        var labels: [String] = []
+        for enumCase in cases { for value in enumCase.associated where !labels.contains(value.name) { labels.append(value.name) } }
+        let caseKeys = SwiftDeclaration(access: .private, .enum(name: "CaseKey", conformances: ["String", "CodingKey"],
+                                                                cases: cases.map { SwiftEnumCase(name: key($0.name)) }, members: []))
+        let fieldKeys = SwiftDeclaration(access: .private, .enum(name: "FieldKey", conformances: ["String", "CodingKey"],
+                                                                 cases: labels.map { SwiftEnumCase(name: key($0)) }, members: []))
+        func optional(_ type: String) -> String? { type.hasSuffix("?") ? String(type.dropLast()) : nil }
+        var decodeCases: [SwiftSwitchCase] = []
+        var encodeCases: [SwiftSwitchCase] = []
+        let container = SwiftExpression.id("container")
+        for enumCase in cases {
+            let member = SwiftExpression.member(nil, key(enumCase.name))
+            guard !enumCase.associated.isEmpty else {
+                decodeCases.append(SwiftSwitchCase([".\(key(enumCase.name))"], [.assign(.id("self"), .member(nil, enumCase.name))]))
+                encodeCases.append(SwiftSwitchCase([".\(enumCase.name)"], [
+                    .assign(.id("_"), .call(.member(container, "nestedContainer"), [SwiftArgument("keyedBy", .id("CaseKey.self")), SwiftArgument("forKey", member)])),
+                ]))
+                continue
+            }
+            let nested = SwiftExpression.call(.member(container, "nestedContainer"), [SwiftArgument("keyedBy", .id("FieldKey.self")), SwiftArgument("forKey", member)])
+            let values = enumCase.associated.map { value -> SwiftArgument in
+                let method = optional(value.type) == nil ? "decode" : "decodeIfPresent"
+                return SwiftArgument(value.name, .try(.call(.member(.id("fields"), method), [SwiftArgument(nil, .id((optional(value.type) ?? value.type) + ".self")),
+                                                                                           SwiftArgument("forKey", .member(nil, key(value.name)))])))
+            }
+            decodeCases.append(SwiftSwitchCase([".\(key(enumCase.name))"], [
+                .declare(isLet: true, name: "fields", type: nil, value: .try(nested)),
+                .assign(.id("self"), .call(.member(nil, enumCase.name), values)),
+            ]))
+            let bound = enumCase.associated.indices.map { "value\($0)" }
+            var body: [SwiftStatement] = [.declare(isLet: false, name: "fields", type: nil, value: nested)]
+            for (index, value) in enumCase.associated.enumerated() {
+                let method = optional(value.type) == nil ? "encode" : "encodeIfPresent"
+                body.append(.expression(.try(.call(.member(.id("fields"), method), [SwiftArgument(nil, .id(bound[index])), SwiftArgument("forKey", .member(nil, key(value.name)))]))))
+            }
+            encodeCases.append(SwiftSwitchCase([".\(enumCase.name)(" + bound.map { "let " + $0 }.joined(separator: ", ") + ")"], body))
+        }
+        let allKeys = SwiftExpression.member(container, "allKeys")
+        let decode = SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
+            .declare(isLet: true, name: "container", type: nil, value: .try(.call(.member(.id("decoder"), "container"), [SwiftArgument("keyedBy", .id("CaseKey.self"))]))),
+            .guard(conditions: [.expression(.binary("==", .member(allKeys, "count"), .int(1))), .bind(name: "key", value: .member(allKeys, "first"))], otherwise: [
+                .throw(.call(.member(.id("DecodingError"), "dataCorrupted"), [SwiftArgument(nil, .call(.member(nil, "init"), [
+                    SwiftArgument("codingPath", .member(.id("decoder"), "codingPath")),
+                    SwiftArgument("debugDescription", .string("a \(typeName) is an object with one key, its case")),
+                ]))])),
+            ]),
+            .switch(.id("key"), decodeCases),
+        ]))
+        let encode = SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
+                                                                      effects: ["throws"], returns: nil, body: [
+            .declare(isLet: false, name: "container", type: nil, value: .call(.member(.id("encoder"), "container"), [SwiftArgument("keyedBy", .id("CaseKey.self"))])),
+            .switch(.id("self"), encodeCases),
+        ]))
+        return [caseKeys] + (labels.isEmpty ? [] : [fieldKeys]) + [decode, encode]
+    }
+}
