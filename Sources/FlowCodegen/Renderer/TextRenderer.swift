@@ -206,7 +206,8 @@ public struct TextRenderer: Sendable {
         case .switch(let subject, let cases):
             writer.line("switch \(expression(subject)) {")
             for switchCase in cases {
-                writer.line(switchCase.patterns.isEmpty ? "default:" : "case \(switchCase.patterns.joined(separator: ", ")):")
+                let patterns = switchCase.patterns + switchCase.values.map { expression($0) }
+                writer.line(patterns.isEmpty ? "default:" : "case \(patterns.joined(separator: ", ")):")
                 writer.indented { statements(switchCase.body.isEmpty ? [.break] : switchCase.body, into: &$0) }
             }
             writer.line("}")

@@ -123,8 +123,11 @@ public enum SwiftCondition: Equatable, Sendable {
 /// One `case` of a switch: patterns (empty means `default`) and a body.
 public struct SwiftSwitchCase: Equatable, Sendable {
     public var patterns: [String]
+    /// Values the case matches (`case "tap_continue":`), after `patterns`; the renderer writes them.
+    public var values: [SwiftExpression] = []
     public var body: [SwiftStatement]
     public init(_ patterns: [String], _ body: [SwiftStatement]) { self.patterns = patterns; self.body = body }
+    public init(values: [SwiftExpression], _ body: [SwiftStatement]) { self.patterns = []; self.values = values; self.body = body }
     public static func `default`(_ body: [SwiftStatement]) -> SwiftSwitchCase { SwiftSwitchCase([], body) }
 }
 

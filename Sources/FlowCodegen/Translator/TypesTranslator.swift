@@ -124,11 +124,11 @@ struct TypesTranslator {
             let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
                 SwiftArgument(Naming.member(field.name).replacingOccurrences(of: "`", with: ""), payloadReading(field.name, field.type))
             })
-            byName.append(SwiftSwitchCase([TextRenderer().expression(.string(event.name))], [.assign(.id("self"), value)]))
+            byName.append(SwiftSwitchCase(values: [.string(event.name)], [.assign(.id("self"), value)]))
         }
-        let raisedNames = app.events.filter { raised.contains($0.name) }.map { TextRenderer().expression(.string($0.name)) }
+        let raisedNames = app.events.filter { raised.contains($0.name) }.map { SwiftExpression.string($0.name) }
         if !raisedNames.isEmpty {
-            byName.append(SwiftSwitchCase(raisedNames, [.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")),
+            byName.append(SwiftSwitchCase(values: raisedNames, [.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")),
                                                                                             SwiftArgument("reason", .member(nil, "raisedByFlows"))]))]))
         }
         byName.append(.default([.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")), SwiftArgument("reason", .member(nil, "unknownEvent"))]))]))
