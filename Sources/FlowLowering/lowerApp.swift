@@ -37,17 +37,14 @@ struct TableLowering {
     /// By service and operation number, the operation's call policy number (-1: none).
     var callPolicyNumbers: [[Int32]] = []
 
-    var guards: [LoweredGuard] = []
-    var actions: [LoweredActions] = []
-    var validators: [LoweredValidator] = []
+    var guards = Numbering<LoweredGuard>()
+    var actions = Numbering<LoweredActions>()
+    var validators = Numbering<LoweredValidator>()
     var rowOrigins: [RowOrigin] = []
     var timerOrigins: [TimerOrigin] = []
     var screenComments: [String] = []
     var fieldComments: [String] = []
     var variantComments: [String] = []
-    private var guardNumbers: [[AnyHashable?]: Int32] = [:]
-    private var actionNumbers: [[AnyHashable?]: Int32] = [:]
-    private var validatorNumbers: [[AnyHashable?]: Int32] = [:]
     /// Per screen, what its form looks like to code that reads it (names, kinds, currencies in order).
     private var formSignatures: [[String]] = []
     /// Sub-flow calls whose return routes' rows are still to be added: (sub-flow number, flow, routes, screen, place).
@@ -81,13 +78,13 @@ struct TableLowering {
                                 serviceAnswerEvents: serviceAnswerEvents, callPolicies: callPolicies, repeatingTimers: repeatingTimers)
         var lowered = LoweredApp(app: app, tables: tables)
         lowered.callPolicyNumbers = callPolicyNumbers
-        let raisesEvents = actions.contains { list in
+        let raisesEvents = actions.entries.contains { list in
             list.actions.contains { if case .raise = $0.kind { true } else { false } }
         }
         lowered.features = EngineFeatures(tables: tables, raisesEvents: raisesEvents, checksInvariants: app.invariants.contains { $0.check != nil })
-        lowered.guards = guards
-        lowered.actions = actions
-        lowered.validators = validators
+        lowered.guards = guards.entries
+        lowered.actions = actions.entries
+        lowered.validators = validators.entries
         lowered.rows = rowOrigins
         lowered.timers = timerOrigins
         lowered.screenComments = screenComments
@@ -299,14 +296,7 @@ struct TableLowering {
     mutating func addGuard(_ condition: TypedExpression, screen: Int?, event: Int?, place: String) -> Int32 {
         let names = condition.referencedVariables
         let key: [AnyHashable?] = [condition] + context(readsEvent: names.contains("event"), readsForm: names.contains("form"), event: event, screen: screen)
-        if let known = guardNumbers[key] {
-            guards[Int(known) - 1].usedBy.append(place)
-            return known
-        }
-        guards.append(LoweredGuard(condition: condition, event: event, screen: screen, usedBy: [place]))
-        let number = int32(guards.count)
-        guardNumbers[key] = number
-        return number
+        return guards.number(key, place: place) { LoweredGuard(condition: condition, event: event, screen: screen, usedBy: $0) }
     }
 
     mutating func addActions(_ list: [Action], screen: Int?, event: Int?, place: String) -> Int32 {
@@ -319,14 +309,7 @@ struct TableLowering {
         }
         let key: [AnyHashable?] = [list.map(Self.actionKey)] + context(readsEvent: names.contains("event"), readsForm: fills || names.contains("form"),
                                                                       event: event, screen: screen)
-        if let known = actionNumbers[key] {
-            actions[Int(known) - 1].usedBy.append(place)
-            return known
-        }
-        actions.append(LoweredActions(actions: list, event: event, screen: screen, usedBy: [place]))
-        let number = int32(actions.count)
-        actionNumbers[key] = number
-        return number
+        return actions.number(key, place: place) { LoweredActions(actions: list, event: event, screen: screen, usedBy: $0) }
     }
 
     /// A field's checks (its rules as `lowerFieldRules` lowered them) numbered by what they test: fields with
@@ -349,14 +332,7 @@ struct TableLowering {
         // Checks that only ask for something to be typed do not read the value, so its kind does not matter.
         let valueKey: [AnyHashable?] = readsValue ? [field.kind, field.currency] : []
         let key: [AnyHashable?] = valueKey + [field.checks, readsForm ? formSignatures[screen] : nil]
-        if let known = validatorNumbers[key] {
-            validators[Int(known) - 1].usedBy.append(place)
-            return known
-        }
-        validators.append(LoweredValidator(screen: screen, field: offset, usedBy: [place]))
-        let number = int32(validators.count)
-        validatorNumbers[key] = number
-        return number
+        return validators.number(key, place: place) { LoweredValidator(screen: screen, field: offset, usedBy: $0) }
     }
 
     static func expressions(of action: Action) -> [TypedExpression] {
@@ -386,3 +362,31 @@ struct TableLowering {
         }
     }
 }
+
+/// Numbered code (guards, action lists, validators), from 1: code equal to some met before (by `key`: its content
+/// and what it reads besides) gets that number, and the new place is added to the places that use it.
+struct Numbering<Entry: NumberedCode> {
+    private(set) var entries: [Entry] = []
+    private var numbers: [[AnyHashable?]: Int32] = [:]
+
+    /// The number of the code `key` describes; `make` builds the entry, given its first place, when it is new.
+    mutating func number(_ key: [AnyHashable?], place: String, make: ([String]) -> Entry) -> Int32 {
+        if let known = numbers[key] {
+            entries[Int(known) - 1].usedBy.append(place)
+            return known
+        }
+        entries.append(make([place]))
+        let number = Int32(truncatingIfNeeded: entries.count)
+        numbers[key] = number
+        return number
+    }
+}
+
+/// Code the tables number, with the places it is written.
+protocol NumberedCode {
+    var usedBy: [String] { get set }
+}
+
+extension LoweredGuard: NumberedCode {}
+extension LoweredActions: NumberedCode {}
+extension LoweredValidator: NumberedCode {}
