@@ -10,7 +10,7 @@ import TempoFlow
 import Testing
 import YOLEFlow
 
-/// Snapshot fuzzing: snapshots of random real runs (the small app and the semantics fixture), tampered as JSON
+/// Snapshot fuzzing: snapshots of random real runs (the small app, the semantics fixture and Rail), tampered as JSON
 /// (numbers at the ends of `Int`, names swapped, keys dropped, arrays cut or grown, parts of another run's
 /// snapshot spliced in, bytes flipped), then decoded, restored and driven a few steps. A trap ends the test
 /// process (a crash is a finding by itself); besides, each of these is a finding:

@@ -57,6 +57,7 @@ import Testing
                 #expect(result.refusal == nil, "\(result.refusal ?? "")")
             }
         }
+        print("states of scenarios checked by restore's rules: " + checked.keys.sorted().map { "\($0) \(checked[$0] ?? 0)" }.joined(separator: ", "))
         for app in apps { #expect((checked[app.id] ?? 0) > app.scenarios.count / 2, "\(app.id): \(checked[app.id] ?? 0) states checked") }
     }
 
