@@ -10,7 +10,7 @@ import TempoFlow
 import Testing
 import YOLEFlow
 
-/// Snapshot fuzzing: snapshots of random real runs (the small app and the semantics fixture), tampered as JSON
+/// Snapshot fuzzing: snapshots of random real runs (the small app, the semantics fixture and Rail), tampered as JSON
 /// (numbers at the ends of `Int`, names swapped, keys dropped, arrays cut or grown, parts of another run's
 /// snapshot spliced in, bytes flipped), then decoded, restored and driven a few steps. A trap ends the test
 /// process (a crash is a finding by itself); besides, each of these is a finding:
@@ -30,9 +30,11 @@ import YOLEFlow
 
     struct Tally: CustomStringConvertible {
         var inputs = 0, refused = 0, accepted = 0, realSnapshots = 0, steps = 0
+        /// Steps driven on machines restored from accepted tampered snapshots (of `steps`, which counts the real runs' too).
+        var drivenSteps = 0
         var findings: [String] = []
         var description: String {
-            "\(inputs) tampered snapshots (\(refused) refused, \(accepted) accepted and driven, \(steps) steps), \(realSnapshots) snapshots of real runs restored, \(findings.count) findings"
+            "\(inputs) tampered snapshots (\(refused) refused, \(accepted) accepted and driven \(drivenSteps) steps), \(realSnapshots) snapshots of real runs restored (\(steps) steps in all), \(findings.count) findings"
         }
     }
 
@@ -226,6 +228,7 @@ import YOLEFlow
             for timer in snapshot.navigation.runningTimers { _ = timer.remainingMilliseconds(at: machine.now) }
             for index in 0..<5 {
                 step(&machine)
+                tally.drivenSteps += 1
                 do {
                     _ = try Machine(restoring: machine.snapshot())
                 } catch {
@@ -283,28 +286,30 @@ import YOLEFlow
         let seconds = environment["SNAPSHOT_FUZZ_SECONDS"].flatMap(Double.init)
         let rounds = Int(environment["FUZZ_ITERATIONS"] ?? "") ?? 40
         let seed = UInt64(environment["SNAPSHOT_FUZZ_SEED"] ?? "") ?? 26
-        // In a long run the small app and the semantics fixture get 40% of the time each, the four apps' real runs
-        // 5% each (the apps are compiled first, outside it).
+        // In a long run the small app gets 30% of the time, the semantics fixture 35%, Rail's tampered snapshots 15%
+        // (sub-flows called from a tab, left through the lock sheet) and the four apps' real runs 5% each (the apps
+        // are compiled first, outside it).
         _ = Self.apps
         let started = Date()
         func until(_ share: Double) -> Date? { seconds.map { started.addingTimeInterval($0 * share) } }
-        let small = try Self.fuzz(SmallMachine.self, seed: seed, until: until(0.4), rounds: rounds)
-        let semantics = try Self.fuzz(SemanticsMachine.self, seed: seed &+ 1, until: until(0.8), rounds: rounds)
+        let small = try Self.fuzz(SmallMachine.self, seed: seed, until: until(0.3), rounds: rounds)
+        let semantics = try Self.fuzz(SemanticsMachine.self, seed: seed &+ 1, until: until(0.65), rounds: rounds)
         let appRounds = max(1, rounds / 4)
+        let railTampered = try Self.fuzz(RailMachine.self, seed: seed &+ 6, until: until(0.8), rounds: appRounds)
         let tempo = try Self.realRuns(TempoMachine.self, seed: seed &+ 2, until: until(0.85), rounds: appRounds)
         let regent = try Self.realRuns(RegentMachine.self, seed: seed &+ 3, until: until(0.9), rounds: appRounds)
         let yole = try Self.realRuns(YOLEMachine.self, seed: seed &+ 4, until: until(0.95), rounds: appRounds)
         let rail = try Self.realRuns(RailMachine.self, seed: seed &+ 5, until: until(1), rounds: appRounds)
         let apps = [("tempo", tempo), ("regent", regent), ("yole", yole), ("rail", rail)]
         let appSummary = apps.map { "\($0.0): \($0.1.realSnapshots) snapshots of real runs restored (\($0.1.steps) steps), \($0.1.findings.count) findings" }
-        let summary = "snapshot fuzz, seed \(seed), \(Int(Date().timeIntervalSince(started))) s: small: \(small); semantics: \(semantics); "
+        let summary = "snapshot fuzz, seed \(seed), \(Int(Date().timeIntervalSince(started))) s: small: \(small); semantics: \(semantics); rail tampered: \(railTampered); "
             + appSummary.joined(separator: "; ")
         print(summary)
         if let path = environment["SNAPSHOT_FUZZ_REPORT"] {
-            let findings = small.findings + semantics.findings + apps.flatMap(\.1.findings)
+            let findings = small.findings + semantics.findings + railTampered.findings + apps.flatMap(\.1.findings)
             try? (summary + "\n" + findings.prefix(50).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
-        #expect(small.inputs > 0 && semantics.inputs > 0)
+        #expect(small.inputs > 0 && semantics.inputs > 0 && railTampered.inputs > 0)
         #expect(apps.allSatisfy { $0.1.realSnapshots > 0 })
         #expect(small.refused > 0 && semantics.refused > 0, "the tamperings reach the checks")
     }

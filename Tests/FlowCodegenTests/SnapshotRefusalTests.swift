@@ -214,6 +214,27 @@ import Testing
             Tampering("the event that started it null, where only an event starts it", .subflows) { Self.navigation(&$0) { $0["callEvents"] = [NSNull()] } },
             Tampering("the events that started the calls dropped while a call runs", .subflows) { Self.navigation(&$0) { $0["callEvents"] = nil } },
             Tampering("the event that started it one that does not start it there", .subflows) { Self.navigation(&$0) { $0["callEvents"] = [otherCallEvent] } },
+            // Found by the long fuzz run, and reached by Rail's real runs until a move out of a sub-flow abandoned its
+            // call: the caller gone from the back stack while its call runs (`back` would end the call elsewhere).
+            Tampering("the caller taken off the back stack", .backStack) { Self.navigation(&$0) { $0["history"] = [] as [Any] } },
+            Tampering("another screen in the caller's place on the back stack", .backStack) { Self.navigation(&$0) { $0["history"] = [1] } },
+        ]))
+        let nested = try Self.json(Self.semantics(["go_subflow", "deeper"]))
+        text += "# in a sub-flow of a sub-flow\n" + (try Self.play(SemanticsMachine.self, nested, [
+            Tampering("the inner call at the outer call's depth", .subflows) { Self.navigation(&$0) { navigation in
+                var frames = navigation["callFrames"] as? [JSON] ?? []
+                if frames.count == 2 { frames[1]["historyDepth"] = frames[0]["historyDepth"] }
+                navigation["callFrames"] = frames
+            } },
+            Tampering("the inner call's caller replaced by the outer caller on the back stack", .backStack) { Self.navigation(&$0) { navigation in
+                var history = navigation["history"] as? [Any] ?? []
+                if history.count == 2 { history[1] = history[0] }
+                navigation["history"] = history
+            } },
+            Tampering("the inner call dropped", .subflows) { Self.navigation(&$0) { navigation in
+                navigation["callFrames"] = (navigation["callFrames"] as? [Any] ?? []).prefix(1).map { $0 }
+                navigation["callEvents"] = (navigation["callEvents"] as? [Any] ?? []).prefix(1).map { $0 }
+            } },
         ]))
         let onSheet = try Self.json(Self.semantics(["go_sheet", "open"]))
         text += "# on a sheet\n" + (try Self.play(SemanticsMachine.self, onSheet, [

@@ -410,6 +410,7 @@ extension EngineHost {
             if row.actionsID != 0 { try runActions(row.actionsID, payload, into: &effects) }
             forgetSecrets(of: from)
             try closeSheets(into: &effects)
+            if engineFeatures.contains(.subflows) { abandonCalls(leavingFor: row.argument) }
             pushHistory(to: row.argument)
             try enter(row.argument, into: &effects)
         case .overlay:

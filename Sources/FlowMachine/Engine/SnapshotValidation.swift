@@ -68,6 +68,20 @@ extension EngineHost {
     }
 }
 
+extension EngineHost {
+    /// Checks where the machine is now as restoring checks a snapshot of it, without encoding one: whatever the
+    /// engine reaches must be a state restore accepts (tests and long runs hold the engine to its restore rules,
+    /// on the interpreter as well, whose events are not `Codable`).
+    /// - Throws: `SnapshotMismatch` with the first problem found.
+    public func validateNavigation(appID: String) throws {
+        var navigation = engineNavigation
+        // The events that started the calls, by their number in the tables (nil where a timer or a route started it).
+        navigation.callEvents = engine.callEvents.isEmpty ? nil : engine.callEvents.map { $0.map { String($0.number) } }
+        var check = SnapshotCheck(tables: tables, appID: appID)
+        try check.validate(navigation, screenID: engineScreenID, now: now, callEventNumber: { Int32($0) })
+    }
+}
+
 /// The checks of a snapshot's navigation against an app's tables (see `EngineHost.validateRestored`).
 struct SnapshotCheck {
     let tables: FlowTables
@@ -115,7 +129,7 @@ struct SnapshotCheck {
     }
 
     private func validateSubflows(_ navigation: NavigationSnapshot, callEventNumber: (String) -> Int32?) throws {
-        var depth = 0
+        var depth = -1
         for frame in navigation.callFrames {
             guard frame.subflow >= 0 && Int(frame.subflow) < tables.subflows.count else {
                 throw fail(.subflows, "has a sub-flow call number \(frame.subflow), which the app does not have")
@@ -123,10 +137,14 @@ struct SnapshotCheck {
             guard isScreen(frame.caller), callSites(of: frame.subflow).contains(frame.caller) else {
                 throw fail(.subflows, "has \(screenName(frame.caller)) calling sub-flow '\(subflowName(frame.subflow))', which it never calls")
             }
-            // Not stricter (the caller on the stack at that depth): Rail's real runs reach calls whose caller is not
-            // there (a long fuzz run found it), an engine question still open.
-            guard frame.historyDepth >= depth && frame.historyDepth <= navigation.history.count else {
-                throw fail(.subflows, "has the call of sub-flow '\(subflowName(frame.subflow))' at back-stack depth \(frame.historyDepth), outside 0...\(navigation.history.count) or below an outer call")
+            guard frame.historyDepth > depth && frame.historyDepth <= navigation.history.count else {
+                throw fail(.subflows, "has the call of sub-flow '\(subflowName(frame.subflow))' at back-stack depth \(frame.historyDepth), outside 0...\(navigation.history.count) or at or below an outer call")
+            }
+            // The caller sits on the back stack at the call's depth while the call runs: `back` to it leaves the
+            // call, and a move to it (or anywhere outside the sub-flow) abandons the call (`abandonCalls`).
+            guard frame.historyDepth < navigation.history.count, navigation.history[frame.historyDepth] == frame.caller else {
+                let found = frame.historyDepth < navigation.history.count ? screenName(navigation.history[frame.historyDepth]) : "nothing"
+                throw fail(.backStack, "has \(screenName(frame.caller)) calling sub-flow '\(subflowName(frame.subflow))' at back-stack depth \(frame.historyDepth), where the back stack holds \(found), not the caller")
             }
             depth = frame.historyDepth
         }
@@ -162,6 +180,17 @@ struct SnapshotCheck {
             for screen in [navigation.screen] + navigation.overlayOpeners where onlySubflows.contains(tables.screens[Int(screen)].flow) {
                 let flow = tables.strings[Int(tables.flows[Int(tables.screens[Int(screen)].flow)].name)]
                 throw fail(.subflows, "shows \(screenName(screen)) of flow '\(flow)', which runs only as a sub-flow, but no call of it is in progress")
+            }
+        }
+        // Inside calls, a screen of a flow that only runs as a sub-flow shows only while its own call is the innermost
+        // (the calls above it ended, or were abandoned by a move to it). Flows whose screens also open as sheets
+        // are left out: such a sheet may start a call and show again, on its own, when that call ends.
+        if let innermost = navigation.callFrames.last {
+            let base = navigation.overlayOpeners.first ?? navigation.screen
+            let flow = tables.screens[Int(base)].flow
+            let running = tables.subflows[Int(innermost.subflow)].flow
+            if flow != running && onlySubflows.contains(flow) && !sheetFlows().contains(flow) {
+                throw fail(.subflows, "shows \(screenName(base)) of flow '\(tables.strings[Int(tables.flows[Int(flow)].name)])', which runs only as a sub-flow, but the innermost call in progress is of '\(subflowName(innermost.subflow))'")
             }
         }
         let lowestCall = navigation.callFrames.first?.historyDepth ?? navigation.history.count
@@ -209,6 +238,11 @@ struct SnapshotCheck {
             sites.insert(Int32(index))
         }
         return sites
+    }
+
+    /// The flows with a screen some transition opens as a sheet (`overlay:`).
+    private func sheetFlows() -> Set<Int32> {
+        Set(tables.rows.filter { $0.target == .overlay && isScreen($0.argument) }.map { tables.screens[Int($0.argument)].flow })
     }
 
     /// Flows run as sub-flows that no transition outside a call leads into.

@@ -359,7 +359,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // DUE-1 extend
             state.consentExpiresAt = try add(required(state.consentExpiresAt, "'consent_expires_at'"), 3600000)
         case 23:
-            // STAT-1 enter
+            // STAT-1 enter; INNER-1 ask_status
             effects.append(.call(SemanticsServiceCall.bankStatus))
             try engineCallStarted(1, into: &effects)
         case 24:
@@ -414,8 +414,27 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
             // SUB-1 check
             effects.append(.call(SemanticsServiceCall.bankTransfer(amount: SemanticsConstants.gbp1)))
         case 40:
+            // SUB-1 deeper → inner.done
+            state.log.append("inner done")
+        case 41:
+            // SUB-1 deeper → inner.cancelled
+            state.log.append("inner cancelled")
+        case 42:
             // SUB-2 after 40s
             state.log.append("SUB-2 timer")
+        case 43:
+            // INNER-1 authorise
+            effects.append(.call(SemanticsServiceCall.bankAuthorise(amount: SemanticsConstants.gbp1)))
+            try engineCallStarted(0, into: &effects)
+        case 44:
+            // INNER-1 bank.authorise.timed_out
+            state.log.append("authorise timed out")
+        case 45:
+            // INNER-1 bank.status.unknown
+            state.log.append("status unknown")
+        case 46:
+            // INNER-1 after 20s
+            state.log.append("INNER-1 timer")
         default:
             break
         }

@@ -63,31 +63,36 @@ enum SemanticsTables {
         "SUB-1", // 53
         "SUB-2", // 54
         "SUB-SHEET", // 55
-        "closed", // 56
-        "done", // 57
-        "cancelled", // 58
-        "amount", // 59
-        "form.amount != null && form.amount > 100", // 60
-        "purpose", // 61
-        "account", // 62
-        "sort_code", // 63
-        "iban", // 64
-        "bic", // 65
-        "email", // 66
-        "phone", // 67
-        "birth", // 68
-        "share", // 69
-        "ord_2_view", // 70
-        "revealed", // 71
-        "hidden", // 72
-        "name", // 73
-        "pin", // 74
-        "nickname", // 75
-        "pin_again", // 76
-        "main", // 77
-        "sub", // 78
-        "bank.authorise", // 79
-        "bank.status", // 80
+        "INNER-1", // 56
+        "LOCK", // 57
+        "LOCK-OUT", // 58
+        "closed", // 59
+        "done", // 60
+        "cancelled", // 61
+        "amount", // 62
+        "form.amount != null && form.amount > 100", // 63
+        "purpose", // 64
+        "account", // 65
+        "sort_code", // 66
+        "iban", // 67
+        "bic", // 68
+        "email", // 69
+        "phone", // 70
+        "birth", // 71
+        "share", // 72
+        "ord_2_view", // 73
+        "revealed", // 74
+        "hidden", // 75
+        "name", // 76
+        "pin", // 77
+        "nickname", // 78
+        "pin_again", // 79
+        "main", // 80
+        "sub", // 81
+        "inner", // 82
+        "lock", // 83
+        "bank.authorise", // 84
+        "bank.status", // 85
     ]
 
     /// Columns: id.
@@ -148,6 +153,9 @@ enum SemanticsTables {
         53, // 53: SUB-1 Inside
         54, // 54: SUB-2 Inside, timed
         55, // 55: SUB-SHEET Confirm inside
+        56, // 56: INNER-1 Inner
+        57, // 57: LOCK Locked
+        58, // 58: LOCK-OUT Signed out
     ]
 
     /// Each screen's ID (an index into `strings`), by screen number.
@@ -170,7 +178,7 @@ enum SemanticsTables {
         0, 45, 46, 2, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 11: LIB-1 Bank details
         0, 46, 47, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 12: LIB-OK Bank details accepted
         0, 47, 48, 10, 10, 0, 0, 0, 0, 0, 8, -1, 0, // 13: ORD-1 Order start
-        0, 48, 49, 10, 10, 0, 0, 0, 0, 9, 0, 70, 0, // 14: ORD-2 Order end
+        0, 48, 49, 10, 10, 0, 0, 0, 0, 9, 0, 73, 0, // 14: ORD-2 Order end
         0, 49, 50, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 15: BCK-1 First
         0, 50, 52, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 16: BCK-2 Second
         0, 52, 55, 10, 10, 0, 0, 0, 0, 0, 0, -1, 0, // 17: BCK-3 Third
@@ -209,9 +217,12 @@ enum SemanticsTables {
         0, 125, 126, 14, 14, 7, 7, 2, 2, 0, 0, -1, 0, // 50: SEC-OK Secret checked
         0, 126, 135, 14, 14, 7, 7, 2, 2, 0, 0, -1, 0, // 51: OPT-1 Optionals
         0, 135, 136, 14, 14, 7, 7, 2, 2, 0, 0, -1, 0, // 52: SUB-DONE Sub-flow done
-        1, 136, 142, 14, 14, 7, 7, 2, 2, 0, 0, -1, 0, // 53: SUB-1 Inside
-        1, 142, 143, 14, 14, 7, 8, 2, 2, 0, 0, -1, 0, // 54: SUB-2 Inside, timed
-        1, 144, 145, 14, 14, 8, 8, 2, 2, 0, 0, -1, 0, // 55: SUB-SHEET Confirm inside
+        1, 136, 143, 14, 14, 7, 7, 2, 2, 0, 0, -1, 0, // 53: SUB-1 Inside
+        1, 145, 146, 14, 14, 7, 8, 2, 2, 0, 0, -1, 0, // 54: SUB-2 Inside, timed
+        1, 147, 148, 14, 14, 8, 8, 2, 2, 0, 0, -1, 0, // 55: SUB-SHEET Confirm inside
+        2, 148, 157, 14, 14, 8, 9, 2, 2, 0, 0, -1, 0, // 56: INNER-1 Inner
+        3, 158, 158, 14, 14, 9, 9, 2, 2, 0, 0, -1, 0, // 57: LOCK Locked
+        3, 158, 159, 14, 14, 9, 9, 2, 2, 0, 0, -1, 0, // 58: LOCK-OUT Signed out
     ]
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
@@ -249,7 +260,7 @@ enum SemanticsTables {
         19, 0, 0, 1, 41, 0, // HUB go_poll → POLL-1
         20, 0, 0, 1, 22, 0, // HUB go_leave_sheet → SHT-2
         21, 0, 0, 1, 24, 0, // HUB go_return_routes → RET-1
-        22, 0, 0, 5, 56, 0, // HUB close → end closed
+        22, 0, 0, 5, 59, 0, // HUB close → end closed
         23, 0, 0, 4, 0, 0, // HUB go_subflow → sub-flow sub
         0, 0, 0, 4, 1, 0, // HUB start_plan → sub-flow sub
         24, 0, 0, 1, 25, 0, // HUB go_global → GLB-1
@@ -372,16 +383,37 @@ enum SemanticsTables {
         34, 0, 0, 1, 0, 0, // OPT-1 done → HUB
         34, 0, 0, 1, 0, 0, // SUB-DONE done → HUB
         73, 0, 0, 0, 0, 0, // SUB-1 ping stays
-        74, 0, 0, 5, 57, 0, // SUB-1 finish → end done
+        74, 0, 0, 5, 60, 0, // SUB-1 finish → end done
         65, 0, 39, 0, 0, 0, // SUB-1 check stays
         1, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.sent stays
         2, 0, 0, 0, 0, 0, // SUB-1 bank.transfer.failed stays
         75, 0, 0, 1, 54, 0, // SUB-1 second → SUB-2
+        76, 0, 0, 4, 4, 0, // SUB-1 deeper → sub-flow inner
+        -1, 0, 40, 0, 0, 0, // SUB-1 deeper → inner.done stays
+        -1, 0, 41, 0, 0, 0, // SUB-1 deeper → inner.cancelled stays
         66, 0, 0, 2, 55, 0, // SUB-2 confirm → SUB-SHEET (overlay)
-        -1, 0, 40, 0, 0, 0, // SUB-2 after 40s stays
-        74, 0, 0, 5, 57, 0, // SUB-SHEET finish → end done
+        -1, 0, 42, 0, 0, 0, // SUB-2 after 40s stays
+        74, 0, 0, 5, 60, 0, // SUB-SHEET finish → end done
+        74, 0, 0, 5, 60, 0, // INNER-1 finish → end done
+        77, 0, 43, 0, 0, 0, // INNER-1 authorise stays
+        78, 0, 23, 0, 0, 0, // INNER-1 ask_status stays
+        3, 0, 0, 0, 0, 0, // INNER-1 bank.authorise.approved stays
+        4, 0, 0, 0, 0, 0, // INNER-1 bank.authorise.declined stays
+        5, 0, 44, 0, 0, 0, // INNER-1 bank.authorise.timed_out stays
+        6, 0, 0, 0, 0, 0, // INNER-1 bank.status.known stays
+        7, 0, 45, 0, 0, 0, // INNER-1 bank.status.unknown stays
+        42, 0, 0, 2, 57, 0, // INNER-1 lock → LOCK (overlay)
+        -1, 0, 46, 0, 0, 0, // INNER-1 after 20s stays
+        34, 0, 0, 1, 0, 0, // LOCK-OUT done → HUB
         47, 0, 0, 1, 1, 0, // main (global) help → HELP
-        -1, 0, 0, 5, 58, 0, // sub (global) after 60s → end cancelled
+        79, 0, 0, 1, 0, 0, // main (global) emergency → HUB
+        79, 0, 0, 1, 0, 0, // sub (global) emergency → HUB
+        -1, 0, 0, 5, 61, 0, // sub (global) after 60s → end cancelled
+        79, 0, 0, 1, 0, 0, // inner (global) emergency → HUB
+        -1, 0, 0, 5, 61, 0, // inner (global) after 45s → end cancelled
+        44, 0, 0, 1, 53, 0, // lock (global) unlock → SUB-1
+        80, 0, 0, 1, 58, 0, // lock (global) sign_out → LOCK-OUT
+        79, 0, 0, 1, 0, 0, // lock (global) emergency → HUB
     ]
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
@@ -398,8 +430,10 @@ enum SemanticsTables {
 
     /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
     static let flowsData: [Int32] = [
-        0, 145, 146, 8, 8, 77, // main
-        53, 146, 146, 8, 9, 78, // sub
+        0, 159, 161, 9, 9, 80, // main
+        53, 161, 162, 9, 10, 81, // sub
+        56, 163, 164, 10, 11, 82, // inner
+        57, 165, 168, 11, 11, 83, // lock
     ]
 
     /// Each flow's start screen, global transitions and global timers.
@@ -416,10 +450,12 @@ enum SemanticsTables {
         6000, 85, 86, 0, // VRT-1 revealed after 6s
         0, 104, 105, -1, // DUE-1 after at consent_expires_at - 5m
         10000, 107, 108, -1, // POLL-1 after 10s
-        40000, 143, 144, -1, // SUB-2 after 40s
-        60000, 146, 147, -1, // sub (global) after 60s
-        120000, 147, 147, -1, // bank.authorise times out after 2m
-        10000, 147, 147, -1, // bank.status times out after 10s
+        40000, 146, 147, -1, // SUB-2 after 40s
+        20000, 157, 158, -1, // INNER-1 after 20s
+        60000, 162, 163, -1, // sub (global) after 60s
+        45000, 164, 165, -1, // inner (global) after 45s
+        120000, 168, 168, -1, // bank.authorise times out after 2m
+        10000, 168, 168, -1, // bank.status times out after 10s
     ]
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
@@ -433,6 +469,7 @@ enum SemanticsTables {
         1, 2, 4, // sub
         1, 4, 6, // sub
         1, 6, 8, // sub
+        2, 8, 10, // inner
     ]
 
     /// Every sub-flow call: the flow and where its outcomes lead.
@@ -442,14 +479,16 @@ enum SemanticsTables {
 
     /// Columns: outcome, rowStart, rowEnd.
     static let returnsData: [Int32] = [
-        57, 24, 25, // done
-        58, 25, 26, // cancelled
-        57, 26, 27, // done
-        58, 27, 28, // cancelled
-        57, 66, 67, // done
-        58, 67, 68, // cancelled
-        57, 70, 71, // done
-        58, 71, 72, // cancelled
+        60, 24, 25, // done
+        61, 25, 26, // cancelled
+        60, 26, 27, // done
+        61, 27, 28, // cancelled
+        60, 66, 67, // done
+        61, 67, 68, // cancelled
+        60, 70, 71, // done
+        61, 71, 72, // cancelled
+        60, 143, 144, // done
+        61, 144, 145, // cancelled
     ]
 
     /// Where each outcome of a sub-flow call leads.
@@ -459,20 +498,20 @@ enum SemanticsTables {
 
     /// Columns: name, validator, shownWhen, shownWhenSource, secret.
     static let fieldsData: [Int32] = [
-        59, 1, 0, 0, 0, // VAL-1 amount
-        61, 2, 5, 60, 0, // VAL-1 purpose
-        62, 3, 0, 0, 0, // LIB-1 account
-        63, 4, 0, 0, 0, // LIB-1 sort_code
-        64, 5, 0, 0, 0, // LIB-1 iban
-        65, 6, 0, 0, 0, // LIB-1 bic
-        66, 7, 0, 0, 0, // LIB-1 email
-        67, 8, 0, 0, 0, // LIB-1 phone
-        68, 9, 0, 0, 0, // LIB-1 birth
-        69, 10, 0, 0, 0, // LIB-1 share
-        73, 0, 0, 0, 0, // DEF-1 name
-        74, 11, 0, 0, 1, // SEC-1 pin
-        75, 12, 0, 0, 0, // SEC-1 nickname
-        76, 13, 0, 0, 1, // SEC-SHEET pin_again
+        62, 1, 0, 0, 0, // VAL-1 amount
+        64, 2, 5, 63, 0, // VAL-1 purpose
+        65, 3, 0, 0, 0, // LIB-1 account
+        66, 4, 0, 0, 0, // LIB-1 sort_code
+        67, 5, 0, 0, 0, // LIB-1 iban
+        68, 6, 0, 0, 0, // LIB-1 bic
+        69, 7, 0, 0, 0, // LIB-1 email
+        70, 8, 0, 0, 0, // LIB-1 phone
+        71, 9, 0, 0, 0, // LIB-1 birth
+        72, 10, 0, 0, 0, // LIB-1 share
+        76, 0, 0, 0, 0, // DEF-1 name
+        77, 11, 0, 0, 1, // SEC-1 pin
+        78, 12, 0, 0, 0, // SEC-1 nickname
+        79, 13, 0, 0, 1, // SEC-SHEET pin_again
     ]
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
@@ -482,8 +521,8 @@ enum SemanticsTables {
 
     /// Columns: name, condition.
     static let variantsData: [Int32] = [
-        71, 6, // VRT-1 revealed
-        72, 0, // VRT-1 hidden
+        74, 6, // VRT-1 revealed
+        75, 0, // VRT-1 hidden
     ]
 
     /// Every screen variant, grouped by screen: its name and condition.
@@ -492,7 +531,7 @@ enum SemanticsTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "6a6c5359674c1b10"
+    static let fingerprint = "324d42a89fdd7939"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(
@@ -508,8 +547,8 @@ enum SemanticsTables {
         variants: variants,
         serviceAnswerEvents: [1, 2, 3, 4, 5, 6, 7],
         callPolicies: [
-            CallPolicyEntry(operation: 79, timer: 9, timeoutEvent: 5, cancelsOnLeave: true, answers: [3, 4, 5]),
-            CallPolicyEntry(operation: 80, timer: 10, timeoutEvent: 7, cancelsOnLeave: false, answers: [6, 7])
+            CallPolicyEntry(operation: 84, timer: 11, timeoutEvent: 5, cancelsOnLeave: true, answers: [3, 4, 5]),
+            CallPolicyEntry(operation: 85, timer: 12, timeoutEvent: 7, cancelsOnLeave: false, answers: [6, 7])
         ],
         repeatingTimers: [6]
     )

@@ -179,6 +179,15 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
     /// Confirm inside (SUB-SHEET), shown as a sheet
     case subSHEET = "SUB-SHEET"
 
+    /// Inner (INNER-1)
+    case inner1 = "INNER-1"
+
+    /// Locked (LOCK), shown as a sheet
+    case lock = "LOCK"
+
+    /// Signed out (LOCK-OUT)
+    case lockOUT = "LOCK-OUT"
+
     /// The screen's name in the seed.
     public var name: String {
         switch self {
@@ -294,6 +303,12 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return "Inside, timed"
         case .subSHEET:
             return "Confirm inside"
+        case .inner1:
+            return "Inner"
+        case .lock:
+            return "Locked"
+        case .lockOUT:
+            return "Signed out"
         }
     }
 
@@ -412,6 +427,12 @@ public enum SemanticsScreen: String, CaseIterable, Sendable {
             return 54
         case .subSHEET:
             return 55
+        case .inner1:
+            return 56
+        case .lock:
+            return 57
+        case .lockOUT:
+            return 58
         }
     }
 
@@ -484,10 +505,10 @@ public enum SemanticsEnding: String, FlowName {
     /// An outcome of `main`.
     case closed
 
-    /// An outcome of `sub`.
+    /// An outcome of `sub`, `inner`.
     case done
 
-    /// An outcome of `sub`.
+    /// An outcome of `sub`, `inner`.
     case cancelled
 }
 
@@ -505,6 +526,9 @@ public enum SemanticsText: String, FlowName {
 public enum SemanticsSubflow: String, FlowName {
     /// Sub-flow.
     case sub
+
+    /// Sub-flow of the sub-flow.
+    case inner
 }
 
 /// The events Semantics reacts to: taps and entries, service outcomes, timers.
@@ -606,6 +630,11 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case ping
     case finish
     case second
+    case deeper
+    case authorise
+    case askStatus
+    case emergency
+    case signOut
 
     /// A timer the machine started (`.startTimer`) is due.
     case timerFired(token: TimerToken)
@@ -766,6 +795,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .finish
         case "second":
             self = .second
+        case "deeper":
+            self = .deeper
+        case "authorise":
+            self = .authorise
+        case "ask_status":
+            self = .askStatus
+        case "emergency":
+            self = .emergency
+        case "sign_out":
+            self = .signOut
         case "chain_b", "chain_c":
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
@@ -928,6 +967,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "finish"
         case .second:
             return "second"
+        case .deeper:
+            return "deeper"
+        case .authorise:
+            return "authorise"
+        case .askStatus:
+            return "ask_status"
+        case .emergency:
+            return "emergency"
+        case .signOut:
+            return "sign_out"
         case .timerFired:
             return "timer"
         }
@@ -1089,6 +1138,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 74
         case .second:
             return 75
+        case .deeper:
+            return 76
+        case .authorise:
+            return 77
+        case .askStatus:
+            return 78
+        case .emergency:
+            return 79
+        case .signOut:
+            return 80
         case .timerFired:
             return (-2)
         }
@@ -1180,6 +1239,11 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case ping
         case finish
         case second
+        case deeper
+        case authorise
+        case askStatus
+        case emergency
+        case signOut
         case timerFired
     }
 
@@ -1357,6 +1421,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .finish
         case .second:
             self = .second
+        case .deeper:
+            self = .deeper
+        case .authorise:
+            self = .authorise
+        case .askStatus:
+            self = .askStatus
+        case .emergency:
+            self = .emergency
+        case .signOut:
+            self = .signOut
         case .timerFired:
             let fields = try container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
             self = .timerFired(token: try fields.decode(TimerToken.self, forKey: .token))
@@ -1522,6 +1596,16 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .finish)
         case .second:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .second)
+        case .deeper:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .deeper)
+        case .authorise:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .authorise)
+        case .askStatus:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .askStatus)
+        case .emergency:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .emergency)
+        case .signOut:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .signOut)
         case .timerFired(let value0):
             var fields = container.nestedContainer(keyedBy: FieldKey.self, forKey: .timerFired)
             try fields.encode(value0, forKey: .token)
