@@ -1,4 +1,5 @@
 import FlowCompiler
+import FlowEvaluation
 import FlowExpression
 import FlowSource
 import FlowTestSupport
