@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "FlowCompiler", targets: ["FlowCompiler"]),
         .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
         .library(name: "FlowExplore", targets: ["FlowExplore"]),
+        // `flowc run`'s session (for Benchmarks/: a script step's cost).
+        .library(name: "FlowSession", targets: ["FlowSession"]),
         // The runtime library generated state machines import (Foundation only): values, the function library.
         .library(name: "FlowMachine", targets: ["FlowMachine"]),
         // Applies flowc to a target's flows/ folder at build time (see docs/generated-code.md).

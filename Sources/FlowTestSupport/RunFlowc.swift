@@ -49,6 +49,27 @@ public func runFlowc(_ arguments: [String], in directory: URL, environment: [Str
                           input: input, timeout: timeout)
 }
 
+/// `runFlowc`, waiting without holding a thread: Swift Testing runs tests on as many threads as there are cores, and a
+/// test blocked on a child process keeps every other test off that core until the child ends. The child runs on its
+/// own thread; the test is suspended meanwhile.
+public func runFlowc(_ arguments: [String], in directory: URL, environment: [String: String] = [:], input: String? = nil,
+                     timeout: Double = defaultProcessTimeout) async throws -> ProcessResult {
+    try await offTheTestThreads { try runFlowc(arguments, in: directory, environment: environment, input: input, timeout: timeout) }
+}
+
+/// `runProcess`, waiting without holding a thread (see the async `runFlowc`).
+public func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                       input: String? = nil, timeout: Double = defaultProcessTimeout) async throws -> ProcessResult {
+    try await offTheTestThreads { try runProcess(executable, arguments, in: directory, environment: environment, input: input, timeout: timeout) }
+}
+
+/// Runs blocking work on a thread of its own and suspends the caller until it ends.
+private func offTheTestThreads<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Swift.Result { try work() }) }
+    }
+}
+
 /// Runs a program to its end, capturing both streams.
 ///
 /// The child gets nothing of the test runner's: its standard input is `input` (or /dev/null), its output goes to
