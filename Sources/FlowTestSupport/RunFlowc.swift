@@ -63,10 +63,36 @@ public func runProcess(_ executable: URL, _ arguments: [String], in directory: U
     try await offTheTestThreads { try runProcess(executable, arguments, in: directory, environment: environment, input: input, timeout: timeout) }
 }
 
-/// Runs blocking work on a thread of its own and suspends the caller until it ends.
+/// Runs blocking work on a thread of its own and suspends the caller until it ends. At most one child per core runs
+/// at a time: with no thread held, every test that starts a child would otherwise start it at once, and a few dozen
+/// children on two cores push honest runs past their time limits.
 private func offTheTestThreads<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Swift.Result { try work() }) }
+    await ChildProcessSlots.shared.acquire()
+    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Swift.Result<Result, any Error>, Never>) in
+        Thread.detachNewThread { continuation.resume(returning: Swift.Result { try work() }) }
+    }
+    await ChildProcessSlots.shared.release()
+    return try result.get()
+}
+
+/// Places for child processes, waited for in turn.
+private actor ChildProcessSlots {
+    static let shared = ChildProcessSlots(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
     }
 }
 

@@ -138,10 +138,10 @@ final class PseudoTerminal {
         guard bytes.withUnsafeBytes({ write(master, $0.baseAddress, bytes.count) }) == bytes.count else { throw POSIXError(.EIO) }
     }
 
-    /// Reads until `text` appears after what earlier waits consumed: a minute at most, a guard against a hang that
-    /// a loaded machine never comes near (the wait ends as soon as the text is there).
+    /// Reads until `text` appears after what earlier waits consumed: `defaultProcessTimeout` at most, a guard against a
+    /// hang (the wait ends as soon as the text is there; a minute was not enough for Tempo's first prompt at load 30).
     func waitFor(_ text: String) throws {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(defaultProcessTimeout)
         while true {
             if let range = seen.range(of: text, range: seen.index(seen.startIndex, offsetBy: consumed)..<seen.endIndex) {
                 consumed = seen.distance(from: seen.startIndex, to: range.upperBound)
@@ -155,7 +155,7 @@ final class PseudoTerminal {
     }
 
     func waitForExit() throws -> String {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(defaultProcessTimeout)
         while process.isRunning && Date() < deadline { _ = readSome(timeout: 100) }
         while readSome(timeout: 50) {}
         return seen
