@@ -31,6 +31,7 @@ let package = Package(
                 .product(name: "FlowRuntime", package: "flowc"),
                 .product(name: "FlowMachine", package: "flowc"),
                 .product(name: "FlowExplore", package: "flowc"),
+                .product(name: "FlowSession", package: "flowc"),
                 "SyntheticFlow",
                 "PeerRing10Flow",
                 "PeerRing1000Flow",

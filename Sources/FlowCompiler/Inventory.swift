@@ -93,10 +93,7 @@ func renderInventory(_ program: FlowProgram) -> OutputFile {
     for app in program.apps {
         apps[app.id] = inventoryEntry(for: app)
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(Inventory(apps: apps))) ?? Data("{}".utf8)
-    return OutputFile(path: "inventory.json", contents: Array(data) + [UInt8(ascii: "\n")])
+    return OutputFile(path: "inventory.json", contents: sortedJSON(Inventory(apps: apps)))
 }
 
 func inventoryEntry(for app: App) -> Inventory.AppEntry {

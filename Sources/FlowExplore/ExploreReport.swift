@@ -1,4 +1,5 @@
 import FlowIR
+import FlowSource
 
 /// `12,345`: counts as people read them.
 func grouped(_ number: Int) -> String {
@@ -108,63 +109,71 @@ extension ExploreResult {
 
     /// The result for CI (`explore.json`): sorted keys, no timings.
     public func json(counterexamples: [Counterexample]) -> String {
+        String(decoding: sortedJSON(document(counterexamples: counterexamples)), as: UTF8.self)
+    }
+
+    /// What `explore.json` holds.
+    public func document(counterexamples: [Counterexample]) -> ExploreDocument {
         let missing = coverage.unreached(in: app)
-        var object: [(String, JSON)] = [
-            ("app", .string(app.id)),
-            ("states", .number(states)),
-            ("steps", .number(steps)),
-            ("depth", .number(depthReached)),
-            ("stoppedBy", .string(stoppedBy.rawValue)),
-            ("unexpanded", .number(unexpanded)),
-            ("bound", .string(boundText)),
-            ("bounds", .object([("depth", .number(bounds.depth)), ("states", .number(bounds.states)), ("steps", .number(bounds.steps))])),
-            ("properties", .array(properties.map(JSON.string))),
-            ("seeds", .number(seeds.count)),
-            ("violations", .array(violations.map { finding in
-                var fields: [(String, JSON)] = [("kind", .string(finding.kind.name)), ("message", .string(finding.message)),
-                                                ("path", .array(moves(of: finding).map { .string($0.summary) }))]
-                if let seed = seed(of: finding) { fields.append(("from", .string(seed.summary))) }
-                if let example = counterexamples.first(where: { $0.finding == finding }) {
-                    fields.append(("scenario", .string(example.name)))
-                    fields.append(("shrunk", .array(example.moves.map { .string($0.summary) })))
-                }
-                return .object(fields)
-            })),
-            ("warnings", .array(findings.filter { !$0.kind.isViolation }.map { finding in
-                .object([("kind", .string(finding.kind.name)), ("message", .string(finding.message)),
-                         ("path", .array(moves(of: finding).map { .string($0.summary) }))])
-            })),
-            ("unreached", .object([("screens", .array(missing.screens.map(JSON.string))), ("transitions", .array(missing.transitions.map(JSON.string))),
-                                   ("guards", .array(missing.guards.map(JSON.string))), ("rules", .array(missing.rules.map(JSON.string))),
-                                   ("outcomes", .array(missing.outcomes.map(JSON.string)))])),
-        ]
-        if let shard { object.append(("shard", .string("\(shard.index)/\(shard.count)"))) }
-        return JSON.object(object).rendered(indent: "") + "\n"
+        return ExploreDocument(
+            app: app.id, states: states, steps: steps, depth: depthReached, stoppedBy: stoppedBy.rawValue, unexpanded: unexpanded,
+            bound: boundText, bounds: .init(depth: bounds.depth, states: bounds.states, steps: bounds.steps),
+            properties: properties, seeds: seeds.count,
+            violations: violations.map { finding in
+                let example = counterexamples.first { $0.finding == finding }
+                return .init(kind: finding.kind.name, message: finding.message, path: moves(of: finding).map(\.summary),
+                             from: seed(of: finding)?.summary, scenario: example?.name, shrunk: example?.moves.map(\.summary))
+            },
+            warnings: findings.filter { !$0.kind.isViolation }.map { finding in
+                .init(kind: finding.kind.name, message: finding.message, path: moves(of: finding).map(\.summary))
+            },
+            unreached: .init(screens: missing.screens, transitions: missing.transitions, guards: missing.guards,
+                             rules: missing.rules, outcomes: missing.outcomes),
+            shard: shard.map { "\($0.index)/\($0.count)" })
     }
 }
 
-/// A small JSON value with sorted keys when rendered.
-enum JSON {
-    case string(String)
-    case number(Int)
-    case array([JSON])
-    case object([(String, JSON)])
-
-    func rendered(indent: String) -> String {
-        let inner = indent + "  "
-        switch self {
-        case .string(let text): return quotedJSON(text)
-        case .number(let number): return String(number)
-        case .array(let items):
-            if items.isEmpty { return "[]" }
-            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
-        case .object(let fields):
-            if fields.isEmpty { return "{}" }
-            return "{\n" + fields.sorted { $0.0 < $1.0 }.map { inner + quotedJSON($0.0) + ": " + $0.1.rendered(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
-        }
+/// `explore.json`: the bounds, what stopped the run, the findings with their paths, and what no path reached.
+public struct ExploreDocument: Codable, Sendable, Equatable {
+    public struct Bounds: Codable, Sendable, Equatable {
+        public var depth: Int
+        public var states: Int
+        public var steps: Int
     }
-}
 
-private func quotedJSON(_ text: String) -> String {
-    doubleQuoted(text)
+    public struct Finding: Codable, Sendable, Equatable {
+        public var kind: String
+        public var message: String
+        /// The moves from the start, as `flowc run` would type them.
+        public var path: [String]
+        /// The scenario state the path starts from, when not the launch.
+        public var from: String?
+        /// The counterexample scenario written for it, and its shrunk moves.
+        public var scenario: String?
+        public var shrunk: [String]?
+    }
+
+    public struct Unreached: Codable, Sendable, Equatable {
+        public var screens: [String]
+        public var transitions: [String]
+        public var guards: [String]
+        public var rules: [String]
+        public var outcomes: [String]
+    }
+
+    public var app: String
+    public var states: Int
+    public var steps: Int
+    public var depth: Int
+    public var stoppedBy: String
+    public var unexpanded: Int
+    public var bound: String
+    public var bounds: Bounds
+    public var properties: [String]
+    public var seeds: Int
+    public var violations: [Finding]
+    public var warnings: [Finding]
+    public var unreached: Unreached
+    /// "2/4" for one shard of a run split four ways.
+    public var shard: String?
 }

@@ -114,12 +114,7 @@ public struct MutationDocument: Codable, Sendable {
     }
 
     /// Encoded with sorted keys, pretty printed, and a final newline.
-    public func encoded() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        return Array(data) + Array("\n".utf8)
-    }
+    public func encoded() -> [UInt8] { sortedJSON(self) }
 
     /// Reads a `mutation.json`; nil when it is not one.
     public static func decode(_ bytes: [UInt8]) -> MutationDocument? {

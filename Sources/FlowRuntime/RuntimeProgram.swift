@@ -1,5 +1,6 @@
 import FlowSource
 import Foundation
+import FlowEvaluation
 import FlowExpression
 import FlowIR
 @_spi(Generated) import FlowLowering

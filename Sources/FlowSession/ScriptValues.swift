@@ -1,3 +1,4 @@
+import FlowEvaluation
 import FlowExpression
 import FlowIR
 import Foundation
@@ -114,8 +115,10 @@ extension ScriptValues {
         if let problem = problems.first(where: { $0.code == "invalid-literal" }) {
             throw Problem(description: "\(what) should be \(type), not \(json(raw)): \(problem.message)")
         }
+        // A literal reads no name, so it is evaluated with an empty scope.
+        var scope = EvaluationScope(globals: [], now: .defaultClockStart, defaultCurrency: app.currency)
         guard problems.isEmpty, let tree, tree.type == type || (type == .decimal && tree.type == .int),
-              let value = try? evaluate(tree, in: EvaluationContext(now: .defaultClockStart, defaultCurrency: app.currency)) else {
+              let value = try? CompiledExpression(tree, binding: { _ in nil }).evaluate(&scope) else {
             throw Problem(description: "\(what) should be \(type), not \(json(raw))")
         }
         if type == .decimal, case .int(let whole) = value { return .decimal(Decimal(whole)) }

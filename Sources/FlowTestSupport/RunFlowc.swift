@@ -49,6 +49,53 @@ public func runFlowc(_ arguments: [String], in directory: URL, environment: [Str
                           input: input, timeout: timeout)
 }
 
+/// `runFlowc`, waiting without holding a thread: Swift Testing runs tests on as many threads as there are cores, and a
+/// test blocked on a child process keeps every other test off that core until the child ends. The child runs on its
+/// own thread; the test is suspended meanwhile.
+public func runFlowc(_ arguments: [String], in directory: URL, environment: [String: String] = [:], input: String? = nil,
+                     timeout: Double = defaultProcessTimeout) async throws -> ProcessResult {
+    try await offTheTestThreads { try runFlowc(arguments, in: directory, environment: environment, input: input, timeout: timeout) }
+}
+
+/// `runProcess`, waiting without holding a thread (see the async `runFlowc`).
+public func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                       input: String? = nil, timeout: Double = defaultProcessTimeout) async throws -> ProcessResult {
+    try await offTheTestThreads { try runProcess(executable, arguments, in: directory, environment: environment, input: input, timeout: timeout) }
+}
+
+/// Runs blocking work on a thread of its own and suspends the caller until it ends. At most one child per core runs
+/// at a time: with no thread held, every test that starts a child would otherwise start it at once, and a few dozen
+/// children on two cores push honest runs past their time limits.
+private func offTheTestThreads<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    await ChildProcessSlots.shared.acquire()
+    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Swift.Result<Result, any Error>, Never>) in
+        Thread.detachNewThread { continuation.resume(returning: Swift.Result { try work() }) }
+    }
+    await ChildProcessSlots.shared.release()
+    return try result.get()
+}
+
+/// Places for child processes, waited for in turn.
+private actor ChildProcessSlots {
+    static let shared = ChildProcessSlots(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+    }
+}
+
 /// Runs a program to its end, capturing both streams.
 ///
 /// The child gets nothing of the test runner's: its standard input is `input` (or /dev/null), its output goes to

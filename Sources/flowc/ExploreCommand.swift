@@ -89,34 +89,26 @@ struct ExploreCommand: ParsableCommand {
             throw ValidationError("no app '\(app)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
         }
         let showProgress = isatty(STDERR_FILENO) != 0
-        let result = explore(checked, bounds: ExploreBounds(depth: depth, states: states, steps: steps, seconds: seconds),
-                             shard: try parsedShard(), collectsSuite: suite, fromScenarios: !launchOnly) { progress in
+        let request = ExploreRequest(bounds: ExploreBounds(depth: depth, states: states, steps: steps, seconds: seconds),
+                                     shard: try parsedShard(), writesSuite: suite, fromScenarios: !launchOnly)
+        let explored = exploreStage(checked, sources: compilation.sources, request: request) { progress in
             guard showProgress else { return }
             let rate = progress.seconds > 0 ? Int(Double(progress.states) / progress.seconds) : 0
             FileHandle.standardError.write(Data("\r\(checked.id): depth \(progress.depth), \(progress.states) states (\(rate)/s), frontier \(progress.frontier)   ".utf8))
         }
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        let examples = counterexamples(of: result, sources: compilation.sources.mapValues { String(decoding: $0.bytes, as: UTF8.self) })
-        let folder = "\(checked.id)/" + (result.shard.map { "shard-\($0.index)-of-\($0.count)/" } ?? "")
-        var outputs = [
-            OutputFile(path: folder + "explore.md", contents: Array(result.markdown(counterexamples: examples).utf8)),
-            OutputFile(path: folder + "explore.json", contents: Array(result.json(counterexamples: examples).utf8)),
-        ]
-        if !examples.isEmpty {
-            outputs.append(OutputFile(path: folder + "counterexamples.flow.yaml", contents: Array(renderCounterexamples(examples, app: checked).utf8)))
-        }
-        var suiteLine: String?
-        if suite {
-            let written = FlowExplore.suite(of: result)
-            outputs.append(OutputFile(path: folder + "suite.flow.yaml", contents: Array(renderSuite(written).utf8)))
-            suiteLine = "  suite: \(written.scenarios.count) scenarios reach the \(written.reached) transitions, guard, rule and service outcomes explored "
-                + "(hand-written: \(checked.scenarios.count) scenarios): \(output)/\(folder)suite.flow.yaml\n"
-        }
-        _ = writingOutputs { try outputWriter(output).write(outputs) }
+        let result = explored.result
+        let folder = explored.folder
+        _ = writingOutputs { try outputWriter(output).write(explored.outputs) }
         if json {
-            printLine(result.json(counterexamples: examples), terminator: "")
+            printLine(explored.json, terminator: "")
         } else {
-            printLine(result.summary(counterexampleFile: examples.isEmpty ? nil : "\(output)/\(folder)counterexamples.flow.yaml") + (suiteLine ?? ""), terminator: "")
+            let suiteLine = explored.suite.map { written in
+                "  suite: \(written.scenarios.count) scenarios reach the \(written.reached) transitions, guard, rule and service outcomes explored "
+                    + "(hand-written: \(checked.scenarios.count) scenarios): \(output)/\(folder)suite.flow.yaml\n"
+            }
+            let counterexampleFile = explored.counterexamples.isEmpty ? nil : "\(output)/\(folder)counterexamples.flow.yaml"
+            printLine(result.summary(counterexampleFile: counterexampleFile) + (suiteLine ?? ""), terminator: "")
             if showProgress { FileHandle.standardError.write(Data(String(format: "%.1f s, %.0f steps/s\n", result.seconds, Double(result.steps) / max(result.seconds, 0.001)).utf8)) }
         }
         finish(result.violations.isEmpty ? .success : .failure)

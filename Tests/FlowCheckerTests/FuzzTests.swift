@@ -1,4 +1,5 @@
 import FlowCompiler
+import FlowEvaluation
 import FlowExpression
 import FlowSource
 import FlowTestSupport
@@ -96,7 +97,7 @@ import Testing
 
 extension FuzzTests {
     /// Random script lines through `flowc run tempo --script -`: every line gets its one answer, none crashes.
-    @Test func randomScriptLinesAreAnsweredOneByOne() throws {
+    @Test func randomScriptLinesAreAnsweredOneByOne() async throws {
         let pieces = ["{\"send\": \"tap_im_new\"}", "{\"back\": true}", "{\"advance\": \"2s\"}", "{\"fill\": {\"plan\": \"plus\"}}",
                       "{\"send\": \"tap_select\"}", "{\"outcome\": {\"equals.log_in\": \"success\"}}", "{\"send\": 1}", "[]", "{}", "{\"back\":",
                       "{\"advance\": \"-5s\"}", "{\"send\": \"country_selected\", \"payload\": {\"country\": null}}", "\u{0}", "{\"fill\": []}",
@@ -104,7 +105,7 @@ extension FuzzTests {
         var random = SeededGenerator(state: 0x5C_41_97)
         let count = Self.iterations * 4
         let lines = (0..<count).map { _ in pieces.randomElement(using: &random) ?? "{}" }
-        let result = try runFlowc(["run", "tempo", "--script", "-"], in: packageRoot(), input: lines.joined(separator: "\n") + "\n")
+        let result = try await runFlowc(["run", "tempo", "--script", "-"], in: packageRoot(), input: lines.joined(separator: "\n") + "\n")
         #expect(result.status == 0 || result.status == 1, "exit \(result.status): \(result.stderr.suffix(500))")
         #expect(result.stdout.split(separator: "\n").count == lines.count + 1, "one answer per line, after the start")
     }

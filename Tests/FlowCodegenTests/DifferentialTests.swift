@@ -487,7 +487,7 @@ func driver<Machine: FlowStateMachine>(for _: Machine.Type) -> any GeneratedDriv
 @Suite struct DifferentialTests {
     // Bounded by default so `swift test` stays quick; CI runs a longer pass as its own step, and a long run raises it
     // (docs/architecture.md, "Long runs").
-    static let runsPerApp = Int(ProcessInfo.processInfo.environment["DIFFERENTIAL_RUNS"] ?? "") ?? 1_000
+    static let runsPerApp = Int(ProcessInfo.processInfo.environment["DIFFERENTIAL_RUNS"] ?? "") ?? 250
 
     static func apps() -> [App] {
         let root = packageRoot()

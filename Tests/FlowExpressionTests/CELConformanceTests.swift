@@ -1,3 +1,4 @@
+import FlowEvaluation
 import FlowExpression
 import FlowTestSupport
 import Foundation

@@ -1,4 +1,6 @@
+import FlowEvaluation
 import FlowExpression
+import FlowTestSupport
 import Foundation
 import Testing
 

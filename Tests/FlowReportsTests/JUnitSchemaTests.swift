@@ -102,10 +102,10 @@ final class JUnitRulesChecker: NSObject, XMLParserDelegate {
     }
 
     @Test(arguments: [("small-app", "small"), ("unowned-failure", "unowned")])
-    func fixtureFollowsTheRules(fixture: String, app: String) throws {
+    func fixtureFollowsTheRules(fixture: String, app: String) async throws {
         let xml = try Self.junit(fixture, app: app)
         #expect(JUnitRulesChecker.check(xml) == [])
-        try validateWithXMLSchemaIfInstalled(xml, name: fixture)
+        try await validateWithXMLSchemaIfInstalled(xml, name: fixture)
     }
 
     @Test func committedReportsFollowTheRules() throws {
@@ -136,13 +136,13 @@ final class JUnitRulesChecker: NSObject, XMLParserDelegate {
     }
 
     /// Where `xmlschema` (PyPI) is installed, as in CI, the XSD itself judges too.
-    func validateWithXMLSchemaIfInstalled(_ xml: [UInt8], name: String) throws {
+    func validateWithXMLSchemaIfInstalled(_ xml: [UInt8], name: String) async throws {
         let python = URL(fileURLWithPath: "/usr/bin/python3")
         guard FileManager.default.isExecutableFile(atPath: python.path) else { return }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-junit-\(name)-\(ProcessInfo.processInfo.processIdentifier).xml")
         try Data(xml).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try runProcess(python, ["-c", """
+        let result = try await runProcess(python, ["-c", """
             import sys
             try:
                 import xmlschema

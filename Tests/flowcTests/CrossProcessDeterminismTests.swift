@@ -40,11 +40,11 @@ import Testing
     }
 
     /// `flowc build` of the four apps: inventory, generated Swift, acceptance, coverage, JUnit and property reports.
-    @Test func buildWritesTheSameBytesInTwoProcesses() throws {
+    @Test func buildWritesTheSameBytesInTwoProcesses() async throws {
         let project = try Self.project("build")
         defer { try? FileManager.default.removeItem(at: project) }
         for output in ["out-a", "out-b"] {
-            let build = try runFlowc(["build", "flows", "--output", output], in: project)
+            let build = try await runFlowc(["build", "flows", "--output", output], in: project)
             #expect(build.status == 0, "\(build.stderr)")
         }
         #expect(Self.files(under: project.appendingPathComponent("out-a")).keys.contains("reports/tempo/acceptance.json"))
@@ -52,15 +52,15 @@ import Testing
     }
 
     /// `flowc explore --json` (its standard output and the files it writes) and a bounded `flowc mutate`.
-    @Test func exploreAndMutateWriteTheSameBytesInTwoProcesses() throws {
+    @Test func exploreAndMutateWriteTheSameBytesInTwoProcesses() async throws {
         let project = try Self.project("explore")
         defer { try? FileManager.default.removeItem(at: project) }
         var printed: [String] = []
         for output in ["out-a", "out-b"] {
-            let explore = try runFlowc(["explore", "yole", "--depth", "5", "--states", "400", "--json", "--suite", "--output", "\(output)/explore"], in: project)
+            let explore = try await runFlowc(["explore", "yole", "--depth", "5", "--states", "400", "--json", "--suite", "--output", "\(output)/explore"], in: project)
             #expect([0, 1].contains(explore.status), "\(explore.stderr)")
             printed.append(explore.stdout)
-            let mutate = try runFlowc(["mutate", "tempo", "--limit", "25", "--output", "\(output)/mutate"], in: project)
+            let mutate = try await runFlowc(["mutate", "tempo", "--limit", "25", "--output", "\(output)/mutate"], in: project)
             #expect(mutate.status == 0, "\(mutate.stderr)")
         }
         #expect(printed[0].hasPrefix("{"), "\(printed[0].prefix(200))")

@@ -4,10 +4,10 @@ import Testing
 
 /// `flowc generate-swift --config`: what FlowcPlugin runs when a target has a flowc-config.yaml.
 @Suite struct GenerateSwiftConfigTests {
-    @Test func aBadConfigFailsWithItsPositionAndWritesNothing() throws {
+    @Test func aBadConfigFailsWithItsPositionAndWritesNothing() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-config-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let result = try runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "--config", "Tests/Fixtures/config/unknown-key/flowc-config.yaml",
+        let result = try await runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "--config", "Tests/Fixtures/config/unknown-key/flowc-config.yaml",
                                    "--output", output.path], in: packageRoot())
         #expect(result.status == 1)
         #expect(result.stderr == """
@@ -22,10 +22,10 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func aConfigShapesTheGeneratedCode() throws {
+    @Test func aConfigShapesTheGeneratedCode() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-config-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let result = try runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "--config", "Tests/Fixtures/config/valid/flowc-config.yaml",
+        let result = try await runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "--config", "Tests/Fixtures/config/valid/flowc-config.yaml",
                                    "--output", output.path], in: packageRoot())
         #expect(result.status == 0, "\(result.stderr)")
         let machine = try String(contentsOf: output.appendingPathComponent("Machine.swift"), encoding: .utf8)
@@ -36,15 +36,15 @@ import Testing
     }
 
     /// The plugin shows standard error as the build's error; standard output is for the files it lists.
-    @Test func errorsGoToStandardErrorWithExitStatusOne() throws {
+    @Test func errorsGoToStandardErrorWithExitStatusOne() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("flowc-config-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let missing = try runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "--config", "no-such-config.yaml", "--output", output.path],
+        let missing = try await runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "--config", "no-such-config.yaml", "--output", output.path],
                                    in: packageRoot())
         #expect(missing.status == 1)
         #expect(missing.stdout.isEmpty, "\(missing.stdout)")
         #expect(missing.stderr == "error: cannot read the config file 'no-such-config.yaml'\n", "\(missing.stderr)")
-        let two = try runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "Tests/Fixtures/ok/minimal-app", "--output", output.path],
+        let two = try await runFlowc(["generate-swift", "Tests/Fixtures/codegen/small-app/input", "Tests/Fixtures/ok/minimal-app", "--output", output.path],
                                in: packageRoot())
         #expect(two.status == 1)
         #expect(two.stdout.isEmpty, "\(two.stdout)")

@@ -18,12 +18,12 @@ import Testing
         (try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)) ?? ""
     }
 
-    @Test func fullRunWritesTheReportsAndBuildKeepsTheScoresUntilAFlowChanges() throws {
+    @Test func fullRunWritesTheReportsAndBuildKeepsTheScoresUntilAFlowChanges() async throws {
         let folder = try project()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try runFlowc(["build", "--output", "out"], in: folder).status == 0)
+        #expect(try await runFlowc(["build", "--output", "out"], in: folder).status == 0)
         #expect(!read(folder, "out/reports/mutants/acceptance.md").contains("Mutation score"))
-        let result = try runFlowc(["mutate", "mutants", "--output", "out"], in: folder)
+        let result = try await runFlowc(["mutate", "mutants", "--output", "out"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
             mutants: 31 of 31 mutants ran; 14 of 31 (45%) killed, 17 survived.
@@ -37,28 +37,28 @@ import Testing
         #expect(read(folder, "out/reports/mutants/acceptance.md").contains(scoreLine))
         #expect(read(folder, "out/reports/mutants/mutation.md").contains("#3 `flows/mutants/app.flow.yaml:42:15` after: 3s → 2s (timer, WEL-001 `after 3s`)"))
 
-        let check = try runFlowc(["mutate", "mutants", "--output", "out", "--check"], in: folder)
+        let check = try await runFlowc(["mutate", "mutants", "--output", "out", "--check"], in: folder)
         #expect(check.status == 0 && check.stdout == "out/reports/mutants/ is up to date (10 files).\n", "\(check.stdout)")
 
         // flowc build reads the stored result: the reports mutate rewrote are current.
-        let build = try runFlowc(["build", "--output", "out", "--check"], in: folder)
+        let build = try await runFlowc(["build", "--output", "out", "--check"], in: folder)
         #expect(build.status == 0, "\(build.stdout)")
 
         // A changed flow file makes the stored result stale: the scores leave the acceptance report.
         let file = folder.appendingPathComponent("flows/mutants/app.flow.yaml")
         try Data((read(folder, "flows/mutants/app.flow.yaml") + "# edited\n").utf8).write(to: file)
-        _ = try runFlowc(["build", "--output", "out"], in: folder)
+        _ = try await runFlowc(["build", "--output", "out"], in: folder)
         #expect(!read(folder, "out/reports/mutants/acceptance.md").contains("Mutation score"))
-        let stale = try runFlowc(["mutate", "mutants", "--output", "out", "--check"], in: folder)
+        let stale = try await runFlowc(["mutate", "mutants", "--output", "out", "--check"], in: folder)
         #expect(stale.status == 1)
         #expect(stale.stdout.hasPrefix("out/reports/mutants/ is out of date; run 'swift run flowc mutate mutants' and commit the result:\n"
                                        + "  out/reports/mutants/acceptance.html\n"), "\(stale.stdout)")
     }
 
-    @Test func boundedRunWritesAPartialResultAndLeavesTheAcceptanceReportAlone() throws {
+    @Test func boundedRunWritesAPartialResultAndLeavesTheAcceptanceReportAlone() async throws {
         let folder = try project()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try runFlowc(["mutate", "mutants", "--output", "out", "--shard", "2/3", "--limit", "2"], in: folder)
+        let result = try await runFlowc(["mutate", "mutants", "--output", "out", "--shard", "2/3", "--limit", "2"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("mutants: 2 of 31 mutants ran; "))
         #expect(read(folder, "out/reports/mutants/mutation.json").contains("\"complete\" : false"))
@@ -71,35 +71,35 @@ import Testing
         (["--operators", "timer,nonsense"], "Error: unknown operator 'nonsense'; operators: timer, call-policy, guard-dropped, guard-negated, target-swapped, action-dropped, actions-swapped, rule-parameter, rule-message, rule-dropped, outcome-rerouted, back-allowed, screen-view-dropped, secret-dropped, relational-boundary, condition-negated, logical-replaced, arithmetic-replaced, constant, rounding, enum-swapped, list-reversed, argument-replaced, argument-dropped, argument-swapped, property-dropped, effect-text-changed, translation-dropped, persist-dropped"),
         (["--limit=-1"], "Error: --limit must be 0 or more; found -1"),
     ])
-    func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+    func badOptionsAreUsageErrors(arguments: [String], message: String) async throws {
         let folder = try project()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try runFlowc(["mutate", "mutants"] + arguments, in: folder)
+        let result = try await runFlowc(["mutate", "mutants"] + arguments, in: folder)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
     }
 
-    @Test func unknownAppIsAUsageError() throws {
+    @Test func unknownAppIsAUsageError() async throws {
         let folder = try project()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try runFlowc(["mutate", "nope"], in: folder)
+        let result = try await runFlowc(["mutate", "nope"], in: folder)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: no app 'nope'; apps: mutants\n"), "\(result.stderr)")
     }
 
-    @Test func shardsRunApartMergeIntoTheFullRun() throws {
+    @Test func shardsRunApartMergeIntoTheFullRun() async throws {
         let folder = try project()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try runFlowc(["mutate", "mutants", "--output", "full"], in: folder).status == 0)
-        #expect(try runFlowc(["mutate", "mutants", "--output", "s1", "--shard", "1/2"], in: folder).status == 0)
-        #expect(try runFlowc(["mutate", "mutants", "--output", "s2", "--shard", "2/2"], in: folder).status == 0)
-        let merged = try runFlowc(["mutate", "mutants", "--output", "merged", "--merge", "s1/reports/mutants/mutation.json",
+        #expect(try await runFlowc(["mutate", "mutants", "--output", "full"], in: folder).status == 0)
+        #expect(try await runFlowc(["mutate", "mutants", "--output", "s1", "--shard", "1/2"], in: folder).status == 0)
+        #expect(try await runFlowc(["mutate", "mutants", "--output", "s2", "--shard", "2/2"], in: folder).status == 0)
+        let merged = try await runFlowc(["mutate", "mutants", "--output", "merged", "--merge", "s1/reports/mutants/mutation.json",
                                    "s2/reports/mutants/mutation.json"], in: folder)
         #expect(merged.status == 0, "\(merged.stderr)")
         for file in ["mutation.json", "mutation.md", "acceptance.md"] {
             #expect(read(folder, "merged/reports/mutants/\(file)") == read(folder, "full/reports/mutants/\(file)"), "\(file)")
         }
-        let partial = try runFlowc(["mutate", "mutants", "--output", "merged", "--merge", "s1/reports/mutants/mutation.json"], in: folder)
+        let partial = try await runFlowc(["mutate", "mutants", "--output", "merged", "--merge", "s1/reports/mutants/mutation.json"], in: folder)
         #expect(partial.status == 1)
         #expect(partial.stderr == "error: cannot merge: 15 of 31 mutants are in no shard (first: #2)\n")
     }

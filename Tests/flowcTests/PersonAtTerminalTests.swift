@@ -20,12 +20,12 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func sessionMatchesGolden(name: String) throws {
+    func sessionMatchesGolden(name: String) async throws {
         let folder = Self.folder.appendingPathComponent(name)
         let arguments = try String(contentsOf: folder.appendingPathComponent("arguments"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
         let input = try String(contentsOf: folder.appendingPathComponent("input"), encoding: .utf8)
-        let result = try runFlowc(arguments, in: packageRoot(), input: input)
+        let result = try await runFlowc(arguments, in: packageRoot(), input: input)
         assertMatchesGolden(result.stdout, golden: folder.appendingPathComponent("expected.stdout"))
         assertMatchesGolden(result.stderr + "exit status \(result.status)\n", golden: folder.appendingPathComponent("expected.stderr"))
     }
@@ -77,8 +77,8 @@ import Testing
     }
 
     /// The script's JSON carries the screen's texts, as `show` does.
-    @Test func theScriptsJSONCarriesTheScreensTexts() throws {
-        let result = try runFlowc(["run", "tempo", "--start", "WAL-001", "--state", "{\"logged_in\": true}", "--script", "-"], in: packageRoot(),
+    @Test func theScriptsJSONCarriesTheScreensTexts() async throws {
+        let result = try await runFlowc(["run", "tempo", "--start", "WAL-001", "--state", "{\"logged_in\": true}", "--script", "-"], in: packageRoot(),
                                   input: "{\"advance\": \"1s\"}\n")
         let objects = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(objects.count == 2, "\(result.stdout)\(result.stderr)")
@@ -138,10 +138,10 @@ final class PseudoTerminal {
         guard bytes.withUnsafeBytes({ write(master, $0.baseAddress, bytes.count) }) == bytes.count else { throw POSIXError(.EIO) }
     }
 
-    /// Reads until `text` appears after what earlier waits consumed: a minute at most, a guard against a hang that
-    /// a loaded machine never comes near (the wait ends as soon as the text is there).
+    /// Reads until `text` appears after what earlier waits consumed: `defaultProcessTimeout` at most, a guard against a
+    /// hang (the wait ends as soon as the text is there; a minute was not enough for Tempo's first prompt at load 30).
     func waitFor(_ text: String) throws {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(defaultProcessTimeout)
         while true {
             if let range = seen.range(of: text, range: seen.index(seen.startIndex, offsetBy: consumed)..<seen.endIndex) {
                 consumed = seen.distance(from: seen.startIndex, to: range.upperBound)
@@ -155,7 +155,7 @@ final class PseudoTerminal {
     }
 
     func waitForExit() throws -> String {
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(defaultProcessTimeout)
         while process.isRunning && Date() < deadline { _ = readSome(timeout: 100) }
         while readSome(timeout: 50) {}
         return seen

@@ -21,7 +21,7 @@ import Testing
         return result
     }
 
-    @Test func theExampleDiagnosticIsWhatFlowcPrints() throws {
+    @Test func theExampleDiagnosticIsWhatFlowcPrints() async throws {
         let readme = try String(contentsOf: packageRoot().appendingPathComponent("README.md"), encoding: .utf8)
         let yaml = try #require(blocks("yaml", in: readme).first)
         let outputs = blocks("text", in: readme)
@@ -36,19 +36,19 @@ import Testing
             .write(to: app.appendingPathComponent("app.flow.yaml"))
         try Data(yaml.utf8).write(to: app.appendingPathComponent("onboarding.flow.yaml"))
 
-        let broken = try runFlowc(["check"], in: folder)
+        let broken = try await runFlowc(["check"], in: folder)
         #expect(broken.status == 1)
         #expect(broken.stderr == String(check.dropFirst("$ swift run flowc check\n".count)))
 
         try Data(yaml.replacingOccurrences(of: "ONB-0O5", with: "ONB-005").utf8).write(to: app.appendingPathComponent("onboarding.flow.yaml"))
-        let fixed = try runFlowc(["build"], in: folder)
+        let fixed = try await runFlowc(["build"], in: folder)
         #expect(fixed.status == 0)
         #expect(fixed.stdout == String(build.dropFirst("$ swift run flowc build\n".count)))
     }
 
     /// "In your own repository", followed from an empty folder: each `$ flowc …` line runs there and prints exactly
     /// what the README shows (standard output and error together, as a terminal shows them), exiting 0.
-    @Test func inYourOwnRepositoryIsWhatFlowcDoes() throws {
+    @Test func inYourOwnRepositoryIsWhatFlowcDoes() async throws {
         let readme = try String(contentsOf: packageRoot().appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## In your own repository").dropFirst().first)
         let session = try #require(blocks("text", in: section).first)
@@ -65,7 +65,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for command in commands {
-            let result = try runFlowc(command.arguments, in: folder)
+            let result = try await runFlowc(command.arguments, in: folder)
             #expect(result.status == 0, "flowc \(command.arguments.joined(separator: " ")): \(result.stderr)")
             #expect(result.stdout + result.stderr == command.expected, "flowc \(command.arguments.joined(separator: " "))")
         }

@@ -21,14 +21,16 @@ import Testing
 
     /// Starts `count` `flowc build`s of the small app into one empty folder at once; every one must succeed, and
     /// the folder must hold every file the manifest lists with nothing half-written or left over.
-    static func concurrentBuilds(_ count: Int) throws -> [ProcessResult] {
+    static func concurrentBuilds(_ count: Int) async throws -> [ProcessResult] {
         let project = try smallProject()
         defer { try? FileManager.default.removeItem(at: project) }
         let output = project.appendingPathComponent("generated")
-        let results = Results()
-        DispatchQueue.concurrentPerform(iterations: count) { _ in
-            let result = try? runFlowc(["build"], in: project)
-            results.append(result)
+        // All at once, each on a thread of its own (runFlowc's), while this test waits without holding one.
+        let started = await withTaskGroup(of: ProcessResult?.self) { group in
+            for _ in 0..<count { group.addTask { try? await runFlowc(["build"], in: project) } }
+            var finished: [ProcessResult] = []
+            for await result in group { if let result { finished.append(result) } }
+            return finished
         }
         let manifest = try String(contentsOf: output.appendingPathComponent("flowc-outputs.txt"), encoding: .utf8)
         let listed = manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }
@@ -36,7 +38,7 @@ import Testing
         for path in listed { #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(String(path)).path), "\(path) missing") }
         let leftovers = (FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? []).filter { $0.contains(".flowc-") }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
-        return results.all
+        return started
     }
 
     /// A project folder holding a small app as `flows/small/` (a timer, a form, a criterion its scenario passes),
@@ -77,15 +79,8 @@ import Testing
         return project
     }
 
-    final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var results: [ProcessResult?] = []
-        func append(_ result: ProcessResult?) { lock.lock(); results.append(result); lock.unlock() }
-        var all: [ProcessResult] { lock.lock(); defer { lock.unlock() }; return results.compactMap { $0 } }
-    }
-
-    @Test func severalBuildsIntoOneFolderAtOnceAllSucceed() throws {
-        let results = try Self.concurrentBuilds(4)
+    @Test func severalBuildsIntoOneFolderAtOnceAllSucceed() async throws {
+        let results = try await Self.concurrentBuilds(4)
         #expect(results.count == 4)
         for result in results {
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -98,12 +93,12 @@ import Testing
 
     /// 20 rounds of two builds into an empty folder (issue 26 saw one fail in 12 of 20 rounds), in every
     /// `swift test` (about 15 s); `CONCURRENT_BUILD_ROUNDS` sets another count.
-    @Test func roundsOfTwoBuildsIntoAnEmptyFolderAllSucceed() throws {
+    @Test func roundsOfTwoBuildsIntoAnEmptyFolderAllSucceed() async throws {
         let rounds = Int(ProcessInfo.processInfo.environment["CONCURRENT_BUILD_ROUNDS"] ?? "") ?? 20
         var failedRounds = 0
         var waited = 0
         for _ in 0..<rounds {
-            let results = try Self.concurrentBuilds(2)
+            let results = try await Self.concurrentBuilds(2)
             if results.count != 2 || results.contains(where: { $0.status != 0 }) { failedRounds += 1 }
             waited += results.filter { $0.stderr.contains("waiting for another flowc") }.count
         }
@@ -112,20 +107,20 @@ import Testing
     }
 
     /// A write that fails says which file and why, in one line, never a raw Foundation error.
-    @Test func aBuildThatCannotWriteSaysWhy() throws {
+    @Test func aBuildThatCannotWriteSaysWhy() async throws {
         let project = try Self.smallProject()
         defer { try? FileManager.default.removeItem(at: project) }
         // A file where the output folder's `Sources` folder must go.
         try FileManager.default.createDirectory(at: project.appendingPathComponent("generated"), withIntermediateDirectories: true)
         try Data("not a folder".utf8).write(to: project.appendingPathComponent("generated/Sources"))
-        let result = try runFlowc(["build"], in: project)
+        let result = try await runFlowc(["build"], in: project)
         #expect(result.status == 1)
         let text = result.stderr.replacingOccurrences(of: project.path, with: "<project>")
         assertMatchesGolden(text, golden: Self.folder.appendingPathComponent("unwritable-output.stderr"))
     }
 
     /// An include of a folder, a FIFO or a device says what it is, not "does not exist".
-    @Test func anIncludeOfSomethingThatIsNotAFileSaysWhatItIs() throws {
+    @Test func anIncludeOfSomethingThatIsNotAFileSaysWhatItIs() async throws {
         let app = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: app) }
         try FileManager.default.createDirectory(at: app.appendingPathComponent("folder.flow.yaml"), withIntermediateDirectories: true)
@@ -146,13 +141,13 @@ import Testing
 
             """
         try Data(root.utf8).write(to: app.appendingPathComponent("app.flow.yaml"))
-        let result = try runFlowc(["check", "."], in: app)
+        let result = try await runFlowc(["check", "."], in: app)
         #expect(result.status == 1)
         assertMatchesGolden(result.stdout + result.stderr, golden: Self.folder.appendingPathComponent("include-not-a-file.txt"))
     }
 
     /// A folder reached through a symbolic link is not read: a link to another app, or to `/`.
-    @Test func discoveryDoesNotFollowALinkedFolder() throws {
+    @Test func discoveryDoesNotFollowALinkedFolder() async throws {
         let flows = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: flows) }
         let app = flows.appendingPathComponent("a")
@@ -162,15 +157,15 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("everything").path, withDestinationPath: "/")
         try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("tempo").path,
                                                    withDestinationPath: packageRoot().appendingPathComponent("flows/tempo").path)
-        let result = try runFlowc(["check", "."], in: flows)
+        let result = try await runFlowc(["check", "."], in: flows)
         #expect(result.status == 1)
         assertMatchesGolden(result.stdout + result.stderr, golden: Self.folder.appendingPathComponent("linked-folders.txt"))
     }
 
     /// A refused script line took no step: its answer shows no transition or effect (the line before had some).
-    @Test func aRefusedScriptLineRepeatsNoEffects() throws {
+    @Test func aRefusedScriptLineRepeatsNoEffects() async throws {
         let script = "{\"advance\": \"2s\"}\n{\"send\": \"tap_nothing\"}\n{\"send\": \"tap_log_in\"}\n{\"fill\": {\"nosuchfield\": \"1\"}}\n"
-        let result = try runFlowc(["run", "tempo", "--script", "-"], in: packageRoot(), input: script)
+        let result = try await runFlowc(["run", "tempo", "--script", "-"], in: packageRoot(), input: script)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").compactMap { line -> String? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
@@ -182,16 +177,16 @@ import Testing
     }
 
     /// A payload or outputs that are not JSON, typed at the prompt, get a sentence, not NSCocoaErrorDomain 3840.
-    @Test func aBadPayloadAtThePromptIsExplained() throws {
+    @Test func aBadPayloadAtThePromptIsExplained() async throws {
         let input = "advance 2s\nsend tap_log_in {keycode: 1}\noutcome equals.log_in success {user_id\nquit\n"
-        let result = try runFlowc(["run", "tempo"], in: packageRoot(), input: input)
+        let result = try await runFlowc(["run", "tempo"], in: packageRoot(), input: input)
         #expect(!result.stdout.contains("3840") && !result.stdout.contains("NSCocoaErrorDomain"), "\(result.stdout)")
         assertMatchesGolden(result.stdout, golden: Self.folder.appendingPathComponent("bad-payload.stdout"))
     }
 
     /// The firing cap of one advance holds for an app's recurring timer as for a screen's: `every: 1s` over three
     /// days of virtual time (259,200 firings) stops with the cap's message instead of running on.
-    @Test func aRecurringTimerIsCappedLikeEveryOther() throws {
+    @Test func aRecurringTimerIsCappedLikeEveryOther() async throws {
         let project = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: project) }
         let app = project.appendingPathComponent("flows/poll")
@@ -213,7 +208,7 @@ import Testing
                   HOME: { name: Home, terminal: true }
 
             """.utf8).write(to: app.appendingPathComponent("app.flow.yaml"))
-        let result = try runFlowc(["run", "poll", "--script", "-"], in: project, input: "{\"advance\": \"3d\"}\n")
+        let result = try await runFlowc(["run", "poll", "--script", "-"], in: project, input: "{\"advance\": \"3d\"}\n")
         #expect(result.status == 1)
         let error = result.stdout.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["error"] as? String
@@ -222,10 +217,10 @@ import Testing
     }
 
     /// `--state` reads a value as the language reads a literal: `12.345 GBP` is finer than GBP allows.
-    @Test func aStateValueTheLanguageRefusesIsRefused() throws {
+    @Test func aStateValueTheLanguageRefusesIsRefused() async throws {
         var texts: [String] = []
         for value in ["\"12.345 GBP\"", "12.345", "\"12.5 GBP\"", "\"1e3\"", "\"12.50 XYZ\""] {
-            let result = try runFlowc(["run", "tempo", "--start", "WAL-001", "--state", "{\"balance\": \(value)}"], in: packageRoot(), input: "quit\n")
+            let result = try await runFlowc(["run", "tempo", "--start", "WAL-001", "--state", "{\"balance\": \(value)}"], in: packageRoot(), input: "quit\n")
             texts.append("--state {\"balance\": \(value)} → exit \(result.status)\n\(result.stderr)")
         }
         assertMatchesGolden(texts.joined(separator: "\n"), golden: Self.folder.appendingPathComponent("state-values.txt"))

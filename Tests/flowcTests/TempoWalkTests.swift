@@ -16,9 +16,9 @@ import Testing
         ("tempo-international-fx-lock-expiry.jsonl", "WAL-005", "297.50 GBP"),
         ("tempo-card-freeze-and-physical-order.jsonl", "WAL-008c", "495.01 GBP"),  // OK on WAL-013j opens the active card's hub
     ])
-    func tempoWalks(file: String, endScreen: String, endBalance: String) throws {
+    func tempoWalks(file: String, endScreen: String, endBalance: String) async throws {
         let script = fixturesDirectory().appendingPathComponent("walks/\(file)")
-        let result = try runFlowc(["run", "tempo", "--script", script.path], in: packageRoot())
+        let result = try await runFlowc(["run", "tempo", "--script", script.path], in: packageRoot())
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let objects = try result.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         for (index, object) in objects.enumerated() {

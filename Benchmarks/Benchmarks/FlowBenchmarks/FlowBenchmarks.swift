@@ -76,6 +76,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration.maxDuration = .seconds(5)
     Benchmark.defaultConfiguration.maxIterations = 50
     peerRingBenchmarks()
+    scriptBenchmarks()
 
     for screens in [1_000, 10_000] {
         let fileSystem = syntheticApp(screens: screens)

@@ -21,7 +21,7 @@ public struct CompiledRegex: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the pattern matches somewhere in `text`.
-    func search(_ text: String) -> Bool {
+    package func search(_ text: String) -> Bool {
         regex.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil
     }
 
@@ -33,27 +33,3 @@ public struct CompiledRegex: Hashable, Sendable, CustomStringConvertible {
 
 /// The pattern did not compile.
 struct RegexSyntaxError: Error {}
-
-/// Patterns computed at run time, compiled once each; bounded and lock-protected.
-final class RegexCache: @unchecked Sendable {
-    static let shared = RegexCache()
-
-    private let lock = NSLock()
-    private var entries: [String: CompiledRegex] = [:]
-    private let capacity = 256
-
-    func regex(for pattern: String) -> CompiledRegex? {
-        lock.lock()
-        if let cached = entries[pattern] {
-            lock.unlock()
-            return cached
-        }
-        lock.unlock()
-        guard case .success(let compiled) = CompiledRegex.compile(pattern) else { return nil }
-        lock.lock()
-        if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-        entries[pattern] = compiled
-        lock.unlock()
-        return compiled
-    }
-}

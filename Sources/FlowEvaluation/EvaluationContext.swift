@@ -1,3 +1,5 @@
+import FlowExpression
+
 /// What an evaluation can see: variable values and the virtual clock. No wall clock anywhere.
 ///
 /// ```swift

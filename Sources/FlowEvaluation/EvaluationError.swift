@@ -1,3 +1,5 @@
+import FlowExpression
+
 /// A failure while evaluating a checked expression: a null where a value is needed, division by
 /// zero, integer overflow, amounts in different currencies, an invalid phone number for `e164`...
 ///

@@ -1,3 +1,4 @@
+import FlowExpression
 import Foundation
 
 /// Where a top-level name of an expression lives at run time, decided once when it is compiled.
@@ -79,7 +80,7 @@ public struct CompiledExpression: Sendable {
 }
 
 /// Builds the closures. Each node's closure calls its children's closures and then the same
-/// operator and library code as the tree-walking ``Evaluator``, so both give the same answers.
+/// operator and library code as the reference tree walker the tests hold it against (``ExpressionOperations``), so both give the same answers.
 private struct ClosureCompiler {
     typealias Closure = CompiledExpression.Closure
 
@@ -91,7 +92,7 @@ private struct ClosureCompiler {
     init(binding: @escaping (String) -> ExpressionBinding?) { self.binding = binding }
 
     /// Helpers that need no clock: null checks, type errors, operators.
-    static let helpers = Evaluator(context: EvaluationContext(now: Timestamp(millisecondsSince1970: 0)))
+    static let helpers = ExpressionOperations(context: EvaluationContext(now: Timestamp(millisecondsSince1970: 0)))
 
     mutating func compile(_ expression: TypedExpression) -> Closure {
         switch expression.kind {
@@ -173,7 +174,7 @@ private struct ClosureCompiler {
                 var values: [Value] = []
                 values.reserveCapacity(operands.count)
                 for operand in operands { values.append(try operand(&scope)) }
-                let evaluator = Evaluator(context: EvaluationContext(now: scope.now, defaultCurrency: scope.defaultCurrency))
+                let evaluator = ExpressionOperations(context: EvaluationContext(now: scope.now, defaultCurrency: scope.defaultCurrency))
                 return try evaluator.call(function, values, arguments, expression)
             }
         case .macro(let macro, let listExpression, let variable, let bodyExpression, let filterExpression):

@@ -1,12 +1,40 @@
+import FlowEvaluation
+import FlowExpression
 import Foundation
 
-/// Walks a ``TypedExpression`` and computes its value.
-struct Evaluator {
-    let context: EvaluationContext
+/// Evaluates a checked expression by walking its tree (the tests' reference; flowc itself runs ``CompiledExpression``).
+///
+/// `&&` and `||` follow CEL: an error on one side is absorbed when the other side decides the
+/// result (`false && error` is `false`, `error || true` is `true`). Macros evaluate left to
+/// right and `all`/`exists` stop at the first deciding element.
+///
+/// ```swift
+/// let (typed, _) = checkExpression("round(balance * 1.5, 2)", expected: .money, in: environment)
+/// let value = try evaluate(typed!, in: context)   // .money(15.00 GBP)
+/// ```
+/// - Throws: ``EvaluationError`` for a runtime failure, with the span of the failing part.
+public func evaluate(_ expression: TypedExpression, in context: EvaluationContext) throws(EvaluationError) -> Value {
+    var evaluator = ReferenceEvaluator(context: context)
+    do {
+        return try evaluator.evaluate(expression)
+    } catch let error as EvaluationError {
+        throw error
+    } catch {
+        // The evaluator throws only EvaluationError; it throws untyped internally because typed
+        // throws give every `try` its own error slot, which multiplies stack use on deep trees.
+        throw EvaluationError("internal error: \(error)", span: expression.span)
+    }
+}
+
+/// Walks a ``TypedExpression`` and computes its value: the reference the tests hold ``CompiledExpression`` (the one
+/// evaluator flowc runs) against. Both call the same ``ExpressionOperations``, so they can differ only in how they
+/// walk the tree: order of evaluation, short-circuits, macro variables.
+struct ReferenceEvaluator {
+    let operations: ExpressionOperations
     /// Macro variables in scope, innermost last.
     var locals: [(name: String, value: Value)] = []
 
-    init(context: EvaluationContext) { self.context = context }
+    init(context: EvaluationContext) { operations = ExpressionOperations(context: context) }
 
     /// Dispatches on the node kind. Kept small, with payloads matched in the helpers: this
     /// function is on every recursive path, so its frame is paid once per tree level.
@@ -31,7 +59,7 @@ struct Evaluator {
     private func evaluateName(_ expression: TypedExpression) throws -> Value {
         switch expression.kind {
         case .variable(let name):
-            guard let value = context.variables[name] else {
+            guard let value = operations.context.variables[name] else {
                 throw EvaluationError("no value for '\(name)'", span: expression.span)
             }
             return value
@@ -48,16 +76,16 @@ struct Evaluator {
     @inline(never)
     private mutating func evaluateMember(_ expression: TypedExpression) throws -> Value {
         guard case .member(let base, let name) = expression.kind else { return .null }
-        let record = try nonNull(try evaluate(base), base)
-        guard case .record(let fields) = record else { throw wrongType(record, "record", base) }
+        let record = try operations.nonNull(try evaluate(base), base)
+        guard case .record(let fields) = record else { throw operations.wrongType(record, "record", base) }
         return fields[name] ?? .null
     }
 
     @inline(never)
     private mutating func evaluateIndex(_ expression: TypedExpression) throws -> Value {
         guard case .index(let base, let indexExpression) = expression.kind else { return .null }
-        let list = try listValue(try evaluate(base), base)
-        let index = try intValue(try evaluate(indexExpression), indexExpression)
+        let list = try operations.listValue(try evaluate(base), base)
+        let index = try operations.intValue(try evaluate(indexExpression), indexExpression)
         guard list.indices.contains(index) else {
             throw EvaluationError("index \(index) is out of range for a list of \(list.count)", span: indexExpression.span)
         }
@@ -67,8 +95,8 @@ struct Evaluator {
     @inline(never)
     private mutating func evaluateUnary(_ expression: TypedExpression) throws -> Value {
         guard case .unary(let op, let operandExpression) = expression.kind else { return .null }
-        let operand = try nonNull(try evaluate(operandExpression), operandExpression)
-        return try unary(op, operand, expression)
+        let operand = try operations.nonNull(try evaluate(operandExpression), operandExpression)
+        return try operations.unary(op, operand, expression)
     }
 
     @inline(never)
@@ -81,13 +109,13 @@ struct Evaluator {
         }
         let left = try evaluate(lhs)
         let right = try evaluate(rhs)
-        return try binary(op, left, right, lhs, rhs, expression)
+        return try operations.binary(op, left, right, lhs, rhs, expression)
     }
 
     @inline(never)
     private mutating func evaluateConditional(_ expression: TypedExpression) throws -> Value {
         guard case .conditional(let condition, let then, let otherwise) = expression.kind else { return .null }
-        return try boolValue(try evaluate(condition), condition) ? try evaluate(then) : try evaluate(otherwise)
+        return try operations.boolValue(try evaluate(condition), condition) ? try evaluate(then) : try evaluate(otherwise)
     }
 
     /// A list literal or a function call: the operands first, then the operation.
@@ -103,13 +131,13 @@ struct Evaluator {
         values.reserveCapacity(operands.count)
         for operand in operands { values.append(try evaluate(operand)) }
         guard case .call(let function, _) = expression.kind else { return .list(values) }
-        return try call(function, values, operands, expression)
+        return try operations.call(function, values, operands, expression)
     }
 
     @inline(never)
     private mutating func evaluateRegexMatch(_ expression: TypedExpression) throws -> Value {
         guard case .regexMatch(let textExpression, let regex) = expression.kind else { return .null }
-        let text = try textValue(try evaluate(textExpression), textExpression)
+        let text = try operations.textValue(try evaluate(textExpression), textExpression)
         return .bool(regex.search(text))
     }
 
@@ -120,7 +148,7 @@ struct Evaluator {
         var values: [String: Value] = [:]
         for field in fields {
             let value = try evaluate(field.value)
-            if case .null = value, !field.allowsNull { throw recordFieldIsNull(field, of: type) }
+            if case .null = value, !field.allowsNull { throw operations.recordFieldIsNull(field, of: type) }
             values[field.name] = value
         }
         return .record(values)
@@ -134,13 +162,13 @@ struct Evaluator {
         let depth = locals.count
         let left: Result<Bool, any Error>
         do {
-            left = .success(try boolValue(try evaluate(lhs), lhs))
+            left = .success(try operations.boolValue(try evaluate(lhs), lhs))
         } catch {
             locals.removeSubrange(depth...)
             left = .failure(error)
         }
         if case .success(let value) = left, value != isAnd { return .bool(value) }
-        let right = try boolValue(try evaluate(rhs), rhs)
+        let right = try operations.boolValue(try evaluate(rhs), rhs)
         if case .failure(let error) = left, right == isAnd { throw error }
         return .bool(right)
     }
@@ -149,19 +177,19 @@ struct Evaluator {
     @inline(never)
     private mutating func evaluateMacro(_ expression: TypedExpression) throws -> Value {
         guard case .macro(let macro, let listExpression, let variable, let body, let filter) = expression.kind else { return .null }
-        let list = try listValue(try evaluate(listExpression), listExpression)
+        let list = try operations.listValue(try evaluate(listExpression), listExpression)
         locals.append((variable, .null))
         defer { locals.removeLast() }
         let slot = locals.count - 1
         var fold = MacroFold(macro)
         for element in list {
             locals[slot].value = element
-            if let filter, !(try boolValue(try evaluate(filter), filter)) { continue }
+            if let filter, !(try operations.boolValue(try evaluate(filter), filter)) { continue }
             let result: Value
             let holds: Bool
             do {
                 result = try evaluate(body)
-                holds = fold.judgesElements ? try boolValue(result, body) : false
+                holds = fold.judgesElements ? try operations.boolValue(result, body) : false
             } catch {
                 locals.removeSubrange((slot + 1)...)
                 if fold.absorb(error) { continue }
@@ -169,70 +197,6 @@ struct Evaluator {
             }
             if let decided = fold.add(element, result: result, holds: holds) { return decided }
         }
-        return try fold.finish { try compare($0, $1, body) }
-    }
-
-    // MARK: Value access
-
-    func recordFieldIsNull(_ field: TypedRecordField, of type: String) -> EvaluationError {
-        EvaluationError("field '\(field.name)' of '\(type)' is null", span: field.value.span)
-    }
-
-    func describe(_ expression: TypedExpression) -> String { expression.failureName }
-
-    func nonNull(_ value: Value, _ expression: TypedExpression) throws -> Value {
-        if case .null = value { throw EvaluationError("\(describe(expression)) is null", span: expression.span) }
-        return value
-    }
-
-    func wrongType(_ value: Value, _ expected: String, _ expression: TypedExpression) -> EvaluationError {
-        if case .null = value { return EvaluationError("\(describe(expression)) is null", span: expression.span) }
-        return EvaluationError("\(describe(expression)) should be a \(expected), found \(value.quotedDescription)", span: expression.span)
-    }
-
-    func boolValue(_ value: Value, _ expression: TypedExpression) throws -> Bool {
-        guard case .bool(let bool) = value else { throw wrongType(value, "bool", expression) }
-        return bool
-    }
-
-    func intValue(_ value: Value, _ expression: TypedExpression) throws -> Int {
-        guard case .int(let int) = value else { throw wrongType(value, "int", expression) }
-        return int
-    }
-
-    /// An `int` or `decimal` as a `Decimal`.
-    func numberValue(_ value: Value, _ expression: TypedExpression) throws -> Decimal {
-        switch value {
-        case .decimal(let decimal): return decimal
-        case .int(let int): return Decimal(int)
-        default: throw wrongType(value, "number", expression)
-        }
-    }
-
-    func moneyValue(_ value: Value, _ expression: TypedExpression) throws -> Money {
-        guard case .money(let money) = value else { throw wrongType(value, "money", expression) }
-        return money
-    }
-
-    func textValue(_ value: Value, _ expression: TypedExpression) throws -> String {
-        guard case .text(let text) = value else { throw wrongType(value, "text", expression) }
-        return text
-    }
-
-    func dateValue(_ value: Value, _ expression: TypedExpression) throws -> CalendarDate {
-        guard case .date(let date) = value else { throw wrongType(value, "date", expression) }
-        return date
-    }
-
-    func listValue(_ value: Value, _ expression: TypedExpression) throws -> [Value] {
-        guard case .list(let list) = value else { throw wrongType(value, "list", expression) }
-        return list
-    }
-
-    func checkedTimestamp(_ milliseconds: Int, overflow: Bool, _ expression: TypedExpression) throws -> Value {
-        guard !overflow, Timestamp.validRange.contains(milliseconds) else {
-            throw EvaluationError("timestamp out of range (years 1 to 9999)", span: expression.span)
-        }
-        return .timestamp(Timestamp(millisecondsSince1970: milliseconds))
+        return try fold.finish { try operations.compare($0, $1, body) }
     }
 }

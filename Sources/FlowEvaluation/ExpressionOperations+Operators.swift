@@ -1,12 +1,13 @@
 @_spi(Generated) import FlowMachine
+import FlowExpression
 import Foundation
 
 /// Operators on runtime values: checked integer arithmetic, exact decimals, money, time. Arithmetic on
 /// numbers and money is FlowMachine's (`add`, `divide`, `compare`...), which generated code calls too;
 /// this file adds where in the expression a failure happened.
-extension Evaluator {
+extension ExpressionOperations {
     @inline(never)
-    func unary(_ op: UnaryOperator, _ operand: Value, _ expression: TypedExpression) throws -> Value {
+    package func unary(_ op: UnaryOperator, _ operand: Value, _ expression: TypedExpression) throws -> Value {
         switch (op, operand) {
         case (.not, .bool(let bool)): return .bool(!bool)
         case (.negate, .int(let int)): return .int(try operation(expression, expression) { try FlowMachine.negate(int) })
@@ -22,7 +23,7 @@ extension Evaluator {
     }
 
     @inline(never)
-    func binary(_ op: BinaryOperator, _ left: Value, _ right: Value, _ lhs: TypedExpression, _ rhs: TypedExpression,
+    package func binary(_ op: BinaryOperator, _ left: Value, _ right: Value, _ lhs: TypedExpression, _ rhs: TypedExpression,
                 _ expression: TypedExpression) throws -> Value {
         switch op {
         case .equal, .notEqual:
@@ -56,7 +57,7 @@ extension Evaluator {
 
     /// -1, 0 or 1; amounts in different currencies cannot be ordered.
     @inline(never)
-    func compare(_ left: Value, _ right: Value, _ expression: TypedExpression) throws -> Int {
+    package func compare(_ left: Value, _ right: Value, _ expression: TypedExpression) throws -> Int {
         func order<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a == b ? 0 : 1) }
         switch (left, right) {
         case (.int(let a), .int(let b)): return order(a, b)
@@ -110,7 +111,7 @@ extension Evaluator {
     }
 
     @inline(never)
-    func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value, _ rhs: TypedExpression,
+    package func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value, _ rhs: TypedExpression,
                     _ expression: TypedExpression) throws -> Value {
         let day = Timestamp.millisecondsPerDay
         switch (left, right) {

@@ -1,10 +1,11 @@
 @_spi(Generated) import FlowMachine
+import FlowExpression
 import Foundation
 
 /// The function library at run time.
-extension Evaluator {
+extension ExpressionOperations {
     @inline(never)
-    func call(_ function: BuiltinFunction, _ values: [Value], _ arguments: [TypedExpression],
+    package func call(_ function: BuiltinFunction, _ values: [Value], _ arguments: [TypedExpression],
               _ expression: TypedExpression) throws -> Value {
         // Conversions pass null through; every other function needs its arguments.
         if function == .string || function == .int || function == .decimal, case .null = values[0] { return .null }
@@ -18,11 +19,12 @@ extension Evaluator {
             if case .list(let list) = values[0] { return .int(list.count) }
             return .int(try text(0).count)
         case .matches:
-            let pattern = try text(1)
-            guard let regex = RegexCache.shared.regex(for: pattern) else {
+            let (subject, pattern) = (try text(0), try text(1))
+            // FlowMachine's `matches` (and its cache of compiled patterns), which generated code calls too.
+            guard let found = try? FlowMachine.matches(subject, pattern) else {
                 throw EvaluationError("invalid regular expression '\(pattern)'", span: arguments[1].span)
             }
-            return .bool(regex.search(try text(0)))
+            return .bool(found)
         case .contains:
             if case .list(let list) = values[0] { return .bool(list.contains(values[1])) }
             let part = try text(1)
@@ -129,8 +131,8 @@ extension Evaluator {
             let currency = try text(1)
             return .money(try library(arguments, expression) { try FlowMachine.makeMoney(amount, currency) })
         case .symbol:
-            if case .money(let money) = values[0] { return .text(CurrencyCodes.symbol(of: money.currency)) }
-            return .text(CurrencyCodes.symbol(of: try text(0)))
+            if case .money(let money) = values[0] { return .text(currencySymbol(money.currency)) }
+            return .text(currencySymbol(try text(0)))
         case .allocate:
             let money = try moneyValue(values[0], arguments[0])
             guard case .list(let items) = values[1] else { throw fail("the ratios of allocate must be a list") }
@@ -273,7 +275,7 @@ extension Evaluator {
 
     /// Runs one of FlowMachine's functions (the one implementation, which generated code calls too). Its
     /// failure becomes an error at the argument it names, or at the whole call.
-    func library<Result>(_ arguments: [TypedExpression], _ expression: TypedExpression, _ body: () throws -> Result) throws -> Result {
+    package func library<Result>(_ arguments: [TypedExpression], _ expression: TypedExpression, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
         } catch let failure as FlowFailure {
