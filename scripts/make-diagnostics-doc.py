@@ -11,6 +11,19 @@ FIX = os.path.join(ROOT, 'Tests/Fixtures/diagnostics')
 
 # code -> (meaning, fix, remark or None)
 P = {
+'catalog-translation-changed': (
+ "A String Catalog flowc wrote (`generated/<App>.xcstrings`) was edited since (its bytes no longer match the fingerprint in `generated/string-catalogs.txt`), and a translation in it reads differently from the flows' `translations:`. The flow files are the source of the app's words, so the build stops (writing nothing, so the translator's catalog is kept) until the flows say the same.",
+ "Copy the translator's words into the flows: the note gives the line to write under `translations:` (values back as `{expression}`). Then `flowc build` writes the catalog again, equal to the flows. If the flows are right, restore the catalog from version control.",
+ None),
+'catalog-translation-added': (
+ "An edited String Catalog has a translation the flows lack: a locale's value for a text, message or label that has no translation into it in the flows, or a key no text of the flows has.",
+ "Write the translation into the flows' `translations:` (the note gives the line); a key no text has cannot be translated: add the text to the flows first, or remove it from the catalog.",
+ None),
+'catalog-translation-removed': (
+ "An edited String Catalog lacks a translation the flows have.",
+ "If the translation should go, remove it from the flows' `translations:`; otherwise restore it in the catalog.",
+ None),
+
 'unknown-component': (
  "A screen's `use:` names a component no file of the app declares under `components:`.",
  "Correct the name (the note gives the closest declared one), or declare the component under `components:` in any file of the app.",

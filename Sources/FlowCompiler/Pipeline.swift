@@ -60,6 +60,7 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
     let diagnostics = ErrorWatch(reported)
     let loaded = loadSources(config, fileSystem: fileSystem, diagnostics: diagnostics)
     let program = checkApps(loaded, diagnostics: diagnostics)
+    reportEditedCatalogs(program, stored: config.storedCatalogs, diagnostics: diagnostics)
     let outputs = config.generatesOutputs ? generate(program, config: config) : []
     var compilation = Compilation(program: program, sources: loaded.sources, outputs: outputs, sourceRoot: config.sourceRoot)
     if config.runsScenarios, !diagnostics.sawError {
