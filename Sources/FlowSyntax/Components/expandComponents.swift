@@ -328,7 +328,7 @@ final class ComponentExpander {
 
     func substitute(_ node: YAMLNode, _ arguments: [String: Argument]) -> YAMLNode {
         switch node.content {
-        case .scalar(let text, let style):
+        case .scalar(let text, _):
             let references = Self.references(in: text)
             guard !references.isEmpty else { return node }
             if references.count == 1, references[0].span == 0..<text.unicodeScalars.count, let argument = arguments[references[0].name] {
@@ -340,7 +340,9 @@ final class ComponentExpander {
                 let replacement = argument.kind == nil ? "(\(value))" : value
                 scalars.replaceSubrange(reference.span, with: replacement.unicodeScalars)
             }
-            return YAMLNode(.scalar(String(String.UnicodeScalarView(scalars)), style), range: node.range, tag: node.tag)
+            // The text no longer matches the file column for column: read as a folded scalar, an expression in it is
+            // not mapped to columns, so a problem in it is shown on the whole scalar rather than at a wrong column.
+            return YAMLNode(.scalar(String(String.UnicodeScalarView(scalars)), .folded), range: node.range, tag: node.tag)
         case .sequence(let items):
             return YAMLNode(.sequence(items.map { substitute($0, arguments) }), range: node.range, tag: node.tag)
         case .mapping(let pairs):
