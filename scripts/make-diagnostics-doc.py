@@ -11,6 +11,11 @@ FIX = os.path.join(ROOT, 'Tests/Fixtures/diagnostics')
 
 # code -> (meaning, fix, remark or None)
 P = {
+'untranslated-state-words': (
+ "In an app with several locales, words are written into a state value (`set: { status_word: \"'Payment processing'\" }`) and a text, toast or push shows that value: the words reach people in the flows' language whatever the locale, since no key of the String Catalog holds them. Only literals with a space count as words; one-word codes the flows compare against (`'loading'`) do not.",
+ "Show the words as a text of the screen (translated by its key), a rule's message, or an enum's label: keep the status as an enum (`TransferStatus.pending`) labelled `Payment processing`, and show it with `{transfer.status}`.",
+ None),
+
 'catalog-translation-changed': (
  "A String Catalog flowc wrote (`generated/<App>.xcstrings`) was edited since (its bytes no longer match the fingerprint in `generated/string-catalogs.txt`), and a translation in it reads differently from the flows' `translations:`. The flow files are the source of the app's words, so the build stops (writing nothing, so the translator's catalog is kept) until the flows say the same.",
  "Copy the translator's words into the flows: the note gives the line to write under `translations:` (values back as `{expression}`). Then `flowc build` writes the catalog again, equal to the flows. If the flows are right, restore the catalog from version control.",

@@ -20,6 +20,7 @@ public func checkApp(_ sources: AppSourcesSyntax, defaultID: String, diagnostics
     let expanded = expandComponents(sources, diagnostics: held)
     let checker = AppChecker(sources: expanded, diagnostics: held)
     let app = checker.run(defaultID: defaultID)
+    if app != nil { checker.checkWordsInStateValues() }
     let found = checker.checkComponentArguments(held)
     for diagnostic in checker.mergeMisspelledDeclarations(found) { diagnostics.emit(diagnostic) }
     return app
