@@ -11,6 +11,52 @@ FIX = os.path.join(ROOT, 'Tests/Fixtures/diagnostics')
 
 # code -> (meaning, fix, remark or None)
 P = {
+'untranslated-state-words': (
+ "In an app with several locales, words are written into a state value (`set: { status_word: \"'Payment processing'\" }`) and a text, toast or push shows that value: the words reach people in the flows' language whatever the locale, since no key of the String Catalog holds them. Only literals with a space count as words; one-word codes the flows compare against (`'loading'`) do not.",
+ "Show the words as a text of the screen (translated by its key), a rule's message, or an enum's label: keep the status as an enum (`TransferStatus.pending`) labelled `Payment processing`, and show it with `{transfer.status}`.",
+ None),
+
+'catalog-translation-changed': (
+ "A String Catalog flowc wrote (`generated/<App>.xcstrings`) was edited since (its bytes no longer match the fingerprint in `generated/string-catalogs.txt`), and a translation in it reads differently from the flows' `translations:`. The flow files are the source of the app's words, so the build stops (writing nothing, so the translator's catalog is kept) until the flows say the same.",
+ "Copy the translator's words into the flows: the note gives the line to write under `translations:` (values back as `{expression}`). Then `flowc build` writes the catalog again, equal to the flows. If the flows are right, restore the catalog from version control.",
+ None),
+'catalog-translation-added': (
+ "An edited String Catalog has a translation the flows lack: a locale's value for a text, message or label that has no translation into it in the flows, or a key no text of the flows has.",
+ "Write the translation into the flows' `translations:` (the note gives the line); a key no text has cannot be translated: add the text to the flows first, or remove it from the catalog.",
+ None),
+'catalog-translation-removed': (
+ "An edited String Catalog lacks a translation the flows have.",
+ "If the translation should go, remove it from the flows' `translations:`; otherwise restore it in the catalog.",
+ None),
+
+'unknown-component': (
+ "A screen's `use:` names a component no file of the app declares under `components:`.",
+ "Correct the name (the note gives the closest declared one), or declare the component under `components:` in any file of the app.",
+ None),
+'missing-component-argument': (
+ "A screen uses a component without an argument for one of its parameters, and the parameter has no `default:`.",
+ "Pass it with the use (`- bank_picker: { next: consent, suggested: Bank.monzo }`), or give the parameter a default in the component (`suggested: { type: Bank, default: Bank.monzo }`).",
+ None),
+'unknown-component-argument': (
+ "A use of a component passes an argument the component has no parameter for (often a misspelt one).",
+ "Correct the argument's name (the note lists the component's parameters), or declare the parameter under the component's `parameters:` and use it as `${{ name }}` in the body.",
+ None),
+'component-argument-type': (
+ "An argument does not fit its parameter: a `screen`, `event` or `name` parameter given a mapping or a list, or a name that is not written as one; a parameter with a type (`suggested: Bank`) given an expression of another type. An argument whose expression does not check is reported by the expression checker at the argument, with a note at the parameter.",
+ "Pass what the parameter asks for: a screen ID for `screen`, an event name for `event`, a snake_case name for `name`, any words for `words`, an expression of the type for a typed parameter (`Bank.monzo`, `\"bank == null ? Bank.monzo : bank\"`).",
+ None),
+'component-clash': (
+ "Two components used on one screen give it an entry of the same name: the same field, text, transition, timer or variant. flowc cannot tell which one the screen means, so it keeps the first.",
+ "Rename the entry in one of the components (a parameter of kind `name` can name it per use), or write the entry on the screen itself: an entry the screen writes replaces the components' entries of that name.",
+ None),
+'recursive-component': (
+ "A component uses itself, directly or through other components (`legal → footer → legal`): putting it in would never end.",
+ "Remove one of the uses in the loop; move the shared part into a third component that both use.",
+ None),
+'unknown-component-parameter': (
+ "A component's body refers to `${{ name }}` where `name` is not one of its parameters. The component is not put into any screen until it is fixed (the screens that use it are not checked for dead ends meanwhile).",
+ "Correct the reference (the note gives the closest parameter), or declare the parameter under `parameters:`.",
+ None),
 'alias-limit': (
  "A file uses YAML anchors and aliases (`&name` / `*name`) that expand to more than two million values, the classic \"billion laughs\" trick; flowc stops reading the file.",
  "Flow files never need anchors and aliases: write each value out, and use `include:` to split a big app into files. If a tool generated the file, generate it without aliases.",

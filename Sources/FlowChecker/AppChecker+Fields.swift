@@ -146,6 +146,7 @@ extension AppChecker {
         var options = syntax.options.map { Field.Option(value: $0.value.value, label: $0.label?.value) }
         if options.isEmpty, case .choiceOf(let type) = kind { options = (enums[type] ?? []).map { .init(value: $0, label: nil) } }
         if options.isEmpty, case .multiChoiceOf(let type) = kind { options = (enums[type] ?? []).map { .init(value: $0, label: nil) } }
+        options = labelledByTheirEnum(options, kind: kind)
         var field = Field(name: syntax.name.value, kind: kind, label: syntax.label?.value, hint: syntax.hint?.value,
                           placeholder: syntax.placeholder?.value, options: options,
                           currency: syntax.currency?.value, country: syntax.country?.value, countryField: syntax.countryField?.value,

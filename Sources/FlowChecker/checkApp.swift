@@ -17,9 +17,12 @@ public func checkApp(_ sources: AppSourcesSyntax, defaultID: String, diagnostics
     // The checker's diagnostics are held until the end, so a misspelled declaration can be reported once
     // instead of at every use (see `mergeMisspelledDeclarations`).
     let held = DiagnosticBag()
-    let checker = AppChecker(sources: sources, diagnostics: held)
+    let expanded = expandComponents(sources, diagnostics: held)
+    let checker = AppChecker(sources: expanded, diagnostics: held)
     let app = checker.run(defaultID: defaultID)
-    for diagnostic in checker.mergeMisspelledDeclarations(held.diagnostics) { diagnostics.emit(diagnostic) }
+    if app != nil { checker.checkWordsInStateValues() }
+    let found = checker.checkComponentArguments(held)
+    for diagnostic in checker.mergeMisspelledDeclarations(found) { diagnostics.emit(diagnostic) }
     return app
 }
 

@@ -28,6 +28,8 @@ public struct CompilerConfig: Sendable {
     public var scenarioApps: [String]? = nil
     /// Earlier complete `flowc mutate` results, whose scores the reports show while the flows are unchanged.
     public var storedMutation = StoredMutationResults()
+    /// String Catalogs of the output folder edited since flowc wrote them, whose translations the flows must say.
+    public var storedCatalogs = StoredStringCatalogs()
     /// The folder `inputs` are named from when it is not the current folder (nil): flows read from elsewhere
     /// (`--flows /ci/checkout/flows` is input `flows` from root `/ci/checkout`) are named the same in every
     /// output wherever they sit, so reports hold no machine's paths.

@@ -62,6 +62,7 @@ public func compile(_ config: CompilerConfig, fileSystem: any FileSystem = DiskF
     let diagnostics = ErrorWatch(reported)
     let loaded = loadSources(config, fileSystem: fileSystem, diagnostics: diagnostics)
     let program = checkApps(loaded, diagnostics: diagnostics)
+    reportEditedCatalogs(program, stored: config.storedCatalogs, diagnostics: diagnostics)
     let runsScenarios = config.runsScenarios && !diagnostics.sawError
     guard config.generatesOutputs || runsScenarios else {
         return Compilation(program: program, sources: loaded.sources, outputs: [], sourceRoot: config.sourceRoot)

@@ -111,11 +111,10 @@ public struct StringCatalog: Codable, Equatable, Sendable {
     }
 }
 
-/// `<App>.xcstrings` for each app with texts (YOLE.xcstrings for the module YOLEFlow).
+/// `<App>.xcstrings` for each app with texts (YOLE.xcstrings for the module YOLEFlow), and their fingerprints.
 func renderStringCatalogs(_ program: FlowProgram) -> [OutputFile] {
-    program.apps.filter { !$0.localisation.strings.isEmpty }.map { app in
-        let module = generatedModuleName(for: app)
-        let name = module.hasSuffix("Flow") ? String(module.dropLast(4)) : module
-        return OutputFile(path: "\(name).xcstrings", contents: StringCatalog(app: app).encoded())
+    let catalogs = program.apps.filter { !$0.localisation.strings.isEmpty }.map { app in
+        OutputFile(path: stringCatalogName(for: app), contents: StringCatalog(app: app).encoded())
     }
+    return catalogs + renderCatalogFingerprints(catalogs)
 }

@@ -26,6 +26,8 @@ enum DiagnosticFixtures {
     struct Setup: Decodable {
         var inputs: [String]?
         var maxFileBytes: Int?
+        /// An output folder (relative to the fixture) whose edited String Catalogs the build reads back.
+        var catalogs: String?
     }
 
     static func compileFixture(_ relativePath: String) -> (text: String, json: String, diagnostics: [Diagnostic]) {
@@ -34,6 +36,7 @@ enum DiagnosticFixtures {
         let setup = FileManager.default.contents(atPath: setupFile.path).flatMap { try? JSONDecoder().decode(Setup.self, from: $0) }
         var config = CompilerConfig(inputs: setup?.inputs?.map { relativePath + "/" + $0 } ?? [relativePath])
         if let bytes = setup?.maxFileBytes { config.limits.maxFileBytes = bytes }
+        if let catalogs = setup?.catalogs { config.storedCatalogs = .read(from: relativePath + "/" + catalogs, fileSystem: fileSystem) }
         let bag = DiagnosticBag()
         let compilation = compile(config, fileSystem: fileSystem, diagnostics: bag)
         let diagnostics = bag.diagnostics

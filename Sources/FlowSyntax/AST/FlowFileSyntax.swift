@@ -25,6 +25,8 @@ public struct FlowFileSyntax: Sendable {
     public var properties: [PropertySyntax] = []
     /// `translations:`: the app's texts in its other locales.
     public var translations: [TranslationsSyntax] = []
+    /// `components:`: fragments of screens written once, put into screens by `use:` (see `expandComponents`).
+    public var components: [ComponentSyntax] = []
 
     public init(path: String) {
         self.path = path

@@ -38,6 +38,10 @@ public struct ScreenSyntax: Sendable {
     /// Whether parts of the screen were dropped for syntax errors: graph rules then skip it, so a
     /// typo in one key is not also reported as a dead end.
     public var hasSyntaxErrors = false
+    /// A screen with `use:` as written, until `expandComponents` puts its components in and reads it.
+    public var written: WrittenScreen? = nil
+    /// The components put into this screen, for diagnostics that point at both the use and the definition.
+    public var expansions: [ComponentExpansion] = []
 }
 
 public struct VariantSyntax: Sendable {

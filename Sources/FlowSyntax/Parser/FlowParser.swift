@@ -22,7 +22,7 @@ public func parseFlowFile(_ file: SourceFile, limits: YAMLLimits = .default, dia
 /// The top-level sections a flow file may have.
 public let flowFileSections = ["app", "include", "types", "state", "derived", "invariants", "events",
                                "services", "flows", "criteria", "scenarios", "questions", "properties",
-                               "document", "requirements", "translations"]
+                               "document", "requirements", "translations", "components"]
 
 struct FlowParser {
     let reader: NodeReader
@@ -45,6 +45,7 @@ struct FlowParser {
         if let node = top["questions"] { syntax.questions = reader.entries(node, "'questions'").compactMap(parseQuestion) }
         if let node = top["document"] { syntax.document = parseDocument(node) }
         if let node = top["translations"] { syntax.translations = parseTranslations(node) }
+        if let node = top["components"] { syntax.components = reader.entries(node, "'components'").compactMap(parseComponent) }
         if let node = top["requirements"] { syntax.requirements = reader.entries(node, "'requirements'").compactMap(parseRequirement) }
         return syntax
     }

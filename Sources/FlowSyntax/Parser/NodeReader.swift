@@ -7,6 +7,11 @@ import FlowSource
 struct NodeReader {
     let file: SourceFile
     let diagnostics: any DiagnosticCollector
+    /// Other files whose nodes this reader meets: a screen with its components put in mixes nodes of the
+    /// component's file with its own, and a block scalar is read from the file it is written in.
+    var otherFiles: [String: SourceFile] = [:]
+    /// Whether components are being put in (a screen's `use:` is then read, not kept for later).
+    var expandsComponents = false
     /// Counts the errors reported so far, so a parse step can tell whether its part had any.
     let errors = ErrorCounter()
 
@@ -72,13 +77,13 @@ struct NodeReader {
             }
             return ExpressionSource(text: value, range: node.range, firstCharacter: nil)
         case .literal:
-            let indent = file.line(start.line + 1).map { line in line.unicodeScalars.prefix { $0 == " " }.count + 1 } ?? 1
+            let indent = file(of: node).line(start.line + 1).map { line in line.unicodeScalars.prefix { $0 == " " }.count + 1 } ?? 1
             return ExpressionSource(text: value, range: node.range, firstCharacter: nil, blockIndentColumn: indent)
         case .folded:
             // Rebuild the folding line by line; when it reproduces the value, columns map exactly.
             var lines: [(line: Int, column: Int, length: Int)] = []
             var number = start.line + 1
-            while number <= node.range.end.line, let text = file.line(number) {
+            while number <= node.range.end.line, let text = file(of: node).line(number) {
                 let indent = text.unicodeScalars.prefix { $0 == " " }.count
                 let content = text.unicodeScalars.dropFirst(indent)
                 if !content.isEmpty { lines.append((number, indent + 1, content.count)) }
@@ -97,6 +102,10 @@ struct NodeReader {
 
     /// A value written as an expression (`set:` values, initial values, `given.state`): the scalar's
     /// text is the expression, so a text value needs quotes inside the YAML (`"'plus'"`).
+    func file(of node: YAMLNode) -> SourceFile {
+        node.range.file == file.path ? file : otherFiles[node.range.file] ?? file
+    }
+
     func valueExpression(_ node: YAMLNode, _ what: @autoclosure () -> String) -> ExpressionSource? {
         expression(node, what())
     }

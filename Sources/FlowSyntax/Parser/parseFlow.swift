@@ -2,7 +2,7 @@ import FlowSource
 
 /// Keys of a screen mapping.
 public let screenKeys = ["name", "step", "description", "presentation", "back", "analytics", "terminal", "variants",
-                         "enter", "exit", "fields", "on", "after", "texts", "every"]
+                         "enter", "exit", "fields", "on", "after", "texts", "every", "use"]
 /// Keys of a transition mapping.
 public let transitionKeys = ["to", "overlay", "flow", "returns", "end", "if", "do", "validate", "note"]
 
@@ -26,6 +26,12 @@ extension FlowParser {
         let what = "screen '\(id.value)'"
         let errorsBefore = reader.errors.count
         guard let fields = reader.mapping(node, what, keys: screenKeys, owner: id.range) else { return nil }
+        if let use = fields["use"], !reader.expandsComponents {
+            // Read once the app's components are known: until then the screen is only its ID and what it uses.
+            return ScreenSyntax(id: id, name: nil, step: nil, description: nil, presentation: nil, back: nil, analytics: nil, terminal: nil,
+                                variants: [], enter: [], exit: [], fields: [], on: [], after: [],
+                                written: WrittenScreen(node: node, file: reader.file, uses: parseComponentUses(use, what), useRange: use.range))
+        }
         var screen = ScreenSyntax(
             id: id,
             name: reader.required(fields, "name", in: what, hint: "add the screen's name as the spec writes it").flatMap { reader.text($0, "'name' of \(what)") },

@@ -914,7 +914,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return boolValue(formInput(2)) != true // form 2: is_stock
         case 36:
             // R-S4 tap_cancel; R-S4 tap_outside
-            return (textValue(formInput(0)) != "") || (textValue(formInput(4)) != "") // form 0: name, 4: ticker
+            return (textValue(formInput(1)) != "") || (textValue(formInput(4)) != "") // form 1: name, 4: ticker
         case 37:
             // R-S4 tap_discard; R-S4 tap_keep_editing; R-S4 variant discarding; and 3 more
             return state.discardPrompt
@@ -926,8 +926,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return boolValue(formInput(2)) != true // form 2: is_stock
         case 40:
             // R-S4 is_stock shown
-            // form 1: category
-            return RegentAssetCategory.init(rawValue: textValue(formInput(1))) == RegentAssetCategory.investments
+            // form 0: category
+            return RegentAssetCategory.init(rawValue: textValue(formInput(0))) == RegentAssetCategory.investments
         case 41:
             // R-S4 ticker shown; R-S4 quantity shown; R-S4 stock_currency shown
             return boolValue(formInput(2)) == true // form 2: is_stock
@@ -942,7 +942,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             return state.bankMessage != nil
         case 45:
             // R-S4-liability tap_cancel
-            return textValue(formInput(0)) != "" // form 0: name
+            return textValue(formInput(1)) != "" // form 1: name
         case 46:
             // R-S5 ticker_entered
             // form 3: ticker
@@ -1212,9 +1212,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             try actionList48(event, into: &effects)
         case 49:
             // R-S4 tap_add_asset
-            // form 0: name, 1: category, 3: value
+            // form 0: category, 1: name, 3: value
             try state.assets.append(
-                ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "A" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.source = RegentAssetSource.manual; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = ""; record.bankName = ""; return record })()
+                ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = "A" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(1))), 50); record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(0))), "field 'category' of 'Asset'"); record.value = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(3)), "'form.value'"), state.primaryCurrency); record.source = RegentAssetSource.manual; record.ticker = ""; record.quantity = nil; record.lastPrice = nil; record.marketClosed = false; record.accountId = ""; record.bankName = ""; return record })()
             )
             state.nextId = try add(state.nextId, 1)
             clearForm()
@@ -1232,8 +1232,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.discardPrompt = false
         case 54:
             // R-S4 enter
-            if formInput(1) == nil {
-                setInput(1, fieldInput(RegentAssetCategory.cash))
+            if formInput(0) == nil {
+                setInput(0, fieldInput(RegentAssetCategory.cash))
             }
             if formInput(6) == nil {
                 setInput(6, fieldInput(state.primaryCurrency))
@@ -1265,9 +1265,9 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.bankConnecting = false
         case 62:
             // R-S4-liability tap_add_liability
-            // form 0: name, 1: category, 2: amount
+            // form 0: category, 1: name, 2: amount
             try state.liabilities.append(
-                ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = "L" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentLiabilityCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()
+                ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = "L" + describe(state.nextId); record.name = try truncate(trimmed(textValue(formInput(1))), 50); record.category = try required(RegentLiabilityCategory.init(rawValue: textValue(formInput(0))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()
             )
             state.nextId = try add(state.nextId, 1)
         case 63:
@@ -1276,8 +1276,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             clearForm()
         case 64:
             // R-S4-liability enter
-            if formInput(1) == nil {
-                setInput(1, fieldInput(RegentLiabilityCategory.mortgage))
+            if formInput(0) == nil {
+                setInput(0, fieldInput(RegentLiabilityCategory.mortgage))
             }
         case 65:
             // R-S5 ticker_entered
@@ -1295,20 +1295,20 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             state.quoteError = "Unable to fetch price. Add manually?"
         case 68:
             // R-S5 tap_save_changes
-            // form 1: category, 3: ticker, 4: quantity
+            // form 0: category, 3: ticker, 4: quantity
             state.assets = try state.assets.map { a in
                 try (a.id == state.editingId)
-                    ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = (state.quoteState == "found") ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")") : a.name; record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try convert(round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), ((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "GBP") ? RegentConstants.decimal1 : (((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))); record.source = a.source; record.ticker = trimmed(textValue(formInput(3))).uppercased(); record.quantity = decimalValue(formInput(4)); record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice; record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                    ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = (state.quoteState == "found") ? (((state.quoteName + " (") + trimmed(textValue(formInput(3))).uppercased()) + ")") : a.name; record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(0))), "field 'category' of 'Asset'"); record.value = try convert(round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))), state.primaryCurrency, divide((state.primaryCurrency == "GBP") ? RegentConstants.decimal1 : ((state.primaryCurrency == "USD") ? state.usdPerGbp : state.eurPerGbp), ((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "GBP") ? RegentConstants.decimal1 : (((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? a.original).currency == "USD") ? state.usdPerGbp : state.eurPerGbp))); record.original = try round(multiply((((state.quoteState == "found") ? state.quotePrice : a.lastPrice) ?? makeMoney(RegentConstants.decimal0, state.primaryCurrency)), required(decimalValue(formInput(4)), "'form.quantity'"))); record.source = a.source; record.ticker = trimmed(textValue(formInput(3))).uppercased(); record.quantity = decimalValue(formInput(4)); record.lastPrice = (state.quoteState == "found") ? state.quotePrice : a.lastPrice; record.marketClosed = (state.quoteState == "found") ? !state.quoteMarketOpen : a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
                     : a
             }
             state.quoteState = "idle"
             state.quotePrice = nil
         case 69:
             // R-S5 tap_save_changes
-            // form 0: name, 1: category, 2: value
+            // form 0: category, 1: name, 2: value
             state.assets = try state.assets.map { a in
                 try (a.id == state.editingId)
-                    ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Asset'"); record.value = try (a.source == RegentAssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.value; record.original = try (a.source == RegentAssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
+                    ? ({ () throws -> RegentAsset in var record = RegentAsset(); record.id = a.id; record.name = try truncate(trimmed(textValue(formInput(1))), 50); record.category = try required(RegentAssetCategory.init(rawValue: textValue(formInput(0))), "field 'category' of 'Asset'"); record.value = try (a.source == RegentAssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.value; record.original = try (a.source == RegentAssetSource.manual) ? makeMoney(required(decimalValue(formInput(2)), "'form.value'"), state.primaryCurrency) : a.original; record.source = a.source; record.ticker = a.ticker; record.quantity = a.quantity; record.lastPrice = a.lastPrice; record.marketClosed = a.marketClosed; record.accountId = a.accountId; record.bankName = a.bankName; return record })()
                     : a
             }
         case 70:
@@ -1339,10 +1339,10 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             try actionList75(event, into: &effects)
         case 76:
             // R-S5-liability tap_save_changes
-            // form 0: name, 1: category, 2: amount
+            // form 0: category, 1: name, 2: amount
             state.liabilities = try state.liabilities.map { l in
                 try (l.id == state.editingId)
-                    ? ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = l.id; record.name = try truncate(trimmed(textValue(formInput(0))), 50); record.category = try required(RegentLiabilityCategory.init(rawValue: textValue(formInput(1))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()
+                    ? ({ () throws -> RegentLiability in var record = RegentLiability(); record.id = l.id; record.name = try truncate(trimmed(textValue(formInput(1))), 50); record.category = try required(RegentLiabilityCategory.init(rawValue: textValue(formInput(0))), "field 'category' of 'Liability'"); record.amount = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); record.original = try makeMoney(required(decimalValue(formInput(2)), "'form.amount'"), state.primaryCurrency); return record })()
                     : l
             }
         case 77:
@@ -1364,7 +1364,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                     fieldInput(
                         (computeEditingLiability() == nil)
                             ? nil
-                            : required(computeEditingLiability(), "'editing_liability'").name
+                            : required(computeEditingLiability(), "'editing_liability'").category
                     )
                 )
             }
@@ -1374,7 +1374,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                     fieldInput(
                         (computeEditingLiability() == nil)
                             ? nil
-                            : required(computeEditingLiability(), "'editing_liability'").category
+                            : required(computeEditingLiability(), "'editing_liability'").name
                     )
                 )
             }
@@ -1718,7 +1718,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             try setInput(
                 0,
                 fieldInput(
-                    (computeEditingAsset() == nil) ? nil : required(computeEditingAsset(), "'editing_asset'").name
+                    (computeEditingAsset() == nil) ? nil : required(computeEditingAsset(), "'editing_asset'").category
                 )
             )
         }
@@ -1726,7 +1726,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             try setInput(
                 1,
                 fieldInput(
-                    (computeEditingAsset() == nil) ? nil : required(computeEditingAsset(), "'editing_asset'").category
+                    (computeEditingAsset() == nil) ? nil : required(computeEditingAsset(), "'editing_asset'").name
                 )
             )
         }

@@ -51,9 +51,9 @@ enum RegentTables {
         "storage_full", // 41
         "refreshing", // 42
         "empty", // 43
-        "form.is_stock != true", // 44
-        "name", // 45
-        "category", // 46
+        "category", // 44
+        "form.is_stock != true", // 45
+        "name", // 46
         "form.category == AssetCategory.investments", // 47
         "is_stock", // 48
         "value", // 49
@@ -430,24 +430,24 @@ enum RegentTables {
         31, 4, 0, 0, 1, // R-S2-pin pin
         31, 1, 0, 0, 1, // R-S2-newpin pin
         32, 2, 0, 0, 1, // R-S2-newpin confirm_pin
-        45, 5, 39, 44, 0, // R-S4 name
-        46, 0, 0, 0, 0, // R-S4 category
+        44, 0, 0, 0, 0, // R-S4 category
+        46, 5, 39, 45, 0, // R-S4 name
         48, 0, 40, 47, 0, // R-S4 is_stock
-        49, 6, 39, 44, 0, // R-S4 value
+        49, 6, 39, 45, 0, // R-S4 value
         51, 7, 41, 50, 0, // R-S4 ticker
         52, 8, 41, 50, 0, // R-S4 quantity
         53, 0, 41, 50, 0, // R-S4 stock_currency
         56, 0, 0, 0, 0, // R-S4-bank search
-        45, 5, 0, 0, 0, // R-S4-liability name
-        46, 0, 0, 0, 0, // R-S4-liability category
+        44, 0, 0, 0, 0, // R-S4-liability category
+        46, 5, 0, 0, 0, // R-S4-liability name
         58, 9, 0, 0, 0, // R-S4-liability amount
-        45, 5, 51, 59, 0, // R-S5 name
-        46, 0, 0, 0, 0, // R-S5 category
+        44, 0, 0, 0, 0, // R-S5 category
+        46, 5, 51, 59, 0, // R-S5 name
         49, 6, 52, 60, 0, // R-S5 value
         51, 7, 47, 61, 0, // R-S5 ticker
         52, 8, 47, 61, 0, // R-S5 quantity
-        45, 5, 0, 0, 0, // R-S5-liability name
-        46, 0, 0, 0, 0, // R-S5-liability category
+        44, 0, 0, 0, 0, // R-S5-liability category
+        46, 5, 0, 0, 0, // R-S5-liability name
         58, 9, 0, 0, 0, // R-S5-liability amount
         33, 3, 0, 0, 0, // R-S7-currency currency
         66, 10, 0, 0, 1, // R-S7-change-pin current_pin
@@ -511,7 +511,7 @@ enum RegentTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "2a43a859e21a806"
+    static let fingerprint = "7a9820f2b9aa0e6e"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

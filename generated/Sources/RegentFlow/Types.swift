@@ -583,11 +583,11 @@ public enum RegentField: String, FlowName {
     /// On R-S1-currency, R-S7-currency.
     case currency
 
+    /// On R-S4 (Category), R-S4-liability (Category), R-S5 (Category), R-S5-liability (Category).
+    case category
+
     /// On R-S4 (Name), R-S4-liability (Liability Name), R-S5, R-S5-liability.
     case name
-
-    /// On R-S4 (Category), R-S4-liability (Category), R-S5, R-S5-liability.
-    case category
 
     /// On R-S4 (Is this a stock or ETF?).
     case isStock = "is_stock"

@@ -1115,15 +1115,15 @@ public struct TempoMachine: Sendable, FlowStateMachine {
             // ONB-011 tap_confirm
             try actionList38(event, into: &effects)
         case 39:
+            // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-003 tap_tab_send; and 10 more
+            effects.append(.toast("You're offline. Send & Pay needs a connection, so nothing was sent."))
+        case 40:
             // WAL-001 equals.get_balance.fetched
             guard case .equalsGetBalanceFetched(let eventBalance)? = event else {
                 throw FlowFailure("no value for 'event'")
             }
             state.balance = eventBalance
             state.balanceUpdatedAt = now
-        case 40:
-            // WAL-001 tap_tab_send; WAL-001 tap_send; WAL-003 tap_tab_send; and 10 more
-            effects.append(.toast("You're offline. Send & Pay needs a connection, so nothing was sent."))
         case 41:
             // WAL-001 toggle_freeze; WAL-008b toggle_freeze; WAL-008c toggle_freeze
             state.cardFrozen = false

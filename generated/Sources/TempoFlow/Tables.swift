@@ -579,36 +579,36 @@ enum TempoTables {
         126, 6, 38, 1, 75, 1, // ONB-011 tap_confirm if selected_address != null → ONB-012
         126, 0, 0, 0, 0, 0, // ONB-011 tap_confirm stays
         116, 0, 0, 3, 0, 0, // ONB-011 tap_back → back
-        52, 0, 39, 0, 0, 0, // WAL-001 equals.get_balance.fetched stays
+        127, 0, 0, 1, 21, 0, // WAL-001 tap_tab_home → WAL-001
+        128, 9, 0, 1, 27, 0, // WAL-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        128, 10, 0, 1, 29, 0, // WAL-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        128, 0, 0, 1, 28, 0, // WAL-001 tap_tab_cards → WAL-008b
+        129, 11, 39, 0, 0, 0, // WAL-001 tap_tab_send if !online stays
+        129, 0, 0, 1, 50, 0, // WAL-001 tap_tab_send → PAY-001
+        130, 9, 0, 1, 27, 0, // WAL-001 tap_card_controls if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        130, 10, 0, 1, 29, 0, // WAL-001 tap_card_controls if physical_card == PhysicalCardStatus.active → WAL-008c
+        130, 0, 0, 1, 28, 0, // WAL-001 tap_card_controls → WAL-008b
+        131, 11, 39, 0, 0, 0, // WAL-001 tap_send if !online stays
+        131, 0, 0, 1, 50, 0, // WAL-001 tap_send → PAY-001
+        52, 0, 40, 0, 0, 0, // WAL-001 equals.get_balance.fetched stays
         53, 0, 0, 0, 0, 0, // WAL-001 equals.get_balance.failed stays
-        127, 0, 0, 1, 62, 0, // WAL-001 tap_menu → SET-001
-        128, 0, 0, 1, 21, 0, // WAL-001 tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // WAL-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // WAL-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        129, 0, 0, 1, 28, 0, // WAL-001 tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // WAL-001 tap_tab_send if !online stays
-        130, 0, 0, 1, 50, 0, // WAL-001 tap_tab_send → PAY-001
-        131, 12, 0, 1, 36, 0, // WAL-001 tap_card if card_active → WAL-012
-        131, 0, 0, 1, 31, 0, // WAL-001 tap_card → WAL-010a
-        132, 0, 0, 1, 22, 0, // WAL-001 tap_balance → WAL-003
-        133, 9, 0, 1, 27, 0, // WAL-001 tap_card_controls if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        133, 10, 0, 1, 29, 0, // WAL-001 tap_card_controls if physical_card == PhysicalCardStatus.active → WAL-008c
-        133, 0, 0, 1, 28, 0, // WAL-001 tap_card_controls → WAL-008b
-        134, 0, 0, 1, 25, 0, // WAL-001 tap_add_funds → WAL-006
-        135, 11, 40, 0, 0, 0, // WAL-001 tap_send if !online stays
-        135, 0, 0, 1, 50, 0, // WAL-001 tap_send → PAY-001
+        132, 0, 0, 1, 62, 0, // WAL-001 tap_menu → SET-001
+        133, 12, 0, 1, 36, 0, // WAL-001 tap_card if card_active → WAL-012
+        133, 0, 0, 1, 31, 0, // WAL-001 tap_card → WAL-010a
+        134, 0, 0, 1, 22, 0, // WAL-001 tap_balance → WAL-003
+        135, 0, 0, 1, 25, 0, // WAL-001 tap_add_funds → WAL-006
         136, 0, 0, 1, 24, 0, // WAL-001 tap_see_all_transactions → WAL-005
         137, 13, 41, 0, 0, 0, // WAL-001 toggle_freeze if card_frozen stays
         137, 12, 0, 2, 35, 0, // WAL-001 toggle_freeze if card_active → WAL-011 (overlay)
         7, 0, 42, 0, 0, 0, // WAL-001 ecosystem_highlight_viewed stays
         8, 0, 43, 1, 23, 0, // WAL-001 ecosystem_highlight_tapped → WAL-018
-        128, 0, 0, 1, 21, 0, // WAL-003 tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // WAL-003 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // WAL-003 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        129, 0, 0, 1, 28, 0, // WAL-003 tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // WAL-003 tap_tab_send if !online stays
-        130, 0, 0, 1, 50, 0, // WAL-003 tap_tab_send → PAY-001
-        134, 0, 0, 1, 25, 0, // WAL-003 tap_add_funds → WAL-006
+        127, 0, 0, 1, 21, 0, // WAL-003 tap_tab_home → WAL-001
+        128, 9, 0, 1, 27, 0, // WAL-003 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        128, 10, 0, 1, 29, 0, // WAL-003 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        128, 0, 0, 1, 28, 0, // WAL-003 tap_tab_cards → WAL-008b
+        129, 11, 39, 0, 0, 0, // WAL-003 tap_tab_send if !online stays
+        129, 0, 0, 1, 50, 0, // WAL-003 tap_tab_send → PAY-001
+        135, 0, 0, 1, 25, 0, // WAL-003 tap_add_funds → WAL-006
         116, 0, 0, 3, 0, 0, // WAL-003 tap_back → back
         138, 0, 45, 1, 21, 0, // WAL-018 tap_claim → WAL-001
         122, 0, 0, 3, 0, 0, // WAL-018 tap_close → back
@@ -634,20 +634,20 @@ enum TempoTables {
         150, 0, 61, 0, 0, 0, // WAL-007 tap_copy_account_number stays
         151, 0, 62, 0, 0, 0, // WAL-007 tap_copy_sort_code stays
         122, 0, 0, 3, 0, 0, // WAL-007 tap_close → back
-        128, 0, 0, 1, 21, 0, // WAL-008a tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // WAL-008a tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // WAL-008a tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        129, 0, 0, 1, 28, 0, // WAL-008a tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // WAL-008a tap_tab_send if !online stays
-        130, 0, 0, 1, 50, 0, // WAL-008a tap_tab_send → PAY-001
+        127, 0, 0, 1, 21, 0, // WAL-008a tap_tab_home → WAL-001
+        128, 9, 0, 1, 27, 0, // WAL-008a tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        128, 10, 0, 1, 29, 0, // WAL-008a tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        128, 0, 0, 1, 28, 0, // WAL-008a tap_tab_cards → WAL-008b
+        129, 11, 39, 0, 0, 0, // WAL-008a tap_tab_send if !online stays
+        129, 0, 0, 1, 50, 0, // WAL-008a tap_tab_send → PAY-001
         152, 0, 0, 1, 31, 0, // WAL-008a tap_activate_virtual_card → WAL-010a
         116, 0, 0, 3, 0, 0, // WAL-008a tap_back → back
-        128, 0, 0, 1, 21, 0, // WAL-008b tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // WAL-008b tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // WAL-008b tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        129, 0, 0, 1, 28, 0, // WAL-008b tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // WAL-008b tap_tab_send if !online stays
-        130, 0, 0, 1, 50, 0, // WAL-008b tap_tab_send → PAY-001
+        127, 0, 0, 1, 21, 0, // WAL-008b tap_tab_home → WAL-001
+        128, 9, 0, 1, 27, 0, // WAL-008b tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        128, 10, 0, 1, 29, 0, // WAL-008b tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        128, 0, 0, 1, 28, 0, // WAL-008b tap_tab_cards → WAL-008b
+        129, 11, 39, 0, 0, 0, // WAL-008b tap_tab_send if !online stays
+        129, 0, 0, 1, 50, 0, // WAL-008b tap_tab_send → PAY-001
         153, 0, 0, 1, 30, 0, // WAL-008b tap_add_to_wallet → WAL-009
         154, 19, 0, 1, 40, 0, // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.none → WAL-013a
         154, 20, 0, 1, 48, 0, // WAL-008b tap_order_physical_card if physical_card == PhysicalCardStatus.awaiting_atm → WAL-013i
@@ -658,12 +658,12 @@ enum TempoTables {
         137, 13, 41, 0, 0, 0, // WAL-008b toggle_freeze if card_frozen stays
         137, 12, 0, 2, 35, 0, // WAL-008b toggle_freeze if card_active → WAL-011 (overlay)
         116, 0, 0, 3, 0, 0, // WAL-008b tap_back → back
-        128, 0, 0, 1, 21, 0, // WAL-008c tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // WAL-008c tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // WAL-008c tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        129, 0, 0, 1, 28, 0, // WAL-008c tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // WAL-008c tap_tab_send if !online stays
-        130, 0, 0, 1, 50, 0, // WAL-008c tap_tab_send → PAY-001
+        127, 0, 0, 1, 21, 0, // WAL-008c tap_tab_home → WAL-001
+        128, 9, 0, 1, 27, 0, // WAL-008c tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        128, 10, 0, 1, 29, 0, // WAL-008c tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        128, 0, 0, 1, 28, 0, // WAL-008c tap_tab_cards → WAL-008b
+        129, 11, 39, 0, 0, 0, // WAL-008c tap_tab_send if !online stays
+        129, 0, 0, 1, 50, 0, // WAL-008c tap_tab_send → PAY-001
         153, 0, 0, 1, 30, 0, // WAL-008c tap_add_to_wallet → WAL-009
         158, 0, 0, 1, 37, 0, // WAL-008c tap_view_pin → WAL-012b
         155, 0, 0, 1, 36, 0, // WAL-008c tap_view_card_details → WAL-012
@@ -718,7 +718,7 @@ enum TempoTables {
         47, 0, 96, 0, 0, 0, // WAL-015 equals.set_card_limit.failed stays
         116, 0, 0, 3, 0, 0, // WAL-015 tap_back → back
         118, 0, 97, 1, 41, 1, // WAL-013a tap_continue → WAL-013b
-        134, 0, 0, 1, 25, 0, // WAL-013a tap_add_funds → WAL-006
+        135, 0, 0, 1, 25, 0, // WAL-013a tap_add_funds → WAL-006
         116, 0, 0, 3, 0, 0, // WAL-013a tap_back → back
         173, 29, 0, 1, 43, 0, // WAL-013b tap_confirm_address if delivery_address != null → WAL-013d
         174, 0, 0, 1, 42, 0, // WAL-013b tap_change_address → WAL-013c
@@ -748,14 +748,14 @@ enum TempoTables {
         162, 0, 0, 1, 21, 0, // WAL-013h tap_done → WAL-001
         116, 0, 0, 3, 0, 0, // WAL-013i tap_back → back
         177, 0, 0, 1, 29, 0, // WAL-013j tap_ok → WAL-008c
-        128, 0, 0, 1, 21, 0, // PAY-001 tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        129, 0, 0, 1, 28, 0, // PAY-001 tap_tab_cards → WAL-008b
-        130, 0, 0, 1, 50, 0, // PAY-001 tap_tab_send → PAY-001
-        178, 11, 40, 0, 0, 0, // PAY-001 tap_uk_transfer if !online stays
+        127, 0, 0, 1, 21, 0, // PAY-001 tap_tab_home → WAL-001
+        128, 9, 0, 1, 27, 0, // PAY-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        128, 10, 0, 1, 29, 0, // PAY-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        128, 0, 0, 1, 28, 0, // PAY-001 tap_tab_cards → WAL-008b
+        129, 0, 0, 1, 50, 0, // PAY-001 tap_tab_send → PAY-001
+        178, 11, 39, 0, 0, 0, // PAY-001 tap_uk_transfer if !online stays
         178, 0, 112, 1, 51, 0, // PAY-001 tap_uk_transfer → PAY-002
-        179, 11, 40, 0, 0, 0, // PAY-001 tap_international_transfer if !online stays
+        179, 11, 39, 0, 0, 0, // PAY-001 tap_international_transfer if !online stays
         179, 0, 113, 1, 55, 0, // PAY-001 tap_international_transfer → PAY-006
         116, 0, 0, 3, 0, 0, // PAY-001 tap_back → back
         118, 0, 114, 1, 52, 1, // PAY-002 tap_continue → PAY-003
@@ -763,9 +763,9 @@ enum TempoTables {
         118, 35, 115, 1, 60, 1, // PAY-003 tap_continue if form.amount > balance → PAY-011
         118, 0, 115, 1, 53, 1, // PAY-003 tap_continue → PAY-004
         116, 0, 0, 3, 0, 0, // PAY-003 tap_back → back
-        135, 11, 40, 0, 0, 0, // PAY-004 tap_send if !online stays
-        135, 0, 116, 0, 0, 0, // PAY-004 tap_send stays
-        74, 11, 40, 0, 0, 0, // PAY-004 device.authenticate.authenticated if !online stays
+        131, 11, 39, 0, 0, 0, // PAY-004 tap_send if !online stays
+        131, 0, 116, 0, 0, 0, // PAY-004 tap_send stays
+        74, 11, 39, 0, 0, 0, // PAY-004 device.authenticate.authenticated if !online stays
         74, 36, 0, 1, 60, 0, // PAY-004 device.authenticate.authenticated if transfer_amount > balance → PAY-011
         74, 0, 117, 0, 0, 0, // PAY-004 device.authenticate.authenticated stays
         75, 0, 118, 0, 0, 0, // PAY-004 device.authenticate.cancelled stays
@@ -785,9 +785,9 @@ enum TempoTables {
         116, 0, 0, 3, 0, 0, // PAY-007 tap_back → back
         88, 0, 127, 0, 0, 0, // PAY-008 fx.lock_rate.locked stays
         89, 0, 128, 1, 56, 0, // PAY-008 fx.lock_rate.expired → PAY-007
-        135, 11, 40, 0, 0, 0, // PAY-008 tap_send if !online stays
-        135, 41, 129, 0, 0, 0, // PAY-008 tap_send if fx_rate_locked stays
-        74, 11, 40, 0, 0, 0, // PAY-008 device.authenticate.authenticated if !online stays
+        131, 11, 39, 0, 0, 0, // PAY-008 tap_send if !online stays
+        131, 41, 129, 0, 0, 0, // PAY-008 tap_send if fx_rate_locked stays
+        74, 11, 39, 0, 0, 0, // PAY-008 device.authenticate.authenticated if !online stays
         74, 42, 0, 1, 60, 0, // PAY-008 device.authenticate.authenticated if transfer_amount + transfer_fee > balance → PAY-011
         74, 0, 130, 1, 58, 0, // PAY-008 device.authenticate.authenticated → PAY-009
         75, 0, 118, 0, 0, 0, // PAY-008 device.authenticate.cancelled stays
@@ -803,12 +803,12 @@ enum TempoTables {
         176, 0, 0, 1, 56, 0, // PAY-012 tap_try_again → PAY-007
         182, 0, 0, 1, 71, 0, // PAY-012 tap_pitstop_support → SET-010
         122, 0, 0, 1, 21, 0, // PAY-012 tap_close → WAL-001
-        128, 0, 0, 1, 21, 0, // SET-001 tap_tab_home → WAL-001
-        129, 9, 0, 1, 27, 0, // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
-        129, 10, 0, 1, 29, 0, // SET-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
-        129, 0, 0, 1, 28, 0, // SET-001 tap_tab_cards → WAL-008b
-        130, 11, 40, 0, 0, 0, // SET-001 tap_tab_send if !online stays
-        130, 0, 0, 1, 50, 0, // SET-001 tap_tab_send → PAY-001
+        127, 0, 0, 1, 21, 0, // SET-001 tap_tab_home → WAL-001
+        128, 9, 0, 1, 27, 0, // SET-001 tap_tab_cards if virtual_card == VirtualCardStatus.unactivated → WAL-008a
+        128, 10, 0, 1, 29, 0, // SET-001 tap_tab_cards if physical_card == PhysicalCardStatus.active → WAL-008c
+        128, 0, 0, 1, 28, 0, // SET-001 tap_tab_cards → WAL-008b
+        129, 11, 39, 0, 0, 0, // SET-001 tap_tab_send if !online stays
+        129, 0, 0, 1, 50, 0, // SET-001 tap_tab_send → PAY-001
         183, 0, 0, 1, 63, 0, // SET-001 tap_personal_details → SET-002
         184, 0, 0, 1, 65, 0, // SET-001 tap_security → SET-004
         185, 0, 0, 1, 67, 0, // SET-001 tap_notifications → SET-006
@@ -1459,7 +1459,7 @@ enum TempoTables {
     }
 
     /// Identifies these tables in snapshots: a machine refuses a snapshot taken with other tables.
-    static let fingerprint = "ab782a4f7f47d179"
+    static let fingerprint = "8bb3379f9e2d4ae9"
 
     /// The tables in one object, built once; every machine keeps a reference to it.
     static let shared = FlowTables(

@@ -2155,15 +2155,15 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     case tapEnableLater
     case tapFindAddress
     case tapConfirm
-    case tapMenu
     case tapTabHome
     case tapTabCards
     case tapTabSend
+    case tapCardControls
+    case tapSend
+    case tapMenu
     case tapCard
     case tapBalance
-    case tapCardControls
     case tapAddFunds
-    case tapSend
     case tapSeeAllTransactions
     case toggleFreeze
     case tapClaim
@@ -2560,24 +2560,24 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapFindAddress
         case "tap_confirm":
             self = .tapConfirm
-        case "tap_menu":
-            self = .tapMenu
         case "tap_tab_home":
             self = .tapTabHome
         case "tap_tab_cards":
             self = .tapTabCards
         case "tap_tab_send":
             self = .tapTabSend
+        case "tap_card_controls":
+            self = .tapCardControls
+        case "tap_send":
+            self = .tapSend
+        case "tap_menu":
+            self = .tapMenu
         case "tap_card":
             self = .tapCard
         case "tap_balance":
             self = .tapBalance
-        case "tap_card_controls":
-            self = .tapCardControls
         case "tap_add_funds":
             self = .tapAddFunds
-        case "tap_send":
-            self = .tapSend
         case "tap_see_all_transactions":
             self = .tapSeeAllTransactions
         case "toggle_freeze":
@@ -3020,24 +3020,24 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return "tap_find_address"
         case .tapConfirm:
             return "tap_confirm"
-        case .tapMenu:
-            return "tap_menu"
         case .tapTabHome:
             return "tap_tab_home"
         case .tapTabCards:
             return "tap_tab_cards"
         case .tapTabSend:
             return "tap_tab_send"
+        case .tapCardControls:
+            return "tap_card_controls"
+        case .tapSend:
+            return "tap_send"
+        case .tapMenu:
+            return "tap_menu"
         case .tapCard:
             return "tap_card"
         case .tapBalance:
             return "tap_balance"
-        case .tapCardControls:
-            return "tap_card_controls"
         case .tapAddFunds:
             return "tap_add_funds"
-        case .tapSend:
-            return "tap_send"
         case .tapSeeAllTransactions:
             return "tap_see_all_transactions"
         case .toggleFreeze:
@@ -3495,23 +3495,23 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             return 125
         case .tapConfirm:
             return 126
-        case .tapMenu:
-            return 127
         case .tapTabHome:
-            return 128
+            return 127
         case .tapTabCards:
-            return 129
+            return 128
         case .tapTabSend:
-            return 130
-        case .tapCard:
-            return 131
-        case .tapBalance:
-            return 132
+            return 129
         case .tapCardControls:
-            return 133
-        case .tapAddFunds:
-            return 134
+            return 130
         case .tapSend:
+            return 131
+        case .tapMenu:
+            return 132
+        case .tapCard:
+            return 133
+        case .tapBalance:
+            return 134
+        case .tapAddFunds:
             return 135
         case .tapSeeAllTransactions:
             return 136
@@ -3849,15 +3849,15 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case tapEnableLater
         case tapFindAddress
         case tapConfirm
-        case tapMenu
         case tapTabHome
         case tapTabCards
         case tapTabSend
+        case tapCardControls
+        case tapSend
+        case tapMenu
         case tapCard
         case tapBalance
-        case tapCardControls
         case tapAddFunds
-        case tapSend
         case tapSeeAllTransactions
         case toggleFreeze
         case tapClaim
@@ -4310,24 +4310,24 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             self = .tapFindAddress
         case .tapConfirm:
             self = .tapConfirm
-        case .tapMenu:
-            self = .tapMenu
         case .tapTabHome:
             self = .tapTabHome
         case .tapTabCards:
             self = .tapTabCards
         case .tapTabSend:
             self = .tapTabSend
+        case .tapCardControls:
+            self = .tapCardControls
+        case .tapSend:
+            self = .tapSend
+        case .tapMenu:
+            self = .tapMenu
         case .tapCard:
             self = .tapCard
         case .tapBalance:
             self = .tapBalance
-        case .tapCardControls:
-            self = .tapCardControls
         case .tapAddFunds:
             self = .tapAddFunds
-        case .tapSend:
-            self = .tapSend
         case .tapSeeAllTransactions:
             self = .tapSeeAllTransactions
         case .toggleFreeze:
@@ -4831,24 +4831,24 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapFindAddress)
         case .tapConfirm:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapConfirm)
-        case .tapMenu:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapMenu)
         case .tapTabHome:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabHome)
         case .tapTabCards:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabCards)
         case .tapTabSend:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapTabSend)
+        case .tapCardControls:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCardControls)
+        case .tapSend:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSend)
+        case .tapMenu:
+            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapMenu)
         case .tapCard:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCard)
         case .tapBalance:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapBalance)
-        case .tapCardControls:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapCardControls)
         case .tapAddFunds:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapAddFunds)
-        case .tapSend:
-            _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSend)
         case .tapSeeAllTransactions:
             _ = container.nestedContainer(keyedBy: CaseKey.self, forKey: .tapSeeAllTransactions)
         case .toggleFreeze:

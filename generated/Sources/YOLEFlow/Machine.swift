@@ -420,6 +420,22 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
         case 32:
             // STEP-14.5 Result
             return try [
+                .title: required(
+                    (state.transfer.status == nil)
+                        ? ""
+                        : ((state.transfer.status == YOLETransferStatus.success)
+                            ? ((state.language == YOLELanguage.fr) ? "Transfert programmé" : "Transfer scheduled")
+                            : ((state.transfer.status == YOLETransferStatus.pending)
+                                ? ((state.language == YOLELanguage.fr) ? "Paiement en cours" : "Payment processing")
+                                : ((state.transfer.status == YOLETransferStatus.failed)
+                                    ? ((state.language == YOLELanguage.fr) ? "Échec du transfert" : "Transfer failed")
+                                    : ((state.transfer.status == YOLETransferStatus.cancelled)
+                                        ? ((state.language == YOLELanguage.fr)
+                                            ? "Transfert annulé"
+                                            : "Transfer cancelled")
+                                        : state.transfer.status.map { describe($0) })))),
+                    "the value"
+                ),
                 .amount: formatMoney(computeSendAmount(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"),
                 .fees: formatMoney(computeSendFee(), (state.language == YOLELanguage.fr) ? "fr-FR" : "en-US"),
                 .totalCharged: (computeTotalCharged() != nil)

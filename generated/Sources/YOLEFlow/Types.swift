@@ -1050,6 +1050,9 @@ public enum YOLEText: String, FlowName {
     case header
 
     /// Shown on STEP-14.5.
+    case title
+
+    /// Shown on STEP-14.5.
     case amount
 
     /// Shown on STEP-14.5.
