@@ -26,6 +26,7 @@ extension ExploreResult {
         if !seeds.isEmpty { lines.append("  started from the launch and from \(seedText)") }
         if !properties.isEmpty { lines.append("  properties checked on every step: \(properties.joined(separator: ", "))") }
         if payloadVariants.drawn > 0 { lines.append("  \(payloadVariantText)") }
+        if let walkText { lines.append("  \(walkText)") }
         let violations = self.violations
         lines.append(violations.isEmpty ? "  no violation" : "  \(violations.count) violation\(violations.count == 1 ? "" : "s"):")
         for finding in violations {
@@ -77,6 +78,7 @@ extension ExploreResult {
         text += ".\n\n"
         if !seeds.isEmpty { text += "Started from the launch and from \(seedText).\n\n" }
         if payloadVariants.drawn > 0 { text += payloadVariantText.prefix(1).uppercased() + payloadVariantText.dropFirst() + ".\n\n" }
+        if let walkText { text += walkText.prefix(1).uppercased() + walkText.dropFirst() + ".\n\n" }
         if !properties.isEmpty {
             text += "## Properties\n\n"
             for name in properties {
@@ -125,7 +127,7 @@ extension ExploreResult {
             ("properties", .array(properties.map(JSON.string))),
             ("seeds", .number(seeds.count)),
             ("violations", .array(violations.map { finding in
-                var fields: [(String, JSON)] = [("kind", .string(finding.kind.name)), ("message", .string(finding.message)),
+                var fields: [(String, JSON)] = [("kind", .string(finding.kind.name)), ("key", .string(finding.key)), ("message", .string(finding.message)),
                                                 ("path", .array(moves(of: finding).map { .string($0.summary) }))]
                 if let seed = seed(of: finding) { fields.append(("from", .string(seed.summary))) }
                 if let example = counterexamples.first(where: { $0.finding == finding }) {
@@ -135,14 +137,21 @@ extension ExploreResult {
                 return .object(fields)
             })),
             ("warnings", .array(findings.filter { !$0.kind.isViolation }.map { finding in
-                .object([("kind", .string(finding.kind.name)), ("message", .string(finding.message)),
-                         ("path", .array(moves(of: finding).map { .string($0.summary) }))])
+                var fields: [(String, JSON)] = [("kind", .string(finding.kind.name)), ("key", .string(finding.key)), ("message", .string(finding.message)),
+                                                ("path", .array(moves(of: finding).map { .string($0.summary) }))]
+                if let seed = seed(of: finding) { fields.append(("from", .string(seed.summary))) }
+                return .object(fields)
             })),
             ("unreached", .object([("screens", .array(missing.screens.map(JSON.string))), ("transitions", .array(missing.transitions.map(JSON.string))),
                                    ("guards", .array(missing.guards.map(JSON.string))), ("rules", .array(missing.rules.map(JSON.string))),
                                    ("outcomes", .array(missing.outcomes.map(JSON.string)))])),
         ]
         if let shard { object.append(("shard", .string("\(shard.index)/\(shard.count)"))) }
+        if let walks {
+            object.append(("walks", .object([("count", .number(walks.walks.count)), ("length", .number(walks.walks.length)),
+                                             ("seed", .string(String(walks.walks.seed))), ("moves", .number(walks.moves)),
+                                             ("newStates", .number(walks.newStates))])))
+        }
         return JSON.object(object).rendered(indent: "") + "\n"
     }
 }

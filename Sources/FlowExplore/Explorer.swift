@@ -16,9 +16,13 @@ public struct ExploreBounds: Sendable, Hashable {
     public var seconds: Double?
     /// At most this many values per payload or output field (its zero first; 1: zero values only).
     public var payloadValues: Int
+    /// Random walks beyond the breadth-first bound: how many, how long, and the seed that makes them the same every run.
+    public var walks: RandomWalks?
 
-    public init(depth: Int = 12, states: Int = 200_000, steps: Int = 2_000_000, seconds: Double? = nil, payloadValues: Int = 8) {
+    public init(depth: Int = 12, states: Int = 200_000, steps: Int = 2_000_000, seconds: Double? = nil, payloadValues: Int = 8,
+                walks: RandomWalks? = nil) {
         self.depth = depth; self.states = states; self.steps = steps; self.seconds = seconds; self.payloadValues = payloadValues
+        self.walks = walks
     }
 }
 
@@ -58,6 +62,9 @@ public struct ExploreProgress: Sendable {
     public var frontier: Int
     public var depth: Int
     public var seconds: Double
+    public init(states: Int, steps: Int, frontier: Int, depth: Int, seconds: Double) {
+        self.states = states; self.steps = steps; self.frontier = frontier; self.depth = depth; self.seconds = seconds
+    }
 }
 
 struct Explorer {
@@ -88,6 +95,8 @@ struct Explorer {
     var cutAtDepth = 0
     /// The distinct payload and output variants sent (moves carrying values).
     var valueMovesTried: Set<ExploreMove> = []
+    /// What the random walks did (nil: none were asked for).
+    var walkReport: ExploreResult.WalkReport?
 
     struct Node {
         /// -1 for a starting state: the launch (its `move` is -1) or a seed (its `move` numbers the seed).
@@ -132,7 +141,9 @@ struct Explorer {
                 if run.ended == nil { frontier.append((run, Int32(nodes.count - 1))) }
             }
         }
+        let roots = frontier
         var level = 0
+        var next: [(run: Interpreter, node: Int32)] = []
         outer: while !frontier.isEmpty {
             if let shard, level == ExploreShard.splitDepth {
                 frontier = frontier.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
@@ -142,19 +153,25 @@ struct Explorer {
                 stoppedBy = .depth
                 break
             }
-            var next: [(run: Interpreter, node: Int32)] = []
-            for (current, node) in frontier {
+            next = []
+            for (position, (current, node)) in frontier.enumerated() {
                 let elapsed = Date().timeIntervalSince(started)
                 if let limit = bounds.seconds, elapsed >= limit { stoppedBy = .time; break outer }
                 if steps >= bounds.steps { stoppedBy = .steps; break outer }
                 if nodes.count >= bounds.states { stoppedBy = .states; break outer }
                 expand(current, node: node, depth: level, into: &next)
-                if let progress, nodes.count % 4096 == 0 {
-                    progress(ExploreProgress(states: nodes.count, steps: steps, frontier: next.count, depth: level + 1, seconds: elapsed))
+                if let progress, position % 256 == 255 {
+                    progress(ExploreProgress(states: nodes.count, steps: steps, frontier: frontier.count - position - 1 + next.count, depth: level + 1, seconds: elapsed))
                 }
             }
             frontier = next
+            next = []
             level += 1
+        }
+        if let walks = bounds.walks, walks.count > 0 {
+            // Beyond the bound: from the states it left unexpanded, or, when nothing was left, from where the search began.
+            let beyond = stoppedBy == .complete ? [] : frontier + next
+            walk(walks, from: beyond.isEmpty ? roots : beyond, started: started)
         }
         return result(seconds: Date().timeIntervalSince(started), frontier: frontier.count)
     }
@@ -260,7 +277,7 @@ struct Explorer {
                       stoppedBy: stoppedBy, unexpanded: stoppedBy == .complete ? 0 : max(frontier, cutAtDepth),
                       findings: findings.sorted(), coverage: coverage, properties: app.properties.map(\.name), seconds: seconds,
                       firstReached: firstReached, seeds: seeds,
-                      payloadVariants: .init(tried: valueMovesTried.count, drawn: catalog.valueMovesDrawn))
+                      payloadVariants: .init(tried: valueMovesTried.count, drawn: catalog.valueMovesDrawn), walks: walkReport)
     }
 }
 

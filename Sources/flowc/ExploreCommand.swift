@@ -28,6 +28,8 @@ struct ExploreCommand: ParsableCommand {
               flowc explore tempo --json                    the result on standard output, for CI
               flowc explore tempo --suite                   also a small scenario suite reaching all that was reached
               flowc explore tempo --launch-only             start from the launch only, not from the scenarios' states
+              flowc explore tempo --walks 1000 --walk-length 200 --seed 7   random walks past the bound
+              flowc explore tempo --merge s1/tempo/shard-1-of-2/explore.json s2/tempo/shard-2-of-2/explore.json
             """)
     )
 
@@ -52,11 +54,23 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds of wall-clock time (makes the result depend on the machine).")
     var seconds: Double?
 
+    @Option(help: "After the breadth-first search, this many random walks from the states it left unexpanded (reaching past its bound; not complete).")
+    var walks: Int = 0
+
+    @Option(help: "Moves per random walk.")
+    var walkLength: Int = 100
+
+    @Option(help: "The seed of the random walks: the same seed gives the same walks.")
+    var seed: UInt64 = 1
+
     @Option(help: "At most this many values per event payload field and service output field (zero first, then the boundaries of the app's comparisons, each option, typical and extreme values; 1: zero values only).")
     var payloadValues: Int = 8
 
     @Option(help: "Explore only shard i of n: 'i/n' (all shards walk the first \(ExploreShard.splitDepth) levels, then split the frontier).")
     var shard: String?
+
+    @Option(parsing: .upToNextOption, help: "Merge the explore.json of every shard of one run (--shard 1/n … n/n) into <output>/<app>/explore.json, instead of exploring.")
+    var merge: [String] = []
 
     @Flag(help: "Start from the launch only, not also from every state the app's scenarios pass through.")
     var launchOnly = false
@@ -70,9 +84,10 @@ struct ExploreCommand: ParsableCommand {
     func validate() throws {
         try validateOutputFolder(output)
         _ = try parsedShard()
-        for (name, value) in [("--depth", depth), ("--states", states), ("--steps", steps), ("--payload-values", payloadValues)] where value < 1 {
+        for (name, value) in [("--depth", depth), ("--states", states), ("--steps", steps), ("--payload-values", payloadValues), ("--walk-length", walkLength)] where value < 1 {
             throw ValidationError("\(name) must be 1 or more; found \(value)")
         }
+        if walks < 0 { throw ValidationError("--walks must be 0 or more; found \(walks)") }
         if let seconds, seconds <= 0 { throw ValidationError("--seconds must be more than 0; found \(seconds)") }
     }
 
@@ -86,17 +101,19 @@ struct ExploreCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !merge.isEmpty { return try mergeShards() }
         let compilation = checkedCompilation(CompilerConfig(inputs: [projectRelative(flows)], generatesOutputs: false))
         let program = compilation.program
         guard let checked = program.apps.first(where: { $0.id == app }) else {
             throw ValidationError("no app '\(app)'; apps: \(program.apps.map(\.id).joined(separator: ", "))")
         }
         let showProgress = isatty(STDERR_FILENO) != 0
-        let result = explore(checked, bounds: ExploreBounds(depth: depth, states: states, steps: steps, seconds: seconds, payloadValues: payloadValues),
-                             shard: try parsedShard(), collectsSuite: suite, fromScenarios: !launchOnly) { progress in
+        let bounds = ExploreBounds(depth: depth, states: states, steps: steps, seconds: seconds, payloadValues: payloadValues,
+                                   walks: walks > 0 ? RandomWalks(count: walks, length: walkLength, seed: seed) : nil)
+        let result = explore(checked, bounds: bounds, shard: try parsedShard(), collectsSuite: suite, fromScenarios: !launchOnly) { progress in
             guard showProgress else { return }
-            let rate = progress.seconds > 0 ? Int(Double(progress.states) / progress.seconds) : 0
-            FileHandle.standardError.write(Data("\r\(checked.id): depth \(progress.depth), \(progress.states) states (\(rate)/s), frontier \(progress.frontier)   ".utf8))
+            // Erase to the end of the line: a shorter line leaves nothing of the longer one before it.
+            FileHandle.standardError.write(Data(("\r" + progressLine(app: checked.id, progress, bounds: bounds) + "\u{1B}[K").utf8))
         }
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let examples = counterexamples(of: result, sources: compilation.sources.mapValues { String(decoding: $0.bytes, as: UTF8.self) })
@@ -125,6 +142,34 @@ struct ExploreCommand: ParsableCommand {
         finish(result.violations.isEmpty ? .success : .failure)
     }
 }
+
+extension ExploreCommand {
+    /// `--merge`: one result from the shards' explore.json files; exit 1 when it has a violation.
+    func mergeShards() throws {
+        var documents: [(name: String, text: String)] = []
+        for path in merge {
+            guard let data = FileManager.default.contents(atPath: projectRelative(path)) else {
+                throw ValidationError("cannot read '\(path)'")
+            }
+            documents.append((path, String(decoding: data, as: UTF8.self)))
+        }
+        let merged: String
+        do {
+            merged = try mergeShardResults(documents)
+        } catch let error as MergeError {
+            throw ValidationError(error.description)
+        }
+        guard merged.contains("\"app\": \(doubleQuotedJSON(app))") else {
+            throw ValidationError("the shard results are not of app '\(app)'")
+        }
+        _ = writingOutputs { try outputWriter(output).write([OutputFile(path: "\(app)/explore.json", contents: Array(merged.utf8))]) }
+        let summary = mergedSummary(merged)
+        printLine(json ? merged : summary.text, terminator: "")
+        finish(summary.violations == 0 ? .success : .failure)
+    }
+}
+
+private func doubleQuotedJSON(_ text: String) -> String { "\"" + text + "\"" }
 
 private func printLine(_ text: String, terminator: String) {
     FileHandle.standardOutput.write(Data((text + terminator).utf8))
