@@ -26,6 +26,8 @@ extension ExploreResult {
         lines.append("\(app.id)\(shardText): \(grouped(states)) states, \(grouped(steps)) steps, depth \(depthReached); \(boundText)")
         if !seeds.isEmpty { lines.append("  started from the launch and from \(seedText)") }
         if !properties.isEmpty { lines.append("  properties checked on every step: \(properties.joined(separator: ", "))") }
+        if payloadVariants.drawn > 0 { lines.append("  \(payloadVariantText)") }
+        if let walkText { lines.append("  \(walkText)") }
         let violations = self.violations
         lines.append(violations.isEmpty ? "  no violation" : "  \(violations.count) violation\(violations.count == 1 ? "" : "s"):")
         for finding in violations {
@@ -76,6 +78,8 @@ extension ExploreResult {
         text += shard.map { "; shard \($0.index)/\($0.count)" } ?? ""
         text += ".\n\n"
         if !seeds.isEmpty { text += "Started from the launch and from \(seedText).\n\n" }
+        if payloadVariants.drawn > 0 { text += payloadVariantText.prefix(1).uppercased() + payloadVariantText.dropFirst() + ".\n\n" }
+        if let walkText { text += walkText.prefix(1).uppercased() + walkText.dropFirst() + ".\n\n" }
         if !properties.isEmpty {
             text += "## Properties\n\n"
             for name in properties {
@@ -117,19 +121,26 @@ extension ExploreResult {
         let missing = coverage.unreached(in: app)
         return ExploreDocument(
             app: app.id, states: states, steps: steps, depth: depthReached, stoppedBy: stoppedBy.rawValue, unexpanded: unexpanded,
-            bound: boundText, bounds: .init(depth: bounds.depth, states: bounds.states, steps: bounds.steps),
+            bound: boundText,
+            bounds: .init(depth: bounds.depth, states: bounds.states, steps: bounds.steps, payloadValues: bounds.payloadValues),
+            payloadVariants: .init(tried: payloadVariants.tried, drawn: payloadVariants.drawn),
             properties: properties, seeds: seeds.count,
             violations: violations.map { finding in
                 let example = counterexamples.first { $0.finding == finding }
-                return .init(kind: finding.kind.name, message: finding.message, path: moves(of: finding).map(\.summary),
+                return .init(kind: finding.kind.name, key: finding.key, message: finding.message, path: moves(of: finding).map(\.summary),
                              from: seed(of: finding)?.summary, scenario: example?.name, shrunk: example?.moves.map(\.summary))
             },
             warnings: findings.filter { !$0.kind.isViolation }.map { finding in
-                .init(kind: finding.kind.name, message: finding.message, path: moves(of: finding).map(\.summary))
+                .init(kind: finding.kind.name, key: finding.key, message: finding.message, path: moves(of: finding).map(\.summary),
+                      from: seed(of: finding)?.summary)
             },
             unreached: .init(screens: missing.screens, transitions: missing.transitions, guards: missing.guards,
                              rules: missing.rules, outcomes: missing.outcomes),
-            shard: shard.map { "\($0.index)/\($0.count)" })
+            shard: shard.map { "\($0.index)/\($0.count)" },
+            walks: walks.map { report in
+                .init(count: report.walks.count, length: report.walks.length, seed: String(report.walks.seed),
+                      moves: report.moves, newStates: report.newStates)
+            })
     }
 }
 
@@ -139,18 +150,38 @@ public struct ExploreDocument: Codable, Sendable, Equatable {
         public var depth: Int
         public var states: Int
         public var steps: Int
+        /// At most this many values per payload or output field.
+        public var payloadValues: Int
+    }
+
+    /// Payload and output variants sent, of those drawn from the fields' domains.
+    public struct PayloadVariants: Codable, Sendable, Equatable {
+        public var tried: Int
+        public var drawn: Int
+    }
+
+    /// The seeded random walks beyond the breadth-first bound.
+    public struct Walks: Codable, Sendable, Equatable {
+        public var count: Int
+        public var length: Int
+        /// The seed as text: a UInt64 does not survive every JSON reader.
+        public var seed: String
+        public var moves: Int
+        public var newStates: Int
     }
 
     public struct Finding: Codable, Sendable, Equatable {
         public var kind: String
+        /// What makes two findings the same one (a merge keeps one per kind and key).
+        public var key: String
         public var message: String
         /// The moves from the start, as `flowc run` would type them.
         public var path: [String]
         /// The scenario state the path starts from, when not the launch.
         public var from: String?
         /// The counterexample scenario written for it, and its shrunk moves.
-        public var scenario: String?
-        public var shrunk: [String]?
+        public var scenario: String? = nil
+        public var shrunk: [String]? = nil
     }
 
     public struct Unreached: Codable, Sendable, Equatable {
@@ -169,6 +200,7 @@ public struct ExploreDocument: Codable, Sendable, Equatable {
     public var unexpanded: Int
     public var bound: String
     public var bounds: Bounds
+    public var payloadVariants: PayloadVariants
     public var properties: [String]
     public var seeds: Int
     public var violations: [Finding]
@@ -176,4 +208,7 @@ public struct ExploreDocument: Codable, Sendable, Equatable {
     public var unreached: Unreached
     /// "2/4" for one shard of a run split four ways.
     public var shard: String?
+    public var walks: Walks?
+    /// How many shards a merged result was made from (`--merge`).
+    public var shards: Int? = nil
 }

@@ -31,9 +31,42 @@ public struct ExploreResult: Sendable {
     public var firstReached: [String: [Int32]] = [:]
     /// The states of the app's scenarios the search started from besides the launch, numbered by `Finding.seed`.
     public var seeds: [ExploreSeed] = []
+    /// Payload and output variants (events sent with a payload, answers with outputs): how many distinct ones were
+    /// sent, and how many the app's domains give at `bounds.payloadValues` values per field.
+    public var payloadVariants = PayloadVariantCount(tried: 0, drawn: 0)
+    /// What the random walks beyond the bound did; nil when none were asked for.
+    public var walks: WalkReport? = nil
+
+    public struct WalkReport: Sendable, Hashable {
+        public var walks: RandomWalks
+        /// Moves the walks took.
+        public var moves: Int
+        /// Distinct states the walks reached that the breadth-first search had not visited.
+        public var newStates: Int
+    }
+
+    /// "random walks: 100 of up to 50 moves from the states beyond the bound (seed 7): 4,873 moves, 1,203 states the search had not visited".
+    public var walkText: String? {
+        walks.map { report in
+            "random walks: \(grouped(report.walks.count)) of up to \(grouped(report.walks.length)) moves beyond the breadth-first bound (seed \(report.walks.seed)): "
+                + "\(grouped(report.moves)) moves, \(grouped(report.newStates)) states the search had not visited"
+        }
+    }
+
+    public struct PayloadVariantCount: Sendable, Hashable {
+        public var tried: Int
+        public var drawn: Int
+    }
+
+    /// "payload and output variants: 41 sent of 52 drawn (at most 8 values per field)".
+    public var payloadVariantText: String {
+        "payload and output variants: \(grouped(payloadVariants.tried)) sent of \(grouped(payloadVariants.drawn)) drawn from their domains (at most \(bounds.payloadValues) value\(bounds.payloadValues == 1 ? "" : "s") per field)"
+    }
 
     /// "bounded: depth 12 reached with 3,410 states not expanded", or "complete: every reachable state visited".
-    public var boundText: String {
+    public var boundText: String { Self.boundText(stoppedBy, bounds: bounds, unexpanded: unexpanded) }
+
+    static func boundText(_ stoppedBy: Stop, bounds: ExploreBounds, unexpanded: Int) -> String {
         switch stoppedBy {
         case .complete: "complete: every state reachable with the explored moves was visited"
         case .depth: "bounded: paths end at depth \(bounds.depth); \(unexpanded) states at that depth were not expanded"
@@ -107,7 +140,7 @@ struct FindingCollector {
 
     /// Answers arriving where no transition takes them: the call they answer waits forever.
     mutating func noteUnhandledAnswers(_ steps: [MacroStep], move: ExploreMove, path: [Int32], seed: Int32?) {
-        guard case .outcome(let operation, let outcome) = move else { return }
+        guard case .outcome(let operation, let outcome, _) = move else { return }
         let event = "\(operation).\(outcome)"
         for step in steps {
             for micro in step.microSteps where micro.event == event {

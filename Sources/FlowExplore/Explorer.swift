@@ -14,9 +14,15 @@ public struct ExploreBounds: Sendable, Hashable {
     public var steps: Int
     /// Wall-clock seconds; nil: none (deterministic).
     public var seconds: Double?
+    /// At most this many values per payload or output field (its zero first; 1: zero values only).
+    public var payloadValues: Int
+    /// Random walks beyond the breadth-first bound: how many, how long, and the seed that makes them the same every run.
+    public var walks: RandomWalks?
 
-    public init(depth: Int = 12, states: Int = 200_000, steps: Int = 2_000_000, seconds: Double? = nil) {
-        self.depth = depth; self.states = states; self.steps = steps; self.seconds = seconds
+    public init(depth: Int = 12, states: Int = 200_000, steps: Int = 2_000_000, seconds: Double? = nil, payloadValues: Int = 8,
+                walks: RandomWalks? = nil) {
+        self.depth = depth; self.states = states; self.steps = steps; self.seconds = seconds; self.payloadValues = payloadValues
+        self.walks = walks
     }
 }
 
@@ -62,6 +68,9 @@ public struct ExploreProgress: Sendable {
     public var frontier: Int
     public var depth: Int
     public var seconds: Double
+    public init(states: Int, steps: Int, frontier: Int, depth: Int, seconds: Double) {
+        self.states = states; self.steps = steps; self.frontier = frontier; self.depth = depth; self.seconds = seconds
+    }
 }
 
 struct Explorer {
@@ -90,6 +99,10 @@ struct Explorer {
     var stoppedBy: ExploreResult.Stop = .complete
     var deepest = 0
     var cutAtDepth = 0
+    /// The distinct payload and output variants sent (moves carrying values).
+    var valueMovesTried: Set<ExploreMove> = []
+    /// What the random walks did (nil: none were asked for).
+    var walkReport: ExploreResult.WalkReport?
 
     struct Node {
         /// -1 for a starting state: the launch (its `move` is -1) or a seed (its `move` numbers the seed).
@@ -104,7 +117,7 @@ struct Explorer {
         self.program = program
         self.bounds = bounds
         self.shard = shard
-        catalog = MoveCatalog(app: app)
+        catalog = MoveCatalog(app: app, payloadValues: bounds.payloadValues)
         properties = app.properties.map { PropertyCheck($0, program: program) }
     }
 
@@ -134,7 +147,9 @@ struct Explorer {
                 if run.ended == nil { frontier.append((run, Int32(nodes.count - 1))) }
             }
         }
+        let roots = frontier
         var level = 0
+        var next: [(run: Interpreter, node: Int32)] = []
         outer: while !frontier.isEmpty {
             if let shard, level == ExploreShard.splitDepth {
                 frontier = frontier.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
@@ -144,19 +159,25 @@ struct Explorer {
                 stoppedBy = .depth
                 break
             }
-            var next: [(run: Interpreter, node: Int32)] = []
-            for (current, node) in frontier {
+            next = []
+            for (position, (current, node)) in frontier.enumerated() {
                 let elapsed = Date().timeIntervalSince(started)
                 if let limit = bounds.seconds, elapsed >= limit { stoppedBy = .time; break outer }
                 if steps >= bounds.steps { stoppedBy = .steps; break outer }
                 if nodes.count >= bounds.states { stoppedBy = .states; break outer }
                 expand(current, node: node, depth: level, into: &next)
-                if let progress, nodes.count % 4096 == 0 {
-                    progress(ExploreProgress(states: nodes.count, steps: steps, frontier: next.count, depth: level + 1, seconds: elapsed))
+                if let progress, position % 256 == 255 {
+                    progress(ExploreProgress(states: nodes.count, steps: steps, frontier: frontier.count - position - 1 + next.count, depth: level + 1, seconds: elapsed))
                 }
             }
             frontier = next
+            next = []
             level += 1
+        }
+        if let walks = bounds.walks, walks.count > 0 {
+            // Beyond the bound: from the states it left unexpanded, or, when nothing was left, from where the search began.
+            let beyond = stoppedBy == .complete ? [] : frontier + next
+            walk(walks, from: beyond.isEmpty ? roots : beyond, started: started)
         }
         return result(seconds: Date().timeIntervalSince(started), frontier: frontier.count)
     }
@@ -167,6 +188,7 @@ struct Explorer {
         var somethingHappens = false
         for move in catalog.moves(from: current) {
             steps += 1
+            if move.carriesValues { valueMovesTried.insert(move) }
             var run = current
             let before = run.stepCount
             let stateBefore = PropertyCheck.Before(properties: properties, run: &run)
@@ -260,7 +282,8 @@ struct Explorer {
         ExploreResult(app: app, moves: moves, states: nodes.count, steps: steps, depthReached: deepest, bounds: bounds, shard: shard,
                       stoppedBy: stoppedBy, unexpanded: stoppedBy == .complete ? 0 : max(frontier, cutAtDepth),
                       findings: findings.sorted(), coverage: coverage, properties: app.properties.map(\.name), seconds: seconds,
-                      firstReached: firstReached, seeds: seeds)
+                      firstReached: firstReached, seeds: seeds,
+                      payloadVariants: .init(tried: valueMovesTried.count, drawn: catalog.valueMovesDrawn), walks: walkReport)
     }
 }
 
@@ -288,9 +311,9 @@ func apply(_ move: ExploreMove, to run: inout Interpreter) throws {
             }
         }
         if !typed { throw MoveNotApplicable() }
-    case .outcome(let operation, let outcome):
+    case .outcome(let operation, let outcome, let output):
         guard run.pendingCalls.contains(operation) else { throw MoveNotApplicable() }
-        try run.choose(outcome, for: operation)
+        try run.choose(outcome, for: operation, output: Dictionary(output.map { ($0.name, literalExpression($0.value)) }, uniquingKeysWith: { first, _ in first }))
     case .advance(let milliseconds):
         try run.advance(by: milliseconds)
     case .back:
@@ -313,4 +336,26 @@ func failureMessage(_ error: any Error) -> String {
 
 private func failureKeyless(_ message: String) -> String {
     message.replacingOccurrences(of: #" after step \d+"#, with: "", options: .regularExpression)
+}
+
+/// A value as an expression the interpreter evaluates to it (service outputs are chosen as expressions).
+func literalExpression(_ value: Value) -> TypedExpression {
+    TypedExpression(type: valueType(of: value), span: 0..<0, kind: .literal(value))
+}
+
+private func valueType(of value: Value) -> ValueType {
+    switch value {
+    case .bool: .bool
+    case .int: .int
+    case .decimal: .decimal
+    case .money: .money
+    case .text: .text
+    case .date: .date
+    case .timestamp: .timestamp
+    case .duration: .duration
+    case .list: .list(.error)
+    case .record: .error
+    case .enumCase(let type, _): .enumeration(type)
+    case .null: .null
+    }
 }

@@ -81,9 +81,9 @@ public struct MutationReport: Sendable {
                         at: criterion.range))
                 }
             }
-            let verification: String
-            let passed: Bool
-            let kills: (MutantResult) -> Bool
+            var verification: String
+            var passed: Bool
+            var kills: (MutantResult) -> Bool
             switch criterion.verification {
             case .scenarios(let indices):
                 verification = "scenarios"
@@ -102,6 +102,15 @@ public struct MutationReport: Sendable {
                 kills = { result in result.brokenProperties.contains(name) }
             case .notAutomatable, .unverified:
                 continue
+            }
+            if let index = criterion.propertyBeside {
+                // Both kinds of evidence: a touching change is caught when either catches it, and the criterion's
+                // evidence passes on the unchanged app only when both do.
+                let name = app.properties.indices.contains(index) ? app.properties[index].name : ""
+                let killedByRuns = kills
+                verification += "+property"
+                passed = passed && !run.propertiesBrokenOnBaseline.contains(name)
+                kills = { result in killedByRuns(result) || result.brokenProperties.contains(name) }
             }
             var touching = run.results.filter { touches($0.mutant, criterion, in: app) }
             if case .invariant(let index) = criterion.verification, app.invariants.indices.contains(index) {

@@ -69,4 +69,24 @@ import Testing
         #expect(depth.status == 64)
         #expect(depth.stderr.contains("--depth must be 1 or more; found 0"), "\(depth.stderr)")
     }
+
+    /// A CI matrix: each runner explores one shard; one job merges their explore.json into the whole result.
+    @Test func shardsMergeIntoOneResult() throws {
+        let folder = try project("app.flow.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for index in 1...2 {
+            let shard = try runFlowc(["explore", "hold", "--depth", "8", "--shard", "\(index)/2", "--output", "s\(index)"], in: folder)
+            #expect(shard.status == 0 || shard.status == 1, "\(shard.stderr)")
+        }
+        let merged = try runFlowc(["explore", "hold", "--merge", "s2/hold/shard-2-of-2/explore.json", "s1/hold/shard-1-of-2/explore.json",
+                                   "--output", "out"], in: folder)
+        #expect(merged.status == 1, "the violation one shard found fails the merged run")
+        #expect(merged.stdout.hasPrefix("hold (merged from 2 shards): "), "\(merged.stdout)")
+        #expect(merged.stdout.contains("  ✗ property 'money_is_kept' broken: balance + held + spent == 100.00 GBP does not hold on failed\n"
+                                       + "    path: send tap_pay → advance 30s → outcome bank.debit.failed\n"), "\(merged.stdout)")
+        #expect(read(folder, "out/hold/explore.json").contains("\"shards\": 2,"))
+        let missing = try runFlowc(["explore", "hold", "--merge", "s1/hold/shard-1-of-2/explore.json", "--output", "out"], in: folder)
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("shard 2/2 is missing; merge the results of all 2 shards"), "\(missing.stderr)")
+    }
 }

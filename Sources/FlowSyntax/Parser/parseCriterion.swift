@@ -6,16 +6,22 @@ extension FlowParser {
         guard let fields = reader.mapping(node, what, keys: ["text", "section", "screens", "transitions", "concerns", "verified_by", "survivors"], owner: id.range) else { return nil }
         var verification: CriterionSyntax.Verification?
         var notAutomatablePart: Located<String>?
+        var propertyBeside: Located<String>?
         if let verifiedBy = fields["verified_by"] {
             let verificationWhat = "'verified_by' of \(what)"
             if let kinds = reader.mapping(verifiedBy, verificationWhat, keys: ["scenarios", "invariant", "property", "not_automatable"]) {
-                // Beside scenarios or an invariant, not_automatable is the part of the criterion that needs a device.
-                let proofs = (kinds["scenarios"] == nil ? 0 : 1) + (kinds["invariant"] == nil ? 0 : 1) + (kinds["property"] == nil ? 0 : 1)
+                // Beside scenarios or an invariant, not_automatable is the part of the criterion that needs a device, and
+                // property is a second kind of evidence (checked on every explored step) for the same criterion.
+                let runs = (kinds["scenarios"] == nil ? 0 : 1) + (kinds["invariant"] == nil ? 0 : 1)
+                if runs == 1, let property = kinds["property"] {
+                    propertyBeside = reader.text(property, "'property' of \(what)")
+                }
+                let proofs = runs + (kinds["property"] == nil || runs == 1 ? 0 : 1)
                 if proofs == 1, let reason = kinds["not_automatable"] {
                     notAutomatablePart = reader.text(reason, "'not_automatable' of \(what)")
                 }
                 if proofs > 1 {
-                    reader.report("conflicting-keys", (kinds["property"] == nil ? "\(verificationWhat) has both 'scenarios' and 'invariant'" : "\(verificationWhat) names more than one of 'scenarios', 'invariant' and 'property'") + "; use one (with 'not_automatable' beside it for a part that needs a device)", at: verifiedBy.range)
+                    reader.report("conflicting-keys", (kinds["property"] == nil ? "\(verificationWhat) has both 'scenarios' and 'invariant'" : "\(verificationWhat) names more than one of 'scenarios', 'invariant' and 'property'") + "; use one (a 'property' may stand beside 'scenarios' or 'invariant', and 'not_automatable' beside any of them for a part that needs a device)", at: verifiedBy.range)
                 } else if let scenarios = kinds["scenarios"] {
                     verification = .scenarios(reader.textList(scenarios, "'scenarios' of \(what)"))
                 } else if let invariant = kinds["invariant"] {
@@ -38,6 +44,7 @@ extension FlowParser {
             concerns: fields["concerns"].map { reader.textList($0, "'concerns' of \(what)") },
             verification: verification,
             notAutomatablePart: notAutomatablePart,
+            propertyBeside: propertyBeside,
             hasVerifiedBy: fields["verified_by"] != nil,
             survivors: fields["survivors"].map { node in
                 reader.entries(node, "'survivors' of \(what)").compactMap { key, value in
