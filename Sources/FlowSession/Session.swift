@@ -82,6 +82,10 @@ public struct Session: Sendable {
             return "- back: true"
         case .restart:
             return "- restart: true"
+        case .tapRow(let list, .index(let index)):
+            return "- tap_row: { list: \(list), index: \(index) }"
+        case .tapRow(let list, .key(let key)):
+            return "- tap_row: { list: \(list), key: \(yamlQuoted(key)) }"
         case .expect:
             return ""
         }
