@@ -102,6 +102,8 @@ private func localEdits(of node: TypedExpression, isRoot: Bool, source: (TypedEx
         }
     case .list(let elements) where elements.count > 1 && elements.reversed() != elements:
         out.append((.listReversed, with(.list(elements.reversed())), "\(source(node)) → reversed"))
+    case .record:
+        out += updateFieldEdits(of: node)
     default:
         break
     }
