@@ -4,6 +4,10 @@ import FlowIR
 /// The lists screens show (`lists:`): the `List` names, `computeRows()` (each row's id and texts, for SwiftUI's
 /// `List`/`ForEach` through `rows(_:)`) and `rowEvent(_:at:)` (the event a tap on a row sends, filled from the row).
 extension MachineTranslator {
+    /// Whether the app's screens show lists: an app without them gets none of the list API (its `List` would have no
+    /// case, and a function taking one could never run).
+    var showsLists: Bool { !names.listCases.isEmpty }
+
     func listDeclaration() -> SwiftDeclaration {
         let cases = names.listCases.map { entry -> SwiftEnumCase in
             let places = app.screens.filter { $0.lists.contains { $0.name == entry.name } }.map(\.id)
@@ -45,8 +49,9 @@ extension MachineTranslator {
             cases.append(SwiftSwitchCase(["\(index)"], [.comment("\(screen.id) \(screen.name)"), .return(.dictionary(entries))]))
         }
         let body: [SwiftStatement] = cases.isEmpty ? [.return(.id("[:]"))] : [.switch(.id("screenNumber"), cases + [.default([.return(.id("[:]"))])])]
-        return SwiftDeclaration(doc: ["The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position) and its texts",
-                                      "filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads them without throwing)."],
+        return SwiftDeclaration(doc: ["The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position)",
+                                      "and its texts filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads",
+                                      "them without throwing)."],
                                 access: publicAccess,
                                 .function(modifiers: [], name: "computeRows", parameters: [], effects: ["throws"],
                                           returns: "[\(names.list): [FlowRow<\(names.text)>]]", body: body))
@@ -90,8 +95,9 @@ extension MachineTranslator {
         }
         let body: [SwiftStatement] = cases.isEmpty ? [.return(.id("nil"))]
             : [.switch(.tuple([.id("screenNumber"), .id("list")]), cases + [.default([.return(.id("nil"))])])]
-        return SwiftDeclaration(doc: ["The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from the row; nil when",
-                                      "the current screen does not show `list`, its rows send nothing, or it has no row `index`. Send it as any event."],
+        return SwiftDeclaration(doc: ["The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from",
+                                      "the row; nil when the current screen does not show `list`, its rows send nothing, or it has no row",
+                                      "`index`. Send it as any event."],
                                 access: publicAccess,
                                 .function(modifiers: [], name: "rowEvent", parameters: [SwiftParameter(label: "_", name: "list", type: names.list), SwiftParameter(label: "at", name: "index", type: "Int")],
                                           effects: ["throws"], returns: "\(names.event)?", body: body))

@@ -36,7 +36,7 @@ struct MachineTranslator {
     // MARK: Types
 
     func typeDeclarations() -> [SwiftDeclaration] {
-        var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), textDeclaration(), listDeclaration(), subflowDeclaration(), eventDeclaration(),
+        var declarations = [screenDeclaration(), fieldDeclaration(), variantDeclaration(), endingDeclaration(), textDeclaration()] + (showsLists ? [listDeclaration()] : []) + [subflowDeclaration(), eventDeclaration(),
                             effectDeclaration(), operationDeclaration(), serviceCallDeclaration()] + servicesDeclarations() + [outcomesDeclaration()]
         for type in app.types { declarations.append(domainDeclaration(type)) }
         declarations.append(stateDeclaration())
@@ -620,7 +620,7 @@ struct MachineTranslator {
                                         ])))
         members += derivedFunctions()
         members.append(textsFunction())
-        members += [rowsFunction(), rowEventFunction()]
+        if showsLists { members += [rowsFunction(), rowEventFunction()] }
         members.append(SwiftDeclaration(doc: ["The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when",
                                               "every one computes. `FlowDriver` reports it after the step that caused it, once."], access: publicAccess,
                                         .function(modifiers: [], name: "readFailure", parameters: [], effects: [], returns: "String?", body: [
@@ -644,11 +644,11 @@ struct MachineTranslator {
             SwiftDeclaration(access: publicAccess, .typealias(name: "Variant", type: names.variant)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Ending", type: names.ending)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Text", type: names.text)),
-            SwiftDeclaration(access: publicAccess, .typealias(name: "List", type: names.list)),
+        ] + (showsLists ? [SwiftDeclaration(access: publicAccess, .typealias(name: "List", type: names.list))] : []) + [
             SwiftDeclaration(access: publicAccess, .typealias(name: "Subflow", type: names.subflow)),
             SwiftDeclaration(access: publicAccess, .typealias(name: "Services", type: "any \(names.services)")),
         ]
-        let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine", "FlowListShowing"], members: members))
+        let machine = SwiftDeclaration(doc: machineDoc(), access: publicAccess, .struct(name: names.machine, conformances: ["Sendable", "FlowStateMachine"] + (showsLists ? ["FlowListShowing"] : []), members: members))
         let constants = tables.expressions.constants.sorted { $0.key < $1.key }.map { entry in
             SwiftDeclaration(.variable(isLet: true, isStatic: true, name: entry.key, type: nil, value: entry.value, getter: nil))
         }
