@@ -90,7 +90,8 @@ private func localEdits(of node: TypedExpression, isRoot: Bool, source: (TypedEx
             out.append((.rounding, with(.call(function: .round, arguments: arguments + [mode])), "\(source(node)) → mode 'up'"))
         }
     case .variable, .member, .call, .index:
-        if node.type == .bool && !isRoot { out.append((.conditionNegated, with(.unary(.not, node)), "\(source(node)) → !\(source(node))")) }
+        // A node with no text (a field `with` keeps) was not written: nothing to negate.
+        if node.type == .bool && !isRoot && !node.span.isEmpty { out.append((.conditionNegated, with(.unary(.not, node)), "\(source(node)) → !\(source(node))")) }
     case .literal(let value):
         for (changed, label) in constantVariants(value, currency: currency) {
             out.append((.constant, with(.literal(changed)), "\(source(node)) → \(label)"))

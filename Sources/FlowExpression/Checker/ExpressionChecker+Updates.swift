@@ -76,9 +76,12 @@ extension ExpressionChecker {
             values[field.name] = conform(check(field.value, hint: fieldType), to: fieldType, role: "field '\(field.name)' of '\(recordName)'")
         }
         if failed { return errorNode(span) }
+        // A kept field is not written: it gets an empty span at the end of the `with`, so nothing (a mutant, a
+        // failure's caret) points at it as if it were.
+        let unwritten = span.upperBound..<span.upperBound
         let fields = declared.map { member -> TypedRecordField in
             let type = environment.resolved(member.type)
-            let kept = TypedExpression(type: type, span: receiver.span, kind: .member(base, member.name))
+            let kept = TypedExpression(type: type, span: unwritten, kind: .member(base, member.name))
             return TypedRecordField(name: member.name, value: values[member.name] ?? kept, allowsNull: type.isNullable)
         }
         return TypedExpression(type: .record(recordName), span: span, kind: .record(type: recordName, fields: fields))
