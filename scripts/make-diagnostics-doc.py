@@ -374,6 +374,18 @@ P = {
  "A translation leaves out a value its source text shows, or shows one the source does not. A translation may word a value differently (`{format_money(balance)}` for `{balance}`), but shows the same values.",
  "Put the same values in, in the order the language needs: `Solde : {balance}` for `Balance: {balance}`.",
  None),
+'list-not-a-list': (
+ "The `rows:` of a screen's list is not a list: a number, a text, a record, or a list that may be null. A screen can only show rows of a list.",
+ "Name a list of the state or a derived list (`rows: assets`), or narrow one (`rows: assets.filter(a, a.category == AssetCategory.cash)`); for a list that may be null, give the one to use then (`rows: saved ?? []`).",
+ None),
+'invalid-list-key': (
+ "A list's `key:` is neither a text nor a whole number. The key tells rows apart (the row's id in SwiftUI, what `tap_row: { key: … }` finds), so it must read the same way everywhere.",
+ "Use the element's identifier, as in `key: asset.id`, or leave `key:` out to tell rows apart by position.",
+ None),
+'row-event-payload': (
+ "A tap on a row of a list sends an event whose payload the row cannot fill: the event carries nothing, or a payload field is neither `row` (the element), `index` (its position), `key` (the list's key) nor a field of the element, or its type is not the row's.",
+ "Declare the event with the payload a row gives: `asset_tapped: { payload: { id: text } }` takes the tapped asset's `id`; `index: int` its position; `row: Asset` the whole element.",
+ None),
 'missing-label': (
  "An enum labels some of its cases (`labels:`) but not all; the others would read as their case names (`paused`) where a text shows the value.",
  "Label every case, or none.",

@@ -176,6 +176,7 @@ extension AppChecker {
                 app.screens[index].texts.append((text.name.value, value))
             }
         }
+        checkLists(syntax, screen: index, context: context, environment: environment)
         currentScreen = index
         defer { currentScreen = nil }
         // Defaults fill their fields before the screen's own entry actions run, so those can read them.

@@ -96,6 +96,10 @@ extension AppChecker {
                     steps.append(.init(kind: .back, range: step.range))
                 case .restart:
                     steps.append(.init(kind: .restart, range: step.range))
+                case .tapRow(let list, let index, let key):
+                    if let choice = resolveTapRow(list, index: index, key: key) {
+                        steps.append(.init(kind: .tapRow(list: list.value, row: choice), range: step.range))
+                    }
                 case .expect(let expect):
                     steps.append(.init(kind: .expect(resolveExpectation(expect, allFields: allFields, effectNames: effectNames, environment: environment)), range: step.range))
                 }
@@ -240,6 +244,7 @@ extension AppChecker {
                                     effects: resolveEffects(expect.effects, false), noEffects: resolveEffects(expect.noEffects, false),
                                     exactEffects: expect.exactEffects.map { resolveEffects($0, true) })
         expectation.texts = texts
+        expectation.rows = resolveExpectedRows(expect, screen: screen)
         expectation.checks = expect.checks.compactMap { source in
             check(source, expected: .bool, in: environment, role: "check").map { (source.text, $0) }
         }

@@ -122,11 +122,18 @@ public struct Scenario: Sendable {
             case back
             /// The app is closed and launched again: persisted state stays, the rest starts over.
             case restart
+            /// A tap on a row of a list of the current screen: it sends the list's row event with the row's payload.
+            case tapRow(list: String, row: RowChoice)
             case expect(Expectation)
         }
         public var kind: Kind
         public var range: SourceRange
         public init(kind: Kind, range: SourceRange) { self.kind = kind; self.range = range }
+    }
+    /// Which row a `tap_row` step taps: by position (from 0) or by the key it shows.
+    public enum RowChoice: Sendable, Hashable {
+        case index(Int)
+        case key(String)
     }
     public enum FillValue: Sendable, Hashable {
         case text(String)
@@ -167,6 +174,8 @@ public struct Scenario: Sendable {
         public var exactEffects: [Effect]?
         /// The current screen's texts, each exactly this.
         public var texts: [(name: String, text: String)] = []
+        /// The current screen's lists, each with exactly this many rows, each row's texts listed exactly these words.
+        public var rows: [(list: String, rows: [[(name: String, text: String)]])] = []
         /// Yes/no expressions over the state that must hold now, with the text as written (for failures).
         public var checks: [(text: String, condition: TypedExpression)] = []
         public init(screen: Int?, variant: String?, errors: [(field: String, message: String)]?, state: [(path: [String], value: TypedExpression)],

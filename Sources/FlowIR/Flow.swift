@@ -58,6 +58,8 @@ public struct Screen: Sendable {
     public var timers: [Timer]
     /// What the screen shows in words (`texts:`), each a text expression (templates lowered to `+` and `string()`).
     public var texts: [(name: String, value: TypedExpression)] = []
+    /// Collections the screen shows (`lists:`), a row per element.
+    public var lists: [ScreenList] = []
     public var range: SourceRange
 
     public init(id: String, name: String, flow: Int, step: String?, description: String?, presentation: Presentation,

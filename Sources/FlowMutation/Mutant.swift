@@ -61,6 +61,12 @@ public enum MutationOperator: String, Sendable, CaseIterable, Codable {
     case translationDropped = "translation-dropped"
     /// A state value's `persist: true` removed: it starts over after a restart.
     case persistDropped = "persist-dropped"
+    /// Two texts of a list's rows exchange their values (a row shows its value where its name goes).
+    case rowTextSwapped = "row-text-swapped"
+    /// A list's `tap:` removed: tapping a row sends nothing.
+    case rowEventDropped = "row-event-dropped"
+    /// A `with` (or `update`) writes its new value into another field of the same type, keeping the field it meant to change.
+    case updateFieldSwapped = "update-field-swapped"
 }
 
 /// One small, deterministic edit of a checked app.

@@ -90,7 +90,8 @@ private func localEdits(of node: TypedExpression, isRoot: Bool, source: (TypedEx
             out.append((.rounding, with(.call(function: .round, arguments: arguments + [mode])), "\(source(node)) → mode 'up'"))
         }
     case .variable, .member, .call, .index:
-        if node.type == .bool && !isRoot { out.append((.conditionNegated, with(.unary(.not, node)), "\(source(node)) → !\(source(node))")) }
+        // A node with no text (a field `with` keeps) was not written: nothing to negate.
+        if node.type == .bool && !isRoot && !node.span.isEmpty { out.append((.conditionNegated, with(.unary(.not, node)), "\(source(node)) → !\(source(node))")) }
     case .literal(let value):
         for (changed, label) in constantVariants(value, currency: currency) {
             out.append((.constant, with(.literal(changed)), "\(source(node)) → \(label)"))
@@ -102,6 +103,8 @@ private func localEdits(of node: TypedExpression, isRoot: Bool, source: (TypedEx
         }
     case .list(let elements) where elements.count > 1 && elements.reversed() != elements:
         out.append((.listReversed, with(.list(elements.reversed())), "\(source(node)) → reversed"))
+    case .record:
+        out += updateFieldEdits(of: node)
     default:
         break
     }
@@ -137,30 +140,3 @@ func constantVariants(_ value: Value, currency: String) -> [(Value, String)] {
     }
 }
 
-extension TypedExpression {
-    /// The same node with its direct subexpressions replaced (in the order `children` lists them).
-    func replacingChildren(_ new: [TypedExpression]) -> TypedExpression {
-        guard new.count == children.count else { return self }
-        var copy = self
-        switch kind {
-        case .literal, .variable, .local, .enumCase: return self
-        case .member(_, let name): copy.kind = .member(new[0], name)
-        case .index: copy.kind = .index(new[0], new[1])
-        case .unary(let op, _): copy.kind = .unary(op, new[0])
-        case .binary(let op, _, _): copy.kind = .binary(op, new[0], new[1])
-        case .conditional: copy.kind = .conditional(new[0], new[1], new[2])
-        case .list: copy.kind = .list(new)
-        case .record(let type, let fields):
-            copy.kind = .record(type: type, fields: zip(fields, new).map { field, value in
-                var changed = field
-                changed.value = value
-                return changed
-            })
-        case .call(let function, _): copy.kind = .call(function: function, arguments: new)
-        case .macro(let macro, _, let variable, _, let filter):
-            copy.kind = .macro(macro, list: new[0], variable: variable, body: new[new.count - 1], filter: filter == nil ? nil : new[1])
-        case .regexMatch(_, let regex): copy.kind = .regexMatch(new[0], regex)
-        }
-        return copy
-    }
-}

@@ -49,7 +49,7 @@ public func runScenario(_ scenario: Scenario, of program: RuntimeProgram) -> Sce
         let stepsBefore = run.stepCount
         do {
             switch step.kind {
-            case .send, .fill, .advance, .outcome, .back, .restart:
+            case .send, .fill, .advance, .outcome, .back, .restart, .tapRow:
                 try performAction(step.kind, of: app, on: &run)
             case .fillRefused(let fills):
                 for fill in fills {
@@ -236,6 +236,7 @@ func check(_ expectation: Scenario.Expectation, against run: inout Interpreter, 
             return "expected text \(item.name) \"\(item.text)\" on \(run.currentScreen.id), found \"\(shown[item.name] ?? "")\""
         }
     }
+    if let problem = try checkRows(expectation.rows, run: run) { return problem }
     if let problem = try checkOrdered(expectation.effects, emitted: effects, run: run) { return problem }
     if let exact = expectation.exactEffects, let problem = try checkExact(exact, emitted: effects, run: run) { return problem }
     for effect in expectation.noEffects where try effects.contains(where: { try mismatch($0, effect, run: run) == nil }) {

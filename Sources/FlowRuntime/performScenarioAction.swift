@@ -5,7 +5,7 @@ import FlowIR
 /// (`expect`, and `fill_refused`, which must fail to count).
 public func isAction(_ step: Scenario.Step.Kind) -> Bool {
     switch step {
-    case .send, .fill, .advance, .outcome, .back, .restart: true
+    case .send, .fill, .advance, .outcome, .back, .restart, .tapRow: true
     case .fillRefused, .expect: false
     }
 }
@@ -42,6 +42,8 @@ public func performAction(_ step: Scenario.Step.Kind, of app: App, on run: inout
         try run.back()
     case .restart:
         try run.restart()
+    case .tapRow(let list, let row):
+        try run.tapRow(list, row)
     case .fillRefused, .expect:
         break
     }
@@ -66,6 +68,10 @@ public func describeStep(_ step: Scenario.Step.Kind, app: App) -> String {
         return "back"
     case .restart:
         return "restart"
+    case .tapRow(let list, .index(let index)):
+        return "tap row \(index) of \(list)"
+    case .tapRow(let list, .key(let key)):
+        return "tap the row \(key) of \(list)"
     case .expect(let expectation):
         var parts: [String] = []
         if let screen = expectation.screen, app.screens.indices.contains(screen) { parts.append("screen \(app.screens[screen].id)") }
@@ -73,6 +79,7 @@ public func describeStep(_ step: Scenario.Step.Kind, app: App) -> String {
         if let errors = expectation.errors { parts.append(errors.isEmpty ? "no errors" : "errors " + errors.map(\.field).joined(separator: ", ")) }
         if !expectation.state.isEmpty { parts.append("state " + expectation.state.map { $0.path.joined(separator: ".") }.joined(separator: ", ")) }
         if !expectation.texts.isEmpty { parts.append("texts " + expectation.texts.map(\.name).joined(separator: ", ")) }
+        if !expectation.rows.isEmpty { parts.append("rows " + expectation.rows.map(\.list).joined(separator: ", ")) }
         if !expectation.checks.isEmpty { parts.append("check " + expectation.checks.map(\.text).joined(separator: ", ")) }
         if !expectation.effects.isEmpty { parts.append("effects " + expectation.effects.map { "\($0.kind) \($0.value)" }.joined(separator: ", ")) }
         if let exact = expectation.exactEffects {

@@ -82,6 +82,10 @@ public struct Session: Sendable {
             return "- back: true"
         case .restart:
             return "- restart: true"
+        case .tapRow(let list, .index(let index)):
+            return "- tap_row: { list: \(list), index: \(index) }"
+        case .tapRow(let list, .key(let key)):
+            return "- tap_row: { list: \(list), key: \(yamlQuoted(key)) }"
         case .expect:
             return ""
         }
@@ -134,6 +138,9 @@ public struct Session: Sendable {
             try record("- back: true") { try $0.back() }
         case "restart":
             try record("- restart: true") { try $0.restart() }
+        case "tap_row":
+            let (list, row) = try rowChoice(arguments)
+            try record(savedStep(.tapRow(list: list, row: row), payload: [:])) { try $0.tapRow(list, row) }
         default:
             try checkHandled(command)
             try record("- send: \(command)") { try $0.send(command) }
@@ -360,6 +367,7 @@ public struct Session: Sendable {
             lines.append("  timers: " + timers.map { "\($0.delay.hasPrefix("at ") ? $0.delay : "after \($0.delay)") (in \($0.remaining / 1000)s)" }.joined(separator: ", ") + " — use: advance <duration>")
         }
         lines += textLines()
+        lines += listLines()
         if !app.state.isEmpty {
             lines.append("  state:")
             lines.append(stateLines(indent: "    "))

@@ -145,7 +145,7 @@ extension Session {
     /// (after `outcome`) and their outcomes.
     public func completions(for line: String) -> [String] {
         let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        let commands = ["send", "fill", "advance", "outcome", "back", "undo", "save", "state", "show", "help", "quit"]
+        let commands = ["send", "fill", "advance", "outcome", "back", "tap_row", "undo", "save", "state", "show", "help", "quit"]
         switch (words.first, words.count) {
         case (_, 1):
             let raised = raisedEvents
@@ -155,6 +155,8 @@ extension Session {
             return interpreter.availableEvents.filter { !raised.contains($0) }
         case ("fill", 2):
             return interpreter.currentScreen.fields.map(\.name)
+        case ("tap_row", 2):
+            return interpreter.currentScreen.lists.filter { $0.tap != nil }.map(\.name)
         case ("outcome", 2):
             return interpreter.pendingCalls
         case ("outcome", 3):

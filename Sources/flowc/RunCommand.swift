@@ -19,6 +19,7 @@ struct RunCommand: ParsableCommand {
               outcome <service.operation> <outcome> [{...}] answer a pending service call, with output values
               back                                          the system back gesture
               restart                                       close the app and launch it again (persisted state stays)
+              tap_row <list> <key or position>              tap a row of a list on the screen (tap_row assets A2)
               state                                         the whole state
               show                                          the whole screen: fields, events, timers, state
               undo                                          take back the last command

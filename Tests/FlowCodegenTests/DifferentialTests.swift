@@ -20,6 +20,8 @@ enum RunAction: CustomStringConvertible {
     case back
     /// The app closed and launched again.
     case restart
+    /// A tap on row `index` of a list of the current screen.
+    case tapRow(String, Int)
 
     var description: String {
         switch self {
@@ -29,6 +31,7 @@ enum RunAction: CustomStringConvertible {
         case .advance(let milliseconds): "advance \(milliseconds)ms"
         case .back: "back"
         case .restart: "restart"
+        case .tapRow(let list, let index): "tap row \(index) of \(list)"
         }
     }
 }
@@ -98,6 +101,10 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
     func randomAction(_ random: inout SeededGenerator, _ interpreter: Interpreter) -> RunAction {
         let roll = Int.random(in: 0..<100, using: &random)
         let screen = interpreter.currentScreen
+        if roll < 10, let list = screen.lists.filter({ $0.tap != nil }).randomElement(using: &random),
+           let count = (try? interpreter.rows())?[list.name]?.count, count > 0 {
+            return .tapRow(list.name, Int.random(in: 0..<count, using: &random))
+        }
         if roll < 40, let event = interpreter.availableEvents.filter({ $0.split(separator: ".").count != 3 && !raised.contains($0) }).randomElement(using: &random) {
             return .send(event, randomPayload(event, &random))
         }
@@ -170,6 +177,7 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
         case .advance(let milliseconds): _ = try interpreter.advance(by: milliseconds)
         case .back: try interpreter.back()
         case .restart: try interpreter.restart()
+        case .tapRow(let list, let index): try interpreter.tapRow(list, at: index)
         }
     }
 
@@ -328,6 +336,11 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
             if interpreter.errors != machine.errors { return "\(label): errors \(interpreter.errors) vs generated \(machine.errors)" }
             let variant = try? machine.variant()
             if step.variant != variant { return "\(label): variant \(step.variant ?? "nil") vs generated \(variant.flatMap { $0 } ?? "nil")" }
+            let rows = Result { try interpreter.rows() }
+            let generatedRows = Result { try machine.rows() }
+            if (try? rows.get()) != (try? generatedRows.get()) {
+                return "\(label): rows \((try? rows.get()) ?? [:]) vs generated \((try? generatedRows.get()) ?? [:])"
+            }
             let shown = Result { try interpreter.texts() }
             let generatedTexts = Result { try machine.texts() }
             if (try? shown.get()) != (try? generatedTexts.get()) {
@@ -399,6 +412,11 @@ struct DifferentialRunner<Driver: GeneratedDriver> {
                     outputs.append(try machine.back())
                 case .restart:
                     outputs.append(try machine.restart())
+                case .tapRow(let list, let index):
+                    guard let effects = try machine.tapRow(list, at: index) else {
+                        return "\(label): the generated machine gives no event for row \(index) of '\(list)'"
+                    }
+                    outputs.append(effects)
                 }
             } catch {
                 generatedFailure = "\(error)"

@@ -42,6 +42,25 @@ protocol GeneratedDriver {
     mutating func fill(_ field: String, _ input: FlowRuntime.FieldInput) throws
     /// Sets the host clock to `elapsed` milliseconds after the run's start (the interpreter's default clock).
     mutating func setClock(elapsed: Int)
+    /// The current screen's lists (`computeRows()`), each row's id and texts by name.
+    func rows() throws -> [String: [ShownRow]]
+    /// Taps row `index` of `list` (`rowEvent(_:at:)`, then sends it); nil when the machine gives no event for it.
+    mutating func tapRow(_ list: String, at index: Int) throws -> [EffectRecord]?
+}
+
+/// The rows of a machine that shows lists, by the flows' names (the machine opened from `any FlowListShowing`).
+func shownRows<Machine: FlowListShowing>(_ machine: Machine) throws -> [String: [ShownRow]] {
+    var shown: [String: [ShownRow]] = [:]
+    for (list, rows) in try machine.computeRows() {
+        shown[list.rawValue] = rows.map { row in ShownRow(id: row.id, texts: Dictionary(uniqueKeysWithValues: row.texts.map { ($0.key.rawValue, $0.value) })) }
+    }
+    return shown
+}
+
+/// The event a tap on a row sends, or nil when the machine gives none (or has no list of that name).
+func rowEvent<Machine: FlowListShowing>(_ machine: Machine, list: String, index: Int) throws -> Any? {
+    guard let typed = Machine.List(rawValue: list) else { return nil }
+    return try machine.rowEvent(typed, at: index)
 }
 
 func encodeSorted<T: Encodable>(_ value: T) throws -> String {
@@ -86,6 +105,16 @@ struct MachineDriver<Machine: FlowStateMachine>: GeneratedDriver {
             if error.reason == .unknownEvent || error.reason == .raisedByFlows { return nil }
             throw error
         }
+    }
+    func rows() throws -> [String: [ShownRow]] {
+        guard let lists = machine as? any FlowListShowing else { return [:] }
+        return try shownRows(lists)
+    }
+    mutating func tapRow(_ list: String, at index: Int) throws -> [EffectRecord]? {
+        guard let lists = machine as? any FlowListShowing, let event = try rowEvent(lists, list: list, index: index) as? Machine.Event else { return nil }
+        var effects: [Machine.Effect] = []
+        try machine.send(event, into: &effects)
+        return effects.map(Self.record)
     }
     mutating func fireTimer(_ token: Int) throws -> [EffectRecord] {
         var effects: [Machine.Effect] = []

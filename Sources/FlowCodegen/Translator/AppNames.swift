@@ -21,6 +21,8 @@ struct AppNames {
     let endingCases: [(name: String, swift: String)]
     /// Every name of a screen text (`texts:`), in order of first appearance, with its Swift case.
     let textCases: [(name: String, swift: String)]
+    /// Every name of a screen's list (`lists:`), in order of first appearance, with its Swift case.
+    let listCases: [(name: String, swift: String)]
     /// Every flow some transition calls as a sub-flow, in flow order, with its Swift case.
     let subflowCases: [(name: String, swift: String)]
     /// Each operation's outcome cases, by service and operation.
@@ -68,7 +70,8 @@ struct AppNames {
         fieldCases = cases(app.screens.flatMap { $0.fields.map(\.name) })
         variantCases = cases(app.screens.flatMap { $0.variants.map(\.name) })
         endingCases = cases(app.flows.flatMap { flow in flow.outcomes + Self.endTargets(of: flow, in: app) })
-        textCases = cases(app.screens.flatMap { $0.texts.map(\.name) })
+        textCases = cases(app.screens.flatMap { $0.texts.map(\.name) + $0.lists.flatMap { $0.texts.map(\.name) } })
+        listCases = cases(app.screens.flatMap { $0.lists.map(\.name) })
         let called = Self.calledFlows(in: app)
         subflowCases = cases(app.flows.indices.filter(called.contains).map { app.flows[$0].name })
         let typePrefix = prefix
@@ -171,6 +174,8 @@ struct AppNames {
     var variant: String { prefix + "Variant" }
     var ending: String { prefix + "Ending" }
     var text: String { prefix + "Text" }
+    var list: String { prefix + "List" }
+    func listCase(_ name: String) -> String { listCases.first { $0.name == name }?.swift ?? Naming.member(name) }
     var subflow: String { prefix + "Subflow" }
     var operation: String { prefix + "Operation" }
     var services: String { prefix + "Services" }
@@ -197,7 +202,7 @@ struct AppNames {
 
     /// What follows the prefix in the names of the types every app gets (`TempoMachine`, `TempoScreen`...).
     static let fixedTypeSuffixes = ["Machine", "Screen", "Event", "Effect", "ServiceCall", "State", "Tables", "Field", "Variant", "Ending",
-                                    "Text", "Subflow", "Operation", "Services", "ServiceSet", "Outcome", "Constants", "Navigation"]
+                                    "Text", "List", "Subflow", "Operation", "Services", "ServiceSet", "Outcome", "Constants", "Navigation"]
 
     /// Every top-level type the module declares, in declaration order of the kinds (fixed ones, then domain types).
     var generatedTypeNames: [String] {

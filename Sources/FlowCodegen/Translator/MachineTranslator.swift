@@ -14,7 +14,7 @@ struct MachineTranslator {
     let options: GeneratorOptions
 
     /// The access level of the host-facing API (`accessModifier` in flowc-config.yaml).
-    private var publicAccess: SwiftAccess { options.publicAccess }
+    var publicAccess: SwiftAccess { options.publicAccess }
     /// Readable by the host, written only by the module.
     private var readOnlyAccess: SwiftAccess { options.readOnlyAccess }
     private let spi = generatedSPI
@@ -92,6 +92,7 @@ struct MachineTranslator {
                                         ])))
         members += derivedFunctions()
         members.append(textsFunction())
+        if names.showsLists { members += [rowsFunction(), rowEventFunction()] }
         members.append(SwiftDeclaration(doc: ["The first read of the current screen the flows cannot compute now (its variant, its texts), in words; nil when",
                                               "every one computes. `FlowDriver` reports it after the step that caused it, once."], access: publicAccess,
                                         .function(modifiers: [], name: "readFailure", parameters: [], effects: [], returns: "String?", body: [

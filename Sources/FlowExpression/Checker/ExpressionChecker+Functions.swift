@@ -8,6 +8,7 @@ extension ExpressionChecker {
     @inline(never)
     mutating func checkCall(_ name: String, nameSpan: ExpressionSpan, receiver: ExpressionSyntax?,
                             arguments: [ExpressionSyntax], span: ExpressionSpan, hint: ValueType?) -> TypedExpression {
+        if let changed = checkListUpdate(name, receiver: receiver, arguments: arguments, span: span) { return changed }
         if let macro = MacroKind(rawValue: name) {
             return checkMacro(macro, receiver: receiver, arguments: arguments, span: span)
         }

@@ -235,6 +235,8 @@ struct ExpressionParser {
                 base = parseMember(of: base)
             } else if isSymbol(.leftBracket) {
                 base = parseIndex(of: base)
+            } else if isWithAhead {
+                base = parseWith(of: base)
             } else {
                 break
             }
@@ -346,6 +348,20 @@ struct ExpressionParser {
         guard case .identifier(let name) = current.kind, index + 1 < tokens.count,
               tokens[index + 1].kind == .symbol(.leftBrace) else { return false }
         return !["true", "false", "null", "in"].contains(name)
+    }
+
+    /// Whether the current token is `with` directly followed by `{` (a record with some fields changed).
+    private var isWithAhead: Bool {
+        guard case .identifier("with") = current.kind, index + 1 < tokens.count else { return false }
+        return tokens[index + 1].kind == .symbol(.leftBrace)
+    }
+
+    /// `base 'with' '{' name ':' expression, ... '}'`: the record `base` with the fields written changed. Read as the
+    /// call `base.with(<fields>)`, its one argument a record literal whose type is `with` (see `checkWith`).
+    private mutating func parseWith(of base: ExpressionSyntax) -> ExpressionSyntax {
+        let nameSpan = current.span
+        let fields = parseRecord()
+        return make(.call(name: "with", nameSpan: nameSpan, receiver: base, arguments: [fields]), base.span.lowerBound..<fields.span.upperBound)
     }
 
     /// `Type '{' [name ':' expression (',' name ':' expression)* [',']] '}'`.

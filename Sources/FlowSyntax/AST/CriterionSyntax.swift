@@ -95,6 +95,8 @@ public struct ExpectSyntax: Sendable {
     public var exactEffects: [EffectSyntax]?
     /// `texts:`: what the screen's texts read now, exactly.
     public var texts: [FillSyntax] = []
+    /// `rows:`: what each row of a screen's lists shows now, list by list (`{ assets: [{ name: ISA }] }`).
+    public var rows: [(list: Located<String>, rows: [[FillSyntax]])] = []
     /// `check:`: yes/no expressions that must hold now (`size(assets) == 4`).
     public var checks: [ExpressionSource] = []
 }
@@ -110,6 +112,8 @@ public struct StepSyntax: Sendable {
         case back
         /// `restart: true`: the app is closed and launched again; only persisted state survives.
         case restart
+        /// `tap_row: { list: assets, index: 0 }` or `{ list: assets, key: A1 }`: a tap on a row of a screen's list.
+        case tapRow(list: Located<String>, index: Located<Int>?, key: Located<String>?)
         case expect(ExpectSyntax)
     }
     public var kind: Kind

@@ -35,6 +35,8 @@ public struct ScreenSyntax: Sendable {
     public var texts: [(name: Located<String>, template: ExpressionSource)] = []
     /// `every: { 30s: … }`: timers that fire every so long while the screen shows.
     public var every: [TimerSyntax] = []
+    /// `lists:`: collections the screen shows, a row per element.
+    public var lists: [ScreenListSyntax] = []
     /// Whether parts of the screen were dropped for syntax errors: graph rules then skip it, so a
     /// typo in one key is not also reported as a dead end.
     public var hasSyntaxErrors = false

@@ -2,7 +2,7 @@ import FlowSource
 
 /// Keys of a screen mapping.
 public let screenKeys = ["name", "step", "description", "presentation", "back", "analytics", "terminal", "variants",
-                         "enter", "exit", "fields", "on", "after", "texts", "every", "use"]
+                         "enter", "exit", "fields", "on", "after", "texts", "every", "use", "lists"]
 /// Keys of a transition mapping.
 public let transitionKeys = ["to", "overlay", "flow", "returns", "end", "if", "do", "validate", "note"]
 
@@ -53,6 +53,7 @@ extension FlowParser {
             }
         } ?? []
         screen.every = fields["every"].map { parseTimers($0, "the recurring timers of \(what)") } ?? []
+        screen.lists = fields["lists"].map { parseScreenLists($0, what) } ?? []
         screen.hasSyntaxErrors = reader.errors.count > errorsBefore
         return screen
     }

@@ -1,7 +1,7 @@
 import FlowSource
 
 /// Step kinds of a scenario, in the order the docs list them.
-public let scenarioStepKinds = ["send", "fill", "fill_refused", "advance", "outcome", "back", "restart", "expect"]
+public let scenarioStepKinds = ["send", "fill", "fill_refused", "advance", "outcome", "back", "restart", "tap_row", "expect"]
 
 extension FlowParser {
     func parseScenario(_ name: Located<String>, _ node: YAMLNode) -> ScenarioSyntax? {
@@ -79,6 +79,7 @@ extension FlowParser {
                 reader.report("invalid-value", "'restart' is written 'restart: true' (the app is closed and launched again)", at: value.range)
                 return nil
             }
+        case "tap_row": kindValue = parseTapRow(value)
         case "expect": kindValue = parseExpect(value, scenario).map { .expect($0) }
         default: kindValue = nil
         }
@@ -87,7 +88,7 @@ extension FlowParser {
 
     func parseExpect(_ node: YAMLNode, _ scenario: String) -> ExpectSyntax? {
         let what = "'expect' of \(scenario)"
-        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "texts", "check", "effects", "exact_effects", "no_effects"]) else { return nil }
+        guard let fields = reader.mapping(node, what, keys: ["screen", "variant", "errors", "state", "texts", "rows", "check", "effects", "exact_effects", "no_effects"]) else { return nil }
         var checks: [ExpressionSource] = []
         if let written = fields["check"] {
             if case .sequence = written.content {
@@ -96,7 +97,7 @@ extension FlowParser {
                 checks = [single]
             }
         }
-        return ExpectSyntax(
+        var expect = ExpectSyntax(
             screen: optionalText(fields, "screen", what),
             variant: optionalText(fields, "variant", what),
             errors: fields["errors"].map { fills($0, "'errors'") },
@@ -105,6 +106,8 @@ extension FlowParser {
             noEffects: fields["no_effects"].map { effects($0, "'no_effects'") } ?? [],
             exactEffects: fields["exact_effects"].map { effects($0, "'exact_effects'") },
             texts: fields["texts"].map { fills($0, "'texts'") } ?? [], checks: checks)
+        expect.rows = fields["rows"].map(expectedRows) ?? []
+        return expect
     }
 
     static let effectKinds = ["analytics", "push", "toast", "call"]

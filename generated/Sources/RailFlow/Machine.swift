@@ -15,7 +15,7 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.depositDetected(...), into: &effects)
 /// ```
-public struct RailMachine: Sendable, FlowStateMachine {
+public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The domain state.
     public internal(set) var state: RailState = RailState()
 
@@ -534,6 +534,60 @@ public struct RailMachine: Sendable, FlowStateMachine {
             return [.message: "Too many attempts. Try again in 1 minute."]
         default:
             return [:]
+        }
+    }
+
+    /// The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position)
+    /// and its texts filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads
+    /// them without throwing).
+    public func computeRows() throws -> [RailList: [FlowRow<RailText>]] {
+        switch screenNumber {
+        case 10:
+            // station Station
+            return [
+                .recentActivity: FlowRow.rows(
+                    count: (try computeRecentActivity()).count,
+                    ids: (try computeRecentActivity().map { tx in tx.id }).map { String($0) },
+                    texts: [
+                        (.merchant, try computeRecentActivity().map { tx in tx.merchant }),
+                        (.amount, try computeRecentActivity().map { tx in try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US") })
+                    ]
+                )
+            ]
+        case 11:
+            // transactions Transactions
+            return [
+                .transactions: FlowRow.rows(
+                    count: (try computeVisibleTransactions()).count,
+                    ids: (try computeVisibleTransactions().map { tx in tx.id }).map { String($0) },
+                    texts: [
+                        (.merchant, try computeVisibleTransactions().map { tx in tx.merchant }),
+                        (.amount, try computeVisibleTransactions().map { tx in try (tx.amount == nil) ? "" : formatMoney(required(tx.amount, "'tx.amount'"), "en-US") })
+                    ]
+                )
+            ]
+        default:
+            return [:]
+        }
+    }
+
+    /// The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from
+    /// the row; nil when the current screen does not show `list`, its rows send nothing, or it has no row
+    /// `index`. Send it as any event.
+    public func rowEvent(_ list: RailList, at index: Int) throws -> RailEvent? {
+        switch (screenNumber, list) {
+        case (10, .recentActivity):
+            // station Station: a row of 'recent_activity' sends 'transaction_tapped'
+            let rows = try computeRecentActivity()
+            guard rows.indices.contains(index) else { return nil }
+            return .transactionTapped(id: (try computeRecentActivity().map { tx in tx.id })[index])
+        case (11, .transactions):
+            // transactions Transactions: a row of 'transactions' sends 'transaction_tapped'
+            let rows = try computeVisibleTransactions()
+            guard rows.indices.contains(index) else { return nil }
+            return .transactionTapped(id: (try computeVisibleTransactions().map { tx in tx.id })[index])
+        default:
+            return nil
         }
     }
 
@@ -1667,6 +1721,8 @@ public struct RailMachine: Sendable, FlowStateMachine {
     public typealias Ending = RailEnding
 
     public typealias Text = RailText
+
+    public typealias List = RailList
 
     public typealias Subflow = RailSubflow
 

@@ -887,6 +887,15 @@ public enum RailText: String, FlowName {
     case transactionId = "transaction_id"
 }
 
+/// The lists Rail's screens show (`lists:`), by their names in the flows: `machine.rows(.recentActivity)`.
+public enum RailList: String, FlowName {
+    /// Shown on station.
+    case recentActivity = "recent_activity"
+
+    /// Shown on transactions.
+    case transactions
+}
+
 /// The flows Rail calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum RailSubflow: String, FlowName {
     /// Funding & Deposits.

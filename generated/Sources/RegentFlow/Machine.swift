@@ -15,7 +15,7 @@ import Foundation
 /// effects.removeAll(keepingCapacity: true)
 /// try machine.send(.storageWriteFailed, into: &effects)
 /// ```
-public struct RegentMachine: Sendable, FlowStateMachine {
+public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// The domain state.
     public internal(set) var state: RegentState = RegentState()
 
@@ -644,13 +644,13 @@ public struct RegentMachine: Sendable, FlowStateMachine {
                     : "",
                 .assetsTotal: currencySymbol(state.primaryCurrency)
                     + formatNumber(computeTotalAssets().amount, 0, "en-GB"),
-                .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "",
                 .liabilitiesTotal: currencySymbol(state.primaryCurrency)
                     + formatNumber(computeTotalLiabilities().amount, 0, "en-GB"),
-                .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : "",
                 .priceWarning: required((state.priceWarning == nil) ? "" : state.priceWarning, "the value"),
                 .reconnect: state.reconnectNeeded ? "Reconnect your bank" : "",
-                .storageAlert: required((state.storageAlert == nil) ? "" : state.storageAlert, "the value")
+                .storageAlert: required((state.storageAlert == nil) ? "" : state.storageAlert, "the value"),
+                .assetsEmpty: (state.assets.count == 0) ? "No assets yet" : "",
+                .liabilitiesEmpty: (state.liabilities.count == 0) ? "No liabilities yet" : ""
             ]
         case 11:
             // R-S4 Add Asset Modal (Manual Entry)
@@ -782,6 +782,110 @@ public struct RegentMachine: Sendable, FlowStateMachine {
             ]
         default:
             return [:]
+        }
+    }
+
+    /// The current screen's lists (`lists:` in the flows), each row with its id (its key, or its position)
+    /// and its texts filled in, or the `FlowFailure` of a value the flows cannot compute (`rows(_:)` reads
+    /// them without throwing).
+    public func computeRows() throws -> [RegentList: [FlowRow<RegentText>]] {
+        switch screenNumber {
+        case 10:
+            // R-S3 Home Screen
+            return [
+                .assets: FlowRow.rows(
+                    count: state.assets.count,
+                    ids: state.assets.map { asset in asset.id }.map { String($0) },
+                    texts: [
+                        (.name, state.assets.map { asset in asset.name }),
+                        (.value, try state.assets.map { asset in try currencySymbol(state.primaryCurrency) + formatNumber(asset.value.amount, 0, "en-GB") })
+                    ]
+                ),
+                .liabilities: FlowRow.rows(
+                    count: state.liabilities.count,
+                    ids: state.liabilities.map { liability in liability.id }.map { String($0) },
+                    texts: [
+                        (.name, state.liabilities.map { liability in liability.name }),
+                        (.amount, try state.liabilities.map { liability in try currencySymbol(state.primaryCurrency) + formatNumber(liability.amount.amount, 0, "en-GB") })
+                    ]
+                )
+            ]
+        case 17:
+            // R-S6 Assets Detail Screen
+            return [
+                .assets: FlowRow.rows(
+                    count: (try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }).count,
+                    ids: (try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in asset.id }).map {
+                        String($0)
+                    },
+                    texts: [
+                        (.name, try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in asset.name }),
+                        (.category, try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in (asset.category == RegentAssetCategory.cash) ? "Cash" : ((asset.category == RegentAssetCategory.property) ? "Property" : ((asset.category == RegentAssetCategory.investments) ? "Investments" : ((asset.category == RegentAssetCategory.other) ? "Other" : describe(asset.category)))) }),
+                        (.value, try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in try currencySymbol(state.primaryCurrency) + formatNumber(asset.value.amount, 0, "en-GB") })
+                    ]
+                )
+            ]
+        case 18:
+            // R-S6-liability Liabilities Detail Screen
+            return [
+                .liabilities: FlowRow.rows(
+                    count: (try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }).count,
+                    ids: (try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in liability.id }).map {
+                        String($0)
+                    },
+                    texts: [
+                        (.name, try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in liability.name }),
+                        (.category, try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in (liability.category == RegentLiabilityCategory.mortgage) ? "Mortgage" : ((liability.category == RegentLiabilityCategory.loan) ? "Loan" : ((liability.category == RegentLiabilityCategory.creditCard) ? "Credit Card" : ((liability.category == RegentLiabilityCategory.other) ? "Other" : describe(liability.category)))) }),
+                        (.amount, try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in try currencySymbol(state.primaryCurrency) + formatNumber(liability.amount.amount, 0, "en-GB") })
+                    ]
+                )
+            ]
+        default:
+            return [:]
+        }
+    }
+
+    /// The event a tap on row `index` of `list` sends now (`tap:` in the flows), its payload filled from
+    /// the row; nil when the current screen does not show `list`, its rows send nothing, or it has no row
+    /// `index`. Send it as any event.
+    public func rowEvent(_ list: RegentList, at index: Int) throws -> RegentEvent? {
+        switch (screenNumber, list) {
+        case (10, .assets):
+            // R-S3 Home Screen: a row of 'assets' sends 'asset_tapped'
+            let rows = state.assets
+            guard rows.indices.contains(index) else { return nil }
+            return .assetTapped(id: (state.assets.map { asset in asset.id })[index])
+        case (10, .liabilities):
+            // R-S3 Home Screen: a row of 'liabilities' sends 'liability_tapped'
+            let rows = state.liabilities
+            guard rows.indices.contains(index) else { return nil }
+            return .liabilityTapped(id: (state.liabilities.map { liability in liability.id })[index])
+        case (17, .assets):
+            // R-S6 Assets Detail Screen: a row of 'assets' sends 'asset_tapped'
+            let rows = try sortedBy(state.assets, descending: true) { a in
+                try sum(
+                    state.assets.filter { b in b.category == a.category }.map { b in b.value },
+                    currency: "GBP"
+                ).amount
+            }
+            guard rows.indices.contains(index) else { return nil }
+            return .assetTapped(
+                id: (try sortedBy(state.assets, descending: true) { a in try sum(state.assets.filter { b in b.category == a.category }.map { b in b.value }, currency: "GBP").amount }.map { asset in asset.id })[index]
+            )
+        case (18, .liabilities):
+            // R-S6-liability Liabilities Detail Screen: a row of 'liabilities' sends 'liability_tapped'
+            let rows = try sortedBy(state.liabilities, descending: true) { l in
+                try sum(
+                    state.liabilities.filter { m in m.category == l.category }.map { m in m.amount },
+                    currency: "GBP"
+                ).amount
+            }
+            guard rows.indices.contains(index) else { return nil }
+            return .liabilityTapped(
+                id: (try sortedBy(state.liabilities, descending: true) { l in try sum(state.liabilities.filter { m in m.category == l.category }.map { m in m.amount }, currency: "GBP").amount }.map { liability in liability.id })[index]
+            )
+        default:
+            return nil
         }
     }
 
@@ -2104,6 +2208,8 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     public typealias Ending = RegentEnding
 
     public typealias Text = RegentText
+
+    public typealias List = RegentList
 
     public typealias Subflow = RegentSubflow
 

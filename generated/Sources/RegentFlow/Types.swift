@@ -758,13 +758,7 @@ public enum RegentText: String, FlowName {
     case assetsTotal = "assets_total"
 
     /// Shown on R-S3.
-    case assetsEmpty = "assets_empty"
-
-    /// Shown on R-S3.
     case liabilitiesTotal = "liabilities_total"
-
-    /// Shown on R-S3.
-    case liabilitiesEmpty = "liabilities_empty"
 
     /// Shown on R-S3.
     case priceWarning = "price_warning"
@@ -774,6 +768,21 @@ public enum RegentText: String, FlowName {
 
     /// Shown on R-S3.
     case storageAlert = "storage_alert"
+
+    /// Shown on R-S3.
+    case assetsEmpty = "assets_empty"
+
+    /// Shown on R-S3.
+    case liabilitiesEmpty = "liabilities_empty"
+
+    /// Shown on R-S7.
+    case name
+
+    /// Shown on .
+    case value
+
+    /// Shown on .
+    case amount
 
     /// Shown on R-S4, R-S4-liability.
     case valueSymbol = "value_symbol"
@@ -805,8 +814,8 @@ public enum RegentText: String, FlowName {
     /// Shown on R-S6, R-S6-liability.
     case sections
 
-    /// Shown on R-S7.
-    case name
+    /// Shown on .
+    case category
 
     /// Shown on R-S7.
     case email
@@ -852,6 +861,15 @@ public enum RegentText: String, FlowName {
 
     /// Shown on R-S8.
     case ctaSubtext = "cta_subtext"
+}
+
+/// The lists Regent's screens show (`lists:`), by their names in the flows: `machine.rows(.assets)`.
+public enum RegentList: String, FlowName {
+    /// Shown on R-S3, R-S6.
+    case assets
+
+    /// Shown on R-S3, R-S6-liability.
+    case liabilities
 }
 
 /// The flows Regent calls as sub-flows, by their names in the flows (`activeSubflows`).
