@@ -105,7 +105,7 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: PeerRing10000Event) throws -> [PeerRing10000Effect] {
         var effects: [PeerRing10000Effect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 

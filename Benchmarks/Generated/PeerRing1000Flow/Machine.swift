@@ -105,7 +105,7 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: PeerRing1000Event) throws -> [PeerRing1000Effect] {
         var effects: [PeerRing1000Effect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 

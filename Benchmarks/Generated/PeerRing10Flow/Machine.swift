@@ -105,7 +105,7 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: PeerRing10Event) throws -> [PeerRing10Effect] {
         var effects: [PeerRing10Effect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 

@@ -187,14 +187,18 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        switch name {
-        case "next":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // next
             self = .next
-        case "back":
+        case 1:
+            // back
             self = .back
-        case "error":
+        case 2:
+            // error
             self = .error
-        case "retry":
+        case 3:
+            // retry
             self = .retry
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -203,19 +207,21 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .next:
-            return "next"
-        case .back:
-            return "back"
-        case .error:
-            return "error"
-        case .retry:
-            return "retry"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    next
+    back
+    error
+    retry
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -360,9 +366,9 @@ public struct PeerRing10State: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("attempts: " + describe(attempts))
-        parts.append("steps: " + describe(steps))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("attempts", attempts)
+        record.add("steps", steps)
+        return record.written
     }
 }

@@ -114,7 +114,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: SyntheticEvent) throws -> [SyntheticEffect] {
         var effects: [SyntheticEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 

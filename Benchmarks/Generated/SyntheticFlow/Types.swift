@@ -101,14 +101,18 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        switch name {
-        case "next":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // next
             self = .next
-        case "back":
+        case 1:
+            // back
             self = .back
-        case "retry":
+        case 2:
+            // retry
             self = .retry
-        case "fail":
+        case 3:
+            // fail
             self = .fail
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -117,19 +121,21 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .next:
-            return "next"
-        case .back:
-            return "back"
-        case .retry:
-            return "retry"
-        case .fail:
-            return "fail"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    next
+    back
+    retry
+    fail
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -274,9 +280,9 @@ public struct SyntheticState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("counter: " + describe(counter))
-        parts.append("limit: " + describe(limit))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("counter", counter)
+        record.add("limit", limit)
+        return record.written
     }
 }

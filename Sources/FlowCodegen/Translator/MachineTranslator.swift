@@ -111,7 +111,6 @@ struct MachineTranslator {
     func eventDeclaration() -> SwiftDeclaration {
         var cases: [SwiftEnumCase] = []
         var numberCases: [SwiftSwitchCase] = []
-        var nameCases: [SwiftSwitchCase] = []
         let raised = app.raisedEventNames
         for (index, event) in app.events.enumerated() {
             let name = names.eventCase(event.name)
@@ -129,24 +128,28 @@ struct MachineTranslator {
             cases.append(SwiftEnumCase(doc: doc, name: name, associated: associated))
             let pattern = associated.isEmpty ? ".\(name)" : ".\(name)"
             numberCases.append(SwiftSwitchCase([pattern], [.return(.int(index))]))
-            nameCases.append(SwiftSwitchCase([pattern], [.return(.string(event.name))]))
         }
         cases.append(SwiftEnumCase(doc: ["A timer the machine started (`.startTimer`) is due."], name: "timerFired", associated: [SwiftParameter(name: "token", type: "TimerToken")]))
         numberCases.append(SwiftSwitchCase([".timerFired"], [.return(.parenthesized(.id("-2")))]))
-        nameCases.append(SwiftSwitchCase([".timerFired"], [.return(.string("timer"))]))
+        // Built by name through the event's number: a `switch` over a few hundred string literals is as many
+        // inlined string comparisons, the costliest function of Tempo's module to optimise (7 s of 46 s).
         var byName: [SwiftSwitchCase] = []
-        // An event the flows raise is not built by name either: nothing outside sends it.
-        for event in app.events where !raised.contains(event.name) {
+        var raisedNumbers: [String] = []
+        for (index, event) in app.events.enumerated() {
+            // An event the flows raise is not built by name either: nothing outside sends it.
+            guard !raised.contains(event.name) else {
+                raisedNumbers.append("\(index)")
+                continue
+            }
             let name = names.eventCase(event.name)
             let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
                 SwiftArgument(Naming.member(field.name).replacingOccurrences(of: "`", with: ""), payloadReading(field.name, field.type))
             })
-            byName.append(SwiftSwitchCase([TextRenderer().expression(.string(event.name))], [.assign(.id("self"), value)]))
+            byName.append(SwiftSwitchCase(["\(index)"], [.comment(event.name), .assign(.id("self"), value)]))
         }
-        let raisedNames = app.events.filter { raised.contains($0.name) }.map { TextRenderer().expression(.string($0.name)) }
-        if !raisedNames.isEmpty {
-            byName.append(SwiftSwitchCase(raisedNames, [.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")),
-                                                                                            SwiftArgument("reason", .member(nil, "raisedByFlows"))]))]))
+        if !raisedNumbers.isEmpty {
+            byName.append(SwiftSwitchCase(raisedNumbers, [.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")),
+                                                                                              SwiftArgument("reason", .member(nil, "raisedByFlows"))]))]))
         }
         byName.append(.default([.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")), SwiftArgument("reason", .member(nil, "unknownEvent"))]))]))
         let readsPayload = app.events.contains { !raised.contains($0.name) && !$0.payload.isEmpty }
@@ -160,9 +163,16 @@ struct MachineTranslator {
                              .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
                                           effects: ["throws(FlowEventError)"],
                                           body: (readsPayload ? [.declare(isLet: true, name: "fields", type: nil, value: .call(.id("EventPayload"), [SwiftArgument(nil, .id("name")), SwiftArgument(nil, .id("payload"))]))] : [])
-                                            + [.switch(.id("name"), byName)])),
+                                            + [.switch(.call(.member(.member(.id("Self"), "flowNames"), "number"), [SwiftArgument("of", .id("name"))]), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
+                             .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [
+                                .if(conditions: [.pattern(".timerFired", .id("self"))], then: [.return(.string("timer"))], otherwise: nil),
+                                .return(.subscript(.member(.id("Self"), "flowNames"), .id("number"))),
+                             ])),
+            SwiftDeclaration(doc: ["The events' names in the flows, one per line, by number."],
+                             access: .private, .variable(isLet: true, isStatic: true, name: "flowNamesData", type: nil, value: .multilineString(app.events.map(\.name)), getter: nil)),
+            SwiftDeclaration(access: .private, .variable(isLet: true, isStatic: true, name: "flowNames", type: nil,
+                                                         value: .call(.id("NameTable"), [SwiftArgument("lines", .id("flowNamesData"))]), getter: nil)),
             SwiftDeclaration(doc: ["The event's number in the transition table."], access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
             SwiftDeclaration(doc: ["The timer this event reports as due."], access: .public, attributes: spi,
@@ -453,22 +463,34 @@ struct MachineTranslator {
         }
         members.append(SwiftDeclaration(access: publicAccess, .initializer(parameters: [], effects: [], body: [])))
         // As the interpreter writes a record (call arguments, `string()`): flow names in order, values quoted.
-        let entries = fields.sorted { $0.name < $1.name }.map { field in
-            SwiftExpression.binary("+", .string("\(field.name): "), names.describing(.id(Naming.member(field.name)), field.type, quoted: true, stored: true))
+        // One statement and one call into FlowMachine per field: one long `+` chain, or one array literal, over a
+        // hundred fields (Tempo's state) is a single expression the type checker solves slowly, and a `+` per field
+        // is a concatenation the optimizer inlines a hundred times.
+        let entries = fields.sorted { $0.name < $1.name }.map { field -> SwiftStatement in
+            .expression(.call(.member(.id("record"), "add"), [SwiftArgument(nil, .string(field.name)), recordValue(.id(Naming.member(field.name)), field.type)]))
         }
-        // One statement per part: one long `+` chain, or one array literal, over a hundred fields (Tempo's state) is a
-        // single expression the Swift type checker solves slowly; statements are checked one at a time.
         let body: [SwiftStatement] = entries.isEmpty ? [.return(.string("{}"))] : [
-            .declare(isLet: false, name: "parts", type: "[String]", value: .array([])),
-        ] + entries.map { .expression(.call(.member(.id("parts"), "append"), [SwiftArgument(nil, $0)])) } + [
-            .return(.binary("+", .binary("+", .string("{"), .call(.member(.id("parts"), "joined"), [SwiftArgument("separator", .string(", "))])), .string("}"))),
-        ]
+            .declare(isLet: false, name: "record", type: nil, value: .call(.id("RecordDescription"), [])),
+        ] + entries + [.return(.member(.id("record"), "written"))]
         members.append(SwiftDeclaration(doc: ["The record as flows write it: `{name: value, ...}`."], access: publicAccess,
                                         .variable(isLet: false, isStatic: false, name: "flowDescription", type: "String", value: nil, getter: body)))
         if keys.contains(where: { $0.rawValue != nil }) {
             members.append(SwiftDeclaration(.enum(name: "CodingKeys", conformances: ["String", "CodingKey"], cases: keys, members: [])))
         }
         return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: name, conformances: ["Hashable", "Sendable", "Codable"], members: members))
+    }
+
+    /// The value argument of `RecordDescription.add` for a record field of type `type`: the value itself where
+    /// FlowMachine writes values of its type (nil as `null`), else its text written here.
+    func recordValue(_ value: SwiftExpression, _ type: ValueType) -> SwiftArgument {
+        var base = type
+        if case .optional(let wrapped) = type { base = wrapped }
+        switch base {
+        case .text: return SwiftArgument("text", value)
+        case .duration: return SwiftArgument("duration", value)
+        case .bool, .int, .decimal, .money, .date, .timestamp, .enumeration: return SwiftArgument(nil, value)
+        default: return SwiftArgument(nil, names.describing(value, type, quoted: true, stored: true))
+        }
     }
 
     // MARK: Codable
@@ -701,7 +723,8 @@ struct MachineTranslator {
                              .function(modifiers: ["mutating"], name: "send", parameters: [SwiftParameter(label: "_", name: "event", type: names.event)],
                                        effects: ["throws"], returns: "[\(names.effect)]", body: [
                                         .declare(isLet: false, name: "effects", type: "[\(names.effect)]", value: .array([])),
-                                        .expression(.try(.call(.id("engineSend"), [SwiftArgument(nil, .id("event")), intoEffects]))),
+                                        // Through `send(_:into:)`: the engine's step is inlined into one function, not two.
+                                        .expression(.try(.call(.id("send"), [SwiftArgument(nil, .id("event")), intoEffects]))),
                                         .return(.id("effects")),
                                        ])),
             SwiftDeclaration(doc: ["The back stack, oldest first: where `back` goes, from the end."], access: publicAccess,
@@ -775,6 +798,12 @@ struct MachineTranslator {
             "is told to cancel the timers) and the start screen is entered as at launch.",
         ], access: publicAccess, .function(modifiers: ["mutating"], name: "restart", parameters: [SwiftParameter(label: "into", name: "effects", type: "inout [\(names.effect)]")],
                                           effects: ["throws"], returns: nil, body: body))
+    }
+
+    /// Whether `lines` read back the same from a raw multi-line string literal (`#"""`, split at line breaks): no
+    /// line break or closing delimiter inside a line, and not the one empty line (which reads back as no line).
+    static func fitsRawMultilineString(_ lines: [String]) -> Bool {
+        lines != [""] && lines.allSatisfy { line in !line.contains(where: \.isNewline) && !line.contains("\"\"\"#") }
     }
 
     /// `perform(_:with:)`: a service call made through the host's services, its outcome returned as the machine's event.
@@ -978,13 +1007,28 @@ struct MachineTranslator {
                 members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
                                                                        value: .arrayLines(rows.map(build), comments: comments), getter: nil)))
             case .literals:
-                // The numbers, one row per line with what the row is; the rows are built from them on first use.
-                members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "."], .variable(isLet: true, isStatic: true, name: name + "Data", type: "[Int32]",
-                                                                                                                 value: .numberRows(rows, comments: comments), getter: nil)))
+                // The numbers, one row per line with what the row is, in one string literal; the rows are built from
+                // them on first use. An array literal of the same numbers (3,500 for Tempo's transitions) is an
+                // initializer the optimizer works through element by element: seconds of Tempo's build.
+                let lines = rows.indices.map { index -> String in
+                    let numbers = rows[index].map(String.init).joined(separator: " ")
+                    guard index < comments.count else { return numbers }
+                    let comment = comments[index]
+                    return numbers + " // " + comment
+                }
                 let closure = SwiftClosure(parameters: ["row"], body: [.expression(build((0..<columns.count).map { -1000 - $0 }))])
-                members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
-                                                                       value: .call(.id("decodeTable"), [SwiftArgument(nil, .id(name + "Data")), SwiftArgument("columns", .int(columns.count))],
-                                                                                    trailingClosure: closure), getter: nil)))
+                if Self.fitsRawMultilineString(lines) {
+                    members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "; one row per line, with what it is after `//`."],
+                                                    .variable(isLet: true, isStatic: true, name: name + "Data", type: nil, value: .multilineString(lines), getter: nil)))
+                    members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
+                                                                           value: .call(.id("decodeTable"), [SwiftArgument(nil, .id(name + "Data"))], trailingClosure: closure), getter: nil)))
+                } else {
+                    members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "."], .variable(isLet: true, isStatic: true, name: name + "Data", type: "[Int32]",
+                                                                                                                     value: .numberRows(rows, comments: comments), getter: nil)))
+                    members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
+                                                                           value: .call(.id("decodeTable"), [SwiftArgument(nil, .id(name + "Data")), SwiftArgument("columns", .int(columns.count))],
+                                                                                        trailingClosure: closure), getter: nil)))
+                }
             case .encoded:
                 let lines = rows.map { $0.map(String.init).joined(separator: " ") }
                 members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "."], .variable(isLet: true, isStatic: true, name: name + "Data", type: nil, value: .multilineString(lines), getter: nil)))
@@ -1008,11 +1052,12 @@ struct MachineTranslator {
         }
         func ints(_ values: Int32...) -> [Int] { values.map(Int.init) }
 
-        if style == .literals {
+        if style == .literals && !Self.fitsRawMultilineString(t.strings) {
             members.append(SwiftDeclaration(doc: ["IDs, names and messages the other tables point to."], .variable(isLet: true, isStatic: true, name: "strings", type: "[String]",
                                                                                                                  value: .arrayLines(t.strings.map { .string($0) }, comments: t.strings.indices.map { "\($0)" }), getter: nil)))
         } else {
-            members.append(SwiftDeclaration(doc: ["One string per line."], .variable(isLet: true, isStatic: true, name: "stringsData", type: nil, value: .multilineString(t.strings), getter: nil)))
+            // One string literal: an array literal of a few hundred strings is as many elements for the optimizer.
+            members.append(SwiftDeclaration(doc: ["One string per line: string n is line n + 1."], .variable(isLet: true, isStatic: true, name: "stringsData", type: nil, value: .multilineString(t.strings), getter: nil)))
             members.append(SwiftDeclaration(doc: ["IDs, names and messages the other tables point to."], .variable(isLet: true, isStatic: true, name: "strings", type: "[String]",
                                                                                                                  value: .call(.id("decodeLines"), [SwiftArgument(nil, .id("stringsData"))]), getter: nil)))
         }

@@ -123,7 +123,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: RailEvent) throws -> [RailEffect] {
         var effects: [RailEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 

@@ -121,7 +121,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: RegentEvent) throws -> [RegentEffect] {
         var effects: [RegentEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 

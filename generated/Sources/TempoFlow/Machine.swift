@@ -126,7 +126,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: TempoEvent) throws -> [TempoEffect] {
         var effects: [TempoEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 

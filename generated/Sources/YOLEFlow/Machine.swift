@@ -123,7 +123,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: YOLEEvent) throws -> [YOLEEffect] {
         var effects: [YOLEEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 

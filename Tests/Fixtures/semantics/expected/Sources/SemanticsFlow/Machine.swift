@@ -132,7 +132,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: SemanticsEvent) throws -> [SemanticsEffect] {
         var effects: [SemanticsEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 

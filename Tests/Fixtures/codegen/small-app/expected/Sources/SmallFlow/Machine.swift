@@ -110,7 +110,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: SmallEvent) throws -> [SmallEffect] {
         var effects: [SmallEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 

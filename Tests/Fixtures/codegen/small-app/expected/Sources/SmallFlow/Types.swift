@@ -153,16 +153,21 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        switch name {
-        case "auth.sign_in.success":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // auth.sign_in.success
             self = .authSignInSuccess
-        case "auth.sign_in.denied":
+        case 1:
+            // auth.sign_in.denied
             self = .authSignInDenied
-        case "submit":
+        case 2:
+            // submit
             self = .submit
-        case "close":
+        case 3:
+            // close
             self = .close
-        case "help":
+        case 4:
+            // help
             self = .help
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -171,21 +176,22 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .authSignInSuccess:
-            return "auth.sign_in.success"
-        case .authSignInDenied:
-            return "auth.sign_in.denied"
-        case .submit:
-            return "submit"
-        case .close:
-            return "close"
-        case .help:
-            return "help"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    auth.sign_in.success
+    auth.sign_in.denied
+    submit
+    close
+    help
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -441,11 +447,11 @@ public struct SmallState: Hashable, Sendable, Codable {
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("attempts: " + describe(attempts))
-        parts.append("remembered_email: " + quotedText(rememberedEmail))
-        parts.append("signed_in: " + describe(signedIn))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("attempts", attempts)
+        record.add("remembered_email", text: rememberedEmail)
+        record.add("signed_in", signedIn)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {
