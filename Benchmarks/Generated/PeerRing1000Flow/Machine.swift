@@ -33,6 +33,7 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<PeerRing1000Event>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = PeerRing1000Tables.shared
 
@@ -273,6 +274,7 @@ extension PeerRing1000Event: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = PeerRing1000Machine.self
 }
 

@@ -112,10 +112,12 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
 public enum PeerRing10Field: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -124,10 +126,12 @@ public enum PeerRing10Field: FlowName {
 
 /// The screen variants of PeerRing10 (what `variant()` returns), by their names in the flows.
 public enum PeerRing10Variant: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -137,10 +141,12 @@ public enum PeerRing10Variant: FlowName {
 /// The outcomes PeerRing10's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its
 /// caller).
 public enum PeerRing10Ending: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -149,10 +155,12 @@ public enum PeerRing10Ending: FlowName {
 
 /// What PeerRing10's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum PeerRing10Text: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -161,10 +169,12 @@ public enum PeerRing10Text: FlowName {
 
 /// The flows PeerRing10 calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum PeerRing10Subflow: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -261,6 +271,8 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -286,6 +298,7 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -310,10 +323,12 @@ public typealias PeerRing10Effect = FlowEffect<PeerRing10ServiceCall>
 
 /// The service operations PeerRing10 calls, by their names in the flows (`service.operation`).
 public enum PeerRing10Operation: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -334,12 +349,14 @@ public enum PeerRing10ServiceCall: FlowServiceCall {
         }
     }
 
+    /// Always throws: there is no value to decode.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(
             .init(codingPath: decoder.codingPath, debugDescription: "PeerRing10 calls no service")
         )
     }
 
+    /// Never called: there is no value to encode.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         }
@@ -358,9 +375,13 @@ public enum PeerRing10Outcome {
 /// The domain state of PeerRing10: what the flows read and write. A new value holds the
 /// initial values of the flows (`PeerRing10State()` is the state at launch).
 public struct PeerRing10State: Hashable, Sendable, Codable {
+    /// `steps` in the flows.
     public var steps: Int = 0
+
+    /// `attempts` in the flows.
     public var attempts: Int = 0
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 

@@ -39,10 +39,12 @@ public enum SyntheticField: String, FlowName {
 
 /// The screen variants of Synthetic (what `variant()` returns), by their names in the flows.
 public enum SyntheticVariant: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -51,10 +53,12 @@ public enum SyntheticVariant: FlowName {
 
 /// The outcomes Synthetic's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
 public enum SyntheticEnding: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -63,10 +67,12 @@ public enum SyntheticEnding: FlowName {
 
 /// What Synthetic's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum SyntheticText: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -75,10 +81,12 @@ public enum SyntheticText: FlowName {
 
 /// The flows Synthetic calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum SyntheticSubflow: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -175,6 +183,8 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -200,6 +210,7 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -224,10 +235,12 @@ public typealias SyntheticEffect = FlowEffect<SyntheticServiceCall>
 
 /// The service operations Synthetic calls, by their names in the flows (`service.operation`).
 public enum SyntheticOperation: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -248,12 +261,14 @@ public enum SyntheticServiceCall: FlowServiceCall {
         }
     }
 
+    /// Always throws: there is no value to decode.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(
             .init(codingPath: decoder.codingPath, debugDescription: "Synthetic calls no service")
         )
     }
 
+    /// Never called: there is no value to encode.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         }
@@ -272,9 +287,13 @@ public enum SyntheticOutcome {
 /// The domain state of Synthetic: what the flows read and write. A new value holds the
 /// initial values of the flows (`SyntheticState()` is the state at launch).
 public struct SyntheticState: Hashable, Sendable, Codable {
+    /// `counter` in the flows.
     public var counter: Int = 0
+
+    /// `limit` in the flows.
     public var limit: Int = 1000000000
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 

@@ -218,8 +218,8 @@ struct MachineTranslator {
         if cases.isEmpty {
             // An enum without cases cannot have a raw type: it gets the one value-less conformance by hand.
             return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: name, conformances: ["FlowName"], cases: [], members: [
-                SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(name: "rawValue", type: "String")], effects: ["?"], body: [.return(.id("nil"))])),
-                SwiftDeclaration(access: publicAccess, .variable(isLet: false, isStatic: false, name: "rawValue", type: "String", value: nil, getter: [.switch(.id("self"), [])])),
+                SwiftDeclaration(doc: ["Always nil: the flows name none."], access: publicAccess, .initializer(parameters: [SwiftParameter(name: "rawValue", type: "String")], effects: ["?"], body: [.return(.id("nil"))])),
+                SwiftDeclaration(doc: ["Never read: there is no value."], access: publicAccess, .variable(isLet: false, isStatic: false, name: "rawValue", type: "String", value: nil, getter: [.switch(.id("self"), [])])),
             ]))
         }
         return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: name, conformances: ["String", "FlowName"], cases: cases, members: []))
@@ -317,7 +317,7 @@ struct MachineTranslator {
                 let call = SwiftExpression.call(.member(.member(.id("self"), property), name), operation.input.map {
                     SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), .id(Naming.member($0.name)))
                 })
-                forwards.append(SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: name, parameters: parameters, effects: ["async", "throws"], returns: returns,
+                forwards.append(SwiftDeclaration(doc: ["`\(service.name).\(operation.name)`, answered by `\(property)`."], access: publicAccess, .function(modifiers: [], name: name, parameters: parameters, effects: ["async", "throws"], returns: returns,
                                                                                  body: [.return(.try(.await(call)))])))
             }
             let protocolName = names.serviceProtocol(serviceIndex)
@@ -415,13 +415,13 @@ struct MachineTranslator {
         if cases.isEmpty {
             // Swift cannot synthesize Codable for an enum without cases: an app that calls no service has no value to code.
             members += [
-                SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
+                SwiftDeclaration(doc: ["Always throws: there is no value to decode."], access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
                     .throw(.call(.member(.id("DecodingError"), "dataCorrupted"), [SwiftArgument(nil, .call(.member(nil, "init"), [
                         SwiftArgument("codingPath", .member(.id("decoder"), "codingPath")),
                         SwiftArgument("debugDescription", .string("\(app.name) calls no service")),
                     ]))])),
                 ])),
-                SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
+                SwiftDeclaration(doc: ["Never called: there is no value to encode."], access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
                                                                  effects: ["throws"], returns: nil, body: [.switch(.id("self"), [])])),
             ]
         }
@@ -457,11 +457,12 @@ struct MachineTranslator {
         for field in fields {
             let member = Naming.member(field.name)
             let zero: SwiftExpression = defaults[field.name] ?? (names.isStoredOptional(field.type) ? .id("nil") : names.zeroValue(field.type))
-            members.append(SwiftDeclaration(doc: field.description.map { [$0] } ?? [], access: publicAccess,
+            members.append(SwiftDeclaration(doc: field.description.map { [$0] } ?? ["`\(field.name)` in the flows."], access: publicAccess,
                                             .variable(isLet: false, isStatic: false, name: member, type: names.storedType(field.type), value: zero, getter: nil)))
             keys.append(SwiftEnumCase(name: member, rawValue: member == field.name ? nil : .string(field.name)))
         }
-        members.append(SwiftDeclaration(access: publicAccess, .initializer(parameters: [], effects: [], body: [])))
+        members.append(SwiftDeclaration(doc: ["Every field at its initial value in the flows (the zero value of its type where the flows give none)."],
+                                        access: publicAccess, .initializer(parameters: [], effects: [], body: [])))
         // As the interpreter writes a record (call arguments, `string()`): flow names in order, values quoted.
         // One statement and one call into FlowMachine per field: one long `+` chain, or one array literal, over a
         // hundred fields (Tempo's state) is a single expression the type checker solves slowly, and a `+` per field
@@ -543,7 +544,8 @@ struct MachineTranslator {
             encodeCases.append(SwiftSwitchCase([".\(enumCase.name)(" + bound.map { "let " + $0 }.joined(separator: ", ") + ")"], body))
         }
         let allKeys = SwiftExpression.member(container, "allKeys")
-        let decode = SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
+        let decode = SwiftDeclaration(doc: ["Decodes the value from `{\"case\": {\"label\": value}}`, the layout Swift's own `Codable` gives an enum with payloads."],
+                                      access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
             .declare(isLet: true, name: "container", type: nil, value: .try(.call(.member(.id("decoder"), "container"), [SwiftArgument("keyedBy", .id("CaseKey.self"))]))),
             .guard(conditions: [.expression(.binary("==", .member(allKeys, "count"), .int(1))), .bind(name: "key", value: .member(allKeys, "first"))], otherwise: [
                 .throw(.call(.member(.id("DecodingError"), "dataCorrupted"), [SwiftArgument(nil, .call(.member(nil, "init"), [
@@ -553,7 +555,8 @@ struct MachineTranslator {
             ]),
             .switch(.id("key"), decodeCases),
         ]))
-        let encode = SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
+        let encode = SwiftDeclaration(doc: ["Encodes the value as `{\"case\": {\"label\": value}}`, the layout Swift's own `Codable` gives an enum with payloads."],
+                                      access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
                                                                       effects: ["throws"], returns: nil, body: [
             .declare(isLet: false, name: "container", type: nil, value: .call(.member(.id("encoder"), "container"), [SwiftArgument("keyedBy", .id("CaseKey.self"))])),
             .switch(.id("self"), encodeCases),
@@ -584,7 +587,7 @@ struct MachineTranslator {
             SwiftDeclaration(doc: ["Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it."],
                              access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "engine", type: "EngineState<\(names.event)>", value: nil, getter: nil)),
-            SwiftDeclaration(access: .public, attributes: spi,
+            SwiftDeclaration(doc: ["The app's tables, shared by every machine."], access: .public, attributes: spi,
                              .variable(isLet: true, isStatic: false, name: "tables", type: "FlowTables", value: .member(.id(names.tables), "shared"), getter: nil)),
             SwiftDeclaration(doc: ["What of FlowMachine's engine \(app.name) uses: a constant, so the engine built for this machine leaves out the rest."],
                              access: .public, attributes: spi,
@@ -681,7 +684,7 @@ struct MachineTranslator {
                                    "(flowc's differential test finds each generated module's machine here)."],
                              access: .public, attributes: spi,
                              .enum(name: "GeneratedModule", conformances: [], cases: [], members: [
-                                SwiftDeclaration(access: publicAccess, .variable(isLet: true, isStatic: true, name: "machine", type: "any FlowStateMachine.Type",
+                                SwiftDeclaration(doc: ["The machine type of this module."], access: publicAccess, .variable(isLet: true, isStatic: true, name: "machine", type: "any FlowStateMachine.Type",
                                                                                  value: .member(.id(names.machine), "self"), getter: nil)),
                              ])),
             SwiftDeclaration(doc: ["\(app.name)'s stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to",

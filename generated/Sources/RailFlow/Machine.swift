@@ -42,6 +42,7 @@ public struct RailMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<RailEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = RailTables.shared
 
@@ -1683,6 +1684,7 @@ extension RailEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = RailMachine.self
 }
 

@@ -2004,6 +2004,8 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -2281,6 +2283,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -2795,6 +2798,8 @@ public enum RailServiceCall: FlowServiceCall {
         case biometrics
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -2878,6 +2883,7 @@ public enum RailServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -3157,58 +3163,72 @@ public struct RailServiceSet: RailServices {
         self.settings = settings
     }
 
+    /// `apple.sign_in`, answered by `apple`.
     public func appleSignIn() async throws -> RailOutcome.AppleSignIn {
         return try await self.apple.appleSignIn()
     }
 
+    /// `auth.send_code`, answered by `auth`.
     public func authSendCode(destination: String) async throws -> RailOutcome.AuthSendCode {
         return try await self.auth.authSendCode(destination: destination)
     }
 
+    /// `auth.verify_otp`, answered by `auth`.
     public func authVerifyOtp(destination: String, code: String) async throws -> RailOutcome.AuthVerifyOtp {
         return try await self.auth.authVerifyOtp(destination: destination, code: code)
     }
 
+    /// `auth.sign_out`, answered by `auth`.
     public func authSignOut() async throws -> RailOutcome.AuthSignOut {
         return try await self.auth.authSignOut()
     }
 
+    /// `passcode.create`, answered by `passcode`.
     public func passcodeCreate(passcode: String) async throws -> RailOutcome.PasscodeCreate {
         return try await self.passcode.passcodeCreate(passcode: passcode)
     }
 
+    /// `passcode.verify`, answered by `passcode`.
     public func passcodeVerify(passcode: String) async throws -> RailOutcome.PasscodeVerify {
         return try await self.passcode.passcodeVerify(passcode: passcode)
     }
 
+    /// `passcode.change`, answered by `passcode`.
     public func passcodeChange(current: String, newPasscode: String) async throws -> RailOutcome.PasscodeChange {
         return try await self.passcode.passcodeChange(current: current, newPasscode: newPasscode)
     }
 
+    /// `device.biometric_check`, answered by `device`.
     public func deviceBiometricCheck(purpose: String) async throws -> RailOutcome.DeviceBiometricCheck {
         return try await self.device.deviceBiometricCheck(purpose: purpose)
     }
 
+    /// `profile.save`, answered by `profile`.
     public func profileSave(firstName: String, lastName: String) async throws -> RailOutcome.ProfileSave {
         return try await self.profile.profileSave(firstName: firstName, lastName: lastName)
     }
 
+    /// `kyc.submit`, answered by `kyc`.
     public func kycSubmit() async throws -> RailOutcome.KycSubmit {
         return try await self.kyc.kycSubmit()
     }
 
+    /// `kyc.status`, answered by `kyc`.
     public func kycStatus() async throws -> RailOutcome.KycStatus {
         return try await self.kyc.kycStatus()
     }
 
+    /// `account.refresh`, answered by `account`.
     public func accountRefresh() async throws -> RailOutcome.AccountRefresh {
         return try await self.account.accountRefresh()
     }
 
+    /// `account.delete`, answered by `account`.
     public func accountDelete() async throws -> RailOutcome.AccountDelete {
         return try await self.account.accountDelete()
     }
 
+    /// `deposits.details`, answered by `deposits`.
     public func depositsDetails(
         method: RailDepositMethod,
         network: RailNetwork?
@@ -3216,18 +3236,22 @@ public struct RailServiceSet: RailServices {
         return try await self.deposits.depositsDetails(method: method, network: network)
     }
 
+    /// `card.set_frozen`, answered by `card`.
     public func cardSetFrozen(frozen: Bool) async throws -> RailOutcome.CardSetFrozen {
         return try await self.card.cardSetFrozen(frozen: frozen)
     }
 
+    /// `card.details`, answered by `card`.
     public func cardDetails() async throws -> RailOutcome.CardDetails {
         return try await self.card.cardDetails()
     }
 
+    /// `card.add_to_apple_wallet`, answered by `card`.
     public func cardAddToAppleWallet() async throws -> RailOutcome.CardAddToAppleWallet {
         return try await self.card.cardAddToAppleWallet()
     }
 
+    /// `withdrawals.submit`, answered by `withdrawals`.
     public func withdrawalsSubmit(
         method: RailWithdrawMethod,
         amount: Money,
@@ -3236,6 +3260,7 @@ public struct RailServiceSet: RailServices {
         return try await self.withdrawals.withdrawalsSubmit(method: method, amount: amount, destination: destination)
     }
 
+    /// `settings.save`, answered by `settings`.
     public func settingsSave(roundUps: Bool, push: Bool, biometrics: Bool) async throws -> RailOutcome.SettingsSave {
         return try await self.settings.settingsSave(roundUps: roundUps, push: push, biometrics: biometrics)
     }
@@ -3272,6 +3297,8 @@ public enum RailOutcome {
             case newUser
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3296,6 +3323,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3331,6 +3360,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3349,6 +3380,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3388,6 +3421,8 @@ public enum RailOutcome {
             case newUser
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3409,6 +3444,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3439,6 +3476,8 @@ public enum RailOutcome {
             case signedOut
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3455,6 +3494,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3484,6 +3525,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3502,6 +3545,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3537,6 +3582,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3557,6 +3604,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3594,6 +3643,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3614,6 +3665,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3651,6 +3704,8 @@ public enum RailOutcome {
             case cancelled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3671,6 +3726,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3704,6 +3761,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3722,6 +3781,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3761,6 +3822,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3783,6 +3846,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3826,6 +3891,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3848,6 +3915,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3892,6 +3961,8 @@ public enum RailOutcome {
             case amount
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3917,6 +3988,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3953,6 +4026,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3971,6 +4046,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4006,6 +4083,8 @@ public enum RailOutcome {
             case address
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4025,6 +4104,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4057,6 +4138,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4075,6 +4158,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4106,6 +4191,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4124,6 +4211,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4159,6 +4248,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4179,6 +4270,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4216,6 +4309,8 @@ public enum RailOutcome {
             case transactionId
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4235,6 +4330,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4267,6 +4364,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4285,6 +4384,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4375,14 +4476,28 @@ public enum RailTimeoutChoice: String, Hashable, Sendable, Codable, CaseIterable
 
 /// One row of the transaction history (`TransactionItem`), newest first.
 public struct RailTransaction: Hashable, Sendable, Codable {
+    /// `id` in the flows.
     public var id: String = ""
+
+    /// `kind` in the flows.
     public var kind: RailTxKind? = nil
+
+    /// `amount` in the flows.
     public var amount: Money? = nil
+
+    /// `spend_part` in the flows.
     public var spendPart: Money? = nil
+
+    /// `invest_part` in the flows.
     public var investPart: Money? = nil
+
+    /// `merchant` in the flows.
     public var merchant: String = ""
+
+    /// `at` in the flows.
     public var at: Timestamp? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -4425,16 +4540,28 @@ public struct RailState: Hashable, Sendable, Codable {
     /// Create Passcode's entry, until Confirm Passcode matches it
     public var pendingPasscode: String = ""
 
+    /// `passcode_set` in the flows.
     public var passcodeSet: Bool = false
 
     /// Face ID / Touch ID may replace the passcode
     public var biometricsEnabled: Bool = false
 
+    /// `first_name` in the flows.
     public var firstName: String = ""
+
+    /// `last_name` in the flows.
     public var lastName: String = ""
+
+    /// `dob` in the flows.
     public var dob: CalendarDate? = nil
+
+    /// `email` in the flows.
     public var email: String = ""
+
+    /// `phone` in the flows.
     public var phone: String = ""
+
+    /// `kyc_status` in the flows.
     public var kycStatus: RailKycStatus = RailKycStatus.notStarted
 
     /// Spend Balance; 70% of every deposit
@@ -4476,6 +4603,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// The round-up of the latest card payment (0.00 when none)
     public var lastRoundUp: Money = RailConstants.usd0
 
+    /// `system_status` in the flows.
     public var systemStatus: RailSystemStatus = RailSystemStatus.active
 
     /// No connection; the app shows what it had
@@ -4496,6 +4624,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// Numbers the rows (TX-1, TX-2 ...)
     public var txCounter: Int = 0
 
+    /// `transaction_filter` in the flows.
     public var transactionFilter: RailTxFilter = RailTxFilter.all
 
     /// Rows per page of the infinite scroll (Q-RAIL-D4)
@@ -4507,12 +4636,16 @@ public struct RailState: Hashable, Sendable, Codable {
     /// The row Transaction Detail shows
     public var selectedTransactionId: String = ""
 
+    /// `deposit_method` in the flows.
     public var depositMethod: RailDepositMethod? = nil
+
+    /// `deposit_network` in the flows.
     public var depositNetwork: RailNetwork? = nil
 
     /// The virtual account number or the USDC address shown
     public var depositAddress: String = ""
 
+    /// `card_frozen` in the flows.
     public var cardFrozen: Bool = false
 
     /// The last four digits of the virtual card
@@ -4521,6 +4654,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// Card Details shows the full number and CVV
     public var cardDetailsShown: Bool = false
 
+    /// `card_in_apple_wallet` in the flows.
     public var cardInAppleWallet: Bool = false
 
     /// "Simple ON/OFF toggle only"
@@ -4529,6 +4663,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// Push notification preference
     public var pushEnabled: Bool = true
 
+    /// `withdraw_method` in the flows.
     public var withdrawMethod: RailWithdrawMethod? = nil
 
     /// A withdrawal method was just chosen: the amount screen opens empty, not with the last withdrawal's amount and
@@ -4541,6 +4676,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// The bank account or wallet address
     public var withdrawDestination: String = ""
 
+    /// `withdraw_transaction_id` in the flows.
     public var withdrawTransactionId: String = ""
 
     /// Spend just before the latest withdrawal was taken
@@ -4564,6 +4700,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// The timeout chosen on Security, applied once authorized
     public var pendingTimeout: Int = 300000
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 

@@ -42,6 +42,7 @@ public struct RegentMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<RegentEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = RegentTables.shared
 
@@ -2123,6 +2124,7 @@ extension RegentEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = RegentMachine.self
 }
 

@@ -691,10 +691,12 @@ public enum RegentVariant: String, FlowName {
 
 /// The outcomes Regent's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
 public enum RegentEnding: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -856,10 +858,12 @@ public enum RegentText: String, FlowName {
 
 /// The flows Regent calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum RegentSubflow: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -1977,6 +1981,8 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -2269,6 +2275,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -2740,6 +2747,8 @@ public enum RegentServiceCall: FlowServiceCall {
         case trialDays
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -2797,6 +2806,7 @@ public enum RegentServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -3010,54 +3020,67 @@ public struct RegentServiceSet: RegentServices {
         self.revenuecat = revenuecat
     }
 
+    /// `google.sign_in`, answered by `google`.
     public func googleSignIn() async throws -> RegentOutcome.GoogleSignIn {
         return try await self.google.googleSignIn()
     }
 
+    /// `local_auth.request_permission`, answered by `localAuth`.
     public func localAuthRequestPermission() async throws -> RegentOutcome.LocalAuthRequestPermission {
         return try await self.localAuth.localAuthRequestPermission()
     }
 
+    /// `local_auth.authenticate`, answered by `localAuth`.
     public func localAuthAuthenticate(reason: String) async throws -> RegentOutcome.LocalAuthAuthenticate {
         return try await self.localAuth.localAuthAuthenticate(reason: reason)
     }
 
+    /// `pin_store.save`, answered by `pinStore`.
     public func pinStoreSave(pin: String) async throws -> RegentOutcome.PinStoreSave {
         return try await self.pinStore.pinStoreSave(pin: pin)
     }
 
+    /// `pin_store.verify`, answered by `pinStore`.
     public func pinStoreVerify(pin: String) async throws -> RegentOutcome.PinStoreVerify {
         return try await self.pinStore.pinStoreVerify(pin: pin)
     }
 
+    /// `truelayer.connect`, answered by `truelayer`.
     public func truelayerConnect(bank: String) async throws -> RegentOutcome.TruelayerConnect {
         return try await self.truelayer.truelayerConnect(bank: bank)
     }
 
+    /// `truelayer.refresh`, answered by `truelayer`.
     public func truelayerRefresh(accountIds: [String]) async throws -> RegentOutcome.TruelayerRefresh {
         return try await self.truelayer.truelayerRefresh(accountIds: accountIds)
     }
 
+    /// `truelayer.disconnect`, answered by `truelayer`.
     public func truelayerDisconnect(accountId: String) async throws -> RegentOutcome.TruelayerDisconnect {
         return try await self.truelayer.truelayerDisconnect(accountId: accountId)
     }
 
+    /// `twelve_data.quote`, answered by `twelveData`.
     public func twelveDataQuote(ticker: String) async throws -> RegentOutcome.TwelveDataQuote {
         return try await self.twelveData.twelveDataQuote(ticker: ticker)
     }
 
+    /// `twelve_data.prices`, answered by `twelveData`.
     public func twelveDataPrices(tickers: [String]) async throws -> RegentOutcome.TwelveDataPrices {
         return try await self.twelveData.twelveDataPrices(tickers: tickers)
     }
 
+    /// `exchange_rates.latest`, answered by `exchangeRates`.
     public func exchangeRatesLatest() async throws -> RegentOutcome.ExchangeRatesLatest {
         return try await self.exchangeRates.exchangeRatesLatest()
     }
 
+    /// `revenuecat.offerings`, answered by `revenuecat`.
     public func revenuecatOfferings() async throws -> RegentOutcome.RevenuecatOfferings {
         return try await self.revenuecat.revenuecatOfferings()
     }
 
+    /// `revenuecat.purchase`, answered by `revenuecat`.
     public func revenuecatPurchase(
         productId: String,
         price: Money,
@@ -3066,10 +3089,12 @@ public struct RegentServiceSet: RegentServices {
         return try await self.revenuecat.revenuecatPurchase(productId: productId, price: price, trialDays: trialDays)
     }
 
+    /// `revenuecat.restore`, answered by `revenuecat`.
     public func revenuecatRestore() async throws -> RegentOutcome.RevenuecatRestore {
         return try await self.revenuecat.revenuecatRestore()
     }
 
+    /// `revenuecat.customer_info`, answered by `revenuecat`.
     public func revenuecatCustomerInfo() async throws -> RegentOutcome.RevenuecatCustomerInfo {
         return try await self.revenuecat.revenuecatCustomerInfo()
     }
@@ -3125,6 +3150,8 @@ public enum RegentOutcome {
             case photoUrl
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3161,6 +3188,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3212,6 +3241,8 @@ public enum RegentOutcome {
             case unsupported
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3232,6 +3263,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3279,6 +3312,8 @@ public enum RegentOutcome {
             case disabled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3301,6 +3336,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3332,6 +3369,8 @@ public enum RegentOutcome {
             case saved
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3348,6 +3387,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3377,6 +3418,8 @@ public enum RegentOutcome {
             case wrong
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3395,6 +3438,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3450,6 +3495,8 @@ public enum RegentOutcome {
             case accounts
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3475,6 +3522,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3521,6 +3570,8 @@ public enum RegentOutcome {
             case balances
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3542,6 +3593,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3573,6 +3626,8 @@ public enum RegentOutcome {
             case disconnected
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3589,6 +3644,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3638,6 +3695,8 @@ public enum RegentOutcome {
             case marketOpen
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3667,6 +3726,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3725,6 +3786,8 @@ public enum RegentOutcome {
             case quotes
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3748,6 +3811,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3789,6 +3854,8 @@ public enum RegentOutcome {
             case eur
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3811,6 +3878,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3848,6 +3917,8 @@ public enum RegentOutcome {
             case annualPrice
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3867,6 +3938,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3912,6 +3985,8 @@ public enum RegentOutcome {
             case inTrial
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3939,6 +4014,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3985,6 +4062,8 @@ public enum RegentOutcome {
             case expiresAt
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4006,6 +4085,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4046,6 +4127,8 @@ public enum RegentOutcome {
             case willRenew
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4069,6 +4152,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4109,19 +4194,43 @@ public enum RegentAssetSource: String, Hashable, Sendable, Codable, CaseIterable
 
 /// Anything owned with monetary value. `value` is always in the primary currency.
 public struct RegentAsset: Hashable, Sendable, Codable {
+    /// `id` in the flows.
     public var id: String = ""
+
+    /// `name` in the flows.
     public var name: String = ""
+
+    /// `category` in the flows.
     public var category: RegentAssetCategory = RegentAssetCategory.cash
+
+    /// `value` in the flows.
     public var value: Money = Money(amount: 0, currency: "GBP")
+
+    /// `original` in the flows.
     public var original: Money = Money(amount: 0, currency: "GBP")
+
+    /// `source` in the flows.
     public var source: RegentAssetSource = RegentAssetSource.manual
+
+    /// `ticker` in the flows.
     public var ticker: String = ""
+
+    /// `quantity` in the flows.
     public var quantity: Decimal? = nil
+
+    /// `last_price` in the flows.
     public var lastPrice: Money? = nil
+
+    /// `market_closed` in the flows.
     public var marketClosed: Bool = false
+
+    /// `account_id` in the flows.
     public var accountId: String = ""
+
+    /// `bank_name` in the flows.
     public var bankName: String = ""
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -4161,12 +4270,22 @@ public struct RegentAsset: Hashable, Sendable, Codable {
 
 /// Any debt that reduces net worth. `amount` is always positive and in the primary currency.
 public struct RegentLiability: Hashable, Sendable, Codable {
+    /// `id` in the flows.
     public var id: String = ""
+
+    /// `name` in the flows.
     public var name: String = ""
+
+    /// `category` in the flows.
     public var category: RegentLiabilityCategory = RegentLiabilityCategory.mortgage
+
+    /// `amount` in the flows.
     public var amount: Money = Money(amount: 0, currency: "GBP")
+
+    /// `original` in the flows.
     public var original: Money = Money(amount: 0, currency: "GBP")
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -4184,10 +4303,16 @@ public struct RegentLiability: Hashable, Sendable, Codable {
 
 /// One account TrueLayer returns (display_name, balance, currency).
 public struct RegentBankAccount: Hashable, Sendable, Codable {
+    /// `account_id` in the flows.
     public var accountId: String = ""
+
+    /// `display_name` in the flows.
     public var displayName: String = ""
+
+    /// `balance` in the flows.
     public var balance: Money = Money(amount: 0, currency: "GBP")
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -4209,9 +4334,13 @@ public struct RegentBankAccount: Hashable, Sendable, Codable {
 
 /// An updated balance from a TrueLayer refresh.
 public struct RegentBankBalance: Hashable, Sendable, Codable {
+    /// `account_id` in the flows.
     public var accountId: String = ""
+
+    /// `balance` in the flows.
     public var balance: Money = Money(amount: 0, currency: "GBP")
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -4231,10 +4360,16 @@ public struct RegentBankBalance: Hashable, Sendable, Codable {
 
 /// One price from Twelve Data's /price, with whether its market is open.
 public struct RegentPriceQuote: Hashable, Sendable, Codable {
+    /// `ticker` in the flows.
     public var ticker: String = ""
+
+    /// `price` in the flows.
     public var price: Money = Money(amount: 0, currency: "GBP")
+
+    /// `market_open` in the flows.
     public var marketOpen: Bool = false
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -4256,11 +4391,19 @@ public struct RegentPriceQuote: Hashable, Sendable, Codable {
 
 /// One category of the chart data: name, value (sum of the category), percentage (0-100), color (hex).
 public struct RegentChartSlice: Hashable, Sendable, Codable {
+    /// `name` in the flows.
     public var name: String = ""
+
+    /// `value` in the flows.
     public var value: Money = Money(amount: 0, currency: "GBP")
+
+    /// `percentage` in the flows.
     public var percentage: Decimal = Decimal(0)
+
+    /// `color` in the flows.
     public var color: String = ""
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -4277,9 +4420,13 @@ public struct RegentChartSlice: Hashable, Sendable, Codable {
 
 /// Net worth on one day (the "stored snapshot" the change indicator compares with).
 public struct RegentNetWorthSnapshot: Hashable, Sendable, Codable {
+    /// `day` in the flows.
     public var day: CalendarDate? = nil
+
+    /// `value` in the flows.
     public var value: Money = Money(amount: 0, currency: "GBP")
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -4350,7 +4497,10 @@ public struct RegentState: Hashable, Sendable, Codable {
     /// "Incorrect PIN. Try again" after a wrong PIN
     public var pinError: String? = nil
 
+    /// `assets` in the flows.
     public var assets: [RegentAsset] = []
+
+    /// `liabilities` in the flows.
     public var liabilities: [RegentLiability] = []
 
     /// Numbers the ids of new assets and liabilities
@@ -4377,7 +4527,10 @@ public struct RegentState: Hashable, Sendable, Codable {
     /// Home "Refreshing: Spinner visible, data updating"
     public var refreshing: Bool = false
 
+    /// `stock_refresh_pending` in the flows.
     public var stockRefreshPending: Bool = false
+
+    /// `bank_refresh_pending` in the flows.
     public var bankRefreshPending: Bool = false
 
     /// Why prices are cached: rate limit, API down or offline
@@ -4395,6 +4548,7 @@ public struct RegentState: Hashable, Sendable, Codable {
     /// Live price in the quote's currency
     public var quotePrice: Money? = nil
 
+    /// `quote_market_open` in the flows.
     public var quoteMarketOpen: Bool = false
 
     /// The number of shares typed on the Add Asset form (for the Current Value line)
@@ -4460,6 +4614,7 @@ public struct RegentState: Hashable, Sendable, Codable {
     /// The alert over Settings ("Subscription restored", "No subscription found")
     public var settingsAlert: String? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 

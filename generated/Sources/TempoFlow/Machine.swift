@@ -42,6 +42,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<TempoEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = TempoTables.shared
 
@@ -3231,6 +3232,7 @@ extension TempoEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = TempoMachine.self
 }
 

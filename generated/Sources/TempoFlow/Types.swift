@@ -3984,6 +3984,8 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4534,6 +4536,7 @@ public enum TempoEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -5707,6 +5710,8 @@ public enum TempoServiceCall: FlowServiceCall {
         case address
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -5891,6 +5896,7 @@ public enum TempoServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -6475,6 +6481,7 @@ public struct TempoServiceSet: TempoServices {
         self.veriff = veriff
     }
 
+    /// `equals.submit_application`, answered by `equals`.
     public func equalsSubmitApplication(
         applicant: TempoApplicant,
         plan: TempoPlan?
@@ -6482,34 +6489,42 @@ public struct TempoServiceSet: TempoServices {
         return try await self.equals.equalsSubmitApplication(applicant: applicant, plan: plan)
     }
 
+    /// `equals.create_account`, answered by `equals`.
     public func equalsCreateAccount(applicant: TempoApplicant) async throws -> TempoOutcome.EqualsCreateAccount {
         return try await self.equals.equalsCreateAccount(applicant: applicant)
     }
 
+    /// `equals.get_onboarding_status`, answered by `equals`.
     public func equalsGetOnboardingStatus(userId: String?) async throws -> TempoOutcome.EqualsGetOnboardingStatus {
         return try await self.equals.equalsGetOnboardingStatus(userId: userId)
     }
 
+    /// `equals.activate_account`, answered by `equals`.
     public func equalsActivateAccount(userId: String?) async throws -> TempoOutcome.EqualsActivateAccount {
         return try await self.equals.equalsActivateAccount(userId: userId)
     }
 
+    /// `equals.list_transactions`, answered by `equals`.
     public func equalsListTransactions() async throws -> TempoOutcome.EqualsListTransactions {
         return try await self.equals.equalsListTransactions()
     }
 
+    /// `equals.list_sessions`, answered by `equals`.
     public func equalsListSessions() async throws -> TempoOutcome.EqualsListSessions {
         return try await self.equals.equalsListSessions()
     }
 
+    /// `equals.sign_out_session`, answered by `equals`.
     public func equalsSignOutSession(sessionId: String) async throws -> TempoOutcome.EqualsSignOutSession {
         return try await self.equals.equalsSignOutSession(sessionId: sessionId)
     }
 
+    /// `equals.sign_out_other_sessions`, answered by `equals`.
     public func equalsSignOutOtherSessions() async throws -> TempoOutcome.EqualsSignOutOtherSessions {
         return try await self.equals.equalsSignOutOtherSessions()
     }
 
+    /// `equals.charge_plan_upgrade`, answered by `equals`.
     public func equalsChargePlanUpgrade(
         plan: TempoPlan?,
         amount: Money
@@ -6517,6 +6532,7 @@ public struct TempoServiceSet: TempoServices {
         return try await self.equals.equalsChargePlanUpgrade(plan: plan, amount: amount)
     }
 
+    /// `equals.schedule_plan_change`, answered by `equals`.
     public func equalsSchedulePlanChange(
         plan: TempoPlan?,
         effectiveOn: CalendarDate,
@@ -6525,34 +6541,42 @@ public struct TempoServiceSet: TempoServices {
         return try await self.equals.equalsSchedulePlanChange(plan: plan, effectiveOn: effectiveOn, price: price)
     }
 
+    /// `equals.close_account`, answered by `equals`.
     public func equalsCloseAccount(reason: TempoCloseReason?) async throws -> TempoOutcome.EqualsCloseAccount {
         return try await self.equals.equalsCloseAccount(reason: reason)
     }
 
+    /// `equals.log_in`, answered by `equals`.
     public func equalsLogIn(keycode: String) async throws -> TempoOutcome.EqualsLogIn {
         return try await self.equals.equalsLogIn(keycode: keycode)
     }
 
+    /// `equals.activate_card`, answered by `equals`.
     public func equalsActivateCard() async throws -> TempoOutcome.EqualsActivateCard {
         return try await self.equals.equalsActivateCard()
     }
 
+    /// `equals.set_card_frozen`, answered by `equals`.
     public func equalsSetCardFrozen(frozen: Bool) async throws -> TempoOutcome.EqualsSetCardFrozen {
         return try await self.equals.equalsSetCardFrozen(frozen: frozen)
     }
 
+    /// `equals.get_card_details`, answered by `equals`.
     public func equalsGetCardDetails() async throws -> TempoOutcome.EqualsGetCardDetails {
         return try await self.equals.equalsGetCardDetails()
     }
 
+    /// `equals.get_pin`, answered by `equals`.
     public func equalsGetPin() async throws -> TempoOutcome.EqualsGetPin {
         return try await self.equals.equalsGetPin()
     }
 
+    /// `equals.set_card_limit`, answered by `equals`.
     public func equalsSetCardLimit(enabled: Bool) async throws -> TempoOutcome.EqualsSetCardLimit {
         return try await self.equals.equalsSetCardLimit(enabled: enabled)
     }
 
+    /// `equals.order_physical_card`, answered by `equals`.
     public func equalsOrderPhysicalCard(
         deliveryAddress: String,
         payWith: TempoPayWith
@@ -6560,6 +6584,7 @@ public struct TempoServiceSet: TempoServices {
         return try await self.equals.equalsOrderPhysicalCard(deliveryAddress: deliveryAddress, payWith: payWith)
     }
 
+    /// `equals.send_uk_transfer`, answered by `equals`.
     public func equalsSendUkTransfer(
         accountName: String,
         sortCode: String,
@@ -6576,14 +6601,17 @@ public struct TempoServiceSet: TempoServices {
         )
     }
 
+    /// `equals.get_balance`, answered by `equals`.
     public func equalsGetBalance() async throws -> TempoOutcome.EqualsGetBalance {
         return try await self.equals.equalsGetBalance()
     }
 
+    /// `equals.refresh_session`, answered by `equals`.
     public func equalsRefreshSession() async throws -> TempoOutcome.EqualsRefreshSession {
         return try await self.equals.equalsRefreshSession()
     }
 
+    /// `equals.send_international_transfer`, answered by `equals`.
     public func equalsSendInternationalTransfer(
         recipientName: String,
         country: String,
@@ -6606,38 +6634,47 @@ public struct TempoServiceSet: TempoServices {
         )
     }
 
+    /// `otp.send_email_code`, answered by `otp`.
     public func otpSendEmailCode(email: String) async throws -> TempoOutcome.OtpSendEmailCode {
         return try await self.otp.otpSendEmailCode(email: email)
     }
 
+    /// `otp.verify_email_code`, answered by `otp`.
     public func otpVerifyEmailCode(email: String, code: String) async throws -> TempoOutcome.OtpVerifyEmailCode {
         return try await self.otp.otpVerifyEmailCode(email: email, code: code)
     }
 
+    /// `otp.send_sms_code`, answered by `otp`.
     public func otpSendSmsCode(phone: String) async throws -> TempoOutcome.OtpSendSmsCode {
         return try await self.otp.otpSendSmsCode(phone: phone)
     }
 
+    /// `otp.verify_sms_code`, answered by `otp`.
     public func otpVerifySmsCode(phone: String, code: String) async throws -> TempoOutcome.OtpVerifySmsCode {
         return try await self.otp.otpVerifySmsCode(phone: phone, code: code)
     }
 
+    /// `postcode_lookup.find_addresses`, answered by `postcodeLookup`.
     public func postcodeLookupFindAddresses(postcode: String) async throws -> TempoOutcome.PostcodeLookupFindAddresses {
         return try await self.postcodeLookup.postcodeLookupFindAddresses(postcode: postcode)
     }
 
+    /// `device.check_integrity`, answered by `device`.
     public func deviceCheckIntegrity() async throws -> TempoOutcome.DeviceCheckIntegrity {
         return try await self.device.deviceCheckIntegrity()
     }
 
+    /// `device.enable_biometrics`, answered by `device`.
     public func deviceEnableBiometrics() async throws -> TempoOutcome.DeviceEnableBiometrics {
         return try await self.device.deviceEnableBiometrics()
     }
 
+    /// `device.authenticate`, answered by `device`.
     public func deviceAuthenticate(purpose: String) async throws -> TempoOutcome.DeviceAuthenticate {
         return try await self.device.deviceAuthenticate(purpose: purpose)
     }
 
+    /// `payments.initial_payment`, answered by `payments`.
     public func paymentsInitialPayment(
         method: TempoPaymentMethod,
         amount: Money
@@ -6645,6 +6682,7 @@ public struct TempoServiceSet: TempoServices {
         return try await self.payments.paymentsInitialPayment(method: method, amount: amount)
     }
 
+    /// `payments.charge`, answered by `payments`.
     public func paymentsCharge(
         method: TempoPaymentMethod,
         amount: Money,
@@ -6653,60 +6691,74 @@ public struct TempoServiceSet: TempoServices {
         return try await self.payments.paymentsCharge(method: method, amount: amount, purpose: purpose)
     }
 
+    /// `pitstop.open_ticket`, answered by `pitstop`.
     public func pitstopOpenTicket(topic: String) async throws -> TempoOutcome.PitstopOpenTicket {
         return try await self.pitstop.pitstopOpenTicket(topic: topic)
     }
 
+    /// `pitstop.start_chat`, answered by `pitstop`.
     public func pitstopStartChat(topic: String) async throws -> TempoOutcome.PitstopStartChat {
         return try await self.pitstop.pitstopStartChat(topic: topic)
     }
 
+    /// `logos.find_logo`, answered by `logos`.
     public func logosFindLogo(merchant: String) async throws -> TempoOutcome.LogosFindLogo {
         return try await self.logos.logosFindLogo(merchant: merchant)
     }
 
+    /// `fx.subscribe_rates`, answered by `fx`.
     public func fxSubscribeRates(currency: String) async throws -> TempoOutcome.FxSubscribeRates {
         return try await self.fx.fxSubscribeRates(currency: currency)
     }
 
+    /// `fx.lock_rate`, answered by `fx`.
     public func fxLockRate(currency: String, rate: Decimal, amount: Money) async throws -> TempoOutcome.FxLockRate {
         return try await self.fx.fxLockRate(currency: currency, rate: rate, amount: amount)
     }
 
+    /// `device_wallet.provision_card`, answered by `deviceWallet`.
     public func deviceWalletProvisionCard(platform: String) async throws -> TempoOutcome.DeviceWalletProvisionCard {
         return try await self.deviceWallet.deviceWalletProvisionCard(platform: platform)
     }
 
+    /// `push_provider.save_preferences`, answered by `pushProvider`.
     public func pushProviderSavePreferences(
         turnedOff: [TempoNotificationPreference]
     ) async throws -> TempoOutcome.PushProviderSavePreferences {
         return try await self.pushProvider.pushProviderSavePreferences(turnedOff: turnedOff)
     }
 
+    /// `veriff.send_sms_link`, answered by `veriff`.
     public func veriffSendSmsLink(phone: String) async throws -> TempoOutcome.VeriffSendSmsLink {
         return try await self.veriff.veriffSendSmsLink(phone: phone)
     }
 
+    /// `veriff.scan_front`, answered by `veriff`.
     public func veriffScanFront() async throws -> TempoOutcome.VeriffScanFront {
         return try await self.veriff.veriffScanFront()
     }
 
+    /// `veriff.scan_back`, answered by `veriff`.
     public func veriffScanBack() async throws -> TempoOutcome.VeriffScanBack {
         return try await self.veriff.veriffScanBack()
     }
 
+    /// `veriff.capture_selfie`, answered by `veriff`.
     public func veriffCaptureSelfie() async throws -> TempoOutcome.VeriffCaptureSelfie {
         return try await self.veriff.veriffCaptureSelfie()
     }
 
+    /// `veriff.analyse`, answered by `veriff`.
     public func veriffAnalyse() async throws -> TempoOutcome.VeriffAnalyse {
         return try await self.veriff.veriffAnalyse()
     }
 
+    /// `veriff.get_decision`, answered by `veriff`.
     public func veriffGetDecision() async throws -> TempoOutcome.VeriffGetDecision {
         return try await self.veriff.veriffGetDecision()
     }
 
+    /// `veriff.check_proof_of_address`, answered by `veriff`.
     public func veriffCheckProofOfAddress(address: String) async throws -> TempoOutcome.VeriffCheckProofOfAddress {
         return try await self.veriff.veriffCheckProofOfAddress(address: address)
     }
@@ -6734,6 +6786,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -6752,6 +6806,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -6783,6 +6839,8 @@ public enum TempoOutcome {
             case userId
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -6800,6 +6858,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -6842,6 +6902,8 @@ public enum TempoOutcome {
             case incomplete
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -6866,6 +6928,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -6899,6 +6963,8 @@ public enum TempoOutcome {
             case activated
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -6915,6 +6981,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -6946,6 +7014,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -6964,6 +7034,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -6991,6 +7063,8 @@ public enum TempoOutcome {
             case refreshed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7007,6 +7081,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7032,6 +7108,8 @@ public enum TempoOutcome {
             case signedOut
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7048,6 +7126,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7073,6 +7153,8 @@ public enum TempoOutcome {
             case signedOut
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7089,6 +7171,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7118,6 +7202,8 @@ public enum TempoOutcome {
             case insufficientFunds
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7136,6 +7222,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7163,6 +7251,8 @@ public enum TempoOutcome {
             case scheduled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7179,6 +7269,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7204,6 +7296,8 @@ public enum TempoOutcome {
             case closed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7220,6 +7314,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7253,6 +7349,8 @@ public enum TempoOutcome {
             case userId
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7272,6 +7370,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7308,6 +7408,8 @@ public enum TempoOutcome {
             case reason
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7327,6 +7429,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7359,6 +7463,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7377,6 +7483,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7408,6 +7516,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7426,6 +7536,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7457,6 +7569,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7475,6 +7589,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7506,6 +7622,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7524,6 +7642,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7555,6 +7675,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7573,6 +7695,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7609,6 +7733,8 @@ public enum TempoOutcome {
             case reason
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7629,6 +7755,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7668,6 +7796,8 @@ public enum TempoOutcome {
             case balance
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7687,6 +7817,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7721,6 +7853,8 @@ public enum TempoOutcome {
             case expired
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7739,6 +7873,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7775,6 +7911,8 @@ public enum TempoOutcome {
             case reason
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7795,6 +7933,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7828,6 +7968,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7846,6 +7988,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7881,6 +8025,8 @@ public enum TempoOutcome {
             case expired
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7901,6 +8047,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7934,6 +8082,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -7952,6 +8102,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -7987,6 +8139,8 @@ public enum TempoOutcome {
             case expired
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8007,6 +8161,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8044,6 +8200,8 @@ public enum TempoOutcome {
             case addresses
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8063,6 +8221,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8097,6 +8257,8 @@ public enum TempoOutcome {
             case compromised
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8115,6 +8277,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8146,6 +8310,8 @@ public enum TempoOutcome {
             case declined
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8164,6 +8330,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8197,6 +8365,8 @@ public enum TempoOutcome {
             case cancelled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8215,6 +8385,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8246,6 +8418,8 @@ public enum TempoOutcome {
             case declined
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8264,6 +8438,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8301,6 +8477,8 @@ public enum TempoOutcome {
             case cancelled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8321,6 +8499,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8354,6 +8534,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8372,6 +8554,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8399,6 +8583,8 @@ public enum TempoOutcome {
             case started
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8415,6 +8601,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8451,6 +8639,8 @@ public enum TempoOutcome {
             case url
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8473,6 +8663,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8506,6 +8698,8 @@ public enum TempoOutcome {
             case unavailable
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8524,6 +8718,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8557,6 +8753,8 @@ public enum TempoOutcome {
             case expired
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8575,6 +8773,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8610,6 +8810,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8630,6 +8832,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8659,6 +8863,8 @@ public enum TempoOutcome {
             case saved
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8675,6 +8881,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8704,6 +8912,8 @@ public enum TempoOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8722,6 +8932,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8761,6 +8973,8 @@ public enum TempoOutcome {
             case notDetected
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8783,6 +8997,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8814,6 +9030,8 @@ public enum TempoOutcome {
             case captured
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8830,6 +9048,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8855,6 +9075,8 @@ public enum TempoOutcome {
             case captured
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8871,6 +9093,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8896,6 +9120,8 @@ public enum TempoOutcome {
             case submitted
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8912,6 +9138,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -8949,6 +9177,8 @@ public enum TempoOutcome {
             case incomplete
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -8971,6 +9201,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -9010,6 +9242,8 @@ public enum TempoOutcome {
             case pending
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -9030,6 +9264,8 @@ public enum TempoOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -9122,22 +9358,52 @@ public enum TempoCodeStatus: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// Everything the 12-step form collects (ONB-004 → ONB-011).
 public struct TempoApplicant: Hashable, Sendable, Codable {
+    /// `given_name` in the flows.
     public var givenName: String = ""
+
+    /// `surname` in the flows.
     public var surname: String = ""
+
+    /// `preferred_name` in the flows.
     public var preferredName: String? = nil
+
+    /// `email` in the flows.
     public var email: String = ""
+
+    /// `phone` in the flows.
     public var phone: String = ""
+
+    /// `phone_country` in the flows.
     public var phoneCountry: String = ""
+
+    /// `dob` in the flows.
     public var dob: CalendarDate? = nil
+
+    /// `nationality` in the flows.
     public var nationality: String = ""
+
+    /// `market` in the flows.
     public var market: TempoMarket? = nil
+
+    /// `purposes` in the flows.
     public var purposes: [TempoAccountPurpose] = []
+
+    /// `funds_sources` in the flows.
     public var fundsSources: [TempoFundsSource] = []
+
+    /// `monthly_spend` in the flows.
     public var monthlySpend: TempoMonthlySpend? = nil
+
+    /// `annual_turnover` in the flows.
     public var annualTurnover: TempoAnnualTurnover? = nil
+
+    /// `postcode` in the flows.
     public var postcode: String = ""
+
+    /// `address` in the flows.
     public var address: String? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -9245,15 +9511,31 @@ public enum TempoTransactionStatus: String, Hashable, Sendable, Codable, CaseIte
 
 /// One row of the transaction history (WAL-001 latest 3–5, WAL-005 full history).
 public struct TempoTransaction: Hashable, Sendable, Codable {
+    /// `reference` in the flows.
     public var reference: String = ""
+
+    /// `description` in the flows.
     public var description: String = ""
+
+    /// `kind` in the flows.
     public var kind: TempoTransactionKind? = nil
+
+    /// `status` in the flows.
     public var status: TempoTransactionStatus? = nil
+
+    /// `amount` in the flows.
     public var amount: Money? = nil
+
+    /// `fee` in the flows.
     public var fee: Money? = nil
+
+    /// `received` in the flows.
     public var received: Money? = nil
+
+    /// `day` in the flows.
     public var day: CalendarDate? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -9274,9 +9556,13 @@ public struct TempoTransaction: Hashable, Sendable, Codable {
 
 /// A logo the logo service found for a merchant name (AC-WAL-06).
 public struct TempoMerchantLogo: Hashable, Sendable, Codable {
+    /// `merchant` in the flows.
     public var merchant: String = ""
+
+    /// `url` in the flows.
     public var url: String = ""
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -9690,6 +9976,7 @@ public struct TempoState: Hashable, Sendable, Codable {
     /// The day the Terms of Service and Privacy Policy were accepted (SET-011 shows it).
     public var legalAcceptedOn: CalendarDate? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 

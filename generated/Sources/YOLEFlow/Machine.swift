@@ -42,6 +42,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<YOLEEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = YOLETables.shared
 
@@ -1675,6 +1676,7 @@ extension YOLEEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = YOLEMachine.self
 }
 

@@ -2456,6 +2456,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -2801,6 +2803,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -3395,6 +3398,8 @@ public enum YOLEServiceCall: FlowServiceCall {
         case fee
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3494,6 +3499,7 @@ public enum YOLEServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -3776,6 +3782,7 @@ public struct YOLEServiceSet: YOLEServices {
         self.pesapal = pesapal
     }
 
+    /// `auth.create_account`, answered by `auth`.
     public func authCreateAccount(
         email: String,
         firstName: String,
@@ -3792,30 +3799,37 @@ public struct YOLEServiceSet: YOLEServices {
         )
     }
 
+    /// `auth.verify_email`, answered by `auth`.
     public func authVerifyEmail(email: String, code: String) async throws -> YOLEOutcome.AuthVerifyEmail {
         return try await self.auth.authVerifyEmail(email: email, code: code)
     }
 
+    /// `auth.resend_email_code`, answered by `auth`.
     public func authResendEmailCode(email: String) async throws -> YOLEOutcome.AuthResendEmailCode {
         return try await self.auth.authResendEmailCode(email: email)
     }
 
+    /// `auth.log_in`, answered by `auth`.
     public func authLogIn(email: String, password: String) async throws -> YOLEOutcome.AuthLogIn {
         return try await self.auth.authLogIn(email: email, password: password)
     }
 
+    /// `auth.request_password_reset`, answered by `auth`.
     public func authRequestPasswordReset(email: String) async throws -> YOLEOutcome.AuthRequestPasswordReset {
         return try await self.auth.authRequestPasswordReset(email: email)
     }
 
+    /// `kyc.send_sms_code`, answered by `kyc`.
     public func kycSendSmsCode(phone: String) async throws -> YOLEOutcome.KycSendSmsCode {
         return try await self.kyc.kycSendSmsCode(phone: phone)
     }
 
+    /// `kyc.verify_sms_code`, answered by `kyc`.
     public func kycVerifySmsCode(phone: String, code: String) async throws -> YOLEOutcome.KycVerifySmsCode {
         return try await self.kyc.kycVerifySmsCode(phone: phone, code: code)
     }
 
+    /// `kyc.upload_document`, answered by `kyc`.
     public func kycUploadDocument(
         documentType: YOLEDocumentType,
         photo: String
@@ -3823,38 +3837,47 @@ public struct YOLEServiceSet: YOLEServices {
         return try await self.kyc.kycUploadDocument(documentType: documentType, photo: photo)
     }
 
+    /// `kyc.submit_selfie`, answered by `kyc`.
     public func kycSubmitSelfie(photo: String) async throws -> YOLEOutcome.KycSubmitSelfie {
         return try await self.kyc.kycSubmitSelfie(photo: photo)
     }
 
+    /// `device.camera_permission`, answered by `device`.
     public func deviceCameraPermission() async throws -> YOLEOutcome.DeviceCameraPermission {
         return try await self.device.deviceCameraPermission()
     }
 
+    /// `device.authenticate`, answered by `device`.
     public func deviceAuthenticate(purpose: String) async throws -> YOLEOutcome.DeviceAuthenticate {
         return try await self.device.deviceAuthenticate(purpose: purpose)
     }
 
+    /// `account.load`, answered by `account`.
     public func accountLoad() async throws -> YOLEOutcome.AccountLoad {
         return try await self.account.accountLoad()
     }
 
+    /// `favorites_api.load`, answered by `favoritesApi`.
     public func favoritesApiLoad() async throws -> YOLEOutcome.FavoritesApiLoad {
         return try await self.favoritesApi.favoritesApiLoad()
     }
 
+    /// `favorites_api.remove`, answered by `favoritesApi`.
     public func favoritesApiRemove(recipient: String) async throws -> YOLEOutcome.FavoritesApiRemove {
         return try await self.favoritesApi.favoritesApiRemove(recipient: recipient)
     }
 
+    /// `profile.load`, answered by `profile`.
     public func profileLoad() async throws -> YOLEOutcome.ProfileLoad {
         return try await self.profile.profileLoad()
     }
 
+    /// `profile.update`, answered by `profile`.
     public func profileUpdate(firstName: String, lastName: String) async throws -> YOLEOutcome.ProfileUpdate {
         return try await self.profile.profileUpdate(firstName: firstName, lastName: lastName)
     }
 
+    /// `fees_api.quote`, answered by `feesApi`.
     public func feesApiQuote(
         amount: Decimal,
         currency: String,
@@ -3869,10 +3892,12 @@ public struct YOLEServiceSet: YOLEServices {
         )
     }
 
+    /// `pesapal.load_checkout`, answered by `pesapal`.
     public func pesapalLoadCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalLoadCheckout {
         return try await self.pesapal.pesapalLoadCheckout(amount: amount, fee: fee)
     }
 
+    /// `pesapal.checkout`, answered by `pesapal`.
     public func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout {
         return try await self.pesapal.pesapalCheckout(amount: amount, fee: fee)
     }
@@ -3908,6 +3933,8 @@ public enum YOLEOutcome {
             case serverError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3930,6 +3957,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3977,6 +4006,8 @@ public enum YOLEOutcome {
             case networkError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4001,6 +4032,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4038,6 +4071,8 @@ public enum YOLEOutcome {
             case networkError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4056,6 +4091,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4103,6 +4140,8 @@ public enum YOLEOutcome {
             case kycVerified
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4128,6 +4167,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4174,6 +4215,8 @@ public enum YOLEOutcome {
             case networkError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4196,6 +4239,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4239,6 +4284,8 @@ public enum YOLEOutcome {
             case networkError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4261,6 +4308,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4304,6 +4353,8 @@ public enum YOLEOutcome {
             case tooManyAttempts
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4326,6 +4377,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4373,6 +4426,8 @@ public enum YOLEOutcome {
             case uploadFailed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4397,6 +4452,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4453,6 +4510,8 @@ public enum YOLEOutcome {
             case uploadFailed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4479,6 +4538,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4518,6 +4579,8 @@ public enum YOLEOutcome {
             case denied
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4536,6 +4599,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4571,6 +4636,8 @@ public enum YOLEOutcome {
             case cancelled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4591,6 +4658,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4629,6 +4698,8 @@ public enum YOLEOutcome {
             case suspended
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4651,6 +4722,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4688,6 +4761,8 @@ public enum YOLEOutcome {
             case recipients
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4707,6 +4782,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4735,6 +4812,8 @@ public enum YOLEOutcome {
             case removed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4751,6 +4830,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4780,6 +4861,8 @@ public enum YOLEOutcome {
             case networkError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4798,6 +4881,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4829,6 +4914,8 @@ public enum YOLEOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4847,6 +4934,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4887,6 +4976,8 @@ public enum YOLEOutcome {
             case feeType
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4910,6 +5001,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4948,6 +5041,8 @@ public enum YOLEOutcome {
             case timeout
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4968,6 +5063,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -5095,6 +5192,8 @@ public enum YOLEOutcome {
             case reason
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -5160,6 +5259,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -5246,17 +5347,37 @@ public enum YOLETransferStatus: String, Hashable, Sendable, Codable, CaseIterabl
 
 /// The transfer being sent (Steps 14.1–14.5) and the Pesapal callback parameters it ends with.
 public struct YOLETransfer: Hashable, Sendable, Codable {
+    /// `amount` in the flows.
     public var amount: Money? = nil
+
+    /// `recipient` in the flows.
     public var recipient: String = ""
+
+    /// `note` in the flows.
     public var note: String = ""
+
+    /// `fee` in the flows.
     public var fee: Money? = nil
+
+    /// `fee_type` in the flows.
     public var feeType: String = ""
+
+    /// `status` in the flows.
     public var status: YOLETransferStatus? = nil
+
+    /// `yole_reference` in the flows.
     public var yoleReference: String = ""
+
+    /// `psp_transaction_id` in the flows.
     public var pspTransactionId: String = ""
+
+    /// `total_amount` in the flows.
     public var totalAmount: Decimal? = nil
+
+    /// `reason` in the flows.
     public var reason: String = ""
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -5292,10 +5413,16 @@ public struct YOLETransfer: Hashable, Sendable, Codable {
 
 /// One row of the Home "Recent transactions list".
 public struct YOLETransaction: Hashable, Sendable, Codable {
+    /// `recipient` in the flows.
     public var recipient: String = ""
+
+    /// `amount` in the flows.
     public var amount: Money? = nil
+
+    /// `yole_reference` in the flows.
     public var yoleReference: String = ""
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
@@ -5336,7 +5463,10 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// The email address entered on Create Account (shown read-only on Step 3)
     public var email: String = ""
 
+    /// `first_name` in the flows.
     public var firstName: String = ""
+
+    /// `last_name` in the flows.
     public var lastName: String = ""
 
     /// Country of residence (ISO code)
@@ -5360,11 +5490,13 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// Login shows the success message after a reset link was sent
     public var resetLinkSent: Bool = false
 
+    /// `kyc_status` in the flows.
     public var kycStatus: YOLEKycStatus = YOLEKycStatus.notStarted
 
     /// KYC Success shows the verification status details
     public var showVerificationDetails: Bool = false
 
+    /// `logged_in` in the flows.
     public var loggedIn: Bool = false
 
     /// Balance display on Home
@@ -5433,6 +5565,7 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// The checkout was opened in the browser instead of the webview
     public var checkoutInBrowser: Bool = false
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 

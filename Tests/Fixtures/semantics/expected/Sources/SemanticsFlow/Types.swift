@@ -1194,6 +1194,8 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -1367,6 +1369,7 @@ public enum SemanticsEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -1595,6 +1598,8 @@ public enum SemanticsServiceCall: FlowServiceCall {
         case amount
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -1617,6 +1622,7 @@ public enum SemanticsServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -1669,14 +1675,17 @@ public struct SemanticsServiceSet: SemanticsServices {
         self.bank = bank
     }
 
+    /// `bank.transfer`, answered by `bank`.
     public func bankTransfer(amount: Money) async throws -> SemanticsOutcome.BankTransfer {
         return try await self.bank.bankTransfer(amount: amount)
     }
 
+    /// `bank.authorise`, answered by `bank`.
     public func bankAuthorise(amount: Money) async throws -> SemanticsOutcome.BankAuthorise {
         return try await self.bank.bankAuthorise(amount: amount)
     }
 
+    /// `bank.status`, answered by `bank`.
     public func bankStatus() async throws -> SemanticsOutcome.BankStatus {
         return try await self.bank.bankStatus()
     }
@@ -1708,6 +1717,8 @@ public enum SemanticsOutcome {
             case reference
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -1727,6 +1738,8 @@ public enum SemanticsOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -1763,6 +1776,8 @@ public enum SemanticsOutcome {
             case timedOut
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -1783,6 +1798,8 @@ public enum SemanticsOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -1816,6 +1833,8 @@ public enum SemanticsOutcome {
             case unknown
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -1834,6 +1853,8 @@ public enum SemanticsOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -1852,17 +1873,31 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// What ran, in order.
     public var log: [String] = []
 
+    /// `count` in the flows.
     public var count: Int = 0
+
+    /// `picked` in the flows.
     public var picked: String = ""
+
+    /// `reference` in the flows.
     public var reference: String = ""
+
+    /// `last_name` in the flows.
     public var lastName: String = "Ada"
+
+    /// `shown` in the flows.
     public var shown: Bool = false
+
+    /// `due` in the flows.
     public var due: CalendarDate? = nil
+
+    /// `share` in the flows.
     public var share: Decimal = SemanticsConstants.decimal0
 
     /// Known once 'quote' is sent.
     public var quoted: Int? = nil
 
+    /// `factors` in the flows.
     public var factors: [Int] = [1, 2, 3]
 
     /// A timer's length kept in the state.
@@ -1871,7 +1906,10 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// A number written as text, or nothing yet.
     public var note: String? = nil
 
+    /// `note_as_int` in the flows.
     public var noteAsInt: Int? = nil
+
+    /// `note_as_decimal` in the flows.
     public var noteAsDecimal: Decimal? = nil
 
     /// A moment written with its zone.
@@ -1886,6 +1924,7 @@ public struct SemanticsState: Hashable, Sendable, Codable {
     /// A secret field's input, read by the transition that leaves its screen.
     public var typedPin: String? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 

@@ -99,10 +99,12 @@ public enum SmallVariant: String, FlowName {
 
 /// The outcomes Small's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
 public enum SmallEnding: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -111,10 +113,12 @@ public enum SmallEnding: FlowName {
 
 /// What Small's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum SmallText: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -123,10 +127,12 @@ public enum SmallText: FlowName {
 
 /// The flows Small calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum SmallSubflow: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -234,6 +240,8 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -261,6 +269,7 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -320,6 +329,8 @@ public enum SmallServiceCall: FlowServiceCall {
         case email
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -337,6 +348,7 @@ public enum SmallServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -373,6 +385,7 @@ public struct SmallServiceSet: SmallServices {
         self.auth = auth
     }
 
+    /// `auth.sign_in`, answered by `auth`.
     public func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn {
         return try await self.auth.authSignIn(email: email)
     }
@@ -400,6 +413,8 @@ public enum SmallOutcome {
             case denied
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -418,6 +433,8 @@ public enum SmallOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -442,6 +459,7 @@ public struct SmallState: Hashable, Sendable, Codable {
     /// The email last used to sign in; the Log In field starts with it.
     public var rememberedEmail: String = "ada@example.com"
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
