@@ -33,6 +33,7 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<PeerRing10000Event>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = PeerRing10000Tables.shared
 
@@ -105,7 +106,7 @@ public struct PeerRing10000Machine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: PeerRing10000Event) throws -> [PeerRing10000Effect] {
         var effects: [PeerRing10000Effect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 
@@ -273,6 +274,7 @@ extension PeerRing10000Event: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = PeerRing10000Machine.self
 }
 

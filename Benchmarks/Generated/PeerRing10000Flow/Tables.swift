@@ -5,7 +5,7 @@
 
 /// PeerRing10000 as data, indexed by screen number: read by the engine, written by flowc.
 enum PeerRing10000Tables {
-    /// One string per line.
+    /// One string per line: string n is line n + 1.
     static let stringsData = #"""
     S-0
     S-1

@@ -33,10 +33,12 @@ public struct PeerRing10000Screen: Hashable, Sendable, RawRepresentable {
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
 public enum PeerRing10000Field: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -45,10 +47,12 @@ public enum PeerRing10000Field: FlowName {
 
 /// The screen variants of PeerRing10000 (what `variant()` returns), by their names in the flows.
 public enum PeerRing10000Variant: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -58,10 +62,12 @@ public enum PeerRing10000Variant: FlowName {
 /// The outcomes PeerRing10000's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its
 /// caller).
 public enum PeerRing10000Ending: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -70,10 +76,12 @@ public enum PeerRing10000Ending: FlowName {
 
 /// What PeerRing10000's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum PeerRing10000Text: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -82,10 +90,12 @@ public enum PeerRing10000Text: FlowName {
 
 /// The flows PeerRing10000 calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum PeerRing10000Subflow: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -108,14 +118,18 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        switch name {
-        case "next":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // next
             self = .next
-        case "back":
+        case 1:
+            // back
             self = .back
-        case "error":
+        case 2:
+            // error
             self = .error
-        case "retry":
+        case 3:
+            // retry
             self = .retry
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -124,19 +138,21 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .next:
-            return "next"
-        case .back:
-            return "back"
-        case .error:
-            return "error"
-        case .retry:
-            return "retry"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    next
+    back
+    error
+    retry
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -176,6 +192,8 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -201,6 +219,7 @@ public enum PeerRing10000Event: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -225,10 +244,12 @@ public typealias PeerRing10000Effect = FlowEffect<PeerRing10000ServiceCall>
 
 /// The service operations PeerRing10000 calls, by their names in the flows (`service.operation`).
 public enum PeerRing10000Operation: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -249,12 +270,14 @@ public enum PeerRing10000ServiceCall: FlowServiceCall {
         }
     }
 
+    /// Always throws: there is no value to decode.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(
             .init(codingPath: decoder.codingPath, debugDescription: "PeerRing10000 calls no service")
         )
     }
 
+    /// Never called: there is no value to encode.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         }
@@ -274,17 +297,21 @@ public enum PeerRing10000Outcome {
 /// The domain state of PeerRing10000: what the flows read and write. A new value holds the
 /// initial values of the flows (`PeerRing10000State()` is the state at launch).
 public struct PeerRing10000State: Hashable, Sendable, Codable {
+    /// `steps` in the flows.
     public var steps: Int = 0
+
+    /// `attempts` in the flows.
     public var attempts: Int = 0
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("attempts: " + describe(attempts))
-        parts.append("steps: " + describe(steps))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("attempts", attempts)
+        record.add("steps", steps)
+        return record.written
     }
 }

@@ -33,6 +33,7 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<PeerRing1000Event>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = PeerRing1000Tables.shared
 
@@ -105,7 +106,7 @@ public struct PeerRing1000Machine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: PeerRing1000Event) throws -> [PeerRing1000Effect] {
         var effects: [PeerRing1000Effect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 
@@ -273,6 +274,7 @@ extension PeerRing1000Event: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = PeerRing1000Machine.self
 }
 

@@ -5,7 +5,7 @@
 
 /// PeerRing1000 as data, indexed by screen number: read by the engine, written by flowc.
 enum PeerRing1000Tables {
-    /// One string per line.
+    /// One string per line: string n is line n + 1.
     static let stringsData = #"""
     S-0
     S-1

@@ -33,6 +33,7 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<PeerRing10Event>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = PeerRing10Tables.shared
 
@@ -105,7 +106,7 @@ public struct PeerRing10Machine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: PeerRing10Event) throws -> [PeerRing10Effect] {
         var effects: [PeerRing10Effect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 
@@ -273,6 +274,7 @@ extension PeerRing10Event: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = PeerRing10Machine.self
 }
 

@@ -5,58 +5,61 @@
 
 /// PeerRing10 as data, indexed by screen number: read by the engine, written by flowc.
 enum PeerRing10Tables {
-    /// IDs, names and messages the other tables point to.
-    static let strings: [String] = [
-        "S-0", // 0
-        "S-1", // 1
-        "S-2", // 2
-        "S-3", // 3
-        "S-4", // 4
-        "S-5", // 5
-        "S-6", // 6
-        "S-7", // 7
-        "S-8", // 8
-        "S-9", // 9
-        "ERR", // 10
-        "ring", // 11
-    ]
+    /// One string per line: string n is line n + 1.
+    static let stringsData = #"""
+    S-0
+    S-1
+    S-2
+    S-3
+    S-4
+    S-5
+    S-6
+    S-7
+    S-8
+    S-9
+    ERR
+    ring
+    """#
 
-    /// Columns: id.
-    static let screenIDsData: [Int32] = [
-        0, // 0: S-0 Screen 0
-        1, // 1: S-1 Screen 1
-        2, // 2: S-2 Screen 2
-        3, // 3: S-3 Screen 3
-        4, // 4: S-4 Screen 4
-        5, // 5: S-5 Screen 5
-        6, // 6: S-6 Screen 6
-        7, // 7: S-7 Screen 7
-        8, // 8: S-8 Screen 8
-        9, // 9: S-9 Screen 9
-        10, // 10: ERR Error
-    ]
+    /// IDs, names and messages the other tables point to.
+    static let strings: [String] = decodeLines(stringsData)
+
+    /// Columns: id; one row per line, with what it is after `//`.
+    static let screenIDsData = #"""
+    0 // 0: S-0 Screen 0
+    1 // 1: S-1 Screen 1
+    2 // 2: S-2 Screen 2
+    3 // 3: S-3 Screen 3
+    4 // 4: S-4 Screen 4
+    5 // 5: S-5 Screen 5
+    6 // 6: S-6 Screen 6
+    7 // 7: S-7 Screen 7
+    8 // 8: S-8 Screen 8
+    9 // 9: S-9 Screen 9
+    10 // 10: ERR Error
+    """#
 
     /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+    static let screenIDs: [Int32] = decodeTable(screenIDsData) { row in row[0] }
 
     /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
-    /// enterActions, exitActions, analytics, backBlocked.
-    static let screensData: [Int32] = [
-        0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: S-0 Screen 0
-        0, 3, 6, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 1: S-1 Screen 1
-        0, 6, 9, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 2: S-2 Screen 2
-        0, 9, 12, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 3: S-3 Screen 3
-        0, 12, 15, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 4: S-4 Screen 4
-        0, 15, 18, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 5: S-5 Screen 5
-        0, 18, 21, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 6: S-6 Screen 6
-        0, 21, 24, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 7: S-7 Screen 7
-        0, 24, 27, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 8: S-8 Screen 8
-        0, 27, 30, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 9: S-9 Screen 9
-        0, 30, 31, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 10: ERR Error
-    ]
+    /// enterActions, exitActions, analytics, backBlocked; one row per line, with what it is after `//`.
+    static let screensData = #"""
+    0 0 3 0 0 0 0 0 0 0 0 -1 0 // 0: S-0 Screen 0
+    0 3 6 0 0 0 0 0 0 0 0 -1 0 // 1: S-1 Screen 1
+    0 6 9 0 0 0 0 0 0 0 0 -1 0 // 2: S-2 Screen 2
+    0 9 12 0 0 0 0 0 0 0 0 -1 0 // 3: S-3 Screen 3
+    0 12 15 0 0 0 0 0 0 0 0 -1 0 // 4: S-4 Screen 4
+    0 15 18 0 0 0 0 0 0 0 0 -1 0 // 5: S-5 Screen 5
+    0 18 21 0 0 0 0 0 0 0 0 -1 0 // 6: S-6 Screen 6
+    0 21 24 0 0 0 0 0 0 0 0 -1 0 // 7: S-7 Screen 7
+    0 24 27 0 0 0 0 0 0 0 0 -1 0 // 8: S-8 Screen 8
+    0 27 30 0 0 0 0 0 0 0 0 -1 0 // 9: S-9 Screen 9
+    0 30 31 0 0 0 0 0 0 0 0 -1 0 // 10: ERR Error
+    """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+    static let screens: [ScreenEntry] = decodeTable(screensData) { row in
         ScreenEntry(
             flow: row[0],
             rowStart: row[1],
@@ -74,43 +77,43 @@ enum PeerRing10Tables {
         )
     }
 
-    /// Columns: event, guardID, actionsID, target, argument, validates.
-    static let rowsData: [Int32] = [
-        0, 1, 1, 1, 1, 0, // S-0 next if attempts < 3 → S-1
-        1, 0, 2, 1, 9, 0, // S-0 back → S-9
-        2, 0, 3, 2, 10, 0, // S-0 error → ERR (overlay)
-        0, 1, 1, 1, 2, 0, // S-1 next if attempts < 3 → S-2
-        1, 0, 2, 1, 0, 0, // S-1 back → S-0
-        2, 0, 3, 2, 10, 0, // S-1 error → ERR (overlay)
-        0, 1, 1, 1, 3, 0, // S-2 next if attempts < 3 → S-3
-        1, 0, 2, 1, 1, 0, // S-2 back → S-1
-        2, 0, 3, 2, 10, 0, // S-2 error → ERR (overlay)
-        0, 1, 1, 1, 4, 0, // S-3 next if attempts < 3 → S-4
-        1, 0, 2, 1, 2, 0, // S-3 back → S-2
-        2, 0, 3, 2, 10, 0, // S-3 error → ERR (overlay)
-        0, 1, 1, 1, 5, 0, // S-4 next if attempts < 3 → S-5
-        1, 0, 2, 1, 3, 0, // S-4 back → S-3
-        2, 0, 3, 2, 10, 0, // S-4 error → ERR (overlay)
-        0, 1, 1, 1, 6, 0, // S-5 next if attempts < 3 → S-6
-        1, 0, 2, 1, 4, 0, // S-5 back → S-4
-        2, 0, 3, 2, 10, 0, // S-5 error → ERR (overlay)
-        0, 1, 1, 1, 7, 0, // S-6 next if attempts < 3 → S-7
-        1, 0, 2, 1, 5, 0, // S-6 back → S-5
-        2, 0, 3, 2, 10, 0, // S-6 error → ERR (overlay)
-        0, 1, 1, 1, 8, 0, // S-7 next if attempts < 3 → S-8
-        1, 0, 2, 1, 6, 0, // S-7 back → S-6
-        2, 0, 3, 2, 10, 0, // S-7 error → ERR (overlay)
-        0, 1, 1, 1, 9, 0, // S-8 next if attempts < 3 → S-9
-        1, 0, 2, 1, 7, 0, // S-8 back → S-7
-        2, 0, 3, 2, 10, 0, // S-8 error → ERR (overlay)
-        0, 1, 1, 1, 0, 0, // S-9 next if attempts < 3 → S-0
-        1, 0, 2, 1, 8, 0, // S-9 back → S-8
-        2, 0, 3, 2, 10, 0, // S-9 error → ERR (overlay)
-        3, 0, 0, 3, 0, 0, // ERR retry → back
-    ]
+    /// Columns: event, guardID, actionsID, target, argument, validates; one row per line, with what it is after `//`.
+    static let rowsData = #"""
+    0 1 1 1 1 0 // S-0 next if attempts < 3 → S-1
+    1 0 2 1 9 0 // S-0 back → S-9
+    2 0 3 2 10 0 // S-0 error → ERR (overlay)
+    0 1 1 1 2 0 // S-1 next if attempts < 3 → S-2
+    1 0 2 1 0 0 // S-1 back → S-0
+    2 0 3 2 10 0 // S-1 error → ERR (overlay)
+    0 1 1 1 3 0 // S-2 next if attempts < 3 → S-3
+    1 0 2 1 1 0 // S-2 back → S-1
+    2 0 3 2 10 0 // S-2 error → ERR (overlay)
+    0 1 1 1 4 0 // S-3 next if attempts < 3 → S-4
+    1 0 2 1 2 0 // S-3 back → S-2
+    2 0 3 2 10 0 // S-3 error → ERR (overlay)
+    0 1 1 1 5 0 // S-4 next if attempts < 3 → S-5
+    1 0 2 1 3 0 // S-4 back → S-3
+    2 0 3 2 10 0 // S-4 error → ERR (overlay)
+    0 1 1 1 6 0 // S-5 next if attempts < 3 → S-6
+    1 0 2 1 4 0 // S-5 back → S-4
+    2 0 3 2 10 0 // S-5 error → ERR (overlay)
+    0 1 1 1 7 0 // S-6 next if attempts < 3 → S-7
+    1 0 2 1 5 0 // S-6 back → S-5
+    2 0 3 2 10 0 // S-6 error → ERR (overlay)
+    0 1 1 1 8 0 // S-7 next if attempts < 3 → S-8
+    1 0 2 1 6 0 // S-7 back → S-6
+    2 0 3 2 10 0 // S-7 error → ERR (overlay)
+    0 1 1 1 9 0 // S-8 next if attempts < 3 → S-9
+    1 0 2 1 7 0 // S-8 back → S-7
+    2 0 3 2 10 0 // S-8 error → ERR (overlay)
+    0 1 1 1 0 0 // S-9 next if attempts < 3 → S-0
+    1 0 2 1 8 0 // S-9 back → S-8
+    2 0 3 2 10 0 // S-9 error → ERR (overlay)
+    3 0 0 3 0 0 // ERR retry → back
+    """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+    static let rows: [TransitionRow] = decodeTable(rowsData) { row in
         TransitionRow(
             event: row[0],
             guardID: row[1],
@@ -121,58 +124,58 @@ enum PeerRing10Tables {
         )
     }
 
-    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
-    static let flowsData: [Int32] = [
-        0, 31, 31, 0, 0, 11, // ring
-    ]
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
+    static let flowsData = #"""
+    0 31 31 0 0 11 // ring
+    """#
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+    static let flows: [FlowEntry] = decodeTable(flowsData) { row in
         FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
     }
 
-    /// Columns: milliseconds, rowStart, rowEnd, variant.
-    static let timersData: [Int32] = [
-    ]
+    /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
+    static let timersData = #"""
+    """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+    static let timers: [TimerEntry] = decodeTable(timersData) { row in
         TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
     }
 
-    /// Columns: flow, returnStart, returnEnd.
-    static let subflowsData: [Int32] = [
-    ]
+    /// Columns: flow, returnStart, returnEnd; one row per line, with what it is after `//`.
+    static let subflowsData = #"""
+    """#
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData) { row in
         SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
     }
 
-    /// Columns: outcome, rowStart, rowEnd.
-    static let returnsData: [Int32] = [
-    ]
+    /// Columns: outcome, rowStart, rowEnd; one row per line, with what it is after `//`.
+    static let returnsData = #"""
+    """#
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+    static let returns: [ReturnEntry] = decodeTable(returnsData) { row in
         ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
     }
 
-    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
-    static let fieldsData: [Int32] = [
-    ]
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret; one row per line, with what it is after `//`.
+    static let fieldsData = #"""
+    """#
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in
         FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
     }
 
-    /// Columns: name, condition.
-    static let variantsData: [Int32] = [
-    ]
+    /// Columns: name, condition; one row per line, with what it is after `//`.
+    static let variantsData = #"""
+    """#
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+    static let variants: [VariantEntry] = decodeTable(variantsData) { row in
         VariantEntry(name: row[0], condition: row[1])
     }
 

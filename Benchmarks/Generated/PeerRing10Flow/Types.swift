@@ -112,10 +112,12 @@ public enum PeerRing10Screen: String, CaseIterable, Sendable {
 /// One enum for the whole app, so a field keeps its case on every screen that has it; filling a field the
 /// current screen does not have throws.
 public enum PeerRing10Field: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -124,10 +126,12 @@ public enum PeerRing10Field: FlowName {
 
 /// The screen variants of PeerRing10 (what `variant()` returns), by their names in the flows.
 public enum PeerRing10Variant: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -137,10 +141,12 @@ public enum PeerRing10Variant: FlowName {
 /// The outcomes PeerRing10's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its
 /// caller).
 public enum PeerRing10Ending: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -149,10 +155,12 @@ public enum PeerRing10Ending: FlowName {
 
 /// What PeerRing10's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum PeerRing10Text: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -161,10 +169,12 @@ public enum PeerRing10Text: FlowName {
 
 /// The flows PeerRing10 calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum PeerRing10Subflow: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -187,14 +197,18 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        switch name {
-        case "next":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // next
             self = .next
-        case "back":
+        case 1:
+            // back
             self = .back
-        case "error":
+        case 2:
+            // error
             self = .error
-        case "retry":
+        case 3:
+            // retry
             self = .retry
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -203,19 +217,21 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .next:
-            return "next"
-        case .back:
-            return "back"
-        case .error:
-            return "error"
-        case .retry:
-            return "retry"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    next
+    back
+    error
+    retry
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -255,6 +271,8 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -280,6 +298,7 @@ public enum PeerRing10Event: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -304,10 +323,12 @@ public typealias PeerRing10Effect = FlowEffect<PeerRing10ServiceCall>
 
 /// The service operations PeerRing10 calls, by their names in the flows (`service.operation`).
 public enum PeerRing10Operation: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -328,12 +349,14 @@ public enum PeerRing10ServiceCall: FlowServiceCall {
         }
     }
 
+    /// Always throws: there is no value to decode.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(
             .init(codingPath: decoder.codingPath, debugDescription: "PeerRing10 calls no service")
         )
     }
 
+    /// Never called: there is no value to encode.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         }
@@ -352,17 +375,21 @@ public enum PeerRing10Outcome {
 /// The domain state of PeerRing10: what the flows read and write. A new value holds the
 /// initial values of the flows (`PeerRing10State()` is the state at launch).
 public struct PeerRing10State: Hashable, Sendable, Codable {
+    /// `steps` in the flows.
     public var steps: Int = 0
+
+    /// `attempts` in the flows.
     public var attempts: Int = 0
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("attempts: " + describe(attempts))
-        parts.append("steps: " + describe(steps))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("attempts", attempts)
+        record.add("steps", steps)
+        return record.written
     }
 }

@@ -42,6 +42,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<SyntheticEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = SyntheticTables.shared
 
@@ -114,7 +115,7 @@ public struct SyntheticMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: SyntheticEvent) throws -> [SyntheticEffect] {
         var effects: [SyntheticEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 
@@ -286,6 +287,7 @@ extension SyntheticEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = SyntheticMachine.self
 }
 

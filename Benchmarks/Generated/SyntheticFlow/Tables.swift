@@ -5,7 +5,7 @@
 
 /// Synthetic as data, indexed by screen number: read by the engine, written by flowc.
 enum SyntheticTables {
-    /// One string per line.
+    /// One string per line: string n is line n + 1.
     static let stringsData = #"""
     S-0
     S-1

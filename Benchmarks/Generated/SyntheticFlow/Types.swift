@@ -39,10 +39,12 @@ public enum SyntheticField: String, FlowName {
 
 /// The screen variants of Synthetic (what `variant()` returns), by their names in the flows.
 public enum SyntheticVariant: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -51,10 +53,12 @@ public enum SyntheticVariant: FlowName {
 
 /// The outcomes Synthetic's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
 public enum SyntheticEnding: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -63,10 +67,12 @@ public enum SyntheticEnding: FlowName {
 
 /// What Synthetic's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum SyntheticText: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -75,10 +81,12 @@ public enum SyntheticText: FlowName {
 
 /// The flows Synthetic calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum SyntheticSubflow: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -101,14 +109,18 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        switch name {
-        case "next":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // next
             self = .next
-        case "back":
+        case 1:
+            // back
             self = .back
-        case "retry":
+        case 2:
+            // retry
             self = .retry
-        case "fail":
+        case 3:
+            // fail
             self = .fail
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -117,19 +129,21 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .next:
-            return "next"
-        case .back:
-            return "back"
-        case .retry:
-            return "retry"
-        case .fail:
-            return "fail"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    next
+    back
+    retry
+    fail
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -169,6 +183,8 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -194,6 +210,7 @@ public enum SyntheticEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -218,10 +235,12 @@ public typealias SyntheticEffect = FlowEffect<SyntheticServiceCall>
 
 /// The service operations Synthetic calls, by their names in the flows (`service.operation`).
 public enum SyntheticOperation: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -242,12 +261,14 @@ public enum SyntheticServiceCall: FlowServiceCall {
         }
     }
 
+    /// Always throws: there is no value to decode.
     public init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(
             .init(codingPath: decoder.codingPath, debugDescription: "Synthetic calls no service")
         )
     }
 
+    /// Never called: there is no value to encode.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         }
@@ -266,17 +287,21 @@ public enum SyntheticOutcome {
 /// The domain state of Synthetic: what the flows read and write. A new value holds the
 /// initial values of the flows (`SyntheticState()` is the state at launch).
 public struct SyntheticState: Hashable, Sendable, Codable {
+    /// `counter` in the flows.
     public var counter: Int = 0
+
+    /// `limit` in the flows.
     public var limit: Int = 1000000000
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("counter: " + describe(counter))
-        parts.append("limit: " + describe(limit))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("counter", counter)
+        record.add("limit", limit)
+        return record.written
     }
 }

@@ -42,7 +42,7 @@ struct MachineTranslator {
             SwiftDeclaration(doc: ["Where the machine is apart from the domain state (screen, back stack, sheets, timers, form); FlowMachine's engine keeps it."],
                              access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "engine", type: "EngineState<\(names.event)>", value: nil, getter: nil)),
-            SwiftDeclaration(access: .public, attributes: spi,
+            SwiftDeclaration(doc: ["The app's tables, shared by every machine."], access: .public, attributes: spi,
                              .variable(isLet: true, isStatic: false, name: "tables", type: "FlowTables", value: .member(.id(names.tables), "shared"), getter: nil)),
             SwiftDeclaration(doc: ["What of FlowMachine's engine \(app.name) uses: a constant, so the engine built for this machine leaves out the rest."],
                              access: .public, attributes: spi,
@@ -132,7 +132,7 @@ struct MachineTranslator {
                                    "(flowc's differential test finds each generated module's machine here)."],
                              access: .public, attributes: spi,
                              .enum(name: "GeneratedModule", conformances: [], cases: [], members: [
-                                SwiftDeclaration(access: publicAccess, .variable(isLet: true, isStatic: true, name: "machine", type: "any FlowStateMachine.Type",
+                                SwiftDeclaration(doc: ["The machine type of this module."], access: publicAccess, .variable(isLet: true, isStatic: true, name: "machine", type: "any FlowStateMachine.Type",
                                                                                  value: .member(.id(names.machine), "self"), getter: nil)),
                              ])),
             SwiftDeclaration(doc: ["\(app.name)'s stack of screens and presented sheet, as `NavigationStack(path:)` and `.sheet(item:)` bind to",
@@ -174,7 +174,8 @@ struct MachineTranslator {
                              .function(modifiers: ["mutating"], name: "send", parameters: [SwiftParameter(label: "_", name: "event", type: names.event)],
                                        effects: ["throws"], returns: "[\(names.effect)]", body: [
                                         .declare(isLet: false, name: "effects", type: "[\(names.effect)]", value: .array([])),
-                                        .expression(.try(.call(.id("engineSend"), [SwiftArgument(nil, .id("event")), intoEffects]))),
+                                        // Through `send(_:into:)`: the engine's step is inlined into one function, not two.
+                                        .expression(.try(.call(.id("send"), [SwiftArgument(nil, .id("event")), intoEffects]))),
                                         .return(.id("effects")),
                                        ])),
             SwiftDeclaration(doc: ["The back stack, oldest first: where `back` goes, from the end."], access: publicAccess,

@@ -6,6 +6,12 @@ import FlowIR
 /// Translates an app's lowered tables into `Tables.swift`: the rows FlowMachine's engine reads, written as data
 /// (numbers with a comment naming each row, or one string per table for a very large app), and their fingerprint.
 struct TablesTranslator {
+    /// Whether `lines` read back the same from a raw multi-line string literal (`#"""`, split at line breaks): no
+    /// line break or closing delimiter inside a line, and not the one empty line (which reads back as no line).
+    static func fitsRawMultilineString(_ lines: [String]) -> Bool {
+        lines != [""] && lines.allSatisfy { line in !line.contains(where: \.isNewline) && !line.contains("\"\"\"#") }
+    }
+
     let lowered: LoweredApp
     let names: AppNames
     let style: TableStyle
@@ -34,13 +40,28 @@ struct TablesTranslator {
                 members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
                                                                        value: .arrayLines(rows.map(build), comments: comments), getter: nil)))
             case .literals:
-                // The numbers, one row per line with what the row is; the rows are built from them on first use.
-                members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "."], .variable(isLet: true, isStatic: true, name: name + "Data", type: "[Int32]",
-                                                                                                                 value: .numberRows(rows, comments: comments), getter: nil)))
+                // The numbers, one row per line with what the row is, in one string literal; the rows are built from
+                // them on first use. An array literal of the same numbers (3,500 for Tempo's transitions) is an
+                // initializer the optimizer works through element by element: seconds of Tempo's build.
+                let lines = rows.indices.map { index -> String in
+                    let numbers = rows[index].map(String.init).joined(separator: " ")
+                    guard index < comments.count else { return numbers }
+                    let comment = comments[index]
+                    return numbers + " // " + comment
+                }
                 let closure = SwiftClosure(parameters: ["row"], body: [.expression(build((0..<columns.count).map { -1000 - $0 }))])
-                members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
-                                                                       value: .call(.id("decodeTable"), [SwiftArgument(nil, .id(name + "Data")), SwiftArgument("columns", .int(columns.count))],
-                                                                                    trailingClosure: closure), getter: nil)))
+                if Self.fitsRawMultilineString(lines) {
+                    members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "; one row per line, with what it is after `//`."],
+                                                    .variable(isLet: true, isStatic: true, name: name + "Data", type: nil, value: .multilineString(lines), getter: nil)))
+                    members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
+                                                                           value: .call(.id("decodeTable"), [SwiftArgument(nil, .id(name + "Data"))], trailingClosure: closure), getter: nil)))
+                } else {
+                    members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "."], .variable(isLet: true, isStatic: true, name: name + "Data", type: "[Int32]",
+                                                                                                                     value: .numberRows(rows, comments: comments), getter: nil)))
+                    members.append(SwiftDeclaration(doc: [doc], .variable(isLet: true, isStatic: true, name: name, type: "[\(type)]",
+                                                                           value: .call(.id("decodeTable"), [SwiftArgument(nil, .id(name + "Data")), SwiftArgument("columns", .int(columns.count))],
+                                                                                        trailingClosure: closure), getter: nil)))
+                }
             case .encoded:
                 let lines = rows.map { $0.map(String.init).joined(separator: " ") }
                 members.append(SwiftDeclaration(doc: ["Columns: " + columns.joined(separator: ", ") + "."], .variable(isLet: true, isStatic: true, name: name + "Data", type: nil, value: .multilineString(lines), getter: nil)))
@@ -64,11 +85,12 @@ struct TablesTranslator {
         }
         func ints(_ values: Int32...) -> [Int] { values.map(Int.init) }
 
-        if style == .literals {
+        if style == .literals && !Self.fitsRawMultilineString(t.strings) {
             members.append(SwiftDeclaration(doc: ["IDs, names and messages the other tables point to."], .variable(isLet: true, isStatic: true, name: "strings", type: "[String]",
                                                                                                                  value: .arrayLines(t.strings.map { .string($0) }, comments: t.strings.indices.map { "\($0)" }), getter: nil)))
         } else {
-            members.append(SwiftDeclaration(doc: ["One string per line."], .variable(isLet: true, isStatic: true, name: "stringsData", type: nil, value: .multilineString(t.strings), getter: nil)))
+            // One string literal: an array literal of a few hundred strings is as many elements for the optimizer.
+            members.append(SwiftDeclaration(doc: ["One string per line: string n is line n + 1."], .variable(isLet: true, isStatic: true, name: "stringsData", type: nil, value: .multilineString(t.strings), getter: nil)))
             members.append(SwiftDeclaration(doc: ["IDs, names and messages the other tables point to."], .variable(isLet: true, isStatic: true, name: "strings", type: "[String]",
                                                                                                                  value: .call(.id("decodeLines"), [SwiftArgument(nil, .id("stringsData"))]), getter: nil)))
         }

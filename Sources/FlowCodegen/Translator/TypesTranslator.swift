@@ -94,7 +94,6 @@ struct TypesTranslator {
     func eventDeclaration() -> SwiftDeclaration {
         var cases: [SwiftEnumCase] = []
         var numberCases: [SwiftSwitchCase] = []
-        var nameCases: [SwiftSwitchCase] = []
         let raised = app.raisedEventNames
         for (index, event) in app.events.enumerated() {
             let name = names.eventCase(event.name)
@@ -112,24 +111,28 @@ struct TypesTranslator {
             cases.append(SwiftEnumCase(doc: doc, name: name, associated: associated))
             let pattern = associated.isEmpty ? ".\(name)" : ".\(name)"
             numberCases.append(SwiftSwitchCase([pattern], [.return(.int(index))]))
-            nameCases.append(SwiftSwitchCase([pattern], [.return(.string(event.name))]))
         }
         cases.append(SwiftEnumCase(doc: ["A timer the machine started (`.startTimer`) is due."], name: "timerFired", associated: [SwiftParameter(name: "token", type: "TimerToken")]))
         numberCases.append(SwiftSwitchCase([".timerFired"], [.return(.parenthesized(.id("-2")))]))
-        nameCases.append(SwiftSwitchCase([".timerFired"], [.return(.string("timer"))]))
+        // Built by name through the event's number: a `switch` over a few hundred string literals is as many
+        // inlined string comparisons, the costliest function of Tempo's module to optimise (7 s of 46 s).
         var byName: [SwiftSwitchCase] = []
-        // An event the flows raise is not built by name either: nothing outside sends it.
-        for event in app.events where !raised.contains(event.name) {
+        var raisedNumbers: [String] = []
+        for (index, event) in app.events.enumerated() {
+            // An event the flows raise is not built by name either: nothing outside sends it.
+            guard !raised.contains(event.name) else {
+                raisedNumbers.append("\(index)")
+                continue
+            }
             let name = names.eventCase(event.name)
             let value: SwiftExpression = event.payload.isEmpty ? .member(nil, name) : .call(.member(nil, name), event.payload.map { field in
                 SwiftArgument(Naming.member(field.name).replacingOccurrences(of: "`", with: ""), payloadReading(field.name, field.type))
             })
-            byName.append(SwiftSwitchCase(values: [.string(event.name)], [.assign(.id("self"), value)]))
+            byName.append(SwiftSwitchCase(["\(index)"], [.comment(event.name), .assign(.id("self"), value)]))
         }
-        let raisedNames = app.events.filter { raised.contains($0.name) }.map { SwiftExpression.string($0.name) }
-        if !raisedNames.isEmpty {
-            byName.append(SwiftSwitchCase(values: raisedNames, [.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")),
-                                                                                            SwiftArgument("reason", .member(nil, "raisedByFlows"))]))]))
+        if !raisedNumbers.isEmpty {
+            byName.append(SwiftSwitchCase(raisedNumbers, [.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")),
+                                                                                              SwiftArgument("reason", .member(nil, "raisedByFlows"))]))]))
         }
         byName.append(.default([.throw(.call(.id("FlowEventError"), [SwiftArgument("event", .id("name")), SwiftArgument("reason", .member(nil, "unknownEvent"))]))]))
         let readsPayload = app.events.contains { !raised.contains($0.name) && !$0.payload.isEmpty }
@@ -143,9 +146,16 @@ struct TypesTranslator {
                              .initializer(parameters: [SwiftParameter(name: "name", type: "String"), SwiftParameter(name: "payload", type: "[String: String]", defaultValue: .dictionary([]))],
                                           effects: ["throws(FlowEventError)"],
                                           body: (readsPayload ? [.declare(isLet: true, name: "fields", type: nil, value: .call(.id("EventPayload"), [SwiftArgument(nil, .id("name")), SwiftArgument(nil, .id("payload"))]))] : [])
-                                            + [.switch(.id("name"), byName)])),
+                                            + [.switch(.call(.member(.member(.id("Self"), "flowNames"), "number"), [SwiftArgument("of", .id("name"))]), byName)])),
             SwiftDeclaration(doc: ["The event's name in the flows (`tap_continue`, `equals.log_in.success`)."], access: publicAccess,
-                             .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [.switch(.id("self"), nameCases)])),
+                             .variable(isLet: false, isStatic: false, name: "name", type: "String", value: nil, getter: [
+                                .if(conditions: [.pattern(".timerFired", .id("self"))], then: [.return(.string("timer"))], otherwise: nil),
+                                .return(.subscript(.member(.id("Self"), "flowNames"), .id("number"))),
+                             ])),
+            SwiftDeclaration(doc: ["The events' names in the flows, one per line, by number."],
+                             access: .private, .variable(isLet: true, isStatic: true, name: "flowNamesData", type: nil, value: .multilineString(app.events.map(\.name)), getter: nil)),
+            SwiftDeclaration(access: .private, .variable(isLet: true, isStatic: true, name: "flowNames", type: nil,
+                                                         value: .call(.id("NameTable"), [SwiftArgument("lines", .id("flowNamesData"))]), getter: nil)),
             SwiftDeclaration(doc: ["The event's number in the transition table."], access: .public, attributes: spi,
                              .variable(isLet: false, isStatic: false, name: "number", type: "Int32", value: nil, getter: [.switch(.id("self"), numberCases)])),
             SwiftDeclaration(doc: ["The timer this event reports as due."], access: .public, attributes: spi,
@@ -191,8 +201,8 @@ struct TypesTranslator {
         if cases.isEmpty {
             // An enum without cases cannot have a raw type: it gets the one value-less conformance by hand.
             return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: name, conformances: ["FlowName"], cases: [], members: [
-                SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(name: "rawValue", type: "String")], effects: ["?"], body: [.return(.id("nil"))])),
-                SwiftDeclaration(access: publicAccess, .variable(isLet: false, isStatic: false, name: "rawValue", type: "String", value: nil, getter: [.switch(.id("self"), [])])),
+                SwiftDeclaration(doc: ["Always nil: the flows name none."], access: publicAccess, .initializer(parameters: [SwiftParameter(name: "rawValue", type: "String")], effects: ["?"], body: [.return(.id("nil"))])),
+                SwiftDeclaration(doc: ["Never read: there is no value."], access: publicAccess, .variable(isLet: false, isStatic: false, name: "rawValue", type: "String", value: nil, getter: [.switch(.id("self"), [])])),
             ]))
         }
         return SwiftDeclaration(doc: doc, access: publicAccess, .enum(name: name, conformances: ["String", "FlowName"], cases: cases, members: []))
@@ -290,7 +300,7 @@ struct TypesTranslator {
                 let call = SwiftExpression.call(.member(.member(.id("self"), property), name), operation.input.map {
                     SwiftArgument(Naming.member($0.name).replacingOccurrences(of: "`", with: ""), .id(Naming.member($0.name)))
                 })
-                forwards.append(SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: name, parameters: parameters, effects: ["async", "throws"], returns: returns,
+                forwards.append(SwiftDeclaration(doc: ["`\(service.name).\(operation.name)`, answered by `\(property)`."], access: publicAccess, .function(modifiers: [], name: name, parameters: parameters, effects: ["async", "throws"], returns: returns,
                                                                                  body: [.return(.try(.await(call)))])))
             }
             let protocolName = names.serviceProtocol(serviceIndex)
@@ -388,13 +398,13 @@ struct TypesTranslator {
         if cases.isEmpty {
             // Swift cannot synthesize Codable for an enum without cases: an app that calls no service has no value to code.
             members += [
-                SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
+                SwiftDeclaration(doc: ["Always throws: there is no value to decode."], access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
                     .throw(.call(.member(.id("DecodingError"), "dataCorrupted"), [SwiftArgument(nil, .call(.member(nil, "init"), [
                         SwiftArgument("codingPath", .member(.id("decoder"), "codingPath")),
                         SwiftArgument("debugDescription", .string("\(app.name) calls no service")),
                     ]))])),
                 ])),
-                SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
+                SwiftDeclaration(doc: ["Never called: there is no value to encode."], access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
                                                                  effects: ["throws"], returns: nil, body: [.switch(.id("self"), [])])),
             ]
         }
@@ -430,28 +440,41 @@ struct TypesTranslator {
         for field in fields {
             let member = Naming.member(field.name)
             let zero: SwiftExpression = defaults[field.name] ?? (names.isStoredOptional(field.type) ? .id("nil") : names.zeroValue(field.type))
-            members.append(SwiftDeclaration(doc: field.description.map { [$0] } ?? [], access: publicAccess,
+            members.append(SwiftDeclaration(doc: field.description.map { [$0] } ?? ["`\(field.name)` in the flows."], access: publicAccess,
                                             .variable(isLet: false, isStatic: false, name: member, type: names.storedType(field.type), value: zero, getter: nil)))
             keys.append(SwiftEnumCase(name: member, rawValue: member == field.name ? nil : .string(field.name)))
         }
-        members.append(SwiftDeclaration(access: publicAccess, .initializer(parameters: [], effects: [], body: [])))
+        members.append(SwiftDeclaration(doc: ["Every field at its initial value in the flows (the zero value of its type where the flows give none)."],
+                                        access: publicAccess, .initializer(parameters: [], effects: [], body: [])))
         // As the interpreter writes a record (call arguments, `string()`): flow names in order, values quoted.
-        let entries = fields.sorted { $0.name < $1.name }.map { field in
-            SwiftExpression.binary("+", .string("\(field.name): "), names.describing(.id(Naming.member(field.name)), field.type, quoted: true, stored: true))
+        // One statement and one call into FlowMachine per field: one long `+` chain, or one array literal, over a
+        // hundred fields (Tempo's state) is a single expression the type checker solves slowly, and a `+` per field
+        // is a concatenation the optimizer inlines a hundred times.
+        let entries = fields.sorted { $0.name < $1.name }.map { field -> SwiftStatement in
+            .expression(.call(.member(.id("record"), "add"), [SwiftArgument(nil, .string(field.name)), recordValue(.id(Naming.member(field.name)), field.type)]))
         }
-        // One statement per part: one long `+` chain, or one array literal, over a hundred fields (Tempo's state) is a
-        // single expression the Swift type checker solves slowly; statements are checked one at a time.
         let body: [SwiftStatement] = entries.isEmpty ? [.return(.string("{}"))] : [
-            .declare(isLet: false, name: "parts", type: "[String]", value: .array([])),
-        ] + entries.map { .expression(.call(.member(.id("parts"), "append"), [SwiftArgument(nil, $0)])) } + [
-            .return(.binary("+", .binary("+", .string("{"), .call(.member(.id("parts"), "joined"), [SwiftArgument("separator", .string(", "))])), .string("}"))),
-        ]
+            .declare(isLet: false, name: "record", type: nil, value: .call(.id("RecordDescription"), [])),
+        ] + entries + [.return(.member(.id("record"), "written"))]
         members.append(SwiftDeclaration(doc: ["The record as flows write it: `{name: value, ...}`."], access: publicAccess,
                                         .variable(isLet: false, isStatic: false, name: "flowDescription", type: "String", value: nil, getter: body)))
         if keys.contains(where: { $0.rawValue != nil }) {
             members.append(SwiftDeclaration(.enum(name: "CodingKeys", conformances: ["String", "CodingKey"], cases: keys, members: [])))
         }
         return SwiftDeclaration(doc: doc, access: publicAccess, .struct(name: name, conformances: ["Hashable", "Sendable", "Codable"], members: members))
+    }
+
+    /// The value argument of `RecordDescription.add` for a record field of type `type`: the value itself where
+    /// FlowMachine writes values of its type (nil as `null`), else its text written here.
+    func recordValue(_ value: SwiftExpression, _ type: ValueType) -> SwiftArgument {
+        var base = type
+        if case .optional(let wrapped) = type { base = wrapped }
+        switch base {
+        case .text: return SwiftArgument("text", value)
+        case .duration: return SwiftArgument("duration", value)
+        case .bool, .int, .decimal, .money, .date, .timestamp, .enumeration: return SwiftArgument(nil, value)
+        default: return SwiftArgument(nil, names.describing(value, type, quoted: true, stored: true))
+        }
     }
 
     // MARK: Codable
@@ -504,7 +527,8 @@ struct TypesTranslator {
             encodeCases.append(SwiftSwitchCase([".\(enumCase.name)(" + bound.map { "let " + $0 }.joined(separator: ", ") + ")"], body))
         }
         let allKeys = SwiftExpression.member(container, "allKeys")
-        let decode = SwiftDeclaration(access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
+        let decode = SwiftDeclaration(doc: ["Decodes the value from `{\"case\": {\"label\": value}}`, the layout Swift's own `Codable` gives an enum with payloads."],
+                                      access: publicAccess, .initializer(parameters: [SwiftParameter(label: "from", name: "decoder", type: "any Decoder")], effects: ["throws"], body: [
             .declare(isLet: true, name: "container", type: nil, value: .try(.call(.member(.id("decoder"), "container"), [SwiftArgument("keyedBy", .id("CaseKey.self"))]))),
             .guard(conditions: [.expression(.binary("==", .member(allKeys, "count"), .int(1))), .bind(name: "key", value: .member(allKeys, "first"))], otherwise: [
                 .throw(.call(.member(.id("DecodingError"), "dataCorrupted"), [SwiftArgument(nil, .call(.member(nil, "init"), [
@@ -514,7 +538,8 @@ struct TypesTranslator {
             ]),
             .switch(.id("key"), decodeCases),
         ]))
-        let encode = SwiftDeclaration(access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
+        let encode = SwiftDeclaration(doc: ["Encodes the value as `{\"case\": {\"label\": value}}`, the layout Swift's own `Codable` gives an enum with payloads."],
+                                      access: publicAccess, .function(modifiers: [], name: "encode", parameters: [SwiftParameter(label: "to", name: "encoder", type: "any Encoder")],
                                                                       effects: ["throws"], returns: nil, body: [
             .declare(isLet: false, name: "container", type: nil, value: .call(.member(.id("encoder"), "container"), [SwiftArgument("keyedBy", .id("CaseKey.self"))])),
             .switch(.id("self"), encodeCases),

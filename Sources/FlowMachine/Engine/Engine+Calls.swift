@@ -47,7 +47,7 @@ extension EngineHost {
         callAbandoned(call.policy)
         let event = tables.callPolicies[Int(call.policy)].timeoutEvent
         guard event >= 0 else { return }
-        _ = try dispatch(number: event, payload: nil, into: &effects)
+        _ = try dispatch(number: event, payload: nil, inline: false, into: &effects)
     }
 
     /// `screen` is being left: the calls waiting on it whose policy cancels are forgotten, with their deadlines.

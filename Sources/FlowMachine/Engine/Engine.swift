@@ -302,7 +302,7 @@ extension EngineHost {
         // A call's deadline: the call is over, answered by its timeout outcome.
         if active.screen == -3 { return try callTimedOut(token, into: &effects) }
         let timer = tables.timers[Int(active.timer)]
-        _ = try take(Int(timer.rowStart)..<Int(timer.rowEnd), event: -1, payload: nil, into: &effects)
+        _ = try takeRows(Int(timer.rowStart)..<Int(timer.rowEnd), event: -1, payload: nil, into: &effects)
     }
 
     // MARK: Steps
@@ -312,36 +312,47 @@ extension EngineHost {
 
     @inlinable @inline(__always)
     public mutating func drainRaised(into effects: inout [Effect]) throws {
-        guard engineFeatures.contains(.raisedEvents) else { return }
+        guard engineFeatures.contains(.raisedEvents), !engine.raised.isEmpty else { return }
+        try drainRaisedEvents(into: &effects)
+    }
+
+    /// The loop of `drainRaised`, once in the machine's code: inlined, it put a copy of the whole step into
+    /// every function that drains (send, start, back).
+    @inlinable @inline(never)
+    public mutating func drainRaisedEvents(into effects: inout [Effect]) throws {
         var budget = 1000
         while engine.ended == nil, !engine.raised.isEmpty {
             budget -= 1
             guard budget > 0 else { throw FlowFailure("more than 1000 events in one step on '\(engineScreenID)': raised events loop") }
             let next = engine.raised.removeFirst()
-            _ = try dispatch(next, into: &effects)
+            _ = try dispatch(next, inline: false, into: &effects)
         }
     }
 
     /// Takes the first enabled transition of the current screen for `event`, or else of its flow.
+    /// `inline`: the screen's rows are taken by the step inlined here (the path every event sent takes), or by
+    /// `takeRows`, the one copy of the step the paths no event sent by the host takes share.
     @inlinable @inline(__always)
-    public mutating func dispatch(_ event: Event, into effects: inout [Effect]) throws -> StepOutcome {
+    public mutating func dispatch(_ event: Event, inline: Bool = true, into effects: inout [Effect]) throws -> StepOutcome {
         // An answer to a call no longer waited for (timed out, or its screen left) is not handled.
         if engineFeatures.contains(.callPolicies), !settleCall(answeredBy: event.number, into: &effects) {
             let mark = traceMark()
             traceIgnored(event: event.number, rows: 0..<0, guards: mark..<mark)
             return .ignored
         }
-        return try dispatch(number: event.number, payload: event, into: &effects)
+        return try dispatch(number: event.number, payload: event, inline: inline, into: &effects)
     }
 
     /// Takes the first enabled transition of the current screen for event number `number`, or else of its flow;
     /// `payload` is the event the guards and actions read (nil for an outcome no service sent: a call's timeout).
     @inlinable @inline(__always)
-    public mutating func dispatch(number: Int32, payload event: Event?, into effects: inout [Effect]) throws -> StepOutcome {
+    public mutating func dispatch(number: Int32, payload event: Event?, inline: Bool = true, into effects: inout [Effect]) throws -> StepOutcome {
         if engineFeatures.contains(.endings) { guard engine.ended == nil else { return .ignored } }
         let screen = tables.screens[Int(engine.screenNumber)]
         // A screen's own transitions for the event hide the flow's global ones, enabled or not.
-        let (outcome, matched) = try take(Int(screen.rowStart)..<Int(screen.rowEnd), event: number, payload: event, into: &effects)
+        let rows = Int(screen.rowStart)..<Int(screen.rowEnd)
+        let (outcome, matched) = try inline ? take(rows, event: number, payload: event, into: &effects)
+                                            : takeRows(rows, event: number, payload: event, into: &effects)
         if matched { return outcome }
         guard engineFeatures.contains(.globalTransitions) else {
             let mark = traceMark()
@@ -349,7 +360,7 @@ extension EngineHost {
             return .ignored
         }
         let flow = tables.flows[Int(screen.flow)]
-        let global = try take(Int(flow.rowStart)..<Int(flow.rowEnd), event: number, payload: event, into: &effects)
+        let global = try takeRows(Int(flow.rowStart)..<Int(flow.rowEnd), event: number, payload: event, into: &effects)
         if !global.matched {
             let mark = traceMark()
             traceIgnored(event: number, rows: 0..<0, guards: mark..<mark)
@@ -395,6 +406,15 @@ extension EngineHost {
         // A screen without rows for the event is not the last word: its flow's global rows are asked next.
         if matched || event < 0 { traceIgnored(event: event, rows: rows, guards: mark..<traceMark()) }
         return (.ignored, matched)
+    }
+
+    /// `take`, called rather than inlined: the step for global transitions, timers, sub-flow returns, raised events
+    /// and call timeouts. Each inlined copy of the step costs the app's module seconds of optimisation; these paths
+    /// share one.
+    @inlinable @inline(never)
+    public mutating func takeRows(_ rows: Range<Int>, event: Int32, payload: Event?, returningTo caller: Int32 = -1,
+                                  into effects: inout [Effect]) throws -> (outcome: StepOutcome, matched: Bool) {
+        try take(rows, event: event, payload: payload, returningTo: caller, into: &effects)
     }
 
     @inlinable @inline(__always)
@@ -487,7 +507,7 @@ extension EngineHost {
         for index in Int(subflow.returnStart)..<Int(subflow.returnEnd) where tables.returns[index].outcome == outcome {
             let route = tables.returns[index]
             // A return route belongs to the transition that started the sub-flow, so it reads that event's payload.
-            if try take(Int(route.rowStart)..<Int(route.rowEnd), event: -1, payload: callEvent, returningTo: frame.caller, into: &effects).outcome == .ignored {
+            if try takeRows(Int(route.rowStart)..<Int(route.rowEnd), event: -1, payload: callEvent, returningTo: frame.caller, into: &effects).outcome == .ignored {
                 try enter(frame.caller, into: &effects)
             }
             return

@@ -42,6 +42,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     @_spi(Generated)
     public var engine: EngineState<RailEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = RailTables.shared
 
@@ -123,7 +124,7 @@ public struct RailMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: RailEvent) throws -> [RailEffect] {
         var effects: [RailEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 
@@ -1742,6 +1743,7 @@ extension RailEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = RailMachine.self
 }
 

@@ -1155,234 +1155,344 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         let fields = EventPayload(name, payload)
-        switch name {
-        case "deposit_detected":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // deposit_detected
             self = .depositDetected(amount: try fields.money("amount", currency: "USD"), eta: try fields.text("eta"))
-        case "deposit_confirmed":
+        case 1:
+            // deposit_confirmed
             self = .depositConfirmed(amount: try fields.money("amount", currency: "USD"))
-        case "card_payment":
+        case 2:
+            // card_payment
             self = .cardPayment(
                 merchant: try fields.text("merchant"),
                 amount: try fields.money("amount", currency: "USD")
             )
-        case "transaction_tapped":
+        case 3:
+            // transaction_tapped
             self = .transactionTapped(id: try fields.text("id"))
-        case "apple.sign_in.signed_in":
+        case 4:
+            // apple.sign_in.signed_in
             self = .appleSignInSignedIn(email: try fields.text("email"), newUser: try fields.bool("new_user"))
-        case "apple.sign_in.cancelled":
+        case 5:
+            // apple.sign_in.cancelled
             self = .appleSignInCancelled
-        case "apple.sign_in.failed":
+        case 6:
+            // apple.sign_in.failed
             self = .appleSignInFailed
-        case "auth.send_code.sent":
+        case 7:
+            // auth.send_code.sent
             self = .authSendCodeSent
-        case "auth.send_code.failed":
+        case 8:
+            // auth.send_code.failed
             self = .authSendCodeFailed
-        case "auth.verify_otp.verified":
+        case 9:
+            // auth.verify_otp.verified
             self = .authVerifyOtpVerified(newUser: try fields.bool("new_user"))
-        case "auth.verify_otp.wrong_code":
+        case 10:
+            // auth.verify_otp.wrong_code
             self = .authVerifyOtpWrongCode
-        case "auth.verify_otp.failed":
+        case 11:
+            // auth.verify_otp.failed
             self = .authVerifyOtpFailed
-        case "auth.sign_out.signed_out":
+        case 12:
+            // auth.sign_out.signed_out
             self = .authSignOutSignedOut
-        case "passcode.create.created":
+        case 13:
+            // passcode.create.created
             self = .passcodeCreateCreated
-        case "passcode.create.failed":
+        case 14:
+            // passcode.create.failed
             self = .passcodeCreateFailed
-        case "passcode.verify.correct":
+        case 15:
+            // passcode.verify.correct
             self = .passcodeVerifyCorrect
-        case "passcode.verify.wrong":
+        case 16:
+            // passcode.verify.wrong
             self = .passcodeVerifyWrong
-        case "passcode.verify.failed":
+        case 17:
+            // passcode.verify.failed
             self = .passcodeVerifyFailed
-        case "passcode.change.changed":
+        case 18:
+            // passcode.change.changed
             self = .passcodeChangeChanged
-        case "passcode.change.wrong_current":
+        case 19:
+            // passcode.change.wrong_current
             self = .passcodeChangeWrongCurrent
-        case "passcode.change.failed":
+        case 20:
+            // passcode.change.failed
             self = .passcodeChangeFailed
-        case "device.biometric_check.authenticated":
+        case 21:
+            // device.biometric_check.authenticated
             self = .deviceBiometricCheckAuthenticated
-        case "device.biometric_check.failed":
+        case 22:
+            // device.biometric_check.failed
             self = .deviceBiometricCheckFailed
-        case "device.biometric_check.cancelled":
+        case 23:
+            // device.biometric_check.cancelled
             self = .deviceBiometricCheckCancelled
-        case "profile.save.saved":
+        case 24:
+            // profile.save.saved
             self = .profileSaveSaved
-        case "profile.save.failed":
+        case 25:
+            // profile.save.failed
             self = .profileSaveFailed
-        case "kyc.submit.approved":
+        case 26:
+            // kyc.submit.approved
             self = .kycSubmitApproved
-        case "kyc.submit.pending":
+        case 27:
+            // kyc.submit.pending
             self = .kycSubmitPending
-        case "kyc.submit.rejected":
+        case 28:
+            // kyc.submit.rejected
             self = .kycSubmitRejected
-        case "kyc.submit.failed":
+        case 29:
+            // kyc.submit.failed
             self = .kycSubmitFailed
-        case "kyc.status.approved":
+        case 30:
+            // kyc.status.approved
             self = .kycStatusApproved
-        case "kyc.status.pending":
+        case 31:
+            // kyc.status.pending
             self = .kycStatusPending
-        case "kyc.status.rejected":
+        case 32:
+            // kyc.status.rejected
             self = .kycStatusRejected
-        case "kyc.status.failed":
+        case 33:
+            // kyc.status.failed
             self = .kycStatusFailed
-        case "account.refresh.up_to_date":
+        case 34:
+            // account.refresh.up_to_date
             self = .accountRefreshUpToDate(status: try fields.name("status", RailSystemStatus.self))
-        case "account.refresh.deposit_arrived":
+        case 35:
+            // account.refresh.deposit_arrived
             self = .accountRefreshDepositArrived(
                 status: try fields.name("status", RailSystemStatus.self),
                 amount: try fields.money("amount", currency: "USD")
             )
-        case "account.refresh.failed":
+        case 36:
+            // account.refresh.failed
             self = .accountRefreshFailed
-        case "account.delete.deleted":
+        case 37:
+            // account.delete.deleted
             self = .accountDeleteDeleted
-        case "account.delete.failed":
+        case 38:
+            // account.delete.failed
             self = .accountDeleteFailed
-        case "deposits.details.ready":
+        case 39:
+            // deposits.details.ready
             self = .depositsDetailsReady(address: try fields.text("address"))
-        case "deposits.details.failed":
+        case 40:
+            // deposits.details.failed
             self = .depositsDetailsFailed
-        case "card.set_frozen.done":
+        case 41:
+            // card.set_frozen.done
             self = .cardSetFrozenDone
-        case "card.set_frozen.failed":
+        case 42:
+            // card.set_frozen.failed
             self = .cardSetFrozenFailed
-        case "card.details.shown":
+        case 43:
+            // card.details.shown
             self = .cardDetailsShown
-        case "card.details.failed":
+        case 44:
+            // card.details.failed
             self = .cardDetailsFailed
-        case "card.add_to_apple_wallet.added":
+        case 45:
+            // card.add_to_apple_wallet.added
             self = .cardAddToAppleWalletAdded
-        case "card.add_to_apple_wallet.cancelled":
+        case 46:
+            // card.add_to_apple_wallet.cancelled
             self = .cardAddToAppleWalletCancelled
-        case "card.add_to_apple_wallet.failed":
+        case 47:
+            // card.add_to_apple_wallet.failed
             self = .cardAddToAppleWalletFailed
-        case "withdrawals.submit.submitted":
+        case 48:
+            // withdrawals.submit.submitted
             self = .withdrawalsSubmitSubmitted(transactionId: try fields.text("transaction_id"))
-        case "withdrawals.submit.failed":
+        case 49:
+            // withdrawals.submit.failed
             self = .withdrawalsSubmitFailed
-        case "settings.save.saved":
+        case 50:
+            // settings.save.saved
             self = .settingsSaveSaved
-        case "settings.save.failed":
+        case 51:
+            // settings.save.failed
             self = .settingsSaveFailed
-        case "tap_sign_in_with_apple":
+        case 53:
+            // tap_sign_in_with_apple
             self = .tapSignInWithApple
-        case "tap_retry":
+        case 54:
+            // tap_retry
             self = .tapRetry
-        case "tap_use_email_or_phone":
+        case 55:
+            // tap_use_email_or_phone
             self = .tapUseEmailOrPhone
-        case "tap_continue":
+        case 56:
+            // tap_continue
             self = .tapContinue
-        case "tap_back":
+        case 57:
+            // tap_back
             self = .tapBack
-        case "tap_verify":
+        case 58:
+            // tap_verify
             self = .tapVerify
-        case "tap_resend_code":
+        case 59:
+            // tap_resend_code
             self = .tapResendCode
-        case "tap_enable_biometrics":
+        case 60:
+            // tap_enable_biometrics
             self = .tapEnableBiometrics
-        case "tap_not_now":
+        case 61:
+            // tap_not_now
             self = .tapNotNow
-        case "tap_start_verification":
+        case 62:
+            // tap_start_verification
             self = .tapStartVerification
-        case "pull_to_refresh":
+        case 63:
+            // pull_to_refresh
             self = .pullToRefresh
-        case "tap_load_money":
+        case 64:
+            // tap_load_money
             self = .tapLoadMoney
-        case "tap_send":
+        case 65:
+            // tap_send
             self = .tapSend
-        case "tap_deposit_history":
+        case 66:
+            // tap_deposit_history
             self = .tapDepositHistory
-        case "tap_filter_all":
+        case 67:
+            // tap_filter_all
             self = .tapFilterAll
-        case "tap_filter_spend":
+        case 68:
+            // tap_filter_spend
             self = .tapFilterSpend
-        case "tap_filter_invest":
+        case 69:
+            // tap_filter_invest
             self = .tapFilterInvest
-        case "tap_filter_deposits":
+        case 70:
+            // tap_filter_deposits
             self = .tapFilterDeposits
-        case "scrolled_to_end":
+        case 71:
+            // scrolled_to_end
             self = .scrolledToEnd
-        case "tap_freeze":
+        case 72:
+            // tap_freeze
             self = .tapFreeze
-        case "tap_reveal":
+        case 73:
+            // tap_reveal
             self = .tapReveal
-        case "tap_card_settings":
+        case 75:
+            // tap_card_settings
             self = .tapCardSettings
-        case "tap_add_to_apple_wallet":
+        case 76:
+            // tap_add_to_apple_wallet
             self = .tapAddToAppleWallet
-        case "tap_retry_apple_wallet":
+        case 77:
+            // tap_retry_apple_wallet
             self = .tapRetryAppleWallet
-        case "toggle_round_ups":
+        case 78:
+            // toggle_round_ups
             self = .toggleRoundUps
-        case "tap_personal_info":
+        case 79:
+            // tap_personal_info
             self = .tapPersonalInfo
-        case "tap_security":
+        case 80:
+            // tap_security
             self = .tapSecurity
-        case "tap_notifications":
+        case 81:
+            // tap_notifications
             self = .tapNotifications
-        case "tap_support":
+        case 82:
+            // tap_support
             self = .tapSupport
-        case "tap_round_ups":
+        case 83:
+            // tap_round_ups
             self = .tapRoundUps
-        case "tap_sign_out":
+        case 84:
+            // tap_sign_out
             self = .tapSignOut
-        case "tap_delete_account":
+        case 85:
+            // tap_delete_account
             self = .tapDeleteAccount
-        case "tap_confirm_delete":
+        case 86:
+            // tap_confirm_delete
             self = .tapConfirmDelete
-        case "tap_cancel":
+        case 87:
+            // tap_cancel
             self = .tapCancel
-        case "tap_save":
+        case 88:
+            // tap_save
             self = .tapSave
-        case "tap_change_passcode":
+        case 89:
+            // tap_change_passcode
             self = .tapChangePasscode
-        case "toggle_biometrics":
+        case 90:
+            // toggle_biometrics
             self = .toggleBiometrics
-        case "tap_save_timeout":
+        case 91:
+            // tap_save_timeout
             self = .tapSaveTimeout
-        case "toggle_push":
+        case 92:
+            // toggle_push
             self = .togglePush
-        case "tap_bank_usd":
+        case 93:
+            // tap_bank_usd
             self = .tapBankUsd
-        case "tap_bank_gbp":
+        case 94:
+            // tap_bank_gbp
             self = .tapBankGbp
-        case "tap_usdc":
+        case 95:
+            // tap_usdc
             self = .tapUsdc
-        case "tap_copy_address":
+        case 96:
+            // tap_copy_address
             self = .tapCopyAddress
-        case "tap_done":
+        case 97:
+            // tap_done
             self = .tapDone
-        case "tap_bank":
+        case 98:
+            // tap_bank
             self = .tapBank
-        case "tap_crypto":
+        case 99:
+            // tap_crypto
             self = .tapCrypto
-        case "tap_confirm":
+        case 101:
+            // tap_confirm
             self = .tapConfirm
-        case "tap_unlock":
+        case 102:
+            // tap_unlock
             self = .tapUnlock
-        case "tap_use_biometrics":
+        case 103:
+            // tap_use_biometrics
             self = .tapUseBiometrics
-        case "tap_retry_status":
+        case 104:
+            // tap_retry_status
             self = .tapRetryStatus
-        case "connectivity_lost":
+        case 108:
+            // connectivity_lost
             self = .connectivityLost
-        case "connectivity_restored":
+        case 109:
+            // connectivity_restored
             self = .connectivityRestored
-        case "tap_tab_station":
+        case 110:
+            // tap_tab_station
             self = .tapTabStation
-        case "tap_tab_transactions":
+        case 111:
+            // tap_tab_transactions
             self = .tapTabTransactions
-        case "tap_tab_card":
+        case 112:
+            // tap_tab_card
             self = .tapTabCard
-        case "tap_tab_invest":
+        case 113:
+            // tap_tab_invest
             self = .tapTabInvest
-        case "tap_tab_profile":
+        case 114:
+            // tap_tab_profile
             self = .tapTabProfile
-        case "session_expired":
+        case 115:
+            // session_expired
             self = .sessionExpired
-        case "app_launched", "authorized", "withdraw_amount_opened", "deposit_split", "deposit_loaded_push", "round_up_due":
+        case 52, 74, 100, 105, 106, 107:
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -1391,243 +1501,133 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .depositDetected:
-            return "deposit_detected"
-        case .depositConfirmed:
-            return "deposit_confirmed"
-        case .cardPayment:
-            return "card_payment"
-        case .transactionTapped:
-            return "transaction_tapped"
-        case .appleSignInSignedIn:
-            return "apple.sign_in.signed_in"
-        case .appleSignInCancelled:
-            return "apple.sign_in.cancelled"
-        case .appleSignInFailed:
-            return "apple.sign_in.failed"
-        case .authSendCodeSent:
-            return "auth.send_code.sent"
-        case .authSendCodeFailed:
-            return "auth.send_code.failed"
-        case .authVerifyOtpVerified:
-            return "auth.verify_otp.verified"
-        case .authVerifyOtpWrongCode:
-            return "auth.verify_otp.wrong_code"
-        case .authVerifyOtpFailed:
-            return "auth.verify_otp.failed"
-        case .authSignOutSignedOut:
-            return "auth.sign_out.signed_out"
-        case .passcodeCreateCreated:
-            return "passcode.create.created"
-        case .passcodeCreateFailed:
-            return "passcode.create.failed"
-        case .passcodeVerifyCorrect:
-            return "passcode.verify.correct"
-        case .passcodeVerifyWrong:
-            return "passcode.verify.wrong"
-        case .passcodeVerifyFailed:
-            return "passcode.verify.failed"
-        case .passcodeChangeChanged:
-            return "passcode.change.changed"
-        case .passcodeChangeWrongCurrent:
-            return "passcode.change.wrong_current"
-        case .passcodeChangeFailed:
-            return "passcode.change.failed"
-        case .deviceBiometricCheckAuthenticated:
-            return "device.biometric_check.authenticated"
-        case .deviceBiometricCheckFailed:
-            return "device.biometric_check.failed"
-        case .deviceBiometricCheckCancelled:
-            return "device.biometric_check.cancelled"
-        case .profileSaveSaved:
-            return "profile.save.saved"
-        case .profileSaveFailed:
-            return "profile.save.failed"
-        case .kycSubmitApproved:
-            return "kyc.submit.approved"
-        case .kycSubmitPending:
-            return "kyc.submit.pending"
-        case .kycSubmitRejected:
-            return "kyc.submit.rejected"
-        case .kycSubmitFailed:
-            return "kyc.submit.failed"
-        case .kycStatusApproved:
-            return "kyc.status.approved"
-        case .kycStatusPending:
-            return "kyc.status.pending"
-        case .kycStatusRejected:
-            return "kyc.status.rejected"
-        case .kycStatusFailed:
-            return "kyc.status.failed"
-        case .accountRefreshUpToDate:
-            return "account.refresh.up_to_date"
-        case .accountRefreshDepositArrived:
-            return "account.refresh.deposit_arrived"
-        case .accountRefreshFailed:
-            return "account.refresh.failed"
-        case .accountDeleteDeleted:
-            return "account.delete.deleted"
-        case .accountDeleteFailed:
-            return "account.delete.failed"
-        case .depositsDetailsReady:
-            return "deposits.details.ready"
-        case .depositsDetailsFailed:
-            return "deposits.details.failed"
-        case .cardSetFrozenDone:
-            return "card.set_frozen.done"
-        case .cardSetFrozenFailed:
-            return "card.set_frozen.failed"
-        case .cardDetailsShown:
-            return "card.details.shown"
-        case .cardDetailsFailed:
-            return "card.details.failed"
-        case .cardAddToAppleWalletAdded:
-            return "card.add_to_apple_wallet.added"
-        case .cardAddToAppleWalletCancelled:
-            return "card.add_to_apple_wallet.cancelled"
-        case .cardAddToAppleWalletFailed:
-            return "card.add_to_apple_wallet.failed"
-        case .withdrawalsSubmitSubmitted:
-            return "withdrawals.submit.submitted"
-        case .withdrawalsSubmitFailed:
-            return "withdrawals.submit.failed"
-        case .settingsSaveSaved:
-            return "settings.save.saved"
-        case .settingsSaveFailed:
-            return "settings.save.failed"
-        case .appLaunched:
-            return "app_launched"
-        case .tapSignInWithApple:
-            return "tap_sign_in_with_apple"
-        case .tapRetry:
-            return "tap_retry"
-        case .tapUseEmailOrPhone:
-            return "tap_use_email_or_phone"
-        case .tapContinue:
-            return "tap_continue"
-        case .tapBack:
-            return "tap_back"
-        case .tapVerify:
-            return "tap_verify"
-        case .tapResendCode:
-            return "tap_resend_code"
-        case .tapEnableBiometrics:
-            return "tap_enable_biometrics"
-        case .tapNotNow:
-            return "tap_not_now"
-        case .tapStartVerification:
-            return "tap_start_verification"
-        case .pullToRefresh:
-            return "pull_to_refresh"
-        case .tapLoadMoney:
-            return "tap_load_money"
-        case .tapSend:
-            return "tap_send"
-        case .tapDepositHistory:
-            return "tap_deposit_history"
-        case .tapFilterAll:
-            return "tap_filter_all"
-        case .tapFilterSpend:
-            return "tap_filter_spend"
-        case .tapFilterInvest:
-            return "tap_filter_invest"
-        case .tapFilterDeposits:
-            return "tap_filter_deposits"
-        case .scrolledToEnd:
-            return "scrolled_to_end"
-        case .tapFreeze:
-            return "tap_freeze"
-        case .tapReveal:
-            return "tap_reveal"
-        case .authorized:
-            return "authorized"
-        case .tapCardSettings:
-            return "tap_card_settings"
-        case .tapAddToAppleWallet:
-            return "tap_add_to_apple_wallet"
-        case .tapRetryAppleWallet:
-            return "tap_retry_apple_wallet"
-        case .toggleRoundUps:
-            return "toggle_round_ups"
-        case .tapPersonalInfo:
-            return "tap_personal_info"
-        case .tapSecurity:
-            return "tap_security"
-        case .tapNotifications:
-            return "tap_notifications"
-        case .tapSupport:
-            return "tap_support"
-        case .tapRoundUps:
-            return "tap_round_ups"
-        case .tapSignOut:
-            return "tap_sign_out"
-        case .tapDeleteAccount:
-            return "tap_delete_account"
-        case .tapConfirmDelete:
-            return "tap_confirm_delete"
-        case .tapCancel:
-            return "tap_cancel"
-        case .tapSave:
-            return "tap_save"
-        case .tapChangePasscode:
-            return "tap_change_passcode"
-        case .toggleBiometrics:
-            return "toggle_biometrics"
-        case .tapSaveTimeout:
-            return "tap_save_timeout"
-        case .togglePush:
-            return "toggle_push"
-        case .tapBankUsd:
-            return "tap_bank_usd"
-        case .tapBankGbp:
-            return "tap_bank_gbp"
-        case .tapUsdc:
-            return "tap_usdc"
-        case .tapCopyAddress:
-            return "tap_copy_address"
-        case .tapDone:
-            return "tap_done"
-        case .tapBank:
-            return "tap_bank"
-        case .tapCrypto:
-            return "tap_crypto"
-        case .withdrawAmountOpened:
-            return "withdraw_amount_opened"
-        case .tapConfirm:
-            return "tap_confirm"
-        case .tapUnlock:
-            return "tap_unlock"
-        case .tapUseBiometrics:
-            return "tap_use_biometrics"
-        case .tapRetryStatus:
-            return "tap_retry_status"
-        case .depositSplit:
-            return "deposit_split"
-        case .depositLoadedPush:
-            return "deposit_loaded_push"
-        case .roundUpDue:
-            return "round_up_due"
-        case .connectivityLost:
-            return "connectivity_lost"
-        case .connectivityRestored:
-            return "connectivity_restored"
-        case .tapTabStation:
-            return "tap_tab_station"
-        case .tapTabTransactions:
-            return "tap_tab_transactions"
-        case .tapTabCard:
-            return "tap_tab_card"
-        case .tapTabInvest:
-            return "tap_tab_invest"
-        case .tapTabProfile:
-            return "tap_tab_profile"
-        case .sessionExpired:
-            return "session_expired"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    deposit_detected
+    deposit_confirmed
+    card_payment
+    transaction_tapped
+    apple.sign_in.signed_in
+    apple.sign_in.cancelled
+    apple.sign_in.failed
+    auth.send_code.sent
+    auth.send_code.failed
+    auth.verify_otp.verified
+    auth.verify_otp.wrong_code
+    auth.verify_otp.failed
+    auth.sign_out.signed_out
+    passcode.create.created
+    passcode.create.failed
+    passcode.verify.correct
+    passcode.verify.wrong
+    passcode.verify.failed
+    passcode.change.changed
+    passcode.change.wrong_current
+    passcode.change.failed
+    device.biometric_check.authenticated
+    device.biometric_check.failed
+    device.biometric_check.cancelled
+    profile.save.saved
+    profile.save.failed
+    kyc.submit.approved
+    kyc.submit.pending
+    kyc.submit.rejected
+    kyc.submit.failed
+    kyc.status.approved
+    kyc.status.pending
+    kyc.status.rejected
+    kyc.status.failed
+    account.refresh.up_to_date
+    account.refresh.deposit_arrived
+    account.refresh.failed
+    account.delete.deleted
+    account.delete.failed
+    deposits.details.ready
+    deposits.details.failed
+    card.set_frozen.done
+    card.set_frozen.failed
+    card.details.shown
+    card.details.failed
+    card.add_to_apple_wallet.added
+    card.add_to_apple_wallet.cancelled
+    card.add_to_apple_wallet.failed
+    withdrawals.submit.submitted
+    withdrawals.submit.failed
+    settings.save.saved
+    settings.save.failed
+    app_launched
+    tap_sign_in_with_apple
+    tap_retry
+    tap_use_email_or_phone
+    tap_continue
+    tap_back
+    tap_verify
+    tap_resend_code
+    tap_enable_biometrics
+    tap_not_now
+    tap_start_verification
+    pull_to_refresh
+    tap_load_money
+    tap_send
+    tap_deposit_history
+    tap_filter_all
+    tap_filter_spend
+    tap_filter_invest
+    tap_filter_deposits
+    scrolled_to_end
+    tap_freeze
+    tap_reveal
+    authorized
+    tap_card_settings
+    tap_add_to_apple_wallet
+    tap_retry_apple_wallet
+    toggle_round_ups
+    tap_personal_info
+    tap_security
+    tap_notifications
+    tap_support
+    tap_round_ups
+    tap_sign_out
+    tap_delete_account
+    tap_confirm_delete
+    tap_cancel
+    tap_save
+    tap_change_passcode
+    toggle_biometrics
+    tap_save_timeout
+    toggle_push
+    tap_bank_usd
+    tap_bank_gbp
+    tap_usdc
+    tap_copy_address
+    tap_done
+    tap_bank
+    tap_crypto
+    withdraw_amount_opened
+    tap_confirm
+    tap_unlock
+    tap_use_biometrics
+    tap_retry_status
+    deposit_split
+    deposit_loaded_push
+    round_up_due
+    connectivity_lost
+    connectivity_restored
+    tap_tab_station
+    tap_tab_transactions
+    tap_tab_card
+    tap_tab_invest
+    tap_tab_profile
+    session_expired
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -2013,6 +2013,8 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -2290,6 +2292,7 @@ public enum RailEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -2804,6 +2807,8 @@ public enum RailServiceCall: FlowServiceCall {
         case biometrics
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -2887,6 +2892,7 @@ public enum RailServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -3166,58 +3172,72 @@ public struct RailServiceSet: RailServices {
         self.settings = settings
     }
 
+    /// `apple.sign_in`, answered by `apple`.
     public func appleSignIn() async throws -> RailOutcome.AppleSignIn {
         return try await self.apple.appleSignIn()
     }
 
+    /// `auth.send_code`, answered by `auth`.
     public func authSendCode(destination: String) async throws -> RailOutcome.AuthSendCode {
         return try await self.auth.authSendCode(destination: destination)
     }
 
+    /// `auth.verify_otp`, answered by `auth`.
     public func authVerifyOtp(destination: String, code: String) async throws -> RailOutcome.AuthVerifyOtp {
         return try await self.auth.authVerifyOtp(destination: destination, code: code)
     }
 
+    /// `auth.sign_out`, answered by `auth`.
     public func authSignOut() async throws -> RailOutcome.AuthSignOut {
         return try await self.auth.authSignOut()
     }
 
+    /// `passcode.create`, answered by `passcode`.
     public func passcodeCreate(passcode: String) async throws -> RailOutcome.PasscodeCreate {
         return try await self.passcode.passcodeCreate(passcode: passcode)
     }
 
+    /// `passcode.verify`, answered by `passcode`.
     public func passcodeVerify(passcode: String) async throws -> RailOutcome.PasscodeVerify {
         return try await self.passcode.passcodeVerify(passcode: passcode)
     }
 
+    /// `passcode.change`, answered by `passcode`.
     public func passcodeChange(current: String, newPasscode: String) async throws -> RailOutcome.PasscodeChange {
         return try await self.passcode.passcodeChange(current: current, newPasscode: newPasscode)
     }
 
+    /// `device.biometric_check`, answered by `device`.
     public func deviceBiometricCheck(purpose: String) async throws -> RailOutcome.DeviceBiometricCheck {
         return try await self.device.deviceBiometricCheck(purpose: purpose)
     }
 
+    /// `profile.save`, answered by `profile`.
     public func profileSave(firstName: String, lastName: String) async throws -> RailOutcome.ProfileSave {
         return try await self.profile.profileSave(firstName: firstName, lastName: lastName)
     }
 
+    /// `kyc.submit`, answered by `kyc`.
     public func kycSubmit() async throws -> RailOutcome.KycSubmit {
         return try await self.kyc.kycSubmit()
     }
 
+    /// `kyc.status`, answered by `kyc`.
     public func kycStatus() async throws -> RailOutcome.KycStatus {
         return try await self.kyc.kycStatus()
     }
 
+    /// `account.refresh`, answered by `account`.
     public func accountRefresh() async throws -> RailOutcome.AccountRefresh {
         return try await self.account.accountRefresh()
     }
 
+    /// `account.delete`, answered by `account`.
     public func accountDelete() async throws -> RailOutcome.AccountDelete {
         return try await self.account.accountDelete()
     }
 
+    /// `deposits.details`, answered by `deposits`.
     public func depositsDetails(
         method: RailDepositMethod,
         network: RailNetwork?
@@ -3225,18 +3245,22 @@ public struct RailServiceSet: RailServices {
         return try await self.deposits.depositsDetails(method: method, network: network)
     }
 
+    /// `card.set_frozen`, answered by `card`.
     public func cardSetFrozen(frozen: Bool) async throws -> RailOutcome.CardSetFrozen {
         return try await self.card.cardSetFrozen(frozen: frozen)
     }
 
+    /// `card.details`, answered by `card`.
     public func cardDetails() async throws -> RailOutcome.CardDetails {
         return try await self.card.cardDetails()
     }
 
+    /// `card.add_to_apple_wallet`, answered by `card`.
     public func cardAddToAppleWallet() async throws -> RailOutcome.CardAddToAppleWallet {
         return try await self.card.cardAddToAppleWallet()
     }
 
+    /// `withdrawals.submit`, answered by `withdrawals`.
     public func withdrawalsSubmit(
         method: RailWithdrawMethod,
         amount: Money,
@@ -3245,6 +3269,7 @@ public struct RailServiceSet: RailServices {
         return try await self.withdrawals.withdrawalsSubmit(method: method, amount: amount, destination: destination)
     }
 
+    /// `settings.save`, answered by `settings`.
     public func settingsSave(roundUps: Bool, push: Bool, biometrics: Bool) async throws -> RailOutcome.SettingsSave {
         return try await self.settings.settingsSave(roundUps: roundUps, push: push, biometrics: biometrics)
     }
@@ -3281,6 +3306,8 @@ public enum RailOutcome {
             case newUser
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3305,6 +3332,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3340,6 +3369,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3358,6 +3389,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3397,6 +3430,8 @@ public enum RailOutcome {
             case newUser
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3418,6 +3453,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3448,6 +3485,8 @@ public enum RailOutcome {
             case signedOut
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3464,6 +3503,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3493,6 +3534,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3511,6 +3554,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3546,6 +3591,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3566,6 +3613,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3603,6 +3652,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3623,6 +3674,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3660,6 +3713,8 @@ public enum RailOutcome {
             case cancelled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3680,6 +3735,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3713,6 +3770,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3731,6 +3790,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3770,6 +3831,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3792,6 +3855,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3835,6 +3900,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3857,6 +3924,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3901,6 +3970,8 @@ public enum RailOutcome {
             case amount
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3926,6 +3997,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3962,6 +4035,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3980,6 +4055,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4015,6 +4092,8 @@ public enum RailOutcome {
             case address
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4034,6 +4113,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4066,6 +4147,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4084,6 +4167,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4115,6 +4200,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4133,6 +4220,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4168,6 +4257,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4188,6 +4279,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4225,6 +4318,8 @@ public enum RailOutcome {
             case transactionId
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4244,6 +4339,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4276,6 +4373,8 @@ public enum RailOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4294,6 +4393,8 @@ public enum RailOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4384,28 +4485,42 @@ public enum RailTimeoutChoice: String, Hashable, Sendable, Codable, CaseIterable
 
 /// One row of the transaction history (`TransactionItem`), newest first.
 public struct RailTransaction: Hashable, Sendable, Codable {
+    /// `id` in the flows.
     public var id: String = ""
+
+    /// `kind` in the flows.
     public var kind: RailTxKind? = nil
+
+    /// `amount` in the flows.
     public var amount: Money? = nil
+
+    /// `spend_part` in the flows.
     public var spendPart: Money? = nil
+
+    /// `invest_part` in the flows.
     public var investPart: Money? = nil
+
+    /// `merchant` in the flows.
     public var merchant: String = ""
+
+    /// `at` in the flows.
     public var at: Timestamp? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("amount: " + (amount.map { describe($0) } ?? "null"))
-        parts.append("at: " + (at.map { describe($0) } ?? "null"))
-        parts.append("id: " + quotedText(id))
-        parts.append("invest_part: " + (investPart.map { describe($0) } ?? "null"))
-        parts.append("kind: " + (kind.map { describe($0) } ?? "null"))
-        parts.append("merchant: " + quotedText(merchant))
-        parts.append("spend_part: " + (spendPart.map { describe($0) } ?? "null"))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("amount", amount)
+        record.add("at", at)
+        record.add("id", text: id)
+        record.add("invest_part", investPart)
+        record.add("kind", kind)
+        record.add("merchant", text: merchant)
+        record.add("spend_part", spendPart)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {
@@ -4434,16 +4549,28 @@ public struct RailState: Hashable, Sendable, Codable {
     /// Create Passcode's entry, until Confirm Passcode matches it
     public var pendingPasscode: String = ""
 
+    /// `passcode_set` in the flows.
     public var passcodeSet: Bool = false
 
     /// Face ID / Touch ID may replace the passcode
     public var biometricsEnabled: Bool = false
 
+    /// `first_name` in the flows.
     public var firstName: String = ""
+
+    /// `last_name` in the flows.
     public var lastName: String = ""
+
+    /// `dob` in the flows.
     public var dob: CalendarDate? = nil
+
+    /// `email` in the flows.
     public var email: String = ""
+
+    /// `phone` in the flows.
     public var phone: String = ""
+
+    /// `kyc_status` in the flows.
     public var kycStatus: RailKycStatus = RailKycStatus.notStarted
 
     /// Spend Balance; 70% of every deposit
@@ -4485,6 +4612,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// The round-up of the latest card payment (0.00 when none)
     public var lastRoundUp: Money = RailConstants.usd0
 
+    /// `system_status` in the flows.
     public var systemStatus: RailSystemStatus = RailSystemStatus.active
 
     /// No connection; the app shows what it had
@@ -4505,6 +4633,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// Numbers the rows (TX-1, TX-2 ...)
     public var txCounter: Int = 0
 
+    /// `transaction_filter` in the flows.
     public var transactionFilter: RailTxFilter = RailTxFilter.all
 
     /// Rows per page of the infinite scroll (Q-RAIL-D4)
@@ -4516,12 +4645,16 @@ public struct RailState: Hashable, Sendable, Codable {
     /// The row Transaction Detail shows
     public var selectedTransactionId: String = ""
 
+    /// `deposit_method` in the flows.
     public var depositMethod: RailDepositMethod? = nil
+
+    /// `deposit_network` in the flows.
     public var depositNetwork: RailNetwork? = nil
 
     /// The virtual account number or the USDC address shown
     public var depositAddress: String = ""
 
+    /// `card_frozen` in the flows.
     public var cardFrozen: Bool = false
 
     /// The last four digits of the virtual card
@@ -4530,6 +4663,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// Card Details shows the full number and CVV
     public var cardDetailsShown: Bool = false
 
+    /// `card_in_apple_wallet` in the flows.
     public var cardInAppleWallet: Bool = false
 
     /// "Simple ON/OFF toggle only"
@@ -4538,6 +4672,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// Push notification preference
     public var pushEnabled: Bool = true
 
+    /// `withdraw_method` in the flows.
     public var withdrawMethod: RailWithdrawMethod? = nil
 
     /// A withdrawal method was just chosen: the amount screen opens empty, not with the last withdrawal's amount and
@@ -4550,6 +4685,7 @@ public struct RailState: Hashable, Sendable, Codable {
     /// The bank account or wallet address
     public var withdrawDestination: String = ""
 
+    /// `withdraw_transaction_id` in the flows.
     public var withdrawTransactionId: String = ""
 
     /// Spend just before the latest withdrawal was taken
@@ -4573,70 +4709,71 @@ public struct RailState: Hashable, Sendable, Codable {
     /// The timeout chosen on Security, applied once authorized
     public var pendingTimeout: Int = 300000
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("apple_signed_in: " + describe(appleSignedIn))
-        parts.append("biometrics_enabled: " + describe(biometricsEnabled))
-        parts.append("card_details_shown: " + describe(cardDetailsShown))
-        parts.append("card_frozen: " + describe(cardFrozen))
-        parts.append("card_in_apple_wallet: " + describe(cardInAppleWallet))
-        parts.append("card_last4: " + quotedText(cardLast4))
-        parts.append("card_spent_total: " + describe(cardSpentTotal))
-        parts.append("deposit_address: " + quotedText(depositAddress))
-        parts.append("deposit_eta: " + quotedText(depositEta))
-        parts.append("deposit_method: " + (depositMethod.map { describe($0) } ?? "null"))
-        parts.append("deposit_network: " + (depositNetwork.map { describe($0) } ?? "null"))
-        parts.append("deposit_pending: " + describe(depositPending))
-        parts.append("deposited_invest_total: " + describe(depositedInvestTotal))
-        parts.append("deposited_spend_total: " + describe(depositedSpendTotal))
-        parts.append("deposited_total: " + describe(depositedTotal))
-        parts.append("dob: " + (dob.map { describe($0) } ?? "null"))
-        parts.append("email: " + quotedText(email))
-        parts.append("failed_passcode_attempts: " + describe(failedPasscodeAttempts))
-        parts.append("first_name: " + quotedText(firstName))
-        parts.append("invest_balance: " + describe(investBalance))
-        parts.append("kyc_status: " + describe(kycStatus))
-        parts.append("last_card_amount: " + describe(lastCardAmount))
-        parts.append("last_deposit_amount: " + describe(lastDepositAmount))
-        parts.append("last_deposit_invest: " + describe(lastDepositInvest))
-        parts.append("last_deposit_spend: " + describe(lastDepositSpend))
-        parts.append("last_name: " + quotedText(lastName))
-        parts.append("last_round_up: " + describe(lastRoundUp))
-        parts.append("last_withdrawal: " + describe(lastWithdrawal))
-        parts.append("offline: " + describe(offline))
-        parts.append("page_size: " + describe(pageSize))
-        parts.append("pages_shown: " + describe(pagesShown))
-        parts.append("passcode_locked_until: " + (passcodeLockedUntil.map { describe($0) } ?? "null"))
-        parts.append("passcode_set: " + describe(passcodeSet))
-        parts.append("pending_action: " + (pendingAction.map { describe($0) } ?? "null"))
-        parts.append("pending_passcode: " + quotedText(pendingPasscode))
-        parts.append("pending_timeout: " + describeDuration(pendingTimeout))
-        parts.append("phone: " + quotedText(phone))
-        parts.append("push_enabled: " + describe(pushEnabled))
-        parts.append("round_ups_enabled: " + describe(roundUpsEnabled))
-        parts.append("rounded_up_total: " + describe(roundedUpTotal))
-        parts.append("selected_transaction_id: " + quotedText(selectedTransactionId))
-        parts.append("session_timeout: " + describeDuration(sessionTimeout))
-        parts.append("sign_in_destination: " + quotedText(signInDestination))
-        parts.append("signed_in: " + describe(signedIn))
-        parts.append("spend_balance: " + describe(spendBalance))
-        parts.append("spend_before_withdrawal: " + describe(spendBeforeWithdrawal))
-        parts.append("system_status: " + describe(systemStatus))
-        parts.append("transaction_filter: " + describe(transactionFilter))
-        parts.append("transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
-        parts.append("tx_counter: " + describe(txCounter))
-        parts.append("tx_draft: " + txDraft.flowDescription)
-        parts.append("withdraw_amount: " + describe(withdrawAmount))
-        parts.append("withdraw_destination: " + quotedText(withdrawDestination))
-        parts.append("withdraw_form_fresh: " + describe(withdrawFormFresh))
-        parts.append("withdraw_method: " + (withdrawMethod.map { describe($0) } ?? "null"))
-        parts.append("withdraw_transaction_id: " + quotedText(withdrawTransactionId))
-        parts.append("withdrawn_total: " + describe(withdrawnTotal))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("apple_signed_in", appleSignedIn)
+        record.add("biometrics_enabled", biometricsEnabled)
+        record.add("card_details_shown", cardDetailsShown)
+        record.add("card_frozen", cardFrozen)
+        record.add("card_in_apple_wallet", cardInAppleWallet)
+        record.add("card_last4", text: cardLast4)
+        record.add("card_spent_total", cardSpentTotal)
+        record.add("deposit_address", text: depositAddress)
+        record.add("deposit_eta", text: depositEta)
+        record.add("deposit_method", depositMethod)
+        record.add("deposit_network", depositNetwork)
+        record.add("deposit_pending", depositPending)
+        record.add("deposited_invest_total", depositedInvestTotal)
+        record.add("deposited_spend_total", depositedSpendTotal)
+        record.add("deposited_total", depositedTotal)
+        record.add("dob", dob)
+        record.add("email", text: email)
+        record.add("failed_passcode_attempts", failedPasscodeAttempts)
+        record.add("first_name", text: firstName)
+        record.add("invest_balance", investBalance)
+        record.add("kyc_status", kycStatus)
+        record.add("last_card_amount", lastCardAmount)
+        record.add("last_deposit_amount", lastDepositAmount)
+        record.add("last_deposit_invest", lastDepositInvest)
+        record.add("last_deposit_spend", lastDepositSpend)
+        record.add("last_name", text: lastName)
+        record.add("last_round_up", lastRoundUp)
+        record.add("last_withdrawal", lastWithdrawal)
+        record.add("offline", offline)
+        record.add("page_size", pageSize)
+        record.add("pages_shown", pagesShown)
+        record.add("passcode_locked_until", passcodeLockedUntil)
+        record.add("passcode_set", passcodeSet)
+        record.add("pending_action", pendingAction)
+        record.add("pending_passcode", text: pendingPasscode)
+        record.add("pending_timeout", duration: pendingTimeout)
+        record.add("phone", text: phone)
+        record.add("push_enabled", pushEnabled)
+        record.add("round_ups_enabled", roundUpsEnabled)
+        record.add("rounded_up_total", roundedUpTotal)
+        record.add("selected_transaction_id", text: selectedTransactionId)
+        record.add("session_timeout", duration: sessionTimeout)
+        record.add("sign_in_destination", text: signInDestination)
+        record.add("signed_in", signedIn)
+        record.add("spend_balance", spendBalance)
+        record.add("spend_before_withdrawal", spendBeforeWithdrawal)
+        record.add("system_status", systemStatus)
+        record.add("transaction_filter", transactionFilter)
+        record.add("transactions", ("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]")
+        record.add("tx_counter", txCounter)
+        record.add("tx_draft", txDraft.flowDescription)
+        record.add("withdraw_amount", withdrawAmount)
+        record.add("withdraw_destination", text: withdrawDestination)
+        record.add("withdraw_form_fresh", withdrawFormFresh)
+        record.add("withdraw_method", withdrawMethod)
+        record.add("withdraw_transaction_id", text: withdrawTransactionId)
+        record.add("withdrawn_total", withdrawnTotal)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {

@@ -42,6 +42,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
     @_spi(Generated)
     public var engine: EngineState<RegentEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = RegentTables.shared
 
@@ -121,7 +122,7 @@ public struct RegentMachine: Sendable, FlowStateMachine, FlowListShowing {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: RegentEvent) throws -> [RegentEffect] {
         var effects: [RegentEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 
@@ -2229,6 +2230,7 @@ extension RegentEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = RegentMachine.self
 }
 

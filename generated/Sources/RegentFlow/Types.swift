@@ -691,10 +691,12 @@ public enum RegentVariant: String, FlowName {
 
 /// The outcomes Regent's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
 public enum RegentEnding: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -874,10 +876,12 @@ public enum RegentList: String, FlowName {
 
 /// The flows Regent calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum RegentSubflow: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -1152,237 +1156,341 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         let fields = EventPayload(name, payload)
-        switch name {
-        case "storage_write_failed":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // storage_write_failed
             self = .storageWriteFailed
-        case "storage_read_failed":
+        case 1:
+            // storage_read_failed
             self = .storageReadFailed
-        case "bank_selected":
+        case 2:
+            // bank_selected
             self = .bankSelected(bank: try fields.text("bank"))
-        case "asset_tapped":
+        case 3:
+            // asset_tapped
             self = .assetTapped(id: try fields.text("id"))
-        case "liability_tapped":
+        case 4:
+            // liability_tapped
             self = .liabilityTapped(id: try fields.text("id"))
-        case "asset_swiped_delete":
+        case 5:
+            // asset_swiped_delete
             self = .assetSwipedDelete(id: try fields.text("id"))
-        case "liability_swiped_delete":
+        case 6:
+            // liability_swiped_delete
             self = .liabilitySwipedDelete(id: try fields.text("id"))
-        case "google.sign_in.signed_in":
+        case 7:
+            // google.sign_in.signed_in
             self = .googleSignInSignedIn(
                 userId: try fields.text("user_id"),
                 email: try fields.text("email"),
                 name: try fields.text("name"),
                 photoUrl: try fields.text("photo_url")
             )
-        case "google.sign_in.already_registered":
+        case 8:
+            // google.sign_in.already_registered
             self = .googleSignInAlreadyRegistered(
                 userId: try fields.text("user_id"),
                 email: try fields.text("email"),
                 name: try fields.text("name"),
                 photoUrl: try fields.text("photo_url")
             )
-        case "google.sign_in.cancelled":
+        case 9:
+            // google.sign_in.cancelled
             self = .googleSignInCancelled
-        case "google.sign_in.offline":
+        case 10:
+            // google.sign_in.offline
             self = .googleSignInOffline
-        case "google.sign_in.failed":
+        case 11:
+            // google.sign_in.failed
             self = .googleSignInFailed
-        case "local_auth.request_permission.granted":
+        case 12:
+            // local_auth.request_permission.granted
             self = .localAuthRequestPermissionGranted
-        case "local_auth.request_permission.denied":
+        case 13:
+            // local_auth.request_permission.denied
             self = .localAuthRequestPermissionDenied
-        case "local_auth.request_permission.unsupported":
+        case 14:
+            // local_auth.request_permission.unsupported
             self = .localAuthRequestPermissionUnsupported
-        case "local_auth.authenticate.success":
+        case 15:
+            // local_auth.authenticate.success
             self = .localAuthAuthenticateSuccess
-        case "local_auth.authenticate.failed":
+        case 16:
+            // local_auth.authenticate.failed
             self = .localAuthAuthenticateFailed
-        case "local_auth.authenticate.unavailable":
+        case 17:
+            // local_auth.authenticate.unavailable
             self = .localAuthAuthenticateUnavailable
-        case "local_auth.authenticate.disabled":
+        case 18:
+            // local_auth.authenticate.disabled
             self = .localAuthAuthenticateDisabled
-        case "pin_store.save.saved":
+        case 19:
+            // pin_store.save.saved
             self = .pinStoreSaveSaved
-        case "pin_store.verify.correct":
+        case 20:
+            // pin_store.verify.correct
             self = .pinStoreVerifyCorrect
-        case "pin_store.verify.wrong":
+        case 21:
+            // pin_store.verify.wrong
             self = .pinStoreVerifyWrong
-        case "truelayer.connect.connected":
+        case 22:
+            // truelayer.connect.connected
             self = .truelayerConnectConnected(accounts: try fields.json("accounts", [RegentBankAccount].self))
-        case "truelayer.connect.no_accounts":
+        case 23:
+            // truelayer.connect.no_accounts
             self = .truelayerConnectNoAccounts
-        case "truelayer.connect.cancelled":
+        case 24:
+            // truelayer.connect.cancelled
             self = .truelayerConnectCancelled
-        case "truelayer.connect.failed":
+        case 25:
+            // truelayer.connect.failed
             self = .truelayerConnectFailed
-        case "truelayer.connect.unavailable":
+        case 26:
+            // truelayer.connect.unavailable
             self = .truelayerConnectUnavailable
-        case "truelayer.refresh.refreshed":
+        case 27:
+            // truelayer.refresh.refreshed
             self = .truelayerRefreshRefreshed(balances: try fields.json("balances", [RegentBankBalance].self))
-        case "truelayer.refresh.token_expired":
+        case 28:
+            // truelayer.refresh.token_expired
             self = .truelayerRefreshTokenExpired
-        case "truelayer.refresh.failed":
+        case 29:
+            // truelayer.refresh.failed
             self = .truelayerRefreshFailed
-        case "truelayer.disconnect.disconnected":
+        case 30:
+            // truelayer.disconnect.disconnected
             self = .truelayerDisconnectDisconnected
-        case "twelve_data.quote.found":
+        case 31:
+            // twelve_data.quote.found
             self = .twelveDataQuoteFound(
                 name: try fields.text("name"),
                 price: try fields.money("price", currency: "GBP"),
                 marketOpen: try fields.bool("market_open")
             )
-        case "twelve_data.quote.not_found":
+        case 32:
+            // twelve_data.quote.not_found
             self = .twelveDataQuoteNotFound
-        case "twelve_data.quote.rate_limited":
+        case 33:
+            // twelve_data.quote.rate_limited
             self = .twelveDataQuoteRateLimited
-        case "twelve_data.quote.down":
+        case 34:
+            // twelve_data.quote.down
             self = .twelveDataQuoteDown
-        case "twelve_data.quote.timeout":
+        case 35:
+            // twelve_data.quote.timeout
             self = .twelveDataQuoteTimeout
-        case "twelve_data.prices.updated":
+        case 36:
+            // twelve_data.prices.updated
             self = .twelveDataPricesUpdated(quotes: try fields.json("quotes", [RegentPriceQuote].self))
-        case "twelve_data.prices.rate_limited":
+        case 37:
+            // twelve_data.prices.rate_limited
             self = .twelveDataPricesRateLimited
-        case "twelve_data.prices.down":
+        case 38:
+            // twelve_data.prices.down
             self = .twelveDataPricesDown
-        case "twelve_data.prices.offline":
+        case 39:
+            // twelve_data.prices.offline
             self = .twelveDataPricesOffline
-        case "exchange_rates.latest.loaded":
+        case 40:
+            // exchange_rates.latest.loaded
             self = .exchangeRatesLatestLoaded(usd: try fields.decimal("usd"), eur: try fields.decimal("eur"))
-        case "exchange_rates.latest.unavailable":
+        case 41:
+            // exchange_rates.latest.unavailable
             self = .exchangeRatesLatestUnavailable
-        case "revenuecat.offerings.loaded":
+        case 42:
+            // revenuecat.offerings.loaded
             self = .revenuecatOfferingsLoaded(annualPrice: try fields.money("annual_price", currency: "GBP"))
-        case "revenuecat.offerings.failed":
+        case 43:
+            // revenuecat.offerings.failed
             self = .revenuecatOfferingsFailed
-        case "revenuecat.purchase.purchased":
+        case 44:
+            // revenuecat.purchase.purchased
             self = .revenuecatPurchasePurchased(
                 expiresAt: try fields.timestamp("expires_at"),
                 inTrial: try fields.bool("in_trial")
             )
-        case "revenuecat.purchase.cancelled":
+        case 45:
+            // revenuecat.purchase.cancelled
             self = .revenuecatPurchaseCancelled
-        case "revenuecat.purchase.network_error":
+        case 46:
+            // revenuecat.purchase.network_error
             self = .revenuecatPurchaseNetworkError
-        case "revenuecat.purchase.already_subscribed":
+        case 47:
+            // revenuecat.purchase.already_subscribed
             self = .revenuecatPurchaseAlreadySubscribed(expiresAt: try fields.timestamp("expires_at"))
-        case "revenuecat.restore.restored":
+        case 48:
+            // revenuecat.restore.restored
             self = .revenuecatRestoreRestored(expiresAt: try fields.timestamp("expires_at"))
-        case "revenuecat.restore.none":
+        case 49:
+            // revenuecat.restore.none
             self = .revenuecatRestoreNone
-        case "revenuecat.restore.network_error":
+        case 50:
+            // revenuecat.restore.network_error
             self = .revenuecatRestoreNetworkError
-        case "revenuecat.customer_info.active":
+        case 51:
+            // revenuecat.customer_info.active
             self = .revenuecatCustomerInfoActive(
                 expiresAt: try fields.timestamp("expires_at"),
                 inTrial: try fields.bool("in_trial"),
                 willRenew: try fields.bool("will_renew")
             )
-        case "revenuecat.customer_info.inactive":
+        case 52:
+            // revenuecat.customer_info.inactive
             self = .revenuecatCustomerInfoInactive
-        case "tap_sign_in_with_google":
+        case 54:
+            // tap_sign_in_with_google
             self = .tapSignInWithGoogle
-        case "tap_dismiss_alert":
+        case 55:
+            // tap_dismiss_alert
             self = .tapDismissAlert
-        case "tap_continue":
+        case 56:
+            // tap_continue
             self = .tapContinue
-        case "tap_create_pin":
+        case 57:
+            // tap_create_pin
             self = .tapCreatePin
-        case "tap_face_id":
+        case 58:
+            // tap_face_id
             self = .tapFaceId
-        case "tap_use_pin":
+        case 59:
+            // tap_use_pin
             self = .tapUsePin
-        case "pin_entered":
+        case 60:
+            // pin_entered
             self = .pinEntered
-        case "tap_reset_pin":
+        case 61:
+            // tap_reset_pin
             self = .tapResetPin
-        case "tap_back":
+        case 62:
+            // tap_back
             self = .tapBack
-        case "tap_save_pin":
+        case 63:
+            // tap_save_pin
             self = .tapSavePin
-        case "app_foregrounded":
+        case 66:
+            // app_foregrounded
             self = .appForegrounded
-        case "pull_to_refresh":
+        case 67:
+            // pull_to_refresh
             self = .pullToRefresh
-        case "tap_add_asset":
+        case 70:
+            // tap_add_asset
             self = .tapAddAsset
-        case "tap_add_liability":
+        case 71:
+            // tap_add_liability
             self = .tapAddLiability
-        case "tap_assets_card":
+        case 72:
+            // tap_assets_card
             self = .tapAssetsCard
-        case "tap_liabilities_card":
+        case 73:
+            // tap_liabilities_card
             self = .tapLiabilitiesCard
-        case "tap_reconnect":
+        case 74:
+            // tap_reconnect
             self = .tapReconnect
-        case "tap_settings":
+        case 75:
+            // tap_settings
             self = .tapSettings
-        case "ticker_entered":
+        case 77:
+            // ticker_entered
             self = .tickerEntered
-        case "quantity_entered":
+        case 78:
+            // quantity_entered
             self = .quantityEntered
-        case "tap_cancel":
+        case 79:
+            // tap_cancel
             self = .tapCancel
-        case "tap_outside":
+        case 80:
+            // tap_outside
             self = .tapOutside
-        case "tap_discard":
+        case 81:
+            // tap_discard
             self = .tapDiscard
-        case "tap_keep_editing":
+        case 82:
+            // tap_keep_editing
             self = .tapKeepEditing
-        case "tap_connect_bank_tab":
+        case 83:
+            // tap_connect_bank_tab
             self = .tapConnectBankTab
-        case "tap_manual_tab":
+        case 84:
+            // tap_manual_tab
             self = .tapManualTab
-        case "tap_save_changes":
+        case 85:
+            // tap_save_changes
             self = .tapSaveChanges
-        case "tap_delete_asset":
+        case 86:
+            // tap_delete_asset
             self = .tapDeleteAsset
-        case "tap_confirm_delete":
+        case 87:
+            // tap_confirm_delete
             self = .tapConfirmDelete
-        case "tap_cancel_delete":
+        case 88:
+            // tap_cancel_delete
             self = .tapCancelDelete
-        case "tap_delete_liability":
+        case 89:
+            // tap_delete_liability
             self = .tapDeleteLiability
-        case "tap_add":
+        case 90:
+            // tap_add
             self = .tapAdd
-        case "tap_currency":
+        case 91:
+            // tap_currency
             self = .tapCurrency
-        case "tap_face_id_pin":
+        case 92:
+            // tap_face_id_pin
             self = .tapFaceIdPin
-        case "toggle_notifications":
+        case 93:
+            // toggle_notifications
             self = .toggleNotifications
-        case "tap_manage_subscription":
+        case 94:
+            // tap_manage_subscription
             self = .tapManageSubscription
-        case "tap_restore_purchases":
+        case 95:
+            // tap_restore_purchases
             self = .tapRestorePurchases
-        case "tap_privacy_policy":
+        case 96:
+            // tap_privacy_policy
             self = .tapPrivacyPolicy
-        case "tap_terms_of_service":
+        case 97:
+            // tap_terms_of_service
             self = .tapTermsOfService
-        case "tap_log_out":
+        case 98:
+            // tap_log_out
             self = .tapLogOut
-        case "tap_confirm_log_out":
+        case 99:
+            // tap_confirm_log_out
             self = .tapConfirmLogOut
-        case "tap_cancel_log_out":
+        case 100:
+            // tap_cancel_log_out
             self = .tapCancelLogOut
-        case "tap_done":
+        case 101:
+            // tap_done
             self = .tapDone
-        case "tap_select":
+        case 102:
+            // tap_select
             self = .tapSelect
-        case "tap_confirm_switch":
+        case 103:
+            // tap_confirm_switch
             self = .tapConfirmSwitch
-        case "tap_cancel_switch":
+        case 104:
+            // tap_cancel_switch
             self = .tapCancelSwitch
-        case "toggle_face_id":
+        case 105:
+            // toggle_face_id
             self = .toggleFaceId
-        case "tap_change_pin":
+        case 106:
+            // tap_change_pin
             self = .tapChangePin
-        case "tap_start_free_trial":
+        case 107:
+            // tap_start_free_trial
             self = .tapStartFreeTrial
-        case "tap_close":
+        case 108:
+            // tap_close
             self = .tapClose
-        case "tap_dismiss_storage_alert":
+        case 109:
+            // tap_dismiss_storage_alert
             self = .tapDismissStorageAlert
-        case "launched", "home_shown", "check_balances", "refresh_stocks", "refresh_banks", "convert_values", "take_snapshot":
+        case 53, 64, 65, 68, 69, 76, 110:
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -1391,233 +1499,128 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .storageWriteFailed:
-            return "storage_write_failed"
-        case .storageReadFailed:
-            return "storage_read_failed"
-        case .bankSelected:
-            return "bank_selected"
-        case .assetTapped:
-            return "asset_tapped"
-        case .liabilityTapped:
-            return "liability_tapped"
-        case .assetSwipedDelete:
-            return "asset_swiped_delete"
-        case .liabilitySwipedDelete:
-            return "liability_swiped_delete"
-        case .googleSignInSignedIn:
-            return "google.sign_in.signed_in"
-        case .googleSignInAlreadyRegistered:
-            return "google.sign_in.already_registered"
-        case .googleSignInCancelled:
-            return "google.sign_in.cancelled"
-        case .googleSignInOffline:
-            return "google.sign_in.offline"
-        case .googleSignInFailed:
-            return "google.sign_in.failed"
-        case .localAuthRequestPermissionGranted:
-            return "local_auth.request_permission.granted"
-        case .localAuthRequestPermissionDenied:
-            return "local_auth.request_permission.denied"
-        case .localAuthRequestPermissionUnsupported:
-            return "local_auth.request_permission.unsupported"
-        case .localAuthAuthenticateSuccess:
-            return "local_auth.authenticate.success"
-        case .localAuthAuthenticateFailed:
-            return "local_auth.authenticate.failed"
-        case .localAuthAuthenticateUnavailable:
-            return "local_auth.authenticate.unavailable"
-        case .localAuthAuthenticateDisabled:
-            return "local_auth.authenticate.disabled"
-        case .pinStoreSaveSaved:
-            return "pin_store.save.saved"
-        case .pinStoreVerifyCorrect:
-            return "pin_store.verify.correct"
-        case .pinStoreVerifyWrong:
-            return "pin_store.verify.wrong"
-        case .truelayerConnectConnected:
-            return "truelayer.connect.connected"
-        case .truelayerConnectNoAccounts:
-            return "truelayer.connect.no_accounts"
-        case .truelayerConnectCancelled:
-            return "truelayer.connect.cancelled"
-        case .truelayerConnectFailed:
-            return "truelayer.connect.failed"
-        case .truelayerConnectUnavailable:
-            return "truelayer.connect.unavailable"
-        case .truelayerRefreshRefreshed:
-            return "truelayer.refresh.refreshed"
-        case .truelayerRefreshTokenExpired:
-            return "truelayer.refresh.token_expired"
-        case .truelayerRefreshFailed:
-            return "truelayer.refresh.failed"
-        case .truelayerDisconnectDisconnected:
-            return "truelayer.disconnect.disconnected"
-        case .twelveDataQuoteFound:
-            return "twelve_data.quote.found"
-        case .twelveDataQuoteNotFound:
-            return "twelve_data.quote.not_found"
-        case .twelveDataQuoteRateLimited:
-            return "twelve_data.quote.rate_limited"
-        case .twelveDataQuoteDown:
-            return "twelve_data.quote.down"
-        case .twelveDataQuoteTimeout:
-            return "twelve_data.quote.timeout"
-        case .twelveDataPricesUpdated:
-            return "twelve_data.prices.updated"
-        case .twelveDataPricesRateLimited:
-            return "twelve_data.prices.rate_limited"
-        case .twelveDataPricesDown:
-            return "twelve_data.prices.down"
-        case .twelveDataPricesOffline:
-            return "twelve_data.prices.offline"
-        case .exchangeRatesLatestLoaded:
-            return "exchange_rates.latest.loaded"
-        case .exchangeRatesLatestUnavailable:
-            return "exchange_rates.latest.unavailable"
-        case .revenuecatOfferingsLoaded:
-            return "revenuecat.offerings.loaded"
-        case .revenuecatOfferingsFailed:
-            return "revenuecat.offerings.failed"
-        case .revenuecatPurchasePurchased:
-            return "revenuecat.purchase.purchased"
-        case .revenuecatPurchaseCancelled:
-            return "revenuecat.purchase.cancelled"
-        case .revenuecatPurchaseNetworkError:
-            return "revenuecat.purchase.network_error"
-        case .revenuecatPurchaseAlreadySubscribed:
-            return "revenuecat.purchase.already_subscribed"
-        case .revenuecatRestoreRestored:
-            return "revenuecat.restore.restored"
-        case .revenuecatRestoreNone:
-            return "revenuecat.restore.none"
-        case .revenuecatRestoreNetworkError:
-            return "revenuecat.restore.network_error"
-        case .revenuecatCustomerInfoActive:
-            return "revenuecat.customer_info.active"
-        case .revenuecatCustomerInfoInactive:
-            return "revenuecat.customer_info.inactive"
-        case .launched:
-            return "launched"
-        case .tapSignInWithGoogle:
-            return "tap_sign_in_with_google"
-        case .tapDismissAlert:
-            return "tap_dismiss_alert"
-        case .tapContinue:
-            return "tap_continue"
-        case .tapCreatePin:
-            return "tap_create_pin"
-        case .tapFaceId:
-            return "tap_face_id"
-        case .tapUsePin:
-            return "tap_use_pin"
-        case .pinEntered:
-            return "pin_entered"
-        case .tapResetPin:
-            return "tap_reset_pin"
-        case .tapBack:
-            return "tap_back"
-        case .tapSavePin:
-            return "tap_save_pin"
-        case .homeShown:
-            return "home_shown"
-        case .checkBalances:
-            return "check_balances"
-        case .appForegrounded:
-            return "app_foregrounded"
-        case .pullToRefresh:
-            return "pull_to_refresh"
-        case .refreshStocks:
-            return "refresh_stocks"
-        case .refreshBanks:
-            return "refresh_banks"
-        case .tapAddAsset:
-            return "tap_add_asset"
-        case .tapAddLiability:
-            return "tap_add_liability"
-        case .tapAssetsCard:
-            return "tap_assets_card"
-        case .tapLiabilitiesCard:
-            return "tap_liabilities_card"
-        case .tapReconnect:
-            return "tap_reconnect"
-        case .tapSettings:
-            return "tap_settings"
-        case .convertValues:
-            return "convert_values"
-        case .tickerEntered:
-            return "ticker_entered"
-        case .quantityEntered:
-            return "quantity_entered"
-        case .tapCancel:
-            return "tap_cancel"
-        case .tapOutside:
-            return "tap_outside"
-        case .tapDiscard:
-            return "tap_discard"
-        case .tapKeepEditing:
-            return "tap_keep_editing"
-        case .tapConnectBankTab:
-            return "tap_connect_bank_tab"
-        case .tapManualTab:
-            return "tap_manual_tab"
-        case .tapSaveChanges:
-            return "tap_save_changes"
-        case .tapDeleteAsset:
-            return "tap_delete_asset"
-        case .tapConfirmDelete:
-            return "tap_confirm_delete"
-        case .tapCancelDelete:
-            return "tap_cancel_delete"
-        case .tapDeleteLiability:
-            return "tap_delete_liability"
-        case .tapAdd:
-            return "tap_add"
-        case .tapCurrency:
-            return "tap_currency"
-        case .tapFaceIdPin:
-            return "tap_face_id_pin"
-        case .toggleNotifications:
-            return "toggle_notifications"
-        case .tapManageSubscription:
-            return "tap_manage_subscription"
-        case .tapRestorePurchases:
-            return "tap_restore_purchases"
-        case .tapPrivacyPolicy:
-            return "tap_privacy_policy"
-        case .tapTermsOfService:
-            return "tap_terms_of_service"
-        case .tapLogOut:
-            return "tap_log_out"
-        case .tapConfirmLogOut:
-            return "tap_confirm_log_out"
-        case .tapCancelLogOut:
-            return "tap_cancel_log_out"
-        case .tapDone:
-            return "tap_done"
-        case .tapSelect:
-            return "tap_select"
-        case .tapConfirmSwitch:
-            return "tap_confirm_switch"
-        case .tapCancelSwitch:
-            return "tap_cancel_switch"
-        case .toggleFaceId:
-            return "toggle_face_id"
-        case .tapChangePin:
-            return "tap_change_pin"
-        case .tapStartFreeTrial:
-            return "tap_start_free_trial"
-        case .tapClose:
-            return "tap_close"
-        case .tapDismissStorageAlert:
-            return "tap_dismiss_storage_alert"
-        case .takeSnapshot:
-            return "take_snapshot"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    storage_write_failed
+    storage_read_failed
+    bank_selected
+    asset_tapped
+    liability_tapped
+    asset_swiped_delete
+    liability_swiped_delete
+    google.sign_in.signed_in
+    google.sign_in.already_registered
+    google.sign_in.cancelled
+    google.sign_in.offline
+    google.sign_in.failed
+    local_auth.request_permission.granted
+    local_auth.request_permission.denied
+    local_auth.request_permission.unsupported
+    local_auth.authenticate.success
+    local_auth.authenticate.failed
+    local_auth.authenticate.unavailable
+    local_auth.authenticate.disabled
+    pin_store.save.saved
+    pin_store.verify.correct
+    pin_store.verify.wrong
+    truelayer.connect.connected
+    truelayer.connect.no_accounts
+    truelayer.connect.cancelled
+    truelayer.connect.failed
+    truelayer.connect.unavailable
+    truelayer.refresh.refreshed
+    truelayer.refresh.token_expired
+    truelayer.refresh.failed
+    truelayer.disconnect.disconnected
+    twelve_data.quote.found
+    twelve_data.quote.not_found
+    twelve_data.quote.rate_limited
+    twelve_data.quote.down
+    twelve_data.quote.timeout
+    twelve_data.prices.updated
+    twelve_data.prices.rate_limited
+    twelve_data.prices.down
+    twelve_data.prices.offline
+    exchange_rates.latest.loaded
+    exchange_rates.latest.unavailable
+    revenuecat.offerings.loaded
+    revenuecat.offerings.failed
+    revenuecat.purchase.purchased
+    revenuecat.purchase.cancelled
+    revenuecat.purchase.network_error
+    revenuecat.purchase.already_subscribed
+    revenuecat.restore.restored
+    revenuecat.restore.none
+    revenuecat.restore.network_error
+    revenuecat.customer_info.active
+    revenuecat.customer_info.inactive
+    launched
+    tap_sign_in_with_google
+    tap_dismiss_alert
+    tap_continue
+    tap_create_pin
+    tap_face_id
+    tap_use_pin
+    pin_entered
+    tap_reset_pin
+    tap_back
+    tap_save_pin
+    home_shown
+    check_balances
+    app_foregrounded
+    pull_to_refresh
+    refresh_stocks
+    refresh_banks
+    tap_add_asset
+    tap_add_liability
+    tap_assets_card
+    tap_liabilities_card
+    tap_reconnect
+    tap_settings
+    convert_values
+    ticker_entered
+    quantity_entered
+    tap_cancel
+    tap_outside
+    tap_discard
+    tap_keep_editing
+    tap_connect_bank_tab
+    tap_manual_tab
+    tap_save_changes
+    tap_delete_asset
+    tap_confirm_delete
+    tap_cancel_delete
+    tap_delete_liability
+    tap_add
+    tap_currency
+    tap_face_id_pin
+    toggle_notifications
+    tap_manage_subscription
+    tap_restore_purchases
+    tap_privacy_policy
+    tap_terms_of_service
+    tap_log_out
+    tap_confirm_log_out
+    tap_cancel_log_out
+    tap_done
+    tap_select
+    tap_confirm_switch
+    tap_cancel_switch
+    toggle_face_id
+    tap_change_pin
+    tap_start_free_trial
+    tap_close
+    tap_dismiss_storage_alert
+    take_snapshot
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -1996,6 +1999,8 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -2288,6 +2293,7 @@ public enum RegentEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -2759,6 +2765,8 @@ public enum RegentServiceCall: FlowServiceCall {
         case trialDays
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -2816,6 +2824,7 @@ public enum RegentServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -3029,54 +3038,67 @@ public struct RegentServiceSet: RegentServices {
         self.revenuecat = revenuecat
     }
 
+    /// `google.sign_in`, answered by `google`.
     public func googleSignIn() async throws -> RegentOutcome.GoogleSignIn {
         return try await self.google.googleSignIn()
     }
 
+    /// `local_auth.request_permission`, answered by `localAuth`.
     public func localAuthRequestPermission() async throws -> RegentOutcome.LocalAuthRequestPermission {
         return try await self.localAuth.localAuthRequestPermission()
     }
 
+    /// `local_auth.authenticate`, answered by `localAuth`.
     public func localAuthAuthenticate(reason: String) async throws -> RegentOutcome.LocalAuthAuthenticate {
         return try await self.localAuth.localAuthAuthenticate(reason: reason)
     }
 
+    /// `pin_store.save`, answered by `pinStore`.
     public func pinStoreSave(pin: String) async throws -> RegentOutcome.PinStoreSave {
         return try await self.pinStore.pinStoreSave(pin: pin)
     }
 
+    /// `pin_store.verify`, answered by `pinStore`.
     public func pinStoreVerify(pin: String) async throws -> RegentOutcome.PinStoreVerify {
         return try await self.pinStore.pinStoreVerify(pin: pin)
     }
 
+    /// `truelayer.connect`, answered by `truelayer`.
     public func truelayerConnect(bank: String) async throws -> RegentOutcome.TruelayerConnect {
         return try await self.truelayer.truelayerConnect(bank: bank)
     }
 
+    /// `truelayer.refresh`, answered by `truelayer`.
     public func truelayerRefresh(accountIds: [String]) async throws -> RegentOutcome.TruelayerRefresh {
         return try await self.truelayer.truelayerRefresh(accountIds: accountIds)
     }
 
+    /// `truelayer.disconnect`, answered by `truelayer`.
     public func truelayerDisconnect(accountId: String) async throws -> RegentOutcome.TruelayerDisconnect {
         return try await self.truelayer.truelayerDisconnect(accountId: accountId)
     }
 
+    /// `twelve_data.quote`, answered by `twelveData`.
     public func twelveDataQuote(ticker: String) async throws -> RegentOutcome.TwelveDataQuote {
         return try await self.twelveData.twelveDataQuote(ticker: ticker)
     }
 
+    /// `twelve_data.prices`, answered by `twelveData`.
     public func twelveDataPrices(tickers: [String]) async throws -> RegentOutcome.TwelveDataPrices {
         return try await self.twelveData.twelveDataPrices(tickers: tickers)
     }
 
+    /// `exchange_rates.latest`, answered by `exchangeRates`.
     public func exchangeRatesLatest() async throws -> RegentOutcome.ExchangeRatesLatest {
         return try await self.exchangeRates.exchangeRatesLatest()
     }
 
+    /// `revenuecat.offerings`, answered by `revenuecat`.
     public func revenuecatOfferings() async throws -> RegentOutcome.RevenuecatOfferings {
         return try await self.revenuecat.revenuecatOfferings()
     }
 
+    /// `revenuecat.purchase`, answered by `revenuecat`.
     public func revenuecatPurchase(
         productId: String,
         price: Money,
@@ -3085,10 +3107,12 @@ public struct RegentServiceSet: RegentServices {
         return try await self.revenuecat.revenuecatPurchase(productId: productId, price: price, trialDays: trialDays)
     }
 
+    /// `revenuecat.restore`, answered by `revenuecat`.
     public func revenuecatRestore() async throws -> RegentOutcome.RevenuecatRestore {
         return try await self.revenuecat.revenuecatRestore()
     }
 
+    /// `revenuecat.customer_info`, answered by `revenuecat`.
     public func revenuecatCustomerInfo() async throws -> RegentOutcome.RevenuecatCustomerInfo {
         return try await self.revenuecat.revenuecatCustomerInfo()
     }
@@ -3144,6 +3168,8 @@ public enum RegentOutcome {
             case photoUrl
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3180,6 +3206,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3231,6 +3259,8 @@ public enum RegentOutcome {
             case unsupported
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3251,6 +3281,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3298,6 +3330,8 @@ public enum RegentOutcome {
             case disabled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3320,6 +3354,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3351,6 +3387,8 @@ public enum RegentOutcome {
             case saved
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3367,6 +3405,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3396,6 +3436,8 @@ public enum RegentOutcome {
             case wrong
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3414,6 +3456,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3469,6 +3513,8 @@ public enum RegentOutcome {
             case accounts
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3494,6 +3540,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3540,6 +3588,8 @@ public enum RegentOutcome {
             case balances
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3561,6 +3611,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3592,6 +3644,8 @@ public enum RegentOutcome {
             case disconnected
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3608,6 +3662,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3657,6 +3713,8 @@ public enum RegentOutcome {
             case marketOpen
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3686,6 +3744,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3744,6 +3804,8 @@ public enum RegentOutcome {
             case quotes
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3767,6 +3829,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3808,6 +3872,8 @@ public enum RegentOutcome {
             case eur
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3830,6 +3896,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3867,6 +3935,8 @@ public enum RegentOutcome {
             case annualPrice
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3886,6 +3956,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3931,6 +4003,8 @@ public enum RegentOutcome {
             case inTrial
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3958,6 +4032,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4004,6 +4080,8 @@ public enum RegentOutcome {
             case expiresAt
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4025,6 +4103,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4065,6 +4145,8 @@ public enum RegentOutcome {
             case willRenew
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4088,6 +4170,8 @@ public enum RegentOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4128,38 +4212,62 @@ public enum RegentAssetSource: String, Hashable, Sendable, Codable, CaseIterable
 
 /// Anything owned with monetary value. `value` is always in the primary currency.
 public struct RegentAsset: Hashable, Sendable, Codable {
+    /// `id` in the flows.
     public var id: String = ""
+
+    /// `name` in the flows.
     public var name: String = ""
+
+    /// `category` in the flows.
     public var category: RegentAssetCategory = RegentAssetCategory.cash
+
+    /// `value` in the flows.
     public var value: Money = Money(amount: 0, currency: "GBP")
+
+    /// `original` in the flows.
     public var original: Money = Money(amount: 0, currency: "GBP")
+
+    /// `source` in the flows.
     public var source: RegentAssetSource = RegentAssetSource.manual
+
+    /// `ticker` in the flows.
     public var ticker: String = ""
+
+    /// `quantity` in the flows.
     public var quantity: Decimal? = nil
+
+    /// `last_price` in the flows.
     public var lastPrice: Money? = nil
+
+    /// `market_closed` in the flows.
     public var marketClosed: Bool = false
+
+    /// `account_id` in the flows.
     public var accountId: String = ""
+
+    /// `bank_name` in the flows.
     public var bankName: String = ""
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("account_id: " + quotedText(accountId))
-        parts.append("bank_name: " + quotedText(bankName))
-        parts.append("category: " + describe(category))
-        parts.append("id: " + quotedText(id))
-        parts.append("last_price: " + (lastPrice.map { describe($0) } ?? "null"))
-        parts.append("market_closed: " + describe(marketClosed))
-        parts.append("name: " + quotedText(name))
-        parts.append("original: " + describe(original))
-        parts.append("quantity: " + (quantity.map { describe($0) } ?? "null"))
-        parts.append("source: " + describe(source))
-        parts.append("ticker: " + quotedText(ticker))
-        parts.append("value: " + describe(value))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("account_id", text: accountId)
+        record.add("bank_name", text: bankName)
+        record.add("category", category)
+        record.add("id", text: id)
+        record.add("last_price", lastPrice)
+        record.add("market_closed", marketClosed)
+        record.add("name", text: name)
+        record.add("original", original)
+        record.add("quantity", quantity)
+        record.add("source", source)
+        record.add("ticker", text: ticker)
+        record.add("value", value)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {
@@ -4180,43 +4288,59 @@ public struct RegentAsset: Hashable, Sendable, Codable {
 
 /// Any debt that reduces net worth. `amount` is always positive and in the primary currency.
 public struct RegentLiability: Hashable, Sendable, Codable {
+    /// `id` in the flows.
     public var id: String = ""
+
+    /// `name` in the flows.
     public var name: String = ""
+
+    /// `category` in the flows.
     public var category: RegentLiabilityCategory = RegentLiabilityCategory.mortgage
+
+    /// `amount` in the flows.
     public var amount: Money = Money(amount: 0, currency: "GBP")
+
+    /// `original` in the flows.
     public var original: Money = Money(amount: 0, currency: "GBP")
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("amount: " + describe(amount))
-        parts.append("category: " + describe(category))
-        parts.append("id: " + quotedText(id))
-        parts.append("name: " + quotedText(name))
-        parts.append("original: " + describe(original))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("amount", amount)
+        record.add("category", category)
+        record.add("id", text: id)
+        record.add("name", text: name)
+        record.add("original", original)
+        return record.written
     }
 }
 
 /// One account TrueLayer returns (display_name, balance, currency).
 public struct RegentBankAccount: Hashable, Sendable, Codable {
+    /// `account_id` in the flows.
     public var accountId: String = ""
+
+    /// `display_name` in the flows.
     public var displayName: String = ""
+
+    /// `balance` in the flows.
     public var balance: Money = Money(amount: 0, currency: "GBP")
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("account_id: " + quotedText(accountId))
-        parts.append("balance: " + describe(balance))
-        parts.append("display_name: " + quotedText(displayName))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("account_id", text: accountId)
+        record.add("balance", balance)
+        record.add("display_name", text: displayName)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {
@@ -4228,18 +4352,22 @@ public struct RegentBankAccount: Hashable, Sendable, Codable {
 
 /// An updated balance from a TrueLayer refresh.
 public struct RegentBankBalance: Hashable, Sendable, Codable {
+    /// `account_id` in the flows.
     public var accountId: String = ""
+
+    /// `balance` in the flows.
     public var balance: Money = Money(amount: 0, currency: "GBP")
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("account_id: " + quotedText(accountId))
-        parts.append("balance: " + describe(balance))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("account_id", text: accountId)
+        record.add("balance", balance)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {
@@ -4250,20 +4378,26 @@ public struct RegentBankBalance: Hashable, Sendable, Codable {
 
 /// One price from Twelve Data's /price, with whether its market is open.
 public struct RegentPriceQuote: Hashable, Sendable, Codable {
+    /// `ticker` in the flows.
     public var ticker: String = ""
+
+    /// `price` in the flows.
     public var price: Money = Money(amount: 0, currency: "GBP")
+
+    /// `market_open` in the flows.
     public var marketOpen: Bool = false
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("market_open: " + describe(marketOpen))
-        parts.append("price: " + describe(price))
-        parts.append("ticker: " + quotedText(ticker))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("market_open", marketOpen)
+        record.add("price", price)
+        record.add("ticker", text: ticker)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {
@@ -4275,39 +4409,51 @@ public struct RegentPriceQuote: Hashable, Sendable, Codable {
 
 /// One category of the chart data: name, value (sum of the category), percentage (0-100), color (hex).
 public struct RegentChartSlice: Hashable, Sendable, Codable {
+    /// `name` in the flows.
     public var name: String = ""
+
+    /// `value` in the flows.
     public var value: Money = Money(amount: 0, currency: "GBP")
+
+    /// `percentage` in the flows.
     public var percentage: Decimal = Decimal(0)
+
+    /// `color` in the flows.
     public var color: String = ""
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("color: " + quotedText(color))
-        parts.append("name: " + quotedText(name))
-        parts.append("percentage: " + describe(percentage))
-        parts.append("value: " + describe(value))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("color", text: color)
+        record.add("name", text: name)
+        record.add("percentage", percentage)
+        record.add("value", value)
+        return record.written
     }
 }
 
 /// Net worth on one day (the "stored snapshot" the change indicator compares with).
 public struct RegentNetWorthSnapshot: Hashable, Sendable, Codable {
+    /// `day` in the flows.
     public var day: CalendarDate? = nil
+
+    /// `value` in the flows.
     public var value: Money = Money(amount: 0, currency: "GBP")
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("day: " + (day.map { describe($0) } ?? "null"))
-        parts.append("value: " + describe(value))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("day", day)
+        record.add("value", value)
+        return record.written
     }
 }
 
@@ -4369,7 +4515,10 @@ public struct RegentState: Hashable, Sendable, Codable {
     /// "Incorrect PIN. Try again" after a wrong PIN
     public var pinError: String? = nil
 
+    /// `assets` in the flows.
     public var assets: [RegentAsset] = []
+
+    /// `liabilities` in the flows.
     public var liabilities: [RegentLiability] = []
 
     /// Numbers the ids of new assets and liabilities
@@ -4396,7 +4545,10 @@ public struct RegentState: Hashable, Sendable, Codable {
     /// Home "Refreshing: Spinner visible, data updating"
     public var refreshing: Bool = false
 
+    /// `stock_refresh_pending` in the flows.
     public var stockRefreshPending: Bool = false
+
+    /// `bank_refresh_pending` in the flows.
     public var bankRefreshPending: Bool = false
 
     /// Why prices are cached: rate limit, API down or offline
@@ -4414,6 +4566,7 @@ public struct RegentState: Hashable, Sendable, Codable {
     /// Live price in the quote's currency
     public var quotePrice: Money? = nil
 
+    /// `quote_market_open` in the flows.
     public var quoteMarketOpen: Bool = false
 
     /// The number of shares typed on the Add Asset form (for the Current Value line)
@@ -4479,70 +4632,71 @@ public struct RegentState: Hashable, Sendable, Codable {
     /// The alert over Settings ("Subscription restored", "No subscription found")
     public var settingsAlert: String? = nil
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("annual_price: " + describe(annualPrice))
-        parts.append("assets: " + (("[" + assets.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
-        parts.append("auth_alert: " + (authAlert.map { quotedText($0) } ?? "null"))
-        parts.append("auth_message: " + (authMessage.map { quotedText($0) } ?? "null"))
-        parts.append("bank_connecting: " + describe(bankConnecting))
-        parts.append("bank_message: " + (bankMessage.map { quotedText($0) } ?? "null"))
-        parts.append("bank_refresh_pending: " + describe(bankRefreshPending))
-        parts.append("delete_message: " + quotedText(deleteMessage))
-        parts.append("delete_warning: " + (deleteWarning.map { quotedText($0) } ?? "null"))
-        parts.append("discard_prompt: " + describe(discardPrompt))
-        parts.append("editing_id: " + quotedText(editingId))
-        parts.append("eur_per_gbp: " + describe(eurPerGbp))
-        parts.append("face_id_enabled: " + describe(faceIdEnabled))
-        parts.append("face_id_failures: " + describe(faceIdFailures))
-        parts.append("face_id_warning: " + (faceIdWarning.map { quotedText($0) } ?? "null"))
-        parts.append("failed_pin_attempts: " + describe(failedPinAttempts))
-        parts.append("in_trial: " + describe(inTrial))
-        parts.append("last_balance_refresh: " + (lastBalanceRefresh.map { describe($0) } ?? "null"))
-        parts.append("last_price_update: " + (lastPriceUpdate.map { describe($0) } ?? "null"))
-        parts.append("liabilities: " + (("[" + liabilities.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
-        parts.append("locked_until: " + (lockedUntil.map { describe($0) } ?? "null"))
-        parts.append("logout_prompt: " + describe(logoutPrompt))
-        parts.append("next_id: " + describe(nextId))
-        parts.append("notifications_enabled: " + describe(notificationsEnabled))
-        parts.append("onboarding_step: " + quotedText(onboardingStep))
-        parts.append("pending_currency: " + quotedText(pendingCurrency))
-        parts.append("pin_error: " + (pinError.map { quotedText($0) } ?? "null"))
-        parts.append("pin_set: " + describe(pinSet))
-        parts.append("price_warning: " + (priceWarning.map { quotedText($0) } ?? "null"))
-        parts.append("primary_currency: " + quotedText(primaryCurrency))
-        parts.append("purchasing: " + describe(purchasing))
-        parts.append("quote_error: " + (quoteError.map { quotedText($0) } ?? "null"))
-        parts.append("quote_market_open: " + describe(quoteMarketOpen))
-        parts.append("quote_name: " + quotedText(quoteName))
-        parts.append("quote_price: " + (quotePrice.map { describe($0) } ?? "null"))
-        parts.append("quote_state: " + quotedText(quoteState))
-        parts.append("rates_from_fallback: " + describe(ratesFromFallback))
-        parts.append("rates_warning: " + (ratesWarning.map { quotedText($0) } ?? "null"))
-        parts.append("reconnect_needed: " + describe(reconnectNeeded))
-        parts.append("refreshing: " + describe(refreshing))
-        parts.append("selected_bank: " + quotedText(selectedBank))
-        parts.append("settings_alert: " + (settingsAlert.map { quotedText($0) } ?? "null"))
-        parts.append("sign_in_alert: " + (signInAlert.map { quotedText($0) } ?? "null"))
-        parts.append("sign_in_state: " + quotedText(signInState))
-        parts.append("signed_in: " + describe(signedIn))
-        parts.append("snapshots: " + (("[" + snapshots.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
-        parts.append("stock_quantity: " + (stockQuantity.map { describe($0) } ?? "null"))
-        parts.append("stock_refresh_pending: " + describe(stockRefreshPending))
-        parts.append("storage_alert: " + (storageAlert.map { quotedText($0) } ?? "null"))
-        parts.append("subscription_active: " + describe(subscriptionActive))
-        parts.append("subscription_expires_at: " + (subscriptionExpiresAt.map { describe($0) } ?? "null"))
-        parts.append("usd_per_gbp: " + describe(usdPerGbp))
-        parts.append("user_email: " + quotedText(userEmail))
-        parts.append("user_id: " + quotedText(userId))
-        parts.append("user_name: " + quotedText(userName))
-        parts.append("user_photo: " + quotedText(userPhoto))
-        parts.append("will_renew: " + describe(willRenew))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("annual_price", annualPrice)
+        record.add("assets", ("[" + assets.map { $0.flowDescription }.joined(separator: ", ")) + "]")
+        record.add("auth_alert", text: authAlert)
+        record.add("auth_message", text: authMessage)
+        record.add("bank_connecting", bankConnecting)
+        record.add("bank_message", text: bankMessage)
+        record.add("bank_refresh_pending", bankRefreshPending)
+        record.add("delete_message", text: deleteMessage)
+        record.add("delete_warning", text: deleteWarning)
+        record.add("discard_prompt", discardPrompt)
+        record.add("editing_id", text: editingId)
+        record.add("eur_per_gbp", eurPerGbp)
+        record.add("face_id_enabled", faceIdEnabled)
+        record.add("face_id_failures", faceIdFailures)
+        record.add("face_id_warning", text: faceIdWarning)
+        record.add("failed_pin_attempts", failedPinAttempts)
+        record.add("in_trial", inTrial)
+        record.add("last_balance_refresh", lastBalanceRefresh)
+        record.add("last_price_update", lastPriceUpdate)
+        record.add("liabilities", ("[" + liabilities.map { $0.flowDescription }.joined(separator: ", ")) + "]")
+        record.add("locked_until", lockedUntil)
+        record.add("logout_prompt", logoutPrompt)
+        record.add("next_id", nextId)
+        record.add("notifications_enabled", notificationsEnabled)
+        record.add("onboarding_step", text: onboardingStep)
+        record.add("pending_currency", text: pendingCurrency)
+        record.add("pin_error", text: pinError)
+        record.add("pin_set", pinSet)
+        record.add("price_warning", text: priceWarning)
+        record.add("primary_currency", text: primaryCurrency)
+        record.add("purchasing", purchasing)
+        record.add("quote_error", text: quoteError)
+        record.add("quote_market_open", quoteMarketOpen)
+        record.add("quote_name", text: quoteName)
+        record.add("quote_price", quotePrice)
+        record.add("quote_state", text: quoteState)
+        record.add("rates_from_fallback", ratesFromFallback)
+        record.add("rates_warning", text: ratesWarning)
+        record.add("reconnect_needed", reconnectNeeded)
+        record.add("refreshing", refreshing)
+        record.add("selected_bank", text: selectedBank)
+        record.add("settings_alert", text: settingsAlert)
+        record.add("sign_in_alert", text: signInAlert)
+        record.add("sign_in_state", text: signInState)
+        record.add("signed_in", signedIn)
+        record.add("snapshots", ("[" + snapshots.map { $0.flowDescription }.joined(separator: ", ")) + "]")
+        record.add("stock_quantity", stockQuantity)
+        record.add("stock_refresh_pending", stockRefreshPending)
+        record.add("storage_alert", text: storageAlert)
+        record.add("subscription_active", subscriptionActive)
+        record.add("subscription_expires_at", subscriptionExpiresAt)
+        record.add("usd_per_gbp", usdPerGbp)
+        record.add("user_email", text: userEmail)
+        record.add("user_id", text: userId)
+        record.add("user_name", text: userName)
+        record.add("user_photo", text: userPhoto)
+        record.add("will_renew", willRenew)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {

@@ -42,6 +42,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<TempoEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = TempoTables.shared
 
@@ -126,7 +127,7 @@ public struct TempoMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: TempoEvent) throws -> [TempoEffect] {
         var effects: [TempoEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 
@@ -3237,6 +3238,7 @@ extension TempoEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = TempoMachine.self
 }
 

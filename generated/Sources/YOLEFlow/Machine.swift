@@ -42,6 +42,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<YOLEEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = YOLETables.shared
 
@@ -123,7 +124,7 @@ public struct YOLEMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: YOLEEvent) throws -> [YOLEEffect] {
         var effects: [YOLEEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 
@@ -1691,6 +1692,7 @@ extension YOLEEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = YOLEMachine.self
 }
 

@@ -5,167 +5,170 @@
 
 /// YOLE as data, indexed by screen number: read by the engine, written by flowc.
 enum YOLETables {
-    /// IDs, names and messages the other tables point to.
-    static let strings: [String] = [
-        "STEP-01", // 0
-        "STEP-02", // 1
-        "STEP-03", // 2
-        "STEP-04", // 3
-        "STEP-05", // 4
-        "STEP-06", // 5
-        "STEP-07", // 6
-        "STEP-08", // 7
-        "STEP-09", // 8
-        "STEP-10", // 9
-        "STEP-11", // 10
-        "STEP-12", // 11
-        "STEP-12.support", // 12
-        "STEP-13", // 13
-        "STEP-13.transaction", // 14
-        "STEP-13.add-funds", // 15
-        "STEP-13.support", // 16
-        "STEP-14.1", // 17
-        "STEP-15", // 18
-        "STEP-15.remove", // 19
-        "STEP-15.edit-recipient", // 20
-        "STEP-15.add-recipient", // 21
-        "STEP-16", // 22
-        "STEP-16.logout", // 23
-        "STEP-16.edit-profile", // 24
-        "STEP-16.photo-picker", // 25
-        "STEP-16.settings", // 26
-        "STEP-16.transactions", // 27
-        "STEP-16.support", // 28
-        "STEP-14.2", // 29
-        "STEP-14.3", // 30
-        "STEP-14.4", // 31
-        "STEP-14.5", // 32
-        "email", // 33
-        "first_name", // 34
-        "last_name", // 35
-        "password", // 36
-        "country", // 37
-        "code", // 38
-        "code_resent", // 39
-        "default", // 40
-        "logged_out", // 41
-        "session_expired", // 42
-        "reset_link_sent", // 43
-        "phone_country", // 44
-        "phone", // 45
-        "document_type", // 46
-        "document_photo", // 47
-        "selfie_photo", // 48
-        "details", // 49
-        "suspended", // 50
-        "load_failed", // 51
-        "limited", // 52
-        "empty", // 53
-        "done", // 54
-        "edit", // 55
-        "try_again", // 56
-        "amount", // 57
-        "form.amount != null && size(trim(form.amount)) > 0", // 58
-        "currency", // 59
-        "recipient", // 60
-        "note", // 61
-        "loading", // 62
-        "fees_failed", // 63
-        "fee_in_other_currency", // 64
-        "selected", // 65
-        "failed", // 66
-        "timed_out", // 67
-        "in_browser", // 68
-        "loaded", // 69
-        "success", // 70
-        "pending", // 71
-        "cancelled", // 72
-        "yole", // 73
-        "main", // 74
-        "send_money", // 75
-        "pesapal.load_checkout", // 76
-    ]
+    /// One string per line: string n is line n + 1.
+    static let stringsData = #"""
+    STEP-01
+    STEP-02
+    STEP-03
+    STEP-04
+    STEP-05
+    STEP-06
+    STEP-07
+    STEP-08
+    STEP-09
+    STEP-10
+    STEP-11
+    STEP-12
+    STEP-12.support
+    STEP-13
+    STEP-13.transaction
+    STEP-13.add-funds
+    STEP-13.support
+    STEP-14.1
+    STEP-15
+    STEP-15.remove
+    STEP-15.edit-recipient
+    STEP-15.add-recipient
+    STEP-16
+    STEP-16.logout
+    STEP-16.edit-profile
+    STEP-16.photo-picker
+    STEP-16.settings
+    STEP-16.transactions
+    STEP-16.support
+    STEP-14.2
+    STEP-14.3
+    STEP-14.4
+    STEP-14.5
+    email
+    first_name
+    last_name
+    password
+    country
+    code
+    code_resent
+    default
+    logged_out
+    session_expired
+    reset_link_sent
+    phone_country
+    phone
+    document_type
+    document_photo
+    selfie_photo
+    details
+    suspended
+    load_failed
+    limited
+    empty
+    done
+    edit
+    try_again
+    amount
+    form.amount != null && size(trim(form.amount)) > 0
+    currency
+    recipient
+    note
+    loading
+    fees_failed
+    fee_in_other_currency
+    selected
+    failed
+    timed_out
+    in_browser
+    loaded
+    success
+    pending
+    cancelled
+    yole
+    main
+    send_money
+    pesapal.load_checkout
+    """#
 
-    /// Columns: id.
-    static let screenIDsData: [Int32] = [
-        0, // 0: STEP-01 Splash Screen
-        1, // 1: STEP-02 Create Account Screen
-        2, // 2: STEP-03 Email Verification Screen
-        3, // 3: STEP-04 Login Screen
-        4, // 4: STEP-05 Forgot Password Screen
-        5, // 5: STEP-06 KYC Screen
-        6, // 6: STEP-07 KYC Phone Screen
-        7, // 7: STEP-08 KYC OTP Screen
-        8, // 8: STEP-09 KYC ID Capture Screen
-        9, // 9: STEP-10 KYC Selfie Screen
-        10, // 10: STEP-11 KYC Success Screen
-        11, // 11: STEP-12 KYC Error Screen
-        12, // 12: STEP-12.support Support contact options
-        13, // 13: STEP-13 Home Screen
-        14, // 14: STEP-13.transaction Transaction details
-        15, // 15: STEP-13.add-funds Add funds flow
-        16, // 16: STEP-13.support Contact support
-        17, // 17: STEP-14.1 Enter Details
-        18, // 18: STEP-15 Favorites Screen
-        19, // 19: STEP-15.remove Remove confirmation
-        20, // 20: STEP-15.edit-recipient Edit recipient form
-        21, // 21: STEP-15.add-recipient Add recipient flow
-        22, // 22: STEP-16 Profile Screen
-        23, // 23: STEP-16.logout Logout confirmation
-        24, // 24: STEP-16.edit-profile Edit profile form
-        25, // 25: STEP-16.photo-picker Camera/gallery picker
-        26, // 26: STEP-16.settings Settings screens
-        27, // 27: STEP-16.transactions Full transaction list
-        28, // 28: STEP-16.support Support options
-        29, // 29: STEP-14.2 Review & Fees
-        30, // 30: STEP-14.3 Choose Payment Method
-        31, // 31: STEP-14.4 PSP Checkout (Pesapal)
-        32, // 32: STEP-14.5 Result
-    ]
+    /// IDs, names and messages the other tables point to.
+    static let strings: [String] = decodeLines(stringsData)
+
+    /// Columns: id; one row per line, with what it is after `//`.
+    static let screenIDsData = #"""
+    0 // 0: STEP-01 Splash Screen
+    1 // 1: STEP-02 Create Account Screen
+    2 // 2: STEP-03 Email Verification Screen
+    3 // 3: STEP-04 Login Screen
+    4 // 4: STEP-05 Forgot Password Screen
+    5 // 5: STEP-06 KYC Screen
+    6 // 6: STEP-07 KYC Phone Screen
+    7 // 7: STEP-08 KYC OTP Screen
+    8 // 8: STEP-09 KYC ID Capture Screen
+    9 // 9: STEP-10 KYC Selfie Screen
+    10 // 10: STEP-11 KYC Success Screen
+    11 // 11: STEP-12 KYC Error Screen
+    12 // 12: STEP-12.support Support contact options
+    13 // 13: STEP-13 Home Screen
+    14 // 14: STEP-13.transaction Transaction details
+    15 // 15: STEP-13.add-funds Add funds flow
+    16 // 16: STEP-13.support Contact support
+    17 // 17: STEP-14.1 Enter Details
+    18 // 18: STEP-15 Favorites Screen
+    19 // 19: STEP-15.remove Remove confirmation
+    20 // 20: STEP-15.edit-recipient Edit recipient form
+    21 // 21: STEP-15.add-recipient Add recipient flow
+    22 // 22: STEP-16 Profile Screen
+    23 // 23: STEP-16.logout Logout confirmation
+    24 // 24: STEP-16.edit-profile Edit profile form
+    25 // 25: STEP-16.photo-picker Camera/gallery picker
+    26 // 26: STEP-16.settings Settings screens
+    27 // 27: STEP-16.transactions Full transaction list
+    28 // 28: STEP-16.support Support options
+    29 // 29: STEP-14.2 Review & Fees
+    30 // 30: STEP-14.3 Choose Payment Method
+    31 // 31: STEP-14.4 PSP Checkout (Pesapal)
+    32 // 32: STEP-14.5 Result
+    """#
 
     /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+    static let screenIDs: [Int32] = decodeTable(screenIDsData) { row in row[0] }
 
     /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
-    /// enterActions, exitActions, analytics, backBlocked.
-    static let screensData: [Int32] = [
-        0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, // 0: STEP-01 Splash Screen
-        0, 3, 11, 0, 5, 0, 0, 0, 0, 7, 0, -1, 0, // 1: STEP-02 Create Account Screen
-        0, 11, 23, 5, 6, 0, 0, 0, 2, 0, 0, -1, 0, // 2: STEP-03 Email Verification Screen
-        0, 23, 38, 6, 8, 0, 0, 2, 4, 0, 0, -1, 0, // 3: STEP-04 Login Screen
-        0, 40, 47, 8, 9, 0, 0, 4, 4, 0, 0, -1, 0, // 4: STEP-05 Forgot Password Screen
-        0, 47, 50, 9, 9, 0, 0, 4, 4, 0, 0, -1, 0, // 5: STEP-06 KYC Screen
-        0, 52, 59, 9, 11, 0, 0, 4, 4, 32, 0, -1, 0, // 6: STEP-07 KYC Phone Screen
-        0, 59, 72, 11, 12, 0, 0, 4, 6, 0, 0, -1, 0, // 7: STEP-08 KYC OTP Screen
-        0, 72, 84, 12, 14, 0, 0, 6, 6, 44, 0, -1, 0, // 8: STEP-09 KYC ID Capture Screen
-        0, 84, 96, 14, 15, 0, 0, 6, 6, 0, 0, -1, 0, // 9: STEP-10 KYC Selfie Screen
-        0, 96, 98, 15, 15, 0, 0, 6, 8, 0, 0, -1, 0, // 10: STEP-11 KYC Success Screen
-        0, 100, 103, 15, 15, 0, 0, 8, 8, 0, 0, -1, 0, // 11: STEP-12 KYC Error Screen
-        0, 105, 106, 15, 15, 0, 0, 8, 8, 0, 0, -1, 0, // 12: STEP-12.support Support contact options
-        1, 106, 114, 15, 15, 0, 0, 8, 13, 57, 0, -1, 0, // 13: STEP-13 Home Screen
-        1, 114, 115, 15, 15, 0, 0, 13, 13, 0, 0, -1, 0, // 14: STEP-13.transaction Transaction details
-        1, 115, 116, 15, 15, 0, 0, 13, 13, 0, 0, -1, 0, // 15: STEP-13.add-funds Add funds flow
-        1, 116, 117, 15, 15, 0, 0, 13, 13, 0, 0, -1, 0, // 16: STEP-13.support Contact support
-        1, 117, 119, 15, 19, 0, 0, 13, 13, 60, 0, -1, 0, // 17: STEP-14.1 Enter Details
-        1, 123, 130, 19, 19, 0, 0, 13, 16, 66, 0, -1, 0, // 18: STEP-15 Favorites Screen
-        1, 130, 132, 19, 19, 0, 0, 16, 16, 0, 0, -1, 0, // 19: STEP-15.remove Remove confirmation
-        1, 132, 133, 19, 19, 0, 0, 16, 16, 0, 0, -1, 0, // 20: STEP-15.edit-recipient Edit recipient form
-        1, 133, 134, 19, 19, 0, 0, 16, 16, 0, 0, -1, 0, // 21: STEP-15.add-recipient Add recipient flow
-        1, 134, 145, 19, 19, 0, 0, 16, 18, 73, 0, -1, 0, // 22: STEP-16 Profile Screen
-        1, 145, 147, 19, 19, 0, 0, 18, 18, 0, 0, -1, 0, // 23: STEP-16.logout Logout confirmation
-        1, 147, 151, 19, 21, 0, 0, 18, 18, 79, 0, -1, 0, // 24: STEP-16.edit-profile Edit profile form
-        1, 151, 152, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 25: STEP-16.photo-picker Camera/gallery picker
-        1, 152, 153, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 26: STEP-16.settings Settings screens
-        1, 153, 154, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 27: STEP-16.transactions Full transaction list
-        1, 154, 155, 21, 21, 0, 0, 18, 18, 0, 0, -1, 0, // 28: STEP-16.support Support options
-        2, 155, 163, 21, 21, 0, 1, 18, 22, 83, 0, -1, 0, // 29: STEP-14.2 Review & Fees
-        2, 164, 171, 21, 21, 1, 1, 22, 24, 0, 0, -1, 0, // 30: STEP-14.3 Choose Payment Method
-        2, 171, 184, 21, 21, 1, 1, 24, 29, 98, 0, -1, 0, // 31: STEP-14.4 PSP Checkout (Pesapal)
-        2, 184, 187, 21, 21, 1, 1, 29, 33, 0, 0, -1, 0, // 32: STEP-14.5 Result
-    ]
+    /// enterActions, exitActions, analytics, backBlocked; one row per line, with what it is after `//`.
+    static let screensData = #"""
+    0 0 3 0 0 0 0 0 0 0 0 -1 0 // 0: STEP-01 Splash Screen
+    0 3 11 0 5 0 0 0 0 7 0 -1 0 // 1: STEP-02 Create Account Screen
+    0 11 23 5 6 0 0 0 2 0 0 -1 0 // 2: STEP-03 Email Verification Screen
+    0 23 38 6 8 0 0 2 4 0 0 -1 0 // 3: STEP-04 Login Screen
+    0 40 47 8 9 0 0 4 4 0 0 -1 0 // 4: STEP-05 Forgot Password Screen
+    0 47 50 9 9 0 0 4 4 0 0 -1 0 // 5: STEP-06 KYC Screen
+    0 52 59 9 11 0 0 4 4 32 0 -1 0 // 6: STEP-07 KYC Phone Screen
+    0 59 72 11 12 0 0 4 6 0 0 -1 0 // 7: STEP-08 KYC OTP Screen
+    0 72 84 12 14 0 0 6 6 44 0 -1 0 // 8: STEP-09 KYC ID Capture Screen
+    0 84 96 14 15 0 0 6 6 0 0 -1 0 // 9: STEP-10 KYC Selfie Screen
+    0 96 98 15 15 0 0 6 8 0 0 -1 0 // 10: STEP-11 KYC Success Screen
+    0 100 103 15 15 0 0 8 8 0 0 -1 0 // 11: STEP-12 KYC Error Screen
+    0 105 106 15 15 0 0 8 8 0 0 -1 0 // 12: STEP-12.support Support contact options
+    1 106 114 15 15 0 0 8 13 57 0 -1 0 // 13: STEP-13 Home Screen
+    1 114 115 15 15 0 0 13 13 0 0 -1 0 // 14: STEP-13.transaction Transaction details
+    1 115 116 15 15 0 0 13 13 0 0 -1 0 // 15: STEP-13.add-funds Add funds flow
+    1 116 117 15 15 0 0 13 13 0 0 -1 0 // 16: STEP-13.support Contact support
+    1 117 119 15 19 0 0 13 13 60 0 -1 0 // 17: STEP-14.1 Enter Details
+    1 123 130 19 19 0 0 13 16 66 0 -1 0 // 18: STEP-15 Favorites Screen
+    1 130 132 19 19 0 0 16 16 0 0 -1 0 // 19: STEP-15.remove Remove confirmation
+    1 132 133 19 19 0 0 16 16 0 0 -1 0 // 20: STEP-15.edit-recipient Edit recipient form
+    1 133 134 19 19 0 0 16 16 0 0 -1 0 // 21: STEP-15.add-recipient Add recipient flow
+    1 134 145 19 19 0 0 16 18 73 0 -1 0 // 22: STEP-16 Profile Screen
+    1 145 147 19 19 0 0 18 18 0 0 -1 0 // 23: STEP-16.logout Logout confirmation
+    1 147 151 19 21 0 0 18 18 79 0 -1 0 // 24: STEP-16.edit-profile Edit profile form
+    1 151 152 21 21 0 0 18 18 0 0 -1 0 // 25: STEP-16.photo-picker Camera/gallery picker
+    1 152 153 21 21 0 0 18 18 0 0 -1 0 // 26: STEP-16.settings Settings screens
+    1 153 154 21 21 0 0 18 18 0 0 -1 0 // 27: STEP-16.transactions Full transaction list
+    1 154 155 21 21 0 0 18 18 0 0 -1 0 // 28: STEP-16.support Support options
+    2 155 163 21 21 0 1 18 22 83 0 -1 0 // 29: STEP-14.2 Review & Fees
+    2 164 171 21 21 1 1 22 24 0 0 -1 0 // 30: STEP-14.3 Choose Payment Method
+    2 171 184 21 21 1 1 24 29 98 0 -1 0 // 31: STEP-14.4 PSP Checkout (Pesapal)
+    2 184 187 21 21 1 1 29 33 0 0 -1 0 // 32: STEP-14.5 Result
+    """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+    static let screens: [ScreenEntry] = decodeTable(screensData) { row in
         ScreenEntry(
             flow: row[0],
             rowStart: row[1],
@@ -183,230 +186,230 @@ enum YOLETables {
         )
     }
 
-    /// Columns: event, guardID, actionsID, target, argument, validates.
-    static let rowsData: [Int32] = [
-        68, 0, 0, 1, 1, 0, // STEP-01 tap_get_started → STEP-02
-        69, 0, 0, 1, 3, 0, // STEP-01 tap_log_in → STEP-04
-        70, 0, 0, 0, 0, 0, // STEP-01 tap_back stays
-        71, 0, 1, 0, 0, 1, // STEP-02 tap_create_account stays
-        5, 0, 2, 1, 2, 1, // STEP-02 auth.create_account.created → STEP-03
-        6, 0, 3, 0, 0, 0, // STEP-02 auth.create_account.email_exists stays
-        7, 0, 4, 0, 0, 0, // STEP-02 auth.create_account.network_error stays
-        8, 0, 5, 0, 0, 0, // STEP-02 auth.create_account.server_error stays
-        72, 0, 6, 0, 0, 0, // STEP-02 toggle_password_visibility stays
-        73, 0, 0, 1, 3, 0, // STEP-02 tap_sign_in → STEP-04
-        70, 0, 0, 3, 0, 0, // STEP-02 tap_back → back
-        74, 0, 8, 0, 0, 1, // STEP-03 tap_verify_email stays
-        9, 0, 0, 1, 5, 1, // STEP-03 auth.verify_email.verified → STEP-06
-        10, 0, 9, 0, 0, 0, // STEP-03 auth.verify_email.invalid_code stays
-        11, 0, 10, 0, 0, 0, // STEP-03 auth.verify_email.expired_code stays
-        12, 0, 11, 0, 0, 0, // STEP-03 auth.verify_email.too_many_attempts stays
-        13, 0, 4, 0, 0, 0, // STEP-03 auth.verify_email.network_error stays
-        75, 1, 12, 0, 0, 0, // STEP-03 tap_resend_code if email_code_sent_at != null && now() < email_code_sent_at + 60s stays
-        75, 0, 13, 0, 0, 0, // STEP-03 tap_resend_code stays
-        14, 0, 14, 0, 0, 0, // STEP-03 auth.resend_email_code.sent stays
-        15, 0, 4, 0, 0, 0, // STEP-03 auth.resend_email_code.network_error stays
-        76, 0, 0, 1, 1, 0, // STEP-03 tap_change_email → STEP-02
-        70, 0, 0, 3, 0, 0, // STEP-03 tap_back → back
-        69, 0, 15, 0, 0, 1, // STEP-04 tap_log_in stays
-        77, 3, 16, 0, 0, 0, // STEP-04 tap_biometric_log_in if biometric_login_enabled stays
-        46, 0, 17, 0, 0, 0, // STEP-04 device.authenticate.authenticated stays
-        47, 0, 0, 0, 0, 0, // STEP-04 device.authenticate.failed stays
-        48, 0, 0, 0, 0, 0, // STEP-04 device.authenticate.cancelled stays
-        16, 0, 18, 0, 0, 0, // STEP-04 auth.log_in.success stays
-        78, 0, 19, 4, 0, 0, // STEP-04 signed_in → sub-flow main
-        17, 0, 20, 0, 0, 0, // STEP-04 auth.log_in.invalid_credentials stays
-        18, 0, 21, 0, 0, 0, // STEP-04 auth.log_in.not_verified stays
-        19, 0, 22, 0, 0, 0, // STEP-04 auth.log_in.locked stays
-        20, 0, 4, 0, 0, 0, // STEP-04 auth.log_in.network_error stays
-        72, 0, 6, 0, 0, 0, // STEP-04 toggle_password_visibility stays
-        79, 0, 0, 1, 4, 0, // STEP-04 tap_forgot_password → STEP-05
-        80, 0, 0, 1, 1, 0, // STEP-04 tap_sign_up → STEP-02
-        70, 0, 0, 1, 0, 0, // STEP-04 tap_back → STEP-01
-        -1, 0, 0, 1, 0, 0, // STEP-04 signed_in → main.logged_out → STEP-01
-        -1, 0, 0, 1, 3, 0, // STEP-04 signed_in → main.session_expired → STEP-04
-        81, 0, 23, 0, 0, 1, // STEP-05 tap_send_reset_link stays
-        21, 0, 24, 1, 3, 1, // STEP-05 auth.request_password_reset.sent → STEP-04
-        22, 0, 25, 0, 0, 0, // STEP-05 auth.request_password_reset.not_found stays
-        23, 0, 26, 0, 0, 0, // STEP-05 auth.request_password_reset.rate_limited stays
-        24, 0, 4, 0, 0, 0, // STEP-05 auth.request_password_reset.network_error stays
-        82, 0, 0, 1, 3, 0, // STEP-05 tap_remember_password → STEP-04
-        70, 0, 0, 1, 3, 0, // STEP-05 tap_back → STEP-04
-        70, 0, 0, 1, 2, 0, // STEP-06 tap_back → STEP-03
-        83, 0, 0, 1, 6, 0, // STEP-06 tap_verify_identity → STEP-07
-        84, 0, 27, 4, 1, 0, // STEP-06 tap_skip → sub-flow main
-        -1, 0, 0, 1, 0, 0, // STEP-06 tap_skip → main.logged_out → STEP-01
-        -1, 0, 0, 1, 3, 0, // STEP-06 tap_skip → main.session_expired → STEP-04
-        85, 0, 28, 0, 0, 1, // STEP-07 tap_send_verification_code stays
-        25, 0, 29, 1, 7, 1, // STEP-07 kyc.send_sms_code.sent → STEP-08
-        26, 0, 30, 0, 0, 0, // STEP-07 kyc.send_sms_code.phone_already_registered stays
-        27, 0, 31, 0, 0, 0, // STEP-07 kyc.send_sms_code.sms_failed stays
-        28, 0, 4, 0, 0, 0, // STEP-07 kyc.send_sms_code.network_error stays
-        84, 0, 0, 1, 8, 0, // STEP-07 tap_skip → STEP-09
-        70, 0, 0, 1, 5, 0, // STEP-07 tap_back → STEP-06
-        86, 0, 33, 0, 0, 1, // STEP-08 tap_verify stays
-        29, 0, 0, 1, 8, 1, // STEP-08 kyc.verify_sms_code.verified → STEP-09
-        30, 0, 9, 0, 0, 0, // STEP-08 kyc.verify_sms_code.invalid_code stays
-        31, 0, 10, 0, 0, 0, // STEP-08 kyc.verify_sms_code.expired_code stays
-        32, 0, 11, 0, 0, 0, // STEP-08 kyc.verify_sms_code.too_many_attempts stays
-        87, 5, 12, 0, 0, 0, // STEP-08 tap_resend_sms if sms_code_sent_at != null && now() < sms_code_sent_at + 60s stays
-        87, 0, 34, 0, 0, 0, // STEP-08 tap_resend_sms stays
-        25, 0, 35, 0, 0, 0, // STEP-08 kyc.send_sms_code.sent stays
-        27, 0, 31, 0, 0, 0, // STEP-08 kyc.send_sms_code.sms_failed stays
-        28, 0, 4, 0, 0, 0, // STEP-08 kyc.send_sms_code.network_error stays
-        26, 0, 30, 0, 0, 0, // STEP-08 kyc.send_sms_code.phone_already_registered stays
-        88, 0, 0, 1, 6, 0, // STEP-08 tap_change_phone_number → STEP-07
-        70, 0, 0, 1, 6, 0, // STEP-08 tap_back → STEP-07
-        89, 0, 36, 0, 0, 0, // STEP-09 tap_camera stays
-        44, 0, 0, 0, 0, 0, // STEP-09 device.camera_permission.granted stays
-        45, 0, 37, 0, 0, 0, // STEP-09 device.camera_permission.denied stays
-        90, 0, 0, 0, 0, 0, // STEP-09 tap_gallery stays
-        91, 0, 38, 0, 0, 0, // STEP-09 tap_retake_photo stays
-        92, 0, 39, 0, 0, 1, // STEP-09 tap_continue stays
-        33, 0, 0, 1, 9, 1, // STEP-09 kyc.upload_document.accepted → STEP-10
-        34, 0, 40, 0, 0, 0, // STEP-09 kyc.upload_document.poor_quality stays
-        35, 0, 41, 0, 0, 0, // STEP-09 kyc.upload_document.not_recognized stays
-        36, 0, 42, 0, 0, 0, // STEP-09 kyc.upload_document.too_large stays
-        37, 0, 43, 0, 0, 0, // STEP-09 kyc.upload_document.upload_failed stays
-        70, 0, 0, 1, 7, 0, // STEP-09 tap_back → STEP-08
-        89, 0, 36, 0, 0, 0, // STEP-10 tap_camera stays
-        44, 0, 0, 0, 0, 0, // STEP-10 device.camera_permission.granted stays
-        45, 0, 45, 0, 0, 0, // STEP-10 device.camera_permission.denied stays
-        91, 0, 38, 0, 0, 0, // STEP-10 tap_retake_photo stays
-        92, 0, 46, 0, 0, 1, // STEP-10 tap_continue stays
-        38, 0, 47, 1, 10, 1, // STEP-10 kyc.submit_selfie.verified → STEP-11
-        39, 0, 48, 1, 11, 1, // STEP-10 kyc.submit_selfie.verification_failed → STEP-12
-        40, 0, 49, 0, 0, 0, // STEP-10 kyc.submit_selfie.face_not_detected stays
-        41, 0, 50, 0, 0, 0, // STEP-10 kyc.submit_selfie.multiple_faces stays
-        42, 0, 51, 0, 0, 0, // STEP-10 kyc.submit_selfie.poor_lighting stays
-        43, 0, 52, 0, 0, 0, // STEP-10 kyc.submit_selfie.upload_failed stays
-        70, 0, 0, 1, 8, 0, // STEP-10 tap_back → STEP-09
-        93, 0, 53, 4, 2, 0, // STEP-11 tap_continue_to_app → sub-flow main
-        94, 0, 54, 0, 0, 0, // STEP-11 tap_view_verification_details stays
-        -1, 0, 0, 1, 0, 0, // STEP-11 tap_continue_to_app → main.logged_out → STEP-01
-        -1, 0, 0, 1, 3, 0, // STEP-11 tap_continue_to_app → main.session_expired → STEP-04
-        95, 0, 0, 1, 6, 0, // STEP-12 tap_try_again → STEP-07
-        96, 0, 0, 1, 12, 0, // STEP-12 tap_contact_support → STEP-12.support
-        97, 0, 19, 4, 3, 0, // STEP-12 tap_continue_with_limited_access → sub-flow main
-        -1, 0, 0, 1, 0, 0, // STEP-12 tap_continue_with_limited_access → main.logged_out → STEP-01
-        -1, 0, 0, 1, 3, 0, // STEP-12 tap_continue_with_limited_access → main.session_expired → STEP-04
-        70, 0, 0, 3, 0, 0, // STEP-12.support tap_back → back
-        49, 0, 55, 0, 0, 0, // STEP-13 account.load.loaded stays
-        50, 0, 56, 0, 0, 0, // STEP-13 account.load.network_error stays
-        98, 0, 0, 1, 22, 0, // STEP-13 tap_profile_avatar → STEP-16
-        99, 0, 0, 1, 17, 0, // STEP-13 tap_send_money → STEP-14.1
-        100, 0, 0, 1, 14, 0, // STEP-13 tap_transaction → STEP-13.transaction
-        101, 0, 0, 1, 15, 0, // STEP-13 tap_add_money → STEP-13.add-funds
-        102, 0, 0, 1, 26, 0, // STEP-13 tap_settings → STEP-16.settings
-        96, 8, 0, 2, 16, 0, // STEP-13 tap_contact_support if account_suspended → STEP-13.support (overlay)
-        70, 0, 0, 3, 0, 0, // STEP-13.transaction tap_back → back
-        70, 0, 0, 3, 0, 0, // STEP-13.add-funds tap_back → back
-        70, 0, 0, 3, 0, 0, // STEP-13.support tap_back → back
-        2, 0, 58, 0, 0, 0, // STEP-14.1 recent_recipient_tapped stays
-        92, 0, 59, 4, 4, 1, // STEP-14.1 tap_continue → sub-flow send_money
-        -1, 0, 0, 1, 13, 0, // STEP-14.1 tap_continue → send_money.done → STEP-13
-        -1, 0, 0, 1, 17, 0, // STEP-14.1 tap_continue → send_money.edit → STEP-14.1
-        -1, 0, 0, 1, 17, 0, // STEP-14.1 tap_continue → send_money.try_again → STEP-14.1
-        -1, 0, 0, 5, 42, 0, // STEP-14.1 tap_continue → send_money.session_expired → end session_expired
-        51, 0, 61, 0, 0, 0, // STEP-15 favorites_api.load.loaded stays
-        52, 0, 62, 0, 0, 0, // STEP-15 favorites_api.load.network_error stays
-        3, 0, 63, 1, 17, 0, // STEP-15 favorite_tapped → STEP-14.1
-        4, 0, 64, 2, 19, 0, // STEP-15 remove_favorite_tapped → STEP-15.remove (overlay)
-        53, 0, 65, 0, 0, 0, // STEP-15 favorites_api.remove.removed stays
-        103, 0, 0, 1, 20, 0, // STEP-15 tap_edit_recipient → STEP-15.edit-recipient
-        104, 0, 0, 1, 21, 0, // STEP-15 tap_add_to_favorites → STEP-15.add-recipient
-        105, 0, 67, 3, 0, 0, // STEP-15.remove tap_confirm_remove → back
-        106, 0, 68, 3, 0, 0, // STEP-15.remove tap_cancel → back
-        70, 0, 0, 3, 0, 0, // STEP-15.edit-recipient tap_back → back
-        70, 0, 0, 3, 0, 0, // STEP-15.add-recipient tap_back → back
-        54, 0, 69, 0, 0, 0, // STEP-16 profile.load.loaded stays
-        55, 0, 70, 0, 0, 0, // STEP-16 profile.load.network_error stays
-        107, 0, 36, 0, 0, 0, // STEP-16 tap_profile_photo stays
-        44, 0, 0, 2, 25, 0, // STEP-16 device.camera_permission.granted → STEP-16.photo-picker (overlay)
-        45, 0, 71, 0, 0, 0, // STEP-16 device.camera_permission.denied stays
-        108, 0, 0, 1, 24, 0, // STEP-16 tap_edit_profile → STEP-16.edit-profile
-        109, 0, 0, 1, 26, 0, // STEP-16 tap_account_settings → STEP-16.settings
-        110, 0, 0, 1, 26, 0, // STEP-16 tap_security_settings → STEP-16.settings
-        111, 0, 0, 1, 27, 0, // STEP-16 tap_transaction_history → STEP-16.transactions
-        112, 0, 0, 1, 28, 0, // STEP-16 tap_help_and_support → STEP-16.support
-        113, 0, 72, 2, 23, 0, // STEP-16 tap_log_out → STEP-16.logout (overlay)
-        114, 0, 74, 5, 41, 0, // STEP-16.logout tap_confirm_log_out → end logged_out
-        106, 0, 75, 3, 0, 0, // STEP-16.logout tap_cancel → back
-        115, 0, 76, 0, 0, 0, // STEP-16.edit-profile tap_save stays
-        56, 0, 77, 3, 0, 0, // STEP-16.edit-profile profile.update.updated → back
-        57, 0, 78, 0, 0, 0, // STEP-16.edit-profile profile.update.failed stays
-        70, 0, 0, 3, 0, 0, // STEP-16.edit-profile tap_back → back
-        70, 0, 0, 3, 0, 0, // STEP-16.photo-picker tap_back → back
-        70, 0, 0, 3, 0, 0, // STEP-16.settings tap_back → back
-        70, 0, 0, 3, 0, 0, // STEP-16.transactions tap_back → back
-        70, 0, 0, 3, 0, 0, // STEP-16.support tap_back → back
-        58, 16, 80, 0, 0, 0, // STEP-14.2 fees_api.quote.received if matches(event.fee_currency, '^[A-Z]{3}$') stays
-        58, 0, 81, 0, 0, 0, // STEP-14.2 fees_api.quote.received stays
-        59, 0, 82, 0, 0, 0, // STEP-14.2 fees_api.quote.failed stays
-        116, 0, 83, 0, 0, 0, // STEP-14.2 tap_refresh_fees stays
-        117, 17, 83, 0, 0, 0, // STEP-14.2 tap_retry if fees_error != null stays
-        92, 18, 84, 1, 30, 0, // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
-        118, 0, 0, 5, 55, 0, // STEP-14.2 tap_edit → end edit
-        70, 0, 0, 5, 55, 0, // STEP-14.2 tap_back → end edit
-        -1, 0, 83, 0, 0, 0, // STEP-14.2 after 60s stays
-        119, 21, 85, 0, 0, 0, // STEP-14.3 tap_pesapal if !pesapal_selected stays
-        119, 0, 0, 0, 0, 0, // STEP-14.3 tap_pesapal stays
-        120, 22, 86, 0, 0, 0, // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
-        46, 0, 0, 1, 31, 0, // STEP-14.3 device.authenticate.authenticated → STEP-14.4
-        47, 0, 0, 0, 0, 0, // STEP-14.3 device.authenticate.failed stays
-        48, 0, 0, 0, 0, 0, // STEP-14.3 device.authenticate.cancelled stays
-        70, 0, 0, 3, 0, 0, // STEP-14.3 tap_back → back
-        60, 0, 87, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.loaded stays
-        61, 0, 88, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.load_failed stays
-        62, 0, 89, 0, 0, 0, // STEP-14.4 pesapal.load_checkout.timeout stays
-        117, 23, 90, 0, 0, 0, // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
-        121, 24, 91, 0, 0, 0, // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
-        63, 0, 92, 1, 32, 0, // STEP-14.4 pesapal.checkout.success → STEP-14.5
-        64, 0, 93, 1, 32, 0, // STEP-14.4 pesapal.checkout.pending → STEP-14.5
-        67, 0, 94, 1, 32, 0, // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
-        65, 0, 95, 1, 32, 0, // STEP-14.4 pesapal.checkout.failed → STEP-14.5
-        66, 0, 96, 1, 32, 0, // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
-        122, 0, 97, 1, 32, 0, // STEP-14.4 tap_close_checkout → STEP-14.5
-        70, 25, 97, 1, 32, 0, // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
-        70, 0, 0, 1, 30, 0, // STEP-14.4 tap_back → STEP-14.3
-        123, 0, 99, 5, 54, 0, // STEP-14.5 tap_done → end done
-        95, 29, 0, 5, 56, 0, // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
-        124, 29, 100, 1, 30, 0, // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
-        125, 0, 101, 0, 0, 0, // yole (global) toggle_language stays
-        126, 0, 102, 0, 0, 0, // yole (global) toggle_theme stays
-        127, 0, 103, 0, 0, 0, // yole (global) connectivity_lost stays
-        128, 0, 104, 0, 0, 0, // yole (global) connectivity_restored stays
-        129, 0, 105, 0, 0, 0, // yole (global) service_unavailable stays
-        130, 0, 0, 1, 13, 0, // main (global) tap_tab_home → STEP-13
-        131, 0, 0, 1, 17, 0, // main (global) tap_tab_send → STEP-14.1
-        132, 0, 0, 1, 18, 0, // main (global) tap_tab_favorites → STEP-15
-        133, 0, 0, 1, 22, 0, // main (global) tap_tab_profile → STEP-16
-        134, 0, 106, 5, 42, 0, // main (global) session_expired → end session_expired
-        125, 0, 101, 0, 0, 0, // main (global) toggle_language stays
-        126, 0, 102, 0, 0, 0, // main (global) toggle_theme stays
-        0, 33, 0, 1, 13, 0, // main (global) deep_link_opened if event.path == 'home' → STEP-13
-        0, 34, 0, 1, 17, 0, // main (global) deep_link_opened if event.path == 'send' → STEP-14.1
-        0, 35, 0, 1, 18, 0, // main (global) deep_link_opened if event.path == 'favorites' → STEP-15
-        0, 36, 0, 1, 22, 0, // main (global) deep_link_opened if event.path == 'profile' → STEP-16
-        0, 0, 0, 0, 0, 0, // main (global) deep_link_opened stays
-        1, 37, 107, 0, 0, 0, // main (global) payment_status_updated if event.status == TransferStatus.success stays
-        1, 38, 108, 0, 0, 0, // main (global) payment_status_updated if event.status == TransferStatus.failed stays
-        1, 0, 0, 0, 0, 0, // main (global) payment_status_updated stays
-        127, 0, 103, 0, 0, 0, // main (global) connectivity_lost stays
-        128, 0, 104, 0, 0, 0, // main (global) connectivity_restored stays
-        129, 0, 105, 0, 0, 0, // main (global) service_unavailable stays
-        -1, 0, 106, 5, 42, 0, // main (global) after 5m → end session_expired
-        134, 0, 106, 5, 42, 0, // send_money (global) session_expired → end session_expired
-        125, 0, 101, 0, 0, 0, // send_money (global) toggle_language stays
-        126, 0, 102, 0, 0, 0, // send_money (global) toggle_theme stays
-        127, 0, 103, 0, 0, 0, // send_money (global) connectivity_lost stays
-        128, 0, 104, 0, 0, 0, // send_money (global) connectivity_restored stays
-        129, 0, 105, 0, 0, 0, // send_money (global) service_unavailable stays
-        -1, 0, 106, 5, 42, 0, // send_money (global) after 5m → end session_expired
-    ]
+    /// Columns: event, guardID, actionsID, target, argument, validates; one row per line, with what it is after `//`.
+    static let rowsData = #"""
+    68 0 0 1 1 0 // STEP-01 tap_get_started → STEP-02
+    69 0 0 1 3 0 // STEP-01 tap_log_in → STEP-04
+    70 0 0 0 0 0 // STEP-01 tap_back stays
+    71 0 1 0 0 1 // STEP-02 tap_create_account stays
+    5 0 2 1 2 1 // STEP-02 auth.create_account.created → STEP-03
+    6 0 3 0 0 0 // STEP-02 auth.create_account.email_exists stays
+    7 0 4 0 0 0 // STEP-02 auth.create_account.network_error stays
+    8 0 5 0 0 0 // STEP-02 auth.create_account.server_error stays
+    72 0 6 0 0 0 // STEP-02 toggle_password_visibility stays
+    73 0 0 1 3 0 // STEP-02 tap_sign_in → STEP-04
+    70 0 0 3 0 0 // STEP-02 tap_back → back
+    74 0 8 0 0 1 // STEP-03 tap_verify_email stays
+    9 0 0 1 5 1 // STEP-03 auth.verify_email.verified → STEP-06
+    10 0 9 0 0 0 // STEP-03 auth.verify_email.invalid_code stays
+    11 0 10 0 0 0 // STEP-03 auth.verify_email.expired_code stays
+    12 0 11 0 0 0 // STEP-03 auth.verify_email.too_many_attempts stays
+    13 0 4 0 0 0 // STEP-03 auth.verify_email.network_error stays
+    75 1 12 0 0 0 // STEP-03 tap_resend_code if email_code_sent_at != null && now() < email_code_sent_at + 60s stays
+    75 0 13 0 0 0 // STEP-03 tap_resend_code stays
+    14 0 14 0 0 0 // STEP-03 auth.resend_email_code.sent stays
+    15 0 4 0 0 0 // STEP-03 auth.resend_email_code.network_error stays
+    76 0 0 1 1 0 // STEP-03 tap_change_email → STEP-02
+    70 0 0 3 0 0 // STEP-03 tap_back → back
+    69 0 15 0 0 1 // STEP-04 tap_log_in stays
+    77 3 16 0 0 0 // STEP-04 tap_biometric_log_in if biometric_login_enabled stays
+    46 0 17 0 0 0 // STEP-04 device.authenticate.authenticated stays
+    47 0 0 0 0 0 // STEP-04 device.authenticate.failed stays
+    48 0 0 0 0 0 // STEP-04 device.authenticate.cancelled stays
+    16 0 18 0 0 0 // STEP-04 auth.log_in.success stays
+    78 0 19 4 0 0 // STEP-04 signed_in → sub-flow main
+    17 0 20 0 0 0 // STEP-04 auth.log_in.invalid_credentials stays
+    18 0 21 0 0 0 // STEP-04 auth.log_in.not_verified stays
+    19 0 22 0 0 0 // STEP-04 auth.log_in.locked stays
+    20 0 4 0 0 0 // STEP-04 auth.log_in.network_error stays
+    72 0 6 0 0 0 // STEP-04 toggle_password_visibility stays
+    79 0 0 1 4 0 // STEP-04 tap_forgot_password → STEP-05
+    80 0 0 1 1 0 // STEP-04 tap_sign_up → STEP-02
+    70 0 0 1 0 0 // STEP-04 tap_back → STEP-01
+    -1 0 0 1 0 0 // STEP-04 signed_in → main.logged_out → STEP-01
+    -1 0 0 1 3 0 // STEP-04 signed_in → main.session_expired → STEP-04
+    81 0 23 0 0 1 // STEP-05 tap_send_reset_link stays
+    21 0 24 1 3 1 // STEP-05 auth.request_password_reset.sent → STEP-04
+    22 0 25 0 0 0 // STEP-05 auth.request_password_reset.not_found stays
+    23 0 26 0 0 0 // STEP-05 auth.request_password_reset.rate_limited stays
+    24 0 4 0 0 0 // STEP-05 auth.request_password_reset.network_error stays
+    82 0 0 1 3 0 // STEP-05 tap_remember_password → STEP-04
+    70 0 0 1 3 0 // STEP-05 tap_back → STEP-04
+    70 0 0 1 2 0 // STEP-06 tap_back → STEP-03
+    83 0 0 1 6 0 // STEP-06 tap_verify_identity → STEP-07
+    84 0 27 4 1 0 // STEP-06 tap_skip → sub-flow main
+    -1 0 0 1 0 0 // STEP-06 tap_skip → main.logged_out → STEP-01
+    -1 0 0 1 3 0 // STEP-06 tap_skip → main.session_expired → STEP-04
+    85 0 28 0 0 1 // STEP-07 tap_send_verification_code stays
+    25 0 29 1 7 1 // STEP-07 kyc.send_sms_code.sent → STEP-08
+    26 0 30 0 0 0 // STEP-07 kyc.send_sms_code.phone_already_registered stays
+    27 0 31 0 0 0 // STEP-07 kyc.send_sms_code.sms_failed stays
+    28 0 4 0 0 0 // STEP-07 kyc.send_sms_code.network_error stays
+    84 0 0 1 8 0 // STEP-07 tap_skip → STEP-09
+    70 0 0 1 5 0 // STEP-07 tap_back → STEP-06
+    86 0 33 0 0 1 // STEP-08 tap_verify stays
+    29 0 0 1 8 1 // STEP-08 kyc.verify_sms_code.verified → STEP-09
+    30 0 9 0 0 0 // STEP-08 kyc.verify_sms_code.invalid_code stays
+    31 0 10 0 0 0 // STEP-08 kyc.verify_sms_code.expired_code stays
+    32 0 11 0 0 0 // STEP-08 kyc.verify_sms_code.too_many_attempts stays
+    87 5 12 0 0 0 // STEP-08 tap_resend_sms if sms_code_sent_at != null && now() < sms_code_sent_at + 60s stays
+    87 0 34 0 0 0 // STEP-08 tap_resend_sms stays
+    25 0 35 0 0 0 // STEP-08 kyc.send_sms_code.sent stays
+    27 0 31 0 0 0 // STEP-08 kyc.send_sms_code.sms_failed stays
+    28 0 4 0 0 0 // STEP-08 kyc.send_sms_code.network_error stays
+    26 0 30 0 0 0 // STEP-08 kyc.send_sms_code.phone_already_registered stays
+    88 0 0 1 6 0 // STEP-08 tap_change_phone_number → STEP-07
+    70 0 0 1 6 0 // STEP-08 tap_back → STEP-07
+    89 0 36 0 0 0 // STEP-09 tap_camera stays
+    44 0 0 0 0 0 // STEP-09 device.camera_permission.granted stays
+    45 0 37 0 0 0 // STEP-09 device.camera_permission.denied stays
+    90 0 0 0 0 0 // STEP-09 tap_gallery stays
+    91 0 38 0 0 0 // STEP-09 tap_retake_photo stays
+    92 0 39 0 0 1 // STEP-09 tap_continue stays
+    33 0 0 1 9 1 // STEP-09 kyc.upload_document.accepted → STEP-10
+    34 0 40 0 0 0 // STEP-09 kyc.upload_document.poor_quality stays
+    35 0 41 0 0 0 // STEP-09 kyc.upload_document.not_recognized stays
+    36 0 42 0 0 0 // STEP-09 kyc.upload_document.too_large stays
+    37 0 43 0 0 0 // STEP-09 kyc.upload_document.upload_failed stays
+    70 0 0 1 7 0 // STEP-09 tap_back → STEP-08
+    89 0 36 0 0 0 // STEP-10 tap_camera stays
+    44 0 0 0 0 0 // STEP-10 device.camera_permission.granted stays
+    45 0 45 0 0 0 // STEP-10 device.camera_permission.denied stays
+    91 0 38 0 0 0 // STEP-10 tap_retake_photo stays
+    92 0 46 0 0 1 // STEP-10 tap_continue stays
+    38 0 47 1 10 1 // STEP-10 kyc.submit_selfie.verified → STEP-11
+    39 0 48 1 11 1 // STEP-10 kyc.submit_selfie.verification_failed → STEP-12
+    40 0 49 0 0 0 // STEP-10 kyc.submit_selfie.face_not_detected stays
+    41 0 50 0 0 0 // STEP-10 kyc.submit_selfie.multiple_faces stays
+    42 0 51 0 0 0 // STEP-10 kyc.submit_selfie.poor_lighting stays
+    43 0 52 0 0 0 // STEP-10 kyc.submit_selfie.upload_failed stays
+    70 0 0 1 8 0 // STEP-10 tap_back → STEP-09
+    93 0 53 4 2 0 // STEP-11 tap_continue_to_app → sub-flow main
+    94 0 54 0 0 0 // STEP-11 tap_view_verification_details stays
+    -1 0 0 1 0 0 // STEP-11 tap_continue_to_app → main.logged_out → STEP-01
+    -1 0 0 1 3 0 // STEP-11 tap_continue_to_app → main.session_expired → STEP-04
+    95 0 0 1 6 0 // STEP-12 tap_try_again → STEP-07
+    96 0 0 1 12 0 // STEP-12 tap_contact_support → STEP-12.support
+    97 0 19 4 3 0 // STEP-12 tap_continue_with_limited_access → sub-flow main
+    -1 0 0 1 0 0 // STEP-12 tap_continue_with_limited_access → main.logged_out → STEP-01
+    -1 0 0 1 3 0 // STEP-12 tap_continue_with_limited_access → main.session_expired → STEP-04
+    70 0 0 3 0 0 // STEP-12.support tap_back → back
+    49 0 55 0 0 0 // STEP-13 account.load.loaded stays
+    50 0 56 0 0 0 // STEP-13 account.load.network_error stays
+    98 0 0 1 22 0 // STEP-13 tap_profile_avatar → STEP-16
+    99 0 0 1 17 0 // STEP-13 tap_send_money → STEP-14.1
+    100 0 0 1 14 0 // STEP-13 tap_transaction → STEP-13.transaction
+    101 0 0 1 15 0 // STEP-13 tap_add_money → STEP-13.add-funds
+    102 0 0 1 26 0 // STEP-13 tap_settings → STEP-16.settings
+    96 8 0 2 16 0 // STEP-13 tap_contact_support if account_suspended → STEP-13.support (overlay)
+    70 0 0 3 0 0 // STEP-13.transaction tap_back → back
+    70 0 0 3 0 0 // STEP-13.add-funds tap_back → back
+    70 0 0 3 0 0 // STEP-13.support tap_back → back
+    2 0 58 0 0 0 // STEP-14.1 recent_recipient_tapped stays
+    92 0 59 4 4 1 // STEP-14.1 tap_continue → sub-flow send_money
+    -1 0 0 1 13 0 // STEP-14.1 tap_continue → send_money.done → STEP-13
+    -1 0 0 1 17 0 // STEP-14.1 tap_continue → send_money.edit → STEP-14.1
+    -1 0 0 1 17 0 // STEP-14.1 tap_continue → send_money.try_again → STEP-14.1
+    -1 0 0 5 42 0 // STEP-14.1 tap_continue → send_money.session_expired → end session_expired
+    51 0 61 0 0 0 // STEP-15 favorites_api.load.loaded stays
+    52 0 62 0 0 0 // STEP-15 favorites_api.load.network_error stays
+    3 0 63 1 17 0 // STEP-15 favorite_tapped → STEP-14.1
+    4 0 64 2 19 0 // STEP-15 remove_favorite_tapped → STEP-15.remove (overlay)
+    53 0 65 0 0 0 // STEP-15 favorites_api.remove.removed stays
+    103 0 0 1 20 0 // STEP-15 tap_edit_recipient → STEP-15.edit-recipient
+    104 0 0 1 21 0 // STEP-15 tap_add_to_favorites → STEP-15.add-recipient
+    105 0 67 3 0 0 // STEP-15.remove tap_confirm_remove → back
+    106 0 68 3 0 0 // STEP-15.remove tap_cancel → back
+    70 0 0 3 0 0 // STEP-15.edit-recipient tap_back → back
+    70 0 0 3 0 0 // STEP-15.add-recipient tap_back → back
+    54 0 69 0 0 0 // STEP-16 profile.load.loaded stays
+    55 0 70 0 0 0 // STEP-16 profile.load.network_error stays
+    107 0 36 0 0 0 // STEP-16 tap_profile_photo stays
+    44 0 0 2 25 0 // STEP-16 device.camera_permission.granted → STEP-16.photo-picker (overlay)
+    45 0 71 0 0 0 // STEP-16 device.camera_permission.denied stays
+    108 0 0 1 24 0 // STEP-16 tap_edit_profile → STEP-16.edit-profile
+    109 0 0 1 26 0 // STEP-16 tap_account_settings → STEP-16.settings
+    110 0 0 1 26 0 // STEP-16 tap_security_settings → STEP-16.settings
+    111 0 0 1 27 0 // STEP-16 tap_transaction_history → STEP-16.transactions
+    112 0 0 1 28 0 // STEP-16 tap_help_and_support → STEP-16.support
+    113 0 72 2 23 0 // STEP-16 tap_log_out → STEP-16.logout (overlay)
+    114 0 74 5 41 0 // STEP-16.logout tap_confirm_log_out → end logged_out
+    106 0 75 3 0 0 // STEP-16.logout tap_cancel → back
+    115 0 76 0 0 0 // STEP-16.edit-profile tap_save stays
+    56 0 77 3 0 0 // STEP-16.edit-profile profile.update.updated → back
+    57 0 78 0 0 0 // STEP-16.edit-profile profile.update.failed stays
+    70 0 0 3 0 0 // STEP-16.edit-profile tap_back → back
+    70 0 0 3 0 0 // STEP-16.photo-picker tap_back → back
+    70 0 0 3 0 0 // STEP-16.settings tap_back → back
+    70 0 0 3 0 0 // STEP-16.transactions tap_back → back
+    70 0 0 3 0 0 // STEP-16.support tap_back → back
+    58 16 80 0 0 0 // STEP-14.2 fees_api.quote.received if matches(event.fee_currency, '^[A-Z]{3}$') stays
+    58 0 81 0 0 0 // STEP-14.2 fees_api.quote.received stays
+    59 0 82 0 0 0 // STEP-14.2 fees_api.quote.failed stays
+    116 0 83 0 0 0 // STEP-14.2 tap_refresh_fees stays
+    117 17 83 0 0 0 // STEP-14.2 tap_retry if fees_error != null stays
+    92 18 84 1 30 0 // STEP-14.2 tap_continue if transfer.fee != null && !fees_loading → STEP-14.3
+    118 0 0 5 55 0 // STEP-14.2 tap_edit → end edit
+    70 0 0 5 55 0 // STEP-14.2 tap_back → end edit
+    -1 0 83 0 0 0 // STEP-14.2 after 60s stays
+    119 21 85 0 0 0 // STEP-14.3 tap_pesapal if !pesapal_selected stays
+    119 0 0 0 0 0 // STEP-14.3 tap_pesapal stays
+    120 22 86 0 0 0 // STEP-14.3 tap_continue_to_secure_checkout if pesapal_selected stays
+    46 0 0 1 31 0 // STEP-14.3 device.authenticate.authenticated → STEP-14.4
+    47 0 0 0 0 0 // STEP-14.3 device.authenticate.failed stays
+    48 0 0 0 0 0 // STEP-14.3 device.authenticate.cancelled stays
+    70 0 0 3 0 0 // STEP-14.3 tap_back → back
+    60 0 87 0 0 0 // STEP-14.4 pesapal.load_checkout.loaded stays
+    61 0 88 0 0 0 // STEP-14.4 pesapal.load_checkout.load_failed stays
+    62 0 89 0 0 0 // STEP-14.4 pesapal.load_checkout.timeout stays
+    117 23 90 0 0 0 // STEP-14.4 tap_retry if checkout_state == 'failed' || checkout_state == 'timed_out' stays
+    121 24 91 0 0 0 // STEP-14.4 tap_open_in_browser if checkout_state == 'failed' stays
+    63 0 92 1 32 0 // STEP-14.4 pesapal.checkout.success → STEP-14.5
+    64 0 93 1 32 0 // STEP-14.4 pesapal.checkout.pending → STEP-14.5
+    67 0 94 1 32 0 // STEP-14.4 pesapal.checkout.unclear → STEP-14.5
+    65 0 95 1 32 0 // STEP-14.4 pesapal.checkout.failed → STEP-14.5
+    66 0 96 1 32 0 // STEP-14.4 pesapal.checkout.cancelled → STEP-14.5
+    122 0 97 1 32 0 // STEP-14.4 tap_close_checkout → STEP-14.5
+    70 25 97 1 32 0 // STEP-14.4 tap_back if checkout_state == 'loaded' || checkout_state == 'in_browser' → STEP-14.5
+    70 0 0 1 30 0 // STEP-14.4 tap_back → STEP-14.3
+    123 0 99 5 54 0 // STEP-14.5 tap_done → end done
+    95 29 0 5 56 0 // STEP-14.5 tap_try_again if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → end try_again
+    124 29 100 1 30 0 // STEP-14.5 tap_change_method if transfer.status == TransferStatus.failed || transfer.status == TransferStatus.cancelled → STEP-14.3
+    125 0 101 0 0 0 // yole (global) toggle_language stays
+    126 0 102 0 0 0 // yole (global) toggle_theme stays
+    127 0 103 0 0 0 // yole (global) connectivity_lost stays
+    128 0 104 0 0 0 // yole (global) connectivity_restored stays
+    129 0 105 0 0 0 // yole (global) service_unavailable stays
+    130 0 0 1 13 0 // main (global) tap_tab_home → STEP-13
+    131 0 0 1 17 0 // main (global) tap_tab_send → STEP-14.1
+    132 0 0 1 18 0 // main (global) tap_tab_favorites → STEP-15
+    133 0 0 1 22 0 // main (global) tap_tab_profile → STEP-16
+    134 0 106 5 42 0 // main (global) session_expired → end session_expired
+    125 0 101 0 0 0 // main (global) toggle_language stays
+    126 0 102 0 0 0 // main (global) toggle_theme stays
+    0 33 0 1 13 0 // main (global) deep_link_opened if event.path == 'home' → STEP-13
+    0 34 0 1 17 0 // main (global) deep_link_opened if event.path == 'send' → STEP-14.1
+    0 35 0 1 18 0 // main (global) deep_link_opened if event.path == 'favorites' → STEP-15
+    0 36 0 1 22 0 // main (global) deep_link_opened if event.path == 'profile' → STEP-16
+    0 0 0 0 0 0 // main (global) deep_link_opened stays
+    1 37 107 0 0 0 // main (global) payment_status_updated if event.status == TransferStatus.success stays
+    1 38 108 0 0 0 // main (global) payment_status_updated if event.status == TransferStatus.failed stays
+    1 0 0 0 0 0 // main (global) payment_status_updated stays
+    127 0 103 0 0 0 // main (global) connectivity_lost stays
+    128 0 104 0 0 0 // main (global) connectivity_restored stays
+    129 0 105 0 0 0 // main (global) service_unavailable stays
+    -1 0 106 5 42 0 // main (global) after 5m → end session_expired
+    134 0 106 5 42 0 // send_money (global) session_expired → end session_expired
+    125 0 101 0 0 0 // send_money (global) toggle_language stays
+    126 0 102 0 0 0 // send_money (global) toggle_theme stays
+    127 0 103 0 0 0 // send_money (global) connectivity_lost stays
+    128 0 104 0 0 0 // send_money (global) connectivity_restored stays
+    129 0 105 0 0 0 // send_money (global) service_unavailable stays
+    -1 0 106 5 42 0 // send_money (global) after 5m → end session_expired
+    """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+    static let rows: [TransitionRow] = decodeTable(rowsData) { row in
         TransitionRow(
             event: row[0],
             guardID: row[1],
@@ -417,135 +420,135 @@ enum YOLETables {
         )
     }
 
-    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
-    static let flowsData: [Int32] = [
-        0, 187, 192, 1, 1, 73, // yole
-        13, 192, 210, 1, 2, 74, // main
-        29, 211, 217, 2, 3, 75, // send_money
-    ]
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
+    static let flowsData = #"""
+    0 187 192 1 1 73 // yole
+    13 192 210 1 2 74 // main
+    29 211 217 2 3 75 // send_money
+    """#
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+    static let flows: [FlowEntry] = decodeTable(flowsData) { row in
         FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
     }
 
-    /// Columns: milliseconds, rowStart, rowEnd, variant.
-    static let timersData: [Int32] = [
-        60000, 163, 164, -1, // STEP-14.2 after 60s
-        300000, 210, 211, -1, // main (global) after 5m
-        300000, 217, 218, -1, // send_money (global) after 5m
-        30000, 218, 218, -1, // pesapal.load_checkout times out after 30s
-    ]
+    /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
+    static let timersData = #"""
+    60000 163 164 -1 // STEP-14.2 after 60s
+    300000 210 211 -1 // main (global) after 5m
+    300000 217 218 -1 // send_money (global) after 5m
+    30000 218 218 -1 // pesapal.load_checkout times out after 30s
+    """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+    static let timers: [TimerEntry] = decodeTable(timersData) { row in
         TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
     }
 
-    /// Columns: flow, returnStart, returnEnd.
-    static let subflowsData: [Int32] = [
-        1, 0, 2, // main
-        1, 2, 4, // main
-        1, 4, 6, // main
-        1, 6, 8, // main
-        2, 8, 12, // send_money
-    ]
+    /// Columns: flow, returnStart, returnEnd; one row per line, with what it is after `//`.
+    static let subflowsData = #"""
+    1 0 2 // main
+    1 2 4 // main
+    1 4 6 // main
+    1 6 8 // main
+    2 8 12 // send_money
+    """#
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData) { row in
         SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
     }
 
-    /// Columns: outcome, rowStart, rowEnd.
-    static let returnsData: [Int32] = [
-        41, 38, 39, // logged_out
-        42, 39, 40, // session_expired
-        41, 50, 51, // logged_out
-        42, 51, 52, // session_expired
-        41, 98, 99, // logged_out
-        42, 99, 100, // session_expired
-        41, 103, 104, // logged_out
-        42, 104, 105, // session_expired
-        54, 119, 120, // done
-        55, 120, 121, // edit
-        56, 121, 122, // try_again
-        42, 122, 123, // session_expired
-    ]
+    /// Columns: outcome, rowStart, rowEnd; one row per line, with what it is after `//`.
+    static let returnsData = #"""
+    41 38 39 // logged_out
+    42 39 40 // session_expired
+    41 50 51 // logged_out
+    42 51 52 // session_expired
+    41 98 99 // logged_out
+    42 99 100 // session_expired
+    41 103 104 // logged_out
+    42 104 105 // session_expired
+    54 119 120 // done
+    55 120 121 // edit
+    56 121 122 // try_again
+    42 122 123 // session_expired
+    """#
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+    static let returns: [ReturnEntry] = decodeTable(returnsData) { row in
         ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
     }
 
-    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
-    static let fieldsData: [Int32] = [
-        33, 1, 0, 0, 0, // STEP-02 email
-        34, 2, 0, 0, 0, // STEP-02 first_name
-        35, 2, 0, 0, 0, // STEP-02 last_name
-        36, 3, 0, 0, 1, // STEP-02 password
-        37, 2, 0, 0, 0, // STEP-02 country
-        38, 4, 0, 0, 0, // STEP-03 code
-        33, 1, 0, 0, 0, // STEP-04 email
-        36, 2, 0, 0, 1, // STEP-04 password
-        33, 1, 0, 0, 0, // STEP-05 email
-        44, 0, 0, 0, 0, // STEP-07 phone_country
-        45, 5, 0, 0, 0, // STEP-07 phone
-        38, 4, 0, 0, 0, // STEP-08 code
-        46, 0, 0, 0, 0, // STEP-09 document_type
-        47, 6, 0, 0, 0, // STEP-09 document_photo
-        48, 7, 0, 0, 0, // STEP-10 selfie_photo
-        57, 8, 0, 0, 0, // STEP-14.1 amount
-        59, 9, 12, 58, 0, // STEP-14.1 currency
-        60, 10, 0, 0, 0, // STEP-14.1 recipient
-        61, 0, 0, 0, 0, // STEP-14.1 note
-        34, 0, 0, 0, 0, // STEP-16.edit-profile first_name
-        35, 0, 0, 0, 0, // STEP-16.edit-profile last_name
-    ]
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret; one row per line, with what it is after `//`.
+    static let fieldsData = #"""
+    33 1 0 0 0 // STEP-02 email
+    34 2 0 0 0 // STEP-02 first_name
+    35 2 0 0 0 // STEP-02 last_name
+    36 3 0 0 1 // STEP-02 password
+    37 2 0 0 0 // STEP-02 country
+    38 4 0 0 0 // STEP-03 code
+    33 1 0 0 0 // STEP-04 email
+    36 2 0 0 1 // STEP-04 password
+    33 1 0 0 0 // STEP-05 email
+    44 0 0 0 0 // STEP-07 phone_country
+    45 5 0 0 0 // STEP-07 phone
+    38 4 0 0 0 // STEP-08 code
+    46 0 0 0 0 // STEP-09 document_type
+    47 6 0 0 0 // STEP-09 document_photo
+    48 7 0 0 0 // STEP-10 selfie_photo
+    57 8 0 0 0 // STEP-14.1 amount
+    59 9 12 58 0 // STEP-14.1 currency
+    60 10 0 0 0 // STEP-14.1 recipient
+    61 0 0 0 0 // STEP-14.1 note
+    34 0 0 0 0 // STEP-16.edit-profile first_name
+    35 0 0 0 0 // STEP-16.edit-profile last_name
+    """#
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in
         FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
     }
 
-    /// Columns: name, condition.
-    static let variantsData: [Int32] = [
-        39, 2, // STEP-03 code_resent
-        40, 0, // STEP-03 default
-        43, 4, // STEP-04 reset_link_sent
-        40, 0, // STEP-04 default
-        39, 6, // STEP-08 code_resent
-        40, 0, // STEP-08 default
-        49, 7, // STEP-11 details
-        40, 0, // STEP-11 default
-        50, 8, // STEP-13 suspended
-        51, 9, // STEP-13 load_failed
-        52, 10, // STEP-13 limited
-        53, 11, // STEP-13 empty
-        40, 0, // STEP-13 default
-        51, 13, // STEP-15 load_failed
-        53, 14, // STEP-15 empty
-        40, 0, // STEP-15 default
-        51, 15, // STEP-16 load_failed
-        40, 0, // STEP-16 default
-        62, 19, // STEP-14.2 loading
-        63, 17, // STEP-14.2 fees_failed
-        64, 20, // STEP-14.2 fee_in_other_currency
-        40, 0, // STEP-14.2 default
-        65, 22, // STEP-14.3 selected
-        40, 0, // STEP-14.3 default
-        62, 26, // STEP-14.4 loading
-        66, 24, // STEP-14.4 failed
-        67, 27, // STEP-14.4 timed_out
-        68, 28, // STEP-14.4 in_browser
-        69, 0, // STEP-14.4 loaded
-        70, 30, // STEP-14.5 success
-        71, 31, // STEP-14.5 pending
-        66, 32, // STEP-14.5 failed
-        72, 0, // STEP-14.5 cancelled
-    ]
+    /// Columns: name, condition; one row per line, with what it is after `//`.
+    static let variantsData = #"""
+    39 2 // STEP-03 code_resent
+    40 0 // STEP-03 default
+    43 4 // STEP-04 reset_link_sent
+    40 0 // STEP-04 default
+    39 6 // STEP-08 code_resent
+    40 0 // STEP-08 default
+    49 7 // STEP-11 details
+    40 0 // STEP-11 default
+    50 8 // STEP-13 suspended
+    51 9 // STEP-13 load_failed
+    52 10 // STEP-13 limited
+    53 11 // STEP-13 empty
+    40 0 // STEP-13 default
+    51 13 // STEP-15 load_failed
+    53 14 // STEP-15 empty
+    40 0 // STEP-15 default
+    51 15 // STEP-16 load_failed
+    40 0 // STEP-16 default
+    62 19 // STEP-14.2 loading
+    63 17 // STEP-14.2 fees_failed
+    64 20 // STEP-14.2 fee_in_other_currency
+    40 0 // STEP-14.2 default
+    65 22 // STEP-14.3 selected
+    40 0 // STEP-14.3 default
+    62 26 // STEP-14.4 loading
+    66 24 // STEP-14.4 failed
+    67 27 // STEP-14.4 timed_out
+    68 28 // STEP-14.4 in_browser
+    69 0 // STEP-14.4 loaded
+    70 30 // STEP-14.5 success
+    71 31 // STEP-14.5 pending
+    66 32 // STEP-14.5 failed
+    72 0 // STEP-14.5 cancelled
+    """#
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+    static let variants: [VariantEntry] = decodeTable(variantsData) { row in
         VariantEntry(name: row[0], condition: row[1])
     }
 

@@ -1409,141 +1409,205 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
         let fields = EventPayload(name, payload)
-        switch name {
-        case "deep_link_opened":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // deep_link_opened
             self = .deepLinkOpened(path: try fields.text("path"))
-        case "payment_status_updated":
+        case 1:
+            // payment_status_updated
             self = .paymentStatusUpdated(status: try fields.name("status", YOLETransferStatus.self))
-        case "recent_recipient_tapped":
+        case 2:
+            // recent_recipient_tapped
             self = .recentRecipientTapped(recipient: try fields.text("recipient"))
-        case "favorite_tapped":
+        case 3:
+            // favorite_tapped
             self = .favoriteTapped(recipient: try fields.text("recipient"))
-        case "remove_favorite_tapped":
+        case 4:
+            // remove_favorite_tapped
             self = .removeFavoriteTapped(recipient: try fields.text("recipient"))
-        case "auth.create_account.created":
+        case 5:
+            // auth.create_account.created
             self = .authCreateAccountCreated
-        case "auth.create_account.email_exists":
+        case 6:
+            // auth.create_account.email_exists
             self = .authCreateAccountEmailExists
-        case "auth.create_account.network_error":
+        case 7:
+            // auth.create_account.network_error
             self = .authCreateAccountNetworkError
-        case "auth.create_account.server_error":
+        case 8:
+            // auth.create_account.server_error
             self = .authCreateAccountServerError
-        case "auth.verify_email.verified":
+        case 9:
+            // auth.verify_email.verified
             self = .authVerifyEmailVerified
-        case "auth.verify_email.invalid_code":
+        case 10:
+            // auth.verify_email.invalid_code
             self = .authVerifyEmailInvalidCode
-        case "auth.verify_email.expired_code":
+        case 11:
+            // auth.verify_email.expired_code
             self = .authVerifyEmailExpiredCode
-        case "auth.verify_email.too_many_attempts":
+        case 12:
+            // auth.verify_email.too_many_attempts
             self = .authVerifyEmailTooManyAttempts
-        case "auth.verify_email.network_error":
+        case 13:
+            // auth.verify_email.network_error
             self = .authVerifyEmailNetworkError
-        case "auth.resend_email_code.sent":
+        case 14:
+            // auth.resend_email_code.sent
             self = .authResendEmailCodeSent
-        case "auth.resend_email_code.network_error":
+        case 15:
+            // auth.resend_email_code.network_error
             self = .authResendEmailCodeNetworkError
-        case "auth.log_in.success":
+        case 16:
+            // auth.log_in.success
             self = .authLogInSuccess(kycVerified: try fields.bool("kyc_verified"))
-        case "auth.log_in.invalid_credentials":
+        case 17:
+            // auth.log_in.invalid_credentials
             self = .authLogInInvalidCredentials
-        case "auth.log_in.not_verified":
+        case 18:
+            // auth.log_in.not_verified
             self = .authLogInNotVerified
-        case "auth.log_in.locked":
+        case 19:
+            // auth.log_in.locked
             self = .authLogInLocked
-        case "auth.log_in.network_error":
+        case 20:
+            // auth.log_in.network_error
             self = .authLogInNetworkError
-        case "auth.request_password_reset.sent":
+        case 21:
+            // auth.request_password_reset.sent
             self = .authRequestPasswordResetSent
-        case "auth.request_password_reset.not_found":
+        case 22:
+            // auth.request_password_reset.not_found
             self = .authRequestPasswordResetNotFound
-        case "auth.request_password_reset.rate_limited":
+        case 23:
+            // auth.request_password_reset.rate_limited
             self = .authRequestPasswordResetRateLimited
-        case "auth.request_password_reset.network_error":
+        case 24:
+            // auth.request_password_reset.network_error
             self = .authRequestPasswordResetNetworkError
-        case "kyc.send_sms_code.sent":
+        case 25:
+            // kyc.send_sms_code.sent
             self = .kycSendSmsCodeSent
-        case "kyc.send_sms_code.phone_already_registered":
+        case 26:
+            // kyc.send_sms_code.phone_already_registered
             self = .kycSendSmsCodePhoneAlreadyRegistered
-        case "kyc.send_sms_code.sms_failed":
+        case 27:
+            // kyc.send_sms_code.sms_failed
             self = .kycSendSmsCodeSmsFailed
-        case "kyc.send_sms_code.network_error":
+        case 28:
+            // kyc.send_sms_code.network_error
             self = .kycSendSmsCodeNetworkError
-        case "kyc.verify_sms_code.verified":
+        case 29:
+            // kyc.verify_sms_code.verified
             self = .kycVerifySmsCodeVerified
-        case "kyc.verify_sms_code.invalid_code":
+        case 30:
+            // kyc.verify_sms_code.invalid_code
             self = .kycVerifySmsCodeInvalidCode
-        case "kyc.verify_sms_code.expired_code":
+        case 31:
+            // kyc.verify_sms_code.expired_code
             self = .kycVerifySmsCodeExpiredCode
-        case "kyc.verify_sms_code.too_many_attempts":
+        case 32:
+            // kyc.verify_sms_code.too_many_attempts
             self = .kycVerifySmsCodeTooManyAttempts
-        case "kyc.upload_document.accepted":
+        case 33:
+            // kyc.upload_document.accepted
             self = .kycUploadDocumentAccepted
-        case "kyc.upload_document.poor_quality":
+        case 34:
+            // kyc.upload_document.poor_quality
             self = .kycUploadDocumentPoorQuality
-        case "kyc.upload_document.not_recognized":
+        case 35:
+            // kyc.upload_document.not_recognized
             self = .kycUploadDocumentNotRecognized
-        case "kyc.upload_document.too_large":
+        case 36:
+            // kyc.upload_document.too_large
             self = .kycUploadDocumentTooLarge
-        case "kyc.upload_document.upload_failed":
+        case 37:
+            // kyc.upload_document.upload_failed
             self = .kycUploadDocumentUploadFailed
-        case "kyc.submit_selfie.verified":
+        case 38:
+            // kyc.submit_selfie.verified
             self = .kycSubmitSelfieVerified
-        case "kyc.submit_selfie.verification_failed":
+        case 39:
+            // kyc.submit_selfie.verification_failed
             self = .kycSubmitSelfieVerificationFailed
-        case "kyc.submit_selfie.face_not_detected":
+        case 40:
+            // kyc.submit_selfie.face_not_detected
             self = .kycSubmitSelfieFaceNotDetected
-        case "kyc.submit_selfie.multiple_faces":
+        case 41:
+            // kyc.submit_selfie.multiple_faces
             self = .kycSubmitSelfieMultipleFaces
-        case "kyc.submit_selfie.poor_lighting":
+        case 42:
+            // kyc.submit_selfie.poor_lighting
             self = .kycSubmitSelfiePoorLighting
-        case "kyc.submit_selfie.upload_failed":
+        case 43:
+            // kyc.submit_selfie.upload_failed
             self = .kycSubmitSelfieUploadFailed
-        case "device.camera_permission.granted":
+        case 44:
+            // device.camera_permission.granted
             self = .deviceCameraPermissionGranted
-        case "device.camera_permission.denied":
+        case 45:
+            // device.camera_permission.denied
             self = .deviceCameraPermissionDenied
-        case "device.authenticate.authenticated":
+        case 46:
+            // device.authenticate.authenticated
             self = .deviceAuthenticateAuthenticated
-        case "device.authenticate.failed":
+        case 47:
+            // device.authenticate.failed
             self = .deviceAuthenticateFailed
-        case "device.authenticate.cancelled":
+        case 48:
+            // device.authenticate.cancelled
             self = .deviceAuthenticateCancelled
-        case "account.load.loaded":
+        case 49:
+            // account.load.loaded
             self = .accountLoadLoaded(
                 balance: try fields.money("balance", currency: "USD"),
                 suspended: try fields.bool("suspended")
             )
-        case "account.load.network_error":
+        case 50:
+            // account.load.network_error
             self = .accountLoadNetworkError
-        case "favorites_api.load.loaded":
+        case 51:
+            // favorites_api.load.loaded
             self = .favoritesApiLoadLoaded(recipients: try fields.json("recipients", [String].self))
-        case "favorites_api.load.network_error":
+        case 52:
+            // favorites_api.load.network_error
             self = .favoritesApiLoadNetworkError
-        case "favorites_api.remove.removed":
+        case 53:
+            // favorites_api.remove.removed
             self = .favoritesApiRemoveRemoved
-        case "profile.load.loaded":
+        case 54:
+            // profile.load.loaded
             self = .profileLoadLoaded
-        case "profile.load.network_error":
+        case 55:
+            // profile.load.network_error
             self = .profileLoadNetworkError
-        case "profile.update.updated":
+        case 56:
+            // profile.update.updated
             self = .profileUpdateUpdated
-        case "profile.update.failed":
+        case 57:
+            // profile.update.failed
             self = .profileUpdateFailed
-        case "fees_api.quote.received":
+        case 58:
+            // fees_api.quote.received
             self = .feesApiQuoteReceived(
                 feeAmount: try fields.decimal("fee_amount"),
                 feeCurrency: try fields.text("fee_currency"),
                 feeType: try fields.text("fee_type")
             )
-        case "fees_api.quote.failed":
+        case 59:
+            // fees_api.quote.failed
             self = .feesApiQuoteFailed
-        case "pesapal.load_checkout.loaded":
+        case 60:
+            // pesapal.load_checkout.loaded
             self = .pesapalLoadCheckoutLoaded
-        case "pesapal.load_checkout.load_failed":
+        case 61:
+            // pesapal.load_checkout.load_failed
             self = .pesapalLoadCheckoutLoadFailed
-        case "pesapal.load_checkout.timeout":
+        case 62:
+            // pesapal.load_checkout.timeout
             self = .pesapalLoadCheckoutTimeout
-        case "pesapal.checkout.success":
+        case 63:
+            // pesapal.checkout.success
             self = .pesapalCheckoutSuccess(
                 yoleReference: try fields.text("yole_reference"),
                 pspTransactionId: try fields.text("psp_transaction_id"),
@@ -1552,7 +1616,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 feeAmount: try fields.decimal("fee_amount"),
                 totalAmount: try fields.decimal("total_amount")
             )
-        case "pesapal.checkout.pending":
+        case 64:
+            // pesapal.checkout.pending
             self = .pesapalCheckoutPending(
                 yoleReference: try fields.text("yole_reference"),
                 pspTransactionId: try fields.text("psp_transaction_id"),
@@ -1561,7 +1626,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 feeAmount: try fields.decimal("fee_amount"),
                 totalAmount: try fields.decimal("total_amount")
             )
-        case "pesapal.checkout.failed":
+        case 65:
+            // pesapal.checkout.failed
             self = .pesapalCheckoutFailed(
                 yoleReference: try fields.text("yole_reference"),
                 pspTransactionId: try fields.text("psp_transaction_id"),
@@ -1571,7 +1637,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 totalAmount: try fields.decimal("total_amount"),
                 reason: try fields.text("reason")
             )
-        case "pesapal.checkout.cancelled":
+        case 66:
+            // pesapal.checkout.cancelled
             self = .pesapalCheckoutCancelled(
                 yoleReference: try fields.text("yole_reference"),
                 pspTransactionId: try fields.text("psp_transaction_id"),
@@ -1580,7 +1647,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 feeAmount: try fields.decimal("fee_amount"),
                 totalAmount: try fields.decimal("total_amount")
             )
-        case "pesapal.checkout.unclear":
+        case 67:
+            // pesapal.checkout.unclear
             self = .pesapalCheckoutUnclear(
                 yoleReference: try fields.text("yole_reference"),
                 pspTransactionId: try fields.text("psp_transaction_id"),
@@ -1589,139 +1657,205 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
                 feeAmount: try fields.decimal("fee_amount"),
                 totalAmount: try fields.decimal("total_amount")
             )
-        case "tap_get_started":
+        case 68:
+            // tap_get_started
             self = .tapGetStarted
-        case "tap_log_in":
+        case 69:
+            // tap_log_in
             self = .tapLogIn
-        case "tap_back":
+        case 70:
+            // tap_back
             self = .tapBack
-        case "tap_create_account":
+        case 71:
+            // tap_create_account
             self = .tapCreateAccount
-        case "toggle_password_visibility":
+        case 72:
+            // toggle_password_visibility
             self = .togglePasswordVisibility
-        case "tap_sign_in":
+        case 73:
+            // tap_sign_in
             self = .tapSignIn
-        case "tap_verify_email":
+        case 74:
+            // tap_verify_email
             self = .tapVerifyEmail
-        case "tap_resend_code":
+        case 75:
+            // tap_resend_code
             self = .tapResendCode
-        case "tap_change_email":
+        case 76:
+            // tap_change_email
             self = .tapChangeEmail
-        case "tap_biometric_log_in":
+        case 77:
+            // tap_biometric_log_in
             self = .tapBiometricLogIn
-        case "tap_forgot_password":
+        case 79:
+            // tap_forgot_password
             self = .tapForgotPassword
-        case "tap_sign_up":
+        case 80:
+            // tap_sign_up
             self = .tapSignUp
-        case "tap_send_reset_link":
+        case 81:
+            // tap_send_reset_link
             self = .tapSendResetLink
-        case "tap_remember_password":
+        case 82:
+            // tap_remember_password
             self = .tapRememberPassword
-        case "tap_verify_identity":
+        case 83:
+            // tap_verify_identity
             self = .tapVerifyIdentity
-        case "tap_skip":
+        case 84:
+            // tap_skip
             self = .tapSkip
-        case "tap_send_verification_code":
+        case 85:
+            // tap_send_verification_code
             self = .tapSendVerificationCode
-        case "tap_verify":
+        case 86:
+            // tap_verify
             self = .tapVerify
-        case "tap_resend_sms":
+        case 87:
+            // tap_resend_sms
             self = .tapResendSms
-        case "tap_change_phone_number":
+        case 88:
+            // tap_change_phone_number
             self = .tapChangePhoneNumber
-        case "tap_camera":
+        case 89:
+            // tap_camera
             self = .tapCamera
-        case "tap_gallery":
+        case 90:
+            // tap_gallery
             self = .tapGallery
-        case "tap_retake_photo":
+        case 91:
+            // tap_retake_photo
             self = .tapRetakePhoto
-        case "tap_continue":
+        case 92:
+            // tap_continue
             self = .tapContinue
-        case "tap_continue_to_app":
+        case 93:
+            // tap_continue_to_app
             self = .tapContinueToApp
-        case "tap_view_verification_details":
+        case 94:
+            // tap_view_verification_details
             self = .tapViewVerificationDetails
-        case "tap_try_again":
+        case 95:
+            // tap_try_again
             self = .tapTryAgain
-        case "tap_contact_support":
+        case 96:
+            // tap_contact_support
             self = .tapContactSupport
-        case "tap_continue_with_limited_access":
+        case 97:
+            // tap_continue_with_limited_access
             self = .tapContinueWithLimitedAccess
-        case "tap_profile_avatar":
+        case 98:
+            // tap_profile_avatar
             self = .tapProfileAvatar
-        case "tap_send_money":
+        case 99:
+            // tap_send_money
             self = .tapSendMoney
-        case "tap_transaction":
+        case 100:
+            // tap_transaction
             self = .tapTransaction
-        case "tap_add_money":
+        case 101:
+            // tap_add_money
             self = .tapAddMoney
-        case "tap_settings":
+        case 102:
+            // tap_settings
             self = .tapSettings
-        case "tap_edit_recipient":
+        case 103:
+            // tap_edit_recipient
             self = .tapEditRecipient
-        case "tap_add_to_favorites":
+        case 104:
+            // tap_add_to_favorites
             self = .tapAddToFavorites
-        case "tap_confirm_remove":
+        case 105:
+            // tap_confirm_remove
             self = .tapConfirmRemove
-        case "tap_cancel":
+        case 106:
+            // tap_cancel
             self = .tapCancel
-        case "tap_profile_photo":
+        case 107:
+            // tap_profile_photo
             self = .tapProfilePhoto
-        case "tap_edit_profile":
+        case 108:
+            // tap_edit_profile
             self = .tapEditProfile
-        case "tap_account_settings":
+        case 109:
+            // tap_account_settings
             self = .tapAccountSettings
-        case "tap_security_settings":
+        case 110:
+            // tap_security_settings
             self = .tapSecuritySettings
-        case "tap_transaction_history":
+        case 111:
+            // tap_transaction_history
             self = .tapTransactionHistory
-        case "tap_help_and_support":
+        case 112:
+            // tap_help_and_support
             self = .tapHelpAndSupport
-        case "tap_log_out":
+        case 113:
+            // tap_log_out
             self = .tapLogOut
-        case "tap_confirm_log_out":
+        case 114:
+            // tap_confirm_log_out
             self = .tapConfirmLogOut
-        case "tap_save":
+        case 115:
+            // tap_save
             self = .tapSave
-        case "tap_refresh_fees":
+        case 116:
+            // tap_refresh_fees
             self = .tapRefreshFees
-        case "tap_retry":
+        case 117:
+            // tap_retry
             self = .tapRetry
-        case "tap_edit":
+        case 118:
+            // tap_edit
             self = .tapEdit
-        case "tap_pesapal":
+        case 119:
+            // tap_pesapal
             self = .tapPesapal
-        case "tap_continue_to_secure_checkout":
+        case 120:
+            // tap_continue_to_secure_checkout
             self = .tapContinueToSecureCheckout
-        case "tap_open_in_browser":
+        case 121:
+            // tap_open_in_browser
             self = .tapOpenInBrowser
-        case "tap_close_checkout":
+        case 122:
+            // tap_close_checkout
             self = .tapCloseCheckout
-        case "tap_done":
+        case 123:
+            // tap_done
             self = .tapDone
-        case "tap_change_method":
+        case 124:
+            // tap_change_method
             self = .tapChangeMethod
-        case "toggle_language":
+        case 125:
+            // toggle_language
             self = .toggleLanguage
-        case "toggle_theme":
+        case 126:
+            // toggle_theme
             self = .toggleTheme
-        case "connectivity_lost":
+        case 127:
+            // connectivity_lost
             self = .connectivityLost
-        case "connectivity_restored":
+        case 128:
+            // connectivity_restored
             self = .connectivityRestored
-        case "service_unavailable":
+        case 129:
+            // service_unavailable
             self = .serviceUnavailable
-        case "tap_tab_home":
+        case 130:
+            // tap_tab_home
             self = .tapTabHome
-        case "tap_tab_send":
+        case 131:
+            // tap_tab_send
             self = .tapTabSend
-        case "tap_tab_favorites":
+        case 132:
+            // tap_tab_favorites
             self = .tapTabFavorites
-        case "tap_tab_profile":
+        case 133:
+            // tap_tab_profile
             self = .tapTabProfile
-        case "session_expired":
+        case 134:
+            // session_expired
             self = .sessionExpired
-        case "signed_in":
+        case 78:
             throw FlowEventError(event: name, reason: .raisedByFlows)
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -1730,281 +1864,152 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .deepLinkOpened:
-            return "deep_link_opened"
-        case .paymentStatusUpdated:
-            return "payment_status_updated"
-        case .recentRecipientTapped:
-            return "recent_recipient_tapped"
-        case .favoriteTapped:
-            return "favorite_tapped"
-        case .removeFavoriteTapped:
-            return "remove_favorite_tapped"
-        case .authCreateAccountCreated:
-            return "auth.create_account.created"
-        case .authCreateAccountEmailExists:
-            return "auth.create_account.email_exists"
-        case .authCreateAccountNetworkError:
-            return "auth.create_account.network_error"
-        case .authCreateAccountServerError:
-            return "auth.create_account.server_error"
-        case .authVerifyEmailVerified:
-            return "auth.verify_email.verified"
-        case .authVerifyEmailInvalidCode:
-            return "auth.verify_email.invalid_code"
-        case .authVerifyEmailExpiredCode:
-            return "auth.verify_email.expired_code"
-        case .authVerifyEmailTooManyAttempts:
-            return "auth.verify_email.too_many_attempts"
-        case .authVerifyEmailNetworkError:
-            return "auth.verify_email.network_error"
-        case .authResendEmailCodeSent:
-            return "auth.resend_email_code.sent"
-        case .authResendEmailCodeNetworkError:
-            return "auth.resend_email_code.network_error"
-        case .authLogInSuccess:
-            return "auth.log_in.success"
-        case .authLogInInvalidCredentials:
-            return "auth.log_in.invalid_credentials"
-        case .authLogInNotVerified:
-            return "auth.log_in.not_verified"
-        case .authLogInLocked:
-            return "auth.log_in.locked"
-        case .authLogInNetworkError:
-            return "auth.log_in.network_error"
-        case .authRequestPasswordResetSent:
-            return "auth.request_password_reset.sent"
-        case .authRequestPasswordResetNotFound:
-            return "auth.request_password_reset.not_found"
-        case .authRequestPasswordResetRateLimited:
-            return "auth.request_password_reset.rate_limited"
-        case .authRequestPasswordResetNetworkError:
-            return "auth.request_password_reset.network_error"
-        case .kycSendSmsCodeSent:
-            return "kyc.send_sms_code.sent"
-        case .kycSendSmsCodePhoneAlreadyRegistered:
-            return "kyc.send_sms_code.phone_already_registered"
-        case .kycSendSmsCodeSmsFailed:
-            return "kyc.send_sms_code.sms_failed"
-        case .kycSendSmsCodeNetworkError:
-            return "kyc.send_sms_code.network_error"
-        case .kycVerifySmsCodeVerified:
-            return "kyc.verify_sms_code.verified"
-        case .kycVerifySmsCodeInvalidCode:
-            return "kyc.verify_sms_code.invalid_code"
-        case .kycVerifySmsCodeExpiredCode:
-            return "kyc.verify_sms_code.expired_code"
-        case .kycVerifySmsCodeTooManyAttempts:
-            return "kyc.verify_sms_code.too_many_attempts"
-        case .kycUploadDocumentAccepted:
-            return "kyc.upload_document.accepted"
-        case .kycUploadDocumentPoorQuality:
-            return "kyc.upload_document.poor_quality"
-        case .kycUploadDocumentNotRecognized:
-            return "kyc.upload_document.not_recognized"
-        case .kycUploadDocumentTooLarge:
-            return "kyc.upload_document.too_large"
-        case .kycUploadDocumentUploadFailed:
-            return "kyc.upload_document.upload_failed"
-        case .kycSubmitSelfieVerified:
-            return "kyc.submit_selfie.verified"
-        case .kycSubmitSelfieVerificationFailed:
-            return "kyc.submit_selfie.verification_failed"
-        case .kycSubmitSelfieFaceNotDetected:
-            return "kyc.submit_selfie.face_not_detected"
-        case .kycSubmitSelfieMultipleFaces:
-            return "kyc.submit_selfie.multiple_faces"
-        case .kycSubmitSelfiePoorLighting:
-            return "kyc.submit_selfie.poor_lighting"
-        case .kycSubmitSelfieUploadFailed:
-            return "kyc.submit_selfie.upload_failed"
-        case .deviceCameraPermissionGranted:
-            return "device.camera_permission.granted"
-        case .deviceCameraPermissionDenied:
-            return "device.camera_permission.denied"
-        case .deviceAuthenticateAuthenticated:
-            return "device.authenticate.authenticated"
-        case .deviceAuthenticateFailed:
-            return "device.authenticate.failed"
-        case .deviceAuthenticateCancelled:
-            return "device.authenticate.cancelled"
-        case .accountLoadLoaded:
-            return "account.load.loaded"
-        case .accountLoadNetworkError:
-            return "account.load.network_error"
-        case .favoritesApiLoadLoaded:
-            return "favorites_api.load.loaded"
-        case .favoritesApiLoadNetworkError:
-            return "favorites_api.load.network_error"
-        case .favoritesApiRemoveRemoved:
-            return "favorites_api.remove.removed"
-        case .profileLoadLoaded:
-            return "profile.load.loaded"
-        case .profileLoadNetworkError:
-            return "profile.load.network_error"
-        case .profileUpdateUpdated:
-            return "profile.update.updated"
-        case .profileUpdateFailed:
-            return "profile.update.failed"
-        case .feesApiQuoteReceived:
-            return "fees_api.quote.received"
-        case .feesApiQuoteFailed:
-            return "fees_api.quote.failed"
-        case .pesapalLoadCheckoutLoaded:
-            return "pesapal.load_checkout.loaded"
-        case .pesapalLoadCheckoutLoadFailed:
-            return "pesapal.load_checkout.load_failed"
-        case .pesapalLoadCheckoutTimeout:
-            return "pesapal.load_checkout.timeout"
-        case .pesapalCheckoutSuccess:
-            return "pesapal.checkout.success"
-        case .pesapalCheckoutPending:
-            return "pesapal.checkout.pending"
-        case .pesapalCheckoutFailed:
-            return "pesapal.checkout.failed"
-        case .pesapalCheckoutCancelled:
-            return "pesapal.checkout.cancelled"
-        case .pesapalCheckoutUnclear:
-            return "pesapal.checkout.unclear"
-        case .tapGetStarted:
-            return "tap_get_started"
-        case .tapLogIn:
-            return "tap_log_in"
-        case .tapBack:
-            return "tap_back"
-        case .tapCreateAccount:
-            return "tap_create_account"
-        case .togglePasswordVisibility:
-            return "toggle_password_visibility"
-        case .tapSignIn:
-            return "tap_sign_in"
-        case .tapVerifyEmail:
-            return "tap_verify_email"
-        case .tapResendCode:
-            return "tap_resend_code"
-        case .tapChangeEmail:
-            return "tap_change_email"
-        case .tapBiometricLogIn:
-            return "tap_biometric_log_in"
-        case .signedIn:
-            return "signed_in"
-        case .tapForgotPassword:
-            return "tap_forgot_password"
-        case .tapSignUp:
-            return "tap_sign_up"
-        case .tapSendResetLink:
-            return "tap_send_reset_link"
-        case .tapRememberPassword:
-            return "tap_remember_password"
-        case .tapVerifyIdentity:
-            return "tap_verify_identity"
-        case .tapSkip:
-            return "tap_skip"
-        case .tapSendVerificationCode:
-            return "tap_send_verification_code"
-        case .tapVerify:
-            return "tap_verify"
-        case .tapResendSms:
-            return "tap_resend_sms"
-        case .tapChangePhoneNumber:
-            return "tap_change_phone_number"
-        case .tapCamera:
-            return "tap_camera"
-        case .tapGallery:
-            return "tap_gallery"
-        case .tapRetakePhoto:
-            return "tap_retake_photo"
-        case .tapContinue:
-            return "tap_continue"
-        case .tapContinueToApp:
-            return "tap_continue_to_app"
-        case .tapViewVerificationDetails:
-            return "tap_view_verification_details"
-        case .tapTryAgain:
-            return "tap_try_again"
-        case .tapContactSupport:
-            return "tap_contact_support"
-        case .tapContinueWithLimitedAccess:
-            return "tap_continue_with_limited_access"
-        case .tapProfileAvatar:
-            return "tap_profile_avatar"
-        case .tapSendMoney:
-            return "tap_send_money"
-        case .tapTransaction:
-            return "tap_transaction"
-        case .tapAddMoney:
-            return "tap_add_money"
-        case .tapSettings:
-            return "tap_settings"
-        case .tapEditRecipient:
-            return "tap_edit_recipient"
-        case .tapAddToFavorites:
-            return "tap_add_to_favorites"
-        case .tapConfirmRemove:
-            return "tap_confirm_remove"
-        case .tapCancel:
-            return "tap_cancel"
-        case .tapProfilePhoto:
-            return "tap_profile_photo"
-        case .tapEditProfile:
-            return "tap_edit_profile"
-        case .tapAccountSettings:
-            return "tap_account_settings"
-        case .tapSecuritySettings:
-            return "tap_security_settings"
-        case .tapTransactionHistory:
-            return "tap_transaction_history"
-        case .tapHelpAndSupport:
-            return "tap_help_and_support"
-        case .tapLogOut:
-            return "tap_log_out"
-        case .tapConfirmLogOut:
-            return "tap_confirm_log_out"
-        case .tapSave:
-            return "tap_save"
-        case .tapRefreshFees:
-            return "tap_refresh_fees"
-        case .tapRetry:
-            return "tap_retry"
-        case .tapEdit:
-            return "tap_edit"
-        case .tapPesapal:
-            return "tap_pesapal"
-        case .tapContinueToSecureCheckout:
-            return "tap_continue_to_secure_checkout"
-        case .tapOpenInBrowser:
-            return "tap_open_in_browser"
-        case .tapCloseCheckout:
-            return "tap_close_checkout"
-        case .tapDone:
-            return "tap_done"
-        case .tapChangeMethod:
-            return "tap_change_method"
-        case .toggleLanguage:
-            return "toggle_language"
-        case .toggleTheme:
-            return "toggle_theme"
-        case .connectivityLost:
-            return "connectivity_lost"
-        case .connectivityRestored:
-            return "connectivity_restored"
-        case .serviceUnavailable:
-            return "service_unavailable"
-        case .tapTabHome:
-            return "tap_tab_home"
-        case .tapTabSend:
-            return "tap_tab_send"
-        case .tapTabFavorites:
-            return "tap_tab_favorites"
-        case .tapTabProfile:
-            return "tap_tab_profile"
-        case .sessionExpired:
-            return "session_expired"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    deep_link_opened
+    payment_status_updated
+    recent_recipient_tapped
+    favorite_tapped
+    remove_favorite_tapped
+    auth.create_account.created
+    auth.create_account.email_exists
+    auth.create_account.network_error
+    auth.create_account.server_error
+    auth.verify_email.verified
+    auth.verify_email.invalid_code
+    auth.verify_email.expired_code
+    auth.verify_email.too_many_attempts
+    auth.verify_email.network_error
+    auth.resend_email_code.sent
+    auth.resend_email_code.network_error
+    auth.log_in.success
+    auth.log_in.invalid_credentials
+    auth.log_in.not_verified
+    auth.log_in.locked
+    auth.log_in.network_error
+    auth.request_password_reset.sent
+    auth.request_password_reset.not_found
+    auth.request_password_reset.rate_limited
+    auth.request_password_reset.network_error
+    kyc.send_sms_code.sent
+    kyc.send_sms_code.phone_already_registered
+    kyc.send_sms_code.sms_failed
+    kyc.send_sms_code.network_error
+    kyc.verify_sms_code.verified
+    kyc.verify_sms_code.invalid_code
+    kyc.verify_sms_code.expired_code
+    kyc.verify_sms_code.too_many_attempts
+    kyc.upload_document.accepted
+    kyc.upload_document.poor_quality
+    kyc.upload_document.not_recognized
+    kyc.upload_document.too_large
+    kyc.upload_document.upload_failed
+    kyc.submit_selfie.verified
+    kyc.submit_selfie.verification_failed
+    kyc.submit_selfie.face_not_detected
+    kyc.submit_selfie.multiple_faces
+    kyc.submit_selfie.poor_lighting
+    kyc.submit_selfie.upload_failed
+    device.camera_permission.granted
+    device.camera_permission.denied
+    device.authenticate.authenticated
+    device.authenticate.failed
+    device.authenticate.cancelled
+    account.load.loaded
+    account.load.network_error
+    favorites_api.load.loaded
+    favorites_api.load.network_error
+    favorites_api.remove.removed
+    profile.load.loaded
+    profile.load.network_error
+    profile.update.updated
+    profile.update.failed
+    fees_api.quote.received
+    fees_api.quote.failed
+    pesapal.load_checkout.loaded
+    pesapal.load_checkout.load_failed
+    pesapal.load_checkout.timeout
+    pesapal.checkout.success
+    pesapal.checkout.pending
+    pesapal.checkout.failed
+    pesapal.checkout.cancelled
+    pesapal.checkout.unclear
+    tap_get_started
+    tap_log_in
+    tap_back
+    tap_create_account
+    toggle_password_visibility
+    tap_sign_in
+    tap_verify_email
+    tap_resend_code
+    tap_change_email
+    tap_biometric_log_in
+    signed_in
+    tap_forgot_password
+    tap_sign_up
+    tap_send_reset_link
+    tap_remember_password
+    tap_verify_identity
+    tap_skip
+    tap_send_verification_code
+    tap_verify
+    tap_resend_sms
+    tap_change_phone_number
+    tap_camera
+    tap_gallery
+    tap_retake_photo
+    tap_continue
+    tap_continue_to_app
+    tap_view_verification_details
+    tap_try_again
+    tap_contact_support
+    tap_continue_with_limited_access
+    tap_profile_avatar
+    tap_send_money
+    tap_transaction
+    tap_add_money
+    tap_settings
+    tap_edit_recipient
+    tap_add_to_favorites
+    tap_confirm_remove
+    tap_cancel
+    tap_profile_photo
+    tap_edit_profile
+    tap_account_settings
+    tap_security_settings
+    tap_transaction_history
+    tap_help_and_support
+    tap_log_out
+    tap_confirm_log_out
+    tap_save
+    tap_refresh_fees
+    tap_retry
+    tap_edit
+    tap_pesapal
+    tap_continue_to_secure_checkout
+    tap_open_in_browser
+    tap_close_checkout
+    tap_done
+    tap_change_method
+    toggle_language
+    toggle_theme
+    connectivity_lost
+    connectivity_restored
+    service_unavailable
+    tap_tab_home
+    tap_tab_send
+    tap_tab_favorites
+    tap_tab_profile
+    session_expired
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -2454,6 +2459,8 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -2799,6 +2806,7 @@ public enum YOLEEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -3393,6 +3401,8 @@ public enum YOLEServiceCall: FlowServiceCall {
         case fee
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3492,6 +3502,7 @@ public enum YOLEServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -3774,6 +3785,7 @@ public struct YOLEServiceSet: YOLEServices {
         self.pesapal = pesapal
     }
 
+    /// `auth.create_account`, answered by `auth`.
     public func authCreateAccount(
         email: String,
         firstName: String,
@@ -3790,30 +3802,37 @@ public struct YOLEServiceSet: YOLEServices {
         )
     }
 
+    /// `auth.verify_email`, answered by `auth`.
     public func authVerifyEmail(email: String, code: String) async throws -> YOLEOutcome.AuthVerifyEmail {
         return try await self.auth.authVerifyEmail(email: email, code: code)
     }
 
+    /// `auth.resend_email_code`, answered by `auth`.
     public func authResendEmailCode(email: String) async throws -> YOLEOutcome.AuthResendEmailCode {
         return try await self.auth.authResendEmailCode(email: email)
     }
 
+    /// `auth.log_in`, answered by `auth`.
     public func authLogIn(email: String, password: String) async throws -> YOLEOutcome.AuthLogIn {
         return try await self.auth.authLogIn(email: email, password: password)
     }
 
+    /// `auth.request_password_reset`, answered by `auth`.
     public func authRequestPasswordReset(email: String) async throws -> YOLEOutcome.AuthRequestPasswordReset {
         return try await self.auth.authRequestPasswordReset(email: email)
     }
 
+    /// `kyc.send_sms_code`, answered by `kyc`.
     public func kycSendSmsCode(phone: String) async throws -> YOLEOutcome.KycSendSmsCode {
         return try await self.kyc.kycSendSmsCode(phone: phone)
     }
 
+    /// `kyc.verify_sms_code`, answered by `kyc`.
     public func kycVerifySmsCode(phone: String, code: String) async throws -> YOLEOutcome.KycVerifySmsCode {
         return try await self.kyc.kycVerifySmsCode(phone: phone, code: code)
     }
 
+    /// `kyc.upload_document`, answered by `kyc`.
     public func kycUploadDocument(
         documentType: YOLEDocumentType,
         photo: String
@@ -3821,38 +3840,47 @@ public struct YOLEServiceSet: YOLEServices {
         return try await self.kyc.kycUploadDocument(documentType: documentType, photo: photo)
     }
 
+    /// `kyc.submit_selfie`, answered by `kyc`.
     public func kycSubmitSelfie(photo: String) async throws -> YOLEOutcome.KycSubmitSelfie {
         return try await self.kyc.kycSubmitSelfie(photo: photo)
     }
 
+    /// `device.camera_permission`, answered by `device`.
     public func deviceCameraPermission() async throws -> YOLEOutcome.DeviceCameraPermission {
         return try await self.device.deviceCameraPermission()
     }
 
+    /// `device.authenticate`, answered by `device`.
     public func deviceAuthenticate(purpose: String) async throws -> YOLEOutcome.DeviceAuthenticate {
         return try await self.device.deviceAuthenticate(purpose: purpose)
     }
 
+    /// `account.load`, answered by `account`.
     public func accountLoad() async throws -> YOLEOutcome.AccountLoad {
         return try await self.account.accountLoad()
     }
 
+    /// `favorites_api.load`, answered by `favoritesApi`.
     public func favoritesApiLoad() async throws -> YOLEOutcome.FavoritesApiLoad {
         return try await self.favoritesApi.favoritesApiLoad()
     }
 
+    /// `favorites_api.remove`, answered by `favoritesApi`.
     public func favoritesApiRemove(recipient: String) async throws -> YOLEOutcome.FavoritesApiRemove {
         return try await self.favoritesApi.favoritesApiRemove(recipient: recipient)
     }
 
+    /// `profile.load`, answered by `profile`.
     public func profileLoad() async throws -> YOLEOutcome.ProfileLoad {
         return try await self.profile.profileLoad()
     }
 
+    /// `profile.update`, answered by `profile`.
     public func profileUpdate(firstName: String, lastName: String) async throws -> YOLEOutcome.ProfileUpdate {
         return try await self.profile.profileUpdate(firstName: firstName, lastName: lastName)
     }
 
+    /// `fees_api.quote`, answered by `feesApi`.
     public func feesApiQuote(
         amount: Decimal,
         currency: String,
@@ -3867,10 +3895,12 @@ public struct YOLEServiceSet: YOLEServices {
         )
     }
 
+    /// `pesapal.load_checkout`, answered by `pesapal`.
     public func pesapalLoadCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalLoadCheckout {
         return try await self.pesapal.pesapalLoadCheckout(amount: amount, fee: fee)
     }
 
+    /// `pesapal.checkout`, answered by `pesapal`.
     public func pesapalCheckout(amount: Money, fee: Money) async throws -> YOLEOutcome.PesapalCheckout {
         return try await self.pesapal.pesapalCheckout(amount: amount, fee: fee)
     }
@@ -3906,6 +3936,8 @@ public enum YOLEOutcome {
             case serverError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3928,6 +3960,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -3975,6 +4009,8 @@ public enum YOLEOutcome {
             case networkError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -3999,6 +4035,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4036,6 +4074,8 @@ public enum YOLEOutcome {
             case networkError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4054,6 +4094,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4101,6 +4143,8 @@ public enum YOLEOutcome {
             case kycVerified
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4126,6 +4170,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4172,6 +4218,8 @@ public enum YOLEOutcome {
             case networkError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4194,6 +4242,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4237,6 +4287,8 @@ public enum YOLEOutcome {
             case networkError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4259,6 +4311,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4302,6 +4356,8 @@ public enum YOLEOutcome {
             case tooManyAttempts
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4324,6 +4380,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4371,6 +4429,8 @@ public enum YOLEOutcome {
             case uploadFailed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4395,6 +4455,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4451,6 +4513,8 @@ public enum YOLEOutcome {
             case uploadFailed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4477,6 +4541,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4516,6 +4582,8 @@ public enum YOLEOutcome {
             case denied
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4534,6 +4602,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4569,6 +4639,8 @@ public enum YOLEOutcome {
             case cancelled
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4589,6 +4661,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4627,6 +4701,8 @@ public enum YOLEOutcome {
             case suspended
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4649,6 +4725,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4686,6 +4764,8 @@ public enum YOLEOutcome {
             case recipients
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4705,6 +4785,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4733,6 +4815,8 @@ public enum YOLEOutcome {
             case removed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4749,6 +4833,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4778,6 +4864,8 @@ public enum YOLEOutcome {
             case networkError
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4796,6 +4884,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4827,6 +4917,8 @@ public enum YOLEOutcome {
             case failed
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4845,6 +4937,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4885,6 +4979,8 @@ public enum YOLEOutcome {
             case feeType
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4908,6 +5004,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -4946,6 +5044,8 @@ public enum YOLEOutcome {
             case timeout
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -4966,6 +5066,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -5093,6 +5195,8 @@ public enum YOLEOutcome {
             case reason
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -5158,6 +5262,8 @@ public enum YOLEOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -5244,34 +5350,54 @@ public enum YOLETransferStatus: String, Hashable, Sendable, Codable, CaseIterabl
 
 /// The transfer being sent (Steps 14.1–14.5) and the Pesapal callback parameters it ends with.
 public struct YOLETransfer: Hashable, Sendable, Codable {
+    /// `amount` in the flows.
     public var amount: Money? = nil
+
+    /// `recipient` in the flows.
     public var recipient: String = ""
+
+    /// `note` in the flows.
     public var note: String = ""
+
+    /// `fee` in the flows.
     public var fee: Money? = nil
+
+    /// `fee_type` in the flows.
     public var feeType: String = ""
+
+    /// `status` in the flows.
     public var status: YOLETransferStatus? = nil
+
+    /// `yole_reference` in the flows.
     public var yoleReference: String = ""
+
+    /// `psp_transaction_id` in the flows.
     public var pspTransactionId: String = ""
+
+    /// `total_amount` in the flows.
     public var totalAmount: Decimal? = nil
+
+    /// `reason` in the flows.
     public var reason: String = ""
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("amount: " + (amount.map { describe($0) } ?? "null"))
-        parts.append("fee: " + (fee.map { describe($0) } ?? "null"))
-        parts.append("fee_type: " + quotedText(feeType))
-        parts.append("note: " + quotedText(note))
-        parts.append("psp_transaction_id: " + quotedText(pspTransactionId))
-        parts.append("reason: " + quotedText(reason))
-        parts.append("recipient: " + quotedText(recipient))
-        parts.append("status: " + (status.map { describe($0) } ?? "null"))
-        parts.append("total_amount: " + (totalAmount.map { describe($0) } ?? "null"))
-        parts.append("yole_reference: " + quotedText(yoleReference))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("amount", amount)
+        record.add("fee", fee)
+        record.add("fee_type", text: feeType)
+        record.add("note", text: note)
+        record.add("psp_transaction_id", text: pspTransactionId)
+        record.add("reason", text: reason)
+        record.add("recipient", text: recipient)
+        record.add("status", status)
+        record.add("total_amount", totalAmount)
+        record.add("yole_reference", text: yoleReference)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {
@@ -5290,20 +5416,26 @@ public struct YOLETransfer: Hashable, Sendable, Codable {
 
 /// One row of the Home "Recent transactions list".
 public struct YOLETransaction: Hashable, Sendable, Codable {
+    /// `recipient` in the flows.
     public var recipient: String = ""
+
+    /// `amount` in the flows.
     public var amount: Money? = nil
+
+    /// `yole_reference` in the flows.
     public var yoleReference: String = ""
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("amount: " + (amount.map { describe($0) } ?? "null"))
-        parts.append("recipient: " + quotedText(recipient))
-        parts.append("yole_reference: " + quotedText(yoleReference))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("amount", amount)
+        record.add("recipient", text: recipient)
+        record.add("yole_reference", text: yoleReference)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {
@@ -5334,7 +5466,10 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// The email address entered on Create Account (shown read-only on Step 3)
     public var email: String = ""
 
+    /// `first_name` in the flows.
     public var firstName: String = ""
+
+    /// `last_name` in the flows.
     public var lastName: String = ""
 
     /// Country of residence (ISO code)
@@ -5358,11 +5493,13 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// Login shows the success message after a reset link was sent
     public var resetLinkSent: Bool = false
 
+    /// `kyc_status` in the flows.
     public var kycStatus: YOLEKycStatus = YOLEKycStatus.notStarted
 
     /// KYC Success shows the verification status details
     public var showVerificationDetails: Bool = false
 
+    /// `logged_in` in the flows.
     public var loggedIn: Bool = false
 
     /// Balance display on Home
@@ -5431,55 +5568,54 @@ public struct YOLEState: Hashable, Sendable, Codable {
     /// The checkout was opened in the browser instead of the webview
     public var checkoutInBrowser: Bool = false
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("account_suspended: " + describe(accountSuspended))
-        parts.append("balance: " + (balance.map { describe($0) } ?? "null"))
-        parts.append("biometric_login_enabled: " + describe(biometricLoginEnabled))
-        parts.append("checkout_error: " + (checkoutError.map { quotedText($0) } ?? "null"))
-        parts.append("checkout_in_browser: " + describe(checkoutInBrowser))
-        parts.append("checkout_state: " + quotedText(checkoutState))
-        parts.append("country: " + quotedText(country))
-        parts.append("dialog_message: " + (dialogMessage.map { quotedText($0) } ?? "null"))
-        parts.append("draft_amount: " + quotedText(draftAmount))
-        parts.append("draft_currency: " + quotedText(draftCurrency))
-        parts.append("draft_note: " + quotedText(draftNote))
-        parts.append("draft_recipient: " + quotedText(draftRecipient))
-        parts.append("email: " + quotedText(email))
-        parts.append("email_code_resent: " + describe(emailCodeResent))
-        parts.append("email_code_sent_at: " + (emailCodeSentAt.map { describe($0) } ?? "null"))
-        parts.append("favorites: " + (("[" + favorites.map { quotedText($0) }.joined(separator: ", ")) + "]"))
-        parts.append("favorites_error: " + (favoritesError.map { quotedText($0) } ?? "null"))
-        parts.append("fees_error: " + (feesError.map { quotedText($0) } ?? "null"))
-        parts.append("fees_loading: " + describe(feesLoading))
-        parts.append("first_name: " + quotedText(firstName))
-        parts.append("home_error: " + (homeError.map { quotedText($0) } ?? "null"))
-        parts.append("kyc_status: " + describe(kycStatus))
-        parts.append("language: " + describe(language))
-        parts.append("last_name: " + quotedText(lastName))
-        parts.append("logged_in: " + describe(loggedIn))
-        parts.append("offline_banner: " + (offlineBanner.map { quotedText($0) } ?? "null"))
-        parts.append("password_visible: " + describe(passwordVisible))
-        parts.append("pending_removal: " + (pendingRemoval.map { quotedText($0) } ?? "null"))
-        parts.append("pesapal_selected: " + describe(pesapalSelected))
-        parts.append("phone: " + quotedText(phone))
-        parts.append("profile_error: " + (profileError.map { quotedText($0) } ?? "null"))
-        parts.append(
-            "recent_recipients: " + (("[" + recentRecipients.map { quotedText($0) }.joined(separator: ", ")) + "]")
-        )
-        parts.append("reset_link_sent: " + describe(resetLinkSent))
-        parts.append("show_verification_details: " + describe(showVerificationDetails))
-        parts.append("sms_code_resent: " + describe(smsCodeResent))
-        parts.append("sms_code_sent_at: " + (smsCodeSentAt.map { describe($0) } ?? "null"))
-        parts.append("theme: " + describe(theme))
-        parts.append("transactions: " + (("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]"))
-        parts.append("transfer: " + transfer.flowDescription)
-        parts.append("tx_draft: " + txDraft.flowDescription)
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("account_suspended", accountSuspended)
+        record.add("balance", balance)
+        record.add("biometric_login_enabled", biometricLoginEnabled)
+        record.add("checkout_error", text: checkoutError)
+        record.add("checkout_in_browser", checkoutInBrowser)
+        record.add("checkout_state", text: checkoutState)
+        record.add("country", text: country)
+        record.add("dialog_message", text: dialogMessage)
+        record.add("draft_amount", text: draftAmount)
+        record.add("draft_currency", text: draftCurrency)
+        record.add("draft_note", text: draftNote)
+        record.add("draft_recipient", text: draftRecipient)
+        record.add("email", text: email)
+        record.add("email_code_resent", emailCodeResent)
+        record.add("email_code_sent_at", emailCodeSentAt)
+        record.add("favorites", ("[" + favorites.map { quotedText($0) }.joined(separator: ", ")) + "]")
+        record.add("favorites_error", text: favoritesError)
+        record.add("fees_error", text: feesError)
+        record.add("fees_loading", feesLoading)
+        record.add("first_name", text: firstName)
+        record.add("home_error", text: homeError)
+        record.add("kyc_status", kycStatus)
+        record.add("language", language)
+        record.add("last_name", text: lastName)
+        record.add("logged_in", loggedIn)
+        record.add("offline_banner", text: offlineBanner)
+        record.add("password_visible", passwordVisible)
+        record.add("pending_removal", text: pendingRemoval)
+        record.add("pesapal_selected", pesapalSelected)
+        record.add("phone", text: phone)
+        record.add("profile_error", text: profileError)
+        record.add("recent_recipients", ("[" + recentRecipients.map { quotedText($0) }.joined(separator: ", ")) + "]")
+        record.add("reset_link_sent", resetLinkSent)
+        record.add("show_verification_details", showVerificationDetails)
+        record.add("sms_code_resent", smsCodeResent)
+        record.add("sms_code_sent_at", smsCodeSentAt)
+        record.add("theme", theme)
+        record.add("transactions", ("[" + transactions.map { $0.flowDescription }.joined(separator: ", ")) + "]")
+        record.add("transfer", transfer.flowDescription)
+        record.add("tx_draft", txDraft.flowDescription)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {

@@ -5,7 +5,7 @@
 
 /// Small as data, indexed by screen number: read by the engine, written by flowc.
 enum SmallTables {
-    /// One string per line.
+    /// One string per line: string n is line n + 1.
     static let stringsData = #"""
     SPL-001
     LOG-002

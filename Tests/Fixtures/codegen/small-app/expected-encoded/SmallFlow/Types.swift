@@ -48,10 +48,12 @@ public enum SmallVariant: String, FlowName {
 
 /// The outcomes Small's flows end with (`ended` once a run is over; a sub-flow's outcome leads back to its caller).
 public enum SmallEnding: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -60,10 +62,12 @@ public enum SmallEnding: FlowName {
 
 /// What Small's screens show in words (`texts:`), by their names in the flows: `try machine.texts()[.text]`.
 public enum SmallText: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -72,10 +76,12 @@ public enum SmallText: FlowName {
 
 /// The flows Small calls as sub-flows, by their names in the flows (`activeSubflows`).
 public enum SmallSubflow: FlowName {
+    /// Always nil: the flows name none.
     public init?(rawValue: String) {
         return nil
     }
 
+    /// Never read: there is no value.
     public var rawValue: String {
         switch self {
         }
@@ -102,16 +108,21 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
     /// - Throws: `FlowEventError` for a name the flows do not handle or raise themselves, and for a payload field
     ///   missing or not of its type (an optional field may be left out; fields the event lacks are ignored).
     public init(name: String, payload: [String: String] = [:]) throws(FlowEventError) {
-        switch name {
-        case "auth.sign_in.success":
+        switch Self.flowNames.number(of: name) {
+        case 0:
+            // auth.sign_in.success
             self = .authSignInSuccess
-        case "auth.sign_in.denied":
+        case 1:
+            // auth.sign_in.denied
             self = .authSignInDenied
-        case "submit":
+        case 2:
+            // submit
             self = .submit
-        case "close":
+        case 3:
+            // close
             self = .close
-        case "help":
+        case 4:
+            // help
             self = .help
         default:
             throw FlowEventError(event: name, reason: .unknownEvent)
@@ -120,21 +131,22 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
 
     /// The event's name in the flows (`tap_continue`, `equals.log_in.success`).
     public var name: String {
-        switch self {
-        case .authSignInSuccess:
-            return "auth.sign_in.success"
-        case .authSignInDenied:
-            return "auth.sign_in.denied"
-        case .submit:
-            return "submit"
-        case .close:
-            return "close"
-        case .help:
-            return "help"
-        case .timerFired:
+        if case .timerFired = self {
             return "timer"
         }
+        return Self.flowNames[number]
     }
+
+    /// The events' names in the flows, one per line, by number.
+    private static let flowNamesData = #"""
+    auth.sign_in.success
+    auth.sign_in.denied
+    submit
+    close
+    help
+    """#
+
+    private static let flowNames = NameTable(lines: flowNamesData)
 
     /// The event's number in the transition table.
     @_spi(Generated)
@@ -177,6 +189,8 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         case token
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -204,6 +218,7 @@ public enum SmallEvent: Hashable, Sendable, Codable, FlowMachineEvent {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -263,6 +278,8 @@ public enum SmallServiceCall: FlowServiceCall {
         case email
     }
 
+    /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+    /// payloads.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CaseKey.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -280,6 +297,7 @@ public enum SmallServiceCall: FlowServiceCall {
         }
     }
 
+    /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with payloads.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CaseKey.self)
         switch self {
@@ -316,6 +334,7 @@ public struct SmallServiceSet: SmallServices {
         self.auth = auth
     }
 
+    /// `auth.sign_in`, answered by `auth`.
     public func authSignIn(email: String) async throws -> SmallOutcome.AuthSignIn {
         return try await self.auth.authSignIn(email: email)
     }
@@ -343,6 +362,8 @@ public enum SmallOutcome {
             case denied
         }
 
+        /// Decodes the value from `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CaseKey.self)
             guard container.allKeys.count == 1, let key = container.allKeys.first else {
@@ -361,6 +382,8 @@ public enum SmallOutcome {
             }
         }
 
+        /// Encodes the value as `{"case": {"label": value}}`, the layout Swift's own `Codable` gives an enum with
+        /// payloads.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CaseKey.self)
             switch self {
@@ -385,16 +408,17 @@ public struct SmallState: Hashable, Sendable, Codable {
     /// The email last used to sign in; the Log In field starts with it.
     public var rememberedEmail: String = "ada@example.com"
 
+    /// Every field at its initial value in the flows (the zero value of its type where the flows give none).
     public init() {
     }
 
     /// The record as flows write it: `{name: value, ...}`.
     public var flowDescription: String {
-        var parts: [String] = []
-        parts.append("attempts: " + describe(attempts))
-        parts.append("remembered_email: " + quotedText(rememberedEmail))
-        parts.append("signed_in: " + describe(signedIn))
-        return ("{" + parts.joined(separator: ", ")) + "}"
+        var record = RecordDescription()
+        record.add("attempts", attempts)
+        record.add("remembered_email", text: rememberedEmail)
+        record.add("signed_in", signedIn)
+        return record.written
     }
 
     enum CodingKeys: String, CodingKey {

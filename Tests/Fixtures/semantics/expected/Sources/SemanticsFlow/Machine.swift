@@ -42,6 +42,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<SemanticsEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = SemanticsTables.shared
 
@@ -132,7 +133,7 @@ public struct SemanticsMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: SemanticsEvent) throws -> [SemanticsEffect] {
         var effects: [SemanticsEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 
@@ -618,6 +619,7 @@ extension SemanticsEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = SemanticsMachine.self
 }
 

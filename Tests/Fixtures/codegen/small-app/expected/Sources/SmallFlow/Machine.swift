@@ -42,6 +42,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     @_spi(Generated)
     public var engine: EngineState<SmallEvent>
 
+    /// The app's tables, shared by every machine.
     @_spi(Generated)
     public let tables: FlowTables = SmallTables.shared
 
@@ -110,7 +111,7 @@ public struct SmallMachine: Sendable, FlowStateMachine {
     /// Sends an event and returns the effects to perform, in order.
     public mutating func send(_ event: SmallEvent) throws -> [SmallEffect] {
         var effects: [SmallEffect] = []
-        try engineSend(event, into: &effects)
+        try send(event, into: &effects)
         return effects
     }
 
@@ -296,6 +297,7 @@ extension SmallEvent: EngineEvent {
 /// (flowc's differential test finds each generated module's machine here).
 @_spi(Generated)
 public enum GeneratedModule {
+    /// The machine type of this module.
     public static let machine: any FlowStateMachine.Type = SmallMachine.self
 }
 

@@ -5,44 +5,47 @@
 
 /// Small as data, indexed by screen number: read by the engine, written by flowc.
 enum SmallTables {
-    /// IDs, names and messages the other tables point to.
-    static let strings: [String] = [
-        "SPL-001", // 0
-        "LOG-002", // 1
-        "HOM-003", // 2
-        "LCK-004", // 3
-        "HLP-005", // 4
-        "spl_001", // 5
-        "email", // 6
-        "retry", // 7
-        "default", // 8
-        "main", // 9
-    ]
+    /// One string per line: string n is line n + 1.
+    static let stringsData = #"""
+    SPL-001
+    LOG-002
+    HOM-003
+    LCK-004
+    HLP-005
+    spl_001
+    email
+    retry
+    default
+    main
+    """#
 
-    /// Columns: id.
-    static let screenIDsData: [Int32] = [
-        0, // 0: SPL-001 Splash
-        1, // 1: LOG-002 Log In
-        2, // 2: HOM-003 Home
-        3, // 3: LCK-004 Locked
-        4, // 4: HLP-005 Help
-    ]
+    /// IDs, names and messages the other tables point to.
+    static let strings: [String] = decodeLines(stringsData)
+
+    /// Columns: id; one row per line, with what it is after `//`.
+    static let screenIDsData = #"""
+    0 // 0: SPL-001 Splash
+    1 // 1: LOG-002 Log In
+    2 // 2: HOM-003 Home
+    3 // 3: LCK-004 Locked
+    4 // 4: HLP-005 Help
+    """#
 
     /// Each screen's ID (an index into `strings`), by screen number.
-    static let screenIDs: [Int32] = decodeTable(screenIDsData, columns: 1) { row in row[0] }
+    static let screenIDs: [Int32] = decodeTable(screenIDsData) { row in row[0] }
 
     /// Columns: flow, rowStart, rowEnd, fieldStart, fieldEnd, timerStart, timerEnd, variantStart, variantEnd,
-    /// enterActions, exitActions, analytics, backBlocked.
-    static let screensData: [Int32] = [
-        0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 5, 0, // 0: SPL-001 Splash
-        0, 1, 5, 0, 1, 1, 1, 0, 2, 4, 0, -1, 0, // 1: LOG-002 Log In
-        0, 5, 5, 1, 1, 1, 1, 2, 2, 0, 0, -1, 0, // 2: HOM-003 Home
-        0, 5, 5, 1, 1, 1, 1, 2, 2, 0, 0, -1, 0, // 3: LCK-004 Locked
-        0, 5, 6, 1, 1, 1, 1, 2, 2, 0, 0, -1, 0, // 4: HLP-005 Help
-    ]
+    /// enterActions, exitActions, analytics, backBlocked; one row per line, with what it is after `//`.
+    static let screensData = #"""
+    0 0 0 0 0 0 1 0 0 0 0 5 0 // 0: SPL-001 Splash
+    0 1 5 0 1 1 1 0 2 4 0 -1 0 // 1: LOG-002 Log In
+    0 5 5 1 1 1 1 2 2 0 0 -1 0 // 2: HOM-003 Home
+    0 5 5 1 1 1 1 2 2 0 0 -1 0 // 3: LCK-004 Locked
+    0 5 6 1 1 1 1 2 2 0 0 -1 0 // 4: HLP-005 Help
+    """#
 
     /// Each screen's rows, fields, timers, variants and actions, by screen number.
-    static let screens: [ScreenEntry] = decodeTable(screensData, columns: 13) { row in
+    static let screens: [ScreenEntry] = decodeTable(screensData) { row in
         ScreenEntry(
             flow: row[0],
             rowStart: row[1],
@@ -60,19 +63,19 @@ enum SmallTables {
         )
     }
 
-    /// Columns: event, guardID, actionsID, target, argument, validates.
-    static let rowsData: [Int32] = [
-        -1, 0, 0, 1, 1, 0, // SPL-001 after 2s → LOG-002
-        2, 0, 1, 0, 0, 1, // LOG-002 submit stays
-        0, 1, 2, 1, 2, 1, // LOG-002 auth.sign_in.success if attempts < 3 → HOM-003
-        0, 0, 0, 1, 3, 1, // LOG-002 auth.sign_in.success → LCK-004
-        1, 0, 3, 0, 0, 0, // LOG-002 auth.sign_in.denied stays
-        3, 0, 0, 3, 0, 0, // HLP-005 close → back
-        4, 0, 0, 1, 4, 0, // main (global) help → HLP-005
-    ]
+    /// Columns: event, guardID, actionsID, target, argument, validates; one row per line, with what it is after `//`.
+    static let rowsData = #"""
+    -1 0 0 1 1 0 // SPL-001 after 2s → LOG-002
+    2 0 1 0 0 1 // LOG-002 submit stays
+    0 1 2 1 2 1 // LOG-002 auth.sign_in.success if attempts < 3 → HOM-003
+    0 0 0 1 3 1 // LOG-002 auth.sign_in.success → LCK-004
+    1 0 3 0 0 0 // LOG-002 auth.sign_in.denied stays
+    3 0 0 3 0 0 // HLP-005 close → back
+    4 0 0 1 4 0 // main (global) help → HLP-005
+    """#
 
     /// Every transition, grouped by screen (then flow, timer and sub-flow return), in declaration order.
-    static let rows: [TransitionRow] = decodeTable(rowsData, columns: 6) { row in
+    static let rows: [TransitionRow] = decodeTable(rowsData) { row in
         TransitionRow(
             event: row[0],
             guardID: row[1],
@@ -83,62 +86,62 @@ enum SmallTables {
         )
     }
 
-    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name.
-    static let flowsData: [Int32] = [
-        0, 6, 7, 1, 1, 9, // main
-    ]
+    /// Columns: start, rowStart, rowEnd, timerStart, timerEnd, name; one row per line, with what it is after `//`.
+    static let flowsData = #"""
+    0 6 7 1 1 9 // main
+    """#
 
     /// Each flow's start screen, global transitions and global timers.
-    static let flows: [FlowEntry] = decodeTable(flowsData, columns: 6) { row in
+    static let flows: [FlowEntry] = decodeTable(flowsData) { row in
         FlowEntry(start: row[0], rowStart: row[1], rowEnd: row[2], timerStart: row[3], timerEnd: row[4], name: row[5])
     }
 
-    /// Columns: milliseconds, rowStart, rowEnd, variant.
-    static let timersData: [Int32] = [
-        2000, 0, 1, -1, // SPL-001 after 2s
-    ]
+    /// Columns: milliseconds, rowStart, rowEnd, variant; one row per line, with what it is after `//`.
+    static let timersData = #"""
+    2000 0 1 -1 // SPL-001 after 2s
+    """#
 
     /// Every timer: its delay, the rows it fires and the variant that starts it (-1: none).
-    static let timers: [TimerEntry] = decodeTable(timersData, columns: 4) { row in
+    static let timers: [TimerEntry] = decodeTable(timersData) { row in
         TimerEntry(milliseconds: Int(row[0]), rowStart: row[1], rowEnd: row[2], variant: row[3])
     }
 
-    /// Columns: flow, returnStart, returnEnd.
-    static let subflowsData: [Int32] = [
-    ]
+    /// Columns: flow, returnStart, returnEnd; one row per line, with what it is after `//`.
+    static let subflowsData = #"""
+    """#
 
     /// Every sub-flow call: the flow and where its outcomes lead.
-    static let subflows: [SubflowEntry] = decodeTable(subflowsData, columns: 3) { row in
+    static let subflows: [SubflowEntry] = decodeTable(subflowsData) { row in
         SubflowEntry(flow: row[0], returnStart: row[1], returnEnd: row[2])
     }
 
-    /// Columns: outcome, rowStart, rowEnd.
-    static let returnsData: [Int32] = [
-    ]
+    /// Columns: outcome, rowStart, rowEnd; one row per line, with what it is after `//`.
+    static let returnsData = #"""
+    """#
 
     /// Where each outcome of a sub-flow call leads.
-    static let returns: [ReturnEntry] = decodeTable(returnsData, columns: 3) { row in
+    static let returns: [ReturnEntry] = decodeTable(returnsData) { row in
         ReturnEntry(outcome: row[0], rowStart: row[1], rowEnd: row[2])
     }
 
-    /// Columns: name, validator, shownWhen, shownWhenSource, secret.
-    static let fieldsData: [Int32] = [
-        6, 1, 0, 0, 0, // LOG-002 email
-    ]
+    /// Columns: name, validator, shownWhen, shownWhenSource, secret; one row per line, with what it is after `//`.
+    static let fieldsData = #"""
+    6 1 0 0 0 // LOG-002 email
+    """#
 
     /// Every form field, grouped by screen: its name, validator and when it is shown.
-    static let fields: [FieldEntry] = decodeTable(fieldsData, columns: 5) { row in
+    static let fields: [FieldEntry] = decodeTable(fieldsData) { row in
         FieldEntry(name: row[0], validator: row[1], shownWhen: row[2], shownWhenSource: row[3], secret: row[4] != 0)
     }
 
-    /// Columns: name, condition.
-    static let variantsData: [Int32] = [
-        7, 2, // LOG-002 retry
-        8, 0, // LOG-002 default
-    ]
+    /// Columns: name, condition; one row per line, with what it is after `//`.
+    static let variantsData = #"""
+    7 2 // LOG-002 retry
+    8 0 // LOG-002 default
+    """#
 
     /// Every screen variant, grouped by screen: its name and condition.
-    static let variants: [VariantEntry] = decodeTable(variantsData, columns: 2) { row in
+    static let variants: [VariantEntry] = decodeTable(variantsData) { row in
         VariantEntry(name: row[0], condition: row[1])
     }
 

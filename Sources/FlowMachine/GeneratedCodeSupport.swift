@@ -1,0 +1,70 @@
+import Foundation
+
+// Helpers that keep generated modules cheap to compile. Code the generator would otherwise write once per case
+// (a `switch` over two hundred event names, a hundred `+` chains for a record's text) lives here once, compiled
+// with FlowMachine, and the generated module calls it: what swiftc's optimizer then sees in the app's module is a
+// call per case instead of inlined string comparisons and concatenations (measured in Benchmarks/README.md,
+// "What an app pays to compile a generated module").
+
+/// Names in number order (an app's events by their flow names), looked up both ways.
+@_spi(Generated) public struct NameTable: Sendable {
+    /// The names, by number.
+    public let names: [String]
+    private let numbers: [String: Int32]
+
+    /// The table of `lines`, one name per line (a multi-line string literal in the generated code).
+    public init(lines: String) {
+        names = decodeLines(lines)
+        var numbers: [String: Int32] = [:]
+        numbers.reserveCapacity(names.count)
+        // The first of a name written twice keeps it (the generator never writes one twice).
+        for (number, name) in names.enumerated() where numbers[name] == nil { numbers[name] = Int32(number) }
+        self.numbers = numbers
+    }
+
+    /// The number of `name`, or -1 when the table does not have it.
+    public func number(of name: String) -> Int32 { numbers[name] ?? -1 }
+
+    /// The name with number `number` (empty text outside the table).
+    public subscript(number: Int32) -> String {
+        names.indices.contains(Int(number)) ? names[Int(number)] : ""
+    }
+}
+
+/// A record written as the flows write it, `{name: value, ...}`, one field at a time (a generated record's
+/// `flowDescription`): one call per field where a `+` chain per field made the optimizer work through a hundred
+/// inlined concatenations in Tempo's state.
+@_spi(Generated) public struct RecordDescription {
+    private var text = "{"
+    private var empty = true
+
+    public init() {}
+
+    /// Appends `name: value` (the value already written as the flows write it).
+    public mutating func add(_ name: String, _ value: String) {
+        if !empty { text += ", " }
+        empty = false
+        text += name
+        text += ": "
+        text += value
+    }
+
+    // A value of the flows' types, as the flows write it inside a record (nil: `null`). One call per field, typed,
+    // so the generated code builds no text of its own.
+    public mutating func add(_ name: String, _ value: Bool?) { add(name, value.map { describe($0) } ?? "null") }
+    public mutating func add(_ name: String, _ value: Int?) { add(name, value.map { describe($0) } ?? "null") }
+    public mutating func add(_ name: String, _ value: Decimal?) { add(name, value.map { describe($0) } ?? "null") }
+    public mutating func add(_ name: String, _ value: Money?) { add(name, value.map { describe($0) } ?? "null") }
+    public mutating func add(_ name: String, _ value: CalendarDate?) { add(name, value.map { describe($0) } ?? "null") }
+    public mutating func add(_ name: String, _ value: Timestamp?) { add(name, value.map { describe($0) } ?? "null") }
+    public mutating func add<Value: RawRepresentable>(_ name: String, _ value: Value?) where Value.RawValue == String {
+        add(name, value?.rawValue ?? "null")
+    }
+    /// Text, in double quotes.
+    public mutating func add(_ name: String, text: String?) { add(name, text.map { quotedText($0) } ?? "null") }
+    /// A duration in milliseconds, as `1m30s`.
+    public mutating func add(_ name: String, duration: Int?) { add(name, duration.map { describeDuration($0) } ?? "null") }
+
+    /// The record's text, closed.
+    public var written: String { text + "}" }
+}
